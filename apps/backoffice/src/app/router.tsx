@@ -1,0 +1,27 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LoadingBlock } from '@web-ui/spinner';
+import { setNavigator } from '@web-lib/navigation';
+import { StaffLayout } from './layouts/staff-layout';
+
+export const BASENAME = '/backoffice';
+
+export const routes: RouteObject[] = [
+  { path: '/signin', lazy: () => import('./routes/sign-in'), hydrateFallbackElement: <LoadingBlock /> },
+  {
+    path: '/',
+    element: <StaffLayout />,
+    hydrateFallbackElement: <LoadingBlock />,
+    children: [{ index: true, lazy: () => import('./routes/home') }],
+  },
+  { path: '*', lazy: () => import('./routes/not-found'), hydrateFallbackElement: <LoadingBlock /> },
+];
+
+/** Browser router under /backoffice, registered as the navigation bridge for the api-client. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes, { basename: BASENAME });
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  return router;
+}

@@ -1,0 +1,265 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '@web-ui/alert';
+import { LoadingBlock } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
+import { isApiError } from '@web-lib/http-client';
+import { formatCents, formatDate, formatPercent, formatUsPhone } from '@web-lib/format';
+import type { TApplicationDetail } from '@payrail/contract/backoffice';
+import { StatusBadge, WaitingOnBadge } from '../../components/badge';
+import { RequireRole } from '../../components/require-role';
+import styles from '../../components/page.module.css';
+import { useApplication } from '../../features/applications/api/detail';
+import { ActionPanel } from '../../features/applications/components/action-panel';
+import { DocumentList } from '../../features/applications/components/document-viewer';
+import { SsnField } from '../../features/applications/components/ssn-field';
+import { FundingPanel } from '../../features/loans/components/funding-panel';
+import { display, formatDateTime, humanize } from '../../lib/labels';
+import { useCan } from '../../lib/roles';
+import { usePageTitle } from '../title';
+import detailStyles from './application.module.css';
+
+type Detail = TApplicationDetail;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
+  return (
+    <dl className={styles.dl}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const recordRows = (record: Record<string, unknown>): [string, ReactNode][] =>
+  Object.entries(record).map(([key, value]) => [humanize(key), /(amount|income|payment)$/.test(key) && typeof value === 'number' ? formatCents(value) : display(value)]);
+
+const historyColumns: TableColumn<Detail['history'][number]>[] = [
+  { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
+  { key: 'from', header: 'From', cell: (r) => humanize(r.from) },
+  { key: 'to', header: 'To', cell: (r) => humanize(r.to) },
+  { key: 'event', header: 'Event', cell: (r) => humanize(r.event) },
+  { key: 'actor', header: 'By', cell: (r) => r.staff?.name ?? humanize(r.actor) },
+];
+
+const decisionColumns: TableColumn<Detail['decisions'][number]>[] = [
+  { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
+  { key: 'outcome', header: 'Outcome', cell: (r) => humanize(r.outcome) },
+  { key: 'rules', header: 'Rule set', cell: (r) => r.rule_set_version },
+  {
+    key: 'reasons',
+    header: 'Reasons',
+    cell: (r) =>
+      r.reasons.length === 0 ? (
+        '—'
+      ) : (
+        <ul>
+          {r.reasons.map((reason, i) => (
+            <li key={i}>{typeof reason === 'string' ? reason : display(reason)}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+const feedbackColumns: TableColumn<Detail['feedback_requests'][number]>[] = [
+  { key: 'at', header: 'Sent', cell: (r) => formatDateTime(r.created_at) },
+  { key: 'by', header: 'By', cell: (r) => r.staff?.name ?? '—' },
+  { key: 'message', header: 'Message', cell: (r) => r.message },
+  { key: 'answered', header: 'Answered', cell: (r) => (r.answered_at ? formatDateTime(r.answered_at) : 'Not yet') },
+];
+
+const messageColumns: TableColumn<Detail['messages'][number]>[] = [
+  { key: 'at', header: 'Sent', cell: (r) => formatDateTime(r.at) },
+  { key: 'to', header: 'To', cell: (r) => r.to },
+  { key: 'subject', header: 'Subject', cell: (r) => r.subject },
+  { key: 'template', header: 'Template', cell: (r) => (r.template ? humanize(r.template) : '—') },
+];
+
+const referenceColumns: TableColumn<Detail['borrower']['references'][number]>[] = [
+  { key: 'name', header: 'Name', cell: (r) => `${r.first_name} ${r.last_name}` },
+  { key: 'relationship', header: 'Relationship', cell: (r) => r.relationship },
+  { key: 'phone', header: 'Phone', cell: (r) => formatUsPhone(r.phone) },
+];
+
+function fullName(b: Detail['borrower']): string {
+  return [b.first_name, b.middle_name, b.last_name].filter(Boolean).join(' ');
+}
+
+function ApplicationView({ application: a }: { application: Detail }) {
+  const canReview = useCan('review');
+  const canFund = useCan('fund');
+  const b = a.borrower;
+  const name = fullName(b) || b.email;
+  usePageTitle(`Application of ${name}`);
+  const address = [b.address, b.unit_number, b.city, b.state?.abbreviation, b.zip_code].filter(Boolean).join(', ');
+
+  return (
+    <>
+      <p>
+        <Link to="/">← Back to the queue</Link>
+      </p>
+      <div className={styles.header}>
+        <div>
+          <h1>{name}</h1>
+          <p className={`${styles.lead} ${styles.inline}`}>
+            <span>Applicant #{a.user_id}</span>
+            <StatusBadge status={a.status} />
+            <WaitingOnBadge value={a.waiting_on} />
+          </p>
+        </div>
+      </div>
+      <div className={detailStyles.layout}>
+        <div className={detailStyles.main}>
+          <Section id="borrower" title="Borrower">
+            <Fields
+              rows={[
+                ['Name', display(fullName(b))],
+                ['Date of birth', display(b.date_of_birth)],
+                ['SSN', <SsnField key="ssn" userId={a.user_id} masked={b.social_security_number} canReveal={canReview} />],
+                ['E-mail', b.email],
+                ['Phone', b.phone ? `${formatUsPhone(b.phone)}${b.phone_confirmed ? ' (confirmed)' : ' (not confirmed)'}` : '—'],
+                ['Address', address || '—'],
+                ['State', b.state ? `${b.state.name} (${b.state.abbreviation})` : '—'],
+                ['Loan purpose', display(b.loan_purpose)],
+                ['Applied', formatDateTime(a.created_at)],
+                ['Last update', formatDateTime(a.updated_at)],
+              ]}
+            />
+          </Section>
+          <Section id="employment" title="Employment and income">
+            <Fields
+              rows={[
+                ['Income source', display(b.income_source)],
+                ['Employer', b.employer ? b.employer.name : '—'],
+                ['Employee id', display(b.employee_id)],
+                ['Working time', display(b.working_time_range)],
+                ...recordRows(b.income),
+              ]}
+            />
+          </Section>
+          <Section id="housing" title="Housing">
+            {Object.keys(b.housing).length ? <Fields rows={recordRows(b.housing)} /> : <p>No housing answers.</p>}
+          </Section>
+          {Object.keys(b.other).length ? (
+            <Section id="other" title="Other answers">
+              <Fields rows={recordRows(b.other)} />
+            </Section>
+          ) : null}
+          <Section id="references" title="References">
+            <Table caption="References" captionHidden columns={referenceColumns} rows={b.references} getRowKey={(r) => `${r.first_name}-${r.last_name}-${r.phone}`} emptyMessage="No references." />
+          </Section>
+          <Section id="bank" title="Bank account">
+            {a.bank ? (
+              <Fields
+                rows={[
+                  ['Bank', display(a.bank.bank_name)],
+                  ['Routing number', display(a.bank.routing_number)],
+                  ['Account number', <span key="acct" className={styles.mono}>{display(a.bank.account_number)}</span>],
+                  ['Account type', humanize(a.bank.account_type)],
+                  ['Source', humanize(a.bank.source)],
+                ]}
+              />
+            ) : (
+              <p>No bank account yet.</p>
+            )}
+          </Section>
+          <Section id="terms" title="Loan terms">
+            {a.loan_terms ? (
+              <Fields
+                rows={[
+                  ['Amount', formatCents(a.loan_terms.amount)],
+                  ['Counteroffer', a.loan_terms.negotiated_amount === null ? '—' : formatCents(a.loan_terms.negotiated_amount)],
+                  ['Fee', formatCents(a.loan_terms.fee_amount)],
+                  ['Interest rate', formatPercent(a.loan_terms.interest_rate)],
+                  ['APR', a.loan_terms.apr ? formatPercent(a.loan_terms.apr) : '—'],
+                  ['Payments', `${a.loan_terms.terms} × ${humanize(a.loan_terms.term_frequency).toLowerCase()}`],
+                  ['Payment', a.loan_terms.payment_per_term === null ? '—' : formatCents(a.loan_terms.payment_per_term)],
+                  ['Disbursement date', a.loan_terms.disbursement_date ? formatDate(a.loan_terms.disbursement_date) : '—'],
+                  ['First payment', a.loan_terms.first_payment_date ? formatDate(a.loan_terms.first_payment_date) : '—'],
+                  ['Payment method', humanize(a.loan_terms.payment_method)],
+                ]}
+              />
+            ) : (
+              <p>No loan terms chosen yet.</p>
+            )}
+          </Section>
+          <Section id="documents" title="Documents">
+            <DocumentList documents={a.documents} />
+          </Section>
+          <Section id="esignature" title="E-signature">
+            {a.esignature ? <p>Signed {formatDateTime(a.esignature.signed_at)}.</p> : <p>Not signed yet.</p>}
+          </Section>
+          <Section id="history" title="Workflow history">
+            <Table caption="Workflow history" captionHidden columns={historyColumns} rows={a.history} getRowKey={(r) => `${r.at}-${r.to}-${r.event}`} emptyMessage="No status change yet." />
+          </Section>
+          <Section id="decisions" title="Underwriting decisions">
+            <Table caption="Underwriting decisions" captionHidden columns={decisionColumns} rows={a.decisions} getRowKey={(r) => r.id} emptyMessage="No decision recorded." />
+          </Section>
+          <Section id="feedback" title="Feedback requests">
+            <Table caption="Feedback requests" captionHidden columns={feedbackColumns} rows={a.feedback_requests} getRowKey={(r) => r.id} emptyMessage="No feedback requested." />
+          </Section>
+          <Section id="messages" title="Messages sent">
+            <Table caption="Messages sent" captionHidden columns={messageColumns} rows={a.messages} getRowKey={(r) => r.id} emptyMessage="No message sent." />
+          </Section>
+        </div>
+        <aside className={detailStyles.aside} aria-label="Actions">
+          {canReview ? (
+            <Section id="actions" title="Actions">
+              <ActionPanel userId={a.user_id} email={b.email} />
+            </Section>
+          ) : null}
+          {canFund || a.loan ? (
+            <Section id="funding" title={a.loan ? 'Loan' : 'Funding'}>
+              {canFund ? <FundingPanel application={a} /> : <p>Loan {a.loan?.identifier} ({humanize(a.loan?.status)}).</p>}
+            </Section>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export function Component() {
+  const params = useParams();
+  const userId = Number(params.userId);
+  usePageTitle('Application');
+  return <RequireRole capability="queue">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
+}
+
+function NotFound() {
+  return (
+    <Alert kind="warning" title="This application does not exist.">
+      <p>
+        <Link to="/">Back to the queue</Link>
+      </p>
+    </Alert>
+  );
+}
+
+function ApplicationLoader({ userId }: { userId: number }) {
+  const application = useApplication(userId);
+  if (application.isPending) return <LoadingBlock label="Loading the application…" />;
+  if (application.isError) {
+    if (isApiError(application.error) && application.error.status === 404) return <NotFound />;
+    return (
+      <Alert kind="error" title="We could not load the application.">
+        <p>Reload the page to try again.</p>
+      </Alert>
+    );
+  }
+  return <ApplicationView application={application.data} />;
+}

@@ -1,0 +1,200 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@web-ui/alert';
+import { Button } from '@web-ui/button';
+import { Select } from '@web-ui/select';
+import { LoadingBlock } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
+import { TextField } from '@web-ui/text-field';
+import { formatCents } from '@web-lib/format';
+import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
+import { QUEUE_SORTS, SORT_DIRS } from '@payrail/contract/backoffice';
+import type { TQueueItem } from '@payrail/contract/backoffice';
+import { StatusBadge, WaitingOnBadge } from '../../components/badge';
+import { Pagination } from '../../components/pagination';
+import { RequireRole } from '../../components/require-role';
+import pageStyles from '../../components/page.module.css';
+import { useQueue } from '../../features/applications/api/queue';
+import type { QueueParams } from '../../features/applications/api/queue';
+import { useEmployerSearch, useStates } from '../../features/reference/api/reference';
+import { formatDateTime, humanize } from '../../lib/labels';
+import { usePageTitle } from '../title';
+
+export const QUEUE_PER_PAGE = 25;
+
+const SORT_OPTIONS = QUEUE_SORTS.flatMap((sort) =>
+  SORT_DIRS.map((dir) => ({
+    value: `${sort}:${dir}`,
+    label: `${humanize(sort)} (${sort === 'status' ? (dir === 'asc' ? 'A–Z' : 'Z–A') : dir === 'asc' ? 'oldest first' : 'newest first'})`,
+  })),
+);
+
+const STATUS_OPTIONS = WORKFLOW_STATUSES.map((status) => ({ value: status, label: humanize(status) }));
+
+function intParam(params: URLSearchParams, name: string): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** The queue call's parameters, read from the page URL (so a filtered queue can be bookmarked and shared). */
+export function queueParamsFromUrl(params: URLSearchParams): QueueParams {
+  const sort = params.get('sort');
+  const dir = params.get('dir');
+  return {
+    status: params.get('status') || undefined,
+    employer_id: intParam(params, 'employer_id') || undefined,
+    state_id: intParam(params, 'state_id') || undefined,
+    age_days_min: intParam(params, 'age_days_min'),
+    age_days_max: intParam(params, 'age_days_max'),
+    sort: (QUEUE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as QueueParams['sort']) : 'updated_at',
+    dir: (SORT_DIRS as readonly string[]).includes(dir ?? '') ? (dir as QueueParams['dir']) : 'desc',
+    page: intParam(params, 'page') || 1,
+    per_page: QUEUE_PER_PAGE,
+  };
+}
+
+const columns: TableColumn<TQueueItem>[] = [
+  {
+    key: 'name',
+    header: 'Borrower',
+    cell: (row) => (
+      <>
+        <Link to={`/applications/${row.user_id}`}>{row.name || `Applicant #${row.user_id}`}</Link>
+        <br />
+        <small>{row.email}</small>
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { key: 'waiting', header: 'Waiting on', cell: (row) => <WaitingOnBadge value={row.waiting_on} /> },
+  { key: 'employer', header: 'Employer', cell: (row) => row.employer?.name ?? '—' },
+  { key: 'state', header: 'State', cell: (row) => row.state ?? '—' },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (row) => (row.amount_cents === null ? '—' : formatCents(row.amount_cents)) },
+  { key: 'age', header: 'Age (days)', align: 'end', cell: (row) => row.age_days },
+  { key: 'updated', header: 'Last update', cell: (row) => formatDateTime(row.updated_at) },
+];
+
+function EmployerFilter({ selectedId }: { selectedId: number | undefined }) {
+  const [search, setSearch] = useState('');
+  const employers = useEmployerSearch(search);
+  const options = (employers.data ?? []).map((e) => ({ value: String(e.id), label: e.name }));
+  if (selectedId !== undefined && !options.some((o) => o.value === String(selectedId))) {
+    options.unshift({ value: String(selectedId), label: `Employer #${selectedId}` });
+  }
+  return (
+    <>
+      <TextField label="Search employers" type="search" hint="Type 3 or more letters." value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+      <Select label="Employer" name="employer_id" placeholder="Any employer" options={options} defaultValue={selectedId === undefined ? '' : String(selectedId)} key={options.length} />
+    </>
+  );
+}
+
+function QueueFilters({ params, onApply }: { params: QueueParams; onApply: (next: URLSearchParams) => void }) {
+  const states = useStates();
+  const formId = useId();
+  const stateOptions = (states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.abbreviation})` }));
+  const [ageError, setAgeError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['status', 'employer_id', 'state_id', 'age_days_min', 'age_days_max']) {
+      const value = String(data.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+    }
+    const min = next.get('age_days_min');
+    const max = next.get('age_days_max');
+    if (min !== null && max !== null && Number(min) > Number(max)) {
+      setAgeError('The minimum age must not be more than the maximum.');
+      return;
+    }
+    setAgeError(undefined);
+    const [sort, dir] = String(data.get('sort') ?? 'updated_at:desc').split(':');
+    next.set('sort', sort ?? 'updated_at');
+    next.set('dir', dir ?? 'desc');
+    onApply(next);
+  };
+
+  return (
+    <form className={pageStyles.section} onSubmit={submit} aria-labelledby={`${formId}-title`} noValidate>
+      <h2 id={`${formId}-title`}>Filters</h2>
+      <div className={pageStyles.filters}>
+        <Select label="Status" name="status" placeholder="Any status" options={STATUS_OPTIONS} defaultValue={params.status ?? ''} />
+        <EmployerFilter selectedId={params.employer_id} />
+        <Select
+          label="State"
+          name="state_id"
+          placeholder={states.isPending ? 'Loading states…' : 'Any state'}
+          options={stateOptions}
+          defaultValue={params.state_id === undefined ? '' : String(params.state_id)}
+          key={stateOptions.length}
+        />
+        <TextField label="Age from (days)" name="age_days_min" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_min ?? ''} error={ageError} />
+        <TextField label="Age to (days)" name="age_days_max" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_max ?? ''} />
+        <Select label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={`${params.sort ?? 'updated_at'}:${params.dir ?? 'desc'}`} />
+        <div className={pageStyles.filterButtons}>
+          <Button type="submit">Apply filters</Button>
+          <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
+            Clear filters
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function QueueResults({ params, onPage }: { params: QueueParams; onPage: (page: number) => void }) {
+  const queue = useQueue(params);
+  if (queue.isPending) return <LoadingBlock label="Loading the queue…" />;
+  if (queue.isError) {
+    return (
+      <Alert kind="error" title="We could not load the queue.">
+        <p>Reload the page to try again.</p>
+      </Alert>
+    );
+  }
+  const { items, page, per_page, total } = queue.data;
+  return (
+    <>
+      <Table
+        caption="Applications"
+        columns={columns}
+        rows={items}
+        getRowKey={(row) => row.user_id}
+        emptyMessage="No application matches these filters."
+      />
+      <Pagination label="Queue pages" page={page} perPage={per_page} total={total} onPage={onPage} />
+    </>
+  );
+}
+
+export function Component() {
+  usePageTitle('Review queue');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = queueParamsFromUrl(searchParams);
+  return (
+    <RequireRole capability="queue">
+      <div className={pageStyles.header}>
+        <div>
+          <h1>Review queue</h1>
+          <p className={pageStyles.lead}>Applications by status. “Waiting on lender” rows need a decision from us.</p>
+        </div>
+      </div>
+      <QueueFilters key={searchParams.toString()} params={params} onApply={(next) => setSearchParams(next)} />
+      <QueueResults
+        params={params}
+        onPage={(page) => {
+          const next = new URLSearchParams(searchParams);
+          next.set('page', String(page));
+          setSearchParams(next);
+          document.getElementById('main')?.focus();
+        }}
+      />
+    </RequireRole>
+  );
+}

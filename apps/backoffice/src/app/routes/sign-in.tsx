@@ -1,0 +1,27 @@
+import { Navigate, useNavigate } from 'react-router';
+import { Logo } from '@web-layout/logo';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { useStaffSession } from '../../lib/staff-session';
+import { usePageTitle } from '../title';
+import styles from './sign-in.module.css';
+
+export function Component() {
+  usePageTitle('Sign in');
+  const signedIn = useStaffSession((state) => state.token !== null);
+  const navigate = useNavigate();
+  if (signedIn) return <Navigate to="/" replace />;
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.brand}>
+          <Logo />
+        </div>
+        <h1 id="signin-title" className={styles.title}>
+          Back-office sign in
+        </h1>
+        <p className={styles.lead}>For Payrail staff. Use the e-mail and password your administrator gave you.</p>
+        <SignInForm onSignedIn={() => void navigate('/', { replace: true })} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert } from '@web-ui/alert';
+import { Spinner } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
+import { formatCents, formatDate, formatPercent } from '@web-lib/format';
+import type { TInstallment, TLoanDetailResponse } from '@payrail/contract/backoffice';
+import { useLoan } from '../api/loans';
+import { formatDateTime, humanize } from '../../../lib/labels';
+import styles from '../../../components/page.module.css';
+
+const scheduleColumns: TableColumn<TInstallment>[] = [
+  { key: 'n', header: 'No.', align: 'end', cell: (r) => r.n },
+  { key: 'due', header: 'Due date', cell: (r) => formatDate(r.due_date) },
+  { key: 'payment', header: 'Payment', align: 'end', cell: (r) => formatCents(r.payment) },
+  { key: 'principal', header: 'Principal', align: 'end', cell: (r) => formatCents(r.principal) },
+  { key: 'interest', header: 'Interest', align: 'end', cell: (r) => formatCents(r.interest) },
+  { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
+];
+
+type Disbursement = TLoanDetailResponse['disbursements'][number];
+const disbursementColumns: TableColumn<Disbursement>[] = [
+  { key: 'at', header: 'Created', cell: (r) => formatDateTime(r.created_at) },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
+  { key: 'status', header: 'Status', cell: (r) => humanize(r.status) },
+  { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id}</span> },
+];
+
+export function LoanSummary({ data, headingLevel = 3 }: { data: TLoanDetailResponse; headingLevel?: 2 | 3 }) {
+  const { loan, installments, disbursements } = data;
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className={styles.stack}>
+      <dl className={styles.dl}>
+        <dt>Loan number</dt>
+        <dd className={styles.mono}>{loan.identifier}</dd>
+        <dt>Status</dt>
+        <dd>{humanize(loan.status)}</dd>
+        <dt>Amount</dt>
+        <dd>{formatCents(loan.amount)}</dd>
+        <dt>Fee</dt>
+        <dd>{formatCents(loan.fee)}</dd>
+        <dt>Interest rate</dt>
+        <dd>{formatPercent(loan.interest_rate)}</dd>
+        <dt>APR</dt>
+        <dd>{formatPercent(loan.apr)}</dd>
+        <dt>Payments</dt>
+        <dd>
+          {loan.terms} × {humanize(loan.frequency).toLowerCase()}
+        </dd>
+        <dt>Disbursement date</dt>
+        <dd>{formatDate(loan.disbursement_date)}</dd>
+        <dt>First payment</dt>
+        <dd>{formatDate(loan.first_payment_date)}</dd>
+        <dt>Finance charge</dt>
+        <dd>{formatCents(loan.finance_charge)}</dd>
+        <dt>Total of payments</dt>
+        <dd>{formatCents(loan.total_of_payments)}</dd>
+      </dl>
+      <H>Payment schedule</H>
+      <Table caption={`Payment schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={installments} getRowKey={(r) => r.n} emptyMessage="No installments." />
+      <H>Disbursements</H>
+      <Table caption={`Disbursements of loan ${loan.identifier}`} captionHidden columns={disbursementColumns} rows={disbursements} getRowKey={(r) => r.id} emptyMessage="No disbursement yet." />
+    </div>
+  );
+}
+
+/** GET /loans/:loanId rendered: terms, schedule and disbursements. */
+export function LoanDetails({ loanId, headingLevel }: { loanId: number; headingLevel?: 2 | 3 }) {
+  const loan = useLoan(loanId);
+  if (loan.isPending) return <Spinner label="Loading the loan…" />;
+  if (loan.isError) return <Alert kind="error">We could not load the loan.</Alert>;
+  return <LoanSummary data={loan.data} headingLevel={headingLevel} />;
+}

@@ -1,0 +1,178 @@
+/**
+ * NACHA file builder for credit entries (PPD consumer / CCD corporate): 94-character records —
+ * file header (1), batch header (5), entry detail (6), batch control (8), file control (9) — and
+ * filler records of nines to a multiple of ten records (blocking factor 10). Alphanumeric fields are
+ * upper-case, left-justified and space-padded; numeric fields right-justified and zero-padded.
+ */
+
+export const RECORD_LENGTH = 94;
+const BLOCKING_FACTOR = 10;
+
+export type NachaEntry = {
+  /** 22 checking credit, 32 savings credit. */
+  transactionCode: '22' | '32';
+  routing: string;
+  account: string;
+  amountCents: number;
+  individualId: string;
+  individualName: string;
+};
+
+export type NachaBatch = {
+  secCode: 'PPD' | 'CCD';
+  companyName: string;
+  companyId: string;
+  entryDescription: string;
+  /** YYYY-MM-DD */
+  effectiveDate: string;
+  entries: NachaEntry[];
+};
+
+export type NachaFile = {
+  /** The bank receiving the file (nine digits). */
+  immediateDestination: string;
+  destinationName: string;
+  /** Our company / ODFI identification (nine or ten characters). */
+  immediateOrigin: string;
+  originName: string;
+  /** The originating bank's routing number (nine digits; the first eight are the ODFI id). */
+  odfiRouting: string;
+  createdAt: Date;
+  fileIdModifier?: string;
+  referenceCode?: string;
+  batches: NachaBatch[];
+};
+
+const alpha = (value: string, width: number): string =>
+  value
+    .toUpperCase()
+    .replace(/[^ -~]/g, ' ')
+    .slice(0, width)
+    .padEnd(width, ' ');
+
+const num = (value: number | bigint | string, width: number): string => {
+  const text = String(value);
+  if (!/^\d+$/.test(text)) throw new RangeError(`NACHA numeric field must be digits: ${text}`);
+  if (text.length > width) throw new RangeError(`NACHA numeric field ${text} does not fit ${width} digits`);
+  return text.padStart(width, '0');
+};
+
+const yymmdd = (iso: string): string => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+
+/** The ABA check digit rule: 3-7-1 weights over nine digits sum to a multiple of ten. */
+export function isValidRouting(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = [...routing].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+function record(parts: string[]): string {
+  const line = parts.join('');
+  if (line.length !== RECORD_LENGTH) throw new Error(`NACHA record has ${line.length} characters: ${line}`);
+  return line;
+}
+
+/** Builds the file's text: records joined by CRLF, ending in CRLF. */
+export function buildNachaFile(file: NachaFile): string {
+  if (!/^\d{9}$/.test(file.odfiRouting)) throw new RangeError('odfiRouting must be nine digits');
+  const odfi = file.odfiRouting.slice(0, 8);
+  const created = file.createdAt.toISOString();
+  const lines: string[] = [];
+  lines.push(
+    record([
+      '1',
+      '01',
+      ' ' + num(file.immediateDestination, 9),
+      file.immediateOrigin.length === 10 ? alpha(file.immediateOrigin, 10) : ' ' + alpha(file.immediateOrigin, 9),
+      yymmdd(created),
+      created.slice(11, 13) + created.slice(14, 16),
+      alpha(file.fileIdModifier ?? 'A', 1),
+      '094',
+      '10',
+      '1',
+      alpha(file.destinationName, 23),
+      alpha(file.originName, 23),
+      alpha(file.referenceCode ?? '', 8),
+    ]),
+  );
+
+  let entryCount = 0;
+  let fileHash = 0n;
+  let fileCredit = 0n;
+  let trace = 0;
+  file.batches.forEach((batch, i) => {
+    const batchNumber = i + 1;
+    lines.push(
+      record([
+        '5',
+        '220', // credits only
+        alpha(batch.companyName, 16),
+        alpha('', 20),
+        alpha(batch.companyId, 10),
+        alpha(batch.secCode, 3),
+        alpha(batch.entryDescription, 10),
+        alpha('', 6),
+        yymmdd(batch.effectiveDate),
+        '   ', // settlement date: the ACH operator fills it
+        '1',
+        odfi,
+        num(batchNumber, 7),
+      ]),
+    );
+    let hash = 0n;
+    let credit = 0n;
+    for (const e of batch.entries) {
+      if (!/^\d{9}$/.test(e.routing)) throw new RangeError('entry routing must be nine digits');
+      if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError('entry amount must be positive cents');
+      trace += 1;
+      lines.push(
+        record([
+          '6',
+          e.transactionCode,
+          e.routing.slice(0, 8),
+          e.routing.slice(8),
+          alpha(e.account.replace(/\D/g, ''), 17),
+          num(e.amountCents, 10),
+          alpha(e.individualId, 15),
+          alpha(e.individualName, 22),
+          '  ',
+          '0',
+          odfi + num(trace, 7),
+        ]),
+      );
+      hash += BigInt(e.routing.slice(0, 8));
+      credit += BigInt(e.amountCents);
+    }
+    const entryHash = hash % 10_000_000_000n;
+    lines.push(
+      record([
+        '8',
+        '220',
+        num(batch.entries.length, 6),
+        num(entryHash, 10),
+        num(0, 12),
+        num(credit, 12),
+        alpha(batch.companyId, 10),
+        alpha('', 19),
+        alpha('', 6),
+        odfi,
+        num(batchNumber, 7),
+      ]),
+    );
+    entryCount += batch.entries.length;
+    fileHash += hash;
+    fileCredit += credit;
+  });
+
+  const recordCount = lines.length + 1;
+  const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR);
+  lines.push(
+    record(['9', num(file.batches.length, 6), num(blockCount, 6), num(entryCount, 8), num(fileHash % 10_000_000_000n, 10), num(0, 12), num(fileCredit, 12), alpha('', 39)]),
+  );
+  while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** The trace number of entry `sequence` (1-based) in a file from `odfiRouting`. */
+export const traceNumber = (odfiRouting: string, sequence: number): string => odfiRouting.slice(0, 8) + num(sequence, 7);

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxTokens } from '../../lib/sandbox-tokens';
+import type { CardError, CardTokenizer, TokenizedCard } from './port';
+
+/** The processor's test-mode messages (the SPA shows the first one under the card form). */
+export const CARD_ERRORS = {
+  incorrectNumber: { code: 'incorrect_number', message: 'Your card number is incorrect.' },
+  invalidExpiryMonth: { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." },
+  invalidExpiryYear: { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." },
+  expired: { code: 'expired_card', message: 'Your card has expired.' },
+  incompleteCvc: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
+  declined: { code: 'card_declined', message: 'Your card was declined.' },
+  notATestCard: { code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' },
+} as const satisfies Record<string, CardError>;
+
+/** Test numbers that tokenize, and the one that is declined (the processor's well-known test cards). */
+export const SANDBOX_TEST_CARDS: Readonly<Record<string, { brand: string; funding: TokenizedCard['funding'] } | 'declined'>> = {
+  '4242424242424242': { brand: 'Visa', funding: 'debit' },
+  '4000056655665556': { brand: 'Visa', funding: 'debit' },
+  '5555555555554444': { brand: 'Mastercard', funding: 'debit' },
+  '5200828282828210': { brand: 'Mastercard', funding: 'debit' },
+  '4000000000000002': 'declined',
+};
+
+/** The Luhn (mod 10) check every card number carries in its last digit. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+type CardClaims = { l4: string; b: string; m: number; y: number; f: TokenizedCard['funding']; n: string };
+
+/**
+ * The card tokenizer's test mode, offline. Checks in the processor's order: number (format and Luhn),
+ * expiry, security code, then the test-card table; unknown valid numbers are declined, so a real card
+ * typed into the sandbox is never accepted. Tokens are `tok_sandbox-…`, signed, and carry only the
+ * last four digits, brand, expiry and funding.
+ */
+export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): CardTokenizer {
+  return {
+    provider: 'sandbox',
+    publishableKey: null,
+
+    async retrieve(token) {
+      const c = await tokens.verify<CardClaims>('tok_sandbox', token, now());
+      return c ? { last4: c.l4, brand: c.b, expMonth: c.m, expYear: c.y, funding: c.f } : null;
+    },
+
+    sandbox: {
+      async tokenize(card) {
+        const number = card.number.replace(/[\s-]/g, '');
+        if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return { ok: false, errors: [CARD_ERRORS.incorrectNumber] };
+        const month = /^\d{1,2}$/.test(card.expMonth.trim()) ? Number(card.expMonth) : NaN;
+        if (!(month >= 1 && month <= 12)) return { ok: false, errors: [CARD_ERRORS.invalidExpiryMonth] };
+        const yearText = card.expYear.trim();
+        const year = /^\d{2}$/.test(yearText) ? 2000 + Number(yearText) : /^\d{4}$/.test(yearText) ? Number(yearText) : NaN;
+        if (Number.isNaN(year)) return { ok: false, errors: [CARD_ERRORS.invalidExpiryYear] };
+        const today = now();
+        if (year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) return { ok: false, errors: [CARD_ERRORS.expired] };
+        if (!/^\d{3,4}$/.test((card.cvc ?? '').trim())) return { ok: false, errors: [CARD_ERRORS.incompleteCvc] };
+        const test = SANDBOX_TEST_CARDS[number];
+        if (test === 'declined') return { ok: false, errors: [CARD_ERRORS.declined] };
+        if (!test) return { ok: false, errors: [CARD_ERRORS.notATestCard] };
+        const tokenized: TokenizedCard = { last4: number.slice(-4), brand: test.brand, expMonth: month, expYear: year, funding: test.funding };
+        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex') } satisfies CardClaims);
+        return { ok: true, token, card: tokenized };
+      },
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { SecretName } from '../lib/install-secrets';
+import { sandboxTokens } from '../lib/sandbox-tokens';
+import type { PlatformRepository } from '../modules/platform/repository';
+import { plaidBankLink } from './bank-link/plaid';
+import type { BankLinkProvider } from './bank-link/port';
+import { sandboxBankLink } from './bank-link/sandbox';
+import type { CaptchaVerifier } from './captcha/port';
+import { recaptcha } from './captcha/recaptcha';
+import { sandboxCaptcha } from './captcha/sandbox';
+import type { CardTokenizer } from './card-tokenizer/port';
+import { sandboxCardTokenizer } from './card-tokenizer/sandbox';
+import { stripeCardTokenizer } from './card-tokenizer/stripe';
+import type { SupportChat } from './chat/port';
+import { sandboxSupportChat } from './chat/sandbox';
+import type { EmailSender } from './email/port';
+import { sandboxEmailSender } from './email/sandbox';
+import { smtpEmailSender } from './email/smtp';
+import { googleIdentityProvider } from './identity/google';
+import type { IdentityProvider } from './identity/port';
+import { sandboxIdentityProvider } from './identity/sandbox';
+import type { SmsSender } from './sms/port';
+import { sandboxSmsSender } from './sms/sandbox';
+import { twilioSmsSender } from './sms/twilio';
+import { localDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/port';
+import { s3Storage } from './storage/s3';
+import type { AchOriginator } from './ach/port';
+import { nachaFileAch } from './ach/nacha-client';
+import { sandboxAch } from './ach/sandbox';
+
+export type Providers = {
+  email: EmailSender;
+  sms: SmsSender;
+  identity: IdentityProvider;
+  captcha: CaptchaVerifier;
+  chat: SupportChat;
+  storage: FileStorage;
+  bankLink: BankLinkProvider;
+  cardTokenizer: CardTokenizer;
+  ach: AchOriginator;
+};
+
+/** What some sandboxes need from the running server: per-install secrets and the clock. */
+export type ProviderDeps = { secret: (name: SecretName) => Promise<string>; now: () => Date };
+
+/** Picks each provider's implementation from configuration (sandbox by default). */
+export function createProviders(config: Config, platform: PlatformRepository, deps: ProviderDeps): Providers {
+  const { twilio } = config.sms;
+  const { captcha } = config;
+  const email = config.email.provider === 'smtp' && config.email.smtpUrl ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from) : sandboxEmailSender(platform);
+  return {
+    email,
+    sms:
+      config.sms.provider === 'twilio' && twilio.accountSid && twilio.authToken && twilio.from
+        ? twilioSmsSender(platform, { accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from })
+        : sandboxSmsSender(platform),
+    identity:
+      config.identity.provider === 'google' && config.identity.googleClientId
+        ? googleIdentityProvider(config.identity.googleClientId)
+        : sandboxIdentityProvider(() => deps.secret('sandbox_identity'), deps.now),
+    captcha:
+      captcha.provider === 'recaptcha' && captcha.siteKey && captcha.secretKey
+        ? recaptcha({ siteKey: captcha.siteKey, secretKey: captcha.secretKey, minScore: captcha.minScore })
+        : sandboxCaptcha(captcha.sandboxFail),
+    chat: sandboxSupportChat(email, config.supportEmail),
+    storage: config.storage.provider === 's3' && config.storage.s3 ? s3Storage(config.storage.s3) : localDiskStorage(path.join(config.dataDir, 'files')),
+    // The sandboxes sign their tokens under a key derived from the sandbox identity secret (a label per sandbox).
+    bankLink:
+      config.bankLink.provider === 'plaid' && config.bankLink.plaid
+        ? plaidBankLink(config.bankLink.plaid)
+        : sandboxBankLink(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-bank-link'), deps.now),
+    cardTokenizer:
+      config.cardTokenizer.provider === 'stripe' && config.cardTokenizer.stripe
+        ? stripeCardTokenizer(config.cardTokenizer.stripe)
+        : sandboxCardTokenizer(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-card-tokenizer'), deps.now),
+    ach:
+      config.ach.provider === 'nacha'
+        ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now)
+        : sandboxAch(config.ach.sandboxSettleDays, deps.now),
+  };
+}

@@ -1,0 +1,170 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type AppContext, createContext } from './context';
+import type { Database } from './db/client';
+import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { registerSpas } from './http/spa';
+import { redactUrl } from './lib/redact-url';
+import { bankingRoutes } from './modules/banking/routes';
+import { documentRoutes } from './modules/documents/routes';
+import { esignatureRoutes } from './modules/esignature/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { engagementRoutes } from './modules/engagement/routes';
+import { identityBackofficeRoutes } from './modules/identity/backoffice-routes';
+import { phoneRoutes } from './modules/identity/phone-routes';
+import { identityRoutes } from './modules/identity/routes';
+import { platformRoutes } from './modules/platform/routes';
+import { systemEventRoutes } from './modules/platform/system-event-routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { staffRoutes } from './modules/staff/routes';
+import { workflowRoutes } from './modules/workflow/routes';
+import { applicationRoutes } from './modules/application/routes';
+import { employmentRoutes } from './modules/employment/routes';
+import { loanTermsRoutes } from './modules/loan-terms/routes';
+import { reviewBackofficeRoutes } from './modules/review/backoffice-routes';
+import { backofficeRoutes } from './modules/backoffice/routes';
+import { servicingRoutes } from './modules/servicing/routes';
+import { reviewRoutes } from './modules/review/routes';
+
+/** Paths that answer even while a system event makes the borrower API unavailable. */
+const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document'];
+
+/** Never log these: credentials, tokens, SSNs, bank account numbers. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers.authorization',
+  '*.password',
+  '*.password_confirmation',
+  '*.social_security_number',
+  '*.bank_account_number',
+  '*.account_number',
+  '*.routing_number',
+  '*.token',
+  '*.google_token',
+  '*.reset_password_token',
+  '*.confirmation_token',
+  'body.application_member.password',
+  'body.application_member.password_confirmation',
+  'body.application_member.google_token',
+  'body.application_member.reset_password_token',
+  'body.phone.code',
+  'body.loan_borrower.social_security_number',
+  'body.loan_borrower.social_security_number_confirmation',
+  'body.loan_borrower.driver_license_number',
+  'body.bank_information.bank_account_number',
+  'body.number',
+  'body.cvc',
+  '*.card_number',
+  '*.public_token',
+  '*.access_token',
+];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application context, for tests and scripts that need a repository or provider directly. */
+    ctx: AppContext;
+  }
+}
+
+/** CSP additions for the third-party scripts that are switched on. */
+function cspSources(config: Config): { script: string[]; connect: string[]; frame: string[] } {
+  const out = { script: [...config.cspExtraScriptSrc], connect: [...config.cspExtraScriptSrc], frame: [] as string[] };
+  if (config.identity.provider === 'google') {
+    out.script.push('https://accounts.google.com/gsi/client');
+    out.connect.push('https://accounts.google.com/gsi/');
+    out.frame.push('https://accounts.google.com/gsi/');
+  }
+  if (config.captcha.provider === 'recaptcha') {
+    out.script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    out.frame.push('https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
+  }
+  return out;
+}
+
+export type BuildOptions = { config: Config; database: Database } & Partial<Pick<AppContext, 'providers' | 'now'>>;
+
+/** Builds the whole HTTP application on an open, migrated database. Listening is the caller's job. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const ctx = createContext(config, database, opts);
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            // Tokens and codes also travel in URLs (confirmation query, /c/{code}); the log shows them masked.
+            serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+          },
+    // Only proxies we name may set X-Forwarded-For; otherwise any client could dodge the per-IP limits.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest('signedIn', null);
+
+  // Third-party scripts the spec loads (social sign-in, captcha, tag manager) only when configured.
+  const thirdParty = cspSources(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...thirdParty.script],
+        connectSrc: ["'self'", ...thirdParty.connect],
+        frameSrc: ["'self'", ...thirdParty.frame],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: false, exposedHeaders: ['authorization'] });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
+
+  // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return;
+    const description = await ctx.systemGate.description();
+    if (description !== null) return reply.status(503).send({ error: description });
+  });
+
+  await app.register(platformRoutes(ctx), { prefix: '/api' });
+  await app.register(referenceRoutes(ctx), { prefix: '/api' });
+  await app.register(identityRoutes(ctx), { prefix: '/api' });
+  await app.register(phoneRoutes(ctx), { prefix: '/api' });
+  await app.register(workflowRoutes(ctx), { prefix: '/api' });
+  await app.register(engagementRoutes(ctx), { prefix: '/api' });
+  await app.register(documentRoutes(ctx), { prefix: '/api' });
+  await app.register(applicationRoutes(ctx), { prefix: '/api' });
+  await app.register(employmentRoutes(ctx), { prefix: '/api' });
+  await app.register(loanTermsRoutes(ctx), { prefix: '/api' });
+  await app.register(reviewRoutes(ctx), { prefix: '/api' });
+  await app.register(bankingRoutes(ctx), { prefix: '/api' });
+  await app.register(walletRoutes(ctx), { prefix: '/api' });
+  await app.register(esignatureRoutes(ctx), { prefix: '/api' });
+  await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(reviewBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(backofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(servicingRoutes(ctx), { prefix: '/api/backoffice' });
+
+  const spas = config.serveSpa ? await registerSpas(app) : [];
+  registerNotFound(app, spas);
+
+  app.decorate('ctx', ctx);
+  return app;
+}

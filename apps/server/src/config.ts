@@ -1,0 +1,210 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, validated once at boot. `.env.example` documents each one. */
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url().optional(),
+    SERVE_SPA: bool.default(true),
+    // Which proxies may set X-Forwarded-For: 'loopback' (nginx on the same host), IPs/CIDRs, or 'false'.
+    TRUST_PROXY: z.string().default('loopback'),
+    // Extra script origins for the CSP, comma-separated (e.g. https://www.googletagmanager.com when GTM is on).
+    CSP_EXTRA_SCRIPT_SRC: z.string().default(''),
+    SEED_DEMO: bool.optional(),
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+    STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+    EMAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+    SMTP_URL: z.string().optional(),
+    EMAIL_FROM: z.string().default('Payrail <no-reply@payrail.test>'),
+    SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
+    IDENTITY_PROVIDER: z.enum(['sandbox', 'google']).default('sandbox'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    CAPTCHA_PROVIDER: z.enum(['sandbox', 'recaptcha']).default('sandbox'),
+    CAPTCHA_SANDBOX_FAIL: bool.default(false),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be an e-mail address' }).default('support@payrail.test'),
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)' })
+      .optional(),
+    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s):// URL' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    REQUIRE_HUMAN_REVIEW: bool.optional(),
+    ROUTING_DIRECTORY_FILE: z.string().optional(),
+    BANK_LINK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
+    PLAID_CLIENT_ID: z.string().optional(),
+    PLAID_SECRET: z.string().optional(),
+    PLAID_ENV: z.enum(['sandbox', 'development', 'production']).default('sandbox'),
+    CARD_TOKENIZER_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    ACH_PROVIDER: z.enum(['sandbox', 'nacha']).default('sandbox'),
+    ACH_SANDBOX_SETTLE_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+    ACH_NACHA_DIR: z.string().optional(),
+    ACH_ODFI_ROUTING_NUMBER: z.string().regex(/^\d{9}$/, { error: 'ACH_ODFI_ROUTING_NUMBER must be nine digits' }).default('034821624'),
+    ACH_COMPANY_NAME: z.string().max(16).default('PAYRAIL'),
+    ACH_COMPANY_ID: z.string().max(10).default('1234567890'),
+    COLLECTION_ROUTING_NUMBER: z.string().regex(/^\d{9}$/, { error: 'COLLECTION_ROUTING_NUMBER must be nine digits' }).default('034821624'),
+    COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp' });
+    }
+    if (env.SMS_PROVIDER === 'twilio' && !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when SMS_PROVIDER=twilio' });
+    }
+    if (env.IDENTITY_PROVIDER === 'google' && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID is required when IDENTITY_PROVIDER=google' });
+    }
+    if (env.CAPTCHA_PROVIDER === 'recaptcha' && !(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_KEY'], message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+    if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'ENCRYPTION_KEY is required in production (32 bytes, base64)' });
+    }
+    if (env.STORAGE_PROVIDER === 's3' && !(env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_PROVIDER=s3' });
+    }
+    if (env.BANK_LINK_PROVIDER === 'plaid' && !(env.PLAID_CLIENT_ID && env.PLAID_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['PLAID_CLIENT_ID'], message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid' });
+    }
+    if (env.CARD_TOKENIZER_PROVIDER === 'stripe' && !(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY are required when CARD_TOKENIZER_PROVIDER=stripe' });
+    }
+    if (env.SESSION_IDLE_MINUTES > env.SESSION_ABSOLUTE_HOURS * 60) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: 'SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_HOURS' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  publicUrl: string;
+  serveSpa: boolean;
+  trustProxy: boolean | string;
+  cspExtraScriptSrc: string[];
+  seedDemo: boolean;
+  staffSession: { idleMinutes: number; absoluteHours: number };
+  email: { provider: 'sandbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  sms: { provider: 'sandbox' | 'twilio'; twilio: { accountSid?: string; authToken?: string; from?: string } };
+  /** Borrower sessions: idle and absolute expiry. */
+  session: { idleMinutes: number; absoluteHours: number };
+  /** Social sign-in: the sandbox picker (HMAC-signed dev tokens) or Google ID tokens for this client id. */
+  identity: { provider: 'sandbox' | 'google'; googleClientId: string | undefined };
+  /** Captcha: the sandbox passes unless told to fail; reCAPTCHA verifies with Google. */
+  captcha: { provider: 'sandbox' | 'recaptcha'; sandboxFail: boolean; siteKey: string | undefined; secretKey: string | undefined; minScore: number };
+  /** Where the chat sandbox delivers support messages. */
+  supportEmail: string;
+  /**
+   * The AES-256-GCM master key for data at rest (32 bytes). Unset outside production: a development key
+   * is generated once and kept in `install_secrets`.
+   */
+  encryptionKey: Buffer | undefined;
+  /** Uploaded files: local disk under `${dataDir}/files`, or an S3-compatible bucket. */
+  storage: { provider: 'local' | 's3'; s3: S3Config | undefined };
+  /**
+   * Applications wait in ready_for_review for an underwriter (true, the production default), or the
+   * automated underwriting acts on its own decision so the demo reaches e-signature without staff (false).
+   */
+  requireHumanReview: boolean;
+  /** A FedACH directory file (FedACHdir.txt layout) for bank-name lookups; unset: the bundled fictional sandbox directory. */
+  routingDirectoryFile: string | undefined;
+  /** Bank-link widget: the sandbox (test institutions, user_good / pass_good) or Plaid. */
+  bankLink: { provider: 'sandbox' | 'plaid'; plaid: { clientId: string; secret: string; env: 'sandbox' | 'development' | 'production' } | undefined };
+  /** Card tokenizer: the sandbox (test card numbers) or Stripe (publishable key in the browser, secret key on the server). */
+  cardTokenizer: { provider: 'sandbox' | 'stripe'; stripe: { publishableKey: string; secretKey: string } | undefined };
+  /** Loan disbursements: the ACH simulator (settles after N business days) or NACHA files for the bank, written to `nachaDir`. */
+  ach: { provider: 'sandbox' | 'nacha'; sandboxSettleDays: number; nachaDir: string; odfiRoutingNumber: string; companyName: string; companyId: string };
+  /** The account allotments and split direct deposits are sent to (printed in the allotment instructions). Defaults: sandbox values. */
+  collectionAccount: { routingNumber: string; accountNumber: string };
+};
+
+/** An S3-compatible bucket. Without an endpoint, AWS itself (virtual-hosted style); with one, path style. */
+export type S3Config = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const parsed = ZEnv.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    serveSpa: e.SERVE_SPA,
+    trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    cspExtraScriptSrc: e.CSP_EXTRA_SCRIPT_SRC.split(',').map((s) => s.trim()).filter(Boolean),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS },
+    email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM },
+    },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    identity: { provider: e.IDENTITY_PROVIDER, googleClientId: e.GOOGLE_CLIENT_ID },
+    captcha: { provider: e.CAPTCHA_PROVIDER, sandboxFail: e.CAPTCHA_SANDBOX_FAIL, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY, minScore: e.RECAPTCHA_MIN_SCORE },
+    supportEmail: e.SUPPORT_EMAIL,
+    requireHumanReview: e.REQUIRE_HUMAN_REVIEW ?? e.NODE_ENV === 'production',
+    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    storage: {
+      provider: e.STORAGE_PROVIDER,
+      s3:
+        e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
+    routingDirectoryFile: e.ROUTING_DIRECTORY_FILE ? path.resolve(e.ROUTING_DIRECTORY_FILE) : undefined,
+    bankLink: {
+      provider: e.BANK_LINK_PROVIDER,
+      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
+    },
+    cardTokenizer: {
+      provider: e.CARD_TOKENIZER_PROVIDER,
+      stripe: e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_SECRET_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY, secretKey: e.STRIPE_SECRET_KEY } : undefined,
+    },
+    ach: {
+      provider: e.ACH_PROVIDER,
+      sandboxSettleDays: e.ACH_SANDBOX_SETTLE_DAYS,
+      nachaDir: path.resolve(e.ACH_NACHA_DIR ?? path.join(e.DATA_DIR, 'ach')),
+      odfiRoutingNumber: e.ACH_ODFI_ROUTING_NUMBER,
+      companyName: e.ACH_COMPANY_NAME,
+      companyId: e.ACH_COMPANY_ID,
+    },
+    collectionAccount: { routingNumber: e.COLLECTION_ROUTING_NUMBER, accountNumber: e.COLLECTION_ACCOUNT_NUMBER },
+  };
+}

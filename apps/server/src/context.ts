@@ -1,0 +1,89 @@
+import type { Providers } from './adapters/create-providers';
+import { createProviders } from './adapters/create-providers';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type CryptoBox, cryptoBoxFor } from './lib/crypto-box';
+import { installSecrets, type SecretName } from './lib/install-secrets';
+import { bankingRepository } from './modules/banking/repository';
+import { documentsRepository } from './modules/documents/repository';
+import { esignatureRepository } from './modules/esignature/repository';
+import { walletRepository } from './modules/wallet/repository';
+import { engagementRepository } from './modules/engagement/repository';
+import { identityRepository } from './modules/identity/repository';
+import { platformRepository } from './modules/platform/repository';
+import { createSystemGate, type SystemGate } from './modules/platform/system-gate';
+import { referenceRepository } from './modules/reference/repository';
+import { staffRepository } from './modules/staff/repository';
+import { workflowRepository } from './modules/workflow/repository';
+import { applicationRepository } from './modules/application/repository';
+import { employmentRepository } from './modules/employment/repository';
+import { loanTermsRepository } from './modules/loan-terms/repository';
+import { reviewRepository } from './modules/review/repository';
+import { backofficeRepository } from './modules/backoffice/repository';
+import { servicingRepository } from './modules/servicing/repository';
+
+/** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  repos: {
+    reference: ReturnType<typeof referenceRepository>;
+    platform: ReturnType<typeof platformRepository>;
+    staff: ReturnType<typeof staffRepository>;
+    identity: ReturnType<typeof identityRepository>;
+    workflow: ReturnType<typeof workflowRepository>;
+    engagement: ReturnType<typeof engagementRepository>;
+    documents: ReturnType<typeof documentsRepository>;
+    banking: ReturnType<typeof bankingRepository>;
+    wallet: ReturnType<typeof walletRepository>;
+    esignature: ReturnType<typeof esignatureRepository>;
+    application: ReturnType<typeof applicationRepository>;
+    employment: ReturnType<typeof employmentRepository>;
+    loanTerms: ReturnType<typeof loanTermsRepository>;
+    review: ReturnType<typeof reviewRepository>;
+    backoffice: ReturnType<typeof backofficeRepository>;
+    servicing: ReturnType<typeof servicingRepository>;
+  };
+  providers: Providers;
+  /** A per-install secret (generated once, shared by every instance through the database). */
+  secret: (name: SecretName) => Promise<string>;
+  /** Encryption at rest (AES-256-GCM) under the install's key; built on first use. */
+  cryptoBox: () => Promise<CryptoBox>;
+  /** The active system event (503 gate), cached briefly and invalidated when an event starts or ends. */
+  systemGate: SystemGate;
+  /** The one clock; tests replace it. */
+  now: () => Date;
+};
+
+export function createContext(config: Config, database: Database, overrides: Partial<Pick<AppContext, 'providers' | 'now'>> = {}): AppContext {
+  const repos = {
+    reference: referenceRepository(database.db),
+    platform: platformRepository(database.db),
+    staff: staffRepository(database.db),
+    identity: identityRepository(database.db),
+    workflow: workflowRepository(database.db),
+    engagement: engagementRepository(database.db),
+    documents: documentsRepository(database.db),
+    banking: bankingRepository(database.db),
+    wallet: walletRepository(database.db),
+    esignature: esignatureRepository(database.db),
+    application: applicationRepository(database.db),
+    employment: employmentRepository(database.db),
+    loanTerms: loanTermsRepository(database.db),
+    review: reviewRepository(database.db),
+    backoffice: backofficeRepository(database.db),
+    servicing: servicingRepository(database.db),
+  };
+  const now = overrides.now ?? (() => new Date());
+  const secret = installSecrets(repos.platform);
+  return {
+    config,
+    database,
+    repos,
+    providers: overrides.providers ?? createProviders(config, repos.platform, { secret, now }),
+    secret,
+    cryptoBox: cryptoBoxFor(config, secret),
+    systemGate: createSystemGate(repos.platform),
+    now,
+  };
+}

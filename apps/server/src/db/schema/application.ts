@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { applicationMembers } from './identity';
+import { loanPurposes, states } from './reference';
+
+/**
+ * The About-yourself answers of a borrower (classic §3 application fields) that the access flow's
+ * `loan_borrowers` row does not hold (names, state and employer live there). The SSN and the driver
+ * licence number are sealed (AES-256-GCM); `ssn_index` is the keyed HMAC of the nine digits, unique so
+ * one SSN belongs to one account. Money is integer cents.
+ */
+export const borrowerProfiles = pgTable(
+  'borrower_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => applicationMembers.id),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    address: text('address'),
+    unitNumber: text('unit_number'),
+    zipCode: text('zip_code'),
+    city: text('city'),
+    driverLicenseNumberSealed: text('driver_license_number_sealed'),
+    driverLicenseStateId: integer('driver_license_state_id').references(() => states.id),
+    ssnSealed: text('ssn_sealed'),
+    ssnIndex: text('ssn_index').unique(),
+    annualIncomeCents: integer('annual_income_cents'),
+    annualHouseholdIncomeCents: integer('annual_household_income_cents'),
+    housingType: text('housing_type', { enum: ['rent', 'own'] }),
+    housingPaymentCents: integer('housing_payment_cents'),
+    loanPurposeId: integer('loan_purpose_id').references(() => loanPurposes.id),
+    /** Normalised key: lt_1, 1_3, 3_5, gt_5. */
+    workingTimeRange: text('working_time_range', { enum: ['lt_1', '1_3', '3_5', 'gt_5'] }),
+    militaryActive: boolean('military_active'),
+    incomeSource: text('income_source', { enum: ['Employed', 'Retired', 'Unemployed', 'Other'] }),
+    employeeId: text('employee_id'),
+    /** The education-program agreement: the initials typed and when. */
+    educationInitials: text('education_initials'),
+    educationAgreedAt: timestamp('education_agreed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('borrower_profiles_money_non_negative', sql`coalesce(${t.annualIncomeCents}, 0) >= 0 and coalesce(${t.annualHouseholdIncomeCents}, 0) >= 0 and coalesce(${t.housingPaymentCents}, 0) >= 0`),
+  ],
+);
+
+/** The two personal references of the About-yourself step (position 1 and 2). */
+export const borrowerReferences = pgTable(
+  'borrower_references',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    position: integer('position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('borrower_references_user_position').on(t.userId, t.position), check('borrower_references_position', sql`${t.position} in (1, 2)`)],
+);
+
+/** People who asked to hear from us when we lend in their state (POST /leads, no session). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    userId: integer('user_id').references(() => applicationMembers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_state_idx').on(t.stateId)],
+);
+
+/**
+ * A member's loan application: one active (not closed) row per member, holding the chosen terms and
+ * their schedule summary, the terms consent, the submission and the outcome. A new application
+ * (reapply, new loan) closes the previous row. Money in cents; rates as percent decimal strings.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    loanType: text('loan_type', { enum: ['new', 'refinancing'] }).notNull().default('new'),
+    pricingProgramCode: text('pricing_program_code'),
+    paymentMethod: text('payment_method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }),
+    amountCents: integer('amount_cents'),
+    termFrequency: text('term_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
+    termsInMonths: integer('terms_in_months'),
+    numberOfPayments: integer('number_of_payments'),
+    interestRate: text('interest_rate'),
+    /** APR in percent with 4 decimals (Appendix J); the wire shows 2. */
+    aprPercent: text('apr_percent'),
+    feeAmountCents: integer('fee_amount_cents'),
+    feeLabel: text('fee_label'),
+    feeFinanced: boolean('fee_financed'),
+    paymentPerTermCents: integer('payment_per_term_cents'),
+    finalPaymentCents: integer('final_payment_cents'),
+    totalOfPaymentsCents: integer('total_of_payments_cents'),
+    financeChargeCents: integer('finance_charge_cents'),
+    amountFinancedCents: integer('amount_financed_cents'),
+    disbursementDate: date('disbursement_date', { mode: 'string' }),
+    firstPaymentDate: date('first_payment_date', { mode: 'string' }),
+    lastPaymentDate: date('last_payment_date', { mode: 'string' }),
+    /** A reviewer's counteroffer (loan_amount_changed): the largest amount offered. */
+    negotiatedAmountCents: integer('negotiated_amount_cents'),
+    termsConsentAt: timestamp('terms_consent_at', { withTimezone: true }),
+    termsConsentIp: text('terms_consent_ip'),
+    termsConsentUserAgent: text('terms_consent_user_agent'),
+    /** The payroll allotment / split deposit is already in place (GET /payment_change). */
+    paymentChange: boolean('payment_change').notNull().default(false),
+    paymentChangeCheckedAt: timestamp('payment_change_checked_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: ['approved', 'declined', 'denied', 'dropped', 'canceled'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** `YYYY-MM-DD` or `never` after a decline, denial or cancel. */
+    reapplyOn: text('reapply_on'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_one_active_per_member').on(t.userId).where(sql`${t.closedAt} is null`),
+    check('applications_reapply_on', sql`${t.reapplyOn} is null or ${t.reapplyOn} = 'never' or ${t.reapplyOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);

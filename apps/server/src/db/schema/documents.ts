@@ -1,0 +1,36 @@
+import { DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { applicationMembers } from './identity';
+
+/**
+ * Files a borrower uploaded. The bytes live in file storage under `storage_key` (random, server-made),
+ * sealed with the install's encryption key; this row says whose they are and what they are. A deleted
+ * document keeps its row (`deleted_at`) and loses its bytes.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    documentTypeName: text('document_type_name', { enum: DOCUMENT_TYPE_NAMES }).notNull(),
+    /** The uploaded name, cleaned: no path, no control characters, the extension of the real type. */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** Found from the content (magic bytes), never taken from the client. */
+    contentType: text('content_type').notNull(),
+    /** Size of the plaintext. */
+    byteSize: integer('byte_size').notNull(),
+    /** SHA-256 (hex) of the plaintext: integrity on the way back, duplicate spotting for reviewers. */
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('documents_user_type_idx').on(t.userId, t.documentTypeName),
+    check('documents_byte_size_positive', sql`${t.byteSize} > 0`),
+    check('documents_content_type_known', sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
+  ],
+);

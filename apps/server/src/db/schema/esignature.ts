@@ -1,0 +1,51 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { applicationMembers } from './identity';
+import { agreementDocuments } from './reference';
+
+/** The loan figures printed in a promissory note (money in cents, APR as disclosed). */
+export type SignedLoanFigures = {
+  amount_cents: number;
+  fee_cents: number;
+  fee_label: string;
+  fee_financed: boolean;
+  interest_rate: string;
+  apr: string;
+  finance_charge_cents: number;
+  amount_financed_cents: number;
+  total_of_payments_cents: number;
+  payment_per_term_cents: number;
+  number_of_payments: number;
+  term_frequency: string;
+  disbursement_date: string;
+  first_payment_date: string;
+};
+
+/**
+ * The ESIGN audit trail: one row per signed promissory note. The signed PDF is in file storage under
+ * `storage_key` (sealed); `sha256` and `byte_size` describe the PDF's own bytes, so anyone holding a
+ * copy can check it is the one signed. Who (the member and the name typed), when, from where.
+ */
+export const esignatures = pgTable(
+  'esignatures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    /** The promissory_note_terms version the note was built from. */
+    agreementDocumentId: integer('agreement_document_id')
+      .notNull()
+      .references(() => agreementDocuments.id),
+    /** The status signed from (esignature_needed or refinancing_esignature). */
+    signedInStatus: text('signed_in_status').notNull(),
+    signatureName: text('signature_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    sha256: text('sha256').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    figures: jsonb('figures').$type<SignedLoanFigures>().notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('esignatures_user_idx').on(t.userId, t.signedAt)],
+);

@@ -1,0 +1,38 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every e-mail and SMS the providers were asked to send; the sandboxes deliver here only. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    provider: text('provider').notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** A system event (maintenance, outage): while one is active the borrower API answers 503. */
+export const systemEvents = pgTable('system_events', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdByStaffId: integer('created_by_staff_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+
+/**
+ * Secrets generated once per installation (HMAC keys for short codes and sandbox identity tokens).
+ * In the database, so every instance behind a load balancer shares them.
+ */
+export const installSecrets = pgTable('install_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Per-state limits of a program (the engine's `StateRule`): amounts in cents, rates as percent text. */
+export type PricingStateRule = { minAmountCents?: number; maxAmountCents?: number; maxAnnualRatePercent?: string; maxAprPercent?: string };
+
+const RATE = `'^[0-9]{1,3}([.][0-9]{1,6})?$'`;
+
+/**
+ * Pricing programs: the loan engine's `PricingProgram` as data, one per lending program (partner
+ * employer, federal allotment, split direct deposit). A change of rates is a new row with a later
+ * `effective_from`; the newest one in force prices. Amounts in cents; rates as decimal text.
+ */
+export const pricingPrograms = pgTable(
+  'pricing_programs',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    lendingProgram: text('lending_program', { enum: ['b2b_partner', 'federal_allotment', 'split_direct_deposit'] }).notNull(),
+    minAmountCents: integer('min_amount_cents').notNull(),
+    maxAmountCents: integer('max_amount_cents').notNull(),
+    stepCents: integer('step_cents').notNull(),
+    /** Two-letter states where the program lends; null = all. */
+    states: text('states').array(),
+    stateRules: jsonb('state_rules').$type<Record<string, PricingStateRule>>().notNull().default({}),
+    /** The split-direct-deposit rate is the table's rate × (100 − discount) / 100. */
+    splitDiscountPercent: text('split_discount_percent').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pricing_programs_amounts', sql`${t.minAmountCents} > 0 and ${t.maxAmountCents} >= ${t.minAmountCents} and ${t.stepCents} > 0`),
+    check('pricing_programs_discount', sql.raw(`split_discount_percent ~ ${RATE}`)),
+  ],
+);
+
+/** The priced terms of a program's rate tables, one row per (method, amount band, term). */
+export const pricingRateEntries = pgTable(
+  'pricing_rate_entries',
+  {
+    id: serial('id').primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => pricingPrograms.id),
+    method: text('method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    minAmountCents: integer('min_amount_cents').notNull(),
+    maxAmountCents: integer('max_amount_cents').notNull(),
+    annualRatePercent: text('annual_rate_percent').notNull(),
+    originationFeeFlatCents: integer('origination_fee_flat_cents'),
+    originationFeePercent: text('origination_fee_percent'),
+    originationFeeMaxCents: integer('origination_fee_max_cents'),
+    documentPreparationFeeFlatCents: integer('document_preparation_fee_flat_cents'),
+    feeFinanced: boolean('fee_financed').notNull(),
+    /** Frequencies offered; null = all. */
+    frequencies: text('frequencies').array(),
+    /** Two-letter states offered; null = all. */
+    states: text('states').array(),
+    special: boolean('special').notNull().default(false),
+  },
+  (t) => [
+    index('pricing_rate_entries_program_idx').on(t.programId),
+    check('pricing_rate_entries_amounts', sql`${t.minAmountCents} > 0 and ${t.maxAmountCents} >= ${t.minAmountCents} and ${t.termMonths} > 0`),
+    check('pricing_rate_entries_rate', sql.raw(`annual_rate_percent ~ ${RATE}`)),
+  ],
+);

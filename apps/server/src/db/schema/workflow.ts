@@ -1,0 +1,25 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { applicationMembers } from './identity';
+import { staffUsers } from './staff';
+
+/**
+ * Every status change of a member's application: who (actor, and the staff member for a reviewer),
+ * when, from, to and why (the table's event). The navigation stack is derived from these rows.
+ */
+export const workflowTransitions = pgTable(
+  'workflow_transitions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    /** Null for the first status of an account. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    event: text('event').notNull(),
+    actor: text('actor', { enum: ['borrower', 'system', 'reviewer'] }).notNull(),
+    staffUserId: integer('staff_user_id').references(() => staffUsers.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('workflow_transitions_user_idx').on(t.userId, t.id)],
+);

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './redact-url';
+
+describe('redactUrl', () => {
+  it('masks tokens in the query and codes in the path', () => {
+    expect(redactUrl('/api/confirmation?confirmation_token=ABC123')).toBe('/api/confirmation?confirmation_token=[redacted]');
+    expect(redactUrl('/api/c/abcdef?x=1')).toBe('/api/c/[redacted]?x=1');
+    expect(redactUrl('/api/dashboard/confirmation/ABC123')).toBe('/api/dashboard/confirmation/[redacted]');
+    expect(redactUrl('/api/dashboard/confirmation/resend_token')).toBe('/api/dashboard/confirmation/resend_token');
+    expect(redactUrl('/api/states?search=abc')).toBe('/api/states?search=abc');
+  });
+});

@@ -1,0 +1,65 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/lock';
+import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
+
+/** Starts Payrail: lock the data directory, migrate, seed, listen, and shut down cleanly on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // Only the embedded database lives in DATA_DIR; PostgreSQL handles its own concurrency.
+  const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seedReference(database.db);
+  if (config.seedDemo) await seedDemo(database.db);
+
+  const app = await buildApp({ config, database });
+  // Outside production without ENCRYPTION_KEY, this generates the development key on the first start.
+  await app.ctx.cryptoBox();
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
+
+  const lines = [
+    '',
+    `  Payrail is running on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
+    `  Borrower app   ${base}/`,
+    `  Back office    ${base}/backoffice/`,
+    `  API health     ${base}/api/health`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo staff     ${DEMO_STAFF.map((s) => s.email).join(', ')} — password ${DEMO_STAFF_PASSWORD}`);
+    lines.push(`  Demo borrower  ${DEMO_BORROWER.email} — password ${DEMO_BORROWER.password}`);
+  }
+  if (config.env !== 'production') lines.push(`  Sandbox outbox ${base}/api/dev/outbox?to=<email or phone>`);
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await unlock?.();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`\n  ${err.message.replace(/\n/g, '\n  ')}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
+import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes } from '../../db/schema/index';
+
+export type ProfileRow = typeof borrowerProfiles.$inferSelect;
+export type ProfilePatch = Partial<Omit<typeof borrowerProfiles.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
+export type BorrowerPatch = Partial<{ firstName: string; lastName: string; stateId: number; employerId: number | null }>;
+export type ReferenceRow = typeof borrowerReferences.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationPatch = Partial<Omit<typeof applications.$inferInsert, 'id' | 'userId' | 'createdAt'>>;
+export type NewReference = { firstName: string; lastName: string; relationship: string; phone: string };
+
+export type SaveResult = { ok: true } | { ok: false; conflict: 'ssn' };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Writes profile columns (creating the row when it is the first answer) and borrower columns, in the caller's transaction. */
+export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<void> {
+  if (patch.profile && Object.keys(patch.profile).length > 0) {
+    await tx
+      .insert(borrowerProfiles)
+      .values({ ...patch.profile, userId, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { ...patch.profile, updatedAt: at } });
+  }
+  if (patch.borrower && Object.keys(patch.borrower).length > 0) {
+    await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId));
+  }
+}
+
+/** Replaces the two references in the caller's transaction. */
+export async function writeReferences(tx: Db | Tx, userId: number, refs: readonly NewReference[], at: Date): Promise<void> {
+  await tx.delete(borrowerReferences).where(eq(borrowerReferences.userId, userId));
+  if (refs.length > 0) await tx.insert(borrowerReferences).values(refs.map((r, i) => ({ ...r, userId, position: i + 1, createdAt: at, updatedAt: at })));
+}
+
+/** The SSN index already belongs to an account: a unique violation on it. */
+export const isSsnConflict = (err: unknown): boolean => violatedUniqueConstraint(err)?.includes('ssn_index') ?? false;
+
+/** About-yourself answers, references, leads and the member's application row. */
+export function applicationRepository(db: Db) {
+  const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+  return {
+    findProfile: (userId: number) => one(db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId)).limit(1)),
+
+    /** Saves the fields of one call together; a concurrent claim of the same SSN answers a conflict. */
+    saveFields: async (userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<SaveResult> => {
+      try {
+        await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
+        return { ok: true };
+      } catch (err) {
+        if (isSsnConflict(err)) return { ok: false, conflict: 'ssn' };
+        throw err;
+      }
+    },
+
+    /** Whether another member's profile holds this SSN index. */
+    ssnIndexTaken: async (index: string, userId: number): Promise<boolean> =>
+      (await db.select({ id: borrowerProfiles.id }).from(borrowerProfiles).where(and(eq(borrowerProfiles.ssnIndex, index), ne(borrowerProfiles.userId, userId))).limit(1)).length > 0,
+
+    loanPurposeExists: async (id: number): Promise<boolean> => (await db.select({ id: loanPurposes.id }).from(loanPurposes).where(eq(loanPurposes.id, id)).limit(1)).length > 0,
+
+    listReferences: (userId: number) => db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position)),
+
+    replaceReferences: (userId: number, refs: readonly NewReference[], at: Date) => db.transaction((tx) => writeReferences(tx, userId, refs, at)),
+
+    createLead: async (lead: { fullName: string; email: string; stateId: number; userId: number | null; at: Date }) => {
+      const [row] = await db.insert(leads).values({ fullName: lead.fullName, email: lead.email, stateId: lead.stateId, userId: lead.userId, createdAt: lead.at }).returning();
+      return row!;
+    },
+
+    // ── The application row ─────────────────────────────────────────────────────────────────────
+    activeApplication: (userId: number) => one(db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))).limit(1)),
+
+    latestApplication: (userId: number) => one(db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.id)).limit(1)),
+
+    /** The member's open application, created on first need; two racing creators end with the same row. */
+    ensureActiveApplication: async (userId: number, at: Date): Promise<ApplicationRow> => {
+      const [created] = await db.insert(applications).values({ userId, createdAt: at, updatedAt: at }).onConflictDoNothing().returning();
+      if (created) return created;
+      const [row] = await db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))).limit(1);
+      return row!;
+    },
+
+    updateApplication: async (id: number, patch: ApplicationPatch, at: Date): Promise<ApplicationRow> => {
+      const [row] = await db.update(applications).set({ ...patch, updatedAt: at }).where(eq(applications.id, id)).returning();
+      return row!;
+    },
+  };
+}
+export type ApplicationRepository = ReturnType<typeof applicationRepository>;

@@ -1,0 +1,24 @@
+import { APPLICATION_MSG, type TUpdateFieldResponse, fieldMessage } from '@payrail/contract/application';
+import { MSG } from '@payrail/contract/messages';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { fieldDeps } from '../field-deps';
+import { displayValue, validateFields } from '../field-rules';
+import { EDIT_STATUSES, assertStep } from '../step-guard';
+
+/**
+ * POST /about_yourself/update_field: the form auto-saves one field per call (`{ loan_borrower: { field:
+ * value } }`). Every field named is validated with the spec's rules; any failure answers 422 field
+ * errors and saves nothing. Answers the saved values as show_field would.
+ */
+export async function updateFields(ctx: AppContext, member: MemberRow, values: Readonly<Record<string, unknown>>): Promise<TUpdateFieldResponse> {
+  assertStep(member, EDIT_STATUSES);
+  if (Object.keys(values).length === 0) throw AppError.fields({ loan_borrower: [APPLICATION_MSG.noField] });
+  const result = await validateFields(values, await fieldDeps(ctx, member.id), MSG.fieldRuleNotFound);
+  if (!result.ok) throw AppError.fields(result.errors);
+  const saved = await ctx.repos.application.saveFields(member.id, result.patch, ctx.now());
+  if (!saved.ok) throw AppError.fields({ social_security_number: [fieldMessage('ssn_taken')] });
+  const [profile, borrower, box] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id), ctx.cryptoBox()]);
+  return { loan_borrower: Object.fromEntries(result.fields.map((f) => [f, displayValue(f, profile, borrower, box)])) };
+}

@@ -1,0 +1,175 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  applicationMembers,
+  applications,
+  bankAccounts,
+  borrowerProfiles,
+  borrowerReferences,
+  documents,
+  employers,
+  feedbackRequests,
+  loanBorrowers,
+  loanPurposes,
+  loans,
+  outboxMessages,
+  staffActions,
+  staffUsers,
+  states,
+  underwritingDecisions,
+  workflowTransitions,
+} from '../../db/schema/index';
+
+export type QueueFilter = {
+  status?: string | undefined;
+  employerId?: number | undefined;
+  stateId?: number | undefined;
+  /** Created at or before this instant (age at least N days). */
+  createdAtMost?: Date | undefined;
+  /** Created after this instant (age at most N days). */
+  createdAfter?: Date | undefined;
+  sort: 'updated_at' | 'created_at' | 'status';
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+export type AuditFilter = { staffId?: number | undefined; action?: string | undefined; userId?: number | undefined; from?: Date | undefined; to?: Date | undefined; limit: number; offset: number };
+
+/** Read models of the back office: the queue, an application's full picture, the audit log. */
+export function backofficeRepository(db: Db) {
+  return {
+    queue: async (f: QueueFilter) => {
+      const where: SQL[] = [];
+      if (f.status) where.push(eq(applicationMembers.workflowStatus, f.status));
+      if (f.employerId) where.push(eq(loanBorrowers.employerId, f.employerId));
+      if (f.stateId) where.push(eq(loanBorrowers.stateId, f.stateId));
+      if (f.createdAtMost) where.push(lte(applicationMembers.createdAt, f.createdAtMost));
+      if (f.createdAfter) where.push(sql`${applicationMembers.createdAt} > ${f.createdAfter.toISOString()}`);
+      const cond = where.length ? and(...where) : undefined;
+      const column = f.sort === 'created_at' ? applicationMembers.createdAt : f.sort === 'status' ? applicationMembers.workflowStatus : applicationMembers.updatedAt;
+      const order = f.dir === 'asc' ? [asc(column), asc(applicationMembers.id)] : [desc(column), desc(applicationMembers.id)];
+      const base = () =>
+        db
+          .select({
+            member: applicationMembers,
+            firstName: loanBorrowers.firstName,
+            lastName: loanBorrowers.lastName,
+            employerId: employers.id,
+            employerName: employers.name,
+            state: states.abbreviation,
+            amountCents: applications.amountCents,
+          })
+          .from(applicationMembers)
+          .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+          .leftJoin(employers, eq(employers.id, loanBorrowers.employerId))
+          .leftJoin(states, eq(states.id, loanBorrowers.stateId))
+          .leftJoin(applications, and(eq(applications.userId, applicationMembers.id), isNull(applications.closedAt)));
+      const rows = await base()
+        .where(cond)
+        .orderBy(...order)
+        .limit(f.limit)
+        .offset(f.offset);
+      const [total] = await db.select({ n: count() }).from(applicationMembers).leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id)).where(cond);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    member: async (userId: number) => {
+      const [row] = await db
+        .select({ member: applicationMembers, borrower: loanBorrowers, profile: borrowerProfiles, employer: employers, state: states, loanPurpose: loanPurposes.name })
+        .from(applicationMembers)
+        .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+        .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, applicationMembers.id))
+        .leftJoin(employers, eq(employers.id, loanBorrowers.employerId))
+        .leftJoin(states, eq(states.id, loanBorrowers.stateId))
+        .leftJoin(loanPurposes, eq(loanPurposes.id, borrowerProfiles.loanPurposeId))
+        .where(eq(applicationMembers.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    references: (userId: number) => db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position)),
+
+    /** The member's open application, or the newest closed one. */
+    application: async (userId: number) => {
+      const [row] = await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(sql`${applications.closedAt} is null desc`, desc(applications.id)).limit(1);
+      return row;
+    },
+
+    receiverAccount: async (userId: number) => {
+      const [row] = await db
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.usage, 'receiver'), isNull(bankAccounts.archivedAt)))
+        .limit(1);
+      return row;
+    },
+
+    documents: (userId: number) =>
+      db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)))
+        .orderBy(asc(documents.id)),
+
+    document: async (id: number) => {
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
+    history: (userId: number) =>
+      db
+        .select({ t: workflowTransitions, staffName: staffUsers.name })
+        .from(workflowTransitions)
+        .leftJoin(staffUsers, eq(staffUsers.id, workflowTransitions.staffUserId))
+        .where(eq(workflowTransitions.userId, userId))
+        .orderBy(asc(workflowTransitions.id)),
+
+    decisions: (userId: number) => db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(asc(underwritingDecisions.id)),
+
+    feedback: (userId: number) =>
+      db
+        .select({ f: feedbackRequests, staffName: staffUsers.name })
+        .from(feedbackRequests)
+        .leftJoin(staffUsers, eq(staffUsers.id, feedbackRequests.staffUserId))
+        .where(eq(feedbackRequests.userId, userId))
+        .orderBy(asc(feedbackRequests.id)),
+
+    emailsTo: (email: string) =>
+      db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.channel, 'email')))
+        .orderBy(asc(outboxMessages.id)),
+
+    latestLoan: async (userId: number) => {
+      const [row] = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.id)).limit(1);
+      return row;
+    },
+
+    audit: async (f: AuditFilter) => {
+      const where: SQL[] = [];
+      if (f.staffId) where.push(eq(staffActions.staffUserId, f.staffId));
+      if (f.action) where.push(eq(staffActions.action, f.action));
+      if (f.userId) where.push(eq(staffActions.targetUserId, f.userId));
+      if (f.from) where.push(gte(staffActions.at, f.from));
+      if (f.to) where.push(lt(staffActions.at, f.to));
+      const cond = where.length ? and(...where) : undefined;
+      const rows = await db
+        .select({ a: staffActions, staff: staffUsers })
+        .from(staffActions)
+        .leftJoin(staffUsers, eq(staffUsers.id, staffActions.staffUserId))
+        .where(cond)
+        .orderBy(desc(staffActions.id))
+        .limit(f.limit)
+        .offset(f.offset);
+      const [total] = await db.select({ n: count() }).from(staffActions).where(cond);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+  };
+}
+export type BackofficeRepository = ReturnType<typeof backofficeRepository>;

@@ -1,0 +1,39 @@
+import type { TStaffMember } from '@payrail/contract/staff';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { SSN_AAD } from '../../application/field-rules';
+
+/** POST …/reveal_ssn: the full SSN, written to the audit log first (never the number itself). */
+export async function revealSsn(ctx: AppContext, staff: TStaffMember, userId: number): Promise<{ social_security_number: string | null }> {
+  const row = await ctx.repos.backoffice.member(userId);
+  if (!row) throw AppError.notFound('Application not found.');
+  const sealed = row.profile?.ssnSealed ?? null;
+  await ctx.repos.review.recordStaffAction({
+    staffUserId: staff.id,
+    action: 'reveal_ssn',
+    targetUserId: userId,
+    before: {},
+    after: { field: 'social_security_number', on_file: sealed !== null },
+    at: ctx.now(),
+  });
+  if (!sealed) return { social_security_number: null };
+  return { social_security_number: (await ctx.cryptoBox()).open(sealed, SSN_AAD) };
+}
+
+/** GET /api/backoffice/documents/{id}: any borrower's live document, opened for staff and audited. */
+export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: number) {
+  const document = await ctx.repos.backoffice.document(id);
+  if (!document) throw AppError.notFound('Document not found.');
+  const sealed = await ctx.providers.storage.get(document.storageKey);
+  if (!sealed) throw new Error(`document ${document.id}: nothing stored under its key`);
+  const bytes = (await ctx.cryptoBox()).openBytes(sealed, document.storageKey);
+  await ctx.repos.review.recordStaffAction({
+    staffUserId: staff.id,
+    action: 'view_document',
+    targetUserId: document.userId,
+    before: {},
+    after: { document_id: document.id, document_type: document.documentTypeName },
+    at: ctx.now(),
+  });
+  return { document, bytes };
+}

@@ -1,0 +1,65 @@
+import { type TOkStatusResponse } from '@payrail/contract/application';
+import { SERVER_MSG } from '@payrail/contract/messages';
+import type { ApplicationFacts } from '@payrail/domain/underwriting/facts';
+import type { DenyAction } from '@payrail/domain/underwriting/rule-set';
+import { nextStatus } from '@payrail/domain/workflow/machine';
+import type { AppContext } from '../../context';
+import { AppError, type FieldErrors } from '../../errors';
+import type { BorrowerPatch, ProfilePatch } from '../application/repository';
+import type { MemberRow } from '../identity/repository';
+import { automatedMove } from '../review/automated-move';
+import { applyAdverseAction } from '../review/use-cases/apply-adverse-action';
+import { decideApplication } from '../review/use-cases/decide-application';
+import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
+import { refusal } from '../workflow/use-cases/refuse';
+
+/** The form field each deny reason of the employer step is shown on (spec §5: the server's text on the field). */
+const FIELD_OF_CODE: Readonly<Record<string, string>> = { tenure_too_short: 'working_time_range', military_active: 'military_active' };
+
+/**
+ * Ends the employer step: runs the underwriting on the stored answers plus the ones submitted, records
+ * the decision, then
+ * - deny: the status moves to `denied` with the notice when the workflow table lets the system do it
+ *   from `employer`; it has no such row today, so the call is refused with the not-qualified reasons as
+ *   field errors and nothing is saved (the decision stays recorded);
+ * - approve or refer: saves the answers and advances to the phone step in one transaction.
+ */
+export async function concludeEmployerStep(
+  ctx: AppContext,
+  member: MemberRow,
+  p: { overrides: Partial<ApplicationFacts>; answers: { profile?: ProfilePatch; borrower?: BorrowerPatch }; otherField: string },
+): Promise<TOkStatusResponse> {
+  const { decision, ruleSet } = await decideApplication(ctx, member.id, 'employer', p.overrides);
+  const { context } = await loadWorkflowFacts(ctx, member.id);
+  if (decision.outcome === 'deny') {
+    const move = automatedMove(ctx, { userId: member.id, from: member.workflowStatus, to: 'denied', context, inReviewersPlace: false });
+    if (move) {
+      await ctx.repos.application.saveFields(member.id, p.answers, ctx.now());
+      const done = await applyAdverseAction(ctx, member, { move, outcome: 'denied', notQualifiedReason: decision.notQualifiedReason, reapplyOn: decision.reapplyOn, reasons: decision.adverseActionReasons });
+      if (done) return { ok: true, new_status: 'denied' };
+    }
+    const errors: FieldErrors = {};
+    for (const reason of decision.reasons.filter((r) => r.outcome === 'deny')) {
+      const action = ruleSet.rules.find((r) => r.id === reason.ruleId)?.onFail as DenyAction | undefined;
+      const field = FIELD_OF_CODE[reason.code] ?? p.otherField;
+      const list = (errors[field] ??= []);
+      const text = action?.notQualifiedReason ?? reason.adverseActionText ?? reason.code;
+      if (!list.includes(text)) list.push(text);
+    }
+    throw AppError.fields(errors);
+  }
+  const next = nextStatus('employer', context);
+  if (!next.ok) throw refusal(SERVER_MSG.noNextStatus(member.workflowStatus), member.workflowStatus);
+  const at = ctx.now();
+  const committed = await ctx.repos.review.commit({
+    userId: member.id,
+    move: { userId: member.id, from: 'employer', to: next.to, event: next.event, actor: 'borrower', at },
+    answers: { patch: p.answers },
+    at,
+  });
+  if (!committed.ok) {
+    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
+    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
+  }
+  return { ok: true, new_status: next.to };
+}

@@ -1,0 +1,23 @@
+import type { EmployerProgram } from '@payrail/domain/underwriting/facts';
+import type { AppContext } from '../../context';
+import type { ProfileRow } from '../application/repository';
+import type { BorrowerRow } from '../identity/repository';
+import type { EmployerRow } from '../reference/repository';
+
+/**
+ * The employer's standing for underwriting and pricing: a lending program (partner employer, federal
+ * allotment, split direct deposit), `pending_review` for an employer typed in as "not listed" (or the
+ * seeded "Other employer"), `not_eligible` when the income is not from employment, null before any choice.
+ */
+export function employerProgramOf(profile: Pick<ProfileRow, 'incomeSource'> | undefined, employer: EmployerRow | undefined): EmployerProgram | null {
+  if (profile?.incomeSource && profile.incomeSource !== 'Employed') return 'not_eligible';
+  if (!employer) return null;
+  if (employer.isOther) return 'pending_review';
+  if (employer.partnership === 'b2b_partner') return 'b2b_partner';
+  return employer.paymentType === 'allotment' ? 'federal_allotment' : 'split_direct_deposit';
+}
+
+/** The borrower's employer row, when one is chosen. */
+export async function employerOf(ctx: AppContext, borrower: BorrowerRow | undefined): Promise<EmployerRow | undefined> {
+  return borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+}

@@ -1,0 +1,60 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { banners, notifications, supportMessages, userBenefits, visitors } from '../../db/schema/index';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type BannerRow = typeof banners.$inferSelect;
+export type BenefitRow = typeof userBenefits.$inferSelect;
+
+export function engagementRepository(db: Db) {
+  return {
+    /** The member's notifications, newest first. */
+    listNotifications: (userId: number) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)),
+
+    /** Sets read/unread on the member's own notification; undefined when it is not theirs (or does not exist). */
+    setNotificationStatus: async (userId: number, id: number, status: 'read' | 'unread', at: Date): Promise<NotificationRow | undefined> => {
+      const [row] = await db
+        .update(notifications)
+        .set({ status, updatedAt: at })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    addNotification: async (userId: number, message: string, at: Date): Promise<NotificationRow> => {
+      const [row] = await db.insert(notifications).values({ userId, message, createdAt: at, updatedAt: at }).returning();
+      return row!;
+    },
+
+    listActiveBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.position), asc(banners.id)),
+
+    findBanner: async (slug: string): Promise<BannerRow | undefined> => {
+      const [row] = await db.select().from(banners).where(and(eq(banners.slug, slug), eq(banners.active, true))).limit(1);
+      return row;
+    },
+
+    findBenefits: async (userId: number): Promise<BenefitRow | undefined> => {
+      const [row] = await db.select().from(userBenefits).where(eq(userBenefits.userId, userId)).limit(1);
+      return row;
+    },
+
+    markBenefitsRead: async (userId: number, at: Date): Promise<BenefitRow> => {
+      const [row] = await db
+        .insert(userBenefits)
+        .values({ userId, level: 'zero', readAt: at, updatedAt: at })
+        .onConflictDoUpdate({ target: userBenefits.userId, set: { readAt: at } })
+        .returning();
+      return row!;
+    },
+
+    recordVisit: async (v: { fingerprint: string; page: string; queryString: string; userId: number | null; ip: string | null; at: Date }) => {
+      await db.insert(visitors).values(v);
+    },
+
+    recordSupportMessage: async (m: { userId: number | null; email: string; name: string | null; message: string; at: Date }) => {
+      const [row] = await db.insert(supportMessages).values({ userId: m.userId, email: m.email, name: m.name, message: m.message, createdAt: m.at }).returning();
+      return row!;
+    },
+  };
+}
+export type EngagementRepository = ReturnType<typeof engagementRepository>;

@@ -1,0 +1,51 @@
+import type { TLoginResponse, TTokenIsValidResponse } from '@payrail/contract/identity';
+import type { BorrowerRow, MemberRow } from './repository';
+
+/** `data` of POST /login. */
+export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined): TLoginResponse['data'] {
+  return {
+    id: member.id,
+    email: member.email,
+    workflow_status: member.workflowStatus,
+    loan_type: member.loanType,
+    feedback_rating: member.feedbackRating,
+    refinancing: member.refinancing,
+    loan_borrower: {
+      first_name: borrower?.firstName ?? null,
+      last_name: borrower?.lastName ?? null,
+      employer_id: borrower?.employerId ?? null,
+      refer_code: borrower?.referCode ?? null,
+      referred_by: borrower?.referredBy ?? null,
+      state_id: borrower?.stateId ?? null,
+    },
+  };
+}
+
+/** GET /token_is_valid. Loans do not exist yet, so refinance eligibility and pay-off are false. */
+export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined): TTokenIsValidResponse {
+  return {
+    id: member.id,
+    email: member.email,
+    workflow_status: member.workflowStatus,
+    eligible_for_refinance: false,
+    paid_off: false,
+    loan_type: member.loanType,
+    refinancing: member.refinancing,
+    feedback_rating: member.feedbackRating,
+    not_qualified_reason: member.notQualifiedReason,
+    has_nelnet: member.hasNelnet,
+    has_jack_henry: member.hasJackHenry,
+    avatar: member.avatar,
+    phone: borrower?.phone ?? null,
+    phone_confirmed: borrower?.phoneConfirmedAt != null,
+    loan_borrower: {
+      nelnet_id: member.nelnetId,
+      first_name: borrower?.firstName ?? null,
+      last_name: borrower?.lastName ?? null,
+      refer_code: borrower?.referCode ?? null,
+      referred_by: borrower?.referredBy ?? null,
+      state_id: borrower?.stateId ?? null,
+      employer_id: borrower?.employerId ?? null,
+    },
+  };
+}

@@ -1,0 +1,291 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
+import {
+  applicationMembers,
+  emailConfirmations,
+  loanBorrowers,
+  passwordResets,
+  phoneVerifications,
+  presignedLinks,
+  userAgreements,
+  userSessions,
+} from '../../db/schema/index';
+import { applyStatusMove, recordFirstStatus, type StatusMove } from '../workflow/repository';
+
+export type MemberRow = typeof applicationMembers.$inferSelect;
+export type BorrowerRow = typeof loanBorrowers.$inferSelect;
+export type SessionRow = typeof userSessions.$inferSelect;
+export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
+export type PresignedLinkRow = typeof presignedLinks.$inferSelect;
+
+export type Tracking = { utmSource?: string | undefined; utmMedium?: string | undefined; utmCampaign?: string | undefined; httpReferer?: string | undefined };
+
+export type NewAccount = {
+  member: {
+    email: string;
+    passwordHash: string | null;
+    googleSub: string | null;
+    confirmedAt: Date | null;
+    workflowStatus: string;
+    newFlow: boolean;
+    fingerprint: string | null;
+  } & Tracking;
+  borrower: { firstName: string | null; lastName: string | null; employerId: number | null; stateId: number; referCode: string; referredBy: string | null };
+  agreements: { agreementDocumentId: number; ip: string | null; userAgent: string | null }[];
+  at: Date;
+};
+
+export type CreateAccountResult = { ok: true; member: MemberRow; borrower: BorrowerRow } | { ok: false; conflict: 'email' | 'refer_code' };
+
+const blankToUndefined = (v: string | undefined) => (v && v.trim() ? v : undefined);
+
+export function identityRepository(db: Db) {
+  const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+  return {
+    // ── Members ────────────────────────────────────────────────────────────────────────────────
+    findMemberByEmail: (email: string) => one(db.select().from(applicationMembers).where(eq(applicationMembers.email, email.toLowerCase())).limit(1)),
+    findMemberById: (id: number) => one(db.select().from(applicationMembers).where(eq(applicationMembers.id, id)).limit(1)),
+    findMemberByGoogleSub: (sub: string) => one(db.select().from(applicationMembers).where(eq(applicationMembers.googleSub, sub)).limit(1)),
+    findBorrower: (userId: number) => one(db.select().from(loanBorrowers).where(eq(loanBorrowers.userId, userId)).limit(1)),
+    referCodeExists: async (code: string): Promise<boolean> =>
+      (await db.select({ id: loanBorrowers.id }).from(loanBorrowers).where(eq(loanBorrowers.referCode, code.toUpperCase())).limit(1)).length > 0,
+
+    /** Member, profile, first status, accepted agreements: all or nothing. */
+    createAccount: async (account: NewAccount): Promise<CreateAccountResult> => {
+      try {
+        return await db.transaction(async (tx) => {
+          const [member] = await tx
+            .insert(applicationMembers)
+            .values({ ...account.member, createdAt: account.at, updatedAt: account.at, lastSignInAt: account.member.confirmedAt ? account.at : null })
+            .returning();
+          const [borrower] = await tx
+            .insert(loanBorrowers)
+            .values({ ...account.borrower, userId: member!.id, createdAt: account.at, updatedAt: account.at })
+            .returning();
+          await recordFirstStatus(tx, member!.id, account.member.workflowStatus, account.at);
+          if (account.agreements.length > 0) {
+            await tx.insert(userAgreements).values(account.agreements.map((a) => ({ ...a, userId: member!.id, acceptedAt: account.at })));
+          }
+          return { ok: true as const, member: member!, borrower: borrower! };
+        });
+      } catch (err) {
+        const constraint = violatedUniqueConstraint(err);
+        if (constraint?.includes('refer_code')) return { ok: false, conflict: 'refer_code' };
+        if (constraint !== null) return { ok: false, conflict: 'email' };
+        throw err;
+      }
+    },
+
+    /** Keeps the latest tracking parameters and the sign-in time. */
+    recordSignIn: async (userId: number, tracking: Tracking, at: Date): Promise<void> => {
+      const set = {
+        lastSignInAt: at,
+        utmSource: blankToUndefined(tracking.utmSource),
+        utmMedium: blankToUndefined(tracking.utmMedium),
+        utmCampaign: blankToUndefined(tracking.utmCampaign),
+        httpReferer: blankToUndefined(tracking.httpReferer),
+      };
+      await db.update(applicationMembers).set(set).where(eq(applicationMembers.id, userId));
+    },
+
+    /**
+     * Links a social identity. `confirm` also confirms the e-mail (the provider verified it) and drops
+     * any password set before the confirmation: whoever typed it never proved they own the address.
+     */
+    linkGoogleIdentity: (p: { userId: number; googleSub: string; at: Date; confirm: boolean; move: StatusMove | null }) =>
+      db.transaction(async (tx) => {
+        await tx.update(applicationMembers).set({ googleSub: p.googleSub, updatedAt: p.at }).where(eq(applicationMembers.id, p.userId));
+        if (p.confirm) {
+          await tx
+            .update(applicationMembers)
+            .set({ confirmedAt: p.at, passwordHash: null })
+            .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
+          if (p.move) await applyStatusMove(tx, p.move);
+        }
+      }),
+
+    // ── Sessions ───────────────────────────────────────────────────────────────────────────────
+    createSession: async (s: { tokenHash: string; userId: number; at: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) => {
+      await db.insert(userSessions).values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.at, lastSeenAt: s.at, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent });
+    },
+
+    /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
+    findLiveSession: (tokenHash: string, now: Date) =>
+      one(
+        db
+          .select({ session: userSessions, member: applicationMembers })
+          .from(userSessions)
+          .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
+          .where(and(eq(userSessions.tokenHash, tokenHash), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
+          .limit(1),
+      ),
+
+    touchSession: async (id: number, now: Date) => {
+      await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, id));
+    },
+
+    revokeSession: async (tokenHash: string, now: Date) => {
+      await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.tokenHash, tokenHash), isNull(userSessions.revokedAt)));
+    },
+
+    // ── E-mail confirmation ────────────────────────────────────────────────────────────────────
+    /** Stores a new code and forgets the member's earlier open ones; null when the code is taken (draw another). */
+    replaceConfirmation: async (c: { userId: number; codeHash: string; expiresAt: Date; at: Date }): Promise<ConfirmationRow | null> => {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.delete(emailConfirmations).where(and(eq(emailConfirmations.userId, c.userId), isNull(emailConfirmations.usedAt)));
+          const [row] = await tx.insert(emailConfirmations).values({ userId: c.userId, codeHash: c.codeHash, expiresAt: c.expiresAt, createdAt: c.at }).returning();
+          return row!;
+        });
+      } catch (err) {
+        if (violatedUniqueConstraint(err) !== null) return null;
+        throw err;
+      }
+    },
+
+    findConfirmationByHash: (codeHash: string) => one(db.select().from(emailConfirmations).where(eq(emailConfirmations.codeHash, codeHash)).limit(1)),
+
+    latestOpenConfirmation: (userId: number) =>
+      one(
+        db
+          .select()
+          .from(emailConfirmations)
+          .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
+          .orderBy(desc(emailConfirmations.id))
+          .limit(1),
+      ),
+
+    countConfirmationAttempt: async (id: number): Promise<void> => {
+      await db.update(emailConfirmations).set({ attempts: sql`${emailConfirmations.attempts} + 1` }).where(eq(emailConfirmations.id, id));
+    },
+
+    /** Uses the code, confirms the member and moves the status, at once; false if the code was used meanwhile. */
+    confirmEmail: (p: { userId: number; confirmationId: number; at: Date; move: StatusMove | null }) =>
+      db.transaction(async (tx) => {
+        const used = await tx
+          .update(emailConfirmations)
+          .set({ usedAt: p.at })
+          .where(and(eq(emailConfirmations.id, p.confirmationId), isNull(emailConfirmations.usedAt)))
+          .returning({ id: emailConfirmations.id });
+        if (used.length === 0) return false;
+        await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
+        if (p.move) await applyStatusMove(tx, p.move);
+        return true;
+      }),
+
+    // ── Password reset ─────────────────────────────────────────────────────────────────────────
+    replacePasswordReset: (r: { userId: number; tokenHash: string; expiresAt: Date; at: Date }) =>
+      db.transaction(async (tx) => {
+        await tx.delete(passwordResets).where(and(eq(passwordResets.userId, r.userId), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({ userId: r.userId, tokenHash: r.tokenHash, expiresAt: r.expiresAt, createdAt: r.at });
+      }),
+
+    findPasswordReset: (tokenHash: string) => one(db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1)),
+
+    /** Uses the token, sets the password and signs the member out everywhere; false if the token was used meanwhile. */
+    resetPassword: (p: { resetId: number; userId: number; passwordHash: string; at: Date }) =>
+      db.transaction(async (tx) => {
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: p.at })
+          .where(and(eq(passwordResets.id, p.resetId), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) return false;
+        await tx.update(applicationMembers).set({ passwordHash: p.passwordHash, updatedAt: p.at }).where(eq(applicationMembers.id, p.userId));
+        await tx.update(userSessions).set({ revokedAt: p.at }).where(and(eq(userSessions.userId, p.userId), isNull(userSessions.revokedAt)));
+        return true;
+      }),
+
+    // ── Phone verification ─────────────────────────────────────────────────────────────────────
+    /** Codes sent to the member (any number) in hour windows that started after `since`. */
+    phoneCodesSentSince: async (userId: number, since: Date): Promise<number> => {
+      const [row] = await db
+        .select({ sends: sql<number>`coalesce(sum(${phoneVerifications.sends}), 0)::int` })
+        .from(phoneVerifications)
+        .where(and(eq(phoneVerifications.userId, userId), gt(phoneVerifications.windowStartedAt, since)));
+      return Number(row?.sends ?? 0);
+    },
+
+    /** Stores the new code for a number: counts the send in the hour window and resets wrong guesses. */
+    storePhoneCode: async (p: { userId: number; phone: string; codeHash: string; expiresAt: Date; at: Date; windowStartedAfter: Date }) => {
+      const stale = sql`${phoneVerifications.windowStartedAt} <= ${p.windowStartedAfter.toISOString()}::timestamptz`;
+      await db
+        .insert(phoneVerifications)
+        .values({ userId: p.userId, phone: p.phone, codeHash: p.codeHash, sends: 1, windowStartedAt: p.at, attempts: 0, expiresAt: p.expiresAt, createdAt: p.at, updatedAt: p.at })
+        .onConflictDoUpdate({
+          target: [phoneVerifications.userId, phoneVerifications.phone],
+          set: {
+            codeHash: p.codeHash,
+            attempts: 0,
+            expiresAt: p.expiresAt,
+            updatedAt: p.at,
+            sends: sql`case when ${stale} then 1 else ${phoneVerifications.sends} + 1 end`,
+            windowStartedAt: sql`case when ${stale} then ${p.at.toISOString()}::timestamptz else ${phoneVerifications.windowStartedAt} end`,
+          },
+        });
+    },
+
+    findPhoneVerification: (userId: number, phone: string) =>
+      one(db.select().from(phoneVerifications).where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone))).limit(1)),
+
+    countWrongPhoneCode: async (id: number): Promise<void> => {
+      await db.update(phoneVerifications).set({ attempts: sql`${phoneVerifications.attempts} + 1` }).where(eq(phoneVerifications.id, id));
+    },
+
+    /** The number the application flow is verifying goes on file; a different number is unconfirmed until verified. */
+    notePhoneOnFile: (p: { userId: number; phone: string; at: Date; move: StatusMove | null }) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(loanBorrowers)
+          .set({ phone: p.phone, phoneConfirmedAt: null, updatedAt: p.at })
+          .where(and(eq(loanBorrowers.userId, p.userId), sql`${loanBorrowers.phone} is distinct from ${p.phone}`));
+        if (p.move) await applyStatusMove(tx, p.move);
+      }),
+
+    /** Uses the code and confirms the number on the profile (and moves the status); false if the code was used meanwhile. */
+    confirmPhone: (p: { verificationId: number; userId: number; phone: string; at: Date; move: StatusMove | null }) =>
+      db.transaction(async (tx) => {
+        const used = await tx
+          .update(phoneVerifications)
+          .set({ verifiedAt: p.at, codeHash: null, updatedAt: p.at })
+          .where(and(eq(phoneVerifications.id, p.verificationId), sql`${phoneVerifications.codeHash} is not null`))
+          .returning({ id: phoneVerifications.id });
+        if (used.length === 0) return false;
+        await tx.update(loanBorrowers).set({ phone: p.phone, phoneConfirmedAt: p.at, updatedAt: p.at }).where(eq(loanBorrowers.userId, p.userId));
+        if (p.move) await applyStatusMove(tx, p.move);
+        return true;
+      }),
+
+    // ── Pre-signed links ───────────────────────────────────────────────────────────────────────
+    createPresignedLink: async (l: { codeHash: string; userId: number; newFlow: boolean; expiresAt: Date; createdByStaffId: number | null; at: Date }) => {
+      const [row] = await db.insert(presignedLinks).values({ ...l, createdAt: l.at }).returning();
+      return row!;
+    },
+
+    findPresignedLink: (codeHash: string) => one(db.select().from(presignedLinks).where(eq(presignedLinks.codeHash, codeHash)).limit(1)),
+
+    /**
+     * Uses the link once. Following it proves the member reads that mailbox, so an unconfirmed e-mail
+     * is confirmed too (with its status move). False if the link was used meanwhile.
+     */
+    usePresignedLink: (p: { id: number; userId: number; at: Date; confirm: boolean; move: StatusMove | null }) =>
+      db.transaction(async (tx) => {
+        const used = await tx
+          .update(presignedLinks)
+          .set({ usedAt: p.at })
+          .where(and(eq(presignedLinks.id, p.id), isNull(presignedLinks.usedAt)))
+          .returning({ id: presignedLinks.id });
+        if (used.length === 0) return false;
+        if (p.confirm) {
+          await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
+          if (p.move) await applyStatusMove(tx, p.move);
+        }
+        return true;
+      }),
+  };
+}
+export type IdentityRepository = ReturnType<typeof identityRepository>;

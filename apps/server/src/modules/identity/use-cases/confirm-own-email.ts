@@ -1,0 +1,24 @@
+import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { keyedHash, sameDigest } from '../../../lib/tokens';
+import { WRONG_CODES_ALLOWED } from '../limits';
+import type { MemberRow } from '../repository';
+import { applyConfirmation } from './confirm-email';
+
+/**
+ * GET /dashboard/confirmation/{token}: a signed-in member (e.g. one who came through a pre-signed link)
+ * confirms with the token of their own latest e-mail. Wrong guesses count against that token.
+ */
+export async function confirmOwnEmail(ctx: AppContext, member: MemberRow, token: string): Promise<{ email: string; workflow_status: string }> {
+  if (member.confirmedAt) throw AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
+  const row = await ctx.repos.identity.latestOpenConfirmation(member.id);
+  if (!row) throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
+  if (row.attempts >= WRONG_CODES_ALLOWED) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
+  if (!sameDigest(row.codeHash, keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase()))) {
+    await ctx.repos.identity.countConfirmationAttempt(row.id);
+    throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
+  }
+  const confirmed = await applyConfirmation(ctx, member, row);
+  return { email: confirmed.email, workflow_status: confirmed.workflowStatus };
+}

@@ -1,0 +1,10 @@
+import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import type { AppContext } from '../../../context';
+import { toSessionInfo } from '../mappers';
+import { authenticate } from './authenticate';
+
+/** GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are. */
+export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
+  const { member } = await authenticate(ctx, token);
+  return toSessionInfo(member, await ctx.repos.identity.findBorrower(member.id));
+}

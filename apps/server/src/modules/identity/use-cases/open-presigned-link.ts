@@ -1,0 +1,25 @@
+import { SERVER_MSG } from '@payrail/contract/messages';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { hashToken } from '../../../lib/tokens';
+import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import type { ClientInfo } from '../client';
+import { startSession } from './start-session';
+
+/**
+ * GET /c/{code}: signs the member in with a pre-signed link, once, before it expires. The link was
+ * e-mailed to the member, so following it also confirms an unconfirmed e-mail address.
+ */
+export async function openPresignedLink(ctx: AppContext, code: string, client: ClientInfo): Promise<{ token: string; new_flow: boolean; email: string; workflow_status: string }> {
+  const repo = ctx.repos.identity;
+  const link = await repo.findPresignedLink(hashToken(code));
+  const at = ctx.now();
+  if (!link || link.usedAt || link.expiresAt <= at) throw AppError.notFound(SERVER_MSG.invalidLink);
+  const member = (await repo.findMemberById(link.userId))!;
+  const confirm = member.confirmedAt === null;
+  const move = confirm ? planMove({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context: NO_FACTS, at }) : null;
+  if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move }))) throw AppError.notFound(SERVER_MSG.invalidLink);
+  const token = await startSession(ctx, member.id, client);
+  const fresh = (await repo.findMemberById(member.id))!;
+  return { token, new_flow: link.newFlow, email: fresh.email, workflow_status: fresh.workflowStatus };
+}

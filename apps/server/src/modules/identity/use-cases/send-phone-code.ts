@@ -1,0 +1,45 @@
+import { MSG, SERVER_MSG } from '@payrail/contract/messages';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { normalizeMobile } from '../../../lib/phones';
+import { keyedHash, newPhoneCode } from '../../../lib/tokens';
+import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import { PHONE_CODE_MINUTES, PHONE_SENDS_PER_HOUR } from '../limits';
+import type { MemberRow } from '../repository';
+
+/** Where the number is being verified: the application's phone step moves the workflow, the dashboard does not. */
+export type PhoneFlow = 'application' | 'dashboard';
+
+/** The mobile number as E.164, or the spec's field error. */
+export function parseMobile(ctx: AppContext, number: string): string {
+  const phone = normalizeMobile(number, ctx.config.env === 'production');
+  if (!phone) throw AppError.fields({ phone: [MSG.invalidPhone] });
+  return phone;
+}
+
+/**
+ * POST /phones (and /phones/resend_verification_code, /dashboard/phones): texts a new 6-digit code,
+ * valid 10 minutes, at most 5 a member per hour. In the application flow the number goes on file
+ * (unconfirmed if it changed) and phone_verification moves to phone_code_sent.
+ */
+export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: string, flow: PhoneFlow): Promise<{ number: string; confirmed: boolean; new_status?: string }> {
+  const repo = ctx.repos.identity;
+  const phone = parseMobile(ctx, number);
+  const at = ctx.now();
+  const hourAgo = new Date(at.getTime() - 3_600_000);
+  if ((await repo.phoneCodesSentSince(member.id, hourAgo)) >= PHONE_SENDS_PER_HOUR) throw new AppError('too_many_requests', SERVER_MSG.tooManyCodesSent);
+
+  const code = newPhoneCode();
+  const expiresAt = new Date(at.getTime() + PHONE_CODE_MINUTES * 60_000);
+  await repo.storePhoneCode({ userId: member.id, phone, codeHash: keyedHash(await ctx.secret('code_hmac'), code), expiresAt, at, windowStartedAfter: hourAgo });
+  if (flow === 'application') {
+    const move = planMove({ userId: member.id, from: member.workflowStatus, to: 'phone_code_sent', actor: 'system', context: NO_FACTS, at });
+    await repo.notePhoneOnFile({ userId: member.id, phone, at, move });
+  }
+  await ctx.providers.sms.send({ to: phone, body: `Your Payrail verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`, meta: { kind: 'phone_verification' } });
+
+  const borrower = await repo.findBorrower(member.id);
+  const confirmed = borrower?.phone === phone && borrower.phoneConfirmedAt !== null;
+  if (flow === 'dashboard') return { number: phone, confirmed };
+  return { number: phone, confirmed, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+}

@@ -1,0 +1,44 @@
+import { SERVER_MSG } from '@payrail/contract/messages';
+import { nextStatus } from '@payrail/domain/workflow/machine';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { keyedHash, sameDigest } from '../../../lib/tokens';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import type { StatusMove } from '../../workflow/repository';
+import { WRONG_CODES_ALLOWED } from '../limits';
+import type { MemberRow } from '../repository';
+import { type PhoneFlow, parseMobile } from './send-phone-code';
+
+const wrongCode = (message: string) => AppError.fields({ phone: [message] });
+
+/**
+ * POST /phones/verify_phone (and /dashboard/verify_phone): checks the code texted to the number. Five
+ * wrong guesses burn the code (429 until a new one is sent). Success confirms the number on the
+ * profile; in the application flow the borrower then advances (phone_code_sent → loan_terms).
+ */
+export async function verifyPhone(ctx: AppContext, member: MemberRow, number: string, code: string, flow: PhoneFlow): Promise<{ number: string; confirmed: true; new_status: string }> {
+  const repo = ctx.repos.identity;
+  const phone = parseMobile(ctx, number);
+  const verification = await repo.findPhoneVerification(member.id, phone);
+  if (!verification?.codeHash) throw wrongCode(SERVER_MSG.invalidVerificationCode);
+  if (verification.attempts >= WRONG_CODES_ALLOWED) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
+  const at = ctx.now();
+  if (!verification.expiresAt || verification.expiresAt <= at) throw wrongCode(SERVER_MSG.verificationCodeExpired);
+  if (!sameDigest(verification.codeHash, keyedHash(await ctx.secret('code_hmac'), code.trim()))) {
+    await repo.countWrongPhoneCode(verification.id);
+    throw wrongCode(SERVER_MSG.invalidVerificationCode);
+  }
+
+  let move: StatusMove | null = null;
+  if (flow === 'application' && isWorkflowStatus(member.workflowStatus)) {
+    // The verification is the borrower's own step forward, decided with the number already confirmed.
+    const { context } = await loadWorkflowFacts(ctx, member.id);
+    const decision = nextStatus(member.workflowStatus, { ...context, phoneConfirmed: true });
+    if (decision.ok && decision.when === 'phoneConfirmed') {
+      move = { userId: member.id, from: member.workflowStatus, to: decision.to, event: decision.event, actor: 'borrower', at };
+    }
+  }
+  if (!(await repo.confirmPhone({ verificationId: verification.id, userId: member.id, phone, at, move }))) throw wrongCode(SERVER_MSG.invalidVerificationCode);
+  return { number: phone, confirmed: true, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+}

@@ -1,0 +1,43 @@
+import type { FeeRule } from '@payrail/domain/loan/fees';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import type { PricingProgram, RateTable, RateTableEntry } from '@payrail/domain/loan/pricing';
+import type { PricingProgramRow, RateEntryRow } from './repository';
+
+function originationFee(e: RateEntryRow): FeeRule | undefined {
+  if (e.originationFeeFlatCents === null && e.originationFeePercent === null) return undefined;
+  return {
+    ...(e.originationFeeFlatCents !== null ? { flatCents: e.originationFeeFlatCents } : {}),
+    ...(e.originationFeePercent !== null ? { percentOfAmount: e.originationFeePercent } : {}),
+    ...(e.originationFeeMaxCents !== null ? { maxCents: e.originationFeeMaxCents } : {}),
+  };
+}
+
+function toEntry(e: RateEntryRow): RateTableEntry {
+  const origination = originationFee(e);
+  return {
+    termMonths: e.termMonths,
+    minAmountCents: e.minAmountCents,
+    maxAmountCents: e.maxAmountCents,
+    annualRatePercent: e.annualRatePercent,
+    ...(origination ? { originationFee: origination } : {}),
+    ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: e.documentPreparationFeeFlatCents } } : {}),
+    feeFinanced: e.feeFinanced,
+    ...(e.frequencies ? { frequencies: e.frequencies as Frequency[] } : {}),
+    ...(e.states ? { states: e.states } : {}),
+    special: e.special,
+  };
+}
+
+/** A stored program and its rate entries as the loan engine's `PricingProgram`. */
+export function toPricingProgram(program: PricingProgramRow, entries: readonly RateEntryRow[]): PricingProgram {
+  const table = (method: RateEntryRow['method']): RateTable => ({ id: `${program.code}/${method}`, entries: entries.filter((e) => e.method === method).map(toEntry) });
+  return {
+    id: program.code,
+    amountRange: { minCents: program.minAmountCents, maxCents: program.maxAmountCents, stepCents: program.stepCents },
+    ...(program.states ? { states: program.states } : {}),
+    stateRules: program.stateRules,
+    splitDirectDeposit: { rateTable: table('split_direct_deposit'), discountPercent: program.splitDiscountPercent },
+    autoDebit: { rateTable: table('auto_debit') },
+    oneTimes: { rateTable: table('one_times') },
+  };
+}

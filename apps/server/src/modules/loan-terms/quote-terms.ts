@@ -1,0 +1,136 @@
+import { APPLICATION_MSG, type TLoanTerms } from '@payrail/contract/application';
+import { FIELD_MSG } from '@payrail/contract/messages';
+import { nextBusinessDay } from '@payrail/domain/calendar';
+import type { IsoDate } from '@payrail/domain/dates';
+import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
+import { quoteLoan } from '@payrail/domain/loan/disclosure';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
+import { type Cents, cents, formatCents } from '@payrail/domain/money';
+import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { ApplicationPatch, ApplicationRow } from '../application/repository';
+import { isoDay } from '../application/today';
+import { employerOf, employerProgramOf } from '../employment/employer-program';
+import { ruleSetFor } from '../review/underwriting';
+import { firstPaymentDate } from './first-payment-date';
+import { toPricingProgram } from './pricing-program';
+
+const noAmount = () => new AppError('validation', APPLICATION_MSG.noAmountAvailable);
+
+/** Dollars with thousands separators and cents: 2500000 → "25,000.00". */
+const thousands = (c: number): string => {
+  const [whole = '0', rest = '00'] = formatCents(cents(c)).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${rest}`;
+};
+
+/** The counteroffer text of the loan-terms page when a reviewer lowered the amount. */
+export const changeMessage = (negotiated: number | null): string | null =>
+  negotiated === null ? null : `We can offer you up to $${thousands(negotiated)}. Please review your new loan terms.`;
+
+/**
+ * Prices the member's loan from the stored pricing program of their employer's lending program:
+ * the amount options (capped by the underwriting maximum for their income and by a counteroffer), the
+ * offer for the chosen amount (split direct deposit, the payroll repayment; auto-debit when no split
+ * rate applies), its schedule summary and disclosures. Today is the clock's date; the money goes out
+ * the next business day and the first payment is the first payday after a reasonable first period.
+ */
+export async function quoteTerms(ctx: AppContext, userId: number, application: ApplicationRow, requested: number | undefined): Promise<{ terms: TLoanTerms; patch: ApplicationPatch }> {
+  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
+  const employer = await employerOf(ctx, borrower);
+  const program = employerProgramOf(profile, employer);
+  if (!employer || program === null || program === 'not_eligible') throw noAmount();
+  const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
+  const today = isoDay(ctx.now());
+  const [stored, state, request] = await Promise.all([
+    ctx.repos.loanTerms.programInForce(lending, today),
+    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
+    employer.isOther ? ctx.repos.employment.findRequestByEmployer(employer.id) : undefined,
+  ]);
+  if (!stored || !state) throw noAmount();
+
+  const frequency: Frequency = request?.paymentFrequency ?? employer.payFrequency;
+  const disbursementDate = nextBusinessDay(today);
+  const first = firstPaymentDate(frequency, disbursementDate, (request?.lastPaycheckDate as IsoDate | undefined) ?? null);
+  const pricing = toPricingProgram(stored.program, stored.entries);
+
+  const ruleSet = ruleSetFor(today);
+  const incomeCap = profile?.annualIncomeCents != null ? maxAmountCents(profile.annualIncomeCents, program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
+  const cap = Math.min(incomeCap, application.negotiatedAmountCents ?? Number.POSITIVE_INFINITY);
+  const options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
+  if (options.length === 0) throw noAmount();
+
+  const previous = application.amountCents !== null && options.includes(application.amountCents as Cents) ? application.amountCents : null;
+  const amount = requested ?? previous ?? options[options.length - 1]!;
+  if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
+
+  const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
+  const method = offers.split_direct_deposit.length > 0 ? 'split_direct_deposit' : 'auto_debit';
+  const offer = offers[method][0];
+  if (!offer) throw noAmount();
+  const { schedule, disclosure } = quoteLoan({
+    amountCents: offer.amount,
+    originationFeeCents: offer.fee_amount,
+    feeFinanced: offer.fee_financed,
+    annualRatePercent: offer.interest_rate,
+    frequency,
+    numberOfPayments: offer.number_of_payments,
+    disbursementDate,
+    firstPaymentDate: first,
+  });
+
+  const changed = application.amountCents !== offer.amount || application.interestRate !== offer.interest_rate || application.termFrequency !== frequency;
+  const patch: ApplicationPatch = {
+    pricingProgramCode: stored.program.code,
+    paymentMethod: method,
+    amountCents: offer.amount,
+    termFrequency: frequency,
+    termsInMonths: offer.terms_in_months,
+    numberOfPayments: offer.number_of_payments,
+    interestRate: offer.interest_rate,
+    aprPercent: disclosure.aprPercent,
+    feeAmountCents: offer.fee_amount,
+    feeLabel: offer.fee_label,
+    feeFinanced: offer.fee_financed,
+    paymentPerTermCents: schedule.regularPaymentCents,
+    finalPaymentCents: schedule.finalPaymentCents,
+    totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
+    financeChargeCents: disclosure.financeChargeCents,
+    amountFinancedCents: disclosure.amountFinancedCents,
+    disbursementDate,
+    firstPaymentDate: first,
+    lastPaymentDate: schedule.dueDates[schedule.dueDates.length - 1] ?? first,
+    // Consent covers the terms it was given for: new terms need it again.
+    ...(changed ? { termsConsentAt: null, termsConsentIp: null, termsConsentUserAgent: null } : {}),
+  };
+  return { terms: toLoanTerms({ ...application, ...patch } as ApplicationRow, options), patch };
+}
+
+/** The stored terms of an application on the wire; `options` empty where the amount cannot change. */
+export function toLoanTerms(a: ApplicationRow, options: readonly number[]): TLoanTerms {
+  if (a.amountCents === null || a.interestRate === null || a.aprPercent === null || a.termFrequency === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
+  return {
+    interest_rate: a.interestRate,
+    amount: a.amountCents,
+    fee_amount: a.feeAmountCents ?? 0,
+    fee_not_financed: a.feeFinanced === false,
+    terms: a.numberOfPayments ?? 0,
+    payment_per_term: a.paymentPerTermCents ?? 0,
+    apr: formatAprForDisclosure(a.aprPercent),
+    term_frequency: a.termFrequency,
+    disbursement_date: a.disbursementDate ?? '',
+    first_payment_date: a.firstPaymentDate ?? '',
+    negotiated_amount: a.negotiatedAmountCents,
+    terms_in_months: a.termsInMonths ?? 0,
+    amount_options: [...options],
+    change_message: changeMessage(a.negotiatedAmountCents),
+    payoff_amount: null,
+    fee_label: a.feeLabel ?? 'origination fee',
+    payment_method: a.paymentMethod ?? 'split_direct_deposit',
+    final_payment: a.finalPaymentCents ?? 0,
+    total_of_payments: a.totalOfPaymentsCents ?? 0,
+    finance_charge: a.financeChargeCents ?? 0,
+    amount_financed: a.amountFinancedCents ?? 0,
+  };
+}

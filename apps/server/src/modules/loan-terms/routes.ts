@@ -1,0 +1,22 @@
+import { ZLoanQuery, ZLoanTerms, ZPaymentChangeResponse, ZTermsConsentResponse } from '@payrail/contract/application';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { leafFieldKey } from '../../http/error-handler';
+import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { getLoanTerms } from './use-cases/get-loan-terms';
+import { getPaymentChange } from './use-cases/get-payment-change';
+import { recordTermsConsent } from './use-cases/record-terms-consent';
+
+/** Loan terms (classic §2 Loan terms, §7): the priced terms, the terms consent, the allotment requirement. */
+export function loanTermsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const onRequest = requireSignIn(ctx);
+  return async (app) => {
+    app.get('/loan', { onRequest, config: { fieldKey: leafFieldKey }, schema: { querystring: ZLoanQuery, response: { 200: ZLoanTerms } } }, async (req) =>
+      getLoanTerms(ctx, signedIn(req).member, req.query.amount),
+    );
+
+    app.get('/associate_terms_consent', { onRequest, schema: { response: { 200: ZTermsConsentResponse } } }, async (req) => recordTermsConsent(ctx, signedIn(req).member, clientInfo(req)));
+
+    app.get('/payment_change', { onRequest, schema: { response: { 200: ZPaymentChangeResponse } } }, async (req) => getPaymentChange(ctx, signedIn(req).member));
+  };
+}

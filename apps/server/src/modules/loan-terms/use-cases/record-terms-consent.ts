@@ -1,0 +1,25 @@
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import type { ClientInfo } from '../../identity/client';
+import type { MemberRow } from '../../identity/repository';
+import { assertStep } from '../../application/step-guard';
+import { CHOOSE_TERMS_STATUSES } from '../terms-statuses';
+
+/**
+ * GET /associate_terms_consent: the borrower ticked the terms consent (which links the loan eligibility
+ * consent of their state). Records the time, address and browser on the application's terms and the
+ * acceptance of the state's consent document.
+ */
+export async function recordTermsConsent(ctx: AppContext, member: MemberRow, client: ClientInfo): Promise<{ ok: true; consented_at: string }> {
+  assertStep(member, CHOOSE_TERMS_STATUSES);
+  const application = await ctx.repos.application.activeApplication(member.id);
+  if (!application || application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
+  const at = ctx.now();
+  await ctx.repos.application.updateApplication(application.id, { termsConsentAt: at, termsConsentIp: client.ip, termsConsentUserAgent: client.userAgent }, at);
+  const borrower = await ctx.repos.identity.findBorrower(member.id);
+  const state = borrower?.stateId ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
+  const document = await ctx.repos.reference.findAgreementDocument('consent_for_loan_eligibility', state?.abbreviation ?? null);
+  if (document) await ctx.repos.loanTerms.recordAgreement({ userId: member.id, agreementDocumentId: document.id, at, ip: client.ip, userAgent: client.userAgent });
+  return { ok: true, consented_at: at.toISOString() };
+}

@@ -1,0 +1,96 @@
+import { APPLICATION_MSG, type FeedbackField, type TFeedbackUpdateRequest, type TOkStatusResponse, ZReference, fieldMessage } from '@payrail/contract/application';
+import { FIELD_MSG, MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
+import { nextStatus } from '@payrail/domain/workflow/machine';
+import { z } from 'zod';
+import type { AppContext } from '../../../context';
+import { AppError, type FieldErrors } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { fieldDeps } from '../../application/field-deps';
+import { type FieldPatch, validateFields } from '../../application/field-rules';
+import type { NewReference } from '../../application/repository';
+import { assertStep } from '../../application/step-guard';
+import { referencePhone } from '../../application/use-cases/update-references';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { refusal } from '../../workflow/use-cases/refuse';
+import { keysOpenedBy } from '../feedback-fields';
+
+const ZReferences = z.array(ZReference).length(2, APPLICATION_MSG.referencesCount);
+
+/**
+ * PUT /feedback: the borrower answers the reviewer. Only the flagged fields may change, each one must
+ * be sent, and each goes through the same rules as update_field (the address may come as its group,
+ * the references as `user_references`, the employer with its employee id). Every requested document
+ * type needs a file uploaded since the request. Then, in one transaction, the answers are saved, the
+ * request is marked answered and the status moves on: bank_link when the reviewer asked for a new bank
+ * link, review_allotment when an allotment was asked for, else ready_for_review.
+ */
+export async function answerFeedback(ctx: AppContext, member: MemberRow, body: TFeedbackUpdateRequest): Promise<TOkStatusResponse> {
+  assertStep(member, ['feedback_sent']);
+  const feedback = await ctx.repos.review.openFeedback(member.id);
+  if (!feedback) throw new AppError('validation', APPLICATION_MSG.noOpenFeedback);
+
+  // The address group flattens into its fields.
+  const values: Record<string, unknown> = { ...body.loan_borrower };
+  if (values.address !== null && typeof values.address === 'object') Object.assign(values, values.address);
+  const flagged = feedback.fields as FeedbackField[];
+  const allowed = new Set(flagged.flatMap(keysOpenedBy));
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(values)) if (!allowed.has(key) && key !== 'social_security_number_confirmation') errors[key] = [APPLICATION_MSG.notRequested];
+  for (const field of flagged) if (!(field in values)) errors[field] = [FIELD_MSG.blank];
+
+  const { user_references: rawReferences, ...rest } = values;
+  // A flagged employer is checked with its employee id; an employee id alone goes through the field rules.
+  const { employer_id: rawEmployer, employee_id: rawEmployeeId, ...withoutEmployer } = rest;
+  const answers = flagged.includes('employer_id') ? withoutEmployer : rest;
+  const patch: FieldPatch = {};
+  let references: NewReference[] | undefined;
+  if (flagged.includes('user_references') && rawReferences !== undefined) {
+    const parsed = ZReferences.safeParse(rawReferences);
+    if (parsed.success) references = parsed.data.map((r) => ({ ...r, phone: referencePhone(r.phone) }));
+    else for (const issue of parsed.error.issues) (errors[['user_references', ...issue.path].join('.')] ??= []).push(issue.message);
+  }
+  if (flagged.includes('employer_id') && rawEmployer !== undefined) {
+    const employer = typeof rawEmployer === 'number' || typeof rawEmployer === 'string' ? await ctx.repos.reference.getEmployer(Number(rawEmployer)) : undefined;
+    const foreign = employer?.isOther && employer.slug !== 'other' && !(await ctx.repos.employment.findOwnRequest(member.id, employer.id));
+    if (!employer || foreign) errors.employer_id = [fieldMessage('not_found')];
+    else {
+      const employeeId = validateEmployeeId(typeof rawEmployeeId === 'string' ? rawEmployeeId : '', employer.partnership === 'b2b_partner');
+      if (!employeeId.ok) errors.employee_id = [fieldMessage(employeeId.code, 30)];
+      else patch.borrower = { employerId: employer.id };
+      if (employeeId.ok) patch.profile = { employeeId: employeeId.value === '' ? null : employeeId.value, incomeSource: 'Employed' };
+    }
+  }
+  const checked = await validateFields(
+    Object.fromEntries(Object.entries(answers).filter(([k]) => allowed.has(k) || k === 'social_security_number_confirmation')),
+    await fieldDeps(ctx, member.id),
+    MSG.fieldRuleNotFound,
+  );
+  if (!checked.ok) Object.assign(errors, checked.errors);
+  else {
+    patch.profile = { ...patch.profile, ...checked.patch.profile };
+    patch.borrower = { ...patch.borrower, ...checked.patch.borrower };
+  }
+
+  const uploaded = new Set((await ctx.repos.documents.listLive(member.id)).filter((d) => d.createdAt >= feedback.createdAt).map((d) => d.documentTypeName as string));
+  for (const type of feedback.documents) if (!uploaded.has(type)) errors[`documents.${type}`] = [APPLICATION_MSG.documentMissing];
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+
+  const { context } = await loadWorkflowFacts(ctx, member.id);
+  const next = nextStatus('feedback_sent', context);
+  if (!next.ok) throw refusal(SERVER_MSG.noNextStatus(member.workflowStatus), member.workflowStatus);
+  const at = ctx.now();
+  const committed = await ctx.repos.review.commit({
+    userId: member.id,
+    move: { userId: member.id, from: 'feedback_sent', to: next.to, event: next.event, actor: 'borrower', at },
+    answers: { patch, ...(references ? { references } : {}) },
+    answerFeedback: { id: feedback.id, fields: Object.keys(values).filter((k) => allowed.has(k)) },
+    at,
+  });
+  if (!committed.ok && committed.reason === 'ssn_taken') throw AppError.fields({ social_security_number: [fieldMessage('ssn_taken')] });
+  if (!committed.ok) {
+    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
+    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
+  }
+  return { ok: true, new_status: next.to };
+}

@@ -1,0 +1,33 @@
+import type { AppContext } from '../../../context';
+import type { MemberRow } from '../../identity/repository';
+import type { StatusMove } from '../../workflow/repository';
+import { isoDay } from '../../application/today';
+import { adverseActionEmail } from '../emails';
+import type { Transition } from '../repository';
+
+/**
+ * Ends an application with an adverse action (a decline or a denial): moves the status, stores the
+ * not-qualified reason (the home panel's "Not Qualified" title) and the reapply date, and — once that
+ * is committed — e-mails the adverse-action notice with the principal reasons (Regulation B 1002.9).
+ * False when the move lost a race (nothing written, nothing sent).
+ */
+export async function applyAdverseAction(
+  ctx: AppContext,
+  member: MemberRow,
+  p: { move: StatusMove; outcome: 'declined' | 'denied'; notQualifiedReason: string | null; reapplyOn: string | null; reasons: readonly string[]; staffAction?: Transition['staffAction'] },
+): Promise<boolean> {
+  const at = ctx.now();
+  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  const committed = await ctx.repos.review.commit({
+    userId: member.id,
+    move: p.move,
+    member: { notQualifiedReason: p.notQualifiedReason },
+    application: { id: application.id, patch: { outcome: p.outcome, decidedAt: at, reapplyOn: p.reapplyOn } },
+    ...(p.staffAction ? { staffAction: p.staffAction } : {}),
+    at,
+  });
+  if (!committed.ok) return false;
+  const borrower = await ctx.repos.identity.findBorrower(member.id);
+  await ctx.providers.email.send(adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: isoDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }));
+  return true;
+}

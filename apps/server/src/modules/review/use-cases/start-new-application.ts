@@ -1,0 +1,29 @@
+import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { isoDay } from '../../application/today';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { planMove } from '../../workflow/use-cases/plan-move';
+import { couldReapplyOn } from '../reapply';
+
+const refuse = (message: string) => new AppError('validation', message);
+
+/**
+ * GET /do_reapply and GET /new_application: a declined, denied, dropped or canceled borrower starts a
+ * new application once the reapply date is reached. The ended application is closed and a fresh one
+ * opened; the About-yourself answers stay for the borrower to review. Refusals answer `{ error }`
+ * (the SPA shows it, or MSG.newLoanFailed without one).
+ */
+export async function startNewApplication(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
+  const latest = await ctx.repos.application.latestApplication(member.id);
+  const on = couldReapplyOn(member.workflowStatus, latest, isoDay(ctx.now()));
+  if (on === 'never') throw refuse(APPLICATION_MSG.cannotReapply);
+  if (on !== 'today') throw refuse(APPLICATION_MSG.cannotReapplyYet(on));
+  const { context } = await loadWorkflowFacts(ctx, member.id);
+  const move = planMove({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context, at: ctx.now() });
+  if (!move) throw refuse(APPLICATION_MSG.cannotReapply);
+  const committed = await ctx.repos.review.commit({ userId: member.id, move, member: { notQualifiedReason: null }, newApplication: true, at: move.at });
+  if (!committed.ok) throw refuse(APPLICATION_MSG.cannotReapply);
+  return { ok: true, new_status: 'about_yourself' };
+}

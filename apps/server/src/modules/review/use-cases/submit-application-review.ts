@@ -1,0 +1,57 @@
+import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
+import { SERVER_MSG } from '@payrail/contract/messages';
+import { decideTransition } from '@payrail/domain/workflow/machine';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { AppContext } from '../../../context';
+import { AppError, type FieldErrors } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { assertStep } from '../../application/step-guard';
+import { findMissingAnswers } from '../../application/use-cases/find-missing-answers';
+import { employerOf } from '../../employment/employer-program';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
+import { actOnDecision } from '../act-on-decision';
+import { decideApplication } from './decide-application';
+
+/**
+ * GET /review — the application review's Confirm. Checks what review needs (every answer, two
+ * references, chosen and consented terms, the four documents unless the employer is a partner), moves
+ * the application to ready_for_review, runs the automated underwriting on the full facts and records
+ * it, then lets the decision act when REQUIRE_HUMAN_REVIEW is off (see actOnDecision).
+ */
+export async function submitApplicationReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
+  assertStep(member, ['application_review', 'document_review']);
+  const errors: FieldErrors = await findMissingAnswers(ctx, member.id);
+  const [docs, borrower] = await Promise.all([ctx.repos.documents.listLive(member.id), ctx.repos.identity.findBorrower(member.id)]);
+  const employer = await employerOf(ctx, borrower);
+  // A partner employer's staff may go on without documents (classic §1, §5).
+  const required = employer?.partnership === 'b2b_partner' ? [] : REQUIRED_DOCUMENT_TYPES;
+  const uploaded = new Set<string>(docs.map((d) => d.documentTypeName));
+  for (const type of required) if (!uploaded.has(type)) errors[`documents.${type}`] = [APPLICATION_MSG.documentMissing];
+  const answersMissing = Object.keys(errors).some((k) => !k.startsWith('documents.'));
+  if (answersMissing) throw AppError.fields(errors);
+  const at = ctx.now();
+  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  if (application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
+  if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+
+  const from = member.workflowStatus;
+  if (!isWorkflowStatus(from)) throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
+  const { context } = await loadWorkflowFacts(ctx, member.id);
+  const decision = decideTransition(from, 'ready_for_review', 'borrower', context);
+  if (!decision.ok) throw refusalFor(decision, from, 'ready_for_review');
+  const committed = await ctx.repos.review.commit({
+    userId: member.id,
+    move: { userId: member.id, from, to: 'ready_for_review', event: decision.event, actor: 'borrower', at },
+    application: { id: application.id, patch: { submittedAt: at } },
+    at,
+  });
+  if (!committed.ok) {
+    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? from;
+    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
+  }
+  const { decision: underwriting } = await decideApplication(ctx, member.id, 'review');
+  return { ok: true, new_status: await actOnDecision(ctx, member, 'ready_for_review', underwriting) };
+}

@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import type { TFundResponse, TLoan, TLoanDetailResponse } from '@payrail/contract/backoffice';
+import type { TStaffMember } from '@payrail/contract/staff';
+import { parseIsoDate } from '@payrail/domain/dates';
+import { quoteLoan } from '@payrail/domain/loan/disclosure';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import { cents } from '@payrail/domain/money';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { openAccountNumber } from '../../banking/bank-accounts';
+import type { DisbursementRow, InstallmentRow, LoanRow } from '../repository';
+
+export const ALREADY_FUNDED = 'This application is already funded.';
+export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
+export const NO_BANK_ACCOUNT = 'The borrower has no bank account with a full account number to fund.';
+export const KEY_REUSED = 'This Idempotency-Key was used for another application.';
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+/** A loan number people read: `####-##-####`. */
+export const newLoanIdentifier = (): string => `${pad(randomInt(0, 10_000), 4)}-${pad(randomInt(0, 100), 2)}-${pad(randomInt(0, 10_000), 4)}`;
+
+export function loanWire(l: LoanRow, signedNoteId: number | null): TLoan {
+  return {
+    id: l.id,
+    user_id: l.userId,
+    identifier: l.identifier,
+    status: l.status,
+    amount: l.amountCents,
+    fee: l.feeCents,
+    interest_rate: l.interestRate,
+    apr: l.aprPercent,
+    frequency: l.frequency,
+    terms: l.terms,
+    disbursement_date: l.disbursementDate,
+    first_payment_date: l.firstPaymentDate,
+    note_principal: l.notePrincipalCents,
+    finance_charge: l.financeChargeCents,
+    total_of_payments: l.totalOfPaymentsCents,
+    signed_note_document_id: signedNoteId,
+    created_at: l.createdAt.toISOString(),
+  };
+}
+
+const disbursementWire = (d: DisbursementRow) => ({ id: d.id, amount: d.amountCents, trace_id: d.traceId, status: d.status, created_at: d.createdAt.toISOString() });
+const installmentWire = (i: InstallmentRow) => ({ n: i.n, due_date: i.dueDate, payment: i.paymentCents, interest: i.interestCents, principal: i.principalCents, balance: i.balanceCents });
+
+async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promise<TFundResponse> {
+  const loan = (await ctx.repos.servicing.loan(disbursement.loanId))!;
+  const note = await ctx.repos.servicing.signedNote(loan.id);
+  return { loan: loanWire(loan, note?.esignatureId ?? null), disbursement: disbursementWire(disbursement) };
+}
+
+/**
+ * POST /api/backoffice/applications/{userId}/fund: disburses an approved, signed application over ACH
+ * and opens its loan (loan, installments, disbursement, signed note, notification, audit row) in one
+ * transaction. The Idempotency-Key makes a retry answer the first result; a second key on a funded
+ * application is refused (409). The member's status stays `approved`.
+ */
+export async function fundApplication(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TFundResponse> {
+  const repo = ctx.repos.servicing;
+  const replay = await repo.disbursementByKey(idempotencyKey);
+  if (replay) {
+    const answer = await answerFor(ctx, replay);
+    if (answer.loan.user_id !== userId) throw new AppError('conflict', KEY_REUSED);
+    return answer;
+  }
+
+  const row = await ctx.repos.backoffice.member(userId);
+  if (!row) throw AppError.notFound('Application not found.');
+  const application = await ctx.repos.backoffice.application(userId);
+  if (application && (await repo.loanOfApplication(application.id))) throw new AppError('conflict', ALREADY_FUNDED);
+  const signature = await ctx.repos.esignature.latest(userId);
+  if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature) throw new AppError('conflict', NOT_FUNDABLE);
+
+  const account = await ctx.repos.backoffice.receiverAccount(userId);
+  const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
+  if (!account || !account.routingNumber || !accountNumber) throw new AppError('conflict', NO_BANK_ACCOUNT);
+
+  // The contract is the signed note: its figures build the schedule the loan is serviced on.
+  const f = signature.figures;
+  const { schedule, disclosure } = quoteLoan({
+    amountCents: cents(f.amount_cents),
+    originationFeeCents: cents(f.fee_cents),
+    feeFinanced: f.fee_financed,
+    annualRatePercent: f.interest_rate,
+    frequency: f.term_frequency as Frequency,
+    numberOfPayments: f.number_of_payments,
+    disbursementDate: parseIsoDate(f.disbursement_date),
+    firstPaymentDate: parseIsoDate(f.first_payment_date),
+  });
+  const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
+  const identifier = newLoanIdentifier();
+  // The originator is idempotent on the key: a retry after a crash here sends nothing twice.
+  const ach = await ctx.providers.ach.originateCredit({
+    amountCents: schedule.disbursedCents,
+    routing: account.routingNumber,
+    account: accountNumber,
+    accountType: account.accountType ?? 'checking',
+    name,
+    individualId: identifier,
+    idempotencyKey,
+  });
+  const at = ctx.now();
+  const opened = await repo.open({
+    loan: {
+      userId,
+      applicationId: application.id,
+      identifier,
+      status: 'opened',
+      amountCents: f.amount_cents,
+      feeCents: f.fee_cents,
+      interestRate: f.interest_rate,
+      aprPercent: f.apr,
+      frequency: f.term_frequency as Frequency,
+      terms: schedule.rows.length,
+      disbursementDate: f.disbursement_date,
+      firstPaymentDate: f.first_payment_date,
+      notePrincipalCents: schedule.notePrincipalCents,
+      financeChargeCents: disclosure.financeChargeCents,
+      totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
+      fundedByStaffId: staff.id,
+      createdAt: at,
+    },
+    installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
+    disbursement: { amountCents: schedule.disbursedCents, traceId: ach.traceId, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    signedNoteEsignatureId: signature.id,
+    notification: `Your loan ${identifier} is funded: the money is on its way to your bank account.`,
+    staffAction: {
+      staffUserId: staff.id,
+      action: 'fund',
+      targetUserId: userId,
+      before: { status: row.member.workflowStatus, loan: null },
+      after: (loanId: number) => ({ loan_id: loanId, identifier, amount_cents: schedule.disbursedCents, trace_id: ach.traceId }),
+      at,
+    },
+  });
+  if (!opened.ok) {
+    // Lost a race: the same key committed first (answer it), or another key funded the application.
+    const winner = await repo.disbursementByKey(idempotencyKey);
+    if (winner) return answerFor(ctx, winner);
+    if (opened.constraint === 'loans_application_id_unique') throw new AppError('conflict', ALREADY_FUNDED);
+    throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
+  }
+  await ctx.providers.email.send({
+    to: row.member.email,
+    subject: 'Your Payrail loan is funded',
+    text: `Hello ${name},\n\nYour loan ${identifier} is funded. The money should reach your bank account within one to two business days.\n\nPayrail`,
+    meta: { template: 'loan_funded', loan_identifier: identifier },
+  });
+  return { loan: loanWire(opened.loan, signature.id), disbursement: disbursementWire(opened.disbursement) };
+}
+
+/** GET /api/backoffice/loans/{loanId}: the loan, its schedule and its disbursements (status refreshed from the originator). */
+export async function getLoan(ctx: AppContext, loanId: number): Promise<TLoanDetailResponse> {
+  const repo = ctx.repos.servicing;
+  const loan = await repo.loan(loanId);
+  if (!loan) throw AppError.notFound('Loan not found.');
+  const [installments, disbursements, note] = await Promise.all([repo.installments(loanId), repo.disbursements(loanId), repo.signedNote(loanId)]);
+  const live = await Promise.all(
+    disbursements.map(async (d) => (d.status === 'pending' ? { ...d, status: await ctx.providers.ach.status(d.traceId).catch(() => d.status) } : d)),
+  );
+  return { loan: loanWire(loan, note?.esignatureId ?? null), installments: installments.map(installmentWire), disbursements: live.map(disbursementWire) };
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
+import { walletCards } from '../../db/schema/index';
+
+export type WalletCardRow = typeof walletCards.$inferSelect;
+export type NewWalletCard = Omit<typeof walletCards.$inferInsert, 'id' | 'deletedAt'>;
+
+export function walletRepository(db: Db) {
+  const live = (userId: number) => and(eq(walletCards.userId, userId), isNull(walletCards.deletedAt));
+  return {
+    /** Adds a card; the same token twice answers the card already on file. */
+    add: async (card: NewWalletCard): Promise<WalletCardRow> => {
+      try {
+        const [row] = await db.insert(walletCards).values(card).returning();
+        return row!;
+      } catch (err) {
+        if (violatedUniqueConstraint(err) !== 'wallet_cards_user_token') throw err;
+        const [row] = await db
+          .select()
+          .from(walletCards)
+          .where(and(eq(walletCards.userId, card.userId), eq(walletCards.tokenIndex, card.tokenIndex)))
+          .limit(1);
+        return row!;
+      }
+    },
+
+    /** The member's cards, oldest first. */
+    list: (userId: number) => db.select().from(walletCards).where(live(userId)).orderBy(asc(walletCards.id)),
+  };
+}
+export type WalletRepository = ReturnType<typeof walletRepository>;

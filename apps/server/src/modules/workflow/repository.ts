@@ -1,0 +1,63 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applicationMembers, workflowTransitions } from '../../db/schema/index';
+
+export type TransitionRow = typeof workflowTransitions.$inferSelect;
+
+/** A status change to store: the conditional update and its transition row go in one transaction. */
+export type StatusMove = {
+  userId: number;
+  from: string;
+  to: string;
+  event: string;
+  actor: 'borrower' | 'system' | 'reviewer';
+  staffUserId?: number | null;
+  at: Date;
+};
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Applies a move inside the caller's transaction. The update only matches while the member is still in
+ * `from`, so two concurrent moves cannot both win; false means another move got there first.
+ */
+export async function applyStatusMove(tx: Db | Tx, move: StatusMove): Promise<boolean> {
+  const updated = await tx
+    .update(applicationMembers)
+    .set({ workflowStatus: move.to, updatedAt: move.at })
+    .where(and(eq(applicationMembers.id, move.userId), eq(applicationMembers.workflowStatus, move.from)))
+    .returning({ id: applicationMembers.id });
+  if (updated.length === 0) return false;
+  await tx.insert(workflowTransitions).values({
+    userId: move.userId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    event: move.event,
+    actor: move.actor,
+    staffUserId: move.staffUserId ?? null,
+    at: move.at,
+  });
+  return true;
+}
+
+/** Records the first status of a new account (no `from`). */
+export async function recordFirstStatus(tx: Db | Tx, userId: number, status: string, at: Date): Promise<void> {
+  await tx.insert(workflowTransitions).values({ userId, fromStatus: null, toStatus: status, event: 'sign_up', actor: 'borrower', at });
+}
+
+export function workflowRepository(db: Db) {
+  return {
+    /** The member's transitions, oldest first. */
+    history: (userId: number): Promise<TransitionRow[]> =>
+      db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id)),
+
+    currentStatus: async (userId: number): Promise<string | undefined> => {
+      const [row] = await db.select({ status: applicationMembers.workflowStatus }).from(applicationMembers).where(eq(applicationMembers.id, userId)).limit(1);
+      return row?.status;
+    },
+
+    /** Moves the member's status if it is still `from`; false when it was not. */
+    move: (move: StatusMove): Promise<boolean> => db.transaction((tx) => applyStatusMove(tx, move)),
+  };
+}
+export type WorkflowRepository = ReturnType<typeof workflowRepository>;

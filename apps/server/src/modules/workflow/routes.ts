@@ -1,0 +1,24 @@
+import { ZChangeStatusRequest, ZNavigationStackResponse, ZNextStatusRequest, ZStatusResponse } from '@payrail/contract/identity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { requireSignIn, signedIn } from '../identity/http';
+import { advanceStatus } from './use-cases/advance-status';
+import { changeStatus } from './use-cases/change-status';
+import { getNavigationStack } from './use-cases/get-navigation-stack';
+
+/** The borrower's moves through the workflow; refusals answer 422 `{ error, current_status }`. */
+export function workflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const onRequest = requireSignIn(ctx);
+  const change = { onRequest, schema: { body: ZChangeStatusRequest, response: { 200: ZStatusResponse } } };
+  return async (app) => {
+    app.get('/workflow/navigation_stack', { onRequest, schema: { response: { 200: ZNavigationStackResponse } } }, async (req) => getNavigationStack(ctx, signedIn(req).member));
+
+    app.post('/workflow/next_status', { onRequest, schema: { body: ZNextStatusRequest, response: { 200: ZStatusResponse } } }, async (req) =>
+      advanceStatus(ctx, signedIn(req).member, req.body.current_status),
+    );
+
+    app.post('/workflow/change_status', change, async (req) => changeStatus(ctx, signedIn(req).member, req.body.new_status));
+    // The classic flow's screens call the same move without the /workflow prefix.
+    app.post('/change_status', change, async (req) => changeStatus(ctx, signedIn(req).member, req.body.new_status));
+  };
+}

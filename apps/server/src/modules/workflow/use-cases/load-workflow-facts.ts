@@ -1,0 +1,27 @@
+import type { HistoryEntry, WorkflowContext } from '@payrail/domain/workflow/machine';
+import { wasSubmitted } from '@payrail/domain/workflow/machine';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { AppContext } from '../../../context';
+import { feedbackFacts } from '../../review/feedback-facts';
+
+/**
+ * The history and the guard facts of a member's workflow. Facts owned by modules not built yet (bank
+ * link) are false until those modules supply them.
+ */
+export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promise<{ history: HistoryEntry[]; context: WorkflowContext }> {
+  const [rows, borrower, feedback] = await Promise.all([ctx.repos.workflow.history(userId), ctx.repos.identity.findBorrower(userId), ctx.repos.review.openFeedback(userId)]);
+  // A status renamed or removed since it was stored cannot take part in the stack.
+  const history = rows.flatMap((r): HistoryEntry[] =>
+    isWorkflowStatus(r.toStatus) ? [{ from: r.fromStatus !== null && isWorkflowStatus(r.fromStatus) ? r.fromStatus : null, to: r.toStatus }] : [],
+  );
+  return {
+    history,
+    context: {
+      phoneConfirmed: borrower?.phoneConfirmedAt != null,
+      bankLinked: false,
+      submittedBefore: wasSubmitted(history),
+      // The reviewer's open feedback request (modules/review) says what answering it leads to.
+      ...feedbackFacts(feedback),
+    },
+  };
+}

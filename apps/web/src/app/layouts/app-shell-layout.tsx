@@ -1,0 +1,191 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/layout/logo';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SkipLink } from '../../components/layout/skip-link';
+import layout from '../../components/layout/layout.module.css';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useLogout } from '../../features/auth/api/logout';
+import { BannerCarousel } from '../../features/banners/components/banner-carousel';
+import { BenefitMedal } from '../../features/benefits/components/benefit-medal';
+import { badgeText, unreadCount, useNotifications } from '../../features/notifications/api/get-notifications';
+import { BellIcon, NotificationMenu } from '../../features/notifications/components/notification-menu';
+import { NotificationList } from '../../features/notifications/components/notification-list';
+import { HelpFooter } from '../../features/support/components/help-footer';
+import { BRAND } from '../../lib/brand';
+import { usePendingRequestCount } from '../../lib/pending-requests';
+import { useSession } from '../../lib/session-store';
+import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import styles from './app-shell.module.css';
+
+/** Initials from first and last name; none without both (spec §2: the name is required for initials). */
+export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
+  const first = firstName?.trim().charAt(0);
+  const last = lastName?.trim().charAt(0);
+  return first && last ? `${first}${last}`.toUpperCase() : null;
+}
+
+export function greetingOf(firstName: string | null | undefined): string {
+  const name = firstName?.trim();
+  return name ? `Hi, ${name}` : 'Welcome back';
+}
+
+function UserAvatar() {
+  const avatar = useSession((state) => state.user?.avatar ?? null);
+  const first = useSession((state) => state.user?.first_name ?? null);
+  const last = useSession((state) => state.user?.last_name ?? null);
+  const initials = initialsOf(first, last);
+  return (
+    <Link to="/dashboard/personal-information" className={styles.avatar} aria-label="Personal information">
+      {avatar ? (
+        <img src={avatar} alt="" />
+      ) : initials ? (
+        <span aria-hidden="true">{initials}</span>
+      ) : (
+        <svg className={styles.avatarIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 20a8 8 0 0116 0z" fill="currentColor" />
+        </svg>
+      )}
+    </Link>
+  );
+}
+
+function NavIcon({ d }: { d: string }) {
+  return (
+    <svg className={styles.navIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
+const ICONS = {
+  dashboard: 'M3 3h6v8H3zM11 3h6v5h-6zM11 10h6v7h-6zM3 13h6v4H3z',
+  loans: 'M2 5a2 2 0 012-2h12a2 2 0 012 2v10a2 2 0 01-2 2H4a2 2 0 01-2-2zm2 2v2h12V7zm0 5v1h5v-1z',
+  person: 'M10 10a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0z',
+  logout: 'M8 3H4a1 1 0 00-1 1v12a1 1 0 001 1h4v-2H5V5h3zm5 2l-1.4 1.4L13.2 9H7v2h6.2l-1.6 1.6L13 14l4-4z',
+};
+
+/**
+ * The shell of the new-UI pages (spec §2): header (logo, photo or initials, greeting, phone,
+ * notification bell, logout), sidebar (Dashboard, Loans & Payments, Personal Information; on small
+ * screens also Notifications and Logout; the benefit medal and banners), footer and the help footer.
+ */
+export function AppShellLayout() {
+  const busy = usePendingRequestCount() > 0;
+  const firstName = useSession((state) => state.user?.first_name ?? null);
+  const small = useMediaQuery(SMALL_SCREEN);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const sidebarId = useId();
+  const { data: notifications } = useNotifications();
+  const unread = unreadCount(notifications);
+  const badge = badgeText(unread);
+
+  // A page change closes the small-screen menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  const greeting = greetingOf(firstName);
+
+  return (
+    <div className={layout.page}>
+      <SkipLink />
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link to="/dashboard" className={layout.logoLink} aria-label="Payrail dashboard">
+            <Logo />
+          </Link>
+          <p className={`${styles.greeting} ${styles.largeOnly}`}>{greeting}</p>
+          <div className={styles.headerEnd}>
+            <a href={BRAND.supportPhoneHref} className={`${styles.phone} ${styles.largeOnly}`}>
+              <span className="visually-hidden">Call customer service at </span>
+              {BRAND.supportPhone}
+            </a>
+            {small ? null : <NotificationMenu />}
+            <UserAvatar />
+            {small ? null : (
+              <Button variant="ghost" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
+                Log out
+              </Button>
+            )}
+            <Button variant="secondary" size="sm" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={sidebarId} onClick={() => setMenuOpen((open) => !open)}>
+              Menu
+            </Button>
+          </div>
+        </div>
+      </header>
+      <div className={styles.body}>
+        <aside id={sidebarId} className={styles.sidebar} data-open={menuOpen || undefined} aria-label="Sidebar">
+          {small ? <p className={styles.sidebarGreeting}>{greeting}</p> : null}
+          <nav aria-label="Dashboard">
+            <ul className={styles.navList}>
+              <li>
+                <NavLink to="/dashboard" end className={styles.navLink}>
+                  <NavIcon d={ICONS.dashboard} />
+                  Dashboard
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/loans-and-payments" className={styles.navLink}>
+                  <NavIcon d={ICONS.loans} />
+                  Loans &amp; Payments
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/personal-information" className={styles.navLink}>
+                  <NavIcon d={ICONS.person} />
+                  Personal Information
+                </NavLink>
+              </li>
+              {small ? (
+                <>
+                  <li>
+                    <button type="button" className={styles.navButton} onClick={() => setNotificationsOpen(true)}>
+                      <BellIcon className={styles.navIcon} />
+                      Notifications
+                      {badge ? (
+                        <span className={styles.navCount}>
+                          {badge}
+                          <span className="visually-hidden"> unread</span>
+                        </span>
+                      ) : null}
+                    </button>
+                  </li>
+                  <li>
+                    <button type="button" className={styles.navButton} onClick={() => logout.mutate()}>
+                      <NavIcon d={ICONS.logout} />
+                      Log out
+                    </button>
+                  </li>
+                </>
+              ) : null}
+            </ul>
+          </nav>
+          <BenefitMedal />
+          {small ? <BannerCarousel /> : null}
+        </aside>
+        <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
+          <Outlet />
+          {/* Large-screen banners are 728 × 90 leaderboards: they need the content column, not the sidebar. */}
+          {small ? null : (
+            <div className={styles.banners}>
+              <BannerCarousel />
+            </div>
+          )}
+        </main>
+      </div>
+      <HelpFooter />
+      <SiteFooter />
+      {small ? (
+        <Dialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} title="Notifications" description={unread === 0 ? 'All read' : `${unread} unread`}>
+          <NotificationList />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

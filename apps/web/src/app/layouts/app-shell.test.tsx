@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TNotification } from '@payrail/contract/identity';
+import { signInAs } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { notify } from '../../components/ui/toast/notify';
+import { sessionStore } from '../../lib/session-store';
+import { initialsOf } from './app-shell-layout';
+
+const LONG = 'We need a clearer copy of your pay stub. Please upload a PDF that shows your name.';
+
+function notifications(unread: number, read = 0): TNotification[] {
+  const list: TNotification[] = [];
+  for (let i = 0; i < unread + read; i += 1) {
+    list.push({ id: i + 1, status: i < unread ? 'unread' : 'read', message: i === 0 ? LONG : `Message ${i + 1}`, updated_at: '2026-03-0' + ((i % 9) + 1) + 'T12:00:00Z' });
+  }
+  return list;
+}
+
+function shell(list: TNotification[] = notifications(2, 1)) {
+  server.use(
+    http.get(api('/notifications'), () => HttpResponse.json(list)),
+    http.get(api('/benefits'), () => HttpResponse.json({ level: 'silver', color: '#8a99a6', read: false })),
+    http.get(api('/banners'), () =>
+      HttpResponse.json([
+        { url: '/api/banners/refer.svg', is_mobile: false, title: 'Refer a friend to Payrail' },
+        { url: '/api/banners/refinance.svg', is_mobile: false, title: 'See if you can refinance' },
+        { url: '/api/banners/autopay.svg', is_mobile: true, title: 'Turn on AutoPay' },
+      ]),
+    ),
+  );
+}
+
+describe('new-UI shell', () => {
+  it('shows the greeting, initials linking to personal information, phone, sidebar, medal, banners and help footer', async () => {
+    signInAs();
+    shell();
+    const user = userEvent.setup();
+    const { router } = renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Ana' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Dashboard · Payrail'));
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Hi, Ana')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Call customer service at (888) 555-0142' })).toHaveAttribute('href', 'tel:+18885550142');
+    const avatar = within(banner).getByRole('link', { name: 'Personal information' });
+    expect(avatar).toHaveTextContent('AL');
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Loans & Payments' })).toHaveAttribute('href', '/dashboard/loans-and-payments');
+    expect(await screen.findByText('Silver member')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Refer a friend to Payrail' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next offer' }));
+    expect(screen.getByRole('img', { name: 'See if you can refinance' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Turn on AutoPay' })).not.toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Need help?' })).toBeInTheDocument();
+    await user.click(avatar);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/personal-information'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal Information' })).toBeInTheDocument();
+  });
+
+  it('makes initials only from a first and a last name', () => {
+    expect(initialsOf('ana', 'lima')).toBe('AL');
+    expect(initialsOf('Ana', null)).toBeNull();
+    expect(initialsOf('', 'Lima')).toBeNull();
+  });
+
+  it('logs out: DELETE /logout, everything cleared, /signin', async () => {
+    signInAs();
+    shell();
+    let revoked: string | null = null;
+    server.use(
+      http.delete(api('/logout'), ({ request }) => {
+        revoked = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(revoked).toBe('session-token');
+    expect(sessionStore.getState()).toMatchObject({ token: null, user: null });
+  });
+
+  it('needs a session', async () => {
+    const { router } = renderRoute('/dashboard/loans-and-payments');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+});
+
+describe('notification bell', () => {
+  it("shows '9+' above 9 unread", async () => {
+    signInAs();
+    shell(notifications(10, 2));
+    renderRoute('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 10 unread' });
+    expect(within(bell).getByText('9+')).toBeInTheDocument();
+  });
+
+  it('shows the count up to 9, and no badge when all are read', async () => {
+    signInAs();
+    shell(notifications(9));
+    const first = renderRoute('/dashboard');
+    expect(within(await screen.findByRole('button', { name: 'Notifications, 9 unread' })).getByText('9')).toBeInTheDocument();
+    first.unmount();
+    shell(notifications(0, 3));
+    renderRoute('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('cuts messages over 45 characters to 42 plus an ellipsis, reading the whole message to assistive technology', async () => {
+    signInAs();
+    shell();
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByText(`${LONG.slice(0, 42)}…`)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: new RegExp(`^${LONG.replace('.', '\\.')}`) })).toBeInTheDocument();
+    expect(within(panel).getByText('Message 2')).toBeInTheDocument();
+  });
+
+  it('toggles read and unread on click, and Escape closes the menu back on the bell', async () => {
+    signInAs();
+    const list = notifications(1, 1);
+    shell(list);
+    const patched: string[] = [];
+    server.use(
+      http.patch(api('/notifications/:action/:id'), ({ params }) => {
+        patched.push(`${String(params.action)}/${String(params.id)}`);
+        const item = list.find((n) => n.id === Number(params.id))!;
+        return HttpResponse.json({ ...item, status: params.action === 'read' ? 'read' : 'unread' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: /Unread, activate to mark as read/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: /Message 2.*Read, activate to mark as unread/ }));
+    await waitFor(() => expect(patched).toEqual(['read/1', 'unread/2']));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toHaveFocus();
+  });
+});
+
+describe('help footer chat', () => {
+  it('sends a support message from the chat dialog', async () => {
+    signInAs();
+    shell();
+    let body: unknown = null;
+    server.use(
+      http.post(api('/support_messages'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 3 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Chat with us' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat with customer service' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(await within(dialog).findByText('Required.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Your message'), 'When is my next payment?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(body).toEqual({ message: 'When is my next payment?' }));
+    await waitFor(() => expect(notify.list()).toEqual([expect.objectContaining({ kind: 'success' })]));
+  });
+});

@@ -1,0 +1,39 @@
+import type { UIMatch } from 'react-router';
+
+/** Static data on each route object; `title` becomes "<title> · Payrail". */
+export interface RouteHandle {
+  title?: string;
+  /**
+   * Old-flow stepper value (spec §2): 1 employer/phone/loan terms/refinance terms, 2 refinance review,
+   * 3 documents, 4 e-signature. Absent or 0 hides the stepper.
+   */
+  step?: number;
+}
+
+export const APP_NAME = 'Payrail';
+
+export function titleFromMatches(matches: readonly UIMatch[]): string {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.title) return `${handle.title} · ${APP_NAME}`;
+  }
+  return APP_NAME;
+}
+
+/** The deepest route's stepper value, 0 when none. */
+export function stepFromMatches(matches: readonly UIMatch[]): number {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.step !== undefined) return handle.step;
+  }
+  return 0;
+}
+
+/** The deepest route's title without the app name. */
+export function pageTitleFromMatches(matches: readonly UIMatch[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.title) return handle.title;
+  }
+  return undefined;
+}

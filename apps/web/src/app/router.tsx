@@ -1,0 +1,116 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LoadingBlock } from '../components/ui/spinner';
+import { setNavigator } from '../lib/navigation';
+import { RequireSession, RequireStatus } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { RouteError } from './routes/route-error';
+
+const handle = (title: string, step?: number): RouteHandle => (step === undefined ? { title } : { title, step });
+
+const laterRelease = () => import('./routes/later-release');
+
+/**
+ * Classic-flow pages of a later release: each is a real status route (guarded by its statuses, polled)
+ * showing an honest "coming in the next release" page. Titles are the spec's step titles; `step` is
+ * the old-flow stepper value (spec §2).
+ */
+const LATER_RELEASE_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number }[] = [
+  { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'] },
+  { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1 },
+  { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1 },
+  { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'] },
+  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'] },
+  { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'] },
+  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'] },
+  { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3 },
+  { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'] },
+  { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'] },
+  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed'] },
+  { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'] },
+  { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'] },
+  { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4 },
+  { path: 'refinance_terms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed'], step: 1 },
+  { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2 },
+];
+
+const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
+
+/** Route table; every page is a lazy chunk whose module exports `Component`. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    hydrateFallbackElement: <LoadingBlock />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            // Errors render inside the shell, so the visitor keeps header, footer and phone number.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, handle: handle('Installment loans through your employer'), lazy: () => import('./routes/landing') },
+              { path: 'signup', id: 'Signup', handle: handle('Check your rate'), lazy: () => import('./routes/signup') },
+              { path: 'signin', handle: handle('Sign in'), lazy: () => import('./routes/signin') },
+              { path: 'email_validation', handle: handle('Confirm your e-mail'), lazy: () => import('./routes/email-validation') },
+              { path: 'forgot_password/:reset_password_token?', handle: handle('Reset your password'), lazy: () => import('./routes/forgot-password') },
+              { path: 'c/:code', handle: handle('Signing in'), lazy: () => import('./routes/presigned-link') },
+              { path: 'payment', id: 'payment', handle: handle('Payment'), lazy: () => import('./routes/payment') },
+              { path: 'unavailable', handle: handle('System unavailable'), lazy: () => import('./routes/unavailable') },
+              { path: 'privacy_policy', handle: handle('Privacy policy'), lazy: () => import('./routes/privacy-policy') },
+              { path: 'service_terms', handle: handle('Terms of service'), lazy: () => import('./routes/service-terms') },
+              {
+                element: <RequireSession />,
+                children: [
+                  { path: 'application/newflow', handle: handle('Your application'), lazy: () => import('./routes/newflow-redirect') },
+                  {
+                    element: <RequireStatus allowed={PHONE_STATUSES} />,
+                    children: [
+                      { path: 'application/phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
+                      { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
+                    ],
+                  },
+                  ...LATER_RELEASE_STEPS.map(
+                    ({ path, title, statuses, step }): RouteObject => ({
+                      element: <RequireStatus allowed={statuses} />,
+                      children: [{ path, handle: handle(title, step), lazy: laterRelease }],
+                    }),
+                  ),
+                ],
+              },
+              { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+      {
+        // New-UI pages: the dashboard shell (spec §2, "Shell (pages flagged as new UI)").
+        element: <RequireSession />,
+        children: [
+          {
+            // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.
+            lazy: () => import('./layouts/app-shell-layout').then((module) => ({ Component: module.AppShellLayout })),
+            errorElement: <RouteError />,
+            children: [
+              { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
+              { path: 'dashboard/loans-and-payments', id: 'loansAndPayments', handle: handle('Loans & Payments'), lazy: () => import('./routes/loans-and-payments') },
+              { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The browser router, registered as the navigation bridge for code outside React. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  return router;
+}

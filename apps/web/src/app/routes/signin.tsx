@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Signin } from '../../features/auth/components/signin';
+import { sessionStore } from '../../lib/session-store';
+import { routeForStatus } from '../status-routes';
+import { finishSignIn } from '../workflow';
+
+/**
+ * /signin. A signed-in borrower is sent to the page of their status; for anyone else, entering the
+ * page clears all stored client state (spec §2).
+ */
+export function Component() {
+  const [redirect] = useState(() => {
+    const { token, user } = sessionStore.getState();
+    return token && user ? routeForStatus(user.workflow_status, user.loan_type) : null;
+  });
+
+  useEffect(() => {
+    if (!redirect) sessionStore.clearAll();
+  }, [redirect]);
+
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Signin onSignedIn={finishSignIn} />;
+}

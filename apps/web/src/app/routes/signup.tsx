@@ -1,0 +1,13 @@
+import { useLocation } from 'react-router';
+import { Signup } from '../../features/auth/components/signup';
+import { isSignupRouteState } from '../../features/auth/hooks/use-sign-in';
+import { agreementLink } from '../agreement-links';
+import { finishSignInWithToken } from '../workflow';
+
+/** /signup (named route Signup); route state socialSignup/signupObject carries a social identity over. */
+export function Component() {
+  const { state } = useLocation();
+  const carried = isSignupRouteState(state) ? state.signupObject : null;
+  // A new identity starts a new form, so nothing typed for another identity is kept.
+  return <Signup key={carried?.google_token ?? 'email'} socialIdentity={carried} agreementLink={agreementLink} onSignedIn={finishSignInWithToken} />;
+}

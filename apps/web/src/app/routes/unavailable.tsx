@@ -1,0 +1,5 @@
+import { UnavailableScreen } from '../../features/system/components/unavailable-screen';
+
+export function Component() {
+  return <UnavailableScreen />;
+}

@@ -1,0 +1,135 @@
+import { useCallback, useState } from 'react';
+import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
+import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
+import { postNextStatus } from '../features/workflow/api/next-status';
+import { getSession, sessionUserFrom } from '../features/session/api/get-session';
+import { navigate, redirectFullPage } from '../lib/navigation';
+import { sessionStore } from '../lib/session-store';
+import type { SessionUser } from '../lib/session-store';
+import { ROOT_STATUSES, routeForStatus } from './status-routes';
+
+/**
+ * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, and the
+ * end of every sign-in. Screens call these; the status → route map stays in status-routes.ts.
+ */
+
+/** phone_code_sent is never a page to go back to (spec §4). */
+const OFF_STACK = new Set(['phone_code_sent']);
+
+const cleanStack = (stack: readonly string[]) => stack.filter((status) => !OFF_STACK.has(status));
+
+function adoptStatus(status: string): void {
+  sessionStore.updateUser({ workflow_status: status });
+}
+
+function routeOf(status: string): string {
+  return routeForStatus(status, sessionStore.getState().user?.loan_type ?? null);
+}
+
+/** Reads the stack from the server; answers the current status. */
+export async function reloadNavigationStack(): Promise<string> {
+  const { navigation_stack, current_status } = await getNavigationStack();
+  sessionStore.setNavigationStack(cleanStack(navigation_stack));
+  adoptStatus(current_status);
+  return current_status;
+}
+
+/**
+ * Continue from `currentStatus`: the server answers the next status; submitted/denied/employer review
+ * land on the root, other statuses push onto the stack and open their page. A refused move adopts the
+ * server's current status and opens its page. Rejects with the error so the screen stops its spinner.
+ */
+export async function goToNextStatus(currentStatus: string): Promise<string> {
+  try {
+    const { new_status } = await postNextStatus(currentStatus);
+    adoptStatus(new_status);
+    if (ROOT_STATUSES.has(new_status)) {
+      navigate('/');
+    } else {
+      const stack = sessionStore.getState().navigationStack;
+      if (!OFF_STACK.has(new_status) && stack.at(-1) !== new_status) sessionStore.setNavigationStack([...stack, new_status]);
+      navigate(routeOf(new_status));
+    }
+    return new_status;
+  } catch (error) {
+    const current = refusedCurrentStatus(error);
+    if (current) {
+      adoptStatus(current);
+      navigate(routeOf(current), { replace: true });
+      return current;
+    }
+    throw error;
+  }
+}
+
+/** Back: ask the server to return to the previous stack entry; pop on success, adopt its status on refusal. */
+export async function goToPreviousStatus(): Promise<string> {
+  let stack = cleanStack(sessionStore.getState().navigationStack);
+  if (stack.length < 2) {
+    await reloadNavigationStack();
+    stack = cleanStack(sessionStore.getState().navigationStack);
+  }
+  const previous = stack.at(-2);
+  if (!previous) {
+    navigate('/');
+    return sessionStore.getState().user?.workflow_status ?? '';
+  }
+  try {
+    const { new_status } = await postChangeStatus(previous);
+    sessionStore.setNavigationStack(stack.slice(0, -1));
+    adoptStatus(new_status);
+    navigate(routeOf(new_status));
+    return new_status;
+  } catch (error) {
+    const current = refusedCurrentStatus(error);
+    if (current) {
+      adoptStatus(current);
+      navigate(routeOf(current), { replace: true });
+      return current;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The end of every sign-in (password, social, confirmation, pre-signed link): keep the account, read
+ * the navigation stack and open the page of the current status. Refinancing accounts get the spec's
+ * full-page redirect to /refinance_terms.
+ */
+export async function finishSignIn(user: SessionUser): Promise<void> {
+  sessionStore.setUser(user);
+  sessionStore.setPendingEmail(null);
+  if (user.refinancing) {
+    redirectFullPage('/refinance_terms');
+    return;
+  }
+  const status = await reloadNavigationStack();
+  navigate(ROOT_STATUSES.has(status) ? '/' : routeOf(status), { replace: true });
+}
+
+/** After a call that only answered a token (social sign-up, e-mail confirmation, pre-signed link). */
+export async function finishSignInWithToken(): Promise<void> {
+  const session = await getSession();
+  await finishSignIn(sessionUserFrom(session));
+}
+
+/** The workflow moves as a hook, with a pending flag for the buttons that trigger them. */
+export function useWorkflow() {
+  const [pending, setPending] = useState<'next' | 'back' | null>(null);
+  const run = useCallback(async <T,>(kind: 'next' | 'back', action: () => Promise<T>): Promise<T | undefined> => {
+    setPending(kind);
+    try {
+      return await action();
+    } catch {
+      // Global handling (401/403/503) has already told the borrower; the screen stays as it was.
+      return undefined;
+    } finally {
+      setPending(null);
+    }
+  }, []);
+  return {
+    pending,
+    next: useCallback((currentStatus: string) => run('next', () => goToNextStatus(currentStatus)), [run]),
+    back: useCallback(() => run('back', goToPreviousStatus), [run]),
+  };
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZState } from '@payrail/contract/reference';
+import type { TState } from '@payrail/contract/reference';
+import { apiClient } from '../../../lib/api-client';
+
+/** GET {api}/states: every state, with whether Payrail lends there yet. Public. */
+export function getStates(): Promise<TState[]> {
+  return apiClient.get('/states', { auth: false, schema: z.array(ZState) });
+}
+
+export const statesQueryOptions = () => queryOptions({ queryKey: ['reference', 'states'], queryFn: getStates, staleTime: 60 * 60_000 });
+
+export function useStates() {
+  return useQuery(statesQueryOptions());
+}

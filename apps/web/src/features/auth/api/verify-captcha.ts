@@ -1,0 +1,8 @@
+import { ZCaptchaResponse } from '@payrail/contract/identity';
+import type { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+
+/** POST {auth}/captcha: the server asks the captcha provider whether the browser's token is a human's. */
+export function verifyCaptcha(token: string): Promise<z.infer<typeof ZCaptchaResponse>> {
+  return apiClient.post('/captcha', { token }, { base: 'auth', auth: false, globalErrors: false, schema: ZCaptchaResponse });
+}

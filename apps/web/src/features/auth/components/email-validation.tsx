@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
+import { MSG } from '@payrail/contract/messages';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '../../../lib/http-client';
+import { navigate } from '../../../lib/navigation';
+import { sessionStore, useSession } from '../../../lib/session-store';
+import { useConfirmEmail } from '../api/confirm-email';
+import { useResendConfirmation } from '../api/resend-confirmation';
+import { emailField } from './signup-form.schema';
+import { EMAIL_TOKEN_MIN_EXCLUSIVE, normalizeEmailToken } from './email-validation.schema';
+import { AuthCard } from './auth-card';
+import styles from './auth.module.css';
+
+export interface EmailValidationProps {
+  /** The new token is already stored; keep the account and open the page of the current status. */
+  onConfirmed: () => Promise<void>;
+}
+
+export const RESEND_DONE = (email: string) => `We sent a new code to ${email}.`;
+
+/**
+ * /email_validation: the 6-character code from the confirmation e-mail. Confirming signs the member in
+ * (the answer carries a new token). A token error stays on the field ('Confirmation token is invalid.');
+ * an account error ('Account was already confirmed, …') goes to sign-in.
+ */
+export function EmailValidation({ onConfirmed }: EmailValidationProps) {
+  const pendingEmail = useSession((state) => state.pendingEmail);
+  const [token, setToken] = useState('');
+  const [tokenError, setTokenError] = useState<string | undefined>();
+  const [resendEmail, setResendEmail] = useState(pendingEmail ?? '');
+  const [askEmail, setAskEmail] = useState(false);
+  const [resendError, setResendError] = useState<string | undefined>();
+  const confirm = useConfirmEmail();
+  const resend = useResendConfirmation();
+  const canContinue = token.length > EMAIL_TOKEN_MIN_EXCLUSIVE;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canContinue) return;
+    setTokenError(undefined);
+    try {
+      await confirm.mutateAsync(token);
+      notify.success(MSG.accountConfirmed);
+      await onConfirmed().catch(() => undefined);
+    } catch (error) {
+      if (!isApiError(error)) return;
+      const tokenMessage = error.fieldError('confirmation_token');
+      const emailMessage = error.fieldError('email');
+      if (tokenMessage) {
+        setTokenError(`Confirmation token ${tokenMessage}.`);
+      } else if (emailMessage) {
+        notify.error(`Account ${emailMessage}.`);
+        navigate('/signin');
+      } else if (error.status === 503) {
+        navigate('/unavailable', { replace: true });
+      } else {
+        setTokenError(error.serverMessage ?? (error.status === 0 ? error.message : MSG.confirmationTokenError));
+      }
+    }
+  };
+
+  const sendAgain = async (email: string) => {
+    setResendError(undefined);
+    try {
+      const answer = await resend.mutateAsync(email);
+      sessionStore.setPendingEmail(answer.email);
+      notify.success(RESEND_DONE(answer.email));
+      setAskEmail(false);
+    } catch (error) {
+      if (!isApiError(error)) return;
+      const emailMessage = error.fieldError('email');
+      setResendError(emailMessage ? `Email ${emailMessage}.` : (error.serverMessage ?? error.message));
+    }
+  };
+
+  const requestResend = () => {
+    if (pendingEmail) void sendAgain(pendingEmail);
+    else setAskEmail(true);
+  };
+
+  const submitResendEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = emailField.safeParse(resendEmail);
+    if (!parsed.success) {
+      setResendError(parsed.error.issues[0]?.message);
+      return;
+    }
+    void sendAgain(parsed.data);
+  };
+
+  return (
+    <AuthCard
+      titleId="email-validation-title"
+      title="Confirm your e-mail"
+      lead={
+        pendingEmail ? (
+          <>
+            We sent a {EMAIL_TOKEN_LENGTH}-character code to <strong>{pendingEmail}</strong>. Enter it below to confirm your e-mail address.
+          </>
+        ) : (
+          `Enter the ${EMAIL_TOKEN_LENGTH}-character code from the confirmation e-mail we sent you.`
+        )
+      }
+    >
+      <form noValidate aria-labelledby="email-validation-title" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Confirmation code"
+          className={styles.tokenField}
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={EMAIL_TOKEN_LENGTH}
+          value={token}
+          error={tokenError}
+          hint={`${EMAIL_TOKEN_LENGTH} letters and numbers`}
+          onChange={(event) => {
+            setToken(normalizeEmailToken(event.target.value));
+            setTokenError(undefined);
+          }}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={confirm.isPending}>
+            Continue
+          </Button>
+        </div>
+      </form>
+      {askEmail ? (
+        <form noValidate aria-label="Resend the confirmation code" onSubmit={submitResendEmail} className={styles.resend}>
+          <TextField label="Your e-mail" hint="We will send a new code to this address." type="email" autoComplete="email" inputMode="email" value={resendEmail} error={resendError} onChange={(event) => setResendEmail(event.target.value)} autoFocus />
+          <Button type="submit" variant="secondary" fullWidth loading={resend.isPending}>
+            Send a new code
+          </Button>
+        </form>
+      ) : null}
+      <div className={styles.links}>
+        {askEmail ? null : (
+          <p>
+            Didn&apos;t get it?{' '}
+            <button type="button" className={styles.linkButton} disabled={resend.isPending} onClick={requestResend}>
+              Resend the code
+            </button>
+          </p>
+        )}
+        <p>
+          <Link to="/signin">Back to sign in</Link>
+        </p>
+      </div>
+      {resendError && !askEmail ? (
+        <p className={styles.errorText} role="alert">
+          {resendError}
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}

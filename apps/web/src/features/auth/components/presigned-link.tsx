@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { StatusPage } from '../../../components/layout/container';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '../../../lib/http-client';
+import { navigate } from '../../../lib/navigation';
+import { sessionStore } from '../../../lib/session-store';
+import { usePresignedLink } from '../api/open-presigned-link';
+import type { TPresignedLink } from '../api/open-presigned-link';
+
+export interface PresignedLinkProps {
+  code: string;
+  /** The token is stored; finish the sign-in (new_flow says which application flow the link is for). */
+  onSignedIn: (link: TPresignedLink) => Promise<void>;
+}
+
+/**
+ * /c/{code}: a single-use sign-in link e-mailed by staff. Shows 'Signing in ...' while the link is
+ * checked; a link that does not work (used, expired, unknown) goes to /signin with the reason.
+ */
+export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
+  const [ready, setReady] = useState(false);
+  const finished = useRef(false);
+
+  // Whoever was signed in on this browser is not the person the link is for.
+  useEffect(() => {
+    sessionStore.clearAll();
+    setReady(true);
+  }, []);
+
+  const link = usePresignedLink(code, ready);
+
+  useEffect(() => {
+    if (finished.current) return;
+    if (link.isSuccess) {
+      finished.current = true;
+      void onSignedIn(link.data).catch(() => undefined);
+    } else if (link.isError) {
+      finished.current = true;
+      const error = link.error;
+      if (isApiError(error) && error.status === 503) {
+        navigate('/unavailable', { replace: true });
+        return;
+      }
+      notify.error(isApiError(error) ? (error.serverMessage ?? SERVER_MSG.invalidLink) : SERVER_MSG.invalidLink);
+      navigate('/signin', { replace: true });
+    }
+  }, [link.isSuccess, link.isError, link.data, link.error, onSignedIn]);
+
+  return (
+    <StatusPage title={MSG.signingIn}>
+      <Spinner size="lg" label="Checking your sign-in link" />
+    </StatusPage>
+  );
+}

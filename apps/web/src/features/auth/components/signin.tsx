@@ -1,0 +1,70 @@
+import { Controller } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Form } from '../../../components/ui/form';
+import { TextField } from '../../../components/ui/text-field';
+import type { SessionUser } from '../../../lib/session-store';
+import { useSignIn } from '../hooks/use-sign-in';
+import { AuthCard } from './auth-card';
+import { AuthTabs } from './auth-tabs';
+import { CaptchaBadge } from './captcha-badge';
+import { PasswordField } from './password-field';
+import { signinFormSchema } from './signin-form.schema';
+import { SocialSignInButton } from './social-sign-in-button';
+import styles from './auth.module.css';
+
+export interface SigninProps {
+  /** Keeps the account, reads the navigation stack and opens the page of the current status (app/). */
+  onSignedIn: (user: SessionUser) => Promise<void>;
+}
+
+/** /signin: e-mail and password, or a social identity; links to reset the password and to sign up. */
+export function Signin({ onSignedIn }: SigninProps) {
+  const signIn = useSignIn(onSignedIn);
+  return (
+    <>
+      <AuthCard titleId="signin-title" title="Sign in" above={<AuthTabs current="signin" />} lead="Welcome back. Sign in to continue your application or manage your loan.">
+        <Form schema={signinFormSchema} options={{ mode: 'onTouched', defaultValues: { email: '', password: '' } }} aria-labelledby="signin-title" onSubmit={(values) => signIn.withPassword(values.email, values.password)}>
+          {({ register, control, formState, watch }) => {
+            const emailValid = signinFormSchema.shape.email.safeParse(watch('email')).success;
+            const canContinue = emailValid && watch('password').length > 0;
+            return (
+              <>
+                {signIn.error ? (
+                  <Alert kind="error" assertive>
+                    {signIn.error}
+                  </Alert>
+                ) : null}
+                <TextField label="Email" type="email" autoComplete="username" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
+                <Controller
+                  control={control}
+                  name="password"
+                  render={({ field, fieldState }) => (
+                    <PasswordField label="Password" autoComplete="current-password" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                  )}
+                />
+                <div className={styles.actions}>
+                  <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={signIn.pending}>
+                    Continue
+                  </Button>
+                </div>
+              </>
+            );
+          }}
+        </Form>
+        <p className={styles.divider}>or</p>
+        <SocialSignInButton onIdentity={(identity) => void signIn.withSocial(identity)}>Sign in with Google</SocialSignInButton>
+        <div className={styles.links}>
+          <p>
+            <Link to="/forgot_password">Forgot your password?</Link>
+          </p>
+          <p>
+            New to Payrail? <Link to="/signup">Sign up</Link>
+          </p>
+        </div>
+      </AuthCard>
+      <CaptchaBadge />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { TSignupRequest } from '@payrail/contract/identity';
+import { MSG } from '@payrail/contract/messages';
+import type { TState } from '@payrail/contract/reference';
+import { notify } from '../../../components/ui/toast/notify';
+import { getFingerprint } from '../../../lib/fingerprint';
+import { navigate } from '../../../lib/navigation';
+import { sessionStore } from '../../../lib/session-store';
+import type { SignUpResult } from '../api/sign-up';
+import { useSubmitSignup } from '../hooks/use-submit-signup';
+import { AuthCard } from './auth-card';
+import { AuthTabs } from './auth-tabs';
+import { CaptchaBadge } from './captcha-badge';
+import { SIGNUP_AGREEMENTS, SignupForm } from './signup-form';
+import type { AgreementLinkRenderer } from './signup-form';
+import { SocialSignupForm } from './social-signup-form';
+import type { SocialIdentity } from './social-sign-in-button';
+import { StateOfResidence } from './state-of-residence';
+import styles from './auth.module.css';
+
+export interface SignupProps {
+  /** Carried over from a social sign-in that found no account (route state socialSignup/signupObject). */
+  socialIdentity?: SocialIdentity | null;
+  agreementLink: AgreementLinkRenderer;
+  /** A sign-up that answered a session token (social): continue to the page of the current status. */
+  onSignedIn: () => Promise<void>;
+}
+
+/**
+ * /signup: the state of residence first, then the sign-up form (e-mail, or the social identity carried
+ * over). Without a token in the answer the new account must confirm its e-mail: the e-mail is kept for
+ * "resend" and the visitor goes to /email_validation.
+ */
+export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: SignupProps) {
+  const [state, setState] = useState<TState | null>(null);
+  const [social, setSocial] = useState<SocialIdentity | null>(carried ?? null);
+  const [socialError, setSocialError] = useState<string | null>(null);
+  const { submit, pending } = useSubmitSignup();
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // Moving between the two steps replaces the content under the focus: start the new step from its top.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const step = stepRef.current;
+    if (!step) return;
+    const target = state ? step.querySelector<HTMLElement>('[data-step-start]') : step.querySelector<HTMLElement>('select');
+    target?.focus();
+  }, [state]);
+
+  const created = async ({ account, signedIn }: SignUpResult) => {
+    notify.success(MSG.signupSuccess);
+    if (signedIn) {
+      await onSignedIn().catch(() => undefined);
+      return;
+    }
+    sessionStore.setPendingEmail(account.email);
+    navigate('/email_validation');
+  };
+
+  const signUpSocial = async (identity: SocialIdentity) => {
+    if (!state) return;
+    setSocialError(null);
+    const body: TSignupRequest = {
+      application_member: { google_token: identity.google_token },
+      fingerprint: getFingerprint(),
+      agreements: SIGNUP_AGREEMENTS,
+      loan_borrower: { state_id: state.id, employer_id: null },
+    };
+    const outcome = await submit(body);
+    if (outcome.kind === 'created') await created(outcome.result);
+    else if (outcome.kind === 'invalid') setSocialError(Object.values(outcome.fieldErrors).join(' '));
+  };
+
+  return (
+    <>
+      <AuthCard
+        titleId="signup-title"
+        title="Check your rate"
+        above={<AuthTabs current="signup" />}
+        lead={state ? 'Create your account to see your rate. It does not affect your credit score.' : 'First, tell us where you live.'}
+      >
+        <div ref={stepRef}>
+        {state === null ? (
+          <StateOfResidence initialStateId={null} onContinue={setState} />
+        ) : (
+          <>
+            <div className={styles.summary} data-step-start="" tabIndex={-1}>
+              <p>
+                State of residence: <strong>{state.name}</strong>
+              </p>
+              <button type="button" className={styles.linkButton} onClick={() => setState(null)}>
+                Change<span className="visually-hidden"> state of residence</span>
+              </button>
+            </div>
+            {social ? (
+              <SocialSignupForm
+                identity={social}
+                state={state}
+                agreementLink={agreementLink}
+                pending={pending}
+                error={socialError}
+                onSubmit={() => void signUpSocial(social)}
+                onCancel={() => {
+                  setSocial(null);
+                  setSocialError(null);
+                }}
+              />
+            ) : (
+              <SignupForm state={state} agreementLink={agreementLink} onCreated={(result) => void created(result)} onSocialIdentity={(identity) => void signUpSocial(identity)} socialPending={pending} />
+            )}
+          </>
+        )}
+        </div>
+        <div className={styles.links}>
+          <p>
+            Already have an account? <Link to="/signin">Sign in</Link>
+          </p>
+        </div>
+      </AuthCard>
+      <CaptchaBadge />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZNotification } from '@payrail/contract/identity';
+import type { TNotification } from '@payrail/contract/identity';
+import { apiClient } from '../../../lib/api-client';
+import { notificationsQueryOptions } from './get-notifications';
+
+/**
+ * PATCH {dashboard}/notifications/read/{id} or /unread/{id}: clicking an unread notification marks it
+ * read, clicking a read one marks it unread again (spec §4).
+ */
+export function markNotification(notification: Pick<TNotification, 'id' | 'status'>): Promise<TNotification> {
+  const target = notification.status === 'unread' ? 'read' : 'unread';
+  return apiClient.patch(`/notifications/${target}/${notification.id}`, undefined, { base: 'dashboard', schema: ZNotification });
+}
+
+export function useToggleNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotification,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) => list?.map((item) => (item.id === updated.id ? updated : item)));
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { PHONE_CODE_LENGTH, RESEND_COUNTDOWN_MS } from '@payrail/contract/identity';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useCountdown } from '../hooks/use-countdown';
+import { displayPhone } from '../lib/phone-number';
+import { normalizePhoneCode } from './phone-code.schema';
+import styles from './phone.module.css';
+
+export interface PhoneCodeFormProps {
+  number: string;
+  /** Under the code field: errors.phone[0] or errors.error of a failed verification. */
+  codeError?: string;
+  pending: boolean;
+  resendPending: boolean;
+  onVerify: (code: string) => void;
+  /** Sends a new code; resolves true when it was sent, which starts the 30 s wait. */
+  onResend: () => Promise<boolean>;
+  onEdit: () => void;
+  onCodeChange?: () => void;
+}
+
+/** The 6-digit code view: the number it went to, a way back to edit it, and a rate-limited resend. */
+export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange }: PhoneCodeFormProps) {
+  const [code, setCode] = useState('');
+  const countdown = useCountdown(RESEND_COUNTDOWN_MS);
+  const seconds = Math.ceil(countdown.remainingMs / 1000);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.length > 0) onVerify(code);
+  };
+
+  const resend = async () => {
+    if (await onResend()) countdown.start();
+  };
+
+  return (
+    <form noValidate aria-label="Code from the text message" onSubmit={submit}>
+      <div className={styles.sentTo}>
+        <p>
+          We texted a {PHONE_CODE_LENGTH}-digit code to <strong>{displayPhone(number)}</strong>.
+        </p>
+      </div>
+      <TextField
+        label="Verification code"
+        className={styles.code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={PHONE_CODE_LENGTH}
+        value={code}
+        error={codeError}
+        onChange={(event) => {
+          setCode(normalizePhoneCode(event.target.value));
+          onCodeChange?.();
+        }}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" fullWidth disabled={code.length === 0} loading={pending}>
+          Verify
+        </Button>
+      </div>
+      <div className={styles.links}>
+        <button type="button" className={styles.linkButton} onClick={onEdit}>
+          Edit mobile number
+        </button>
+        <button type="button" className={styles.linkButton} disabled={countdown.running || resendPending} onClick={() => void resend()}>
+          {countdown.running ? `Resend code in ${seconds} s` : 'Resend code'}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status">
+        {countdown.running ? 'A new code was sent. You can ask for another one in 30 seconds.' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Form } from '../../../components/ui/form';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone } from '../lib/phone-number';
+import type { PhoneMode, TestCountry } from '../lib/phone-number';
+import { phoneEntrySchema } from './phone-entry.schema';
+import styles from './phone.module.css';
+
+export interface PhoneEntryFormProps {
+  mode: PhoneMode;
+  /** The number on file (edit) or the one just typed (back from code entry); empty for a first entry. */
+  initialNumber: string | null;
+  /** First entry: ask for the text-messaging consent, with a link to its document. */
+  askConsent: boolean;
+  consentLink: (label: string) => ReactNode;
+  /** The server's error for the number (errors.phone[0], a 429 text). */
+  serverError?: string;
+  pending: boolean;
+  onSubmit: (e164: string) => void;
+  onBack?: () => void;
+  backPending?: boolean;
+}
+
+/** The phone entry (no phone yet) and edit (phone on file) views of phone verification. */
+export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, serverError, pending, onSubmit, onBack, backPending }: PhoneEntryFormProps) {
+  const gateId = useId();
+  const initial = splitPhone(initialNumber);
+  const schema = phoneEntrySchema(mode, askConsent);
+  return (
+    <Form
+      schema={schema}
+      options={{
+        mode: 'onTouched',
+        defaultValues: { country: initial.country, number: mode === 'us' ? initial.usDigits : initial.national, consent: false },
+      }}
+      aria-label={initialNumber ? 'Edit mobile number' : 'Mobile number'}
+      onSubmit={(values) => onSubmit(values.e164)}
+    >
+      {({ control, register, formState, watch }) => {
+        const consent = watch('consent');
+        const blocked = askConsent && !consent;
+        const numberError = formState.errors.number?.message ?? serverError;
+        return (
+          <>
+            {mode === 'us' ? (
+              <Controller
+                control={control}
+                name="number"
+                render={({ field }) => (
+                  <TextField
+                    label="Mobile phone number"
+                    hint="A US mobile number; we add +1."
+                    mask={US_PHONE_MASK}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel-national"
+                    placeholder="(555)555-5555"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onValueChange={(masked) => field.onChange(masked)}
+                    onBlur={field.onBlur}
+                    error={numberError}
+                  />
+                )}
+              />
+            ) : (
+              <div className={styles.numberRow}>
+                <Select label="Country" options={TEST_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))} autoComplete="tel-country-code" {...register('country')} />
+                <Controller
+                  control={control}
+                  name="number"
+                  render={({ field }) => (
+                    <TextField
+                      label="Mobile phone number"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel-national"
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={(event) => field.onChange(formatAsYouType(event.target.value, watch('country') as TestCountry))}
+                      onBlur={field.onBlur}
+                      error={numberError}
+                    />
+                  )}
+                />
+              </div>
+            )}
+            {askConsent ? (
+              <Checkbox
+                label={<>I agree to receive text messages from Payrail, as described in the {consentLink('Consent to Text Messaging')}. Message and data rates may apply.</>}
+                error={formState.errors.consent?.message}
+                {...register('consent')}
+              />
+            ) : null}
+            <div className={styles.actions}>
+              <Button type="submit" size="lg" fullWidth disabled={blocked} loading={pending} aria-describedby={blocked ? gateId : undefined}>
+                {initialNumber ? 'Save and send code' : 'Send code'}
+              </Button>
+              {blocked ? (
+                <p id={gateId} className={styles.hint}>
+                  Accept the text messaging consent to receive the code.
+                </p>
+              ) : null}
+              {onBack ? (
+                <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
+                  Back
+                </Button>
+              ) : null}
+            </div>
+          </>
+        );
+      }}
+    </Form>
+  );
+}

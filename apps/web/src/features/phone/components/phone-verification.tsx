@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { MSG } from '@payrail/contract/messages';
+import { Container } from '../../../components/layout/container';
+import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '../../../lib/http-client';
+import { useResendPhoneCode } from '../api/resend-phone-code';
+import { useSendPhoneCode } from '../api/send-phone-code';
+import { phoneErrorText, useVerifyPhone } from '../api/verify-phone';
+import { DEFAULT_PHONE_MODE } from '../lib/phone-number';
+import type { PhoneMode } from '../lib/phone-number';
+import { PhoneCodeForm } from './phone-code-form';
+import { PhoneEntryForm } from './phone-entry-form';
+import styles from './phone.module.css';
+
+export interface PhoneVerificationProps {
+  /** The borrower's workflow status: phone_code_sent opens on the code view. */
+  status: string;
+  /** The number on file (E.164) and whether it is verified, from the session check. */
+  phone: string | null;
+  phoneConfirmed: boolean;
+  consentLink: (label: string) => ReactNode;
+  /** A code was sent: the server moved the status (phone_verification → phone_code_sent). */
+  onStatusChange: (status: string) => void;
+  /** The number is verified: go to the page of the status the server answered. */
+  onVerified: (newStatus: string) => void;
+  /** The unchanged, already verified number was submitted: move on to the next page. */
+  onContinue: () => Promise<unknown>;
+  onBack?: () => void;
+  backPending?: boolean;
+  mode?: PhoneMode;
+}
+
+type View = { kind: 'entry' } | { kind: 'code'; number: string };
+
+/** "Error on saving your phone number: <server text>" (spec §8). */
+const withText = (title: string, text: string | undefined) => (text ? `${title}: ${text}` : title);
+
+/**
+ * Phone verification (spec §4): enter or edit the mobile number, then the texted code.
+ * - An unchanged verified number moves on; an unchanged unverified one shows the code form; a new one
+ *   is sent (201 flips to code entry).
+ * - 429 on verify or resend returns to the number with the error; other code errors sit under the code.
+ */
+export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, onStatusChange, onVerified, onContinue, onBack, backPending, mode = DEFAULT_PHONE_MODE }: PhoneVerificationProps) {
+  const [view, setView] = useState<View>(() => (status === 'phone_code_sent' && phone ? { kind: 'code', number: phone } : { kind: 'entry' }));
+  const [typed, setTyped] = useState<string | null>(phone);
+  // The number the server has on file; a sent code puts the new number there, still unverified.
+  const [onFile, setOnFile] = useState({ number: phone, confirmed: phoneConfirmed });
+  const [numberError, setNumberError] = useState<string | undefined>();
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [continuing, setContinuing] = useState(false);
+  const send = useSendPhoneCode();
+  const resend = useResendPhoneCode();
+  const verify = useVerifyPhone();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
+
+  // Each view replaces the form under the focus: start again from the heading.
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [view.kind]);
+
+  const backToEntry = (message: string | undefined) => {
+    setNumberError(message);
+    setCodeError(undefined);
+    setView({ kind: 'entry' });
+  };
+
+  const submitNumber = async (e164: string) => {
+    setNumberError(undefined);
+    setTyped(e164);
+    if (onFile.number && e164 === onFile.number) {
+      if (onFile.confirmed) {
+        setContinuing(true);
+        await onContinue().finally(() => setContinuing(false));
+      } else {
+        setCodeError(undefined);
+        setView({ kind: 'code', number: e164 });
+      }
+      return;
+    }
+    try {
+      const answer = await send.mutateAsync(e164);
+      setOnFile({ number: answer.number, confirmed: answer.confirmed });
+      if (answer.new_status) onStatusChange(answer.new_status);
+      setCodeError(undefined);
+      setView({ kind: 'code', number: answer.number });
+    } catch (error) {
+      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return;
+      const text = phoneErrorText(error) ?? (isApiError(error) ? error.message : undefined);
+      notify.error(withText(MSG.phoneSaveError, text));
+      setNumberError(text);
+    }
+  };
+
+  const resendCode = async (number: string): Promise<boolean> => {
+    try {
+      await resend.mutateAsync(number);
+      notify.success('We sent you a new code.');
+      return true;
+    } catch (error) {
+      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return false;
+      const text = phoneErrorText(error);
+      notify.error(withText(MSG.phoneSaveError, text));
+      if (isApiError(error) && error.status === 429) backToEntry(text);
+      return false;
+    }
+  };
+
+  const verifyCode = async (number: string, code: string) => {
+    setCodeError(undefined);
+    try {
+      const answer = await verify.mutateAsync({ number, code });
+      notify.success(MSG.phoneVerified);
+      onVerified(answer.new_status ?? status);
+    } catch (error) {
+      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return;
+      const text = phoneErrorText(error);
+      if (isApiError(error) && error.status === 429) {
+        notify.error(withText(MSG.phoneVerifyError, text));
+        backToEntry(text);
+        return;
+      }
+      setCodeError(text ?? MSG.phoneVerifyError);
+    }
+  };
+
+  return (
+    <Container width="narrow" className={styles.page}>
+      <section className={styles.card} aria-labelledby="phone-title">
+        <h1 id="phone-title" ref={headingRef} tabIndex={-1}>
+          Phone Verification
+        </h1>
+        {view.kind === 'entry' ? (
+          <>
+            <p className={styles.lead}>
+              {phone ? 'Check your mobile number. We text a code to it to make sure it is yours.' : 'Enter your mobile number. We will text you a 6-digit code to make sure it is yours.'}
+            </p>
+            <PhoneEntryForm
+              mode={mode}
+              initialNumber={typed}
+              askConsent={!phone}
+              consentLink={consentLink}
+              serverError={numberError}
+              pending={send.isPending || continuing}
+              onSubmit={(e164) => void submitNumber(e164)}
+              onBack={onBack}
+              backPending={backPending}
+            />
+          </>
+        ) : (
+          <>
+            <p className={styles.lead}>Enter the code from the text message to verify your number.</p>
+            <PhoneCodeForm
+              number={view.number}
+              codeError={codeError}
+              pending={verify.isPending}
+              resendPending={resend.isPending}
+              onVerify={(code) => void verifyCode(view.number, code)}
+              onResend={() => resendCode(view.number)}
+              onEdit={() => {
+                setTyped(view.number);
+                backToEntry(undefined);
+              }}
+              onCodeChange={() => setCodeError(undefined)}
+            />
+          </>
+        )}
+      </section>
+    </Container>
+  );
+}

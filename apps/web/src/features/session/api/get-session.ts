@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZTokenIsValidResponse } from '@payrail/contract/identity';
+import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import { apiClient } from '../../../lib/api-client';
+import type { SessionUser } from '../../../lib/session-store';
+
+/** Status screens poll the session check this often (spec §4/§9: 5000 ms). */
+export const SESSION_POLL_MS = 5000;
+
+/**
+ * GET {auth}/token_is_valid: the session check of every protected page. Global handling stays on, so an
+ * expired session (401) warns and goes to /signin like any other call.
+ */
+export function getSession(): Promise<TTokenIsValidResponse> {
+  return apiClient.get('/token_is_valid', { base: 'auth', schema: ZTokenIsValidResponse });
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: getSession,
+    staleTime: 0,
+    retry: false,
+  });
+
+export function useSessionQuery(options: { poll?: boolean; enabled?: boolean } = {}) {
+  return useQuery({ ...sessionQueryOptions(), refetchInterval: options.poll ? SESSION_POLL_MS : false, enabled: options.enabled ?? true });
+}
+
+/** The account as the client keeps it, from the session check. */
+export function sessionUserFrom(session: TTokenIsValidResponse): SessionUser {
+  return {
+    id: session.id,
+    email: session.email,
+    workflow_status: session.workflow_status,
+    loan_type: session.loan_type,
+    feedback_rating: session.feedback_rating,
+    refinancing: session.refinancing,
+    avatar: session.avatar,
+    first_name: session.loan_borrower.first_name,
+    last_name: session.loan_borrower.last_name,
+    phone: session.phone,
+    phone_confirmed: session.phone_confirmed,
+    has_jack_henry: session.has_jack_henry,
+    has_nelnet: session.has_nelnet,
+    eligible_for_refinance: session.eligible_for_refinance,
+    paid_off: session.paid_off,
+    not_qualified_reason: session.not_qualified_reason,
+  };
+}

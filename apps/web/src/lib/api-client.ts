@@ -1,0 +1,56 @@
+import { MSG } from '@payrail/contract/messages';
+import { notify } from '../components/ui/toast/notify';
+import { createHttpClient } from './http-client';
+import type { ApiError } from './http-client';
+import { navigate } from './navigation';
+import { isLoaderExcluded, pendingRequests } from './pending-requests';
+import { sessionStore } from './session-store';
+
+/** The spec's API bases; all default to /api, where the Payrail server serves every call. */
+export type ApiBase = 'auth' | 'flow' | 'api' | 'dashboard';
+
+const env = import.meta.env;
+const apiBase = env.VITE_API_BASE || '/api';
+
+export const apiBases: Record<ApiBase, string> = {
+  auth: env.VITE_AUTH_BASE || '/api',
+  flow: env.VITE_FLOW_BASE || '/api',
+  api: apiBase,
+  // The dashboard API is the same service as the general API.
+  dashboard: apiBase,
+};
+
+export const MESSAGES = {
+  unauthorized: MSG.signInRequired,
+  forbidden: MSG.forbidden,
+} as const;
+
+/** Spec §8 "Global HTTP". Each call still rejects afterwards so screens stop their own spinners. */
+export function handleGlobalError(error: ApiError): void {
+  switch (error.status) {
+    case 401:
+      notify.warning(MESSAGES.unauthorized);
+      sessionStore.clearAll({ exitTo: '/signin' });
+      navigate('/signin', { replace: true });
+      break;
+    case 403:
+      notify.error(MESSAGES.forbidden);
+      break;
+    case 503:
+      navigate('/unavailable', { replace: true });
+      break;
+    default:
+      break;
+  }
+}
+
+/** The one client every borrower feature calls. */
+export const apiClient = createHttpClient<ApiBase>({
+  bases: apiBases,
+  defaultBase: 'api',
+  getToken: sessionStore.getToken,
+  setToken: (token) => sessionStore.setToken(token),
+  showsLoader: (url) => !isLoaderExcluded(url),
+  pending: pendingRequests,
+  onError: handleGlobalError,
+});

@@ -1,0 +1,118 @@
+/**
+ * Display formatting for the borrower UI (spec §9). Everything here is for showing values;
+ * arithmetic on money happens in integer cents in packages/domain and on the server.
+ */
+
+/** Shown in place of an amount that is not a number, exactly as the spec words it. */
+export const MONEY_FALLBACK = '$ 0.0';
+
+const groupFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value.replace(/[$,\s]/g, ''));
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/**
+ * Integer cents as '$1,234.56'. Cents are split with integer arithmetic so no binary-float rounding
+ * can change a displayed amount.
+ */
+export function formatCents(cents: number | string | null | undefined): string {
+  const value = toNumber(cents);
+  if (value === null) return MONEY_FALLBACK;
+  const whole = Math.round(value);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  const dollars = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${sign}$${groupFormat.format(dollars)}.${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * A dollar amount as the server sends it (a number or decimal string such as "1234.5") as
+ * '$1,234.50'. Strings are converted to cents by their digits, not by float multiplication.
+ */
+export function formatMoney(amount: number | string | null | undefined): string {
+  if (typeof amount === 'string') {
+    const match = /^\s*(-)?\$?\s*([\d,]*)(?:\.(\d*))?\s*$/.exec(amount);
+    if (!match || (match[2] === '' && !match[3])) return MONEY_FALLBACK;
+    const [, minus, intPart = '', fracPart = ''] = match;
+    const digits = intPart.replace(/,/g, '') || '0';
+    const frac = `${fracPart}00`;
+    // Half-up on the third decimal, as the domain's rounding rule does.
+    let cents = Number(digits) * 100 + Number(frac.slice(0, 2));
+    if (Number(frac[2] ?? '0') >= 5) cents += 1;
+    return formatCents(minus ? -cents : cents);
+  }
+  const value = toNumber(amount);
+  if (value === null) return MONEY_FALLBACK;
+  return formatMoney(value.toFixed(3));
+}
+
+/** A percentage value (12.5 means 12.5 %) with two decimals: '12.50%'. */
+export function formatPercent(value: number | string | null | undefined): string {
+  const number = toNumber(typeof value === 'string' ? value.replace('%', '') : value);
+  return `${(number ?? 0).toFixed(2)}%`;
+}
+
+/** ISO date or timestamp to MM/DD/YYYY in UTC; '' when it is not a date. */
+export function formatDate(iso: string | Date | null | undefined): string {
+  if (!iso) return '';
+  const date = iso instanceof Date ? iso : new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${date.getUTCFullYear()}`;
+}
+
+/** SSN showing the last four digits only: 'xxx-xx-6789'. */
+export function maskSsn(ssn: string | null | undefined): string {
+  const digits = (ssn ?? '').replace(/\D/g, '');
+  const last4 = digits.length >= 4 ? digits.slice(-4) : 'xxxx';
+  return `xxx-xx-${last4}`;
+}
+
+/** Applies a '#'-pattern (each '#' takes the next character) and stops when the input runs out. */
+export function applyPattern(pattern: string, value: string): string {
+  const chars = value.replace(/[^0-9a-z]/gi, '');
+  let out = '';
+  let i = 0;
+  for (const symbol of pattern) {
+    if (i >= chars.length) break;
+    if (symbol === '#') out += chars[i++];
+    else out += symbol;
+  }
+  return out;
+}
+
+/** Loan identifier as ####-##-####. */
+export function formatLoanIdentifier(identifier: string | number | null | undefined): string {
+  return applyPattern('####-##-####', String(identifier ?? ''));
+}
+
+/** US phone number as (###) ###-####; other input is returned unchanged. */
+export function formatUsPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? applyPattern('(###) ###-####', digits) : (phone ?? '');
+}
+
+/** Notification text longer than 45 characters is cut to 42 plus an ellipsis (spec §9). */
+export function truncateNotification(message: string): string {
+  return message.length > 45 ? `${message.slice(0, 42)}…` : message;
+}
+
+/** Document names longer than 30 characters become 27 plus '...'. */
+export function truncateDocumentName(name: string): string {
+  return name.length > 30 ? `${name.slice(0, 27)}...` : name;
+}
+
+/** File size for people: '512 B', '1.5 KB', '4.8 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { createStore, useStoreValue } from './create-store';
+
+/** localStorage key; one key so clearing the session is a single removeItem. */
+export const SESSION_STORAGE_KEY = 'payrail.session';
+
+export type LoanType = 'new' | 'refinancing';
+
+/** The signed-in account as the login, sign-up and session-check answers describe it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  workflow_status?: string | null;
+  loan_type?: LoanType | null;
+  feedback_rating?: boolean | null;
+  refinancing?: boolean | null;
+  avatar?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  /** Session-check extras (GET /token_is_valid). */
+  phone?: string | null;
+  phone_confirmed?: boolean | null;
+  /** Core-banking integration: opens /payment. */
+  has_jack_henry?: boolean | null;
+  /** External servicer account. */
+  has_nelnet?: boolean | null;
+  eligible_for_refinance?: boolean | null;
+  paid_off?: boolean | null;
+  not_qualified_reason?: string | null;
+}
+
+/** utm_source, utm_medium, utm_campaign and http_referer of the visit's entry URL (spec §1). */
+export interface Tracking {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  http_referer?: string;
+}
+
+export interface SessionState {
+  /** Value of the last `authorization` response header, sent back verbatim. */
+  token: string | null;
+  user: SessionUser | null;
+  /** Workflow statuses the borrower moved through, newest last (the client navigation stack). */
+  navigationStack: readonly string[];
+  /**
+   * Loans of the signed-in borrower. Kept in memory only: the spec excludes loans from browser
+   * storage, so they are fetched again after a reload. The loans feature narrows the type.
+   */
+  loans: readonly unknown[];
+  /** E-mail waiting for its confirmation code (after sign-up or an unconfirmed sign-in), for "resend". */
+  pendingEmail: string | null;
+  /**
+   * Tracking parameters of the entry URL, sent with sign-up and login. They describe the visit, not the
+   * account, so clearing the session (sign-out, the sign-in page) keeps them.
+   */
+  tracking: Tracking;
+  /**
+   * Where the session that just ended sends the visitor (/signin after a 401 or a sign-out, /signup
+   * after a failed session check). Guards read it so they agree with the code that ended the session.
+   * In memory only.
+   */
+  exitTo: string | null;
+}
+
+const emptyState: SessionState = { token: null, user: null, navigationStack: [], loans: [], pendingEmail: null, tracking: {}, exitTo: null };
+
+const ZPersisted = z.object({
+  token: z.string().nullable(),
+  user: z
+    .looseObject({
+      id: z.number(),
+      email: z.string(),
+      workflow_status: z.string().nullish(),
+      loan_type: z.enum(['new', 'refinancing']).nullish(),
+      feedback_rating: z.boolean().nullish(),
+      refinancing: z.boolean().nullish(),
+      avatar: z.string().nullish(),
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+    })
+    .nullable(),
+  navigationStack: z.array(z.string()),
+  pendingEmail: z.string().nullish().transform((value) => value ?? null),
+  tracking: z
+    .object({ utm_source: z.string().optional(), utm_medium: z.string().optional(), utm_campaign: z.string().optional(), http_referer: z.string().optional() })
+    .optional()
+    .transform((value) => value ?? {}),
+});
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Some privacy modes throw on access; the session then lives in memory only.
+    return null;
+  }
+}
+
+function readPersisted(): SessionState {
+  const raw = storage()?.getItem(SESSION_STORAGE_KEY);
+  if (!raw) return emptyState;
+  try {
+    const parsed = ZPersisted.safeParse(JSON.parse(raw));
+    // A corrupt or outdated value is dropped rather than trusted.
+    return parsed.success ? { ...emptyState, ...parsed.data } : emptyState;
+  } catch {
+    return emptyState;
+  }
+}
+
+function persist(state: SessionState): void {
+  const store = storage();
+  if (!store) return;
+  if (!state.token && !state.user && state.navigationStack.length === 0 && !state.pendingEmail && Object.keys(state.tracking).length === 0) {
+    store.removeItem(SESSION_STORAGE_KEY);
+    return;
+  }
+  const { loans: _loans, exitTo: _exitTo, ...rest } = state;
+  // Only what is set is written, so an empty session leaves a small, readable value.
+  const persisted: Record<string, unknown> = { token: rest.token, user: rest.user, navigationStack: rest.navigationStack };
+  if (rest.pendingEmail) persisted.pendingEmail = rest.pendingEmail;
+  if (Object.keys(rest.tracking).length > 0) persisted.tracking = rest.tracking;
+  try {
+    store.setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
+  } catch {
+    // Quota errors must not break the app; the session still works in memory.
+  }
+}
+
+const store = createStore<SessionState>(readPersisted());
+
+function update(patch: Partial<SessionState>): void {
+  const next = { ...store.get(), ...patch };
+  store.set(next);
+  persist(next);
+}
+
+if (typeof window !== 'undefined') {
+  // Signing out (or in) in another tab must take effect here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) {
+      store.set({ ...readPersisted(), loans: event.newValue ? store.get().loans : [] });
+    }
+  });
+}
+
+export const sessionStore = {
+  getState: store.get,
+  subscribe: store.subscribe,
+  getToken(): string | null {
+    return store.get().token;
+  },
+  setToken(token: string | null): void {
+    if (store.get().token !== token) update(token ? { token, exitTo: null } : { token });
+  },
+  setUser(user: SessionUser | null): void {
+    update({ user });
+  },
+  updateUser(patch: Partial<SessionUser>): void {
+    const user = store.get().user;
+    if (user) update({ user: { ...user, ...patch } });
+  },
+  setNavigationStack(navigationStack: readonly string[]): void {
+    update({ navigationStack });
+  },
+  setPendingEmail(pendingEmail: string | null): void {
+    update({ pendingEmail });
+  },
+  getTracking(): Tracking {
+    return store.get().tracking;
+  },
+  setTracking(tracking: Tracking): void {
+    update({ tracking });
+  },
+  setLoans(loans: readonly unknown[]): void {
+    // Never persisted: update the in-memory state only.
+    store.set({ ...store.get(), loans });
+  },
+  /**
+   * Sign-out, an invalid token and the sign-in page all start from nothing. Only the visit's tracking
+   * parameters survive: they belong to how the visitor arrived, not to an account.
+   */
+  clearAll(options: { exitTo?: string } = {}): void {
+    const next = { ...emptyState, tracking: store.get().tracking, exitTo: options.exitTo ?? null };
+    store.set(next);
+    storage()?.removeItem(SESSION_STORAGE_KEY);
+    persist(next);
+  },
+  /** Tests only: forget everything, tracking included. */
+  reset(): void {
+    store.set(emptyState);
+    storage()?.removeItem(SESSION_STORAGE_KEY);
+  },
+};
+
+export function useSession<S>(selector: (state: SessionState) => S): S {
+  return useStoreValue(store, selector);
+}
+
+export function useIsSignedIn(): boolean {
+  return useSession((state) => state.token !== null);
+}

@@ -1,0 +1,18 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Matches a path under the /api base on any origin, e.g. api('/current_system_state'). */
+export const api = (path: string) => `*/api${path}`;
+
+/**
+ * Background calls every page makes, answered the way the sandbox server does. Tests override them
+ * with server.use() when they look at them; everything else must be declared by the test.
+ */
+export const defaultHandlers = [
+  http.post(api('/visitor'), () => new HttpResponse(null, { status: 204 })),
+  http.get(api('/captcha/config'), () => HttpResponse.json({ provider: 'sandbox', site_key: null })),
+  http.get(api('/identity/config'), () => HttpResponse.json({ provider: 'sandbox', client_id: null })),
+];
+
+/** One MSW server for all web tests; each test adds its handlers with server.use(). */
+export const server = setupServer(...defaultHandlers);

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { notify } from '../src/components/ui/toast/notify';
+import { pendingRequests } from '../src/lib/pending-requests';
+import { sessionStore } from '../src/lib/session-store';
+import { server } from './msw-server';
+
+// Any call without a handler is a bug in the test, not something to let through.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.useRealTimers();
+  notify.clear();
+  sessionStore.reset();
+  pendingRequests.reset();
+  localStorage.clear();
+});
+
+afterAll(() => server.close());

@@ -1,0 +1,82 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Boundary rules of STYLE.md, checked on resolved relative paths:
+ * - packages/domain imports nothing above it; packages/contract imports only domain;
+ * - a feature folder (apps/<spa>/src/features/<name>) never imports another feature.
+ */
+const layers = /** @type {const} */ ({
+  'packages/domain': ['packages/domain'],
+  'packages/contract': ['packages/domain', 'packages/contract'],
+});
+
+/** @type {import('eslint').Rule.RuleModule} */
+const boundaries = {
+  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}}', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose them in app/' } },
+  create(context) {
+    const file = path.relative(process.cwd(), context.filename).split(path.sep).join('/');
+    const featureOf = (/** @type {string} */ p) => /^apps\/[^/]+\/src\/features\/([^/]+)\//.exec(p)?.[1];
+    return {
+      ImportDeclaration(node) {
+        const spec = String(node.source.value);
+        let target;
+        if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+        else if (spec.startsWith('@payrail/')) target = spec.replace('@payrail/', /^@payrail\/(domain|contract)/.test(spec) ? 'packages/' : 'apps/');
+        else return;
+        for (const [layer, allowed] of Object.entries(layers)) {
+          if (file.startsWith(layer + '/') && !allowed.some((a) => target.startsWith(a + '/') || target === a)) {
+            context.report({ node, messageId: 'layer', data: { from: layer, to: spec } });
+          }
+        }
+        const from = featureOf(file);
+        const to = featureOf(target + '/');
+        if (from && to && from !== to) context.report({ node, messageId: 'feature', data: { from, to } });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.e2e-data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { payrail: { rules: { boundaries } } },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'payrail/boundaries': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'zod'], message: 'packages/domain is pure: no framework, database or I/O.' }] }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'domain does no I/O' }],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'domain never reads the clock: take the date as an argument' }, { object: 'process', property: 'env', message: 'domain never reads the environment' }],
+    },
+  },
+  {
+    files: ['packages/domain/src/cli/**/*.ts', 'packages/domain/bench/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', 'apps/server/src/**/repository.ts', 'apps/server/src/**/repositories/**', 'apps/server/src/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories (and db/) touch Drizzle.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

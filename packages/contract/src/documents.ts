@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { FIELD_MSG } from './messages';
+
+/**
+ * Uploaded documents (classic flow §2 Documents, §3, §5, §7): POST/GET/DELETE /api/documents and
+ * GET /api/required_documents. The upload itself is multipart (`document[file]`,
+ * `document[document_type_name]`), so only its text field has a schema here.
+ */
+
+/** Every type a document can be uploaded as (the four required ones plus those a reviewer may ask for). */
+export const DOCUMENT_TYPE_NAMES = [
+  'driver_license',
+  'pay_stub',
+  'proof_of_address',
+  'selfie_photo',
+  'w2',
+  'bank_statement',
+  'social_security_document',
+  'allotment',
+] as const;
+export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
+
+/** The types the Documents step asks for (GET /required_documents flags). */
+export const REQUIRED_DOCUMENT_TYPES = ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'] as const;
+
+/**
+ * Largest accepted file: 2 MB counted as 1,000,000 bytes per MB (new-flow §5 "max 2 MB"; the classic
+ * spec names no limit, so both flows share this one).
+ */
+export const DOCUMENT_MAX_BYTES = 2_000_000;
+
+/** Accepted extensions, decided by the file's content (magic bytes), never by its name. */
+export const DOCUMENT_EXTENSIONS = ['jpg', 'png', 'pdf'] as const;
+export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+
+/** The upload refusals, verbatim from the spec; answered as 422 `{ errors: { file: [msg] } }`. */
+export const DOCUMENT_FILE_WRONG_TYPE = 'Your file type is not accepted. Please provide a .jpg, .png or .pdf file.';
+export const DOCUMENT_FILE_TOO_LARGE = 'Your file is greater than 2MB.';
+export const DOCUMENT_FILE_BLANK = FIELD_MSG.blank;
+/** 404 for a document that is not the caller's, was deleted, or never existed (the three look alike). */
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+export const ZDocumentTypeName = z.enum(DOCUMENT_TYPE_NAMES, {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? FIELD_MSG.blank : FIELD_MSG.invalid),
+});
+
+/** The text part of the multipart upload, after the `document[…]` wrapper is taken off. */
+export const ZDocumentUploadFields = z.object({ document_type_name: ZDocumentTypeName });
+export type TDocumentUploadFields = z.infer<typeof ZDocumentUploadFields>;
+
+/** An uploaded document: POST /documents answers one (201), GET /documents a list. */
+export const ZDocument = z.object({
+  id: z.number().int(),
+  /** The name the file was uploaded with, cleaned (no path, no control characters) and with the extension of its real type. */
+  file_name: z.string(),
+  /** Where the owner downloads it: `/api/documents/{id}` (needs the Authorization header; fetch it and show a blob URL). */
+  file_url: z.string(),
+  /** Bytes. */
+  file_size: z.number().int(),
+  /** The type found in the content: jpg, png or pdf. */
+  file_extension: z.enum(DOCUMENT_EXTENSIONS),
+  document_type_name: ZDocumentTypeName,
+});
+export type TDocument = z.infer<typeof ZDocument>;
+
+/** GET /documents?document_type_name= (optional filter). */
+export const ZDocumentListQuery = z.object({ document_type_name: ZDocumentTypeName.optional() });
+
+/** GET/DELETE /documents/{id}. */
+export const ZDocumentParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * GET /required_documents: which types the Documents step asks for. `optional` is not a type: it is
+ * true when the member's employer is a partner (b2b_partner), whose employees may continue without them.
+ */
+export const ZRequiredDocuments = z.object({
+  driver_license: z.boolean(),
+  pay_stub: z.boolean(),
+  proof_of_address: z.boolean(),
+  selfie_photo: z.boolean(),
+  optional: z.boolean(),
+});
+export type TRequiredDocuments = z.infer<typeof ZRequiredDocuments>;

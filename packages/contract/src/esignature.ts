@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { FIELD_MSG } from './messages';
+
+/**
+ * E-signature (classic flow §2 E-signature, §4, §5, §7): the loan terms to review, the agreements to
+ * sign, the member's promissory note (unsigned, then signed) and the signing itself.
+ */
+
+export const ESIGN_MSG = {
+  /** The typed signature is not the member's full name. */
+  nameMismatch: 'must match your full name',
+  noFullName: 'We need your first and last name before you can sign. Please complete About Yourself.',
+  notFound: 'Document not found',
+} as const;
+
+/** One scheduled payment (money in cents). */
+export const ZSchedulePayment = z.object({
+  n: z.number().int(),
+  due_date: z.string(),
+  payment_cents: z.number().int(),
+  principal_cents: z.number().int(),
+  interest_cents: z.number().int(),
+  balance_cents: z.number().int(),
+});
+
+/** The loan terms the borrower signs: the engine's figures, money in cents, APR as disclosed (2 decimals). */
+export const ZEsignLoanTerms = z.object({
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  fee_label: z.string(),
+  fee_financed: z.boolean(),
+  interest_rate: z.string(),
+  apr: z.string(),
+  finance_charge_cents: z.number().int(),
+  amount_financed_cents: z.number().int(),
+  total_of_payments_cents: z.number().int(),
+  payment_per_term_cents: z.number().int(),
+  number_of_payments: z.number().int(),
+  term_frequency: z.string(),
+  disbursement_date: z.string(),
+  first_payment_date: z.string(),
+  schedule: z.array(ZSchedulePayment),
+  /** Where the terms came from: the member's application, or the pricing defaults while it has none. */
+  source: z.enum(['application', 'pricing_defaults']),
+});
+export type TEsignLoanTerms = z.infer<typeof ZEsignLoanTerms>;
+
+/** An agreement to sign; `file_url` is the member's copy (`/api/borrower_agreement_documents/{id}`, needs the token). */
+export const ZEsignAgreement = z.object({ id: z.number().int(), name: z.string(), title: z.string(), file_url: z.string(), accepted: z.boolean() });
+
+/** GET /esignature. */
+export const ZEsignatureResponse = z.object({
+  workflow_status: z.string(),
+  loan_terms: ZEsignLoanTerms,
+  /** The promissory note first, then the partner authorization (b2b employers), the consents and the state's eligibility terms. */
+  agreements: z.array(ZEsignAgreement),
+  signature: z.object({ full_name: z.string(), font_size: z.number().int() }),
+  /** The newest signed note, once signed. */
+  signed: z.object({ signed_at: z.string(), sha256: z.string() }).nullable(),
+});
+
+/** GET /borrower_agreement_documents/{id} and POST /agreements' id. */
+export const ZAgreementIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** POST /borrower_agreement_documents?agreement={name} (&state= for the eligibility consent). */
+export const ZBorrowerAgreementQuery = z.object({ agreement: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(100), state: z.string().max(20).optional() });
+
+/** POST /agreements. */
+export const ZAgreementsRequest = z.object({ agreements: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) });
+
+export const ZAgreementRecorded = z.object({ ok: z.literal(true), agreement: z.object({ id: z.number().int(), name: z.string(), accepted_at: z.string() }) });
+
+/** POST /esignature/sign. */
+export const ZSignRequest = z.object({ signature_name: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(200) });
+export const ZSignResponse = z.object({
+  new_status: z.string(),
+  workflow_status: z.object({ next_status: z.string() }),
+  document: z.object({ id: z.number().int(), file_url: z.string(), sha256: z.string(), signed_at: z.string() }),
+});

@@ -1,0 +1,237 @@
+import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
+import { z } from 'zod';
+import { FIELD_MSG, MSG } from './messages';
+
+/**
+ * Access and session contract (spec access-session-shell.md §3 and §7). Wire names are the spec's,
+ * Rails/Devise-shaped: payloads nest under `application_member`, `loan_borrower`, `phone`; field errors
+ * answer 422 `{ errors: { field: [msg] } }`; other errors `{ error: msg }`. The session token travels
+ * in the `authorization` response header and the `Authorization` request header.
+ */
+
+export const PASSWORD_MIN = 8;
+export const EMAIL_TOKEN_LENGTH = 6;
+export const PHONE_CODE_LENGTH = 6;
+export const REFERRAL_CODE_MIN_EXCLUSIVE = 3;
+export const RESEND_COUNTDOWN_MS = 30_000;
+
+/** The spec's "standard pattern" for e-mail. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Password rules, each with the text the live rule display shows. */
+export const PASSWORD_RULES = [
+  { id: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= PASSWORD_MIN },
+  { id: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
+  { id: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'spaces', label: 'No spaces', test: (p: string) => !/\s/.test(p) },
+] as const;
+
+export const passwordIsValid = (p: string): boolean => PASSWORD_RULES.every((r) => r.test(p));
+
+export const ZEmail = z.string({ error: FIELD_MSG.blank }).trim().toLowerCase().min(1, FIELD_MSG.blank).max(254).regex(EMAIL_PATTERN, FIELD_MSG.invalid);
+export const ZPassword = z
+  .string({ error: FIELD_MSG.blank })
+  .min(1, FIELD_MSG.blank)
+  .max(128)
+  .refine((p) => p.length >= PASSWORD_MIN, FIELD_MSG.tooShort(PASSWORD_MIN))
+  .refine(passwordIsValid, FIELD_MSG.passwordComplexity);
+
+/** utm_source, utm_medium, utm_campaign, http_referer — sent as query params on sign-up and login. */
+export const ZTrackingQuery = z.object({
+  utm_source: z.string().max(200).optional(),
+  utm_medium: z.string().max(200).optional(),
+  utm_campaign: z.string().max(200).optional(),
+  http_referer: z.string().max(2000).optional(),
+});
+export type TTracking = z.infer<typeof ZTrackingQuery>;
+
+// ── Login ───────────────────────────────────────────────────────────────────────────────────────
+export const ZLoginRequest = z.object({
+  application_member: z.union([
+    z.object({ email: z.string({ error: FIELD_MSG.blank }).trim().toLowerCase().min(1, FIELD_MSG.blank).max(254), password: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(128) }),
+    z.object({ google_token: z.string().min(1).max(4096) }),
+  ]),
+  fingerprint: z.string().max(200).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const WORKFLOW_LOAN_TYPES = ['new', 'refinancing'] as const;
+
+export const ZLoanBorrowerSummary = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  employer_id: z.number().int().nullable(),
+  refer_code: z.string().nullable(),
+  referred_by: z.string().nullable(),
+  state_id: z.number().int().nullable(),
+});
+
+/** Body of a successful POST /login (token in the `authorization` header). */
+export const ZLoginResponse = z.object({
+  data: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    workflow_status: z.string(),
+    loan_type: z.enum(WORKFLOW_LOAN_TYPES),
+    feedback_rating: z.boolean(),
+    refinancing: z.boolean(),
+    loan_borrower: ZLoanBorrowerSummary,
+  }),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+// ── Sign-up ─────────────────────────────────────────────────────────────────────────────────────
+export const ZSignupAgreements = z.object({
+  privacy_notice: z.literal(true, { error: FIELD_MSG.mustBeAccepted }),
+  consent_eletronic_comunications: z.literal(true, { error: FIELD_MSG.mustBeAccepted }),
+});
+
+export const ZSignupRequest = z.object({
+  application_member: z.union([
+    z.object({ email: ZEmail, password: ZPassword, password_confirmation: z.string({ error: FIELD_MSG.blank }).max(128) }),
+    z.object({ google_token: z.string().min(1).max(4096) }),
+  ]),
+  fingerprint: z.string().max(200).optional(),
+  agreements: ZSignupAgreements,
+  loan_borrower: z.object({
+    state_id: z.number({ error: MSG.stateBlank }).int().positive(MSG.stateBlank),
+    employer_id: z.number().int().positive().nullish(),
+    friend_refer_code: z.string().trim().max(40).nullish(),
+  }),
+  // New-flow fields (the new-flow issue uses them; the classic sign-up omits them).
+  loan: z
+    .object({
+      amount: z.number().positive().optional(),
+      payment_frequency: z.string().max(20).optional(),
+      loan_purpose_name: z.string().max(60).optional(),
+      fixed_payment_amount: z.number().positive().optional(),
+    })
+    .optional(),
+  new_flow: z.boolean().optional(),
+});
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+/** POST /signup answers 201 with id and email; the `authorization` header only when already confirmed (social). */
+export const ZSignupResponse = z.object({ id: z.number().int(), email: z.string() });
+
+/** POST /email (new-flow pre-check): 200 → password step; 202 `{ data: 'unconfirmed' | 'in_progress' }`. */
+export const ZEmailPrecheckRequest = z.object({ email: ZEmail });
+
+// ── Confirmation ────────────────────────────────────────────────────────────────────────────────
+export const ZConfirmationQuery = z.object({ confirmation_token: z.string({ error: FIELD_MSG.blank }).trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
+export const ZConfirmationResponse = z.object({ email: z.string(), workflow_status: z.string() });
+export const ZResendConfirmationRequest = z.object({ application_member: z.object({ email: ZEmail }) });
+
+// ── Password reset ──────────────────────────────────────────────────────────────────────────────
+export const ZForgotPasswordRequest = z.object({ application_member: z.object({ email: ZEmail, lang: z.string().max(10).optional() }) });
+/** 422 with `code: 'unconfirmed_email'` makes the SPA resend the confirmation and go to /email_validation. */
+export const UNCONFIRMED_EMAIL_CODE = 'unconfirmed_email';
+export const ZResetPasswordRequest = z.object({
+  application_member: z.object({
+    password: ZPassword,
+    password_confirmation: z.string({ error: FIELD_MSG.blank }).max(128),
+    reset_password_token: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(200),
+  }),
+});
+
+// ── Phone ───────────────────────────────────────────────────────────────────────────────────────
+export const ZPhoneRequest = z.object({ phone: z.object({ number: z.string({ error: FIELD_MSG.blank }).trim().min(1, MSG.invalidPhone).max(30) }) });
+export const ZVerifyPhoneRequest = z.object({
+  phone: z.object({
+    number: z.string({ error: FIELD_MSG.blank }).trim().min(1, MSG.invalidPhone).max(30),
+    code: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{6}$/, FIELD_MSG.invalid),
+  }),
+});
+/** Answer of a code send (201) and of a verification (200). */
+export const ZPhoneResponse = z.object({ number: z.string(), confirmed: z.boolean(), new_status: z.string().optional() });
+
+// ── Session check, workflow ─────────────────────────────────────────────────────────────────────
+export const ZTokenIsValidResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  workflow_status: z.string(),
+  eligible_for_refinance: z.boolean(),
+  paid_off: z.boolean(),
+  loan_type: z.enum(WORKFLOW_LOAN_TYPES),
+  refinancing: z.boolean(),
+  feedback_rating: z.boolean(),
+  not_qualified_reason: z.string().nullable(),
+  has_nelnet: z.boolean(),
+  has_jack_henry: z.boolean(),
+  avatar: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_confirmed: z.boolean(),
+  loan_borrower: z.object({
+    nelnet_id: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    refer_code: z.string().nullable(),
+    referred_by: z.string().nullable(),
+    state_id: z.number().int().nullable(),
+    employer_id: z.number().int().nullable(),
+  }),
+});
+export type TTokenIsValidResponse = z.infer<typeof ZTokenIsValidResponse>;
+
+export const ZNavigationStackResponse = z.object({ navigation_stack: z.array(z.string()), current_status: z.string() });
+export const ZNextStatusRequest = z.object({ current_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
+export const ZChangeStatusRequest = z.object({ new_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
+/** Success of next/change status. A refused move answers 422 `{ error, current_status }`. */
+export const ZStatusResponse = z.object({ new_status: z.string(), workflow_status: z.object({ next_status: z.string() }) });
+
+// ── Pre-signed link, captcha, referral, visitor ─────────────────────────────────────────────────
+export const ZPresignedLinkResponse = z.object({ new_flow: z.boolean(), email: z.string(), workflow_status: z.string() });
+export const ZCaptchaRequest = z.object({ token: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(4096) });
+export const ZReferCodeRequest = z.object({ refer_code: z.string({ error: FIELD_MSG.blank }).trim().min(REFERRAL_CODE_MIN_EXCLUSIVE + 1, MSG.referralNotFound).max(40) });
+export const ZVisitorRequest = z.object({ fingerprint: z.string().min(1).max(200), page: z.string().max(2000), queryString: z.string().max(4000).optional().default('') });
+
+// ── Shell: notifications, banners, benefits, support chat ───────────────────────────────────────
+export const ZNotification = z.object({ id: z.number().int(), status: z.enum(['unread', 'read']), message: z.string(), updated_at: z.string() });
+export type TNotification = z.infer<typeof ZNotification>;
+export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string() });
+export const ZBenefits = z.object({ level: z.enum(['zero', 'bronze', 'silver', 'gold']), color: z.string(), read: z.boolean() });
+export const ZSupportMessageRequest = z.object({ message: z.string().trim().min(1, FIELD_MSG.blank).max(2000), email: ZEmail.optional(), name: z.string().trim().max(120).optional() });
+
+// ── Social sign-in (identity provider adapter) ──────────────────────────────────────────────────
+/** Sandbox identities the dev picker shows; each carries a sandbox-signed token for POST /login or /signup. */
+export const ZSandboxIdentity = z.object({ label: z.string(), email: z.string(), name: z.string(), google_token: z.string() });
+export const ZIdentityProviderConfig = z.object({ provider: z.enum(['sandbox', 'google']), client_id: z.string().nullable() });
+
+// ── Additions for the server half (names above stay stable) ─────────────────────────────────────
+/** Every workflow status (classic-application-flow.md §4). Requests take a plain string and the server refuses unknown ones with 422 `{ error, current_status }`. */
+export const ZWorkflowStatus = z.enum(WORKFLOW_STATUSES);
+export type TWorkflowStatus = z.infer<typeof ZWorkflowStatus>;
+
+/** POST /email: 200 `{ data: 'available' }` (no account), 202 `{ data: 'unconfirmed' | 'in_progress' }`. */
+export const ZEmailPrecheckResponse = z.object({ data: z.enum(['available', 'unconfirmed', 'in_progress']) });
+
+/** Answer of the calls that send an e-mail (resend confirmation, forgot password) and of a password reset. */
+export const ZEmailSentResponse = z.object({ email: z.string() });
+
+/** GET /dashboard/confirmation/{token} */
+export const ZDashboardConfirmationParams = z.object({ token: z.string().trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
+
+/** POST /refer_code success; a code that does not exist answers 422 `{ errors: { refer_code: [MSG.referralNotFound] } }`. */
+export const ZReferCodeResponse = z.object({ valid: z.literal(true) });
+
+/** POST /captcha success; a failure answers 422 `{ error: MSG.captchaFailed }`. */
+export const ZCaptchaResponse = z.object({ success: z.literal(true) });
+/** GET /captcha/config: which captcha the SPA loads (the site key is public). */
+export const ZCaptchaConfig = z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string().nullable() });
+
+/** A refused workflow move (422): the reason and the status the SPA should adopt. */
+export const ZStatusRefused = z.object({ error: z.string(), current_status: z.string() });
+
+/** GET /c/{code} */
+export const ZPresignedLinkParams = z.object({ code: z.string().min(1).max(200) });
+
+/** POST /api/backoffice/presigned_links (admin, underwriter): e-mails a single-use sign-in link to the member. */
+export const ZCreatePresignedLinkRequest = z.object({ email: ZEmail, new_flow: z.boolean().optional().default(false) });
+export const ZPresignedLinkCreated = z.object({ id: z.number().int(), email: z.string(), new_flow: z.boolean(), expires_at: z.string() });
+
+/** PATCH /notifications/read/{id}, /notifications/unread/{id} */
+export const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST /support_messages: 201 with the stored message id. */
+export const ZSupportMessageCreated = z.object({ id: z.number().int() });

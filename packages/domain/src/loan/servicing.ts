@@ -1,0 +1,372 @@
+/**
+ * Servicing: accrual, payment allocation and payoff, all built on ONE accrual function ({@link accrue}),
+ * so that a payoff quote paid through {@link allocatePayment} on the same date leaves every balance at zero.
+ *
+ * Conventions (see docs/loan-engine.md):
+ * - Installment k covers (due_{k−1}, due_k], due_0 = disbursement date. Its interest is per period:
+ *   round_half_up(principal not yet due × r), fixed at the end of the period's first day (so a
+ *   prepayment made on a due date already lowers the next period's interest).
+ * - On its due date an installment becomes due with that interest and principal = payment − interest
+ *   (the final installment takes all remaining principal) — the same step as the schedule.
+ * - As of a date, what is due = unpaid fees, interest and principal of past-due installments, plus
+ *   the unpaid fees and the interest earned so far on the installment in progress:
+ *   round_half_up(period interest × days elapsed ÷ days in period).
+ * - A payment pays past-due installments oldest first, fees → interest → principal within each,
+ *   then the installment in progress (fees, earned interest); any excess is a principal prepayment
+ *   that keeps the payment and shortens the term. Money beyond the payoff is returned as unapplied.
+ */
+import { applyRatio, cents, prorate, roundHalfUp } from '../money';
+import type { Cents } from '../money';
+import { diffDays } from '../dates';
+import type { IsoDate } from '../dates';
+import { amortisationStep } from './schedule';
+import type { LoanSchedule } from './schedule';
+
+/** An installment whose due date has passed and which still has something unpaid. */
+export interface InstallmentDue {
+  /** Installment number. */
+  readonly n: number;
+  /** Contractual due date. */
+  readonly dueDate: IsoDate;
+  /** Unpaid fees attached to it. */
+  readonly feeCents: Cents;
+  /** Unpaid interest. */
+  readonly interestCents: Cents;
+  /** Unpaid principal. */
+  readonly principalCents: Cents;
+}
+
+/** The installment whose period is running. */
+export interface CurrentPeriod {
+  /** Installment number. */
+  readonly n: number;
+  /** Start of the period (previous due date, or the disbursement date). */
+  readonly startDate: IsoDate;
+  /** Its due date. */
+  readonly dueDate: IsoDate;
+  /** Interest of the whole period; `null` until the end of the period's first day. */
+  readonly interestCents: Cents | null;
+  /** Interest of this installment already paid (earned interest paid before the due date). */
+  readonly interestPaidCents: Cents;
+  /** Unpaid fees attached to this installment. */
+  readonly feeCents: Cents;
+}
+
+/** The state of a loan after the events up to `asOf`. Immutable: operations return a new ledger. */
+export interface Ledger {
+  /** The contract. */
+  readonly schedule: LoanSchedule;
+  /** Date up to which due dates have been rolled. */
+  readonly asOf: IsoDate;
+  /** Total outstanding principal (past-due principal included). */
+  readonly principalCents: Cents;
+  /** Past-due installments with something unpaid, oldest first. */
+  readonly pastDue: readonly InstallmentDue[];
+  /** The installment in progress; `null` once the loan is paid off or past its last due date. */
+  readonly current: CurrentPeriod | null;
+}
+
+/** The installment in progress as seen by {@link accrue}. */
+export interface InProgressAccrual {
+  /** Installment number. */
+  readonly n: number;
+  /** Period start. */
+  readonly startDate: IsoDate;
+  /** Period end (due date). */
+  readonly dueDate: IsoDate;
+  /** Days elapsed since the period start. */
+  readonly daysElapsed: number;
+  /** Days in the period. */
+  readonly daysInPeriod: number;
+  /** Interest of the whole period (provisional on the first day). */
+  readonly periodInterestCents: Cents;
+  /** Interest earned so far and not yet paid. */
+  readonly unpaidEarnedInterestCents: Cents;
+  /** Unpaid fees attached. */
+  readonly feeCents: Cents;
+}
+
+/** What is owed on a date: the single source for payoff and allocation. */
+export interface Accrual {
+  /** The ledger rolled to the date. */
+  readonly ledger: Ledger;
+  /** The date. */
+  readonly date: IsoDate;
+  /** Past-due installments (unpaid parts). */
+  readonly pastDue: readonly InstallmentDue[];
+  /** The installment in progress, if any. */
+  readonly inProgress: InProgressAccrual | null;
+  /** Daily interest of the period in progress: round_half_up(period interest ÷ days in period). */
+  readonly perDiemCents: Cents;
+}
+
+/** Payoff quote. */
+export interface Payoff {
+  /** Date of the quote. */
+  readonly asOf: IsoDate;
+  /** Amount that closes the loan on that date. */
+  readonly payoffCents: Cents;
+  /** Interest added per further day in the current period. */
+  readonly perDiemCents: Cents;
+  /** Outstanding principal. */
+  readonly principalCents: Cents;
+  /** Unpaid interest: past-due installments + interest earned in the period in progress. */
+  readonly interestCents: Cents;
+  /** Unpaid fees. */
+  readonly feesCents: Cents;
+}
+
+/** How one payment was applied. */
+export interface Allocation {
+  /** Payment date. */
+  readonly date: IsoDate;
+  /** Amount received. */
+  readonly amountCents: Cents;
+  /** Paid to fees. */
+  readonly feesCents: Cents;
+  /** Paid to interest. */
+  readonly interestCents: Cents;
+  /** Paid to principal that was due (past-due installments). */
+  readonly principalCents: Cents;
+  /** Excess applied to principal not yet due (prepayment). */
+  readonly prepaidPrincipalCents: Cents;
+  /** Money left over after the loan is paid off (to refund). */
+  readonly unappliedCents: Cents;
+  /** Per installment: what went to fees, interest and principal. */
+  readonly installments: readonly { readonly n: number; readonly feesCents: Cents; readonly interestCents: Cents; readonly principalCents: Cents }[];
+}
+
+/** A servicing event. */
+export type LoanEvent =
+  | { readonly kind: 'payment'; readonly date: IsoDate; readonly amountCents: number }
+  | { readonly kind: 'fee'; readonly date: IsoDate; readonly amountCents: number; readonly installment?: number };
+
+function pastDuePrincipal(pastDue: readonly InstallmentDue[]): number {
+  let sum = 0;
+  for (const i of pastDue) sum += i.principalCents;
+  return sum;
+}
+
+/** A new ledger at the disbursement date: note principal outstanding, installment 1 in progress. */
+export function openLedger(schedule: LoanSchedule): Ledger {
+  const first = schedule.dueDates[0];
+  if (first === undefined) throw new RangeError('schedule has no due dates');
+  return {
+    schedule,
+    asOf: schedule.terms.disbursementDate,
+    principalCents: schedule.notePrincipalCents,
+    pastDue: [],
+    current: { n: 1, startDate: schedule.terms.disbursementDate, dueDate: first, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) },
+  };
+}
+
+/** Rolls due dates up to and including `date` (installments fall due; the next period starts). */
+function rollTo(ledger: Ledger, date: IsoDate): Ledger {
+  if (date < ledger.asOf) throw new RangeError(`date ${date} is before the ledger date ${ledger.asOf}`);
+  const s = ledger.schedule;
+  const rate = s.periodicRate;
+  const count = s.terms.numberOfPayments;
+  let current = ledger.current;
+  let pastDue = ledger.pastDue;
+  let notYetDue = ledger.principalCents - pastDuePrincipal(pastDue);
+  while (current) {
+    if (current.interestCents === null) {
+      if (current.startDate >= date) break;
+      current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: applyRatio(notYetDue, rate), interestPaidCents: current.interestPaidCents, feeCents: current.feeCents };
+    }
+    if (current.dueDate > date) break;
+    const step = amortisationStep(notYetDue, rate, s.regularPaymentCents, current.n, count, current.interestCents as number);
+    const unpaidInterest = (current.interestCents as number) - current.interestPaidCents;
+    if (current.feeCents + unpaidInterest + step.principalCents > 0) {
+      if (pastDue === ledger.pastDue) pastDue = [...pastDue];
+      (pastDue as InstallmentDue[]).push({ n: current.n, dueDate: current.dueDate, feeCents: current.feeCents, interestCents: cents(unpaidInterest), principalCents: step.principalCents });
+    }
+    notYetDue -= step.principalCents;
+    const next = s.dueDates[current.n];
+    current = step.final || notYetDue === 0 || next === undefined ? null : { n: current.n + 1, startDate: current.dueDate, dueDate: next, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) };
+  }
+  return { schedule: s, asOf: date, principalCents: ledger.principalCents, pastDue, current };
+}
+
+/**
+ * THE accrual function: rolls the ledger to `date` and states what is owed — past-due installments
+ * and the interest earned (pro rata by days, half-up) on the installment in progress.
+ * Payoff and allocation both read this and nothing else.
+ */
+export function accrue(ledger: Ledger, date: IsoDate): Accrual {
+  const rolled = rollTo(ledger, date);
+  const c = rolled.current;
+  if (!c) return { ledger: rolled, date, pastDue: rolled.pastDue, inProgress: null, perDiemCents: cents(0) };
+  const notYetDue = rolled.principalCents - pastDuePrincipal(rolled.pastDue);
+  const periodInterest = c.interestCents ?? applyRatio(notYetDue, rolled.schedule.periodicRate);
+  const daysInPeriod = diffDays(c.startDate, c.dueDate);
+  const daysElapsed = diffDays(c.startDate, date);
+  const earned = prorate(periodInterest, daysElapsed, daysInPeriod);
+  return {
+    ledger: rolled,
+    date,
+    pastDue: rolled.pastDue,
+    inProgress: {
+      n: c.n,
+      startDate: c.startDate,
+      dueDate: c.dueDate,
+      daysElapsed,
+      daysInPeriod,
+      periodInterestCents: cents(periodInterest),
+      unpaidEarnedInterestCents: cents(Math.max(0, earned - c.interestPaidCents)),
+      feeCents: c.feeCents,
+    },
+    perDiemCents: roundHalfUp(periodInterest, daysInPeriod),
+  };
+}
+
+/** Payoff on `date`: principal + unpaid past-due interest + earned interest in progress + unpaid fees. */
+export function payoff(ledger: Ledger, date: IsoDate): Payoff {
+  const a = accrue(ledger, date);
+  let interest = a.inProgress?.unpaidEarnedInterestCents ?? 0;
+  let fees = a.inProgress?.feeCents ?? 0;
+  for (const i of a.pastDue) {
+    interest += i.interestCents;
+    fees += i.feeCents;
+  }
+  const principal = a.ledger.principalCents;
+  return { asOf: date, payoffCents: cents(principal + interest + fees), perDiemCents: a.perDiemCents, principalCents: principal, interestCents: cents(interest), feesCents: cents(fees) };
+}
+
+/** Applies a payment received on `date` (see the module doc for the order). Never creates or loses a cent. */
+export function allocatePayment(ledger: Ledger, date: IsoDate, amountCents: number): { ledger: Ledger; allocation: Allocation } {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('payment amount must be a positive number of cents');
+  const a = accrue(ledger, date);
+  let left = amountCents;
+  let fees = 0;
+  let interest = 0;
+  let duePrincipal = 0;
+  let principal: number = a.ledger.principalCents;
+  const perInstallment: { n: number; feesCents: Cents; interestCents: Cents; principalCents: Cents }[] = [];
+  const pastDue: InstallmentDue[] = [];
+  for (const inst of a.pastDue) {
+    const f = Math.min(left, inst.feeCents);
+    left -= f;
+    const i = Math.min(left, inst.interestCents);
+    left -= i;
+    const p = Math.min(left, inst.principalCents);
+    left -= p;
+    fees += f;
+    interest += i;
+    duePrincipal += p;
+    principal -= p;
+    if (f + i + p > 0) perInstallment.push({ n: inst.n, feesCents: cents(f), interestCents: cents(i), principalCents: cents(p) });
+    if (f + i + p < inst.feeCents + inst.interestCents + inst.principalCents) {
+      pastDue.push({ n: inst.n, dueDate: inst.dueDate, feeCents: cents(inst.feeCents - f), interestCents: cents(inst.interestCents - i), principalCents: cents(inst.principalCents - p) });
+    }
+  }
+  let current = a.ledger.current;
+  let prepaid = 0;
+  if (current && a.inProgress) {
+    const f = Math.min(left, current.feeCents);
+    left -= f;
+    const i = Math.min(left, a.inProgress.unpaidEarnedInterestCents);
+    left -= i;
+    fees += f;
+    interest += i;
+    prepaid = Math.min(left, principal - pastDuePrincipal(pastDue));
+    left -= prepaid;
+    principal -= prepaid;
+    if (f + i + prepaid > 0) perInstallment.push({ n: current.n, feesCents: cents(f), interestCents: cents(i), principalCents: cents(prepaid) });
+    current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: current.interestCents, feeCents: cents(current.feeCents - f), interestPaidCents: cents(current.interestPaidCents + i) };
+  }
+  // Principal gone: the loan is closed; interest not yet earned in the running period is not charged.
+  if (principal === 0 && pastDue.length === 0) current = null;
+  const next: Ledger = { schedule: a.ledger.schedule, asOf: a.ledger.asOf, principalCents: cents(principal), pastDue, current };
+  return {
+    ledger: next,
+    allocation: {
+      date,
+      amountCents: cents(amountCents),
+      feesCents: cents(fees),
+      interestCents: cents(interest),
+      principalCents: cents(duePrincipal),
+      prepaidPrincipalCents: cents(prepaid),
+      unappliedCents: cents(left),
+      installments: perInstallment,
+    },
+  };
+}
+
+/**
+ * Assesses a fee (late fee, returned-payment fee…) on `date`, attached to installment `installment`
+ * when given, else to the oldest past-due installment, else to the installment in progress.
+ */
+export function assessFee(ledger: Ledger, date: IsoDate, amountCents: number, installment?: number): Ledger {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('fee amount must be a positive number of cents');
+  const rolled = rollTo(ledger, date);
+  const idx = installment === undefined ? (rolled.pastDue.length > 0 ? 0 : -1) : rolled.pastDue.findIndex((i) => i.n === installment);
+  if (idx >= 0) {
+    const pastDue = rolled.pastDue.map((i, k) => (k === idx ? { ...i, feeCents: cents(i.feeCents + amountCents) } : i));
+    return { ...rolled, pastDue };
+  }
+  const c = rolled.current;
+  if (c && (installment === undefined || installment === c.n)) return { ...rolled, current: { ...c, feeCents: cents(c.feeCents + amountCents) } };
+  throw new RangeError(installment === undefined ? 'the loan is closed: no installment to attach the fee to' : `installment ${String(installment)} is not open`);
+}
+
+/** Replays events in date order (stable for the same date) from disbursement; rolls to `asOf` when given. */
+export function replay(schedule: LoanSchedule, events: readonly LoanEvent[], asOf?: IsoDate): { ledger: Ledger; allocations: Allocation[] } {
+  const ordered = events.map((e, k) => ({ e, k })).sort((x, y) => (x.e.date < y.e.date ? -1 : x.e.date > y.e.date ? 1 : x.k - y.k));
+  let ledger = openLedger(schedule);
+  const allocations: Allocation[] = [];
+  for (const { e } of ordered) {
+    if (asOf !== undefined && e.date > asOf) throw new RangeError(`event on ${e.date} is after ${asOf}`);
+    if (e.date < schedule.terms.disbursementDate) throw new RangeError(`event on ${e.date} is before the disbursement date`);
+    if (e.kind === 'payment') {
+      const r = allocatePayment(ledger, e.date, e.amountCents);
+      ledger = r.ledger;
+      allocations.push(r.allocation);
+    } else {
+      ledger = assessFee(ledger, e.date, e.amountCents, e.installment);
+    }
+  }
+  return { ledger: asOf === undefined ? ledger : rollTo(ledger, asOf), allocations };
+}
+
+/** Payoff of a scheduled loan on `asOf` after the given payments (all dated on or before `asOf`). */
+export function payoffAsOf(schedule: LoanSchedule, payments: readonly { readonly date: IsoDate; readonly amountCents: number }[], asOf: IsoDate): Payoff {
+  if (asOf < schedule.terms.disbursementDate) throw new RangeError('as-of date is before the disbursement date');
+  const { ledger } = replay(schedule, payments.map((p) => ({ kind: 'payment' as const, ...p })), asOf);
+  return payoff(ledger, asOf);
+}
+
+/** A projected row of the remaining (re-amortised) schedule. */
+export interface ProjectedRow {
+  /** Installment number. */
+  readonly n: number;
+  /** Due date. */
+  readonly dueDate: IsoDate;
+  /** Payment (interest + principal; past-due amounts not included). */
+  readonly paymentCents: Cents;
+  /** Interest (still unpaid part for the period in progress). */
+  readonly interestCents: Cents;
+  /** Principal. */
+  readonly principalCents: Cents;
+  /** Principal not yet due after the row. */
+  readonly balanceCents: Cents;
+}
+
+/** The remaining rows from the installment in progress, assuming every future payment is made on time. */
+export function projectRemainingSchedule(ledger: Ledger): ProjectedRow[] {
+  const c = ledger.current;
+  if (!c) return [];
+  const s = ledger.schedule;
+  const count = s.terms.numberOfPayments;
+  let balance = ledger.principalCents - pastDuePrincipal(ledger.pastDue);
+  const rows: ProjectedRow[] = [];
+  for (let n = c.n; n <= count && balance > 0; n++) {
+    const fixed = n === c.n && c.interestCents !== null ? c.interestCents : undefined;
+    const step = amortisationStep(balance, s.periodicRate, s.regularPaymentCents, n, count, fixed);
+    const interest = n === c.n ? step.interestCents - c.interestPaidCents : step.interestCents;
+    balance -= step.principalCents;
+    rows.push({ n, dueDate: s.dueDates[n - 1] as IsoDate, paymentCents: cents(interest + step.principalCents), interestCents: cents(interest), principalCents: step.principalCents, balanceCents: cents(balance) });
+    if (step.final) break;
+  }
+  return rows;
+}

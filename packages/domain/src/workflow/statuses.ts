@@ -1,0 +1,120 @@
+/**
+ * Workflow statuses of an application member (classic-application-flow.md §4), as data.
+ *
+ * A status is both "where the application is" and "which page the borrower sees". The kind says who
+ * acts next: the borrower on a `step`, Payrail on a `review`, nobody on a `final` status (only a new
+ * application or a reviewer's reconsideration leaves it).
+ */
+
+/** Every classic status, in the order an application usually meets them. */
+export const WORKFLOW_STATUSES = [
+  'email_confirmation',
+  'about_yourself',
+  'employer',
+  'phone_verification',
+  'phone_code_sent',
+  'loan_terms',
+  'loan_amount_changed',
+  'bank_link',
+  'bank_input',
+  'bank_manual_input',
+  'bank_manually_insert',
+  'choosing_receiver_account',
+  'documents',
+  'driver_license_uploaded',
+  'pay_stub_uploaded',
+  'proof_of_address_uploaded',
+  'application_review',
+  'document_review',
+  'ready_for_review',
+  'review_application',
+  'feedback_sent',
+  'select_repay_method',
+  'allotment_needed',
+  'review_allotment',
+  'debit_card',
+  'auto_debit_needed',
+  'esignature_needed',
+  'application_submitted',
+  'employer_review',
+  'approved',
+  'declined',
+  'reconsider_declined',
+  'denied',
+  'dropped',
+  'canceled',
+  'refinancing_application',
+  'refinancing_loan_terms',
+  'refinancing_review',
+  'refinancing_esignature',
+] as const;
+
+/** A workflow status (wire name). */
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/** Who acts next in a status: the borrower, Payrail's reviewers, or nobody (the application ended). */
+export type StatusKind = 'entry' | 'step' | 'review' | 'final';
+
+/** The kind of every status. */
+export const STATUS_KIND: Readonly<Record<WorkflowStatus, StatusKind>> = {
+  email_confirmation: 'entry',
+  about_yourself: 'step',
+  employer: 'step',
+  phone_verification: 'step',
+  phone_code_sent: 'step',
+  loan_terms: 'step',
+  loan_amount_changed: 'step',
+  bank_link: 'step',
+  bank_input: 'step',
+  bank_manual_input: 'step',
+  bank_manually_insert: 'step',
+  choosing_receiver_account: 'step',
+  documents: 'step',
+  driver_license_uploaded: 'step',
+  pay_stub_uploaded: 'step',
+  proof_of_address_uploaded: 'step',
+  application_review: 'step',
+  document_review: 'step',
+  ready_for_review: 'review',
+  review_application: 'review',
+  feedback_sent: 'step',
+  select_repay_method: 'step',
+  allotment_needed: 'step',
+  review_allotment: 'review',
+  debit_card: 'step',
+  auto_debit_needed: 'step',
+  esignature_needed: 'step',
+  application_submitted: 'review',
+  employer_review: 'review',
+  approved: 'final',
+  declined: 'final',
+  reconsider_declined: 'review',
+  denied: 'final',
+  dropped: 'final',
+  canceled: 'final',
+  refinancing_application: 'step',
+  refinancing_loan_terms: 'step',
+  refinancing_review: 'step',
+  refinancing_esignature: 'step',
+};
+
+/** The status a new e-mail sign-up starts in. */
+export const INITIAL_STATUS: WorkflowStatus = 'email_confirmation';
+
+/** Statuses after which the client goes to the home page instead of pushing a page (access §4). */
+export const ROOT_STATUSES: readonly WorkflowStatus[] = ['application_submitted', 'denied', 'employer_review'];
+
+/** The uploads that refine `documents` while the borrower stays on the documents page. */
+export const DOCUMENT_STATUSES: readonly WorkflowStatus[] = ['documents', 'driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'];
+
+const KNOWN: ReadonlySet<string> = new Set(WORKFLOW_STATUSES);
+
+/** Narrows a string (from the wire or the database) to a known status. */
+export function isWorkflowStatus(value: string): value is WorkflowStatus {
+  return KNOWN.has(value);
+}
+
+/** Where a new account starts: a confirmed e-mail (social sign-up) skips the confirmation step. */
+export function initialStatus(emailConfirmed: boolean): WorkflowStatus {
+  return emailConfirmed ? 'about_yourself' : INITIAL_STATUS;
+}
