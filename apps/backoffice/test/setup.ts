@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { notify } from '@web-ui/toast/notify';
 import { pendingRequests } from '@web-lib/pending-requests';
 import { staffSession } from '../src/lib/staff-session';
 import { server } from './msw-server';
+
+// Lazy routes load on first visit; a cold import can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

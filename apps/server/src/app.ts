@@ -28,6 +28,7 @@ import { employmentRoutes } from './modules/employment/routes';
 import { loanTermsRoutes } from './modules/loan-terms/routes';
 import { reviewBackofficeRoutes } from './modules/review/backoffice-routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
+import { seedDemoApplications } from './db/seed-demo-applications';
 import { servicingRoutes } from './modules/servicing/routes';
 import { reviewRoutes } from './modules/review/routes';
 
@@ -93,6 +94,8 @@ export type BuildOptions = { config: Config; database: Database } & Partial<Pick
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const ctx = createContext(config, database, opts);
+  // The back office's demo queue (npm start / dev); tests seed what they need themselves.
+  if (config.seedDemo && config.env === 'development') await seedDemoApplications(ctx);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -200,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ach: {
       provider: e.ACH_PROVIDER,
       sandboxSettleDays: e.ACH_SANDBOX_SETTLE_DAYS,
-      nachaDir: path.resolve(e.ACH_NACHA_DIR ?? path.join(e.DATA_DIR, 'ach')),
+      nachaDir: path.resolve(e.ACH_NACHA_DIR ? e.ACH_NACHA_DIR : path.join(e.DATA_DIR, 'ach')),
       odfiRoutingNumber: e.ACH_ODFI_ROUTING_NUMBER,
       companyName: e.ACH_COMPANY_NAME,
       companyId: e.ACH_COMPANY_ID,

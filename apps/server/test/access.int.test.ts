@@ -169,6 +169,7 @@ describe('POST /api/login', () => {
         loan_type: 'new',
         feedback_rating: false,
         refinancing: false,
+        avatar: null,
         loan_borrower: { first_name: 'Jordan', last_name: 'Rivera', employer_id: null, refer_code: 'JORDAN25', referred_by: null, state_id: expect.any(Number) },
       },
     });
@@ -258,6 +259,7 @@ describe('the session', () => {
       avatar: null,
       phone: DEMO_BORROWER.phone,
       phone_confirmed: true,
+      email_confirmed: true,
       loan_borrower: { nelnet_id: null, first_name: 'Jordan', last_name: 'Rivera', refer_code: 'JORDAN25', referred_by: null, state_id: expect.any(Number), employer_id: null },
     });
     expect((await call(app, { url: '/api/token_is_valid', headers: auth(`Bearer ${token}`) })).statusCode).toBe(200);

@@ -21,6 +21,7 @@ export function sessionAnswer(overrides: Partial<TTokenIsValidResponse> = {}): T
     avatar: null,
     phone: null,
     phone_confirmed: false,
+    email_confirmed: true,
     loan_borrower: { nelnet_id: null, first_name: 'Ana', last_name: 'Lima', refer_code: 'ANA1234', referred_by: null, state_id: 8, employer_id: null },
     ...overrides,
   };

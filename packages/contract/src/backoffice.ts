@@ -159,6 +159,7 @@ export const ZDetailEsignature = z.object({
   id: z.number().int(),
   signed_at: z.string(),
   document_id: z.number().int().nullable(),
+  /** `/api/backoffice/esignatures/:id/pdf` (underwriter | servicer | admin; audited as `view_signed_note`). */
   view_url: z.string().nullable(),
 });
 
@@ -233,6 +234,7 @@ export const ZLoan = z.object({
   note_principal: z.number().int(),
   finance_charge: z.number().int(),
   total_of_payments: z.number().int(),
+  /** The e-signature record of the signed note (`GET /esignatures/:id/pdf` streams it). */
   signed_note_document_id: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -76,6 +76,8 @@ export const ZLoginResponse = z.object({
     loan_type: z.enum(WORKFLOW_LOAN_TYPES),
     feedback_rating: z.boolean(),
     refinancing: z.boolean(),
+    /** The profile photo's URL (access §3 user avatar); the server always sends it, null without a photo. */
+    avatar: z.string().nullable().optional(),
     loan_borrower: ZLoanBorrowerSummary,
   }),
 });
@@ -146,6 +148,19 @@ export const ZVerifyPhoneRequest = z.object({
 /** Answer of a code send (201) and of a verification (200). */
 export const ZPhoneResponse = z.object({ number: z.string(), confirmed: z.boolean(), new_status: z.string().optional() });
 
+// ── Profile photo (access §5) ──────────────────────────────────────────────────────────────────
+/** Profile photo limit: 5 MB = 5,242,880 bytes (access §5, §9). */
+export const AVATAR_MAX_BYTES = 5_242_880;
+/** The photo types accepted (png, jpeg or jpg); the server checks the file's content, the SPA its type. */
+export const AVATAR_ACCEPT = ['image/png', 'image/jpeg'] as const;
+/** The multipart field of PATCH /users/avatar. */
+export const AVATAR_FIELD = 'avatar';
+/** PATCH /users/avatar answers the photo's public URL; refusals are 422 `{ errors: { avatar: [msg] } }`. */
+export const ZAvatarResponse = z.object({ url: z.string() });
+export type TAvatarResponse = z.infer<typeof ZAvatarResponse>;
+/** GET /avatars/{key}: a random 64-hex key and the type suffix. */
+export const ZAvatarParams = z.object({ key: z.string().regex(/^[0-9a-f]{64}-(?:png|jpg)$/) });
+
 // ── Session check, workflow ─────────────────────────────────────────────────────────────────────
 export const ZTokenIsValidResponse = z.object({
   id: z.number().int(),
@@ -162,6 +177,8 @@ export const ZTokenIsValidResponse = z.object({
   avatar: z.string().nullable(),
   phone: z.string().nullable(),
   phone_confirmed: z.boolean(),
+  /** False only while a signed-in member (e.g. from a pre-signed link) still has to confirm the e-mail. */
+  email_confirmed: z.boolean(),
   loan_borrower: z.object({
     nelnet_id: z.string().nullable(),
     first_name: z.string().nullable(),

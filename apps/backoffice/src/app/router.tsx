@@ -12,7 +12,14 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <StaffLayout />,
     hydrateFallbackElement: <LoadingBlock />,
-    children: [{ index: true, lazy: () => import('./routes/home') }],
+    children: [
+      { index: true, lazy: () => import('./routes/queue') },
+      { path: 'applications/:userId', lazy: () => import('./routes/application') },
+      { path: 'funding', lazy: () => import('./routes/funding') },
+      { path: 'loans/:loanId', lazy: () => import('./routes/loan') },
+      { path: 'audit', lazy: () => import('./routes/audit') },
+      { path: 'system-event', lazy: () => import('./routes/system-event') },
+    ],
   },
   { path: '*', lazy: () => import('./routes/not-found'), hydrateFallbackElement: <LoadingBlock /> },
 ];

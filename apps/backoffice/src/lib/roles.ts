@@ -3,8 +3,8 @@ import { useStaffSession } from './staff-session';
 
 /** Who may do what in the back office (the server checks the same rules). */
 export const CAN = {
-  /** The queue and application detail (read). Servicers use it to find approved applications to fund. */
-  queue: ['admin', 'underwriter', 'servicer'],
+  /** The queue and application detail (the server allows reviewers only). */
+  queue: ['admin', 'underwriter'],
   review: ['admin', 'underwriter'],
   fund: ['admin', 'servicer'],
   audit: ['admin'],

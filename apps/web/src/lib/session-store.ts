@@ -20,6 +20,8 @@ export interface SessionUser {
   /** Session-check extras (GET /token_is_valid). */
   phone?: string | null;
   phone_confirmed?: boolean | null;
+  /** False while a signed-in member still has to confirm the e-mail (dashboard confirmation). */
+  email_confirmed?: boolean | null;
   /** Core-banking integration: opens /payment. */
   has_jack_henry?: boolean | null;
   /** External servicer account. */

@@ -1,14 +1,30 @@
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { Logo } from '@web-layout/logo';
 import { SkipLink } from '@web-layout/skip-link';
 import { Button } from '@web-ui/button';
 import { notify } from '@web-ui/toast/notify';
 import { usePendingRequestCount } from '@web-lib/pending-requests';
+import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
+import { can } from '../../lib/roles';
+import type { Capability } from '../../lib/roles';
 import { ROLE_LABELS, useStaffSession } from '../../lib/staff-session';
 import styles from './staff-layout.module.css';
 
-/** Signed-in shell: who is signed in, in which role, and a way out. */
+const NAV: readonly { to: string; label: string; capability: Capability; end?: boolean }[] = [
+  { to: '/', label: 'Review queue', capability: 'queue', end: true },
+  { to: '/funding', label: 'Funding', capability: 'fund' },
+  { to: '/audit', label: 'Audit log', capability: 'audit' },
+  { to: '/system-event', label: 'System event', capability: 'systemEvent' },
+];
+
+/** Keeps the name and role fresh (and a dead token goes back to sign-in through the global 401 rule). */
+function MeRefresher() {
+  useMe();
+  return null;
+}
+
+/** Signed-in shell: who is signed in, in which role, the pages that role may use, and a way out. */
 export function StaffLayout() {
   const token = useStaffSession((state) => state.token);
   const staff = useStaffSession((state) => state.staff);
@@ -17,6 +33,7 @@ export function StaffLayout() {
   const navigate = useNavigate();
 
   if (!token) return <Navigate to="/signin" replace />;
+  const links = NAV.filter((item) => can(staff?.role, item.capability));
 
   const signOut = () => {
     logoutMutation.mutate(undefined, {
@@ -48,7 +65,21 @@ export function StaffLayout() {
             </Button>
           </div>
         </div>
+        {links.length > 0 ? (
+          <nav className={styles.nav} aria-label="Back office">
+            <ul className={styles.navList}>
+              {links.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </header>
+      <MeRefresher />
       <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
         <Outlet />
       </main>

@@ -104,7 +104,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
   const canFund = useCan('fund');
   const b = a.borrower;
   const name = fullName(b) || b.email;
-  usePageTitle(`Application of ${name}`);
+  // Once approved, funding and the loan (with its wide schedule) are the main task: full width, first.
+  const fundingInMain = a.status === 'approved' || a.loan !== null;
+  const funding =
+    canFund || a.loan ? (
+      <Section id="funding" title={a.loan ? 'Loan' : 'Funding'}>
+        {canFund ? <FundingPanel application={a} /> : <p>Loan {a.loan?.identifier} ({humanize(a.loan?.status)}).</p>}
+      </Section>
+    ) : null;
   const address = [b.address, b.unit_number, b.city, b.state?.abbreviation, b.zip_code].filter(Boolean).join(', ');
 
   return (
@@ -124,6 +131,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
       </div>
       <div className={detailStyles.layout}>
         <div className={detailStyles.main}>
+          {fundingInMain ? funding : null}
           <Section id="borrower" title="Borrower">
             <Fields
               rows={[
@@ -219,14 +227,10 @@ function ApplicationView({ application: a }: { application: Detail }) {
         <aside className={detailStyles.aside} aria-label="Actions">
           {canReview ? (
             <Section id="actions" title="Actions">
-              <ActionPanel userId={a.user_id} email={b.email} />
+              <ActionPanel userId={a.user_id} email={b.email} status={a.status} />
             </Section>
           ) : null}
-          {canFund || a.loan ? (
-            <Section id="funding" title={a.loan ? 'Loan' : 'Funding'}>
-              {canFund ? <FundingPanel application={a} /> : <p>Loan {a.loan?.identifier} ({humanize(a.loan?.status)}).</p>}
-            </Section>
-          ) : null}
+          {!fundingInMain ? funding : null}
         </aside>
       </div>
     </>
@@ -236,7 +240,6 @@ function ApplicationView({ application: a }: { application: Detail }) {
 export function Component() {
   const params = useParams();
   const userId = Number(params.userId);
-  usePageTitle('Application');
   return <RequireRole capability="queue">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
 }
 
@@ -252,6 +255,7 @@ function NotFound() {
 
 function ApplicationLoader({ userId }: { userId: number }) {
   const application = useApplication(userId);
+  usePageTitle(application.data ? `Application of ${fullName(application.data.borrower) || application.data.borrower.email}` : 'Application');
   if (application.isPending) return <LoadingBlock label="Loading the application…" />;
   if (application.isError) {
     if (isApiError(application.error) && application.error.status === 404) return <NotFound />;

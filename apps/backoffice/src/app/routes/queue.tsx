@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@web-ui/alert';
 import { Button } from '@web-ui/button';
 import { Select } from '@web-ui/select';
@@ -20,6 +20,7 @@ import { useQueue } from '../../features/applications/api/queue';
 import type { QueueParams } from '../../features/applications/api/queue';
 import { useEmployerSearch, useStates } from '../../features/reference/api/reference';
 import { formatDateTime, humanize } from '../../lib/labels';
+import { useRole } from '../../lib/roles';
 import { usePageTitle } from '../title';
 
 export const QUEUE_PER_PAGE = 25;
@@ -176,7 +177,10 @@ function QueueResults({ params, onPage }: { params: QueueParams; onPage: (page: 
 export function Component() {
   usePageTitle('Review queue');
   const [searchParams, setSearchParams] = useSearchParams();
+  const role = useRole();
   const params = queueParamsFromUrl(searchParams);
+  // Servicers do not review: their home is funding.
+  if (role === 'servicer') return <Navigate to="/funding" replace />;
   return (
     <RequireRole capability="queue">
       <div className={pageStyles.header}>

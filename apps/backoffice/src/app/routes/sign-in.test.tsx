@@ -34,16 +34,16 @@ describe('back-office sign-in', () => {
 
     await signIn('dana@payrail.test', 'Correct-horse-1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana Reyes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(body).toEqual({ email: 'dana@payrail.test', password: 'Correct-horse-1' });
     expect(meAuthorization).toBe('Bearer staff-token-1');
     expect(staffSession.getToken()).toBe('Bearer staff-token-1');
     expect(JSON.parse(localStorage.getItem(STAFF_SESSION_KEY) ?? '{}')).toMatchObject({ token: 'Bearer staff-token-1', staff: dana });
-    // Signed-in layout: who and in which role, plus the honest placeholder.
+    // Signed-in layout: who and in which role, and the pages of that role.
     expect(screen.getByText('Underwriter', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Review queue' })).toBeInTheDocument();
-    expect(screen.getByText(/arrives with the back-office release/)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review queue' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the server message for a wrong password and stays signed out', async () => {
@@ -103,7 +103,7 @@ describe('signed-in shell', () => {
     );
     const { router } = renderRoute('/');
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: 'Welcome, Dana Reyes' });
+    await screen.findByRole('heading', { name: 'Review queue' });
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 

@@ -8,6 +8,7 @@ import {
   borrowerReferences,
   documents,
   employers,
+  esignatures,
   feedbackRequests,
   loanBorrowers,
   loanPurposes,
@@ -118,6 +119,11 @@ export function backofficeRepository(db: Db) {
         .from(documents)
         .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
         .limit(1);
+      return row;
+    },
+
+    esignature: async (id: number) => {
+      const [row] = await db.select().from(esignatures).where(eq(esignatures.id, id)).limit(1);
       return row;
     },
 

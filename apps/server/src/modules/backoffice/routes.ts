@@ -18,7 +18,7 @@ import { authenticateStaff } from '../staff/use-cases/authenticate-staff';
 import { getApplicationDetail } from './use-cases/get-application-detail';
 import { listAudit } from './use-cases/list-audit';
 import { listQueue } from './use-cases/list-queue';
-import { revealSsn, viewDocument } from './use-cases/sensitive-views';
+import { revealSsn, viewDocument, viewSignedNote } from './use-cases/sensitive-views';
 
 export const REVIEW_ROLES: readonly StaffRole[] = ['underwriter', 'admin'];
 export const FUNDING_ROLES: readonly StaffRole[] = ['servicer', 'admin'];
@@ -55,6 +55,16 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply
         .type(document.contentType)
         .header('content-disposition', contentDisposition('inline', document.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
+
+    app.get('/esignatures/:id/pdf', { onRequest: guard.only(['underwriter', 'servicer', 'admin']), schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
+      const { signature, bytes } = await viewSignedNote(ctx, guard.staff(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('inline', `promissory-note-${signature.id}.pdf`))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(bytes);

@@ -10,6 +10,7 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
     loan_type: member.loanType,
     feedback_rating: member.feedbackRating,
     refinancing: member.refinancing,
+    avatar: member.avatar,
     loan_borrower: {
       first_name: borrower?.firstName ?? null,
       last_name: borrower?.lastName ?? null,
@@ -38,6 +39,7 @@ export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefin
     avatar: member.avatar,
     phone: borrower?.phone ?? null,
     phone_confirmed: borrower?.phoneConfirmedAt != null,
+    email_confirmed: member.confirmedAt != null,
     loan_borrower: {
       nelnet_id: member.nelnetId,
       first_name: borrower?.firstName ?? null,

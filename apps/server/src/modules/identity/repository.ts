@@ -108,6 +108,14 @@ export function identityRepository(db: Db) {
         }
       }),
 
+    /** Sets the member's photo URL and answers the one it replaces (null when there was none). */
+    replaceAvatar: (userId: number, url: string, at: Date): Promise<string | null> =>
+      db.transaction(async (tx) => {
+        const [before] = await tx.select({ avatar: applicationMembers.avatar }).from(applicationMembers).where(eq(applicationMembers.id, userId)).for('update');
+        await tx.update(applicationMembers).set({ avatar: url, updatedAt: at }).where(eq(applicationMembers.id, userId));
+        return before?.avatar ?? null;
+      }),
+
     // ── Sessions ───────────────────────────────────────────────────────────────────────────────
     createSession: async (s: { tokenHash: string; userId: number; at: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) => {
       await db.insert(userSessions).values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.at, lastSeenAt: s.at, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent });

@@ -28,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
+import { avatarRoutes } from './avatar-routes';
 import { bearer, clientInfo, requireSignIn, signedIn } from './http';
 import { RATE_LIMITS } from './limits';
 import { checkEmail } from './use-cases/check-email';
@@ -45,10 +46,12 @@ import { signOut } from './use-cases/sign-out';
 import { signUp } from './use-cases/sign-up';
 import { verifyCaptcha } from './use-cases/verify-captcha';
 
-/** Sign-in, sign-up, e-mail confirmation, password reset, session check, pre-signed link, captcha, referral check. */
+/** Sign-in, sign-up, e-mail confirmation, password reset, session check, pre-signed link, captcha, referral check, profile photo. */
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const signedInOnly = requireSignIn(ctx);
   return async (app) => {
+    await app.register(avatarRoutes(ctx));
+
     app.post(
       '/login',
       { config: { rateLimit: RATE_LIMITS.login, fieldKey: leafFieldKey }, schema: { querystring: ZTrackingQuery, body: ZLoginRequest, response: { 200: ZLoginResponse } } },

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { backofficeApi } from '../../../lib/api-client';
+import { applicationKey } from '../../../lib/query';
 import { ZApplicationDetail, ZRevealSsnResponse } from '@payrail/contract/backoffice';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 
-export const applicationKey = (userId: number) => ['backoffice', 'application', userId] as const;
+export { applicationKey };
 
 /** GET /api/backoffice/applications/:userId — every borrower field, SSN and bank account masked. */
 export function getApplication(userId: number): Promise<TApplicationDetail> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { QueryValue } from '@web-lib/http-client';
 import { backofficeApi } from '../../../lib/api-client';
+import { compactQuery } from '../../../lib/query';
 import { ZQueueResponse } from '@payrail/contract/backoffice';
 import type { QUEUE_SORTS, SORT_DIRS, TQueueResponse } from '@payrail/contract/backoffice';
 
@@ -15,17 +15,6 @@ export interface QueueParams {
   dir?: (typeof SORT_DIRS)[number];
   page?: number;
   per_page?: number;
-}
-
-/** Only the parameters that are set, for a query string. */
-export function compactQuery(params: object): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(params) as [string, unknown][]) {
-    if (value === undefined || value === null || value === '') continue;
-    if (typeof value === 'number' && Number.isNaN(value)) continue;
-    query[key] = value as QueryValue;
-  }
-  return query;
 }
 
 /** GET /api/backoffice/applications?status&employer_id&state_id&age_days_min&age_days_max&sort&dir&page&per_page */

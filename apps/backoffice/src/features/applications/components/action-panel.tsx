@@ -6,6 +6,8 @@ import { Select } from '@web-ui/select';
 import { Spinner } from '@web-ui/spinner';
 import { TextField } from '@web-ui/text-field';
 import { notify } from '@web-ui/toast/notify';
+import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { humanize } from '../../../lib/labels';
@@ -84,7 +86,9 @@ function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: r
 }
 
 /** Reviewer actions (underwriters and administrators). Each one asks first, then reloads the application. */
-export function ActionPanel({ userId, email }: { userId: number; email: string }) {
+export function ActionPanel({ userId, email, status }: { userId: number; email: string; status: string }) {
+  // A closed application (approved, declined, denied, dropped, canceled) only moves through "Move status".
+  const closed = STATUS_KIND[status as WorkflowStatus] === 'final';
   const allowed = useAllowedStatuses(userId);
   const action = useReviewAction(userId);
   const link = useCreatePresignedLink();
@@ -119,22 +123,26 @@ export function ActionPanel({ userId, email }: { userId: number; email: string }
         <MoveStatusForm userId={userId} allowed={allowed.data.allowed_statuses} onRun={run} />
       )}
       <div className={styles.buttons}>
-        <Button variant="secondary" onClick={() => setOpen('feedback')}>
-          Request feedback
-        </Button>
-        <Button onClick={() => setOpen('approve')}>Approve</Button>
-        <Button variant="danger" onClick={() => setOpen('decline')}>
-          Decline
-        </Button>
-        <Button variant="danger" onClick={() => setOpen('deny')}>
-          Deny
-        </Button>
-        <Button variant="secondary" onClick={() => setOpen('drop')}>
-          Drop
-        </Button>
-        <Button variant="secondary" onClick={() => setOpen('cancel')}>
-          Cancel application
-        </Button>
+        {closed ? null : (
+          <>
+            <Button variant="secondary" onClick={() => setOpen('feedback')}>
+              Request feedback
+            </Button>
+            <Button onClick={() => setOpen('approve')}>Approve</Button>
+            <Button variant="danger" onClick={() => setOpen('decline')}>
+              Decline
+            </Button>
+            <Button variant="danger" onClick={() => setOpen('deny')}>
+              Deny
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen('drop')}>
+              Drop
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen('cancel')}>
+              Cancel application
+            </Button>
+          </>
+        )}
         <Button variant="ghost" onClick={() => setOpen('link')}>
           E-mail a sign-in link
         </Button>

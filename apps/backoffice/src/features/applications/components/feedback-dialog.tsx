@@ -5,7 +5,6 @@ import { Button } from '@web-ui/button';
 import { Checkbox } from '@web-ui/checkbox';
 import { Dialog } from '@web-ui/dialog';
 import { fieldStyles, FieldError, FieldLabel } from '@web-ui/field';
-import { DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import type { FeedbackField, TStaffFeedbackRequest } from '@payrail/contract/application';
 import { errorMessage } from '../../../lib/errors';
@@ -34,7 +33,7 @@ export const DOCUMENT_LABELS: Record<DocumentTypeName, string> = {
   pay_stub: 'Pay stub',
   driver_license: 'Driver license',
   proof_of_address: 'Proof of address',
-  allotment: 'Allotment',
+  allotment: 'Allotment document',
   w2: 'W-2',
   bank_statement: 'Bank statement',
   social_security_document: 'Social security document',
@@ -142,7 +141,7 @@ export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps)
         <fieldset className={styles.fieldset}>
           <legend>Other</legend>
           <Checkbox label="Bank information" checked={bankInformation} onChange={(e) => setBankInformation(e.target.checked)} />
-          <Checkbox label="Allotment" checked={allotment} onChange={(e) => setAllotment(e.target.checked)} />
+          <Checkbox label="Allotment set-up" checked={allotment} onChange={(e) => setAllotment(e.target.checked)} />
         </fieldset>
         <FieldError id={`${id}-choice-error`}>{errors.choice}</FieldError>
         <div className={fieldStyles.field}>

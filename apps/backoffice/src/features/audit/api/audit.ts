@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { backofficeApi } from '../../../lib/api-client';
-import { compactQuery } from '../../applications/api/queue';
+import { compactQuery } from '../../../lib/query';
 import { ZAuditResponse } from '@payrail/contract/backoffice';
 
 /** The audit call's parameters (the contract's ZAuditQuery, typed as the page builds them). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { backofficeApi } from '../../../lib/api-client';
-import { applicationKey } from '../../applications/api/detail';
+import { applicationKey } from '../../../lib/query';
 import { ZFundResponse, ZLoanDetailResponse } from '@payrail/contract/backoffice';
 import type { TFundResponse } from '@payrail/contract/backoffice';
 

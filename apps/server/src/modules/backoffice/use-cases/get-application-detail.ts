@@ -7,6 +7,7 @@ import { SSN_AAD } from '../../application/field-rules';
 import { waitingOn } from './list-queue';
 
 export const documentViewUrl = (id: number) => `/api/backoffice/documents/${id}`;
+export const signedNoteUrl = (esignatureId: number) => `/api/backoffice/esignatures/${esignatureId}/pdf`;
 
 /** GET /api/backoffice/applications/{userId}: everything the borrower gave, SSN and account masked. */
 export async function getApplicationDetail(ctx: AppContext, userId: number): Promise<TApplicationDetail> {
@@ -113,7 +114,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
       answered_at: f.answeredAt?.toISOString() ?? null,
     })),
     messages: emails.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject ?? '', template: typeof m.meta?.['template'] === 'string' ? m.meta['template'] : null, at: m.createdAt.toISOString() })),
-    esignature: esignature ? { id: esignature.id, signed_at: esignature.signedAt.toISOString(), document_id: null, view_url: null } : null,
+    esignature: esignature ? { id: esignature.id, signed_at: esignature.signedAt.toISOString(), document_id: null, view_url: signedNoteUrl(esignature.id) } : null,
     loan: loan ? { id: loan.id, identifier: loan.identifier, status: loan.status, amount: loan.amountCents, created_at: loan.createdAt.toISOString() } : null,
   };
 }

@@ -37,3 +37,21 @@ export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: num
   });
   return { document, bytes };
 }
+
+/** GET /api/backoffice/esignatures/{id}/pdf: a signed promissory note as signed, audited as `view_signed_note`. */
+export async function viewSignedNote(ctx: AppContext, staff: TStaffMember, id: number) {
+  const signature = await ctx.repos.backoffice.esignature(id);
+  if (!signature) throw AppError.notFound('Signed note not found.');
+  const sealed = await ctx.providers.storage.get(signature.storageKey);
+  if (!sealed) throw new Error(`signed note ${signature.id}: nothing stored under its key`);
+  const bytes = (await ctx.cryptoBox()).openBytes(sealed, signature.storageKey);
+  await ctx.repos.review.recordStaffAction({
+    staffUserId: staff.id,
+    action: 'view_signed_note',
+    targetUserId: signature.userId,
+    before: {},
+    after: { esignature_id: signature.id },
+    at: ctx.now(),
+  });
+  return { signature, bytes };
+}

@@ -24,13 +24,17 @@ export interface PhoneEntryFormProps {
   onSubmit: (e164: string) => void;
   onBack?: () => void;
   backPending?: boolean;
+  /** The invalid-number message; the edit dialog uses the short 'invalid phone'. */
+  invalidMessage?: string;
+  /** The submit button's text; by default 'Send code', or 'Save and send code' when editing. */
+  submitLabel?: string;
 }
 
 /** The phone entry (no phone yet) and edit (phone on file) views of phone verification. */
-export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, serverError, pending, onSubmit, onBack, backPending }: PhoneEntryFormProps) {
+export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, serverError, pending, onSubmit, onBack, backPending, invalidMessage, submitLabel }: PhoneEntryFormProps) {
   const gateId = useId();
   const initial = splitPhone(initialNumber);
-  const schema = phoneEntrySchema(mode, askConsent);
+  const schema = phoneEntrySchema(mode, askConsent, invalidMessage);
   return (
     <Form
       schema={schema}
@@ -101,7 +105,7 @@ export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, s
             ) : null}
             <div className={styles.actions}>
               <Button type="submit" size="lg" fullWidth disabled={blocked} loading={pending} aria-describedby={blocked ? gateId : undefined}>
-                {initialNumber ? 'Save and send code' : 'Send code'}
+                {submitLabel ?? (initialNumber ? 'Save and send code' : 'Send code')}
               </Button>
               {blocked ? (
                 <p id={gateId} className={styles.hint}>

@@ -41,6 +41,7 @@ export function sessionUserFrom(session: TTokenIsValidResponse): SessionUser {
     last_name: session.loan_borrower.last_name,
     phone: session.phone,
     phone_confirmed: session.phone_confirmed,
+    email_confirmed: session.email_confirmed,
     has_jack_henry: session.has_jack_henry,
     has_nelnet: session.has_nelnet,
     eligible_for_refinance: session.eligible_for_refinance,

@@ -1,0 +1,269 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@payrail/contract/staff';
+import type { TApplicationDetail } from '@payrail/contract/backoffice';
+import { applicationDetail, signInAs } from '../../../test/fixtures';
+import { bo, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+
+function serveApplication(detail: TApplicationDetail = applicationDetail(), allowed: string[] = ['review_application', 'feedback_sent']) {
+  server.use(
+    http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
+    http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] })),
+  );
+}
+
+async function openAs(role: StaffRole, detail?: TApplicationDetail) {
+  signInAs(role);
+  serveApplication(detail);
+  const utils = renderRoute('/applications/42');
+  await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' });
+  return { ...utils, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:doc-301');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('application detail', () => {
+  it('shows every section with the SSN and bank account masked', async () => {
+    await openAs('underwriter');
+    expect(document.title).toBe('Application of Maria Lopez · Payrail back office');
+    for (const name of ['Borrower', 'Employment and income', 'Housing', 'References', 'Bank account', 'Loan terms', 'Documents', 'E-signature', 'Workflow history', 'Underwriting decisions', 'Feedback requests', 'Messages sent']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByText('***-**-1234')).toBeInTheDocument();
+    expect(screen.getByText('****6789')).toBeInTheDocument();
+    expect(screen.getByText('Waiting on lender')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Workflow history' })).getByText('Application submitted')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Underwriting decisions' })).getByText('Income not verified')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Messages sent' })).getByText('We received your application')).toBeInTheDocument();
+  });
+
+  it('reveals the full SSN only after confirming, through the audited call', async () => {
+    let revealed = 0;
+    server.use(
+      http.post(bo('/applications/42/reveal_ssn'), () => {
+        revealed += 1;
+        return HttpResponse.json({ social_security_number: '123-45-1234' });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+
+    await user.click(screen.getByRole('button', { name: 'Reveal SSN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reveal the full SSN?' });
+    expect(dialog).toHaveTextContent('audit log');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it masked' }));
+    expect(revealed).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reveal SSN' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reveal the full SSN?' })).getByRole('button', { name: 'Reveal' }));
+
+    expect(await screen.findByText('123-45-1234')).toBeInTheDocument();
+    expect(revealed).toBe(1);
+    expect(screen.queryByText('***-**-1234')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide SSN' }));
+    expect(screen.getByText('***-**-1234')).toBeInTheDocument();
+  });
+
+  it('shows a document in the page from a blob fetched with the staff token', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get(bo('/documents/301'), ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { headers: { 'content-type': 'image/png' } });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+
+    await user.click(screen.getByRole('button', { name: 'Show stub.png' }));
+    const image = await screen.findByRole('img', { name: 'Pay stub: stub.png' });
+    expect(image).toHaveAttribute('src', 'blob:doc-301');
+    expect(authorization).toBe('Bearer underwriter-token');
+    expect(screen.getByRole('button', { name: 'Hide stub.png' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows a PDF in a titled 500 px frame', async () => {
+    server.use(http.get(bo('/documents/302'), () => new HttpResponse(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })));
+    const detail = applicationDetail({ documents: [{ id: 302, type: 'proof_of_address', file_name: 'bill.pdf', file_size: 9000, view_url: '/api/backoffice/documents/302', uploaded_at: '2026-11-10T10:00:00.000Z' }] });
+    const { user } = await openAs('admin', detail);
+
+    await user.click(screen.getByRole('button', { name: 'Show bill.pdf' }));
+    const frame = await screen.findByTitle('Proof of address: bill.pdf');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('height', '500');
+  });
+});
+
+describe('reviewer actions', () => {
+  it('sends the chosen feedback fields, documents and message', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post(bo('/applications/42/feedback'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: 'feedback_sent' }, { status: 201 });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+
+    await user.click(screen.getByRole('button', { name: 'Request feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request feedback' });
+    // Nothing chosen: the dialog explains instead of calling the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback request' }));
+    expect(within(dialog).getByText('Choose at least one item to correct or upload.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Write a message for the borrower.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Social security number' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Address' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'References' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Pay stub' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'W-2' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Allotment set-up' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message to the borrower' }), 'Please upload a recent pay stub.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback request' }));
+
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toEqual({
+      message: 'Please upload a recent pay stub.',
+      fields: { loan_borrower: ['social_security_number', 'address', 'user_references'] },
+      documents: ['pay_stub', 'w2'],
+      bank_information: false,
+      allotment: true,
+    });
+    expect(await screen.findByText('Feedback request sent. Now: Feedback sent.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request feedback' })).not.toBeInTheDocument());
+  });
+
+  it('asks for a receiver account through the bank link', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(bo('/applications/42/feedback'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: 'feedback_sent' }, { status: 201 });
+      }),
+    );
+    const { user } = await openAs('admin');
+    await user.click(screen.getByRole('button', { name: 'Request feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request feedback' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Receiver bank account' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message to the borrower' }), 'Choose the account again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback request' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body!.bank_information).toEqual({ bank_link: true });
+  });
+
+  it('requires a reason and a reapply date to decline', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post(bo('/applications/42/decline'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: 'declined' });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the application' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription('Give the reason.');
+    expect(within(dialog).getByLabelText('May apply again on')).toHaveAccessibleDescription('Choose the date the borrower may apply again, or "Never".');
+    expect(body).toBeNull();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Income too low for the amount');
+    await user.type(within(dialog).getByLabelText('May apply again on'), '2027-05-22');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+
+    await waitFor(() => expect(body).toEqual({ reapply_on: '2027-05-22', reasons: ['Income too low for the amount'] }));
+    expect(await screen.findByText('Application declined. Now: Declined.')).toBeInTheDocument();
+  });
+
+  it('denies with a not-qualified reason and "never"', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post(bo('/applications/42/deny'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: 'denied' });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deny the application' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Active military');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Never' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deny application' }));
+    await waitFor(() => expect(body).toEqual({ not_qualified_reason: 'Active military', reapply_on: 'never', reasons: ['Active military'] }));
+  });
+
+  it('moves to an allowed status and approves after confirming', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post(bo('/applications/42/:action'), async ({ request, params }) => {
+        calls.push({ path: String(params.action), body: await request.text() });
+        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: params.action === 'approve' ? 'approved' : 'review_application' });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+
+    const select = await screen.findByRole('combobox', { name: 'Move to status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Review application', 'Feedback sent']);
+    await user.selectOptions(select, 'review_application');
+    await user.click(screen.getByRole('button', { name: 'Move status' }));
+    await waitFor(() => expect(calls[0]).toEqual({ path: 'status', body: JSON.stringify({ new_status: 'review_application' }) }));
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve the application?' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['status', 'approve']));
+  });
+
+  it('e-mails a pre-signed sign-in link', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post(bo('/presigned_links'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 1, email: 'maria@example.com', new_flow: false, expires_at: '2026-11-23T10:00:00.000Z' }, { status: 201 });
+      }),
+    );
+    const { user } = await openAs('underwriter');
+    await user.click(screen.getByRole('button', { name: 'E-mail a sign-in link' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'E-mail a sign-in link?' })).getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('A sign-in link was sent to maria@example.com.')).toBeInTheDocument();
+    expect(body).toEqual({ email: 'maria@example.com' });
+  });
+});
+
+describe('role-based visibility', () => {
+  it('servicers land on funding and do not see review pages', async () => {
+    signInAs('servicer');
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funding' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/funding');
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding']);
+
+    await router.navigate('/applications/42');
+    expect(await screen.findByText('This page is not available to your role.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reveal SSN' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('underwriters see the actions but not funding', async () => {
+    await openAs('underwriter', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
+    expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fund loan' })).not.toBeInTheDocument();
+    // A closed application offers no decision buttons, only a status move and the sign-in link.
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request feedback' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'E-mail a sign-in link' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue']);
+  });
+
+  it('administrators see every page in the navigation', async () => {
+    await openAs('admin');
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Audit log', 'System event']);
+    expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signInAs, STAFF } from '../../../test/fixtures';
+import { bo, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+
+const entry = {
+  id: 77,
+  staff: { id: 4, name: 'Dana Reyes', role: 'underwriter' as const },
+  action: 'reveal_ssn',
+  target_user_id: 42,
+  before: null,
+  after: { field: 'social_security_number' },
+  at: '2026-11-22T09:30:00.000Z',
+};
+
+function recordAudit() {
+  const urls: URL[] = [];
+  server.use(
+    http.get(bo('/audit'), ({ request }) => {
+      urls.push(new URL(request.url));
+      return HttpResponse.json({ items: [entry], total: 120, page: Number(new URL(request.url).searchParams.get('page') ?? 1), per_page: 50 });
+    }),
+  );
+  return urls;
+}
+
+describe('audit log', () => {
+  it('lists entries and sends the filters as query parameters', async () => {
+    signInAs('admin');
+    const urls = recordAudit();
+    const { router } = renderRoute('/audit');
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table', { name: 'Audit log entries' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Dana Reyes (Underwriter)');
+    expect(row).toHaveTextContent('Reveal ssn');
+    expect(within(row).getByRole('link', { name: '#42' })).toHaveAttribute('href', '/applications/42');
+    expect(document.title).toBe('Audit log · Payrail back office');
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ page: '1', per_page: '50' });
+
+    await user.type(screen.getByRole('spinbutton', { name: 'Staff id' }), '4');
+    await user.type(screen.getByLabelText('Action'), 'reveal_ssn');
+    await user.type(screen.getByRole('spinbutton', { name: 'Applicant (user id)' }), '42');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-22');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(urls).toHaveLength(2));
+    expect(Object.fromEntries(urls[1]!.searchParams)).toEqual({ staff_id: '4', action: 'reveal_ssn', user_id: '42', from: '2026-11-01', to: '2026-11-22', page: '1', per_page: '50' });
+    expect(router.state.location.search).toContain('action=reveal_ssn');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(urls.at(-1)?.searchParams.get('action')).toBe('reveal_ssn');
+  });
+
+  it('refuses a date range that runs backwards', async () => {
+    signInAs('admin');
+    const urls = recordAudit();
+    renderRoute('/audit');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Audit log entries' });
+    await user.type(screen.getByLabelText('From'), '2026-11-22');
+    await user.type(screen.getByLabelText('To'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('The start date must be on or before the end date.');
+    expect(urls).toHaveLength(1);
+  });
+
+  it('is not available to underwriters and servicers', async () => {
+    signInAs('underwriter');
+    renderRoute('/audit');
+    expect(await screen.findByText('This page is not available to your role.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(STAFF.underwriter.role).toBe('underwriter');
+  });
+});

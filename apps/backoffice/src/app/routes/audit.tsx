@@ -1,0 +1,140 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@web-ui/alert';
+import { Button } from '@web-ui/button';
+import { LoadingBlock } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
+import { TextField } from '@web-ui/text-field';
+import type { TAuditItem } from '@payrail/contract/backoffice';
+import { Pagination } from '../../components/pagination';
+import { RequireRole } from '../../components/require-role';
+import styles from '../../components/page.module.css';
+import { useAudit } from '../../features/audit/api/audit';
+import type { AuditParams } from '../../features/audit/api/audit';
+import { formatDateTime, humanize } from '../../lib/labels';
+import { ROLE_LABELS } from '../../lib/staff-session';
+import { usePageTitle } from '../title';
+
+export const AUDIT_PER_PAGE = 50;
+
+/** Action names the server records today; the field still takes any text. */
+export const KNOWN_AUDIT_ACTIONS = ['reveal_ssn', 'view_document', 'fund', 'decline', 'deny', 'create_presigned_link', 'start_system_event', 'end_system_event'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function positiveInt(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export function auditParamsFromUrl(params: URLSearchParams): AuditParams {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    staff_id: positiveInt(params.get('staff_id')),
+    action: params.get('action')?.trim() || undefined,
+    user_id: positiveInt(params.get('user_id')),
+    from: DATE.test(from) ? from : undefined,
+    to: DATE.test(to) ? to : undefined,
+    page: positiveInt(params.get('page')) ?? 1,
+    per_page: AUDIT_PER_PAGE,
+  };
+}
+
+function changes(item: TAuditItem): string {
+  const parts: string[] = [];
+  if (item.before !== null && item.before !== undefined) parts.push(`before: ${JSON.stringify(item.before)}`);
+  if (item.after !== null && item.after !== undefined) parts.push(`after: ${JSON.stringify(item.after)}`);
+  return parts.join(' · ') || '—';
+}
+
+const columns: TableColumn<TAuditItem>[] = [
+  { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
+  { key: 'staff', header: 'Staff', cell: (r) => (r.staff ? `${r.staff.name} (${ROLE_LABELS[r.staff.role]})` : 'System') },
+  { key: 'action', header: 'Action', cell: (r) => humanize(r.action) },
+  { key: 'user', header: 'Applicant', cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>#{r.target_user_id}</Link> : '—') },
+  { key: 'changes', header: 'Details', cell: (r) => <span className={styles.mono}>{changes(r)}</span> },
+];
+
+function AuditFilters({ params, onApply }: { params: AuditParams; onApply: (next: URLSearchParams) => void }) {
+  const id = useId();
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['staff_id', 'action', 'user_id', 'from', 'to']) {
+      const value = String(data.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+    }
+    const from = next.get('from');
+    const to = next.get('to');
+    if (from && to && from > to) {
+      setError('The start date must be on or before the end date.');
+      return;
+    }
+    setError(undefined);
+    onApply(next);
+  };
+  return (
+    <form className={styles.section} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>Filters</h2>
+      <div className={styles.filters}>
+        <TextField label="Staff id" name="staff_id" type="number" inputMode="numeric" min={1} defaultValue={params.staff_id ?? ''} />
+        <TextField label="Action" name="action" hint="For example reveal_ssn, view_document, fund." list={`${id}-actions`} autoComplete="off" defaultValue={params.action ?? ''} />
+        <datalist id={`${id}-actions`}>
+          {KNOWN_AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action} />
+          ))}
+        </datalist>
+        <TextField label="Applicant (user id)" name="user_id" type="number" inputMode="numeric" min={1} defaultValue={params.user_id ?? ''} />
+        <TextField label="From" name="from" type="date" defaultValue={params.from ?? ''} error={error} />
+        <TextField label="To" name="to" type="date" defaultValue={params.to ?? ''} />
+        <div className={styles.filterButtons}>
+          <Button type="submit">Apply filters</Button>
+          <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
+            Clear filters
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function AuditResults({ params, onPage }: { params: AuditParams; onPage: (page: number) => void }) {
+  const audit = useAudit(params);
+  if (audit.isPending) return <LoadingBlock label="Loading the audit log…" />;
+  if (audit.isError) return <Alert kind="error" title="We could not load the audit log." />;
+  return (
+    <>
+      <Table caption="Audit log entries" columns={columns} rows={audit.data.items} getRowKey={(r) => r.id} emptyMessage="No entry matches these filters." />
+      <Pagination label="Audit log pages" page={audit.data.page} perPage={audit.data.per_page} total={audit.data.total} onPage={onPage} />
+    </>
+  );
+}
+
+export function Component() {
+  usePageTitle('Audit log');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = auditParamsFromUrl(searchParams);
+  return (
+    <RequireRole capability="audit">
+      <div className={styles.header}>
+        <div>
+          <h1>Audit log</h1>
+          <p className={styles.lead}>Every staff action on borrower data, newest first.</p>
+        </div>
+      </div>
+      <AuditFilters key={searchParams.toString()} params={params} onApply={(next) => setSearchParams(next)} />
+      <AuditResults
+        params={params}
+        onPage={(page) => {
+          const next = new URLSearchParams(searchParams);
+          next.set('page', String(page));
+          setSearchParams(next);
+        }}
+      />
+    </RequireRole>
+  );
+}

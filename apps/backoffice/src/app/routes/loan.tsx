@@ -1,0 +1,22 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '@web-ui/alert';
+import { RequireRole } from '../../components/require-role';
+import styles from '../../components/page.module.css';
+import { LoanDetails } from '../../features/loans/components/loan-details';
+import { usePageTitle } from '../title';
+
+export function Component() {
+  const loanId = Number(useParams().loanId);
+  usePageTitle(`Loan ${loanId}`);
+  return (
+    <RequireRole capability="fund">
+      <p>
+        <Link to="/">← Back to the queue</Link>
+      </p>
+      <div className={styles.header}>
+        <h1>Loan #{loanId}</h1>
+      </div>
+      {Number.isInteger(loanId) && loanId > 0 ? <LoanDetails loanId={loanId} headingLevel={2} /> : <Alert kind="warning" title="This loan does not exist." />}
+    </RequireRole>
+  );
+}

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { applicationDetail, loanDetail, signInAs } from '../../../../test/fixtures';
+import { bo, server } from '../../../../test/msw-server';
+import { renderRoute } from '../../../../test/render';
+
+const signed = { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null };
+
+function serveApproved() {
+  let detail = applicationDetail({ status: 'approved', waiting_on: 'lender', esignature: signed });
+  server.use(
+    http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
+    http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] })),
+    http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
+  );
+  return {
+    markFunded: () => {
+      const { loan } = loanDetail();
+      detail = { ...detail, loan: { id: loan.id, identifier: loan.identifier, status: loan.status, amount: loan.amount, created_at: loan.created_at } };
+    },
+  };
+}
+
+describe('funding', () => {
+  it('funds with an Idempotency-Key after confirming, then shows the loan and its schedule', async () => {
+    signInAs('admin');
+    const state = serveApproved();
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(bo('/applications/42/fund'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        state.markFunded();
+        const { loan, disbursements } = loanDetail();
+        return HttpResponse.json({ loan, disbursement: disbursements[0] }, { status: 201 });
+      }),
+    );
+    renderRoute('/applications/42');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Fund loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund this loan?' });
+    expect(dialog).toHaveTextContent('$1,500.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
+
+    await waitFor(() => expect(keys).toHaveLength(1));
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(await screen.findByText('Loan 2026-11-0042 funded.')).toBeInTheDocument();
+    const schedule = await screen.findByRole('table', { name: 'Payment schedule of loan 2026-11-0042' });
+    expect(within(schedule).getAllByRole('row')).toHaveLength(3);
+    expect(within(schedule).getByText('12/19/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fund loan' })).not.toBeInTheDocument();
+  });
+
+  it('retries with the same Idempotency-Key after a failed attempt', async () => {
+    signInAs('admin');
+    serveApproved();
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(bo('/applications/42/fund'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (keys.length === 1) return HttpResponse.json({ error: 'Gateway timeout' }, { status: 504 });
+        const { loan, disbursements } = loanDetail();
+        return HttpResponse.json({ loan, disbursement: disbursements[0] }, { status: 201 });
+      }),
+    );
+    renderRoute('/applications/42');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Fund loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund this loan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Gateway timeout');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
+    expect(await screen.findByText('Loan 2026-11-0042 funded.')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('is not offered before the borrower signed', async () => {
+    signInAs('admin');
+    server.use(
+      http.get(bo('/applications/42'), () => HttpResponse.json(applicationDetail({ status: 'approved' }))),
+      http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] })),
+    );
+    renderRoute('/applications/42');
+    expect(await screen.findByText('Funding becomes available once the borrower has signed the loan agreement.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fund loan' })).not.toBeInTheDocument();
+  });
+
+  it('shows a funded loan on its own page', async () => {
+    signInAs('servicer');
+    server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())));
+    renderRoute('/loans/900');
+    expect(await screen.findByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Disbursements of loan 2026-11-0042' })).toHaveTextContent('TR-1');
+  });
+
+  it('lets a servicer fund by applicant number from the funding page', async () => {
+    signInAs('servicer');
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(bo('/applications/42/fund'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        const { loan, disbursements } = loanDetail();
+        return HttpResponse.json({ loan, disbursement: disbursements[0] });
+      }),
+      http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
+    );
+    renderRoute('/funding');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('textbox', { name: 'Applicant number' })).toHaveAccessibleDescription(/Enter the applicant number/);
+
+    await user.type(screen.getByRole('textbox', { name: 'Applicant number' }), '42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Fund loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fund this loan?' });
+    expect(dialog).toHaveTextContent('applicant #42');
+    await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
+
+    expect(await screen.findByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('opens a loan by id', async () => {
+    signInAs('servicer');
+    server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())));
+    const { router } = renderRoute('/funding');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Loan id' }), '900');
+    await user.click(screen.getByRole('button', { name: 'Open loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loans/900'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan #900' })).toBeInTheDocument();
+  });
+});

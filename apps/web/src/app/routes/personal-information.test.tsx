@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AVATAR_MAX_BYTES } from '@payrail/contract/identity';
+import { MSG } from '@payrail/contract/messages';
+import { agreementHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { notify } from '../../components/ui/toast/notify';
+import { sessionStore } from '../../lib/session-store';
+
+const PHOTO_URL = `/api/avatars/${'ab'.repeat(32)}-png`;
+
+function shell() {
+  server.use(
+    http.get(api('/notifications'), () => HttpResponse.json([])),
+    http.get(api('/benefits'), () => HttpResponse.json({ level: 'zero', color: '#999999', read: true })),
+    http.get(api('/banners'), () => HttpResponse.json([])),
+    agreementHandler(),
+  );
+}
+
+const png = (size = 100) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
+
+async function openPage() {
+  const user = userEvent.setup({ applyAccept: false });
+  const utils = renderRoute('/dashboard/personal-information');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Personal Information' })).toBeInTheDocument();
+  return { user, ...utils };
+}
+
+describe('personal information: profile photo', () => {
+  it('uploads a photo, says Update successful! and the header shows it', async () => {
+    signInAs();
+    shell();
+    const sent: FormData[] = [];
+    server.use(
+      http.patch(api('/users/avatar'), async ({ request }) => {
+        sent.push(await request.formData());
+        // The session check now answers the photo too.
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ avatar: PHOTO_URL }))));
+        return HttpResponse.json({ url: PHOTO_URL });
+      }),
+    );
+    const { user } = await openPage();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Personal information' })).toHaveTextContent('AL');
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile photo' })).toBeInTheDocument();
+
+    await user.upload(screen.getByTestId('file-upload-input'), png());
+
+    await waitFor(() => expect(notify.list()).toEqual([expect.objectContaining({ kind: 'success', message: MSG.updateSuccessful })]));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('avatar')).toBeInstanceOf(File);
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'Personal information' }).querySelector('img')).toHaveAttribute('src', PHOTO_URL));
+    expect(screen.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO_URL);
+    expect(sessionStore.getState().user?.avatar).toBe(PHOTO_URL);
+  });
+
+  it('refuses a non-image and a photo over 5 MB before uploading, with the spec messages', async () => {
+    signInAs();
+    shell();
+    let calls = 0;
+    server.use(
+      http.patch(api('/users/avatar'), () => {
+        calls += 1;
+        return HttpResponse.json({ url: PHOTO_URL });
+      }),
+    );
+    const { user } = await openPage();
+    const input = screen.getByTestId('file-upload-input');
+
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(MSG.photoWrongType)).toBeInTheDocument();
+
+    await user.upload(input, png(AVATAR_MAX_BYTES + 1));
+    expect(await screen.findByText(MSG.photoTooLarge)).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it("shows the server's too-large message on a 422 and keeps the old header", async () => {
+    signInAs();
+    shell();
+    server.use(http.patch(api('/users/avatar'), () => HttpResponse.json({ errors: { avatar: [MSG.photoTooLarge] } }, { status: 422 })));
+    const { user } = await openPage();
+    await user.upload(screen.getByTestId('file-upload-input'), png());
+    expect(await screen.findByRole('list', { name: 'New profile photo: files' })).toHaveTextContent(MSG.photoTooLarge);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Personal information' })).toHaveTextContent('AL');
+    expect(notify.list()).toEqual([]);
+  });
+});
+
+describe('personal information: phone edit dialog', () => {
+  it("says 'invalid phone' for a bad number in the dialog", async () => {
+    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    shell();
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
+    const field = within(dialog).getByLabelText('Mobile phone number');
+    await user.clear(field);
+    await user.type(field, '12345');
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByText(MSG.invalidPhoneShort)).toBeInTheDocument();
+    expect(within(dialog).queryByText(MSG.invalidPhone)).not.toBeInTheDocument();
+  });
+
+  it('sends a code to the new number, waits 30 s before a resend, verifies it and shows the new number', async () => {
+    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    shell();
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post(api('/dashboard/phones'), async ({ request }) => {
+        calls.push({ path: '/dashboard/phones', body: await request.json() });
+        return HttpResponse.json({ number: '+12025550199', confirmed: false }, { status: 201 });
+      }),
+      http.post(api('/dashboard/verify_phone'), async ({ request }) => {
+        calls.push({ path: '/dashboard/verify_phone', body: await request.json() });
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ phone: '+12025550199', phone_confirmed: true }))));
+        return HttpResponse.json({ number: '+12025550199', confirmed: true });
+      }),
+    );
+    const { user } = await openPage();
+    expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0142 (verified)');
+    await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
+    const field = within(dialog).getByLabelText('Mobile phone number');
+    const send = within(dialog).getByRole('button', { name: 'Send code' });
+    expect(send).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.clear(field);
+    await user.type(field, '2025550199');
+    await user.click(send);
+
+    expect(await within(dialog).findByText('(202) 555-0199', { selector: 'strong' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
+    expect(await within(dialog).findByRole('button', { name: /^Resend code in (30|29) s$/ })).toBeDisabled();
+
+    await user.type(within(dialog).getByLabelText('Verification code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(notify.list()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'success', message: MSG.phoneVerified })])));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0199 (verified)');
+    expect(calls).toEqual([
+      { path: '/dashboard/phones', body: { phone: { number: '+12025550199' } } },
+      { path: '/dashboard/phones', body: { phone: { number: '+12025550199' } } },
+      { path: '/dashboard/verify_phone', body: { phone: { number: '+12025550199', code: '123456' } } },
+    ]);
+  });
+
+  it('shows a wrong code under the code field', async () => {
+    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    shell();
+    server.use(
+      http.post(api('/dashboard/phones'), () => HttpResponse.json({ number: '+12025550199', confirmed: false }, { status: 201 })),
+      http.post(api('/dashboard/verify_phone'), () => HttpResponse.json({ errors: { phone: ['Invalid verification code'] } }, { status: 422 })),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
+    const field = within(dialog).getByLabelText('Mobile phone number');
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.clear(field);
+    await user.type(field, '2025550199');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await user.type(await within(dialog).findByLabelText('Verification code'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('Invalid verification code')).toBeInTheDocument();
+    expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0142 (verified)');
+  });
+});
