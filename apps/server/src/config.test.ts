@@ -12,6 +12,10 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(true);
   });
 
+  it('resolves a relative DATA_DIR against the directory npm was run from', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/payrail', DATA_DIR: './data' }).dataDir).toBe('/srv/payrail/data');
+  });
+
   it('honours PORT, DATA_DIR and DATABASE_URL', () => {
     const c = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/payrail-x', DATABASE_URL: 'postgres://localhost:5432/test' });
     expect(c).toMatchObject({ port: 4100, dataDir: '/tmp/payrail-x', databaseUrl: 'postgres://localhost:5432/test' });
