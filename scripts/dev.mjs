@@ -7,7 +7,7 @@ const procs = [
   ['web', ['run', '-w', '@payrail/web', 'dev']],
   ['backoffice', ['run', '-w', '@payrail/backoffice', 'dev']],
 ].map(([name, args]) => {
-  const p = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SERVE_SPA: 'false' } });
+  const p = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', SERVE_SPA: 'false' } });
   const tag = (chunk) => chunk.toString().split('\n').filter(Boolean).map((l) => `[${name}] ${l}`).join('\n') + '\n';
   p.stdout.on('data', (c) => process.stdout.write(tag(c)));
   p.stderr.on('data', (c) => process.stderr.write(tag(c)));

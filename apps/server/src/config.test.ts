@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** The server fails closed to production; these tests read the development defaults unless they say otherwise. */
+const devConfig = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: 'development', ...env });
+
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
 describe('loadConfig', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
-    const c = loadConfig({});
+    const c = devConfig({});
     expect(c.port).toBe(3000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
@@ -13,61 +16,66 @@ describe('loadConfig', () => {
   });
 
   it('resolves a relative DATA_DIR against the directory npm was run from', () => {
-    expect(loadConfig({ INIT_CWD: '/srv/payrail', DATA_DIR: './data' }).dataDir).toBe('/srv/payrail/data');
+    expect(devConfig({ INIT_CWD: '/srv/payrail', DATA_DIR: './data' }).dataDir).toBe('/srv/payrail/data');
   });
 
   it('honours PORT, DATA_DIR and DATABASE_URL', () => {
-    const c = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/payrail-x', DATABASE_URL: 'postgres://localhost:5432/test' });
+    const c = devConfig({ PORT: '4100', DATA_DIR: '/tmp/payrail-x', DATABASE_URL: 'postgres://localhost:5432/test' });
     expect(c).toMatchObject({ port: 4100, dataDir: '/tmp/payrail-x', databaseUrl: 'postgres://localhost:5432/test' });
   });
 
+  it('fails closed: without NODE_ENV it is production and needs an encryption key', () => {
+    expect(() => loadConfig({})).toThrow(/ENCRYPTION_KEY/);
+    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).env).toBe('production');
+  });
+
   it('never seeds demo staff in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }).seedDemo).toBe(false);
+    expect(devConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }).seedDemo).toBe(false);
   });
 
   it('names every bad variable in one clear error', () => {
-    expect(() => loadConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(ConfigError);
+    expect(() => devConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(ConfigError);
     try {
-      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', EMAIL_PROVIDER: 'smtp' });
+      devConfig({ PORT: 'eighty', NODE_ENV: 'staging', EMAIL_PROVIDER: 'smtp' });
     } catch (e) {
       expect((e as Error).message).toMatch(/PORT/);
       expect((e as Error).message).toMatch(/NODE_ENV/);
     }
-    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL is required/);
+    expect(() => devConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL is required/);
   });
 
   it('defaults borrower sessions to 30 idle minutes and 24 hours, with sandbox identity and captcha', () => {
-    const c = loadConfig({});
+    const c = devConfig({});
     expect(c.session).toEqual({ idleMinutes: 30, absoluteHours: 24 });
     expect(c.identity).toEqual({ provider: 'sandbox', googleClientId: undefined });
     expect(c.captcha).toMatchObject({ provider: 'sandbox', sandboxFail: false, minScore: 0.5 });
     expect(c.supportEmail).toBe('support@payrail.test');
-    expect(loadConfig({ CAPTCHA_SANDBOX_FAIL: 'true' }).captcha.sandboxFail).toBe(true);
+    expect(devConfig({ CAPTCHA_SANDBOX_FAIL: 'true' }).captcha.sandboxFail).toBe(true);
   });
 
   it('requires the credentials of the real identity provider and captcha', () => {
-    expect(() => loadConfig({ IDENTITY_PROVIDER: 'google' })).toThrow(/GOOGLE_CLIENT_ID is required/);
-    expect(loadConfig({ IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }).identity.googleClientId).toBe('abc.apps.googleusercontent.com');
-    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'site' })).toThrow(/RECAPTCHA_SECRET_KEY are required/);
-    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '1' })).toThrow(/SESSION_IDLE_MINUTES/);
-    expect(() => loadConfig({ IDENTITY_PROVIDER: 'facebook' })).toThrow(/IDENTITY_PROVIDER/);
+    expect(() => devConfig({ IDENTITY_PROVIDER: 'google' })).toThrow(/GOOGLE_CLIENT_ID is required/);
+    expect(devConfig({ IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }).identity.googleClientId).toBe('abc.apps.googleusercontent.com');
+    expect(() => devConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'site' })).toThrow(/RECAPTCHA_SECRET_KEY are required/);
+    expect(() => devConfig({ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '1' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => devConfig({ IDENTITY_PROVIDER: 'facebook' })).toThrow(/IDENTITY_PROVIDER/);
   });
 
   it('needs a 32-byte ENCRYPTION_KEY in production and generates one elsewhere', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
-    expect(loadConfig({}).encryptionKey).toBeUndefined();
-    expect(loadConfig({ ENCRYPTION_KEY: KEY }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => devConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
+    expect(devConfig({}).encryptionKey).toBeUndefined();
+    expect(devConfig({ ENCRYPTION_KEY: KEY }).encryptionKey).toEqual(Buffer.alloc(32, 7));
     expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url') }).encryptionKey).toEqual(Buffer.alloc(32, 7));
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
-    expect(() => loadConfig({ ENCRYPTION_KEY: 'not base64 at all!' })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => devConfig({ ENCRYPTION_KEY: 'not base64 at all!' })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
   });
 
   it('stores files on local disk unless S3 is configured in full', () => {
-    expect(loadConfig({}).storage).toEqual({ provider: 'local', s3: undefined });
-    expect(() => loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b' })).toThrow(/S3_SECRET_ACCESS_KEY are required/);
-    expect(() => loadConfig({ STORAGE_PROVIDER: 'gcs' })).toThrow(/STORAGE_PROVIDER/);
-    expect(() => loadConfig({ S3_ENDPOINT: 'ftp://minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(devConfig({}).storage).toEqual({ provider: 'local', s3: undefined });
+    expect(() => devConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b' })).toThrow(/S3_SECRET_ACCESS_KEY are required/);
+    expect(() => devConfig({ STORAGE_PROVIDER: 'gcs' })).toThrow(/STORAGE_PROVIDER/);
+    expect(() => devConfig({ S3_ENDPOINT: 'ftp://minio:9000' })).toThrow(/S3_ENDPOINT/);
     const s3 = { STORAGE_PROVIDER: 's3', S3_BUCKET: 'docs', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK', S3_ENDPOINT: 'http://minio:9000' };
-    expect(loadConfig(s3).storage).toEqual({ provider: 's3', s3: { bucket: 'docs', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'AK', secretAccessKey: 'SK' } });
+    expect(devConfig(s3).storage).toEqual({ provider: 's3', s3: { bucket: 'docs', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'AK', secretAccessKey: 'SK' } });
   });
 });

@@ -6,7 +6,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** Every setting the server reads, validated once at boot. `.env.example` documents each one. */
 const ZEnv = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('production'), // fail closed: dev routes and demo data only when asked for
     HOST: z.string().min(1).default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),

@@ -39,7 +39,7 @@ async function approvedAndSigned() {
   const at = app.ctx.now();
   await db()
     .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: '013176439', ...sealAccountNumber(box, '000123456789'), bankName: 'CLEARBROOK STATE BANK', createdAt: at, updatedAt: at });
+    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: '013176439', ...sealAccountNumber(box, '000123456789'), bankName: 'CLEARBROOK STATE BANK', verifiedAt: at, createdAt: at, updatedAt: at });
   await forceStatus(app, who.id, 'esignature_needed');
   const signed = await borrowerPost(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
   if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);

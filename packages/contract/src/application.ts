@@ -371,7 +371,7 @@ export type TReapplyResponse = z.infer<typeof ZReapplyResponse>;
 
 // ── Back office: reviewer actions (/api/backoffice/applications/{userId}/…) ─────────────────────
 
-export const ZApplicationParams = z.object({ userId: z.coerce.number().int().positive() });
+export const ZApplicationParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** GET …/allowed_statuses: what a reviewer may set now. */
 export const ZAllowedStatusesResponse = z.object({

@@ -16,17 +16,18 @@ export type WaitingOn = (typeof WAITING_ON)[number];
 export const QUEUE_SORTS = ['updated_at', 'created_at', 'status'] as const;
 export const SORT_DIRS = ['asc', 'desc'] as const;
 
-const optionalInt = z.coerce.number().int().nonnegative().optional();
+// Ages in days: bounded so a huge value cannot build an invalid date (100 years is plenty).
+const optionalInt = z.coerce.number().int().nonnegative().max(36_500).optional();
 
 export const ZQueueQuery = z.object({
   status: z.string().max(60).optional(),
-  employer_id: z.coerce.number().int().positive().optional(),
-  state_id: z.coerce.number().int().positive().optional(),
+  employer_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  state_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   age_days_min: optionalInt,
   age_days_max: optionalInt,
   sort: z.enum(QUEUE_SORTS).optional().default('updated_at'),
   dir: z.enum(SORT_DIRS).optional().default('desc'),
-  page: z.coerce.number().int().positive().optional().default(1),
+  page: z.coerce.number().int().positive().max(2_147_483_647).optional().default(1),
   per_page: z.coerce.number().int().positive().max(100).optional().default(25),
 });
 export type TQueueQuery = z.input<typeof ZQueueQuery>;
@@ -56,7 +57,7 @@ export type TQueueResponse = z.infer<typeof ZQueueResponse>;
 
 // ── 2. Detail: GET /applications/:userId ─────────────────────────────────────────────────────────
 
-export const ZBackofficeUserParams = z.object({ userId: z.coerce.number().int().positive() });
+export const ZBackofficeUserParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ZDetailReference = z.object({ first_name: z.string(), last_name: z.string(), relationship: z.string(), phone: z.string() });
 
@@ -189,7 +190,7 @@ export const ZRevealSsnResponse = z.object({ social_security_number: z.string().
 export type TRevealSsnResponse = z.infer<typeof ZRevealSsnResponse>;
 
 /** GET /documents/:id streams the file (audited as `view_document`). */
-export const ZBackofficeDocumentParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZBackofficeDocumentParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 // ── 3. Funding: POST /applications/:userId/fund (servicer | admin; header Idempotency-Key) ──────
 
@@ -244,19 +245,19 @@ export const ZFundResponse = z.object({ loan: ZLoan, disbursement: ZDisbursement
 export type TFundResponse = z.infer<typeof ZFundResponse>;
 
 /** GET /loans/:loanId (servicer | admin) */
-export const ZLoanParams = z.object({ loanId: z.coerce.number().int().positive() });
+export const ZLoanParams = z.object({ loanId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ZLoanDetailResponse = z.object({ loan: ZLoan, installments: z.array(ZInstallment), disbursements: z.array(ZDisbursement) });
 export type TLoanDetailResponse = z.infer<typeof ZLoanDetailResponse>;
 
 // ── 4. Audit: GET /audit (admin) ─────────────────────────────────────────────────────────────────
 
 export const ZAuditQuery = z.object({
-  staff_id: z.coerce.number().int().positive().optional(),
+  staff_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   action: z.string().max(60).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  page: z.coerce.number().int().positive().optional().default(1),
+  page: z.coerce.number().int().positive().max(2_147_483_647).optional().default(1),
   per_page: z.coerce.number().int().positive().max(200).optional().default(50),
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;

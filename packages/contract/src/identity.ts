@@ -98,7 +98,7 @@ export const ZSignupRequest = z.object({
   agreements: ZSignupAgreements,
   loan_borrower: z.object({
     state_id: z.number({ error: MSG.stateBlank }).int().positive(MSG.stateBlank),
-    employer_id: z.number().int().positive().nullish(),
+    employer_id: z.number().int().positive().max(2_147_483_647).nullish(),
     friend_refer_code: z.string().trim().max(40).nullish(),
   }),
   // New-flow fields (the new-flow issue uses them; the classic sign-up omits them).
@@ -248,7 +248,7 @@ export const ZCreatePresignedLinkRequest = z.object({ email: ZEmail, new_flow: z
 export const ZPresignedLinkCreated = z.object({ id: z.number().int(), email: z.string(), new_flow: z.boolean(), expires_at: z.string() });
 
 /** PATCH /notifications/read/{id}, /notifications/unread/{id} */
-export const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZNotificationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** POST /support_messages: 201 with the stored message id. */
 export const ZSupportMessageCreated = z.object({ id: z.number().int() });

@@ -40,7 +40,7 @@ export type TEmployer = z.infer<typeof ZEmployer>;
 export const EMPLOYER_SEARCH_MIN = 3;
 
 export const ZEmployerSearchQuery = z.object({ search: z.string().trim().max(100).optional().default('') });
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Wire names of the agreement documents (spec spelling kept: `consent_eletronic_comunications`). */
 export const AGREEMENT_NAMES = [

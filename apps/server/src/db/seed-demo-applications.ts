@@ -214,6 +214,8 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
           routingNumber: '013176439',
           ...sealAccountNumber(box, `00012345${6780 + i}`),
           bankName: 'CLEARBROOK STATE BANK',
+          // The demo applicant's manual account passed the server's check with its statement.
+          verifiedAt: submittedAt,
           createdAt: submittedAt,
           updatedAt: submittedAt,
         });

@@ -70,7 +70,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: err.message });
     }
-    request.log.error({ err }, 'unhandled error');
+    // Database errors carry the query's bound parameters (e-mails, phones, sealed values) in their message:
+    // log what identifies the failure, never the data.
+    const cause = (err as { cause?: { code?: string; constraint?: string; message?: string } }).cause;
+    const isQuery = err.message.startsWith('Failed query');
+    request.log.error({ err: { name: err.name, code: err.code ?? cause?.code, constraint: cause?.constraint, message: isQuery ? cause?.message?.slice(0, 200) : err.message, stack: isQuery ? undefined : err.stack } }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 

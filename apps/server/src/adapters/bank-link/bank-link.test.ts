@@ -4,6 +4,7 @@ import { plaidBankLink } from './plaid';
 import { BankLinkError } from './port';
 import { sandboxBankLink } from './sandbox';
 
+
 const cfg = { clientId: 'client-123', secret: 'secret-456', env: 'sandbox' as const };
 
 /** A fake Plaid: records calls, answers by path. */
@@ -104,16 +105,18 @@ describe('sandboxBankLink', () => {
 describe('configuration', () => {
   it('asks for Plaid and Stripe keys only when they are chosen, and picks the implementations', async () => {
     const { loadConfig } = await import('../../config');
-    expect(() => loadConfig({ BANK_LINK_PROVIDER: 'plaid' })).toThrow(/PLAID_CLIENT_ID and PLAID_SECRET/);
-    expect(() => loadConfig({ CARD_TOKENIZER_PROVIDER: 'stripe' })).toThrow(/STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY/);
-    const c = loadConfig({ BANK_LINK_PROVIDER: 'plaid', PLAID_CLIENT_ID: 'c', PLAID_SECRET: 's', PLAID_ENV: 'production', CARD_TOKENIZER_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_SECRET_KEY: 'sk' });
+    // The server fails closed to production; this test reads the development defaults.
+    const devConfig = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: 'development', ...env });
+    expect(() => devConfig({ BANK_LINK_PROVIDER: 'plaid' })).toThrow(/PLAID_CLIENT_ID and PLAID_SECRET/);
+    expect(() => devConfig({ CARD_TOKENIZER_PROVIDER: 'stripe' })).toThrow(/STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY/);
+    const c = devConfig({ BANK_LINK_PROVIDER: 'plaid', PLAID_CLIENT_ID: 'c', PLAID_SECRET: 's', PLAID_ENV: 'production', CARD_TOKENIZER_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_SECRET_KEY: 'sk' });
     expect(c.bankLink).toEqual({ provider: 'plaid', plaid: { clientId: 'c', secret: 's', env: 'production' } });
     expect(c.cardTokenizer).toEqual({ provider: 'stripe', stripe: { publishableKey: 'pk', secretKey: 'sk' } });
-    const defaults = loadConfig({});
+    const defaults = devConfig({});
     expect(defaults.bankLink.provider).toBe('sandbox');
     expect(defaults.cardTokenizer.provider).toBe('sandbox');
     expect(defaults.routingDirectoryFile).toBeUndefined();
     expect(defaults.collectionAccount).toEqual({ routingNumber: '034821624', accountNumber: '8800012345' });
-    expect(() => loadConfig({ COLLECTION_ROUTING_NUMBER: '12' })).toThrow(/COLLECTION_ROUTING_NUMBER/);
+    expect(() => devConfig({ COLLECTION_ROUTING_NUMBER: '12' })).toThrow(/COLLECTION_ROUTING_NUMBER/);
   });
 });

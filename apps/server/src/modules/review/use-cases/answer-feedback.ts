@@ -51,7 +51,10 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
     else for (const issue of parsed.error.issues) (errors[['user_references', ...issue.path].join('.')] ??= []).push(issue.message);
   }
   if (flagged.includes('employer_id') && rawEmployer !== undefined) {
-    const employer = typeof rawEmployer === 'number' || typeof rawEmployer === 'string' ? await ctx.repos.reference.getEmployer(Number(rawEmployer)) : undefined;
+    // The body is free-form: only a whole id in the integer column's range reaches the database.
+    const employerId = Number(rawEmployer);
+    const validId = (typeof rawEmployer === 'number' || typeof rawEmployer === 'string') && Number.isInteger(employerId) && employerId > 0 && employerId <= 2_147_483_647;
+    const employer = validId ? await ctx.repos.reference.getEmployer(employerId) : undefined;
     const foreign = employer?.isOther && employer.slug !== 'other' && !(await ctx.repos.employment.findOwnRequest(member.id, employer.id));
     if (!employer || foreign) errors.employer_id = [fieldMessage('not_found')];
     else {

@@ -12,7 +12,7 @@ import type { DisbursementRow, InstallmentRow, LoanRow } from '../repository';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
-export const NO_BANK_ACCOUNT = 'The borrower has no bank account with a full account number to fund.';
+export const NO_BANK_ACCOUNT = 'The borrower has no verified bank account with a full account number to fund.';
 export const KEY_REUSED = 'This Idempotency-Key was used for another application.';
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -74,7 +74,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
 
   const account = await ctx.repos.backoffice.receiverAccount(userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
-  if (!account || !account.routingNumber || !accountNumber) throw new AppError('conflict', NO_BANK_ACCOUNT);
+  // Only an account the server verified (bank link, or manual entry checked with its statement) is paid.
+  if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', NO_BANK_ACCOUNT);
 
   // The contract is the signed note: its figures build the schedule the loan is serviced on.
   const f = signature.figures;
@@ -90,7 +91,9 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   });
   const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
   const identifier = newLoanIdentifier();
-  // The originator is idempotent on the key: a retry after a crash here sends nothing twice.
+  // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
+  // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
+  // application id then lets only one of them open the loan).
   const ach = await ctx.providers.ach.originateCredit({
     amountCents: schedule.disbursedCents,
     routing: account.routingNumber,
@@ -98,7 +101,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     accountType: account.accountType ?? 'checking',
     name,
     individualId: identifier,
-    idempotencyKey,
+    idempotencyKey: `fund-application-${application.id}`,
   });
   const at = ctx.now();
   const opened = await repo.open({
