@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails the test with a readable list when axe finds any WCAG 2.1 A/AA violation on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Lazy routes render a loader first; check the page a person reads, not the moment before it.
+  await page.locator('main').first().waitFor();
+  await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(summary, 'axe violations').toEqual([]);
