@@ -37,7 +37,8 @@ describe('back-office sign-in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(body).toEqual({ email: 'dana@payrail.test', password: 'Correct-horse-1' });
-    expect(meAuthorization).toBe('Bearer staff-token-1');
+    // The layout asks /me on its own after the page renders; wait for that call rather than race it.
+    await waitFor(() => expect(meAuthorization).toBe('Bearer staff-token-1'));
     expect(staffSession.getToken()).toBe('Bearer staff-token-1');
     expect(JSON.parse(localStorage.getItem(STAFF_SESSION_KEY) ?? '{}')).toMatchObject({ token: 'Bearer staff-token-1', staff: dana });
     // Signed-in layout: who and in which role, and the pages of that role.
