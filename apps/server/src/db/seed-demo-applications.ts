@@ -3,7 +3,7 @@ import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
-import { cents } from '@payrail/domain/money';
+import { cents, prorate } from '@payrail/domain/money';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import {
@@ -88,7 +88,7 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
     const disbursementDate = nextBusinessDay(today);
     const terms = {
       amountCents: cents(a.amountCents),
-      originationFeeCents: cents(Math.round(a.amountCents * 0.03)),
+      originationFeeCents: prorate(a.amountCents, 3, 100), // a 3% fee, rounded by the domain's one rule
       feeFinanced: false,
       annualRatePercent: '24.99',
       frequency: 'biweekly' as const,

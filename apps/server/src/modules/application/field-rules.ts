@@ -1,5 +1,6 @@
 import { ABOUT_YOURSELF_FIELDS, type AboutYourselfField, type FieldCode, HOUSING_TYPES, SSN_CONFIRMATION_FIELD, type TFieldValue, fieldMessage } from '@payrail/contract/application';
 import type { IsoDate } from '@payrail/domain/dates';
+import { cents, formatCents } from '@payrail/domain/money';
 import { formatUsDate, validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import { parseDollarField } from '@payrail/domain/validation/money-input';
@@ -213,7 +214,7 @@ export async function validateFields(values: Readonly<Record<string, unknown>>, 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch, fields };
 }
 
-const dollars = (cents: number | null): string | null => (cents === null ? null : `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+const dollars = (value: number | null): string | null => (value === null ? null : formatCents(cents(value)));
 
 /**
  * A field as show_field answers it: the date of birth as MM/DD/YYYY (the form's mask), money as dollars
