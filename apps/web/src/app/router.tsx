@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
 import { RequireSession, RequireStatus } from './guards';
+import { DOCUMENT_STATUSES } from './status-routes';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -13,27 +14,29 @@ const handle = (title: string, step?: number): RouteHandle => (step === undefine
 const laterRelease = () => import('./routes/later-release');
 
 /**
- * Classic-flow pages of a later release: each is a real status route (guarded by its statuses, polled)
- * showing an honest "coming in the next release" page. Titles are the spec's step titles; `step` is
- * the old-flow stepper value (spec §2).
+ * Classic-flow status pages (spec §2): each is guarded by its statuses (and polls the session); titles
+ * are the spec's step titles; `step` is the old-flow stepper value. Each page is its own lazy module.
  */
-const LATER_RELEASE_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number }[] = [
-  { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'] },
-  { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1 },
-  { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1 },
-  { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'] },
-  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'] },
-  { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'] },
-  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'] },
-  { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3 },
-  { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'] },
-  { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'] },
-  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed'] },
-  { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'] },
-  { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'] },
-  { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4 },
-  { path: 'refinance_terms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed'], step: 1 },
-  { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2 },
+const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; lazy: RouteObject['lazy'] }[] = [
+  { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
+  { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
+  { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
+  { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], lazy: () => import('./routes/bank-link') },
+  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'], lazy: () => import('./routes/bank-input') },
+  { path: 'bank_information', title: 'Bank Information', statuses: ['choosing_receiver_account', 'bank_manually_insert', 'bank_input', 'bank_manual_input'], lazy: () => import('./routes/bank-information') },
+  { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'], lazy: () => import('./routes/bank-accounts') },
+  { path: 'application/documents', title: 'Documents', statuses: DOCUMENT_STATUSES, step: 3, lazy: () => import('./routes/documents') },
+  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'], lazy: () => import('./routes/application-review') },
+  { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3, lazy: () => import('./routes/document-review') },
+  { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'], lazy: () => import('./routes/feedback') },
+  { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'], lazy: () => import('./routes/select-repay-method') },
+  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], lazy: () => import('./routes/allotment') },
+  { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], lazy: () => import('./routes/debit-card') },
+  { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], lazy: () => import('./routes/auto-debit') },
+  { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
+  // Refinance screens come with servicing (issue scope); their routes stay honest placeholders.
+  { path: 'refinance_terms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed'], step: 1, lazy: laterRelease },
+  { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: laterRelease },
 ];
 
 const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
@@ -73,10 +76,10 @@ export const routes: RouteObject[] = [
                       { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
                     ],
                   },
-                  ...LATER_RELEASE_STEPS.map(
-                    ({ path, title, statuses, step }): RouteObject => ({
+                  ...CLASSIC_STEPS.map(
+                    ({ path, title, statuses, step, lazy }): RouteObject => ({
                       element: <RequireStatus allowed={statuses} />,
-                      children: [{ path, handle: handle(title, step), lazy: laterRelease }],
+                      children: [{ path, handle: handle(title, step), lazy }],
                     }),
                   ),
                 ],

@@ -22,6 +22,8 @@ describe('routeForStatus', () => {
     ['phone_code_sent', '/application/phone_verification'],
     ['about_yourself', '/application/about_yourself'],
     ['employer', '/application/employer'],
+    ['documents', '/application/documents'],
+    ['pay_stub_uploaded', '/application/documents'],
     ['application_review', '/application/application_review'],
     ['document_review', '/application/document_review'],
     ['select_repay_method', '/select_repay_method'],

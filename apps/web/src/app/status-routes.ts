@@ -6,12 +6,18 @@ import type { LoanType } from '../lib/session-store';
  *
  * Beyond the spec's table: the first steps (about_yourself, employer), phone_code_sent and the two
  * review steps go to the "other routes seen" of the same section, whose names match their status, so
- * a borrower in those statuses lands on their step instead of the root.
+ * a borrower in those statuses lands on their step instead of the root. The documents step (3) has no
+ * route in the spec's table; its page is /application/documents, for documents and the three upload
+ * statuses.
  */
 const STATUS_ROUTES: Readonly<Record<string, string>> = {
   about_yourself: '/application/about_yourself',
   employer: '/application/employer',
   phone_code_sent: '/application/phone_verification',
+  documents: '/application/documents',
+  driver_license_uploaded: '/application/documents',
+  pay_stub_uploaded: '/application/documents',
+  proof_of_address_uploaded: '/application/documents',
   application_review: '/application/application_review',
   document_review: '/application/document_review',
   loan_terms: '/loan_terms',
@@ -36,6 +42,9 @@ const STATUS_ROUTES: Readonly<Record<string, string>> = {
   denied: '/',
   employer_review: '/',
 };
+
+/** The documents page's statuses: the step and the upload statuses that keep the borrower on it. */
+export const DOCUMENT_STATUSES = ['documents', 'driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'] as const;
 
 /** Statuses whose "next" move always lands on the root instead of pushing the navigation stack. */
 export const ROOT_STATUSES: ReadonlySet<string> = new Set(['application_submitted', 'denied', 'employer_review']);
