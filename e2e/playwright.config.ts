@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** E2E_BASE_URL points the journeys at a server already running (e.g. `npm run dev`): no build, no webServer. */
+const external = process.env.E2E_BASE_URL;
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Run through `npm run test:e2e` (scripts/e2e.mjs), which picks the port, data dir and browser. */
@@ -14,7 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: external ?? `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -22,7 +24,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: external
+    ? undefined
+    : {
     command: 'node_modules/.bin/tsx apps/server/src/main.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,

@@ -16,7 +16,7 @@ export default defineConfig({
       { find: /^@web-styles\//, replacement: `${web('styles')}/` },
     ],
   },
-  server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },
+  server: { port: Number(process.env.WEB_PORT ?? 5174), proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
     name: 'backoffice',

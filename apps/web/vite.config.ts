@@ -4,7 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // WEB_PORT / API_PORT let several dev servers run side by side (one per working copy or sandbox).
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: {
+      '/api': `http://localhost:${process.env.API_PORT ?? 3000}`,
+      // One origin for both apps in a sandbox: /backoffice goes to the back office's dev server.
+      ...(process.env.BACKOFFICE_PORT ? { '/backoffice': `http://localhost:${process.env.BACKOFFICE_PORT}` } : {}),
+    },
+  },
   build: { outDir: 'dist', sourcemap: true },
   test: {
     name: 'web',
