@@ -34,6 +34,8 @@ export interface FileUploadProps<R> {
   onRemove?: (file: File, result: R | undefined) => void;
   messages?: FileUploadMessages;
   disabled?: boolean;
+  /** False drops a file from this list once uploaded (when the caller lists stored files itself). */
+  keepUploaded?: boolean;
 }
 
 type ItemStatus = 'uploading' | 'done' | 'error';
@@ -73,7 +75,7 @@ const defaultMessages: Required<FileUploadMessages> = {
 let nextItemId = 1;
 
 /** Drag-and-drop or button file picker with validation, per-file progress and removal. */
-export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled }: FileUploadProps<R>) {
+export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true }: FileUploadProps<R>) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item<R>[]>([]);
@@ -99,7 +101,8 @@ export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, 
     setStatus(`Uploading ${file.name}.`);
     upload(file, { signal: controller.signal, onProgress: ({ fraction }) => patch(item.id, { progress: Math.round(fraction * 100) }) })
       .then((result) => {
-        patch(item.id, { status: 'done', progress: 100, result, controller: undefined });
+        if (keepUploaded) patch(item.id, { status: 'done', progress: 100, result, controller: undefined });
+        else setItems((list) => list.filter((other) => other.id !== item.id));
         setStatus(`${file.name} uploaded.`);
         onUploaded?.(file, result);
       })

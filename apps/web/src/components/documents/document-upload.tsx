@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from '@payrail/contract/documents';
+import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../lib/documents-api';
+import { formatFileSize, truncateDocumentName } from '../../lib/format';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FileUpload } from '../ui/file-upload';
+import { notify } from '../ui/toast/notify';
+import styles from './document-upload.module.css';
+
+/** Spec §2 "Documents": the question asked before a stored file is deleted. */
+export const DELETE_DOCUMENT_QUESTION = 'Are you sure you want to delete the document?';
+export const DOCUMENT_ACCEPT = ['.jpg', '.jpeg', '.png', '.pdf', 'image/jpeg', 'image/png', 'application/pdf'] as const;
+
+export interface DocumentUploadProps {
+  type: DocumentTypeName;
+  label: string;
+  hint?: ReactNode;
+  /** Called with the stored files of this type whenever they change (to enable Continue/Save). */
+  onChange?: (documents: TDocument[]) => void;
+  disabled?: boolean;
+}
+
+/**
+ * One document type: the files the borrower already stored (view, delete with confirmation) and an
+ * uploader for more (several files, progress, the server's refusal shown verbatim). The server decides
+ * the type by content (.jpg .png .pdf) and the 2 MB limit; the browser checks both first so a wrong
+ * file is refused without a round trip.
+ */
+export function DocumentUpload({ type, label, hint, onChange, disabled }: DocumentUploadProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const documents = useDocuments(type);
+  const [toDelete, setToDelete] = useState<TDocument | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const stored = documents.data;
+
+  useEffect(() => {
+    if (stored) onChange?.(stored);
+    // onChange is a callback prop; re-running on its identity would loop with inline handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stored]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: documentsQueryKey(type) });
+
+  const open = async (document: TDocument) => {
+    // Open the tab synchronously (popup blockers), then point it at the fetched file.
+    const tab = window.open('', '_blank');
+    try {
+      const url = await documentObjectUrl(document);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      tab?.close();
+      notify.error('We could not open your document. Please refresh the page and try again.');
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteDocument(toDelete.id);
+      await refresh();
+      setToDelete(null);
+    } catch {
+      notify.error('We could not delete your document. Please refresh the page and try again.');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const listId = `${id}-stored`;
+  return (
+    <div className={styles.wrapper} data-document-type={type}>
+      <FileUpload<TDocument>
+        label={label}
+        hint={hint}
+        accept={DOCUMENT_ACCEPT}
+        maxSize={DOCUMENT_MAX_BYTES}
+        multiple
+        keepUploaded={false}
+        disabled={disabled}
+        upload={documentUploader(type)}
+        onUploaded={() => void refresh()}
+        messages={{
+          tooLarge: () => DOCUMENT_FILE_TOO_LARGE,
+          wrongType: () => DOCUMENT_FILE_WRONG_TYPE,
+          failed: (_file, error) => uploadErrorMessage(error),
+        }}
+      />
+      {documents.isError ? <p className={styles.error}>We could not load your documents. Please refresh the page and try again.</p> : null}
+      {stored && stored.length > 0 ? (
+        <ul className={styles.list} id={listId} aria-label={`${label}: uploaded files`}>
+          {stored.map((document) => (
+            <li key={document.id} className={styles.item}>
+              <span className={styles.name} title={document.file_name}>
+                {truncateDocumentName(document.file_name)}
+              </span>
+              <span className={styles.size}>
+                {document.file_extension.toUpperCase()} · {formatFileSize(document.file_size)}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => void open(document)} aria-label={`View ${document.file_name}`}>
+                View
+              </Button>
+              <Button variant="ghost" size="sm" disabled={disabled} onClick={() => setToDelete(document)} aria-label={`Delete ${document.file_name}`}>
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Dialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete document"
+        description={DELETE_DOCUMENT_QUESTION}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setToDelete(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={deleting} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {toDelete ? <p className={styles.dialogFile}>{toDelete.file_name}</p> : null}
+      </Dialog>
+    </div>
+  );
+}

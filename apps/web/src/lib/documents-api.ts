@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZDocument, ZRequiredDocuments } from '@payrail/contract/documents';
+import type { DocumentTypeName, TDocument, TRequiredDocuments } from '@payrail/contract/documents';
+import { z } from 'zod';
+import type { FileUploader } from '../components/ui/file-upload';
+import { apiClient } from './api-client';
+import { isApiError } from './http-client';
+
+/**
+ * The borrower's documents (classic-application-flow.md §7): list by type, multipart upload with
+ * progress, delete, and opening a file (served only with the session token, so it is fetched and shown
+ * as a blob URL). Shared by every step that asks for files: documents, review, feedback, allotment,
+ * bank statement.
+ */
+
+const ZDocumentList = z.array(ZDocument);
+
+export const documentsQueryKey = (type?: DocumentTypeName) => ['documents', type ?? 'all'] as const;
+export const requiredDocumentsQueryKey = ['required_documents'] as const;
+
+export function listDocuments(type?: DocumentTypeName): Promise<TDocument[]> {
+  return apiClient.get('/documents', { base: 'flow', query: type ? { document_type_name: type } : undefined, schema: ZDocumentList });
+}
+
+export function useDocuments(type?: DocumentTypeName, options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: documentsQueryKey(type), queryFn: () => listDocuments(type), enabled: options.enabled ?? true });
+}
+
+export function getRequiredDocuments(): Promise<TRequiredDocuments> {
+  return apiClient.get('/required_documents', { base: 'flow', schema: ZRequiredDocuments });
+}
+
+export function useRequiredDocuments() {
+  return useQuery({ queryKey: requiredDocumentsQueryKey, queryFn: getRequiredDocuments });
+}
+
+/** POST /documents (multipart `document[document_type_name]`, `document[file]`) for one type. */
+export function documentUploader(type: DocumentTypeName): FileUploader<TDocument> {
+  return (file, { onProgress, signal }) => {
+    const form = new FormData();
+    // The type goes first: the server reads the text part before it streams the file.
+    form.append('document[document_type_name]', type);
+    form.append('document[file]', file);
+    return apiClient.upload('/documents', form, { base: 'flow', onProgress, signal, schema: ZDocument });
+  };
+}
+
+export function deleteDocument(id: number): Promise<unknown> {
+  return apiClient.delete(`/documents/${id}`, { base: 'flow' });
+}
+
+/** The file's bytes as an object URL (revoke it when done). */
+export async function documentObjectUrl(document: Pick<TDocument, 'id'>): Promise<string> {
+  const blob = await apiClient.get<Blob>(`/documents/${document.id}`, { base: 'flow', responseType: 'blob' });
+  return URL.createObjectURL(blob);
+}
+
+/** The server's refusal of an upload (type by content, size, blank), else a retry message. */
+export function uploadErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    const message = error.fieldError('file') ?? error.fieldError('document_type_name') ?? error.serverMessage;
+    if (message) return message;
+  }
+  return 'We could not upload your file. Please refresh the page and try again.';
+}
