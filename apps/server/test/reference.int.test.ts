@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { borrowerAtEmployer } from './application-helpers';
+import { auth } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
 
 let app: TestApp;
@@ -126,5 +128,31 @@ describe('agreement documents', () => {
     expect((await app.inject(`/api/consent_for_loan_eligibility?state=${closed.abbreviation}`)).statusCode).toBe(404);
     expect((await app.inject('/api/consent_for_loan_eligibility')).statusCode).toBe(422);
     expect((await app.inject('/api/consent_for_loan_eligibility?state=ZZ')).json()).toEqual({ errors: { state: ['is not a valid state'] } });
+  });
+});
+
+describe('GET /api/employers/{id} of a typed-in employer', () => {
+  it('shows it to its author only; to anyone else it does not exist', async () => {
+    const author = await borrowerAtEmployer(app);
+    const other = await borrowerAtEmployer(app);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/employers',
+      headers: auth(author.token),
+      payload: { employer: { name: 'Private Clinic of Jordan', paymentFrequency: 'Monthly', paymentDate: '2026-11-01' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ employer_id: number }>().employer_id;
+
+    const mine = await app.inject({ url: `/api/employers/${id}`, headers: auth(author.token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ id, name: 'Private Clinic of Jordan' });
+    for (const headers of [{}, auth(other.token), { authorization: 'Bearer expired-or-forged' }]) {
+      for (const url of [`/api/employers/${id}`, `/api/employers/${id}/logo.svg`]) {
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('Jordan');
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agreementDocuments, employers, loanPurposes, states } from '../../db/schema/index';
+import { agreementDocuments, employerRequests, employers, loanPurposes, states } from '../../db/schema/index';
 
 export type StateRow = typeof states.$inferSelect;
 export type EmployerRow = typeof employers.$inferSelect;
@@ -38,6 +38,12 @@ export function referenceRepository(db: Db) {
     getEmployer: async (id: number): Promise<EmployerRow | undefined> => {
       const [row] = await db.select().from(employers).where(eq(employers.id, id)).limit(1);
       return row;
+    },
+
+    /** Who typed in a hidden ("not listed") employer; undefined for a listed one. */
+    employerAuthor: async (employerId: number): Promise<number | undefined> => {
+      const [row] = await db.select({ userId: employerRequests.userId }).from(employerRequests).where(eq(employerRequests.employerId, employerId)).limit(1);
+      return row?.userId;
     },
 
     /** The newest version of a document, preferring the state's own over the general one. */

@@ -11,10 +11,12 @@ import {
   ZLoanPurpose,
   ZState,
 } from '@payrail/contract/reference';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { allowSignIn } from '../identity/http';
 import { agreementBodyHtml, agreementPageHtml, agreementPdf } from '../../lib/agreement-render';
 import type { AgreementDocumentRow, EmployerRow } from './repository';
 
@@ -69,15 +71,21 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return (await repo.searchEmployers(text)).map(toEmployer);
     });
 
-    app.get('/employers/:id', { schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) => {
+    /**
+     * A listed employer is public; one a borrower typed in ("employer not listed") is that borrower's
+     * data, so only its author sees it — to anyone else it does not exist.
+     */
+    const visibleEmployer = async (req: FastifyRequest<{ Params: { id: number } }>): Promise<EmployerRow> => {
       const e = await repo.getEmployer(req.params.id);
-      if (!e) throw AppError.notFound('Employer not found');
-      return toEmployer(e);
-    });
+      if (e && !e.isOther) return e;
+      if (e && req.signedIn && (await repo.employerAuthor(e.id)) === req.signedIn.member.id) return e;
+      throw AppError.notFound('Employer not found');
+    };
 
-    app.get('/employers/:id/logo.svg', { schema: { params: ZIdParams } }, async (req, reply) => {
-      const e = await repo.getEmployer(req.params.id);
-      if (!e) throw AppError.notFound('Employer not found');
+    app.get('/employers/:id', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) => toEmployer(await visibleEmployer(req)));
+
+    app.get('/employers/:id/logo.svg', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams } }, async (req, reply) => {
+      const e = await visibleEmployer(req);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(e.logoSvg);
     });
 
