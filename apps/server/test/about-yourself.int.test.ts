@@ -184,6 +184,28 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
   });
 });
 
+describe('SSN lookups are limited', () => {
+  it('refuses a sixth different SSN in a day with 429 and saves nothing, while the same SSN may be re-sent', async () => {
+    const { token } = await newBorrower(app);
+    const taken = uniqueSsn();
+    const owner = await newBorrower(app);
+    expect((await updateField(app, owner.token, { social_security_number: taken })).statusCode).toBe(200);
+
+    // Five different numbers (one already registered to someone else) are answered normally.
+    expect(await errorsOf(token, { social_security_number: taken })).toEqual({ social_security_number: ['has already been taken'] });
+    const mine = uniqueSsn();
+    for (let i = 0; i < 3; i += 1) expect((await updateField(app, token, { social_security_number: uniqueSsn() })).statusCode).toBe(200);
+    expect((await updateField(app, token, { social_security_number: mine })).statusCode).toBe(200);
+    // Auto-save re-sends the same value: it is not a new attempt.
+    expect((await updateField(app, token, { social_security_number: mine })).statusCode).toBe(200);
+
+    const sixth = await updateField(app, token, { social_security_number: taken.replace(/\d{4}$/, '0001') });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ error: APPLICATION_MSG.tooManySsnAttempts });
+    expect((await showField(app, token, 'social_security_number')).json()).toMatchObject({ value: `xxx-xx-${mine.slice(-4)}` });
+  });
+});
+
 describe('references', () => {
   it('stores exactly two references with all four fields and answers them back', async () => {
     const { token } = await newBorrower(app);

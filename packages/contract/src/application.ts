@@ -60,6 +60,8 @@ export const MONEY_FIELD_MAX_DIGITS = DOLLAR_FIELD_MAX_DIGITS;
 export const APPLICATION_MSG = {
   stepNotAvailable: (status: string) => `This step is not available while your application is at ${status}.`,
   noField: 'must name a field',
+  /** 429 once a member tried too many different SSNs in a day (the uniqueness answer must not be a lookup service). */
+  tooManySsnAttempts: 'Too many different social security numbers were entered today. Please call customer service.',
   moneyTooLong: `is too long (maximum is ${DOLLAR_FIELD_MAX_DIGITS} digits)`,
   militaryIneligible: 'Our loans are not available to active-duty members of the armed forces.',
   referencesCount: `must have exactly ${REFERENCES_REQUIRED} references`,

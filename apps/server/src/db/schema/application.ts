@@ -137,3 +137,21 @@ export const applications = pgTable(
     check('applications_reapply_on', sql`${t.reapplyOn} is null or ${t.reapplyOn} = 'never' or ${t.reapplyOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
   ],
 );
+
+/**
+ * Every distinct SSN a member submitted (its HMAC index, never the number). The uniqueness answer
+ * ("has already been taken") tells whether an SSN has an account, so the number of different SSNs one
+ * member may try is limited per day (modules/application/field-deps.ts).
+ */
+export const ssnChecks = pgTable(
+  'ssn_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    ssnIndex: text('ssn_index').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ssn_checks_user_at_idx').on(t.userId, t.at)],
+);

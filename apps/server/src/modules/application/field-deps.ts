@@ -1,6 +1,12 @@
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import type { FieldDeps } from './field-rules';
 import { isoDay } from './today';
+
+const DAY_MS = 86_400_000;
+/** Different SSNs one member may submit in 24 hours (typos included); the next one answers 429. */
+export const SSN_DIFFERENT_PER_DAY = 5;
 
 /** The lookups the field rules make for one member, wired to the repositories, the clock and the key. */
 export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldDeps> {
@@ -10,7 +16,15 @@ export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldD
     box,
     stateAvailable: async (id) => (await ctx.repos.reference.findState(String(id)))?.isAvailable ?? null,
     loanPurposeExists: (id) => ctx.repos.application.loanPurposeExists(id),
-    ssnTaken: (index) => ctx.repos.application.ssnIndexTaken(index, userId),
+    // Each different SSN tried is recorded; past the daily allowance the check itself is refused, so
+    // "has already been taken" cannot be used to look up which SSNs have an account.
+    ssnTaken: async (index) => {
+      const now = ctx.now();
+      const tried = await ctx.repos.application.ssnIndexesTriedSince(userId, new Date(now.getTime() - DAY_MS), index);
+      if (tried >= SSN_DIFFERENT_PER_DAY) throw new AppError('too_many_requests', APPLICATION_MSG.tooManySsnAttempts);
+      await ctx.repos.application.recordSsnCheck(userId, index, now);
+      return ctx.repos.application.ssnIndexTaken(index, userId);
+    },
     employerIsPartner: async () => {
       const borrower = await ctx.repos.identity.findBorrower(userId);
       const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;

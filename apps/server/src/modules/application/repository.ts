@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes } from '../../db/schema/index';
+import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes, ssnChecks } from '../../db/schema/index';
 
 export type ProfileRow = typeof borrowerProfiles.$inferSelect;
 export type ProfilePatch = Partial<Omit<typeof borrowerProfiles.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
@@ -58,6 +58,19 @@ export function applicationRepository(db: Db) {
     /** Whether another member's profile holds this SSN index. */
     ssnIndexTaken: async (index: string, userId: number): Promise<boolean> =>
       (await db.select({ id: borrowerProfiles.id }).from(borrowerProfiles).where(and(eq(borrowerProfiles.ssnIndex, index), ne(borrowerProfiles.userId, userId))).limit(1)).length > 0,
+
+    /** Distinct SSN indexes the member submitted since `since`, other than `except`. */
+    ssnIndexesTriedSince: async (userId: number, since: Date, except: string): Promise<number> => {
+      const rows = await db
+        .selectDistinct({ ssnIndex: ssnChecks.ssnIndex })
+        .from(ssnChecks)
+        .where(and(eq(ssnChecks.userId, userId), gte(ssnChecks.at, since), ne(ssnChecks.ssnIndex, except)));
+      return rows.length;
+    },
+
+    recordSsnCheck: async (userId: number, ssnIndex: string, at: Date): Promise<void> => {
+      await db.insert(ssnChecks).values({ userId, ssnIndex, at });
+    },
 
     loanPurposeExists: async (id: number): Promise<boolean> => (await db.select({ id: loanPurposes.id }).from(loanPurposes).where(eq(loanPurposes.id, id)).limit(1)).length > 0,
 
