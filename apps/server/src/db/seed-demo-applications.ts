@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
-import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { cents, prorate } from '@payrail/domain/money';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -24,6 +23,8 @@ import {
   workflowTransitions,
 } from './schema/index';
 import { SSN_AAD } from '../modules/application/field-rules';
+import { loanFigures } from '../modules/esignature/loan-figures';
+import { renderPromissoryNote } from '../modules/esignature/promissory-note-pdf';
 import { sealAccountNumber } from '../modules/banking/bank-accounts';
 
 /** A one-page PDF, the demo's stand-in for uploaded files and the signed note. */
@@ -52,6 +53,8 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   { email: 'demo.fund@payrail.test', firstName: 'Devon', lastName: 'Okafor', ssn: '401-22-1004', status: 'approved', amountCents: 250_000, ageDays: 12, documents: true, signed: true },
   { email: 'demo.declined@payrail.test', firstName: 'Emery', lastName: 'Lopez', ssn: '401-22-1005', status: 'declined', amountCents: 80_000, ageDays: 20, documents: false, signed: false },
 ];
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const storageKey = (prefix: string) => {
   const id = randomBytes(16).toString('hex');
@@ -99,8 +102,13 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
     const { schedule, disclosure } = quoteLoan(terms);
     const files = a.documents ? (['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'] as const).map((type) => ({ type, key: storageKey('documents') })) : [];
     const noteKey = a.signed && note ? storageKey('esign') : null;
+    const signedAt = new Date(decidedAt.getTime() - 7_200_000);
+    const signatureName = `${a.firstName} ${a.lastName}`;
+    // The signed note is the real one: the engine's figures, the note's text, the signature block.
+    const { figures } = loanFigures({ terms, feeLabel: 'origination fee', source: 'application' });
+    const notePdf = noteKey && note ? Buffer.from(await renderPromissoryNote({ borrowerName: signatureName, figures, schedule: schedule.rows, terms: note, at: signedAt, signature: { name: signatureName, signedAt, ip: null } })) : null;
     for (const f of files) await ctx.providers.storage.put(f.key, box.sealBytes(DEMO_PDF, f.key), 'application/octet-stream');
-    if (noteKey) await ctx.providers.storage.put(noteKey, box.sealBytes(DEMO_PDF, noteKey), 'application/octet-stream');
+    if (noteKey && notePdf) await ctx.providers.storage.put(noteKey, box.sealBytes(notePdf, noteKey), 'application/octet-stream');
 
     await db.transaction(async (tx) => {
       const [member] = await tx
@@ -191,7 +199,7 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
       }
       if (files.length) {
         await tx.insert(documents).values(
-          files.map((f) => ({ userId: member.id, documentTypeName: f.type, fileName: `${f.type}.pdf`, storageKey: f.key, contentType: 'application/pdf', byteSize: DEMO_PDF.length, sha256: '0'.repeat(64), createdAt: submittedAt })),
+          files.map((f) => ({ userId: member.id, documentTypeName: f.type, fileName: `${f.type}.pdf`, storageKey: f.key, contentType: 'application/pdf', byteSize: DEMO_PDF.length, sha256: sha256(DEMO_PDF), createdAt: submittedAt })),
         );
       }
       if (a.status === 'feedback_sent') {
@@ -220,32 +228,17 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
           updatedAt: submittedAt,
         });
       }
-      if (noteKey && note) {
+      if (noteKey && note && notePdf) {
         await tx.insert(esignatures).values({
           userId: member.id,
           agreementDocumentId: note.id,
           signedInStatus: 'esignature_needed',
-          signatureName: `${a.firstName} ${a.lastName}`,
+          signatureName,
           storageKey: noteKey,
-          sha256: '0'.repeat(64),
-          byteSize: DEMO_PDF.length,
-          figures: {
-            amount_cents: a.amountCents,
-            fee_cents: terms.originationFeeCents,
-            fee_label: 'Origination fee',
-            fee_financed: false,
-            interest_rate: terms.annualRatePercent,
-            apr: formatAprForDisclosure(disclosure.aprPercent),
-            finance_charge_cents: disclosure.financeChargeCents,
-            amount_financed_cents: disclosure.amountFinancedCents,
-            total_of_payments_cents: disclosure.totalOfPaymentsCents,
-            payment_per_term_cents: schedule.regularPaymentCents,
-            number_of_payments: schedule.rows.length,
-            term_frequency: terms.frequency,
-            disbursement_date: terms.disbursementDate,
-            first_payment_date: terms.firstPaymentDate,
-          },
-          signedAt: new Date(decidedAt.getTime() - 7_200_000),
+          sha256: sha256(notePdf),
+          byteSize: notePdf.length,
+          figures,
+          signedAt,
         });
       }
     });
