@@ -191,7 +191,7 @@ export async function signInThroughUi(page: Page, borrower: Pick<Borrower, 'emai
   await page.goto('/signin');
   await page.getByLabel('Email').fill(borrower.email);
   await page.getByLabel('Password', { exact: true }).fill(borrower.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   if (expectPath) await expect(page).toHaveURL(expectPath);
 }
 

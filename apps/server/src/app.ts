@@ -13,6 +13,7 @@ import { redactUrl } from './lib/redact-url';
 import { bankingRoutes } from './modules/banking/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { esignatureRoutes } from './modules/esignature/routes';
+import { addressRoutes } from './modules/address/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { engagementRoutes } from './modules/engagement/routes';
 import { identityBackofficeRoutes } from './modules/identity/backoffice-routes';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(bankingRoutes(ctx), { prefix: '/api' });
   await app.register(walletRoutes(ctx), { prefix: '/api' });
   await app.register(esignatureRoutes(ctx), { prefix: '/api' });
+  await app.register(addressRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });

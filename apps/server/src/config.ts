@@ -54,6 +54,9 @@ const ZEnv = z
     PLAID_CLIENT_ID: z.string().optional(),
     PLAID_SECRET: z.string().optional(),
     PLAID_ENV: z.enum(['sandbox', 'development', 'production']).default('sandbox'),
+    ADDRESS_PROVIDER: z.enum(['sandbox', 'smarty']).default('sandbox'),
+    SMARTY_AUTH_ID: z.string().optional(),
+    SMARTY_AUTH_TOKEN: z.string().optional(),
     CARD_TOKENIZER_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -87,6 +90,9 @@ const ZEnv = z
     }
     if (env.BANK_LINK_PROVIDER === 'plaid' && !(env.PLAID_CLIENT_ID && env.PLAID_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PLAID_CLIENT_ID'], message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid' });
+    }
+    if (env.ADDRESS_PROVIDER === 'smarty' && !(env.SMARTY_AUTH_ID && env.SMARTY_AUTH_TOKEN)) {
+      ctx.addIssue({ code: 'custom', path: ['SMARTY_AUTH_ID'], message: 'SMARTY_AUTH_ID and SMARTY_AUTH_TOKEN are required when ADDRESS_PROVIDER=smarty' });
     }
     if (env.CARD_TOKENIZER_PROVIDER === 'stripe' && !(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY are required when CARD_TOKENIZER_PROVIDER=stripe' });
@@ -135,6 +141,8 @@ export type Config = {
   routingDirectoryFile: string | undefined;
   /** Bank-link widget: the sandbox (test institutions, user_good / pass_good) or Plaid. */
   bankLink: { provider: 'sandbox' | 'plaid'; plaid: { clientId: string; secret: string; env: 'sandbox' | 'development' | 'production' } | undefined };
+  /** US address autocomplete: the sandbox (a fixed list of real public addresses) or Smarty US Autocomplete Pro (secret key pair). */
+  address: { provider: 'sandbox' | 'smarty'; smarty: { authId: string; authToken: string } | undefined };
   /** Card tokenizer: the sandbox (test card numbers) or Stripe (publishable key in the browser, secret key on the server). */
   cardTokenizer: { provider: 'sandbox' | 'stripe'; stripe: { publishableKey: string; secretKey: string } | undefined };
   /** Loan disbursements: the ACH simulator (settles after N business days) or NACHA files for the bank, written to `nachaDir`. */
@@ -193,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankLink: {
       provider: e.BANK_LINK_PROVIDER,
       plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
+    },
+    address: {
+      provider: e.ADDRESS_PROVIDER,
+      smarty: e.SMARTY_AUTH_ID && e.SMARTY_AUTH_TOKEN ? { authId: e.SMARTY_AUTH_ID, authToken: e.SMARTY_AUTH_TOKEN } : undefined,
     },
     cardTokenizer: {
       provider: e.CARD_TOKENIZER_PROVIDER,

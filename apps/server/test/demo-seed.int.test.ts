@@ -10,7 +10,7 @@ import type { TestApp } from './test-app';
 let app: TestApp;
 const files = tempDataDir();
 beforeAll(async () => {
-  app = await classicApp({ config: { DATA_DIR: files.dataDir } });
+  app = await classicApp({ config: { dataDir: files.dataDir } });
   await seedDemoApplications(app.ctx);
 });
 afterAll(async () => {

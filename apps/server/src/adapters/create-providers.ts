@@ -3,6 +3,9 @@ import type { Config } from '../config';
 import type { SecretName } from '../lib/install-secrets';
 import { sandboxTokens } from '../lib/sandbox-tokens';
 import type { PlatformRepository } from '../modules/platform/repository';
+import type { AddressAutocompleteProvider } from './address/port';
+import { sandboxAddressAutocomplete } from './address/sandbox';
+import { smartyAddressAutocomplete } from './address/smarty';
 import { plaidBankLink } from './bank-link/plaid';
 import type { BankLinkProvider } from './bank-link/port';
 import { sandboxBankLink } from './bank-link/sandbox';
@@ -40,6 +43,7 @@ export type Providers = {
   bankLink: BankLinkProvider;
   cardTokenizer: CardTokenizer;
   ach: AchOriginator;
+  address: AddressAutocompleteProvider;
 };
 
 /** What some sandboxes need from the running server: per-install secrets and the clock. */
@@ -79,5 +83,6 @@ export function createProviders(config: Config, platform: PlatformRepository, de
       config.ach.provider === 'nacha'
         ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now)
         : sandboxAch(config.ach.sandboxSettleDays, deps.now),
+    address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
   };
 }

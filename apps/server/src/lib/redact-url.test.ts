@@ -9,4 +9,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/dashboard/confirmation/resend_token')).toBe('/api/dashboard/confirmation/resend_token');
     expect(redactUrl('/api/states?search=abc')).toBe('/api/states?search=abc');
   });
+
+  it('masks the address a borrower types for suggestions', () => {
+    expect(redactUrl('/api/addresses/autocomplete?query=12%20Harbor%20St')).toBe('/api/addresses/autocomplete?query=[redacted]');
+    expect(redactUrl('/api/addresses/autocomplete?limit=5&query=12%20Harbor&x=1')).toBe('/api/addresses/autocomplete?limit=5&query=[redacted]&x=1');
+  });
 });

@@ -1,10 +1,12 @@
 /**
  * Request URLs carry secrets in a few places (the confirmation token in the query, the pre-signed link
- * and dashboard confirmation codes in the path); the request log shows them masked.
+ * and dashboard confirmation codes in the path) and personal data in a few others (the address a
+ * borrower is typing, sent for suggestions); the request log shows them masked.
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:confirmation_token|reset_password_token|token)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/api\/addresses\/autocomplete\?(?:[^#]*&)?query=)[^&#]*/, '$1[redacted]')
     .replace(/^(\/api\/c\/)[^/?#]+/, '$1[redacted]')
     .replace(/^(\/api\/dashboard\/confirmation\/)(?!resend_token(?:[/?#]|$))[^/?#]+/, '$1[redacted]');
 }

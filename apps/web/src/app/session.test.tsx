@@ -25,27 +25,28 @@ describe('session on protected pages', () => {
   });
 
   it('a failed check (not a 401) clears everything and goes to /signup', async () => {
-    signInAs({ workflow_status: 'loan_terms' });
+    // A page that makes no calls of its own, so only the session check matters here.
+    signInAs({ workflow_status: 'refinancing_review' });
     server.use(http.get(api('/token_is_valid'), () => HttpResponse.json({ error: 'gone' }, { status: 404 })), http.get(api('/states'), () => HttpResponse.json([])));
-    const { router } = renderRoute('/loan_terms');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    const { router } = renderRoute('/refinance_review');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'), { timeout: 5000 });
     expect(sessionStore.getState()).toMatchObject({ token: null, user: null });
   });
 
   it('a 401 warns and goes to /signin', async () => {
-    signInAs({ workflow_status: 'loan_terms' });
+    signInAs({ workflow_status: 'refinancing_review' });
     server.use(http.get(api('/token_is_valid'), () => HttpResponse.json({ error: MSG.signInRequired }, { status: 401 })));
-    const { router } = renderRoute('/loan_terms');
+    const { router } = renderRoute('/refinance_review');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(notify.list()).toEqual([expect.objectContaining({ kind: 'warning', message: MSG.signInRequired })]);
     expect(sessionStore.getToken()).toBeNull();
   });
 
   it('sends a status page visited in another status to the page of the current status', async () => {
-    signInAs({ workflow_status: 'esignature_needed' });
+    signInAs({ workflow_status: 'refinancing_review' });
     const { router } = renderRoute('/bank_accounts');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/esignature'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-signature' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/refinance_review'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update Information' })).toBeInTheDocument();
     expect(screen.getByText('Coming in the next release')).toBeInTheDocument();
   });
 

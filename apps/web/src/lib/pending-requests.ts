@@ -14,6 +14,9 @@ export const LOADER_EXCLUDED_URL_PARTS = [
   'employer_id',
   'save_plaid_event',
   'confirmation',
+  // Background calls of the About-yourself form: suggestions while typing, references auto-save.
+  'addresses/autocomplete',
+  'update_references',
 ] as const;
 
 export function isLoaderExcluded(url: string): boolean {

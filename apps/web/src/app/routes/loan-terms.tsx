@@ -1,2 +1,34 @@
-// Placeholder until this step's screen lands; replaced by the step's own page.
-export { Component } from './later-release';
+import { LoanTerms } from '../../features/loan-terms/components/loan-terms';
+import { useSessionQuery } from '../../features/session/api/get-session';
+import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
+import { navigate } from '../../lib/navigation';
+import { sessionStore, useSession } from '../../lib/session-store';
+import { routeForStatus } from '../status-routes';
+import { goToNextStatus, useWorkflow } from '../workflow';
+
+/**
+ * /loan_terms (statuses loan_terms, loan_amount_changed): the loan terms, step 1. Continue records the
+ * consent and advances (loan_terms → bank_link; loan_amount_changed → ready_for_review, home). The
+ * application variant (loan_terms) has a Back button.
+ */
+export function Component() {
+  const status = useSession((state) => state.user?.workflow_status) ?? 'loan_terms';
+  const session = useSessionQuery();
+  const workflow = useWorkflow();
+  const stateId = session.data?.loan_borrower.state_id;
+  return (
+    <LoanTerms
+      state={stateId ? String(stateId) : null}
+      onContinue={() => goToNextStatus(status)}
+      onRefused={(error) => {
+        const current = refusedCurrentStatus(error);
+        if (!current) return false;
+        sessionStore.updateUser({ workflow_status: current });
+        navigate(routeForStatus(current, sessionStore.getState().user?.loan_type ?? null), { replace: true });
+        return true;
+      }}
+      onBack={status === 'loan_terms' ? () => void workflow.back() : undefined}
+      backPending={workflow.pending === 'back'}
+    />
+  );
+}

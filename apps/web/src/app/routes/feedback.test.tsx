@@ -1,0 +1,199 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import type { TFeedbackResponse } from '@payrail/contract/application';
+import { MSG } from '@payrail/contract/messages';
+import type { IsoDate } from '@payrail/domain/dates';
+import { signInAs, statesHandler } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { notify } from '../../components/ui/toast/notify';
+import { FEEDBACK_TEXT } from '../../features/feedback/components/feedback-page';
+import { feedbackBody, groupsOf, initialValues, inputKeyOf, validate } from '../../features/feedback/lib/feedback-form';
+import { sessionStore } from '../../lib/session-store';
+
+const payStub = { id: 31, file_name: 'pay-stub.pdf', file_url: '/api/documents/31', file_size: 1200, file_extension: 'pdf' as const };
+
+function feedbackAnswer(overrides: Partial<TFeedbackResponse['fields']> = {}, allotment = false): TFeedbackResponse {
+  return {
+    message: 'Please fix your address and date of birth and send a recent pay stub.',
+    fields: {
+      loan_borrower: { address: { address: '1 Rodney Square', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 }, date_of_birth: '04/12/1986' },
+      documents: { pay_stub: [] },
+      bank_information: null,
+      ...overrides,
+    },
+    allotment,
+  };
+}
+
+function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof payStub)[]; put?: () => Response } = {}) {
+  const calls: { path: string; body: unknown }[] = [];
+  server.use(
+    statesHandler(),
+    http.get(api('/feedback'), () => HttpResponse.json(answer)),
+    http.get(api('/documents'), () => HttpResponse.json((options.stored ?? []).map((d) => ({ ...d, document_type_name: 'pay_stub' })))),
+    http.post(api('/bank_informations/update_field'), async ({ request }) => {
+      calls.push({ path: '/bank_informations/update_field', body: await request.json() });
+      return HttpResponse.json({ ok: true, bank_information: { id: 1, account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '*****4321', bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: null, statement_document_id: null } });
+    }),
+    http.get(api('/bank_informations'), () =>
+      HttpResponse.json({ id: 1, account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789', bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: null, statement_document_id: null }),
+    ),
+    http.put(api('/feedback'), async ({ request }) => {
+      calls.push({ path: '/feedback', body: await request.json() });
+      return options.put?.() ?? HttpResponse.json({ ok: true, new_status: 'ready_for_review' });
+    }),
+  );
+  return calls;
+}
+
+const pageShown = () => screen.findByRole('heading', { level: 1, name: 'Reviewer feedback' }, { timeout: 10_000 });
+
+describe('reviewer feedback page', { timeout: 30_000 }, () => {
+  it('shows the message and the flagged fields; Save waits for a new file of every requested type', async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    feedbackHandlers(feedbackAnswer(), { stored: [payStub] });
+    renderRoute('/feedback');
+    await pageShown();
+    expect(await screen.findByText('Please fix your address and date of birth and send a recent pay stub.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Rodney Square');
+    expect(screen.getByLabelText(/Zip code/)).toHaveValue('19801');
+    expect(await screen.findByRole('option', { name: 'Delaware' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Date of birth/)).toHaveValue('04/12/1986');
+    // The stored pay stub predates the request: it does not count.
+    expect(await screen.findByText('pay-stub.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByText(FEEDBACK_TEXT.blockedDocuments)).toBeInTheDocument();
+  });
+
+  it('applies the date-of-birth rules and saves through PUT /feedback, then goes home with "updated"', async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    const calls = feedbackHandlers(feedbackAnswer({ documents: { pay_stub: [payStub] } }), { stored: [payStub] });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/feedback');
+    await pageShown();
+    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
+    await screen.findByRole('option', { name: 'Delaware' });
+    await waitFor(() => expect(save).toBeEnabled());
+
+    const dob = screen.getByLabelText(/Date of birth/);
+    await user.clear(dob);
+    await user.type(dob, '13011990');
+    await user.tab();
+    await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText(MSG.dobMonthInvalid).length).toBeGreaterThan(0);
+    expect(notify.list()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'warning', message: MSG.dobMonthInvalid })]));
+    expect(save).toBeDisabled();
+    await user.clear(dob);
+    await user.type(dob, '05202015');
+    expect(await screen.findByText(MSG.underLegalAge)).toBeInTheDocument();
+    await user.clear(dob);
+    await user.type(dob, '05201985');
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), '1201 N Market St');
+    await user.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual([
+      {
+        path: '/feedback',
+        body: { loan_borrower: { address: { address: '1201 N Market St', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 }, date_of_birth: '05/20/1985' } },
+      },
+    ]);
+    expect(sessionStore.getState().user?.workflow_status).toBe('ready_for_review');
+    expect(notify.list()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'success', message: MSG.feedbackUpdated })]));
+  });
+
+  it("puts the server's field errors on their fields", async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    feedbackHandlers(feedbackAnswer({ documents: {} }), { put: () => HttpResponse.json({ errors: { zip_code: ['is invalid'] } }, { status: 422 }) as Response });
+    const user = userEvent.setup();
+    renderRoute('/feedback');
+    await pageShown();
+    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
+    await screen.findByRole('option', { name: 'Delaware' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('is invalid')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Zip code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(FEEDBACK_TEXT.fixFields)).toBeInTheDocument();
+  });
+
+  it('asks the SSN twice, the references and the bank account; bank data goes through the banking call first', async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    const answer = feedbackAnswer({
+      loan_borrower: {
+        social_security_number: 'xxx-xx-1234',
+        military_active: false,
+        user_references: [
+          { firstName: 'Maria', lastName: 'Lopez', relationship: 'Sister', phone: '(202) 555-0187' },
+          { firstName: 'Sam', lastName: 'Chen', relationship: 'Coworker', phone: '' },
+        ],
+      },
+      documents: {},
+      bank_information: {},
+    });
+    const calls = feedbackHandlers(answer, { put: () => HttpResponse.json({ ok: true, new_status: 'ready_for_review' }) });
+    const user = userEvent.setup();
+    renderRoute('/feedback');
+    await pageShown();
+    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('Social security number'), '123456789');
+    await user.type(screen.getByLabelText('Confirm social security number'), '123456780');
+    await user.tab();
+    expect(await screen.findByText(MSG.ssnConfirmationMismatch)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Confirm social security number'));
+    await user.type(screen.getByLabelText('Confirm social security number'), '123456789');
+    const phones = screen.getAllByLabelText('Phone');
+    await user.type(phones[1] as HTMLElement, '2025550199');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText(APPLICATION_MSG.militaryIneligible)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('radio', { name: 'Savings' }));
+    await user.clear(screen.getByLabelText('Account number'));
+    await user.type(screen.getByLabelText('Account number'), '987654321');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0]).toEqual({ path: '/bank_informations/update_field', body: { bank_information: { account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '987654321' } } });
+    expect(calls[1]).toEqual({
+      path: '/feedback',
+      body: {
+        loan_borrower: {
+          social_security_number: '123-45-6789',
+          social_security_number_confirmation: '123-45-6789',
+          military_active: false,
+          user_references: [
+            { firstName: 'Maria', lastName: 'Lopez', relationship: 'Sister', phone: '(202) 555-0187' },
+            { firstName: 'Sam', lastName: 'Chen', relationship: 'Coworker', phone: '(202) 555-0199' },
+          ],
+        },
+      },
+    });
+  });
+});
+
+describe('feedback form rules', () => {
+  const ctx = { today: '2026-11-22' as IsoDate, availableStateIds: new Set(['8']), partnerEmployer: false };
+
+  it('groups the flagged fields and builds the wire body', () => {
+    const answer = feedbackAnswer({ loan_borrower: { employer_id: 5, employee_id: null, working_time_range: '3 - 5 years', state_id: 4 } });
+    expect(groupsOf(answer.fields.loan_borrower).map((g) => g.kind)).toEqual(['employer', 'working_time_range', 'state']);
+    const values = initialValues(answer);
+    expect(validate(values, ctx)).toEqual({ state_id: MSG.stateUnavailable });
+    expect(validate({ ...values, working_time_range: 'Less than 1 year' }, ctx).working_time_range).toBe(MSG.tenureTooShort);
+    expect(validate(values, { ...ctx, partnerEmployer: true }).employee_id).toBe("can't be blank");
+    expect(feedbackBody(answer, { ...values, state_id: '8', employee_id: ' E-1 ' })).toEqual({ employer_id: 5, employee_id: 'E-1', working_time_range: '3 - 5 years', state_id: 8 });
+  });
+
+  it('maps server keys to inputs', () => {
+    expect(inputKeyOf('user_references.1.phone')).toBe('ref.1.phone');
+    expect(inputKeyOf('documents.pay_stub')).toBe('documents.pay_stub');
+    expect(inputKeyOf('city')).toBe('city');
+  });
+});

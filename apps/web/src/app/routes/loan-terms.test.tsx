@@ -1,0 +1,175 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import type { TLoanTerms } from '@payrail/contract/application';
+import { navigationStackHandler, signInAs } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { sessionStore } from '../../lib/session-store';
+
+const SLOW = { timeout: 5000 };
+
+const terms = (overrides: Partial<TLoanTerms> = {}): TLoanTerms => ({
+  interest_rate: '21.591',
+  amount: 300_000,
+  fee_amount: 6_000,
+  fee_not_financed: false,
+  terms: 26,
+  payment_per_term: 13_579,
+  apr: '24.87',
+  term_frequency: 'biweekly',
+  disbursement_date: '2026-12-02',
+  first_payment_date: '2026-12-18',
+  negotiated_amount: null,
+  terms_in_months: 12,
+  amount_options: [50_000, 100_000, 300_000],
+  change_message: null,
+  payoff_amount: null,
+  fee_label: 'origination fee',
+  payment_method: 'split_direct_deposit',
+  final_payment: 13_570,
+  total_of_payments: 353_045,
+  finance_charge: 47_045,
+  amount_financed: 306_000,
+  ...overrides,
+});
+
+const CHEAP = terms({ amount: 50_000, fee_amount: 0, payment_per_term: 4_131, terms: 13, terms_in_months: 6, apr: '25.91', total_of_payments: 53_710, finance_charge: 3_710, amount_financed: 50_000 });
+
+function loanHandlers(options: { base?: TLoanTerms } = {}) {
+  const calls: string[] = [];
+  const base = options.base ?? terms();
+  server.use(
+    http.get(api('/loan'), ({ request }) => {
+      const amount = new URL(request.url).searchParams.get('amount');
+      calls.push(`GET /loan${amount ? `?amount=${amount}` : ''}`);
+      if (amount === '12345') return HttpResponse.json({ errors: { amount: ['is not included in the list'] } }, { status: 422 });
+      return HttpResponse.json(amount === '50000' ? CHEAP : base);
+    }),
+    http.get(api('/consent_for_loan_eligibility'), ({ request }) => {
+      calls.push(`GET /consent_for_loan_eligibility?state=${new URL(request.url).searchParams.get('state')}`);
+      return HttpResponse.json({ id: 40, name: 'consent_for_loan_eligibility', title: 'Consent for Loan Eligibility — Delaware', version: '1', state_abbreviation: 'DE', file_url: '/api/agreement_documents/40/view', pdf_url: '/api/agreement_documents/40/pdf' });
+    }),
+    http.get(api('/associate_terms_consent'), () => {
+      calls.push('GET /associate_terms_consent');
+      return HttpResponse.json({ ok: true, consented_at: '2026-12-01T15:00:00Z' });
+    }),
+    http.post(api('/workflow/next_status'), async ({ request }) => {
+      const body = (await request.json()) as { current_status: string };
+      calls.push(`POST /workflow/next_status ${body.current_status}`);
+      const next = body.current_status === 'loan_terms' ? 'bank_link' : 'ready_for_review';
+      return HttpResponse.json({ new_status: next, workflow_status: { next_status: next } });
+    }),
+  );
+  return calls;
+}
+
+const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('loan terms', () => {
+  it('shows the terms with money, APR and dates formatted, the fee by its label, and a Back button', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    loanHandlers();
+    renderRoute('/loan_terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan Terms' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Loan Terms · Payrail'));
+    expect(await screen.findByLabelText(/Loan amount/)).toHaveValue('300000');
+    expect(screen.getByRole('option', { name: '$3,000.00' })).toBeInTheDocument();
+    expect(definition('Payment')).toHaveTextContent('$135.79 per two weeks');
+    expect(definition('Number of payments')).toHaveTextContent('26');
+    expect(definition('Term')).toHaveTextContent('12 months');
+    expect(definition('APR')).toHaveTextContent('24.87%');
+    expect(definition('Origination fee')).toHaveTextContent('$60.00');
+    expect(definition('Total loan amount')).toHaveTextContent('$3,060.00');
+    expect(definition('First payment date')).toHaveTextContent('12/18/2026');
+    expect(definition('Finance charge')).toHaveTextContent('$470.45');
+    expect(definition('Total of payments')).toHaveTextContent('$3,530.45');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('names a document preparation fee by the server label and leaves a withheld fee out of the total', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    loanHandlers({ base: terms({ fee_label: 'document preparation fee', fee_amount: 2_500, fee_not_financed: true, amount_options: [] }) });
+    renderRoute('/loan_terms');
+    expect(await screen.findByText('Document preparation fee', { selector: 'dt' }, SLOW)).toBeInTheDocument();
+    expect(definition('Document preparation fee')).toHaveTextContent('$25.00');
+    expect(definition('Total loan amount')).toHaveTextContent('$3,000.00');
+    // No amount options: the amount is shown, not chosen.
+    expect(screen.queryByRole('combobox', { name: /Loan amount/ })).not.toBeInTheDocument();
+    expect(definition('Loan amount')).toHaveTextContent('$3,000.00');
+  });
+
+  it('re-prices with GET /loan?amount= when another amount is chosen', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    const calls = loanHandlers();
+    const user = userEvent.setup();
+    renderRoute('/loan_terms');
+    const amount = await screen.findByLabelText(/Loan amount/, {}, SLOW);
+    await user.click(screen.getByRole('checkbox'));
+    await user.selectOptions(amount, '50000');
+    await waitFor(() => expect(definition('Payment')).toHaveTextContent('$41.31 per two weeks'));
+    expect(definition('APR')).toHaveTextContent('25.91%');
+    expect(definition('Total loan amount')).toHaveTextContent('$500.00');
+    expect(calls).toContain('GET /loan?amount=50000');
+    // New terms need the consent again.
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('keeps Continue disabled until the consent (linked to the state’s eligibility consent) is ticked, then records it and opens bank link', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    server.use(navigationStackHandler('loan_terms', ['about_yourself', 'employer', 'phone_verification', 'loan_terms']));
+    const calls = loanHandlers();
+    const user = userEvent.setup();
+    const { router } = renderRoute('/loan_terms');
+    await screen.findByLabelText(/Loan amount/, {}, SLOW);
+    const link = await screen.findByRole('link', { name: 'Consent for Loan Eligibility — Delaware (opens in a new window)' });
+    expect(link).toHaveAttribute('href', '/api/agreement_documents/40/view');
+    expect(calls).toContain('GET /consent_for_loan_eligibility?state=8');
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /I agree to these loan terms/ }));
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'));
+    expect(calls.filter((c) => !c.startsWith('GET /loan') && !c.startsWith('GET /consent'))).toEqual(['GET /associate_terms_consent', 'POST /workflow/next_status loan_terms']);
+    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
+  });
+
+  it('after a counteroffer (loan_amount_changed) shows the change message, no Back, and continues home', async () => {
+    signInAs({ workflow_status: 'loan_amount_changed' });
+    const message = 'We can offer you up to $2,000.00. Please review your new loan terms.';
+    const calls = loanHandlers({ base: terms({ amount: 200_000, negotiated_amount: 200_000, change_message: message, amount_options: [50_000, 200_000] }) });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/loan_terms');
+    expect(await screen.findByText(message, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /I agree to these loan terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls).toContain('POST /workflow/next_status loan_amount_changed'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('puts a refused amount back to the stored choice and shows the server text on the amount', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    loanHandlers({ base: terms({ amount_options: [12_345, 50_000, 300_000] }) });
+    const user = userEvent.setup();
+    renderRoute('/loan_terms');
+    const amount = await screen.findByLabelText(/Loan amount/, {}, SLOW);
+    await user.selectOptions(amount, '12345');
+    expect(await screen.findByText('is not included in the list')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Loan amount/)).toHaveAccessibleDescription(expect.stringContaining('is not included in the list'));
+    expect(screen.getByLabelText(/Loan amount/)).toHaveValue('300000');
+    expect(definition('Payment')).toHaveTextContent('$135.79 per two weeks');
+  });
+
+  it('shows the server text when no amount is available', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    server.use(http.get(api('/loan'), () => HttpResponse.json({ error: APPLICATION_MSG.noAmountAvailable }, { status: 422 })));
+    renderRoute('/loan_terms');
+    expect(await screen.findByText(APPLICATION_MSG.noAmountAvailable, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Container } from '../../../components/layout/container';
+import { Alert } from '../../../components/ui/alert';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useEducationProgram, useFieldValues, useLoanPurposes, useReferences, useStateList } from '../api/about-yourself-api';
+import { AboutYourselfForm } from './about-yourself-form';
+import type { AboutYourselfFormProps } from './about-yourself-form';
+import { EducationDialog } from './education-dialog';
+import styles from './about-yourself.module.css';
+
+export type AboutYourselfProps = Pick<AboutYourselfFormProps, 'email' | 'onContinue' | 'continuePending' | 'onBack' | 'backPending' | 'onLeadSubscribed'>;
+
+/** /application/about_yourself: loads the answers on file, then shows the auto-saving form and the education modal. */
+export function AboutYourself(props: AboutYourselfProps) {
+  const fields = useFieldValues();
+  const references = useReferences();
+  const states = useStateList();
+  const purposes = useLoanPurposes();
+  const education = useEducationProgram();
+  const [educationClosed, setEducationClosed] = useState(false);
+
+  const failed = fields.isError || references.isError || states.isError || purposes.isError;
+  const loaded = fields.data && references.data && states.data && purposes.data;
+
+  return (
+    <Container width="wide" className={styles.page}>
+      <section className={styles.card} aria-labelledby="about-yourself-title">
+        <h1 id="about-yourself-title">About Yourself</h1>
+        <p className={styles.muted}>Tell us about yourself. Each answer is saved as you go.</p>
+        {failed ? (
+          <Alert kind="error">We could not load your application. Reload the page to try again.</Alert>
+        ) : loaded ? (
+          <AboutYourselfForm
+            {...props}
+            initialValues={fields.data}
+            initialReferences={references.data.references}
+            states={states.data}
+            loanPurposes={purposes.data}
+          />
+        ) : (
+          <LoadingBlock label="Loading your answers…" />
+        )}
+      </section>
+      <EducationDialog open={Boolean(education.data?.show_modal) && !educationClosed && Boolean(loaded)} onClose={() => setEducationClosed(true)} onAgreed={() => setEducationClosed(true)} />
+    </Container>
+  );
+}

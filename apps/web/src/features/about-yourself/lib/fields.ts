@@ -1,0 +1,41 @@
+/** The About-yourself fields this form shows, in order (classic-application-flow.md §2, §3). */
+export const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'address',
+  'unit_number',
+  'city',
+  'state_id',
+  'zip_code',
+  'driver_license_number',
+  'driver_license_state_id',
+  'social_security_number',
+  'annual_income',
+  'annual_household_income',
+  'housing_type',
+  'housing_payment',
+  'loan_purpose_id',
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
+/** Fields that may stay empty. */
+export const OPTIONAL_FIELDS: ReadonlySet<FormField> = new Set(['unit_number']);
+
+/** Money fields: typed as dollars, up to five integer digits (§5). */
+export const MONEY_FIELDS: ReadonlySet<FormField> = new Set(['annual_income', 'annual_household_income', 'housing_payment']);
+
+export type FormValues = Record<FormField, string>;
+
+export const emptyValues = (): FormValues => Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as FormValues;
+
+/** show_field's answer as the text the form holds: ids as text, money "60000.00" as "60000", nothing as ''. */
+export function toFormValue(field: FormField, value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined || value === false) return '';
+  const text = String(value);
+  if (MONEY_FIELDS.has(field)) return text.replace(/\.00$/, '');
+  return text;
+}
+
+/** A masked SSN as show_field answers it (xxx-xx-1234): on file, never sent back. */
+export const isMaskedSsn = (value: string): boolean => /^x{3}-x{2}-\d{4}$/i.test(value);

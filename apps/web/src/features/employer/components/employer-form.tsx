@@ -1,0 +1,327 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { APPLICATION_MSG, INCOME_SOURCES, PAYMENT_FREQUENCY_LABELS, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
+import type { IncomeSource, TEmployerEntrypoint, TOkStatusResponse } from '@payrail/contract/application';
+import { MSG } from '@payrail/contract/messages';
+import type { TEmployer } from '@payrail/contract/reference';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { RadioCards } from '../../../components/ui/radio-cards';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '../../../lib/http-client';
+import { changeIncomeSource, createEmployer, selectEmployer, updateField } from '../api/employer-api';
+import { EMPLOYEE_ID_MAX, SHORT_TENURE, confirmBlocker, isPartner } from '../lib/employer-rules';
+import type { EmployerAnswers } from '../lib/employer-rules';
+import { EmployerSearch } from './employer-search';
+import styles from './employer.module.css';
+
+export interface EmployerFormProps {
+  initial: TEmployerEntrypoint;
+  initialMilitaryActive: boolean | null;
+  /** The server answered `{ ok, new_status }`: open the page of that status. */
+  onDone: (newStatus: string) => void;
+  /** A step call was refused with the server's current status (422 `{ error, current_status }`). */
+  onRefused: (error: unknown) => boolean;
+  onBack?: () => void;
+  backPending?: boolean;
+}
+
+type FieldErrors = Partial<Record<'income_source' | 'employer_id' | 'employee_id' | 'working_time_range' | 'military_active' | 'name' | 'paymentFrequency' | 'paymentDate', string>>;
+
+interface PickedEmployer {
+  id: number;
+  name: string;
+  partnership: string | null;
+}
+
+const DATE_MASK = '##/##/####';
+const YES_NO = [
+  { value: 'no', label: 'No' },
+  { value: 'yes', label: 'Yes' },
+] as const;
+
+const firstErrors = (error: unknown): FieldErrors => {
+  if (!isApiError(error)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    const key = field.split('.').at(-1) ?? field;
+    if (messages[0]) out[key] = messages[0];
+  }
+  return out as FieldErrors;
+};
+
+const silentStatus = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403 || error.status === 503);
+
+/**
+ * Employer and income (spec §2, §4, §5): source of income; for Employed a listed employer (search) or a
+ * new one; the employee id of a partner employer; the working time range and the active-duty question.
+ */
+export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused, onBack, backPending }: EmployerFormProps) {
+  const gateId = useId();
+  const [incomeSource, setIncomeSource] = useState<IncomeSource | null>(initial.income_source);
+  const [employer, setEmployer] = useState<PickedEmployer | null>(initial.employer_obj);
+  const [search, setSearch] = useState('');
+  const [notListed, setNotListed] = useState(false);
+  const [newEmployer, setNewEmployer] = useState({ name: '', paymentFrequency: '', paymentDate: '' });
+  const [employeeId, setEmployeeId] = useState(initial.employee_id ?? '');
+  const [workingTimeRange, setWorkingTimeRange] = useState<string | null>(initial.working_time_range);
+  const [militaryActive, setMilitaryActive] = useState<boolean | null>(initialMilitaryActive);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  // The employer typed in as "not listed" is created once; a retry with the same answers reuses it.
+  const [created, setCreated] = useState<{ key: string; id: number } | null>(null);
+  // Picking or dropping an employer removes the control under the focus: put it on what replaces it.
+  const [focusTarget, setFocusTarget] = useState<'picked' | 'search' | null>(null);
+  const pickedRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusTarget === 'picked') pickedRef.current?.focus();
+    if (focusTarget === 'search') searchRef.current?.focus();
+    if (focusTarget) setFocusTarget(null);
+  }, [focusTarget]);
+
+  const clearErrors = (...fields: (keyof FieldErrors)[]) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof FieldErrors))));
+
+  /** Changing the source or ticking "not listed" clears the employer, the employee id and the search (spec §4). */
+  const clearEmployer = () => {
+    setEmployer(null);
+    setEmployeeId('');
+    setSearch('');
+    clearErrors('employer_id', 'employee_id');
+  };
+
+  const answers: EmployerAnswers = { incomeSource, employer, notListed, newEmployer, employeeId, workingTimeRange, militaryActive };
+  const blocker = confirmBlocker(answers);
+  const employed = incomeSource === 'Employed';
+  const partner = employed && !notListed && isPartner(employer);
+
+  const saveMilitary = async (value: boolean) => {
+    setMilitaryActive(value);
+    clearErrors('military_active');
+    try {
+      await updateField('military_active', value);
+    } catch (error) {
+      if (silentStatus(error)) return;
+      const text = isApiError(error) ? (error.fieldError('military_active') ?? error.serverMessage) : undefined;
+      // Active duty is refused by the server with the ineligibility text; the warning below says it already.
+      if (text && text !== APPLICATION_MSG.militaryIneligible) setErrors((current) => ({ ...current, military_active: text }));
+    }
+  };
+
+  const submit = async () => {
+    if (blocker || !incomeSource || !workingTimeRange) return;
+    setPending(true);
+    setErrors({});
+    try {
+      let answer: TOkStatusResponse;
+      if (incomeSource === 'Employed') {
+        let employerId = employer?.id ?? null;
+        if (notListed) {
+          const key = JSON.stringify(newEmployer);
+          if (created?.key === key) {
+            employerId = created.id;
+          } else {
+            const { employer_id } = await createEmployer({ name: newEmployer.name.trim(), paymentFrequency: newEmployer.paymentFrequency, paymentDate: newEmployer.paymentDate });
+            setCreated({ key, id: employer_id });
+            employerId = employer_id;
+          }
+        }
+        if (employerId === null) return;
+        answer = await selectEmployer({
+          employer_id: employerId,
+          ...(partner ? { employee_id: employeeId.trim() } : {}),
+          working_time_range: workingTimeRange,
+          ...(militaryActive !== null ? { military_active: militaryActive } : {}),
+        });
+      } else {
+        answer = await changeIncomeSource({ income_source: incomeSource, working_time_range: workingTimeRange });
+      }
+      onDone(answer.new_status);
+    } catch (error) {
+      if (silentStatus(error) || onRefused(error)) return;
+      const fields = firstErrors(error);
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        return;
+      }
+      notify.error(isApiError(error) ? (error.serverMessage ?? error.message) : MSG.employerSearchFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const pickEmployer = (picked: TEmployer) => {
+    setEmployer({ id: picked.id, name: picked.name, partnership: picked.partnership });
+    setEmployeeId('');
+    clearErrors('employer_id', 'employee_id');
+    setFocusTarget('picked');
+  };
+
+  const tenureError = workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : errors.working_time_range;
+  const militaryError = errors.military_active;
+
+  return (
+    <form
+      className={styles.form}
+      aria-label="Employer and income"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <RadioCards
+        legend="What is your source of income?"
+        name="income_source"
+        options={INCOME_SOURCES.map((source) => ({ value: source, label: source }))}
+        value={incomeSource}
+        onChange={(value) => {
+          setIncomeSource(value);
+          setNotListed(false);
+          clearEmployer();
+          clearErrors('income_source');
+        }}
+        error={errors.income_source}
+        required
+      />
+
+      {employed ? (
+        <section className={styles.group} aria-labelledby={`${gateId}-employer`}>
+          <h2 id={`${gateId}-employer`} className={styles.groupTitle}>
+            Your employer
+          </h2>
+          {!notListed && employer ? (
+            <div className={styles.picked}>
+              <p>
+                Employer: <strong>{employer.name}</strong>
+              </p>
+              <Button
+                ref={pickedRef}
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  clearEmployer();
+                  setFocusTarget('search');
+                }}
+              >
+                Change employer
+              </Button>
+              {errors.employer_id ? (
+                <p className={styles.error} role="alert">
+                  {errors.employer_id}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {!notListed && !employer ? <EmployerSearch inputRef={searchRef} search={search} onSearchChange={setSearch} onPick={pickEmployer} error={errors.employer_id} /> : null}
+          <Checkbox
+            label="My employer is not listed"
+            checked={notListed}
+            onChange={(event) => {
+              setNotListed(event.target.checked);
+              clearEmployer();
+            }}
+          />
+          {notListed ? (
+            <div className={styles.newEmployer}>
+              <TextField
+                label="Employer name"
+                value={newEmployer.name}
+                maxLength={120}
+                autoComplete="organization"
+                onChange={(event) => {
+                  setNewEmployer((current) => ({ ...current, name: event.target.value }));
+                  clearErrors('name', 'employer_id');
+                }}
+                error={errors.name ?? errors.employer_id}
+              />
+              <Select
+                label="Payment frequency"
+                placeholder="Choose how often you are paid"
+                options={PAYMENT_FREQUENCY_LABELS.map((label) => ({ value: label, label }))}
+                value={newEmployer.paymentFrequency}
+                onChange={(event) => {
+                  setNewEmployer((current) => ({ ...current, paymentFrequency: event.target.value }));
+                  clearErrors('paymentFrequency');
+                }}
+                error={errors.paymentFrequency}
+              />
+              <TextField
+                label="Date of your last paycheck"
+                hint="MM/DD/YYYY"
+                mask={DATE_MASK}
+                inputMode="numeric"
+                placeholder="MM/DD/YYYY"
+                value={newEmployer.paymentDate}
+                onValueChange={(value) => {
+                  setNewEmployer((current) => ({ ...current, paymentDate: value }));
+                  clearErrors('paymentDate');
+                }}
+                error={errors.paymentDate}
+              />
+            </div>
+          ) : null}
+          {partner ? (
+            <TextField
+              label="Employee ID"
+              hint={`As it appears on your pay stub; at most ${EMPLOYEE_ID_MAX} characters.`}
+              value={employeeId}
+              maxLength={EMPLOYEE_ID_MAX}
+              required
+              autoComplete="off"
+              onChange={(event) => {
+                setEmployeeId(event.target.value);
+                clearErrors('employee_id');
+              }}
+              error={errors.employee_id}
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      {incomeSource ? (
+        <>
+          <Select
+            label="How long have you been at your current job?"
+            placeholder="Choose a time range"
+            options={WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label }))}
+            value={workingTimeRange ?? ''}
+            onChange={(event) => {
+              setWorkingTimeRange(event.target.value || null);
+              clearErrors('working_time_range');
+            }}
+            error={tenureError}
+          />
+          <RadioCards
+            legend="Are you an active-duty member of the armed forces?"
+            name="military_active"
+            options={YES_NO}
+            value={militaryActive === null ? null : militaryActive ? 'yes' : 'no'}
+            onChange={(value) => void saveMilitary(value === 'yes')}
+            error={militaryError}
+            required
+          />
+          {militaryActive ? <Alert kind="warning">{APPLICATION_MSG.militaryIneligible}</Alert> : null}
+        </>
+      ) : null}
+
+      <div className={styles.actions}>
+        <Button id="employer-confirm" type="submit" size="lg" fullWidth disabled={blocker !== null} loading={pending} aria-describedby={blocker ? gateId : undefined}>
+          Confirm
+        </Button>
+        {blocker ? (
+          <p id={gateId} className={styles.hint}>
+            {blocker}
+          </p>
+        ) : null}
+        {onBack ? (
+          <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Table } from '../../../components/ui/table';
+import type { TableColumn } from '../../../components/ui/table';
+import { formatCents, formatDate } from '../../../lib/format';
+import type { TEsignature } from '../api/esignature-api';
+import { frequencyLabel } from '../lib/signature';
+import styles from './esignature.module.css';
+
+type Terms = TEsignature['loan_terms'];
+type Payment = Terms['schedule'][number];
+
+const scheduleColumns: readonly TableColumn<Payment>[] = [
+  { key: 'n', header: 'Payment', cell: (row) => row.n },
+  { key: 'due', header: 'Due date', cell: (row) => formatDate(row.due_date) },
+  { key: 'payment', header: 'Payment amount', align: 'end', cell: (row) => formatCents(row.payment_cents) },
+  { key: 'principal', header: 'Principal', align: 'end', cell: (row) => formatCents(row.principal_cents) },
+  { key: 'interest', header: 'Interest', align: 'end', cell: (row) => formatCents(row.interest_cents) },
+  { key: 'balance', header: 'Balance', align: 'end', cell: (row) => formatCents(row.balance_cents) },
+];
+
+/** The Truth-in-Lending disclosure, the loan details and the payment schedule the borrower signs. */
+export function LoanTermsReview({ terms }: { terms: Terms }) {
+  const boxes = [
+    { id: 'apr', title: 'Annual Percentage Rate', value: `${terms.apr}%`, text: 'The cost of your credit as a yearly rate.' },
+    { id: 'finance', title: 'Finance Charge', value: formatCents(terms.finance_charge_cents), text: 'The dollar amount the credit will cost you.' },
+    { id: 'financed', title: 'Amount Financed', value: formatCents(terms.amount_financed_cents), text: 'The amount of credit provided to you or on your behalf.' },
+    { id: 'total', title: 'Total of Payments', value: formatCents(terms.total_of_payments_cents), text: 'The amount you will have paid after you have made all payments as scheduled.' },
+  ];
+  return (
+    <section className={styles.section} aria-labelledby="esign-terms-title">
+      <h2 id="esign-terms-title">Review your loan terms</h2>
+      <dl className={styles.tila} aria-label="Truth-in-Lending disclosure">
+        {boxes.map((box) => (
+          <div key={box.id} className={styles.tilaBox}>
+            <dt>
+              <span className={styles.tilaTitle}>{box.title}</span>
+              <span className={styles.tilaText}>{box.text}</span>
+            </dt>
+            <dd className={styles.tilaValue}>{box.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className={styles.details}>
+        <div>
+          <dt>Loan amount</dt>
+          <dd>{formatCents(terms.amount_cents)}</dd>
+        </div>
+        <div>
+          <dt>{terms.fee_label.charAt(0).toUpperCase() + terms.fee_label.slice(1)}</dt>
+          <dd>
+            {formatCents(terms.fee_cents)}
+            {terms.fee_financed ? ' (financed)' : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {formatCents(terms.payment_per_term_cents)} {frequencyLabel(terms.term_frequency)}
+          </dd>
+        </div>
+        <div>
+          <dt>Number of payments</dt>
+          <dd>{terms.number_of_payments}</dd>
+        </div>
+        <div>
+          <dt>Interest rate</dt>
+          <dd>{terms.interest_rate}%</dd>
+        </div>
+        <div>
+          <dt>Disbursement date</dt>
+          <dd>{formatDate(terms.disbursement_date)}</dd>
+        </div>
+        <div>
+          <dt>First payment date</dt>
+          <dd>{formatDate(terms.first_payment_date)}</dd>
+        </div>
+      </dl>
+      <Table caption="Payment schedule" columns={scheduleColumns} rows={terms.schedule} getRowKey={(row) => row.n} />
+    </section>
+  );
+}

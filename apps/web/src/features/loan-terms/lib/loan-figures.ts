@@ -1,0 +1,37 @@
+import type { TLoanTerms } from '@payrail/contract/application';
+
+/** How each payment frequency reads after "per". */
+const FREQUENCY_WORDS: Record<TLoanTerms['term_frequency'], string> = {
+  weekly: 'week',
+  biweekly: 'two weeks',
+  semimonthly: 'half month',
+  monthly: 'month',
+};
+
+const FREQUENCY_NAMES: Record<TLoanTerms['term_frequency'], string> = {
+  weekly: 'Weekly',
+  biweekly: 'Bi-weekly',
+  semimonthly: 'Semi-monthly',
+  monthly: 'Monthly',
+};
+
+export const frequencyWord = (frequency: TLoanTerms['term_frequency']) => FREQUENCY_WORDS[frequency];
+export const frequencyName = (frequency: TLoanTerms['term_frequency']) => FREQUENCY_NAMES[frequency];
+
+/**
+ * The fee's name (spec §2): origination fee, or document preparation fee when the origination fee is 0
+ * and the other fee is above 0. The server applies the rule and answers `fee_label`; it is shown
+ * capitalised, and an empty label falls back to the origination fee.
+ */
+export function feeName(terms: Pick<TLoanTerms, 'fee_label'>): string {
+  const label = terms.fee_label.trim() || 'origination fee';
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The total loan amount in cents: the amount plus the fee when the fee is financed (integer cents). */
+export function totalLoanAmount(terms: Pick<TLoanTerms, 'amount' | 'fee_amount' | 'fee_not_financed'>): number {
+  return terms.fee_not_financed ? terms.amount : terms.amount + terms.fee_amount;
+}
+
+/** "12 months", "1 month". */
+export const months = (n: number) => (n === 1 ? '1 month' : `${n} months`);
