@@ -26,11 +26,50 @@ describe('loadConfig', () => {
 
   it('fails closed: without NODE_ENV it is production and needs an encryption key', () => {
     expect(() => loadConfig({})).toThrow(/ENCRYPTION_KEY/);
-    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).env).toBe('production');
+    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ALLOW_SANDBOX_PROVIDERS: 'true' }).env).toBe('production');
+  });
+
+  it('refuses sandbox providers in production, naming each, unless the install says it is staging', () => {
+    const message = (() => {
+      try {
+        loadConfig({ ENCRYPTION_KEY: KEY });
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
+    expect(message).not.toContain('ADDRESS_PROVIDER');
+    const real = {
+      ENCRYPTION_KEY: KEY,
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM: '+12025550100',
+      IDENTITY_PROVIDER: 'google',
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 's',
+      RECAPTCHA_SECRET_KEY: 's',
+      BANK_LINK_PROVIDER: 'plaid',
+      PLAID_CLIENT_ID: 'p',
+      PLAID_SECRET: 'p',
+      CARD_TOKENIZER_PROVIDER: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: 'pk',
+      STRIPE_SECRET_KEY: 'sk',
+      ACH_PROVIDER: 'nacha',
+      ROUTING_DIRECTORY_FILE: '/srv/FedACHdir.txt',
+    };
+    expect(loadConfig(real).env).toBe('production');
+    expect(() => loadConfig({ ...real, ACH_PROVIDER: 'sandbox' })).toThrow(/configure ACH_PROVIDER \(or set ALLOW_SANDBOX_PROVIDERS=true/);
+    expect(loadConfig({ ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true' }).bankLink.provider).toBe('sandbox');
+    expect(devConfig({}).bankLink.provider).toBe('sandbox');
   });
 
   it('never seeds demo staff in production', () => {
-    expect(devConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }).seedDemo).toBe(false);
+    expect(devConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true' }).seedDemo).toBe(false);
   });
 
   it('names every bad variable in one clear error', () => {
@@ -65,7 +104,7 @@ describe('loadConfig', () => {
     expect(() => devConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
     expect(devConfig({}).encryptionKey).toBeUndefined();
     expect(devConfig({ ENCRYPTION_KEY: KEY }).encryptionKey).toEqual(Buffer.alloc(32, 7));
-    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url') }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'), ALLOW_SANDBOX_PROVIDERS: 'true' }).encryptionKey).toEqual(Buffer.alloc(32, 7));
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
     expect(() => devConfig({ ENCRYPTION_KEY: 'not base64 at all!' })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
   });

@@ -67,9 +67,21 @@ const ZEnv = z
     ACH_COMPANY_NAME: z.string().max(16).default('PAYRAIL'),
     ACH_COMPANY_ID: z.string().max(10).default('1234567890'),
     COLLECTION_ROUTING_NUMBER: z.string().regex(/^\d{9}$/, { error: 'COLLECTION_ROUTING_NUMBER must be nine digits' }).default('034821624'),
+    /** Production refuses the sandbox providers (fake money, fake banks, sign-in as anyone) unless this says it is a staging install. */
+    ALLOW_SANDBOX_PROVIDERS: bool.default(false),
     COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS) {
+      const sandboxes = sandboxProvidersIn(env);
+      if (sandboxes.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ALLOW_SANDBOX_PROVIDERS'],
+          message: `production cannot run on sandbox providers: configure ${sandboxes.join(', ')} (or set ALLOW_SANDBOX_PROVIDERS=true for a staging install)`,
+        });
+      }
+    }
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp' });
     }
@@ -155,6 +167,16 @@ export type Config = {
 export type S3Config = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
 
 export class ConfigError extends Error {}
+
+/**
+ * The settings whose sandbox would make a production install unsafe or fake: sign-in as any sandbox
+ * identity, an always-passing captcha, codes that never leave the outbox, fictional banks and cards,
+ * disbursements that move no money. (The address sandbox lists real addresses and stays allowed.)
+ */
+function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
+  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
+  return env.ROUTING_DIRECTORY_FILE ? [...names] : [...names, 'ROUTING_DIRECTORY_FILE'];
+}
 
 /** Reads and validates the environment; throws a ConfigError that names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
