@@ -116,6 +116,7 @@ describe('home', () => {
 
   it("says 'Not Qualified' with the reason for a denial that has one", async () => {
     signInAs({ workflow_status: 'denied', not_qualified_reason: 'Active-duty military members are not eligible.' });
+    server.use(http.get(api('/reapply'), () => HttpResponse.json({ could_reapply_on: 'never' })));
     renderRoute('/');
     expect(await screen.findByText('Not Qualified')).toBeInTheDocument();
     expect(screen.getByText('Active-duty military members are not eligible.')).toBeInTheDocument();

@@ -1,2 +1,15 @@
-// Placeholder until this step's screen lands; replaced by the step's own page.
-export { Component } from './later-release';
+import { useMemo } from 'react';
+import { useCardTokenizerConfig } from '../../features/repayment/api/repayment';
+import { DebitCardForm } from '../../features/repayment/components/debit-card-form';
+import { tokenizerFor } from '../../features/repayment/lib/card-tokenizer';
+import { goToNextStatus } from '../workflow';
+
+/**
+ * /debit_card (status debit_card). The tokenizer follows GET /card_tokenizer/config (Stripe.js is only
+ * loaded when it answers stripe). Continue (after the wallet) and SKIP → review_allotment → /.
+ */
+export function Component() {
+  const config = useCardTokenizerConfig();
+  const tokenizer = useMemo(() => (config.data ? tokenizerFor(config.data) : null), [config.data]);
+  return <DebitCardForm tokenizer={tokenizer} onNext={() => goToNextStatus('debit_card').catch(() => undefined)} />;
+}

@@ -1,43 +1,73 @@
+import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { Container } from '../../components/layout/container';
-import { Alert } from '../../components/ui/alert';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { useEmployer, useReapply } from '../../features/home/api/home';
+import { StarRating } from '../../features/home/components/star-rating';
+import { StatusPanelView } from '../../features/home/components/status-panel-view';
 import { LandingPage } from '../../features/marketing/components/landing-page';
-import { BRAND } from '../../lib/brand';
-import { useSession } from '../../lib/session-store';
+import { useSessionQuery } from '../../features/session/api/get-session';
+import { navigate } from '../../lib/navigation';
+import { sessionStore, useSession } from '../../lib/session-store';
 import { RequireSession, RequireStatus } from '../guards';
-import { statusPanelEntry } from '../status-panel';
+import { NEW_LOAN_STATUSES, PANEL_MSG, reapplyDateText, REAPPLY_STATUSES, statusPanelEntry } from '../status-panel';
 import { routeForStatus } from '../status-routes';
-import styles from './later-release.module.css';
 
-/** Statuses whose page is the root: application_submitted, denied, employer_review and the statuses without a page. */
+/** Reapply or New Loan answered about_yourself: a fresh application starts on its page. */
+function restarted(status: string) {
+  sessionStore.updateUser({ workflow_status: status, paid_off: false });
+  sessionStore.setNavigationStack([status]);
+  navigate(routeForStatus(status, sessionStore.getState().user?.loan_type ?? null));
+}
+
+/** Statuses whose page is the root: application_submitted, denied, employer_review and the statuses without a page (classic §2). */
 function StatusPanel() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const reason = useSession((state) => state.user?.not_qualified_reason ?? null);
-  const entry = statusPanelEntry(status, reason);
+  const paidOff = useSession((state) => state.user?.paid_off === true);
+  const rated = useSession((state) => state.user?.feedback_rating === true);
+  const [ratedNow, setRatedNow] = useState(false);
+  const session = useSessionQuery();
+  const employer = useEmployer(session.data?.loan_borrower.employer_id);
+  const asksReapply = status !== null && (REAPPLY_STATUSES.has(status) || status === 'canceled');
+  const reapply = useReapply(asksReapply);
+  if (asksReapply && reapply.isPending) return <LoadingBlock label="Loading your application status…" />;
+
+  const on = reapply.data?.could_reapply_on ?? null;
+  const dateText = reapplyDateText(on);
+  const entry = paidOff
+    ? { title: PANEL_MSG.paidOff, kind: 'success' as const, message: 'Congratulations! You can apply for a new loan at any time.' }
+    : statusPanelEntry(status, reason, { nonFederal: employer.data?.payment_type === 'split_direct_deposit', reapplyOn: dateText });
+  const showsReapply = !paidOff && status !== null && REAPPLY_STATUSES.has(status) && on !== null;
   return (
-    <Container width="narrow">
-      <section className={styles.panel} aria-labelledby="status-title">
-        <h1 id="status-title">Your application</h1>
-        <Alert kind={entry.kind} title={entry.title}>
-          <p>{entry.message}</p>
-        </Alert>
-        <p className={styles.muted}>
-          This page checks for news every few seconds. The full status panel, with reapply dates and next steps, comes with the next release. Questions? Call{' '}
-          <a href={BRAND.supportPhoneHref}>{BRAND.supportPhone}</a>.
-        </p>
-      </section>
-    </Container>
+    <StatusPanelView
+      entry={entry}
+      reapply={showsReapply && on ? { on, dateText } : null}
+      newLoan={paidOff || (status !== null && NEW_LOAN_STATUSES.has(status))}
+      onRestarted={restarted}
+      rating={
+        !rated || ratedNow ? (
+          <StarRating
+            onSent={() => {
+              setRatedNow(true);
+              sessionStore.updateUser({ feedback_rating: true });
+            }}
+          />
+        ) : null
+      }
+    />
   );
 }
 
 /**
  * Home. Visitors get the landing page. Signed-in borrowers get the status panel, or the page of their
- * status when it has one; approved and refinancing borrowers go to the dashboard (classic §2).
+ * status when it has one; approved and refinancing borrowers go to the dashboard (classic §2), except a
+ * paid-off loan, which shows "Loan paid in full" and New Loan.
  */
 function SignedInHome() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const loanType = useSession((state) => state.user?.loan_type ?? null);
-  if (status === 'approved' || loanType === 'refinancing') return <Navigate to="/dashboard" replace />;
+  const paidOff = useSession((state) => state.user?.paid_off === true);
+  if (!paidOff && (status === 'approved' || loanType === 'refinancing')) return <Navigate to="/dashboard" replace />;
   const route = routeForStatus(status, loanType);
   if (route !== '/') return <Navigate to={route} replace />;
   return (

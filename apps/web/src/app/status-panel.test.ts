@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PANEL_MSG, reapplyDateText, statusPanelEntry } from './status-panel';
+
+describe('status panel entries (classic §2)', () => {
+  it.each([
+    ['approved', 'Approved', 'success'],
+    ['refinancing_application', 'Approved', 'success'],
+    ['application_submitted', 'In Analysis', 'info'],
+    ['feedback_sent', 'Irregularities Found', 'warning'],
+    ['ready_for_review', 'Under Review', 'info'],
+    ['employer_review', 'Employer Review', 'info'],
+    ['declined', 'Declined', 'error'],
+    ['denied', 'Declined', 'error'],
+    ['dropped', 'Dropped', 'warning'],
+    ['canceled', 'Canceled', 'warning'],
+    ['allotment_needed', 'Allotment Needed', 'warning'],
+    ['review_allotment', 'Allotment in analysis', 'warning'],
+  ])('%s → %s (%s)', (status, title, kind) => {
+    expect(statusPanelEntry(status)).toMatchObject({ title, kind });
+  });
+
+  it('denied with a reason reads Not Qualified', () => {
+    expect(statusPanelEntry('denied', 'Income below the minimum')).toEqual({ title: 'Not Qualified', kind: 'error', message: 'Income below the minimum' });
+  });
+
+  it('non-federal employers read Split Direct Deposit', () => {
+    expect(statusPanelEntry('allotment_needed', null, { nonFederal: true }).title).toBe('Split Direct Deposit Needed');
+    expect(statusPanelEntry('review_allotment', null, { nonFederal: true }).title).toBe('Split Direct Deposit in analysis');
+  });
+
+  it('messages: in analysis, dropped for inactivity, canceled with its reapply date', () => {
+    expect(statusPanelEntry('application_submitted').message).toContain('Customer service review stated as 24-48 hours');
+    expect(statusPanelEntry('dropped').message).toBe(PANEL_MSG.dropped);
+    expect(statusPanelEntry('canceled', null, { reapplyOn: '03/04/2027' }).message).toBe('Your application was canceled. You can reapply on 03/04/2027.');
+    expect(statusPanelEntry('canceled').message).toBe(PANEL_MSG.canceled);
+  });
+
+  it('reapply dates show as MM/DD/YYYY; today and never have no date', () => {
+    expect(reapplyDateText('2027-03-04')).toBe('03/04/2027');
+    expect(reapplyDateText('today')).toBeNull();
+    expect(reapplyDateText('never')).toBeNull();
+    expect(reapplyDateText(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '../../../lib/http-client';
+import { useUserFeedback } from '../api/home';
+import { HOME_MSG, isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
+import styles from './home.module.css';
+
+export interface StarRatingProps {
+  /** The rating was stored: the session's feedback_rating is now true. */
+  onSent: () => void;
+  reviewUrl?: string;
+}
+
+/**
+ * The five-star rating of the home panel (classic §2, §9): 4–5 opens the public review page and stores
+ * the rating; 1–3 asks for text, then POST /user_feedback. Each star is a button (an action, not a
+ * choice arrow keys could trigger).
+ */
+export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL }: StarRatingProps) {
+  const [rating, setRating] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const feedback = useUserFeedback();
+  const textId = useId();
+
+  const send = async (value: number, text: string) => {
+    setError(null);
+    try {
+      await feedback.mutateAsync({ rating: value, message: text });
+      setSent(true);
+      onSent();
+    } catch (failure) {
+      if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
+      const text = isApiError(failure) ? (failure.fieldError('message') ?? failure.fieldError('rating') ?? failure.message) : undefined;
+      setError(text ?? 'Something went wrong, try again in a few minutes');
+      notify.error(text ?? 'Something went wrong, try again in a few minutes');
+    }
+  };
+
+  const choose = (value: number) => {
+    setRating(value);
+    if (isPositiveRating(value)) {
+      window.open(reviewUrl, '_blank', 'noopener,noreferrer');
+      void send(value, '');
+    }
+  };
+
+  if (sent) {
+    return (
+      <section className={styles.rating} aria-labelledby="rating-title">
+        <h2 id="rating-title">Rate your experience</h2>
+        <Alert kind="success">{HOME_MSG.feedbackSent}</Alert>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.rating} aria-labelledby="rating-title">
+      <h2 id="rating-title">Rate your experience</h2>
+      <p className={styles.muted}>How was applying with us? Choose from 1 to 5 stars.</p>
+      <ul className={styles.stars}>
+        {Array.from({ length: STAR_COUNT }, (_, index) => index + 1).map((value) => (
+          <li key={value}>
+            <button
+              type="button"
+              className={`${styles.star} ${rating !== null && value <= rating ? styles.starOn : ''}`}
+              aria-pressed={rating === value}
+              aria-label={`${value} star${value > 1 ? 's' : ''}`}
+              disabled={feedback.isPending}
+              onClick={() => choose(value)}
+            >
+              <span aria-hidden="true">{rating !== null && value <= rating ? '★' : '☆'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {rating !== null && !isPositiveRating(rating) ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send(rating, message.trim());
+          }}
+        >
+          <label className={styles.label} htmlFor={textId}>
+            What could we do better?
+          </label>
+          <textarea id={textId} className={styles.textarea} value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />
+          <div className={styles.actions}>
+            <Button type="submit" loading={feedback.isPending} disabled={!message.trim()}>
+              Send feedback
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {error ? (
+        <Alert kind="error" assertive>
+          {error}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
