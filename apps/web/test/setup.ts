@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { notify } from '../src/components/ui/toast/notify';
 import { pendingRequests } from '../src/lib/pending-requests';
 import { sessionStore } from '../src/lib/session-store';
 import { server } from './msw-server';
+
+// Lazy route chunks load on first use; on a busy machine that alone can pass the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any call without a handler is a bug in the test, not something to let through.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
