@@ -70,11 +70,13 @@ describe('role boundaries', () => {
   it('servicer on review calls → 403; underwriter on funding → 403; only admin reads the audit log', async () => {
     const { id } = await borrowerAtLoanTerms(app);
     for (const [url, method] of [
-      ['/applications', 'GET'],
-      [`/applications/${id}`, 'GET'],
       [`/applications/${id}/reveal_ssn`, 'POST'],
       ['/documents/1', 'GET'],
       [`/applications/${id}/approve`, 'POST'],
+      [`/applications/${id}/decline`, 'POST'],
+      [`/applications/${id}/feedback`, 'POST'],
+      [`/applications/${id}/status`, 'POST'],
+      [`/applications/${id}/allowed_statuses`, 'GET'],
     ] as const) {
       expect((await bo(servicer, method, url)).statusCode, url).toBe(403);
     }
@@ -84,6 +86,20 @@ describe('role boundaries', () => {
     expect((await bo(servicer, 'GET', '/audit')).statusCode).toBe(403);
     expect((await bo(admin, 'GET', '/audit')).statusCode).toBe(200);
     expect((await bo(admin, 'GET', '/applications')).statusCode).toBe(200);
+  });
+
+  it('servicers read the queue and the detail (to find what to fund), without reviewer actions or SSN reveal', async () => {
+    const { id } = await borrowerAtLoanTerms(app);
+    const queue = await bo(servicer, 'GET', '/applications?per_page=100&sort=created_at&dir=desc');
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json<TQueueResponse>().items.some((i) => i.user_id === id)).toBe(true);
+    const detail = await bo(servicer, 'GET', `/applications/${id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<TApplicationDetail>().borrower.social_security_number).toMatch(/^xxx-xx-\d{4}$/);
+    expect((await bo(servicer, 'POST', `/applications/${id}/reveal_ssn`)).statusCode).toBe(403);
+    expect(await actions(id, 'reveal_ssn')).toHaveLength(0);
+    // Reading is not audited as an action, and the borrower did not move.
+    expect(await app.ctx.repos.workflow.currentStatus(id)).toBe('loan_terms');
   });
 
   it('refuses a staff token on borrower calls (401)', async () => {
@@ -249,6 +265,26 @@ describe('funding', () => {
     expect((await bo(servicer, 'GET', '/loans/99999999')).statusCode).toBe(404);
     const shown = (await bo(underwriter, 'GET', `/applications/${who.id}`)).json<TApplicationDetail>();
     expect(shown.loan).toMatchObject({ id: body.loan.id, identifier: body.loan.identifier });
+  });
+
+  it('ready_to_fund lists approved, signed applications until they are funded', async () => {
+    const ready = (token: string) => bo(token, 'GET', '/applications?ready_to_fund=true&per_page=100');
+    const who = await approvedAndSigned();
+    const notYet = await borrowerAtApplicationReview(app);
+    await forceStatus(app, notYet.id, 'approved');
+    for (const token of [servicer, admin, underwriter]) {
+      const res = await ready(token);
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json<TQueueResponse>().items;
+      expect(items.some((i) => i.user_id === who.id)).toBe(true);
+      // Approved status alone (no approved outcome, no signature) is not ready.
+      expect(items.some((i) => i.user_id === notYet.id)).toBe(false);
+      expect(items.every((i) => i.status === 'approved')).toBe(true);
+    }
+    expect((await bo(servicer, 'GET', '/applications?ready_to_fund=false&per_page=100&status=approved')).json<TQueueResponse>().items.some((i) => i.user_id === notYet.id)).toBe(true);
+    expect((await bo(servicer, 'GET', '/applications?ready_to_fund=maybe')).statusCode).toBe(422);
+    expect((await fund(servicer, who.id, `ready-${who.id}`)).statusCode).toBe(200);
+    expect((await ready(servicer)).json<TQueueResponse>().items.some((i) => i.user_id === who.id)).toBe(false);
   });
 
   it('concurrent funding with two keys opens one loan', async () => {

@@ -4,7 +4,8 @@ import { STAFF_ROLES } from './staff.js';
 
 /**
  * Back-office calls under /api/backoffice (staff token in `Authorization`).
- * Roles: review calls — underwriter | admin; funding and loans — servicer | admin; audit — admin.
+ * Roles: queue and detail (read) — underwriter | servicer | admin; review actions, SSN reveal and
+ * documents — underwriter | admin; funding and loans — servicer | admin; audit — admin.
  * Money is integer cents; dates `YYYY-MM-DD`; instants ISO 8601.
  */
 
@@ -29,6 +30,11 @@ export const ZQueueQuery = z.object({
   dir: z.enum(SORT_DIRS).optional().default('desc'),
   page: z.coerce.number().int().positive().max(2_147_483_647).optional().default(1),
   per_page: z.coerce.number().int().positive().max(100).optional().default(25),
+  /** `true`: approved, signed and not funded yet — the servicer's list (the same rule funding uses). */
+  ready_to_fund: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type TQueueQuery = z.input<typeof ZQueueQuery>;
 

@@ -33,7 +33,10 @@ export function StaffLayout() {
   const navigate = useNavigate();
 
   if (!token) return <Navigate to="/signin" replace />;
-  const links = NAV.filter((item) => can(staff?.role, item.capability));
+  // Servicers read the queue to find applications, but their work starts at funding.
+  const links = NAV.filter((item) => can(staff?.role, item.capability))
+    .map((item) => (staff?.role === 'servicer' && item.capability === 'queue' ? { ...item, label: 'Applications' } : item))
+    .sort((a, b) => (staff?.role === 'servicer' ? Number(a.capability === 'queue') - Number(b.capability === 'queue') : 0));
 
   const signOut = () => {
     logoutMutation.mutate(undefined, {

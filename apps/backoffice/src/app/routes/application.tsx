@@ -55,6 +55,27 @@ const historyColumns: TableColumn<Detail['history'][number]>[] = [
   { key: 'actor', header: 'By', cell: (r) => r.staff?.name ?? humanize(r.actor) },
 ];
 
+/** A calendar date as US staff read it (MM/DD/YYYY); other shapes are shown as they come. */
+function usDate(value: string | null | undefined): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : display(value);
+}
+
+/** A decision reason as a reviewer reads it: the engine's detail and code, and the adverse-action text. */
+function reasonText(reason: unknown): string {
+  if (typeof reason === 'string') return reason;
+  if (reason && typeof reason === 'object') {
+    const r = reason as Record<string, unknown>;
+    const detail = typeof r.detail === 'string' ? r.detail : typeof r.message === 'string' ? r.message : null;
+    const code = typeof r.code === 'string' ? r.code : typeof r.ruleId === 'string' ? r.ruleId : null;
+    if (detail || code) {
+      const head = detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)}${code ? ` (${code})` : ''}` : String(code);
+      return typeof r.adverseActionText === 'string' ? `${head}. Notice text: ${r.adverseActionText}.` : head;
+    }
+  }
+  return display(reason);
+}
+
 const decisionColumns: TableColumn<Detail['decisions'][number]>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
   { key: 'outcome', header: 'Outcome', cell: (r) => humanize(r.outcome) },
@@ -68,7 +89,7 @@ const decisionColumns: TableColumn<Detail['decisions'][number]>[] = [
       ) : (
         <ul>
           {r.reasons.map((reason, i) => (
-            <li key={i}>{typeof reason === 'string' ? reason : display(reason)}</li>
+            <li key={i}>{reasonText(reason)}</li>
           ))}
         </ul>
       ),
@@ -116,9 +137,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
 
   return (
     <>
-      <p>
-        <Link to="/">← Back to the queue</Link>
-      </p>
+      <p>{canReview || !canFund ? <Link to="/">← Back to the queue</Link> : <Link to="/funding">← Back to funding</Link>}</p>
       <div className={styles.header}>
         <div>
           <h1>{name}</h1>
@@ -136,7 +155,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
             <Fields
               rows={[
                 ['Name', display(fullName(b))],
-                ['Date of birth', display(b.date_of_birth)],
+                ['Date of birth', usDate(b.date_of_birth)],
                 ['SSN', <SsnField key="ssn" userId={a.user_id} masked={b.social_security_number} canReveal={canReview} />],
                 ['E-mail', b.email],
                 ['Phone', b.phone ? `${formatUsPhone(b.phone)}${b.phone_confirmed ? ' (confirmed)' : ' (not confirmed)'}` : '—'],
@@ -206,7 +225,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
             )}
           </Section>
           <Section id="documents" title="Documents">
-            <DocumentList documents={a.documents} />
+            <DocumentList documents={a.documents} canView={canReview} />
           </Section>
           <Section id="esignature" title="E-signature">
             {a.esignature ? <p>Signed {formatDateTime(a.esignature.signed_at)}.</p> : <p>Not signed yet.</p>}

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@web-ui/alert';
 import { Button } from '@web-ui/button';
+import { LoadingBlock } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
 import { TextField } from '@web-ui/text-field';
+import { formatCents } from '@web-lib/format';
+import type { TQueueItem } from '@payrail/contract/backoffice';
+import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
+import { useQueue } from '../../features/applications/api/queue';
+import { formatDateTime } from '../../lib/labels';
 import { FundButton } from '../../features/loans/components/funding-panel';
 import { LoanDetails } from '../../features/loans/components/loan-details';
 import { usePageTitle } from '../title';
@@ -12,6 +21,51 @@ import { usePageTitle } from '../title';
 function parseId(text: string): number | null {
   const n = Number(text.trim().replace(/^#/, ''));
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export const READY_PER_PAGE = 25;
+
+const readyColumns: TableColumn<TQueueItem>[] = [
+  {
+    key: 'name',
+    header: 'Borrower',
+    cell: (row) => (
+      <>
+        <Link to={`/applications/${row.user_id}`}>{row.name || `Applicant #${row.user_id}`}</Link>
+        <br />
+        <small>{row.email}</small>
+      </>
+    ),
+  },
+  { key: 'applicant', header: 'Applicant', cell: (row) => `#${row.user_id}` },
+  { key: 'employer', header: 'Employer', cell: (row) => row.employer?.name ?? '—' },
+  { key: 'state', header: 'State', cell: (row) => row.state ?? '—' },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (row) => (row.amount_cents === null ? '—' : formatCents(row.amount_cents)) },
+  { key: 'updated', header: 'Last update', cell: (row) => formatDateTime(row.updated_at) },
+];
+
+/** Approved applications the borrower has signed and nobody funded yet, oldest first: the servicer's to-do list. */
+function ReadyToFund() {
+  const [page, setPage] = useState(1);
+  const ready = useQueue({ ready_to_fund: 'true', sort: 'updated_at', dir: 'asc', page, per_page: READY_PER_PAGE });
+  return (
+    <section className={styles.section} aria-labelledby="ready-title">
+      <h2 id="ready-title">Ready to fund</h2>
+      <p>Approved applications with a signed promissory note and no loan yet. Open one to fund it.</p>
+      {ready.isPending ? (
+        <LoadingBlock label="Loading applications ready to fund…" />
+      ) : ready.isError ? (
+        <Alert kind="error" title="We could not load the applications ready to fund.">
+          <p>Reload the page to try again.</p>
+        </Alert>
+      ) : (
+        <>
+          <Table caption="Applications ready to fund" captionHidden columns={readyColumns} rows={ready.data.items} getRowKey={(row) => row.user_id} emptyMessage="Nothing is waiting to be funded." />
+          <Pagination label="Ready to fund pages" page={ready.data.page} perPage={ready.data.per_page} total={ready.data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
 }
 
 /** Fund an approved, signed application by its applicant number, then see the loan. */
@@ -84,6 +138,7 @@ export function Component() {
           <p className={styles.lead}>Fund approved applications the borrower has signed, and look up loans.</p>
         </div>
       </div>
+      <ReadyToFund />
       <FundByApplicant />
       <OpenLoan />
     </RequireRole>

@@ -104,6 +104,21 @@ describe('review queue', () => {
     expect(urls).toHaveLength(1);
   });
 
+  it('filters to applications ready to fund', async () => {
+    signInAs('servicer');
+    const urls = recordQueue();
+    const { router } = renderRoute('/');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Applications' });
+    const box = screen.getByRole('checkbox', { name: 'Ready to fund only' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('ready_to_fund')).toBe('true'));
+    expect(router.state.location.search).toContain('ready_to_fund=true');
+    expect(screen.getByRole('checkbox', { name: 'Ready to fund only' })).toBeChecked();
+  });
+
   it('pages through results', async () => {
     signInAs('underwriter');
     const urls = recordQueue();

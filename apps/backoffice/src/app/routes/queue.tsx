@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@web-ui/alert';
 import { Button } from '@web-ui/button';
+import { Checkbox } from '@web-ui/checkbox';
 import { Select } from '@web-ui/select';
 import { LoadingBlock } from '@web-ui/spinner';
 import { Table } from '@web-ui/table';
@@ -20,7 +21,6 @@ import { useQueue } from '../../features/applications/api/queue';
 import type { QueueParams } from '../../features/applications/api/queue';
 import { useEmployerSearch, useStates } from '../../features/reference/api/reference';
 import { formatDateTime, humanize } from '../../lib/labels';
-import { useRole } from '../../lib/roles';
 import { usePageTitle } from '../title';
 
 export const QUEUE_PER_PAGE = 25;
@@ -55,6 +55,7 @@ export function queueParamsFromUrl(params: URLSearchParams): QueueParams {
     dir: (SORT_DIRS as readonly string[]).includes(dir ?? '') ? (dir as QueueParams['dir']) : 'desc',
     page: intParam(params, 'page') || 1,
     per_page: QUEUE_PER_PAGE,
+    ...(params.get('ready_to_fund') === 'true' ? { ready_to_fund: 'true' as const } : {}),
   };
 }
 
@@ -104,7 +105,7 @@ function QueueFilters({ params, onApply }: { params: QueueParams; onApply: (next
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    for (const name of ['status', 'employer_id', 'state_id', 'age_days_min', 'age_days_max']) {
+    for (const name of ['status', 'employer_id', 'state_id', 'age_days_min', 'age_days_max', 'ready_to_fund']) {
       const value = String(data.get(name) ?? '').trim();
       if (value) next.set(name, value);
     }
@@ -137,6 +138,13 @@ function QueueFilters({ params, onApply }: { params: QueueParams; onApply: (next
         />
         <TextField label="Age from (days)" name="age_days_min" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_min ?? ''} error={ageError} />
         <TextField label="Age to (days)" name="age_days_max" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_max ?? ''} />
+        <Checkbox
+          label="Ready to fund only"
+          name="ready_to_fund"
+          value="true"
+          hint="Approved and signed, not funded yet."
+          defaultChecked={params.ready_to_fund === 'true'}
+        />
         <Select label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={`${params.sort ?? 'updated_at'}:${params.dir ?? 'desc'}`} />
         <div className={pageStyles.filterButtons}>
           <Button type="submit">Apply filters</Button>
@@ -177,10 +185,7 @@ function QueueResults({ params, onPage }: { params: QueueParams; onPage: (page: 
 export function Component() {
   usePageTitle('Review queue');
   const [searchParams, setSearchParams] = useSearchParams();
-  const role = useRole();
   const params = queueParamsFromUrl(searchParams);
-  // Servicers do not review: their home is funding.
-  if (role === 'servicer') return <Navigate to="/funding" replace />;
   return (
     <RequireRole capability="queue">
       <div className={pageStyles.header}>

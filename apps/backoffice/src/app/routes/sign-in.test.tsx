@@ -47,6 +47,20 @@ describe('back-office sign-in', () => {
     expect(screen.getByRole('link', { name: 'Review queue' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('takes a servicer to funding, with the applications ready to fund', async () => {
+    const sam = { id: 7, email: 'sam@payrail.test', name: 'Sam Servicer', role: 'servicer' as const };
+    server.use(
+      http.post(bo('/login'), () => HttpResponse.json(sam, { headers: { authorization: 'Bearer staff-token-7' } })),
+      http.get(bo('/me'), () => HttpResponse.json(sam)),
+    );
+    const { router } = renderRoute('/signin');
+    await signIn('sam@payrail.test', 'Correct-horse-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funding' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/funding');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ready to fund' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/');
+  });
+
   it('shows the server message for a wrong password and stays signed out', async () => {
     server.use(http.post(bo('/login'), () => HttpResponse.json({ error: 'Invalid email or password.' }, { status: 401 })));
     const { router } = renderRoute('/signin');

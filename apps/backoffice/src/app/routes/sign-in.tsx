@@ -1,6 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { Logo } from '@web-layout/logo';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { homeFor } from '../../lib/roles';
 import { useStaffSession } from '../../lib/staff-session';
 import { usePageTitle } from '../title';
 import styles from './sign-in.module.css';
@@ -20,7 +21,7 @@ export function Component() {
           Back-office sign in
         </h1>
         <p className={styles.lead}>For Payrail staff. Use the e-mail and password your administrator gave you.</p>
-        <SignInForm onSignedIn={() => void navigate('/', { replace: true })} />
+        <SignInForm onSignedIn={(staff) => void navigate(homeFor(staff.role), { replace: true })} />
       </div>
     </main>
   );

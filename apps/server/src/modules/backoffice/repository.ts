@@ -29,6 +29,8 @@ export type QueueFilter = {
   createdAtMost?: Date | undefined;
   /** Created after this instant (age at most N days). */
   createdAfter?: Date | undefined;
+  /** Approved member, open application approved, a signed note, no loan on the application yet. */
+  readyToFund?: boolean | undefined;
   sort: 'updated_at' | 'created_at' | 'status';
   dir: 'asc' | 'desc';
   limit: number;
@@ -47,6 +49,15 @@ export function backofficeRepository(db: Db) {
       if (f.stateId) where.push(eq(loanBorrowers.stateId, f.stateId));
       if (f.createdAtMost) where.push(lte(applicationMembers.createdAt, f.createdAtMost));
       if (f.createdAfter) where.push(sql`${applicationMembers.createdAt} > ${f.createdAfter.toISOString()}`);
+      if (f.readyToFund) {
+        // Same rule as funding (servicing/fund-application): approved, signed, not funded.
+        where.push(eq(applicationMembers.workflowStatus, 'approved'));
+        where.push(
+          sql`exists (select 1 from ${applications} a where a.user_id = ${applicationMembers.id} and a.closed_at is null and a.outcome = 'approved'
+                and not exists (select 1 from ${loans} l where l.application_id = a.id))`,
+        );
+        where.push(sql`exists (select 1 from ${esignatures} e where e.user_id = ${applicationMembers.id})`);
+      }
       const cond = where.length ? and(...where) : undefined;
       const column = f.sort === 'created_at' ? applicationMembers.createdAt : f.sort === 'status' ? applicationMembers.workflowStatus : applicationMembers.updatedAt;
       const order = f.dir === 'asc' ? [asc(column), asc(applicationMembers.id)] : [desc(column), desc(applicationMembers.id)];

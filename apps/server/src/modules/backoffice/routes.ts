@@ -21,6 +21,8 @@ import { listQueue } from './use-cases/list-queue';
 import { revealSsn, viewDocument, viewSignedNote } from './use-cases/sensitive-views';
 
 export const REVIEW_ROLES: readonly StaffRole[] = ['underwriter', 'admin'];
+/** Who may READ the queue and an application's detail: reviewers, and servicers (they find what to fund). */
+export const QUEUE_ROLES: readonly StaffRole[] = ['underwriter', 'servicer', 'admin'];
 export const FUNDING_ROLES: readonly StaffRole[] = ['servicer', 'admin'];
 export const AUDIT_ROLES: readonly StaffRole[] = ['admin'];
 
@@ -39,10 +41,11 @@ export function staffGuard(ctx: AppContext) {
 export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const guard = staffGuard(ctx);
   const review = guard.only(REVIEW_ROLES);
+  const read = guard.only(QUEUE_ROLES);
   return async (app) => {
-    app.get('/applications', { onRequest: review, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) => listQueue(ctx, req.query));
+    app.get('/applications', { onRequest: read, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) => listQueue(ctx, req.query));
 
-    app.get('/applications/:userId', { onRequest: review, schema: { params: ZBackofficeUserParams, response: { 200: ZApplicationDetail } } }, async (req) =>
+    app.get('/applications/:userId', { onRequest: read, schema: { params: ZBackofficeUserParams, response: { 200: ZApplicationDetail } } }, async (req) =>
       getApplicationDetail(ctx, req.params.userId),
     );
 

@@ -1,2 +1,7 @@
-// Placeholder until this step's screen lands; replaced by the step's own page.
-export { Component } from './later-release';
+import { BankAccounts } from '../../features/banking/components/bank-accounts';
+import { adoptRefusedStatus, moveToStatus } from './bank-status';
+
+/** /bank_accounts (choosing_receiver_account): the account on file, Edit (/bank_information) and Confirm. */
+export function Component() {
+  return <BankAccounts editTo="/bank_information" onConfirmed={moveToStatus} onRefused={adoptRefusedStatus} />;
+}

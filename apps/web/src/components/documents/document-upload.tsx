@@ -13,7 +13,8 @@ import styles from './document-upload.module.css';
 
 /** Spec §2 "Documents": the question asked before a stored file is deleted. */
 export const DELETE_DOCUMENT_QUESTION = 'Are you sure you want to delete the document?';
-export const DOCUMENT_ACCEPT = ['.jpg', '.jpeg', '.png', '.pdf', 'image/jpeg', 'image/png', 'application/pdf'] as const;
+/** By extension: the server decides the real type by content (a renamed file is refused there, verbatim). */
+export const DOCUMENT_ACCEPT = ['.jpg', '.jpeg', '.png', '.pdf'] as const;
 
 export interface DocumentUploadProps {
   type: DocumentTypeName;

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import styles from './table.module.css';
 
@@ -27,10 +28,15 @@ export interface TableProps<T> {
  * semantics that `display: block` would otherwise strip in some browsers.
  */
 export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emptyMessage = 'Nothing to show yet.', compact = 'auto' }: TableProps<T>) {
+  const captionId = useId();
   return (
-    <div className={styles.scroller} data-compact={compact}>
+    // A table wider than the screen scrolls sideways: the scroller is a named, focusable region so a
+    // keyboard user can scroll it too (WCAG 2.1.1; axe scrollable-region-focusable).
+    <div className={styles.scroller} data-compact={compact} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} role="table">
-        <caption className={captionHidden ? 'visually-hidden' : styles.caption}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? 'visually-hidden' : styles.caption}>
+          {caption}
+        </caption>
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => (

@@ -15,9 +15,11 @@ export interface QueueParams {
   dir?: (typeof SORT_DIRS)[number];
   page?: number;
   per_page?: number;
+  /** Only approved, signed applications without a loan yet (the servicer's list). */
+  ready_to_fund?: 'true';
 }
 
-/** GET /api/backoffice/applications?status&employer_id&state_id&age_days_min&age_days_max&sort&dir&page&per_page */
+/** GET /api/backoffice/applications?status&employer_id&state_id&age_days_min&age_days_max&ready_to_fund&sort&dir&page&per_page */
 export function getQueue(params: QueueParams): Promise<TQueueResponse> {
   return backofficeApi.get('/applications', { query: compactQuery(params), schema: ZQueueResponse });
 }

@@ -69,7 +69,7 @@ function DocumentPreview({ document: doc }: { document: TDocument }) {
  * One document with a Show/Hide toggle. Files load only when asked: every view is audited
  * (`view_document`), so opening the page alone records nothing.
  */
-export function DocumentItem({ document: doc }: { document: TDocument }) {
+export function DocumentItem({ document: doc, canView = true }: { document: TDocument; canView?: boolean }) {
   const [open, setOpen] = useState(false);
   const regionId = `document-${doc.id}`;
   return (
@@ -82,23 +82,28 @@ export function DocumentItem({ document: doc }: { document: TDocument }) {
             {formatFileSize(doc.file_size)} · uploaded {formatDateTime(doc.uploaded_at)}
           </small>
         </div>
-        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((v) => !v)}>
-          {open ? `Hide ${doc.file_name}` : `Show ${doc.file_name}`}
-        </Button>
+        {canView ? (
+          <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((v) => !v)}>
+            {open ? `Hide ${doc.file_name}` : `Show ${doc.file_name}`}
+          </Button>
+        ) : null}
       </div>
-      <div id={regionId} className={styles.preview} hidden={!open}>
-        {open ? <DocumentPreview document={doc} /> : null}
-      </div>
+      {canView ? (
+        <div id={regionId} className={styles.preview} hidden={!open}>
+          {open ? <DocumentPreview document={doc} /> : null}
+        </div>
+      ) : null}
     </li>
   );
 }
 
-export function DocumentList({ documents }: { documents: readonly TDocument[] }) {
+/** The borrower's documents; `canView` (reviewers) adds the audited Show/Hide preview to each. */
+export function DocumentList({ documents, canView = true }: { documents: readonly TDocument[]; canView?: boolean }) {
   if (documents.length === 0) return <p>No documents uploaded.</p>;
   return (
     <ul className={styles.list}>
       {documents.map((doc) => (
-        <DocumentItem key={doc.id} document={doc} />
+        <DocumentItem key={doc.id} document={doc} canView={canView} />
       ))}
     </ul>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { applicationDetail, loanDetail, signInAs } from '../../../../test/fixtures';
+import { applicationDetail, loanDetail, queueItem, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 
@@ -125,6 +125,34 @@ describe('funding', () => {
     expect(await screen.findByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).toBeInTheDocument();
     expect(keys).toHaveLength(1);
     expect(keys[0]!.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('lists the applications ready to fund (approved, signed, not funded) and opens one to fund it', async () => {
+    signInAs('servicer');
+    serveApproved();
+    const urls: URL[] = [];
+    server.use(
+      http.get(bo('/applications'), ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json({ items: [queueItem({ status: 'approved', waiting_on: 'lender' })], page: 1, per_page: 25, total: 1 });
+      }),
+    );
+    const { router } = renderRoute('/funding');
+    const table = await screen.findByRole('table', { name: 'Applications ready to fund' });
+    expect(Object.fromEntries(urls[0]!.searchParams)).toMatchObject({ ready_to_fund: 'true', sort: 'updated_at', dir: 'asc' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('#42');
+    expect(row).toHaveTextContent('$1,500.00');
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('link', { name: 'Maria Lopez' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications/42'));
+    expect(await screen.findByRole('button', { name: 'Fund loan' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing is waiting to be funded', async () => {
+    signInAs('servicer');
+    renderRoute('/funding');
+    expect(await screen.findByText('Nothing is waiting to be funded.')).toBeInTheDocument();
   });
 
   it('opens a loan by id', async () => {

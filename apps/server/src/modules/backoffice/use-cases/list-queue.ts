@@ -23,6 +23,8 @@ export type QueueInput = {
   dir: 'asc' | 'desc';
   page: number;
   per_page: number;
+  /** Only approved, signed applications without a loan yet (what a servicer funds). */
+  ready_to_fund?: boolean | undefined;
 };
 
 /** GET /api/backoffice/applications: the review queue, filtered, sorted and paged. */
@@ -34,6 +36,7 @@ export async function listQueue(ctx: AppContext, q: QueueInput): Promise<TQueueR
     stateId: q.state_id,
     createdAtMost: q.age_days_min !== undefined ? new Date(now.getTime() - q.age_days_min * DAY_MS) : undefined,
     createdAfter: q.age_days_max !== undefined ? new Date(now.getTime() - (q.age_days_max + 1) * DAY_MS) : undefined,
+    readyToFund: q.ready_to_fund === true,
     sort: q.sort,
     dir: q.dir,
     limit: q.per_page,

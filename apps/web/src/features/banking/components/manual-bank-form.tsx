@@ -1,0 +1,256 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { BANK_MSG } from '@payrail/contract/banking';
+import type { TBankInformation } from '@payrail/contract/banking';
+import { DocumentUpload } from '../../../components/documents/document-upload';
+import { Container } from '../../../components/layout/container';
+import { Button } from '../../../components/ui/button';
+import { RadioCards } from '../../../components/ui/radio-cards';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/http-client';
+import { bankInformationQueryKey, confirmBank, isHandledGlobally, refusedStatus, updateBankFields, useBankInformation, useBankName, verifyManualBank } from '../api/bank-information';
+import { ROUTING_MASK, accountDigits, manualBankSchema } from '../lib/manual-bank.schema';
+import type { ManualBankInput, ManualBankValues } from '../lib/manual-bank.schema';
+import styles from './banking.module.css';
+
+export interface ManualBankFormProps {
+  /** The bank information on file (prefills the form), null when there is none. */
+  initial: TBankInformation | null;
+  /**
+   * After a verified save: `confirm` also leaves the bank step (POST /bank_informations/confirm) and
+   * hands over the next status; `save` stops there (editing from the bank accounts page).
+   */
+  after: 'confirm' | 'save';
+  /** Saved (and confirmed): the new status, or null when only saved. */
+  onDone: (newStatus: string | null) => void;
+  /** The server refused the step in this status: adopt its status. */
+  onRefused: (currentStatus: string) => void;
+  onBack?: () => void;
+  backPending?: boolean;
+  /** A plain way back without a status move (the bank accounts page). */
+  cancelTo?: string;
+}
+
+const FIELDS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
+
+/**
+ * Manual bank entry (spec §2): account type, routing number (the bank's name is looked up as it is
+ * typed), account number and bank statements. Save stays disabled until every field is valid and a
+ * statement is uploaded; it saves the fields, asks the server to verify them (its refusal is shown in
+ * red and stops there) and, on a bank step, confirms the account.
+ */
+export function ManualBankForm({ initial, after, onDone, onRefused, onBack, backPending, cancelTo }: ManualBankFormProps) {
+  const queryClient = useQueryClient();
+  const onFileMasked = initial?.bank_account_number && /\*/.test(initial.bank_account_number) ? initial.bank_account_number : null;
+  const schema = useMemo(() => manualBankSchema(onFileMasked), [onFileMasked]);
+  const form = useForm<ManualBankInput, unknown, ManualBankValues>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: {
+      account_type: initial?.account_type ?? '',
+      routing_transfer_number: initial?.routing_transfer_number ?? '',
+      bank_account_number: onFileMasked ?? initial?.bank_account_number ?? '',
+    },
+  });
+  const { control, formState, watch, setError, handleSubmit } = form;
+  const [statements, setStatements] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const errorId = useId();
+  const gateId = useId();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const values = watch();
+  const routing = values.routing_transfer_number;
+  const bank = useBankName(/^\d{9,12}$/.test(routing) ? routing : '');
+  const bankFound = bank.data !== undefined && bank.data !== null;
+  const bankMissing = bank.data === null;
+  const valid = schema.safeParse(values).success && bankFound;
+  const blocked = !valid || !statements;
+
+  const showError = (text: string) => {
+    setServerError(text);
+    // Moved into view after the state update renders it.
+    window.setTimeout(() => errorRef.current?.focus(), 0);
+  };
+
+  const fail = (error: unknown): boolean => {
+    if (isHandledGlobally(error)) return true;
+    const refused = refusedStatus(error);
+    if (refused) {
+      onRefused(refused.current_status);
+      return true;
+    }
+    return false;
+  };
+
+  const save = async (data: ManualBankValues) => {
+    setServerError(null);
+    setSaving(true);
+    try {
+      try {
+        await updateBankFields(data);
+      } catch (error) {
+        if (fail(error)) return;
+        const fields = isApiError(error) ? error.fieldErrors : {};
+        let onField = false;
+        for (const name of FIELDS) {
+          const message = fields[name]?.[0];
+          if (message) {
+            setError(name, { type: 'server', message }, { shouldFocus: !onField });
+            onField = true;
+          }
+        }
+        if (!onField) showError((isApiError(error) && error.serverMessage) || BANK_MSG.linkFailed);
+        return;
+      }
+      try {
+        await verifyManualBank();
+      } catch (error) {
+        if (fail(error)) return;
+        showError((isApiError(error) && error.serverMessage) || BANK_MSG.linkFailed);
+        return;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: bankInformationQueryKey });
+      }
+      if (after === 'save') {
+        onDone(null);
+        return;
+      }
+      try {
+        const answer = await confirmBank();
+        onDone(answer.new_status);
+      } catch (error) {
+        if (fail(error)) return;
+        showError((isApiError(error) && error.serverMessage) || BANK_MSG.linkFailed);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const routingError = formState.errors.routing_transfer_number?.message ?? (bankMissing ? BANK_MSG.bankNotFound : undefined);
+  const routingHint = 'The 9-digit number at the bottom left of your checks.';
+
+  return (
+    <Container width="narrow" className={styles.page}>
+      <section className={styles.card} aria-labelledby="bank-manual-title">
+        <h1 id="bank-manual-title">Bank Information</h1>
+        <p className={styles.lead}>Tell us the account where you want to receive your loan, and upload a recent statement of it so we can verify it.</p>
+        <form noValidate aria-labelledby="bank-manual-title" className={styles.form} onSubmit={(event) => void handleSubmit(save)(event)}>
+          <Controller
+            control={control}
+            name="account_type"
+            render={({ field, fieldState }) => (
+              <RadioCards
+                legend="Account type"
+                name={field.name}
+                value={field.value === '' ? null : (field.value as 'checking' | 'savings')}
+                onChange={(value) => field.onChange(value)}
+                options={[
+                  { value: 'checking', label: 'Checking' },
+                  { value: 'savings', label: 'Savings' },
+                ]}
+                error={fieldState.error?.message}
+                required
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="routing_transfer_number"
+            render={({ field }) => (
+              <TextField
+                label="Routing number"
+                hint={routingHint}
+                mask={ROUTING_MASK}
+                inputMode="numeric"
+                autoComplete="off"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onValueChange={(_masked, digits) => field.onChange(digits)}
+                onBlur={field.onBlur}
+                error={routingError}
+                required
+              />
+            )}
+          />
+          <p className={styles.bankName} aria-live="polite">
+            {bankFound ? (
+              <>
+                <span className={styles.muted}>Bank: </span>
+                <strong>{bank.data}</strong>
+              </>
+            ) : bank.isFetching ? (
+              'Looking up your bank…'
+            ) : null}
+          </p>
+          <Controller
+            control={control}
+            name="bank_account_number"
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Account number"
+                hint={onFileMasked && field.value === onFileMasked ? 'The number on file is hidden; type it again to change it.' : 'Up to 20 digits.'}
+                inputMode="numeric"
+                autoComplete="off"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onFocus={(event) => {
+                  if (onFileMasked && event.target.value === onFileMasked) event.target.select();
+                }}
+                onChange={(event) => field.onChange(onFileMasked && event.target.value === onFileMasked ? onFileMasked : accountDigits(event.target.value))}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                required
+              />
+            )}
+          />
+          <DocumentUpload
+            type="bank_statement"
+            label="Bank statement"
+            hint="A recent statement of this account showing your name and the account number. PDF, JPG or PNG."
+            onChange={(documents) => setStatements(documents.length)}
+          />
+          {serverError ? (
+            <p id={errorId} ref={errorRef} tabIndex={-1} role="alert" className={styles.serverError}>
+              {serverError}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth disabled={blocked} loading={saving} aria-describedby={blocked ? gateId : undefined}>
+              Save
+            </Button>
+            {blocked ? (
+              <p id={gateId} className={styles.hint}>
+                Fill in every field and upload at least one bank statement to save.
+              </p>
+            ) : null}
+            {onBack ? (
+              <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
+                Back
+              </Button>
+            ) : null}
+            {cancelTo ? (
+              <Button variant="ghost" fullWidth to={cancelTo}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </section>
+    </Container>
+  );
+}
+
+/** The manual form once the bank information on file is known (it prefills the form). */
+export function ManualBankEntry(props: Omit<ManualBankFormProps, 'initial'>) {
+  const account = useBankInformation();
+  if (account.isPending) return <LoadingBlock label="Loading your bank information…" />;
+  return <ManualBankForm {...props} initial={account.data ?? null} />;
+}

@@ -1,0 +1,34 @@
+import { ACCOUNT_TYPES } from '@payrail/contract/banking';
+import { z } from 'zod';
+
+/** Field texts of the manual bank form (the server's own texts replace them when it answers). */
+export const MANUAL_BANK_TEXT = {
+  accountType: 'Choose checking or savings.',
+  routing: 'Enter the 9-digit routing number.',
+  account: 'Enter your account number (digits only, up to 20).',
+} as const;
+
+/** Masks (spec §5): routing number up to 12 digits, account number up to 20. */
+export const ROUTING_MASK = '#'.repeat(12);
+export const ACCOUNT_NUMBER_MAX = 20;
+
+/** Digits only, at most 20: what the account-number field keeps of what is typed or pasted. */
+export function accountDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_MAX);
+}
+
+/**
+ * The manual bank form. `onFileMasked` is the masked number on file (`*****6789`): sent back unchanged it
+ * keeps the stored number, so the borrower does not have to type it again to change something else.
+ */
+export function manualBankSchema(onFileMasked: string | null) {
+  return z.object({
+    account_type: z.string().pipe(z.enum(ACCOUNT_TYPES, { error: MANUAL_BANK_TEXT.accountType })),
+    routing_transfer_number: z.string().regex(/^\d{9,12}$/, MANUAL_BANK_TEXT.routing),
+    bank_account_number: z.string().refine((value) => (onFileMasked !== null && value === onFileMasked) || /^\d{1,20}$/.test(value), MANUAL_BANK_TEXT.account),
+  });
+}
+
+export type ManualBankValues = z.infer<ReturnType<typeof manualBankSchema>>;
+/** The form's input: the account type is empty until chosen. */
+export type ManualBankInput = z.input<ReturnType<typeof manualBankSchema>>;
