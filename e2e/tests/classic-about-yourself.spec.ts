@@ -44,6 +44,11 @@ test.describe('about yourself', () => {
     await expect(education).toBeHidden();
     await expectAccessible(page);
 
+    // Continue is disabled with a reason: the hint tied to it names what is missing.
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeDisabled();
+    await expect(next).toHaveAccessibleDescription(/^Still needed: .*Date of birth \(MM\/DD\/YYYY\).*References/);
+
     await page.getByLabel('First name', { exact: true }).fill(borrower.firstName);
     await page.getByLabel('Last name', { exact: true }).fill(borrower.lastName);
 
@@ -68,7 +73,9 @@ test.describe('about yourself', () => {
 
     await page.getByLabel('Driver license number').fill('T12345678');
     await page.getByLabel('Driver license state').selectOption({ label: 'Texas' });
-    await typeInto(page, 'Annual income', '60000');
+    // Money: five integer digits at most (a sixth is not taken).
+    await typeInto(page, 'Annual income', '600000');
+    await expect(page.getByLabel('Annual income')).toHaveValue('$60,000');
     await typeInto(page, 'Annual household income', '75000');
     await page.getByLabel('Loan purpose').selectOption({ index: 2 });
 
@@ -113,8 +120,8 @@ test.describe('about yourself', () => {
       await page.getByLabel(`Reference ${n} phone`).pressSequentially(reference.phone.replace(/\D/g, ''));
     }
 
-    const next = page.getByRole('button', { name: 'Continue' });
     await expect(next).toBeEnabled({ timeout: 10_000 });
+    await expect(next).not.toHaveAttribute('aria-describedby');
     await expect(page.getByRole('status').filter({ hasText: 'All your answers are saved.' })).toBeVisible();
     await expectAccessible(page);
 

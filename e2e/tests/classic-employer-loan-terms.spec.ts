@@ -78,7 +78,7 @@ test.describe('employer and income', () => {
     await expectAccessible(page);
   });
 
-  test('"Less than 1 year" shows the program rule and Confirm stays refused', async ({ page, request }) => {
+  test('"Less than 1 year" and active duty do not disable Confirm: the server refuses them on their fields', async ({ page, request }) => {
     const borrower = await borrowerAt(request, 'employer');
     await signInThroughUi(page, borrower, /\/application\/employer$/);
     await page.getByRole('radio', { name: 'Employed', exact: true }).check();
@@ -86,15 +86,37 @@ test.describe('employer and income', () => {
     await page.getByRole('button', { name: EMPLOYERS.private }).click();
     const tenure = page.getByLabel('How long have you been at your current job?');
     await tenure.selectOption('Less than 1 year');
-    await expect(page.getByText('our program requires at least one year at current job', { exact: true })).toBeVisible();
-    await expect(tenure).toHaveAccessibleDescription(/our program requires at least one year at current job/);
+    const rule = page.getByText('our program requires at least one year at current job', { exact: true });
+    await expect(rule).toHaveCount(1);
+    await expect(tenure).toHaveAccessibleDescription('our program requires at least one year at current job');
     const confirm = page.locator('#employer-confirm');
-    await expect(confirm).toBeDisabled();
-    await expectAccessible(page);
-
-    await tenure.selectOption('1 - 3 years');
     await expect(confirm).toBeEnabled();
+    await expectAccessible(page);
+    await confirm.click();
+    await expect(confirm).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(tenure).toHaveAccessibleDescription('our program requires at least one year at current job');
     await expect(page).toHaveURL(/\/application\/employer$/);
+
+    // Active duty: the warning, the server's refusal on the question, and Confirm refused there.
+    await tenure.selectOption('1 - 3 years');
+    await expect(rule).toHaveCount(0);
+    const question = page.getByRole('radiogroup', { name: 'Are you an active-duty member of the armed forces?' });
+    await question.getByRole('radio', { name: 'Yes' }).check();
+    const ineligible = 'Our loans are not available to active-duty members of the armed forces.';
+    await expect(question).toHaveAccessibleDescription(ineligible);
+    await expect(page.getByText(ineligible)).toHaveCount(2);
+    await expect(confirm).toBeEnabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/helper8-employer-refused.png', fullPage: true });
+    await confirm.click();
+    await expect(confirm).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(question).toHaveAccessibleDescription(ineligible);
+    await expect(page).toHaveURL(/\/application\/employer$/);
+
+    await question.getByRole('radio', { name: 'No' }).check();
+    await expect(page.getByText(ineligible)).toHaveCount(0);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/phone_verification$/, { timeout: 20_000 });
   });
 });
 

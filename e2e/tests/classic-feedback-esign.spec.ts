@@ -51,7 +51,8 @@ test('e-signature: the borrower reviews the terms, opens the note and signs; the
   await signIn(page, borrower, /\/esignature$/);
   await expect(page.getByRole('heading', { level: 1, name: 'E-signature' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Payment schedule' })).toBeVisible({ timeout: 20_000 });
-  const tila = page.getByRole('definition').filter({ hasText: `${before.loan_terms.apr}%` });
+  // APR with two decimals and % (spec §9).
+  const tila = page.getByRole('definition').filter({ hasText: `${Number(before.loan_terms.apr).toFixed(2)}%` });
   await expect(tila.first()).toBeVisible();
   await expect(page.getByText(money(before.loan_terms.finance_charge_cents)).first()).toBeVisible();
   await expect(page.getByText(money(before.loan_terms.total_of_payments_cents)).first()).toBeVisible();
@@ -76,13 +77,10 @@ test('e-signature: the borrower reviews the terms, opens the note and signs; the
   await expect(confirm).toBeDisabled();
   await agree.check();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/helper9-esign.png', fullPage: true });
 
-  // A name that is not the borrower's is refused on the field.
-  await page.getByLabel('Type your full name to sign').fill('Someone Else');
-  await confirm.click();
-  await expect(page.getByText('Type your full name exactly as shown in the signature.')).toBeVisible();
-
-  await page.getByLabel('Type your full name to sign').fill(`${borrower.firstName.toLowerCase()}  ${borrower.lastName}`);
+  // The signature is the full name shown: nothing to type (spec §2, §5).
+  await expect(page.getByRole('textbox')).toHaveCount(0);
   await confirm.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('In Analysis').first()).toBeVisible();
@@ -118,6 +116,27 @@ test('reviewer feedback: the borrower fixes the flagged address and date of birt
   // The pay stub is still missing.
   await expect(save).toBeDisabled();
 
+  // Why Save is disabled is said next to it (WCAG 3.3.1).
+  await expect(save).toHaveAccessibleDescription(/Pay stub: upload a new file/);
+
+  // A home state we do not lend in: the message and the lead capture (spec §5); Cancel and pick the state back.
+  const states = (await apiGet(request, borrower.token, '/states')) as { id: number; name: string; is_available: boolean }[];
+  const closed = states.find((s) => !s.is_available);
+  if (closed) {
+    const stateSelect = page.getByLabel('State', { exact: true });
+    const before = await stateSelect.inputValue();
+    await stateSelect.selectOption(String(closed.id));
+    const dialog = page.getByRole('dialog', { name: 'We are not working with this State yet!' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/helper9-feedback-lead.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('We are not working with this State yet!').first()).toBeVisible();
+    await stateSelect.selectOption(before);
+    await expect(stateSelect).not.toHaveAttribute('aria-invalid', 'true');
+  }
+
   await address.fill('1201 N Market St');
   await page.getByLabel('Unit number').fill('Suite 300');
   const dob = page.getByLabel(/Date of birth/);
@@ -134,6 +153,7 @@ test('reviewer feedback: the borrower fixes the flagged address and date of birt
   await expect(page.getByRole('list', { name: 'Pay stub: uploaded files' }).getByText('pay-stub-june.pdf')).toBeVisible();
   await expect(save).toBeEnabled();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/helper9-feedback.png', fullPage: true });
 
   await save.click();
   await expect(page).toHaveURL(/\/$/);

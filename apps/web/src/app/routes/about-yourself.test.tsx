@@ -90,6 +90,7 @@ describe('about yourself: loading and continue', () => {
     await user.click(next);
     await waitFor(() => expect(calls.find((c) => c.path === 'next_status')?.body).toEqual({ current_status: 'about_yourself' }), { timeout: 5000 });
     expect(updates(calls)).toEqual([]);
+    expect(calls.filter((c) => c.path === 'update_references')).toEqual([]);
   });
 
   it('keeps Continue disabled while answers are missing', { timeout: 30_000 }, async () => {
@@ -97,7 +98,23 @@ describe('about yourself: loading and continue', () => {
     aboutYourselfServer({ answers: { ...COMPLETE, city: null }, references: REFS });
     await openPage();
     await screen.findByLabelText('City');
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Still needed: City.');
+  });
+
+  it('says what is missing, what to check and that answers are saving', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    aboutYourselfServer({ answers: { ...COMPLETE, first_name: null, annual_income: null }, references: [REFS[0]!], refuse: (b) => (b.zip_code === '1980' ? { zip_code: ['is invalid'] } : null) });
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAccessibleDescription('Still needed: First name, Annual income, References (all four answers of both, with a 10-digit phone).');
+    await user.type(screen.getByLabelText('ZIP code'), '{Backspace}');
+    await waitFor(() => expect(next).toHaveAccessibleDescription(expect.stringContaining('Check: ZIP code.')), { timeout: 5000 });
+    await user.type(screen.getByLabelText('First name'), 'Ana');
+    expect(next).toHaveAccessibleDescription(expect.stringContaining('Saving your answers…'));
+    expect(next).toHaveAccessibleDescription(expect.not.stringContaining('First name'));
   });
 });
 
@@ -184,6 +201,89 @@ describe('about yourself: auto-save', () => {
       { firstName: 'Maria', lastName: 'Lopez', relationship: 'Sister', phone: '(202)555-0187' },
       { firstName: 'Sam', lastName: 'Chen', relationship: 'Coworker', phone: '(202)555-0199' },
     ]);
+  });
+});
+
+describe('about yourself: one save at a time', () => {
+  it('never sends a field again while its save is in flight, then sends the newest value', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    const calls = aboutYourselfServer({ answers: COMPLETE, references: REFS });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const cities: string[] = [];
+    server.use(
+      http.post(api('/about_yourself/update_field'), async ({ request }) => {
+        const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
+        cities.push(String(body.loan_borrower.city));
+        if (cities.length === 1) await held;
+        return HttpResponse.json({ loan_borrower: body.loan_borrower });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const city = screen.getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Dover');
+    await waitFor(() => expect(cities).toEqual(['Dover']), { timeout: 5000 });
+    await user.type(city, ' Beach');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(cities).toEqual(['Dover']);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(cities).toEqual(['Dover', 'Dover Beach']), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled(), { timeout: 5000 });
+    expect(updates(calls)).toEqual([]);
+  });
+
+  it('sends the date of birth only once MM/DD/YYYY is complete', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    const calls = aboutYourselfServer({ answers: { ...COMPLETE, date_of_birth: null }, references: REFS });
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const dob = screen.getByLabelText('Date of birth');
+    await user.type(dob, '0412');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(updates(calls)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAccessibleDescription('Still needed: Date of birth (MM/DD/YYYY).');
+    await user.type(dob, '1986');
+    await waitFor(() => expect(updates(calls)).toEqual([{ date_of_birth: '04/12/1986' }]), { timeout: 5000 });
+  });
+
+  it('takes at most five integer digits in the money fields', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    const calls = aboutYourselfServer({ answers: { ...COMPLETE, annual_income: null }, references: REFS });
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const income = screen.getByLabelText('Annual income');
+    await user.type(income, '1234567');
+    expect(income).toHaveValue('$12,345');
+    await user.type(income, '.999');
+    expect(income).toHaveValue('$12,345.99');
+    await waitFor(() => expect(updates(calls)).toEqual([{ annual_income: '$12,345.99' }]), { timeout: 5000 });
+  });
+
+  it('waits for a complete reference phone and shows a references error as an alert tied to the fields', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    const calls = aboutYourselfServer({ answers: COMPLETE, references: REFS });
+    server.use(
+      http.post(api('/about_yourself/update_references'), async ({ request }) => {
+        calls.push({ path: 'update_references', body: ((await request.json()) as { references: unknown }).references });
+        return HttpResponse.json({ errors: { references: ['must have exactly 2 references'] } }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const phone = screen.getByLabelText('Reference 2 phone');
+    await user.clear(phone);
+    await user.type(phone, '202555');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(calls.filter((c) => c.path === 'update_references')).toEqual([]);
+    await user.type(phone, '0100');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('must have exactly 2 references');
+    expect(screen.getByLabelText('Reference 1 first name')).toHaveAccessibleDescription('must have exactly 2 references');
+    expect(calls.filter((c) => c.path === 'update_references')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAccessibleDescription('Check: References.');
   });
 });
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TEmployerEntrypoint } from '@payrail/contract/application';
-import { MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TEmployer } from '@payrail/contract/reference';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
@@ -114,6 +114,7 @@ describe('employer and income', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/phone_verification'));
     expect(calls.searches).toEqual(['Cedar']);
     expect(calls.bodies).toEqual([
+      { path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: '3 - 5 years' } } },
       { path: '/employer_selected', body: { loan_borrower: { employer_id: 31, employee_id: 'CHP-1', working_time_range: '3 - 5 years', military_active: false } } },
     ]);
     expect(sessionStore.getState().user?.workflow_status).toBe('phone_verification');
@@ -159,38 +160,80 @@ describe('employer and income', () => {
     ]);
   });
 
-  it('"Less than 1 year" shows the program rule on the field and refuses Confirm', async () => {
+  it('"Less than 1 year" shows the program rule once on the field, saves the range, and Confirm gets the server refusal there', async () => {
     signInAs({ workflow_status: 'employer' });
-    employerHandlers({ entrypoint: { income_source: 'Employed', employer_id: 32, employer_obj: { id: 32, name: PINECREST.name, partnership: null } } });
+    const calls = employerHandlers({ entrypoint: { income_source: 'Employed', employer_id: 32, employer_obj: { id: 32, name: PINECREST.name, partnership: null }, working_time_range: '1 - 3 years' } });
+    const refusal = { errors: { working_time_range: [MSG.tenureTooShort] } };
+    server.use(
+      http.post(api('/about_yourself/update_field'), async ({ request }) => {
+        const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
+        calls.bodies.push({ path: '/about_yourself/update_field', body });
+        return body.loan_borrower.working_time_range === 'Less than 1 year' ? HttpResponse.json(refusal, { status: 422 }) : HttpResponse.json({ loan_borrower: body.loan_borrower });
+      }),
+      http.patch(api('/employer_selected'), async ({ request }) => {
+        calls.bodies.push({ path: '/employer_selected', body: await request.json() });
+        return HttpResponse.json(refusal, { status: 422 });
+      }),
+    );
     const user = userEvent.setup();
-    renderRoute('/application/employer');
+    const { router } = renderRoute('/application/employer');
     await user.selectOptions(await screen.findByLabelText('How long have you been at your current job?', {}, SLOW), 'Less than 1 year');
-    expect(screen.getByText(MSG.tenureTooShort)).toBeInTheDocument();
+    expect(screen.getAllByText(MSG.tenureTooShort)).toHaveLength(1);
     expect(tenureSelect()).toHaveAccessibleDescription(MSG.tenureTooShort);
-    expect(confirmButton()).toBeDisabled();
+    expect(confirmButton()).toBeEnabled();
+    expect(confirmButton()).not.toHaveAttribute('aria-describedby');
+    await waitFor(() => expect(calls.bodies).toEqual([{ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: 'Less than 1 year' } } }]));
+    expect(screen.getAllByText(MSG.tenureTooShort)).toHaveLength(1);
+
+    await user.click(confirmButton());
+    await waitFor(() => expect(calls.bodies.map((c) => c.path)).toContain('/employer_selected'));
+    await waitFor(() => expect(confirmButton()).not.toHaveAttribute('aria-disabled'));
+    expect(tenureSelect()).toHaveAccessibleDescription(MSG.tenureTooShort);
+    expect(router.state.location.pathname).toBe('/application/employer');
+
+    await user.selectOptions(tenureSelect(), '3 - 5 years');
+    expect(screen.queryByText(MSG.tenureTooShort)).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.bodies.at(-1)).toEqual({ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: '3 - 5 years' } } }));
   });
 
-  it('active duty saves the answer, shows the ineligibility warning and refuses Confirm', async () => {
+  it("an unanswered active-duty question: Confirm says \"can't be blank\" on it and focuses it; Yes warns and Confirm gets the server refusal", async () => {
     signInAs({ workflow_status: 'employer' });
     const calls = employerHandlers({ military: null, entrypoint: { income_source: 'Retired', working_time_range: 'More than 5 years' } });
-    server.use(http.post(api('/about_yourself/update_field'), () => HttpResponse.json({ errors: { military_active: [APPLICATION_MSG.militaryIneligible] } }, { status: 422 })));
+    server.use(
+      http.post(api('/about_yourself/update_field'), async ({ request }) => {
+        const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
+        calls.bodies.push({ path: '/about_yourself/update_field', body });
+        if (body.loan_borrower.military_active === true) return HttpResponse.json({ errors: { military_active: [APPLICATION_MSG.militaryIneligible] } }, { status: 422 });
+        return HttpResponse.json({ loan_borrower: body.loan_borrower });
+      }),
+    );
     const user = userEvent.setup();
-    renderRoute('/application/employer');
+    const { router } = renderRoute('/application/employer');
     const question = await screen.findByRole('radiogroup', { name: 'Are you an active-duty member of the armed forces?' }, SLOW);
-    expect(confirmButton()).toBeDisabled();
-    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
-    expect(await screen.findByText(APPLICATION_MSG.militaryIneligible)).toBeInTheDocument();
-    expect(confirmButton()).toBeDisabled();
+    expect(confirmButton()).toBeEnabled();
+    await user.click(confirmButton());
+    expect(question).toHaveAccessibleDescription(FIELD_MSG.blank);
+    expect(within(question).getByRole('radio', { name: 'No' })).toHaveFocus();
     expect(calls.bodies).toEqual([]);
 
-    server.use(http.post(api('/about_yourself/update_field'), async ({ request }) => {
-      calls.bodies.push({ path: '/about_yourself/update_field', body: await request.json() });
-      return HttpResponse.json({ loan_borrower: { military_active: false } });
-    }));
-    await user.click(within(question).getByRole('radio', { name: 'No' }));
-    await waitFor(() => expect(calls.bodies).toEqual([{ path: '/about_yourself/update_field', body: { loan_borrower: { military_active: false } } }]));
-    expect(screen.queryByText(APPLICATION_MSG.militaryIneligible)).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+    // The warning under the question, and the server's refusal of the update on the field.
+    await waitFor(() => expect(screen.getAllByText(APPLICATION_MSG.militaryIneligible)).toHaveLength(2));
+    expect(question).toHaveAccessibleDescription(APPLICATION_MSG.militaryIneligible);
     expect(confirmButton()).toBeEnabled();
+    await user.click(confirmButton());
+    await waitFor(() => expect(calls.bodies).toHaveLength(2));
+    await waitFor(() => expect(question).toHaveAccessibleDescription(APPLICATION_MSG.militaryIneligible));
+    expect(calls.bodies.map((c) => c.path)).not.toContain('/change_income_source');
+    expect(router.state.location.pathname).toBe('/application/employer');
+
+    await user.click(within(question).getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(calls.bodies.at(-1)).toEqual({ path: '/about_yourself/update_field', body: { loan_borrower: { military_active: false } } }));
+    expect(screen.queryByText(APPLICATION_MSG.militaryIneligible)).not.toBeInTheDocument();
+    expect(question).not.toHaveAccessibleDescription(APPLICATION_MSG.militaryIneligible);
+    await user.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/phone_verification'));
+    expect(calls.bodies.at(-1)).toEqual({ path: '/change_income_source', body: { income_source: 'Retired', working_time_range: 'More than 5 years' } });
   });
 
   it('another source posts the income source; the server field error appears on the source', async () => {
@@ -211,7 +254,10 @@ describe('employer and income', () => {
     await user.click(confirmButton());
     expect(await screen.findByText('Income from employment is required.')).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'What is your source of income?' })).toHaveAccessibleDescription('Income from employment is required.');
-    expect(calls.bodies).toEqual([{ path: '/change_income_source', body: { income_source: 'Retired', working_time_range: 'More than 5 years' } }]);
+    expect(calls.bodies).toEqual([
+      { path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: 'More than 5 years' } } },
+      { path: '/change_income_source', body: { income_source: 'Retired', working_time_range: 'More than 5 years' } },
+    ]);
   });
 
   it('shows employee_id and employer_id errors of the server on their fields; changing the source clears the employer', async () => {
@@ -225,6 +271,7 @@ describe('employer and income', () => {
     expect(await screen.findByText('is invalid')).toBeInTheDocument();
     expect(screen.getByLabelText(/Employee ID/)).toHaveAccessibleDescription(expect.stringContaining('is invalid'));
     expect(screen.getByText('not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change employer' })).toHaveAccessibleDescription('not found');
 
     await user.click(screen.getByRole('radio', { name: 'Other' }));
     await user.click(screen.getByRole('radio', { name: 'Employed' }));

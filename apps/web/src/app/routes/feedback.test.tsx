@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,12 +6,12 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TFeedbackResponse } from '@payrail/contract/application';
 import { MSG } from '@payrail/contract/messages';
 import type { IsoDate } from '@payrail/domain/dates';
-import { signInAs, statesHandler } from '../../../test/fixtures';
+import { sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { notify } from '../../components/ui/toast/notify';
 import { FEEDBACK_TEXT } from '../../features/feedback/components/feedback-page';
-import { feedbackBody, groupsOf, initialValues, inputKeyOf, validate } from '../../features/feedback/lib/feedback-form';
+import { SSN_CONFIRMATION_INCOMPLETE, feedbackBody, groupsOf, initialValues, inputKeyOf, labelOf, validate } from '../../features/feedback/lib/feedback-form';
 import { sessionStore } from '../../lib/session-store';
 
 const payStub = { id: 31, file_name: 'pay-stub.pdf', file_url: '/api/documents/31', file_size: 1200, file_extension: 'pdf' as const };
@@ -31,7 +31,10 @@ function feedbackAnswer(overrides: Partial<TFeedbackResponse['fields']> = {}, al
 
 function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof payStub)[]; put?: () => Response } = {}) {
   const calls: { path: string; body: unknown }[] = [];
+  let answeredStatus: string | null = null;
   server.use(
+    // The session check (Home asks it after Save) follows the answer, as the server does.
+    http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: answeredStatus ?? 'feedback_sent' }))),
     statesHandler(),
     http.get(api('/feedback'), () => HttpResponse.json(answer)),
     http.get(api('/documents'), () => HttpResponse.json((options.stored ?? []).map((d) => ({ ...d, document_type_name: 'pay_stub' })))),
@@ -44,7 +47,10 @@ function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof
     ),
     http.put(api('/feedback'), async ({ request }) => {
       calls.push({ path: '/feedback', body: await request.json() });
-      return options.put?.() ?? HttpResponse.json({ ok: true, new_status: 'ready_for_review' });
+      const put = options.put?.();
+      if (put) return put;
+      answeredStatus = 'ready_for_review';
+      return HttpResponse.json({ ok: true, new_status: 'ready_for_review' });
     }),
   );
   return calls;
@@ -65,8 +71,10 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/Date of birth/)).toHaveValue('04/12/1986');
     // The stored pay stub predates the request: it does not count.
     expect(await screen.findByText('pay-stub.pdf')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(screen.getByText(FEEDBACK_TEXT.blockedDocuments)).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    // Why Save is disabled is said next to it and tied to it (WCAG 3.3.1).
+    expect(save).toHaveAccessibleDescription(/To save, correct or complete:\s*Pay stub: upload a new file/);
   });
 
   it('applies the date-of-birth rules and saves through PUT /feedback, then goes home with "updated"', async () => {
@@ -143,12 +151,30 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
     await pageShown();
     const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
     expect(save).toBeDisabled();
+    // Nothing typed yet: the blank flagged fields are listed by Save straight away.
+    expect(save).toHaveAccessibleDescription(/Social security number: can't be blank/);
+    expect(save).toHaveAccessibleDescription(/Confirm social security number: can't be blank/);
+    expect(save).toHaveAccessibleDescription(/Reference 2 phone: can't be blank/);
     await user.type(screen.getByLabelText('Social security number'), '123456789');
-    await user.type(screen.getByLabelText('Confirm social security number'), '123456780');
-    await user.tab();
+    const confirmation = screen.getByLabelText(/Confirm social security number/);
+    // Paste and drop are blocked in the confirmation.
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    confirmation.dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(true);
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    confirmation.dispatchEvent(drop);
+    expect(drop.defaultPrevented).toBe(true);
+    // Checked only once nine digits are typed, and then at once (no blur needed).
+    await user.type(confirmation, '12345678');
+    expect(screen.queryByText(MSG.ssnConfirmationMismatch)).not.toBeInTheDocument();
+    expect(confirmation).not.toHaveAttribute('aria-invalid');
+    expect(save).toHaveAccessibleDescription(new RegExp(`Confirm social security number: ${SSN_CONFIRMATION_INCOMPLETE}`));
+    await user.type(confirmation, '0');
     expect(await screen.findByText(MSG.ssnConfirmationMismatch)).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Confirm social security number'));
-    await user.type(screen.getByLabelText('Confirm social security number'), '123456789');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(confirmation);
+    await user.type(confirmation, '123456789');
+    expect(screen.queryByText(MSG.ssnConfirmationMismatch)).not.toBeInTheDocument();
     const phones = screen.getAllByLabelText('Phone');
     await user.type(phones[1] as HTMLElement, '2025550199');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
@@ -176,6 +202,72 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
       },
     });
   });
+
+  it('a home state we do not lend in shows the message and opens the lead capture; the driver license state does not', async () => {
+    signInAs({ workflow_status: 'feedback_sent', email: 'ana@example.com' });
+    feedbackHandlers(feedbackAnswer({ loan_borrower: { state_id: 8, driver_license_state_id: 8 }, documents: {} }));
+    const user = userEvent.setup();
+    renderRoute('/feedback');
+    await pageShown();
+    await screen.findAllByRole('option', { name: 'Arkansas' }, { timeout: 5000 });
+    await user.selectOptions(screen.getByLabelText('Driver license state'), '4');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Driver license state'), '8');
+
+    await user.selectOptions(screen.getByLabelText('State'), '4');
+    const dialog = await screen.findByRole('dialog', { name: MSG.stateUnavailable });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Ana Lima');
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(MSG.stateUnavailable)).toBeInTheDocument();
+    expect(screen.getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('a saved lead signs the borrower out to /signin', async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    feedbackHandlers(feedbackAnswer({ loan_borrower: { state_id: 8 }, documents: {} }));
+    const leads: unknown[] = [];
+    server.use(
+      http.post(api('/leads'), async ({ request }) => {
+        leads.push(await request.json());
+        return HttpResponse.json({ id: 1, full_name: 'Ana Lima', email: 'ana@example.com', state_id: 4 }, { status: 201 });
+      }),
+      http.delete(api('/logout'), () => new HttpResponse(null, { status: 204 })),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/feedback');
+    await pageShown();
+    await screen.findAllByRole('option', { name: 'Arkansas' }, { timeout: 5000 });
+    await user.selectOptions(screen.getByLabelText('State'), '4');
+    const dialog = await screen.findByRole('dialog', { name: MSG.stateUnavailable });
+    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(leads).toEqual([{ lead: { full_name: 'Ana Lima', email: 'ana@example.com', state_id: 4 } }]);
+    expect(notify.list().map((t) => t.message)).toContain(MSG.leadSuccess);
+  });
+
+  it('money fields use the money mask and send the amount', async () => {
+    signInAs({ workflow_status: 'feedback_sent' });
+    const calls = feedbackHandlers(feedbackAnswer({ loan_borrower: { annual_income: '45000.00' }, documents: {} }));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/feedback');
+    await pageShown();
+    const income = await screen.findByLabelText(/Annual income/, {}, { timeout: 5000 });
+    await waitFor(() => expect(income).toHaveValue('$45,000'));
+    await user.clear(income);
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(save).toHaveAccessibleDescription(/Annual income: can't be blank/);
+    await user.type(income, '62500.5');
+    await waitFor(() => expect(income).toHaveValue('$62,500.5'));
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual([{ path: '/feedback', body: { loan_borrower: { annual_income: '$62,500.5' } } }]);
+  });
 });
 
 describe('feedback form rules', () => {
@@ -189,6 +281,19 @@ describe('feedback form rules', () => {
     expect(validate({ ...values, working_time_range: 'Less than 1 year' }, ctx).working_time_range).toBe(MSG.tenureTooShort);
     expect(validate(values, { ...ctx, partnerEmployer: true }).employee_id).toBe("can't be blank");
     expect(feedbackBody(answer, { ...values, state_id: '8', employee_id: ' E-1 ' })).toEqual({ employer_id: 5, employee_id: 'E-1', working_time_range: '3 - 5 years', state_id: 8 });
+  });
+
+  it('checks the SSN confirmation only once nine digits are in, and names every input', () => {
+    const values = { social_security_number: '123-45-6789', social_security_number_confirmation: '' };
+    expect(validate(values, ctx).social_security_number_confirmation).toBe("can't be blank");
+    expect(validate({ ...values, social_security_number_confirmation: '123-45-6' }, ctx).social_security_number_confirmation).toBe(SSN_CONFIRMATION_INCOMPLETE);
+    expect(validate({ ...values, social_security_number_confirmation: '123-45-6780' }, ctx).social_security_number_confirmation).toBe(MSG.ssnConfirmationMismatch);
+    expect(validate({ ...values, social_security_number_confirmation: '123-45-6789' }, ctx).social_security_number_confirmation).toBeUndefined();
+    expect(validate({ annual_income: '$' }, ctx).annual_income).toBe("can't be blank");
+    expect(validate({ annual_income: '$99,999.99' }, ctx).annual_income).toBeUndefined();
+    expect(labelOf('ref.1.phone')).toBe('Reference 2 phone');
+    expect(labelOf('bank.routing_transfer_number')).toBe('Routing number');
+    expect(labelOf('state_id')).toBe('State');
   });
 
   it('maps server keys to inputs', () => {

@@ -6,7 +6,8 @@ import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from './f
 
 /**
  * A '#'-style pattern such as '(###)###-####', '###-##-####' or '##/##/####' ('#' is one digit),
- * or 'money' for a US dollar amount with thousands separators and two decimals.
+ * or 'money' for a US dollar amount with thousands separators and two decimals, at most five
+ * integer digits ($99,999.99; spec §5 "up to 5 digits, money format").
  */
 export type TextFieldMask = string;
 
@@ -30,13 +31,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 const digitDefinitions = { '#': /[0-9]/ };
 
+/** The largest amount of the 'money' mask: five integer digits; a sixth digit is not taken. */
+const MONEY_MAX = 99_999.99;
+
 function maskOptions(mask: TextFieldMask): ReactMaskOpts {
   if (mask === 'money') {
     return {
       mask: '$num',
       lazy: false,
       blocks: {
-        num: { mask: Number, scale: 2, thousandsSeparator: ',', radix: '.', mapToRadix: ['.'], min: 0, normalizeZeros: true, padFractionalZeros: false },
+        num: { mask: Number, scale: 2, thousandsSeparator: ',', radix: '.', mapToRadix: ['.'], min: 0, max: MONEY_MAX, normalizeZeros: true, padFractionalZeros: false },
       },
     };
   }

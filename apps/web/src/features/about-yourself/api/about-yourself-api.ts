@@ -3,12 +3,11 @@ import { ZAddressAutocompleteResponse } from '@payrail/contract/address';
 import type { TAddressSuggestion } from '@payrail/contract/address';
 import {
   ZEducationProgramResponse,
-  ZLeadResponse,
   ZReferencesResponse,
   ZShowFieldResponse,
   ZUpdateFieldResponse,
 } from '@payrail/contract/application';
-import type { TEducationProgramRequest, TFieldValue, TLeadResponse, TReference, TReferencesResponse, TUpdateFieldResponse } from '@payrail/contract/application';
+import type { TEducationProgramRequest, TFieldValue, TReference, TReferencesResponse, TUpdateFieldResponse } from '@payrail/contract/application';
 import { ZLoanPurpose, ZState } from '@payrail/contract/reference';
 import type { TLoanPurpose, TState } from '@payrail/contract/reference';
 import { z } from 'zod';
@@ -52,11 +51,6 @@ export function getEducationProgram() {
 
 export function postEducationProgram(body: TEducationProgramRequest) {
   return apiClient.post('/education_program', body, { base: 'flow', schema: z.object({ ok: z.literal(true) }) });
-}
-
-/** POST {flow}/leads (no session needed): the lead-capture form of an unavailable state. */
-export function postLead(lead: { full_name: string; email: string; state_id: number }): Promise<TLeadResponse> {
-  return apiClient.post('/leads', { lead }, { base: 'flow', schema: ZLeadResponse });
 }
 
 /** GET {api}/addresses/autocomplete?query= — US address suggestions. */

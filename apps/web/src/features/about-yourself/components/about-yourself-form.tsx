@@ -9,11 +9,12 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast/notify';
 import { fieldErrorsOf, updateFields, updateReferences } from '../api/about-yourself-api';
-import { FORM_FIELDS, MONEY_FIELDS, OPTIONAL_FIELDS, isMaskedSsn, toFormValue } from '../lib/fields';
+import { FIELD_LABELS, FORM_FIELDS, MONEY_FIELDS, OPTIONAL_FIELDS, isCompleteDate, isCompletePhone, isMaskedSsn, toFormValue } from '../lib/fields';
+import { LatestSaves } from '../lib/latest-saves';
 import type { FormField, FormValues } from '../lib/fields';
 import { dateOfBirthWarning, ssnConfirmationError, ssnError } from '../lib/rules';
+import { LeadDialog } from '../../../components/leads/lead-dialog';
 import { AddressAutocomplete } from './address-autocomplete';
-import { LeadDialog } from './lead-dialog';
 import styles from './about-yourself.module.css';
 
 /** Spec §9: auto-save after a 500 ms pause. */
@@ -26,6 +27,16 @@ type SaveState = 'saved' | 'pending' | 'error';
 type Reference = { firstName: string; lastName: string; relationship: string; phone: string };
 const REFERENCE_KEYS = ['firstName', 'lastName', 'relationship', 'phone'] as const;
 const emptyReference = (): Reference => ({ firstName: '', lastName: '', relationship: '', phone: '' });
+/** Both references with their four answers, the phone with its ten digits: only then are they sent. */
+const referencesComplete = (refs: readonly Reference[]) => refs.every((r) => REFERENCE_KEYS.every((k) => r[k].trim()) && isCompletePhone(r.phone));
+/** A phone on file as the reference mask shows it, (###)###-####, so loading it is not an edit. */
+const maskedPhone = (phone: string) => {
+  const d = phone.replace(/\D/g, '').slice(-10);
+  return d.length === 10 ? `(${d.slice(0, 3)})${d.slice(3, 6)}-${d.slice(6)}` : d;
+};
+const ssnTyped = (text: string) => text.replace(/\D/g, '').length;
+const CONTINUE_HINT_ID = 'ay-continue-hint';
+const REFERENCES_ERROR_ID = 'ay-references-error';
 
 export interface AboutYourselfFormProps {
   initialValues: Record<FormField, TFieldValue>;
@@ -58,7 +69,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   const [references, setReferences] = useState<Reference[]>(() =>
     [0, 1].map((i) => {
       const r = { ...emptyReference(), ...initialReferences[i] };
-      return { ...r, phone: r.phone.replace(/\D/g, '').slice(-10) };
+      return { ...r, phone: maskedPhone(r.phone) };
     }),
   );
   const [referencesState, setReferencesState] = useState<SaveState>(() => (initialReferences.length === 2 && initialReferences.every((r) => REFERENCE_KEYS.every((k) => r[k].trim())) ? 'saved' : 'pending'));
@@ -72,6 +83,8 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   referencesRef.current = references;
   const timers = useRef(new Map<string, number>());
   const versions = useRef(new Map<string, number>());
+  // One save in flight per field (and for the references); the newest value is sent after it.
+  const [saves] = useState(() => new LatestSaves());
 
   useEffect(() => {
     const pending = timers.current;
@@ -107,6 +120,8 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
       const current = valuesRef.current;
       let payload: Record<string, string>;
       if (field === 'date_of_birth') {
+        // An incomplete date is never sent (spec §5: checked "once complete").
+        if (!isCompleteDate(current.date_of_birth)) return;
         const warning = dateOfBirthWarning(current.date_of_birth);
         if (warning) {
           notify.warning(warning);
@@ -171,7 +186,15 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     setError(field, null);
     markField(field, 'pending');
     if (field === 'state_id' && leadState) setLeadState(null);
-    schedule(field, () => void save(field));
+    if (field === 'date_of_birth' && !isCompleteDate(value)) {
+      // Nothing is sent until MM/DD/YYYY is complete; a waiting save of an older date is dropped.
+      const timer = timers.current.get(field);
+      if (timer !== undefined) window.clearTimeout(timer);
+      timers.current.delete(field);
+      saves.cancel(field);
+      return;
+    }
+    schedule(field, () => saves.run(field, () => save(field)));
   };
 
   const changeSsn = (ssn: string, confirmation: string) => {
@@ -194,7 +217,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     }
     markField('social_security_number', invalid || mismatch ? 'error' : 'pending');
     if (digits.length === 9 && !invalid && confirmation.replace(/\D/g, '').length === 9 && !mismatch) {
-      schedule('social_security_number', () => void save('social_security_number'));
+      schedule('social_security_number', () => saves.run('social_security_number', () => save('social_security_number')));
     }
   };
 
@@ -211,25 +234,34 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     const next = referencesRef.current.map((r, i) => (i === index ? { ...r, [key]: value } : r));
     referencesRef.current = next;
     setReferences(next);
-    const version = bump('references');
+    bump('references');
     setError(`references.${index}.${key}`, null);
     setError('references', null);
     setReferencesState('pending');
     const timer = timers.current.get('references');
     if (timer !== undefined) window.clearTimeout(timer);
-    if (!next.every((r) => REFERENCE_KEYS.every((k) => r[k].trim()))) return;
-    schedule('references', () => {
-      updateReferences(referencesRef.current.map((r) => ({ firstName: r.firstName.trim(), lastName: r.lastName.trim(), relationship: r.relationship.trim(), phone: r.phone })))
-        .then(() => {
-          if (versions.current.get('references') === version) setReferencesState('saved');
-        })
-        .catch((error: unknown) => {
-          if (versions.current.get('references') !== version) return;
-          const found = fieldErrorsOf(error, 'references');
-          setErrors((current) => ({ ...current, ...found }));
-          setReferencesState('error');
-        });
-    });
+    timers.current.delete('references');
+    if (!referencesComplete(next)) {
+      saves.cancel('references');
+      return;
+    }
+    schedule('references', () => saves.run('references', saveReferences));
+  };
+
+  /** Sends both references as they are now; an answer to an older version is ignored. */
+  const saveReferences = async () => {
+    const version = versions.current.get('references') ?? 0;
+    const refs = referencesRef.current;
+    if (!referencesComplete(refs)) return;
+    try {
+      await updateReferences(refs.map((r) => ({ firstName: r.firstName.trim(), lastName: r.lastName.trim(), relationship: r.relationship.trim(), phone: r.phone })));
+      if (versions.current.get('references') === version) setReferencesState('saved');
+    } catch (error) {
+      if (versions.current.get('references') !== version) return;
+      const found = fieldErrorsOf(error, 'references');
+      setErrors((current) => ({ ...current, ...found }));
+      setReferencesState('error');
+    }
   };
 
   // Continue: every required answer present, no error shown, everything saved (spec §2).
@@ -246,6 +278,33 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   const incomplete = FORM_FIELDS.filter((f) => !fieldDone(f));
   const hasErrors = Object.keys(errors).length > 0;
   const ready = incomplete.length === 0 && !hasErrors && referencesState === 'saved';
+
+  // Why Continue is disabled: what is still missing, what shows an error, or that answers are being saved.
+  const missing: string[] = [];
+  const toFix: string[] = [];
+  let saving = false;
+  for (const field of incomplete) {
+    const label = FIELD_LABELS[field];
+    if (field === 'social_security_number') {
+      if (errors.social_security_number || errors.social_security_number_confirmation) toFix.push(label);
+      else if (ssnTyped(values.social_security_number) < 9) missing.push(label);
+      else if (ssnTyped(ssnConfirmation) < 9) missing.push('Confirm social security number');
+      else if (saveState.social_security_number === 'error') toFix.push(label);
+      else saving = true;
+    } else if (errors[field] || saveState[field] === 'error') toFix.push(label);
+    else if (field === 'date_of_birth' && !isCompleteDate(values.date_of_birth)) missing.push(`${label} (MM/DD/YYYY)`);
+    else if (MONEY_FIELDS.has(field) ? moneyDigits(values[field]) === '' : values[field].trim() === '') missing.push(label);
+    else saving = true;
+  }
+  const referenceErrors = Object.keys(errors).some((key) => key.startsWith('references'));
+  if (referenceErrors || referencesState === 'error') toFix.push('References');
+  else if (!referencesComplete(references)) missing.push('References (all four answers of both, with a 10-digit phone)');
+  else if (referencesState === 'pending') saving = true;
+  const continueHint = ready
+    ? null
+    : [missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : '', toFix.length > 0 ? `Check: ${toFix.join(', ')}.` : '', saving ? 'Saving your answers…' : '']
+        .filter(Boolean)
+        .join(' ') || 'Saving your answers…';
 
   const textField = (field: FormField, label: string, extra: { autoComplete?: string; maxLength?: number; optional?: boolean } = {}) => (
     <TextField
@@ -422,7 +481,11 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
         <section className={styles.section} aria-labelledby="ay-references">
           <h2 id="ay-references">References</h2>
           <p className={styles.muted}>Two people we may contact about your application.</p>
-          {errors.references ? <p className={styles.muted}>{errors.references}</p> : null}
+          {errors.references ? (
+            <p id={REFERENCES_ERROR_ID} className={styles.error} role="alert">
+              {errors.references}
+            </p>
+          ) : null}
           {references.map((reference, index) => (
             <fieldset key={index} className={styles.reference}>
               <legend>
@@ -436,6 +499,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
                   value={reference.firstName}
                   onChange={(e) => changeReference(index, 'firstName', e.target.value)}
                   error={errors[`references.${index}.firstName`]}
+                  aria-describedby={errors.references ? REFERENCES_ERROR_ID : undefined}
                 />
                 <TextField
                   label={`Reference ${index + 1} last name`}
@@ -444,6 +508,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
                   value={reference.lastName}
                   onChange={(e) => changeReference(index, 'lastName', e.target.value)}
                   error={errors[`references.${index}.lastName`]}
+                  aria-describedby={errors.references ? REFERENCES_ERROR_ID : undefined}
                 />
               </div>
               <div className={styles.row2}>
@@ -455,6 +520,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
                   value={reference.relationship}
                   onChange={(e) => changeReference(index, 'relationship', e.target.value)}
                   error={errors[`references.${index}.relationship`]}
+                  aria-describedby={errors.references ? REFERENCES_ERROR_ID : undefined}
                 />
                 <TextField
                   label={`Reference ${index + 1} phone`}
@@ -467,6 +533,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
                     if (masked !== referencesRef.current[index]?.phone) changeReference(index, 'phone', masked);
                   }}
                   error={errors[`references.${index}.phone`]}
+                  aria-describedby={errors.references ? REFERENCES_ERROR_ID : undefined}
                 />
               </div>
             </fieldset>
@@ -477,9 +544,14 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
           <p className={styles.status} role="status">
             {ready ? 'All your answers are saved.' : ''}
           </p>
-          <Button type="submit" size="lg" fullWidth disabled={!ready} loading={props.continuePending}>
+          <Button type="submit" size="lg" fullWidth disabled={!ready} loading={props.continuePending} aria-describedby={continueHint ? CONTINUE_HINT_ID : undefined}>
             Continue
           </Button>
+          {continueHint ? (
+            <p id={CONTINUE_HINT_ID} className={styles.hint}>
+              {continueHint}
+            </p>
+          ) : null}
           {props.onBack ? (
             <Button variant="ghost" fullWidth loading={props.backPending} onClick={props.onBack}>
               Back
@@ -488,9 +560,9 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
         </div>
       </form>
       <LeadDialog
-        key={leadState?.id ?? 'none'}
         open={leadState !== null}
-        state={leadState}
+        stateId={leadState?.id ?? null}
+        stateName={leadState?.name}
         defaultName={`${values.first_name} ${values.last_name}`.trim()}
         defaultEmail={email}
         onClose={() => setLeadState(null)}

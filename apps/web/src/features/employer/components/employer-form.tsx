@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { APPLICATION_MSG, INCOME_SOURCES, PAYMENT_FREQUENCY_LABELS, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import type { IncomeSource, TEmployerEntrypoint, TOkStatusResponse } from '@payrail/contract/application';
-import { MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/http-client';
 import { changeIncomeSource, createEmployer, selectEmployer, updateField } from '../api/employer-api';
 import { EMPLOYEE_ID_MAX, SHORT_TENURE, confirmBlocker, isPartner } from '../lib/employer-rules';
 import type { EmployerAnswers } from '../lib/employer-rules';
+import { LatestSaves } from '../lib/latest-saves';
 import { EmployerSearch } from './employer-search';
 import styles from './employer.module.css';
 
@@ -68,6 +69,12 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
   const [employeeId, setEmployeeId] = useState(initial.employee_id ?? '');
   const [workingTimeRange, setWorkingTimeRange] = useState<string | null>(initial.working_time_range);
   const [militaryActive, setMilitaryActive] = useState<boolean | null>(initialMilitaryActive);
+  // The answers auto-saved through update_field, as refs: a save reads the newest value when it runs,
+  // one save per field is in flight, and an answer to an older value is ignored.
+  const rangeRef = useRef(workingTimeRange);
+  const militaryRef = useRef(militaryActive);
+  const [saves] = useState(() => new LatestSaves());
+  const militaryGroupRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   // The employer typed in as "not listed" is created once; a retry with the same answers reuses it.
@@ -97,24 +104,57 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
   const employed = incomeSource === 'Employed';
   const partner = employed && !notListed && isPartner(employer);
 
-  const saveMilitary = async (value: boolean) => {
+  /**
+   * Spec §5: "failed field updates (working time range, military active) show the server data as the
+   * field error". Sends the newest answer of the field; the error is kept only while it still holds it.
+   */
+  const saveAnswer = (field: 'working_time_range' | 'military_active') => {
+    const ref: { current: string | boolean | null } = field === 'working_time_range' ? rangeRef : militaryRef;
+    saves.run(field, async () => {
+      const value = ref.current;
+      if (value === null) return;
+      try {
+        await updateField(field, value);
+      } catch (error) {
+        if (silentStatus(error) || ref.current !== value) return;
+        const text = isApiError(error) ? (error.fieldError(field) ?? error.fieldError(`loan_borrower.${field}`) ?? error.serverMessage) : undefined;
+        if (text) setErrors((current) => ({ ...current, [field]: text }));
+      }
+    });
+  };
+
+  const changeMilitary = (value: boolean) => {
+    militaryRef.current = value;
     setMilitaryActive(value);
     clearErrors('military_active');
-    try {
-      await updateField('military_active', value);
-    } catch (error) {
-      if (silentStatus(error)) return;
-      const text = isApiError(error) ? (error.fieldError('military_active') ?? error.serverMessage) : undefined;
-      // Active duty is refused by the server with the ineligibility text; the warning below says it already.
-      if (text && text !== APPLICATION_MSG.militaryIneligible) setErrors((current) => ({ ...current, military_active: text }));
-    }
+    saveAnswer('military_active');
+  };
+
+  const changeRange = (value: string | null) => {
+    rangeRef.current = value;
+    setWorkingTimeRange(value);
+    clearErrors('working_time_range');
+    saveAnswer('working_time_range');
+  };
+
+  /** The active-duty question unanswered at Confirm: the server's "can't be blank" on it, focus on it. */
+  const askMilitary = () => {
+    setErrors((current) => ({ ...current, military_active: FIELD_MSG.blank }));
+    militaryGroupRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   };
 
   const submit = async () => {
     if (blocker || !incomeSource || !workingTimeRange) return;
-    setPending(true);
     setErrors({});
+    if (militaryActive === null) {
+      askMilitary();
+      return;
+    }
+    setPending(true);
     try {
+      // Active duty: change_income_source does not carry the answer, so the server is asked for its
+      // refusal of it first (employer_selected refuses it as well).
+      if (militaryActive) await updateField('military_active', true);
       let answer: TOkStatusResponse;
       if (incomeSource === 'Employed') {
         let employerId = employer?.id ?? null;
@@ -159,7 +199,8 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
     setFocusTarget('picked');
   };
 
-  const tenureError = workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : errors.working_time_range;
+  const tenureError = errors.working_time_range ?? (workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : undefined);
+  const employerErrorId = `${gateId}-employer-error`;
   const militaryError = errors.military_active;
 
   return (
@@ -201,6 +242,7 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
                 ref={pickedRef}
                 variant="secondary"
                 size="sm"
+                aria-describedby={errors.employer_id ? employerErrorId : undefined}
                 onClick={() => {
                   clearEmployer();
                   setFocusTarget('search');
@@ -209,7 +251,7 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
                 Change employer
               </Button>
               {errors.employer_id ? (
-                <p className={styles.error} role="alert">
+                <p id={employerErrorId} className={styles.error} role="alert">
                   {errors.employer_id}
                 </p>
               ) : null}
@@ -288,21 +330,20 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
             placeholder="Choose a time range"
             options={WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label }))}
             value={workingTimeRange ?? ''}
-            onChange={(event) => {
-              setWorkingTimeRange(event.target.value || null);
-              clearErrors('working_time_range');
-            }}
+            onChange={(event) => changeRange(event.target.value || null)}
             error={tenureError}
           />
-          <RadioCards
-            legend="Are you an active-duty member of the armed forces?"
-            name="military_active"
-            options={YES_NO}
-            value={militaryActive === null ? null : militaryActive ? 'yes' : 'no'}
-            onChange={(value) => void saveMilitary(value === 'yes')}
-            error={militaryError}
-            required
-          />
+          <div ref={militaryGroupRef}>
+            <RadioCards
+              legend="Are you an active-duty member of the armed forces?"
+              name="military_active"
+              options={YES_NO}
+              value={militaryActive === null ? null : militaryActive ? 'yes' : 'no'}
+              onChange={(value) => changeMilitary(value === 'yes')}
+              error={militaryError}
+              required
+            />
+          </div>
           {militaryActive ? <Alert kind="warning">{APPLICATION_MSG.militaryIneligible}</Alert> : null}
         </>
       ) : null}

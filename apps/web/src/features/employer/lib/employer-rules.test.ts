@@ -38,9 +38,10 @@ describe('employer confirm rules (spec §5)', () => {
     expect(confirmBlocker({ ...partner, employeeId: 'E-1' })).toBeNull();
   });
 
-  it('refuses less than a year at the job and active duty, and needs the active-duty answer', () => {
-    expect(confirmBlocker({ ...base, workingTimeRange: 'Less than 1 year' })).not.toBeNull();
-    expect(confirmBlocker({ ...base, militaryActive: true })).not.toBeNull();
-    expect(confirmBlocker({ ...base, militaryActive: null })).not.toBeNull();
+  it('is not disabled by less than a year, active duty or an unanswered active-duty question (the server refuses them on Confirm)', () => {
+    expect(confirmBlocker({ ...base, workingTimeRange: 'Less than 1 year' })).toBeNull();
+    expect(confirmBlocker({ ...base, militaryActive: true })).toBeNull();
+    expect(confirmBlocker({ ...base, militaryActive: null })).toBeNull();
+    expect(confirmBlocker({ ...base, incomeSource: 'Other', employer: null, workingTimeRange: 'Less than 1 year', militaryActive: null })).toBeNull();
   });
 });

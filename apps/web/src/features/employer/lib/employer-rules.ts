@@ -23,9 +23,10 @@ export const isPartner = (employer: EmployerAnswers['employer']) => employer?.pa
 export const isCompleteDate = (value: string) => /^\d{2}\/\d{2}\/\d{4}$/.test(value);
 
 /**
- * Why Confirm is disabled (spec §5), or null when it may be pressed. Employed needs a chosen employer
- * or a complete new one, a partner employer needs the employee id; every source needs a working time
- * range of a year or more and the active-duty answer "no".
+ * Why Confirm is disabled, or null when it may be pressed — exactly spec §5: Employed needs a chosen
+ * employer or a complete new one (name, frequency, date), a partner employer needs the employee id;
+ * every source needs a working time range. "Less than 1 year" and active duty do not disable it: the
+ * server refuses them on Confirm, with its text on the field.
  */
 export function confirmBlocker(a: EmployerAnswers): string | null {
   if (!a.incomeSource) return 'Choose your source of income.';
@@ -40,8 +41,5 @@ export function confirmBlocker(a: EmployerAnswers): string | null {
     }
   }
   if (!a.workingTimeRange) return 'Choose how long you have worked at your current job.';
-  if (a.workingTimeRange === SHORT_TENURE) return 'Our program requires at least one year at your current job.';
-  if (a.militaryActive === null) return 'Tell us whether you are an active-duty member of the armed forces.';
-  if (a.militaryActive) return 'Active-duty members of the armed forces cannot continue this application.';
   return null;
 }

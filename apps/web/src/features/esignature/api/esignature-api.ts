@@ -44,7 +44,7 @@ export function recordAgreement(id: number) {
   return apiClient.post('/agreements', { agreements: { id } }, { base: 'flow', schema: ZAgreementRecorded });
 }
 
-/** POST {flow}/esignature/sign: seals the note with the typed name; answers the new status. */
+/** POST {flow}/esignature/sign: seals the note with the member's full name (the signature shown); answers the new status. */
 export function signNote(signatureName: string): Promise<TSignResponse> {
   return apiClient.post('/esignature/sign', { signature_name: signatureName }, { base: 'flow', schema: ZSignResponse });
 }

@@ -5,21 +5,23 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast/notify';
 import { isApiError } from '../../../lib/http-client';
 import { useAgreementFile, useEsignature, useSign } from '../api/esignature-api';
 import type { TEsignAgreement, TEsignature, TSignResponse } from '../api/esignature-api';
-import { PARTNER_AUTHORIZATION, PROMISSORY_NOTE, signatureFontSize, signatureMatches } from '../lib/signature';
+import { PARTNER_AUTHORIZATION, PROMISSORY_NOTE, signatureFontSize } from '../lib/signature';
 import { AgreementFileLink } from './agreement-file-link';
 import { LoanTermsReview } from './loan-terms-review';
 import styles from './esignature.module.css';
 
 export const ESIGN_TEXT = {
-  loadError: 'We could not load your loan documents. Please refresh the page and try again.',
-  noteError: 'We could not load your promissory note. Please refresh the page and try again.',
+  loadError: 'We could not load your loan documents. Please try again.',
+  noteError: 'We could not load your promissory note. Please try again.',
+  noteMissing: 'Your promissory note is not ready yet. Please try again.',
   signError: 'We could not sign your loan agreement. Please try again.',
-  nameMismatch: 'Type your full name exactly as shown in the signature.',
+  gateNoteLoading: 'Wait for your promissory note to load.',
+  gateNoteFailed: 'Your promissory note must load before you sign: use Retry above.',
+  gateAgree: 'Agree to the loan agreement to sign.',
   signed: 'Your loan agreement was signed.',
 } as const;
 
@@ -37,7 +39,12 @@ export function EsignaturePage({ onSigned, onRefused }: EsignaturePageProps) {
     return (
       <Container width="narrow" className={styles.page}>
         <h1>E-signature</h1>
-        <Alert kind="error">{ESIGN_TEXT.loadError}</Alert>
+        <div className={styles.retry}>
+          <Alert kind="error">{ESIGN_TEXT.loadError}</Alert>
+          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Retry
+          </Button>
+        </div>
       </Container>
     );
   }
@@ -49,14 +56,14 @@ export function EsignaturePage({ onSigned, onRefused }: EsignaturePageProps) {
       </Container>
     );
   }
-  return <EsignatureForm data={query.data} onSigned={onSigned} onRefused={onRefused} />;
+  return <EsignatureForm data={query.data} onSigned={onSigned} onRefused={onRefused} onRetryLoad={() => void query.refetch()} />;
 }
 
 function agreementLabel(agreement: TEsignAgreement): string {
   return agreement.title;
 }
 
-function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & EsignaturePageProps) {
+function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsignature; onRetryLoad: () => void } & EsignaturePageProps) {
   const note = data.agreements.find((a) => a.name === PROMISSORY_NOTE);
   const others = data.agreements.filter((a) => a.name !== PROMISSORY_NOTE);
   const file = useAgreementFile(note);
@@ -66,8 +73,6 @@ function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & E
   }, [noteUrl]);
 
   const [agreed, setAgreed] = useState(true);
-  const [typed, setTyped] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const sign = useSign();
   const gateId = useId();
@@ -75,19 +80,22 @@ function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & E
   const fullName = data.signature.full_name;
   const fontSize = data.signature.font_size || signatureFontSize(fullName);
   const noteLoaded = Boolean(noteUrl);
+  // The note is missing from the list or its file failed: say so and offer Retry (never an endless wait).
+  const noteFailed = !note || file.isError;
   const blocked = !agreed || !noteLoaded;
+
+  const retryNote = () => {
+    if (!note) onRetryLoad();
+    else void file.refetch();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (blocked || sign.isPending) return;
     setFormError(undefined);
-    if (!signatureMatches(typed, fullName)) {
-      setNameError(ESIGN_TEXT.nameMismatch);
-      return;
-    }
-    setNameError(undefined);
     try {
-      const answer = await sign.mutateAsync({ noteId: note?.id, signatureName: typed.trim().replace(/\s+/g, ' ') });
+      // Spec §2/§5: the signature is the full name the server answered; the server checks it again.
+      const answer = await sign.mutateAsync({ noteId: note?.id, signatureName: fullName });
       notify.success(ESIGN_TEXT.signed);
       onSigned(answer);
     } catch (error) {
@@ -95,25 +103,29 @@ function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & E
       if (error.status === 401 || error.status === 403 || error.status === 503) return;
       const current = typeof (error.data as { current_status?: unknown } | undefined)?.current_status === 'string' ? (error.data as { current_status: string }).current_status : null;
       if (current) return onRefused(current);
-      const fieldText = error.fieldError('signature_name');
-      if (fieldText) return setNameError(fieldText);
-      setFormError(error.serverMessage ?? ESIGN_TEXT.signError);
+      setFormError(error.fieldError('signature_name') ?? error.serverMessage ?? ESIGN_TEXT.signError);
     }
   };
 
   const partner = others.some((a) => a.name === PARTNER_AUTHORIZATION);
+  const gateText = !noteLoaded ? (noteFailed ? ESIGN_TEXT.gateNoteFailed : ESIGN_TEXT.gateNoteLoading) : ESIGN_TEXT.gateAgree;
 
   return (
     <Container width="narrow" className={styles.page}>
       <h1>E-signature</h1>
-      <p className={styles.lead}>Review your loan terms and the promissory note, then sign with your full name to submit your application.</p>
+      <p className={styles.lead}>Review your loan terms and the promissory note, then sign to submit your application.</p>
       <LoanTermsReview terms={data.loan_terms} />
 
       <section className={styles.section} aria-labelledby="esign-note-title">
         <h2 id="esign-note-title">Promissory note</h2>
-        {file.isError ? (
-          <Alert kind="error">{ESIGN_TEXT.noteError}</Alert>
-        ) : noteUrl && note ? (
+        {noteFailed ? (
+          <div className={styles.retry}>
+            <Alert kind="error">{note ? ESIGN_TEXT.noteError : ESIGN_TEXT.noteMissing}</Alert>
+            <Button variant="secondary" onClick={retryNote} loading={file.isFetching}>
+              Retry
+            </Button>
+          </div>
+        ) : noteUrl ? (
           <p>
             <AgreementFileLink agreement={note} blobUrl={noteUrl}>
               Open the promissory note (PDF)
@@ -130,20 +142,8 @@ function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & E
           <p className={styles.signature} style={{ fontSize: `${fontSize}px` }} data-testid="signature-preview">
             {fullName}
           </p>
-          <figcaption className={styles.signatureCaption}>Signature of {fullName}</figcaption>
+          <figcaption className={styles.signatureCaption}>Electronic signature of {fullName}</figcaption>
         </figure>
-        <TextField
-          label="Type your full name to sign"
-          hint={`Type ${fullName} as your electronic signature.`}
-          autoComplete="name"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setNameError(undefined);
-          }}
-          error={nameError}
-          maxLength={200}
-        />
         <Checkbox
           checked={agreed}
           onChange={(event) => setAgreed(event.target.checked)}
@@ -156,19 +156,23 @@ function EsignatureForm({ data, onSigned, onRefused }: { data: TEsignature } & E
                   <AgreementFileLink agreement={agreement}>{agreementLabel(agreement)}</AgreementFileLink>
                 </span>
               ))}
-              .
+              , and I sign them electronically with the signature above.
             </>
           }
           hint={partner ? 'Your employer is a partner: the authorization and instructions document lets your employer send your payments from your pay.' : undefined}
         />
-        {formError ? <Alert kind="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert kind="error" assertive>
+            {formError}
+          </Alert>
+        ) : null}
         <div className={styles.actions}>
           <Button id="esignature-confirm" type="submit" size="lg" fullWidth disabled={blocked} loading={sign.isPending} aria-describedby={blocked ? gateId : undefined}>
             Sign and submit
           </Button>
           {blocked ? (
             <p id={gateId} className={styles.hint}>
-              {!noteLoaded ? 'Wait for your promissory note to load.' : 'Agree to the loan agreement to sign.'}
+              {gateText}
             </p>
           ) : null}
         </div>

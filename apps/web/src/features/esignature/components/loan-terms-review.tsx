@@ -1,6 +1,6 @@
 import { Table } from '../../../components/ui/table';
 import type { TableColumn } from '../../../components/ui/table';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDate, formatPercent } from '../../../lib/format';
 import type { TEsignature } from '../api/esignature-api';
 import { frequencyLabel } from '../lib/signature';
 import styles from './esignature.module.css';
@@ -20,7 +20,7 @@ const scheduleColumns: readonly TableColumn<Payment>[] = [
 /** The Truth-in-Lending disclosure, the loan details and the payment schedule the borrower signs. */
 export function LoanTermsReview({ terms }: { terms: Terms }) {
   const boxes = [
-    { id: 'apr', title: 'Annual Percentage Rate', value: `${terms.apr}%`, text: 'The cost of your credit as a yearly rate.' },
+    { id: 'apr', title: 'Annual Percentage Rate', value: formatPercent(terms.apr), text: 'The cost of your credit as a yearly rate.' },
     { id: 'finance', title: 'Finance Charge', value: formatCents(terms.finance_charge_cents), text: 'The dollar amount the credit will cost you.' },
     { id: 'financed', title: 'Amount Financed', value: formatCents(terms.amount_financed_cents), text: 'The amount of credit provided to you or on your behalf.' },
     { id: 'total', title: 'Total of Payments', value: formatCents(terms.total_of_payments_cents), text: 'The amount you will have paid after you have made all payments as scheduled.' },
@@ -63,7 +63,7 @@ export function LoanTermsReview({ terms }: { terms: Terms }) {
         </div>
         <div>
           <dt>Interest rate</dt>
-          <dd>{terms.interest_rate}%</dd>
+          <dd>{formatPercent(terms.interest_rate)}</dd>
         </div>
         <div>
           <dt>Disbursement date</dt>

@@ -14,12 +14,6 @@ export function signatureFontSize(name: string): number {
   return 16;
 }
 
-/** Whether the typed name is the full name, ignoring case and extra spaces (the server's rule). */
-export function signatureMatches(typed: string, fullName: string): boolean {
-  const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-  return norm(typed) !== '' && norm(typed) === norm(fullName);
-}
-
 /** Payment frequency words for the schedule summary. */
 export function frequencyLabel(frequency: string): string {
   const labels: Record<string, string> = { weekly: 'weekly', biweekly: 'bi-weekly', bi_weekly: 'bi-weekly', 'bi-weekly': 'bi-weekly', semimonthly: 'semi-monthly', semi_monthly: 'semi-monthly', monthly: 'monthly' };

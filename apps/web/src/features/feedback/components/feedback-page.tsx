@@ -7,6 +7,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { DocumentUpload } from '../../../components/documents/document-upload';
+import { LeadDialog } from '../../../components/leads/lead-dialog';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -30,6 +31,7 @@ import {
   groupsOf,
   initialValues,
   inputKeyOf,
+  labelOf,
   validate,
 } from '../lib/feedback-form';
 import type { Errors, Group, Values } from '../lib/feedback-form';
@@ -42,8 +44,8 @@ export const FEEDBACK_TEXT = {
   loadError: 'We could not load the reviewer feedback. Please refresh the page and try again.',
   saveError: 'We could not save your corrections. Please try again.',
   fixFields: 'Please correct the fields marked below.',
-  blockedFields: 'Correct the fields marked above to save.',
-  blockedDocuments: 'Upload a file for every requested document to save.',
+  blocked: 'To save, correct or complete:',
+  missingDocument: 'upload a new file',
   bankLink: 'The reviewer asked you to link your bank account again. After you save, we will take you to the bank link step.',
 } as const;
 
@@ -54,6 +56,11 @@ export interface FeedbackPageProps {
   onRefused: (currentStatus: string) => void;
   /** Today's date (tests pin it); the date-of-birth rules use it. */
   today?: IsoDate;
+  /** Prefills of the lead-capture dialog (a state we do not lend in). */
+  leadName?: string;
+  leadEmail?: string;
+  /** The lead was stored (spec §8: then sign out and /signin). */
+  onLeadSubscribed?: () => void;
 }
 
 /** Reviewer feedback (spec §2, §4 "Feedback confirm", §5): the message, the flagged fields and documents, Save. */
@@ -82,7 +89,7 @@ export function FeedbackPage(props: FeedbackPageProps) {
 
 const todayIso = () => new Date().toISOString().slice(0, 10) as IsoDate;
 
-function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
+function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, leadEmail, onLeadSubscribed }: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
   const groups = useMemo(() => groupsOf(feedback.fields.loan_borrower), [feedback]);
   const bankAsk = bankRequest(feedback);
   const requestedTypes = Object.keys(feedback.fields.documents) as DocumentTypeName[];
@@ -97,6 +104,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
   const [chosenEmployer, setChosenEmployer] = useState<ChosenEmployer | null>(null);
   const employer = chosenEmployer ?? (onFile.data ? { id: onFile.data.id, name: onFile.data.name, partner: onFile.data.partnership === 'b2b_partner' } : null);
   const answer = useAnswerFeedback();
+  const [leadState, setLeadState] = useState<{ id: number; name: string } | null>(null);
   const gateId = useId();
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -126,8 +134,15 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
     setValues((current) => ({ ...current, [key]: value }));
     setServerErrors((current) => ({ ...current, [key]: undefined }));
   };
+  // The SSN confirmation is checked as soon as its nine digits are in (spec §5), without waiting for blur.
+  const shownAtOnce = (key: string) => key === SSN_CONFIRMATION_FIELD && (values[key] ?? '').replace(/\D/g, '').length === 9;
+  // What keeps Save disabled, in words (tied to Save with aria-describedby; WCAG 3.3.1).
+  const problems = [
+    ...Object.entries(errors).map(([key, error]) => `${labelOf(key)}: ${error ?? ''}`),
+    ...missingTypes.map((type) => `${DOCUMENT_LABELS[type] ?? type}: ${FEEDBACK_TEXT.missingDocument}`),
+  ];
   const touch = (key: string) => setTouched((current) => ({ ...current, [key]: true }));
-  const errorOf = (key: string) => serverErrors[key] ?? (touched[key] ? errors[key] : undefined);
+  const errorOf = (key: string) => serverErrors[key] ?? (touched[key] || shownAtOnce(key) ? errors[key] : undefined);
 
   const textField = (key: string, extra: Partial<TextFieldProps> = {}, label: ReactNode = FIELD_LABELS[key] ?? key) => {
     const { mask, ...rest } = extra;
@@ -157,6 +172,9 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
       onChange={(event) => {
         set(key, event.target.value);
         touch(key);
+        // Spec §5: a home state we do not lend in also opens the lead capture (not the driver license state).
+        const chosen = (states.data ?? []).find((s) => String(s.id) === event.target.value);
+        if (key === 'state_id' && chosen && !chosen.is_available) setLeadState({ id: chosen.id, name: chosen.name });
       }}
       onBlur={() => touch(key)}
       error={errorOf(key)}
@@ -169,7 +187,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
       case 'text':
         if (group.field === 'zip_code') return textField('zip_code', { mask: '#####', inputMode: 'numeric', autoComplete: 'postal-code' });
         if (group.field === 'unit_number') return textField('unit_number', { optional: true, autoComplete: 'address-line2' });
-        if (MONEY_FIELDS.has(group.field)) return textField(group.field, { inputMode: 'numeric', hint: 'In dollars, up to 5 digits.' });
+        if (MONEY_FIELDS.has(group.field)) return textField(group.field, { mask: 'money', inputMode: 'decimal', hint: 'In dollars, up to 5 digits.' });
         return textField(group.field, {
           autoComplete: group.field === 'first_name' ? 'given-name' : group.field === 'last_name' ? 'family-name' : group.field === 'city' ? 'address-level2' : 'off',
         });
@@ -178,7 +196,14 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
           <fieldset key="ssn" className={styles.group}>
             <legend>Social security number</legend>
             {textField('social_security_number', { mask: '###-##-####', inputMode: 'numeric', autoComplete: 'off' })}
-            {textField(SSN_CONFIRMATION_FIELD, { mask: '###-##-####', inputMode: 'numeric', autoComplete: 'off', onPaste: (event) => event.preventDefault() })}
+            {textField(SSN_CONFIRMATION_FIELD, {
+              mask: '###-##-####',
+              inputMode: 'numeric',
+              autoComplete: 'off',
+              hint: 'Type it again; pasting is turned off.',
+              onPaste: (event) => event.preventDefault(),
+              onDrop: (event) => event.preventDefault(),
+            })}
           </fieldset>
         );
       case 'date_of_birth':
@@ -418,12 +443,26 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today }: Feedback
             Save
           </Button>
           {blocked ? (
-            <p id={gateId} className={styles.muted}>
-              {invalid ? FEEDBACK_TEXT.blockedFields : FEEDBACK_TEXT.blockedDocuments}
-            </p>
+            <div id={gateId} className={styles.muted}>
+              <p className={styles.gateTitle}>{FEEDBACK_TEXT.blocked}</p>
+              <ul className={styles.gateList}>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
         </div>
       </form>
+      <LeadDialog
+        open={leadState !== null}
+        stateId={leadState?.id ?? null}
+        stateName={leadState?.name}
+        defaultName={leadName}
+        defaultEmail={leadEmail}
+        onClose={() => setLeadState(null)}
+        onSubscribed={onLeadSubscribed}
+      />
     </Container>
   );
 }

@@ -59,6 +59,12 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 export const MONEY_FIELDS = new Set(['annual_income', 'annual_household_income', 'housing_payment']);
+
+/** The plain amount of a money text ($60,000.50 → 60000.50). */
+export const moneyDigits = (text: string) => text.replace(/[^0-9.]/g, '');
+
+/** A confirmation with fewer than nine digits: not checked against the SSN yet (spec §5). */
+export const SSN_CONFIRMATION_INCOMPLETE = 'Type all nine digits.';
 export const REFERENCE_KEYS = ['firstName', 'lastName', 'relationship', 'phone'] as const;
 export const REFERENCE_LABELS: Record<(typeof REFERENCE_KEYS)[number], string> = { firstName: 'First name', lastName: 'Last name', relationship: 'Relationship', phone: 'Phone' };
 export const BANK_KEYS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
@@ -74,6 +80,15 @@ export const DOCUMENT_LABELS: Record<string, string> = {
   social_security_document: 'Social security document',
   selfie_photo: 'Selfie photo',
 };
+
+const BANK_LABELS: Record<string, string> = { 'bank.account_type': 'Account type', 'bank.routing_transfer_number': 'Routing number', 'bank.bank_account_number': 'Account number' };
+
+/** The label a person reads for an input key (used in the list of what blocks Save). */
+export function labelOf(key: string): string {
+  const ref = /^ref\.(\d)\.(\w+)$/.exec(key);
+  if (ref) return `Reference ${Number(ref[1]) + 1} ${(REFERENCE_LABELS[ref[2] as (typeof REFERENCE_KEYS)[number]] ?? ref[2] ?? '').toLowerCase()}`;
+  return BANK_LABELS[key] ?? FIELD_LABELS[key] ?? key;
+}
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -176,7 +191,10 @@ export function ruleFor(key: string, values: Values, ctx: RuleContext): string |
       return validateSsn(value).ok ? undefined : MSG.ssnInvalid;
     }
     case SSN_CONFIRMATION_FIELD: {
-      if (value.replace(/\D/g, '').length < 9) return value.trim() === '' ? FIELD_MSG.blank : MSG.ssnConfirmationMismatch;
+      // Spec §5: the match is checked once nine digits are typed; until then it is only incomplete.
+      const digits = value.replace(/\D/g, '').length;
+      if (digits === 0) return FIELD_MSG.blank;
+      if (digits < 9) return SSN_CONFIRMATION_INCOMPLETE;
       return validateSsnConfirmation(values.social_security_number ?? '', value).ok ? undefined : MSG.ssnConfirmationMismatch;
     }
     case 'state_id':
@@ -206,6 +224,8 @@ export function ruleFor(key: string, values: Values, ctx: RuleContext): string |
       return /^\d{1,20}$/.test(value.trim()) ? undefined : FIELD_MSG.invalid;
     default:
       if (MONEY_FIELDS.has(key)) {
+        // The money mask shows a lone '$' when empty.
+        if (moneyDigits(value) === '') return FIELD_MSG.blank;
         const money = parseDollarField(value);
         return money.ok ? undefined : fieldMessage(money.code);
       }

@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sessionAnswer, signInAs, STATES } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { sessionStore } from '../../lib/session-store';
+
+const VALUES: Record<string, string | number | null> = {
+  first_name: 'Ana',
+  last_name: 'Lima',
+  date_of_birth: '04/12/1986',
+  address: '1 Rodney Square',
+  unit_number: 'Apt 4',
+  city: 'Wilmington',
+  state_id: 8,
+  zip_code: '19801',
+  driver_license_number: 'D1234567',
+  driver_license_state_id: 8,
+  social_security_number: 'xxx-xx-6789',
+  working_time_range: '3 - 5 years',
+};
+
+const LOAN = {
+  interest_rate: '21.591',
+  amount: 300000,
+  fee_amount: 6000,
+  fee_not_financed: false,
+  terms: 26,
+  payment_per_term: 14512,
+  apr: '24.87',
+  term_frequency: 'biweekly',
+  disbursement_date: '2026-12-02',
+  first_payment_date: '2026-12-18',
+  negotiated_amount: null,
+  terms_in_months: 12,
+  amount_options: [300000],
+  change_message: null,
+  payoff_amount: null,
+  fee_label: 'origination fee',
+  payment_method: 'split_direct_deposit',
+  final_payment: 14500,
+  total_of_payments: 377312,
+  finance_charge: 77312,
+  amount_financed: 306000,
+};
+
+const doc = (id: number, type: string) => ({ id, file_name: `${type}.pdf`, file_url: `/api/documents/${id}`, file_size: 1200, file_extension: 'pdf', document_type_name: type });
+
+interface Setup {
+  files?: Record<string, number>;
+  optional?: boolean;
+  bank?: Record<string, unknown> | null;
+}
+
+/** The calls the review page makes, answered like the server; returns the bodies it received. */
+function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_address: 1, selfie_photo: 1 }, optional = false, bank = { account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789' } }: Setup = {}) {
+  const updates: unknown[] = [];
+  const values = { ...VALUES };
+  server.use(
+    http.get(api('/about_yourself/show_field/:field'), ({ params }) => HttpResponse.json({ field: params.field, value: values[String(params.field)] ?? null })),
+    http.post(api('/about_yourself/update_field'), async ({ request }) => {
+      const body = (await request.json()) as { loan_borrower: Record<string, string> };
+      updates.push(body);
+      if (body.loan_borrower.zip_code === '00000') return HttpResponse.json({ errors: { zip_code: ['is invalid'] } }, { status: 422 });
+      Object.assign(values, body.loan_borrower);
+      return HttpResponse.json({ loan_borrower: body.loan_borrower });
+    }),
+    http.get(api('/employer_entrypoint'), () =>
+      HttpResponse.json({ employee_id: null, employer_id: 3, employer_obj: { id: 3, name: 'Department of Veterans Affairs', partnership: null }, income_source: 'Employed', working_time_range: '3 - 5 years' }),
+    ),
+    http.get(api('/bank_informations'), () =>
+      bank
+        ? HttpResponse.json({ id: 1, bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: '2026-12-01T10:00:00Z', statement_document_id: 4, account_type: null, routing_transfer_number: null, bank_account_number: null, ...bank })
+        : HttpResponse.json({ error: 'No bank account found. Please provide your bank information.' }, { status: 404 }),
+    ),
+    http.get(api('/loan'), () => HttpResponse.json(LOAN)),
+    http.get(api('/states'), () => HttpResponse.json(STATES)),
+    http.get(api('/required_documents'), () => HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional })),
+    http.get(api('/documents'), ({ request }) => {
+      const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
+      return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
+    }),
+  );
+  return { updates };
+}
+
+const confirmButton = () => document.getElementById('application_review-confirm') as HTMLButtonElement;
+
+describe('application review', () => {
+  it('shows the loan terms, the sections with the masked SSN, and Confirm (id application_review-confirm)', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers();
+    renderRoute('/application/application_review');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application Review' }, { timeout: 5000 })).toBeInTheDocument();
+    const terms = await screen.findByRole('region', { name: 'Your loan terms' });
+    expect(within(terms).getByText('$3,000.00')).toBeInTheDocument();
+    expect(within(terms).getByText('24.87%')).toBeInTheDocument();
+    expect(within(terms).getByText('Origination fee')).toBeInTheDocument();
+    const personal = screen.getByRole('region', { name: 'Personal information' });
+    expect(within(personal).getByText('xxx-xx-6789')).toBeInTheDocument();
+    expect(within(personal).getAllByText('Delaware')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Job information' })).getByText('Department of Veterans Affairs')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Bank information' })).getByText('*****6789')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Documents' })).getAllByText('1 file')).toHaveLength(4));
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    expect(confirmButton()).toHaveTextContent('Confirm');
+  }, 15_000);
+
+  it('hides bank information without values, and keeps Confirm disabled while a document is missing', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers({ files: { driver_license: 1, pay_stub: 1, proof_of_address: 0, selfie_photo: 1 }, bank: null });
+    renderRoute('/application/application_review');
+    expect(await screen.findByRole('region', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bank information' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Upload at least one file for: Proof of address.')).toBeInTheDocument();
+    expect(confirmButton()).toBeDisabled();
+  }, 15_000);
+
+  it('lets a partner employee confirm without documents', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers({ files: {}, optional: true });
+    renderRoute('/application/application_review');
+    expect(await screen.findByRole('region', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+  }, 15_000);
+
+  it('edits and saves a section; the server refusal shows on the field', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    const { updates } = reviewHandlers();
+    const user = userEvent.setup();
+    renderRoute('/application/application_review');
+    await user.click(await screen.findByRole('button', { name: 'Edit Personal information' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Edit Personal information' });
+    expect(confirmButton()).toBeDisabled();
+    expect(screen.getByText('Save or cancel your changes before confirming.')).toBeInTheDocument();
+
+    const zip = within(form).getByLabelText('Zip code');
+    await user.clear(zip);
+    await user.type(zip, '00000');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('is invalid')).toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(zip);
+    await user.type(zip, '19803');
+    const city = within(form).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Newark');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Personal information' })).not.toBeInTheDocument());
+    expect(await within(screen.getByRole('region', { name: 'Personal information' })).findByText('Newark')).toBeInTheDocument();
+    expect(updates).toEqual([{ loan_borrower: { zip_code: '00000' } }, { loan_borrower: { city: 'Newark', zip_code: '19803' } }]);
+  }, 20_000);
+
+  it('confirms: GET /review, a success notification and the page of the new status', async () => {
+    let status = 'application_review';
+    signInAs({ workflow_status: status });
+    server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))));
+    reviewHandlers();
+    server.use(
+      http.get(api('/review'), () => {
+        status = 'select_repay_method';
+        return HttpResponse.json({ ok: true, new_status: 'select_repay_method' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/application/application_review');
+    await screen.findByRole('heading', { level: 1, name: 'Application Review' }, { timeout: 5000 });
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await user.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select_repay_method'));
+    expect(sessionStore.getState().user?.workflow_status).toBe('select_repay_method');
+    expect(await screen.findByText('Your application was sent for review.')).toBeInTheDocument();
+  }, 15_000);
+
+  it("shows the review's field errors on their section", async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers();
+    server.use(
+      http.get(api('/review'), () => HttpResponse.json({ errors: { driver_license_number: ["can't be blank"], 'references.0.phone': ['is invalid'] } }, { status: 422 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/application/application_review');
+    await screen.findByRole('heading', { level: 1, name: 'Application Review' }, { timeout: 5000 });
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await user.click(confirmButton());
+    const form = await screen.findByRole('form', { name: 'Edit Personal information' });
+    expect(within(form).getByText("can't be blank")).toBeInTheDocument();
+    expect(screen.getByText('Reference 1 phone: is invalid')).toBeInTheDocument();
+    expect(confirmButton()).toBeDisabled();
+  }, 15_000);
+});

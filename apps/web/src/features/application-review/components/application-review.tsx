@@ -1,0 +1,297 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { TOkStatusResponse } from '@payrail/contract/application';
+import { WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
+import { ACCOUNT_TYPES } from '@payrail/contract/banking';
+import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
+import type { DocumentTypeName } from '@payrail/contract/documents';
+import { DocumentUpload } from '../../../components/documents/document-upload';
+import { Container } from '../../../components/layout/container';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useRequiredDocuments } from '../../../lib/documents-api';
+import { isApiError } from '../../../lib/http-client';
+import {
+  getReview,
+  reviewKeys,
+  updateBankInformation,
+  updateReviewFields,
+  useBankInformation,
+  useDocumentCounts,
+  useEmployerEntrypoint,
+  useLoanTerms,
+  useReviewValues,
+  useStates,
+} from '../api/review-api';
+import type { ReviewValues } from '../api/review-api';
+import { required, upTo, validateAll, validateDob, validateZip } from '../lib/review-fields';
+import type { EditableField } from '../lib/review-fields';
+import { LoanTermsSummary } from './loan-terms-summary';
+import { ReviewSection } from './review-section';
+import styles from './review.module.css';
+
+export const DOCUMENT_LABELS: Record<DocumentTypeName, string> = {
+  driver_license: 'Driver license',
+  pay_stub: 'Pay stub',
+  proof_of_address: 'Proof of address',
+  selfie_photo: 'Selfie photo',
+  w2: 'W-2',
+  bank_statement: 'Bank statement',
+  social_security_document: 'Social security document',
+  allotment: 'Allotment',
+};
+
+const ACCOUNT_TYPE_LABELS: Record<string, string> = { checking: 'Checking', savings: 'Savings' };
+const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'address', 'unit_number', 'city', 'state_id', 'zip_code', 'driver_license_number', 'driver_license_state_id'] as const;
+const BANK_FIELDS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
+const NUMERIC_FIELDS = new Set(['state_id', 'driver_license_state_id']);
+
+export interface ApplicationReviewProps {
+  /** Edit off and no back button (refinancing_review). */
+  readOnly?: boolean;
+  onBack?: () => void;
+  backPending?: boolean;
+  /** The review moved the application (GET /review): the page notifies and opens the next page. */
+  onConfirmed: (answer: TOkStatusResponse) => void;
+  /** A refused review (422 `{ error, current_status }`): the page adopts the status; true when handled. */
+  onRefused: (error: unknown) => boolean;
+}
+
+type Errors = Record<string, string>;
+
+/** `references.0.phone` → "Reference 1 phone"; `terms_consent` → "Terms consent". */
+function readableField(name: string): string {
+  const reference = /^references\.(\d+)\.(\w+)$/.exec(name);
+  const text = reference ? `Reference ${Number(reference[1]) + 1} ${reference[2]}` : name;
+  const words = text.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Application review (spec §2, §5): loan terms, then collapsible sections with edit and save, and
+ * Confirm (id application_review-confirm), disabled while a field is invalid, a section is being
+ * edited, or a required document is missing (unless the employer is a partner).
+ */
+export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, onRefused }: ApplicationReviewProps) {
+  const queryClient = useQueryClient();
+  const gateId = useId();
+  const values = useReviewValues();
+  const employer = useEmployerEntrypoint();
+  const bank = useBankInformation();
+  const loan = useLoanTerms();
+  const states = useStates();
+  const requiredDocs = useRequiredDocuments();
+  const docTypes = useMemo(() => (requiredDocs.data ? REQUIRED_DOCUMENT_TYPES.filter((type) => requiredDocs.data[type]) : []), [requiredDocs.data]);
+  const docs = useDocumentCounts(docTypes);
+  const [editing, setEditing] = useState<Record<string, boolean>>({});
+  const [reviewErrors, setReviewErrors] = useState<{ personal: Errors; job: Errors; bank: Errors; documents: Errors; other: string[] }>({ personal: {}, job: {}, bank: {}, documents: {}, other: [] });
+  const [confirming, setConfirming] = useState(false);
+
+  const stateOptions = useMemo(() => (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name })), [states.data]);
+  const stateName = useCallback((id: string) => states.data?.find((state) => String(state.id) === id)?.name ?? id, [states.data]);
+
+  const personalFields: EditableField[] = useMemo(
+    () => [
+      { name: 'first_name', label: 'First name', kind: 'text', autoComplete: 'given-name', validate: required(50) },
+      { name: 'last_name', label: 'Last name', kind: 'text', autoComplete: 'family-name', validate: required(50) },
+      { name: 'date_of_birth', label: 'Date of birth', kind: 'text', mask: '##/##/####', inputMode: 'numeric', autoComplete: 'bday', validate: validateDob },
+      { name: 'address', label: 'Address', kind: 'text', autoComplete: 'address-line1', validate: required(120) },
+      { name: 'unit_number', label: 'Unit number', kind: 'text', optional: true, autoComplete: 'address-line2', validate: upTo(10) },
+      { name: 'city', label: 'City', kind: 'text', autoComplete: 'address-level2', validate: required(60) },
+      { name: 'state_id', label: 'State', kind: 'select', options: stateOptions, validate: required(), display: stateName },
+      { name: 'zip_code', label: 'Zip code', kind: 'text', mask: '#####', inputMode: 'numeric', autoComplete: 'postal-code', validate: validateZip },
+      { name: 'driver_license_number', label: 'Driver license number', kind: 'text', validate: required(30) },
+      { name: 'driver_license_state_id', label: 'Driver license state', kind: 'select', options: stateOptions, validate: required(), display: stateName },
+    ],
+    [stateOptions, stateName],
+  );
+  const jobFields: EditableField[] = useMemo(
+    () => [{ name: 'working_time_range', label: 'Time at current job', kind: 'select', options: WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label })), validate: required() }],
+    [],
+  );
+  const bankFields: EditableField[] = useMemo(
+    () => [
+      { name: 'account_type', label: 'Account type', kind: 'select', options: ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] ?? type })), validate: required(), display: (v) => ACCOUNT_TYPE_LABELS[v] ?? v },
+      { name: 'routing_transfer_number', label: 'Routing transfer number', kind: 'text', mask: '############', inputMode: 'numeric', validate: (v) => (v.trim() === '' ? "can't be blank" : /^\d{9}$/.test(v) ? undefined : 'is invalid') },
+      { name: 'bank_account_number', label: 'Bank account number', kind: 'text', inputMode: 'numeric', maxLength: 20, validate: (v) => (v.trim() === '' ? "can't be blank" : /^(\d{1,20}|\*+\d{1,4})$/.test(v.trim()) ? undefined : 'is invalid') },
+    ],
+    [],
+  );
+
+  if (values.isError || employer.isError) {
+    return (
+      <Container width="narrow" className={styles.page}>
+        <h1>Application Review</h1>
+        <Alert kind="error">We could not load your application. Please refresh the page and try again.</Alert>
+      </Container>
+    );
+  }
+  if (!values.data || !employer.data || !requiredDocs.data || bank.isPending) return <LoadingBlock label="Loading your application…" />;
+
+  const saved: ReviewValues = values.data;
+  const bankValues: Record<string, string> = Object.fromEntries(BANK_FIELDS.map((field) => [field, bank.data?.[field] ?? '']));
+  const showBank = BANK_FIELDS.some((field) => bankValues[field] !== '');
+  const showDocuments = docTypes.length > 0;
+  const documentsOptional = requiredDocs.data.optional;
+  const missingDocs = docTypes.filter((type) => !docs.counts[type]);
+
+  const invalidSaved = Object.keys(validateAll([...personalFields, ...jobFields], saved)).length > 0;
+  const outstanding = [reviewErrors.personal, reviewErrors.job, reviewErrors.bank].some((errors) => Object.keys(errors).length > 0);
+  const anyEditing = Object.values(editing).some(Boolean);
+  const docsBlocking = showDocuments && !documentsOptional && (!docs.loaded || missingDocs.length > 0);
+  const blockedReason = anyEditing
+    ? 'Save or cancel your changes before confirming.'
+    : invalidSaved || outstanding
+      ? 'Correct the fields marked in your application before confirming.'
+      : docsBlocking
+        ? `Upload at least one file for: ${missingDocs.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`
+        : null;
+
+  const trackEditing = (section: string) => (value: boolean) => setEditing((current) => ({ ...current, [section]: value }));
+  const clearErrors = (section: 'personal' | 'job' | 'bank' | 'documents', names: string[]) =>
+    setReviewErrors((current) => ({ ...current, [section]: Object.fromEntries(Object.entries(current[section]).filter(([name]) => !names.includes(name))) }));
+
+  const saveFields = (section: 'personal' | 'job') => async (changes: Record<string, string>) => {
+    const wire = Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, NUMERIC_FIELDS.has(name) && value !== '' ? Number(value) : value]));
+    if (Object.keys(wire).length > 0) await updateReviewFields(wire);
+    clearErrors(section, Object.keys(reviewErrors[section]));
+    await queryClient.invalidateQueries({ queryKey: reviewKeys.fields });
+    if (section === 'job') await queryClient.invalidateQueries({ queryKey: reviewKeys.employer });
+  };
+
+  const saveBank = async (changes: Record<string, string>) => {
+    // The masked account number sent back unchanged is ignored by the server; leave it out anyway.
+    const wire = Object.fromEntries(Object.entries(changes).filter(([name, value]) => !(name === 'bank_account_number' && value.includes('*'))));
+    if (Object.keys(wire).length > 0) await updateBankInformation(wire);
+    clearErrors('bank', Object.keys(reviewErrors.bank));
+    await queryClient.invalidateQueries({ queryKey: reviewKeys.bank });
+  };
+
+  const confirm = async () => {
+    setConfirming(true);
+    setReviewErrors({ personal: {}, job: {}, bank: {}, documents: {}, other: [] });
+    try {
+      onConfirmed(await getReview());
+    } catch (error) {
+      if (onRefused(error)) return;
+      if (!isApiError(error) || [401, 403, 503].includes(error.status)) return;
+      const next = { personal: {} as Errors, job: {} as Errors, bank: {} as Errors, documents: {} as Errors, other: [] as string[] };
+      for (const [name, messages] of Object.entries(error.fieldErrors)) {
+        const message = messages[0] ?? '';
+        if ((PERSONAL_FIELDS as readonly string[]).includes(name)) next.personal[name] = message;
+        else if (name === 'working_time_range') next.job[name] = message;
+        else if ((BANK_FIELDS as readonly string[]).includes(name)) next.bank[name] = message;
+        else if (name.startsWith('documents.')) next.documents[name.slice('documents.'.length)] = message;
+        else next.other.push(`${readableField(name)}: ${message}`);
+      }
+      if (Object.keys(error.fieldErrors).length === 0) next.other.push(error.serverMessage ?? 'We could not confirm your application. Please try again.');
+      setReviewErrors(next);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const employerName = employer.data.employer_obj?.name ?? 'Not chosen';
+  const reviewHasErrors = reviewErrors.other.length > 0 || Object.keys(reviewErrors.documents).length > 0;
+
+  return (
+    <Container width="narrow" className={styles.page}>
+      <h1 className={styles.title}>Application Review</h1>
+      <p className={styles.lead}>Check your application before you confirm it. Open a section and choose Edit to correct it.</p>
+      {loan.data ? <LoanTermsSummary terms={loan.data} /> : null}
+      {reviewHasErrors ? (
+        <Alert kind="error" title="Please review your application" assertive>
+          <ul className={styles.errorList}>
+            {reviewErrors.other.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+            {Object.entries(reviewErrors.documents).map(([type, message]) => (
+              <li key={type}>
+                {DOCUMENT_LABELS[type as DocumentTypeName] ?? type}: {message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      <ReviewSection
+        id="review-personal"
+        title="Personal information"
+        readOnly={[{ label: 'Social security number', value: saved.social_security_number || '—' }]}
+        fields={personalFields}
+        values={saved}
+        externalErrors={reviewErrors.personal}
+        onSave={saveFields('personal')}
+        onEditingChange={trackEditing('personal')}
+        editDisabled={readOnly}
+      />
+      <ReviewSection
+        id="review-job"
+        title="Job information"
+        readOnly={[{ label: 'Employer', value: employerName }]}
+        fields={jobFields}
+        values={saved}
+        externalErrors={reviewErrors.job}
+        onSave={saveFields('job')}
+        onEditingChange={trackEditing('job')}
+        editDisabled={readOnly}
+      />
+      {showBank ? (
+        <ReviewSection
+          id="review-bank"
+          title="Bank information"
+          fields={bankFields}
+          values={bankValues}
+          externalErrors={reviewErrors.bank}
+          onSave={saveBank}
+          onEditingChange={trackEditing('bank')}
+          editDisabled={readOnly}
+        />
+      ) : null}
+      {showDocuments ? (
+        <ReviewSection
+          id="review-documents"
+          title="Documents"
+          onEditingChange={trackEditing('documents')}
+          editDisabled={readOnly}
+          editor={
+            <div className={styles.uploads}>
+              {docTypes.map((type) => (
+                <DocumentUpload key={type} type={type} label={DOCUMENT_LABELS[type]} />
+              ))}
+            </div>
+          }
+        >
+          <dl className={styles.values}>
+            {docTypes.map((type) => {
+              const count = docs.counts[type] ?? 0;
+              return (
+                <div key={type} className={styles.value}>
+                  <dt>{DOCUMENT_LABELS[type]}</dt>
+                  <dd>{count === 0 ? <span className={styles.missing}>{documentsOptional ? 'No files (optional)' : 'Missing'}</span> : `${count} ${count === 1 ? 'file' : 'files'}`}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        </ReviewSection>
+      ) : null}
+
+      <div className={styles.actions}>
+        <Button id="application_review-confirm" size="lg" fullWidth disabled={blockedReason !== null} loading={confirming} aria-describedby={blockedReason ? gateId : undefined} onClick={() => void confirm()}>
+          Confirm
+        </Button>
+        {blockedReason ? (
+          <p id={gateId} className={styles.hint}>
+            {blockedReason}
+          </p>
+        ) : null}
+        {onBack && !readOnly ? (
+          <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+import type { TLoanTerms } from '@payrail/contract/application';
+import { formatCents, formatPercent } from '../../../lib/format';
+import styles from './review.module.css';
+
+const FREQUENCY: Record<TLoanTerms['term_frequency'], string> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };
+
+/** The loan terms block on top of the review (amounts in cents). */
+export function LoanTermsSummary({ terms }: { terms: TLoanTerms }) {
+  const rows: [string, string][] = [
+    ['Loan amount', formatCents(terms.amount)],
+    ['Payment', `${formatCents(terms.payment_per_term)} every ${FREQUENCY[terms.term_frequency]}`],
+    ['Number of payments', String(terms.terms)],
+    ['Terms in months', String(terms.terms_in_months)],
+    ['APR', formatPercent(terms.apr)],
+    [terms.fee_label.charAt(0).toUpperCase() + terms.fee_label.slice(1), formatCents(terms.fee_amount)],
+    ['Total loan amount', formatCents(terms.total_of_payments)],
+  ];
+  return (
+    <section className={styles.terms} aria-labelledby="review-terms-title">
+      <h2 id="review-terms-title" className={styles.termsTitle}>
+        Your loan terms
+      </h2>
+      <dl className={styles.termsList}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.term}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

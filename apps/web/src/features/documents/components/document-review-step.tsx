@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import type { TOkStatusResponse } from '@payrail/contract/application';
+import { DocumentUpload } from '../../../components/documents/document-upload';
+import { Container } from '../../../components/layout/container';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/http-client';
+import { useReview } from '../api/get-review';
+import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
+import styles from './documents.module.css';
+
+/** `documents.pay_stub` → "Pay stub"; other fields by their words. */
+function fieldLabel(field: string): string {
+  const type = field.startsWith('documents.') ? field.slice('documents.'.length) : field;
+  const label = (DOCUMENT_LABELS as Record<string, string>)[type];
+  if (label) return label;
+  const words = field.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface DocumentReviewStepProps {
+  /** The review moved the application: the page notifies and opens the status's page. */
+  onReviewed: (answer: TOkStatusResponse) => void;
+  /** A refused call (422 `{ error, current_status }`): the page adopts the status. */
+  onRefused: (error: unknown) => boolean;
+}
+
+/** Document review (spec §2): a social security document upload, then Continue runs the review. */
+export function DocumentReviewStep({ onReviewed, onRefused }: DocumentReviewStepProps) {
+  const gateId = useId();
+  const review = useReview();
+  const [count, setCount] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const blocked = count === 0;
+
+  const submit = async () => {
+    setError(null);
+    try {
+      onReviewed(await review.mutateAsync());
+    } catch (failure) {
+      if (onRefused(failure)) return;
+      if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
+      const [field, messages] = isApiError(failure) ? (Object.entries(failure.fieldErrors)[0] ?? []) : [];
+      const fieldText = field && messages?.[0] ? `${fieldLabel(field)}: ${messages[0]}` : undefined;
+      setError(fieldText ?? (isApiError(failure) ? failure.serverMessage : undefined) ?? 'We could not send your documents. Please try again.');
+    }
+  };
+
+  return (
+    <Container width="narrow" className={styles.page}>
+      <section className={styles.card} aria-labelledby="document-review-title">
+        <h1 id="document-review-title">Document Review</h1>
+        <p className={styles.lead}>We need one more document to finish reviewing your application. {ACCEPTED_FILES_TEXT}</p>
+        <div className={styles.uploads}>
+          <DocumentUpload type="social_security_document" label={DOCUMENT_LABELS.social_security_document} hint={DOCUMENT_HINTS.social_security_document} onChange={(documents) => setCount(documents.length)} />
+        </div>
+        {error ? (
+          <Alert kind="error" assertive>
+            {error}
+          </Alert>
+        ) : null}
+        <div className={styles.actions}>
+          <Button size="lg" fullWidth disabled={blocked} loading={review.isPending} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
+            Continue
+          </Button>
+          {blocked ? (
+            <p id={gateId} className={styles.hint}>
+              Upload at least one file for: {DOCUMENT_LABELS.social_security_document}.
+            </p>
+          ) : null}
+        </div>
+      </section>
+    </Container>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
+import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
+import { DocumentUpload } from '../../../components/documents/document-upload';
+import { Container } from '../../../components/layout/container';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useRequiredDocuments } from '../../../lib/documents-api';
+import { useBorrowerEmployer } from '../api/get-borrower-employer';
+import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
+import { PayStubHelp, PostalPayStubDialog } from './pay-stub-help';
+import styles from './documents.module.css';
+
+export interface DocumentsStepProps {
+  /** Continue: the page advances the workflow (and shows the success notification). */
+  onContinue: () => Promise<unknown>;
+  onBack?: () => void;
+  backPending?: boolean;
+}
+
+/**
+ * Documents, step 3 (spec §2, §5): one upload widget per required type; Continue once every required
+ * type has a file, or at once for a partner employer (`optional`).
+ */
+export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStepProps) {
+  const gateId = useId();
+  const required = useRequiredDocuments();
+  const employer = useBorrowerEmployer();
+  const [counts, setCounts] = useState<Partial<Record<DocumentTypeName, number>>>({});
+  const [continuing, setContinuing] = useState(false);
+  const [postalOpen, setPostalOpen] = useState(false);
+
+  if (required.isError) {
+    return (
+      <Container width="narrow" className={styles.page}>
+        <h1>Documents</h1>
+        <Alert kind="error">We could not load the documents we need. Please refresh the page and try again.</Alert>
+      </Container>
+    );
+  }
+  if (!required.data) return <LoadingBlock label="Loading your documents…" />;
+
+  const flags = required.data;
+  const types = REQUIRED_DOCUMENT_TYPES.filter((type) => flags[type]);
+  const missing = types.filter((type) => !counts[type]);
+  const blocked = !flags.optional && missing.length > 0;
+
+  const track = (type: DocumentTypeName) => (documents: TDocument[]) => setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
+
+  const submit = async () => {
+    setContinuing(true);
+    try {
+      await onContinue();
+    } catch {
+      // The global handler (or the workflow) already told the borrower.
+    } finally {
+      setContinuing(false);
+    }
+  };
+
+  return (
+    <Container width="narrow" className={styles.page}>
+      <section className={styles.card} aria-labelledby="documents-title">
+        <h1 id="documents-title">Documents</h1>
+        <p className={styles.lead}>
+          Upload a file for each document below. You can add more than one file per document. {ACCEPTED_FILES_TEXT}
+        </p>
+        {flags.optional ? <Alert kind="info">Your employer is a partner: documents are optional, you may continue without them.</Alert> : null}
+        <div className={styles.uploads}>
+          {types.map((type) => (
+            <DocumentUpload
+              key={type}
+              type={type}
+              label={DOCUMENT_LABELS[type]}
+              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} /> : DOCUMENT_HINTS[type]}
+              onChange={track(type)}
+            />
+          ))}
+        </div>
+        <div className={styles.actions}>
+          <Button size="lg" fullWidth disabled={blocked} loading={continuing} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
+            Continue
+          </Button>
+          {blocked ? (
+            <p id={gateId} className={styles.hint}>
+              Upload at least one file for: {missing.map((type) => DOCUMENT_LABELS[type]).join(', ')}.
+            </p>
+          ) : null}
+          {onBack ? (
+            <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
+              Back
+            </Button>
+          ) : null}
+        </div>
+      </section>
+      <PostalPayStubDialog open={postalOpen} onClose={() => setPostalOpen(false)} />
+    </Container>
+  );
+}
