@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TopLoader } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast/toaster';
+import { sessionQueryOptions } from '../features/session/api/get-session';
 import { isApiError } from '../lib/http-client';
 import { usePendingRequestCount } from '../lib/pending-requests';
 import { sessionStore } from '../lib/session-store';
@@ -30,12 +31,24 @@ export function AppProviders({ children, queryClient: given }: { children: React
   const [queryClient] = useState(() => given ?? createQueryClient());
 
   // Cached answers belong to the account that fetched them: drop them when the session ends.
+  // A status the client adopted (a step moved on) is written into the cached session check too, and a
+  // check still in flight is dropped: otherwise the next page would mount on the old cached answer,
+  // copy the old status back into the store and be sent back to the page it just left.
   useEffect(() => {
     let hadToken = sessionStore.getToken() !== null;
+    let status = sessionStore.getState().user?.workflow_status ?? null;
     return sessionStore.subscribe(() => {
       const hasToken = sessionStore.getToken() !== null;
       if (hadToken && !hasToken) queryClient.removeQueries();
       hadToken = hasToken;
+      const next = sessionStore.getState().user?.workflow_status ?? null;
+      if (next === status) return;
+      status = next;
+      const { queryKey } = sessionQueryOptions();
+      const cached = queryClient.getQueryData(queryKey);
+      if (!next || !cached || cached.workflow_status === next) return;
+      void queryClient.cancelQueries({ queryKey }, { revert: false });
+      queryClient.setQueryData(queryKey, { ...cached, workflow_status: next });
     });
   }, [queryClient]);
 

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast/notify';
 import { fieldErrorsOf, updateFields, updateReferences } from '../api/about-yourself-api';
 import { FIELD_LABELS, FORM_FIELDS, MONEY_FIELDS, OPTIONAL_FIELDS, isCompleteDate, isCompletePhone, isMaskedSsn, toFormValue } from '../lib/fields';
-import { LatestSaves } from '../lib/latest-saves';
+import { LatestSaves } from '../../../lib/latest-saves';
 import type { FormField, FormValues } from '../lib/fields';
 import { dateOfBirthWarning, ssnConfirmationError, ssnError } from '../lib/rules';
 import { LeadDialog } from '../../../components/leads/lead-dialog';

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/http-client';
 import { changeIncomeSource, createEmployer, selectEmployer, updateField } from '../api/employer-api';
 import { EMPLOYEE_ID_MAX, SHORT_TENURE, confirmBlocker, isPartner } from '../lib/employer-rules';
 import type { EmployerAnswers } from '../lib/employer-rules';
-import { LatestSaves } from '../lib/latest-saves';
+import { LatestSaves } from '../../../lib/latest-saves';
 import { EmployerSearch } from './employer-search';
 import styles from './employer.module.css';
 
