@@ -1,9 +1,10 @@
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import { BANK_MSG, WALLET_MSG } from '@payrail/contract/banking';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achAuthorizations, agreementDocuments, bankAccounts, repayMethodChoices, userAgreements, walletCards } from '../src/db/schema/index';
+import { achAuthorizations, agreementDocuments, bankAccounts, feedbackRequests, repayMethodChoices, staffUsers, userAgreements, walletCards } from '../src/db/schema/index';
 import { employerId, get, HARBOR_POINT, memberAt, post, setNames, UNKNOWN_VALID_ROUTING, uploadDocument } from './banking-helpers';
 import { outbox, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -166,6 +167,19 @@ describe('allotment', () => {
     expect((await uploadDocument(app, token, 'allotment')).statusCode).toBe(201);
     expect((await post(app, token, '/api/allotment/continue')).json()).toEqual(moved('review_allotment'));
     expect((await post(app, token, '/api/allotment/continue')).json()).toEqual(stepRefusal('review_allotment'));
+  });
+
+  it('continue also needs a file of each document the reviewer named in feedback, uploaded since the request', async () => {
+    const { token, id } = await memberAt(app, 'allotment_needed');
+    const [underwriter] = await app.ctx.database.db.select().from(staffUsers).where(eq(staffUsers.role, 'underwriter')).limit(1);
+    const asked = new Date(app.ctx.now().getTime() - 1000);
+    await app.ctx.database.db.insert(feedbackRequests).values({ userId: id, staffUserId: underwriter!.id, message: 'Send your W-2 with the allotment.', fields: [], documents: ['allotment', 'w2'], bankInformation: false, allotment: true, status: 'answered', createdAt: asked });
+    expect((await uploadDocument(app, token, 'allotment')).statusCode).toBe(201);
+    const refused = await post(app, token, '/api/allotment/continue');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { 'documents.w2': [APPLICATION_MSG.documentMissing] } });
+    expect((await uploadDocument(app, token, 'w2')).statusCode).toBe(201);
+    expect((await post(app, token, '/api/allotment/continue')).json()).toEqual(moved('review_allotment'));
   });
 
   it('uses the split-deposit wording for the missing file too', async () => {

@@ -1,3 +1,4 @@
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -6,8 +7,11 @@ import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
 
 /**
  * POST /allotment/continue: the Allotment page's Continue (allotment_needed → review_allotment), once an
- * allotment file is on file (uploaded with POST /documents, type allotment). Without one: 422
- * `{ error, current_status }` in the employer's wording.
+ * allotment file is on file (uploaded with POST /documents, type allotment) and, when the reviewer's
+ * latest feedback named other documents, a file of each uploaded since that request (spec §5: "one
+ * allotment file plus one file for each document type named in feedback"). Without the allotment: 422
+ * `{ error, current_status }` in the employer's wording; a named type missing: 422
+ * `{ errors: { 'documents.<type>': [must have at least one file] } }`.
  */
 export async function continueAllotment(ctx: AppContext, member: MemberRow) {
   requireStep(member, ['allotment_needed']);
@@ -16,6 +20,13 @@ export async function continueAllotment(ctx: AppContext, member: MemberRow) {
     const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
     const message = employer?.paymentType === 'allotment' ? BANK_MSG.allotmentMissing : BANK_MSG.splitDepositMissing;
     throw new AppError('validation', message, { extra: { current_status: member.workflowStatus } });
+  }
+  const feedback = (await ctx.repos.review.openFeedback(member.id)) ?? (await ctx.repos.review.latestFeedback(member.id));
+  const named = (feedback?.documents ?? []).filter((type) => type !== 'allotment');
+  if (feedback && named.length > 0) {
+    const live = await ctx.repos.documents.listLive(member.id);
+    const missing = named.filter((type) => !live.some((d) => d.documentTypeName === type && d.createdAt >= feedback.createdAt));
+    if (missing.length > 0) throw AppError.fields(Object.fromEntries(missing.map((type) => [`documents.${type}`, [APPLICATION_MSG.documentMissing]])));
   }
   const move = await planMoveTo(ctx, member, 'review_allotment');
   if (!(await ctx.repos.workflow.move(move))) return lostMove(ctx, member);
