@@ -4,23 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMembers, bankAccounts, disbursements, loanBorrowers, loanDocuments, loanInstallments, loans, notifications, staffActions, states } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { ALREADY_FUNDED } from '../src/modules/servicing/use-cases/fund-application';
-import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken, tempDataDir } from './application-helpers';
+import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import type { TestApp } from './test-app';
 
-const files = tempDataDir();
 let app: TestApp;
 let admin: string;
 let underwriter: string;
 let servicer: string;
 beforeAll(async () => {
-  app = await classicApp({ config: { dataDir: files.dataDir, requireHumanReview: true } });
+  // Files go to the worker's scratch directory: the demo applicants are seeded once per database, and
+  // another file of this worker (demo-seed) reads their files back.
+  app = await classicApp({ config: { requireHumanReview: true } });
   [admin, underwriter, servicer] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
 });
-afterAll(async () => {
-  await app.close();
-  files.remove();
-});
+afterAll(() => app.close());
 
 const db = () => app.ctx.database.db;
 const bo = (token: string | null, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>

@@ -4,19 +4,17 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPLICANTS, seedDemoApplications } from '../src/db/seed-demo-applications';
 import { applicationMembers, documents, esignatures } from '../src/db/schema/index';
-import { classicApp, tempDataDir } from './application-helpers';
+import { classicApp } from './application-helpers';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
-const files = tempDataDir();
 beforeAll(async () => {
-  app = await classicApp({ config: { dataDir: files.dataDir } });
+  // The worker's scratch directory: the demo applicants are seeded once per database (backoffice tests
+  // may have seeded them already), and their files must be where every app of the worker looks.
+  app = await classicApp();
   await seedDemoApplications(app.ctx);
 });
-afterAll(async () => {
-  await app.close();
-  files.remove();
-});
+afterAll(() => app.close());
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
