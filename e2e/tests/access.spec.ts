@@ -33,6 +33,14 @@ async function expectAboutYourself(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'About Yourself' })).toBeVisible();
 }
 
+/** About yourself opens with the education-program dialog (spec §2); a borrower may close it and decide later. */
+async function closeEducationDialog(page: Page) {
+  const education = page.getByRole('dialog', { name: 'Financial education program' });
+  await expect(education).toBeVisible();
+  await education.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(education).toBeHidden();
+}
+
 /** The stored session token, as the SPA keeps it. */
 const storedToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('payrail.session') ?? '{}') as { token?: string }).token ?? null);
 
@@ -83,6 +91,7 @@ test('sign in and sign out', async ({ page }) => {
   // A signed-in borrower who opens /signin goes back to their page.
   await page.goto('/signin');
   await expectAboutYourself(page);
+  await closeEducationDialog(page);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
@@ -186,6 +195,7 @@ test('a pre-signed link signs in once; used again it goes to sign-in', async ({ 
   await page.goto(link);
   await expectAboutYourself(page);
   await expectAccessible(page);
+  await closeEducationDialog(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 

@@ -182,12 +182,13 @@ test('an underwriter reviews, a borrower corrects and signs, a servicer funds: t
   expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
   await bp.goto('/select_repay_method');
   await expect(bp.getByRole('heading', { level: 1, name: 'How would you like to repay?' })).toBeVisible();
-  await bp.getByRole('radio', { name: 'Pay online' }).check();
+  await bp.getByRole('radio', { name: 'Skip – pay online through the portal' }).check();
   await bp.getByRole('button', { name: 'Continue' }).click();
   await expect(bp).toHaveURL(/\/esignature$/);
   await expect(bp.getByRole('heading', { level: 1, name: 'E-signature' })).toBeVisible();
   await expect(bp.getByRole('table', { name: 'Payment schedule' })).toBeVisible();
-  await bp.getByLabel('Type your full name to sign').fill(`${borrower.firstName} ${borrower.lastName}`);
+  // The signature is the borrower's full name, shown; Confirm signs with it.
+  await expect(bp.getByTestId('signature-preview')).toHaveText(`${borrower.firstName} ${borrower.lastName}`);
   await bp.locator('#esignature-confirm').click();
   await expect(bp).toHaveURL(/\/$/);
   await expect(bp.getByText('In Analysis').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect as baseExpect, test } from '../support/access';
-import { apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, staffApiToken } from '../support/classic';
+import { apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, signInThroughUi, staffApiToken } from '../support/classic';
 import type { Borrower } from '../support/classic';
 
 /**
@@ -14,14 +14,8 @@ import type { Borrower } from '../support/classic';
 /** The sandbox may be busy: page changes and lazy pages get more time than the default 5 s. */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** Signs in through the sign-in screen (the form's submit button reads "Continue"). */
-async function signIn(page: Page, borrower: Pick<Borrower, 'email' | 'password'>, expectPath: RegExp): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(borrower.email);
-  await page.getByLabel('Password', { exact: true }).fill(borrower.password);
-  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(expectPath);
-}
+/** Signs in through the sign-in screen (the form's "Continue") and waits for the page of the status. */
+const signIn = (page: Page, borrower: Pick<Borrower, 'email' | 'password'>, expectPath: RegExp) => signInThroughUi(page, borrower, expectPath);
 
 async function atRepayMethod(request: APIRequestContext): Promise<Borrower> {
   const borrower = await borrowerAt(request, 'after_review');
@@ -44,6 +38,17 @@ async function submitted(request: APIRequestContext): Promise<Borrower> {
   await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 2 });
   await apiPost(request, borrower.token, '/esignature/sign', { signature_name: `${borrower.firstName} ${borrower.lastName}` });
   expect(await currentStatus(request, borrower.token)).toBe('application_submitted');
+  return borrower;
+}
+
+/** Signed, then approved by a reviewer over the API: approved (Home sends the borrower to /dashboard). */
+async function approved(request: APIRequestContext): Promise<Borrower> {
+  const borrower = await atRepayMethod(request);
+  await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 2 });
+  await apiPost(request, borrower.token, '/esignature/sign', { signature_name: 'Jordan Rivera' });
+  const staff = await staffApiToken(request, 'underwriter@payrail.test');
+  await reviewerAction(request, staff, borrower.id, 'approve');
+  expect(await currentStatus(request, borrower.token)).toBe('approved');
   return borrower;
 }
 
@@ -100,7 +105,7 @@ test.describe('select repay method', () => {
   test('pay online → /esignature', async ({ page, request }) => {
     const borrower = await atRepayMethod(request);
     await signIn(page, borrower, /\/select_repay_method$/);
-    await chooseRepayMethod(page, 'Pay online');
+    await chooseRepayMethod(page, 'Skip – pay online through the portal');
     await expect(page).toHaveURL(/\/esignature$/);
     expect(await currentStatus(request, borrower.token)).toBe('esignature_needed');
   });
@@ -118,7 +123,10 @@ test.describe('debit card', () => {
     const borrower = await atDebitCard(request);
     await signIn(page, borrower, /\/debit_card$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Debit card' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeDisabled();
+    // The disabled Continue says why.
+    await expect(next).toHaveAccessibleDescription('To continue, fill in every card field and tick the Debit Card Authorization, or press SKIP.');
     await expectAccessible(page);
     // The debit card authorization opens as a PDF in a new window (fetched with the session).
     const popupEvent = page.waitForEvent('popup');
@@ -175,7 +183,9 @@ test.describe('home status panel', () => {
     const borrower = await submitted(request);
     await signIn(page, borrower, /\/$/);
     await expect(page.getByText('In Analysis', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Customer service review stated as 24-48 hours/)).toBeVisible();
+    await expect(page.getByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.')).toBeVisible();
+    // Only the Approved panel offers the rating.
+    await expect(page.getByRole('heading', { name: 'Rate your experience' })).toHaveCount(0);
     await expectAccessible(page);
 
     const staff = await staffApiToken(request, 'underwriter@payrail.test');
@@ -189,31 +199,46 @@ test.describe('home status panel', () => {
     expect(await currentStatus(request, borrower.token)).toBe('about_yourself');
   });
 
-  test('the rating form: 1–3 stars ask for text, then "Your feedback was sent."', async ({ page, request }) => {
-    const borrower = await submitted(request);
-    await signIn(page, borrower, /\/$/);
-    await expect(page.getByRole('heading', { name: 'Rate your experience' })).toBeVisible();
-    await page.getByRole('button', { name: '2 stars' }).click();
-    await page.getByLabel('What could we do better?').fill('The documents step was slow.');
+});
+
+test.describe('approved: the Approved panel on the dashboard', () => {
+  test('Home sends the approved borrower to /dashboard; 1–3 stars ask for text, then "Your feedback was sent." (focused)', async ({ page, request }) => {
+    const borrower = await approved(request);
+    await signIn(page, borrower, /\/dashboard$/);
+    const panel = page.getByRole('region', { name: 'Your application' });
+    await expect(panel.getByText('Approved', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Rate your experience' })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await panel.getByRole('button', { name: '2 stars' }).click();
+    await panel.getByLabel('What could we do better?').fill('The documents step was slow.');
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Send feedback' }).click();
+    const sent = panel.getByText('Your feedback was sent.');
+    await expect(sent).toBeVisible();
+    // Focus moved to the message, not lost to the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Your feedback was sent.');
+    await expectAccessible(page);
+    const session = (await (await request.get('/api/token_is_valid', { headers: { authorization: borrower.token } })).json()) as { feedback_rating: boolean };
+    expect(session.feedback_rating).toBe(true);
+    // Going Home again lands on the dashboard, without the rating form now.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('region', { name: 'Your application' }).getByText('Approved', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Rate your experience' })).toHaveCount(0);
+  });
+
+  test('4–5 stars open the public review page and store the rating', async ({ page, request }) => {
+    const borrower = await approved(request);
+    // The public review site is a third party: answer it locally.
+    await page.context().route(/^https:\/\/(www\.)?trustpilot\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Review</title><h1>Review</h1>' }));
+    await signIn(page, borrower, /\/dashboard$/);
+    const popupEvent = page.waitForEvent('popup');
+    await page.getByRole('button', { name: '5 stars' }).click();
+    const popup = await popupEvent;
+    await expect.poll(() => popup.url()).toMatch(/trustpilot\.com/);
     await expect(page.getByText('Your feedback was sent.')).toBeVisible();
+    await expectAccessible(page);
     const session = (await (await request.get('/api/token_is_valid', { headers: { authorization: borrower.token } })).json()) as { feedback_rating: boolean };
     expect(session.feedback_rating).toBe(true);
   });
-});
-
-test('the rating form: 4–5 stars open the public review page and store the rating', async ({ page, request }) => {
-  const borrower = await submitted(request);
-  // The public review site is a third party: answer it locally.
-  await page.context().route(/^https:\/\/(www\.)?trustpilot\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Review</title><h1>Review</h1>' }));
-  await signIn(page, borrower, /\/$/);
-  const popupEvent = page.waitForEvent('popup');
-  await page.getByRole('button', { name: '5 stars' }).click();
-  const popup = await popupEvent;
-  await expect.poll(() => popup.url()).toMatch(/trustpilot\.com/);
-  await expect(page.getByText('Your feedback was sent.')).toBeVisible();
-  await expectAccessible(page);
-  const session = (await (await request.get('/api/token_is_valid', { headers: { authorization: borrower.token } })).json()) as { feedback_rating: boolean };
-  expect(session.feedback_rating).toBe(true);
 });

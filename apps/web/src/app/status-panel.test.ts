@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_MSG, reapplyDateText, statusPanelEntry } from './status-panel';
+import { APPROVED_STATUSES, PANEL_MSG, reapplyDateText, statusPanelEntry } from './status-panel';
 
 describe('status panel entries (classic §2)', () => {
   it.each([
@@ -24,15 +24,21 @@ describe('status panel entries (classic §2)', () => {
   });
 
   it('non-federal employers read Split Direct Deposit', () => {
-    expect(statusPanelEntry('allotment_needed', null, { nonFederal: true }).title).toBe('Split Direct Deposit Needed');
-    expect(statusPanelEntry('review_allotment', null, { nonFederal: true }).title).toBe('Split Direct Deposit in analysis');
+    expect(statusPanelEntry('allotment_needed', null, { paymentType: 'split_direct_deposit' }).title).toBe('Split Direct Deposit Needed');
+    expect(statusPanelEntry('review_allotment', null, { paymentType: 'split_direct_deposit' }).title).toBe('Split Direct Deposit in analysis');
+    expect(statusPanelEntry('allotment_needed', null, { paymentType: 'split_direct_deposit' }).message).toBe('We need your split direct deposit to continue.');
+    expect(statusPanelEntry('allotment_needed', null, { paymentType: 'allotment' }).title).toBe('Allotment Needed');
   });
 
   it('messages: in analysis, dropped for inactivity, canceled with its reapply date', () => {
-    expect(statusPanelEntry('application_submitted').message).toContain('Customer service review stated as 24-48 hours');
+    expect(statusPanelEntry('application_submitted').message).toBe('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.');
     expect(statusPanelEntry('dropped').message).toBe(PANEL_MSG.dropped);
     expect(statusPanelEntry('canceled', null, { reapplyOn: '03/04/2027' }).message).toBe('Your application was canceled. You can reapply on 03/04/2027.');
     expect(statusPanelEntry('canceled').message).toBe(PANEL_MSG.canceled);
+  });
+
+  it('only the Approved panel statuses offer the rating', () => {
+    expect([...APPROVED_STATUSES]).toEqual(['approved', 'refinancing_application']);
   });
 
   it('reapply dates show as MM/DD/YYYY; today and never have no date', () => {

@@ -1,4 +1,5 @@
 import type { AlertKind } from '../components/ui/alert';
+import { depositNoun, depositTitle } from '../lib/payroll-wording';
 
 export interface StatusPanelEntry {
   title: string;
@@ -7,15 +8,15 @@ export interface StatusPanelEntry {
 }
 
 export interface StatusPanelOptions {
-  /** Non-federal employers (payment type split_direct_deposit) read "Split Direct Deposit" for allotment. */
-  nonFederal?: boolean;
+  /** The employer's payment type: split_direct_deposit (non-federal) reads "Split Direct Deposit" for allotment (lib/payroll-wording). */
+  paymentType?: string | null;
   /** The reapply date as shown (MM/DD/YYYY), for the canceled message. */
   reapplyOn?: string | null;
 }
 
 /** Messages of the panel (classic §2 "Messages exist for declined, dropped for inactivity, canceled (reapply on a date) and in analysis"). */
 export const PANEL_MSG = {
-  inAnalysis: 'We received your application and it is in analysis. Customer service review stated as 24-48 hours.',
+  inAnalysis: 'We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.',
   declined: 'Unfortunately, we could not approve your application at this time.',
   dropped: 'Your application was dropped for inactivity.',
   canceled: 'Your application was canceled.',
@@ -29,7 +30,8 @@ export const PANEL_MSG = {
  * error). Non-federal employers read "Split Direct Deposit" where federal ones read "Allotment".
  */
 export function statusPanelEntry(status: string | null | undefined, notQualifiedReason?: string | null, options: StatusPanelOptions = {}): StatusPanelEntry {
-  const deposit = options.nonFederal ? 'Split Direct Deposit' : 'Allotment';
+  const deposit = depositTitle(options.paymentType);
+  const noun = depositNoun(options.paymentType);
   switch (status) {
     case 'approved':
     case 'refinancing_application':
@@ -53,13 +55,16 @@ export function statusPanelEntry(status: string | null | undefined, notQualified
     case 'canceled':
       return { title: 'Canceled', kind: 'warning', message: options.reapplyOn ? PANEL_MSG.canceledReapply(options.reapplyOn) : PANEL_MSG.canceled };
     case 'allotment_needed':
-      return { title: `${deposit} Needed`, kind: 'warning', message: `We need your ${deposit.toLowerCase()} to continue.` };
+      return { title: `${deposit} Needed`, kind: 'warning', message: `We need your ${noun} to continue.` };
     case 'review_allotment':
-      return { title: `${deposit} in analysis`, kind: 'warning', message: `We are checking your ${deposit.toLowerCase()} document.` };
+      return { title: `${deposit} in analysis`, kind: 'warning', message: `We are checking your ${noun} document.` };
     default:
       return { title: 'Application in progress', kind: 'info', message: 'Your application is in progress.' };
   }
 }
+
+/** Statuses whose panel is the Approved one; only these offer the five-star rating (classic §2). */
+export const APPROVED_STATUSES: ReadonlySet<string> = new Set(['approved', 'refinancing_application']);
 
 /** Statuses whose panel shows the reapply date (Declined, Not Qualified) or a New Loan button (Dropped, Canceled). */
 export const REAPPLY_STATUSES: ReadonlySet<string> = new Set(['declined', 'denied']);

@@ -1,14 +1,41 @@
-import { useSession } from '../../lib/session-store';
+import { useState } from 'react';
+import { ApprovedPanel } from '../../features/home/components/approved-panel';
+import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
+import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';
+
+/** The Approved panel (classic §2) for approved and refinancing_application borrowers, who Home sends here. */
+function Approved() {
+  const eligible = useSession((state) => state.user?.eligible_for_refinance === true);
+  const servicer = useSession((state) => state.user?.has_nelnet === true);
+  const token = useSession((state) => state.token);
+  const rated = useSession((state) => state.user?.feedback_rating === true);
+  // Keeps "Your feedback was sent." on screen after the session answers feedback_rating true.
+  const [ratedNow, setRatedNow] = useState(false);
+  return (
+    <ApprovedPanel
+      eligibleForRefinance={eligible}
+      loanManagerToken={servicer ? token : null}
+      showRating={!rated || ratedNow}
+      onRated={() => {
+        setRatedNow(true);
+        sessionStore.updateUser({ feedback_rating: true });
+      }}
+    />
+  );
+}
 
 /** /dashboard (named route dashboard). The loan widgets come with the dashboard release. */
 export function Component() {
   const firstName = useSession((state) => state.user?.first_name ?? null);
+  const status = useSession((state) => state.user?.workflow_status ?? null);
+  const paidOff = useSession((state) => state.user?.paid_off === true);
   return (
     <>
       <h1 className={styles.greeting}>{greetingOf(firstName)}</h1>
       <p className={styles.lead}>This is your Payrail dashboard.</p>
+      {status !== null && APPROVED_STATUSES.has(status) && !paidOff ? <Approved /> : null}
       <section className={styles.note} aria-labelledby="dashboard-next">
         <h2 id="dashboard-next">Coming in the dashboard release</h2>
         <p>Your loan progress, scheduled payments and loan history will appear here. Until then, notifications, your benefits and customer service are already available from this page.</p>

@@ -106,4 +106,66 @@ describe('debit card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(state.calls).toEqual([{ path: '/workflow/next_status', body: { current_status: 'debit_card' } }]);
   });
+
+  it('a failed tokenizer config shows an error with Retry; Continue says why it is disabled', async () => {
+    signedIn();
+    let configOk = false;
+    server.use(
+      http.get(api('/card_tokenizer/config'), () =>
+        configOk ? HttpResponse.json({ provider: 'sandbox', publishable_key: null }) : HttpResponse.json({ error: 'down' }, { status: 500 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/debit_card');
+    expect(await screen.findByText(/We could not load the card form/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    await fill(user, '4242424242424242');
+    await user.click(screen.getByRole('checkbox', { name: /I authorize debits/ }));
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Continue is unavailable until the card form loads: press Retry, or SKIP.');
+    configOk = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(next).toBeEnabled(), { timeout: 5000 });
+    expect(screen.queryByText(/We could not load the card form/)).not.toBeInTheDocument();
+    expect(next).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('the disabled Continue is described: fill the card, then tick the authorization', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderRoute('/debit_card');
+    const next = await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 });
+    expect(next).toHaveAccessibleDescription('To continue, fill in every card field and tick the Debit Card Authorization, or press SKIP.');
+    await fill(user, '4242424242424242');
+    expect(next).toHaveAccessibleDescription('To continue, tick the Debit Card Authorization.');
+  });
+
+  it('a wallet failure says the card was not saved, not a document error', async () => {
+    const { state } = signedIn();
+    server.use(
+      http.post(api('/card_tokenizer/sandbox/tokenize'), () => HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030, funding: 'debit' } })),
+      // An answer of an unexpected shape: not an ApiError.
+      http.post(api('/wallet'), () => HttpResponse.json({ unexpected: true }, { status: 201 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/debit_card');
+    await fill(user, '4242424242424242');
+    await user.click(screen.getByRole('checkbox', { name: /I authorize debits/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/We could not save your card/)).toBeInTheDocument();
+    expect(screen.queryByText(/could not open the document/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toHaveAttribute('aria-busy');
+    expect(state.calls).toEqual([]);
+  });
+
+  it('a failed move to the next step is shown, and SKIP can be pressed again', async () => {
+    signedIn();
+    server.use(http.post(api('/workflow/next_status'), () => HttpResponse.json({}, { status: 500 })));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/debit_card');
+    await user.click(await screen.findByRole('button', { name: 'SKIP' }, { timeout: 5000 }));
+    expect(await screen.findByText('We could not move on to the next step. Please try again in a few minutes.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/debit_card');
+    expect(screen.getByRole('button', { name: 'SKIP' })).toBeEnabled();
+  });
 });

@@ -6,10 +6,19 @@ import { goToNextStatus } from '../workflow';
 
 /**
  * /debit_card (status debit_card). The tokenizer follows GET /card_tokenizer/config (Stripe.js is only
- * loaded when it answers stripe). Continue (after the wallet) and SKIP → review_allotment → /.
+ * loaded when it answers stripe); a failed config shows an error with Retry. Continue (after the wallet)
+ * and SKIP → review_allotment → /; a failed move is shown by the form.
  */
 export function Component() {
   const config = useCardTokenizerConfig();
   const tokenizer = useMemo(() => (config.data ? tokenizerFor(config.data) : null), [config.data]);
-  return <DebitCardForm tokenizer={tokenizer} onNext={() => goToNextStatus('debit_card').catch(() => undefined)} />;
+  return (
+    <DebitCardForm
+      tokenizer={tokenizer}
+      tokenizerFailed={config.isError}
+      tokenizerRetrying={config.isFetching}
+      onRetryTokenizer={() => void config.refetch()}
+      onNext={() => goToNextStatus('debit_card')}
+    />
+  );
 }

@@ -106,28 +106,16 @@ describe('signed-in home: the status panel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Split Direct Deposit in analysis', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('in analysis: the 24-48 hours message and the rating form; 4–5 stars open the review page and post the rating', async () => {
-    const state = signedIn({ workflow_status: 'application_submitted', feedback_rating: false });
-    server.use(
-      http.post(api('/user_feedback'), async ({ request }) => {
-        state.calls.push({ path: '/user_feedback', body: await request.json() });
-        return HttpResponse.json({ id: 1, rating: 5, message: '' }, { status: 201 });
-      }),
-    );
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const user = userEvent.setup();
+  it('in analysis: the 24-48 hours message, and no rating form (only the Approved panel has it)', async () => {
+    signedIn({ workflow_status: 'application_submitted', feedback_rating: false });
     renderRoute('/');
-    expect(await screen.findByText(/Customer service review stated as 24-48 hours/, undefined, { timeout: 5000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '5 stars' }));
-    expect(await screen.findByText('Your feedback was sent.')).toBeInTheDocument();
-    expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\//), '_blank', 'noopener,noreferrer');
-    expect(state.calls).toEqual([{ path: '/user_feedback', body: { feedback: { rating: 5, message: '' } } }]);
-    expect(sessionStore.getState().user?.feedback_rating).toBe(true);
-    open.mockRestore();
+    expect(await screen.findByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('In Analysis')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
   });
 
-  it('1–3 stars ask for text before posting', async () => {
-    const state = signedIn({ workflow_status: 'application_submitted', feedback_rating: false });
+  it('the Approved panel on Home (refinancing_application): 1–3 stars ask for text before posting; focus moves to the message', async () => {
+    const state = signedIn({ workflow_status: 'refinancing_application', loan_type: 'new', feedback_rating: false });
     server.use(
       http.post(api('/user_feedback'), async ({ request }) => {
         state.calls.push({ path: '/user_feedback', body: await request.json() });
@@ -142,7 +130,10 @@ describe('signed-in home: the status panel', { timeout: 20_000 }, () => {
     expect(send).toBeDisabled();
     await user.type(screen.getByLabelText('What could we do better?'), 'Slow');
     await user.click(send);
-    expect(await screen.findByText('Your feedback was sent.')).toBeInTheDocument();
+    const sent = await screen.findByText('Your feedback was sent.');
+    await waitFor(() => expect(document.activeElement).toContainElement(sent));
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    expect(sessionStore.getState().user?.feedback_rating).toBe(true);
     expect(open).not.toHaveBeenCalled();
     expect(state.calls).toEqual([{ path: '/user_feedback', body: { feedback: { rating: 2, message: 'Slow' } } }]);
     open.mockRestore();

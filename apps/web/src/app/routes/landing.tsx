@@ -9,7 +9,7 @@ import { useSessionQuery } from '../../features/session/api/get-session';
 import { navigate } from '../../lib/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { RequireSession, RequireStatus } from '../guards';
-import { NEW_LOAN_STATUSES, PANEL_MSG, reapplyDateText, REAPPLY_STATUSES, statusPanelEntry } from '../status-panel';
+import { APPROVED_STATUSES, NEW_LOAN_STATUSES, PANEL_MSG, reapplyDateText, REAPPLY_STATUSES, statusPanelEntry } from '../status-panel';
 import { routeForStatus } from '../status-routes';
 
 /** Reapply or New Loan answered about_yourself: a fresh application starts on its page. */
@@ -36,7 +36,9 @@ function StatusPanel() {
   const dateText = reapplyDateText(on);
   const entry = paidOff
     ? { title: PANEL_MSG.paidOff, kind: 'success' as const, message: 'Congratulations! You can apply for a new loan at any time.' }
-    : statusPanelEntry(status, reason, { nonFederal: employer.data?.payment_type === 'split_direct_deposit', reapplyOn: dateText });
+    : statusPanelEntry(status, reason, { paymentType: employer.data?.payment_type, reapplyOn: dateText });
+  // Only the Approved panel offers the five-star rating (classic §2); approved borrowers normally see it on /dashboard.
+  const offersRating = !paidOff && status !== null && APPROVED_STATUSES.has(status) && (!rated || ratedNow);
   const showsReapply = !paidOff && status !== null && REAPPLY_STATUSES.has(status) && on !== null;
   return (
     <StatusPanelView
@@ -45,7 +47,7 @@ function StatusPanel() {
       newLoan={paidOff || (status !== null && NEW_LOAN_STATUSES.has(status))}
       onRestarted={restarted}
       rating={
-        !rated || ratedNow ? (
+        offersRating ? (
           <StarRating
             onSent={() => {
               setRatedNow(true);

@@ -85,7 +85,7 @@ describe('select repay method', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     const { router } = renderRoute('/select_repay_method');
-    await user.click(await screen.findByRole('radio', { name: 'Pay online' }));
+    await user.click(await screen.findByRole('radio', { name: 'Skip – pay online through the portal' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/esignature'), { timeout: 5000 });
     expect(sessionStore.getState().user?.workflow_status).toBe('esignature_needed');

@@ -3,6 +3,7 @@ import { SelectRepayMethod } from '../../features/repayment/components/select-re
 import { useSessionQuery } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { navigate } from '../../lib/navigation';
+import { isNonFederal } from '../../lib/payroll-wording';
 import { sessionStore } from '../../lib/session-store';
 import { routeForStatus } from '../status-routes';
 
@@ -23,10 +24,10 @@ function adoptRefusal(error: unknown): boolean {
   return true;
 }
 
-/** /select_repay_method (status select_repay_method). Federal employers (payment type allotment) read the allotment wording. */
+/** /select_repay_method (status select_repay_method). Non-federal employers (split_direct_deposit) read the split direct deposit wording, the others the allotment one (lib/payroll-wording). */
 export function Component() {
   const session = useSessionQuery();
   const employer = useEmployer(session.data?.loan_borrower.employer_id);
-  const federal = employer.data ? employer.data.payment_type === 'allotment' : true;
+  const federal = !isNonFederal(employer.data?.payment_type);
   return <SelectRepayMethod federal={federal} onChosen={moveToStatus} onRefused={adoptRefusal} />;
 }

@@ -31,9 +31,12 @@ export interface TopLoaderProps {
  */
 export function TopLoader({ active, label = 'Loading' }: TopLoaderProps) {
   if (!active) return null;
+  // Outside the page layouts, so it is its own small landmark: every piece of content sits in one.
   return (
-    <div className={styles.topLoader} role="progressbar" aria-label={label} aria-busy="true">
-      <span className={styles.topLoaderBar} />
+    <div className={styles.topLoader} role="region" aria-label="Page activity">
+      <div role="progressbar" aria-label={label} aria-busy="true">
+        <span className={styles.topLoaderBar} />
+      </div>
     </div>
   );
 }

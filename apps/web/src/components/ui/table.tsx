@@ -30,9 +30,10 @@ export interface TableProps<T> {
 export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emptyMessage = 'Nothing to show yet.', compact = 'auto' }: TableProps<T>) {
   const captionId = useId();
   return (
-    // A table wider than the screen scrolls sideways: the scroller is a named, focusable region so a
-    // keyboard user can scroll it too (WCAG 2.1.1; axe scrollable-region-focusable).
-    <div className={styles.scroller} data-compact={compact} role="region" aria-labelledby={captionId} tabIndex={0}>
+    // A table wider than the screen scrolls sideways: the scroller is focusable so a keyboard user can
+    // scroll it too (WCAG 2.1.1; axe scrollable-region-focusable), and named by the caption. A group,
+    // not a region: a page section titled like its table must not make two landmarks of one name.
+    <div className={styles.scroller} data-compact={compact} role="group" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} role="table">
         <caption id={captionId} className={captionHidden ? 'visually-hidden' : styles.caption}>
           {caption}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/toast/notify';
@@ -11,6 +11,8 @@ export interface StarRatingProps {
   /** The rating was stored: the session's feedback_rating is now true. */
   onSent: () => void;
   reviewUrl?: string;
+  /** h2 under a page's h1 (Home), h3 inside a section that has its own h2 (the dashboard's Approved panel). */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -18,13 +20,21 @@ export interface StarRatingProps {
  * the rating; 1–3 asks for text, then POST /user_feedback. Each star is a button (an action, not a
  * choice arrow keys could trigger).
  */
-export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL }: StarRatingProps) {
+export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel = 2 }: StarRatingProps) {
   const [rating, setRating] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const feedback = useUserFeedback();
   const textId = useId();
+  const titleId = useId();
+  const sentRef = useRef<HTMLDivElement>(null);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+
+  // The stars and the form are gone once sent: move focus to the message so it is not lost to the body.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   const send = async (value: number, text: string) => {
     setError(null);
@@ -50,16 +60,18 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL }: StarRating
 
   if (sent) {
     return (
-      <section className={styles.rating} aria-labelledby="rating-title">
-        <h2 id="rating-title">Rate your experience</h2>
-        <Alert kind="success">{HOME_MSG.feedbackSent}</Alert>
+      <section className={styles.rating} aria-labelledby={titleId}>
+        <Heading id={titleId}>Rate your experience</Heading>
+        <div ref={sentRef} tabIndex={-1} className={styles.focusTarget}>
+          <Alert kind="success">{HOME_MSG.feedbackSent}</Alert>
+        </div>
       </section>
     );
   }
 
   return (
-    <section className={styles.rating} aria-labelledby="rating-title">
-      <h2 id="rating-title">Rate your experience</h2>
+    <section className={styles.rating} aria-labelledby={titleId}>
+      <Heading id={titleId}>Rate your experience</Heading>
       <p className={styles.muted}>How was applying with us? Choose from 1 to 5 stars.</p>
       <ul className={styles.stars}>
         {Array.from({ length: STAR_COUNT }, (_, index) => index + 1).map((value) => (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +13,14 @@ import type { CardTokenizer } from '../lib/card-tokenizer';
 import styles from './repayment.module.css';
 
 export interface DebitCardFormProps {
-  /** Null while the tokenizer config loads: Continue with a card waits for it. */
+  /** Null while the tokenizer config loads (or when it failed): Continue with a card waits for it. */
   tokenizer: CardTokenizer | null;
+  /** GET /card_tokenizer/config failed: the form shows an error with Retry (SKIP still works). */
+  tokenizerFailed?: boolean;
+  /** Retry loading the tokenizer config. */
+  onRetryTokenizer?: () => void;
+  /** A retry is under way. */
+  tokenizerRetrying?: boolean;
   /** Continue (after the wallet) and SKIP both move on: POST /workflow/next_status from debit_card. */
   onNext: () => Promise<unknown>;
 }
@@ -26,7 +32,19 @@ const groupDigits = (value: string) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
-const AGREEMENT_ERROR = 'We could not open the document. Please try again.';
+export const DEBIT_CARD_MSG = {
+  agreement: 'We could not open the document. Please try again.',
+  cardSave: 'We could not save your card. Please try again, or press SKIP to continue without a card.',
+  nextStep: 'We could not move on to the next step. Please try again in a few minutes.',
+  tokenizerFailed: 'We could not load the card form. Please try again, or press SKIP to continue without a card.',
+  hintLoading: 'The card form is still loading.',
+  hintTokenizerFailed: 'Continue is unavailable until the card form loads: press Retry, or SKIP.',
+  hintFill: 'To continue, fill in every card field and tick the Debit Card Authorization, or press SKIP.',
+  hintTerms: 'To continue, tick the Debit Card Authorization.',
+} as const;
+
+/** A failure the global handling already showed (sign in again, no permission, unavailable). */
+const handledGlobally = (failure: unknown) => isApiError(failure) && [401, 403, 503].includes(failure.status);
 
 /**
  * Debit card (classic §2, §5): owner name, number (spaces removed), expiry MM/YYYY, CVC and the debit
@@ -34,7 +52,7 @@ const AGREEMENT_ERROR = 'We could not open the document. Please try again.';
  * masked number. Continue needs a filled card and the ticked terms, or every field filled then emptied
  * (which is a skip). Only the last 4 digits are shown in clear once the number field loses focus.
  */
-export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
+export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryTokenizer, tokenizerRetrying = false, onNext }: DebitCardFormProps) {
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [wasFilled, setWasFilled] = useState(false);
   const [terms, setTerms] = useState(false);
@@ -42,6 +60,7 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'continue' | 'skip' | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const hintId = useId();
 
   const update = (field: keyof CardFields, value: string) => {
     setCard((current) => {
@@ -55,6 +74,16 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
   const filled = isCardFilled(card);
   const emptiedSkip = wasFilled && isCardEmpty(card);
   const canContinue = (filled && terms && tokenizer !== null) || emptiedSkip;
+  // Why Continue is disabled, tied to it with aria-describedby (and shown under the buttons).
+  const hint = canContinue
+    ? null
+    : !filled
+      ? DEBIT_CARD_MSG.hintFill
+      : !terms
+        ? DEBIT_CARD_MSG.hintTerms
+        : tokenizerFailed
+          ? DEBIT_CARD_MSG.hintTokenizerFailed
+          : DEBIT_CARD_MSG.hintLoading;
 
   const fail = (message: string) => {
     setError(message);
@@ -62,14 +91,23 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
     requestAnimationFrame(() => errorRef.current?.focus());
   };
 
-  const skip = async () => {
-    setPending('skip');
+  /** Moves on; a failure (other than the globally handled ones and a refusal the workflow adopted) is shown. */
+  const next = async (kind: 'continue' | 'skip') => {
+    setError(null);
+    setPending(kind);
     try {
       await onNext();
-    } finally {
       setPending(null);
+    } catch (failure) {
+      if (handledGlobally(failure)) {
+        setPending(null);
+        return;
+      }
+      fail((isApiError(failure) ? failure.serverMessage : undefined) ?? DEBIT_CARD_MSG.nextStep);
     }
   };
+
+  const skip = () => next('skip');
 
   const submit = async () => {
     if (emptiedSkip) {
@@ -89,18 +127,14 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
     try {
       await postWallet({ token: result.token, card_number: maskCardNumber(card.number) });
     } catch (failure) {
-      if (isApiError(failure) && [401, 403, 503].includes(failure.status)) {
+      if (handledGlobally(failure)) {
         setPending(null);
         return;
       }
-      fail(isApiError(failure) ? (failure.fieldError('card_number') ?? failure.fieldError('token') ?? failure.message) : AGREEMENT_ERROR);
+      fail(isApiError(failure) ? (failure.fieldError('card_number') ?? failure.fieldError('token') ?? failure.serverMessage ?? DEBIT_CARD_MSG.cardSave) : DEBIT_CARD_MSG.cardSave);
       return;
     }
-    try {
-      await onNext();
-    } finally {
-      setPending(null);
-    }
+    await next('continue');
   };
 
   const openAgreement = () => {
@@ -117,7 +151,7 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
       })
       .catch(() => {
         opened?.close();
-        notify.error(AGREEMENT_ERROR);
+        notify.error(DEBIT_CARD_MSG.agreement);
       });
   };
 
@@ -129,6 +163,14 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
       <section className={styles.card} aria-labelledby="debit-card-title">
         <h1 id="debit-card-title">Debit card</h1>
         <p className={styles.lead}>Add a debit card as a back-up for your payments. You can skip this step.</p>
+        {tokenizerFailed ? (
+          <Alert kind="error" className={styles.error}>
+            <p>{DEBIT_CARD_MSG.tokenizerFailed}</p>
+            <Button variant="secondary" size="sm" onClick={onRetryTokenizer} loading={tokenizerRetrying}>
+              Retry
+            </Button>
+          </Alert>
+        ) : null}
         <form
           noValidate
           onSubmit={(event) => {
@@ -190,13 +232,18 @@ export function DebitCardForm({ tokenizer, onNext }: DebitCardFormProps) {
             ) : null}
           </div>
           <div className={styles.actions}>
-            <Button type="submit" disabled={!canContinue} loading={pending === 'continue'}>
+            <Button type="submit" disabled={!canContinue} loading={pending === 'continue'} aria-describedby={hint ? hintId : undefined}>
               Continue
             </Button>
             <Button variant="secondary" onClick={() => void skip()} loading={pending === 'skip'} disabled={pending === 'continue'}>
               SKIP
             </Button>
           </div>
+          {hint ? (
+            <p id={hintId} className={styles.hint}>
+              {hint}
+            </p>
+          ) : null}
         </form>
       </section>
     </Container>

@@ -34,7 +34,7 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
         : 'Send part of each paycheck to your loan through your employer’s payroll.',
     },
     { value: '1' as const, label: 'Auto-Debit ACH', description: 'We debit each payment from your bank account on its due date.' },
-    { value: '2' as const, label: 'Pay online', description: 'Skip for now and pay each installment online through the borrower portal.' },
+    { value: '2' as const, label: 'Skip – pay online through the portal', description: 'Pay each installment online through the borrower portal.' },
   ];
 
   const submit = async () => {

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { signInAs } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { sessionStore } from '../../lib/session-store';
+
+function shell() {
+  server.use(
+    http.get(api('/notifications'), () => HttpResponse.json([])),
+    http.get(api('/benefits'), () => HttpResponse.json({ level: 'zero', color: '#8a99a6', read: true })),
+    http.get(api('/banners'), () => HttpResponse.json([])),
+  );
+}
+
+function approved(overrides: Parameters<typeof signInAs>[0] = {}) {
+  const answer = signInAs({ workflow_status: 'approved', feedback_rating: true, ...overrides }, 'tok-123');
+  const calls: unknown[] = [];
+  shell();
+  server.use(
+    http.post(api('/user_feedback'), async ({ request }) => {
+      calls.push(await request.json());
+      return HttpResponse.json({ id: 1, rating: 5, message: '' }, { status: 201 });
+    }),
+  );
+  return { answer, calls };
+}
+
+describe('dashboard: the Approved panel (classic §2)', { timeout: 20_000 }, () => {
+  it('Home sends an approved borrower to the dashboard, which shows Approved, the refinance prompt and the loan-manager link', async () => {
+    approved({ eligible_for_refinance: true, has_nelnet: true });
+    const { router } = renderRoute('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Your application' }, { timeout: 5000 });
+    expect(within(panel).getByText('Approved')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'See your refinance terms' })).toHaveAttribute('href', '/refinance_terms');
+    const manager = within(panel).getByRole('link', { name: /loan manager/ });
+    expect(new URL(manager.getAttribute('href') ?? '').searchParams.get('token')).toBe('tok-123');
+    expect(manager).toHaveAttribute('target', '_blank');
+    // Already rated: no rating form.
+    expect(within(panel).queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
+    // The existing dashboard content stays.
+    expect(screen.getByRole('heading', { level: 2, name: 'Coming in the dashboard release' })).toBeInTheDocument();
+  });
+
+  it('no refinance prompt when not eligible, no loan-manager link without a servicer id', async () => {
+    approved({ eligible_for_refinance: false, has_nelnet: false });
+    renderRoute('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Your application' }, { timeout: 5000 });
+    expect(within(panel).queryByRole('link', { name: 'See your refinance terms' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /loan manager/ })).not.toBeInTheDocument();
+  });
+
+  it('not yet rated: 5 stars open the review page, post the rating and move focus to "Your feedback was sent."', async () => {
+    const { calls } = approved({ feedback_rating: false });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Rate your experience' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '5 stars' }));
+    const sent = await screen.findByText('Your feedback was sent.');
+    await waitFor(() => expect(document.activeElement).toContainElement(sent));
+    expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\//), '_blank', 'noopener,noreferrer');
+    expect(calls).toEqual([{ feedback: { rating: 5, message: '' } }]);
+    expect(sessionStore.getState().user?.feedback_rating).toBe(true);
+    open.mockRestore();
+  });
+
+  it('other statuses on the dashboard show no Approved panel', async () => {
+    signInAs({ workflow_status: 'ready_for_review', loan_type: 'refinancing', feedback_rating: false });
+    shell();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
+  });
+});
