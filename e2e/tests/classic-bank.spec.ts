@@ -26,6 +26,7 @@ async function fillManualForm(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Bank Information' })).toBeVisible();
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('To save, add: account type, a valid routing number, account number, at least one bank statement.');
   await page.getByRole('radio', { name: 'Checking' }).check();
   const routing = page.getByLabel('Routing number');
   await routing.fill(UNKNOWN_VALID_ROUTING);
@@ -36,6 +37,7 @@ async function fillManualForm(page: Page) {
   await expect(page.getByText(BANK_NOT_FOUND)).toHaveCount(0);
   await page.getByLabel('Account number').fill('123456789012');
   await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('To save, add: at least one bank statement.');
   await page.getByTestId('file-upload-input').setInputFiles(pdfFile('statement.pdf'));
   await expect(page.getByRole('list', { name: 'Bank statement: uploaded files' }).getByText('statement.pdf')).toBeVisible();
   await expect(save).toBeEnabled();
@@ -129,4 +131,33 @@ test('manual entry on the application path (bank_manual_input)', async ({ page, 
   await page.getByRole('radio', { name: 'Savings' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await confirmOnBankAccounts(page, borrower, { type: 'Savings', last4: '9012', bank: HARBOR_POINT.name });
+});
+
+test('a bank lookup that fails (not a 404) offers a retry and does not block Save', async ({ page, request }) => {
+  const borrower = await borrowerAt(request, 'bank_link');
+  await apiPost(request, borrower.token, '/workflow/change_status', { new_status: 'bank_manual_input' });
+  // The lookup answers 500 once; update_field still checks the routing number on the server.
+  let failures = 0;
+  await page.route('**/bank_informations/bank_name/**', async (route) => {
+    if (failures > 0) return route.fallback();
+    failures += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
+  });
+  await signIn(page, borrower, /\/application\/bank_input$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bank Information' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Checking' }).check();
+  await page.getByLabel('Routing number').fill(HARBOR_POINT.routing);
+  await expect(page.getByText(/We could not look up your bank right now/)).toBeVisible();
+  await expect(page.getByText(BANK_NOT_FOUND)).toHaveCount(0);
+  await page.getByLabel('Account number').fill('123456789012');
+  await page.getByTestId('file-upload-input').setInputFiles(pdfFile('statement.pdf'));
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText(HARBOR_POINT.name, { exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h11-manual-bank.png', fullPage: true });
+  await save.click();
+  await expect(page).toHaveURL(/\/bank_accounts$/);
+  expect(await currentStatus(request, borrower.token)).toBe('choosing_receiver_account');
 });

@@ -45,6 +45,10 @@ test('documents: upload the four types, a refused file, a delete; review, edit, 
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
   await expectAccessible(page);
+  // Each uploader's button is named after its type and states the rules.
+  for (const [, label] of DOCUMENTS) {
+    await expect(page.getByRole('button', { name: `Choose files for ${label}`, exact: true })).toHaveAccessibleDescription(/JPG, JPEG, PNG, PDF · up to 2 MB/);
+  }
 
   for (const [type, label] of DOCUMENTS) {
     await fileInput(page, type).setInputFiles(pdfFile(`${type}.pdf`));
@@ -67,6 +71,8 @@ test('documents: upload the four types, a refused file, a delete; review, edit, 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
   await expect(storedFiles(page, 'Pay stub')).toHaveCount(1);
+  // Focus continues from the pay stub's upload button, not the page body.
+  await expect(page.getByRole('button', { name: 'Choose files for Pay stub', exact: true })).toBeFocused();
 
   await continueButton.click();
   await expect(page).toHaveURL(/\/application\/application_review$/);

@@ -70,6 +70,14 @@ describe('allotment', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 15_000);
 
+  it('an unknown employer reads like the home panel: allotment wording unless split_direct_deposit', async () => {
+    signInAs({ workflow_status: 'allotment_needed' });
+    allotmentHandlers();
+    server.use(http.get(api('/employer_entrypoint'), () => HttpResponse.json({ employee_id: null, employer_id: null, employer_obj: null, income_source: 'Employed', working_time_range: '3 - 5 years' })));
+    renderRoute('/allotment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload Allotment' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 15_000);
+
   it('non-federal: split direct deposit wording everywhere', async () => {
     signInAs({ workflow_status: 'allotment_needed' });
     allotmentHandlers({ employer: PRIVATE });

@@ -118,6 +118,52 @@ describe('application review', () => {
     expect(confirmButton()).toBeDisabled();
   }, 15_000);
 
+  it('keeps Confirm disabled while a saved bank field fails the shared routing rule, naming it', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    // Ten digits fit the 12-digit mask but are no routing number (lib/bank-rules, as in the manual form).
+    reviewHandlers({ bank: { account_type: 'checking', routing_transfer_number: '0348216240', bank_account_number: '*****6789' } });
+    renderRoute('/application/application_review');
+    expect(await screen.findByRole('region', { name: 'Bank information' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(confirmButton()).toHaveAccessibleDescription('Correct these fields before confirming: Routing transfer number.'));
+    expect(confirmButton()).toBeDisabled();
+  }, 15_000);
+
+  it('a failed required-documents call shows a message and a retry instead of spinning', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers();
+    let calls = 0;
+    server.use(
+      http.get(api('/required_documents'), () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: false });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/application/application_review');
+    expect(await screen.findByText('We could not load your application. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 15_000);
+
+  it('a failed documents list shows a message and a retry instead of blocking Confirm silently', async () => {
+    signInAs({ workflow_status: 'application_review' });
+    reviewHandlers();
+    let failing = true;
+    server.use(
+      http.get(api('/documents'), ({ request }) => {
+        if (failing) return HttpResponse.json({ error: 'boom' }, { status: 500 });
+        const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
+        return HttpResponse.json([doc(1, type)]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/application/application_review');
+    expect(await screen.findByText('We could not load your application. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(confirmButton()).toBeEnabled(), { timeout: 5000 });
+  }, 15_000);
+
   it('lets a partner employee confirm without documents', async () => {
     signInAs({ workflow_status: 'application_review' });
     reviewHandlers({ files: {}, optional: true });

@@ -121,6 +121,40 @@ describe('manual bank entry (/application/bank_input)', () => {
     expect(router.state.location.pathname).toBe('/application/bank_input');
   }, SLOW);
 
+  it('names what is missing in the disabled Save hint', async () => {
+    manualBankServer({ status: 'bank_input' });
+    renderRoute('/application/bank_input');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' }, { timeout: 5000 })).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('To save, add: account type, a valid routing number, account number, at least one bank statement.');
+  }, SLOW);
+
+  it('a failed bank lookup (not a 404) offers a retry and does not block Save', async () => {
+    const fake = manualBankServer({ status: 'bank_input', statements: [statement(9, 'march.pdf')] });
+    let lookups = 0;
+    server.use(
+      http.get(api('/bank_informations/bank_name/:routing'), () => {
+        lookups += 1;
+        return lookups === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json({ bank_name: HARBOR.name });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/application/bank_input');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Checking' }));
+    await user.type(screen.getByLabelText('Routing number'), HARBOR.routing);
+    await user.type(screen.getByLabelText('Account number'), '123456789');
+    expect(await screen.findByText(/We could not look up your bank right now/)).toBeInTheDocument();
+    expect(screen.queryByText(BANK_MSG.bankNotFound)).not.toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(HARBOR.name)).toBeInTheDocument();
+    await user.click(save);
+    await waitFor(() => expect(fake.calls.map((c) => c.path)).toEqual(['update_field', 'verify_manual', 'confirm']));
+  }, SLOW);
+
   it("shows the server's field error on the field", async () => {
     manualBankServer({ status: 'bank_input', statements: [statement(9, 'march.pdf')] });
     server.use(http.post(api('/bank_informations/update_field'), () => HttpResponse.json({ errors: { bank_account_number: ['is invalid'] } }, { status: 422 })));

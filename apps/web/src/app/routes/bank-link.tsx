@@ -44,6 +44,7 @@ export function Component() {
       manualPending={manualPending}
       onBack={() => void workflow.back()}
       backPending={workflow.pending === 'back'}
+      onRefused={adoptRefusedStatus}
     />
   );
 }

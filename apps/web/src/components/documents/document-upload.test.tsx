@@ -90,5 +90,7 @@ describe('DocumentUpload', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('march.pdf')).not.toBeInTheDocument());
     expect(fake.stored()).toEqual([]);
+    // Focus continues from this type's upload button, not the page body.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Choose files for / })).toHaveFocus());
   });
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../lib/documents-api';
 import { formatFileSize, truncateDocumentName } from '../../lib/format';
@@ -37,6 +37,7 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
   const documents = useDocuments(type);
   const [toDelete, setToDelete] = useState<TDocument | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const chooseRef = useRef<HTMLButtonElement>(null);
   const stored = documents.data;
 
   useEffect(() => {
@@ -68,6 +69,9 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
       await deleteDocument(toDelete.id);
       await refresh();
       setToDelete(null);
+      // The deleted file's row (and the button that opened the dialog) is gone: continue from this
+      // type's upload button rather than the page body, once the dialog has closed.
+      window.setTimeout(() => chooseRef.current?.focus(), 0);
     } catch {
       notify.error('We could not delete your document. Please refresh the page and try again.');
     } finally {
@@ -86,6 +90,7 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
         multiple
         keepUploaded={false}
         disabled={disabled}
+        buttonRef={chooseRef}
         upload={documentUploader(type)}
         onUploaded={() => void refresh()}
         messages={{

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { apiClient } from '../../lib/api-client';
-import { FileUpload } from './file-upload';
+import { FileUpload, formatSizeLimit } from './file-upload';
 import type { FileUploader } from './file-upload';
 
 const MAX = 5242880;
@@ -37,7 +37,26 @@ function setup(props: { onUploaded?: (file: File, result: { url: string }) => vo
 describe('FileUpload', () => {
   it('offers a labelled button that states the accepted types and the size limit', () => {
     setup();
-    expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveAccessibleDescription('Profile photo PNG, JPEG, JPG · up to 5 MB');
+    const button = screen.getByRole('button', { name: 'Choose a file for Profile photo' });
+    expect(button).toHaveTextContent('Choose a file');
+    expect(button).toHaveAccessibleDescription('A clear photo of your face. PNG, JPEG, JPG · up to 5 MB');
+  });
+
+  it('names each uploader after its label, so several on a page are told apart', () => {
+    renderWithProviders(
+      <>
+        <FileUpload label="Pay stub" accept={['.pdf']} maxSize={2_000_000} multiple upload={uploadAvatar} />
+        <FileUpload label="W-2" accept={['.pdf']} maxSize={2_000_000} multiple upload={uploadAvatar} />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Choose files for Pay stub' })).toHaveAccessibleDescription('PDF · up to 2 MB');
+    expect(screen.getByRole('button', { name: 'Choose files for W-2' })).toBeInTheDocument();
+  });
+
+  it('reads size limits in whole decimal or binary megabytes', () => {
+    expect(formatSizeLimit(2_000_000)).toBe('2 MB');
+    expect(formatSizeLimit(5_242_880)).toBe('5 MB');
+    expect(formatSizeLimit(1536)).toBe('1.5 KB');
   });
 
   it('uploads an accepted file with a progress bar, then reports it as uploaded', async () => {

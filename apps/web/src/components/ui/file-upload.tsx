@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, DragEvent, ReactNode } from 'react';
+import type { ChangeEvent, DragEvent, ReactNode, Ref } from 'react';
 import { formatFileSize, truncateDocumentName } from '../../lib/format';
 import { Button } from './button';
 import { FieldHint } from './field';
@@ -36,6 +36,8 @@ export interface FileUploadProps<R> {
   disabled?: boolean;
   /** False drops a file from this list once uploaded (when the caller lists stored files itself). */
   keepUploaded?: boolean;
+  /** The "Choose files" button, for callers that move focus to it (after deleting a stored file). */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 type ItemStatus = 'uploading' | 'done' | 'error';
@@ -66,8 +68,21 @@ function describeAccept(accept: readonly string[]): string {
   return accept.map((entry) => (entry.startsWith('.') ? entry.slice(1) : (entry.split('/')[1] ?? entry)).toUpperCase()).join(', ');
 }
 
+const MB = 1_000_000;
+const MIB = 1024 * 1024;
+
+/**
+ * A size limit as people read it: whole decimal megabytes (2,000,000 → "2 MB", the document limit) or
+ * whole binary ones (5,242,880 → "5 MB", the photo limit); anything else as formatFileSize reads it.
+ */
+export function formatSizeLimit(bytes: number): string {
+  if (bytes >= MB && bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MB`;
+  return formatFileSize(bytes);
+}
+
 const defaultMessages: Required<FileUploadMessages> = {
-  tooLarge: (file, maxSize) => `${file.name} is larger than ${formatFileSize(maxSize)}.`,
+  tooLarge: (file, maxSize) => `${file.name} is larger than ${formatSizeLimit(maxSize)}.`,
   wrongType: (file) => `${file.name} is not a supported file type.`,
   failed: (file) => `${file.name} could not be uploaded. Please try again.`,
 };
@@ -75,7 +90,7 @@ const defaultMessages: Required<FileUploadMessages> = {
 let nextItemId = 1;
 
 /** Drag-and-drop or button file picker with validation, per-file progress and removal. */
-export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true }: FileUploadProps<R>) {
+export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true, buttonRef }: FileUploadProps<R>) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item<R>[]>([]);
@@ -146,6 +161,8 @@ export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, 
 
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
+  const rulesId = `${id}-rules`;
+  const chooseText = multiple ? 'Choose files' : 'Choose a file';
   return (
     <div className={styles.wrapper}>
       <p id={labelId} className={styles.label}>
@@ -172,11 +189,20 @@ export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, 
         <p className={styles.zoneText}>
           Drag and drop {multiple ? 'files' : 'a file'} here, or
         </p>
-        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()} aria-describedby={`${labelId} ${id}-rules`}>
-          Choose {multiple ? 'files' : 'a file'}
+        {/* Several uploaders share a page: the name says which one (it starts with the visible text). */}
+        <Button
+          ref={buttonRef}
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          onClick={() => inputRef.current?.click()}
+          aria-label={`${chooseText} for ${label}`}
+          aria-describedby={[hint ? hintId : null, rulesId].filter(Boolean).join(' ')}
+        >
+          {chooseText}
         </Button>
-        <p id={`${id}-rules`} className={styles.rules}>
-          {describeAccept(accept)} · up to {formatFileSize(maxSize)}
+        <p id={rulesId} className={styles.rules}>
+          {describeAccept(accept)} · up to {formatSizeLimit(maxSize)}
         </p>
         <input
           ref={inputRef}

@@ -1,4 +1,5 @@
 import type { TEmployer } from '@payrail/contract/reference';
+import { depositNoun, depositTitle, isNonFederal } from '../../../lib/payroll-wording';
 
 export interface PayrollPortal {
   name: string;
@@ -16,14 +17,14 @@ export interface AllotmentWording {
 }
 
 /**
- * Federal employers (payment type allotment) set up an allotment; every other employer a split direct
- * deposit, and the page says so everywhere (spec §1, §2 Allotment).
+ * Non-federal employers (payment type split_direct_deposit) set up a split direct deposit; every other
+ * employer — federal, or unknown — an allotment (spec §1, §2 Allotment). The rule is the app's one
+ * rule (lib/payroll-wording), so this page, the home panel and the status labels agree.
  */
 export function allotmentWording(employer: TEmployer | null | undefined): AllotmentWording {
-  const federal = employer?.payment_type === 'allotment';
-  return federal
-    ? { federal, noun: 'allotment', title: 'Allotment', heading: 'Upload Allotment', inAnalysis: 'Allotment in analysis' }
-    : { federal, noun: 'split direct deposit', title: 'Split Direct Deposit', heading: 'Upload Split Direct Deposit', inAnalysis: 'Split Direct Deposit in analysis' };
+  const paymentType = employer?.payment_type;
+  const title = depositTitle(paymentType);
+  return { federal: !isNonFederal(paymentType), noun: depositNoun(paymentType), title, heading: `Upload ${title}`, inAnalysis: `${title} in analysis` };
 }
 
 const FEDERAL_PORTALS: readonly PayrollPortal[] = [

@@ -88,6 +88,9 @@ export function useDocumentCounts(types: readonly DocumentTypeName[]) {
     queries: types.map((type) => ({ queryKey: documentsQueryKey(type), queryFn: () => listDocuments(type) })),
     combine: (results) => ({
       loaded: results.every((result) => result.data !== undefined),
+      isError: results.some((result) => result.isError),
+      isFetching: results.some((result) => result.isFetching),
+      refetch: () => results.forEach((result) => void (result.isError ? result.refetch() : undefined)),
       counts: Object.fromEntries(types.map((type, index) => [type, results[index]?.data?.length ?? 0])) as Partial<Record<DocumentTypeName, number>>,
     }),
   });

@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import { WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import { ACCOUNT_TYPES } from '@payrail/contract/banking';
+import { FIELD_MSG } from '@payrail/contract/messages';
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
@@ -11,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useRequiredDocuments } from '../../../lib/documents-api';
+import { ACCOUNT_NUMBER_MAX, ROUTING_MASK, isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
 import { isApiError } from '../../../lib/http-client';
 import {
   getReview,
@@ -113,17 +115,33 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
   const bankFields: EditableField[] = useMemo(
     () => [
       { name: 'account_type', label: 'Account type', kind: 'select', options: ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] ?? type })), validate: required(), display: (v) => ACCOUNT_TYPE_LABELS[v] ?? v },
-      { name: 'routing_transfer_number', label: 'Routing transfer number', kind: 'text', mask: '############', inputMode: 'numeric', validate: (v) => (v.trim() === '' ? "can't be blank" : /^\d{9}$/.test(v) ? undefined : 'is invalid') },
-      { name: 'bank_account_number', label: 'Bank account number', kind: 'text', inputMode: 'numeric', maxLength: 20, validate: (v) => (v.trim() === '' ? "can't be blank" : /^(\d{1,20}|\*+\d{1,4})$/.test(v.trim()) ? undefined : 'is invalid') },
+      // The one routing/account rule of the manual bank form (lib/bank-rules); the masked number on file is kept as is.
+      { name: 'routing_transfer_number', label: 'Routing transfer number', kind: 'text', mask: ROUTING_MASK, inputMode: 'numeric', validate: (v) => (v.trim() === '' ? FIELD_MSG.blank : isRoutingNumber(v) ? undefined : FIELD_MSG.invalid) },
+      {
+        name: 'bank_account_number',
+        label: 'Bank account number',
+        kind: 'text',
+        inputMode: 'numeric',
+        maxLength: ACCOUNT_NUMBER_MAX,
+        validate: (v) => (v.trim() === '' ? FIELD_MSG.blank : isAccountNumber(v) || /^\*+\d{1,4}$/.test(v.trim()) ? undefined : FIELD_MSG.invalid),
+      },
     ],
     [],
   );
 
-  if (values.isError || employer.isError) {
+  // Every call the page waits for: a failure shows a message and a retry instead of a spinner for good.
+  const failed = [values, employer, requiredDocs, bank, docs].filter((query) => query.isError);
+  if (failed.length > 0) {
+    const retrying = failed.some((query) => query.isFetching);
     return (
       <Container width="narrow" className={styles.page}>
         <h1>Application Review</h1>
-        <Alert kind="error">We could not load your application. Please refresh the page and try again.</Alert>
+        <Alert kind="error">We could not load your application. Please try again.</Alert>
+        <div className={styles.actions}>
+          <Button loading={retrying} onClick={() => failed.forEach((query) => void query.refetch())}>
+            Try again
+          </Button>
+        </div>
       </Container>
     );
   }
@@ -136,13 +154,19 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
   const documentsOptional = requiredDocs.data.optional;
   const missingDocs = docTypes.filter((type) => !docs.counts[type]);
 
-  const invalidSaved = Object.keys(validateAll([...personalFields, ...jobFields], saved)).length > 0;
+  // Every shown section's saved values must pass its rules (the bank section only when it is shown).
+  const checkedFields = [...personalFields, ...jobFields, ...(showBank ? bankFields : [])];
+  const invalidNames = new Set([...Object.keys(validateAll([...personalFields, ...jobFields], saved)), ...(showBank ? Object.keys(validateAll(bankFields, bankValues)) : [])]);
+  const invalidLabels = checkedFields.filter((field) => invalidNames.has(field.name)).map((field) => field.label);
+  const invalidSaved = invalidLabels.length > 0;
   const outstanding = [reviewErrors.personal, reviewErrors.job, reviewErrors.bank].some((errors) => Object.keys(errors).length > 0);
   const anyEditing = Object.values(editing).some(Boolean);
   const docsBlocking = showDocuments && !documentsOptional && (!docs.loaded || missingDocs.length > 0);
   const blockedReason = anyEditing
     ? 'Save or cancel your changes before confirming.'
-    : invalidSaved || outstanding
+    : invalidSaved
+      ? `Correct these fields before confirming: ${invalidLabels.join(', ')}.`
+      : outstanding
       ? 'Correct the fields marked in your application before confirming.'
       : docsBlocking
         ? `Upload at least one file for: ${missingDocs.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../../../test/msw-server';
 import { renderWithProviders } from '../../../../test/render';
+import { notify } from '../../../components/ui/toast/notify';
 import { loadScript } from '../../../lib/load-script';
 import { PLAID_LINK_SCRIPT } from '../lib/plaid-link';
 import { BankLink } from './bank-link';
@@ -91,5 +92,25 @@ describe('BankLink with Plaid configured', () => {
     await user.click(screen.getByRole('button', { name: 'Link my bank account' }));
     expect(await screen.findByText('Unexpected Error Happened')).toBeInTheDocument();
     expect(screen.getByText('Please please fill your bank information manually')).toBeInTheDocument();
+  });
+
+  it('a save refused in this status (422 { error, current_status }) shows the text and adopts the server status', async () => {
+    plaidServer();
+    server.use(
+      http.post(api('/bank_informations/save_plaid_information'), () => HttpResponse.json({ error: 'Your application is not in this step.', current_status: 'documents' }, { status: 422 })),
+    );
+    fakePlaid((config) => config.onSuccess('public-plaid-2', { accounts: [] }));
+    const shown = vi.spyOn(notify, 'error');
+    const onRefused = vi.fn();
+    const onLinked = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<BankLink onLinked={onLinked} onProvideManually={vi.fn()} onRefused={onRefused} />);
+    await user.click(screen.getByRole('checkbox', { name: /I authorize Payrail/ }));
+    await user.click(screen.getByRole('button', { name: 'Link my bank account' }));
+    await waitFor(() => expect(onRefused).toHaveBeenCalledWith('documents'));
+    expect(shown).toHaveBeenCalledWith('Your application is not in this step.');
+    expect(shown.mock.invocationCallOrder[0]).toBeLessThan(onRefused.mock.invocationCallOrder[0] ?? 0);
+    shown.mockRestore();
+    expect(onLinked).not.toHaveBeenCalled();
   });
 });

@@ -4,8 +4,9 @@ import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { notify } from '../../../components/ui/toast/notify';
 import { isApiError } from '../../../lib/http-client';
-import { isHandledGlobally } from '../api/bank-information';
+import { isHandledGlobally, refusedStatus } from '../api/bank-information';
 import { getBankLinkWidget, savePlaidEvent, savePlaidInformation } from '../api/bank-link';
 import type { TBankLinkWidget } from '../api/bank-link';
 import { openPlaidLink } from '../lib/plaid-link';
@@ -21,6 +22,8 @@ export interface BankLinkProps {
   manualPending?: boolean;
   onBack?: () => void;
   backPending?: boolean;
+  /** The server refused the save in this status (422 `{ error, current_status }`): adopt its status. */
+  onRefused?: (currentStatus: string) => void;
 }
 
 /** What went wrong last; each case offers manual entry (spec §2 "Bank link", §8). */
@@ -31,7 +34,7 @@ type Problem = { kind: 'exited' } | { kind: 'load-failed' } | { kind: 'save-fail
  * server's config names — our sandbox dialog, or Plaid Link (its script is loaded only then). Success
  * saves the link and moves on; an exit or a failure offers manual entry.
  */
-export function BankLink({ onLinked, onProvideManually, manualPending, onBack, backPending }: BankLinkProps) {
+export function BankLink({ onLinked, onProvideManually, manualPending, onBack, backPending, onRefused }: BankLinkProps) {
   const [consent, setConsent] = useState(false);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -59,6 +62,13 @@ export function BankLink({ onLinked, onProvideManually, manualPending, onBack, b
     } catch (error) {
       setSaving(false);
       if (isHandledGlobally(error)) return;
+      const refused = refusedStatus(error);
+      if (refused && onRefused) {
+        // The text first (a toast outlives the page change), then the server's status and its page.
+        notify.error(refused.error);
+        onRefused(refused.current_status);
+        return;
+      }
       setProblem({ kind: 'save-failed', text: (isApiError(error) && error.serverMessage) || BANK_MSG.linkFailed });
     }
   };

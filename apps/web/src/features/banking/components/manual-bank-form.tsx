@@ -12,6 +12,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http-client';
 import { bankInformationQueryKey, confirmBank, isHandledGlobally, refusedStatus, updateBankFields, useBankInformation, useBankName, verifyManualBank } from '../api/bank-information';
+import { isRoutingNumber } from '../../../lib/bank-rules';
 import { ROUTING_MASK, accountDigits, manualBankSchema } from '../lib/manual-bank.schema';
 import type { ManualBankInput, ManualBankValues } from '../lib/manual-bank.schema';
 import styles from './banking.module.css';
@@ -65,11 +66,22 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
 
   const values = watch();
   const routing = values.routing_transfer_number;
-  const bank = useBankName(/^\d{9,12}$/.test(routing) ? routing : '');
-  const bankFound = bank.data !== undefined && bank.data !== null;
-  const bankMissing = bank.data === null;
-  const valid = schema.safeParse(values).success && bankFound;
-  const blocked = !valid || !statements;
+  const routingValid = isRoutingNumber(routing);
+  const bank = useBankName(routingValid ? routing : '');
+  const bankFound = typeof bank.data === 'string';
+  // Only the lookup's 404 means "Bank not found!". Any other failure (500, network) offers a retry and
+  // does not block Save: update_field checks the routing number again on the server.
+  const bankMissing = routingValid && bank.data === null;
+  const lookupFailed = routingValid && bank.isError && !bank.isFetching;
+  const parsed = schema.safeParse(values);
+  const invalid = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  const missing = [
+    invalid.has('account_type') ? 'account type' : null,
+    invalid.has('routing_transfer_number') ? 'a valid routing number' : bankMissing ? 'a routing number of a known bank' : routingValid && bank.isFetching ? 'the bank lookup to finish' : null,
+    invalid.has('bank_account_number') ? 'account number' : null,
+    !statements ? 'at least one bank statement' : null,
+  ].filter((item): item is string => item !== null);
+  const blocked = missing.length > 0;
 
   const showError = (text: string) => {
     setServerError(text);
@@ -185,10 +197,18 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
                 <span className={styles.muted}>Bank: </span>
                 <strong>{bank.data}</strong>
               </>
-            ) : bank.isFetching ? (
+            ) : routingValid && bank.isFetching ? (
               'Looking up your bank…'
             ) : null}
           </p>
+          {lookupFailed ? (
+            <p className={styles.hint} role="status">
+              We could not look up your bank right now. You can still save.{' '}
+              <Button variant="ghost" size="sm" onClick={() => void bank.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
           <Controller
             control={control}
             name="bank_account_number"
@@ -228,7 +248,7 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
             </Button>
             {blocked ? (
               <p id={gateId} className={styles.hint}>
-                Fill in every field and upload at least one bank statement to save.
+                To save, add: {missing.join(', ')}.
               </p>
             ) : null}
             {onBack ? (

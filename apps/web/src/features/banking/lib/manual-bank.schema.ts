@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES } from '@payrail/contract/banking';
 import { z } from 'zod';
+import { isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
 
 /** Field texts of the manual bank form (the server's own texts replace them when it answers). */
 export const MANUAL_BANK_TEXT = {
@@ -8,14 +9,8 @@ export const MANUAL_BANK_TEXT = {
   account: 'Enter your account number (digits only, up to 20).',
 } as const;
 
-/** Masks (spec §5): routing number up to 12 digits, account number up to 20. */
-export const ROUTING_MASK = '#'.repeat(12);
-export const ACCOUNT_NUMBER_MAX = 20;
-
-/** Digits only, at most 20: what the account-number field keeps of what is typed or pasted. */
-export function accountDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_MAX);
-}
+/** Masks and rules (spec §5): shared with the application review, see lib/bank-rules. */
+export { ACCOUNT_NUMBER_MAX, ROUTING_MASK, accountDigits } from '../../../lib/bank-rules';
 
 /**
  * The manual bank form. `onFileMasked` is the masked number on file (`*****6789`): sent back unchanged it
@@ -24,8 +19,8 @@ export function accountDigits(value: string): string {
 export function manualBankSchema(onFileMasked: string | null) {
   return z.object({
     account_type: z.string().pipe(z.enum(ACCOUNT_TYPES, { error: MANUAL_BANK_TEXT.accountType })),
-    routing_transfer_number: z.string().regex(/^\d{9,12}$/, MANUAL_BANK_TEXT.routing),
-    bank_account_number: z.string().refine((value) => (onFileMasked !== null && value === onFileMasked) || /^\d{1,20}$/.test(value), MANUAL_BANK_TEXT.account),
+    routing_transfer_number: z.string().refine(isRoutingNumber, MANUAL_BANK_TEXT.routing),
+    bank_account_number: z.string().refine((value) => (onFileMasked !== null && value === onFileMasked) || isAccountNumber(value), MANUAL_BANK_TEXT.account),
   });
 }
 
