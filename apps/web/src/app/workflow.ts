@@ -42,24 +42,45 @@ export async function reloadNavigationStack(): Promise<string> {
 export async function goToNextStatus(currentStatus: string): Promise<string> {
   try {
     const { new_status } = await postNextStatus(currentStatus);
-    adoptStatus(new_status);
-    if (ROOT_STATUSES.has(new_status)) {
-      navigate('/');
-    } else {
-      const stack = sessionStore.getState().navigationStack;
-      if (!OFF_STACK.has(new_status) && stack.at(-1) !== new_status) sessionStore.setNavigationStack([...stack, new_status]);
-      navigate(routeOf(new_status));
-    }
+    moveToStatus(new_status);
     return new_status;
   } catch (error) {
     const current = refusedCurrentStatus(error);
     if (current) {
-      adoptStatus(current);
-      navigate(routeOf(current), { replace: true });
+      adoptRefusedStatus(current);
       return current;
     }
     throw error;
   }
+}
+
+/**
+ * A step's own call moved the borrower (the server answered `new_status`): adopt it and open its page as
+ * a continue does — the root for submitted/denied/employer review, else pushed on the back stack.
+ */
+export function moveToStatus(status: string): void {
+  adoptStatus(status);
+  if (ROOT_STATUSES.has(status)) {
+    navigate('/');
+    return;
+  }
+  const stack = sessionStore.getState().navigationStack;
+  if (!OFF_STACK.has(status) && stack.at(-1) !== status) sessionStore.setNavigationStack([...stack, status]);
+  navigate(routeOf(status));
+}
+
+/** A step call refused in this status: adopt the server's status and open its page instead. */
+export function adoptRefusedStatus(status: string): void {
+  adoptStatus(status);
+  navigate(routeOf(status), { replace: true });
+}
+
+/** A refusal answered 422 `{ error, current_status }`: adopt it (true), or leave other errors to the caller (false). */
+export function adoptRefusal(error: unknown): boolean {
+  const current = refusedCurrentStatus(error);
+  if (!current) return false;
+  adoptRefusedStatus(current);
+  return true;
 }
 
 /** Back: ask the server to return to the previous stack entry; pop on success, adopt its status on refusal. */

@@ -1,5 +1,5 @@
 import { BankAccounts } from '../../features/banking/components/bank-accounts';
-import { adoptRefusedStatus, moveToStatus } from './bank-status';
+import { adoptRefusedStatus, moveToStatus } from '../workflow';
 
 /** /bank_accounts (choosing_receiver_account): the account on file, Edit (/bank_information) and Confirm. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { ManualBankEntry } from '../../features/banking/components/manual-bank-form';
 import { navigate } from '../../lib/navigation';
 import { useSession } from '../../lib/session-store';
-import { adoptRefusedStatus, moveToStatus } from './bank-status';
+import { adoptRefusedStatus, moveToStatus } from '../workflow';
 
 /**
  * /bank_information: the manual form outside the application path. From the bank accounts page

@@ -5,7 +5,7 @@ import { ManualBankEntry } from '../../features/banking/components/manual-bank-f
 import { postChangeStatus, refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { useSession } from '../../lib/session-store';
 import { useWorkflow } from '../workflow';
-import { adoptRefusedStatus, moveToStatus } from './bank-status';
+import { adoptRefusedStatus, moveToStatus } from '../workflow';
 
 /**
  * /bank_link (statuses bank_link, bank_manually_insert). The route map sends bank_manually_insert to
