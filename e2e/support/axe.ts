@@ -6,6 +6,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Lazy routes render a loader first; check the page a person reads, not the moment before it.
   await page.locator('main').first().waitFor();
   await page.waitForLoadState('networkidle');
+  // Let entrance animations finish (a toast fading in has not reached its real contrast yet); endless
+  // ones (spinners, the loader bar) are left running, and a paused one is not waited for past 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(summary, 'axe violations').toEqual([]);
