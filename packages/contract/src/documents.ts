@@ -39,6 +39,8 @@ export const DOCUMENT_FILE_TOO_LARGE = 'Your file is greater than 2MB.';
 export const DOCUMENT_FILE_BLANK = FIELD_MSG.blank;
 /** 404 for a document that is not the caller's, was deleted, or never existed (the three look alike). */
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+/** Spec §2 "Documents": asked before a stored file is deleted. */
+export const DOCUMENT_DELETE_QUESTION = 'Are you sure you want to delete the document?';
 
 export const ZDocumentTypeName = z.enum(DOCUMENT_TYPE_NAMES, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? FIELD_MSG.blank : FIELD_MSG.invalid),

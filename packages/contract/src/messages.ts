@@ -67,6 +67,8 @@ export const MSG = {
   // Misc
   captchaFailed: "It's look like a robot, try again",
   employerSearchFailed: 'Something went wrong, try again in a few minutes',
+  /** The same words where another call fails and the spec gives no text of its own. */
+  tryAgainLater: 'Something went wrong, try again in a few minutes',
   friendReferred: 'Friend referred successfully',
   updateSuccessful: 'Update successful!',
   codeCopied: 'Code copied!',

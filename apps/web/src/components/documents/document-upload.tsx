@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from '@payrail/contract/documents';
+import { DOCUMENT_DELETE_QUESTION, DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { notify } from '../ui/toast/notify';
 import styles from './document-upload.module.css';
 
 /** Spec §2 "Documents": the question asked before a stored file is deleted. */
-export const DELETE_DOCUMENT_QUESTION = 'Are you sure you want to delete the document?';
+export const DELETE_DOCUMENT_QUESTION = DOCUMENT_DELETE_QUESTION;
 /** By extension: the server decides the real type by content (a renamed file is refused there, verbatim). */
 export const DOCUMENT_ACCEPT = ['.jpg', '.jpeg', '.png', '.pdf'] as const;
 

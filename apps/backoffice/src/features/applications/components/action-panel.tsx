@@ -1,3 +1,4 @@
+import { parseDollarField } from '@payrail/domain/validation/money-input';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '@web-ui/alert';
@@ -40,9 +41,10 @@ function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: r
     if (!status) return setError({ status: 'Choose a status.' });
     let negotiated: number | undefined;
     if (status === 'loan_amount_changed') {
-      const dollars = Number(amount.replace(/[$,\s]/g, ''));
-      if (!amount.trim() || !Number.isFinite(dollars) || dollars <= 0) return setError({ amount: 'Enter the largest amount offered, in dollars.' });
-      negotiated = Math.round(dollars * 100);
+      // Dollars to integer cents through the domain's parser: no float ever holds the amount.
+      const parsed = parseDollarField(amount.replace(/\s/g, ''), 7);
+      if (!parsed.ok || parsed.value <= 0) return setError({ amount: 'Enter the largest amount offered, in dollars.' });
+      negotiated = parsed.value;
     }
     setError({});
     setPending(true);

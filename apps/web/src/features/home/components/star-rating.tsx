@@ -1,10 +1,11 @@
+import { MSG } from '@payrail/contract/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/toast/notify';
 import { isApiError } from '../../../lib/http-client';
 import { useUserFeedback } from '../api/home';
-import { HOME_MSG, isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
+import { isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
 import styles from './home.module.css';
 
 export interface StarRatingProps {
@@ -45,8 +46,8 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
     } catch (failure) {
       if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
       const text = isApiError(failure) ? (failure.fieldError('message') ?? failure.fieldError('rating') ?? failure.message) : undefined;
-      setError(text ?? 'Something went wrong, try again in a few minutes');
-      notify.error(text ?? 'Something went wrong, try again in a few minutes');
+      setError(text ?? MSG.tryAgainLater);
+      notify.error(text ?? MSG.tryAgainLater);
     }
   };
 
@@ -63,7 +64,7 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
       <section className={styles.rating} aria-labelledby={titleId}>
         <Heading id={titleId}>Rate your experience</Heading>
         <div ref={sentRef} tabIndex={-1} className={styles.focusTarget}>
-          <Alert kind="success">{HOME_MSG.feedbackSent}</Alert>
+          <Alert kind="success">{MSG.feedbackSent}</Alert>
         </div>
       </section>
     );

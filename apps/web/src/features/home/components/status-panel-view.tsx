@@ -1,3 +1,4 @@
+import { MSG } from '@payrail/contract/messages';
 import type { ReactNode } from 'react';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
@@ -7,7 +8,6 @@ import { notify } from '../../../components/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '../../../lib/http-client';
 import { useRestart } from '../api/home';
-import { HOME_MSG } from '../lib/review';
 import styles from './home.module.css';
 
 export interface StatusPanelViewProps {
@@ -41,7 +41,7 @@ export function StatusPanelView({ entry, reapply, newLoan, onRestarted, rating }
       // §8: "Sorry, we could not process a new loan"; a server text is shown as a warning instead.
       const text = isApiError(failure) ? failure.serverMessage : undefined;
       if (text) notify.warning(text);
-      else notify.error(HOME_MSG.newLoanFailed);
+      else notify.error(MSG.newLoanFailed);
     }
   };
 

@@ -5,7 +5,3 @@ export const PUBLIC_REVIEW_URL: string = (import.meta.env.VITE_PUBLIC_REVIEW_URL
 export const STAR_COUNT = 5;
 export const isPositiveRating = (rating: number) => rating >= 4;
 
-export const HOME_MSG = {
-  feedbackSent: 'Your feedback was sent.',
-  newLoanFailed: 'Sorry, we could not process a new loan',
-} as const;

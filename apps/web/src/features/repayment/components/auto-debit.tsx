@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { FIELD_MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TBankInformation } from '@payrail/contract/banking';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
@@ -79,7 +79,7 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
     } catch (failure) {
       if (onRefused?.(failure)) return;
       if (!isApiError(failure)) {
-        setFormError('Something went wrong, try again in a few minutes');
+        setFormError(MSG.tryAgainLater);
         return;
       }
       if ([401, 403, 503].includes(failure.status)) return;

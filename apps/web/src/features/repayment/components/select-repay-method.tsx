@@ -1,3 +1,4 @@
+import { MSG } from '@payrail/contract/messages';
 import { useState } from 'react';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
@@ -46,7 +47,7 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
     } catch (failure) {
       if (onRefused?.(failure)) return;
       if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
-      setError(isApiError(failure) ? (failure.fieldError('repay_method') ?? failure.message) : 'Something went wrong, try again in a few minutes');
+      setError(isApiError(failure) ? (failure.fieldError('repay_method') ?? failure.message) : MSG.tryAgainLater);
     }
   };
 
