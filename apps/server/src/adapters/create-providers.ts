@@ -30,7 +30,6 @@ import { localDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/port';
 import { s3Storage } from './storage/s3';
 import type { AchDebitor, AchOriginator } from './ach/port';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '@payrail/domain/servicing/ach';
 import { nachaFileAchDebits } from './ach/nacha-debit-client';
 import { nachaFileAch } from './ach/nacha-client';
 import { sandboxAch, sandboxAchDebits } from './ach/sandbox';
@@ -89,8 +88,8 @@ export function createProviders(config: Config, platform: PlatformRepository, de
         : sandboxAch(config.ach.sandboxSettleDays, deps.now),
     achDebits:
       config.ach.provider === 'nacha'
-        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, DEFAULT_RETURN_WINDOW_DAYS, deps.now)
-        : sandboxAchDebits(DEFAULT_RETURN_WINDOW_DAYS),
+        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.servicing.returnWindowDays, deps.now)
+        : sandboxAchDebits(config.servicing.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
   };
 }
