@@ -31,6 +31,7 @@ import { reviewBackofficeRoutes } from './modules/review/backoffice-routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { seedDemoApplications } from './db/seed-demo-applications';
 import { servicingRoutes } from './modules/servicing/routes';
+import { collectionsRoutes } from './modules/collections/routes';
 import { reviewRoutes } from './modules/review/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(reviewBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(backofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(servicingRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(collectionsRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);
