@@ -42,7 +42,7 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(businessClock).where(eq(businessClock.id, 1)).limit(1);
       return row?.overrideDate ?? null;
     },
-    setClockOverride: async (date: string, staffId: number | null, at: Date) => {
+    setClockOverride: async (date: string | null, staffId: number | null, at: Date) => {
       await db
         .insert(businessClock)
         .values({ id: 1, overrideDate: date, updatedByStaffId: staffId, updatedAt: at })
