@@ -71,7 +71,7 @@ const ZEnv = z
     ALLOW_SANDBOX_PROVIDERS: bool.default(false),
     COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
     /** Servicing (docs/servicing-operations.md). */
-    SERVICING_DEFAULT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SERVICING_DEFAULT_DAYS: z.coerce.number().int().min(1).max(365).default(60),
     SERVICING_CHARGE_OFF_DAYS: z.coerce.number().int().min(2).max(730).default(120),
     LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
     LATE_FEE_FLAT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1500),

@@ -18,11 +18,11 @@ let servicer: string;
 let underwriter: string;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.collections.setClockOverride(null, null, NOW);
+  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
   [admin, servicer, underwriter] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
 });
 afterAll(async () => {
-  await app.ctx.repos.collections.setClockOverride(null, null, NOW); // other files of this worker read the real date
+  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
   await app.close();
 });
 

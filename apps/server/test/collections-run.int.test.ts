@@ -92,16 +92,16 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     expect((await notes(nsf.userId)).map((n) => n.message)).toContain(`A late fee of $${formatCents(lateFeeAmount(nsf.paymentCents))} was charged on installment 1 of your loan.`);
   });
 
-  it('moves the unpaid loan to default at 30 days past due; the paying loans stay opened', async () => {
-    await run('2027-02-23', '2027-03-05');
-    expect(await status(nsf.loanId)).toBe('opened'); // 29 days past due
-    await run('2027-03-06', '2027-03-06');
+  it('moves the unpaid loan to default at 60 days past due; the paying loans stay opened', async () => {
+    await run('2027-02-23', '2027-04-04');
+    expect(await status(nsf.loanId)).toBe('opened'); // 59 days past due
+    await run('2027-04-05', '2027-04-05');
     expect(await status(nsf.loanId)).toBe('default');
     expect(await status(good.loanId)).toBe('opened');
   });
 
   it('closes a loan paid in full once its last debit settles', async () => {
-    await run('2027-03-07', '2027-04-08');
+    await run('2027-04-06', '2027-04-08');
     expect(await status(good.loanId)).toBe('closed_paid');
     const paid = (await entries(good.loanId)).filter((e) => e.kind === 'scheduled_debit');
     expect(paid).toHaveLength(3);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../loan/schedule';
 import type { IsoDate } from '../dates';
 import { cents } from '../money';
-import { eventsFromEntries, servicingSnapshot } from './snapshot';
+import { servicingSnapshot } from './snapshot';
 import type { PostedEntry } from './snapshot';
 
 const d = (s: string): IsoDate => s as IsoDate;
@@ -20,17 +20,6 @@ const pay = schedule.regularPaymentCents;
 let nextId = 1;
 const entry = (kind: PostedEntry['kind'], date: string, amount: number, extra: Partial<PostedEntry> = {}): PostedEntry => ({ id: nextId++, kind, effectiveDate: d(date), amountCents: amount, reversesEntryId: null, installmentN: null, ...extra });
 
-describe('eventsFromEntries', () => {
-  it('drops reversed payments and waived fees, ignores the disbursement, orders by date', () => {
-    const p1 = entry('scheduled_debit', '2026-02-01', 100);
-    const fee = entry('late_fee', '2026-02-17', 1500, { installmentN: 1 });
-    const entries = [entry('disbursement', '2026-01-01', 100_000), entry('one_time_payment', '2026-01-20', 50), p1, entry('reversal', '2026-02-03', 100, { reversesEntryId: p1.id }), fee, entry('waiver', '2026-02-20', 1500, { reversesEntryId: fee.id })];
-    expect(eventsFromEntries(entries, d('2026-03-01'))).toEqual([{ kind: 'payment', date: '2026-01-20', amountCents: 50 }]);
-    // before the reversal's date the payment still counts
-    expect(eventsFromEntries(entries, d('2026-02-02')).map((e) => e.amountCents)).toEqual([50, 100]);
-  });
-});
-
 describe('servicingSnapshot', () => {
   it('nothing past due when every installment is paid on its date; zero payoff after the last', () => {
     const entries = schedule.rows.map((r) => entry('scheduled_debit', r.dueDate, r.paymentCents));
@@ -43,7 +32,7 @@ describe('servicingSnapshot', () => {
   });
   it('counts days past due from the oldest unpaid installment and lists it for the late fee', () => {
     const s = servicingSnapshot(schedule, [], d('2026-02-20'));
-    expect(s.oldestUnpaidDueDate).toBe('2026-02-01');
+    expect(s.position.nextDueDate).toBe('2026-02-01');
     expect(s.daysPastDue).toBe(19);
     expect(s.forLateFee).toEqual([{ n: 1, dueDate: '2026-02-01', scheduledCents: pay, unpaidCents: pay }]);
   });

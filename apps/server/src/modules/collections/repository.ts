@@ -6,7 +6,6 @@ import {
   autoDebitAuthorizations,
   bankAccounts,
   borrowerProfiles,
-  businessClock,
   employers,
   ledgerEntries,
   loanBorrowers,
@@ -37,18 +36,6 @@ export const SERVICED_STATUSES = ['opened', 'default'] as const;
 /** Collections queries on one connection or transaction. */
 function collectionsQueries(db: Db) {
   return {
-    /** The business clock's override (null: the real date). */
-    clockOverride: async (): Promise<string | null> => {
-      const [row] = await db.select().from(businessClock).where(eq(businessClock.id, 1)).limit(1);
-      return row?.overrideDate ?? null;
-    },
-    setClockOverride: async (date: string | null, staffId: number | null, at: Date) => {
-      await db
-        .insert(businessClock)
-        .values({ id: 1, overrideDate: date, updatedByStaffId: staffId, updatedAt: at })
-        .onConflictDoUpdate({ target: businessClock.id, set: { overrideDate: date, updatedByStaffId: staffId, updatedAt: at } });
-    },
-
     /** The oldest business date planned but not completed, and the latest completed. */
     dayState: async () => {
       const [open] = await db.select().from(servicingDays).where(isNull(servicingDays.completedAt)).orderBy(asc(servicingDays.businessDate)).limit(1);

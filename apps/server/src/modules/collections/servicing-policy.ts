@@ -7,9 +7,9 @@ import type { Frequency } from '@payrail/domain/loan/frequency';
 import { cents } from '@payrail/domain/money';
 import { lateFeePolicy } from '@payrail/domain/servicing/late-fee';
 import type { LateFeePolicy } from '@payrail/domain/servicing/late-fee';
-import { statusThresholds } from '@payrail/domain/servicing/status';
-import type { StatusThresholds } from '@payrail/domain/servicing/status';
+import type { StatusThresholds } from '@payrail/domain/loan/ledger';
 import type { AppContext } from '../../context';
+import { businessToday } from '../servicing/clock';
 import type { LoanRow } from './repository';
 
 /** The servicing rules in force, from configuration (docs/servicing-operations.md). */
@@ -23,7 +23,7 @@ export interface ServicingPolicy {
 export function servicingPolicy(ctx: AppContext): ServicingPolicy {
   const s = ctx.config.servicing;
   return {
-    thresholds: statusThresholds(s.defaultDays, s.chargeOffDays),
+    thresholds: { defaultDays: s.defaultDays, chargeOffDays: s.chargeOffDays }, // validated by config (charge-off after default)
     lateFee: lateFeePolicy(s.lateFee.graceDays, s.lateFee.flatCents, s.lateFee.percent, s.lateFee.maxCents),
     returnWindowDays: s.returnWindowDays,
     representmentDelayDays: s.representmentDelayDays,
@@ -33,16 +33,8 @@ export function servicingPolicy(ctx: AppContext): ServicingPolicy {
 /** The real date (UTC) of the server clock. */
 export const realToday = (ctx: AppContext): IsoDate => parseIsoDate(ctx.now().toISOString().slice(0, 10));
 
-/**
- * The servicing business date: the real date in production; outside production the business clock's
- * override when it is later than the real date (the clock only moves forward).
- */
-export async function businessDate(ctx: AppContext): Promise<IsoDate> {
-  const real = realToday(ctx);
-  if (ctx.config.env === 'production') return real;
-  const override = await ctx.repos.collections.clockOverride();
-  return override && override > real ? parseIsoDate(override) : real;
-}
+/** The servicing business date: THE business clock of servicing (modules/servicing/clock.ts). */
+export const businessDate = (ctx: AppContext): Promise<IsoDate> => businessToday(ctx);
 
 /** The loan's contract schedule, rebuilt from the loan row by the loan engine (fee financed when the note includes it). */
 export function scheduleOf(loan: LoanRow): LoanSchedule {

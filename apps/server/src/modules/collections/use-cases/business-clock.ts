@@ -15,7 +15,7 @@ export const MAX_ADVANCE_DAYS = 400;
 /** GET /servicing/business_date */
 export async function getBusinessClock(ctx: AppContext): Promise<TBusinessDateResponse> {
   const production = ctx.config.env === 'production';
-  const [date, override, state] = await Promise.all([businessDate(ctx), production ? Promise.resolve(null) : ctx.repos.collections.clockOverride(), ctx.repos.collections.dayState()]);
+  const [date, override, state] = await Promise.all([businessDate(ctx), production ? Promise.resolve(null) : ctx.repos.servicing.businessDateOverride(), ctx.repos.collections.dayState()]);
   return { business_date: date, real_date: realToday(ctx), override_date: override, movable: !production, last_completed_run: state.lastCompleted };
 }
 
@@ -38,7 +38,7 @@ export async function advanceBusinessDate(ctx: AppContext, staff: TStaffMember, 
   if (target < current) throw new AppError('validation', SERVICING_BO_MSG.dateBackwards);
   if (diffDays(current, target) > MAX_ADVANCE_DAYS) throw new AppError('validation', SERVICING_BO_MSG.tooFar);
   const at = ctx.now();
-  await ctx.repos.collections.setClockOverride(target, staff.id, at);
+  await ctx.repos.servicing.setBusinessDateOverride(target, staff.id, at);
   await ctx.repos.collections.audit({ staffUserId: staff.id, action: 'business_date_advanced', targetUserId: null, before: { business_date: current }, after: { business_date: target }, at });
   const run = await runDailyServicing(ctx, { through: target });
   return { clock: await getBusinessClock(ctx), run: reportWire(run) };

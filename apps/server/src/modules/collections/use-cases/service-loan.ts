@@ -6,7 +6,7 @@ import { entryDescription, isReturnCode, RETURN_REASONS, representmentDate, secC
 import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
-import { isTerminalStatus, nextLoanStatus } from '@payrail/domain/servicing/status';
+import { deriveStatus } from '@payrail/domain/loan/ledger';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
 import type { CryptoBox } from '../../../lib/crypto-box';
@@ -62,7 +62,7 @@ export type AfterCommit = EmailMessage[];
  */
 export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
   const loan = await tx.lockLoan(loanId);
-  if (!loan || isTerminalStatus(loan.status) || loan.status === 'pending') return;
+  if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) return;
   const at = ctx.now();
   const schedule = scheduleOf(loan);
   const borrower = await tx.borrower(loan.userId);
@@ -140,7 +140,7 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
         idempotencyKey: `debit:${t.id}`,
       });
       await tx.updateTransaction(t.id, { status: 'pending', achTraceId: traceId, sentAt: at, updatedAt: at });
-      await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:${t.id}`, createdAt: at });
+      await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
     }
   }
 
@@ -154,11 +154,12 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
   }
   if (fees.length > 0) snapshot = servicingSnapshot(schedule, (await tx.entries(loanId)).map(posted), date);
 
-  // 5. Status: closed_paid at a zero balance once no debit is still in flight; default / charge_off by days past due.
+  // 5. Status (the ledger's rule, deriveStatus): closed_paid at a zero balance once no debit is still in
+  // flight (a payoff debit can still come back); default / charge_off by days past due.
   const inFlight = (await tx.transactions(loanId)).some((t) => t.status === 'pending');
-  const next = nextLoanStatus({ status: loan.status, balanceCents: inFlight && snapshot.payoffCents <= 0 ? 1 : snapshot.payoffCents, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+  const next = deriveStatus(loan.status, { closed: snapshot.position.closed && !inFlight, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
   if (next !== loan.status) {
-    await tx.setLoanStatus(loanId, next, at, isTerminalStatus(next));
+    await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');
     if (next === 'closed_paid') await tell(SERVICING_NOTICE.paidOff, 'Your loan is paid in full');
   }
 }
