@@ -129,7 +129,7 @@ const worker = async () => {
         `insert into loan_transactions (loan_id, user_id, mode, method, status, amount_cents, scheduled_date, installment_n, retry_of_id, created_at, updated_at) values ($1, $1, 'one_time', 'ach', 'pending', 100, $2, null, null, now(), now()) returning id`,
         [loanId, DAY],
       );
-      await c.query(`insert into ledger_entries (loan_id, kind, effective_date, amount_cents, transaction_id, idempotency_key, created_at) values ($1, 'one_time_payment', $2, 100, $3, 'floor:' || $3, now())`, [loanId, DAY, (t.rows[0] as { id: number }).id]);
+      await c.query(`insert into ledger_entries (loan_id, kind, effective_date, amount_cents, transaction_id, idempotency_key, created_at) values ($1, 'one_time_payment', $2, 100, $3, $4, now())`, [loanId, DAY, (t.rows[0] as { id: number }).id, `floor:${String((t.rows[0] as { id: number }).id)}`]);
       await c.query(`update servicing_runs set status = 'done', finished_at = now() where id = $1`, [id]);
       await c.query('commit');
       floorDone += 1;
