@@ -141,6 +141,8 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
         await tell('A scheduled payment could not be made: the bank account is no longer on file. Please choose another payment method.', 'Your scheduled payment was not made');
         continue;
       }
+      // Cancel vs send: only a transaction still scheduled is sent (the borrower's cancel may have won).
+      if (!(await tx.takeForSending(t.id, at))) continue;
       const { count } = representmentOf(t, all);
       const borrower = await borrowerOf();
       const { traceId } = await ctx.providers.achDebits.originateDebit({
@@ -156,7 +158,7 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
         representment: count,
         idempotencyKey: `debit:${t.id}`,
       });
-      await tx.updateTransaction(t.id, { status: 'pending', achTraceId: traceId, sentAt: at, updatedAt: at });
+      await tx.updateTransaction(t.id, { achTraceId: traceId, updatedAt: at });
       await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
       entriesStale = true;
     }
