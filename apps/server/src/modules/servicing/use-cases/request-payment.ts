@@ -83,11 +83,13 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
   if (!amount.ok) errors.push(amount.message);
   const scheduling = isRecord(body.scheduling) ? body.scheduling : null;
   let date: IsoDate | null = null;
+  // Listed after the amount's, in the form's order.
+  const dateErrors: string[] = [];
   if (mode === 'one_time' || mode === 'payoff') {
     const raw = scheduling?.date;
-    if (raw === undefined || raw === null || raw === '') errors.push(PAYMENT_MSG.dateRequired);
-    else if (typeof raw !== 'string' || !isIsoDate(raw)) errors.push(PAYMENT_MSG.dateInvalid);
-    else if (raw < today) errors.push(PAYMENT_MSG.dateInPast);
+    if (raw === undefined || raw === null || raw === '') dateErrors.push(PAYMENT_MSG.dateRequired);
+    else if (typeof raw !== 'string' || !isIsoDate(raw)) dateErrors.push(PAYMENT_MSG.dateInvalid);
+    else if (raw < today) dateErrors.push(PAYMENT_MSG.dateInPast);
     else date = raw;
   }
   const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, state.entries.map(toDomainEntry), d < state.schedule.terms.disbursementDate ? state.schedule.terms.disbursementDate : d).outstandingCents;
@@ -111,6 +113,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     else if (quote === 0) errors.push(PAYMENT_MSG.loanNotPayable);
     else amountCents = quote;
   }
+  errors.push(...dateErrors);
   const nextInstallment = state.position.ledger.current;
   if (mode === 'auto_debit' && !nextInstallment) errors.push(PAYMENT_MSG.noNextTermDate);
   if (mode === 'auto_debit' && (await repo.activeAutoDebit(loan.id))) errors.push(PAYMENT_MSG.autoDebitExists);
