@@ -370,6 +370,22 @@ describe('ledger, payment history and paid_off', () => {
     expect(errorsOf(closedPay)).toEqual([PAYMENT_MSG.loanNotPayable]);
   });
 
+  it('days past due move the loan to default, then charge_off (SERVICING_DEFAULT_DAYS / SERVICING_CHARGE_OFF_DAYS)', async () => {
+    const late = await fundedBorrower(app);
+    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(late.loan.id))!);
+    const firstDue = schedule.dueDates[0]!;
+    const { defaultDays, chargeOffDays } = app.ctx.config.servicing;
+    await setBusinessDate(addDays(firstDue, defaultDays - 1));
+    expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('opened');
+    expect((await get(late.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ days_past_due: defaultDays - 1, due_date: firstDue, eligible_for_refinance: false });
+    await setBusinessDate(addDays(firstDue, defaultDays));
+    expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('default');
+    await setBusinessDate(addDays(firstDue, chargeOffDays));
+    expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('charge_off');
+    const [row] = await db().select().from(loans).where(eq(loans.id, late.loan.id));
+    expect(row).toMatchObject({ status: 'charge_off' });
+  });
+
   it('the database refuses a loan status outside spec §3', async () => {
     await expect(db().execute(sql`update loans set status = 'active' where id = ${owner.loan.id}`)).rejects.toThrow();
   });
