@@ -22,6 +22,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
 import { businessToday } from '../src/modules/servicing/clock';
+import { dueAutoDebits } from '../src/modules/servicing/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/servicing/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
 import { classicApp } from './application-helpers';
@@ -273,6 +274,12 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
 
     const again = await pay(owner.token, { ...base, amount: next.payment_per_term, disclosure_accepted: true });
     expect(errorsOf(again)).toEqual([PAYMENT_MSG.autoDebitExists]);
+
+    // The servicing run's view: the installment is due within the horizon, and its debit exists once.
+    const due = (await dueAutoDebits(app.ctx, await today(), 400)).filter((d) => d.loan.id === owner.loan.id);
+    expect(due.map((d) => [d.installmentN, d.dueDate, d.amountCents])).toEqual([[1, next.next_term_date, next.payment_per_term]]);
+    expect(await dueAutoDebits(app.ctx, addDays(parseIsoDate(next.next_term_date), -1))).not.toContainEqual(expect.objectContaining({ installmentN: 1, loan: expect.objectContaining({ id: owner.loan.id }) }));
+    expect(await app.ctx.repos.servicing.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
   });
 
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {
@@ -283,6 +290,17 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const ok = await pay(owner.token, { method: 'ach', mode: 'payoff', loan_id: owner.loan.id, scheduling: { instant: false, date } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<TPaymentResponse>().transaction).toMatchObject({ transaction_mode: 'payoff', amount: quote, due_date: date });
+  });
+});
+
+describe('the signed note states the engine\'s interest method', () => {
+  it('promissory_note_terms says per-period interest earned by days, not daily actual/365', async () => {
+    const doc = (await app.ctx.repos.reference.findAgreementDocument('promissory_note_terms', null))!;
+    const text = doc.sections.flatMap((s) => s.paragraphs).join(' ');
+    expect(text).not.toMatch(/365/);
+    expect(text).toContain('charged per payment period');
+    expect(text).toContain('multiplied by the days elapsed since the period began and divided by the days in the period');
+    expect(text).toContain('fees, then interest, then principal');
   });
 });
 
