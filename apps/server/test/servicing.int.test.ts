@@ -39,6 +39,8 @@ beforeAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
+  // Servicing starts on the day the money moves.
+  await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
 });
 afterAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
@@ -212,6 +214,11 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(errorsOf(res), JSON.stringify(body)).toEqual(messages);
     }
+    const disbursed = parseIsoDate(owner.loan.disbursement_date);
+    await setBusinessDate(addDays(disbursed, -1));
+    const early = await pay(owner.token, { ...base, amount: 1000, scheduling: { instant: true, date: addDays(disbursed, -1) } });
+    expect(errorsOf(early)).toEqual([PAYMENT_MSG.dateBeforeLoan]);
+    await setBusinessDate(disbursed);
     const quote = (await get(owner.token, `/${owner.loan.id}/payoff/${await today()}`)).json<TPayoffResponse>().payoff_amount;
     const over = await pay(owner.token, { ...base, amount: quote + 1, scheduling: { instant: true, date: await today() } });
     expect(errorsOf(over)).toEqual([PAYMENT_MSG.amountAbovePayoff(formatCents(quote as never))]);

@@ -39,6 +39,7 @@ export const PAYMENT_MSG = {
   dateRequired: 'Please choose the payment date.',
   dateInvalid: 'The payment date is not a valid date.',
   dateInPast: 'The payment date cannot be before today.',
+  dateBeforeLoan: 'The payment date cannot be before your loan starts.',
   disclosureRequired: 'Please accept the auto-debit disclosure.',
   accountRequired: 'Please select a bank account.',
   accountTypeInvalid: 'The account type must be checking or savings.',

@@ -90,6 +90,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     if (raw === undefined || raw === null || raw === '') dateErrors.push(PAYMENT_MSG.dateRequired);
     else if (typeof raw !== 'string' || !isIsoDate(raw)) dateErrors.push(PAYMENT_MSG.dateInvalid);
     else if (raw < today) dateErrors.push(PAYMENT_MSG.dateInPast);
+    else if (raw < state.schedule.terms.disbursementDate) dateErrors.push(PAYMENT_MSG.dateBeforeLoan);
     else date = raw;
   }
   const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, state.entries.map(toDomainEntry), d < state.schedule.terms.disbursementDate ? state.schedule.terms.disbursementDate : d).outstandingCents;
