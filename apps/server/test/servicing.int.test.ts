@@ -95,6 +95,7 @@ describe('loans', () => {
       effective_date: owner.loan.disbursement_date,
       amount: owner.loan.amount,
       fee_amount: owner.loan.fee,
+      fee_label: expect.stringMatching(/^(origination fee|document preparation fee)$/),
       interest_rate: owner.loan.interest_rate,
       payment_per_term: schedule.regularPaymentCents,
       finance_charge: owner.loan.finance_charge,

@@ -161,7 +161,7 @@ export const ZServicingLoan = z.object({
   payment_per_term: z.number().int(),
   /** Origination fee (cents). */
   fee_amount: z.number().int(),
-  /** "Origination fee" or, when it is 0 and a document preparation fee is above 0, "Document preparation fee". */
+  /** As the signed note names it: "origination fee" or, when that is 0 and a document preparation fee is above 0, "document preparation fee". */
   fee_label: z.string(),
   /** Note rate, percent text (`"5.99"`). */
   interest_rate: z.string(),
