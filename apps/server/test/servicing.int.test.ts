@@ -20,14 +20,14 @@ import { formatCents } from '@payrail/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
+import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
 import { businessToday } from '../src/modules/servicing/clock';
 import { dueAutoDebits } from '../src/modules/servicing/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/servicing/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
 import { classicApp } from './application-helpers';
 import { CLEARBROOK, UNKNOWN_VALID_ROUTING } from './banking-helpers';
-import { auth, call } from './identity-helpers';
+import { auth, call, outbox } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
@@ -259,6 +259,10 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const reused = await pay(owner.token, { ...body, amount: 2600 }, key);
     expect(reused.statusCode).toBe(409);
     expect(errorsOf(reused)).toEqual([PAYMENT_MSG.idempotencyKeyReused]);
+    const mails = (await outbox(app, owner.email)).filter((m) => m.subject === 'Your Payrail payment is scheduled' && m.body.includes(`Payment of $25.00 for loan ${owner.loan.identifier}`));
+    expect(mails).toHaveLength(1);
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notices.filter((n) => n.message.startsWith(`Payment of $25.00 for loan ${owner.loan.identifier}`))).toHaveLength(1);
     const listed = (await get(owner.token, `/transactions/loan/${owner.loan.id}`)).json<TScheduledPaymentsResponse>().transactions;
     expect(listed.filter((t) => t.id === answer.transaction.id)).toHaveLength(1);
   });
@@ -346,6 +350,9 @@ describe('idempotency under concurrency', () => {
     expect(rows).toHaveLength(1);
     const accounts = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, other.id));
     expect(accounts.filter((x) => x.usage === 'auto_debit' && x.accountNumberLast4 === '0001')).toHaveLength(1);
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, other.id));
+    expect(notices.filter((n) => n.message.startsWith('Payment of $31.00'))).toHaveLength(1);
+    expect((await outbox(app, other.email)).filter((m) => m.body.includes('Payment of $31.00'))).toHaveLength(1);
   });
 });
 
