@@ -1,4 +1,4 @@
-import { DEFAULT_STATUS_THRESHOLDS, deriveStatus } from '@payrail/domain/loan/ledger';
+import { deriveStatus } from '@payrail/domain/loan/ledger';
 import type { StatusThresholds } from '@payrail/domain/loan/ledger';
 import type { AppContext } from '../../../context';
 import { businessToday } from '../clock';
@@ -8,9 +8,10 @@ import { loanState } from './loan-position';
 /**
  * Moves a funded loan to the status its ledger gives as of the business date (closed_paid when nothing
  * is owed, default / charge_off by days past due; see deriveStatus). Called after every ledger change
- * (a payment posted, a return, a fee) and by the daily run. Answers the loan's status afterwards.
+ * (a payment posted, a return, a fee) and by the daily run; thresholds from SERVICING_DEFAULT_DAYS /
+ * SERVICING_CHARGE_OFF_DAYS. Answers the loan's status afterwards.
  */
-export async function refreshLoanStatus(ctx: AppContext, loanId: number, thresholds: StatusThresholds = DEFAULT_STATUS_THRESHOLDS): Promise<LoanRow['status'] | null> {
+export async function refreshLoanStatus(ctx: AppContext, loanId: number, thresholds: StatusThresholds = ctx.config.servicing): Promise<LoanRow['status'] | null> {
   const loan = await ctx.repos.servicing.loan(loanId);
   if (!loan) return null;
   const state = await loanState(ctx, loan, await businessToday(ctx));
