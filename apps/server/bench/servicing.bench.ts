@@ -102,7 +102,7 @@ const report = await runDailyServicing(ctx, { from: parseIsoDate(DAY), through: 
 const runSeconds = (performance.now() - runStart) / 1000;
 const [sent] = (await q(`select count(*)::int as n from loan_transactions where status = 'pending'`)).rows as [{ n: number }];
 console.log(`  daily run for ${DAY}: ${report.loansProcessed.toLocaleString('en-US')} loans (${sent.n.toLocaleString('en-US')} debits sent) in ${runSeconds.toFixed(1)} s`);
-console.log(`  → ${Math.round(report.loansProcessed / runSeconds).toLocaleString('en-US')} loans/s with ${config.servicing.workers} workers; budget ≤ ${BUDGET_SECONDS} s: ${runSeconds <= BUDGET_SECONDS ? 'WITHIN' : 'OVER'}`);
+console.log(`  → ${Math.round(report.loansProcessed / runSeconds).toLocaleString('en-US')} loans/s with ${config.collections.workers} workers; budget ≤ ${BUDGET_SECONDS} s: ${runSeconds <= BUDGET_SECONDS ? 'WITHIN' : 'OVER'}`);
 
 // The floor: bare pg, the same shape of per-loan work (claim, lock, read ledger / transactions /
 // authorization / installments, insert a debit, post an entry, mark the claim), no domain, no ORM.
@@ -138,9 +138,9 @@ const worker = async () => {
     c.release();
   }
 };
-await Promise.all(Array.from({ length: config.servicing.workers }, worker));
+await Promise.all(Array.from({ length: config.collections.workers }, worker));
 const floorSeconds = (performance.now() - floorStart) / 1000;
-console.log(`  floor (bare pg, same per-loan reads/writes, ${config.servicing.workers} connections): ${floorDone.toLocaleString('en-US')} loans in ${floorSeconds.toFixed(1)} s → ${Math.round(floorDone / floorSeconds).toLocaleString('en-US')} loans/s`);
+console.log(`  floor (bare pg, same per-loan reads/writes, ${config.collections.workers} connections): ${floorDone.toLocaleString('en-US')} loans in ${floorSeconds.toFixed(1)} s → ${Math.round(floorDone / floorSeconds).toLocaleString('en-US')} loans/s`);
 console.log(`  ratio run / floor: ${(runSeconds / floorSeconds).toFixed(2)}×   (total bench ${secs(t0)} s)`);
 await pool.end();
 await database.close();

@@ -21,9 +21,9 @@ export interface ServicingPolicy {
 }
 
 export function servicingPolicy(ctx: AppContext): ServicingPolicy {
-  const s = ctx.config.servicing;
+  const s = ctx.config.collections;
   return {
-    thresholds: { defaultDays: s.defaultDays, chargeOffDays: s.chargeOffDays }, // validated by config (charge-off after default)
+    thresholds: ctx.config.servicing, // THE status thresholds (validated by config: charge-off after default)
     lateFee: lateFeePolicy(s.lateFee.graceDays, s.lateFee.flatCents, s.lateFee.percent, s.lateFee.maxCents),
     returnWindowDays: s.returnWindowDays,
     representmentDelayDays: s.representmentDelayDays,

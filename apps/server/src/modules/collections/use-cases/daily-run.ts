@@ -26,7 +26,7 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
   const state = await repo.dayState();
   const resume = state.openDate ? parseIsoDate(state.openDate) : state.lastCompleted ? addDays(parseIsoDate(state.lastCompleted), 1) : through;
   const from = opts.from ?? resume;
-  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.servicing.workers);
+  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.collections.workers);
   const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
   for (const date of from <= through ? datesBetween(from, through) : []) {
     await repo.planDay(DAILY_JOB, date, ctx.now());
