@@ -104,7 +104,8 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
   let snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const auth = await tx.activeAuthorization(loanId);
   if (auth && isBusinessDay(date) && snapshot.payoffCents > 0) {
-    const installments = await tx.installments(loanId);
+    // The contract schedule (the loan engine's rows, the same as loan_installments): no read needed.
+    const installments = schedule.rows;
     const last = installments.length;
     for (const i of installmentsDebitedOn(installments, date)) {
       txsStale = true;
