@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { registerSpas } from './http/spa';
 import { redactUrl } from './lib/redact-url';
 import { bankingRoutes } from './modules/banking/routes';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.decorateRequest('signedIn', null);
 
   // Third-party scripts the spec loads (social sign-in, captcha, tag manager) only when configured.
