@@ -64,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.removeHeader('content-disposition');
     reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
+      if ('retryAfter' in err && typeof err.retryAfter === 'number') reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send(errorBody(err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,0 +1,8 @@
+CREATE TABLE "auth_throttles" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer DEFAULT 0 NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone,
+	"lockouts" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
