@@ -1,6 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every e-mail and SMS the providers were asked to send; the sandboxes deliver here only. */
+/**
+ * Every e-mail and SMS the providers were asked to send: who, which template, when, and whether the
+ * provider took it. Bodies (codes, reset and sign-in links) are kept ONLY by the sandboxes in
+ * development and test, where this table is the mailbox the demo reads; a real provider's record has
+ * no body, so read access to the database is not account takeover (docs/security.md).
+ */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -8,9 +13,13 @@ export const outboxMessages = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
-    body: text('body').notNull(),
+    body: text('body'),
     html: text('html'),
     provider: text('provider').notNull(),
+    /** The message's template (`password_reset`, `phone_verification`…), for support. */
+    template: text('template'),
+    /** `sent` (the provider accepted it) or `failed` (it refused; the error is in meta). */
+    status: text('status', { enum: ['sent', 'failed'] }).notNull().default('sent'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

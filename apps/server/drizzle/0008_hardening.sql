@@ -6,3 +6,7 @@ CREATE TABLE "auth_throttles" (
 	"lockouts" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "outbox_messages" ALTER COLUMN "body" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "template" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "status" text DEFAULT 'sent' NOT NULL;
