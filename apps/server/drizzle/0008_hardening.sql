@@ -1,3 +1,10 @@
+CREATE TABLE "provider_token_claims" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"claimed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_throttles" (
 	"key" text PRIMARY KEY NOT NULL,
 	"hits" integer DEFAULT 0 NOT NULL,

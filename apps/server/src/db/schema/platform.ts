@@ -45,3 +45,15 @@ export const installSecrets = pgTable('install_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Tokens a provider handed the browser (bank-link public tokens and inquiries, card tokens) belong to
+ * the member who first presents them: the first use claims the token (its SHA-256, never the token),
+ * and any other member presenting it is refused. Works the same for sandboxes and real providers.
+ */
+export const providerTokenClaims = pgTable('provider_token_claims', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: integer('user_id').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});

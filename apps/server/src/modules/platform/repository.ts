@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authThrottles, installSecrets, outboxMessages, systemEvents } from '../../db/schema/index';
+import { authThrottles, installSecrets, outboxMessages, providerTokenClaims, systemEvents } from '../../db/schema/index';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = Omit<typeof outboxMessages.$inferInsert, 'id' | 'createdAt'>;
@@ -48,6 +48,18 @@ export function platformRepository(db: Db) {
         .where(and(eq(t.key, key), sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${now})`));
       const [row] = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.key, key));
       return row?.lockedUntil ?? null;
+    },
+
+    /** Claims a provider token for a member (first use wins, atomically); answers the member it belongs to. */
+    claimProviderToken: async (c: { tokenHash: string; kind: string; userId: number; at: Date }): Promise<number> => {
+      const [mine] = await db
+        .insert(providerTokenClaims)
+        .values({ tokenHash: c.tokenHash, kind: c.kind, userId: c.userId, claimedAt: c.at })
+        .onConflictDoNothing()
+        .returning({ userId: providerTokenClaims.userId });
+      if (mine) return mine.userId;
+      const [owner] = await db.select({ userId: providerTokenClaims.userId }).from(providerTokenClaims).where(eq(providerTokenClaims.tokenHash, c.tokenHash));
+      return owner!.userId;
     },
 
     /** Forgets the attempts under `key` (a success). */
