@@ -14,6 +14,11 @@ CREATE TABLE "auth_throttles" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "pending_uploads" (
+	"storage_key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "outbox_messages" ALTER COLUMN "body" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "template" text;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "status" text DEFAULT 'sent' NOT NULL;
