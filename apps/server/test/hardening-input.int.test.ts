@@ -37,6 +37,30 @@ describe('strings the database cannot store are a 422 on the field, on every rou
     }
   });
 
+  // The routes the probe named (issue #14 §2): each answers 422, none 500.
+  const named: [string, string, Record<string, unknown>][] = [
+    ['POST', '/api/visitor', { fingerprint: 'fp\u0000', page: '/', queryString: '' }],
+    ['POST', '/api/about_yourself/update_field', { loan_borrower: { city: 'Spring\u0000field' } }],
+    ['POST', '/api/support_messages', { message: 'help\u0000' }],
+    ['POST', '/api/leads', { lead: { full_name: 'Ann\u0000Lee', email: 'ann@example.com', state_id: 1 } }],
+    ['POST', '/api/about_yourself/update_references', { user_references: [{ full_name: 'Bo\u0000b', phone: '2025550142', relationship: 'Friend' }] }],
+    ['POST', '/api/employers', { employer: { name: 'Acme\u0000', paymentFrequency: 'Monthly', paymentDate: '11/20/2026' } }],
+    ['POST', '/api/user_feedback', { feedback: { rating: 5, message: 'great\u0000' } }],
+    ['POST', '/api/agreements', { agreements: { id: '1\u0000' } }],
+  ];
+  for (const [method, url, payload] of named) {
+    it(`${method} ${url} with a NUL byte answers 422`, async () => {
+      const res = await call(app, { method: method as 'POST', url, headers: auth(token), payload });
+      expect(res.statusCode, res.body).toBe(422);
+    });
+  }
+
+  it('refuses a NUL in the agreement query and in a system event description', async () => {
+    expect((await call(app, { url: '/api/agreement_document?agreement=privacy_notice%00&state=CA' })).statusCode).toBe(422);
+    const admin = await staffToken(app, 'admin@payrail.test');
+    expect((await call(app, { method: 'POST', url: '/api/backoffice/system_event', headers: auth(admin), payload: { description: 'down\u0000' } })).statusCode).toBe(422);
+  });
+
   it('refuses a NUL in a path parameter and in a query string', async () => {
     expect((await call(app, { url: '/api/banners/a%00b.svg' })).statusCode).toBe(422);
     expect((await call(app, { url: '/api/confirmation?confirmation_token=AB%00CDE' })).statusCode).toBe(422);
