@@ -2,12 +2,13 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { registerSpas } from './http/spa';
 import { redactUrl } from './lib/redact-url';
 import { bankingRoutes } from './modules/banking/routes';
@@ -73,6 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The application context, for tests and scripts that need a repository or provider directly. */
     ctx: AppContext;
+    /** Every route as registered (method, url, schemas, config): the input fuzz test walks it. */
+    routeTable: readonly RouteOptions[];
   }
 }
 
@@ -116,6 +119,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.decorate('routeTable', routeTable);
   app.decorateRequest('signedIn', null);
 
   // Third-party scripts the spec loads (social sign-in, captcha, tag manager) only when configured.

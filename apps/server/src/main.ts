@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { startServicingTimer } from './modules/collections/scheduler';
+import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
 
 /** Starts Payrail: lock the data directory, migrate, seed, listen, and shut down cleanly on signals. */
@@ -18,6 +19,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   // Outside production without ENCRYPTION_KEY, this generates the development key on the first start.
   await app.ctx.cryptoBox();
+  // Files an interrupted upload left behind (a crash between storing the bytes and writing the row).
+  const sweep = () => sweepOrphanUploads(app.ctx).catch((err: unknown) => app.log.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'orphan upload sweep failed'));
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), 3_600_000);
+  sweeper.unref();
   await app.listen({ host: config.host, port: config.port });
   // The daily servicing run, in-process on a timer (docs/servicing-operations.md).
   const stopServicing = startServicingTimer(app.ctx, app.log);

@@ -356,7 +356,8 @@ describe('rate limits', () => {
   it('answers 429 to repeated sign-in, sign-up and pre-check calls from one address', async () => {
     const limited = await testApp();
     try {
-      const signin = await hammer(limited, 11, { method: 'POST', url: '/api/login', remoteAddress: '10.99.0.1', payload: { application_member: { email: DEMO_BORROWER.email, password: 'Wrong-pass-1' } } });
+      // Another address each time would meet the per-account lockout instead; an unknown e-mail keeps this about the IP.
+      const signin = await hammer(limited, 11, { method: 'POST', url: '/api/login', remoteAddress: '10.99.0.1', payload: { application_member: { email: uniqueEmail('hammer'), password: 'Wrong-pass-1' } } });
       expect(signin.statusCode).toBe(429);
       expect(signin.json()).toEqual({ error: expect.any(String) });
       const signup = await hammer(limited, 11, { method: 'POST', url: '/api/signup', remoteAddress: '10.99.0.2', payload: await signupBody(limited, { email: DEMO_BORROWER.email }) });

@@ -54,7 +54,7 @@ describe('staff sign-in', () => {
     try {
       let last = 0;
       for (let i = 0; i < 12; i++) {
-        last = (await limited.inject({ method: 'POST', url: '/api/backoffice/login', remoteAddress: '10.9.9.9', payload: { email: 'admin@payrail.test', password: 'nope' } })).statusCode;
+        last = (await limited.inject({ method: 'POST', url: '/api/backoffice/login', remoteAddress: '10.9.9.9', payload: { email: 'nobody.per-ip@payrail.test', password: 'nope' } })).statusCode;
       }
       expect(last).toBe(429);
     } finally {

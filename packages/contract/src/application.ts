@@ -223,7 +223,7 @@ export const ZLeadRequest = z.object({
         .min(1, MSG.leadEmailBlank)
         .max(254, MSG.leadEmailInvalid)
         .refine((e) => e === '' || isEmail(e), MSG.leadEmailInvalid),
-      state_id: z.coerce.number({ error: MSG.stateBlank }).int(MSG.stateBlank).positive(MSG.stateBlank),
+      state_id: z.coerce.number({ error: MSG.stateBlank }).int(MSG.stateBlank).positive(MSG.stateBlank).max(2_147_483_647, MSG.stateBlank),
     },
     { error: FIELD_MSG.blank },
   ),
@@ -275,7 +275,7 @@ export const ZNewEmployerResponse = z.object({ employer_id: z.number().int() });
 export const ZEmployerSelectedRequest = z.object({
   loan_borrower: z.object(
     {
-      employer_id: z.coerce.number({ error: FIELD_MSG.blank }).int(FIELD_MSG.blank).positive(FIELD_MSG.blank),
+      employer_id: z.coerce.number({ error: FIELD_MSG.blank }).int(FIELD_MSG.blank).positive(FIELD_MSG.blank).max(2_147_483_647, FIELD_MSG.invalid),
       employee_id: z.string().max(200).nullish(),
       working_time_range: ZWorkingTimeText,
       military_active: z.boolean().optional(),
@@ -292,7 +292,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const TERM_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 
 /** GET /loan?amount= (cents; optional: the stored choice, else the largest option). */
-export const ZLoanQuery = z.object({ amount: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).optional() });
+export const ZLoanQuery = z.object({ amount: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid).optional() });
 
 /** The loan-terms entity (spec §3) plus the fee label, the repayment method and the schedule summary. Money in cents. */
 export const ZLoanTerms = z.object({

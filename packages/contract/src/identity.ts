@@ -97,7 +97,7 @@ export const ZSignupRequest = z.object({
   fingerprint: z.string().max(200).optional(),
   agreements: ZSignupAgreements,
   loan_borrower: z.object({
-    state_id: z.number({ error: MSG.stateBlank }).int().positive(MSG.stateBlank),
+    state_id: z.number({ error: MSG.stateBlank }).int().positive(MSG.stateBlank).max(2_147_483_647, MSG.stateBlank),
     employer_id: z.number().int().positive().max(2_147_483_647).nullish(),
     friend_refer_code: z.string().trim().max(40).nullish(),
   }),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
+import { cryptoBoxFor } from '../lib/crypto-box';
 import type { SecretName } from '../lib/install-secrets';
 import { sandboxTokens } from '../lib/sandbox-tokens';
 import type { PlatformRepository } from '../modules/platform/repository';
@@ -56,13 +57,15 @@ export type ProviderDeps = { secret: (name: SecretName) => Promise<string>; now:
 export function createProviders(config: Config, platform: PlatformRepository, deps: ProviderDeps): Providers {
   const { twilio } = config.sms;
   const { captcha } = config;
-  const email = config.email.provider === 'smtp' && config.email.smtpUrl ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from) : sandboxEmailSender(platform);
+  // The sandbox outbox keeps bodies (the demo reads its codes there) in development and test only.
+  const keepBodies = config.env !== 'production';
+  const email = config.email.provider === 'smtp' && config.email.smtpUrl ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from) : sandboxEmailSender(platform, keepBodies);
   return {
     email,
     sms:
       config.sms.provider === 'twilio' && twilio.accountSid && twilio.authToken && twilio.from
         ? twilioSmsSender(platform, { accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from })
-        : sandboxSmsSender(platform),
+        : sandboxSmsSender(platform, keepBodies),
     identity:
       config.identity.provider === 'google' && config.identity.googleClientId
         ? googleIdentityProvider(config.identity.googleClientId)
@@ -84,7 +87,7 @@ export function createProviders(config: Config, platform: PlatformRepository, de
         : sandboxCardTokenizer(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-card-tokenizer'), deps.now),
     ach:
       config.ach.provider === 'nacha'
-        ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now)
+        ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now, cryptoBoxFor(config, deps.secret))
         : sandboxAch(config.ach.sandboxSettleDays, deps.now),
     achDebits:
       config.ach.provider === 'nacha'

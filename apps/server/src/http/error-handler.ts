@@ -34,6 +34,19 @@ function flattenIssue(issue: Issue, input: unknown): Issue[] {
   return chosen.flatMap((i) => flattenIssue({ ...i, path: [...base, ...i.path] }, input));
 }
 
+/** The answer to an upload whose multipart body cannot be read (no boundary, a wrong one, cut short). */
+export const UNREADABLE_UPLOAD = 'The upload could not be read. Please choose the file and try again.';
+
+/**
+ * Busboy and @fastify/multipart report a malformed form as plain errors without a status: a missing or
+ * wrong boundary, a body cut short, a broken part header. They are the client's fault (400), never ours.
+ */
+function isUnreadableMultipart(err: FastifyError): boolean {
+  if (err.statusCode !== undefined && err.statusCode < 500) return false;
+  if (typeof err.code === 'string' && /^FST_(INVALID_MULTIPART|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|REQ_FILE_TOO_LARGE|PROTO_VIOLATION)/.test(err.code)) return true;
+  return /^(Multipart: |Unexpected end of (form|file|multipart data)|Malformed (part header|urlencoded form)|Part terminated early|Unsupported content type|Premature close|aborted)/.test(err.message);
+}
+
 /** An SPA mounted at `prefix` whose client routes all answer its index.html. Longest prefix first. */
 export type SpaFallback = { prefix: string; indexHtml: () => Buffer };
 
@@ -43,7 +56,15 @@ export type SpaFallback = { prefix: string; indexHtml: () => Buffer };
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // An error answer is never checked against the route's response schemas: a schema written for the
+    // route's own 4xx shape must not turn another error into a serialisation failure (a 500).
+    reply.serializer((payload: unknown) => JSON.stringify(payload));
+    // Headers a handler set before it failed (an image's type, a day of caching) do not describe the error.
+    reply.type('application/json; charset=utf-8');
+    reply.removeHeader('content-disposition');
+    reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
+      if ('retryAfter' in err && typeof err.retryAfter === 'number') reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send(errorBody(err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -66,6 +87,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {
       return reply.status(400).send({ error: 'Malformed JSON in request body.' });
+    }
+    if (isUnreadableMultipart(err)) {
+      return reply.status(400).send({ error: UNREADABLE_UPLOAD });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: err.message });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildNachaFile, isValidRouting, RECORD_LENGTH } from './nacha';
-import { nachaFileAch } from './nacha-client';
+import { createCryptoBox } from '../../lib/crypto-box';
+import { nachaFileAch, openNachaSpoolFile } from './nacha-client';
 import { sandboxAch } from './sandbox';
 
 const file = () =>
@@ -130,17 +131,24 @@ describe('ACH adapters', () => {
     expect(await ach.status(r.traceId)).toBe('returned');
   });
 
-  it('the NACHA client writes one file per idempotency key', async () => {
+  it('the NACHA client writes one sealed file per idempotency key; the account number never rests in clear', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-nacha-'));
+    const box = createCryptoBox(new Uint8Array(32).fill(7));
     try {
-      const ach = nachaFileAch({ dir, odfiRoutingNumber: '034821624', companyName: 'PAYRAIL', companyId: '1234567890' }, () => new Date('2026-12-01T15:00:00Z'));
+      const ach = nachaFileAch({ dir, odfiRoutingNumber: '034821624', companyName: 'PAYRAIL', companyId: '1234567890' }, () => new Date('2026-12-01T15:00:00Z'), async () => box);
       const credit = { amountCents: 150_000, routing: '013176439', account: '000123456789', name: 'Jordan Rivera', idempotencyKey: 'fund-abcdef01' };
       const a = await ach.originateCredit(credit);
       const b = await ach.originateCredit(credit);
       expect(b).toEqual(a);
       const files = fs.readdirSync(dir);
-      expect(files).toEqual([`${a.traceId}.ach`]);
-      const lines = fs.readFileSync(path.join(dir, files[0]!), 'latin1').trimEnd().split('\r\n');
+      expect(files).toEqual([`${a.traceId}.ach.sealed`]);
+      expect(fs.readFileSync(path.join(dir, files[0]!)).includes(Buffer.from('000123456789'))).toBe(false);
+      // Renamed, it does not open: the file name is the sealed bytes' associated data.
+      fs.copyFileSync(path.join(dir, files[0]!), path.join(dir, 'other.ach.sealed'));
+      expect(() => openNachaSpoolFile(box, path.join(dir, 'other.ach.sealed'))).toThrow();
+      const opened = openNachaSpoolFile(box, path.join(dir, files[0]!));
+      expect(opened).toContain('000123456789');
+      const lines = opened.trimEnd().split('\r\n');
       expect(lines.map((l) => l[0]).join('')).toBe('1568999999');
       expect(await ach.status(a.traceId)).toBe('pending');
     } finally {

@@ -34,3 +34,13 @@ export const documents = pgTable(
     check('documents_content_type_known', sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
   ],
 );
+
+/**
+ * Files being stored right now: a row is written before the bytes go to storage and removed once the
+ * row that references them is committed. A row left behind (the process died in between, or the
+ * clean-up failed) names a possible orphan; the sweeper removes its file unless something references it.
+ */
+export const pendingUploads = pgTable('pending_uploads', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -171,3 +171,18 @@ export const userAgreements = pgTable(
   },
   (t) => [unique('user_agreements_user_document').on(t.userId, t.agreementDocumentId)],
 );
+
+/**
+ * Attempt counters behind the per-account and per-code lockouts (sign-in, staff sign-in, confirmation
+ * codes, phone codes, reset e-mails). `key` is the SHA-256 of `kind:subject`, so the table names no
+ * e-mail. One conditional upsert counts an attempt, so concurrent attempts never exceed the limit.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** While in the future every attempt is refused; each lockout doubles the next one (back-off). */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockouts: integer('lockouts').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every e-mail and SMS the providers were asked to send; the sandboxes deliver here only. */
+/**
+ * Every e-mail and SMS the providers were asked to send: who, which template, when, and whether the
+ * provider took it. Bodies (codes, reset and sign-in links) are kept ONLY by the sandboxes in
+ * development and test, where this table is the mailbox the demo reads; a real provider's record has
+ * no body, so read access to the database is not account takeover (docs/security.md).
+ */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -8,9 +13,13 @@ export const outboxMessages = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
-    body: text('body').notNull(),
+    body: text('body'),
     html: text('html'),
     provider: text('provider').notNull(),
+    /** The message's template (`password_reset`, `phone_verification`…), for support. */
+    template: text('template'),
+    /** `sent` (the provider accepted it) or `failed` (it refused; the error is in meta). */
+    status: text('status', { enum: ['sent', 'failed'] }).notNull().default('sent'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,4 +44,16 @@ export const installSecrets = pgTable('install_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Tokens a provider handed the browser (bank-link public tokens and inquiries, card tokens) belong to
+ * the member who first presents them: the first use claims the token (its SHA-256, never the token),
+ * and any other member presenting it is refused. Works the same for sandboxes and real providers.
+ */
+export const providerTokenClaims = pgTable('provider_token_claims', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: integer('user_id').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
 });

@@ -1,7 +1,7 @@
 import type { DocumentTypeName } from '@payrail/contract/documents';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema/index';
+import { applicationMembers, documents, esignatures, pendingUploads } from '../../db/schema/index';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Omit<typeof documents.$inferInsert, 'id' | 'deletedAt'>;
@@ -9,6 +9,32 @@ export type NewDocument = Omit<typeof documents.$inferInsert, 'id' | 'deletedAt'
 export function documentsRepository(db: Db) {
   const live = (userId: number) => and(eq(documents.userId, userId), isNull(documents.deletedAt));
   return {
+    // ── The upload journal (orphan files) ──────────────────────────────────────────────────────
+    /** Notes a file about to be stored, before its bytes are written. */
+    beginUpload: async (storageKey: string, at: Date): Promise<void> => {
+      await db.insert(pendingUploads).values({ storageKey, createdAt: at }).onConflictDoNothing();
+    },
+
+    /** The file is referenced (or removed again): nothing left to sweep. */
+    endUpload: async (storageKey: string): Promise<void> => {
+      await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, storageKey));
+    },
+
+    /** Uploads begun before `before` and never ended. */
+    staleUploads: (before: Date, limit = 500) =>
+      db.select().from(pendingUploads).where(lt(pendingUploads.createdAt, before)).orderBy(asc(pendingUploads.createdAt)).limit(limit),
+
+    /** True when a document, a signed agreement or a profile photo references the stored file. */
+    isReferenced: async (storageKey: string, avatarUrl: string | null): Promise<boolean> => {
+      const [doc] = await db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, storageKey)).limit(1);
+      if (doc) return true;
+      const [signed] = await db.select({ id: esignatures.id }).from(esignatures).where(eq(esignatures.storageKey, storageKey)).limit(1);
+      if (signed) return true;
+      if (avatarUrl === null) return false;
+      const [member] = await db.select({ id: applicationMembers.id }).from(applicationMembers).where(eq(applicationMembers.avatar, avatarUrl)).limit(1);
+      return member !== undefined;
+    },
+
     create: async (d: NewDocument): Promise<DocumentRow> => {
       const [row] = await db.insert(documents).values(d).returning();
       return row!;

@@ -30,9 +30,11 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/banners', { onRequest: member, schema: { response: { 200: z.array(ZBanner) } } }, async () => listBanners(ctx));
 
-    app.get('/banners/:file', { schema: { params: z.object({ file: z.string().max(120) }) } }, async (req, reply) =>
-      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(await getBannerImage(ctx, req.params.file)),
-    );
+    app.get('/banners/:file', { schema: { params: z.object({ file: z.string().max(120) }) } }, async (req, reply) => {
+      // Read first: only an image found is typed and cacheable.
+      const image = await getBannerImage(ctx, req.params.file);
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(image);
+    });
 
     app.get('/benefits', { onRequest: member, schema: { response: { 200: ZBenefits } } }, async (req) => getBenefits(ctx, signedIn(req).member.id));
 

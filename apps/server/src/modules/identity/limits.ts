@@ -6,7 +6,7 @@ export const EMAIL_CONFIRMATION_HOURS = 24;
 export const PASSWORD_RESET_HOURS = 6;
 export const PRESIGNED_LINK_HOURS = 72;
 export const PHONE_CODE_MINUTES = 10;
-/** Codes sent to one member per hour, over all numbers. */
+/** Codes sent to one member per hour, over all numbers (counted atomically: THROTTLES.phoneSend in modules/platform/throttle.ts). */
 export const PHONE_SENDS_PER_HOUR = 5;
 /** Wrong guesses a code survives; the next call answers 429 until a new code is sent. */
 export const WRONG_CODES_ALLOWED = 5;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
@@ -167,9 +167,15 @@ export function identityRepository(db: Db) {
           .limit(1),
       ),
 
-    countConfirmationAttempt: async (id: number): Promise<void> => {
-      await db.update(emailConfirmations).set({ attempts: sql`${emailConfirmations.attempts} + 1` }).where(eq(emailConfirmations.id, id));
-    },
+    /** Counts one guess at the code if it has any left (`attempts < cap`), in one conditional UPDATE; false when spent. */
+    takeConfirmationAttempt: async (id: number, cap: number): Promise<boolean> =>
+      (
+        await db
+          .update(emailConfirmations)
+          .set({ attempts: sql`${emailConfirmations.attempts} + 1` })
+          .where(and(eq(emailConfirmations.id, id), lt(emailConfirmations.attempts, cap)))
+          .returning({ id: emailConfirmations.id })
+      ).length > 0,
 
     /** Uses the code, confirms the member and moves the status, at once; false if the code was used meanwhile. */
     confirmEmail: (p: { userId: number; confirmationId: number; at: Date; move: StatusMove | null }) =>
@@ -240,9 +246,15 @@ export function identityRepository(db: Db) {
     findPhoneVerification: (userId: number, phone: string) =>
       one(db.select().from(phoneVerifications).where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone))).limit(1)),
 
-    countWrongPhoneCode: async (id: number): Promise<void> => {
-      await db.update(phoneVerifications).set({ attempts: sql`${phoneVerifications.attempts} + 1` }).where(eq(phoneVerifications.id, id));
-    },
+    /** Counts one guess at the code if it has any left (`attempts < cap`), in one conditional UPDATE; false when spent. */
+    takePhoneCodeAttempt: async (id: number, cap: number): Promise<boolean> =>
+      (
+        await db
+          .update(phoneVerifications)
+          .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+          .where(and(eq(phoneVerifications.id, id), lt(phoneVerifications.attempts, cap), sql`${phoneVerifications.codeHash} is not null`))
+          .returning({ id: phoneVerifications.id })
+      ).length > 0,
 
     /** The number the application flow is verifying goes on file; a different number is unconfirmed until verified. */
     notePhoneOnFile: (p: { userId: number; phone: string; at: Date; move: StatusMove | null }) =>

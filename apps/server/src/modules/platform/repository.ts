@@ -1,12 +1,72 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { installSecrets, outboxMessages, systemEvents } from '../../db/schema/index';
+import { authThrottles, installSecrets, outboxMessages, providerTokenClaims, systemEvents } from '../../db/schema/index';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = Omit<typeof outboxMessages.$inferInsert, 'id' | 'createdAt'>;
 
+export type ThrottleHit = { hits: number; lockedUntil: Date | null };
+
 export function platformRepository(db: Db) {
+  const t = authThrottles;
   return {
+    /**
+     * Counts one attempt under `key`, atomically (one upsert; PostgreSQL serialises it on the row):
+     * while locked nothing changes; after a lockout ran out, or when the window started before
+     * `windowStartedAfter`, the count restarts at 1; otherwise it goes up by one.
+     */
+    hitThrottle: async (key: string, at: Date, windowStartedAfter: Date): Promise<ThrottleHit> => {
+      const now = sql`${at.toISOString()}::timestamptz`;
+      const locked = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} > ${now})`;
+      const restart = sql`(${t.lockedUntil} is not null or ${t.windowStartedAt} <= ${windowStartedAfter.toISOString()}::timestamptz)`;
+      const [row] = await db
+        .insert(t)
+        .values({ key, hits: 1, windowStartedAt: at, lockouts: 0, updatedAt: at })
+        .onConflictDoUpdate({
+          target: t.key,
+          set: {
+            hits: sql`case when ${locked} then ${t.hits} when ${restart} then 1 else ${t.hits} + 1 end`,
+            windowStartedAt: sql`case when ${locked} then ${t.windowStartedAt} when ${restart} then ${now} else ${t.windowStartedAt} end`,
+            lockedUntil: sql`case when ${locked} then ${t.lockedUntil} else null end`,
+            updatedAt: at,
+          },
+        })
+        .returning({ hits: t.hits, lockedUntil: t.lockedUntil });
+      return row!;
+    },
+
+    /** Locks `key` (unless already locked) for `baseSeconds` × 2^(earlier lockouts), at most `maxSeconds`; answers the lock's end. */
+    lockThrottle: async (key: string, at: Date, baseSeconds: number, maxSeconds: number): Promise<Date | null> => {
+      const now = sql`${at.toISOString()}::timestamptz`;
+      await db
+        .update(t)
+        .set({
+          lockedUntil: sql`${now} + make_interval(secs => least(${baseSeconds}::float8 * power(2, least(${t.lockouts}, 30)), ${maxSeconds}::float8))`,
+          lockouts: sql`${t.lockouts} + 1`,
+          updatedAt: at,
+        })
+        .where(and(eq(t.key, key), sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${now})`));
+      const [row] = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.key, key));
+      return row?.lockedUntil ?? null;
+    },
+
+    /** Claims a provider token for a member (first use wins, atomically); answers the member it belongs to. */
+    claimProviderToken: async (c: { tokenHash: string; kind: string; userId: number; at: Date }): Promise<number> => {
+      const [mine] = await db
+        .insert(providerTokenClaims)
+        .values({ tokenHash: c.tokenHash, kind: c.kind, userId: c.userId, claimedAt: c.at })
+        .onConflictDoNothing()
+        .returning({ userId: providerTokenClaims.userId });
+      if (mine) return mine.userId;
+      const [owner] = await db.select({ userId: providerTokenClaims.userId }).from(providerTokenClaims).where(eq(providerTokenClaims.tokenHash, c.tokenHash));
+      return owner!.userId;
+    },
+
+    /** Forgets the attempts under `key` (a success). */
+    clearThrottle: async (key: string): Promise<void> => {
+      await db.delete(t).where(eq(t.key, key));
+    },
+
     ping: async (): Promise<void> => {
       await db.select({ id: systemEvents.id }).from(systemEvents).limit(1);
     },

@@ -31,7 +31,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           channel: m.channel,
           to: m.recipient,
           subject: m.subject,
-          body: m.body,
+          body: m.body ?? '',
           html: m.html,
           created_at: m.createdAt.toISOString(),
         }));

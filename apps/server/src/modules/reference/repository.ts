@@ -17,6 +17,8 @@ export function referenceRepository(db: Db) {
 
     findState: async (idOrAbbreviation: string): Promise<StateRow | undefined> => {
       const asId = /^\d+$/.test(idOrAbbreviation) ? Number(idOrAbbreviation) : undefined;
+      // An id beyond the integer column names no state (and PostgreSQL would refuse the comparison).
+      if (asId !== undefined && asId > 2_147_483_647) return undefined;
       const [row] = await db
         .select()
         .from(states)

@@ -113,7 +113,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
       created_at: f.createdAt.toISOString(),
       answered_at: f.answeredAt?.toISOString() ?? null,
     })),
-    messages: emails.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject ?? '', template: typeof m.meta?.['template'] === 'string' ? m.meta['template'] : null, at: m.createdAt.toISOString() })),
+    messages: emails.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject ?? '', template: m.template ?? (typeof m.meta?.['template'] === 'string' ? m.meta['template'] : null), at: m.createdAt.toISOString() })),
     esignature: esignature ? { id: esignature.id, signed_at: esignature.signedAt.toISOString(), document_id: null, view_url: signedNoteUrl(esignature.id) } : null,
     loan: loan ? { id: loan.id, identifier: loan.identifier, status: loan.status, amount: loan.amountCents, created_at: loan.createdAt.toISOString() } : null,
   };

@@ -1,3 +1,4 @@
+import { claimProviderToken } from '../../platform/token-claims';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { hasValidAbaChecksum } from '@payrail/domain/validation/routing-number';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
@@ -32,6 +33,9 @@ function chooseAccount(accounts: BankLinkAccount[], accountId: string | undefine
 export async function saveLinkedAccount(ctx: AppContext, member: MemberRow, link: LinkResult) {
   requireStep(member, BANK_EDIT_STATUSES);
   const provider = ctx.providers.bankLink;
+  // A token the widget gave one member is never another's (first presentation binds it).
+  if (link.aggregator === 'plaid') await claimProviderToken(ctx, 'bank_link_public_token', link.publicToken, member.id, 'public_token');
+  else await claimProviderToken(ctx, 'bank_link_inquiry', link.inquiryId, member.id, 'inquiry_id');
   let auth: BankLinkAuth;
   let item: { itemId: string; accessToken: string | null };
   try {

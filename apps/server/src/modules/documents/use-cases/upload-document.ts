@@ -50,6 +50,8 @@ export async function uploadDocument(ctx: AppContext, userId: number, input: Upl
   const type = fields.data.document_type_name;
   const box = await ctx.cryptoBox();
   const storageKey = newStorageKey();
+  // Journal first: if the process dies before the row below is written, the sweeper removes the file.
+  await ctx.repos.documents.beginUpload(storageKey, ctx.now());
   // The key is the associated data: the sealed bytes open only under the key they were stored at.
   await ctx.providers.storage.put(storageKey, box.sealBytes(file.bytes, storageKey), 'application/octet-stream');
   try {
@@ -63,6 +65,7 @@ export async function uploadDocument(ctx: AppContext, userId: number, input: Upl
       sha256: createHash('sha256').update(file.bytes).digest('hex'),
       createdAt: ctx.now(),
     });
+    await ctx.repos.documents.endUpload(storageKey).catch(() => undefined);
     return toDocument(row);
   } catch (err) {
     await ctx.providers.storage.delete(storageKey).catch(() => undefined);

@@ -2,6 +2,7 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash } from '../../../lib/tokens';
+import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
 import type { ClientInfo } from '../client';
 import type { ConfirmationRow, MemberRow } from '../repository';
@@ -23,10 +24,14 @@ export async function applyConfirmation(ctx: AppContext, member: MemberRow, row:
 
 /** GET /confirmation?confirmation_token= (no session): confirms and signs the member in. */
 export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo): Promise<{ token: string; email: string; workflow_status: string }> {
+  // The code alone names the account, so the budget is the address's, kept in the database with back-off.
+  const from = client.ip ?? 'unknown';
+  await takeAttempt(ctx, 'confirmationFromIp', from);
   const row = await ctx.repos.identity.findConfirmationByHash(keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase()));
   if (!row) throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
   const member = (await ctx.repos.identity.findMemberById(row.userId))!;
   if (member.confirmedAt || row.usedAt) throw alreadyConfirmed();
   const confirmed = await applyConfirmation(ctx, member, row);
+  await clearAttempts(ctx, 'confirmationFromIp', from);
   return { token: await startSession(ctx, confirmed.id, client), email: confirmed.email, workflow_status: confirmed.workflowStatus };
 }

@@ -2,6 +2,7 @@ import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
+import { takeAttempt } from '../../platform/throttle';
 import { WRONG_CODES_ALLOWED } from '../limits';
 import type { MemberRow } from '../repository';
 import { applyConfirmation } from './confirm-email';
@@ -12,11 +13,12 @@ import { applyConfirmation } from './confirm-email';
  */
 export async function confirmOwnEmail(ctx: AppContext, member: MemberRow, token: string): Promise<{ email: string; workflow_status: string }> {
   if (member.confirmedAt) throw AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
+  await takeAttempt(ctx, 'confirmationForMember', member.id);
   const row = await ctx.repos.identity.latestOpenConfirmation(member.id);
   if (!row) throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
-  if (row.attempts >= WRONG_CODES_ALLOWED) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
+  // The attempt is counted before the code is compared, in one conditional UPDATE: concurrent guesses never exceed the cap.
+  if (!(await ctx.repos.identity.takeConfirmationAttempt(row.id, WRONG_CODES_ALLOWED))) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
   if (!sameDigest(row.codeHash, keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase()))) {
-    await ctx.repos.identity.countConfirmationAttempt(row.id);
     throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
   }
   const confirmed = await applyConfirmation(ctx, member, row);

@@ -3,6 +3,7 @@ import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken, newSessionToken } from '../../../lib/tokens';
+import { takeAttempt } from '../../platform/throttle';
 import { passwordResetEmail } from '../emails';
 import { PASSWORD_RESET_HOURS } from '../limits';
 
@@ -11,6 +12,8 @@ import { PASSWORD_RESET_HOURS } from '../limits';
  * reacts to (resend the confirmation, go to /email_validation) instead.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<{ email: string }> {
+  // Per address, before anything is looked up: a flood of requests never becomes a flood of e-mails.
+  await takeAttempt(ctx, 'passwordResetEmail', email);
   const member = await ctx.repos.identity.findMemberByEmail(email);
   if (!member) throw AppError.fields({ email: [FIELD_MSG.notFound] });
   if (!member.confirmedAt) throw new AppError('validation', MSG.unconfirmedEmail, { extra: { code: UNCONFIRMED_EMAIL_CODE } });

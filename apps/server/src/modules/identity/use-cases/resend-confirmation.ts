@@ -1,11 +1,13 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { takeAttempt } from '../../platform/throttle';
 import type { MemberRow } from '../repository';
 import { sendConfirmationEmail } from './send-confirmation-email';
 
 async function resend(ctx: AppContext, member: MemberRow): Promise<{ email: string }> {
   if (member.confirmedAt) throw AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
+  await takeAttempt(ctx, 'confirmationEmail', member.email);
   await sendConfirmationEmail(ctx, member);
   return { email: member.email };
 }

@@ -1,10 +1,11 @@
-import { MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { normalizeMobile } from '../../../lib/phones';
 import { keyedHash, newPhoneCode } from '../../../lib/tokens';
+import { takeAttempt } from '../../platform/throttle';
 import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
-import { PHONE_CODE_MINUTES, PHONE_SENDS_PER_HOUR } from '../limits';
+import { PHONE_CODE_MINUTES } from '../limits';
 import type { MemberRow } from '../repository';
 
 /** Where the number is being verified: the application's phone step moves the workflow, the dashboard does not. */
@@ -27,7 +28,8 @@ export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: 
   const phone = parseMobile(ctx, number);
   const at = ctx.now();
   const hourAgo = new Date(at.getTime() - 3_600_000);
-  if ((await repo.phoneCodesSentSince(member.id, hourAgo)) >= PHONE_SENDS_PER_HOUR) throw new AppError('too_many_requests', SERVER_MSG.tooManyCodesSent);
+  // Counted before the text goes out, atomically in the database: 30 simultaneous sends deliver exactly 5.
+  await takeAttempt(ctx, 'phoneSend', member.id);
 
   const code = newPhoneCode();
   const expiresAt = new Date(at.getTime() + PHONE_CODE_MINUTES * 60_000);

@@ -3,6 +3,7 @@ import { MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { dummyHash, verifyPassword } from '../../../lib/passwords';
+import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
 import type { ClientInfo } from '../client';
 import { toLoginData } from '../mappers';
@@ -12,11 +13,14 @@ import { startSession } from './start-session';
 export const toTracking = (t: TTracking): Tracking => ({ utmSource: t.utm_source, utmMedium: t.utm_medium, utmCampaign: t.utm_campaign, httpReferer: t.http_referer });
 
 async function passwordMember(ctx: AppContext, email: string, password: string): Promise<MemberRow> {
+  // Per account, whatever the address: five tries, then a lockout that doubles (docs/security.md).
+  await takeAttempt(ctx, 'signIn', email);
   const member = await ctx.repos.identity.findMemberByEmail(email);
   // Verify against a dummy hash when there is nothing to verify, so the answer time does not tell.
   const ok = await verifyPassword(member?.passwordHash ?? (await dummyHash()), password);
   if (!member?.passwordHash || !ok) throw AppError.unauthorized(MSG.invalidCredentials);
   // Only after the password matched: otherwise this message would tell who has an account.
+  await clearAttempts(ctx, 'signIn', email);
   if (!member.confirmedAt) throw AppError.unauthorized(MSG.unconfirmedEmail);
   return member;
 }

@@ -42,7 +42,11 @@ export async function signUp(ctx: AppContext, input: TSignupRequest, tracking: T
   const state = await reference.findState(String(input.loan_borrower.state_id));
   if (!state?.isAvailable) errors.state_id = [MSG.stateUnavailable];
   const employerId = input.loan_borrower.employer_id ?? null;
-  if (employerId !== null && !(await reference.getEmployer(employerId))) errors.employer_id = [FIELD_MSG.invalid];
+  if (employerId !== null) {
+    const employer = await reference.getEmployer(employerId);
+    // A typed-in ("not listed") employer belongs to the borrower who typed it; a new account owns none.
+    if (!employer || (employer.isOther && employer.slug !== 'other')) errors.employer_id = [FIELD_MSG.invalid];
+  }
   const friendCode = input.loan_borrower.friend_refer_code?.trim().toUpperCase() || null;
   if (friendCode !== null && (friendCode.length <= REFERRAL_CODE_MIN_EXCLUSIVE || !(await repo.referCodeExists(friendCode)))) {
     errors.friend_refer_code = [MSG.referralNotFound];

@@ -4,6 +4,7 @@ import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
+import { takeAttempt } from '../../platform/throttle';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import type { StatusMove } from '../../workflow/repository';
 import { WRONG_CODES_ALLOWED } from '../limits';
@@ -20,13 +21,14 @@ const wrongCode = (message: string) => AppError.fields({ phone: [message] });
 export async function verifyPhone(ctx: AppContext, member: MemberRow, number: string, code: string, flow: PhoneFlow): Promise<{ number: string; confirmed: true; new_status: string }> {
   const repo = ctx.repos.identity;
   const phone = parseMobile(ctx, number);
+  await takeAttempt(ctx, 'phoneVerifyForMember', member.id);
   const verification = await repo.findPhoneVerification(member.id, phone);
   if (!verification?.codeHash) throw wrongCode(SERVER_MSG.invalidVerificationCode);
-  if (verification.attempts >= WRONG_CODES_ALLOWED) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
+  // The attempt is counted before the code is compared, in one conditional UPDATE: concurrent guesses never exceed the cap.
+  if (!(await repo.takePhoneCodeAttempt(verification.id, WRONG_CODES_ALLOWED))) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
   const at = ctx.now();
   if (!verification.expiresAt || verification.expiresAt <= at) throw wrongCode(SERVER_MSG.verificationCodeExpired);
   if (!sameDigest(verification.codeHash, keyedHash(await ctx.secret('code_hmac'), code.trim()))) {
-    await repo.countWrongPhoneCode(verification.id);
     throw wrongCode(SERVER_MSG.invalidVerificationCode);
   }
 

@@ -58,17 +58,26 @@ async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promis
  */
 export async function fundApplication(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TFundResponse> {
   const repo = ctx.repos.servicing;
-  const replay = await repo.disbursementByKey(idempotencyKey);
-  if (replay) {
+  // The first result for this key, if it has one: a retry (or a concurrent twin) answers it.
+  const replayOf = async (): Promise<TFundResponse | null> => {
+    const replay = await repo.disbursementByKey(idempotencyKey);
+    if (!replay) return null;
     const answer = await answerFor(ctx, replay);
     if (answer.loan.user_id !== userId) throw new AppError('conflict', KEY_REUSED);
     return answer;
-  }
+  };
+  const first = await replayOf();
+  if (first) return first;
 
   const row = await ctx.repos.backoffice.member(userId);
   if (!row) throw AppError.notFound('Application not found.');
   const application = await ctx.repos.backoffice.application(userId);
-  if (application && (await repo.loanOfApplication(application.id))) throw new AppError('conflict', ALREADY_FUNDED);
+  // Funded meanwhile: by this key (a concurrent twin committed first, answer its result) or by another (409).
+  if (application && (await repo.loanOfApplication(application.id))) {
+    const twin = await replayOf();
+    if (twin) return twin;
+    throw new AppError('conflict', ALREADY_FUNDED);
+  }
   const signature = await ctx.repos.esignature.latest(userId);
   if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature) throw new AppError('conflict', NOT_FUNDABLE);
 
@@ -139,8 +148,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   });
   if (!opened.ok) {
     // Lost a race: the same key committed first (answer it), or another key funded the application.
-    const winner = await repo.disbursementByKey(idempotencyKey);
-    if (winner) return answerFor(ctx, winner);
+    const winner = await replayOf();
+    if (winner) return winner;
     if (opened.constraint === 'loans_application_id_unique') throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }

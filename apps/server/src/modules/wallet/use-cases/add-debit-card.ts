@@ -1,3 +1,4 @@
+import { claimProviderToken } from '../../platform/token-claims';
 import { WALLET_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -19,6 +20,12 @@ export async function addDebitCard(ctx: AppContext, userId: number, input: { tok
   if (/\d{12,}/.test(input.token.replace(/[\s-]/g, ''))) throw AppError.fields({ token: [WALLET_MSG.tokenLooksLikeCardNumber] });
   const card = await ctx.providers.cardTokenizer.retrieve(input.token);
   if (!card) throw AppError.fields({ token: [WALLET_MSG.tokenUnknown] });
+  // A card token is the member's who first presents it; another member gets "unknown", as for a made-up one.
+  try {
+    await claimProviderToken(ctx, 'card_token', input.token, userId, 'token');
+  } catch {
+    throw AppError.fields({ token: [WALLET_MSG.tokenUnknown] });
+  }
   const shown = input.cardNumber?.replace(/\D/g, '') ?? '';
   if (shown !== '' && !card.last4.endsWith(shown)) throw AppError.fields({ card_number: [WALLET_MSG.last4Mismatch] });
   if (card.funding === 'credit') throw new AppError('validation', WALLET_MSG.notDebit);

@@ -1,0 +1,21 @@
+import type { NewOutboxMessage } from '../modules/platform/repository';
+
+/** The template a message was made from: the sender's `meta.kind` or `meta.template`. */
+export function templateOf(meta: Record<string, unknown> | undefined): string | null {
+  const t = meta?.['kind'] ?? meta?.['template'];
+  return typeof t === 'string' ? t : null;
+}
+
+/**
+ * What a REAL provider's send leaves in the outbox: recipient, subject, template, time and delivery
+ * status, and never the body or the HTML (they carry codes and live links). Only the meta's `kind`,
+ * `template` and the provider's message id are kept; anything else a caller put there stays out.
+ */
+export function deliveryRecord(m: { channel: 'email' | 'sms'; recipient: string; subject: string | null; provider: string; meta: Record<string, unknown> | undefined; status: 'sent' | 'failed'; providerId?: string | undefined; error?: string | undefined }): NewOutboxMessage {
+  const template = templateOf(m.meta);
+  const meta: Record<string, unknown> = {};
+  if (template) meta['template'] = template;
+  if (m.providerId) meta['provider_id'] = m.providerId;
+  if (m.error) meta['error'] = m.error;
+  return { channel: m.channel, recipient: m.recipient, subject: m.subject, body: null, html: null, provider: m.provider, template, status: m.status, meta };
+}
