@@ -1,7 +1,8 @@
-import type { RepayMethod } from '@payrail/contract/banking';
+import type { RepayMethod, TRepayMethodOffer } from '@payrail/contract/banking';
 import { REPAY_METHODS } from '@payrail/contract/banking';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
 import type { ApplicationPatch } from '../../application/repository';
 import type { MemberRow } from '../../identity/repository';
 import { type PricedMethod, quoteTerms } from '../../loan-terms/quote-terms';
@@ -32,6 +33,31 @@ async function repriced(ctx: AppContext, member: MemberRow, method: RepayMethod)
   const { patch } = await quoteTerms(ctx, member.id, application, application.amountCents, PRICED_AS[method]);
   const { termsConsentAt: _at, termsConsentIp: _ip, termsConsentUserAgent: _ua, ...terms } = patch;
   return { applicationId: application.id, patch: terms };
+}
+
+/** GET /repay_method_offers: the member's terms (same amount) priced for each method; a method without a price is left out. */
+export async function repayMethodOffers(ctx: AppContext, member: MemberRow): Promise<{ offers: TRepayMethodOffer[] }> {
+  requireStep(member, ['select_repay_method']);
+  const application = await ctx.repos.application.activeApplication(member.id);
+  if (!application || application.amountCents === null) return { offers: [] };
+  const offers: TRepayMethodOffer[] = [];
+  for (const method of REPAY_METHODS) {
+    try {
+      const { terms } = await quoteTerms(ctx, member.id, application, application.amountCents, PRICED_AS[method]);
+      offers.push({
+        method,
+        interest_rate: terms.interest_rate,
+        apr: terms.apr,
+        payment_per_term: terms.payment_per_term,
+        number_of_payments: terms.terms,
+        term_frequency: terms.term_frequency,
+        total_of_payments: terms.total_of_payments,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return { offers };
 }
 
 /** POST /select_repay_method: records the choice, prices the terms for it and moves the member to its page, in one transaction. */
