@@ -123,6 +123,14 @@ describe('notification bell', () => {
     expect(within(panel).getByText(`${LONG.slice(0, 42)}…`)).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: new RegExp(`^${LONG.replace('.', '\\.')}`) })).toBeInTheDocument();
     expect(within(panel).getByText('Message 2')).toBeInTheDocument();
+    // The whole message opens under the row (no hover tooltip needed), and closes again.
+    expect(within(panel).getByText(LONG, { selector: 'p' })).not.toBeVisible();
+    const more = within(panel).getByRole('button', { name: 'Read the full message' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(panel).getByRole('button', { name: 'Hide the full message' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByText(LONG, { selector: 'p' })).toBeVisible();
+    expect(within(panel).getAllByRole('button', { name: /full message/ })).toHaveLength(1);
   });
 
   it('toggles read and unread on click, and Escape closes the menu back on the bell', async () => {
@@ -166,8 +174,8 @@ describe('help footer chat', () => {
     );
     const user = userEvent.setup();
     renderRoute('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Chat with us' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Chat with customer service' });
+    await user.click(await screen.findByRole('button', { name: 'E-mail us a question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail customer service' });
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(await within(dialog).findByText('Required.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Your message'), 'When is my next payment?');
