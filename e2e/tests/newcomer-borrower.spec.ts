@@ -61,7 +61,7 @@ test('items 6 and 7: banners are targeted HTML calls to action; a cut notificati
   const panel = page.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByText(/^Your loan \S+ is funded: .{1,12}…$/)).toBeVisible();
   await panel.getByRole('button', { name: 'Read the full message' }).first().click();
-  await expect(panel.getByText(/^Your loan \S+ is funded: the money is on its way to your bank account\.$/)).toBeVisible();
+  await expect(panel.locator('p').filter({ hasText: /^Your loan \S+ is funded: the money is on its way to your bank account\.$/ })).toBeVisible();
   await expectAccessible(page);
 
   // On a phone the banners are the mobile set: no AutoPay offer to a borrower already on auto-debit.

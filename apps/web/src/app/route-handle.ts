@@ -5,7 +5,8 @@ export interface RouteHandle {
   title?: string;
   /**
    * Old-flow stepper value (spec §2): 1 employer/phone/loan terms/refinance terms, 2 refinance review,
-   * 3 documents, 4 e-signature. Absent or 0 hides the stepper.
+   * 3 documents, 4 e-signature; the other new-loan pages take their phase's step (router.tsx). Absent
+   * or 0 hides the stepper.
    */
   step?: number;
 }

@@ -82,20 +82,21 @@ describe('loan terms', () => {
     expect(definition('Term')).toHaveTextContent('12 months');
     expect(definition('APR')).toHaveTextContent('24.87%');
     expect(definition('Origination fee')).toHaveTextContent('$60.00');
-    expect(definition('Total loan amount')).toHaveTextContent('$3,060.00');
+    // One name for the total on every page (issue #17): the disclosure's, no "Total loan amount".
+    expect(screen.queryByText('Total loan amount')).not.toBeInTheDocument();
+    expect(definition('Amount financed')).toBeInTheDocument();
     expect(definition('First payment date')).toHaveTextContent('12/18/2026');
     expect(definition('Finance charge')).toHaveTextContent('$470.45');
     expect(definition('Total of payments')).toHaveTextContent('$3,530.45');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
-  it('names a document preparation fee by the server label and leaves a withheld fee out of the total', async () => {
+  it('names a document preparation fee by the server label', async () => {
     signInAs({ workflow_status: 'loan_terms' });
     loanHandlers({ base: terms({ fee_label: 'document preparation fee', fee_amount: 2_500, fee_not_financed: true, amount_options: [] }) });
     renderRoute('/loan_terms');
     expect(await screen.findByText('Document preparation fee', { selector: 'dt' }, SLOW)).toBeInTheDocument();
     expect(definition('Document preparation fee')).toHaveTextContent('$25.00');
-    expect(definition('Total loan amount')).toHaveTextContent('$3,000.00');
     // No amount options: the amount is shown, not chosen.
     expect(screen.queryByRole('combobox', { name: /Loan amount/ })).not.toBeInTheDocument();
     expect(definition('Loan amount')).toHaveTextContent('$3,000.00');
@@ -111,7 +112,6 @@ describe('loan terms', () => {
     await user.selectOptions(amount, '50000');
     await waitFor(() => expect(definition('Payment')).toHaveTextContent('$41.31 per two weeks'));
     expect(definition('APR')).toHaveTextContent('25.91%');
-    expect(definition('Total loan amount')).toHaveTextContent('$500.00');
     expect(calls).toContain('GET /loan?amount=50000');
     // New terms need the consent again.
     expect(screen.getByRole('checkbox')).not.toBeChecked();

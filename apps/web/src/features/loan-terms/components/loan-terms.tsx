@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/toast/notify';
 import { formatCents, formatDate, formatPercent } from '../../../lib/format';
 import { isApiError } from '../../../lib/http-client';
 import { useAssociateTermsConsent, useLoanEligibilityConsent, useLoanTerms } from '../api/loan-terms-api';
-import { feeName, frequencyName, frequencyWord, months, totalLoanAmount } from '../lib/loan-figures';
+import { feeName, frequencyName, frequencyWord, months } from '../lib/loan-figures';
 import styles from './loan-terms.module.css';
 
 export interface LoanTermsProps {
@@ -67,11 +67,11 @@ function TermsFigures({ terms }: { terms: TLoanTerms }) {
           {formatCents(terms.fee_amount)}
           {terms.fee_not_financed && terms.fee_amount > 0 ? <span className={styles.per}> (withheld from the amount you receive)</span> : null}
         </Figure>
-        <Figure term="Total loan amount" strong>
-          {formatCents(totalLoanAmount(terms))}
-        </Figure>
         <Figure term="First payment date">{formatDate(terms.first_payment_date)}</Figure>
       </dl>
+      {/* The total has one meaning on every page: the disclosure's Total of payments (and Amount financed),
+          named as the review names them — not "Total loan amount" for amount + fee here and the total of
+          payments there. */}
       <section className={styles.tila} aria-labelledby="tila-title">
         <h2 id="tila-title" className={styles.tilaTitle}>
           Truth in Lending disclosure

@@ -73,6 +73,9 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="repay-title">
         <h1 id="repay-title">How would you like to repay?</h1>
+        <Alert kind="success" className={styles.notice}>
+          You are pre-approved. Choose how you will repay, then review and sign your loan agreement; we make the final approval after you sign.
+        </Alert>
         <p className={styles.lead}>
           Choose how your loan payments will be made. The price depends on it: your e-signature shows the terms of the method you choose. You can talk to us if you need to change it later.
         </p>
@@ -89,7 +92,7 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
             </Alert>
           ) : null}
           <div className={styles.actions}>
-            <Button type="submit" disabled={choice === null} loading={select.isPending}>
+            <Button type="submit" size="lg" fullWidth disabled={choice === null} loading={select.isPending}>
               Continue
             </Button>
           </div>
