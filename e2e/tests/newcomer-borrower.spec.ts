@@ -129,4 +129,70 @@ for (const [name, size] of [
   });
 }
 
-export type { Page };
+/** The stepper's current step ("About Yourself", …) and the page named under it. */
+async function currentStep(page: Page): Promise<string> {
+  const stepper = page.getByRole('navigation', { name: 'Application progress' });
+  await expect(stepper).toBeVisible();
+  return (await stepper.locator('[aria-current="step"]').innerText()).replace(/\s+/g, ' ').trim();
+}
+
+test('item 5: the funnel — stepper on every step naming the page, nothing pre-selected, one total, pre-approval said, the panel centred', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  // Loan terms: the stepper names the page; no amount is pre-selected; the total has the disclosure's name.
+  const atTerms = await borrowerAt(request, 'loan_terms');
+  await signInThroughUi(page, atTerms, /\/loan_terms$/);
+  expect(await currentStep(page)).toBe('1 About Yourself Loan Terms');
+  const amount = page.getByLabel('Loan amount');
+  await expect(amount).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expectAccessible(page);
+  await amount.selectOption('300000');
+  await expect(page.getByText('Updating your terms…')).toBeHidden();
+  await expect(page.getByText('Total of payments', { exact: true })).toBeVisible();
+  await expect(page.getByText('Total loan amount')).toHaveCount(0);
+  const total = await page.getByText('Total of payments', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText();
+  await page.getByRole('checkbox', { name: /I agree to these loan terms/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank_link$/);
+  // Bank link shows the stepper too (it disappeared before).
+  expect(await currentStep(page)).toBe('2 Bank Information Link Account');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  // Review: the same total under the same name; an empty unit number shows nothing red.
+  const atReview = await borrowerAt(request, 'application_review', { answers: { unit_number: '' } });
+  await signInThroughUi(page, atReview, /\/application\/application_review$/);
+  expect(await currentStep(page)).toBe('3 Documents Application Review');
+  await expect(page.getByText('Total loan amount')).toHaveCount(0);
+  await expect(page.getByText('Total of payments', { exact: true })).toBeVisible();
+  const unit = page.getByText('Unit number', { exact: true }).locator('xpath=following-sibling::dd[1]');
+  await expect(unit).not.toContainText('—');
+  await expect(unit).not.toContainText('Missing');
+  await expectAccessible(page);
+  await page.locator('#application_review-confirm').click();
+  // Pre-approved by the automated review: said so, with what comes next, on the repay-method page.
+  await expect(page).toHaveURL(/\/select_repay_method$/);
+  await expect(page.getByText(/Good news: you are pre-approved!/).first()).toBeVisible();
+  await expect(page.getByText(/You are pre-approved\. Choose how you will repay/)).toBeVisible();
+  expect(await currentStep(page)).toBe('4 Get Approved Repayment method');
+  // The same actions as the other steps: a full-width Continue.
+  const continueBox = await page.getByRole('button', { name: 'Continue' }).boundingBox();
+  const cardBox = await page.getByRole('region', { name: 'How would you like to repay?' }).boundingBox();
+  expect(continueBox!.width).toBeGreaterThan(cardBox!.width * 0.8);
+  await expectAccessible(page);
+  expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
+
+  // Online payments, signed: the In Analysis panel sits in the middle of the page.
+  await page.getByRole('radio', { name: /Skip – pay online/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/esignature$/);
+  expect(await currentStep(page)).toBe('4 Get Approved E-signature');
+  await apiPost(request, atReview.token, '/esignature/sign', { signature_name: `${atReview.firstName} ${atReview.lastName}` });
+  await page.goto('/');
+  await expect(page.getByText('In Analysis').first()).toBeVisible();
+  const panel = await page.getByRole('region', { name: 'Your application' }).boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(Math.abs(panel!.x + panel!.width / 2 - width / 2)).toBeLessThan(2);
+  await expectAccessible(page);
+});

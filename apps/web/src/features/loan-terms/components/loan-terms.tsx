@@ -127,7 +127,9 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
     setAmount(undefined);
   }, [refusedAmount]);
   const loadError = failed && amount === undefined ? failed : null;
-  const blocked = !consent || !terms || repricing;
+  // Nothing is pre-selected (least of all the maximum): the borrower picks an amount, then sees its terms.
+  const choosing = terms !== undefined && terms.amount_options.length > 1 && amount === undefined;
+  const blocked = !consent || !terms || repricing || choosing;
 
   const proceed = async () => {
     if (blocked) return;
@@ -166,7 +168,8 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
                   label="Loan amount"
                   hint="Choose how much you want to borrow; your terms update."
                   options={terms.amount_options.map((option) => ({ value: String(option), label: formatCents(option) }))}
-                  value={String(amount ?? terms.amount)}
+                  placeholder="Choose an amount"
+                  value={amount === undefined ? '' : String(amount)}
                   onChange={(event) => {
                     setAmount(Number(event.target.value));
                     setAmountError(undefined);
@@ -185,8 +188,13 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
                 {repricing ? 'Updating your terms…' : ''}
               </p>
             </div>
-            <TermsFigures terms={terms} />
+            {choosing ? (
+              <p className={styles.hint}>Choose an amount to see your payment, APR and total of payments.</p>
+            ) : (
+              <TermsFigures terms={terms} />
+            )}
             <Checkbox
+              disabled={choosing}
               label={
                 <>
                   I agree to these loan terms and to <EligibilityConsentLink state={state} />.
