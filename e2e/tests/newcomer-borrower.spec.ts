@@ -196,3 +196,15 @@ test('item 5: the funnel — stepper on every step naming the page, nothing pre-
   expect(Math.abs(panel!.x + panel!.width / 2 - width / 2)).toBeLessThan(2);
   await expectAccessible(page);
 });
+
+test('item 9: the landing page states the APR range, amounts, terms and a worked example computed by the loan engine', async ({ page, request }) => {
+  const res = await request.get('/api/representative_example');
+  expect(res.status()).toBe(200);
+  const r = (await res.json()) as { apr_min: string; apr_max: string; example: { apr: string; number_of_payments: number } };
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Rates and a representative example' });
+  await expect(section).toContainText(`APR from ${r.apr_min}% to ${r.apr_max}%`);
+  await expect(section).toContainText(`APR ${r.example.apr}%`);
+  await expect(section).toContainText(`You make ${r.example.number_of_payments} payments of $`);
+  await expectAccessible(page);
+});

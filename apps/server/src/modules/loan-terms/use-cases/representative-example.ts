@@ -37,7 +37,16 @@ export async function representativeExample(ctx: AppContext): Promise<TRepresent
     const stored = await ctx.repos.loanTerms.programInForce(lending, today);
     if (!stored) continue;
     const program = toPricingProgram(stored.program, stored.entries);
+    // States priced alike (same state rule, same entries apply) give the same offers: price one of each.
+    const seen = new Set<string>();
     for (const state of states) {
+      const signature = JSON.stringify([
+        program.stateRules?.[state] ?? null,
+        program.states ? program.states.includes(state) : true,
+        stored.entries.map((e) => !e.states || e.states.includes(state)),
+      ]);
+      if (seen.has(signature)) continue;
+      seen.add(signature);
       const options = amountOptions(program, state, EXAMPLE.frequency);
       if (options.length === 0) continue;
       const probes = [...new Set([options[0]!, options[options.length - 1]!, ...(options.includes(EXAMPLE.amountCents as never) ? [EXAMPLE.amountCents] : [])])];
