@@ -9,7 +9,7 @@ import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
 
-const handle = (title: string, step?: number): RouteHandle => (step === undefined ? { title } : { title, step });
+const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({ title, ...(step === undefined ? {} : { step }), ...(stepPage ? { stepPage } : {}) });
 
 const laterRelease = () => import('./routes/later-release');
 
@@ -20,7 +20,7 @@ const laterRelease = () => import('./routes/later-release');
  * of a new loan after About Yourself (which the spec leaves without a step) takes its phase's step (Bank Information 2, Documents and
  * review 3, Get Approved 4), so the stepper never disappears mid-application; it also names the page.
  */
-const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; lazy: RouteObject['lazy'] }[] = [
+const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; stepPage?: string; lazy: RouteObject['lazy'] }[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
   { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
@@ -33,7 +33,7 @@ const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly 
   { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3, lazy: () => import('./routes/document-review') },
   { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'], step: 3, lazy: () => import('./routes/feedback') },
   { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'], step: 4, lazy: () => import('./routes/select-repay-method') },
-  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], step: 4, lazy: () => import('./routes/allotment') },
+  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], step: 4, stepPage: 'Payroll repayment', lazy: () => import('./routes/allotment') },
   { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], step: 4, lazy: () => import('./routes/debit-card') },
   { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
   { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
@@ -80,9 +80,9 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...CLASSIC_STEPS.map(
-                    ({ path, title, statuses, step, lazy }): RouteObject => ({
+                    ({ path, title, statuses, step, stepPage, lazy }): RouteObject => ({
                       element: <RequireStatus allowed={statuses} />,
-                      children: [{ path, handle: handle(title, step), lazy }],
+                      children: [{ path, handle: handle(title, step, stepPage), lazy }],
                     }),
                   ),
                 ],

@@ -9,7 +9,7 @@ import { NEW_LOAN_STEPS, REFINANCE_STEPS, Stepper } from '../../components/ui/st
 import { useLogout } from '../../features/auth/api/logout';
 import { usePendingRequestCount } from '../../lib/pending-requests';
 import { useSession } from '../../lib/session-store';
-import { pageTitleFromMatches, stepFromMatches } from '../route-handle';
+import { stepFromMatches, stepPageFromMatches } from '../route-handle';
 
 /**
  * Old-flow shell (public pages and the classic application): skip link, header, the stepper when the
@@ -22,7 +22,7 @@ export function PublicLayout() {
   const logout = useLogout();
   const matches = useMatches();
   const step = stepFromMatches(matches);
-  const page = pageTitleFromMatches(matches);
+  const page = stepPageFromMatches(matches);
   return (
     <div className={layout.page}>
       <SkipLink />
