@@ -111,6 +111,7 @@ test('item 2: choosing Auto-Debit ACH prices the loan without the split-direct-d
   await expect(page.getByRole('heading', { level: 1, name: 'E-signature' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: `${Number(autoDebit.apr).toFixed(2)}%` }).first()).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: `${Number(split.apr).toFixed(2)}%` })).toHaveCount(0);
+  await expect(page.getByText('These terms are priced for repayment by Auto-Debit ACH (the price depends on how you repay).')).toBeVisible();
   await expectAccessible(page);
 
   const staff = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });

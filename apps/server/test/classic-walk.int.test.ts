@@ -119,6 +119,6 @@ describe('the classic application on the server, end to end', () => {
     expect(autoDebit.payment_per_term).toBeGreaterThan(split.payment_per_term);
     expect((await post(demo, token, '/api/auto_debit', { account_type: 'checking', account_number: '123456789', routing_number: '034821624' })).json()).toMatchObject({ new_status: 'esignature_needed' });
     const esign = (await get(demo, token, '/api/esignature')).json<{ loan_terms: { interest_rate: string; apr: string; payment_per_term_cents: number } }>();
-    expect(esign.loan_terms).toMatchObject({ interest_rate: autoDebit.interest_rate, apr: autoDebit.apr, payment_per_term_cents: autoDebit.payment_per_term });
+    expect(esign.loan_terms).toMatchObject({ interest_rate: autoDebit.interest_rate, apr: autoDebit.apr, payment_per_term_cents: autoDebit.payment_per_term, payment_method: 'auto_debit' });
   });
 });
