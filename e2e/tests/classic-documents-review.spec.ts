@@ -103,7 +103,8 @@ test('documents: upload the four types, a refused file, a delete; review, edit, 
   await confirm.click();
   // The embedded demo's automated review approves a listed federal employer: repay method is next.
   await expect(page).toHaveURL(/\/select_repay_method$/);
-  await expect(page.getByText('Your application was sent for review.')).toBeVisible();
+  // The borrower is told they were pre-approved and what comes next (issue #17 item 5).
+  await expect(page.getByText(/Good news: you are pre-approved!/).first()).toBeVisible();
   expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
 });
 

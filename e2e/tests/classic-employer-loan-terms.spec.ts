@@ -125,16 +125,21 @@ test.describe('loan terms', () => {
     const borrower = await borrowerAt(request, 'loan_terms');
     await signInThroughUi(page, borrower, /\/loan_terms$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Loan Terms' })).toBeVisible();
+    // Nothing is pre-selected (issue #17): the borrower chooses an amount first.
+    const amount = page.getByLabel('Loan amount');
+    await expect(amount).toHaveValue('');
+    await expectAccessible(page);
+    await amount.selectOption('300000');
     const terms = page.getByRole('definition').first();
     await expect(terms).toHaveText(/^\$[\d,]+\.\d{2}/);
+    await expect(page.getByText('Updating your terms…')).toBeHidden({ timeout: 15_000 });
     await expect(page.getByText(/^\d+\.\d{2}%$/).first()).toBeVisible();
     await expectAccessible(page);
 
-    const amount = page.getByLabel('Loan amount');
     const before = await amount.inputValue();
     const paymentBefore = await terms.textContent();
     const options = await amount.locator('option').evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
-    const other = options.find((value) => value !== before);
+    const other = options.find((value) => value !== before && value !== '');
     expect(other, 'a second amount option').toBeTruthy();
     await amount.selectOption(other!);
     await expect(terms).not.toHaveText(paymentBefore ?? '', { timeout: 15_000 });

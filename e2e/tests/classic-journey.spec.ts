@@ -117,7 +117,10 @@ test('a fresh applicant goes through every classic step to the signed promissory
   await expect(page.getByRole('heading', { level: 1, name: 'Loan Terms' })).toBeVisible();
   const termsContinue = page.getByRole('button', { name: 'Continue' });
   await expect(termsContinue).toBeDisabled();
-  await page.getByRole('checkbox').check();
+  // Nothing is pre-selected: the borrower chooses an amount, then sees its terms.
+  await page.getByLabel('Loan amount').selectOption('300000');
+  await expect(page.getByText('Updating your terms…')).toBeHidden({ timeout: 15_000 });
+  await page.getByRole('checkbox', { name: /I agree to these loan terms/ }).check();
   await expectAccessible(page);
   await termsContinue.click();
 

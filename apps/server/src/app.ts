@@ -137,7 +137,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...thirdParty.script],
         connectSrc: ["'self'", ...thirdParty.connect],
-        frameSrc: ["'self'", ...thirdParty.frame],
+        // blob: frames: the back office shows a borrower's document or the signed note from a blob: URL it
+        // made from a same-origin, authenticated fetch (a frame cannot send the staff token itself).
+        frameSrc: ["'self'", 'blob:', ...thirdParty.frame],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,

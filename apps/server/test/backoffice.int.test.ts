@@ -1,7 +1,7 @@
 import type { TApplicationDetail, TAuditResponse, TFundResponse, TLoanDetailResponse, TQueueResponse } from '@payrail/contract/backoffice';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationMembers, bankAccounts, disbursements, loanBorrowers, loanDocuments, loanInstallments, loans, notifications, staffActions, states } from '../src/db/schema/index';
+import { applicationMembers, bankAccounts, disbursements, loanBorrowers, loanDocuments, loanInstallments, loans, notifications, staffActions, staffUsers, states } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { ALREADY_FUNDED } from '../src/modules/servicing/use-cases/fund-application';
 import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
@@ -324,6 +324,16 @@ describe('GET /api/backoffice/audit', () => {
     const paged = (await bo(admin, 'GET', `/audit?user_id=${who.id}&per_page=1&page=2`)).json<TAuditResponse>();
     expect(paged).toMatchObject({ page: 2, total: 3 });
     expect(paged.items).toHaveLength(1);
+  });
+
+  it('is newest first by the time recorded, even when a row was written after a later-dated one', async () => {
+    const who = await borrowerAtApplicationReview(app);
+    const [staff] = await db().select({ id: staffUsers.id }).from(staffUsers).limit(1);
+    const row = (action: string, at: string) => ({ staffUserId: staff!.id, action, targetUserId: who.id, before: {}, after: {}, at: new Date(at) });
+    // Written in this order (ids ascending), dated out of order — as the seeded demo rows are.
+    await db().insert(staffActions).values([row('later', '2026-03-03T10:00:00Z'), row('earliest', '2026-03-01T10:00:00Z'), row('middle', '2026-03-02T10:00:00Z')]);
+    const items = (await bo(admin, 'GET', `/audit?user_id=${who.id}`)).json<TAuditResponse>().items;
+    expect(items.map((i) => i.action)).toEqual(['later', 'middle', 'earliest']);
   });
 });
 

@@ -102,4 +102,23 @@ describe('the classic application on the server, end to end', () => {
     expect(finalStatus).toBe('select_repay_method');
     expect((await call(demo, { url: '/api/workflow/navigation_stack', headers: auth(token) })).json()).toMatchObject({ current_status: 'select_repay_method' });
   });
+
+  it('prices the terms for the repay method chosen: auto-debit without the split-direct-deposit discount, on the note too', async () => {
+    const { token } = await walk(demo);
+    const split = (await get(demo, token, '/api/loan')).json<TLoanTerms>();
+    expect(split).toMatchObject({ payment_method: 'split_direct_deposit', amount: 3_500_00, interest_rate: '23.391' });
+    const { offers } = (await get(demo, token, '/api/repay_method_offers')).json<{ offers: { method: string; interest_rate: string; apr: string; payment_per_term: number }[] }>();
+    expect(offers.map((o) => o.method)).toEqual(['split_direct_deposit', 'auto_debit', 'online']);
+    expect(offers[0]).toMatchObject({ interest_rate: split.interest_rate, apr: split.apr, payment_per_term: split.payment_per_term });
+    expect(Number(offers[1]!.interest_rate)).toBeGreaterThan(Number(offers[0]!.interest_rate));
+    expect((await post(demo, token, '/api/select_repay_method', { repay_method: 1 })).json()).toMatchObject({ new_status: 'auto_debit_needed' });
+    const autoDebit = (await get(demo, token, '/api/loan')).json<TLoanTerms>();
+    expect(autoDebit).toMatchObject({ payment_method: 'auto_debit', amount: 3_500_00, interest_rate: offers[1]!.interest_rate, apr: offers[1]!.apr });
+    expect(Number(autoDebit.interest_rate)).toBeGreaterThan(Number(split.interest_rate));
+    expect(Number(autoDebit.apr)).toBeGreaterThan(Number(split.apr));
+    expect(autoDebit.payment_per_term).toBeGreaterThan(split.payment_per_term);
+    expect((await post(demo, token, '/api/auto_debit', { account_type: 'checking', account_number: '123456789', routing_number: '034821624' })).json()).toMatchObject({ new_status: 'esignature_needed' });
+    const esign = (await get(demo, token, '/api/esignature')).json<{ loan_terms: { interest_rate: string; apr: string; payment_per_term_cents: number } }>();
+    expect(esign.loan_terms).toMatchObject({ interest_rate: autoDebit.interest_rate, apr: autoDebit.apr, payment_per_term_cents: autoDebit.payment_per_term, payment_method: 'auto_debit' });
+  });
 });

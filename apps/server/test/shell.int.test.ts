@@ -1,7 +1,7 @@
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, supportMessages, userBenefits, visitors } from '../src/db/schema/index';
+import { notifications, repayMethodChoices, supportMessages, userBenefits, visitors } from '../src/db/schema/index';
 import { DEMO_BORROWER, seedDemo } from '../src/db/seed';
 import { BENEFIT_LEVELS } from '../src/db/seed-data/demo-content';
 import { auth, call, login, outbox, signUpConfirmed } from './identity-helpers';
@@ -48,20 +48,38 @@ describe('notifications', () => {
 });
 
 describe('banners', () => {
-  it('lists the carousel and serves each banner as SVG without a token', async () => {
-    const list = (await call(app, { url: '/api/banners', headers: auth(demo) })).json<{ url: string; is_mobile: boolean; title: string }[]>();
-    expect(list).toHaveLength(4);
-    expect(list.filter((b) => b.is_mobile)).toHaveLength(2);
-    expect(list[0]).toEqual({ url: '/api/banners/refer-a-friend.svg', is_mobile: false, title: 'Refer a friend to Payrail' });
+  type Banner = { url: string; is_mobile: boolean; title: string; text: string; action: { kind: string; label: string; href?: string; code?: string } | null };
+
+  it('lists the banners meant for the borrower, each with its text and a real call to action, and serves the art without a token', async () => {
+    const list = (await call(app, { url: '/api/banners', headers: auth(demo) })).json<Banner[]>();
+    // No refinancing offer to a borrower who is not eligible to refinance.
+    expect(list.map((b) => b.url)).toEqual(['/api/banners/refer-a-friend.svg', '/api/banners/auto-debit.svg', '/api/banners/financial-tips.svg']);
+    const refer = list[0]!;
+    expect(refer).toMatchObject({ is_mobile: false, title: 'Refer a friend to Payrail', action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: expect.any(String) } });
+    // The referral rewards of spec §9, not a "$25 thank-you".
+    expect(refer.text).toContain('$50 when their loan is approved');
+    expect(refer.text).not.toContain('$25');
+    expect(list[1]!.action).toEqual({ kind: 'link', label: 'Set up AutoPay', href: '/dashboard/loans-and-payments' });
+    expect(list[2]!.action).toBeNull();
     for (const banner of list) {
       const image = await app.inject(banner.url);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toContain('image/svg+xml');
       expect(image.body.startsWith('<svg')).toBe(true);
+      // The art no longer draws a button (the old pictures of "Invite a friend", "Check my offer", …).
+      expect(image.body).not.toMatch(/Invite a friend|Check my offer|Read 5 quick tips/);
     }
     expect((await app.inject('/api/banners/nope.svg')).statusCode).toBe(404);
     expect((await app.inject('/api/banners/refer-a-friend')).statusCode).toBe(404);
     expect((await call(app, { url: '/api/banners' })).statusCode).toBe(401);
+  });
+
+  it('offers no AutoPay to a borrower who repays by auto-debit', async () => {
+    const { token, id } = await signUpConfirmed(app);
+    await app.ctx.database.db.insert(repayMethodChoices).values({ userId: id, method: 'auto_debit', chosenAt: new Date() });
+    const list = (await call(app, { url: '/api/banners', headers: auth(token) })).json<Banner[]>();
+    expect(list.map((b) => b.url)).not.toContain('/api/banners/auto-debit.svg');
+    expect(list.map((b) => b.url)).toContain('/api/banners/financial-tips.svg');
   });
 });
 
@@ -178,6 +196,6 @@ describe('demo seed', () => {
     const member = (await app.ctx.repos.identity.findMemberByEmail(DEMO_BORROWER.email))!;
     await seedDemo(db());
     expect(await db().select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(12);
-    expect((await call(app, { url: '/api/banners', headers: auth(demo) })).json<unknown[]>()).toHaveLength(4);
+    expect((await call(app, { url: '/api/banners', headers: auth(demo) })).json<unknown[]>()).toHaveLength(3);
   });
 });

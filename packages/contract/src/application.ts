@@ -424,3 +424,35 @@ export type TStaffDenyRequest = z.infer<typeof ZStaffDenyRequest>;
 /** POST …/cancel */
 export const ZStaffCancelRequest = z.object({ reapply_on: ZReapplyOn.optional() });
 export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;
+
+/**
+ * GET /representative_example (public, the landing page): the APR range, amounts and terms of every
+ * program in force today, and one worked example, all computed by the loan engine. Money in cents,
+ * APR as a two-decimal percent string.
+ */
+export const ZRepresentativeExample = z.object({
+  apr_min: z.string(),
+  apr_max: z.string(),
+  amount_min: z.number().int(),
+  amount_max: z.number().int(),
+  term_months_min: z.number().int(),
+  term_months_max: z.number().int(),
+  example: z.object({
+    amount: z.number().int(),
+    fee_amount: z.number().int(),
+    fee_label: z.string(),
+    fee_financed: z.boolean(),
+    interest_rate: z.string(),
+    apr: z.string(),
+    term_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
+    number_of_payments: z.number().int(),
+    terms_in_months: z.number().int(),
+    payment_per_term: z.number().int(),
+    final_payment: z.number().int(),
+    finance_charge: z.number().int(),
+    amount_financed: z.number().int(),
+    total_of_payments: z.number().int(),
+  }),
+  as_of: z.string(),
+});
+export type TRepresentativeExample = z.infer<typeof ZRepresentativeExample>;

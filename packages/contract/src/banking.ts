@@ -201,6 +201,22 @@ export const ZAddDebitCardResponse = z.object({ ok: z.literal(true), card: ZWall
 export const REPAY_METHODS = ['split_direct_deposit', 'auto_debit', 'online'] as const;
 export type RepayMethod = (typeof REPAY_METHODS)[number];
 
+/**
+ * GET /repay_method_offers (at select_repay_method): the borrower's terms priced for each repay method,
+ * so the choice is made knowing the price (split direct deposit carries the program's lower rate).
+ */
+export const ZRepayMethodOffer = z.object({
+  method: z.enum(REPAY_METHODS),
+  interest_rate: z.string(),
+  apr: z.string(),
+  payment_per_term: z.number().int(),
+  number_of_payments: z.number().int(),
+  term_frequency: z.string(),
+  total_of_payments: z.number().int(),
+});
+export type TRepayMethodOffer = z.infer<typeof ZRepayMethodOffer>;
+export const ZRepayMethodOffersResponse = z.object({ offers: z.array(ZRepayMethodOffer) });
+
 export const ZSelectRepayMethodRequest = z.object({
   repay_method: z.preprocess((v) => (typeof v === 'string' && /^[0-2]$/.test(v) ? Number(v) : v), z.literal([0, 1, 2], { error: FIELD_MSG.invalid })),
 });

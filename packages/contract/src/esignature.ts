@@ -42,6 +42,8 @@ export const ZEsignLoanTerms = z.object({
   schedule: z.array(ZSchedulePayment),
   /** Where the terms came from: the member's application, or the pricing defaults while it has none. */
   source: z.enum(['application', 'pricing_defaults']),
+  /** The repay method the terms are priced for (null while none is chosen): the price changes with it. */
+  payment_method: z.enum(['split_direct_deposit', 'auto_debit', 'one_times']).nullable().optional(),
 });
 export type TEsignLoanTerms = z.infer<typeof ZEsignLoanTerms>;
 

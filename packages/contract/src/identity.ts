@@ -206,7 +206,14 @@ export const ZVisitorRequest = z.object({ fingerprint: z.string().min(1).max(200
 // ── Shell: notifications, banners, benefits, support chat ───────────────────────────────────────
 export const ZNotification = z.object({ id: z.number().int(), status: z.enum(['unread', 'read']), message: z.string(), updated_at: z.string() });
 export type TNotification = z.infer<typeof ZNotification>;
-export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string() });
+/** A banner's call to action: a link inside the app, or copying the borrower's referral code ("Code copied!"). */
+export const ZBannerAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('link'), label: z.string(), href: z.string() }),
+  z.object({ kind: z.literal('copy_referral_code'), label: z.string(), code: z.string() }),
+]);
+export type TBannerAction = z.infer<typeof ZBannerAction>;
+/** A sidebar banner (spec: url, is_mobile), shown as text with a real button or link; `url` is its decorative art. */
+export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string(), text: z.string(), action: ZBannerAction.nullable() });
 export const ZBenefits = z.object({ level: z.enum(['zero', 'bronze', 'silver', 'gold']), color: z.string(), read: z.boolean() });
 export const ZSupportMessageRequest = z.object({ message: z.string().trim().min(1, FIELD_MSG.blank).max(2000), email: ZEmail.optional(), name: z.string().trim().max(120).optional() });
 

@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import {
@@ -101,7 +101,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   await db
     .insert(banners)
     .values(DEMO_BANNERS.map((b, position) => ({ slug: b.slug, title: b.title, body: b.body, isMobile: b.is_mobile, svg: b.svg, position })))
-    .onConflictDoNothing({ target: banners.slug });
+    // The demo banners are ours: an existing demo database gets their current text and art too.
+    .onConflictDoUpdate({ target: banners.slug, set: { title: sql`excluded.title`, body: sql`excluded.body`, svg: sql`excluded.svg` } });
   await seedDemoBorrower(db, now, DEMO_BORROWER.password === DEMO_STAFF_PASSWORD ? passwordHash : await hashPassword(DEMO_BORROWER.password));
 }
 

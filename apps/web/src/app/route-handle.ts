@@ -5,9 +5,12 @@ export interface RouteHandle {
   title?: string;
   /**
    * Old-flow stepper value (spec §2): 1 employer/phone/loan terms/refinance terms, 2 refinance review,
-   * 3 documents, 4 e-signature. Absent or 0 hides the stepper.
+   * 3 documents, 4 e-signature; the other new-loan pages take their phase's step (router.tsx). Absent
+   * or 0 hides the stepper.
    */
   step?: number;
+  /** The page's name under the current step when the title does not fit every borrower (allotment vs split direct deposit wording). */
+  stepPage?: string;
 }
 
 export const APP_NAME = 'Payrail';
@@ -33,6 +36,16 @@ export function stepFromMatches(matches: readonly UIMatch[]): number {
 export function pageTitleFromMatches(matches: readonly UIMatch[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.title) return handle.title;
+  }
+  return undefined;
+}
+
+/** The page's name under the stepper's current step: its `stepPage`, else its title. */
+export function stepPageFromMatches(matches: readonly UIMatch[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.stepPage) return handle.stepPage;
     if (handle?.title) return handle.title;
   }
   return undefined;

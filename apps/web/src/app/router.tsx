@@ -9,30 +9,33 @@ import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
 
-const handle = (title: string, step?: number): RouteHandle => (step === undefined ? { title } : { title, step });
+const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({ title, ...(step === undefined ? {} : { step }), ...(stepPage ? { stepPage } : {}) });
 
 const laterRelease = () => import('./routes/later-release');
 
 /**
  * Classic-flow status pages (spec §2): each is guarded by its statuses (and polls the session); titles
  * are the spec's step titles; `step` is the old-flow stepper value. Each page is its own lazy module.
+ * The spec gives 1 (employer, phone, loan terms), 3 (documents) and 4 (e-signature); every other page
+ * of a new loan after About Yourself (which the spec leaves without a step) takes its phase's step (Bank Information 2, Documents and
+ * review 3, Get Approved 4), so the stepper never disappears mid-application; it also names the page.
  */
-const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; lazy: RouteObject['lazy'] }[] = [
+const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; stepPage?: string; lazy: RouteObject['lazy'] }[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
   { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
-  { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], lazy: () => import('./routes/bank-link') },
-  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'], lazy: () => import('./routes/bank-input') },
-  { path: 'bank_information', title: 'Bank Information', statuses: ['choosing_receiver_account', 'bank_manually_insert', 'bank_input', 'bank_manual_input'], lazy: () => import('./routes/bank-information') },
-  { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'], lazy: () => import('./routes/bank-accounts') },
+  { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], step: 2, lazy: () => import('./routes/bank-link') },
+  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'], step: 2, lazy: () => import('./routes/bank-input') },
+  { path: 'bank_information', title: 'Bank Information', statuses: ['choosing_receiver_account', 'bank_manually_insert', 'bank_input', 'bank_manual_input'], step: 2, lazy: () => import('./routes/bank-information') },
+  { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'], step: 2, lazy: () => import('./routes/bank-accounts') },
   { path: 'application/documents', title: 'Documents', statuses: DOCUMENT_STATUSES, step: 3, lazy: () => import('./routes/documents') },
-  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'], lazy: () => import('./routes/application-review') },
+  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'], step: 3, lazy: () => import('./routes/application-review') },
   { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3, lazy: () => import('./routes/document-review') },
-  { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'], lazy: () => import('./routes/feedback') },
-  { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'], lazy: () => import('./routes/select-repay-method') },
-  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], lazy: () => import('./routes/allotment') },
-  { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], lazy: () => import('./routes/debit-card') },
-  { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], lazy: () => import('./routes/auto-debit') },
+  { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'], step: 3, lazy: () => import('./routes/feedback') },
+  { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'], step: 4, lazy: () => import('./routes/select-repay-method') },
+  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], step: 4, stepPage: 'Payroll repayment', lazy: () => import('./routes/allotment') },
+  { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], step: 4, lazy: () => import('./routes/debit-card') },
+  { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
   { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
   // Refinance screens come with servicing (issue scope); their routes stay honest placeholders.
   { path: 'refinance_terms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed'], step: 1, lazy: laterRelease },
@@ -77,9 +80,9 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...CLASSIC_STEPS.map(
-                    ({ path, title, statuses, step, lazy }): RouteObject => ({
+                    ({ path, title, statuses, step, stepPage, lazy }): RouteObject => ({
                       element: <RequireStatus allowed={statuses} />,
-                      children: [{ path, handle: handle(title, step), lazy }],
+                      children: [{ path, handle: handle(title, step, stepPage), lazy }],
                     }),
                   ),
                 ],

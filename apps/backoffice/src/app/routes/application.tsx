@@ -5,17 +5,17 @@ import { LoadingBlock } from '@web-ui/spinner';
 import { Table } from '@web-ui/table';
 import type { TableColumn } from '@web-ui/table';
 import { isApiError } from '@web-lib/http-client';
-import { formatCents, formatDate, formatPercent, formatUsPhone } from '@web-lib/format';
+import { formatCents, formatPercent, formatUsPhone } from '@web-lib/format';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { useApplication } from '../../features/applications/api/detail';
 import { ActionPanel } from '../../features/applications/components/action-panel';
-import { DocumentList } from '../../features/applications/components/document-viewer';
+import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
-import { display, formatDateTime, humanize } from '../../lib/labels';
+import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
 import detailStyles from './application.module.css';
@@ -44,8 +44,12 @@ function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
   );
 }
 
+/** A record of answers as label/value rows: money (`…_cents`) in dollars, dates as dates, yes/no, readable names. */
 const recordRows = (record: Record<string, unknown>): [string, ReactNode][] =>
-  Object.entries(record).map(([key, value]) => [humanize(key), /(amount|income|payment)$/.test(key) && typeof value === 'number' ? formatCents(value) : display(value)]);
+  Object.entries(record).map(([key, value]) => [
+    fieldLabel(key),
+    /(_cents|amount|income|payment)$/.test(key) && typeof value === 'number' ? formatCents(value) : /_type$/.test(key) && typeof value === 'string' ? humanize(value) : display(value),
+  ]);
 
 const historyColumns: TableColumn<Detail['history'][number]>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
@@ -55,11 +59,7 @@ const historyColumns: TableColumn<Detail['history'][number]>[] = [
   { key: 'actor', header: 'By', cell: (r) => r.staff?.name ?? humanize(r.actor) },
 ];
 
-/** A calendar date as US staff read it (MM/DD/YYYY); other shapes are shown as they come. */
-function usDate(value: string | null | undefined): string {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : display(value);
-}
+const usDate = formatUsDate;
 
 /** A decision reason as a reviewer reads it: the engine's detail and code, and the adverse-action text. */
 function reasonText(reason: unknown): string {
@@ -173,7 +173,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
                 ['Income source', display(b.income_source)],
                 ['Employer', b.employer ? b.employer.name : '—'],
                 ['Employee id', display(b.employee_id)],
-                ['Working time', display(b.working_time_range)],
+                ['Working time', workingTimeLabel(b.working_time_range)],
                 ...recordRows(b.income),
               ]}
             />
@@ -215,8 +215,8 @@ function ApplicationView({ application: a }: { application: Detail }) {
                   ['APR', a.loan_terms.apr ? formatPercent(a.loan_terms.apr) : '—'],
                   ['Payments', `${a.loan_terms.terms} × ${humanize(a.loan_terms.term_frequency).toLowerCase()}`],
                   ['Payment', a.loan_terms.payment_per_term === null ? '—' : formatCents(a.loan_terms.payment_per_term)],
-                  ['Disbursement date', a.loan_terms.disbursement_date ? formatDate(a.loan_terms.disbursement_date) : '—'],
-                  ['First payment', a.loan_terms.first_payment_date ? formatDate(a.loan_terms.first_payment_date) : '—'],
+                  ['Disbursement date', usDate(a.loan_terms.disbursement_date)],
+                  ['First payment', usDate(a.loan_terms.first_payment_date)],
                   ['Payment method', humanize(a.loan_terms.payment_method)],
                 ]}
               />
@@ -228,7 +228,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
             <DocumentList documents={a.documents} canView={canReview} />
           </Section>
           <Section id="esignature" title="E-signature">
-            {a.esignature ? <p>Signed {formatDateTime(a.esignature.signed_at)}.</p> : <p>Not signed yet.</p>}
+            {a.esignature ? (
+              <>
+                <p>Signed {formatDateTime(a.esignature.signed_at)}.</p>
+                {a.esignature.view_url ? <SignedNoteItem esignatureId={a.esignature.id} /> : null}
+              </>
+            ) : (
+              <p>Not signed yet.</p>
+            )}
           </Section>
           <Section id="history" title="Workflow history">
             <Table caption="Workflow history" captionHidden columns={historyColumns} rows={a.history} getRowKey={(r) => `${r.at}-${r.to}-${r.event}`} emptyMessage="No status change yet." />

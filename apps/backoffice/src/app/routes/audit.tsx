@@ -13,7 +13,9 @@ import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { useAudit } from '../../features/audit/api/audit';
 import type { AuditParams } from '../../features/audit/api/audit';
-import { formatDateTime, humanize } from '../../lib/labels';
+import { display, fieldLabel, formatDateTime, humanize } from '../../lib/labels';
+import { formatCents } from '@web-lib/format';
+import auditStyles from './audit.module.css';
 import { ROLE_LABELS } from '../../lib/staff-session';
 import { usePageTitle } from '../title';
 
@@ -42,11 +44,43 @@ export function auditParamsFromUrl(params: URLSearchParams): AuditParams {
   };
 }
 
-function changes(item: TAuditItem): string {
-  const parts: string[] = [];
-  if (item.before !== null && item.before !== undefined) parts.push(`before: ${JSON.stringify(item.before)}`);
-  if (item.after !== null && item.after !== undefined) parts.push(`after: ${JSON.stringify(item.after)}`);
-  return parts.join(' · ') || '—';
+/** One recorded value as staff read it: names and statuses humanized, money in dollars, dates as dates. */
+function valueText(key: string, value: unknown): string {
+  if (typeof value === 'number' && /(_cents|amount)$/.test(key)) return formatCents(value);
+  if (typeof value === 'string' && /(status|type|action|method|field|reason)$/.test(key)) return humanize(value);
+  if (Array.isArray(value)) return value.map((v) => valueText(key, v)).join(', ') || '—';
+  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v)}`).join('; ') || '—';
+  return display(value);
+}
+
+function entries(record: unknown): [string, unknown][] {
+  return record && typeof record === 'object' && !Array.isArray(record) ? Object.entries(record as Record<string, unknown>) : [];
+}
+
+/** The before/after of an audit row as labelled lines that wrap inside the table (not raw JSON). */
+function Changes({ item }: { item: TAuditItem }) {
+  const groups = [
+    ['Before', entries(item.before)],
+    ['After', entries(item.after)],
+  ] as const;
+  const shown = groups.filter(([, rows]) => rows.length > 0);
+  if (shown.length === 0) return <>—</>;
+  return (
+    <div className={auditStyles.changes}>
+      {shown.map(([title, rows]) => (
+        <div key={title}>
+          {shown.length > 1 || title === 'Before' ? <strong>{title}</strong> : null}
+          <ul>
+            {rows.map(([key, value]) => (
+              <li key={key}>
+                {fieldLabel(key)}: {valueText(key, value)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
 }
 
 const columns: TableColumn<TAuditItem>[] = [
@@ -54,7 +88,7 @@ const columns: TableColumn<TAuditItem>[] = [
   { key: 'staff', header: 'Staff', cell: (r) => (r.staff ? `${r.staff.name} (${ROLE_LABELS[r.staff.role]})` : 'System') },
   { key: 'action', header: 'Action', cell: (r) => humanize(r.action) },
   { key: 'user', header: 'Applicant', cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>#{r.target_user_id}</Link> : '—') },
-  { key: 'changes', header: 'Details', cell: (r) => <span className={styles.mono}>{changes(r)}</span> },
+  { key: 'changes', header: 'Details', cell: (r) => <Changes item={r} /> },
 ];
 
 function AuditFilters({ params, onApply }: { params: AuditParams; onApply: (next: URLSearchParams) => void }) {

@@ -34,7 +34,6 @@ interface BannerArt {
   readonly title: string;
   readonly headline: string;
   readonly subline: string;
-  readonly cta: string;
   /** Gradient start and end; white text meets WCAG AA on both. */
   readonly colors: readonly [string, string];
   readonly accent: string;
@@ -79,8 +78,6 @@ function iconSvg(icon: BannerIcon, cx: number, cy: number, r: number, accent: st
 
 function desktopBannerSvg(art: BannerArt): string {
   const id = `banner-${art.slug}-bg`;
-  const ctaWidth = Math.round(art.cta.length * 8.4 + 36);
-  const ctaX = 728 - 24 - ctaWidth;
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 728 90" width="728" height="90" role="img">' +
     `<title>${escapeXml(art.title)}</title>` +
@@ -90,15 +87,12 @@ function desktopBannerSvg(art: BannerArt): string {
     iconSvg(art.icon, 52, 45, 28, art.accent) +
     `<text x="100" y="40" font-family="${FONT_FAMILY}" font-size="21" font-weight="700" fill="#ffffff">${escapeXml(art.headline)}</text>` +
     `<text x="100" y="64" font-family="${FONT_FAMILY}" font-size="14" fill="#ffffff" fill-opacity="0.92">${escapeXml(art.subline)}</text>` +
-    `<rect x="${ctaX}" y="27" width="${ctaWidth}" height="36" rx="18" fill="#ffffff"/>` +
-    `<text x="${ctaX + ctaWidth / 2}" y="50" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="14" font-weight="700" fill="${art.colors[0]}">${escapeXml(art.cta)}</text>` +
     '</svg>'
   );
 }
 
 function mobileBannerSvg(art: BannerArt): string {
   const id = `banner-${art.slug}-bg`;
-  const ctaWidth = Math.round(art.cta.length * 7 + 28);
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 100" width="320" height="100" role="img">' +
     `<title>${escapeXml(art.title)}</title>` +
@@ -108,8 +102,6 @@ function mobileBannerSvg(art: BannerArt): string {
     iconSvg(art.icon, 40, 50, 24, art.accent) +
     `<text x="76" y="32" font-family="${FONT_FAMILY}" font-size="16" font-weight="700" fill="#ffffff">${escapeXml(art.headline)}</text>` +
     `<text x="76" y="52" font-family="${FONT_FAMILY}" font-size="12" fill="#ffffff" fill-opacity="0.92">${escapeXml(art.subline)}</text>` +
-    `<rect x="76" y="64" width="${ctaWidth}" height="24" rx="12" fill="#ffffff"/>` +
-    `<text x="${76 + ctaWidth / 2}" y="80" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="12" font-weight="700" fill="${art.colors[0]}">${escapeXml(art.cta)}</text>` +
     '</svg>'
   );
 }
@@ -118,8 +110,7 @@ const REFER_A_FRIEND = {
   slug: 'refer-a-friend',
   title: 'Refer a friend to Payrail',
   headline: 'Share Payrail with a coworker',
-  subline: 'When their loan funds, you both get a $25 thank-you.',
-  cta: 'Invite a friend',
+  subline: 'Earn $50 for each approved referral, plus bonuses.',
   colors: ['#1f3a5f', '#0f5f73'],
   accent: '#f5c451',
   icon: 'people',
@@ -130,7 +121,6 @@ const REFINANCE = {
   title: 'See if you can refinance your Payrail loan',
   headline: 'Need a little more? Refinance.',
   subline: "Checking takes 2 minutes and won't affect your credit score.",
-  cta: 'Check my offer',
   colors: ['#3b2a6b', '#1d4ed8'],
   accent: '#7ee0c3',
   icon: 'arrow',
@@ -141,7 +131,6 @@ const AUTO_DEBIT = {
   title: 'Turn on AutoPay',
   headline: 'Never miss a payment',
   subline: 'Turn on AutoPay in under a minute.',
-  cta: 'Turn on AutoPay',
   colors: ['#0f766e', '#155e75'],
   accent: '#0f766e',
   icon: 'calendar',
@@ -152,7 +141,6 @@ const FINANCIAL_TIPS = {
   title: 'Financial tips from Payrail',
   headline: 'Build a $500 cushion',
   subline: 'Small automatic transfers add up fast.',
-  cta: 'Read 5 quick tips',
   colors: ['#9d174d', '#b45309'],
   accent: '#ffd166',
   icon: 'bulb',
@@ -163,7 +151,7 @@ export const DEMO_BANNERS = [
   {
     slug: REFER_A_FRIEND.slug,
     title: REFER_A_FRIEND.title,
-    body: "Know a coworker who could use Payrail? Share your link, and when their loan funds you'll both get a $25 thank-you.",
+    body: 'Share your referral code with a coworker. You earn $1 when they submit an application and $50 when their loan is approved, plus a $100 bonus at your 3rd, $200 at your 5th and $500 at your 10th approved referral. Payouts take 6-8 weeks.',
     is_mobile: false,
     svg: desktopBannerSvg(REFER_A_FRIEND),
   },
@@ -184,7 +172,7 @@ export const DEMO_BANNERS = [
   {
     slug: FINANCIAL_TIPS.slug,
     title: FINANCIAL_TIPS.title,
-    body: 'Build a $500 emergency cushion with small automatic transfers. Read five quick tips to get started.',
+    body: 'Build a $500 emergency cushion: small automatic transfers to savings on each payday add up fast.',
     is_mobile: true,
     svg: mobileBannerSvg(FINANCIAL_TIPS),
   },

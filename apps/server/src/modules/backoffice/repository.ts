@@ -181,7 +181,8 @@ export function backofficeRepository(db: Db) {
         .from(staffActions)
         .leftJoin(staffUsers, eq(staffUsers.id, staffActions.staffUserId))
         .where(cond)
-        .orderBy(desc(staffActions.id))
+        // Newest first by the time shown (a row may be written after a later-dated one); id breaks ties.
+        .orderBy(desc(staffActions.at), desc(staffActions.id))
         .limit(f.limit)
         .offset(f.offset);
       const [total] = await db.select({ n: count() }).from(staffActions).where(cond);

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { achAuthorizations, allotmentInstructionEmails, applicationMembers, bankAccounts, bankLinkEvents, repayMethodChoices, userAgreements } from '../../db/schema/index';
+import { achAuthorizations, allotmentInstructionEmails, applicationMembers, applications, bankAccounts, bankLinkEvents, repayMethodChoices, userAgreements } from '../../db/schema/index';
+import type { ApplicationPatch } from '../application/repository';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -93,10 +94,15 @@ export function bankingRepository(db: Db) {
     linkEvents: (userId: number) => db.select().from(bankLinkEvents).where(eq(bankLinkEvents.userId, userId)).orderBy(desc(bankLinkEvents.id)),
 
     /** Stores the repay method and moves the status, together. */
-    chooseRepayMethod: async (c: { userId: number; method: RepayMethodChoice; at: Date }, move: StatusMove): Promise<boolean> =>
+    /** The choice, the application's terms priced for it (when it has terms) and the status move, all or nothing. */
+    chooseRepayMethod: async (
+      c: { userId: number; method: RepayMethodChoice; at: Date; terms: { applicationId: number; patch: ApplicationPatch } | null },
+      move: StatusMove,
+    ): Promise<boolean> =>
       (
         await withMove(db, move, async (tx) => {
           await tx.insert(repayMethodChoices).values({ userId: c.userId, method: c.method, chosenAt: c.at });
+          if (c.terms) await tx.update(applications).set({ ...c.terms.patch, updatedAt: c.at }).where(eq(applications.id, c.terms.applicationId));
         })
       ).ok,
 

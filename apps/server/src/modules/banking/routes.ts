@@ -17,6 +17,7 @@ import {
   ZSavePlaidEventRequest,
   ZSavePlaidInformationRequest,
   ZSaveRibbitInformationRequest,
+  ZRepayMethodOffersResponse,
   ZSelectRepayMethodRequest,
   ZVerifyManualSaveRequest,
 } from '@payrail/contract/banking';
@@ -41,7 +42,7 @@ import { lookupBankName } from './use-cases/lookup-bank-name';
 import { saveBankLinkEvent } from './use-cases/save-bank-link-event';
 import { saveLinkedAccount } from './use-cases/save-linked-account';
 import { saveManualAccount } from './use-cases/save-manual-account';
-import { selectRepayMethod } from './use-cases/select-repay-method';
+import { repayMethodOffers, selectRepayMethod } from './use-cases/select-repay-method';
 import { updateBankFields } from './use-cases/update-bank-fields';
 import { verifyManualAccount } from './use-cases/verify-manual-account';
 
@@ -119,6 +120,8 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       },
     );
+
+    app.get('/repay_method_offers', { onRequest, schema: { response: { 200: ZRepayMethodOffersResponse } } }, async (req) => repayMethodOffers(ctx, signedIn(req).member));
 
     app.post('/select_repay_method', { onRequest, config: leaf, schema: { body: ZSelectRepayMethodRequest, response: { 200: ZStatusResponse } } }, async (req) =>
       selectRepayMethod(ctx, signedIn(req).member, req.body.repay_method),

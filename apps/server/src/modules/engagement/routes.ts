@@ -28,7 +28,7 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       markNotification(ctx, signedIn(req).member.id, req.params.id, 'unread'),
     );
 
-    app.get('/banners', { onRequest: member, schema: { response: { 200: z.array(ZBanner) } } }, async () => listBanners(ctx));
+    app.get('/banners', { onRequest: member, schema: { response: { 200: z.array(ZBanner) } } }, async (req) => listBanners(ctx, signedIn(req).member));
 
     app.get('/banners/:file', { schema: { params: z.object({ file: z.string().max(120) }) } }, async (req, reply) => {
       // Read first: only an image found is typed and cacheable.

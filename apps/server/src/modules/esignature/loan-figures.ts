@@ -47,6 +47,7 @@ export function loanFigures(loan: ChosenLoan): LoanFigures {
     wire: {
       ...figures,
       source: loan.source,
+      payment_method: loan.paymentMethod ?? null,
       schedule: schedule.rows.map((r) => ({
         n: r.n,
         due_date: r.dueDate,

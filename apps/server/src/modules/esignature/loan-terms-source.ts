@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { ApplicationRow } from '../application/repository';
 
 /** The loan a member is about to sign: the engine's terms and where they came from. */
-export type ChosenLoan = { terms: LoanTerms; feeLabel: FeeLabel; source: 'application' | 'pricing_defaults' };
+export type ChosenLoan = { terms: LoanTerms; feeLabel: FeeLabel; source: 'application' | 'pricing_defaults'; paymentMethod?: ApplicationRow['paymentMethod'] };
 
 /**
  * Where the e-signature (and the allotment amount) read the member's chosen loan terms: the member's
@@ -62,6 +62,7 @@ export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
     },
     feeLabel: a.feeLabel === 'document preparation fee' ? 'document preparation fee' : feeLabel(feeAmountCents, 0),
     source: 'application',
+    paymentMethod: a.paymentMethod,
   };
 }
 

@@ -17,6 +17,12 @@ import { ruleSetFor } from '../review/underwriting';
 import { firstPaymentDate } from './first-payment-date';
 import { toPricingProgram } from './pricing-program';
 
+/** How a loan is repaid, as priced: split direct deposit (discounted), auto-debit, or one-time payments online. */
+export type PricedMethod = 'split_direct_deposit' | 'auto_debit' | 'one_times';
+
+/** Before the borrower chooses how to repay, the terms show the payroll price (auto-debit when no split rate applies). */
+const defaultMethod = (offers: { split_direct_deposit: readonly unknown[] }): PricedMethod => (offers.split_direct_deposit.length > 0 ? 'split_direct_deposit' : 'auto_debit');
+
 const noAmount = () => new AppError('validation', APPLICATION_MSG.noAmountAvailable);
 
 /** Dollars with thousands separators and cents: 2500000 → "25,000.00". */
@@ -32,11 +38,18 @@ export const changeMessage = (negotiated: number | null): string | null =>
 /**
  * Prices the member's loan from the stored pricing program of their employer's lending program:
  * the amount options (capped by the underwriting maximum for their income and by a counteroffer), the
- * offer for the chosen amount (split direct deposit, the payroll repayment; auto-debit when no split
- * rate applies), its schedule summary and disclosures. Today is the clock's date; the money goes out
+ * offer for the chosen amount and repay method (`chosenMethod`; until the borrower chooses: split direct
+ * deposit, the payroll repayment, or auto-debit when no split rate applies), its schedule summary and
+ * disclosures. Today is the clock's date; the money goes out
  * the next business day and the first payment is the first payday after a reasonable first period.
  */
-export async function quoteTerms(ctx: AppContext, userId: number, application: ApplicationRow, requested: number | undefined): Promise<{ terms: TLoanTerms; patch: ApplicationPatch }> {
+export async function quoteTerms(
+  ctx: AppContext,
+  userId: number,
+  application: ApplicationRow,
+  requested: number | undefined,
+  chosenMethod?: PricedMethod,
+): Promise<{ terms: TLoanTerms; patch: ApplicationPatch }> {
   const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
   const employer = await employerOf(ctx, borrower);
   const program = employerProgramOf(profile, employer);
@@ -66,7 +79,7 @@ export async function quoteTerms(ctx: AppContext, userId: number, application: A
   if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
 
   const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
-  const method = offers.split_direct_deposit.length > 0 ? 'split_direct_deposit' : 'auto_debit';
+  const method = chosenMethod ?? defaultMethod(offers);
   const offer = offers[method][0];
   if (!offer) throw noAmount();
   const { schedule, disclosure } = quoteLoan({

@@ -26,9 +26,9 @@ function shell(list: TNotification[] = notifications(2, 1)) {
     http.get(api('/benefits'), () => HttpResponse.json({ level: 'silver', color: '#8a99a6', read: false })),
     http.get(api('/banners'), () =>
       HttpResponse.json([
-        { url: '/api/banners/refer.svg', is_mobile: false, title: 'Refer a friend to Payrail' },
-        { url: '/api/banners/refinance.svg', is_mobile: false, title: 'See if you can refinance' },
-        { url: '/api/banners/autopay.svg', is_mobile: true, title: 'Turn on AutoPay' },
+        { url: '/api/banners/refer.svg', is_mobile: false, title: 'Refer a friend to Payrail', text: 'Earn $50 for each approved referral.', action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: 'ANA123' } },
+        { url: '/api/banners/refinance.svg', is_mobile: false, title: 'See if you can refinance', text: 'Check your offer.', action: { kind: 'link', label: 'Check my refinance offer', href: '/refinance_terms' } },
+        { url: '/api/banners/autopay.svg', is_mobile: true, title: 'Turn on AutoPay', text: 'Never miss a payment.', action: { kind: 'link', label: 'Set up AutoPay', href: '/dashboard/loans-and-payments' } },
       ]),
     ),
   );
@@ -51,10 +51,14 @@ describe('new-UI shell', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Loans & Payments' })).toHaveAttribute('href', '/dashboard/loans-and-payments');
     expect(await screen.findByText('Silver member')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Refer a friend to Payrail' })).toBeInTheDocument();
+    // Banners are text with real buttons and links, not pictures of buttons.
+    expect(await screen.findByText('Refer a friend to Payrail')).toBeInTheDocument();
+    expect(screen.getByText('Earn $50 for each approved referral.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy my referral code (ANA123)' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Refer a friend to Payrail' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next offer' }));
-    expect(screen.getByRole('img', { name: 'See if you can refinance' })).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: 'Turn on AutoPay' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check my refinance offer' })).toHaveAttribute('href', '/refinance_terms');
+    expect(screen.queryByText('Turn on AutoPay')).not.toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Need help?' })).toBeInTheDocument();
     await user.click(avatar);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/personal-information'));
@@ -123,6 +127,14 @@ describe('notification bell', () => {
     expect(within(panel).getByText(`${LONG.slice(0, 42)}…`)).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: new RegExp(`^${LONG.replace('.', '\\.')}`) })).toBeInTheDocument();
     expect(within(panel).getByText('Message 2')).toBeInTheDocument();
+    // The whole message opens under the row (no hover tooltip needed), and closes again.
+    expect(within(panel).getByText(LONG, { selector: 'p' })).not.toBeVisible();
+    const more = within(panel).getByRole('button', { name: 'Read the full message' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(panel).getByRole('button', { name: 'Hide the full message' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByText(LONG, { selector: 'p' })).toBeVisible();
+    expect(within(panel).getAllByRole('button', { name: /full message/ })).toHaveLength(1);
   });
 
   it('toggles read and unread on click, and Escape closes the menu back on the bell', async () => {
@@ -166,8 +178,8 @@ describe('help footer chat', () => {
     );
     const user = userEvent.setup();
     renderRoute('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Chat with us' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Chat with customer service' });
+    await user.click(await screen.findByRole('button', { name: 'E-mail us a question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail customer service' });
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(await within(dialog).findByText('Required.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Your message'), 'When is my next payment?');

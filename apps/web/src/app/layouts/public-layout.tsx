@@ -9,7 +9,7 @@ import { NEW_LOAN_STEPS, REFINANCE_STEPS, Stepper } from '../../components/ui/st
 import { useLogout } from '../../features/auth/api/logout';
 import { usePendingRequestCount } from '../../lib/pending-requests';
 import { useSession } from '../../lib/session-store';
-import { stepFromMatches } from '../route-handle';
+import { stepFromMatches, stepPageFromMatches } from '../route-handle';
 
 /**
  * Old-flow shell (public pages and the classic application): skip link, header, the stepper when the
@@ -20,7 +20,9 @@ export function PublicLayout() {
   const signedIn = useSession((state) => state.token !== null);
   const refinancing = useSession((state) => state.user?.loan_type === 'refinancing');
   const logout = useLogout();
-  const step = stepFromMatches(useMatches());
+  const matches = useMatches();
+  const step = stepFromMatches(matches);
+  const page = stepPageFromMatches(matches);
   return (
     <div className={layout.page}>
       <SkipLink />
@@ -46,7 +48,7 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className={layout.main} aria-busy={busy || undefined}>
         {signedIn && step > 0 ? (
           <Container className={layout.stepperContainer}>
-            <Stepper steps={refinancing ? REFINANCE_STEPS : NEW_LOAN_STEPS} current={step} />
+            <Stepper steps={refinancing ? REFINANCE_STEPS : NEW_LOAN_STEPS} current={step} page={page} />
           </Container>
         ) : null}
         <Outlet />

@@ -384,5 +384,7 @@ describe('about yourself: education program', () => {
     await user.click(agree);
     await waitFor(() => expect(posted).toEqual({ initials: { first: 'A', last: 'L' }, agreement: true }), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    // Focus is not dropped on the page body: it lands on the form's first field.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name')));
   });
 });

@@ -218,7 +218,8 @@ describe('application review', () => {
     await user.click(confirmButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/select_repay_method'));
     expect(sessionStore.getState().user?.workflow_status).toBe('select_repay_method');
-    expect(await screen.findByText('Your application was sent for review.')).toBeInTheDocument();
+    expect(await screen.findByText(/Good news: you are pre-approved!/)).toBeInTheDocument();
+    expect(screen.queryByText('Your application was sent for review.')).not.toBeInTheDocument();
   }, 15_000);
 
   it("shows the review's field errors on their section", async () => {

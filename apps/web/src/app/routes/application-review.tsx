@@ -10,6 +10,13 @@ import { ROOT_STATUSES, routeForStatus } from '../status-routes';
 import { useWorkflow } from '../workflow';
 
 export const APPLICATION_CONFIRMED = 'Your application was sent for review.';
+/** The automated review pre-approved the application (ready_for_review → select_repay_method). */
+export const APPLICATION_PRE_APPROVED = 'Good news: you are pre-approved! Next, choose how you will repay your loan, then sign your loan agreement.';
+
+/** What the borrower is told after confirming: pre-approved when the review moved them on to repayment. */
+export function confirmationMessage(newStatus: string): string {
+  return newStatus === 'select_repay_method' ? APPLICATION_PRE_APPROVED : APPLICATION_CONFIRMED;
+}
 
 /** Adopts the status in the store and in the cached session check (which a newly mounted page would otherwise put back). */
 async function goTo(queryClient: QueryClient, status: string, replace = false) {
@@ -36,7 +43,7 @@ export function Component() {
       onBack={() => void workflow.back()}
       backPending={workflow.pending === 'back'}
       onConfirmed={({ new_status }) => {
-        notify.success(APPLICATION_CONFIRMED);
+        notify.success(confirmationMessage(new_status));
         void goTo(queryClient, new_status);
       }}
       onRefused={(error) => {

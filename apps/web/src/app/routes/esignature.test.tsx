@@ -32,6 +32,7 @@ const esignAnswer = (overrides: { full_name?: string; font_size?: number; partne
       { n: 2, due_date: '2026-12-18', payment_cents: 7_864, principal_cents: 6_100, interest_cents: 1_764, balance_cents: 145_400 },
     ],
     source: 'application',
+    payment_method: 'auto_debit',
   },
   agreements: [
     { id: 11, name: 'promissory_note_terms', title: 'Promissory Note', file_url: '/api/borrower_agreement_documents/11', accepted: false },
@@ -88,6 +89,8 @@ describe('e-signature page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('34.21%')).toBeInTheDocument();
     expect(screen.getByText('$312.34')).toBeInTheDocument();
     expect(screen.getByText('$1,887.34')).toBeInTheDocument();
+    // The repay method the price is for is said again before signing (issue #17).
+    expect(screen.getByText('These terms are priced for repayment by Auto-Debit ACH (the price depends on how you repay).')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Payment schedule' })).toBeInTheDocument();
     const signature = screen.getByTestId('signature-preview');
     expect(signature).toHaveTextContent('Ana Lima');

@@ -8,8 +8,44 @@ import { renderRoute } from '../../../test/render';
 import { notify } from '../../components/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 
+const EXAMPLE = {
+  apr_min: '22.41',
+  apr_max: '35.87',
+  amount_min: 50_000,
+  amount_max: 1_000_000,
+  term_months_min: 6,
+  term_months_max: 36,
+  example: {
+    amount: 300_000,
+    fee_amount: 6_000,
+    fee_label: 'origination fee',
+    fee_financed: true,
+    interest_rate: '21.591',
+    apr: '24.87',
+    term_frequency: 'biweekly',
+    number_of_payments: 26,
+    terms_in_months: 12,
+    payment_per_term: 13_579,
+    final_payment: 13_570,
+    finance_charge: 47_045,
+    amount_financed: 300_000,
+    total_of_payments: 353_045,
+  },
+  as_of: '2026-12-01',
+};
+
 describe('landing page', () => {
+  it('states the APR range, amounts, terms and a worked example from the server (the loan engine)', async () => {
+    server.use(http.get(api('/representative_example'), () => HttpResponse.json(EXAMPLE)));
+    renderRoute('/');
+    const section = await screen.findByRole('region', { name: 'Rates and a representative example' }, { timeout: 5000 });
+    expect(await screen.findByText(/APR from/)).toHaveTextContent('APR from 22.41% to 35.87%. Loans of $500.00 to $10,000.00, repaid over 6 to 36 months.');
+    expect(section).toHaveTextContent('You make 26 payments of $135.79 every two weeks over 12 months (the last one $135.70).');
+    expect(section).toHaveTextContent('total of payments $3,530.45: APR 24.87%.');
+  });
+
   it('explains the product and leads to sign-up and sign-in', async () => {
+    server.use(http.get(api('/representative_example'), () => HttpResponse.json(EXAMPLE)));
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'A loan that works with your paycheck' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two ways to repay' })).toBeInTheDocument();

@@ -75,27 +75,34 @@ describe('loan terms', () => {
     renderRoute('/loan_terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan Terms' }, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Loan Terms · Payrail'));
-    expect(await screen.findByLabelText(/Loan amount/)).toHaveValue('300000');
+    // Nothing is pre-selected (issue #17): no figures and no Continue until an amount is chosen.
+    const amount = await screen.findByLabelText(/Loan amount/);
+    expect(amount).toHaveValue('');
+    expect(screen.getByText('Choose an amount to see your payment, APR and total of payments.')).toBeInTheDocument();
+    expect(screen.queryByText('Payment', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /I agree to these loan terms/ })).toBeDisabled();
     expect(screen.getByRole('option', { name: '$3,000.00' })).toBeInTheDocument();
-    expect(definition('Payment')).toHaveTextContent('$135.79 per two weeks');
+    await userEvent.setup().selectOptions(amount, '300000');
+    await waitFor(() => expect(definition('Payment')).toHaveTextContent('$135.79 per two weeks'));
     expect(definition('Number of payments')).toHaveTextContent('26');
     expect(definition('Term')).toHaveTextContent('12 months');
     expect(definition('APR')).toHaveTextContent('24.87%');
     expect(definition('Origination fee')).toHaveTextContent('$60.00');
-    expect(definition('Total loan amount')).toHaveTextContent('$3,060.00');
+    // One name for the total on every page (issue #17): the disclosure's, no "Total loan amount".
+    expect(screen.queryByText('Total loan amount')).not.toBeInTheDocument();
+    expect(definition('Amount financed')).toBeInTheDocument();
     expect(definition('First payment date')).toHaveTextContent('12/18/2026');
     expect(definition('Finance charge')).toHaveTextContent('$470.45');
     expect(definition('Total of payments')).toHaveTextContent('$3,530.45');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
-  it('names a document preparation fee by the server label and leaves a withheld fee out of the total', async () => {
+  it('names a document preparation fee by the server label', async () => {
     signInAs({ workflow_status: 'loan_terms' });
     loanHandlers({ base: terms({ fee_label: 'document preparation fee', fee_amount: 2_500, fee_not_financed: true, amount_options: [] }) });
     renderRoute('/loan_terms');
     expect(await screen.findByText('Document preparation fee', { selector: 'dt' }, SLOW)).toBeInTheDocument();
     expect(definition('Document preparation fee')).toHaveTextContent('$25.00');
-    expect(definition('Total loan amount')).toHaveTextContent('$3,000.00');
     // No amount options: the amount is shown, not chosen.
     expect(screen.queryByRole('combobox', { name: /Loan amount/ })).not.toBeInTheDocument();
     expect(definition('Loan amount')).toHaveTextContent('$3,000.00');
@@ -111,7 +118,6 @@ describe('loan terms', () => {
     await user.selectOptions(amount, '50000');
     await waitFor(() => expect(definition('Payment')).toHaveTextContent('$41.31 per two weeks'));
     expect(definition('APR')).toHaveTextContent('25.91%');
-    expect(definition('Total loan amount')).toHaveTextContent('$500.00');
     expect(calls).toContain('GET /loan?amount=50000');
     // New terms need the consent again.
     expect(screen.getByRole('checkbox')).not.toBeChecked();
@@ -124,7 +130,7 @@ describe('loan terms', () => {
     const calls = loanHandlers();
     const user = userEvent.setup();
     const { router } = renderRoute('/loan_terms');
-    await screen.findByLabelText(/Loan amount/, {}, SLOW);
+    await user.selectOptions(await screen.findByLabelText(/Loan amount/, {}, SLOW), '300000');
     const link = await screen.findByRole('link', { name: 'Consent for Loan Eligibility — Delaware (opens in a new window)' });
     expect(link).toHaveAttribute('href', '/api/agreement_documents/40/view');
     expect(calls).toContain('GET /consent_for_loan_eligibility?state=8');
@@ -146,13 +152,15 @@ describe('loan terms', () => {
     const { router } = renderRoute('/loan_terms');
     expect(await screen.findByText(message, {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/Loan amount/), '200000');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /I agree to these loan terms/ })).toBeEnabled());
     await user.click(screen.getByRole('checkbox', { name: /I agree to these loan terms/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls).toContain('POST /workflow/next_status loan_amount_changed'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('puts a refused amount back to the stored choice and shows the server text on the amount', async () => {
+  it('puts a refused amount back to choosing and shows the server text on the amount', async () => {
     signInAs({ workflow_status: 'loan_terms' });
     loanHandlers({ base: terms({ amount_options: [12_345, 50_000, 300_000] }) });
     const user = userEvent.setup();
@@ -161,8 +169,9 @@ describe('loan terms', () => {
     await user.selectOptions(amount, '12345');
     expect(await screen.findByText('is not included in the list')).toBeInTheDocument();
     expect(screen.getByLabelText(/Loan amount/)).toHaveAccessibleDescription(expect.stringContaining('is not included in the list'));
-    expect(screen.getByLabelText(/Loan amount/)).toHaveValue('300000');
-    expect(definition('Payment')).toHaveTextContent('$135.79 per two weeks');
+    // Back to choosing: nothing selected, no figures, Continue disabled.
+    expect(screen.getByLabelText(/Loan amount/)).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
   it('shows the server text when no amount is available', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render';
+import { signInAs } from '../../../test/fixtures';
 
 describe('404', () => {
   it("shows 'PAGE NOT FOUND' for an unknown path, titled, with a button to /signin", async () => {
@@ -24,5 +25,13 @@ describe('404', () => {
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy_policy');
     expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/service_terms');
     expect(screen.getByText(/Harbor Point Bank, N\.A\./)).toBeInTheDocument();
+  });
+
+  it('offers the dashboard, not sign in, to a borrower who is signed in', async () => {
+    signInAs();
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'PAGE NOT FOUND' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Go to sign in' })).not.toBeInTheDocument();
   });
 });

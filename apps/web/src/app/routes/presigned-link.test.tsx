@@ -46,4 +46,17 @@ describe('/c/{code}', () => {
     const { router } = renderRoute('/c/new-flow');
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/about_yourself'));
   });
+
+  it('a link that does not work signs nobody out: a signed-in borrower goes back to their page', async () => {
+    sessionStore.setToken('still-me');
+    server.use(
+      http.get(api('/c/:code'), () => HttpResponse.json({ error: SERVER_MSG.invalidLink }, { status: 404 })),
+      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'phone_verification' }))),
+      navigationStackHandler('phone_verification'),
+    );
+    const { router } = renderRoute('/c/bad-code');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/phone_verification'));
+    expect(sessionStore.getToken()).toBe('still-me');
+    expect(notify.list()).toEqual([expect.objectContaining({ kind: 'error', message: SERVER_MSG.invalidLink })]);
+  });
 });

@@ -36,9 +36,21 @@ function signedIn(payment: 'allotment' | 'split_direct_deposit' = 'allotment') {
     employer(payment),
     http.get(api('/bank_informations'), () => HttpResponse.json({ error: 'none' }, { status: 404 })),
     http.get(api('/esignature'), () => HttpResponse.json({ error: 'none' }, { status: 404 })),
+    http.get(api('/repay_method_offers'), () => HttpResponse.json({ offers: OFFERS })),
   );
   return state;
 }
+
+const offer = (method: string, interest_rate: string, apr: string, payment_per_term: number) => ({
+  method,
+  interest_rate,
+  apr,
+  payment_per_term,
+  number_of_payments: 78,
+  term_frequency: 'biweekly',
+  total_of_payments: payment_per_term * 78,
+});
+const OFFERS = [offer('split_direct_deposit', '23.391', '26.1', 6215), offer('auto_debit', '25.99', '28.95', 6480), offer('online', '27.99', '31.02', 6690)];
 
 describe('select repay method', { timeout: 20_000 }, () => {
   it('offers three options; Continue stays disabled until one is chosen, then moves to the answered status', async () => {
@@ -89,5 +101,13 @@ describe('select repay method', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/esignature'), { timeout: 5000 });
     expect(sessionStore.getState().user?.workflow_status).toBe('esignature_needed');
+  });
+
+  it('shows the price of each method: split direct deposit is the lower rate', async () => {
+    signedIn();
+    renderRoute('/select_repay_method');
+    expect(await screen.findByRole('radio', { name: /Split Direct Deposit \(lower rate\)/ })).toBeInTheDocument();
+    expect(screen.getByText(/Interest rate 23\.39%, APR 26\.10%: 78 payments of \$62\.15\./)).toBeInTheDocument();
+    expect(screen.getByText(/Interest rate 25\.99%, APR 28\.95%: 78 payments of \$64\.80\./)).toBeInTheDocument();
   });
 });

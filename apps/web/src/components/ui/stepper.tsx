@@ -10,9 +10,11 @@ export interface StepperProps {
   /** 1-based current step; the stepper is hidden at 0 or below (spec: shown when above 0). */
   current: number;
   label?: string;
+  /** The page within the current step (e.g. "Employment" in About Yourself), shown under its name. */
+  page?: string;
 }
 
-export function Stepper({ steps, current, label = 'Application progress' }: StepperProps) {
+export function Stepper({ steps, current, label = 'Application progress', page }: StepperProps) {
   if (current <= 0) return null;
   return (
     <nav aria-label={label} className={styles.nav}>
@@ -28,6 +30,7 @@ export function Stepper({ steps, current, label = 'Application progress' }: Step
               <span className={styles.name}>
                 {step}
                 {state === 'complete' ? <span className="visually-hidden"> (completed)</span> : null}
+                {state === 'current' && page && page !== step ? <span className={styles.page}>{page}</span> : null}
               </span>
             </li>
           );

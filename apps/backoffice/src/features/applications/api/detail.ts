@@ -32,3 +32,8 @@ export function useRevealSsn(userId: number) {
 export function getDocumentBlob(documentId: number): Promise<Blob> {
   return backofficeApi.get(`/documents/${documentId}`, { responseType: 'blob', headers: { Accept: '*/*' } });
 }
+
+/** GET /api/backoffice/esignatures/:id/pdf with the staff token: the signed promissory note (audited as `view_signed_note`). */
+export function getSignedNoteBlob(esignatureId: number): Promise<Blob> {
+  return backofficeApi.get(`/esignatures/${esignatureId}/pdf`, { responseType: 'blob', headers: { Accept: '*/*' } });
+}

@@ -4,7 +4,7 @@ import { Button } from '@web-ui/button';
 import { Spinner } from '@web-ui/spinner';
 import { formatFileSize } from '@web-lib/format';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
-import { getDocumentBlob } from '../api/detail';
+import { getDocumentBlob, getSignedNoteBlob } from '../api/detail';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import styles from './document-viewer.module.css';
 
@@ -21,18 +21,22 @@ function kindOf(blob: Blob, fileName: string): 'image' | 'pdf' | 'other' {
   return 'other';
 }
 
-/** Fetches the file with the staff token and shows it from a blob: URL; the URL is revoked on close. */
-function DocumentPreview({ document: doc }: { document: TDocument }) {
+/**
+ * Fetches the file with the staff token and shows it from a blob: URL (the CSP allows blob: frames and
+ * images for exactly this); the URL is revoked on close. The server audits the view when it serves the
+ * file, so a file that could not be read is never recorded as seen.
+ */
+function FilePreview({ load, fileName, title }: { load: () => Promise<Blob>; fileName: string; title: string }) {
   const [state, setState] = useState<{ url: string; kind: 'image' | 'pdf' | 'other' } | 'loading' | 'error'>('loading');
 
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
-    getDocumentBlob(doc.id).then(
+    load().then(
       (blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
-        setState({ url, kind: kindOf(blob, doc.file_name) });
+        setState({ url, kind: kindOf(blob, fileName) });
       },
       () => {
         if (!cancelled) setState('error');
@@ -42,26 +46,53 @@ function DocumentPreview({ document: doc }: { document: TDocument }) {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [doc.id, doc.file_name]);
+    // `load` is a fresh closure each render; the file is fetched once per name.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fileName]);
 
-  if (state === 'loading') return <Spinner label={`Loading ${doc.file_name}…`} />;
+  if (state === 'loading') return <Spinner label={`Loading ${fileName}…`} />;
   if (state === 'error') {
     return (
       <Alert kind="error" assertive>
-        We could not load {doc.file_name}.
+        We could not load {fileName}.
       </Alert>
     );
   }
-  const title = `${humanize(doc.type)}: ${doc.file_name}`;
   if (state.kind === 'image') return <img className={styles.image} src={state.url} alt={title} style={{ maxHeight: DOCUMENT_VIEWER_HEIGHT }} />;
   if (state.kind === 'pdf') return <iframe className={styles.frame} src={state.url} title={title} height={DOCUMENT_VIEWER_HEIGHT} />;
   return (
     <p>
       This file type cannot be shown here.{' '}
-      <a href={state.url} download={doc.file_name}>
-        Download {doc.file_name}
+      <a href={state.url} download={fileName}>
+        Download {fileName}
       </a>
     </p>
+  );
+}
+
+function DocumentPreview({ document: doc }: { document: TDocument }) {
+  return <FilePreview load={() => getDocumentBlob(doc.id)} fileName={doc.file_name} title={`${humanize(doc.type)}: ${doc.file_name}`} />;
+}
+
+/** The signed promissory note with a Show/Hide toggle; every view is audited (`view_signed_note`). */
+export function SignedNoteItem({ esignatureId }: { esignatureId: number }) {
+  const [open, setOpen] = useState(false);
+  const regionId = `signed-note-${esignatureId}`;
+  const fileName = `promissory-note-${esignatureId}.pdf`;
+  return (
+    <div className={styles.item}>
+      <div className={styles.row}>
+        <div>
+          <strong>Signed promissory note</strong> — {fileName}
+        </div>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((v) => !v)}>
+          {open ? 'Hide the signed note' : 'Show the signed note'}
+        </Button>
+      </div>
+      <div id={regionId} className={styles.preview} hidden={!open}>
+        {open ? <FilePreview load={() => getSignedNoteBlob(esignatureId)} fileName={fileName} title="Signed promissory note" /> : null}
+      </div>
+    </div>
   );
 }
 

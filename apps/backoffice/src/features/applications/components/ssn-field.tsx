@@ -4,6 +4,7 @@ import { Button } from '@web-ui/button';
 import { Dialog } from '@web-ui/dialog';
 import { useRevealSsn } from '../api/detail';
 import styles from '../../../components/page.module.css';
+import { formatSsn } from '../../../lib/labels';
 
 /**
  * The masked SSN with a "Reveal" button (reviewers only). Revealing is audited, so it asks first;
@@ -28,7 +29,7 @@ export function SsnField({ userId, masked, canReveal }: { userId: number; masked
   return (
     <span className={styles.inline}>
       <span className={styles.mono} aria-live="polite">
-        {full ?? masked}
+        {formatSsn(full ?? masked)}
       </span>
       {full ? (
         <Button variant="ghost" size="sm" onClick={() => setFull(null)}>

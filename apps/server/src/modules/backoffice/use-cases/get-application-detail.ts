@@ -16,6 +16,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
   if (!row) throw AppError.notFound('Application not found.');
   const { member, borrower, profile, employer, state } = row;
   const box = await ctx.cryptoBox();
+  const licenceState = profile?.driverLicenseStateId ? await ctx.repos.reference.findState(String(profile.driverLicenseStateId)) : undefined;
   const [references, application, account, docs, history, decisions, feedback, emails, esignature, loan] = await Promise.all([
     repo.references(userId),
     repo.application(userId),
@@ -62,7 +63,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
       other: {
         military_active: profile?.militaryActive ?? null,
         driver_license_on_file: Boolean(profile?.driverLicenseNumberSealed),
-        driver_license_state_id: profile?.driverLicenseStateId ?? null,
+        driver_license_state: licenceState ? `${licenceState.name} (${licenceState.abbreviation})` : (profile?.driverLicenseStateId ?? null),
         education_agreed_at: profile?.educationAgreedAt?.toISOString() ?? null,
         refer_code: borrower?.referCode ?? null,
         referred_by: borrower?.referredBy ?? null,

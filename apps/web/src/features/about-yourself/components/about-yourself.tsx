@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -18,13 +18,23 @@ export function AboutYourself(props: AboutYourselfProps) {
   const purposes = useLoanPurposes();
   const education = useEducationProgram();
   const [educationClosed, setEducationClosed] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const educationShown = useRef(false);
+  if (education.data?.show_modal) educationShown.current = true;
+
+  // The education modal opens on its own (no button to return to): once it closes, focus goes to the
+  // form's first field instead of being dropped on the page body.
+  useEffect(() => {
+    if (!educationClosed || !educationShown.current) return;
+    section.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+  }, [educationClosed]);
 
   const failed = fields.isError || references.isError || states.isError || purposes.isError;
   const loaded = fields.data && references.data && states.data && purposes.data;
 
   return (
     <Container width="wide" className={styles.page}>
-      <section className={styles.card} aria-labelledby="about-yourself-title">
+      <section ref={section} className={styles.card} aria-labelledby="about-yourself-title">
         <h1 id="about-yourself-title">About Yourself</h1>
         <p className={styles.muted}>Tell us about yourself. Each answer is saved as you go.</p>
         {failed ? (

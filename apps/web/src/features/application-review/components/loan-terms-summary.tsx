@@ -13,7 +13,8 @@ export function LoanTermsSummary({ terms }: { terms: TLoanTerms }) {
     ['Terms in months', String(terms.terms_in_months)],
     ['APR', formatPercent(terms.apr)],
     [terms.fee_label.charAt(0).toUpperCase() + terms.fee_label.slice(1), formatCents(terms.fee_amount)],
-    ['Total loan amount', formatCents(terms.total_of_payments)],
+    ['Amount financed', formatCents(terms.amount_financed)],
+    ['Total of payments', formatCents(terms.total_of_payments)],
   ];
   return (
     <section className={styles.terms} aria-labelledby="review-terms-title">

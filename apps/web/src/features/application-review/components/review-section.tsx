@@ -155,7 +155,7 @@ export function ReviewSection({ id, title, readOnly = [], fields = [], values = 
                     <div key={field.name} className={styles.value}>
                       <dt>{field.label}</dt>
                       <dd>
-                        {shown === '' ? <span className={styles.missing}>{field.optional ? '—' : 'Missing'}</span> : shown}
+                        {shown === '' ? field.optional ? <span className="visually-hidden">Not given</span> : <span className={styles.missing}>Missing</span> : shown}
                         {externalErrors[field.name] ? <span className={styles.missing}> ({externalErrors[field.name]})</span> : null}
                       </dd>
                     </div>

@@ -17,24 +17,25 @@ export interface PresignedLinkProps {
 
 /**
  * /c/{code}: a single-use sign-in link e-mailed by staff. Shows 'Signing in ...' while the link is
- * checked; a link that does not work (used, expired, unknown) goes to /signin with the reason.
+ * checked. A link that works replaces whoever was signed in on this browser (it is for someone else,
+ * perhaps); a link that does not work (used, expired, unknown) says why and signs nobody out: a
+ * borrower who was signed in goes back to their page, anyone else to /signin.
  */
 export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
-  const [ready, setReady] = useState(false);
   const finished = useRef(false);
-
-  // Whoever was signed in on this browser is not the person the link is for.
-  useEffect(() => {
-    sessionStore.clearAll();
-    setReady(true);
-  }, []);
-
-  const link = usePresignedLink(code, ready);
+  // Once answered, the link is never asked again (clearing the old session also clears cached queries).
+  const [answered, setAnswered] = useState(false);
+  const link = usePresignedLink(code, !answered);
 
   useEffect(() => {
     if (finished.current) return;
     if (link.isSuccess) {
       finished.current = true;
+      setAnswered(true);
+      // The answer's token is already stored; the previous borrower's other session data goes.
+      const token = sessionStore.getToken();
+      sessionStore.clearAll();
+      sessionStore.setToken(token);
       void onSignedIn(link.data).catch(() => undefined);
     } else if (link.isError) {
       finished.current = true;
@@ -44,7 +45,7 @@ export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
         return;
       }
       notify.error(isApiError(error) ? (error.serverMessage ?? SERVER_MSG.invalidLink) : SERVER_MSG.invalidLink);
-      navigate('/signin', { replace: true });
+      navigate(sessionStore.getToken() ? '/' : '/signin', { replace: true });
     }
   }, [link.isSuccess, link.isError, link.data, link.error, onSignedIn]);
 

@@ -63,8 +63,8 @@ export function Signin({ onSignedIn }: SigninProps) {
             New to Payrail? <Link to="/signup">Sign up</Link>
           </p>
         </div>
+        <CaptchaBadge />
       </AuthCard>
-      <CaptchaBadge />
     </>
   );
 }

@@ -121,8 +121,8 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
             Already have an account? <Link to="/signin">Sign in</Link>
           </p>
         </div>
+        <CaptchaBadge />
       </AuthCard>
-      <CaptchaBadge />
     </>
   );
 }

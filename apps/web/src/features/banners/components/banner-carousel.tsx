@@ -1,11 +1,40 @@
 import { useId, useState } from 'react';
+import { MSG } from '@payrail/contract/messages';
+import type { TBannerAction } from '@payrail/contract/identity';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toast/notify';
 import { SMALL_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useBanners } from '../api/get-banners';
 import styles from './banner-carousel.module.css';
 
+/** A banner's call to action: a real link, or a button that copies the referral code. */
+function BannerAction({ action }: { action: TBannerAction }) {
+  if (action.kind === 'link') {
+    return (
+      <Button to={action.href} size="sm" variant="secondary">
+        {action.label}
+      </Button>
+    );
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(action.code);
+      notify.success(MSG.codeCopied);
+    } catch {
+      notify.error(`Your referral code is ${action.code}.`);
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" onClick={() => void copy()}>
+      {action.label} ({action.code})
+    </Button>
+  );
+}
+
 /**
- * The sidebar's marketing banners (spec §2), the set made for this screen size (`is_mobile`). It never
- * moves by itself (WCAG 2.2.2): previous/next buttons change the slide and a status says which one.
+ * The sidebar's banners (spec §2), the set made for this screen size (`is_mobile`) and chosen by the
+ * server for this borrower: a title, a line of text and a real call to action (not a picture of one).
+ * It never moves by itself (WCAG 2.2.2): previous/next buttons change the slide and a status says which.
  */
 export function BannerCarousel() {
   const small = useMediaQuery(SMALL_SCREEN);
@@ -20,7 +49,11 @@ export function BannerCarousel() {
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-label="Offers for you">
       <div id={`${id}-slide`} className={styles.slide} role="group" aria-roledescription="slide" aria-label={`${current + 1} of ${banners.length}`}>
-        <img className={styles.image} src={banner.url} alt={banner.title} width={small ? 320 : 728} height={small ? 100 : 90} loading="lazy" />
+        <div className={styles.card}>
+          <p className={styles.title}>{banner.title}</p>
+          <p className={styles.text}>{banner.text}</p>
+          {banner.action ? <BannerAction action={banner.action} /> : null}
+        </div>
       </div>
       {banners.length > 1 ? (
         <div className={styles.controls}>

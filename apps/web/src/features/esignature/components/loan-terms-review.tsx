@@ -17,6 +17,13 @@ const scheduleColumns: readonly TableColumn<Payment>[] = [
   { key: 'balance', header: 'Balance', align: 'end', cell: (row) => formatCents(row.balance_cents) },
 ];
 
+/** Which repay method the figures are priced for: choosing it changed the price (issue #17), so it is said again before signing. */
+const PRICED_FOR: Record<NonNullable<Terms['payment_method']>, string> = {
+  split_direct_deposit: 'These terms are priced for repayment by split direct deposit from your paycheck (the price depends on how you repay).',
+  auto_debit: 'These terms are priced for repayment by Auto-Debit ACH (the price depends on how you repay).',
+  one_times: 'These terms are priced for paying each installment online (the price depends on how you repay).',
+};
+
 /** The Truth-in-Lending disclosure, the loan details and the payment schedule the borrower signs. */
 export function LoanTermsReview({ terms }: { terms: Terms }) {
   const boxes = [
@@ -28,6 +35,7 @@ export function LoanTermsReview({ terms }: { terms: Terms }) {
   return (
     <section className={styles.section} aria-labelledby="esign-terms-title">
       <h2 id="esign-terms-title">Review your loan terms</h2>
+      {terms.payment_method ? <p className={styles.pricedFor}>{PRICED_FOR[terms.payment_method]}</p> : null}
       <dl className={styles.tila} aria-label="Truth-in-Lending disclosure">
         {boxes.map((box) => (
           <div key={box.id} className={styles.tilaBox}>

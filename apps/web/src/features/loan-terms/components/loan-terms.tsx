@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/toast/notify';
 import { formatCents, formatDate, formatPercent } from '../../../lib/format';
 import { isApiError } from '../../../lib/http-client';
 import { useAssociateTermsConsent, useLoanEligibilityConsent, useLoanTerms } from '../api/loan-terms-api';
-import { feeName, frequencyName, frequencyWord, months, totalLoanAmount } from '../lib/loan-figures';
+import { feeName, frequencyName, frequencyWord, months } from '../lib/loan-figures';
 import styles from './loan-terms.module.css';
 
 export interface LoanTermsProps {
@@ -67,11 +67,11 @@ function TermsFigures({ terms }: { terms: TLoanTerms }) {
           {formatCents(terms.fee_amount)}
           {terms.fee_not_financed && terms.fee_amount > 0 ? <span className={styles.per}> (withheld from the amount you receive)</span> : null}
         </Figure>
-        <Figure term="Total loan amount" strong>
-          {formatCents(totalLoanAmount(terms))}
-        </Figure>
         <Figure term="First payment date">{formatDate(terms.first_payment_date)}</Figure>
       </dl>
+      {/* The total has one meaning on every page: the disclosure's Total of payments (and Amount financed),
+          named as the review names them — not "Total loan amount" for amount + fee here and the total of
+          payments there. */}
       <section className={styles.tila} aria-labelledby="tila-title">
         <h2 id="tila-title" className={styles.tilaTitle}>
           Truth in Lending disclosure
@@ -127,7 +127,9 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
     setAmount(undefined);
   }, [refusedAmount]);
   const loadError = failed && amount === undefined ? failed : null;
-  const blocked = !consent || !terms || repricing;
+  // Nothing is pre-selected (least of all the maximum): the borrower picks an amount, then sees its terms.
+  const choosing = terms !== undefined && terms.amount_options.length > 1 && amount === undefined;
+  const blocked = !consent || !terms || repricing || choosing;
 
   const proceed = async () => {
     if (blocked) return;
@@ -166,7 +168,8 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
                   label="Loan amount"
                   hint="Choose how much you want to borrow; your terms update."
                   options={terms.amount_options.map((option) => ({ value: String(option), label: formatCents(option) }))}
-                  value={String(amount ?? terms.amount)}
+                  placeholder="Choose an amount"
+                  value={amount === undefined ? '' : String(amount)}
                   onChange={(event) => {
                     setAmount(Number(event.target.value));
                     setAmountError(undefined);
@@ -185,8 +188,13 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
                 {repricing ? 'Updating your terms…' : ''}
               </p>
             </div>
-            <TermsFigures terms={terms} />
+            {choosing ? (
+              <p className={styles.hint}>Choose an amount to see your payment, APR and total of payments.</p>
+            ) : (
+              <TermsFigures terms={terms} />
+            )}
             <Checkbox
+              disabled={choosing}
               label={
                 <>
                   I agree to these loan terms and to <EligibilityConsentLink state={state} />.

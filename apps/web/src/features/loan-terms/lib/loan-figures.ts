@@ -28,10 +28,6 @@ export function feeName(terms: Pick<TLoanTerms, 'fee_label'>): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
-/** The total loan amount in cents: the amount plus the fee when the fee is financed (integer cents). */
-export function totalLoanAmount(terms: Pick<TLoanTerms, 'amount' | 'fee_amount' | 'fee_not_financed'>): number {
-  return terms.fee_not_financed ? terms.amount : terms.amount + terms.fee_amount;
-}
 
 /** "12 months", "1 month". */
 export const months = (n: number) => (n === 1 ? '1 month' : `${n} months`);

@@ -1,5 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { BRAND } from '../../../lib/brand';
+import { formatCents, formatPercent } from '../../../lib/format';
+import { useRepresentativeExample } from '../api/representative-example';
 import styles from './landing-page.module.css';
 
 const steps = [
@@ -29,6 +31,46 @@ function FlowIcon({ kind }: { kind: 'paycheck' | 'loan' | 'bank' }) {
     <svg viewBox="0 0 24 24" className={styles.flowIcon} aria-hidden="true" focusable="false">
       <path d={paths[kind]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+const EVERY: Record<string, string> = { weekly: 'every week', biweekly: 'every two weeks', semimonthly: 'twice a month', monthly: 'every month' };
+
+/**
+ * The representative example lenders must give when they advertise terms: APR range, amounts, terms and
+ * one worked example — every figure computed by the loan engine from today's pricing (no copy to go stale).
+ */
+function RepresentativeExample() {
+  const { data, isError } = useRepresentativeExample();
+  return (
+    <section className={styles.section} aria-labelledby="example-title">
+      <div className={styles.sectionInner}>
+        <h2 id="example-title" className={styles.sectionTitle}>
+          Rates and a representative example
+        </h2>
+        {isError ? (
+          <p>Our current rates could not be loaded. Call us at {BRAND.supportPhone} to hear them.</p>
+        ) : !data ? (
+          <p aria-busy="true">Loading our current rates…</p>
+        ) : (
+          <div className={styles.example}>
+            <p>
+              APR from <strong>{formatPercent(data.apr_min)}</strong> to <strong>{formatPercent(data.apr_max)}</strong>. Loans of {formatCents(data.amount_min)} to{' '}
+              {formatCents(data.amount_max)}, repaid over {data.term_months_min} to {data.term_months_max} months. Your rate depends on your employer, the amount, how you
+              repay (payroll repayment has the lower rate) and your state.
+            </p>
+            <p>
+              <strong>Example:</strong> borrow {formatCents(data.example.amount)} with a {data.example.fee_label} of {formatCents(data.example.fee_amount)}
+              {data.example.fee_financed ? ' added to the loan' : ' withheld from the amount you receive'}, at an interest rate of {formatPercent(data.example.interest_rate)}. You make{' '}
+              {data.example.number_of_payments} payments of {formatCents(data.example.payment_per_term)} {EVERY[data.example.term_frequency]} over {data.example.terms_in_months} months
+              {data.example.final_payment !== data.example.payment_per_term ? ` (the last one ${formatCents(data.example.final_payment)})` : ''}. Amount financed{' '}
+              {formatCents(data.example.amount_financed)}, finance charge {formatCents(data.example.finance_charge)}, total of payments {formatCents(data.example.total_of_payments)}:{' '}
+              <strong>APR {formatPercent(data.example.apr)}</strong>.
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -114,6 +156,8 @@ export function LandingPage() {
           </div>
         </div>
       </section>
+
+      <RepresentativeExample />
 
       <section className={styles.section} aria-labelledby="trust-title">
         <div className={styles.sectionInner}>

@@ -1,4 +1,5 @@
 import type { TNotification } from '@payrail/contract/identity';
+import { useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, truncateNotification } from '../../../lib/format';
 import { useNotifications } from '../api/get-notifications';
@@ -8,20 +9,34 @@ import styles from './notifications.module.css';
 function NotificationItem({ notification, onToggle, busy }: { notification: TNotification; onToggle: () => void; busy: boolean }) {
   const unread = notification.status === 'unread';
   const shown = truncateNotification(notification.message);
+  const cut = shown !== notification.message;
+  const [open, setOpen] = useState(false);
+  const fullId = useId();
   return (
     <li className={styles.item}>
       <button type="button" className={styles.toggle} data-status={notification.status} aria-busy={busy || undefined} onClick={onToggle}>
         <span className={styles.dot} aria-hidden="true" />
         {/* The list shows the first 42 characters (spec §9); assistive technology reads all of it. */}
-        <span className={styles.message} aria-hidden={shown !== notification.message || undefined} title={shown !== notification.message ? notification.message : undefined}>
+        <span className={styles.message} aria-hidden={cut || undefined}>
           {shown}
         </span>
-        {shown !== notification.message ? <span className="visually-hidden">{notification.message}</span> : null}
+        {cut ? <span className="visually-hidden">{notification.message}</span> : null}
         <span className={styles.meta}>
           {formatDate(notification.updated_at)}
           <span className="visually-hidden">{unread ? '. Unread, activate to mark as read.' : '. Read, activate to mark as unread.'}</span>
         </span>
       </button>
+      {/* A cut message opens in full under the row (touch screens have no hover tooltip). */}
+      {cut ? (
+        <>
+          <button type="button" className={styles.more} aria-expanded={open} aria-controls={fullId} onClick={() => setOpen((v) => !v)}>
+            {open ? 'Hide the full message' : 'Read the full message'}
+          </button>
+          <p id={fullId} className={styles.full} hidden={!open}>
+            {notification.message}
+          </p>
+        </>
+      ) : null}
     </li>
   );
 }

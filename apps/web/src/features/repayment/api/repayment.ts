@@ -4,10 +4,11 @@ import {
   ZAutoDebitResponse,
   ZBankInformation,
   ZCardTokenizerConfig,
+  ZRepayMethodOffersResponse,
   ZSandboxTokenizeResponse,
   ZWalletResponse,
 } from '@payrail/contract/banking';
-import type { TAutoDebitRequest, TBankInformation } from '@payrail/contract/banking';
+import type { TAutoDebitRequest, TBankInformation, TRepayMethodOffer } from '@payrail/contract/banking';
 import { ZStatusResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/http-client';
@@ -20,6 +21,15 @@ const ZRepayMethodResponse = z.object({ new_status: z.string() });
 /** POST /select_repay_method: answers the status the choice leads to. */
 export function selectRepayMethod(repayMethod: RepayChoice): Promise<{ new_status: string }> {
   return apiClient.post('/select_repay_method', { repay_method: repayMethod }, { base: 'flow', schema: ZRepayMethodResponse });
+}
+
+/** GET /repay_method_offers: the terms priced for each method (the choice changes the price). */
+export function getRepayMethodOffers(): Promise<{ offers: TRepayMethodOffer[] }> {
+  return apiClient.get('/repay_method_offers', { base: 'flow', schema: ZRepayMethodOffersResponse });
+}
+
+export function useRepayMethodOffers() {
+  return useQuery({ queryKey: ['repayment', 'offers'], queryFn: getRepayMethodOffers, retry: false });
 }
 
 export function useSelectRepayMethod() {

@@ -159,15 +159,16 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
               {formError}
             </Alert>
           ) : null}
+          {/* The same actions as every other step: Continue first and full width, Back under it. */}
           <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth loading={submitCall.isPending}>
+              Continue
+            </Button>
             {onBack ? (
-              <Button variant="secondary" onClick={onBack} loading={backPending}>
+              <Button variant="ghost" fullWidth onClick={onBack} loading={backPending}>
                 Back
               </Button>
             ) : null}
-            <Button type="submit" loading={submitCall.isPending}>
-              Continue
-            </Button>
           </div>
         </form>
       </section>

@@ -232,10 +232,10 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
             ) : null}
           </div>
           <div className={styles.actions}>
-            <Button type="submit" disabled={!canContinue} loading={pending === 'continue'} aria-describedby={hint ? hintId : undefined}>
+            <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={pending === 'continue'} aria-describedby={hint ? hintId : undefined}>
               Continue
             </Button>
-            <Button variant="secondary" onClick={() => void skip()} loading={pending === 'skip'} disabled={pending === 'continue'}>
+            <Button variant="secondary" fullWidth onClick={() => void skip()} loading={pending === 'skip'} disabled={pending === 'continue'}>
               SKIP
             </Button>
           </div>

@@ -5,7 +5,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { RadioCards } from '../../../components/ui/radio-cards';
 import { isApiError } from '../../../lib/http-client';
-import { useSelectRepayMethod } from '../api/repayment';
+import { useRepayMethodOffers, useSelectRepayMethod } from '../api/repayment';
+import { formatCents, formatPercent } from '../../../lib/format';
+import type { RepayMethod, TRepayMethodOffer } from '@payrail/contract/banking';
 import type { RepayChoice } from '../api/repayment';
 import styles from './repayment.module.css';
 
@@ -20,22 +22,38 @@ export interface SelectRepayMethodProps {
 
 type Option = '0' | '1' | '2';
 
+/** "Interest rate 23.39%, APR 26.10%: 78 payments of $62.15." — the price of a method, from the server's quote. */
+function priceText(offer: TRepayMethodOffer): string {
+  return `Interest rate ${formatPercent(offer.interest_rate)}, APR ${formatPercent(offer.apr)}: ${offer.number_of_payments} payments of ${formatCents(offer.payment_per_term)}.`;
+}
+
 /** Select repay method (classic §2): three options, Continue disabled until one is chosen. */
 export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayMethodProps) {
   const [choice, setChoice] = useState<Option | null>(null);
   const [error, setError] = useState<string | null>(null);
   const select = useSelectRepayMethod();
+  const offers = useRepayMethodOffers();
+  const offerOf = (method: RepayMethod) => offers.data?.offers.find((o) => o.method === method);
+  const split = offerOf('split_direct_deposit');
+  const lower = split !== undefined && (offers.data?.offers ?? []).some((o) => o.method !== 'split_direct_deposit' && Number(o.apr) > Number(split.apr));
+  const described = (method: RepayMethod, text: string) => {
+    const offer = offerOf(method);
+    return offer ? `${text} ${priceText(offer)}` : text;
+  };
 
   const options = [
     {
       value: '0' as const,
-      label: 'Split Direct Deposit',
-      description: federal
-        ? 'Set up an allotment from your federal paycheck: each payment goes to your loan before your pay reaches your bank.'
-        : 'Send part of each paycheck to your loan through your employer’s payroll.',
+      label: lower ? 'Split Direct Deposit (lower rate)' : 'Split Direct Deposit',
+      description: described(
+        'split_direct_deposit',
+        federal
+          ? 'Set up an allotment from your federal paycheck: each payment goes to your loan before your pay reaches your bank.'
+          : 'Send part of each paycheck to your loan through your employer’s payroll.',
+      ),
     },
-    { value: '1' as const, label: 'Auto-Debit ACH', description: 'We debit each payment from your bank account on its due date.' },
-    { value: '2' as const, label: 'Skip – pay online through the portal', description: 'Pay each installment online through the borrower portal.' },
+    { value: '1' as const, label: 'Auto-Debit ACH', description: described('auto_debit', 'We debit each payment from your bank account on its due date.') },
+    { value: '2' as const, label: 'Skip – pay online through the portal', description: described('online', 'Pay each installment online through the borrower portal.') },
   ];
 
   const submit = async () => {
@@ -55,7 +73,12 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="repay-title">
         <h1 id="repay-title">How would you like to repay?</h1>
-        <p className={styles.lead}>Choose how your loan payments will be made. You can talk to us if you need to change it later.</p>
+        <Alert kind="success" className={styles.notice}>
+          You are pre-approved. Choose how you will repay, then review and sign your loan agreement; we make the final approval after you sign.
+        </Alert>
+        <p className={styles.lead}>
+          Choose how your loan payments will be made. The price depends on it: your e-signature shows the terms of the method you choose. You can talk to us if you need to change it later.
+        </p>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -69,7 +92,7 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
             </Alert>
           ) : null}
           <div className={styles.actions}>
-            <Button type="submit" disabled={choice === null} loading={select.isPending}>
+            <Button type="submit" size="lg" fullWidth disabled={choice === null} loading={select.isPending}>
               Continue
             </Button>
           </div>

@@ -19,8 +19,8 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
     <Dialog
       open={open}
       onClose={onClose}
-      title="Chat with customer service"
-      description="Write your question and we will answer by e-mail. For anything urgent, call us."
+      title="E-mail customer service"
+      description="This is not a live chat: write your question and we will answer by e-mail. For anything urgent, call us."
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

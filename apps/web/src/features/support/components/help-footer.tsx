@@ -4,7 +4,7 @@ import { BRAND } from '../../../lib/brand';
 import { ChatDialog } from './chat-dialog';
 import styles from './help-footer.module.css';
 
-/** The help footer of the new-UI shell (spec §2): call customer service, or chat. */
+/** The help footer of the new-UI shell (spec §2): call customer service, or send a question answered by e-mail (the spec's "chat" is a message form, and says so). */
 export function HelpFooter() {
   const [chatOpen, setChatOpen] = useState(false);
   return (
@@ -20,7 +20,7 @@ export function HelpFooter() {
           <Button href={BRAND.supportPhoneHref} variant="secondary">
             Call {BRAND.supportPhone}
           </Button>
-          <Button onClick={() => setChatOpen(true)}>Chat with us</Button>
+          <Button onClick={() => setChatOpen(true)}>E-mail us a question</Button>
         </div>
       </div>
       <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
