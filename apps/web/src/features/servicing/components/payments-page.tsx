@@ -92,7 +92,11 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }:
       <p className={styles.phone}>
         Questions about a payment? Call customer service at <a href={BRAND.supportPhoneHref}>{BRAND.supportPhone}</a>.
       </p>
-      {loan ? <ScheduledPayments transactions={transactions.data ?? []} headingLevel={headingLevel === 1 ? 2 : 3} /> : null}
+      {loan ? (
+        <section aria-labelledby="payments-scheduled">
+          <ScheduledPayments transactions={transactions.data ?? []} headingLevel={headingLevel === 1 ? 2 : 3} headingId="payments-scheduled" />
+        </section>
+      ) : null}
       {loan && payoffReady ? (
         <Dialog open={payoffOpen} onClose={() => setPayoffOpen(false)} title="Pay off your loan" description="The payoff amount is what it takes to close your loan on the date you choose.">
           {payoffOpen ? (

@@ -19,7 +19,7 @@ export function scheduledOnly(transactions: readonly TScheduledPayment[]): TSche
  * The scheduled-payments table with cancel. 409 → "Payment in progress or already done."; other
  * failures show the server's error_messages one by one, or the default payment error.
  */
-export function ScheduledPayments({ transactions, headingLevel = 2 }: { transactions: readonly TScheduledPayment[]; headingLevel?: 2 | 3 }) {
+export function ScheduledPayments({ transactions, headingLevel = 2, headingId = 'scheduled-payments' }: { transactions: readonly TScheduledPayment[]; headingLevel?: 2 | 3; headingId?: string }) {
   const cancel = useCancelTransaction();
   const [canceling, setCanceling] = useState<number | null>(null);
   const rows = scheduledOnly(transactions);
@@ -57,9 +57,9 @@ export function ScheduledPayments({ transactions, headingLevel = 2 }: { transact
   ];
 
   return (
-    <section aria-labelledby="scheduled-payments">
-      <Heading id="scheduled-payments">Scheduled payments</Heading>
+    <>
+      <Heading id={headingId}>Scheduled payments</Heading>
       <Table caption="Scheduled payments" captionHidden columns={columns} rows={rows} getRowKey={(row) => row.id} emptyMessage="No scheduled payments." />
-    </section>
+    </>
   );
 }
