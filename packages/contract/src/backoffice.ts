@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LOAN_STATUSES } from './servicing.js';
 import { STAFF_ROLES } from './staff.js';
 
 /**
@@ -203,7 +204,7 @@ export const ZBackofficeDocumentParams = z.object({ id: z.coerce.number().int().
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const ZFundHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().trim().min(8).max(200) });
 
-export const LOAN_STATUSES = ['opened', 'active', 'paid_off', 'charged_off', 'canceled'] as const;
+export { LOAN_STATUSES };
 export const DISBURSEMENT_STATUSES = ['pending', 'settled', 'returned'] as const;
 
 export const ZInstallment = z.object({

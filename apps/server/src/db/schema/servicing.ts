@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { esignatures } from './esignature';
 import { applications } from './application';
+import { bankAccounts } from './banking';
 import { applicationMembers } from './identity';
+import { agreementDocuments } from './reference';
 import { staffUsers } from './staff';
+
+/**
+ * Loan statuses of spec §3, in its order 0..5 (labels: opened Active, closed_refinanced Refinanced,
+ * closed_paid Finished). Kept in step with `LOAN_STATUSES` of packages/contract/src/servicing.ts.
+ */
+export const LOAN_STATUS_VALUES = ['pending', 'opened', 'closed_refinanced', 'closed_paid', 'default', 'charge_off'] as const;
 
 /**
  * A funded loan: opened from an approved application's signed promissory note, in ONE transaction with
@@ -22,7 +31,7 @@ export const loans = pgTable(
       .unique()
       .references(() => applications.id),
     identifier: text('identifier').notNull().unique(),
-    status: text('status', { enum: ['opened', 'active', 'paid_off', 'charged_off', 'canceled'] }).notNull(),
+    status: text('status', { enum: LOAN_STATUS_VALUES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     interestRate: text('interest_rate').notNull(),
@@ -36,9 +45,15 @@ export const loans = pgTable(
     totalOfPaymentsCents: integer('total_of_payments_cents').notNull(),
     fundedByStaffId: integer('funded_by_staff_id').references(() => staffUsers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last change of status (the ledger itself is in ledger_entries). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the loan reached a closed status (closed_paid, closed_refinanced, charge_off). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     index('loans_user_idx').on(t.userId),
+    // loans_status_valid (status in LOAN_STATUS_VALUES) is added by the hand-written migration that first
+    // maps the earlier values (active, paid_off, charged_off, canceled) onto these.
     check('loans_identifier_format', sql`${t.identifier} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{4}$'`),
     check('loans_money_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.notePrincipalCents} > 0`),
   ],
@@ -93,4 +108,169 @@ export const loanDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [unique('loan_documents_loan_kind').on(t.loanId, t.kind)],
+);
+
+/**
+ * The servicing ledger: every movement of money of a loan, one immutable row each (a trigger refuses
+ * UPDATE and DELETE). Balances, allocations and statuses are DERIVED by replaying these rows through the
+ * domain (packages/domain/src/loan/servicing.ts); nothing is ever edited. A returned payment is not
+ * deleted: a `reversal` row names the entry it reverses (`reverses_entry_id`) and its return date.
+ *
+ * `amount_cents` is always positive; the kind says the direction. `idempotency_key` (unique when given)
+ * lets a job or a retried call append an entry exactly once (e.g. `late_fee:<loan>:<installment>`).
+ */
+export const LEDGER_KIND_VALUES = [
+  'disbursement',
+  'scheduled_debit',
+  'one_time_payment',
+  'payroll_remittance',
+  'payoff',
+  'reversal',
+  'late_fee',
+  'waiver',
+  'refund',
+] as const;
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind', { enum: LEDGER_KIND_VALUES }).notNull(),
+    /** Business date the movement takes effect. */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The payment request / debit behind a payment entry. */
+    transactionId: integer('transaction_id').references((): AnyPgColumn => loanTransactions.id),
+    /** A reversal or waiver names the entry it undoes. */
+    reversesEntryId: integer('reverses_entry_id').references((): AnyPgColumn => ledgerEntries.id),
+    /** Fees: the installment the fee is attached to. */
+    installmentN: integer('installment_n'),
+    /** ACH return reason code of a reversal (R01…), or a servicer's reason. */
+    reasonCode: text('reason_code'),
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key'),
+    createdByStaffId: integer('created_by_staff_id').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_loan_idx').on(t.loanId, t.effectiveDate, t.id),
+    uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('ledger_entries_one_reversal').on(t.reversesEntryId),
+    check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'ledger_entries_kind_valid',
+      sql`${t.kind} in ('disbursement', 'scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff', 'reversal', 'late_fee', 'waiver', 'refund')`,
+    ),
+    check('ledger_entries_reversal_names_entry', sql`(${t.kind} in ('reversal', 'waiver')) = (${t.reversesEntryId} is not null)`),
+  ],
+);
+
+/**
+ * Auto-debit authorizations: the borrower's standing authorization (NACHA PPD) for one loan — which
+ * account, how much each term, the disclosure accepted (agreement document), when and from where.
+ * At most one active per loan; canceling sets `revoked_at` (the row stays as evidence).
+ */
+export const autoDebitAuthorizations = pgTable(
+  'auto_debit_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    bankAccountId: integer('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The auto-debit disclosure the borrower accepted (agreement_documents, key auto_debit_disclosure). */
+    disclosureDocumentId: integer('disclosure_document_id').references(() => agreementDocuments.id),
+    disclosureAcceptedAt: timestamp('disclosure_accepted_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('auto_debit_authorizations_loan_idx').on(t.loanId),
+    uniqueIndex('auto_debit_authorizations_one_active').on(t.loanId).where(sql`${t.revokedAt} is null`),
+    check('auto_debit_authorizations_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Transactions (payment requests and debits) of a loan: scheduled → pending (sent to the bank) →
+ * settled | returned; scheduled → canceled. A one-time or payoff request comes from POST
+ * /request_payment; an auto-debit installment is created by the daily servicing run from the active
+ * authorization. `idempotency_key` is unique per member: a retried or double-clicked request is ONE
+ * transaction, and `response_body` keeps the first answer so every retry answers it identically.
+ * `request_hash` detects a key reused for a different payment.
+ */
+export const TRANSACTION_STATUS_VALUES = ['scheduled', 'pending', 'settled', 'returned', 'canceled'] as const;
+export const loanTransactions = pgTable(
+  'loan_transactions',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    mode: text('mode', { enum: ['one_time', 'auto_debit', 'payoff'] }).notNull(),
+    method: text('method', { enum: ['ach', 'debitcard'] }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUS_VALUES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Date the debit is to be made (the settlement date is later, after the bank's window). */
+    scheduledDate: date('scheduled_date', { mode: 'string' }).notNull(),
+    instant: boolean('instant').notNull().default(false),
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
+    autoDebitAuthorizationId: integer('auto_debit_authorization_id').references(() => autoDebitAuthorizations.id),
+    /** The installment an auto-debit collects. */
+    installmentN: integer('installment_n'),
+    /** Re-presentment of a returned debit (NACHA: at most two retries of an R01/R09). */
+    retryOfId: integer('retry_of_id').references((): AnyPgColumn => loanTransactions.id),
+    achTraceId: text('ach_trace_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    settledOn: date('settled_on', { mode: 'string' }),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnCode: text('return_code'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('loan_transactions_loan_idx').on(t.loanId, t.status),
+    index('loan_transactions_due_idx').on(t.status, t.scheduledDate),
+    unique('loan_transactions_member_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('loan_transactions_one_autodebit_per_installment')
+      .on(t.autoDebitAuthorizationId, t.installmentN)
+      .where(sql`${t.retryOfId} is null and ${t.status} <> 'canceled'`),
+    check('loan_transactions_amount_positive', sql`${t.amountCents} > 0`),
+    check('loan_transactions_status_valid', sql`${t.status} in ('scheduled', 'pending', 'settled', 'returned', 'canceled')`),
+  ],
+);
+
+/**
+ * The business clock: ONE row (id = 1). `override_date` null means "the real date"; outside production
+ * staff may move it forward so the daily run catches up and demos show a payment settle. Production
+ * ignores the override (see businessToday in modules/servicing/clock.ts).
+ */
+export const businessClock = pgTable(
+  'business_clock',
+  {
+    id: integer('id').primaryKey(),
+    overrideDate: date('override_date', { mode: 'string' }),
+    updatedByStaffId: integer('updated_by_staff_id').references(() => staffUsers.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('business_clock_one_row', sql`${t.id} = 1`)],
 );

@@ -9,6 +9,8 @@ import type { AgreementDocument, AgreementSection, State } from './types';
  */
 
 const VERSION = '2026-01';
+/** The note's terms: 2026-11 states the servicing engine's per-period interest method (docs/loan-engine.md). */
+const NOTE_VERSION = '2026-11';
 const PAYRAIL = COMPANY.legal_name;
 const BANK = COMPANY.bank_name;
 const PHONE = COMPANY.support_phone;
@@ -319,7 +321,7 @@ const TERMS_OF_USE = {
 const PROMISSORY_NOTE_TERMS = {
   name: 'promissory_note_terms',
   title: 'Installment Loan Agreement and Promissory Note — General Terms',
-  version: VERSION,
+  version: NOTE_VERSION,
   state_abbreviation: null,
   sections: [
     {
@@ -333,21 +335,21 @@ const PROMISSORY_NOTE_TERMS = {
       heading: 'Promise to pay',
       paragraphs: [
         'For value received, you promise to pay to the order of the Lender the principal amount shown in the Loan Details, plus interest on the unpaid principal balance at the fixed rate shown, in the installments and on the dates shown in the payment schedule, until you have paid everything you owe under this agreement.',
-        'You will pay by the method you chose in your application (payroll allotment, split direct deposit, automatic ACH debit or debit card) or by any other method we accept. We apply each payment first to interest that has accrued, then to principal, then to any other amount you owe, unless the law requires a different order.',
+        'You will pay by the method you chose in your application (payroll allotment, split direct deposit, automatic ACH debit or debit card) or by any other method we accept. We apply each payment to the installments already due, oldest first, and within each to fees, then interest, then principal; then to fees and interest earned on the installment in progress; anything more reduces your principal, unless the law requires a different order. Money paid beyond what closes the loan is refunded to you.',
       ],
     },
     {
       heading: 'Interest',
       paragraphs: [
-        'Interest is simple interest. It accrues daily on the unpaid principal balance, at the annual rate shown in the Loan Details divided by 365, from the date the loan is disbursed until it is paid in full. Interest is not compounded.',
-        'Because interest accrues daily, paying earlier than scheduled reduces the interest you pay and paying later increases it, so your final payment may be smaller or larger than your regular installment.',
+        'Interest is simple interest, charged per payment period and never compounded. Each installment covers the period from the previous due date (for the first installment, the date the loan is disbursed) to its own due date. The interest of a period is the principal not yet due at the start of the period multiplied by the periodic rate (the annual rate shown in the Loan Details divided by the number of payment periods in a year: 52 weekly, 26 bi-weekly, 24 semi-monthly, 12 monthly), rounded to the nearest cent. That is how the payment schedule and the finance charge shown in the Truth in Lending disclosure are computed: if you pay every installment in full on its due date, you pay exactly the total of payments disclosed.',
+        'Within a period, interest is earned day by day in equal parts: on any day, the interest earned on the installment in progress is the interest of the period multiplied by the days elapsed since the period began and divided by the days in the period, rounded to the nearest cent. A payment made early lowers the principal on which the next periods\' interest is computed, so it reduces the interest you pay. A late or partial payment leaves the unpaid part of the installment past due; past-due principal does not bear further interest, and no interest is charged after the last scheduled due date. Late fees, if any, are only those stated in the Loan Details.',
       ],
     },
     {
       heading: 'Paying early',
       paragraphs: [
-        'You may prepay all or part of your loan at any time without penalty. If you pay in full, you owe only the principal and the interest accrued up to the day you pay.',
-        'A partial prepayment reduces your principal and the interest you will pay, but it does not excuse or postpone your next scheduled installment unless we agree in writing.',
+        'You may prepay all or part of your loan at any time without penalty. If you pay in full on any date, you owe only the unpaid principal, any unpaid interest and fees of installments already due, and the interest earned up to that day on the installment in progress as described above; interest not yet earned is never charged.',
+        'A payment larger than what is due reduces your principal and the interest you will pay: your installment amount stays the same and the loan ends sooner. It does not excuse or postpone your next scheduled installment unless we agree in writing.',
       ],
     },
     {

@@ -1,0 +1,210 @@
+/**
+ * The servicing ledger as stored: append-only entries (disbursement, payments of every source, fees,
+ * reversals, waivers, refunds) turned into the events of {@link replay} and into the derived position of
+ * a loan as of a date. Nothing here is ever edited: a returned payment is REMOVED from the replay as of
+ * its return date (a `reversal` entry names it) and the state recomputed; a waived fee likewise; a
+ * refund pays back money received beyond the payoff (unapplied).
+ *
+ * Balances are derived, never stored: principal, payoff (outstanding), paid amount, installments paid
+ * and remaining, next due date, days past due, and the status the rules give (see {@link deriveStatus}).
+ */
+import { cents } from '../money';
+import type { Cents } from '../money';
+import { diffDays } from '../dates';
+import type { IsoDate } from '../dates';
+import { accrue, allocatePayment, assessFee, openLedger, payoff, projectRemainingSchedule } from './servicing';
+import type { Allocation, Ledger, LoanEvent } from './servicing';
+import type { LoanSchedule } from './schedule';
+
+/** Kinds of ledger entries. Payment kinds add money to the loan; `refund` pays unapplied money back. */
+export type LedgerEntryKind =
+  | 'disbursement'
+  | 'scheduled_debit'
+  | 'one_time_payment'
+  | 'payroll_remittance'
+  | 'payoff'
+  | 'reversal'
+  | 'late_fee'
+  | 'waiver'
+  | 'refund';
+
+export const PAYMENT_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
+export const FEE_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['late_fee']);
+
+/** A stored ledger entry (what the domain needs of it). Amounts are positive; the kind gives the direction. */
+export interface LedgerEntry {
+  readonly id: number;
+  readonly kind: LedgerEntryKind;
+  readonly effectiveDate: IsoDate;
+  readonly amountCents: number;
+  /** Reversal / waiver: the entry it undoes. */
+  readonly reversesEntryId?: number | null;
+  /** Fees: the installment the fee is attached to. */
+  readonly installmentN?: number | null;
+}
+
+/** A payment entry and how it was applied, as of the position's date. */
+export interface PaymentOutcome {
+  readonly entry: LedgerEntry;
+  /** The allocation; `null` when the payment was returned (reversed) on or before the as-of date. */
+  readonly allocation: Allocation | null;
+  /** Return date when reversed (on or before the as-of date). */
+  readonly returnedOn: IsoDate | null;
+}
+
+/** Status thresholds (configuration). Charge-off at 120 days past due for closed-end consumer credit. */
+export interface StatusThresholds {
+  /** Days past due at which a loan is in default. */
+  readonly defaultDays: number;
+  /** Days past due at which a loan is charged off. */
+  readonly chargeOffDays: number;
+}
+export const DEFAULT_STATUS_THRESHOLDS: StatusThresholds = { defaultDays: 60, chargeOffDays: 120 };
+
+/** The derived position of a loan as of a date. */
+export interface LoanPosition {
+  readonly asOf: IsoDate;
+  readonly ledger: Ledger;
+  /** Outstanding principal. */
+  readonly principalCents: Cents;
+  /** Payoff quote as of the date (what closes the loan that day). */
+  readonly outstandingCents: Cents;
+  /** Money received and not reversed, less refunds. */
+  readonly paidCents: Cents;
+  /** Received beyond the payoff and not yet refunded (owed back to the borrower). */
+  readonly unappliedCents: Cents;
+  /** Number of payments posted and not reversed. */
+  readonly paymentCount: number;
+  /** Installments that fell due and are fully paid (with a prepaid loan closed early: those that fell due). */
+  readonly installmentsPaid: number;
+  /** Installments past due or still to come (re-amortised after prepayments). */
+  readonly remainingTerms: number;
+  /** Oldest unpaid due date, else the due date of the installment in progress; null once closed. */
+  readonly nextDueDate: IsoDate | null;
+  /** Days since the oldest unpaid due date (0 when current). */
+  readonly daysPastDue: number;
+  /** Principal, interest and fees all zero. */
+  readonly closed: boolean;
+  /** Each payment entry, in replay order, with its allocation (or its return). */
+  readonly payments: readonly PaymentOutcome[];
+  /** Fees that fell on a loan already closed on their date (not owed). */
+  readonly voidFeeCount: number;
+}
+
+function byDateThenId(a: LedgerEntry, b: LedgerEntry): number {
+  return a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id;
+}
+
+/**
+ * Entries → replay events as of `asOf`: payments and fees dated on or before it, less those a reversal
+ * or waiver dated on or before it undoes (the returned payment is removed from the replay; the state is
+ * recomputed as if it had never been made). Later entries are ignored.
+ */
+export function entriesToEvents(entries: readonly LedgerEntry[], asOf: IsoDate): { events: LoanEvent[]; included: LedgerEntry[]; undone: Map<number, IsoDate> } {
+  const undone = new Map<number, IsoDate>();
+  for (const e of entries) {
+    if ((e.kind === 'reversal' || e.kind === 'waiver') && e.effectiveDate <= asOf && e.reversesEntryId != null) undone.set(e.reversesEntryId, e.effectiveDate);
+  }
+  const included: LedgerEntry[] = [];
+  const events: LoanEvent[] = [];
+  for (const e of [...entries].sort(byDateThenId)) {
+    if (e.effectiveDate > asOf || undone.has(e.id)) continue;
+    if (PAYMENT_KINDS.has(e.kind)) {
+      included.push(e);
+      events.push({ kind: 'payment', date: e.effectiveDate, amountCents: e.amountCents });
+    } else if (FEE_KINDS.has(e.kind)) {
+      included.push(e);
+      events.push(e.installmentN != null ? { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents, installment: e.installmentN } : { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents });
+    }
+  }
+  return { events, included, undone };
+}
+
+/** Replays the stored entries and derives every balance of the loan as of `asOf` (≥ the disbursement date). */
+export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry[], asOf: IsoDate): LoanPosition {
+  const { events, included, undone } = entriesToEvents(entries, asOf);
+  const { ledger, allocations, voidFees } = replayTolerant(schedule, events, asOf);
+  const quote = payoff(ledger, asOf);
+  const payments: PaymentOutcome[] = [];
+  let k = 0;
+  let received = 0;
+  let unapplied = 0;
+  for (const e of included) {
+    if (!PAYMENT_KINDS.has(e.kind)) continue;
+    const allocation = allocations[k++] ?? null;
+    payments.push({ entry: e, allocation, returnedOn: null });
+    received += e.amountCents;
+    unapplied += allocation?.unappliedCents ?? 0;
+  }
+  for (const e of entries) {
+    if (PAYMENT_KINDS.has(e.kind) && undone.has(e.id)) payments.push({ entry: e, allocation: null, returnedOn: undone.get(e.id) ?? null });
+  }
+  payments.sort((a, b) => byDateThenId(a.entry, b.entry));
+  let refunded = 0;
+  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
+  if (refunded > unapplied) throw new RangeError(`refunds (${String(refunded)}) exceed the unapplied money (${String(unapplied)})`);
+
+  const count = schedule.terms.numberOfPayments;
+  const remaining = ledger.pastDue.length + projectRemainingSchedule(ledger).length;
+  const fallenDue = ledger.current ? ledger.current.n - 1 : schedule.dueDates.filter((d) => d <= asOf).length;
+  const installmentsPaid = Math.max(0, Math.min(count, fallenDue) - ledger.pastDue.length);
+  const oldest = ledger.pastDue[0];
+  const closed = quote.payoffCents === 0;
+  return {
+    asOf,
+    ledger,
+    principalCents: ledger.principalCents,
+    outstandingCents: quote.payoffCents,
+    paidCents: cents(received - refunded),
+    unappliedCents: cents(unapplied - refunded),
+    paymentCount: included.filter((e) => PAYMENT_KINDS.has(e.kind)).length,
+    installmentsPaid: closed ? Math.min(count, Math.max(installmentsPaid, fallenDue)) : installmentsPaid,
+    remainingTerms: closed ? 0 : remaining,
+    nextDueDate: oldest?.dueDate ?? ledger.current?.dueDate ?? null,
+    daysPastDue: oldest ? diffDays(oldest.dueDate, asOf) : 0,
+    closed,
+    payments,
+    voidFeeCount: voidFees,
+  };
+}
+
+/**
+ * {@link replay} for stored entries, which must never fail to replay: a fee whose installment is no
+ * longer open once a return or a back-dated payment was taken into account moves to the oldest open
+ * installment; on a loan already closed on that date it is not owed (counted in `voidFeeCount`).
+ */
+function replayTolerant(schedule: LoanSchedule, events: readonly LoanEvent[], asOf: IsoDate): { ledger: Ledger; allocations: Allocation[]; voidFees: number } {
+  let ledger = openLedger(schedule);
+  const allocations: Allocation[] = [];
+  let voidFees = 0;
+  for (const e of events) {
+    if (e.kind === 'payment') {
+      const r = allocatePayment(ledger, e.date, e.amountCents);
+      ledger = r.ledger;
+      allocations.push(r.allocation);
+      continue;
+    }
+    const rolled = accrue(ledger, e.date).ledger;
+    const open = (n: number) => rolled.pastDue.some((i) => i.n === n) || rolled.current?.n === n;
+    if (e.installment !== undefined && open(e.installment)) ledger = assessFee(ledger, e.date, e.amountCents, e.installment);
+    else if (rolled.pastDue.length > 0 || rolled.current) ledger = assessFee(ledger, e.date, e.amountCents);
+    else voidFees++;
+  }
+  return { ledger: accrue(ledger, asOf).ledger, allocations, voidFees };
+}
+
+export type ServicingStatus = 'pending' | 'opened' | 'closed_refinanced' | 'closed_paid' | 'default' | 'charge_off';
+
+/**
+ * The status the rules give a funded loan: closed_paid when nothing is owed; charge_off from
+ * `chargeOffDays` past due; default from `defaultDays`; else opened. Terminal statuses stay
+ * (closed_refinanced, closed_paid, charge_off) — a charged-off loan that is later paid stays charged
+ * off on the books; pending (not funded yet) is left to the funding flow.
+ */
+export function deriveStatus(current: ServicingStatus, position: Pick<LoanPosition, 'closed' | 'daysPastDue'>, thresholds: StatusThresholds = DEFAULT_STATUS_THRESHOLDS): ServicingStatus {
+  if (current === 'closed_refinanced' || current === 'closed_paid' || current === 'charge_off' || current === 'pending') return current;
+  if (position.closed) return 'closed_paid';
+  if (position.daysPastDue >= thresholds.chargeOffDays) return 'charge_off';
+  if (position.daysPastDue >= thresholds.defaultDays) return 'default';
+  return 'opened';
+}
