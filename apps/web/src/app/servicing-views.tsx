@@ -47,10 +47,10 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       <LoanCharts loan={loan} payments={payments.data ?? []} />
       <LoanTerms loan={loan} />
       {opened ? <RefinanceStatus loan={loan} applying={applying} /> : null}
-      <LoanDocuments documents={documents.data ?? []} identifier={loan.identifier} />
+      <LoanDocuments documents={documents.data} identifier={loan.identifier} />
       <section className={styles.card} aria-labelledby="payment-history">
         <h2 id="payment-history">Payment history</h2>
-        <PaymentHistory payments={payments.data ?? []} />
+        {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} />}
       </section>
       {opened ? <Payments loan={loan} /> : null}
     </>

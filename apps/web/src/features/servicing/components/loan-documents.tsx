@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TLoanDocument } from '@payrail/contract/servicing';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast/notify';
 import { formatFileSize, truncateDocumentName } from '../../../lib/format';
 import { downloadDocument, downloadDocumentsZip } from '../api/servicing';
@@ -15,7 +16,7 @@ export const ZIP_DOWNLOAD_FAILED = 'We could not download the selected documents
  * full name stays available to screen readers and as a tooltip), one download per document, and the
  * chosen ones as one zip.
  */
-export function LoanDocuments({ documents, identifier }: { documents: readonly TLoanDocument[]; identifier: string }) {
+export function LoanDocuments({ documents, identifier }: { documents: readonly TLoanDocument[] | undefined; identifier: string }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<number | 'zip' | null>(null);
 
@@ -41,7 +42,7 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
   const downloadZip = async () => {
     setBusy('zip');
     try {
-      const ids = documents.filter((document) => chosen.has(document.id)).map((document) => document.id);
+      const ids = (documents ?? []).filter((document) => chosen.has(document.id)).map((document) => document.id);
       saveBlob(await downloadDocumentsZip(ids), `loan-${identifier}-documents.zip`);
     } catch {
       notify.error(ZIP_DOWNLOAD_FAILED);
@@ -53,7 +54,9 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
   return (
     <section className={styles.card} aria-labelledby="loan-documents">
       <h2 id="loan-documents">Documents</h2>
-      {documents.length === 0 ? (
+      {documents === undefined ? (
+        <Spinner size="sm" label="Loading the documents" />
+      ) : documents.length === 0 ? (
         <p className={styles.muted}>No documents for this loan.</p>
       ) : (
         <>

@@ -18,6 +18,14 @@ export interface UplotChartProps {
   height?: number;
 }
 
+function canvasSupported(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 const dateOf = (seconds: number) => formatDate(new Date(seconds * 1000));
 
 /**
@@ -29,7 +37,8 @@ export default function UplotChart({ x, series, height = 220 }: UplotChartProps)
 
   useEffect(() => {
     const element = host.current;
-    if (!element) return undefined;
+    // Without a 2D canvas (very old browsers, test DOMs) there is no chart; the text alternative stays.
+    if (!element || !canvasSupported()) return undefined;
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 240),
       height,
