@@ -67,7 +67,6 @@ export function DashboardLoans() {
   if (ongoing.isPending || history.isPending) return <LoadingBlock label="Loading your loans…" />;
   return (
     <div className={styles.widgets}>
-      <LoanManagerLink />
       {opened && opened.loan_status === 'opened' ? (
         <>
           <LoanProgress loan={opened} />
