@@ -50,7 +50,7 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       <LoanDocuments documents={documents.data} identifier={loan.identifier} />
       <section className={styles.card} aria-labelledby="payment-history">
         <h2 id="payment-history">Payment history</h2>
-        {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} />}
+        {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
       </section>
       {opened ? <Payments loan={loan} /> : null}
     </>

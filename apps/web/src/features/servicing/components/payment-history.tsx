@@ -15,6 +15,6 @@ const COLUMNS: readonly TableColumn<TPaymentRow>[] = [
 ];
 
 /** §3 Payment rows: source, amount and its allocation, due and effective dates. Empty: the no-data text. */
-export function PaymentHistory({ payments }: { payments: readonly TPaymentRow[] }) {
-  return <Table caption="Payment history" columns={COLUMNS} rows={payments} getRowKey={(row) => row.id} emptyMessage="No payments yet." />;
+export function PaymentHistory({ payments, captionHidden }: { payments: readonly TPaymentRow[]; captionHidden?: boolean }) {
+  return <Table caption="Payment history" captionHidden={captionHidden} columns={COLUMNS} rows={payments} getRowKey={(row) => row.id} emptyMessage="No payments yet." />;
 }

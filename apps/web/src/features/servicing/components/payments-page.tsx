@@ -20,15 +20,16 @@ export interface PaymentsPageProps {
   headingLevel?: 1 | 2;
 }
 
-function Panel({ title, open, onToggle, children }: { title: string; open: boolean; onToggle: () => void; children: ReactNode }) {
+function Panel({ title, open, onToggle, children, level }: { title: string; open: boolean; onToggle: () => void; children: ReactNode; level: 2 | 3 }) {
   const id = useId();
+  const PanelHeading = level === 2 ? 'h2' : 'h3';
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.panelTitle}>
+      <PanelHeading id={`${id}-title`} className={styles.panelTitle}>
         <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={`${id}-body`} onClick={onToggle}>
           {title}
         </button>
-      </h3>
+      </PanelHeading>
       <div id={`${id}-body`} hidden={!open} className={styles.panelBody}>
         {open ? children : null}
       </div>
@@ -48,6 +49,8 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }:
   const tooltipId = useId();
   const transactions = useTransactions(loan?.id ?? null);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const PanelHeading = headingLevel === 1 ? 'h2' : 'h3';
+  const level = headingLevel === 1 ? 2 : 3;
   const payoffReady = loan !== null && loan.loan_master_loaded;
 
   return (
@@ -57,18 +60,18 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }:
       <div className={styles.panels}>
         {loan ? (
           <>
-            <Panel title="One-time payment (ACH)" open={open === 'one_time'} onToggle={() => setOpen(open === 'one_time' ? null : 'one_time')}>
+            <Panel level={level} title="One-time payment (ACH)" open={open === 'one_time'} onToggle={() => setOpen(open === 'one_time' ? null : 'one_time')}>
               <PaymentForm mode="one_time" loan={loan} onSent={onSent} />
             </Panel>
-            <Panel title="Auto-debit (ACH)" open={open === 'auto_debit'} onToggle={() => setOpen(open === 'auto_debit' ? null : 'auto_debit')}>
+            <Panel level={level} title="Auto-debit (ACH)" open={open === 'auto_debit'} onToggle={() => setOpen(open === 'auto_debit' ? null : 'auto_debit')}>
               <PaymentForm mode="auto_debit" loan={loan} disclosureLink={disclosureLink} onSent={onSent} />
             </Panel>
           </>
         ) : null}
         <section className={styles.panel} aria-labelledby="payoff-title">
-          <h3 id="payoff-title" className={styles.panelTitle}>
+          <PanelHeading id="payoff-title" className={styles.panelTitle}>
             Payoff
-          </h3>
+          </PanelHeading>
           <p className={styles.muted}>Pay the whole balance of your loan at once.</p>
           <span className={styles.tooltipHost}>
             <Button

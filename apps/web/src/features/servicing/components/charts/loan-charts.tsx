@@ -20,7 +20,8 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-const BALANCE = 'var(--color-brand-600)';
+// Canvas colours cannot read CSS custom properties: the token values, written out.
+const BALANCE = '#0f766e';
 const PAID = '#2f9e5e';
 const REMAINING = '#b45309';
 
