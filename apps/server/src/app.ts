@@ -30,6 +30,7 @@ import { loanTermsRoutes } from './modules/loan-terms/routes';
 import { reviewBackofficeRoutes } from './modules/review/backoffice-routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { seedDemoApplications } from './db/seed-demo-applications';
+import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
 import { reviewRoutes } from './modules/review/routes';
 
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(walletRoutes(ctx), { prefix: '/api' });
   await app.register(esignatureRoutes(ctx), { prefix: '/api' });
   await app.register(addressRoutes(ctx), { prefix: '/api' });
+  await app.register(servicingBorrowerRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });

@@ -32,14 +32,13 @@ export const PAYMENT_MSG = {
   // §5 rules, answered in `error_messages` (the spec names the rule keys; these are the server's words).
   /** lowerThanMinimum: one-time amount at least $10.00. */
   lowerThanMinimum: 'The payment amount must be at least $10.00.',
-  /** lowerThanTerm: auto-debit amount at least payment_per_term. */
-  lowerThanTerm: (paymentPerTerm: string) => `The auto-debit amount must be at least your payment per term of ${paymentPerTerm}.`,
+  /** lowerThanTerm: auto-debit amount at least payment_per_term (dollars, e.g. `123.45`). */
+  lowerThanTerm: (paymentPerTerm: string) => `The auto-debit amount must be at least your payment per term of $${paymentPerTerm}.`,
   amountRequired: 'Please enter the payment amount.',
   amountTooLong: 'The payment amount can have at most 10 digits.',
   dateRequired: 'Please choose the payment date.',
   dateInvalid: 'The payment date is not a valid date.',
   dateInPast: 'The payment date cannot be before today.',
-  dateAfterPayoff: 'The payment date must be within the life of the loan.',
   disclosureRequired: 'Please accept the auto-debit disclosure.',
   accountRequired: 'Please select a bank account.',
   accountTypeInvalid: 'The account type must be checking or savings.',
@@ -48,7 +47,7 @@ export const PAYMENT_MSG = {
   modeInvalid: 'The payment mode must be one_time, auto_debit or payoff.',
   loanNotFound: 'Loan not found.',
   loanNotPayable: 'This loan is not open for payments.',
-  amountAbovePayoff: (payoff: string) => `The payment amount cannot be more than your payoff amount of ${payoff}.`,
+  amountAbovePayoff: (payoff: string) => `The payment amount cannot be more than your payoff amount of $${payoff}.`,
   payoffAmountFixed: 'The payoff amount is fixed and cannot be changed.',
   autoDebitExists: 'An auto-debit is already set up for this loan. Cancel it before setting up a new one.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 200 characters.',

@@ -22,14 +22,14 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
   };
 }
 
-/** GET /token_is_valid. Loans do not exist yet, so refinance eligibility and pay-off are false. */
-export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined): TTokenIsValidResponse {
+/** GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides). */
+export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false): TTokenIsValidResponse {
   return {
     id: member.id,
     email: member.email,
     workflow_status: member.workflowStatus,
     eligible_for_refinance: false,
-    paid_off: false,
+    paid_off: paidOff,
     loan_type: member.loanType,
     refinancing: member.refinancing,
     feedback_rating: member.feedbackRating,

@@ -1,11 +1,47 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { disbursements, loanDocuments, loanInstallments, loans, notifications, staffActions } from '../../db/schema/index';
+import {
+  autoDebitAuthorizations,
+  bankAccounts,
+  businessClock,
+  disbursements,
+  esignatures,
+  ledgerEntries,
+  loanDocuments,
+  loanInstallments,
+  loanTransactions,
+  loans,
+  notifications,
+  staffActions,
+} from '../../db/schema/index';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type InstallmentRow = typeof loanInstallments.$inferSelect;
 export type DisbursementRow = typeof disbursements.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
+export type TransactionRow = typeof loanTransactions.$inferSelect;
+export type NewTransaction = Omit<typeof loanTransactions.$inferInsert, 'id'>;
+export type AutoDebitRow = typeof autoDebitAuthorizations.$inferSelect;
+export type NewAutoDebit = Omit<typeof autoDebitAuthorizations.$inferInsert, 'id' | 'bankAccountId'>;
+export type NewDebitAccount = Omit<typeof bankAccounts.$inferInsert, 'id'>;
+export type LoanStatusValue = LoanRow['status'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Runner = Db | Tx;
+
+/** The ledger entry kind a settled debit posts as, by the transaction's mode. */
+export const LEDGER_KIND_OF_MODE = { one_time: 'one_time_payment', auto_debit: 'scheduled_debit', payoff: 'payoff' } as const;
+
+/** Appends one ledger entry; with an idempotency key, a second append of the same key returns the first row. */
+async function append(runner: Runner, entry: NewLedgerEntry): Promise<LedgerEntryRow> {
+  const [row] = await runner.insert(ledgerEntries).values(entry).onConflictDoNothing().returning();
+  if (row) return row;
+  if (!entry.idempotencyKey) throw new Error('ledger entry was not inserted');
+  const [existing] = await runner.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey)).limit(1);
+  if (!existing) throw new Error(`ledger entry ${entry.idempotencyKey} conflicted but cannot be read`);
+  return existing;
+}
 
 export type OpenLoan = {
   loan: Omit<typeof loans.$inferInsert, 'id'>;
@@ -53,6 +89,15 @@ export function servicingRepository(db: Db) {
             .values({ ...o.disbursement, loanId: loan!.id })
             .returning();
           await tx.insert(loanDocuments).values({ loanId: loan!.id, kind: 'signed_note', esignatureId: o.signedNoteEsignatureId, createdAt: o.loan.createdAt });
+          await append(tx, {
+            loanId: loan!.id,
+            kind: 'disbursement',
+            effectiveDate: o.loan.disbursementDate,
+            amountCents: disbursement!.amountCents,
+            idempotencyKey: `disbursement:${String(disbursement!.id)}`,
+            createdByStaffId: o.loan.fundedByStaffId ?? null,
+            createdAt: o.loan.createdAt,
+          });
           await tx.insert(notifications).values({ userId: o.loan.userId, message: o.notification, createdAt: o.loan.createdAt, updatedAt: o.loan.createdAt });
           await tx.insert(staffActions).values({ ...o.staffAction, after: o.staffAction.after(loan!.id) });
           return { ok: true as const, loan: loan!, disbursement: disbursement! };
@@ -62,6 +107,310 @@ export function servicingRepository(db: Db) {
         if (constraint) return { ok: false, constraint };
         throw err;
       }
+    },
+
+    // ── Borrower reads ────────────────────────────────────────────────────────────────────────────
+    /** The member's loans, newest first. */
+    loansOfUser: (userId: number) => db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.id)),
+    /** The signed note (e-signature record) a loan was opened from: its figures are the contract. */
+    noteOf: async (loanId: number) => {
+      const [row] = await db
+        .select({ document: loanDocuments, esignature: esignatures })
+        .from(loanDocuments)
+        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+        .where(and(eq(loanDocuments.loanId, loanId), eq(loanDocuments.kind, 'signed_note')))
+        .limit(1);
+      return row;
+    },
+    /** A loan's documents with the e-signature record behind each. */
+    documentsOf: (loanId: number) =>
+      db
+        .select({ document: loanDocuments, esignature: esignatures })
+        .from(loanDocuments)
+        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+        .where(eq(loanDocuments.loanId, loanId))
+        .orderBy(asc(loanDocuments.id)),
+    /** Documents by id, with their loan (the caller checks the owner). */
+    documentsById: (ids: number[]) =>
+      db
+        .select({ document: loanDocuments, esignature: esignatures, loan: loans })
+        .from(loanDocuments)
+        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+        .innerJoin(loans, eq(loans.id, loanDocuments.loanId))
+        .where(inArray(loanDocuments.id, ids)),
+
+    // ── Ledger (append-only; every function here may be called by the servicing run) ───────────────
+    /** Every ledger entry of a loan, in order. */
+    ledger: (loanId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    /** Ledger entries of several loans (payment history across loans). */
+    ledgerOfLoans: (loanIds: number[]) =>
+      loanIds.length === 0 ? Promise.resolve([] as LedgerEntryRow[]) : db.select().from(ledgerEntries).where(inArray(ledgerEntries.loanId, loanIds)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    /**
+     * Appends a ledger entry (late fee, waiver, refund, payroll remittance…). Idempotent on
+     * `idempotencyKey` (e.g. `late_fee:<loan>:<installment>`): a second call returns the first row.
+     */
+    appendLedgerEntry: (entry: NewLedgerEntry) => append(db, entry),
+    /**
+     * Records a payment of any source as a ledger entry and, when it comes from a transaction, moves that
+     * transaction to `transactionStatus` (default pending: sent to the bank) in the same database
+     * transaction. Idempotent per transaction (`payment:txn:<id>`) or on the given key.
+     */
+    recordPayment: async (p: {
+      loanId: number;
+      kind: 'scheduled_debit' | 'one_time_payment' | 'payroll_remittance' | 'payoff';
+      effectiveDate: string;
+      amountCents: number;
+      transactionId?: number | null;
+      transactionStatus?: 'pending' | 'settled';
+      achTraceId?: string | null;
+      idempotencyKey?: string | null;
+      reason?: string | null;
+      staffId?: number | null;
+      at: Date;
+    }): Promise<LedgerEntryRow> =>
+      db.transaction(async (tx) => {
+        const key = p.idempotencyKey ?? (p.transactionId != null ? `payment:txn:${String(p.transactionId)}` : null);
+        const entry = await append(tx, {
+          loanId: p.loanId,
+          kind: p.kind,
+          effectiveDate: p.effectiveDate,
+          amountCents: p.amountCents,
+          transactionId: p.transactionId ?? null,
+          idempotencyKey: key,
+          reason: p.reason ?? null,
+          createdByStaffId: p.staffId ?? null,
+          createdAt: p.at,
+        });
+        if (p.transactionId != null) {
+          const status = p.transactionStatus ?? 'pending';
+          await tx
+            .update(loanTransactions)
+            .set({
+              status,
+              ...(status === 'settled' ? { settledOn: p.effectiveDate } : {}),
+              ...(p.achTraceId ? { achTraceId: p.achTraceId } : {}),
+              sentAt: sql`coalesce(${loanTransactions.sentAt}, ${p.at.toISOString()}::timestamptz)`,
+              updatedAt: p.at,
+            })
+            .where(and(eq(loanTransactions.id, p.transactionId), inArray(loanTransactions.status, ['scheduled', 'pending'])));
+        }
+        await tx.update(loans).set({ updatedAt: p.at }).where(eq(loans.id, p.loanId));
+        return entry;
+      }),
+    /** A sent debit cleared the return window: pending → settled. False when it was not pending. */
+    settleTransaction: async (id: number, settledOn: string, at: Date): Promise<boolean> => {
+      const rows = await db
+        .update(loanTransactions)
+        .set({ status: 'settled', settledOn, updatedAt: at })
+        .where(and(eq(loanTransactions.id, id), eq(loanTransactions.status, 'pending')))
+        .returning({ id: loanTransactions.id });
+      return rows.length === 1;
+    },
+    /**
+     * Reverses a posted payment (an ACH return, or a servicer's reversal): appends a `reversal` entry
+     * naming it, dated `returnedOn`, and marks its transaction returned with the code — one database
+     * transaction; a second reversal of the same entry returns the first (unique reverses_entry_id).
+     */
+    reversePayment: async (r: { entryId: number; returnedOn: string; reasonCode: string | null; reason: string | null; staffId?: number | null; at: Date }): Promise<LedgerEntryRow> =>
+      db.transaction(async (tx) => {
+        const [paid] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, r.entryId)).limit(1);
+        if (!paid) throw new Error(`ledger entry ${String(r.entryId)} does not exist`);
+        if (!['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff'].includes(paid.kind)) throw new Error(`ledger entry ${String(r.entryId)} is not a payment`);
+        const [inserted] = await tx
+          .insert(ledgerEntries)
+          .values({
+            loanId: paid.loanId,
+            kind: 'reversal',
+            effectiveDate: r.returnedOn,
+            amountCents: paid.amountCents,
+            transactionId: paid.transactionId,
+            reversesEntryId: paid.id,
+            reasonCode: r.reasonCode,
+            reason: r.reason,
+            idempotencyKey: `reversal:${String(paid.id)}`,
+            createdByStaffId: r.staffId ?? null,
+            createdAt: r.at,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (paid.transactionId != null) {
+          await tx
+            .update(loanTransactions)
+            .set({ status: 'returned', returnedOn: r.returnedOn, returnCode: r.reasonCode, updatedAt: r.at })
+            .where(and(eq(loanTransactions.id, paid.transactionId), inArray(loanTransactions.status, ['pending', 'settled'])));
+        }
+        await tx.update(loans).set({ updatedAt: r.at }).where(eq(loans.id, paid.loanId));
+        if (inserted) return inserted;
+        const [first] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.reversesEntryId, paid.id)).limit(1);
+        return first!;
+      }),
+    /** The payment entry a transaction posted, if any. */
+    paymentEntryOf: async (transactionId: number) => {
+      const [row] = await db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.transactionId, transactionId), inArray(ledgerEntries.kind, ['scheduled_debit', 'one_time_payment', 'payoff'])))
+        .limit(1);
+      return row;
+    },
+    /** Moves a loan's status when it is still `from` (a concurrent move wins once). */
+    moveLoanStatus: async (loanId: number, from: LoanStatusValue, to: LoanStatusValue, at: Date): Promise<boolean> => {
+      const closed = to === 'closed_paid' || to === 'closed_refinanced' || to === 'charge_off';
+      const rows = await db
+        .update(loans)
+        .set({ status: to, updatedAt: at, ...(closed ? { closedAt: at } : {}) })
+        .where(and(eq(loans.id, loanId), eq(loans.status, from)))
+        .returning({ id: loans.id });
+      return rows.length === 1;
+    },
+
+    // ── Transactions (payment requests and debits) ───────────────────────────────────────────────
+    transactionsOfLoan: (loanId: number) => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
+    transaction: async (id: number) => {
+      const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.id, id)).limit(1);
+      return row;
+    },
+    transactionByKey: async (userId: number, key: string) => {
+      const [row] = await db
+        .select()
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.userId, userId), eq(loanTransactions.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+    /** Scheduled transactions due on or before `date` (what the run sends). */
+    scheduledDue: (date: string) =>
+      db
+        .select()
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.status, 'scheduled'), lte(loanTransactions.scheduledDate, date)))
+        .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
+    /** Sent debits (pending), for settlement after the return window. */
+    pendingTransactions: () => db.select().from(loanTransactions).where(eq(loanTransactions.status, 'pending')).orderBy(asc(loanTransactions.id)),
+    /**
+     * Creates a payment request under the member's Idempotency-Key — atomically: ONE insert wins the
+     * unique (user_id, idempotency_key); its answer is stored in the same database transaction, so a
+     * concurrent or later retry reads the first row and its answer. An auto-debit also stores its
+     * authorization (and a new debit account) in that transaction.
+     */
+    createPaymentRequest: async (p: {
+      transaction: Omit<NewTransaction, 'bankAccountId' | 'autoDebitAuthorizationId' | 'responseBody'> & { bankAccountId: number | null };
+      newAccount: NewDebitAccount | null;
+      autoDebit: NewAutoDebit | null;
+      answer: (row: TransactionRow) => Record<string, unknown>;
+    }): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
+      try {
+        return await db.transaction(async (tx) => {
+          let accountId = p.transaction.bankAccountId;
+          if (p.newAccount) {
+            const [account] = await tx.insert(bankAccounts).values(p.newAccount).returning({ id: bankAccounts.id });
+            accountId = account!.id;
+          }
+          let authorizationId: number | null = null;
+          if (p.autoDebit) {
+            if (accountId === null) throw new Error('an auto-debit needs an account');
+            const [authorization] = await tx
+              .insert(autoDebitAuthorizations)
+              .values({ ...p.autoDebit, bankAccountId: accountId })
+              .returning({ id: autoDebitAuthorizations.id });
+            authorizationId = authorization!.id;
+          }
+          const [inserted] = await tx
+            .insert(loanTransactions)
+            .values({ ...p.transaction, bankAccountId: accountId, autoDebitAuthorizationId: authorizationId })
+            .returning();
+          const responseBody = p.answer(inserted!);
+          const [row] = await tx.update(loanTransactions).set({ responseBody }).where(eq(loanTransactions.id, inserted!.id)).returning();
+          return { created: true as const, row: row! };
+        });
+      } catch (err) {
+        const constraint = violatedUniqueConstraint(err);
+        if (constraint === null) throw err;
+        const key = p.transaction.idempotencyKey;
+        return { created: false, constraint, row: key ? await servicingRepository(db).transactionByKey(p.transaction.userId, key) : undefined };
+      }
+    },
+    /**
+     * The borrower cancels a scheduled payment: scheduled → canceled only (false once sent, settled,
+     * returned or canceled). Canceling an auto-debit's scheduled debit also revokes the authorization,
+     * so the run creates no further debits — in one database transaction.
+     */
+    cancelTransaction: async (id: number, at: Date): Promise<TransactionRow | null> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(loanTransactions)
+          .set({ status: 'canceled', canceledAt: at, updatedAt: at })
+          .where(and(eq(loanTransactions.id, id), eq(loanTransactions.status, 'scheduled')))
+          .returning();
+        if (!row) return null;
+        if (row.autoDebitAuthorizationId !== null) {
+          await tx
+            .update(autoDebitAuthorizations)
+            .set({ revokedAt: at })
+            .where(and(eq(autoDebitAuthorizations.id, row.autoDebitAuthorizationId), isNull(autoDebitAuthorizations.revokedAt)));
+        }
+        return row;
+      }),
+
+    // ── Auto-debit ───────────────────────────────────────────────────────────────────────────────
+    activeAutoDebit: async (loanId: number) => {
+      const [row] = await db
+        .select()
+        .from(autoDebitAuthorizations)
+        .where(and(eq(autoDebitAuthorizations.loanId, loanId), isNull(autoDebitAuthorizations.revokedAt)))
+        .limit(1);
+      return row;
+    },
+    /** Every active auto-debit authorization of a loan that is opened or in default: what the run may debit. */
+    activeAutoDebits: () =>
+      db
+        .select({ authorization: autoDebitAuthorizations, loan: loans })
+        .from(autoDebitAuthorizations)
+        .innerJoin(loans, eq(loans.id, autoDebitAuthorizations.loanId))
+        .where(and(isNull(autoDebitAuthorizations.revokedAt), inArray(loans.status, ['opened', 'default'])))
+        .orderBy(asc(autoDebitAuthorizations.id)),
+    /**
+     * Creates the debit of installment `installmentN` under an authorization, once: the partial unique
+     * index (authorization, installment) makes a second call return undefined.
+     */
+    createAutoDebitTransaction: async (t: { authorization: AutoDebitRow; installmentN: number; scheduledDate: string; amountCents: number; at: Date }) => {
+      const [row] = await db
+        .insert(loanTransactions)
+        .values({
+          loanId: t.authorization.loanId,
+          userId: t.authorization.userId,
+          mode: 'auto_debit',
+          method: 'ach',
+          status: 'scheduled',
+          amountCents: t.amountCents,
+          scheduledDate: t.scheduledDate,
+          bankAccountId: t.authorization.bankAccountId,
+          autoDebitAuthorizationId: t.authorization.id,
+          installmentN: t.installmentN,
+          createdAt: t.at,
+          updatedAt: t.at,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+    bankAccount: async (id: number) => {
+      const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
+      return row;
+    },
+
+    // ── Business clock ───────────────────────────────────────────────────────────────────────────
+    /** The business-date override (null: the real date). */
+    businessDateOverride: async (): Promise<string | null> => {
+      const [row] = await db.select().from(businessClock).where(eq(businessClock.id, 1)).limit(1);
+      return row?.overrideDate ?? null;
+    },
+    /** Sets (or clears, with null) the business-date override. */
+    setBusinessDateOverride: async (date: string | null, staffId: number | null, at: Date): Promise<void> => {
+      await db
+        .insert(businessClock)
+        .values({ id: 1, overrideDate: date, updatedByStaffId: staffId, updatedAt: at })
+        .onConflictDoUpdate({ target: businessClock.id, set: { overrideDate: date, updatedByStaffId: staffId, updatedAt: at } });
     },
   };
 }

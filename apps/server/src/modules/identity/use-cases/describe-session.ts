@@ -6,5 +6,6 @@ import { authenticate } from './authenticate';
 /** GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are. */
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   const { member } = await authenticate(ctx, token);
-  return toSessionInfo(member, await ctx.repos.identity.findBorrower(member.id));
+  const [borrower, [latestLoan]] = await Promise.all([ctx.repos.identity.findBorrower(member.id), ctx.repos.servicing.loansOfUser(member.id)]);
+  return toSessionInfo(member, borrower, latestLoan?.status === 'closed_paid');
 }

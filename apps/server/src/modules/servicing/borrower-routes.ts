@@ -1,0 +1,86 @@
+import {
+  PAYMENT_IDEMPOTENCY_HEADER,
+  PAYMENT_MSG,
+  ZCancelTransactionResponse,
+  ZDocumentsZipRequest,
+  ZIdParams,
+  ZLastLoanOnboardingResponse,
+  ZLastLoanResponse,
+  ZLoanDocumentsResponse,
+  ZLoanHistoryQuery,
+  ZLoanHistoryResponse,
+  ZLoanIdParams,
+  ZNextTermDateResponse,
+  ZOngoingLoansResponse,
+  ZPaymentHistoryQuery,
+  ZPaymentHistoryResponse,
+  ZPaymentRequest,
+  ZPaymentResponse,
+  ZPayoffParams,
+  ZPayoffResponse,
+  ZScheduledPaymentsResponse,
+} from '@payrail/contract/servicing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { contentDisposition } from '../documents/file-names';
+import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { cancelTransaction, lastLoan, lastLoanOnboarding, loanHistory, loanTransactions, nextTermDate, ongoingLoans, paymentHistory, payoffQuote } from './use-cases/borrower-loans';
+import { downloadLoanDocument, listLoanDocuments, zipLoanDocuments } from './use-cases/loan-documents';
+import { paymentErrors, requestPayment } from './use-cases/request-payment';
+
+/** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session. */
+export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const onRequest = requireSignIn(ctx);
+  return async (app) => {
+    const member = (req: Parameters<typeof signedIn>[0]) => signedIn(req).member;
+
+    app.get('/loans/last', { onRequest, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, member(req)));
+    app.get('/loans/ongoing_loans', { onRequest, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, member(req)));
+    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) => loanHistory(ctx, member(req), req.query));
+    app.get('/loans/history/payments', { onRequest, schema: { querystring: ZPaymentHistoryQuery, response: { 200: ZPaymentHistoryResponse } } }, async (req) =>
+      paymentHistory(ctx, member(req), req.query),
+    );
+    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) => lastLoanOnboarding(ctx, member(req)));
+    app.get('/loans/:id/documents', { onRequest, schema: { params: ZIdParams, response: { 200: ZLoanDocumentsResponse } } }, async (req) => listLoanDocuments(ctx, member(req), req.params.id));
+
+    app.get('/loans/documents/download/:id', { onRequest, schema: { params: ZIdParams } }, async (req, reply) => {
+      const { fileName, bytes } = await downloadLoanDocument(ctx, member(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
+
+    app.post('/loans/documents/download/zip', { onRequest, schema: { body: ZDocumentsZipRequest } }, async (req, reply) => {
+      const bytes = await zipLoanDocuments(ctx, member(req), req.body.documents);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', 'loan-documents.zip'))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
+
+    app.get('/transactions/loan/next_term_date/:loanId', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZNextTermDateResponse } } }, async (req) =>
+      nextTermDate(ctx, member(req), req.params.loanId),
+    );
+    app.get('/transactions/loan/:loanId', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZScheduledPaymentsResponse } } }, async (req) =>
+      loanTransactions(ctx, member(req), req.params.loanId),
+    );
+    app.patch('/transactions/cancel/:id', { onRequest, schema: { params: ZIdParams, response: { 200: ZCancelTransactionResponse } } }, async (req) =>
+      cancelTransaction(ctx, member(req), req.params.id),
+    );
+    app.get('/:loanId/payoff/:date', { onRequest, schema: { params: ZPayoffParams, response: { 200: ZPayoffResponse } } }, async (req) =>
+      payoffQuote(ctx, member(req), req.params.loanId, req.params.date),
+    );
+
+    app.post('/request_payment', { onRequest, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) => {
+      const raw = req.headers[PAYMENT_IDEMPOTENCY_HEADER];
+      const key = typeof raw === 'string' ? raw.trim() : '';
+      if (key.length < 8 || key.length > 200) throw paymentErrors([PAYMENT_MSG.idempotencyKeyInvalid], 'bad_request');
+      return requestPayment(ctx, member(req), req.body, key, clientInfo(req));
+    });
+  };
+}

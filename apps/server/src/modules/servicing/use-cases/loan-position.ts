@@ -1,0 +1,117 @@
+import type { TRefinanceRequirements, TServicingLoan } from '@payrail/contract/servicing';
+import { parseIsoDate } from '@payrail/domain/dates';
+import type { IsoDate } from '@payrail/domain/dates';
+import { positionAsOf } from '@payrail/domain/loan/ledger';
+import type { LedgerEntry, LoanPosition } from '@payrail/domain/loan/ledger';
+import { periodsPerYear } from '@payrail/domain/loan/frequency';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import { buildSchedule } from '@payrail/domain/loan/schedule';
+import type { LoanSchedule } from '@payrail/domain/loan/schedule';
+import { cents } from '@payrail/domain/money';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
+
+/** Share of the note principal repaid before a refinance is offered (spec §5: "40% to 60%"; the low end). */
+export const REFINANCE_MIN_PAID_SHARE = 0.4;
+
+/**
+ * The loan's contract as a schedule: the signed note's figures (what the borrower signed), else the
+ * loan row's own terms (loans opened before notes carried figures).
+ */
+export async function scheduleOf(ctx: AppContext, loan: LoanRow): Promise<LoanSchedule> {
+  const note = await ctx.repos.servicing.noteOf(loan.id);
+  const f = note?.esignature.figures;
+  return buildSchedule({
+    amountCents: cents(f?.amount_cents ?? loan.amountCents),
+    originationFeeCents: cents(f?.fee_cents ?? loan.feeCents),
+    feeFinanced: f ? f.fee_financed : loan.notePrincipalCents === loan.amountCents + loan.feeCents && loan.feeCents > 0,
+    annualRatePercent: f?.interest_rate ?? loan.interestRate,
+    frequency: (f?.term_frequency ?? loan.frequency) as Frequency,
+    numberOfPayments: f?.number_of_payments ?? loan.terms,
+    disbursementDate: parseIsoDate(f?.disbursement_date ?? loan.disbursementDate),
+    firstPaymentDate: parseIsoDate(f?.first_payment_date ?? loan.firstPaymentDate),
+  });
+}
+
+export const toDomainEntry = (e: LedgerEntryRow): LedgerEntry => ({
+  id: e.id,
+  kind: e.kind,
+  effectiveDate: e.effectiveDate as IsoDate,
+  amountCents: e.amountCents,
+  reversesEntryId: e.reversesEntryId,
+  installmentN: e.installmentN,
+});
+
+/** A loan with its schedule, ledger and derived position as of `date` (never before the disbursement date). */
+export interface LoanState {
+  loan: LoanRow;
+  schedule: LoanSchedule;
+  entries: LedgerEntryRow[];
+  position: LoanPosition;
+}
+
+export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate): Promise<LoanState> {
+  const [schedule, entries] = await Promise.all([scheduleOf(ctx, loan), ctx.repos.servicing.ledger(loan.id)]);
+  const asOf = date < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : date;
+  return { loan, schedule, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
+}
+
+/** The member's loan, or 404 (another member's loan is not found either). */
+export async function ownLoan(ctx: AppContext, userId: number, loanId: number): Promise<LoanRow> {
+  const loan = await ctx.repos.servicing.loan(loanId);
+  if (!loan || loan.userId !== userId) throw new AppError('not_found', PAYMENT_MSG.loanNotFound, { extra: { error_messages: [PAYMENT_MSG.loanNotFound] } });
+  return loan;
+}
+
+/** Refinance requirements shown on the loan (spec §5 "Refinance eligibility shown"). */
+export function refinanceRequirements(state: LoanState, transactions: readonly TransactionRow[]): TRefinanceRequirements {
+  const repaid = state.schedule.notePrincipalCents - state.position.principalCents;
+  return {
+    no_pending_transactions: !transactions.some((t) => t.status === 'scheduled' || t.status === 'pending'),
+    account_current: state.position.daysPastDue === 0,
+    paid_enough: repaid >= Math.ceil(state.schedule.notePrincipalCents * REFINANCE_MIN_PAID_SHARE),
+  };
+}
+
+/** The §3 Loan record on the wire (cents), from the loan and its derived position. */
+export function loanWire(state: LoanState, transactions: readonly TransactionRow[]): TServicingLoan {
+  const { loan, schedule, position } = state;
+  const requirements = refinanceRequirements(state, transactions);
+  const lastEntry = state.entries.reduce<Date>((m, e) => (e.createdAt > m ? e.createdAt : m), loan.updatedAt);
+  return {
+    id: loan.id,
+    identifier: loan.identifier,
+    loan_status: loan.status,
+    due_date: position.closed ? null : position.nextDueDate,
+    effective_date: loan.disbursementDate,
+    amount: loan.amountCents,
+    payment_per_term: schedule.regularPaymentCents,
+    fee_amount: loan.feeCents,
+    fee_label: 'Origination fee',
+    interest_rate: loan.interestRate,
+    apr: loan.aprPercent,
+    terms_in_months: Math.round((loan.terms * 12) / periodsPerYear(loan.frequency)),
+    number_of_allotments: loan.terms,
+    finance_charge: loan.financeChargeCents,
+    total_of_payments: loan.totalOfPaymentsCents,
+    term_frequency: loan.frequency,
+    principal_balance: position.principalCents,
+    outstanding_balance: position.outstandingCents,
+    paid_amount: position.paidCents,
+    eligible_for_refinance: loan.status === 'opened' && requirements.no_pending_transactions && requirements.account_current && requirements.paid_enough,
+    requirements_to_refinance: requirements,
+    loan_master_loaded: true,
+    updated_at: lastEntry.toISOString(),
+    number_of_payments: position.paymentCount,
+    terms: loan.terms,
+    total_allotments_paid: position.installmentsPaid,
+    remaining_terms: position.remainingTerms,
+    days_left_for_reapply_refinance: null,
+    date_to_reapply_refinance: null,
+    is_waiting_esign: false,
+    is_under_review: false,
+    days_past_due: position.daysPastDue,
+  };
+}

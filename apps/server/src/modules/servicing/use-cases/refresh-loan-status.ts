@@ -1,0 +1,22 @@
+import { deriveStatus } from '@payrail/domain/loan/ledger';
+import type { StatusThresholds } from '@payrail/domain/loan/ledger';
+import type { AppContext } from '../../../context';
+import { businessToday } from '../clock';
+import type { LoanRow } from '../repository';
+import { loanState } from './loan-position';
+
+/**
+ * Moves a funded loan to the status its ledger gives as of the business date (closed_paid when nothing
+ * is owed, default / charge_off by days past due; see deriveStatus). Called after every ledger change
+ * (a payment posted, a return, a fee) and by the daily run; thresholds from SERVICING_DEFAULT_DAYS /
+ * SERVICING_CHARGE_OFF_DAYS. Answers the loan's status afterwards.
+ */
+export async function refreshLoanStatus(ctx: AppContext, loanId: number, thresholds: StatusThresholds = ctx.config.servicing): Promise<LoanRow['status'] | null> {
+  const loan = await ctx.repos.servicing.loan(loanId);
+  if (!loan) return null;
+  const state = await loanState(ctx, loan, await businessToday(ctx));
+  const next = deriveStatus(loan.status, state.position, thresholds);
+  if (next === loan.status) return loan.status;
+  const moved = await ctx.repos.servicing.moveLoanStatus(loanId, loan.status, next, ctx.now());
+  return moved ? next : ((await ctx.repos.servicing.loan(loanId))?.status ?? null);
+}
