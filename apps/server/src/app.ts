@@ -32,6 +32,7 @@ import { backofficeRoutes } from './modules/backoffice/routes';
 import { seedDemoApplications } from './db/seed-demo-applications';
 import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
+import { collectionsRoutes } from './modules/collections/routes';
 import { reviewRoutes } from './modules/review/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(reviewBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(backofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(servicingRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(collectionsRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

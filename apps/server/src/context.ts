@@ -21,6 +21,7 @@ import { loanTermsRepository } from './modules/loan-terms/repository';
 import { reviewRepository } from './modules/review/repository';
 import { backofficeRepository } from './modules/backoffice/repository';
 import { servicingRepository } from './modules/servicing/repository';
+import { collectionsRepository } from './modules/collections/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -43,6 +44,7 @@ export type AppContext = {
     review: ReturnType<typeof reviewRepository>;
     backoffice: ReturnType<typeof backofficeRepository>;
     servicing: ReturnType<typeof servicingRepository>;
+    collections: ReturnType<typeof collectionsRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -73,6 +75,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     review: reviewRepository(database.db),
     backoffice: backofficeRepository(database.db),
     servicing: servicingRepository(database.db),
+    collections: collectionsRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
+import { startServicingTimer } from './modules/collections/scheduler';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
 
 /** Starts Payrail: lock the data directory, migrate, seed, listen, and shut down cleanly on signals. */
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   // Outside production without ENCRYPTION_KEY, this generates the development key on the first start.
   await app.ctx.cryptoBox();
   await app.listen({ host: config.host, port: config.port });
+  // The daily servicing run, in-process on a timer (docs/servicing-operations.md).
+  const stopServicing = startServicingTimer(app.ctx, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://localhost:${port}`;
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await stopServicing();
       await app.close();
       await database.close();
       await unlock?.();

@@ -29,9 +29,10 @@ import { twilioSmsSender } from './sms/twilio';
 import { localDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/port';
 import { s3Storage } from './storage/s3';
-import type { AchOriginator } from './ach/port';
+import type { AchDebitor, AchOriginator } from './ach/port';
+import { nachaFileAchDebits } from './ach/nacha-debit-client';
 import { nachaFileAch } from './ach/nacha-client';
-import { sandboxAch } from './ach/sandbox';
+import { sandboxAch, sandboxAchDebits } from './ach/sandbox';
 
 export type Providers = {
   email: EmailSender;
@@ -43,6 +44,8 @@ export type Providers = {
   bankLink: BankLinkProvider;
   cardTokenizer: CardTokenizer;
   ach: AchOriginator;
+  /** Loan-payment debits (servicing): the debit simulator, or NACHA debit files for the bank. */
+  achDebits: AchDebitor;
   address: AddressAutocompleteProvider;
 };
 
@@ -83,6 +86,10 @@ export function createProviders(config: Config, platform: PlatformRepository, de
       config.ach.provider === 'nacha'
         ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now)
         : sandboxAch(config.ach.sandboxSettleDays, deps.now),
+    achDebits:
+      config.ach.provider === 'nacha'
+        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.servicing.returnWindowDays, deps.now)
+        : sandboxAchDebits(config.servicing.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * NACHA file builder for credit entries (PPD consumer / CCD corporate): 94-character records —
+ * NACHA file builder for credit entries (PPD consumer / CCD corporate; codes 22/32) and debit entries
+ * (PPD recurring / WEB internet-authorized; codes 27/37 checking/savings): 94-character records —
  * file header (1), batch header (5), entry detail (6), batch control (8), file control (9) — and
  * filler records of nines to a multiple of ten records (blocking factor 10). Alphanumeric fields are
  * upper-case, left-justified and space-padded; numeric fields right-justified and zero-padded.
@@ -9,17 +10,28 @@ export const RECORD_LENGTH = 94;
 const BLOCKING_FACTOR = 10;
 
 export type NachaEntry = {
-  /** 22 checking credit, 32 savings credit. */
-  transactionCode: '22' | '32';
+  /** 22 checking credit, 32 savings credit, 27 checking debit, 37 savings debit. */
+  transactionCode: '22' | '32' | '27' | '37';
   routing: string;
   account: string;
   amountCents: number;
   individualId: string;
   individualName: string;
+  /** WEB entries: payment type code in the discretionary data field, S single or R recurring. */
+  paymentType?: 'S' | 'R';
 };
 
+const isDebit = (code: NachaEntry['transactionCode']): boolean => code === '27' || code === '37';
+
+/** Service class: 220 credits only, 225 debits only, 200 mixed. */
+export function serviceClassCode(entries: readonly NachaEntry[]): '200' | '220' | '225' {
+  const debits = entries.filter((e) => isDebit(e.transactionCode)).length;
+  if (debits === 0) return '220';
+  return debits === entries.length ? '225' : '200';
+}
+
 export type NachaBatch = {
-  secCode: 'PPD' | 'CCD';
+  secCode: 'PPD' | 'CCD' | 'WEB';
   companyName: string;
   companyId: string;
   entryDescription: string;
@@ -100,13 +112,15 @@ export function buildNachaFile(file: NachaFile): string {
   let entryCount = 0;
   let fileHash = 0n;
   let fileCredit = 0n;
+  let fileDebit = 0n;
   let trace = 0;
   file.batches.forEach((batch, i) => {
     const batchNumber = i + 1;
+    const serviceClass = serviceClassCode(batch.entries);
     lines.push(
       record([
         '5',
-        '220', // credits only
+        serviceClass,
         alpha(batch.companyName, 16),
         alpha('', 20),
         alpha(batch.companyId, 10),
@@ -122,6 +136,7 @@ export function buildNachaFile(file: NachaFile): string {
     );
     let hash = 0n;
     let credit = 0n;
+    let debit = 0n;
     for (const e of batch.entries) {
       if (!/^\d{9}$/.test(e.routing)) throw new RangeError('entry routing must be nine digits');
       if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError('entry amount must be positive cents');
@@ -136,22 +151,23 @@ export function buildNachaFile(file: NachaFile): string {
           num(e.amountCents, 10),
           alpha(e.individualId, 15),
           alpha(e.individualName, 22),
-          '  ',
+          batch.secCode === 'WEB' ? alpha(e.paymentType ?? 'S', 2) : '  ',
           '0',
           odfi + num(trace, 7),
         ]),
       );
       hash += BigInt(e.routing.slice(0, 8));
-      credit += BigInt(e.amountCents);
+      if (isDebit(e.transactionCode)) debit += BigInt(e.amountCents);
+      else credit += BigInt(e.amountCents);
     }
     const entryHash = hash % 10_000_000_000n;
     lines.push(
       record([
         '8',
-        '220',
+        serviceClass,
         num(batch.entries.length, 6),
         num(entryHash, 10),
-        num(0, 12),
+        num(debit, 12),
         num(credit, 12),
         alpha(batch.companyId, 10),
         alpha('', 19),
@@ -163,12 +179,13 @@ export function buildNachaFile(file: NachaFile): string {
     entryCount += batch.entries.length;
     fileHash += hash;
     fileCredit += credit;
+    fileDebit += debit;
   });
 
   const recordCount = lines.length + 1;
   const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR);
   lines.push(
-    record(['9', num(file.batches.length, 6), num(blockCount, 6), num(entryCount, 8), num(fileHash % 10_000_000_000n, 10), num(0, 12), num(fileCredit, 12), alpha('', 39)]),
+    record(['9', num(file.batches.length, 6), num(blockCount, 6), num(entryCount, 8), num(fileHash % 10_000_000_000n, 10), num(fileDebit, 12), num(fileCredit, 12), alpha('', 39)]),
   );
   while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
   return lines.join('\r\n') + '\r\n';

@@ -19,3 +19,36 @@ export interface AchOriginator {
   originateCredit(credit: AchCredit): Promise<{ traceId: string; status: 'pending' }>;
   status(traceId: string): Promise<AchStatus>;
 }
+
+/** A debit from a borrower's account (loan payment): one-time (WEB) or recurring auto-debit (PPD). */
+export type AchDebit = {
+  amountCents: number;
+  routing: string;
+  account: string;
+  accountType: 'checking' | 'savings';
+  name: string;
+  /** Our reference for the receiver (loan identifier). */
+  individualId: string;
+  secCode: 'WEB' | 'PPD';
+  /** Company entry description (10 characters; "RETRY PYMT" on a re-presentment). */
+  description: string;
+  /** Effective entry date (a Federal Reserve business day), YYYY-MM-DD. */
+  effectiveDate: string;
+  /** 0 for the original entry, 1 or 2 for a re-presentment of an R01/R09 return. */
+  representment: number;
+  idempotencyKey: string;
+};
+
+/** Where a debit stands on a business date. */
+export type AchDebitOutcome = { status: 'pending' } | { status: 'settled' } | { status: 'returned'; code: string; returnedOn: string };
+
+/**
+ * What servicing asks of an ACH originator for loan payments. Idempotent: the same key gives the same
+ * trace id, so a run killed after sending and restarted sends nothing twice. `outcome` is asked with
+ * the servicing business date, so the business clock drives settlement and returns.
+ */
+export interface AchDebitor {
+  readonly provider: string;
+  originateDebit(debit: AchDebit): Promise<{ traceId: string }>;
+  outcome(traceId: string, businessDate: string): Promise<AchDebitOutcome>;
+}

@@ -13,3 +13,4 @@ export * from './employment';
 export * from './pricing';
 export * from './review';
 export * from './servicing';
+export * from './collections';

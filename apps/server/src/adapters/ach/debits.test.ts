@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildNachaFile, serviceClassCode } from './nacha';
+import { nachaFileAchDebits } from './nacha-debit-client';
+import type { AchDebit } from './port';
+import { SANDBOX_DEBIT_RETURNS, sandboxAchDebits, sandboxDebitReturn } from './sandbox';
+
+const debit = (over: Partial<AchDebit> = {}): AchDebit => ({
+  amountCents: 12_345,
+  routing: '034821624',
+  account: '000123456789',
+  accountType: 'checking',
+  name: 'Jordan Rivera',
+  individualId: '1234-56-7890',
+  secCode: 'WEB',
+  description: 'LOAN PYMT',
+  effectiveDate: '2026-11-25',
+  representment: 0,
+  idempotencyKey: 'debit-1',
+  ...over,
+});
+
+describe('NACHA debit entries', () => {
+  const text = buildNachaFile({
+    immediateDestination: '034821624',
+    destinationName: 'Harbor Point Bank',
+    immediateOrigin: '1234567890',
+    originName: 'Payrail',
+    odfiRouting: '034821624',
+    createdAt: new Date('2026-11-25T10:00:00Z'),
+    batches: [
+      {
+        secCode: 'WEB',
+        companyName: 'Payrail',
+        companyId: '1234567890',
+        entryDescription: 'LOAN PYMT',
+        effectiveDate: '2026-11-25',
+        entries: [
+          { transactionCode: '27', routing: '013176439', account: '111', amountCents: 10_000, individualId: 'A', individualName: 'A', paymentType: 'S' },
+          { transactionCode: '37', routing: '034821624', account: '222', amountCents: 505, individualId: 'B', individualName: 'B', paymentType: 'S' },
+        ],
+      },
+    ],
+  });
+  const [fh, b, e1, e2, bc, fc] = text.split('\r\n') as [string, string, string, string, string, string];
+  it('uses service class 225, SEC WEB, codes 27/37 and the WEB payment type', () => {
+    expect(fh[0]).toBe('1');
+    expect(b.slice(1, 4)).toBe('225');
+    expect(b.slice(50, 53)).toBe('WEB');
+    expect(e1.slice(1, 3)).toBe('27');
+    expect(e2.slice(1, 3)).toBe('37');
+    expect(e1.slice(76, 78)).toBe('S ');
+  });
+  it('totals debits in the debit fields of the batch and file controls, credits zero', () => {
+    expect(bc.slice(1, 4)).toBe('225');
+    expect(bc.slice(20, 32)).toBe('000000010505');
+    expect(bc.slice(32, 44)).toBe('000000000000');
+    expect(fc.slice(31, 43)).toBe('000000010505');
+    expect(fc.slice(43, 55)).toBe('000000000000');
+  });
+  it('mixes to service class 200', () => {
+    expect(serviceClassCode([{ transactionCode: '22', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' }, { transactionCode: '27', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' }])).toBe('200');
+  });
+});
+
+describe('sandbox debits', () => {
+  const sbx = sandboxAchDebits(2);
+  it('settles a good account after the return window, on the business calendar', async () => {
+    const { traceId } = await sbx.originateDebit(debit());
+    expect((await sbx.originateDebit(debit())).traceId).toBe(traceId); // idempotent
+    expect(await sbx.outcome(traceId, '2026-11-27')).toEqual({ status: 'pending' });
+    expect(await sbx.outcome(traceId, '2026-11-30')).toEqual({ status: 'settled' });
+  });
+  it.each(Object.entries(SANDBOX_DEBIT_RETURNS))('account ending %s returns %s one business day later', async (suffix, code) => {
+    const { traceId } = await sbx.originateDebit(debit({ account: `98765${suffix}`, idempotencyKey: `k-${suffix}` }));
+    expect(await sbx.outcome(traceId, '2026-11-25')).toEqual({ status: 'pending' });
+    expect(await sbx.outcome(traceId, '2026-11-27')).toEqual({ status: 'returned', code, returnedOn: '2026-11-27' }); // Thanksgiving skipped
+  });
+  it('0101 returns R01 first, then settles when re-presented', async () => {
+    expect(sandboxDebitReturn('55550101', 0)).toBe('R01');
+    expect(sandboxDebitReturn('55550101', 1)).toBeNull();
+  });
+  it('refuses a foreign trace id', async () => {
+    await expect(sbx.outcome('NOPE', '2026-11-25')).rejects.toThrow();
+  });
+});
+
+describe('NACHA debit client', () => {
+  it('writes one file per key and settles after the window', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nacha-debit-'));
+    const client = nachaFileAchDebits({ dir, odfiRoutingNumber: '034821624', companyName: 'Payrail', companyId: '1234567890' }, 2, () => new Date('2026-11-25T10:00:00Z'));
+    const a = await client.originateDebit(debit({ secCode: 'PPD', accountType: 'savings' }));
+    const b = await client.originateDebit(debit({ secCode: 'PPD', accountType: 'savings' }));
+    expect(a).toEqual(b);
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const lines = fs.readFileSync(path.join(dir, files[0]!), 'utf8').split('\r\n');
+    expect(lines[1]!.slice(50, 53)).toBe('PPD');
+    expect(lines[2]!.slice(1, 3)).toBe('37');
+    expect(await client.outcome(a.traceId, '2026-11-27')).toEqual({ status: 'pending' });
+    expect(await client.outcome(a.traceId, '2026-11-30')).toEqual({ status: 'settled' });
+    fs.rmSync(dir, { recursive: true });
+  });
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { addBusinessDays } from '@payrail/domain/calendar';
+import type { IsoDate } from '@payrail/domain/dates';
+import { debitTransactionCode } from '@payrail/domain/servicing/ach';
+import { buildNachaFile } from './nacha';
+import type { NachaClientConfig } from './nacha-client';
+import type { AchDebit, AchDebitOutcome, AchDebitor } from './port';
+
+/**
+ * Loan-payment debits as NACHA files for the bank: one single-entry batch file per idempotency key in
+ * `dir` (WEB or PPD, codes 27/37), for the bank's SFTP pickup. The bank's return files are not read yet:
+ * an entry is `pending` until its return window has passed, then `settled`; a return the bank reports
+ * later is entered by a servicer as a reversal (docs/servicing-operations.md).
+ */
+export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: number, now: () => Date): AchDebitor {
+  return {
+    provider: 'nacha',
+    originateDebit: async (debit: AchDebit) => {
+      const ref = createHash('sha256').update(debit.idempotencyKey).digest('hex').slice(0, 15).toUpperCase();
+      const file = buildNachaFile({
+        immediateDestination: cfg.odfiRoutingNumber,
+        destinationName: 'ODFI',
+        immediateOrigin: cfg.companyId,
+        originName: cfg.companyName,
+        odfiRouting: cfg.odfiRoutingNumber,
+        createdAt: now(),
+        batches: [
+          {
+            secCode: debit.secCode,
+            companyName: cfg.companyName,
+            companyId: cfg.companyId,
+            entryDescription: debit.description,
+            effectiveDate: debit.effectiveDate,
+            entries: [
+              {
+                transactionCode: debitTransactionCode(debit.accountType),
+                routing: debit.routing,
+                account: debit.account,
+                amountCents: debit.amountCents,
+                individualId: debit.individualId,
+                individualName: debit.name,
+                paymentType: 'S',
+              },
+            ],
+          },
+        ],
+      });
+      fs.mkdirSync(cfg.dir, { recursive: true });
+      const traceId = `NACHA-D-${debit.effectiveDate.replaceAll('-', '')}-${ref}`;
+      const target = path.join(cfg.dir, `${traceId}.ach`);
+      if (!fs.existsSync(target)) fs.writeFileSync(target, file, { mode: 0o600 });
+      return { traceId };
+    },
+    outcome: async (traceId: string, businessDate: string): Promise<AchDebitOutcome> => {
+      const m = /^NACHA-D-(\d{4})(\d{2})(\d{2})-/.exec(traceId);
+      if (!m) throw new Error(`unknown NACHA debit trace id ${traceId}`);
+      const settleOn = addBusinessDays(`${m[1]}-${m[2]}-${m[3]}` as IsoDate, returnWindowDays);
+      return businessDate >= settleOn ? { status: 'settled' } : { status: 'pending' };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { addDays, parseIsoDate } from '@payrail/domain/dates';
+import type { IsoDate } from '@payrail/domain/dates';
+import type { AppContext } from '../../../context';
+import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
+import { serviceLoan } from './service-loan';
+import type { AfterCommit } from './service-loan';
+
+/** The job name in servicing_runs. */
+export const DAILY_JOB = 'daily_servicing';
+
+/** What a run did. */
+export type RunReport = { dates: { date: IsoDate; done: number; failed: number }[]; loansProcessed: number; seconds: number };
+
+/**
+ * The daily servicing run, catching up day by day: from the oldest planned-but-unfinished date (or the
+ * day after the last completed one) through `through` (default: the business date). Each date is planned
+ * (one claim per serviced loan), then `workers` loops take claims one loan per transaction until none is
+ * left. Several instances may run it at once: claims are taken with FOR UPDATE SKIP LOCKED.
+ */
+export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDate; from?: IsoDate; workers?: number } = {}): Promise<RunReport> {
+  const started = performance.now();
+  const repo = ctx.repos.collections;
+  const through = opts.through ?? (await businessDate(ctx));
+  const policy = servicingPolicy(ctx);
+  const box = await ctx.cryptoBox(); // built before any transaction (it may read the install's secrets)
+  const state = await repo.dayState();
+  const resume = state.openDate ? parseIsoDate(state.openDate) : state.lastCompleted ? addDays(parseIsoDate(state.lastCompleted), 1) : through;
+  const from = opts.from ?? resume;
+  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.servicing.workers);
+  const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
+  for (const date of from <= through ? datesBetween(from, through) : []) {
+    await repo.planDay(DAILY_JOB, date, ctx.now());
+    const loop = async () => {
+      for (;;) {
+        const mail: AfterCommit = [];
+        const outcome = await repo.withNextClaim(DAILY_JOB, date, (tx, loanId) => serviceLoan(ctx, tx, box, policy, loanId, date, mail));
+        if (outcome === 'none') return;
+        if (outcome === 'failed') continue; // rolled back: its e-mails were never real
+        report.loansProcessed += 1;
+        // E-mails go after the commit: the in-app notification is exactly-once, the e-mail at most once.
+        for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, loop));
+    if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now());
+    const counts = await repo.runCounts(DAILY_JOB, date);
+    report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
+  }
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}

@@ -1,0 +1,226 @@
+import { isBusinessDay } from '@payrail/domain/calendar';
+import { parseIsoDate } from '@payrail/domain/dates';
+import type { IsoDate } from '@payrail/domain/dates';
+import { cents, formatCents } from '@payrail/domain/money';
+import { entryDescription, isReturnCode, RETURN_REASONS, representmentDate, secCodeFor } from '@payrail/domain/servicing/ach';
+import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
+import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
+import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
+import { deriveStatus } from '@payrail/domain/loan/ledger';
+import type { EmailMessage } from '../../../adapters/email/port';
+import type { AppContext } from '../../../context';
+import type { CryptoBox } from '../../../lib/crypto-box';
+import { openAccountNumber } from '../../banking/bank-accounts';
+import type { CollectionsTx, LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
+import { installmentsDebitedOn, scheduleOf } from '../servicing-policy';
+import type { ServicingPolicy } from '../servicing-policy';
+
+/** Ledger kind of the payment a transaction posts. */
+export const PAYMENT_KIND = { one_time: 'one_time_payment', auto_debit: 'scheduled_debit', payoff: 'payoff' } as const;
+
+/** Borrower messages of servicing (in-app notification; the same text is e-mailed). */
+export const SERVICING_NOTICE = {
+  returned: (amount: number, date: string, code: string, title: string) =>
+    `Your payment of $${formatCents(cents(amount))} on ${date} was returned by your bank (${code} ${title}). Please make the payment another way to keep your loan current.`,
+  representing: (date: string) => `We will present the returned payment to your bank again on ${date}.`,
+  authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
+  lateFee: (amount: number, n: number) => `A late fee of $${formatCents(cents(amount))} was charged on installment ${n} of your loan.`,
+  paidOff: 'Your loan is paid in full. Thank you!',
+} as const;
+
+const posted = (e: LedgerEntryRow): PostedEntry => ({
+  id: e.id,
+  kind: e.kind,
+  effectiveDate: parseIsoDate(e.effectiveDate),
+  amountCents: e.amountCents,
+  reversesEntryId: e.reversesEntryId,
+  installmentN: e.installmentN,
+});
+
+/** How many times the chain ending at `t` has been re-presented (0 for an original entry). */
+function representmentOf(t: TransactionRow, byId: ReadonlyMap<number, TransactionRow>): { count: number; root: TransactionRow } {
+  let count = 0;
+  let root = t;
+  while (root.retryOfId !== null) {
+    const prev = byId.get(root.retryOfId);
+    if (!prev) break;
+    root = prev;
+    count += 1;
+  }
+  return { count, root };
+}
+
+/** What one loan's processing produced that must happen after the commit (e-mails). */
+export type AfterCommit = EmailMessage[];
+
+/**
+ * The daily run for ONE loan on ONE business date, inside the claim's transaction: ACH outcomes (settle
+ * past the return window, apply returns: reverse, notify, re-present within NACHA's limit, stop the
+ * auto-debit when the account or authorization is gone), create the auto-debits due, send what is due,
+ * assess late fees after the grace period, move the status. Every write is keyed (ledger idempotency
+ * keys, the unique auto-debit per installment), so a replay of the same day changes nothing.
+ */
+export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
+  const loan = await tx.lockLoan(loanId);
+  if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) return;
+  const at = ctx.now();
+  const schedule = scheduleOf(loan);
+  const borrower = await tx.borrower(loan.userId);
+  const tell = async (message: string, subject: string) => {
+    await tx.notify(loan.userId, message, at);
+    if (borrower) mail.push({ to: borrower.email, subject, text: message, meta: { kind: 'servicing', loanId } });
+  };
+
+  // 1. ACH outcomes of the debits in flight.
+  let txs = await tx.transactions(loanId);
+  let entries = await tx.entries(loanId);
+  const byId = new Map(txs.map((t) => [t.id, t]));
+  for (const t of txs) {
+    if (t.status !== 'pending' || !t.achTraceId) continue;
+    const outcome = await ctx.providers.achDebits.outcome(t.achTraceId, date);
+    if (outcome.status === 'settled') {
+      await tx.updateTransaction(t.id, { status: 'settled', settledOn: date, updatedAt: at });
+    } else if (outcome.status === 'returned') {
+      await applyReturn(ctx, tx, policy, loan, t, outcome.code, parseIsoDate(outcome.returnedOn), entries, byId, tell);
+    }
+  }
+
+  // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization.
+  entries = await tx.entries(loanId);
+  let snapshot = servicingSnapshot(schedule, entries.map(posted), date);
+  const auth = await tx.activeAuthorization(loanId);
+  if (auth && isBusinessDay(date) && snapshot.payoffCents > 0) {
+    const installments = await tx.installments(loanId);
+    const last = installments.length;
+    for (const i of installmentsDebitedOn(installments, date)) {
+      // The authorized amount each term; the final installment (a few cents off the level payment) in full.
+      const amount = Math.min(i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents, snapshot.payoffCents);
+      await tx.insertTransaction({
+        loanId,
+        userId: loan.userId,
+        mode: 'auto_debit',
+        method: 'ach',
+        status: 'scheduled',
+        amountCents: amount,
+        scheduledDate: i.dueDate,
+        bankAccountId: auth.bankAccountId,
+        autoDebitAuthorizationId: auth.id,
+        installmentN: i.n,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+  }
+
+  // 3. Send the ACH debits due (scheduled on or before today), on business days only.
+  if (isBusinessDay(date)) {
+    txs = await tx.transactions(loanId);
+    const all = new Map(txs.map((t) => [t.id, t]));
+    for (const t of txs) {
+      if (t.status !== 'scheduled' || t.method !== 'ach' || t.scheduledDate > date) continue;
+      const account = t.bankAccountId ? await tx.bankAccount(t.bankAccountId) : undefined;
+      const number = account ? openAccountNumber(box, account) : null;
+      if (!account || !account.routingNumber || !number) {
+        await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+        await tell('A scheduled payment could not be made: the bank account is no longer on file. Please choose another payment method.', 'Your scheduled payment was not made');
+        continue;
+      }
+      const { count } = representmentOf(t, all);
+      const { traceId } = await ctx.providers.achDebits.originateDebit({
+        amountCents: t.amountCents,
+        routing: account.routingNumber,
+        account: number,
+        accountType: account.accountType ?? 'checking',
+        name: [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? 'BORROWER'),
+        individualId: loan.identifier,
+        secCode: secCodeFor(t.mode),
+        description: entryDescription(t.mode, count),
+        effectiveDate: date,
+        representment: count,
+        idempotencyKey: `debit:${t.id}`,
+      });
+      await tx.updateTransaction(t.id, { status: 'pending', achTraceId: traceId, sentAt: at, updatedAt: at });
+      await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
+    }
+  }
+
+  // 4. Late fees after the grace period, once per installment.
+  entries = await tx.entries(loanId);
+  snapshot = servicingSnapshot(schedule, entries.map(posted), date);
+  const fees = lateFeesDue(snapshot.forLateFee, snapshot.lateFeeAssessed, date, policy.lateFee);
+  for (const f of fees) {
+    await tx.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: f.amountCents, installmentN: f.n, idempotencyKey: `late_fee:${loanId}:${f.n}`, createdAt: at });
+    await tell(SERVICING_NOTICE.lateFee(f.amountCents, f.n), 'A late fee was charged on your loan');
+  }
+  if (fees.length > 0) snapshot = servicingSnapshot(schedule, (await tx.entries(loanId)).map(posted), date);
+
+  // 5. Status (the ledger's rule, deriveStatus): closed_paid at a zero balance once no debit is still in
+  // flight (a payoff debit can still come back); default / charge_off by days past due.
+  const inFlight = (await tx.transactions(loanId)).some((t) => t.status === 'pending');
+  const next = deriveStatus(loan.status, { closed: snapshot.position.closed && !inFlight, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+  if (next !== loan.status) {
+    await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');
+    if (next === 'closed_paid') await tell(SERVICING_NOTICE.paidOff, 'Your loan is paid in full');
+  }
+}
+
+async function applyReturn(
+  ctx: AppContext,
+  tx: CollectionsTx,
+  policy: ServicingPolicy,
+  loan: LoanRow,
+  t: TransactionRow,
+  code: string,
+  returnedOn: IsoDate,
+  entries: readonly LedgerEntryRow[],
+  byId: ReadonlyMap<number, TransactionRow>,
+  tell: (message: string, subject: string) => Promise<void>,
+): Promise<void> {
+  const at = ctx.now();
+  const payment = entries.find((e) => e.transactionId === t.id && e.kind !== 'reversal');
+  if (payment) {
+    const title = isReturnCode(code) ? RETURN_REASONS[code].title : 'Returned';
+    await tx.appendEntry({
+      loanId: loan.id,
+      kind: 'reversal',
+      effectiveDate: returnedOn,
+      amountCents: payment.amountCents,
+      transactionId: t.id,
+      reversesEntryId: payment.id,
+      reasonCode: code,
+      reason: `ACH return ${code} ${title}`,
+      idempotencyKey: `reversal:${payment.id}`,
+      createdAt: at,
+    });
+  }
+  await tx.updateTransaction(t.id, { status: 'returned', returnedOn, returnCode: code, updatedAt: at });
+  const reason = isReturnCode(code) ? RETURN_REASONS[code] : null;
+  await tell(SERVICING_NOTICE.returned(t.amountCents, payment?.effectiveDate ?? t.scheduledDate, code, reason?.title ?? 'Returned'), 'Your payment was returned');
+
+  if (reason?.retryable) {
+    const { count, root } = representmentOf(t, byId);
+    const original = entries.find((e) => e.transactionId === root.id && e.kind !== 'reversal');
+    const on = representmentDate({ code: reason.code, originalEffectiveDate: parseIsoDate(original?.effectiveDate ?? root.scheduledDate), representment: count, returnedOn }, policy.representmentDelayDays);
+    if (on) {
+      await tx.insertTransaction({
+        loanId: loan.id,
+        userId: t.userId,
+        mode: t.mode,
+        method: 'ach',
+        status: 'scheduled',
+        amountCents: t.amountCents,
+        scheduledDate: on,
+        bankAccountId: t.bankAccountId,
+        autoDebitAuthorizationId: t.autoDebitAuthorizationId,
+        installmentN: t.installmentN,
+        retryOfId: t.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await tell(SERVICING_NOTICE.representing(on), 'We will try your payment again');
+    }
+  } else if (t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
+    await tx.revokeAuthorization(t.autoDebitAuthorizationId, at);
+    await tell(SERVICING_NOTICE.authorizationEnded, 'Your auto-debit was stopped');
+  }
+}

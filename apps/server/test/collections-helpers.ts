@@ -1,0 +1,89 @@
+import { randomInt } from 'node:crypto';
+import { buildSchedule } from '@payrail/domain/loan/schedule';
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
+import { applications, autoDebitAuthorizations, bankAccounts, borrowerProfiles, ledgerEntries, loanInstallments, loans } from '../src/db/schema/index';
+import { signUpConfirmed } from './identity-helpers';
+import type { TestApp } from './test-app';
+import { employerOfKind } from './application-helpers';
+
+export type FundedLoan = { loanId: number; userId: number; email: string; token: string; identifier: string; paymentCents: number; employer: string };
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+/**
+ * A funded loan written straight into the database (as funding leaves it: loan, schedule, disbursement
+ * ledger entry), repaid by auto-debit from a checking account ending in `account`, or by payroll allotment.
+ */
+export async function fundedLoan(
+  app: TestApp,
+  o: { disbursementDate: string; firstPaymentDate: string; account?: string; allotment?: boolean; employeeId?: string; amountCents?: number; payments?: number },
+): Promise<FundedLoan> {
+  const employer = await employerOfKind(app, 'federal');
+  const who = await signUpConfirmed(app, { employer_id: employer.id });
+  const db = app.ctx.database.db;
+  const at = app.ctx.now();
+  const terms = {
+    amountCents: cents(o.amountCents ?? 100_000),
+    originationFeeCents: cents(0),
+    feeFinanced: false,
+    annualRatePercent: '12',
+    frequency: 'monthly' as const,
+    numberOfPayments: o.payments ?? 3,
+    disbursementDate: parseIsoDate(o.disbursementDate),
+    firstPaymentDate: parseIsoDate(o.firstPaymentDate),
+  };
+  const schedule = buildSchedule(terms);
+  const [application] = await db
+    .insert(applications)
+    .values({ userId: who.id, paymentMethod: o.allotment ? 'split_direct_deposit' : 'auto_debit', amountCents: terms.amountCents, outcome: 'approved' })
+    .returning();
+  if (o.employeeId) {
+    await db.insert(borrowerProfiles).values({ userId: who.id, employeeId: o.employeeId }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId: o.employeeId } });
+  }
+  const identifier = `${pad(randomInt(0, 10_000), 4)}-${pad(randomInt(0, 100), 2)}-${pad(randomInt(0, 10_000), 4)}`;
+  const [loan] = await db
+    .insert(loans)
+    .values({
+      userId: who.id,
+      applicationId: application!.id,
+      identifier,
+      status: 'opened',
+      amountCents: terms.amountCents,
+      feeCents: 0,
+      interestRate: '12',
+      aprPercent: '12.0000',
+      frequency: 'monthly',
+      terms: schedule.rows.length,
+      disbursementDate: o.disbursementDate,
+      firstPaymentDate: o.firstPaymentDate,
+      notePrincipalCents: schedule.notePrincipalCents,
+      financeChargeCents: schedule.totalInterestCents,
+      totalOfPaymentsCents: schedule.totalOfPaymentsCents,
+      createdAt: at,
+    })
+    .returning();
+  await db.insert(loanInstallments).values(schedule.rows.map((r) => ({ loanId: loan!.id, n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })));
+  await db.insert(ledgerEntries).values({ loanId: loan!.id, kind: 'disbursement', effectiveDate: o.disbursementDate, amountCents: schedule.disbursedCents, idempotencyKey: `disbursement:test:${loan!.id}`, createdAt: at });
+  if (!o.allotment) {
+    const number = `55${pad(randomInt(0, 10_000), 4)}${o.account ?? '6789'}`;
+    const [account] = await db
+      .insert(bankAccounts)
+      .values({
+        userId: who.id,
+        usage: 'auto_debit',
+        source: 'manual',
+        accountType: 'checking',
+        routingNumber: '034821624',
+        bankName: 'Harbor Point Bank',
+        accountNumberSealed: (await app.ctx.cryptoBox()).seal(number, 'bank_accounts.account_number'),
+        accountNumberLast4: number.slice(-4),
+        verifiedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await db.insert(autoDebitAuthorizations).values({ loanId: loan!.id, userId: who.id, bankAccountId: account!.id, amountCents: schedule.regularPaymentCents, disclosureAcceptedAt: at, createdAt: at });
+  }
+  return { loanId: loan!.id, userId: who.id, email: who.email, token: who.token, identifier, paymentCents: schedule.regularPaymentCents, employer: employer.name };
+}

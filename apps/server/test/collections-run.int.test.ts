@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IsoDate } from '@payrail/domain/dates';
+import { formatCents } from '@payrail/domain/money';
+import { lateFeeAmount } from '@payrail/domain/servicing/late-fee';
+import { ledgerEntries, loans, loanTransactions, notifications, autoDebitAuthorizations, servicingRuns } from '../src/db/schema/index';
+import { runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
+import { fundedLoan } from './collections-helpers';
+import type { FundedLoan } from './collections-helpers';
+import { type TestApp, testApp } from './test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await testApp({ now: () => new Date('2027-01-04T12:00:00Z') });
+});
+afterAll(() => app.close());
+
+const db = () => app.ctx.database.db;
+const d = (s: string) => s as IsoDate;
+const entries = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(ledgerEntries.id);
+const txs = (loanId: number) => db().select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(loanTransactions.id);
+const status = async (loanId: number) => (await db().select().from(loans).where(eq(loans.id, loanId)))[0]!.status;
+const notes = (userId: number) => db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+const run = (from: string, through: string) => runDailyServicing(app.ctx, { from: d(from), through: d(through) });
+
+describe('daily servicing run: a timeline of auto-debits', () => {
+  let good: FundedLoan;
+  let nsf: FundedLoan;
+  let retryOk: FundedLoan;
+  let revoked: FundedLoan;
+  beforeAll(async () => {
+    const dates = { disbursementDate: '2027-01-04', firstPaymentDate: '2027-02-04' };
+    good = await fundedLoan(app, dates);
+    nsf = await fundedLoan(app, { ...dates, account: '0001' });
+    retryOk = await fundedLoan(app, { ...dates, account: '0101' });
+    revoked = await fundedLoan(app, { ...dates, account: '0010' });
+  });
+
+  it('sends the installment debits on the due date as PPD entries and posts them', async () => {
+    await run('2027-01-04', '2027-02-04');
+    const [t] = await txs(good.loanId);
+    expect(t).toMatchObject({ mode: 'auto_debit', status: 'pending', installmentN: 1, amountCents: good.paymentCents, scheduledDate: '2027-02-04' });
+    expect(t!.achTraceId).toMatch(/^SBD-20270204-OK-/);
+    expect((await entries(good.loanId)).map((e) => [e.kind, e.effectiveDate, e.amountCents])).toEqual([
+      ['disbursement', '2027-01-04', 100_000],
+      ['scheduled_debit', '2027-02-04', good.paymentCents],
+    ]);
+  });
+
+  it('settles after the 2-business-day return window; returns reverse the payment, notify, and re-present an R01', async () => {
+    await run('2027-02-05', '2027-02-08');
+    expect((await txs(good.loanId))[0]).toMatchObject({ status: 'settled', settledOn: '2027-02-08' });
+
+    const nsfTxs = await txs(nsf.loanId);
+    expect(nsfTxs[0]).toMatchObject({ status: 'returned', returnCode: 'R01', returnedOn: '2027-02-05' });
+    expect(nsfTxs[1]).toMatchObject({ status: 'scheduled', retryOfId: nsfTxs[0]!.id, scheduledDate: '2027-02-10' });
+    const nsfEntries = await entries(nsf.loanId);
+    const payment = nsfEntries.find((e) => e.kind === 'scheduled_debit')!;
+    expect(nsfEntries.find((e) => e.kind === 'reversal')).toMatchObject({ reversesEntryId: payment.id, reasonCode: 'R01', effectiveDate: '2027-02-05', amountCents: payment.amountCents });
+    const messages = (await notes(nsf.userId)).map((n) => n.message);
+    expect(messages.some((m) => m.includes('was returned by your bank (R01 Insufficient funds)'))).toBe(true);
+    expect(messages).toContain('We will present the returned payment to your bank again on 2027-02-10.');
+
+    const revokedTxs = await txs(revoked.loanId);
+    expect(revokedTxs).toHaveLength(1);
+    expect(revokedTxs[0]).toMatchObject({ status: 'returned', returnCode: 'R10' });
+    const [auth] = await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, revoked.loanId));
+    expect(auth!.revokedAt).not.toBeNull();
+  });
+
+  it('re-presents at most twice (RETRY PYMT), then stops; a retry that clears settles', async () => {
+    await run('2027-02-09', '2027-02-19');
+    const chain = await txs(nsf.loanId);
+    expect(chain.map((t) => [t.status, t.scheduledDate, t.returnCode])).toEqual([
+      ['returned', '2027-02-04', 'R01'],
+      ['returned', '2027-02-10', 'R01'],
+      ['returned', '2027-02-17', 'R01'], // 15 Feb 2027 is Washington's Birthday
+    ]);
+    expect((await entries(nsf.loanId)).filter((e) => e.kind === 'reversal')).toHaveLength(3);
+    const ok = await txs(retryOk.loanId);
+    expect(ok.map((t) => t.status)).toEqual(['returned', 'settled']);
+    expect(ok[1]!.achTraceId).toMatch(/-OK-/);
+  });
+
+  it('charges one late fee (greater of $15 and 5 %) after the 15-day grace period and never twice', async () => {
+    expect(lateFeeAmount(nsf.paymentCents)).toBe(1700); // 5 % of $340.02
+    await run('2027-02-20', '2027-02-20');
+    await run('2027-02-21', '2027-02-22');
+    const fees = (await entries(nsf.loanId)).filter((e) => e.kind === 'late_fee');
+    expect(fees).toEqual([expect.objectContaining({ installmentN: 1, amountCents: lateFeeAmount(nsf.paymentCents), effectiveDate: '2027-02-20' })]);
+    expect((await entries(good.loanId)).filter((e) => e.kind === 'late_fee')).toEqual([]);
+    expect((await notes(nsf.userId)).map((n) => n.message)).toContain(`A late fee of $${formatCents(lateFeeAmount(nsf.paymentCents))} was charged on installment 1 of your loan.`);
+  });
+
+  it('moves the unpaid loan to default at 60 days past due; the paying loans stay opened', async () => {
+    await run('2027-02-23', '2027-04-04');
+    expect(await status(nsf.loanId)).toBe('opened'); // 59 days past due
+    await run('2027-04-05', '2027-04-05');
+    expect(await status(nsf.loanId)).toBe('default');
+    expect(await status(good.loanId)).toBe('opened');
+  });
+
+  it('closes a loan paid in full once its last debit settles', async () => {
+    await run('2027-04-06', '2027-04-08');
+    expect(await status(good.loanId)).toBe('closed_paid');
+    const paid = (await entries(good.loanId)).filter((e) => e.kind === 'scheduled_debit');
+    expect(paid).toHaveLength(3);
+    expect((await notes(good.userId)).map((n) => n.message)).toContain('Your loan is paid in full. Thank you!');
+  });
+
+  it('is idempotent per loan and date: re-running finished dates adds nothing', async () => {
+    const before = { e: (await entries(nsf.loanId)).length, t: (await txs(nsf.loanId)).length, n: (await notes(nsf.userId)).length };
+    const report = await run('2027-02-01', '2027-04-08');
+    expect(report.loansProcessed).toBe(0); // every claim of those dates is done
+    expect({ e: (await entries(nsf.loanId)).length, t: (await txs(nsf.loanId)).length, n: (await notes(nsf.userId)).length }).toEqual(before);
+    const claims = await db().select().from(servicingRuns).where(eq(servicingRuns.loanId, nsf.loanId));
+    expect(new Set(claims.map((c) => c.businessDate)).size).toBe(claims.length);
+  });
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+import { isIsoDate } from '@payrail/domain/dates';
+
+import { LEDGER_KINDS, LOAN_STATUSES } from './servicing.js';
+
+/**
+ * Back-office servicing calls under /api/backoffice (staff token in `Authorization`):
+ * loan servicing page, payment reversal, payroll remittances and suspense, the business clock and the
+ * daily run. Roles: servicer | admin act; underwriter reads the loan page and the clock.
+ * Money is integer cents; dates `YYYY-MM-DD`; instants ISO 8601.
+ */
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZDate = z.string().refine((v) => isIsoDate(v), { error: 'must be a YYYY-MM-DD date' });
+
+/** Messages of these calls (the spec is silent on them; plain English for staff). */
+export const SERVICING_BO_MSG = {
+  notInProduction: 'The business date can only be moved outside production.',
+  dateBackwards: 'The business date can only move forward.',
+  dateOrDays: 'Give either a date or a number of days.',
+  tooFar: 'The business date can move at most 400 days at once.',
+  loanNotFound: 'Loan not found.',
+  entryNotFound: 'Ledger entry not found on this loan.',
+  notAPayment: 'Only a posted payment can be reversed.',
+  alreadyReversed: 'This payment has already been reversed.',
+  reasonRequired: 'A reason is required (3 to 500 characters).',
+  remittanceErrors: 'The remittance file has errors; nothing was posted.',
+  payDateAhead: (date: string) => `Pay date ${date} is after the business date.`,
+  lineNotFound: 'Remittance line not found.',
+  lineNotInSuspense: 'This remittance line is not in suspense.',
+  loanNotServiced: 'Only an open loan (Active or in default) can receive a payment.',
+  payDateBeforeLoan: 'The pay date is before the loan was disbursed.',
+} as const;
+
+// ── Business clock and the daily run ─────────────────────────────────────────────────────────────
+
+export const ZBusinessDateResponse = z.object({
+  business_date: z.string(),
+  real_date: z.string(),
+  /** The staff override (outside production), null when the clock follows the real date. */
+  override_date: z.string().nullable(),
+  /** False in production: the clock cannot be moved. */
+  movable: z.boolean(),
+  last_completed_run: z.string().nullable(),
+});
+export type TBusinessDateResponse = z.infer<typeof ZBusinessDateResponse>;
+
+/** POST /servicing/business_date: move to `date`, or forward by `days`. */
+export const ZAdvanceBusinessDate = z.object({ date: ZDate.optional(), days: z.number().int().min(1).max(400).optional() });
+
+export const ZRunReport = z.object({
+  dates: z.array(z.object({ date: z.string(), done: z.number().int(), failed: z.number().int() })),
+  loans_processed: z.number().int(),
+  seconds: z.number(),
+});
+export const ZAdvanceResponse = z.object({ clock: ZBusinessDateResponse, run: ZRunReport });
+export type TAdvanceResponse = z.infer<typeof ZAdvanceResponse>;
+
+// ── Loan servicing page: GET /loans/:loanId/servicing ────────────────────────────────────────────
+
+export const ZLedgerEntryRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  effective_date: z.string(),
+  amount: z.number().int(),
+  transaction_id: z.number().int().nullable(),
+  reverses_entry_id: z.number().int().nullable(),
+  /** The reversal of this entry, when there is one. */
+  reversed_by_entry_id: z.number().int().nullable(),
+  installment: z.number().int().nullable(),
+  reason_code: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_by_staff_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+export const ZScheduleRow = z.object({
+  n: z.number().int(),
+  due_date: z.string(),
+  payment: z.number().int(),
+  interest: z.number().int(),
+  principal: z.number().int(),
+  balance: z.number().int(),
+  /** Still unpaid of it on the business date (interest + principal; fees apart); 0 when paid or not yet due. */
+  unpaid: z.number().int(),
+  fees_unpaid: z.number().int(),
+  state: z.enum(['paid', 'past_due', 'upcoming']),
+});
+
+export const ZAchEntry = z.object({
+  id: z.number().int(),
+  mode: z.enum(['one_time', 'auto_debit', 'payoff']),
+  method: z.enum(['ach', 'debitcard']),
+  status: z.enum(['scheduled', 'pending', 'settled', 'returned', 'canceled']),
+  amount: z.number().int(),
+  scheduled_date: z.string(),
+  installment: z.number().int().nullable(),
+  retry_of_id: z.number().int().nullable(),
+  trace_id: z.string().nullable(),
+  sec_code: z.enum(['WEB', 'PPD']),
+  settled_on: z.string().nullable(),
+  returned_on: z.string().nullable(),
+  return_code: z.string().nullable(),
+  return_reason: z.string().nullable(),
+});
+
+export const ZLoanServicingResponse = z.object({
+  loan: z.object({ id: z.number().int(), identifier: z.string(), user_id: z.number().int(), status: z.enum(LOAN_STATUSES), note_principal: z.number().int(), payment_per_term: z.number().int() }),
+  business_date: z.string(),
+  days_past_due: z.number().int(),
+  payoff_amount: z.number().int(),
+  paid_total: z.number().int(),
+  schedule: z.array(ZScheduleRow),
+  ledger: z.array(ZLedgerEntryRow),
+  ach_entries: z.array(ZAchEntry),
+  auto_debit: z.object({ id: z.number().int(), amount: z.number().int(), bank_account_id: z.number().int(), created_at: z.string() }).nullable(),
+});
+export type TLoanServicingResponse = z.infer<typeof ZLoanServicingResponse>;
+
+/** POST /loans/:loanId/reversals: reverse a posted payment, with the reason (audited). */
+export const ZReversalRequest = z.object({
+  entry_id: z.number().int().positive(),
+  reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }),
+  /** The bank's return code when the reversal records a late ACH return. */
+  return_code: z.enum(['R01', 'R02', 'R03', 'R04', 'R07', 'R08', 'R09', 'R10', 'R16', 'R29']).optional(),
+});
+export const ZReversalResponse = z.object({ reversal: ZLedgerEntryRow, servicing: ZLoanServicingResponse });
+
+// ── Payroll remittances ──────────────────────────────────────────────────────────────────────────
+
+export const ZRemittanceLineInput = z.object({
+  employer: z.string().trim().min(1).max(200),
+  pay_date: ZDate,
+  borrower_identifier: z.string().trim().min(1).max(100),
+  /** Cents. */
+  amount: z.number().int().positive().max(9_999_999),
+});
+
+/** POST /remittances: a CSV file's text (employer,pay_date,borrower_identifier,amount in dollars), or lines by API (amount in cents). */
+export const ZRemittanceImport = z.union([
+  z.object({ csv: z.string().min(1).max(5_000_000), file_name: z.string().max(200).optional() }),
+  z.object({ lines: z.array(ZRemittanceLineInput).min(1).max(50_000), reference: z.string().max(200).optional() }),
+]);
+
+export const ZRemittanceLine = z.object({
+  id: z.number().int(),
+  batch_id: z.number().int(),
+  line: z.number().int(),
+  employer: z.string(),
+  pay_date: z.string(),
+  borrower_identifier: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['posted', 'suspense', 'assigned', 'rejected']),
+  suspense_reason: z.string().nullable(),
+  loan_id: z.number().int().nullable(),
+  ledger_entry_id: z.number().int().nullable(),
+  rejection_reason: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type TRemittanceLine = z.infer<typeof ZRemittanceLine>;
+
+export const ZRemittanceImportResponse = z.object({
+  batch_id: z.number().int(),
+  /** True when this exact file was imported before: nothing new was posted. */
+  duplicate: z.boolean(),
+  posted: z.number().int(),
+  suspense: z.number().int(),
+  total: z.number().int(),
+  lines: z.array(ZRemittanceLine),
+});
+export const ZRemittanceErrors = z.object({ error: z.string(), line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })) });
+
+export const ZSuspenseResponse = z.object({ lines: z.array(ZRemittanceLine) });
+
+export const ZLineParams = z.object({ id: ZId });
+export const ZResolveLine = z.union([
+  z.object({ action: z.literal('assign'), loan_id: z.number().int().positive() }),
+  z.object({ action: z.literal('reject'), reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }) }),
+]);
+
+/** POST /remittances/sandbox: the payday file every allotment employer would send (not in production). */
+export const ZSandboxRemittanceRequest = z.object({ pay_date: ZDate });
+export const ZSandboxRemittanceResponse = z.object({ csv: z.string(), lines: z.number().int(), total: z.number().int() });
