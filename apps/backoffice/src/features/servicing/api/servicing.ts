@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZAdvanceResponse,
@@ -22,6 +23,9 @@ export const SERVICING_PATHS = {
 } as const;
 
 const KEY = ['backoffice', 'servicing'] as const;
+
+/** POST /remittances/lines/:id/resolve answers the line as resolved. */
+const ZResolveAnswer = z.object({ line: ZRemittanceLine });
 export const loanServicingKey = (loanId: number) => [...KEY, 'loan', loanId] as const;
 
 export function useLoanServicing(loanId: number) {
@@ -53,7 +57,7 @@ export type ResolveAction = { action: 'assign'; loan_id: number } | { action: 'r
 export function useResolveLine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZRemittanceLine }),
+    mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -153,7 +153,7 @@ describe('servicing desk', () => {
       http.post(bo('/remittances/lines/:id/resolve'), async ({ request, params }) => {
         resolves.push({ id: params.id, body: await request.json() });
         desk.clear();
-        return HttpResponse.json(suspenseLine({ status: 'assigned', loan_id: 900 }));
+        return HttpResponse.json({ line: suspenseLine({ status: 'assigned', loan_id: 900 }) });
       }),
     );
     const user = userEvent.setup();
