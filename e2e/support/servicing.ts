@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, staffApiToken, type Borrower } from './classic';
+
+/** Servicing journeys: a funded loan per test, and the back office's business clock (shared, forward only). */
+
+export interface FundedBorrower extends Borrower {
+  loanId: number;
+  identifier: string;
+}
+
+interface OngoingLoans {
+  opened_loan?: { loan: { id: number; identifier: string; payment_per_term: number; outstanding_balance: number } };
+}
+
+/**
+ * A borrower with an opened loan: walked over the API to select_repay_method (automated review), online
+ * repayment, signed, approved by an underwriter, then funded by the servicer with an Idempotency-Key.
+ */
+export async function fundedBorrower(request: APIRequestContext): Promise<FundedBorrower> {
+  const borrower = await borrowerAt(request, 'after_review');
+  expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
+  await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 2 });
+  await apiPost(request, borrower.token, '/esignature/sign', { signature_name: `${borrower.firstName} ${borrower.lastName}` });
+  await reviewerAction(request, await staffApiToken(request, 'underwriter@payrail.test'), borrower.id, 'approve');
+  expect(await currentStatus(request, borrower.token)).toBe('approved');
+  const servicer = await staffApiToken(request, 'servicer@payrail.test');
+  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, { headers: { authorization: servicer, 'idempotency-key': `servicing-journey-${borrower.id}` } });
+  expect(funded.status(), await funded.text()).toBeLessThan(300);
+  const ongoing = (await apiGet(request, borrower.token, '/loans/ongoing_loans')) as OngoingLoans;
+  const loan = ongoing.opened_loan?.loan;
+  expect(loan, 'an opened loan after funding').toBeTruthy();
+  return { ...borrower, loanId: loan!.id, identifier: loan!.identifier };
+}
+
+export interface Clock {
+  business_date: string;
+  movable: boolean;
+}
+
+export async function businessDate(request: APIRequestContext): Promise<string> {
+  const token = await staffApiToken(request, 'servicer@payrail.test');
+  const res = await request.get('/api/backoffice/servicing/business_date', { headers: { authorization: token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as Clock).business_date;
+}
+
+/** ISO date plus days (UTC). */
+export function plusDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Signs a staff member in through the back-office sign-in screen. */
+export async function staffSignIn(page: Page, email: string, password = 'Payrail-demo-1'): Promise<void> {
+  await page.goto('/backoffice/signin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+}

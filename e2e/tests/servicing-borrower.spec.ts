@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, test } from '../support/access';
+import { apiGet, signInThroughUi } from '../support/classic';
+import { businessDate, fundedBorrower, plusDays, staffSignIn } from '../support/servicing';
+import type { FundedBorrower } from '../support/servicing';
+
+/**
+ * Servicing journeys of the borrower (issue #10 "Must show"), each on its own funded loan. The business
+ * clock is shared and only moves forward, so payment dates are typed from the server's business date.
+ */
+
+const SENT = 'Your payment has been sent successfully.';
+
+async function signIn(page: Page, borrower: FundedBorrower): Promise<void> {
+  await signInThroughUi(page, borrower, /\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Loan progress' })).toBeVisible();
+}
+
+/** Moves the business date forward in the back office, as a servicer (a separate browser page). */
+async function advanceInBackOffice(page: Page, to: string): Promise<void> {
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'servicer@payrail.test');
+  await staff.goto('/backoffice/servicing');
+  await expect(staff.getByRole('heading', { level: 1, name: 'Servicing' })).toBeVisible();
+  await staff.getByLabel('Advance to date').fill(to);
+  await staff.getByRole('button', { name: 'Advance to date' }).click();
+  const [y, m, d] = to.split('-');
+  await expect(staff.getByRole('status')).toContainText(`Business date ${m}/${d}/${y}`, { timeout: 30_000 });
+  await expectAccessible(staff);
+  await context.close();
+}
+
+async function openPayments(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Loans & Payments' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Loans & Payments' })).toBeVisible();
+}
+
+test('one-time payment → business date advanced → settled and in the payment history', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  const today = await businessDate(request);
+  await signIn(page, borrower);
+  await expectAccessible(page);
+  await openPayments(page);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('5000');
+  await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue('$50.00');
+  await form.getByLabel(/Payment date/).fill(today);
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
+  expect(payments.payments.some((p) => p.amount === 5000 && p.source === 'one_time')).toBe(true);
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  expect(transactions.transactions.find((t) => t.amount === 5000)?.transaction_status).toBe('settled');
+
+  await page.reload();
+  await openPayments(page);
+  const history = page.getByRole('table', { name: 'Payment history' });
+  await expect(history.getByRole('row').filter({ hasText: 'One-time payment' }).filter({ hasText: '$50.00' })).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('cancel a scheduled payment', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const borrower = await fundedBorrower(request);
+  const later = plusDays(await businessDate(request), 5);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('2500');
+  await form.getByLabel(/Payment date/).fill(later);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const table = page.getByRole('table', { name: 'Scheduled payments' });
+  const [y, m, d] = later.split('-');
+  const cancel = table.getByRole('button', { name: `Cancel the payment of $25.00 on ${m}/${d}/${y}` });
+  await expect(cancel).toBeVisible();
+  await expectAccessible(page);
+  await cancel.click();
+  await expect(page.getByText('Your scheduled payment was canceled.')).toBeVisible();
+  await expect(cancel).toBeHidden();
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  expect(transactions.transactions.find((t) => t.amount === 2500)?.transaction_status).toBe('canceled');
+});
+
+test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  const today = await businessDate(request);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'Pay off my loan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay off your loan' });
+  await dialog.getByLabel(/Payment date/).fill(today);
+  const quote = (await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${today}`)) as { payoff_amount: number };
+  const dollars = `$${(quote.payoff_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(dialog.getByLabel('Payoff amount')).toHaveText(dollars);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Pay off my loan' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  const session = (await apiGet(request, borrower.token, '/token_is_valid')) as { paid_off: boolean };
+  expect(session.paid_off).toBe(true);
+  await page.goto('/dashboard/loans-and-payments/loan-history');
+  await expect(page.getByRole('table', { name: 'Your loans' }).getByRole('row').filter({ hasText: 'Finished' })).toHaveCount(1);
+  await expectAccessible(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'New Loan' })).toBeVisible();
+});
+
+test('a returned debit (R01) is shown with its notification', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  const today = await businessDate(request);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('combobox', { name: /Bank account/ }).selectOption('new');
+  // Sandbox test account: an account number ending 0001 is returned R01 (docs/servicing.md).
+  await form.getByRole('textbox', { name: /Account number/ }).fill('987650001');
+  await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
+  await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
+  await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
+  await form.getByLabel(/Payment date/).fill(today);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; status: string; return_reason: string | null }[] };
+  expect(payments.payments.find((p) => p.amount === 3000)?.status).toBe('returned');
+  await page.reload();
+  await openPayments(page);
+  await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'One-time payment (returned)' })).toHaveCount(1);
+  await page.getByRole('button', { name: /Notifications/ }).first().click();
+  await expect(page.getByText(/returned/i).first()).toBeVisible();
+  await expectAccessible(page);
+});
