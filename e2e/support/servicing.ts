@@ -59,3 +59,18 @@ export async function staffSignIn(page: Page, email: string, password = 'Payrail
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
 }
+
+/** The next Monday-to-Friday date after `iso` (the journeys' dates avoid Federal holidays). */
+export function nextBusinessDay(iso: string): string {
+  let next = plusDays(iso, 1);
+  while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = plusDays(next, 1);
+  return next;
+}
+
+/** The back office's servicing view of a loan (ledger, ACH entries, status). */
+export async function servicingOf(request: APIRequestContext, loanId: number): Promise<unknown> {
+  const token = await staffApiToken(request, 'servicer@payrail.test');
+  const res = await request.get(`/api/backoffice/loans/${loanId}/servicing`, { headers: { authorization: token } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, signInThroughUi } from '../support/classic';
-import { businessDate, fundedBorrower, plusDays, staffSignIn } from '../support/servicing';
+import { businessDate, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
 import type { FundedBorrower } from '../support/servicing';
 
 /**
@@ -98,12 +98,15 @@ test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
   const today = await businessDate(request);
+  // The daily run of the business date is already done: a debit for it goes out on the next business day,
+  // so the payoff is quoted and paid for that day.
+  const payDay = nextBusinessDay(today);
   await signIn(page, borrower);
   await openPayments(page);
   await page.getByRole('button', { name: 'Pay off my loan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay off your loan' });
-  await dialog.getByLabel(/Payment date/).fill(today);
-  const quote = (await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${today}`)) as { payoff_amount: number };
+  await dialog.getByLabel(/Payment date/).fill(payDay);
+  const quote = (await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${payDay}`)) as { payoff_amount: number };
   const dollars = `$${(quote.payoff_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await expect(dialog.getByLabel('Payoff amount')).toHaveText(dollars);
   await expectAccessible(page);
@@ -113,6 +116,7 @@ test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered
 
   await advanceInBackOffice(page, plusDays(today, 7));
 
+  await expect.poll(async () => ((await servicingOf(request, borrower.loanId)) as { loan: { status: string } }).loan.status).toBe('closed_paid');
   const session = (await apiGet(request, borrower.token, '/token_is_valid')) as { paid_off: boolean };
   expect(session.paid_off).toBe(true);
   await page.goto('/dashboard/loans-and-payments/loan-history');
@@ -143,8 +147,9 @@ test('a returned debit (R01) is shown with its notification', async ({ page, req
 
   await advanceInBackOffice(page, plusDays(today, 7));
 
+  const servicing = JSON.stringify(await servicingOf(request, borrower.loanId));
   const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; status: string; return_reason: string | null }[] };
-  expect(payments.payments.find((p) => p.amount === 3000)?.status).toBe('returned');
+  expect(payments.payments.find((p) => p.amount === 3000)?.status, servicing).toBe('returned');
   await page.reload();
   await openPayments(page);
   await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'One-time payment (returned)' })).toHaveCount(1);
