@@ -74,3 +74,13 @@ export async function servicingOf(request: APIRequestContext, loanId: number): P
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
+
+/** Moves the business date (API, as a servicer) to `date` unless it is already there or later; answers the business date. */
+export async function advanceClockTo(request: APIRequestContext, date: string): Promise<string> {
+  const current = await businessDate(request);
+  if (current >= date) return current;
+  const token = await staffApiToken(request, 'servicer@payrail.test');
+  const res = await request.post('/api/backoffice/servicing/business_date', { headers: { authorization: token }, data: { date } });
+  expect(res.status(), await res.text()).toBe(200);
+  return date;
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, signInThroughUi } from '../support/classic';
-import { businessDate, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
+import { advanceClockTo, businessDate, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
 import type { FundedBorrower } from '../support/servicing';
 
 /**
@@ -185,21 +185,24 @@ test('auto-debit set up and collected', async ({ page, request }) => {
   await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Auto-debit' }).first()).toBeVisible();
 });
 
-test('a payroll remittance file imported by a servicer and posted (through the suspense list)', async ({ page, request }) => {
+test('a payroll remittance file imported by a servicer and posted; an unmatched line resolved from suspense', async ({ page, request }) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
-  const payDate = await businessDate(request);
+  // A payday on or after the disbursement (a remittance dated before it goes to suspense): move the clock there.
+  const { opened_loan } = (await apiGet(request, borrower.token, '/loans/ongoing_loans')) as { opened_loan: { loan: { effective_date: string } } };
+  const payDate = await advanceClockTo(request, opened_loan.loan.effective_date);
   await staffSignIn(page, 'servicer@payrail.test');
   await page.goto('/backoffice/servicing');
   await expect(page.getByRole('heading', { level: 1, name: 'Servicing' })).toBeVisible();
   await expectAccessible(page);
-  // This borrower repays online, not by allotment: the line cannot be matched and goes to suspense.
-  const csv = `employer,pay_date,borrower_identifier,amount\nDepartment of Veterans Affairs,${payDate},${borrower.identifier},75.00\n`;
+  // Line 1 names the loan; line 2 a borrower the servicer does not know, so it goes to suspense.
+  const unknown = `UNKNOWN-${borrower.id}`;
+  const csv = `employer,pay_date,borrower_identifier,amount\nDepartment of Veterans Affairs,${payDate},${borrower.identifier},75.00\nDepartment of Veterans Affairs,${payDate},${unknown},20.00\n`;
   await page.getByLabel('Remittance file (CSV)').setInputFiles({ name: `payday-${borrower.id}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import and post' }).click();
-  await expect(page.getByText(/^Imported 1 lines:/)).toBeVisible();
+  await expect(page.getByText('Imported 2 lines ($95.00): 1 posted, 1 in suspense.')).toBeVisible();
   const suspense = page.getByRole('table', { name: 'Remittance lines in suspense' });
-  const row = suspense.getByRole('row').filter({ hasText: borrower.identifier });
+  const row = suspense.getByRole('row').filter({ hasText: unknown });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /^Assign line/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Post this line to a loan?' });
@@ -210,8 +213,9 @@ test('a payroll remittance file imported by a servicer and posted (through the s
   await expect(row).toHaveCount(0);
 
   const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
-  expect(payments.payments.some((p) => p.source === 'payroll_remittance' && p.amount === 7500), JSON.stringify(payments)).toBe(true);
+  const remitted = payments.payments.filter((p) => p.source === 'payroll_remittance').map((p) => p.amount).sort((a, b) => a - b);
+  expect(remitted, JSON.stringify(payments)).toEqual([2000, 7500]);
   await page.goto(`/backoffice/loans/${borrower.loanId}`);
-  await expect(page.getByRole('table', { name: `Ledger of loan ${borrower.identifier}` }).getByText('Payroll remittance')).toBeVisible();
+  await expect(page.getByRole('table', { name: `Ledger of loan ${borrower.identifier}` }).getByText('Payroll remittance')).toHaveCount(2);
   await expectAccessible(page);
 });

@@ -98,6 +98,17 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
   });
 });
 
+describe('hasNelNet (spec §1)', { timeout: 20_000 }, () => {
+  it('a button to the external servicer, a full-page link carrying the token', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, has_nelnet: true }, 'tok-nel');
+    servicingHandlers();
+    renderRoute('/dashboard/loans-and-payments');
+    const link = await screen.findByRole('link', { name: 'Manage your loan at our servicer' });
+    expect(new URL(link.getAttribute('href') ?? '').searchParams.get('token')).toBe('tok-nel');
+    expect(link).not.toHaveAttribute('target');
+  });
+});
+
 describe('loan history (spec §2 loanHistory)', { timeout: 20_000 }, () => {
   it('labels statuses, links each loan to its details, and the title reflects an opened loan', async () => {
     signedIn();

@@ -55,7 +55,9 @@ export function RemittanceImport() {
     try {
       const answer = await importCall.mutateAsync({ csv: await file.text(), file_name: file.name });
       notify.success(
-        answer.duplicate ? 'This file was already imported; nothing new was posted.' : `Imported ${answer.total} lines: ${answer.posted} posted, ${answer.suspense} in suspense.`,
+        answer.duplicate
+          ? 'This file was already imported; nothing new was posted.'
+          : `Imported ${answer.lines.length === 1 ? '1 line' : `${answer.lines.length} lines`} (${formatCents(answer.total)}): ${answer.posted} posted, ${answer.suspense} in suspense.`,
       );
     } catch (failure) {
       const parsed = isApiError(failure) ? ZRemittanceErrors.safeParse(failure.data) : null;

@@ -148,7 +148,7 @@ describe('servicing desk', () => {
         const body = (await request.json()) as { csv: string };
         imports.push(body);
         if (body.csv.includes('bad')) return HttpResponse.json({ error: SERVICING_BO_MSG.remittanceErrors, line_errors: [{ line: 2, column: 'amount', message: 'amount must be dollars' }] }, { status: 422 });
-        return HttpResponse.json({ batch_id: 4, duplicate: false, posted: 1, suspense: 0, total: 1, lines: [suspenseLine({ id: 80, batch_id: 4, line: 1, status: 'posted', suspense_reason: null, loan_id: 900, ledger_entry_id: 12 })] });
+        return HttpResponse.json({ batch_id: 4, duplicate: false, posted: 1, suspense: 0, total: 12_500, lines: [suspenseLine({ id: 80, batch_id: 4, line: 1, status: 'posted', suspense_reason: null, loan_id: 900, ledger_entry_id: 12 })] });
       }),
       http.post(bo('/remittances/lines/:id/resolve'), async ({ request, params }) => {
         resolves.push({ id: params.id, body: await request.json() });
@@ -166,7 +166,7 @@ describe('servicing desk', () => {
     expect(await screen.findByText('Line 2: amount must be dollars')).toBeInTheDocument();
     await user.upload(upload, new File(['employer,pay_date,borrower_identifier,amount\nAcme,2026-12-19,EMP-1,125.00\n'], 'good.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Import and post' }));
-    expect(await screen.findByText('Imported 1 lines: 1 posted, 0 in suspense.')).toBeInTheDocument();
+    expect(await screen.findByText('Imported 1 line ($125.00): 1 posted, 0 in suspense.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Lines of remittance batch 4' })).toHaveTextContent('Posted');
     expect(imports).toHaveLength(2);
     expect(imports[1]).toEqual({ csv: 'employer,pay_date,borrower_identifier,amount\nAcme,2026-12-19,EMP-1,125.00\n', file_name: 'good.csv' });
