@@ -20,13 +20,14 @@ import { formatCents } from '@payrail/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
+import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
 import { businessToday } from '../src/modules/servicing/clock';
+import { dueAutoDebits } from '../src/modules/servicing/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/servicing/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
 import { classicApp } from './application-helpers';
 import { CLEARBROOK, UNKNOWN_VALID_ROUTING } from './banking-helpers';
-import { auth, call } from './identity-helpers';
+import { auth, call, outbox } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
@@ -38,6 +39,8 @@ beforeAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
+  // Servicing starts on the day the money moves.
+  await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
 });
 afterAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
@@ -92,6 +95,7 @@ describe('loans', () => {
       effective_date: owner.loan.disbursement_date,
       amount: owner.loan.amount,
       fee_amount: owner.loan.fee,
+      fee_label: expect.stringMatching(/^(origination fee|document preparation fee)$/),
       interest_rate: owner.loan.interest_rate,
       payment_per_term: schedule.regularPaymentCents,
       finance_charge: owner.loan.finance_charge,
@@ -211,6 +215,11 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(errorsOf(res), JSON.stringify(body)).toEqual(messages);
     }
+    const disbursed = parseIsoDate(owner.loan.disbursement_date);
+    await setBusinessDate(addDays(disbursed, -1));
+    const early = await pay(owner.token, { ...base, amount: 1000, scheduling: { instant: true, date: addDays(disbursed, -1) } });
+    expect(errorsOf(early)).toEqual([PAYMENT_MSG.dateBeforeLoan]);
+    await setBusinessDate(disbursed);
     const quote = (await get(owner.token, `/${owner.loan.id}/payoff/${await today()}`)).json<TPayoffResponse>().payoff_amount;
     const over = await pay(owner.token, { ...base, amount: quote + 1, scheduling: { instant: true, date: await today() } });
     expect(errorsOf(over)).toEqual([PAYMENT_MSG.amountAbovePayoff(formatCents(quote as never))]);
@@ -250,6 +259,10 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const reused = await pay(owner.token, { ...body, amount: 2600 }, key);
     expect(reused.statusCode).toBe(409);
     expect(errorsOf(reused)).toEqual([PAYMENT_MSG.idempotencyKeyReused]);
+    const mails = (await outbox(app, owner.email)).filter((m) => m.subject === 'Your Payrail payment is scheduled' && m.body.includes(`Payment of $25.00 for loan ${owner.loan.identifier}`));
+    expect(mails).toHaveLength(1);
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notices.filter((n) => n.message.startsWith(`Payment of $25.00 for loan ${owner.loan.identifier}`))).toHaveLength(1);
     const listed = (await get(owner.token, `/transactions/loan/${owner.loan.id}`)).json<TScheduledPaymentsResponse>().transactions;
     expect(listed.filter((t) => t.id === answer.transaction.id)).toHaveLength(1);
   });
@@ -273,6 +286,12 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
 
     const again = await pay(owner.token, { ...base, amount: next.payment_per_term, disclosure_accepted: true });
     expect(errorsOf(again)).toEqual([PAYMENT_MSG.autoDebitExists]);
+
+    // The servicing run's view: the installment is due within the horizon, and its debit exists once.
+    const due = (await dueAutoDebits(app.ctx, await today(), 400)).filter((d) => d.loan.id === owner.loan.id);
+    expect(due.map((d) => [d.installmentN, d.dueDate, d.amountCents])).toEqual([[1, next.next_term_date, next.payment_per_term]]);
+    expect(await dueAutoDebits(app.ctx, addDays(parseIsoDate(next.next_term_date), -1))).not.toContainEqual(expect.objectContaining({ installmentN: 1, loan: expect.objectContaining({ id: owner.loan.id }) }));
+    expect(await app.ctx.repos.servicing.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
   });
 
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {
@@ -283,6 +302,17 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const ok = await pay(owner.token, { method: 'ach', mode: 'payoff', loan_id: owner.loan.id, scheduling: { instant: false, date } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<TPaymentResponse>().transaction).toMatchObject({ transaction_mode: 'payoff', amount: quote, due_date: date });
+  });
+});
+
+describe('the signed note states the engine\'s interest method', () => {
+  it('promissory_note_terms says per-period interest earned by days, not daily actual/365', async () => {
+    const doc = (await app.ctx.repos.reference.findAgreementDocument('promissory_note_terms', null))!;
+    const text = doc.sections.flatMap((s) => s.paragraphs).join(' ');
+    expect(text).not.toMatch(/365/);
+    expect(text).toContain('charged per payment period');
+    expect(text).toContain('multiplied by the days elapsed since the period began and divided by the days in the period');
+    expect(text).toContain('fees, then interest, then principal');
   });
 });
 
@@ -320,6 +350,9 @@ describe('idempotency under concurrency', () => {
     expect(rows).toHaveLength(1);
     const accounts = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, other.id));
     expect(accounts.filter((x) => x.usage === 'auto_debit' && x.accountNumberLast4 === '0001')).toHaveLength(1);
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, other.id));
+    expect(notices.filter((n) => n.message.startsWith('Payment of $31.00'))).toHaveLength(1);
+    expect((await outbox(app, other.email)).filter((m) => m.body.includes('Payment of $31.00'))).toHaveLength(1);
   });
 });
 

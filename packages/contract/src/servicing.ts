@@ -39,6 +39,7 @@ export const PAYMENT_MSG = {
   dateRequired: 'Please choose the payment date.',
   dateInvalid: 'The payment date is not a valid date.',
   dateInPast: 'The payment date cannot be before today.',
+  dateBeforeLoan: 'The payment date cannot be before your loan starts.',
   disclosureRequired: 'Please accept the auto-debit disclosure.',
   accountRequired: 'Please select a bank account.',
   accountTypeInvalid: 'The account type must be checking or savings.',
@@ -160,7 +161,7 @@ export const ZServicingLoan = z.object({
   payment_per_term: z.number().int(),
   /** Origination fee (cents). */
   fee_amount: z.number().int(),
-  /** "Origination fee" or, when it is 0 and a document preparation fee is above 0, "Document preparation fee". */
+  /** As the signed note names it: "origination fee" or, when that is 0 and a document preparation fee is above 0, "document preparation fee". */
   fee_label: z.string(),
   /** Note rate, percent text (`"5.99"`). */
   interest_rate: z.string(),

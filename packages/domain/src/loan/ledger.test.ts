@@ -91,6 +91,12 @@ describe('positionAsOf', () => {
     expect(() => positionAsOf(MONTHLY, [...over, entry('refund', '2024-03-11', 2501)], d('2024-03-11'))).toThrow(RangeError);
   });
 
+  it('counts an entry dated before the disbursement date on the disbursement date', () => {
+    const early = positionAsOf(MONTHLY, [entry('one_time_payment', '2024-01-10', 5000)], d('2024-01-20'));
+    const onDay = positionAsOf(MONTHLY, [entry('one_time_payment', '2024-01-15', 5000)], d('2024-01-20'));
+    expect(early.outstandingCents).toBe(onDay.outstandingCents);
+  });
+
   it('ignores entries dated after the as-of date and the disbursement entry', () => {
     const { events } = entriesToEvents([entry('disbursement', '2024-01-15', 300000), entry('one_time_payment', '2024-06-01', 1000)], d('2024-05-01'));
     expect(events).toEqual([]);

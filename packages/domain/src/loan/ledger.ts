@@ -171,13 +171,17 @@ export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEnt
 /**
  * {@link replay} for stored entries, which must never fail to replay: a fee whose installment is no
  * longer open once a return or a back-dated payment was taken into account moves to the oldest open
- * installment; on a loan already closed on that date it is not owed (counted in `voidFeeCount`).
+ * installment; on a loan already closed on that date it is not owed (counted in `voidFeeCount`). An
+ * entry dated before the disbursement date counts on the disbursement date.
  */
 function replayTolerant(schedule: LoanSchedule, events: readonly LoanEvent[], asOf: IsoDate): { ledger: Ledger; allocations: Allocation[]; voidFees: number } {
   let ledger = openLedger(schedule);
   const allocations: Allocation[] = [];
   let voidFees = 0;
-  for (const e of events) {
+  const start = schedule.terms.disbursementDate;
+  for (const raw of events) {
+    // Money can only move once the loan exists: an entry dated earlier counts from the disbursement date.
+    const e = raw.date < start ? { ...raw, date: start } : raw;
     if (e.kind === 'payment') {
       const r = allocatePayment(ledger, e.date, e.amountCents);
       ledger = r.ledger;

@@ -24,7 +24,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
-import { cancelTransaction, lastLoan, lastLoanOnboarding, loanHistory, loanTransactions, nextTermDate, ongoingLoans, paymentHistory, payoffQuote } from './use-cases/borrower-loans';
+import { cancelTransaction } from './use-cases/cancel-transaction';
+import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/get-loans';
+import { nextTermDate } from './use-cases/get-next-term-date';
+import { paymentHistory } from './use-cases/list-payments';
+import { loanTransactions } from './use-cases/list-transactions';
+import { payoffQuote } from './use-cases/quote-payoff';
 import { downloadLoanDocument, listLoanDocuments, zipLoanDocuments } from './use-cases/loan-documents';
 import { paymentErrors, requestPayment } from './use-cases/request-payment';
 

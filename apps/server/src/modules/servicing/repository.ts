@@ -291,12 +291,15 @@ export function servicingRepository(db: Db) {
      * Creates a payment request under the member's Idempotency-Key — atomically: ONE insert wins the
      * unique (user_id, idempotency_key); its answer is stored in the same database transaction, so a
      * concurrent or later retry reads the first row and its answer. An auto-debit also stores its
-     * authorization (and a new debit account) in that transaction.
+     * authorization, and a new debit account and the borrower's notification are written in that
+     * transaction too (a retry writes nothing).
      */
     createPaymentRequest: async (p: {
       transaction: Omit<NewTransaction, 'bankAccountId' | 'autoDebitAuthorizationId' | 'responseBody'> & { bankAccountId: number | null };
       newAccount: NewDebitAccount | null;
       autoDebit: NewAutoDebit | null;
+      /** The borrower's in-app notification, written with the request. */
+      notification: string;
       answer: (row: TransactionRow) => Record<string, unknown>;
     }): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
       try {
@@ -319,6 +322,7 @@ export function servicingRepository(db: Db) {
             .insert(loanTransactions)
             .values({ ...p.transaction, bankAccountId: accountId, autoDebitAuthorizationId: authorizationId })
             .returning();
+          await tx.insert(notifications).values({ userId: p.transaction.userId, message: p.notification, createdAt: p.transaction.createdAt, updatedAt: p.transaction.createdAt });
           const responseBody = p.answer(inserted!);
           const [row] = await tx.update(loanTransactions).set({ responseBody }).where(eq(loanTransactions.id, inserted!.id)).returning();
           return { created: true as const, row: row! };

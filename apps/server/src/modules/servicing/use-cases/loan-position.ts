@@ -17,13 +17,14 @@ import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
 export const REFINANCE_MIN_PAID_SHARE = 0.4;
 
 /**
- * The loan's contract as a schedule: the signed note's figures (what the borrower signed), else the
- * loan row's own terms (loans opened before notes carried figures).
+ * The loan's contract: the schedule built from the signed note's figures (what the borrower signed),
+ * else from the loan row's own terms (loans opened before notes carried figures), and the fee's name
+ * as the note printed it ("origination fee", or "document preparation fee").
  */
-export async function scheduleOf(ctx: AppContext, loan: LoanRow): Promise<LoanSchedule> {
+export async function contractOf(ctx: AppContext, loan: LoanRow): Promise<{ schedule: LoanSchedule; feeLabel: string }> {
   const note = await ctx.repos.servicing.noteOf(loan.id);
   const f = note?.esignature.figures;
-  return buildSchedule({
+  const schedule = buildSchedule({
     amountCents: cents(f?.amount_cents ?? loan.amountCents),
     originationFeeCents: cents(f?.fee_cents ?? loan.feeCents),
     feeFinanced: f ? f.fee_financed : loan.notePrincipalCents === loan.amountCents + loan.feeCents && loan.feeCents > 0,
@@ -33,7 +34,11 @@ export async function scheduleOf(ctx: AppContext, loan: LoanRow): Promise<LoanSc
     disbursementDate: parseIsoDate(f?.disbursement_date ?? loan.disbursementDate),
     firstPaymentDate: parseIsoDate(f?.first_payment_date ?? loan.firstPaymentDate),
   });
+  return { schedule, feeLabel: f?.fee_label ?? 'origination fee' };
 }
+
+/** The loan's contractual schedule (see {@link contractOf}). */
+export const scheduleOf = async (ctx: AppContext, loan: LoanRow): Promise<LoanSchedule> => (await contractOf(ctx, loan)).schedule;
 
 export const toDomainEntry = (e: LedgerEntryRow): LedgerEntry => ({
   id: e.id,
@@ -48,14 +53,16 @@ export const toDomainEntry = (e: LedgerEntryRow): LedgerEntry => ({
 export interface LoanState {
   loan: LoanRow;
   schedule: LoanSchedule;
+  /** The fee's name as the note printed it. */
+  feeLabel: string;
   entries: LedgerEntryRow[];
   position: LoanPosition;
 }
 
 export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate): Promise<LoanState> {
-  const [schedule, entries] = await Promise.all([scheduleOf(ctx, loan), ctx.repos.servicing.ledger(loan.id)]);
+  const [{ schedule, feeLabel }, entries] = await Promise.all([contractOf(ctx, loan), ctx.repos.servicing.ledger(loan.id)]);
   const asOf = date < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : date;
-  return { loan, schedule, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
+  return { loan, schedule, feeLabel, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
 }
 
 /** The member's loan, or 404 (another member's loan is not found either). */
@@ -89,7 +96,7 @@ export function loanWire(state: LoanState, transactions: readonly TransactionRow
     amount: loan.amountCents,
     payment_per_term: schedule.regularPaymentCents,
     fee_amount: loan.feeCents,
-    fee_label: 'Origination fee',
+    fee_label: state.feeLabel,
     interest_rate: loan.interestRate,
     apr: loan.aprPercent,
     terms_in_months: Math.round((loan.terms * 12) / periodsPerYear(loan.frequency)),

@@ -6,6 +6,7 @@ import { isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { formatCents } from '@payrail/domain/money';
+import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -90,6 +91,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     if (raw === undefined || raw === null || raw === '') dateErrors.push(PAYMENT_MSG.dateRequired);
     else if (typeof raw !== 'string' || !isIsoDate(raw)) dateErrors.push(PAYMENT_MSG.dateInvalid);
     else if (raw < today) dateErrors.push(PAYMENT_MSG.dateInPast);
+    else if (raw < state.schedule.terms.disbursementDate) dateErrors.push(PAYMENT_MSG.dateBeforeLoan);
     else date = raw;
   }
   const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, state.entries.map(toDomainEntry), d < state.schedule.terms.disbursementDate ? state.schedule.terms.disbursementDate : d).outstandingCents;
@@ -191,13 +193,30 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
       mode === 'auto_debit'
         ? { loanId: loan.id, userId: member.id, amountCents, disclosureDocumentId: disclosureId, disclosureAcceptedAt: at, ip: client.ip, userAgent: client.userAgent, createdAt: at, revokedAt: null }
         : null,
+    notification: paymentNotice(mode, amountCents, scheduledDate, loan.identifier),
     answer: (row) => ({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduledPaymentWire(row) }),
   });
-  if (result.created) return result.row.responseBody as TPaymentResponse;
+  if (result.created) {
+    await ctx.providers.email.send({
+      to: member.email,
+      subject: mode === 'auto_debit' ? 'Your Payrail auto-debit is set up' : 'Your Payrail payment is scheduled',
+      text: `Hello,\n\n${paymentNotice(mode, amountCents, scheduledDate, loan.identifier)} You can cancel it in Loans & Payments until it is sent to your bank.\n\nPayrail`,
+      meta: { template: mode === 'auto_debit' ? 'auto_debit_set_up' : 'payment_scheduled', loan_identifier: loan.identifier, transaction_id: result.row.id },
+    });
+    return result.row.responseBody as TPaymentResponse;
+  }
   // Lost the race on the same key: answer the first request's answer. Another auto-debit won: refuse.
   if (result.row) return answerReplay(result.row, hash);
   if (result.constraint === 'auto_debit_authorizations_one_active') throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
   throw result.constraint ? paymentErrors([PAYMENT_MSG.unknown], 'conflict') : new Error('payment request failed');
+}
+
+/** The borrower's notice of a payment request (in-app notification and e-mail). */
+function paymentNotice(mode: PaymentMode, amountCents: number, date: string, identifier: string): string {
+  const [y, m, d] = date.split('-');
+  const amount = `$${formatCents(amountCents as Cents)}`;
+  if (mode === 'auto_debit') return `Auto-debit of ${amount} per payment is set up for loan ${identifier}, starting ${m}/${d}/${y}.`;
+  return `${mode === 'payoff' ? 'Payoff' : 'Payment'} of ${amount} for loan ${identifier} is scheduled for ${m}/${d}/${y}.`;
 }
 
 function answerReplay(row: TransactionRow, hash: string): TPaymentResponse {

@@ -1,0 +1,54 @@
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { TLastLoanOnboardingResponse, TLoanHistoryQuery, TLoanHistoryResponse, TOngoingLoansResponse, TServicingLoan } from '@payrail/contract/servicing';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { businessToday } from '../clock';
+import type { LoanRow } from '../repository';
+import { loanState, loanWire } from './loan-position';
+
+/** Member statuses of an application under review (spec §6 review-stage statuses). */
+const UNDER_REVIEW: ReadonlySet<string> = new Set(['employer_review', 'application_submitted', 'review_application', 'review_allotment', 'ready_for_review', 'reconsider_declined']);
+const WAITING_ESIGN: ReadonlySet<string> = new Set(['esignature_needed', 'refinancing_esignature']);
+
+async function wire(ctx: AppContext, loan: LoanRow): Promise<TServicingLoan> {
+  const [state, transactions] = await Promise.all([loanState(ctx, loan, await businessToday(ctx)), ctx.repos.servicing.transactionsOfLoan(loan.id)]);
+  return loanWire(state, transactions);
+}
+
+/** GET /loans/last: the member's most recent loan; 404 when there is none. */
+export async function lastLoan(ctx: AppContext, member: MemberRow): Promise<{ loan: TServicingLoan }> {
+  const [loan] = await ctx.repos.servicing.loansOfUser(member.id);
+  if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
+  return { loan: await wire(ctx, loan) };
+}
+
+/**
+ * GET /loans/ongoing_loans: `opened_loan` is the member's live loan (opened or in default; omitted
+ * otherwise). `applying_loan` — a loan still being applied for — has no loan record before funding in
+ * this product (applications live in the application module), so it is omitted.
+ */
+export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<TOngoingLoansResponse> {
+  const loans = await ctx.repos.servicing.loansOfUser(member.id);
+  const live = loans.find((l) => l.status === 'opened' || l.status === 'default');
+  return live ? { opened_loan: { loan: await wire(ctx, live) } } : {};
+}
+
+/** GET /loans/history?status&from&to: the member's loans, newest first; from/to bound the effective date. */
+export async function loanHistory(ctx: AppContext, member: MemberRow, q: TLoanHistoryQuery): Promise<TLoanHistoryResponse> {
+  const loans = (await ctx.repos.servicing.loansOfUser(member.id)).filter(
+    (l) => (!q.status || l.status === q.status) && (!q.from || l.disbursementDate >= q.from) && (!q.to || l.disbursementDate <= q.to),
+  );
+  return { loans: await Promise.all(loans.map((l) => wire(ctx, l))) };
+}
+
+/** GET /loans/last/onboarding: the status of the member's last loan and where the application stands. */
+export async function lastLoanOnboarding(ctx: AppContext, member: MemberRow): Promise<TLastLoanOnboardingResponse> {
+  const [loan] = await ctx.repos.servicing.loansOfUser(member.id);
+  return {
+    loan_status: loan?.status ?? null,
+    loan_id: loan?.id ?? null,
+    is_waiting_esign: WAITING_ESIGN.has(member.workflowStatus),
+    is_under_review: UNDER_REVIEW.has(member.workflowStatus),
+  };
+}
