@@ -70,9 +70,7 @@ const ZEnv = z
     /** Production refuses the sandbox providers (fake money, fake banks, sign-in as anyone) unless this says it is a staging install. */
     ALLOW_SANDBOX_PROVIDERS: bool.default(false),
     COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
-    /** Servicing (docs/servicing-operations.md). */
-    SERVICING_DEFAULT_DAYS: z.coerce.number().int().min(1).max(365).default(60),
-    SERVICING_CHARGE_OFF_DAYS: z.coerce.number().int().min(2).max(730).default(120),
+    /** The daily servicing run (docs/servicing-operations.md). */
     LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
     LATE_FEE_FLAT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1500),
     LATE_FEE_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, { error: 'LATE_FEE_PERCENT must be a decimal percent such as 5' }).default('5'),
@@ -83,9 +81,6 @@ const ZEnv = z
     SERVICING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
   })
   .superRefine((env, ctx) => {
-    if (env.SERVICING_CHARGE_OFF_DAYS <= env.SERVICING_DEFAULT_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['SERVICING_CHARGE_OFF_DAYS'], message: 'SERVICING_CHARGE_OFF_DAYS must be greater than SERVICING_DEFAULT_DAYS' });
-    }
     if (env.LATE_FEE_MAX_CENTS < env.LATE_FEE_FLAT_CENTS) {
       ctx.addIssue({ code: 'custom', path: ['LATE_FEE_MAX_CENTS'], message: 'LATE_FEE_MAX_CENTS must be at least LATE_FEE_FLAT_CENTS' });
     }
@@ -178,10 +173,8 @@ export type Config = {
   ach: { provider: 'sandbox' | 'nacha'; sandboxSettleDays: number; nachaDir: string; odfiRoutingNumber: string; companyName: string; companyId: string };
   /** The account allotments and split direct deposits are sent to (printed in the allotment instructions). Defaults: sandbox values. */
   collectionAccount: { routingNumber: string; accountNumber: string };
-  /** The daily servicing run: status thresholds, late fees, ACH return window and re-presentment, the timer. */
-  servicing: {
-    defaultDays: number;
-    chargeOffDays: number;
+  /** The daily servicing run (docs/servicing-operations.md): late fees, ACH return window and re-presentment, the timer. */
+  collections: {
     lateFee: { graceDays: number; flatCents: number; percent: string; maxCents: number };
     returnWindowDays: number;
     representmentDelayDays: number;
@@ -270,9 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       companyId: e.ACH_COMPANY_ID,
     },
     collectionAccount: { routingNumber: e.COLLECTION_ROUTING_NUMBER, accountNumber: e.COLLECTION_ACCOUNT_NUMBER },
-    servicing: {
-      defaultDays: e.SERVICING_DEFAULT_DAYS,
-      chargeOffDays: e.SERVICING_CHARGE_OFF_DAYS,
+    collections: {
       lateFee: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_FLAT_CENTS, percent: e.LATE_FEE_PERCENT, maxCents: e.LATE_FEE_MAX_CENTS },
       returnWindowDays: e.ACH_RETURN_WINDOW_DAYS,
       representmentDelayDays: e.ACH_REPRESENTMENT_DELAY_DAYS,

@@ -117,3 +117,26 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     expect(new Set(claims.map((c) => c.businessDate)).size).toBe(claims.length);
   });
 });
+
+describe('daily servicing run: one-time payments from the payments page', () => {
+  it('sends a one-time payment on its date (posted at once, settled after the window); a canceled one is never sent', async () => {
+    const loan = await fundedLoan(app, { disbursementDate: '2027-05-03', firstPaymentDate: '2027-06-03' });
+    const [auth] = await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loan.loanId));
+    const at = app.ctx.now();
+    const base = { loanId: loan.loanId, userId: loan.userId, mode: 'one_time' as const, method: 'ach' as const, bankAccountId: auth!.bankAccountId, createdAt: at, updatedAt: at };
+    await db().insert(loanTransactions).values([
+      { ...base, status: 'scheduled', amountCents: 5_000, scheduledDate: '2027-05-22' }, // a Saturday: goes on Monday
+      { ...base, status: 'canceled', amountCents: 7_000, scheduledDate: '2027-05-24', canceledAt: at },
+    ]);
+    await run('2027-05-03', '2027-05-23');
+    expect((await txs(loan.loanId)).map((t) => t.status)).toEqual(['scheduled', 'canceled']);
+    await run('2027-05-24', '2027-05-24');
+    const [sent, canceled] = await txs(loan.loanId);
+    expect(sent).toMatchObject({ status: 'pending' });
+    expect(sent!.achTraceId).toMatch(/^SBD-20270524-OK-/);
+    expect(canceled).toMatchObject({ status: 'canceled', achTraceId: null });
+    expect((await entries(loan.loanId)).filter((e) => e.kind === 'one_time_payment').map((e) => [e.effectiveDate, e.amountCents])).toEqual([['2027-05-24', 5_000]]);
+    await run('2027-05-25', '2027-05-26');
+    expect((await txs(loan.loanId))[0]).toMatchObject({ status: 'settled', settledOn: '2027-05-26' });
+  });
+});

@@ -88,8 +88,8 @@ export function createProviders(config: Config, platform: PlatformRepository, de
         : sandboxAch(config.ach.sandboxSettleDays, deps.now),
     achDebits:
       config.ach.provider === 'nacha'
-        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.servicing.returnWindowDays, deps.now)
-        : sandboxAchDebits(config.servicing.returnWindowDays),
+        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.collections.returnWindowDays, deps.now)
+        : sandboxAchDebits(config.collections.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
   };
 }

@@ -132,6 +132,18 @@ function collectionsQueries(db: Db) {
       const [row] = await db.insert(loanTransactions).values(t).onConflictDoNothing().returning();
       return row;
     },
+    /**
+     * Takes a scheduled transaction for sending: scheduled → pending only if it is still scheduled (a
+     * borrower's cancel that committed first wins; the row lock orders the two). False when it was not.
+     */
+    takeForSending: async (id: number, at: Date): Promise<boolean> => {
+      const rows = await db
+        .update(loanTransactions)
+        .set({ status: 'pending', sentAt: at, updatedAt: at })
+        .where(and(eq(loanTransactions.id, id), eq(loanTransactions.status, 'scheduled')))
+        .returning({ id: loanTransactions.id });
+      return rows.length === 1;
+    },
     updateTransaction: async (id: number, set: Partial<NewTransaction>) => {
       await db.update(loanTransactions).set(set).where(eq(loanTransactions.id, id));
     },

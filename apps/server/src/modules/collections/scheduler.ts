@@ -8,7 +8,7 @@ import { runDailyServicing } from './use-cases/daily-run';
  * several servers is safe. Returns a stop function.
  */
 export function startServicingTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void }): () => Promise<void> {
-  const minutes = ctx.config.servicing.runIntervalMinutes;
+  const minutes = ctx.config.collections.runIntervalMinutes;
   if (minutes <= 0) return async () => undefined;
   let running: Promise<void> | null = null;
   let stopped = false;

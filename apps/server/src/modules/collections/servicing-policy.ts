@@ -21,9 +21,9 @@ export interface ServicingPolicy {
 }
 
 export function servicingPolicy(ctx: AppContext): ServicingPolicy {
-  const s = ctx.config.servicing;
+  const s = ctx.config.collections;
   return {
-    thresholds: { defaultDays: s.defaultDays, chargeOffDays: s.chargeOffDays }, // validated by config (charge-off after default)
+    thresholds: ctx.config.servicing, // THE status thresholds (validated by config: charge-off after default)
     lateFee: lateFeePolicy(s.lateFee.graceDays, s.lateFee.flatCents, s.lateFee.percent, s.lateFee.maxCents),
     returnWindowDays: s.returnWindowDays,
     representmentDelayDays: s.representmentDelayDays,
@@ -36,7 +36,11 @@ export const realToday = (ctx: AppContext): IsoDate => parseIsoDate(ctx.now().to
 /** The servicing business date: THE business clock of servicing (modules/servicing/clock.ts). */
 export const businessDate = (ctx: AppContext): Promise<IsoDate> => businessToday(ctx);
 
-/** The loan's contract schedule, rebuilt from the loan row by the loan engine (fee financed when the note includes it). */
+/**
+ * The loan's contract schedule, rebuilt from the loan row by the loan engine (fee financed when the note
+ * includes it) — the same terms funding copied from the signed note, so the same rows as loan_installments
+ * and as `contractOf` (modules/servicing), which reads the note outside the run's transaction.
+ */
 export function scheduleOf(loan: LoanRow): LoanSchedule {
   return buildSchedule({
     amountCents: cents(loan.amountCents),

@@ -17,7 +17,7 @@ export type RunReport = { dates: { date: IsoDate; done: number; failed: number }
  * (one claim per serviced loan), then `workers` loops take claims one loan per transaction until none is
  * left. Several instances may run it at once: claims are taken with FOR UPDATE SKIP LOCKED.
  */
-export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDate; from?: IsoDate; workers?: number } = {}): Promise<RunReport> {
+export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDate; from?: IsoDate; workers?: number; onLoanDone?: (loanId: number, date: IsoDate) => void } = {}): Promise<RunReport> {
   const started = performance.now();
   const repo = ctx.repos.collections;
   const through = opts.through ?? (await businessDate(ctx));
@@ -26,17 +26,22 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
   const state = await repo.dayState();
   const resume = state.openDate ? parseIsoDate(state.openDate) : state.lastCompleted ? addDays(parseIsoDate(state.lastCompleted), 1) : through;
   const from = opts.from ?? resume;
-  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.servicing.workers);
+  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.collections.workers);
   const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
   for (const date of from <= through ? datesBetween(from, through) : []) {
     await repo.planDay(DAILY_JOB, date, ctx.now());
     const loop = async () => {
       for (;;) {
         const mail: AfterCommit = [];
-        const outcome = await repo.withNextClaim(DAILY_JOB, date, (tx, loanId) => serviceLoan(ctx, tx, box, policy, loanId, date, mail));
+        let claimed = 0;
+        const outcome = await repo.withNextClaim(DAILY_JOB, date, async (tx, loanId) => {
+          claimed = loanId;
+          await serviceLoan(ctx, tx, box, policy, loanId, date, mail);
+        });
         if (outcome === 'none') return;
         if (outcome === 'failed') continue; // rolled back: its e-mails were never real
         report.loansProcessed += 1;
+        opts.onLoanDone?.(claimed, date);
         // E-mails go after the commit: the in-app notification is exactly-once, the e-mail at most once.
         for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
       }

@@ -65,34 +65,50 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
   if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) return;
   const at = ctx.now();
   const schedule = scheduleOf(loan);
-  const borrower = await tx.borrower(loan.userId);
+  // Read once, re-read only after a write that changes them (most loans, most days: nothing to write).
+  let borrowerRead: Promise<Awaited<ReturnType<CollectionsTx['borrower']>>> | null = null;
+  const borrowerOf = () => (borrowerRead ??= tx.borrower(loan.userId));
   const tell = async (message: string, subject: string) => {
     await tx.notify(loan.userId, message, at);
+    const borrower = await borrowerOf();
     if (borrower) mail.push({ to: borrower.email, subject, text: message, meta: { kind: 'servicing', loanId } });
+  };
+  let txs = await tx.transactions(loanId);
+  let entries = await tx.entries(loanId);
+  let txsStale = false;
+  let entriesStale = false;
+  const fresh = async () => {
+    if (txsStale) txs = await tx.transactions(loanId);
+    if (entriesStale) entries = await tx.entries(loanId);
+    txsStale = false;
+    entriesStale = false;
   };
 
   // 1. ACH outcomes of the debits in flight.
-  let txs = await tx.transactions(loanId);
-  let entries = await tx.entries(loanId);
   const byId = new Map(txs.map((t) => [t.id, t]));
   for (const t of txs) {
     if (t.status !== 'pending' || !t.achTraceId) continue;
     const outcome = await ctx.providers.achDebits.outcome(t.achTraceId, date);
     if (outcome.status === 'settled') {
       await tx.updateTransaction(t.id, { status: 'settled', settledOn: date, updatedAt: at });
+      txsStale = true;
     } else if (outcome.status === 'returned') {
       await applyReturn(ctx, tx, policy, loan, t, outcome.code, parseIsoDate(outcome.returnedOn), entries, byId, tell);
+      txsStale = true;
+      entriesStale = true;
     }
   }
 
   // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization.
-  entries = await tx.entries(loanId);
+  await fresh();
   let snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const auth = await tx.activeAuthorization(loanId);
   if (auth && isBusinessDay(date) && snapshot.payoffCents > 0) {
-    const installments = await tx.installments(loanId);
+    // The contract schedule (the loan engine's rows, the same as loan_installments): no read needed.
+    const installments = schedule.rows;
     const last = installments.length;
     for (const i of installmentsDebitedOn(installments, date)) {
+      txsStale = true;
       // The authorized amount each term; the final installment (a few cents off the level payment) in full.
       const amount = Math.min(i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents, snapshot.payoffCents);
       await tx.insertTransaction({
@@ -114,18 +130,22 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
 
   // 3. Send the ACH debits due (scheduled on or before today), on business days only.
   if (isBusinessDay(date)) {
-    txs = await tx.transactions(loanId);
+    await fresh();
     const all = new Map(txs.map((t) => [t.id, t]));
     for (const t of txs) {
       if (t.status !== 'scheduled' || t.method !== 'ach' || t.scheduledDate > date) continue;
       const account = t.bankAccountId ? await tx.bankAccount(t.bankAccountId) : undefined;
       const number = account ? openAccountNumber(box, account) : null;
+      txsStale = true;
       if (!account || !account.routingNumber || !number) {
         await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
         await tell('A scheduled payment could not be made: the bank account is no longer on file. Please choose another payment method.', 'Your scheduled payment was not made');
         continue;
       }
+      // Cancel vs send: only a transaction still scheduled is sent (the borrower's cancel may have won).
+      if (!(await tx.takeForSending(t.id, at))) continue;
       const { count } = representmentOf(t, all);
+      const borrower = await borrowerOf();
       const { traceId } = await ctx.providers.achDebits.originateDebit({
         amountCents: t.amountCents,
         routing: account.routingNumber,
@@ -139,14 +159,16 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
         representment: count,
         idempotencyKey: `debit:${t.id}`,
       });
-      await tx.updateTransaction(t.id, { status: 'pending', achTraceId: traceId, sentAt: at, updatedAt: at });
+      await tx.updateTransaction(t.id, { achTraceId: traceId, updatedAt: at });
       await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
+      entriesStale = true;
     }
   }
 
   // 4. Late fees after the grace period, once per installment.
-  entries = await tx.entries(loanId);
-  snapshot = servicingSnapshot(schedule, entries.map(posted), date);
+  const changed = entriesStale;
+  await fresh();
+  if (changed) snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const fees = lateFeesDue(snapshot.forLateFee, snapshot.lateFeeAssessed, date, policy.lateFee);
   for (const f of fees) {
     await tx.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: f.amountCents, installmentN: f.n, idempotencyKey: `late_fee:${loanId}:${f.n}`, createdAt: at });
@@ -156,7 +178,8 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
 
   // 5. Status (the ledger's rule, deriveStatus): closed_paid at a zero balance once no debit is still in
   // flight (a payoff debit can still come back); default / charge_off by days past due.
-  const inFlight = (await tx.transactions(loanId)).some((t) => t.status === 'pending');
+  await fresh();
+  const inFlight = txs.some((t) => t.status === 'pending');
   const next = deriveStatus(loan.status, { closed: snapshot.position.closed && !inFlight, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
   if (next !== loan.status) {
     await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');

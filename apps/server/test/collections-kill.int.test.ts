@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { seedReference } from '../src/db/seed';
+import { fundedLoan } from './collections-helpers';
+import { testConfig } from './test-app';
+
+/**
+ * kill -9 of the daily run: the same loans are serviced over the same dates twice — once by a child
+ * process that is SIGKILLed mid-run and then restarted, once without interruption — and the two ledgers
+ * (and transactions, statuses, notifications) must be identical. The kill lands wherever the child is
+ * when the parent has read its 40th "done" line: usually inside a loan's transaction.
+ */
+const KEY = randomBytes(32).toString('base64');
+const FROM = '2027-01-04';
+const THROUGH = '2027-02-26';
+const CHILD = path.resolve(import.meta.dirname, 'support/servicing-child.ts');
+const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const usePostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+type Target = { arg: string; open: () => Promise<Database>; drop: () => Promise<void> };
+
+async function pgTarget(name: string): Promise<Target> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    arg: url.toString(),
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function pgliteTarget(dir: string): Target {
+  return { arg: dir, open: () => openDatabase({ dataDir: dir }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Builds the loans on a fresh database (the same ones, in the same order, on each target). */
+async function prepare(target: Target): Promise<void> {
+  const database = await target.open();
+  await database.migrate();
+  await seedReference(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-kill-files-'));
+  const app = await buildApp({ config: { ...testConfig(), dataDir, encryptionKey: Buffer.from(KEY, 'base64') }, database, now: () => new Date(`${FROM}T12:00:00Z`) });
+  await app.ready();
+  const dates = { disbursementDate: FROM, firstPaymentDate: '2027-02-04' };
+  for (const account of ['6789', '0001', '0101', '0010', '6789', '0002', '6789', '0001']) await fundedLoan(app, { ...dates, account });
+  await fundedLoan(app, { ...dates, allotment: true });
+  await app.close();
+  await database.close();
+}
+
+/** Runs the child; with `killAfter`, SIGKILLs it once that many loans are reported done. */
+function runChild(target: Target, killAfter?: number): Promise<{ killed: boolean; finished: boolean; done: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [CHILD, target.arg, FROM, THROUGH], { env: { ...process.env, ENCRYPTION_KEY: KEY, TZ: 'UTC' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let killed = false;
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (killAfter !== undefined && !killed && (out.match(/^done /gm)?.length ?? 0) >= killAfter) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (!killed && code !== 0) reject(new Error(`child exited ${String(code)} ${String(signal)}: ${err}`));
+      else resolve({ killed: signal === 'SIGKILL', finished: out.includes('finished\n'), done: out.match(/^done /gm)?.length ?? 0 });
+    });
+  });
+}
+
+/** Everything the run writes, without generated ids and instants (entries named by their idempotency keys). */
+async function picture(target: Target) {
+  const database = await target.open();
+  const q = async (sql: string) => ((await database.db.execute(sql as never)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  try {
+    return {
+      // Keys that embed a generated id (payment:txn:<id>, reversal:<entry id>) are compared by their prefix;
+      // a reversal is compared with the kind and date of the payment it reverses.
+      ledger: await q(`select e.loan_id, e.kind, e.effective_date::text, e.amount_cents, e.installment_n, e.reason_code,
+          regexp_replace(e.idempotency_key, '^(payment:txn|reversal):[0-9]+$', '\\1') as key, r.kind as reverses_kind, r.effective_date::text as reverses_date
+        from ledger_entries e left join ledger_entries r on r.id = e.reverses_entry_id
+        order by e.loan_id, e.effective_date, e.kind, e.amount_cents, e.installment_n, r.effective_date`),
+      // The trace id ends with a digest of the transaction's id (ids are not reused after a rollback): compared without it.
+      transactions: await q(`select loan_id, mode, status, amount_cents, scheduled_date::text, installment_n, regexp_replace(ach_trace_id, '-[0-9A-F]+$', '') as trace, settled_on::text, returned_on::text, return_code, retry_of_id is not null as retry
+        from loan_transactions order by loan_id, scheduled_date, installment_n, status`),
+      loans: await q('select id, status from loans order by id'),
+      notifications: await q('select user_id, message from notifications order by user_id, message'),
+      claims: await q(`select loan_id, business_date::text, status from servicing_runs order by loan_id, business_date`),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+describe(`kill -9 of the daily run (${usePostgres ? 'PostgreSQL' : 'embedded PGlite on disk'})`, () => {
+  let killedTarget: Target;
+  let cleanTarget: Target;
+  beforeAll(async () => {
+    if (usePostgres) {
+      killedTarget = await pgTarget('payrail_kill_a');
+      cleanTarget = await pgTarget('payrail_kill_b');
+    } else {
+      killedTarget = pgliteTarget(fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-kill-a-')));
+      cleanTarget = pgliteTarget(fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-kill-b-')));
+    }
+    await prepare(killedTarget);
+    await prepare(cleanTarget);
+  }, 240_000);
+  afterAll(async () => {
+    await killedTarget?.drop();
+    await cleanTarget?.drop();
+  });
+
+  it('killed mid-run and restarted, the ledger equals that of an uninterrupted run', async () => {
+    const first = await runChild(killedTarget, 40);
+    expect(first.killed).toBe(true);
+    expect(first.finished).toBe(false);
+    const restart = await runChild(killedTarget);
+    expect(restart.finished).toBe(true);
+    const clean = await runChild(cleanTarget);
+    expect(clean.finished).toBe(true);
+
+    const a = await picture(killedTarget);
+    const b = await picture(cleanTarget);
+    expect(b.ledger.filter((e) => e.kind === 'reversal').length).toBeGreaterThan(0); // the timeline has returns…
+    expect(b.ledger.filter((e) => e.kind === 'late_fee').length).toBeGreaterThan(0); // …and late fees
+    expect(a.ledger).toEqual(b.ledger);
+    expect(a.transactions).toEqual(b.transactions);
+    expect(a.loans.map((l) => l.status)).toEqual(b.loans.map((l) => l.status));
+    expect(a.notifications.length).toBe(b.notifications.length);
+    expect(a.claims.every((c) => c.status === 'done')).toBe(true);
+    const key = (c: Record<string, unknown>) => `${String(c.loan_id)}@${String(c.business_date)}`;
+    expect([...new Set(a.claims.map(key))].sort()).toEqual(b.claims.map(key).sort());
+    // PostgreSQL: exactly one claim per (loan, date). The embedded PGlite was seen to accept duplicate claim
+    // rows after recovering from the kill (its unique index missed rows written before the crash); the
+    // ledger above still matched because every write is keyed. Documented in docs/servicing-operations.md.
+    if (usePostgres) expect(a.claims).toEqual(b.claims);
+  }, 300_000);
+});
