@@ -49,6 +49,8 @@ const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     REQUIRE_HUMAN_REVIEW: bool.optional(),
+    SERVICING_DEFAULT_DAYS: z.coerce.number().int().positive().default(60),
+    SERVICING_CHARGE_OFF_DAYS: z.coerce.number().int().positive().default(120),
     ROUTING_DIRECTORY_FILE: z.string().optional(),
     BANK_LINK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
     PLAID_CLIENT_ID: z.string().optional(),
@@ -121,6 +123,9 @@ const ZEnv = z
     if (env.CARD_TOKENIZER_PROVIDER === 'stripe' && !(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY are required when CARD_TOKENIZER_PROVIDER=stripe' });
     }
+    if (env.SERVICING_DEFAULT_DAYS >= env.SERVICING_CHARGE_OFF_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['SERVICING_DEFAULT_DAYS'], message: 'SERVICING_DEFAULT_DAYS must be less than SERVICING_CHARGE_OFF_DAYS' });
+    }
     if (env.SESSION_IDLE_MINUTES > env.SESSION_ABSOLUTE_HOURS * 60) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: 'SESSION_IDLE_MINUTES must not exceed SESSION_ABSOLUTE_HOURS' });
     }
@@ -161,6 +166,8 @@ export type Config = {
    * automated underwriting acts on its own decision so the demo reaches e-signature without staff (false).
    */
   requireHumanReview: boolean;
+  /** Loan status thresholds in days past due (docs/servicing.md): default, then charge-off. */
+  servicing: { defaultDays: number; chargeOffDays: number };
   /** A FedACH directory file (FedACHdir.txt layout) for bank-name lookups; unset: the bundled fictional sandbox directory. */
   routingDirectoryFile: string | undefined;
   /** Bank-link widget: the sandbox (test institutions, user_good / pass_good) or Plaid. */
@@ -233,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: { provider: e.CAPTCHA_PROVIDER, sandboxFail: e.CAPTCHA_SANDBOX_FAIL, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY, minScore: e.RECAPTCHA_MIN_SCORE },
     supportEmail: e.SUPPORT_EMAIL,
     requireHumanReview: e.REQUIRE_HUMAN_REVIEW ?? e.NODE_ENV === 'production',
+    servicing: { defaultDays: e.SERVICING_DEFAULT_DAYS, chargeOffDays: e.SERVICING_CHARGE_OFF_DAYS },
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
     storage: {
       provider: e.STORAGE_PROVIDER,
