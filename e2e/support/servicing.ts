@@ -6,10 +6,12 @@ import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, staffApiTok
 export interface FundedBorrower extends Borrower {
   loanId: number;
   identifier: string;
+  /** The disbursement date: no payment may be dated before it. */
+  effectiveDate: string;
 }
 
 interface OngoingLoans {
-  opened_loan?: { loan: { id: number; identifier: string; payment_per_term: number; outstanding_balance: number } };
+  opened_loan?: { loan: { id: number; identifier: string; effective_date: string } };
 }
 
 /**
@@ -29,7 +31,7 @@ export async function fundedBorrower(request: APIRequestContext): Promise<Funded
   const ongoing = (await apiGet(request, borrower.token, '/loans/ongoing_loans')) as OngoingLoans;
   const loan = ongoing.opened_loan?.loan;
   expect(loan, 'an opened loan after funding').toBeTruthy();
-  return { ...borrower, loanId: loan!.id, identifier: loan!.identifier };
+  return { ...borrower, loanId: loan!.id, identifier: loan!.identifier, effectiveDate: loan!.effective_date };
 }
 
 export interface Clock {

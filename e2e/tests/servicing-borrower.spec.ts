@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, signInThroughUi } from '../support/classic';
-import { advanceClockTo, businessDate, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
+import { advanceClockTo, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
 import type { FundedBorrower } from '../support/servicing';
 
 /**
@@ -40,7 +40,8 @@ async function openPayments(page: Page): Promise<void> {
 test('one-time payment → business date advanced → settled and in the payment history', async ({ page, request }) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
-  const today = await businessDate(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
   await signIn(page, borrower);
   await expectAccessible(page);
   await openPayments(page);
@@ -73,7 +74,7 @@ test('one-time payment → business date advanced → settled and in the payment
 test('cancel a scheduled payment', async ({ page, request }) => {
   test.setTimeout(120_000);
   const borrower = await fundedBorrower(request);
-  const later = plusDays(await businessDate(request), 5);
+  const later = plusDays(await advanceClockTo(request, borrower.effectiveDate), 5);
   await signIn(page, borrower);
   await openPayments(page);
   await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
@@ -97,7 +98,8 @@ test('cancel a scheduled payment', async ({ page, request }) => {
 test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered', async ({ page, request }) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
-  const today = await businessDate(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
   // The daily run of the business date is already done: a debit for it goes out on the next business day,
   // so the payoff is quoted and paid for that day.
   const payDay = nextBusinessDay(today);
@@ -129,7 +131,8 @@ test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered
 test('a returned debit (R01) is shown with its notification', async ({ page, request }) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
-  const today = await businessDate(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
   await signIn(page, borrower);
   await openPayments(page);
   await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
@@ -189,8 +192,7 @@ test('a payroll remittance file imported by a servicer and posted; an unmatched 
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
   // A payday on or after the disbursement (a remittance dated before it goes to suspense): move the clock there.
-  const { opened_loan } = (await apiGet(request, borrower.token, '/loans/ongoing_loans')) as { opened_loan: { loan: { effective_date: string } } };
-  const payDate = await advanceClockTo(request, opened_loan.loan.effective_date);
+  const payDate = await advanceClockTo(request, borrower.effectiveDate);
   await staffSignIn(page, 'servicer@payrail.test');
   await page.goto('/backoffice/servicing');
   await expect(page.getByRole('heading', { level: 1, name: 'Servicing' })).toBeVisible();
