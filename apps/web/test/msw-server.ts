@@ -12,6 +12,9 @@ export const defaultHandlers = [
   http.post(api('/visitor'), () => new HttpResponse(null, { status: 204 })),
   http.get(api('/captcha/config'), () => HttpResponse.json({ provider: 'sandbox', site_key: null })),
   http.get(api('/identity/config'), () => HttpResponse.json({ provider: 'sandbox', client_id: null })),
+  // The dashboard's loan widgets, for a borrower without loans (tests about loans override them).
+  http.get(api('/loans/ongoing_loans'), () => HttpResponse.json({})),
+  http.get(api('/loans/history'), () => HttpResponse.json({ loans: [] })),
 ];
 
 /** One MSW server for all web tests; each test adds its handlers with server.use(). */

@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
       { path: 'applications/:userId', lazy: () => import('./routes/application') },
       { path: 'funding', lazy: () => import('./routes/funding') },
       { path: 'loans/:loanId', lazy: () => import('./routes/loan') },
+      { path: 'servicing', lazy: () => import('./routes/servicing') },
       { path: 'audit', lazy: () => import('./routes/audit') },
       { path: 'system-event', lazy: () => import('./routes/system-event') },
     ],

@@ -103,6 +103,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
               { path: 'dashboard/loans-and-payments', id: 'loansAndPayments', handle: handle('Loans & Payments'), lazy: () => import('./routes/loans-and-payments') },
+              { path: 'dashboard/loans-and-payments/loan-history', id: 'loanHistory', handle: handle('Loan history'), lazy: () => import('./routes/loan-history') },
+              { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
             ],
           },

@@ -14,6 +14,7 @@ import styles from './staff-layout.module.css';
 const NAV: readonly { to: string; label: string; capability: Capability; end?: boolean }[] = [
   { to: '/', label: 'Review queue', capability: 'queue', end: true },
   { to: '/funding', label: 'Funding', capability: 'fund' },
+  { to: '/servicing', label: 'Servicing', capability: 'fund' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/system-event', label: 'System event', capability: 'systemEvent' },
 ];

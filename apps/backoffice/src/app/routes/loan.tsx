@@ -3,6 +3,7 @@ import { Alert } from '@web-ui/alert';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { LoanDetails } from '../../features/loans/components/loan-details';
+import { LoanServicing } from '../../features/servicing/components/loan-servicing';
 import { usePageTitle } from '../title';
 
 export function Component() {
@@ -16,7 +17,17 @@ export function Component() {
       <div className={styles.header}>
         <h1>Loan #{loanId}</h1>
       </div>
-      {Number.isInteger(loanId) && loanId > 0 ? <LoanDetails loanId={loanId} headingLevel={2} /> : <Alert kind="warning" title="This loan does not exist." />}
+      {Number.isInteger(loanId) && loanId > 0 ? (
+        <>
+          <LoanDetails loanId={loanId} headingLevel={2} />
+          <section className={styles.section} aria-labelledby="loan-servicing">
+            <h2 id="loan-servicing">Servicing</h2>
+            <LoanServicing loanId={loanId} />
+          </section>
+        </>
+      ) : (
+        <Alert kind="warning" title="This loan does not exist." />
+      )}
     </RequireRole>
   );
 }

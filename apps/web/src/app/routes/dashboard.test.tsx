@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servicing-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
 function shell() {
@@ -41,8 +42,8 @@ describe('dashboard: the Approved panel (classic §2)', { timeout: 20_000 }, () 
     expect(manager).toHaveAttribute('target', '_blank');
     // Already rated: no rating form.
     expect(within(panel).queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
-    // The existing dashboard content stays.
-    expect(screen.getByRole('heading', { level: 2, name: 'Coming in the dashboard release' })).toBeInTheDocument();
+    // The loan widgets follow.
+    expect(await screen.findByRole('region', { name: 'Loan history' })).toBeInTheDocument();
   });
 
   it('no refinance prompt when not eligible, no loan-manager link without a servicer id', async () => {
@@ -75,5 +76,29 @@ describe('dashboard: the Approved panel (classic §2)', { timeout: 20_000 }, () 
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: loan widgets (spec §2 Dashboard)', { timeout: 20_000 }, () => {
+  it('an opened loan: progress, its scheduled payments and the loan history', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, paid_off: false });
+    servicingHandlers({ transactions: [scheduled({ id: 5, amount: 12_345 })] });
+    renderRoute('/dashboard');
+    const progress = await screen.findByRole('region', { name: 'Loan progress' });
+    expect(within(progress).getByRole('img', { name: '66.6% paid' })).toBeInTheDocument();
+    const scheduledTable = await screen.findByRole('table', { name: 'Scheduled payments' });
+    expect(await within(scheduledTable).findByText('$123.45')).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'Loan history' });
+    expect(within(history).getByRole('link', { name: 'Loan 2026-11-0041' })).toBeInTheDocument();
+    expect(screen.queryByText('Coming in the dashboard release')).not.toBeInTheDocument();
+  });
+
+  it('no opened loan: no progress, only the history (a Finished loan labelled so)', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, paid_off: true });
+    servicingHandlers({ loan: null, history: [servicingLoan({ loan_status: 'closed_paid', principal_balance: 0 })] });
+    renderRoute('/dashboard');
+    const history = await screen.findByRole('region', { name: 'Loan history' });
+    expect(within(history).getByText('Finished')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Loan progress' })).not.toBeInTheDocument();
   });
 });

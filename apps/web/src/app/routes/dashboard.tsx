@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApprovedPanel } from '../../features/home/components/approved-panel';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
+import { DashboardLoans } from '../servicing-views';
 import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';
 
@@ -26,7 +27,7 @@ function Approved() {
   );
 }
 
-/** /dashboard (named route dashboard). The loan widgets come with the dashboard release. */
+/** /dashboard (named route dashboard): the Approved panel when it applies, then the loan widgets. */
 export function Component() {
   const firstName = useSession((state) => state.user?.first_name ?? null);
   const status = useSession((state) => state.user?.workflow_status ?? null);
@@ -36,10 +37,7 @@ export function Component() {
       <h1 className={styles.greeting}>{greetingOf(firstName)}</h1>
       <p className={styles.lead}>This is your Payrail dashboard.</p>
       {status !== null && APPROVED_STATUSES.has(status) && !paidOff ? <Approved /> : null}
-      <section className={styles.note} aria-labelledby="dashboard-next">
-        <h2 id="dashboard-next">Coming in the dashboard release</h2>
-        <p>Your loan progress, scheduled payments and loan history will appear here. Until then, notifications, your benefits and customer service are already available from this page.</p>
-      </section>
+      <DashboardLoans />
     </>
   );
 }

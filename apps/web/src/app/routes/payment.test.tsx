@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { servicingHandlers } from '../../../test/servicing-fixtures';
 
 const shellCalls = () => [
   http.get(api('/notifications'), () => HttpResponse.json([])),
@@ -19,12 +20,20 @@ describe('/payment', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('stays, with an honest page, for accounts that have it', async () => {
+  it('stays, with the payments page of the opened loan, for accounts that have it', async () => {
     signInAs({ has_jack_henry: true });
+    servicingHandlers();
     const { router } = renderRoute('/payment');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Make a payment' })).toBeInTheDocument();
-    expect(screen.getByText(/Online payments open in the dashboard release/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'One-time payment (ACH)' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('without an opened loan, goes to the dashboard', async () => {
+    signInAs({ has_jack_henry: true });
+    servicingHandlers({ loan: null });
+    const { router } = renderRoute('/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('sends a visitor to the dashboard, which asks them to sign in', async () => {

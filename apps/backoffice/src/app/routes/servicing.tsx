@@ -1,0 +1,20 @@
+import { RequireRole } from '../../components/require-role';
+import styles from '../../components/page.module.css';
+import { BusinessDateControl } from '../../features/servicing/components/business-date';
+import { RemittanceImport, SuspenseList } from '../../features/servicing/components/remittances';
+import { usePageTitle } from '../title';
+
+/** Servicing desk: the business date (and daily run), payroll remittance import and the suspense list. */
+export function Component() {
+  usePageTitle('Servicing');
+  return (
+    <RequireRole capability="fund">
+      <div className={styles.header}>
+        <h1>Servicing</h1>
+      </div>
+      <BusinessDateControl />
+      <RemittanceImport />
+      <SuspenseList />
+    </RequireRole>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZAdvanceResponse,
+  ZBusinessDateResponse,
+  ZLoanServicingResponse,
+  ZRemittanceImportResponse,
+  ZRemittanceLine,
+  ZReversalResponse,
+  ZSuspenseResponse,
+} from '@payrail/contract/servicing-backoffice';
+import { backofficeApi } from '../../../lib/api-client';
+
+/** Every call of the servicing pages, in one place (paths under /api/backoffice). */
+export const SERVICING_PATHS = {
+  loan: (loanId: number) => `/loans/${loanId}/servicing`,
+  reversals: (loanId: number) => `/loans/${loanId}/reversals`,
+  remittances: '/remittances',
+  suspense: '/remittances/suspense',
+  resolve: (lineId: number) => `/remittances/lines/${lineId}/resolve`,
+  businessDate: '/servicing/business_date',
+  run: '/servicing/run',
+} as const;
+
+const KEY = ['backoffice', 'servicing'] as const;
+
+/** POST /remittances/lines/:id/resolve answers the line as resolved. */
+const ZResolveAnswer = z.object({ line: ZRemittanceLine });
+export const loanServicingKey = (loanId: number) => [...KEY, 'loan', loanId] as const;
+
+export function useLoanServicing(loanId: number) {
+  return useQuery({ queryKey: loanServicingKey(loanId), queryFn: () => backofficeApi.get(SERVICING_PATHS.loan(loanId), { schema: ZLoanServicingResponse }) });
+}
+
+export function useReversePayment(loanId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { entry_id: number; reason: string }) => backofficeApi.post(SERVICING_PATHS.reversals(loanId), body, { schema: ZReversalResponse }),
+    onSuccess: (answer) => client.setQueryData(loanServicingKey(loanId), answer.servicing),
+  });
+}
+
+export function useImportRemittance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { csv: string; file_name: string }) => backofficeApi.post(SERVICING_PATHS.remittances, body, { schema: ZRemittanceImportResponse }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useSuspense() {
+  return useQuery({ queryKey: [...KEY, 'suspense'], queryFn: () => backofficeApi.get(SERVICING_PATHS.suspense, { schema: ZSuspenseResponse }) });
+}
+
+export type ResolveAction = { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string };
+
+export function useResolveLine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useBusinessDate() {
+  return useQuery({ queryKey: [...KEY, 'business-date'], queryFn: () => backofficeApi.get(SERVICING_PATHS.businessDate, { schema: ZBusinessDateResponse }) });
+}
+
+export function useAdvanceBusinessDate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) => backofficeApi.post(SERVICING_PATHS.businessDate, { date }, { schema: ZAdvanceResponse }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRunServicing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => backofficeApi.post(SERVICING_PATHS.run, undefined, { schema: ZAdvanceResponse }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { TAdvanceResponse } from '@payrail/contract/servicing-backoffice';
+import { Alert } from '@web-ui/alert';
+import { Button } from '@web-ui/button';
+import { Spinner } from '@web-ui/spinner';
+import { TextField } from '@web-ui/text-field';
+import { notify } from '@web-ui/toast/notify';
+import { formatDate } from '@web-lib/format';
+import styles from '../../../components/page.module.css';
+import { errorMessage } from '../../../lib/errors';
+import { useAdvanceBusinessDate, useBusinessDate, useRunServicing } from '../api/servicing';
+
+function runSummary(answer: TAdvanceResponse): string {
+  const days = answer.run.dates.length;
+  const failed = answer.run.dates.reduce((sum, day) => sum + day.failed, 0);
+  return `Business date ${formatDate(answer.clock.business_date)}: ${days === 1 ? '1 day' : `${days} days`} run, ${answer.run.loans_processed} loans processed${failed > 0 ? `, ${failed} failed` : ''}.`;
+}
+
+/** The servicing clock: shown always; moved forward (and the daily run caught up) only outside production. */
+export function BusinessDateControl() {
+  const id = useId();
+  const clock = useBusinessDate();
+  const advance = useAdvanceBusinessDate();
+  const run = useRunServicing();
+  const [date, setDate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<string | null>(null);
+
+  if (clock.isPending) return <Spinner label="Loading the business date…" />;
+  if (clock.isError) return <Alert kind="error">We could not load the business date.</Alert>;
+  const data = clock.data;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setError('Choose the new business date.');
+      return;
+    }
+    try {
+      const answer = await advance.mutateAsync(date);
+      const text = runSummary(answer);
+      setLast(text);
+      notify.success(text);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const runNow = async () => {
+    setError(null);
+    try {
+      const answer = await run.mutateAsync();
+      const text = runSummary(answer);
+      setLast(text);
+      notify.success(text);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Business date</h2>
+      <dl className={styles.dl}>
+        <dt>Business date</dt>
+        <dd>{formatDate(data.business_date)}</dd>
+        <dt>Real date</dt>
+        <dd>{formatDate(data.real_date)}</dd>
+        <dt>Last completed run</dt>
+        <dd>{data.last_completed_run ? formatDate(data.last_completed_run) : 'None yet'}</dd>
+      </dl>
+      {data.movable ? (
+        <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
+          <TextField label="Advance to date" type="date" min={data.business_date} value={date} onChange={(event) => setDate(event.target.value)} hint="The daily run catches up day by day." />
+          <div className={styles.inline}>
+            <Button type="submit" loading={advance.isPending}>
+              Advance to date
+            </Button>
+            <Button variant="secondary" onClick={() => void runNow()} loading={run.isPending}>
+              Run servicing now
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p>The business date follows the calendar in production; it cannot be moved.</p>
+      )}
+      {error ? (
+        <Alert kind="error" assertive>
+          {error}
+        </Alert>
+      ) : null}
+      {last ? <p role="status">{last}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { TLoanServicingResponse, ZAchEntry, ZLedgerEntryRow, ZScheduleRow } from '@payrail/contract/servicing-backoffice';
+import { Alert } from '@web-ui/alert';
+import { Button } from '@web-ui/button';
+import { Spinner } from '@web-ui/spinner';
+import { Table } from '@web-ui/table';
+import type { TableColumn } from '@web-ui/table';
+import { formatCents, formatDate } from '@web-lib/format';
+import styles from '../../../components/page.module.css';
+import { useCan } from '../../../lib/roles';
+import { useLoanServicing } from '../api/servicing';
+import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, MODE_LABELS, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
+import { ReversalDialog } from './reversal-dialog';
+import type { ReversalTarget } from './reversal-dialog';
+
+type Ledger = z.infer<typeof ZLedgerEntryRow>;
+type Schedule = z.infer<typeof ZScheduleRow>;
+type Ach = z.infer<typeof ZAchEntry>;
+
+const scheduleColumns: TableColumn<Schedule>[] = [
+  { key: 'n', header: 'No.', align: 'end', cell: (r) => r.n },
+  { key: 'due', header: 'Due date', cell: (r) => formatDate(r.due_date) },
+  { key: 'payment', header: 'Payment', align: 'end', cell: (r) => formatCents(r.payment) },
+  { key: 'principal', header: 'Principal', align: 'end', cell: (r) => formatCents(r.principal) },
+  { key: 'interest', header: 'Interest', align: 'end', cell: (r) => formatCents(r.interest) },
+  { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
+  { key: 'unpaid', header: 'Unpaid', align: 'end', cell: (r) => formatCents(r.unpaid + r.fees_unpaid) },
+  { key: 'state', header: 'State', cell: (r) => SCHEDULE_STATE_LABELS[r.state] ?? r.state },
+];
+
+const achColumns: TableColumn<Ach>[] = [
+  { key: 'date', header: 'Date', cell: (r) => formatDate(r.scheduled_date) },
+  { key: 'mode', header: 'Type', cell: (r) => `${MODE_LABELS[r.mode] ?? r.mode} (${r.sec_code})` },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
+  { key: 'status', header: 'Status', cell: (r) => ACH_STATUS_LABELS[r.status] ?? r.status },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (r) =>
+      r.status === 'returned' ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim() : r.settled_on ? `Settled ${formatDate(r.settled_on)}` : '—',
+  },
+  { key: 'retry', header: 'Retry of', cell: (r) => (r.retry_of_id ? `#${r.retry_of_id}` : '—') },
+  { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id ?? '—'}</span> },
+];
+
+function ledgerColumns(canReverse: boolean, onReverse: (entry: ReversalTarget) => void): TableColumn<Ledger>[] {
+  return [
+    { key: 'date', header: 'Effective', cell: (r) => formatDate(r.effective_date) },
+    { key: 'kind', header: 'Entry', cell: (r) => LEDGER_KIND_LABELS[r.kind] },
+    { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
+    { key: 'installment', header: 'Installment', align: 'end', cell: (r) => r.installment ?? '—' },
+    {
+      key: 'note',
+      header: 'Note',
+      cell: (r) =>
+        [r.reason_code, r.reason, r.reverses_entry_id ? `reverses #${r.reverses_entry_id}` : null, r.reversed_by_entry_id ? `reversed by #${r.reversed_by_entry_id}` : null].filter(Boolean).join(' · ') ||
+        '—',
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      label: 'Actions',
+      cell: (r) =>
+        canReverse && PAYMENT_KINDS.has(r.kind) && r.reversed_by_entry_id === null ? (
+          <Button size="sm" variant="secondary" onClick={() => onReverse(r)} aria-label={`Reverse entry #${r.id}`}>
+            Reverse
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+export function LoanServicingView({ data, loanId }: { data: TLoanServicingResponse; loanId: number }) {
+  const canReverse = useCan('fund');
+  const [target, setTarget] = useState<ReversalTarget | null>(null);
+  const { loan } = data;
+  return (
+    <div className={styles.stack}>
+      <dl className={styles.dl}>
+        <dt>Status</dt>
+        <dd>{loanStatusLabel(loan.status)}</dd>
+        <dt>Business date</dt>
+        <dd>{formatDate(data.business_date)}</dd>
+        <dt>Days past due</dt>
+        <dd>{data.days_past_due}</dd>
+        <dt>Paid so far</dt>
+        <dd>{formatCents(data.paid_total)}</dd>
+        <dt>Payoff amount today</dt>
+        <dd>{formatCents(data.payoff_amount)}</dd>
+        <dt>Payment per term</dt>
+        <dd>{formatCents(loan.payment_per_term)}</dd>
+        <dt>Auto-debit</dt>
+        <dd>{data.auto_debit ? `${formatCents(data.auto_debit.amount)} per payment` : 'Not set up'}</dd>
+      </dl>
+      <h3>Ledger</h3>
+      <Table caption={`Ledger of loan ${loan.identifier}`} captionHidden columns={ledgerColumns(canReverse, setTarget)} rows={data.ledger} getRowKey={(r) => r.id} emptyMessage="No ledger entries." />
+      <h3>Schedule</h3>
+      <Table caption={`Servicing schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={data.schedule} getRowKey={(r) => r.n} emptyMessage="No installments." />
+      <h3>ACH entries</h3>
+      <Table caption={`ACH entries of loan ${loan.identifier}`} captionHidden columns={achColumns} rows={data.ach_entries} getRowKey={(r) => r.id} emptyMessage="No ACH entries." />
+      <ReversalDialog loanId={loanId} entry={target} onClose={() => setTarget(null)} />
+    </div>
+  );
+}
+
+/** The loan's servicing: status, past-due days, ledger (with reversal), schedule and ACH entries. */
+export function LoanServicing({ loanId }: { loanId: number }) {
+  const servicing = useLoanServicing(loanId);
+  if (servicing.isPending) return <Spinner label="Loading the servicing…" />;
+  if (servicing.isError) return <Alert kind="error">We could not load the servicing of this loan.</Alert>;
+  return <LoanServicingView data={servicing.data} loanId={loanId} />;
+}

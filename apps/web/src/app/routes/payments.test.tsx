@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import { agreementHandler, signInAs } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servicing-fixtures';
+import { todayIso } from '../../features/servicing/lib/servicing-format';
+
+interface Sent {
+  body: unknown;
+  key: string | null;
+}
+
+function world(overrides: Parameters<typeof servicingHandlers>[0] = {}) {
+  signInAs({ workflow_status: 'approved', feedback_rating: true, has_jack_henry: true });
+  servicingHandlers(overrides);
+  server.use(agreementHandler());
+  const sent: Sent[] = [];
+  return { sent };
+}
+
+function answerPayments(sent: Sent[], ...answers: (() => Response)[]) {
+  let call = 0;
+  server.use(
+    http.post(api('/request_payment'), async ({ request }) => {
+      sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+      const answer = answers[Math.min(call, answers.length - 1)];
+      call += 1;
+      return answer ? answer() : HttpResponse.json({ error: 'no answer' }, { status: 500 });
+    }),
+  );
+}
+
+const ok = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduled() });
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name }));
+  return screen.getByRole('form', { name: name.replace(' (ACH)', '').replace('Auto-debit', 'Auto-debit') });
+}
+
+describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }, () => {
+  it('one-time payment with the account on file: cents typed, today instant, one Idempotency-Key, success → dashboard', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Payments' })).getByRole('link', { name: '(888) 555-0142' })).toBeInTheDocument();
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    const account = await within(form).findByRole('combobox', { name: /Bank account/ });
+    expect(within(account).getByRole('option', { name: 'Harbor Point Bank XXXX6789' })).toBeInTheDocument();
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    await user.type(amount, '2500');
+    expect(amount).toHaveValue('$25.00');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'one_time', loan_id: 41, amount: 2500, scheduling: { instant: true, date: todayIso() } });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('amount inputs take digits only, at most 10; under $10.00 and a past date are refused before sending', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    await user.type(amount, '12ab345678901234');
+    expect(amount).toHaveValue('$12,345,678.90');
+    await user.clear(amount);
+    await user.type(amount, '999');
+    const date = within(form).getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, '2000-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText(PAYMENT_MSG.lowerThanMinimum)).toBeInTheDocument();
+    expect(within(form).getByText(PAYMENT_MSG.dateInPast)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('server error_messages are shown one by one; a retry of the same submission reuses its key; the default text without messages', async () => {
+    const { sent } = world();
+    answerPayments(
+      sent,
+      () => HttpResponse.json({ error_messages: ['First problem.', 'Second problem.'] }, { status: 422 }),
+      () => HttpResponse.json({ message: 'boom' }, { status: 500 }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '1000');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    const alert = await within(form).findByRole('alert');
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['First problem.', 'Second problem.']);
+    // The same submission again: the same key (one payment at most).
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText(PAYMENT_MSG.unknown)).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('a new account: routing number looks the bank up, customBanking is sent; a changed submission gets a new key', async () => {
+    const { sent } = world();
+    answerPayments(sent, () => HttpResponse.json({ error_messages: ['The account could not be verified.'] }, { status: 422 }), ok);
+    server.use(
+      http.get(api('/bank_informations/bank_name/:routing'), ({ params }) =>
+        params.routing === '011000015' ? HttpResponse.json({ bank_name: 'Federal Reserve Bank' }) : HttpResponse.json({ error: 'Bank not found!' }, { status: 404 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    await user.selectOptions(await within(form).findByRole('combobox', { name: /Bank account/ }), 'new');
+    await user.type(within(form).getByRole('textbox', { name: /Account number/ }), '12345678');
+    await user.type(within(form).getByRole('textbox', { name: /Routing number/ }), '999999999');
+    expect(await within(form).findByText('Bank not found!')).toBeInTheDocument();
+    await user.clear(within(form).getByRole('textbox', { name: /Routing number/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Routing number/ }), '011000015');
+    expect(await within(form).findByText('Federal Reserve Bank')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText(/required|blank/i)).toBeInTheDocument();
+    await user.selectOptions(within(form).getByRole('combobox', { name: /Account type/ }), 'savings');
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '1500');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText('The account could not be verified.')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '0');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    await screen.findByText(PAYMENT_MSG.sent);
+    expect(sent.map((call) => call.body)).toEqual([
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1500, scheduling: { instant: true, date: todayIso() }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 15000, scheduling: { instant: true, date: todayIso() }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
+    ]);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+  });
+
+  it('auto-debit: opening fetches the next payment date; amount at least the payment per term; the disclosure must be accepted', async () => {
+    const { sent } = world({ loan: servicingLoan({ payment_per_term: 15_000 }) });
+    answerPayments(sent, ok);
+    let asked = 0;
+    server.use(
+      http.get(api('/transactions/loan/next_term_date/:loanId'), () => {
+        asked += 1;
+        return HttpResponse.json({ next_term_date: '2026-12-15', payment_per_term: 15_000 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await screen.findByRole('heading', { level: 1, name: 'Payments' });
+    expect(asked).toBe(0);
+    const form = await openPanel(user, 'Auto-debit (ACH)');
+    expect(await within(form).findByText('Next payment date: 12/15/2026')).toBeInTheDocument();
+    expect(asked).toBe(1);
+    expect(within(form).getByRole('link', { name: /Auto Debit Disclosure/ })).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '14999');
+    await user.click(within(form).getByRole('button', { name: 'Set up auto-debit' }));
+    expect(await within(form).findByText(PAYMENT_MSG.lowerThanTerm('$150.00'))).toBeInTheDocument();
+    expect(within(form).getByText(PAYMENT_MSG.disclosureRequired)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.clear(within(form).getByRole('textbox', { name: /Amount/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '15000');
+    await user.click(within(form).getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(within(form).getByRole('button', { name: 'Set up auto-debit' }));
+    await screen.findByText(PAYMENT_MSG.sent);
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'auto_debit', loan_id: 41, amount: 15_000, disclosure_accepted: true });
+  });
+
+  it('next payment date failure at 500: the generic text', async () => {
+    world();
+    server.use(http.get(api('/transactions/loan/next_term_date/:loanId'), () => HttpResponse.json({}, { status: 500 })));
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'Auto-debit (ACH)');
+    expect(await within(form).findByText(PAYMENT_MSG.payoffUnknown)).toBeInTheDocument();
+  });
+
+  it('payoff: disabled with a tooltip until loan data has loaded', async () => {
+    world({ loan: servicingLoan({ loan_master_loaded: false }) });
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const button = await screen.findByRole('button', { name: 'Pay off my loan' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('The payoff is available once your loan data has loaded.');
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('payoff: the first opening fetches today’s payoff; the fixed amount is paid without an amount', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    const quotes: string[] = [];
+    server.use(
+      http.get(api('/:loanId/payoff/:date'), ({ params }) => {
+        quotes.push(`${String(params.loanId)}/${String(params.date)}`);
+        return HttpResponse.json({ payoff_amount: 201_234, date: params.date });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
+    expect(quotes).toEqual([`41/${todayIso()}`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: todayIso() } });
+  });
+
+  it('payoff quote failures: the server message below 500, the generic text at 500', async () => {
+    world();
+    let status = 422;
+    server.use(
+      http.get(api('/:loanId/payoff/:date'), () =>
+        status === 422 ? HttpResponse.json({ error_messages: ['This loan is not open for payments.'] }, { status }) : HttpResponse.json({}, { status }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText('This loan is not open for payments.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    status = 500;
+    // Another date asks again.
+    await user.click(screen.getByRole('button', { name: 'Pay off my loan' }));
+    const again = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    const date = within(again).getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, '2099-01-02');
+    expect(await within(again).findByText(PAYMENT_MSG.payoffUnknown)).toBeInTheDocument();
+  });
+
+  it('scheduled payments: only scheduled ones are listed; cancel, and 409 says "Payment in progress or already done."', async () => {
+    world({ transactions: [scheduled({ id: 301 }), scheduled({ id: 302, due_date: '2026-12-20', amount: 7000 }), scheduled({ id: 303, transaction_status: 'settled' })] });
+    const canceled: string[] = [];
+    server.use(
+      http.patch(api('/transactions/cancel/:id'), ({ params }) => {
+        canceled.push(String(params.id));
+        return params.id === '301'
+          ? HttpResponse.json({ ok: true, message: PAYMENT_MSG.canceled, transaction: scheduled({ id: 301, transaction_status: 'canceled' }) })
+          : HttpResponse.json({ error_messages: [PAYMENT_MSG.inProgressOrDone] }, { status: 409 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const table = await screen.findByRole('table', { name: 'Scheduled payments' });
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Cancel/ })).toHaveLength(2));
+    await user.click(within(table).getByRole('button', { name: 'Cancel the payment of $50.00 on 12/01/2026' }));
+    expect(await screen.findByText(PAYMENT_MSG.canceled)).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Cancel the payment of $70.00 on 12/20/2026' }));
+    expect(await screen.findByText(PAYMENT_MSG.inProgressOrDone)).toBeInTheDocument();
+    expect(canceled).toEqual(['301', '302']);
+  });
+});

@@ -1,0 +1,90 @@
+import type { TServicingLoan } from '@payrail/contract/servicing';
+import { Button } from '../components/ui/button';
+import { LoanManagerLink } from '../features/home/components/loan-manager-link';
+import { LoadingBlock } from '../components/ui/spinner';
+import { useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
+import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
+import { LoanCharts } from '../features/servicing/components/charts/loan-charts';
+import { LoanDocuments } from '../features/servicing/components/loan-documents';
+import { LoanProgress, LoanTerms } from '../features/servicing/components/loan-summary';
+import { PaymentHistory } from '../features/servicing/components/payment-history';
+import { PaymentsPage } from '../features/servicing/components/payments-page';
+import { RefinanceStatus } from '../features/servicing/components/refinance-status';
+import { navigate } from '../lib/navigation';
+import { useSession } from '../lib/session-store';
+import { agreementLink } from './agreement-links';
+import styles from '../features/servicing/components/servicing.module.css';
+
+/** After a payment the borrower goes to the dashboard (spec §4 Payments); the notification is already up. */
+export function afterPayment() {
+  navigate('/dashboard');
+}
+
+/** The payments page composed with the legal feature's disclosure link. */
+export function Payments({ loan, headingLevel }: { loan: TServicingLoan | null; headingLevel?: 1 | 2 }) {
+  return <PaymentsPage loan={loan} headingLevel={headingLevel} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} onSent={afterPayment} />;
+}
+
+/**
+ * loanDetails (spec §2): progress (opened loans), charts, terms, refinance status, documents, payment
+ * history, and for the opened loan the payments page.
+ */
+export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying: TServicingLoan | null }) {
+  const payments = usePaymentHistory(loan.id);
+  const documents = useLoanDocuments(loan.id);
+  const opened = loan.loan_status === 'opened';
+  return (
+    <>
+      <div className={styles.header}>
+        <h1>Loans &amp; Payments</h1>
+        <Button to="/dashboard/loans-and-payments/loan-history" variant="secondary">
+          Loan history
+        </Button>
+      </div>
+      <LoanManagerLink />
+      {opened ? <LoanProgress loan={loan} /> : null}
+      <LoanCharts loan={loan} payments={payments.data ?? []} />
+      <LoanTerms loan={loan} />
+      {opened ? <RefinanceStatus loan={loan} applying={applying} /> : null}
+      <LoanDocuments documents={documents.data} identifier={loan.identifier} />
+      <section className={styles.card} aria-labelledby="payment-history">
+        <h2 id="payment-history">Payment history</h2>
+        {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
+      </section>
+      {opened ? <Payments loan={loan} /> : null}
+    </>
+  );
+}
+
+/** Dashboard widgets (spec §2): progress of the opened loan, its scheduled payments, the loan history. */
+export function DashboardLoans() {
+  const ongoing = useOngoingLoans();
+  const history = useLoanHistory();
+  const opened = ongoing.data?.opened_loan?.loan ?? null;
+  const transactions = useTransactions(opened?.id ?? null);
+  const hasJackHenry = useSession((state) => state.user?.has_jack_henry === true);
+  if (ongoing.isPending || history.isPending) return <LoadingBlock label="Loading your loans…" />;
+  return (
+    <div className={styles.widgets}>
+      {opened && opened.loan_status === 'opened' ? (
+        <>
+          <LoanProgress loan={opened} />
+          <div className={styles.actions}>
+            <Button to="/dashboard/loans-and-payments" variant="secondary">
+              Loan details
+            </Button>
+            <Button to={hasJackHenry ? '/payment' : '/dashboard/loans-and-payments'}>Make a payment</Button>
+          </div>
+          <section className={styles.card} aria-labelledby="dashboard-scheduled">
+            <ScheduledPayments transactions={transactions.data ?? []} headingId="dashboard-scheduled" />
+          </section>
+        </>
+      ) : null}
+      <section className={styles.card} aria-labelledby="dashboard-history">
+        <h2 id="dashboard-history">Loan history</h2>
+        <LoanHistoryTable loans={history.data ?? []} caption="Loan history" captionHidden />
+      </section>
+    </div>
+  );
+}

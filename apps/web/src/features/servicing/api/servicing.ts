@@ -1,0 +1,203 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZBankInformation, ZBankNameResponse } from '@payrail/contract/banking';
+import type { TBankInformation } from '@payrail/contract/banking';
+import {
+  PAYMENT_IDEMPOTENCY_HEADER,
+  PAYMENT_MSG,
+  ZCancelTransactionResponse,
+  ZLoanDocumentsResponse,
+  ZLoanHistoryResponse,
+  ZNextTermDateResponse,
+  ZOngoingLoansResponse,
+  ZPaymentHistoryResponse,
+  ZPaymentResponse,
+  ZPayoffResponse,
+  ZScheduledPaymentsResponse,
+} from '@payrail/contract/servicing';
+import type { PaymentRequestBody, TLoanDocument, TOngoingLoansResponse, TPaymentRow, TScheduledPayment, TServicingLoan } from '@payrail/contract/servicing';
+import { apiClient } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/http-client';
+
+/** Every servicing query key starts here, so a payment refreshes them all at once. */
+export const SERVICING_KEY = ['servicing'] as const;
+
+/** GET /loans/ongoing_loans: the opened loan and the loan being applied for (either may be absent). */
+export function getOngoingLoans(): Promise<TOngoingLoansResponse> {
+  return apiClient.get('/loans/ongoing_loans', { base: 'dashboard', schema: ZOngoingLoansResponse });
+}
+
+export const ongoingLoansQuery = () => queryOptions({ queryKey: [...SERVICING_KEY, 'ongoing'], queryFn: getOngoingLoans, retry: false });
+
+export function useOngoingLoans() {
+  return useQuery(ongoingLoansQuery());
+}
+
+/** GET /loans/history: every loan of the borrower, newest first. Failures are silent (spec §8): empty. */
+export async function getLoanHistory(): Promise<TServicingLoan[]> {
+  try {
+    return (await apiClient.get('/loans/history', { base: 'dashboard', schema: ZLoanHistoryResponse })).loans;
+  } catch (error) {
+    if (isApiError(error) && error.status !== 401 && error.status !== 503) return [];
+    throw error;
+  }
+}
+
+export function useLoanHistory() {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'history'], queryFn: getLoanHistory, retry: false });
+}
+
+/** GET /loans/history/payments?loan_id=: posted payments of one loan. Silent on failure (empty). */
+export async function getPaymentHistory(loanId: number): Promise<TPaymentRow[]> {
+  try {
+    return (await apiClient.get('/loans/history/payments', { base: 'dashboard', query: { loan_id: loanId }, schema: ZPaymentHistoryResponse })).payments;
+  } catch (error) {
+    if (isApiError(error) && error.status !== 401 && error.status !== 503) return [];
+    throw error;
+  }
+}
+
+export function usePaymentHistory(loanId: number | null) {
+  return useQuery({
+    queryKey: [...SERVICING_KEY, 'payments', loanId],
+    queryFn: () => getPaymentHistory(loanId ?? 0),
+    enabled: loanId !== null,
+    retry: false,
+  });
+}
+
+/** GET /loans/{id}/documents. Silent on failure (empty). */
+export async function getLoanDocuments(loanId: number): Promise<TLoanDocument[]> {
+  try {
+    return (await apiClient.get(`/loans/${loanId}/documents`, { base: 'dashboard', schema: ZLoanDocumentsResponse })).documents;
+  } catch (error) {
+    if (isApiError(error) && error.status !== 401 && error.status !== 503) return [];
+    throw error;
+  }
+}
+
+export function useLoanDocuments(loanId: number | null) {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'documents', loanId], queryFn: () => getLoanDocuments(loanId ?? 0), enabled: loanId !== null, retry: false });
+}
+
+/** GET /loans/documents/download/{id} → the file. */
+export function downloadDocument(id: number): Promise<Blob> {
+  return apiClient.get<Blob>(`/loans/documents/download/${id}`, { base: 'dashboard', responseType: 'blob' });
+}
+
+/** POST /loans/documents/download/zip → one zip of the chosen documents. */
+export function downloadDocumentsZip(ids: readonly number[]): Promise<Blob> {
+  return apiClient.post<Blob>('/loans/documents/download/zip', { documents: ids }, { base: 'dashboard', responseType: 'blob' });
+}
+
+/** GET /transactions/loan/{loanId}: the loan's payments (transactions); the table shows the scheduled ones. */
+export function getTransactions(loanId: number): Promise<TScheduledPayment[]> {
+  return apiClient.get(`/transactions/loan/${loanId}`, { base: 'dashboard', schema: ZScheduledPaymentsResponse }).then((answer) => answer.transactions);
+}
+
+export function useTransactions(loanId: number | null) {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'transactions', loanId], queryFn: () => getTransactions(loanId ?? 0), enabled: loanId !== null, retry: false });
+}
+
+/** PATCH /transactions/cancel/{id}. */
+export function cancelTransaction(id: number) {
+  return apiClient.patch(`/transactions/cancel/${id}`, undefined, { base: 'dashboard', schema: ZCancelTransactionResponse });
+}
+
+export function useCancelTransaction() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: cancelTransaction, onSettled: () => client.invalidateQueries({ queryKey: SERVICING_KEY }) });
+}
+
+/** GET /{loanId}/payoff/{date}. */
+export function getPayoff(loanId: number, date: string) {
+  return apiClient.get(`/${loanId}/payoff/${date}`, { base: 'dashboard', schema: ZPayoffResponse });
+}
+
+export function usePayoff(loanId: number, date: string, enabled: boolean) {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'payoff', loanId, date], queryFn: () => getPayoff(loanId, date), enabled, retry: false });
+}
+
+/** GET /transactions/loan/next_term_date/{loanId}. */
+export function getNextTermDate(loanId: number) {
+  return apiClient.get(`/transactions/loan/next_term_date/${loanId}`, { base: 'dashboard', schema: ZNextTermDateResponse });
+}
+
+export function useNextTermDate(loanId: number, enabled: boolean) {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'next-term', loanId], queryFn: () => getNextTermDate(loanId), enabled, retry: false });
+}
+
+/** GET /bank_informations: the account on file (masked), or null. */
+export async function getAccountOnFile(): Promise<TBankInformation | null> {
+  try {
+    return await apiClient.get('/bank_informations', { base: 'dashboard', schema: ZBankInformation });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useAccountOnFile() {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'bank-information'], queryFn: getAccountOnFile, retry: false });
+}
+
+/** GET /bank_informations/bank_name/{routing}: the bank's name, or null when the routing number is unknown. */
+export async function lookupBankName(routing: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    return (await apiClient.get(`/bank_informations/bank_name/${encodeURIComponent(routing)}`, { base: 'dashboard', schema: ZBankNameResponse, signal })).bank_name;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useBankName(routing: string) {
+  return useQuery({
+    queryKey: ['bank_name', routing],
+    queryFn: ({ signal }) => lookupBankName(routing, signal),
+    enabled: routing.length === 9,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** POST /request_payment with the submission's Idempotency-Key (a retry of the same submission reuses it). */
+export function requestPayment(body: PaymentRequestBody, idempotencyKey: string) {
+  return apiClient.post('/request_payment', body, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZPaymentResponse });
+}
+
+export function useRequestPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PaymentRequestBody; key: string }) => requestPayment(body, key),
+    onSuccess: () => client.invalidateQueries({ queryKey: SERVICING_KEY }),
+  });
+}
+
+const ZErrorMessages = z.object({ error_messages: z.array(z.string()).min(1) });
+
+/**
+ * The messages to show for a failed payment or cancel call (spec §8): the server's `error_messages`
+ * one by one; 409 on cancel is "Payment in progress or already done."; otherwise the default text.
+ */
+export function paymentErrorMessages(error: unknown, fallback: string = PAYMENT_MSG.unknown): string[] {
+  if (!isApiError(error)) return [fallback];
+  const parsed = ZErrorMessages.safeParse(error.data);
+  if (parsed.success && error.status < 500) return parsed.data.error_messages;
+  return [fallback];
+}
+
+/** Payoff and next-payment-date failures (spec §8): the server's message below 500, else the generic one. */
+export function quoteErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status > 0 && error.status < 500) {
+    const parsed = ZErrorMessages.safeParse(error.data);
+    if (parsed.success) return parsed.data.error_messages[0] ?? PAYMENT_MSG.payoffUnknown;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return PAYMENT_MSG.payoffUnknown;
+}
+
+/** A fresh Idempotency-Key. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,96 @@
+import { Component, lazy, Suspense, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import type { TPaymentRow, TServicingLoan } from '@payrail/contract/servicing';
+import { Spinner } from '../../../../components/ui/spinner';
+import { formatCents, formatDate } from '../../../../lib/format';
+import { balanceSeries, epochSeconds } from '../../lib/chart-data';
+import styles from '../servicing.module.css';
+
+// The chart library is loaded only when a chart is on screen.
+const UplotChart = lazy(() => import('./uplot-chart'));
+
+/** A chart that cannot draw (no canvas) leaves its text alternative, which carries the same data. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+// Canvas colours cannot read CSS custom properties: the token values, written out.
+const BALANCE = '#0f766e';
+const PAID = '#2f9e5e';
+const REMAINING = '#b45309';
+
+/**
+ * Principal balance over time, and principal paid vs remaining, drawn with uPlot. The text alternative
+ * is a summary sentence plus a table of the same points (spec: charts must be usable without sight).
+ */
+export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments: readonly TPaymentRow[] }) {
+  const points = useMemo(() => balanceSeries(loan.effective_date, loan.principal_balance, payments), [loan.effective_date, loan.principal_balance, payments]);
+  const x = useMemo(() => points.map((point) => epochSeconds(point.date)), [points]);
+  const balance = useMemo(() => [{ label: 'Principal balance', values: points.map((point) => point.balance), stroke: BALANCE, fill: 'rgba(15, 118, 110, 0.08)' }], [points]);
+  const split = useMemo(
+    () => [
+      { label: 'Paid', values: points.map((point) => point.paid), stroke: PAID },
+      { label: 'Remaining', values: points.map((point) => point.balance), stroke: REMAINING },
+    ],
+    [points],
+  );
+  const first = points[0];
+  const last = points[points.length - 1];
+  const summary =
+    first && last
+      ? `Principal went from ${formatCents(first.balance)} on ${formatDate(first.date)} to ${formatCents(last.balance)} on ${formatDate(last.date)}: ${formatCents(last.paid)} paid, ${formatCents(last.balance)} remaining.`
+      : '';
+
+  return (
+    <section className={styles.card} aria-labelledby={`charts-${loan.id}`}>
+      <h2 id={`charts-${loan.id}`}>Your balance</h2>
+      <p className={styles.muted}>{summary}</p>
+      <div className={styles.charts}>
+        <figure className={styles.chart}>
+          <figcaption>Principal balance over time</figcaption>
+          <ChartBoundary>
+            <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
+              <UplotChart x={x} series={balance} />
+            </Suspense>
+          </ChartBoundary>
+        </figure>
+        <figure className={styles.chart}>
+          <figcaption>Principal paid vs remaining</figcaption>
+          <ChartBoundary>
+            <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
+              <UplotChart x={x} series={split} />
+            </Suspense>
+          </ChartBoundary>
+        </figure>
+      </div>
+      <details className={styles.chartData}>
+        <summary>Chart data as a table</summary>
+        <table className={styles.simpleTable}>
+          <caption className="visually-hidden">Principal balance, paid and remaining by date</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Remaining</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatDate(point.date)}</th>
+                <td>{formatCents(point.paid)}</td>
+                <td>{formatCents(point.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { TLoanDocument } from '@payrail/contract/servicing';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toast/notify';
+import { formatFileSize, truncateDocumentName } from '../../../lib/format';
+import { downloadDocument, downloadDocumentsZip } from '../api/servicing';
+import { saveBlob } from '../lib/save-file';
+import styles from './servicing.module.css';
+
+export const DOCUMENT_DOWNLOAD_FAILED = 'We could not download this document. Please try again.';
+export const ZIP_DOWNLOAD_FAILED = 'We could not download the selected documents. Please try again.';
+
+/**
+ * The loan's documents (§3 Loan document): names over 30 characters shown as 27 plus an ellipsis (the
+ * full name stays available to screen readers and as a tooltip), one download per document, and the
+ * chosen ones as one zip.
+ */
+export function LoanDocuments({ documents, identifier }: { documents: readonly TLoanDocument[] | undefined; identifier: string }) {
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<number | 'zip' | null>(null);
+
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const downloadOne = async (document: TLoanDocument) => {
+    setBusy(document.id);
+    try {
+      saveBlob(await downloadDocument(document.id), document.file_name);
+    } catch {
+      notify.error(DOCUMENT_DOWNLOAD_FAILED);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const downloadZip = async () => {
+    setBusy('zip');
+    try {
+      const ids = (documents ?? []).filter((document) => chosen.has(document.id)).map((document) => document.id);
+      saveBlob(await downloadDocumentsZip(ids), `loan-${identifier}-documents.zip`);
+    } catch {
+      notify.error(ZIP_DOWNLOAD_FAILED);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="loan-documents">
+      <h2 id="loan-documents">Documents</h2>
+      {documents === undefined ? (
+        <Spinner size="sm" label="Loading the documents" />
+      ) : documents.length === 0 ? (
+        <p className={styles.muted}>No documents for this loan.</p>
+      ) : (
+        <>
+          <ul className={styles.documents}>
+            {documents.map((document) => {
+              const shown = truncateDocumentName(document.file_name);
+              return (
+                <li key={document.id} className={styles.document}>
+                  <input
+                    type="checkbox"
+                    id={`doc-${document.id}`}
+                    checked={chosen.has(document.id)}
+                    onChange={() => toggle(document.id)}
+                    aria-label={`Select ${document.file_name}`}
+                  />
+                  <span className={styles.documentName} title={shown === document.file_name ? undefined : document.file_name}>
+                    <span aria-hidden={shown !== document.file_name}>{shown}</span>
+                    {shown !== document.file_name ? <span className="visually-hidden">{document.file_name}</span> : null}
+                  </span>
+                  <span className={styles.muted}>{formatFileSize(document.file_size)}</span>
+                  <Button size="sm" variant="secondary" onClick={() => void downloadOne(document)} loading={busy === document.id} aria-label={`Download ${document.file_name}`}>
+                    Download
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          <Button variant="secondary" disabled={chosen.size === 0} loading={busy === 'zip'} onClick={() => void downloadZip()}>
+            {chosen.size > 0 ? `Download selected (${chosen.size}) as zip` : 'Download selected as zip'}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

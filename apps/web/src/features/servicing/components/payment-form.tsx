@@ -1,0 +1,278 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { PaymentMode, PaymentRequestBody, TServicingLoan } from '@payrail/contract/servicing';
+import { FIELD_MSG } from '@payrail/contract/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Select } from '../../../components/ui/select';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
+import { formatCents, formatDate } from '../../../lib/format';
+import { isApiError } from '../../../lib/http-client';
+import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useAccountOnFile, useBankName, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
+import { AMOUNT_MAX_DIGITS, amountDigits, centsOf, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
+import styles from './servicing.module.css';
+
+type AccountChoice = 'on_file' | 'new' | '';
+type Field = 'account' | 'account_number' | 'routing_number' | 'account_type' | 'amount' | 'date' | 'disclosure';
+type Errors = Partial<Record<Field, string>>;
+
+const ACCOUNT_TYPES = [
+  { value: 'checking', label: 'Checking' },
+  { value: 'savings', label: 'Savings' },
+];
+
+/** The masked number on file (asterisks on the wire) shown with X (spec §3 Bank account). */
+export function maskWithX(masked: string | null | undefined): string {
+  return (masked ?? '').replace(/\*/g, 'X');
+}
+
+/** Bad account/routing input leaves digits only. */
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+export interface PaymentFormProps {
+  mode: PaymentMode;
+  loan: TServicingLoan;
+  /** Auto-debit: the disclosure document link (composed by the app from the legal feature). */
+  disclosureLink?: ReactNode;
+  /** After the server accepted the payment (the notification is already shown). */
+  onSent: () => void;
+  onCancel?: () => void;
+  /** Injected for tests; the browser's today otherwise. */
+  today?: string;
+}
+
+/**
+ * One ACH payment form for the three modes of spec §3/§5: one-time (amount ≥ $10.00, date ≥ today),
+ * auto-debit (amount ≥ payment per term, the disclosure accepted; next payment date shown) and payoff
+ * (amount fixed: the quote for the chosen date, today at first). The account is the one on file
+ * (masked with X) or a new one, which the server verifies. Each submission carries one Idempotency-Key,
+ * reused when the same submission is retried.
+ */
+export function PaymentForm({ mode, loan, disclosureLink, onSent, onCancel, today = todayIso() }: PaymentFormProps) {
+  const account = useAccountOnFile();
+  const pay = useRequestPayment();
+  const [choice, setChoice] = useState<AccountChoice>('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [routingNumber, setRoutingNumber] = useState('');
+  const [accountType, setAccountType] = useState('');
+  const [amount, setAmount] = useState('');
+  const [date, setDate] = useState(today);
+  const [accepted, setAccepted] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const submission = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const nextTerm = useNextTermDate(loan.id, mode === 'auto_debit');
+  const payoff = usePayoff(loan.id, date, mode === 'payoff' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today);
+  const bankName = useBankName(choice === 'new' ? routingNumber : '');
+
+  const onFile = account.data && account.data.bank_account_number ? account.data : null;
+  // The account on file is preselected once known; a borrower without one types a new account.
+  useEffect(() => {
+    if (choice === '' && !account.isPending) setChoice(onFile ? 'on_file' : 'new');
+  }, [choice, account.isPending, onFile]);
+
+  if (account.isPending) return <LoadingBlock label="Loading your bank account…" />;
+
+  const minimum = mode === 'one_time' ? ONE_TIME_MINIMUM_CENTS : loan.payment_per_term;
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (choice === '') found.account = PAYMENT_MSG.accountRequired;
+    if (choice === 'new') {
+      if (!accountNumber) found.account_number = FIELD_MSG.blank;
+      if (!routingNumber) found.routing_number = FIELD_MSG.blank;
+      if (accountType !== 'checking' && accountType !== 'savings') found.account_type = accountType ? PAYMENT_MSG.accountTypeInvalid : FIELD_MSG.blank;
+    }
+    if (mode !== 'payoff') {
+      const cents = centsOf(amount);
+      if (cents === null) found.amount = PAYMENT_MSG.amountRequired;
+      else if (cents < minimum) found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(formatCents(loan.payment_per_term));
+    }
+    if (mode !== 'auto_debit') {
+      if (!date) found.date = PAYMENT_MSG.dateRequired;
+      else if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = PAYMENT_MSG.dateInvalid;
+      else if (date < today) found.date = PAYMENT_MSG.dateInPast;
+    }
+    if (mode === 'auto_debit' && !accepted) found.disclosure = PAYMENT_MSG.disclosureRequired;
+    return found;
+  };
+
+  const submit = async () => {
+    setServerErrors([]);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (mode === 'payoff' && !payoff.data) return;
+    const body: PaymentRequestBody = {
+      method: 'ach',
+      mode,
+      loan_id: loan.id,
+      ...(mode === 'payoff' ? {} : { amount: centsOf(amount) ?? 0 }),
+      ...(mode === 'auto_debit' ? { disclosure_accepted: true } : { scheduling: { instant: date === today, date } }),
+      ...(choice === 'new' ? { params: { customBanking: { account_number: accountNumber, routing_number: routingNumber, account_type: accountType } } } : {}),
+    };
+    // One key per submission: the same submission retried (after an error or a lost answer) keeps it.
+    const fingerprint = JSON.stringify(body);
+    if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
+    try {
+      await pay.mutateAsync({ body, key: submission.current.key });
+      submission.current = null;
+      notify.success(PAYMENT_MSG.sent);
+      onSent();
+    } catch (error) {
+      if (isApiError(error) && [401, 403, 503].includes(error.status)) return;
+      const messages = paymentErrorMessages(error);
+      setServerErrors(messages);
+      for (const message of messages) notify.error(message);
+    }
+  };
+
+  const titles: Record<PaymentMode, string> = { one_time: 'One-time payment', auto_debit: 'Auto-debit', payoff: 'Payoff' };
+  const accountOptions = [
+    ...(onFile ? [{ value: 'on_file', label: `${onFile.bank_name ?? 'Bank account'} ${maskWithX(onFile.bank_account_number)}` }] : []),
+    { value: 'new', label: 'A new bank account' },
+  ];
+
+  return (
+    <form
+      noValidate
+      className={styles.form}
+      aria-label={titles[mode]}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {mode === 'auto_debit' ? (
+        <p className={styles.note} aria-live="polite">
+          {nextTerm.isPending ? 'Loading your next payment date…' : nextTerm.isError ? quoteErrorMessage(nextTerm.error) : `Next payment date: ${formatDate(nextTerm.data.next_term_date)}`}
+        </p>
+      ) : null}
+      <Select
+        label="Bank account"
+        options={accountOptions}
+        placeholder="Choose an account"
+        value={choice}
+        onChange={(event) => {
+          setChoice(event.target.value as AccountChoice);
+          setErrors((current) => ({ ...current, account: undefined }));
+        }}
+        error={errors.account}
+        required
+      />
+      {choice === 'new' ? (
+        <div className={styles.fields}>
+          <TextField
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            value={accountNumber}
+            maxLength={17}
+            onChange={(event) => setAccountNumber(digitsOnly(event.target.value, 17))}
+            error={errors.account_number}
+            required
+          />
+          <TextField
+            label="Routing number"
+            inputMode="numeric"
+            autoComplete="off"
+            value={routingNumber}
+            maxLength={9}
+            onChange={(event) => setRoutingNumber(digitsOnly(event.target.value, 9))}
+            error={errors.routing_number}
+            hint={routingNumber.length === 9 ? (bankName.isPending ? 'Looking up the bank…' : bankName.data ? bankName.data : 'Bank not found!') : '9 digits'}
+            required
+          />
+          <Select
+            label="Account type"
+            options={ACCOUNT_TYPES}
+            placeholder="Choose the account type"
+            value={accountType}
+            onChange={(event) => setAccountType(event.target.value)}
+            error={errors.account_type}
+            required
+          />
+        </div>
+      ) : null}
+      {mode === 'payoff' ? (
+        <div className={styles.payoffAmount} aria-live="polite">
+          <span>Payoff amount</span>
+          <output aria-label="Payoff amount">
+            {payoff.isFetching ? 'Calculating…' : payoff.isError ? '—' : payoff.data ? formatCents(payoff.data.payoff_amount) : '—'}
+          </output>
+          {payoff.isError ? (
+            <Alert kind="error" assertive>
+              {quoteErrorMessage(payoff.error)}
+            </Alert>
+          ) : null}
+        </div>
+      ) : (
+        <TextField
+          label="Amount"
+          inputMode="numeric"
+          autoComplete="off"
+          value={amount === '' ? '' : formatCents(centsOf(amount))}
+          onChange={(event) => {
+            setAmount(amountDigits(event.target.value));
+            setErrors((current) => ({ ...current, amount: undefined }));
+          }}
+          hint={`Type digits only; the last two are cents. At least ${formatCents(minimum)}.`}
+          error={errors.amount}
+          data-max-digits={AMOUNT_MAX_DIGITS}
+          required
+        />
+      )}
+      {mode !== 'auto_debit' ? (
+        <TextField
+          label="Payment date"
+          type="date"
+          className={styles.datePicker}
+          min={today}
+          value={date}
+          onChange={(event) => {
+            setDate(event.target.value);
+            setErrors((current) => ({ ...current, date: undefined }));
+          }}
+          error={errors.date}
+          required
+        />
+      ) : (
+        <div className={styles.disclosure}>
+          <p>
+            By setting up auto-debit you authorize each payment of your loan to be debited from the account above on its due date, as described in the {disclosureLink ?? 'Auto Debit Disclosure'}. You may
+            revoke this authorization by contacting us at least three business days before a payment date.
+          </p>
+          <Checkbox label="I have read and accept the Auto Debit Disclosure." checked={accepted} onChange={(event) => setAccepted(event.target.checked)} error={errors.disclosure} />
+        </div>
+      )}
+      {serverErrors.length > 0 ? (
+        <Alert kind="error" assertive>
+          {serverErrors.length === 1 ? (
+            serverErrors[0]
+          ) : (
+            <ul>
+              {serverErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      ) : null}
+      <div className={styles.actions}>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && !payoff.data}>
+          {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { PaymentMode, TServicingLoan } from '@payrail/contract/servicing';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { BRAND } from '../../../lib/brand';
+import { formatLoanIdentifier } from '../../../lib/format';
+import { useTransactions } from '../api/servicing';
+import { PaymentForm } from './payment-form';
+import { ScheduledPayments } from './scheduled-payments';
+import styles from './servicing.module.css';
+
+export const PAYOFF_UNAVAILABLE = 'The payoff is available once your loan data has loaded.';
+
+export interface PaymentsPageProps {
+  /** The opened loan; null while it loads (the payoff stays disabled). */
+  loan: TServicingLoan | null;
+  disclosureLink: ReactNode;
+  onSent: () => void;
+  headingLevel?: 1 | 2;
+}
+
+function Panel({ title, open, onToggle, children, level }: { title: string; open: boolean; onToggle: () => void; children: ReactNode; level: 2 | 3 }) {
+  const id = useId();
+  const PanelHeading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <PanelHeading id={`${id}-title`} className={styles.panelTitle}>
+        <button type="button" className={styles.panelToggle} aria-expanded={open} aria-controls={`${id}-body`} onClick={onToggle}>
+          {title}
+        </button>
+      </PanelHeading>
+      <div id={`${id}-body`} hidden={!open} className={styles.panelBody}>
+        {open ? children : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The payments page (spec §2): One-time payment (ACH), Auto-debit (ACH) and Payoff, the customer-service
+ * phone, and the loan's scheduled payments. Opening a panel loads what it needs (next payment date,
+ * payoff quote for today). Payoff opens in the 500 px dialog (full page on small screens) and is disabled,
+ * with a tooltip, until the loan data has loaded.
+ */
+export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }: PaymentsPageProps) {
+  const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | null>(null);
+  const [payoffOpen, setPayoffOpen] = useState(false);
+  const tooltipId = useId();
+  const transactions = useTransactions(loan?.id ?? null);
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const PanelHeading = headingLevel === 1 ? 'h2' : 'h3';
+  const level = headingLevel === 1 ? 2 : 3;
+  const payoffReady = loan !== null && loan.loan_master_loaded;
+
+  return (
+    <section className={styles.payments} aria-labelledby="payments-title">
+      <Heading id="payments-title">Payments</Heading>
+      {loan ? <p className={styles.muted}>Loan {formatLoanIdentifier(loan.identifier)}</p> : null}
+      <div className={styles.panels}>
+        {loan ? (
+          <>
+            <Panel level={level} title="One-time payment (ACH)" open={open === 'one_time'} onToggle={() => setOpen(open === 'one_time' ? null : 'one_time')}>
+              <PaymentForm mode="one_time" loan={loan} onSent={onSent} />
+            </Panel>
+            <Panel level={level} title="Auto-debit (ACH)" open={open === 'auto_debit'} onToggle={() => setOpen(open === 'auto_debit' ? null : 'auto_debit')}>
+              <PaymentForm mode="auto_debit" loan={loan} disclosureLink={disclosureLink} onSent={onSent} />
+            </Panel>
+          </>
+        ) : null}
+        <section className={styles.panel} aria-labelledby="payoff-title">
+          <PanelHeading id="payoff-title" className={styles.panelTitle}>
+            Payoff
+          </PanelHeading>
+          <p className={styles.muted}>Pay the whole balance of your loan at once.</p>
+          <span className={styles.tooltipHost}>
+            <Button
+              variant="secondary"
+              aria-disabled={!payoffReady}
+              aria-describedby={payoffReady ? undefined : tooltipId}
+              onClick={() => {
+                if (payoffReady) setPayoffOpen(true);
+              }}
+            >
+              Pay off my loan
+            </Button>
+            {payoffReady ? null : (
+              <span role="tooltip" id={tooltipId} className={styles.tooltip}>
+                {PAYOFF_UNAVAILABLE}
+              </span>
+            )}
+          </span>
+        </section>
+      </div>
+      <p className={styles.phone}>
+        Questions about a payment? Call customer service at <a href={BRAND.supportPhoneHref}>{BRAND.supportPhone}</a>.
+      </p>
+      {loan ? (
+        <section aria-labelledby="payments-scheduled">
+          <ScheduledPayments transactions={transactions.data ?? []} headingLevel={headingLevel === 1 ? 2 : 3} headingId="payments-scheduled" />
+        </section>
+      ) : null}
+      {loan && payoffReady ? (
+        <Dialog open={payoffOpen} onClose={() => setPayoffOpen(false)} title="Pay off your loan" description="The payoff amount is what it takes to close your loan on the date you choose.">
+          {payoffOpen ? (
+            <PaymentForm
+              mode="payoff"
+              loan={loan}
+              onSent={() => {
+                setPayoffOpen(false);
+                onSent();
+              }}
+              onCancel={() => setPayoffOpen(false)}
+            />
+          ) : null}
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

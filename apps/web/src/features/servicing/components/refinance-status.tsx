@@ -1,0 +1,49 @@
+import type { TServicingLoan } from '@payrail/contract/servicing';
+import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
+import styles from './servicing.module.css';
+
+export type RefinanceState = 'pending' | 'eligible' | 'review' | 'reapply';
+
+/**
+ * Spec §4 "Refinance status on loan details", from the loan and the application in progress: a refinance
+ * application in progress is pending (or review while under review); a waiting period is reapply; an
+ * eligible loan with nothing in progress is eligible; otherwise nothing is shown.
+ */
+export function refinanceState(loan: TServicingLoan, applying: TServicingLoan | null): RefinanceState | null {
+  if (applying) return applying.is_under_review ? 'review' : 'pending';
+  if ((loan.days_left_for_reapply_refinance ?? 0) > 0) return 'reapply';
+  if (loan.eligible_for_refinance) return 'eligible';
+  return null;
+}
+
+/** Only displays the state: refinancing itself is its own screens. */
+export function RefinanceStatus({ loan, applying }: { loan: TServicingLoan; applying: TServicingLoan | null }) {
+  const state = refinanceState(loan, applying);
+  if (state === null) return null;
+  const days = loan.days_left_for_reapply_refinance ?? 0;
+  return (
+    <section className={styles.card} aria-labelledby="refinance-status">
+      <h2 id="refinance-status">Refinance</h2>
+      {state === 'pending' ? (
+        <>
+          <p>Your refinance application is in progress.</p>
+          <Button to="/">Continue</Button>
+        </>
+      ) : null}
+      {state === 'eligible' ? (
+        <>
+          <p>You are eligible to refinance your loan: get more money with new terms.</p>
+          <Button to="/refinance_terms">Refinance</Button>
+        </>
+      ) : null}
+      {state === 'review' ? <p>Your refinance application is under review.</p> : null}
+      {state === 'reapply' ? (
+        <p>
+          {days === 1 ? '1 day left' : `${days} days left`} to apply for a refinance again
+          {loan.date_to_reapply_refinance ? ` (on ${formatDate(loan.date_to_reapply_refinance)})` : ''}.
+        </p>
+      ) : null}
+    </section>
+  );
+}

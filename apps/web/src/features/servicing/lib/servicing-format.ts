@@ -1,0 +1,85 @@
+import { LOAN_STATUS_LABELS, PAY_METHOD_LABELS } from '@payrail/contract/servicing';
+import type { LoanStatus, PaymentSource, PayMethod, PaymentMode, TransactionStatus } from '@payrail/contract/servicing';
+
+/**
+ * Percent of the loan paid, TRUNCATED (not rounded) to one decimal (spec §9 "loan progress truncated to
+ * one decimal"). Integer arithmetic on cents: 2/3 paid is 66.6, never 66.7; nothing owed is 100.
+ */
+export function percentPaid(paidCents: number, totalCents: number): number {
+  if (totalCents <= 0) return paidCents > 0 ? 100 : 0;
+  const clamped = Math.min(Math.max(paidCents, 0), totalCents);
+  const tenths = Math.floor((clamped * 1000) / totalCents);
+  return tenths / 10;
+}
+
+/** '66.6%' (one decimal always shown). */
+export function formatPercentPaid(percent: number): string {
+  return `${percent.toFixed(1)}%`;
+}
+
+/** §3 label of a loan status (opened → Active, closed_refinanced → Refinanced, closed_paid → Finished…). */
+export function loanStatusLabel(status: LoanStatus): string {
+  return LOAN_STATUS_LABELS[status];
+}
+
+export function payMethodLabel(method: PayMethod): string {
+  return PAY_METHOD_LABELS[method];
+}
+
+const SOURCE_LABELS: Readonly<Record<PaymentSource, string>> = {
+  one_time: 'One-time payment',
+  auto_debit: 'Auto-debit',
+  payoff: 'Payoff',
+  payroll_remittance: 'Payroll deduction',
+  debit_card: 'Debit card',
+};
+
+export function paymentSourceLabel(source: PaymentSource): string {
+  return SOURCE_LABELS[source];
+}
+
+const MODE_LABELS: Readonly<Record<PaymentMode, string>> = { one_time: 'One-time', auto_debit: 'Auto-debit', payoff: 'Payoff' };
+
+export function paymentModeLabel(mode: PaymentMode): string {
+  return MODE_LABELS[mode];
+}
+
+const TRANSACTION_LABELS: Readonly<Record<TransactionStatus, string>> = {
+  scheduled: 'Scheduled',
+  pending: 'In progress',
+  settled: 'Settled',
+  returned: 'Returned',
+  canceled: 'Canceled',
+};
+
+export function transactionStatusLabel(status: TransactionStatus): string {
+  return TRANSACTION_LABELS[status];
+}
+
+const FREQUENCY_LABELS: Readonly<Record<string, string>> = { weekly: 'Weekly', biweekly: 'Bi-weekly', semimonthly: 'Semi-monthly', monthly: 'Monthly' };
+
+export function termFrequencyLabel(frequency: string): string {
+  return FREQUENCY_LABELS[frequency] ?? frequency;
+}
+
+/** Amount inputs (spec §5): digits only, at most 10 characters, read as cents ('1500' is $15.00). */
+export const AMOUNT_MAX_DIGITS = 10;
+
+export function amountDigits(typed: string): string {
+  return typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, AMOUNT_MAX_DIGITS);
+}
+
+/** Cents of the digits typed, or null when nothing was typed. */
+export function centsOf(digits: string): number | null {
+  return digits === '' ? null : Number(digits);
+}
+
+/** The one-time minimum (spec §5/§9: 10 dollars), in cents. */
+export const ONE_TIME_MINIMUM_CENTS = 1000;
+
+/** Today's date in the borrower's browser as ISO YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  const mm = String(now.getMonth() + 1).padStart(2, '0');
+  const dd = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${mm}-${dd}`;
+}

@@ -1,0 +1,223 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, test } from '../support/access';
+import { apiGet, signInThroughUi } from '../support/classic';
+import { advanceClockTo, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
+import type { FundedBorrower } from '../support/servicing';
+
+/**
+ * Servicing journeys of the borrower (issue #10 "Must show"), each on its own funded loan. The business
+ * clock is shared and only moves forward, so payment dates are typed from the server's business date.
+ */
+
+const SENT = 'Your payment has been sent successfully.';
+
+async function signIn(page: Page, borrower: FundedBorrower): Promise<void> {
+  await signInThroughUi(page, borrower, /\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Loan progress' })).toBeVisible();
+}
+
+/** Moves the business date forward in the back office, as a servicer (a separate browser page). */
+async function advanceInBackOffice(page: Page, to: string): Promise<void> {
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'servicer@payrail.test');
+  await staff.goto('/backoffice/servicing');
+  await expect(staff.getByRole('heading', { level: 1, name: 'Servicing' })).toBeVisible();
+  await staff.getByLabel('Advance to date').fill(to);
+  await staff.getByRole('button', { name: 'Advance to date' }).click();
+  const [y, m, d] = to.split('-');
+  await expect(staff.getByRole('status')).toContainText(`Business date ${m}/${d}/${y}`, { timeout: 30_000 });
+  await expectAccessible(staff);
+  await context.close();
+}
+
+async function openPayments(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Loans & Payments' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Loans & Payments' })).toBeVisible();
+}
+
+test('one-time payment → business date advanced → settled and in the payment history', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
+  await signIn(page, borrower);
+  await expectAccessible(page);
+  await openPayments(page);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('5000');
+  await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue('$50.00');
+  await form.getByLabel(/Payment date/).fill(today);
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
+  expect(payments.payments.some((p) => p.amount === 5000 && p.source === 'one_time')).toBe(true);
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  expect(transactions.transactions.find((t) => t.amount === 5000)?.transaction_status).toBe('settled');
+
+  await page.reload();
+  await openPayments(page);
+  const history = page.getByRole('table', { name: 'Payment history' });
+  await expect(history.getByRole('row').filter({ hasText: 'One-time payment' }).filter({ hasText: '$50.00' })).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('cancel a scheduled payment', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const borrower = await fundedBorrower(request);
+  const later = plusDays(await advanceClockTo(request, borrower.effectiveDate), 5);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('2500');
+  await form.getByLabel(/Payment date/).fill(later);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const table = page.getByRole('table', { name: 'Scheduled payments' });
+  const [y, m, d] = later.split('-');
+  const cancel = table.getByRole('button', { name: `Cancel the payment of $25.00 on ${m}/${d}/${y}` });
+  await expect(cancel).toBeVisible();
+  await expectAccessible(page);
+  await cancel.click();
+  await expect(page.getByText('Your scheduled payment was canceled.')).toBeVisible();
+  await expect(cancel).toBeHidden();
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  expect(transactions.transactions.find((t) => t.amount === 2500)?.transaction_status).toBe('canceled');
+});
+
+test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
+  // The daily run of the business date is already done: a debit for it goes out on the next business day,
+  // so the payoff is quoted and paid for that day.
+  const payDay = nextBusinessDay(today);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'Pay off my loan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay off your loan' });
+  await dialog.getByLabel(/Payment date/).fill(payDay);
+  const quote = (await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${payDay}`)) as { payoff_amount: number };
+  const dollars = `$${(quote.payoff_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(dialog.getByLabel('Payoff amount')).toHaveText(dollars);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Pay off my loan' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  await expect.poll(async () => ((await servicingOf(request, borrower.loanId)) as { loan: { status: string } }).loan.status).toBe('closed_paid');
+  const session = (await apiGet(request, borrower.token, '/token_is_valid')) as { paid_off: boolean };
+  expect(session.paid_off).toBe(true);
+  await page.goto('/dashboard/loans-and-payments/loan-history');
+  await expect(page.getByRole('table', { name: 'Your loans' }).getByRole('row').filter({ hasText: 'Finished' })).toHaveCount(1);
+  await expectAccessible(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'New Loan' })).toBeVisible();
+});
+
+test('a returned debit (R01) is shown with its notification', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  // Payments cannot be dated before the loan starts: the clock goes to the disbursement date first.
+  const today = await advanceClockTo(request, borrower.effectiveDate);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('combobox', { name: /Bank account/ }).selectOption('new');
+  // Sandbox test account: an account number ending 0001 is returned R01 (docs/servicing.md).
+  await form.getByRole('textbox', { name: /Account number/ }).fill('987650001');
+  await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
+  await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
+  await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
+  await form.getByLabel(/Payment date/).fill(today);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+
+  await advanceInBackOffice(page, plusDays(today, 7));
+
+  const servicing = JSON.stringify(await servicingOf(request, borrower.loanId));
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; status: string; return_reason: string | null }[] };
+  // Returned R01 (reversed), then re-presented by the run (NACHA allows two retries of an R01).
+  expect(payments.payments.some((p) => p.amount === 3000 && p.status === 'returned'), servicing).toBe(true);
+  await page.reload();
+  await openPayments(page);
+  await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'One-time payment (returned)' })).toHaveCount(1);
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Your payment of \$30\.00 on/).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('auto-debit set up and collected', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as { next_term_date: string; payment_per_term: number };
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'Auto-debit (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'Auto-debit' });
+  const [y, m, d] = next.next_term_date.split('-');
+  await expect(form.getByText(`Next payment date: ${m}/${d}/${y}`)).toBeVisible();
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially(String(next.payment_per_term));
+  await form.getByRole('checkbox', { name: /I have read and accept/ }).check();
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Set up auto-debit' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await advanceInBackOffice(page, plusDays(next.next_term_date, 5));
+
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string; status: string }[] };
+  expect(payments.payments.some((p) => p.source === 'auto_debit' && p.amount === next.payment_per_term && p.status === 'posted'), JSON.stringify(payments)).toBe(true);
+  await page.reload();
+  await openPayments(page);
+  await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Auto-debit' }).first()).toBeVisible();
+});
+
+test('a payroll remittance file imported by a servicer and posted; an unmatched line resolved from suspense', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  // A payday on or after the disbursement (a remittance dated before it goes to suspense): move the clock there.
+  const payDate = await advanceClockTo(request, borrower.effectiveDate);
+  await staffSignIn(page, 'servicer@payrail.test');
+  await page.goto('/backoffice/servicing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Servicing' })).toBeVisible();
+  await expectAccessible(page);
+  // Line 1 names the loan; line 2 a borrower the servicer does not know, so it goes to suspense.
+  const unknown = `UNKNOWN-${borrower.id}`;
+  const csv = `employer,pay_date,borrower_identifier,amount\nDepartment of Veterans Affairs,${payDate},${borrower.identifier},75.00\nDepartment of Veterans Affairs,${payDate},${unknown},20.00\n`;
+  await page.getByLabel('Remittance file (CSV)').setInputFiles({ name: `payday-${borrower.id}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Import and post' }).click();
+  await expect(page.getByText('Imported 2 lines ($95.00): 1 posted, 1 in suspense.')).toBeVisible();
+  const suspense = page.getByRole('table', { name: 'Remittance lines in suspense' });
+  const row = suspense.getByRole('row').filter({ hasText: unknown });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Assign line/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Post this line to a loan?' });
+  await dialog.getByRole('textbox', { name: /Loan number/ }).fill(String(borrower.loanId));
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Post payment' }).click();
+  await expect(page.getByText(`posted to loan #${borrower.loanId}.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
+  const remitted = payments.payments.filter((p) => p.source === 'payroll_remittance').map((p) => p.amount).sort((a, b) => a - b);
+  expect(remitted, JSON.stringify(payments)).toEqual([2000, 7500]);
+  await page.goto(`/backoffice/loans/${borrower.loanId}`);
+  await expect(page.getByRole('table', { name: `Ledger of loan ${borrower.identifier}` }).getByRole('row').filter({ hasText: 'Payroll remittance' })).toHaveCount(2);
+  await expectAccessible(page);
+});
