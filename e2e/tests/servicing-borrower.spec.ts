@@ -7,7 +7,8 @@ import type { FundedBorrower } from '../support/servicing';
 
 /**
  * Servicing journeys of the borrower (issue #10 "Must show"), each on its own funded loan. The business
- * clock is shared and only moves forward, so payment dates are typed from the server's business date.
+ * clock is shared and only moves forward; the payment forms take "today" from it (GET /api/business_date),
+ * so a payment for today keeps the form's default date.
  */
 
 const SENT = 'Your payment has been sent successfully.';
@@ -51,7 +52,9 @@ test('one-time payment → business date advanced → settled and in the payment
   const form = page.getByRole('form', { name: 'One-time payment' });
   await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('5000');
   await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue('$50.00');
-  await form.getByLabel(/Payment date/).fill(today);
+  // The form's today is the business date (moved by staff), not the browser's date.
+  await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
+  await expect(form.getByLabel(/Payment date/)).toHaveAttribute('min', today);
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(SENT)).toBeVisible();
@@ -144,7 +147,7 @@ test('a returned debit (R01) is shown with its notification', async ({ page, req
   await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
   await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
   await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
-  await form.getByLabel(/Payment date/).fill(today);
+  await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
   await form.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(SENT)).toBeVisible();
 

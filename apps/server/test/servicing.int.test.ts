@@ -72,6 +72,7 @@ describe('borrower servicing calls need a session', () => {
       ['GET', '/transactions/loan/1'],
       ['PATCH', '/transactions/cancel/1'],
       ['GET', '/1/payoff/2026-12-10'],
+      ['GET', '/business_date'],
       ['GET', '/transactions/loan/next_term_date/1'],
       ['POST', '/request_payment'],
     ];
@@ -164,6 +165,22 @@ describe('documents', () => {
     const foreignZip = await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(other.token), payload: { documents: [doc.id] } });
     expect(foreignZip.statusCode).toBe(404);
     expect((await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(owner.token), payload: { documents: [] } })).statusCode).toBe(422);
+  });
+});
+
+describe('GET /business_date', () => {
+  it("answers servicing's business date, which follows the staff-moved clock", async () => {
+    const first = await get(owner.token, '/business_date');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ business_date: await today() });
+    const before = await today();
+    const ahead = addDays(parseIsoDate(before), 40);
+    await setBusinessDate(ahead);
+    try {
+      expect((await get(owner.token, '/business_date')).json()).toEqual({ business_date: ahead });
+    } finally {
+      await setBusinessDate(before);
+    }
   });
 });
 

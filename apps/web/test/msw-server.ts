@@ -15,6 +15,8 @@ export const defaultHandlers = [
   // The dashboard's loan widgets, for a borrower without loans (tests about loans override them).
   http.get(api('/loans/ongoing_loans'), () => HttpResponse.json({})),
   http.get(api('/loans/history'), () => HttpResponse.json({ loans: [] })),
+  // Servicing's business date: the real date (UTC) unless staff moved the clock (tests about it override it).
+  http.get(api('/business_date'), () => HttpResponse.json({ business_date: new Date().toISOString().slice(0, 10) })),
 ];
 
 /** One MSW server for all web tests; each test adds its handlers with server.use(). */

@@ -83,6 +83,8 @@ export interface ServicingWorld {
   payments?: TPaymentRow[];
   documents?: TLoanDocument[];
   transactions?: TScheduledPayment[];
+  /** Servicing's business date (GET /business_date); the browser's date (UTC) when absent. */
+  businessDate?: string;
 }
 
 /** Shell calls plus every servicing read of the borrower, answered from `world`. */
@@ -99,6 +101,7 @@ export function servicingHandlers(world: ServicingWorld = {}) {
     http.get(api('/loans/history/payments'), () => HttpResponse.json({ payments: world.payments ?? [] })),
     http.get(api('/loans/:id/documents'), () => HttpResponse.json({ documents: world.documents ?? [] })),
     http.get(api('/transactions/loan/:loanId'), () => HttpResponse.json({ transactions: world.transactions ?? [] })),
+    ...(world.businessDate ? [http.get(api('/business_date'), () => HttpResponse.json({ business_date: world.businessDate }))] : []),
     http.get(api('/bank_informations'), () =>
       HttpResponse.json({
         id: 3,

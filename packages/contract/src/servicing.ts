@@ -294,6 +294,15 @@ export type TCancelTransactionResponse = z.infer<typeof ZCancelTransactionRespon
 export const ZPayoffResponse = z.object({ payoff_amount: z.number().int(), date: z.string() });
 export type TPayoffResponse = z.infer<typeof ZPayoffResponse>;
 
+/**
+ * GET /business_date → `{ business_date }` (ISO YYYY-MM-DD): servicing's "today" (not part of the spec's
+ * calls; added so the payment forms use the same day the server checks: the minimum payment date, the
+ * default date, `instant`, the first payoff quote). Outside production staff may move it ahead of the
+ * calendar; in production it is the real date (UTC).
+ */
+export const ZBorrowerBusinessDateResponse = z.object({ business_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export type TBorrowerBusinessDateResponse = z.infer<typeof ZBorrowerBusinessDateResponse>;
+
 /** GET /transactions/loan/next_term_date/{loanId} → next contractual due date and what an auto-debit would take. */
 export const ZNextTermDateResponse = z.object({ next_term_date: z.string(), payment_per_term: z.number().int() });
 export type TNextTermDateResponse = z.infer<typeof ZNextTermDateResponse>;

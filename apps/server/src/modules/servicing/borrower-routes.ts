@@ -1,6 +1,7 @@
 import {
   PAYMENT_IDEMPOTENCY_HEADER,
   PAYMENT_MSG,
+  ZBorrowerBusinessDateResponse,
   ZCancelTransactionResponse,
   ZDocumentsZipRequest,
   ZIdParams,
@@ -24,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { businessToday } from './clock';
 import { cancelTransaction } from './use-cases/cancel-transaction';
 import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/get-loans';
 import { nextTermDate } from './use-cases/get-next-term-date';
@@ -77,6 +79,7 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.patch('/transactions/cancel/:id', { onRequest, schema: { params: ZIdParams, response: { 200: ZCancelTransactionResponse } } }, async (req) =>
       cancelTransaction(ctx, member(req), req.params.id),
     );
+    app.get('/business_date', { onRequest, schema: { response: { 200: ZBorrowerBusinessDateResponse } } }, async () => ({ business_date: await businessToday(ctx) }));
     app.get('/:loanId/payoff/:date', { onRequest, schema: { params: ZPayoffParams, response: { 200: ZPayoffResponse } } }, async (req) =>
       payoffQuote(ctx, member(req), req.params.loanId, req.params.date),
     );

@@ -7,16 +7,18 @@ import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servicing-fixtures';
-import { todayIso } from '../../features/servicing/lib/servicing-format';
 
 interface Sent {
   body: unknown;
   key: string | null;
 }
 
+/** Servicing's business date, staff-moved far ahead of the browser's date: the forms' "today". */
+const BUSINESS_DATE = '2031-05-20';
+
 function world(overrides: Parameters<typeof servicingHandlers>[0] = {}) {
   signInAs({ workflow_status: 'approved', feedback_rating: true, has_jack_henry: true });
-  servicingHandlers(overrides);
+  servicingHandlers({ businessDate: BUSINESS_DATE, ...overrides });
   server.use(agreementHandler());
   const sent: Sent[] = [];
   return { sent };
@@ -38,7 +40,7 @@ const ok = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transa
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('button', { name }));
-  return screen.getByRole('form', { name: name.replace(' (ACH)', '').replace('Auto-debit', 'Auto-debit') });
+  return screen.findByRole('form', { name: name.replace(' (ACH)', '').replace('Auto-debit', 'Auto-debit') });
 }
 
 describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }, () => {
@@ -59,11 +61,11 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'one_time', loan_id: 41, amount: 2500, scheduling: { instant: true, date: todayIso() } });
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'one_time', loan_id: 41, amount: 2500, scheduling: { instant: true, date: BUSINESS_DATE } });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('amount inputs take digits only, at most 10; under $10.00 and a past date are refused before sending', async () => {
+  it('amount inputs take digits only, at most 10; under $10.00 and a date before the business date are refused before sending', async () => {
     const { sent } = world();
     answerPayments(sent, ok);
     const user = userEvent.setup();
@@ -75,8 +77,11 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.clear(amount);
     await user.type(amount, '999');
     const date = within(form).getByLabelText(/Payment date/);
+    // "Today" is the business date, not the browser's: the default, the minimum and the past all follow it.
+    expect(date).toHaveValue(BUSINESS_DATE);
+    expect(date).toHaveAttribute('min', BUSINESS_DATE);
     await user.clear(date);
-    await user.type(date, '2000-01-01');
+    await user.type(date, '2031-05-19');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByText(PAYMENT_MSG.lowerThanMinimum)).toBeInTheDocument();
     expect(within(form).getByText(PAYMENT_MSG.dateInPast)).toBeInTheDocument();
@@ -133,8 +138,8 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     await screen.findByText(PAYMENT_MSG.sent);
     expect(sent.map((call) => call.body)).toEqual([
-      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1500, scheduling: { instant: true, date: todayIso() }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
-      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 15000, scheduling: { instant: true, date: todayIso() }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1500, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 15000, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
     ]);
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
   });
@@ -205,10 +210,10 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
     expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
-    expect(quotes).toEqual([`41/${todayIso()}`]);
+    expect(quotes).toEqual([`41/${BUSINESS_DATE}`]);
     await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: todayIso() } });
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: BUSINESS_DATE } });
   });
 
   it('payoff quote failures: the server message below 500, the generic text at 500', async () => {

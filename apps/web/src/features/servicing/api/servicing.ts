@@ -5,6 +5,7 @@ import type { TBankInformation } from '@payrail/contract/banking';
 import {
   PAYMENT_IDEMPOTENCY_HEADER,
   PAYMENT_MSG,
+  ZBorrowerBusinessDateResponse,
   ZCancelTransactionResponse,
   ZLoanDocumentsResponse,
   ZLoanHistoryResponse,
@@ -116,6 +117,16 @@ export function getPayoff(loanId: number, date: string) {
 
 export function usePayoff(loanId: number, date: string, enabled: boolean) {
   return useQuery({ queryKey: [...SERVICING_KEY, 'payoff', loanId, date], queryFn: () => getPayoff(loanId, date), enabled, retry: false });
+}
+
+/** GET /business_date: servicing's "today" (the server's business clock, not the browser's date). */
+export async function getBusinessDate(): Promise<string> {
+  return (await apiClient.get('/business_date', { base: 'dashboard', schema: ZBorrowerBusinessDateResponse })).business_date;
+}
+
+/** Never stale: each form that opens asks again (staff may move the clock outside production). */
+export function useBusinessDate(enabled = true) {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'business-date'], queryFn: getBusinessDate, enabled, retry: false, staleTime: 0 });
 }
 
 /** GET /transactions/loan/next_term_date/{loanId}. */

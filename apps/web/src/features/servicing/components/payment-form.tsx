@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast/notify';
 import { formatCents, formatDate } from '../../../lib/format';
 import { isApiError } from '../../../lib/http-client';
-import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useAccountOnFile, useBankName, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
+import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useAccountOnFile, useBankName, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
 import { AMOUNT_MAX_DIGITS, amountDigits, centsOf, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
 import styles from './servicing.module.css';
 
@@ -41,8 +41,18 @@ export interface PaymentFormProps {
   /** After the server accepted the payment (the notification is already shown). */
   onSent: () => void;
   onCancel?: () => void;
-  /** Injected for tests; the browser's today otherwise. */
-  today?: string;
+}
+
+/**
+ * "Today" for a payment is servicing's business date (GET /business_date), the day the server checks
+ * against, not the browser's date: outside production staff may have moved the clock ahead. The form
+ * waits for it; if it cannot be read, the browser's date stands in (the server still refuses a date
+ * before its own today, with its message).
+ */
+export function PaymentForm(props: PaymentFormProps) {
+  const businessDate = useBusinessDate();
+  if (businessDate.isPending) return <LoadingBlock label="Loading today’s date…" />;
+  return <PaymentFormFields {...props} today={businessDate.data ?? todayIso()} />;
 }
 
 /**
@@ -52,7 +62,7 @@ export interface PaymentFormProps {
  * (masked with X) or a new one, which the server verifies. Each submission carries one Idempotency-Key,
  * reused when the same submission is retried.
  */
-export function PaymentForm({ mode, loan, disclosureLink, onSent, onCancel, today = todayIso() }: PaymentFormProps) {
+function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today }: PaymentFormProps & { today: string }) {
   const account = useAccountOnFile();
   const pay = useRequestPayment();
   const [choice, setChoice] = useState<AccountChoice>('');
