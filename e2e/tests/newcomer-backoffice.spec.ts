@@ -164,6 +164,8 @@ test('item 4: the back office shows labels, dollars, US dates, names, a formatte
   const details = await table.locator('tbody tr td:last-child').allInnerTexts();
   expect(details.join('\n')).not.toMatch(/[{}"]/);
   expect(details.join('\n')).toContain('Field: Social security number');
+  // The applicant is named next to the id, not "#id" alone.
+  await expect(table.getByRole('link', { name: `${borrower.firstName} ${borrower.lastName} (#${borrower.id})` }).first()).toBeVisible();
   const when = (await table.locator('tbody tr td:first-child').allInnerTexts()).map((t) => {
     const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})/.exec(t)!;
     return `${m[3]}-${m[1]}-${m[2]} ${m[4]}`;

@@ -310,9 +310,13 @@ describe('GET /api/backoffice/audit', () => {
     expect(mine.items.map((i) => i.action).sort()).toEqual(['create_presigned_link', 'reveal_ssn', 'send_feedback'].sort());
     expect(mine.total).toBe(3);
     expect(mine.items[0]).toMatchObject({ staff: { name: expect.any(String), role: 'underwriter' }, target_user_id: who.id, at: expect.any(String) });
+    // The applicant is named next to the id (issue #17 item 4: names for ids).
+    const [named] = await db().select({ first: loanBorrowers.firstName, last: loanBorrowers.lastName }).from(loanBorrowers).where(eq(loanBorrowers.userId, who.id));
+    expect(named?.first && named.last).toBeTruthy();
+    expect(mine.items.map((i) => i.target_user_name)).toEqual(mine.items.map(() => `${named!.first} ${named!.last}`));
 
     const events = (await bo(admin, 'GET', '/audit?action=start_system_event')).json<TAuditResponse>();
-    expect(events.items[0]).toMatchObject({ action: 'start_system_event', target_user_id: null, staff: { role: 'admin' }, after: { description: 'Audit test' } });
+    expect(events.items[0]).toMatchObject({ action: 'start_system_event', target_user_id: null, target_user_name: null, staff: { role: 'admin' }, after: { description: 'Audit test' } });
     expect((await bo(admin, 'GET', '/audit?action=end_system_event')).json<TAuditResponse>().total).toBeGreaterThanOrEqual(1);
 
     const staffId = mine.items[0]!.staff!.id;

@@ -274,6 +274,8 @@ export const ZAuditItem = z.object({
   staff: z.object({ id: z.number().int(), name: z.string(), role: z.enum(STAFF_ROLES) }).nullable(),
   action: z.string(),
   target_user_id: z.number().int().nullable(),
+  /** The applicant's name ("First Last") for `target_user_id`; null without a target or before a name was given. */
+  target_user_name: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   at: z.string(),

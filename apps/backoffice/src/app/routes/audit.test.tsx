@@ -11,6 +11,7 @@ const entry = {
   staff: { id: 4, name: 'Dana Reyes', role: 'underwriter' as const },
   action: 'reveal_ssn',
   target_user_id: 42,
+  target_user_name: 'Ada Lovelace',
   before: null,
   after: { field: 'social_security_number' },
   at: '2026-11-22T09:30:00.000Z',
@@ -38,7 +39,7 @@ describe('audit log', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Dana Reyes (Underwriter)');
     expect(row).toHaveTextContent('Reveal ssn');
-    expect(within(row).getByRole('link', { name: '#42' })).toHaveAttribute('href', '/applications/42');
+    expect(within(row).getByRole('link', { name: 'Ada Lovelace (#42)' })).toHaveAttribute('href', '/applications/42');
     expect(document.title).toBe('Audit log · Payrail back office');
     expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ page: '1', per_page: '50' });
 
@@ -56,6 +57,32 @@ describe('audit log', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(urls.at(-1)?.searchParams.get('page')).toBe('2'));
     expect(urls.at(-1)?.searchParams.get('action')).toBe('reveal_ssn');
+  });
+
+  it('names the applicant next to the id; the id alone before a name is known; a dash without applicant', async () => {
+    signInAs('admin');
+    server.use(
+      http.get(bo('/audit'), () =>
+        HttpResponse.json({
+          items: [
+            { ...entry, id: 1, target_user_id: 42, target_user_name: 'Ada Lovelace' },
+            { ...entry, id: 2, target_user_id: 43, target_user_name: null },
+            { ...entry, id: 3, action: 'start_system_event', target_user_id: null, target_user_name: null },
+          ],
+          total: 3,
+          page: 1,
+          per_page: 50,
+        }),
+      ),
+    );
+    renderRoute('/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log entries' });
+    const applicants = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
+    expect(applicants).toEqual(['Ada Lovelace (#42)', '#43', '—']);
+    expect(within(table).getByRole('link', { name: '#43' })).toHaveAttribute('href', '/applications/43');
   });
 
   it('refuses a date range that runs backwards', async () => {

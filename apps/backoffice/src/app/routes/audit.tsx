@@ -83,11 +83,16 @@ function Changes({ item }: { item: TAuditItem }) {
   );
 }
 
+/** "First Last (#id)"; "#id" alone while the applicant has not given a name. */
+function applicantLabel(id: number, name: string | null): string {
+  return name ? `${name} (#${id})` : `#${id}`;
+}
+
 const columns: TableColumn<TAuditItem>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
   { key: 'staff', header: 'Staff', cell: (r) => (r.staff ? `${r.staff.name} (${ROLE_LABELS[r.staff.role]})` : 'System') },
   { key: 'action', header: 'Action', cell: (r) => humanize(r.action) },
-  { key: 'user', header: 'Applicant', cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>#{r.target_user_id}</Link> : '—') },
+  { key: 'user', header: 'Applicant', cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>{applicantLabel(r.target_user_id, r.target_user_name)}</Link> : '—') },
   { key: 'changes', header: 'Details', cell: (r) => <Changes item={r} /> },
 ];
 

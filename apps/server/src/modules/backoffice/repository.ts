@@ -177,9 +177,11 @@ export function backofficeRepository(db: Db) {
       if (f.to) where.push(lt(staffActions.at, f.to));
       const cond = where.length ? and(...where) : undefined;
       const rows = await db
-        .select({ a: staffActions, staff: staffUsers })
+        .select({ a: staffActions, staff: staffUsers, targetFirstName: loanBorrowers.firstName, targetLastName: loanBorrowers.lastName })
         .from(staffActions)
         .leftJoin(staffUsers, eq(staffUsers.id, staffActions.staffUserId))
+        // One borrower row per member (unique user_id): the applicant's name, without changing the count.
+        .leftJoin(loanBorrowers, eq(loanBorrowers.userId, staffActions.targetUserId))
         .where(cond)
         // Newest first by the time shown (a row may be written after a later-dated one); id breaks ties.
         .orderBy(desc(staffActions.at), desc(staffActions.id))

@@ -17,11 +17,12 @@ export async function listAudit(ctx: AppContext, q: AuditInput): Promise<TAuditR
     offset: (q.page - 1) * q.per_page,
   });
   return {
-    items: rows.map(({ a, staff }) => ({
+    items: rows.map(({ a, staff, targetFirstName, targetLastName }) => ({
       id: a.id,
       staff: staff ? { id: staff.id, name: staff.name, role: staff.role } : null,
       action: a.action,
       target_user_id: a.targetUserId,
+      target_user_name: [targetFirstName, targetLastName].filter(Boolean).join(' ') || null,
       before: a.before,
       after: a.after,
       at: a.at.toISOString(),
