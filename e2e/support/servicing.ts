@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, staffApiToken, type Borrower } from './classic';
+import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, staffApiToken, uploadDocument, type Borrower } from './classic';
 
 /** Servicing journeys: a funded loan per test, and the back office's business clock (shared, forward only). */
 
@@ -14,14 +14,28 @@ interface OngoingLoans {
   opened_loan?: { loan: { id: number; identifier: string; effective_date: string } };
 }
 
+/** How the borrower repays: online (one-time and auto-debit payments) or payroll split direct deposit / allotment. */
+export type RepayBy = 'online' | 'payroll';
+
 /**
- * A borrower with an opened loan: walked over the API to select_repay_method (automated review), online
- * repayment, signed, approved by an underwriter, then funded by the servicer with an Idempotency-Key.
+ * A borrower with an opened loan: walked over the API to select_repay_method (automated review), the
+ * repay method (online; or payroll: the allotment uploaded and approved by an underwriter), signed,
+ * approved by an underwriter, then funded by the servicer with an Idempotency-Key.
  */
-export async function fundedBorrower(request: APIRequestContext): Promise<FundedBorrower> {
+export async function fundedBorrower(request: APIRequestContext, repayBy: RepayBy = 'online'): Promise<FundedBorrower> {
   const borrower = await borrowerAt(request, 'after_review');
   expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
-  await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 2 });
+  if (repayBy === 'payroll') {
+    await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 0 });
+    expect(await currentStatus(request, borrower.token)).toBe('allotment_needed');
+    await uploadDocument(request, borrower.token, 'allotment');
+    await apiPost(request, borrower.token, '/allotment/continue', {});
+    expect(await currentStatus(request, borrower.token)).toBe('review_allotment');
+    await reviewerMove(request, borrower.id, 'esignature_needed');
+  } else {
+    await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 2 });
+  }
+  expect(await currentStatus(request, borrower.token)).toBe('esignature_needed');
   await apiPost(request, borrower.token, '/esignature/sign', { signature_name: `${borrower.firstName} ${borrower.lastName}` });
   await reviewerAction(request, await staffApiToken(request, 'underwriter@payrail.test'), borrower.id, 'approve');
   expect(await currentStatus(request, borrower.token)).toBe('approved');

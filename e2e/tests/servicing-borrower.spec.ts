@@ -193,7 +193,8 @@ test('auto-debit set up and collected', async ({ page, request }) => {
 
 test('a payroll remittance file imported by a servicer and posted; an unmatched line resolved from suspense', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const borrower = await fundedBorrower(request);
+  // Remittances are matched to payroll (split direct deposit / allotment) loans only.
+  const borrower = await fundedBorrower(request, 'payroll');
   // A payday on or after the disbursement (a remittance dated before it goes to suspense): move the clock there.
   const payDate = await advanceClockTo(request, borrower.effectiveDate);
   await staffSignIn(page, 'servicer@payrail.test');
