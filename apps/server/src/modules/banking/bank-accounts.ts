@@ -4,7 +4,7 @@ import { maskAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { CryptoBox } from '../../lib/crypto-box';
-import type { BankAccountRow } from './repository';
+import type { BankAccountRow, NewBankAccount } from './repository';
 import { loadRoutingDirectory } from './routing-directory';
 
 /** Associated data of sealed account numbers and access tokens: a value copied to another column does not open. */
@@ -14,6 +14,28 @@ const ACCESS_TOKEN_AAD = 'bank_accounts.access_token';
 /** The sealed account number and its last four digits, as stored. */
 export function sealAccountNumber(box: CryptoBox, digits: string): { accountNumberSealed: string; accountNumberLast4: string } {
   return { accountNumberSealed: box.seal(digits, ACCOUNT_NUMBER_AAD), accountNumberLast4: digits.slice(-4) };
+}
+
+/**
+ * The row of a hand-typed account the borrower authorises debits from (auto-debit or a payment): the
+ * routing number was found in the directory and the digits validated, so it counts as verified now.
+ */
+export function manualDebitAccount(
+  box: CryptoBox,
+  p: { userId: number; accountType: 'checking' | 'savings'; bank: { routingNumber: string; bankName: string }; accountNumber: string; at: Date },
+): NewBankAccount {
+  return {
+    userId: p.userId,
+    usage: 'auto_debit',
+    source: 'manual',
+    accountType: p.accountType,
+    routingNumber: p.bank.routingNumber,
+    bankName: p.bank.bankName,
+    ...sealAccountNumber(box, p.accountNumber),
+    verifiedAt: p.at,
+    createdAt: p.at,
+    updatedAt: p.at,
+  };
 }
 
 export function openAccountNumber(box: CryptoBox, row: Pick<BankAccountRow, 'accountNumberSealed'>): string | null {

@@ -215,15 +215,6 @@ export function identityRepository(db: Db) {
       }),
 
     // ── Phone verification ─────────────────────────────────────────────────────────────────────
-    /** Codes sent to the member (any number) in hour windows that started after `since`. */
-    phoneCodesSentSince: async (userId: number, since: Date): Promise<number> => {
-      const [row] = await db
-        .select({ sends: sql<number>`coalesce(sum(${phoneVerifications.sends}), 0)::int` })
-        .from(phoneVerifications)
-        .where(and(eq(phoneVerifications.userId, userId), gt(phoneVerifications.windowStartedAt, since)));
-      return Number(row?.sends ?? 0);
-    },
-
     /** Stores the new code for a number: counts the send in the hour window and resets wrong guesses. */
     storePhoneCode: async (p: { userId: number; phone: string; codeHash: string; expiresAt: Date; at: Date; windowStartedAfter: Date }) => {
       const stale = sql`${phoneVerifications.windowStartedAt} <= ${p.windowStartedAfter.toISOString()}::timestamptz`;

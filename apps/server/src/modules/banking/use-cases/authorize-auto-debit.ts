@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
-import { requireBank, sealAccountNumber } from '../bank-accounts';
+import { manualDebitAccount, requireBank } from '../bank-accounts';
 import type { NewBankAccount } from '../repository';
 import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
 
@@ -34,18 +34,7 @@ export async function authorizeAutoDebit(ctx: AppContext, member: MemberRow, inp
     const number = validateAccountNumber(input.account_number);
     if (!number.ok) throw refuse(BANK_MSG.accountInvalid);
     const bank = await requireBank(ctx, input.routing_number);
-    newAccount = {
-      userId: member.id,
-      usage: 'auto_debit',
-      source: 'manual',
-      accountType: input.account_type,
-      routingNumber: bank.routingNumber,
-      bankName: bank.bankName,
-      ...sealAccountNumber(await ctx.cryptoBox(), number.value),
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    };
+    newAccount = manualDebitAccount(await ctx.cryptoBox(), { userId: member.id, accountType: input.account_type, bank, accountNumber: number.value, at });
   }
 
   const move = await planMoveTo(ctx, member, 'esignature_needed');

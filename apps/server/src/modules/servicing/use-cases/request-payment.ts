@@ -10,7 +10,7 @@ import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { findBank, sealAccountNumber } from '../../banking/bank-accounts';
+import { findBank, manualDebitAccount } from '../../banking/bank-accounts';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../clock';
@@ -139,18 +139,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
       const bank = await findBank(ctx, routing);
       if (!bank.ok) errors.push(bank.reason === 'invalid' ? BANK_MSG.routingInvalid : BANK_MSG.bankNotFound);
       if (number.ok && bank.ok && (ACCOUNT_TYPES as readonly string[]).includes(type)) {
-        newAccount = {
-          userId: member.id,
-          usage: 'auto_debit',
-          source: 'manual',
-          accountType: type as (typeof ACCOUNT_TYPES)[number],
-          routingNumber: bank.routingNumber,
-          bankName: bank.bankName,
-          ...sealAccountNumber(await ctx.cryptoBox(), number.value),
-          verifiedAt: at,
-          createdAt: at,
-          updatedAt: at,
-        };
+        newAccount = manualDebitAccount(await ctx.cryptoBox(), { userId: member.id, accountType: type as (typeof ACCOUNT_TYPES)[number], bank, accountNumber: number.value, at });
       }
     }
   } else {
