@@ -59,6 +59,10 @@ export const PAYMENT_MSG = {
   payoffDateInvalid: 'The payoff date must be a valid date (YYYY-MM-DD).',
   payoffDateInPast: 'The payoff date cannot be before today.',
   noNextTermDate: 'This loan has no next payment date.',
+  /** Debit-card pull: the card id is not one of the borrower's saved cards. */
+  cardNotFound: 'Please select one of your debit cards.',
+  /** Debit-card pull without loan_id when the borrower has several loans open for payments. */
+  loanRequired: 'Please choose the loan to pay.',
 } as const;
 
 // ── Enums ──────────────────────────────────────────────────────────────────────────────────────────
@@ -364,3 +368,35 @@ export const ZPaymentErrors = z.object({ error_messages: z.array(z.string()) });
 export type TPaymentErrors = z.infer<typeof ZPaymentErrors>;
 
 export { ACCOUNT_TYPES };
+
+// ── Debit-card calls (spec §7 get_debit_transactions, create_pull_transaction) ─────────────────────
+
+/**
+ * POST /create_pull_transaction `{ card: { account, amount, loan_id? } }`: pulls `amount` (cents) from
+ * the saved debit card `account` (its id from GET /get_debit_cards) toward the loan (`loan_id`, or the
+ * borrower's only loan open for payments). Loose on purpose, like the payment request: every failure
+ * answers 422 `{ error_messages }`. Needs the Idempotency-Key header. Answers ZPaymentResponse.
+ */
+export const ZPullTransactionRequest = z.object({
+  card: z.unknown().optional(),
+});
+export type TPullTransactionRequest = z.infer<typeof ZPullTransactionRequest>;
+/** 200 answer of POST /create_pull_transaction (settled at once); a retry with the same key answers it again. */
+export const ZPullTransactionResponse = ZPaymentResponse.extend({
+  card: z.object({ id: z.number().int(), last4: z.string() }),
+  /** The processor's charge id. */
+  charge_id: z.string(),
+});
+export type TPullTransactionResponse = z.infer<typeof ZPullTransactionResponse>;
+
+/** One debit-card payment of GET /get_debit_transactions (newest first). */
+export const ZDebitTransaction = ZScheduledPayment.extend({
+  loan_id: z.number().int(),
+  /** The card's last four digits, as charged. */
+  card_last4: z.string().nullable(),
+  /** When the processor took the money (ISO date), null until settled. */
+  settled_on: z.string().nullable(),
+});
+export type TDebitTransaction = z.infer<typeof ZDebitTransaction>;
+export const ZDebitTransactionsResponse = z.object({ ok: z.literal(true), transactions: z.array(ZDebitTransaction) });
+export type TDebitTransactionsResponse = z.infer<typeof ZDebitTransactionsResponse>;

@@ -19,12 +19,24 @@ export type CardDetails = { name?: string | undefined; number: string; expMonth:
 /** A tokenizer refusal as the processor's script reports it: `{ errors: [{ code, message }] }`. */
 export type CardError = { code: string; message: string };
 
+/** A charge (pull from the card) as the processor answers it: its id, or the decline. */
+export type CardChargeResult = { ok: true; chargeId: string } | { ok: false; error: CardError };
+
+/** What to pull from a card: cents, and the key that makes a retried charge ONE charge at the processor. */
+export type CardCharge = { token: string; amountCents: number; idempotencyKey: string; description: string };
+
 export interface CardTokenizer {
   readonly provider: 'sandbox' | 'stripe';
   /** The key the SPA loads the tokenizer script with (null for the sandbox). */
   readonly publishableKey: string | null;
   /** The card behind a token, or null when the processor does not know the token. */
   retrieve(token: string): Promise<TokenizedCard | null>;
+  /**
+   * Pulls `amountCents` from the card behind `token`. Idempotent on `idempotencyKey` (the processor
+   * answers a retried key with the first charge). A decline answers `{ ok: false }`; any other failure
+   * throws (never a fake success).
+   */
+  charge(charge: CardCharge): Promise<CardChargeResult>;
   /** Test mode only: the tokenizer the SPA's sandbox card form posts to. */
   readonly sandbox: { tokenize(card: CardDetails): Promise<{ ok: true; token: string; card: TokenizedCard } | { ok: false; errors: CardError[] }> } | null;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxTokens } from '../../lib/sandbox-tokens';
 import type { CardError, CardTokenizer, TokenizedCard } from './port';
 
@@ -10,6 +10,7 @@ export const CARD_ERRORS = {
   expired: { code: 'expired_card', message: 'Your card has expired.' },
   incompleteCvc: { code: 'incomplete_cvc', message: "Your card's security code is incomplete." },
   declined: { code: 'card_declined', message: 'Your card was declined.' },
+  insufficientFunds: { code: 'card_declined', message: 'Your card has insufficient funds.' },
   notATestCard: { code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' },
 } as const satisfies Record<string, CardError>;
 
@@ -20,7 +21,14 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, { brand: string; fundin
   '5555555555554444': { brand: 'Mastercard', funding: 'debit' },
   '5200828282828210': { brand: 'Mastercard', funding: 'debit' },
   '4000000000000002': 'declined',
+  // These tokenize (they can be saved) but every charge on them is declined, as in the processor's test mode.
+  '4000000000000341': { brand: 'Visa', funding: 'debit' },
+  '4000000000009995': { brand: 'Visa', funding: 'debit' },
 };
+
+/** Test cards that tokenize but whose charges are declined, and how. */
+type ChargeDecline = 'declined' | 'insufficientFunds';
+const DECLINE_OF: Readonly<Record<string, ChargeDecline>> = { '4000000000000341': 'declined', '4000000000009995': 'insufficientFunds' };
 
 /** The Luhn (mod 10) check every card number carries in its last digit. */
 export function passesLuhn(digits: string): boolean {
@@ -34,7 +42,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-type CardClaims = { l4: string; b: string; m: number; y: number; f: TokenizedCard['funding']; n: string };
+type CardClaims = { l4: string; b: string; m: number; y: number; f: TokenizedCard['funding']; n: string; d?: ChargeDecline };
 
 /**
  * The card tokenizer's test mode, offline. Checks in the processor's order: number (format and Luhn),
@@ -50,6 +58,16 @@ export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): Ca
     async retrieve(token) {
       const c = await tokens.verify<CardClaims>('tok_sandbox', token, now());
       return c ? { last4: c.l4, brand: c.b, expMonth: c.m, expYear: c.y, funding: c.f } : null;
+    },
+
+    // Settles at once: a charge on a token we signed succeeds unless its test card declines charges. The
+    // charge id is derived from the idempotency key, so a retried key answers the same charge.
+    async charge(c) {
+      const claims = await tokens.verify<CardClaims>('tok_sandbox', c.token, now());
+      if (!claims) return { ok: false, error: CARD_ERRORS.declined };
+      if (claims.d) return { ok: false, error: CARD_ERRORS[claims.d] };
+      if (!Number.isSafeInteger(c.amountCents) || c.amountCents <= 0) throw new Error('a card charge needs a positive amount in cents');
+      return { ok: true, chargeId: `ch_sandbox_${createHash('sha256').update(c.idempotencyKey).digest('hex').slice(0, 24)}` };
     },
 
     sandbox: {
@@ -68,7 +86,7 @@ export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): Ca
         if (test === 'declined') return { ok: false, errors: [CARD_ERRORS.declined] };
         if (!test) return { ok: false, errors: [CARD_ERRORS.notATestCard] };
         const tokenized: TokenizedCard = { last4: number.slice(-4), brand: test.brand, expMonth: month, expYear: year, funding: test.funding };
-        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex') } satisfies CardClaims);
+        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex'), ...(DECLINE_OF[number] ? { d: DECLINE_OF[number] } : {}) } satisfies CardClaims);
         return { ok: true, token, card: tokenized };
       },
     },

@@ -16,6 +16,24 @@ export function stripeCardTokenizer(cfg: StripeConfig, fetchImpl: typeof fetch =
     provider: 'stripe',
     publishableKey: cfg.publishableKey,
     sandbox: null,
+    // POST /v1/charges with the token as source, the Idempotency-Key forwarded: Stripe answers a
+    // retried key with the first charge. A 402 is a decline (its message is shown to the borrower).
+    async charge(c) {
+      const res = await fetchImpl('https://api.stripe.com/v1/charges', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${cfg.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': c.idempotencyKey },
+        body: new URLSearchParams({ amount: String(c.amountCents), currency: 'usd', source: c.token, description: c.description }).toString(),
+        signal: AbortSignal.timeout(20_000),
+      });
+      if (res.status === 402) {
+        const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        return { ok: false, error: { code: body.error?.code ?? 'card_declined', message: body.error?.message ?? 'Your card was declined.' } };
+      }
+      if (!res.ok) throw new Error(`Stripe answered ${res.status} charging a card`);
+      const charge = (await res.json()) as { id: string; status?: string };
+      if (charge.status !== 'succeeded') throw new Error(`Stripe charge ${charge.id} is ${charge.status ?? 'in an unknown state'}`);
+      return { ok: true, chargeId: charge.id };
+    },
     async retrieve(token) {
       if (!/^tok_[A-Za-z0-9]{1,200}$/.test(token)) return null;
       const res = await fetchImpl(`https://api.stripe.com/v1/tokens/${encodeURIComponent(token)}`, {

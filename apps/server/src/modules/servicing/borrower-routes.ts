@@ -3,6 +3,7 @@ import {
   PAYMENT_MSG,
   ZBorrowerBusinessDateResponse,
   ZCancelTransactionResponse,
+  ZDebitTransactionsResponse,
   ZDocumentsZipRequest,
   ZIdParams,
   ZLastLoanOnboardingResponse,
@@ -19,6 +20,8 @@ import {
   ZPaymentResponse,
   ZPayoffParams,
   ZPayoffResponse,
+  ZPullTransactionRequest,
+  ZPullTransactionResponse,
   ZScheduledPaymentsResponse,
 } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +36,7 @@ import { paymentHistory } from './use-cases/list-payments';
 import { loanTransactions } from './use-cases/list-transactions';
 import { payoffQuote } from './use-cases/quote-payoff';
 import { downloadLoanDocument, listLoanDocuments, zipLoanDocuments } from './use-cases/loan-documents';
+import { debitTransactions, pullCardPayment } from './use-cases/pull-card-payment';
 import { paymentErrors, requestPayment } from './use-cases/request-payment';
 
 /** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session. */
@@ -84,11 +88,20 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       payoffQuote(ctx, member(req), req.params.loanId, req.params.date),
     );
 
-    app.post('/request_payment', { onRequest, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) => {
+    const idempotencyKey = (req: { headers: Record<string, string | string[] | undefined> }) => {
       const raw = req.headers[PAYMENT_IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw paymentErrors([PAYMENT_MSG.idempotencyKeyInvalid], 'bad_request');
-      return requestPayment(ctx, member(req), req.body, key, clientInfo(req));
-    });
+      return key;
+    };
+    app.post('/request_payment', { onRequest, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) =>
+      requestPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
+    );
+
+    // Debit-card payments (§7 get_debit_transactions, create_pull_transaction).
+    app.get('/get_debit_transactions', { onRequest, schema: { response: { 200: ZDebitTransactionsResponse } } }, async (req) => debitTransactions(ctx, member(req)));
+    app.post('/create_pull_transaction', { onRequest, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } }, async (req) =>
+      pullCardPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
+    );
   };
 }

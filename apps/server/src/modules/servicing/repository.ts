@@ -270,6 +270,13 @@ export function servicingRepository(db: Db) {
       const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.id, id)).limit(1);
       return row;
     },
+    /** The member's debit-card payments across loans, newest first. */
+    cardTransactionsOfUser: (userId: number) =>
+      db
+        .select()
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.userId, userId), eq(loanTransactions.method, 'debitcard')))
+        .orderBy(desc(loanTransactions.createdAt), desc(loanTransactions.id)),
     transactionByKey: async (userId: number, key: string) => {
       const [row] = await db
         .select()

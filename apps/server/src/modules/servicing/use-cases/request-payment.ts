@@ -22,7 +22,7 @@ export const MIN_ONE_TIME_CENTS = 1000;
 /** §5: amount inputs are digits only, at most 10 characters (cents). */
 export const AMOUNT_MAX_DIGITS = 10;
 /** Loans a borrower can pay. */
-const PAYABLE: ReadonlySet<string> = new Set(['opened', 'default']);
+export const PAYABLE: ReadonlySet<string> = new Set(['opened', 'default']);
 
 /** 422 `{ error, error_messages }` — the spec's payment failure shape. */
 export const paymentErrors = (messages: string[], code: 'validation' | 'conflict' | 'not_found' | 'bad_request' = 'validation') =>
