@@ -30,6 +30,28 @@ describe('sandboxCardTokenizer', () => {
     expect(await tokenizer.sandbox!.tokenize({ ...card, number: '4111111111111111' })).toEqual({ ok: false, errors: [{ code: 'card_declined', message: expect.stringContaining('non test card') }] });
   });
 
+  it('charges a saved test card at once, one charge id per idempotency key', async () => {
+    const r = await tokenizer.sandbox!.tokenize(card);
+    if (!r.ok) throw new Error('expected a token');
+    const first = await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k-1', description: 'x' });
+    expect(first).toEqual({ ok: true, chargeId: expect.stringMatching(/^ch_sandbox_[0-9a-f]{24}$/) });
+    expect(await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k-1', description: 'x' })).toEqual(first);
+    expect(await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k-2', description: 'x' })).not.toEqual(first);
+  });
+
+  it.each([
+    ['4000000000000341', 'Your card was declined.'],
+    ['4000000000009995', 'Your card has insufficient funds.'],
+  ])('tokenizes %s but declines its charges', async (number, message) => {
+    const r = await tokenizer.sandbox!.tokenize({ ...card, number });
+    if (!r.ok) throw new Error('expected a token');
+    expect(await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toEqual({ ok: false, error: { code: 'card_declined', message } });
+  });
+
+  it('declines a charge on a token it did not sign', async () => {
+    expect(await tokenizer.charge({ token: 'tok_sandbox-eyJsNCI6IjQyNDIifQ.forged', amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toMatchObject({ ok: false });
+  });
+
   it('forgets tokens it did not sign', async () => {
     expect(await tokenizer.retrieve('tok_sandbox-eyJsNCI6IjQyNDIifQ.forged')).toBeNull();
   });
@@ -50,5 +72,36 @@ describe('stripeCardTokenizer', () => {
     expect(await stripe.retrieve('tok_unknown')).toBeNull();
     expect(await stripe.retrieve('not a token')).toBeNull();
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('stripeCardTokenizer.charge', () => {
+  const stub = (status: number, body: unknown) => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      return new Response(JSON.stringify(body), { status });
+    }) as unknown as typeof fetch;
+    return { seen, stripe: stripeCardTokenizer({ publishableKey: 'pk_test_1', secretKey: 'sk_test_1' }, fetchImpl) };
+  };
+  const charge = { token: 'tok_1', amountCents: 2500, idempotencyKey: 'payrail-pull:1:abc', description: 'Payment toward loan L-1' };
+
+  it('posts the charge with the idempotency key forwarded', async () => {
+    const { seen, stripe } = stub(200, { id: 'ch_1', status: 'succeeded' });
+    expect(await stripe.charge(charge)).toEqual({ ok: true, chargeId: 'ch_1' });
+    expect(seen[0]!.url).toBe('https://api.stripe.com/v1/charges');
+    const headers = new Headers(seen[0]!.init.headers);
+    expect(headers.get('authorization')).toBe('Bearer sk_test_1');
+    expect(headers.get('idempotency-key')).toBe('payrail-pull:1:abc');
+    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({ amount: '2500', currency: 'usd', source: 'tok_1', description: 'Payment toward loan L-1' });
+  });
+
+  it('answers a 402 as a decline with Stripe\'s message, and throws on anything else', async () => {
+    expect(await stub(402, { error: { code: 'card_declined', message: 'Your card has insufficient funds.' } }).stripe.charge(charge)).toEqual({
+      ok: false,
+      error: { code: 'card_declined', message: 'Your card has insufficient funds.' },
+    });
+    await expect(stub(500, {}).stripe.charge(charge)).rejects.toThrow('500');
+    await expect(stub(200, { id: 'ch_2', status: 'pending' }).stripe.charge(charge)).rejects.toThrow('pending');
   });
 });
