@@ -36,7 +36,8 @@ import { paymentHistory } from './use-cases/list-payments';
 import { loanTransactions } from './use-cases/list-transactions';
 import { payoffQuote } from './use-cases/quote-payoff';
 import { downloadLoanDocument, listLoanDocuments, zipLoanDocuments } from './use-cases/loan-documents';
-import { debitTransactions, pullCardPayment } from './use-cases/pull-card-payment';
+import { debitTransactions } from './use-cases/list-debit-transactions';
+import { pullCardPayment } from './use-cases/pull-card-payment';
 import { paymentErrors, requestPayment } from './use-cases/request-payment';
 
 /** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { TDebitTransactionsResponse, TPullTransactionRequest, TPullTransactionResponse } from '@payrail/contract/servicing';
+import type { TPullTransactionRequest, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
@@ -10,13 +10,11 @@ import { businessToday } from '../clock';
 import type { TransactionRow } from '../repository';
 import { loanState, ownLoan, toDomainEntry } from './loan-position';
 import { refreshLoanStatus } from './refresh-loan-status';
-import { AMOUNT_MAX_DIGITS, MIN_ONE_TIME_CENTS, PAYABLE, paymentErrors, scheduledPaymentWire } from './request-payment';
+import { AMOUNT_MAX_DIGITS, canonical, MIN_ONE_TIME_CENTS, PAYABLE, paymentErrors, scheduledPaymentWire } from './request-payment';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const readId = (v: unknown): number | null =>
   typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) && Number(v) > 0 ? Number(v) : null;
-const canonical = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(canonical) : isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v;
 
 /**
  * POST /create_pull_transaction: a one-time payment pulled from one of the borrower's saved debit cards.
@@ -137,16 +135,4 @@ async function answerReplay(ctx: AppContext, row: TransactionRow, hash: string):
   if (!row.responseBody) throw paymentErrors([PAYMENT_MSG.unknown], 'conflict');
   if (row.status === 'pending') await post(ctx, row);
   return row.responseBody as TPullTransactionResponse;
-}
-
-/** GET /get_debit_transactions: the borrower's debit-card payments, newest first. */
-export async function debitTransactions(ctx: AppContext, member: MemberRow): Promise<TDebitTransactionsResponse> {
-  const rows = await ctx.repos.servicing.cardTransactionsOfUser(member.id);
-  return {
-    ok: true,
-    transactions: rows.map((t) => {
-      const stored = isRecord(t.responseBody) && isRecord(t.responseBody.card) ? t.responseBody.card : null;
-      return { ...scheduledPaymentWire(t), loan_id: t.loanId, card_last4: typeof stored?.last4 === 'string' ? stored.last4 : null, settled_on: t.settledOn };
-    }),
-  };
 }

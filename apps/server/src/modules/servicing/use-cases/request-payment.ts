@@ -49,7 +49,7 @@ function readAmount(raw: unknown): { ok: true; value: number | null } | { ok: fa
 }
 
 /** A canonical hash of what was asked, to refuse a key reused for a different payment. */
-const canonical = (v: unknown): unknown =>
+export const canonical = (v: unknown): unknown =>
   Array.isArray(v) ? v.map(canonical) : isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v;
 const requestHash = (body: TPaymentRequestWire): string => createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 
