@@ -355,6 +355,8 @@ describe('demo applications (npm start)', () => {
     expect((await bo(underwriter, 'GET', detail.documents[0]!.view_url.replace('/api/backoffice', ''))).statusCode).toBe(200);
     const approved = seeded.find((r) => r.workflowStatus === 'approved')!;
     const existing = await db().select().from(loans).where(eq(loans.userId, approved.id));
-    if (existing.length === 0) expect((await fund(servicer, approved.id, `demo-fund-${approved.id}`)).statusCode).toBe(200);
+    expect(existing).toHaveLength(0);
+    expect((await fund(servicer, approved.id, `demo-fund-${approved.id}`)).statusCode).toBe(200);
+    expect(await db().select().from(loans).where(eq(loans.userId, approved.id))).toHaveLength(1);
   });
 });
