@@ -8,7 +8,8 @@ Written separately from the TypeScript engine (no shared code, different arithme
     solved by plain bisection in Decimal (not Newton, not floats).
 
 Run:  python3 packages/domain/src/loan/golden/derive-goldens.py
-It prints every figure the golden tests assert; the tests copy these printed values.
+It prints every figure the golden tests assert; the tests copy these printed values. With --json it
+also writes schedules.json: every row of every golden schedule, which the schedule test checks period by period.
 """
 import calendar
 import datetime as dt
@@ -226,7 +227,23 @@ def payoff_on_time(name, k, as_of, missed_after=None):
     print(f"payoff {name} k={k} as_of={as_of}: payoff={bal + interest + earned} principal={bal} interest={interest + earned} per_diem={per_diem}")
 
 
+def write_schedules_json(path):
+    """Every row of every golden schedule, in cents, for the test that checks each period."""
+    import json
+    out = {}
+    for g in GOLDEN:
+        _, _, _, rows = schedule(*g[1:])
+        out[g[0]] = [[r[0], r[1].isoformat(), int(r[2] * 100), int(r[3] * 100), int(r[4] * 100), int(r[5] * 100)] for r in rows]
+    with open(path, "w") as f:
+        json.dump(out, f, separators=(",", ":"))
+        f.write("\n")
+
+
 if __name__ == "__main__":
+    import os
+    import sys
+    if "--json" in sys.argv:
+        write_schedules_json(os.path.join(os.path.dirname(os.path.abspath(__file__)), "schedules.json"))
     appendix_j()
     for g in GOLDEN:
         show_schedule(*g)
