@@ -60,11 +60,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'zod'], message: 'packages/domain is pure: no framework, database or I/O.' }] }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'domain does no I/O' }],
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'domain never reads the clock: take the date as an argument' }, { object: 'process', property: 'env', message: 'domain never reads the environment' }],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'domain never reads the clock: take the date as an argument' }],
     },
   },
   {
     files: ['packages/domain/src/cli/**/*.ts', 'packages/domain/bench/**/*.ts'],
-    rules: { 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

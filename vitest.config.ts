@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, five projects: the tiers of ../STYLE.md §10. TZ is pinned to UTC by scripts/test.mjs. */
+/** One runner, six projects: the tiers of ../STYLE.md §10. TZ is pinned to UTC by scripts/test.mjs. */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own rules (lint boundaries): each rule is shown to fire on a sample.
+      { test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'api',

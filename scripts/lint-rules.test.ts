@@ -1,0 +1,38 @@
+// The lint rules that keep the layers apart are code too: each is shown to fire on a sample file.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function messages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('lint rules', () => {
+  it('the domain never reads the clock with new Date() or Date.now()', async () => {
+    const file = 'packages/domain/src/loan/sample.ts';
+    expect(await messages(file, 'export const today = new Date();\n')).toEqual(['no-restricted-syntax: domain never reads the clock: take the date as an argument']);
+    expect(await messages(file, 'export const now = Date.now();\n')).toEqual(['no-restricted-properties: \'Date.now\' is restricted from being used. domain never reads the clock: take the date as an argument']);
+    // Building a date from a value it was given is fine.
+    expect(await messages(file, 'export const at = (iso: string) => new Date(iso);\n')).toEqual([]);
+  });
+
+  it('the domain imports no framework or database', async () => {
+    const found = await messages('packages/domain/src/loan/sample.ts', "import { z } from 'zod';\nexport const s = z.string();\n");
+    expect(found.some((m) => m.startsWith('no-restricted-imports:'))).toBe(true);
+  });
+
+  it('a feature never imports another feature', async () => {
+    const found = await messages('apps/web/src/features/profile/components/sample.ts', "import { x } from '../../notifications/api/get-notifications';\nexport const y = x;\n");
+    expect(found).toContain('payrail/boundaries: feature "profile" must not import feature "notifications"; compose them in app/');
+  });
+
+  it('only repositories touch Drizzle', async () => {
+    const found = await messages('apps/server/src/modules/servicing/use-cases/sample.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n");
+    expect(found.some((m) => m.startsWith('no-restricted-imports:'))).toBe(true);
+    expect(await messages('apps/server/src/modules/servicing/repository-sample/repository.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n")).toEqual([]);
+  });
+});
