@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 
-export type CapturedQuery = { text: string; values: unknown[]; rowMode?: string };
+export type CapturedQuery = { text: string; values: unknown[]; rowMode?: string; name?: string };
 export type Step = { kind: 'parallel' | 'transaction'; queries: CapturedQuery[] };
 
 type Recording = { steps: Step[]; open: { step: Step; pending: number; closed: boolean } | null; inTx: Step | null };
@@ -20,9 +20,9 @@ const original = proto.query;
 function note(arg0: unknown, arg1: unknown): (() => void) | null {
   const rec = recording;
   if (!rec) return null;
-  const config = typeof arg0 === 'string' ? { text: arg0 } : (arg0 as { text: string; values?: unknown[]; rowMode?: string });
+  const config = typeof arg0 === 'string' ? { text: arg0 } : (arg0 as { text: string; values?: unknown[]; rowMode?: string; name?: string });
   const values = Array.isArray(arg1) ? arg1 : (config.values ?? []);
-  const q: CapturedQuery = { text: config.text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)), ...(config.rowMode ? { rowMode: config.rowMode } : {}) };
+  const q: CapturedQuery = { text: config.text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)), ...(config.rowMode ? { rowMode: config.rowMode } : {}), ...(config.name ? { name: config.name } : {}) };
   const head = q.text.trim().toLowerCase();
   if (head.startsWith('begin')) {
     rec.inTx = { kind: 'transaction', queries: [q] };

@@ -13,7 +13,9 @@
  * Embedded (PGlite): the same rows on a fresh data directory. Budget: token_is_valid ≥ 1,000 req/s,
  * p99 ≤ 250 ms, 0 errors.
  *
- * BENCH_SECONDS (default 10) per row, BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite.
+ * BENCH_SECONDS (default 10) per row and side, BENCH_ROUNDS (default 2; Payrail and floor alternate row by row),
+ * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite,
+ * BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
  * A measurement, never an assertion; on a shared machine run it a few times and read the ratios.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -37,6 +39,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_ONLY;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const KEY = randomBytes(32).toString('base64');
 
 type Row = { name: string; method: 'GET' | 'POST'; url: string; token: string; body?: string };
@@ -74,8 +77,10 @@ function stop(child: ChildProcess): Promise<void> {
 /** The Payrail server command: the built bundle when there is one, else tsx on the sources. */
 function payrailCommand(): string[] {
   const built = path.join(ROOT, 'apps/server/dist/main.mjs');
-  if (fs.existsSync(built)) return [process.execPath, built];
-  return [path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'apps/server/src/main.ts')];
+  // BENCH_PROFILE=<dir>: the Payrail process writes a V8 CPU profile there on exit (bench/profile-summary.ts reads it).
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  if (fs.existsSync(built)) return [process.execPath, ...prof, built];
+  return [process.execPath, ...prof, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
 }
 
 async function startPayrail(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
@@ -149,6 +154,13 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
   return { rows, plan };
 }
 
+const mean = (rs: Result[]): Result => ({
+  rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
+  p50: rs.reduce((a, r) => a + r.p50, 0) / rs.length,
+  p99: rs.reduce((a, r) => a + r.p99, 0) / rs.length,
+  errors: rs.reduce((a, r) => a + r.errors, 0),
+  non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+});
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
 
@@ -164,31 +176,35 @@ async function postgresRun(): Promise<void> {
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-'));
   const { rows, plan } = await fixtures({ databaseUrl: benchUrl.toString(), dataDir: scratch });
-  console.log(`\nPostgreSQL (${benchUrl.host}), ${CONNECTIONS} connections, ${SECONDS} s per row; queries per request: ${plan.map((p, i) => `${rows[i]!.name} ${p.steps.reduce((n, s) => n + s.queries.length, 0)}`).join(', ')}`);
-
-  const payrail = await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch });
-  const ours: Result[] = [];
-  for (const row of rows) ours.push(await measure(payrail.base, row));
-  await stop(payrail.child);
+  console.log(`\nPostgreSQL (${benchUrl.host}), ${CONNECTIONS} connections, ${SECONDS} s per row and side, ${ROUNDS} round(s); queries per request: ${plan.map((p, i) => `${rows[i]!.name} ${p.steps.reduce((n, s) => n + s.queries.length, 0)}`).join(', ')}`);
 
   const planFile = path.join(scratch, 'floor-plan.json');
   fs.writeFileSync(planFile, JSON.stringify(plan));
   const port = await freePort();
-  const floor = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'api-floor.ts')], {
+  const floor = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-floor.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, FLOOR_PLAN: planFile, DATABASE_URL: benchUrl.toString(), PORT: String(port) },
   });
   const floorBase = `http://127.0.0.1:${port}`;
+  const payrail = await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch });
   await waitFor(`${floorBase}/api/states`, floor);
-  const floors: Result[] = [];
-  for (const row of rows) floors.push(await measure(floorBase, row));
-  await stop(floor);
+  // Both listen for the whole run and are driven in turn, row by row and round by round, so a change in
+  // the machine's load lands on both sides; each side's figures are the mean over the rounds.
+  const ours: Result[][] = rows.map(() => []);
+  const floors: Result[][] = rows.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, row] of rows.entries()) {
+      ours[i]!.push(await measure(payrail.base, row));
+      floors[i]!.push(await measure(floorBase, row));
+    }
+  }
+  await Promise.all([stop(payrail.child), stop(floor)]);
   fs.rmSync(scratch, { recursive: true, force: true });
 
   const table = rows.map((row, i) => {
-    const o = ours[i]!;
-    const f = floors[i]!;
+    const o = mean(ours[i]!);
+    const f = mean(floors[i]!);
     const ratio = o.rps / f.rps;
     const p99x = o.p99 / Math.max(f.p99, 1);
     const ok = ratio >= 0.6 && p99x <= 2 && o.errors === 0 && o.non2xx === 0;
@@ -228,7 +244,7 @@ async function pgliteRun(): Promise<void> {
   console.log('Budget: token_is_valid ≥ 1,000 req/s, p99 ≤ 250 ms, 0 errors.');
 }
 
-console.log(`bench:api — Payrail via ${payrailCommand().map((p) => path.relative(ROOT, p) || p).join(' ')}`);
+console.log(`bench:api — Payrail via node ${payrailCommand().slice(1).map((p) => (p.startsWith('/') ? path.relative(ROOT, p) : p)).join(' ')}`);
 if (ONLY !== 'pglite') await postgresRun();
 if (ONLY !== 'postgres') await pgliteRun();
 process.exit(0);
