@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -164,6 +165,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: false, exposedHeaders: ['authorization'] });
+  // Large API answers (lists, schedules) compressed on the fly; the SPAs' files come precompressed
+  // (http/spa.ts), so only JSON and the like from 1 kB up are compressed here (brotli at quality 4).
+  await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
 
