@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: build both SPAs, then run the server. A local start is a development run (demo data,
-// sandbox outbox) unless NODE_ENV says otherwise; the server itself defaults to production.
+// `npm start`: build both SPAs and the server bundle, then run the built server with plain node (no
+// TypeScript at run time). A local start is a development run (demo data, sandbox outbox) unless
+// NODE_ENV says otherwise; the server itself defaults to production (see docs/deployment.md).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const build = spawnSync('npm', ['run', '-s', 'build:spa'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-const server = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+for (const script of ['build:spa', 'build:server']) {
+  const step = spawnSync('npm', ['run', '-s', script], { cwd: root, stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
+}
+const server = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },

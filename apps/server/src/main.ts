@@ -57,6 +57,9 @@ async function main(): Promise<void> {
       await app.close();
       await database.close();
       await unlock?.();
+      // The log stream writes asynchronously: let it drain before exiting.
+      const log = app.log as typeof app.log & { flush?: (cb: () => void) => void };
+      await new Promise<void>((resolve) => (log.flush ? log.flush(() => resolve()) : resolve()));
     } finally {
       process.exit(0);
     }

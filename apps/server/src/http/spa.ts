@@ -7,11 +7,13 @@ import type { SpaFallback } from './error-handler';
 const APPS_DIR = path.resolve(import.meta.dirname, '../../..');
 
 /** Serves the built SPAs: the borrower app at `/`, the back office at `/backoffice/`. */
-export async function registerSpas(app: FastifyInstance): Promise<SpaFallback[]> {
-  const spas = [
+export async function registerSpas(
+  app: FastifyInstance,
+  spas: readonly { prefix: string; dist: string }[] = [
     { prefix: '/backoffice/', dist: path.join(APPS_DIR, 'backoffice/dist') },
     { prefix: '/', dist: path.join(APPS_DIR, 'web/dist') },
-  ];
+  ],
+): Promise<SpaFallback[]> {
   const fallbacks: SpaFallback[] = [];
   for (const [i, spa] of spas.entries()) {
     const index = path.join(spa.dist, 'index.html');
@@ -25,6 +27,9 @@ export async function registerSpas(app: FastifyInstance): Promise<SpaFallback[]>
       decorateReply: i === 0,
       index: ['index.html'],
       wildcard: true,
+      // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent as they are, with
+      // Content-Encoding and Vary: Accept-Encoding; a client that accepts neither gets the plain file.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must be re-read on every visit.
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -47,7 +47,10 @@ export function applicationRepository(db: Db) {
     /** Saves the fields of one call together; a concurrent claim of the same SSN answers a conflict. */
     saveFields: async (userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<SaveResult> => {
       try {
-        await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
+        // One table touched is one statement, atomic by itself: no BEGIN/COMMIT round trips around it.
+        const tables = [patch.profile, patch.borrower].filter((p) => p && Object.keys(p).length > 0).length;
+        if (tables <= 1) await writeApplicationFields(db, userId, patch, at);
+        else await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
         return { ok: true };
       } catch (err) {
         if (isSsnConflict(err)) return { ok: false, conflict: 'ssn' };

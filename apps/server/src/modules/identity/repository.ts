@@ -9,6 +9,7 @@ import {
   phoneVerifications,
   presignedLinks,
   userAgreements,
+  loans,
   userSessions,
 } from '../../db/schema/index';
 import { applyStatusMove, recordFirstStatus, type StatusMove } from '../workflow/repository';
@@ -44,6 +45,30 @@ const blankToUndefined = (v: string | undefined) => (v && v.trim() ? v : undefin
 
 export function identityRepository(db: Db) {
   const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+  // Every signed-in call starts with the session lookup: built and (on PostgreSQL) planned once.
+  const liveSession = and(eq(userSessions.tokenHash, sql.placeholder('tokenHash')), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, sql.placeholder('now')));
+  const findLiveSession = db
+    .select({ session: userSessions, member: applicationMembers })
+    .from(userSessions)
+    .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
+    .where(liveSession)
+    .limit(1)
+    .prepare('identity_find_live_session');
+  // The session check the SPA polls, in one statement: session, member, profile and the latest loan's status.
+  const findSessionSummary = db
+    .select({
+      session: userSessions,
+      member: applicationMembers,
+      borrower: loanBorrowers,
+      latestLoanStatus: sql<string | null>`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
+    })
+    .from(userSessions)
+    .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
+    .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+    .where(liveSession)
+    .limit(1)
+    .prepare('identity_find_session_summary');
 
   return {
     // ── Members ────────────────────────────────────────────────────────────────────────────────
@@ -122,15 +147,9 @@ export function identityRepository(db: Db) {
     },
 
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
-    findLiveSession: (tokenHash: string, now: Date) =>
-      one(
-        db
-          .select({ session: userSessions, member: applicationMembers })
-          .from(userSessions)
-          .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
-          .where(and(eq(userSessions.tokenHash, tokenHash), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)))
-          .limit(1),
-      ),
+    findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
+    /** The live session with its member, the member's profile (if any) and the status of their latest loan (if any). */
+    findSessionSummary: (tokenHash: string, now: Date) => one(findSessionSummary.execute({ tokenHash, now })),
 
     touchSession: async (id: number, now: Date) => {
       await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, id));

@@ -16,7 +16,15 @@ const TOUCH_AFTER_MS = 60_000;
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<SignedIn> {
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
   const now = ctx.now();
-  const found = await ctx.repos.identity.findLiveSession(hashToken(token), now);
+  return vetSession(ctx, await ctx.repos.identity.findLiveSession(hashToken(token), now), now);
+}
+
+/**
+ * The rules on a session row found live (unrevoked, inside its absolute expiry): none found, or idle
+ * too long (revoked now), is a 401; otherwise it is touched at most once a minute. `authenticate` and
+ * the one-statement session check (`describeSession`) share it.
+ */
+export async function vetSession<T extends { session: SessionRow }>(ctx: AppContext, found: T | undefined, now: Date): Promise<T> {
   if (!found) throw AppError.unauthorized(MSG.signInRequired);
   const idleMs = now.getTime() - found.session.lastSeenAt.getTime();
   if (idleMs > ctx.config.session.idleMinutes * 60_000) {

@@ -1,0 +1,48 @@
+/**
+ * The bench's floor: bare Fastify + pg (no validation, no hooks, no logging, no plugins) answering each
+ * benched route by replaying the SQL Payrail made for it (api-capture.ts) — same statements, same
+ * parameters, same parallel steps and transactions, same pool size — then sending the same JSON body.
+ * Started by api.bench.ts with FLOOR_PLAN (a JSON file), DATABASE_URL and PORT.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { CapturedQuery, Step } from './api-capture';
+
+export type FloorRoute = { method: 'GET' | 'POST'; url: string; status: number; body: unknown; steps: Step[] };
+
+const plan = JSON.parse(fs.readFileSync(process.env.FLOOR_PLAN!, 'utf8')) as FloorRoute[];
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const run = (c: pg.Pool | pg.PoolClient, q: CapturedQuery) => c.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}), ...(q.rowMode === 'array' ? { rowMode: 'array' as const } : {}) });
+
+async function replay(steps: Step[]): Promise<void> {
+  for (const step of steps) {
+    if (step.kind === 'parallel') {
+      await Promise.all(step.queries.map((q) => run(pool, q)));
+      continue;
+    }
+    const client = await pool.connect();
+    try {
+      for (const q of step.queries) await run(client, q);
+    } finally {
+      client.release();
+    }
+  }
+}
+
+const app = Fastify({ logger: false });
+for (const route of plan) {
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: async (req, reply) => {
+      // Payrail hashes the bearer token before its session query; so does the floor.
+      if (req.headers.authorization) createHash('sha256').update(req.headers.authorization).digest('hex');
+      await replay(route.steps);
+      return reply.status(route.status).send(route.body);
+    },
+  });
+}
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

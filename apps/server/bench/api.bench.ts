@@ -1,0 +1,250 @@
+/**
+ * npm run bench:api — Payrail's API against its floor, 100 connections (autocannon), side by side in one run.
+ *
+ * PostgreSQL: (re)creates the scratch database `payrail_bench_api` on BENCH_DATABASE_URL / TEST_DATABASE_URL
+ * / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; only the server is used), migrates
+ * and seeds it, makes two borrowers through the real API in-process (one with a funded loan, one on About
+ * yourself) and records the SQL each benched call makes (api-capture.ts). Then it starts Payrail as its own
+ * process (production settings, info logging; the built server when `npm run build:server` made one,
+ * else tsx) and drives each route; then the floor (api-floor.ts: bare Fastify + pg replaying the same
+ * statements) on the same database, and prints req/s, p50/p99, the ratios and a verdict per row.
+ * Budget: ≥ 60 % of the floor's req/s and p99 ≤ 2× the floor's.
+ *
+ * Embedded (PGlite): the same rows on a fresh data directory. Budget: token_is_valid ≥ 1,000 req/s,
+ * p99 ≤ 250 ms, 0 errors.
+ *
+ * BENCH_SECONDS (default 10) per row and side, BENCH_ROUNDS (default 2; Payrail and floor alternate row by row),
+ * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite,
+ * BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
+ * A measurement, never an assertion; on a shared machine run it a few times and read the ratios.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { captureSql } from './api-capture';
+import type { FloorRoute } from './api-floor';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { seedDemo, seedReference } from '../src/db/seed';
+import { signUpConfirmed } from '../test/identity-helpers';
+import { fundedBorrower } from '../test/servicing-helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ONLY = process.env.BENCH_ONLY;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const KEY = randomBytes(32).toString('base64');
+
+type Row = { name: string; method: 'GET' | 'POST'; url: string; token: string; body?: string };
+type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The Payrail server command: the built bundle when there is one, else tsx on the sources. */
+function payrailCommand(): string[] {
+  const built = path.join(ROOT, 'apps/server/dist/main.mjs');
+  // BENCH_PROFILE=<dir>: the Payrail process writes a V8 CPU profile there on exit (bench/profile-summary.ts reads it).
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  if (fs.existsSync(built)) return [process.execPath, ...prof, built];
+  return [process.execPath, ...prof, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
+}
+
+async function startPayrail(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const [cmd, ...args] = payrailCommand();
+  const child = spawn(cmd!, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      ENCRYPTION_KEY: KEY,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      SERVICING_RUN_INTERVAL_MINUTES: '0',
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child);
+  return { base, child };
+}
+
+async function measure(base: string, row: Row): Promise<Result> {
+  const opts = {
+    url: base + row.url,
+    method: row.method,
+    connections: CONNECTIONS,
+    headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) },
+    ...(row.body ? { body: row.body } : {}),
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
+  const r = await autocannon({ ...opts, duration: SECONDS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** Opens the database, seeds it, makes the borrowers through the API, records each row's SQL. */
+async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promise<{ rows: Row[]; plan: FloorRoute[] }> {
+  const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  await database.migrate();
+  await seedReference(database.db);
+  await seedDemo(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: opts.dataDir, ENCRYPTION_KEY: KEY, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const funded = await fundedBorrower(app);
+  const editor = await signUpConfirmed(app);
+  const rows: Row[] = [
+    { name: 'token_is_valid', method: 'GET', url: '/api/token_is_valid', token: funded.token },
+    { name: 'states', method: 'GET', url: '/api/states', token: '' },
+    { name: 'loans/ongoing_loans', method: 'GET', url: '/api/loans/ongoing_loans', token: funded.token },
+    { name: 'update_field', method: 'POST', url: '/api/about_yourself/update_field', token: editor.token, body: JSON.stringify({ loan_borrower: { city: 'Wilmington' } }) },
+  ];
+  const plan: FloorRoute[] = [];
+  for (const row of rows) {
+    // Once to warm Payrail's per-instance caches (system gate, crypto box), then recorded.
+    const call = () => app.inject({ method: row.method, url: row.url, headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) }, ...(row.body ? { payload: row.body } : {}) });
+    const first = await call();
+    if (first.statusCode !== 200) throw new Error(`${row.name}: ${first.statusCode} ${first.body}`);
+    let res = first;
+    const steps = await captureSql(async () => {
+      res = await call();
+    });
+    plan.push({ method: row.method, url: row.url, status: res.statusCode, body: res.json(), steps });
+  }
+  await app.close();
+  await database.close();
+  return { rows, plan };
+}
+
+const mean = (rs: Result[]): Result => ({
+  rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
+  p50: rs.reduce((a, r) => a + r.p50, 0) / rs.length,
+  p99: rs.reduce((a, r) => a + r.p99, 0) / rs.length,
+  errors: rs.reduce((a, r) => a + r.errors, 0),
+  non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+});
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+
+async function postgresRun(): Promise<void> {
+  const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const benchUrl = new URL(serverUrl.toString());
+  benchUrl.pathname = '/payrail_bench_api';
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query('drop database if exists payrail_bench_api with (force)');
+  await admin.query('create database payrail_bench_api');
+  await admin.end();
+
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-'));
+  const { rows, plan } = await fixtures({ databaseUrl: benchUrl.toString(), dataDir: scratch });
+  console.log(`\nPostgreSQL (${benchUrl.host}), ${CONNECTIONS} connections, ${SECONDS} s per row and side, ${ROUNDS} round(s); queries per request: ${plan.map((p, i) => `${rows[i]!.name} ${p.steps.reduce((n, s) => n + s.queries.length, 0)}`).join(', ')}`);
+
+  const planFile = path.join(scratch, 'floor-plan.json');
+  fs.writeFileSync(planFile, JSON.stringify(plan));
+  const port = await freePort();
+  const floor = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-floor.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, FLOOR_PLAN: planFile, DATABASE_URL: benchUrl.toString(), PORT: String(port) },
+  });
+  const floorBase = `http://127.0.0.1:${port}`;
+  const payrail = await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch });
+  await waitFor(`${floorBase}/api/states`, floor);
+  // Both listen for the whole run and are driven in turn, row by row and round by round, so a change in
+  // the machine's load lands on both sides; each side's figures are the mean over the rounds.
+  const ours: Result[][] = rows.map(() => []);
+  const floors: Result[][] = rows.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, row] of rows.entries()) {
+      ours[i]!.push(await measure(payrail.base, row));
+      floors[i]!.push(await measure(floorBase, row));
+    }
+  }
+  await Promise.all([stop(payrail.child), stop(floor)]);
+  fs.rmSync(scratch, { recursive: true, force: true });
+
+  const table = rows.map((row, i) => {
+    const o = mean(ours[i]!);
+    const f = mean(floors[i]!);
+    const ratio = o.rps / f.rps;
+    const p99x = o.p99 / Math.max(f.p99, 1);
+    const ok = ratio >= 0.6 && p99x <= 2 && o.errors === 0 && o.non2xx === 0;
+    return {
+      route: row.name,
+      'payrail req/s': Math.round(o.rps),
+      'p50/p99': `${ms(o.p50)} / ${ms(o.p99)}`,
+      'floor req/s': Math.round(f.rps),
+      'floor p50/p99': `${ms(f.p50)} / ${ms(f.p99)}`,
+      'req/s ratio': pct(ratio),
+      'p99 ×floor': p99x.toFixed(2),
+      'errors/non-2xx': `${o.errors}/${o.non2xx}`,
+      verdict: ok ? 'PASS' : 'FAIL',
+    };
+  });
+  console.table(table);
+  console.log('Budget: req/s ≥ 60 % of the floor, p99 ≤ 2× the floor, no errors.');
+}
+
+async function pgliteRun(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-pglite-'));
+  const { rows } = await fixtures({ dataDir });
+  console.log(`\nEmbedded database (PGlite in ${dataDir}), ${CONNECTIONS} connections, ${SECONDS} s per row`);
+  const payrail = await startPayrail({ DATA_DIR: dataDir });
+  const results: Result[] = [];
+  for (const row of rows) results.push(await measure(payrail.base, row));
+  await stop(payrail.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.table(
+    rows.map((row, i) => {
+      const r = results[i]!;
+      const budgeted = row.name === 'token_is_valid';
+      const ok = r.errors === 0 && r.non2xx === 0 && (!budgeted || (r.rps >= 1000 && r.p99 <= 250));
+      return { route: row.name, 'req/s': Math.round(r.rps), 'p50/p99': `${ms(r.p50)} / ${ms(r.p99)}`, 'errors/non-2xx': `${r.errors}/${r.non2xx}`, verdict: budgeted ? (ok ? 'PASS' : 'FAIL') : ok ? 'ok (no budget)' : 'FAIL' };
+    }),
+  );
+  console.log('Budget: token_is_valid ≥ 1,000 req/s, p99 ≤ 250 ms, 0 errors.');
+}
+
+console.log(`bench:api — Payrail via node ${payrailCommand().slice(1).map((p) => (p.startsWith('/') ? path.relative(ROOT, p) : p)).join(' ')}`);
+if (ONLY !== 'pglite') await postgresRun();
+if (ONLY !== 'postgres') await pgliteRun();
+process.exit(0);

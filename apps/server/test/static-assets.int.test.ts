@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerNotFound } from '../src/http/error-handler';
+import { registerSpas } from '../src/http/spa';
+import { auth, call, signUpConfirmed } from './identity-helpers';
+import { type TestApp, testApp } from './test-app';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+describe('built SPA files: precompressed, cached by name', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const script = `export const greeting = ${JSON.stringify('Payrail '.repeat(400))};\n`;
+  const html = `<!doctype html><html><head><title>Payrail</title>${'<meta name="x" content="padding">'.repeat(40)}<script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>`;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-spa-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets/tiny-Zz9.css'), 'body{margin:0}');
+    // The same step the SPA builds run after vite build.
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/precompress.mjs'), dist]);
+    app = Fastify();
+    await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
+    registerNotFound(app, await registerSpas(app, [{ prefix: '/', dist }]));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('writes brotli and gzip siblings that decompress to the file, and leaves tiny files alone', () => {
+    const file = path.join(dist, 'assets/index-AbC123xy.js');
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString()).toBe(script);
+    expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString()).toBe(script);
+    expect(fs.existsSync(path.join(dist, 'assets/tiny-Zz9.css.br'))).toBe(false);
+  });
+
+  it('sends the brotli file to a browser that accepts it, with the encoding, Vary and an immutable cache', async () => {
+    const res = await app.inject({ url: '/assets/index-AbC123xy.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a gzip-only client and the plain file to one that accepts neither', async () => {
+    const gz = await app.inject({ url: '/assets/index-AbC123xy.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ url: '/assets/index-AbC123xy.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('serves index.html and client-side routes with no-cache, compressed when asked', async () => {
+    for (const url of ['/', '/signin']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    }
+  });
+});
+
+describe('API answers: compressed when large', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  it('compresses a large list for a client that accepts brotli, and answers it plain otherwise', async () => {
+    const br = await call(app, { url: '/api/states', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await call(app, { url: '/api/states' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json<unknown[]>().length).toBeGreaterThan(40);
+  });
+
+  it('leaves a small answer (the session check) uncompressed', async () => {
+    const { token } = await signUpConfirmed(app);
+    const res = await call(app, { url: '/api/token_is_valid', headers: { ...auth(token), 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ email_confirmed: true, paid_off: false });
+  });
+});

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm run bench:web`: builds the SPAs and the server, starts the built server on a fresh embedded
+// database (development seed: the demo borrower), and runs Lighthouse (mobile: its default emulation and
+// simulated throttling) in Debian's Chromium on /signin, /signup, /application/newflow/signup and
+// /dashboard (signed in as the demo borrower through the sign-in screen). Prints the performance and
+// accessibility scores and the initial JS per route: every same-origin script the page loaded, at its
+// gzip size. Budget: performance ≥ 0.95, accessibility 1.0; initial JS ≤ 100 kB gzip on sign-in and
+// sign-up. A measurement: it exits 0 whatever the verdicts (BENCH_WEB_STRICT=1 makes a FAIL exit 1).
+//
+// CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DIST = path.join(root, 'apps/web/dist');
+const DEMO = { email: 'borrower@payrail.test', password: 'Payrail-demo-1' };
+const ROUTES = [
+  { path: '/signin', jsBudgetKb: 100 },
+  { path: '/signup', jsBudgetKb: 100 },
+  { path: '/application/newflow/signup' },
+  { path: '/dashboard', signedIn: true },
+];
+// The flags this machine's closed network needs (docs/testing.md).
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+if (!fs.existsSync(chrome)) {
+  console.log(`bench:web skipped: no Chromium at ${chrome} (set CHROME_PATH)`);
+  process.exit(0);
+}
+if (!process.env.BENCH_WEB_NO_BUILD) {
+  for (const script of ['build:spa', 'build:server']) {
+    const step = spawnSync('npm', ['run', '-s', script], { cwd: root, stdio: 'inherit' });
+    if (step.status !== 0) process.exit(step.status ?? 1);
+  }
+}
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-web-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SERVICING_RUN_INTERVAL_MINUTES: '0' },
+});
+const base = `http://127.0.0.1:${port}`;
+const stopServer = () =>
+  new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+for (let i = 0; ; i++) {
+  if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* not yet */
+  }
+  if (i > 600) throw new Error('the server never answered');
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-chrome-'));
+const browser = await puppeteer.launch({ executablePath: chrome, headless: true, userDataDir, args: CHROME_FLAGS });
+
+/** Gzip bytes of one built file (the .gz the build wrote, else compressed here). */
+function gzipBytes(urlPath) {
+  const file = path.join(DIST, decodeURIComponent(urlPath));
+  if (!file.startsWith(DIST) || !fs.existsSync(file)) return 0;
+  if (fs.existsSync(`${file}.gz`)) return fs.statSync(`${file}.gz`).size;
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+async function signIn(page) {
+  await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
+  await page.type('input[type="email"]', DEMO.email);
+  await page.type('input[type="password"]', DEMO.password);
+  await Promise.all([page.waitForFunction(() => !globalThis.location.pathname.startsWith('/signin'), { timeout: 30_000 }), page.click('button[type="submit"]')]);
+}
+
+const rows = [];
+try {
+  for (const route of ROUTES) {
+    const page = await browser.newPage();
+    if (route.signedIn) await signIn(page);
+    const result = await lighthouse(
+      `${base}${route.path}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
+      undefined,
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
+    const jsKb = scripts.reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;
+    const transferKb = requests.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;
+    const perf = lhr.categories.performance.score ?? 0;
+    const a11y = lhr.categories.accessibility.score ?? 0;
+    const ok = perf >= 0.95 && a11y === 1 && (!route.jsBudgetKb || jsKb <= route.jsBudgetKb);
+    rows.push({
+      route: route.path,
+      'landed on': new URL(lhr.finalDisplayedUrl).pathname,
+      performance: perf.toFixed(2),
+      accessibility: a11y.toFixed(2),
+      FCP: lhr.audits['first-contentful-paint'].displayValue,
+      LCP: lhr.audits['largest-contentful-paint'].displayValue,
+      TBT: lhr.audits['total-blocking-time'].displayValue,
+      'initial JS (gzip)': `${jsKb.toFixed(0)} kB in ${scripts.length} files`,
+      'moved (all)': `${transferKb.toFixed(0)} kB`,
+      verdict: ok ? 'PASS' : 'FAIL',
+    });
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0));
+    if (failing.length) console.log(`${route.path}: accessibility findings: ${failing.map((a) => a.id).join(', ')}`);
+  }
+} finally {
+  await browser.close();
+  await stopServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+}
+console.table(rows);
+console.log('Budget: performance ≥ 0.95, accessibility 1.00, initial JS ≤ 100 kB gzip on /signin and /signup (Lighthouse mobile, simulated throttling).');
+if (process.env.BENCH_WEB_STRICT === '1' && rows.some((r) => r.verdict === 'FAIL')) process.exit(1);
