@@ -168,6 +168,8 @@ export const ZTokenIsValidResponse = z.object({
   workflow_status: z.string(),
   eligible_for_refinance: z.boolean(),
   paid_off: z.boolean(),
+  /** The member has a loan (any status): the dashboard stays open to them whatever the application does (§6). */
+  has_loan: z.boolean(),
   loan_type: z.enum(WORKFLOW_LOAN_TYPES),
   refinancing: z.boolean(),
   feedback_rating: z.boolean(),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
+import { canOpenDashboard } from '@payrail/domain/workflow/dashboard-access';
 import { useSessionQuery } from '../features/session/api/get-session';
 import { useSession } from '../lib/session-store';
 import { useSessionCheck } from './session-check';
@@ -39,5 +40,17 @@ export function RequireStatus({ allowed, children }: { allowed: readonly string[
     // Never redirect to the page we are on: that would loop.
     if (target !== location.pathname) return <Navigate to={target} replace />;
   }
+  return children ?? <Outlet />;
+}
+
+/**
+ * The dashboard pages (newflow-and-dashboard.md §6): open for the review-stage statuses, a refinancing
+ * loan type or a borrower with a loan; anyone else goes to the route of their status (the "blank route").
+ */
+export function RequireDashboard({ children }: { children?: ReactNode }) {
+  const status = useSession((state) => state.user?.workflow_status ?? null);
+  const loanType = useSession((state) => state.user?.loan_type ?? null);
+  const hasLoan = useSession((state) => state.user?.has_loan === true);
+  if (!canOpenDashboard({ status, loanType, hasLoan })) return <Navigate to={routeForStatus(status, loanType)} replace />;
   return children ?? <Outlet />;
 }

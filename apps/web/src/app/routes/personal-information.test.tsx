@@ -32,14 +32,14 @@ async function openPage() {
 
 describe('personal information: profile photo', () => {
   it('uploads a photo, says Update successful! and the header shows it', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     const sent: FormData[] = [];
     server.use(
       http.patch(api('/users/avatar'), async ({ request }) => {
         sent.push(await request.formData());
         // The session check now answers the photo too.
-        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ avatar: PHOTO_URL }))));
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', avatar: PHOTO_URL }))));
         return HttpResponse.json({ url: PHOTO_URL });
       }),
     );
@@ -59,7 +59,7 @@ describe('personal information: profile photo', () => {
   });
 
   it('refuses a non-image and a photo over 5 MB before uploading, with the spec messages', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     let calls = 0;
     server.use(
@@ -80,7 +80,7 @@ describe('personal information: profile photo', () => {
   });
 
   it("shows the server's too-large message on a 422 and keeps the old header", async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     server.use(http.patch(api('/users/avatar'), () => HttpResponse.json({ errors: { avatar: [MSG.photoTooLarge] } }, { status: 422 })));
     const { user } = await openPage();
@@ -93,7 +93,7 @@ describe('personal information: profile photo', () => {
 
 describe('personal information: phone edit dialog', () => {
   it("says 'invalid phone' for a bad number in the dialog", async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
@@ -108,7 +108,7 @@ describe('personal information: phone edit dialog', () => {
   });
 
   it('sends a code to the new number, waits 30 s before a resend, verifies it and shows the new number', async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     const calls: { path: string; body: unknown }[] = [];
     server.use(
@@ -118,7 +118,7 @@ describe('personal information: phone edit dialog', () => {
       }),
       http.post(api('/dashboard/verify_phone'), async ({ request }) => {
         calls.push({ path: '/dashboard/verify_phone', body: await request.json() });
-        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ phone: '+12025550199', phone_confirmed: true }))));
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', phone: '+12025550199', phone_confirmed: true }))));
         return HttpResponse.json({ number: '+12025550199', confirmed: true });
       }),
     );
@@ -152,7 +152,7 @@ describe('personal information: phone edit dialog', () => {
   });
 
   it('shows a wrong code under the code field', async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     server.use(
       http.post(api('/dashboard/phones'), () => HttpResponse.json({ number: '+12025550199', confirmed: false }, { status: 201 })),

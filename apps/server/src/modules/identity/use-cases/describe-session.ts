@@ -7,5 +7,5 @@ import { authenticate } from './authenticate';
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   const { member } = await authenticate(ctx, token);
   const [borrower, [latestLoan]] = await Promise.all([ctx.repos.identity.findBorrower(member.id), ctx.repos.servicing.loansOfUser(member.id)]);
-  return toSessionInfo(member, borrower, latestLoan?.status === 'closed_paid');
+  return toSessionInfo(member, borrower, latestLoan?.status === 'closed_paid', latestLoan !== undefined);
 }
