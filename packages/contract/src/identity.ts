@@ -256,6 +256,17 @@ export const ZPresignedLinkParams = z.object({ code: z.string().min(1).max(200) 
 export const ZCreatePresignedLinkRequest = z.object({ email: ZEmail, new_flow: z.boolean().optional().default(false) });
 export const ZPresignedLinkCreated = z.object({ id: z.number().int(), email: z.string(), new_flow: z.boolean(), expires_at: z.string() });
 
+/**
+ * PATCH /api/backoffice/members/{id}/servicer_flags (admin, servicer): the account's servicer capability
+ * flags (access §6): hasNelNet with its servicer id (the external dashboard), hasJackHenry (the
+ * core-banking payment route). Answers the flags as stored; each change is a staff action.
+ */
+export const ZServicerFlags = z
+  .object({ has_nelnet: z.boolean(), nelnet_id: z.string().trim().min(1).max(60).nullable(), has_jack_henry: z.boolean() })
+  .refine((f) => !f.has_nelnet || f.nelnet_id !== null, { path: ['nelnet_id'], message: "can't be blank" });
+export type TServicerFlags = z.infer<typeof ZServicerFlags>;
+export const ZMemberParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** PATCH /notifications/read/{id}, /notifications/unread/{id} */
 export const ZNotificationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
