@@ -130,3 +130,26 @@ describe('dashboard: the status gate (§6)', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
+
+describe('dashboard: servicer flags (spec §1/§2)', { timeout: 20_000 }, () => {
+  it('hasJackHenry shows a Payment button to /payment; hasNelNet a full page link with the token', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, has_jack_henry: true, has_nelnet: true }, 'tok-9');
+    shell();
+    servicingHandlers();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Payment' }, { timeout: 5000 })).toHaveAttribute('href', '/payment');
+    const servicer = screen.getByRole('link', { name: 'Manage your loan at our servicer' });
+    expect(new URL(servicer.getAttribute('href') ?? '').searchParams.get('token')).toBe('tok-9');
+    expect(servicer).not.toHaveAttribute('target');
+  });
+
+  it('without the flags, neither button', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    shell();
+    servicingHandlers();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manage your loan at our servicer' })).not.toBeInTheDocument();
+  });
+});
