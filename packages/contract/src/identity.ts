@@ -193,6 +193,17 @@ export const ZTokenIsValidResponse = z.object({
 });
 export type TTokenIsValidResponse = z.infer<typeof ZTokenIsValidResponse>;
 
+/** GET /workflow/statuses and /workflow/statuses/{key}: the workflow-status entity (classic §3). */
+export const ZWorkflowStatusEntity = z.object({
+  key: z.string(),
+  name: z.string(),
+  parent_status: z.string().nullable(),
+  transitions: z.array(z.string()),
+  childs: z.array(z.string()),
+});
+export type TWorkflowStatusEntity = z.infer<typeof ZWorkflowStatusEntity>;
+export const ZWorkflowStatusParams = z.object({ key: z.string().max(60) });
+
 export const ZNavigationStackResponse = z.object({ navigation_stack: z.array(z.string()), current_status: z.string() });
 export const ZNextStatusRequest = z.object({ current_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
 export const ZChangeStatusRequest = z.object({ new_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
