@@ -70,6 +70,8 @@ test('status gate (§6): a review-stage applicant keeps the dashboard; an applic
   await expectAccessible(page);
 
   const stepping = await borrowerAt(request, 'loan_terms');
+  // A signed-in member who opens /signin goes back to their page: sign the first one out.
+  await page.evaluate(() => window.localStorage.clear());
   await signInThroughUi(page, stepping, /\/loan_terms$/);
   await page.goto('/dashboard/personal-information');
   await expect(page).toHaveURL(/\/loan_terms$/);
@@ -98,8 +100,13 @@ test('personal information: SSN shown in full, phone changed by SMS code, addres
   const digits = uniquePhoneDigits();
   await page.getByRole('button', { name: 'Edit mobile number' }).click();
   const phoneDialog = page.getByRole('dialog', { name: 'Edit mobile number' });
-  await phoneDialog.getByLabel('Mobile phone number').fill('');
-  await phoneDialog.getByLabel('Mobile phone number').pressSequentially(digits);
+  const phoneField = phoneDialog.getByLabel('Mobile phone number');
+  await phoneField.click();
+  await phoneField.press('ControlOrMeta+a');
+  await phoneField.press('Backspace');
+  await expect(phoneField).toHaveValue(/^[^0-9]*$/);
+  await phoneField.pressSequentially(digits);
+  await expect(phoneField).toHaveValue(new RegExp(`${digits.slice(6)}$`));
   await phoneDialog.getByRole('checkbox').check();
   await expectAccessible(page);
   await phoneDialog.getByRole('button', { name: 'Send code' }).click();

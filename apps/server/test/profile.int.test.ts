@@ -134,3 +134,12 @@ describe('POST /api/users/info/ssn (show in full)', () => {
     expect((await call(app, { method: 'POST', url: '/api/users/info/ssn' })).statusCode).toBe(401);
   });
 });
+
+describe('credit pull authorization (classic §5 consents)', () => {
+  it('is seeded and its acceptance is recorded for the member, with the version accepted', async () => {
+    const who = await signUpConfirmed(app);
+    const res = await call(app, { method: 'POST', url: '/api/borrower_agreement_documents?agreement=credit_pull_authorization', headers: auth(who.token) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ok: true, agreement: { name: 'credit_pull_authorization', accepted_at: expect.any(String) } });
+  });
+});

@@ -13,8 +13,8 @@ export interface WorkflowStatusEntity {
   readonly name: string;
   readonly parent_status: WorkflowStatus | null;
   /** The statuses this one may change to (any actor), each once, in table order. */
-  readonly transitions: readonly WorkflowStatus[];
-  readonly childs: readonly WorkflowStatus[];
+  readonly transitions: WorkflowStatus[];
+  readonly childs: WorkflowStatus[];
 }
 
 /** Parent of each refining status. */
