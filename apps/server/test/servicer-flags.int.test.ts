@@ -24,6 +24,9 @@ describe('servicer flags (hasNelNet, hasJackHenry) are per-account data', () => 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ has_nelnet: true, nelnet_id: 'NN-1234', has_jack_henry: true });
     expect(await session(who.token)).toMatchObject({ has_nelnet: true, has_jack_henry: true, loan_borrower: { nelnet_id: 'NN-1234' } });
+    // The back office's application page shows them.
+    const detail = await call(app, { url: `/api/backoffice/applications/${who.id}`, headers: auth(servicer) });
+    expect(detail.json()).toMatchObject({ servicer_flags: { has_nelnet: true, nelnet_id: 'NN-1234', has_jack_henry: true } });
     const off = await setFlags(servicer, who.id, { has_nelnet: false, nelnet_id: null, has_jack_henry: false });
     expect(off.json()).toEqual({ has_nelnet: false, nelnet_id: null, has_jack_henry: false });
     const actions = await app.ctx.database.db.select().from(staffActions).where(eq(staffActions.targetUserId, who.id)).orderBy(staffActions.id);
