@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
-import { canOpenDashboard } from '@payrail/domain/workflow/dashboard-access';
 import { useSessionQuery } from '../features/session/api/get-session';
 import { useSession } from '../lib/session-store';
 import { useSessionCheck } from './session-check';
-import { routeForStatus } from './status-routes';
+import { dashboardRedirect, routeForStatus } from './status-routes';
 
 /**
  * Protected routes: without a session the visitor goes to sign-in. With one, the session is checked on
@@ -48,9 +47,7 @@ export function RequireStatus({ allowed, children }: { allowed: readonly string[
  * loan type or a borrower with a loan; anyone else goes to the route of their status (the "blank route").
  */
 export function RequireDashboard({ children }: { children?: ReactNode }) {
-  const status = useSession((state) => state.user?.workflow_status ?? null);
-  const loanType = useSession((state) => state.user?.loan_type ?? null);
-  const hasLoan = useSession((state) => state.user?.has_loan === true);
-  if (!canOpenDashboard({ status, loanType, hasLoan })) return <Navigate to={routeForStatus(status, loanType)} replace />;
+  const target = useSession((state) => dashboardRedirect(state.user));
+  if (target !== null) return <Navigate to={target} replace />;
   return children ?? <Outlet />;
 }
