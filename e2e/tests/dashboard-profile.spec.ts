@@ -49,8 +49,22 @@ function tinyPng(): Buffer {
 test('dashboard home of a funded borrower: progress, scheduled payments with cancel, loan history', async ({ page, request }) => {
   test.setTimeout(120_000);
   const borrower = await fundedBorrower(request);
+  const today = await advanceClockTo(request, borrower.effectiveDate);
+  const due = plusDays(today, 4);
+  const scheduled = await request.post('/api/request_payment', {
+    headers: { authorization: borrower.token, 'idempotency-key': `dash-home-${borrower.id}` },
+    data: { method: 'ach', mode: 'one_time', loan_id: borrower.loanId, amount: 2600, scheduling: { instant: false, date: due }, params: {} },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBeLessThan(300);
   await signIn(page, borrower);
   await expect(page.getByRole('heading', { level: 1, name: `Hi, ${borrower.firstName}` })).toBeVisible();
+  const [y, m, d] = due.split('-');
+  const cancel = page.getByRole('button', { name: `Cancel the payment of $26.00 on ${m}/${d}/${y}` });
+  await expect(cancel).toBeVisible();
+  await expectAccessible(page);
+  await cancel.click();
+  await expect(page.getByText('Your scheduled payment was canceled.')).toBeVisible();
+  await expect(cancel).toBeHidden();
   await expect(page.getByRole('region', { name: 'Loan history' })).toContainText('Active');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Loans & Payments' }).first()).toBeVisible();
   await expectAccessible(page);
