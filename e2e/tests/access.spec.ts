@@ -1,11 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import {
   DELAWARE,
   DEMO_BORROWER,
   advanceTo,
-  apiSignIn,
   confirmationCode,
   confirmedAccountViaApi,
   expect,
@@ -270,89 +268,14 @@ test('a system event (503) moves a signed-in borrower to /unavailable', async ({
   }
 });
 
-test('notifications: the 9+ badge and read/unread toggling', async ({ page, request }) => {
-  // The demo borrower has 12 notifications, 5 unread: make them all unread through the API first.
-  const token = await apiSignIn(request, DEMO_BORROWER.email, DEMO_BORROWER.password);
-  const list = (await (await request.get('/api/notifications', { headers: { authorization: token } })).json()) as { id: number; status: string }[];
-  expect(list.length).toBeGreaterThan(9);
-  for (const item of list.filter((n) => n.status === 'read')) {
-    expect((await request.patch(`/api/notifications/unread/${item.id}`, { headers: { authorization: token } })).status()).toBe(200);
-  }
-
+// The shell's notifications (9+ badge, read/unread) and the profile photo are journeys of a funded
+// borrower now (dashboard-profile.spec.ts): the dashboard is closed to an applicant on a step (§6).
+test('the demo borrower, on a step, is sent from the dashboard pages to the page of their status', async ({ page }) => {
   await signInWithPassword(page, DEMO_BORROWER.email, DEMO_BORROWER.password);
   await expectAboutYourself(page);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hi, Jordan' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Personal information', exact: true })).toHaveText('JR');
-  const bell = page.getByRole('button', { name: `Notifications, ${list.length} unread` });
-  await expect(bell).toBeVisible();
-  await expect(bell.getByText('9+')).toBeVisible();
-  await expectAccessible(page);
-
-  await bell.click();
-  const panel = page.getByRole('region', { name: 'Notifications' });
-  const box = await panel.boundingBox();
-  expect(box!.height).toBeLessThanOrEqual(348);
-  expect(box!.width).toBeLessThanOrEqual(340);
-  await expect(panel.getByText('Your employer confirmed your payroll deduc…')).toBeVisible();
-  await expectAccessible(page);
-
-  // The row's own button toggles read/unread (a cut message also has "Read the full message").
-  const first = panel.getByRole('listitem').first().getByRole('button').first();
-  await first.click();
-  await expect(page.getByRole('button', { name: `Notifications, ${list.length - 1} unread` })).toBeVisible();
-  await first.click();
-  await expect(page.getByRole('button', { name: `Notifications, ${list.length} unread` })).toBeVisible();
-});
-
-/** A valid 2×2 red PNG, made in memory (signature, IHDR, IDAT, IEND with their CRCs). */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.from([0, 0xd0, 0x20, 0x20, 0xd0, 0x20, 0x20]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat([row, row]))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-// Last in the file: it gives the demo borrower a photo, and the notifications journey above expects initials.
-test('profile photo: the demo borrower uploads a photo and sees it in the header', async ({ page }) => {
-  await signInWithPassword(page, DEMO_BORROWER.email, DEMO_BORROWER.password);
   await expectAboutYourself(page);
   await page.goto('/dashboard/personal-information');
-  await expect(page.getByRole('heading', { level: 1, name: 'Personal Information' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Profile photo' })).toBeVisible();
+  await expectAboutYourself(page);
   await expectAccessible(page);
-
-  await page.getByTestId('file-upload-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
-  await expect(page.getByText('Update successful!')).toBeVisible();
-  const headerPhoto = page.getByRole('banner').getByRole('link', { name: 'Personal information', exact: true }).locator('img');
-  await expect(headerPhoto).toHaveAttribute('src', /^\/api\/avatars\/[0-9a-f]{64}-png$/);
-  // The browser really loaded it (served with its type, allowed by the CSP).
-  await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
-  await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
-  await expectAccessible(page);
-
-  // A reload reads the photo back from the session check.
-  await page.reload();
-  await expect(headerPhoto).toHaveAttribute('src', /^\/api\/avatars\/[0-9a-f]{64}-png$/);
 });

@@ -99,6 +99,10 @@ test('documents: upload the four types, a refused file, a delete; review, edit, 
   await page.getByRole('button', { name: 'Done' }).click();
 
   const confirm = page.locator('#application_review-confirm');
+  // The review runs the credit check: Confirm waits for the credit pull authorization.
+  await expect(confirm).toBeDisabled();
+  await expect(page.getByText('Authorize the credit pull before confirming.')).toBeVisible();
+  await page.getByRole('checkbox', { name: /obtain my credit report/ }).check();
   await expect(confirm).toBeEnabled();
   await confirm.click();
   // The embedded demo's automated review approves a listed federal employer: repay method is next.

@@ -150,6 +150,8 @@ test('a fresh applicant goes through every classic step to the signed promissory
   // ── Application review ───────────────────────────────────────────────────────────────────────────
   await expect(page).toHaveURL(/\/application\/application_review$/, { timeout: 20_000 });
   const reviewConfirm = page.locator('#application_review-confirm');
+  await expect(page.getByText('Authorize the credit pull before confirming.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('checkbox', { name: /obtain my credit report/ }).check();
   await expect(reviewConfirm).toBeEnabled({ timeout: 20_000 });
   await expectAccessible(page);
   await reviewConfirm.click();

@@ -170,6 +170,7 @@ test('item 5: the funnel — stepper on every step naming the page, nothing pre-
   await expect(unit).not.toContainText('—');
   await expect(unit).not.toContainText('Missing');
   await expectAccessible(page);
+  await page.getByRole('checkbox', { name: /obtain my credit report/ }).check();
   await page.locator('#application_review-confirm').click();
   // Pre-approved by the automated review: said so, with what comes next, on the repay-method page.
   await expect(page).toHaveURL(/\/select_repay_method$/);

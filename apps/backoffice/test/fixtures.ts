@@ -43,6 +43,7 @@ export function applicationDetail(overrides: Partial<TApplicationDetail> = {}): 
     waiting_on: 'lender',
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
+    servicer_flags: { has_nelnet: false, nelnet_id: null, has_jack_henry: false },
     borrower: {
       first_name: 'Maria',
       middle_name: null,

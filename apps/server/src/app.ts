@@ -37,6 +37,7 @@ import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
 import { collectionsRoutes } from './modules/collections/routes';
 import { reviewRoutes } from './modules/review/routes';
+import { profileRoutes } from './modules/profile/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
 const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document'];
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(esignatureRoutes(ctx), { prefix: '/api' });
   await app.register(addressRoutes(ctx), { prefix: '/api' });
   await app.register(servicingBorrowerRoutes(ctx), { prefix: '/api' });
+  await app.register(profileRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });

@@ -250,6 +250,7 @@ describe('the session', () => {
       workflow_status: 'about_yourself',
       eligible_for_refinance: false,
       paid_off: false,
+      has_loan: false,
       loan_type: 'new',
       refinancing: false,
       feedback_rating: false,

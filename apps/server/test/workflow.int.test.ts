@@ -134,3 +134,19 @@ describe('POST /api/workflow/change_status and /api/change_status', () => {
     }
   });
 });
+
+describe('GET /api/workflow/statuses (the workflow-status entity, classic §3)', () => {
+  it('answers every status with key, name, parent_status, transitions and childs; one by key; 404 for an unknown key; 401 without a session', async () => {
+    const { token } = await signUpConfirmed(app);
+    const all = await call(app, { url: '/api/workflow/statuses', headers: auth(token) });
+    expect(all.statusCode).toBe(200);
+    const list = all.json<{ key: string }[]>();
+    expect(list).toHaveLength(39);
+    const one = await call(app, { url: '/api/workflow/statuses/phone_code_sent', headers: auth(token) });
+    expect(one.json()).toEqual({ key: 'phone_code_sent', name: 'Phone code sent', parent_status: 'phone_verification', transitions: expect.any(Array), childs: [] });
+    expect(one.json<{ transitions: string[] }>().transitions.length).toBeGreaterThan(0);
+    expect((await call(app, { url: '/api/workflow/statuses/documents', headers: auth(token) })).json()).toMatchObject({ childs: ['driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'] });
+    expect((await call(app, { url: '/api/workflow/statuses/nonsense', headers: auth(token) })).statusCode).toBe(404);
+    expect((await call(app, { url: '/api/workflow/statuses' })).statusCode).toBe(401);
+  });
+});

@@ -12,6 +12,7 @@ export function sessionAnswer(overrides: Partial<TTokenIsValidResponse> = {}): T
     workflow_status: 'about_yourself',
     eligible_for_refinance: false,
     paid_off: false,
+    has_loan: false,
     loan_type: 'new',
     refinancing: false,
     feedback_rating: false,

@@ -189,6 +189,8 @@ export const ZApplicationDetail = z.object({
   messages: z.array(ZDetailMessage),
   esignature: ZDetailEsignature.nullable(),
   loan: ZDetailLoan.nullable(),
+  /** The account's servicer flags (PATCH /members/{id}/servicer_flags changes them). */
+  servicer_flags: z.object({ has_nelnet: z.boolean(), nelnet_id: z.string().nullable(), has_jack_henry: z.boolean() }),
 });
 export type TApplicationDetail = z.infer<typeof ZApplicationDetail>;
 

@@ -168,6 +168,8 @@ export const ZTokenIsValidResponse = z.object({
   workflow_status: z.string(),
   eligible_for_refinance: z.boolean(),
   paid_off: z.boolean(),
+  /** The member has a loan (any status): the dashboard stays open to them whatever the application does (§6). */
+  has_loan: z.boolean(),
   loan_type: z.enum(WORKFLOW_LOAN_TYPES),
   refinancing: z.boolean(),
   feedback_rating: z.boolean(),
@@ -190,6 +192,17 @@ export const ZTokenIsValidResponse = z.object({
   }),
 });
 export type TTokenIsValidResponse = z.infer<typeof ZTokenIsValidResponse>;
+
+/** GET /workflow/statuses and /workflow/statuses/{key}: the workflow-status entity (classic §3). */
+export const ZWorkflowStatusEntity = z.object({
+  key: z.string(),
+  name: z.string(),
+  parent_status: z.string().nullable(),
+  transitions: z.array(z.string()),
+  childs: z.array(z.string()),
+});
+export type TWorkflowStatusEntity = z.infer<typeof ZWorkflowStatusEntity>;
+export const ZWorkflowStatusParams = z.object({ key: z.string().max(60) });
 
 export const ZNavigationStackResponse = z.object({ navigation_stack: z.array(z.string()), current_status: z.string() });
 export const ZNextStatusRequest = z.object({ current_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
@@ -253,6 +266,17 @@ export const ZPresignedLinkParams = z.object({ code: z.string().min(1).max(200) 
 /** POST /api/backoffice/presigned_links (admin, underwriter): e-mails a single-use sign-in link to the member. */
 export const ZCreatePresignedLinkRequest = z.object({ email: ZEmail, new_flow: z.boolean().optional().default(false) });
 export const ZPresignedLinkCreated = z.object({ id: z.number().int(), email: z.string(), new_flow: z.boolean(), expires_at: z.string() });
+
+/**
+ * PATCH /api/backoffice/members/{id}/servicer_flags (admin, servicer): the account's servicer capability
+ * flags (access §6): hasNelNet with its servicer id (the external dashboard), hasJackHenry (the
+ * core-banking payment route). Answers the flags as stored; each change is a staff action.
+ */
+export const ZServicerFlags = z
+  .object({ has_nelnet: z.boolean(), nelnet_id: z.string().trim().min(1).max(60).nullable(), has_jack_henry: z.boolean() })
+  .refine((f) => !f.has_nelnet || f.nelnet_id !== null, { path: ['nelnet_id'], message: "can't be blank" });
+export type TServicerFlags = z.infer<typeof ZServicerFlags>;
+export const ZMemberParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** PATCH /notifications/read/{id}, /notifications/unread/{id} */
 export const ZNotificationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

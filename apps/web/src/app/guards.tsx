@@ -4,7 +4,7 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { useSessionQuery } from '../features/session/api/get-session';
 import { useSession } from '../lib/session-store';
 import { useSessionCheck } from './session-check';
-import { routeForStatus } from './status-routes';
+import { dashboardRedirect, routeForStatus } from './status-routes';
 
 /**
  * Protected routes: without a session the visitor goes to sign-in. With one, the session is checked on
@@ -39,5 +39,15 @@ export function RequireStatus({ allowed, children }: { allowed: readonly string[
     // Never redirect to the page we are on: that would loop.
     if (target !== location.pathname) return <Navigate to={target} replace />;
   }
+  return children ?? <Outlet />;
+}
+
+/**
+ * The dashboard pages (newflow-and-dashboard.md §6): open for the review-stage statuses, a refinancing
+ * loan type or a borrower with a loan; anyone else goes to the route of their status (the "blank route").
+ */
+export function RequireDashboard({ children }: { children?: ReactNode }) {
+  const target = useSession((state) => dashboardRedirect(state.user));
+  if (target !== null) return <Navigate to={target} replace />;
   return children ?? <Outlet />;
 }

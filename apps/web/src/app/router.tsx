@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
-import { RequireSession, RequireStatus } from './guards';
+import { RequireDashboard, RequireSession, RequireStatus } from './guards';
 import { DOCUMENT_STATUSES } from './status-routes';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
@@ -94,7 +94,11 @@ export const routes: RouteObject[] = [
       },
       {
         // New-UI pages: the dashboard shell (spec §2, "Shell (pages flagged as new UI)").
-        element: <RequireSession />,
+        element: (
+          <RequireSession>
+            <RequireDashboard />
+          </RequireSession>
+        ),
         children: [
           {
             // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeForStatus } from './status-routes';
+import { dashboardRedirect, routeForStatus } from './status-routes';
 
 describe('routeForStatus', () => {
   it.each([
@@ -43,5 +43,21 @@ describe('routeForStatus', () => {
 
   it('goes to the root without a status', () => {
     expect(routeForStatus(null)).toBe('/');
+  });
+});
+
+describe('dashboardRedirect (newflow §6)', () => {
+  it('lets review-stage statuses, a refinancing loan type and a borrower with a loan stay', () => {
+    expect(dashboardRedirect({ workflow_status: 'ready_for_review', loan_type: 'new' })).toBeNull();
+    expect(dashboardRedirect({ workflow_status: 'approved' })).toBeNull();
+    expect(dashboardRedirect({ workflow_status: 'loan_terms', loan_type: 'refinancing' })).toBeNull();
+    expect(dashboardRedirect({ workflow_status: 'about_yourself', has_loan: true })).toBeNull();
+  });
+
+  it('sends anyone else to the route of their status (the blank route)', () => {
+    expect(dashboardRedirect({ workflow_status: 'loan_terms', loan_type: 'new' })).toBe('/loan_terms');
+    expect(dashboardRedirect({ workflow_status: 'about_yourself' })).toBe('/application/about_yourself');
+    expect(dashboardRedirect({ workflow_status: 'email_confirmation' })).toBe('/');
+    expect(dashboardRedirect(null)).toBe('/');
   });
 });

@@ -1,3 +1,4 @@
+import { canOpenDashboard } from '@payrail/domain/workflow/dashboard-access';
 import type { LoanType } from '../lib/session-store';
 
 /**
@@ -53,4 +54,14 @@ export function routeForStatus(status: string | null | undefined, loanType?: Loa
   if (!status) return '/';
   if (status === 'loan_amount_changed') return loanType === 'refinancing' ? '/refinance_terms' : '/loan_terms';
   return STATUS_ROUTES[status] ?? '/';
+}
+
+/**
+ * The dashboard's status gate (newflow §6): null when the member may open the dashboard pages (a
+ * review-stage status, a refinancing loan type, or a loan), otherwise the route of their status.
+ */
+export function dashboardRedirect(user: { workflow_status?: string | null; loan_type?: LoanType | null; has_loan?: boolean | null } | null): string | null {
+  const status = user?.workflow_status ?? null;
+  const loanType = user?.loan_type ?? null;
+  return canOpenDashboard({ status, loanType, hasLoan: user?.has_loan === true }) ? null : routeForStatus(status, loanType);
 }

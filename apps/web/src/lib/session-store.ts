@@ -28,6 +28,8 @@ export interface SessionUser {
   has_nelnet?: boolean | null;
   eligible_for_refinance?: boolean | null;
   paid_off?: boolean | null;
+  /** The member has a loan: the dashboard stays open (spec §6). */
+  has_loan?: boolean | null;
   not_qualified_reason?: string | null;
 }
 

@@ -269,3 +269,32 @@ describe('role-based visibility', () => {
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
   });
 });
+
+describe('servicer settings (hasNelNet, hasJackHenry)', () => {
+  it('a servicer turns the flags on; the servicer id is required with hasNelNet, shown under its field', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.patch(bo('/members/42/servicer_flags'), async ({ request }) => {
+        const body = (await request.json()) as { has_nelnet: boolean; nelnet_id: string | null; has_jack_henry: boolean };
+        sent.push(body);
+        if (body.has_nelnet && !body.nelnet_id) return HttpResponse.json({ errors: { nelnet_id: ["can't be blank"] } }, { status: 422 });
+        return HttpResponse.json(body);
+      }),
+    );
+    const { user } = await openAs('servicer');
+    const form = screen.getByRole('form', { name: 'Servicer settings' });
+    await user.click(within(form).getByRole('checkbox', { name: /hasNelNet/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /hasJackHenry/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save servicer settings' }));
+    expect(await within(form).findByText("Servicer id can't be blank")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Servicer id/), 'NN-77');
+    await user.click(within(form).getByRole('button', { name: 'Save servicer settings' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ has_nelnet: true, nelnet_id: 'NN-77', has_jack_henry: true });
+  });
+
+  it('underwriters do not see it', async () => {
+    await openAs('underwriter');
+    expect(screen.queryByRole('form', { name: 'Servicer settings' })).not.toBeInTheDocument();
+  });
+});

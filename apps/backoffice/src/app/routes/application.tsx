@@ -13,6 +13,7 @@ import styles from '../../components/page.module.css';
 import { useApplication } from '../../features/applications/api/detail';
 import { ActionPanel } from '../../features/applications/components/action-panel';
 import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';
+import { ServicerFlagsPanel } from '../../features/applications/components/servicer-flags-panel';
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
 import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
@@ -257,6 +258,11 @@ function ApplicationView({ application: a }: { application: Detail }) {
             </Section>
           ) : null}
           {!fundingInMain ? funding : null}
+          {canFund ? (
+            <Section id="servicer" title="Servicer">
+              <ServicerFlagsPanel key={JSON.stringify(a.servicer_flags)} userId={a.user_id} flags={a.servicer_flags} />
+            </Section>
+          ) : null}
         </aside>
       </div>
     </>

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertNotification } from '../engagement/repository';
 import {
   applicationMembers,
   applications,
@@ -12,7 +13,6 @@ import {
   loanInstallments,
   loans,
   loanTransactions,
-  notifications,
   remittanceBatches,
   remittanceLines,
   servicingDays,
@@ -154,7 +154,7 @@ function collectionsQueries(db: Db) {
         .where(eq(loans.id, loanId));
     },
     notify: async (userId: number, message: string, at: Date) => {
-      await db.insert(notifications).values({ userId, message, createdAt: at, updatedAt: at });
+      await insertNotification(db, { userId, message, at });
     },
     audit: async (action: StaffActionInsert) => {
       await db.insert(staffActions).values(action);

@@ -6,6 +6,21 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
 export type BenefitRow = typeof userBenefits.$inferSelect;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A borrower notification to store: who, the text, when (created and last toggled). */
+export type NewNotice = { userId: number; message: string; at: Date };
+
+/**
+ * THE way a notification is written (every event uses it): inside the caller's transaction when the event
+ * is a database write (a workflow move, a funding, a payment), so the notice exists exactly when the
+ * event does. Non-transactional callers use the `notifyBorrower` use case.
+ */
+export async function insertNotification(tx: Db | Tx, n: NewNotice): Promise<NotificationRow> {
+  const [row] = await tx.insert(notifications).values({ userId: n.userId, message: n.message, createdAt: n.at, updatedAt: n.at }).returning();
+  return row!;
+}
+
 export function engagementRepository(db: Db) {
   return {
     /** The member's notifications, newest first. */
@@ -21,10 +36,7 @@ export function engagementRepository(db: Db) {
       return row;
     },
 
-    addNotification: async (userId: number, message: string, at: Date): Promise<NotificationRow> => {
-      const [row] = await db.insert(notifications).values({ userId, message, createdAt: at, updatedAt: at }).returning();
-      return row!;
-    },
+    addNotification: (userId: number, message: string, at: Date): Promise<NotificationRow> => insertNotification(db, { userId, message, at }),
 
     listActiveBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.position), asc(banners.id)),
 

@@ -22,14 +22,18 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
   };
 }
 
-/** GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides). */
-export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false): TTokenIsValidResponse {
+/**
+ * GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides); `hasLoan`:
+ * the member has a loan at all.
+ */
+export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false, hasLoan = false): TTokenIsValidResponse {
   return {
     id: member.id,
     email: member.email,
     workflow_status: member.workflowStatus,
     eligible_for_refinance: false,
     paid_off: paidOff,
+    has_loan: hasLoan,
     loan_type: member.loanType,
     refinancing: member.refinancing,
     feedback_rating: member.feedbackRating,

@@ -8,6 +8,7 @@ import {
   passwordResets,
   phoneVerifications,
   presignedLinks,
+  staffActions,
   userAgreements,
   loans,
   userSessions,
@@ -131,6 +132,17 @@ export function identityRepository(db: Db) {
             .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
           if (p.move) await applyStatusMove(tx, p.move);
         }
+      }),
+
+    /** Sets the servicer flags and records the staff action with the flags before and after, in one transaction; undefined when no such member. */
+    setServicerFlags: (p: { userId: number; flags: { hasNelnet: boolean; nelnetId: string | null; hasJackHenry: boolean }; staffUserId: number; at: Date }): Promise<MemberRow | undefined> =>
+      db.transaction(async (tx) => {
+        const [before] = await tx.select().from(applicationMembers).where(eq(applicationMembers.id, p.userId)).for('update');
+        if (!before) return undefined;
+        const [after] = await tx.update(applicationMembers).set({ ...p.flags, updatedAt: p.at }).where(eq(applicationMembers.id, p.userId)).returning();
+        const flagsOf = (m: MemberRow) => ({ has_nelnet: m.hasNelnet, nelnet_id: m.nelnetId, has_jack_henry: m.hasJackHenry });
+        await tx.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'set_servicer_flags', targetUserId: p.userId, before: flagsOf(before), after: flagsOf(after!), at: p.at });
+        return after;
       }),
 
     /** Sets the member's photo URL and answers the one it replaces (null when there was none). */

@@ -1,7 +1,9 @@
+import { feedbackNotice } from '@payrail/domain/engagement/notices';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationMembers, applications, feedbackRequests, staffActions, underwritingDecisions, userFeedbacks } from '../../db/schema/index';
 import { type ApplicationPatch, type BorrowerPatch, type NewReference, type ProfilePatch, isSsnConflict, writeApplicationFields, writeReferences } from '../application/repository';
+import { insertNotification } from '../engagement/repository';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
 
 export type DecisionRow = typeof underwritingDecisions.$inferSelect;
@@ -101,6 +103,8 @@ export function reviewRepository(db: Db) {
           if (t.createFeedback) {
             await tx.update(feedbackRequests).set({ status: 'superseded' }).where(and(eq(feedbackRequests.userId, t.userId), eq(feedbackRequests.status, 'open')));
             await tx.insert(feedbackRequests).values(t.createFeedback);
+            // Document requested (reviewer feedback): the borrower's notice names the documents.
+            await insertNotification(tx, { userId: t.userId, message: feedbackNotice(t.createFeedback.documents), at: t.at });
           }
           if (t.answerFeedback) {
             await tx.update(feedbackRequests).set({ status: 'answered', answeredAt: t.at, answeredFields: t.answerFeedback.fields }).where(eq(feedbackRequests.id, t.answerFeedback.id));

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertNotification } from '../engagement/repository';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
   autoDebitAuthorizations,
@@ -12,7 +13,6 @@ import {
   loanInstallments,
   loanTransactions,
   loans,
-  notifications,
   staffActions,
 } from '../../db/schema/index';
 
@@ -98,7 +98,7 @@ export function servicingRepository(db: Db) {
             createdByStaffId: o.loan.fundedByStaffId ?? null,
             createdAt: o.loan.createdAt,
           });
-          await tx.insert(notifications).values({ userId: o.loan.userId, message: o.notification, createdAt: o.loan.createdAt, updatedAt: o.loan.createdAt });
+          await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
           await tx.insert(staffActions).values({ ...o.staffAction, after: o.staffAction.after(loan!.id) });
           return { ok: true as const, loan: loan!, disbursement: disbursement! };
         });
@@ -329,7 +329,7 @@ export function servicingRepository(db: Db) {
             .insert(loanTransactions)
             .values({ ...p.transaction, bankAccountId: accountId, autoDebitAuthorizationId: authorizationId })
             .returning();
-          await tx.insert(notifications).values({ userId: p.transaction.userId, message: p.notification, createdAt: p.transaction.createdAt, updatedAt: p.transaction.createdAt });
+          await insertNotification(tx, { userId: p.transaction.userId, message: p.notification, at: p.transaction.createdAt });
           const responseBody = p.answer(inserted!);
           const [row] = await tx.update(loanTransactions).set({ responseBody }).where(eq(loanTransactions.id, inserted!.id)).returning();
           return { created: true as const, row: row! };

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { statusNotice } from '@payrail/domain/engagement/notices';
 import { applicationMembers, workflowTransitions } from '../../db/schema/index';
+import { insertNotification } from '../engagement/repository';
 
 export type TransitionRow = typeof workflowTransitions.$inferSelect;
 
@@ -19,7 +21,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Applies a move inside the caller's transaction. The update only matches while the member is still in
- * `from`, so two concurrent moves cannot both win; false means another move got there first.
+ * `from`, so two concurrent moves cannot both win; false means another move got there first. A move the
+ * borrower should hear of (a reviewer's decision, a dropped application: `statusNotice`) writes their
+ * notification in the same transaction.
  */
 export async function applyStatusMove(tx: Db | Tx, move: StatusMove): Promise<boolean> {
   const updated = await tx
@@ -37,6 +41,8 @@ export async function applyStatusMove(tx: Db | Tx, move: StatusMove): Promise<bo
     staffUserId: move.staffUserId ?? null,
     at: move.at,
   });
+  const notice = statusNotice(move.to, move.actor);
+  if (notice) await insertNotification(tx, { userId: move.userId, message: notice, at: move.at });
   return true;
 }
 

@@ -1,4 +1,8 @@
-import { ZChangeStatusRequest, ZNavigationStackResponse, ZNextStatusRequest, ZStatusResponse } from '@payrail/contract/identity';
+import { ZChangeStatusRequest, ZNavigationStackResponse, ZNextStatusRequest, ZStatusResponse, ZWorkflowStatusEntity, ZWorkflowStatusParams } from '@payrail/contract/identity';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { workflowStatusEntities, workflowStatusEntity } from '@payrail/domain/workflow/status-entity';
+import { z } from 'zod';
+import { AppError } from '../../errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireSignIn, signedIn } from '../identity/http';
@@ -16,6 +20,13 @@ export function workflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/workflow/next_status', { onRequest, schema: { body: ZNextStatusRequest, response: { 200: ZStatusResponse } } }, async (req) =>
       advanceStatus(ctx, signedIn(req).member, req.body.current_status),
     );
+
+    // The workflow-status entity (classic §3): key, name, parent_status, transitions, childs.
+    app.get('/workflow/statuses', { onRequest, schema: { response: { 200: z.array(ZWorkflowStatusEntity) } } }, async () => workflowStatusEntities());
+    app.get('/workflow/statuses/:key', { onRequest, schema: { params: ZWorkflowStatusParams, response: { 200: ZWorkflowStatusEntity } } }, async (req) => {
+      if (!isWorkflowStatus(req.params.key)) throw AppError.notFound('Status not found.');
+      return workflowStatusEntity(req.params.key);
+    });
 
     app.post('/workflow/change_status', change, async (req) => changeStatus(ctx, signedIn(req).member, req.body.new_status));
     // The classic flow's screens call the same move without the /workflow prefix.

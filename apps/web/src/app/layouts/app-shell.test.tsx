@@ -36,7 +36,7 @@ function shell(list: TNotification[] = notifications(2, 1)) {
 
 describe('new-UI shell', () => {
   it('shows the greeting, initials linking to personal information, phone, sidebar, medal, banners and help footer', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     const user = userEvent.setup();
     const { router } = renderRoute('/dashboard');
@@ -72,7 +72,7 @@ describe('new-UI shell', () => {
   });
 
   it('logs out: DELETE /logout, everything cleared, /signin', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     let revoked: string | null = null;
     server.use(
@@ -97,7 +97,7 @@ describe('new-UI shell', () => {
 
 describe('notification bell', () => {
   it("shows '9+' above 9 unread", async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell(notifications(10, 2));
     renderRoute('/dashboard');
     const bell = await screen.findByRole('button', { name: 'Notifications, 10 unread' });
@@ -105,7 +105,7 @@ describe('notification bell', () => {
   });
 
   it('shows the count up to 9, and no badge when all are read', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell(notifications(9));
     const first = renderRoute('/dashboard');
     expect(within(await screen.findByRole('button', { name: 'Notifications, 9 unread' })).getByText('9')).toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('notification bell', () => {
   });
 
   it('cuts messages over 45 characters to 42 plus an ellipsis, reading the whole message to assistive technology', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     const user = userEvent.setup();
     renderRoute('/dashboard');
@@ -138,7 +138,7 @@ describe('notification bell', () => {
   });
 
   it('toggles read and unread on click, and Escape closes the menu back on the bell', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     const list = notifications(1, 1);
     shell(list);
     const patched: string[] = [];
@@ -167,7 +167,7 @@ describe('notification bell', () => {
 
 describe('help footer chat', () => {
   it('sends a support message from the chat dialog', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     let body: unknown = null;
     server.use(

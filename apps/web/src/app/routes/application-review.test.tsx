@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -54,9 +54,13 @@ interface Setup {
   bank?: Record<string, unknown> | null;
 }
 
+/** Agreements the page recorded (POST /borrower_agreement_documents?agreement=). */
+let creditPulls: (string | null)[] = [];
+
 /** The calls the review page makes, answered like the server; returns the bodies it received. */
 function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_address: 1, selfie_photo: 1 }, optional = false, bank = { account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789' } }: Setup = {}) {
   const updates: unknown[] = [];
+  creditPulls = [];
   const values = { ...VALUES };
   server.use(
     http.get(api('/about_yourself/show_field/:field'), ({ params }) => HttpResponse.json({ field: params.field, value: values[String(params.field)] ?? null })),
@@ -76,6 +80,11 @@ function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_add
         : HttpResponse.json({ error: 'No bank account found. Please provide your bank information.' }, { status: 404 }),
     ),
     http.get(api('/loan'), () => HttpResponse.json(LOAN)),
+    http.post(api('/borrower_agreement_documents'), ({ request }) => {
+      creditPulls.push(new URL(request.url).searchParams.get('agreement'));
+      return HttpResponse.json({ ok: true, agreement: { id: 40, name: 'credit_pull_authorization', accepted_at: '2026-12-01T10:00:00.000Z' } }, { status: 201 });
+    }),
+    http.get(api('/agreement_document'), () => HttpResponse.json({ id: 40, name: 'credit_pull_authorization', title: 'Credit Pull Authorization', version: '1', state_abbreviation: null, file_url: '/x', pdf_url: '/x.pdf', body_html: '<p>x</p>' })),
     http.get(api('/states'), () => HttpResponse.json(STATES)),
     http.get(api('/required_documents'), () => HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional })),
     http.get(api('/documents'), ({ request }) => {
@@ -87,6 +96,14 @@ function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_add
 }
 
 const confirmButton = () => document.getElementById('application_review-confirm') as HTMLButtonElement;
+
+/** Once the credit pull is the only thing left, ticks its authorization and waits for Confirm. */
+async function authorizeCreditPull() {
+  await screen.findByText('Authorize the credit pull before confirming.', undefined, { timeout: 5000 });
+  expect(confirmButton()).toBeDisabled();
+  fireEvent.click(screen.getByRole('checkbox', { name: /obtain my credit report/ }));
+  await waitFor(() => expect(confirmButton()).toBeEnabled());
+}
 
 describe('application review', () => {
   it('shows the loan terms, the sections with the masked SSN, and Confirm (id application_review-confirm)', async () => {
@@ -104,7 +121,7 @@ describe('application review', () => {
     expect(within(screen.getByRole('region', { name: 'Job information' })).getByText('Department of Veterans Affairs')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Bank information' })).getByText('*****6789')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Documents' })).getAllByText('1 file')).toHaveLength(4));
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await authorizeCreditPull();
     expect(confirmButton()).toHaveTextContent('Confirm');
   }, 15_000);
 
@@ -161,7 +178,7 @@ describe('application review', () => {
     expect(await screen.findByText('We could not load your application. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(confirmButton()).toBeEnabled(), { timeout: 5000 });
+    await authorizeCreditPull();
   }, 15_000);
 
   it('lets a partner employee confirm without documents', async () => {
@@ -169,7 +186,7 @@ describe('application review', () => {
     reviewHandlers({ files: {}, optional: true });
     renderRoute('/application/application_review');
     expect(await screen.findByRole('region', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await authorizeCreditPull();
   }, 15_000);
 
   it('edits and saves a section; the server refusal shows on the field', async () => {
@@ -214,10 +231,12 @@ describe('application review', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/application/application_review');
     await screen.findByRole('heading', { level: 1, name: 'Application Review' }, { timeout: 5000 });
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await authorizeCreditPull();
     await user.click(confirmButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/select_repay_method'));
     expect(sessionStore.getState().user?.workflow_status).toBe('select_repay_method');
+    // The credit pull authorization was recorded before the review ran the credit check.
+    expect(creditPulls).toEqual(['credit_pull_authorization']);
     expect(await screen.findByText(/Good news: you are pre-approved!/)).toBeInTheDocument();
     expect(screen.queryByText('Your application was sent for review.')).not.toBeInTheDocument();
   }, 15_000);
@@ -231,7 +250,7 @@ describe('application review', () => {
     const user = userEvent.setup();
     renderRoute('/application/application_review');
     await screen.findByRole('heading', { level: 1, name: 'Application Review' }, { timeout: 5000 });
-    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await authorizeCreditPull();
     await user.click(confirmButton());
     const form = await screen.findByRole('form', { name: 'Edit Personal information' });
     expect(within(form).getByText("can't be blank")).toBeInTheDocument();

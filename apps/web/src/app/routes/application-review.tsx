@@ -6,6 +6,7 @@ import { sessionQueryOptions } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { navigate } from '../../lib/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
+import { agreementLink } from '../agreement-links';
 import { ROOT_STATUSES, routeForStatus } from '../status-routes';
 import { useWorkflow } from '../workflow';
 
@@ -46,6 +47,7 @@ export function Component() {
         notify.success(confirmationMessage(new_status));
         void goTo(queryClient, new_status);
       }}
+      creditPullLink={agreementLink('credit_pull_authorization', 'Credit Pull Authorization')}
       onRefused={(error) => {
         const current = refusedCurrentStatus(error);
         if (current) void goTo(queryClient, current, true);

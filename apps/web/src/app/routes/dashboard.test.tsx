@@ -39,7 +39,8 @@ describe('dashboard: the Approved panel (classic §2)', { timeout: 20_000 }, () 
     expect(within(panel).getByRole('link', { name: 'See your refinance terms' })).toHaveAttribute('href', '/refinance_terms');
     const manager = within(panel).getByRole('link', { name: /loan manager/ });
     expect(new URL(manager.getAttribute('href') ?? '').searchParams.get('token')).toBe('tok-123');
-    expect(manager).toHaveAttribute('target', '_blank');
+    // hasNelNet: a full page redirect, never a new tab.
+    expect(manager).not.toHaveAttribute('target');
     // Already rated: no rating form.
     expect(within(panel).queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
     // The loan widgets follow.
@@ -100,5 +101,55 @@ describe('dashboard: loan widgets (spec §2 Dashboard)', { timeout: 20_000 }, ()
     const history = await screen.findByRole('region', { name: 'Loan history' });
     expect(within(history).getByText('Finished')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Loan progress' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: the status gate (§6)', { timeout: 20_000 }, () => {
+  it('an applicant on a step is sent to the route of their status', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    shell();
+    const { router } = renderRoute('/dashboard/personal-information');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan_terms'), { timeout: 5000 });
+  });
+
+  it('a review-stage applicant stays on the dashboard', async () => {
+    signInAs({ workflow_status: 'review_allotment' });
+    shell();
+    servicingHandlers();
+    const { router } = renderRoute('/dashboard');
+    expect(await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a refinancing loan type, or a borrower with a loan, keeps the dashboard on any step', async () => {
+    signInAs({ workflow_status: 'about_yourself', has_loan: true });
+    shell();
+    servicingHandlers();
+    const { router } = renderRoute('/dashboard');
+    expect(await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('dashboard: servicer flags (spec §1/§2)', { timeout: 20_000 }, () => {
+  it('hasJackHenry shows a Payment button to /payment; hasNelNet a full page link with the token', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, has_jack_henry: true, has_nelnet: true }, 'tok-9');
+    shell();
+    servicingHandlers();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Payment' }, { timeout: 5000 })).toHaveAttribute('href', '/payment');
+    const servicer = screen.getByRole('link', { name: 'Manage your loan at our servicer' });
+    expect(new URL(servicer.getAttribute('href') ?? '').searchParams.get('token')).toBe('tok-9');
+    expect(servicer).not.toHaveAttribute('target');
+  });
+
+  it('without the flags, neither button', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    shell();
+    servicingHandlers();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manage your loan at our servicer' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { ApprovedPanel } from '../../features/home/components/approved-panel';
+import { LoanManagerLink } from '../../features/home/components/loan-manager-link';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
 import { DashboardLoans } from '../servicing-views';
@@ -27,6 +29,24 @@ function Approved() {
   );
 }
 
+/**
+ * The servicer flags of spec §1/§2: hasJackHenry shows a Payment button to the payment route; hasNelNet
+ * a button to the external servicer's dashboard (a full page redirect with the token).
+ */
+function ServicerActions() {
+  const hasJackHenry = useSession((state) => state.user?.has_jack_henry === true);
+  return (
+    <div className={styles.servicer}>
+      {hasJackHenry ? (
+        <p>
+          <Button to="/payment">Payment</Button>
+        </p>
+      ) : null}
+      <LoanManagerLink />
+    </div>
+  );
+}
+
 /** /dashboard (named route dashboard): the Approved panel when it applies, then the loan widgets. */
 export function Component() {
   const firstName = useSession((state) => state.user?.first_name ?? null);
@@ -36,6 +56,7 @@ export function Component() {
     <>
       <h1 className={styles.greeting}>{greetingOf(firstName)}</h1>
       <p className={styles.lead}>This is your Payrail dashboard.</p>
+      <ServicerActions />
       {status !== null && APPROVED_STATUSES.has(status) && !paidOff ? <Approved /> : null}
       <DashboardLoans />
     </>

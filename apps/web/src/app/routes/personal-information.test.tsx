@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@payrail/contract/identity';
-import { MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, MSG } from '@payrail/contract/messages';
+import type { TProfile } from '@payrail/contract/profile';
 import { agreementHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
@@ -12,8 +13,42 @@ import { sessionStore } from '../../lib/session-store';
 
 const PHOTO_URL = `/api/avatars/${'ab'.repeat(32)}-png`;
 
-function shell() {
+const STATE_LIST = [
+  { id: 8, name: 'Delaware', abbreviation: 'DE', is_available: true },
+  { id: 43, name: 'Texas', abbreviation: 'TX', is_available: true },
+  { id: 22, name: 'Massachusetts', abbreviation: 'MA', is_available: false },
+];
+
+/** The profile GET /users/info answers; tests change it as the server would. */
+let current: TProfile;
+
+function profile(overrides: Partial<TProfile['borrower']> = {}): TProfile {
+  return {
+    user: { email: 'ana@example.com', avatar: null },
+    borrower: {
+      first_name: 'Ana',
+      last_name: 'Lima',
+      date_of_birth: '1986-04-12',
+      social_security_number: 'xxx-xx-6789',
+      phone: '+12025550142',
+      phone_confirmed: true,
+      employer: { id: 3, name: 'Department of Veterans Affairs' },
+      zip_code: '19801',
+      unit_number: 'Apt 4',
+      address: '12 Harbor Street',
+      city: 'Wilmington',
+      state: { id: 8, name: 'Delaware', abbreviation: 'DE' },
+      total_allotments_paid: 0,
+      ...overrides,
+    },
+  };
+}
+
+function shell(overrides: Partial<TProfile['borrower']> = {}) {
+  current = profile(overrides);
   server.use(
+    http.get(api('/users/info'), () => HttpResponse.json(current)),
+    http.get(api('/states'), () => HttpResponse.json(STATE_LIST)),
     http.get(api('/notifications'), () => HttpResponse.json([])),
     http.get(api('/benefits'), () => HttpResponse.json({ level: 'zero', color: '#999999', read: true })),
     http.get(api('/banners'), () => HttpResponse.json([])),
@@ -32,14 +67,14 @@ async function openPage() {
 
 describe('personal information: profile photo', () => {
   it('uploads a photo, says Update successful! and the header shows it', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     const sent: FormData[] = [];
     server.use(
       http.patch(api('/users/avatar'), async ({ request }) => {
         sent.push(await request.formData());
         // The session check now answers the photo too.
-        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ avatar: PHOTO_URL }))));
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', avatar: PHOTO_URL }))));
         return HttpResponse.json({ url: PHOTO_URL });
       }),
     );
@@ -59,7 +94,7 @@ describe('personal information: profile photo', () => {
   });
 
   it('refuses a non-image and a photo over 5 MB before uploading, with the spec messages', async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     let calls = 0;
     server.use(
@@ -80,7 +115,7 @@ describe('personal information: profile photo', () => {
   });
 
   it("shows the server's too-large message on a 422 and keeps the old header", async () => {
-    signInAs();
+    signInAs({ workflow_status: 'approved' });
     shell();
     server.use(http.patch(api('/users/avatar'), () => HttpResponse.json({ errors: { avatar: [MSG.photoTooLarge] } }, { status: 422 })));
     const { user } = await openPage();
@@ -93,10 +128,10 @@ describe('personal information: profile photo', () => {
 
 describe('personal information: phone edit dialog', () => {
   it("says 'invalid phone' for a bad number in the dialog", async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit mobile number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
     const field = within(dialog).getByLabelText('Mobile phone number');
     await user.clear(field);
@@ -108,7 +143,7 @@ describe('personal information: phone edit dialog', () => {
   });
 
   it('sends a code to the new number, waits 30 s before a resend, verifies it and shows the new number', async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     const calls: { path: string; body: unknown }[] = [];
     server.use(
@@ -118,12 +153,13 @@ describe('personal information: phone edit dialog', () => {
       }),
       http.post(api('/dashboard/verify_phone'), async ({ request }) => {
         calls.push({ path: '/dashboard/verify_phone', body: await request.json() });
-        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ phone: '+12025550199', phone_confirmed: true }))));
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', phone: '+12025550199', phone_confirmed: true }))));
+        current = profile({ phone: '+12025550199' });
         return HttpResponse.json({ number: '+12025550199', confirmed: true });
       }),
     );
     const { user } = await openPage();
-    expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0142 (verified)');
+    expect(await screen.findByTestId('personal-phone')).toHaveTextContent('(202) 555-0142 (verified)');
     await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
     const field = within(dialog).getByLabelText('Mobile phone number');
@@ -152,14 +188,14 @@ describe('personal information: phone edit dialog', () => {
   });
 
   it('shows a wrong code under the code field', async () => {
-    signInAs({ phone: '+12025550142', phone_confirmed: true });
+    signInAs({ workflow_status: 'approved', phone: '+12025550142', phone_confirmed: true });
     shell();
     server.use(
       http.post(api('/dashboard/phones'), () => HttpResponse.json({ number: '+12025550199', confirmed: false }, { status: 201 })),
       http.post(api('/dashboard/verify_phone'), () => HttpResponse.json({ errors: { phone: ['Invalid verification code'] } }, { status: 422 })),
     );
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: 'Edit mobile number' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit mobile number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit mobile number' });
     const field = within(dialog).getByLabelText('Mobile phone number');
     await user.click(within(dialog).getByRole('checkbox'));
@@ -170,5 +206,100 @@ describe('personal information: phone edit dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Invalid verification code')).toBeInTheDocument();
     expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0142 (verified)');
+  });
+});
+
+describe('personal information: every Profile field', () => {
+  it('shows the SSN masked, date of birth, phone, e-mail, address, P.O. box, city, state abbreviation and name, zip and employer', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    await openPage();
+    const facts = await screen.findByTestId('personal-ssn');
+    expect(facts).toHaveTextContent('xxx-xx-6789');
+    const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Date of birth')).toHaveTextContent('04/12/1986');
+    expect(value('E-mail')).toHaveTextContent('ana@example.com');
+    expect(value('Mobile phone')).toHaveTextContent('(202) 555-0142 (verified)');
+    expect(value('Address')).toHaveTextContent('12 Harbor Street');
+    expect(value('P.O. box')).toHaveTextContent('Apt 4');
+    expect(value('City')).toHaveTextContent('Wilmington');
+    expect(value('State')).toHaveTextContent('DE - Delaware');
+    expect(value('Zip code')).toHaveTextContent('19801');
+    expect(value('Employer')).toHaveTextContent('Department of Veterans Affairs');
+  });
+
+  it('shows the SSN in full on request (the server logs each call) and masks it again', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    let reveals = 0;
+    server.use(
+      http.post(api('/users/info/ssn'), () => {
+        reveals += 1;
+        return HttpResponse.json({ social_security_number: '212-55-6789' });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Show SSN in full' }));
+    expect(await screen.findByText('212-55-6789')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide SSN' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide SSN' }));
+    expect(screen.getByTestId('personal-ssn')).toHaveTextContent('xxx-xx-6789');
+    expect(reveals).toBe(1);
+  });
+
+  it('says "Not given yet" for what the borrower has not answered', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell({ social_security_number: null, date_of_birth: null, employer: null, unit_number: null, state: null });
+    await openPage();
+    expect(await screen.findByText('Social Security number', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show SSN in full' })).not.toBeInTheDocument();
+    expect(screen.getByText('State', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Not given yet');
+  });
+});
+
+describe('personal information: address dialog', () => {
+  it('picks an address from the autocomplete, saves it with PUT /users/info and says Update successful!', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    const puts: unknown[] = [];
+    server.use(
+      http.get(api('/addresses/autocomplete'), () => HttpResponse.json({ suggestions: [{ address: '1100 Congress Ave', unit_number: '', city: 'Austin', state: 'TX', zip_code: '78701' }] })),
+      http.put(api('/users/info'), async ({ request }) => {
+        puts.push(await request.json());
+        current = profile({ address: '1100 Congress Ave', city: 'Austin', zip_code: '78701', state: { id: 43, name: 'Texas', abbreviation: 'TX' } });
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit address' });
+    const address = within(dialog).getByRole('combobox', { name: /Address/ });
+    await user.clear(address);
+    await user.type(address, '1100 Congress');
+    await user.click(await within(dialog).findByRole('option', { name: /1100 Congress Ave/ }));
+    expect(within(dialog).getByLabelText('City')).toHaveValue('Austin');
+    expect(within(dialog).getByLabelText('State')).toHaveValue('43');
+    expect(within(dialog).getByLabelText('Zip code')).toHaveValue('78701');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(notify.list()).toEqual([expect.objectContaining({ kind: 'success', message: MSG.updateSuccessful })]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toEqual([{ borrower: { address: '1100 Congress Ave', unit_number: 'Apt 4', city: 'Austin', state_id: 43, zip_code: '78701' } }]);
+    expect(screen.getByTestId('personal-address')).toHaveTextContent('1100 Congress Ave');
+    expect(screen.getByText('State', { selector: 'dt' }).nextElementSibling).toHaveTextContent('TX - Texas');
+  });
+
+  it('shows the server field messages under their fields and keeps the dialog open', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    server.use(http.put(api('/users/info'), () => HttpResponse.json({ errors: { state_id: [MSG.stateUnavailable], zip_code: [FIELD_MSG.invalid] } }, { status: 422 })));
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit address' });
+    await user.selectOptions(within(dialog).getByLabelText('State'), '22');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    expect(await within(dialog).findByText(MSG.stateUnavailable)).toBeInTheDocument();
+    expect(within(dialog).getByText(FIELD_MSG.invalid)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+    expect(notify.list()).toEqual([]);
   });
 });

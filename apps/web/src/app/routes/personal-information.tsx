@@ -1,40 +1,50 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
+import { LoadingBlock } from '../../components/ui/spinner';
 import { DashboardEmailConfirmation } from '../../features/email-confirmation/components/dashboard-email-confirmation';
 import { PhoneEditDialog } from '../../features/phone/components/phone-edit-dialog';
+import { profileQueryOptions, useProfile } from '../../features/profile/api/profile';
+import { AddressDialog } from '../../features/profile/components/address-dialog';
+import { ProfileDetails } from '../../features/profile/components/profile-details';
 import { ProfilePhoto } from '../../features/profile/components/profile-photo';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
-import { formatUsPhone } from '../../lib/format';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { agreementLink } from '../agreement-links';
 import { initialsOf } from '../layouts/app-shell-layout';
-import styles from './dashboard.module.css';
 
-/** /dashboard/personal-information (named route personalInformation): the profile, its photo and the phone change. */
+/**
+ * /dashboard/personal-information (named route personalInformation): every Profile field (GET
+ * /users/info), the SSN's show-in-full, the phone dialog (SMS verification), the address dialog
+ * (autocomplete, PUT /users/info) and the profile photo.
+ */
 export function Component() {
   const user = useSession((state) => state.user);
+  const profile = useProfile();
   const queryClient = useQueryClient();
   const [editingPhone, setEditingPhone] = useState(false);
-  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  const [editingAddress, setEditingAddress] = useState(false);
   // The header reads the session: update it at once, then check it again with the server.
   const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+  const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
   return (
     <>
       <h1>Personal Information</h1>
-      <dl className={styles.facts}>
-        <dt>Name</dt>
-        <dd>{name || 'Not given yet'}</dd>
-        <dt>E-mail</dt>
-        <dd>{user?.email}</dd>
-        <dt>Mobile phone</dt>
-        <dd className={styles.phone}>
-          <span data-testid="personal-phone">{user?.phone ? `${formatUsPhone(user.phone)}${user.phone_confirmed ? ' (verified)' : ' (not verified)'}` : 'Not given yet'}</span>
-          <Button variant="secondary" size="sm" onClick={() => setEditingPhone(true)} aria-label="Edit mobile number">
-            Edit
-          </Button>
-        </dd>
-      </dl>
+      {profile.isPending ? (
+        <LoadingBlock label="Loading your information…" />
+      ) : profile.data ? (
+        <ProfileDetails
+          profile={profile.data}
+          onEditAddress={() => setEditingAddress(true)}
+          phoneAction={
+            <Button variant="secondary" size="sm" onClick={() => setEditingPhone(true)} aria-label="Edit mobile number">
+              Edit
+            </Button>
+          }
+        />
+      ) : (
+        <p role="alert">We could not load your information. Please reload the page.</p>
+      )}
       {user && user.email_confirmed === false ? (
         <DashboardEmailConfirmation
           email={user.email}
@@ -50,22 +60,23 @@ export function Component() {
         onUpdated={(url) => {
           sessionStore.updateUser({ avatar: url });
           refreshSession();
+          refreshProfile();
         }}
       />
       <PhoneEditDialog
         open={editingPhone}
         onClose={() => setEditingPhone(false)}
-        phone={user?.phone ?? null}
+        phone={profile.data?.borrower.phone ?? user?.phone ?? null}
         consentLink={(label) => agreementLink('consent_text_messaging', label)}
         onVerified={(number) => {
+          // The new number takes effect only now that it is verified.
           sessionStore.updateUser({ phone: number, phone_confirmed: true });
+          queryClient.setQueryData(profileQueryOptions().queryKey, (p) => (p ? { ...p, borrower: { ...p.borrower, phone: number, phone_confirmed: true } } : p));
           refreshSession();
+          refreshProfile();
         }}
       />
-      <section className={styles.note} aria-labelledby="personal-next">
-        <h2 id="personal-next">Coming in the dashboard release</h2>
-        <p>Your address and date of birth, and the form to change your address, will be here.</p>
-      </section>
+      {profile.data ? <AddressDialog open={editingAddress} onClose={() => setEditingAddress(false)} borrower={profile.data.borrower} /> : null}
     </>
   );
 }

@@ -36,6 +36,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
     waiting_on: waitingOn(member.workflowStatus),
     created_at: member.createdAt.toISOString(),
     updated_at: member.updatedAt.toISOString(),
+    servicer_flags: { has_nelnet: member.hasNelnet, nelnet_id: member.nelnetId, has_jack_henry: member.hasJackHenry },
     borrower: {
       first_name: borrower?.firstName ?? null,
       middle_name: null,

@@ -1,3 +1,4 @@
+import { PAID_OFF_NOTICE, paymentSettledNotice } from '@payrail/domain/engagement/notices';
 import { isBusinessDay } from '@payrail/domain/calendar';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -25,7 +26,7 @@ export const SERVICING_NOTICE = {
   representing: (date: string) => `We will present the returned payment to your bank again on ${date}.`,
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
   lateFee: (amount: number, n: number) => `A late fee of $${formatCents(cents(amount))} was charged on installment ${n} of your loan.`,
-  paidOff: 'Your loan is paid in full. Thank you!',
+  paidOff: PAID_OFF_NOTICE,
 } as const;
 
 const posted = (e: LedgerEntryRow): PostedEntry => ({
@@ -91,6 +92,8 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
     const outcome = await ctx.providers.achDebits.outcome(t.achTraceId, date);
     if (outcome.status === 'settled') {
       await tx.updateTransaction(t.id, { status: 'settled', settledOn: date, updatedAt: at });
+      // In-app only: the e-mail went out when the payment was sent.
+      await tx.notify(loan.userId, paymentSettledNotice(`$${formatCents(cents(t.amountCents))}`, loan.identifier), at);
       txsStale = true;
     } else if (outcome.status === 'returned') {
       await applyReturn(ctx, tx, policy, loan, t, outcome.code, parseIsoDate(outcome.returnedOn), entries, byId, tell);

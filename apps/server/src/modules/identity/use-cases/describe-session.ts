@@ -15,5 +15,5 @@ export async function describeSession(ctx: AppContext, token: string | undefined
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
   const now = ctx.now();
   const { member, borrower, latestLoanStatus } = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(hashToken(token), now), now);
-  return toSessionInfo(member, borrower ?? undefined, latestLoanStatus === 'closed_paid');
+  return toSessionInfo(member, borrower ?? undefined, latestLoanStatus === 'closed_paid', latestLoanStatus !== null);
 }

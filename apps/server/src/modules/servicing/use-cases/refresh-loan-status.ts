@@ -1,6 +1,8 @@
 import { deriveStatus } from '@payrail/domain/loan/ledger';
 import type { StatusThresholds } from '@payrail/domain/loan/ledger';
+import { PAID_OFF_NOTICE } from '@payrail/domain/engagement/notices';
 import type { AppContext } from '../../../context';
+import { notifyBorrower } from '../../engagement/use-cases/notify-borrower';
 import { businessToday } from '../clock';
 import type { LoanRow } from '../repository';
 import { loanState } from './loan-position';
@@ -18,5 +20,7 @@ export async function refreshLoanStatus(ctx: AppContext, loanId: number, thresho
   const next = deriveStatus(loan.status, state.position, thresholds);
   if (next === loan.status) return loan.status;
   const moved = await ctx.repos.servicing.moveLoanStatus(loanId, loan.status, next, ctx.now());
+  // Payoff: the move is conditional, so only the call that closed the loan tells the borrower.
+  if (moved && next === 'closed_paid') await notifyBorrower(ctx, loan.userId, PAID_OFF_NOTICE);
   return moved ? next : ((await ctx.repos.servicing.loan(loanId))?.status ?? null);
 }

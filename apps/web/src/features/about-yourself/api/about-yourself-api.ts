@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZAddressAutocompleteResponse } from '@payrail/contract/address';
-import type { TAddressSuggestion } from '@payrail/contract/address';
 import {
   ZEducationProgramResponse,
   ZReferencesResponse,
@@ -51,12 +49,6 @@ export function getEducationProgram() {
 
 export function postEducationProgram(body: TEducationProgramRequest) {
   return apiClient.post('/education_program', body, { base: 'flow', schema: z.object({ ok: z.literal(true) }) });
-}
-
-/** GET {api}/addresses/autocomplete?query= — US address suggestions. */
-export async function autocompleteAddress(query: string, signal?: AbortSignal): Promise<TAddressSuggestion[]> {
-  const answer = await apiClient.get('/addresses/autocomplete', { base: 'api', query: { query }, schema: ZAddressAutocompleteResponse, ...(signal ? { signal } : {}) });
-  return answer.suggestions;
 }
 
 export function useFieldValues() {

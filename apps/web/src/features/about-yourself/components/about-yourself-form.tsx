@@ -14,7 +14,7 @@ import { LatestSaves } from '../../../lib/latest-saves';
 import type { FormField, FormValues } from '../lib/fields';
 import { dateOfBirthWarning, ssnConfirmationError, ssnError } from '../lib/rules';
 import { LeadDialog } from '../../../components/leads/lead-dialog';
-import { AddressAutocomplete } from './address-autocomplete';
+import { AddressAutocomplete } from '../../../components/address/address-autocomplete';
 import styles from './about-yourself.module.css';
 
 /** Spec §9: auto-save after a 500 ms pause. */

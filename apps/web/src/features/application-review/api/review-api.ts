@@ -96,6 +96,14 @@ export function useDocumentCounts(types: readonly DocumentTypeName[]) {
   });
 }
 
+/**
+ * POST {flow}/borrower_agreement_documents?agreement=credit_pull_authorization: records the borrower's
+ * credit pull authorization (classic §5 consents) before the review, which runs the credit check.
+ */
+export function acceptCreditPull(): Promise<unknown> {
+  return apiClient.post('/borrower_agreement_documents', undefined, { base: 'flow', query: { agreement: 'credit_pull_authorization' } });
+}
+
 /** GET /review: validates the whole application and moves it on; answers the new status. */
 export function getReview(): Promise<TOkStatusResponse> {
   return apiClient.get('/review', { base: 'flow', schema: ZOkStatusResponse });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import { WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import { ACCOUNT_TYPES } from '@payrail/contract/banking';
@@ -10,11 +11,13 @@ import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { useRequiredDocuments } from '../../../lib/documents-api';
 import { ACCOUNT_NUMBER_MAX, ROUTING_MASK, isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
 import { isApiError } from '../../../lib/http-client';
 import {
+  acceptCreditPull,
   getReview,
   reviewKeys,
   updateBankInformation,
@@ -58,6 +61,8 @@ export interface ApplicationReviewProps {
   onConfirmed: (answer: TOkStatusResponse) => void;
   /** A refused review (422 `{ error, current_status }`): the page adopts the status; true when handled. */
   onRefused: (error: unknown) => boolean;
+  /** The link to the credit pull authorization document (composed by the app with the legal feature). */
+  creditPullLink: ReactNode;
 }
 
 type Errors = Record<string, string>;
@@ -75,7 +80,7 @@ function readableField(name: string): string {
  * Confirm (id application_review-confirm), disabled while a field is invalid, a section is being
  * edited, or a required document is missing (unless the employer is a partner).
  */
-export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, onRefused }: ApplicationReviewProps) {
+export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, onRefused, creditPullLink }: ApplicationReviewProps) {
   const queryClient = useQueryClient();
   const gateId = useId();
   const values = useReviewValues();
@@ -89,6 +94,8 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
   const [editing, setEditing] = useState<Record<string, boolean>>({});
   const [reviewErrors, setReviewErrors] = useState<{ personal: Errors; job: Errors; bank: Errors; documents: Errors; other: string[] }>({ personal: {}, job: {}, bank: {}, documents: {}, other: [] });
   const [confirming, setConfirming] = useState(false);
+  // The review runs the credit check: the borrower authorizes the credit pull first (classic §5 consents).
+  const [creditPull, setCreditPull] = useState(false);
 
   const stateOptions = useMemo(() => (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name })), [states.data]);
   const stateName = useCallback((id: string) => states.data?.find((state) => String(state.id) === id)?.name ?? id, [states.data]);
@@ -170,7 +177,9 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
       ? 'Correct the fields marked in your application before confirming.'
       : docsBlocking
         ? `Upload at least one file for: ${missingDocs.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`
-        : null;
+        : !creditPull
+          ? 'Authorize the credit pull before confirming.'
+          : null;
 
   const trackEditing = (section: string) => (value: boolean) => setEditing((current) => ({ ...current, [section]: value }));
   const clearErrors = (section: 'personal' | 'job' | 'bank' | 'documents', names: string[]) =>
@@ -196,6 +205,7 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
     setConfirming(true);
     setReviewErrors({ personal: {}, job: {}, bank: {}, documents: {}, other: [] });
     try {
+      await acceptCreditPull();
       onConfirmed(await getReview());
     } catch (error) {
       if (onRefused(error)) return;
@@ -302,6 +312,11 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
       ) : null}
 
       <div className={styles.actions}>
+        <Checkbox
+          checked={creditPull}
+          onChange={(e) => setCreditPull(e.target.checked)}
+          label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
+        />
         <Button id="application_review-confirm" size="lg" fullWidth disabled={blockedReason !== null} loading={confirming} aria-describedby={blockedReason ? gateId : undefined} onClick={() => void confirm()}>
           Confirm
         </Button>

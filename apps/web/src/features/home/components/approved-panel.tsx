@@ -38,8 +38,9 @@ export function ApprovedPanel({ eligibleForRefinance, loanManagerToken, showRati
       {loanManagerToken ? (
         <p>
           Manage your loan and payments on the{' '}
-          <a href={loanManagerHref(loanManagerToken)} target="_blank" rel="noopener noreferrer">
-            loan manager<span className="visually-hidden"> (opens in a new tab)</span>
+          {/* A full page redirect (spec §1 hasNelNet), not a new tab: the servicer's site takes over. */}
+          <a href={loanManagerHref(loanManagerToken)} rel="noreferrer">
+            loan manager
           </a>
           .
         </p>

@@ -46,6 +46,7 @@ export function sessionUserFrom(session: TTokenIsValidResponse): SessionUser {
     has_nelnet: session.has_nelnet,
     eligible_for_refinance: session.eligible_for_refinance,
     paid_off: session.paid_off,
+    has_loan: session.has_loan,
     not_qualified_reason: session.not_qualified_reason,
   };
 }

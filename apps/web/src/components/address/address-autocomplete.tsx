@@ -2,9 +2,9 @@ import type { TAddressSuggestion } from '@payrail/contract/address';
 import { ADDRESS_AUTOCOMPLETE_MIN } from '@payrail/contract/address';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from '../../../components/ui/field';
-import { autocompleteAddress } from '../api/about-yourself-api';
-import styles from './about-yourself.module.css';
+import { autocompleteAddress } from '../../lib/address-api';
+import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from '../ui/field';
+import styles from './address-autocomplete.module.css';
 
 /** Pause before asking for suggestions while typing. */
 const SUGGEST_DEBOUNCE_MS = 300;

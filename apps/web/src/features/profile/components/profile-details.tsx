@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import type { TProfile } from '@payrail/contract/profile';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toast/notify';
+import { formatDate, formatUsPhone } from '../../../lib/format';
+import { isApiError } from '../../../lib/http-client';
+import { revealSsn } from '../api/profile';
+import styles from './profile.module.css';
+
+const NOT_GIVEN = 'Not given yet';
+
+/** "TX - Texas": the state's abbreviation and name (newflow §2). */
+export const stateLabel = (state: TProfile['borrower']['state']): string => (state ? `${state.abbreviation} - ${state.name}` : NOT_GIVEN);
+
+/** The SSN masked xxx-xx-####, with a control that shows it in full (each reveal is logged by the server). */
+function SsnValue({ masked }: { masked: string | null }) {
+  const [full, setFull] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!masked) return <>{NOT_GIVEN}</>;
+  const toggle = async () => {
+    if (full) {
+      setFull(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      setFull(await revealSsn());
+    } catch (error) {
+      if (!(isApiError(error) && [401, 403, 503].includes(error.status))) notify.error('We could not show your SSN. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className={styles.inline}>
+      <span data-testid="personal-ssn">{full ?? masked}</span>
+      <Button variant="secondary" size="sm" onClick={() => void toggle()} disabled={busy} aria-pressed={full !== null}>
+        {full ? 'Hide SSN' : 'Show SSN in full'}
+      </Button>
+    </span>
+  );
+}
+
+export interface ProfileDetailsProps {
+  profile: TProfile;
+  /** The phone's edit control (the SMS dialog lives in the phone feature). */
+  phoneAction: ReactNode;
+  onEditAddress: () => void;
+}
+
+/** Every Profile field of newflow §2/§3, read-only here; phone and address change through their dialogs. */
+export function ProfileDetails({ profile, phoneAction, onEditAddress }: ProfileDetailsProps) {
+  const b = profile.borrower;
+  const name = [b.first_name, b.last_name].filter(Boolean).join(' ');
+  return (
+    <dl className={styles.facts}>
+      <dt>Name</dt>
+      <dd>{name || NOT_GIVEN}</dd>
+      <dt>Social Security number</dt>
+      <dd>
+        <SsnValue masked={b.social_security_number} />
+      </dd>
+      <dt>Date of birth</dt>
+      <dd>{b.date_of_birth ? formatDate(b.date_of_birth) : NOT_GIVEN}</dd>
+      <dt>E-mail</dt>
+      <dd>{profile.user.email}</dd>
+      <dt>Mobile phone</dt>
+      <dd className={styles.inline}>
+        <span data-testid="personal-phone">{b.phone ? `${formatUsPhone(b.phone)}${b.phone_confirmed ? ' (verified)' : ' (not verified)'}` : NOT_GIVEN}</span>
+        {phoneAction}
+      </dd>
+      <dt>Address</dt>
+      <dd className={styles.inline}>
+        <span data-testid="personal-address">{b.address ?? NOT_GIVEN}</span>
+        <Button variant="secondary" size="sm" onClick={onEditAddress} aria-label="Edit address">
+          Edit
+        </Button>
+      </dd>
+      <dt>P.O. box</dt>
+      <dd>{b.unit_number ?? NOT_GIVEN}</dd>
+      <dt>City</dt>
+      <dd>{b.city ?? NOT_GIVEN}</dd>
+      <dt>State</dt>
+      <dd>{stateLabel(b.state)}</dd>
+      <dt>Zip code</dt>
+      <dd>{b.zip_code ?? NOT_GIVEN}</dd>
+      <dt>Employer</dt>
+      <dd>{b.employer?.name ?? NOT_GIVEN}</dd>
+    </dl>
+  );
+}
