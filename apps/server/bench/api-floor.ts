@@ -32,6 +32,7 @@ async function replay(steps: Step[]): Promise<void> {
 }
 
 const app = Fastify({ logger: false });
+app.get('/__floor_ready', async () => ({ ok: true }));
 for (const route of plan) {
   app.route({
     method: route.method,

@@ -15,7 +15,7 @@
  *
  * BENCH_SECONDS (default 10) per row and side, BENCH_ROUNDS (default 2; Payrail and floor alternate row by row),
  * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite,
- * BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
+ * BENCH_ROWS=<name,…> (only those rows), BENCH_PLAN_OUT=<file> (the recorded SQL per row, as JSON), BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
  * A measurement, never an assertion; on a shared machine run it a few times and read the ratios.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -137,6 +137,9 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
     { name: 'loans/ongoing_loans', method: 'GET', url: '/api/loans/ongoing_loans', token: funded.token },
     { name: 'update_field', method: 'POST', url: '/api/about_yourself/update_field', token: editor.token, body: JSON.stringify({ loan_borrower: { city: 'Wilmington' } }) },
   ];
+  // BENCH_ROWS=name,name: only those rows (e.g. to profile one route).
+  const only = process.env.BENCH_ROWS?.split(',').map((n) => n.trim());
+  if (only) rows.splice(0, rows.length, ...rows.filter((r) => only.includes(r.name)));
   const plan: FloorRoute[] = [];
   for (const row of rows) {
     // Once to warm Payrail's per-instance caches (system gate, crypto box), then recorded.
@@ -180,6 +183,7 @@ async function postgresRun(): Promise<void> {
 
   const planFile = path.join(scratch, 'floor-plan.json');
   fs.writeFileSync(planFile, JSON.stringify(plan));
+  if (process.env.BENCH_PLAN_OUT) fs.writeFileSync(process.env.BENCH_PLAN_OUT, JSON.stringify(plan, null, 2));
   const port = await freePort();
   const floor = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-floor.ts')], {
     cwd: ROOT,
@@ -188,7 +192,7 @@ async function postgresRun(): Promise<void> {
   });
   const floorBase = `http://127.0.0.1:${port}`;
   const payrail = await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch });
-  await waitFor(`${floorBase}/api/states`, floor);
+  await waitFor(`${floorBase}/__floor_ready`, floor);
   // Both listen for the whole run and are driven in turn, row by row and round by round, so a change in
   // the machine's load lands on both sides; each side's figures are the mean over the rounds.
   const ours: Result[][] = rows.map(() => []);

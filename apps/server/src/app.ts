@@ -108,7 +108,7 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export type BuildOptions = { config: Config; database: Database } & Partial<Pick<AppContext, 'providers' | 'now'>>;
+export type BuildOptions = { config: Config; database: Database; /** Where log lines go (tests); stdout otherwise. */ logStream?: { write(line: string): void } } & Partial<Pick<AppContext, 'providers' | 'now'>>;
 
 /** Builds the whole HTTP application on an open, migrated database. Listening is the caller's job. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             // Tokens and codes also travel in URLs (confirmation query, /c/{code}); the log shows them masked.
             serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }) },
             // Buffered, asynchronous writes to stdout: a synchronous write per line cost ~15 % of a busy instance.
-            stream: pino.destination({ dest: 1, sync: false }),
+            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
     // One access-log line per request ("request completed", with status and time), not Fastify's two.
     logController: new OneLinePerRequest(),

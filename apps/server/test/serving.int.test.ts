@@ -6,10 +6,11 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { registerNotFound } from '../src/http/error-handler';
 import { registerSpas } from '../src/http/spa';
 import { auth, call, signUpConfirmed } from './identity-helpers';
-import { type TestApp, testApp } from './test-app';
+import { type TestApp, testApp, testConfig, testDatabase } from './test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -100,5 +101,29 @@ describe('API answers: compressed when large', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ email_confirmed: true, paid_off: false });
+  });
+});
+
+describe('access log', () => {
+  it('writes one line per request, with the method, the masked URL, the status and the time, and no token', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({ config: testConfig({ logLevel: 'info' }), database: await testDatabase(), logStream: { write: (line: string) => void lines.push(line) } });
+    await app.ready();
+    try {
+      const { token } = await signUpConfirmed(app);
+      lines.length = 0;
+      await call(app, { url: '/api/token_is_valid', headers: auth(token) });
+      await call(app, { url: '/api/confirmation?confirmation_token=SECRET1' });
+      const entries = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+      const access = entries.filter((e) => e.msg === 'request completed');
+      expect(entries.filter((e) => e.msg === 'incoming request')).toHaveLength(0);
+      expect(access).toHaveLength(2);
+      expect(access[0]).toMatchObject({ req: { method: 'GET', url: '/api/token_is_valid' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+      expect(access[1]!.req!.url).toBe('/api/confirmation?confirmation_token=[redacted]');
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.join('\n')).not.toContain('SECRET1');
+    } finally {
+      await app.close();
+    }
   });
 });
