@@ -433,5 +433,17 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect(await app.ctx.repos.workflow.currentStatus(who.id)).toBe('approved');
     // Signed: the approved step cannot open the contract again (the SPA shows money_on_way).
     expect((await postStep(who.token, { workflow_status_key: 'approved' })).statusCode).toBe(409);
+    // The reviewer's evidence.
+    const evidence = await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(staff) });
+    expect(evidence.statusCode, evidence.body).toBe(200);
+    expect(evidence.json()).toMatchObject({
+      new_flow: true,
+      loan_request: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
+      rate_check: { state: 'done', outcome: 'approved' },
+      program: 'auto_debit',
+      proof_of_address: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code },
+      chosen_offer: { amount: offer.amount, fixed_payment_amount: offer.fixed_payment_amount, is_autodebit: true },
+    });
+    expect((await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(who.token) })).statusCode).toBe(401);
   });
 });
