@@ -142,6 +142,18 @@ describe('sign-up and sign-in pre-check (POST /email)', () => {
     expect(bad.json()).toEqual({ errors: { loan_purpose_name: ['is not included in the list'] } });
   });
 
+  it('partner sign-up: a b2b partner employer needs the employee id (at most 30 characters)', async () => {
+    const partner = await employerOfKind(app, 'partner');
+    const missing = await newflowSignup({ employerId: partner.id });
+    expect(missing.res.statusCode).toBe(422);
+    expect(missing.res.json()).toEqual({ errors: { employee_id: ["can't be blank"] } });
+    const tooLong = await newflowSignup({ employerId: partner.id, employeeId: 'x'.repeat(31) });
+    expect(tooLong.res.json()).toEqual({ errors: { employee_id: ['is too long (maximum is 30 characters)'] } });
+    const ok201 = await newflowSignup({ employerId: partner.id, employeeId: 'EMP-42' });
+    expect(ok201.res.statusCode, ok201.res.body).toBe(201);
+    expect((await app.ctx.repos.application.findProfile(ok201.res.json<{ id: number }>().id))?.employeeId).toBe('EMP-42');
+  });
+
   it('answers "is invalid" for a wrong confirmation code (the SPA shows "Invalid code please try again")', async () => {
     await newflowSignup();
     const res = await call(app, { url: '/api/confirmation?confirmation_token=ZZZZZZ' });
