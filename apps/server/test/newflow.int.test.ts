@@ -364,7 +364,18 @@ async function atLoanOffer(split: boolean) {
   } else {
     await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }));
   }
-  await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') } }));
+  if (split) {
+    // The bank widget (sandbox aggregator, auth product): the linked account is verified, the step moves on.
+    const widget = (await call(app, { url: '/api/bank_informations/widget', headers: auth(who.token) })).json<{ link_token: string }>();
+    const login = await call(app, { method: 'POST', url: '/api/bank_link/sandbox/authorize', payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const { public_token, accounts } = login.json<{ public_token: string; accounts: { id: string; subtype: string }[] }>();
+    const saved = await call(app, { method: 'POST', url: '/api/bank_informations/save_plaid_information', headers: auth(who.token), payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account' }))).new_status).toBe('additional_documents');
+  } else {
+    await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') } }));
+  }
   await ok(postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code }, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }));
   expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
   return who;
@@ -457,5 +468,10 @@ describe('loan offers, password, phone, approval and signature', () => {
       chosen_offer: { amount: offer.amount, fixed_payment_amount: offer.fixed_payment_amount, is_autodebit: true },
     });
     expect((await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(who.token) })).statusCode).toBe(401);
+    // Funded by the existing servicing funding: the loan the borrower sees on money_on_way.
+    const servicer = await staffToken(app, 'servicer@payrail.test');
+    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `newflow-fund-${who.id}` } });
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(funded.json<{ loan: { amount: number; apr: string } }>().loan).toMatchObject({ amount: offer.amount });
   });
 });
