@@ -198,6 +198,11 @@ describe('application steps: order and data', () => {
     const done = await ok(postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' } }));
     expect(done).toMatchObject({ new_status: 'employer_under_review', finalized_application: true });
     expect((await getStep(who.token, 'under_review')).json()).toMatchObject({ workflow_status_key: 'employer_under_review', new_status: null });
+    // The reviewer accepts the employer: the applicant continues at personal_info.
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const accepted = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await getStep(who.token, 'personal_info')).json()).toMatchObject({ current_status: 'personal_info', new_status: null });
   });
 
   it('checks personal info with the new-flow messages, then the housing sub-step', async () => {
@@ -449,7 +454,7 @@ describe('loan offers, password, phone, approval and signature', () => {
     const staff = await staffToken(app, 'underwriter@payrail.test');
     const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(staff) });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ current_status: 'approved', new_status: null, finalized_application: true });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ current_status: 'approved', new_status: null, finalized_application: true, data: { signed: false, funded: false } });
     expect((await ok(postStep(who.token, { workflow_status_key: 'approved' }))).new_status).toBe('esignature_needed');
     const signed = await call(app, { method: 'POST', url: '/api/esignature/sign', headers: auth(who.token), payload: { signature_name: 'Ana Cruz' } });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -473,5 +478,6 @@ describe('loan offers, password, phone, approval and signature', () => {
     const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `newflow-fund-${who.id}` } });
     expect(funded.statusCode, funded.body).toBe(200);
     expect(funded.json<{ loan: { amount: number; apr: string } }>().loan).toMatchObject({ amount: offer.amount });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ data: { signed: true, funded: true, amount: offer.amount, loan_identifier: expect.stringMatching(/^\d{4}-\d{2}-\d{4}$/) } });
   });
 });
