@@ -269,6 +269,21 @@ describe('rate check (background job, polled every 5 s)', () => {
     expect(history.filter((h) => h.fromStatus === 'rate_check')).toHaveLength(1);
   });
 
+  it('keeps the applicant waiting while the bureau fails, and says so after the last attempt', async () => {
+    const bureau = app.ctx.providers.creditBureau;
+    app.ctx.providers.creditBureau = { provider: 'sandbox', softPull: () => Promise.reject(new Error('bureau down')) };
+    try {
+      const who = await atRateCheckDecided();
+      expect(who.decided).toMatchObject({ new_status: 'rate_check', pending: true });
+      const data = (await getStep(who.token, 'checking_rate')).json<{ data: { state: string } }>();
+      expect(data.data.state).toBe('failed');
+      expect((await app.ctx.repos.newflow.find(who.id))!).toMatchObject({ rateCheckState: 'failed', rateCheckAttempts: 3, rateCheckError: 'bureau down' });
+      expect(await app.ctx.repos.workflow.currentStatus(who.id)).toBe('rate_check');
+    } finally {
+      app.ctx.providers.creditBureau = bureau;
+    }
+  });
+
   it('declines with adverse-action reasons on the status page, counteroffers, and stops a thin file', async () => {
     const declined = await atRateCheckDecided('123-45-0001');
     expect(declined.decided).toMatchObject({ new_status: 'denied', finalized_application: true });

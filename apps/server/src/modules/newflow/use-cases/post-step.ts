@@ -270,7 +270,8 @@ async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payloa
 async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'loan_offer'>): Promise<Answer> {
   if (!nf) throw stepNotOpen(member.workflowStatus);
   const sheet = await priceNewflowOffers(ctx, member.id, nf);
-  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : sheet.split_direct_deposit;
+  // The split-deposit offers are offered only to an applicant who set up the split (select_program).
+  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? sheet.split_direct_deposit : [];
   const chosen = pool.find((o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms));
   if (!chosen) throw AppError.fields({ payment: [NEWFLOW_MSG.offerNotOffered] });
   const at = ctx.now();
