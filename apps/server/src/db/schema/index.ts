@@ -15,3 +15,4 @@ export * from './review';
 export * from './servicing';
 export * from './collections';
 export * from './profile';
+export * from './newflow';

@@ -1,0 +1,115 @@
+import { addDays } from '@payrail/domain/dates';
+import type { Cents } from '@payrail/domain/money';
+import { decide } from '@payrail/domain/underwriting/decide';
+import { type BureauReport, decideRateCheck } from '@payrail/domain/underwriting/rate-check';
+import { decideTransition } from '@payrail/domain/workflow/machine';
+import type { AppContext } from '../../context';
+import { SSN_AAD } from '../application/field-rules';
+import { isoDay } from '../application/today';
+import { loadApplicationFacts } from '../review/underwriting';
+import type { StatusMove } from '../workflow/repository';
+import { NO_FACTS } from '../workflow/use-cases/plan-move';
+import type { NewflowRow } from './repository';
+
+const TARGET = { approved: 'select_program', counteroffer: 'select_program', declined: 'denied', thin_file: 'cant_proceed' } as const;
+
+/**
+ * The rate-check job for one claimed row: the bureau's soft pull on the stored SSN, the underwriting
+ * engine's decision on the stored answers, combined by `decideRateCheck`; the result and the move
+ * (rate_check → select_program / denied / cant_proceed, by the system) are written with the claim.
+ */
+async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
+  const [member, profile, borrower] = await Promise.all([ctx.repos.identity.findMemberById(row.userId), ctx.repos.application.findProfile(row.userId), ctx.repos.identity.findBorrower(row.userId)]);
+  if (!member || !profile?.ssnSealed) throw new Error('rate check without an SSN on file');
+  const ssn = (await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD);
+  const report = await ctx.providers.creditBureau.softPull({
+    ssn,
+    firstName: borrower?.firstName ?? '',
+    lastName: borrower?.lastName ?? '',
+    dateOfBirth: profile.dateOfBirth ?? '',
+    address: profile.address ?? '',
+    zipCode: profile.zipCode ?? '',
+  });
+  const requested = row.loanAmountCents ?? 0;
+  const { facts, ruleSet, today } = await loadApplicationFacts(ctx, row.userId, 'employer', requested > 0 ? { requestedAmountCents: requested as Cents } : {});
+  const engine = decide(facts, ruleSet, today);
+  const bureau: BureauReport = report.status === 'hit' ? { status: 'hit', score: report.score, reasonTexts: report.reasonCodes.map((r) => r.text) } : { status: report.status };
+  const result = decideRateCheck(requested > 0 ? requested : facts.requestedAmountCents, engine, bureau);
+  const at = ctx.now();
+  const to = TARGET[result.outcome];
+  const decision = member.workflowStatus === 'rate_check' ? decideTransition('rate_check', to, 'system', { ...NO_FACTS, newFlow: true }) : null;
+  const move: StatusMove | null = decision?.ok ? { userId: row.userId, from: 'rate_check', to, event: decision.event, actor: 'system', at } : null;
+  return {
+    patch: {
+      rateCheckOutcome: result.outcome,
+      rateCheckApprovedCents: result.approvedAmountCents,
+      rateCheckReasons: [...result.adverseActionReasons],
+      rateCheckBureau: { status: report.status, reference: report.reference, score: report.status === 'hit' ? report.score : null, rule_set: engine.ruleSetVersion, engine_outcome: engine.outcome, reapply_on: engine.reapplyOn },
+      rateCheckError: null,
+    },
+    move,
+    result,
+    engine,
+  };
+}
+
+/** A job claimed longer ago than this is taken as abandoned (its process died) and claimed again. */
+const STALE_AFTER_MS = 2 * 60_000;
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Runs pending rate-check jobs (all, or one member's) until none is left. Several callers at once (the
+ * 5-second polls, the timer, other instances) share them through the claim: each job runs once, and a
+ * decision is recorded once (the finish only applies while the claim is still running).
+ */
+export async function runRateChecks(ctx: AppContext, opts: { userId?: number; limit?: number } = {}): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < (opts.limit ?? 50); i++) {
+    const at = ctx.now();
+    const row = await ctx.repos.newflow.claimRateCheck({ ...(opts.userId === undefined ? {} : { userId: opts.userId }), at, staleBefore: new Date(at.getTime() - STALE_AFTER_MS) });
+    if (!row) break;
+    const attempts = row.rateCheckAttempts + 1;
+    let work;
+    try {
+      work = await rateCheckWork(ctx, row);
+    } catch (err) {
+      await ctx.repos.newflow.failRateCheck(row.id, attempts, MAX_ATTEMPTS, String((err as Error).message ?? err), ctx.now());
+      continue;
+    }
+    const finishedAt = ctx.now();
+    if (!(await ctx.repos.newflow.finishRateCheck(row.id, attempts, work.patch, work.move, finishedAt))) continue;
+    done++;
+    // The application row carries the amount offered (a counteroffer caps the loan terms like a
+    // reviewer's) or the outcome and reapply date of a decline.
+    const application = await ctx.repos.application.ensureActiveApplication(row.userId, finishedAt);
+    const declined = work.result.outcome === 'declined' || work.result.outcome === 'thin_file';
+    // A decline on the bureau file alone waits the engine's usual 90 days.
+    const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(isoDay(finishedAt), 90);
+    await ctx.repos.application.updateApplication(application.id, declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents }, finishedAt);
+    if (opts.userId !== undefined) break;
+  }
+  return done;
+}
+
+/** The in-process timer that runs left-over rate-check jobs (a poll normally runs its own at once). Returns a stop function. */
+export function startRateCheckTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void }): () => Promise<void> {
+  const seconds = ctx.config.rateCheckIntervalSeconds;
+  if (seconds <= 0) return async () => undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = runRateChecks(ctx)
+      .then(() => undefined)
+      .catch((err: unknown) => log.error({ err }, 'rate-check run failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
