@@ -106,7 +106,7 @@ export interface RewardTotals {
 }
 
 /** Sums a rewards ledger (any entries with kind, amount and points). */
-export function rewardTotals(entries: readonly Pick<RewardEntry, 'kind' | 'amountCents' | 'points'>[]): RewardTotals {
+export function rewardTotals(entries: readonly { readonly kind: RewardKind; readonly amountCents: number; readonly points: number }[]): RewardTotals {
   let approved = 0;
   let submitted = 0;
   let points = 0;

@@ -9,6 +9,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { DisbursementRow, InstallmentRow, LoanRow } from '../repository';
+import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
@@ -153,6 +154,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     if (opened.constraint === 'loans_application_id_unique') throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
+  // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
+  if (application.loanType === 'new') await rewardApprovedReferral(ctx, userId);
   await ctx.providers.email.send({
     to: row.member.email,
     subject: 'Your Payrail loan is funded',
