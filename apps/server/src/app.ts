@@ -34,6 +34,7 @@ import { seedDemoApplications } from './db/seed-demo-applications';
 import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
 import { referralBackofficeRoutes, referralRoutes } from './modules/referral/routes';
+import { refinanceRoutes } from './modules/refinance/routes';
 import { collectionsRoutes } from './modules/collections/routes';
 import { reviewRoutes } from './modules/review/routes';
 
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes(ctx), { prefix: '/api' });
   await app.register(servicingBorrowerRoutes(ctx), { prefix: '/api' });
   await app.register(referralRoutes(ctx), { prefix: '/api' });
+  await app.register(refinanceRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });

@@ -23,6 +23,7 @@ import { backofficeRepository } from './modules/backoffice/repository';
 import { servicingRepository } from './modules/servicing/repository';
 import { collectionsRepository } from './modules/collections/repository';
 import { referralRepository } from './modules/referral/repository';
+import { refinanceRepository } from './modules/refinance/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -47,6 +48,7 @@ export type AppContext = {
     servicing: ReturnType<typeof servicingRepository>;
     collections: ReturnType<typeof collectionsRepository>;
     referral: ReturnType<typeof referralRepository>;
+    refinance: ReturnType<typeof refinanceRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -79,6 +81,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     servicing: servicingRepository(database.db),
     collections: collectionsRepository(database.db),
     referral: referralRepository(database.db),
+    refinance: refinanceRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

@@ -22,13 +22,16 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
   };
 }
 
-/** GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides). */
-export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false): TTokenIsValidResponse {
+/**
+ * GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides);
+ * `eligibleForRefinance`: the refinance rules of newflow §5 (modules/refinance).
+ */
+export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false, eligibleForRefinance = false): TTokenIsValidResponse {
   return {
     id: member.id,
     email: member.email,
     workflow_status: member.workflowStatus,
-    eligible_for_refinance: false,
+    eligible_for_refinance: eligibleForRefinance,
     paid_off: paidOff,
     loan_type: member.loanType,
     refinancing: member.refinancing,
