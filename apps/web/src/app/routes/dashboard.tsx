@@ -3,6 +3,7 @@ import { ApprovedPanel } from '../../features/home/components/approved-panel';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
 import { DashboardLoans } from '../servicing-views';
+import { PendingRefinance } from '../pending-refinance';
 import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';
 
@@ -38,6 +39,7 @@ export function Component() {
       <p className={styles.lead}>This is your Payrail dashboard.</p>
       {status !== null && APPROVED_STATUSES.has(status) && !paidOff ? <Approved /> : null}
       <DashboardLoans />
+      <PendingRefinance />
     </>
   );
 }

@@ -12,6 +12,8 @@ export type RefinanceState = 'pending' | 'eligible' | 'review' | 'reapply';
  */
 export function refinanceState(loan: TServicingLoan, applying: TServicingLoan | null): RefinanceState | null {
   if (applying) return applying.is_under_review ? 'review' : 'pending';
+  // The server marks the loan a refinancing application of it is working on (no loan record exists before funding).
+  if (loan.refinance_in_progress) return loan.is_under_review ? 'review' : 'pending';
   if ((loan.days_left_for_reapply_refinance ?? 0) > 0) return 'reapply';
   if (loan.eligible_for_refinance) return 'eligible';
   return null;
