@@ -106,6 +106,8 @@ export interface BorrowerOptions {
   employer?: EmployerKind;
   /** About-yourself overrides (wire names of update_field). */
   answers?: Record<string, unknown>;
+  /** The code of the friend who referred this borrower (POST /refer_code right after sign-up). */
+  referCode?: string;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function borrowerAt(request: APIRequestContext, stop: Stop, options
   const token = await confirmedAccountViaApi(request, email, JOURNEY_PASSWORD);
   const { id } = (await apiGet(request, token, '/token_is_valid')) as { id: number };
   const borrower: Borrower = { id, email, password: JOURNEY_PASSWORD, token, firstName: 'Jordan', lastName: 'Rivera' };
+  if (options.referCode) await apiPost(request, token, '/refer_code', { refer_code: options.referCode });
   const reached = (s: Stop) => STOPS.indexOf(stop) <= STOPS.indexOf(s);
   if (reached('about_yourself')) return borrower;
 
