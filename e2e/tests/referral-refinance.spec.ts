@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, apiPost, pdfFile, reviewerAction, reviewerMove, signInThroughUi, staffApiToken } from '../support/classic';
-import { advanceClockTo, fundedBorrower, plusDays, servicingOf, staffSignIn } from '../support/servicing';
+import { advanceClockTo, businessDate, fundedBorrower, plusDays, servicingOf, staffSignIn } from '../support/servicing';
 
 /**
  * Issue #16 part B "Must show": a referral from the code to approved friends, rewards, a level change and
@@ -57,6 +57,9 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   await expect(refinance).toBeVisible();
   await expect(page.getByText('Previous loan balance')).toBeVisible();
   await expect(page.getByText('Amount paid to you')).toBeVisible();
+  // The terms chosen: the new loan's disbursement date is the day its payoff is quoted for.
+  const terms = (await apiGet(request, borrower.token, '/loan')) as { disbursement_date: string; payoff_amount: number };
+  expect(terms.payoff_amount).toBeGreaterThan(0);
   await expectAccessible(page);
   await page.getByRole('checkbox', { name: /I agree to these loan terms/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -78,8 +81,7 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   await reviewerMove(request, borrower.id, 'refinancing_esignature');
   await apiPost(request, borrower.token, '/esignature/sign', { signature_name: `${borrower.firstName} ${borrower.lastName}` });
   await reviewerAction(request, await staffApiToken(request, 'underwriter@payrail.test'), borrower.id, 'approve');
-  const terms = (await apiGet(request, borrower.token, '/loan')) as { disbursement_date: string };
-  const business = ((await (await request.get('/api/business_date')).json()) as { business_date: string }).business_date;
+  const business = await businessDate(request);
   const fundingDate = terms.disbursement_date > business ? terms.disbursement_date : business;
   const quote = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${fundingDate}`)) as { payoff_amount: number }).payoff_amount;
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
@@ -140,8 +142,7 @@ test('a referral: code copied, friends funded, rewards, Bronze level, payout rel
   await page.screenshot({ path: 'test-results/referral-page.png', fullPage: true });
 
   // After the waiting period a servicer releases the rewards as one ACH credit, in the back office.
-  const today = ((await (await request.get('/api/business_date')).json()) as { business_date: string }).business_date;
-  await advanceClockTo(request, plusDays(today, 42));
+  await advanceClockTo(request, plusDays(await businessDate(request), 42));
   const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Container } from '../../components/layout/container';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { LoanTerms } from '../../features/loan-terms/components/loan-terms';
 import { startRefinance } from '../../features/refinance/api/refinance-api';
-import { useSessionQuery } from '../../features/session/api/get-session';
+import { sessionQueryOptions, useSessionQuery } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { isApiError } from '../../lib/http-client';
 import { navigate } from '../../lib/navigation';
@@ -24,13 +25,18 @@ export function Component() {
   const session = useSessionQuery();
   const stateId = session.data?.loan_borrower.state_id;
   const [startError, setStartError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const starting = status === 'approved' || status === 'refinancing_application';
 
   useEffect(() => {
     if (!starting) return;
     let live = true;
     startRefinance()
-      .then(({ new_status }) => {
+      .then(async ({ new_status }) => {
+        // Adopt the move in the cached session check too, so a poll in flight cannot put the old status back.
+        const { queryKey } = sessionQueryOptions();
+        await queryClient.cancelQueries({ queryKey });
+        queryClient.setQueryData(queryKey, (old) => (old ? { ...old, workflow_status: new_status, loan_type: 'refinancing' as const } : old));
         if (live) sessionStore.updateUser({ workflow_status: new_status, loan_type: 'refinancing' });
       })
       .catch((error: unknown) => {
@@ -39,7 +45,7 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [starting]);
+  }, [starting, queryClient]);
 
   if (startError) {
     return (
