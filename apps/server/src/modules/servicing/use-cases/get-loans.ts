@@ -1,5 +1,6 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TLastLoanOnboardingResponse, TLoanHistoryQuery, TLoanHistoryResponse, TOngoingLoansResponse, TServicingLoan } from '@payrail/contract/servicing';
+import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
@@ -11,7 +12,11 @@ import { applicationFacts, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_S
 /** The §3 Loan record with its refinance fields (eligibility, in progress, reapply countdown). */
 export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow): Promise<TServicingLoan> {
   const today = await businessToday(ctx);
-  const [state, transactions, facts] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.transactionsOfLoan(loan.id), applicationFacts(ctx, member)]);
+  // A closed loan is shown as it closed: a refinance's payoff is dated on the new loan's disbursement
+  // date, which may still be ahead of the business date.
+  const closed = loan.status === 'closed_refinanced' || loan.status === 'closed_paid';
+  const lastDate = closed ? (await ctx.repos.servicing.ledger(loan.id)).reduce((m, e) => (e.effectiveDate > m ? e.effectiveDate : m), today as string) : today;
+  const [state, transactions, facts] = await Promise.all([loanState(ctx, loan, lastDate as IsoDate), ctx.repos.servicing.transactionsOfLoan(loan.id), applicationFacts(ctx, member)]);
   return loanWire(state, loanRefinance(ctx, state, transactions, facts, today));
 }
 
