@@ -180,3 +180,36 @@ describe('a refinance from start to funding', () => {
     expect((await session(owner.token)).workflow_status).toBe('approved');
   });
 });
+
+describe('a declined refinance: reapply countdown, then a new refinance from declined', () => {
+  it('counts the days down on the loan, refuses until the date, then starts again', async () => {
+    const b = await fundedBorrower(app);
+    const base = addDays(parseIsoDate(b.loan.disbursement_date), 5);
+    await setBusinessDate(base);
+    await repay(b.loan.id, b.loan.note_principal, 0.7, `refi-decl-pay-${b.id}`);
+    expect((await lastLoan(b.token)).eligible_for_refinance).toBe(true);
+    expect((await post(app, b.token, '/api/refinance', {})).statusCode).toBe(200);
+    await get(app, b.token, '/api/loan');
+    await get(app, b.token, '/api/associate_terms_consent');
+    await post(app, b.token, '/api/workflow/next_status', { current_status: 'refinancing_loan_terms' });
+    await uploadDocument(app, b.token, 'pay_stub');
+    await uploadDocument(app, b.token, 'allotment');
+    expect((await post(app, b.token, '/api/workflow/change_status', { new_status: 'ready_for_review' })).statusCode).toBe(200);
+    const underwriter = await staffToken(app, 'underwriter@payrail.test');
+    const reapplyOn = addDays(base, 3);
+    const declined = await call(app, { method: 'POST', url: `/api/backoffice/applications/${b.id}/decline`, headers: auth(underwriter), payload: { reapply_on: reapplyOn, reasons: ['Income could not be verified'] } });
+    expect(declined.statusCode, declined.body).toBe(200);
+
+    expect(await lastLoan(b.token)).toMatchObject({ loan_status: 'opened', eligible_for_refinance: false, days_left_for_reapply_refinance: 3, date_to_reapply_refinance: reapplyOn, refinance_in_progress: false });
+    await setBusinessDate(addDays(base, 2));
+    expect(await lastLoan(b.token)).toMatchObject({ days_left_for_reapply_refinance: 1, eligible_for_refinance: false });
+    expect((await post(app, b.token, '/api/refinance', {})).statusCode).toBe(422);
+    await setBusinessDate(reapplyOn);
+    expect(await lastLoan(b.token)).toMatchObject({ days_left_for_reapply_refinance: null, eligible_for_refinance: true });
+    expect((await session(b.token)).workflow_status).toBe('declined');
+    const again = await post(app, b.token, '/api/refinance', {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await session(b.token)).toMatchObject({ workflow_status: 'refinancing_loan_terms', loan_type: 'refinancing' });
+  });
+});
+

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
 import { RequireSession, RequireStatus } from './guards';
-import { DOCUMENT_STATUSES } from './status-routes';
+import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES } from './status-routes';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -36,7 +36,7 @@ const CLASSIC_STEPS: readonly { path: string; id?: string; title: string; status
   { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
   { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
   // An approved borrower opens the refinance terms to start a refinance (the page asks POST /refinance).
-  { path: 'refinance_terms', id: 'RefinanceTerms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed', 'approved', 'refinancing_application'], step: 1, lazy: () => import('./routes/refinance-terms') },
+  { path: 'refinance_terms', id: 'RefinanceTerms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed', ...REFINANCE_START_STATUSES, 'refinancing_application'], step: 1, lazy: () => import('./routes/refinance-terms') },
   { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: () => import('./routes/refinance-review') },
 ];
 

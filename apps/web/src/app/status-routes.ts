@@ -54,3 +54,6 @@ export function routeForStatus(status: string | null | undefined, loanType?: Loa
   if (status === 'loan_amount_changed') return loanType === 'refinancing' ? '/refinance_terms' : '/loan_terms';
   return STATUS_ROUTES[status] ?? '/';
 }
+
+/** Where a refinance starts (POST /refinance): the funded application, or an ended one (e.g. a declined refinance after its date). */
+export const REFINANCE_START_STATUSES = ['approved', 'declined', 'denied', 'dropped', 'canceled'] as const;

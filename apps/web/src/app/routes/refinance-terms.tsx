@@ -11,7 +11,7 @@ import { refusedCurrentStatus } from '../../features/workflow/api/change-status'
 import { isApiError } from '../../lib/http-client';
 import { navigate } from '../../lib/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
-import { routeForStatus } from '../status-routes';
+import { REFINANCE_START_STATUSES, routeForStatus } from '../status-routes';
 import { goToNextStatus } from '../workflow';
 
 /**
@@ -26,7 +26,7 @@ export function Component() {
   const stateId = session.data?.loan_borrower.state_id;
   const [startError, setStartError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const starting = status === 'approved' || status === 'refinancing_application';
+  const starting = (REFINANCE_START_STATUSES as readonly string[]).includes(status) || status === 'refinancing_application';
 
   useEffect(() => {
     if (!starting) return;

@@ -22,8 +22,8 @@ export interface ApplicationFacts {
   /** The loan a refinancing application in progress will pay off. */
   refinancingLoanId: number | null;
   status: string;
-  /** The latest application was a refinance of this loan that ended with a reapply date. */
-  refinanceReapply: { loanId: number; on: IsoDate } | null;
+  /** The latest application was a refinance of this loan that ended with a reapply date (`never`: no more refinances). */
+  refinanceReapply: { loanId: number; on: IsoDate | 'never' } | null;
 }
 
 export async function applicationFacts(ctx: AppContext, member: MemberRow): Promise<ApplicationFacts> {
@@ -34,8 +34,8 @@ export async function applicationFacts(ctx: AppContext, member: MemberRow): Prom
   const inProgress = kind === 'step' || kind === 'review' || kind === 'entry' || (status === 'approved' && active !== undefined && active.outcome !== null && !funded);
   const refinancingLoanId = inProgress && active?.loanType === 'refinancing' ? active.refinancesLoanId : null;
   const reapply =
-    latest && latest.loanType === 'refinancing' && latest.refinancesLoanId !== null && latest.reapplyOn !== null && isIsoDate(latest.reapplyOn) && !inProgress
-      ? { loanId: latest.refinancesLoanId, on: latest.reapplyOn }
+    latest && latest.loanType === 'refinancing' && latest.refinancesLoanId !== null && latest.reapplyOn !== null && !inProgress && (isIsoDate(latest.reapplyOn) || latest.reapplyOn === 'never')
+      ? { loanId: latest.refinancesLoanId, on: latest.reapplyOn as IsoDate | 'never' }
       : null;
   return { inProgress, refinancingLoanId, status, refinanceReapply: reapply };
 }
@@ -62,9 +62,11 @@ export function loanRefinance(ctx: AppContext, state: LoanState, transactions: r
     minPaidShare: ctx.config.refinance.minPaidShare,
   });
   const mine = facts.refinancingLoanId === state.loan.id;
-  const reapply = facts.refinanceReapply?.loanId === state.loan.id && facts.refinanceReapply.on > today ? facts.refinanceReapply.on : null;
+  const ended = facts.refinanceReapply?.loanId === state.loan.id ? facts.refinanceReapply.on : null;
+  const never = ended === 'never';
+  const reapply = ended !== null && ended !== 'never' && ended > today ? ended : null;
   return {
-    eligible: eligible && reapply === null,
+    eligible: eligible && reapply === null && !never,
     requirements,
     inProgress: mine,
     isWaitingEsign: mine && WAITING_ESIGN_STATUSES.has(facts.status),
