@@ -106,6 +106,8 @@ export interface BorrowerOptions {
   employer?: EmployerKind;
   /** About-yourself overrides (wire names of update_field). */
   answers?: Record<string, unknown>;
+  /** The code of the friend who referred this borrower (POST /refer_code right after sign-up). */
+  referCode?: string;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function borrowerAt(request: APIRequestContext, stop: Stop, options
   const token = await confirmedAccountViaApi(request, email, JOURNEY_PASSWORD);
   const { id } = (await apiGet(request, token, '/token_is_valid')) as { id: number };
   const borrower: Borrower = { id, email, password: JOURNEY_PASSWORD, token, firstName: 'Jordan', lastName: 'Rivera' };
+  if (options.referCode) await apiPost(request, token, '/refer_code', { refer_code: options.referCode });
   const reached = (s: Stop) => STOPS.indexOf(stop) <= STOPS.indexOf(s);
   if (reached('about_yourself')) return borrower;
 
@@ -197,10 +200,23 @@ export async function signInThroughUi(page: Page, borrower: Pick<Borrower, 'emai
 
 export type StaffEmail = 'admin@payrail.test' | 'underwriter@payrail.test' | 'servicer@payrail.test';
 
+/**
+ * A staff API token, reused for a few minutes per member and server: the back-office login allows 10
+ * attempts a minute per address, and the longer journeys need more staff calls than that.
+ */
+const staffTokens = new Map<string, { token: string; at: number }>();
 export async function staffApiToken(request: APIRequestContext, email: StaffEmail): Promise<string> {
+  // Checked before reuse: a token of another run's server (or one signed out) is not valid here.
+  const cached = staffTokens.get(email);
+  if (cached && Date.now() - cached.at < 5 * 60_000) {
+    const check = await request.get('/api/backoffice/me', { headers: { authorization: cached.token } });
+    if (check.status() === 200) return cached.token;
+  }
   const res = await request.post('/api/backoffice/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
-  return res.headers()['authorization']!;
+  const token = res.headers()['authorization']!;
+  staffTokens.set(email, { token, at: Date.now() });
+  return token;
 }
 
 /** A reviewer action on a borrower's application: `action` is status | feedback | approve | decline | deny | drop | cancel. */

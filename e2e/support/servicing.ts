@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, staffApiToken, uploadDocument, type Borrower } from './classic';
+import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, staffApiToken, uploadDocument, type Borrower, type BorrowerOptions } from './classic';
 
 /** Servicing journeys: a funded loan per test, and the back office's business clock (shared, forward only). */
 
@@ -22,8 +22,8 @@ export type RepayBy = 'online' | 'payroll';
  * repay method (online; or payroll: the allotment uploaded and approved by an underwriter), signed,
  * approved by an underwriter, then funded by the servicer with an Idempotency-Key.
  */
-export async function fundedBorrower(request: APIRequestContext, repayBy: RepayBy = 'online'): Promise<FundedBorrower> {
-  const borrower = await borrowerAt(request, 'after_review');
+export async function fundedBorrower(request: APIRequestContext, repayBy: RepayBy = 'online', options: BorrowerOptions = {}): Promise<FundedBorrower> {
+  const borrower = await borrowerAt(request, 'after_review', options);
   expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
   if (repayBy === 'payroll') {
     await apiPost(request, borrower.token, '/select_repay_method', { repay_method: 0 });

@@ -36,6 +36,8 @@ import { backofficeRoutes } from './modules/backoffice/routes';
 import { seedDemoApplications } from './db/seed-demo-applications';
 import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
+import { referralBackofficeRoutes, referralRoutes } from './modules/referral/routes';
+import { refinanceRoutes } from './modules/refinance/routes';
 import { collectionsRoutes } from './modules/collections/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -198,6 +200,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes(ctx), { prefix: '/api' });
   await app.register(servicingBorrowerRoutes(ctx), { prefix: '/api' });
   await app.register(profileRoutes(ctx), { prefix: '/api' });
+  await app.register(referralRoutes(ctx), { prefix: '/api' });
+  await app.register(refinanceRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });
@@ -205,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(backofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(servicingRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(referralBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

@@ -87,6 +87,10 @@ const ZEnv = z
     ACH_REPRESENTMENT_DELAY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     SERVICING_RUN_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     SERVICING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
+    /** Days a referral reward waits before it can be paid out (spec: "6-8 weeks"; 42 = 6 weeks). */
+    REFERRAL_PAYOUT_WAIT_DAYS: z.coerce.number().int().min(0).max(120).default(42),
+    /** Share of the note principal repaid before a loan can be refinanced (spec: "40% to 60%"). */
+    REFINANCE_MIN_PAID_SHARE: z.coerce.number().min(0.4, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).max(0.6, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).default(0.5),
   })
   .superRefine((env, ctx) => {
     if (env.LATE_FEE_MAX_CENTS < env.LATE_FEE_FLAT_CENTS) {
@@ -177,6 +181,8 @@ export type Config = {
   requireHumanReview: boolean;
   /** Loan status thresholds in days past due (docs/servicing.md): default, then charge-off. */
   servicing: { defaultDays: number; chargeOffDays: number };
+  referral: { payoutWaitDays: number };
+  refinance: { minPaidShare: number };
   /** A FedACH directory file (FedACHdir.txt layout) for bank-name lookups; unset: the bundled fictional sandbox directory. */
   routingDirectoryFile: string | undefined;
   /** Bank-link widget: the sandbox (test institutions, user_good / pass_good) or Plaid. */
@@ -256,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     requireHumanReview: e.REQUIRE_HUMAN_REVIEW ?? e.NODE_ENV === 'production',
     servicing: { defaultDays: e.SERVICING_DEFAULT_DAYS, chargeOffDays: e.SERVICING_CHARGE_OFF_DAYS },
+    referral: { payoutWaitDays: e.REFERRAL_PAYOUT_WAIT_DAYS },
+    refinance: { minPaidShare: e.REFINANCE_MIN_PAID_SHARE },
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
     storage: {
       provider: e.STORAGE_PROVIDER,

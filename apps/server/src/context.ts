@@ -24,6 +24,8 @@ import { servicingRepository } from './modules/servicing/repository';
 import { collectionsRepository } from './modules/collections/repository';
 import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
+import { referralRepository } from './modules/referral/repository';
+import { refinanceRepository } from './modules/refinance/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -49,6 +51,8 @@ export type AppContext = {
     collections: ReturnType<typeof collectionsRepository>;
     profile: ReturnType<typeof profileRepository>;
     newflow: ReturnType<typeof newflowRepository>;
+    referral: ReturnType<typeof referralRepository>;
+    refinance: ReturnType<typeof refinanceRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -82,6 +86,8 @@ export function createContext(config: Config, database: Database, overrides: Par
     collections: collectionsRepository(database.db),
     profile: profileRepository(database.db),
     newflow: newflowRepository(database.db),
+    referral: referralRepository(database.db),
+    refinance: refinanceRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

@@ -25,7 +25,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     outstanding_balance: 201_234,
     paid_amount: 240_000,
     eligible_for_refinance: false,
-    requirements_to_refinance: { no_pending_transactions: true, account_current: true, paid_enough: false },
+    requirements_to_refinance: { no_pending_transactions: true, account_current: true, paid_enough: false, no_application_in_progress: true },
     loan_master_loaded: true,
     updated_at: '2026-11-20T10:00:00Z',
     number_of_payments: 2,
@@ -36,6 +36,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     date_to_reapply_refinance: null,
     is_waiting_esign: false,
     is_under_review: false,
+    refinance_in_progress: false,
     days_past_due: 0,
     ...overrides,
   };

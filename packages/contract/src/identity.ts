@@ -250,7 +250,8 @@ export const ZEmailSentResponse = z.object({ email: z.string() });
 export const ZDashboardConfirmationParams = z.object({ token: z.string().trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
 
 /** POST /refer_code success; a code that does not exist answers 422 `{ errors: { refer_code: [MSG.referralNotFound] } }`. */
-export const ZReferCodeResponse = z.object({ valid: z.literal(true) });
+/** Signed in, the code also links the member to the friend who referred them (`message`, `referred_by`). */
+export const ZReferCodeResponse = z.object({ valid: z.literal(true), message: z.string().optional(), referred_by: z.string().optional() });
 
 /** POST /captcha success; a failure answers 422 `{ error: MSG.captchaFailed }`. */
 export const ZCaptchaResponse = z.object({ success: z.literal(true) });

@@ -144,6 +144,8 @@ export const ZRefinanceRequirements = z.object({
   account_current: z.boolean(),
   /** Share of the total balance repaid is within the program's band (40% to 60%, subject to change). */
   paid_enough: z.boolean(),
+  /** No other application is in progress (newflow §4). */
+  no_application_in_progress: z.boolean(),
 });
 export type TRefinanceRequirements = z.infer<typeof ZRefinanceRequirements>;
 
@@ -200,6 +202,8 @@ export const ZServicingLoan = z.object({
   date_to_reapply_refinance: z.string().nullable(),
   is_waiting_esign: z.boolean(),
   is_under_review: z.boolean(),
+  /** A refinancing application of this loan is in progress (not in the spec: drives the "pending" refinance state). */
+  refinance_in_progress: z.boolean(),
   /** Days the oldest unpaid installment is past due (0 when current). */
   days_past_due: z.number().int(),
 });

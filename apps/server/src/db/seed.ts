@@ -153,6 +153,7 @@ async function seedDemoBorrower(db: Db, now: Date, passwordHash: string): Promis
         return { userId: member.id, message, status: i < DEMO_READ_NOTIFICATIONS ? ('read' as const) : ('unread' as const), createdAt: at, updatedAt: at };
       }),
     );
-    await tx.insert(userBenefits).values({ userId: member.id, level: 'bronze', readAt: null, updatedAt: confirmedAt });
+    // The level itself is computed from the referral rewards ledger; this row is the level last seen.
+    await tx.insert(userBenefits).values({ userId: member.id, level: 'zero', readAt: null, updatedAt: confirmedAt });
   });
 }

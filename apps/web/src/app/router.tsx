@@ -3,15 +3,13 @@ import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
 import { RequireDashboard, RequireSession, RequireStatus } from './guards';
-import { DOCUMENT_STATUSES } from './status-routes';
+import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES } from './status-routes';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
 
 const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({ title, ...(step === undefined ? {} : { step }), ...(stepPage ? { stepPage } : {}) });
-
-const laterRelease = () => import('./routes/later-release');
 
 /**
  * Classic-flow status pages (spec §2): each is guarded by its statuses (and polls the session); titles
@@ -20,7 +18,7 @@ const laterRelease = () => import('./routes/later-release');
  * of a new loan after About Yourself (which the spec leaves without a step) takes its phase's step (Bank Information 2, Documents and
  * review 3, Get Approved 4), so the stepper never disappears mid-application; it also names the page.
  */
-const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly string[]; step?: number; stepPage?: string; lazy: RouteObject['lazy'] }[] = [
+const CLASSIC_STEPS: readonly { path: string; id?: string; title: string; statuses: readonly string[]; step?: number; stepPage?: string; lazy: RouteObject['lazy'] }[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
   { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
@@ -37,9 +35,9 @@ const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly 
   { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], step: 4, lazy: () => import('./routes/debit-card') },
   { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
   { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
-  // Refinance screens come with servicing (issue scope); their routes stay honest placeholders.
-  { path: 'refinance_terms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed'], step: 1, lazy: laterRelease },
-  { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: laterRelease },
+  // An approved borrower opens the refinance terms to start a refinance (the page asks POST /refinance).
+  { path: 'refinance_terms', id: 'RefinanceTerms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed', ...REFINANCE_START_STATUSES, 'refinancing_application'], step: 1, lazy: () => import('./routes/refinance-terms') },
+  { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: () => import('./routes/refinance-review') },
 ];
 
 const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
@@ -80,9 +78,9 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...CLASSIC_STEPS.map(
-                    ({ path, title, statuses, step, stepPage, lazy }): RouteObject => ({
+                    ({ path, id, title, statuses, step, stepPage, lazy }): RouteObject => ({
                       element: <RequireStatus allowed={statuses} />,
-                      children: [{ path, handle: handle(title, step, stepPage), lazy }],
+                      children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
                     }),
                   ),
                 ],
@@ -110,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/loans-and-payments/loan-history', id: 'loanHistory', handle: handle('Loan history'), lazy: () => import('./routes/loan-history') },
               { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
+              { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
             ],
           },
         ],

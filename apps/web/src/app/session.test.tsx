@@ -47,7 +47,6 @@ describe('session on protected pages', () => {
     const { router } = renderRoute('/bank_accounts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/refinance_review'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Update Information' })).toBeInTheDocument();
-    expect(screen.getByText('Coming in the next release')).toBeInTheDocument();
   });
 
   it('status screens poll every 5000 ms and follow a status changed elsewhere', async () => {

@@ -65,3 +65,5 @@ export function dashboardRedirect(user: { workflow_status?: string | null; loan_
   const loanType = user?.loan_type ?? null;
   return canOpenDashboard({ status, loanType, hasLoan: user?.has_loan === true }) ? null : routeForStatus(status, loanType);
 }
+/** Where a refinance starts (POST /refinance): the funded application, or an ended one (e.g. a declined refinance after its date). */
+export const REFINANCE_START_STATUSES = ['approved', 'declined', 'denied', 'dropped', 'canceled'] as const;

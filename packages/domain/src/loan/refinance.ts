@@ -56,3 +56,63 @@ export function refinanceQuote(input: RefinanceInput): RefinanceQuote {
     .filter((o) => o.newMoneyCents > 0);
   return { payoff: p, options };
 }
+
+/** Facts of a loan that decide whether it can be refinanced (newflow spec §5, §4). */
+export interface RefinanceFacts {
+  /** The loan's status; only an `opened` loan can be refinanced. */
+  readonly loanStatus: string;
+  /** Principal of the signed note (the "total balance" the share is measured against). */
+  readonly notePrincipalCents: number;
+  /** Principal still owed today. */
+  readonly principalCents: number;
+  /** Days past due of the oldest unpaid installment (0 = current). */
+  readonly daysPastDue: number;
+  /** A payment of the loan is scheduled or sent and not settled yet. */
+  readonly hasPendingTransactions: boolean;
+  /** The borrower has another application in progress (started, under review, not yet funded). */
+  readonly otherApplicationInProgress: boolean;
+  /** Share of the note principal that must be repaid, as a fraction in [0, 1] (configuration). */
+  readonly minPaidShare: number;
+}
+
+/** The spec's requirements (`requirements_to_refinance`), each true when met. */
+export interface RefinanceRequirements {
+  readonly no_pending_transactions: boolean;
+  readonly account_current: boolean;
+  readonly paid_enough: boolean;
+  readonly no_application_in_progress: boolean;
+}
+
+/** Default share of the note principal repaid before a refinance is offered (spec: "40% to 60%"). */
+export const DEFAULT_REFINANCE_MIN_PAID_SHARE = 0.5;
+
+/** Principal that must be repaid: ceil(note principal × share), exact to the cent. */
+export function principalToRepayCents(notePrincipalCents: number, share: number): Cents {
+  if (!(share >= 0 && share <= 1)) throw new RangeError(`invalid share ${String(share)}`);
+  // Work in basis points so a share like 0.55 is exact.
+  const bp = Math.round(share * 10_000);
+  return cents(Math.ceil((notePrincipalCents * bp) / 10_000));
+}
+
+/** Each refinance requirement and the verdict: eligible when the loan is opened and every one holds. */
+export function refinanceEligibility(f: RefinanceFacts): { eligible: boolean; requirements: RefinanceRequirements } {
+  const repaid = f.notePrincipalCents - f.principalCents;
+  const requirements: RefinanceRequirements = {
+    no_pending_transactions: !f.hasPendingTransactions,
+    account_current: f.daysPastDue === 0,
+    paid_enough: repaid >= principalToRepayCents(f.notePrincipalCents, f.minPaidShare),
+    no_application_in_progress: !f.otherApplicationInProgress,
+  };
+  return { eligible: f.loanStatus === 'opened' && Object.values(requirements).every(Boolean), requirements };
+}
+
+/**
+ * Funding a refinance: the new loan's proceeds first pay the old loan's payoff on the disbursement
+ * date, then the fee when it is not financed; the rest is disbursed to the borrower. Throws when the
+ * proceeds do not cover the payoff (the options never offer such an amount).
+ */
+export function refinanceFunding(input: { amountCents: number; payoffCents: number; feeNotFinancedCents: number }): { payoffCents: Cents; netDisbursedCents: Cents } {
+  const net = input.amountCents - input.payoffCents - input.feeNotFinancedCents;
+  if (net <= 0) throw new RangeError('the new loan does not cover the payoff of the old one');
+  return { payoffCents: cents(input.payoffCents), netDisbursedCents: cents(net) };
+}

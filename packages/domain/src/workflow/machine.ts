@@ -165,8 +165,9 @@ export const FORWARD_TRANSITIONS: readonly Transition[] = [
   row('employer_review', 'declined', 'decline', R),
   row('employer_review', 'denied', 'deny', R),
   row('declined', 'reconsider_declined', 'reconsider', R),
-  // Refinance of an approved loan
-  row('approved', 'refinancing_application', 'start_refinance', S),
+  // Refinance of a funded loan: from the approved application, or once another application ended (e.g. a
+  // declined refinance after its reapply date); the refinance use case checks the loan and the dates.
+  ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'refinancing_application', 'start_refinance', S)),
   row('refinancing_application', 'refinancing_loan_terms', 'advance', B),
   row('refinancing_loan_terms', 'refinancing_review', 'advance', B),
   row('refinancing_loan_terms', 'ready_for_review', 'submit_for_review', B),

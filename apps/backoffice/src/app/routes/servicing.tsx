@@ -2,9 +2,10 @@ import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { BusinessDateControl } from '../../features/servicing/components/business-date';
 import { RemittanceImport, SuspenseList } from '../../features/servicing/components/remittances';
+import { ReferralPayouts } from '../../features/servicing/components/referral-payouts';
 import { usePageTitle } from '../title';
 
-/** Servicing desk: the business date (and daily run), payroll remittance import and the suspense list. */
+/** Servicing desk: the business date (and daily run), payroll remittance import, the suspense list and referral payouts. */
 export function Component() {
   usePageTitle('Servicing');
   return (
@@ -15,6 +16,7 @@ export function Component() {
       <BusinessDateControl />
       <RemittanceImport />
       <SuspenseList />
+      <ReferralPayouts />
     </RequireRole>
   );
 }

@@ -95,6 +95,8 @@ export const applications = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     loanType: text('loan_type', { enum: ['new', 'refinancing'] }).notNull().default('new'),
+    /** A refinancing application: the loan it will pay off at funding. */
+    refinancesLoanId: integer('refinances_loan_id'),
     pricingProgramCode: text('pricing_program_code'),
     paymentMethod: text('payment_method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }),
     amountCents: integer('amount_cents'),

@@ -16,3 +16,4 @@ export * from './servicing';
 export * from './collections';
 export * from './profile';
 export * from './newflow';
+export * from './referral';

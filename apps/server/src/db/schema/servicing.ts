@@ -49,6 +49,10 @@ export const loans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the loan reached a closed status (closed_paid, closed_refinanced, charge_off). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** A refinance: the loan this one paid off at funding (unique: a loan is refinanced once). */
+    refinancesLoanId: integer('refinances_loan_id')
+      .unique()
+      .references((): AnyPgColumn => loans.id),
   },
   (t) => [
     index('loans_user_idx').on(t.userId),

@@ -50,11 +50,12 @@ export function engagementRepository(db: Db) {
       return row;
     },
 
-    markBenefitsRead: async (userId: number, at: Date): Promise<BenefitRow> => {
+    /** Records `level` as the level the member last acknowledged. */
+    markBenefitsRead: async (userId: number, level: BenefitRow['level'], at: Date): Promise<BenefitRow> => {
       const [row] = await db
         .insert(userBenefits)
-        .values({ userId, level: 'zero', readAt: at, updatedAt: at })
-        .onConflictDoUpdate({ target: userBenefits.userId, set: { readAt: at } })
+        .values({ userId, level, readAt: at, updatedAt: at })
+        .onConflictDoUpdate({ target: userBenefits.userId, set: { level, readAt: at, updatedAt: at } })
         .returning();
       return row!;
     },

@@ -24,14 +24,18 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
 
 /**
  * GET /token_is_valid. `paidOff`: the member's latest loan is closed_paid (servicing decides); `hasLoan`:
- * the member has a loan at all.
+ * the member has a loan at all; `eligibleForRefinance`: the refinance rules of newflow §5 (modules/refinance).
  */
-export function toSessionInfo(member: MemberRow, borrower: BorrowerRow | undefined, paidOff = false, hasLoan = false): TTokenIsValidResponse {
+export function toSessionInfo(
+  member: MemberRow,
+  borrower: BorrowerRow | undefined,
+  { paidOff = false, hasLoan = false, eligibleForRefinance = false }: { paidOff?: boolean; hasLoan?: boolean; eligibleForRefinance?: boolean } = {},
+): TTokenIsValidResponse {
   return {
     id: member.id,
     email: member.email,
     workflow_status: member.workflowStatus,
-    eligible_for_refinance: false,
+    eligible_for_refinance: eligibleForRefinance,
     paid_off: paidOff,
     has_loan: hasLoan,
     loan_type: member.loanType,

@@ -28,10 +28,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
 import { avatarRoutes } from './avatar-routes';
-import { bearer, clientInfo, requireSignIn, signedIn } from './http';
+import { allowSignIn, bearer, clientInfo, requireSignIn, signedIn } from './http';
 import { RATE_LIMITS } from './limits';
 import { checkEmail } from './use-cases/check-email';
 import { checkReferCode } from './use-cases/check-refer-code';
+import { referFriend } from '../referral/use-cases/refer-friend';
 import { confirmEmail } from './use-cases/confirm-email';
 import { confirmOwnEmail } from './use-cases/confirm-own-email';
 import { describeSession } from './use-cases/describe-session';
@@ -140,8 +141,9 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/refer_code',
-      { config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey }, schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } } },
-      async (req) => checkReferCode(ctx, req.body.refer_code),
+      { onRequest: allowSignIn(ctx), config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey }, schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } } },
+      // Signed in, the code links the friend who referred the member; without a session it is only checked.
+      async (req) => (req.signedIn ? referFriend(ctx, req.signedIn.member, req.body.refer_code) : checkReferCode(ctx, req.body.refer_code)),
     );
 
     app.post(

@@ -15,6 +15,8 @@ import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
 import { firstPaymentDate } from './first-payment-date';
+import { businessToday } from '../servicing/clock';
+import { loanState } from '../servicing/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
 
 /** How a loan is repaid, as priced: split direct deposit (discounted), auto-debit, or one-time payments online. */
@@ -55,7 +57,9 @@ export async function quoteTerms(
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') throw noAmount();
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
-  const today = isoDay(ctx.now());
+  // A refinance is dated on the servicing business date, the calendar its payoff is quoted on.
+  const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.servicing.loan(application.refinancesLoanId) : undefined;
+  const today = refinancing ? await businessToday(ctx) : isoDay(ctx.now());
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
     borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
@@ -71,7 +75,19 @@ export async function quoteTerms(
   const ruleSet = ruleSetFor(today);
   const incomeCap = profile?.annualIncomeCents != null ? maxAmountCents(profile.annualIncomeCents, program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
   const cap = Math.min(incomeCap, application.negotiatedAmountCents ?? Number.POSITIVE_INFINITY);
-  const options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
+  let options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
+  // Refinance (classic §9): options are amount − payoff − fee not financed, so only amounts that pay the
+  // old loan off on the disbursement date and leave the borrower something are offered.
+  let payoffCents: number | null = null;
+  if (refinancing) {
+    payoffCents = (await loanState(ctx, refinancing, disbursementDate)).position.outstandingCents;
+    const payoff = payoffCents;
+    options = options.filter((a) => {
+      const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: a, frequency, disbursementDate, firstPaymentDate: first });
+      const o = offers[chosenMethod ?? application.paymentMethod ?? defaultMethod(offers)][0];
+      return o !== undefined && a - payoff - (o.fee_financed ? 0 : o.fee_amount) > 0;
+    });
+  }
   if (options.length === 0) throw noAmount();
 
   const previous = application.amountCents !== null && options.includes(application.amountCents as Cents) ? application.amountCents : null;
@@ -79,7 +95,7 @@ export async function quoteTerms(
   if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
 
   const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
-  const method = chosenMethod ?? defaultMethod(offers);
+  const method = chosenMethod ?? (refinancing ? application.paymentMethod : null) ?? defaultMethod(offers);
   const offer = offers[method][0];
   if (!offer) throw noAmount();
   const { schedule, disclosure } = quoteLoan({
@@ -117,7 +133,7 @@ export async function quoteTerms(
     // Consent covers the terms it was given for: new terms need it again.
     ...(changed ? { termsConsentAt: null, termsConsentIp: null, termsConsentUserAgent: null } : {}),
   };
-  return { terms: toLoanTerms({ ...application, ...patch } as ApplicationRow, options), patch };
+  return { terms: { ...toLoanTerms({ ...application, ...patch } as ApplicationRow, options), payoff_amount: payoffCents }, patch };
 }
 
 /** The stored terms of an application on the wire; `options` empty where the amount cannot change. */

@@ -1,7 +1,7 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 
 /** Where the borrower chooses the amount (the loan-terms page, and a reviewer's counteroffer). */
-export const CHOOSE_TERMS_STATUSES: readonly WorkflowStatus[] = ['loan_terms', 'loan_amount_changed'];
+export const CHOOSE_TERMS_STATUSES: readonly WorkflowStatus[] = ['loan_terms', 'loan_amount_changed', 'refinancing_loan_terms'];
 
 /** Later statuses whose pages show the chosen terms (bank, documents, review, signature, home). */
 export const VIEW_TERMS_STATUSES: readonly WorkflowStatus[] = [
@@ -28,4 +28,6 @@ export const VIEW_TERMS_STATUSES: readonly WorkflowStatus[] = [
   'application_submitted',
   'employer_review',
   'approved',
+  'refinancing_review',
+  'refinancing_esignature',
 ];

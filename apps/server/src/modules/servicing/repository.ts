@@ -50,7 +50,14 @@ export type OpenLoan = {
   signedNoteEsignatureId: number;
   notification: string;
   staffAction: Omit<typeof staffActions.$inferInsert, 'id' | 'after'> & { after: (loanId: number) => Record<string, unknown> };
+  /** The disbursement entry of the new loan's ledger when it differs from the ACH credit (a refinance: the full proceeds). */
+  ledgerDisbursementCents?: number;
+  /** A refinance: the old loan's payoff from the proceeds, in the same transaction. */
+  refinance?: { oldLoanId: number; payoffCents: number; payoffDate: string; notification: string };
 };
+
+/** The loan being refinanced was no longer open when the refinance committed (another funding won). */
+class OldLoanNotOpen extends Error {}
 
 /** Loans, their schedules, disbursements and documents. */
 export function servicingRepository(db: Db) {
@@ -93,16 +100,41 @@ export function servicingRepository(db: Db) {
             loanId: loan!.id,
             kind: 'disbursement',
             effectiveDate: o.loan.disbursementDate,
-            amountCents: disbursement!.amountCents,
+            amountCents: o.ledgerDisbursementCents ?? disbursement!.amountCents,
             idempotencyKey: `disbursement:${String(disbursement!.id)}`,
             createdByStaffId: o.loan.fundedByStaffId ?? null,
             createdAt: o.loan.createdAt,
           });
+          if (o.refinance) {
+            const r = o.refinance;
+            // The old loan closes as Refinanced only if it is still open: a concurrent funding makes this miss.
+            const closed = await tx
+              .update(loans)
+              .set({ status: 'closed_refinanced', closedAt: o.loan.createdAt, updatedAt: o.loan.createdAt })
+              .where(and(eq(loans.id, r.oldLoanId), eq(loans.status, 'opened')))
+              .returning({ id: loans.id });
+            if (closed.length === 0) throw new OldLoanNotOpen();
+            await append(tx, {
+              loanId: r.oldLoanId,
+              kind: 'payoff',
+              effectiveDate: r.payoffDate,
+              amountCents: r.payoffCents,
+              reason: `Refinanced by loan ${o.loan.identifier}`,
+              idempotencyKey: `refinance_payoff:${String(r.oldLoanId)}`,
+              createdByStaffId: o.loan.fundedByStaffId ?? null,
+              createdAt: o.loan.createdAt,
+            });
+            // Nothing more is collected on the old loan: scheduled debits are canceled, auto-debits revoked.
+            await tx.update(loanTransactions).set({ status: 'canceled', updatedAt: o.loan.createdAt }).where(and(eq(loanTransactions.loanId, r.oldLoanId), eq(loanTransactions.status, 'scheduled')));
+            await tx.update(autoDebitAuthorizations).set({ revokedAt: o.loan.createdAt }).where(and(eq(autoDebitAuthorizations.loanId, r.oldLoanId), isNull(autoDebitAuthorizations.revokedAt)));
+            await insertNotification(tx, { userId: o.loan.userId, message: r.notification, at: o.loan.createdAt });
+          }
           await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
           await tx.insert(staffActions).values({ ...o.staffAction, after: o.staffAction.after(loan!.id) });
           return { ok: true as const, loan: loan!, disbursement: disbursement! };
         });
       } catch (err) {
+        if (err instanceof OldLoanNotOpen) return { ok: false, constraint: 'old_loan_not_open' };
         const constraint = violatedUniqueConstraint(err);
         if (constraint) return { ok: false, constraint };
         throw err;

@@ -142,6 +142,12 @@ export function AppShellLayout() {
                   Personal Information
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/dashboard/referral" className={styles.navLink}>
+                  <NavIcon d={ICONS.person} />
+                  Refer a Friend
+                </NavLink>
+              </li>
               {small ? (
                 <>
                   <li>

@@ -153,3 +153,30 @@ describe('dashboard: servicer flags (spec §1/§2)', { timeout: 20_000 }, () => 
     expect(screen.queryByRole('link', { name: 'Manage your loan at our servicer' })).not.toBeInTheDocument();
   });
 });
+
+describe('dashboard: the pending-refinance modal (newflow §2)', { timeout: 20_000 }, () => {
+  it('shows once per session while a refinance waits for the borrower; not for one under review', async () => {
+    window.sessionStorage.clear();
+    approved({ workflow_status: 'refinancing_review', loan_type: 'refinancing' });
+    servicingHandlers({ loan: servicingLoan({ refinance_in_progress: true }) });
+    const first = renderRoute('/dashboard');
+    const dialog = await screen.findByRole('dialog', { name: 'Your refinance is waiting for you' });
+    expect(within(dialog).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    first.unmount();
+    renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your refinance is waiting for you' })).not.toBeInTheDocument());
+  });
+
+  it('no modal for a refinance under review', async () => {
+    window.sessionStorage.clear();
+    approved({ workflow_status: 'ready_for_review', loan_type: 'refinancing' });
+    servicingHandlers({ loan: servicingLoan({ refinance_in_progress: true, is_under_review: true }) });
+    renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog', { name: 'Your refinance is waiting for you' })).not.toBeInTheDocument();
+  });
+});

@@ -5,6 +5,7 @@ import { LoanManagerLink } from '../../features/home/components/loan-manager-lin
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
 import { DashboardLoans } from '../servicing-views';
+import { PendingRefinance } from '../pending-refinance';
 import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';
 
@@ -59,6 +60,7 @@ export function Component() {
       <ServicerActions />
       {status !== null && APPROVED_STATUSES.has(status) && !paidOff ? <Approved /> : null}
       <DashboardLoans />
+      <PendingRefinance />
     </>
   );
 }

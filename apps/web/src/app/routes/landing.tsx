@@ -69,8 +69,10 @@ function SignedInHome() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const loanType = useSession((state) => state.user?.loan_type ?? null);
   const paidOff = useSession((state) => state.user?.paid_off === true);
-  if (!paidOff && (status === 'approved' || loanType === 'refinancing')) return <Navigate to="/dashboard" replace />;
   const route = routeForStatus(status, loanType);
+  // A refinance in progress on a page of its own (terms, review, signature) goes there: the dashboard's
+  // "Continue" of a pending refinance leads here (newflow §4).
+  if (!paidOff && (status === 'approved' || (loanType === 'refinancing' && route === '/'))) return <Navigate to="/dashboard" replace />;
   if (route !== '/') return <Navigate to={route} replace />;
   return (
     // Every status whose route is the root may see the panel; RequireStatus adds the 5000 ms polling.

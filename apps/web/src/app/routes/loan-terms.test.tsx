@@ -182,3 +182,35 @@ describe('loan terms', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 });
+
+describe('refinance terms (classic §2, §9)', () => {
+  it('an approved borrower starts the refinance, then sees previous balance, new amount and what is paid to them', async () => {
+    signInAs({ workflow_status: 'approved', loan_type: 'new' });
+    const calls = loanHandlers({ base: terms({ payoff_amount: 123_456, amount_options: [300_000] }) });
+    server.use(
+      http.post(api('/refinance'), () => {
+        calls.push('POST /refinance');
+        return HttpResponse.json({ ok: true, new_status: 'refinancing_loan_terms' });
+      }),
+      navigationStackHandler('refinancing_loan_terms'),
+    );
+    renderRoute('/refinance_terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refinance Terms' }, SLOW)).toBeInTheDocument();
+    expect(calls[0]).toBe('POST /refinance');
+    expect(sessionStore.getState().user?.loan_type).toBe('refinancing');
+    await screen.findByText('Previous loan balance', { selector: 'dt' }, SLOW);
+    expect(definition('Previous loan balance')).toHaveTextContent('$1,234.56');
+    expect(definition('New loan amount')).toHaveTextContent('$3,000.00');
+    // amount − payoff − fee not financed (the fee is financed here): 3,000.00 − 1,234.56
+    expect(definition('Amount paid to you')).toHaveTextContent('$1,765.44');
+  });
+
+  it('a refused start says why and offers the dashboard', async () => {
+    signInAs({ workflow_status: 'approved' });
+    loanHandlers();
+    server.use(http.post(api('/refinance'), () => HttpResponse.json({ error: 'This loan cannot be refinanced now.' }, { status: 422 })));
+    renderRoute('/refinance_terms');
+    expect(await screen.findByText('This loan cannot be refinanced now.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});

@@ -88,6 +88,34 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
     expect(within(block).getByRole('link', { name: 'Refinance' })).toHaveAttribute('href', '/refinance_terms');
   });
 
+  it('not eligible: what refinancing needs, each met or not (newflow §5)', async () => {
+    signedIn();
+    servicingHandlers({ loan: servicingLoan() });
+    renderRoute('/dashboard/loans-and-payments');
+    const block = await screen.findByRole('region', { name: 'Refinance' });
+    expect(block).toHaveTextContent('You repaid a share of your total balance (40% to 60%, subject to change): not yet');
+    expect(block).toHaveTextContent('No pending transactions: done');
+    expect(within(block).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('pending: a refinance of this loan in progress offers Continue; under review has no button', async () => {
+    signedIn();
+    servicingHandlers({ loan: servicingLoan({ refinance_in_progress: true }) });
+    renderRoute('/dashboard/loans-and-payments');
+    const block = await screen.findByRole('region', { name: 'Refinance' });
+    expect(block).toHaveTextContent('Your refinance application is in progress.');
+    expect(within(block).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+  });
+
+  it('review: a refinance under review shows no button', async () => {
+    signedIn();
+    servicingHandlers({ loan: servicingLoan({ refinance_in_progress: true, is_under_review: true }) });
+    renderRoute('/dashboard/loans-and-payments');
+    const block = await screen.findByRole('region', { name: 'Refinance' });
+    expect(block).toHaveTextContent('Your refinance application is under review.');
+    expect(within(block).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('reapply: "1 day left" and the date, no button', async () => {
     signedIn();
     servicingHandlers({ loan: servicingLoan({ days_left_for_reapply_refinance: 1, date_to_reapply_refinance: '2026-12-02' }) });

@@ -1,17 +1,23 @@
 import { BENEFIT_LEVELS } from '../../../db/seed-data/demo-content';
 import type { AppContext } from '../../../context';
-import type { BenefitRow } from '../repository';
+import { currentLevel } from '../../referral/use-cases/get-referral-program';
 
-type Benefits = { level: 'zero' | 'bronze' | 'silver' | 'gold'; color: string; read: boolean };
+type Level = 'zero' | 'bronze' | 'silver' | 'gold';
+type Benefits = { level: Level; color: string; read: boolean };
 
-export const toBenefits = (row: BenefitRow | undefined): Benefits => {
-  const level = row?.level ?? 'zero';
-  const color = BENEFIT_LEVELS.find((l) => l.level === level)!.color;
-  // A level the member has not looked at since it changed is "unread" (the medal shows a dot).
-  return { level, color, read: row ? row.readAt !== null && row.readAt >= row.updatedAt : true };
-};
+/**
+ * The medal: the level is COMPUTED from the referral rewards ledger; `user_benefits.level` only records
+ * the level the member last acknowledged (PATCH /benefits/read), so a level they have not seen since it
+ * changed is "unread" (the medal shows a dot).
+ */
+export const toBenefits = (level: Level, acknowledged: Level | undefined): Benefits => ({
+  level,
+  color: BENEFIT_LEVELS.find((l) => l.level === level)!.color,
+  read: level === (acknowledged ?? 'zero'),
+});
 
 /** GET /benefits: the member's medal (referral level) and its colour. */
 export async function getBenefits(ctx: AppContext, userId: number): Promise<Benefits> {
-  return toBenefits(await ctx.repos.engagement.findBenefits(userId));
+  const [level, row] = await Promise.all([currentLevel(ctx, userId), ctx.repos.engagement.findBenefits(userId)]);
+  return toBenefits(level, row?.level);
 }

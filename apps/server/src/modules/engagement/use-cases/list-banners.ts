@@ -1,7 +1,7 @@
 import type { TBannerAction } from '@payrail/contract/identity';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { toSessionInfo } from '../../identity/mappers';
+import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts';
 
 /** What targeting needs to know about the borrower. */
 type Audience = { autoDebit: boolean; eligibleForRefinance: boolean; referCode: string | null };
@@ -33,7 +33,7 @@ export async function listBanners(ctx: AppContext, member: MemberRow) {
   ]);
   const audience: Audience = {
     autoDebit: method === 'auto_debit',
-    eligibleForRefinance: toSessionInfo(member, borrower).eligible_for_refinance,
+    eligibleForRefinance: await eligibleForRefinance(ctx, member),
     referCode: borrower?.referCode ?? null,
   };
   return rows

@@ -5,6 +5,7 @@ import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
 import { toSessionInfo } from '../mappers';
 import { vetSession } from './authenticate';
+import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts';
 
 /**
  * GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are.
@@ -15,5 +16,7 @@ export async function describeSession(ctx: AppContext, token: string | undefined
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
   const now = ctx.now();
   const { member, borrower, latestLoanStatus } = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(hashToken(token), now), now);
-  return toSessionInfo(member, borrower ?? undefined, latestLoanStatus === 'closed_paid', latestLoanStatus !== null);
+  // Only an opened loan can be refinanced: the eligibility reads (ledger, transactions) run for those alone.
+  const eligible = latestLoanStatus === 'opened' ? await eligibleForRefinance(ctx, member) : false;
+  return toSessionInfo(member, borrower ?? undefined, { paidOff: latestLoanStatus === 'closed_paid', hasLoan: latestLoanStatus !== null, eligibleForRefinance: eligible });
 }

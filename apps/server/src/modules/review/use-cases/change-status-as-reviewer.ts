@@ -1,5 +1,5 @@
 import { APPLICATION_MSG, type TStaffActionResponse, type TStaffStatusRequest } from '@payrail/contract/application';
-import { FIELD_MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -22,6 +22,11 @@ export async function changeStatusAsReviewer(ctx: AppContext, staff: TStaffMembe
   if (action) throw refusal(APPLICATION_MSG.useDedicatedAction(action), member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, body.new_status);
   const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
+  // Pre-approval leads a refinance to its own signature (the repay method stays the loan's), a new loan to the repay choice.
+  const refinancing = application.loanType === 'refinancing';
+  if ((body.new_status === 'refinancing_esignature' && !refinancing) || (body.new_status === 'select_repay_method' && refinancing)) {
+    throw refusal(SERVER_MSG.statusRefused(member.workflowStatus, body.new_status), member.workflowStatus);
+  }
   let patch: ApplicationPatch | null = null;
   if (move.event === 'change_loan_amount') {
     if (body.negotiated_amount === undefined) throw AppError.fields({ negotiated_amount: [FIELD_MSG.blank] });

@@ -13,6 +13,7 @@ import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts'
 import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
 import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
+import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
 
 /**
  * GET /review — the application review's Confirm. Checks what review needs (every answer, two
@@ -52,6 +53,8 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
     const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? from;
     throw refusal(SERVER_MSG.statusOutOfDate(now), now);
   }
+  // The friend who referred this member earns $1 for the submitted application (idempotent per application).
+  await rewardSubmittedApplication(ctx, member.id, application.id);
   const { decision: underwriting } = await decideApplication(ctx, member.id, 'review');
   return { ok: true, new_status: await actOnDecision(ctx, member, 'ready_for_review', underwriting) };
 }

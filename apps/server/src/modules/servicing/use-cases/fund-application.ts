@@ -4,11 +4,17 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import { cents } from '@payrail/domain/money';
+import { cents, formatCents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
+import { refinanceFunding } from '@payrail/domain/loan/refinance';
+import { REFINANCE_MSG } from '@payrail/contract/refinance';
+import { businessToday } from '../clock';
+import { loanState } from './loan-position';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { DisbursementRow, InstallmentRow, LoanRow } from '../repository';
+import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
@@ -100,11 +106,14 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   });
   const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
   const identifier = newLoanIdentifier();
+  // A refinance pays the old loan off from the proceeds, to the cent, and sends only the rest.
+  const refinance = application.loanType === 'refinancing' ? await refinancePayoff(ctx, application.refinancesLoanId, f.disbursement_date, schedule.disbursedCents) : null;
+  const creditCents = refinance ? refinance.netDisbursedCents : schedule.disbursedCents;
   // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
   // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
   // application id then lets only one of them open the loan).
   const ach = await ctx.providers.ach.originateCredit({
-    amountCents: schedule.disbursedCents,
+    amountCents: creditCents,
     routing: account.routingNumber,
     account: accountNumber,
     accountType: account.accountType ?? 'checking',
@@ -132,9 +141,21 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
       fundedByStaffId: staff.id,
       createdAt: at,
+      refinancesLoanId: refinance?.oldLoan.id ?? null,
     },
     installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
-    disbursement: { amountCents: schedule.disbursedCents, traceId: ach.traceId, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    disbursement: { amountCents: creditCents, traceId: ach.traceId, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    ...(refinance
+      ? {
+          ledgerDisbursementCents: schedule.disbursedCents,
+          refinance: {
+            oldLoanId: refinance.oldLoan.id,
+            payoffCents: refinance.payoffCents,
+            payoffDate: refinance.payoffDate,
+            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} ($${formatCents(cents(refinance.payoffCents))}).`,
+          },
+        }
+      : {}),
     signedNoteEsignatureId: signature.id,
     notification: `Your loan ${identifier} is funded: the money is on its way to your bank account.`,
     staffAction: {
@@ -142,7 +163,13 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       action: 'fund',
       targetUserId: userId,
       before: { status: row.member.workflowStatus, loan: null },
-      after: (loanId: number) => ({ loan_id: loanId, identifier, amount_cents: schedule.disbursedCents, trace_id: ach.traceId }),
+      after: (loanId: number) => ({
+        loan_id: loanId,
+        identifier,
+        amount_cents: creditCents,
+        trace_id: ach.traceId,
+        ...(refinance ? { refinanced_loan_id: refinance.oldLoan.id, payoff_cents: refinance.payoffCents, payoff_date: refinance.payoffDate } : {}),
+      }),
       at,
     },
   });
@@ -150,9 +177,11 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     // Lost a race: the same key committed first (answer it), or another key funded the application.
     const winner = await replayOf();
     if (winner) return winner;
-    if (opened.constraint === 'loans_application_id_unique') throw new AppError('conflict', ALREADY_FUNDED);
+    if (opened.constraint === 'loans_application_id_unique' || opened.constraint === 'loans_refinances_loan_id_unique' || opened.constraint === 'old_loan_not_open') throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
+  // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
+  if (application.loanType === 'new') await rewardApprovedReferral(ctx, userId);
   await ctx.providers.email.send({
     to: row.member.email,
     subject: 'Your Payrail loan is funded',
@@ -160,6 +189,24 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     meta: { template: 'loan_funded', loan_identifier: identifier },
   });
   return { loan: loanWire(opened.loan, signature.id), disbursement: disbursementWire(opened.disbursement) };
+}
+
+/**
+ * The payoff of the loan a refinance replaces: quoted for the funding date (the new loan's disbursement
+ * date, or the business date when that has passed) exactly as GET /{loanId}/payoff/{date} quotes it.
+ * Refused while one of its payments is sent and not settled, or when the proceeds do not cover it.
+ */
+async function refinancePayoff(ctx: AppContext, oldLoanId: number | null, disbursementDate: string, proceedsCents: number) {
+  const oldLoan = oldLoanId === null ? undefined : await ctx.repos.servicing.loan(oldLoanId);
+  if (!oldLoan || oldLoan.status !== 'opened') throw new AppError('conflict', NOT_FUNDABLE);
+  const today = await businessToday(ctx);
+  const payoffDate = (disbursementDate > today ? disbursementDate : today) as IsoDate;
+  const transactions = await ctx.repos.servicing.transactionsOfLoan(oldLoan.id);
+  if (transactions.some((t) => t.status === 'pending')) throw new AppError('conflict', REFINANCE_MSG.paymentInProgress);
+  const payoffCents = (await loanState(ctx, oldLoan, payoffDate)).position.outstandingCents;
+  if (proceedsCents - payoffCents <= 0) throw new AppError('conflict', REFINANCE_MSG.doesNotCoverPayoff);
+  const { netDisbursedCents } = refinanceFunding({ amountCents: proceedsCents, payoffCents, feeNotFinancedCents: 0 });
+  return { oldLoan, payoffDate, payoffCents, netDisbursedCents };
 }
 
 /** GET /api/backoffice/loans/{loanId}: the loan, its schedule and its disbursements (status refreshed from the originator). */

@@ -1,4 +1,5 @@
-import type { TRefinanceRequirements, TServicingLoan } from '@payrail/contract/servicing';
+import type { TServicingLoan } from '@payrail/contract/servicing';
+import type { LoanRefinance } from '../../refinance/use-cases/refinance-facts';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
@@ -11,10 +12,7 @@ import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
-
-/** Share of the note principal repaid before a refinance is offered (spec §5: "40% to 60%"; the low end). */
-export const REFINANCE_MIN_PAID_SHARE = 0.4;
+import type { LedgerEntryRow, LoanRow } from '../repository';
 
 /**
  * The loan's contract: the schedule built from the signed note's figures (what the borrower signed),
@@ -72,20 +70,9 @@ export async function ownLoan(ctx: AppContext, userId: number, loanId: number): 
   return loan;
 }
 
-/** Refinance requirements shown on the loan (spec §5 "Refinance eligibility shown"). */
-export function refinanceRequirements(state: LoanState, transactions: readonly TransactionRow[]): TRefinanceRequirements {
-  const repaid = state.schedule.notePrincipalCents - state.position.principalCents;
-  return {
-    no_pending_transactions: !transactions.some((t) => t.status === 'scheduled' || t.status === 'pending'),
-    account_current: state.position.daysPastDue === 0,
-    paid_enough: repaid >= Math.ceil(state.schedule.notePrincipalCents * REFINANCE_MIN_PAID_SHARE),
-  };
-}
-
 /** The §3 Loan record on the wire (cents), from the loan and its derived position. */
-export function loanWire(state: LoanState, transactions: readonly TransactionRow[]): TServicingLoan {
+export function loanWire(state: LoanState, refinance: LoanRefinance): TServicingLoan {
   const { loan, schedule, position } = state;
-  const requirements = refinanceRequirements(state, transactions);
   const lastEntry = state.entries.reduce<Date>((m, e) => (e.createdAt > m ? e.createdAt : m), loan.updatedAt);
   return {
     id: loan.id,
@@ -107,18 +94,19 @@ export function loanWire(state: LoanState, transactions: readonly TransactionRow
     principal_balance: position.principalCents,
     outstanding_balance: position.outstandingCents,
     paid_amount: position.paidCents,
-    eligible_for_refinance: loan.status === 'opened' && requirements.no_pending_transactions && requirements.account_current && requirements.paid_enough,
-    requirements_to_refinance: requirements,
+    eligible_for_refinance: refinance.eligible,
+    requirements_to_refinance: refinance.requirements,
     loan_master_loaded: true,
     updated_at: lastEntry.toISOString(),
     number_of_payments: position.paymentCount,
     terms: loan.terms,
     total_allotments_paid: position.installmentsPaid,
     remaining_terms: position.remainingTerms,
-    days_left_for_reapply_refinance: null,
-    date_to_reapply_refinance: null,
-    is_waiting_esign: false,
-    is_under_review: false,
+    days_left_for_reapply_refinance: refinance.daysLeftForReapply,
+    date_to_reapply_refinance: refinance.dateToReapply,
+    is_waiting_esign: refinance.isWaitingEsign,
+    is_under_review: refinance.isUnderReview,
+    refinance_in_progress: refinance.inProgress,
     days_past_due: position.daysPastDue,
   };
 }

@@ -23,6 +23,8 @@ export interface LoanTermsProps {
   onRefused: (error: unknown) => boolean;
   onBack?: () => void;
   backPending?: boolean;
+  /** The page title: "Loan Terms", or "Refinance Terms" for a refinance. */
+  title?: string;
 }
 
 const silentStatus = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403 || error.status === 503);
@@ -108,7 +110,24 @@ function TermsFigures({ terms }: { terms: TLoanTerms }) {
  * the payment, number of payments, months, APR, fee and total; a consent to the state's loan
  * eligibility terms gates Continue, which records the consent and moves on.
  */
-export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }: LoanTermsProps) {
+/**
+ * A refinance's money (classic §2 "Refinance terms"): the previous loan's balance (its payoff on the
+ * disbursement date), the new loan amount and what is paid to the borrower: amount − payoff − fee not financed.
+ */
+function RefinanceFigures({ terms, payoff }: { terms: TLoanTerms; payoff: number }) {
+  const feeWithheld = terms.fee_not_financed ? terms.fee_amount : 0;
+  return (
+    <dl className={styles.figures} aria-label="Your refinance">
+      <Figure term="Previous loan balance">{formatCents(payoff)}</Figure>
+      <Figure term="New loan amount">{formatCents(terms.amount)}</Figure>
+      <Figure term="Amount paid to you" strong>
+        {formatCents(terms.amount - payoff - feeWithheld)}
+      </Figure>
+    </dl>
+  );
+}
+
+export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, title = 'Loan Terms' }: LoanTermsProps) {
   const gateId = useId();
   const [amount, setAmount] = useState<number | undefined>(undefined);
   const [consent, setConsent] = useState(false);
@@ -148,7 +167,7 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
   return (
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="loan-terms-title" aria-busy={repricing || undefined}>
-        <h1 id="loan-terms-title">Loan Terms</h1>
+        <h1 id="loan-terms-title">{title}</h1>
         {terms?.change_message ? <Alert kind="info">{terms.change_message}</Alert> : null}
         {loadError ? <Alert kind="error">{(isApiError(loadError) && loadError.serverMessage) || 'We could not load your loan terms. Please reload the page.'}</Alert> : null}
         {!terms && !loadError ? <LoadingBlock label="Loading your loan terms…" /> : null}
@@ -191,7 +210,10 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending }:
             {choosing ? (
               <p className={styles.hint}>Choose an amount to see your payment, APR and total of payments.</p>
             ) : (
-              <TermsFigures terms={terms} />
+              <>
+                {terms.payoff_amount !== null ? <RefinanceFigures terms={terms} payoff={terms.payoff_amount} /> : null}
+                <TermsFigures terms={terms} />
+              </>
             )}
             <Checkbox
               disabled={choosing}

@@ -12,15 +12,41 @@ export type RefinanceState = 'pending' | 'eligible' | 'review' | 'reapply';
  */
 export function refinanceState(loan: TServicingLoan, applying: TServicingLoan | null): RefinanceState | null {
   if (applying) return applying.is_under_review ? 'review' : 'pending';
+  // The server marks the loan a refinancing application of it is working on (no loan record exists before funding).
+  if (loan.refinance_in_progress) return loan.is_under_review ? 'review' : 'pending';
   if ((loan.days_left_for_reapply_refinance ?? 0) > 0) return 'reapply';
   if (loan.eligible_for_refinance) return 'eligible';
   return null;
 }
 
+/** What refinancing needs (newflow §5 "Refinance eligibility shown"), each marked met or not. */
+const REQUIREMENTS: readonly { key: keyof TServicingLoan['requirements_to_refinance']; label: string }[] = [
+  { key: 'no_pending_transactions', label: 'No pending transactions' },
+  { key: 'account_current', label: 'Your account is current' },
+  { key: 'paid_enough', label: 'You repaid a share of your total balance (40% to 60%, subject to change)' },
+  { key: 'no_application_in_progress', label: 'No other application in progress' },
+];
+
+function Requirements({ loan }: { loan: TServicingLoan }) {
+  return (
+    <section className={styles.card} aria-labelledby="refinance-status">
+      <h2 id="refinance-status">Refinance</h2>
+      <p>To refinance your loan you need:</p>
+      <ul>
+        {REQUIREMENTS.map((r) => (
+          <li key={r.key}>
+            {r.label}: <strong>{loan.requirements_to_refinance[r.key] ? 'done' : 'not yet'}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Only displays the state: refinancing itself is its own screens. */
 export function RefinanceStatus({ loan, applying }: { loan: TServicingLoan; applying: TServicingLoan | null }) {
   const state = refinanceState(loan, applying);
-  if (state === null) return null;
+  if (state === null) return <Requirements loan={loan} />;
   const days = loan.days_left_for_reapply_refinance ?? 0;
   return (
     <section className={styles.card} aria-labelledby="refinance-status">

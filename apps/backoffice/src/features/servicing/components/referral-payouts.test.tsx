@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../../../../test/fixtures';
+import { bo, server } from '../../../../test/msw-server';
+import { renderRoute } from '../../../../test/render';
+
+describe('referral payouts (servicing desk)', () => {
+  it('lists payable members and releases one with an Idempotency-Key, then the list refreshes', async () => {
+    signInAs('servicer');
+    let payable = [{ user_id: 42, email: 'ana@example.test', amount: 25_300, rewards: 7 }];
+    const keys: (string | null)[] = [];
+    server.use(
+      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
+      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable })),
+      http.post(bo('/referral_payouts/42'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        payable = [];
+        return HttpResponse.json({ id: 1, user_id: 42, amount: 25_300, trace_id: 'TR-77', status: 'pending', reward_ids: [1, 2, 3, 4, 5, 6, 7], created_at: '2026-12-20T10:00:00Z' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Referral payouts' });
+    await user.click(await within(section).findByRole('button', { name: 'Release payout to ana@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release referral payout' });
+    expect(dialog).toHaveTextContent("Send $253.00 to ana@example.test's verified bank account by ACH?");
+    await user.click(within(dialog).getByRole('button', { name: 'Release payout' }));
+    expect(await screen.findByText('Payout of $253.00 sent (trace TR-77).')).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/.{8,}/);
+    await waitFor(() => expect(within(section).getByText('No referral rewards are payable.')).toBeInTheDocument());
+  });
+
+  it('shows the server refusal in the dialog (no verified bank account)', async () => {
+    signInAs('admin');
+    server.use(
+      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
+      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [{ user_id: 43, email: 'bo@example.test', amount: 100, rewards: 1 }] })),
+      http.post(bo('/referral_payouts/43'), () => HttpResponse.json({ error: 'The member has no verified bank account with a full account number to pay.' }, { status: 409 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Referral payouts' });
+    await user.click(await within(section).findByRole('button', { name: 'Release payout to bo@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release referral payout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release payout' }));
+    expect(await within(dialog).findByText('The member has no verified bank account with a full account number to pay.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { IDEMPOTENCY_HEADER, ZBackofficeUserParams } from '@payrail/contract/backoffice';
+import { ZPayableReferrersResponse, ZReferralPayout, ZReferralProgram } from '@payrail/contract/referral';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { FUNDING_ROLES, staffGuard } from '../backoffice/routes';
+import { requireSignIn, signedIn } from '../identity/http';
+import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
+import { getReferralProgram } from './use-cases/get-referral-program';
+import { listPayableReferrers, releaseReferralPayout } from './use-cases/release-payout';
+
+/** The borrower's referral page, under /api. */
+export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const member = requireSignIn(ctx);
+  return async (app) => {
+    app.get('/referral', { onRequest: member, schema: { response: { 200: ZReferralProgram } } }, async (req) => getReferralProgram(ctx, signedIn(req).member.id));
+  };
+}
+
+/** Referral payouts in the back office (servicers and admins), under /api/backoffice. */
+export function referralBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const guard = staffGuard(ctx);
+  const onRequest = guard.only(FUNDING_ROLES);
+  return async (app) => {
+    app.get('/referral_payouts', { onRequest, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
+    app.post('/referral_payouts/:userId', { onRequest, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
+      const raw = req.headers[IDEMPOTENCY_HEADER];
+      const key = typeof raw === 'string' ? raw.trim() : '';
+      if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
+      return releaseReferralPayout(ctx, guard.staff(req), req.params.userId, key);
+    });
+  };
+}

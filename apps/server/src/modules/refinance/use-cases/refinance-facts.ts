@@ -1,0 +1,86 @@
+import { diffDays, isIsoDate } from '@payrail/domain/dates';
+import type { IsoDate } from '@payrail/domain/dates';
+import { refinanceEligibility } from '@payrail/domain/loan/refinance';
+import type { RefinanceRequirements } from '@payrail/domain/loan/refinance';
+import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { AppContext } from '../../../context';
+import type { MemberRow } from '../../identity/repository';
+import { loanState } from '../../servicing/use-cases/loan-position';
+import type { LoanState } from '../../servicing/use-cases/loan-position';
+import { businessToday } from '../../servicing/clock';
+import type { TransactionRow } from '../../servicing/repository';
+
+/** Member statuses of an application under review (newflow §6 review-stage statuses). */
+export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set(['employer_review', 'application_submitted', 'review_application', 'review_allotment', 'ready_for_review', 'reconsider_declined']);
+export const WAITING_ESIGN_STATUSES: ReadonlySet<string> = new Set(['esignature_needed', 'refinancing_esignature']);
+
+/** Where the member's applications stand, as the refinance rules need it. */
+export interface ApplicationFacts {
+  /** Another application is in progress: a step or review status, or approved and not yet funded. */
+  inProgress: boolean;
+  /** The loan a refinancing application in progress will pay off. */
+  refinancingLoanId: number | null;
+  status: string;
+  /** The latest application was a refinance of this loan that ended with a reapply date (`never`: no more refinances). */
+  refinanceReapply: { loanId: number; on: IsoDate | 'never' } | null;
+}
+
+export async function applicationFacts(ctx: AppContext, member: MemberRow): Promise<ApplicationFacts> {
+  const status = member.workflowStatus;
+  const [active, latest] = await Promise.all([ctx.repos.application.activeApplication(member.id), ctx.repos.application.latestApplication(member.id)]);
+  const kind = isWorkflowStatus(status) ? STATUS_KIND[status] : 'step';
+  const funded = active ? (await ctx.repos.servicing.loanOfApplication(active.id)) !== undefined : false;
+  const inProgress = kind === 'step' || kind === 'review' || kind === 'entry' || (status === 'approved' && active !== undefined && active.outcome !== null && !funded);
+  const refinancingLoanId = inProgress && active?.loanType === 'refinancing' ? active.refinancesLoanId : null;
+  const reapply =
+    latest && latest.loanType === 'refinancing' && latest.refinancesLoanId !== null && latest.reapplyOn !== null && !inProgress && (isIsoDate(latest.reapplyOn) || latest.reapplyOn === 'never')
+      ? { loanId: latest.refinancesLoanId, on: latest.reapplyOn as IsoDate | 'never' }
+      : null;
+  return { inProgress, refinancingLoanId, status, refinanceReapply: reapply };
+}
+
+/** The refinance fields of one loan (spec §3 Loan: eligible_for_refinance … is_under_review). */
+export interface LoanRefinance {
+  eligible: boolean;
+  requirements: RefinanceRequirements;
+  inProgress: boolean;
+  isWaitingEsign: boolean;
+  isUnderReview: boolean;
+  daysLeftForReapply: number | null;
+  dateToReapply: string | null;
+}
+
+export function loanRefinance(ctx: AppContext, state: LoanState, transactions: readonly TransactionRow[], facts: ApplicationFacts, today: IsoDate): LoanRefinance {
+  const { eligible, requirements } = refinanceEligibility({
+    loanStatus: state.loan.status,
+    notePrincipalCents: state.schedule.notePrincipalCents,
+    principalCents: state.position.principalCents,
+    daysPastDue: state.position.daysPastDue,
+    hasPendingTransactions: transactions.some((t) => t.status === 'scheduled' || t.status === 'pending'),
+    otherApplicationInProgress: facts.inProgress,
+    minPaidShare: ctx.config.refinance.minPaidShare,
+  });
+  const mine = facts.refinancingLoanId === state.loan.id;
+  const ended = facts.refinanceReapply?.loanId === state.loan.id ? facts.refinanceReapply.on : null;
+  const never = ended === 'never';
+  const reapply = ended !== null && ended !== 'never' && ended > today ? ended : null;
+  return {
+    eligible: eligible && reapply === null && !never,
+    requirements,
+    inProgress: mine,
+    isWaitingEsign: mine && WAITING_ESIGN_STATUSES.has(facts.status),
+    isUnderReview: mine && UNDER_REVIEW_STATUSES.has(facts.status),
+    daysLeftForReapply: reapply ? diffDays(today, reapply) : null,
+    dateToReapply: reapply,
+  };
+}
+
+/** The session's `eligible_for_refinance`: the member's opened loan can be refinanced now (spec §5). */
+export async function eligibleForRefinance(ctx: AppContext, member: MemberRow): Promise<boolean> {
+  const loan = (await ctx.repos.servicing.loansOfUser(member.id)).find((l) => l.status === 'opened');
+  if (!loan) return false;
+  const today = await businessToday(ctx);
+  const [state, transactions, facts] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.transactionsOfLoan(loan.id), applicationFacts(ctx, member)]);
+  return loanRefinance(ctx, state, transactions, facts, today).eligible;
+}

@@ -1,0 +1,54 @@
+import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import { REFINANCE_MSG } from '@payrail/contract/refinance';
+import { SERVER_MSG } from '@payrail/contract/messages';
+import { decideTransition } from '@payrail/domain/workflow/machine';
+import type { AppContext } from '../../../context';
+import { AppError, type FieldErrors } from '../../../errors';
+import type { MemberRow } from '../../identity/repository';
+import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
+
+/**
+ * The refinance review's Confirm (classic §4 "Refinance review confirm", §5): the borrower moves
+ * refinancing_review → ready_for_review through POST /workflow/change_status, and the server checks what
+ * the screen asks first: chosen and consented terms, two references, at least one pay stub uploaded for
+ * this refinance, and an allotment file when the payment change was not made. The application waits in
+ * ready_for_review for an underwriter (a refinance is never decided by the automated engine).
+ */
+export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & { workflow_status: { next_status: string } }> {
+  const from = member.workflowStatus;
+  if (from !== 'refinancing_review') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
+  const application = await ctx.repos.application.activeApplication(member.id);
+  if (!application || application.loanType !== 'refinancing') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
+  if (application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
+  if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
+  const [references, payStubs, allotments] = await Promise.all([
+    ctx.repos.application.listReferences(member.id),
+    ctx.repos.documents.listLive(member.id, 'pay_stub'),
+    ctx.repos.documents.listLive(member.id, 'allotment'),
+  ]);
+  const since = application.createdAt;
+  const errors: FieldErrors = {};
+  if (references.length < 2) errors.references = [REFINANCE_MSG.twoReferences];
+  if (!payStubs.some((d) => d.createdAt >= since)) errors['documents.pay_stub'] = [APPLICATION_MSG.documentMissing];
+  if (!application.paymentChange && !allotments.some((d) => d.createdAt >= since)) errors['documents.allotment'] = [APPLICATION_MSG.documentMissing];
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  const { context } = await loadWorkflowFacts(ctx, member.id);
+  const decision = decideTransition(from, 'ready_for_review', 'borrower', context);
+  if (!decision.ok) throw refusalFor(decision, from, 'ready_for_review');
+  const at = ctx.now();
+  const committed = await ctx.repos.review.commit({
+    userId: member.id,
+    move: { userId: member.id, from, to: 'ready_for_review', event: decision.event, actor: 'borrower', at },
+    application: { id: application.id, patch: { submittedAt: at } },
+    at,
+  });
+  if (!committed.ok) {
+    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? from;
+    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
+  }
+  await ctx.repos.engagement.addNotification(member.id, REFINANCE_MSG.submitted, at);
+  await rewardSubmittedApplication(ctx, member.id, application.id);
+  return { ok: true, new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } };
+}

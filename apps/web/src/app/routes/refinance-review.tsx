@@ -1,0 +1,24 @@
+import { notify } from '../../components/ui/toast/notify';
+import { RefinanceReview } from '../../features/refinance/components/refinance-review';
+import { postChangeStatus } from '../../features/workflow/api/change-status';
+import { navigate } from '../../lib/navigation';
+import { sessionStore } from '../../lib/session-store';
+
+export const REFINANCE_SENT = 'Your refinance application was sent for review.';
+
+/**
+ * /refinance_review (status refinancing_review, step 2). Confirm: references stored, ready_for_review
+ * (the server checks the pay stub and allotment), a success notification, then /dashboard (classic §4).
+ */
+export function Component() {
+  return (
+    <RefinanceReview
+      onConfirm={async () => {
+        const { new_status } = await postChangeStatus('ready_for_review');
+        sessionStore.updateUser({ workflow_status: new_status });
+        notify.success(REFINANCE_SENT);
+        navigate('/dashboard');
+      }}
+    />
+  );
+}

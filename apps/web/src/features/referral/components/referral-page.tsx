@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import type { TReferralProgram, TReferralReward } from '@payrail/contract/referral';
+import { REFERRAL_MSG } from '@payrail/contract/referral';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { Table } from '../../../components/ui/table';
+import type { TableColumn } from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
+import { formatCents, formatDate } from '../../../lib/format';
+import { isApiError } from '../../../lib/http-client';
+import { markBenefitsRead, useReferFriend, useReferralProgram } from '../api/referral-api';
+import styles from './referral.module.css';
+
+const LEVEL_NAMES = { zero: 'No level yet', bronze: 'Bronze', silver: 'Silver', gold: 'Gold' } as const;
+const KIND_NAMES: Record<TReferralReward['kind'], string> = { application_submitted: 'Application submitted', referral_approved: 'Referral approved', bonus: 'Bonus' };
+const STATUS_NAMES: Record<TReferralReward['status'], string> = { waiting: 'Waiting period', payable: 'Ready to be paid', paid: 'Paid' };
+/** The referral code is longer than 3 characters (newflow §5). */
+const MIN_CODE = 4;
+
+const COLUMNS: readonly TableColumn<TReferralReward>[] = [
+  { key: 'earned_on', header: 'Date', cell: (r) => formatDate(r.earned_on) },
+  { key: 'kind', header: 'Reward', cell: (r) => KIND_NAMES[r.kind] },
+  { key: 'friend', header: 'Friend', cell: (r) => r.friend_name ?? '—' },
+  { key: 'points', header: 'Points', cell: (r) => String(r.points), align: 'end' },
+  { key: 'amount', header: 'Amount', cell: (r) => formatCents(r.amount), align: 'end' },
+  { key: 'status', header: 'Payout', cell: (r) => (r.status === 'waiting' ? `${STATUS_NAMES.waiting} (from ${formatDate(r.payable_on)})` : STATUS_NAMES[r.status]) },
+];
+
+function Progress({ program }: { program: TReferralProgram }) {
+  const next = program.next_level;
+  return (
+    <section className={styles.card} aria-labelledby="referral-level">
+      <h2 id="referral-level">Your level</h2>
+      <p className={styles.level} data-level={program.level}>
+        {LEVEL_NAMES[program.level]}
+      </p>
+      <dl className={styles.stats}>
+        <div>
+          <dt>Approved referrals</dt>
+          <dd>{program.approved_referrals}</dd>
+        </div>
+        <div>
+          <dt>Points</dt>
+          <dd>{program.points}</dd>
+        </div>
+        <div>
+          <dt>Rewards earned</dt>
+          <dd>{formatCents(program.earned)}</dd>
+        </div>
+        <div>
+          <dt>Paid to you</dt>
+          <dd>{formatCents(program.paid)}</dd>
+        </div>
+      </dl>
+      {next ? (
+        <p>
+          {`${LEVEL_NAMES[next.level]}: ${next.approved_needed} more approved ${next.approved_needed === 1 ? 'referral' : 'referrals'} or ${next.points_needed} more points.`}
+        </p>
+      ) : (
+        <p>You reached the highest level. Thank you!</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The referral page (newflow §9): the borrower's code with Copy ("Code copied!", 1500 ms) and Share, the
+ * rules, the code of the friend who referred them ("Friend referred successfully" or the server's text),
+ * the level and its progress, and the rewards history with each reward's payout status.
+ */
+export function ReferralPage() {
+  const program = useReferralProgram();
+  const refer = useReferFriend();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const data = program.data;
+
+  // Opening this page is seeing the level: the medal's "new level" dot clears.
+  useEffect(() => {
+    if (data) void markBenefitsRead().catch(() => undefined);
+  }, [data]);
+
+  if (program.isPending) return <LoadingBlock label="Loading your referral program…" />;
+  if (!data) return <Alert kind="error">We could not load your referral program. Please reload the page.</Alert>;
+
+  const shareText = `Join me at Payrail: use my referral code ${data.refer_code} when you check your rate.`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(data.refer_code);
+      notify.copied(REFERRAL_MSG.codeCopied);
+    } catch {
+      notify.error('We could not copy the code. Please select it and copy it yourself.');
+    }
+  };
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: 'Payrail', text: shareText });
+        return;
+      } catch {
+        // Dismissed: nothing to do.
+        return;
+      }
+    }
+    window.location.href = `mailto:?subject=${encodeURIComponent('Check your rate at Payrail')}&body=${encodeURIComponent(shareText)}`;
+  };
+  const submit = async () => {
+    const value = code.trim();
+    if (value.length < MIN_CODE) {
+      setCodeError('This referral code does not exist.');
+      return;
+    }
+    try {
+      const res = await refer.mutateAsync(value);
+      setCode('');
+      setCodeError(undefined);
+      notify.success(res.message ?? REFERRAL_MSG.friendReferred);
+    } catch (error) {
+      const message = isApiError(error) ? (error.fieldError('refer_code') ?? error.serverMessage) : undefined;
+      setCodeError(message ?? 'We could not save the code. Please try again.');
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1>Refer a Friend</h1>
+      <section className={styles.card} aria-labelledby="referral-code">
+        <h2 id="referral-code">Your referral code</h2>
+        <p className={styles.code} aria-label={`Your referral code ${data.refer_code.split('').join(' ')}`}>
+          {data.refer_code}
+        </p>
+        <div className={styles.row}>
+          <Button onClick={() => void copy()}>Copy code</Button>
+          <Button variant="secondary" onClick={() => void share()}>
+            Share
+          </Button>
+        </div>
+        <p>
+          Earn $1 when a friend you refer submits an application and $50 when their loan is funded, plus bonuses of $100, $200 and $500 at your 3rd, 5th and 10th
+          approved referral. Rewards are paid to your bank account {Math.round(data.payout_wait_days / 7)} weeks after you earn them.
+        </p>
+        <p>{`${data.friends} ${data.friends === 1 ? 'friend has' : 'friends have'} signed up with your code.`}</p>
+      </section>
+      <Progress program={data} />
+      <section className={styles.card} aria-labelledby="referral-history">
+        <h2 id="referral-history">Rewards history</h2>
+        <Table caption="Rewards history" captionHidden columns={COLUMNS} rows={data.rewards} getRowKey={(r) => r.id} emptyMessage="No rewards yet: share your code with a friend." />
+      </section>
+      {data.referred_by ? (
+        <p>{`You were referred by code ${data.referred_by}.`}</p>
+      ) : (
+        <section className={styles.card} aria-labelledby="referred-by">
+          <h2 id="referred-by">Did a friend refer you?</h2>
+          <form
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <TextField label="Friend's referral code" value={code} maxLength={40} onChange={(event) => setCode(event.target.value.toUpperCase())} error={codeError} />
+            <Button type="submit" loading={refer.isPending} disabled={code.trim().length === 0}>
+              Refer
+            </Button>
+          </form>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Messages of the referral program (newflow spec §8, and the server's refusals). */
+export const REFERRAL_MSG = {
+  friendReferred: 'Friend referred successfully',
+  codeCopied: 'Code copied!',
+  ownCode: 'You cannot use your own referral code.',
+  alreadyReferred: 'A friend already referred you.',
+  tooLate: 'A referral code can only be added before your first loan.',
+  nothingPayable: 'This member has no rewards payable yet.',
+  noPayoutAccount: 'The member has no verified bank account with a full account number to pay.',
+} as const;
+
+export const ZBenefitLevel = z.enum(['zero', 'bronze', 'silver', 'gold']);
+
+/** One row of the rewards ledger, as the borrower sees it (money in cents). */
+export const ZReferralReward = z.object({
+  id: z.number().int(),
+  kind: z.enum(['application_submitted', 'referral_approved', 'bonus']),
+  amount: z.number().int(),
+  points: z.number().int(),
+  friend_name: z.string().nullable(),
+  earned_on: z.string(),
+  payable_on: z.string(),
+  status: z.enum(['waiting', 'payable', 'paid']),
+});
+
+/** GET /referral (not in the spec: the data of the referral page). */
+export const ZReferralProgram = z.object({
+  refer_code: z.string(),
+  referred_by: z.string().nullable(),
+  friends: z.number().int(),
+  approved_referrals: z.number().int(),
+  submitted_applications: z.number().int(),
+  points: z.number().int(),
+  level: ZBenefitLevel,
+  next_level: z.object({ level: ZBenefitLevel, approved_needed: z.number().int(), points_needed: z.number().int() }).nullable(),
+  earned: z.number().int(),
+  paid: z.number().int(),
+  payable: z.number().int(),
+  waiting: z.number().int(),
+  payout_wait_days: z.number().int(),
+  rewards: z.array(ZReferralReward),
+});
+export type TReferralProgram = z.infer<typeof ZReferralProgram>;
+export type TReferralReward = z.infer<typeof ZReferralReward>;
+
+/** Back office: a member with rewards payable now. */
+export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.string(), amount: z.number().int(), rewards: z.number().int() });
+export const ZPayableReferrersResponse = z.object({ business_date: z.string(), payable: z.array(ZPayableReferrer) });
+export const ZReferralPayout = z.object({ id: z.number().int(), user_id: z.number().int(), amount: z.number().int(), trace_id: z.string(), status: z.enum(['pending', 'settled', 'returned']), reward_ids: z.array(z.number().int()), created_at: z.string() });
+export type TReferralPayout = z.infer<typeof ZReferralPayout>;
+export type TPayableReferrersResponse = z.infer<typeof ZPayableReferrersResponse>;
