@@ -81,6 +81,7 @@ const ZEnv = z
     ACH_REPRESENTMENT_DELAY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     SERVICING_RUN_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     SERVICING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
+    SERVICING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.LATE_FEE_MAX_CENTS < env.LATE_FEE_FLAT_CENTS) {
@@ -187,8 +188,10 @@ export type Config = {
     representmentDelayDays: number;
     /** Minutes between two in-process runs (0: no timer; the back office's "run now" still works). */
     runIntervalMinutes: number;
-    /** Loans processed concurrently by one instance (PostgreSQL); the embedded database uses one. */
+    /** Batches processed concurrently by one instance (PostgreSQL); the embedded database uses one. */
     workers: number;
+    /** Loans claimed and serviced together in one transaction (read up front, written in bulk). */
+    batchSize: number;
   };
 };
 
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       representmentDelayDays: e.ACH_REPRESENTMENT_DELAY_DAYS,
       runIntervalMinutes: e.SERVICING_RUN_INTERVAL_MINUTES,
       workers: e.SERVICING_WORKERS,
+      batchSize: e.SERVICING_BATCH_SIZE,
     },
   };
 }
