@@ -81,7 +81,7 @@ const ZEnv = z
     ACH_REPRESENTMENT_DELAY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     SERVICING_RUN_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     SERVICING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
-    SERVICING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+    SERVICING_BATCH_SIZE: z.coerce.number().int().min(0).max(5000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.LATE_FEE_MAX_CENTS < env.LATE_FEE_FLAT_CENTS) {
@@ -190,7 +190,7 @@ export type Config = {
     runIntervalMinutes: number;
     /** Batches processed concurrently by one instance (PostgreSQL); the embedded database uses one. */
     workers: number;
-    /** Loans claimed and serviced together in one transaction (read up front, written in bulk). */
+    /** Loans claimed and serviced together in one transaction (read up front, written in bulk); 0: one loan per transaction, statement by statement. */
     batchSize: number;
   };
 };

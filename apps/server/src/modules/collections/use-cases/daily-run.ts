@@ -28,11 +28,15 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
   const resume = state.openDate ? parseIsoDate(state.openDate) : state.lastCompleted ? addDays(parseIsoDate(state.lastCompleted), 1) : through;
   const from = opts.from ?? resume;
   const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.collections.workers);
-  const batchSize = Math.max(1, opts.batchSize ?? ctx.config.collections.batchSize);
+  const batchSize = Math.max(0, opts.batchSize ?? ctx.config.collections.batchSize);
   const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
   for (const date of from <= through ? datesBetween(from, through) : []) {
     await repo.planDay(DAILY_JOB, date, ctx.now());
     const loop = async () => {
+      if (batchSize === 0) {
+        while (await single());
+        return;
+      }
       for (;;) {
         // A batch of claims in one transaction (set-based reads and writes); e-mails per loan, after the commit.
         const mail = new Map<number, AfterCommit>();
