@@ -323,8 +323,10 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
     await user.type(within(payForm).getByRole('textbox', { name: /Amount/ }), '25.00');
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
     expect(await within(payForm).findByText('Your card has insufficient funds.')).toBeInTheDocument();
+    expect(await screen.findAllByText('Your card has insufficient funds.')).toHaveLength(2); // in the form and as a toast
     pullAnswer = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduled(), card: { id: 7, last4: '4242' }, charge_id: 'ch_sandbox_1' });
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(pulls.map((p) => p.body)).toEqual([
       { card: { account: 7, amount: 2500, loan_id: 41 } },

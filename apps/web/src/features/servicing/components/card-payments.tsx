@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
 import { formatCents, formatDate } from '../../../lib/format';
 import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useDebitCards, useDebitTransactions, usePullCardPayment } from '../api/servicing';
 import styles from './servicing.module.css';
@@ -94,9 +95,12 @@ export function CardPayments({ loan, onSent, tokenizer }: { loan: TServicingLoan
       await pull.mutateAsync({ card: body, key: submission.current.key });
       submission.current = null;
       setAmount('');
+      notify.success(PAYMENT_MSG.sent);
       onSent();
     } catch (error) {
-      setPayErrors(paymentErrorMessages(error));
+      const messages = paymentErrorMessages(error);
+      setPayErrors(messages);
+      for (const message of messages) notify.error(message);
     }
   };
 
