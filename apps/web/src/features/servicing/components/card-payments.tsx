@@ -41,7 +41,8 @@ export function dollarsToCents(text: string): number | null {
  * the form, spec §8), a one-time payment charged to a card (one Idempotency-Key per submission: a retry
  * or double click is one charge), and the loan's card payments.
  */
-export function CardPayments({ loan, onSent, tokenizer }: { loan: TServicingLoan; onSent: () => void; tokenizer: PaymentCardTokenizer | null }) {
+export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { loan: TServicingLoan; onSent: () => void; tokenizer: PaymentCardTokenizer | null; headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const cards = useDebitCards();
   const transactions = useDebitTransactions();
   const addCard = useAddDebitCard();
@@ -107,6 +108,7 @@ export function CardPayments({ loan, onSent, tokenizer }: { loan: TServicingLoan
   return (
     <div className={styles.form}>
       <form aria-label="Pay with a debit card" onSubmit={(e) => void pay(e)} noValidate>
+        <Heading>Pay with a saved card</Heading>
         {saved.length === 0 && !cards.isPending ? <p className={styles.muted}>{CARD_MSG.noCards}</p> : null}
         {saved.length > 0 ? (
           <Select
@@ -132,6 +134,7 @@ export function CardPayments({ loan, onSent, tokenizer }: { loan: TServicingLoan
       </form>
 
       <form aria-label="Add a debit card" onSubmit={(e) => void add(e)} noValidate>
+        <Heading>Add a debit card</Heading>
         <TextField label="Name on card" autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
         <TextField label="Card number" autoComplete="cc-number" inputMode="numeric" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
         <TextField label="Expiry month (MM)" autoComplete="cc-exp-month" inputMode="numeric" value={card.expMonth} onChange={(e) => setCard({ ...card, expMonth: e.target.value })} />
@@ -149,7 +152,7 @@ export function CardPayments({ loan, onSent, tokenizer }: { loan: TServicingLoan
       </form>
 
       <section aria-labelledby="card-payments-title">
-        <h4 id="card-payments-title">Card payments</h4>
+        <Heading id="card-payments-title">Card payments</Heading>
         {ownTransactions.length === 0 ? (
           <p className={styles.muted}>No card payments yet.</p>
         ) : (

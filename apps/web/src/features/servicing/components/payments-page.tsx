@@ -71,7 +71,7 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
               <PaymentForm mode="auto_debit" loan={loan} disclosureLink={disclosureLink} onSent={onSent} />
             </Panel>
             <Panel level={level} title="Debit card" open={open === 'card'} onToggle={() => setOpen(open === 'card' ? null : 'card')}>
-              <CardPayments loan={loan} onSent={onSent} tokenizer={cardTokenizer} />
+              <CardPayments loan={loan} onSent={onSent} tokenizer={cardTokenizer} headingLevel={level === 2 ? 3 : 4} />
             </Panel>
           </>
         ) : null}
