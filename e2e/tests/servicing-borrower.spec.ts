@@ -74,6 +74,43 @@ test('one-time payment → business date advanced → settled and in the payment
   await expectAccessible(page);
 });
 
+test('a debit card added through the tokenizer pays a one-time payment, settled at once and listed', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const borrower = await fundedBorrower(request);
+  await advanceClockTo(request, borrower.effectiveDate);
+  await signIn(page, borrower);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'Debit card' }).click();
+  const add = page.getByRole('form', { name: 'Add a debit card' });
+  await add.getByRole('textbox', { name: 'Name on card' }).fill('Jordan Rivera');
+  await add.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+  await add.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
+  await add.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2030');
+  await add.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await add.getByRole('button', { name: 'Add card' }).click();
+  // The tokenizer's first error, under the form.
+  await expect(add.getByRole('alert')).toContainText('Your card was declined.');
+  await expectAccessible(page);
+  await add.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await add.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Your card was added.')).toBeVisible();
+  const pay = page.getByRole('form', { name: 'Pay with a debit card' });
+  await expect(pay.getByRole('combobox', { name: 'Debit card' })).toContainText('ending 4242');
+  await pay.getByRole('textbox', { name: /Amount/ }).fill('25.00');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('debit-card-panel.png'), fullPage: true });
+  await pay.getByRole('button', { name: 'Pay with card' }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const cardPayments = (await apiGet(request, borrower.token, '/get_debit_transactions')) as { transactions: { amount: number; transaction_status: string; card_last4: string | null }[] };
+  expect(cardPayments.transactions).toEqual([expect.objectContaining({ amount: 2500, transaction_status: 'settled', card_last4: '4242' })]);
+  await openPayments(page);
+  await page.getByRole('button', { name: 'Debit card' }).click();
+  await expect(page.getByRole('region', { name: 'Card payments' }).getByText(/\$25\.00 · card ending 4242 · settled/)).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('cancel a scheduled payment', async ({ page, request }) => {
   test.setTimeout(120_000);
   const borrower = await fundedBorrower(request);

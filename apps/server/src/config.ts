@@ -91,6 +91,7 @@ const ZEnv = z
     REFERRAL_PAYOUT_WAIT_DAYS: z.coerce.number().int().min(0).max(120).default(42),
     /** Share of the note principal repaid before a loan can be refinanced (spec: "40% to 60%"). */
     REFINANCE_MIN_PAID_SHARE: z.coerce.number().min(0.4, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).max(0.6, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).default(0.5),
+    SERVICING_BATCH_SIZE: z.coerce.number().int().min(0).max(5000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.LATE_FEE_MAX_CENTS < env.LATE_FEE_FLAT_CENTS) {
@@ -208,8 +209,10 @@ export type Config = {
     representmentDelayDays: number;
     /** Minutes between two in-process runs (0: no timer; the back office's "run now" still works). */
     runIntervalMinutes: number;
-    /** Loans processed concurrently by one instance (PostgreSQL); the embedded database uses one. */
+    /** Batches processed concurrently by one instance (PostgreSQL); the embedded database uses one. */
     workers: number;
+    /** Loans claimed and serviced together in one transaction (read up front, written in bulk); 0: one loan per transaction, statement by statement. */
+    batchSize: number;
   };
 };
 
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       representmentDelayDays: e.ACH_REPRESENTMENT_DELAY_DAYS,
       runIntervalMinutes: e.SERVICING_RUN_INTERVAL_MINUTES,
       workers: e.SERVICING_WORKERS,
+      batchSize: e.SERVICING_BATCH_SIZE,
     },
   };
 }

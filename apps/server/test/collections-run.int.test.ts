@@ -140,3 +140,59 @@ describe('daily servicing run: one-time payments from the payments page', () => 
     expect((await txs(loan.loanId))[0]).toMatchObject({ status: 'settled', settledOn: '2027-05-26' });
   });
 });
+
+describe('daily servicing run: a batch is all or nothing per loan', () => {
+  const JOB = 'batch_test';
+  // Claims for these loans only (planDay would also open the business date for every other test's run).
+  const claim = (loanIds: number[], date: string) => db().insert(servicingRuns).values(loanIds.map((loanId) => ({ job: JOB, loanId, businessDate: date, status: 'pending' as const, attempts: 0 })));
+  const claimsOf = async (date: string) =>
+    (await db().select().from(servicingRuns).where(eq(servicingRuns.job, JOB))).filter((c) => c.businessDate === date).sort((a, b) => a.loanId - b.loanId);
+
+  it('a loan whose servicing throws is undone alone: the others commit, its claim records the attempt', async () => {
+    const date = '2027-07-01';
+    const a = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
+    const b = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
+    const repo = app.ctx.repos.collections;
+    await claim([a.loanId, b.loanId], date);
+    const ours = new Set([a.loanId, b.loanId]);
+    const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
+      if (!ours.has(loanId)) return;
+      await store.notify(loanId === a.loanId ? a.userId : b.userId, `batch test ${String(loanId)}`, app.ctx.now());
+      await store.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: 100, installmentN: 1, idempotencyKey: `batch-test:${String(loanId)}`, createdAt: app.ctx.now() });
+      if (loanId === b.loanId) throw new Error('boom');
+    });
+    expect(result.fallback).toBe(0);
+    expect(result.done).toContain(a.loanId);
+    expect(result.done).not.toContain(b.loanId);
+    expect((await notes(a.userId)).map((n) => n.message)).toContain(`batch test ${String(a.loanId)}`);
+    expect((await notes(b.userId)).map((n) => n.message)).not.toContain(`batch test ${String(b.loanId)}`);
+    expect((await entries(a.loanId)).map((e) => e.idempotencyKey)).toContain(`batch-test:${String(a.loanId)}`);
+    expect((await entries(b.loanId)).map((e) => e.kind)).toEqual(['disbursement']);
+    const claims = (await claimsOf(date)).filter((c) => ours.has(c.loanId));
+    expect(claims.map((c) => [c.loanId, c.status, c.attempts])).toEqual([
+      [a.loanId, 'done', 1],
+      [b.loanId, 'pending', 1],
+    ]);
+    expect(claims[1]!.lastError).toBe('boom');
+  });
+
+  it('a flush the database refuses rolls the whole batch back and asks for the one-loan-per-transaction path', async () => {
+    const date = '2027-07-02';
+    const a = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-02' });
+    const b = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-02' });
+    const repo = app.ctx.repos.collections;
+    await claim([a.loanId, b.loanId], date);
+    // Another loan already holds the key b's entry will use: memory cannot see it, the unique index does.
+    const taken = `batch-flush:${String(b.loanId)}`;
+    await db().insert(ledgerEntries).values({ loanId: a.loanId, kind: 'late_fee', effectiveDate: '2027-06-02', amountCents: 100, installmentN: 1, idempotencyKey: taken, createdAt: app.ctx.now() });
+    const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
+      if (loanId !== a.loanId && loanId !== b.loanId) return;
+      await store.notify(loanId === a.loanId ? a.userId : b.userId, `flush test ${String(loanId)}`, app.ctx.now());
+      if (loanId === b.loanId) await store.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: 100, installmentN: 1, idempotencyKey: taken, createdAt: app.ctx.now() });
+    });
+    expect(result).toEqual({ claimed: 0, done: [], failed: [], fallback: 2 });
+    expect((await claimsOf(date)).every((c) => c.status === 'pending' && c.attempts === 0)).toBe(true);
+    expect((await notes(a.userId)).map((n) => n.message)).not.toContain(`flush test ${String(a.loanId)}`);
+    expect((await entries(b.loanId)).map((e) => e.kind)).toEqual(['disbursement']);
+  });
+});

@@ -20,12 +20,12 @@ import { formatCents } from '@payrail/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
+import { applications, autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
 import { businessToday } from '../src/modules/servicing/clock';
 import { dueAutoDebits } from '../src/modules/servicing/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/servicing/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
-import { classicApp } from './application-helpers';
+import { borrowerAtApplicationReview, classicApp, forceStatus } from './application-helpers';
 import { CLEARBROOK, UNKNOWN_VALID_ROUTING } from './banking-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
@@ -127,6 +127,37 @@ describe('loans', () => {
     expect((await get(owner.token, `/loans/history?from=${addDays(parseIsoDate(owner.loan.disbursement_date), 1)}`)).json<TLoanHistoryResponse>().loans).toHaveLength(0);
     expect((await get(owner.token, '/loans/history?status=bogus')).statusCode).toBe(422);
     expect((await get(owner.token, '/loans/last/onboarding')).json<TLastLoanOnboardingResponse>()).toMatchObject({ loan_status: 'opened', loan_id: owner.loan.id });
+  });
+
+  it('ongoing_loans has applying_loan.loan while an application with chosen terms is in progress (under review, waiting e-sign), until funded', async () => {
+    const applicant = await borrowerAtApplicationReview(app);
+    const [row] = await db().select().from(applications).where(eq(applications.userId, applicant.id));
+    const applying = async () => (await get(applicant.token, '/loans/ongoing_loans')).json<TOngoingLoansResponse>();
+    const first = await applying();
+    expect(first).not.toHaveProperty('opened_loan');
+    expect(first.applying_loan?.loan).toMatchObject({
+      id: row!.id,
+      loan_status: 'pending',
+      amount: row!.amountCents,
+      payment_per_term: row!.paymentPerTermCents,
+      total_of_payments: row!.totalOfPaymentsCents,
+      finance_charge: row!.financeChargeCents,
+      number_of_allotments: row!.numberOfPayments,
+      remaining_terms: row!.numberOfPayments,
+      term_frequency: row!.termFrequency,
+      due_date: row!.firstPaymentDate,
+      paid_amount: 0,
+      loan_master_loaded: false,
+      is_waiting_esign: false,
+      is_under_review: false,
+    });
+    await forceStatus(app, applicant.id, 'esignature_needed');
+    expect((await applying()).applying_loan?.loan).toMatchObject({ is_waiting_esign: true, is_under_review: false });
+    await forceStatus(app, applicant.id, 'application_submitted');
+    expect((await applying()).applying_loan?.loan).toMatchObject({ is_waiting_esign: false, is_under_review: true });
+    // No terms chosen yet: nothing is being applied for.
+    await db().update(applications).set({ amountCents: null }).where(eq(applications.id, row!.id));
+    expect(await applying()).toEqual({});
   });
 
   it("another member's loan is not found on every per-loan call", async () => {

@@ -95,6 +95,8 @@ export function servicingHandlers(world: ServicingWorld = {}) {
     http.get(api('/notifications'), () => HttpResponse.json([])),
     http.get(api('/benefits'), () => HttpResponse.json({ level: 'zero', color: '#8a99a6', read: true })),
     http.get(api('/banners'), () => HttpResponse.json([])),
+    // The payments page loads the card tokenizer for its Debit card panel.
+    http.get(api('/card_tokenizer/config'), () => HttpResponse.json({ provider: 'sandbox', publishable_key: null })),
     http.get(api('/loans/ongoing_loans'), () =>
       HttpResponse.json({ ...(loan ? { opened_loan: { loan } } : {}), ...(world.applying ? { applying_loan: { loan: world.applying } } : {}) }),
     ),

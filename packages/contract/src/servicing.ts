@@ -61,6 +61,10 @@ export const PAYMENT_MSG = {
   noNextTermDate: 'This loan has no next payment date.',
   /** Debit-card pull: the card id is not one of the borrower's saved cards. */
   cardNotFound: 'Please select one of your debit cards.',
+  refundSent: 'Your refund has been sent to your card.',
+  noCreditBalance: 'There is no credit balance to refund on this loan.',
+  refundAboveCredit: (max: string) => `The refund cannot be more than your credit balance of $${max}.`,
+  cardNotPaidWith: 'This card has no payment on this loan to refund to. Please choose the card you paid with.',
   /** Debit-card pull without loan_id when the borrower has several loans open for payments. */
   loanRequired: 'Please choose the loan to pay.',
 } as const;
@@ -392,6 +396,32 @@ export const ZPullTransactionResponse = ZPaymentResponse.extend({
   charge_id: z.string(),
 });
 export type TPullTransactionResponse = z.infer<typeof ZPullTransactionResponse>;
+
+/**
+ * POST /create_debit_disbursement `{ card: { account, amount?, loan_id? } }`: pays the loan's credit
+ * balance (money received beyond the payoff) back to the saved debit card `account`, as a refund of a card
+ * payment made on the loan with that card. `amount` (cents) defaults to the whole credit balance and is
+ * never more than it. Needs the Idempotency-Key header; every failure answers 422 `{ error_messages }`.
+ */
+export const ZDebitDisbursementRequest = z.object({
+  card: z.unknown().optional(),
+});
+export type TDebitDisbursementRequest = z.infer<typeof ZDebitDisbursementRequest>;
+export const ZDebitDisbursementResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  refund: z.object({
+    loan_id: z.number().int(),
+    amount: z.number().int(),
+    effective_date: z.string(),
+    card: z.object({ id: z.number().int(), last4: z.string() }),
+    /** The processor's payout (refund) id. */
+    payout_id: z.string(),
+  }),
+  /** What is left of the credit balance after this refund (cents). */
+  credit_balance: z.number().int(),
+});
+export type TDebitDisbursementResponse = z.infer<typeof ZDebitDisbursementResponse>;
 
 /** One debit-card payment of GET /get_debit_transactions (newest first). */
 export const ZDebitTransaction = ZScheduledPayment.extend({

@@ -1,6 +1,9 @@
+import { useMemo } from 'react';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Button } from '../components/ui/button';
 import { LoanManagerLink } from '../features/home/components/loan-manager-link';
+import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
+import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
 import { LoadingBlock } from '../components/ui/spinner';
 import { useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
 import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
@@ -23,7 +26,18 @@ export function afterPayment() {
 
 /** The payments page composed with the legal feature's disclosure link. */
 export function Payments({ loan, headingLevel }: { loan: TServicingLoan | null; headingLevel?: 1 | 2 }) {
-  return <PaymentsPage loan={loan} headingLevel={headingLevel} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} onSent={afterPayment} />;
+  // The card tokenizer the repayment feature loads (sandbox or Stripe.js), handed to the payments page.
+  const config = useCardTokenizerConfig();
+  const cardTokenizer = useMemo(() => (config.data ? tokenizerFor(config.data) : null), [config.data]);
+  return (
+    <PaymentsPage
+      loan={loan}
+      headingLevel={headingLevel}
+      disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')}
+      onSent={afterPayment}
+      cardTokenizer={cardTokenizer}
+    />
+  );
 }
 
 /**

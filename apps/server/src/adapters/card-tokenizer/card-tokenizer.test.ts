@@ -105,3 +105,52 @@ describe('stripeCardTokenizer.charge', () => {
     await expect(stub(200, { id: 'ch_2', status: 'pending' }).stripe.charge(charge)).rejects.toThrow('pending');
   });
 });
+
+describe('card payouts (refunds of a card payment back to the card)', () => {
+  const tokenizer = sandboxCardTokenizer(sandboxTokens(async () => 'secret', 'sandbox-card-tokenizer'), () => new Date('2026-03-10T00:00:00Z'));
+  const tokenOf = async (number: string) => {
+    const r = await tokenizer.sandbox!.tokenize({ number, expMonth: '12', expYear: '2030', cvc: '123' });
+    if (!r.ok) throw new Error('expected a token');
+    return r.token;
+  };
+
+  it('sandbox: pays back against a sandbox charge, one payout id per idempotency key', async () => {
+    const token = await tokenOf('4242424242424242');
+    const charged = await tokenizer.charge({ token, amountCents: 2500, idempotencyKey: 'c-1', description: 'x' });
+    if (!charged.ok) throw new Error('expected a charge');
+    const payout = { token, chargeId: charged.chargeId, amountCents: 1000, idempotencyKey: 'r-1', description: 'refund' };
+    const first = await tokenizer.payout(payout);
+    expect(first).toEqual({ ok: true, payoutId: expect.stringMatching(/^re_sandbox_[0-9a-f]{24}$/) });
+    expect(await tokenizer.payout(payout)).toEqual(first);
+    expect(await tokenizer.payout({ ...payout, idempotencyKey: 'r-2' })).not.toEqual(first);
+    expect(await tokenizer.payout({ ...payout, chargeId: 'ch_unknown' })).toEqual({ ok: false, error: { code: 'charge_not_found', message: 'The card payment to refund was not found.' } });
+    expect(await tokenizer.payout({ ...payout, token: 'tok_sandbox-eyJsNCI6IjQyNDIifQ.forged' })).toMatchObject({ ok: false });
+  });
+
+  it('sandbox: the "refund fails" test card takes charges but refuses payouts', async () => {
+    const token = await tokenOf('4000000000005126');
+    const charged = await tokenizer.charge({ token, amountCents: 2500, idempotencyKey: 'c-9', description: 'x' });
+    if (!charged.ok) throw new Error('expected a charge');
+    expect(await tokenizer.payout({ token, chargeId: charged.chargeId, amountCents: 100, idempotencyKey: 'r-9', description: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'refund_failed', message: 'The refund to your card failed. Please contact us.' },
+    });
+  });
+
+  it('Stripe: posts a refund of the charge with the idempotency key forwarded; 402 or a failed refund is a refusal', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const stub = (status: number, body: unknown) =>
+      stripeCardTokenizer({ publishableKey: 'pk_test_1', secretKey: 'sk_test_1' }, (async (url: string, init: RequestInit) => {
+        seen.push({ url, init });
+        return new Response(JSON.stringify(body), { status });
+      }) as unknown as typeof fetch);
+    const payout = { token: 'tok_1', chargeId: 'ch_1', amountCents: 1000, idempotencyKey: 'payrail-refund:k', description: 'Refund of the credit balance of loan L-1' };
+    expect(await stub(200, { id: 're_1', status: 'succeeded' }).payout(payout)).toEqual({ ok: true, payoutId: 're_1' });
+    expect(seen[0]!.url).toBe('https://api.stripe.com/v1/refunds');
+    expect(new Headers(seen[0]!.init.headers).get('idempotency-key')).toBe('payrail-refund:k');
+    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({ charge: 'ch_1', amount: '1000', 'metadata[description]': 'Refund of the credit balance of loan L-1' });
+    expect(await stub(402, { error: { code: 'charge_disputed', message: 'This charge is disputed.' } }).payout(payout)).toEqual({ ok: false, error: { code: 'charge_disputed', message: 'This charge is disputed.' } });
+    expect(await stub(200, { id: 're_2', status: 'failed' }).payout(payout)).toMatchObject({ ok: false, error: { code: 'refund_failed' } });
+    await expect(stub(500, {}).payout(payout)).rejects.toThrow('500');
+  });
+});

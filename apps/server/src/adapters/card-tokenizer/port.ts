@@ -25,6 +25,14 @@ export type CardChargeResult = { ok: true; chargeId: string } | { ok: false; err
 /** What to pull from a card: cents, and the key that makes a retried charge ONE charge at the processor. */
 export type CardCharge = { token: string; amountCents: number; idempotencyKey: string; description: string };
 
+/**
+ * Money back to a card: a refund of (part of) an earlier charge on it, to the card it came from (the
+ * processor pushes it to the card's issuer). `chargeId` names the charge; `idempotencyKey` makes a retried
+ * payout ONE payout at the processor.
+ */
+export type CardPayout = { token: string; chargeId: string; amountCents: number; idempotencyKey: string; description: string };
+export type CardPayoutResult = { ok: true; payoutId: string } | { ok: false; error: CardError };
+
 export interface CardTokenizer {
   readonly provider: 'sandbox' | 'stripe';
   /** The key the SPA loads the tokenizer script with (null for the sandbox). */
@@ -37,6 +45,11 @@ export interface CardTokenizer {
    * throws (never a fake success).
    */
   charge(charge: CardCharge): Promise<CardChargeResult>;
+  /**
+   * Pays `amountCents` back to the card behind `token`, against its charge `chargeId`. Idempotent on
+   * `idempotencyKey`. A refusal answers `{ ok: false }`; any other failure throws.
+   */
+  payout(payout: CardPayout): Promise<CardPayoutResult>;
   /** Test mode only: the tokenizer the SPA's sandbox card form posts to. */
   readonly sandbox: { tokenize(card: CardDetails): Promise<{ ok: true; token: string; card: TokenizedCard } | { ok: false; errors: CardError[] }> } | null;
 }

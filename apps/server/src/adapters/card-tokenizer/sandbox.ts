@@ -12,6 +12,8 @@ export const CARD_ERRORS = {
   declined: { code: 'card_declined', message: 'Your card was declined.' },
   insufficientFunds: { code: 'card_declined', message: 'Your card has insufficient funds.' },
   notATestCard: { code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' },
+  refundFailed: { code: 'refund_failed', message: 'The refund to your card failed. Please contact us.' },
+  chargeNotFound: { code: 'charge_not_found', message: 'The card payment to refund was not found.' },
 } as const satisfies Record<string, CardError>;
 
 /** Test numbers that tokenize, and the one that is declined (the processor's well-known test cards). */
@@ -24,7 +26,12 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, { brand: string; fundin
   // These tokenize (they can be saved) but every charge on them is declined, as in the processor's test mode.
   '4000000000000341': { brand: 'Visa', funding: 'debit' },
   '4000000000009995': { brand: 'Visa', funding: 'debit' },
+  // Charges succeed, but a refund (payout) to it fails, as the processor's "refund fails" test card does.
+  '4000000000005126': { brand: 'Visa', funding: 'debit' },
 };
+
+/** Test cards whose refunds (payouts) fail. */
+const REFUND_FAILS: ReadonlySet<string> = new Set(['4000000000005126']);
 
 /** Test cards that tokenize but whose charges are declined, and how. */
 type ChargeDecline = 'declined' | 'insufficientFunds';
@@ -42,7 +49,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-type CardClaims = { l4: string; b: string; m: number; y: number; f: TokenizedCard['funding']; n: string; d?: ChargeDecline };
+type CardClaims = { l4: string; b: string; m: number; y: number; f: TokenizedCard['funding']; n: string; d?: ChargeDecline; rf?: 1 };
 
 /**
  * The card tokenizer's test mode, offline. Checks in the processor's order: number (format and Luhn),
@@ -70,6 +77,17 @@ export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): Ca
       return { ok: true, chargeId: `ch_sandbox_${createHash('sha256').update(c.idempotencyKey).digest('hex').slice(0, 24)}` };
     },
 
+    // A refund of a sandbox charge back to its card: settles at once unless the card's refunds fail; the
+    // payout id is derived from the idempotency key, so a retried key answers the same payout.
+    async payout(p) {
+      const claims = await tokens.verify<CardClaims>('tok_sandbox', p.token, now());
+      if (!claims) return { ok: false, error: CARD_ERRORS.declined };
+      if (!/^ch_sandbox_[0-9a-f]{24}$/.test(p.chargeId)) return { ok: false, error: CARD_ERRORS.chargeNotFound };
+      if (claims.rf) return { ok: false, error: CARD_ERRORS.refundFailed };
+      if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) throw new Error('a card payout needs a positive amount in cents');
+      return { ok: true, payoutId: `re_sandbox_${createHash('sha256').update(p.idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
+
     sandbox: {
       async tokenize(card) {
         const number = card.number.replace(/[\s-]/g, '');
@@ -86,7 +104,7 @@ export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): Ca
         if (test === 'declined') return { ok: false, errors: [CARD_ERRORS.declined] };
         if (!test) return { ok: false, errors: [CARD_ERRORS.notATestCard] };
         const tokenized: TokenizedCard = { last4: number.slice(-4), brand: test.brand, expMonth: month, expYear: year, funding: test.funding };
-        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex'), ...(DECLINE_OF[number] ? { d: DECLINE_OF[number] } : {}) } satisfies CardClaims);
+        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex'), ...(DECLINE_OF[number] ? { d: DECLINE_OF[number] } : {}), ...(REFUND_FAILS.has(number) ? { rf: 1 as const } : {}) } satisfies CardClaims);
         return { ok: true, token, card: tokenized };
       },
     },

@@ -34,6 +34,24 @@ export function stripeCardTokenizer(cfg: StripeConfig, fetchImpl: typeof fetch =
       if (charge.status !== 'succeeded') throw new Error(`Stripe charge ${charge.id} is ${charge.status ?? 'in an unknown state'}`);
       return { ok: true, chargeId: charge.id };
     },
+    // POST /v1/refunds against the card's charge (money back to the card it came from; no Connect
+    // account needed), the Idempotency-Key forwarded. A card error (402) or a failed refund is a refusal.
+    async payout(p) {
+      const res = await fetchImpl('https://api.stripe.com/v1/refunds', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${cfg.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': p.idempotencyKey },
+        body: new URLSearchParams({ charge: p.chargeId, amount: String(p.amountCents), 'metadata[description]': p.description }).toString(),
+        signal: AbortSignal.timeout(20_000),
+      });
+      if (res.status === 402) {
+        const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        return { ok: false, error: { code: body.error?.code ?? 'refund_failed', message: body.error?.message ?? 'The refund to your card failed. Please contact us.' } };
+      }
+      if (!res.ok) throw new Error(`Stripe answered ${res.status} refunding a card charge`);
+      const refund = (await res.json()) as { id: string; status?: string };
+      if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, error: { code: 'refund_failed', message: 'The refund to your card failed. Please contact us.' } };
+      return { ok: true, payoutId: refund.id };
+    },
     async retrieve(token) {
       if (!/^tok_[A-Za-z0-9]{1,200}$/.test(token)) return null;
       const res = await fetchImpl(`https://api.stripe.com/v1/tokens/${encodeURIComponent(token)}`, {

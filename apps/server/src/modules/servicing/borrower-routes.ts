@@ -21,6 +21,8 @@ import {
   ZPayoffParams,
   ZPayoffResponse,
   ZPullTransactionRequest,
+  ZDebitDisbursementRequest,
+  ZDebitDisbursementResponse,
   ZPullTransactionResponse,
   ZScheduledPaymentsResponse,
 } from '@payrail/contract/servicing';
@@ -38,6 +40,7 @@ import { payoffQuote } from './use-cases/quote-payoff';
 import { downloadLoanDocument, listLoanDocuments, zipLoanDocuments } from './use-cases/loan-documents';
 import { debitTransactions } from './use-cases/list-debit-transactions';
 import { pullCardPayment } from './use-cases/pull-card-payment';
+import { disburseToCard } from './use-cases/card-disbursement';
 import { paymentErrors, requestPayment } from './use-cases/request-payment';
 
 /** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session. */
@@ -103,6 +106,10 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.get('/get_debit_transactions', { onRequest, schema: { response: { 200: ZDebitTransactionsResponse } } }, async (req) => debitTransactions(ctx, member(req)));
     app.post('/create_pull_transaction', { onRequest, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } }, async (req) =>
       pullCardPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
+    );
+    // §7 create_debit_disbursement: the loan's credit balance refunded to a saved debit card.
+    app.post('/create_debit_disbursement', { onRequest, schema: { body: ZDebitDisbursementRequest, response: { 200: ZDebitDisbursementResponse } } }, async (req) =>
+      disburseToCard(ctx, member(req), req.body, idempotencyKey(req)),
     );
   };
 }

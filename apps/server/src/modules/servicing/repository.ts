@@ -183,6 +183,23 @@ export function servicingRepository(db: Db) {
      */
     appendLedgerEntry: (entry: NewLedgerEntry) => append(db, entry),
     /**
+     * Runs `fn` in one transaction holding the loan's row lock (FOR UPDATE: the daily run and the back
+     * office wait), with its ledger read and written inside: a check of the balances and the entry that
+     * depends on it cannot interleave with another writer of the loan.
+     */
+    withLockedLoan: <T>(
+      loanId: number,
+      fn: (q: { entries: () => Promise<LedgerEntryRow[]>; entryByKey: (key: string) => Promise<LedgerEntryRow | undefined>; append: (entry: NewLedgerEntry) => Promise<LedgerEntryRow> }) => Promise<T>,
+    ): Promise<T> =>
+      db.transaction(async (tx) => {
+        await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, loanId)).for('update');
+        return fn({
+          entries: () => tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+          entryByKey: async (key) => (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1))[0],
+          append: (entry) => append(tx as unknown as Runner, entry),
+        });
+      }),
+    /**
      * Records a payment of any source as a ledger entry and, when it comes from a transaction, moves that
      * transaction to `transactionStatus` (default pending: sent to the bank) in the same database
      * transaction. Idempotent per transaction (`payment:txn:<id>`) or on the given key.

@@ -262,3 +262,77 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(canceled).toEqual(['301', '302']);
   });
 });
+
+describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, () => {
+  it('adds a card through the sandbox tokenizer (its first error under the form), pays by card with one Idempotency-Key, lists card payments', async () => {
+    world();
+    const cards: { id: number; last4: string; brand: string | null }[] = [];
+    const tokenized: unknown[] = [];
+    const added: unknown[] = [];
+    const pulls: Sent[] = [];
+    let pullAnswer = () => HttpResponse.json({ error_messages: ['Your card has insufficient funds.'] }, { status: 422 });
+    server.use(
+      http.get(api('/card_tokenizer/config'), () => HttpResponse.json({ provider: 'sandbox', publishable_key: null })),
+      http.post(api('/card_tokenizer/sandbox/tokenize'), async ({ request }) => {
+        const body = (await request.json()) as { number: string };
+        tokenized.push(body);
+        if (body.number === '4000000000000002') return HttpResponse.json({ errors: [{ code: 'card_declined', message: 'Your card was declined.' }] }, { status: 402 });
+        return HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'Visa', exp_month: 12, exp_year: 2030, funding: 'debit' } });
+      }),
+      http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards })),
+      http.post(api('/add_debit_card'), async ({ request }) => {
+        added.push(await request.json());
+        cards.push({ id: 7, last4: '4242', brand: 'Visa' });
+        return HttpResponse.json({ ok: true, card: cards[0] }, { status: 201 });
+      }),
+      http.get(api('/get_debit_transactions'), () =>
+        HttpResponse.json({
+          ok: true,
+          transactions: [{ ...scheduled({ id: 90, amount: 1500, pay_method: 'debitcard', transaction_status: 'settled' }), loan_id: 41, card_last4: '4242', settled_on: '2031-05-19' }],
+        }),
+      ),
+      http.post(api('/create_pull_transaction'), async ({ request }) => {
+        pulls.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return pullAnswer();
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Debit card' }));
+    const addForm = await screen.findByRole('form', { name: 'Add a debit card' });
+    expect(await screen.findByText('No debit card saved yet: add one below.')).toBeInTheDocument();
+    expect(screen.getByText(/card ending 4242 · settled/)).toBeInTheDocument();
+    await user.type(within(addForm).getByRole('textbox', { name: 'Name on card' }), 'Jordan Rivera');
+    await user.type(within(addForm).getByRole('textbox', { name: 'Card number' }), '4000 0000 0000 0002');
+    await user.type(within(addForm).getByRole('textbox', { name: 'Expiry month (MM)' }), '12');
+    await user.type(within(addForm).getByRole('textbox', { name: 'Expiry year (YYYY)' }), '2030');
+    await user.type(within(addForm).getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(within(addForm).getByRole('button', { name: 'Add card' }));
+    expect(await within(addForm).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(added).toHaveLength(0);
+    const number = within(addForm).getByRole('textbox', { name: 'Card number' });
+    await user.clear(number);
+    await user.type(number, '4242 4242 4242 4242');
+    await user.click(within(addForm).getByRole('button', { name: 'Add card' }));
+    expect(await screen.findByText('Your card was added.')).toBeInTheDocument();
+    expect(tokenized.at(-1)).toMatchObject({ number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' });
+    expect(added).toEqual([{ card: { token: 'tok_sandbox-1', card_number: '**** **** **** 4242' } }]);
+
+    const payForm = screen.getByRole('form', { name: 'Pay with a debit card' });
+    expect(await within(payForm).findByRole('option', { name: 'Visa ending 4242' })).toBeInTheDocument();
+    await user.type(within(payForm).getByRole('textbox', { name: /Amount/ }), '25.00');
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await within(payForm).findByText('Your card has insufficient funds.')).toBeInTheDocument();
+    expect(await screen.findAllByText('Your card has insufficient funds.')).toHaveLength(2); // in the form and as a toast
+    pullAnswer = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduled(), card: { id: 7, last4: '4242' }, charge_id: 'ch_sandbox_1' });
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(pulls.map((p) => p.body)).toEqual([
+      { card: { account: 7, amount: 2500, loan_id: 41 } },
+      { card: { account: 7, amount: 2500, loan_id: 41 } },
+    ]);
+    expect(pulls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pulls[1]?.key).toBe(pulls[0]?.key); // the same payment retried: one Idempotency-Key
+  });
+});

@@ -12,7 +12,7 @@ import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
 import type { CryptoBox } from '../../../lib/crypto-box';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import type { CollectionsTx, LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
+import type { LedgerEntryRow, LoanRow, LoanServicingStore, TransactionRow } from '../repository';
 import { installmentsDebitedOn, scheduleOf } from '../servicing-policy';
 import type { ServicingPolicy } from '../servicing-policy';
 
@@ -61,13 +61,13 @@ export type AfterCommit = EmailMessage[];
  * assess late fees after the grace period, move the status. Every write is keyed (ledger idempotency
  * keys, the unique auto-debit per installment), so a replay of the same day changes nothing.
  */
-export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
+export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
   const loan = await tx.lockLoan(loanId);
   if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) return;
   const at = ctx.now();
   const schedule = scheduleOf(loan);
   // Read once, re-read only after a write that changes them (most loans, most days: nothing to write).
-  let borrowerRead: Promise<Awaited<ReturnType<CollectionsTx['borrower']>>> | null = null;
+  let borrowerRead: Promise<Awaited<ReturnType<LoanServicingStore['borrower']>>> | null = null;
   const borrowerOf = () => (borrowerRead ??= tx.borrower(loan.userId));
   const tell = async (message: string, subject: string) => {
     await tx.notify(loan.userId, message, at);
@@ -192,7 +192,7 @@ export async function serviceLoan(ctx: AppContext, tx: CollectionsTx, box: Crypt
 
 async function applyReturn(
   ctx: AppContext,
-  tx: CollectionsTx,
+  tx: LoanServicingStore,
   policy: ServicingPolicy,
   loan: LoanRow,
   t: TransactionRow,

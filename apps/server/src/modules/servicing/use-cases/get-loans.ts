@@ -5,7 +5,9 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../clock';
+import type { ApplicationRow } from '../../application/repository';
 import type { LoanRow } from '../repository';
+import { periodsPerYear } from '@payrail/domain/loan/frequency';
 import { loanState, loanWire } from './loan-position';
 import { applicationFacts, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
 
@@ -27,15 +29,73 @@ export async function lastLoan(ctx: AppContext, member: MemberRow): Promise<{ lo
   return { loan: await wire(ctx, member, loan) };
 }
 
+/** An open application's chosen terms as the §3 Loan record (status `pending`), or null without terms. */
+function applyingLoanWire(application: ApplicationRow, member: MemberRow, today: string): TServicingLoan | null {
+  const a = application;
+  if (
+    a.amountCents === null ||
+    a.numberOfPayments === null ||
+    a.termFrequency === null ||
+    a.interestRate === null ||
+    a.paymentPerTermCents === null ||
+    a.totalOfPaymentsCents === null ||
+    a.financeChargeCents === null
+  ) {
+    return null;
+  }
+  const fee = a.feeAmountCents ?? 0;
+  const principal = a.amountCents + (a.feeFinanced ? fee : 0);
+  return {
+    id: a.id,
+    identifier: '', // a loan number is given at funding
+    loan_status: 'pending',
+    due_date: a.firstPaymentDate,
+    effective_date: a.disbursementDate ?? today,
+    amount: a.amountCents,
+    payment_per_term: a.paymentPerTermCents,
+    fee_amount: fee,
+    fee_label: a.feeLabel ?? 'origination fee',
+    interest_rate: a.interestRate,
+    apr: a.aprPercent ?? a.interestRate,
+    terms_in_months: a.termsInMonths ?? Math.round((a.numberOfPayments * 12) / periodsPerYear(a.termFrequency)),
+    number_of_allotments: a.numberOfPayments,
+    finance_charge: a.financeChargeCents,
+    total_of_payments: a.totalOfPaymentsCents,
+    term_frequency: a.termFrequency,
+    principal_balance: principal,
+    outstanding_balance: principal,
+    paid_amount: 0,
+    eligible_for_refinance: false,
+    requirements_to_refinance: { no_pending_transactions: true, account_current: true, paid_enough: false, no_application_in_progress: false },
+    loan_master_loaded: false, // nothing to replay before funding
+    updated_at: a.updatedAt.toISOString(),
+    number_of_payments: 0,
+    terms: a.numberOfPayments,
+    total_allotments_paid: 0,
+    remaining_terms: a.numberOfPayments,
+    days_left_for_reapply_refinance: null,
+    date_to_reapply_refinance: null,
+    is_waiting_esign: WAITING_ESIGN_STATUSES.has(member.workflowStatus),
+    is_under_review: UNDER_REVIEW_STATUSES.has(member.workflowStatus),
+    days_past_due: 0,
+  };
+}
+
 /**
  * GET /loans/ongoing_loans: `opened_loan` is the member's live loan (opened or in default; omitted
- * otherwise). `applying_loan` — a loan still being applied for — has no loan record before funding in
- * this product (applications live in the application module), so it is omitted.
+ * otherwise). `applying_loan` is the loan being applied for: the member's open application once terms are
+ * chosen and until it is funded — status `pending`, its id the application's, no loan number yet, figures
+ * from the chosen terms, `is_waiting_esign` / `is_under_review` from the workflow status (omitted otherwise).
  */
 export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<TOngoingLoansResponse> {
-  const loans = await ctx.repos.servicing.loansOfUser(member.id);
+  const [loans, application] = await Promise.all([ctx.repos.servicing.loansOfUser(member.id), ctx.repos.application.activeApplication(member.id)]);
   const live = loans.find((l) => l.status === 'opened' || l.status === 'default');
-  return live ? { opened_loan: { loan: await wire(ctx, member, live) } } : {};
+  const applying =
+    application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id) ? applyingLoanWire(application, member, await businessToday(ctx)) : null;
+  return {
+    ...(live ? { opened_loan: { loan: await wire(ctx, member, live) } } : {}),
+    ...(applying ? { applying_loan: { loan: applying } } : {}),
+  };
 }
 
 /** GET /loans/history?status&from&to: the member's loans, newest first; from/to bound the effective date. */

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZBankInformation, ZBankNameResponse } from '@payrail/contract/banking';
+import { ZAddDebitCardResponse, ZBankInformation, ZBankNameResponse, ZDebitCardsResponse } from '@payrail/contract/banking';
 import type { TBankInformation } from '@payrail/contract/banking';
 import {
   PAYMENT_IDEMPOTENCY_HEADER,
   PAYMENT_MSG,
   ZBorrowerBusinessDateResponse,
   ZCancelTransactionResponse,
+  ZDebitTransactionsResponse,
   ZLoanDocumentsResponse,
   ZLoanHistoryResponse,
   ZNextTermDateResponse,
@@ -14,6 +15,7 @@ import {
   ZPaymentHistoryResponse,
   ZPaymentResponse,
   ZPayoffResponse,
+  ZPullTransactionResponse,
   ZScheduledPaymentsResponse,
 } from '@payrail/contract/servicing';
 import type { PaymentRequestBody, TLoanDocument, TOngoingLoansResponse, TPaymentRow, TScheduledPayment, TServicingLoan } from '@payrail/contract/servicing';
@@ -211,4 +213,43 @@ export function quoteErrorMessage(error: unknown): string {
 /** A fresh Idempotency-Key. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
+}
+
+// ── Debit-card payments (spec §7: get_debit_cards, add_debit_card, create_pull_transaction, get_debit_transactions) ──
+
+/** GET /get_debit_cards: the borrower's saved debit cards. */
+export function getDebitCards() {
+  return apiClient.get('/get_debit_cards', { base: 'dashboard', schema: ZDebitCardsResponse });
+}
+
+export function useDebitCards() {
+  return useQuery({ queryKey: [...SERVICING_KEY, 'debit-cards'], queryFn: async () => (await getDebitCards()).cards, retry: false });
+}
+
+/** POST /add_debit_card with the tokenizer's token and the masked number (last four digits only). */
+export function useAddDebitCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (card: { token: string; card_number: string }) => apiClient.post('/add_debit_card', { card }, { base: 'dashboard', schema: ZAddDebitCardResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...SERVICING_KEY, 'debit-cards'] }),
+  });
+}
+
+/** GET /get_debit_transactions: the borrower's card payments, newest first. */
+export function useDebitTransactions() {
+  return useQuery({
+    queryKey: [...SERVICING_KEY, 'debit-transactions'],
+    queryFn: async () => (await apiClient.get('/get_debit_transactions', { base: 'dashboard', schema: ZDebitTransactionsResponse })).transactions,
+    retry: false,
+  });
+}
+
+/** POST /create_pull_transaction: a one-time payment charged to a saved card, one Idempotency-Key per submission. */
+export function usePullCardPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, key }: { card: { account: number; amount: number; loan_id: number }; key: string }) =>
+      apiClient.post('/create_pull_transaction', { card }, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: key }, schema: ZPullTransactionResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SERVICING_KEY }),
+  });
 }

@@ -6,6 +6,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { BRAND } from '../../../lib/brand';
 import { formatLoanIdentifier } from '../../../lib/format';
 import { useTransactions } from '../api/servicing';
+import { CardPayments } from './card-payments';
+import type { PaymentCardTokenizer } from './card-payments';
 import { PaymentForm } from './payment-form';
 import { ScheduledPayments } from './scheduled-payments';
 import styles from './servicing.module.css';
@@ -18,6 +20,8 @@ export interface PaymentsPageProps {
   disclosureLink: ReactNode;
   onSent: () => void;
   headingLevel?: 1 | 2;
+  /** The card tokenizer for the Debit card panel (null while its configuration loads). */
+  cardTokenizer?: PaymentCardTokenizer | null;
 }
 
 function Panel({ title, open, onToggle, children, level }: { title: string; open: boolean; onToggle: () => void; children: ReactNode; level: 2 | 3 }) {
@@ -38,13 +42,13 @@ function Panel({ title, open, onToggle, children, level }: { title: string; open
 }
 
 /**
- * The payments page (spec §2): One-time payment (ACH), Auto-debit (ACH) and Payoff, the customer-service
+ * The payments page (spec §2): One-time payment (ACH), Auto-debit (ACH), Debit card (spec §7) and Payoff, the customer-service
  * phone, and the loan's scheduled payments. Opening a panel loads what it needs (next payment date,
  * payoff quote for today). Payoff opens in the 500 px dialog (full page on small screens) and is disabled,
  * with a tooltip, until the loan data has loaded.
  */
-export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }: PaymentsPageProps) {
-  const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | null>(null);
+export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, cardTokenizer = null }: PaymentsPageProps) {
+  const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | 'card' | null>(null);
   const [payoffOpen, setPayoffOpen] = useState(false);
   const tooltipId = useId();
   const transactions = useTransactions(loan?.id ?? null);
@@ -65,6 +69,9 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2 }:
             </Panel>
             <Panel level={level} title="Auto-debit (ACH)" open={open === 'auto_debit'} onToggle={() => setOpen(open === 'auto_debit' ? null : 'auto_debit')}>
               <PaymentForm mode="auto_debit" loan={loan} disclosureLink={disclosureLink} onSent={onSent} />
+            </Panel>
+            <Panel level={level} title="Debit card" open={open === 'card'} onToggle={() => setOpen(open === 'card' ? null : 'card')}>
+              <CardPayments loan={loan} onSent={onSent} tokenizer={cardTokenizer} headingLevel={level === 2 ? 3 : 4} />
             </Panel>
           </>
         ) : null}

@@ -1,0 +1,170 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { TServicingLoan } from '@payrail/contract/servicing';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast/notify';
+import { formatCents, formatDate } from '../../../lib/format';
+import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useDebitCards, useDebitTransactions, usePullCardPayment } from '../api/servicing';
+import styles from './servicing.module.css';
+
+export const CARD_MSG = {
+  cardAdded: 'Your card was added.',
+  cardSaveFailed: 'We could not save your card. Please try again.',
+  tokenizerLoading: 'The card form is still loading.',
+  fillCard: 'Please fill in every card field.',
+  amountInvalid: 'Please enter an amount in dollars, such as 25.00.',
+  noCards: 'No debit card saved yet: add one below.',
+} as const;
+
+const EMPTY = { name: '', number: '', expMonth: '', expYear: '', cvc: '' };
+
+/** The browser-side card tokenizer (sandbox or Stripe.js), composed in app/: the card number goes to it only. */
+export interface PaymentCardTokenizer {
+  tokenize(card: typeof EMPTY): Promise<{ ok: true; token: string } | { ok: false; message: string }>;
+}
+
+/** "25", "25.5" or "25.50" (optionally with $ and thousands commas) → cents; null when not an amount. */
+export function dollarsToCents(text: string): number | null {
+  const clean = text.replace(/[$,\s]/g, '');
+  const m = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * Debit-card payments on the payments page (spec §7): the saved cards, a card added through the card
+ * tokenizer (the number goes to the tokenizer, never to our server; the first tokenizer error shows under
+ * the form, spec §8), a one-time payment charged to a card (one Idempotency-Key per submission: a retry
+ * or double click is one charge), and the loan's card payments.
+ */
+export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { loan: TServicingLoan; onSent: () => void; tokenizer: PaymentCardTokenizer | null; headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const cards = useDebitCards();
+  const transactions = useDebitTransactions();
+  const addCard = useAddDebitCard();
+  const pull = usePullCardPayment();
+
+  const [card, setCard] = useState(EMPTY);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardNotice, setCardNotice] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [account, setAccount] = useState('');
+  const [amount, setAmount] = useState('');
+  const [payErrors, setPayErrors] = useState<string[]>([]);
+  const submission = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const saved = cards.data ?? [];
+  const chosen = account || (saved[0] ? String(saved[0].id) : '');
+  const ownTransactions = (transactions.data ?? []).filter((t) => t.loan_id === loan.id);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    setCardError(null);
+    setCardNotice(null);
+    if (!tokenizer) return setCardError(CARD_MSG.tokenizerLoading);
+    if (!card.name.trim() || !card.number.trim() || !card.expMonth.trim() || !card.expYear.trim() || !card.cvc.trim()) return setCardError(CARD_MSG.fillCard);
+    setAdding(true);
+    try {
+      const number = card.number.replace(/[\s-]/g, '');
+      const result = await tokenizer.tokenize({ ...card, number });
+      if (!result.ok) return setCardError(result.message);
+      const added = await addCard.mutateAsync({ token: result.token, card_number: `**** **** **** ${number.slice(-4)}` });
+      setAccount(String(added.card.id));
+      setCard(EMPTY);
+      setCardNotice(CARD_MSG.cardAdded);
+    } catch {
+      setCardError(CARD_MSG.cardSaveFailed);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    setPayErrors([]);
+    const cents = dollarsToCents(amount);
+    if (cents === null) return setPayErrors([CARD_MSG.amountInvalid]);
+    if (!chosen) return setPayErrors([PAYMENT_MSG.cardNotFound]);
+    const body = { account: Number(chosen), amount: cents, loan_id: loan.id };
+    const fingerprint = JSON.stringify(body);
+    if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
+    try {
+      await pull.mutateAsync({ card: body, key: submission.current.key });
+      submission.current = null;
+      setAmount('');
+      notify.success(PAYMENT_MSG.sent);
+      onSent();
+    } catch (error) {
+      const messages = paymentErrorMessages(error);
+      setPayErrors(messages);
+      for (const message of messages) notify.error(message);
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      <form aria-label="Pay with a debit card" onSubmit={(e) => void pay(e)} noValidate>
+        <Heading>Pay with a saved card</Heading>
+        {saved.length === 0 && !cards.isPending ? <p className={styles.muted}>{CARD_MSG.noCards}</p> : null}
+        {saved.length > 0 ? (
+          <Select
+            label="Debit card"
+            value={chosen}
+            onChange={(e) => setAccount(e.target.value)}
+            options={saved.map((c) => ({ value: String(c.id), label: `${c.brand ?? 'Card'} ending ${c.last4}` }))}
+          />
+        ) : null}
+        <TextField label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} hint="For example 25.00" />
+        {payErrors.length > 0 ? (
+          <Alert kind="error" assertive>
+            <ul>
+              {payErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={pull.isPending} disabled={saved.length === 0}>
+          Pay with card
+        </Button>
+      </form>
+
+      <form aria-label="Add a debit card" onSubmit={(e) => void add(e)} noValidate>
+        <Heading>Add a debit card</Heading>
+        <TextField label="Name on card" autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
+        <TextField label="Card number" autoComplete="cc-number" inputMode="numeric" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+        <TextField label="Expiry month (MM)" autoComplete="cc-exp-month" inputMode="numeric" value={card.expMonth} onChange={(e) => setCard({ ...card, expMonth: e.target.value })} />
+        <TextField label="Expiry year (YYYY)" autoComplete="cc-exp-year" inputMode="numeric" value={card.expYear} onChange={(e) => setCard({ ...card, expYear: e.target.value })} />
+        <TextField label="CVC" autoComplete="cc-csc" inputMode="numeric" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+        <Button type="submit" variant="secondary" loading={adding}>
+          Add card
+        </Button>
+        {cardError ? (
+          <Alert kind="error" assertive>
+            {cardError}
+          </Alert>
+        ) : null}
+        {cardNotice ? <p role="status">{cardNotice}</p> : null}
+      </form>
+
+      <section aria-labelledby="card-payments-title">
+        <Heading id="card-payments-title">Card payments</Heading>
+        {ownTransactions.length === 0 ? (
+          <p className={styles.muted}>No card payments yet.</p>
+        ) : (
+          <ul>
+            {ownTransactions.map((t) => (
+              <li key={t.id}>
+                {formatDate(t.due_date)} · {formatCents(t.amount)} · card ending {t.card_last4 ?? '····'} · {t.transaction_status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
