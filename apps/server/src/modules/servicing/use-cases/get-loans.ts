@@ -77,6 +77,7 @@ function applyingLoanWire(application: ApplicationRow, member: MemberRow, today:
     date_to_reapply_refinance: null,
     is_waiting_esign: WAITING_ESIGN_STATUSES.has(member.workflowStatus),
     is_under_review: UNDER_REVIEW_STATUSES.has(member.workflowStatus),
+    refinance_in_progress: member.loanType === 'refinancing',
     days_past_due: 0,
   };
 }
