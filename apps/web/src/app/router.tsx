@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
 import { RequireSession, RequireStatus } from './guards';
-import { DOCUMENT_STATUSES } from './status-routes';
+import { DOCUMENT_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
+import { NewflowLayout } from './layouts/newflow-layout';
+import { NEWFLOW_SIGNIN } from './workflow';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -44,6 +46,24 @@ const CLASSIC_STEPS: readonly { path: string; title: string; statuses: readonly 
 
 const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
 
+const nf = (slug: string, title: string): RouteHandle => ({ title, breadcrumb: newflowBreadcrumbStep(slug) });
+
+/**
+ * New-flow step pages (newflow-and-dashboard.md §2), under /application/newflow. Each slug accepts the
+ * step keys of the spec's table that map to it (`statuses` adds the keys of a sub-step's parent).
+ */
+const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly string[]; lazy: RouteObject['lazy'] }[] = [];
+
+/** New-flow access and status pages a visitor may open. */
+const NEWFLOW_PUBLIC: readonly { slug: string; title: string; lazy: RouteObject['lazy'] }[] = [
+  { slug: 'signup', title: 'Check Your Rate', lazy: () => import('./routes/newflow/signup') },
+  { slug: 'signin', title: 'Sign in', lazy: () => import('./routes/newflow/signin') },
+  { slug: 'verify_email', title: 'Confirm your e-mail', lazy: () => import('./routes/newflow/verify-email') },
+  { slug: 'already_started', title: 'Application in progress', lazy: () => import('./routes/newflow/already-started') },
+  { slug: 'reset_password', title: 'Reset your password', lazy: () => import('./routes/newflow/reset-password') },
+  { slug: 'reset_password/auth', title: 'Choose a new password', lazy: () => import('./routes/newflow/reset-password') },
+];
+
 /** Route table; every page is a lazy chunk whose module exports `Component`. */
 export const routes: RouteObject[] = [
   {
@@ -71,7 +91,6 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireSession />,
                 children: [
-                  { path: 'application/newflow', handle: handle('Your application'), lazy: () => import('./routes/newflow-redirect') },
                   {
                     element: <RequireStatus allowed={PHONE_STATUSES} />,
                     children: [
@@ -86,6 +105,30 @@ export const routes: RouteObject[] = [
                     }),
                   ),
                 ],
+              },
+              { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+      {
+        // The new application flow: its own shell with the 6-step breadcrumb and the help footer.
+        path: 'application/newflow',
+        element: <NewflowLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, handle: handle('Your application'), lazy: () => import('./routes/newflow/entry') },
+              ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
+              {
+                element: <RequireSession signInPath={NEWFLOW_SIGNIN} />,
+                children: NEWFLOW_STEPS.map(
+                  ({ slug, title, statuses, lazy }): RouteObject => ({
+                    element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} />,
+                    children: [{ path: slug, handle: nf(slug, title), lazy }],
+                  }),
+                ),
               },
               { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
             ],

@@ -69,8 +69,9 @@ function SignedInHome() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const loanType = useSession((state) => state.user?.loan_type ?? null);
   const paidOff = useSession((state) => state.user?.paid_off === true);
-  if (!paidOff && (status === 'approved' || loanType === 'refinancing')) return <Navigate to="/dashboard" replace />;
-  const route = routeForStatus(status, loanType);
+  const newFlow = useSession((state) => state.user?.new_flow ?? null);
+  if (!paidOff && !newFlow && (status === 'approved' || loanType === 'refinancing')) return <Navigate to="/dashboard" replace />;
+  const route = routeForStatus(status, loanType, newFlow);
   if (route !== '/') return <Navigate to={route} replace />;
   return (
     // Every status whose route is the root may see the panel; RequireStatus adds the 5000 ms polling.

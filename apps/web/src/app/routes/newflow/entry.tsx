@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/session-store';
+import { continueNewflow, NEWFLOW_SIGNUP } from '../../workflow';
+
+/**
+ * /application/newflow: a visitor starts at Check Your Rate; a signed-in applicant continues where the
+ * navigation stack says (newflow §4), e.g. after a pre-signed link with the new_flow flag.
+ */
+export function Component() {
+  const signedIn = useSession((state) => state.token !== null);
+  useEffect(() => {
+    if (signedIn) void continueNewflow(null).catch(() => undefined);
+  }, [signedIn]);
+  if (!signedIn) return <Navigate to={NEWFLOW_SIGNUP} replace />;
+  return <LoadingBlock label="Opening your application…" />;
+}
