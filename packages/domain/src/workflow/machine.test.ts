@@ -15,9 +15,9 @@ import {
   nextStatus,
   wasSubmitted,
 } from './machine';
-import { STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
+import { NEWFLOW_ONLY_STATUSES, STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
 
-const NONE: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false };
+const NONE: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false, newFlow: false };
 const ctx = (facts: Partial<WorkflowContext> = {}): WorkflowContext => ({ ...NONE, ...facts });
 
 /**
@@ -25,7 +25,7 @@ const ctx = (facts: Partial<WorkflowContext> = {}): WorkflowContext => ({ ...NON
  * to (any actor, ignoring guards). "+end" is dropped and canceled, which every open status has.
  */
 const EXPECTED: Record<WorkflowStatus, string> = {
-  email_confirmation: 'about_yourself',
+  email_confirmation: 'about_yourself job_info',
   about_yourself: 'employer +end',
   employer: 'about_yourself phone_verification +end',
   phone_verification: 'employer phone_code_sent loan_terms +end',
@@ -51,19 +51,37 @@ const EXPECTED: Record<WorkflowStatus, string> = {
   review_allotment: 'debit_card esignature_needed allotment_needed feedback_sent +end',
   debit_card: 'review_allotment +end',
   auto_debit_needed: 'select_repay_method esignature_needed +end',
-  esignature_needed: 'select_repay_method auto_debit_needed application_submitted +end',
+  esignature_needed: 'select_repay_method auto_debit_needed application_submitted approved +end',
   application_submitted: 'approved employer_review feedback_sent declined denied +end',
   employer_review: 'select_repay_method approved feedback_sent declined denied +end',
-  approved: 'refinancing_application about_yourself',
+  approved: 'refinancing_application about_yourself esignature_needed',
   declined: 'reconsider_declined about_yourself',
   reconsider_declined: 'review_application feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
-  denied: 'about_yourself',
-  dropped: 'about_yourself',
+  denied: 'about_yourself job_info',
+  dropped: 'about_yourself job_info',
   canceled: 'about_yourself',
   refinancing_application: 'refinancing_loan_terms +end',
   refinancing_loan_terms: 'refinancing_review ready_for_review +end',
   refinancing_review: 'refinancing_loan_terms ready_for_review +end',
   refinancing_esignature: 'application_submitted +end',
+  // The new flow (docs/newflow.md)
+  job_info: 'verify_employer employer_info +end',
+  employer_info: 'job_info employer_under_review +end',
+  employer_under_review: 'personal_info cant_proceed +end',
+  verify_employer: 'job_info personal_info verify_employer_manual +end',
+  verify_employer_manual: 'verify_employer personal_info +end',
+  personal_info: 'verify_employer verify_employer_manual ssn_input +end',
+  ssn_input: 'personal_info rate_check +end',
+  rate_check: 'select_program denied cant_proceed +end',
+  select_program: 'split_direct_deposit verify_bank_account +end',
+  split_direct_deposit: 'select_program verify_bank_account split_direct_deposit_manual +end',
+  split_direct_deposit_manual: 'split_direct_deposit verify_bank_account +end',
+  verify_bank_account: 'select_program split_direct_deposit split_direct_deposit_manual additional_documents +end',
+  additional_documents: 'verify_bank_account loan_offer +end',
+  loan_offer: 'additional_documents password_creation +end',
+  password_creation: 'loan_offer phone_validation +end',
+  phone_validation: 'password_creation application_submitted +end',
+  cant_proceed: 'job_info',
 };
 const expectedTargets = (from: WorkflowStatus): Set<string> => new Set(EXPECTED[from].replace('+end', 'dropped canceled').split(' '));
 
@@ -209,7 +227,8 @@ describe('nextStatus: the generic advance', () => {
   it('has no advance where the borrower waits, chooses, or must confirm the e-mail', () => {
     const without = WORKFLOW_STATUSES.filter((s) => !ADVANCES[s]);
     expect(without.sort()).toEqual(
-      ['email_confirmation', 'select_repay_method', 'ready_for_review', 'review_application', 'review_allotment', 'application_submitted', 'employer_review', 'reconsider_declined', 'approved', 'declined', 'denied', 'dropped', 'canceled'].sort(),
+      // The new flow moves with its own step calls (POST /applicationflow/application_step), not the generic advance.
+      ['email_confirmation', 'select_repay_method', 'ready_for_review', 'review_application', 'review_allotment', 'application_submitted', 'employer_review', 'reconsider_declined', 'approved', 'declined', 'denied', 'dropped', 'canceled', ...NEWFLOW_ONLY_STATUSES].sort(),
     );
     for (const s of without) expect(nextStatus(s, ctx({ phoneConfirmed: true, bankLinked: true }))).toEqual({ ok: false, reason: 'no_advance' });
   });
@@ -284,7 +303,7 @@ describe('navigationStack', () => {
           const stack = navigationStack(history);
           const top = stack[stack.length - 1];
           if (current === 'phone_code_sent') expect(top).toBe('phone_verification');
-          else if (STATUS_KIND[current] === 'step' && current !== 'refinancing_application') expect(top).toBe(current);
+          else if (STATUS_KIND[current] === 'step' && current !== 'refinancing_application' && current !== 'rate_check') expect(top).toBe(current);
           else expect(stack).toEqual([]);
           if (stack.length >= 2 && top === current) {
             expect(decideBorrowerMove(current, stack[stack.length - 2]!, NONE, history)).toMatchObject({ ok: true });
@@ -311,6 +330,58 @@ describe('decideBorrowerMove', () => {
 
   it('refuses a back move when the stack has nothing under the top', () => {
     expect(decideBorrowerMove('employer', 'about_yourself', NONE, [])).toEqual({ ok: false, reason: 'not_previous_page', previous: null });
+  });
+});
+
+describe('the new flow', () => {
+  const NF = ctx({ newFlow: true });
+  const path: [WorkflowStatus, WorkflowStatus, Actor][] = [
+    ['email_confirmation', 'job_info', 'system'],
+    ['job_info', 'verify_employer', 'borrower'],
+    ['verify_employer', 'personal_info', 'system'],
+    ['personal_info', 'ssn_input', 'borrower'],
+    ['ssn_input', 'rate_check', 'borrower'],
+    ['rate_check', 'select_program', 'system'],
+    ['select_program', 'split_direct_deposit', 'borrower'],
+    ['split_direct_deposit', 'verify_bank_account', 'system'],
+    ['verify_bank_account', 'additional_documents', 'borrower'],
+    ['additional_documents', 'loan_offer', 'borrower'],
+    ['loan_offer', 'password_creation', 'borrower'],
+    ['password_creation', 'phone_validation', 'borrower'],
+    ['application_submitted', 'approved', 'reviewer'],
+    ['approved', 'esignature_needed', 'system'],
+    ['esignature_needed', 'approved', 'system'],
+  ];
+  it('walks from the confirmed e-mail to the signed contract', () => {
+    for (const [from, to, actor] of path) expect(decideTransition(from, to, actor, NF), `${from} → ${to}`).toMatchObject({ ok: true, to });
+    expect(decideTransition('phone_validation', 'application_submitted', 'borrower', ctx({ newFlow: true, phoneConfirmed: true }))).toMatchObject({ ok: true, event: 'submit_for_review' });
+  });
+
+  it('keeps its rows for new-flow applications only', () => {
+    expect(decideTransition('email_confirmation', 'job_info', 'system', NONE)).toEqual({ ok: false, reason: 'guard_failed', guard: 'newFlow' });
+    expect(decideTransition('approved', 'esignature_needed', 'system', NONE)).toMatchObject({ ok: false, guard: 'newFlow' });
+    expect(decideTransition('esignature_needed', 'approved', 'system', NONE)).toMatchObject({ ok: false, guard: 'newFlow' });
+    expect(decideTransition('denied', 'job_info', 'system', NONE)).toMatchObject({ ok: false, guard: 'newFlow' });
+    expect(decideTransition('denied', 'job_info', 'system', NF)).toMatchObject({ ok: true, event: 'start_new_application' });
+  });
+
+  it('lets only the rate-check job decide, and never lets the borrower skip a step', () => {
+    for (const to of ['select_program', 'denied', 'cant_proceed'] as const) expect(decideTransition('rate_check', to, 'borrower', NF)).toMatchObject({ ok: false, reason: 'actor_not_allowed' });
+    expect(decideTransition('job_info', 'personal_info', 'borrower', NF)).toEqual({ ok: false, reason: 'not_allowed' });
+    expect(decideTransition('ssn_input', 'select_program', 'borrower', NF)).toEqual({ ok: false, reason: 'not_allowed' });
+    expect(decideTransition('phone_validation', 'application_submitted', 'borrower', NF)).toMatchObject({ ok: false, guard: 'phoneConfirmed' });
+    expect(decideTransition('employer_under_review', 'personal_info', 'borrower', NF)).toMatchObject({ ok: false, reason: 'actor_not_allowed', actors: ['reviewer'] });
+  });
+
+  it('stacks the pages with the back targets of the spec and empties at the rate check', () => {
+    const h = walk('email_confirmation', 'job_info', 'verify_employer', 'verify_employer_manual', 'personal_info', 'ssn_input');
+    expect(navigationStack(h)).toEqual(['job_info', 'verify_employer', 'verify_employer_manual', 'personal_info', 'ssn_input']);
+    expect(decideBorrowerMove('ssn_input', 'personal_info', NF, h)).toMatchObject({ ok: true, event: 'go_back' });
+    const after = walk('ssn_input', 'rate_check', 'select_program', 'verify_bank_account', 'additional_documents', 'loan_offer', 'password_creation');
+    expect(navigationStack(after)).toEqual(['select_program', 'verify_bank_account', 'additional_documents', 'loan_offer', 'password_creation']);
+    expect(navigationStack(walk('ssn_input', 'rate_check'))).toEqual([]);
+    expect(decideBorrowerMove('password_creation', 'loan_offer', NF, after)).toMatchObject({ ok: true, event: 'go_back' });
+    expect(decideBorrowerMove('select_program', 'rate_check', NF, after)).toMatchObject({ ok: false });
   });
 });
 

@@ -41,7 +41,16 @@ export type WorkflowEvent =
   | 'drop'
   | 'cancel'
   | 'start_new_application'
-  | 'start_refinance';
+  | 'start_refinance'
+  // New flow
+  | 'describe_employer'
+  | 'approve_employer'
+  | 'link_payroll'
+  | 'enter_manually'
+  | 'rate_checked'
+  | 'cannot_proceed'
+  | 'confirm_allocation'
+  | 'start_signature';
 
 /** Facts the guards read. The server derives them from its data; a module not built yet passes false. */
 export interface WorkflowContext {
@@ -55,6 +64,8 @@ export interface WorkflowContext {
   readonly feedbackAsksBankLink: boolean;
   /** The reviewer's open feedback asks for an allotment document. */
   readonly feedbackAsksAllotment: boolean;
+  /** The application is a new-flow one (signed up with `new_flow: true`). */
+  readonly newFlow: boolean;
 }
 
 /** A guard names the context fact that must hold. */
@@ -161,6 +172,35 @@ export const FORWARD_TRANSITIONS: readonly Transition[] = [
   row('refinancing_loan_terms', 'ready_for_review', 'submit_for_review', B),
   row('refinancing_review', 'ready_for_review', 'submit_for_review', B),
   row('refinancing_esignature', 'application_submitted', 'sign', B),
+  // The new flow (docs/newflow.md): the application_step use cases move the member.
+  row('email_confirmation', 'job_info', 'confirm_email', S, 'newFlow'),
+  row('job_info', 'verify_employer', 'advance', B),
+  row('job_info', 'employer_info', 'describe_employer', B),
+  row('employer_info', 'employer_under_review', 'submit_for_review', B),
+  row('employer_under_review', 'personal_info', 'approve_employer', R),
+  row('employer_under_review', 'cant_proceed', 'cannot_proceed', R),
+  row('verify_employer', 'personal_info', 'link_payroll', BS),
+  row('verify_employer', 'verify_employer_manual', 'enter_manually', B),
+  row('verify_employer_manual', 'personal_info', 'advance', B),
+  row('personal_info', 'ssn_input', 'advance', B),
+  row('ssn_input', 'rate_check', 'advance', B),
+  // The rate-check job decides (system): offers, a decline with adverse-action reasons, or no file.
+  row('rate_check', 'select_program', 'rate_checked', S),
+  row('rate_check', 'denied', 'deny', S),
+  row('rate_check', 'cant_proceed', 'cannot_proceed', S),
+  row('select_program', 'split_direct_deposit', 'choose_repay_method', B),
+  row('select_program', 'verify_bank_account', 'choose_repay_method', B),
+  row('split_direct_deposit', 'verify_bank_account', 'confirm_allocation', BS),
+  row('split_direct_deposit', 'split_direct_deposit_manual', 'enter_manually', B),
+  row('split_direct_deposit_manual', 'verify_bank_account', 'advance', B),
+  row('verify_bank_account', 'additional_documents', 'advance', B),
+  row('additional_documents', 'loan_offer', 'advance', B),
+  row('loan_offer', 'password_creation', 'advance', B),
+  row('password_creation', 'phone_validation', 'advance', B),
+  row('phone_validation', 'application_submitted', 'submit_for_review', B, 'phoneConfirmed'),
+  // Approved before signature in the new flow: the step use case opens the contract, signing returns to approved.
+  row('approved', 'esignature_needed', 'start_signature', S, 'newFlow'),
+  row('esignature_needed', 'approved', 'sign', S, 'newFlow'),
 ];
 
 /** Statuses an inactive application is dropped from (by the system) or canceled from (by a reviewer). */
@@ -170,10 +210,15 @@ const ENDINGS: readonly Transition[] = [
   ...OPEN_STATUSES.map((from) => row(from, 'canceled', 'cancel', R)),
   // A new application (reapply, new loan) restarts at the first step; its use case checks the dates.
   ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'about_yourself', 'start_new_application', S)),
+  // A new-flow application restarts at job_info.
+  ...(['denied', 'dropped', 'cant_proceed'] as const).map((from) => row(from, 'job_info', 'start_new_application', S, 'newFlow')),
 ];
 
-/** Pages that never go on the navigation stack: phone_code_sent (spec) and the home-panel refinance start. */
-const OFF_STACK: ReadonlySet<WorkflowStatus> = new Set(['phone_code_sent', 'refinancing_application']);
+/**
+ * Pages that never go on the navigation stack: phone_code_sent (spec), the home-panel refinance start,
+ * and the new flow's rate check (a decision is not undone with the back button).
+ */
+const OFF_STACK: ReadonlySet<WorkflowStatus> = new Set(['phone_code_sent', 'refinancing_application', 'rate_check']);
 
 /** A status the borrower can come back to with the back button. */
 export function isStackable(status: WorkflowStatus): boolean {
@@ -181,7 +226,7 @@ export function isStackable(status: WorkflowStatus): boolean {
 }
 
 /** Forward moves the borrower may undo: each gives a `go_back` row in the other direction. */
-const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set(['advance', 'link_bank', 'enter_bank_manually', 'choose_repay_method']);
+const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set(['advance', 'link_bank', 'enter_bank_manually', 'choose_repay_method', 'describe_employer', 'link_payroll', 'enter_manually', 'confirm_allocation']);
 
 const isDocumentStatus = (s: WorkflowStatus | undefined): boolean => s !== undefined && DOCUMENT_STATUSES.includes(s);
 

@@ -7,18 +7,24 @@ const SPEC_STATUSES =
     ', ',
   );
 
+// The step keys of newflow-and-dashboard.md §2's slug table, verbatim.
+const NEWFLOW_SLUG_TABLE_KEYS =
+  'additional_documents, application_submitted, employer_under_review, approved, cant_proceed, denied, dropped, employer_info, esignature_needed, job_info, loan_offer, password_creation, personal_info, phone_validation, rate_check, select_program, split_direct_deposit_manual, split_direct_deposit, ssn_input, verify_bank_account, verify_employer, verify_employer_manual'.split(
+    ', ',
+  );
+
 describe('workflow statuses', () => {
-  it('are exactly the 39 statuses the spec lists, each once', () => {
+  it('are exactly the 39 classic statuses plus the new-flow slug-table keys, each once', () => {
     expect(SPEC_STATUSES).toHaveLength(39);
-    expect([...WORKFLOW_STATUSES].sort()).toEqual([...SPEC_STATUSES].sort());
+    expect([...WORKFLOW_STATUSES].sort()).toEqual([...new Set([...SPEC_STATUSES, ...NEWFLOW_SLUG_TABLE_KEYS])].sort());
     expect(new Set(WORKFLOW_STATUSES).size).toBe(WORKFLOW_STATUSES.length);
   });
 
   it('give every status a kind; only the outcomes of an application are final', () => {
     const finals = WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'final');
-    expect(finals.sort()).toEqual(['approved', 'canceled', 'declined', 'denied', 'dropped']);
+    expect(finals.sort()).toEqual(['approved', 'canceled', 'cant_proceed', 'declined', 'denied', 'dropped']);
     const reviews = WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'review');
-    expect(reviews.sort()).toEqual(['application_submitted', 'employer_review', 'ready_for_review', 'reconsider_declined', 'review_allotment', 'review_application']);
+    expect(reviews.sort()).toEqual(['application_submitted', 'employer_review', 'employer_under_review', 'ready_for_review', 'reconsider_declined', 'review_allotment', 'review_application']);
     expect(WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'entry')).toEqual(['email_confirmation']);
   });
 

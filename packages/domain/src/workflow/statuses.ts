@@ -6,7 +6,28 @@
  * application or a reviewer's reconsideration leaves it).
  */
 
-/** Every classic status, in the order an application usually meets them. */
+/** The statuses only the new flow uses, in the order an application meets them. */
+export const NEWFLOW_ONLY_STATUSES = [
+  'job_info',
+  'employer_info',
+  'employer_under_review',
+  'verify_employer',
+  'verify_employer_manual',
+  'personal_info',
+  'ssn_input',
+  'rate_check',
+  'select_program',
+  'split_direct_deposit',
+  'split_direct_deposit_manual',
+  'verify_bank_account',
+  'additional_documents',
+  'loan_offer',
+  'password_creation',
+  'phone_validation',
+  'cant_proceed',
+] as const;
+
+/** Every status: the classic ones in the order an application usually meets them, then the new flow's. */
 export const WORKFLOW_STATUSES = [
   'email_confirmation',
   'about_yourself',
@@ -47,6 +68,10 @@ export const WORKFLOW_STATUSES = [
   'refinancing_loan_terms',
   'refinancing_review',
   'refinancing_esignature',
+  // The new-flow application (newflow-and-dashboard.md §2 slug table); it shares the statuses above
+  // where the slug table names them (email_confirmation, application_submitted, approved,
+  // esignature_needed, denied, dropped).
+  ...NEWFLOW_ONLY_STATUSES,
 ] as const;
 
 /** A workflow status (wire name). */
@@ -96,6 +121,23 @@ export const STATUS_KIND: Readonly<Record<WorkflowStatus, StatusKind>> = {
   refinancing_loan_terms: 'step',
   refinancing_review: 'step',
   refinancing_esignature: 'step',
+  job_info: 'step',
+  employer_info: 'step',
+  employer_under_review: 'review',
+  verify_employer: 'step',
+  verify_employer_manual: 'step',
+  personal_info: 'step',
+  ssn_input: 'step',
+  rate_check: 'step',
+  select_program: 'step',
+  split_direct_deposit: 'step',
+  split_direct_deposit_manual: 'step',
+  verify_bank_account: 'step',
+  additional_documents: 'step',
+  loan_offer: 'step',
+  password_creation: 'step',
+  phone_validation: 'step',
+  cant_proceed: 'final',
 };
 
 /** The status a new e-mail sign-up starts in. */
@@ -113,6 +155,9 @@ const KNOWN: ReadonlySet<string> = new Set(WORKFLOW_STATUSES);
 export function isWorkflowStatus(value: string): value is WorkflowStatus {
   return KNOWN.has(value);
 }
+
+/** The first page of a new-flow application after the e-mail is confirmed (access §4). */
+export const NEWFLOW_FIRST_STEP: WorkflowStatus = 'job_info';
 
 /** Where a new account starts: a confirmed e-mail (social sign-up) skips the confirmation step. */
 export function initialStatus(emailConfirmed: boolean): WorkflowStatus {

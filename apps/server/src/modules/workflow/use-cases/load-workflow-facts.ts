@@ -9,7 +9,12 @@ import { feedbackFacts } from '../../review/feedback-facts';
  * link) are false until those modules supply them.
  */
 export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promise<{ history: HistoryEntry[]; context: WorkflowContext }> {
-  const [rows, borrower, feedback] = await Promise.all([ctx.repos.workflow.history(userId), ctx.repos.identity.findBorrower(userId), ctx.repos.review.openFeedback(userId)]);
+  const [rows, borrower, feedback, member] = await Promise.all([
+    ctx.repos.workflow.history(userId),
+    ctx.repos.identity.findBorrower(userId),
+    ctx.repos.review.openFeedback(userId),
+    ctx.repos.identity.findMemberById(userId),
+  ]);
   // A status renamed or removed since it was stored cannot take part in the stack.
   const history = rows.flatMap((r): HistoryEntry[] =>
     isWorkflowStatus(r.toStatus) ? [{ from: r.fromStatus !== null && isWorkflowStatus(r.fromStatus) ? r.fromStatus : null, to: r.toStatus }] : [],
@@ -22,6 +27,7 @@ export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promis
       submittedBefore: wasSubmitted(history),
       // The reviewer's open feedback request (modules/review) says what answering it leads to.
       ...feedbackFacts(feedback),
+      newFlow: member?.newFlow ?? false,
     },
   };
 }

@@ -15,4 +15,4 @@ export function planMove(p: { userId: number; from: string; to: string; actor: A
 }
 
 /** Facts for moves that have no guard (e-mail confirmation): a guarded move is refused with these. */
-export const NO_FACTS: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false };
+export const NO_FACTS: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false, newFlow: false };
