@@ -1,3 +1,6 @@
+import { NEWFLOW_BREADCRUMB_STEP, NEWFLOW_SLUGS } from '@payrail/contract/newflow';
+import type { NewflowStep } from '@payrail/contract/newflow';
+import { NEWFLOW_ONLY_STATUSES } from '@payrail/domain/workflow/statuses';
 import type { LoanType } from '../lib/session-store';
 
 /**
@@ -55,7 +58,7 @@ export const ROOT_STATUSES: ReadonlySet<string> = new Set(['application_submitte
  */
 export function routeForStatus(status: string | null | undefined, loanType?: LoanType | null, newFlow?: boolean | null): string {
   if (!status) return '/';
-  if (newFlow || NEWFLOW_ONLY_STATUSES.has(status)) {
+  if (newFlow || NEWFLOW_ONLY.has(status)) {
     const route = newflowRouteForStatus(status);
     if (route) return route;
   }
@@ -68,94 +71,35 @@ export function routeForStatus(status: string | null | undefined, loanType?: Loa
 /** Base path of every new-flow screen. */
 export const NEWFLOW_BASE = '/application/newflow';
 
-/** Step key → route slug, the spec's table verbatim (§2 "New application flow"). */
-export const NEWFLOW_STEP_SLUGS: Readonly<Record<string, string>> = {
-  additional_documents: 'additional_documents',
-  application_submitted: 'under_review',
-  employer_under_review: 'under_review',
-  approved: 'approved',
-  cant_proceed: 'cant_proceed',
-  denied: 'denied',
-  dropped: 'dropped',
-  employer_info: 'employer_info',
-  esignature_needed: 'esignature',
-  job_info: 'job_info',
-  loan_offer: 'loan_offer',
-  password_creation: 'password_creation',
-  personal_info: 'personal_info',
-  phone_validation: 'verify_phone',
-  rate_check: 'checking_rate',
-  select_program: 'select_program',
-  split_direct_deposit_manual: 'split_direct_deposit_manual',
-  split_direct_deposit: 'split_direct_deposit',
-  ssn_input: 'ssn',
-  verify_bank_account: 'bank_account',
-  verify_employer: 'employment',
-  verify_employer_manual: 'employment/manual',
-};
+/** Step key → route slug: the contract's copy of the spec's table (NEWFLOW_SLUGS). */
+export const NEWFLOW_STEP_SLUGS: Readonly<Record<string, string>> = NEWFLOW_SLUGS;
 
-/**
- * Statuses that exist only in the new flow (every key of the table except those the classic flow shares:
- * approved, denied, dropped, esignature_needed, application_submitted). A borrower in one of them is a
- * new-flow applicant whatever the session says.
- */
-const SHARED_WITH_CLASSIC = new Set(['approved', 'denied', 'dropped', 'esignature_needed', 'application_submitted']);
-export const NEWFLOW_ONLY_STATUSES: ReadonlySet<string> = new Set(Object.keys(NEWFLOW_STEP_SLUGS).filter((key) => !SHARED_WITH_CLASSIC.has(key)));
-
-/** Statuses after the e-signature: the loan is signed and funding; the new flow shows money_on_way. */
-const NEWFLOW_AFTER_SIGNATURE: Readonly<Record<string, string>> = { money_on_way: 'money_on_way', funded: 'money_on_way' };
+/** A status only the new flow has (job_info, ssn_input…): its applicant is a new-flow one whatever the session says. */
+export const NEWFLOW_ONLY: ReadonlySet<string> = new Set<string>(NEWFLOW_ONLY_STATUSES);
 
 /** The new-flow route of a status (`/application/newflow/<slug>`); null when the status has no new-flow page. */
 export function newflowRouteForStatus(status: string | null | undefined): string | null {
   if (!status) return null;
   // "The final path segment of the status page is used as a step key": a slug is accepted as itself.
-  const slug = NEWFLOW_STEP_SLUGS[status] ?? NEWFLOW_AFTER_SIGNATURE[status] ?? (Object.values(NEWFLOW_STEP_SLUGS).includes(status) ? status : undefined);
+  const slug = NEWFLOW_STEP_SLUGS[status] ?? (Object.values(NEWFLOW_STEP_SLUGS).includes(status) || status === 'money_on_way' ? status : undefined);
   return slug ? `${NEWFLOW_BASE}/${slug}` : null;
 }
 
-/** The step keys whose page is `slug` (a page accepts each of them). */
+/** The step keys whose page is `slug` (the page accepts each of them). */
 export function newflowStatusesForSlug(slug: string): string[] {
   return Object.entries(NEWFLOW_STEP_SLUGS)
     .filter(([, value]) => value === slug)
     .map(([key]) => key);
 }
 
-/** The step key a slug stands for when the page posts or reads its step (the first key of the table). */
-export function newflowStepForSlug(slug: string): string | null {
-  return newflowStatusesForSlug(slug)[0] ?? null;
-}
-
 /**
- * The 6-step breadcrumb (§2: Loan Information, Job Information, Personal Info, Loan Application, Loan
- * Approval, Contract Signature), 0-based, per route slug. Pages not listed (sign-in, status pages,
- * money_on_way…) have -1: the breadcrumb is hidden there.
+ * The 6-step breadcrumb crumb of a route slug, 0-based: the contract's crumb of the slug's step key
+ * (NEWFLOW_BREADCRUMB_STEP), the access pages before the first step on "Loan Information", and the
+ * sub-step pages on their parent's crumb. -1 (status pages, sign-in, money_on_way) hides it.
  */
-export const NEWFLOW_BREADCRUMB_STEP: Readonly<Record<string, number>> = {
-  signup: 0,
-  partner: 0,
-  verify_email: 0,
-  job_info: 1,
-  employment: 1,
-  'employment/manual': 1,
-  employer_info: 1,
-  personal_info: 2,
-  'personal_info/rent': 2,
-  ssn: 2,
-  verify_phone: 2,
-  checking_rate: 3,
-  select_program: 3,
-  split_direct_deposit: 3,
-  split_direct_deposit_manual: 3,
-  bank_account: 3,
-  'bank_account/manual': 3,
-  additional_documents: 3,
-  loan_offer: 3,
-  password_creation: 3,
-  under_review: 4,
-  approved: 4,
-  esignature: 5,
-};
-
+const BREADCRUMB_EXTRA: Readonly<Record<string, number>> = { signup: 0, partner: 0, verify_email: 0, 'personal_info/rent': 2, 'bank_account/manual': 3 };
 export function newflowBreadcrumbStep(slug: string): number {
-  return NEWFLOW_BREADCRUMB_STEP[slug] ?? -1;
+  if (slug in BREADCRUMB_EXTRA) return BREADCRUMB_EXTRA[slug] ?? -1;
+  const key = newflowStatusesForSlug(slug)[0] as NewflowStep | undefined;
+  return key ? NEWFLOW_BREADCRUMB_STEP[key] : -1;
 }

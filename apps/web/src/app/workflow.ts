@@ -4,7 +4,6 @@ import { getNavigationStack } from '../features/workflow/api/get-navigation-stac
 import { postNextStatus } from '../features/workflow/api/next-status';
 import { getSession, sessionUserFrom } from '../features/session/api/get-session';
 import { getApplicationStep } from '../lib/application-step';
-import type { TStepAnswer } from '../lib/application-step';
 import { isApiError } from '../lib/http-client';
 import { navigate, redirectFullPage } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
@@ -182,7 +181,7 @@ export function moveToNewflowStatus(status: string): void {
  * `finalized_application` goes to its new status (otherwise the current status's page). A 401 reading the
  * stack sends the applicant to the new-flow sign-in.
  */
-export async function continueNewflow(answer?: TStepAnswer | null): Promise<void> {
+export async function continueNewflow(answer?: { new_status?: string | null } | null): Promise<void> {
   if (answer?.new_status) {
     moveToNewflowStatus(answer.new_status);
     return;

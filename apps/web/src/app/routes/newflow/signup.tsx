@@ -1,8 +1,7 @@
-import { Signup } from '../../../features/auth/components/signup';
+import { CheckYourRate } from '../../../features/auth/components/check-your-rate';
 import { agreementLink } from '../../agreement-links';
-import { finishNewflowSignInWithToken } from '../../workflow';
 
-/** /application/newflow/signup: Check Your Rate (loan information, state, account; `new_flow: true`). */
+/** /application/newflow/signup: Check Your Rate (loan information, state, e-mail; `new_flow: true`). */
 export function Component() {
-  return <Signup agreementLink={agreementLink} onSignedIn={finishNewflowSignInWithToken} />;
+  return <CheckYourRate agreementLink={agreementLink} />;
 }

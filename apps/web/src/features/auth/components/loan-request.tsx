@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
+import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow';
+import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { RadioCards } from '../../../components/ui/radio-cards';
@@ -9,20 +11,16 @@ import { TextField } from '../../../components/ui/text-field';
 import { useLoanPurposes } from '../api/get-loan-purposes';
 import styles from './auth.module.css';
 
-/** Payment frequencies of newflow §3, sent lowercased (§3 "payment_frequency lowercased"). */
-export const PAYMENT_FREQUENCIES = ['Monthly', 'Bi-Weekly', 'Weekly'] as const;
+/** Payment frequencies of newflow §3, shown as labels and sent lowercased (§3 "payment_frequency lowercased"). */
+export const PAYMENT_FREQUENCIES = NEWFLOW_PAYMENT_FREQUENCIES.map((value) => NEWFLOW_PAYMENT_FREQUENCY_LABELS[value]);
 /** Loan purposes are shown 4 per page (newflow §9). */
 export const PURPOSES_PER_PAGE = 4;
 /** The amount a visitor may ask for on Check Your Rate, in whole dollars; the offers decide what is lent. */
 export const LOAN_REQUEST_MIN = 100;
 export const LOAN_REQUEST_MAX = 50_000;
 
-/** The `loan` object of the new-flow sign-up (newflow §3). */
-export interface LoanRequest {
-  amount: number;
-  payment_frequency: string;
-  loan_purpose_name: string;
-}
+/** The `loan` object of the new-flow sign-up (newflow §3); `amount` in cents like every contract. */
+export type LoanRequest = TNewflowSignupRequest['loan'];
 
 export function loanAmountError(text: string): string | undefined {
   if (text.trim() === '') return MSG.required;
@@ -37,8 +35,8 @@ export function loanAmountError(text: string): string | undefined {
  */
 export function LoanRequestForm({ initial, onContinue }: { initial?: LoanRequest | null; onContinue: (loan: LoanRequest) => void }) {
   const purposes = useLoanPurposes();
-  const [amount, setAmount] = useState(initial ? String(initial.amount) : '');
-  const [frequency, setFrequency] = useState<string | null>(initial ? (PAYMENT_FREQUENCIES.find((f) => f.toLowerCase() === initial.payment_frequency) ?? null) : null);
+  const [amount, setAmount] = useState(initial ? String(Math.round(initial.amount / 100)) : '');
+  const [frequency, setFrequency] = useState<string | null>(initial ? (NEWFLOW_PAYMENT_FREQUENCY_LABELS[initial.payment_frequency]) : null);
   const [purpose, setPurpose] = useState<string | null>(initial?.loan_purpose_name ?? null);
   const [page, setPage] = useState(0);
   const [submitted, setSubmitted] = useState(false);
@@ -54,7 +52,8 @@ export function LoanRequestForm({ initial, onContinue }: { initial?: LoanRequest
     event.preventDefault();
     setSubmitted(true);
     if (!canContinue || !frequency || !purpose) return;
-    onContinue({ amount: Number(amount.replace(/[$,\s]/g, '')), payment_frequency: frequency.toLowerCase(), loan_purpose_name: purpose });
+    const value = NEWFLOW_PAYMENT_FREQUENCIES.find((key) => NEWFLOW_PAYMENT_FREQUENCY_LABELS[key] === frequency) ?? 'monthly';
+    onContinue({ amount: Number(amount.replace(/[$,\s]/g, '')) * 100, payment_frequency: value, loan_purpose_name: purpose });
   };
 
   return (

@@ -37,12 +37,14 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
   const [step, setStep] = useState<'email' | 'password'>(initialEmail ? 'password' : 'email');
   const [password, setPassword] = useState('');
   const [checking, setChecking] = useState(false);
+  const [noAccount, setNoAccount] = useState(false);
   const [emailTouched, setEmailTouched] = useState(false);
   const parsed = emailField.safeParse(email);
 
   const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!parsed.success) return;
+    setNoAccount(false);
     setChecking(true);
     const outcome = await precheckEmail(parsed.data).finally(() => setChecking(false));
     if (outcome === 'verify_email') {
@@ -50,6 +52,8 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
       navigate(paths.emailValidation);
     } else if (outcome === 'already_started') {
       navigate(alreadyStartedPath, { state: { email: parsed.data } });
+    } else if (outcome === 'no_account') {
+      setNoAccount(true);
     } else {
       setStep('password');
     }
@@ -73,9 +77,17 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
             required
             value={email}
             error={emailTouched && !parsed.success ? parsed.error.issues[0]?.message : undefined}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setNoAccount(false);
+            }}
             onBlur={() => setEmailTouched(true)}
           />
+          {noAccount ? (
+            <Alert kind="info" assertive>
+              We could not find an account for this e-mail. <Link to={paths.signup}>Check Your Rate</Link> to start an application.
+            </Alert>
+          ) : null}
           <div className={styles.actions}>
             <Button type="submit" size="lg" fullWidth disabled={!parsed.success} loading={checking}>
               Continue

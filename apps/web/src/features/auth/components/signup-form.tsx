@@ -29,8 +29,6 @@ export interface SignupFormProps {
   /** A social identity picked from this form: sign up with it (same state and consents). */
   onSocialIdentity: (identity: SocialIdentity) => void;
   socialPending?: boolean;
-  /** Added to the payload: the new flow's `loan` and `new_flow: true` (newflow §3). */
-  extraBody?: Partial<TSignupRequest>;
 }
 
 const FORM_FIELDS = ['email', 'password', 'password_confirmation', 'friend_refer_code'] as const;
@@ -49,7 +47,7 @@ export function TermsLabel({ agreementLink }: { agreementLink: AgreementLinkRend
  * optional referral code and the terms checkbox. "Sign up" stays disabled until every field is valid
  * and the terms are accepted.
  */
-export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, socialPending, extraBody }: SignupFormProps) {
+export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, socialPending }: SignupFormProps) {
   const { submit, pending } = useSubmitSignup();
   const gateId = useId();
   return (
@@ -63,7 +61,6 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
           fingerprint: getFingerprint(),
           agreements: SIGNUP_AGREEMENTS,
           loan_borrower: { state_id: state.id, employer_id: null, friend_refer_code: values.friend_refer_code || null },
-          ...extraBody,
         };
         const outcome = await submit(body);
         if (outcome.kind === 'created') {

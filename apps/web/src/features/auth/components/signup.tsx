@@ -13,8 +13,6 @@ import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
-import { LoanRequestForm } from './loan-request';
-import type { LoanRequest } from './loan-request';
 import { SIGNUP_AGREEMENTS, SignupForm } from './signup-form';
 import type { AgreementLinkRenderer } from './signup-form';
 import { SocialSignupForm } from './social-signup-form';
@@ -37,8 +35,6 @@ export interface SignupProps {
  */
 export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: SignupProps) {
   const paths = useAuthPaths();
-  // The new flow's Check Your Rate starts with the loan information (newflow §3 sign-up `loan`).
-  const [loan, setLoan] = useState<LoanRequest | null>(null);
   const [state, setState] = useState<TState | null>(null);
   const [social, setSocial] = useState<SocialIdentity | null>(carried ?? null);
   const [socialError, setSocialError] = useState<string | null>(null);
@@ -54,11 +50,9 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
     }
     const step = stepRef.current;
     if (!step) return;
-    const target = state ? step.querySelector<HTMLElement>('[data-step-start]') : step.querySelector<HTMLElement>(paths.newFlow && !loan ? 'input' : 'select');
+    const target = state ? step.querySelector<HTMLElement>('[data-step-start]') : step.querySelector<HTMLElement>('select');
     target?.focus();
-  }, [state, loan, paths.newFlow]);
-
-  const newFlowBody: Partial<TSignupRequest> = paths.newFlow && loan ? { loan, new_flow: true } : {};
+  }, [state]);
 
   const created = async ({ account, signedIn }: SignUpResult) => {
     notify.success(MSG.signupSuccess);
@@ -78,7 +72,6 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
       fingerprint: getFingerprint(),
       agreements: SIGNUP_AGREEMENTS,
       loan_borrower: { state_id: state.id, employer_id: null },
-      ...newFlowBody,
     };
     const outcome = await submit(body);
     if (outcome.kind === 'created') await created(outcome.result);
@@ -89,33 +82,13 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
     <>
       <AuthCard
         titleId="signup-title"
-        title={paths.newFlow ? 'Check Your Rate' : 'Check your rate'}
+        title="Check your rate"
         above={<AuthTabs current="signup" />}
-        lead={
-          paths.newFlow && !loan
-            ? 'Tell us about the loan you need. Checking your rate does not affect your credit score.'
-            : state
-              ? 'Create your account to see your rate. It does not affect your credit score.'
-              : 'First, tell us where you live.'
-        }
+        lead={state ? 'Create your account to see your rate. It does not affect your credit score.' : 'First, tell us where you live.'}
       >
         <div ref={stepRef}>
-        {paths.newFlow && !loan ? (
-          <LoanRequestForm onContinue={setLoan} />
-        ) : state === null ? (
-          <>
-            {loan ? (
-              <div className={styles.summary}>
-                <p>
-                  Loan: <strong>${loan.amount.toLocaleString('en-US')}</strong>, {loan.payment_frequency}, {loan.loan_purpose_name}
-                </p>
-                <button type="button" className={styles.linkButton} onClick={() => setLoan(null)}>
-                  Change<span className="visually-hidden"> loan information</span>
-                </button>
-              </div>
-            ) : null}
-            <StateOfResidence initialStateId={null} onContinue={setState} />
-          </>
+        {state === null ? (
+          <StateOfResidence initialStateId={null} onContinue={setState} />
         ) : (
           <>
             <div className={styles.summary} data-step-start="" tabIndex={-1}>
@@ -140,7 +113,7 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
                 }}
               />
             ) : (
-              <SignupForm state={state} extraBody={newFlowBody} agreementLink={agreementLink} onCreated={(result) => void created(result)} onSocialIdentity={(identity) => void signUpSocial(identity)} socialPending={pending} />
+              <SignupForm state={state} agreementLink={agreementLink} onCreated={(result) => void created(result)} onSocialIdentity={(identity) => void signUpSocial(identity)} socialPending={pending} />
             )}
           </>
         )}
