@@ -25,6 +25,7 @@ import { systemEventRoutes } from './modules/platform/system-event-routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { workflowRoutes } from './modules/workflow/routes';
+import { newflowRoutes } from './modules/newflow/routes';
 import { applicationRoutes } from './modules/application/routes';
 import { employmentRoutes } from './modules/employment/routes';
 import { loanTermsRoutes } from './modules/loan-terms/routes';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(identityRoutes(ctx), { prefix: '/api' });
   await app.register(phoneRoutes(ctx), { prefix: '/api' });
   await app.register(workflowRoutes(ctx), { prefix: '/api' });
+  await app.register(newflowRoutes(ctx), { prefix: '/api' });
   await app.register(engagementRoutes(ctx), { prefix: '/api' });
   await app.register(documentRoutes(ctx), { prefix: '/api' });
   await app.register(applicationRoutes(ctx), { prefix: '/api' });

@@ -56,6 +56,12 @@ const ZEnv = z
     PLAID_CLIENT_ID: z.string().optional(),
     PLAID_SECRET: z.string().optional(),
     PLAID_ENV: z.enum(['sandbox', 'development', 'production']).default('sandbox'),
+    PAYROLL_LINK_PROVIDER: z.enum(['sandbox', 'argyle']).default('sandbox'),
+    ARGYLE_API_KEY_ID: z.string().optional(),
+    ARGYLE_API_KEY_SECRET: z.string().optional(),
+    ARGYLE_BASE_URL: z.url({ protocol: /^https$/, error: 'ARGYLE_BASE_URL must be an https:// URL' }).default('https://api-sandbox.argyle.com'),
+    CREDIT_BUREAU_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    NEWFLOW_RATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     ADDRESS_PROVIDER: z.enum(['sandbox', 'smarty']).default('sandbox'),
     SMARTY_AUTH_ID: z.string().optional(),
     SMARTY_AUTH_TOKEN: z.string().optional(),
@@ -117,6 +123,9 @@ const ZEnv = z
     if (env.BANK_LINK_PROVIDER === 'plaid' && !(env.PLAID_CLIENT_ID && env.PLAID_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PLAID_CLIENT_ID'], message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid' });
     }
+    if (env.PAYROLL_LINK_PROVIDER === 'argyle' && !(env.ARGYLE_API_KEY_ID && env.ARGYLE_API_KEY_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['ARGYLE_API_KEY_ID'], message: 'ARGYLE_API_KEY_ID and ARGYLE_API_KEY_SECRET are required when PAYROLL_LINK_PROVIDER=argyle' });
+    }
     if (env.ADDRESS_PROVIDER === 'smarty' && !(env.SMARTY_AUTH_ID && env.SMARTY_AUTH_TOKEN)) {
       ctx.addIssue({ code: 'custom', path: ['SMARTY_AUTH_ID'], message: 'SMARTY_AUTH_ID and SMARTY_AUTH_TOKEN are required when ADDRESS_PROVIDER=smarty' });
     }
@@ -172,6 +181,12 @@ export type Config = {
   routingDirectoryFile: string | undefined;
   /** Bank-link widget: the sandbox (test institutions, user_good / pass_good) or Plaid. */
   bankLink: { provider: 'sandbox' | 'plaid'; plaid: { clientId: string; secret: string; env: 'sandbox' | 'development' | 'production' } | undefined };
+  /** Payroll link (new flow): the sandbox widget (test_1 / passgood …) or Argyle (API key pair). */
+  payrollLink: { provider: 'sandbox' | 'argyle'; argyle: { apiKeyId: string; apiKeySecret: string; baseUrl: string } | undefined };
+  /** Credit bureau of the new flow's rate check: the sandbox (answers by test SSNs). */
+  creditBureau: { provider: 'sandbox' };
+  /** Seconds between two in-process rate-check job runs (0: only the step call runs the job). */
+  rateCheckIntervalSeconds: number;
   /** US address autocomplete: the sandbox (a fixed list of real public addresses) or Smarty US Autocomplete Pro (secret key pair). */
   address: { provider: 'sandbox' | 'smarty'; smarty: { authId: string; authToken: string } | undefined };
   /** Card tokenizer: the sandbox (test card numbers) or Stripe (publishable key in the browser, secret key on the server). */
@@ -254,6 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.BANK_LINK_PROVIDER,
       plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
     },
+    payrollLink: {
+      provider: e.PAYROLL_LINK_PROVIDER,
+      argyle: e.ARGYLE_API_KEY_ID && e.ARGYLE_API_KEY_SECRET ? { apiKeyId: e.ARGYLE_API_KEY_ID, apiKeySecret: e.ARGYLE_API_KEY_SECRET, baseUrl: e.ARGYLE_BASE_URL } : undefined,
+    },
+    creditBureau: { provider: e.CREDIT_BUREAU_PROVIDER },
+    rateCheckIntervalSeconds: e.NEWFLOW_RATE_CHECK_INTERVAL_SECONDS,
     address: {
       provider: e.ADDRESS_PROVIDER,
       smarty: e.SMARTY_AUTH_ID && e.SMARTY_AUTH_TOKEN ? { authId: e.SMARTY_AUTH_ID, authToken: e.SMARTY_AUTH_TOKEN } : undefined,

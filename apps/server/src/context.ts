@@ -22,6 +22,7 @@ import { reviewRepository } from './modules/review/repository';
 import { backofficeRepository } from './modules/backoffice/repository';
 import { servicingRepository } from './modules/servicing/repository';
 import { collectionsRepository } from './modules/collections/repository';
+import { newflowRepository } from './modules/newflow/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -45,6 +46,7 @@ export type AppContext = {
     backoffice: ReturnType<typeof backofficeRepository>;
     servicing: ReturnType<typeof servicingRepository>;
     collections: ReturnType<typeof collectionsRepository>;
+    newflow: ReturnType<typeof newflowRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -76,6 +78,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     backoffice: backofficeRepository(database.db),
     servicing: servicingRepository(database.db),
     collections: collectionsRepository(database.db),
+    newflow: newflowRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

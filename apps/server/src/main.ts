@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { startServicingTimer } from './modules/collections/scheduler';
+import { startRateCheckTimer } from './modules/newflow/rate-check';
 import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
 
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // The daily servicing run, in-process on a timer (docs/servicing-operations.md).
   const stopServicing = startServicingTimer(app.ctx, app.log);
+  // Left-over new-flow rate checks (a poll runs its own at once).
+  const stopRateChecks = startRateCheckTimer(app.ctx, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://localhost:${port}`;
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stopServicing();
+      await stopRateChecks();
       await app.close();
       await database.close();
       await unlock?.();

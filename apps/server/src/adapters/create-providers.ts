@@ -34,6 +34,11 @@ import type { AchDebitor, AchOriginator } from './ach/port';
 import { nachaFileAchDebits } from './ach/nacha-debit-client';
 import { nachaFileAch } from './ach/nacha-client';
 import { sandboxAch, sandboxAchDebits } from './ach/sandbox';
+import type { CreditBureau } from './credit-bureau/port';
+import { sandboxCreditBureau } from './credit-bureau/sandbox';
+import { argylePayrollLink } from './payroll-link/argyle';
+import type { PayrollLinkProvider } from './payroll-link/port';
+import { type SandboxPayrollLink, sandboxPayrollLink } from './payroll-link/sandbox';
 
 export type Providers = {
   email: EmailSender;
@@ -48,6 +53,9 @@ export type Providers = {
   /** Loan-payment debits (servicing): the debit simulator, or NACHA debit files for the bank. */
   achDebits: AchDebitor;
   address: AddressAutocompleteProvider;
+  /** Payroll link of the new flow: the sandbox widget's provider (with its login) or Argyle. */
+  payrollLink: PayrollLinkProvider | SandboxPayrollLink;
+  creditBureau: CreditBureau;
 };
 
 /** What some sandboxes need from the running server: per-install secrets and the clock. */
@@ -94,5 +102,10 @@ export function createProviders(config: Config, platform: PlatformRepository, de
         ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.collections.returnWindowDays, deps.now)
         : sandboxAchDebits(config.collections.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
+    payrollLink:
+      config.payrollLink.provider === 'argyle' && config.payrollLink.argyle
+        ? argylePayrollLink({ ...config.payrollLink.argyle, depositAccount: { ...config.collectionAccount, accountType: 'checking' } })
+        : sandboxPayrollLink(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-payroll-link'), deps.now),
+    creditBureau: sandboxCreditBureau(),
   };
 }

@@ -14,3 +14,4 @@ export * from './pricing';
 export * from './review';
 export * from './servicing';
 export * from './collections';
+export * from './newflow';

@@ -201,6 +201,10 @@ export function identityRepository(db: Db) {
     findPasswordReset: (tokenHash: string) => one(db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1)),
 
     /** Uses the token, sets the password and signs the member out everywhere; false if the token was used meanwhile. */
+    /** Sets the password of an account that has none yet (the new flow's password_creation step). */
+    setPassword: async (userId: number, passwordHash: string, at: Date): Promise<void> => {
+      await db.update(applicationMembers).set({ passwordHash, updatedAt: at }).where(eq(applicationMembers.id, userId));
+    },
     resetPassword: (p: { resetId: number; userId: number; passwordHash: string; at: Date }) =>
       db.transaction(async (tx) => {
         const used = await tx

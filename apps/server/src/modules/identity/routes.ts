@@ -5,8 +5,6 @@ import {
   ZConfirmationQuery,
   ZConfirmationResponse,
   ZDashboardConfirmationParams,
-  ZEmailPrecheckRequest,
-  ZEmailPrecheckResponse,
   ZEmailSentResponse,
   ZForgotPasswordRequest,
   ZIdentityProviderConfig,
@@ -24,6 +22,7 @@ import {
   ZTokenIsValidResponse,
   ZTrackingQuery,
 } from '@payrail/contract/identity';
+import { ZEmailCheckRequest, ZEmailCheckResponse, ZNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -47,6 +46,9 @@ import { signUp } from './use-cases/sign-up';
 import { verifyCaptcha } from './use-cases/verify-captcha';
 
 /** Sign-in, sign-up, e-mail confirmation, password reset, session check, pre-signed link, captcha, referral check, profile photo. */
+/** POST /signup: the classic sign-up, or the new flow's (`new_flow: true`, a `loan`, no password yet). */
+const ZSignupBody = z.union([ZSignupRequest, ZNewflowSignupRequest]);
+
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const signedInOnly = requireSignIn(ctx);
   return async (app) => {
@@ -68,7 +70,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/signup',
-      { config: { rateLimit: RATE_LIMITS.signup, fieldKey: leafFieldKey }, schema: { querystring: ZTrackingQuery, body: ZSignupRequest, response: { 201: ZSignupResponse } } },
+      { config: { rateLimit: RATE_LIMITS.signup, fieldKey: leafFieldKey }, schema: { querystring: ZTrackingQuery, body: ZSignupBody, response: { 201: ZSignupResponse } } },
       async (req, reply) => {
         const { member, token } = await signUp(ctx, req.body, req.query, clientInfo(req));
         // Only a confirmed (social) sign-up is signed in; the SPA reads the header's absence as "go confirm".
@@ -79,10 +81,10 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/email',
-      { config: { rateLimit: RATE_LIMITS.emailPrecheck, fieldKey: leafFieldKey }, schema: { body: ZEmailPrecheckRequest, response: { 200: ZEmailPrecheckResponse, 202: ZEmailPrecheckResponse } } },
+      { config: { rateLimit: RATE_LIMITS.emailPrecheck, fieldKey: leafFieldKey }, schema: { body: ZEmailCheckRequest, response: { 200: ZEmailCheckResponse, 202: ZEmailCheckResponse } } },
       async (req, reply) => {
-        const data = await checkEmail(ctx, req.body.email);
-        return reply.status(data === 'available' ? 200 : 202).send({ data });
+        const { status, body } = await checkEmail(ctx, req.body.email);
+        return reply.status(status).send(body);
       },
     );
 

@@ -29,6 +29,8 @@ export const THROTTLES = {
   passwordResetEmail: { limit: 3, windowSeconds: 3600, lockSeconds: 3600, maxLockSeconds: 24 * 3600 },
   /** Confirmation e-mails re-sent to one address per hour. */
   confirmationEmail: { limit: 3, windowSeconds: 3600, lockSeconds: 3600, maxLockSeconds: 24 * 3600 },
+  /** New-flow "continue your application" links e-mailed to one account per hour (POST /email already_started). */
+  continueLinkEmail: { limit: 3, windowSeconds: 3600, lockSeconds: 3600, maxLockSeconds: 24 * 3600 },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** A 429 from a lockout; the error handler sends `retryAfter` as the Retry-After header. */

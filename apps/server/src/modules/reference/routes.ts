@@ -20,7 +20,7 @@ import { allowSignIn } from '../identity/http';
 import { agreementBodyHtml, agreementPageHtml, agreementPdf } from '../../lib/agreement-render';
 import type { AgreementDocumentRow, EmployerRow } from './repository';
 
-const toEmployer = (e: EmployerRow): z.infer<typeof ZEmployer> => ({
+export const toEmployer = (e: EmployerRow): z.infer<typeof ZEmployer> => ({
   id: e.id,
   name: e.name,
   logo_link: `/api/employers/${e.id}/logo.svg`,

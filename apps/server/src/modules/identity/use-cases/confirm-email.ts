@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/use-cases/plan-move';
 import type { ClientInfo } from '../client';
 import type { ConfirmationRow, MemberRow } from '../repository';
 import { startSession } from './start-session';
@@ -17,7 +17,7 @@ const alreadyConfirmed = () => AppError.fields({ email: [FIELD_MSG.alreadyConfir
 export async function applyConfirmation(ctx: AppContext, member: MemberRow, row: ConfirmationRow): Promise<MemberRow> {
   const at = ctx.now();
   if (row.expiresAt <= at) throw AppError.fields({ confirmation_token: [FIELD_MSG.tokenExpired] });
-  const move = planMove({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context: NO_FACTS, at });
+  const move = confirmationMove(member, at);
   if (!(await ctx.repos.identity.confirmEmail({ userId: member.id, confirmationId: row.id, at, move }))) throw alreadyConfirmed();
   return (await ctx.repos.identity.findMemberById(member.id))!;
 }

@@ -2,7 +2,7 @@ import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
-import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/use-cases/plan-move';
 import type { ClientInfo } from '../client';
 import { startSession } from './start-session';
 
@@ -17,7 +17,7 @@ export async function openPresignedLink(ctx: AppContext, code: string, client: C
   if (!link || link.usedAt || link.expiresAt <= at) throw AppError.notFound(SERVER_MSG.invalidLink);
   const member = (await repo.findMemberById(link.userId))!;
   const confirm = member.confirmedAt === null;
-  const move = confirm ? planMove({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context: NO_FACTS, at }) : null;
+  const move = confirm ? confirmationMove(member, at) : null;
   if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move }))) throw AppError.notFound(SERVER_MSG.invalidLink);
   const token = await startSession(ctx, member.id, client);
   const fresh = (await repo.findMemberById(member.id))!;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { dummyHash, verifyPassword } from '../../../lib/passwords';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/use-cases/plan-move';
 import type { ClientInfo } from '../client';
 import { toLoginData } from '../mappers';
 import type { MemberRow, Tracking } from '../repository';
@@ -41,7 +41,7 @@ async function socialMember(ctx: AppContext, googleToken: string): Promise<Membe
   if (byEmail.googleSub !== null) throw AppError.unauthorized(MSG.socialSigninError);
   const at = ctx.now();
   const confirm = byEmail.confirmedAt === null;
-  const move = confirm ? planMove({ userId: byEmail.id, from: byEmail.workflowStatus, to: 'about_yourself', actor: 'system', context: NO_FACTS, at }) : null;
+  const move = confirm ? confirmationMove(byEmail, at) : null;
   await repo.linkGoogleIdentity({ userId: byEmail.id, googleSub: identity.subject, at, confirm, move });
   return (await repo.findMemberById(byEmail.id))!;
 }

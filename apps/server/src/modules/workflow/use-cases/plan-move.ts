@@ -1,6 +1,6 @@
 import type { Actor, WorkflowContext } from '@payrail/domain/workflow/machine';
 import { decideTransition } from '@payrail/domain/workflow/machine';
-import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { NEWFLOW_FIRST_STEP, isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { StatusMove } from '../repository';
 
 /**
@@ -16,3 +16,12 @@ export function planMove(p: { userId: number; from: string; to: string; actor: A
 
 /** Facts for moves that have no guard (e-mail confirmation): a guarded move is refused with these. */
 export const NO_FACTS: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false, newFlow: false };
+
+/**
+ * The move a confirmed e-mail makes (system): email_confirmation → about_yourself, or → job_info for a
+ * new-flow account (access §4 "goes to job_info (new flow)"). Null when the member is elsewhere.
+ */
+export function confirmationMove(member: { id: number; workflowStatus: string; newFlow: boolean }, at: Date): StatusMove | null {
+  const to = member.newFlow ? NEWFLOW_FIRST_STEP : 'about_yourself';
+  return planMove({ userId: member.id, from: member.workflowStatus, to, actor: 'system', context: { ...NO_FACTS, newFlow: member.newFlow }, at });
+}

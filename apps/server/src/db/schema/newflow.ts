@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { documents } from './documents';
+import { applicationMembers } from './identity';
+
+/**
+ * What a new-flow application (docs/newflow.md) records beyond the classic tables it shares (profile,
+ * application, documents, bank accounts): the loan asked for at sign-up, the job-info answers the
+ * classic profile has no column for, the payroll-link connection and split-deposit allocation, the
+ * rate-check job (the claim row: one per member, claimed FOR UPDATE SKIP LOCKED), the stated proof-of-
+ * address facts and the offer chosen. Money is integer cents.
+ */
+export const newflowApplications = pgTable(
+  'newflow_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => applicationMembers.id),
+    loanAmountCents: integer('loan_amount_cents'),
+    paymentFrequency: text('payment_frequency'),
+    loanPurposeName: text('loan_purpose_name'),
+    fixedPaymentAmountCents: integer('fixed_payment_amount_cents'),
+    employmentStatus: text('employment_status'),
+    middleInitial: text('middle_initial'),
+    /** The phone typed at personal_info / employer_info (phone_validation confirms the number it texts). */
+    phone: text('phone'),
+    housingType: text('housing_type'),
+    educationLevel: text('education_level'),
+    personalInfoSavedAt: timestamp('personal_info_saved_at', { withTimezone: true }),
+    employerInfo: jsonb('employer_info').$type<{ name: string; multiple_paycheck: string; payroll_service: string; work_email: string } | null>(),
+    // Payroll link
+    payrollUserId: text('payroll_user_id'),
+    payrollAccountId: text('payroll_account_id'),
+    payrollEmployer: text('payroll_employer'),
+    payrollConnectedAt: timestamp('payroll_connected_at', { withTimezone: true }),
+    allocationAmountCents: integer('allocation_amount_cents'),
+    allocationStatus: text('allocation_status'),
+    payStubDocumentId: integer('pay_stub_document_id').references(() => documents.id),
+    allotmentDocumentId: integer('allotment_document_id').references(() => documents.id),
+    program: text('program', { enum: ['split_direct_deposit', 'auto_debit'] }),
+    // Rate check (the job's claim row)
+    rateCheckState: text('rate_check_state', { enum: ['pending', 'done', 'failed'] }),
+    rateCheckAttempts: integer('rate_check_attempts').notNull().default(0),
+    rateCheckRequestedAt: timestamp('rate_check_requested_at', { withTimezone: true }),
+    rateCheckDoneAt: timestamp('rate_check_done_at', { withTimezone: true }),
+    rateCheckOutcome: text('rate_check_outcome', { enum: ['approved', 'counteroffer', 'declined', 'thin_file'] }),
+    rateCheckApprovedCents: integer('rate_check_approved_cents'),
+    rateCheckReasons: jsonb('rate_check_reasons').$type<string[]>(),
+    rateCheckBureau: jsonb('rate_check_bureau').$type<Record<string, unknown> | null>(),
+    rateCheckError: text('rate_check_error'),
+    // Proof of address as the applicant states it
+    proofStatementDate: date('proof_statement_date', { mode: 'string' }),
+    proofAddress: text('proof_address'),
+    proofZip: text('proof_zip'),
+    proofDocumentId: integer('proof_document_id').references(() => documents.id),
+    chosenOffer: jsonb('chosen_offer').$type<Record<string, unknown> | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('newflow_rate_check_pending_idx').on(t.rateCheckState, t.id),
+    check('newflow_money_non_negative', sql`coalesce(${t.loanAmountCents}, 0) >= 0 and coalesce(${t.allocationAmountCents}, 0) >= 0`),
+  ],
+);

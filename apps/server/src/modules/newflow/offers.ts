@@ -1,0 +1,102 @@
+import type { TLoanOffer } from '@payrail/contract/newflow';
+import { nextBusinessDay } from '@payrail/domain/calendar';
+import { quoteLoan } from '@payrail/domain/loan/disclosure';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import { amountOptions, priceOffers, type Offer } from '@payrail/domain/loan/pricing';
+import type { AppContext } from '../../context';
+import type { ApplicationPatch } from '../application/repository';
+import { isoDay } from '../application/today';
+import { employerOf, employerProgramOf } from '../employment/employer-program';
+import { firstPaymentDate } from '../loan-terms/first-payment-date';
+import { toPricingProgram } from '../loan-terms/pricing-program';
+import type { NewflowRow } from './repository';
+
+const FREQUENCY_BY_NEWFLOW: Readonly<Record<string, Frequency>> = { weekly: 'weekly', 'bi-weekly': 'biweekly', monthly: 'monthly' };
+
+export type PricedOffer = { wire: TLoanOffer; method: 'split_direct_deposit' | 'auto_debit' | 'one_times'; patch: ApplicationPatch };
+
+export type OfferSheet = { split_direct_deposit: PricedOffer[]; auto_debit: PricedOffer[]; one_times: PricedOffer[]; discountPercentage: number };
+
+/**
+ * The loan offers of a new-flow application (spec §3 Loan offer) from the loan engine: the employer's
+ * pricing program in force, the borrower's state and pay frequency, the largest amount option not above
+ * what the rate check approved (and the amount asked), priced by `priceOffers` for every repayment
+ * method; each offer's APR, finance charge and total of payments come from `quoteLoan` (the Reg Z
+ * disclosure), and each carries the application patch that accepting it stores (what e-signature and
+ * funding read). Empty lists when nothing can be priced.
+ */
+export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: NewflowRow): Promise<OfferSheet> {
+  const empty: OfferSheet = { split_direct_deposit: [], auto_debit: [], one_times: [], discountPercentage: 0 };
+  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
+  const employer = await employerOf(ctx, borrower);
+  const program = employerProgramOf(profile, employer);
+  if (!employer || program === null || program === 'not_eligible') return empty;
+  const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
+  const today = isoDay(ctx.now());
+  const [stored, state] = await Promise.all([ctx.repos.loanTerms.programInForce(lending, today), borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined]);
+  if (!stored || !state) return empty;
+  const frequency: Frequency = FREQUENCY_BY_NEWFLOW[nf.paymentFrequency ?? ''] ?? employer.payFrequency;
+  const disbursementDate = nextBusinessDay(today);
+  const first = firstPaymentDate(frequency, disbursementDate, null);
+  const pricing = toPricingProgram(stored.program, stored.entries);
+  const cap = Math.min(nf.rateCheckApprovedCents ?? Number.POSITIVE_INFINITY, nf.loanAmountCents ?? Number.POSITIVE_INFINITY);
+  const options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
+  const amount = options[options.length - 1];
+  if (amount === undefined) return empty;
+  const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
+  const priced = (method: PricedOffer['method'], o: Offer): PricedOffer => {
+    const { schedule, disclosure } = quoteLoan({
+      amountCents: o.amount,
+      originationFeeCents: o.fee_amount,
+      feeFinanced: o.fee_financed,
+      annualRatePercent: o.interest_rate,
+      frequency,
+      numberOfPayments: o.number_of_payments,
+      disbursementDate,
+      firstPaymentDate: first,
+    });
+    return {
+      method,
+      wire: {
+        fixed_payment_amount: schedule.regularPaymentCents,
+        term_frequency: frequency,
+        terms_in_months: o.terms_in_months,
+        terms: o.number_of_payments,
+        interest_rate: o.interest_rate,
+        apr: disclosure.aprPercent,
+        fee_amount: o.fee_amount,
+        amount: o.amount,
+        finance_charge: disclosure.financeChargeCents,
+        total_of_payments: disclosure.totalOfPaymentsCents,
+        special: o.special,
+      },
+      patch: {
+        pricingProgramCode: stored.program.code,
+        paymentMethod: method,
+        amountCents: o.amount,
+        termFrequency: frequency,
+        termsInMonths: o.terms_in_months,
+        numberOfPayments: o.number_of_payments,
+        interestRate: o.interest_rate,
+        aprPercent: disclosure.aprPercent,
+        feeAmountCents: o.fee_amount,
+        feeLabel: o.fee_label,
+        feeFinanced: o.fee_financed,
+        paymentPerTermCents: schedule.regularPaymentCents,
+        finalPaymentCents: schedule.finalPaymentCents,
+        totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
+        financeChargeCents: disclosure.financeChargeCents,
+        amountFinancedCents: disclosure.amountFinancedCents,
+        disbursementDate,
+        firstPaymentDate: first,
+        lastPaymentDate: schedule.dueDates[schedule.dueDates.length - 1] ?? first,
+      },
+    };
+  };
+  return {
+    split_direct_deposit: offers.split_direct_deposit.map((o) => priced('split_direct_deposit', o)),
+    auto_debit: offers.auto_debit.map((o) => priced('auto_debit', o)),
+    one_times: offers.one_times.map((o) => priced('one_times', o)),
+    discountPercentage: Number(stored.program.splitDiscountPercent),
+  };
+}

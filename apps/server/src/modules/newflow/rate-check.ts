@@ -1,0 +1,110 @@
+import { addDays } from '@payrail/domain/dates';
+import type { Cents } from '@payrail/domain/money';
+import { decide } from '@payrail/domain/underwriting/decide';
+import { type BureauReport, decideRateCheck } from '@payrail/domain/underwriting/rate-check';
+import { decideTransition } from '@payrail/domain/workflow/machine';
+import type { AppContext } from '../../context';
+import { SSN_AAD } from '../application/field-rules';
+import { isoDay } from '../application/today';
+import { loadApplicationFacts } from '../review/underwriting';
+import type { StatusMove } from '../workflow/repository';
+import { NO_FACTS } from '../workflow/use-cases/plan-move';
+import type { NewflowRow } from './repository';
+
+const TARGET = { approved: 'select_program', counteroffer: 'select_program', declined: 'denied', thin_file: 'cant_proceed' } as const;
+
+/**
+ * The rate-check job for one claimed row: the bureau's soft pull on the stored SSN, the underwriting
+ * engine's decision on the stored answers, combined by `decideRateCheck`; the result and the move
+ * (rate_check → select_program / denied / cant_proceed, by the system) are written with the claim.
+ */
+async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
+  const [member, profile, borrower] = await Promise.all([ctx.repos.identity.findMemberById(row.userId), ctx.repos.application.findProfile(row.userId), ctx.repos.identity.findBorrower(row.userId)]);
+  if (!member || !profile?.ssnSealed) throw new Error('rate check without an SSN on file');
+  const ssn = (await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD);
+  const report = await ctx.providers.creditBureau.softPull({
+    ssn,
+    firstName: borrower?.firstName ?? '',
+    lastName: borrower?.lastName ?? '',
+    dateOfBirth: profile.dateOfBirth ?? '',
+    address: profile.address ?? '',
+    zipCode: profile.zipCode ?? '',
+  });
+  const requested = row.loanAmountCents ?? 0;
+  const { facts, ruleSet, today } = await loadApplicationFacts(ctx, row.userId, 'employer', requested > 0 ? { requestedAmountCents: requested as Cents } : {});
+  const engine = decide(facts, ruleSet, today);
+  const bureau: BureauReport = report.status === 'hit' ? { status: 'hit', score: report.score, reasonTexts: report.reasonCodes.map((r) => r.text) } : { status: report.status };
+  const result = decideRateCheck(requested > 0 ? requested : facts.requestedAmountCents, engine, bureau);
+  const at = ctx.now();
+  const to = TARGET[result.outcome];
+  const decision = member.workflowStatus === 'rate_check' ? decideTransition('rate_check', to, 'system', { ...NO_FACTS, newFlow: true }) : null;
+  const move: StatusMove | null = decision?.ok ? { userId: row.userId, from: 'rate_check', to, event: decision.event, actor: 'system', at } : null;
+  return {
+    patch: {
+      rateCheckOutcome: result.outcome,
+      rateCheckApprovedCents: result.approvedAmountCents,
+      rateCheckReasons: [...result.adverseActionReasons],
+      rateCheckBureau: { status: report.status, reference: report.reference, score: report.status === 'hit' ? report.score : null, rule_set: engine.ruleSetVersion, engine_outcome: engine.outcome, reapply_on: engine.reapplyOn },
+      rateCheckError: null,
+    },
+    move,
+    result,
+    engine,
+  };
+}
+
+/**
+ * Runs pending rate-check jobs (all, or one member's) until none is left. Several callers at once (the
+ * 5-second polls, the timer, other instances) share them through the claim: each job runs once.
+ */
+export async function runRateChecks(ctx: AppContext, opts: { userId?: number; limit?: number } = {}): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < (opts.limit ?? 50); i++) {
+    let after: { userId: number; approved: number | null; declined: boolean; reapplyOn: unknown } | null = null;
+    const outcome = await ctx.repos.newflow.withNextRateCheck(
+      async (row) => {
+        const { patch, move, result, engine } = await rateCheckWork(ctx, row);
+        after = { userId: row.userId, approved: result.approvedAmountCents, declined: result.outcome === 'declined', reapplyOn: engine.reapplyOn };
+        return { patch, move };
+      },
+      { ...(opts.userId === undefined ? {} : { userId: opts.userId }), at: ctx.now },
+    );
+    if (outcome === 'none') break;
+    if (outcome === 'done') done++;
+    const a = after as { userId: number; approved: number | null; declined: boolean; reapplyOn: unknown } | null;
+    if (outcome === 'done' && a) {
+      // The application row carries the amount offered (a counteroffer caps the loan terms like a
+      // reviewer's) or the reapply date of a decline.
+      const at = ctx.now();
+      const application = await ctx.repos.application.ensureActiveApplication(a.userId, at);
+      // A decline on the bureau file alone waits the engine's usual 90 days.
+      const reapply = typeof a.reapplyOn === 'string' ? a.reapplyOn : addDays(isoDay(at), 90);
+      await ctx.repos.application.updateApplication(application.id, a.declined ? { outcome: 'denied', decidedAt: at, reapplyOn: reapply } : { negotiatedAmountCents: a.approved }, at);
+    }
+    if (opts.userId !== undefined) break;
+  }
+  return done;
+}
+
+/** The in-process timer that runs left-over rate-check jobs (a poll normally runs its own at once). Returns a stop function. */
+export function startRateCheckTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void }): () => Promise<void> {
+  const seconds = ctx.config.rateCheckIntervalSeconds;
+  if (seconds <= 0) return async () => undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = runRateChecks(ctx)
+      .then(() => undefined)
+      .catch((err: unknown) => log.error({ err }, 'rate-check run failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
