@@ -52,7 +52,14 @@ const nf = (slug: string, title: string): RouteHandle => ({ title, breadcrumb: n
  * New-flow step pages (newflow-and-dashboard.md §2), under /application/newflow. Each slug accepts the
  * step keys of the spec's table that map to it (`statuses` adds the keys of a sub-step's parent).
  */
-const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly string[]; lazy: RouteObject['lazy'] }[] = [];
+const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly string[]; lazy: RouteObject['lazy'] }[] = [
+  { slug: 'job_info', title: 'Job Information', lazy: () => import('./routes/newflow/job-info') },
+  { slug: 'employment', title: 'Employment', lazy: () => import('./routes/newflow/employment') },
+  { slug: 'employment/manual', title: 'Employment', lazy: () => import('./routes/newflow/employment-manual') },
+  { slug: 'personal_info', title: 'Personal Info', lazy: () => import('./routes/newflow/personal-info') },
+  { slug: 'personal_info/rent', title: 'Personal Info', statuses: ['personal_info'], lazy: () => import('./routes/newflow/housing') },
+  { slug: 'ssn', title: 'Social Security Number', lazy: () => import('./routes/newflow/ssn') },
+];
 
 /** New-flow access and status pages a visitor may open. */
 const NEWFLOW_PUBLIC: readonly { slug: string; title: string; lazy: RouteObject['lazy'] }[] = [

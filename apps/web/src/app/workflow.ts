@@ -228,3 +228,9 @@ export async function finishNewflowSignInWithToken(): Promise<void> {
   const session = await getSession();
   await finishNewflowSignIn(sessionUserFrom(session));
 }
+
+/** Open the page of a status the server named (a refused step's `current_status`, a GET's `new_status`). */
+export function goToNewflowStatus(status: string): void {
+  sessionStore.updateUser({ workflow_status: status, new_flow: true });
+  navigate(newflowRouteOf(status), { replace: true });
+}

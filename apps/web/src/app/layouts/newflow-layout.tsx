@@ -8,11 +8,15 @@ import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Button } from '../../components/ui/button';
 import { useLogout } from '../../features/auth/api/logout';
 import { AuthPathsContext, NEWFLOW_AUTH_PATHS } from '../../features/auth/lib/auth-paths';
+import { NewflowMovesContext } from '../../features/newflow/lib/newflow-context';
+import type { NewflowMoves } from '../../features/newflow/lib/newflow-context';
 import { HelpFooter } from '../../features/support/components/help-footer';
 import { usePendingRequestCount } from '../../lib/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { breadcrumbFromMatches } from '../route-handle';
-import { NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
+import { continueNewflow, goToNewflowStatus, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
+
+const MOVES: NewflowMoves = { moveOn: continueNewflow, goTo: goToNewflowStatus };
 
 /**
  * The new-flow shell (newflow-and-dashboard.md §2): header, the 6-step breadcrumb (hidden when the
@@ -51,7 +55,9 @@ export function NewflowLayout() {
           </Container>
         ) : null}
         <AuthPathsContext value={NEWFLOW_AUTH_PATHS}>
-          <Outlet />
+          <NewflowMovesContext value={MOVES}>
+            <Outlet />
+          </NewflowMovesContext>
         </AuthPathsContext>
       </main>
       <HelpFooter />
