@@ -59,6 +59,24 @@ const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly
   { slug: 'personal_info', title: 'Personal Info', lazy: () => import('./routes/newflow/personal-info') },
   { slug: 'personal_info/rent', title: 'Personal Info', statuses: ['personal_info'], lazy: () => import('./routes/newflow/housing') },
   { slug: 'ssn', title: 'Social Security Number', lazy: () => import('./routes/newflow/ssn') },
+  { slug: 'checking_rate', title: 'Checking your rate', lazy: () => import('./routes/newflow/checking-rate') },
+  { slug: 'select_program', title: 'Repayment program', lazy: () => import('./routes/newflow/select-program') },
+  { slug: 'split_direct_deposit', title: 'Split direct deposit', lazy: () => import('./routes/newflow/split-deposit') },
+  { slug: 'split_direct_deposit_manual', title: 'Split direct deposit', lazy: () => import('./routes/newflow/split-deposit-manual') },
+  { slug: 'bank_account', title: 'Bank Information', lazy: () => import('./routes/newflow/bank-account') },
+  { slug: 'bank_account/manual', title: 'Bank Information', statuses: ['verify_bank_account'], lazy: () => import('./routes/newflow/bank-account-manual') },
+  { slug: 'additional_documents', title: 'Documents', lazy: () => import('./routes/newflow/additional-documents') },
+  { slug: 'loan_offer', title: 'Loan offers', lazy: () => import('./routes/newflow/loan-offer') },
+  { slug: 'password_creation', title: 'Create your password', lazy: () => import('./routes/newflow/password-creation') },
+  { slug: 'verify_phone', title: 'Phone Verification', lazy: () => import('./routes/newflow/verify-phone') },
+  { slug: 'under_review', title: 'Application under review', lazy: () => import('./routes/newflow/under-review') },
+  { slug: 'approved', title: 'Approved', lazy: () => import('./routes/newflow/approved') },
+  { slug: 'esignature', title: 'E-signature', lazy: () => import('./routes/newflow/esignature') },
+  // After signing the status stays approved (the signed note is what changed).
+  { slug: 'money_on_way', title: 'Money on the way', statuses: ['approved'], lazy: () => import('./routes/newflow/money-on-way') },
+  { slug: 'denied', title: 'Loan not approved', statuses: ['denied', 'declined'], lazy: () => import('./routes/newflow/denied') },
+  { slug: 'dropped', title: 'Application inactive', lazy: () => import('./routes/newflow/dropped') },
+  { slug: 'cant_proceed', title: 'Cannot proceed', lazy: () => import('./routes/newflow/cant-proceed') },
 ];
 
 /** New-flow access and status pages a visitor may open. */
