@@ -6,11 +6,25 @@ export const bo = (path: string) => `*/api/backoffice${path}`;
 /** Matches a public API path, e.g. api('/states') → *\/api/states. */
 export const api = (path: string) => `*/api${path}`;
 
+const classicEvidence = {
+  new_flow: false,
+  loan_request: { amount: null, payment_frequency: null, loan_purpose_name: null, fixed_payment_amount: null },
+  rate_check: { state: 'not_started', outcome: null, approved_amount: null, adverse_action_reasons: [] },
+  program: null,
+  payroll: { account_id: null, employer: null, connected_at: null, allocation_amount: null, allocation_status: null },
+  manual_split: { amount: 8500, document_id: null },
+  pay_stub_document_id: null,
+  proof_of_address: null,
+  chosen_offer: null,
+};
+
 /** Reference data every signed-in page may ask for; tests override what they check. */
 export const defaultHandlers = [
   http.get(api('/states'), () => HttpResponse.json([])),
   http.get(api('/employers'), () => HttpResponse.json([])),
   http.get(bo('/applications'), () => HttpResponse.json({ items: [], page: 1, per_page: 25, total: 0 })),
+  // A classic application has no new-flow evidence; the new-flow tests serve their own.
+  http.get(bo('/applications/:userId/newflow'), () => HttpResponse.json(classicEvidence)),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -22,6 +22,7 @@ CREATE TABLE "newflow_applications" (
 	"allotment_document_id" integer,
 	"program" text,
 	"rate_check_state" text,
+	"rate_check_claimed_at" timestamp with time zone,
 	"rate_check_attempts" integer DEFAULT 0 NOT NULL,
 	"rate_check_requested_at" timestamp with time zone,
 	"rate_check_done_at" timestamp with time zone,

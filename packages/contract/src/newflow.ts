@@ -340,7 +340,7 @@ export const ZRateCheckPayload = z.object({ workflow_status_key: ZKey('rate_chec
 export const ZVerifyEmployerPayload = z.object({
   workflow_status_key: ZKey('verify_employer'),
   skip: z.boolean().optional(),
-  account_id: z.string().trim().min(1).max(200).optional(),
+  account_id: z.string().trim().min(1).max(2048).optional(),
 });
 
 /** verify_employer_manual (spec §3): a pay stub. → personal_info. */
@@ -648,13 +648,13 @@ export const PAYROLL_SANDBOX_CREDENTIALS = {
 } as const;
 
 /** POST /api/payroll_link/sandbox/login: the sandbox widget's log-in (non-production only). */
-export const ZPayrollSandboxLoginRequest = z.object({ user_token: z.string().min(1).max(500), link_item: z.string().max(100).nullable().optional(), username: ZBlank(100), password: ZBlank(100) });
+export const ZPayrollSandboxLoginRequest = z.object({ user_token: z.string().min(1).max(2048), link_item: z.string().max(100).nullable().optional(), username: ZBlank(100), password: ZBlank(100) });
 export const ZPayrollSandboxLoginResponse = z.object({ account_id: z.string(), employer: z.string() });
 /** A refused sandbox log-in: 422 with the provider-style code (`invalid_credentials`, `account_locked`). */
 export const ZPayrollSandboxError = z.object({ error_code: z.string(), error_message: z.string() });
 
 /** POST /api/payroll_link/sandbox/pay_distribution: the widget's pay-distribution confirmation (accept or exit). */
-export const ZPayrollSandboxDistributionRequest = z.object({ user_token: z.string().min(1).max(500), account_id: z.string().min(1).max(200), accept: z.boolean() });
+export const ZPayrollSandboxDistributionRequest = z.object({ user_token: z.string().min(1).max(2048), account_id: z.string().min(1).max(2048), accept: z.boolean() });
 export const ZPayrollSandboxDistributionResponse = z.object({ account_id: z.string(), allocation_amount: z.number().int(), status: z.enum(['set', 'declined']) });
 
 // ── Back office evidence ────────────────────────────────────────────────────────────────────────

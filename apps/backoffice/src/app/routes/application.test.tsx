@@ -44,6 +44,29 @@ describe('application detail', () => {
     expect(within(screen.getByRole('table', { name: 'Messages sent' })).getByText('We received your application')).toBeInTheDocument();
   });
 
+  it('shows the new-flow evidence of a new-flow application: rate check, payroll split, proof of address, offer', async () => {
+    server.use(
+      http.get(bo('/applications/42/newflow'), () =>
+        HttpResponse.json({
+          new_flow: true,
+          loan_request: { amount: 300000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15000 },
+          rate_check: { state: 'done', outcome: 'counteroffer', approved_amount: 150000, adverse_action_reasons: [] },
+          program: 'split_direct_deposit',
+          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_amount: 8500, allocation_status: 'set' },
+          manual_split: { amount: 8500, document_id: null },
+          pay_stub_document_id: null,
+          proof_of_address: { statement_date: '2026-11-20', address: '123 North Main Street', zip_code: '62701', document_id: 301 },
+          chosen_offer: { fixed_payment_amount: 7000, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '20.00', apr: '25.1234', fee_amount: 0, amount: 150000, finance_charge: 32000, total_of_payments: 182000, special: false, is_autodebit: false },
+        }),
+      ),
+    );
+    await openAs('underwriter');
+    const section = await screen.findByRole('region', { name: 'New-flow evidence' });
+    expect(within(section).getByText('$85.00 (Set)')).toBeInTheDocument();
+    expect(within(section).getByText(/Dated 11\/20\/2026, 123 North Main Street 62701/)).toBeInTheDocument();
+    expect(within(section).getByText('Done — Counteroffer')).toBeInTheDocument();
+  });
+
   it('reveals the full SSN only after confirming, through the audited call', async () => {
     let revealed = 0;
     server.use(

@@ -13,6 +13,7 @@ import styles from '../../components/page.module.css';
 import { useApplication } from '../../features/applications/api/detail';
 import { ActionPanel } from '../../features/applications/components/action-panel';
 import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';
+import { NewflowEvidence } from '../../features/applications/components/newflow-evidence';
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
 import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
@@ -227,6 +228,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
           <Section id="documents" title="Documents">
             <DocumentList documents={a.documents} canView={canReview} />
           </Section>
+          <NewflowEvidence
+            userId={a.user_id}
+            section={(title, body) => (
+              <Section id="newflow" title={title}>
+                {body}
+              </Section>
+            )}
+          />
           <Section id="esignature" title="E-signature">
             {a.esignature ? (
               <>

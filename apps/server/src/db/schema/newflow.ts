@@ -41,7 +41,8 @@ export const newflowApplications = pgTable(
     allotmentDocumentId: integer('allotment_document_id').references(() => documents.id),
     program: text('program', { enum: ['split_direct_deposit', 'auto_debit'] }),
     // Rate check (the job's claim row)
-    rateCheckState: text('rate_check_state', { enum: ['pending', 'done', 'failed'] }),
+    rateCheckState: text('rate_check_state', { enum: ['pending', 'running', 'done', 'failed'] }),
+    rateCheckClaimedAt: timestamp('rate_check_claimed_at', { withTimezone: true }),
     rateCheckAttempts: integer('rate_check_attempts').notNull().default(0),
     rateCheckRequestedAt: timestamp('rate_check_requested_at', { withTimezone: true }),
     rateCheckDoneAt: timestamp('rate_check_done_at', { withTimezone: true }),

@@ -53,34 +53,39 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   };
 }
 
+/** A job claimed longer ago than this is taken as abandoned (its process died) and claimed again. */
+const STALE_AFTER_MS = 2 * 60_000;
+const MAX_ATTEMPTS = 3;
+
 /**
  * Runs pending rate-check jobs (all, or one member's) until none is left. Several callers at once (the
- * 5-second polls, the timer, other instances) share them through the claim: each job runs once.
+ * 5-second polls, the timer, other instances) share them through the claim: each job runs once, and a
+ * decision is recorded once (the finish only applies while the claim is still running).
  */
 export async function runRateChecks(ctx: AppContext, opts: { userId?: number; limit?: number } = {}): Promise<number> {
   let done = 0;
   for (let i = 0; i < (opts.limit ?? 50); i++) {
-    let after: { userId: number; approved: number | null; declined: boolean; reapplyOn: unknown } | null = null;
-    const outcome = await ctx.repos.newflow.withNextRateCheck(
-      async (row) => {
-        const { patch, move, result, engine } = await rateCheckWork(ctx, row);
-        after = { userId: row.userId, approved: result.approvedAmountCents, declined: result.outcome === 'declined', reapplyOn: engine.reapplyOn };
-        return { patch, move };
-      },
-      { ...(opts.userId === undefined ? {} : { userId: opts.userId }), at: ctx.now },
-    );
-    if (outcome === 'none') break;
-    if (outcome === 'done') done++;
-    const a = after as { userId: number; approved: number | null; declined: boolean; reapplyOn: unknown } | null;
-    if (outcome === 'done' && a) {
-      // The application row carries the amount offered (a counteroffer caps the loan terms like a
-      // reviewer's) or the reapply date of a decline.
-      const at = ctx.now();
-      const application = await ctx.repos.application.ensureActiveApplication(a.userId, at);
-      // A decline on the bureau file alone waits the engine's usual 90 days.
-      const reapply = typeof a.reapplyOn === 'string' ? a.reapplyOn : addDays(isoDay(at), 90);
-      await ctx.repos.application.updateApplication(application.id, a.declined ? { outcome: 'denied', decidedAt: at, reapplyOn: reapply } : { negotiatedAmountCents: a.approved }, at);
+    const at = ctx.now();
+    const row = await ctx.repos.newflow.claimRateCheck({ ...(opts.userId === undefined ? {} : { userId: opts.userId }), at, staleBefore: new Date(at.getTime() - STALE_AFTER_MS) });
+    if (!row) break;
+    const attempts = row.rateCheckAttempts + 1;
+    let work;
+    try {
+      work = await rateCheckWork(ctx, row);
+    } catch (err) {
+      await ctx.repos.newflow.failRateCheck(row.id, attempts, MAX_ATTEMPTS, String((err as Error).message ?? err), ctx.now());
+      continue;
     }
+    const finishedAt = ctx.now();
+    if (!(await ctx.repos.newflow.finishRateCheck(row.id, attempts, work.patch, work.move, finishedAt))) continue;
+    done++;
+    // The application row carries the amount offered (a counteroffer caps the loan terms like a
+    // reviewer's) or the outcome and reapply date of a decline.
+    const application = await ctx.repos.application.ensureActiveApplication(row.userId, finishedAt);
+    const declined = work.result.outcome === 'declined' || work.result.outcome === 'thin_file';
+    // A decline on the bureau file alone waits the engine's usual 90 days.
+    const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(isoDay(finishedAt), 90);
+    await ctx.repos.application.updateApplication(application.id, declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents }, finishedAt);
     if (opts.userId !== undefined) break;
   }
   return done;

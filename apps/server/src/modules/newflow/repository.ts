@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employers, loanBorrowers, newflowApplications } from '../../db/schema/index';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
@@ -44,41 +44,39 @@ export function newflowRepository(db: Db) {
       return opened.length > 0;
     },
     /**
-     * Claims ONE pending rate-check job (FOR UPDATE SKIP LOCKED, optionally a given member's) and runs
-     * `work` in the same transaction: its result patch and status move are written with the claim marked
-     * done, all or nothing. A throwing `work` rolls back and records the attempt (failed after
-     * `maxAttempts`). 'none' when nothing was pending.
+     * Claims ONE rate-check job (pending, or running but abandoned since `staleBefore`), optionally a given
+     * member's: an atomic UPDATE of the row picked FOR UPDATE SKIP LOCKED marks it running, so concurrent
+     * callers (polls, timers, instances) never take the same job. The work runs outside any transaction.
      */
-    withNextRateCheck: async (
-      work: (row: NewflowRow) => Promise<{ patch: NewflowPatch; move: StatusMove | null }>,
-      opts: { userId?: number; maxAttempts?: number; at: () => Date },
-    ): Promise<'none' | 'done' | 'failed'> => {
-      let claimed: NewflowRow | undefined;
-      try {
-        return await db.transaction(async (tx) => {
-          const where = opts.userId === undefined ? eq(newflowApplications.rateCheckState, 'pending') : and(eq(newflowApplications.rateCheckState, 'pending'), eq(newflowApplications.userId, opts.userId));
-          const [row] = await tx.select().from(newflowApplications).where(where).orderBy(asc(newflowApplications.id)).limit(1).for('update', { skipLocked: true });
-          if (!row) return 'none' as const;
-          claimed = row;
-          const { patch, move } = await work(row);
-          // A member who left rate_check meanwhile (dropped, canceled) keeps the result but does not move.
-          if (move) await applyStatusMove(tx, move);
-          const at = opts.at();
-          await tx
-            .update(newflowApplications)
-            .set({ ...patch, rateCheckState: 'done', rateCheckAttempts: row.rateCheckAttempts + 1, rateCheckDoneAt: at, updatedAt: at })
-            .where(eq(newflowApplications.id, row.id));
-          return 'done' as const;
-        });
-      } catch (err) {
-        if (!claimed) throw err;
-        const attempts = claimed.rateCheckAttempts + 1;
-        await db
+    claimRateCheck: async (opts: { userId?: number; at: Date; staleBefore: Date }): Promise<NewflowRow | undefined> => {
+      const open = or(eq(newflowApplications.rateCheckState, 'pending'), and(eq(newflowApplications.rateCheckState, 'running'), lt(newflowApplications.rateCheckClaimedAt, opts.staleBefore)));
+      const where = opts.userId === undefined ? open : and(open, eq(newflowApplications.userId, opts.userId));
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: newflowApplications.id }).from(newflowApplications).where(where).orderBy(asc(newflowApplications.id)).limit(1).for('update', { skipLocked: true });
+        if (!row) return undefined;
+        const [claimed] = await tx.update(newflowApplications).set({ rateCheckState: 'running', rateCheckClaimedAt: opts.at, updatedAt: opts.at }).where(eq(newflowApplications.id, row.id)).returning();
+        return claimed;
+      });
+    },
+    /** Records a claimed job's result and applies its move, in one transaction (only while still running). */
+    finishRateCheck: (id: number, attempts: number, patch: NewflowPatch, move: StatusMove | null, at: Date): Promise<boolean> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
           .update(newflowApplications)
-          .set({ rateCheckAttempts: attempts, rateCheckState: attempts >= (opts.maxAttempts ?? 3) ? 'failed' : 'pending', rateCheckError: String((err as Error).message ?? err).slice(0, 500) })
-          .where(eq(newflowApplications.id, claimed.id));
-        return 'failed';
-      }
+          .set({ ...patch, rateCheckState: 'done', rateCheckAttempts: attempts, rateCheckDoneAt: at, updatedAt: at })
+          .where(and(eq(newflowApplications.id, id), eq(newflowApplications.rateCheckState, 'running')))
+          .returning({ id: newflowApplications.id });
+        if (!row) return false;
+        // A member who left rate_check meanwhile (dropped, canceled) keeps the result but does not move.
+        if (move) await applyStatusMove(tx, move);
+        return true;
+      }),
+    /** A failed attempt: back to pending, or failed after `maxAttempts`. */
+    failRateCheck: async (id: number, attempts: number, maxAttempts: number, error: string, at: Date): Promise<void> => {
+      await db
+        .update(newflowApplications)
+        .set({ rateCheckAttempts: attempts, rateCheckState: attempts >= maxAttempts ? 'failed' : 'pending', rateCheckError: error.slice(0, 500), updatedAt: at })
+        .where(eq(newflowApplications.id, id));
     },
     /** The friend's referral code given at password_creation. */
     setReferredBy: async (userId: number, code: string, at: Date): Promise<void> => {

@@ -1,4 +1,4 @@
-import { ZPayrollLinkConfig, ZPayrollSandboxDistributionRequest, ZPayrollSandboxDistributionResponse, ZPayrollSandboxLoginRequest, ZPayrollSandboxLoginResponse, ZStepGetResponse, ZStepParams, ZStepPostResponse, MANUAL_SPLIT_AMOUNT_CENTS } from '@payrail/contract/newflow';
+import { ZPayrollLinkConfig, ZPayrollSandboxDistributionRequest, ZPayrollSandboxDistributionResponse, ZPayrollSandboxLoginRequest, ZPayrollSandboxLoginResponse, ZStepGetResponse, ZStepParams, ZStepPostResponse, MANUAL_SPLIT_AMOUNT_CENTS, ZNewflowEvidence } from '@payrail/contract/newflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayrollLinkError } from '../../adapters/payroll-link/port';
@@ -6,6 +6,9 @@ import type { SandboxPayrollLink } from '../../adapters/payroll-link/sandbox';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../identity/http';
+import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
+import { QUEUE_ROLES, staffGuard } from '../backoffice/routes';
+import { getNewflowEvidence } from './use-cases/get-evidence';
 import { getStep } from './use-cases/get-step';
 import { postStep } from './use-cases/post-step';
 
@@ -24,6 +27,12 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { status, body } = await postStep(ctx, signedIn(req).member, req.body);
       return reply.status(status).send(body);
     });
+
+    // Back office: the new-flow evidence of an application (the classic detail stays at …/{userId}).
+    const staff = staffGuard(ctx);
+    app.get('/backoffice/applications/:userId/newflow', { onRequest: staff.only(QUEUE_ROLES), schema: { params: ZBackofficeUserParams, response: { 200: ZNewflowEvidence } } }, async (req) =>
+      getNewflowEvidence(ctx, req.params.userId),
+    );
 
     app.get('/payroll_link/config', { schema: { response: { 200: ZPayrollLinkConfig } } }, async () => ({
       provider: ctx.providers.payrollLink.provider,

@@ -30,7 +30,8 @@ export async function signPromissoryNote(ctx: AppContext, member: MemberRow, typ
   if (!signatureMatchesName(typedName, note.fullName)) throw AppError.fields({ signature_name: [ESIGN_MSG.nameMismatch] });
   const docs = await agreementsToSign(ctx, member.id);
   const terms = docs.find((d) => d.name === PROMISSORY_NOTE)!;
-  const move = await planMoveTo(ctx, member, 'application_submitted');
+  // A new-flow application is approved before it is signed: signing returns it to approved (the server's move).
+  const move = member.newFlow ? await planMoveTo(ctx, member, 'approved', { actor: 'system' }) : await planMoveTo(ctx, member, 'application_submitted');
 
   const signedAt = move.at;
   const name = normalizeSignatureName(note.fullName);

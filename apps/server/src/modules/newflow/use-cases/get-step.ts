@@ -68,7 +68,7 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
   const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
   const payrolls = nf?.payrollAccountId ? [{ account_id: nf.payrollAccountId, employer: nf.payrollEmployer ?? '', status: 'connected' }] : [];
   const rateCheck = {
-    state: nf?.rateCheckState ?? 'not_started',
+    state: nf?.rateCheckState === 'running' ? 'pending' : (nf?.rateCheckState ?? 'not_started'),
     outcome: nf?.rateCheckOutcome ?? null,
     approved_amount: nf?.rateCheckApprovedCents ?? null,
     adverse_action_reasons: nf?.rateCheckOutcome === 'declined' || nf?.rateCheckOutcome === 'thin_file' ? (nf.rateCheckReasons ?? []) : [],

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { formatCents, formatPercent } from '@web-lib/format';
+import styles from '../../../components/page.module.css';
+import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
+import { useNewflowEvidence } from '../api/newflow';
+
+const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
+const doc = (id: number | null) => (id === null ? '—' : `Document #${id} (see Documents)`);
+
+function Rows({ rows }: { rows: readonly [string, ReactNode][] }) {
+  return (
+    <dl className={styles.dl}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The new-flow evidence of an application (docs/newflow.md): the loan asked for, the rate check and its
+ * adverse-action reasons, the repayment program, the payroll connection and split-deposit allocation or
+ * the manual split's screenshot, the pay stub, the proof of address as stated, the offer chosen.
+ * Nothing is drawn for a classic application.
+ */
+export function NewflowEvidence({ userId, section }: { userId: number; section: (title: string, body: ReactNode) => ReactNode }) {
+  const evidence = useNewflowEvidence(userId);
+  if (!evidence.data?.new_flow) return null;
+  const e = evidence.data;
+  const offer = e.chosen_offer;
+  return section(
+    'New-flow evidence',
+    <>
+      <Rows
+        rows={[
+          ['Amount asked', money(e.loan_request.amount)],
+          ['Pay frequency', e.loan_request.payment_frequency ?? '—'],
+          ['Purpose', e.loan_request.loan_purpose_name ?? '—'],
+          ['Rate check', `${humanize(e.rate_check.state)}${e.rate_check.outcome ? ` — ${humanize(e.rate_check.outcome)}` : ''}`],
+          ['Amount approved', money(e.rate_check.approved_amount)],
+          ['Program', e.program ? humanize(e.program) : '—'],
+          ['Payroll account', e.payroll.account_id ? `${e.payroll.account_id} (${e.payroll.employer ?? ''})` : 'Not connected'],
+          ['Connected', e.payroll.connected_at ? formatDateTime(e.payroll.connected_at) : '—'],
+          ['Split allocation', `${money(e.payroll.allocation_amount)} ${e.payroll.allocation_status ? `(${humanize(e.payroll.allocation_status)})` : ''}`],
+          ['Manual split screenshot', doc(e.manual_split.document_id)],
+          ['Pay stub', doc(e.pay_stub_document_id)],
+          ['Proof of address', e.proof_of_address ? `Dated ${formatUsDate(e.proof_of_address.statement_date)}, ${e.proof_of_address.address} ${e.proof_of_address.zip_code} — ${doc(e.proof_of_address.document_id)}` : '—'],
+          ['Offer chosen', offer ? `${money(offer.amount)}, ${offer.terms} × ${money(offer.fixed_payment_amount)}, APR ${formatPercent(offer.apr)} (${offer.is_autodebit ? 'auto-debit' : 'split direct deposit'})` : '—'],
+        ]}
+      />
+      {e.rate_check.adverse_action_reasons.length > 0 ? (
+        <>
+          <h3>Adverse-action reasons</h3>
+          <ul>
+            {e.rate_check.adverse_action_reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>,
+  );
+}
