@@ -10,9 +10,11 @@ import { continueNewflow, NEWFLOW_SIGNUP } from '../../workflow';
  */
 export function Component() {
   const signedIn = useSession((state) => state.token !== null);
+  // A session that just ended says where it goes (the new-flow sign-in after a 401 on the stack).
+  const exitTo = useSession((state) => state.exitTo);
   useEffect(() => {
     if (signedIn) void continueNewflow(null).catch(() => undefined);
   }, [signedIn]);
-  if (!signedIn) return <Navigate to={NEWFLOW_SIGNUP} replace />;
+  if (!signedIn) return <Navigate to={exitTo ?? NEWFLOW_SIGNUP} replace />;
   return <LoadingBlock label="Opening your application…" />;
 }

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { confirmationCode, expect, uniqueEmail } from './access';
+import { reviewerAction, staffApiToken } from './classic';
+
+export const NF = '/application/newflow';
+export const NF_PASSWORD = 'Journey-pass1';
+
+/** An SSN the bureau sandbox approves (its last four never 0001–0003, the decline/counteroffer/thin-file cases). */
+export function approvingSsn(): string {
+  const [a = 1, b = 1, c = 1, d = 1] = randomBytes(4);
+  return `${String(100 + (a % 500)).padStart(3, '0')}-${String(10 + (b % 89)).padStart(2, '0')}-${String(1000 + ((c * 256 + d) % 8999)).padStart(4, '0')}`;
+}
+
+/** The sandbox bureau declines SSNs ending 0001 (docs/newflow.md). */
+export function decliningSsn(): string {
+  const [a = 1, b = 1] = randomBytes(2);
+  return `${String(100 + (a % 500)).padStart(3, '0')}-${String(10 + (b % 89)).padStart(2, '0')}-0001`;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/newflow-${name}.png`, fullPage: true });
+}
+
+/** The signed-in account id the SPA keeps. */
+export async function userIdOf(page: Page): Promise<number> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('payrail.session') ?? '{}') as { user?: { id: number } }).user?.id ?? 0);
+}
+
+/** Check Your Rate through the screens, then the e-mailed code: lands on job_info. */
+export async function checkYourRate(page: Page, request: APIRequestContext, options: { email?: string; amount?: string } = {}): Promise<string> {
+  const email = options.email ?? uniqueEmail('nf');
+  await page.goto(`${NF}/signup`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check Your Rate' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Application steps' })).toContainText('Loan Information');
+  await expectAccessible(page);
+  await page.getByLabel('How much do you need?').fill(options.amount ?? '3000');
+  await page.getByRole('radio', { name: 'Bi-Weekly' }).check();
+  await expect(page.getByRole('radio', { name: 'Major Purchase' })).toBeVisible();
+  if ((await page.getByRole('radio', { name: 'Emergency Cash' }).count()) === 0) await page.getByRole('button', { name: 'More purposes' }).click();
+  await page.getByRole('radio', { name: 'Emergency Cash' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('State of residence').selectOption({ label: 'Delaware' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('checkbox').check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Check Your Rate' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/verify_email$`));
+  await expectAccessible(page);
+  const code = await confirmationCode(request, email);
+  await page.getByLabel('Confirmation code').fill(code.toLowerCase());
+  await expect(page.getByLabel('Confirmation code')).toHaveValue(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/job_info$`));
+  return email;
+}
+
+/** job_info with a listed employer picked from the search (3+ characters). */
+export async function jobInfo(page: Page, employerSearch: string, employerName: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Job Information' })).toBeVisible();
+  await page.getByLabel('Search for your employer').fill(employerSearch);
+  await page.getByRole('button', { name: employerName }).click();
+  await page.getByLabel('Employment status').selectOption('full-time');
+  await page.getByLabel('How often are you paid?').selectOption({ label: 'Bi-Weekly' });
+  await page.getByLabel('How long have you worked there?').selectOption('3-5 years');
+  await page.getByLabel('Annual income', { exact: true }).fill('60000');
+  await page.getByLabel('Annual household income').fill('80000');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** personal_info then the rent sub-step: lands on ssn. */
+export async function personalInfo(page: Page): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${NF}/personal_info$`));
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Middle initial').fill('b');
+  await page.getByLabel('Last name').fill('Cruz');
+  await page.getByLabel('Mobile phone').fill('2025550100');
+  await page.getByLabel('Date of birth').fill('04121990');
+  await page.getByLabel('Driver licence number').fill('D1234567');
+  await page.getByLabel('Licence state').selectOption({ label: 'Delaware' });
+  await page.getByRole('combobox', { name: 'Address' }).fill('123 North Main Street');
+  await page.getByLabel('City').fill('Dover');
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Delaware' });
+  await page.getByLabel('Zip code').fill('19901');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/personal_info/rent$`));
+  await page.getByRole('radio', { name: 'Rent' }).check();
+  await page.getByLabel('Monthly payment').fill('1200');
+  await page.getByRole('radio', { name: 'Graduate Degree' }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/ssn$`));
+}
+
+export async function enterSsn(page: Page, ssn: string): Promise<void> {
+  await page.getByLabel('Social Security Number', { exact: true }).fill(ssn.replace(/-/g, ''));
+  await page.getByLabel('Repeat your Social Security Number').fill(ssn.replace(/-/g, ''));
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Check my rate' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/checking_rate$`));
+}
+
+export async function approveAsReviewer(request: APIRequestContext, userId: number): Promise<void> {
+  const token = await staffApiToken(request, 'underwriter@payrail.test');
+  await reviewerAction(request, token, userId, 'approve');
+}
