@@ -88,9 +88,9 @@ export async function personalInfo(page: Page): Promise<void> {
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/personal_info/rent$`));
-  await page.getByRole('radio', { name: 'Rent' }).check();
+  await page.getByRole('radio', { name: 'Rent', exact: true }).check();
   await page.getByLabel('Monthly payment').fill('1200');
-  await page.getByRole('radio', { name: 'Graduate Degree' }).check();
+  await page.getByRole('radio', { name: 'Graduate Degree', exact: true }).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/ssn$`));

@@ -1,5 +1,6 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, test } from '../support/access';
+import { expect, phoneCode, test, uniquePhoneDigits } from '../support/access';
 import { BANK_LINK_SANDBOX } from '../support/classic';
 import { NF, NF_PASSWORD, approveAsReviewer, approvingSsn, checkYourRate, enterSsn, jobInfo, personalInfo, screenshot, userIdOf } from '../support/newflow';
 
@@ -106,7 +107,7 @@ test('new flow: payroll link, automatic split deposit and the bank widget, to mo
   await screenshot(page, 'money-on-way');
 });
 
-async function uploadDocuments(page: import('@playwright/test').Page) {
+async function uploadDocuments(page: Page) {
   const png = { mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') };
   const sections = page.locator('section[aria-labelledby^="doc-"]');
   const count = await sections.count();
@@ -127,8 +128,7 @@ async function uploadDocuments(page: import('@playwright/test').Page) {
   }
 }
 
-async function verifyPhone(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext) {
-  const { phoneCode, uniquePhoneDigits } = await import('../support/access');
+async function verifyPhone(page: Page, request: APIRequestContext) {
   const digits = uniquePhoneDigits();
   await expectAccessible(page);
   await page.getByLabel('Mobile phone number').pressSequentially(digits);
