@@ -97,7 +97,7 @@ export async function personalInfo(page: Page): Promise<void> {
 }
 
 export async function enterSsn(page: Page, ssn: string): Promise<void> {
-  await page.getByLabel('Social Security Number', { exact: true }).fill(ssn.replace(/-/g, ''));
+  await page.getByRole('textbox', { name: 'Social Security Number', exact: true }).fill(ssn.replace(/-/g, ''));
   await page.getByLabel('Repeat your Social Security Number').fill(ssn.replace(/-/g, ''));
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Check my rate' }).click();

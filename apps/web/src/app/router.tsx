@@ -54,6 +54,7 @@ const nf = (slug: string, title: string): RouteHandle => ({ title, breadcrumb: n
  */
 const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly string[]; lazy: RouteObject['lazy'] }[] = [
   { slug: 'job_info', title: 'Job Information', lazy: () => import('./routes/newflow/job-info') },
+  { slug: 'employer_info', title: 'Employer Information', lazy: () => import('./routes/newflow/employer-info') },
   { slug: 'employment', title: 'Employment', lazy: () => import('./routes/newflow/employment') },
   { slug: 'employment/manual', title: 'Employment', lazy: () => import('./routes/newflow/employment-manual') },
   { slug: 'personal_info', title: 'Personal Info', lazy: () => import('./routes/newflow/personal-info') },
@@ -82,6 +83,7 @@ const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly
 /** New-flow access and status pages a visitor may open. */
 const NEWFLOW_PUBLIC: readonly { slug: string; title: string; lazy: RouteObject['lazy'] }[] = [
   { slug: 'signup', title: 'Check Your Rate', lazy: () => import('./routes/newflow/signup') },
+  { slug: 'partner', title: 'Check Your Rate', lazy: () => import('./routes/newflow/partner') },
   { slug: 'signin', title: 'Sign in', lazy: () => import('./routes/newflow/signin') },
   { slug: 'verify_email', title: 'Confirm your e-mail', lazy: () => import('./routes/newflow/verify-email') },
   { slug: 'already_started', title: 'Application in progress', lazy: () => import('./routes/newflow/already-started') },
