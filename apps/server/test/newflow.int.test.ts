@@ -198,6 +198,11 @@ describe('application steps: order and data', () => {
     const done = await ok(postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' } }));
     expect(done).toMatchObject({ new_status: 'employer_under_review', finalized_application: true });
     expect((await getStep(who.token, 'under_review')).json()).toMatchObject({ workflow_status_key: 'employer_under_review', new_status: null });
+    // The reviewer accepts the employer: the applicant continues at personal_info.
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const accepted = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await getStep(who.token, 'personal_info')).json()).toMatchObject({ current_status: 'personal_info', new_status: null });
   });
 
   it('checks personal info with the new-flow messages, then the housing sub-step', async () => {
@@ -364,7 +369,18 @@ async function atLoanOffer(split: boolean) {
   } else {
     await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }));
   }
-  await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') } }));
+  if (split) {
+    // The bank widget (sandbox aggregator, auth product): the linked account is verified, the step moves on.
+    const widget = (await call(app, { url: '/api/bank_informations/widget', headers: auth(who.token) })).json<{ link_token: string }>();
+    const login = await call(app, { method: 'POST', url: '/api/bank_link/sandbox/authorize', payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const { public_token, accounts } = login.json<{ public_token: string; accounts: { id: string; subtype: string }[] }>();
+    const saved = await call(app, { method: 'POST', url: '/api/bank_informations/save_plaid_information', headers: auth(who.token), payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account' }))).new_status).toBe('additional_documents');
+  } else {
+    await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') } }));
+  }
   await ok(postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code }, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }));
   expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
   return who;
@@ -438,7 +454,7 @@ describe('loan offers, password, phone, approval and signature', () => {
     const staff = await staffToken(app, 'underwriter@payrail.test');
     const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(staff) });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ current_status: 'approved', new_status: null, finalized_application: true });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ current_status: 'approved', new_status: null, finalized_application: true, data: { signed: false, funded: false } });
     expect((await ok(postStep(who.token, { workflow_status_key: 'approved' }))).new_status).toBe('esignature_needed');
     const signed = await call(app, { method: 'POST', url: '/api/esignature/sign', headers: auth(who.token), payload: { signature_name: 'Ana Cruz' } });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -457,5 +473,11 @@ describe('loan offers, password, phone, approval and signature', () => {
       chosen_offer: { amount: offer.amount, fixed_payment_amount: offer.fixed_payment_amount, is_autodebit: true },
     });
     expect((await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(who.token) })).statusCode).toBe(401);
+    // Funded by the existing servicing funding: the loan the borrower sees on money_on_way.
+    const servicer = await staffToken(app, 'servicer@payrail.test');
+    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `newflow-fund-${who.id}` } });
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(funded.json<{ loan: { amount: number; apr: string } }>().loan).toMatchObject({ amount: offer.amount });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ data: { signed: true, funded: true, amount: offer.amount, loan_identifier: expect.stringMatching(/^\d{4}-\d{2}-\d{4}$/) } });
   });
 });

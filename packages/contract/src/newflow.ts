@@ -603,6 +603,8 @@ export const ZLoanOfferData = z.object({
 
 export const ZPasswordCreationData = z.object({ refer_code: z.string().nullable() });
 export const ZPhoneValidationData = z.object({ number: z.string().nullable(), confirmed: z.boolean() });
+/** approved: before signing `signed: false` (Continue → esignature_needed); after, money_on_way reads `funded` and the loan. */
+export const ZApprovedData = z.object({ signed: z.boolean(), funded: z.boolean(), loan_identifier: z.string().nullable(), amount: z.number().int().nullable() });
 export const ZStatusPageData = z.object({ adverse_action_reasons: z.array(z.string()), reapply_date: z.string().nullable() });
 
 /** Step-specific data by step; steps without their own data answer `data: {}`. */
@@ -620,6 +622,7 @@ export const NEWFLOW_STEP_DATA = {
   loan_offer: ZLoanOfferData,
   password_creation: ZPasswordCreationData,
   phone_validation: ZPhoneValidationData,
+  approved: ZApprovedData,
   denied: ZStatusPageData,
   dropped: ZStatusPageData,
   cant_proceed: ZStatusPageData,

@@ -14,6 +14,8 @@ export const BANK_EDIT_STATUSES: readonly WorkflowStatus[] = [
   'application_review',
   'feedback_sent',
   'refinancing_review',
+  // The new flow's bank page (docs/newflow.md): the widget and manual entry.
+  'verify_bank_account',
 ];
 
 /** Bank pages whose Continue / Confirm leaves the bank step (through POST /bank_informations/confirm). */
