@@ -174,9 +174,23 @@ export function CantProceed({ onChat }: { onChat?: () => void }) {
 }
 
 /** money_on_way (newflow §2): funds expected in 1-2 business days; the rating stars and the portal link. */
-export function MoneyOnWay({ rating, portalPath }: { rating: ReactNode; portalPath: string }) {
+export function MoneyOnWay({ rating, portalPath, loan }: { rating: ReactNode; portalPath: string; loan?: { funded: boolean; amount: number | null; loan_identifier: string | null } | null }) {
   return (
     <StepCard title="Your money is on the way!" lead="Your loan agreement is signed. Expect the funds in your bank account in 1-2 business days.">
+      {loan?.amount ? (
+        <dl className={styles.summary}>
+          <dt>Loan</dt>
+          <dd>{(loan.amount / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}</dd>
+          {loan.loan_identifier ? (
+            <>
+              <dt>Loan number</dt>
+              <dd>{loan.loan_identifier}</dd>
+            </>
+          ) : null}
+          <dt>Funding</dt>
+          <dd>{loan.funded ? 'Sent to your bank' : 'Being prepared'}</dd>
+        </dl>
+      ) : null}
       <div className={styles.actions}>
         <Button size="lg" fullWidth to={portalPath}>
           Go to my loan portal
