@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { confirmationCode, expect, uniqueEmail } from './access';
+import { confirmationCode, expect, phoneCode, uniqueEmail, uniquePhoneDigits } from './access';
 import { reviewerAction, staffApiToken } from './classic';
 
 export const NF = '/application/newflow';
@@ -107,4 +107,113 @@ export async function enterSsn(page: Page, ssn: string): Promise<void> {
 export async function approveAsReviewer(request: APIRequestContext, userId: number): Promise<void> {
   const token = await staffApiToken(request, 'underwriter@payrail.test');
   await reviewerAction(request, token, userId, 'approve');
+}
+
+const PNG = { mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') };
+export const pngFile = (name: string) => ({ name, ...PNG });
+export const pdfUpload = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+
+/** Uploads every required document on additional_documents (the proof of address with today's date). */
+export async function uploadDocuments(page: Page): Promise<void> {
+  const sections = page.locator('section[aria-labelledby^="doc-"]');
+  const count = await sections.count();
+  for (let i = 0; i < count; i += 1) {
+    const section = sections.nth(i);
+    const title = (await section.getByRole('heading').textContent()) ?? '';
+    const input = section.locator('input[type="file"]');
+    if (/Proof of address/.test(title)) {
+      await input.setInputFiles(pdfUpload('statement.pdf'));
+      const today = new Date();
+      await section.getByLabel('Date on the document').fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
+    } else {
+      await input.setInputFiles(pngFile(`${i}.png`));
+    }
+    await section.getByRole('button', { name: /^Upload/ }).click();
+    await expect(section.getByText(/Uploaded:/)).toBeVisible({ timeout: 20_000 });
+  }
+}
+
+/** verify_phone: the number (201 flips to the code), the texted code (Verify disabled under 3 characters). */
+export async function verifyPhone(page: Page, request: APIRequestContext): Promise<void> {
+  const digits = uniquePhoneDigits();
+  await expectAccessible(page);
+  await page.getByLabel('Mobile phone number').pressSequentially(digits);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Send code/ }).click();
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await expect(verify).toBeVisible();
+  const code = await phoneCode(request, `+1${digits}`);
+  await page.getByLabel('Verification code').fill(code.slice(0, 2));
+  await expect(verify).toBeDisabled();
+  await page.getByLabel('Verification code').fill(code);
+  await expectAccessible(page);
+  await verify.click();
+}
+
+/** From additional_documents to money_on_way: documents, an offer, password, phone, review, approval, signature. */
+export async function finishApplication(page: Page, request: APIRequestContext, options: { offerList?: RegExp; shots?: string } = {}): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${NF}/additional_documents$`), { timeout: 20_000 });
+  await expectAccessible(page);
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await uploadDocuments(page);
+  await expect(continueButton).toBeEnabled();
+  if (options.shots) await screenshot(page, `${options.shots}-documents`);
+  await continueButton.click();
+
+  await expect(page).toHaveURL(new RegExp(`${NF}/loan_offer$`));
+  await expectAccessible(page);
+  if (options.shots) await screenshot(page, `${options.shots}-loan-offer`);
+  const group = options.offerList ? page.getByRole('radiogroup', { name: options.offerList }) : page;
+  await group.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Accept this offer' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${NF}/password_creation$`));
+  await page.getByLabel('Password', { exact: true }).fill(NF_PASSWORD);
+  await page.getByLabel('Repeat password').fill(NF_PASSWORD);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create my password' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${NF}/verify_phone$`));
+  await verifyPhone(page, request);
+
+  await expect(page).toHaveURL(new RegExp(`${NF}/under_review$`));
+  await expectAccessible(page);
+  await approveAsReviewer(request, await userIdOf(page));
+  await expect(page).toHaveURL(new RegExp(`${NF}/approved$`), { timeout: 20_000 });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Review and sign my agreement' }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/esignature$`));
+  const signConfirm = page.locator('#esignature-confirm');
+  await expect(signConfirm).toBeEnabled({ timeout: 20_000 });
+  await expectAccessible(page);
+  await signConfirm.click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/money_on_way$`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your money is on the way!' })).toBeVisible();
+  await expectAccessible(page);
+  if (options.shots) await screenshot(page, `${options.shots}-money-on-way`);
+}
+
+/** Bank widget (sandbox aggregator) on bank_account. */
+export async function linkBank(page: Page): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${NF}/bank_account$`));
+  await expectAccessible(page);
+  await page.getByRole('checkbox', { name: /I authorize Payrail/ }).check();
+  await page.getByRole('button', { name: 'Link my bank account' }).click();
+  const bank = page.getByRole('dialog', { name: 'Connect your bank' });
+  await bank.getByRole('button', { name: 'Harbor Point Bank' }).click();
+  await bank.getByLabel('Username').fill('user_good');
+  await bank.getByLabel('Password').fill('pass_good');
+  await bank.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Employment through the payroll widget (test_1 / passgood). */
+export async function linkPayroll(page: Page): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${NF}/employment$`));
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Link my payroll account' }).click();
+  const widget = page.getByRole('dialog', { name: /Connect to .* payroll/ });
+  await widget.getByLabel('Payroll username').fill('test_1');
+  await widget.getByLabel('Payroll password').fill('passgood');
+  await widget.getByRole('button', { name: 'Connect' }).click();
 }
