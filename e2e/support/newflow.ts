@@ -137,9 +137,11 @@ export async function uploadDocuments(page: Page): Promise<void> {
 export async function verifyPhone(page: Page, request: APIRequestContext): Promise<void> {
   const digits = uniquePhoneDigits();
   await expectAccessible(page);
-  await page.getByLabel('Mobile phone number').pressSequentially(digits);
+  const number = page.getByLabel('Mobile phone number');
+  await number.fill('');
+  await number.pressSequentially(digits);
   await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: /Send code/ }).click();
+  await page.getByRole('button', { name: /send code/i }).click();
   const verify = page.getByRole('button', { name: 'Verify' });
   await expect(verify).toBeVisible();
   const code = await phoneCode(request, `+1${digits}`);

@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, phoneCode, test, uniquePhoneDigits } from '../support/access';
+import { expect, test } from '../support/access';
 import { BANK_LINK_SANDBOX } from '../support/classic';
-import { NF, NF_PASSWORD, approveAsReviewer, approvingSsn, checkYourRate, enterSsn, jobInfo, personalInfo, screenshot, userIdOf } from '../support/newflow';
+import { NF, NF_PASSWORD, approveAsReviewer, approvingSsn, checkYourRate, enterSsn, jobInfo, personalInfo, screenshot, uploadDocuments, userIdOf, verifyPhone } from '../support/newflow';
 
 /**
  * Journey (1) of issue #15: Check Your Rate → payroll link → rate check → split direct deposit set up in
@@ -106,40 +105,3 @@ test('new flow: payroll link, automatic split deposit and the bank widget, to mo
   await expectAccessible(page);
   await screenshot(page, 'money-on-way');
 });
-
-async function uploadDocuments(page: Page) {
-  const png = { mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') };
-  const sections = page.locator('section[aria-labelledby^="doc-"]');
-  const count = await sections.count();
-  for (let i = 0; i < count; i += 1) {
-    const section = sections.nth(i);
-    const title = (await section.getByRole('heading').textContent()) ?? '';
-    const input = section.locator('input[type="file"]');
-    if (/Proof of address/.test(title)) {
-      await input.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
-      const today = new Date();
-      const typed = `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`;
-      await section.getByLabel('Date on the document').fill(typed);
-    } else {
-      await input.setInputFiles({ name: `${i}.png`, ...png });
-    }
-    await section.getByRole('button', { name: /^Upload/ }).click();
-    await expect(section.getByText(/Uploaded:/)).toBeVisible({ timeout: 20_000 });
-  }
-}
-
-async function verifyPhone(page: Page, request: APIRequestContext) {
-  const digits = uniquePhoneDigits();
-  await expectAccessible(page);
-  await page.getByLabel('Mobile phone number').pressSequentially(digits);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: /Send code/ }).click();
-  const verify = page.getByRole('button', { name: 'Verify' });
-  await expect(verify).toBeVisible();
-  const code = await phoneCode(request, `+1${digits}`);
-  await page.getByLabel('Verification code').fill(code.slice(0, 2));
-  await expect(verify).toBeDisabled();
-  await page.getByLabel('Verification code').fill(code);
-  await expectAccessible(page);
-  await verify.click();
-}
