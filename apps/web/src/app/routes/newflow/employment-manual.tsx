@@ -10,7 +10,7 @@ function Help({ employer }: { employer: TEmployer | null }) {
       <p>
         <PayStubHelp employer={employer} onOpenPostal={() => setPostal(true)} />
       </p>
-      <PostalPayStubDialog open={postal} onClose={() => setPostal(false)} />
+      <PostalPayStubDialog open={postal} onClose={() => setPostal(false)} phoneTabs />
     </>
   );
 }
