@@ -16,6 +16,12 @@ type ListName = 'split_direct_deposit' | 'auto_debit' | 'one_times';
 const FREQUENCY: Readonly<Record<TLoanOffer['term_frequency'], string>> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };
 export const LIST_TITLES: Readonly<Record<ListName, string>> = { split_direct_deposit: 'Split direct deposit', auto_debit: 'Auto-debit (ACH)', one_times: 'One-time offers' };
 
+/** Rates with 2 decimals and % (newflow §9 "APR 2 decimals with %"). */
+export function percent(rate: string): string {
+  const value = Number(rate);
+  return Number.isFinite(value) ? `${value.toFixed(2)}%` : `${rate}%`;
+}
+
 export function offerKey(list: ListName, index: number): string {
   return `${list}:${index}`;
 }
@@ -32,9 +38,9 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
         {offer.terms} over {offer.terms_in_months} months
       </dd>
       <dt>Interest rate</dt>
-      <dd>{offer.interest_rate}%</dd>
+      <dd>{percent(offer.interest_rate)}</dd>
       <dt>APR</dt>
-      <dd>{offer.apr}%</dd>
+      <dd>{percent(offer.apr)}</dd>
       <dt>Fee</dt>
       <dd>{formatMoney(offer.fee_amount)}</dd>
       <dt>Finance charge</dt>
