@@ -36,9 +36,13 @@ test('new flow: pay stub, manual split deposit and manual bank, to money_on_way'
   await page.locator('input[type="file"]').setInputFiles(pngFile('split.png'));
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // The bank widget is left: the manual link.
+  // The bank widget is left: the manual link appears.
   await expect(page).toHaveURL(new RegExp(`${NF}/bank_account$`));
-  await page.getByRole('button', { name: /manually/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Provide my bank information manually' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /I authorize Payrail/ }).check();
+  await page.getByRole('button', { name: 'Link my bank account' }).click();
+  await page.getByRole('dialog', { name: 'Connect your bank' }).getByRole('button', { name: 'Exit bank linking' }).click();
+  await page.getByRole('button', { name: 'Provide my bank information manually' }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/bank_account/manual$`));
   await expectAccessible(page);
   await page.getByRole('radio', { name: 'Checking' }).check();

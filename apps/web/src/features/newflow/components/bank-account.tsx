@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
+import { Container } from '../../../components/layout/container';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { RadioCards } from '../../../components/ui/radio-cards';
@@ -26,12 +27,15 @@ export interface BankLinkSlot {
 export function BankAccount({ renderBankLink, manualPath }: { renderBankLink: (slot: BankLinkSlot) => ReactNode; manualPath: string }) {
   const { submit } = useSubmitStep();
   const [problem, setProblem] = useState<string | null>(null);
+  // The banking feature's page brings its own card and heading.
   return (
-    <StepCard title="Bank Information" lead="Link the bank account where you want to receive your loan.">
+    <>
       {problem ? (
-        <Alert kind="error" assertive>
-          {problem}
-        </Alert>
+        <Container width="narrow">
+          <Alert kind="error" assertive>
+            {problem}
+          </Alert>
+        </Container>
       ) : null}
       {renderBankLink({
         onLinked: () => {
@@ -41,7 +45,7 @@ export function BankAccount({ renderBankLink, manualPath }: { renderBankLink: (s
         },
         onProvideManually: () => navigate(manualPath),
       })}
-    </StepCard>
+    </>
   );
 }
 
