@@ -38,7 +38,7 @@ describe('loadConfig', () => {
         return (e as Error).message;
       }
     })();
-    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
+    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
     expect(message).not.toContain('ADDRESS_PROVIDER');
     const real = {
       ENCRYPTION_KEY: KEY,
@@ -61,6 +61,9 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk',
       ACH_PROVIDER: 'nacha',
       ROUTING_DIRECTORY_FILE: '/srv/FedACHdir.txt',
+      PAYROLL_LINK_PROVIDER: 'argyle',
+      ARGYLE_API_KEY_ID: 'k',
+      ARGYLE_API_KEY_SECRET: 's',
     };
     expect(loadConfig(real).env).toBe('production');
     expect(() => loadConfig({ ...real, ACH_PROVIDER: 'sandbox' })).toThrow(/configure ACH_PROVIDER \(or set ALLOW_SANDBOX_PROVIDERS=true/);

@@ -217,8 +217,8 @@ export class ConfigError extends Error {}
  * identity, an always-passing captcha, codes that never leave the outbox, fictional banks and cards,
  * disbursements that move no money. (The address sandbox lists real addresses and stays allowed.)
  */
-function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
-  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
+function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER' | 'PAYROLL_LINK_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
+  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
   return env.ROUTING_DIRECTORY_FILE ? [...names] : [...names, 'ROUTING_DIRECTORY_FILE'];
 }
 

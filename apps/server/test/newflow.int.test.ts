@@ -7,11 +7,11 @@ import type { Frequency } from '@payrail/domain/loan/frequency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDay } from '../src/modules/application/today';
 import { firstPaymentDate } from '../src/modules/loan-terms/first-payment-date';
-import type { EMPLOYER_SLUGS} from './application-helpers';
-import { CLOCK_START, classicApp, employerOfKind, staffToken, uniqueSsn } from './application-helpers';
+import type { EMPLOYER_SLUGS } from './application-helpers';
+import { CLOCK_START, classicApp, employerOfKind, fillAboutYourself, staffToken, uniqueSsn } from './application-helpers';
 import { HARBOR_POINT } from './banking-helpers';
-import { tinyGif, tinyPdf, tinyPng } from './document-files';
-import { auth, availableStateId, call, latestEmailToken, latestPhoneCode, login, outbox, PASSWORD, uniquePhone } from './identity-helpers';
+import { multipart, tinyGif, tinyPdf, tinyPng } from './document-files';
+import { auth, availableStateId, call, latestEmailToken, latestPhoneCode, login, outbox, PASSWORD, signUpConfirmed, uniquePhone } from './identity-helpers';
 import { type TestApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -269,6 +269,21 @@ describe('rate check (background job, polled every 5 s)', () => {
     expect(history.filter((h) => h.fromStatus === 'rate_check')).toHaveLength(1);
   });
 
+  it('keeps the applicant waiting while the bureau fails, and says so after the last attempt', async () => {
+    const bureau = app.ctx.providers.creditBureau;
+    app.ctx.providers.creditBureau = { provider: 'sandbox', softPull: () => Promise.reject(new Error('bureau down')) };
+    try {
+      const who = await atRateCheckDecided();
+      expect(who.decided).toMatchObject({ new_status: 'rate_check', pending: true });
+      const data = (await getStep(who.token, 'checking_rate')).json<{ data: { state: string } }>();
+      expect(data.data.state).toBe('failed');
+      expect((await app.ctx.repos.newflow.find(who.id))!).toMatchObject({ rateCheckState: 'failed', rateCheckAttempts: 3, rateCheckError: 'bureau down' });
+      expect(await app.ctx.repos.workflow.currentStatus(who.id)).toBe('rate_check');
+    } finally {
+      app.ctx.providers.creditBureau = bureau;
+    }
+  });
+
   it('declines with adverse-action reasons on the status page, counteroffers, and stops a thin file', async () => {
     const declined = await atRateCheckDecided('123-45-0001');
     expect(declined.decided).toMatchObject({ new_status: 'denied', finalized_application: true });
@@ -479,5 +494,28 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect(funded.statusCode, funded.body).toBe(200);
     expect(funded.json<{ loan: { amount: number; apr: string } }>().loan).toMatchObject({ amount: offer.amount });
     expect((await getStep(who.token, 'approved')).json()).toMatchObject({ data: { signed: true, funded: true, amount: offer.amount, loan_identifier: expect.stringMatching(/^\d{4}-\d{2}-\d{4}$/) } });
+  });
+});
+
+describe('proof of address in the classic upload (stated date and address)', () => {
+  it('checks the stated date and address, keeps them for the reviewer, and leaves a plain upload alone', async () => {
+    const who = await signUpConfirmed(app);
+    await fillAboutYourself(app, who.token, { address: '500 Oak Avenue', zip_code: '62702' });
+    const send = (fields: Record<string, string>) => {
+      const form = multipart([
+        { name: 'document[document_type_name]', value: 'proof_of_address' },
+        ...Object.entries(fields).map(([k, v]) => ({ name: `document[${k}]`, value: v })),
+        { name: 'document[file]', filename: 'bill.pdf', contentType: 'application/pdf', data: tinyPdf() },
+      ]);
+      return call(app, { method: 'POST', url: '/api/documents', headers: { ...form.headers, ...auth(who.token) }, payload: form.payload });
+    };
+    const old = await send({ statement_date: addDays(TODAY, -60), address: '500 Oak Ave', zip_code: '62702' });
+    expect(old.statusCode).toBe(422);
+    expect(old.json()).toEqual({ errors: { file: [NEWFLOW_MSG.proofOfAddressTooOld] } });
+    expect((await send({ statement_date: TODAY, address: '1 Other St', zip_code: '62702' })).json()).toEqual({ errors: { file: [NEWFLOW_MSG.proofOfAddressMismatch] } });
+    const good = await send({ statement_date: addDays(TODAY, -3), address: '500 Oak Ave.', zip_code: '62702' });
+    expect(good.statusCode, good.body).toBe(201);
+    expect((await app.ctx.repos.newflow.find(who.id))!).toMatchObject({ proofStatementDate: addDays(TODAY, -3), proofDocumentId: good.json<{ id: number }>().id });
+    expect((await send({})).statusCode).toBe(201);
   });
 });

@@ -117,7 +117,7 @@ export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 /** POST /signup answers 201 with id and email; the `authorization` header only when already confirmed (social). */
 export const ZSignupResponse = z.object({ id: z.number().int(), email: z.string() });
 
-/** POST /email (new-flow pre-check): 200 → password step; 202 `{ data: 'unconfirmed' | 'in_progress' }`. */
+/** POST /email (new-flow pre-check). The answers are `ZEmailCheckResponse` in newflow.ts; this request schema is the same. */
 export const ZEmailPrecheckRequest = z.object({ email: ZEmail });
 
 // ── Confirmation ────────────────────────────────────────────────────────────────────────────────
@@ -227,7 +227,7 @@ export const ZIdentityProviderConfig = z.object({ provider: z.enum(['sandbox', '
 export const ZWorkflowStatus = z.enum(WORKFLOW_STATUSES);
 export type TWorkflowStatus = z.infer<typeof ZWorkflowStatus>;
 
-/** POST /email: 200 `{ data: 'available' }` (no account), 202 `{ data: 'unconfirmed' | 'in_progress' }`. */
+/** Superseded by `ZEmailCheckResponse` (newflow.ts): POST /email answers password / no_account (200), unconfirmed / already_started (202). Unused. */
 export const ZEmailPrecheckResponse = z.object({ data: z.enum(['available', 'unconfirmed', 'in_progress']) });
 
 /** Answer of the calls that send an e-mail (resend confirmation, forgot password) and of a password reset. */

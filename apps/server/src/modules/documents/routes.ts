@@ -4,23 +4,42 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireSignIn, signedIn } from '../identity/http';
 import { contentDisposition } from './file-names';
+import { ZProofOfAddressFacts } from '@payrail/contract/newflow';
+import { AppError } from '../../errors';
+import { checkStatedProof, recordStatedProof, type StatedProof } from '../newflow/proof-of-address';
 import { readUpload } from './multipart';
 import { deleteDocument } from './use-cases/delete-document';
 import { getRequiredDocuments } from './use-cases/get-required-documents';
 import { listDocuments } from './use-cases/list-documents';
 import { readDocument } from './use-cases/read-document';
-import { uploadDocument } from './use-cases/upload-document';
+import { type UploadInput, uploadDocument } from './use-cases/upload-document';
 
 /** Uploads per address and minute; each one can be 2 MB of storage. */
+/** The stated facts when the date was sent (422 when they are incomplete or malformed). */
+function parseStatedProof(stated: UploadInput['stated']): StatedProof | null {
+  if (!stated?.statement_date) return null;
+  const parsed = ZProofOfAddressFacts.safeParse(stated);
+  if (!parsed.success) throw AppError.fields(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'file'), [i.message]])));
+  return parsed.data;
+}
+
 const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 /** The borrower's uploaded documents (classic flow §2 Documents, §7). Owner only; others get 404. */
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireSignIn(ctx);
   return async (app) => {
-    app.post('/documents', { onRequest, config: { rateLimit: UPLOAD_RATE_LIMIT }, schema: { response: { 201: ZDocument } } }, async (req, reply) =>
-      reply.status(201).send(await uploadDocument(ctx, signedIn(req).member.id, await readUpload(req))),
-    );
+    app.post('/documents', { onRequest, config: { rateLimit: UPLOAD_RATE_LIMIT }, schema: { response: { 201: ZDocument } } }, async (req, reply) => {
+      const userId = signedIn(req).member.id;
+      const input = await readUpload(req);
+      // A proof of address with its stated date and address is checked first (45 days, same address) and
+      // the facts are kept for the reviewer; without them the reviewer checks the image.
+      const stated = input.documentTypeName === 'proof_of_address' ? parseStatedProof(input.stated) : null;
+      if (stated) await checkStatedProof(ctx, userId, stated, 'file');
+      const document = await uploadDocument(ctx, userId, input);
+      if (stated) await recordStatedProof(ctx, userId, document.id, stated);
+      return reply.status(201).send(document);
+    });
 
     app.get('/documents', { onRequest, schema: { querystring: ZDocumentListQuery, response: { 200: z.array(ZDocument) } } }, async (req) =>
       listDocuments(ctx, signedIn(req).member.id, req.query.document_type_name),

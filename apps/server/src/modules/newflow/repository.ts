@@ -31,15 +31,17 @@ export function newflowRepository(db: Db) {
         return true;
       }),
     /**
-     * Opens the member's one rate-check job: sets `pending` only when no job was ever opened, so any
-     * number of concurrent polls opens exactly one. True when this call opened it.
+     * Opens the member's one rate-check job: sets `pending` only when no job was opened yet (or the last
+     * one failed more than a minute ago), so any number of concurrent polls opens exactly one. True when
+     * this call opened it.
      */
     openRateCheck: async (userId: number, at: Date): Promise<boolean> => {
-      await upsert(db, userId, {}, at);
+      await db.insert(newflowApplications).values({ userId, createdAt: at, updatedAt: at }).onConflictDoNothing({ target: newflowApplications.userId });
       const opened = await db
         .update(newflowApplications)
-        .set({ rateCheckState: 'pending', rateCheckRequestedAt: at, updatedAt: at })
-        .where(and(eq(newflowApplications.userId, userId), isNull(newflowApplications.rateCheckState)))
+        .set({ rateCheckState: 'pending', rateCheckAttempts: 0, rateCheckRequestedAt: at, updatedAt: at })
+        // A job that failed its attempts (the bureau was down) opens again a minute later.
+        .where(and(eq(newflowApplications.userId, userId), or(isNull(newflowApplications.rateCheckState), and(eq(newflowApplications.rateCheckState, 'failed'), lt(newflowApplications.updatedAt, new Date(at.getTime() - 60_000))))))
         .returning({ id: newflowApplications.id });
       return opened.length > 0;
     },

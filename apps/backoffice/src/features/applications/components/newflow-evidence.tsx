@@ -24,12 +24,17 @@ function Rows({ rows }: { rows: readonly [string, ReactNode][] }) {
  * The new-flow evidence of an application (docs/newflow.md): the loan asked for, the rate check and its
  * adverse-action reasons, the repayment program, the payroll connection and split-deposit allocation or
  * the manual split's screenshot, the pay stub, the proof of address as stated, the offer chosen.
- * Nothing is drawn for a classic application.
+ * For a classic application only the stated proof-of-address facts are drawn (when it has them).
  */
 export function NewflowEvidence({ userId, section }: { userId: number; section: (title: string, body: ReactNode) => ReactNode }) {
   const evidence = useNewflowEvidence(userId);
-  if (!evidence.data?.new_flow) return null;
   const e = evidence.data;
+  if (!e) return null;
+  // A classic application shows only what its applicant stated about the proof of address, if anything.
+  if (!e.new_flow) {
+    const p = e.proof_of_address;
+    return p ? section('Proof of address (stated)', <Rows rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />) : null;
+  }
   const offer = e.chosen_offer;
   return section(
     'New-flow evidence',

@@ -17,6 +17,8 @@ import { EXTENSION_BY_CONTENT_TYPE, toDocument } from '../mappers';
 export type UploadInput = {
   documentTypeName: unknown;
   file: { bytes: Buffer; truncated: boolean; fileName: string | undefined } | null;
+  /** Proof of address only: what the applicant states about it (date on it, address on it), as sent. */
+  stated?: Partial<Record<'statement_date' | 'address' | 'zip_code', string>>;
 };
 
 /** The file's own type, from its first bytes; null when it is not one we accept. */

@@ -30,6 +30,7 @@ import { PayrollLinkError } from '../../../adapters/payroll-link/port';
 import { priceNewflowOffers } from '../offers';
 import { runRateChecks } from '../rate-check';
 import type { NewflowPatch, NewflowRow } from '../repository';
+import { checkStatedProof, recordStatedProof } from '../proof-of-address';
 import { storeUpload } from '../uploads';
 import { isFinalized, saveAndMove, stepNotOpen } from '../workflow';
 
@@ -230,28 +231,15 @@ export const NEWFLOW_REQUIRED_DOCUMENTS = ['driver_license', 'proof_of_address',
 async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payload<'additional_documents'>): Promise<Answer> {
   const uploads = [p.driver_license, p.proof_of_address, p.selfie_photo].filter(Boolean);
   if (p.proof_of_address) {
-    const facts = p.proof_of_address_facts;
-    if (!facts) throw AppError.fields({ proof_of_address_facts: [FIELD_MSG.blank] });
-    const profile = await ctx.repos.application.findProfile(member.id);
-    const check = checkProofOfAddress(
-      facts.statement_date as IsoDate,
-      { address: facts.address, zipCode: facts.zip_code, unitNumber: profile?.unitNumber ?? null },
-      { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '', unitNumber: profile?.unitNumber ?? null },
-      isoDay(ctx.now()),
-    );
-    if (!check.ok) {
-      const message = check.code === 'proof_of_address_future_dated' ? NEWFLOW_MSG.proofOfAddressFuture : check.code === 'proof_of_address_too_old' ? NEWFLOW_MSG.proofOfAddressTooOld : NEWFLOW_MSG.proofOfAddressMismatch;
-      throw AppError.fields({ proof_of_address: [message] });
-    }
+    if (!p.proof_of_address_facts) throw AppError.fields({ proof_of_address_facts: [FIELD_MSG.blank] });
+    await checkStatedProof(ctx, member.id, p.proof_of_address_facts, 'proof_of_address');
   }
   if (uploads.length > 0) {
-    const at = ctx.now();
     if (p.driver_license) await storeUpload(ctx, member.id, 'driver_license', p.driver_license, 'driver_license');
     if (p.selfie_photo) await storeUpload(ctx, member.id, 'selfie_photo', p.selfie_photo, 'selfie_photo');
     if (p.proof_of_address && p.proof_of_address_facts) {
       const doc = await storeUpload(ctx, member.id, 'proof_of_address', p.proof_of_address, 'proof_of_address');
-      const f = p.proof_of_address_facts;
-      await ctx.repos.newflow.save(member.id, { proofDocumentId: doc.id, proofStatementDate: f.statement_date, proofAddress: f.address, proofZip: f.zip_code }, at);
+      await recordStatedProof(ctx, member.id, doc.id, p.proof_of_address_facts);
     }
     return moved('additional_documents');
   }
@@ -270,7 +258,8 @@ async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payloa
 async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'loan_offer'>): Promise<Answer> {
   if (!nf) throw stepNotOpen(member.workflowStatus);
   const sheet = await priceNewflowOffers(ctx, member.id, nf);
-  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : sheet.split_direct_deposit;
+  // The split-deposit offers are offered only to an applicant who set up the split (select_program).
+  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? sheet.split_direct_deposit : [];
   const chosen = pool.find((o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms));
   if (!chosen) throw AppError.fields({ payment: [NEWFLOW_MSG.offerNotOffered] });
   const at = ctx.now();
