@@ -10,14 +10,14 @@ import { dashboardRedirect, routeForStatus } from './status-routes';
  * Protected routes: without a session the visitor goes to sign-in. With one, the session is checked on
  * the way in (GET /token_is_valid) and the page renders as soon as the account is known.
  */
-export function RequireSession({ children }: { children?: ReactNode }) {
+export function RequireSession({ children, signInPath = '/signin' }: { children?: ReactNode; signInPath?: string }) {
   const signedIn = useSession((state) => state.token !== null);
   const hasUser = useSession((state) => state.user !== null);
   const exitTo = useSession((state) => state.exitTo);
   const location = useLocation();
   useSessionCheck({ enabled: signedIn });
   // A session that just ended says where it goes (/signup after a failed check); otherwise sign in.
-  if (!signedIn) return <Navigate to={exitTo ?? '/signin'} replace state={{ from: location.pathname }} />;
+  if (!signedIn) return <Navigate to={exitTo ?? signInPath} replace state={{ from: location.pathname }} />;
   if (!hasUser) return <LoadingBlock label="Checking your session…" />;
   return children ?? <Outlet />;
 }
@@ -30,12 +30,13 @@ export function RequireSession({ children }: { children?: ReactNode }) {
 export function RequireStatus({ allowed, children }: { allowed: readonly string[]; children?: ReactNode }) {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const loanType = useSession((state) => state.user?.loan_type ?? null);
+  const newFlow = useSession((state) => state.user?.new_flow ?? null);
   const signedIn = useSession((state) => state.token !== null);
   const location = useLocation();
   // Another observer of the session check RequireSession runs: it adds the 5000 ms polling.
   useSessionQuery({ enabled: signedIn, poll: true });
   if (!status || !allowed.includes(status)) {
-    const target = routeForStatus(status, loanType);
+    const target = routeForStatus(status, loanType, newFlow);
     // Never redirect to the page we are on: that would loop.
     if (target !== location.pathname) return <Navigate to={target} replace />;
   }

@@ -11,6 +11,8 @@ export interface RouteHandle {
   step?: number;
   /** The page's name under the current step when the title does not fit every borrower (allotment vs split direct deposit wording). */
   stepPage?: string;
+  /** New-flow breadcrumb step, 0-based (newflow §2); absent or -1 hides the breadcrumb. */
+  breadcrumb?: number;
 }
 
 export const APP_NAME = 'Payrail';
@@ -49,4 +51,13 @@ export function stepPageFromMatches(matches: readonly UIMatch[]): string | undef
     if (handle?.title) return handle.title;
   }
   return undefined;
+}
+
+/** The deepest route's new-flow breadcrumb step; -1 (hidden) when none. */
+export function breadcrumbFromMatches(matches: readonly UIMatch[]): number {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.breadcrumb !== undefined) return handle.breadcrumb;
+  }
+  return -1;
 }

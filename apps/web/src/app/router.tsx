@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { setNavigator } from '../lib/navigation';
 import { RequireDashboard, RequireSession, RequireStatus } from './guards';
-import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES } from './status-routes';
+import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
+import { NewflowLayout } from './layouts/newflow-layout';
+import { NEWFLOW_SIGNIN } from './workflow';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -42,6 +44,51 @@ const CLASSIC_STEPS: readonly { path: string; id?: string; title: string; status
 
 const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
 
+const nf = (slug: string, title: string): RouteHandle => ({ title, breadcrumb: newflowBreadcrumbStep(slug) });
+
+/**
+ * New-flow step pages (newflow-and-dashboard.md §2), under /application/newflow. Each slug accepts the
+ * step keys of the spec's table that map to it (`statuses` adds the keys of a sub-step's parent).
+ */
+const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly string[]; lazy: RouteObject['lazy'] }[] = [
+  { slug: 'job_info', title: 'Job Information', lazy: () => import('./routes/newflow/job-info') },
+  { slug: 'employer_info', title: 'Employer Information', lazy: () => import('./routes/newflow/employer-info') },
+  { slug: 'employment', title: 'Employment', lazy: () => import('./routes/newflow/employment') },
+  { slug: 'employment/manual', title: 'Employment', lazy: () => import('./routes/newflow/employment-manual') },
+  { slug: 'personal_info', title: 'Personal Info', lazy: () => import('./routes/newflow/personal-info') },
+  { slug: 'personal_info/rent', title: 'Personal Info', statuses: ['personal_info'], lazy: () => import('./routes/newflow/housing') },
+  { slug: 'ssn', title: 'Social Security Number', lazy: () => import('./routes/newflow/ssn') },
+  { slug: 'checking_rate', title: 'Checking your rate', lazy: () => import('./routes/newflow/checking-rate') },
+  { slug: 'select_program', title: 'Repayment program', lazy: () => import('./routes/newflow/select-program') },
+  { slug: 'split_direct_deposit', title: 'Split direct deposit', lazy: () => import('./routes/newflow/split-deposit') },
+  { slug: 'split_direct_deposit_manual', title: 'Split direct deposit', lazy: () => import('./routes/newflow/split-deposit-manual') },
+  { slug: 'bank_account', title: 'Bank Information', lazy: () => import('./routes/newflow/bank-account') },
+  { slug: 'bank_account/manual', title: 'Bank Information', statuses: ['verify_bank_account'], lazy: () => import('./routes/newflow/bank-account-manual') },
+  { slug: 'additional_documents', title: 'Documents', lazy: () => import('./routes/newflow/additional-documents') },
+  { slug: 'loan_offer', title: 'Loan offers', lazy: () => import('./routes/newflow/loan-offer') },
+  { slug: 'password_creation', title: 'Create your password', lazy: () => import('./routes/newflow/password-creation') },
+  { slug: 'verify_phone', title: 'Phone Verification', lazy: () => import('./routes/newflow/verify-phone') },
+  { slug: 'under_review', title: 'Application under review', lazy: () => import('./routes/newflow/under-review') },
+  { slug: 'approved', title: 'Approved', lazy: () => import('./routes/newflow/approved') },
+  { slug: 'esignature', title: 'E-signature', lazy: () => import('./routes/newflow/esignature') },
+  // After signing the status stays approved (the signed note is what changed).
+  { slug: 'money_on_way', title: 'Money on the way', statuses: ['approved'], lazy: () => import('./routes/newflow/money-on-way') },
+  { slug: 'denied', title: 'Loan not approved', statuses: ['denied', 'declined'], lazy: () => import('./routes/newflow/denied') },
+  { slug: 'dropped', title: 'Application inactive', lazy: () => import('./routes/newflow/dropped') },
+  { slug: 'cant_proceed', title: 'Cannot proceed', lazy: () => import('./routes/newflow/cant-proceed') },
+];
+
+/** New-flow access and status pages a visitor may open. */
+const NEWFLOW_PUBLIC: readonly { slug: string; title: string; lazy: RouteObject['lazy'] }[] = [
+  { slug: 'signup', title: 'Check Your Rate', lazy: () => import('./routes/newflow/signup') },
+  { slug: 'partner', title: 'Check Your Rate', lazy: () => import('./routes/newflow/partner') },
+  { slug: 'signin', title: 'Sign in', lazy: () => import('./routes/newflow/signin') },
+  { slug: 'verify_email', title: 'Confirm your e-mail', lazy: () => import('./routes/newflow/verify-email') },
+  { slug: 'already_started', title: 'Application in progress', lazy: () => import('./routes/newflow/already-started') },
+  { slug: 'reset_password', title: 'Reset your password', lazy: () => import('./routes/newflow/reset-password') },
+  { slug: 'reset_password/auth', title: 'Choose a new password', lazy: () => import('./routes/newflow/reset-password') },
+];
+
 /** Route table; every page is a lazy chunk whose module exports `Component`. */
 export const routes: RouteObject[] = [
   {
@@ -69,7 +116,6 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireSession />,
                 children: [
-                  { path: 'application/newflow', handle: handle('Your application'), lazy: () => import('./routes/newflow-redirect') },
                   {
                     element: <RequireStatus allowed={PHONE_STATUSES} />,
                     children: [
@@ -84,6 +130,30 @@ export const routes: RouteObject[] = [
                     }),
                   ),
                 ],
+              },
+              { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+      {
+        // The new application flow: its own shell with the 6-step breadcrumb and the help footer.
+        path: 'application/newflow',
+        element: <NewflowLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, handle: handle('Your application'), lazy: () => import('./routes/newflow/entry') },
+              ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
+              {
+                element: <RequireSession signInPath={NEWFLOW_SIGNIN} />,
+                children: NEWFLOW_STEPS.map(
+                  ({ slug, title, statuses, lazy }): RouteObject => ({
+                    element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} />,
+                    children: [{ path: slug, handle: nf(slug, title), lazy }],
+                  }),
+                ),
               },
               { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
             ],

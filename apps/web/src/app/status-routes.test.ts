@@ -61,3 +61,48 @@ describe('dashboardRedirect (newflow §6)', () => {
     expect(dashboardRedirect(null)).toBe('/');
   });
 });
+
+describe('new-flow slugs (newflow §2)', () => {
+  it('maps every step key of the table to its slug under /application/newflow', async () => {
+    const { newflowRouteForStatus, newflowBreadcrumbStep } = await import('./status-routes');
+    const table: Record<string, string> = {
+      additional_documents: 'additional_documents',
+      application_submitted: 'under_review',
+      employer_under_review: 'under_review',
+      approved: 'approved',
+      cant_proceed: 'cant_proceed',
+      denied: 'denied',
+      dropped: 'dropped',
+      employer_info: 'employer_info',
+      esignature_needed: 'esignature',
+      job_info: 'job_info',
+      loan_offer: 'loan_offer',
+      password_creation: 'password_creation',
+      personal_info: 'personal_info',
+      phone_validation: 'verify_phone',
+      rate_check: 'checking_rate',
+      select_program: 'select_program',
+      split_direct_deposit_manual: 'split_direct_deposit_manual',
+      split_direct_deposit: 'split_direct_deposit',
+      ssn_input: 'ssn',
+      verify_bank_account: 'bank_account',
+      verify_employer: 'employment',
+      verify_employer_manual: 'employment/manual',
+    };
+    for (const [key, slug] of Object.entries(table)) expect(newflowRouteForStatus(key), key).toBe(`/application/newflow/${slug}`);
+    // A slug is accepted as a step key ("the final path segment of the status page is used as a step key").
+    expect(newflowRouteForStatus('checking_rate')).toBe('/application/newflow/checking_rate');
+    expect(newflowBreadcrumbStep('signup')).toBe(0);
+    expect(newflowBreadcrumbStep('personal_info/rent')).toBe(2);
+    expect(newflowBreadcrumbStep('under_review')).toBe(-1);
+    expect(newflowBreadcrumbStep('signin')).toBe(-1);
+  });
+
+  it('new-flow-only statuses route to the new flow; shared ones only for a new-flow account', () => {
+    expect(routeForStatus('ssn_input')).toBe('/application/newflow/ssn');
+    expect(routeForStatus('approved')).toBe('/');
+    expect(routeForStatus('approved', 'new', true)).toBe('/application/newflow/approved');
+    expect(routeForStatus('esignature_needed', 'new', true)).toBe('/application/newflow/esignature');
+    expect(routeForStatus('esignature_needed')).toBe('/esignature');
+  });
+});

@@ -3,10 +3,12 @@ import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
 import { postNextStatus } from '../features/workflow/api/next-status';
 import { getSession, sessionUserFrom } from '../features/session/api/get-session';
+import { getApplicationStep } from '../lib/application-step';
+import { isApiError } from '../lib/http-client';
 import { navigate, redirectFullPage } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
-import { ROOT_STATUSES, routeForStatus } from './status-routes';
+import { NEWFLOW_BASE, newflowRouteForStatus, ROOT_STATUSES, routeForStatus } from './status-routes';
 
 /**
  * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, and the
@@ -23,7 +25,8 @@ function adoptStatus(status: string): void {
 }
 
 function routeOf(status: string): string {
-  return routeForStatus(status, sessionStore.getState().user?.loan_type ?? null);
+  const user = sessionStore.getState().user;
+  return routeForStatus(status, user?.loan_type ?? null, user?.new_flow ?? null);
 }
 
 /** Reads the stack from the server; answers the current status. */
@@ -153,4 +156,81 @@ export function useWorkflow() {
     next: useCallback((currentStatus: string) => run('next', () => goToNextStatus(currentStatus)), [run]),
     back: useCallback(() => run('back', goToPreviousStatus), [run]),
   };
+}
+
+// ── New flow (newflow-and-dashboard.md §4 "Navigation after a step") ────────────────────────────
+
+export const NEWFLOW_SIGNIN = `${NEWFLOW_BASE}/signin`;
+export const NEWFLOW_SIGNUP = `${NEWFLOW_BASE}/signup`;
+
+function newflowRouteOf(status: string): string {
+  return newflowRouteForStatus(status) ?? routeOf(status);
+}
+
+/** A new-flow answer moved the applicant: adopt the status, push it on the stack and open its slug. */
+export function moveToNewflowStatus(status: string): void {
+  sessionStore.updateUser({ workflow_status: status, new_flow: true });
+  const stack = sessionStore.getState().navigationStack;
+  if (!OFF_STACK.has(status) && stack.at(-1) !== status) sessionStore.setNavigationStack([...stack, status]);
+  navigate(newflowRouteOf(status));
+}
+
+/**
+ * After a step is submitted, or after a sign-in (§4): the slug of the answer's `new_status`; without one,
+ * the last entry of the navigation stack; with an empty stack, the current step's data is read and a
+ * `finalized_application` goes to its new status (otherwise the current status's page). A 401 reading the
+ * stack sends the applicant to the new-flow sign-in.
+ */
+export async function continueNewflow(answer?: { new_status?: string | null } | null): Promise<void> {
+  if (answer?.new_status) {
+    moveToNewflowStatus(answer.new_status);
+    return;
+  }
+  let current: string;
+  let stack: string[];
+  try {
+    const read = await getNavigationStack({ globalErrors: false });
+    current = read.current_status;
+    stack = cleanStack(read.navigation_stack);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      sessionStore.clearAll({ exitTo: NEWFLOW_SIGNIN });
+      navigate(NEWFLOW_SIGNIN, { replace: true });
+      return;
+    }
+    if (isApiError(error) && error.status === 503) navigate('/unavailable', { replace: true });
+    throw error;
+  }
+  sessionStore.setNavigationStack(stack);
+  sessionStore.updateUser({ workflow_status: current, new_flow: true });
+  const last = stack.at(-1);
+  if (last) {
+    navigate(newflowRouteOf(last), { replace: true });
+    return;
+  }
+  const data = await getApplicationStep(current);
+  if (data.finalized_application && data.new_status) {
+    moveToNewflowStatus(data.new_status);
+    return;
+  }
+  navigate(newflowRouteOf(current), { replace: true });
+}
+
+/** The end of a new-flow sign-in (password, e-mail confirmation): keep the account as a new-flow one and continue. */
+export async function finishNewflowSignIn(user: SessionUser): Promise<void> {
+  sessionStore.setUser({ ...user, new_flow: true });
+  sessionStore.setPendingEmail(null);
+  await continueNewflow(null);
+}
+
+/** After a new-flow call that only answered a token (e-mail confirmation). */
+export async function finishNewflowSignInWithToken(): Promise<void> {
+  const session = await getSession();
+  await finishNewflowSignIn(sessionUserFrom(session));
+}
+
+/** Open the page of a status the server named (a refused step's `current_status`, a GET's `new_status`). */
+export function goToNewflowStatus(status: string): void {
+  sessionStore.updateUser({ workflow_status: status, new_flow: true });
+  navigate(newflowRouteOf(status), { replace: true });
 }

@@ -6,4 +6,7 @@ export const BRAND = {
   lender: 'Harbor Point Bank, N.A.',
   supportPhone: '(888) 555-0142',
   supportPhoneHref: 'tel:+18885550142',
+  supportEmail: 'support@payrail.com',
+  /** The FAQ of the contact block (newflow §2); set VITE_FAQ_URL per install. */
+  faqUrl: (import.meta.env.VITE_FAQ_URL as string | undefined) || 'https://www.payrail.com/faq',
 } as const;

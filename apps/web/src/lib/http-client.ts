@@ -84,6 +84,8 @@ export interface RequestOptions<B extends string, T = unknown> {
   /** Validates and types the answer. */
   schema?: ResponseSchema<T>;
   responseType?: 'json' | 'blob' | 'text';
+  /** Told the HTTP status of a successful answer, for calls whose 2xx codes mean different things (200 vs 202). */
+  onStatus?: (status: number) => void;
 }
 
 export interface UploadProgress {
@@ -207,6 +209,7 @@ export function createHttpClient<B extends string>(config: HttpClientConfig<B>):
         fail(new ApiError(response.status, data), url, options.globalErrors);
       }
 
+      options.onStatus?.(response.status);
       let data: unknown;
       if (options.responseType === 'blob') data = await response.blob();
       else if (response.status === 204) data = undefined;

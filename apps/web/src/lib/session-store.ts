@@ -31,6 +31,8 @@ export interface SessionUser {
   /** The member has a loan: the dashboard stays open (spec §6). */
   has_loan?: boolean | null;
   not_qualified_reason?: string | null;
+  /** The account applies through the new flow (/application/newflow/*): set by its sign-up and sign-in, or read from the server. */
+  new_flow?: boolean | null;
 }
 
 /** utm_source, utm_medium, utm_campaign and http_referer of the visit's entry URL (spec §1). */
@@ -82,6 +84,7 @@ const ZPersisted = z.object({
       avatar: z.string().nullish(),
       first_name: z.string().nullish(),
       last_name: z.string().nullish(),
+      new_flow: z.boolean().nullish(),
     })
     .nullable(),
   navigationStack: z.array(z.string()),
@@ -159,7 +162,10 @@ export const sessionStore = {
     if (store.get().token !== token) update(token ? { token, exitTo: null } : { token });
   },
   setUser(user: SessionUser | null): void {
-    update({ user });
+    // The session check does not say which flow the account uses: keep what sign-up or sign-in learnt.
+    const previous = store.get().user;
+    const keepFlow = user && previous && previous.id === user.id && user.new_flow == null && previous.new_flow != null;
+    update({ user: keepFlow ? { ...user, new_flow: previous.new_flow } : user });
   },
   updateUser(patch: Partial<SessionUser>): void {
     const user = store.get().user;

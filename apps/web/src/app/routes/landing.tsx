@@ -69,10 +69,11 @@ function SignedInHome() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
   const loanType = useSession((state) => state.user?.loan_type ?? null);
   const paidOff = useSession((state) => state.user?.paid_off === true);
-  const route = routeForStatus(status, loanType);
+  const newFlow = useSession((state) => state.user?.new_flow ?? null);
+  const route = routeForStatus(status, loanType, newFlow);
   // A refinance in progress on a page of its own (terms, review, signature) goes there: the dashboard's
   // "Continue" of a pending refinance leads here (newflow §4).
-  if (!paidOff && (status === 'approved' || (loanType === 'refinancing' && route === '/'))) return <Navigate to="/dashboard" replace />;
+  if (!paidOff && !newFlow && (status === 'approved' || (loanType === 'refinancing' && route === '/'))) return <Navigate to="/dashboard" replace />;
   if (route !== '/') return <Navigate to={route} replace />;
   return (
     // Every status whose route is the root may see the panel; RequireStatus adds the 5000 ms polling.

@@ -12,7 +12,7 @@ import { finishSignIn } from '../workflow';
 export function Component() {
   const [redirect] = useState(() => {
     const { token, user } = sessionStore.getState();
-    return token && user ? routeForStatus(user.workflow_status, user.loan_type) : null;
+    return token && user ? routeForStatus(user.workflow_status, user.loan_type, user.new_flow) : null;
   });
 
   useEffect(() => {

@@ -38,6 +38,8 @@ export interface FileUploadProps<R> {
   keepUploaded?: boolean;
   /** The "Choose files" button, for callers that move focus to it (after deleting a stored file). */
   buttonRef?: Ref<HTMLButtonElement>;
+  /** Replaces the type and size checks: answers the refusal text, or null to upload (rules with a combined message). */
+  validate?: (file: File) => string | null;
 }
 
 type ItemStatus = 'uploading' | 'done' | 'error';
@@ -90,7 +92,7 @@ const defaultMessages: Required<FileUploadMessages> = {
 let nextItemId = 1;
 
 /** Drag-and-drop or button file picker with validation, per-file progress and removal. */
-export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true, buttonRef }: FileUploadProps<R>) {
+export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true, buttonRef, validate }: FileUploadProps<R>) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item<R>[]>([]);
@@ -133,7 +135,11 @@ export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, 
     const list = Array.from(files).slice(0, multiple ? undefined : 1);
     const problems: string[] = [];
     for (const file of list) {
-      if (!fileMatchesAccept(file, accept)) problems.push(text.wrongType(file));
+      const refusal = validate ? validate(file) : null;
+      if (validate) {
+        if (refusal) problems.push(refusal);
+        else start(file);
+      } else if (!fileMatchesAccept(file, accept)) problems.push(text.wrongType(file));
       else if (file.size > maxSize) problems.push(text.tooLarge(file, maxSize));
       else start(file);
     }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZSignupResponse } from '@payrail/contract/identity';
 import type { TSignupRequest } from '@payrail/contract/identity';
+import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-store';
@@ -12,8 +13,8 @@ export interface SignUpResult {
   signedIn: boolean;
 }
 
-/** POST {auth}/signup with the visit's tracking parameters as query. */
-export async function signUp(body: TSignupRequest): Promise<SignUpResult> {
+/** POST {auth}/signup with the visit's tracking parameters as query (classic, or the new flow's `new_flow: true` body). */
+export async function signUp(body: TSignupRequest | TNewflowSignupRequest): Promise<SignUpResult> {
   const before = sessionStore.getToken();
   const account = await apiClient.post('/signup', body, { base: 'auth', auth: false, query: trackingQuery(), schema: ZSignupResponse });
   // The client stores any `authorization` header it receives; a new token means the answer carried one.

@@ -13,6 +13,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { emailField } from './signup-form.schema';
 import { EMAIL_TOKEN_MIN_EXCLUSIVE, normalizeEmailToken } from './email-validation.schema';
+import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 
@@ -30,6 +31,7 @@ export const RESEND_DONE = (email: string) => `We sent a new code to ${email}.`;
  */
 export function EmailValidation({ onConfirmed }: EmailValidationProps) {
   const pendingEmail = useSession((state) => state.pendingEmail);
+  const paths = useAuthPaths();
   const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string | undefined>();
   const [resendEmail, setResendEmail] = useState(pendingEmail ?? '');
@@ -52,10 +54,11 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
       const tokenMessage = error.fieldError('confirmation_token');
       const emailMessage = error.fieldError('email');
       if (tokenMessage) {
-        setTokenError(`Confirmation token ${tokenMessage}.`);
+        // The new flow has its own words for a wrong code (access §8).
+        setTokenError(paths.newFlow ? MSG.newFlowInvalidCode : `Confirmation token ${tokenMessage}.`);
       } else if (emailMessage) {
         notify.error(`Account ${emailMessage}.`);
-        navigate('/signin');
+        navigate(paths.signin);
       } else if (error.status === 503) {
         navigate('/unavailable', { replace: true });
       } else {
@@ -148,7 +151,7 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
           </p>
         )}
         <p>
-          <Link to="/signin">Back to sign in</Link>
+          <Link to={paths.signin}>Back to sign in</Link>
         </p>
       </div>
       {resendError && !askEmail ? (

@@ -12,6 +12,7 @@ import { sessionStore } from '../../../lib/session-store';
 import { isUnconfirmedEmail, useRequestPasswordReset } from '../api/request-password-reset';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { useResetPassword } from '../api/reset-password';
+import { useAuthPaths } from '../lib/auth-paths';
 import { fieldMessage } from '../lib/field-errors';
 import { AuthCard } from './auth-card';
 import { forgotPasswordSchema, resetPasswordSchema } from './forgot-password.schema';
@@ -21,6 +22,7 @@ import styles from './auth.module.css';
 /** View 1: ask for the e-mail. Success moves to view 2; an unconfirmed account resends its code instead. */
 function AskEmail({ onSent, returning }: { onSent: (email: string) => void; returning: boolean }) {
   const request = useRequestPasswordReset();
+  const paths = useAuthPaths();
   return (
     <AuthCard titleId="forgot-title" focusTitle={returning} title="Forgot your password?" lead="Enter the e-mail of your account and we will send you a link to choose a new password.">
       <Form
@@ -38,7 +40,7 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
               notify.info(MSG.unconfirmedEmail);
               sessionStore.setPendingEmail(email);
               await resendConfirmation(email).catch(() => undefined);
-              navigate('/email_validation');
+              navigate(paths.emailValidation);
               return;
             }
             const emailError = isApiError(error) ? error.fieldError('email') : undefined;
@@ -61,7 +63,7 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
       </Form>
       <div className={styles.links}>
         <p>
-          <Link to="/signin">Back to sign in</Link>
+          <Link to={paths.signin}>Back to sign in</Link>
         </p>
       </div>
     </AuthCard>
@@ -70,6 +72,7 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
 
 /** View 2: the link was sent. */
 function LinkSent({ email, onBack }: { email: string; onBack: () => void }) {
+  const paths = useAuthPaths();
   return (
     <AuthCard titleId="link-sent-title" title="Check your e-mail" focusTitle>
       <p>
@@ -80,7 +83,7 @@ function LinkSent({ email, onBack }: { email: string; onBack: () => void }) {
         <Button variant="secondary" fullWidth onClick={onBack}>
           Back
         </Button>
-        <Button to="/signin" variant="ghost" fullWidth>
+        <Button to={paths.signin} variant="ghost" fullWidth>
           Go to sign in
         </Button>
       </div>
@@ -92,6 +95,7 @@ const RESET_FIELDS = ['password', 'password_confirmation'] as const;
 
 /** View 3: a new password with the token from the e-mailed link. */
 function ChooseNewPassword({ token }: { token: string }) {
+  const paths = useAuthPaths();
   const reset = useResetPassword();
   return (
     <AuthCard titleId="reset-title" title="Choose a new password" lead="Your new password signs you out of every device. Sign in again with it afterwards.">
@@ -103,7 +107,7 @@ function ChooseNewPassword({ token }: { token: string }) {
           try {
             await reset.mutateAsync({ ...values, reset_password_token: token });
             notify.success(MSG.passwordUpdated);
-            navigate('/signin');
+            navigate(paths.signin);
           } catch (error) {
             if (!isApiError(error)) return;
             if (error.status === 503) {
@@ -153,10 +157,10 @@ function ChooseNewPassword({ token }: { token: string }) {
       </Form>
       <div className={styles.links}>
         <p>
-          <Link to="/forgot_password">Send me a new link</Link>
+          <Link to={paths.forgotPassword}>Send me a new link</Link>
         </p>
         <p>
-          <Link to="/signin">Back to sign in</Link>
+          <Link to={paths.signin}>Back to sign in</Link>
         </p>
       </div>
     </AuthCard>

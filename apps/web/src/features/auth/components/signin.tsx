@@ -6,6 +6,7 @@ import { Form } from '../../../components/ui/form';
 import { TextField } from '../../../components/ui/text-field';
 import type { SessionUser } from '../../../lib/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
+import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
@@ -22,6 +23,7 @@ export interface SigninProps {
 /** /signin: e-mail and password, or a social identity; links to reset the password and to sign up. */
 export function Signin({ onSignedIn }: SigninProps) {
   const signIn = useSignIn(onSignedIn);
+  const paths = useAuthPaths();
   return (
     <>
       <AuthCard titleId="signin-title" title="Sign in" above={<AuthTabs current="signin" />} lead="Welcome back. Sign in to continue your application or manage your loan.">
@@ -57,10 +59,10 @@ export function Signin({ onSignedIn }: SigninProps) {
         <SocialSignInButton onIdentity={(identity) => void signIn.withSocial(identity)}>Sign in with Google</SocialSignInButton>
         <div className={styles.links}>
           <p>
-            <Link to="/forgot_password">Forgot your password?</Link>
+            <Link to={paths.forgotPassword}>Forgot your password?</Link>
           </p>
           <p>
-            New to Payrail? <Link to="/signup">Sign up</Link>
+            New to Payrail? <Link to={paths.signup}>Sign up</Link>
           </p>
         </div>
         <CaptchaBadge />

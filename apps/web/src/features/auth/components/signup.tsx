@@ -9,6 +9,7 @@ import { navigate } from '../../../lib/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import type { SignUpResult } from '../api/sign-up';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
+import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
@@ -33,6 +34,7 @@ export interface SignupProps {
  * "resend" and the visitor goes to /email_validation.
  */
 export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: SignupProps) {
+  const paths = useAuthPaths();
   const [state, setState] = useState<TState | null>(null);
   const [social, setSocial] = useState<SocialIdentity | null>(carried ?? null);
   const [socialError, setSocialError] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
       return;
     }
     sessionStore.setPendingEmail(account.email);
-    navigate('/email_validation');
+    navigate(paths.emailValidation);
   };
 
   const signUpSocial = async (identity: SocialIdentity) => {
@@ -118,7 +120,7 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
         </div>
         <div className={styles.links}>
           <p>
-            Already have an account? <Link to="/signin">Sign in</Link>
+            Already have an account? <Link to={paths.signin}>Sign in</Link>
           </p>
         </div>
         <CaptchaBadge />

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../lib/session-store';
 import { sessionStore } from '../../../lib/session-store';
 import { login, sessionUserFromLogin } from '../api/login';
 import type { SocialIdentity } from '../components/social-sign-in-button';
+import { useAuthPaths } from '../lib/auth-paths';
 import { useCaptcha } from './use-captcha';
 
 /** Route state the sign-up page reads after a social sign-in that found no account (spec §2). */
@@ -31,6 +32,7 @@ const GENERIC_SIGNIN_ERROR = 'We could not sign you in. Please try again.';
  */
 export function useSignIn(onSignedIn: (user: SessionUser) => Promise<void>) {
   const captcha = useCaptcha('signin');
+  const paths = useAuthPaths();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -51,11 +53,11 @@ export function useSignIn(onSignedIn: (user: SessionUser) => Promise<void>) {
         if (message === MSG.unconfirmedEmail) {
           notify.info(MSG.unconfirmedEmail);
           if ('email' in body.application_member) sessionStore.setPendingEmail(body.application_member.email);
-          navigate('/email_validation');
+          navigate(paths.emailValidation);
         } else if (message === MSG.noAccountYet && social) {
           notify.info(MSG.noAccountYet);
           const state: SignupRouteState = { socialSignup: true, signupObject: social };
-          navigate('/signup', { state });
+          navigate(paths.signup, { state });
         } else if (social) {
           notify.error(MSG.socialSigninError);
         } else if (caught.status === 503 || caught.status === 403) {
@@ -69,7 +71,7 @@ export function useSignIn(onSignedIn: (user: SessionUser) => Promise<void>) {
         setPending(false);
       }
     },
-    [captcha, onSignedIn],
+    [captcha, onSignedIn, paths],
   );
 
   return {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { TSignupRequest } from '@payrail/contract/identity';
+import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { MSG } from '@payrail/contract/messages';
 import { notify } from '../../../components/ui/toast/notify';
 import { isApiError } from '../../../lib/http-client';
@@ -19,7 +20,7 @@ export function useSubmitSignup() {
   const mutation = useSignUp();
   const { mutateAsync } = mutation;
   const submit = useCallback(
-    async (body: TSignupRequest): Promise<SignupOutcome> => {
+    async (body: TSignupRequest | TNewflowSignupRequest): Promise<SignupOutcome> => {
       if (!(await captcha())) return { kind: 'failed' };
       try {
         return { kind: 'created', result: await mutateAsync(body) };

@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -51,7 +53,43 @@ export function PayStubHelp({ employer, onOpenPostal }: PayStubHelpProps) {
   );
 }
 
-export function PostalPayStubDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** On a phone (new flow §2 "extra instructions … with Android and Apple tabs"): saving the statement from LiteBlue. */
+export const POSTAL_PHONE_STEPS = {
+  Android: ['Open liteblue.usps.gov in Chrome and sign in.', 'Open the earnings statement as above.', 'Tap ⋮, then "Share", then "Print", and choose "Save as PDF".', 'Come back here and choose the saved PDF from Downloads.'],
+  Apple: ['Open liteblue.usps.gov in Safari and sign in.', 'Open the earnings statement as above.', 'Tap the Share button, then "Save to Files" (or take a screenshot).', 'Come back here and choose the file from Files or Photos.'],
+} as const;
+type PhoneKind = keyof typeof POSTAL_PHONE_STEPS;
+
+function PhoneTabs() {
+  const [kind, setKind] = useState<PhoneKind>('Android');
+  const kinds = Object.keys(POSTAL_PHONE_STEPS) as PhoneKind[];
+  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const move = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = kinds[(kinds.indexOf(kind) + (event.key === 'ArrowRight' ? 1 : kinds.length - 1)) % kinds.length] ?? 'Android';
+    setKind(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <>
+      <h3>On your phone</h3>
+      <div role="tablist" aria-label="Your phone">
+        {kinds.map((name) => (
+          <button key={name} ref={(node) => { tabs.current[name] = node; }} type="button" role="tab" id={`postal-tab-${name}`} aria-selected={kind === name} aria-controls={`postal-panel-${name}`} tabIndex={kind === name ? 0 : -1} className={styles.tab} onClick={() => setKind(name)} onKeyDown={move}>
+            {name}
+          </button>
+        ))}
+      </div>
+      <ol role="tabpanel" id={`postal-panel-${kind}`} aria-labelledby={`postal-tab-${kind}`} className={styles.steps}>
+        {POSTAL_PHONE_STEPS[kind].map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export function PostalPayStubDialog({ open, onClose, phoneTabs = false }: { open: boolean; onClose: () => void; phoneTabs?: boolean }) {
   return (
     <Dialog open={open} onClose={onClose} title="Your Postal Service pay stub" footer={<Button onClick={onClose}>Got it</Button>}>
       <ol className={styles.steps}>
@@ -59,6 +97,7 @@ export function PostalPayStubDialog({ open, onClose }: { open: boolean; onClose:
           <li key={step}>{step}</li>
         ))}
       </ol>
+      {phoneTabs ? <PhoneTabs /> : null}
     </Dialog>
   );
 }

@@ -19,17 +19,19 @@ export interface PhoneCodeFormProps {
   onResend: () => Promise<boolean>;
   onEdit: () => void;
   onCodeChange?: () => void;
+  /** Verify stays disabled under this many characters (1: while empty; the new flow: under 3, newflow §5). */
+  minCodeLength?: number;
 }
 
 /** The 6-digit code view: the number it went to, a way back to edit it, and a rate-limited resend. */
-export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange }: PhoneCodeFormProps) {
+export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1 }: PhoneCodeFormProps) {
   const [code, setCode] = useState('');
   const countdown = useCountdown(RESEND_COUNTDOWN_MS);
   const seconds = Math.ceil(countdown.remainingMs / 1000);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.length > 0) onVerify(code);
+    if (code.length >= minCodeLength) onVerify(code);
   };
 
   const resend = async () => {
@@ -57,7 +59,7 @@ export function PhoneCodeForm({ number, codeError, pending, resendPending, onVer
         }}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={code.length === 0} loading={pending}>
+        <Button type="submit" size="lg" fullWidth disabled={code.length < minCodeLength} loading={pending}>
           Verify
         </Button>
       </div>

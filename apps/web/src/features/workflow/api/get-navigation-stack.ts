@@ -6,9 +6,9 @@ import { apiClient } from '../../../lib/api-client';
 export type TNavigationStack = z.infer<typeof ZNavigationStackResponse>;
 
 /** GET {flow}/workflow/navigation_stack: the back-button stack the server derives from the history. */
-export function getNavigationStack(): Promise<TNavigationStack> {
-  return apiClient.get('/workflow/navigation_stack', { base: 'flow', schema: ZNavigationStackResponse });
+export function getNavigationStack(options: { globalErrors?: boolean } = {}): Promise<TNavigationStack> {
+  return apiClient.get('/workflow/navigation_stack', { base: 'flow', schema: ZNavigationStackResponse, ...options });
 }
 
 export const navigationStackQueryOptions = () =>
-  queryOptions({ queryKey: ['workflow', 'navigation-stack'], queryFn: getNavigationStack, staleTime: 0 });
+  queryOptions({ queryKey: ['workflow', 'navigation-stack'], queryFn: () => getNavigationStack(), staleTime: 0 });

@@ -1,0 +1,67 @@
+import { Outlet, useMatches } from 'react-router';
+import { Container } from '../../components/layout/container';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SiteHeader } from '../../components/layout/site-header';
+import { SkipLink } from '../../components/layout/skip-link';
+import layout from '../../components/layout/layout.module.css';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { Button } from '../../components/ui/button';
+import { useLogout } from '../../features/auth/api/logout';
+import { AuthPathsContext, NEWFLOW_AUTH_PATHS } from '../../features/auth/lib/auth-paths';
+import { NewflowMovesContext } from '../../features/newflow/lib/newflow-context';
+import type { NewflowMoves } from '../../features/newflow/lib/newflow-context';
+import { HelpFooter } from '../../features/support/components/help-footer';
+import { usePendingRequestCount } from '../../lib/pending-requests';
+import { useSession } from '../../lib/session-store';
+import { breadcrumbFromMatches } from '../route-handle';
+import { continueNewflow, goToNewflowStatus, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
+
+const MOVES: NewflowMoves = { moveOn: continueNewflow, goTo: goToNewflowStatus };
+
+/**
+ * The new-flow shell (newflow-and-dashboard.md §2): header, the 6-step breadcrumb (hidden when the
+ * route's step is absent or -1), the step, the help footer with chat and call, the footer.
+ */
+export function NewflowLayout() {
+  const busy = usePendingRequestCount() > 0;
+  const signedIn = useSession((state) => state.token !== null);
+  const logout = useLogout();
+  const step = breadcrumbFromMatches(useMatches());
+  return (
+    <div className={layout.page}>
+      <SkipLink />
+      <SiteHeader
+        actions={
+          signedIn ? (
+            <Button variant="ghost" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
+              Log out
+            </Button>
+          ) : (
+            <>
+              <Button to={NEWFLOW_SIGNIN} variant="ghost" size="sm">
+                Sign in
+              </Button>
+              <Button to={NEWFLOW_SIGNUP} size="sm" className={layout.hideOnSmall}>
+                Check Your Rate
+              </Button>
+            </>
+          )
+        }
+      />
+      <main id="main" tabIndex={-1} className={layout.main} aria-busy={busy || undefined}>
+        {step >= 0 ? (
+          <Container className={layout.stepperContainer}>
+            <Breadcrumb step={step} />
+          </Container>
+        ) : null}
+        <AuthPathsContext value={NEWFLOW_AUTH_PATHS}>
+          <NewflowMovesContext value={MOVES}>
+            <Outlet />
+          </NewflowMovesContext>
+        </AuthPathsContext>
+      </main>
+      <HelpFooter />
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { NEWFLOW_MSG } from '@payrail/contract/newflow';
+import { navigationStackHandler, signInAs, statesHandler } from '../../../test/fixtures';
+import { api, server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render';
+import { sessionStore } from '../../lib/session-store';
+
+const NF = '/application/newflow';
+
+function stepGet(step: string, data: unknown, base: Record<string, unknown> = {}) {
+  return http.get(api(`/applicationflow/application_step/${step}`), () =>
+    HttpResponse.json({ workflow_status_key: step, current_status: step, new_status: null, finalized_application: false, first_name: 'Ana', last_name: 'Lima', reapply_date: null, data, ...base }),
+  );
+}
+
+/** Records every step POST body; answers `answer(body)` (default: moves to `next`). */
+function stepPost(next: string, bodies: Record<string, unknown>[], answer?: (body: Record<string, unknown>) => Response | undefined) {
+  return http.post(api('/applicationflow/application_step'), async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    bodies.push(body);
+    return answer?.(body) ?? HttpResponse.json({ new_status: next, finalized_application: false });
+  });
+}
+
+function at(status: string) {
+  signInAs({ workflow_status: status });
+  sessionStore.updateUser({ new_flow: true });
+}
+
+describe('new-flow navigation and shell', () => {
+  it('shows the breadcrumb on a step with its current crumb', async () => {
+    at('ssn_input');
+    renderRoute(`${NF}/ssn`);
+    const crumbs = await screen.findByRole('navigation', { name: 'Application steps' });
+    expect(crumbs.querySelector('[aria-current="step"]')).toHaveTextContent('Personal Info');
+  });
+
+  it('a page of another status sends the applicant to the slug of the current one', async () => {
+    at('loan_offer');
+    server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [], one_times: [], discount_percentage: 0, is_split_direct_deposit: false }));
+    const { router } = renderRoute(`${NF}/ssn`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/loan_offer`));
+  });
+
+  it('/application/newflow continues from the stack; an empty stack with a finalized application goes to its new status', async () => {
+    at('phone_validation');
+    server.use(
+      navigationStackHandler('phone_validation', []),
+      stepGet('phone_validation', { number: null, confirmed: false }, { finalized_application: true, new_status: 'application_submitted' }),
+    );
+    const { router } = renderRoute(NF);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
+  });
+
+  it('a 401 reading the stack sends the applicant to the new-flow sign-in', async () => {
+    at('job_info');
+    server.use(http.get(api('/workflow/navigation_stack'), () => HttpResponse.json({ error: 'expired' }, { status: 401 })));
+    const { router } = renderRoute(NF);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/signin`));
+    expect(sessionStore.getToken()).toBeNull();
+  });
+});
+
+describe('ssn', () => {
+  it('says "SSN is not valid" and "SSN does not match", and shows the server message for social_security_number', async () => {
+    at('ssn_input');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepPost('rate_check', bodies, () => HttpResponse.json({ errors: { social_security_number: ['has already been taken'] } }, { status: 422 })));
+    const user = userEvent.setup();
+    renderRoute(`${NF}/ssn`);
+    const ssn = await screen.findByLabelText('Social Security Number', { selector: 'input' });
+    const repeat = screen.getByLabelText('Repeat your Social Security Number');
+    const submit = screen.getByRole('button', { name: 'Check my rate' });
+    await user.type(ssn, '000123456');
+    await user.tab();
+    expect(screen.getByText(NEWFLOW_MSG.ssnInvalid)).toBeInTheDocument();
+    await user.clear(ssn);
+    await user.type(ssn, '123456789');
+    await user.type(repeat, '123456780');
+    await user.tab();
+    expect(screen.getByText(NEWFLOW_MSG.ssnMismatch)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.clear(repeat);
+    await user.type(repeat, '123456789');
+    await user.click(submit);
+    expect(await screen.findByText('has already been taken')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: '123-45-6789', social_security_number_confirmation: '123-45-6789' } });
+  }, 15_000);
+});
+
+describe('select_program and split direct deposit', () => {
+  it('auto-submits auto-debit when not qualified for split direct deposit', async () => {
+    at('select_program');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepGet('select_program', { qualified_for_split_direct_deposit: false, allow_split_auto: false, discount_percentage: 0 }), stepPost('verify_bank_account', bodies));
+    const { router } = renderRoute(`${NF}/select_program`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/bank_account`));
+    expect(bodies).toEqual([{ workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }]);
+  });
+
+  it('auto-submits the split step when its data returns an error', async () => {
+    at('split_direct_deposit');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      stepGet('split_direct_deposit', { qualified_for_split_direct_deposit: true, allow_split_auto: false, error: 'no pay distribution', payroll_link: null, payrolls: [], allocation_amount: 8500, allotment_file: null, payroll_portal: null }),
+      stepPost('split_direct_deposit_manual', bodies),
+    );
+    const { router } = renderRoute(`${NF}/split_direct_deposit`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/split_direct_deposit_manual`));
+    expect(bodies).toEqual([{ workflow_status_key: 'split_direct_deposit' }]);
+  });
+});
+
+describe('password_creation', () => {
+  it('checks the repeat and shows the server refusal under the referral code', async () => {
+    at('password_creation');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepGet('password_creation', { refer_code: null }), stepPost('phone_validation', bodies, () => HttpResponse.json({ errors: { refer_code: [NEWFLOW_MSG.referralNotFound] } }, { status: 422 })));
+    const user = userEvent.setup();
+    renderRoute(`${NF}/password_creation`);
+    await user.type(await screen.findByLabelText('Password'), 'Secret-pass1');
+    await user.type(screen.getByLabelText('Repeat password'), 'Secret-pass2');
+    expect(await screen.findByText(NEWFLOW_MSG.passwordMismatch)).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Create my password' });
+    expect(submit).toBeDisabled();
+    await user.clear(screen.getByLabelText('Repeat password'));
+    await user.type(screen.getByLabelText('Repeat password'), 'Secret-pass1');
+    await user.type(screen.getByLabelText(/Referral code/), 'FRIEND1');
+    await user.click(submit);
+    expect(await screen.findByText(NEWFLOW_MSG.referralNotFound)).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ workflow_status_key: 'password_creation', loan_borrower: { password: 'Secret-pass1', password_confirm: 'Secret-pass1' }, refer_code: 'FRIEND1' });
+  }, 15_000);
+});
+
+describe('loan_offer', () => {
+  it('shows the three lists with the discount as a lower interest rate and sends {isAutodebit, payment, amount}', async () => {
+    at('loan_offer');
+    const offer = (amount: number, payment: number) => ({ fixed_payment_amount: payment, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '19.99', apr: '24.50', fee_amount: 2500, amount, finance_charge: 30000, total_of_payments: amount + 30000, special: false });
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      stepGet('loan_offer', { split_direct_deposit: [offer(300000, 13000)], auto_debit: [offer(300000, 13500)], one_times: [offer(200000, 9000)], discount_percentage: 2, is_split_direct_deposit: true }),
+      stepPost('password_creation', bodies),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/loan_offer`);
+    expect(await screen.findByText(/2\.00% lower interest rate/)).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: /Split direct deposit/ })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Auto-debit (ACH)' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'One-time offers' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('radio')[1]!);
+    await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/password_creation`));
+    expect(bodies[0]).toEqual({ workflow_status_key: 'loan_offer', isAutodebit: true, payment: 13500, amount: 300000, terms: 26 });
+  });
+});
+
+describe('verify_phone', () => {
+  it('a 201 flips to code entry; Verify stays disabled under 3 characters', async () => {
+    at('phone_validation');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      stepGet('phone_validation', { number: null, confirmed: false }),
+      stepPost('application_submitted', bodies, (body) => ((body.phone as { code?: string }).code ? undefined : HttpResponse.json({ new_status: 'phone_validation', finalized_application: false, code_sent: true }, { status: 201 }))),
+      stepGet('under_review', {}),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/verify_phone`);
+    await user.type(await screen.findByLabelText('Mobile phone number'), '2025550143');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /Send code/ }));
+    const code = await screen.findByLabelText('Verification code');
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    await user.type(code, '12');
+    expect(verify).toBeDisabled();
+    await user.type(code, '3');
+    expect(verify).toBeEnabled();
+    await user.click(verify);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
+    expect(bodies.map((body) => body.phone)).toEqual([{ number: expect.stringMatching(/2025550143$/) }, { number: expect.stringMatching(/2025550143$/), code: '123' }]);
+  }, 15_000);
+});
+
+describe('additional_documents', () => {
+  it('enables Continue only when every required document is uploaded', async () => {
+    at('additional_documents');
+    server.use(stepGet('additional_documents', { required_documents: ['driver_license', 'selfie_photo'], uploaded: [{ file_type: 'driver_license', id: 1, filename: 'dl.png', file_extension: 'image/png' }], address: { address: '1 Main St', zip_code: '19901' }, proof_of_address_max_age_days: 45 }));
+    renderRoute(`${NF}/additional_documents`);
+    expect(await screen.findByText(/Uploaded: dl.png/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByText('Still needed: Selfie photo.')).toBeInTheDocument();
+  });
+});
+
+describe('status pages', () => {
+  it('denied lists the adverse-action reasons and tells when the applicant may reapply', async () => {
+    at('denied');
+    server.use(stepGet('denied', { adverse_action_reasons: ['Delinquent past or present credit obligations'], reapply_date: '2999-01-31' }));
+    renderRoute(`${NF}/denied`);
+    expect(await screen.findByText('Delinquent past or present credit obligations')).toBeInTheDocument();
+    expect(screen.getByText('You can reapply on 01/31/2999.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reapply' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Questions? We are here to help' })).toBeInTheDocument();
+  });
+
+  it('dropped offers New Loan, which submits the status itself', async () => {
+    at('dropped');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepGet('dropped', { adverse_action_reasons: [], reapply_date: null }), stepPost('job_info', bodies), stepGet('job_info', null, { new_status: 'job_info' }), statesHandler());
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/dropped`);
+    await user.click(await screen.findByRole('button', { name: 'New Loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/job_info`));
+    expect(bodies).toEqual([{ workflow_status_key: 'dropped' }]);
+  });
+});

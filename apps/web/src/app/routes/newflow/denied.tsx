@@ -1,0 +1,6 @@
+import { Denied } from '../../../features/newflow/components/status-pages';
+import { WithChat } from './with-chat';
+
+export function Component() {
+  return <WithChat>{(openChat) => <Denied onChat={openChat} />}</WithChat>;
+}

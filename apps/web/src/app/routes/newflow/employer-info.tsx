@@ -1,0 +1,5 @@
+import { EmployerInfo } from '../../../features/newflow/components/employer-info';
+
+export function Component() {
+  return <EmployerInfo />;
+}

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import type { TEmployer } from '@payrail/contract/reference';
+import { PayStubHelp, PostalPayStubDialog } from '../../../features/documents/components/pay-stub-help';
+import { EmploymentManual } from '../../../features/newflow/components/employment';
+
+function Help({ employer }: { employer: TEmployer | null }) {
+  const [postal, setPostal] = useState(false);
+  return (
+    <>
+      <p>
+        <PayStubHelp employer={employer} onOpenPostal={() => setPostal(true)} />
+      </p>
+      <PostalPayStubDialog open={postal} onClose={() => setPostal(false)} phoneTabs />
+    </>
+  );
+}
+
+export function Component() {
+  return <EmploymentManual renderHelp={(employer) => <Help employer={employer} />} />;
+}

@@ -1,0 +1,5 @@
+import { Employment } from '../../../features/newflow/components/employment';
+
+export function Component() {
+  return <Employment />;
+}

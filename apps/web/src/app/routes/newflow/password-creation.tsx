@@ -1,0 +1,6 @@
+import { PasswordField } from '../../../features/auth/components/password-field';
+import { PasswordCreation } from '../../../features/newflow/components/password-creation';
+
+export function Component() {
+  return <PasswordCreation renderPassword={(slot) => <PasswordField key={slot.name} autoComplete="new-password" {...slot} />} />;
+}

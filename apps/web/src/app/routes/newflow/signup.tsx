@@ -1,0 +1,7 @@
+import { CheckYourRate } from '../../../features/auth/components/check-your-rate';
+import { agreementLink } from '../../agreement-links';
+
+/** /application/newflow/signup: Check Your Rate (loan information, state, e-mail; `new_flow: true`). */
+export function Component() {
+  return <CheckYourRate agreementLink={agreementLink} />;
+}

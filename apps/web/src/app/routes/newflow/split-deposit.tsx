@@ -1,0 +1,5 @@
+import { SplitDirectDeposit } from '../../../features/newflow/components/split-deposit';
+
+export function Component() {
+  return <SplitDirectDeposit />;
+}

@@ -1,0 +1,5 @@
+import { Ssn } from '../../../features/newflow/components/ssn';
+
+export function Component() {
+  return <Ssn />;
+}

@@ -1,0 +1,6 @@
+import { UnderReview } from '../../../features/newflow/components/status-pages';
+import { WithChat } from './with-chat';
+
+export function Component() {
+  return <WithChat>{(openChat) => <UnderReview onChat={openChat} />}</WithChat>;
+}

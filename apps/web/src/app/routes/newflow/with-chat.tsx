@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { ChatDialog } from '../../../features/support/components/chat-dialog';
+
+/** The contact block's chat opens the support feature's message dialog (answered by e-mail). */
+export function WithChat({ children }: { children: (openChat: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {children(() => setOpen(true))}
+      <ChatDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

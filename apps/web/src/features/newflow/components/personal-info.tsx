@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { MSG } from '@payrail/contract/messages';
+import { ZPersonalInfoData } from '@payrail/contract/newflow';
+import type { TAddressSuggestion } from '@payrail/contract/address';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { RadioCards } from '../../../components/ui/radio-cards';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { navigate } from '../../../lib/navigation';
+import { useStateList } from '../api/reference';
+import { useStepData, useSubmitStep } from '../api/steps';
+import { LIMITS, dobError, isoToUs, usToIso, zipValid } from '../lib/rules';
+import { StepCard } from './step-card';
+import { StepGate, centsToDollarsText, dollarsToCents } from './step-states';
+import styles from './newflow.module.css';
+
+type PersonalData = z.infer<typeof ZPersonalInfoData>;
+
+export interface AddressSlot {
+  value: string;
+  error?: string;
+  onChange: (text: string) => void;
+  onPick: (suggestion: TAddressSuggestion) => void;
+}
+
+export interface PersonalInfoProps {
+  /** The US address autocomplete (composed in app/ from the about-yourself feature). */
+  renderAddress: (slot: AddressSlot) => ReactNode;
+  /** Where the housing sub-step lives (personal_info/rent). */
+  rentPath: string;
+}
+
+const TEXT_FIELDS = ['first_name', 'middle_initial', 'last_name', 'phone', 'date_of_birth', 'driver_license_number', 'driver_license_state_id', 'address', 'unit_number', 'city', 'state_id', 'zip_code'] as const;
+type Field = (typeof TEXT_FIELDS)[number];
+const OPTIONAL: ReadonlySet<Field> = new Set(['middle_initial', 'unit_number']);
+
+function PersonalForm({ data, renderAddress, rentPath }: { data: PersonalData } & PersonalInfoProps) {
+  const { submit, pending } = useSubmitStep();
+  const states = useStateList();
+  const b = data.loan_borrower;
+  const [values, setValues] = useState<Record<Field, string>>({
+    first_name: b.first_name ?? '',
+    middle_initial: b.middle_initial ?? '',
+    last_name: b.last_name ?? '',
+    phone: b.phone ?? '',
+    date_of_birth: isoToUs(b.date_of_birth),
+    driver_license_number: '',
+    driver_license_state_id: b.driver_license_state_id ? String(b.driver_license_state_id) : '',
+    address: b.address ?? '',
+    unit_number: b.unit_number ?? '',
+    city: b.city ?? '',
+    state_id: b.state_id ? String(b.state_id) : '',
+    zip_code: b.zip_code ?? '',
+  });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  const clientError = (field: Field): string | undefined => {
+    const value = values[field].trim();
+    if (!value) return OPTIONAL.has(field) ? undefined : MSG.required;
+    if (field === 'date_of_birth') return dobError(value) ?? undefined;
+    if (field === 'zip_code' && !zipValid(value)) return 'Enter the 5-digit zip code.';
+    if (field === 'phone' && value.replace(/[^\d]/g, '').length < 10) return MSG.invalidPhone;
+    return undefined;
+  };
+  const errors = Object.fromEntries(TEXT_FIELDS.map((field) => [field, clientError(field)])) as Record<Field, string | undefined>;
+  const complete = TEXT_FIELDS.every((field) => !errors[field]);
+  const shown = (field: Field) => serverErrors[field] ?? (submitted || touched[field] ? errors[field] : undefined);
+  const set = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+  const blur = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const stateOptions = (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!complete) return;
+    setMessage(null);
+    const outcome = await submit(
+      {
+        workflow_status_key: 'personal_info',
+        sub_step: 'personal',
+        loan_borrower: {
+          first_name: values.first_name.trim(),
+          middle_initial: values.middle_initial.trim(),
+          last_name: values.last_name.trim(),
+          phone: values.phone.trim(),
+          date_of_birth: usToIso(values.date_of_birth),
+          driver_license_number: values.driver_license_number.trim(),
+          driver_license_state_id: Number(values.driver_license_state_id),
+          address: values.address.trim(),
+          unit_number: values.unit_number.trim(),
+          city: values.city.trim(),
+          state_id: Number(values.state_id),
+          zip_code: values.zip_code.trim(),
+        },
+      },
+      { stay: true },
+    );
+    if (outcome.kind === 'moved') navigate(rentPath);
+    else if (outcome.kind === 'invalid') {
+      setServerErrors(outcome.fieldErrors);
+      setMessage(outcome.message);
+    }
+  };
+
+  return (
+    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
+      {message ? (
+        <Alert kind="error" assertive>
+          {message}
+        </Alert>
+      ) : null}
+      <TextField label="First name" autoComplete="given-name" required maxLength={60} value={values.first_name} onChange={(event) => set('first_name', event.target.value)} onBlur={blur('first_name')} error={shown('first_name')} />
+      <TextField label="Middle initial" optional autoComplete="additional-name" maxLength={LIMITS.middleInitial} value={values.middle_initial} onChange={(event) => set('middle_initial', event.target.value.toUpperCase())} error={shown('middle_initial')} />
+      <TextField label="Last name" autoComplete="family-name" required maxLength={60} value={values.last_name} onChange={(event) => set('last_name', event.target.value)} onBlur={blur('last_name')} error={shown('last_name')} />
+      <TextField label="Mobile phone" type="tel" autoComplete="tel" hint="US number, or +55 / +351 outside production." required maxLength={LIMITS.phone} value={values.phone} onChange={(event) => set('phone', event.target.value)} onBlur={blur('phone')} error={shown('phone')} />
+      <TextField label="Date of birth" hint="MM/DD/YYYY" mask="##/##/####" autoComplete="bday" required value={values.date_of_birth} onValueChange={(value) => set('date_of_birth', value)} onBlur={blur('date_of_birth')} error={shown('date_of_birth')} />
+      <div className={styles.row}>
+        <TextField label="Driver licence number" autoComplete="off" required maxLength={LIMITS.driverLicense} hint={b.driver_license_number_last4 ? `On file: ending ${b.driver_license_number_last4}. Type it again.` : undefined} value={values.driver_license_number} onChange={(event) => set('driver_license_number', event.target.value)} onBlur={blur('driver_license_number')} error={shown('driver_license_number')} />
+        <Select label="Licence state" placeholder="Choose a state" options={stateOptions} required value={values.driver_license_state_id} onChange={(event) => set('driver_license_state_id', event.target.value)} onBlur={blur('driver_license_state_id')} error={shown('driver_license_state_id')} />
+      </div>
+      {renderAddress({
+        value: values.address,
+        error: shown('address'),
+        onChange: (text) => set('address', text),
+        onPick: (suggestion) => {
+          const state = states.data?.find((item) => item.abbreviation === suggestion.state);
+          setValues((current) => ({ ...current, address: suggestion.address, unit_number: suggestion.unit_number || current.unit_number, city: suggestion.city, zip_code: suggestion.zip_code, state_id: state ? String(state.id) : current.state_id }));
+        },
+      })}
+      <TextField label="Unit" optional autoComplete="address-line2" maxLength={LIMITS.unitNumber} value={values.unit_number} onChange={(event) => set('unit_number', event.target.value)} error={shown('unit_number')} />
+      <div className={styles.row}>
+        <TextField label="City" autoComplete="address-level2" required maxLength={100} value={values.city} onChange={(event) => set('city', event.target.value)} onBlur={blur('city')} error={shown('city')} />
+        <Select label="State" placeholder="Choose a state" options={stateOptions} required value={values.state_id} onChange={(event) => set('state_id', event.target.value)} onBlur={blur('state_id')} error={shown('state_id')} />
+        <TextField label="Zip code" inputMode="numeric" autoComplete="postal-code" required maxLength={LIMITS.zip} value={values.zip_code} onChange={(event) => set('zip_code', event.target.value.replace(/[^\d]/g, ''))} onBlur={blur('zip_code')} error={shown('zip_code')} />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" fullWidth loading={pending}>
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** personal_info (newflow §2, §5): name, phone, birth date, licence, address (US autocomplete); success → the rent sub-step. */
+export function PersonalInfo(props: PersonalInfoProps) {
+  const query = useStepData('personal_info', ZPersonalInfoData);
+  return (
+    <StepGate query={query} title="Personal Info">
+      {(data) => (
+        <StepCard title="Personal Info" lead="Tell us about yourself. We use it to verify your identity.">
+          <PersonalForm data={data} {...props} />
+        </StepCard>
+      )}
+    </StepGate>
+  );
+}
+
+function HousingForm({ data }: { data: PersonalData }) {
+  const { submit, pending } = useSubmitStep();
+  const b = data.loan_borrower;
+  const [housing, setHousing] = useState<string | null>(b.housing_type);
+  const [payment, setPayment] = useState(centsToDollarsText(b.housing_payment));
+  const [education, setEducation] = useState<string | null>(b.education_level);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const needsPayment = housing !== null && housing !== 'own_no_mortgage';
+  const paymentCents = dollarsToCents(payment);
+  const complete = housing !== null && education !== null && (!needsPayment || paymentCents !== null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!complete) return;
+    const outcome = await submit({ workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: housing, housing_payment: needsPayment ? paymentCents : null, education_level: education } });
+    if (outcome.kind === 'invalid') setServerErrors(outcome.fieldErrors);
+  };
+
+  return (
+    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
+      <RadioCards legend="Housing" name="housing_type" required options={data.housing_types} value={housing} onChange={setHousing} error={serverErrors.housing_type ?? (submitted && !housing ? MSG.required : undefined)} />
+      {needsPayment ? (
+        <TextField label="Monthly payment" hint="Your rent or mortgage each month, in dollars." inputMode="numeric" maxLength={10} required value={payment} onChange={(event) => setPayment(event.target.value.replace(/[^\d]/g, ''))} error={serverErrors.housing_payment ?? (submitted && paymentCents === null ? MSG.required : undefined)} />
+      ) : null}
+      <RadioCards legend="Education" name="education_level" required options={data.education_levels} value={education} onChange={setEducation} error={serverErrors.education_level ?? (submitted && !education ? MSG.required : undefined)} />
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** personal_info/rent (newflow §2): housing (monthly payment unless "Own - No Mortage"), then education. */
+export function Housing() {
+  const query = useStepData('personal_info', ZPersonalInfoData);
+  return (
+    <StepGate query={query} title="Personal Info">
+      {(data) => (
+        <StepCard title="Personal Info" lead="A little about your home and education.">
+          <HousingForm data={data} />
+        </StepCard>
+      )}
+    </StepGate>
+  );
+}

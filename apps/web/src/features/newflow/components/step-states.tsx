@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import type { StepRead } from '../api/steps';
+import { StepCard } from './step-card';
+
+/** Loading, failure and "not open" states of a step read; renders `children(data)` once the data is there. */
+export function StepGate<T>({ query, title, children }: { query: { data?: StepRead<T>; isPending: boolean; isError: boolean; refetch: () => unknown }; title: string; children: (data: T, read: StepRead<T>) => ReactNode }) {
+  if (query.isPending) return <LoadingBlock label="Loading your application…" />;
+  if (query.isError || !query.data) {
+    return (
+      <StepCard title={title}>
+        <Alert kind="error" title="We could not load this step.">
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </StepCard>
+    );
+  }
+  // data null: the application is elsewhere; useStepData is already moving there.
+  if (query.data.data === null) return <LoadingBlock label="Opening your current step…" />;
+  return <>{children(query.data.data, query.data)}</>;
+}
+
+/** Money typed in whole dollars → cents; null while empty or not a number. */
+export function dollarsToCents(text: string): number | null {
+  const digits = text.replace(/[^\d]/g, '');
+  if (digits === '') return null;
+  return Number(digits) * 100;
+}
+
+export function centsToDollarsText(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : String(Math.round(cents / 100));
+}
+
+/** $1,234.56 from cents. */
+export function formatMoney(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
