@@ -3,7 +3,6 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import type { IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
-import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
 import { type Cents, cents, formatCents } from '@payrail/domain/money';
@@ -14,6 +13,7 @@ import type { ApplicationPatch, ApplicationRow } from '../application/repository
 import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
+import { acceptedOfferTerms } from './accepted-offer';
 import { firstPaymentDate } from './first-payment-date';
 import { businessToday } from '../servicing/clock';
 import { loanState } from '../servicing/use-cases/loan-position';
@@ -98,38 +98,9 @@ export async function quoteTerms(
   const method = chosenMethod ?? (refinancing ? application.paymentMethod : null) ?? defaultMethod(offers);
   const offer = offers[method][0];
   if (!offer) throw noAmount();
-  const { schedule, disclosure } = quoteLoan({
-    amountCents: offer.amount,
-    originationFeeCents: offer.fee_amount,
-    feeFinanced: offer.fee_financed,
-    annualRatePercent: offer.interest_rate,
-    frequency,
-    numberOfPayments: offer.number_of_payments,
-    disbursementDate,
-    firstPaymentDate: first,
-  });
-
   const changed = application.amountCents !== offer.amount || application.interestRate !== offer.interest_rate || application.termFrequency !== frequency;
   const patch: ApplicationPatch = {
-    pricingProgramCode: stored.program.code,
-    paymentMethod: method,
-    amountCents: offer.amount,
-    termFrequency: frequency,
-    termsInMonths: offer.terms_in_months,
-    numberOfPayments: offer.number_of_payments,
-    interestRate: offer.interest_rate,
-    aprPercent: disclosure.aprPercent,
-    feeAmountCents: offer.fee_amount,
-    feeLabel: offer.fee_label,
-    feeFinanced: offer.fee_financed,
-    paymentPerTermCents: schedule.regularPaymentCents,
-    finalPaymentCents: schedule.finalPaymentCents,
-    totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
-    financeChargeCents: disclosure.financeChargeCents,
-    amountFinancedCents: disclosure.amountFinancedCents,
-    disbursementDate,
-    firstPaymentDate: first,
-    lastPaymentDate: schedule.dueDates[schedule.dueDates.length - 1] ?? first,
+    ...acceptedOfferTerms({ programCode: stored.program.code, method, offer, frequency, disbursementDate, firstPaymentDate: first }).patch,
     // Consent covers the terms it was given for: new terms need it again.
     ...(changed ? { termsConsentAt: null, termsConsentIp: null, termsConsentUserAgent: null } : {}),
   };

@@ -1,12 +1,12 @@
 import type { TLoanOffer } from '@payrail/contract/newflow';
 import { nextBusinessDay } from '@payrail/domain/calendar';
-import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers, type Offer } from '@payrail/domain/loan/pricing';
 import type { AppContext } from '../../context';
 import type { ApplicationPatch } from '../application/repository';
 import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
+import { acceptedOfferTerms } from '../loan-terms/accepted-offer';
 import { firstPaymentDate } from '../loan-terms/first-payment-date';
 import { toPricingProgram } from '../loan-terms/pricing-program';
 import type { NewflowRow } from './repository';
@@ -45,20 +45,11 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
   if (amount === undefined) return empty;
   const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
   const priced = (method: PricedOffer['method'], o: Offer): PricedOffer => {
-    const { schedule, disclosure } = quoteLoan({
-      amountCents: o.amount,
-      originationFeeCents: o.fee_amount,
-      feeFinanced: o.fee_financed,
-      annualRatePercent: o.interest_rate,
-      frequency,
-      numberOfPayments: o.number_of_payments,
-      disbursementDate,
-      firstPaymentDate: first,
-    });
+    const { disclosure, patch } = acceptedOfferTerms({ programCode: stored.program.code, method, offer: o, frequency, disbursementDate, firstPaymentDate: first });
     return {
       method,
       wire: {
-        fixed_payment_amount: schedule.regularPaymentCents,
+        fixed_payment_amount: patch.paymentPerTermCents,
         term_frequency: frequency,
         terms_in_months: o.terms_in_months,
         terms: o.number_of_payments,
@@ -70,27 +61,7 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
         total_of_payments: disclosure.totalOfPaymentsCents,
         special: o.special,
       },
-      patch: {
-        pricingProgramCode: stored.program.code,
-        paymentMethod: method,
-        amountCents: o.amount,
-        termFrequency: frequency,
-        termsInMonths: o.terms_in_months,
-        numberOfPayments: o.number_of_payments,
-        interestRate: o.interest_rate,
-        aprPercent: disclosure.aprPercent,
-        feeAmountCents: o.fee_amount,
-        feeLabel: o.fee_label,
-        feeFinanced: o.fee_financed,
-        paymentPerTermCents: schedule.regularPaymentCents,
-        finalPaymentCents: schedule.finalPaymentCents,
-        totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
-        financeChargeCents: disclosure.financeChargeCents,
-        amountFinancedCents: disclosure.amountFinancedCents,
-        disbursementDate,
-        firstPaymentDate: first,
-        lastPaymentDate: schedule.dueDates[schedule.dueDates.length - 1] ?? first,
-      },
+      patch,
     };
   };
   return {
