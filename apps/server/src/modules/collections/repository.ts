@@ -240,6 +240,7 @@ function transactionRow(id: number, t: NewTransaction): TransactionRow {
     installmentN: t.installmentN ?? null,
     retryOfId: t.retryOfId ?? null,
     achTraceId: t.achTraceId ?? null,
+    achTraceNumber: t.achTraceNumber ?? null,
     sentAt: t.sentAt ?? null,
     settledOn: t.settledOn ?? null,
     returnedOn: t.returnedOn ?? null,
@@ -349,6 +350,7 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['installment_n', 'int', (t) => t.installmentN],
   ['retry_of_id', 'int', (t) => t.retryOfId],
   ['ach_trace_id', 'text', (t) => t.achTraceId],
+  ['ach_trace_number', 'text', (t) => t.achTraceNumber],
   ['sent_at', 'timestamptz', (t) => iso(t.sentAt)],
   ['settled_on', 'date', (t) => t.settledOn],
   ['returned_on', 'date', (t) => t.returnedOn],
@@ -363,7 +365,7 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['updated_at', 'timestamptz', (t) => iso(t.updatedAt)],
 ];
 /** What the daily run may change on an existing transaction (written back by id). */
-const TRANSACTION_MUTABLE = ['status', 'ach_trace_id', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
+const TRANSACTION_MUTABLE = ['status', 'ach_trace_id', 'ach_trace_number', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
 
 const ENTRY_COLUMNS: readonly BulkColumn<LedgerEntryRow>[] = [
   ['id', 'int', (e) => e.id],
