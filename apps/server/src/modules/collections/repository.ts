@@ -94,6 +94,11 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, id)).limit(1);
       return row;
     },
+    /** The ACH entry a bank's return quotes by its original trace number. */
+    transactionByTraceNumber: async (traceNumber: string): Promise<TransactionRow | undefined> => {
+      const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.achTraceNumber, traceNumber)).limit(1);
+      return row;
+    },
     transactions: async (loanId: number): Promise<TransactionRow[]> => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id)),
     activeAuthorization: async (loanId: number) => {
       const [row] = await db
