@@ -104,6 +104,8 @@ export const ZAchEntry = z.object({
   installment: z.number().int().nullable(),
   retry_of_id: z.number().int().nullable(),
   trace_id: z.string().nullable(),
+  /** The 15-digit NACHA trace number of the entry (what a bank's return file quotes); null until sent. */
+  trace_number: z.string().nullable(),
   sec_code: z.enum(['WEB', 'PPD']),
   settled_on: z.string().nullable(),
   returned_on: z.string().nullable(),
