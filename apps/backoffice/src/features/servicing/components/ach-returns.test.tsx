@@ -48,8 +48,8 @@ describe('ACH return file (servicing desk)', () => {
     const table = within(section).getByRole('table', { name: 'Returns in RET1212.ach' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^3034821620000042R01 Insufficient funds\$123\.45AppliedLoan 1060-98-3854, payment reversed on 2026-12-20$/),
-      expect.stringMatching(/^5034821620000041R10\$50\.00Already appliedLoan #9, returned 2026-12-18$/),
+      expect.stringMatching(/^3034821620000042R01 Insufficient funds\$123\.45AppliedLoan 1060-98-3854, payment reversed on 12\/20\/2026$/),
+      expect.stringMatching(/^5034821620000041R10\$50\.00Already appliedLoan #9, returned 12\/18\/2026$/),
       expect.stringMatching(/^7034821629999999R03 No account \/ unable to locate account\$10\.00UnmatchedNo ACH entry has this trace number\.$/),
     ]);
     expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();

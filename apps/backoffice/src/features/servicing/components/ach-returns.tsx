@@ -7,7 +7,7 @@ import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@web-ui/field';
 import { Table } from '@web-ui/table';
 import type { TableColumn } from '@web-ui/table';
 import { notify } from '@web-ui/toast/notify';
-import { formatCents } from '@web-lib/format';
+import { formatCents, formatDate } from '@web-lib/format';
 import styles from '../../../components/page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useApplyAchReturns } from '../api/servicing';
@@ -29,8 +29,8 @@ const columns: TableColumn<Row>[] = [
 
 const rowsOf = (a: TAchReturnsResponse): Row[] =>
   [
-    ...a.applied.map((r) => ({ ...r, outcome: 'Applied', detail: `Loan ${r.loan_identifier}, payment reversed on ${r.returned_on}` })),
-    ...a.duplicates.map((r) => ({ ...r, outcome: 'Already applied', detail: `Loan #${r.loan_id}, returned ${r.returned_on ?? 'earlier'}` })),
+    ...a.applied.map((r) => ({ ...r, outcome: 'Applied', detail: `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}` })),
+    ...a.duplicates.map((r) => ({ ...r, outcome: 'Already applied', detail: `Loan #${r.loan_id}, returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}` })),
     ...a.unmatched.map((r) => ({ ...r, outcome: 'Unmatched', detail: r.reason })),
   ].sort((x, y) => x.line - y.line);
 
