@@ -31,6 +31,12 @@ export const SERVICING_BO_MSG = {
   lineNotInSuspense: 'This remittance line is not in suspense.',
   loanNotServiced: 'Only an open loan (Active or in default) can receive a payment.',
   payDateBeforeLoan: 'The pay date is before the loan was disbursed.',
+  returnFileMissing: 'Attach a NACHA return file.',
+  returnFileTooLarge: 'The return file is too large (5 MB at most).',
+  returnUnknownTrace: 'No ACH entry has this trace number.',
+  returnNotSent: 'This ACH entry was never sent to the bank.',
+  returnNotADebitReturn: 'Only returns of our debit entries (transaction code 26 or 36) can be applied.',
+  returnAmountDiffers: (expected: number, found: number) => `The return is for ${found} cents; the ACH entry was ${expected} cents.`,
 } as const;
 
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
@@ -98,6 +104,8 @@ export const ZAchEntry = z.object({
   installment: z.number().int().nullable(),
   retry_of_id: z.number().int().nullable(),
   trace_id: z.string().nullable(),
+  /** The 15-digit NACHA trace number of the entry (what a bank's return file quotes); null until sent. */
+  trace_number: z.string().nullable(),
   sec_code: z.enum(['WEB', 'PPD']),
   settled_on: z.string().nullable(),
   returned_on: z.string().nullable(),
@@ -126,6 +134,27 @@ export const ZReversalRequest = z.object({
   return_code: z.enum(['R01', 'R02', 'R03', 'R04', 'R07', 'R08', 'R09', 'R10', 'R16', 'R29']).optional(),
 });
 export const ZReversalResponse = z.object({ reversal: ZLedgerEntryRow, servicing: ZLoanServicingResponse });
+
+// ── ACH return files from the bank ───────────────────────────────────────────────────────────────
+
+const ZAchReturnLine = z.object({
+  /** Line of the entry detail record in the file. */
+  line: z.number().int(),
+  original_trace: z.string(),
+  return_code: z.string(),
+  /** The reason's title when the code is one servicing knows, else null. */
+  return_reason: z.string().nullable(),
+  /** Cents, as the return entry states it. */
+  amount: z.number().int(),
+});
+export const ZAchReturnsResponse = z.object({
+  file_name: z.string().nullable(),
+  entries: z.number().int(),
+  applied: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), loan_identifier: z.string(), transaction_id: z.number().int(), returned_on: z.string() })),
+  unmatched: z.array(ZAchReturnLine.extend({ reason: z.string() })),
+  duplicates: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), transaction_id: z.number().int(), returned_on: z.string().nullable() })),
+});
+export type TAchReturnsResponse = z.infer<typeof ZAchReturnsResponse>;
 
 // ── Payroll remittances ──────────────────────────────────────────────────────────────────────────
 

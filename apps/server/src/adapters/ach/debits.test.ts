@@ -18,6 +18,7 @@ const debit = (over: Partial<AchDebit> = {}): AchDebit => ({
   description: 'LOAN PYMT',
   effectiveDate: '2026-11-25',
   representment: 0,
+  traceNumber: '034821620000042',
   idempotencyKey: 'debit-1',
   ...over,
 });
@@ -99,6 +100,7 @@ describe('NACHA debit client', () => {
     const lines = fs.readFileSync(path.join(dir, files[0]!), 'utf8').split('\r\n');
     expect(lines[1]!.slice(50, 53)).toBe('PPD');
     expect(lines[2]!.slice(1, 3)).toBe('37');
+    expect(lines[2]!.slice(79, 94)).toBe('034821620000042'); // the trace number servicing assigned
     expect(await client.outcome(a.traceId, '2026-11-27')).toEqual({ status: 'pending' });
     expect(await client.outcome(a.traceId, '2026-11-30')).toEqual({ status: 'settled' });
     fs.rmSync(dir, { recursive: true });

@@ -10,9 +10,10 @@ import type { AchDebit, AchDebitOutcome, AchDebitor } from './port';
 
 /**
  * Loan-payment debits as NACHA files for the bank: one single-entry batch file per idempotency key in
- * `dir` (WEB or PPD, codes 27/37), for the bank's SFTP pickup. The bank's return files are not read yet:
- * an entry is `pending` until its return window has passed, then `settled`; a return the bank reports
- * later is entered by a servicer as a reversal (docs/servicing-operations.md).
+ * `dir` (WEB or PPD, codes 27/37), for the bank's SFTP pickup, each entry under the trace number
+ * servicing assigned. An entry is `pending` until its return window has passed, then `settled`; the
+ * bank's return files are uploaded by a servicer (POST /api/backoffice/ach/returns), matched by the
+ * original trace number and applied (docs/servicing-operations.md).
  */
 export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: number, now: () => Date): AchDebitor {
   return {
@@ -42,6 +43,7 @@ export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: num
                 individualId: debit.individualId,
                 individualName: debit.name,
                 paymentType: 'S',
+                traceNumber: debit.traceNumber,
               },
             ],
           },

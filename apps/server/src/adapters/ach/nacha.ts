@@ -9,9 +9,28 @@
 export const RECORD_LENGTH = 94;
 const BLOCKING_FACTOR = 10;
 
+/**
+ * A return addenda record (type 7, addenda type code 99): what an RDFI attaches to the entry it sends
+ * back. The entry carrying it uses code 21/31 (return of a credit) or 26/36 (return of a debit).
+ */
+export type NachaReturnAddenda = {
+  /** R01…R85. */
+  code: string;
+  /** The trace number of the entry being returned (15 digits). */
+  originalTrace: string;
+  /** YYYY-MM-DD (R14/R15), otherwise absent. */
+  dateOfDeath?: string | null;
+  /** The original entry's receiving DFI (the first eight digits of its routing number). */
+  originalRdfi: string;
+  information?: string;
+};
+
 export type NachaEntry = {
-  /** 22 checking credit, 32 savings credit, 27 checking debit, 37 savings debit. */
-  transactionCode: '22' | '32' | '27' | '37';
+  /**
+   * 22 checking credit, 32 savings credit, 27 checking debit, 37 savings debit; 21/31 the return of a
+   * checking/savings credit, 26/36 the return of a checking/savings debit.
+   */
+  transactionCode: '22' | '32' | '27' | '37' | '21' | '31' | '26' | '36';
   routing: string;
   account: string;
   amountCents: number;
@@ -19,9 +38,15 @@ export type NachaEntry = {
   individualName: string;
   /** WEB entries: payment type code in the discretionary data field, S single or R recurring. */
   paymentType?: 'S' | 'R';
+  /** The entry's trace number (15 digits); by default the ODFI id + the entry's place in the file. */
+  traceNumber?: string;
+  /** A return entry's addenda (written as the entry's one addenda record). */
+  returnAddenda?: NachaReturnAddenda;
 };
 
-const isDebit = (code: NachaEntry['transactionCode']): boolean => code === '27' || code === '37';
+/** Debit family: codes ending 5–9 (27/37 debits, 26/36 returns of debits); credits end 0–4. */
+export const isDebitCode = (code: string): boolean => /^[2-5][5-9]$/.test(code);
+const isDebit = (code: NachaEntry['transactionCode']): boolean => isDebitCode(code);
 
 /** Service class: 220 credits only, 225 debits only, 200 mixed. */
 export function serviceClassCode(entries: readonly NachaEntry[]): '200' | '220' | '225' {
@@ -141,6 +166,9 @@ export function buildNachaFile(file: NachaFile): string {
       if (!/^\d{9}$/.test(e.routing)) throw new RangeError('entry routing must be nine digits');
       if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError('entry amount must be positive cents');
       trace += 1;
+      const entryTrace = e.traceNumber ?? odfi + num(trace, 7);
+      if (!/^\d{15}$/.test(entryTrace)) throw new RangeError('entry trace number must be fifteen digits');
+      const r = e.returnAddenda;
       lines.push(
         record([
           '6',
@@ -152,10 +180,24 @@ export function buildNachaFile(file: NachaFile): string {
           alpha(e.individualId, 15),
           alpha(e.individualName, 22),
           batch.secCode === 'WEB' ? alpha(e.paymentType ?? 'S', 2) : '  ',
-          '0',
-          odfi + num(trace, 7),
+          r ? '1' : '0',
+          entryTrace,
         ]),
       );
+      if (r) {
+        lines.push(
+          record([
+            '7',
+            '99',
+            alpha(r.code, 3),
+            num(r.originalTrace, 15),
+            r.dateOfDeath ? yymmdd(r.dateOfDeath) : '      ',
+            num(r.originalRdfi, 8),
+            alpha(r.information ?? '', 44),
+            entryTrace,
+          ]),
+        );
+      }
       hash += BigInt(e.routing.slice(0, 8));
       if (isDebit(e.transactionCode)) debit += BigInt(e.amountCents);
       else credit += BigInt(e.amountCents);
@@ -165,7 +207,7 @@ export function buildNachaFile(file: NachaFile): string {
       record([
         '8',
         serviceClass,
-        num(batch.entries.length, 6),
+        num(batch.entries.length + batch.entries.filter((e) => e.returnAddenda).length, 6),
         num(entryHash, 10),
         num(debit, 12),
         num(credit, 12),
@@ -176,7 +218,7 @@ export function buildNachaFile(file: NachaFile): string {
         num(batchNumber, 7),
       ]),
     );
-    entryCount += batch.entries.length;
+    entryCount += batch.entries.length + batch.entries.filter((e) => e.returnAddenda).length;
     fileHash += hash;
     fileCredit += credit;
     fileDebit += debit;

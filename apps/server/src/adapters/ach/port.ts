@@ -36,6 +36,11 @@ export type AchDebit = {
   effectiveDate: string;
   /** 0 for the original entry, 1 or 2 for a re-presentment of an R01/R09 return. */
   representment: number;
+  /**
+   * The entry's NACHA trace number (15 digits: the ODFI routing's first eight + a seven-digit sequence),
+   * assigned by servicing and stored with the entry: a bank's return file quotes it.
+   */
+  traceNumber: string;
   idempotencyKey: string;
 };
 

@@ -238,6 +238,8 @@ export const loanTransactions = pgTable(
     /** Re-presentment of a returned debit (NACHA: at most two retries of an R01/R09). */
     retryOfId: integer('retry_of_id').references((): AnyPgColumn => loanTransactions.id),
     achTraceId: text('ach_trace_id'),
+    /** The NACHA trace number of the entry (ODFI routing's first 8 digits + 7-digit sequence): what a bank's return file quotes. */
+    achTraceNumber: text('ach_trace_number'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     settledOn: date('settled_on', { mode: 'string' }),
     returnedOn: date('returned_on', { mode: 'string' }),
@@ -255,6 +257,8 @@ export const loanTransactions = pgTable(
     index('loan_transactions_loan_idx').on(t.loanId, t.status),
     index('loan_transactions_due_idx').on(t.status, t.scheduledDate),
     unique('loan_transactions_member_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('loan_transactions_ach_trace_number_key').on(t.achTraceNumber),
+    check('loan_transactions_ach_trace_number_format', sql`${t.achTraceNumber} ~ '^[0-9]{15}$'`),
     uniqueIndex('loan_transactions_one_autodebit_per_installment')
       .on(t.autoDebitAuthorizationId, t.installmentN)
       .where(sql`${t.retryOfId} is null and ${t.status} <> 'canceled'`),

@@ -94,6 +94,11 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, id)).limit(1);
       return row;
     },
+    /** The ACH entry a bank's return quotes by its original trace number. */
+    transactionByTraceNumber: async (traceNumber: string): Promise<TransactionRow | undefined> => {
+      const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.achTraceNumber, traceNumber)).limit(1);
+      return row;
+    },
     transactions: async (loanId: number): Promise<TransactionRow[]> => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id)),
     activeAuthorization: async (loanId: number) => {
       const [row] = await db
@@ -240,6 +245,7 @@ function transactionRow(id: number, t: NewTransaction): TransactionRow {
     installmentN: t.installmentN ?? null,
     retryOfId: t.retryOfId ?? null,
     achTraceId: t.achTraceId ?? null,
+    achTraceNumber: t.achTraceNumber ?? null,
     sentAt: t.sentAt ?? null,
     settledOn: t.settledOn ?? null,
     returnedOn: t.returnedOn ?? null,
@@ -349,6 +355,7 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['installment_n', 'int', (t) => t.installmentN],
   ['retry_of_id', 'int', (t) => t.retryOfId],
   ['ach_trace_id', 'text', (t) => t.achTraceId],
+  ['ach_trace_number', 'text', (t) => t.achTraceNumber],
   ['sent_at', 'timestamptz', (t) => iso(t.sentAt)],
   ['settled_on', 'date', (t) => t.settledOn],
   ['returned_on', 'date', (t) => t.returnedOn],
@@ -363,7 +370,7 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['updated_at', 'timestamptz', (t) => iso(t.updatedAt)],
 ];
 /** What the daily run may change on an existing transaction (written back by id). */
-const TRANSACTION_MUTABLE = ['status', 'ach_trace_id', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
+const TRANSACTION_MUTABLE = ['status', 'ach_trace_id', 'ach_trace_number', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
 
 const ENTRY_COLUMNS: readonly BulkColumn<LedgerEntryRow>[] = [
   ['id', 'int', (e) => e.id],

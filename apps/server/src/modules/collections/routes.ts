@@ -1,5 +1,7 @@
 import { ZLoanParams } from '@payrail/contract/backoffice';
 import {
+  SERVICING_BO_MSG,
+  ZAchReturnsResponse,
   ZAdvanceBusinessDate,
   ZAdvanceResponse,
   ZBusinessDateResponse,
@@ -16,13 +18,45 @@ import {
 } from '@payrail/contract/servicing-backoffice';
 import type { StaffRole } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { FUNDING_ROLES, staffGuard } from '../backoffice/routes';
+import { AppError } from '../../errors';
+import { applyAchReturnFile } from './use-cases/ach-returns';
 import { advanceBusinessDate, getBusinessClock, runServicingNow } from './use-cases/business-clock';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
 import { importRemittance, listSuspense, resolveSuspenseLine, sandboxRemittanceFile } from './use-cases/remittances';
+
+/** A NACHA return file of 5 MB holds about 26,000 returns: more than a day of any ODFI's returns for this book. */
+const RETURN_FILE_MAX_BYTES = 5_242_880;
+
+/**
+ * The return file of POST /ach/returns: a multipart upload (field `file`), a `text/plain` body holding the
+ * file itself, or JSON `{ file: "<text>", file_name? }`.
+ */
+async function readReturnFile(req: FastifyRequest): Promise<{ text: string; fileName: string | null }> {
+  if (req.isMultipart()) {
+    const options: FastifyMultipartBaseOptions = { limits: { fileSize: RETURN_FILE_MAX_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false };
+    for await (const part of req.parts(options)) {
+      if (part.type !== 'file') continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (part.file.truncated) throw new AppError('validation', SERVICING_BO_MSG.returnFileTooLarge);
+      if (part.fieldname === 'file') return { text: Buffer.concat(chunks).toString('latin1'), fileName: part.filename || null };
+    }
+    throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
+  }
+  const body = req.body;
+  if (typeof body === 'string' && body.trim() !== '') return { text: body, fileName: null };
+  if (body && typeof body === 'object' && typeof (body as { file?: unknown }).file === 'string') {
+    const { file, file_name: name } = body as { file: string; file_name?: unknown };
+    if (file.trim() !== '') return { text: file, fileName: typeof name === 'string' ? name.slice(0, 200) : null };
+  }
+  throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
+}
 
 /** Who may READ servicing (the loan page, the clock): servicers, admins, and underwriters. */
 export const SERVICING_READ_ROLES: readonly StaffRole[] = ['underwriter', 'servicer', 'admin'];
@@ -43,6 +77,11 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/loans/:loanId/reversals', { onRequest: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
       reversePayment(ctx, guard.staff(req), req.params.loanId, req.body),
     );
+
+    app.post('/ach/returns', { onRequest: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {
+      const { text, fileName } = await readReturnFile(req);
+      return applyAchReturnFile(ctx, guard.staff(req), text, fileName);
+    });
 
     app.post('/remittances', { onRequest: act, bodyLimit: 6_000_000, schema: { body: ZRemittanceImport, response: { 200: ZRemittanceImportResponse } } }, async (req) =>
       importRemittance(ctx, guard.staff(req), req.body, 'csv' in req.body ? 'file' : 'api'),

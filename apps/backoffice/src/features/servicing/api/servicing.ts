@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ZAchReturnsResponse,
   ZAdvanceResponse,
   ZBusinessDateResponse,
   ZLoanServicingResponse,
@@ -20,6 +21,7 @@ export const SERVICING_PATHS = {
   resolve: (lineId: number) => `/remittances/lines/${lineId}/resolve`,
   businessDate: '/servicing/business_date',
   run: '/servicing/run',
+  achReturns: '/ach/returns',
 } as const;
 
 const KEY = ['backoffice', 'servicing'] as const;
@@ -44,6 +46,15 @@ export function useImportRemittance() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { csv: string; file_name: string }) => backofficeApi.post(SERVICING_PATHS.remittances, body, { schema: ZRemittanceImportResponse }),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Upload the bank's NACHA return file (the text, as JSON); the loans it touched are refetched. */
+export function useApplyAchReturns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { file: string; file_name: string }) => backofficeApi.post(SERVICING_PATHS.achReturns, body, { schema: ZAchReturnsResponse }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -24,8 +24,8 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
       { id: 2, kind: 'one_time_payment', effective_date: '2026-12-05', amount: 13_000, transaction_id: 5, reverses_entry_id: null, reversed_by_entry_id: null, installment: 1, reason_code: null, reason: null, created_by_staff_id: null, created_at: '2026-12-05T10:00:00Z' },
     ],
     ach_entries: [
-      { id: 5, mode: 'one_time', method: 'ach', status: 'settled', amount: 13_000, scheduled_date: '2026-12-03', installment: 1, retry_of_id: null, trace_id: 'TR-9', sec_code: 'WEB', settled_on: '2026-12-05', returned_on: null, return_code: null, return_reason: null },
-      { id: 6, mode: 'auto_debit', method: 'ach', status: 'returned', amount: 13_000, scheduled_date: '2026-12-15', installment: 2, retry_of_id: null, trace_id: 'TR-10', sec_code: 'PPD', settled_on: null, returned_on: '2026-12-17', return_code: 'R01', return_reason: 'Insufficient funds' },
+      { id: 5, mode: 'one_time', method: 'ach', status: 'settled', amount: 13_000, scheduled_date: '2026-12-03', installment: 1, retry_of_id: null, trace_id: 'TR-9', trace_number: '034821620000005', sec_code: 'WEB', settled_on: '2026-12-05', returned_on: null, return_code: null, return_reason: null },
+      { id: 6, mode: 'auto_debit', method: 'ach', status: 'returned', amount: 13_000, scheduled_date: '2026-12-15', installment: 2, retry_of_id: null, trace_id: 'TR-10', trace_number: '034821620000006', sec_code: 'PPD', settled_on: null, returned_on: '2026-12-17', return_code: 'R01', return_reason: 'Insufficient funds' },
     ],
     auto_debit: null,
     ...overrides,

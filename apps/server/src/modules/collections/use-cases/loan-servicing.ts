@@ -74,6 +74,7 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
       installment: t.installmentN,
       retry_of_id: t.retryOfId,
       trace_id: t.achTraceId,
+      trace_number: t.achTraceNumber,
       sec_code: secCodeFor(t.mode),
       settled_on: t.settledOn,
       returned_on: t.returnedOn,

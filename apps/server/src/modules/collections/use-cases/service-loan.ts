@@ -8,6 +8,7 @@ import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import { deriveStatus } from '@payrail/domain/loan/ledger';
+import { traceNumber as achTraceNumber } from '../../../adapters/ach/nacha';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
 import type { CryptoBox } from '../../../lib/crypto-box';
@@ -148,6 +149,8 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
       // Cancel vs send: only a transaction still scheduled is sent (the borrower's cancel may have won).
       if (!(await tx.takeForSending(t.id, at))) continue;
       const { count } = representmentOf(t, all);
+      // Unique per entry and the same on a replay: the transaction's id is the seven-digit sequence.
+      const traceNumber = achTraceNumber(ctx.config.ach.odfiRoutingNumber, t.id);
       const borrower = await borrowerOf();
       const { traceId } = await ctx.providers.achDebits.originateDebit({
         amountCents: t.amountCents,
@@ -160,9 +163,10 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
         description: entryDescription(t.mode, count),
         effectiveDate: date,
         representment: count,
+        traceNumber,
         idempotencyKey: `debit:${t.id}`,
       });
-      await tx.updateTransaction(t.id, { achTraceId: traceId, updatedAt: at });
+      await tx.updateTransaction(t.id, { achTraceId: traceId, achTraceNumber: traceNumber, updatedAt: at });
       await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
       entriesStale = true;
     }
@@ -190,7 +194,13 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
   }
 }
 
-async function applyReturn(
+/**
+ * Applies an ACH return to a debit (the simulator's outcome in the daily run, or a line of the bank's
+ * return file): reverses the posted payment, marks the debit returned, tells the borrower, and
+ * re-presents an R01/R09 within NACHA's limit or stops the auto-debit when the account or the
+ * authorization is gone.
+ */
+export async function applyReturn(
   ctx: AppContext,
   tx: LoanServicingStore,
   policy: ServicingPolicy,

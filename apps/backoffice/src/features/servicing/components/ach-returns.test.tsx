@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../../../../test/fixtures';
+import { bo, server } from '../../../../test/msw-server';
+import { renderRoute } from '../../../../test/render';
+
+const FILE_TEXT = '101 034821624 0910000192902120900A094101HARBOR POINT BANK      RDFI\r\n';
+
+describe('ACH return file (servicing desk)', () => {
+  it('requires a file, shows a refused file, then lists applied, duplicate and unmatched returns', async () => {
+    signInAs('servicer');
+    const uploads: unknown[] = [];
+    server.use(
+      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
+      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
+      http.post(bo('/ach/returns'), async ({ request }) => {
+        const body = (await request.json()) as { file: string; file_name: string };
+        uploads.push(body);
+        if (body.file_name === 'bad.ach') return HttpResponse.json({ error: 'NACHA return file, line 1: a record must be 94 characters (found 5)' }, { status: 422 });
+        return HttpResponse.json({
+          file_name: body.file_name,
+          entries: 3,
+          applied: [{ line: 3, original_trace: '034821620000042', return_code: 'R01', return_reason: 'Insufficient funds', amount: 12_345, loan_id: 9, loan_identifier: '1060-98-3854', transaction_id: 42, returned_on: '2026-12-20' }],
+          unmatched: [{ line: 7, original_trace: '034821629999999', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 1_000, reason: 'No ACH entry has this trace number.' }],
+          duplicates: [{ line: 5, original_trace: '034821620000041', return_code: 'R10', return_reason: null, amount: 5_000, loan_id: 9, transaction_id: 41, returned_on: '2026-12-18' }],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
+    const input = within(section).getByLabelText('Return file from the bank (NACHA)');
+    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    expect(await within(section).findByText('Choose the NACHA return file.')).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+
+    await user.upload(input, new File(['hello'], 'bad.ach', { type: 'text/plain' }));
+    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    expect(await within(section).findByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).toBeInTheDocument();
+
+    await user.upload(input, new File([FILE_TEXT], 'RET1212.ach', { type: 'text/plain' }));
+    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched.')).toBeInTheDocument();
+    expect(uploads[1]).toEqual({ file: FILE_TEXT, file_name: 'RET1212.ach' });
+    const table = within(section).getByRole('table', { name: 'Returns in RET1212.ach' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^3034821620000042R01 Insufficient funds\$123\.45AppliedLoan 1060-98-3854, payment reversed on 12\/20\/2026$/),
+      expect.stringMatching(/^5034821620000041R10\$50\.00Already appliedLoan #9, returned 12\/18\/2026$/),
+      expect.stringMatching(/^7034821629999999R03 No account \/ unable to locate account\$10\.00UnmatchedNo ACH entry has this trace number\.$/),
+    ]);
+    expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();
+  });
+});
