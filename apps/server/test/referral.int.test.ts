@@ -2,7 +2,7 @@ import type { TReferralPayout, TReferralProgram, TPayableReferrersResponse } fro
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import { MSG } from '@payrail/contract/messages';
 import { addDays } from '@payrail/domain/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, notifications, referralRewards, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
@@ -103,7 +103,7 @@ describe('rewards from a referred friend, through the real flow', () => {
     expect(p.next_level).toEqual({ level: 'bronze', approved_needed: 2, points_needed: 19 });
     const today = await businessToday(app.ctx);
     expect(p.rewards[0]!.payable_on).toBe(addDays(today, 42));
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id))).map((n) => n.message);
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
     expect(messages).toEqual(expect.arrayContaining(['A friend you referred submitted an application: you earned $1.00.', 'A friend you referred got their loan: you earned $50.00.']));
   });
 });
@@ -145,7 +145,7 @@ describe('reward rules on the ledger (golden: 1st..10th approved referral)', () 
     }
     const bonuses = (await program(referrer.token)).rewards.filter((r) => r.kind === 'bonus').map((r) => r.amount);
     expect(bonuses.sort((a, b) => a - b)).toEqual([10_000, 20_000, 50_000]);
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id))).map((n) => n.message);
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
     expect(messages.filter((m) => m.startsWith('Congratulations!'))).toEqual(['Congratulations! You reached the Bronze level.', 'Congratulations! You reached the Silver level.', 'Congratulations! You reached the Gold level.']);
   });
 
@@ -205,7 +205,7 @@ describe('payouts (back office)', () => {
     const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, referrer.id), eq(staffActions.action, 'release_referral_payout')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ payout_id: paid.id, amount_cents: 5_000 });
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id))).map((n) => n.message);
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
     expect(messages).toContain('Your referral rewards of $50.00 are on their way to your bank account.');
     await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
   });
