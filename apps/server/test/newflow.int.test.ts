@@ -55,6 +55,8 @@ async function atJobInfo(o: { amount?: number } = {}) {
   const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${code}` });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   expect(confirmed.json()).toMatchObject({ workflow_status: 'job_info' });
+  // The server keeps the account's flow: the session check routes it to the new flow's pages wherever it signs in.
+  expect((await call(app, { url: '/api/token_is_valid', headers: auth(confirmed.headers.authorization as string) })).json()).toMatchObject({ new_flow: true });
   return { email, token: confirmed.headers.authorization as string, id: res.json<{ id: number }>().id };
 }
 
@@ -454,7 +456,9 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect((await ok(pw(PASSWORD, PASSWORD))).new_status).toBe('phone_validation');
     const email = await call(app, { method: 'POST', url: '/api/email', payload: { email: who.email } });
     expect([email.statusCode, email.json()]).toEqual([200, { data: 'password' }]);
-    expect((await login(app, who.email, PASSWORD)).statusCode).toBe(200);
+    const signedIn = await login(app, who.email, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ data: { workflow_status: 'phone_validation', new_flow: true } });
 
     const number = uniquePhone();
     const sent = await postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number } });

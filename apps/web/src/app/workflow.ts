@@ -121,6 +121,11 @@ export async function goToPreviousStatus(): Promise<string> {
  * full-page redirect to /refinance_terms.
  */
 export async function finishSignIn(user: SessionUser): Promise<void> {
+  // A new-flow account (the server's `new_flow`) continues on the new flow's pages wherever it signed in.
+  if (user.new_flow) {
+    await finishNewflowSignIn(user);
+    return;
+  }
   sessionStore.setUser(user);
   sessionStore.setPendingEmail(null);
   if (user.refinancing) {
