@@ -1,5 +1,6 @@
 import { NEWFLOW_MSG, PAYROLL_SANDBOX_CREDENTIALS, type TLoanOffer } from '@payrail/contract/newflow';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE } from '@payrail/contract/documents';
+import { MSG } from '@payrail/contract/messages';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
@@ -219,6 +220,9 @@ describe('application steps: order and data', () => {
     const long = await personal(who.token, { middle_initial: 'AB', unit_number: '12345678901', zip_code: '1234' });
     expect(long.statusCode).toBe(422);
     expect(Object.keys(long.json<{ errors: object }>().errors).sort()).toEqual(['middle_initial', 'unit_number', 'zip_code']);
+    // The phone follows verify_phone's rule (US, BR, PT mobile numbers outside production), nothing written on refusal.
+    for (const phone of ['12345', '+442071838750', '2025550100999']) expect((await personal(who.token, { phone })).json()).toEqual({ errors: { phone: [MSG.invalidPhone] } });
+    expect((await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: { first_name: string | null } } }>().data.loan_borrower.first_name).toBeNull();
     // Housing before the personal fields were saved is not open yet.
     const early = await postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 100_000, education_level: 'other' } });
     expect(early.statusCode).toBe(409);
@@ -228,7 +232,7 @@ describe('application steps: order and data', () => {
     const owned = await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'own_no_mortgage', education_level: 'some_college' } }));
     expect(owned.new_status).toBe('ssn_input');
     const data = (await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: Record<string, unknown> } }>();
-    expect(data.data.loan_borrower).toMatchObject({ first_name: 'Ana', middle_initial: 'B', date_of_birth: '1990-04-12', housing_type: 'own_no_mortgage', education_level: 'some_college' });
+    expect(data.data.loan_borrower).toMatchObject({ first_name: 'Ana', middle_initial: 'B', phone: '+12025550100', date_of_birth: '1990-04-12', housing_type: 'own_no_mortgage', education_level: 'some_college' });
     // The back button: ssn → personal_info is on the stack.
     const stack = (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>();
     expect(stack.navigation_stack.slice(-2)).toEqual(['personal_info', 'ssn_input']);

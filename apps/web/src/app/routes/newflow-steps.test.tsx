@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import { navigationStackHandler, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
@@ -214,5 +215,46 @@ describe('status pages', () => {
     await user.click(await screen.findByRole('button', { name: 'New Loan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/job_info`));
     expect(bodies).toEqual([{ workflow_status_key: 'dropped' }]);
+  });
+});
+
+describe('personal_info phone', () => {
+  const PERSONAL = {
+    first_name: 'Ana',
+    middle_initial: null,
+    last_name: 'Lima',
+    phone: null,
+    date_of_birth: '1990-04-12',
+    driver_license_number_last4: null,
+    driver_license_state_id: 8,
+    address: '123 North Main Street',
+    unit_number: null,
+    city: 'Springfield',
+    state_id: 8,
+    zip_code: '62701',
+    housing_type: null,
+    housing_payment: null,
+    education_level: null,
+  };
+
+  it('uses verify_phone\'s number input: the country picker outside production, "invalid phone" until valid, E.164 sent', async () => {
+    at('personal_info');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(statesHandler(), stepGet('personal_info', { loan_borrower: PERSONAL, housing_types: [], education_levels: [] }), stepPost('personal_info', bodies));
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/personal_info`);
+    const number = await screen.findByLabelText('Mobile phone');
+    await user.type(screen.getByLabelText('Driver licence number'), 'D1234567');
+    await user.type(number, '11987654321');
+    await user.tab();
+    expect(await screen.findByText(MSG.invalidPhone)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(bodies).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Country'), 'BR');
+    await waitFor(() => expect(screen.queryByText(MSG.invalidPhone)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0]!.loan_borrower as { phone: string }).phone).toBe('+5511987654321');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/personal_info/rent`));
   });
 });
