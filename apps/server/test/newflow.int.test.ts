@@ -236,6 +236,13 @@ describe('application steps: order and data', () => {
     // The back button: ssn → personal_info is on the stack.
     const stack = (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>();
     expect(stack.navigation_stack.slice(-2)).toEqual(['personal_info', 'ssn_input']);
+    // Back (§2 back target personal_info): the generic status change moves the application back and pops the stack.
+    const back = await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'personal_info' } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ new_status: 'personal_info' });
+    expect((await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>().navigation_stack.at(-1)).toBe('personal_info');
+    // Back is only to the stack's previous page: skipping back to job_info is refused.
+    expect((await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'job_info' } })).statusCode).not.toBe(200);
   });
 
   it('checks the SSN: "SSN is not valid", "SSN does not match", "has already been taken"', async () => {

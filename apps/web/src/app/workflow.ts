@@ -234,6 +234,43 @@ export async function finishNewflowSignInWithToken(): Promise<void> {
   await finishNewflowSignIn(sessionUserFrom(session));
 }
 
+/** The new-flow pages a Back link leads to (newflow §2: "Back targets are …"). */
+export const NEWFLOW_BACK_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'verify_bank_account', 'email_confirmation', 'loan_offer', 'job_info']);
+
+/**
+ * The page's Back link target in the new flow: the status under the current one on the navigation stack,
+ * when it is one of the spec's back targets (the server's `go_back` move). Null: no Back link.
+ */
+export function newflowBackTarget(status: string | null | undefined, stack: readonly string[]): string | null {
+  const clean = cleanStack(stack);
+  if (!status || clean.at(-1) !== status) return null;
+  const previous = clean.at(-2);
+  return previous && NEWFLOW_BACK_TARGETS.has(previous) ? previous : null;
+}
+
+/** Back on a new-flow step: the server moves the application back to the stack's previous status (go_back). */
+export async function goBackNewflow(): Promise<void> {
+  const stack = cleanStack(sessionStore.getState().navigationStack);
+  const previous = stack.at(-2);
+  if (!previous) {
+    await continueNewflow(null);
+    return;
+  }
+  try {
+    const { new_status } = await postChangeStatus(previous);
+    sessionStore.setNavigationStack(stack.slice(0, -1));
+    sessionStore.updateUser({ workflow_status: new_status, new_flow: true });
+    navigate(newflowRouteOf(new_status));
+  } catch (error) {
+    const current = refusedCurrentStatus(error);
+    if (current) {
+      goToNewflowStatus(current);
+      return;
+    }
+    throw error;
+  }
+}
+
 /** Open the page of a status the server named (a refused step's `current_status`, a GET's `new_status`). */
 export function goToNewflowStatus(status: string): void {
   sessionStore.updateUser({ workflow_status: status, new_flow: true });
