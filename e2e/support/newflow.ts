@@ -138,7 +138,12 @@ export async function verifyPhone(page: Page, request: APIRequestContext): Promi
   const digits = uniquePhoneDigits();
   await expectAccessible(page);
   const number = page.getByLabel('Mobile phone number');
-  await number.fill('');
+  // The number typed on personal_info is pre-filled (the masked input): replace it with this run's own number.
+  await expect(number).toHaveValue('(202)555-0100');
+  await number.click();
+  await number.press('ControlOrMeta+a');
+  await number.press('Backspace');
+  await expect(number).toHaveValue('');
   await number.pressSequentially(digits);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /send code/i }).click();
@@ -167,6 +172,14 @@ export async function finishApplication(page: Page, request: APIRequestContext, 
   await expectAccessible(page);
   if (options.shots) await screenshot(page, `${options.shots}-loan-offer`);
   const group = options.offerList ? page.getByRole('radiogroup', { name: options.offerList }) : page;
+  await group.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Accept this offer' }).click();
+
+  // Back (§2 back target loan_offer): the server moves back, the offers show again, and the applicant accepts again.
+  await expect(page).toHaveURL(new RegExp(`${NF}/password_creation$`));
+  if (options.shots) await screenshot(page, `${options.shots}-password-back`);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${NF}/loan_offer$`));
   await group.getByRole('radio').first().check();
   await page.getByRole('button', { name: 'Accept this offer' }).click();
 

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
         return (e as Error).message;
       }
     })();
-    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
+    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'CREDIT_BUREAU_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
     expect(message).not.toContain('ADDRESS_PROVIDER');
     const real = {
       ENCRYPTION_KEY: KEY,
@@ -64,8 +64,21 @@ describe('loadConfig', () => {
       PAYROLL_LINK_PROVIDER: 'argyle',
       ARGYLE_API_KEY_ID: 'k',
       ARGYLE_API_KEY_SECRET: 's',
+      CREDIT_BUREAU_PROVIDER: 'experian',
+      EXPERIAN_CLIENT_ID: 'c',
+      EXPERIAN_CLIENT_SECRET: 's',
+      EXPERIAN_USERNAME: 'u',
+      EXPERIAN_PASSWORD: 'p',
+      EXPERIAN_SUBSCRIBER_CODE: '1234567',
     };
     expect(loadConfig(real).env).toBe('production');
+    expect(loadConfig(real).creditBureau).toEqual({
+      provider: 'experian',
+      experian: { baseUrl: 'https://sandbox-us-api.experian.com', clientId: 'c', clientSecret: 's', username: 'u', password: 'p', subscriberCode: '1234567' },
+    });
+    expect(() => loadConfig({ ...real, CREDIT_BUREAU_PROVIDER: 'sandbox' })).toThrow(/configure CREDIT_BUREAU_PROVIDER \(or set/);
+    expect(() => loadConfig({ ...real, EXPERIAN_PASSWORD: '' })).toThrow(/EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian/);
+    expect(() => loadConfig({ ...real, EXPERIAN_BASE_URL: 'http://bureau.example.com' })).toThrow(/EXPERIAN_BASE_URL must be an https:\/\/ URL/);
     expect(() => loadConfig({ ...real, ACH_PROVIDER: 'sandbox' })).toThrow(/configure ACH_PROVIDER \(or set ALLOW_SANDBOX_PROVIDERS=true/);
     expect(loadConfig({ ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true' }).bankLink.provider).toBe('sandbox');
     expect(devConfig({}).bankLink.provider).toBe('sandbox');

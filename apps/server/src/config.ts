@@ -60,7 +60,13 @@ const ZEnv = z
     ARGYLE_API_KEY_ID: z.string().optional(),
     ARGYLE_API_KEY_SECRET: z.string().optional(),
     ARGYLE_BASE_URL: z.url({ protocol: /^https$/, error: 'ARGYLE_BASE_URL must be an https:// URL' }).default('https://api-sandbox.argyle.com'),
-    CREDIT_BUREAU_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    CREDIT_BUREAU_PROVIDER: z.enum(['sandbox', 'experian']).default('sandbox'),
+    EXPERIAN_BASE_URL: z.url({ protocol: /^https$/, error: 'EXPERIAN_BASE_URL must be an https:// URL' }).default('https://sandbox-us-api.experian.com'),
+    EXPERIAN_CLIENT_ID: z.string().optional(),
+    EXPERIAN_CLIENT_SECRET: z.string().optional(),
+    EXPERIAN_USERNAME: z.string().optional(),
+    EXPERIAN_PASSWORD: z.string().optional(),
+    EXPERIAN_SUBSCRIBER_CODE: z.string().optional(),
     NEWFLOW_RATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     ADDRESS_PROVIDER: z.enum(['sandbox', 'smarty']).default('sandbox'),
     SMARTY_AUTH_ID: z.string().optional(),
@@ -131,6 +137,13 @@ const ZEnv = z
     if (env.PAYROLL_LINK_PROVIDER === 'argyle' && !(env.ARGYLE_API_KEY_ID && env.ARGYLE_API_KEY_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['ARGYLE_API_KEY_ID'], message: 'ARGYLE_API_KEY_ID and ARGYLE_API_KEY_SECRET are required when PAYROLL_LINK_PROVIDER=argyle' });
     }
+    if (env.CREDIT_BUREAU_PROVIDER === 'experian' && !(env.EXPERIAN_CLIENT_ID && env.EXPERIAN_CLIENT_SECRET && env.EXPERIAN_USERNAME && env.EXPERIAN_PASSWORD && env.EXPERIAN_SUBSCRIBER_CODE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EXPERIAN_CLIENT_ID'],
+        message: 'EXPERIAN_CLIENT_ID, EXPERIAN_CLIENT_SECRET, EXPERIAN_USERNAME, EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian',
+      });
+    }
     if (env.ADDRESS_PROVIDER === 'smarty' && !(env.SMARTY_AUTH_ID && env.SMARTY_AUTH_TOKEN)) {
       ctx.addIssue({ code: 'custom', path: ['SMARTY_AUTH_ID'], message: 'SMARTY_AUTH_ID and SMARTY_AUTH_TOKEN are required when ADDRESS_PROVIDER=smarty' });
     }
@@ -190,8 +203,11 @@ export type Config = {
   bankLink: { provider: 'sandbox' | 'plaid'; plaid: { clientId: string; secret: string; env: 'sandbox' | 'development' | 'production' } | undefined };
   /** Payroll link (new flow): the sandbox widget (test_1 / passgood …) or Argyle (API key pair). */
   payrollLink: { provider: 'sandbox' | 'argyle'; argyle: { apiKeyId: string; apiKeySecret: string; baseUrl: string } | undefined };
-  /** Credit bureau of the new flow's rate check: the sandbox (answers by test SSNs). */
-  creditBureau: { provider: 'sandbox' };
+  /** Credit bureau of the new flow's rate check: the sandbox (answers by test SSNs) or Experian's Credit Profile API. */
+  creditBureau: {
+    provider: 'sandbox' | 'experian';
+    experian: { baseUrl: string; clientId: string; clientSecret: string; username: string; password: string; subscriberCode: string } | undefined;
+  };
   /** Seconds between two in-process rate-check job runs (0: only the step call runs the job). */
   rateCheckIntervalSeconds: number;
   /** US address autocomplete: the sandbox (a fixed list of real public addresses) or Smarty US Autocomplete Pro (secret key pair). */
@@ -226,8 +242,8 @@ export class ConfigError extends Error {}
  * identity, an always-passing captcha, codes that never leave the outbox, fictional banks and cards,
  * disbursements that move no money. (The address sandbox lists real addresses and stays allowed.)
  */
-function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER' | 'PAYROLL_LINK_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
-  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
+function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER' | 'PAYROLL_LINK_PROVIDER' | 'CREDIT_BUREAU_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
+  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'CREDIT_BUREAU_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
   return env.ROUTING_DIRECTORY_FILE ? [...names] : [...names, 'ROUTING_DIRECTORY_FILE'];
 }
 
@@ -284,7 +300,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYROLL_LINK_PROVIDER,
       argyle: e.ARGYLE_API_KEY_ID && e.ARGYLE_API_KEY_SECRET ? { apiKeyId: e.ARGYLE_API_KEY_ID, apiKeySecret: e.ARGYLE_API_KEY_SECRET, baseUrl: e.ARGYLE_BASE_URL } : undefined,
     },
-    creditBureau: { provider: e.CREDIT_BUREAU_PROVIDER },
+    creditBureau: {
+      provider: e.CREDIT_BUREAU_PROVIDER,
+      experian:
+        e.EXPERIAN_CLIENT_ID && e.EXPERIAN_CLIENT_SECRET && e.EXPERIAN_USERNAME && e.EXPERIAN_PASSWORD && e.EXPERIAN_SUBSCRIBER_CODE
+          ? { baseUrl: e.EXPERIAN_BASE_URL, clientId: e.EXPERIAN_CLIENT_ID, clientSecret: e.EXPERIAN_CLIENT_SECRET, username: e.EXPERIAN_USERNAME, password: e.EXPERIAN_PASSWORD, subscriberCode: e.EXPERIAN_SUBSCRIBER_CODE }
+          : undefined,
+    },
     rateCheckIntervalSeconds: e.NEWFLOW_RATE_CHECK_INTERVAL_SECONDS,
     address: {
       provider: e.ADDRESS_PROVIDER,

@@ -1,5 +1,6 @@
 import { NEWFLOW_MSG, PAYROLL_SANDBOX_CREDENTIALS, type TLoanOffer } from '@payrail/contract/newflow';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE } from '@payrail/contract/documents';
+import { MSG } from '@payrail/contract/messages';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
@@ -55,6 +56,8 @@ async function atJobInfo(o: { amount?: number } = {}) {
   const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${code}` });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   expect(confirmed.json()).toMatchObject({ workflow_status: 'job_info' });
+  // The server keeps the account's flow: the session check routes it to the new flow's pages wherever it signs in.
+  expect((await call(app, { url: '/api/token_is_valid', headers: auth(confirmed.headers.authorization as string) })).json()).toMatchObject({ new_flow: true });
   return { email, token: confirmed.headers.authorization as string, id: res.json<{ id: number }>().id };
 }
 
@@ -217,6 +220,9 @@ describe('application steps: order and data', () => {
     const long = await personal(who.token, { middle_initial: 'AB', unit_number: '12345678901', zip_code: '1234' });
     expect(long.statusCode).toBe(422);
     expect(Object.keys(long.json<{ errors: object }>().errors).sort()).toEqual(['middle_initial', 'unit_number', 'zip_code']);
+    // The phone follows verify_phone's rule (US, BR, PT mobile numbers outside production), nothing written on refusal.
+    for (const phone of ['12345', '+442071838750', '2025550100999']) expect((await personal(who.token, { phone })).json()).toEqual({ errors: { phone: [MSG.invalidPhone] } });
+    expect((await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: { first_name: string | null } } }>().data.loan_borrower.first_name).toBeNull();
     // Housing before the personal fields were saved is not open yet.
     const early = await postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 100_000, education_level: 'other' } });
     expect(early.statusCode).toBe(409);
@@ -226,10 +232,18 @@ describe('application steps: order and data', () => {
     const owned = await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'own_no_mortgage', education_level: 'some_college' } }));
     expect(owned.new_status).toBe('ssn_input');
     const data = (await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: Record<string, unknown> } }>();
-    expect(data.data.loan_borrower).toMatchObject({ first_name: 'Ana', middle_initial: 'B', date_of_birth: '1990-04-12', housing_type: 'own_no_mortgage', education_level: 'some_college' });
+    expect(data.data.loan_borrower).toMatchObject({ first_name: 'Ana', middle_initial: 'B', phone: '+12025550100', date_of_birth: '1990-04-12', housing_type: 'own_no_mortgage', education_level: 'some_college' });
     // The back button: ssn → personal_info is on the stack.
     const stack = (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>();
     expect(stack.navigation_stack.slice(-2)).toEqual(['personal_info', 'ssn_input']);
+    // Back (§2 back target personal_info): the generic status change moves the application back and pops the stack.
+    const back = await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'personal_info' } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ new_status: 'personal_info' });
+    expect((await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>().navigation_stack.at(-1)).toBe('personal_info');
+    // Back is only to the stack's previous page: skipping back to job_info is refused.
+    const skip = await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'job_info' } });
+    expect([skip.statusCode, skip.json<{ current_status: string }>().current_status]).toEqual([422, 'personal_info']);
   });
 
   it('checks the SSN: "SSN is not valid", "SSN does not match", "has already been taken"', async () => {
@@ -454,7 +468,9 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect((await ok(pw(PASSWORD, PASSWORD))).new_status).toBe('phone_validation');
     const email = await call(app, { method: 'POST', url: '/api/email', payload: { email: who.email } });
     expect([email.statusCode, email.json()]).toEqual([200, { data: 'password' }]);
-    expect((await login(app, who.email, PASSWORD)).statusCode).toBe(200);
+    const signedIn = await login(app, who.email, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ data: { workflow_status: 'phone_validation', new_flow: true } });
 
     const number = uniquePhone();
     const sent = await postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number } });

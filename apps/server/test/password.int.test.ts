@@ -1,7 +1,7 @@
 import { UNCONFIRMED_EMAIL_CODE } from '@payrail/contract/identity';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, auth, call, login, outbox, signUp, signUpConfirmed } from './identity-helpers';
+import { PASSWORD, auth, availableStateId, call, latestEmailToken, login, outbox, signUp, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -30,6 +30,30 @@ describe('forgot password (POST /api/password)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email });
     expect(await resetToken(app, email)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('e-mails a new-flow account the new flow\'s reset page, whose token resets the password', async () => {
+    const email = uniqueEmail('nf-reset');
+    const signedUp = await call(app, {
+      method: 'POST',
+      url: '/api/signup',
+      payload: {
+        application_member: { email },
+        agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+        loan_borrower: { state_id: await availableStateId(app) },
+        loan: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
+        new_flow: true,
+      },
+    });
+    expect(signedUp.statusCode, signedUp.body).toBe(201);
+    expect((await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` })).statusCode).toBe(200);
+    expect((await forgot(app, email)).statusCode).toBe(200);
+    const mail = (await outbox(app, email)).find((m) => m.subject === 'Reset your Payrail password');
+    const token = mail && new RegExp(`${app.ctx.config.publicUrl}/application/newflow/reset_password/auth\\?reset_password_token=([A-Za-z0-9_-]{43})`).exec(mail.body)?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail!.body).not.toContain('/forgot_password/');
+    expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: token! })).statusCode).toBe(200);
+    expect((await login(app, email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers not found for an unknown e-mail and the unconfirmed code for an unconfirmed account', async () => {

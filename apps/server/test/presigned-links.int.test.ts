@@ -24,7 +24,8 @@ async function linkCode(target: TestApp, email: string): Promise<string> {
 
 describe('pre-signed links', () => {
   it('lets an underwriter e-mail a link that signs the member in once', async () => {
-    const { email } = await signUpConfirmed(app);
+    const { email, token: classicToken } = await signUpConfirmed(app);
+    expect((await call(app, { url: '/api/token_is_valid', headers: auth(classicToken) })).json()).toMatchObject({ email, new_flow: false });
     const res = await create(app, await staff(app, 'underwriter@payrail.test'), { email: email.toUpperCase(), new_flow: true });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(Number), email, new_flow: true, expires_at: expect.any(String) });
@@ -35,7 +36,8 @@ describe('pre-signed links', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json()).toEqual({ new_flow: true, email, workflow_status: 'about_yourself' });
     const token = open.headers.authorization as string;
-    expect((await call(app, { url: '/api/token_is_valid', headers: auth(token) })).json()).toMatchObject({ email });
+    // A new-flow link moves the account onto the new flow: the session check says so from now on.
+    expect((await call(app, { url: '/api/token_is_valid', headers: auth(token) })).json()).toMatchObject({ email, new_flow: true });
 
     const again = await call(app, { url: `/api/c/${code}` });
     expect(again.statusCode).toBe(404);
@@ -48,6 +50,7 @@ describe('pre-signed links', () => {
     const open = await call(app, { url: `/api/c/${await linkCode(app, email)}` });
     expect(open.json()).toEqual({ new_flow: false, email, workflow_status: 'about_yourself' });
     expect((await app.ctx.repos.identity.findMemberByEmail(email))!.confirmedAt).toBeInstanceOf(Date);
+    expect((await app.ctx.repos.identity.findMemberByEmail(email))!.newFlow).toBe(false);
   });
 
   it('refuses an unknown or expired link', async () => {

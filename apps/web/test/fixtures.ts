@@ -15,6 +15,7 @@ export function sessionAnswer(overrides: Partial<TTokenIsValidResponse> = {}): T
     has_loan: false,
     loan_type: 'new',
     refinancing: false,
+    new_flow: false,
     feedback_rating: false,
     not_qualified_reason: null,
     has_nelnet: false,

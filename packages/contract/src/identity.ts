@@ -76,6 +76,8 @@ export const ZLoginResponse = z.object({
     loan_type: z.enum(WORKFLOW_LOAN_TYPES),
     feedback_rating: z.boolean(),
     refinancing: z.boolean(),
+    /** The account applies through the new flow (stored at the new flow's sign-up): the SPA routes it to /application/newflow/*. */
+    new_flow: z.boolean(),
     /** The profile photo's URL (access §3 user avatar); the server always sends it, null without a photo. */
     avatar: z.string().nullable().optional(),
     loan_borrower: ZLoanBorrowerSummary,
@@ -172,6 +174,8 @@ export const ZTokenIsValidResponse = z.object({
   has_loan: z.boolean(),
   loan_type: z.enum(WORKFLOW_LOAN_TYPES),
   refinancing: z.boolean(),
+  /** The account applies through the new flow (stored at the new flow's sign-up): the SPA routes it to /application/newflow/*. */
+  new_flow: z.boolean(),
   feedback_rating: z.boolean(),
   not_qualified_reason: z.string().nullable(),
   has_nelnet: z.boolean(),

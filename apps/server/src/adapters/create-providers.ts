@@ -35,6 +35,7 @@ import { nachaFileAchDebits } from './ach/nacha-debit-client';
 import { nachaFileAch } from './ach/nacha-client';
 import { sandboxAch, sandboxAchDebits } from './ach/sandbox';
 import type { CreditBureau } from './credit-bureau/port';
+import { experianCreditBureau } from './credit-bureau/experian';
 import { sandboxCreditBureau } from './credit-bureau/sandbox';
 import { argylePayrollLink } from './payroll-link/argyle';
 import type { PayrollLinkProvider } from './payroll-link/port';
@@ -106,6 +107,6 @@ export function createProviders(config: Config, platform: PlatformRepository, de
       config.payrollLink.provider === 'argyle' && config.payrollLink.argyle
         ? argylePayrollLink({ ...config.payrollLink.argyle, depositAccount: { ...config.collectionAccount, accountType: 'checking' } })
         : sandboxPayrollLink(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-payroll-link'), deps.now),
-    creditBureau: sandboxCreditBureau(),
+    creditBureau: config.creditBureau.provider === 'experian' && config.creditBureau.experian ? experianCreditBureau(config.creditBureau.experian) : sandboxCreditBureau(),
   };
 }

@@ -121,6 +121,11 @@ export async function goToPreviousStatus(): Promise<string> {
  * full-page redirect to /refinance_terms.
  */
 export async function finishSignIn(user: SessionUser): Promise<void> {
+  // A new-flow account (the server's `new_flow`) continues on the new flow's pages wherever it signed in.
+  if (user.new_flow) {
+    await finishNewflowSignIn(user);
+    return;
+  }
   sessionStore.setUser(user);
   sessionStore.setPendingEmail(null);
   if (user.refinancing) {
@@ -227,6 +232,43 @@ export async function finishNewflowSignIn(user: SessionUser): Promise<void> {
 export async function finishNewflowSignInWithToken(): Promise<void> {
   const session = await getSession();
   await finishNewflowSignIn(sessionUserFrom(session));
+}
+
+/** The new-flow pages a Back link leads to (newflow §2: "Back targets are …"). */
+export const NEWFLOW_BACK_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'verify_bank_account', 'email_confirmation', 'loan_offer', 'job_info']);
+
+/**
+ * The page's Back link target in the new flow: the status under the current one on the navigation stack,
+ * when it is one of the spec's back targets (the server's `go_back` move). Null: no Back link.
+ */
+export function newflowBackTarget(status: string | null | undefined, stack: readonly string[]): string | null {
+  const clean = cleanStack(stack);
+  if (!status || clean.at(-1) !== status) return null;
+  const previous = clean.at(-2);
+  return previous && NEWFLOW_BACK_TARGETS.has(previous) ? previous : null;
+}
+
+/** Back on a new-flow step: the server moves the application back to the stack's previous status (go_back). */
+export async function goBackNewflow(): Promise<void> {
+  const stack = cleanStack(sessionStore.getState().navigationStack);
+  const previous = stack.at(-2);
+  if (!previous) {
+    await continueNewflow(null);
+    return;
+  }
+  try {
+    const { new_status } = await postChangeStatus(previous);
+    sessionStore.setNavigationStack(stack.slice(0, -1));
+    sessionStore.updateUser({ workflow_status: new_status, new_flow: true });
+    navigate(newflowRouteOf(new_status));
+  } catch (error) {
+    const current = refusedCurrentStatus(error);
+    if (current) {
+      goToNewflowStatus(current);
+      return;
+    }
+    throw error;
+  }
 }
 
 /** Open the page of a status the server named (a refused step's `current_status`, a GET's `new_status`). */

@@ -162,7 +162,7 @@ export const sessionStore = {
     if (store.get().token !== token) update(token ? { token, exitTo: null } : { token });
   },
   setUser(user: SessionUser | null): void {
-    // The session check does not say which flow the account uses: keep what sign-up or sign-in learnt.
+    // The session check answers the account's flow (`new_flow`); an answer without it keeps what sign-up or sign-in learnt.
     const previous = store.get().user;
     const keepFlow = user && previous && previous.id === user.id && user.new_flow == null && previous.new_flow != null;
     update({ user: keepFlow ? { ...user, new_flow: previous.new_flow } : user });

@@ -85,7 +85,7 @@ describe('argylePayrollLink', () => {
 describe('sandboxCreditBureau', () => {
   it('answers by the test SSN endings', async () => {
     const b = sandboxCreditBureau();
-    const pull = (ssn: string) => b.softPull({ ssn, firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', address: '1 Main St', zipCode: '62701' });
+    const pull = (ssn: string) => b.softPull({ ssn, firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' });
     expect(await pull('123-45-0001')).toMatchObject({ status: 'hit', score: 520 });
     expect(await pull('123-45-0002')).toMatchObject({ status: 'hit', score: 615 });
     expect(await pull('123-45-0003')).toMatchObject({ status: 'thin_file' });

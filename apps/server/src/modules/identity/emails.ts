@@ -21,9 +21,12 @@ export function confirmationEmail(to: string, token: string, publicUrl: string, 
   };
 }
 
-/** The password-reset link (the SPA's /forgot_password/{token}). */
-export function passwordResetEmail(to: string, token: string, publicUrl: string, hours: number): EmailMessage {
-  const href = `${publicUrl}/forgot_password/${token}`;
+/**
+ * The password-reset link: the SPA's /forgot_password/{token}, or for a new-flow account the new flow's
+ * /application/newflow/reset_password/auth?reset_password_token={token}.
+ */
+export function passwordResetEmail(to: string, token: string, publicUrl: string, hours: number, newFlow = false): EmailMessage {
+  const href = newFlow ? `${publicUrl}/application/newflow/reset_password/auth?reset_password_token=${token}` : `${publicUrl}/forgot_password/${token}`;
   const lines = ['Someone asked to reset the password of your account.', `Choose a new password at ${href}. The link works once and expires in ${hours} hours.`];
   return {
     to,

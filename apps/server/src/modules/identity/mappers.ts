@@ -10,6 +10,7 @@ export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined
     loan_type: member.loanType,
     feedback_rating: member.feedbackRating,
     refinancing: member.refinancing,
+    new_flow: member.newFlow,
     avatar: member.avatar,
     loan_borrower: {
       first_name: borrower?.firstName ?? null,
@@ -40,6 +41,7 @@ export function toSessionInfo(
     has_loan: hasLoan,
     loan_type: member.loanType,
     refinancing: member.refinancing,
+    new_flow: member.newFlow,
     feedback_rating: member.feedbackRating,
     not_qualified_reason: member.notQualifiedReason,
     has_nelnet: member.hasNelnet,

@@ -318,7 +318,8 @@ export function identityRepository(db: Db) {
      * Uses the link once. Following it proves the member reads that mailbox, so an unconfirmed e-mail
      * is confirmed too (with its status move). False if the link was used meanwhile.
      */
-    usePresignedLink: (p: { id: number; userId: number; at: Date; confirm: boolean; move: StatusMove | null }) =>
+    /** Marks the link used; a new-flow link also moves the account onto the new flow (`new_flow`, what the session check answers). */
+    usePresignedLink: (p: { id: number; userId: number; at: Date; confirm: boolean; move: StatusMove | null; newFlow: boolean }) =>
       db.transaction(async (tx) => {
         const used = await tx
           .update(presignedLinks)
@@ -326,6 +327,7 @@ export function identityRepository(db: Db) {
           .where(and(eq(presignedLinks.id, p.id), isNull(presignedLinks.usedAt)))
           .returning({ id: presignedLinks.id });
         if (used.length === 0) return false;
+        if (p.newFlow) await tx.update(applicationMembers).set({ newFlow: true, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), eq(applicationMembers.newFlow, false)));
         if (p.confirm) {
           await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
           if (p.move) await applyStatusMove(tx, p.move);

@@ -22,12 +22,15 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   const [member, profile, borrower] = await Promise.all([ctx.repos.identity.findMemberById(row.userId), ctx.repos.application.findProfile(row.userId), ctx.repos.identity.findBorrower(row.userId)]);
   if (!member || !profile?.ssnSealed) throw new Error('rate check without an SSN on file');
   const ssn = (await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD);
+  const state = borrower?.stateId != null ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
   const report = await ctx.providers.creditBureau.softPull({
     ssn,
     firstName: borrower?.firstName ?? '',
     lastName: borrower?.lastName ?? '',
     dateOfBirth: profile.dateOfBirth ?? '',
     address: profile.address ?? '',
+    city: profile.city ?? '',
+    state: state?.abbreviation ?? '',
     zipCode: profile.zipCode ?? '',
   });
   const requested = row.loanAmountCents ?? 0;

@@ -1,4 +1,5 @@
-import { Outlet, useMatches } from 'react-router';
+import { useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { Container } from '../../components/layout/container';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
@@ -14,9 +15,54 @@ import { HelpFooter } from '../../features/support/components/help-footer';
 import { usePendingRequestCount } from '../../lib/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { breadcrumbFromMatches } from '../route-handle';
-import { continueNewflow, goToNewflowStatus, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
+import { NEWFLOW_BASE, newflowRouteForStatus } from '../status-routes';
+import { continueNewflow, goBackNewflow, goToNewflowStatus, newflowBackTarget, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
 
 const MOVES: NewflowMoves = { moveOn: continueNewflow, goTo: goToNewflowStatus };
+
+const RENT_PATH = `${NEWFLOW_BASE}/personal_info/rent`;
+
+/**
+ * The Back link of a new-flow step (§2 back targets, through the navigation stack): the housing sub-step
+ * goes back to personal_info's first part; a step whose previous stack entry is a back target asks the
+ * server to move back (go_back) and opens that page.
+ */
+function NewflowBack() {
+  const { pathname } = useLocation();
+  const status = useSession((state) => state.user?.workflow_status ?? null);
+  const stack = useSession((state) => state.navigationStack);
+  const [pending, setPending] = useState(false);
+  const onRent = pathname.replace(/\/$/, '') === RENT_PATH;
+  const onStatusPage = status !== null && newflowRouteForStatus(status) === pathname.replace(/\/$/, '');
+  const target = onRent ? 'personal_info' : onStatusPage ? newflowBackTarget(status, stack) : null;
+  if (!target) return null;
+  if (onRent) {
+    return (
+      <Container className={layout.stepperContainer}>
+        <Button to={`${NEWFLOW_BASE}/personal_info`} variant="ghost" size="sm">
+          Back
+        </Button>
+      </Container>
+    );
+  }
+  const back = async () => {
+    setPending(true);
+    try {
+      await goBackNewflow();
+    } catch {
+      // Global handling (401/403/503) has already told the applicant; the page stays.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Container className={layout.stepperContainer}>
+      <Button variant="ghost" size="sm" loading={pending} onClick={() => void back()}>
+        Back
+      </Button>
+    </Container>
+  );
+}
 
 /**
  * The new-flow shell (newflow-and-dashboard.md §2): header, the 6-step breadcrumb (hidden when the
@@ -54,6 +100,7 @@ export function NewflowLayout() {
             <Breadcrumb step={step} />
           </Container>
         ) : null}
+        {signedIn ? <NewflowBack /> : null}
         <AuthPathsContext value={NEWFLOW_AUTH_PATHS}>
           <NewflowMovesContext value={MOVES}>
             <Outlet />

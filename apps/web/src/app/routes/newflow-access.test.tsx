@@ -24,7 +24,7 @@ describe('new-flow sign-in (e-mail step, then password step)', () => {
       captchaOk(),
       http.post(api('/login'), () =>
         HttpResponse.json(
-          { data: { id: 7, email: 'ana@example.com', workflow_status: 'loan_offer', loan_type: 'new', feedback_rating: false, refinancing: false, avatar: null, loan_borrower: { first_name: 'Ana', last_name: 'Lima', employer_id: null, refer_code: null, referred_by: null, state_id: 8 } } },
+          { data: { id: 7, email: 'ana@example.com', workflow_status: 'loan_offer', loan_type: 'new', feedback_rating: false, refinancing: false, new_flow: true, avatar: null, loan_borrower: { first_name: 'Ana', last_name: 'Lima', employer_id: null, refer_code: null, referred_by: null, state_id: 8 } } },
           { headers: { authorization: 'tok' } },
         ),
       ),

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
-import { navigationStackHandler, signInAs, statesHandler } from '../../../test/fixtures';
+import { navigationStackHandler, sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
@@ -214,5 +215,90 @@ describe('status pages', () => {
     await user.click(await screen.findByRole('button', { name: 'New Loan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/job_info`));
     expect(bodies).toEqual([{ workflow_status_key: 'dropped' }]);
+  });
+});
+
+describe('personal_info phone', () => {
+  const PERSONAL = {
+    first_name: 'Ana',
+    middle_initial: null,
+    last_name: 'Lima',
+    phone: null,
+    date_of_birth: '1990-04-12',
+    driver_license_number_last4: null,
+    driver_license_state_id: 8,
+    address: '123 North Main Street',
+    unit_number: null,
+    city: 'Springfield',
+    state_id: 8,
+    zip_code: '62701',
+    housing_type: null,
+    housing_payment: null,
+    education_level: null,
+  };
+
+  it('uses verify_phone\'s number input: the country picker outside production, "invalid phone" until valid, E.164 sent', async () => {
+    at('personal_info');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(statesHandler(), stepGet('personal_info', { loan_borrower: PERSONAL, housing_types: [], education_levels: [] }), stepPost('personal_info', bodies));
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/personal_info`);
+    const number = await screen.findByLabelText('Mobile phone');
+    await user.type(screen.getByLabelText('Driver licence number'), 'D1234567');
+    await user.type(number, '11987654321');
+    await user.tab();
+    expect(await screen.findByText(MSG.invalidPhone)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(bodies).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Country'), 'BR');
+    await waitFor(() => expect(screen.queryByText(MSG.invalidPhone)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0]!.loan_borrower as { phone: string }).phone).toBe('+5511987654321');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/personal_info/rent`));
+  });
+});
+
+describe('Back link (spec §2 back targets, navigation stack)', () => {
+  it('password_creation goes back to loan_offer through the server (go_back), popping the stack', async () => {
+    at('password_creation');
+    sessionStore.setNavigationStack(['select_program', 'verify_bank_account', 'additional_documents', 'loan_offer', 'password_creation']);
+    const changes: unknown[] = [];
+    server.use(
+      stepGet('password_creation', { refer_code: null }),
+      stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [], one_times: [], discount_percentage: 0, is_split_direct_deposit: false }),
+      http.post(api('/workflow/change_status'), async ({ request }) => {
+        changes.push(await request.json());
+        // The server moved back: the session check answers the new status from now on.
+        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'loan_offer', new_flow: true }))));
+        return HttpResponse.json({ new_status: 'loan_offer', workflow_status: { next_status: 'password_creation' } });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/password_creation`);
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/loan_offer`));
+    expect(changes).toEqual([{ new_status: 'loan_offer' }]);
+    expect(sessionStore.getState().navigationStack).toEqual(['select_program', 'verify_bank_account', 'additional_documents', 'loan_offer']);
+    expect(sessionStore.getState().user?.workflow_status).toBe('loan_offer');
+  });
+
+  it('shows no Back link where the previous page is not a back target, and the housing sub-step goes back to personal_info', async () => {
+    at('additional_documents');
+    sessionStore.setNavigationStack(['select_program', 'additional_documents']);
+    server.use(stepGet('additional_documents', { required_documents: [], uploaded: [], address: null, proof_of_address_max_age_days: 45 }));
+    const first = renderRoute(`${NF}/additional_documents`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
+    first.unmount();
+
+    at('personal_info');
+    sessionStore.setNavigationStack(['job_info', 'verify_employer', 'personal_info']);
+    server.use(stepGet('personal_info', { loan_borrower: { first_name: 'Ana', middle_initial: null, last_name: 'Lima', phone: null, date_of_birth: null, driver_license_number_last4: null, driver_license_state_id: null, address: null, unit_number: null, city: null, state_id: null, zip_code: null, housing_type: null, housing_payment: null, education_level: null }, housing_types: [], education_levels: [] }), statesHandler());
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/personal_info/rent`);
+    await user.click(await screen.findByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/personal_info`));
   });
 });

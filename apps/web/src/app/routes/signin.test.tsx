@@ -18,6 +18,7 @@ const loginData = (overrides: Record<string, unknown> = {}) => ({
     loan_type: 'new',
     feedback_rating: false,
     refinancing: false,
+    new_flow: false,
     loan_borrower: { first_name: 'Ana', last_name: 'Lima', employer_id: null, refer_code: 'ANA1234', referred_by: null, state_id: 8 },
     ...overrides,
   },
@@ -106,6 +107,24 @@ describe('/signin', () => {
     expect(sessionStore.getToken()).toBe('new-token');
     expect(sessionStore.getState().navigationStack).toEqual(['about_yourself', 'employer', 'phone_verification']);
     expect(sessionStore.getState().user).toMatchObject({ id: 7, first_name: 'Ana', workflow_status: 'phone_verification' });
+  });
+
+  it('sends a new-flow account (the server\'s new_flow) to the new flow\'s page of a status both flows share', async () => {
+    server.use(
+      captchaOk(),
+      http.post(api('/login'), () => HttpResponse.json(loginData({ workflow_status: 'approved', new_flow: true }), { headers: { authorization: 'nf-token' } })),
+      navigationStackHandler('approved', []),
+      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', new_flow: true }))),
+      http.get(api('/applicationflow/application_step/approved'), () =>
+        HttpResponse.json({ workflow_status_key: 'approved', current_status: 'approved', new_status: null, finalized_application: true, first_name: 'Ana', last_name: 'Lima', reapply_date: null, data: { signed: false, funded: false, loan_identifier: null, amount: null } }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/signin');
+    await typeCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/newflow/approved'));
+    expect(sessionStore.getState().user).toMatchObject({ new_flow: true, workflow_status: 'approved' });
   });
 
   it('sends a refinancing account to /refinance_terms with a full page load', async () => {

@@ -18,7 +18,7 @@ export async function openPresignedLink(ctx: AppContext, code: string, client: C
   const member = (await repo.findMemberById(link.userId))!;
   const confirm = member.confirmedAt === null;
   const move = confirm ? confirmationMove(member, at) : null;
-  if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move }))) throw AppError.notFound(SERVER_MSG.invalidLink);
+  if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move, newFlow: link.newFlow }))) throw AppError.notFound(SERVER_MSG.invalidLink);
   const token = await startSession(ctx, member.id, client);
   const fresh = (await repo.findMemberById(member.id))!;
   return { token, new_flow: link.newFlow, email: fresh.email, workflow_status: fresh.workflowStatus };

@@ -24,7 +24,7 @@ import { isoDay } from '../../application/today';
 import { saveManualAccount } from '../../banking/use-cases/save-manual-account';
 import { employerOf, employerProgramOf } from '../../employment/employer-program';
 import type { MemberRow } from '../../identity/repository';
-import { sendPhoneCode } from '../../identity/use-cases/send-phone-code';
+import { parseMobile, sendPhoneCode } from '../../identity/use-cases/send-phone-code';
 import { verifyPhone } from '../../identity/use-cases/verify-phone';
 import { PayrollLinkError } from '../../../adapters/payroll-link/port';
 import { priceNewflowOffers } from '../offers';
@@ -112,6 +112,8 @@ async function personalInfo(ctx: AppContext, member: MemberRow, nf: NewflowRow |
   }
   const p = parse(ZPersonalInfoPayload, body);
   const b = p.loan_borrower;
+  // The same mobile-number rule as phone_validation (US, BR, PT outside production; 10 US digits in production), before anything is written.
+  const phone = parseMobile(ctx, b.phone);
   await saveProfileFields(ctx, member, {
     first_name: b.first_name,
     last_name: b.last_name,
@@ -125,7 +127,7 @@ async function personalInfo(ctx: AppContext, member: MemberRow, nf: NewflowRow |
     zip_code: b.zip_code,
   });
   const at = ctx.now();
-  await ctx.repos.newflow.save(member.id, { middleInitial: b.middle_initial || null, phone: b.phone, personalInfoSavedAt: at }, at);
+  await ctx.repos.newflow.save(member.id, { middleInitial: b.middle_initial || null, phone, personalInfoSavedAt: at }, at);
   // Stays on personal_info: the SPA shows the housing sub-step (personal_info/rent) next.
   return moved('personal_info');
 }

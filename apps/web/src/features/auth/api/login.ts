@@ -26,6 +26,7 @@ export function sessionUserFromLogin({ data }: TLoginResponse): SessionUser {
     loan_type: data.loan_type,
     feedback_rating: data.feedback_rating,
     refinancing: data.refinancing,
+    new_flow: data.new_flow,
     avatar: data.avatar ?? null,
     first_name: data.loan_borrower.first_name,
     last_name: data.loan_borrower.last_name,

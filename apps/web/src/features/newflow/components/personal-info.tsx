@@ -26,9 +26,19 @@ export interface AddressSlot {
   onPick: (suggestion: TAddressSuggestion) => void;
 }
 
+/** The phone input (composed in app/ from the phone feature, the same rules as verify_phone). */
+export interface PhoneSlot {
+  initialNumber: string | null;
+  error?: string;
+  /** The E.164 number, or null while what is typed is not a valid mobile number. */
+  onChange: (e164: string | null) => void;
+  onBlur: () => void;
+}
+
 export interface PersonalInfoProps {
   /** The US address autocomplete (composed in app/ from the about-yourself feature). */
   renderAddress: (slot: AddressSlot) => ReactNode;
+  renderPhone: (slot: PhoneSlot) => ReactNode;
   /** Where the housing sub-step lives (personal_info/rent). */
   rentPath: string;
 }
@@ -37,7 +47,7 @@ const TEXT_FIELDS = ['first_name', 'middle_initial', 'last_name', 'phone', 'date
 type Field = (typeof TEXT_FIELDS)[number];
 const OPTIONAL: ReadonlySet<Field> = new Set(['middle_initial', 'unit_number']);
 
-function PersonalForm({ data, renderAddress, rentPath }: { data: PersonalData } & PersonalInfoProps) {
+function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: PersonalData } & PersonalInfoProps) {
   const { submit, pending } = useSubmitStep();
   const states = useStateList();
   const b = data.loan_borrower;
@@ -55,6 +65,7 @@ function PersonalForm({ data, renderAddress, rentPath }: { data: PersonalData } 
     state_id: b.state_id ? String(b.state_id) : '',
     zip_code: b.zip_code ?? '',
   });
+  const [phoneTyped, setPhoneTyped] = useState(Boolean(b.phone));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -62,10 +73,11 @@ function PersonalForm({ data, renderAddress, rentPath }: { data: PersonalData } 
 
   const clientError = (field: Field): string | undefined => {
     const value = values[field].trim();
-    if (!value) return OPTIONAL.has(field) ? undefined : MSG.required;
+    if (!value) return OPTIONAL.has(field) ? undefined : field === 'phone' && phoneTyped ? MSG.invalidPhone : MSG.required;
     if (field === 'date_of_birth') return dobError(value) ?? undefined;
     if (field === 'zip_code' && !zipValid(value)) return 'Enter the 5-digit zip code.';
-    if (field === 'phone' && value.replace(/[^\d]/g, '').length < 10) return MSG.invalidPhone;
+    // The phone slot stores the E.164 number, or '' while what is typed is not a valid mobile number.
+    if (field === 'phone' && !/^\+\d{8,15}$/.test(value)) return MSG.invalidPhone;
     return undefined;
   };
   const errors = Object.fromEntries(TEXT_FIELDS.map((field) => [field, clientError(field)])) as Record<Field, string | undefined>;
@@ -121,7 +133,15 @@ function PersonalForm({ data, renderAddress, rentPath }: { data: PersonalData } 
       <TextField label="First name" autoComplete="given-name" required maxLength={60} value={values.first_name} onChange={(event) => set('first_name', event.target.value)} onBlur={blur('first_name')} error={shown('first_name')} />
       <TextField label="Middle initial" optional autoComplete="additional-name" maxLength={LIMITS.middleInitial} value={values.middle_initial} onChange={(event) => set('middle_initial', event.target.value.toUpperCase())} error={shown('middle_initial')} />
       <TextField label="Last name" autoComplete="family-name" required maxLength={60} value={values.last_name} onChange={(event) => set('last_name', event.target.value)} onBlur={blur('last_name')} error={shown('last_name')} />
-      <TextField label="Mobile phone" type="tel" autoComplete="tel" hint="US number, or +55 / +351 outside production." required maxLength={LIMITS.phone} value={values.phone} onChange={(event) => set('phone', event.target.value)} onBlur={blur('phone')} error={shown('phone')} />
+      {renderPhone({
+        initialNumber: b.phone ?? null,
+        error: shown('phone'),
+        onChange: (e164) => {
+          setPhoneTyped(true);
+          set('phone', e164 ?? '');
+        },
+        onBlur: blur('phone'),
+      })}
       <TextField label="Date of birth" hint="MM/DD/YYYY" mask="##/##/####" autoComplete="bday" required value={values.date_of_birth} onValueChange={(value) => set('date_of_birth', value)} onBlur={blur('date_of_birth')} error={shown('date_of_birth')} />
       <div className={styles.row}>
         <TextField label="Driver licence number" autoComplete="off" required maxLength={LIMITS.driverLicense} hint={b.driver_license_number_last4 ? `On file: ending ${b.driver_license_number_last4}. Type it again.` : undefined} value={values.driver_license_number} onChange={(event) => set('driver_license_number', event.target.value)} onBlur={blur('driver_license_number')} error={shown('driver_license_number')} />

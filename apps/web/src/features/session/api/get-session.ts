@@ -36,6 +36,7 @@ export function sessionUserFrom(session: TTokenIsValidResponse): SessionUser {
     loan_type: session.loan_type,
     feedback_rating: session.feedback_rating,
     refinancing: session.refinancing,
+    new_flow: session.new_flow,
     avatar: session.avatar,
     first_name: session.loan_borrower.first_name,
     last_name: session.loan_borrower.last_name,
