@@ -6,14 +6,22 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Boundary rules of STYLE.md, checked on resolved relative paths:
- * - packages/domain imports nothing above it; packages/contract imports only domain;
+ * Boundary rules of STYLE.md, checked on resolved relative paths and package names:
+ * - packages/domain imports nothing above it; packages/contract imports only domain; packages/client
+ *   (HTTP, stores, formatting) adds contract; packages/ui (design system) adds client;
+ * - an app imports packages and itself, never another app (the back office never reaches into apps/web);
  * - a feature folder (apps/<spa>/src/features/<name>) never imports another feature.
  */
 const layers = /** @type {const} */ ({
   'packages/domain': ['packages/domain'],
   'packages/contract': ['packages/domain', 'packages/contract'],
+  'packages/client': ['packages/domain', 'packages/contract', 'packages/client'],
+  'packages/ui': ['packages/domain', 'packages/contract', 'packages/client', 'packages/ui'],
+  'apps/web': ['packages', 'apps/web'],
+  'apps/backoffice': ['packages', 'apps/backoffice'],
+  'apps/server': ['packages', 'apps/server'],
 });
+const PACKAGES = /^@payrail\/(domain|contract|client|ui)(\/|$)/;
 
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
@@ -26,7 +34,9 @@ const boundaries = {
         const spec = String(node.source.value);
         let target;
         if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-        else if (spec.startsWith('@payrail/')) target = spec.replace('@payrail/', /^@payrail\/(domain|contract)/.test(spec) ? 'packages/' : 'apps/');
+        else if (spec.startsWith('@payrail/')) target = spec.replace('@payrail/', PACKAGES.test(spec) ? 'packages/' : 'apps/');
+        // Path aliases into another app (the old @web-ui/…, @web-lib/… of the back office) count as that app.
+        else if (/^@web-[a-z]+\//.test(spec)) target = `apps/web/${spec}`;
         else return;
         for (const [layer, allowed] of Object.entries(layers)) {
           if (file.startsWith(layer + '/') && !allowed.some((a) => target.startsWith(a + '/') || target === a)) {
@@ -75,7 +85,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

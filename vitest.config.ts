@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** One runner, six projects: the tiers of ../STYLE.md §10. TZ is pinned to UTC by scripts/test.mjs. */
+/** One runner, eight projects: the tiers of ../STYLE.md §10. TZ is pinned to UTC by scripts/test.mjs. */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The repository's own rules (lint boundaries): each rule is shown to fire on a sample.
       { test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
@@ -22,6 +23,7 @@ export default defineConfig({
           setupFiles: ['test/setup-env.ts'],
         },
       },
+      'packages/ui/vite.config.ts',
       'apps/web/vite.config.ts',
       'apps/backoffice/vite.config.ts',
     ],

@@ -30,6 +30,27 @@ describe('lint rules', () => {
     expect(found).toContain('payrail/boundaries: feature "profile" must not import feature "notifications"; compose them in app/');
   });
 
+  it('the back office never imports the borrower app (only the shared packages)', async () => {
+    const file = 'apps/backoffice/src/features/servicing/components/sample.ts';
+    expect(await messages(file, "import { formatUsd } from '../../../../../web/src/lib/format';\nexport const f = formatUsd;\n")).toContain(
+      'payrail/boundaries: apps/backoffice must not import ../../../../../web/src/lib/format',
+    );
+    expect(await messages(file, "import { Button } from '@web-ui/button';\nexport const b = Button;\n")).toContain('payrail/boundaries: apps/backoffice must not import @web-ui/button');
+    expect(await messages(file, "import { Button } from '@payrail/web/src/components/button';\nexport const b = Button;\n")).toContain(
+      'payrail/boundaries: apps/backoffice must not import @payrail/web/src/components/button',
+    );
+    expect(await messages(file, "import { Button } from '@payrail/ui/button';\nexport const b = Button;\n")).toEqual([]);
+  });
+
+  it('the shared packages stay below the apps: ui may use client, client may not use ui', async () => {
+    expect(await messages('packages/client/src/sample.ts', "import { Button } from '@payrail/ui/button';\nexport const b = Button;\n")).toContain(
+      'payrail/boundaries: packages/client must not import @payrail/ui/button',
+    );
+    expect(await messages('packages/ui/src/sample.ts', "import { x } from '../../../apps/web/src/lib/session-store';\nexport const y = x;\n")).toContain(
+      'payrail/boundaries: packages/ui must not import ../../../apps/web/src/lib/session-store',
+    );
+  });
+
   it('only repositories touch Drizzle', async () => {
     const found = await messages('apps/server/src/modules/servicing/use-cases/sample.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n");
     expect(found.some((m) => m.startsWith('no-restricted-imports:'))).toBe(true);

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '@web-styles/tokens.css';
-import '@web-styles/global.css';
+import '@payrail/ui/styles/tokens.css';
+import '@payrail/ui/styles/global.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 

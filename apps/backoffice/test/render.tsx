@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setNavigator } from '@web-lib/navigation';
+import { setNavigator } from '@payrail/client/navigation';
 import { AppProviders, createQueryClient } from '../src/app/providers';
 import { routes } from '../src/app/router';
 

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { notify } from '@web-ui/toast/notify';
-import { pendingRequests } from '@web-lib/pending-requests';
+import { notify } from '@payrail/ui/toast/notify';
+import { pendingRequests } from '@payrail/client/pending-requests';
 import { staffSession } from '../src/lib/staff-session';
 import { server } from './msw-server';
 

@@ -5,8 +5,8 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
-import './styles/tokens.css';
-import './styles/global.css';
+import '@payrail/ui/styles/tokens.css';
+import '@payrail/ui/styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../src/app/providers';
 import { routes } from '../src/app/router';
-import { setNavigator } from '../src/lib/navigation';
+import { setNavigator } from '@payrail/client/navigation';
 
 /** Renders the real route table at `path`, with providers and the navigation bridge wired. */
 export function renderRoute(path: string) {

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { notify } from '../src/components/ui/toast/notify';
-import { pendingRequests } from '../src/lib/pending-requests';
+import { notify } from '@payrail/ui/toast/notify';
+import { pendingRequests } from '@payrail/client/pending-requests';
 import { sessionStore } from '../src/lib/session-store';
 import { server } from './msw-server';
 

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { TopLoader } from '@web-ui/spinner';
-import { Toaster } from '@web-ui/toast/toaster';
-import { isApiError } from '@web-lib/http-client';
-import { usePendingRequestCount } from '@web-lib/pending-requests';
+import { TopLoader } from '@payrail/ui/spinner';
+import { Toaster } from '@payrail/ui/toast/toaster';
+import { isApiError } from '@payrail/client/http-client';
+import { usePendingRequestCount } from '@payrail/client/pending-requests';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { LoadingBlock } from '@web-ui/spinner';
-import { setNavigator } from '@web-lib/navigation';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { setNavigator } from '@payrail/client/navigation';
 import { StaffLayout } from './layouts/staff-layout';
 
 export const BASENAME = '/backoffice';

@@ -1,4 +1,4 @@
-import { Button } from '@web-ui/button';
+import { Button } from '@payrail/ui/button';
 import styles from './pagination.module.css';
 
 export interface PaginationProps {

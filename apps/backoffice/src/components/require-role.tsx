@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@web-ui/alert';
+import { Alert } from '@payrail/ui/alert';
 import { can, useRole } from '../lib/roles';
 import type { Capability } from '../lib/roles';
 

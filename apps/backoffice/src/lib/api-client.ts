@@ -1,8 +1,8 @@
-import { notify } from '@web-ui/toast/notify';
-import { createHttpClient } from '@web-lib/http-client';
-import type { ApiError } from '@web-lib/http-client';
-import { navigate } from '@web-lib/navigation';
-import { pendingRequests } from '@web-lib/pending-requests';
+import { notify } from '@payrail/ui/toast/notify';
+import { createHttpClient } from '@payrail/client/http-client';
+import type { ApiError } from '@payrail/client/http-client';
+import { navigate } from '@payrail/client/navigation';
+import { pendingRequests } from '@payrail/client/pending-requests';
 import { staffSession } from './staff-session';
 
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { isApiError } from '@web-lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** The server's own words when it gave any, else a calm generic line. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {

@@ -1,4 +1,4 @@
-import type { QueryValue } from '@web-lib/http-client';
+import type { QueryValue } from '@payrail/client/http-client';
 
 /** Only the parameters that are set, for a query string. */
 export function compactQuery(params: object): Record<string, QueryValue> {

@@ -1,5 +1,5 @@
 import type { StaffRole, TStaffMember } from '@payrail/contract/staff';
-import { createStore, useStoreValue } from '@web-lib/create-store';
+import { createStore, useStoreValue } from '@payrail/client/create-store';
 
 /** Separate from the borrower session: staff and borrowers never share a token or a key. */
 export const STAFF_SESSION_KEY = 'payrail.backoffice.session';

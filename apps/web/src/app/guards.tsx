@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingBlock } from '../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useSessionQuery } from '../features/session/api/get-session';
 import { useSession } from '../lib/session-store';
 import { useSessionCheck } from './session-check';

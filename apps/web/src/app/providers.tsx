@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { TopLoader } from '../components/ui/spinner';
-import { Toaster } from '../components/ui/toast/toaster';
+import { TopLoader } from '@payrail/ui/spinner';
+import { Toaster } from '@payrail/ui/toast/toaster';
 import { sessionQueryOptions } from '../features/session/api/get-session';
-import { isApiError } from '../lib/http-client';
-import { usePendingRequestCount } from '../lib/pending-requests';
+import { isApiError } from '@payrail/client/http-client';
+import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { sessionStore } from '../lib/session-store';
 
 export function createQueryClient(): QueryClient {

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { LoadingBlock } from '../components/ui/spinner';
-import { setNavigator } from '../lib/navigation';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { setNavigator } from '@payrail/client/navigation';
 import { RequireDashboard, RequireSession, RequireStatus } from './guards';
 import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
 import { NewflowLayout } from './layouts/newflow-layout';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { Button } from '../components/ui/button';
+import { Button } from '@payrail/ui/button';
 import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
-import { LoadingBlock } from '../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
 import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
 import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
@@ -14,7 +14,7 @@ import { LoanProgress, LoanTerms } from '../features/servicing/components/loan-s
 import { PaymentHistory } from '../features/servicing/components/payment-history';
 import { PaymentsPage } from '../features/servicing/components/payments-page';
 import { RefinanceStatus } from '../features/servicing/components/refinance-status';
-import { navigate } from '../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { useSession } from '../lib/session-store';
 import { agreementLink } from './agreement-links';
 import styles from '../features/servicing/components/servicing.module.css';

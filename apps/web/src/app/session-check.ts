@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { sessionUserFrom, useSessionQuery } from '../features/session/api/get-session';
-import { isApiError } from '../lib/http-client';
-import { navigate } from '../lib/navigation';
+import { isApiError } from '@payrail/client/http-client';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 
 /**

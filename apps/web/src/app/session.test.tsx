@@ -5,7 +5,7 @@ import { MSG } from '@payrail/contract/messages';
 import { sessionAnswer, signInAs } from '../../test/fixtures';
 import { api, server } from '../../test/msw-server';
 import { renderRoute } from '../../test/render';
-import { notify } from '../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../lib/session-store';
 
 describe('session on protected pages', () => {

@@ -1,4 +1,4 @@
-import type { AlertKind } from '../components/ui/alert';
+import type { AlertKind } from '@payrail/ui/alert';
 import { depositNoun, depositTitle } from '../lib/payroll-wording';
 
 export interface StatusPanelEntry {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MSG } from '@payrail/contract/messages';
 import { navigationStackHandler } from '../../test/fixtures';
 import { api, server } from '../../test/msw-server';
-import { setNavigator } from '../lib/navigation';
+import { setNavigator } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import { goToNextStatus, goToPreviousStatus, reloadNavigationStack } from './workflow';
 

@@ -4,8 +4,8 @@ import { getNavigationStack } from '../features/workflow/api/get-navigation-stac
 import { postNextStatus } from '../features/workflow/api/next-status';
 import { getSession, sessionUserFrom } from '../features/session/api/get-session';
 import { getApplicationStep } from '../lib/application-step';
-import { isApiError } from '../lib/http-client';
-import { navigate, redirectFullPage } from '../lib/navigation';
+import { isApiError } from '@payrail/client/http-client';
+import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
 import { NEWFLOW_BASE, newflowRouteForStatus, ROOT_STATUSES, routeForStatus } from './status-routes';

@@ -3,11 +3,11 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../test/msw-server';
 import { renderRoute } from '../../test/render';
-import { notify } from '../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { apiClient, MESSAGES } from './api-client';
-import { ApiError } from './http-client';
-import { setNavigator } from './navigation';
-import { pendingRequests } from './pending-requests';
+import { ApiError } from '@payrail/client/http-client';
+import { setNavigator } from '@payrail/client/navigation';
+import { pendingRequests } from '@payrail/client/pending-requests';
 import { SESSION_STORAGE_KEY, sessionStore } from './session-store';
 
 /** A handler that answers only when the test says so, to observe in-flight state. */

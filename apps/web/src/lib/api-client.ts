@@ -1,9 +1,9 @@
 import { MSG } from '@payrail/contract/messages';
-import { notify } from '../components/ui/toast/notify';
-import { createHttpClient } from './http-client';
-import type { ApiError } from './http-client';
-import { navigate } from './navigation';
-import { isLoaderExcluded, pendingRequests } from './pending-requests';
+import { notify } from '@payrail/ui/toast/notify';
+import { createHttpClient } from '@payrail/client/http-client';
+import type { ApiError } from '@payrail/client/http-client';
+import { navigate } from '@payrail/client/navigation';
+import { isLoaderExcluded, pendingRequests } from '@payrail/client/pending-requests';
 import { sessionStore } from './session-store';
 
 /** The spec's API bases; all default to /api, where the Payrail server serves every call. */

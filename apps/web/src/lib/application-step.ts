@@ -1,7 +1,7 @@
 import { ZStepGetResponse, ZStepPostResponse, ZStepRefused } from '@payrail/contract/newflow';
 import type { TStepGetResponse, TStepPostResponse } from '@payrail/contract/newflow';
 import { apiClient } from './api-client';
-import { isApiError } from './http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /**
  * The generic new-flow step calls (newflow-and-dashboard.md §7, docs/newflow.md): every new-flow screen

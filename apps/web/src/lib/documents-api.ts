@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ZDocument, ZRequiredDocuments } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument, TRequiredDocuments } from '@payrail/contract/documents';
 import { z } from 'zod';
-import type { FileUploader } from '../components/ui/file-upload';
+import type { FileUploader } from '@payrail/ui/file-upload';
 import { apiClient } from './api-client';
-import { isApiError } from './http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /**
  * The borrower's documents (classic-application-flow.md §7): list by type, multipart upload with

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createStore, useStoreValue } from './create-store';
+import { createStore, useStoreValue } from '@payrail/client/create-store';
 
 /** localStorage key; one key so clearing the session is a single removeItem. */
 export const SESSION_STORAGE_KEY = 'payrail.session';

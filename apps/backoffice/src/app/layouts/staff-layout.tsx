@@ -1,9 +1,9 @@
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { Logo } from '@web-layout/logo';
-import { SkipLink } from '@web-layout/skip-link';
-import { Button } from '@web-ui/button';
-import { notify } from '@web-ui/toast/notify';
-import { usePendingRequestCount } from '@web-lib/pending-requests';
+import { Logo } from '@payrail/ui/logo';
+import { SkipLink } from '@payrail/ui/skip-link';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
+import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { can } from '../../lib/roles';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert } from '@web-ui/alert';
-import { LoadingBlock } from '@web-ui/spinner';
-import { Table } from '@web-ui/table';
-import type { TableColumn } from '@web-ui/table';
-import { isApiError } from '@web-lib/http-client';
-import { formatCents, formatPercent, formatUsPhone } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { isApiError } from '@payrail/client/http-client';
+import { formatCents, formatPercent, formatUsPhone } from '@payrail/client/format';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
 import { RequireRole } from '../../components/require-role';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Alert } from '@web-ui/alert';
+import { Alert } from '@payrail/ui/alert';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { LoanDetails } from '../../features/loans/components/loan-details';

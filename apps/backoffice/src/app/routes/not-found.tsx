@@ -1,4 +1,4 @@
-import { Button } from '@web-ui/button';
+import { Button } from '@payrail/ui/button';
 import { usePageTitle } from '../title';
 import styles from './not-found.module.css';
 

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router';
-import { Logo } from '@web-layout/logo';
+import { Logo } from '@payrail/ui/logo';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { homeFor } from '../../lib/roles';
 import { useStaffSession } from '../../lib/staff-session';

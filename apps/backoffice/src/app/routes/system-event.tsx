@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { LoadingBlock } from '@web-ui/spinner';
-import { TextField } from '@web-ui/text-field';
-import { notify } from '@web-ui/toast/notify';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';

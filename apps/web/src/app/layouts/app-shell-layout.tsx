@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Logo } from '../../components/layout/logo';
+import { Logo } from '@payrail/ui/logo';
 import { SiteFooter } from '../../components/layout/site-footer';
-import { SkipLink } from '../../components/layout/skip-link';
+import { SkipLink } from '@payrail/ui/skip-link';
 import layout from '../../components/layout/layout.module.css';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 import { useLogout } from '../../features/auth/api/logout';
 import { BannerCarousel } from '../../features/banners/components/banner-carousel';
 import { BenefitMedal } from '../../features/benefits/components/benefit-medal';
@@ -14,7 +14,7 @@ import { BellIcon, NotificationMenu } from '../../features/notifications/compone
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { HelpFooter } from '../../features/support/components/help-footer';
 import { BRAND } from '../../lib/brand';
-import { usePendingRequestCount } from '../../lib/pending-requests';
+import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import styles from './app-shell.module.css';

@@ -6,7 +6,7 @@ import type { TNotification } from '@payrail/contract/identity';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 import { initialsOf } from './app-shell-layout';
 

@@ -1,13 +1,13 @@
 import { Outlet, useMatches } from 'react-router';
-import { Container } from '../../components/layout/container';
+import { Container } from '@payrail/ui/container';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteHeader } from '../../components/layout/site-header';
-import { SkipLink } from '../../components/layout/skip-link';
+import { SkipLink } from '@payrail/ui/skip-link';
 import layout from '../../components/layout/layout.module.css';
-import { Button } from '../../components/ui/button';
-import { NEW_LOAN_STEPS, REFINANCE_STEPS, Stepper } from '../../components/ui/stepper';
+import { Button } from '@payrail/ui/button';
+import { NEW_LOAN_STEPS, REFINANCE_STEPS, Stepper } from '@payrail/ui/stepper';
 import { useLogout } from '../../features/auth/api/logout';
-import { usePendingRequestCount } from '../../lib/pending-requests';
+import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { stepFromMatches, stepPageFromMatches } from '../route-handle';
 

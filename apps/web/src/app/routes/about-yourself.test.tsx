@@ -6,7 +6,7 @@ import { MSG } from '@payrail/contract/messages';
 import { STATES, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 
 const COMPLETE: Record<string, string | number | null> = {
   first_name: 'Ana',

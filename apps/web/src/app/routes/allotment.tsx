@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AllotmentStep } from '../../features/allotment/components/allotment-step';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { ROOT_STATUSES, routeForStatus } from '../status-routes';
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { ApplicationReview } from '../../features/application-review/components/application-review';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { agreementLink } from '../agreement-links';
 import { ROOT_STATUSES, routeForStatus } from '../status-routes';

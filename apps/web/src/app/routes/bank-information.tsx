@@ -1,5 +1,5 @@
 import { ManualBankEntry } from '../../features/banking/components/manual-bank-form';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { useSession } from '../../lib/session-store';
 import { adoptRefusedStatus, moveToStatus } from '../workflow';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@payrail/ui/button';
 import { ApprovedPanel } from '../../features/home/components/approved-panel';
 import { LoanManagerLink } from '../../features/home/components/loan-manager-link';
 import { sessionStore, useSession } from '../../lib/session-store';

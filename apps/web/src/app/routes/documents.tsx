@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
 import { DocumentsStep } from '../../features/documents/components/documents-step';
 import { useSession } from '../../lib/session-store';

@@ -1,6 +1,6 @@
 import { EmployerStep } from '../../features/employer/components/employer-step';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../lib/session-store';
 import { ROOT_STATUSES, routeForStatus } from '../status-routes';
 import { useWorkflow } from '../workflow';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { ESIGN_TEXT } from '../../features/esignature/components/esignature-page';
 import { signatureFontSize } from '../../features/esignature/lib/signature';
 import { sessionStore } from '../../lib/session-store';

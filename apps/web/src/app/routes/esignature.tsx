@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EsignaturePage } from '../../features/esignature/components/esignature-page';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../lib/session-store';
 import { routeForStatus } from '../status-routes';
 

@@ -9,7 +9,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { FEEDBACK_TEXT } from '../../features/feedback/components/feedback-page';
 import { SSN_CONFIRMATION_INCOMPLETE, feedbackBody, groupsOf, initialValues, inputKeyOf, labelOf, validate } from '../../features/feedback/lib/feedback-form';
 import { sessionStore } from '../../lib/session-store';

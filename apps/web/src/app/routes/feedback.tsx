@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { logout } from '../../features/auth/api/logout';
 import { FeedbackPage } from '../../features/feedback/components/feedback-page';
 import { sessionQueryOptions } from '../../features/session/api/get-session';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { routeForStatus } from '../status-routes';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 
 async function askReset(user: ReturnType<typeof userEvent.setup>, email = 'ana@example.com') {

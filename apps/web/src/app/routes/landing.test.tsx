@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 
 const EXAMPLE = {

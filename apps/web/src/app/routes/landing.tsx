@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { LoadingBlock } from '../../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useEmployer, useReapply } from '../../features/home/api/home';
 import { StarRating } from '../../features/home/components/star-rating';
 import { StatusPanelView } from '../../features/home/components/status-panel-view';
 import { LandingPage } from '../../features/marketing/components/landing-page';
 import { useSessionQuery } from '../../features/session/api/get-session';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { RequireSession, RequireStatus } from '../guards';
 import { APPROVED_STATUSES, NEW_LOAN_STATUSES, PANEL_MSG, reapplyDateText, REAPPLY_STATUSES, statusPanelEntry } from '../status-panel';

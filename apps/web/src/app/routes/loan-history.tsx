@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { LoadingBlock } from '../../components/ui/spinner';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useLoanHistory } from '../../features/servicing/api/servicing';
 import { LoanHistoryTable } from '../../features/servicing/components/loan-history-table';
 import styles from '../../features/servicing/components/servicing.module.css';

@@ -1,7 +1,7 @@
 import { LoanTerms } from '../../features/loan-terms/components/loan-terms';
 import { useSessionQuery } from '../../features/session/api/get-session';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { routeForStatus } from '../status-routes';
 import { goToNextStatus, useWorkflow } from '../workflow';

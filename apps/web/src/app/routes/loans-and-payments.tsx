@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { LoadingBlock } from '../../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useLoanHistory, useOngoingLoans } from '../../features/servicing/api/servicing';
 import { LoanDetails } from '../servicing-views';
 

@@ -1,6 +1,6 @@
 import { MSG } from '@payrail/contract/messages';
-import { StatusPage } from '../../components/layout/container';
-import { Button } from '../../components/ui/button';
+import { StatusPage } from '@payrail/ui/container';
+import { Button } from '@payrail/ui/button';
 import { useIsSignedIn } from '../../lib/session-store';
 
 /** 404. The main button follows the session: a signed-in borrower goes back to their dashboard, anyone else to sign in. */

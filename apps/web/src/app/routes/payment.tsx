@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { Container } from '../../components/layout/container';
-import { LoadingBlock } from '../../components/ui/spinner';
+import { Container } from '@payrail/ui/container';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useOngoingLoans } from '../../features/servicing/api/servicing';
 import { useSessionQuery } from '../../features/session/api/get-session';
 import { useSession } from '../../lib/session-store';

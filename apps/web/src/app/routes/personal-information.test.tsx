@@ -8,7 +8,7 @@ import type { TProfile } from '@payrail/contract/profile';
 import { agreementHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 
 const PHOTO_URL = `/api/avatars/${'ab'.repeat(32)}-png`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button';
-import { LoadingBlock } from '../../components/ui/spinner';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { DashboardEmailConfirmation } from '../../features/email-confirmation/components/dashboard-email-confirmation';
 import { PhoneEditDialog } from '../../features/phone/components/phone-edit-dialog';
 import { profileQueryOptions, useProfile } from '../../features/profile/api/profile';

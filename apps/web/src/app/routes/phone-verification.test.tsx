@@ -6,7 +6,7 @@ import { MSG, SERVER_MSG } from '@payrail/contract/messages';
 import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute, renderWithProviders } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { PhoneVerification } from '../../features/phone/components/phone-verification';
 import { sessionStore } from '../../lib/session-store';
 

@@ -1,7 +1,7 @@
-import { LoadingBlock } from '../../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { sessionUserFrom, useSessionQuery } from '../../features/session/api/get-session';
 import { PhoneVerification } from '../../features/phone/components/phone-verification';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../lib/session-store';
 import { agreementLink } from '../agreement-links';
 import { routeForStatus } from '../status-routes';

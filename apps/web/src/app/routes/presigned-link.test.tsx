@@ -5,7 +5,7 @@ import { MSG, SERVER_MSG } from '@payrail/contract/messages';
 import { navigationStackHandler, sessionAnswer } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { sessionStore } from '../../lib/session-store';
 
 describe('/c/{code}', () => {

@@ -3,7 +3,7 @@ import { PresignedLink } from '../../features/auth/components/presigned-link';
 import type { TPresignedLink } from '../../features/auth/api/open-presigned-link';
 import { getSession, sessionUserFrom } from '../../features/session/api/get-session';
 import { sessionStore } from '../../lib/session-store';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { NEWFLOW_BASE } from '../status-routes';
 import { finishSignInWithToken } from '../workflow';
 

@@ -1,7 +1,7 @@
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { RefinanceReview } from '../../features/refinance/components/refinance-review';
 import { postChangeStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../lib/session-store';
 
 export const REFINANCE_SENT = 'Your refinance application was sent for review.';

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { StatusPage } from '../../components/layout/container';
-import { Button } from '../../components/ui/button';
+import { StatusPage } from '@payrail/ui/container';
+import { Button } from '@payrail/ui/button';
 
 /** Last-resort page for a render error or a failed lazy chunk (e.g. after a deploy). */
 export function RouteError() {

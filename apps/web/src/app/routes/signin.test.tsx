@@ -6,8 +6,8 @@ import { MSG } from '@payrail/contract/messages';
 import { captchaOk, navigationStackHandler, sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
-import * as navigation from '../../lib/navigation';
+import { notify } from '@payrail/ui/toast/notify';
+import * as navigation from '@payrail/client/navigation';
 import { sessionStore } from '../../lib/session-store';
 
 const loginData = (overrides: Record<string, unknown> = {}) => ({

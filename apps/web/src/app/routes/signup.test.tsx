@@ -6,7 +6,7 @@ import { MSG } from '@payrail/contract/messages';
 import { agreementHandler, captchaOk, navigationStackHandler, sessionAnswer, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
-import { notify } from '../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { FINGERPRINT_STORAGE_KEY } from '../../lib/fingerprint';
 import { sessionStore } from '../../lib/session-store';
 

@@ -3,7 +3,7 @@ import { ADDRESS_AUTOCOMPLETE_MIN } from '@payrail/contract/address';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { autocompleteAddress } from '../../lib/address-api';
-import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from '../ui/field';
+import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from '@payrail/ui/field';
 import styles from './address-autocomplete.module.css';
 
 /** Pause before asking for suggestions while typing. */

@@ -4,11 +4,11 @@ import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../lib/documents-api';
-import { formatFileSize, truncateDocumentName } from '../../lib/format';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { FileUpload } from '../ui/file-upload';
-import { notify } from '../ui/toast/notify';
+import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { FileUpload } from '@payrail/ui/file-upload';
+import { notify } from '@payrail/ui/toast/notify';
 import styles from './document-upload.module.css';
 
 /** Spec §2 "Documents": the question asked before a stored file is deleted. */

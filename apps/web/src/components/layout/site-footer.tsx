@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND } from '../../lib/brand';
-import { Logo } from './logo';
+import { Logo } from '@payrail/ui/logo';
 import styles from './layout.module.css';
 
 /** The shell footer: legal links, customer service and the lender disclosure. */

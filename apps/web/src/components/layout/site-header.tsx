@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '../../lib/brand';
-import { Logo } from './logo';
+import { Logo } from '@payrail/ui/logo';
 import styles from './layout.module.css';
 
 export interface SiteHeaderProps {

@@ -1,7 +1,7 @@
 import { ZLeadResponse } from '@payrail/contract/application';
 import type { TLeadResponse } from '@payrail/contract/application';
 import { apiClient } from '../../lib/api-client';
-import { isApiError } from '../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 export interface LeadInput {
   full_name: string;

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
 import { api, server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { notify } from '../ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { LeadDialog } from './lead-dialog';
 
 describe('LeadDialog', () => {

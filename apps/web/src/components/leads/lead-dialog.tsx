@@ -1,10 +1,10 @@
 import { MSG } from '@payrail/contract/messages';
 import { isEmail } from '@payrail/domain/validation/email';
 import { useState } from 'react';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { TextField } from '../ui/text-field';
-import { notify } from '../ui/toast/notify';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
 import { leadFieldErrors, postLead } from './lead-api';
 import styles from './lead-dialog.module.css';
 

@@ -1,12 +1,12 @@
 import { parseDollarField } from '@payrail/domain/validation/money-input';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Select } from '@web-ui/select';
-import { Spinner } from '@web-ui/spinner';
-import { TextField } from '@web-ui/text-field';
-import { notify } from '@web-ui/toast/notify';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Select } from '@payrail/ui/select';
+import { Spinner } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
 import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Dialog } from '@web-ui/dialog';
-import { fieldStyles, FieldError, FieldLabel } from '@web-ui/field';
-import { TextField } from '@web-ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { fieldStyles, FieldError, FieldLabel } from '@payrail/ui/field';
+import { TextField } from '@payrail/ui/text-field';
 import type { ReviewAction } from '../api/actions';
 import { errorMessage } from '../../../lib/errors';
 import styles from './action-panel.module.css';

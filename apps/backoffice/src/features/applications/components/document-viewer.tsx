@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Spinner } from '@web-ui/spinner';
-import { formatFileSize } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Spinner } from '@payrail/ui/spinner';
+import { formatFileSize } from '@payrail/client/format';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { getDocumentBlob, getSignedNoteBlob } from '../api/detail';
 import { formatDateTime, humanize } from '../../../lib/labels';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Checkbox } from '@web-ui/checkbox';
-import { Dialog } from '@web-ui/dialog';
-import { fieldStyles, FieldError, FieldLabel } from '@web-ui/field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { Dialog } from '@payrail/ui/dialog';
+import { fieldStyles, FieldError, FieldLabel } from '@payrail/ui/field';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import type { FeedbackField, TStaffFeedbackRequest } from '@payrail/contract/application';
 import { errorMessage } from '../../../lib/errors';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents, formatPercent } from '@web-lib/format';
+import { formatCents, formatPercent } from '@payrail/client/format';
 import styles from '../../../components/page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useNewflowEvidence } from '../api/newflow';

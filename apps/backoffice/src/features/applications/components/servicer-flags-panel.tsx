@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Checkbox } from '@web-ui/checkbox';
-import { TextField } from '@web-ui/text-field';
-import { notify } from '@web-ui/toast/notify';
-import { isApiError } from '@web-lib/http-client';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { errorMessage } from '../../../lib/errors';
 import { useSetServicerFlags } from '../api/servicer-flags';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Dialog } from '@web-ui/dialog';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 import { useRevealSsn } from '../api/detail';
 import styles from '../../../components/page.module.css';
 import { formatSsn } from '../../../lib/labels';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '@web-lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import { backofficeApi } from '../../../lib/api-client';
 import { staffSession } from '../../../lib/staff-session';
 import { STAFF_LOGIN_FAILED, ZStaffMember } from '@payrail/contract/staff';

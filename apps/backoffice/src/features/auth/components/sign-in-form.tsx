@@ -1,7 +1,7 @@
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Form } from '@web-ui/form';
-import { TextField } from '@web-ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
+import { TextField } from '@payrail/ui/text-field';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { ZStaffLoginRequest } from '@payrail/contract/staff';
 import type { TStaffMember } from '@payrail/contract/staff';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { notify } from '@web-ui/toast/notify';
-import { formatCents } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents } from '@payrail/client/format';
 import type { TApplicationDetail, TFundResponse } from '@payrail/contract/backoffice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';

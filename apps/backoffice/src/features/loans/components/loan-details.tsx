@@ -1,8 +1,8 @@
-import { Alert } from '@web-ui/alert';
-import { Spinner } from '@web-ui/spinner';
-import { Table } from '@web-ui/table';
-import type { TableColumn } from '@web-ui/table';
-import { formatCents, formatDate, formatPercent } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Spinner } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import type { TInstallment, TLoanDetailResponse } from '@payrail/contract/backoffice';
 import { useLoan } from '../api/loans';
 import { formatDateTime, humanize } from '../../../lib/labels';

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TAdvanceResponse } from '@payrail/contract/servicing-backoffice';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Spinner } from '@web-ui/spinner';
-import { TextField } from '@web-ui/text-field';
-import { notify } from '@web-ui/toast/notify';
-import { formatDate } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Spinner } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatDate } from '@payrail/client/format';
 import styles from '../../../components/page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useAdvanceBusinessDate, useBusinessDate, useRunServicing } from '../api/servicing';

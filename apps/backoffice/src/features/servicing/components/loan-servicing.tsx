@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { TLoanServicingResponse, ZAchEntry, ZLedgerEntryRow, ZScheduleRow } from '@payrail/contract/servicing-backoffice';
-import { Alert } from '@web-ui/alert';
-import { Button } from '@web-ui/button';
-import { Spinner } from '@web-ui/spinner';
-import { Table } from '@web-ui/table';
-import type { TableColumn } from '@web-ui/table';
-import { formatCents, formatDate } from '@web-lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Spinner } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate } from '@payrail/client/format';
 import styles from '../../../components/page.module.css';
 import { useCan } from '../../../lib/roles';
 import { useLoanServicing } from '../api/servicing';

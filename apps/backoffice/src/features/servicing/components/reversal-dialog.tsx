@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import { FieldError, FieldLabel, fieldStyles } from '@web-ui/field';
-import { notify } from '@web-ui/toast/notify';
-import { formatCents, formatDate } from '@web-lib/format';
+import { FieldError, FieldLabel, fieldStyles } from '@payrail/ui/field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { useReversePayment } from '../api/servicing';

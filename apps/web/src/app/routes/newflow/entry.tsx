@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useSession } from '../../../lib/session-store';
 import { continueNewflow, NEWFLOW_SIGNUP } from '../../workflow';
 

@@ -1,5 +1,5 @@
 import { EsignaturePage } from '../../../features/esignature/components/esignature-page';
-import { navigate } from '../../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import { NEWFLOW_BASE } from '../../status-routes';
 import { goToNewflowStatus } from '../../workflow';

@@ -10,7 +10,7 @@ import { ZLoanPurpose, ZState } from '@payrail/contract/reference';
 import type { TLoanPurpose, TState } from '@payrail/contract/reference';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import { FORM_FIELDS } from '../lib/fields';
 import type { FormField } from '../lib/fields';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useEducationProgram, useFieldValues, useLoanPurposes, useReferences, useStateList } from '../api/about-yourself-api';
 import { AboutYourselfForm } from './about-yourself-form';
 import type { AboutYourselfFormProps } from './about-yourself-form';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { Dialog } from '@payrail/ui/dialog';
+import { TextField } from '@payrail/ui/text-field';
 import { fieldErrorsOf, postEducationProgram } from '../api/about-yourself-api';
 import styles from './about-yourself.module.css';
 

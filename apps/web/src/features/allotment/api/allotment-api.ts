@@ -7,7 +7,7 @@ import { ZEmployer } from '@payrail/contract/reference';
 import type { TEmployer } from '@payrail/contract/reference';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 export const allotmentKeys = {
   employer: ['allotment', 'employer'] as const,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 import type { AllotmentWording, PayrollPortal } from '../lib/wording';
 import styles from './allotment.module.css';
 

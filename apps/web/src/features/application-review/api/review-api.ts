@@ -8,7 +8,7 @@ import { ZState } from '@payrail/contract/reference';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import { documentsQueryKey, listDocuments } from '../../../lib/documents-api';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** The application's answers the review shows and edits (GET /about_yourself/show_field/{field}). */
 export const REVIEW_FIELDS = [

@@ -8,14 +8,14 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useRequiredDocuments } from '../../../lib/documents-api';
 import { ACCOUNT_NUMBER_MAX, ROUTING_MASK, isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import {
   acceptCreditPull,
   getReview,

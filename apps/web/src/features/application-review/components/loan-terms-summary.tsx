@@ -1,5 +1,5 @@
 import type { TLoanTerms } from '@payrail/contract/application';
-import { formatCents, formatPercent } from '../../../lib/format';
+import { formatCents, formatPercent } from '@payrail/client/format';
 import styles from './review.module.css';
 
 const FREQUENCY: Record<TLoanTerms['term_frequency'], string> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/http-client';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Select } from '@payrail/ui/select';
+import { TextField } from '@payrail/ui/text-field';
+import { isApiError } from '@payrail/client/http-client';
 import { validateAll } from '../lib/review-fields';
 import type { EditableField } from '../lib/review-fields';
 import styles from './review.module.css';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { navigate } from '../../../lib/navigation';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 
 /**

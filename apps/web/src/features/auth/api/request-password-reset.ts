@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { UNCONFIRMED_EMAIL_CODE, ZEmailSentResponse } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** POST {auth}/password: e-mails a reset link to the member. */
 export function requestPasswordReset(email: string): Promise<z.infer<typeof ZEmailSentResponse>> {

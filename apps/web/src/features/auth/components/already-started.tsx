@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { navigate } from '../../../lib/navigation';
+import { Button } from '@payrail/ui/button';
+import { navigate } from '@payrail/client/navigation';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';

@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { RadioCards } from '../../../components/ui/radio-cards';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
 import { useLoanPurposes } from '../api/get-loan-purposes';
 import styles from './auth.module.css';
 

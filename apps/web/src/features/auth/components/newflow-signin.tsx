@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { navigate } from '../../../lib/navigation';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { TextField } from '@payrail/ui/text-field';
+import { navigate } from '@payrail/client/navigation';
 import type { SessionUser } from '../../../lib/session-store';
 import { sessionStore } from '../../../lib/session-store';
 import { precheckEmail } from '../api/precheck-email';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, FocusEvent, KeyboardEvent, Ref } from 'react';
 import { PASSWORD_RULES } from '@payrail/contract/identity';
-import { FieldError, FieldHint, FieldLabel, fieldStyles } from '../../../components/ui/field';
+import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import styles from './auth.module.css';
 
 export interface PasswordFieldProps {

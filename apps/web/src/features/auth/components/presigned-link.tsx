@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { MSG, SERVER_MSG } from '@payrail/contract/messages';
-import { StatusPage } from '../../../components/layout/container';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
-import { navigate } from '../../../lib/navigation';
+import { StatusPage } from '@payrail/ui/container';
+import { Spinner } from '@payrail/ui/spinner';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
+import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import { usePresignedLink } from '../api/open-presigned-link';
 import type { TPresignedLink } from '../api/open-presigned-link';

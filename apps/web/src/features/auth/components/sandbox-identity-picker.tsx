@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { Spinner } from '@payrail/ui/spinner';
 import { useSandboxIdentities } from '../api/get-sandbox-identities';
 import type { TSandboxIdentity } from '../api/get-sandbox-identities';
 import styles from './auth.module.css';

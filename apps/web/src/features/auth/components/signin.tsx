@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
+import { TextField } from '@payrail/ui/text-field';
 import type { SessionUser } from '../../../lib/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
 import { useAuthPaths } from '../lib/auth-paths';

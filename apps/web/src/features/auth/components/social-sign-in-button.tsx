@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toast/notify';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
 import { identityConfigQueryOptions } from '../api/get-identity-config';
 import { requestGoogleIdToken } from '../lib/google-identity';
 import { SandboxIdentityPicker } from './sandbox-identity-picker';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TState } from '@payrail/contract/reference';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
 import { TermsLabel } from './signup-form';
 import type { AgreementLinkRenderer } from './signup-form';
 import type { SocialIdentity } from './social-sign-in-button';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { captchaConfigQueryOptions } from '../api/get-captcha-config';
 import { verifyCaptcha } from '../api/verify-captcha';
 import { recaptchaToken } from '../lib/recaptcha';

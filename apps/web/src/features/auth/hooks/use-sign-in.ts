@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import type { TLoginRequest } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
-import { navigate } from '../../../lib/navigation';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
+import { navigate } from '@payrail/client/navigation';
 import type { SessionUser } from '../../../lib/session-store';
 import { sessionStore } from '../../../lib/session-store';
 import { login, sessionUserFromLogin } from '../api/login';

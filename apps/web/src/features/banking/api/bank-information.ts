@@ -4,7 +4,7 @@ import type { TBankInformation, TBankUpdateFieldRequest } from '@payrail/contrac
 import { ZStatusRefused, ZStatusResponse } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /**
  * The borrower's bank information (docs/banking-and-esignature.md "Bank information"): read, the manual

@@ -1,7 +1,7 @@
 import { ZBankLinkErrorBody, ZBankLinkWidget, ZBankLinkedResponse, ZSandboxAuthorizeResponse } from '@payrail/contract/banking';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** Bank linking (docs/banking-and-esignature.md "Bank link"): the widget config, the sandbox login, saving the link, events. */
 

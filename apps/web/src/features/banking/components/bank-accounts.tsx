@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { BANK_MSG } from '@payrail/contract/banking';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { isApiError } from '@payrail/client/http-client';
 import { confirmBank, isHandledGlobally, refusedStatus, useBankInformation } from '../api/bank-information';
 import { accountTypeLabel } from '../lib/display';
 import styles from './banking.module.css';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../../../test/msw-server';
 import { renderWithProviders } from '../../../../test/render';
-import { notify } from '../../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { loadScript } from '../../../lib/load-script';
 import { PLAID_LINK_SCRIPT } from '../lib/plaid-link';
 import { BankLink } from './bank-link';

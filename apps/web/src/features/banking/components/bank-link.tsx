@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { BANK_MSG } from '@payrail/contract/banking';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { isHandledGlobally, refusedStatus } from '../api/bank-information';
 import { getBankLinkWidget, savePlaidEvent, savePlaidInformation } from '../api/bank-link';
 import type { TBankLinkWidget } from '../api/bank-link';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { TextField } from '@payrail/ui/text-field';
 import { authorizeSandboxLink, sandboxError } from '../api/bank-link';
 import type { TBankLinkWidget, TSandboxAuthorize } from '../api/bank-link';
 import type { LinkCallbacks } from '../lib/plaid-link';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import type { TBannerAction } from '@payrail/contract/identity';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toast/notify';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
 import { SMALL_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useBanners } from '../api/get-banners';
 import styles from './banner-carousel.module.css';

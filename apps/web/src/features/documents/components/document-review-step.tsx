@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import { DocumentUpload } from '../../../components/documents/document-upload';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { isApiError } from '@payrail/client/http-client';
 import { useReview } from '../api/get-review';
 import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
 import styles from './documents.module.css';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { TEmployer } from '@payrail/contract/reference';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 import styles from './documents.module.css';
 
 /** The Postal Service's steps to a pay stub (earnings statement) in LiteBlue / PostalEASE. */

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Button } from '@payrail/ui/button';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useConfirmOwnEmail } from '../api/confirm-own-email';
 import { useResendOwnConfirmation } from '../api/resend-own-confirmation';
 

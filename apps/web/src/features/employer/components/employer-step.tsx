@@ -1,6 +1,6 @@
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useEmployerEntrypoint, useMilitaryActive } from '../api/employer-api';
 import { EmployerForm } from './employer-form';
 import type { EmployerFormProps } from './employer-form';

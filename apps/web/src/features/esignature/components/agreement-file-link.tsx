@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { notify } from '../../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { getAgreementFile } from '../api/esignature-api';
 import type { TEsignAgreement } from '../api/esignature-api';
 

@@ -1,6 +1,6 @@
-import { Table } from '../../../components/ui/table';
-import type { TableColumn } from '../../../components/ui/table';
-import { formatCents, formatDate, formatPercent } from '../../../lib/format';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import type { TEsignature } from '../api/esignature-api';
 import { frequencyLabel } from '../lib/signature';
 import styles from './esignature.module.css';

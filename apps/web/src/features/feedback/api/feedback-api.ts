@@ -7,7 +7,7 @@ import { EMPLOYER_SEARCH_MIN, ZEmployer, ZLoanPurpose, ZState } from '@payrail/c
 import type { TEmployer, TLoanPurpose, TState } from '@payrail/contract/reference';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 export const feedbackQueryKey = ['feedback'] as const;
 

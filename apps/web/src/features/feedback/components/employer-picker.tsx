@@ -2,8 +2,8 @@ import { EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
 import type { TEmployer } from '@payrail/contract/reference';
 import { MSG } from '@payrail/contract/messages';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@payrail/ui/button';
+import { TextField } from '@payrail/ui/text-field';
 import { useEmployerSearch } from '../api/feedback-api';
 import styles from './feedback.module.css';
 

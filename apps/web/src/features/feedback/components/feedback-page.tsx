@@ -8,16 +8,16 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { LeadDialog } from '../../../components/leads/lead-dialog';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { RadioCards } from '../../../components/ui/radio-cards';
-import { Select } from '../../../components/ui/select';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
-import type { TextFieldProps } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { Select } from '@payrail/ui/select';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
+import type { TextFieldProps } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useAnswerFeedback, useBankInformation, useEmployer, useFeedback, useLoanPurposes, useStates } from '../api/feedback-api';
 import {
   DOCUMENT_LABELS,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '@payrail/ui/alert';
 import { loanManagerHref } from '../lib/loan-manager';
 import styles from './home.module.css';
 import { StarRating } from './star-rating';

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@payrail/ui/button';
 import { useSession } from '../../../lib/session-store';
 import { loanManagerHref } from '../lib/loan-manager';
 

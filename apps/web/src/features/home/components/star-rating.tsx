@@ -1,9 +1,9 @@
 import { MSG } from '@payrail/contract/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useUserFeedback } from '../api/home';
 import { isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
 import styles from './home.module.css';

@@ -1,12 +1,12 @@
 import { MSG } from '@payrail/contract/messages';
 import type { ReactNode } from 'react';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import type { AlertKind } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toast/notify';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import type { AlertKind } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import { useRestart } from '../api/home';
 import styles from './home.module.css';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AgreementName } from '@payrail/contract/reference';
-import { notify } from '../../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { agreementDocumentQueryOptions } from '../api/get-agreement-document';
 
 export interface AgreementLinkProps {

@@ -1,7 +1,7 @@
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useAgreementDocument } from '../api/get-agreement-document';
 import type { AgreementName } from '@payrail/contract/reference';
 import styles from './legal-document.module.css';

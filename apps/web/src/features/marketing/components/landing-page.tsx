@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@payrail/ui/button';
 import { BRAND } from '../../../lib/brand';
-import { formatCents, formatPercent } from '../../../lib/format';
+import { formatCents, formatPercent } from '@payrail/client/format';
 import { useRepresentativeExample } from '../api/representative-example';
 import styles from './landing-page.module.css';
 

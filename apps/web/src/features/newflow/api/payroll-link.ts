@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ZPayrollSandboxDistributionResponse, ZPayrollSandboxError, ZPayrollSandboxLoginResponse } from '@payrail/contract/newflow';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** POST /payroll_link/sandbox/login: the sandbox widget's log-in (the provider's test mode). */
 export function sandboxPayrollLogin(body: { user_token: string; link_item: string | null; username: string; password: string }) {

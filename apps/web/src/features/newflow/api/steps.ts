@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TStepGetResponse } from '@payrail/contract/newflow';
 import { getApplicationStep, postApplicationStep, refusedStepStatus } from '../../../lib/application-step';
 import type { StepPostResult } from '../../../lib/application-step';
-import { isApiError } from '../../../lib/http-client';
-import { notify } from '../../../components/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
+import { notify } from '@payrail/ui/toast/notify';
 import { useNewflowMoves } from '../lib/newflow-context';
 
 export const stepKey = (step: string) => ['newflow', 'step', step] as const;

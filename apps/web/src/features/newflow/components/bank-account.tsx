@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { RadioCards } from '../../../components/ui/radio-cards';
-import { TextField } from '../../../components/ui/text-field';
-import { navigate } from '../../../lib/navigation';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { TextField } from '@payrail/ui/text-field';
+import { navigate } from '@payrail/client/navigation';
 import { useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { RATE_CHECK_POLL_MS } from '@payrail/contract/newflow';
 import { postApplicationStep, refusedStepStatus } from '../../../lib/application-step';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@payrail/ui/spinner';
 import { useNewflowMoves } from '../lib/newflow-context';
 import { StepCard } from './step-card';
 import styles from './newflow.module.css';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { FieldError, FieldHint } from '../../../components/ui/field';
-import { Button } from '../../../components/ui/button';
+import { FieldError, FieldHint } from '@payrail/ui/field';
+import { Button } from '@payrail/ui/button';
 import { NEWFLOW_ACCEPT, uploadRefusal } from '../lib/upload-rules';
 import styles from './newflow.module.css';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { ZSelectProgramData } from '@payrail/contract/newflow';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { RadioCards } from '../../../components/ui/radio-cards';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Button } from '@payrail/ui/button';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepGate } from './step-states';

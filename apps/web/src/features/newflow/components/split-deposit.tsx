@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { MANUAL_SPLIT_AMOUNT_CENTS, ZSplitDirectDepositData } from '@payrail/contract/newflow';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';

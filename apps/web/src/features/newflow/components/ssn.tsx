@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { TextField } from '@payrail/ui/text-field';
 import { useSubmitStep } from '../api/steps';
 import { newflowSsnError, ssnRepeatError } from '../lib/rules';
 import { StepCard } from './step-card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Container } from '../../../components/layout/container';
+import { Container } from '@payrail/ui/container';
 import styles from './newflow.module.css';
 
 export interface StepCardProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import type { StepRead } from '../api/steps';
 import { StepCard } from './step-card';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ZPhoneValidationData } from '@payrail/contract/newflow';
-import { notify } from '../../../components/ui/toast/notify';
+import { notify } from '@payrail/ui/toast/notify';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepGate } from './step-states';

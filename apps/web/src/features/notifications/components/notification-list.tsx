@@ -1,7 +1,7 @@
 import type { TNotification } from '@payrail/contract/identity';
 import { useId, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, truncateNotification } from '../../../lib/format';
+import { Spinner } from '@payrail/ui/spinner';
+import { formatDate, truncateNotification } from '@payrail/client/format';
 import { useNotifications } from '../api/get-notifications';
 import { useToggleNotification } from '../api/mark-notification';
 import styles from './notifications.module.css';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZPhoneResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import type { TPhoneResponse } from './send-phone-code';
 
 /** POST {flow}/phones/verify_phone: the texted code; success answers the borrower's new status. */

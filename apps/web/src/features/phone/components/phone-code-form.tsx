@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { PHONE_CODE_LENGTH, RESEND_COUNTDOWN_MS } from '@payrail/contract/identity';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@payrail/ui/button';
+import { TextField } from '@payrail/ui/text-field';
 import { useCountdown } from '../hooks/use-countdown';
 import { displayPhone } from '../lib/phone-number';
 import { normalizePhoneCode } from './phone-code.schema';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { Dialog } from '../../../components/ui/dialog';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Dialog } from '@payrail/ui/dialog';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useSendDashboardPhoneCode } from '../api/send-dashboard-phone-code';
 import { useVerifyDashboardPhone } from '../api/verify-dashboard-phone';
 import { phoneErrorText } from '../api/verify-phone';

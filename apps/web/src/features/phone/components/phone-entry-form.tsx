@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
+import { Select } from '@payrail/ui/select';
+import { TextField } from '@payrail/ui/text-field';
 import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import { phoneEntrySchema } from './phone-entry.schema';

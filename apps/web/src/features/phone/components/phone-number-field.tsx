@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { Select } from '@payrail/ui/select';
+import { TextField } from '@payrail/ui/text-field';
 import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone, toE164 } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import styles from './phone.module.css';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { Container } from '../../../components/layout/container';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useResendPhoneCode } from '../api/resend-phone-code';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { phoneErrorText, useVerifyPhone } from '../api/verify-phone';

@@ -1,6 +1,6 @@
 import { AVATAR_FIELD, ZAvatarResponse } from '@payrail/contract/identity';
 import type { TAvatarResponse } from '@payrail/contract/identity';
-import type { FileUploader } from '../../../components/ui/file-upload';
+import type { FileUploader } from '@payrail/ui/file-upload';
 import { apiClient } from '../../../lib/api-client';
 
 /** PATCH {dashboard}/users/avatar (multipart `avatar`): stores the profile photo and answers its URL. */

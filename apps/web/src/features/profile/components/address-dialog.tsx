@@ -4,12 +4,12 @@ import { MSG } from '@payrail/contract/messages';
 import type { TAddressSuggestion } from '@payrail/contract/address';
 import type { TProfile } from '@payrail/contract/profile';
 import { AddressAutocomplete } from '../../../components/address/address-autocomplete';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { Select } from '@payrail/ui/select';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useStates, useUpdateProfile } from '../api/profile';
 
 /** The unit number's limit (newflow §5 "unit number max 10"); the zip is 5 digits. */

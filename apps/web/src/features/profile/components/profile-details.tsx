@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TProfile } from '@payrail/contract/profile';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toast/notify';
-import { formatDate, formatUsPhone } from '../../../lib/format';
-import { isApiError } from '../../../lib/http-client';
+import { Button } from '@payrail/ui/button';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatDate, formatUsPhone } from '@payrail/client/format';
+import { isApiError } from '@payrail/client/http-client';
 import { revealSsn } from '../api/profile';
 import styles from './profile.module.css';
 

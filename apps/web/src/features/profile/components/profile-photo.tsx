@@ -1,9 +1,9 @@
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
-import { FileUpload } from '../../../components/ui/file-upload';
-import type { FileUploadMessages } from '../../../components/ui/file-upload';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { FileUpload } from '@payrail/ui/file-upload';
+import type { FileUploadMessages } from '@payrail/ui/file-upload';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { updateAvatar } from '../api/update-avatar';
 import styles from './profile.module.css';
 

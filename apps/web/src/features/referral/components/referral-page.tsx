@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { TReferralProgram, TReferralReward } from '@payrail/contract/referral';
 import { REFERRAL_MSG } from '@payrail/contract/referral';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { Table } from '../../../components/ui/table';
-import type { TableColumn } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { formatCents, formatDate } from '../../../lib/format';
-import { isApiError } from '../../../lib/http-client';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
+import { isApiError } from '@payrail/client/http-client';
 import { markBenefitsRead, useReferFriend, useReferralProgram } from '../api/referral-api';
 import styles from './referral.module.css';
 

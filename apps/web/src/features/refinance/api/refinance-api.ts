@@ -3,7 +3,7 @@ import { ZOkStatusResponse, ZPaymentChangeResponse, ZReferencesResponse, ZShowFi
 import type { TReference } from '@payrail/contract/application';
 import { ZBankInformation } from '@payrail/contract/banking';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** POST {api}/refinance: starts a refinance of the opened loan (approved → refinancing_loan_terms). */
 export function startRefinance(loanId?: number) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 
 const SHOWN_KEY = 'payrail.pending-refinance-shown';
 

@@ -3,12 +3,12 @@ import type { TDocument } from '@payrail/contract/documents';
 import type { TReference } from '@payrail/contract/application';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { DocumentUpload } from '../../../components/documents/document-upload';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { TextField } from '@payrail/ui/text-field';
+import { isApiError } from '@payrail/client/http-client';
 import { saveReferences, usePaymentChange, usePersonalInfo, useRefinanceBank, useRefinanceReferences } from '../api/refinance-api';
 import styles from './refinance.module.css';
 

@@ -11,7 +11,7 @@ import {
 import type { TAutoDebitRequest, TBankInformation, TRepayMethodOffer } from '@payrail/contract/banking';
 import { ZStatusResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** 0 split direct deposit (allotment), 1 auto-debit ACH, 2 pay online (spec §2). */
 export type RepayChoice = 0 | 1 | 2;

@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { getDebitCardAgreementExample, postWallet } from '../api/repayment';
 import { cardDigits, EMPTY_CARD, isCardEmpty, isCardFilled, maskCardNumber, parseExpiry } from '../lib/card';
 import type { CardFields } from '../lib/card';

@@ -1,12 +1,12 @@
 import { MSG } from '@payrail/contract/messages';
 import { useState } from 'react';
-import { Container } from '../../../components/layout/container';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { RadioCards } from '../../../components/ui/radio-cards';
-import { isApiError } from '../../../lib/http-client';
+import { Container } from '@payrail/ui/container';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { isApiError } from '@payrail/client/http-client';
 import { useRepayMethodOffers, useSelectRepayMethod } from '../api/repayment';
-import { formatCents, formatPercent } from '../../../lib/format';
+import { formatCents, formatPercent } from '@payrail/client/format';
 import type { RepayMethod, TRepayMethodOffer } from '@payrail/contract/banking';
 import type { RepayChoice } from '../api/repayment';
 import styles from './repayment.module.css';

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 import { sandboxTokenize } from '../api/repayment';
 import type { CardInput } from '../api/repayment';
 

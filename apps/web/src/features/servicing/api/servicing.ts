@@ -20,7 +20,7 @@ import {
 } from '@payrail/contract/servicing';
 import type { PaymentRequestBody, TLoanDocument, TOngoingLoansResponse, TPaymentRow, TScheduledPayment, TServicingLoan } from '@payrail/contract/servicing';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** Every servicing query key starts here, so a payment refreshes them all at once. */
 export const SERVICING_KEY = ['servicing'] as const;

@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast/notify';
-import { formatCents, formatDate } from '../../../lib/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Select } from '@payrail/ui/select';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
 import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useDebitCards, useDebitTransactions, usePullCardPayment } from '../api/servicing';
 import styles from './servicing.module.css';
 

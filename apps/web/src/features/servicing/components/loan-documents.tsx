@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TLoanDocument } from '@payrail/contract/servicing';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../components/ui/toast/notify';
-import { formatFileSize, truncateDocumentName } from '../../../lib/format';
+import { Button } from '@payrail/ui/button';
+import { Spinner } from '@payrail/ui/spinner';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
 import { downloadDocument, downloadDocumentsZip } from '../api/servicing';
 import { saveBlob } from '../lib/save-file';
 import styles from './servicing.module.css';

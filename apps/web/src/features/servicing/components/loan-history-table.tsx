@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { Table } from '../../../components/ui/table';
-import type { TableColumn } from '../../../components/ui/table';
-import { formatCents, formatDate, formatLoanIdentifier } from '../../../lib/format';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate, formatLoanIdentifier } from '@payrail/client/format';
 import { loanStatusLabel } from '../lib/servicing-format';
 
 /** The path of a loan's details (named route loanDetails). */

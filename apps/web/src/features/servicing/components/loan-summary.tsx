@@ -1,5 +1,5 @@
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { formatCents, formatDate, formatLoanIdentifier, formatPercent } from '../../../lib/format';
+import { formatCents, formatDate, formatLoanIdentifier, formatPercent } from '@payrail/client/format';
 import { loanStatusLabel, percentPaid, termFrequencyLabel } from '../lib/servicing-format';
 import { ProgressCircle } from './progress-circle';
 import styles from './servicing.module.css';

@@ -1,7 +1,7 @@
 import type { TPaymentRow } from '@payrail/contract/servicing';
-import { Table } from '../../../components/ui/table';
-import type { TableColumn } from '../../../components/ui/table';
-import { formatCents, formatDate } from '../../../lib/format';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate } from '@payrail/client/format';
 import { paymentSourceLabel } from '../lib/servicing-format';
 
 const COLUMNS: readonly TableColumn<TPaymentRow>[] = [

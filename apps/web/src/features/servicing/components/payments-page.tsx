@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { PaymentMode, TServicingLoan } from '@payrail/contract/servicing';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
 import { BRAND } from '../../../lib/brand';
-import { formatLoanIdentifier } from '../../../lib/format';
+import { formatLoanIdentifier } from '@payrail/client/format';
 import { useTransactions } from '../api/servicing';
 import { CardPayments } from './card-payments';
 import type { PaymentCardTokenizer } from './card-payments';

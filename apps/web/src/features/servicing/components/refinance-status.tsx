@@ -1,6 +1,6 @@
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import { Button } from '@payrail/ui/button';
+import { formatDate } from '@payrail/client/format';
 import styles from './servicing.module.css';
 
 export type RefinanceState = 'pending' | 'eligible' | 'review' | 'reapply';

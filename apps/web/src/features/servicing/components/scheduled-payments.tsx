@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TScheduledPayment } from '@payrail/contract/servicing';
-import { Button } from '../../../components/ui/button';
-import { Table } from '../../../components/ui/table';
-import type { TableColumn } from '../../../components/ui/table';
-import { notify } from '../../../components/ui/toast/notify';
-import { formatCents, formatDate } from '../../../lib/format';
-import { isApiError } from '../../../lib/http-client';
+import { Button } from '@payrail/ui/button';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
+import { isApiError } from '@payrail/client/http-client';
 import { paymentErrorMessages, useCancelTransaction } from '../api/servicing';
 import { payMethodLabel, paymentModeLabel } from '../lib/servicing-format';
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Form } from '../../../components/ui/form';
-import { fieldStyles, FieldError, FieldHint, FieldLabel } from '../../../components/ui/field';
-import { notify } from '../../../components/ui/toast/notify';
-import { isApiError } from '../../../lib/http-client';
+import { Button } from '@payrail/ui/button';
+import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
+import { fieldStyles, FieldError, FieldHint, FieldLabel } from '@payrail/ui/field';
+import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { useSendSupportMessage } from '../api/send-support-message';
 import { SUPPORT_MESSAGE_MAX, supportMessageSchema } from './support-message-form.schema';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@payrail/ui/button';
 import { BRAND } from '../../../lib/brand';
 import { ChatDialog } from './chat-dialog';
 import styles from './help-footer.module.css';

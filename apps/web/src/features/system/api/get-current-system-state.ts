@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZSystemState } from '@payrail/contract/platform';
 import type { TSystemState } from '@payrail/contract/platform';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /**
  * GET {api}/current_system_state. Read from the unavailable page itself, so global handling is off:

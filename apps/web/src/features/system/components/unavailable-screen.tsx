@@ -1,7 +1,7 @@
 import { MSG } from '@payrail/contract/messages';
-import { StatusPage } from '../../../components/layout/container';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { StatusPage } from '@payrail/ui/container';
+import { Button } from '@payrail/ui/button';
+import { Spinner } from '@payrail/ui/spinner';
 import { useCurrentSystemState } from '../api/get-current-system-state';
 
 const FALLBACK = 'We are working on the system right now. Please try again in a few minutes.';

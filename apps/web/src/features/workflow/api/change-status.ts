@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ZStatusResponse, ZStatusRefused } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/http-client';
+import { isApiError } from '@payrail/client/http-client';
 
 /** POST {flow}/workflow/change_status: a move the borrower chooses (the back button). */
 export function postChangeStatus(newStatus: string): Promise<z.infer<typeof ZStatusResponse>> {

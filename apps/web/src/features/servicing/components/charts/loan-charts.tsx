@@ -1,8 +1,8 @@
 import { Component, lazy, Suspense, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { TPaymentRow, TServicingLoan } from '@payrail/contract/servicing';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatCents, formatDate } from '../../../../lib/format';
+import { Spinner } from '@payrail/ui/spinner';
+import { formatCents, formatDate } from '@payrail/client/format';
 import { balanceSeries, epochSeconds } from '../../lib/chart-data';
 import styles from '../servicing.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCents, formatDate } from '../../../../lib/format';
+import { formatCents, formatDate } from '@payrail/client/format';
 
 export interface ChartSeries {
   label: string;

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { apiClient } from '../../lib/api-client';
-import { FileUpload, formatSizeLimit } from './file-upload';
-import type { FileUploader } from './file-upload';
+import { FileUpload, formatSizeLimit } from '@payrail/ui/file-upload';
+import type { FileUploader } from '@payrail/ui/file-upload';
 
 const MAX = 5242880;
 

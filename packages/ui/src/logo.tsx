@@ -1,4 +1,4 @@
-import styles from './layout.module.css';
+import styles from './logo.module.css';
 
 /** Wordmark with a rail glyph; the text stays real text so it scales and reads out. */
 export function Logo({ inverse = false }: { inverse?: boolean }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { createStore, useStoreValue } from '../../../lib/create-store';
+import { createStore, useStoreValue } from '@payrail/client/create-store';
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 

@@ -1,4 +1,4 @@
-import styles from './layout.module.css';
+import styles from './skip-link.module.css';
 
 /** First focusable element of every page: jumps past the header to the content. */
 export function SkipLink({ targetId = 'main' }: { targetId?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, ReactNode, Ref } from 'react';
-import { formatFileSize, truncateDocumentName } from '../../lib/format';
+import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
 import { Button } from './button';
 import { FieldHint } from './field';
 import styles from './file-upload.module.css';

@@ -1,0 +1,10 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { notify } from '../src/toast/notify';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  notify.clear();
+});
