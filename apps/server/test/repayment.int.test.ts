@@ -237,7 +237,11 @@ describe('card tokenizer (sandbox) and wallet', () => {
     expect(row!.tokenSealed).not.toContain(tok);
     // The same token again is the same card.
     expect((await post(app, token, '/api/wallet', { token: tok, card_number: 'XXXX4242' })).json()).toEqual(res.json());
-    expect((await get(app, token, '/api/get_debit_cards')).json()).toEqual({ ok: true, cards: [{ id: res.json().id, last4: '4242', brand: 'Visa' }] });
+    // The listed card carries the expiry the processor reported (the shell shows it MM/YY).
+    expect((await get(app, token, '/api/get_debit_cards')).json()).toEqual({
+      ok: true,
+      cards: [{ id: res.json().id, last4: '4242', brand: 'Visa', exp_month: 12, exp_year: 2030 }],
+    });
   });
 
   it('never accepts a full card number', async () => {
@@ -267,7 +271,7 @@ describe('card tokenizer (sandbox) and wallet', () => {
     const tok = (await tokenize({ ...card, number: '5555555555554444' })).json().id as string;
     const res = await post(app, token, '/api/add_debit_card', { card: { token: tok } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ ok: true, card: { id: expect.any(Number), last4: '4444', brand: 'Mastercard' } });
+    expect(res.json()).toEqual({ ok: true, card: { id: expect.any(Number), last4: '4444', brand: 'Mastercard', exp_month: expect.any(Number), exp_year: expect.any(Number) } });
   });
 
   it('Continue with a card or SKIP: the debit card page moves to review_allotment through the workflow', async () => {

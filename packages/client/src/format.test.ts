@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCardExpiry,
   formatCents,
   formatDate,
   formatFileSize,
@@ -75,6 +76,15 @@ describe('masks', () => {
     expect(formatLoanIdentifier('1234567890')).toBe('1234-56-7890');
     expect(formatLoanIdentifier(2024010001)).toBe('2024-01-0001');
     expect(formatLoanIdentifier('12345')).toBe('1234-5');
+  });
+
+  it('formats card expiry as MM/YY (access §1), empty when unknown', () => {
+    expect(formatCardExpiry(3, 2031)).toBe('03/31');
+    expect(formatCardExpiry(12, 2030)).toBe('12/30');
+    expect(formatCardExpiry(1, 2100)).toBe('01/00');
+    expect(formatCardExpiry(null, 2030)).toBe('');
+    expect(formatCardExpiry(4, undefined)).toBe('');
+    expect(formatCardExpiry(13, 2030)).toBe('');
   });
 
   it('formats US phone numbers', () => {

@@ -89,6 +89,12 @@ export function applyPattern(pattern: string, value: string): string {
   return out;
 }
 
+/** Card expiry as MM/YY (access §1, the shell's card lists); '' when the month or year is unknown or out of range. */
+export function formatCardExpiry(month: number | null | undefined, year: number | null | undefined): string {
+  if (month == null || year == null || !Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12 || year < 0) return '';
+  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+}
+
 /** Loan identifier as ####-##-####. */
 export function formatLoanIdentifier(identifier: string | number | null | undefined): string {
   return applyPattern('####-##-####', String(identifier ?? ''));

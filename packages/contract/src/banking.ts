@@ -186,7 +186,15 @@ const ZCardToken = z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.
 
 /** POST /wallet: the token and the masked card number (only the last 4 digits in clear, e.g. `**** **** **** 4242`). */
 export const ZWalletRequest = z.object({ token: ZCardToken, card_number: z.string().max(40).optional() });
-export const ZWalletCard = z.object({ id: z.number().int(), last4: z.string(), brand: z.string().nullable() });
+/** A saved card: last four digits, brand and the expiry month/year the processor reported (shown MM/YY, access §1). */
+export const ZWalletCard = z.object({
+  id: z.number().int(),
+  last4: z.string(),
+  brand: z.string().nullable(),
+  exp_month: z.number().int().nullable().optional(),
+  exp_year: z.number().int().nullable().optional(),
+});
+export type TWalletCard = z.infer<typeof ZWalletCard>;
 /** 201 of POST /wallet. */
 export const ZWalletResponse = z.object({ id: z.number().int(), last4: z.string() });
 /** GET /get_debit_cards. */

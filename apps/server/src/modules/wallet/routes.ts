@@ -18,7 +18,7 @@ import { requireSignIn, signedIn } from '../identity/http';
 import type { WalletCardRow } from './repository';
 import { addDebitCard } from './use-cases/add-debit-card';
 
-const toCard = (c: WalletCardRow) => ({ id: c.id, last4: c.last4, brand: c.brand });
+const toCard = (c: WalletCardRow) => ({ id: c.id, last4: c.last4, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear });
 
 /** The tokenizer form is a card-testing target: throttle it. */
 const TOKENIZE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;

@@ -266,7 +266,7 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
 describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, () => {
   it('adds a card through the sandbox tokenizer (its first error under the form), pays by card with one Idempotency-Key, lists card payments', async () => {
     world();
-    const cards: { id: number; last4: string; brand: string | null }[] = [];
+    const cards: { id: number; last4: string; brand: string | null; exp_month?: number; exp_year?: number }[] = [];
     const tokenized: unknown[] = [];
     const added: unknown[] = [];
     const pulls: Sent[] = [];
@@ -282,7 +282,7 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
       http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards })),
       http.post(api('/add_debit_card'), async ({ request }) => {
         added.push(await request.json());
-        cards.push({ id: 7, last4: '4242', brand: 'Visa' });
+        cards.push({ id: 7, last4: '4242', brand: 'Visa', exp_month: 3, exp_year: 2031 });
         return HttpResponse.json({ ok: true, card: cards[0] }, { status: 201 });
       }),
       http.get(api('/get_debit_transactions'), () =>
@@ -319,7 +319,7 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
     expect(added).toEqual([{ card: { token: 'tok_sandbox-1', card_number: '**** **** **** 4242' } }]);
 
     const payForm = screen.getByRole('form', { name: 'Pay with a debit card' });
-    expect(await within(payForm).findByRole('option', { name: 'Visa ending 4242' })).toBeInTheDocument();
+    expect(await within(payForm).findByRole('option', { name: 'Visa ending 4242 (expires 03/31)' })).toBeInTheDocument();
     await user.type(within(payForm).getByRole('textbox', { name: /Amount/ }), '25.00');
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
     expect(await within(payForm).findByText('Your card has insufficient funds.')).toBeInTheDocument();

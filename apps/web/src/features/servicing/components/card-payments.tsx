@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
+import type { TWalletCard } from '@payrail/contract/banking';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { formatCents, formatDate } from '@payrail/client/format';
+import { formatCardExpiry, formatCents, formatDate } from '@payrail/client/format';
 import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useDebitCards, useDebitTransactions, usePullCardPayment } from '../api/servicing';
 import styles from './servicing.module.css';
 
@@ -21,6 +22,12 @@ export const CARD_MSG = {
 } as const;
 
 const EMPTY = { name: '', number: '', expMonth: '', expYear: '', cvc: '' };
+
+/** A saved card as listed: brand, last four and the expiry as MM/YY when the processor reported it (access §1). */
+export function cardLabel(card: Pick<TWalletCard, 'brand' | 'last4' | 'exp_month' | 'exp_year'>): string {
+  const expiry = formatCardExpiry(card.exp_month, card.exp_year);
+  return `${card.brand ?? 'Card'} ending ${card.last4}${expiry ? ` (expires ${expiry})` : ''}`;
+}
 
 /** The browser-side card tokenizer (sandbox or Stripe.js), composed in app/: the card number goes to it only. */
 export interface PaymentCardTokenizer {
@@ -115,7 +122,7 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
             label="Debit card"
             value={chosen}
             onChange={(e) => setAccount(e.target.value)}
-            options={saved.map((c) => ({ value: String(c.id), label: `${c.brand ?? 'Card'} ending ${c.last4}` }))}
+            options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))}
           />
         ) : null}
         <TextField label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} hint="For example 25.00" />
