@@ -36,7 +36,7 @@ const CLASSIC_STEPS: readonly { path: string; id?: string; title: string; status
   { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], step: 4, stepPage: 'Payroll repayment', lazy: () => import('./routes/allotment') },
   { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], step: 4, lazy: () => import('./routes/debit-card') },
   { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
-  { path: 'esignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
+  { path: 'esignature', id: 'eSignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
   // An approved borrower opens the refinance terms to start a refinance (the page asks POST /refinance).
   { path: 'refinance_terms', id: 'RefinanceTerms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed', ...REFINANCE_START_STATUSES, 'refinancing_application'], step: 1, lazy: () => import('./routes/refinance-terms') },
   { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: () => import('./routes/refinance-review') },
