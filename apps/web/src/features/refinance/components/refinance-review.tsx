@@ -9,6 +9,7 @@ import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { isApiError } from '@payrail/client/http-client';
+import { notify } from '@payrail/ui/toast/notify';
 import { saveReferences, usePaymentChange, usePersonalInfo, useRefinanceBank, useRefinanceReferences } from '../api/refinance-api';
 import styles from './refinance.module.css';
 
@@ -41,7 +42,7 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
   const [payStubs, setPayStubs] = useState(0);
   const [allotments, setAllotments] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ kind: 'warning' | 'error'; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -67,9 +68,13 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
       if (isApiError(error)) {
         const fields = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
         setErrors(fields);
-        // A 400 on the status change shows the server's answer as a warning (classic §8).
-        setFailure(Object.keys(fields).length > 0 ? 'Please check the highlighted information.' : (error.serverMessage ?? 'We could not send your refinance for review. Please try again.'));
-      } else setFailure('We could not send your refinance for review. Please try again.');
+        if (Object.keys(fields).length > 0) setFailure({ kind: 'error', text: 'Please check the highlighted information.' });
+        else if (error.serverMessage && error.status >= 400 && error.status < 500) {
+          // The status change refused (classic §8: "response data as a warning"): a warning, on the page and as a toast.
+          setFailure({ kind: 'warning', text: error.serverMessage });
+          notify.warning(error.serverMessage);
+        } else setFailure({ kind: 'error', text: 'We could not send your refinance for review. Please try again.' });
+      } else setFailure({ kind: 'error', text: 'We could not send your refinance for review. Please try again.' });
     } finally {
       setConfirming(false);
     }
@@ -84,8 +89,8 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
         {/* Persistent (no time-out): the new loan is deposited into this account. */}
         <Alert kind="warning">{REFINANCE_MSG.bankWarning}</Alert>
         {failure ? (
-          <Alert kind="error" assertive>
-            {failure}
+          <Alert kind={failure.kind} assertive>
+            {failure.text}
           </Alert>
         ) : null}
 
