@@ -99,6 +99,11 @@ describe('e-signature page', { timeout: 30_000 }, () => {
       expect(screen.getByRole('link', { name: `${title} (opens in a new window)` })).toBeInTheDocument();
     }
     expect(await screen.findByRole('link', { name: 'Open the promissory note (PDF) (opens in a new window)' })).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    // The note is also embedded on the page, 500 px tall (access §9).
+    const embed = screen.getByTitle('Promissory note');
+    expect(embed.tagName).toBe('IFRAME');
+    expect(embed).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(embed).toHaveAttribute('height', '500');
   });
 
   it('shows the rates with two decimals', async () => {

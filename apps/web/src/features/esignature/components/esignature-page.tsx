@@ -9,7 +9,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useAgreementFile, useEsignature, useSign } from '../api/esignature-api';
 import type { TEsignAgreement, TEsignature, TSignResponse } from '../api/esignature-api';
-import { PARTNER_AUTHORIZATION, PROMISSORY_NOTE, signatureFontSize } from '../lib/signature';
+import { DOCUMENT_EMBED_HEIGHT, PARTNER_AUTHORIZATION, PROMISSORY_NOTE, signatureFontSize } from '../lib/signature';
 import { AgreementFileLink } from './agreement-file-link';
 import { LoanTermsReview } from './loan-terms-review';
 import styles from './esignature.module.css';
@@ -126,11 +126,15 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
             </Button>
           </div>
         ) : noteUrl ? (
-          <p>
-            <AgreementFileLink agreement={note} blobUrl={noteUrl}>
-              Open the promissory note (PDF)
-            </AgreementFileLink>
-          </p>
+          <>
+            {/* The note embedded on the page, 500 px tall (access §9); the link opens it full size. */}
+            <iframe className={styles.embed} src={noteUrl} title="Promissory note" height={DOCUMENT_EMBED_HEIGHT} />
+            <p>
+              <AgreementFileLink agreement={note} blobUrl={noteUrl}>
+                Open the promissory note (PDF)
+              </AgreementFileLink>
+            </p>
+          </>
         ) : (
           <Spinner label="Loading your promissory note…" size="sm" />
         )}

@@ -2,6 +2,9 @@
 export const PROMISSORY_NOTE = 'promissory_note_terms';
 export const PARTNER_AUTHORIZATION = 'partner_payroll_authorization';
 
+/** Height of an embedded document (access §9: document embeds 500 px tall). */
+export const DOCUMENT_EMBED_HEIGHT = 500;
+
 /**
  * Font size of the drawn signature by the name's length (spec §2 E-signature): up to 16 characters
  * 38px, up to 22 28px, up to 32 20px, else 16px. The server answers the same figure; this is the fallback.
