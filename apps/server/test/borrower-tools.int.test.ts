@@ -1,0 +1,119 @@
+import { PDFDocument } from 'pdf-lib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { TPayoffResponse } from '@payrail/contract/servicing';
+import { loans, notifications, staffActions } from '../src/db/schema/index';
+import { PAYOFF_LETTER_MSG } from '../src/modules/borrower-tools/use-cases/payoff-letter';
+import { staffToken } from './application-helpers';
+import { CLEARBROOK } from './banking-helpers';
+import { fundedLoan } from './collections-helpers';
+import type { FundedLoan } from './collections-helpers';
+import { auth, call } from './identity-helpers';
+import { type TestApp, testApp } from './test-app';
+
+// Pinned clock: 2028-01-03; the business clock is set to it (and put back for the next files of the worker).
+const NOW = new Date('2028-01-03T12:00:00Z');
+let app: TestApp;
+let servicer: string;
+let underwriter: string;
+let loan: FundedLoan;
+let other: FundedLoan;
+beforeAll(async () => {
+  app = await testApp({ now: () => NOW });
+  await app.ctx.repos.servicing.setBusinessDateOverride('2028-01-03', null, NOW);
+  [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
+  // $1,000.00 at 12 %, 3 monthly payments from 02/03/2028: period 1 interest $10.00 over 31 days.
+  loan = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
+  other = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
+});
+afterAll(async () => {
+  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
+  await app.close();
+});
+
+const get = (token: string | null, url: string) => call(app, { url: `/api${url}`, headers: token ? auth(token) : {} });
+const bo = (token: string, url: string) => call(app, { url: `/api/backoffice${url}`, headers: auth(token) });
+const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
+const keywordsOf = async (body: Buffer) => (await PDFDocument.load(body)).getKeywords() ?? '';
+
+describe('payoff letter (borrower)', () => {
+  it('needs a session; another member’s loan is 404; a bad or past date is 400 with the payoff messages', async () => {
+    expect((await get(null, `/loans/${loan.loanId}/payoff_letter/2028-01-20`)).statusCode).toBe(401);
+    expect((await get(null, `/loans/${loan.loanId}/payoff_letter/2028-01-20/pdf`)).statusCode).toBe(401);
+    const foreign = await get(other.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20`);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorsOf(foreign)).toEqual([PAYMENT_MSG.loanNotFound]);
+    const bad = await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-02-30`);
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toEqual([PAYMENT_MSG.payoffDateInvalid]);
+    const past = await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-02/pdf`);
+    expect(past.statusCode).toBe(400);
+    expect(errorsOf(past)).toEqual([PAYMENT_MSG.payoffDateInPast]);
+  });
+
+  it('good through 01/20/2028: $1,000.00 principal + 17/31 of $10.00 interest = $1,005.48, per diem $0.32 — the payoff quote of that date', async () => {
+    const res = await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20`);
+    expect(res.statusCode, res.body).toBe(200);
+    const letter = res.json<TPayoffLetterResponse>();
+    expect(letter).toMatchObject({ loan_id: loan.loanId, loan_number: loan.identifier, letter_date: '2028-01-03', good_through: '2028-01-20', principal: 100000, interest: 548, fees: 0, payoff_amount: 100548, per_diem: 32, pending_debits: [] });
+    expect(letter.send_funds.wire).toMatchObject({ routing_number: app.ctx.config.collectionAccount.routingNumber, account_number: app.ctx.config.collectionAccount.accountNumber, reference: `Loan ${loan.identifier} payoff` });
+    const quote = (await get(loan.token, `/${loan.loanId}/payoff/2028-01-20`)).json<TPayoffResponse>();
+    expect(letter.payoff_amount).toBe(quote.payoff_amount);
+  });
+
+  it('a one-time payment scheduled before the good-through date is listed with what it lowers the payoff to', async () => {
+    const paid = await call(app, {
+      method: 'POST',
+      url: '/api/request_payment',
+      headers: { ...auth(loan.token), 'idempotency-key': `letter-test-${loan.loanId}` },
+      payload: { method: 'ach', mode: 'one_time', loan_id: loan.loanId, amount: 5000, scheduling: { instant: false, date: '2028-01-10' }, params: { customBanking: { account_number: '000123456789', routing_number: CLEARBROOK.routing, account_type: 'checking' } } },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const letter = (await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20`)).json<TPayoffLetterResponse>();
+    expect(letter.payoff_amount).toBe(100548);
+    expect(letter.pending_debits).toEqual([
+      expect.objectContaining({ status: 'scheduled', date: '2028-01-10', amount: 5000, effect: 'lowers', change: 5000, payoff_if: 95548, explanation: expect.stringContaining('falls by $50.00 to $955.48') }),
+    ]);
+    const before = (await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-05`)).json<TPayoffLetterResponse>();
+    expect(before.pending_debits).toEqual([expect.objectContaining({ effect: 'after', change: 0 })]);
+  });
+
+  it('the PDF carries the same figures (keywords) and downloads as an attachment', async () => {
+    const res = await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(`payoff-letter-${loan.identifier}-2028-01-20.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const keywords = await keywordsOf(res.rawPayload);
+    expect(keywords).toContain('payoff_cents=100548');
+    expect(keywords).toContain('per_diem_cents=32');
+    expect(keywords).toContain('pending_debits=1');
+  });
+});
+
+describe('payoff letter (back office)', () => {
+  it('a servicer issues the same letter: audited, and the borrower is notified; an underwriter may not', async () => {
+    expect((await bo(underwriter, `/loans/${loan.loanId}/payoff_letter/2028-01-20/pdf`)).statusCode).toBe(403);
+    const res = await bo(servicer, `/loans/${loan.loanId}/payoff_letter/2028-01-20/pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await keywordsOf(res.rawPayload)).toContain('payoff_cents=100548');
+    const db = app.ctx.database.db;
+    const audit = await db.select().from(staffActions).where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, loan.userId)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ loan_id: loan.loanId, good_through: '2028-01-20', payoff_cents: 100548 });
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, loan.userId));
+    expect(notes.map((n) => n.message)).toContain(`We prepared a payoff letter for loan ${loan.identifier}: $1,005.48 pays it off through 01/20/2028.`);
+  });
+
+  it('an unknown loan is 404; a closed loan is 409 with nothing written', async () => {
+    expect((await bo(servicer, '/loans/2147483000/payoff_letter/2028-01-20/pdf')).statusCode).toBe(404);
+    await app.ctx.database.db.update(loans).set({ status: 'closed_paid' }).where(eq(loans.id, other.loanId));
+    const res = await bo(servicer, `/loans/${other.loanId}/payoff_letter/2028-01-20/pdf`);
+    expect(res.statusCode).toBe(409);
+    expect(errorsOf(res)).toEqual([PAYOFF_LETTER_MSG.loanClosed]);
+    const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, other.userId)));
+    expect(audit).toHaveLength(0);
+  });
+});
