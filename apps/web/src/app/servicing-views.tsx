@@ -5,7 +5,9 @@ import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
 import { LoadingBlock } from '../components/ui/spinner';
-import { useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { useBusinessDate, useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { PayoffLetter } from '../features/borrower-tools/components/payoff-letter';
+import { saveBlob } from '../features/servicing/lib/save-file';
 import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
 import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
 import { LoanCharts } from '../features/servicing/components/charts/loan-charts';
@@ -48,6 +50,8 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
   const payments = usePaymentHistory(loan.id);
   const documents = useLoanDocuments(loan.id);
   const opened = loan.loan_status === 'opened';
+  const owing = opened || loan.loan_status === 'default';
+  const businessDate = useBusinessDate(owing);
   return (
     <>
       <div className={styles.header}>
@@ -66,6 +70,7 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
         <h2 id="payment-history">Payment history</h2>
         {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
       </section>
+      {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
       {opened ? <Payments loan={loan} /> : null}
     </>
   );
