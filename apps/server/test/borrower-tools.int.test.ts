@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
+import { WHAT_IF_MSG } from '@payrail/contract/borrower-tools';
+import type { TPayoffLetterResponse, TWhatIfResponse } from '@payrail/contract/borrower-tools';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPayoffResponse } from '@payrail/contract/servicing';
 import { loans, notifications, staffActions } from '../src/db/schema/index';
@@ -115,5 +116,48 @@ describe('payoff letter (back office)', () => {
     expect(errorsOf(res)).toEqual([PAYOFF_LETTER_MSG.loanClosed]);
     const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, other.userId)));
     expect(audit).toHaveLength(0);
+  });
+});
+
+describe('what-if simulator', () => {
+  const simulate = (token: string, loanId: number, body: unknown) => call(app, { method: 'POST', url: `/api/loans/${loanId}/what_if`, headers: auth(token), payload: body as Record<string, unknown> });
+
+  it('$400 more with the first installment: paid off 03/03/2028 instead of 04/03/2028, $7.37 of interest saved; nothing written', async () => {
+    const before = await app.ctx.repos.servicing.ledger(loan.loanId);
+    const res = await simulate(loan.token, loan.loanId, { one_time: [{ date: '2028-02-03', amount: 40000 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<TWhatIfResponse>();
+    // The baseline is the disclosed schedule: $20.07 of interest (the finance charge), paid off on the last due date.
+    expect(r).toMatchObject({ loan_id: loan.loanId, as_of: '2028-01-03', payment_per_term: 34002, interest_saved: 737, days_sooner: 31, installments_fewer: 1 });
+    expect(r.baseline).toMatchObject({ payoff_date: '2028-04-03', interest: 2007, total_paid: 102007, installments: 3 });
+    expect(r.scenario).toMatchObject({ payoff_date: '2028-03-03', interest: 1270, total_paid: 101270, installments: 2 });
+    // Installment 1 leaves $669.98; the $400.00 extra leaves $269.98, which installment 2 ($2.70 interest) retires.
+    expect(r.scenario.points).toEqual([
+      { date: '2028-01-03', principal: 100000 },
+      { date: '2028-02-03', principal: 26998 },
+      { date: '2028-03-03', principal: 0 },
+    ]);
+    expect(await app.ctx.repos.servicing.ledger(loan.loanId)).toEqual(before);
+  });
+
+  it('answers every problem at once as 422 error_messages; another member’s loan is 404', async () => {
+    const bad = await simulate(loan.token, loan.loanId, { one_time: [{ date: '2028-01-02', amount: 50 }, { date: 'soon', amount: 1000 }], recurring: { amount: -1 } });
+    expect(bad.statusCode).toBe(422);
+    expect(errorsOf(bad).sort()).toEqual([WHAT_IF_MSG.amountInvalid, WHAT_IF_MSG.dateInPast, WHAT_IF_MSG.dateInvalid].sort());
+    const empty = await simulate(loan.token, loan.loanId, {});
+    expect(empty.statusCode).toBe(422);
+    expect(errorsOf(empty)).toEqual([WHAT_IF_MSG.nothingToSimulate]);
+    const tooMany = await simulate(loan.token, loan.loanId, { one_time: Array.from({ length: 13 }, () => ({ date: '2028-02-01', amount: 1000 })) });
+    expect(errorsOf(tooMany)).toEqual([WHAT_IF_MSG.tooMany]);
+    const foreign = await simulate(other.token, loan.loanId, { recurring: { amount: 1000 } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(app, { method: 'POST', url: `/api/loans/${loan.loanId}/what_if`, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('an extra amount with every installment: $100.00 more each time shortens the loan and saves interest', async () => {
+    const r = (await simulate(loan.token, loan.loanId, { recurring: { amount: 10000 } })).json<TWhatIfResponse>();
+    expect(r.interest_saved).toBeGreaterThan(0);
+    expect(r.scenario.payoff_date <= r.baseline.payoff_date).toBe(true);
+    expect(r.scenario.total_paid - r.scenario.interest).toBe(100000);
   });
 });

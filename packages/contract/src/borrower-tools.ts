@@ -48,3 +48,49 @@ export const ZPayoffLetterResponse = z.object({
   send_funds: ZPayoffFundsInstructions,
 });
 export type TPayoffLetterResponse = z.infer<typeof ZPayoffLetterResponse>;
+
+// ── What-if simulator ──────────────────────────────────────────────────────────────────────────────
+
+export const WHAT_IF_MSG = {
+  nothingToSimulate: 'Enter an extra one-time payment or an extra amount with every payment.',
+  amountInvalid: 'Each extra amount must be from $1.00 to $99,999.99.',
+  dateInvalid: 'Each extra payment needs a valid date (YYYY-MM-DD).',
+  dateInPast: 'An extra payment cannot be dated before today.',
+  tooMany: 'Simulate at most 12 one-time payments at once.',
+  loanClosed: 'This loan is closed: there is nothing left to simulate.',
+} as const;
+
+const ZLoose = z.unknown().optional();
+/** POST /loans/{loanId}/what_if. Loose on the wire: the use case answers 422 `{ error_messages }` with every problem. */
+export const ZWhatIfRequest = z.object({
+  /** `[{ date, amount }]`, amount in cents. */
+  one_time: ZLoose,
+  /** `{ amount, from? }`, amount in cents, added to every installment due from `from` (default today). */
+  recurring: ZLoose,
+});
+export interface WhatIfRequestBody {
+  one_time?: { date: string; amount: number }[];
+  recurring?: { amount: number; from?: string } | null;
+}
+
+export const ZWhatIfProjection = z.object({
+  payoff_date: z.string(),
+  interest: z.number().int(),
+  total_paid: z.number().int(),
+  installments: z.number().int(),
+  /** Principal after each payment date, from today. */
+  points: z.array(z.object({ date: z.string(), principal: z.number().int() })),
+});
+export type TWhatIfProjection = z.infer<typeof ZWhatIfProjection>;
+
+export const ZWhatIfResponse = z.object({
+  loan_id: z.number().int(),
+  as_of: z.string(),
+  payment_per_term: z.number().int(),
+  baseline: ZWhatIfProjection,
+  scenario: ZWhatIfProjection,
+  interest_saved: z.number().int(),
+  days_sooner: z.number().int(),
+  installments_fewer: z.number().int(),
+});
+export type TWhatIfResponse = z.infer<typeof ZWhatIfResponse>;

@@ -1,10 +1,11 @@
-import { ZPayoffLetterResponse } from '@payrail/contract/borrower-tools';
-import { ZPayoffParams } from '@payrail/contract/servicing';
+import { ZPayoffLetterResponse, ZWhatIfRequest, ZWhatIfResponse } from '@payrail/contract/borrower-tools';
+import { ZLoanIdParams, ZPayoffParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../documents/file-names';
 import { requireSignIn, signedIn } from '../identity/http';
 import { borrowerPayoffLetter, payoffLetterPdf } from './use-cases/payoff-letter';
+import { whatIf } from './use-cases/what-if';
 
 /** Borrower tools (issue #13), under /api with the borrower's session. */
 export function borrowerToolsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,5 +25,10 @@ export function borrowerToolsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .header('cache-control', 'private, no-store')
         .send(bytes);
     });
+
+    // The what-if simulator computes and writes nothing: POST only because the scenario is a body.
+    app.post('/loans/:loanId/what_if', { onRequest, schema: { params: ZLoanIdParams, body: ZWhatIfRequest, response: { 200: ZWhatIfResponse } } }, async (req) =>
+      whatIf(ctx, member(req), req.params.loanId, req.body),
+    );
   };
 }

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, test } from '../support/access';
+import { apiGet, signInThroughUi } from '../support/classic';
+import { advanceClockTo, fundedBorrower, plusDays, staffSignIn } from '../support/servicing';
+
+/**
+ * Borrower tools (issue #13): payoff letter, what-if simulator, repayment tracker — each journey on its
+ * own funded loan, with axe on every screen. The business clock is shared and only moves forward.
+ */
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/** Signs in through the UI; the dashboard may take a while on a busy machine. */
+async function signIn(page: Page, borrower: { email: string; password: string }): Promise<void> {
+  await signInThroughUi(page, borrower);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Loan progress' })).toBeVisible({ timeout: 30_000 });
+}
+
+async function openLoansAndPayments(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Loans & Payments' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Loans & Payments' })).toBeVisible();
+}
+
+test('payoff letter: the figures equal the payoff quote of the chosen date, the PDF downloads, and a servicer issues the same letter', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  const today = await advanceClockTo(request, borrower.effectiveDate);
+  const date = plusDays(today, 10);
+  await signIn(page, borrower);
+  await openLoansAndPayments(page);
+
+  const letter = page.getByRole('region', { name: 'Payoff letter' });
+  await letter.getByLabel(/Good-through date/).fill(date);
+  const quote = (await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${date}`)) as { payoff_amount: number };
+  const figures = letter.getByRole('definition').filter({ hasText: usd(quote.payoff_amount) });
+  await expect(figures).toHaveCount(1);
+  await expect(letter.getByText(`Payoff amount through ${usDate(date)}`)).toBeVisible();
+  await expect(letter.getByText('None: no payment is scheduled or waiting to settle.')).toBeVisible();
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await letter.getByRole('button', { name: 'Download payoff letter (PDF)' }).click();
+  expect((await download).suggestedFilename()).toBe(`payoff-letter-${borrower.identifier}-${date}.pdf`);
+
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, acceptDownloads: true });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'servicer@payrail.test');
+  await staff.goto(`/backoffice/loans/${borrower.loanId}`);
+  const issue = staff.getByRole('form', { name: 'Issue a payoff letter' });
+  await issue.getByLabel(/Good-through date/).fill(date);
+  await expectAccessible(staff);
+  const staffDownload = staff.waitForEvent('download');
+  await issue.getByRole('button', { name: 'Issue payoff letter (PDF)' }).click();
+  expect((await staffDownload).suggestedFilename()).toBe(`payoff-letter-${borrower.loanId}-${date}.pdf`);
+  await expect(staff.getByText(/issued; the borrower was notified/)).toBeVisible();
+  await context.close();
+
+  const notifications = (await apiGet(request, borrower.token, '/notifications')) as { message: string }[];
+  expect(notifications.map((n) => n.message)).toContain(`We prepared a payoff letter for loan ${borrower.identifier}: ${usd(quote.payoff_amount)} pays it off through ${usDate(date)}.`);
+});
