@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Button } from '../components/ui/button';
 import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
-import { LoadingBlock } from '../components/ui/spinner';
+import { LoadingBlock, Spinner } from '../components/ui/spinner';
 import { useBusinessDate, useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
 import { PayoffLetter } from '../features/borrower-tools/components/payoff-letter';
+import { WhatIfSimulator } from '../features/borrower-tools/components/what-if-simulator';
+import type { RenderWhatIfChart } from '../features/borrower-tools/components/what-if-simulator';
 import { saveBlob } from '../features/servicing/lib/save-file';
 import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
 import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
@@ -20,6 +22,14 @@ import { navigate } from '../lib/navigation';
 import { useSession } from '../lib/session-store';
 import { agreementLink } from './agreement-links';
 import styles from '../features/servicing/components/servicing.module.css';
+
+// The chart library is loaded only when a chart is on screen.
+const UplotChart = lazy(() => import('../features/servicing/components/charts/uplot-chart'));
+const renderWhatIfChart: RenderWhatIfChart = (x, series) => (
+  <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
+    <UplotChart x={x} series={series} />
+  </Suspense>
+);
 
 /** After a payment the borrower goes to the dashboard (spec §4 Payments); the notification is already up. */
 export function afterPayment() {
@@ -71,6 +81,7 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
         {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
       </section>
       {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
+      {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} /> : null}
       {opened ? <Payments loan={loan} /> : null}
     </>
   );
