@@ -61,3 +61,36 @@ test('payoff letter: the figures equal the payoff quote of the chosen date, the 
   const notifications = (await apiGet(request, borrower.token, '/notifications')) as { message: string }[];
   expect(notifications.map((n) => n.message)).toContain(`We prepared a payoff letter for loan ${borrower.identifier}: ${usd(quote.payoff_amount)} pays it off through ${usDate(date)}.`);
 });
+
+test('what-if simulator: an extra payment moves the payoff date and saves interest; one click schedules it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const borrower = await fundedBorrower(request);
+  await advanceClockTo(request, borrower.effectiveDate);
+  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as { next_term_date: string };
+  await signIn(page, borrower);
+  await openLoansAndPayments(page);
+
+  const region = page.getByRole('region', { name: 'What if I pay more?' });
+  const form = region.getByRole('form', { name: 'What-if simulator' });
+  await form.getByRole('textbox', { name: /Extra one-time payment/ }).pressSequentially('50000');
+  await expect(form.getByRole('textbox', { name: /Extra one-time payment/ })).toHaveValue('$500.00');
+  await form.getByLabel('On').fill(next.next_term_date);
+  await form.getByRole('button', { name: 'Simulate' }).click();
+  const summary = region.getByRole('status');
+  await expect(summary).toContainText('you would save');
+  // The server's figures, the same the screen shows.
+  const simulated = await request.post(`/api/loans/${borrower.loanId}/what_if`, { headers: { authorization: borrower.token }, data: { one_time: [{ date: next.next_term_date, amount: 50000 }] } });
+  const answer = (await simulated.json()) as { interest_saved: number; scenario: { payoff_date: string }; baseline: { payoff_date: string } };
+  expect(answer.interest_saved).toBeGreaterThan(0);
+  expect(answer.scenario.payoff_date <= answer.baseline.payoff_date).toBe(true);
+  await expect(summary).toContainText(`you would save ${usd(answer.interest_saved)} in interest`);
+  await region.getByText('Chart data as a table').click();
+  await expect(region.getByRole('table', { name: 'Principal left by date, now and with the extra' })).toBeVisible();
+  await expectAccessible(page);
+
+  await region.getByRole('button', { name: `Schedule the $500.00 payment on ${usDate(next.next_term_date)}` }).click();
+  await expect(page.getByText('Your payment has been sent successfully.')).toBeVisible();
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; due_date: string; transaction_status: string }[] };
+  expect(transactions.transactions).toContainEqual(expect.objectContaining({ amount: 50000, due_date: next.next_term_date, transaction_status: 'scheduled' }));
+  await expectAccessible(page);
+});
