@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHAT_IF_MSG } from '@payrail/contract/borrower-tools';
-import type { TPayoffLetterResponse, TWhatIfResponse } from '@payrail/contract/borrower-tools';
+import type { TPayoffLetterResponse, TRepaymentTrackerResponse, TWhatIfResponse } from '@payrail/contract/borrower-tools';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPayoffResponse } from '@payrail/contract/servicing';
 import { loans, notifications, staffActions } from '../src/db/schema/index';
@@ -159,5 +159,54 @@ describe('what-if simulator', () => {
     expect(r.interest_saved).toBeGreaterThan(0);
     expect(r.scenario.payoff_date <= r.baseline.payoff_date).toBe(true);
     expect(r.scenario.total_paid - r.scenario.interest).toBe(100000);
+  });
+});
+
+describe('repayment tracker (payroll allotments)', () => {
+  let payroll: FundedLoan;
+  let silent: FundedLoan;
+  beforeAll(async () => {
+    payroll = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
+    silent = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
+    await app.ctx.repos.servicing.setBusinessDateOverride('2028-04-10', null, NOW);
+    const remit = (lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[]) =>
+      call(app, { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer), payload: { lines } });
+    const res = await remit([
+      { employer: payroll.employer, pay_date: '2028-02-03', borrower_identifier: payroll.identifier, amount: 34002 },
+      { employer: payroll.employer, pay_date: '2028-03-03', borrower_identifier: payroll.identifier, amount: 20000 },
+      // The right loan number under another employer's name: suspense (employer_mismatch).
+      { employer: 'Another Employer Inc', pay_date: '2028-04-03', borrower_identifier: payroll.identifier, amount: 34003 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  const tracker = (who: FundedLoan, loanId = who.loanId) => get(who.token, `/loans/${loanId}/repayment_tracker`);
+
+  it('per pay date: received, short by $140.02, in suspense — each with the reason and what to do', async () => {
+    const res = await tracker(payroll);
+    expect(res.statusCode, res.body).toBe(200);
+    const t = res.json<TRepaymentTrackerResponse>();
+    expect(t).toMatchObject({ loan_id: payroll.loanId, payroll: true, employer: payroll.employer, as_of: '2028-04-10' });
+    expect(t.pay_dates.map((r) => [r.pay_date, r.expected, r.received, r.in_suspense, r.status])).toEqual([
+      ['2028-02-03', 34002, 34002, 0, 'received'],
+      ['2028-03-03', 34002, 20000, 0, 'short'],
+      ['2028-04-03', 34003, 0, 34003, 'in_suspense'],
+    ]);
+    expect(t.pay_dates[1]!.reason).toBe('Your employer remitted $200.00 of the $340.02 expected: $140.02 short.');
+    expect(t.pay_dates[1]!.action).toContain('Pay the $140.02 difference online');
+    expect(t.pay_dates[2]!.action).toContain('our servicing team is matching it');
+  });
+
+  it('nothing remitted a week after the pay dates: missing, with what to do', async () => {
+    const t = (await tracker(silent)).json<TRepaymentTrackerResponse>();
+    expect(t.pay_dates.map((r) => r.status)).toEqual(['missing', 'missing', 'missing']);
+    expect(t.pay_dates[0]!.action).toBe('Check your pay stub for the loan deduction. If it is missing, ask your payroll office to restart the allotment, and pay $340.02 online so your loan stays current.');
+  });
+
+  it('a loan repaid online has no tracker; another member’s loan is 404; no session is 401', async () => {
+    const t = (await tracker(loan)).json<TRepaymentTrackerResponse>();
+    expect(t).toMatchObject({ payroll: false, pay_dates: [] });
+    expect((await tracker(silent, payroll.loanId)).statusCode).toBe(404);
+    expect((await get(null, `/loans/${payroll.loanId}/repayment_tracker`)).statusCode).toBe(401);
   });
 });

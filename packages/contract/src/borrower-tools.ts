@@ -94,3 +94,29 @@ export const ZWhatIfResponse = z.object({
   installments_fewer: z.number().int(),
 });
 export type TWhatIfResponse = z.infer<typeof ZWhatIfResponse>;
+
+// ── Repayment tracker (payroll allotments) ─────────────────────────────────────────────────────────
+
+export const PAY_DATE_STATUSES = ['upcoming', 'received', 'short', 'waiting', 'in_suspense', 'missing', 'covered'] as const;
+
+export const ZPayDateRow = z.object({
+  n: z.number().int(),
+  pay_date: z.string(),
+  expected: z.number().int(),
+  received: z.number().int(),
+  in_suspense: z.number().int(),
+  status: z.enum(PAY_DATE_STATUSES),
+  reason: z.string().nullable(),
+  action: z.string().nullable(),
+});
+export type TPayDateRow = z.infer<typeof ZPayDateRow>;
+
+/** GET /loans/{loanId}/repayment_tracker. `payroll` false (and no rows) when the loan is not repaid by allotment. */
+export const ZRepaymentTrackerResponse = z.object({
+  loan_id: z.number().int(),
+  payroll: z.boolean(),
+  employer: z.string().nullable(),
+  as_of: z.string(),
+  pay_dates: z.array(ZPayDateRow),
+});
+export type TRepaymentTrackerResponse = z.infer<typeof ZRepaymentTrackerResponse>;

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerEntries, loanTransactions, staffActions } from '../../db/schema/index';
+import { applications, employers, ledgerEntries, loanBorrowers, loans, loanTransactions, remittanceLines, staffActions } from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
 
 export type StaffActionInsert = Omit<typeof staffActions.$inferInsert, 'id'>;
@@ -19,6 +19,35 @@ export function borrowerToolsRepository(db: Db) {
         .leftJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, loanTransactions.id), inArray(ledgerEntries.kind, ['scheduled_debit', 'one_time_payment', 'payoff'])))
         .where(and(eq(loanTransactions.loanId, loanId), inArray(loanTransactions.status, ['scheduled', 'pending'])))
         .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
+
+    /** How the loan is repaid (the application's payment method) and the borrower's employer on file. */
+    repaymentOf: async (loanId: number) => {
+      const [row] = await db
+        .select({ paymentMethod: applications.paymentMethod, employer: employers.name })
+        .from(loans)
+        .innerJoin(applications, eq(applications.id, loans.applicationId))
+        .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
+        .leftJoin(employers, eq(employers.id, loanBorrowers.employerId))
+        .where(eq(loans.id, loanId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Remittance lines of a loan: posted or assigned to it, and those in suspense that name its loan
+     * number (received, not matched yet). Rejected lines are not the borrower's money.
+     */
+    remittancesOf: (loanId: number, loanNumber: string) =>
+      db
+        .select({ payDate: remittanceLines.payDate, amountCents: remittanceLines.amountCents, status: remittanceLines.status })
+        .from(remittanceLines)
+        .where(
+          or(
+            and(eq(remittanceLines.loanId, loanId), inArray(remittanceLines.status, ['posted', 'assigned'])),
+            and(eq(remittanceLines.status, 'suspense'), sql`lower(trim(${remittanceLines.borrowerIdentifier})) = lower(${loanNumber})`),
+          ),
+        )
+        .orderBy(asc(remittanceLines.payDate), asc(remittanceLines.id)),
 
     /** A staff action on a borrower's loan, with the borrower's notification, in one transaction. */
     auditAndNotify: async (action: StaffActionInsert, notice: { userId: number; message: string } | null) => {

@@ -1,10 +1,11 @@
-import { ZPayoffLetterResponse, ZWhatIfRequest, ZWhatIfResponse } from '@payrail/contract/borrower-tools';
+import { ZPayoffLetterResponse, ZRepaymentTrackerResponse, ZWhatIfRequest, ZWhatIfResponse } from '@payrail/contract/borrower-tools';
 import { ZLoanIdParams, ZPayoffParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../documents/file-names';
 import { requireSignIn, signedIn } from '../identity/http';
 import { borrowerPayoffLetter, payoffLetterPdf } from './use-cases/payoff-letter';
+import { repaymentTracker } from './use-cases/repayment-tracker';
 import { whatIf } from './use-cases/what-if';
 
 /** Borrower tools (issue #13), under /api with the borrower's session. */
@@ -29,6 +30,10 @@ export function borrowerToolsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The what-if simulator computes and writes nothing: POST only because the scenario is a body.
     app.post('/loans/:loanId/what_if', { onRequest, schema: { params: ZLoanIdParams, body: ZWhatIfRequest, response: { 200: ZWhatIfResponse } } }, async (req) =>
       whatIf(ctx, member(req), req.params.loanId, req.body),
+    );
+
+    app.get('/loans/:loanId/repayment_tracker', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZRepaymentTrackerResponse } } }, async (req) =>
+      repaymentTracker(ctx, member(req), req.params.loanId),
     );
   };
 }
