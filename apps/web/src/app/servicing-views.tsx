@@ -7,6 +7,7 @@ import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
 import { LoadingBlock, Spinner } from '../components/ui/spinner';
 import { useBusinessDate, useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
 import { PayoffLetter } from '../features/borrower-tools/components/payoff-letter';
+import { RepaymentTracker } from '../features/borrower-tools/components/repayment-tracker';
 import { WhatIfSimulator } from '../features/borrower-tools/components/what-if-simulator';
 import type { RenderWhatIfChart } from '../features/borrower-tools/components/what-if-simulator';
 import { saveBlob } from '../features/servicing/lib/save-file';
@@ -80,6 +81,7 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
         <h2 id="payment-history">Payment history</h2>
         {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
       </section>
+      {owing ? <RepaymentTracker loan={loan} /> : null}
       {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
       {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} /> : null}
       {opened ? <Payments loan={loan} /> : null}

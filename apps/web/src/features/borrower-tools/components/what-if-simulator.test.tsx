@@ -40,8 +40,8 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });
     const form = within(region).getByRole('form', { name: 'What-if simulator' });
     await userEvent.type(within(form).getByRole('textbox', { name: /Extra one-time payment/ }), '40000');
-    await userEvent.clear(within(form).getByLabelText('On'));
-    await userEvent.type(within(form).getByLabelText('On'), '2028-02-03');
+    await userEvent.clear(within(form).getByLabelText('Date of the extra payment'));
+    await userEvent.type(within(form).getByLabelText('Date of the extra payment'), '2028-02-03');
     await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
     expect(await within(region).findByText(/paid off on 03\/03\/2028 instead of 04\/03\/2028 — 1 payment fewer — and you would save \$7\.37 in interest/)).toBeInTheDocument();
     expect(simulated).toEqual([{ one_time: [{ date: '2028-02-03', amount: 40000 }], recurring: null }]);

@@ -107,7 +107,7 @@ export function WhatIfSimulator({ loan, today, renderChart }: { loan: TServicing
           hint="Digits only; the last two are cents."
           optional
         />
-        <TextField label="On" type="date" min={today} value={onceDate} onChange={(event) => setOnceDate(event.target.value)} />
+        <TextField label="Date of the extra payment" type="date" min={today} value={onceDate} onChange={(event) => setOnceDate(event.target.value)} />
         <TextField
           label="Extra with every payment"
           inputMode="numeric"
