@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
-import { apiGet, signInThroughUi } from '../support/classic';
+import { apiGet, signInThroughUi, staffApiToken } from '../support/classic';
 import { advanceClockTo, fundedBorrower, plusDays, staffSignIn } from '../support/servicing';
 
 /**
@@ -92,5 +92,30 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
   await expect(page.getByText('Your payment has been sent successfully.')).toBeVisible();
   const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; due_date: string; transaction_status: string }[] };
   expect(transactions.transactions).toContainEqual(expect.objectContaining({ amount: 50000, due_date: next.next_term_date, transaction_status: 'scheduled' }));
+  await expectAccessible(page);
+});
+
+test('repayment tracker: a short payroll remittance shows as short, with the reason and what to do', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const borrower = await fundedBorrower(request, 'payroll');
+  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as { next_term_date: string; payment_per_term: number };
+  // The employer remits on the pay date: the clock goes there, then a servicer imports a remittance $25.00 short.
+  await advanceClockTo(request, next.next_term_date);
+  const servicer = await staffApiToken(request, 'servicer@payrail.test');
+  const imported = await request.post('/api/backoffice/remittances', {
+    headers: { authorization: servicer },
+    data: { lines: [{ employer: 'Department of Veterans Affairs', pay_date: next.next_term_date, borrower_identifier: borrower.identifier, amount: next.payment_per_term - 2500 }] },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  expect(((await imported.json()) as { posted: number }).posted).toBe(1);
+
+  await signIn(page, borrower);
+  await openLoansAndPayments(page);
+  const region = page.getByRole('region', { name: 'Payroll deductions' });
+  await expect(region.getByText('1 pay date needs your attention.')).toBeVisible();
+  const row = region.getByRole('row').filter({ hasText: usDate(next.next_term_date) });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Short');
+  await expect(row).toContainText(`Your employer remitted ${usd(next.payment_per_term - 2500)} of the ${usd(next.payment_per_term)} expected: $25.00 short.`);
+  await expect(row).toContainText('Pay the $25.00 difference online to stay current.');
   await expectAccessible(page);
 });
