@@ -197,6 +197,13 @@ describe('repayment tracker (payroll allotments)', () => {
     expect(t.pay_dates[2]!.action).toContain('our servicing team is matching it');
   });
 
+  it('the borrower was told at import that the 03/03/2028 deduction was short (only that one)', async () => {
+    const notes = await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, payroll.userId));
+    expect(notes.map((n) => n.message)).toEqual([
+      "Your employer's payroll deduction for 03/03/2028 was $200.00, $140.02 less than your $340.02 payment. See Payroll deductions in Loans & Payments for what to do.",
+    ]);
+  });
+
   it('nothing remitted a week after the pay dates: missing, with what to do', async () => {
     const t = (await tracker(silent)).json<TRepaymentTrackerResponse>();
     expect(t.pay_dates.map((r) => r.status)).toEqual(['missing', 'missing', 'missing']);
