@@ -76,7 +76,7 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
   await expect(form.getByRole('textbox', { name: /Extra one-time payment/ })).toHaveValue('$500.00');
   await form.getByLabel('Date of the extra payment').fill(next.next_term_date);
   await form.getByRole('button', { name: 'Simulate' }).click();
-  const summary = region.getByRole('status');
+  const summary = region.getByRole('status').filter({ hasText: 'paid off on' });
   await expect(summary).toContainText('you would save');
   // The server's figures, the same the screen shows.
   const simulated = await request.post(`/api/loans/${borrower.loanId}/what_if`, { headers: { authorization: borrower.token }, data: { one_time: [{ date: next.next_term_date, amount: 50000 }] } });
