@@ -83,7 +83,7 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       </section>
       {owing ? <RepaymentTracker loan={loan} /> : null}
       {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
-      {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} /> : null}
+      {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} /> : null}
       {opened ? <Payments loan={loan} /> : null}
     </>
   );

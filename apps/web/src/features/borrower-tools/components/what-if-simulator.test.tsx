@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TWhatIfResponse } from '@payrail/contract/borrower-tools';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import { signInAs } from '../../../../test/fixtures';
 import { api, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
@@ -59,6 +60,32 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     expect(scheduled[0]!.key).toMatch(/.{8,}/);
     expect(await screen.findByText('Your payment has been sent successfully.')).toBeInTheDocument();
     await waitFor(() => expect(within(region).getByRole('button', { name: /Schedule the \$400\.00 payment/ })).toBeDisabled());
+  });
+
+  it('an extra with every payment is set up as an auto-debit of the installment plus the extra, once the disclosure is accepted', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    const { loan } = servicingHandlers({ businessDate: '2028-01-03' });
+    const scheduled: unknown[] = [];
+    server.use(
+      http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
+      http.post(api('/loans/:id/what_if'), () => HttpResponse.json(answer)),
+      http.post(api('/request_payment'), async ({ request }) => {
+        scheduled.push(await request.json());
+        return HttpResponse.json({ ok: true, message: 'Your payment has been sent successfully.', transaction: { id: 6, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 1, pay_method: 'ach', transaction_mode: 'auto_debit' } });
+      }),
+    );
+    renderRoute('/dashboard/loans-and-payments');
+    const region = await screen.findByRole('region', { name: 'What if I pay more?' });
+    await userEvent.type(within(region).getByRole('textbox', { name: /Extra with every payment/ }), '5000');
+    await userEvent.click(within(region).getByRole('button', { name: 'Simulate' }));
+    const total = loan!.payment_per_term + 5000;
+    const button = await within(region).findByRole('button', { name: /^Set up auto-debit of \$/ });
+    await userEvent.click(button);
+    expect(await within(region).findByText(PAYMENT_MSG.disclosureRequired)).toBeInTheDocument();
+    expect(scheduled).toEqual([]);
+    await userEvent.click(within(region).getByRole('checkbox', { name: 'I have read and accept the Auto Debit Disclosure.' }));
+    await userEvent.click(button);
+    await waitFor(() => expect(scheduled).toEqual([{ method: 'ach', mode: 'auto_debit', loan_id: loan!.id, amount: total, disclosure_accepted: true }]));
   });
 
   it('shows every message of a 422', async () => {

@@ -1,9 +1,11 @@
 import { Component, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { TWhatIfResponse, WhatIfRequestBody } from '@payrail/contract/borrower-tools';
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast/notify';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -43,7 +45,7 @@ export const SCHEDULE_FAILED = 'We could not schedule this payment. Please try a
  * interest saved (computed by the server from the loan engine), as a chart with its data as a table,
  * and one button that schedules the one-time extra payment from the account on file.
  */
-export function WhatIfSimulator({ loan, today, renderChart }: { loan: TServicingLoan; today: string; renderChart: RenderWhatIfChart }) {
+export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { loan: TServicingLoan; today: string; renderChart: RenderWhatIfChart; disclosureLink?: ReactNode }) {
   const [once, setOnce] = useState('');
   const [onceDate, setOnceDate] = useState(today);
   const [every, setEvery] = useState('');
@@ -53,6 +55,8 @@ export function WhatIfSimulator({ loan, today, renderChart }: { loan: TServicing
   const schedule = useScheduleExtraPayment();
   const submission = useRef<{ fingerprint: string; key: string } | null>(null);
   const [scheduleErrors, setScheduleErrors] = useState<string[]>([]);
+  const [accepted, setAccepted] = useState(false);
+  const [disclosureError, setDisclosureError] = useState<string | undefined>(undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,6 +86,26 @@ export function WhatIfSimulator({ loan, today, renderChart }: { loan: TServicing
         key: submission.current.key,
       });
       notify.success(answer.message);
+    } catch (error) {
+      setScheduleErrors(serverMessages(error, SCHEDULE_FAILED));
+    }
+  };
+
+  const recurring = result?.asked.recurring ?? null;
+  /** The every-payment extra as an auto-debit of the installment plus the extra (the payments page's rules). */
+  const setUpAutoDebit = async () => {
+    if (!recurring) return;
+    setScheduleErrors([]);
+    if (!accepted) {
+      setDisclosureError(PAYMENT_MSG.disclosureRequired);
+      return;
+    }
+    const amount = loan.payment_per_term + recurring.amount;
+    const fingerprint = `auto:${amount}`;
+    if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: crypto.randomUUID() };
+    try {
+      const sent = await schedule.mutateAsync({ body: { method: 'ach', mode: 'auto_debit', loan_id: loan.id, amount, disclosure_accepted: true }, key: submission.current.key });
+      notify.success(sent.message);
     } catch (error) {
       setScheduleErrors(serverMessages(error, SCHEDULE_FAILED));
     }
@@ -189,12 +213,27 @@ export function WhatIfSimulator({ loan, today, renderChart }: { loan: TServicing
                 {`Schedule the ${formatCents(oneTime.amount)} payment on ${formatDate(oneTime.date)}`}
               </Button>
             ) : null}
-            {result?.asked.recurring ? (
-              <p className={styles.muted}>
-                {`To pay ${formatCents(result.asked.recurring.amount)} more with every payment, set up an auto-debit of ${formatCents(loan.payment_per_term + result.asked.recurring.amount)} in Payments below.`}
-              </p>
-            ) : null}
           </div>
+          {recurring ? (
+            <div className={styles.actions}>
+              <p>
+                {`Paying ${formatCents(recurring.amount)} more with every payment is an auto-debit of ${formatCents(loan.payment_per_term + recurring.amount)} on each due date from the account on file, as described in the `}
+                {disclosureLink ?? 'Auto Debit Disclosure'}.
+              </p>
+              <Checkbox
+                label="I have read and accept the Auto Debit Disclosure."
+                checked={accepted}
+                onChange={(event) => {
+                  setAccepted(event.target.checked);
+                  setDisclosureError(undefined);
+                }}
+                error={disclosureError}
+              />
+              <Button variant="secondary" onClick={() => void setUpAutoDebit()} loading={schedule.isPending} disabled={schedule.isSuccess}>
+                {`Set up auto-debit of ${formatCents(loan.payment_per_term + recurring.amount)}`}
+              </Button>
+            </div>
+          ) : null}
           {scheduleErrors.length > 0 ? (
             <Alert kind="error" assertive>
               <ul className={styles.list}>
