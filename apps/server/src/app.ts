@@ -39,6 +39,8 @@ import { servicingRoutes } from './modules/servicing/routes';
 import { referralBackofficeRoutes, referralRoutes } from './modules/referral/routes';
 import { refinanceRoutes } from './modules/refinance/routes';
 import { collectionsRoutes } from './modules/collections/routes';
+import { borrowerToolsBackofficeRoutes } from './modules/borrower-tools/backoffice-routes';
+import { borrowerToolsRoutes } from './modules/borrower-tools/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { profileRoutes } from './modules/profile/routes';
 
@@ -202,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes(ctx), { prefix: '/api' });
   await app.register(referralRoutes(ctx), { prefix: '/api' });
   await app.register(refinanceRoutes(ctx), { prefix: '/api' });
+  await app.register(borrowerToolsRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });
@@ -209,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(backofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(servicingRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(borrowerToolsBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(referralBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];

@@ -22,6 +22,7 @@ import { reviewRepository } from './modules/review/repository';
 import { backofficeRepository } from './modules/backoffice/repository';
 import { servicingRepository } from './modules/servicing/repository';
 import { collectionsRepository } from './modules/collections/repository';
+import { borrowerToolsRepository } from './modules/borrower-tools/repository';
 import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
 import { referralRepository } from './modules/referral/repository';
@@ -49,6 +50,7 @@ export type AppContext = {
     backoffice: ReturnType<typeof backofficeRepository>;
     servicing: ReturnType<typeof servicingRepository>;
     collections: ReturnType<typeof collectionsRepository>;
+    borrowerTools: ReturnType<typeof borrowerToolsRepository>;
     profile: ReturnType<typeof profileRepository>;
     newflow: ReturnType<typeof newflowRepository>;
     referral: ReturnType<typeof referralRepository>;
@@ -84,6 +86,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     backoffice: backofficeRepository(database.db),
     servicing: servicingRepository(database.db),
     collections: collectionsRepository(database.db),
+    borrowerTools: borrowerToolsRepository(database.db),
     profile: profileRepository(database.db),
     newflow: newflowRepository(database.db),
     referral: referralRepository(database.db),

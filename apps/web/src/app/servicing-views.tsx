@@ -1,11 +1,16 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Button } from '@payrail/ui/button';
 import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
-import { LoadingBlock } from '@payrail/ui/spinner';
-import { useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
+import { useBusinessDate, useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { PayoffLetter } from '../features/borrower-tools/components/payoff-letter';
+import { RepaymentTracker } from '../features/borrower-tools/components/repayment-tracker';
+import { WhatIfSimulator } from '../features/borrower-tools/components/what-if-simulator';
+import type { RenderWhatIfChart } from '../features/borrower-tools/components/what-if-simulator';
+import { saveBlob } from '../features/servicing/lib/save-file';
 import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
 import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
 import { LoanCharts } from '../features/servicing/components/charts/loan-charts';
@@ -18,6 +23,14 @@ import { navigate } from '@payrail/client/navigation';
 import { useSession } from '../lib/session-store';
 import { agreementLink } from './agreement-links';
 import styles from '../features/servicing/components/servicing.module.css';
+
+// The chart library is loaded only when a chart is on screen.
+const UplotChart = lazy(() => import('../features/servicing/components/charts/uplot-chart'));
+const renderWhatIfChart: RenderWhatIfChart = (x, series) => (
+  <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
+    <UplotChart x={x} series={series} />
+  </Suspense>
+);
 
 /** After a payment the borrower goes to the dashboard (spec §4 Payments); the notification is already up. */
 export function afterPayment() {
@@ -48,6 +61,8 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
   const payments = usePaymentHistory(loan.id);
   const documents = useLoanDocuments(loan.id);
   const opened = loan.loan_status === 'opened';
+  const owing = opened || loan.loan_status === 'default';
+  const businessDate = useBusinessDate(owing);
   return (
     <>
       <div className={styles.header}>
@@ -66,6 +81,9 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
         <h2 id="payment-history">Payment history</h2>
         {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
       </section>
+      {owing ? <RepaymentTracker loan={loan} /> : null}
+      {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
+      {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} /> : null}
       {opened ? <Payments loan={loan} /> : null}
     </>
   );

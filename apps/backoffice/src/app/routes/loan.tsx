@@ -4,6 +4,7 @@ import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { LoanDetails } from '../../features/loans/components/loan-details';
 import { LoanServicing } from '../../features/servicing/components/loan-servicing';
+import { PayoffLetterIssue } from '../../features/servicing/components/payoff-letter';
 import { usePageTitle } from '../title';
 
 export function Component() {
@@ -24,6 +25,7 @@ export function Component() {
             <h2 id="loan-servicing">Servicing</h2>
             <LoanServicing loanId={loanId} />
           </section>
+          <PayoffLetterIssue loanId={loanId} />
         </>
       ) : (
         <Alert kind="warning" title="This loan does not exist." />

@@ -22,6 +22,7 @@ export const SERVICING_PATHS = {
   businessDate: '/servicing/business_date',
   run: '/servicing/run',
   achReturns: '/ach/returns',
+  payoffLetter: (loanId: number, date: string) => `/loans/${loanId}/payoff_letter/${date}/pdf`,
 } as const;
 
 const KEY = ['backoffice', 'servicing'] as const;
@@ -71,6 +72,11 @@ export function useResolveLine() {
     mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
+}
+
+/** GET /loans/:loanId/payoff_letter/:date/pdf: the borrower's payoff letter, issued by staff (audited; the borrower is notified). */
+export function downloadPayoffLetter(loanId: number, date: string): Promise<Blob> {
+  return backofficeApi.get<Blob>(SERVICING_PATHS.payoffLetter(loanId, date), { responseType: 'blob', headers: { Accept: '*/*' } });
 }
 
 export function useBusinessDate() {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { CollectionsTx, RemittanceLineRow } from '../repository';
 import { businessDate } from '../servicing-policy';
+import { notifyShortRemittances } from '../../borrower-tools/use-cases/repayment-tracker';
 
 export const lineWire = (l: RemittanceLineRow): TRemittanceLine => ({
   id: l.id,
@@ -120,6 +121,7 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
     const winner = (await repo.batchBySha(sha256))!;
     return summary(winner.id, true, await repo.batchLines(winner.id));
   }
+  await notifyShortRemittances(ctx, result.rows.filter((r) => r.status === 'posted'));
   return summary(result.batchId, false, result.rows);
 }
 

@@ -1,0 +1,59 @@
+import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
+import type { IsoDate } from '@payrail/domain/dates';
+import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
+import type { AppContext } from '../../../context';
+import { formatDate, formatUsd } from '../../esignature/loan-figures';
+import type { MemberRow } from '../../identity/repository';
+import { businessToday } from '../../servicing/clock';
+import { loanState, ownLoan } from '../../servicing/use-cases/loan-position';
+
+/** Days after a payday during which a remittance not yet received is still expected (files arrive late). */
+export const REMITTANCE_GRACE_DAYS = 5;
+
+/** GET /loans/{loanId}/repayment_tracker: per pay date, expected vs received payroll remittance (owner only). */
+export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanId: number): Promise<TRepaymentTrackerResponse> {
+  const loan = await ownLoan(ctx, member.id, loanId);
+  const today = await businessToday(ctx);
+  const repayment = await ctx.repos.borrowerTools.repaymentOf(loan.id);
+  if (repayment?.paymentMethod !== 'split_direct_deposit') return { loan_id: loan.id, payroll: false, employer: repayment?.employer ?? null, as_of: today, pay_dates: [] };
+  const [state, lines] = await Promise.all([loanState(ctx, loan, today), ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier)]);
+  const rows = trackRepayments(
+    state.schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, amountCents: r.paymentCents })),
+    lines.map((l) => ({ payDate: l.payDate as IsoDate, amountCents: l.amountCents, status: l.status === 'suspense' ? ('suspense' as const) : ('posted' as const) })),
+    { today, installmentsPaid: state.position.closed ? state.schedule.rows.length : state.position.installmentsPaid, graceDays: REMITTANCE_GRACE_DAYS },
+  );
+  return {
+    loan_id: loan.id,
+    payroll: true,
+    employer: repayment.employer ?? null,
+    as_of: today,
+    pay_dates: rows.map((r) => ({ n: r.n, pay_date: r.payDate, expected: r.expectedCents, received: r.receivedCents, in_suspense: r.inSuspenseCents, status: r.status, reason: r.reason, action: r.action })),
+  };
+}
+
+/**
+ * After a remittance import: a borrower whose employer remitted less than the installment due on that
+ * pay date is told at once (the tracker says why and what to do). Lines of the same loan and pay date
+ * are added up first, so a remittance split over two lines is not reported short.
+ */
+export async function notifyShortRemittances(ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]): Promise<void> {
+  const byKey = new Map<string, { loanId: number; payDate: string; amountCents: number }>();
+  for (const l of posted) {
+    if (l.loanId === null) continue;
+    const key = `${String(l.loanId)}|${l.payDate}`;
+    const sum = byKey.get(key);
+    byKey.set(key, { loanId: l.loanId, payDate: l.payDate, amountCents: (sum?.amountCents ?? 0) + l.amountCents });
+  }
+  const at = ctx.now();
+  for (const { loanId, payDate, amountCents } of byKey.values()) {
+    const installment = (await ctx.repos.collections.installments(loanId)).find((i) => i.dueDate === payDate);
+    if (!installment || amountCents >= installment.paymentCents) continue;
+    const loan = await ctx.repos.servicing.loan(loanId);
+    if (!loan) continue;
+    await ctx.repos.engagement.addNotification(
+      loan.userId,
+      `Your employer's payroll deduction for ${formatDate(payDate)} was ${formatUsd(amountCents)}, ${formatUsd(installment.paymentCents - amountCents)} less than your ${formatUsd(installment.paymentCents)} payment. See Payroll deductions in Loans & Payments for what to do.`,
+      at,
+    );
+  }
+}
