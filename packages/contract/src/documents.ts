@@ -20,6 +20,26 @@ export const DOCUMENT_TYPE_NAMES = [
 ] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
 
+/**
+ * How each document type is named wherever a person reads it: the borrower's upload slots and lists,
+ * the reviewer's "ask for documents" choices in the back office.
+ */
+export const DOCUMENT_LABELS: Readonly<Record<DocumentTypeName, string>> = {
+  driver_license: 'Driver license',
+  pay_stub: 'Pay stub',
+  proof_of_address: 'Proof of address',
+  selfie_photo: 'Selfie photo',
+  w2: 'W-2',
+  bank_statement: 'Bank statement',
+  social_security_document: 'Social security document',
+  allotment: 'Allotment',
+};
+
+/** The label of a type name as it comes over the wire; an unknown name is shown as it is. */
+export function documentLabel(type: string): string {
+  return (DOCUMENT_LABELS as Readonly<Record<string, string>>)[type] ?? type;
+}
+
 /** The types the Documents step asks for (GET /required_documents flags). */
 export const REQUIRED_DOCUMENT_TYPES = ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'] as const;
 

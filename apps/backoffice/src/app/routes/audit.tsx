@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import type { TAuditItem } from '@payrail/contract/backoffice';
+import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
@@ -99,45 +98,26 @@ const columns: TableColumn<TAuditItem>[] = [
 function AuditFilters({ params, onApply }: { params: AuditParams; onApply: (next: URLSearchParams) => void }) {
   const id = useId();
   const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['staff_id', 'action', 'user_id', 'from', 'to']) {
-      const value = String(data.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
+  const refine = (next: URLSearchParams) => {
     const from = next.get('from');
     const to = next.get('to');
-    if (from && to && from > to) {
-      setError('The start date must be on or before the end date.');
-      return;
-    }
-    setError(undefined);
-    onApply(next);
+    const wrongOrder = Boolean(from && to && from > to);
+    setError(wrongOrder ? 'The start date must be on or before the end date.' : undefined);
+    return !wrongOrder;
   };
   return (
-    <form className={styles.section} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Filters</h2>
-      <div className={styles.filters}>
-        <TextField label="Staff id" name="staff_id" type="number" inputMode="numeric" min={1} defaultValue={params.staff_id ?? ''} />
-        <TextField label="Action" name="action" hint="For example reveal_ssn, view_document, fund." list={`${id}-actions`} autoComplete="off" defaultValue={params.action ?? ''} />
-        <datalist id={`${id}-actions`}>
-          {KNOWN_AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action} />
-          ))}
-        </datalist>
-        <TextField label="Applicant (user id)" name="user_id" type="number" inputMode="numeric" min={1} defaultValue={params.user_id ?? ''} />
-        <TextField label="From" name="from" type="date" defaultValue={params.from ?? ''} error={error} />
-        <TextField label="To" name="to" type="date" defaultValue={params.to ?? ''} />
-        <div className={styles.filterButtons}>
-          <Button type="submit">Apply filters</Button>
-          <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
-            Clear filters
-          </Button>
-        </div>
-      </div>
-    </form>
+    <FilterForm names={['staff_id', 'action', 'user_id', 'from', 'to']} refine={refine} onApply={onApply}>
+      <TextField label="Staff id" name="staff_id" type="number" inputMode="numeric" min={1} defaultValue={params.staff_id ?? ''} />
+      <TextField label="Action" name="action" hint="For example reveal_ssn, view_document, fund." list={`${id}-actions`} autoComplete="off" defaultValue={params.action ?? ''} />
+      <datalist id={`${id}-actions`}>
+        {KNOWN_AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action} />
+        ))}
+      </datalist>
+      <TextField label="Applicant (user id)" name="user_id" type="number" inputMode="numeric" min={1} defaultValue={params.user_id ?? ''} />
+      <TextField label="From" name="from" type="date" defaultValue={params.from ?? ''} error={error} />
+      <TextField label="To" name="to" type="date" defaultValue={params.to ?? ''} />
+    </FilterForm>
   );
 }
 
@@ -155,7 +135,7 @@ function AuditResults({ params, onPage }: { params: AuditParams; onPage: (page: 
 
 export function Component() {
   usePageTitle('Audit log');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, filtersKey, apply, goToPage } = useUrlFilters();
   const params = auditParamsFromUrl(searchParams);
   return (
     <RequireRole capability="audit">
@@ -165,15 +145,8 @@ export function Component() {
           <p className={styles.lead}>Every staff action on borrower data, newest first.</p>
         </div>
       </div>
-      <AuditFilters key={searchParams.toString()} params={params} onApply={(next) => setSearchParams(next)} />
-      <AuditResults
-        params={params}
-        onPage={(page) => {
-          const next = new URLSearchParams(searchParams);
-          next.set('page', String(page));
-          setSearchParams(next);
-        }}
-      />
+      <AuditFilters key={filtersKey} params={params} onApply={apply} />
+      <AuditResults params={params} onPage={goToPage} />
     </RequireRole>
   );
 }

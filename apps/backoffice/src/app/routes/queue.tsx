@@ -1,8 +1,6 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
@@ -14,6 +12,7 @@ import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import { QUEUE_SORTS, SORT_DIRS } from '@payrail/contract/backoffice';
 import type { TQueueItem } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
+import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
 import pageStyles from '../../components/page.module.css';
@@ -107,63 +106,46 @@ function EmployerFilter({ selectedId }: { selectedId: number | undefined }) {
 
 function QueueFilters({ params, onApply }: { params: QueueParams; onApply: (next: URLSearchParams) => void }) {
   const states = useStates();
-  const formId = useId();
   const stateOptions = (states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.abbreviation})` }));
   const [ageError, setAgeError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['status', 'employer_id', 'state_id', 'age_days_min', 'age_days_max', 'ready_to_fund']) {
-      const value = String(data.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
+  const refine = (next: URLSearchParams, data: FormData) => {
     const min = next.get('age_days_min');
     const max = next.get('age_days_max');
     if (min !== null && max !== null && Number(min) > Number(max)) {
       setAgeError('The minimum age must not be more than the maximum.');
-      return;
+      return false;
     }
     setAgeError(undefined);
     const [sort, dir] = String(data.get('sort') ?? 'updated_at:desc').split(':');
     next.set('sort', sort ?? 'updated_at');
     next.set('dir', dir ?? 'desc');
-    onApply(next);
+    return true;
   };
 
   return (
-    <form className={pageStyles.section} onSubmit={submit} aria-labelledby={`${formId}-title`} noValidate>
-      <h2 id={`${formId}-title`}>Filters</h2>
-      <div className={pageStyles.filters}>
-        <Select label="Status" name="status" placeholder="Any status" options={STATUS_OPTIONS} defaultValue={params.status ?? ''} />
-        <EmployerFilter selectedId={params.employer_id} />
-        <Select
-          label="State"
-          name="state_id"
-          placeholder={states.isPending ? 'Loading states…' : 'Any state'}
-          options={stateOptions}
-          defaultValue={params.state_id === undefined ? '' : String(params.state_id)}
-          key={stateOptions.length}
-        />
-        <TextField label="Age from (days)" name="age_days_min" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_min ?? ''} error={ageError} />
-        <TextField label="Age to (days)" name="age_days_max" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_max ?? ''} />
-        <Checkbox
-          label="Ready to fund only"
-          name="ready_to_fund"
-          value="true"
-          hint="Approved and signed, not funded yet."
-          defaultChecked={params.ready_to_fund === 'true'}
-        />
-        <Select label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={`${params.sort ?? 'updated_at'}:${params.dir ?? 'desc'}`} />
-        <div className={pageStyles.filterButtons}>
-          <Button type="submit">Apply filters</Button>
-          <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
-            Clear filters
-          </Button>
-        </div>
-      </div>
-    </form>
+    <FilterForm names={['status', 'employer_id', 'state_id', 'age_days_min', 'age_days_max', 'ready_to_fund']} refine={refine} onApply={onApply}>
+      <Select label="Status" name="status" placeholder="Any status" options={STATUS_OPTIONS} defaultValue={params.status ?? ''} />
+      <EmployerFilter selectedId={params.employer_id} />
+      <Select
+        label="State"
+        name="state_id"
+        placeholder={states.isPending ? 'Loading states…' : 'Any state'}
+        options={stateOptions}
+        defaultValue={params.state_id === undefined ? '' : String(params.state_id)}
+        key={stateOptions.length}
+      />
+      <TextField label="Age from (days)" name="age_days_min" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_min ?? ''} error={ageError} />
+      <TextField label="Age to (days)" name="age_days_max" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_max ?? ''} />
+      <Checkbox
+        label="Ready to fund only"
+        name="ready_to_fund"
+        value="true"
+        hint="Approved and signed, not funded yet."
+        defaultChecked={params.ready_to_fund === 'true'}
+      />
+      <Select label="Sort by" name="sort" options={SORT_OPTIONS} defaultValue={`${params.sort ?? 'updated_at'}:${params.dir ?? 'desc'}`} />
+    </FilterForm>
   );
 }
 
@@ -194,7 +176,7 @@ function QueueResults({ params, onPage }: { params: QueueParams; onPage: (page: 
 
 export function Component() {
   usePageTitle('Review queue');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, filtersKey, apply, goToPage } = useUrlFilters({ focusMainOnPage: true });
   const params = queueParamsFromUrl(searchParams);
   return (
     <RequireRole capability="queue">
@@ -204,16 +186,8 @@ export function Component() {
           <p className={pageStyles.lead}>Applications by status. “Waiting on lender” rows need a decision from us.</p>
         </div>
       </div>
-      <QueueFilters key={searchParams.toString()} params={params} onApply={(next) => setSearchParams(next)} />
-      <QueueResults
-        params={params}
-        onPage={(page) => {
-          const next = new URLSearchParams(searchParams);
-          next.set('page', String(page));
-          setSearchParams(next);
-          document.getElementById('main')?.focus();
-        }}
-      />
+      <QueueFilters key={filtersKey} params={params} onApply={apply} />
+      <QueueResults params={params} onPage={goToPage} />
     </RequireRole>
   );
 }

@@ -1,4 +1,4 @@
-import { useEmployer } from '../../features/home/api/home';
+import { useEmployer } from '../../api/get-employer';
 import { SelectRepayMethod } from '../../features/repayment/components/select-repay-method';
 import { useSessionQuery } from '../../features/session/api/get-session';
 import { isNonFederal } from '../../lib/payroll-wording';

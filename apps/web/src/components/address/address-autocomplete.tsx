@@ -2,7 +2,7 @@ import type { TAddressSuggestion } from '@payrail/contract/address';
 import { ADDRESS_AUTOCOMPLETE_MIN } from '@payrail/contract/address';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { autocompleteAddress } from '../../lib/address-api';
+import { autocompleteAddress } from '../../api/autocomplete-address';
 import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from '@payrail/ui/field';
 import styles from './address-autocomplete.module.css';
 

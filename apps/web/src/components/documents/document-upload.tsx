@@ -3,7 +3,7 @@ import { DOCUMENT_DELETE_QUESTION, DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../lib/documents-api';
+import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../api/documents';
 import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';

@@ -5,6 +5,7 @@ import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Dialog } from '@payrail/ui/dialog';
 import { fieldStyles, FieldError, FieldLabel } from '@payrail/ui/field';
+import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import type { FeedbackField, TStaffFeedbackRequest } from '@payrail/contract/application';
 import { errorMessage } from '../../../lib/errors';
@@ -28,17 +29,6 @@ export const FEEDBACK_FIELD_CHOICES: readonly { label: string; fields: readonly 
   { label: 'Loan purpose', fields: ['loan_purpose_id'] },
   { label: 'References', fields: ['user_references'] },
 ];
-
-export const DOCUMENT_LABELS: Record<DocumentTypeName, string> = {
-  pay_stub: 'Pay stub',
-  driver_license: 'Driver license',
-  proof_of_address: 'Proof of address',
-  allotment: 'Allotment document',
-  w2: 'W-2',
-  bank_statement: 'Bank statement',
-  social_security_document: 'Social security document',
-  selfie_photo: 'Selfie photo',
-};
 
 const DOCUMENT_ORDER: readonly DocumentTypeName[] = ['pay_stub', 'driver_license', 'proof_of_address', 'allotment', 'w2', 'bank_statement', 'social_security_document', 'selfie_photo'];
 

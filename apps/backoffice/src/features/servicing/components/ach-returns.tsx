@@ -1,15 +1,10 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
-import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
+import { FileUploadSection } from '../../../components/file-upload-section';
 import styles from '../../../components/page.module.css';
-import { errorMessage } from '../../../lib/errors';
 import { useApplyAchReturns } from '../api/servicing';
 
 export const RETURN_FILE_REQUIRED = 'Choose the NACHA return file.';
@@ -40,59 +35,27 @@ const rowsOf = (a: TAchReturnsResponse): Row[] =>
  * nothing is listed, never applied.
  */
 export function AchReturnsUpload() {
-  const id = useId();
   const call = useApplyAchReturns();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!file) {
-      setFileError(RETURN_FILE_REQUIRED);
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setFileError('The file is larger than 5 MB.');
-      return;
-    }
-    setFileError(null);
-    try {
-      const answer = await call.mutateAsync({ file: await file.text(), file_name: file.name });
-      notify.success(`Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
+  const upload = async (file: File) => {
+    const answer = await call.mutateAsync({ file: await file.text(), file_name: file.name });
+    notify.success(`Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.`);
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Apply an ACH return file</h2>
-      <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-file`}>Return file from the bank (NACHA)</FieldLabel>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".ach,.txt,text/plain"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={`${id}-hint${fileError ? ` ${id}-error` : ''}`}
-          />
-          <FieldHint id={`${id}-hint`}>Returns are matched by the original trace number; uploading the same file again applies nothing twice.</FieldHint>
-          <FieldError id={`${id}-error`}>{fileError}</FieldError>
-        </div>
-        {error ? <Alert kind="error" assertive title={error} /> : null}
-        <div>
-          <Button type="submit" loading={call.isPending}>
-            Apply returns
-          </Button>
-        </div>
-      </form>
+    <FileUploadSection
+      title="Apply an ACH return file"
+      label="Return file from the bank (NACHA)"
+      hint="Returns are matched by the original trace number; uploading the same file again applies nothing twice."
+      accept=".ach,.txt,text/plain"
+      requiredMessage={RETURN_FILE_REQUIRED}
+      maxSize={{ bytes: MAX_BYTES, message: 'The file is larger than 5 MB.' }}
+      submitLabel="Apply returns"
+      pending={call.isPending}
+      upload={upload}
+    >
       {call.data ? (
         <Table caption={`Returns in ${call.data.file_name ?? 'the file'}`} columns={columns} rows={rowsOf(call.data)} getRowKey={(r) => `${r.line}`} emptyMessage="The file holds no returns." />
       ) : null}
-    </section>
+    </FileUploadSection>
   );
 }

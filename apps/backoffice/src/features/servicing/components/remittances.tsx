@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { ZRemittanceErrors } from '@payrail/contract/servicing-backoffice';
 import type { TRemittanceLine } from '@payrail/contract/servicing-backoffice';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
@@ -13,6 +11,8 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FileUploadSection } from '../../../components/file-upload-section';
+import type { UploadFailure } from '../../../components/file-upload-section';
 import styles from '../../../components/page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useImportRemittance, useResolveLine, useSuspense } from '../api/servicing';
@@ -34,78 +34,54 @@ const lineColumns: TableColumn<TRemittanceLine>[] = [
 
 /** Import a payroll remittance file (CSV: employer, pay_date, borrower_identifier, amount in dollars). */
 export function RemittanceImport() {
-  const id = useId();
   const importCall = useImportRemittance();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; lines: { line: number; message: string }[] } | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!file) {
-      setFileError(FILE_REQUIRED);
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setFileError('The file is larger than 5 MB.');
-      return;
-    }
-    setFileError(null);
-    try {
-      const answer = await importCall.mutateAsync({ csv: await file.text(), file_name: file.name });
-      notify.success(
-        answer.duplicate
-          ? 'This file was already imported; nothing new was posted.'
-          : `Imported ${answer.lines.length === 1 ? '1 line' : `${answer.lines.length} lines`} (${formatCents(answer.total)}): ${answer.posted} posted, ${answer.suspense} in suspense.`,
-      );
-    } catch (failure) {
-      const parsed = isApiError(failure) ? ZRemittanceErrors.safeParse(failure.data) : null;
-      setError(parsed?.success ? { message: parsed.data.error, lines: parsed.data.line_errors } : { message: errorMessage(failure), lines: [] });
-    }
+  const upload = async (file: File) => {
+    const answer = await importCall.mutateAsync({ csv: await file.text(), file_name: file.name });
+    notify.success(
+      answer.duplicate
+        ? 'This file was already imported; nothing new was posted.'
+        : `Imported ${answer.lines.length === 1 ? '1 line' : `${answer.lines.length} lines`} (${formatCents(answer.total)}): ${answer.posted} posted, ${answer.suspense} in suspense.`,
+    );
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import a remittance file</h2>
-      <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-file`}>Remittance file (CSV)</FieldLabel>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={`${id}-hint${fileError ? ` ${id}-error` : ''}`}
-          />
-          <FieldHint id={`${id}-hint`}>Columns: employer, pay_date (YYYY-MM-DD), borrower_identifier, amount (dollars, e.g. 150.00).</FieldHint>
-          <FieldError id={`${id}-error`}>{fileError}</FieldError>
-        </div>
-        {error ? (
-          <Alert kind="error" assertive title={error.message}>
-            {error.lines.length > 0 ? (
-              <ul>
-                {error.lines.map((line) => (
-                  <li key={`${line.line}-${line.message}`}>
-                    Line {line.line}: {line.message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={importCall.isPending}>
-            Import and post
-          </Button>
-        </div>
-      </form>
+    <FileUploadSection
+      title="Import a remittance file"
+      label="Remittance file (CSV)"
+      hint="Columns: employer, pay_date (YYYY-MM-DD), borrower_identifier, amount (dollars, e.g. 150.00)."
+      accept=".csv,text/csv"
+      requiredMessage={FILE_REQUIRED}
+      maxSize={{ bytes: MAX_BYTES, message: 'The file is larger than 5 MB.' }}
+      submitLabel="Import and post"
+      pending={importCall.isPending}
+      upload={upload}
+      describeFailure={describeImportFailure}
+    >
       {importCall.data ? (
         <Table caption={`Lines of remittance batch ${importCall.data.batch_id}`} columns={lineColumns} rows={importCall.data.lines} getRowKey={(r) => r.id} emptyMessage="No lines." />
       ) : null}
-    </section>
+    </FileUploadSection>
   );
+}
+
+/** A refused import: the server's message and, for a malformed file, each line's problem. */
+function describeImportFailure(failure: unknown): UploadFailure {
+  const parsed = isApiError(failure) ? ZRemittanceErrors.safeParse(failure.data) : null;
+  if (!parsed?.success) return { title: errorMessage(failure) };
+  const lines = parsed.data.line_errors;
+  return {
+    title: parsed.data.error,
+    details:
+      lines.length > 0 ? (
+        <ul>
+          {lines.map((line) => (
+            <li key={`${line.line}-${line.message}`}>
+              Line {line.line}: {line.message}
+            </li>
+          ))}
+        </ul>
+      ) : null,
+  };
 }
 
 type Resolving = { line: TRemittanceLine; action: 'assign' | 'reject' } | null;

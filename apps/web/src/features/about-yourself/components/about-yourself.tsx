@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useEducationProgram, useFieldValues, useLoanPurposes, useReferences, useStateList } from '../api/about-yourself-api';
+import { useLoanPurposes } from '../../../api/get-loan-purposes';
+import { useStates } from '../../../api/get-states';
+import { useEducationProgram, useFieldValues, useReferences } from '../api/about-yourself-api';
 import { AboutYourselfForm } from './about-yourself-form';
 import type { AboutYourselfFormProps } from './about-yourself-form';
 import { EducationDialog } from './education-dialog';
@@ -14,7 +16,7 @@ export type AboutYourselfProps = Pick<AboutYourselfFormProps, 'email' | 'onConti
 export function AboutYourself(props: AboutYourselfProps) {
   const fields = useFieldValues();
   const references = useReferences();
-  const states = useStateList();
+  const states = useStates();
   const purposes = useLoanPurposes();
   const education = useEducationProgram();
   const [educationClosed, setEducationClosed] = useState(false);

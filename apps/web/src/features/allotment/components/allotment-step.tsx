@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
+import { DOCUMENT_LABELS, DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import type { ZStatusResponse } from '@payrail/contract/identity';
 import type { z } from 'zod';
@@ -11,21 +11,12 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
-import { continueAllotment, emailAllotmentInstructions, useAllotmentEmployer, useAllotmentFeedback, useAllotmentInstructions } from '../api/allotment-api';
+import { useBorrowerEmployer } from '../../../api/get-borrower-employer';
+import { useFeedbackIfAny } from '../../../api/get-feedback';
+import { continueAllotment, emailAllotmentInstructions, useAllotmentInstructions } from '../api/allotment-api';
 import { allotmentWording, payrollPortals } from '../lib/wording';
 import { QuickGuideDialog } from './quick-guide-dialog';
 import styles from './allotment.module.css';
-
-const EXTRA_LABELS: Record<DocumentTypeName, string> = {
-  driver_license: 'Driver license',
-  pay_stub: 'Pay stub',
-  proof_of_address: 'Proof of address',
-  selfie_photo: 'Selfie photo',
-  w2: 'W-2',
-  bank_statement: 'Bank statement',
-  social_security_document: 'Social security document',
-  allotment: 'Allotment',
-};
 
 const isDocumentType = (name: string): name is DocumentTypeName => (DOCUMENT_TYPE_NAMES as readonly string[]).includes(name);
 
@@ -47,17 +38,18 @@ export interface AllotmentStepProps {
  */
 export function AllotmentStep({ status, refinancing, onContinued, onRefused, onHome }: AllotmentStepProps) {
   const gateId = useId();
-  const employer = useAllotmentEmployer();
+  const borrowerEmployer = useBorrowerEmployer();
   const instructions = useAllotmentInstructions();
-  const feedback = useAllotmentFeedback();
+  const feedback = useFeedbackIfAny();
   const [guideOpen, setGuideOpen] = useState(false);
   const [counts, setCounts] = useState<Partial<Record<DocumentTypeName, number>>>({});
   const [continuing, setContinuing] = useState(false);
   const [emailing, setEmailing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (employer.isPending || feedback.isPending) return <LoadingBlock label="Loading your repayment set-up…" />;
-  const wording = allotmentWording(employer.data);
+  if (borrowerEmployer.isPending || feedback.isPending) return <LoadingBlock label="Loading your repayment set-up…" />;
+  const employer = borrowerEmployer.data?.employer ?? null;
+  const wording = allotmentWording(employer);
   const inAnalysis = status === 'review_allotment';
   const extraTypes = Object.keys(feedback.data?.fields.documents ?? {})
     .filter(isDocumentType)
@@ -65,7 +57,7 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
   const needed: DocumentTypeName[] = ['allotment', ...extraTypes];
   const missing = needed.filter((type) => !counts[type]);
   const blocked = missing.length > 0;
-  const labelOf = (type: DocumentTypeName) => (type === 'allotment' ? wording.title : EXTRA_LABELS[type]);
+  const labelOf = (type: DocumentTypeName) => (type === 'allotment' ? wording.title : DOCUMENT_LABELS[type]);
 
   const track = (type: DocumentTypeName) => (documents: TDocument[]) => setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
 
@@ -185,7 +177,7 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
         </div>
       )}
 
-      <QuickGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} wording={wording} portals={payrollPortals(employer.data)} />
+      <QuickGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} wording={wording} portals={payrollPortals(employer)} />
     </Container>
   );
 }

@@ -5,47 +5,30 @@ import type { TOkStatusResponse } from '@payrail/contract/application';
 import { WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import { ACCOUNT_TYPES } from '@payrail/contract/banking';
 import { FIELD_MSG } from '@payrail/contract/messages';
-import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
-import type { DocumentTypeName } from '@payrail/contract/documents';
+import { DOCUMENT_LABELS, REQUIRED_DOCUMENT_TYPES, documentLabel } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useRequiredDocuments } from '../../../lib/documents-api';
+import { useRequiredDocuments } from '../../../api/documents';
 import { ACCOUNT_NUMBER_MAX, ROUTING_MASK, isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
 import { isApiError } from '@payrail/client/http-client';
-import {
-  acceptCreditPull,
-  getReview,
-  reviewKeys,
-  updateBankInformation,
-  updateReviewFields,
-  useBankInformation,
-  useDocumentCounts,
-  useEmployerEntrypoint,
-  useLoanTerms,
-  useReviewValues,
-  useStates,
-} from '../api/review-api';
+import { bankInformationQueryPrefix, useBankInformation } from '../../../api/get-bank-information';
+import { employerEntrypointQueryOptions, useEmployerEntrypoint } from '../../../api/get-employer-entrypoint';
+import { useStates } from '../../../api/get-states';
+import { updateBankInformation } from '../../../api/update-bank-information';
+import { updateFields } from '../../../api/update-fields';
+import { useLoanTerms } from '../../../api/get-loan-terms';
+import { getReview } from '../../../api/get-review';
+import { acceptCreditPull, reviewKeys, useDocumentCounts, useReviewValues } from '../api/review-api';
 import type { ReviewValues } from '../api/review-api';
 import { required, upTo, validateAll, validateDob, validateZip } from '../lib/review-fields';
 import type { EditableField } from '../lib/review-fields';
 import { LoanTermsSummary } from './loan-terms-summary';
 import { ReviewSection } from './review-section';
 import styles from './review.module.css';
-
-export const DOCUMENT_LABELS: Record<DocumentTypeName, string> = {
-  driver_license: 'Driver license',
-  pay_stub: 'Pay stub',
-  proof_of_address: 'Proof of address',
-  selfie_photo: 'Selfie photo',
-  w2: 'W-2',
-  bank_statement: 'Bank statement',
-  social_security_document: 'Social security document',
-  allotment: 'Allotment',
-};
 
 const ACCOUNT_TYPE_LABELS: Record<string, string> = { checking: 'Checking', savings: 'Savings' };
 const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'address', 'unit_number', 'city', 'state_id', 'zip_code', 'driver_license_number', 'driver_license_state_id'] as const;
@@ -187,10 +170,10 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
 
   const saveFields = (section: 'personal' | 'job') => async (changes: Record<string, string>) => {
     const wire = Object.fromEntries(Object.entries(changes).map(([name, value]) => [name, NUMERIC_FIELDS.has(name) && value !== '' ? Number(value) : value]));
-    if (Object.keys(wire).length > 0) await updateReviewFields(wire);
+    if (Object.keys(wire).length > 0) await updateFields(wire);
     clearErrors(section, Object.keys(reviewErrors[section]));
     await queryClient.invalidateQueries({ queryKey: reviewKeys.fields });
-    if (section === 'job') await queryClient.invalidateQueries({ queryKey: reviewKeys.employer });
+    if (section === 'job') await queryClient.invalidateQueries({ queryKey: employerEntrypointQueryOptions().queryKey });
   };
 
   const saveBank = async (changes: Record<string, string>) => {
@@ -198,7 +181,7 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
     const wire = Object.fromEntries(Object.entries(changes).filter(([name, value]) => !(name === 'bank_account_number' && value.includes('*'))));
     if (Object.keys(wire).length > 0) await updateBankInformation(wire);
     clearErrors('bank', Object.keys(reviewErrors.bank));
-    await queryClient.invalidateQueries({ queryKey: reviewKeys.bank });
+    await queryClient.invalidateQueries({ queryKey: bankInformationQueryPrefix });
   };
 
   const confirm = async () => {
@@ -242,7 +225,7 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
             ))}
             {Object.entries(reviewErrors.documents).map(([type, message]) => (
               <li key={type}>
-                {DOCUMENT_LABELS[type as DocumentTypeName] ?? type}: {message}
+                {documentLabel(type)}: {message}
               </li>
             ))}
           </ul>

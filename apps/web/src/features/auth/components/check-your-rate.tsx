@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '@payrail/contract/messages';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { AgreementName, TEmployer, TState } from '@payrail/contract/reference';
@@ -16,10 +15,10 @@ import { useSubmitSignup } from '../hooks/use-submit-signup';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
-import { CaptchaBadge } from './captcha-badge';
 import { LoanRequestForm } from './loan-request';
 import type { LoanRequest } from './loan-request';
 import { REFERRAL_TOO_SHORT, emailField } from './signup-form.schema';
+import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
 import { StateOfResidence } from './state-of-residence';
 import styles from './auth.module.css';
 
@@ -66,16 +65,7 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const gateId = useId();
-  const stepRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    stepRef.current?.querySelector<HTMLElement>(state ? '[data-step-start]' : loan ? 'select' : 'input')?.focus();
-  }, [state, loan]);
+  const stepRef = useStepStartFocus(state ? '[data-step-start]' : loan ? 'select' : 'input');
 
   const emailParsed = emailField.safeParse(email);
   const referralError = referral.trim() !== '' && referral.trim().length <= 3 ? REFERRAL_TOO_SHORT : undefined;
@@ -120,26 +110,16 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
           <LoanRequestForm onContinue={setLoan} />
         ) : (
           <>
-            <div className={styles.summary}>
-              <p>
-                Loan: <strong>${(loan.amount / 100).toLocaleString('en-US')}</strong>, paid {loan.payment_frequency}, for {loan.loan_purpose_name}
-              </p>
-              <button type="button" className={styles.linkButton} onClick={() => setLoan(null)}>
-                Change<span className="visually-hidden"> loan information</span>
-              </button>
-            </div>
+            <ChosenAnswer what="loan information" onChange={() => setLoan(null)}>
+              Loan: <strong>${(loan.amount / 100).toLocaleString('en-US')}</strong>, paid {loan.payment_frequency}, for {loan.loan_purpose_name}
+            </ChosenAnswer>
             {!state ? (
               <StateOfResidence initialStateId={null} onContinue={setState} />
             ) : (
               <>
-                <div className={styles.summary} data-step-start="" tabIndex={-1}>
-                  <p>
-                    State of residence: <strong>{state.name}</strong>
-                  </p>
-                  <button type="button" className={styles.linkButton} onClick={() => setState(null)}>
-                    Change<span className="visually-hidden"> state of residence</span>
-                  </button>
-                </div>
+                <ChosenAnswer what="state of residence" onChange={() => setState(null)} stepStart>
+                  State of residence: <strong>{state.name}</strong>
+                </ChosenAnswer>
                 <form noValidate aria-label="Your e-mail" onSubmit={(event) => void submitAccount(event)}>
                   {otherErrors.length > 0 ? (
                     <Alert kind="error" assertive>
@@ -203,12 +183,7 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
           </>
         )}
       </div>
-      <div className={styles.links}>
-        <p>
-          Already started? <Link to={paths.signin}>Sign in</Link>
-        </p>
-      </div>
-      <CaptchaBadge />
+      <SignInFooter question="Already started?" />
     </AuthCard>
   );
 }

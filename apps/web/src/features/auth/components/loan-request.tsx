@@ -8,7 +8,7 @@ import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
-import { useLoanPurposes } from '../api/get-loan-purposes';
+import { useLoanPurposes } from '../../../api/get-loan-purposes';
 import styles from './auth.module.css';
 
 /** Payment frequencies of newflow §3, shown as labels and sent lowercased (§3 "payment_frequency lowercased"). */

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import type { TSignupRequest } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import type { TState } from '@payrail/contract/reference';
@@ -12,13 +11,12 @@ import { useSubmitSignup } from '../hooks/use-submit-signup';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
-import { CaptchaBadge } from './captcha-badge';
 import { SIGNUP_AGREEMENTS, SignupForm } from './signup-form';
 import type { AgreementLinkRenderer } from './signup-form';
 import { SocialSignupForm } from './social-signup-form';
 import type { SocialIdentity } from './social-sign-in-button';
+import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
 import { StateOfResidence } from './state-of-residence';
-import styles from './auth.module.css';
 
 export interface SignupProps {
   /** Carried over from a social sign-in that found no account (route state socialSignup/signupObject). */
@@ -39,20 +37,7 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
   const [social, setSocial] = useState<SocialIdentity | null>(carried ?? null);
   const [socialError, setSocialError] = useState<string | null>(null);
   const { submit, pending } = useSubmitSignup();
-  const stepRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
-
-  // Moving between the two steps replaces the content under the focus: start the new step from its top.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const step = stepRef.current;
-    if (!step) return;
-    const target = state ? step.querySelector<HTMLElement>('[data-step-start]') : step.querySelector<HTMLElement>('select');
-    target?.focus();
-  }, [state]);
+  const stepRef = useStepStartFocus(state ? '[data-step-start]' : 'select');
 
   const created = async ({ account, signedIn }: SignUpResult) => {
     notify.success(MSG.signupSuccess);
@@ -91,14 +76,9 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
           <StateOfResidence initialStateId={null} onContinue={setState} />
         ) : (
           <>
-            <div className={styles.summary} data-step-start="" tabIndex={-1}>
-              <p>
-                State of residence: <strong>{state.name}</strong>
-              </p>
-              <button type="button" className={styles.linkButton} onClick={() => setState(null)}>
-                Change<span className="visually-hidden"> state of residence</span>
-              </button>
-            </div>
+            <ChosenAnswer what="state of residence" onChange={() => setState(null)} stepStart>
+              State of residence: <strong>{state.name}</strong>
+            </ChosenAnswer>
             {social ? (
               <SocialSignupForm
                 identity={social}
@@ -118,12 +98,7 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
           </>
         )}
         </div>
-        <div className={styles.links}>
-          <p>
-            Already have an account? <Link to={paths.signin}>Sign in</Link>
-          </p>
-        </div>
-        <CaptchaBadge />
+        <SignInFooter question="Already have an account?" />
       </AuthCard>
     </>
   );

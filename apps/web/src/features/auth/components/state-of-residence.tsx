@@ -6,7 +6,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useStates } from '../api/get-states';
+import { useStates } from '../../../api/get-states';
 import { stateOfResidenceSchema } from './state-of-residence.schema';
 import styles from './auth.module.css';
 

@@ -5,7 +5,8 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { isApiError } from '@payrail/client/http-client';
-import { confirmBank, isHandledGlobally, refusedStatus, useBankInformation } from '../api/bank-information';
+import { useBankInformation } from '../../../api/get-bank-information';
+import { confirmBank, isHandledGlobally, refusedStatus } from '../api/bank-information';
 import { accountTypeLabel } from '../lib/display';
 import styles from './banking.module.css';
 

@@ -11,7 +11,10 @@ import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { isApiError } from '@payrail/client/http-client';
-import { bankInformationQueryKey, confirmBank, isHandledGlobally, refusedStatus, updateBankFields, useBankInformation, useBankName, verifyManualBank } from '../api/bank-information';
+import { bankInformationQueryPrefix, useBankInformation } from '../../../api/get-bank-information';
+import { useBankName } from '../../../api/get-bank-name';
+import { updateBankInformation } from '../../../api/update-bank-information';
+import { confirmBank, isHandledGlobally, refusedStatus, verifyManualBank } from '../api/bank-information';
 import { isRoutingNumber } from '../../../lib/bank-rules';
 import { ROUTING_MASK, accountDigits, manualBankSchema } from '../lib/manual-bank.schema';
 import type { ManualBankInput, ManualBankValues } from '../lib/manual-bank.schema';
@@ -104,7 +107,7 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
     setSaving(true);
     try {
       try {
-        await updateBankFields(data);
+        await updateBankInformation(data);
       } catch (error) {
         if (fail(error)) return;
         const fields = isApiError(error) ? error.fieldErrors : {};
@@ -126,7 +129,7 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
         showError((isApiError(error) && error.serverMessage) || BANK_MSG.linkFailed);
         return;
       } finally {
-        void queryClient.invalidateQueries({ queryKey: bankInformationQueryKey });
+        void queryClient.invalidateQueries({ queryKey: bankInformationQueryPrefix });
       }
       if (after === 'save') {
         onDone(null);

@@ -5,14 +5,15 @@ import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { isApiError } from '@payrail/client/http-client';
-import { useReview } from '../api/get-review';
-import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
+import { useReview } from '../../../api/get-review';
+import { DOCUMENT_LABELS } from '@payrail/contract/documents';
+import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS } from '../lib/document-types';
 import styles from './documents.module.css';
 
 /** `documents.pay_stub` → "Pay stub"; other fields by their words. */
 function fieldLabel(field: string): string {
   const type = field.startsWith('documents.') ? field.slice('documents.'.length) : field;
-  const label = (DOCUMENT_LABELS as Record<string, string>)[type];
+  const label = (DOCUMENT_LABELS as Readonly<Record<string, string>>)[type];
   if (label) return label;
   const words = field.replace(/[._]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

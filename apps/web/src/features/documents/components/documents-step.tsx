@@ -6,9 +6,10 @@ import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useRequiredDocuments } from '../../../lib/documents-api';
-import { useBorrowerEmployer } from '../api/get-borrower-employer';
-import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
+import { useRequiredDocuments } from '../../../api/documents';
+import { useBorrowerEmployer } from '../../../api/get-borrower-employer';
+import { DOCUMENT_LABELS } from '@payrail/contract/documents';
+import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS } from '../lib/document-types';
 import { PayStubHelp, PostalPayStubDialog } from './pay-stub-help';
 import styles from './documents.module.css';
 

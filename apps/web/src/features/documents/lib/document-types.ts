@@ -1,17 +1,5 @@
 import type { DocumentTypeName } from '@payrail/contract/documents';
 
-/** How each document type is named on the screens. */
-export const DOCUMENT_LABELS: Record<DocumentTypeName, string> = {
-  driver_license: 'Driver license',
-  pay_stub: 'Pay stub',
-  proof_of_address: 'Proof of address',
-  selfie_photo: 'Selfie photo',
-  w2: 'W-2',
-  bank_statement: 'Bank statement',
-  social_security_document: 'Social security document',
-  allotment: 'Allotment',
-};
-
 /** Spec §5: proof of address is a utility bill dated within 45 days with the application's address. */
 export const PROOF_OF_ADDRESS_HINT = 'A utility bill dated within the last 45 days, showing the same address as your application.';
 

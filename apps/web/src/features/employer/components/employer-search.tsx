@@ -4,7 +4,7 @@ import { EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
 import { TextField } from '@payrail/ui/text-field';
-import { useEmployerSearch } from '../api/employer-api';
+import { useEmployerSearch } from '../../../api/search-employers';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './employer.module.css';
 

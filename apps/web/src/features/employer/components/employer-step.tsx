@@ -1,7 +1,8 @@
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useEmployerEntrypoint, useMilitaryActive } from '../api/employer-api';
+import { useEmployerEntrypoint } from '../../../api/get-employer-entrypoint';
+import { useMilitaryActive } from '../api/employer-api';
 import { EmployerForm } from './employer-form';
 import type { EmployerFormProps } from './employer-form';
 import styles from './employer.module.css';

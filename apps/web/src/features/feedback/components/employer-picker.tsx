@@ -4,7 +4,7 @@ import { MSG } from '@payrail/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
-import { useEmployerSearch } from '../api/feedback-api';
+import { useEmployerSearch } from '../../../api/search-employers';
 import styles from './feedback.module.css';
 
 export const EMPLOYER_NOT_AVAILABLE = 'Your employer is not available yet. Check the spelling or try another name.';

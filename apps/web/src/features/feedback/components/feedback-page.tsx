@@ -1,6 +1,7 @@
 import { SSN_CONFIRMATION_FIELD, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import type { TFeedbackResponse } from '@payrail/contract/application';
 import type { TBankInformation } from '@payrail/contract/banking';
+import { documentLabel } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -18,9 +19,13 @@ import { TextField } from '@payrail/ui/text-field';
 import type { TextFieldProps } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
-import { useAnswerFeedback, useBankInformation, useEmployer, useFeedback, useLoanPurposes, useStates } from '../api/feedback-api';
+import { useBankInformation } from '../../../api/get-bank-information';
+import { useEmployer } from '../../../api/get-employer';
+import { useLoanPurposes } from '../../../api/get-loan-purposes';
+import { useStates } from '../../../api/get-states';
+import { useFeedback } from '../../../api/get-feedback';
+import { useAnswerFeedback } from '../api/feedback-api';
 import {
-  DOCUMENT_LABELS,
   FIELD_LABELS,
   MONEY_FIELDS,
   REFERENCE_KEYS,
@@ -67,7 +72,7 @@ export interface FeedbackPageProps {
 export function FeedbackPage(props: FeedbackPageProps) {
   const feedback = useFeedback();
   const bankAsked = feedback.data ? bankRequest(feedback.data) : { asked: false, link: false };
-  const bank = useBankInformation(bankAsked.asked && !bankAsked.link);
+  const bank = useBankInformation({ enabled: bankAsked.asked && !bankAsked.link });
   if (feedback.isError || bank.isError) {
     return (
       <Container width="narrow" className={styles.page}>
@@ -98,7 +103,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | undefined>();
   const states = useStates();
-  const purposes = useLoanPurposes(groups.some((g) => g.kind === 'loan_purpose_id'));
+  const purposes = useLoanPurposes({ enabled: groups.some((g) => g.kind === 'loan_purpose_id') });
   const initialEmployerId = values.employer_id && /^\d+$/.test(values.employer_id) ? Number(values.employer_id) : null;
   const onFile = useEmployer(initialEmployerId);
   const [chosenEmployer, setChosenEmployer] = useState<ChosenEmployer | null>(null);
@@ -139,7 +144,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
   // What keeps Save disabled, in words (tied to Save with aria-describedby; WCAG 3.3.1).
   const problems = [
     ...Object.entries(errors).map(([key, error]) => `${labelOf(key)}: ${error ?? ''}`),
-    ...missingTypes.map((type) => `${DOCUMENT_LABELS[type] ?? type}: ${FEEDBACK_TEXT.missingDocument}`),
+    ...missingTypes.map((type) => `${documentLabel(type)}: ${FEEDBACK_TEXT.missingDocument}`),
   ];
   const touch = (key: string) => setTouched((current) => ({ ...current, [key]: true }));
   const errorOf = (key: string) => serverErrors[key] ?? (touched[key] || shownAtOnce(key) ? errors[key] : undefined);
@@ -421,10 +426,10 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
             <h2 id="feedback-documents-title">Upload the requested documents</h2>
             {requestedTypes.map((type) => (
               <div key={type} className={styles.document}>
-                <DocumentUpload type={type} label={DOCUMENT_LABELS[type] ?? type} onChange={(docs) => onFiles(type, docs)} hint={typeDone(type) ? undefined : 'Upload a new file: .jpg, .png or .pdf.'} />
+                <DocumentUpload type={type} label={documentLabel(type)} onChange={(docs) => onFiles(type, docs)} hint={typeDone(type) ? undefined : 'Upload a new file: .jpg, .png or .pdf.'} />
                 {serverErrors[`documents.${type}`] ? (
                   <p className={styles.errorText} role="alert">
-                    {DOCUMENT_LABELS[type]}: {serverErrors[`documents.${type}`]}
+                    {documentLabel(type)}: {serverErrors[`documents.${type}`]}
                   </p>
                 ) : null}
               </div>

@@ -69,18 +69,6 @@ export const REFERENCE_KEYS = ['firstName', 'lastName', 'relationship', 'phone']
 export const REFERENCE_LABELS: Record<(typeof REFERENCE_KEYS)[number], string> = { firstName: 'First name', lastName: 'Last name', relationship: 'Relationship', phone: 'Phone' };
 export const BANK_KEYS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
 
-/** Document types a reviewer may ask for, with the labels of their upload slots. */
-export const DOCUMENT_LABELS: Record<string, string> = {
-  pay_stub: 'Pay stub',
-  driver_license: 'Driver license',
-  proof_of_address: 'Proof of address',
-  allotment: 'Allotment',
-  w2: 'W-2',
-  bank_statement: 'Bank statement',
-  social_security_document: 'Social security document',
-  selfie_photo: 'Selfie photo',
-};
-
 const BANK_LABELS: Record<string, string> = { 'bank.account_type': 'Account type', 'bank.routing_transfer_number': 'Routing number', 'bank.bank_account_number': 'Account number' };
 
 /** The label a person reads for an input key (used in the list of what blocks Save). */

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZReapplyResponse, ZUserFeedbackResponse } from '@payrail/contract/application';
-import { ZEmployer } from '@payrail/contract/reference';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /reapply: `today`, `never` or `YYYY-MM-DD`. */
@@ -26,15 +25,6 @@ export function newApplication() {
 
 export function useRestart() {
   return useMutation({ mutationFn: (kind: 'reapply' | 'new_loan') => (kind === 'reapply' ? doReapply() : newApplication()) });
-}
-
-/** GET /employers/{id}: the payment type decides allotment or split direct deposit wording. */
-export function getEmployer(id: number) {
-  return apiClient.get(`/employers/${id}`, { base: 'flow', schema: ZEmployer });
-}
-
-export function useEmployer(id: number | null | undefined) {
-  return useQuery({ queryKey: ['home', 'employer', id], queryFn: () => getEmployer(id!), enabled: typeof id === 'number', staleTime: 5 * 60_000, retry: false });
 }
 
 /** POST /user_feedback: the star rating and, for 1–3 stars, the borrower's text. */

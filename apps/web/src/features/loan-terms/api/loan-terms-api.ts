@@ -1,25 +1,8 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ZLoanTerms, ZTermsConsentResponse } from '@payrail/contract/application';
-import type { TLoanTerms } from '@payrail/contract/application';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ZTermsConsentResponse } from '@payrail/contract/application';
 import { ZAgreementDocument } from '@payrail/contract/reference';
 import type { TAgreementDocument } from '@payrail/contract/reference';
 import { apiClient } from '../../../lib/api-client';
-
-/** GET {flow}/loan[?amount=cents]: the terms priced for the chosen amount (the stored one without it). */
-export function getLoanTerms(amount?: number): Promise<TLoanTerms> {
-  return apiClient.get('/loan', { base: 'flow', query: { amount }, schema: ZLoanTerms });
-}
-
-/** The terms for `amount` (undefined: the server's choice); the previous figures stay while re-pricing. */
-export function useLoanTerms(amount: number | undefined) {
-  return useQuery({
-    queryKey: ['loan', 'terms', amount ?? null],
-    queryFn: () => getLoanTerms(amount),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    retry: false,
-  });
-}
 
 /** GET {flow}/associate_terms_consent: records the borrower's consent to these terms. */
 export function associateTermsConsent(): Promise<{ ok: true; consented_at: string }> {

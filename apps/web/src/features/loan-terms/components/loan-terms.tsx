@@ -10,7 +10,8 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { useAssociateTermsConsent, useLoanEligibilityConsent, useLoanTerms } from '../api/loan-terms-api';
+import { useLoanTerms } from '../../../api/get-loan-terms';
+import { useAssociateTermsConsent, useLoanEligibilityConsent } from '../api/loan-terms-api';
 import { feeName, frequencyName, frequencyWord, months } from '../lib/loan-figures';
 import styles from './loan-terms.module.css';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
 import { ZAdditionalDocumentsData } from '@payrail/contract/newflow';
 import type { z } from 'zod';
@@ -18,10 +19,11 @@ import styles from './newflow.module.css';
 type DocumentsData = z.infer<typeof ZAdditionalDocumentsData>;
 type DocumentType = DocumentsData['required_documents'][number];
 
-export const DOCUMENT_LABELS: Readonly<Record<DocumentType, { title: string; hint: string }>> = {
-  driver_license: { title: "Driver's license", hint: 'A photo of the front of your license.' },
-  proof_of_address: { title: 'Proof of address', hint: 'A bill or bank statement showing your address.' },
-  selfie_photo: { title: 'Selfie photo', hint: 'A clear photo of your face.' },
+/** What each slot asks for; the names come from the contract's DOCUMENT_LABELS. */
+const DOCUMENT_HINTS: Readonly<Record<DocumentType, string>> = {
+  driver_license: 'A photo of the front of your license.',
+  proof_of_address: 'A bill or bank statement showing your address.',
+  selfie_photo: 'A clear photo of your face.',
 };
 
 /** A typed MM/DD/YYYY date, or the message. */
@@ -38,7 +40,7 @@ function DocumentSlot({ type, data, onUploaded }: { type: DocumentType; data: Do
   const [factErrors, setFactErrors] = useState<Record<string, string>>({});
   const stored = data.uploaded.filter((item) => item.file_type === type);
   const isAddress = type === 'proof_of_address';
-  const label = DOCUMENT_LABELS[type];
+  const label = { title: DOCUMENT_LABELS[type], hint: DOCUMENT_HINTS[type] };
 
   const factsMissing = isAddress ? { statement_date: statementDateError(facts.statement_date), address: facts.address.trim() ? undefined : MSG.required, zip_code: zipValid(facts.zip_code) ? undefined : 'Enter the 5-digit zip code.' } : {};
   const canSend = file !== null && Object.values(factsMissing).every((value) => !value);
@@ -118,7 +120,7 @@ function DocumentsView({ data }: { data: DocumentsData }) {
         >
           Continue
         </Button>
-        {missing.length > 0 ? <p className={styles.muted}>Still needed: {missing.map((type) => DOCUMENT_LABELS[type].title).join(', ')}.</p> : null}
+        {missing.length > 0 ? <p className={styles.muted}>Still needed: {missing.map((type) => DOCUMENT_LABELS[type]).join(', ')}.</p> : null}
       </div>
     </StepCard>
   );

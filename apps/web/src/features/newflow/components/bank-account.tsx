@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
@@ -11,7 +11,7 @@ import { useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
 import { StepCard } from './step-card';
-import styles from './newflow.module.css';
+import { StepForm, useStepForm } from './step-form';
 
 export interface BankLinkSlot {
   /** The link is saved: move on with the step. */
@@ -54,14 +54,12 @@ const ACCOUNT = /^\d{4,17}$/;
 
 /** bank_account/manual (newflow §3, §5): account type, routing and account numbers and a statement, all required. */
 export function BankAccountManual({ backPath }: { backPath: string }) {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
+  const { serverErrors, pending } = form;
   const [accountType, setAccountType] = useState<'Checking' | 'Savings' | null>(null);
   const [routing, setRouting] = useState('');
   const [account, setAccount] = useState('');
   const [statement, setStatement] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const errors = {
     accountType: accountType ? undefined : MSG.required,
     routingNumber: routing ? (ROUTING.test(routing) ? undefined : 'A routing number has 9 digits.') : MSG.required,
@@ -69,44 +67,35 @@ export function BankAccountManual({ backPath }: { backPath: string }) {
     bankStatement: statement ? undefined : MSG.required,
   };
   const complete = Object.values(errors).every((value) => !value);
-  const shown = (field: keyof typeof errors) => serverErrors[field] ?? serverErrors[`manual.${field}`] ?? (submitted ? errors[field] : undefined);
+  const shown = (field: keyof typeof errors) => serverErrors[field] ?? serverErrors[`manual.${field}`] ?? (form.submitted ? errors[field] : undefined);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!complete || !statement || !accountType) return;
-    setMessage(null);
-    const outcome = await submit({
-      workflow_status_key: 'verify_bank_account',
-      manual: { accountType, routingNumber: routing, accountNumber: account, bankStatement: await toUpload(statement, 'bank_statement') },
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: async () =>
+        statement && accountType
+          ? { workflow_status_key: 'verify_bank_account', manual: { accountType, routingNumber: routing, accountNumber: account, bankStatement: await toUpload(statement, 'bank_statement') } }
+          : null,
     });
-    if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
-      setMessage(outcome.message);
-    }
-  };
 
   return (
     <StepCard title="Bank Information" lead="Enter the account where you want to receive your loan, and upload a recent statement of it.">
-      <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-        {message ? (
-          <Alert kind="error" assertive>
-            {message}
-          </Alert>
-        ) : null}
+      <StepForm
+        onSubmit={onSubmit}
+        message={form.message}
+        pending={pending}
+        submitDisabled={!complete}
+        actions={
+          <Button variant="ghost" fullWidth to={backPath}>
+            Link my bank instead
+          </Button>
+        }
+      >
         <RadioCards legend="Account type" name="accountType" required options={[{ value: 'Checking', label: 'Checking' }, { value: 'Savings', label: 'Savings' }]} value={accountType} onChange={setAccountType} error={shown('accountType')} />
         <TextField label="Routing number" inputMode="numeric" autoComplete="off" maxLength={9} required value={routing} onChange={(event) => setRouting(event.target.value.replace(/[^\d]/g, ''))} error={shown('routingNumber')} />
         <TextField label="Account number" inputMode="numeric" autoComplete="off" maxLength={17} required value={account} onChange={(event) => setAccount(event.target.value.replace(/[^\d]/g, ''))} error={shown('accountNumber')} />
         <FilePick label="Bank statement" file={statement} onChange={setStatement} error={shown('bankStatement')} disabled={pending} />
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
-            Continue
-          </Button>
-          <Button variant="ghost" fullWidth to={backPath}>
-            Link my bank instead
-          </Button>
-        </div>
-      </form>
+      </StepForm>
     </StepCard>
   );
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { MULTIPLE_PAYCHECK_OPTIONS } from '@payrail/contract/newflow';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
-import { useSubmitStep } from '../api/steps';
 import { LIMITS } from '../lib/rules';
 import { StepCard } from './step-card';
-import styles from './newflow.module.css';
+import { StepForm, useStepForm } from './step-form';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** The server names no payroll services for an unlisted employer: the two choices of §3 remain, Other (typed) and Don't know. */
@@ -23,43 +19,30 @@ type Field = 'employerName' | 'firstName' | 'middleInitial' | 'lastName' | 'work
 
 /** employer_info (newflow §2, §5): the employer that is not on the list; all required, middle initial ≤ 1, phone ≤ 20. */
 export function EmployerInfo() {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
   const [values, setValues] = useState<Record<Field, string>>({ employerName: '', firstName: '', middleInitial: '', lastName: '', workEmail: '', phone: '', payrollService: '', payrollServiceOther: '', multiplePaychecks: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
   const errors: Partial<Record<Field, string>> = {};
   for (const field of ['employerName', 'firstName', 'lastName', 'workEmail', 'phone', 'payrollService', 'multiplePaychecks'] as const) if (!values[field].trim()) errors[field] = MSG.required;
   if (values.workEmail && !EMAIL.test(values.workEmail.trim())) errors.workEmail = MSG.invalidEmail;
   if (values.payrollService === 'Other' && !values.payrollServiceOther.trim()) errors.payrollServiceOther = MSG.required;
   const complete = Object.keys(errors).length === 0;
-  const shown = (field: Field, server?: string) => (server ? serverErrors[server] : undefined) ?? (submitted ? errors[field] : undefined);
+  const shown = (field: Field, server?: string) => (server ? form.serverErrors[server] : undefined) ?? (form.submitted ? errors[field] : undefined);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!complete) return;
-    setMessage(null);
-    const outcome = await submit({
-      workflow_status_key: 'employer_info',
-      employer: { name: values.employerName.trim(), multiple_paycheck: values.multiplePaychecks, payroll_service: values.payrollService === 'Other' ? values.payrollServiceOther.trim() : values.payrollService, work_email: values.workEmail.trim() },
-      loan_borrower: { phone: values.phone.trim(), first_name: values.firstName.trim(), last_name: values.lastName.trim(), middle_initial: values.middleInitial.trim() },
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () => ({
+        workflow_status_key: 'employer_info',
+        employer: { name: values.employerName.trim(), multiple_paycheck: values.multiplePaychecks, payroll_service: values.payrollService === 'Other' ? values.payrollServiceOther.trim() : values.payrollService, work_email: values.workEmail.trim() },
+        loan_borrower: { phone: values.phone.trim(), first_name: values.firstName.trim(), last_name: values.lastName.trim(), middle_initial: values.middleInitial.trim() },
+      }),
+      messageOf: (refusal) => refusal.message ?? Object.values(refusal.fieldErrors).join(' '),
     });
-    if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
-      setMessage(outcome.message ?? Object.values(outcome.fieldErrors).join(' '));
-    }
-  };
 
   return (
     <StepCard title="Employer Information" lead="Your employer is not on our list yet. Tell us about it and we will check whether we can work with it.">
-      <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-        {message ? (
-          <Alert kind="error" assertive>
-            {message}
-          </Alert>
-        ) : null}
+      <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending}>
         <TextField label="Employer name" required maxLength={120} value={values.employerName} onChange={(event) => set('employerName')(event.target.value)} error={shown('employerName', 'name')} />
         <TextField label="First name" required autoComplete="given-name" maxLength={60} value={values.firstName} onChange={(event) => set('firstName')(event.target.value)} error={shown('firstName', 'first_name')} />
         <TextField label="Middle initial" optional maxLength={LIMITS.middleInitial} value={values.middleInitial} onChange={(event) => set('middleInitial')(event.target.value.toUpperCase())} error={shown('middleInitial', 'middle_initial')} />
@@ -69,12 +52,7 @@ export function EmployerInfo() {
         <Select label="Payroll service" placeholder="Choose one" options={PAYROLL_CHOICES} required value={values.payrollService} onChange={(event) => set('payrollService')(event.target.value)} error={shown('payrollService', 'payroll_service')} />
         {values.payrollService === 'Other' ? <TextField label="Which payroll service?" required maxLength={120} value={values.payrollServiceOther} onChange={(event) => set('payrollServiceOther')(event.target.value)} error={shown('payrollServiceOther')} /> : null}
         <RadioCards legend="Is your pay split across more than one account?" name="multiplePaychecks" columns={3} required options={MULTIPLE_PAYCHECK_OPTIONS.map((value) => ({ value, label: value }))} value={values.multiplePaychecks || null} onChange={set('multiplePaychecks')} error={shown('multiplePaychecks', 'multiple_paycheck')} />
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth loading={pending}>
-            Continue
-          </Button>
-        </div>
-      </form>
+      </StepForm>
     </StepCard>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { ZJobInfoData } from '@payrail/contract/newflow';
 import type { TEmployer } from '@payrail/contract/reference';
 import type { z } from 'zod';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
+import { StepForm, useStepForm } from './step-form';
 import { StepGate, centsToDollarsText, dollarsToCents } from './step-states';
 import styles from './newflow.module.css';
 
@@ -32,7 +31,7 @@ type Picked = { kind: 'listed'; id: number; name: string } | { kind: 'other'; id
 type Field = 'employer_id' | 'employment_status' | 'payment_frequency' | 'working_time_range' | 'annual_income' | 'annual_household_income';
 
 function JobInfoForm({ data, renderEmployerSearch }: { data: JobInfoData } & JobInfoProps) {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
   const initial = data.loan_borrower;
   const [picked, setPicked] = useState<Picked>(() => {
     if (initial.employer_id === null) return null;
@@ -47,50 +46,37 @@ function JobInfoForm({ data, renderEmployerSearch }: { data: JobInfoData } & Job
     annual_income: centsToDollarsText(initial.annual_income),
     annual_household_income: centsToDollarsText(initial.annual_household_income),
   });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
 
   const missing: Partial<Record<Field, string>> = {};
   if (!picked) missing.employer_id = 'Choose your employer, or tell us it is not on the list.';
   for (const key of ['employment_status', 'payment_frequency', 'working_time_range'] as const) if (!values[key]) missing[key] = MSG.required;
   for (const key of ['annual_income', 'annual_household_income'] as const) if (dollarsToCents(values[key]) === null) missing[key] = MSG.required;
   const complete = Object.keys(missing).length === 0;
-  const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? missing[field] : undefined);
+  const errorOf = (field: Field) => form.serverErrors[field] ?? (form.submitted ? missing[field] : undefined);
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+    form.clearServerError(field);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!complete || !picked) return;
-    setMessage(null);
-    const outcome = await submit({
-      workflow_status_key: 'job_info',
-      loan_borrower: {
-        employer_id: picked.id,
-        employment_status: values.employment_status,
-        payment_frequency: values.payment_frequency,
-        working_time_range: values.working_time_range,
-        annual_income: dollarsToCents(values.annual_income),
-        annual_household_income: dollarsToCents(values.annual_household_income),
-      },
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () =>
+        picked && {
+          workflow_status_key: 'job_info',
+          loan_borrower: {
+            employer_id: picked.id,
+            employment_status: values.employment_status,
+            payment_frequency: values.payment_frequency,
+            working_time_range: values.working_time_range,
+            annual_income: dollarsToCents(values.annual_income),
+            annual_household_income: dollarsToCents(values.annual_household_income),
+          },
+        },
     });
-    if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
-      setMessage(outcome.message);
-    }
-  };
 
   return (
-    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+    <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitDisabled={!complete}>
       {picked ? (
         <div className={styles.summary}>
           <p>
@@ -120,12 +106,7 @@ function JobInfoForm({ data, renderEmployerSearch }: { data: JobInfoData } & Job
       <Select label="How long have you worked there?" placeholder="Choose one" options={data.working_time_ranges.map((value) => ({ value, label: value }))} value={values.working_time_range} onChange={(event) => set('working_time_range')(event.target.value)} error={errorOf('working_time_range')} required />
       <TextField label="Annual income" hint="Before taxes, in dollars." inputMode="numeric" maxLength={10} autoComplete="off" value={values.annual_income} onChange={(event) => set('annual_income')(event.target.value.replace(/[^\d]/g, ''))} error={errorOf('annual_income')} required />
       <TextField label="Annual household income" hint="Everyone in your household, before taxes, in dollars." inputMode="numeric" maxLength={10} autoComplete="off" value={values.annual_household_income} onChange={(event) => set('annual_household_income')(event.target.value.replace(/[^\d]/g, ''))} error={errorOf('annual_household_income')} required />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
-          Continue
-        </Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 

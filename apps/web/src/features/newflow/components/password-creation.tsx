@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { passwordIsValid, REFERRAL_CODE_MIN_EXCLUSIVE } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, ZPasswordCreationData } from '@payrail/contract/newflow';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
+import { StepForm, useStepForm } from './step-form';
 import { StepGate } from './step-states';
-import styles from './newflow.module.css';
 
 export interface PasswordSlot {
   label: string;
@@ -32,36 +30,24 @@ export function passwordErrors(password: string, repeat: string, referral: strin
 }
 
 function PasswordForm({ initialReferral, renderPassword }: { initialReferral: string; renderPassword: (slot: PasswordSlot) => ReactNode }) {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
+  const { serverErrors, submitted: touched } = form;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [referral, setReferral] = useState(initialReferral);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const errors = passwordErrors(password, repeat, referral);
   const complete = Object.values(errors).every((value) => !value);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!complete) return;
-    setMessage(null);
-    const outcome = await submit({ workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm: repeat }, refer_code: referral.trim() || null });
-    if (outcome.kind === 'invalid') {
-      // newflow §8: a failure shows the first message for refer_code under it.
-      setServerErrors(outcome.fieldErrors);
-      if (!outcome.fieldErrors.refer_code && !outcome.fieldErrors.password && !outcome.fieldErrors.password_confirm) setMessage(outcome.message ?? Object.values(outcome.fieldErrors)[0] ?? null);
-    }
-  };
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () => ({ workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm: repeat }, refer_code: referral.trim() || null }),
+      // newflow §8: a failure shows the first message for refer_code under it; the line above only for others.
+      messageOf: ({ fieldErrors, message }) => (fieldErrors.refer_code || fieldErrors.password || fieldErrors.password_confirm ? null : (message ?? Object.values(fieldErrors)[0] ?? null)),
+    });
 
   return (
-    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+    <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitLabel="Create my password" submitDisabled={!complete}>
       <input type="text" name="username" autoComplete="username" hidden readOnly />
       {renderPassword({ label: 'Password', name: 'password', value: password, onChange: setPassword, showRules: true, error: serverErrors.password ?? (touched && password ? errors.password : undefined) })}
       {renderPassword({
@@ -80,16 +66,11 @@ function PasswordForm({ initialReferral, renderPassword }: { initialReferral: st
         value={referral}
         onChange={(event) => {
           setReferral(event.target.value);
-          setServerErrors(({ refer_code: _dropped, ...rest }) => rest);
+          form.clearServerError('refer_code');
         }}
         error={serverErrors.refer_code ?? (touched ? errors.refer_code : undefined)}
       />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
-          Create my password
-        </Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 

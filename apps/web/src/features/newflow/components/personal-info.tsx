@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { ZPersonalInfoData } from '@payrail/contract/newflow';
 import type { TAddressSuggestion } from '@payrail/contract/address';
 import type { z } from 'zod';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { navigate } from '@payrail/client/navigation';
-import { useStateList } from '../api/reference';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useStates } from '../../../api/get-states';
+import { useStepData } from '../api/steps';
 import { LIMITS, dobError, isoToUs, usToIso, zipValid } from '../lib/rules';
 import { StepCard } from './step-card';
+import { StepForm, useStepForm } from './step-form';
 import { StepGate, centsToDollarsText, dollarsToCents } from './step-states';
 import styles from './newflow.module.css';
 
@@ -48,8 +47,8 @@ type Field = (typeof TEXT_FIELDS)[number];
 const OPTIONAL: ReadonlySet<Field> = new Set(['middle_initial', 'unit_number']);
 
 function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: PersonalData } & PersonalInfoProps) {
-  const { submit, pending } = useSubmitStep();
-  const states = useStateList();
+  const form = useStepForm();
+  const states = useStates();
   const b = data.loan_borrower;
   const [values, setValues] = useState<Record<Field, string>>({
     first_name: b.first_name ?? '',
@@ -67,9 +66,6 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
   });
   const [phoneTyped, setPhoneTyped] = useState(Boolean(b.phone));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
 
   const clientError = (field: Field): string | undefined => {
     const value = values[field].trim();
@@ -82,21 +78,18 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
   };
   const errors = Object.fromEntries(TEXT_FIELDS.map((field) => [field, clientError(field)])) as Record<Field, string | undefined>;
   const complete = TEXT_FIELDS.every((field) => !errors[field]);
-  const shown = (field: Field) => serverErrors[field] ?? (submitted || touched[field] ? errors[field] : undefined);
+  const shown = (field: Field) => form.serverErrors[field] ?? (form.submitted || touched[field] ? errors[field] : undefined);
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+    form.clearServerError(field);
   };
   const blur = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
   const stateOptions = (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name }));
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!complete) return;
-    setMessage(null);
-    const outcome = await submit(
-      {
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () => ({
         workflow_status_key: 'personal_info',
         sub_step: 'personal',
         loan_borrower: {
@@ -113,23 +106,13 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
           state_id: Number(values.state_id),
           zip_code: values.zip_code.trim(),
         },
-      },
-      { stay: true },
-    );
-    if (outcome.kind === 'moved') navigate(rentPath);
-    else if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
-      setMessage(outcome.message);
-    }
-  };
+      }),
+      stay: true,
+      onMoved: () => navigate(rentPath),
+    });
 
   return (
-    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+    <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending}>
       <TextField label="First name" autoComplete="given-name" required maxLength={60} value={values.first_name} onChange={(event) => set('first_name', event.target.value)} onBlur={blur('first_name')} error={shown('first_name')} />
       <TextField label="Middle initial" optional autoComplete="additional-name" maxLength={LIMITS.middleInitial} value={values.middle_initial} onChange={(event) => set('middle_initial', event.target.value.toUpperCase())} error={shown('middle_initial')} />
       <TextField label="Last name" autoComplete="family-name" required maxLength={60} value={values.last_name} onChange={(event) => set('last_name', event.target.value)} onBlur={blur('last_name')} error={shown('last_name')} />
@@ -162,12 +145,7 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
         <Select label="State" placeholder="Choose a state" options={stateOptions} required value={values.state_id} onChange={(event) => set('state_id', event.target.value)} onBlur={blur('state_id')} error={shown('state_id')} />
         <TextField label="Zip code" inputMode="numeric" autoComplete="postal-code" required maxLength={LIMITS.zip} value={values.zip_code} onChange={(event) => set('zip_code', event.target.value.replace(/[^\d]/g, ''))} onBlur={blur('zip_code')} error={shown('zip_code')} />
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth loading={pending}>
-          Continue
-        </Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 
@@ -186,38 +164,32 @@ export function PersonalInfo(props: PersonalInfoProps) {
 }
 
 function HousingForm({ data }: { data: PersonalData }) {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
+  const { serverErrors, submitted } = form;
   const b = data.loan_borrower;
   const [housing, setHousing] = useState<string | null>(b.housing_type);
   const [payment, setPayment] = useState(centsToDollarsText(b.housing_payment));
   const [education, setEducation] = useState<string | null>(b.education_level);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const needsPayment = housing !== null && housing !== 'own_no_mortgage';
   const paymentCents = dollarsToCents(payment);
   const complete = housing !== null && education !== null && (!needsPayment || paymentCents !== null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!complete) return;
-    const outcome = await submit({ workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: housing, housing_payment: needsPayment ? paymentCents : null, education_level: education } });
-    if (outcome.kind === 'invalid') setServerErrors(outcome.fieldErrors);
-  };
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () => ({ workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: housing, housing_payment: needsPayment ? paymentCents : null, education_level: education } }),
+      // The housing sub-step shows only the fields' own messages.
+      messageOf: () => null,
+    });
 
   return (
-    <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
+    <StepForm onSubmit={onSubmit} pending={form.pending} submitDisabled={!complete}>
       <RadioCards legend="Housing" name="housing_type" required options={data.housing_types} value={housing} onChange={setHousing} error={serverErrors.housing_type ?? (submitted && !housing ? MSG.required : undefined)} />
       {needsPayment ? (
         <TextField label="Monthly payment" hint="Your rent or mortgage each month, in dollars." inputMode="numeric" maxLength={10} required value={payment} onChange={(event) => setPayment(event.target.value.replace(/[^\d]/g, ''))} error={serverErrors.housing_payment ?? (submitted && paymentCents === null ? MSG.required : undefined)} />
       ) : null}
       <RadioCards legend="Education" name="education_level" required options={data.education_levels} value={education} onChange={setEducation} error={serverErrors.education_level ?? (submitted && !education ? MSG.required : undefined)} />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
-          Continue
-        </Button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
-import { useSubmitStep } from '../api/steps';
 import { newflowSsnError, ssnRepeatError } from '../lib/rules';
 import { StepCard } from './step-card';
+import { StepForm, useStepForm } from './step-form';
 import styles from './newflow.module.css';
 
 /**
@@ -13,36 +10,26 @@ import styles from './newflow.module.css';
  * match"; a server refusal shows the first message for social_security_number (e.g. already taken).
  */
 export function Ssn() {
-  const { submit, pending } = useSubmitStep();
+  const form = useStepForm();
+  const { serverErrors, setServerErrors } = form;
   const [ssn, setSsn] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [touched, setTouched] = useState({ ssn: false, repeat: false });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [blurred, setBlurred] = useState({ ssn: false, repeat: false });
+  const touched = { ssn: form.submitted || blurred.ssn, repeat: form.submitted || blurred.repeat };
   const ssnError = newflowSsnError(ssn);
   const repeatError = ssnError ? null : ssnRepeatError(ssn, repeat);
   const complete = !ssnError && !repeatError;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched({ ssn: true, repeat: true });
-    if (!complete) return;
-    setMessage(null);
-    const outcome = await submit({ workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: repeat } });
-    if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
-      if (!outcome.fieldErrors.social_security_number && !outcome.fieldErrors.social_security_number_confirmation) setMessage(outcome.message);
-    }
-  };
+  const onSubmit = () =>
+    form.send({
+      complete,
+      body: () => ({ workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: repeat } }),
+      messageOf: (refusal) => (refusal.fieldErrors.social_security_number || refusal.fieldErrors.social_security_number_confirmation ? null : refusal.message),
+    });
 
   return (
     <StepCard title="Social Security Number" lead="We use it to check your rate with the credit bureau. Checking your rate does not affect your credit score.">
-      <form noValidate aria-labelledby="newflow-step-title" onSubmit={(event) => void onSubmit(event)}>
-        {message ? (
-          <Alert kind="error" assertive>
-            {message}
-          </Alert>
-        ) : null}
+      <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitLabel="Check my rate" submitDisabled={!complete}>
         <TextField
           label="Social Security Number"
           mask="###-##-####"
@@ -54,7 +41,7 @@ export function Ssn() {
             setSsn(value);
             setServerErrors({});
           }}
-          onBlur={() => setTouched((current) => ({ ...current, ssn: true }))}
+          onBlur={() => setBlurred((current) => ({ ...current, ssn: true }))}
           error={serverErrors.social_security_number ?? (touched.ssn && ssnError ? ssnError : undefined)}
         />
         <TextField
@@ -68,16 +55,11 @@ export function Ssn() {
             setRepeat(value);
             setServerErrors({});
           }}
-          onBlur={() => setTouched((current) => ({ ...current, repeat: true }))}
+          onBlur={() => setBlurred((current) => ({ ...current, repeat: true }))}
           error={serverErrors.social_security_number_confirmation ?? (touched.repeat && repeatError ? repeatError : undefined)}
         />
         <p className={styles.muted}>Your number is encrypted and sent over a 2048-bit SSL connection.</p>
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!complete} loading={pending}>
-            Check my rate
-          </Button>
-        </div>
-      </form>
+      </StepForm>
     </StepCard>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { MSG } from '@payrail/contract/messages';
 import { Container } from '@payrail/ui/container';
-import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useResendPhoneCode } from '../api/resend-phone-code';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { phoneErrorText, useVerifyPhone } from '../api/verify-phone';
 import { DEFAULT_PHONE_MODE } from '../lib/phone-number';
 import type { PhoneMode } from '../lib/phone-number';
+import { usePhoneCodeFlow } from '../hooks/use-phone-code-flow';
 import { PhoneCodeForm } from './phone-code-form';
 import { PhoneEntryForm } from './phone-entry-form';
 import styles from './phone.module.css';
@@ -31,11 +30,6 @@ export interface PhoneVerificationProps {
   mode?: PhoneMode;
 }
 
-type View = { kind: 'entry' } | { kind: 'code'; number: string };
-
-/** "Error on saving your phone number: <server text>" (spec §8). */
-const withText = (title: string, text: string | undefined) => (text ? `${title}: ${text}` : title);
-
 /**
  * Phone verification (spec §4): enter or edit the mobile number, then the texted code.
  * - An unchanged verified number moves on; an unchanged unverified one shows the code form; a new one
@@ -43,16 +37,26 @@ const withText = (title: string, text: string | undefined) => (text ? `${title}:
  * - 429 on verify or resend returns to the number with the error; other code errors sit under the code.
  */
 export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, onStatusChange, onVerified, onContinue, onBack, backPending, mode = DEFAULT_PHONE_MODE }: PhoneVerificationProps) {
-  const [view, setView] = useState<View>(() => (status === 'phone_code_sent' && phone ? { kind: 'code', number: phone } : { kind: 'entry' }));
-  const [typed, setTyped] = useState<string | null>(phone);
   // The number the server has on file; a sent code puts the new number there, still unverified.
   const [onFile, setOnFile] = useState({ number: phone, confirmed: phoneConfirmed });
-  const [numberError, setNumberError] = useState<string | undefined>();
-  const [codeError, setCodeError] = useState<string | undefined>();
   const [continuing, setContinuing] = useState(false);
   const send = useSendPhoneCode();
   const resend = useResendPhoneCode();
   const verify = useVerifyPhone();
+  const flow = usePhoneCodeFlow({
+    initialView: status === 'phone_code_sent' && phone ? { kind: 'code', number: phone } : { kind: 'entry' },
+    initialNumber: phone,
+    sendCode: send.mutateAsync,
+    resendCode: resend.mutateAsync,
+    verifyCode: verify.mutateAsync,
+    sendErrorText: (error) => phoneErrorText(error) ?? (isApiError(error) ? error.message : undefined),
+    onSent: (answer) => {
+      setOnFile({ number: answer.number, confirmed: answer.confirmed });
+      if (answer.new_status) onStatusChange(answer.new_status);
+    },
+    onVerified: (answer) => onVerified(answer.new_status ?? status),
+  });
+  const { view } = flow;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstView = useRef(true);
 
@@ -65,69 +69,18 @@ export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, 
     headingRef.current?.focus();
   }, [view.kind]);
 
-  const backToEntry = (message: string | undefined) => {
-    setNumberError(message);
-    setCodeError(undefined);
-    setView({ kind: 'entry' });
-  };
-
+  /** The number on file, unchanged: a verified one moves on, an unverified one asks for its code. */
   const submitNumber = async (e164: string) => {
-    setNumberError(undefined);
-    setTyped(e164);
     if (onFile.number && e164 === onFile.number) {
+      flow.setNumberError(undefined);
+      flow.setTyped(e164);
       if (onFile.confirmed) {
         setContinuing(true);
         await onContinue().finally(() => setContinuing(false));
-      } else {
-        setCodeError(undefined);
-        setView({ kind: 'code', number: e164 });
-      }
+      } else flow.showCode(e164);
       return;
     }
-    try {
-      const answer = await send.mutateAsync(e164);
-      setOnFile({ number: answer.number, confirmed: answer.confirmed });
-      if (answer.new_status) onStatusChange(answer.new_status);
-      setCodeError(undefined);
-      setView({ kind: 'code', number: answer.number });
-    } catch (error) {
-      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return;
-      const text = phoneErrorText(error) ?? (isApiError(error) ? error.message : undefined);
-      notify.error(withText(MSG.phoneSaveError, text));
-      setNumberError(text);
-    }
-  };
-
-  const resendCode = async (number: string): Promise<boolean> => {
-    try {
-      await resend.mutateAsync(number);
-      notify.success('We sent you a new code.');
-      return true;
-    } catch (error) {
-      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return false;
-      const text = phoneErrorText(error);
-      notify.error(withText(MSG.phoneSaveError, text));
-      if (isApiError(error) && error.status === 429) backToEntry(text);
-      return false;
-    }
-  };
-
-  const verifyCode = async (number: string, code: string) => {
-    setCodeError(undefined);
-    try {
-      const answer = await verify.mutateAsync({ number, code });
-      notify.success(MSG.phoneVerified);
-      onVerified(answer.new_status ?? status);
-    } catch (error) {
-      if (isApiError(error) && (error.status === 403 || error.status === 503 || error.status === 401)) return;
-      const text = phoneErrorText(error);
-      if (isApiError(error) && error.status === 429) {
-        notify.error(withText(MSG.phoneVerifyError, text));
-        backToEntry(text);
-        return;
-      }
-      setCodeError(text ?? MSG.phoneVerifyError);
-    }
+    await flow.sendNumber(e164);
   };
 
   return (
@@ -143,10 +96,10 @@ export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, 
             </p>
             <PhoneEntryForm
               mode={mode}
-              initialNumber={typed}
+              initialNumber={flow.typed}
               askConsent={!phone}
               consentLink={consentLink}
-              serverError={numberError}
+              serverError={flow.numberError}
               pending={send.isPending || continuing}
               onSubmit={(e164) => void submitNumber(e164)}
               onBack={onBack}
@@ -158,16 +111,13 @@ export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, 
             <p className={styles.lead}>Enter the code from the text message to verify your number.</p>
             <PhoneCodeForm
               number={view.number}
-              codeError={codeError}
+              codeError={flow.codeError}
               pending={verify.isPending}
               resendPending={resend.isPending}
-              onVerify={(code) => void verifyCode(view.number, code)}
-              onResend={() => resendCode(view.number)}
-              onEdit={() => {
-                setTyped(view.number);
-                backToEntry(undefined);
-              }}
-              onCodeChange={() => setCodeError(undefined)}
+              onVerify={(code) => void flow.verify(view.number, code)}
+              onResend={() => flow.resend(view.number)}
+              onEdit={() => flow.editNumber(view.number)}
+              onCodeChange={flow.clearCodeError}
             />
           </>
         )}

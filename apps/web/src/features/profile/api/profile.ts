@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZProfile, ZRevealSsnResponse } from '@payrail/contract/profile';
 import type { TProfile, TUpdateProfileRequest } from '@payrail/contract/profile';
-import { ZState } from '@payrail/contract/reference';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET {dashboard}/users/info: the Profile (SSN masked). */
@@ -28,9 +26,4 @@ export function useUpdateProfile() {
 /** POST {dashboard}/users/info/ssn: the SSN in full for "Show"; the server logs every call. */
 export function revealSsn(): Promise<string | null> {
   return apiClient.post('/users/info/ssn', undefined, { base: 'dashboard', schema: ZRevealSsnResponse }).then((answer) => answer.social_security_number);
-}
-
-/** GET {api}/states for the address dialog's state choice. */
-export function useStates() {
-  return useQuery({ queryKey: ['states'], queryFn: () => apiClient.get('/states', { base: 'api', schema: z.array(ZState) }), staleTime: Infinity });
 }

@@ -10,7 +10,8 @@ import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
-import { useStates, useUpdateProfile } from '../api/profile';
+import { useStates } from '../../../api/get-states';
+import { useUpdateProfile } from '../api/profile';
 
 /** The unit number's limit (newflow §5 "unit number max 10"); the zip is 5 digits. */
 export const UNIT_NUMBER_MAX = 10;

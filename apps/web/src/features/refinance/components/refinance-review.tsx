@@ -10,7 +10,9 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { isApiError } from '@payrail/client/http-client';
 import { notify } from '@payrail/ui/toast/notify';
-import { saveReferences, usePaymentChange, usePersonalInfo, useRefinanceBank, useRefinanceReferences } from '../api/refinance-api';
+import { useBankInformation } from '../../../api/get-bank-information';
+import { updateReferences } from '../../../api/update-references';
+import { usePaymentChange, usePersonalInfo, useRefinanceReferences } from '../api/refinance-api';
 import styles from './refinance.module.css';
 
 const EMPTY: TReference = { firstName: '', lastName: '', relationship: '', phone: '' };
@@ -36,7 +38,7 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
   const gateId = useId();
   const personal = usePersonalInfo();
   const stored = useRefinanceReferences();
-  const bank = useRefinanceBank();
+  const bank = useBankInformation();
   const paymentChange = usePaymentChange();
   const [references, setReferences] = useState<TReference[] | null>(null);
   const [payStubs, setPayStubs] = useState(0);
@@ -62,7 +64,7 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
     setErrors({});
     setFailure(null);
     try {
-      await saveReferences(references);
+      await updateReferences(references);
       await onConfirm();
     } catch (error) {
       if (isApiError(error)) {

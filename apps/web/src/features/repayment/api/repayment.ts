@@ -2,16 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZAutoDebitResponse,
-  ZBankInformation,
   ZCardTokenizerConfig,
   ZRepayMethodOffersResponse,
   ZSandboxTokenizeResponse,
   ZWalletResponse,
 } from '@payrail/contract/banking';
-import type { TAutoDebitRequest, TBankInformation, TRepayMethodOffer } from '@payrail/contract/banking';
+import type { TAutoDebitRequest, TRepayMethodOffer } from '@payrail/contract/banking';
 import { ZStatusResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '@payrail/client/http-client';
 
 /** 0 split direct deposit (allotment), 1 auto-debit ACH, 2 pay online (spec §2). */
 export type RepayChoice = 0 | 1 | 2;
@@ -34,20 +32,6 @@ export function useRepayMethodOffers() {
 
 export function useSelectRepayMethod() {
   return useMutation({ mutationFn: selectRepayMethod });
-}
-
-/** GET /bank_informations: the account on file (masked); null when there is none (404). */
-export async function getBankInformation(): Promise<TBankInformation | null> {
-  try {
-    return await apiClient.get('/bank_informations', { base: 'flow', schema: ZBankInformation });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export function useBankInformation() {
-  return useQuery({ queryKey: ['repayment', 'bank-information'], queryFn: getBankInformation, retry: false });
 }
 
 /** POST /auto_debit: the account on file or a new account the server checks. */

@@ -11,7 +11,8 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
-import { useAutoDebit, useBankInformation } from '../api/repayment';
+import { useBankInformation } from '../../../api/get-bank-information';
+import { useAutoDebit } from '../api/repayment';
 import styles from './repayment.module.css';
 
 export interface AutoDebitProps {
@@ -44,7 +45,7 @@ function onFileText(account: TBankInformation): string {
  * all required; the server checks the bank), with the auto debit disclosure. Continue → esignature_needed.
  */
 export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPending }: AutoDebitProps) {
-  const bank = useBankInformation();
+  const bank = useBankInformation({ retry: false });
   const submitCall = useAutoDebit();
   const [chosen, setChosen] = useState<Source | null>(null);
   const [values, setValues] = useState<Record<Field, string>>({ account_type: '', account_number: '', routing_number: '' });

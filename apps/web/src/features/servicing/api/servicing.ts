@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZAddDebitCardResponse, ZBankInformation, ZBankNameResponse, ZDebitCardsResponse } from '@payrail/contract/banking';
-import type { TBankInformation } from '@payrail/contract/banking';
+import { ZAddDebitCardResponse, ZDebitCardsResponse } from '@payrail/contract/banking';
 import {
   PAYMENT_IDEMPOTENCY_HEADER,
   PAYMENT_MSG,
@@ -20,6 +19,7 @@ import {
 } from '@payrail/contract/servicing';
 import type { PaymentRequestBody, TLoanDocument, TOngoingLoansResponse, TPaymentRow, TScheduledPayment, TServicingLoan } from '@payrail/contract/servicing';
 import { apiClient } from '../../../lib/api-client';
+import { bankInformationQueryPrefix } from '../../../api/get-bank-information';
 import { isApiError } from '@payrail/client/http-client';
 
 /** Every servicing query key starts here, so a payment refreshes them all at once. */
@@ -140,40 +140,6 @@ export function useNextTermDate(loanId: number, enabled: boolean) {
   return useQuery({ queryKey: [...SERVICING_KEY, 'next-term', loanId], queryFn: () => getNextTermDate(loanId), enabled, retry: false });
 }
 
-/** GET /bank_informations: the account on file (masked), or null. */
-export async function getAccountOnFile(): Promise<TBankInformation | null> {
-  try {
-    return await apiClient.get('/bank_informations', { base: 'dashboard', schema: ZBankInformation });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export function useAccountOnFile() {
-  return useQuery({ queryKey: [...SERVICING_KEY, 'bank-information'], queryFn: getAccountOnFile, retry: false });
-}
-
-/** GET /bank_informations/bank_name/{routing}: the bank's name, or null when the routing number is unknown. */
-export async function lookupBankName(routing: string, signal?: AbortSignal): Promise<string | null> {
-  try {
-    return (await apiClient.get(`/bank_informations/bank_name/${encodeURIComponent(routing)}`, { base: 'dashboard', schema: ZBankNameResponse, signal })).bank_name;
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export function useBankName(routing: string) {
-  return useQuery({
-    queryKey: ['bank_name', routing],
-    queryFn: ({ signal }) => lookupBankName(routing, signal),
-    enabled: routing.length === 9,
-    staleTime: Infinity,
-    retry: false,
-  });
-}
-
 /** POST /request_payment with the submission's Idempotency-Key (a retry of the same submission reuses it). */
 export function requestPayment(body: PaymentRequestBody, idempotencyKey: string) {
   return apiClient.post('/request_payment', body, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZPaymentResponse });
@@ -183,7 +149,7 @@ export function useRequestPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: PaymentRequestBody; key: string }) => requestPayment(body, key),
-    onSuccess: () => client.invalidateQueries({ queryKey: SERVICING_KEY }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: SERVICING_KEY }), client.invalidateQueries({ queryKey: bankInformationQueryPrefix })]),
   });
 }
 

@@ -12,7 +12,9 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useAccountOnFile, useBankName, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
+import { useBankInformation } from '../../../api/get-bank-information';
+import { useBankName } from '../../../api/get-bank-name';
+import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
 import { AMOUNT_MAX_DIGITS, amountDigits, centsOf, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
 import styles from './servicing.module.css';
 
@@ -63,7 +65,7 @@ export function PaymentForm(props: PaymentFormProps) {
  * reused when the same submission is retried.
  */
 function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today }: PaymentFormProps & { today: string }) {
-  const account = useAccountOnFile();
+  const account = useBankInformation({ base: 'dashboard', retry: false });
   const pay = useRequestPayment();
   const [choice, setChoice] = useState<AccountChoice>('');
   const [accountNumber, setAccountNumber] = useState('');
@@ -78,7 +80,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
 
   const nextTerm = useNextTermDate(loan.id, mode === 'auto_debit');
   const payoff = usePayoff(loan.id, date, mode === 'payoff' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today);
-  const bankName = useBankName(choice === 'new' ? routingNumber : '');
+  const bankName = useBankName(choice === 'new' ? routingNumber : '', 'dashboard');
 
   const onFile = account.data && account.data.bank_account_number ? account.data : null;
   // The account on file is preselected once known; a borrower without one types a new account.

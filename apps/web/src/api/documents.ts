@@ -3,7 +3,7 @@ import { ZDocument, ZRequiredDocuments } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument, TRequiredDocuments } from '@payrail/contract/documents';
 import { z } from 'zod';
 import type { FileUploader } from '@payrail/ui/file-upload';
-import { apiClient } from './api-client';
+import { apiClient } from '../lib/api-client';
 import { isApiError } from '@payrail/client/http-client';
 
 /**

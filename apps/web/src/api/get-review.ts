@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZOkStatusResponse } from '@payrail/contract/application';
 import type { TOkStatusResponse } from '@payrail/contract/application';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from '../features/documents/lib/api-client';
 
-/** GET /review from document_review: the review action; answers the status the application moved to. */
+/** GET {flow}/review: validates the whole application and moves it on (the review's Confirm, document_review's Continue); answers the new status. */
 export function getReview(): Promise<TOkStatusResponse> {
   return apiClient.get('/review', { base: 'flow', schema: ZOkStatusResponse });
 }
