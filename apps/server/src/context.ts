@@ -26,6 +26,7 @@ import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
 import { referralRepository } from './modules/referral/repository';
 import { refinanceRepository } from './modules/refinance/repository';
+import { careRepository } from './modules/care/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -53,6 +54,7 @@ export type AppContext = {
     newflow: ReturnType<typeof newflowRepository>;
     referral: ReturnType<typeof referralRepository>;
     refinance: ReturnType<typeof refinanceRepository>;
+    care: ReturnType<typeof careRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -88,6 +90,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     newflow: newflowRepository(database.db),
     referral: referralRepository(database.db),
     refinance: refinanceRepository(database.db),
+    care: careRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);
