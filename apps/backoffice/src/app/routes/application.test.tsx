@@ -12,6 +12,7 @@ function serveApplication(detail: TApplicationDetail = applicationDetail(), allo
   server.use(
     http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
     http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] })),
+    http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [] })),
   );
 }
 
@@ -319,5 +320,39 @@ describe('servicer settings (hasNelNet, hasJackHenry)', () => {
   it('underwriters do not see it', async () => {
     await openAs('underwriter');
     expect(screen.queryByRole('form', { name: 'Servicer settings' })).not.toBeInTheDocument();
+  });
+
+  it('shows the borrower’s open requests and sends a reminder', async () => {
+    let reminded = 0;
+    signInAs('servicer');
+    serveApplication();
+    server.use(
+      http.get(bo('/members/42/requests'), () =>
+        HttpResponse.json({
+          requests: [
+            {
+              key: 'auto_debit_authorization:7',
+              kind: 'auto_debit_authorization',
+              title: 'Authorize your automatic payments',
+              detail: 'Loan 1234-56-7890 is repaid by auto-debit.',
+              status: 'to_do',
+              since: null,
+              action: { kind: 'link', label: 'Set up auto-debit', to: '/dashboard/loans-and-payments' },
+            },
+          ],
+        }),
+      ),
+      http.post(bo('/members/42/requests/remind'), () => {
+        reminded += 1;
+        return HttpResponse.json({ message: 'Reminder: 1 request is waiting for you. Open Requests on your dashboard.', open_requests: 1 });
+      }),
+    );
+    renderRoute('/applications/42');
+    const table = await screen.findByRole('table', { name: 'Open requests' });
+    expect(within(table).getByText('Authorize your automatic payments')).toBeInTheDocument();
+    expect(within(table).getByText('Waiting on borrower')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remind the borrower' }));
+    expect(await screen.findByText('Reminder sent: Reminder: 1 request is waiting for you. Open Requests on your dashboard.')).toBeInTheDocument();
+    expect(reminded).toBe(1);
   });
 });
