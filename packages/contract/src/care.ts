@@ -38,3 +38,41 @@ export type TRequestsInbox = z.infer<typeof ZRequestsInbox>;
 /** POST /backoffice/members/{id}/requests/remind: the reminder notification written. */
 export const ZRequestsReminder = z.object({ message: z.string(), open_requests: z.number().int() });
 export type TRequestsReminder = z.infer<typeof ZRequestsReminder>;
+
+/** One agreement or disclosure the borrower accepted or signed, with its evidence. */
+export const ZConsentRecord = z.object({
+  key: z.string(),
+  kind: z.enum(['agreement', 'esignature', 'ach_authorization', 'auto_debit_authorization']),
+  /** The agreement document's name (privacy_notice, consent_eletronic_comunications, promissory_note_terms…). */
+  name: z.string(),
+  title: z.string(),
+  version: z.string(),
+  /** ISO timestamp of the acceptance or signature. */
+  accepted_at: z.string(),
+  ip: z.string().nullable(),
+  /** A fact of the record worth showing (the name signed, the account), or null. */
+  detail: z.string().nullable(),
+  /** When an authorization was revoked, else null. */
+  revoked_at: z.string().nullable(),
+  /** The document's id for GET /borrower_agreement_documents/{id} (a signed note answers the signed PDF). */
+  document_id: z.number().int(),
+});
+export type TConsentRecord = z.infer<typeof ZConsentRecord>;
+
+/** The E-SIGN consent to electronic communications and what withdrawing it means now. */
+export const ZElectronicConsent = z.object({
+  state: z.enum(['given', 'withdrawn', 'never_given']),
+  delivery: z.enum(['electronic', 'paper']),
+  withdrawn_at: z.string().nullable(),
+  /** Where paper goes while the consent is withdrawn (the profile's address at the withdrawal). */
+  mailing_address: z.string().nullable(),
+  consequences: z.array(z.string()),
+  history: z.array(z.object({ withdrawn_at: z.string(), restored_at: z.string().nullable(), recorded_by_staff: z.boolean() })),
+});
+
+/** GET /dashboard/consents (borrower) and GET /backoffice/members/{id}/consents (staff). */
+export const ZConsentCentre = z.object({ records: z.array(ZConsentRecord), electronic_communications: ZElectronicConsent });
+export type TConsentCentre = z.infer<typeof ZConsentCentre>;
+
+/** POST …/consents/electronic_communications/withdraw: the borrower (or staff) confirms the consequences were read. */
+export const ZWithdrawConsentRequest = z.object({ confirm: z.boolean().optional() });
