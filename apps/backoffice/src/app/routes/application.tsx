@@ -18,6 +18,7 @@ import { NewflowEvidence } from '../../features/applications/components/newflow-
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
 import { OpenRequestsPanel } from '../../features/care/components/open-requests-panel';
+import { ConsentsPanel } from '../../features/care/components/consents-panel';
 import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
@@ -256,6 +257,9 @@ function ApplicationView({ application: a }: { application: Detail }) {
           </Section>
           <Section id="open-requests" title="Open requests to the borrower">
             <OpenRequestsPanel userId={a.user_id} />
+          </Section>
+          <Section id="consents" title="Consents and delivery">
+            <ConsentsPanel userId={a.user_id} canRecord={canFund} />
           </Section>
           <Section id="feedback" title="Feedback requests">
             <Table caption="Feedback requests" captionHidden columns={feedbackColumns} rows={a.feedback_requests} getRowKey={(r) => r.id} emptyMessage="No feedback requested." />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZRequestsInbox, ZRequestsReminder } from '@payrail/contract/care';
+import { ZConsentCentre, ZRequestsInbox, ZRequestsReminder } from '@payrail/contract/care';
 import { backofficeApi } from '../../../lib/api-client';
 
 export const openRequestsKey = (userId: number) => ['care', 'requests', userId] as const;
@@ -15,5 +15,21 @@ export function useRemindRequests(userId: number) {
   return useMutation({
     mutationFn: () => backofficeApi.post(`/members/${userId}/requests/remind`, undefined, { schema: ZRequestsReminder }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: openRequestsKey(userId) }),
+  });
+}
+
+export const consentsKey = (userId: number) => ['care', 'consents', userId] as const;
+
+/** GET /api/backoffice/members/:userId/consents: the borrower's consent centre (records, E-SIGN consent, delivery). */
+export function useMemberConsents(userId: number) {
+  return useQuery({ queryKey: consentsKey(userId), queryFn: () => backofficeApi.get(`/members/${userId}/consents`, { schema: ZConsentCentre }) });
+}
+
+/** POST …/consents/electronic_communications/withdraw: a withdrawal received by phone or mail (servicer, admin; audited). */
+export function useRecordWithdrawal(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => backofficeApi.post(`/members/${userId}/consents/electronic_communications/withdraw`, { confirm: true }, { schema: ZConsentCentre }),
+    onSuccess: (centre) => queryClient.setQueryData(consentsKey(userId), centre),
   });
 }
