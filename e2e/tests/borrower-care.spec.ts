@@ -84,3 +84,39 @@ test('requests inbox: a returned payment appears with its action, staff remind, 
   await openRequests(page);
   await expect(page.getByText(/Nothing is waiting for you/)).toBeVisible();
 });
+
+test('consent centre: records with download; the E-SIGN consent withdrawn (consequences first), seen by staff, given again', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const borrower = await fundedBorrower(request);
+  await signIn(page, borrower);
+  await page.getByRole('link', { name: 'Consents' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Consents' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Agreements and disclosures' });
+  await expect(table.getByText(`Promissory note (signed) — Signed as ${borrower.firstName} ${borrower.lastName}`)).toBeVisible();
+  await expect(table.getByText('Consent to Receive Electronic Communications (E-SIGN Disclosure)')).toBeVisible();
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await table.getByRole('button', { name: 'Download Promissory note (signed)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^promissory_note_terms-.+\.pdf$/);
+
+  await page.getByRole('button', { name: 'Withdraw consent' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw your consent to electronic communications?' });
+  await expect(dialog.getByText('The terms of your loan do not change, and your payments continue as scheduled.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('checkbox', { name: 'I read what withdrawing my consent means.' }).check();
+  await dialog.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(page.getByText('Your consent is withdrawn. We will mail you future notices.')).toBeVisible();
+  await expect(page.getByText('Paper by U.S. mail')).toBeVisible();
+
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'servicer@payrail.test');
+  await staff.goto(`/backoffice/applications/${borrower.id}`);
+  await expect(staff.getByText(/^Paper by U\.S\. mail/)).toBeVisible();
+  await expectAccessible(staff);
+  await context.close();
+
+  await page.getByRole('button', { name: 'Give consent again' }).click();
+  await expect(page.getByText('Your consent to electronic communications is back in effect.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw consent' })).toBeVisible();
+});
