@@ -63,9 +63,9 @@ test('requests inbox: a returned payment appears with its action, staff remind, 
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);
   const table = staff.getByRole('table', { name: 'Open requests' });
-  await expect(table.getByText('Fix a returned payment')).toBeVisible();
+  await expect(table.getByText('Fix a returned payment')).toBeVisible({ timeout: 20_000 });
   await staff.getByRole('button', { name: 'Remind the borrower' }).click();
-  await expect(staff.getByText(/^Reminder sent: Reminder: 1 request is waiting for you\./)).toBeVisible();
+  await expect(staff.getByText(/Reminder sent: Reminder: 1 request is waiting for you\./)).toBeVisible();
   await expectAccessible(staff);
   await context.close();
   await page.reload();
@@ -106,13 +106,13 @@ test('consent centre: records with download; the E-SIGN consent withdrawn (conse
   await dialog.getByRole('checkbox', { name: 'I read what withdrawing my consent means.' }).check();
   await dialog.getByRole('button', { name: 'Withdraw consent' }).click();
   await expect(page.getByText('Your consent is withdrawn. We will mail you future notices.')).toBeVisible();
-  await expect(page.getByText('Paper by U.S. mail')).toBeVisible();
+  await expect(page.getByText('Delivery: Paper by U.S. mail')).toBeVisible();
 
   const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);
-  await expect(staff.getByText(/^Paper by U\.S\. mail/)).toBeVisible();
+  await expect(staff.getByText(/Delivery: Paper by U\.S\. mail/)).toBeVisible();
   await expectAccessible(staff);
   await context.close();
 

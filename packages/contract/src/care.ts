@@ -76,3 +76,18 @@ export type TConsentCentre = z.infer<typeof ZConsentCentre>;
 
 /** POST …/consents/electronic_communications/withdraw: the borrower (or staff) confirms the consequences were read. */
 export const ZWithdrawConsentRequest = z.object({ confirm: z.boolean().optional() });
+
+/** GET /dashboard/loans/{loanId}/due_date_change?date=YYYY-MM-DD: the re-disclosed schedule a change would give (nothing is changed). */
+export const ZDueDateChangeQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'is invalid' }) });
+export const ZDueDateChangePreview = z.object({
+  loan_id: z.number().int(),
+  current_due_date: z.string(),
+  new_due_date: z.string(),
+  shift_days: z.number().int(),
+  old_apr: z.string(),
+  new_apr: z.string(),
+  apr_changed: z.boolean(),
+  total_of_payments: z.number().int(),
+  schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+});
+export type TDueDateChangePreview = z.infer<typeof ZDueDateChangePreview>;

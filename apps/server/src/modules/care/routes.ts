@@ -1,10 +1,12 @@
 import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
-import { ZConsentCentre, ZRequestsInbox, ZRequestsReminder, ZWithdrawConsentRequest } from '@payrail/contract/care';
+import { ZConsentCentre, ZDueDateChangePreview, ZDueDateChangeQuery, ZRequestsInbox, ZRequestsReminder, ZWithdrawConsentRequest } from '@payrail/contract/care';
+import { ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { FUNDING_ROLES, QUEUE_ROLES, staffGuard } from '../backoffice/routes';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { getConsentCentre, restoreElectronicConsent, withdrawElectronicConsent } from './use-cases/consent-centre';
+import { previewDueDateChange } from './use-cases/preview-due-date-change';
 import { listOpenRequests, remindOpenRequests } from './use-cases/requests-inbox';
 
 /** Borrower care for the borrower (docs/borrower-care.md), under /api. */
@@ -15,6 +17,11 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/dashboard/consents', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) => getConsentCentre(ctx, signedIn(req).member.id));
     app.post('/dashboard/consents/electronic_communications/withdraw', { onRequest, schema: { body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } }, async (req) =>
       withdrawElectronicConsent(ctx, signedIn(req).member.id, req.body.confirm === true, clientInfo(req)),
+    );
+    app.get(
+      '/dashboard/loans/:loanId/due_date_change',
+      { onRequest, schema: { params: ZLoanIdParams, querystring: ZDueDateChangeQuery, response: { 200: ZDueDateChangePreview } } },
+      async (req) => previewDueDateChange(ctx, signedIn(req).member.id, req.params.loanId, req.query.date),
     );
     app.post('/dashboard/consents/electronic_communications/restore', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
       restoreElectronicConsent(ctx, signedIn(req).member.id, clientInfo(req)),
