@@ -112,7 +112,7 @@ test('consent centre: records with download; the E-SIGN consent withdrawn (conse
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);
-  await expect(staff.getByText(/Delivery: Paper by U\.S\. mail/)).toBeVisible();
+  await expect(staff.getByText(/Delivery: Paper by U\.S\. mail/)).toBeVisible({ timeout: 20_000 });
   await expectAccessible(staff);
   await context.close();
 

@@ -64,6 +64,8 @@ describe('requests inbox', () => {
     expect(openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 12, status: 'scheduled' })] })).toEqual([]);
     expect(openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 12, status: 'canceled' })] })).toHaveLength(1);
     expect(openRequests({ ...base, loans: [{ ...loan, status: 'charge_off' }], transactions: [returned] })).toEqual([]);
+    const big = openRequests({ ...base, loans: [loan], transactions: [{ ...returned, amountCents: 123_456_789, returnCode: 'R99' }] });
+    expect(big[0]!.detail).toContain('Your payment of $1,234,567.89 on loan 1234-56-7890 was returned (return code R99).');
   });
 });
 

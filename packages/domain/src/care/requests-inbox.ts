@@ -5,6 +5,7 @@
  * a request disappears from the inbox as soon as the fact that closes it exists.
  */
 import { DOCUMENT_NAMES } from '../engagement/notices';
+import { cents, formatCents } from '../money';
 
 /** Kinds of request, in the order the inbox lists them (most blocking first). */
 export const REQUEST_KINDS = ['returned_payment', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation'] as const;
@@ -83,7 +84,11 @@ export const RETURN_REASONS: Readonly<Record<string, string>> = {
 };
 
 const PAYMENTS_PAGE = '/dashboard/loans-and-payments';
-const usd = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Integer cents as `$1,234.56` (no float arithmetic). */
+const usd = (c: number) => {
+  const [dollars, rest] = formatCents(cents(c)).split('.') as [string, string];
+  return `$${dollars.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${rest}`;
+};
 
 /**
  * A returned payment is fixed by ANY later money in motion on the same loan: a retry of it that is not
