@@ -27,6 +27,7 @@ import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
 import { referralRepository } from './modules/referral/repository';
 import { refinanceRepository } from './modules/refinance/repository';
+import { careRepository } from './modules/care/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -55,6 +56,7 @@ export type AppContext = {
     newflow: ReturnType<typeof newflowRepository>;
     referral: ReturnType<typeof referralRepository>;
     refinance: ReturnType<typeof refinanceRepository>;
+    care: ReturnType<typeof careRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -91,6 +93,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     newflow: newflowRepository(database.db),
     referral: referralRepository(database.db),
     refinance: refinanceRepository(database.db),
+    care: careRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

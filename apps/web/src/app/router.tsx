@@ -179,6 +179,8 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
               { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
+              { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
+              { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
             ],
           },
         ],

@@ -8,10 +8,30 @@ import { applicationDetail, signInAs } from '../../../test/fixtures';
 import { bo, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 
+const consents = {
+  records: [
+    {
+      key: 'agreement:1',
+      kind: 'agreement',
+      name: 'consent_eletronic_comunications',
+      title: 'Consent to Receive Electronic Communications (E-SIGN Disclosure)',
+      version: '2026-01',
+      accepted_at: '2026-11-02T14:05:00.000Z',
+      ip: '203.0.113.9',
+      detail: null,
+      revoked_at: null,
+      document_id: 11,
+    },
+  ],
+  electronic_communications: { state: 'given', delivery: 'electronic', withdrawn_at: null, mailing_address: '12 Harbor Street, Wilmington, DE 19801', consequences: ['Documents we already gave you electronically stay valid.'], history: [] },
+};
+
 function serveApplication(detail: TApplicationDetail = applicationDetail(), allowed: string[] = ['review_application', 'feedback_sent']) {
   server.use(
     http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
     http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] })),
+    http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [] })),
+    http.get(bo('/members/42/consents'), () => HttpResponse.json(consents)),
   );
 }
 
@@ -29,7 +49,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('application detail', () => {
+describe('application detail', { timeout: 20_000 }, () => {
   it('shows every section with the SSN and bank account masked', async () => {
     await openAs('underwriter');
     expect(document.title).toBe('Application of Maria Lopez · Payrail back office');
@@ -319,5 +339,60 @@ describe('servicer settings (hasNelNet, hasJackHenry)', () => {
   it('underwriters do not see it', async () => {
     await openAs('underwriter');
     expect(screen.queryByRole('form', { name: 'Servicer settings' })).not.toBeInTheDocument();
+  });
+
+  it('shows the borrower’s open requests and sends a reminder', async () => {
+    let reminded = 0;
+    signInAs('servicer');
+    serveApplication();
+    server.use(
+      http.get(bo('/members/42/requests'), () =>
+        HttpResponse.json({
+          requests: [
+            {
+              key: 'auto_debit_authorization:7',
+              kind: 'auto_debit_authorization',
+              title: 'Authorize your automatic payments',
+              detail: 'Loan 1234-56-7890 is repaid by auto-debit.',
+              status: 'to_do',
+              since: null,
+              action: { kind: 'link', label: 'Set up auto-debit', to: '/dashboard/loans-and-payments' },
+            },
+          ],
+        }),
+      ),
+      http.post(bo('/members/42/requests/remind'), () => {
+        reminded += 1;
+        return HttpResponse.json({ message: 'Reminder: 1 request is waiting for you. Open Requests on your dashboard.', open_requests: 1 });
+      }),
+    );
+    renderRoute('/applications/42');
+    const table = await screen.findByRole('table', { name: 'Open requests' });
+    expect(within(table).getByText('Authorize your automatic payments')).toBeInTheDocument();
+    expect(within(table).getByText('Waiting on borrower')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remind the borrower' }));
+    expect(await screen.findByText('Reminder sent: Reminder: 1 request is waiting for you. Open Requests on your dashboard.')).toBeInTheDocument();
+    expect(reminded).toBe(1);
+  });
+
+  it('shows consents and delivery; a servicer records a withdrawal received by phone', async () => {
+    let recorded = 0;
+    const { user } = await openAs('servicer');
+    server.use(
+      http.post(bo('/members/42/consents/electronic_communications/withdraw'), () => {
+        recorded += 1;
+        return HttpResponse.json({
+          ...consents,
+          electronic_communications: { ...consents.electronic_communications, state: 'withdrawn', delivery: 'paper', withdrawn_at: '2026-11-25T10:00:00.000Z' },
+        });
+      }),
+    );
+    expect(await screen.findByText('Electronic (E-SIGN consent in effect)')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Consents' })).getByText('203.0.113.9')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record a consent withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a withdrawal of the E-SIGN consent?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record withdrawal' }));
+    expect(await screen.findByText(/Paper by U\.S\. mail to 12 Harbor Street, Wilmington, DE 19801/)).toBeInTheDocument();
+    expect(recorded).toBe(1);
   });
 });

@@ -17,6 +17,8 @@ import { ServicerFlagsPanel } from '../../features/applications/components/servi
 import { NewflowEvidence } from '../../features/applications/components/newflow-evidence';
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
+import { OpenRequestsPanel } from '../../features/care/components/open-requests-panel';
+import { ConsentsPanel } from '../../features/care/components/consents-panel';
 import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
@@ -252,6 +254,12 @@ function ApplicationView({ application: a }: { application: Detail }) {
           </Section>
           <Section id="decisions" title="Underwriting decisions">
             <Table caption="Underwriting decisions" captionHidden columns={decisionColumns} rows={a.decisions} getRowKey={(r) => r.id} emptyMessage="No decision recorded." />
+          </Section>
+          <Section id="open-requests" title="Open requests to the borrower">
+            <OpenRequestsPanel userId={a.user_id} />
+          </Section>
+          <Section id="consents" title="Consents and delivery">
+            <ConsentsPanel userId={a.user_id} canRecord={canFund} />
           </Section>
           <Section id="feedback" title="Feedback requests">
             <Table caption="Feedback requests" captionHidden columns={feedbackColumns} rows={a.feedback_requests} getRowKey={(r) => r.id} emptyMessage="No feedback requested." />

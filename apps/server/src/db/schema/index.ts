@@ -17,3 +17,4 @@ export * from './collections';
 export * from './profile';
 export * from './newflow';
 export * from './referral';
+export * from './care';

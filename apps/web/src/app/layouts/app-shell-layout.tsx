@@ -63,6 +63,8 @@ function NavIcon({ d }: { d: string }) {
 const ICONS = {
   dashboard: 'M3 3h6v8H3zM11 3h6v5h-6zM11 10h6v7h-6zM3 13h6v4H3z',
   loans: 'M2 5a2 2 0 012-2h12a2 2 0 012 2v10a2 2 0 01-2 2H4a2 2 0 01-2-2zm2 2v2h12V7zm0 5v1h5v-1z',
+  inbox: 'M3 3h14v14H3zm2 2v6h3l1 2h2l1-2h3V5z',
+  consent: 'M5 2h7l4 4v12H5zm2 8l2 2 4-4-1.4-1.4L9 9.2 8.4 8.6z',
   person: 'M10 10a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0z',
   logout: 'M8 3H4a1 1 0 00-1 1v12a1 1 0 001 1h4v-2H5V5h3zm5 2l-1.4 1.4L13.2 9H7v2h6.2l-1.6 1.6L13 14l4-4z',
 };
@@ -140,6 +142,18 @@ export function AppShellLayout() {
                 <NavLink to="/dashboard/personal-information" className={styles.navLink}>
                   <NavIcon d={ICONS.person} />
                   Personal Information
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/requests" className={styles.navLink}>
+                  <NavIcon d={ICONS.inbox} />
+                  Requests
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/consents" className={styles.navLink}>
+                  <NavIcon d={ICONS.consent} />
+                  Consents
                 </NavLink>
               </li>
               <li>

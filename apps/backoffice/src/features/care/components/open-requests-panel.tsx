@@ -1,0 +1,46 @@
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { notify } from '@payrail/ui/toast/notify';
+import type { TOpenRequest } from '@payrail/contract/care';
+import { errorMessage } from '../../../lib/errors';
+import { formatUsDate } from '../../../lib/labels';
+import { useMemberRequests, useRemindRequests } from '../api/requests';
+
+const STATUS: Record<TOpenRequest['status'], string> = { to_do: 'Waiting on borrower', in_progress: 'In progress' };
+const columns: readonly TableColumn<TOpenRequest>[] = [
+  { key: 'title', header: 'Request', cell: (r) => r.title },
+  { key: 'detail', header: 'Detail', cell: (r) => r.detail },
+  { key: 'status', header: 'Status', cell: (r) => STATUS[r.status] },
+  { key: 'since', header: 'Since', cell: (r) => (r.since ? formatUsDate(r.since.slice(0, 10)) : '—') },
+];
+
+/** The borrower's open requests as the borrower sees them, and a reminder notification (issue #13). */
+export function OpenRequestsPanel({ userId }: { userId: number }) {
+  const requests = useMemberRequests(userId);
+  const remind = useRemindRequests(userId);
+  if (requests.isPending) return <LoadingBlock label="Loading open requests…" />;
+  if (!requests.data) return <Alert kind="error">{errorMessage(requests.error)}</Alert>;
+  const rows = requests.data.requests;
+  return (
+    <>
+      <Table caption="Open requests" captionHidden columns={columns} rows={rows} getRowKey={(r) => r.key} emptyMessage="Nothing is waiting on the borrower." />
+      {rows.length > 0 ? (
+        <Button
+          variant="secondary"
+          loading={remind.isPending}
+          onClick={() =>
+            remind.mutate(undefined, {
+              onSuccess: (res) => notify.success(`Reminder sent: ${res.message}`),
+              onError: (error) => notify.error(errorMessage(error)),
+            })
+          }
+        >
+          Remind the borrower
+        </Button>
+      ) : null}
+    </>
+  );
+}

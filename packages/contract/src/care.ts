@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Borrower care (issue #13, docs/borrower-care.md): the requests inbox, the consent centre, the due-date
+ * change and the hardship request. Not in the spec; money in cents, dates ISO.
+ */
+
+export const CARE_MSG = {
+  nothingToRemind: 'This borrower has no open request to be reminded of.',
+  borrowerNotFound: 'Borrower not found.',
+} as const;
+
+export const ZRequestKind = z.enum(['returned_payment', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
+
+/** The one action of a request: a page of the borrower app, or resending the confirmation e-mail. */
+export const ZRequestAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('link'), label: z.string(), to: z.string() }),
+  z.object({ kind: z.literal('resend_confirmation'), label: z.string() }),
+]);
+
+/** One open request to the borrower (derived on every read; nothing is stored). */
+export const ZOpenRequest = z.object({
+  key: z.string(),
+  kind: ZRequestKind,
+  title: z.string(),
+  detail: z.string(),
+  status: z.enum(['to_do', 'in_progress']),
+  /** ISO timestamp or date the request was made; null when it was always open. */
+  since: z.string().nullable(),
+  action: ZRequestAction,
+});
+export type TOpenRequest = z.infer<typeof ZOpenRequest>;
+
+/** GET /dashboard/requests (borrower) and GET /backoffice/members/{id}/requests (staff). */
+export const ZRequestsInbox = z.object({ requests: z.array(ZOpenRequest) });
+export type TRequestsInbox = z.infer<typeof ZRequestsInbox>;
+
+/** POST /backoffice/members/{id}/requests/remind: the reminder notification written. */
+export const ZRequestsReminder = z.object({ message: z.string(), open_requests: z.number().int() });
+export type TRequestsReminder = z.infer<typeof ZRequestsReminder>;
+
+/** One agreement or disclosure the borrower accepted or signed, with its evidence. */
+export const ZConsentRecord = z.object({
+  key: z.string(),
+  kind: z.enum(['agreement', 'esignature', 'ach_authorization', 'auto_debit_authorization']),
+  /** The agreement document's name (privacy_notice, consent_eletronic_comunications, promissory_note_terms…). */
+  name: z.string(),
+  title: z.string(),
+  version: z.string(),
+  /** ISO timestamp of the acceptance or signature. */
+  accepted_at: z.string(),
+  ip: z.string().nullable(),
+  /** A fact of the record worth showing (the name signed, the account), or null. */
+  detail: z.string().nullable(),
+  /** When an authorization was revoked, else null. */
+  revoked_at: z.string().nullable(),
+  /** The document's id for GET /borrower_agreement_documents/{id} (a signed note answers the signed PDF). */
+  document_id: z.number().int(),
+});
+export type TConsentRecord = z.infer<typeof ZConsentRecord>;
+
+/** The E-SIGN consent to electronic communications and what withdrawing it means now. */
+export const ZElectronicConsent = z.object({
+  state: z.enum(['given', 'withdrawn', 'never_given']),
+  delivery: z.enum(['electronic', 'paper']),
+  withdrawn_at: z.string().nullable(),
+  /** Where paper goes while the consent is withdrawn (the profile's address at the withdrawal). */
+  mailing_address: z.string().nullable(),
+  consequences: z.array(z.string()),
+  history: z.array(z.object({ withdrawn_at: z.string(), restored_at: z.string().nullable(), recorded_by_staff: z.boolean() })),
+});
+
+/** GET /dashboard/consents (borrower) and GET /backoffice/members/{id}/consents (staff). */
+export const ZConsentCentre = z.object({ records: z.array(ZConsentRecord), electronic_communications: ZElectronicConsent });
+export type TConsentCentre = z.infer<typeof ZConsentCentre>;
+
+/** POST …/consents/electronic_communications/withdraw: the borrower (or staff) confirms the consequences were read. */
+export const ZWithdrawConsentRequest = z.object({ confirm: z.boolean().optional() });
+
+/** GET /dashboard/loans/{loanId}/due_date_change?date=YYYY-MM-DD: the re-disclosed schedule a change would give (nothing is changed). */
+export const ZDueDateChangeQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'is invalid' }) });
+export const ZDueDateChangePreview = z.object({
+  loan_id: z.number().int(),
+  current_due_date: z.string(),
+  new_due_date: z.string(),
+  shift_days: z.number().int(),
+  old_apr: z.string(),
+  new_apr: z.string(),
+  apr_changed: z.boolean(),
+  total_of_payments: z.number().int(),
+  schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+});
+export type TDueDateChangePreview = z.infer<typeof ZDueDateChangePreview>;
