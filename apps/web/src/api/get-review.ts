@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZOkStatusResponse } from '@payrail/contract/application';
 import type { TOkStatusResponse } from '@payrail/contract/application';
-import { apiClient } from '../features/documents/lib/api-client';
+import { apiClient } from '../lib/api-client';
 
 /** GET {flow}/review: validates the whole application and moves it on (the review's Confirm, document_review's Continue); answers the new status. */
 export function getReview(): Promise<TOkStatusResponse> {

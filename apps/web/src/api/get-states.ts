@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZState } from '@payrail/contract/reference';
 import type { TState } from '@payrail/contract/reference';
-import { apiClient } from '../features/auth/lib/api-client';
-import type { QueryConfig } from '../features/auth/api/query-config';
+import { apiClient } from '../lib/api-client';
+import type { QueryConfig } from './query-config';
 
 /** GET {api}/states: every state, with whether Payrail lends there yet. Public reference data (no token). */
 export function getStates(): Promise<TState[]> {
