@@ -1,6 +1,9 @@
 import { NEWFLOW_MSG, PAYROLL_SANDBOX_CREDENTIALS, type TLoanOffer } from '@payrail/contract/newflow';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import { and, eq } from 'drizzle-orm';
+import { staffActions } from '../src/db/schema/index';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
@@ -206,11 +209,38 @@ describe('application steps: order and data', () => {
     const done = await ok(postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' } }));
     expect(done).toMatchObject({ new_status: 'employer_under_review', finalized_application: true });
     expect((await getStep(who.token, 'under_review')).json()).toMatchObject({ workflow_status_key: 'employer_under_review', new_status: null });
-    // The reviewer accepts the employer: the applicant continues at personal_info.
+    // The reviewer accepts the employer through its own audited action (not the generic status change).
     const staff = await staffToken(app, 'underwriter@payrail.test');
-    const accepted = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    const generic = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    expect(generic.statusCode).toBe(422);
+    expect(generic.json()).toMatchObject({ error: APPLICATION_MSG.useDedicatedAction('employer_review') });
+    const review = (userId: number, payload: Record<string, unknown>) => call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/employer_review`, headers: auth(staff), payload });
+    expect((await review(who.id, { decision: 'maybe' })).statusCode).toBe(422);
+    const accepted = await review(who.id, { decision: 'accept', note: 'Acme is a real employer.' });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
     expect((await getStep(who.token, 'personal_info')).json()).toMatchObject({ current_status: 'personal_info', new_status: null });
+    const [audit] = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'employer_review')));
+    expect(audit).toMatchObject({ before: { status: 'employer_under_review' }, after: { status: 'personal_info', decision: 'accept', note: 'Acme is a real employer.', employer: { name: 'Acme', payroll_service: 'ADP' } } });
+    // Only from employer_under_review: a second decision is refused with the current status.
+    expect((await review(who.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ current_status: 'personal_info' });
+    // Cannot proceed ends the application at cant_proceed.
+    const stopped = await atJobInfo();
+    await ok(postStep(stopped.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }));
+    await ok(postStep(stopped.token, { workflow_status_key: 'employer_info', employer: { name: 'Nowhere Inc', multiple_paycheck: 'No', payroll_service: "Don't know", work_email: 'me@nowhere.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B' } }));
+    expect((await review(stopped.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ new_status: 'cant_proceed' });
+    expect((await getStep(stopped.token, 'cant_proceed')).json()).toMatchObject({ current_status: 'cant_proceed', finalized_application: true });
+  });
+
+  it('drops an inactive new-flow application (the same back-office drop as the classic flow); New Loan restarts it at job_info', async () => {
+    const who = await atRateCheckDecided();
+    expect(who.decided.new_status).toBe('select_program');
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const dropped = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/drop`, headers: auth(staff) });
+    expect(dropped.json()).toMatchObject({ previous_status: 'select_program', new_status: 'dropped' });
+    expect((await postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false })).json()).toMatchObject({ current_status: 'dropped' });
+    expect((await getStep(who.token, 'dropped')).json()).toMatchObject({ current_status: 'dropped', finalized_application: true, data: { reapply_date: null } });
+    expect((await ok(postStep(who.token, { workflow_status_key: 'dropped' }))).new_status).toBe('job_info');
   });
 
   it('checks personal info with the new-flow messages, then the housing sub-step', async () => {
