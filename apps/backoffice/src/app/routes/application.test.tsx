@@ -243,6 +243,34 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['status', 'approve']));
   });
 
+  it('decides the employer review of a new-flow application through its own action, with a note', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post(bo('/applications/42/:action'), async ({ request, params }) => {
+        calls.push({ path: String(params.action), body: await request.json() });
+        return HttpResponse.json({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
+      }),
+    );
+    signInAs('underwriter');
+    serveApplication(applicationDetail({ status: 'employer_under_review' }), ['personal_info', 'cant_proceed', 'canceled']);
+    renderRoute('/applications/42');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Employer review' });
+    // The generic status change no longer offers the review's targets.
+    const select = await screen.findByRole('combobox', { name: 'Move to status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Canceled']);
+    await user.click(within(section).getByRole('button', { name: 'Accept employer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the employer?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Checked the website.');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept employer' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', note: 'Checked the website.' } }]));
+
+    await user.click(within(section).getByRole('button', { name: 'Cannot proceed' }));
+    const stop = await screen.findByRole('dialog', { name: 'Stop the application?' });
+    await user.click(within(stop).getByRole('button', { name: 'Cannot proceed' }));
+    await waitFor(() => expect(calls[1]).toEqual({ path: 'employer_review', body: { decision: 'cannot_proceed' } }));
+  });
+
   it('e-mails a pre-signed sign-in link', async () => {
     let body: unknown = null;
     server.use(

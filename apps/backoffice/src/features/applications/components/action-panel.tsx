@@ -114,6 +114,7 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
     const answer = await action.mutateAsync(next);
     notify.success(`${DONE[next.kind]} Now: ${humanize(answer.new_status)}.`);
     setOpen(null);
+    setNote('');
     return answer;
   };
 
