@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { useRequiredDocuments } from '../../../lib/documents-api';
 import { useBorrowerEmployer } from '../api/get-borrower-employer';
 import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS, DOCUMENT_LABELS } from '../lib/document-types';
-import { PayStubHelp, PostalPayStubDialog } from './pay-stub-help';
+import { PayStubHelp, PayStubVideoDialog, PostalPayStubDialog } from './pay-stub-help';
 import styles from './documents.module.css';
 
 export interface DocumentsStepProps {
@@ -30,6 +30,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
   const [counts, setCounts] = useState<Partial<Record<DocumentTypeName, number>>>({});
   const [continuing, setContinuing] = useState(false);
   const [postalOpen, setPostalOpen] = useState(false);
+  const [videoOpen, setVideoOpen] = useState(false);
 
   if (required.isError) {
     return (
@@ -73,7 +74,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
               key={type}
               type={type}
               label={DOCUMENT_LABELS[type]}
-              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} /> : DOCUMENT_HINTS[type]}
+              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} onOpenVideo={() => setVideoOpen(true)} /> : DOCUMENT_HINTS[type]}
               onChange={track(type)}
             />
           ))}
@@ -95,6 +96,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
         </div>
       </section>
       <PostalPayStubDialog open={postalOpen} onClose={() => setPostalOpen(false)} />
+      <PayStubVideoDialog open={videoOpen} onClose={() => setVideoOpen(false)} />
     </Container>
   );
 }
