@@ -516,6 +516,9 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect(data.split_direct_deposit.length).toBeGreaterThan(0);
     expect(Math.max(...data.split_direct_deposit.map((o) => o.fixed_payment_amount))).toBe(who.allocation);
     expect(await app.ctx.repos.newflow.find(who.id)).toMatchObject({ allocationRequestedCents: who.allocation, allocationAmountCents: who.allocation, allocationStatus: 'set' });
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const evidence = await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(staff) });
+    expect(evidence.json()).toMatchObject({ program: 'split_direct_deposit', payroll: { allocation_requested: who.allocation, allocation_amount: who.allocation, allocation_status: 'set' } });
     const offer = data.split_direct_deposit[0]!;
     expect((await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }))).new_status).toBe('password_creation');
   });

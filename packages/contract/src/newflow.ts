@@ -682,7 +682,7 @@ export const ZNewflowEvidence = z.object({
   loan_request: z.object({ amount: z.number().int().nullable(), payment_frequency: z.string().nullable(), loan_purpose_name: z.string().nullable(), fixed_payment_amount: z.number().int().nullable() }),
   rate_check: ZRateCheckData,
   program: z.enum(['split_direct_deposit', 'auto_debit']).nullable(),
-  payroll: z.object({ account_id: z.string().nullable(), employer: z.string().nullable(), connected_at: z.string().nullable(), allocation_amount: z.number().int().nullable(), allocation_status: z.string().nullable() }),
+  payroll: z.object({ account_id: z.string().nullable(), employer: z.string().nullable(), connected_at: z.string().nullable(), allocation_requested: z.number().int().nullable(), allocation_amount: z.number().int().nullable(), allocation_status: z.string().nullable() }),
   manual_split: z.object({ amount: z.number().int(), document_id: z.number().int().nullable() }),
   pay_stub_document_id: z.number().int().nullable(),
   proof_of_address: ZProofOfAddressFacts.extend({ document_id: z.number().int().nullable() }).nullable(),

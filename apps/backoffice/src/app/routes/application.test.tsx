@@ -52,7 +52,7 @@ describe('application detail', () => {
           loan_request: { amount: 300000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15000 },
           rate_check: { state: 'done', outcome: 'counteroffer', approved_amount: 150000, adverse_action_reasons: [] },
           program: 'split_direct_deposit',
-          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_amount: 8500, allocation_status: 'set' },
+          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_requested: 13490, allocation_amount: 13490, allocation_status: 'set' },
           manual_split: { amount: 8500, document_id: null },
           pay_stub_document_id: null,
           proof_of_address: { statement_date: '2026-11-20', address: '123 North Main Street', zip_code: '62701', document_id: 301 },
@@ -62,7 +62,8 @@ describe('application detail', () => {
     );
     await openAs('underwriter');
     const section = await screen.findByRole('region', { name: 'New-flow evidence' });
-    expect(within(section).getByText('$85.00 (Set)')).toBeInTheDocument();
+    expect(within(section).getByText('$134.90 (Set)')).toBeInTheDocument();
+    expect(within(section).getByText('$134.90')).toBeInTheDocument();
     expect(within(section).getByText(/Dated 11\/20\/2026, 123 North Main Street 62701/)).toBeInTheDocument();
     expect(within(section).getByText('Done — Counteroffer')).toBeInTheDocument();
   });
