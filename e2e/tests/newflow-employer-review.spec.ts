@@ -30,7 +30,7 @@ test('new flow: unlisted employer, payroll service from the server, employer rev
   await page.getByLabel(/Work e-mail/).fill('ana@harborview.test');
   await page.getByLabel(/^Phone/).fill('2025550100');
   await payroll.selectOption('Paychex');
-  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
   await expectAccessible(page);
   await screenshot(page, 'employer-info');
   await page.getByRole('button', { name: 'Continue' }).click();
