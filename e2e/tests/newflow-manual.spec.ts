@@ -19,7 +19,7 @@ test('new flow: pay stub, manual split deposit and manual bank, to money_on_way'
   await expect.poll(() => video.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThan(0);
   await expect(video.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(4);
   await expectAccessible(page);
-  await video.getByRole('button', { name: 'Close' }).click();
+  await video.getByRole('button', { name: 'Close', exact: true }).click();
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
   const input = page.locator('input[type="file"]');
