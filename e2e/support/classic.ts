@@ -69,6 +69,15 @@ export const apiPatch = async (request: APIRequestContext, token: string, url: s
   ok(await request.patch(`/api${url}`, { headers: headers(token), data }), `PATCH ${url}`);
 
 /** The borrower's current workflow status, from the session check. */
+/** The classic proof-of-address slot asks what the document states before its upload opens: today's date and the address given. */
+export async function stateProofOfAddress(page: Page, address: string, zipCode: string): Promise<void> {
+  const slot = page.locator('[data-document-type="proof_of_address"]');
+  const today = new Date();
+  await slot.getByLabel('Date on the document').fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
+  await slot.getByLabel('Street address on the document').fill(address);
+  await slot.getByLabel('Zip code on the document').fill(zipCode);
+}
+
 export async function currentStatus(request: APIRequestContext, token: string): Promise<string> {
   return ((await apiGet(request, token, '/token_is_valid')) as { workflow_status: string }).workflow_status;
 }

@@ -150,6 +150,8 @@ export async function verifyPhone(page: Page, request: APIRequestContext): Promi
   await page.getByRole('button', { name: /send code/i }).click();
   const verify = page.getByRole('button', { name: 'Verify' });
   await expect(verify).toBeVisible();
+  // The 30 s resend wait runs from this first send (newflow §4).
+  await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
   const code = await phoneCode(request, `+1${digits}`);
   await page.getByLabel('Verification code').fill(code.slice(0, 2));
   await expect(verify).toBeDisabled();

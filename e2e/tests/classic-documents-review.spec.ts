@@ -2,7 +2,7 @@ import { DOCUMENT_FILE_WRONG_TYPE } from '@payrail/contract/documents';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/access';
 import { expectAccessible } from '../support/axe';
-import { apiPost, borrowerAt, currentStatus, pdfFile } from '../support/classic';
+import { apiPost, borrowerAt, currentStatus, pdfFile, stateProofOfAddress } from '../support/classic';
 import type { Borrower } from '../support/classic';
 
 /**
@@ -51,6 +51,7 @@ test('documents: upload the four types, a refused file, a delete; review, edit, 
   }
 
   for (const [type, label] of DOCUMENTS) {
+    if (type === 'proof_of_address') await stateProofOfAddress(page, '1 Rodney Square', '19801');
     await fileInput(page, type).setInputFiles(pdfFile(`${type}.pdf`));
     await expect(storedFiles(page, label)).toHaveCount(1);
   }

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { expectAccessible } from '../support/axe';
 import { confirmationCode, DELAWARE, expect, phoneCode, test, uniqueEmail, uniquePhoneDigits } from '../support/access';
-import { BANK_LINK_SANDBOX, EMPLOYERS, REFERENCES, apiGet, currentStatus, pdfFile, uniqueSsn } from '../support/classic';
+import { BANK_LINK_SANDBOX, EMPLOYERS, REFERENCES, apiGet, currentStatus, pdfFile, stateProofOfAddress, uniqueSsn } from '../support/classic';
 
 /**
  * The whole classic application in the browser (issue "Classic application flow", Must show): a fresh
@@ -141,6 +141,7 @@ test('a fresh applicant goes through every classic step to the signed promissory
   await expect(page).toHaveURL(/\/application\/documents$/, { timeout: 20_000 });
   for (const type of ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo']) {
     const slot = page.locator(`[data-document-type="${type}"]`);
+    if (type === 'proof_of_address') await stateProofOfAddress(page, '1100 Congress Ave', '78701');
     await slot.locator('input[type="file"]').setInputFiles(pdfFile(`${type}.pdf`));
     await expect(slot.getByRole('list').getByText(`${type}.pdf`)).toBeVisible({ timeout: 20_000 });
   }

@@ -12,6 +12,14 @@ test('new flow: pay stub, manual split deposit and manual bank, to money_on_way'
 
   await expect(page).toHaveURL(new RegExp(`${NF}/employment/manual$`));
   await expectAccessible(page);
+  // The pay-stub help video: a local clip with captions on and its transcript.
+  await page.getByRole('button', { name: 'Watch the pay-stub video' }).click();
+  const video = page.getByRole('dialog', { name: 'How to get your pay stub' });
+  await expect(video.locator('video track[kind="captions"][default]')).toHaveCount(1);
+  await expect.poll(() => video.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect(video.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(4);
+  await expectAccessible(page);
+  await video.getByRole('button', { name: 'Close', exact: true }).click();
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
   const input = page.locator('input[type="file"]');

@@ -40,8 +40,14 @@ test('new flow: payroll link, automatic split deposit and the bank widget, to mo
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/split_direct_deposit$`));
   await expectAccessible(page);
+  // The automatic split asks for the loan payment per paycheck, not the manual route's fixed $85.00.
+  const lead = await page.getByText(/of each paycheck to your loan payment/).textContent();
+  const asked = /\$([\d,]+\.\d\d)/.exec(lead ?? '')?.[1];
+  expect(asked).toBeTruthy();
+  expect(asked).not.toBe('85.00');
   await page.getByRole('button', { name: 'Set up my split deposit' }).click();
   const split = page.getByRole('dialog', { name: /payroll/ });
+  await expect(split).toContainText(`$${asked}`);
   await split.getByRole('button', { name: 'Confirm deposit split' }).click();
 
   // ── Bank widget ───────────────────────────────────────────────────────────────────────────────

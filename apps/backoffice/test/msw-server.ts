@@ -11,7 +11,7 @@ const classicEvidence = {
   loan_request: { amount: null, payment_frequency: null, loan_purpose_name: null, fixed_payment_amount: null },
   rate_check: { state: 'not_started', outcome: null, approved_amount: null, adverse_action_reasons: [] },
   program: null,
-  payroll: { account_id: null, employer: null, connected_at: null, allocation_amount: null, allocation_status: null },
+  payroll: { account_id: null, employer: null, connected_at: null, allocation_requested: null, allocation_amount: null, allocation_status: null },
   manual_split: { amount: 8500, document_id: null },
   pay_stub_document_id: null,
   proof_of_address: null,

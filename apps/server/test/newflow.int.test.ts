@@ -1,6 +1,9 @@
 import { NEWFLOW_MSG, PAYROLL_SANDBOX_CREDENTIALS, type TLoanOffer } from '@payrail/contract/newflow';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import { and, eq } from 'drizzle-orm';
+import { staffActions } from '../src/db/schema/index';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import { addDays } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
@@ -195,17 +198,49 @@ describe('application steps: order and data', () => {
       postStep(who.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }),
     );
     expect(res.new_status).toBe('employer_info');
+    // Payroll options come from the server (seeded reference data); the form adds Other and Don't know.
+    const services = (await getStep(who.token, 'employer_info')).json<{ data: { payroll_services: string[] } }>().data.payroll_services;
+    expect(services).toEqual(expect.arrayContaining(['ADP', 'Paychex', 'Workday']));
+    expect(services).not.toContain('Other');
+    expect(services).not.toContain("Don't know");
     const bad = await postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: 'Yes', payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'XY' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ errors: { middle_initial: ['is too long (maximum is 1 characters)'] } });
     const done = await ok(postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' } }));
     expect(done).toMatchObject({ new_status: 'employer_under_review', finalized_application: true });
     expect((await getStep(who.token, 'under_review')).json()).toMatchObject({ workflow_status_key: 'employer_under_review', new_status: null });
-    // The reviewer accepts the employer: the applicant continues at personal_info.
+    // The reviewer accepts the employer through its own audited action (not the generic status change).
     const staff = await staffToken(app, 'underwriter@payrail.test');
-    const accepted = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    const generic = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    expect(generic.statusCode).toBe(422);
+    expect(generic.json()).toMatchObject({ error: APPLICATION_MSG.useDedicatedAction('employer_review') });
+    const review = (userId: number, payload: Record<string, unknown>) => call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/employer_review`, headers: auth(staff), payload });
+    expect((await review(who.id, { decision: 'maybe' })).statusCode).toBe(422);
+    const accepted = await review(who.id, { decision: 'accept', note: 'Acme is a real employer.' });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
     expect((await getStep(who.token, 'personal_info')).json()).toMatchObject({ current_status: 'personal_info', new_status: null });
+    const [audit] = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'employer_review')));
+    expect(audit).toMatchObject({ before: { status: 'employer_under_review' }, after: { status: 'personal_info', decision: 'accept', note: 'Acme is a real employer.', employer: { name: 'Acme', payroll_service: 'ADP' } } });
+    // Only from employer_under_review: a second decision is refused with the current status.
+    expect((await review(who.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ current_status: 'personal_info' });
+    // Cannot proceed ends the application at cant_proceed.
+    const stopped = await atJobInfo();
+    await ok(postStep(stopped.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }));
+    await ok(postStep(stopped.token, { workflow_status_key: 'employer_info', employer: { name: 'Nowhere Inc', multiple_paycheck: 'No', payroll_service: "Don't know", work_email: 'me@nowhere.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B' } }));
+    expect((await review(stopped.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ new_status: 'cant_proceed' });
+    expect((await getStep(stopped.token, 'cant_proceed')).json()).toMatchObject({ current_status: 'cant_proceed', finalized_application: true });
+  });
+
+  it('drops an inactive new-flow application (the same back-office drop as the classic flow); New Loan restarts it at job_info', async () => {
+    const who = await atRateCheckDecided();
+    expect(who.decided.new_status).toBe('select_program');
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const dropped = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/drop`, headers: auth(staff) });
+    expect(dropped.json()).toMatchObject({ previous_status: 'select_program', new_status: 'dropped' });
+    expect((await postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false })).json()).toMatchObject({ current_status: 'dropped' });
+    expect((await getStep(who.token, 'dropped')).json()).toMatchObject({ current_status: 'dropped', finalized_application: true, data: { reapply_date: null } });
+    expect((await ok(postStep(who.token, { workflow_status_key: 'dropped' }))).new_status).toBe('job_info');
   });
 
   it('checks personal info with the new-flow messages, then the housing sub-step', async () => {
@@ -325,17 +360,29 @@ describe('program, split direct deposit, bank, documents', () => {
     expect((await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }))).new_status).toBe('split_direct_deposit');
     const split = (await getStep(who.token, 'split_direct_deposit')).json<{ data: { error: string | null; allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } } }>();
     expect(split.data.error).toBeNull();
-    expect(split.data.allocation_amount).toBe(8_500);
+    // The automatic split asks for the loan payment per paycheck (not the manual $85.00).
+    expect(split.data.allocation_amount).toBeGreaterThan(8_500);
     expect(split.data.payroll_link.pay_distribution_config).toBeTruthy();
-    const accepted = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: split.data.payroll_link.user_token, account_id: who.payroll!.accountId, accept: true } });
-    expect(accepted.json()).toMatchObject({ status: 'set', allocation_amount: 8_500 });
+    const forged = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: split.data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: 'sbx_payroll_config-forged.x', accept: true } });
+    expect(forged.statusCode).toBe(422);
+    const accepted = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: split.data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: split.data.payroll_link.pay_distribution_config, accept: true } });
+    expect(accepted.json()).toMatchObject({ status: 'set', allocation_amount: split.data.allocation_amount });
     expect((await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('verify_bank_account');
 
     const declined = await atRateCheckDecided();
     await ok(postStep(declined.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
-    const s2 = (await getStep(declined.token, 'split_direct_deposit')).json<{ data: { payroll_link: { user_token: string } } }>();
-    await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(declined.token), payload: { user_token: s2.data.payroll_link.user_token, account_id: declined.payroll!.accountId, accept: false } });
+    const s2 = (await getStep(declined.token, 'split_direct_deposit')).json<{ data: { payroll_link: { user_token: string; pay_distribution_config: string } } }>();
+    await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(declined.token), payload: { user_token: s2.data.payroll_link.user_token, account_id: declined.payroll!.accountId, pay_distribution_config: s2.data.payroll_link.pay_distribution_config, accept: false } });
     expect((await ok(postStep(declined.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('split_direct_deposit_manual');
+    // A split in place for another amount (here the manual $85.00) is not the allocation asked for: manual route.
+    const otherAmount = await atRateCheckDecided();
+    await ok(postStep(otherAmount.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
+    const s3 = (await getStep(otherAmount.token, 'split_direct_deposit')).json<{ data: { payroll_link: { user_token: string } } }>();
+    const eightyFive = await app.ctx.providers.payrollLink.payDistributionConfig({ amountCents: 8_500 });
+    const set85 = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(otherAmount.token), payload: { user_token: s3.data.payroll_link.user_token, account_id: otherAmount.payroll!.accountId, pay_distribution_config: eightyFive, accept: true } });
+    expect(set85.json()).toMatchObject({ status: 'set', allocation_amount: 8_500 });
+    expect((await ok(postStep(otherAmount.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('split_direct_deposit_manual');
+
     const noProof = await postStep(declined.token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: {} });
     expect(noProof.statusCode).toBe(422);
     expect((await ok(postStep(declined.token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: { allotment: upload('allotment', tinyPng(), 'image/png') } }))).new_status).toBe('verify_bank_account');
@@ -388,10 +435,18 @@ describe('program, split direct deposit, bank, documents', () => {
   });
 });
 
-/** Walks an applicant to loan_offer (auto-debit unless `split`). */
-async function atLoanOffer(split: boolean) {
+/** Walks an applicant to loan_offer (auto-debit unless `split`: the manual split, or the automatic one through the widget). */
+async function atLoanOffer(split: boolean | 'automatic') {
   const who = await atRateCheckDecided();
-  if (split) {
+  let allocation: number | null = null;
+  if (split === 'automatic') {
+    await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
+    const data = (await getStep(who.token, 'split_direct_deposit')).json<{ data: { allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } } }>().data;
+    allocation = data.allocation_amount;
+    const set = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: data.payroll_link.pay_distribution_config, accept: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('verify_bank_account');
+  } else if (split) {
     await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
     await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit', manual: true }));
     await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: { allotment: upload('allotment') } }));
@@ -412,7 +467,7 @@ async function atLoanOffer(split: boolean) {
   }
   await ok(postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code }, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }));
   expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
-  return who;
+  return { ...who, allocation };
 }
 
 type OfferData = { split_direct_deposit: TLoanOffer[]; auto_debit: TLoanOffer[]; one_times: TLoanOffer[]; discount_percentage: number };
@@ -453,6 +508,19 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect((await ok(postStep(split.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }))).new_status).toBe('password_creation');
     const stored = (await app.ctx.repos.application.activeApplication(split.id))!;
     expect(stored).toMatchObject({ amountCents: offer.amount, paymentPerTermCents: offer.fixed_payment_amount, aprPercent: offer.apr, paymentMethod: 'split_direct_deposit' });
+  });
+
+  it('automatic split: the widget was asked for the loan payment, which covers every split offer (the largest is exactly it)', async () => {
+    const who = await atLoanOffer('automatic');
+    const data = (await getStep(who.token, 'loan_offer')).json<{ data: OfferData }>().data;
+    expect(data.split_direct_deposit.length).toBeGreaterThan(0);
+    expect(Math.max(...data.split_direct_deposit.map((o) => o.fixed_payment_amount))).toBe(who.allocation);
+    expect(await app.ctx.repos.newflow.find(who.id)).toMatchObject({ allocationRequestedCents: who.allocation, allocationAmountCents: who.allocation, allocationStatus: 'set' });
+    const staff = await staffToken(app, 'underwriter@payrail.test');
+    const evidence = await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(staff) });
+    expect(evidence.json()).toMatchObject({ program: 'split_direct_deposit', payroll: { allocation_requested: who.allocation, allocation_amount: who.allocation, allocation_status: 'set' } });
+    const offer = data.split_direct_deposit[0]!;
+    expect((await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }))).new_status).toBe('password_creation');
   });
 
   it('walks password creation, phone validation, review, approval and e-signature to a fundable application', async () => {

@@ -421,6 +421,17 @@ export const ZStaffDenyRequest = z.object({
   reasons: ZReasons,
 });
 export type TStaffDenyRequest = z.infer<typeof ZStaffDenyRequest>;
+/**
+ * POST …/employer_review: the reviewer's decision on a new-flow applicant's employer that was not on the
+ * list (employer_under_review): `accept` → personal_info (the applicant continues), `cannot_proceed` →
+ * cant_proceed. The note is kept with the audited action.
+ */
+export const EMPLOYER_REVIEW_DECISIONS = ['accept', 'cannot_proceed'] as const;
+export const ZStaffEmployerReviewRequest = z.object({
+  decision: z.enum(EMPLOYER_REVIEW_DECISIONS, { error: FIELD_MSG.blank }),
+  note: z.string().trim().max(300, FIELD_MSG.tooLong(300)).optional(),
+});
+export type TStaffEmployerReviewRequest = z.infer<typeof ZStaffEmployerReviewRequest>;
 /** POST …/cancel */
 export const ZStaffCancelRequest = z.object({ reapply_on: ZReapplyOn.optional() });
 export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;

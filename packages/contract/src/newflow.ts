@@ -124,6 +124,7 @@ export const NEWFLOW_MSG = {
   documentsMissing: 'Please upload every required document.',
   notQualifiedForSplit: 'You do not qualify for split direct deposit. Please choose auto-debit.',
   payrollNotConnected: 'Your payroll account is not connected yet.',
+  splitPaymentUnknown: 'We could not work out your loan payment for an automatic split. Please set it up manually.',
   allocationIncorrect: 'The split direct deposit is not set up with the expected amount.',
   bankAccountMissing: 'Please link or enter your bank account.',
   offerNotOffered: 'This offer is not available. Please choose one of the offers shown.',
@@ -475,6 +476,12 @@ export const ZStepRefused = z.object({ error: z.string(), current_status: z.stri
 
 export const ZOption = z.object({ value: z.string(), label: z.string() });
 
+/** employer_info data: the payroll services the form lists before "Other" and "Don't know" (spec §3). */
+export const ZEmployerInfoData = z.object({ payroll_services: z.array(z.string()) });
+/** The two choices the employer_info form adds after the server's payroll services (spec §3). */
+export const PAYROLL_SERVICE_OTHER = 'Other';
+export const PAYROLL_SERVICE_DONT_KNOW = "Don't know";
+
 export const ZJobInfoData = z.object({
   loan_borrower: z.object({
     employer_id: z.number().int().nullable(),
@@ -610,6 +617,7 @@ export const ZStatusPageData = z.object({ adverse_action_reasons: z.array(z.stri
 /** Step-specific data by step; steps without their own data answer `data: {}`. */
 export const NEWFLOW_STEP_DATA = {
   job_info: ZJobInfoData,
+  employer_info: ZEmployerInfoData,
   personal_info: ZPersonalInfoData,
   rate_check: ZRateCheckData,
   verify_employer: ZVerifyEmployerData,
@@ -657,7 +665,13 @@ export const ZPayrollSandboxLoginResponse = z.object({ account_id: z.string(), e
 export const ZPayrollSandboxError = z.object({ error_code: z.string(), error_message: z.string() });
 
 /** POST /api/payroll_link/sandbox/pay_distribution: the widget's pay-distribution confirmation (accept or exit). */
-export const ZPayrollSandboxDistributionRequest = z.object({ user_token: z.string().min(1).max(2048), account_id: z.string().min(1).max(2048), accept: z.boolean() });
+export const ZPayrollSandboxDistributionRequest = z.object({
+  user_token: z.string().min(1).max(2048),
+  account_id: z.string().min(1).max(2048),
+  /** The step data's `pay_distribution_config`: the split the widget sets up (the provider reads the amount from it). */
+  pay_distribution_config: z.string().min(1).max(2048),
+  accept: z.boolean(),
+});
 export const ZPayrollSandboxDistributionResponse = z.object({ account_id: z.string(), allocation_amount: z.number().int(), status: z.enum(['set', 'declined']) });
 
 // ── Back office evidence ────────────────────────────────────────────────────────────────────────
@@ -668,7 +682,7 @@ export const ZNewflowEvidence = z.object({
   loan_request: z.object({ amount: z.number().int().nullable(), payment_frequency: z.string().nullable(), loan_purpose_name: z.string().nullable(), fixed_payment_amount: z.number().int().nullable() }),
   rate_check: ZRateCheckData,
   program: z.enum(['split_direct_deposit', 'auto_debit']).nullable(),
-  payroll: z.object({ account_id: z.string().nullable(), employer: z.string().nullable(), connected_at: z.string().nullable(), allocation_amount: z.number().int().nullable(), allocation_status: z.string().nullable() }),
+  payroll: z.object({ account_id: z.string().nullable(), employer: z.string().nullable(), connected_at: z.string().nullable(), allocation_requested: z.number().int().nullable(), allocation_amount: z.number().int().nullable(), allocation_status: z.string().nullable() }),
   manual_split: z.object({ amount: z.number().int(), document_id: z.number().int().nullable() }),
   pay_stub_document_id: z.number().int().nullable(),
   proof_of_address: ZProofOfAddressFacts.extend({ document_id: z.number().int().nullable() }).nullable(),

@@ -8,6 +8,7 @@ import {
   employers,
   loanBorrowers,
   loanPurposes,
+  payrollServices,
   notifications,
   states,
   staffUsers,
@@ -18,7 +19,7 @@ import {
 import { AGREEMENT_DOCUMENTS } from './seed-data/agreement-documents';
 import { DEMO_BANNERS, DEMO_NOTIFICATIONS } from './seed-data/demo-content';
 import { EMPLOYER_LOGOS } from './seed-data/employer-logos';
-import { EMPLOYERS } from './seed-data/employers';
+import { EMPLOYERS, PAYROLL_SERVICES } from './seed-data/employers';
 import { LOAN_PURPOSES } from './seed-data/loan-purposes';
 import { STATES } from './seed-data/states';
 import { seedPricingPrograms } from './seed-pricing';
@@ -53,6 +54,9 @@ export async function seedReference(db: Db): Promise<void> {
       .values(STATES.map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, isAvailable: s.is_available })))
       .onConflictDoNothing();
     await tx.insert(loanPurposes).values(LOAN_PURPOSES.map((p) => ({ id: p.id, name: p.name }))).onConflictDoNothing();
+    // "Other" and "Don't know" are the form's own choices after the list (spec §3), not rows.
+    const listed = PAYROLL_SERVICES.filter((name) => name !== 'Other' && name !== "Don't know");
+    await tx.insert(payrollServices).values(listed.map((name, i) => ({ id: i + 1, name }))).onConflictDoNothing();
     await tx
       .insert(employers)
       .values(

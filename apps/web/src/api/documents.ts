@@ -35,11 +35,12 @@ export function useRequiredDocuments() {
 }
 
 /** POST /documents (multipart `document[document_type_name]`, `document[file]`) for one type. */
-export function documentUploader(type: DocumentTypeName): FileUploader<TDocument> {
+export function documentUploader(type: DocumentTypeName, fields: Readonly<Record<string, string>> = {}): FileUploader<TDocument> {
   return (file, { onProgress, signal }) => {
     const form = new FormData();
-    // The type goes first: the server reads the text part before it streams the file.
+    // The type and the other text parts go first: the server reads them before it streams the file.
     form.append('document[document_type_name]', type);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('document[file]', file);
     return apiClient.upload('/documents', form, { base: 'flow', onProgress, signal, schema: ZDocument });
   };

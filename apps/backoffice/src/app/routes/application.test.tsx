@@ -72,7 +72,7 @@ describe('application detail', { timeout: 20_000 }, () => {
           loan_request: { amount: 300000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15000 },
           rate_check: { state: 'done', outcome: 'counteroffer', approved_amount: 150000, adverse_action_reasons: [] },
           program: 'split_direct_deposit',
-          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_amount: 8500, allocation_status: 'set' },
+          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_requested: 13490, allocation_amount: 13490, allocation_status: 'set' },
           manual_split: { amount: 8500, document_id: null },
           pay_stub_document_id: null,
           proof_of_address: { statement_date: '2026-11-20', address: '123 North Main Street', zip_code: '62701', document_id: 301 },
@@ -82,7 +82,8 @@ describe('application detail', { timeout: 20_000 }, () => {
     );
     await openAs('underwriter');
     const section = await screen.findByRole('region', { name: 'New-flow evidence' });
-    expect(within(section).getByText('$85.00 (Set)')).toBeInTheDocument();
+    expect(within(section).getByText('$134.90 (Set)')).toBeInTheDocument();
+    expect(within(section).getByText('$134.90')).toBeInTheDocument();
     expect(within(section).getByText(/Dated 11\/20\/2026, 123 North Main Street 62701/)).toBeInTheDocument();
     expect(within(section).getByText('Done — Counteroffer')).toBeInTheDocument();
   });
@@ -261,6 +262,34 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve the application?' })).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['status', 'approve']));
+  });
+
+  it('decides the employer review of a new-flow application through its own action, with a note', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post(bo('/applications/42/:action'), async ({ request, params }) => {
+        calls.push({ path: String(params.action), body: await request.json() });
+        return HttpResponse.json({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
+      }),
+    );
+    signInAs('underwriter');
+    serveApplication(applicationDetail({ status: 'employer_under_review' }), ['personal_info', 'cant_proceed', 'canceled']);
+    renderRoute('/applications/42');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Employer review' });
+    // The generic status change no longer offers the review's targets.
+    const select = await screen.findByRole('combobox', { name: 'Move to status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Canceled']);
+    await user.click(within(section).getByRole('button', { name: 'Accept employer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the employer?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Checked the website.');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept employer' }));
+    await waitFor(() => expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', note: 'Checked the website.' } }]));
+
+    await user.click(within(section).getByRole('button', { name: 'Cannot proceed' }));
+    const stop = await screen.findByRole('dialog', { name: 'Stop the application?' });
+    await user.click(within(stop).getByRole('button', { name: 'Cannot proceed' }));
+    await waitFor(() => expect(calls[1]).toEqual({ path: 'employer_review', body: { decision: 'cannot_proceed' } }));
   });
 
   it('e-mails a pre-signed sign-in link', async () => {

@@ -16,9 +16,11 @@ describe('sandboxPayrollLink (test mode)', () => {
     const { accountId } = await p.login({ userToken, linkItem: 'item_1', username: 'test_1', password: 'passgood' });
     expect(await p.getAccount({ accountId, payrollUserId })).toMatchObject({ status: 'connected', payDistributionSupported: true });
     expect(await p.getAllocation({ accountId, payrollUserId })).toEqual({ status: 'none', amountCents: null });
-    await p.confirmPayDistribution({ userToken, accountId, accept: true, amountCents: 8_500 });
-    expect(await p.getAllocation({ accountId, payrollUserId })).toEqual({ status: 'set', amountCents: 8_500 });
-    await p.confirmPayDistribution({ userToken, accountId, accept: false, amountCents: 8_500 });
+    const config = await p.payDistributionConfig({ amountCents: 12_345 });
+    await expect(p.confirmPayDistribution({ userToken, accountId, accept: true, payDistributionConfig: 'forged' })).rejects.toMatchObject({ code: 'invalid_pay_distribution_config' });
+    await p.confirmPayDistribution({ userToken, accountId, accept: true, payDistributionConfig: config });
+    expect(await p.getAllocation({ accountId, payrollUserId })).toEqual({ status: 'set', amountCents: 12_345 });
+    await p.confirmPayDistribution({ userToken, accountId, accept: false, payDistributionConfig: config });
     expect(await p.getAllocation({ accountId, payrollUserId })).toEqual({ status: 'declined', amountCents: null });
   });
 
@@ -30,7 +32,7 @@ describe('sandboxPayrollLink (test mode)', () => {
     await expect(p.login({ userToken: a.userToken, linkItem: null, username: 'test_locked', password: 'passgood' })).rejects.toMatchObject({ code: 'account_locked' });
     await expect(p.login({ userToken: 'forged', linkItem: null, username: 'test_1', password: 'passgood' })).rejects.toBeInstanceOf(PayrollLinkError);
     const two = await p.login({ userToken: a.userToken, linkItem: null, username: 'test_2', password: 'passgood' });
-    await expect(p.confirmPayDistribution({ userToken: a.userToken, accountId: two.accountId, accept: true, amountCents: 8_500 })).rejects.toMatchObject({ code: 'pay_distribution_unsupported' });
+    await expect(p.confirmPayDistribution({ userToken: a.userToken, accountId: two.accountId, accept: true, payDistributionConfig: await p.payDistributionConfig({ amountCents: 8_500 }) })).rejects.toMatchObject({ code: 'pay_distribution_unsupported' });
     expect(await p.getAccount({ accountId: two.accountId, payrollUserId: b.payrollUserId })).toBeNull();
   });
 });

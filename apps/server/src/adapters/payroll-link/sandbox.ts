@@ -19,7 +19,7 @@ export type SandboxPayrollLink = PayrollLinkProvider & {
   /** The widget's log-in (what the provider's test mode does inside its modal). */
   login(p: { userToken: string; linkItem: string | null; username: string; password: string }): Promise<{ accountId: string; employer: string }>;
   /** The widget's pay-distribution screen: the applicant accepts (or closes) the split. */
-  confirmPayDistribution(p: { userToken: string; accountId: string; accept: boolean; amountCents: number }): Promise<PayrollAllocation>;
+  confirmPayDistribution(p: { userToken: string; accountId: string; accept: boolean; payDistributionConfig: string }): Promise<PayrollAllocation>;
 };
 
 /**
@@ -65,8 +65,12 @@ export function sandboxPayrollLink(tokens: SandboxTokens, now: () => Date): Sand
       const accountId = await tokens.sign(ACCOUNT_PREFIX, { uid, username, employer, pd: user.payDistribution });
       return { accountId, employer };
     },
-    async confirmPayDistribution({ userToken, accountId, accept, amountCents }) {
+    async confirmPayDistribution({ userToken, accountId, accept, payDistributionConfig }) {
       const uid = await session(userToken);
+      // Like the provider's widget, the split set is the one in the (server-issued) config, not one the browser names.
+      const config = await tokens.verify<{ amount: number }>(CONFIG_PREFIX, payDistributionConfig, now());
+      if (!config || !Number.isInteger(config.amount) || config.amount <= 0) throw new PayrollLinkError('invalid_pay_distribution_config', 'The pay distribution config is invalid.');
+      const amountCents = config.amount;
       const a = await account(accountId);
       if (!a || a.uid !== uid) throw new PayrollLinkError('account_not_found', 'This payroll account is not connected.');
       if (!a.pd) throw new PayrollLinkError('pay_distribution_unsupported', 'This payroll system does not support pay distribution updates.');

@@ -35,6 +35,9 @@ export const newflowApplications = pgTable(
     payrollAccountId: text('payroll_account_id'),
     payrollEmployer: text('payroll_employer'),
     payrollConnectedAt: timestamp('payroll_connected_at', { withTimezone: true }),
+    /** The split the automatic set-up asked the payroll provider for (the loan payment per paycheck). */
+    allocationRequestedCents: integer('allocation_requested_cents'),
+    /** The split in place: what the provider answered (automatic) or the manual $85.00. */
     allocationAmountCents: integer('allocation_amount_cents'),
     allocationStatus: text('allocation_status'),
     payStubDocumentId: integer('pay_stub_document_id').references(() => documents.id),
@@ -63,5 +66,6 @@ export const newflowApplications = pgTable(
   (t) => [
     index('newflow_rate_check_pending_idx').on(t.rateCheckState, t.id),
     check('newflow_money_non_negative', sql`coalesce(${t.loanAmountCents}, 0) >= 0 and coalesce(${t.allocationAmountCents}, 0) >= 0`),
+    check('newflow_allocation_requested_positive', sql`${t.allocationRequestedCents} is null or ${t.allocationRequestedCents} > 0`),
   ],
 );

@@ -13,6 +13,15 @@ export const loanPurposes = pgTable('loan_purposes', {
   name: text('name').notNull().unique(),
 });
 
+/**
+ * Payroll services an applicant can name for an employer that is not on the list (new-flow
+ * employer_info, spec §3 "Payroll options come from the server plus Other and Don't know").
+ */
+export const payrollServices = pgTable('payroll_services', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
 export const employers = pgTable('employers', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

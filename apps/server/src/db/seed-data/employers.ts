@@ -1,6 +1,6 @@
 import type { Employer, PayrollPortal, PayrollService } from './types';
 
-/** Payroll providers an applicant can pick when their employer is not on the list. */
+/** Payroll providers an applicant can pick when their employer is not on the list (seeded into payroll_services without the last two, which the form adds). */
 export const PAYROLL_SERVICES = [
   'ADP',
   'Paychex',

@@ -71,3 +71,21 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
     discountPercentage: Number(stored.program.splitDiscountPercent),
   };
 }
+
+/**
+ * The split the automatic set-up asks the payroll provider for: the loan payment per paycheck. The
+ * applicant picks the offer later (loan_offer comes after the bank and documents), so the split covers
+ * the largest split-deposit payment offered; loan_offer then offers only split-deposit offers whose
+ * payment the split in place covers. Null when no split-deposit offer can be priced.
+ */
+export function splitPaymentCents(sheet: OfferSheet): number | null {
+  const payments = sheet.split_direct_deposit.map((o) => o.wire.fixed_payment_amount);
+  return payments.length > 0 ? Math.max(...payments) : null;
+}
+
+/** The split-deposit offers an applicant may take: all for a manual split; for an automatic one those whose payment the split covers. */
+export function splitOffersCovered(sheet: OfferSheet, nf: Pick<NewflowRow, 'allocationStatus' | 'allocationAmountCents'>): PricedOffer[] {
+  if (nf.allocationStatus !== 'set') return sheet.split_direct_deposit;
+  const covered = nf.allocationAmountCents ?? 0;
+  return sheet.split_direct_deposit.filter((o) => o.wire.fixed_payment_amount <= covered);
+}

@@ -1,4 +1,4 @@
-import { ZPayrollLinkConfig, ZPayrollSandboxDistributionRequest, ZPayrollSandboxDistributionResponse, ZPayrollSandboxLoginRequest, ZPayrollSandboxLoginResponse, ZStepGetResponse, ZStepParams, ZStepPostResponse, MANUAL_SPLIT_AMOUNT_CENTS, ZNewflowEvidence } from '@payrail/contract/newflow';
+import { ZPayrollLinkConfig, ZPayrollSandboxDistributionRequest, ZPayrollSandboxDistributionResponse, ZPayrollSandboxLoginRequest, ZPayrollSandboxLoginResponse, ZStepGetResponse, ZStepParams, ZStepPostResponse, ZNewflowEvidence } from '@payrail/contract/newflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayrollLinkError } from '../../adapters/payroll-link/port';
@@ -52,7 +52,7 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { account_id: r.accountId, employer: r.employer };
       });
       app.post('/payroll_link/sandbox/pay_distribution', { onRequest, schema: { body: ZPayrollSandboxDistributionRequest, response: { 200: ZPayrollSandboxDistributionResponse } } }, async (req) => {
-        const r = await sandbox.confirmPayDistribution({ userToken: req.body.user_token, accountId: req.body.account_id, accept: req.body.accept, amountCents: MANUAL_SPLIT_AMOUNT_CENTS }).catch(refusal);
+        const r = await sandbox.confirmPayDistribution({ userToken: req.body.user_token, accountId: req.body.account_id, accept: req.body.accept, payDistributionConfig: req.body.pay_distribution_config }).catch(refusal);
         return { account_id: req.body.account_id, allocation_amount: r.amountCents ?? 0, status: r.status === 'set' ? ('set' as const) : ('declined' as const) };
       });
     }

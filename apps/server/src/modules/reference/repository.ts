@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agreementDocuments, employerRequests, employers, loanPurposes, states } from '../../db/schema/index';
+import { agreementDocuments, employerRequests, employers, loanPurposes, payrollServices, states } from '../../db/schema/index';
 
 export type StateRow = typeof states.$inferSelect;
 export type EmployerRow = typeof employers.$inferSelect;
@@ -28,6 +28,9 @@ export function referenceRepository(db: Db) {
     },
 
     listLoanPurposes: () => db.select().from(loanPurposes).orderBy(asc(loanPurposes.id)),
+
+    /** The payroll services of the employer_info form, in display order. */
+    listPayrollServices: () => db.select().from(payrollServices).orderBy(asc(payrollServices.id)),
 
     searchEmployers: (text: string, limit = 20) =>
       db

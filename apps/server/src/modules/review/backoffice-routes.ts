@@ -5,6 +5,7 @@ import {
   ZStaffCancelRequest,
   ZStaffDeclineRequest,
   ZStaffDenyRequest,
+  ZStaffEmployerReviewRequest,
   ZStaffFeedbackRequest,
   ZStaffStatusRequest,
 } from '@payrail/contract/application';
@@ -21,6 +22,7 @@ import { changeStatusAsReviewer } from './use-cases/change-status-as-reviewer';
 import { declineApplication } from './use-cases/decline-application';
 import { denyApplication } from './use-cases/deny-application';
 import { dropApplication } from './use-cases/drop-application';
+import { reviewEmployer } from './use-cases/review-employer';
 import { listAllowedStatuses } from './use-cases/list-allowed-statuses';
 import { sendFeedbackRequest } from './use-cases/send-feedback-request';
 
@@ -57,6 +59,10 @@ export function reviewBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/applications/:userId/drop', { onRequest, schema: { params: ZApplicationParams, response: action } }, async (req) => dropApplication(ctx, staff(req), req.params.userId));
+
+    app.post('/applications/:userId/employer_review', { onRequest, schema: { params: ZApplicationParams, body: ZStaffEmployerReviewRequest, response: action } }, async (req) =>
+      reviewEmployer(ctx, staff(req), req.params.userId, req.body),
+    );
 
     app.post('/applications/:userId/cancel', { onRequest, schema: { params: ZApplicationParams, body: ZStaffCancelRequest, response: action } }, async (req) =>
       cancelApplication(ctx, staff(req), req.params.userId, req.body),

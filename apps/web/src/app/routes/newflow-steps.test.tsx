@@ -158,6 +158,28 @@ describe('loan_offer', () => {
   });
 });
 
+describe('employer_info', () => {
+  it("lists the server's payroll services, then Other (typed) and Don't know, and sends the one chosen", async () => {
+    at('employer_info');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepGet('employer_info', { payroll_services: ['ADP', 'Paychex'] }), stepPost('employer_under_review', bodies), stepGet('under_review', {}));
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/employer_info`);
+    const payroll = await screen.findByRole('combobox', { name: /Payroll service/ });
+    expect(Array.from((payroll as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Choose one', 'ADP', 'Paychex', 'Other (type it below)', "Don't know"]);
+    await user.type(screen.getByLabelText(/Employer name/), 'Acme');
+    await user.type(screen.getByLabelText(/First name/), 'Ana');
+    await user.type(screen.getByLabelText(/Last name/), 'Lima');
+    await user.type(screen.getByLabelText(/Work e-mail/), 'ana@acme.test');
+    await user.type(screen.getByLabelText(/^Phone/), '2025550100');
+    await user.selectOptions(payroll, 'Paychex');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
+    expect(bodies[0]).toMatchObject({ workflow_status_key: 'employer_info', employer: { name: 'Acme', payroll_service: 'Paychex', multiple_paycheck: 'No' } });
+  }, 15_000);
+});
+
 describe('verify_phone', () => {
   it('a 201 flips to code entry; Verify stays disabled under 3 characters', async () => {
     at('phone_validation');
@@ -173,6 +195,8 @@ describe('verify_phone', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /Send code/ }));
     const code = await screen.findByLabelText('Verification code');
+    // The 30 s resend wait runs from the first send (newflow §4), not only after a resend click.
+    expect(screen.getByRole('button', { name: /^Resend code in (30|29) s$/ })).toBeDisabled();
     const verify = screen.getByRole('button', { name: 'Verify' });
     await user.type(code, '12');
     expect(verify).toBeDisabled();

@@ -93,4 +93,30 @@ describe('DocumentUpload', () => {
     // Focus continues from this type's upload button, not the page body.
     await waitFor(() => expect(screen.getByRole('button', { name: /^Choose files for / })).toHaveFocus());
   });
+
+  it('a proof of address asks what it states first and sends the date (ISO), street and zip with the file', async () => {
+    const sent: Record<string, string>[] = [];
+    server.use(
+      http.get(api('/documents'), () => HttpResponse.json([])),
+      http.post(api('/documents'), async ({ request }) => {
+        const form = await request.formData();
+        sent.push(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>);
+        return HttpResponse.json({ ...stub(7, 'bill.pdf'), document_type_name: 'proof_of_address' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<DocumentUpload type="proof_of_address" label="Proof of address" />);
+    const choose = screen.getByRole('button', { name: /choose|upload|browse/i });
+    expect(choose).toBeDisabled();
+    await user.type(screen.getByLabelText(/Date on the document/), '13452026');
+    expect(await screen.findByText('Invalid date.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Date on the document/));
+    await user.type(screen.getByLabelText(/Date on the document/), '11102026');
+    await user.type(screen.getByLabelText(/Street address on the document/), '123 North Main Street');
+    await user.type(screen.getByLabelText(/Zip code on the document/), '62701');
+    await waitFor(() => expect(choose).toBeEnabled());
+    await user.upload(screen.getByTestId('file-upload-input'), new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ 'document[document_type_name]': 'proof_of_address', 'document[statement_date]': '2026-11-10', 'document[address]': '123 North Main Street', 'document[zip_code]': '62701' });
+  });
 });

@@ -9,6 +9,8 @@ import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { FileUpload } from '@payrail/ui/file-upload';
 import { notify } from '@payrail/ui/toast/notify';
+import { EMPTY_STATED_FACTS, ProofOfAddressFacts, statedFactsErrors, statedFactsFields } from './proof-of-address-facts';
+import type { StatedFacts } from './proof-of-address-facts';
 import styles from './document-upload.module.css';
 
 /** Spec §2 "Documents": the question asked before a stored file is deleted. */
@@ -39,6 +41,11 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
   const [deleting, setDeleting] = useState(false);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const stored = documents.data;
+  // A proof of address goes with what it states (date, street, zip): the server checks the 45 days and the address.
+  const isProofOfAddress = type === 'proof_of_address';
+  const [facts, setFacts] = useState<StatedFacts>(EMPTY_STATED_FACTS);
+  const [factsTouched, setFactsTouched] = useState(false);
+  const factsReady = !isProofOfAddress || Object.keys(statedFactsErrors(facts)).length === 0;
 
   useEffect(() => {
     if (stored) onChange?.(stored);
@@ -82,6 +89,16 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
   const listId = `${id}-stored`;
   return (
     <div className={styles.wrapper} data-document-type={type}>
+      {isProofOfAddress ? (
+        <ProofOfAddressFacts
+          value={facts}
+          showErrors={factsTouched}
+          onChange={(next) => {
+            setFacts(next);
+            setFactsTouched(true);
+          }}
+        />
+      ) : null}
       <FileUpload<TDocument>
         label={label}
         hint={hint}
@@ -89,9 +106,9 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
         maxSize={DOCUMENT_MAX_BYTES}
         multiple
         keepUploaded={false}
-        disabled={disabled}
+        disabled={disabled || !factsReady}
         buttonRef={chooseRef}
-        upload={documentUploader(type)}
+        upload={documentUploader(type, isProofOfAddress ? statedFactsFields(facts) : {})}
         onUploaded={() => void refresh()}
         messages={{
           tooLarge: () => DOCUMENT_FILE_TOO_LARGE,

@@ -6,6 +6,7 @@ import type {
   TStaffCancelRequest,
   TStaffDeclineRequest,
   TStaffDenyRequest,
+  TStaffEmployerReviewRequest,
   TStaffFeedbackRequest,
   TStaffStatusRequest,
 } from '@payrail/contract/application';
@@ -32,9 +33,10 @@ export type ReviewAction =
   | { kind: 'decline'; body: TStaffDeclineRequest }
   | { kind: 'deny'; body: TStaffDenyRequest }
   | { kind: 'drop' }
+  | { kind: 'employer_review'; body: TStaffEmployerReviewRequest }
   | { kind: 'cancel'; body: TStaffCancelRequest };
 
-/** POST …/{status|feedback|approve|decline|deny|drop|cancel}. */
+/** POST …/{status|feedback|approve|decline|deny|drop|employer_review|cancel}. */
 export function runReviewAction(userId: number, action: ReviewAction): Promise<TStaffActionResponse> {
   const body = 'body' in action ? action.body : undefined;
   return backofficeApi.post(`${base(userId)}/${action.kind}`, body, { schema: ZStaffActionResponse });

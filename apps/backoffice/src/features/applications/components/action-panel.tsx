@@ -18,7 +18,7 @@ import { DecisionDialog } from './decision-dialog';
 import { FeedbackDialog } from './feedback-dialog';
 import styles from './action-panel.module.css';
 
-type Open = null | 'feedback' | 'approve' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link';
+type Open = null | 'feedback' | 'approve' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link' | 'employer_accept' | 'employer_cannot_proceed';
 
 const DONE: Record<ReviewAction['kind'], string> = {
   status: 'Status changed.',
@@ -27,8 +27,12 @@ const DONE: Record<ReviewAction['kind'], string> = {
   decline: 'Application declined.',
   deny: 'Application denied.',
   drop: 'Application dropped.',
+  employer_review: 'Employer review recorded.',
   cancel: 'Application canceled.',
 };
+
+/** Targets of the employer review: only through its own action, so not in "Move to status". */
+const EMPLOYER_REVIEW_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'cant_proceed']);
 
 function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: readonly string[]; onRun: (action: ReviewAction) => Promise<unknown> }) {
   const [status, setStatus] = useState('');
@@ -96,6 +100,9 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
   const link = useCreatePresignedLink();
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  // A new-flow applicant's unlisted employer waits for its own decision (POST …/employer_review).
+  const employerReview = status === 'employer_under_review';
 
   const close = () => {
     setOpen(null);
@@ -107,6 +114,7 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
     const answer = await action.mutateAsync(next);
     notify.success(`${DONE[next.kind]} Now: ${humanize(answer.new_status)}.`);
     setOpen(null);
+    setNote('');
     return answer;
   };
 
@@ -122,8 +130,20 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
       ) : allowed.isError ? (
         <Alert kind="error">We could not load the allowed statuses.</Alert>
       ) : (
-        <MoveStatusForm userId={userId} allowed={allowed.data.allowed_statuses} onRun={run} />
+        <MoveStatusForm userId={userId} allowed={employerReview ? allowed.data.allowed_statuses.filter((s) => !EMPLOYER_REVIEW_TARGETS.has(s)) : allowed.data.allowed_statuses} onRun={run} />
       )}
+      {employerReview ? (
+        <section aria-labelledby={`employer-review-${userId}`} className={styles.form}>
+          <h3 id={`employer-review-${userId}`}>Employer review</h3>
+          <p>The applicant's employer is not on the list. Check the employer they described (new-flow evidence), then let them continue or stop the application.</p>
+          <div className={styles.buttons}>
+            <Button onClick={() => setOpen('employer_accept')}>Accept employer</Button>
+            <Button variant="danger" onClick={() => setOpen('employer_cannot_proceed')}>
+              Cannot proceed
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <div className={styles.buttons}>
         {closed ? null : (
           <>
@@ -174,6 +194,22 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
         pending={action.isPending}
         error={error}
       />
+      <ConfirmDialog
+        open={open === 'employer_accept' || open === 'employer_cannot_proceed'}
+        onClose={() => {
+          close();
+          setNote('');
+        }}
+        onConfirm={() => runConfirmed({ kind: 'employer_review', body: { decision: open === 'employer_accept' ? 'accept' : 'cannot_proceed', ...(note.trim() ? { note: note.trim() } : {}) } })}
+        title={open === 'employer_accept' ? 'Accept the employer?' : 'Stop the application?'}
+        description={open === 'employer_accept' ? 'The applicant continues with their personal information.' : 'The applicant is told we cannot proceed with their application.'}
+        confirmLabel={open === 'employer_accept' ? 'Accept employer' : 'Cannot proceed'}
+        danger={open === 'employer_cannot_proceed'}
+        pending={action.isPending}
+        error={error}
+      >
+        <TextField label="Note (optional)" optional maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={open === 'cancel'}
         onClose={close}

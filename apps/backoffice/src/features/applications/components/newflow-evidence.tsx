@@ -49,6 +49,7 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
           ['Program', e.program ? humanize(e.program) : '—'],
           ['Payroll account', e.payroll.account_id ? `${e.payroll.account_id} (${e.payroll.employer ?? ''})` : 'Not connected'],
           ['Connected', e.payroll.connected_at ? formatDateTime(e.payroll.connected_at) : '—'],
+          ['Split asked (loan payment)', money(e.payroll.allocation_requested)],
           ['Split allocation', `${money(e.payroll.allocation_amount)} ${e.payroll.allocation_status ? `(${humanize(e.payroll.allocation_status)})` : ''}`],
           ['Manual split screenshot', doc(e.manual_split.document_id)],
           ['Pay stub', doc(e.pay_stub_document_id)],

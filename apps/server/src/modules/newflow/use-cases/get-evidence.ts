@@ -27,6 +27,7 @@ export async function getNewflowEvidence(ctx: AppContext, userId: number): Promi
       account_id: nf?.payrollAccountId ? `…${nf.payrollAccountId.slice(-8)}` : null,
       employer: nf?.payrollEmployer ?? null,
       connected_at: nf?.payrollConnectedAt?.toISOString() ?? null,
+      allocation_requested: nf?.allocationRequestedCents ?? null,
       allocation_amount: nf?.allocationAmountCents ?? null,
       allocation_status: nf?.allocationStatus ?? null,
     },

@@ -4,6 +4,7 @@ import {
   HOUSING_TYPE_OPTIONS,
   MANUAL_SPLIT_AMOUNT_CENTS,
   NEWFLOW_PAYMENT_FREQUENCIES,
+  NEWFLOW_MSG,
   NEWFLOW_PAYMENT_FREQUENCY_LABELS,
   NEWFLOW_SLUGS,
   NEWFLOW_STEPS,
@@ -20,8 +21,8 @@ import { toBankInformation } from '../../banking/bank-accounts';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { toEmployer } from '../../reference/routes';
-import { priceNewflowOffers } from '../offers';
-import type { NewflowRow } from '../repository';
+import { priceNewflowOffers, splitOffersCovered, splitPaymentCents } from '../offers';
+import type { NewflowPatch, NewflowRow } from '../repository';
 import { isFinalized } from '../workflow';
 import { NEWFLOW_REQUIRED_DOCUMENTS, splitQualification } from './post-step';
 
@@ -39,18 +40,25 @@ function resolveStep(param: string, current: string): NewflowStep | null {
   return steps.find((s) => s === current) ?? steps[0]!;
 }
 
-/** The payroll widget's session: a fresh user token for the member's provider user (created once). */
-async function payrollSession(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, withDistribution: boolean) {
+/**
+ * The payroll widget's session: a fresh user token for the member's provider user (created once), and
+ * for the split step the pay-distribution config of `distributionCents` (recorded as the amount asked,
+ * which "is the allocation correct?" compares the provider's answer with).
+ */
+async function payrollSession(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, distributionCents: number | null) {
   const provider = ctx.providers.payrollLink;
   const { payrollUserId, userToken } = await provider.userToken({ userId: member.id, payrollUserId: nf?.payrollUserId ?? null });
-  if (payrollUserId !== nf?.payrollUserId) await ctx.repos.newflow.save(member.id, { payrollUserId }, ctx.now());
+  const patch: NewflowPatch = {};
+  if (payrollUserId !== nf?.payrollUserId) patch.payrollUserId = payrollUserId;
+  if (distributionCents !== null && distributionCents !== nf?.allocationRequestedCents) patch.allocationRequestedCents = distributionCents;
+  if (Object.keys(patch).length > 0) await ctx.repos.newflow.save(member.id, patch, ctx.now());
   const borrower = await ctx.repos.identity.findBorrower(member.id);
   const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
   return {
     provider: provider.provider,
     user_token: userToken,
     link_item: employer?.argyleId ?? null,
-    pay_distribution_config: withDistribution ? await provider.payDistributionConfig({ amountCents: MANUAL_SPLIT_AMOUNT_CENTS }) : null,
+    pay_distribution_config: distributionCents !== null ? await provider.payDistributionConfig({ amountCents: distributionCents }) : null,
     plugin_url: provider.pluginUrl,
     sandbox: provider.provider === 'sandbox',
   };
@@ -92,6 +100,8 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
         employer_obj: employer ? toEmployer(employer) : null,
       };
     }
+    case 'employer_info':
+      return { payroll_services: (await ctx.repos.reference.listPayrollServices()).map((p) => p.name) };
     case 'personal_info':
       return {
         loan_borrower: {
@@ -120,7 +130,7 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
     case 'verify_employer_manual':
       return {
         employer: employer ? toEmployer(employer) : null,
-        payroll_link: step === 'verify_employer' ? await payrollSession(ctx, member, nf, false) : null,
+        payroll_link: step === 'verify_employer' ? await payrollSession(ctx, member, nf, null) : null,
         payrolls,
         pay_stub: await storedFile(ctx, userId, nf?.payStubDocumentId ?? null),
       };
@@ -132,13 +142,16 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
     case 'split_direct_deposit':
     case 'split_direct_deposit_manual': {
       const q = await splitQualification(ctx, userId, nf);
+      // The automatic split asks the payroll provider for the loan payment (per paycheck); the manual one is the fixed $85.00.
+      const payment = step === 'split_direct_deposit' && q.auto && nf ? splitPaymentCents(await priceNewflowOffers(ctx, userId, nf)) : null;
+      const auto = payment !== null;
       return {
         qualified_for_split_direct_deposit: q.qualified,
         allow_split_auto: q.auto,
-        error: step === 'split_direct_deposit' ? q.error : null,
-        payroll_link: step === 'split_direct_deposit' && q.auto ? await payrollSession(ctx, member, nf, true) : null,
+        error: step === 'split_direct_deposit' ? (q.error ?? (auto ? null : NEWFLOW_MSG.splitPaymentUnknown)) : null,
+        payroll_link: auto ? await payrollSession(ctx, member, nf, payment) : null,
         payrolls,
-        allocation_amount: MANUAL_SPLIT_AMOUNT_CENTS,
+        allocation_amount: payment ?? MANUAL_SPLIT_AMOUNT_CENTS,
         allotment_file: await storedFile(ctx, userId, nf?.allotmentDocumentId ?? null),
         payroll_portal: employer?.payrollPortalName && employer.payrollPortalUrl ? { name: employer.payrollPortalName, url: employer.payrollPortalUrl } : null,
       };
@@ -159,7 +172,7 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
     case 'loan_offer': {
       const sheet = nf ? await priceNewflowOffers(ctx, userId, nf) : null;
       return {
-        split_direct_deposit: nf?.program === 'split_direct_deposit' ? (sheet?.split_direct_deposit ?? []).map((o) => o.wire) : [],
+        split_direct_deposit: nf?.program === 'split_direct_deposit' && sheet ? splitOffersCovered(sheet, nf).map((o) => o.wire) : [],
         auto_debit: (sheet?.auto_debit ?? []).map((o) => o.wire),
         one_times: (sheet?.one_times ?? []).map((o) => o.wire),
         discount_percentage: sheet?.discountPercentage ?? 0,

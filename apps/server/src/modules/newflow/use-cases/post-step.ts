@@ -27,7 +27,7 @@ import type { MemberRow } from '../../identity/repository';
 import { parseMobile, sendPhoneCode } from '../../identity/use-cases/send-phone-code';
 import { verifyPhone } from '../../identity/use-cases/verify-phone';
 import { PayrollLinkError } from '../../../adapters/payroll-link/port';
-import { priceNewflowOffers } from '../offers';
+import { priceNewflowOffers, splitOffersCovered } from '../offers';
 import { runRateChecks } from '../rate-check';
 import type { NewflowPatch, NewflowRow } from '../repository';
 import { checkStatedProof, recordStatedProof } from '../proof-of-address';
@@ -207,7 +207,8 @@ async function selectProgram(ctx: AppContext, member: MemberRow, nf: NewflowRow 
 async function splitDirectDeposit(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'split_direct_deposit'>): Promise<Answer> {
   if (p.manual || !nf?.payrollAccountId || !nf.payrollUserId) return moved(await saveAndMove(ctx, member, {}, 'split_direct_deposit_manual'));
   const allocation = await ctx.providers.payrollLink.getAllocation({ accountId: nf.payrollAccountId, payrollUserId: nf.payrollUserId }).catch(() => ({ status: 'none' as const, amountCents: null }));
-  const correct = allocation.status === 'set' && allocation.amountCents === MANUAL_SPLIT_AMOUNT_CENTS;
+  // Correct: in place for exactly the loan payment the widget was given (recorded when its session opened).
+  const correct = allocation.status === 'set' && nf.allocationRequestedCents !== null && allocation.amountCents === nf.allocationRequestedCents;
   const patch: NewflowPatch = { allocationStatus: allocation.status, allocationAmountCents: allocation.amountCents };
   if (correct) return moved(await saveAndMove(ctx, member, patch, 'verify_bank_account', 'borrower'));
   return moved(await saveAndMove(ctx, member, patch, 'split_direct_deposit_manual'));
@@ -261,7 +262,7 @@ async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | un
   if (!nf) throw stepNotOpen(member.workflowStatus);
   const sheet = await priceNewflowOffers(ctx, member.id, nf);
   // The split-deposit offers are offered only to an applicant who set up the split (select_program).
-  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? sheet.split_direct_deposit : [];
+  const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? splitOffersCovered(sheet, nf) : [];
   const chosen = pool.find((o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms));
   if (!chosen) throw AppError.fields({ payment: [NEWFLOW_MSG.offerNotOffered] });
   const at = ctx.now();

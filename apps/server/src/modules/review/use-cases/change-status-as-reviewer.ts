@@ -8,7 +8,17 @@ import { refusal } from '../../workflow/use-cases/refuse';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
 /** Targets that need more than a status: their own actions carry the message, reasons or dates. */
-const DEDICATED: Readonly<Record<string, string>> = { feedback_sent: 'feedback', declined: 'decline', denied: 'deny', canceled: 'cancel', dropped: 'drop', approved: 'approve' };
+const DEDICATED: Readonly<Record<string, string>> = {
+  feedback_sent: 'feedback',
+  declined: 'decline',
+  denied: 'deny',
+  canceled: 'cancel',
+  dropped: 'drop',
+  approved: 'approve',
+  // The new flow's employer review (employer_under_review → personal_info | cant_proceed).
+  personal_info: 'employer_review',
+  cant_proceed: 'employer_review',
+};
 
 /**
  * POST …/status: a reviewer moves an application to any status the table allows for reviewers (start

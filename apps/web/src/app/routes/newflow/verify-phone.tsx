@@ -9,7 +9,7 @@ export function Component() {
   return (
     <VerifyPhone
       renderEntry={(slot) => <PhoneEntryForm mode={DEFAULT_PHONE_MODE} askConsent consentLink={(label) => <AgreementLink agreement="consent_text_messaging">{label}</AgreementLink>} {...slot} />}
-      renderCode={(slot) => <PhoneCodeForm minCodeLength={LIMITS.phoneCodeMin} {...slot} />}
+      renderCode={(slot) => <PhoneCodeForm minCodeLength={LIMITS.phoneCodeMin} waitFromFirstSend {...slot} />}
     />
   );
 }

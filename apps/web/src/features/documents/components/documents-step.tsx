@@ -10,7 +10,7 @@ import { useRequiredDocuments } from '../../../api/documents';
 import { useBorrowerEmployer } from '../../../api/get-borrower-employer';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import { ACCEPTED_FILES_TEXT, DOCUMENT_HINTS } from '../lib/document-types';
-import { PayStubHelp, PostalPayStubDialog } from './pay-stub-help';
+import { PayStubHelp, PayStubVideoDialog, PostalPayStubDialog } from './pay-stub-help';
 import styles from './documents.module.css';
 
 export interface DocumentsStepProps {
@@ -31,6 +31,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
   const [counts, setCounts] = useState<Partial<Record<DocumentTypeName, number>>>({});
   const [continuing, setContinuing] = useState(false);
   const [postalOpen, setPostalOpen] = useState(false);
+  const [videoOpen, setVideoOpen] = useState(false);
 
   if (required.isError) {
     return (
@@ -74,7 +75,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
               key={type}
               type={type}
               label={DOCUMENT_LABELS[type]}
-              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} /> : DOCUMENT_HINTS[type]}
+              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} onOpenVideo={() => setVideoOpen(true)} /> : DOCUMENT_HINTS[type]}
               onChange={track(type)}
             />
           ))}
@@ -96,6 +97,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
         </div>
       </section>
       <PostalPayStubDialog open={postalOpen} onClose={() => setPostalOpen(false)} />
+      <PayStubVideoDialog open={videoOpen} onClose={() => setVideoOpen(false)} />
     </Container>
   );
 }

@@ -20,14 +20,26 @@ export interface PayStubHelpProps {
   employer: TEmployer | null;
   /** Postal employers: opens the instruction dialog (rendered by the step, outside the hint's paragraph). */
   onOpenPostal: () => void;
+  /** Opens the pay-stub video ({@link PayStubVideoDialog}, rendered by the step); no button without it. */
+  onOpenVideo?: () => void;
 }
+
+export const VIDEO_HELP_BUTTON = 'Watch the pay-stub video';
 
 /**
  * Pay stub help by employer (spec §2 Documents): the postal-service instructions for postal employers;
  * the employer's help text and its video link otherwise. Phrasing content only: it sits in a hint.
  */
-export function PayStubHelp({ employer, onOpenPostal }: PayStubHelpProps) {
+export function PayStubHelp({ employer, onOpenPostal, onOpenVideo }: PayStubHelpProps) {
   const text = employer?.pay_stub_help || GENERIC_HELP;
+  const video = onOpenVideo ? (
+    <>
+      {' '}
+      <Button variant="ghost" size="sm" onClick={onOpenVideo}>
+        {VIDEO_HELP_BUTTON}
+      </Button>
+    </>
+  ) : null;
   if (employer?.employer_type === 'postal') {
     return (
       <>
@@ -35,12 +47,14 @@ export function PayStubHelp({ employer, onOpenPostal }: PayStubHelpProps) {
         <Button variant="ghost" size="sm" onClick={onOpenPostal}>
           {POSTAL_HELP_BUTTON}
         </Button>
+        {video}
       </>
     );
   }
   return (
     <>
       {text}
+      {video}
       {employer?.video_url ? (
         <>
           {' '}
@@ -98,6 +112,37 @@ export function PostalPayStubDialog({ open, onClose, phoneTabs = false }: { open
         ))}
       </ol>
       {phoneTabs ? <PhoneTabs /> : null}
+    </Dialog>
+  );
+}
+
+/** The captions' words (public/media/pay-stub-help.vtt, made with the video by scripts/make-pay-stub-video.mjs), also shown as the transcript. */
+export const PAY_STUB_VIDEO_TRANSCRIPT = [
+  'Find your pay stub. Sign in to the website or app where your employer shows your pay.',
+  'Open your latest statement. Choose the most recent pay period: "Pay statement" or "Earnings statement".',
+  'Check what it shows. Your name, your employer, the pay period and the amounts must be readable.',
+  'Save and upload. Save it as a PDF or take a clear picture of the whole page, then upload it here.',
+] as const;
+
+const mediaUrl = (file: string) => `${import.meta.env.BASE_URL}media/${file}`;
+
+/**
+ * The pay-stub help video (new flow §2 "Pay stub upload has help dialogs and a video"): a small local
+ * clip (no autoplay, native controls) with English captions on by default and the same words as a
+ * transcript under it, for anyone who cannot or will not play it.
+ */
+export function PayStubVideoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="How to get your pay stub" footer={<Button onClick={onClose}>Close</Button>}>
+      <video className={styles.video} controls preload="metadata" width={640} height={360} aria-describedby="pay-stub-video-transcript" src={mediaUrl('pay-stub-help.webm')}>
+        <track kind="captions" srcLang="en" label="English" src={mediaUrl('pay-stub-help.vtt')} default />
+      </video>
+      <h3 id="pay-stub-video-transcript-title">Transcript</h3>
+      <ol id="pay-stub-video-transcript" aria-labelledby="pay-stub-video-transcript-title" className={styles.steps}>
+        {PAY_STUB_VIDEO_TRANSCRIPT.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ol>
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@ export function sandboxPayrollLogin(body: { user_token: string; link_item: strin
 }
 
 /** POST /payroll_link/sandbox/pay_distribution: accept (or decline) the proposed pay distribution. */
-export function sandboxPayDistribution(body: { user_token: string; account_id: string; accept: boolean }) {
+export function sandboxPayDistribution(body: { user_token: string; account_id: string; pay_distribution_config: string; accept: boolean }) {
   return apiClient.post('/payroll_link/sandbox/pay_distribution', body, { schema: ZPayrollSandboxDistributionResponse, globalErrors: false });
 }
 

@@ -1,31 +1,37 @@
 import { useState } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { MULTIPLE_PAYCHECK_OPTIONS } from '@payrail/contract/newflow';
+import { MULTIPLE_PAYCHECK_OPTIONS, PAYROLL_SERVICE_DONT_KNOW, PAYROLL_SERVICE_OTHER, ZEmployerInfoData } from '@payrail/contract/newflow';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { useStepData } from '../api/steps';
 import { LIMITS } from '../lib/rules';
 import { StepCard } from './step-card';
 import { StepForm, useStepForm } from './step-form';
+import { StepGate } from './step-states';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** The server names no payroll services for an unlisted employer: the two choices of §3 remain, Other (typed) and Don't know. */
-const PAYROLL_CHOICES = [
-  { value: 'Other', label: 'Other (type it below)' },
-  { value: "Don't know", label: "Don't know" },
-];
+/** The payroll choices of spec §3: the server's services, then Other (typed below) and Don't know. */
+function payrollChoices(services: readonly string[]) {
+  return [...services.map((name) => ({ value: name, label: name })), { value: PAYROLL_SERVICE_OTHER, label: 'Other (type it below)' }, { value: PAYROLL_SERVICE_DONT_KNOW, label: PAYROLL_SERVICE_DONT_KNOW }];
+}
 
 type Field = 'employerName' | 'firstName' | 'middleInitial' | 'lastName' | 'workEmail' | 'phone' | 'payrollService' | 'payrollServiceOther' | 'multiplePaychecks';
 
 /** employer_info (newflow §2, §5): the employer that is not on the list; all required, middle initial ≤ 1, phone ≤ 20. */
 export function EmployerInfo() {
+  const query = useStepData('employer_info', ZEmployerInfoData);
+  return <StepGate query={query} title="Employer Information">{(data) => <EmployerInfoForm payrollServices={data.payroll_services} />}</StepGate>;
+}
+
+function EmployerInfoForm({ payrollServices }: { payrollServices: readonly string[] }) {
   const form = useStepForm();
   const [values, setValues] = useState<Record<Field, string>>({ employerName: '', firstName: '', middleInitial: '', lastName: '', workEmail: '', phone: '', payrollService: '', payrollServiceOther: '', multiplePaychecks: '' });
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
   const errors: Partial<Record<Field, string>> = {};
   for (const field of ['employerName', 'firstName', 'lastName', 'workEmail', 'phone', 'payrollService', 'multiplePaychecks'] as const) if (!values[field].trim()) errors[field] = MSG.required;
   if (values.workEmail && !EMAIL.test(values.workEmail.trim())) errors.workEmail = MSG.invalidEmail;
-  if (values.payrollService === 'Other' && !values.payrollServiceOther.trim()) errors.payrollServiceOther = MSG.required;
+  if (values.payrollService === PAYROLL_SERVICE_OTHER && !values.payrollServiceOther.trim()) errors.payrollServiceOther = MSG.required;
   const complete = Object.keys(errors).length === 0;
   const shown = (field: Field, server?: string) => (server ? form.serverErrors[server] : undefined) ?? (form.submitted ? errors[field] : undefined);
 
@@ -34,7 +40,7 @@ export function EmployerInfo() {
       complete,
       body: () => ({
         workflow_status_key: 'employer_info',
-        employer: { name: values.employerName.trim(), multiple_paycheck: values.multiplePaychecks, payroll_service: values.payrollService === 'Other' ? values.payrollServiceOther.trim() : values.payrollService, work_email: values.workEmail.trim() },
+        employer: { name: values.employerName.trim(), multiple_paycheck: values.multiplePaychecks, payroll_service: values.payrollService === PAYROLL_SERVICE_OTHER ? values.payrollServiceOther.trim() : values.payrollService, work_email: values.workEmail.trim() },
         loan_borrower: { phone: values.phone.trim(), first_name: values.firstName.trim(), last_name: values.lastName.trim(), middle_initial: values.middleInitial.trim() },
       }),
       messageOf: (refusal) => refusal.message ?? Object.values(refusal.fieldErrors).join(' '),
@@ -49,8 +55,8 @@ export function EmployerInfo() {
         <TextField label="Last name" required autoComplete="family-name" maxLength={60} value={values.lastName} onChange={(event) => set('lastName')(event.target.value)} error={shown('lastName', 'last_name')} />
         <TextField label="Work e-mail" type="email" required autoComplete="email" value={values.workEmail} onChange={(event) => set('workEmail')(event.target.value)} error={shown('workEmail', 'work_email')} />
         <TextField label="Phone" type="tel" required autoComplete="tel" maxLength={LIMITS.phone} value={values.phone} onChange={(event) => set('phone')(event.target.value)} error={shown('phone', 'phone')} />
-        <Select label="Payroll service" placeholder="Choose one" options={PAYROLL_CHOICES} required value={values.payrollService} onChange={(event) => set('payrollService')(event.target.value)} error={shown('payrollService', 'payroll_service')} />
-        {values.payrollService === 'Other' ? <TextField label="Which payroll service?" required maxLength={120} value={values.payrollServiceOther} onChange={(event) => set('payrollServiceOther')(event.target.value)} error={shown('payrollServiceOther')} /> : null}
+        <Select label="Payroll service" placeholder="Choose one" options={payrollChoices(payrollServices)} required value={values.payrollService} onChange={(event) => set('payrollService')(event.target.value)} error={shown('payrollService', 'payroll_service')} />
+        {values.payrollService === PAYROLL_SERVICE_OTHER ? <TextField label="Which payroll service?" required maxLength={120} value={values.payrollServiceOther} onChange={(event) => set('payrollServiceOther')(event.target.value)} error={shown('payrollServiceOther')} /> : null}
         <RadioCards legend="Is your pay split across more than one account?" name="multiplePaychecks" columns={3} required options={MULTIPLE_PAYCHECK_OPTIONS.map((value) => ({ value, label: value }))} value={values.multiplePaychecks || null} onChange={set('multiplePaychecks')} error={shown('multiplePaychecks', 'multiple_paycheck')} />
       </StepForm>
     </StepCard>

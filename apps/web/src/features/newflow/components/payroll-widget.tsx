@@ -99,7 +99,7 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
     setPending(true);
     setError(null);
     try {
-      const answer = await sandboxPayDistribution({ user_token: session.user_token, account_id: mode.accountId, accept });
+      const answer = await sandboxPayDistribution({ user_token: session.user_token, account_id: mode.accountId, pay_distribution_config: session.pay_distribution_config ?? '', accept });
       onClosed({ accepted: answer.status === 'set' });
     } catch (caught) {
       setError(payrollSandboxError(caught)?.error_message ?? 'We could not reach your payroll provider. Please try again.');

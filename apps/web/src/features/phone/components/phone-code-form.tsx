@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { PHONE_CODE_LENGTH, RESEND_COUNTDOWN_MS } from '@payrail/contract/identity';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
-import { useCountdown } from '../hooks/use-countdown';
+import { RESEND_TICK_MS, useCountdown } from '../hooks/use-countdown';
 import { displayPhone } from '../lib/phone-number';
 import { normalizePhoneCode } from './phone-code.schema';
 import styles from './phone.module.css';
@@ -21,12 +21,17 @@ export interface PhoneCodeFormProps {
   onCodeChange?: () => void;
   /** Verify stays disabled under this many characters (1: while empty; the new flow: under 3, newflow §5). */
   minCodeLength?: number;
+  /**
+   * The new flow (newflow §4): the 30 s wait also runs from the send that opened this view, not only
+   * after a resend click (the classic flow's rule, access §4 "after a click").
+   */
+  waitFromFirstSend?: boolean;
 }
 
 /** The 6-digit code view: the number it went to, a way back to edit it, and a rate-limited resend. */
-export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1 }: PhoneCodeFormProps) {
+export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1, waitFromFirstSend = false }: PhoneCodeFormProps) {
   const [code, setCode] = useState('');
-  const countdown = useCountdown(RESEND_COUNTDOWN_MS);
+  const countdown = useCountdown(RESEND_COUNTDOWN_MS, RESEND_TICK_MS, waitFromFirstSend);
   const seconds = Math.ceil(countdown.remainingMs / 1000);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -72,7 +77,7 @@ export function PhoneCodeForm({ number, codeError, pending, resendPending, onVer
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {countdown.running ? 'A new code was sent. You can ask for another one in 30 seconds.' : ''}
+        {countdown.running ? (waitFromFirstSend ? 'A code was sent. You can ask for another one in 30 seconds.' : 'A new code was sent. You can ask for another one in 30 seconds.') : ''}
       </p>
     </form>
   );

@@ -4,11 +4,10 @@ import { Controller } from 'react-hook-form';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Form } from '@payrail/ui/form';
-import { Select } from '@payrail/ui/select';
-import { TextField } from '@payrail/ui/text-field';
-import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone } from '../lib/phone-number';
+import { splitPhone } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import { phoneEntrySchema } from './phone-entry.schema';
+import { PhoneNumberInputs } from './phone-number-field';
 import styles from './phone.module.css';
 
 export interface PhoneEntryFormProps {
@@ -45,57 +44,31 @@ export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, s
       aria-label={initialNumber ? 'Edit mobile number' : 'Mobile number'}
       onSubmit={(values) => onSubmit(values.e164)}
     >
-      {({ control, register, formState, watch }) => {
+      {({ control, register, formState, watch, setValue }) => {
         const consent = watch('consent');
         const blocked = askConsent && !consent;
         const numberError = formState.errors.number?.message ?? serverError;
         return (
           <>
-            {mode === 'us' ? (
-              <Controller
-                control={control}
-                name="number"
-                render={({ field }) => (
-                  <TextField
-                    label="Mobile phone number"
-                    hint="A US mobile number; we add +1."
-                    mask={US_PHONE_MASK}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel-national"
-                    placeholder="(555)555-5555"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onValueChange={(masked) => field.onChange(masked)}
-                    onBlur={field.onBlur}
-                    error={numberError}
-                  />
-                )}
-              />
-            ) : (
-              <div className={styles.numberRow}>
-                <Select label="Country" options={TEST_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))} autoComplete="tel-country-code" {...register('country')} />
-                <Controller
-                  control={control}
-                  name="number"
-                  render={({ field }) => (
-                    <TextField
-                      label="Mobile phone number"
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel-national"
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={(event) => field.onChange(formatAsYouType(event.target.value, watch('country') as TestCountry))}
-                      onBlur={field.onBlur}
-                      error={numberError}
-                    />
-                  )}
+            <Controller
+              control={control}
+              name="number"
+              render={({ field }) => (
+                <PhoneNumberInputs
+                  mode={mode}
+                  name={field.name}
+                  inputRef={field.ref}
+                  country={watch('country') as TestCountry}
+                  number={field.value}
+                  onChange={(number, country) => {
+                    if (mode !== 'us') setValue('country', country);
+                    field.onChange(number);
+                  }}
+                  onBlur={field.onBlur}
+                  error={numberError}
                 />
-              </div>
-            )}
+              )}
+            />
             {askConsent ? (
               <Checkbox
                 label={<>I agree to receive text messages from Payrail, as described in the {consentLink('Consent to Text Messaging')}. Message and data rates may apply.</>}

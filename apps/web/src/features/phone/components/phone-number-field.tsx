@@ -1,35 +1,32 @@
 import { useState } from 'react';
+import type { Ref } from 'react';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone, toE164 } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import styles from './phone.module.css';
 
-export interface PhoneNumberFieldProps {
+export interface PhoneNumberInputsProps {
   mode: PhoneMode;
   label?: string;
-  /** The number on file (E.164), to pre-fill the country and the number. */
-  initialNumber: string | null;
-  /** Every change: the E.164 number, or null while what is typed is not a valid mobile number (spec §5). */
-  onChange: (e164: string | null) => void;
+  country: TestCountry;
+  /** What is typed: the masked US number, or the national number formatted as typed. */
+  number: string;
+  onChange: (number: string, country: TestCountry) => void;
   onBlur?: () => void;
   error?: string;
+  required?: boolean;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * The phone entry's number input outside a form of its own (the new flow's personal info): in production
- * the US (###)###-#### mask sent with +1, elsewhere the US / Brazil / Portugal country picker with the
- * number formatted as typed. The same rules as verify_phone's entry (`toE164`).
+ * THE phone number input of the app (spec §5 "phone countries limited to US, BR, PT"; production: 10 US
+ * digits with +1): the US (###)###-#### mask, or outside production the US / Brazil / Portugal picker
+ * with the number formatted as typed. Controlled; verify_phone's entry form, the dashboard's edit dialog
+ * and the new flow's personal info all draw it.
  */
-export function PhoneNumberField({ mode, label = 'Mobile phone number', initialNumber, onChange, onBlur, error }: PhoneNumberFieldProps) {
-  const initial = splitPhone(initialNumber);
-  const [country, setCountry] = useState<TestCountry>(initial.country);
-  const [number, setNumber] = useState(mode === 'us' ? initial.usDigits : initial.national);
-  const change = (nextNumber: string, nextCountry: TestCountry) => {
-    setNumber(nextNumber);
-    setCountry(nextCountry);
-    onChange(toE164(mode, nextNumber, nextCountry));
-  };
+export function PhoneNumberInputs({ mode, label = 'Mobile phone number', country, number, onChange, onBlur, error, required, name, inputRef }: PhoneNumberInputsProps) {
   if (mode === 'us') {
     return (
       <TextField
@@ -40,9 +37,11 @@ export function PhoneNumberField({ mode, label = 'Mobile phone number', initialN
         inputMode="tel"
         autoComplete="tel-national"
         placeholder="(555)555-5555"
-        required
+        required={required}
+        name={name}
+        ref={inputRef}
         value={number}
-        onValueChange={(masked) => change(masked, 'US')}
+        onValueChange={(masked) => onChange(masked, 'US')}
         onBlur={onBlur}
         error={error}
       />
@@ -55,19 +54,55 @@ export function PhoneNumberField({ mode, label = 'Mobile phone number', initialN
         options={TEST_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
         autoComplete="tel-country-code"
         value={country}
-        onChange={(event) => change(number, event.target.value as TestCountry)}
+        onChange={(event) => onChange(number, event.target.value as TestCountry)}
       />
       <TextField
         label={label}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        required
+        required={required}
+        name={name}
+        ref={inputRef}
         value={number}
-        onChange={(event) => change(formatAsYouType(event.target.value, country), country)}
+        onChange={(event) => onChange(formatAsYouType(event.target.value, country), country)}
         onBlur={onBlur}
         error={error}
       />
     </div>
+  );
+}
+
+export interface PhoneNumberFieldProps {
+  mode: PhoneMode;
+  label?: string;
+  /** The number on file (E.164), to pre-fill the country and the number. */
+  initialNumber: string | null;
+  /** Every change: the E.164 number, or null while what is typed is not a valid mobile number (spec §5). */
+  onChange: (e164: string | null) => void;
+  onBlur?: () => void;
+  error?: string;
+}
+
+/** The phone number outside a form of its own (the new flow's personal info): {@link PhoneNumberInputs} keeping its own state, reporting E.164 (`toE164`). */
+export function PhoneNumberField({ mode, label, initialNumber, onChange, onBlur, error }: PhoneNumberFieldProps) {
+  const initial = splitPhone(initialNumber);
+  const [country, setCountry] = useState<TestCountry>(initial.country);
+  const [number, setNumber] = useState(mode === 'us' ? initial.usDigits : initial.national);
+  return (
+    <PhoneNumberInputs
+      mode={mode}
+      label={label}
+      required
+      country={country}
+      number={number}
+      onChange={(nextNumber, nextCountry) => {
+        setNumber(nextNumber);
+        setCountry(nextCountry);
+        onChange(toE164(mode, nextNumber, nextCountry));
+      }}
+      onBlur={onBlur}
+      error={error}
+    />
   );
 }
