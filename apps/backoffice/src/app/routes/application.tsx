@@ -281,7 +281,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
 export function Component() {
   const params = useParams();
   const userId = Number(params.userId);
-  return <RequireRole capability="queue">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
+  return <RequireRole capability="read">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
 }
 
 function NotFound() {

@@ -197,7 +197,7 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = queueParamsFromUrl(searchParams);
   return (
-    <RequireRole capability="queue">
+    <RequireRole capability="read">
       <div className={pageStyles.header}>
         <div>
           <h1>Review queue</h1>
