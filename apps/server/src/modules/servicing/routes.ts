@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { staffOf } from '../staff/staff-guard';
-import { fundApplication, getLoan } from './use-cases/fund-application';
+import { fundApplication } from './use-cases/fund-application';
+import { getLoanDetail } from './use-cases/get-loan-detail';
 
 export const IDEMPOTENCY_KEY_REQUIRED = 'The Idempotency-Key header is required (8 to 200 characters).';
 
@@ -18,6 +19,6 @@ export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return fundApplication(ctx, staffOf(req), req.params.userId, key);
     });
 
-    app.get('/loans/:loanId', { config, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoan(ctx, req.params.loanId));
+    app.get('/loans/:loanId', { config, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoanDetail(ctx, req.params.loanId));
   };
 }

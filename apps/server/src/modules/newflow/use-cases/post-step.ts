@@ -223,7 +223,7 @@ async function verifyBankAccount(ctx: AppContext, member: MemberRow, p: Payload<
     await storeUpload(ctx, member.id, 'bankStatement', p.manual.bankStatement, 'bank_statement');
     await saveManualAccount(ctx, member, { accountType: p.manual.accountType === 'Savings' ? 'savings' : 'checking', routing: p.manual.routingNumber, accountNumber: p.manual.accountNumber });
   }
-  const account = await ctx.repos.backoffice.receiverAccount(member.id);
+  const account = await ctx.repos.banking.currentReceiver(member.id);
   if (!account || !account.verifiedAt) throw AppError.fields({ bank_account: [NEWFLOW_MSG.bankAccountMissing] });
   return moved(await saveAndMove(ctx, member, {}, 'additional_documents'));
 }

@@ -40,7 +40,7 @@ export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember
   }
   const row = await ctx.repos.backoffice.member(userId);
   if (!row) throw AppError.notFound('Member not found.');
-  const account = await ctx.repos.backoffice.receiverAccount(userId);
+  const account = await ctx.repos.banking.currentReceiver(userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
   const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
