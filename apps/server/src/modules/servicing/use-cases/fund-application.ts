@@ -4,7 +4,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import { refinanceFunding } from '@payrail/domain/loan/refinance';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
@@ -152,7 +152,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
             oldLoanId: refinance.oldLoan.id,
             payoffCents: refinance.payoffCents,
             payoffDate: refinance.payoffDate,
-            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} ($${formatCents(cents(refinance.payoffCents))}).`,
+            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} (${formatUsd(cents(refinance.payoffCents))}).`,
           },
         }
       : {}),
