@@ -7,14 +7,14 @@ import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
 import { type Cents, cents, formatUsd } from '@payrail/domain/money';
 import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
-import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
 import { acceptedOfferTerms } from './accepted-offer';
-import { firstPaymentDate } from './first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { businessToday } from '../servicing/clock';
 import { loanState } from '../servicing/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
@@ -53,7 +53,7 @@ export async function quoteTerms(
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   // A refinance is dated on the servicing business date, the calendar its payoff is quoted on.
   const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.servicing.loan(application.refinancesLoanId) : undefined;
-  const today = refinancing ? await businessToday(ctx) : isoDay(ctx.now());
+  const today = refinancing ? await businessToday(ctx) : utcDay(ctx.now());
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
     borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,

@@ -3,7 +3,7 @@ import type { TFeedbackResponse } from '@payrail/contract/application';
 import type { TBankInformation } from '@payrail/contract/banking';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
-import type { IsoDate } from '@payrail/domain/dates';
+import { type IsoDate, utcDay } from '@payrail/domain/dates';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { DocumentUpload } from '../../../components/documents/document-upload';
@@ -87,8 +87,6 @@ export function FeedbackPage(props: FeedbackPageProps) {
   return <FeedbackForm {...props} feedback={feedback.data} bank={bank.data ?? null} />;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10) as IsoDate;
-
 function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, leadEmail, onLeadSubscribed }: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
   const groups = useMemo(() => groupsOf(feedback.fields.loan_borrower), [feedback]);
   const bankAsk = bankRequest(feedback);
@@ -122,7 +120,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
 
   const availableStateIds = useMemo(() => new Set((states.data ?? []).filter((s) => s.is_available).map((s) => String(s.id))), [states.data]);
   const errors = validate(values, {
-    today: today ?? todayIso(),
+    today: today ?? utcDay(new Date()),
     availableStateIds,
     partnerEmployer: employer?.partner ?? false,
     maskedAccountNumber: bank?.bank_account_number ?? undefined,
