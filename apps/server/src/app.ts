@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerSpas } from './http/spa';
+import { registerStaffGuard } from './modules/staff/staff-guard';
 import { redactUrl } from './lib/redact-url';
 import { bankingRoutes } from './modules/banking/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -184,6 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const description = await ctx.systemGate.description();
     if (description !== null) return reply.status(503).send({ error: description });
   });
+
+  // Staff capabilities (contract's table) checked in one hook, for every back-office route.
+  registerStaffGuard(app, ctx);
 
   await app.register(platformRoutes(ctx), { prefix: '/api' });
   await app.register(referenceRoutes(ctx), { prefix: '/api' });

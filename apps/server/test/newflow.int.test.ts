@@ -5,12 +5,11 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import { and, eq } from 'drizzle-orm';
 import { staffActions } from '../src/db/schema/index';
 import { nextBusinessDay } from '@payrail/domain/calendar';
-import { addDays } from '@payrail/domain/dates';
+import { addDays, utcDay } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDay } from '../src/modules/application/today';
-import { firstPaymentDate } from '../src/modules/loan-terms/first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import type { EMPLOYER_SLUGS } from './application-helpers';
 import { CLOCK_START, classicApp, employerOfKind, fillAboutYourself, staffToken, uniqueSsn } from './application-helpers';
 import { HARBOR_POINT } from './banking-helpers';
@@ -26,7 +25,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const TODAY = isoDay(new Date(CLOCK_START));
+const TODAY = utcDay(new Date(CLOCK_START));
 const STEP = '/api/applicationflow/application_step';
 const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
 const postStep = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
@@ -475,7 +474,7 @@ type OfferData = { split_direct_deposit: TLoanOffer[]; auto_debit: TLoanOffer[];
 /** Every figure of an offer equals the loan engine's disclosure (Reg Z: APR, finance charge, total, payment). */
 function expectEngineFigures(offer: TLoanOffer, feeFinanced: boolean) {
   const frequency = offer.term_frequency as Frequency;
-  const disbursementDate = nextBusinessDay(isoDay(app.ctx.now()));
+  const disbursementDate = nextBusinessDay(utcDay(app.ctx.now()));
   const { schedule, disclosure } = quoteLoan({
     amountCents: offer.amount as never,
     originationFeeCents: offer.fee_amount as never,

@@ -5,7 +5,7 @@ import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstPaymentDate } from '../src/modules/loan-terms/first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { type TestApp, testApp } from './test-app';
 
 let app: TestApp;

@@ -5,7 +5,6 @@ import {
   formatDate,
   formatFileSize,
   formatLoanIdentifier,
-  formatMoney,
   formatPercent,
   formatUsPhone,
   maskSsn,
@@ -23,22 +22,19 @@ describe('money', () => {
     expect(formatCents(123456789012)).toBe('$1,234,567,890.12');
   });
 
-  it('formats dollar amounts from numbers and decimal strings', () => {
-    expect(formatMoney(1234.56)).toBe('$1,234.56');
-    expect(formatMoney('1234.5')).toBe('$1,234.50');
-    expect(formatMoney('2500')).toBe('$2,500.00');
-    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
-    expect(formatMoney('10.005')).toBe('$10.01');
-    expect(formatMoney('-12.3')).toBe('-$12.30');
-  });
-
   it("falls back to '$ 0.0' when the value is not a number", () => {
     expect(MONEY_FALLBACK).toBe('$ 0.0');
-    expect(formatMoney('abc')).toBe('$ 0.0');
-    expect(formatMoney(null)).toBe('$ 0.0');
-    expect(formatMoney(undefined)).toBe('$ 0.0');
-    expect(formatMoney(Number.NaN)).toBe('$ 0.0');
+    expect(formatCents('abc')).toBe('$ 0.0');
+    expect(formatCents(null)).toBe('$ 0.0');
+    expect(formatCents(undefined)).toBe('$ 0.0');
+    expect(formatCents(Number.NaN)).toBe('$ 0.0');
     expect(formatCents('x')).toBe('$ 0.0');
+  });
+
+  it('shows no fraction of a cent: a non-integer amount is not money and shows the fallback', () => {
+    expect(formatCents(0.5)).toBe('$ 0.0');
+    expect(formatCents(100.4)).toBe('$ 0.0');
+    expect(formatCents('123456')).toBe('$1,234.56');
   });
 });
 

@@ -1,12 +1,12 @@
 /**
  * Display formatting for the borrower UI (spec §9). Everything here is for showing values;
- * arithmetic on money happens in integer cents in packages/domain and on the server.
+ * arithmetic on money happens in integer cents in packages/domain and on the server, and money is
+ * shown by the domain's `formatUsd` (the API sends every amount in integer cents).
  */
+import { cents, formatUsd } from '@payrail/domain/money';
 
 /** Shown in place of an amount that is not a number, exactly as the spec words it. */
 export const MONEY_FALLBACK = '$ 0.0';
-
-const groupFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
 
 function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -18,39 +18,12 @@ function toNumber(value: unknown): number | null {
 }
 
 /**
- * Integer cents as '$1,234.56'. Cents are split with integer arithmetic so no binary-float rounding
- * can change a displayed amount.
+ * Integer cents as '$1,234.56' through the domain's one money display ({@link formatUsd}); what is not
+ * a whole number of cents (a missing value, text, a fraction of a cent) shows the spec's fallback.
  */
-export function formatCents(cents: number | string | null | undefined): string {
-  const value = toNumber(cents);
-  if (value === null) return MONEY_FALLBACK;
-  const whole = Math.round(value);
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  const dollars = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${sign}$${groupFormat.format(dollars)}.${String(rest).padStart(2, '0')}`;
-}
-
-/**
- * A dollar amount as the server sends it (a number or decimal string such as "1234.5") as
- * '$1,234.50'. Strings are converted to cents by their digits, not by float multiplication.
- */
-export function formatMoney(amount: number | string | null | undefined): string {
-  if (typeof amount === 'string') {
-    const match = /^\s*(-)?\$?\s*([\d,]*)(?:\.(\d*))?\s*$/.exec(amount);
-    if (!match || (match[2] === '' && !match[3])) return MONEY_FALLBACK;
-    const [, minus, intPart = '', fracPart = ''] = match;
-    const digits = intPart.replace(/,/g, '') || '0';
-    const frac = `${fracPart}00`;
-    // Half-up on the third decimal, as the domain's rounding rule does.
-    let cents = Number(digits) * 100 + Number(frac.slice(0, 2));
-    if (Number(frac[2] ?? '0') >= 5) cents += 1;
-    return formatCents(minus ? -cents : cents);
-  }
-  const value = toNumber(amount);
-  if (value === null) return MONEY_FALLBACK;
-  return formatMoney(value.toFixed(3));
+export function formatCents(value: number | string | null | undefined): string {
+  const number = toNumber(value);
+  return number !== null && Number.isSafeInteger(number) ? formatUsd(cents(number)) : MONEY_FALLBACK;
 }
 
 /** A percentage value (12.5 means 12.5 %) with two decimals: '12.50%'. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LOAN_STATUSES } from './servicing.js';
+import { ZCents } from './money.js';
 import { STAFF_ROLES } from './staff.js';
 
 /**
@@ -68,6 +69,11 @@ export const ZBackofficeUserParams = z.object({ userId: z.coerce.number().int().
 
 export const ZDetailReference = z.object({ first_name: z.string(), last_name: z.string(), relationship: z.string(), phone: z.string() });
 
+/** The housing answers; money as {@link ZCents}, so the back office formats it from the schema. */
+export const ZDetailHousing = z.object({ housing_type: z.string().nullable(), housing_payment_cents: ZCents.nullable() });
+/** The income answers, in cents. */
+export const ZDetailIncome = z.object({ annual_income_cents: ZCents.nullable(), annual_household_income_cents: ZCents.nullable() });
+
 export const ZDetailBorrower = z.object({
   first_name: z.string().nullable(),
   middle_name: z.string().nullable(),
@@ -83,8 +89,8 @@ export const ZDetailBorrower = z.object({
   city: z.string().nullable(),
   state: z.object({ id: z.number().int(), abbreviation: z.string(), name: z.string() }).nullable(),
   zip_code: z.string().nullable(),
-  housing: z.record(z.string(), z.unknown()),
-  income: z.record(z.string(), z.unknown()),
+  housing: ZDetailHousing,
+  income: ZDetailIncome,
   employer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   employee_id: z.string().nullable(),
   working_time_range: z.string().nullable(),

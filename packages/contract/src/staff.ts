@@ -3,6 +3,35 @@ import { z } from 'zod';
 export const STAFF_ROLES = ['admin', 'underwriter', 'servicer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * Who may do what in the back office: THE table. The server's staff guard reads it for every
+ * `/api/backoffice` route (each route names one capability) and the back-office SPA reads it to show or
+ * hide pages and actions, so a role gains or loses an action in one place.
+ */
+export const STAFF_CAPABILITIES = {
+  /** Read the queue, an application's detail and new-flow evidence, its signed note, a loan's servicing page and the business date. */
+  read: ['admin', 'underwriter', 'servicer'],
+  /** Reviewer actions on an application, SSN reveal, the borrower's documents, pre-signed sign-in links. */
+  review: ['admin', 'underwriter'],
+  /** Funding and the loan it makes, servicer flags, referral payouts, servicing actions (clock, run, reversals, ACH returns, remittances). */
+  fund: ['admin', 'servicer'],
+  /** The audit log. */
+  audit: ['admin'],
+  /** Starting and ending a system event. */
+  systemEvent: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+/** A back-office capability: a key of {@link STAFF_CAPABILITIES}. */
+export type StaffCapability = keyof typeof STAFF_CAPABILITIES;
+
+/** Every capability, in the table's order. */
+export const STAFF_CAPABILITY_NAMES = Object.keys(STAFF_CAPABILITIES) as StaffCapability[];
+
+/** True when `role` holds `capability`; no role (signed out, or before the session answered) holds none. */
+export function staffCan(role: StaffRole | null | undefined, capability: StaffCapability): boolean {
+  return role != null && (STAFF_CAPABILITIES[capability] as readonly StaffRole[]).includes(role);
+}
+
 /** POST /api/backoffice/login */
 export const ZStaffLoginRequest = z.object({
   email: z.string({ error: 'Required.' }).trim().toLowerCase().email('Invalid e-mail.'),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, clampedDate, compareIsoDates, dayOfWeek, diffDays, fromEpochDay, isIsoDate, isLastDayOfMonth, parseIsoDate, toEpochDay, toParts } from './dates';
+import { addDays, addMonths, clampedDate, compareIsoDates, dayOfWeek, diffDays, fromEpochDay, isIsoDate, isLastDayOfMonth, parseIsoDate, toEpochDay, toParts, utcDay } from './dates';
 
 const d = parseIsoDate;
 
@@ -39,5 +39,15 @@ describe('IsoDate', () => {
     expect(isLastDayOfMonth(d('2024-02-28'))).toBe(false);
     expect(toParts(d('2025-07-04'))).toEqual({ year: 2025, month: 7, day: 4 });
     expect(compareIsoDates(d('2025-01-02'), d('2025-01-10'))).toBeLessThan(0);
+  });
+});
+
+describe('utcDay — the one "today" rule', () => {
+  it('is the UTC calendar day of the instant, whatever the local zone', () => {
+    expect(utcDay(new Date('2024-12-31T23:30:00-05:00'))).toBe('2025-01-01');
+    expect(utcDay(new Date('2025-01-01T00:00:00Z'))).toBe('2025-01-01');
+    expect(utcDay(new Date('2024-12-31T23:59:59.999Z'))).toBe('2024-12-31');
+    expect(utcDay(new Date('2028-02-29T12:00:00Z'))).toBe('2028-02-29');
+    expect(utcDay(new Date('1969-12-31T23:00:00Z'))).toBe('1969-12-31');
   });
 });

@@ -148,3 +148,13 @@ export function dayOfWeek(date: IsoDate): number {
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * THE "today" rule: the calendar date of an instant in UTC, as the API's dates are (a date of birth,
+ * a decision date, a disbursement are all checked against it). The caller passes the instant — the
+ * server its clock, the SPA `new Date()` — so the domain never reads the clock, and the borrower app
+ * and the server agree on the day even where the borrower's local date differs.
+ */
+export function utcDay(at: Date): IsoDate {
+  return fromEpochDay(Math.floor(at.getTime() / 86_400_000));
+}

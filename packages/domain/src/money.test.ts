@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRatio, cents, formatCents, parseAnnualRatePercent, parseDecimal, periodicRate, prorate, ratio, roundHalfUp, sumCents } from './money';
+import { applyRatio, type Cents, cents, formatCents, formatUsd, parseAnnualRatePercent, parseDecimal, periodicRate, prorate, ratio, roundHalfUp, sumCents } from './money';
 
 describe('cents', () => {
   it('accepts safe integers only', () => {
@@ -13,6 +13,43 @@ describe('cents', () => {
     expect(sumCents([1, 2, 3])).toBe(6);
     expect(formatCents(cents(123456))).toBe('1234.56');
     expect(formatCents(cents(-5))).toBe('-0.05');
+  });
+});
+
+describe('formatUsd — the one display of money', () => {
+  it('golden amounts: zero, cents, thousands, negative, large', () => {
+    const golden: [number, string][] = [
+      [0, '$0.00'],
+      [1, '$0.01'],
+      [5, '$0.05'],
+      [99, '$0.99'],
+      [100, '$1.00'],
+      [123456, '$1,234.56'],
+      [100000, '$1,000.00'],
+      [99999999, '$999,999.99'],
+      [2500000, '$25,000.00'],
+      [-5, '-$0.05'],
+      [-250000, '-$2,500.00'],
+      [123456789012, '$1,234,567,890.12'],
+      [Number.MAX_SAFE_INTEGER, '$90,071,992,547,409.91'],
+      [-Number.MAX_SAFE_INTEGER, '-$90,071,992,547,409.91'],
+    ];
+    for (const [amount, text] of golden) expect(formatUsd(cents(amount)), String(amount)).toBe(text);
+  });
+  it('never shows a half cent: a fraction of a cent is refused, not rounded', () => {
+    expect(() => formatUsd(0.5 as Cents)).toThrow(RangeError);
+    expect(() => formatUsd(100.5 as Cents)).toThrow(RangeError);
+    expect(() => formatUsd(Number.NaN as Cents)).toThrow(RangeError);
+    expect(() => formatCents(1.5 as Cents)).toThrow(RangeError);
+  });
+  it('reads back to the same cents (digits only, no float)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
+        const text = formatUsd(cents(n));
+        expect(text).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
+        expect(Number(text.replace(/[$,.]/g, ''))).toBe(n);
+      }),
+    );
   });
 });
 

@@ -27,13 +27,29 @@ export function sumCents(values: readonly number[]): Cents {
   return cents(total);
 }
 
-/** Formats cents as a dollar string with two decimals, e.g. `123456` → `"1234.56"`, `-5` → `"-0.05"`. */
+/**
+ * The plain decimal text of an amount, no symbol and no separators: `123456` → `"1234.56"`, `-5` →
+ * `"-0.05"`. For machine text (CSV files, form values) and the spec's messages that print the `$`
+ * themselves; people read amounts through {@link formatUsd}.
+ */
 export function formatCents(value: Cents): string {
   const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
+  const abs = Math.abs(cents(value));
   const dollars = Math.floor(abs / 100);
   const rest = abs - dollars * 100;
   return `${sign}${dollars}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
+/**
+ * THE display of an amount of money (spec §9): dollars with thousands separators and two decimals,
+ * the sign before the symbol: `123456` → `"$1,234.56"`, `0` → `"$0.00"`, `-5` → `"-$0.05"`.
+ * Integer arithmetic only; a fraction of a cent is not money and throws a RangeError.
+ */
+export function formatUsd(value: Cents): string {
+  const text = formatCents(value);
+  const negative = text.startsWith('-');
+  const [whole, fraction] = (negative ? text.slice(1) : text).split('.') as [string, string];
+  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
 }
 
 /** An exact non-negative rational number `num / den` (both integers, den > 0). Used for rates. */

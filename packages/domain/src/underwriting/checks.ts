@@ -8,8 +8,7 @@
  * - `not_applicable` — the rule does not concern this application (e.g. documents for a partner employer).
  */
 import type { IsoDate } from '../dates';
-import { formatCents } from '../money';
-import type { Cents } from '../money';
+import { type Cents, formatUsd } from '../money';
 import { ageOn } from '../validation/date-of-birth';
 import type { ApplicationFacts } from './facts';
 import { incomeMaxCents } from './max-amount';
@@ -47,7 +46,7 @@ function missing(detail: string): CheckOutcome {
 function fail(detail: string, items?: readonly CheckItem[]): CheckOutcome {
   return { verdict: 'fail', detail, items: items ?? [{ detail }] };
 }
-const usd = (c: number): string => `$${formatCents(c as Cents)}`;
+const usd = formatUsd;
 
 /** Evaluates one predicate on the facts. */
 export function evaluateCheck(check: RuleCheck, facts: ApplicationFacts, ctx: CheckContext): CheckOutcome {

@@ -7,6 +7,7 @@
  * program's starting credit policy (placeholders owned by credit policy, not by the spec).
  */
 import type { IsoDate } from '../dates';
+import { cents } from '../money';
 import { defineRuleSet } from './rule-set';
 import type { RuleSet } from './rule-set';
 
@@ -20,11 +21,11 @@ export const DEFAULT_RULE_SET: RuleSet = defineRuleSet({
   version: '2026-11-01',
   effectiveFrom: '2026-11-01' as IsoDate,
   maxAmount: {
-    programCapsCents: { federal_allotment: 10_000_00, b2b_partner: 7_500_00, split_direct_deposit: 5_000_00 },
-    pendingReviewCapCents: 5_000_00,
+    programCapsCents: { federal_allotment: cents(10_000_00), b2b_partner: cents(7_500_00), split_direct_deposit: cents(5_000_00) },
+    pendingReviewCapCents: cents(5_000_00),
     incomePercent: '20',
-    stepCents: 100_00,
-    minLoanCents: 500_00,
+    stepCents: cents(100_00),
+    minLoanCents: cents(500_00),
   },
   missingInformation: { outcome: 'refer', code: 'information_missing', adverseActionText: INCOMPLETE },
   maxAdverseActionReasons: 4,

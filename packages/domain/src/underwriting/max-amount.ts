@@ -13,12 +13,12 @@ import type { EmployerProgram } from './facts';
 import type { MaxAmountPolicy } from './rule-set';
 
 /** Rounds cents down to a multiple of `step` (non-negative amounts). */
-export function floorToStep(amount: number, step: number): Cents {
+export function floorToStep(amount: Cents, step: Cents): Cents {
   return cents(Math.floor(amount / step) * step);
 }
 
 /** The income part of the maximum: `incomePercent` of annual income, rounded down to the step. */
-export function incomeMaxCents(annualIncomeCents: number, policy: MaxAmountPolicy): Cents {
+export function incomeMaxCents(annualIncomeCents: Cents, policy: MaxAmountPolicy): Cents {
   const p = parseDecimal(policy.incomePercent);
   return floorToStep(roundHalfUp(BigInt(annualIncomeCents) * BigInt(p.num), BigInt(p.den) * 100n), policy.stepCents);
 }
@@ -31,7 +31,7 @@ export function programCapCents(program: EmployerProgram | null, policy: MaxAmou
 }
 
 /** The largest amount the engine would lend: `min(program cap, income max)`; 0 when income or program is unknown or not eligible. */
-export function maxAmountCents(annualIncomeCents: number | null, program: EmployerProgram | null, policy: MaxAmountPolicy): Cents {
+export function maxAmountCents(annualIncomeCents: Cents | null, program: EmployerProgram | null, policy: MaxAmountPolicy): Cents {
   if (annualIncomeCents === null) return cents(0);
   return cents(Math.min(programCapCents(program, policy), incomeMaxCents(annualIncomeCents, policy)));
 }

@@ -1,3 +1,4 @@
+import { cents } from '../money';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_SET } from './default-rule-set';
 import { parseIsoDate } from '../dates';
@@ -79,8 +80,8 @@ describe('ruleSetProblems / defineRuleSet', () => {
     const s = clone();
     expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, incomePercent: 'twenty' } })).toContain('maxAmount.incomePercent "twenty" is not a decimal');
     expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, incomePercent: '0' } })).toContain('maxAmount.incomePercent must be above 0 and at most 100');
-    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, stepCents: 0 } })).toContain('maxAmount.stepCents must be a positive integer');
-    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, programCapsCents: { ...s.maxAmount.programCapsCents, b2b_partner: 100 } } })).toContain('maxAmount cap for b2b_partner must be an integer ≥ minLoanCents');
+    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, stepCents: cents(0) } })).toContain('maxAmount.stepCents must be a positive integer');
+    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, programCapsCents: { ...s.maxAmount.programCapsCents, b2b_partner: cents(100) } } })).toContain('maxAmount cap for b2b_partner must be an integer ≥ minLoanCents');
   });
   it('refuses an empty version, an empty rule list, a missing document text and non-lending programs', () => {
     const s = clone();

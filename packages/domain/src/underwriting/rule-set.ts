@@ -10,7 +10,7 @@
  */
 import { compareIsoDates, isIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
-import { parseDecimal } from '../money';
+import { type Cents, parseDecimal } from '../money';
 import { WORKING_TIME_RANGES } from '../validation/working-time';
 import type { WorkingTimeRange } from '../validation/working-time';
 import { DOCUMENT_TYPES, LENDING_PROGRAMS } from './facts';
@@ -86,15 +86,15 @@ export interface Rule {
 /** The income-based maximum amount: `min(program cap, round_down_to_step(incomePercent % × annual income))`. */
 export interface MaxAmountPolicy {
   /** Largest loan per lending program, in cents. */
-  readonly programCapsCents: Readonly<Record<LendingProgram, number>>;
+  readonly programCapsCents: Readonly<Record<LendingProgram, Cents>>;
   /** Cap while the employer is `pending_review`, in cents. */
-  readonly pendingReviewCapCents: number;
+  readonly pendingReviewCapCents: Cents;
   /** Share of annual income, as exact percent text (e.g. `"20"` = 20 %). */
   readonly incomePercent: string;
   /** The maximum is rounded down to a multiple of this, in cents (loan amounts come in steps). */
-  readonly stepCents: number;
+  readonly stepCents: Cents;
   /** The smallest loan made, in cents; an income maximum below it is "income insufficient". */
-  readonly minLoanCents: number;
+  readonly minLoanCents: Cents;
 }
 
 /** A versioned set of underwriting rules. Rule order is priority order (first = principal reason). */

@@ -107,7 +107,7 @@ describe('income_supports_minimum_loan', () => {
     expect(summary('income_supports_minimum_loan', { annualIncomeCents: cents(2_499_97) })).toEqual(['fail', 'deny:income_insufficient']); // $499.994 → $499.99 → $400
     expect(run('income_supports_minimum_loan', { annualIncomeCents: cents(2_499_97) }).reasons[0]).toMatchObject({
       adverseActionText: 'Income insufficient for amount of credit requested',
-      detail: '20% of annual income $2499.97 allows $400.00 (minimum loan $500.00)',
+      detail: '20% of annual income $2,499.97 allows $400.00 (minimum loan $500.00)',
     });
     expect(summary('income_supports_minimum_loan', { annualIncomeCents: null })).toEqual(['missing', 'refer:information_missing']);
   });
@@ -117,7 +117,7 @@ describe('amount_within_max', () => {
   it('passes up to the maximum and refers above it', () => {
     expect(summary('amount_within_max', { requestedAmountCents: cents(10_000_00) })).toEqual(['pass']);
     expect(summary('amount_within_max', { requestedAmountCents: cents(10_000_01) })).toEqual(['fail', 'refer:amount_above_max']);
-    expect(run('amount_within_max', { annualIncomeCents: cents(30_000_00), requestedAmountCents: cents(7_000_00) }).reasons[0]?.detail).toBe('requested $7000.00, maximum $6000.00');
+    expect(run('amount_within_max', { annualIncomeCents: cents(30_000_00), requestedAmountCents: cents(7_000_00) }).reasons[0]?.detail).toBe('requested $7,000.00, maximum $6,000.00');
   });
   it('does not apply to a non-eligible employer and refers missing facts', () => {
     expect(summary('amount_within_max', { employerProgram: 'not_eligible' })).toEqual(['not_applicable']);

@@ -12,7 +12,7 @@ import { ROLE_LABELS, useStaffSession } from '../../lib/staff-session';
 import styles from './staff-layout.module.css';
 
 const NAV: readonly { to: string; label: string; capability: Capability; end?: boolean }[] = [
-  { to: '/', label: 'Review queue', capability: 'queue', end: true },
+  { to: '/', label: 'Review queue', capability: 'read', end: true },
   { to: '/funding', label: 'Funding', capability: 'fund' },
   { to: '/servicing', label: 'Servicing', capability: 'fund' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
@@ -36,8 +36,8 @@ export function StaffLayout() {
   if (!token) return <Navigate to="/signin" replace />;
   // Servicers read the queue to find applications, but their work starts at funding.
   const links = NAV.filter((item) => can(staff?.role, item.capability))
-    .map((item) => (staff?.role === 'servicer' && item.capability === 'queue' ? { ...item, label: 'Applications' } : item))
-    .sort((a, b) => (staff?.role === 'servicer' ? Number(a.capability === 'queue') - Number(b.capability === 'queue') : 0));
+    .map((item) => (staff?.role === 'servicer' && item.capability === 'read' ? { ...item, label: 'Applications' } : item))
+    .sort((a, b) => (staff?.role === 'servicer' ? Number(a.capability === 'read') - Number(b.capability === 'read') : 0));
 
   const signOut = () => {
     logoutMutation.mutate(undefined, {

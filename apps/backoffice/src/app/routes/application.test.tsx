@@ -64,6 +64,23 @@ describe('application detail', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('table', { name: 'Messages sent' })).getByText('We received your application')).toBeInTheDocument();
   });
 
+  it('formats the money the contract types as ZCents, and only that: a number under a money-like name stays a number', async () => {
+    const base = applicationDetail();
+    await openAs('underwriter', {
+      ...base,
+      borrower: {
+        ...base.borrower,
+        housing: { housing_type: 'rent', housing_payment_cents: 120000 },
+        income: { annual_income_cents: 5200000, annual_household_income_cents: null },
+        other: { prior_payment: 3 },
+      },
+    });
+    const row = (label: string) => screen.getByText(label).closest('div')!;
+    expect(within(row('Housing payment')).getByText('$1,200.00')).toBeInTheDocument();
+    expect(within(row('Annual income')).getByText('$52,000.00')).toBeInTheDocument();
+    expect(within(row('Prior payment')).getByText('3')).toBeInTheDocument();
+  });
+
   it('shows the new-flow evidence of a new-flow application: rate check, payroll split, proof of address, offer', async () => {
     server.use(
       http.get(bo('/applications/42/newflow'), () =>

@@ -19,7 +19,8 @@ import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
 import { OpenRequestsPanel } from '../../features/care/components/open-requests-panel';
 import { ConsentsPanel } from '../../features/care/components/consents-panel';
-import { display, fieldLabel, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
+import { display, formatDateTime, formatUsDate, humanize, workingTimeLabel } from '../../lib/labels';
+import { HOUSING_MONEY, INCOME_MONEY, NO_MONEY, recordRows } from '../../lib/record-rows';
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
 import detailStyles from './application.module.css';
@@ -48,12 +49,6 @@ function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
   );
 }
 
-/** A record of answers as label/value rows: money (`…_cents`) in dollars, dates as dates, yes/no, readable names. */
-const recordRows = (record: Record<string, unknown>): [string, ReactNode][] =>
-  Object.entries(record).map(([key, value]) => [
-    fieldLabel(key),
-    /(_cents|amount|income|payment)$/.test(key) && typeof value === 'number' ? formatCents(value) : /_type$/.test(key) && typeof value === 'string' ? humanize(value) : display(value),
-  ]);
 
 const historyColumns: TableColumn<Detail['history'][number]>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
@@ -178,16 +173,16 @@ function ApplicationView({ application: a }: { application: Detail }) {
                 ['Employer', b.employer ? b.employer.name : '—'],
                 ['Employee id', display(b.employee_id)],
                 ['Working time', workingTimeLabel(b.working_time_range)],
-                ...recordRows(b.income),
+                ...recordRows(b.income, INCOME_MONEY),
               ]}
             />
           </Section>
           <Section id="housing" title="Housing">
-            {Object.keys(b.housing).length ? <Fields rows={recordRows(b.housing)} /> : <p>No housing answers.</p>}
+            {Object.keys(b.housing).length ? <Fields rows={recordRows(b.housing, HOUSING_MONEY)} /> : <p>No housing answers.</p>}
           </Section>
           {Object.keys(b.other).length ? (
             <Section id="other" title="Other answers">
-              <Fields rows={recordRows(b.other)} />
+              <Fields rows={recordRows(b.other, NO_MONEY)} />
             </Section>
           ) : null}
           <Section id="references" title="References">
@@ -289,7 +284,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
 export function Component() {
   const params = useParams();
   const userId = Number(params.userId);
-  return <RequireRole capability="queue">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
+  return <RequireRole capability="read">{Number.isInteger(userId) && userId > 0 ? <ApplicationLoader userId={userId} /> : <NotFound />}</RequireRole>;
 }
 
 function NotFound() {

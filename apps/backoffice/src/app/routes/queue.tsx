@@ -179,7 +179,7 @@ export function Component() {
   const { searchParams, filtersKey, apply, goToPage } = useUrlFilters({ focusMainOnPage: true });
   const params = queueParamsFromUrl(searchParams);
   return (
-    <RequireRole capability="queue">
+    <RequireRole capability="read">
       <div className={pageStyles.header}>
         <div>
           <h1>Review queue</h1>

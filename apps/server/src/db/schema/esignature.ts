@@ -1,19 +1,20 @@
+import type { Cents } from '@payrail/domain/money';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { agreementDocuments } from './reference';
 
-/** The loan figures printed in a promissory note (money in cents, APR as disclosed). */
+/** The loan figures printed in a promissory note (money in integer cents, branded; APR as disclosed). */
 export type SignedLoanFigures = {
-  amount_cents: number;
-  fee_cents: number;
+  amount_cents: Cents;
+  fee_cents: Cents;
   fee_label: string;
   fee_financed: boolean;
   interest_rate: string;
   apr: string;
-  finance_charge_cents: number;
-  amount_financed_cents: number;
-  total_of_payments_cents: number;
-  payment_per_term_cents: number;
+  finance_charge_cents: Cents;
+  amount_financed_cents: Cents;
+  total_of_payments_cents: Cents;
+  payment_per_term_cents: Cents;
   number_of_payments: number;
   term_frequency: string;
   disbursement_date: string;

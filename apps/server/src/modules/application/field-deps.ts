@@ -1,8 +1,8 @@
 import { APPLICATION_MSG } from '@payrail/contract/application';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { FieldDeps } from './field-rules';
-import { isoDay } from './today';
 
 const DAY_MS = 86_400_000;
 /** Different SSNs one member may submit in 24 hours (typos included); the next one answers 429. */
@@ -12,7 +12,7 @@ export const SSN_DIFFERENT_PER_DAY = 5;
 export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldDeps> {
   const box = await ctx.cryptoBox();
   return {
-    today: isoDay(ctx.now()),
+    today: utcDay(ctx.now()),
     box,
     stateAvailable: async (id) => (await ctx.repos.reference.findState(String(id)))?.isAvailable ?? null,
     loanPurposeExists: (id) => ctx.repos.application.loanPurposeExists(id),

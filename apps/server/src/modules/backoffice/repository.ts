@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   applicationMembers,
   applications,
-  bankAccounts,
   borrowerProfiles,
   borrowerReferences,
   documents,
@@ -105,15 +104,6 @@ export function backofficeRepository(db: Db) {
     /** The member's open application, or the newest closed one. */
     application: async (userId: number) => {
       const [row] = await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(sql`${applications.closedAt} is null desc`, desc(applications.id)).limit(1);
-      return row;
-    },
-
-    receiverAccount: async (userId: number) => {
-      const [row] = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.usage, 'receiver'), isNull(bankAccounts.archivedAt)))
-        .limit(1);
       return row;
     },
 

@@ -8,53 +8,32 @@ import {
   ZQueueResponse,
   ZRevealSsnResponse,
 } from '@payrail/contract/backoffice';
-import type { StaffRole, TStaffMember } from '@payrail/contract/staff';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { tokenFromHeader } from '../../lib/tokens';
 import { contentDisposition } from '../documents/file-names';
-import { authenticateStaff } from '../staff/use-cases/authenticate-staff';
+import { staffOf } from '../staff/staff-guard';
 import { getApplicationDetail } from './use-cases/get-application-detail';
 import { listAudit } from './use-cases/list-audit';
 import { listQueue } from './use-cases/list-queue';
 import { revealSsn, viewDocument, viewSignedNote } from './use-cases/sensitive-views';
 
-export const REVIEW_ROLES: readonly StaffRole[] = ['underwriter', 'admin'];
-/** Who may READ the queue and an application's detail: reviewers, and servicers (they find what to fund). */
-export const QUEUE_ROLES: readonly StaffRole[] = ['underwriter', 'servicer', 'admin'];
-export const FUNDING_ROLES: readonly StaffRole[] = ['servicer', 'admin'];
-export const AUDIT_ROLES: readonly StaffRole[] = ['admin'];
-
-/** Staff authentication as an onRequest hook (401 / 403 before anything is read), and the member it found. */
-export function staffGuard(ctx: AppContext) {
-  const staffOf = new WeakMap<FastifyRequest, TStaffMember>();
-  return {
-    only: (roles: readonly StaffRole[]) => async (req: FastifyRequest) => {
-      staffOf.set(req, await authenticateStaff(ctx, tokenFromHeader(req.headers.authorization), roles));
-    },
-    staff: (req: FastifyRequest) => staffOf.get(req)!,
-  };
-}
-
 /** The back office's queue, application detail, sensitive views and audit log, under /api/backoffice. */
 export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const guard = staffGuard(ctx);
-  const review = guard.only(REVIEW_ROLES);
-  const read = guard.only(QUEUE_ROLES);
+  const read = { staff: 'read' } as const;
+  const review = { staff: 'review' } as const;
   return async (app) => {
-    app.get('/applications', { onRequest: read, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) => listQueue(ctx, req.query));
+    app.get('/applications', { config: read, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) => listQueue(ctx, req.query));
 
-    app.get('/applications/:userId', { onRequest: read, schema: { params: ZBackofficeUserParams, response: { 200: ZApplicationDetail } } }, async (req) =>
+    app.get('/applications/:userId', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZApplicationDetail } } }, async (req) =>
       getApplicationDetail(ctx, req.params.userId),
     );
 
-    app.post('/applications/:userId/reveal_ssn', { onRequest: review, schema: { params: ZBackofficeUserParams, response: { 200: ZRevealSsnResponse } } }, async (req) =>
-      revealSsn(ctx, guard.staff(req), req.params.userId),
+    app.post('/applications/:userId/reveal_ssn', { config: review, schema: { params: ZBackofficeUserParams, response: { 200: ZRevealSsnResponse } } }, async (req) =>
+      revealSsn(ctx, staffOf(req), req.params.userId),
     );
 
-    app.get('/documents/:id', { onRequest: review, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
-      const { document, bytes } = await viewDocument(ctx, guard.staff(req), req.params.id);
+    app.get('/documents/:id', { config: review, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
+      const { document, bytes } = await viewDocument(ctx, staffOf(req), req.params.id);
       return reply
         .type(document.contentType)
         .header('content-disposition', contentDisposition('inline', document.fileName))
@@ -63,8 +42,8 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .send(bytes);
     });
 
-    app.get('/esignatures/:id/pdf', { onRequest: guard.only(['underwriter', 'servicer', 'admin']), schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
-      const { signature, bytes } = await viewSignedNote(ctx, guard.staff(req), req.params.id);
+    app.get('/esignatures/:id/pdf', { config: read, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
+      const { signature, bytes } = await viewSignedNote(ctx, staffOf(req), req.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition('inline', `promissory-note-${signature.id}.pdf`))
@@ -73,6 +52,6 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .send(bytes);
     });
 
-    app.get('/audit', { onRequest: guard.only(AUDIT_ROLES), schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) => listAudit(ctx, req.query));
+    app.get('/audit', { config: { staff: 'audit' }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) => listAudit(ctx, req.query));
   };
 }

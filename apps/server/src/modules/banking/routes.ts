@@ -31,7 +31,7 @@ import { AppError } from '../../errors';
 import { leafFieldKey } from '../../http/error-handler';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { routingDirectoryOf } from './bank-accounts';
-import { emailAllotmentInstructions, getAllotmentInstructions } from './use-cases/allotment-instructions';
+import { emailAllotmentInstructions, getAllotmentInstructions } from './use-cases/send-allotment-instructions';
 import { authorizeAutoDebit } from './use-cases/authorize-auto-debit';
 import { authorizeSandboxBankLink } from './use-cases/authorize-sandbox-bank-link';
 import { confirmBankAccount } from './use-cases/confirm-bank-account';

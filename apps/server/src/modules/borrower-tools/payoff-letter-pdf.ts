@@ -1,7 +1,8 @@
+import { cents, formatUsd } from '@payrail/domain/money';
 import type { TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import { COMPANY } from '../../db/seed-data/company';
-import { formatDate, formatUsd } from '../esignature/loan-figures';
+import { formatDate } from '../esignature/loan-figures';
 
 // The standard PDF fonts speak WinAnsi only; map the few typographic characters outside it.
 const toWinAnsi = (s: string) =>
@@ -81,14 +82,14 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   write('Payoff letter', bold, 18, 6);
   write(`This letter states the amount that pays your loan in full if we receive it by ${formatDate(l.good_through)} (the good-through date).`, regular, 10, 10);
 
-  row('Principal', formatUsd(l.principal));
-  row('Interest through the good-through date', formatUsd(l.interest));
-  row('Fees', formatUsd(l.fees));
+  row('Principal', formatUsd(cents(l.principal)));
+  row('Interest through the good-through date', formatUsd(cents(l.interest)));
+  row('Fees', formatUsd(cents(l.fees)));
   page.drawLine({ start: { x: MARGIN, y: y + 2 }, end: { x: WIDTH - MARGIN, y: y + 2 }, thickness: 0.8, color: INK });
   y -= 4;
-  row(`Payoff amount good through ${formatDate(l.good_through)}`, formatUsd(l.payoff_amount), true);
+  row(`Payoff amount good through ${formatDate(l.good_through)}`, formatUsd(cents(l.payoff_amount)), true);
   y -= 6;
-  write(`Per-diem interest: ${formatUsd(l.per_diem)} for each day after the good-through date that the funds arrive (until your next due date; ask us for a new letter after it).`, regular, 10, 12);
+  write(`Per-diem interest: ${formatUsd(cents(l.per_diem))} for each day after the good-through date that the funds arrive (until your next due date; ask us for a new letter after it).`, regular, 10, 12);
 
   write('Payments not yet final', bold, 12, 4);
   if (l.pending_debits.length === 0) write('None: no debit is scheduled or waiting to settle on this loan.', regular, 10, 12);

@@ -3,8 +3,8 @@ import { ZConsentCentre, ZDueDateChangePreview, ZDueDateChangeQuery, ZRequestsIn
 import { ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { FUNDING_ROLES, QUEUE_ROLES, staffGuard } from '../backoffice/routes';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { staffOf } from '../staff/staff-guard';
 import { getConsentCentre, restoreElectronicConsent, withdrawElectronicConsent } from './use-cases/consent-centre';
 import { previewDueDateChange } from './use-cases/preview-due-date-change';
 import { listOpenRequests, remindOpenRequests } from './use-cases/requests-inbox';
@@ -31,24 +31,23 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** Borrower care in the back office, under /api/backoffice: a borrower's open requests and a reminder. */
 export function careBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const guard = staffGuard(ctx);
-  const read = guard.only(QUEUE_ROLES);
-  const servicing = guard.only(FUNDING_ROLES);
+  const read = { staff: 'read' } as const;
+  const servicing = { staff: 'fund' } as const;
   return async (app) => {
-    app.get('/members/:userId/requests', { onRequest: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsInbox } } }, async (req) =>
+    app.get('/members/:userId/requests', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsInbox } } }, async (req) =>
       listOpenRequests(ctx, req.params.userId),
     );
-    app.get('/members/:userId/consents', { onRequest: read, schema: { params: ZBackofficeUserParams, response: { 200: ZConsentCentre } } }, async (req) =>
+    app.get('/members/:userId/consents', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZConsentCentre } } }, async (req) =>
       getConsentCentre(ctx, req.params.userId),
     );
     // A withdrawal the borrower gave by phone or mail (the disclosure allows both), recorded and audited.
     app.post(
       '/members/:userId/consents/electronic_communications/withdraw',
-      { onRequest: servicing, schema: { params: ZBackofficeUserParams, body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
-      async (req) => withdrawElectronicConsent(ctx, req.params.userId, req.body.confirm === true, { ip: null, userAgent: null }, guard.staff(req)),
+      { config: servicing, schema: { params: ZBackofficeUserParams, body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
+      async (req) => withdrawElectronicConsent(ctx, req.params.userId, req.body.confirm === true, { ip: null, userAgent: null }, staffOf(req)),
     );
-    app.post('/members/:userId/requests/remind', { onRequest: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
-      remindOpenRequests(ctx, guard.staff(req), req.params.userId),
+    app.post('/members/:userId/requests/remind', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
+      remindOpenRequests(ctx, staffOf(req), req.params.userId),
     );
   };
 }

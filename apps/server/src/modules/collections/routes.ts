@@ -16,14 +16,13 @@ import {
   ZSandboxRemittanceResponse,
   ZSuspenseResponse,
 } from '@payrail/contract/servicing-backoffice';
-import type { StaffRole } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { FUNDING_ROLES, staffGuard } from '../backoffice/routes';
+import { staffOf } from '../staff/staff-guard';
 import { AppError } from '../../errors';
 import { applyAchReturnFile } from './use-cases/ach-returns';
 import { advanceBusinessDate, getBusinessClock, runServicingNow } from './use-cases/business-clock';
@@ -58,39 +57,35 @@ async function readReturnFile(req: FastifyRequest): Promise<{ text: string; file
   throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
 }
 
-/** Who may READ servicing (the loan page, the clock): servicers, admins, and underwriters. */
-export const SERVICING_READ_ROLES: readonly StaffRole[] = ['underwriter', 'servicer', 'admin'];
-
 /** Servicing in the back office, under /api/backoffice: loan page, reversals, remittances, business clock, daily run. */
 export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const guard = staffGuard(ctx);
-  const act = guard.only(FUNDING_ROLES);
-  const read = guard.only(SERVICING_READ_ROLES);
+  const act = { staff: 'fund' } as const;
+  const read = { staff: 'read' } as const;
   return async (app) => {
-    app.get('/servicing/business_date', { onRequest: read, schema: { response: { 200: ZBusinessDateResponse } } }, async () => getBusinessClock(ctx));
-    app.post('/servicing/business_date', { onRequest: act, schema: { body: ZAdvanceBusinessDate, response: { 200: ZAdvanceResponse } } }, async (req) =>
-      advanceBusinessDate(ctx, guard.staff(req), req.body),
+    app.get('/servicing/business_date', { config: read, schema: { response: { 200: ZBusinessDateResponse } } }, async () => getBusinessClock(ctx));
+    app.post('/servicing/business_date', { config: act, schema: { body: ZAdvanceBusinessDate, response: { 200: ZAdvanceResponse } } }, async (req) =>
+      advanceBusinessDate(ctx, staffOf(req), req.body),
     );
-    app.post('/servicing/run', { onRequest: act, schema: { response: { 200: ZAdvanceResponse } } }, async (req) => runServicingNow(ctx, guard.staff(req)));
+    app.post('/servicing/run', { config: act, schema: { response: { 200: ZAdvanceResponse } } }, async (req) => runServicingNow(ctx, staffOf(req)));
 
-    app.get('/loans/:loanId/servicing', { onRequest: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) => loanServicing(ctx, req.params.loanId));
-    app.post('/loans/:loanId/reversals', { onRequest: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
-      reversePayment(ctx, guard.staff(req), req.params.loanId, req.body),
+    app.get('/loans/:loanId/servicing', { config: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) => loanServicing(ctx, req.params.loanId));
+    app.post('/loans/:loanId/reversals', { config: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
+      reversePayment(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
-    app.post('/ach/returns', { onRequest: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {
+    app.post('/ach/returns', { config: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {
       const { text, fileName } = await readReturnFile(req);
-      return applyAchReturnFile(ctx, guard.staff(req), text, fileName);
+      return applyAchReturnFile(ctx, staffOf(req), text, fileName);
     });
 
-    app.post('/remittances', { onRequest: act, bodyLimit: 6_000_000, schema: { body: ZRemittanceImport, response: { 200: ZRemittanceImportResponse } } }, async (req) =>
-      importRemittance(ctx, guard.staff(req), req.body, 'csv' in req.body ? 'file' : 'api'),
+    app.post('/remittances', { config: act, bodyLimit: 6_000_000, schema: { body: ZRemittanceImport, response: { 200: ZRemittanceImportResponse } } }, async (req) =>
+      importRemittance(ctx, staffOf(req), req.body, 'csv' in req.body ? 'file' : 'api'),
     );
-    app.get('/remittances/suspense', { onRequest: act, schema: { response: { 200: ZSuspenseResponse } } }, async () => listSuspense(ctx));
-    app.post('/remittances/lines/:id/resolve', { onRequest: act, schema: { params: ZLineParams, body: ZResolveLine, response: { 200: z.object({ line: ZRemittanceImportResponse.shape.lines.element }) } } }, async (req) =>
-      resolveSuspenseLine(ctx, guard.staff(req), req.params.id, req.body),
+    app.get('/remittances/suspense', { config: act, schema: { response: { 200: ZSuspenseResponse } } }, async () => listSuspense(ctx));
+    app.post('/remittances/lines/:id/resolve', { config: act, schema: { params: ZLineParams, body: ZResolveLine, response: { 200: z.object({ line: ZRemittanceImportResponse.shape.lines.element }) } } }, async (req) =>
+      resolveSuspenseLine(ctx, staffOf(req), req.params.id, req.body),
     );
-    app.post('/remittances/sandbox', { onRequest: act, schema: { body: ZSandboxRemittanceRequest, response: { 200: ZSandboxRemittanceResponse } } }, async (req) =>
+    app.post('/remittances/sandbox', { config: act, schema: { body: ZSandboxRemittanceRequest, response: { 200: ZSandboxRemittanceResponse } } }, async (req) =>
       sandboxRemittanceFile(ctx, parseIsoDate(req.body.pay_date)),
     );
   };

@@ -4,17 +4,8 @@ import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { ScheduleRow } from '@payrail/domain/loan/schedule';
-import { type Cents, formatCents } from '@payrail/domain/money';
 import type { SignedLoanFigures } from '../../db/schema/esignature';
 import type { ChosenLoan } from './loan-terms-source';
-
-/** `$1,234.56`: the engine's two-decimal text with thousands separators (spec §9), no float involved. */
-export function formatUsd(value: Cents | number): string {
-  const text = formatCents(value as Cents);
-  const negative = text.startsWith('-');
-  const [whole, fraction] = (negative ? text.slice(1) : text).split('.') as [string, string];
-  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
 
 /** MM/DD/YYYY, as the spec shows dates. */
 export const formatDate = (iso: string): string => formatUsDate(parseIsoDate(iso));

@@ -1,6 +1,7 @@
 import { nextBusinessDay } from '@payrail/domain/calendar';
-import { addDays, addMonths, type IsoDate, parseIsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, utcDay } from '@payrail/domain/dates';
 import { feeFor, type FeeLabel, feeLabel } from '@payrail/domain/loan/fees';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { type Frequency, paymentsInTerm } from '@payrail/domain/loan/frequency';
 import type { LoanTerms } from '@payrail/domain/loan/schedule';
 import { cents } from '@payrail/domain/money';
@@ -29,20 +30,6 @@ export const DEFAULT_LOAN_PRICING = {
   termMonths: 12,
   frequency: 'biweekly' as Frequency,
 } as const;
-
-/** The first due date one pay period after disbursement. */
-function firstPaymentAfter(disbursement: IsoDate, frequency: Frequency): IsoDate {
-  switch (frequency) {
-    case 'weekly':
-      return addDays(disbursement, 7);
-    case 'biweekly':
-      return addDays(disbursement, 14);
-    case 'semimonthly':
-      return addDays(disbursement, 15);
-    case 'monthly':
-      return addMonths(disbursement, 1);
-  }
-}
 
 /** The terms stored on the application row, or null while the loan-terms step has not filled them in. */
 export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
@@ -75,8 +62,8 @@ export const defaultLoanTermsSource: LoanTermsSource = {
     const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
     const p = DEFAULT_LOAN_PRICING;
     const frequency = employer?.payFrequency ?? p.frequency;
-    // Money goes out on the next business day after today (UTC); the first payment one pay period later.
-    const disbursementDate = nextBusinessDay(parseIsoDate(ctx.now().toISOString().slice(0, 10)));
+    // Money goes out on the next business day after today (UTC); the first payment by the one first-payday rule.
+    const disbursementDate = nextBusinessDay(utcDay(ctx.now()));
     const fee = feeFor(p.originationFee, p.amountCents);
     return {
       terms: {
@@ -87,7 +74,7 @@ export const defaultLoanTermsSource: LoanTermsSource = {
         frequency,
         numberOfPayments: paymentsInTerm(frequency, p.termMonths),
         disbursementDate,
-        firstPaymentDate: firstPaymentAfter(disbursementDate, frequency),
+        firstPaymentDate: firstPaymentDate(frequency, disbursementDate),
       },
       feeLabel: feeLabel(fee, 0),
       source: 'pricing_defaults',

@@ -1,10 +1,11 @@
 import { normalizeSignatureName, signatureFontSize } from '@payrail/domain/esign/signature';
 import type { ScheduleRow } from '@payrail/domain/loan/schedule';
+import { formatUsd } from '@payrail/domain/money';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import type { SignedLoanFigures } from '../../db/schema/esignature';
 import type { AgreementSection } from '../../db/schema/reference';
 import { COMPANY } from '../../db/seed-data/company';
-import { formatDate, formatUsd } from './loan-figures';
+import { formatDate } from './loan-figures';
 
 export type NoteInput = {
   borrowerName: string;

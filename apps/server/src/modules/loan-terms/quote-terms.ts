@@ -5,16 +5,16 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
-import { type Cents, cents, formatCents } from '@payrail/domain/money';
+import { type Cents, cents, formatUsd } from '@payrail/domain/money';
 import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
-import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
 import { acceptedOfferTerms } from './accepted-offer';
-import { firstPaymentDate } from './first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { businessToday } from '../servicing/clock';
 import { loanState } from '../servicing/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
@@ -27,15 +27,9 @@ const defaultMethod = (offers: { split_direct_deposit: readonly unknown[] }): Pr
 
 const noAmount = () => new AppError('validation', APPLICATION_MSG.noAmountAvailable);
 
-/** Dollars with thousands separators and cents: 2500000 → "25,000.00". */
-const thousands = (c: number): string => {
-  const [whole = '0', rest = '00'] = formatCents(cents(c)).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${rest}`;
-};
-
 /** The counteroffer text of the loan-terms page when a reviewer lowered the amount. */
 export const changeMessage = (negotiated: number | null): string | null =>
-  negotiated === null ? null : `We can offer you up to $${thousands(negotiated)}. Please review your new loan terms.`;
+  negotiated === null ? null : `We can offer you up to ${formatUsd(cents(negotiated))}. Please review your new loan terms.`;
 
 /**
  * Prices the member's loan from the stored pricing program of their employer's lending program:
@@ -59,7 +53,7 @@ export async function quoteTerms(
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   // A refinance is dated on the servicing business date, the calendar its payoff is quoted on.
   const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.servicing.loan(application.refinancesLoanId) : undefined;
-  const today = refinancing ? await businessToday(ctx) : isoDay(ctx.now());
+  const today = refinancing ? await businessToday(ctx) : utcDay(ctx.now());
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
     borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
@@ -73,7 +67,7 @@ export async function quoteTerms(
   const pricing = toPricingProgram(stored.program, stored.entries);
 
   const ruleSet = ruleSetFor(today);
-  const incomeCap = profile?.annualIncomeCents != null ? maxAmountCents(profile.annualIncomeCents, program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
+  const incomeCap = profile?.annualIncomeCents != null ? maxAmountCents(cents(profile.annualIncomeCents), program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
   const cap = Math.min(incomeCap, application.negotiatedAmountCents ?? Number.POSITIVE_INFINITY);
   let options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
   // Refinance (classic §9): options are amount − payoff − fee not financed, so only amounts that pay the

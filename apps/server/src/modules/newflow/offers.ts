@@ -2,12 +2,12 @@ import type { TLoanOffer } from '@payrail/contract/newflow';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers, type Offer } from '@payrail/domain/loan/pricing';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import type { ApplicationPatch } from '../application/repository';
-import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { acceptedOfferTerms } from '../loan-terms/accepted-offer';
-import { firstPaymentDate } from '../loan-terms/first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../loan-terms/pricing-program';
 import type { NewflowRow } from './repository';
 
@@ -32,7 +32,7 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') return empty;
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
-  const today = isoDay(ctx.now());
+  const today = utcDay(ctx.now());
   const [stored, state] = await Promise.all([ctx.repos.loanTerms.programInForce(lending, today), borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined]);
   if (!stored || !state) return empty;
   const frequency: Frequency = FREQUENCY_BY_NEWFLOW[nf.paymentFrequency ?? ''] ?? employer.payFrequency;

@@ -1,9 +1,9 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import type { IsoDate } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { isoDay } from '../application/today';
 
 /** What the applicant states about a proof of address: the date printed on it and the address on it. */
 export type StatedProof = { statement_date: string; address: string; zip_code: string };
@@ -19,7 +19,7 @@ export async function checkStatedProof(ctx: AppContext, userId: number, stated: 
     stated.statement_date as IsoDate,
     { address: stated.address, zipCode: stated.zip_code, unitNumber: profile?.unitNumber ?? null },
     { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '', unitNumber: profile?.unitNumber ?? null },
-    isoDay(ctx.now()),
+    utcDay(ctx.now()),
   );
   if (check.ok) return;
   const message = check.code === 'proof_of_address_future_dated' ? NEWFLOW_MSG.proofOfAddressFuture : check.code === 'proof_of_address_too_old' ? NEWFLOW_MSG.proofOfAddressTooOld : NEWFLOW_MSG.proofOfAddressMismatch;

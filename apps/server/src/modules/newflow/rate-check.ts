@@ -1,11 +1,10 @@
-import { addDays } from '@payrail/domain/dates';
+import { addDays, utcDay } from '@payrail/domain/dates';
 import type { Cents } from '@payrail/domain/money';
 import { decide } from '@payrail/domain/underwriting/decide';
 import { type BureauReport, decideRateCheck } from '@payrail/domain/underwriting/rate-check';
 import { decideTransition } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../context';
 import { SSN_AAD } from '../application/field-rules';
-import { isoDay } from '../application/today';
 import { loadApplicationFacts } from '../review/underwriting';
 import type { StatusMove } from '../workflow/repository';
 import { NO_FACTS } from '../workflow/use-cases/plan-move';
@@ -87,7 +86,7 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
     const application = await ctx.repos.application.ensureActiveApplication(row.userId, finishedAt);
     const declined = work.result.outcome === 'declined' || work.result.outcome === 'thin_file';
     // A decline on the bureau file alone waits the engine's usual 90 days.
-    const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(isoDay(finishedAt), 90);
+    const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(utcDay(finishedAt), 90);
     await ctx.repos.application.updateApplication(application.id, declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents }, finishedAt);
     if (opts.userId !== undefined) break;
   }

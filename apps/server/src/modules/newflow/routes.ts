@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../identity/http';
 import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
-import { QUEUE_ROLES, staffGuard } from '../backoffice/routes';
 import { getNewflowEvidence } from './use-cases/get-evidence';
 import { getStep } from './use-cases/get-step';
 import { postStep } from './use-cases/post-step';
@@ -29,8 +28,7 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // Back office: the new-flow evidence of an application (the classic detail stays at …/{userId}).
-    const staff = staffGuard(ctx);
-    app.get('/backoffice/applications/:userId/newflow', { onRequest: staff.only(QUEUE_ROLES), schema: { params: ZBackofficeUserParams, response: { 200: ZNewflowEvidence } } }, async (req) =>
+    app.get('/backoffice/applications/:userId/newflow', { config: { staff: 'read' }, schema: { params: ZBackofficeUserParams, response: { 200: ZNewflowEvidence } } }, async (req) =>
       getNewflowEvidence(ctx, req.params.userId),
     );
 

@@ -3,8 +3,8 @@ import { ZPayableReferrersResponse, ZReferralPayout, ZReferralProgram } from '@p
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { FUNDING_ROLES, staffGuard } from '../backoffice/routes';
 import { requireSignIn, signedIn } from '../identity/http';
+import { staffOf } from '../staff/staff-guard';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
 import { getReferralProgram } from './use-cases/get-referral-program';
 import { listPayableReferrers, releaseReferralPayout } from './use-cases/release-payout';
@@ -19,15 +19,14 @@ export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** Referral payouts in the back office (servicers and admins), under /api/backoffice. */
 export function referralBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const guard = staffGuard(ctx);
-  const onRequest = guard.only(FUNDING_ROLES);
+  const config = { staff: 'fund' } as const;
   return async (app) => {
-    app.get('/referral_payouts', { onRequest, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
-    app.post('/referral_payouts/:userId', { onRequest, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
+    app.get('/referral_payouts', { config, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
+    app.post('/referral_payouts/:userId', { config, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
-      return releaseReferralPayout(ctx, guard.staff(req), req.params.userId, key);
+      return releaseReferralPayout(ctx, staffOf(req), req.params.userId, key);
     });
   };
 }

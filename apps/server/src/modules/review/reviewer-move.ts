@@ -12,9 +12,6 @@ import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
 import { refusal } from '../workflow/use-cases/refuse';
 import type { Transition } from './repository';
 
-/** Roles that act on applications in the back office. */
-export const REVIEWER_ROLES = ['admin', 'underwriter'] as const;
-
 /** The borrower a back-office call names; 404 when there is none. */
 export async function targetMember(ctx: AppContext, userId: number): Promise<MemberRow> {
   const member = await ctx.repos.identity.findMemberById(userId);

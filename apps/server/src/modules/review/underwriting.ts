@@ -4,8 +4,8 @@ import type { Cents } from '@payrail/domain/money';
 import { DEFAULT_RULE_SET } from '@payrail/domain/underwriting/default-rule-set';
 import type { ApplicationFacts, DocumentType } from '@payrail/domain/underwriting/facts';
 import { type RuleSet, ruleSetInForce } from '@payrail/domain/underwriting/rule-set';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
-import { isoDay } from '../application/today';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 
 /** Every rule set ever used, oldest first; the one in force on a date decides (docs/underwriting-rules.md). */
@@ -23,7 +23,7 @@ export type DecisionStage = 'employer' | 'review';
  * before they are stored.
  */
 export async function loadApplicationFacts(ctx: AppContext, userId: number, stage: DecisionStage, overrides: Partial<ApplicationFacts> = {}): Promise<{ facts: ApplicationFacts; ruleSet: RuleSet; today: IsoDate }> {
-  const today = isoDay(ctx.now());
+  const today = utcDay(ctx.now());
   const ruleSet = ruleSetFor(today);
   const [profile, borrower, application, documents] = await Promise.all([
     ctx.repos.application.findProfile(userId),

@@ -1,6 +1,6 @@
 import type { IsoDate } from '@payrail/domain/dates';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
-import { isoDay } from '../application/today';
 
 /**
  * THE business date every servicing rule reads (payment dates, payoff quotes, due and past-due days,
@@ -9,7 +9,7 @@ import { isoDay } from '../application/today';
  * which dates it accepts.
  */
 export async function businessToday(ctx: AppContext): Promise<IsoDate> {
-  const real = isoDay(ctx.now());
+  const real = utcDay(ctx.now());
   if (ctx.config.env === 'production') return real;
   const override = await ctx.repos.servicing.businessDateOverride();
   return (override ?? real) as IsoDate;

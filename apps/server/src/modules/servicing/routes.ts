@@ -2,23 +2,23 @@ import { IDEMPOTENCY_HEADER, ZBackofficeUserParams, ZFundResponse, ZLoanDetailRe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { FUNDING_ROLES, staffGuard } from '../backoffice/routes';
-import { fundApplication, getLoan } from './use-cases/fund-application';
+import { staffOf } from '../staff/staff-guard';
+import { fundApplication } from './use-cases/fund-application';
+import { getLoanDetail } from './use-cases/get-loan-detail';
 
 export const IDEMPOTENCY_KEY_REQUIRED = 'The Idempotency-Key header is required (8 to 200 characters).';
 
 /** Funding and loans, under /api/backoffice (servicers and admins). */
 export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const guard = staffGuard(ctx);
-  const onRequest = guard.only(FUNDING_ROLES);
+  const config = { staff: 'fund' } as const;
   return async (app) => {
-    app.post('/applications/:userId/fund', { onRequest, schema: { params: ZBackofficeUserParams, response: { 200: ZFundResponse } } }, async (req) => {
+    app.post('/applications/:userId/fund', { config, schema: { params: ZBackofficeUserParams, response: { 200: ZFundResponse } } }, async (req) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
-      return fundApplication(ctx, guard.staff(req), req.params.userId, key);
+      return fundApplication(ctx, staffOf(req), req.params.userId, key);
     });
 
-    app.get('/loans/:loanId', { onRequest, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoan(ctx, req.params.loanId));
+    app.get('/loans/:loanId', { config, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoanDetail(ctx, req.params.loanId));
   };
 }

@@ -20,7 +20,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
   const [references, application, account, docs, history, decisions, feedback, emails, esignature, loan] = await Promise.all([
     repo.references(userId),
     repo.application(userId),
-    repo.receiverAccount(userId),
+    ctx.repos.banking.currentReceiver(userId),
     repo.documents(userId),
     repo.history(userId),
     repo.decisions(userId),

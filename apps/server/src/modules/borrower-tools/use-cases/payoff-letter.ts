@@ -3,13 +3,13 @@ import type { TPayoffLetterDebit, TPayoffLetterResponse } from '@payrail/contrac
 import type { TStaffMember } from '@payrail/contract/staff';
 import { isIsoDate, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { cents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import { payoffLetterFigures } from '@payrail/domain/servicing/payoff-letter';
 import type { DebitEffect } from '@payrail/domain/servicing/payoff-letter';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { COMPANY } from '../../../db/seed-data/company';
-import { formatDate, formatUsd } from '../../esignature/loan-figures';
+import { formatDate } from '../../esignature/loan-figures';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { MemberRow } from '../../identity/repository';
 import type { LoanRow } from '../../servicing/repository';
@@ -96,7 +96,7 @@ export async function staffPayoffLetter(ctx: AppContext, staff: TStaffMember, lo
   const pdf = await payoffLetterPdf(ctx, letter);
   await ctx.repos.borrowerTools.auditAndNotify(
     { staffUserId: staff.id, action: 'payoff_letter_issued', targetUserId: loan.userId, before: {}, after: { loan_id: loan.id, good_through: letter.good_through, payoff_cents: letter.payoff_amount }, at: ctx.now() },
-    { userId: loan.userId, message: `We prepared a payoff letter for loan ${loan.identifier}: ${formatUsd(letter.payoff_amount)} pays it off through ${formatDate(letter.good_through)}.` },
+    { userId: loan.userId, message: `We prepared a payoff letter for loan ${loan.identifier}: ${formatUsd(cents(letter.payoff_amount))} pays it off through ${formatDate(letter.good_through)}.` },
   );
   return pdf;
 }

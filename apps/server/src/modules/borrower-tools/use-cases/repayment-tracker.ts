@@ -1,8 +1,9 @@
+import { cents, formatUsd } from '@payrail/domain/money';
 import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
 import type { IsoDate } from '@payrail/domain/dates';
 import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
 import type { AppContext } from '../../../context';
-import { formatDate, formatUsd } from '../../esignature/loan-figures';
+import { formatDate } from '../../esignature/loan-figures';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../servicing/clock';
 import { loanState, ownLoan } from '../../servicing/use-cases/loan-position';
@@ -52,7 +53,7 @@ export async function notifyShortRemittances(ctx: AppContext, posted: readonly {
     if (!loan) continue;
     await ctx.repos.engagement.addNotification(
       loan.userId,
-      `Your employer's payroll deduction for ${formatDate(payDate)} was ${formatUsd(amountCents)}, ${formatUsd(installment.paymentCents - amountCents)} less than your ${formatUsd(installment.paymentCents)} payment. See Payroll deductions in Loans & Payments for what to do.`,
+      `Your employer's payroll deduction for ${formatDate(payDate)} was ${formatUsd(cents(amountCents))}, ${formatUsd(cents(installment.paymentCents - amountCents))} less than your ${formatUsd(cents(installment.paymentCents))} payment. See Payroll deductions in Loans & Payments for what to do.`,
       at,
     );
   }

@@ -2,7 +2,7 @@ import { PAID_OFF_NOTICE, paymentSettledNotice } from '@payrail/domain/engagemen
 import { isBusinessDay } from '@payrail/domain/calendar';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import { entryDescription, isReturnCode, RETURN_REASONS, representmentDate, secCodeFor } from '@payrail/domain/servicing/ach';
 import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
@@ -23,10 +23,10 @@ export const PAYMENT_KIND = { one_time: 'one_time_payment', auto_debit: 'schedul
 /** Borrower messages of servicing (in-app notification; the same text is e-mailed). */
 export const SERVICING_NOTICE = {
   returned: (amount: number, date: string, code: string, title: string) =>
-    `Your payment of $${formatCents(cents(amount))} on ${date} was returned by your bank (${code} ${title}). Please make the payment another way to keep your loan current.`,
+    `Your payment of ${formatUsd(cents(amount))} on ${date} was returned by your bank (${code} ${title}). Please make the payment another way to keep your loan current.`,
   representing: (date: string) => `We will present the returned payment to your bank again on ${date}.`,
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
-  lateFee: (amount: number, n: number) => `A late fee of $${formatCents(cents(amount))} was charged on installment ${n} of your loan.`,
+  lateFee: (amount: number, n: number) => `A late fee of ${formatUsd(cents(amount))} was charged on installment ${n} of your loan.`,
   paidOff: PAID_OFF_NOTICE,
 } as const;
 
@@ -94,7 +94,7 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
     if (outcome.status === 'settled') {
       await tx.updateTransaction(t.id, { status: 'settled', settledOn: date, updatedAt: at });
       // In-app only: the e-mail went out when the payment was sent.
-      await tx.notify(loan.userId, paymentSettledNotice(`$${formatCents(cents(t.amountCents))}`, loan.identifier), at);
+      await tx.notify(loan.userId, paymentSettledNotice(formatUsd(cents(t.amountCents)), loan.identifier), at);
       txsStale = true;
     } else if (outcome.status === 'returned') {
       await applyReturn(ctx, tx, policy, loan, t, outcome.code, parseIsoDate(outcome.returnedOn), entries, byId, tell);

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TNewEmployerRequest } from '@payrail/contract/application';
 import { fieldMessage } from '@payrail/contract/application';
-import { compareIsoDates, isIsoDate } from '@payrail/domain/dates';
+import { compareIsoDates, isIsoDate, utcDay } from '@payrail/domain/dates';
 import { parseUsDate } from '@payrail/domain/validation/date-of-birth';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { assertStep } from '../../application/step-guard';
-import { isoDay } from '../../application/today';
 
 const FREQUENCIES: Readonly<Record<string, 'weekly' | 'biweekly' | 'monthly'>> = {
   weekly: 'weekly',
@@ -28,7 +27,7 @@ export async function createEmployer(ctx: AppContext, member: MemberRow, body: T
   const frequency = FREQUENCIES[paymentFrequency.toLowerCase()];
   if (!frequency) errors.paymentFrequency = [fieldMessage('not_included')];
   const date = isIsoDate(paymentDate) ? paymentDate : parseUsDate(paymentDate);
-  const today = isoDay(ctx.now());
+  const today = utcDay(ctx.now());
   if (date === null) errors.paymentDate = [fieldMessage('invalid')];
   else if (compareIsoDates(date, today) > 0) errors.paymentDate = [fieldMessage('date_in_future')];
   if (Object.keys(errors).length > 0 || !frequency || date === null) throw AppError.fields(errors);

@@ -3,10 +3,10 @@ import { nextBusinessDay } from '@payrail/domain/calendar';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { amountOptions, type Offer, priceOffers } from '@payrail/domain/loan/pricing';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { isoDay } from '../../application/today';
-import { firstPaymentDate } from '../first-payment-date';
+import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../pricing-program';
 import type { LendingProgram } from '../repository';
 
@@ -23,7 +23,7 @@ let cached: { day: string; answer: TRepresentativeExample } | null = null;
  * Cached per day (pricing changes by effective date).
  */
 export async function representativeExample(ctx: AppContext): Promise<TRepresentativeExample> {
-  const today = isoDay(ctx.now());
+  const today = utcDay(ctx.now());
   if (cached?.day === today) return cached.answer;
   const disbursementDate = nextBusinessDay(today);
   const first = firstPaymentDate(EXAMPLE.frequency, disbursementDate, null);

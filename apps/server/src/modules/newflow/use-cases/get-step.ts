@@ -157,7 +157,7 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
       };
     }
     case 'verify_bank_account': {
-      const account = await ctx.repos.backoffice.receiverAccount(userId);
+      const account = await ctx.repos.banking.currentReceiver(userId);
       return { bank_information: account ? toBankInformation(await ctx.cryptoBox(), account) : null, linked: Boolean(account?.verifiedAt) };
     }
     case 'additional_documents': {

@@ -9,7 +9,7 @@ import {
   ZPersonalInfoPayload,
 } from '@payrail/contract/newflow';
 import { FIELD_MSG } from '@payrail/contract/messages';
-import { compareIsoDates, type IsoDate } from '@payrail/domain/dates';
+import { compareIsoDates, type IsoDate, utcDay } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
 import { validatePassword } from '@payrail/domain/validation/password';
 import { ssnDigits, validateSsn } from '@payrail/domain/validation/ssn';
@@ -20,7 +20,6 @@ import { AppError, type FieldErrors } from '../../../errors';
 import { hashPassword } from '../../../lib/passwords';
 import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
-import { isoDay } from '../../application/today';
 import { saveManualAccount } from '../../banking/use-cases/save-manual-account';
 import { employerOf, employerProgramOf } from '../../employment/employer-program';
 import type { MemberRow } from '../../identity/repository';
@@ -224,7 +223,7 @@ async function verifyBankAccount(ctx: AppContext, member: MemberRow, p: Payload<
     await storeUpload(ctx, member.id, 'bankStatement', p.manual.bankStatement, 'bank_statement');
     await saveManualAccount(ctx, member, { accountType: p.manual.accountType === 'Savings' ? 'savings' : 'checking', routing: p.manual.routingNumber, accountNumber: p.manual.accountNumber });
   }
-  const account = await ctx.repos.backoffice.receiverAccount(member.id);
+  const account = await ctx.repos.banking.currentReceiver(member.id);
   if (!account || !account.verifiedAt) throw AppError.fields({ bank_account: [NEWFLOW_MSG.bankAccountMissing] });
   return moved(await saveAndMove(ctx, member, {}, 'additional_documents'));
 }
@@ -250,9 +249,9 @@ async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payloa
   const live = new Set((await ctx.repos.documents.listLive(member.id)).map((d) => d.documentTypeName));
   if (!NEWFLOW_REQUIRED_DOCUMENTS.every((t) => live.has(t))) throw AppError.fields({ documents: [NEWFLOW_MSG.documentsMissing] });
   const nf = await ctx.repos.newflow.find(member.id);
-  if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate as IsoDate, isoDay(ctx.now())) <= 0) {
+  if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate as IsoDate, utcDay(ctx.now())) <= 0) {
     const profile = await ctx.repos.application.findProfile(member.id);
-    const again = checkProofOfAddress(nf.proofStatementDate as IsoDate, { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' }, { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '' }, isoDay(ctx.now()));
+    const again = checkProofOfAddress(nf.proofStatementDate as IsoDate, { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' }, { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '' }, utcDay(ctx.now()));
     if (!again.ok) throw AppError.fields({ proof_of_address: [again.code === 'proof_of_address_mismatch' ? NEWFLOW_MSG.proofOfAddressMismatch : NEWFLOW_MSG.proofOfAddressTooOld] });
   }
   return moved(await saveAndMove(ctx, member, {}, 'loan_offer'));
@@ -309,7 +308,7 @@ async function approved(ctx: AppContext, member: MemberRow): Promise<Answer> {
 async function restart(ctx: AppContext, member: MemberRow): Promise<Answer> {
   const ended = await ctx.repos.application.latestApplication(member.id);
   const on = ended?.reapplyOn ?? null;
-  const today = isoDay(ctx.now());
+  const today = utcDay(ctx.now());
   if (on === 'never') throw new AppError('validation', MSG.newLoanFailed);
   if (on !== null && compareIsoDates(on as IsoDate, today) > 0) throw new AppError('validation', NEWFLOW_MSG.reapplyNotYet(on));
   const at = ctx.now();

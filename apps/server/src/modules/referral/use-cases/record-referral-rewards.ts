@@ -1,6 +1,6 @@
 import { approvedReward, bonusesUpTo, levelFor, payableOn, rewardTotals, submittedReward } from '@payrail/domain/referral/rewards';
 import type { RewardEntry } from '@payrail/domain/referral/rewards';
-import { formatCents, cents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { businessToday } from '../../servicing/clock';
 import type { NewReward, RewardRow } from '../repository';
@@ -11,10 +11,10 @@ const LEVEL_NAME = { zero: 'Zero', bronze: 'Bronze', silver: 'Silver', gold: 'Go
 export function rewardMessages(inserted: readonly RewardRow[], before: readonly RewardRow[], after: readonly RewardRow[]): string[] {
   const out = inserted.map((r) =>
     r.kind === 'application_submitted'
-      ? `A friend you referred submitted an application: you earned $${formatCents(cents(r.amountCents))}.`
+      ? `A friend you referred submitted an application: you earned ${formatUsd(cents(r.amountCents))}.`
       : r.kind === 'referral_approved'
-        ? `A friend you referred got their loan: you earned $${formatCents(cents(r.amountCents))}.`
-        : `Referral bonus: you earned $${formatCents(cents(r.amountCents))}.`,
+        ? `A friend you referred got their loan: you earned ${formatUsd(cents(r.amountCents))}.`
+        : `Referral bonus: you earned ${formatUsd(cents(r.amountCents))}.`,
   );
   const was = rewardTotals(before);
   const now = rewardTotals(after);

@@ -1,7 +1,7 @@
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReferralPayout } from '@payrail/contract/referral';
 import type { TStaffMember } from '@payrail/contract/staff';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -40,7 +40,7 @@ export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember
   }
   const row = await ctx.repos.backoffice.member(userId);
   if (!row) throw AppError.notFound('Member not found.');
-  const account = await ctx.repos.backoffice.receiverAccount(userId);
+  const account = await ctx.repos.banking.currentReceiver(userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
   const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
@@ -61,7 +61,7 @@ export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember
         individualId: `REFERRAL ${userId}`,
         idempotencyKey: `referral-payout-${userId}-${createHash('sha256').update(rewardIds.join(',')).digest('hex').slice(0, 24)}`,
       }),
-    notification: (amountCents) => `Your referral rewards of $${formatCents(cents(amountCents))} are on their way to your bank account.`,
+    notification: (amountCents) => `Your referral rewards of ${formatUsd(cents(amountCents))} are on their way to your bank account.`,
   });
   if (!released) {
     // A concurrent twin with this key may have paid them first.

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context';
+import { utcDay } from '@payrail/domain/dates';
 import type { MemberRow } from '../../identity/repository';
 import type { StatusMove } from '../../workflow/repository';
-import { isoDay } from '../../application/today';
 import { adverseActionEmail } from '../emails';
 import type { Transition } from '../repository';
 
@@ -28,6 +28,6 @@ export async function applyAdverseAction(
   });
   if (!committed.ok) return false;
   const borrower = await ctx.repos.identity.findBorrower(member.id);
-  await ctx.providers.email.send(adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: isoDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }));
+  await ctx.providers.email.send(adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: utcDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }));
   return true;
 }

@@ -1,8 +1,8 @@
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { isoDay } from '../../application/today';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { planMove } from '../../workflow/use-cases/plan-move';
 import { couldReapplyOn } from '../reapply';
@@ -17,7 +17,7 @@ const refuse = (message: string) => new AppError('validation', message);
  */
 export async function startNewApplication(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
   const latest = await ctx.repos.application.latestApplication(member.id);
-  const on = couldReapplyOn(member.workflowStatus, latest, isoDay(ctx.now()));
+  const on = couldReapplyOn(member.workflowStatus, latest, utcDay(ctx.now()));
   if (on === 'never') throw refuse(APPLICATION_MSG.cannotReapply);
   if (on !== 'today') throw refuse(APPLICATION_MSG.cannotReapplyYet(on));
   const { context } = await loadWorkflowFacts(ctx, member.id);

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { TFundResponse, TLoan, TLoanDetailResponse } from '@payrail/contract/backoffice';
+import type { TFundResponse, TLoan } from '@payrail/contract/backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatUsd } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import { refinanceFunding } from '@payrail/domain/loan/refinance';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
@@ -47,8 +47,8 @@ export function loanWire(l: LoanRow, signedNoteId: number | null): TLoan {
   };
 }
 
-const disbursementWire = (d: DisbursementRow) => ({ id: d.id, amount: d.amountCents, trace_id: d.traceId, status: d.status, created_at: d.createdAt.toISOString() });
-const installmentWire = (i: InstallmentRow) => ({ n: i.n, due_date: i.dueDate, payment: i.paymentCents, interest: i.interestCents, principal: i.principalCents, balance: i.balanceCents });
+export const disbursementWire = (d: DisbursementRow) => ({ id: d.id, amount: d.amountCents, trace_id: d.traceId, status: d.status, created_at: d.createdAt.toISOString() });
+export const installmentWire = (i: InstallmentRow) => ({ n: i.n, due_date: i.dueDate, payment: i.paymentCents, interest: i.interestCents, principal: i.principalCents, balance: i.balanceCents });
 
 async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promise<TFundResponse> {
   const loan = (await ctx.repos.servicing.loan(disbursement.loanId))!;
@@ -87,7 +87,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   const signature = await ctx.repos.esignature.latest(userId);
   if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature) throw new AppError('conflict', NOT_FUNDABLE);
 
-  const account = await ctx.repos.backoffice.receiverAccount(userId);
+  const account = await ctx.repos.banking.currentReceiver(userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   // Only an account the server verified (bank link, or manual entry checked with its statement) is paid.
   if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', NO_BANK_ACCOUNT);
@@ -152,7 +152,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
             oldLoanId: refinance.oldLoan.id,
             payoffCents: refinance.payoffCents,
             payoffDate: refinance.payoffDate,
-            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} ($${formatCents(cents(refinance.payoffCents))}).`,
+            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} (${formatUsd(cents(refinance.payoffCents))}).`,
           },
         }
       : {}),
@@ -207,16 +207,4 @@ async function refinancePayoff(ctx: AppContext, oldLoanId: number | null, disbur
   if (proceedsCents - payoffCents <= 0) throw new AppError('conflict', REFINANCE_MSG.doesNotCoverPayoff);
   const { netDisbursedCents } = refinanceFunding({ amountCents: proceedsCents, payoffCents, feeNotFinancedCents: 0 });
   return { oldLoan, payoffDate, payoffCents, netDisbursedCents };
-}
-
-/** GET /api/backoffice/loans/{loanId}: the loan, its schedule and its disbursements (status refreshed from the originator). */
-export async function getLoan(ctx: AppContext, loanId: number): Promise<TLoanDetailResponse> {
-  const repo = ctx.repos.servicing;
-  const loan = await repo.loan(loanId);
-  if (!loan) throw AppError.notFound('Loan not found.');
-  const [installments, disbursements, note] = await Promise.all([repo.installments(loanId), repo.disbursements(loanId), repo.signedNote(loanId)]);
-  const live = await Promise.all(
-    disbursements.map(async (d) => (d.status === 'pending' ? { ...d, status: await ctx.providers.ach.status(d.traceId).catch(() => d.status) } : d)),
-  );
-  return { loan: loanWire(loan, note?.esignatureId ?? null), installments: installments.map(installmentWire), disbursements: live.map(disbursementWire) };
 }

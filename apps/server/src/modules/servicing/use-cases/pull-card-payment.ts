@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPullTransactionRequest, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatCents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
@@ -92,7 +92,7 @@ export async function pullCardPayment(ctx: AppContext, member: MemberRow, body: 
     },
     newAccount: null,
     autoDebit: null,
-    notification: `Payment of $${formatCents(cents(amountCents))} for loan ${loan.identifier} was charged to your card ending ${saved.last4}.`,
+    notification: `Payment of ${formatUsd(cents(amountCents))} for loan ${loan.identifier} was charged to your card ending ${saved.last4}.`,
     answer: (row) =>
       ({
         ok: true,
@@ -110,7 +110,7 @@ export async function pullCardPayment(ctx: AppContext, member: MemberRow, body: 
   await ctx.providers.email.send({
     to: member.email,
     subject: 'Your Payrail card payment was received',
-    text: `Hello,\n\nPayment of $${formatCents(cents(amountCents))} for loan ${loan.identifier} was charged to your debit card ending ${saved.last4}.\n\nPayrail`,
+    text: `Hello,\n\nPayment of ${formatUsd(cents(amountCents))} for loan ${loan.identifier} was charged to your debit card ending ${saved.last4}.\n\nPayrail`,
     meta: { template: 'card_payment_received', loan_identifier: loan.identifier, transaction_id: result.row.id },
   });
   return result.row.responseBody as TPullTransactionResponse;

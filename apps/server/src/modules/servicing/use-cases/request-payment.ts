@@ -5,7 +5,7 @@ import type { PaymentMode, TPaymentRequestWire, TPaymentResponse, TScheduledPaym
 import { isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { formatCents } from '@payrail/domain/money';
+import { formatCents, formatUsd } from '@payrail/domain/money';
 import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../../context';
@@ -203,7 +203,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
 /** The borrower's notice of a payment request (in-app notification and e-mail). */
 function paymentNotice(mode: PaymentMode, amountCents: number, date: string, identifier: string): string {
   const [y, m, d] = date.split('-');
-  const amount = `$${formatCents(amountCents as Cents)}`;
+  const amount = formatUsd(amountCents as Cents);
   if (mode === 'auto_debit') return `Auto-debit of ${amount} per payment is set up for loan ${identifier}, starting ${m}/${d}/${y}.`;
   return `${mode === 'payoff' ? 'Payoff' : 'Payment'} of ${amount} for loan ${identifier} is scheduled for ${m}/${d}/${y}.`;
 }

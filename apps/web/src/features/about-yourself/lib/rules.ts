@@ -1,5 +1,5 @@
 import { MSG } from '@payrail/contract/messages';
-import { fromEpochDay } from '@payrail/domain/dates';
+import { utcDay } from '@payrail/domain/dates';
 import { validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { ssnDigits, validateSsn } from '@payrail/domain/validation/ssn';
 
@@ -11,19 +11,13 @@ const DOB_MESSAGES = {
   dob_under_legal_age: MSG.underLegalAge,
 } as const;
 
-/** Today in the borrower's calendar (local date), as the domain's IsoDate. */
-export function localToday(now: Date = new Date()) {
-  const utcMidnight = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return fromEpochDay(Math.round(utcMidnight / 86_400_000));
-}
-
 /**
  * Spec §5: once MM/DD/YYYY is complete, year 1900..this year, month, day, age ≥ 18. Answers the
  * warning text, or null when the date is fine or not complete yet.
  */
 export function dateOfBirthWarning(text: string, now: Date = new Date()): string | null {
   if (!/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return null;
-  const result = validateDateOfBirth(text, localToday(now));
+  const result = validateDateOfBirth(text, utcDay(now));
   return result.ok ? null : DOB_MESSAGES[result.code];
 }
 

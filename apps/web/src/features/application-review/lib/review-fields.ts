@@ -1,6 +1,6 @@
 import { fieldMessage } from '@payrail/contract/application';
 import { FIELD_MSG } from '@payrail/contract/messages';
-import type { IsoDate } from '@payrail/domain/dates';
+import { utcDay } from '@payrail/domain/dates';
 import { validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 
 export interface FieldOption {
@@ -25,11 +25,9 @@ export interface EditableField {
   display?: (value: string) => string;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10) as IsoDate;
-
 export function validateDob(value: string): string | undefined {
   if (value.trim() === '') return FIELD_MSG.blank;
-  const result = validateDateOfBirth(value, todayIso());
+  const result = validateDateOfBirth(value, utcDay(new Date()));
   return result.ok ? undefined : fieldMessage(result.code);
 }
 

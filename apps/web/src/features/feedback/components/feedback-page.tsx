@@ -4,7 +4,7 @@ import type { TBankInformation } from '@payrail/contract/banking';
 import { documentLabel } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
-import type { IsoDate } from '@payrail/domain/dates';
+import { type IsoDate, utcDay } from '@payrail/domain/dates';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { DocumentUpload } from '../../../components/documents/document-upload';
@@ -92,8 +92,6 @@ export function FeedbackPage(props: FeedbackPageProps) {
   return <FeedbackForm {...props} feedback={feedback.data} bank={bank.data ?? null} />;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10) as IsoDate;
-
 function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, leadEmail, onLeadSubscribed }: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
   const groups = useMemo(() => groupsOf(feedback.fields.loan_borrower), [feedback]);
   const bankAsk = bankRequest(feedback);
@@ -127,7 +125,7 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
 
   const availableStateIds = useMemo(() => new Set((states.data ?? []).filter((s) => s.is_available).map((s) => String(s.id))), [states.data]);
   const errors = validate(values, {
-    today: today ?? todayIso(),
+    today: today ?? utcDay(new Date()),
     availableStateIds,
     partnerEmployer: employer?.partner ?? false,
     maskedAccountNumber: bank?.bank_account_number ?? undefined,

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
+import { formatCents } from '@payrail/client/format';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
-import { StepGate, formatMoney } from './step-states';
+import { StepGate } from './step-states';
 import styles from './newflow.module.css';
 
 type OfferData = z.infer<typeof ZLoanOfferData>;
@@ -31,7 +32,7 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
     <dl className={styles.summary}>
       <dt>Payment</dt>
       <dd>
-        {formatMoney(offer.fixed_payment_amount)} every {FREQUENCY[offer.term_frequency]}
+        {formatCents(offer.fixed_payment_amount)} every {FREQUENCY[offer.term_frequency]}
       </dd>
       <dt>Payments</dt>
       <dd>
@@ -42,11 +43,11 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
       <dt>APR</dt>
       <dd>{percent(offer.apr)}</dd>
       <dt>Fee</dt>
-      <dd>{formatMoney(offer.fee_amount)}</dd>
+      <dd>{formatCents(offer.fee_amount)}</dd>
       <dt>Finance charge</dt>
-      <dd>{formatMoney(offer.finance_charge)}</dd>
+      <dd>{formatCents(offer.finance_charge)}</dd>
       <dt>Total of payments</dt>
-      <dd>{formatMoney(offer.total_of_payments)}</dd>
+      <dd>{formatCents(offer.total_of_payments)}</dd>
     </dl>
   );
 }
@@ -88,7 +89,7 @@ function Offers({ data }: { data: OfferData }) {
           legend={list === 'split_direct_deposit' && data.discount_percentage > 0 ? `${LIST_TITLES[list]} (lower interest rate)` : LIST_TITLES[list]}
           name="offer"
           columns={1}
-          options={data[list].map((offer, index) => ({ value: offerKey(list, index), label: `${formatMoney(offer.amount)}${offer.special ? ' · Special offer' : ''}`, description: <OfferDescription offer={offer} /> }))}
+          options={data[list].map((offer, index) => ({ value: offerKey(list, index), label: `${formatCents(offer.amount)}${offer.special ? ' · Special offer' : ''}`, description: <OfferDescription offer={offer} /> }))}
           value={chosen && chosen.startsWith(`${list}:`) ? chosen : null}
           onChange={setChosen}
         />

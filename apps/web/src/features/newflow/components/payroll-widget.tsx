@@ -6,9 +6,9 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { TextField } from '@payrail/ui/text-field';
+import { formatCents } from '@payrail/client/format';
 import { loadScript } from '../../../lib/load-script';
 import { payrollSandboxError, sandboxPayDistribution, sandboxPayrollLogin } from '../api/payroll-link';
-import { formatMoney } from './step-states';
 
 export type PayrollSession = z.infer<typeof ZPayrollLinkSession>;
 
@@ -127,7 +127,7 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
         }
       >
         <p>
-          Send <strong>{formatMoney(mode.amountCents)}</strong> of each paycheck to the account Payrail uses for your loan payments. The rest of your pay goes where it goes today.
+          Send <strong>{formatCents(mode.amountCents)}</strong> of each paycheck to the account Payrail uses for your loan payments. The rest of your pay goes where it goes today.
         </p>
         {error ? (
           <Alert kind="error" assertive>

@@ -4,12 +4,13 @@ import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { formatCents } from '@payrail/client/format';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
 import { PayrollWidget } from './payroll-widget';
 import { StepCard } from './step-card';
-import { StepGate, formatMoney } from './step-states';
+import { StepGate } from './step-states';
 import styles from './newflow.module.css';
 
 type SplitData = z.infer<typeof ZSplitDirectDepositData>;
@@ -33,7 +34,7 @@ function AutomaticSplit({ data }: { data: SplitData }) {
 
   if (data.error) return <LoadingBlock label="Opening the manual set-up…" />;
   return (
-    <StepCard title="Split direct deposit" lead={`Send ${formatMoney(data.allocation_amount)} of each paycheck to your loan payment. Your payroll provider sets it up in a minute.`}>
+    <StepCard title="Split direct deposit" lead={`Send ${formatCents(data.allocation_amount)} of each paycheck to your loan payment. Your payroll provider sets it up in a minute.`}>
       <div className={styles.actions}>
         <Button size="lg" fullWidth loading={pending} disabled={!data.payroll_link || !account} onClick={() => setOpen(true)}>
           Set up my split deposit
@@ -77,7 +78,7 @@ function ManualSplit({ data }: { data: SplitData }) {
   const { submit, pending } = useSubmitStep();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const amount = formatMoney(MANUAL_SPLIT_AMOUNT_CENTS);
+  const amount = formatCents(MANUAL_SPLIT_AMOUNT_CENTS);
   const send = async () => {
     if (!file) return;
     setError(undefined);

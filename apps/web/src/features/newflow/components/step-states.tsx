@@ -34,8 +34,3 @@ export function dollarsToCents(text: string): number | null {
 export function centsToDollarsText(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : String(Math.round(cents / 100));
 }
-
-/** $1,234.56 from cents. */
-export function formatMoney(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-}

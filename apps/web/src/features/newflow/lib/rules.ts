@@ -1,6 +1,6 @@
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
-import { fromEpochDay } from '@payrail/domain/dates';
+import { utcDay } from '@payrail/domain/dates';
 import { validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { ssnDigits, validateSsn } from '@payrail/domain/validation/ssn';
 
@@ -15,14 +15,10 @@ const DOB_MESSAGES = {
   dob_under_legal_age: NEWFLOW_MSG.underLegalAge,
 } as const;
 
-function localToday(now: Date) {
-  return fromEpochDay(Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000));
-}
-
 /** Date of birth typed MM/DD/YYYY (newflow §5): 'Year must be valid' (1900…this year), month, day, 18+. Null when fine. */
 export function dobError(text: string, now: Date = new Date()): string | null {
   if (!/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return MSG.invalidDate;
-  const result = validateDateOfBirth(text, localToday(now));
+  const result = validateDateOfBirth(text, utcDay(now));
   return result.ok ? null : DOB_MESSAGES[result.code];
 }
 

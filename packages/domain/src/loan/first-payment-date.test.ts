@@ -1,4 +1,4 @@
-import { dayOfWeek, type IsoDate } from '@payrail/domain/dates';
+import { dayOfWeek, type IsoDate } from '../dates';
 import { describe, expect, it } from 'vitest';
 import { firstPaymentDate } from './first-payment-date';
 

@@ -1,5 +1,5 @@
-import { addDays, addMonths, clampedDate, compareIsoDates, dayOfWeek, diffDays, type IsoDate, toParts } from '@payrail/domain/dates';
-import type { Frequency } from '@payrail/domain/loan/frequency';
+import { addDays, addMonths, clampedDate, compareIsoDates, dayOfWeek, diffDays, type IsoDate, toParts } from '../dates';
+import type { Frequency } from './frequency';
 
 /**
  * The first payment date of an employer-based loan: the borrower repays on paydays, so the first

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { defaultLoanTermsSource } from '../../esignature/loan-terms-source';
-import { formatUsd, loanFigures } from '../../esignature/loan-figures';
-import { type InstructionKind, MANUAL_SPLIT_DEPOSIT_CENTS, renderAllotmentInstructions } from '../allotment-instructions';
+import { loanFigures } from '../../esignature/loan-figures';
+import { cents, formatUsd } from '@payrail/domain/money';
+import { type InstructionKind, MANUAL_SPLIT_DEPOSIT_CENTS, renderAllotmentInstructions } from '../allotment-instructions-template';
 import { routingDirectoryOf } from '../bank-accounts';
 import { requireStep } from '../workflow-step';
 
@@ -24,7 +25,7 @@ async function instructionsFor(ctx: AppContext, member: MemberRow) {
     kind,
     employerName: employer && !employer.isOther ? employer.name : null,
     portal: employer?.payrollPortalName && employer.payrollPortalUrl ? { name: employer.payrollPortalName, url: employer.payrollPortalUrl } : null,
-    amount: formatUsd(amountCents),
+    amount: formatUsd(cents(amountCents)),
     account: { bankName, routingNumber, accountNumber, accountType: kind === 'split_direct_deposit' ? 'Savings' : 'Checking' },
     reference: `PAYRAIL-${String(member.id).padStart(8, '0')}`,
   });
