@@ -344,7 +344,6 @@ async function main(): Promise<void> {
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     TRUST_PROXY: 'loopback',
-    NEWFLOW_RATE_CHECK_INTERVAL_SECONDS: '0',
   };
   const instances: Instance[] = [];
   let nginx: ChildProcess | undefined;
