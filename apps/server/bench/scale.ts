@@ -25,6 +25,10 @@ import { startLocalS3 } from './s3-local';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 120);
 const USERS = Number(process.env.SCALE_USERS ?? 200);
+/** A borrower's pause between two screens (0.5–1.5 × this, ms): concurrent borrowers, not a request flood. */
+const THINK_MS = Number(process.env.SCALE_THINK_MS ?? 1000);
+/** A request unanswered after this long is an error. */
+const TIMEOUT_MS = Number(process.env.SCALE_TIMEOUT_MS ?? 30_000);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverUrl = new URL(process.env.SCALE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const DB_NAME = 'payrail_scale';
@@ -166,7 +170,7 @@ async function send(ip: string, method: string, url: string, opts: { token?: str
   stats.requests++;
   let res: Response;
   try {
-    res = await fetch(base + url, { method, headers, body, signal: AbortSignal.timeout(30_000) });
+    res = await fetch(base + url, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code ?? '';
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'ECONNREFUSED') throw new Retryable(`${method} ${url}: ${code}`);
@@ -239,6 +243,8 @@ function multipart(field: string, filename: string, contentType: string, data: B
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+const think = () => (THINK_MS > 0 ? sleep(THINK_MS * (0.5 + Math.random())) : Promise.resolve());
+
 // ── One borrower journey ────────────────────────────────────────────────────────────────────────
 type Journey = { email: string; firstName: string; lastName: string; avatar: string; png: Buffer };
 let stateId = 0;
@@ -248,6 +254,7 @@ let recoveredConfirmations = 0;
 async function borrowerJourney(n: number): Promise<Journey> {
   const ip = randomIp();
   const email = `scale.${RUN}.${String(n)}@example.com`;
+  await think();
   // Sign-up: a retried sign-up whose first attempt committed answers "has already been taken"; the
   // account is then the one the first attempt made (checked against the database at the end).
   let retried = false;
@@ -280,6 +287,7 @@ async function borrowerJourney(n: number): Promise<Journey> {
     code = await confirmationCode();
   }
   if (!code) throw new Error(`no confirmation e-mail for ${email}`);
+  await think();
   let confirmRetried = false;
   let confirmed = await call(ip, 'GET', `/api/confirmation?confirmation_token=${code}`, {}, () => (confirmRetried = true));
   if (confirmRetried && confirmed.status === 422) {
@@ -294,10 +302,12 @@ async function borrowerJourney(n: number): Promise<Journey> {
   if (!token) throw new Error('confirmation answered no token');
 
   await expectStatus(await call(ip, 'GET', '/api/token_is_valid', { token }), 200, 'token_is_valid');
+  await think();
   const firstName = `Scale${randomBytes(4).toString('hex')}`;
   const lastName = `Journey${String(n)}`;
   for (const field of [{ first_name: 'Draft' }, { first_name: firstName }, { last_name: lastName }]) {
     await expectStatus(await call(ip, 'POST', '/api/about_yourself/update_field', { token, json: { loan_borrower: field } }), 200, 'update_field');
+    await think();
   }
   const png = randomPng();
   const form = multipart('avatar', 'me.png', 'image/png', png);
@@ -308,6 +318,7 @@ async function borrowerJourney(n: number): Promise<Journey> {
     if (served.status !== 200) throw new Error(`avatar read: ${String(served.status)}`);
     if (!Buffer.from(await served.arrayBuffer()).equals(png)) throw new Error('avatar read back different bytes');
   }
+  await think();
   await expectStatus(await call(ip, 'GET', '/api/loans/ongoing_loans', { token }), 200, 'ongoing_loans');
   await expectStatus(await call(ip, 'GET', '/api/states'), 200, 'states');
   return { email, firstName, lastName, avatar: uploaded.url, png };
@@ -317,7 +328,7 @@ async function borrowerJourney(n: number): Promise<Journey> {
 async function main(): Promise<void> {
   const nginxBin = findNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-scale-'));
-  log(`work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s`);
+  log(`work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s (pauses of ~${String(THINK_MS)} ms between screens, requests time out after ${String(TIMEOUT_MS)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   log('building the server bundle…');
   if (spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit', cwd: ROOT }).status !== 0) throw new Error('build:server failed');
