@@ -29,6 +29,8 @@ const USERS = Number(process.env.SCALE_USERS ?? 200);
 const THINK_MS = Number(process.env.SCALE_THINK_MS ?? 1000);
 /** A request unanswered after this long is an error. */
 const TIMEOUT_MS = Number(process.env.SCALE_TIMEOUT_MS ?? 30_000);
+/** Borrowers arrive over this many seconds (evenly), as traffic ramps up, not all in the same instant. */
+const RAMP_SECONDS = Number(process.env.SCALE_RAMP_SECONDS ?? 20);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverUrl = new URL(process.env.SCALE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const DB_NAME = 'payrail_scale';
@@ -98,6 +100,8 @@ async function startInstance(name: string, env: Record<string, string>, dir: str
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, name) },
     stdio: ['ignore', out, out],
+    // Its own process group: only this script's explicit kills reach it.
+    detached: true,
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
@@ -290,9 +294,11 @@ async function borrowerJourney(n: number): Promise<Journey> {
   await think();
   let confirmRetried = false;
   let confirmed = await call(ip, 'GET', `/api/confirmation?confirmation_token=${code}`, {}, () => (confirmRetried = true));
-  if (confirmRetried && confirmed.status === 422) {
-    // The killed instance confirmed the account but died before answering: "was already confirmed,
-    // please try signing in" — so the borrower signs in.
+  if (confirmed.status === 422) {
+    // The killed instance confirmed the account but died before answering (the client retried, or nginx
+    // did: it resends a GET whose instance dropped the connection): "was already confirmed, please try
+    // signing in" — so the borrower signs in. Nobody else knows this account's code.
+    if (!confirmRetried) stats.retried++;
     await confirmed.arrayBuffer();
     recoveredConfirmations++;
     confirmed = await call(ip, 'POST', '/api/login', { json: { application_member: { email, password: PASSWORD } } });
@@ -328,7 +334,7 @@ async function borrowerJourney(n: number): Promise<Journey> {
 async function main(): Promise<void> {
   const nginxBin = findNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-scale-'));
-  log(`work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s (pauses of ~${String(THINK_MS)} ms between screens, requests time out after ${String(TIMEOUT_MS)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(`work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s (arriving over ${String(RAMP_SECONDS)} s, pauses of ~${String(THINK_MS)} ms between screens, requests time out after ${String(TIMEOUT_MS)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   log('building the server bundle…');
   if (spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit', cwd: ROOT }).status !== 0) throw new Error('build:server failed');
@@ -342,7 +348,7 @@ async function main(): Promise<void> {
 
   const env: Record<string, string> = {
     NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.SCALE_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'false',
     SERVE_SPA: 'false',
     DATABASE_URL: dbUrl(),
@@ -422,7 +428,8 @@ async function main(): Promise<void> {
     })();
     const startedAt = Date.now();
     await Promise.all(
-      Array.from({ length: USERS }, async () => {
+      Array.from({ length: USERS }, async (_, u) => {
+        await sleep((u * RAMP_SECONDS * 1000) / USERS);
         while (Date.now() < deadline) {
           const id = n++;
           try {
