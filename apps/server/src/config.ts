@@ -43,7 +43,7 @@ const ZEnv = z
       .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)' })
       .optional(),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
-    PGLITE_WORKER: bool.default(true),
+    PGLITE_WORKER: bool.default(false),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
     RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
     S3_BUCKET: z.string().optional(),
@@ -200,7 +200,7 @@ export type Config = {
    * DATABASE_URL, so every instance shares them) or `memory` (the embedded database's single process).
    */
   rateLimit: { store: 'memory' | 'database' | 'redis'; redisUrl: string | undefined };
-  /** The embedded database runs in a worker thread (true: the server's event loop stays free) or on the main thread. */
+  /** The embedded database runs in a worker thread (true: PGlite off the server's event loop) or on the main thread (the default). */
   pgliteWorker: boolean;
   /** Uploaded files: local disk under `${dataDir}/files`, or an S3-compatible bucket. */
   storage: { provider: 'local' | 's3'; s3: S3Config | undefined };

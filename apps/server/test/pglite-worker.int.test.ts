@@ -10,7 +10,7 @@ import { signUpConfirmed } from './identity-helpers';
 import { testConfig } from './test-app';
 
 /**
- * The embedded database in a worker thread (PGLITE_WORKER, the default for `npm start`): migrations,
+ * The embedded database in a worker thread (PGLITE_WORKER=true): migrations,
  * drizzle's reads and writes, transactions (commit, rollback, nested), errors with their SQLSTATE, and
  * a sign-up through the whole app, on a fresh in-memory PGlite of its own.
  */

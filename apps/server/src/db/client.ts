@@ -95,7 +95,7 @@ export async function pgliteInWorker(dataDir: string | undefined): Promise<Pglit
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: on disk under `dataDir`, or in memory
  * when `dataDir` is `memory://` (tests). Both run the same drizzle-kit migrations. `pgliteWorker` runs
- * PGlite in a worker thread (PGLITE_WORKER, the default for `npm start`), off the event loop.
+ * PGlite in a worker thread (PGLITE_WORKER=true), off the event loop.
  */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; pgliteWorker?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
