@@ -18,7 +18,7 @@ export interface RateLimitCounter {
   close(): Promise<void>;
 }
 
-/** One process: a map, swept of expired windows once a minute (at most). */
+/** One process: a map, swept of expired windows once a minute, or sooner when it holds 50,000 keys. */
 export function memoryCounter(now: () => number = Date.now): RateLimitCounter {
   const windows = new Map<string, { hits: number; expiresAt: number }>();
   let sweptAt = now();
@@ -26,7 +26,7 @@ export function memoryCounter(now: () => number = Date.now): RateLimitCounter {
     kind: 'memory',
     hit: (key, windowMs) => {
       const t = now();
-      if (t - sweptAt > 60_000) {
+      if (t - sweptAt > 60_000 || windows.size > 50_000) {
         for (const [k, w] of windows) if (w.expiresAt <= t) windows.delete(k);
         sweptAt = t;
       }
