@@ -176,7 +176,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Per-IP route limits, counted where every instance sees them (Redis or PostgreSQL; memory on the embedded database).
   const rateLimitCounter = createRateLimitCounter(config, ctx.repos.platform);
   app.addHook('onClose', () => rateLimitCounter.close());
-  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimitCounter) });
+  // Redis unreachable: the per-IP limits are skipped (fail open; the per-account lockouts in the database
+  // still hold) rather than every limited route answering 500. The database store fails with the database.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimitCounter), skipOnError: rateLimitCounter.kind === 'redis' });
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
 
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.

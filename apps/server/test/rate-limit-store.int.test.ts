@@ -129,3 +129,15 @@ describe('the per-IP route limit across two app instances', () => {
     }
   });
 });
+
+describe('Redis unreachable', () => {
+  it('the limited routes still answer (the per-IP limit is skipped), never a 500', async () => {
+    const app = await testApp({ config: { rateLimit: { store: 'redis', redisUrl: 'redis://127.0.0.1:1' } } });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { application_member: { email: uniqueEmail('rl-down'), password: 'wrong-password-1' } }, remoteAddress: '10.250.250.1' });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
