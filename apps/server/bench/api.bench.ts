@@ -14,7 +14,7 @@
  * p99 ≤ 250 ms, 0 errors.
  *
  * BENCH_SECONDS (default 10) per row and side, BENCH_ROUNDS (default 2; Payrail and floor alternate row by row),
- * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite,
+ * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite, BENCH_PGLITE_MODES (default worker,main: PGLITE_WORKER on, then off),
  * BENCH_ROWS=<name,…> (only those rows), BENCH_PLAN_OUT=<file> (the recorded SQL per row, as JSON), BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
  * A measurement, never an assertion; on a shared machine run it a few times and read the ratios.
  */
@@ -231,20 +231,25 @@ async function postgresRun(): Promise<void> {
 async function pgliteRun(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-pglite-'));
   const { rows } = await fixtures({ dataDir });
-  console.log(`\nEmbedded database (PGlite in ${dataDir}), ${CONNECTIONS} connections, ${SECONDS} s per row`);
-  const payrail = await startPayrail({ DATA_DIR: dataDir });
-  const results: Result[] = [];
-  for (const row of rows) results.push(await measure(payrail.base, row));
-  await stop(payrail.child);
+  // BENCH_PGLITE_MODES=worker,main: PGlite in a worker thread (PGLITE_WORKER=true, the default) and on the
+  // server's main thread, one after the other on the same data directory.
+  const modes = (process.env.BENCH_PGLITE_MODES ?? 'worker,main').split(',').map((m) => m.trim());
+  for (const mode of modes) {
+    console.log(`\nEmbedded database (PGlite ${mode === 'worker' ? 'in a worker thread' : 'on the main thread'}, ${dataDir}), ${CONNECTIONS} connections, ${SECONDS} s per row`);
+    const payrail = await startPayrail({ DATA_DIR: dataDir, PGLITE_WORKER: mode === 'worker' ? 'true' : 'false' });
+    const results: Result[] = [];
+    for (const row of rows) results.push(await measure(payrail.base, row));
+    await stop(payrail.child);
+    console.table(
+      rows.map((row, i) => {
+        const r = results[i]!;
+        const budgeted = row.name === 'token_is_valid';
+        const ok = r.errors === 0 && r.non2xx === 0 && (!budgeted || (r.rps >= 1000 && r.p99 <= 250));
+        return { route: row.name, 'req/s': Math.round(r.rps), 'p50/p99': `${ms(r.p50)} / ${ms(r.p99)}`, 'errors/non-2xx': `${r.errors}/${r.non2xx}`, verdict: budgeted ? (ok ? 'PASS' : 'FAIL') : ok ? 'ok (no budget)' : 'FAIL' };
+      }),
+    );
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
-  console.table(
-    rows.map((row, i) => {
-      const r = results[i]!;
-      const budgeted = row.name === 'token_is_valid';
-      const ok = r.errors === 0 && r.non2xx === 0 && (!budgeted || (r.rps >= 1000 && r.p99 <= 250));
-      return { route: row.name, 'req/s': Math.round(r.rps), 'p50/p99': `${ms(r.p50)} / ${ms(r.p99)}`, 'errors/non-2xx': `${r.errors}/${r.non2xx}`, verdict: budgeted ? (ok ? 'PASS' : 'FAIL') : ok ? 'ok (no budget)' : 'FAIL' };
-    }),
-  );
   console.log('Budget: token_is_valid ≥ 1,000 req/s, p99 ≤ 250 ms, 0 errors.');
 }
 

@@ -11,6 +11,7 @@ import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
 import { registerStaffGuard } from './modules/staff/staff-guard';
 import { redactUrl } from './lib/redact-url';
@@ -176,7 +177,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Large API answers (lists, schedules) compressed on the fly; the SPAs' files come precompressed
   // (http/spa.ts), so only JSON and the like from 1 kB up are compressed here (brotli at quality 4).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  // Per-IP route limits, counted where every instance sees them (Redis or PostgreSQL; memory on the embedded database).
+  const rateLimitCounter = createRateLimitCounter(config, ctx.repos.platform);
+  app.addHook('onClose', () => rateLimitCounter.close());
+  // Redis unreachable: the per-IP limits are skipped (fail open; the per-account lockouts in the database
+  // still hold) rather than every limited route answering 500. The database store fails with the database.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimitCounter), skipOnError: rateLimitCounter.kind === 'redis' });
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
 
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.

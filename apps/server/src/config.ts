@@ -43,6 +43,9 @@ const ZEnv = z
       .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)' })
       .optional(),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    PGLITE_WORKER: bool.default(false),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+    RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s):// URL' }).optional(),
@@ -131,6 +134,12 @@ const ZEnv = z
     if (env.STORAGE_PROVIDER === 's3' && !(env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_PROVIDER=s3' });
     }
+    if (env.RATE_LIMIT_STORE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required when RATE_LIMIT_STORE=redis' });
+    }
+    if (env.RATE_LIMIT_STORE === 'database' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], message: 'RATE_LIMIT_STORE=database needs DATABASE_URL (the embedded database is one process: use memory)' });
+    }
     if (env.BANK_LINK_PROVIDER === 'plaid' && !(env.PLAID_CLIENT_ID && env.PLAID_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PLAID_CLIENT_ID'], message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid' });
     }
@@ -186,6 +195,13 @@ export type Config = {
    * is generated once and kept in `install_secrets`.
    */
   encryptionKey: Buffer | undefined;
+  /**
+   * Where the per-IP route limits count: `redis` (REDIS_URL), `database` (PostgreSQL: the default with
+   * DATABASE_URL, so every instance shares them) or `memory` (the embedded database's single process).
+   */
+  rateLimit: { store: 'memory' | 'database' | 'redis'; redisUrl: string | undefined };
+  /** The embedded database runs in a worker thread (true: PGlite off the server's event loop) or on the main thread (the default). */
+  pgliteWorker: boolean;
   /** Uploaded files: local disk under `${dataDir}/files`, or an S3-compatible bucket. */
   storage: { provider: 'local' | 's3'; s3: S3Config | undefined };
   /**
@@ -284,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referral: { payoutWaitDays: e.REFERRAL_PAYOUT_WAIT_DAYS },
     refinance: { minPaidShare: e.REFINANCE_MIN_PAID_SHARE },
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    pgliteWorker: e.PGLITE_WORKER,
+    rateLimit: { store: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'database' : 'memory'), redisUrl: e.REDIS_URL },
     storage: {
       provider: e.STORAGE_PROVIDER,
       s3:

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Only the embedded database lives in DATA_DIR; PostgreSQL handles its own concurrency.
   const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWorker: config.pgliteWorker });
   await database.migrate();
   await seedReference(database.db);
   if (config.seedDemo) await seedDemo(database.db);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -22,11 +23,81 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
+type WorkerResult = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+/** What drizzle-orm's PGlite driver and migrator call on a client. */
+type PgliteLike = {
+  query(sql: string, params?: unknown[], opts?: QueryOptions): Promise<WorkerResult>;
+  exec(sql: string): Promise<WorkerResult[]>;
+  transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+};
+
+/**
+ * PGlite in a worker thread (db/pglite-worker.mjs): the same client surface drizzle uses (query, exec,
+ * transaction), each call a message. A transaction stays open on the worker while `fn` runs here; its
+ * statements carry its id. Errors come back with their SQLSTATE and constraint, as PGlite's own do.
+ */
+export async function pgliteInWorker(dataDir: string | undefined): Promise<PgliteLike & { close(): Promise<void> }> {
+  const worker = new Worker(path.join(import.meta.dirname, 'pglite-worker.mjs'), { workerData: { dataDir } });
+  let nextId = 1;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  let dead: Error | undefined;
+  worker.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> & { message: string } }) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(Object.assign(new Error(m.error!.message), m.error));
+  });
+  const fail = (err: Error) => {
+    dead = err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (${String(code)})`)));
+  const send = <T>(msg: Record<string, unknown>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (dead) return reject(dead);
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...msg, id });
+    });
+
+  const client = (tx: number | undefined): PgliteLike => ({
+    // drizzle passes its own parsers (raw text for dates and intervals); the worker applies the same ones.
+    query: (sql, params = [], opts = {}) => send<WorkerResult>({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', raw: opts.parsers !== undefined, tx }),
+    exec: (sql) => send<WorkerResult[]>({ op: 'exec', sql, tx }),
+    transaction: async <T>(fn: (t: PgliteLike) => Promise<T>): Promise<T> => {
+      if (tx !== undefined) return fn(client(tx)); // drizzle nests with savepoints through query()
+      const { tx: id } = await send<{ tx: number }>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(client(id));
+      } catch (err) {
+        await send({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await send({ op: 'end', tx: id, commit: true });
+      return result;
+    },
+  });
+  await send({ op: 'ready' });
+  return {
+    ...client(undefined),
+    close: async () => {
+      if (!dead) await send({ op: 'close' });
+      await worker.terminate();
+    },
+  };
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: on disk under `dataDir`, or in memory
- * when `dataDir` is `memory://` (tests). Both run the same drizzle-kit migrations.
+ * when `dataDir` is `memory://` (tests). Both run the same drizzle-kit migrations. `pgliteWorker` runs
+ * PGlite in a worker thread (PGLITE_WORKER=true), off the event loop.
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; pgliteWorker?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -38,14 +109,22 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  let client: PGlite;
-  if (dir === 'memory://') {
-    client = new PGlite();
-  } else {
-    const pgdata = path.join(dir, 'pgdata');
+  let pgdata: string | undefined;
+  if (dir !== 'memory://') {
+    pgdata = path.join(dir, 'pgdata');
     fs.mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata);
   }
+  if (opts.pgliteWorker) {
+    const client = await pgliteInWorker(pgdata);
+    const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => client.close(),
+    };
+  }
+  const client = pgdata ? new PGlite(pgdata) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

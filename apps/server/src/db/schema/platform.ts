@@ -57,3 +57,18 @@ export const providerTokenClaims = pgTable('provider_token_claims', {
   userId: integer('user_id').notNull(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The per-IP route limits (@fastify/rate-limit) when they count in PostgreSQL (RATE_LIMIT_STORE=database,
+ * the default with DATABASE_URL and no REDIS_URL): one row per (route, hashed address) and window, so
+ * every instance shares the count. Expired rows are swept by whichever instance counts next.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_at_idx').on(t.expiresAt)],
+);

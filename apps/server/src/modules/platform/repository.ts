@@ -1,15 +1,51 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authThrottles, installSecrets, outboxMessages, providerTokenClaims, systemEvents } from '../../db/schema/index';
+import { authThrottles, installSecrets, outboxMessages, providerTokenClaims, rateLimitCounters, systemEvents } from '../../db/schema/index';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = Omit<typeof outboxMessages.$inferInsert, 'id' | 'createdAt'>;
 
 export type ThrottleHit = { hits: number; lockedUntil: Date | null };
 
+export type RateLimitCount = { hits: number; ttlMs: number };
+
 export function platformRepository(db: Db) {
   const t = authThrottles;
+  const r = rateLimitCounters;
+  const ttlMs = sql<number>`greatest(0, ceil(extract(epoch from (${r.expiresAt} - now())) * 1000))::int`;
   return {
+    /**
+     * One hit on a per-IP rate-limit counter, in one upsert (PostgreSQL serialises it on the row): a
+     * counter whose window ran out restarts at 1 with a new window. Times are the database's, so every
+     * instance counts on one clock. Answers the count and the window's remaining milliseconds.
+     */
+    hitRateLimit: async (key: string, windowMs: number): Promise<RateLimitCount> => {
+      const expired = sql`(${r.expiresAt} <= now())`;
+      const [row] = await db
+        .insert(r)
+        .values({ key, hits: 1, expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+        .onConflictDoUpdate({
+          target: r.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${r.hits} + 1 end`,
+            expiresAt: sql`case when ${expired} then excluded.expires_at else ${r.expiresAt} end`,
+          },
+        })
+        .returning({ hits: r.hits, ttlMs });
+      return row!;
+    },
+    /** A counter as it stands (0 hits when there is none or its window ran out); counts nothing. */
+    readRateLimit: async (key: string): Promise<RateLimitCount> => {
+      const [row] = await db
+        .select({ hits: r.hits, ttlMs })
+        .from(r)
+        .where(and(eq(r.key, key), sql`${r.expiresAt} > now()`))
+        .limit(1);
+      return row ?? { hits: 0, ttlMs: 0 };
+    },
+    /** Deletes counters whose window ran out; answers how many. */
+    sweepRateLimits: async (): Promise<number> => (await db.delete(r).where(sql`${r.expiresAt} <= now()`).returning({ key: r.key })).length,
+
     /**
      * Counts one attempt under `key`, atomically (one upsert; PostgreSQL serialises it on the row):
      * while locked nothing changes; after a lockout ran out, or when the window started before

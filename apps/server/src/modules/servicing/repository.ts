@@ -61,6 +61,31 @@ class OldLoanNotOpen extends Error {}
 
 /** Loans, their schedules, disbursements and documents. */
 export function servicingRepository(db: Db) {
+  // The borrower's loan screens (ongoing loans, history, last loan) read these on every call: built once,
+  // and planned once per connection on PostgreSQL.
+  const id = (name: string) => sql.placeholder(name);
+  const loansOfUserStmt = db.select().from(loans).where(eq(loans.userId, id('userId'))).orderBy(desc(loans.id)).prepare('servicing_loans_of_user');
+  const noteOfStmt = db
+    .select({ document: loanDocuments, esignature: esignatures })
+    .from(loanDocuments)
+    .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+    .where(and(eq(loanDocuments.loanId, id('loanId')), eq(loanDocuments.kind, 'signed_note')))
+    .limit(1)
+    .prepare('servicing_note_of');
+  const ledgerStmt = db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.loanId, id('loanId')))
+    .orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id))
+    .prepare('servicing_ledger');
+  const transactionsOfLoanStmt = db
+    .select()
+    .from(loanTransactions)
+    .where(eq(loanTransactions.loanId, id('loanId')))
+    .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id))
+    .prepare('servicing_transactions_of_loan');
+  const businessClockStmt = db.select({ overrideDate: businessClock.overrideDate }).from(businessClock).where(eq(businessClock.id, 1)).limit(1).prepare('servicing_business_clock');
+
   return {
     disbursementByKey: async (key: string) => {
       const [row] = await db.select().from(disbursements).where(eq(disbursements.idempotencyKey, key)).limit(1);
@@ -143,17 +168,9 @@ export function servicingRepository(db: Db) {
 
     // ── Borrower reads ────────────────────────────────────────────────────────────────────────────
     /** The member's loans, newest first. */
-    loansOfUser: (userId: number) => db.select().from(loans).where(eq(loans.userId, userId)).orderBy(desc(loans.id)),
+    loansOfUser: (userId: number): Promise<LoanRow[]> => loansOfUserStmt.execute({ userId }),
     /** The signed note (e-signature record) a loan was opened from: its figures are the contract. */
-    noteOf: async (loanId: number) => {
-      const [row] = await db
-        .select({ document: loanDocuments, esignature: esignatures })
-        .from(loanDocuments)
-        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
-        .where(and(eq(loanDocuments.loanId, loanId), eq(loanDocuments.kind, 'signed_note')))
-        .limit(1);
-      return row;
-    },
+    noteOf: async (loanId: number) => (await noteOfStmt.execute({ loanId }))[0],
     /** A loan's documents with the e-signature record behind each. */
     documentsOf: (loanId: number) =>
       db
@@ -173,7 +190,7 @@ export function servicingRepository(db: Db) {
 
     // ── Ledger (append-only; every function here may be called by the servicing run) ───────────────
     /** Every ledger entry of a loan, in order. */
-    ledger: (loanId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    ledger: (loanId: number): Promise<LedgerEntryRow[]> => ledgerStmt.execute({ loanId }),
     /** Ledger entries of several loans (payment history across loans). */
     ledgerOfLoans: (loanIds: number[]) =>
       loanIds.length === 0 ? Promise.resolve([] as LedgerEntryRow[]) : db.select().from(ledgerEntries).where(inArray(ledgerEntries.loanId, loanIds)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
@@ -314,7 +331,7 @@ export function servicingRepository(db: Db) {
     },
 
     // ── Transactions (payment requests and debits) ───────────────────────────────────────────────
-    transactionsOfLoan: (loanId: number) => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
+    transactionsOfLoan: (loanId: number): Promise<TransactionRow[]> => transactionsOfLoanStmt.execute({ loanId }),
     transaction: async (id: number) => {
       const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.id, id)).limit(1);
       return row;
@@ -462,7 +479,7 @@ export function servicingRepository(db: Db) {
     // ── Business clock ───────────────────────────────────────────────────────────────────────────
     /** The business-date override (null: the real date). */
     businessDateOverride: async (): Promise<string | null> => {
-      const [row] = await db.select().from(businessClock).where(eq(businessClock.id, 1)).limit(1);
+      const [row] = await businessClockStmt.execute();
       return row?.overrideDate ?? null;
     },
     /** Sets (or clears, with null) the business-date override. */
