@@ -3,6 +3,7 @@
  * and under which guard; the generic "advance" of POST /workflow/next_status; and the navigation stack
  * derived from the stored history. Pure: callers pass every fact in (no clock, no I/O).
  */
+import { isStackable } from './status-attributes';
 import { DOCUMENT_STATUSES, STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
 
 /** Who sets a transition: the signed-in borrower, the server itself (a use case), or a reviewer. */
@@ -215,17 +216,6 @@ const ENDINGS: readonly Transition[] = [
   ...(['denied', 'dropped', 'cant_proceed'] as const).map((from) => row(from, 'job_info', 'start_new_application', S, 'newFlow')),
 ];
 
-/**
- * Pages that never go on the navigation stack: phone_code_sent (spec), the home-panel refinance start,
- * and the new flow's rate check (a decision is not undone with the back button).
- */
-const OFF_STACK: ReadonlySet<WorkflowStatus> = new Set(['phone_code_sent', 'refinancing_application', 'rate_check']);
-
-/** A status the borrower can come back to with the back button. */
-export function isStackable(status: WorkflowStatus): boolean {
-  return STATUS_KIND[status] === 'step' && !OFF_STACK.has(status);
-}
-
 /** Forward moves the borrower may undo: each gives a `go_back` row in the other direction. */
 const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set(['advance', 'link_bank', 'enter_bank_manually', 'choose_repay_method', 'describe_employer', 'link_payroll', 'enter_manually', 'confirm_allocation']);
 
@@ -263,6 +253,12 @@ export function actorsFor(from: WorkflowStatus, to: WorkflowStatus): readonly Ac
   const actors = new Set<Actor>();
   for (const t of allowedTransitions(from)) if (t.to === to) for (const a of t.by) actors.add(a);
   return [...actors];
+}
+
+/** Who may move an application out of `from` (any row, guards ignored), in the order borrower, system, reviewer. */
+export function actorsFrom(from: WorkflowStatus): readonly Actor[] {
+  const actors = new Set(allowedTransitions(from).flatMap((t) => t.by));
+  return (['borrower', 'system', 'reviewer'] as const).filter((a) => actors.has(a));
 }
 
 /** Why a move was refused. */
