@@ -96,6 +96,9 @@ const UPLOADED: readonly WorkflowStatus[] = ['driver_license_uploaded', 'pay_stu
 /** Statuses in which a reviewer holds the application before the borrower signs. */
 const UNDER_REVIEW: readonly WorkflowStatus[] = ['ready_for_review', 'review_application', 'reconsider_declined'];
 
+/** The ended applications a new application or a refinance starts from (its use case checks the dates and the loan). */
+export const RESTART_STATUSES: readonly WorkflowStatus[] = ['approved', 'declined', 'denied', 'dropped', 'canceled'];
+
 /** The forward rows, written out (docs/workflow.md draws them). */
 export const FORWARD_TRANSITIONS: readonly Transition[] = [
   // Identity
@@ -168,7 +171,7 @@ export const FORWARD_TRANSITIONS: readonly Transition[] = [
   row('declined', 'reconsider_declined', 'reconsider', R),
   // Refinance of a funded loan: from the approved application, or once another application ended (e.g. a
   // declined refinance after its reapply date); the refinance use case checks the loan and the dates.
-  ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'refinancing_application', 'start_refinance', S)),
+  ...RESTART_STATUSES.map((from) => row(from, 'refinancing_application', 'start_refinance', S)),
   row('refinancing_application', 'refinancing_loan_terms', 'advance', B),
   row('refinancing_loan_terms', 'refinancing_review', 'advance', B),
   row('refinancing_loan_terms', 'ready_for_review', 'submit_for_review', B),
@@ -211,7 +214,7 @@ const ENDINGS: readonly Transition[] = [
   ...OPEN_STATUSES.map((from) => row(from, 'dropped', 'drop', S)),
   ...OPEN_STATUSES.map((from) => row(from, 'canceled', 'cancel', R)),
   // A new application (reapply, new loan) restarts at the first step; its use case checks the dates.
-  ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'about_yourself', 'start_new_application', S)),
+  ...RESTART_STATUSES.map((from) => row(from, 'about_yourself', 'start_new_application', S)),
   // A new-flow application restarts at job_info.
   ...(['denied', 'dropped', 'cant_proceed'] as const).map((from) => row(from, 'job_info', 'start_new_application', S, 'newFlow')),
 ];
