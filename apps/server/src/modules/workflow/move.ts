@@ -97,7 +97,7 @@ export async function commitMove<T>(ctx: AppContext, member: Member, write: () =
 }
 
 /** The answer of a call that moved the member (the shape of POST /workflow/next_status). */
-export const moved = (status: string) => ({ new_status: status, workflow_status: { next_status: status } });
+export const moved = (status: WorkflowStatus) => ({ new_status: status, workflow_status: { next_status: status } });
 
 // ── Moves a side effect makes ────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,5 @@
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import type { TStatusResponse } from '@payrail/contract/identity';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
@@ -15,7 +16,7 @@ import { refusal } from '../../workflow/use-cases/refuse';
  * this refinance, and an allotment file when the payment change was not made. The application waits in
  * ready_for_review for an underwriter (a refinance is never decided by the automated engine).
  */
-export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & { workflow_status: { next_status: string } }> {
+export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & TStatusResponse> {
   const from = member.workflowStatus;
   if (from !== 'refinancing_review') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
   const application = await ctx.repos.application.activeApplication(member.id);

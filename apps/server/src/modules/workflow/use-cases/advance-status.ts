@@ -1,3 +1,4 @@
+import type { TStatusResponse } from '@payrail/contract/identity';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
@@ -7,7 +8,7 @@ import { commitMove, moved, outOfDate, planAdvance } from '../move';
  * POST /workflow/next_status: the borrower's "Continue". The SPA says which status it believes it is in;
  * if that is stale (another tab, a reviewer) it gets the real one back instead of skipping a step.
  */
-export async function advanceStatus(ctx: AppContext, member: MemberRow, currentStatus: string): Promise<{ new_status: string; workflow_status: { next_status: string } }> {
+export async function advanceStatus(ctx: AppContext, member: MemberRow, currentStatus: string): Promise<TStatusResponse> {
   const from = member.workflowStatus;
   if (currentStatus !== from || !isWorkflowStatus(from)) throw outOfDate(from);
   const move = await planAdvance(ctx, member);

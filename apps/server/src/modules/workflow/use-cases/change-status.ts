@@ -1,3 +1,4 @@
+import type { TStatusResponse } from '@payrail/contract/identity';
 import { SERVER_MSG } from '@payrail/contract/messages';
 import { decideBorrowerMove } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
@@ -14,10 +15,10 @@ import { submitRefinanceReview } from '../../refinance/use-cases/submit-refinanc
  * A back move is planned with the history (`decideBorrowerMove`), so it is planned here rather than
  * with `planMove`; it is committed like every other move.
  */
-export async function changeStatus(ctx: AppContext, member: MemberRow, newStatus: string): Promise<{ new_status: string; workflow_status: { next_status: string } }> {
+export async function changeStatus(ctx: AppContext, member: MemberRow, newStatus: string): Promise<TStatusResponse> {
   const from = member.workflowStatus;
   if (!isWorkflowStatus(newStatus)) throw refusal(SERVER_MSG.unknownStatus(newStatus), from);
-  if (newStatus === from) return moved(from);
+  if (newStatus === from) return moved(newStatus);
   if (!isWorkflowStatus(from)) throw refusal(SERVER_MSG.statusRefused(from, newStatus), from);
   // The refinance review's Confirm: the server checks what the screen asks before the move.
   // (From the refinance terms, only a counteroffer's loan_amount_changed page goes straight to review.)
