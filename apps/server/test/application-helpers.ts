@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,8 +129,8 @@ export async function staffToken(app: TestApp, email: 'admin@payrail.test' | 'un
 }
 
 /** Moves a member as the system would (for steps of other modules this file does not exercise). */
-export async function forceStatus(app: TestApp, userId: number, to: string): Promise<void> {
-  const from = (await app.ctx.repos.workflow.currentStatus(userId))!;
+export async function forceStatus(app: TestApp, userId: number, to: WorkflowStatus): Promise<void> {
+  const from = (await app.ctx.repos.workflow.currentStatus(userId)) as WorkflowStatus;
   await app.ctx.repos.workflow.move({ userId, from, to, event: 'test_setup', actor: 'system', at: app.ctx.now() });
 }
 

@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { eq } from 'drizzle-orm';
 import { applicationMembers, loanBorrowers } from '../src/db/schema/index';
 import { applyStatusMove } from '../src/modules/workflow/repository';
@@ -15,11 +16,11 @@ export const UNKNOWN_VALID_ROUTING = '011000015';
  * Puts a member at a status as a reviewer would (the transition is stored, so the navigation stack and
  * the machine's facts see it).
  */
-export async function setStatus(app: TestApp, userId: number, to: string): Promise<void> {
+export async function setStatus(app: TestApp, userId: number, to: WorkflowStatus): Promise<void> {
   const db = app.ctx.database.db;
   const [row] = await db.select({ status: applicationMembers.workflowStatus }).from(applicationMembers).where(eq(applicationMembers.id, userId));
   if (row!.status === to) return;
-  const ok = await db.transaction((tx) => applyStatusMove(tx, { userId, from: row!.status, to, event: 'test_setup', actor: 'reviewer', at: new Date() }));
+  const ok = await db.transaction((tx) => applyStatusMove(tx, { userId, from: row!.status as WorkflowStatus, to, event: 'test_setup', actor: 'reviewer', at: new Date() }));
   if (!ok) throw new Error(`could not move ${userId} to ${to}`);
 }
 
@@ -31,7 +32,7 @@ export async function setNames(app: TestApp, userId: number, firstName: string, 
 }
 
 /** A confirmed member at `status`. */
-export async function memberAt(app: TestApp, status: string): Promise<{ token: string; id: number; email: string }> {
+export async function memberAt(app: TestApp, status: WorkflowStatus): Promise<{ token: string; id: number; email: string }> {
   const m = await signUpConfirmed(app);
   await setStatus(app, m.id, status);
   return m;

@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { ESIGN_MSG } from '@payrail/contract/esignature';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
@@ -50,7 +51,7 @@ function keywords(pdf: PDFDocument): Record<string, string> {
   return Object.fromEntries((pdf.getKeywords() ?? '').split(/\s+/).filter((k) => k.includes('=')).map((k) => k.split('=') as [string, string]));
 }
 
-async function signer(status = 'esignature_needed', o: { employer?: string } = {}) {
+async function signer(status: WorkflowStatus = 'esignature_needed', o: { employer?: string } = {}) {
   const m = await memberAt(app, status);
   await setNames(app, m.id, 'Jordan', 'Rivera', o.employer ? await employerId(app, o.employer) : undefined);
   return m;

@@ -2,7 +2,7 @@ import { isEmail } from '@payrail/domain/validation/email';
 import { DOLLAR_FIELD_MAX_DIGITS } from '@payrail/domain/validation/money-input';
 import { z } from 'zod';
 import { DOCUMENT_TYPE_NAMES } from './documents';
-import { FIELD_MSG, MSG } from './messages';
+import { FIELD_MSG, MSG, SERVER_MSG } from './messages';
 
 /**
  * The classic application's server calls (classic-application-flow.md §3, §5, §7): About yourself,
@@ -58,7 +58,7 @@ export const MONEY_FIELD_MAX_DIGITS = DOLLAR_FIELD_MAX_DIGITS;
 
 /** Server texts the spec does not fix. Stable: the SPA may match on them. */
 export const APPLICATION_MSG = {
-  stepNotAvailable: (status: string) => `This step is not available while your application is at ${status}.`,
+  stepNotAvailable: SERVER_MSG.stepNotAvailable,
   noField: 'must name a field',
   /** 429 once a member tried too many different SSNs in a day (the uniqueness answer must not be a lookup service). */
   tooManySsnAttempts: 'Too many different social security numbers were entered today. Please call customer service.',

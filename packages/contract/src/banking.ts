@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_MSG } from './messages';
+import { FIELD_MSG, SERVER_MSG } from './messages';
 
 /**
  * Bank information, bank linking, debit cards and repayment set-up (classic flow §2 Bank link, Manual
@@ -25,7 +25,7 @@ export const BANK_MSG = {
   noEligibleAccount: 'The linked bank has no checking or savings account we can use. Please choose another account or provide your bank information manually.',
   allotmentMissing: 'Please upload your allotment before continuing.',
   splitDepositMissing: 'Please upload your split direct deposit before continuing.',
-  stepNotAvailable: (status: string) => `This step is not available while your application is at ${status}.`,
+  stepNotAvailable: SERVER_MSG.stepNotAvailable,
 } as const;
 
 /** Wallet (debit card) texts. */

@@ -9,6 +9,14 @@ import { FIELD_MSG, MSG } from './messages';
  * in the `authorization` response header and the `Authorization` request header.
  */
 
+/**
+ * Every workflow status (classic-application-flow.md §4, the new flow's keys), as the workflow calls
+ * answer it. Requests take a plain string and the server refuses an unknown one with 422
+ * `{ error, current_status }` (its own message, not a schema error).
+ */
+export const ZWorkflowStatus = z.enum(WORKFLOW_STATUSES);
+export type TWorkflowStatus = z.infer<typeof ZWorkflowStatus>;
+
 export const PASSWORD_MIN = 8;
 export const EMAIL_TOKEN_LENGTH = 6;
 export const PHONE_CODE_LENGTH = 6;
@@ -199,20 +207,22 @@ export type TTokenIsValidResponse = z.infer<typeof ZTokenIsValidResponse>;
 
 /** GET /workflow/statuses and /workflow/statuses/{key}: the workflow-status entity (classic §3). */
 export const ZWorkflowStatusEntity = z.object({
-  key: z.string(),
+  key: ZWorkflowStatus,
   name: z.string(),
-  parent_status: z.string().nullable(),
-  transitions: z.array(z.string()),
-  childs: z.array(z.string()),
+  parent_status: ZWorkflowStatus.nullable(),
+  transitions: z.array(ZWorkflowStatus),
+  childs: z.array(ZWorkflowStatus),
 });
 export type TWorkflowStatusEntity = z.infer<typeof ZWorkflowStatusEntity>;
 export const ZWorkflowStatusParams = z.object({ key: z.string().max(60) });
 
-export const ZNavigationStackResponse = z.object({ navigation_stack: z.array(z.string()), current_status: z.string() });
+export const ZNavigationStackResponse = z.object({ navigation_stack: z.array(ZWorkflowStatus), current_status: ZWorkflowStatus });
+export type TNavigationStackResponse = z.infer<typeof ZNavigationStackResponse>;
 export const ZNextStatusRequest = z.object({ current_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
 export const ZChangeStatusRequest = z.object({ new_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60) });
 /** Success of next/change status. A refused move answers 422 `{ error, current_status }`. */
-export const ZStatusResponse = z.object({ new_status: z.string(), workflow_status: z.object({ next_status: z.string() }) });
+export const ZStatusResponse = z.object({ new_status: ZWorkflowStatus, workflow_status: z.object({ next_status: ZWorkflowStatus }) });
+export type TStatusResponse = z.infer<typeof ZStatusResponse>;
 
 // ── Pre-signed link, captcha, referral, visitor ─────────────────────────────────────────────────
 export const ZPresignedLinkResponse = z.object({ new_flow: z.boolean(), email: z.string(), workflow_status: z.string() });
@@ -240,9 +250,6 @@ export const ZSandboxIdentity = z.object({ label: z.string(), email: z.string(),
 export const ZIdentityProviderConfig = z.object({ provider: z.enum(['sandbox', 'google']), client_id: z.string().nullable() });
 
 // ── Additions for the server half (names above stay stable) ─────────────────────────────────────
-/** Every workflow status (classic-application-flow.md §4). Requests take a plain string and the server refuses unknown ones with 422 `{ error, current_status }`. */
-export const ZWorkflowStatus = z.enum(WORKFLOW_STATUSES);
-export type TWorkflowStatus = z.infer<typeof ZWorkflowStatus>;
 
 /** Superseded by `ZEmailCheckResponse` (newflow.ts): POST /email answers password / no_account (200), unconfirmed / already_started (202). Unused. */
 export const ZEmailPrecheckResponse = z.object({ data: z.enum(['available', 'unconfirmed', 'in_progress']) });

@@ -107,6 +107,8 @@ export const SERVER_MSG = {
   socialEmailUnverified: 'is not verified with the identity provider',
   supportEmailRequired: "can't be blank",
   statusOutOfDate: (current: string) => `Your application has moved on; it is now at ${current}.`,
+  /** A step call made in a status whose page does not make it (422 with `current_status`). */
+  stepNotAvailable: (status: string) => `This step is not available while your application is at ${status}.`,
   statusRefused: (from: string, to: string) => `Status can't change from ${from} to ${to}.`,
   noNextStatus: (current: string) => `There is no next step from ${current} yet.`,
   unknownStatus: (status: string) => `Unknown status ${status}.`,

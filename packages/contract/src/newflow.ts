@@ -1,3 +1,5 @@
+import { STATUS_ATTRIBUTES } from '@payrail/domain/workflow/status-attributes';
+import { NEWFLOW_STATUSES, type NewflowStatus } from '@payrail/domain/workflow/statuses';
 import { z } from 'zod';
 import { ZBankInformation } from './banking';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from './documents';
@@ -18,61 +20,19 @@ import { ZEmployer } from './reference';
 
 // ── Steps and pages ─────────────────────────────────────────────────────────────────────────────
 
-/** Step keys of the new flow (spec §2 slug table), in the order an application meets them. */
-export const NEWFLOW_STEPS = [
-  'email_confirmation',
-  'job_info',
-  'employer_info',
-  'employer_under_review',
-  'verify_employer',
-  'verify_employer_manual',
-  'personal_info',
-  'ssn_input',
-  'rate_check',
-  'select_program',
-  'split_direct_deposit',
-  'split_direct_deposit_manual',
-  'verify_bank_account',
-  'additional_documents',
-  'loan_offer',
-  'password_creation',
-  'phone_validation',
-  'application_submitted',
-  'approved',
-  'esignature_needed',
-  'cant_proceed',
-  'denied',
-  'dropped',
-] as const;
-export type NewflowStep = (typeof NEWFLOW_STEPS)[number];
+/** Step keys of the new flow (spec §2 slug table), in the order an application meets them: the domain's list. */
+export const NEWFLOW_STEPS = NEWFLOW_STATUSES;
+export type NewflowStep = NewflowStatus;
 export const ZNewflowStep = z.enum(NEWFLOW_STEPS);
 
-/** Page slug under /application/newflow/ for each step key (spec §2, verbatim). */
-export const NEWFLOW_SLUGS: Readonly<Record<NewflowStep, string>> = {
-  email_confirmation: 'verify_email',
-  job_info: 'job_info',
-  employer_info: 'employer_info',
-  employer_under_review: 'under_review',
-  personal_info: 'personal_info',
-  ssn_input: 'ssn',
-  rate_check: 'checking_rate',
-  verify_employer: 'employment',
-  verify_employer_manual: 'employment/manual',
-  select_program: 'select_program',
-  split_direct_deposit: 'split_direct_deposit',
-  split_direct_deposit_manual: 'split_direct_deposit_manual',
-  verify_bank_account: 'bank_account',
-  additional_documents: 'additional_documents',
-  loan_offer: 'loan_offer',
-  password_creation: 'password_creation',
-  phone_validation: 'verify_phone',
-  application_submitted: 'under_review',
-  approved: 'approved',
-  esignature_needed: 'esignature',
-  cant_proceed: 'cant_proceed',
-  denied: 'denied',
-  dropped: 'dropped',
-};
+/** Page slug under /application/newflow/ for each step key (spec §2): the `newflowSlug` of each status. */
+export const NEWFLOW_SLUGS: Readonly<Record<NewflowStep, string>> = Object.fromEntries(
+  NEWFLOW_STEPS.map((step) => {
+    const slug = STATUS_ATTRIBUTES[step].newflowSlug;
+    if (slug === null) throw new Error(`The new-flow step ${step} has no page slug.`);
+    return [step, slug];
+  }),
+) as Record<NewflowStep, string>;
 
 /** The 6-step breadcrumb (spec §2) and which crumb each step shows; -1 hides the breadcrumb. */
 export const NEWFLOW_BREADCRUMB = ['Loan Information', 'Job Information', 'Personal Info', 'Loan Application', 'Loan Approval', 'Contract Signature'] as const;

@@ -1,9 +1,10 @@
+import { DOCUMENT_STATUSES } from '@payrail/domain/workflow/statuses';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { setNavigator } from '@payrail/client/navigation';
 import { RequireDashboard, RequireSession, RequireStatus } from './guards';
-import { DOCUMENT_STATUSES, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
+import { REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
 import { NewflowLayout } from './layouts/newflow-layout';
 import { NEWFLOW_SIGNIN } from './workflow';
 import { PublicLayout } from './layouts/public-layout';

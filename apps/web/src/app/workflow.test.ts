@@ -5,7 +5,7 @@ import { navigationStackHandler } from '../../test/fixtures';
 import { api, server } from '../../test/msw-server';
 import { setNavigator } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
-import { goToNextStatus, goToPreviousStatus, reloadNavigationStack } from './workflow';
+import { followStatus, goToNextStatus, goToPreviousStatus, moveToNewflowStatus, reloadNavigationStack } from './workflow';
 
 const navigateSpy = vi.fn();
 let unset: () => void = () => undefined;
@@ -104,5 +104,45 @@ describe('workflow client: back', () => {
     await expect(reloadNavigationStack()).resolves.toBe('loan_terms');
     expect(sessionStore.getState().navigationStack).toEqual(['employer', 'phone_verification', 'loan_terms']);
     expect(sessionStore.getState().user?.workflow_status).toBe('loan_terms');
+  });
+});
+
+describe('workflow client: followStatus, the one status adoption', () => {
+  it.each(['phone_code_sent', 'refinancing_application'])('%s never joins the back stack (the domain’s off-stack pages)', (status) => {
+    sessionStore.setNavigationStack(['about_yourself']);
+    followStatus(status);
+    expect(sessionStore.getState().navigationStack).toEqual(['about_yourself']);
+    expect(sessionStore.getState().user?.workflow_status).toBe(status);
+  });
+
+  it('the new flow’s rate check is not a page to go back to either', () => {
+    sessionStore.setNavigationStack(['personal_info', 'ssn_input']);
+    moveToNewflowStatus('rate_check');
+    expect(sessionStore.getState().navigationStack).toEqual(['personal_info', 'ssn_input']);
+    expect(navigateSpy).toHaveBeenCalledWith('/application/newflow/checking_rate', undefined);
+  });
+
+  it('a review status opens its page without joining the stack; a borrower page joins it', () => {
+    sessionStore.setNavigationStack(['application_review']);
+    followStatus('ready_for_review');
+    expect(sessionStore.getState().navigationStack).toEqual(['application_review']);
+    followStatus('select_repay_method');
+    expect(sessionStore.getState().navigationStack).toEqual(['application_review', 'select_repay_method']);
+    expect(navigateSpy).toHaveBeenLastCalledWith('/select_repay_method', undefined);
+  });
+
+  it('a refused status replaces the page and leaves the stack alone', () => {
+    sessionStore.setNavigationStack(['about_yourself', 'employer']);
+    followStatus('bank_link', { refused: true });
+    expect(sessionStore.getState().navigationStack).toEqual(['about_yourself', 'employer']);
+    expect(navigateSpy).toHaveBeenCalledWith('/bank_link', { replace: true });
+  });
+
+  it('a step that sends the borrower home goes home whatever the status', () => {
+    sessionStore.setNavigationStack(['feedback_sent']);
+    followStatus('bank_link', { home: true, replace: true });
+    expect(navigateSpy).toHaveBeenCalledWith('/', { replace: true });
+    expect(sessionStore.getState().navigationStack).toEqual(['feedback_sent']);
+    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
   });
 });

@@ -1,3 +1,4 @@
+import { isStackable, landsHome } from '@payrail/domain/workflow/status-attributes';
 import { useCallback, useState } from 'react';
 import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
@@ -8,17 +9,22 @@ import { isApiError } from '@payrail/client/http-client';
 import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
-import { NEWFLOW_BASE, newflowRouteForStatus, ROOT_STATUSES, routeForStatus } from './status-routes';
+import { NEWFLOW_BASE, newflowRouteForStatus, routeForStatus } from './status-routes';
 
 /**
- * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, and the
- * end of every sign-in. Screens call these; the status → route map stays in status-routes.ts.
+ * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, the end
+ * of every sign-in, and `followStatus` — the one way a screen adopts a status the server answered and
+ * opens its page. Screens call these; which statuses join the back stack or land on the home page is
+ * the domain's data (status-attributes.ts), the status → route map is in status-routes.ts.
  */
 
-/** phone_code_sent is never a page to go back to (spec §4). */
-const OFF_STACK = new Set(['phone_code_sent']);
+/** Only the borrower's own pages join the back stack (never phone_code_sent, the refinance start or the rate check). */
+const cleanStack = (stack: readonly string[]) => stack.filter(isStackable);
 
-const cleanStack = (stack: readonly string[]) => stack.filter((status) => !OFF_STACK.has(status));
+function pushStack(status: string): void {
+  const stack = sessionStore.getState().navigationStack;
+  if (isStackable(status) && stack.at(-1) !== status) sessionStore.setNavigationStack([...stack, status]);
+}
 
 function adoptStatus(status: string): void {
   sessionStore.updateUser({ workflow_status: status });
@@ -57,25 +63,41 @@ export async function goToNextStatus(currentStatus: string): Promise<string> {
   }
 }
 
+/** How a screen follows a status the server answered. */
+export interface FollowOptions {
+  /** The call was refused in this status: open its page in place of this one; nothing joins the back stack. */
+  readonly refused?: boolean;
+  /** The step's spec sends the borrower home after it, whatever the status. */
+  readonly home?: boolean;
+  /** Replace the current history entry (a refusal always does). */
+  readonly replace?: boolean;
+}
+
 /**
- * A step's own call moved the borrower (the server answered `new_status`): adopt it and open its page as
- * a continue does — the root for submitted/denied/employer review, else pushed on the back stack.
+ * The one status-adoption routine: adopt `status` in the session store (AppProviders writes it into
+ * the cached session check and stops a check in flight, so the next page cannot mount on the old
+ * status), then open its page — the home page for submitted/denied/employer review or when the step
+ * says so, otherwise the status's page, pushed on the back stack when it is one of the borrower's pages.
  */
-export function moveToStatus(status: string): void {
+export function followStatus(status: string, options: FollowOptions = {}): void {
   adoptStatus(status);
-  if (ROOT_STATUSES.has(status)) {
-    navigate('/');
+  const how = (options.replace ?? options.refused) ? { replace: true } : undefined;
+  if (options.home || (!options.refused && landsHome(status))) {
+    navigate('/', how);
     return;
   }
-  const stack = sessionStore.getState().navigationStack;
-  if (!OFF_STACK.has(status) && stack.at(-1) !== status) sessionStore.setNavigationStack([...stack, status]);
-  navigate(routeOf(status));
+  if (!options.refused) pushStack(status);
+  navigate(routeOf(status), how);
+}
+
+/** A step's own call moved the borrower (the server answered `new_status`): follow it as a continue does. */
+export function moveToStatus(status: string): void {
+  followStatus(status);
 }
 
 /** A step call refused in this status: adopt the server's status and open its page instead. */
 export function adoptRefusedStatus(status: string): void {
-  adoptStatus(status);
-  navigate(routeOf(status), { replace: true });
+  followStatus(status, { refused: true });
 }
 
 /** A refusal answered 422 `{ error, current_status }`: adopt it (true), or leave other errors to the caller (false). */
@@ -107,8 +129,7 @@ export async function goToPreviousStatus(): Promise<string> {
   } catch (error) {
     const current = refusedCurrentStatus(error);
     if (current) {
-      adoptStatus(current);
-      navigate(routeOf(current), { replace: true });
+      followStatus(current, { refused: true });
       return current;
     }
     throw error;
@@ -133,7 +154,7 @@ export async function finishSignIn(user: SessionUser): Promise<void> {
     return;
   }
   const status = await reloadNavigationStack();
-  navigate(ROOT_STATUSES.has(status) ? '/' : routeOf(status), { replace: true });
+  navigate(landsHome(status) ? '/' : routeOf(status), { replace: true });
 }
 
 /** After a call that only answered a token (social sign-up, e-mail confirmation, pre-signed link). */
@@ -175,8 +196,7 @@ function newflowRouteOf(status: string): string {
 /** A new-flow answer moved the applicant: adopt the status, push it on the stack and open its slug. */
 export function moveToNewflowStatus(status: string): void {
   sessionStore.updateUser({ workflow_status: status, new_flow: true });
-  const stack = sessionStore.getState().navigationStack;
-  if (!OFF_STACK.has(status) && stack.at(-1) !== status) sessionStore.setNavigationStack([...stack, status]);
+  pushStack(status);
   navigate(newflowRouteOf(status));
 }
 

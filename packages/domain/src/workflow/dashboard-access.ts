@@ -4,23 +4,11 @@
  * loan keeps the dashboard whatever their application does next (a new application after a payoff
  * still leaves loans to look at).
  */
+import { statusesWhere } from './status-attributes';
 import type { WorkflowStatus } from './statuses';
 
-/** The statuses of §6, in the spec's order. */
-export const DASHBOARD_STATUSES: readonly WorkflowStatus[] = [
-  'employer_review',
-  'application_submitted',
-  'review_application',
-  'review_allotment',
-  'ready_for_review',
-  'approved',
-  'declined',
-  'denied',
-  'refinancing_application',
-  'dropped',
-  'canceled',
-  'reconsider_declined',
-];
+/** The statuses of §6 (the `dashboard` attribute of each status). */
+export const DASHBOARD_STATUSES: readonly WorkflowStatus[] = statusesWhere((a) => a.dashboard);
 
 const ALLOWED: ReadonlySet<string> = new Set(DASHBOARD_STATUSES);
 

@@ -3,6 +3,7 @@
  * and under which guard; the generic "advance" of POST /workflow/next_status; and the navigation stack
  * derived from the stored history. Pure: callers pass every fact in (no clock, no I/O).
  */
+import { isStackable } from './status-attributes';
 import { DOCUMENT_STATUSES, STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
 
 /** Who sets a transition: the signed-in borrower, the server itself (a use case), or a reviewer. */
@@ -95,6 +96,9 @@ const UPLOADED: readonly WorkflowStatus[] = ['driver_license_uploaded', 'pay_stu
 /** Statuses in which a reviewer holds the application before the borrower signs. */
 const UNDER_REVIEW: readonly WorkflowStatus[] = ['ready_for_review', 'review_application', 'reconsider_declined'];
 
+/** The ended applications a new application or a refinance starts from (its use case checks the dates and the loan). */
+export const RESTART_STATUSES: readonly WorkflowStatus[] = ['approved', 'declined', 'denied', 'dropped', 'canceled'];
+
 /** The forward rows, written out (docs/workflow.md draws them). */
 export const FORWARD_TRANSITIONS: readonly Transition[] = [
   // Identity
@@ -167,7 +171,7 @@ export const FORWARD_TRANSITIONS: readonly Transition[] = [
   row('declined', 'reconsider_declined', 'reconsider', R),
   // Refinance of a funded loan: from the approved application, or once another application ended (e.g. a
   // declined refinance after its reapply date); the refinance use case checks the loan and the dates.
-  ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'refinancing_application', 'start_refinance', S)),
+  ...RESTART_STATUSES.map((from) => row(from, 'refinancing_application', 'start_refinance', S)),
   row('refinancing_application', 'refinancing_loan_terms', 'advance', B),
   row('refinancing_loan_terms', 'refinancing_review', 'advance', B),
   row('refinancing_loan_terms', 'ready_for_review', 'submit_for_review', B),
@@ -210,21 +214,10 @@ const ENDINGS: readonly Transition[] = [
   ...OPEN_STATUSES.map((from) => row(from, 'dropped', 'drop', S)),
   ...OPEN_STATUSES.map((from) => row(from, 'canceled', 'cancel', R)),
   // A new application (reapply, new loan) restarts at the first step; its use case checks the dates.
-  ...(['approved', 'declined', 'denied', 'dropped', 'canceled'] as const).map((from) => row(from, 'about_yourself', 'start_new_application', S)),
+  ...RESTART_STATUSES.map((from) => row(from, 'about_yourself', 'start_new_application', S)),
   // A new-flow application restarts at job_info.
   ...(['denied', 'dropped', 'cant_proceed'] as const).map((from) => row(from, 'job_info', 'start_new_application', S, 'newFlow')),
 ];
-
-/**
- * Pages that never go on the navigation stack: phone_code_sent (spec), the home-panel refinance start,
- * and the new flow's rate check (a decision is not undone with the back button).
- */
-const OFF_STACK: ReadonlySet<WorkflowStatus> = new Set(['phone_code_sent', 'refinancing_application', 'rate_check']);
-
-/** A status the borrower can come back to with the back button. */
-export function isStackable(status: WorkflowStatus): boolean {
-  return STATUS_KIND[status] === 'step' && !OFF_STACK.has(status);
-}
 
 /** Forward moves the borrower may undo: each gives a `go_back` row in the other direction. */
 const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set(['advance', 'link_bank', 'enter_bank_manually', 'choose_repay_method', 'describe_employer', 'link_payroll', 'enter_manually', 'confirm_allocation']);
@@ -263,6 +256,12 @@ export function actorsFor(from: WorkflowStatus, to: WorkflowStatus): readonly Ac
   const actors = new Set<Actor>();
   for (const t of allowedTransitions(from)) if (t.to === to) for (const a of t.by) actors.add(a);
   return [...actors];
+}
+
+/** Who may move an application out of `from` (any row, guards ignored), in the order borrower, system, reviewer. */
+export function actorsFrom(from: WorkflowStatus): readonly Actor[] {
+  const actors = new Set(allowedTransitions(from).flatMap((t) => t.by));
+  return (['borrower', 'system', 'reviewer'] as const).filter((a) => actors.has(a));
 }
 
 /** Why a move was refused. */

@@ -6,8 +6,8 @@
  * application or a reviewer's reconsideration leaves it).
  */
 
-/** The statuses only the new flow uses, in the order an application meets them. */
-export const NEWFLOW_ONLY_STATUSES = [
+/** The pages only the new flow has, in the order an application meets them. */
+const NEWFLOW_ONLY_STEPS = [
   'job_info',
   'employer_info',
   'employer_under_review',
@@ -24,8 +24,19 @@ export const NEWFLOW_ONLY_STATUSES = [
   'loan_offer',
   'password_creation',
   'phone_validation',
-  'cant_proceed',
 ] as const;
+
+/** The statuses only the new flow uses, in the order an application meets them. */
+export const NEWFLOW_ONLY_STATUSES = [...NEWFLOW_ONLY_STEPS, 'cant_proceed'] as const;
+
+/**
+ * The step keys of the new flow (newflow-and-dashboard.md §2 slug table), in the order an application
+ * meets them: the e-mail confirmation, its own pages, then the outcomes it shares with the classic flow.
+ */
+export const NEWFLOW_STATUSES = ['email_confirmation', ...NEWFLOW_ONLY_STEPS, 'application_submitted', 'approved', 'esignature_needed', 'cant_proceed', 'denied', 'dropped'] as const;
+
+/** A step key of the new flow. */
+export type NewflowStatus = (typeof NEWFLOW_STATUSES)[number];
 
 /** Every status: the classic ones in the order an application usually meets them, then the new flow's. */
 export const WORKFLOW_STATUSES = [
@@ -142,9 +153,6 @@ export const STATUS_KIND: Readonly<Record<WorkflowStatus, StatusKind>> = {
 
 /** The status a new e-mail sign-up starts in. */
 export const INITIAL_STATUS: WorkflowStatus = 'email_confirmation';
-
-/** Statuses after which the client goes to the home page instead of pushing a page (access §4). */
-export const ROOT_STATUSES: readonly WorkflowStatus[] = ['application_submitted', 'denied', 'employer_review'];
 
 /** The uploads that refine `documents` while the borrower stays on the documents page. */
 export const DOCUMENT_STATUSES: readonly WorkflowStatus[] = ['documents', 'driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'];

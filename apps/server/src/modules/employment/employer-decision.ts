@@ -1,8 +1,6 @@
 import { type TOkStatusResponse } from '@payrail/contract/application';
-import { SERVER_MSG } from '@payrail/contract/messages';
 import type { ApplicationFacts } from '@payrail/domain/underwriting/facts';
 import type { DenyAction } from '@payrail/domain/underwriting/rule-set';
-import { nextStatus } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../context';
 import { AppError, type FieldErrors } from '../../errors';
 import type { BorrowerPatch, ProfilePatch } from '../application/repository';
@@ -11,7 +9,7 @@ import { automatedMove } from '../review/automated-move';
 import { applyAdverseAction } from '../review/use-cases/apply-adverse-action';
 import { decideApplication } from '../review/use-cases/decide-application';
 import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
-import { refusal } from '../workflow/use-cases/refuse';
+import { commitMove, planAdvance } from '../workflow/move';
 
 /** The form field each deny reason of the employer step is shown on (spec §5: the server's text on the field). */
 const FIELD_OF_CODE: Readonly<Record<string, string>> = { tenure_too_short: 'working_time_range', military_active: 'military_active' };
@@ -48,18 +46,7 @@ export async function concludeEmployerStep(
     }
     throw AppError.fields(errors);
   }
-  const next = nextStatus('employer', context);
-  if (!next.ok) throw refusal(SERVER_MSG.noNextStatus(member.workflowStatus), member.workflowStatus);
-  const at = ctx.now();
-  const committed = await ctx.repos.review.commit({
-    userId: member.id,
-    move: { userId: member.id, from: 'employer', to: next.to, event: next.event, actor: 'borrower', at },
-    answers: { patch: p.answers },
-    at,
-  });
-  if (!committed.ok) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
-  return { ok: true, new_status: next.to };
+  const move = await planAdvance(ctx, member, { context });
+  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, answers: { patch: p.answers }, at: move.at })).ok);
+  return { ok: true, new_status: move.to };
 }

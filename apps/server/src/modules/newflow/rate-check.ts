@@ -2,12 +2,11 @@ import { addDays, utcDay } from '@payrail/domain/dates';
 import type { Cents } from '@payrail/domain/money';
 import { decide } from '@payrail/domain/underwriting/decide';
 import { type BureauReport, decideRateCheck } from '@payrail/domain/underwriting/rate-check';
-import { decideTransition } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../context';
 import { SSN_AAD } from '../application/field-rules';
 import { loadApplicationFacts } from '../review/underwriting';
 import type { StatusMove } from '../workflow/repository';
-import { NO_FACTS } from '../workflow/use-cases/plan-move';
+import { NO_FACTS, moveIfAllowed } from '../workflow/move';
 import type { NewflowRow } from './repository';
 
 const TARGET = { approved: 'select_program', counteroffer: 'select_program', declined: 'denied', thin_file: 'cant_proceed' } as const;
@@ -39,8 +38,7 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   const result = decideRateCheck(requested > 0 ? requested : facts.requestedAmountCents, engine, bureau);
   const at = ctx.now();
   const to = TARGET[result.outcome];
-  const decision = member.workflowStatus === 'rate_check' ? decideTransition('rate_check', to, 'system', { ...NO_FACTS, newFlow: true }) : null;
-  const move: StatusMove | null = decision?.ok ? { userId: row.userId, from: 'rate_check', to, event: decision.event, actor: 'system', at } : null;
+  const move: StatusMove | null = member.workflowStatus === 'rate_check' ? moveIfAllowed({ userId: row.userId, from: 'rate_check', to, actor: 'system', context: { ...NO_FACTS, newFlow: true }, at }) : null;
   return {
     patch: {
       rateCheckOutcome: result.outcome,

@@ -1,11 +1,11 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
-import { type Actor, type WorkflowContext, decideTransition } from '@payrail/domain/workflow/machine';
+import type { Actor, WorkflowContext } from '@payrail/domain/workflow/machine';
 import { STATUS_KIND, isWorkflowStatus, type WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { MemberRow } from '../identity/repository';
 import type { StatusMove } from '../workflow/repository';
-import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
+import { commitMove, planMove } from '../workflow/move';
 import type { NewflowPatch } from './repository';
 
 /** A step posted where the application is not: 409 `{ error, current_status }` (the SPA adopts the status). */
@@ -17,18 +17,12 @@ export function isFinalized(status: string): boolean {
 }
 
 /** The move `member.status → to` for `actor` with the member's facts (and `facts` the caller knows), or a 409. */
-export async function planStepMove(ctx: AppContext, member: MemberRow, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<StatusMove> {
-  const from = member.workflowStatus;
-  if (!isWorkflowStatus(from)) throw stepNotOpen(from);
-  const { context } = await loadWorkflowFacts(ctx, member.id);
-  const decision = decideTransition(from, to, actor, { ...context, ...facts });
-  if (!decision.ok) throw stepNotOpen(from);
-  return { userId: member.id, from, to, event: decision.event, actor, at: ctx.now() };
+export function planStepMove(ctx: AppContext, member: MemberRow, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<StatusMove> {
+  return planMove(ctx, member, to, { actor, facts, refuse: stepNotOpen });
 }
 
 /** Saves the new-flow patch and moves, in one transaction; a lost race is the 409 with the status that won. */
 export async function saveAndMove(ctx: AppContext, member: MemberRow, patch: NewflowPatch, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<string> {
   const move = await planStepMove(ctx, member, to, actor, facts);
-  if (!(await ctx.repos.newflow.saveAndMove(member.id, patch, move))) throw stepNotOpen((await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus);
-  return to;
+  return commitMove(ctx, member, async () => (await ctx.repos.newflow.saveAndMove(member.id, patch, move)) && to, stepNotOpen);
 }

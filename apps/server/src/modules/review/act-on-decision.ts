@@ -1,6 +1,7 @@
 import type { Decision } from '@payrail/domain/underwriting/decide';
 import type { AppContext } from '../../context';
 import type { MemberRow } from '../identity/repository';
+import { statusNow } from '../workflow/move';
 import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
 import { automatedMove } from './automated-move';
 import { applyAdverseAction } from './use-cases/apply-adverse-action';
@@ -47,5 +48,5 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: st
     ...(negotiated !== null ? { application: { id: application.id, patch: { negotiatedAmountCents: negotiated } } } : {}),
     at,
   });
-  return committed.ok ? move.to : ((await ctx.repos.workflow.currentStatus(member.id)) ?? from);
+  return committed.ok ? move.to : statusNow(ctx, member.id, from);
 }

@@ -1,6 +1,6 @@
 import type { WorkflowContext } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../context';
-import { planMove } from '../workflow/use-cases/plan-move';
+import { moveIfAllowed } from '../workflow/move';
 import type { StatusMove } from '../workflow/repository';
 
 /**
@@ -11,9 +11,9 @@ import type { StatusMove } from '../workflow/repository';
  */
 export function automatedMove(ctx: AppContext, p: { userId: number; from: string; to: string; context: WorkflowContext; inReviewersPlace: boolean }): StatusMove | null {
   const at = ctx.now();
-  const own = planMove({ userId: p.userId, from: p.from, to: p.to, actor: 'system', context: p.context, at });
+  const own = moveIfAllowed({ userId: p.userId, from: p.from, to: p.to, actor: 'system', context: p.context, at });
   if (own) return own;
   if (!p.inReviewersPlace || ctx.config.requireHumanReview) return null;
-  const standIn = planMove({ userId: p.userId, from: p.from, to: p.to, actor: 'reviewer', context: p.context, at });
+  const standIn = moveIfAllowed({ userId: p.userId, from: p.from, to: p.to, actor: 'reviewer', context: p.context, at });
   return standIn ? { ...standIn, actor: 'system' } : null;
 }

@@ -1,14 +1,14 @@
 import type { TStaffActionResponse } from '@payrail/contract/application';
 import { SERVER_MSG } from '@payrail/contract/messages';
 import type { TStaffMember } from '@payrail/contract/staff';
-import { type Actor, decideTransition } from '@payrail/domain/workflow/machine';
+import type { Actor } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationRow } from '../application/repository';
 import type { MemberRow } from '../identity/repository';
 import type { StatusMove } from '../workflow/repository';
-import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
+import { commitMove, planMove } from '../workflow/move';
 import { refusal } from '../workflow/use-cases/refuse';
 import type { Transition } from './repository';
 
@@ -38,11 +38,7 @@ export function snapshot(member: Pick<MemberRow, 'workflowStatus' | 'notQualifie
 export async function planStaffMove(ctx: AppContext, staff: TStaffMember, member: MemberRow, to: string, actor: Actor = 'reviewer'): Promise<StatusMove> {
   const from = member.workflowStatus;
   if (!isWorkflowStatus(to)) throw refusal(SERVER_MSG.unknownStatus(to), from);
-  if (!isWorkflowStatus(from)) throw refusal(SERVER_MSG.statusRefused(from, to), from);
-  const { context } = await loadWorkflowFacts(ctx, member.id);
-  const decision = decideTransition(from, to, actor, context);
-  if (!decision.ok) throw refusal(SERVER_MSG.statusRefused(from, to), from);
-  return { userId: member.id, from, to, event: decision.event, actor, staffUserId: staff.id, at: ctx.now() };
+  return planMove(ctx, member, to, { actor, staffUserId: staff.id });
 }
 
 /**
@@ -61,16 +57,7 @@ export async function commitStaffMove(
   const { after, ...rest } = effects;
   const afterMember = { workflowStatus: move.to, notQualifiedReason: rest.member ? rest.member.notQualifiedReason : member.notQualifiedReason };
   const afterApplication = rest.application ? ({ ...application, ...rest.application.patch } as ApplicationRow) : application;
-  const committed = await ctx.repos.review.commit({
-    userId: member.id,
-    move,
-    ...rest,
-    staffAction: { staffUserId: staff.id, action, targetUserId: member.id, before: snapshot(member, application), after: snapshot(afterMember, afterApplication, after), at: move.at },
-    at: move.at,
-  });
-  if (!committed.ok) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? move.from;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
+  const staffAction = { staffUserId: staff.id, action, targetUserId: member.id, before: snapshot(member, application), after: snapshot(afterMember, afterApplication, after), at: move.at };
+  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, ...rest, staffAction, at: move.at })).ok);
   return { ok: true, previous_status: move.from, new_status: move.to };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { statusNotice } from '@payrail/domain/engagement/notices';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { applicationMembers, workflowTransitions } from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
 
@@ -9,8 +10,8 @@ export type TransitionRow = typeof workflowTransitions.$inferSelect;
 /** A status change to store: the conditional update and its transition row go in one transaction. */
 export type StatusMove = {
   userId: number;
-  from: string;
-  to: string;
+  from: WorkflowStatus;
+  to: WorkflowStatus;
   event: string;
   actor: 'borrower' | 'system' | 'reviewer';
   staffUserId?: number | null;

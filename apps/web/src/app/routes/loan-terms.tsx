@@ -1,10 +1,7 @@
 import { LoanTerms } from '../../features/loan-terms/components/loan-terms';
 import { useSessionQuery } from '../../features/session/api/get-session';
-import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
-import { navigate } from '@payrail/client/navigation';
-import { sessionStore, useSession } from '../../lib/session-store';
-import { routeForStatus } from '../status-routes';
-import { goToNextStatus, useWorkflow } from '../workflow';
+import { useSession } from '../../lib/session-store';
+import { adoptRefusal, goToNextStatus, useWorkflow } from '../workflow';
 
 /**
  * /loan_terms (statuses loan_terms, loan_amount_changed): the loan terms, step 1. Continue records the
@@ -20,13 +17,7 @@ export function Component() {
     <LoanTerms
       state={stateId ? String(stateId) : null}
       onContinue={() => goToNextStatus(status)}
-      onRefused={(error) => {
-        const current = refusedCurrentStatus(error);
-        if (!current) return false;
-        sessionStore.updateUser({ workflow_status: current });
-        navigate(routeForStatus(current, sessionStore.getState().user?.loan_type ?? null), { replace: true });
-        return true;
-      }}
+      onRefused={adoptRefusal}
       onBack={status === 'loan_terms' ? () => void workflow.back() : undefined}
       backPending={workflow.pending === 'back'}
     />

@@ -7,12 +7,10 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { LoanTerms } from '../../features/loan-terms/components/loan-terms';
 import { startRefinance } from '../../features/refinance/api/refinance-api';
 import { sessionQueryOptions, useSessionQuery } from '../../features/session/api/get-session';
-import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { isApiError } from '@payrail/client/http-client';
-import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../lib/session-store';
-import { REFINANCE_START_STATUSES, routeForStatus } from '../status-routes';
-import { goToNextStatus } from '../workflow';
+import { REFINANCE_START_STATUSES } from '../status-routes';
+import { adoptRefusal, goToNextStatus } from '../workflow';
 
 /**
  * /refinance_terms and the dashboard's RefinanceTerms (statuses refinancing_loan_terms,
@@ -26,7 +24,7 @@ export function Component() {
   const stateId = session.data?.loan_borrower.state_id;
   const [startError, setStartError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const starting = (REFINANCE_START_STATUSES as readonly string[]).includes(status) || status === 'refinancing_application';
+  const starting = REFINANCE_START_STATUSES.includes(status) || status === 'refinancing_application';
 
   useEffect(() => {
     if (!starting) return;
@@ -62,13 +60,7 @@ export function Component() {
       title="Refinance Terms"
       state={stateId ? String(stateId) : null}
       onContinue={() => goToNextStatus(status)}
-      onRefused={(error) => {
-        const current = refusedCurrentStatus(error);
-        if (!current) return false;
-        sessionStore.updateUser({ workflow_status: current });
-        navigate(routeForStatus(current, sessionStore.getState().user?.loan_type ?? null), { replace: true });
-        return true;
-      }}
+      onRefused={adoptRefusal}
     />
   );
 }

@@ -3,7 +3,7 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../step-guard';
+import { requireStatus } from '../../workflow/move';
 
 const sameInitial = (initial: string, name: string | null | undefined): boolean => !name || initial.toLocaleUpperCase('en-US') === name.trim().charAt(0).toLocaleUpperCase('en-US');
 
@@ -12,7 +12,7 @@ const sameInitial = (initial: string, name: string | null | undefined): boolean 
  * and last initials (spec §5). When the names are on file the initials must be theirs.
  */
 export async function acceptEducationProgram(ctx: AppContext, member: MemberRow, body: TEducationProgramRequest): Promise<{ ok: true }> {
-  assertStep(member, ['about_yourself']);
+  requireStatus(member, ['about_yourself']);
   const borrower = await ctx.repos.identity.findBorrower(member.id);
   const errors: FieldErrors = {};
   if (!sameInitial(body.initials.first, borrower?.firstName)) errors['initials.first'] = [FIELD_MSG.invalid];

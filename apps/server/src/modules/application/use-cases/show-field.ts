@@ -4,11 +4,11 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { displayValue, isAboutYourselfField } from '../field-rules';
-import { assertConfirmed } from '../step-guard';
+import { requireConfirmedAccount } from '../../workflow/move';
 
 /** GET /about_yourself/show_field/{field}: one saved answer, as the form shows it (the SSN masked). */
 export async function showField(ctx: AppContext, member: MemberRow, field: string): Promise<TShowFieldResponse> {
-  assertConfirmed(member);
+  requireConfirmedAccount(member);
   if (!isAboutYourselfField(field)) throw AppError.fields({ [field]: [MSG.fieldRuleNotFound] });
   const [profile, borrower, box] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id), ctx.cryptoBox()]);
   return { field, value: displayValue(field, profile, borrower, box) };

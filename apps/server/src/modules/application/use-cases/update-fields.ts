@@ -5,7 +5,8 @@ import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { fieldDeps } from '../field-deps';
 import { displayValue, validateFields } from '../field-rules';
-import { EDIT_STATUSES, assertStep } from '../step-guard';
+import { EDIT_STATUSES } from '../edit-statuses';
+import { requireStatus } from '../../workflow/move';
 
 /**
  * POST /about_yourself/update_field: the form auto-saves one field per call (`{ loan_borrower: { field:
@@ -13,7 +14,7 @@ import { EDIT_STATUSES, assertStep } from '../step-guard';
  * errors and saves nothing. Answers the saved values as show_field would.
  */
 export async function updateFields(ctx: AppContext, member: MemberRow, values: Readonly<Record<string, unknown>>): Promise<TUpdateFieldResponse> {
-  assertStep(member, EDIT_STATUSES);
+  requireStatus(member, EDIT_STATUSES);
   if (Object.keys(values).length === 0) throw AppError.fields({ loan_borrower: [APPLICATION_MSG.noField] });
   const result = await validateFields(values, await fieldDeps(ctx, member.id), MSG.fieldRuleNotFound);
   if (!result.ok) throw AppError.fields(result.errors);

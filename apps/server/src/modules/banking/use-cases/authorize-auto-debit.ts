@@ -6,7 +6,7 @@ import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { manualDebitAccount, requireBank } from '../bank-accounts';
 import type { NewBankAccount } from '../repository';
-import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
+import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
 
 const refuse = (message: string) => new AppError('validation', message);
 
@@ -18,7 +18,7 @@ const refuse = (message: string) => new AppError('validation', message);
  * auto_debit_needed → esignature_needed, all in one transaction. Failures are 422 `{ error }` (red text).
  */
 export async function authorizeAutoDebit(ctx: AppContext, member: MemberRow, input: TAutoDebitRequest, client: ClientInfo) {
-  requireStep(member, ['auto_debit_needed']);
+  requireStatus(member, ['auto_debit_needed']);
   const disclosure = await ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
   if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
   const at = ctx.now();
@@ -37,12 +37,13 @@ export async function authorizeAutoDebit(ctx: AppContext, member: MemberRow, inp
     newAccount = manualDebitAccount(await ctx.cryptoBox(), { userId: member.id, accountType: input.account_type, bank, accountNumber: number.value, at });
   }
 
-  const move = await planMoveTo(ctx, member, 'esignature_needed');
-  const authorization = await ctx.repos.banking.authorizeAutoDebit(
-    { userId: member.id, newAccount, accountId, agreementDocumentId: disclosure.id, at, ip: client.ip, userAgent: client.userAgent },
-    move,
+  const move = await planMove(ctx, member, 'esignature_needed');
+  const authorization = await commitMove(ctx, member, () =>
+    ctx.repos.banking.authorizeAutoDebit(
+      { userId: member.id, newAccount, accountId, agreementDocumentId: disclosure.id, at, ip: client.ip, userAgent: client.userAgent },
+      move,
+    ),
   );
-  if (!authorization) return lostMove(ctx, member);
   return {
     ...moved(move.to),
     ach_authorization: {

@@ -2,8 +2,8 @@ import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { BANK_CONFIRM_STATUSES } from '../steps';
-import { lostMove, moved, planAdvance, requireStep } from '../workflow-step';
+import { BANK_CONFIRM_STATUSES } from '../bank-statuses';
+import { commitMove, moved, planAdvance, requireStatus } from '../../workflow/move';
 
 /**
  * POST /bank_informations/confirm: Continue on the manual bank page and Confirm on the bank accounts
@@ -12,11 +12,11 @@ import { lostMove, moved, planAdvance, requireStep } from '../workflow-step';
  * ready_for_review when the application was submitted before (the spec's "sets ready_for_review").
  */
 export async function confirmBankAccount(ctx: AppContext, member: MemberRow) {
-  requireStep(member, BANK_CONFIRM_STATUSES);
+  requireStatus(member, BANK_CONFIRM_STATUSES);
   const account = await ctx.repos.banking.currentReceiver(member.id);
   if (!account) throw new AppError('validation', BANK_MSG.noBankAccount, { extra: { current_status: member.workflowStatus } });
   if (!account.verifiedAt) throw new AppError('validation', BANK_MSG.accountNotVerified, { extra: { current_status: member.workflowStatus } });
   const move = await planAdvance(ctx, member);
-  if (!(await ctx.repos.workflow.move(move))) return lostMove(ctx, member);
+  await commitMove(ctx, member, () => ctx.repos.workflow.move(move));
   return moved(move.to);
 }

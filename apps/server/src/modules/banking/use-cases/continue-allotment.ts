@@ -3,7 +3,7 @@ import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
+import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
 
 /**
  * POST /allotment/continue: the Allotment page's Continue (allotment_needed → review_allotment), once an
@@ -14,7 +14,7 @@ import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
  * `{ errors: { 'documents.<type>': [must have at least one file] } }`.
  */
 export async function continueAllotment(ctx: AppContext, member: MemberRow) {
-  requireStep(member, ['allotment_needed']);
+  requireStatus(member, ['allotment_needed']);
   if ((await ctx.repos.documents.listLive(member.id, 'allotment')).length === 0) {
     const borrower = await ctx.repos.identity.findBorrower(member.id);
     const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
@@ -28,7 +28,7 @@ export async function continueAllotment(ctx: AppContext, member: MemberRow) {
     const missing = named.filter((type) => !live.some((d) => d.documentTypeName === type && d.createdAt >= feedback.createdAt));
     if (missing.length > 0) throw AppError.fields(Object.fromEntries(missing.map((type) => [`documents.${type}`, [APPLICATION_MSG.documentMissing]])));
   }
-  const move = await planMoveTo(ctx, member, 'review_allotment');
-  if (!(await ctx.repos.workflow.move(move))) return lostMove(ctx, member);
+  const move = await planMove(ctx, member, 'review_allotment');
+  await commitMove(ctx, member, () => ctx.repos.workflow.move(move));
   return moved(move.to);
 }

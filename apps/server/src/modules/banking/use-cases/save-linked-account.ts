@@ -8,8 +8,8 @@ import { type BankLinkAccount, type BankLinkAuth, BankLinkError } from '../../..
 import type { MemberRow } from '../../identity/repository';
 import { routingDirectoryOf, sealAccessToken, sealAccountNumber, toBankInformation } from '../bank-accounts';
 import type { StatusMove } from '../../workflow/repository';
-import { BANK_EDIT_STATUSES } from '../steps';
-import { lostMove, planMoveTo, requireStep } from '../workflow-step';
+import { BANK_EDIT_STATUSES } from '../bank-statuses';
+import { commitMove, planMove, requireStatus } from '../../workflow/move';
 
 /** What the widget handed the SPA: Plaid's public token, or the second aggregator's finished inquiry. */
 export type LinkResult =
@@ -31,7 +31,7 @@ function chooseAccount(accounts: BankLinkAccount[], accountId: string | undefine
  * the SPA can offer manual entry; the failure's code is kept as a link event for support.
  */
 export async function saveLinkedAccount(ctx: AppContext, member: MemberRow, link: LinkResult) {
-  requireStep(member, BANK_EDIT_STATUSES);
+  requireStatus(member, BANK_EDIT_STATUSES);
   const provider = ctx.providers.bankLink;
   // A token the widget gave one member is never another's (first presentation binds it).
   if (link.aggregator === 'plaid') await claimProviderToken(ctx, 'bank_link_public_token', link.publicToken, member.id, 'public_token');
@@ -62,30 +62,31 @@ export async function saveLinkedAccount(ctx: AppContext, member: MemberRow, link
 
   const at = ctx.now();
   let move: StatusMove | null = null;
-  if (member.workflowStatus === 'bank_link') move = await planMoveTo(ctx, member, 'choosing_receiver_account', { actor: 'system', facts: { bankLinked: true } });
+  if (member.workflowStatus === 'bank_link') move = await planMove(ctx, member, 'choosing_receiver_account', { actor: 'system', facts: { bankLinked: true } });
   const box = await ctx.cryptoBox();
   const bankName = auth.institution?.name ?? (await routingDirectoryOf(ctx)).lookup(account.routingNumber)?.name ?? null;
-  const row = await ctx.repos.banking.replaceReceiver(
-    {
-      userId: member.id,
-      usage: 'receiver',
-      source: 'linked',
-      accountType: account.accountType,
-      routingNumber: account.routingNumber,
-      ...sealAccountNumber(box, number.value),
-      bankName,
-      aggregator: link.aggregator,
-      institutionId: auth.institution?.id ?? null,
-      institutionLogo: auth.institution?.logo ?? null,
-      providerAccountId: account.accountId,
-      providerItemId: item.itemId,
-      accessTokenSealed: item.accessToken === null ? null : sealAccessToken(box, item.accessToken),
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    },
-    move,
+  const row = await commitMove(ctx, member, () =>
+    ctx.repos.banking.replaceReceiver(
+      {
+        userId: member.id,
+        usage: 'receiver',
+        source: 'linked',
+        accountType: account.accountType,
+        routingNumber: account.routingNumber,
+        ...sealAccountNumber(box, number.value),
+        bankName,
+        aggregator: link.aggregator,
+        institutionId: auth.institution?.id ?? null,
+        institutionLogo: auth.institution?.logo ?? null,
+        providerAccountId: account.accountId,
+        providerItemId: item.itemId,
+        accessTokenSealed: item.accessToken === null ? null : sealAccessToken(box, item.accessToken),
+        verifiedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
+      move,
+    ),
   );
-  if (!row) return lostMove(ctx, member);
   return { ok: true as const, bank_information: toBankInformation(box, row), new_status: move?.to ?? member.workflowStatus };
 }

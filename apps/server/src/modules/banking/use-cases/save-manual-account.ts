@@ -4,8 +4,8 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireBank, sealAccountNumber, toBankInformation } from '../bank-accounts';
-import { BANK_EDIT_STATUSES } from '../steps';
-import { requireStep } from '../workflow-step';
+import { BANK_EDIT_STATUSES } from '../bank-statuses';
+import { requireStatus } from '../../workflow/move';
 
 /**
  * POST /bank_informations/verify_manual_save_api_response (new flow): the whole manual account in one
@@ -14,7 +14,7 @@ import { requireStep } from '../workflow-step';
  * otherwise verify_manual verifies it after the upload. Refusals are 422 with the text as the body.
  */
 export async function saveManualAccount(ctx: AppContext, member: MemberRow, input: { accountType: AccountType; routing: string; accountNumber: string }): Promise<TBankInformation> {
-  if (!member.newFlow) requireStep(member, BANK_EDIT_STATUSES);
+  if (!member.newFlow) requireStatus(member, BANK_EDIT_STATUSES);
   const number = validateAccountNumber(input.accountNumber);
   if (!number.ok) throw new AppError('validation', BANK_MSG.accountInvalid);
   const bank = await requireBank(ctx, input.routing);

@@ -6,7 +6,7 @@ import { AppError } from '../../../errors';
 import type { ApplicationPatch } from '../../application/repository';
 import type { MemberRow } from '../../identity/repository';
 import { type PricedMethod, quoteTerms } from '../../loan-terms/quote-terms';
-import { lostMove, moved, planMoveTo, requireStep } from '../workflow-step';
+import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
 
 /** §4: 0 split direct deposit → allotment_needed; 1 auto-debit → auto_debit_needed; 2 pay online → esignature_needed. */
 const NEXT: Readonly<Record<RepayMethod, WorkflowStatus>> = {
@@ -37,7 +37,7 @@ async function repriced(ctx: AppContext, member: MemberRow, method: RepayMethod)
 
 /** GET /repay_method_offers: the member's terms (same amount) priced for each method; a method without a price is left out. */
 export async function repayMethodOffers(ctx: AppContext, member: MemberRow): Promise<{ offers: TRepayMethodOffer[] }> {
-  requireStep(member, ['select_repay_method']);
+  requireStatus(member, ['select_repay_method']);
   const application = await ctx.repos.application.activeApplication(member.id);
   if (!application || application.amountCents === null) return { offers: [] };
   const offers: TRepayMethodOffer[] = [];
@@ -62,10 +62,10 @@ export async function repayMethodOffers(ctx: AppContext, member: MemberRow): Pro
 
 /** POST /select_repay_method: records the choice, prices the terms for it and moves the member to its page, in one transaction. */
 export async function selectRepayMethod(ctx: AppContext, member: MemberRow, choice: 0 | 1 | 2) {
-  requireStep(member, ['select_repay_method']);
+  requireStatus(member, ['select_repay_method']);
   const method = REPAY_METHODS[choice];
   const terms = await repriced(ctx, member, method);
-  const move = await planMoveTo(ctx, member, NEXT[method]);
-  if (!(await ctx.repos.banking.chooseRepayMethod({ userId: member.id, method, at: move.at, terms }, move))) return lostMove(ctx, member);
+  const move = await planMove(ctx, member, NEXT[method]);
+  await commitMove(ctx, member, () => ctx.repos.banking.chooseRepayMethod({ userId: member.id, method, at: move.at, terms }, move));
   return moved(move.to);
 }

@@ -5,7 +5,7 @@ import { loanFigures } from '../../esignature/loan-figures';
 import { cents, formatUsd } from '@payrail/domain/money';
 import { type InstructionKind, MANUAL_SPLIT_DEPOSIT_CENTS, renderAllotmentInstructions } from '../allotment-instructions-template';
 import { routingDirectoryOf } from '../bank-accounts';
-import { requireStep } from '../workflow-step';
+import { requireStatus } from '../../workflow/move';
 
 /** Where the allotment page (and its instructions) is reachable: its two statuses, the debit-card fallback and the refinance review's allotment upload. */
 const ALLOTMENT_STATUSES = ['allotment_needed', 'review_allotment', 'debit_card', 'refinancing_review'] as const;
@@ -41,7 +41,7 @@ async function send(ctx: AppContext, member: MemberRow, rendered: Awaited<Return
  * e-mailed (the page says "instructions emailed"); POST /allotment_instructions/email sends them again.
  */
 export async function getAllotmentInstructions(ctx: AppContext, member: MemberRow): Promise<{ html: string; emailed: boolean }> {
-  requireStep(member, ALLOTMENT_STATUSES);
+  requireStatus(member, ALLOTMENT_STATUSES);
   const rendered = await instructionsFor(ctx, member);
   if ((await ctx.repos.banking.allotmentEmailsSent(member.id)) === 0) await send(ctx, member, rendered);
   return { html: rendered.html, emailed: true };
@@ -49,7 +49,7 @@ export async function getAllotmentInstructions(ctx: AppContext, member: MemberRo
 
 /** POST /allotment_instructions/email: e-mails the instructions again, on the borrower's request. */
 export async function emailAllotmentInstructions(ctx: AppContext, member: MemberRow): Promise<{ ok: true; email: string }> {
-  requireStep(member, ALLOTMENT_STATUSES);
+  requireStatus(member, ALLOTMENT_STATUSES);
   await send(ctx, member, await instructionsFor(ctx, member));
   return { ok: true, email: member.email };
 }

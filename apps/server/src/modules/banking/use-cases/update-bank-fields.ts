@@ -7,8 +7,8 @@ import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { findBank, openAccountNumber, sealAccountNumber, toBankInformation } from '../bank-accounts';
 import type { BankAccountPatch } from '../repository';
-import { BANK_EDIT_STATUSES } from '../steps';
-import { requireStep } from '../workflow-step';
+import { BANK_EDIT_STATUSES } from '../bank-statuses';
+import { requireStatus } from '../../workflow/move';
 
 /**
  * POST /bank_informations/update_field: the manual form's auto-save, one or more fields at a time.
@@ -17,7 +17,7 @@ import { requireStep } from '../workflow-step';
  * manual, unverified one again (a new row; the old one stays as history) — it must be verified anew.
  */
 export async function updateBankFields(ctx: AppContext, member: MemberRow, input: TBankUpdateFieldRequest['bank_information']): Promise<TBankInformation> {
-  requireStep(member, BANK_EDIT_STATUSES);
+  requireStatus(member, BANK_EDIT_STATUSES);
   const repo = ctx.repos.banking;
   const box = await ctx.cryptoBox();
   const current = await repo.currentReceiver(member.id);

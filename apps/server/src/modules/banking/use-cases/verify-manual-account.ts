@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireBank, toBankInformation } from '../bank-accounts';
-import { BANK_EDIT_STATUSES } from '../steps';
-import { requireStep } from '../workflow-step';
+import { BANK_EDIT_STATUSES } from '../bank-statuses';
+import { requireStatus } from '../../workflow/move';
 
 const refuse = (message: string) => new AppError('validation', message);
 
@@ -15,7 +15,7 @@ const refuse = (message: string) => new AppError('validation', message);
  * `{ error }`, the text the SPA shows in red. A linked account is verified already.
  */
 export async function verifyManualAccount(ctx: AppContext, member: MemberRow): Promise<TBankInformation> {
-  requireStep(member, BANK_EDIT_STATUSES);
+  requireStatus(member, BANK_EDIT_STATUSES);
   const repo = ctx.repos.banking;
   const box = await ctx.cryptoBox();
   const account = await repo.currentReceiver(member.id);

@@ -2,7 +2,7 @@ import type { TChangeIncomeSourceRequest, TOkStatusResponse } from '@payrail/con
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { requireStatus } from '../../workflow/move';
 import { concludeEmployerStep } from '../employer-decision';
 import { workingTimeOf } from '../working-time';
 
@@ -13,7 +13,7 @@ import { workingTimeOf } from '../working-time';
  * against a year or more of employment, so it denies).
  */
 export async function changeIncomeSource(ctx: AppContext, member: MemberRow, body: TChangeIncomeSourceRequest): Promise<TOkStatusResponse> {
-  assertStep(member, ['employer']);
+  requireStatus(member, ['employer']);
   const range = workingTimeOf(body.working_time_range);
   const answers = { profile: { incomeSource: body.income_source, workingTimeRange: range, employeeId: null }, borrower: { employerId: null } };
   // Employed with a year or more at the job: the employer is chosen next. Anything else is decided now.

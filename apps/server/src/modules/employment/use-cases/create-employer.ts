@@ -6,7 +6,7 @@ import { parseUsDate } from '@payrail/domain/validation/date-of-birth';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { requireStatus } from '../../workflow/move';
 
 const FREQUENCIES: Readonly<Record<string, 'weekly' | 'biweekly' | 'monthly'>> = {
   weekly: 'weekly',
@@ -21,7 +21,7 @@ const FREQUENCIES: Readonly<Record<string, 'weekly' | 'biweekly' | 'monthly'>> =
  * review (hidden from the search) and its id answered for the selection call that follows.
  */
 export async function createEmployer(ctx: AppContext, member: MemberRow, body: TNewEmployerRequest): Promise<{ employer_id: number }> {
-  assertStep(member, ['employer']);
+  requireStatus(member, ['employer']);
   const { name, paymentFrequency, paymentDate } = body.employer;
   const errors: FieldErrors = {};
   const frequency = FREQUENCIES[paymentFrequency.toLowerCase()];

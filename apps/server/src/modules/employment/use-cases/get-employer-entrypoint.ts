@@ -2,12 +2,12 @@ import type { TEmployerEntrypoint } from '@payrail/contract/application';
 import { workingTimeLabel } from '@payrail/domain/validation/working-time';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { assertConfirmed } from '../../application/step-guard';
+import { requireConfirmedAccount } from '../../workflow/move';
 import { employerOf } from '../employer-program';
 
 /** GET /employer_entrypoint: what the employer step shows on open (spec §3 employer entrypoint). */
 export async function getEmployerEntrypoint(ctx: AppContext, member: MemberRow): Promise<TEmployerEntrypoint> {
-  assertConfirmed(member);
+  requireConfirmedAccount(member);
   const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id)]);
   const employer = await employerOf(ctx, borrower);
   return {

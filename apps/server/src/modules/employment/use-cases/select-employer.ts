@@ -3,7 +3,7 @@ import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { requireStatus } from '../../workflow/move';
 import { concludeEmployerStep } from '../employer-decision';
 import { employerProgramOf } from '../employer-program';
 import { workingTimeOf } from '../working-time';
@@ -14,7 +14,7 @@ import { workingTimeOf } from '../working-time';
  * a year at the job and active military duty are ineligible; the underwriting decides and records it.
  */
 export async function selectEmployer(ctx: AppContext, member: MemberRow, body: TEmployerSelectedRequest): Promise<TOkStatusResponse> {
-  assertStep(member, ['employer']);
+  requireStatus(member, ['employer']);
   const { employer_id, employee_id, working_time_range, military_active } = body.loan_borrower;
   const employer = await ctx.repos.reference.getEmployer(employer_id);
   // An employer typed in as "not listed" belongs to whoever typed it.

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { confirmationMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import type { ConfirmationRow, MemberRow } from '../repository';
 import { startSession } from './start-session';

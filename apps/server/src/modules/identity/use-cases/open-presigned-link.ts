@@ -2,7 +2,7 @@ import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
-import { confirmationMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import { startSession } from './start-session';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../../errors';
 import { normalizeMobile } from '../../../lib/phones';
 import { keyedHash, newPhoneCode } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
-import { NO_FACTS, planMove } from '../../workflow/use-cases/plan-move';
+import { NO_FACTS, moveIfAllowed, statusNow } from '../../workflow/move';
 import { PHONE_CODE_MINUTES } from '../limits';
 import type { MemberRow } from '../repository';
 
@@ -35,7 +35,7 @@ export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: 
   const expiresAt = new Date(at.getTime() + PHONE_CODE_MINUTES * 60_000);
   await repo.storePhoneCode({ userId: member.id, phone, codeHash: keyedHash(await ctx.secret('code_hmac'), code), expiresAt, at, windowStartedAfter: hourAgo });
   if (flow === 'application') {
-    const move = planMove({ userId: member.id, from: member.workflowStatus, to: 'phone_code_sent', actor: 'system', context: NO_FACTS, at });
+    const move = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'phone_code_sent', actor: 'system', context: NO_FACTS, at });
     await repo.notePhoneOnFile({ userId: member.id, phone, at, move });
   }
   await ctx.providers.sms.send({ to: phone, body: `Your Payrail verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`, meta: { kind: 'phone_verification' } });
@@ -43,5 +43,5 @@ export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: 
   const borrower = await repo.findBorrower(member.id);
   const confirmed = borrower?.phone === phone && borrower.phoneConfirmedAt !== null;
   if (flow === 'dashboard') return { number: phone, confirmed };
-  return { number: phone, confirmed, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+  return { number: phone, confirmed, new_status: await statusNow(ctx, member.id, member.workflowStatus) };
 }

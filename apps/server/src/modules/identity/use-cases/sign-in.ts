@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { dummyHash, verifyPassword } from '../../../lib/passwords';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { confirmationMove } from '../../workflow/use-cases/plan-move';
+import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import { toLoginData } from '../mappers';
 import type { MemberRow, Tracking } from '../repository';

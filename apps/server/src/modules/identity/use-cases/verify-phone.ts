@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
+import { statusNow } from '../../workflow/move';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import type { StatusMove } from '../../workflow/repository';
 import { WRONG_CODES_ALLOWED } from '../limits';
@@ -42,5 +43,5 @@ export async function verifyPhone(ctx: AppContext, member: MemberRow, number: st
     }
   }
   if (!(await repo.confirmPhone({ verificationId: verification.id, userId: member.id, phone, at, move }))) throw wrongCode(SERVER_MSG.invalidVerificationCode);
-  return { number: phone, confirmed: true, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+  return { number: phone, confirmed: true, new_status: await statusNow(ctx, member.id, member.workflowStatus) };
 }

@@ -1,9 +1,9 @@
 import type { TLoanTerms } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { requireStatus } from '../../workflow/move';
 import { quoteTerms, toLoanTerms } from '../quote-terms';
-import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '../terms-statuses';
+import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
 
 /**
  * GET /loan?amount=: on the loan-terms page (loan_terms, loan_amount_changed) prices the amount asked
@@ -12,7 +12,7 @@ import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '../terms-statuses';
  */
 export async function getLoanTerms(ctx: AppContext, member: MemberRow, amount: number | undefined): Promise<TLoanTerms> {
   const choosing = (CHOOSE_TERMS_STATUSES as readonly string[]).includes(member.workflowStatus);
-  assertStep(member, choosing || amount !== undefined ? CHOOSE_TERMS_STATUSES : [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
+  requireStatus(member, choosing || amount !== undefined ? CHOOSE_TERMS_STATUSES : [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
   const at = ctx.now();
   const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
   if (!choosing && application.amountCents !== null) return toLoanTerms(application, []);

@@ -1,15 +1,15 @@
 import type { TPaymentChangeResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
-import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '../terms-statuses';
+import { requireStatus } from '../../workflow/move';
+import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
 
 /**
  * GET /payment_change: whether the payroll repayment (allotment / split direct deposit) for this loan is
  * already in place — true once a reviewer approved the allotment. Records when it was asked.
  */
 export async function getPaymentChange(ctx: AppContext, member: MemberRow): Promise<TPaymentChangeResponse> {
-  assertStep(member, [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
+  requireStatus(member, [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
   const at = ctx.now();
   const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
   await ctx.repos.application.updateApplication(application.id, { paymentChangeCheckedAt: at }, at);

@@ -3,8 +3,8 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
-import { CHOOSE_TERMS_STATUSES } from '../terms-statuses';
+import { requireStatus } from '../../workflow/move';
+import { CHOOSE_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
 
 /**
  * GET /associate_terms_consent: the borrower ticked the terms consent (which links the loan eligibility
@@ -12,7 +12,7 @@ import { CHOOSE_TERMS_STATUSES } from '../terms-statuses';
  * acceptance of the state's consent document.
  */
 export async function recordTermsConsent(ctx: AppContext, member: MemberRow, client: ClientInfo): Promise<{ ok: true; consented_at: string }> {
-  assertStep(member, CHOOSE_TERMS_STATUSES);
+  requireStatus(member, CHOOSE_TERMS_STATUSES);
   const application = await ctx.repos.application.activeApplication(member.id);
   if (!application || application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   const at = ctx.now();

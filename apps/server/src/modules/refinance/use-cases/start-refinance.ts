@@ -6,7 +6,7 @@ import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../servicing/clock';
 import { loanState } from '../../servicing/use-cases/loan-position';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import { planMove } from '../../workflow/use-cases/plan-move';
+import { moveIfAllowed } from '../../workflow/move';
 import { applicationFacts, loanRefinance } from './refinance-facts';
 
 /** Where a refinance starts: the funded application (approved) or an ended one (a declined refinance after its date). */
@@ -31,8 +31,8 @@ export async function startRefinance(ctx: AppContext, member: MemberRow, loanId:
   if (!r.eligible || !START_FROM.has(member.workflowStatus)) throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const at = ctx.now();
-  const first = planMove({ userId: member.id, from: member.workflowStatus, to: 'refinancing_application', actor: 'system', context, at });
-  const second = planMove({ userId: member.id, from: 'refinancing_application', to: 'refinancing_loan_terms', actor: 'borrower', context, at });
+  const first = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'refinancing_application', actor: 'system', context, at });
+  const second = moveIfAllowed({ userId: member.id, from: 'refinancing_application', to: 'refinancing_loan_terms', actor: 'borrower', context, at });
   if (!first || !second) throw new AppError('validation', REFINANCE_MSG.notEligible);
   const previous = await ctx.repos.application.activeApplication(member.id);
   const started = await ctx.repos.refinance.start({ userId: member.id, moves: [first, second], refinancesLoanId: loan.id, paymentMethod: previous?.paymentMethod ?? null, at });

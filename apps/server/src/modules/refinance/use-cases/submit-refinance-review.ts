@@ -1,13 +1,13 @@
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
+import type { TStatusResponse } from '@payrail/contract/identity';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { SERVER_MSG } from '@payrail/contract/messages';
-import { decideTransition } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
-import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
+import { commitMove, planMove } from '../../workflow/move';
+import { refusal } from '../../workflow/use-cases/refuse';
 
 /**
  * The refinance review's Confirm (classic §4 "Refinance review confirm", §5): the borrower moves
@@ -16,7 +16,7 @@ import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
  * this refinance, and an allotment file when the payment change was not made. The application waits in
  * ready_for_review for an underwriter (a refinance is never decided by the automated engine).
  */
-export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & { workflow_status: { next_status: string } }> {
+export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & TStatusResponse> {
   const from = member.workflowStatus;
   if (from !== 'refinancing_review') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
   const application = await ctx.repos.application.activeApplication(member.id);
@@ -34,20 +34,9 @@ export async function submitRefinanceReview(ctx: AppContext, member: MemberRow):
   if (!payStubs.some((d) => d.createdAt >= since)) errors['documents.pay_stub'] = [APPLICATION_MSG.documentMissing];
   if (!application.paymentChange && !allotments.some((d) => d.createdAt >= since)) errors['documents.allotment'] = [APPLICATION_MSG.documentMissing];
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-  const { context } = await loadWorkflowFacts(ctx, member.id);
-  const decision = decideTransition(from, 'ready_for_review', 'borrower', context);
-  if (!decision.ok) throw refusalFor(decision, from, 'ready_for_review');
-  const at = ctx.now();
-  const committed = await ctx.repos.review.commit({
-    userId: member.id,
-    move: { userId: member.id, from, to: 'ready_for_review', event: decision.event, actor: 'borrower', at },
-    application: { id: application.id, patch: { submittedAt: at } },
-    at,
-  });
-  if (!committed.ok) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? from;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
+  const move = await planMove(ctx, member, 'ready_for_review');
+  const at = move.at;
+  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok);
   await ctx.repos.engagement.addNotification(member.id, REFINANCE_MSG.submitted, at);
   await rewardSubmittedApplication(ctx, member.id, application.id);
   return { ok: true, new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } };

@@ -1,7 +1,6 @@
 import { APPLICATION_MSG, type FeedbackField, type TFeedbackUpdateRequest, type TOkStatusResponse, ZReference, fieldMessage } from '@payrail/contract/application';
-import { FIELD_MSG, MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
-import { nextStatus } from '@payrail/domain/workflow/machine';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
@@ -9,10 +8,8 @@ import type { MemberRow } from '../../identity/repository';
 import { fieldDeps } from '../../application/field-deps';
 import { type FieldPatch, validateFields } from '../../application/field-rules';
 import type { NewReference } from '../../application/repository';
-import { assertStep } from '../../application/step-guard';
+import { commitMove, planAdvance, requireStatus } from '../../workflow/move';
 import { referencePhone } from '../../application/use-cases/update-references';
-import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import { refusal } from '../../workflow/use-cases/refuse';
 import { keysOpenedBy } from '../feedback-fields';
 
 const ZReferences = z.array(ZReference).length(2, APPLICATION_MSG.referencesCount);
@@ -26,7 +23,7 @@ const ZReferences = z.array(ZReference).length(2, APPLICATION_MSG.referencesCoun
  * link, review_allotment when an allotment was asked for, else ready_for_review.
  */
 export async function answerFeedback(ctx: AppContext, member: MemberRow, body: TFeedbackUpdateRequest): Promise<TOkStatusResponse> {
-  assertStep(member, ['feedback_sent']);
+  requireStatus(member, ['feedback_sent']);
   const feedback = await ctx.repos.review.openFeedback(member.id);
   if (!feedback) throw new AppError('validation', APPLICATION_MSG.noOpenFeedback);
 
@@ -79,21 +76,17 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
   for (const type of feedback.documents) if (!uploaded.has(type)) errors[`documents.${type}`] = [APPLICATION_MSG.documentMissing];
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
-  const { context } = await loadWorkflowFacts(ctx, member.id);
-  const next = nextStatus('feedback_sent', context);
-  if (!next.ok) throw refusal(SERVER_MSG.noNextStatus(member.workflowStatus), member.workflowStatus);
-  const at = ctx.now();
-  const committed = await ctx.repos.review.commit({
-    userId: member.id,
-    move: { userId: member.id, from: 'feedback_sent', to: next.to, event: next.event, actor: 'borrower', at },
-    answers: { patch, ...(references ? { references } : {}) },
-    answerFeedback: { id: feedback.id, fields: Object.keys(values).filter((k) => allowed.has(k)) },
-    at,
+  const move = await planAdvance(ctx, member);
+  await commitMove(ctx, member, async () => {
+    const committed = await ctx.repos.review.commit({
+      userId: member.id,
+      move,
+      answers: { patch, ...(references ? { references } : {}) },
+      answerFeedback: { id: feedback.id, fields: Object.keys(values).filter((k) => allowed.has(k)) },
+      at: move.at,
+    });
+    if (!committed.ok && committed.reason === 'ssn_taken') throw AppError.fields({ social_security_number: [fieldMessage('ssn_taken')] });
+    return committed.ok;
   });
-  if (!committed.ok && committed.reason === 'ssn_taken') throw AppError.fields({ social_security_number: [fieldMessage('ssn_taken')] });
-  if (!committed.ok) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
-  return { ok: true, new_status: next.to };
+  return { ok: true, new_status: move.to };
 }

@@ -1,9 +1,9 @@
 import type { TStaffActionResponse } from '@payrail/contract/application';
-import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { FIELD_MSG } from '@payrail/contract/messages';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { refusal } from '../../workflow/use-cases/refuse';
+import { commitMove } from '../../workflow/move';
 import { planStaffMove, snapshot, targetMember } from '../reviewer-move';
 import { applyAdverseAction } from './apply-adverse-action';
 
@@ -33,17 +33,7 @@ export async function endWithAdverseAction(
   const reasons = await principalReasons(ctx, member.id, p.reasons, p.notQualifiedReason);
   const application = await ctx.repos.application.activeApplication(member.id);
   const after = snapshot({ workflowStatus: p.to, notQualifiedReason: p.notQualifiedReason }, application, { reapply_on: p.reapplyOn, reasons });
-  const done = await applyAdverseAction(ctx, member, {
-    move,
-    outcome: p.to,
-    notQualifiedReason: p.notQualifiedReason,
-    reapplyOn: p.reapplyOn,
-    reasons,
-    staffAction: { staffUserId: staff.id, action: p.to === 'declined' ? 'decline' : 'deny', targetUserId: member.id, before: snapshot(member, application), after, at: move.at },
-  });
-  if (!done) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? move.from;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
+  const staffAction = { staffUserId: staff.id, action: p.to === 'declined' ? 'decline' : 'deny', targetUserId: member.id, before: snapshot(member, application), after, at: move.at };
+  await commitMove(ctx, member, () => applyAdverseAction(ctx, member, { move, outcome: p.to, notQualifiedReason: p.notQualifiedReason, reapplyOn: p.reapplyOn, reasons, staffAction }));
   return { ok: true, previous_status: move.from, new_status: p.to };
 }

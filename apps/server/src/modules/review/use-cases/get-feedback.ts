@@ -2,7 +2,7 @@ import { APPLICATION_MSG, type TFeedbackResponse } from '@payrail/contract/appli
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { requireStatus } from '../../workflow/move';
 import { toDocument } from '../../documents/mappers';
 import { flaggedValues } from '../feedback-fields';
 
@@ -12,7 +12,7 @@ import { flaggedValues } from '../feedback-fields';
  * for them since the request, and the bank information to redo. Also read by the allotment page.
  */
 export async function getFeedback(ctx: AppContext, member: MemberRow): Promise<TFeedbackResponse> {
-  assertStep(member, ['feedback_sent', 'allotment_needed', 'review_allotment']);
+  requireStatus(member, ['feedback_sent', 'allotment_needed', 'review_allotment']);
   const feedback = (await ctx.repos.review.openFeedback(member.id)) ?? (member.workflowStatus === 'feedback_sent' ? undefined : await ctx.repos.review.latestFeedback(member.id));
   if (!feedback) throw AppError.notFound(APPLICATION_MSG.noOpenFeedback);
   const [values, docs] = await Promise.all([flaggedValues(ctx, member.id, feedback.fields, await ctx.cryptoBox()), ctx.repos.documents.listLive(member.id)]);

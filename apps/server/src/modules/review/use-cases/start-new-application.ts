@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import { planMove } from '../../workflow/use-cases/plan-move';
+import { moveIfAllowed } from '../../workflow/move';
 import { couldReapplyOn } from '../reapply';
 
 const refuse = (message: string) => new AppError('validation', message);
@@ -21,7 +21,7 @@ export async function startNewApplication(ctx: AppContext, member: MemberRow): P
   if (on === 'never') throw refuse(APPLICATION_MSG.cannotReapply);
   if (on !== 'today') throw refuse(APPLICATION_MSG.cannotReapplyYet(on));
   const { context } = await loadWorkflowFacts(ctx, member.id);
-  const move = planMove({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context, at: ctx.now() });
+  const move = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'about_yourself', actor: 'system', context, at: ctx.now() });
   if (!move) throw refuse(APPLICATION_MSG.cannotReapply);
   const committed = await ctx.repos.review.commit({ userId: member.id, move, member: { notQualifiedReason: null }, newApplication: true, at: move.at });
   if (!committed.ok) throw refuse(APPLICATION_MSG.cannotReapply);

@@ -1,16 +1,11 @@
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
-import { SERVER_MSG } from '@payrail/contract/messages';
-import { decideTransition } from '@payrail/domain/workflow/machine';
-import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { assertStep } from '../../application/step-guard';
+import { commitMove, planMove, requireStatus } from '../../workflow/move';
 import { findMissingAnswers } from '../../application/use-cases/find-missing-answers';
 import { employerOf } from '../../employment/employer-program';
-import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import { refusal, refusalFor } from '../../workflow/use-cases/refuse';
 import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
 import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
@@ -22,7 +17,7 @@ import { rewardSubmittedApplication } from '../../referral/use-cases/record-refe
  * it, then lets the decision act when REQUIRE_HUMAN_REVIEW is off (see actOnDecision).
  */
 export async function submitApplicationReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
-  assertStep(member, ['application_review', 'document_review']);
+  requireStatus(member, ['application_review', 'document_review']);
   const errors: FieldErrors = await findMissingAnswers(ctx, member.id);
   const [docs, borrower] = await Promise.all([ctx.repos.documents.listLive(member.id), ctx.repos.identity.findBorrower(member.id)]);
   const employer = await employerOf(ctx, borrower);
@@ -38,21 +33,8 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
   if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
-  const from = member.workflowStatus;
-  if (!isWorkflowStatus(from)) throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
-  const { context } = await loadWorkflowFacts(ctx, member.id);
-  const decision = decideTransition(from, 'ready_for_review', 'borrower', context);
-  if (!decision.ok) throw refusalFor(decision, from, 'ready_for_review');
-  const committed = await ctx.repos.review.commit({
-    userId: member.id,
-    move: { userId: member.id, from, to: 'ready_for_review', event: decision.event, actor: 'borrower', at },
-    application: { id: application.id, patch: { submittedAt: at } },
-    at,
-  });
-  if (!committed.ok) {
-    const now = (await ctx.repos.workflow.currentStatus(member.id)) ?? from;
-    throw refusal(SERVER_MSG.statusOutOfDate(now), now);
-  }
+  const move = { ...(await planMove(ctx, member, 'ready_for_review')), at };
+  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok);
   // The friend who referred this member earns $1 for the submitted application (idempotent per application).
   await rewardSubmittedApplication(ctx, member.id, application.id);
   const { decision: underwriting } = await decideApplication(ctx, member.id, 'review');

@@ -1,10 +1,15 @@
+import type { TNavigationStackResponse } from '@payrail/contract/identity';
 import { navigationStack } from '@payrail/domain/workflow/machine';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from './load-workflow-facts';
 
 /** GET /workflow/navigation_stack: the back-button stack derived from the stored transitions. */
-export async function getNavigationStack(ctx: AppContext, member: MemberRow): Promise<{ navigation_stack: string[]; current_status: string }> {
+export async function getNavigationStack(ctx: AppContext, member: MemberRow): Promise<TNavigationStackResponse> {
+  const current = member.workflowStatus;
+  // Every write goes through the machine: a stored status it does not know is a server fault, not the borrower's.
+  if (!isWorkflowStatus(current)) throw new Error(`Member ${member.id} is in an unknown workflow status.`);
   const { history } = await loadWorkflowFacts(ctx, member.id);
-  return { navigation_stack: navigationStack(history), current_status: member.workflowStatus };
+  return { navigation_stack: navigationStack(history), current_status: current };
 }
