@@ -37,6 +37,21 @@ export const ABOUT_YOURSELF_FIELDS = [
 ] as const;
 export type AboutYourselfField = (typeof ABOUT_YOURSELF_FIELDS)[number];
 
+/** The person's own answers, in the order the About-yourself form and the application review show them. */
+export const PERSONAL_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'address',
+  'unit_number',
+  'city',
+  'state_id',
+  'zip_code',
+  'driver_license_number',
+  'driver_license_state_id',
+  'social_security_number',
+] as const satisfies readonly AboutYourselfField[];
+
 /** The confirmation the SPA checks; the server checks it too when it comes along with the SSN. */
 export const SSN_CONFIRMATION_FIELD = 'social_security_number_confirmation';
 

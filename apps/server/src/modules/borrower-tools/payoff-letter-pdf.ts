@@ -3,18 +3,10 @@ import type { TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from '../esignature/loan-figures';
+import { INK, LETTER, toWinAnsi, wrapLines } from '../../lib/pdf-text';
 
-// The standard PDF fonts speak WinAnsi only; map the few typographic characters outside it.
-const toWinAnsi = (s: string) =>
-  s
-    .replace(/[\u2010-\u2013]/g, '-')
-    .replace(/[\u2014]/g, '--')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '');
 
-const [WIDTH, HEIGHT, MARGIN] = [612, 792, 54];
-const INK = rgb(0.12, 0.16, 0.2);
+const { width: WIDTH, height: HEIGHT, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
 
 /** The figures written to the PDF's keywords, so a reader or a test can check them without parsing the page. */
@@ -49,17 +41,7 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
     }
   };
   const write = (s: string, font: PDFFont = regular, size = 10, gapAfter = 4, color = INK) => {
-    const lines: string[] = [];
-    let line = '';
-    for (const w of toWinAnsi(s).split(/\s+/)) {
-      const candidate = line ? `${line} ${w}` : w;
-      if (line && font.widthOfTextAtSize(candidate, size) > WIDTH - 2 * MARGIN) {
-        lines.push(line);
-        line = w;
-      } else line = candidate;
-    }
-    if (line) lines.push(line);
-    for (const text of lines) {
+    for (const text of wrapLines(s, font, size, WIDTH - 2 * MARGIN)) {
       ensure(size * 1.45);
       page.drawText(text, { x: MARGIN, y: y - size, size, font, color });
       y -= size * 1.45;

@@ -6,6 +6,7 @@ import type { SignedLoanFigures } from '../../db/schema/esignature';
 import type { AgreementSection } from '../../db/schema/reference';
 import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from './loan-figures';
+import { INK, LETTER, toWinAnsi, wrapLines } from '../../lib/pdf-text';
 
 export type NoteInput = {
   borrowerName: string;
@@ -36,17 +37,8 @@ export function noteKeywords(figures: SignedLoanFigures, signed: boolean): strin
   ];
 }
 
-// The standard PDF fonts speak WinAnsi only; map the few typographic characters outside it.
-const toWinAnsi = (s: string) =>
-  s
-    .replace(/[\u2010-\u2013]/g, '-')
-    .replace(/[\u2014]/g, '--')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '');
 
-const [WIDTH, HEIGHT, MARGIN] = [612, 792, 54];
-const INK = rgb(0.12, 0.16, 0.2);
+const { width: WIDTH, height: HEIGHT, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
 
 /**
@@ -82,17 +74,7 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
   };
   const text = (s: string, x: number, at: number, font: PDFFont = regular, size = 10, color = INK) => page.drawText(toWinAnsi(s), { x, y: at, size, font, color });
   const write = (s: string, font: PDFFont = regular, size = 10, gapAfter = 4) => {
-    const lines: string[] = [];
-    let line = '';
-    for (const w of toWinAnsi(s).split(/\s+/)) {
-      const candidate = line ? `${line} ${w}` : w;
-      if (line && font.widthOfTextAtSize(candidate, size) > WIDTH - 2 * MARGIN) {
-        lines.push(line);
-        line = w;
-      } else line = candidate;
-    }
-    if (line) lines.push(line);
-    for (const l of lines) {
+    for (const l of wrapLines(s, font, size, WIDTH - 2 * MARGIN)) {
       ensure(size * 1.45);
       text(l, MARGIN, y - size, font, size);
       y -= size * 1.45;

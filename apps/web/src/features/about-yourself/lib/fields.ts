@@ -1,22 +1,7 @@
+import { PERSONAL_FIELDS } from '@payrail/contract/application';
+
 /** The About-yourself fields this form shows, in order (classic-application-flow.md §2, §3). */
-export const FORM_FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'address',
-  'unit_number',
-  'city',
-  'state_id',
-  'zip_code',
-  'driver_license_number',
-  'driver_license_state_id',
-  'social_security_number',
-  'annual_income',
-  'annual_household_income',
-  'housing_type',
-  'housing_payment',
-  'loan_purpose_id',
-] as const;
+export const FORM_FIELDS = [...PERSONAL_FIELDS, 'annual_income', 'annual_household_income', 'housing_type', 'housing_payment', 'loan_purpose_id'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 /** Fields that may stay empty. */

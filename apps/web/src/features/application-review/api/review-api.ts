@@ -1,24 +1,12 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { PERSONAL_FIELDS } from '@payrail/contract/application';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import { getFieldValues } from '../../../api/get-field-values';
 import { apiClient } from '../../../lib/api-client';
 import { documentsQueryKey, listDocuments } from '../../../api/documents';
 
 /** The application's answers the review shows and edits (GET /about_yourself/show_field/{field}). */
-export const REVIEW_FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'address',
-  'unit_number',
-  'city',
-  'state_id',
-  'zip_code',
-  'driver_license_number',
-  'driver_license_state_id',
-  'social_security_number',
-  'working_time_range',
-] as const;
+export const REVIEW_FIELDS = [...PERSONAL_FIELDS, 'working_time_range'] as const;
 export type ReviewField = (typeof REVIEW_FIELDS)[number];
 export type ReviewValues = Record<ReviewField, string>;
 
