@@ -134,6 +134,10 @@ describe('GET /api/backoffice/applications (queue)', () => {
     await forceStatus(app, step.id, 'declined');
     const finals = (await bo(underwriter, 'GET', '/applications?status=declined&per_page=100')).json<TQueueResponse>();
     expect(finals.items.find((i) => i.user_id === step.id)).toMatchObject({ waiting_on: 'none' });
+    // The filter is a plain string: a status the workflow does not know matches nobody (200, empty list).
+    const unknown = await bo(underwriter, 'GET', '/applications?status=renamed_status&per_page=100');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json<TQueueResponse>()).toMatchObject({ items: [], total: 0 });
   });
 
   it('filters by age, sorts and pages', async () => {

@@ -1,6 +1,7 @@
 import { APPLICATION_MSG } from '@payrail/contract/application';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { SERVER_MSG } from '@payrail/contract/messages';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowTransitions } from '../src/db/schema/index';
@@ -94,7 +95,7 @@ describe('workflow/move: planning and requiring a status', () => {
   });
 
   it('requireStatus answers one message for every step (the application and bank texts are the same one)', () => {
-    const member = { id: 1, workflowStatus: 'loan_terms' };
+    const member = { id: 1, workflowStatus: 'loan_terms' as const };
     expect(requireStatus(member, ['loan_terms', 'bank_link'])).toBe('loan_terms');
     const err = (() => {
       try {
@@ -108,6 +109,7 @@ describe('workflow/move: planning and requiring a status', () => {
     expect(err.extra).toEqual({ current_status: 'loan_terms' });
     expect(APPLICATION_MSG.stepNotAvailable).toBe(SERVER_MSG.stepNotAvailable);
     expect(BANK_MSG.stepNotAvailable).toBe(SERVER_MSG.stepNotAvailable);
-    expect(() => requireStatus({ id: 1, workflowStatus: 'renamed_status' }, ['loan_terms'])).toThrow(SERVER_MSG.stepNotAvailable('renamed_status'));
+    // The column is text whatever its TypeScript type says: a status a later release renamed is still refused.
+    expect(() => requireStatus({ id: 1, workflowStatus: 'renamed_status' as WorkflowStatus }, ['loan_terms'])).toThrow(SERVER_MSG.stepNotAvailable('renamed_status'));
   });
 });

@@ -1,6 +1,7 @@
 import { isEmail } from '@payrail/domain/validation/email';
 import { DOLLAR_FIELD_MAX_DIGITS } from '@payrail/domain/validation/money-input';
 import { z } from 'zod';
+import { ZWorkflowStatus } from './workflow-status';
 import { DOCUMENT_TYPE_NAMES } from './documents';
 import { FIELD_MSG, MSG, SERVER_MSG } from './messages';
 
@@ -269,7 +270,7 @@ export const ZChangeIncomeSourceRequest = z.object({
 export type TChangeIncomeSourceRequest = z.infer<typeof ZChangeIncomeSourceRequest>;
 
 /** The answer of a step call that may move the application: `{ ok, new_status }`. */
-export const ZOkStatusResponse = z.object({ ok: z.literal(true), new_status: z.string() });
+export const ZOkStatusResponse = z.object({ ok: z.literal(true), new_status: ZWorkflowStatus });
 export type TOkStatusResponse = z.infer<typeof ZOkStatusResponse>;
 
 /** POST /employers: an employer that is not listed, pending review. `paymentDate` is the last paycheck's date (MM/DD/YYYY or YYYY-MM-DD). */
@@ -393,9 +394,9 @@ export const ZApplicationParams = z.object({ userId: z.coerce.number().int().pos
 /** GET …/allowed_statuses: what a reviewer may set now. */
 export const ZAllowedStatusesResponse = z.object({
   user_id: z.number().int(),
-  current_status: z.string(),
-  allowed_statuses: z.array(z.string()),
-  transitions: z.array(z.object({ to: z.string(), event: z.string() })),
+  current_status: ZWorkflowStatus,
+  allowed_statuses: z.array(ZWorkflowStatus),
+  transitions: z.array(z.object({ to: ZWorkflowStatus, event: z.string() })),
 });
 export type TAllowedStatusesResponse = z.infer<typeof ZAllowedStatusesResponse>;
 
@@ -407,7 +408,7 @@ export const ZStaffStatusRequest = z.object({
 export type TStaffStatusRequest = z.infer<typeof ZStaffStatusRequest>;
 
 /** The answer of every reviewer action. */
-export const ZStaffActionResponse = z.object({ ok: z.literal(true), previous_status: z.string(), new_status: z.string() });
+export const ZStaffActionResponse = z.object({ ok: z.literal(true), previous_status: ZWorkflowStatus, new_status: ZWorkflowStatus });
 export type TStaffActionResponse = z.infer<typeof ZStaffActionResponse>;
 
 /** A reapply date or `never`. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES } from './servicing.js';
 import { ZCents } from './money.js';
 import { STAFF_ROLES } from './staff.js';
+import { ZWorkflowStatus } from './workflow-status.js';
 
 /**
  * Back-office calls under /api/backoffice (staff token in `Authorization`).
@@ -44,7 +45,7 @@ export const ZQueueItem = z.object({
   user_id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  status: z.string(),
+  status: ZWorkflowStatus,
   waiting_on: z.enum(WAITING_ON),
   employer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   state: z.string().nullable(),
@@ -181,7 +182,7 @@ export const ZDetailLoan = z.object({ id: z.number().int(), identifier: z.string
 
 export const ZApplicationDetail = z.object({
   user_id: z.number().int(),
-  status: z.string(),
+  status: ZWorkflowStatus,
   waiting_on: z.enum(WAITING_ON),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG, SERVER_MSG } from './messages';
 
 /**
@@ -103,7 +104,7 @@ export const ZBankNameResponse = z.object({ bank_name: z.string() });
 /** Answer of the calls that save or verify the bank account. */
 export const ZBankInformationResponse = z.object({ ok: z.literal(true), bank_information: ZBankInformation });
 /** Answer of the linking calls: the account and the status the member is in after it. */
-export const ZBankLinkedResponse = ZBankInformationResponse.extend({ new_status: z.string() });
+export const ZBankLinkedResponse = ZBankInformationResponse.extend({ new_status: ZWorkflowStatus });
 
 /** POST /bank_informations/verify_manual_save_api_response (new flow): the whole manual account at once. */
 export const ZVerifyManualSaveRequest = z.object({
@@ -242,8 +243,8 @@ export const ZAutoDebitRequest = z.union([
 ]);
 export type TAutoDebitRequest = z.infer<typeof ZAutoDebitRequest>;
 export const ZAutoDebitResponse = z.object({
-  new_status: z.string(),
-  workflow_status: z.object({ next_status: z.string() }),
+  new_status: ZWorkflowStatus,
+  workflow_status: z.object({ next_status: ZWorkflowStatus }),
   ach_authorization: z.object({ id: z.number().int(), bank_account_id: z.number().int(), agreement_document_id: z.number().int(), authorized_at: z.string() }),
 });
 

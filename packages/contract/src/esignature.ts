@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG } from './messages';
 
 /**
@@ -52,7 +53,7 @@ export const ZEsignAgreement = z.object({ id: z.number().int(), name: z.string()
 
 /** GET /esignature. */
 export const ZEsignatureResponse = z.object({
-  workflow_status: z.string(),
+  workflow_status: ZWorkflowStatus,
   loan_terms: ZEsignLoanTerms,
   /** The promissory note first, then the partner authorization (b2b employers), the consents and the state's eligibility terms. */
   agreements: z.array(ZEsignAgreement),
@@ -75,7 +76,7 @@ export const ZAgreementRecorded = z.object({ ok: z.literal(true), agreement: z.o
 /** POST /esignature/sign. */
 export const ZSignRequest = z.object({ signature_name: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(200) });
 export const ZSignResponse = z.object({
-  new_status: z.string(),
-  workflow_status: z.object({ next_status: z.string() }),
+  new_status: ZWorkflowStatus,
+  workflow_status: z.object({ next_status: ZWorkflowStatus }),
   document: z.object({ id: z.number().int(), file_url: z.string(), sha256: z.string(), signed_at: z.string() }),
 });

@@ -1,6 +1,8 @@
-import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import { z } from 'zod';
 import { FIELD_MSG, MSG } from './messages';
+import { ZWorkflowStatus } from './workflow-status';
+
+export { ZWorkflowStatus, type TWorkflowStatus } from './workflow-status';
 
 /**
  * Access and session contract (spec access-session-shell.md §3 and §7). Wire names are the spec's,
@@ -8,14 +10,6 @@ import { FIELD_MSG, MSG } from './messages';
  * answer 422 `{ errors: { field: [msg] } }`; other errors `{ error: msg }`. The session token travels
  * in the `authorization` response header and the `Authorization` request header.
  */
-
-/**
- * Every workflow status (classic-application-flow.md §4, the new flow's keys), as the workflow calls
- * answer it. Requests take a plain string and the server refuses an unknown one with 422
- * `{ error, current_status }` (its own message, not a schema error).
- */
-export const ZWorkflowStatus = z.enum(WORKFLOW_STATUSES);
-export type TWorkflowStatus = z.infer<typeof ZWorkflowStatus>;
 
 export const PASSWORD_MIN = 8;
 export const EMAIL_TOKEN_LENGTH = 6;
@@ -80,7 +74,7 @@ export const ZLoginResponse = z.object({
   data: z.object({
     id: z.number().int(),
     email: z.string(),
-    workflow_status: z.string(),
+    workflow_status: ZWorkflowStatus,
     loan_type: z.enum(WORKFLOW_LOAN_TYPES),
     feedback_rating: z.boolean(),
     refinancing: z.boolean(),
@@ -132,7 +126,7 @@ export const ZEmailPrecheckRequest = z.object({ email: ZEmail });
 
 // ── Confirmation ────────────────────────────────────────────────────────────────────────────────
 export const ZConfirmationQuery = z.object({ confirmation_token: z.string({ error: FIELD_MSG.blank }).trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
-export const ZConfirmationResponse = z.object({ email: z.string(), workflow_status: z.string() });
+export const ZConfirmationResponse = z.object({ email: z.string(), workflow_status: ZWorkflowStatus });
 export const ZResendConfirmationRequest = z.object({ application_member: z.object({ email: ZEmail }) });
 
 // ── Password reset ──────────────────────────────────────────────────────────────────────────────
@@ -156,7 +150,7 @@ export const ZVerifyPhoneRequest = z.object({
   }),
 });
 /** Answer of a code send (201) and of a verification (200). */
-export const ZPhoneResponse = z.object({ number: z.string(), confirmed: z.boolean(), new_status: z.string().optional() });
+export const ZPhoneResponse = z.object({ number: z.string(), confirmed: z.boolean(), new_status: ZWorkflowStatus.optional() });
 
 // ── Profile photo (access §5) ──────────────────────────────────────────────────────────────────
 /** Profile photo limit: 5 MB = 5,242,880 bytes (access §5, §9). */
@@ -175,7 +169,7 @@ export const ZAvatarParams = z.object({ key: z.string().regex(/^[0-9a-f]{64}-(?:
 export const ZTokenIsValidResponse = z.object({
   id: z.number().int(),
   email: z.string(),
-  workflow_status: z.string(),
+  workflow_status: ZWorkflowStatus,
   eligible_for_refinance: z.boolean(),
   paid_off: z.boolean(),
   /** The member has a loan (any status): the dashboard stays open to them whatever the application does (§6). */
@@ -225,7 +219,7 @@ export const ZStatusResponse = z.object({ new_status: ZWorkflowStatus, workflow_
 export type TStatusResponse = z.infer<typeof ZStatusResponse>;
 
 // ── Pre-signed link, captcha, referral, visitor ─────────────────────────────────────────────────
-export const ZPresignedLinkResponse = z.object({ new_flow: z.boolean(), email: z.string(), workflow_status: z.string() });
+export const ZPresignedLinkResponse = z.object({ new_flow: z.boolean(), email: z.string(), workflow_status: ZWorkflowStatus });
 export const ZCaptchaRequest = z.object({ token: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(4096) });
 export const ZReferCodeRequest = z.object({ refer_code: z.string({ error: FIELD_MSG.blank }).trim().min(REFERRAL_CODE_MIN_EXCLUSIVE + 1, MSG.referralNotFound).max(40) });
 export const ZVisitorRequest = z.object({ fingerprint: z.string().min(1).max(200), page: z.string().max(2000), queryString: z.string().max(4000).optional().default('') });
@@ -270,7 +264,7 @@ export const ZCaptchaResponse = z.object({ success: z.literal(true) });
 export const ZCaptchaConfig = z.object({ provider: z.enum(['sandbox', 'recaptcha']), site_key: z.string().nullable() });
 
 /** A refused workflow move (422): the reason and the status the SPA should adopt. */
-export const ZStatusRefused = z.object({ error: z.string(), current_status: z.string() });
+export const ZStatusRefused = z.object({ error: z.string(), current_status: ZWorkflowStatus });
 
 /** GET /c/{code} */
 export const ZPresignedLinkParams = z.object({ code: z.string().min(1).max(200) });

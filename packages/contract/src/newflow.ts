@@ -1,6 +1,7 @@
 import { STATUS_ATTRIBUTES } from '@payrail/domain/workflow/status-attributes';
 import { NEWFLOW_STATUSES, type NewflowStatus } from '@payrail/domain/workflow/statuses';
 import { z } from 'zod';
+import { ZWorkflowStatus } from './workflow-status';
 import { ZBankInformation } from './banking';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from './documents';
 import { ZEmail } from './identity';
@@ -127,11 +128,11 @@ const ZIsoDate = z.iso.date({ error: MSG.invalidDate });
 /** What every GET step answer carries (spec §3 "Application data read" and §4 the empty-stack rule). */
 export const ZStepBase = z.object({
   /** The step asked for. */
-  workflow_status_key: z.string(),
+  workflow_status_key: ZWorkflowStatus,
   /** Where the application is now. */
-  current_status: z.string(),
+  current_status: ZWorkflowStatus,
   /** Set when the asked step is not where the application is: the SPA goes to this status's page. */
-  new_status: z.string().nullable(),
+  new_status: ZWorkflowStatus.nullable(),
   /** True once the borrower's part is done (the application is under review or ended). */
   finalized_application: z.boolean(),
   first_name: z.string().nullable(),
@@ -422,7 +423,7 @@ export const ZStepEnvelope = z.object({ workflow_status_key: z.string({ error: F
  * `{ errors: { field: [msg] } }` with the spec's field names (e.g. `social_security_number`, `refer_code`, `file`).
  */
 export const ZStepPostResponse = z.object({
-  new_status: z.string(),
+  new_status: ZWorkflowStatus,
   finalized_application: z.boolean(),
   /** rate_check only: true while the decision job has not answered yet. */
   pending: z.boolean().optional(),
@@ -430,7 +431,7 @@ export const ZStepPostResponse = z.object({
   code_sent: z.boolean().optional(),
 });
 export type TStepPostResponse = z.infer<typeof ZStepPostResponse>;
-export const ZStepRefused = z.object({ error: z.string(), current_status: z.string() });
+export const ZStepRefused = z.object({ error: z.string(), current_status: ZWorkflowStatus });
 
 // ── Step data (GET /api/applicationflow/application_step/{step}) ───────────────────────────────
 

@@ -1,3 +1,4 @@
+import { ZWorkflowStatus } from '@payrail/contract/identity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -46,9 +47,11 @@ export function AppProviders({ children, queryClient: given }: { children: React
       status = next;
       const { queryKey } = sessionQueryOptions();
       const cached = queryClient.getQueryData(queryKey);
-      if (!next || !cached || cached.workflow_status === next) return;
+      // The store holds what a server answer said; only a known status goes into the typed cached answer.
+      const known = ZWorkflowStatus.safeParse(next);
+      if (!known.success || !cached || cached.workflow_status === known.data) return;
       void queryClient.cancelQueries({ queryKey }, { revert: false });
-      queryClient.setQueryData(queryKey, { ...cached, workflow_status: next });
+      queryClient.setQueryData(queryKey, { ...cached, workflow_status: known.data });
     });
   }, [queryClient]);
 

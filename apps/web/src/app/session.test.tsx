@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
@@ -52,7 +53,7 @@ describe('session on protected pages', () => {
   it('status screens poll every 5000 ms and follow a status changed elsewhere', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInAs({ workflow_status: 'loan_terms' });
-    let status = 'loan_terms';
+    let status: TWorkflowStatus = 'loan_terms';
     let checks = 0;
     server.use(
       http.get(api('/token_is_valid'), () => {

@@ -1,4 +1,5 @@
 import { isStackable, landsHome } from '@payrail/domain/workflow/status-attributes';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import { useCallback, useState } from 'react';
 import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
@@ -48,7 +49,7 @@ export async function reloadNavigationStack(): Promise<string> {
  * land on the root, other statuses push onto the stack and open their page. A refused move adopts the
  * server's current status and opens its page. Rejects with the error so the screen stops its spinner.
  */
-export async function goToNextStatus(currentStatus: string): Promise<string> {
+export async function goToNextStatus(currentStatus: string): Promise<TWorkflowStatus> {
   try {
     const { new_status } = await postNextStatus(currentStatus);
     moveToStatus(new_status);

@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { agreementDocuments, employers, states } from './reference';
@@ -15,7 +16,7 @@ export const applicationMembers = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub').unique(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    workflowStatus: text('workflow_status').notNull(),
+    workflowStatus: text('workflow_status').$type<WorkflowStatus>().notNull(),
     loanType: text('loan_type', { enum: ['new', 'refinancing'] }).notNull().default('new'),
     refinancing: boolean('refinancing').notNull().default(false),
     feedbackRating: boolean('feedback_rating').notNull().default(false),

@@ -1,3 +1,4 @@
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -43,7 +44,8 @@ export function backofficeRepository(db: Db) {
   return {
     queue: async (f: QueueFilter) => {
       const where: SQL[] = [];
-      if (f.status) where.push(eq(applicationMembers.workflowStatus, f.status));
+      // An unknown status matches no member (the filter is a plain string on the wire).
+      if (f.status) where.push(isWorkflowStatus(f.status) ? eq(applicationMembers.workflowStatus, f.status) : sql`false`);
       if (f.employerId) where.push(eq(loanBorrowers.employerId, f.employerId));
       if (f.stateId) where.push(eq(loanBorrowers.stateId, f.stateId));
       if (f.createdAtMost) where.push(lte(applicationMembers.createdAt, f.createdAtMost));

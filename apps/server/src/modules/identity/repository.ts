@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
@@ -31,7 +32,7 @@ export type NewAccount = {
     passwordHash: string | null;
     googleSub: string | null;
     confirmedAt: Date | null;
-    workflowStatus: string;
+    workflowStatus: WorkflowStatus;
     newFlow: boolean;
     fingerprint: string | null;
   } & Tracking;

@@ -22,7 +22,7 @@ export function planStepMove(ctx: AppContext, member: MemberRow, to: WorkflowSta
 }
 
 /** Saves the new-flow patch and moves, in one transaction; a lost race is the 409 with the status that won. */
-export async function saveAndMove(ctx: AppContext, member: MemberRow, patch: NewflowPatch, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<string> {
+export async function saveAndMove(ctx: AppContext, member: MemberRow, patch: NewflowPatch, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<WorkflowStatus> {
   const move = await planStepMove(ctx, member, to, actor, facts);
   return commitMove(ctx, member, async () => (await ctx.repos.newflow.saveAndMove(member.id, patch, move)) && to, stepNotOpen);
 }

@@ -1,4 +1,5 @@
 import type { Decision } from '@payrail/domain/underwriting/decide';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import type { MemberRow } from '../identity/repository';
 import { statusNow } from '../workflow/move';
@@ -17,7 +18,7 @@ import { applyAdverseAction } from './use-cases/apply-adverse-action';
  * With REQUIRE_HUMAN_REVIEW on, nothing moves: the decision is the underwriter's recommendation.
  * Answers the status the application is in afterwards.
  */
-export async function actOnDecision(ctx: AppContext, member: MemberRow, from: string, decision: Decision): Promise<string> {
+export async function actOnDecision(ctx: AppContext, member: MemberRow, from: WorkflowStatus, decision: Decision): Promise<WorkflowStatus> {
   if (ctx.config.requireHumanReview) return from;
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const moveTo = (to: string) => automatedMove(ctx, { userId: member.id, from, to, context, inReviewersPlace: true });
@@ -31,7 +32,7 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: st
   }
 
   const codes = new Set(decision.reasons.map((r) => r.code));
-  let to: string | null = null;
+  let to: WorkflowStatus | null = null;
   let negotiated: number | null = null;
   if (decision.outcome === 'approve') to = 'select_repay_method';
   else if (codes.has('employer_review')) to = 'employer_review';

@@ -76,7 +76,7 @@ export async function planAdvance(ctx: AppContext, member: Member, opts: Pick<Mo
 }
 
 /** The status the member is in now (after a move that may have lost a race); `fallback` when the row is gone. */
-export async function statusNow(ctx: AppContext, userId: number, fallback: string): Promise<string> {
+export async function statusNow(ctx: AppContext, userId: number, fallback: WorkflowStatus): Promise<WorkflowStatus> {
   return (await ctx.repos.workflow.currentStatus(userId)) ?? fallback;
 }
 

@@ -48,7 +48,7 @@ export async function applyStatusMove(tx: Db | Tx, move: StatusMove): Promise<bo
 }
 
 /** Records the first status of a new account (no `from`). */
-export async function recordFirstStatus(tx: Db | Tx, userId: number, status: string, at: Date): Promise<void> {
+export async function recordFirstStatus(tx: Db | Tx, userId: number, status: WorkflowStatus, at: Date): Promise<void> {
   await tx.insert(workflowTransitions).values({ userId, fromStatus: null, toStatus: status, event: 'sign_up', actor: 'borrower', at });
 }
 
@@ -58,7 +58,7 @@ export function workflowRepository(db: Db) {
     history: (userId: number): Promise<TransitionRow[]> =>
       db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id)),
 
-    currentStatus: async (userId: number): Promise<string | undefined> => {
+    currentStatus: async (userId: number): Promise<WorkflowStatus | undefined> => {
       const [row] = await db.select({ status: applicationMembers.workflowStatus }).from(applicationMembers).where(eq(applicationMembers.id, userId)).limit(1);
       return row?.status;
     },

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('allotment', () => {
   }, 15_000);
 
   it("shows the reviewer's message and an upload per requested document; Continue needs each", async () => {
-    let status = 'allotment_needed';
+    let status: TWorkflowStatus = 'allotment_needed';
     signInAs({ workflow_status: status });
     server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))));
     allotmentHandlers({

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -218,7 +219,7 @@ describe('application review', () => {
   }, 20_000);
 
   it('confirms: GET /review, a success notification and the page of the new status', async () => {
-    let status = 'application_review';
+    let status: TWorkflowStatus = 'application_review';
     signInAs({ workflow_status: status });
     server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))));
     reviewHandlers();

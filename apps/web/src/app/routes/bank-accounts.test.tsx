@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ const LINKED = {
 };
 
 function accountsServer(confirm: () => Response) {
-  let status = 'choosing_receiver_account';
+  let status: TWorkflowStatus = 'choosing_receiver_account';
   signInAs({ workflow_status: status });
   // The documents page the borrower lands on is not this test's subject: its reads answer 404.
   server.use(http.get(api('/*'), () => HttpResponse.json({ error: 'Not found' }, { status: 404 })));

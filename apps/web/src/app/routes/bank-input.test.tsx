@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ const account = (overrides: Partial<TBankInformation> = {}): TBankInformation =>
  * The manual-entry server: bank names, the bank statement list and upload, update_field, verify_manual
  * and confirm, recording the calls in order. The session check follows the status moves.
  */
-function manualBankServer(options: { status: string; onFile?: TBankInformation | null; statements?: TDocument[]; verifyError?: string; confirmTo?: string }) {
+function manualBankServer(options: { status: TWorkflowStatus; onFile?: TBankInformation | null; statements?: TDocument[]; verifyError?: string; confirmTo?: TWorkflowStatus }) {
   let status = options.status;
   let statements = [...(options.statements ?? [])];
   const calls: { path: string; body?: unknown }[] = [];

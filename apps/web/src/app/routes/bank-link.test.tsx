@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ const WIDGET = {
 function bankLinkServer(options: { widget?: 'ok' | 'fail'; save?: 'ok' | 'fail' } = {}) {
   signInAs({ workflow_status: 'bank_link' });
   // The session check follows the status the server moved the borrower to.
-  let status = 'bank_link';
+  let status: TWorkflowStatus = 'bank_link';
   const events: string[] = [];
   const saved: unknown[] = [];
   const logins: unknown[] = [];
@@ -57,7 +58,7 @@ function bankLinkServer(options: { widget?: 'ok' | 'fail'; save?: 'ok' | 'fail' 
     }),
     http.get(api('/bank_informations'), () => HttpResponse.json({ error: BANK_MSG.noBankAccount }, { status: 404 })),
   );
-  return { events, saved, logins, setStatus: (next: string) => (status = next) };
+  return { events, saved, logins, setStatus: (next: TWorkflowStatus) => (status = next) };
 }
 
 async function openWidget(user: ReturnType<typeof userEvent.setup>) {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ describe('document review', () => {
   }, 15_000);
 
   it('continues with GET /review, a success notification and the next page', async () => {
-    let status = 'document_review';
+    let status: TWorkflowStatus = 'document_review';
     signInAs({ workflow_status: status });
     server.use(
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))),

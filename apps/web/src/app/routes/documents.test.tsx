@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('documents (step 3)', () => {
     signInAs({ workflow_status: 'proof_of_address_uploaded' });
     documentHandlers({ files: { driver_license: 1, pay_stub: 1, proof_of_address: 1, selfie_photo: 1 } });
     const sent: unknown[] = [];
-    let status = 'proof_of_address_uploaded';
+    let status: TWorkflowStatus = 'proof_of_address_uploaded';
     server.use(
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))),
       navigationStackHandler('proof_of_address_uploaded'),

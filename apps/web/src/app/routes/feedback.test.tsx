@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ function feedbackAnswer(overrides: Partial<TFeedbackResponse['fields']> = {}, al
 
 function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof payStub)[]; put?: () => Response } = {}) {
   const calls: { path: string; body: unknown }[] = [];
-  let answeredStatus: string | null = null;
+  let answeredStatus: TWorkflowStatus | null = null;
   server.use(
     // The session check (Home asks it after Save) follows the answer, as the server does.
     http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: answeredStatus ?? 'feedback_sent' }))),

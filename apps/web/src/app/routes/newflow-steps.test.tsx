@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ function stepGet(step: string, data: unknown, base: Record<string, unknown> = {}
 }
 
 /** Records every step POST body; answers `answer(body)` (default: moves to `next`). */
-function stepPost(next: string, bodies: Record<string, unknown>[], answer?: (body: Record<string, unknown>) => Response | undefined) {
+function stepPost(next: TWorkflowStatus, bodies: Record<string, unknown>[], answer?: (body: Record<string, unknown>) => Response | undefined) {
   return http.post(api('/applicationflow/application_step'), async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     bodies.push(body);
@@ -26,7 +27,7 @@ function stepPost(next: string, bodies: Record<string, unknown>[], answer?: (bod
   });
 }
 
-function at(status: string) {
+function at(status: TWorkflowStatus) {
   signInAs({ workflow_status: status });
   sessionStore.updateUser({ new_flow: true });
 }

@@ -1,4 +1,5 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash } from '../../../lib/tokens';
@@ -23,7 +24,7 @@ export async function applyConfirmation(ctx: AppContext, member: MemberRow, row:
 }
 
 /** GET /confirmation?confirmation_token= (no session): confirms and signs the member in. */
-export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo): Promise<{ token: string; email: string; workflow_status: string }> {
+export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo): Promise<{ token: string; email: string; workflow_status: WorkflowStatus }> {
   // The code alone names the account, so the budget is the address's, kept in the database with back-off.
   const from = client.ip ?? 'unknown';
   await takeAttempt(ctx, 'confirmationFromIp', from);

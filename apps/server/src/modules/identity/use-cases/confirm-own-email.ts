@@ -1,4 +1,5 @@
 import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
@@ -11,7 +12,7 @@ import { applyConfirmation } from './confirm-email';
  * GET /dashboard/confirmation/{token}: a signed-in member (e.g. one who came through a pre-signed link)
  * confirms with the token of their own latest e-mail. Wrong guesses count against that token.
  */
-export async function confirmOwnEmail(ctx: AppContext, member: MemberRow, token: string): Promise<{ email: string; workflow_status: string }> {
+export async function confirmOwnEmail(ctx: AppContext, member: MemberRow, token: string): Promise<{ email: string; workflow_status: WorkflowStatus }> {
   if (member.confirmedAt) throw AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
   await takeAttempt(ctx, 'confirmationForMember', member.id);
   const row = await ctx.repos.identity.latestOpenConfirmation(member.id);

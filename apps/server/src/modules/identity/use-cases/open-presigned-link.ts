@@ -1,4 +1,5 @@
 import { SERVER_MSG } from '@payrail/contract/messages';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
@@ -10,7 +11,7 @@ import { startSession } from './start-session';
  * GET /c/{code}: signs the member in with a pre-signed link, once, before it expires. The link was
  * e-mailed to the member, so following it also confirms an unconfirmed e-mail address.
  */
-export async function openPresignedLink(ctx: AppContext, code: string, client: ClientInfo): Promise<{ token: string; new_flow: boolean; email: string; workflow_status: string }> {
+export async function openPresignedLink(ctx: AppContext, code: string, client: ClientInfo): Promise<{ token: string; new_flow: boolean; email: string; workflow_status: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const link = await repo.findPresignedLink(hashToken(code));
   const at = ctx.now();

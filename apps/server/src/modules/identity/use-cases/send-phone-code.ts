@@ -1,4 +1,5 @@
 import { MSG } from '@payrail/contract/messages';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { normalizeMobile } from '../../../lib/phones';
@@ -23,7 +24,7 @@ export function parseMobile(ctx: AppContext, number: string): string {
  * valid 10 minutes, at most 5 a member per hour. In the application flow the number goes on file
  * (unconfirmed if it changed) and phone_verification moves to phone_code_sent.
  */
-export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: string, flow: PhoneFlow): Promise<{ number: string; confirmed: boolean; new_status?: string }> {
+export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: string, flow: PhoneFlow): Promise<{ number: string; confirmed: boolean; new_status?: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const phone = parseMobile(ctx, number);
   const at = ctx.now();

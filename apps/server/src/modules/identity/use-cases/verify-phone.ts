@@ -1,6 +1,6 @@
 import { SERVER_MSG } from '@payrail/contract/messages';
 import { nextStatus } from '@payrail/domain/workflow/machine';
-import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { isWorkflowStatus, type WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
@@ -19,7 +19,7 @@ const wrongCode = (message: string) => AppError.fields({ phone: [message] });
  * wrong guesses burn the code (429 until a new one is sent). Success confirms the number on the
  * profile; in the application flow the borrower then advances (phone_code_sent → loan_terms).
  */
-export async function verifyPhone(ctx: AppContext, member: MemberRow, number: string, code: string, flow: PhoneFlow): Promise<{ number: string; confirmed: true; new_status: string }> {
+export async function verifyPhone(ctx: AppContext, member: MemberRow, number: string, code: string, flow: PhoneFlow): Promise<{ number: string; confirmed: true; new_status: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const phone = parseMobile(ctx, number);
   await takeAttempt(ctx, 'phoneVerifyForMember', member.id);

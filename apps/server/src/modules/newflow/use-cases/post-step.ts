@@ -14,6 +14,7 @@ import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address
 import { validatePassword } from '@payrail/domain/validation/password';
 import { ssnDigits, validateSsn } from '@payrail/domain/validation/ssn';
 import { parseWorkingTimeRange } from '@payrail/domain/validation/working-time';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
@@ -36,7 +37,7 @@ import { isFinalized, saveAndMove, stepNotOpen } from '../workflow';
 type Answer = { status: 200 | 201; body: TStepPostResponse };
 type Payload<K extends NewflowPostableStep> = z.infer<(typeof NEWFLOW_STEP_PAYLOADS)[K]>;
 
-const moved = (status: string): Answer => ({ status: 200, body: { new_status: status, finalized_application: isFinalized(status) } });
+const moved = (status: WorkflowStatus): Answer => ({ status: 200, body: { new_status: status, finalized_application: isFinalized(status) } });
 
 /** Reads a payload with its schema; 422 field errors keyed by the leaf name (an upload's errors by its key). */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZStatusResponse, ZStatusRefused } from '@payrail/contract/identity';
+import { ZStatusResponse, ZStatusRefused, type TWorkflowStatus } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '@payrail/client/http-client';
@@ -14,7 +14,7 @@ export function useChangeStatus() {
 }
 
 /** A refused move answers 422 `{ error, current_status }`: the status the client should adopt. */
-export function refusedCurrentStatus(error: unknown): string | null {
+export function refusedCurrentStatus(error: unknown): TWorkflowStatus | null {
   if (!isApiError(error)) return null;
   const parsed = ZStatusRefused.safeParse(error.data);
   return parsed.success ? parsed.data.current_status : null;
