@@ -171,7 +171,7 @@ test('an underwriter reviews, a borrower corrects and signs, a servicer funds: t
   // ── The underwriter sees the answer and pre-approves (ready_for_review → select_repay_method). ──────
   await reloadDetail(page);
   await expectDetailStatus(page, 'Ready for review');
-  await expect(page.getByRole('region', { name: 'Borrower' })).toContainText(CORRECTED_DATE_OF_BIRTH);
+  await expect(page.getByRole('region', { name: 'Borrower', exact: true })).toContainText(CORRECTED_DATE_OF_BIRTH);
   await expect(page.getByRole('region', { name: 'Feedback requests' })).not.toContainText('Not yet');
   await page.getByRole('combobox', { name: 'Move to status' }).selectOption('select_repay_method');
   await page.getByRole('button', { name: 'Move status' }).click();
