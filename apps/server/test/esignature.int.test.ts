@@ -1,4 +1,5 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import { ESIGN_MSG } from '@payrail/contract/esignature';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
@@ -51,9 +52,20 @@ function keywords(pdf: PDFDocument): Record<string, string> {
   return Object.fromEntries((pdf.getKeywords() ?? '').split(/\s+/).filter((k) => k.includes('=')).map((k) => k.split('=') as [string, string]));
 }
 
+/** Writes a complete set of chosen terms on the member's application row, as the loan-terms step does. */
+async function chooseTerms(userId: number) {
+  const application = await app.ctx.repos.application.ensureActiveApplication(userId, NOW);
+  await app.ctx.repos.application.updateApplication(
+    application.id,
+    { amountCents: 150_000, feeAmountCents: 7_500, feeFinanced: true, feeLabel: 'origination fee', interestRate: '24.99', termFrequency: 'biweekly', numberOfPayments: 26, disbursementDate: '2026-03-11', firstPaymentDate: '2026-03-27' },
+    NOW,
+  );
+}
+
 async function signer(status: WorkflowStatus = 'esignature_needed', o: { employer?: string } = {}) {
   const m = await memberAt(app, status);
   await setNames(app, m.id, 'Jordan', 'Rivera', o.employer ? await employerId(app, o.employer) : undefined);
+  await chooseTerms(m.id);
   return m;
 }
 
@@ -108,6 +120,14 @@ describe('GET /api/esignature', () => {
     const { token } = await signer('esignature_needed', { employer: 'Brightline Logistics' });
     const names = (await get(app, token, '/api/esignature')).json().agreements.map((a: { name: string }) => a.name);
     expect(names.slice(0, 2)).toEqual(['promissory_note_terms', 'partner_payroll_authorization']);
+  });
+
+  it('answers "choose your loan terms first" (422) while no terms are chosen and no program can price them', async () => {
+    const { token, id } = await memberAt(app, 'esignature_needed');
+    await setNames(app, id, 'Jordan', 'Rivera');
+    const res = await get(app, token, '/api/esignature');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: APPLICATION_MSG.termsNotChosen });
   });
 
   it('reads the terms the member chose on the application row', async () => {
@@ -258,6 +278,7 @@ describe('POST /api/esignature/sign', () => {
   it('a long name is drawn smaller', async () => {
     const { token, id } = await memberAt(app, 'esignature_needed');
     await setNames(app, id, 'Maria Guadalupe', 'Hernandez-Villanueva de la Cruz');
+    await chooseTerms(id);
     expect((await get(app, token, '/api/esignature')).json().signature).toEqual({ full_name: 'Maria Guadalupe Hernandez-Villanueva de la Cruz', font_size: 16 });
   });
 });

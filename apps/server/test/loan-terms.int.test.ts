@@ -162,3 +162,21 @@ describe('a counteroffer (loan_amount_changed)', () => {
     expect(MSG.paymentChangeFailed).toBe('Fail to confirm allotment requirements. Try again reloading the page');
   });
 });
+
+describe('the e-signature terms while the row holds none', () => {
+  it('are the loan-terms quote of the program in force (source pricing_program), not stored', async () => {
+    const { token, id } = await borrowerAtLoanTerms(app);
+    await forceStatus(app, id, 'esignature_needed');
+    // No application row at all: nothing to price.
+    expect((await get(app, token, '/api/esignature')).json()).toEqual({ error: APPLICATION_MSG.termsNotChosen });
+    // A row without terms (as a reviewer's move opens one).
+    await app.ctx.repos.application.ensureActiveApplication(id, app.ctx.now());
+    expect((await activeApplication(id)).amountCents).toBeNull();
+    const res = await get(app, token, '/api/esignature');
+    expect(res.statusCode, res.body).toBe(200);
+    const t = res.json().loan_terms;
+    // The same default quote GET /api/loan prices (largest amount, split direct deposit) for this member.
+    expect(t).toMatchObject({ source: 'pricing_program', amount_cents: 10_000_00, interest_rate: '21.591', fee_cents: 150_00, number_of_payments: 52, term_frequency: 'biweekly', disbursement_date: '2026-12-02', first_payment_date: '2026-12-18' });
+    expect((await activeApplication(id)).amountCents).toBeNull();
+  });
+});
