@@ -14,7 +14,7 @@ import path from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esignatures, userAgreements } from '../src/db/schema/index';
-import { employerId, get, memberAt, post, setNames } from './banking-helpers';
+import { chooseTerms, employerId, get, memberAt, post, setNames } from './banking-helpers';
 import { type TestApp, testApp } from './test-app';
 
 let app: TestApp;
@@ -52,20 +52,10 @@ function keywords(pdf: PDFDocument): Record<string, string> {
   return Object.fromEntries((pdf.getKeywords() ?? '').split(/\s+/).filter((k) => k.includes('=')).map((k) => k.split('=') as [string, string]));
 }
 
-/** Writes a complete set of chosen terms on the member's application row, as the loan-terms step does. */
-async function chooseTerms(userId: number) {
-  const application = await app.ctx.repos.application.ensureActiveApplication(userId, NOW);
-  await app.ctx.repos.application.updateApplication(
-    application.id,
-    { amountCents: 150_000, feeAmountCents: 7_500, feeFinanced: true, feeLabel: 'origination fee', interestRate: '24.99', termFrequency: 'biweekly', numberOfPayments: 26, disbursementDate: '2026-03-11', firstPaymentDate: '2026-03-27' },
-    NOW,
-  );
-}
-
 async function signer(status: WorkflowStatus = 'esignature_needed', o: { employer?: string } = {}) {
   const m = await memberAt(app, status);
   await setNames(app, m.id, 'Jordan', 'Rivera', o.employer ? await employerId(app, o.employer) : undefined);
-  await chooseTerms(m.id);
+  await chooseTerms(app, m.id, NOW);
   return m;
 }
 
@@ -278,7 +268,7 @@ describe('POST /api/esignature/sign', () => {
   it('a long name is drawn smaller', async () => {
     const { token, id } = await memberAt(app, 'esignature_needed');
     await setNames(app, id, 'Maria Guadalupe', 'Hernandez-Villanueva de la Cruz');
-    await chooseTerms(id);
+    await chooseTerms(app, id, NOW);
     expect((await get(app, token, '/api/esignature')).json().signature).toEqual({ full_name: 'Maria Guadalupe Hernandez-Villanueva de la Cruz', font_size: 16 });
   });
 });
