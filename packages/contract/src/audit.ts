@@ -11,12 +11,15 @@ const ZNone = z.object({});
 const id = z.number().int();
 const date = z.string();
 
-/** A reviewer's view of the member before/after a decision (`review/reviewer-move.ts` `snapshot`). */
+/**
+ * A reviewer's view of the member before/after a decision (`review/reviewer-move.ts` `snapshot`). The
+ * demo seed's history (`db/seed-demo-applications.ts`) records the status alone, hence the optional rest.
+ */
 const ZReviewerSnapshot = z.object({
   status: z.string(),
-  not_qualified_reason: z.string().nullable(),
-  reapply_on: date.nullable(),
-  negotiated_amount: ZCents.nullable(),
+  not_qualified_reason: z.string().nullable().optional(),
+  reapply_on: date.nullable().optional(),
+  negotiated_amount: ZCents.nullable().optional(),
 });
 const reviewerMove = { before: ZReviewerSnapshot, after: ZReviewerSnapshot };
 
