@@ -5,6 +5,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { priceOffers } from '@payrail/domain/loan/pricing';
+import { cents } from '@payrail/domain/money';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementDocuments, applications, pricingPrograms, userAgreements } from '../src/db/schema/index';
@@ -53,7 +54,7 @@ describe('GET /api/loan', () => {
 
     // The same numbers as the loan engine priced from the rows in pricing_programs / pricing_rate_entries.
     const stored = (await app.ctx.repos.loanTerms.programInForce('federal_allotment', '2026-12-01'))!;
-    const priced = priceOffers({ program: toPricingProgram(stored.program, stored.entries), state: 'AL', amountCents: 10_000_00, frequency: 'biweekly', disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
+    const priced = priceOffers({ program: toPricingProgram(stored.program, stored.entries), state: 'AL', amountCents: cents(10_000_00), frequency: 'biweekly', disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
     const offer = priced.offers.split_direct_deposit[0]!;
     expect(terms.payment_per_term).toBe(offer.fixed_payment_amount);
     expect(terms.apr).toBe(formatAprForDisclosure(offer.apr));

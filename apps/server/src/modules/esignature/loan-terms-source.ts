@@ -41,7 +41,7 @@ export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
       disbursementDate: parseIsoDate(disbursementDate),
       firstPaymentDate: parseIsoDate(firstPaymentDate),
     },
-    feeLabel: a.feeLabel === 'document preparation fee' ? 'document preparation fee' : feeLabel(feeAmountCents, 0),
+    feeLabel: a.feeLabel === 'document preparation fee' ? 'document preparation fee' : feeLabel(cents(feeAmountCents), cents(0)),
     source: 'application',
     paymentMethod: a.paymentMethod,
   };

@@ -1,6 +1,8 @@
 import type { FeeRule } from '@payrail/domain/loan/fees';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import type { PricingProgram, RateTable, RateTableEntry } from '@payrail/domain/loan/pricing';
+import type { PricingProgram, RateTable, RateTableEntry, StateRule } from '@payrail/domain/loan/pricing';
+import { cents } from '@payrail/domain/money';
+import type { PricingStateRule } from '../../db/schema/pricing';
 import type { PricingProgramRow, RateEntryRow } from './repository';
 
 function originationFee(e: RateEntryRow): FeeRule | undefined {
@@ -16,8 +18,8 @@ function toEntry(e: RateEntryRow): RateTableEntry {
   const origination = originationFee(e);
   return {
     termMonths: e.termMonths,
-    minAmountCents: e.minAmountCents,
-    maxAmountCents: e.maxAmountCents,
+    minAmountCents: cents(e.minAmountCents),
+    maxAmountCents: cents(e.maxAmountCents),
     annualRatePercent: e.annualRatePercent,
     ...(origination ? { originationFee: origination } : {}),
     ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: e.documentPreparationFeeFlatCents } } : {}),
@@ -28,14 +30,24 @@ function toEntry(e: RateEntryRow): RateTableEntry {
   };
 }
 
+/** A stored state rule with its amounts as the engine's `Cents`. */
+function toStateRule(r: PricingStateRule): StateRule {
+  return {
+    ...(r.minAmountCents !== undefined ? { minAmountCents: cents(r.minAmountCents) } : {}),
+    ...(r.maxAmountCents !== undefined ? { maxAmountCents: cents(r.maxAmountCents) } : {}),
+    ...(r.maxAnnualRatePercent !== undefined ? { maxAnnualRatePercent: r.maxAnnualRatePercent } : {}),
+    ...(r.maxAprPercent !== undefined ? { maxAprPercent: r.maxAprPercent } : {}),
+  };
+}
+
 /** A stored program and its rate entries as the loan engine's `PricingProgram`. */
 export function toPricingProgram(program: PricingProgramRow, entries: readonly RateEntryRow[]): PricingProgram {
   const table = (method: RateEntryRow['method']): RateTable => ({ id: `${program.code}/${method}`, entries: entries.filter((e) => e.method === method).map(toEntry) });
   return {
     id: program.code,
-    amountRange: { minCents: program.minAmountCents, maxCents: program.maxAmountCents, stepCents: program.stepCents },
+    amountRange: { minCents: cents(program.minAmountCents), maxCents: cents(program.maxAmountCents), stepCents: cents(program.stepCents) },
     ...(program.states ? { states: program.states } : {}),
-    stateRules: program.stateRules,
+    stateRules: Object.fromEntries(Object.entries(program.stateRules).map(([state, rule]) => [state, toStateRule(rule)])),
     splitDirectDeposit: { rateTable: table('split_direct_deposit'), discountPercent: program.splitDiscountPercent },
     autoDebit: { rateTable: table('auto_debit') },
     oneTimes: { rateTable: table('one_times') },
