@@ -15,8 +15,8 @@ describe('fees', () => {
   });
   it('evaluates flat + percentage fees with the one rounding, capped', () => {
     expect(feeFor({ percentOfAmount: '2.5' }, cents(123_45))).toBe(309); // 308.625 → 309
-    expect(feeFor({ flatCents: 1000, percentOfAmount: '1' }, cents(50_000))).toBe(1500);
-    expect(feeFor({ percentOfAmount: '10', maxCents: 5000 }, cents(100_000))).toBe(5000);
+    expect(feeFor({ flatCents: cents(1000), percentOfAmount: '1' }, cents(50_000))).toBe(1500);
+    expect(feeFor({ percentOfAmount: '10', maxCents: cents(5000) }, cents(100_000))).toBe(5000);
     expect(feeFor(undefined, cents(100_000))).toBe(0);
   });
 });

@@ -24,11 +24,11 @@ export function chargedFee(originationFeeCents: Cents, otherFeeCents: Cents): Ce
 /** A fee defined as a flat amount plus a percentage of the loan amount (exact decimal text, e.g. `"5"` for 5 %). */
 export interface FeeRule {
   /** Flat part in cents. */
-  readonly flatCents?: number;
+  readonly flatCents?: Cents;
   /** Percentage of the amount, exact decimal text. */
   readonly percentOfAmount?: string;
   /** Optional cap in cents. */
-  readonly maxCents?: number;
+  readonly maxCents?: Cents;
 }
 
 /** Evaluates a {@link FeeRule} for an amount: flat + round_half_up(amount × percent / 100), capped. */

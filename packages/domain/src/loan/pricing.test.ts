@@ -11,7 +11,7 @@ const AUTO: RateTable = {
   id: 'auto-2025',
   entries: [
     { termMonths: 6, minAmountCents: cents(50_000), maxAmountCents: cents(300_000), annualRatePercent: '24.99', originationFee: { percentOfAmount: '3' }, feeFinanced: true },
-    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '22.99', documentPreparationFee: { flatCents: 2_500 }, feeFinanced: false },
+    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '22.99', documentPreparationFee: { flatCents: cents(2_500) }, feeFinanced: false },
     { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '9.99', feeFinanced: true, special: true, states: ['TX'] },
   ],
 };

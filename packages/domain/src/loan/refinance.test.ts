@@ -23,7 +23,7 @@ describe('refinance quote', () => {
 
   it('a financed fee does not reduce the new money', () => {
     const { ledger } = replay(OLD, []);
-    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-01-25'), amountOptionsCents: [cents(300_000)], fee: { flatCents: 5_000 }, feeFinanced: true });
+    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-01-25'), amountOptionsCents: [cents(300_000)], fee: { flatCents: cents(5_000) }, feeFinanced: true });
     expect(q.options[0]?.feeNotFinancedCents).toBe(0);
     expect(q.options[0]?.newMoneyCents).toBe(300_000 - q.payoff.payoffCents);
   });

@@ -8,9 +8,9 @@ import type { PricingProgramRow, RateEntryRow } from './repository';
 function originationFee(e: RateEntryRow): FeeRule | undefined {
   if (e.originationFeeFlatCents === null && e.originationFeePercent === null) return undefined;
   return {
-    ...(e.originationFeeFlatCents !== null ? { flatCents: e.originationFeeFlatCents } : {}),
+    ...(e.originationFeeFlatCents !== null ? { flatCents: cents(e.originationFeeFlatCents) } : {}),
     ...(e.originationFeePercent !== null ? { percentOfAmount: e.originationFeePercent } : {}),
-    ...(e.originationFeeMaxCents !== null ? { maxCents: e.originationFeeMaxCents } : {}),
+    ...(e.originationFeeMaxCents !== null ? { maxCents: cents(e.originationFeeMaxCents) } : {}),
   };
 }
 
@@ -22,7 +22,7 @@ function toEntry(e: RateEntryRow): RateTableEntry {
     maxAmountCents: cents(e.maxAmountCents),
     annualRatePercent: e.annualRatePercent,
     ...(origination ? { originationFee: origination } : {}),
-    ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: e.documentPreparationFeeFlatCents } } : {}),
+    ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: cents(e.documentPreparationFeeFlatCents) } } : {}),
     feeFinanced: e.feeFinanced,
     ...(e.frequencies ? { frequencies: e.frequencies as Frequency[] } : {}),
     ...(e.states ? { states: e.states } : {}),
