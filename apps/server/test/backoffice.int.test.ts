@@ -7,6 +7,7 @@ import { ALREADY_FUNDED } from '../src/modules/servicing/use-cases/fund-applicat
 import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import type { TestApp } from './test-app';
+import { expectSnapshotsMatchContract } from './audit-helpers';
 
 let app: TestApp;
 let admin: string;
@@ -362,5 +363,12 @@ describe('demo applications (npm start)', () => {
     expect(existing).toHaveLength(0);
     expect((await fund(servicer, approved.id, `demo-fund-${approved.id}`)).statusCode).toBe(200);
     expect(await db().select().from(loans).where(eq(loans.userId, approved.id))).toHaveLength(1);
+  });
+});
+
+describe('audit snapshots', () => {
+  it('are what the contract describes for each action (money as ZCents)', async () => {
+    const checked = await expectSnapshotsMatchContract(app);
+    for (const action of ['fund', 'reveal_ssn', 'view_document']) expect(checked).toContain(action);
   });
 });

@@ -38,6 +38,19 @@ export async function memberAt(app: TestApp, status: WorkflowStatus): Promise<{ 
   return m;
 }
 
+/**
+ * Writes a complete set of chosen terms on the member's active application row, as the loan-terms step
+ * does ($1,500 at 24.99 %, 26 biweekly payments): e-signature and the allotment amount read them.
+ */
+export async function chooseTerms(app: TestApp, userId: number, at: Date): Promise<void> {
+  const application = await app.ctx.repos.application.ensureActiveApplication(userId, at);
+  await app.ctx.repos.application.updateApplication(
+    application.id,
+    { amountCents: 150_000, feeAmountCents: 7_500, feeFinanced: true, feeLabel: 'origination fee', interestRate: '24.99', termFrequency: 'biweekly', numberOfPayments: 26, disbursementDate: '2026-03-11', firstPaymentDate: '2026-03-27' },
+    at,
+  );
+}
+
 export function uploadDocument(app: TestApp, token: string, type: string) {
   const form = documentForm({ data: tinyPdf(), filename: `${type}.pdf` }, type);
   return call(app, { method: 'POST', url: '/api/documents', headers: { ...form.headers, ...auth(token) }, payload: form.payload });

@@ -9,6 +9,7 @@ import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
 import { type TestApp, testApp, testConfig } from './test-app';
+import { expectSnapshotsMatchContract } from './audit-helpers';
 
 // Pinned clock: the real date is 2028-01-03 (a Monday); the business clock moves from there.
 const NOW = new Date('2028-01-03T12:00:00Z');
@@ -213,5 +214,12 @@ describe('production', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('audit snapshots', () => {
+  it('are what the contract describes for each action (money as ZCents)', async () => {
+    const checked = await expectSnapshotsMatchContract(app);
+    for (const action of ['business_date_advanced', 'payment_reversed', 'remittance_imported']) expect(checked).toContain(action);
   });
 });

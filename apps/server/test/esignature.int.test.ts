@@ -1,4 +1,5 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import { ESIGN_MSG } from '@payrail/contract/esignature';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esignatures, userAgreements } from '../src/db/schema/index';
-import { employerId, get, memberAt, post, setNames } from './banking-helpers';
+import { chooseTerms, employerId, get, memberAt, post, setNames } from './banking-helpers';
 import { type TestApp, testApp } from './test-app';
 
 let app: TestApp;
@@ -54,6 +55,7 @@ function keywords(pdf: PDFDocument): Record<string, string> {
 async function signer(status: WorkflowStatus = 'esignature_needed', o: { employer?: string } = {}) {
   const m = await memberAt(app, status);
   await setNames(app, m.id, 'Jordan', 'Rivera', o.employer ? await employerId(app, o.employer) : undefined);
+  await chooseTerms(app, m.id, NOW);
   return m;
 }
 
@@ -108,6 +110,14 @@ describe('GET /api/esignature', () => {
     const { token } = await signer('esignature_needed', { employer: 'Brightline Logistics' });
     const names = (await get(app, token, '/api/esignature')).json().agreements.map((a: { name: string }) => a.name);
     expect(names.slice(0, 2)).toEqual(['promissory_note_terms', 'partner_payroll_authorization']);
+  });
+
+  it('answers "choose your loan terms first" (422) while no terms are chosen and no program can price them', async () => {
+    const { token, id } = await memberAt(app, 'esignature_needed');
+    await setNames(app, id, 'Jordan', 'Rivera');
+    const res = await get(app, token, '/api/esignature');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: APPLICATION_MSG.termsNotChosen });
   });
 
   it('reads the terms the member chose on the application row', async () => {
@@ -258,6 +268,7 @@ describe('POST /api/esignature/sign', () => {
   it('a long name is drawn smaller', async () => {
     const { token, id } = await memberAt(app, 'esignature_needed');
     await setNames(app, id, 'Maria Guadalupe', 'Hernandez-Villanueva de la Cruz');
+    await chooseTerms(app, id, NOW);
     expect((await get(app, token, '/api/esignature')).json().signature).toEqual({ full_name: 'Maria Guadalupe Hernandez-Villanueva de la Cruz', font_size: 16 });
   });
 });

@@ -5,6 +5,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { priceOffers } from '@payrail/domain/loan/pricing';
+import { cents } from '@payrail/domain/money';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementDocuments, applications, pricingPrograms, userAgreements } from '../src/db/schema/index';
@@ -53,7 +54,7 @@ describe('GET /api/loan', () => {
 
     // The same numbers as the loan engine priced from the rows in pricing_programs / pricing_rate_entries.
     const stored = (await app.ctx.repos.loanTerms.programInForce('federal_allotment', '2026-12-01'))!;
-    const priced = priceOffers({ program: toPricingProgram(stored.program, stored.entries), state: 'AL', amountCents: 10_000_00, frequency: 'biweekly', disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
+    const priced = priceOffers({ program: toPricingProgram(stored.program, stored.entries), state: 'AL', amountCents: cents(10_000_00), frequency: 'biweekly', disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
     const offer = priced.offers.split_direct_deposit[0]!;
     expect(terms.payment_per_term).toBe(offer.fixed_payment_amount);
     expect(terms.apr).toBe(formatAprForDisclosure(offer.apr));
@@ -160,5 +161,23 @@ describe('a counteroffer (loan_amount_changed)', () => {
     expect(terms).toMatchObject({ amount: 3_000_00, negotiated_amount: 3_000_00, change_message: 'We can offer you up to $3,000.00. Please review your new loan terms.' });
     expect((await next(app, token, 'loan_amount_changed')).json()).toMatchObject({ new_status: 'ready_for_review' });
     expect(MSG.paymentChangeFailed).toBe('Fail to confirm allotment requirements. Try again reloading the page');
+  });
+});
+
+describe('the e-signature terms while the row holds none', () => {
+  it('are the loan-terms quote of the program in force (source pricing_program), not stored', async () => {
+    const { token, id } = await borrowerAtLoanTerms(app);
+    await forceStatus(app, id, 'esignature_needed');
+    // No application row at all: nothing to price.
+    expect((await get(app, token, '/api/esignature')).json()).toEqual({ error: APPLICATION_MSG.termsNotChosen });
+    // A row without terms (as a reviewer's move opens one).
+    await app.ctx.repos.application.ensureActiveApplication(id, app.ctx.now());
+    expect((await activeApplication(id)).amountCents).toBeNull();
+    const res = await get(app, token, '/api/esignature');
+    expect(res.statusCode, res.body).toBe(200);
+    const t = res.json().loan_terms;
+    // The same default quote GET /api/loan prices (largest amount, split direct deposit) for this member.
+    expect(t).toMatchObject({ source: 'pricing_program', amount_cents: 10_000_00, interest_rate: '21.591', fee_cents: 150_00, number_of_payments: 52, term_frequency: 'biweekly', disbursement_date: '2026-12-02', first_payment_date: '2026-12-18' });
+    expect((await activeApplication(id)).amountCents).toBeNull();
   });
 });

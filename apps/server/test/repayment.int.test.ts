@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achAuthorizations, agreementDocuments, bankAccounts, feedbackRequests, repayMethodChoices, staffUsers, userAgreements, walletCards } from '../src/db/schema/index';
-import { employerId, get, HARBOR_POINT, memberAt, post, setNames, UNKNOWN_VALID_ROUTING, uploadDocument } from './banking-helpers';
+import { chooseTerms, employerId, get, HARBOR_POINT, memberAt, post, setNames, UNKNOWN_VALID_ROUTING, uploadDocument } from './banking-helpers';
 import { outbox, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
 
@@ -118,6 +118,7 @@ describe('allotment', () => {
   it('federal employer: allotment wording, the agency portal, the installment amount; e-mailed on first view only', async () => {
     const { token, id, email } = await memberAt(app, 'allotment_needed');
     await setNames(app, id, 'Ada', 'Lovelace', await employerId(app, 'Department of Veterans Affairs'));
+    await chooseTerms(app, id, NOW);
     const res = await get(app, token, '/api/allotment_instructions');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -140,6 +141,7 @@ describe('allotment', () => {
   it('postal employer: LiteBlue steps', async () => {
     const { token, id } = await memberAt(app, 'allotment_needed');
     await setNames(app, id, 'Ada', 'Lovelace', await employerId(app, 'United States Postal Service'));
+    await chooseTerms(app, id, NOW);
     const html = (await get(app, token, '/api/allotment_instructions')).body;
     expect(html).toContain('LiteBlue');
     expect(html).toContain('PostalEASE');

@@ -41,8 +41,8 @@ export const ZEsignLoanTerms = z.object({
   disbursement_date: z.string(),
   first_payment_date: z.string(),
   schedule: z.array(ZSchedulePayment),
-  /** Where the terms came from: the member's application, or the pricing defaults while it has none. */
-  source: z.enum(['application', 'pricing_defaults']),
+  /** Where the terms came from: the member's application, or the loan-terms quote of the program in force while it has none. */
+  source: z.enum(['application', 'pricing_program']),
   /** The repay method the terms are priced for (null while none is chosen): the price changes with it. */
   payment_method: z.enum(['split_direct_deposit', 'auto_debit', 'one_times']).nullable().optional(),
 });

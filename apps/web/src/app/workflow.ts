@@ -3,7 +3,7 @@ import type { TWorkflowStatus } from '@payrail/contract/identity';
 import { useCallback, useState } from 'react';
 import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
-import { postNextStatus } from '../features/workflow/api/next-status';
+import { postNextStatus } from '../api/post-next-status';
 import { getSession, sessionUserFrom } from '../features/session/api/get-session';
 import { getApplicationStep } from '../lib/application-step';
 import { isApiError } from '@payrail/client/http-client';

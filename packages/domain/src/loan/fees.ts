@@ -12,27 +12,27 @@ export type FeeLabel = 'origination fee' | 'document preparation fee';
  * The fee label rule: "origination fee", or "document preparation fee" when the origination fee is 0
  * and the other (document preparation) fee is above 0.
  */
-export function feeLabel(originationFeeCents: number, otherFeeCents: number): FeeLabel {
+export function feeLabel(originationFeeCents: Cents, otherFeeCents: Cents): FeeLabel {
   return originationFeeCents === 0 && otherFeeCents > 0 ? 'document preparation fee' : 'origination fee';
 }
 
 /** The upfront fee actually charged: the origination fee, or the other fee when the origination fee is 0. */
-export function chargedFee(originationFeeCents: number, otherFeeCents: number): Cents {
+export function chargedFee(originationFeeCents: Cents, otherFeeCents: Cents): Cents {
   return cents(originationFeeCents > 0 ? originationFeeCents : Math.max(0, otherFeeCents));
 }
 
 /** A fee defined as a flat amount plus a percentage of the loan amount (exact decimal text, e.g. `"5"` for 5 %). */
 export interface FeeRule {
   /** Flat part in cents. */
-  readonly flatCents?: number;
+  readonly flatCents?: Cents;
   /** Percentage of the amount, exact decimal text. */
   readonly percentOfAmount?: string;
   /** Optional cap in cents. */
-  readonly maxCents?: number;
+  readonly maxCents?: Cents;
 }
 
 /** Evaluates a {@link FeeRule} for an amount: flat + round_half_up(amount × percent / 100), capped. */
-export function feeFor(rule: FeeRule | undefined, amountCents: number): Cents {
+export function feeFor(rule: FeeRule | undefined, amountCents: Cents): Cents {
   if (!rule) return cents(0);
   let fee = rule.flatCents ?? 0;
   if (rule.percentOfAmount !== undefined) {

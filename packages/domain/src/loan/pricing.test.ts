@@ -10,20 +10,20 @@ const d = parseIsoDate;
 const AUTO: RateTable = {
   id: 'auto-2025',
   entries: [
-    { termMonths: 6, minAmountCents: 50_000, maxAmountCents: 300_000, annualRatePercent: '24.99', originationFee: { percentOfAmount: '3' }, feeFinanced: true },
-    { termMonths: 12, minAmountCents: 100_000, maxAmountCents: 500_000, annualRatePercent: '22.99', documentPreparationFee: { flatCents: 2_500 }, feeFinanced: false },
-    { termMonths: 12, minAmountCents: 100_000, maxAmountCents: 500_000, annualRatePercent: '9.99', feeFinanced: true, special: true, states: ['TX'] },
+    { termMonths: 6, minAmountCents: cents(50_000), maxAmountCents: cents(300_000), annualRatePercent: '24.99', originationFee: { percentOfAmount: '3' }, feeFinanced: true },
+    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '22.99', documentPreparationFee: { flatCents: cents(2_500) }, feeFinanced: false },
+    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '9.99', feeFinanced: true, special: true, states: ['TX'] },
   ],
 };
 
 const PROGRAM: PricingProgram = {
   id: 'employer-42',
-  amountRange: { minCents: 50_000, maxCents: 500_000, stepCents: 50_000 },
+  amountRange: { minCents: cents(50_000), maxCents: cents(500_000), stepCents: cents(50_000) },
   states: ['CA', 'TX'],
-  stateRules: { CA: { maxAmountCents: 250_000, maxAnnualRatePercent: '24' } },
+  stateRules: { CA: { maxAmountCents: cents(250_000), maxAnnualRatePercent: '24' } },
   splitDirectDeposit: { rateTable: AUTO, discountPercent: '10' },
   autoDebit: { rateTable: AUTO },
-  oneTimes: { rateTable: { id: 'one-time', entries: [{ termMonths: 3, minAmountCents: 50_000, maxAmountCents: 100_000, annualRatePercent: '29.99', feeFinanced: true }] } },
+  oneTimes: { rateTable: { id: 'one-time', entries: [{ termMonths: 3, minAmountCents: cents(50_000), maxAmountCents: cents(100_000), annualRatePercent: '29.99', feeFinanced: true }] } },
 };
 
 const request = { program: PROGRAM, frequency: 'biweekly' as const, disbursementDate: d('2025-03-03'), firstPaymentDate: d('2025-03-14') };
@@ -41,7 +41,7 @@ describe('pricing', () => {
   });
 
   it('groups offers by repayment method with the wire fields', () => {
-    const r = priceOffers({ ...request, state: 'TX', amountCents: 100_000 });
+    const r = priceOffers({ ...request, state: 'TX', amountCents: cents(100_000) });
     expect(r.offers.auto_debit.map((o) => [o.terms_in_months, o.interest_rate, o.special, o.fee_label, o.fee_amount])).toEqual([
       [6, '24.99', false, 'origination fee', 3000],
       [12, '22.99', false, 'document preparation fee', 2500],
@@ -55,10 +55,10 @@ describe('pricing', () => {
   });
 
   it('applies state limits and returns no offers for an amount that is not an option', () => {
-    const ca = priceOffers({ ...request, state: 'CA', amountCents: 100_000 });
+    const ca = priceOffers({ ...request, state: 'CA', amountCents: cents(100_000) });
     expect(ca.offers.auto_debit.map((o) => o.interest_rate)).toEqual(['22.99']); // 24.99 above the CA cap; 9.99 is TX only
     expect(ca.offers.split_direct_deposit.map((o) => o.interest_rate)).toEqual(['22.491', '20.691']);
-    const none = priceOffers({ ...request, state: 'CA', amountCents: 300_000 });
+    const none = priceOffers({ ...request, state: 'CA', amountCents: cents(300_000) });
     expect(none.offers).toEqual({ split_direct_deposit: [], auto_debit: [], one_times: [] });
   });
 });

@@ -19,9 +19,9 @@ export interface RateTableEntry {
   /** Term length in months (payments = round(months × periods per year / 12)). */
   readonly termMonths: number;
   /** Smallest amount this entry prices, in cents (inclusive). */
-  readonly minAmountCents: number;
+  readonly minAmountCents: Cents;
   /** Largest amount this entry prices, in cents (inclusive). */
-  readonly maxAmountCents: number;
+  readonly maxAmountCents: Cents;
   /** Annual nominal rate in percent, exact decimal text. */
   readonly annualRatePercent: string;
   /** Origination fee (flat and/or % of amount). */
@@ -49,9 +49,9 @@ export interface RateTable {
 /** State-specific limits; offers outside them are dropped. */
 export interface StateRule {
   /** Smallest amount lent in the state (cents). */
-  readonly minAmountCents?: number;
+  readonly minAmountCents?: Cents;
   /** Largest amount lent in the state (cents). */
-  readonly maxAmountCents?: number;
+  readonly maxAmountCents?: Cents;
   /** Highest nominal rate allowed (percent, decimal text). */
   readonly maxAnnualRatePercent?: string;
   /** Highest APR allowed (percent, decimal text). */
@@ -63,7 +63,7 @@ export interface PricingProgram {
   /** Identifier as stored by the server. */
   readonly id: string;
   /** Selectable amounts: min..max in steps (cents). */
-  readonly amountRange: { readonly minCents: number; readonly maxCents: number; readonly stepCents: number };
+  readonly amountRange: { readonly minCents: Cents; readonly maxCents: Cents; readonly stepCents: Cents };
   /** States where the program lends; all when absent. */
   readonly states?: readonly string[];
   /** Per-state limits. */
@@ -83,7 +83,7 @@ export interface PricingRequest {
   /** Borrower's state, two letters. */
   readonly state: string;
   /** Requested amount in cents. */
-  readonly amountCents: number;
+  readonly amountCents: Cents;
   /** Pay frequency (= payment frequency). */
   readonly frequency: Frequency;
   /** Expected disbursement date (for the APR). */
@@ -205,7 +205,7 @@ export function amountOptions(program: PricingProgram, state: string, frequency:
   const hi = Math.min(maxCents, rule?.maxAmountCents ?? maxCents);
   const entries = tables(program).flatMap((t) => t.entries);
   const out: Cents[] = [];
-  for (let a = minCents; a <= maxCents; a += stepCents) {
+  for (let a: number = minCents; a <= maxCents; a += stepCents) {
     if (a < lo || a > hi) continue;
     if (entries.some((e) => entryApplies(e, state, frequency, a))) out.push(cents(a));
   }

@@ -11,7 +11,7 @@ const OLD = buildSchedule({ amountCents: cents(200_000), originationFeeCents: ce
 describe('refinance quote', () => {
   it('new money = amount − payoff on the disbursement date − fee not financed', () => {
     const { ledger } = replay(OLD, OLD.rows.slice(0, 3).map((r) => ({ kind: 'payment' as const, date: r.dueDate, amountCents: r.paymentCents })));
-    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-05-20'), amountOptionsCents: [100_000, 250_000, 200_000, 150_000], fee: { percentOfAmount: '2' }, feeFinanced: false });
+    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-05-20'), amountOptionsCents: [cents(100_000), cents(250_000), cents(200_000), cents(150_000)], fee: { percentOfAmount: '2' }, feeFinanced: false });
     const p = payoff(ledger, d('2025-05-20'));
     expect(q.payoff).toEqual(p);
     expect(q.options.map((o) => o.amountCents)).toEqual([200_000, 250_000]); // 100k and 150k do not cover the payoff
@@ -23,7 +23,7 @@ describe('refinance quote', () => {
 
   it('a financed fee does not reduce the new money', () => {
     const { ledger } = replay(OLD, []);
-    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-01-25'), amountOptionsCents: [300_000], fee: { flatCents: 5_000 }, feeFinanced: true });
+    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-01-25'), amountOptionsCents: [cents(300_000)], fee: { flatCents: cents(5_000) }, feeFinanced: true });
     expect(q.options[0]?.feeNotFinancedCents).toBe(0);
     expect(q.options[0]?.newMoneyCents).toBe(300_000 - q.payoff.payoffCents);
   });

@@ -17,7 +17,7 @@ export interface RefinanceInput {
   /** Disbursement date of the new loan: the old loan's payoff date. */
   readonly disbursementDate: IsoDate;
   /** Candidate amounts of the new loan, in cents (e.g. `amount_options` from pricing). */
-  readonly amountOptionsCents: readonly number[];
+  readonly amountOptionsCents: readonly Cents[];
   /** Upfront fee of the new loan. */
   readonly fee?: FeeRule;
   /** True when the new loan's fee is financed (then it does not reduce the new money). */

@@ -143,9 +143,9 @@ describe('golden schedules (independently derived, to the cent)', () => {
 
 describe('schedule rules', () => {
   it('computes the level payment exactly (BigInt), including for 260 weekly periods', () => {
-    expect(levelPayment(525000, periodicRate(parseAnnualRatePercent('24.99'), 52), 260)).toBe(3541);
-    expect(levelPayment(100000, periodicRate(parseAnnualRatePercent('0'), 12), 3)).toBe(33333);
-    expect(levelPayment(100, periodicRate(parseAnnualRatePercent('0'), 12), 8)).toBe(13); // 12.5 → 13 (half-up)
+    expect(levelPayment(cents(525000), periodicRate(parseAnnualRatePercent('24.99'), 52), 260)).toBe(3541);
+    expect(levelPayment(cents(100000), periodicRate(parseAnnualRatePercent('0'), 12), 3)).toBe(33333);
+    expect(levelPayment(cents(100), periodicRate(parseAnnualRatePercent('0'), 12), 8)).toBe(13); // 12.5 → 13 (half-up)
   });
 
   it('keeps interest per period in an odd first period (only the APR sees the dates)', () => {
@@ -157,8 +157,8 @@ describe('schedule rules', () => {
   });
 
   it('applies the fee treatment', () => {
-    expect(applyFeeTreatment(100000, 5000, true)).toEqual({ notePrincipalCents: 105000, amountFinancedCents: 100000, disbursedCents: 100000 });
-    expect(applyFeeTreatment(100000, 5000, false)).toEqual({ notePrincipalCents: 100000, amountFinancedCents: 95000, disbursedCents: 95000 });
+    expect(applyFeeTreatment(cents(100000), cents(5000), true)).toEqual({ notePrincipalCents: 105000, amountFinancedCents: 100000, disbursedCents: 100000 });
+    expect(applyFeeTreatment(cents(100000), cents(5000), false)).toEqual({ notePrincipalCents: 100000, amountFinancedCents: 95000, disbursedCents: 95000 });
   });
 
   it('rejects terms that cannot amortise or are malformed', () => {

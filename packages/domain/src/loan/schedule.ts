@@ -88,13 +88,13 @@ export interface LoanSchedule extends FeeTreatment {
  * Fee treatment: financed → note = amount + fee, amount financed = amount, borrower receives amount;
  * not financed → note = amount, amount financed = amount − fee, borrower receives amount − fee.
  */
-export function applyFeeTreatment(amountCents: number, feeCents: number, feeFinanced: boolean): FeeTreatment {
+export function applyFeeTreatment(amountCents: Cents, feeCents: Cents, feeFinanced: boolean): FeeTreatment {
   if (feeFinanced) return { notePrincipalCents: cents(amountCents + feeCents), amountFinancedCents: cents(amountCents), disbursedCents: cents(amountCents) };
   return { notePrincipalCents: cents(amountCents), amountFinancedCents: cents(amountCents - feeCents), disbursedCents: cents(amountCents - feeCents) };
 }
 
 /** Exact level payment round_half_up(L·r / (1 − (1 + r)^−n)); zero rate: round_half_up(L / n). */
-export function levelPayment(principalCents: number, rate: Ratio, n: number): Cents {
+export function levelPayment(principalCents: Cents, rate: Ratio, n: number): Cents {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`number of payments must be a positive integer: ${String(n)}`);
   if (rate.num === 0) return roundHalfUp(principalCents, n);
   // r = N/D: payment = L·N·(D+N)^n / (D·((D+N)^n − D^n)), exactly.
@@ -120,7 +120,7 @@ export interface AmortisationStep {
  * except that row `count` — or any row where balance + interest ≤ payment — pays the whole balance.
  * `interestCents` may be given when it was already fixed (servicing fixes it at the period start).
  */
-export function amortisationStep(balanceCents: number, rate: Ratio, paymentCents: number, n: number, count: number, interestCents?: number): AmortisationStep {
+export function amortisationStep(balanceCents: Cents, rate: Ratio, paymentCents: Cents, n: number, count: number, interestCents?: Cents): AmortisationStep {
   const interest = interestCents ?? applyRatio(balanceCents, rate);
   const final = n >= count || balanceCents + interest <= paymentCents;
   return { interestCents: cents(interest), principalCents: cents(final ? balanceCents : paymentCents - interest), final };
@@ -145,7 +145,7 @@ export function buildSchedule(terms: LoanTerms): LoanSchedule {
   let totalInterest = 0;
   let totalPaid = 0;
   for (let n = 1; n <= count && balance > 0; n++) {
-    const step = amortisationStep(balance, rate, payment, n, count);
+    const step = amortisationStep(cents(balance), rate, payment, n, count);
     balance -= step.principalCents;
     totalInterest += step.interestCents;
     const pay = step.interestCents + step.principalCents;

@@ -175,7 +175,7 @@ function rollTo(ledger: Ledger, date: IsoDate): Ledger {
       current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: applyRatio(notYetDue, rate), interestPaidCents: current.interestPaidCents, feeCents: current.feeCents };
     }
     if (current.dueDate > date) break;
-    const step = amortisationStep(notYetDue, rate, s.regularPaymentCents, current.n, count, current.interestCents as number);
+    const step = amortisationStep(cents(notYetDue), rate, s.regularPaymentCents, current.n, count, current.interestCents as Cents);
     const unpaidInterest = (current.interestCents as number) - current.interestPaidCents;
     if (current.feeCents + unpaidInterest + step.principalCents > 0) {
       if (pastDue === ledger.pastDue) pastDue = [...pastDue];
@@ -362,7 +362,7 @@ export function projectRemainingSchedule(ledger: Ledger): ProjectedRow[] {
   const rows: ProjectedRow[] = [];
   for (let n = c.n; n <= count && balance > 0; n++) {
     const fixed = n === c.n && c.interestCents !== null ? c.interestCents : undefined;
-    const step = amortisationStep(balance, s.periodicRate, s.regularPaymentCents, n, count, fixed);
+    const step = amortisationStep(cents(balance), s.periodicRate, s.regularPaymentCents, n, count, fixed);
     const interest = n === c.n ? step.interestCents - c.interestPaidCents : step.interestCents;
     balance -= step.principalCents;
     rows.push({ n, dueDate: s.dueDates[n - 1] as IsoDate, paymentCents: cents(interest + step.principalCents), interestCents: cents(interest), principalCents: step.principalCents, balanceCents: cents(balance) });

@@ -85,6 +85,39 @@ describe('audit log', () => {
     expect(within(table).getByRole('link', { name: '#43' })).toHaveAttribute('href', '/applications/43');
   });
 
+  it("formats as money the keys the contract's snapshot of the action types as cents, and nothing else", async () => {
+    signInAs('admin');
+    server.use(
+      http.get(bo('/audit'), () =>
+        HttpResponse.json({
+          items: [
+            { ...entry, id: 1, action: 'fund', before: { status: 'funding_needed', loan: null }, after: { loan_id: 9, identifier: 'PR-9', amount_cents: 150_000, trace_id: 'T1' } },
+            { ...entry, id: 2, action: 'approve', before: { status: 'application_review', not_qualified_reason: null, reapply_on: null, negotiated_amount: 90_000 }, after: null },
+            { ...entry, id: 3, action: 'remittance_imported', before: null, after: { batch_id: 5, lines: 3, total_cents: 4_250, source: 'upload' } },
+            // An action the contract does not describe: a name ending in "amount" is not taken for money.
+            { ...entry, id: 4, action: 'legacy_adjustment', before: null, after: { amount: 700 } },
+          ],
+          total: 4,
+          page: 1,
+          per_page: 50,
+        }),
+      ),
+    );
+    renderRoute('/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log entries' });
+    const details = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]?.textContent ?? '');
+    expect(details[0]).toContain('Amount: $1,500.00');
+    expect(details[0]).toContain('Loan id: 9');
+    expect(details[1]).toContain('Negotiated amount: $900.00');
+    expect(details[2]).toContain('Total: $42.50');
+    expect(details[2]).toContain('Lines: 3');
+    expect(details[3]).toContain('Amount: 700');
+    expect(details[3]).not.toContain('$');
+  });
+
   it('refuses a date range that runs backwards', async () => {
     signInAs('admin');
     const urls = recordAudit();

@@ -5,6 +5,7 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
+import { auditMoneyKeys } from '@payrail/contract/audit';
 import type { TAuditItem } from '@payrail/contract/backoffice';
 import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
@@ -14,6 +15,7 @@ import { useAudit } from '../../features/audit/api/audit';
 import type { AuditParams } from '../../features/audit/api/audit';
 import { display, fieldLabel, formatDateTime, humanize } from '../../lib/labels';
 import { formatCents } from '@payrail/client/format';
+import { NO_MONEY } from '../../lib/record-rows';
 import auditStyles from './audit.module.css';
 import { ROLE_LABELS } from '../../lib/staff-session';
 import { usePageTitle } from '../title';
@@ -43,12 +45,16 @@ export function auditParamsFromUrl(params: URLSearchParams): AuditParams {
   };
 }
 
-/** One recorded value as staff read it: names and statuses humanized, money in dollars, dates as dates. */
-function valueText(key: string, value: unknown): string {
-  if (typeof value === 'number' && /(_cents|amount)$/.test(key)) return formatCents(value);
+/**
+ * One recorded value as staff read it: names and statuses humanized, money in dollars — the keys the
+ * contract's snapshot of the action types as `ZCents` (`money`), never guessed from a name — dates as dates.
+ */
+function valueText(key: string, value: unknown, money: ReadonlySet<string>): string {
+  if (typeof value === 'number' && money.has(key)) return formatCents(value);
   if (typeof value === 'string' && /(status|type|action|method|field|reason)$/.test(key)) return humanize(value);
-  if (Array.isArray(value)) return value.map((v) => valueText(key, v)).join(', ') || '—';
-  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v)}`).join('; ') || '—';
+  if (Array.isArray(value)) return value.map((v) => valueText(key, v, money)).join(', ') || '—';
+  // Nested records (feedback requests, ACH return lines) hold no money in any described snapshot.
+  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v, NO_MONEY)}`).join('; ') || '—';
   return display(value);
 }
 
@@ -59,20 +65,20 @@ function entries(record: unknown): [string, unknown][] {
 /** The before/after of an audit row as labelled lines that wrap inside the table (not raw JSON). */
 function Changes({ item }: { item: TAuditItem }) {
   const groups = [
-    ['Before', entries(item.before)],
-    ['After', entries(item.after)],
+    ['Before', entries(item.before), auditMoneyKeys(item.action, 'before')],
+    ['After', entries(item.after), auditMoneyKeys(item.action, 'after')],
   ] as const;
   const shown = groups.filter(([, rows]) => rows.length > 0);
   if (shown.length === 0) return <>—</>;
   return (
     <div className={auditStyles.changes}>
-      {shown.map(([title, rows]) => (
+      {shown.map(([title, rows, money]) => (
         <div key={title}>
           {shown.length > 1 || title === 'Before' ? <strong>{title}</strong> : null}
           <ul>
             {rows.map(([key, value]) => (
               <li key={key}>
-                {fieldLabel(key)}: {valueText(key, value)}
+                {fieldLabel(key)}: {valueText(key, value, money)}
               </li>
             ))}
           </ul>

@@ -1,35 +1,29 @@
-import { nextBusinessDay } from '@payrail/domain/calendar';
-import { parseIsoDate, utcDay } from '@payrail/domain/dates';
-import { feeFor, type FeeLabel, feeLabel } from '@payrail/domain/loan/fees';
-import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
-import { type Frequency, paymentsInTerm } from '@payrail/domain/loan/frequency';
+import { APPLICATION_MSG } from '@payrail/contract/application';
+import { parseIsoDate } from '@payrail/domain/dates';
+import { type FeeLabel, feeLabel } from '@payrail/domain/loan/fees';
 import type { LoanTerms } from '@payrail/domain/loan/schedule';
 import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../context';
-import type { ApplicationRow } from '../application/repository';
+import { AppError } from '../../errors';
+import type { ApplicationPatch, ApplicationRow } from '../application/repository';
+import { quoteTerms } from '../loan-terms/quote-terms';
+
+const notChosen = () => new AppError('validation', APPLICATION_MSG.termsNotChosen);
 
 /** The loan a member is about to sign: the engine's terms and where they came from. */
-export type ChosenLoan = { terms: LoanTerms; feeLabel: FeeLabel; source: 'application' | 'pricing_defaults'; paymentMethod?: ApplicationRow['paymentMethod'] };
+export type ChosenLoan = { terms: LoanTerms; feeLabel: FeeLabel; source: 'application' | 'pricing_program'; paymentMethod?: ApplicationRow['paymentMethod'] };
 
 /**
  * Where the e-signature (and the allotment amount) read the member's chosen loan terms: the member's
  * active application row (`applications`, written by the loan-terms step) when it holds a complete set
- * of terms; otherwise the pricing defaults below, priced for the employer's pay frequency, so the page
- * and the note still show real engine figures (the answer says which: `source`).
+ * of terms; otherwise the loan-terms step's own quote (`quoteTerms`: the pricing program in force for the
+ * employer's lending program, default amount and repay method), computed but not stored; the answer says
+ * which (`source`). With no application, or no program to price from, the answer is the 4xx
+ * `termsNotChosen`.
  */
 export interface LoanTermsSource {
   chosenLoan(ctx: AppContext, userId: number): Promise<ChosenLoan>;
 }
-
-/** Pricing defaults used while no application row holds the member's terms. */
-export const DEFAULT_LOAN_PRICING = {
-  amountCents: 150_000,
-  annualRatePercent: '24.99',
-  originationFee: { percentOfAmount: '5' },
-  feeFinanced: true,
-  termMonths: 12,
-  frequency: 'biweekly' as Frequency,
-} as const;
 
 /** The terms stored on the application row, or null while the loan-terms step has not filled them in. */
 export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
@@ -47,7 +41,7 @@ export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
       disbursementDate: parseIsoDate(disbursementDate),
       firstPaymentDate: parseIsoDate(firstPaymentDate),
     },
-    feeLabel: a.feeLabel === 'document preparation fee' ? 'document preparation fee' : feeLabel(feeAmountCents, 0),
+    feeLabel: a.feeLabel === 'document preparation fee' ? 'document preparation fee' : feeLabel(cents(feeAmountCents), cents(0)),
     source: 'application',
     paymentMethod: a.paymentMethod,
   };
@@ -56,28 +50,19 @@ export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
 export const defaultLoanTermsSource: LoanTermsSource = {
   async chosenLoan(ctx, userId) {
     const application = await ctx.repos.application.activeApplication(userId);
-    const chosen = application ? termsFromApplication(application) : null;
+    if (!application) throw notChosen();
+    const chosen = termsFromApplication(application);
     if (chosen) return chosen;
-    const borrower = await ctx.repos.identity.findBorrower(userId);
-    const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
-    const p = DEFAULT_LOAN_PRICING;
-    const frequency = employer?.payFrequency ?? p.frequency;
-    // Money goes out on the next business day after today (UTC); the first payment by the one first-payday rule.
-    const disbursementDate = nextBusinessDay(utcDay(ctx.now()));
-    const fee = feeFor(p.originationFee, p.amountCents);
-    return {
-      terms: {
-        amountCents: cents(p.amountCents),
-        originationFeeCents: fee,
-        feeFinanced: p.feeFinanced,
-        annualRatePercent: p.annualRatePercent,
-        frequency,
-        numberOfPayments: paymentsInTerm(frequency, p.termMonths),
-        disbursementDate,
-        firstPaymentDate: firstPaymentDate(frequency, disbursementDate),
-      },
-      feeLabel: feeLabel(fee, 0),
-      source: 'pricing_defaults',
-    };
+    // No terms on the row yet: the quote the loan-terms page would show (the one pricing rule), not stored.
+    let patch: ApplicationPatch;
+    try {
+      ({ patch } = await quoteTerms(ctx, userId, application, undefined));
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'validation') throw notChosen();
+      throw e;
+    }
+    const quoted = termsFromApplication({ ...application, ...patch });
+    if (!quoted) throw notChosen();
+    return { ...quoted, source: 'pricing_program' };
   },
 };

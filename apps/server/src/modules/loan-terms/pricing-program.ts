@@ -1,14 +1,16 @@
 import type { FeeRule } from '@payrail/domain/loan/fees';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import type { PricingProgram, RateTable, RateTableEntry } from '@payrail/domain/loan/pricing';
+import type { PricingProgram, RateTable, RateTableEntry, StateRule } from '@payrail/domain/loan/pricing';
+import { cents } from '@payrail/domain/money';
+import type { PricingStateRule } from '../../db/schema/pricing';
 import type { PricingProgramRow, RateEntryRow } from './repository';
 
 function originationFee(e: RateEntryRow): FeeRule | undefined {
   if (e.originationFeeFlatCents === null && e.originationFeePercent === null) return undefined;
   return {
-    ...(e.originationFeeFlatCents !== null ? { flatCents: e.originationFeeFlatCents } : {}),
+    ...(e.originationFeeFlatCents !== null ? { flatCents: cents(e.originationFeeFlatCents) } : {}),
     ...(e.originationFeePercent !== null ? { percentOfAmount: e.originationFeePercent } : {}),
-    ...(e.originationFeeMaxCents !== null ? { maxCents: e.originationFeeMaxCents } : {}),
+    ...(e.originationFeeMaxCents !== null ? { maxCents: cents(e.originationFeeMaxCents) } : {}),
   };
 }
 
@@ -16,15 +18,25 @@ function toEntry(e: RateEntryRow): RateTableEntry {
   const origination = originationFee(e);
   return {
     termMonths: e.termMonths,
-    minAmountCents: e.minAmountCents,
-    maxAmountCents: e.maxAmountCents,
+    minAmountCents: cents(e.minAmountCents),
+    maxAmountCents: cents(e.maxAmountCents),
     annualRatePercent: e.annualRatePercent,
     ...(origination ? { originationFee: origination } : {}),
-    ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: e.documentPreparationFeeFlatCents } } : {}),
+    ...(e.documentPreparationFeeFlatCents !== null ? { documentPreparationFee: { flatCents: cents(e.documentPreparationFeeFlatCents) } } : {}),
     feeFinanced: e.feeFinanced,
     ...(e.frequencies ? { frequencies: e.frequencies as Frequency[] } : {}),
     ...(e.states ? { states: e.states } : {}),
     special: e.special,
+  };
+}
+
+/** A stored state rule with its amounts as the engine's `Cents`. */
+function toStateRule(r: PricingStateRule): StateRule {
+  return {
+    ...(r.minAmountCents !== undefined ? { minAmountCents: cents(r.minAmountCents) } : {}),
+    ...(r.maxAmountCents !== undefined ? { maxAmountCents: cents(r.maxAmountCents) } : {}),
+    ...(r.maxAnnualRatePercent !== undefined ? { maxAnnualRatePercent: r.maxAnnualRatePercent } : {}),
+    ...(r.maxAprPercent !== undefined ? { maxAprPercent: r.maxAprPercent } : {}),
   };
 }
 
@@ -33,9 +45,9 @@ export function toPricingProgram(program: PricingProgramRow, entries: readonly R
   const table = (method: RateEntryRow['method']): RateTable => ({ id: `${program.code}/${method}`, entries: entries.filter((e) => e.method === method).map(toEntry) });
   return {
     id: program.code,
-    amountRange: { minCents: program.minAmountCents, maxCents: program.maxAmountCents, stepCents: program.stepCents },
+    amountRange: { minCents: cents(program.minAmountCents), maxCents: cents(program.maxAmountCents), stepCents: cents(program.stepCents) },
     ...(program.states ? { states: program.states } : {}),
-    stateRules: program.stateRules,
+    stateRules: Object.fromEntries(Object.entries(program.stateRules).map(([state, rule]) => [state, toStateRule(rule)])),
     splitDirectDeposit: { rateTable: table('split_direct_deposit'), discountPercent: program.splitDiscountPercent },
     autoDebit: { rateTable: table('auto_debit') },
     oneTimes: { rateTable: table('one_times') },

@@ -88,7 +88,7 @@ export async function quoteTerms(
   const amount = requested ?? previous ?? options[options.length - 1]!;
   if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
 
-  const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
+  const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: cents(amount), frequency, disbursementDate, firstPaymentDate: first });
   const method = chosenMethod ?? (refinancing ? application.paymentMethod : null) ?? defaultMethod(offers);
   const offer = offers[method][0];
   if (!offer) throw noAmount();

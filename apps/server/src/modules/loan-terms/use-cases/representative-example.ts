@@ -4,6 +4,7 @@ import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { amountOptions, type Offer, priceOffers } from '@payrail/domain/loan/pricing';
 import { utcDay } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
@@ -12,7 +13,7 @@ import type { LendingProgram } from '../repository';
 
 const PROGRAMS: readonly LendingProgram[] = ['federal_allotment', 'split_direct_deposit', 'b2b_partner'];
 /** The worked example: a $3,000 loan repaid every two weeks by payroll (the program's lowest price), over 12 months when offered. */
-const EXAMPLE = { programs: ['federal_allotment', 'split_direct_deposit'] as const, amountCents: 300_000, termMonths: 12, frequency: 'biweekly' as const };
+const EXAMPLE = { programs: ['federal_allotment', 'split_direct_deposit'] as const, amountCents: cents(300_000), termMonths: 12, frequency: 'biweekly' as const };
 
 let cached: { day: string; answer: TRepresentativeExample } | null = null;
 
@@ -49,7 +50,7 @@ export async function representativeExample(ctx: AppContext): Promise<TRepresent
       seen.add(signature);
       const options = amountOptions(program, state, EXAMPLE.frequency);
       if (options.length === 0) continue;
-      const probes = [...new Set([options[0]!, options[options.length - 1]!, ...(options.includes(EXAMPLE.amountCents as never) ? [EXAMPLE.amountCents] : [])])];
+      const probes = [...new Set([options[0]!, options[options.length - 1]!, ...(options.includes(EXAMPLE.amountCents) ? [EXAMPLE.amountCents] : [])])];
       for (const amountCents of probes) {
         const { offers } = priceOffers({ program, state, amountCents, frequency: EXAMPLE.frequency, disbursementDate, firstPaymentDate: first });
         for (const offer of [...offers.split_direct_deposit, ...offers.auto_debit, ...offers.one_times]) {

@@ -8,7 +8,6 @@ import {
   ZWalletResponse,
 } from '@payrail/contract/banking';
 import type { TAutoDebitRequest, TRepayMethodOffer } from '@payrail/contract/banking';
-import { ZStatusResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 
 /** 0 split direct deposit (allotment), 1 auto-debit ACH, 2 pay online (spec §2). */
@@ -76,11 +75,6 @@ export function sandboxTokenize(card: CardInput) {
 /** POST /wallet: the token and the masked number (last four digits only). */
 export function postWallet(body: { token: string; card_number: string }) {
   return apiClient.post('/wallet', body, { base: 'flow', schema: ZWalletResponse });
-}
-
-/** POST /workflow/next_status from debit_card (Continue after the wallet, or SKIP) → review_allotment. */
-export function postDebitCardNext() {
-  return apiClient.post('/workflow/next_status', { current_status: 'debit_card' }, { base: 'flow', schema: ZStatusResponse });
 }
 
 /** GET /debit_card_agreement_example: the debit card authorization as a PDF (needs the session, so fetched, not linked). */
