@@ -53,6 +53,11 @@ export const loans = pgTable(
     refinancesLoanId: integer('refinances_loan_id')
       .unique()
       .references((): AnyPgColumn => loans.id),
+    /**
+     * The due dates in force when they were revised after opening (a due-date change, a hardship deferral:
+     * loan_schedule_revisions), one per installment in order; null: the contract's own dates.
+     */
+    revisedDueDates: jsonb('revised_due_dates').$type<string[]>(),
   },
   (t) => [
     index('loans_user_idx').on(t.userId),
@@ -79,6 +84,30 @@ export const loanInstallments = pgTable(
     balanceCents: integer('balance_cents').notNull(),
   },
   (t) => [unique('loan_installments_loan_n').on(t.loanId, t.n)],
+);
+
+/**
+ * Every revision of a loan's due dates, as applied (the loan row holds the dates in force): what moved,
+ * why (`kind` and the request it came from), the APR before and after (re-disclosed), who did it.
+ */
+export const loanScheduleRevisions = pgTable(
+  'loan_schedule_revisions',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind', { enum: ['due_date_change', 'hardship'] }).notNull(),
+    /** The request it applies (due_date_change_requests / hardship_requests id). */
+    sourceId: integer('source_id').notNull(),
+    dueDatesBefore: jsonb('due_dates_before').$type<string[]>().notNull(),
+    dueDatesAfter: jsonb('due_dates_after').$type<string[]>().notNull(),
+    aprBefore: text('apr_before').notNull(),
+    aprAfter: text('apr_after').notNull(),
+    staffId: integer('staff_id').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('loan_schedule_revisions_loan_idx').on(t.loanId), unique('loan_schedule_revisions_source').on(t.kind, t.sourceId)],
 );
 
 /** Money sent to the borrower over ACH. The idempotency key makes a retried funding call move money once. */

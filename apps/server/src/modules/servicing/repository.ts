@@ -11,6 +11,7 @@ import {
   ledgerEntries,
   loanDocuments,
   loanInstallments,
+  loanScheduleRevisions,
   loanTransactions,
   loans,
   staffActions,
@@ -28,6 +29,10 @@ export type NewAutoDebit = Omit<typeof autoDebitAuthorizations.$inferInsert, 'id
 export type NewDebitAccount = Omit<typeof bankAccounts.$inferInsert, 'id'>;
 export type LoanStatusValue = LoanRow['status'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database transaction, for a caller's own writes that must commit with a repository's (see `reviseDueDates`). */
+export type DbTx = Tx;
+export type ScheduleRevisionRow = typeof loanScheduleRevisions.$inferSelect;
+export type NewScheduleRevision = Omit<typeof loanScheduleRevisions.$inferInsert, 'id'>;
 type Runner = Db | Tx;
 
 /** The ledger entry kind a settled debit posts as, by the transaction's mode. */
@@ -199,6 +204,36 @@ export function servicingRepository(db: Db) {
      * `idempotencyKey` (e.g. `late_fee:<loan>:<installment>`): a second call returns the first row.
      */
     appendLedgerEntry: (entry: NewLedgerEntry) => append(db, entry),
+    /**
+     * Applies a revision of the loan's due dates in ONE transaction holding the loan's row lock: only when
+     * the dates in force are still `revision.dueDatesBefore` (else nothing is written and the answer is
+     * false: another change won), the revision row (one per request: unique kind + source), the loan's
+     * dates in force and re-disclosed APR, the installments' due dates, and the caller's own writes
+     * (`also`, e.g. the request marked applied, a notification) with them.
+     */
+    reviseDueDates: (revision: NewScheduleRevision, contractDueDates: readonly string[], also?: (tx: DbTx) => Promise<void>): Promise<ScheduleRevisionRow | null> =>
+      db.transaction(async (tx) => {
+        const [loan] = await tx.select({ revisedDueDates: loans.revisedDueDates }).from(loans).where(eq(loans.id, revision.loanId)).for('update');
+        if (!loan) return null;
+        const inForce = loan.revisedDueDates ?? contractDueDates;
+        if (JSON.stringify(inForce) !== JSON.stringify(revision.dueDatesBefore)) return null;
+        const [row] = await tx.insert(loanScheduleRevisions).values(revision).onConflictDoNothing().returning();
+        if (!row) return null;
+        await tx.update(loans).set({ revisedDueDates: [...revision.dueDatesAfter], aprPercent: revision.aprAfter, updatedAt: revision.createdAt }).where(eq(loans.id, revision.loanId));
+        const after = revision.dueDatesAfter;
+        for (let i = 0; i < after.length; i++) {
+          if (after[i] === revision.dueDatesBefore[i]) continue;
+          await tx
+            .update(loanInstallments)
+            .set({ dueDate: after[i]! })
+            .where(and(eq(loanInstallments.loanId, revision.loanId), eq(loanInstallments.n, i + 1)));
+        }
+        if (also) await also(tx);
+        return row;
+      }),
+    /** The loan's due-date revisions, oldest first. */
+    scheduleRevisions: (loanId: number): Promise<ScheduleRevisionRow[]> =>
+      db.select().from(loanScheduleRevisions).where(eq(loanScheduleRevisions.loanId, loanId)).orderBy(asc(loanScheduleRevisions.id)),
     /**
      * Runs `fn` in one transaction holding the loan's row lock (FOR UPDATE: the daily run and the back
      * office wait), with its ledger read and written inside: a check of the balances and the entry that
