@@ -19,11 +19,14 @@ let app: TestApp;
 let servicer: string;
 let underwriter: string;
 let loan: FundedLoan;
+/** A one-payment loan: its only debit pays it off. */
+let single: FundedLoan;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02' });
+  single = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 1 });
   await app.ctx.repos.collections.planDay('daily_servicing', '2029-01-02', NOW);
 });
 afterAll(async () => {
@@ -161,5 +164,26 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     // Already returned wins over the amount: the debit is a duplicate, never reversed twice.
     expect(body.duplicates).toEqual([expect.objectContaining({ original_trace: trace, transaction_id: txId })]);
     expect(retry!.achTraceNumber).toBeNull();
+  });
+
+  it('a late return of the payment that paid a loan off reopens it and tells the borrower', async () => {
+    const before = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    expect(before.status).toBe('closed_paid');
+    expect(before.closedAt).not.toBeNull();
+    const s0 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
+    const debit = s0.ach_entries.find((e) => e.status === 'settled')!;
+    const res = await upload(servicer, returnFile([{ trace: debit.trace_number!, code: 'R10', amountCents: debit.amount }]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TAchReturnsResponse>().applied).toEqual([expect.objectContaining({ loan_id: single.loanId, return_code: 'R10' })]);
+    const after = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    expect(after.status).toBe('opened');
+    expect(after.closedAt).toBeNull();
+    const s1 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
+    expect(s1.schedule[0]).toMatchObject({ state: 'past_due', unpaid: debit.amount });
+    const notes = (await db().select().from(notifications).where(eq(notifications.userId, single.userId))).map((n) => n.message);
+    expect(notes).toContain(`Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`);
+    // The daily run services it again from the next business day.
+    expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
+    expect((await app.ctx.repos.servicing.loan(single.loanId))!.status).toBe('opened');
   });
 });

@@ -156,7 +156,7 @@ function collectionsQueries(db: Db) {
     setLoanStatus: async (loanId: number, status: LoanRow['status'], at: Date, closed: boolean) => {
       await db
         .update(loans)
-        .set({ status, updatedAt: at, ...(closed ? { closedAt: at } : {}) })
+        .set({ status, updatedAt: at, closedAt: closed ? at : null })
         .where(eq(loans.id, loanId));
     },
     notify: async (userId: number, message: string, at: Date) => {

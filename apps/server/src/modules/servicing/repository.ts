@@ -359,7 +359,7 @@ export function servicingRepository(db: Db) {
       const closed = to === 'closed_paid' || to === 'closed_refinanced' || to === 'charge_off';
       const rows = await db
         .update(loans)
-        .set({ status: to, updatedAt: at, ...(closed ? { closedAt: at } : {}) })
+        .set({ status: to, updatedAt: at, closedAt: closed ? at : null })
         .where(and(eq(loans.id, loanId), eq(loans.status, from)))
         .returning({ id: loans.id });
       return rows.length === 1;
