@@ -5,7 +5,8 @@ import type { TAchReturnsResponse, TLoanServicingResponse } from '@payrail/contr
 import { cents, formatCents } from '@payrail/domain/money';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import type { NachaEntry } from '../src/adapters/ach/nacha';
-import { ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
+import { bankAccounts, ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
+import { accountCorrectedNotice } from '../src/modules/collections/use-cases/ach-returns';
 import { staffToken } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
@@ -120,6 +121,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
       applied: [{ line: 3, original_trace: trace, return_code: 'R01', return_reason: 'Insufficient funds', amount: loan.paymentCents, loan_id: loan.loanId, loan_identifier: loan.identifier, transaction_id: txId, returned_on: '2029-02-08' }],
       unmatched: [],
       duplicates: [],
+      corrections: [],
     });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId)).orderBy(ledgerEntries.id);
     const payment = entries.find((e) => e.transactionId === txId && e.kind === 'scheduled_debit')!;
@@ -185,5 +187,67 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     // The daily run services it again from the next business day.
     expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
     expect((await app.ctx.repos.servicing.loan(single.loanId))!.status).toBe('opened');
+  });
+
+  it('notifications of change (COR) correct the debit’s account, tell the borrower, apply once; other codes are reported', async () => {
+    const corFile = (notices: { trace: string; code: string; data: string }[]) =>
+      buildNachaFile({
+        immediateDestination: '034821624',
+        destinationName: 'Harbor Point Bank',
+        immediateOrigin: '091000019',
+        originName: 'RDFI',
+        odfiRouting: '091000019',
+        createdAt: new Date('2029-02-12T09:00:00Z'),
+        batches: [
+          {
+            secCode: 'COR',
+            companyName: 'Payrail',
+            companyId: '1234567890',
+            entryDescription: 'LOAN PYMT',
+            effectiveDate: '2029-02-12',
+            entries: notices.map(
+              (n, i): NachaEntry => ({
+                transactionCode: '26',
+                routing: '034821624',
+                account: '000123456789',
+                amountCents: 0,
+                individualId: loan.identifier,
+                individualName: 'Borrower',
+                traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
+                correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
+              }),
+            ),
+          },
+        ],
+      });
+    const [debit] = await db().select().from(loanTransactions).where(eq(loanTransactions.id, txId));
+    const accountBefore = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
+    const file = corFile([
+      { trace, code: 'C06', data: '555000777           37' },
+      { trace, code: 'C09', data: 'PR-1' },
+      { trace: '034821629999999', code: 'C01', data: '1234' },
+    ]);
+    const res = await upload(servicer, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TAchReturnsResponse>();
+    expect(body.entries).toBe(3);
+    expect(body.corrections).toEqual([
+      expect.objectContaining({ change_code: 'C06', change_reason: 'Incorrect account number and transaction code', outcome: 'applied', loan_id: loan.loanId, transaction_id: txId, detail: 'Account corrected: future debits go to the account ending 0777.' }),
+      expect.objectContaining({ change_code: 'C09', change_reason: null, outcome: 'not_applied', detail: 'Change code C09 does not correct an account: review it by hand.' }),
+      expect.objectContaining({ change_code: 'C01', outcome: 'not_applied', loan_id: null, detail: SERVICING_BO_MSG.returnUnknownTrace }),
+    ]);
+    const accountAfter = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
+    expect(accountAfter).toMatchObject({ accountNumberLast4: '0777', accountType: 'savings', routingNumber: accountBefore.routingNumber });
+    expect(accountAfter.accountNumberSealed).not.toBe(accountBefore.accountNumberSealed);
+    const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
+    expect(notes.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
+    const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
+    expect(audits.at(-1)).toMatchObject({ after: { corrections: [{ trace, code: 'C06', outcome: 'applied', transaction_id: txId }, { code: 'C09', outcome: 'not_applied' }, { code: 'C01', outcome: 'not_applied' }] } });
+
+    // The same notice again: the account already holds it; nothing changes, nobody is told twice.
+    const again = await upload(servicer, corFile([{ trace, code: 'C06', data: '555000777           37' }]));
+    expect(again.json<TAchReturnsResponse>().corrections).toEqual([expect.objectContaining({ outcome: 'already_applied', detail: SERVICING_BO_MSG.correctionAlreadyApplied })]);
+    const notesAgain = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
+    expect(notesAgain.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
   });
 });

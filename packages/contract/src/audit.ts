@@ -61,7 +61,8 @@ export const AUDIT_SNAPSHOTS = {
   },
   ach_return_file_applied: {
     before: z.object({ file_name: z.string(), sha256: z.string(), entries: z.number().int(), business_date: date }),
-    after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()) }),
+    // Files applied before notifications of change were read have no `corrections`.
+    after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()), corrections: z.array(z.unknown()).optional() }),
   },
   business_date_advanced: { before: z.object({ business_date: date }), after: z.object({ business_date: date }) },
   servicing_run: { before: ZNone, after: z.object({ business_date: date }) },

@@ -115,6 +115,13 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
       return row;
     },
+    /** A notification of change applied to the account a debit came from (routing, sealed number, type). */
+    correctBankAccount: async (
+      id: number,
+      set: Partial<Pick<BankAccountRow, 'routingNumber' | 'accountNumberSealed' | 'accountNumberLast4' | 'accountType' | 'bankName'>> & { updatedAt: Date },
+    ) => {
+      await db.update(bankAccounts).set(set).where(eq(bankAccounts.id, id));
+    },
     borrower: async (userId: number) => {
       const [row] = await db
         .select({ email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName })
