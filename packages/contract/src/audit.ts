@@ -60,7 +60,7 @@ export const AUDIT_SNAPSHOTS = {
     after: z.object({ reversal_entry_id: id, effective_date: date, reason: z.string(), return_code: z.string().nullable() }),
   },
   ach_return_file_applied: {
-    before: z.object({ file_name: z.string(), sha256: z.string(), entries: z.number().int(), business_date: date }),
+    before: z.object({ file_name: z.string().nullable(), sha256: z.string(), entries: z.number().int(), business_date: date }),
     // Files applied before notifications of change were read have no `corrections`.
     after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()), corrections: z.array(z.unknown()).optional() }),
   },
