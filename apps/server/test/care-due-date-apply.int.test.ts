@@ -4,7 +4,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateChangeRequests, loanDocuments, loanTransactions, notifications } from '../src/db/schema/index';
+import { dueDateChangeRequests, loanDocuments, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { reviseDueDates } from '../src/modules/servicing/use-cases/revise-due-dates';
 import { staffToken } from './application-helpers';
 import { setNames } from './banking-helpers';
@@ -108,6 +108,8 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
     const pdf = await call(app, { url: `/api/backoffice/loans/${loan.loanId}/due_date_changes/${applied.id}/pdf`, headers: auth(staff) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    const audited = await db().select().from(staffActions).where(eq(staffActions.targetUserId, loan.userId));
+    expect(audited.filter((a) => a.action === 'view_due_date_change_agreement').map((a) => a.after)).toEqual([{ due_date_change_id: applied.id }]);
     expect((await call(app, { url: `/api/backoffice/loans/${loan.loanId}/due_date_changes/999999/pdf`, headers: auth(staff) })).statusCode).toBe(404);
     expect((await call(app, { url: `/api/backoffice/loans/${loan.loanId}/schedule_revisions`, headers: auth(loan.token) })).statusCode).toBe(401);
   });
