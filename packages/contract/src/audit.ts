@@ -74,6 +74,7 @@ export const AUDIT_SNAPSHOTS = {
   reveal_ssn: { before: ZNone, after: z.object({ field: z.string(), on_file: z.boolean() }) },
   view_document: { before: ZNone, after: z.object({ document_id: id, document_type: z.string().nullable() }) },
   view_signed_note: { before: ZNone, after: z.object({ esignature_id: id }) },
+  view_due_date_change_agreement: { before: ZNone, after: z.object({ due_date_change_id: id }) },
   create_presigned_link: { before: ZNone, after: z.object({ link_id: id, new_flow: z.boolean(), expires_at: z.string() }) },
   start_system_event: { before: ZNone, after: z.object({ id, description: z.string() }) },
   end_system_event: { before: ZNone, after: z.object({ ended: z.boolean() }) },

@@ -177,6 +177,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
               { path: 'dashboard/loans-and-payments', id: 'loansAndPayments', handle: handle('Loans & Payments'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/loans-and-payments/loan-history', id: 'loanHistory', handle: handle('Loan history'), lazy: () => import('./routes/loan-history') },
+              { path: 'dashboard/loans-and-payments/:loanId/change-due-date', id: 'changeDueDate', handle: handle('Change due date'), lazy: () => import('./routes/change-due-date') },
               { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
               { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },

@@ -9,6 +9,7 @@ import {
   disbursements,
   esignatures,
   ledgerEntries,
+  dueDateChangeRequests,
   loanDocuments,
   loanInstallments,
   loanScheduleRevisions,
@@ -61,6 +62,16 @@ export type OpenLoan = {
   refinance?: { oldLoanId: number; payoffCents: number; payoffDate: string; notification: string };
 };
 
+/** A loan document's stored file: the signed note's, or the signed due-date change agreement's. */
+export type StoredFile = { id: number; storageKey: string; sha256: string; byteSize: number };
+type FileSources = { esignature: StoredFile | null; change: StoredFile | null };
+function withFile<T extends FileSources>(rows: T[]): (T & { file: StoredFile })[] {
+  return rows.flatMap((r) => {
+    const file = r.esignature ?? r.change;
+    return file ? [{ ...r, file }] : [];
+  });
+}
+
 /** The loan being refinanced was no longer open when the refinance committed (another funding won). */
 class OldLoanNotOpen extends Error {}
 
@@ -107,7 +118,11 @@ export function servicingRepository(db: Db) {
     installments: (loanId: number) => db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loanId)).orderBy(asc(loanInstallments.n)),
     disbursements: (loanId: number) => db.select().from(disbursements).where(eq(disbursements.loanId, loanId)).orderBy(desc(disbursements.id)),
     signedNote: async (loanId: number) => {
-      const [row] = await db.select().from(loanDocuments).where(eq(loanDocuments.loanId, loanId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(loanDocuments)
+        .where(and(eq(loanDocuments.loanId, loanId), eq(loanDocuments.kind, 'signed_note')))
+        .limit(1);
       return row;
     },
 
@@ -176,22 +191,31 @@ export function servicingRepository(db: Db) {
     loansOfUser: (userId: number): Promise<LoanRow[]> => loansOfUserStmt.execute({ userId }),
     /** The signed note (e-signature record) a loan was opened from: its figures are the contract. */
     noteOf: async (loanId: number) => (await noteOfStmt.execute({ loanId }))[0],
-    /** A loan's documents with the e-signature record behind each. */
-    documentsOf: (loanId: number) =>
-      db
-        .select({ document: loanDocuments, esignature: esignatures })
-        .from(loanDocuments)
-        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
-        .where(eq(loanDocuments.loanId, loanId))
-        .orderBy(asc(loanDocuments.id)),
+    /**
+     * A loan's documents with the signed record behind each: the note's e-signature, or the signed
+     * due-date change request (`file`: where the sealed PDF is and its SHA-256, whichever it is).
+     */
+    documentsOf: async (loanId: number) =>
+      withFile(
+        await db
+          .select({ document: loanDocuments, esignature: esignatures, change: dueDateChangeRequests })
+          .from(loanDocuments)
+          .leftJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+          .leftJoin(dueDateChangeRequests, eq(dueDateChangeRequests.id, loanDocuments.dueDateChangeRequestId))
+          .where(eq(loanDocuments.loanId, loanId))
+          .orderBy(asc(loanDocuments.id)),
+      ),
     /** Documents by id, with their loan (the caller checks the owner). */
-    documentsById: (ids: number[]) =>
-      db
-        .select({ document: loanDocuments, esignature: esignatures, loan: loans })
-        .from(loanDocuments)
-        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
-        .innerJoin(loans, eq(loans.id, loanDocuments.loanId))
-        .where(inArray(loanDocuments.id, ids)),
+    documentsById: async (ids: number[]) =>
+      withFile(
+        await db
+          .select({ document: loanDocuments, esignature: esignatures, change: dueDateChangeRequests, loan: loans })
+          .from(loanDocuments)
+          .leftJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+          .leftJoin(dueDateChangeRequests, eq(dueDateChangeRequests.id, loanDocuments.dueDateChangeRequestId))
+          .innerJoin(loans, eq(loans.id, loanDocuments.loanId))
+          .where(inArray(loanDocuments.id, ids)),
+      ),
 
     // ── Ledger (append-only; every function here may be called by the servicing run) ───────────────
     /** Every ledger entry of a loan, in order. */
