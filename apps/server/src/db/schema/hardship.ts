@@ -32,6 +32,8 @@ export const hardshipRequests = pgTable(
     staffMessage: text('staff_message'),
     /** The approved plan: payments deferred, fees waived (yes/no), the cents waived, the APRs and dates. */
     decision: jsonb('decision').$type<{
+      /** The business date of the approval (the 12-month rule counts from it). */
+      decidedOn: string;
       deferPayments: number;
       waiveLateFees: boolean;
       waivedCents: number;

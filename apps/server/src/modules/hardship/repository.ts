@@ -48,15 +48,15 @@ export function hardshipRepository(db: Db) {
         .innerJoin(loans, eq(loans.id, hardshipRequests.loanId))
         .where(and(eq(hardshipRequests.userId, userId), eq(hardshipRequests.status, 'info_requested')))
         .orderBy(asc(hardshipRequests.id)),
-    /** The date of the loan's latest approval (the 12-month rule), or null. */
-    lastApprovedAt: async (loanId: number): Promise<Date | null> => {
+    /** The business date of the loan's latest approval (the 12-month rule), or null. */
+    lastApprovedOn: async (loanId: number): Promise<string | null> => {
       const [row] = await db
-        .select({ at: hardshipRequests.decidedAt })
+        .select({ decision: hardshipRequests.decision })
         .from(hardshipRequests)
         .where(and(eq(hardshipRequests.loanId, loanId), eq(hardshipRequests.status, 'approved')))
         .orderBy(desc(hardshipRequests.decidedAt))
         .limit(1);
-      return row?.at ?? null;
+      return row?.decision?.decidedOn ?? null;
     },
     /** Installments whose auto-debit is scheduled or sent and not settled (they never move). */
     inFlightInstallments: async (loanId: number): Promise<number[]> => {

@@ -93,7 +93,7 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
       id: row.id,
       staffId: staff.id,
       message,
-      decision: { deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.installments.map((r) => r.paymentCents) },
+      decision: { decidedOn: facts.today, deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.installments.map((r) => r.paymentCents) },
       waiveOn: waive ? facts.today : null,
       notice: (w) => hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && w > 0),
       audit: (w) => ({

@@ -2,7 +2,7 @@ import type { THardshipEvent, THardshipRequest } from '@payrail/contract/hardshi
 import { HARDSHIP_API_MSG } from '@payrail/contract/hardship';
 import { deferralPlan, HARDSHIP_RULES } from '@payrail/domain/care/hardship';
 import type { Deferral } from '@payrail/domain/care/hardship';
-import { utcDay } from '@payrail/domain/dates';
+import { parseIsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../servicing/clock';
@@ -14,8 +14,8 @@ import type { HardshipRow } from '../repository';
 /** Everything the rules need about a loan now: its state as of the business date, what may not move, the last approval. */
 export async function hardshipLoanFacts(ctx: AppContext, loan: LoanRow) {
   const today = await businessToday(ctx);
-  const [state, inFlightN, lastApprovedAt] = await Promise.all([loanState(ctx, loan, today), ctx.repos.hardship.inFlightInstallments(loan.id), ctx.repos.hardship.lastApprovedAt(loan.id)]);
-  return { today, state, inFlightN, lastApprovedOn: lastApprovedAt ? utcDay(lastApprovedAt) : null };
+  const [state, inFlightN, lastApprovedOn] = await Promise.all([loanState(ctx, loan, today), ctx.repos.hardship.inFlightInstallments(loan.id), ctx.repos.hardship.lastApprovedOn(loan.id)]);
+  return { today, state, inFlightN, lastApprovedOn: lastApprovedOn === null ? null : parseIsoDate(lastApprovedOn) };
 }
 export type HardshipLoanFacts = Awaited<ReturnType<typeof hardshipLoanFacts>>;
 
