@@ -28,7 +28,6 @@ const text = (min: number, max: number) =>
     .min(1, FIELD_MSG.blank)
     .min(min, FIELD_MSG.tooShort(min))
     .max(max, FIELD_MSG.tooLong(max));
-const ZMonthlyCents = ZCents.nullable().optional();
 
 export const ZHardshipReason = z.enum(HARDSHIP_REASONS, { error: FIELD_MSG.notIncluded });
 export const ZHardshipStatus = z.enum(HARDSHIP_STATUSES);

@@ -15,6 +15,7 @@ const NAV: readonly { to: string; label: string; capability: Capability; end?: b
   { to: '/', label: 'Review queue', capability: 'read', end: true },
   { to: '/funding', label: 'Funding', capability: 'fund' },
   { to: '/servicing', label: 'Servicing', capability: 'fund' },
+  { to: '/hardship', label: 'Hardship', capability: 'read' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/system-event', label: 'System event', capability: 'systemEvent' },
 ];

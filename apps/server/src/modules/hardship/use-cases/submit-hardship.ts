@@ -1,5 +1,6 @@
 import type { THardshipRequest } from '@payrail/contract/hardship';
-import { HARDSHIP_MSG, ZHardshipSubmit } from '@payrail/contract/hardship';
+import { HARDSHIP_MSG } from '@payrail/contract/hardship';
+import type { ZHardshipSubmit } from '@payrail/contract/hardship';
 import { hardshipEligibility, hardshipSubmittedNotice, HARDSHIP_REASON_LABELS } from '@payrail/domain/care/hardship';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
