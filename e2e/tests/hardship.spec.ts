@@ -31,7 +31,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   await page.getByLabel(/What happened/).fill('My hours were cut in half in January; full time again from April.');
   await page.getByRole('radio', { name: /Defer 1 payment/ }).check();
   await page.getByTestId('file-upload-input').setInputFiles(pdfFile('schedule-letter.pdf'));
-  await expect(page.getByText('schedule-letter.pdf')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete schedule-letter.pdf' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit my request' }).click();
   const card = page.getByRole('region', { name: /^Hardship request of / });
   await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
@@ -64,7 +64,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   await ask.getByRole('link', { name: 'Answer the question' }).click();
   await expect(page).toHaveURL(hardshipUrl);
   await expect(card.getByText('More information needed', { exact: true })).toBeVisible();
-  await card.getByLabel('Your answer').fill('Here is the letter from my manager.');
+  await card.getByLabel('Your answer', { exact: true }).fill('Here is the letter from my manager.');
   await card.getByRole('button', { name: 'Send my answer' }).click();
   await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
 
