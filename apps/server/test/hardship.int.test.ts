@@ -60,6 +60,8 @@ describe('hardship request: the borrower submits', () => {
     const bad = await submit(loan, submitBody({ reason: 'bored', description: 'short', defer_payments: 4 }));
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['defer_payments', 'description', 'reason']);
+    const negative = await submit(loan, submitBody({ monthly_income: -1, monthly_expenses: 100_000_001 }));
+    expect(negative.json()).toEqual({ errors: { monthly_income: ['is invalid'], monthly_expenses: ['is invalid'] } });
     // A document that is not the borrower's own hardship document.
     const foreign = await uploadDocument(app, other.token, 'hardship_document');
     const notHardship = await uploadDocument(app, loan.token, 'pay_stub');

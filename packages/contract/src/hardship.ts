@@ -42,8 +42,9 @@ export const ZHardshipSubmit = z.object({
   waive_late_fees: z.boolean().optional().default(false),
   /** Documents uploaded first through POST /documents as `hardship_document`. */
   document_ids: ZDocumentIds,
-  monthly_income: z.number().int(FIELD_MSG.invalid).min(0, FIELD_MSG.invalid).max(100_000_000, FIELD_MSG.invalid).nullable().optional(),
-  monthly_expenses: z.number().int(FIELD_MSG.invalid).min(0, FIELD_MSG.invalid).max(100_000_000, FIELD_MSG.invalid).nullable().optional(),
+  /** Money (ZCents, unchained so it stays marked); the range (0 to $1,000,000) is checked by the use case. */
+  monthly_income: ZCents.nullable().optional(),
+  monthly_expenses: ZCents.nullable().optional(),
 });
 export type THardshipSubmit = z.input<typeof ZHardshipSubmit>;
 

@@ -1,5 +1,6 @@
 import type { THardshipRequest } from '@payrail/contract/hardship';
 import { HARDSHIP_MSG } from '@payrail/contract/hardship';
+import { FIELD_MSG } from '@payrail/contract/messages';
 import type { ZHardshipSubmit } from '@payrail/contract/hardship';
 import { hardshipEligibility, hardshipSubmittedNotice, HARDSHIP_REASON_LABELS } from '@payrail/domain/care/hardship';
 import type { z } from 'zod';
@@ -8,6 +9,9 @@ import { AppError } from '../../../errors';
 import { ownLoan } from '../../servicing/use-cases/loan-position';
 import { attachable, hardshipLoanFacts, planFor, requestsWire } from './hardship-facts';
 
+/** Monthly income and expenses: 0 to $1,000,000. */
+const MAX_MONTHLY_CENTS = 100_000_000;
+
 /**
  * POST /dashboard/loans/{loanId}/hardship_requests: the borrower's request, checked by the domain's rules
  * (an active loan, one open request, one approval every 12 months, something left to defer), recorded
@@ -15,6 +19,8 @@ import { attachable, hardshipLoanFacts, planFor, requestsWire } from './hardship
  */
 export async function submitHardship(ctx: AppContext, userId: number, loanId: number, body: z.output<typeof ZHardshipSubmit>): Promise<THardshipRequest> {
   const loan = await ownLoan(ctx, userId, loanId);
+  const outOfRange = (['monthly_income', 'monthly_expenses'] as const).filter((k) => body[k] != null && (body[k] < 0 || body[k] > MAX_MONTHLY_CENTS));
+  if (outOfRange.length > 0) throw AppError.fields(Object.fromEntries(outOfRange.map((k) => [k, [FIELD_MSG.invalid]])));
   const facts = await hardshipLoanFacts(ctx, loan);
   const open = (await ctx.repos.hardship.ofLoan(loan.id)).some((r) => r.status === 'submitted' || r.status === 'info_requested');
   const e = hardshipEligibility({ loanStatus: loan.status, hasOpenRequest: open, lastApprovedOn: facts.lastApprovedOn, today: facts.today });
