@@ -34,8 +34,8 @@ const request = (o: Partial<THardshipRequest> = {}): THardshipRequest => ({
 const page = (requests: THardshipRequest[], refusal: string | null = null): THardshipPage => ({ loan_id: 7, loan_identifier: '1234-56-7890', loan_status: 'opened', days_past_due: 18, refusal, plans, requests });
 
 /** A document store for hardship documents, as the server keeps it. */
-function documentsServer() {
-  let stored: TDocument[] = [];
+function documentsServer(initial: TDocument[] = []) {
+  let stored: TDocument[] = [...initial];
   server.use(
     http.get(api('/documents'), () => HttpResponse.json(stored)),
     http.post(api('/documents'), async ({ request: req }) => {
@@ -133,5 +133,26 @@ describe('hardship help page', { timeout: 30_000 }, () => {
     expect(within(table).getByText('03/02/2029', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByText(/Late fees waived: \$15\.00\..*APR for the new dates: 11\.90% \(was 12\.68%\)/)).toBeInTheDocument();
     expect(screen.getByText('Get well soon.')).toBeInTheDocument();
+  });
+
+  it('after a declined request, a new one does not send the documents of the old one again', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    documentsServer([{ id: 100, file_name: 'bill.pdf', file_url: '/api/documents/100', file_size: 2048, file_extension: 'pdf', document_type_name: 'hardship_document' }]);
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.get(api('/dashboard/loans/7/hardship'), () => HttpResponse.json(page([request({ status: 'declined', staff_message: 'Your income covers the payment.' })]))),
+      http.post(api('/dashboard/loans/7/hardship_requests'), async ({ request: req }) => {
+        body = (await req.json()) as Record<string, unknown>;
+        return HttpResponse.json(request(), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard/loans/7/hardship');
+    expect(await screen.findByText('Your income covers the payment.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Other');
+    await user.type(screen.getByLabelText(/What happened/), 'My car broke down and the repair took my savings.');
+    await user.click(screen.getByRole('radio', { name: /Defer 1 payment/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit my request' }));
+    await waitFor(() => expect(body).toMatchObject({ reason: 'other', defer_payments: 1, document_ids: [] }));
   });
 });

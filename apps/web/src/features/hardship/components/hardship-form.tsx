@@ -33,9 +33,10 @@ type Errors = Partial<Record<'reason' | 'description' | 'defer_payments' | 'mont
 /**
  * The borrower's hardship request: reason, description, the plan (defer 1–3 payments, optionally waive
  * late fees), supporting documents (optional, encouraged) and monthly income and expenses (optional).
- * Errors are shown by their fields and summarised in an alert that takes the focus.
+ * Errors are shown by their fields and summarised in an alert that takes the focus. Documents already
+ * attached to an earlier request (`attached`) are not sent again.
  */
-export function HardshipForm({ page }: { page: THardshipPage }) {
+export function HardshipForm({ page, attached }: { page: THardshipPage; attached: ReadonlySet<number> }) {
   const id = useId();
   const submit = useSubmitHardship(page.loan_id);
   const [reason, setReason] = useState<HardshipReason | ''>('');
@@ -80,7 +81,8 @@ export function HardshipForm({ page }: { page: THardshipPage }) {
         description: description.trim(),
         defer_payments: Number(defer),
         waive_late_fees: waive,
-        document_ids: documents.map((d) => d.id),
+        // The uploader lists every hardship document of the member; those sent with an earlier request stay there.
+        document_ids: documents.filter((d) => !attached.has(d.id)).map((d) => d.id),
         monthly_income: dollarsToCents(income),
         monthly_expenses: dollarsToCents(expenses),
       },

@@ -150,7 +150,7 @@ export function HardshipPage({ loanId }: { loanId: number }) {
       ))}
       {p.refusal === null ? (
         <section className={styles.card}>
-          <HardshipForm page={p} />
+          <HardshipForm page={p} attached={attached} />
         </section>
       ) : p.requests.some((r) => r.status === 'submitted' || r.status === 'info_requested') ? null : (
         <Alert kind="info">{p.refusal}</Alert>
