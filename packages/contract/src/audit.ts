@@ -70,6 +70,18 @@ export const AUDIT_SNAPSHOTS = {
     before: z.object({ has_nelnet: z.boolean(), nelnet_id: z.string().nullable(), has_jack_henry: z.boolean() }),
     after: z.object({ has_nelnet: z.boolean(), nelnet_id: z.string().nullable(), has_jack_henry: z.boolean() }),
   },
+  hardship_info_requested: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string() }),
+    after: z.object({ status: z.string(), message: z.string() }),
+  },
+  hardship_declined: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string() }),
+    after: z.object({ status: z.string(), reason: z.string() }),
+  },
+  hardship_approved: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string(), due_dates: z.array(date), apr: z.string() }),
+    after: z.object({ status: z.string(), defer_payments: z.number().int(), waive_late_fees: z.boolean(), waived_cents: ZCents, due_dates: z.array(date), apr: z.string() }),
+  },
   remind_open_requests: { before: ZNone, after: z.object({ requests: z.array(z.string()) }) },
   reveal_ssn: { before: ZNone, after: z.object({ field: z.string(), on_file: z.boolean() }) },
   view_document: { before: ZNone, after: z.object({ document_id: id, document_type: z.string().nullable() }) },

@@ -10,7 +10,7 @@ export const CARE_MSG = {
   borrowerNotFound: 'Borrower not found.',
 } as const;
 
-export const ZRequestKind = z.enum(['returned_payment', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
+export const ZRequestKind = z.enum(['returned_payment', 'hardship_information', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
 
 /** The one action of a request: a page of the borrower app, or resending the confirmation e-mail. */
 export const ZRequestAction = z.discriminatedUnion('kind', [

@@ -183,6 +183,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
               { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
               { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
+              { path: 'dashboard/loans/:loanId/hardship', id: 'hardship', handle: handle('Hardship help'), lazy: () => import('./routes/hardship') },
             ],
           },
         ],
