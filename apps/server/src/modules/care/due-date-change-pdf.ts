@@ -1,13 +1,13 @@
 import { DUE_DATE_CHANGE_AGREEMENT } from '@payrail/domain/care/due-date-change';
 import { normalizeSignatureName, signatureFontSize } from '@payrail/domain/esign/signature';
 import { cents, formatUsd } from '@payrail/domain/money';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
 import type { DueDateChangeScheduleRow } from '../../db/schema/index';
 import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from '../esignature/loan-figures';
-import { INK, LETTER, toWinAnsi, wrapLines } from '../../lib/pdf-text';
+import { INK, LETTER, TextFlow, toWinAnsi } from '../../lib/pdf-text';
 
-const { width: WIDTH, height: HEIGHT, margin: MARGIN } = LETTER;
+const { width: WIDTH, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
 
 export type DueDateChangeAgreement = {
@@ -59,27 +59,14 @@ export async function renderDueDateChangeAgreement(a: DueDateChangeAgreement): P
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const script = await pdf.embedFont(StandardFonts.TimesRomanBoldItalic);
 
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
-  let y = HEIGHT - MARGIN;
-  const ensure = (space: number) => {
-    if (y - space < MARGIN) {
-      page = pdf.addPage([WIDTH, HEIGHT]);
-      y = HEIGHT - MARGIN;
-    }
-  };
-  const write = (s: string, font: PDFFont = regular, size = 10, gapAfter = 4, color = INK) => {
-    for (const text of wrapLines(s, font, size, WIDTH - 2 * MARGIN)) {
-      ensure(size * 1.45);
-      page.drawText(text, { x: MARGIN, y: y - size, size, font, color });
-      y -= size * 1.45;
-    }
-    y -= gapAfter;
-  };
+  const flow = new TextFlow(pdf, regular);
+  const ensure = (space: number) => flow.ensure(space);
+  const write = (...args: Parameters<TextFlow['write']>) => flow.write(...args);
   const cols = [MARGIN, MARGIN + 60, MARGIN + 200, MARGIN + 340];
   const tableRow = (cells: readonly string[], font: PDFFont) => {
     ensure(15);
-    cells.forEach((c, i) => page.drawText(toWinAnsi(c), { x: cols[i]!, y: y - 10, size: 9.5, font, color: INK }));
-    y -= 15;
+    cells.forEach((c, i) => flow.page.drawText(toWinAnsi(c), { x: cols[i]!, y: flow.y - 10, size: 9.5, font, color: INK }));
+    flow.y -= 15;
   };
 
   write(COMPANY.legal_name, bold, 12, 0);
@@ -95,20 +82,20 @@ export async function renderDueDateChangeAgreement(a: DueDateChangeAgreement): P
   write('Payment schedule', bold, 12, 4);
   tableRow(['Payment', 'Due date before', 'Due date after', 'Amount'], bold);
   for (const r of a.schedule) tableRow([`${String(r.n)}${r.moved ? '' : ' (kept)'}`, formatDate(r.due_date), formatDate(r.new_due_date), formatUsd(cents(r.payment_cents))], regular);
-  y -= 8;
+  flow.y -= 8;
 
   write('Agreement', bold, 12, 4);
   for (const p of a.disclosure) write(p, regular, 9.5, 5);
 
   ensure(110);
-  y -= 10;
+  flow.y -= 10;
   write("Borrower's signature", bold, 11, 4);
   const name = normalizeSignatureName(a.signature.name);
   const size = signatureFontSize(name);
-  page.drawText(toWinAnsi(name), { x: MARGIN, y: y - size, size, font: script, color: INK });
-  y -= size + 6;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: WIDTH - MARGIN, y }, thickness: 0.8, color: INK });
-  y -= 4;
+  flow.page.drawText(toWinAnsi(name), { x: MARGIN, y: flow.y - size, size, font: script, color: INK });
+  flow.y -= size + 6;
+  flow.page.drawLine({ start: { x: MARGIN, y: flow.y }, end: { x: WIDTH - MARGIN, y: flow.y }, thickness: 0.8, color: INK });
+  flow.y -= 4;
   write(`Signed electronically by ${name} on ${a.signature.signedAt.toISOString()} from IP address ${a.signature.ip ?? 'unknown'}, with consent to sign electronically.`, regular, 8.5, 0);
 
   const pages = pdf.getPages();
