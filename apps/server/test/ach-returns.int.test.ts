@@ -40,8 +40,8 @@ const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?:
   call(app, { method, url: `/api/backoffice${url}`, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 const upload = (token: string, text: string) => call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(token), 'content-type': 'text/plain' }, payload: text });
 
-/** The bank's return file: one batch of returns of our debits (code 26) with their addenda 99. */
-const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
+/** A file from the bank: one batch (returns, or notifications of change with SEC code COR). */
+const bankFile = (secCode: 'PPD' | 'COR', entries: NachaEntry[]) =>
   buildNachaFile({
     immediateDestination: '034821624',
     destinationName: 'Harbor Point Bank',
@@ -49,28 +49,26 @@ const returnFile = (returns: { trace: string; code: string; amountCents: number 
     originName: 'RDFI',
     odfiRouting: '091000019',
     createdAt: new Date('2029-02-12T09:00:00Z'),
-    batches: [
-      {
-        secCode: 'PPD',
-        companyName: 'Payrail',
-        companyId: '1234567890',
-        entryDescription: 'LOAN PYMT',
-        effectiveDate: '2029-02-12',
-        entries: returns.map(
-          (r, i): NachaEntry => ({
-            transactionCode: '26',
-            routing: '034821624',
-            account: '000123456789',
-            amountCents: r.amountCents,
-            individualId: loan.identifier,
-            individualName: 'Borrower',
-            traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
-            returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
-          }),
-        ),
-      },
-    ],
+    batches: [{ secCode, companyName: 'Payrail', companyId: '1234567890', entryDescription: 'LOAN PYMT', effectiveDate: '2029-02-12', entries }],
   });
+
+/** The bank's return file: returns of our debits (code 26) with their addenda 99. */
+const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
+  bankFile(
+    'PPD',
+    returns.map(
+      (r, i): NachaEntry => ({
+        transactionCode: '26',
+        routing: '034821624',
+        account: '000123456789',
+        amountCents: r.amountCents,
+        individualId: loan.identifier,
+        individualName: 'Borrower',
+        traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
+        returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
+      }),
+    ),
+  );
 
 describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
   let trace = '';
@@ -191,35 +189,21 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
 
   it('notifications of change (COR) correct the debit’s account, tell the borrower, apply once; other codes are reported', async () => {
     const corFile = (notices: { trace: string; code: string; data: string }[]) =>
-      buildNachaFile({
-        immediateDestination: '034821624',
-        destinationName: 'Harbor Point Bank',
-        immediateOrigin: '091000019',
-        originName: 'RDFI',
-        odfiRouting: '091000019',
-        createdAt: new Date('2029-02-12T09:00:00Z'),
-        batches: [
-          {
-            secCode: 'COR',
-            companyName: 'Payrail',
-            companyId: '1234567890',
-            entryDescription: 'LOAN PYMT',
-            effectiveDate: '2029-02-12',
-            entries: notices.map(
-              (n, i): NachaEntry => ({
-                transactionCode: '26',
-                routing: '034821624',
-                account: '000123456789',
-                amountCents: 0,
-                individualId: loan.identifier,
-                individualName: 'Borrower',
-                traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
-                correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
-              }),
-            ),
-          },
-        ],
-      });
+      bankFile(
+        'COR',
+        notices.map(
+          (n, i): NachaEntry => ({
+            transactionCode: '26',
+            routing: '034821624',
+            account: '000123456789',
+            amountCents: 0,
+            individualId: loan.identifier,
+            individualName: 'Borrower',
+            traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
+            correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
+          }),
+        ),
+      );
     const [debit] = await db().select().from(loanTransactions).where(eq(loanTransactions.id, txId));
     const accountBefore = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
     const file = corFile([
