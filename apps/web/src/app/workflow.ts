@@ -10,7 +10,7 @@ import { isApiError } from '@payrail/client/http-client';
 import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
-import { NEWFLOW_BASE, NEWFLOW_SIGNIN, newflowRouteForStatus, routeForStatus } from './status-routes';
+import { NEWFLOW_SIGNIN, newflowRouteForStatus, routeForStatus } from './status-routes';
 
 /**
  * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, the end
