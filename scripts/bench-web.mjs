@@ -7,7 +7,9 @@
 // gzip size. Budget: performance ≥ 0.95, accessibility 1.0; initial JS ≤ 100 kB gzip on sign-in and
 // sign-up. A measurement: it exits 0 whatever the verdicts (BENCH_WEB_STRICT=1 makes a FAIL exit 1).
 //
-// CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build.
+// CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build;
+// BENCH_WEB_REPORTS=<dir> writes each route's Lighthouse report (JSON) there, and prints its longest
+// main-thread scripts and its LCP element.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -103,6 +105,13 @@ try {
     await page.close();
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+    if (process.env.BENCH_WEB_REPORTS) {
+      fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${route.path.replace(/\W+/g, '_').replace(/^_/, '')}.json`), JSON.stringify(lhr));
+      const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((i) => `${i.url.replace(base, '')} ${Math.round(i.total)} ms`);
+      const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+      console.log(`${route.path}: script time ${bootup.join(', ')}; LCP element ${lcp}`);
+    }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
     const jsKb = scripts.reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;
