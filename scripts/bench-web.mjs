@@ -94,17 +94,23 @@ async function signIn(page) {
 const rows = [];
 try {
   for (const route of ROUTES) {
-    const page = await browser.newPage();
-    if (route.signedIn) await signIn(page);
-    const result = await lighthouse(
-      `${base}${route.path}`,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
-      undefined,
-      page,
-    );
-    await page.close();
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+    let lhr;
+    // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is retried.
+    for (let attempt = 1; ; attempt++) {
+      const page = await browser.newPage();
+      if (route.signedIn) await signIn(page);
+      const result = await lighthouse(
+        `${base}${route.path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
+        undefined,
+        page,
+      );
+      await page.close();
+      lhr = result?.lhr;
+      if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+      if (!lhr.runtimeError || attempt === 3) break;
+      console.log(`${route.path}: ${lhr.runtimeError.code}, measuring again`);
+    }
     if (process.env.BENCH_WEB_REPORTS) {
       fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
       fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${route.path.replace(/\W+/g, '_').replace(/^_/, '')}.json`), JSON.stringify(lhr));

@@ -83,9 +83,9 @@ describe('built SPA files: precompressed, cached by name', () => {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin href="/assets/signup-Q1w2E3r4.js"></head>');
+      expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>');
       expect(res.body).not.toContain('<script>x</script>');
-      expect(res.body.replace(/<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')).toBe(html);
+      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(html);
     }
   });
 });
