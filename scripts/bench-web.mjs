@@ -2,7 +2,8 @@
 // `npm run bench:web`: builds the SPAs and the server, starts the built server on a fresh embedded
 // database (development seed: the demo borrower), and runs Lighthouse (mobile: its default emulation and
 // simulated throttling) in Debian's Chromium on /signin, /signup, /application/newflow/signup and
-// /dashboard (signed in as the demo borrower through the sign-in screen). Prints the performance and
+// /dashboard (signed in as the demo borrower through the sign-in screen, its application dropped first so
+// that the dashboard opens). Prints the performance and
 // accessibility scores and the initial JS per route: every same-origin script the page loaded, at its
 // gzip size. Budget: performance ≥ 0.95, accessibility 1.0; initial JS ≤ 100 kB gzip on sign-in and
 // sign-up. A measurement: it exits 0 whatever the verdicts (BENCH_WEB_STRICT=1 makes a FAIL exit 1).
@@ -84,6 +85,22 @@ function gzipBytes(urlPath) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/**
+ * The demo borrower is on About Yourself, which the dashboard sends back to its step. An admin drops the
+ * application first (`dropped` is one of the statuses that keep the dashboard, spec §6), so the signed-in
+ * row measures the dashboard itself. The data directory is the bench's own, thrown away at the end.
+ */
+async function openDashboardForDemoBorrower() {
+  const post = async (url, body, headers = {}) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+    return { body: await res.json(), token: res.headers.get('authorization') };
+  };
+  const borrower = await post('/api/login', { application_member: DEMO });
+  const admin = await post('/api/backoffice/login', { email: 'admin@payrail.test', password: DEMO.password });
+  await post(`/api/backoffice/applications/${borrower.body.data.id}/drop`, {}, { authorization: admin.token });
+}
+
 async function signIn(page) {
   await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
   await page.type('input[type="email"]', DEMO.email);
@@ -96,6 +113,7 @@ try {
   for (const route of ROUTES) {
     let lhr;
     // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is retried.
+    if (route.signedIn) await openDashboardForDemoBorrower();
     for (let attempt = 1; ; attempt++) {
       const page = await browser.newPage();
       if (route.signedIn) await signIn(page);
