@@ -10,7 +10,7 @@ import {
 } from '@payrail/contract/backoffice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { staffOf } from '../staff/staff-guard';
 import { getApplicationDetail } from './use-cases/get-application-detail';
 import { listAudit } from './use-cases/list-audit';
@@ -34,22 +34,12 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/documents/:id', { config: review, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
       const { document, bytes } = await viewDocument(ctx, staffOf(req), req.params.id);
-      return reply
-        .type(document.contentType)
-        .header('content-disposition', contentDisposition('inline', document.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: document.contentType, disposition: 'inline', fileName: document.fileName, bytes: bytes });
     });
 
     app.get('/esignatures/:id/pdf', { config: read, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
       const { signature, bytes } = await viewSignedNote(ctx, staffOf(req), req.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', `promissory-note-${signature.id}.pdf`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'inline', fileName: `promissory-note-${signature.id}.pdf`, bytes: bytes });
     });
 
     app.get('/audit', { config: { staff: 'audit' }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) => listAudit(ctx, req.query));

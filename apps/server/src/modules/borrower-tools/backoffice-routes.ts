@@ -2,7 +2,7 @@ import { ZLoanParams } from '@payrail/contract/backoffice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { staffOf } from '../staff/staff-guard';
 import { staffPayoffLetter } from './use-cases/payoff-letter';
 
@@ -12,12 +12,7 @@ export function borrowerToolsBackofficeRoutes(ctx: AppContext): FastifyPluginAsy
   return async (app) => {
     app.get('/loans/:loanId/payoff_letter/:date/pdf', { config, schema: { params: ZLoanParams.extend({ date: z.string().max(32) }) } }, async (req, reply) => {
       const { fileName, bytes } = await staffPayoffLetter(ctx, staffOf(req), req.params.loanId, req.params.date);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
     });
   };
 }

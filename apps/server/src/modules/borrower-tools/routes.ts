@@ -2,7 +2,7 @@ import { ZPayoffLetterResponse, ZRepaymentTrackerResponse, ZWhatIfRequest, ZWhat
 import { ZLoanIdParams, ZPayoffParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { requireSignIn, signedIn } from '../identity/http';
 import { borrowerPayoffLetter, payoffLetterPdf } from './use-cases/payoff-letter';
 import { repaymentTracker } from './use-cases/repayment-tracker';
@@ -19,12 +19,7 @@ export function borrowerToolsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get('/loans/:loanId/payoff_letter/:date/pdf', { onRequest, schema: { params: ZPayoffParams } }, async (req, reply) => {
       const { fileName, bytes } = await payoffLetterPdf(ctx, await borrowerPayoffLetter(ctx, member(req), req.params.loanId, req.params.date));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
     });
 
     // The what-if simulator computes and writes nothing: POST only because the scenario is a body.

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
 import { applyDueDateChange, dueDateChangeOverview } from './use-cases/apply-due-date-change';
 import { dueDateChangeAgreementForStaff, scheduleRevisionsOfLoan } from './use-cases/schedule-revisions';
@@ -83,12 +83,7 @@ export function careBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/loans/:loanId/due_date_changes/:changeId/pdf', { config: read, schema: { params: ZLoanParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req, reply) => {
       const { fileName, bytes, audit } = await dueDateChangeAgreementForStaff(ctx, staffOf(req), req.params.loanId, req.params.changeId);
       await audit();
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
     });
     app.post('/members/:userId/requests/remind', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
       remindOpenRequests(ctx, staffOf(req), req.params.userId),

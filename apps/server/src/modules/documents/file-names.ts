@@ -1,4 +1,5 @@
 import type { DocumentExtension } from '@payrail/contract/documents';
+import type { FastifyReply } from 'fastify';
 
 const MAX_STEM = 100;
 
@@ -28,4 +29,17 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a member's or a staff member's file: its type, shown in the browser (`inline`) or saved
+ * (`attachment`) under `fileName`, never sniffed into another type, never stored by a cache.
+ */
+export function sendPrivateFile(reply: FastifyReply, f: { contentType: string; disposition: 'inline' | 'attachment'; fileName: string; bytes: Uint8Array | Buffer }) {
+  return reply
+    .type(f.contentType)
+    .header('content-disposition', contentDisposition(f.disposition, f.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(f.bytes);
 }

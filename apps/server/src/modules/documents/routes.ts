@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireSignIn, signedIn } from '../identity/http';
-import { contentDisposition } from './file-names';
+import { sendPrivateFile } from './file-names';
 import { ZProofOfAddressFacts } from '@payrail/contract/newflow';
 import { AppError } from '../../errors';
 import { checkStatedProof, recordStatedProof, type StatedProof } from '../newflow/proof-of-address';
@@ -47,12 +47,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/documents/:id', { onRequest, schema: { params: ZDocumentParams } }, async (req, reply) => {
       const { document, bytes } = await readDocument(ctx, signedIn(req).member.id, req.params.id);
-      return reply
-        .type(document.contentType)
-        .header('content-disposition', contentDisposition('inline', document.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: document.contentType, disposition: 'inline', fileName: document.fileName, bytes: bytes });
     });
 
     app.delete('/documents/:id', { onRequest, schema: { params: ZDocumentParams } }, async (req, reply) => {

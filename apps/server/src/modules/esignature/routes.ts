@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { getEsignature } from './use-cases/get-esignature';
 import { readBorrowerDocument } from './use-cases/read-borrower-document';
@@ -26,12 +26,7 @@ export function esignatureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/borrower_agreement_documents/:id', { onRequest, schema: { params: ZAgreementIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await readBorrowerDocument(ctx, signedIn(req).member, req.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'inline', fileName: fileName, bytes: bytes });
     });
 
     app.post('/borrower_agreement_documents', { onRequest, config: leaf, schema: { querystring: ZBorrowerAgreementQuery, response: { 201: ZAgreementRecorded } } }, async (req, reply) =>

@@ -13,7 +13,7 @@ import {
 import { ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { requireSignIn, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { answerHardship } from './use-cases/answer-hardship';
@@ -52,12 +52,7 @@ export function hardshipBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
     );
     app.get('/hardship_requests/:id/documents/:documentId', { config: servicing, schema: { params: ZHardshipDocumentParams } }, async (req, reply) => {
       const { document, bytes } = await viewHardshipDocument(ctx, staffOf(req), req.params.id, req.params.documentId);
-      return reply
-        .type(document.contentType)
-        .header('content-disposition', contentDisposition('attachment', document.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: document.contentType, disposition: 'attachment', fileName: document.fileName, bytes: bytes });
     });
   };
 }

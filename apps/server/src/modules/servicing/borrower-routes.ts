@@ -28,7 +28,7 @@ import {
 } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { contentDisposition } from '../documents/file-names';
+import { sendPrivateFile } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { businessToday } from './clock';
 import { cancelTransaction } from './use-cases/cancel-transaction';
@@ -60,22 +60,12 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     app.get('/loans/documents/download/:id', { onRequest, schema: { params: ZIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await downloadLoanDocument(ctx, member(req), req.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
     });
 
     app.post('/loans/documents/download/zip', { onRequest, schema: { body: ZDocumentsZipRequest } }, async (req, reply) => {
       const bytes = await zipLoanDocuments(ctx, member(req), req.body.documents);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', contentDisposition('attachment', 'loan-documents.zip'))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPrivateFile(reply, { contentType: 'application/zip', disposition: 'attachment', fileName: 'loan-documents.zip', bytes: bytes });
     });
 
     app.get('/transactions/loan/next_term_date/:loanId', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZNextTermDateResponse } } }, async (req) =>
