@@ -57,9 +57,10 @@ export interface LoanState {
   position: LoanPosition;
 }
 
-export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate): Promise<LoanState> {
-  const [{ schedule, feeLabel }, entries] = await Promise.all([contractOf(ctx, loan), ctx.repos.servicing.ledger(loan.id)]);
-  const asOf = date < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : date;
+export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate | Promise<IsoDate>): Promise<LoanState> {
+  // `date` may still be on its way (the business date): the loan's reads do not wait for it.
+  const [{ schedule, feeLabel }, entries, on] = await Promise.all([contractOf(ctx, loan), ctx.repos.servicing.ledger(loan.id), date]);
+  const asOf = on < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : on;
   return { loan, schedule, feeLabel, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
 }
 
