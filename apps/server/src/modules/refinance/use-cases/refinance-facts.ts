@@ -6,7 +6,7 @@ import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { loanState } from '../../servicing/use-cases/loan-position';
+import { loanStateFrom } from '../../servicing/use-cases/loan-position';
 import type { LoanState } from '../../servicing/use-cases/loan-position';
 import { businessToday } from '../../servicing/clock';
 import type { LoanRow } from '../../servicing/repository';
@@ -88,19 +88,28 @@ export function loanRefinance(ctx: AppContext, state: LoanState, hasPendingTrans
 
 /**
  * The session's `eligible_for_refinance`: the member's opened loan can be refinanced now (spec §5).
- * Asked on every session check of a borrower with an opened loan: the member's loans, then one round
- * trip for the rest (applications, business date, note, ledger, a payment in flight).
+ * Asked on every session check of a borrower with an opened loan. `openedLoanId` (the session check
+ * reads it with the session): every read runs in one round trip — the member's loans, applications,
+ * business date, and the loan's note, ledger and payment in flight. Without it: the loans first.
  */
-export async function eligibleForRefinance(ctx: AppContext, member: MemberRow): Promise<boolean> {
-  const loans = await ctx.repos.servicing.loansOfUser(member.id);
-  const loan = loans.find((l) => l.status === 'opened');
-  if (!loan) return false;
-  const today = businessToday(ctx);
-  const [state, pending, applications, on] = await Promise.all([
-    loanState(ctx, loan, today),
-    ctx.repos.servicing.hasPendingTransaction(loan.id),
+export async function eligibleForRefinance(ctx: AppContext, member: MemberRow, openedLoanId?: number): Promise<boolean> {
+  const repo = ctx.repos.servicing;
+  let known: LoanRow[] | undefined;
+  if (openedLoanId === undefined) {
+    known = await repo.loansOfUser(member.id);
+    const opened = known.find((l) => l.status === 'opened');
+    if (!opened) return false;
+    openedLoanId = opened.id;
+  }
+  const [loans, applications, today, note, entries, pending] = await Promise.all([
+    known ?? repo.loansOfUser(member.id),
     ctx.repos.application.activeAndLatestApplication(member.id),
-    today,
+    businessToday(ctx),
+    repo.noteOf(openedLoanId),
+    repo.ledger(openedLoanId),
+    repo.hasPendingTransaction(openedLoanId),
   ]);
-  return loanRefinance(ctx, state, pending, applicationFactsOf(member, applications, loans), on).eligible;
+  const loan = loans.find((l) => l.id === openedLoanId && l.status === 'opened');
+  if (!loan) return false;
+  return loanRefinance(ctx, loanStateFrom(loan, note, entries, today), pending, applicationFactsOf(member, applications, loans), today).eligible;
 }

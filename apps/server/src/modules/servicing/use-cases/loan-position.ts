@@ -14,13 +14,20 @@ import { AppError } from '../../../errors';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { LedgerEntryRow, LoanRow } from '../repository';
 
+/** The signed note as the servicing repository reads it. */
+type NoteRow = Awaited<ReturnType<AppContext['repos']['servicing']['noteOf']>>;
+
 /**
  * The loan's contract: the schedule built from the signed note's figures (what the borrower signed),
  * else from the loan row's own terms (loans opened before notes carried figures), and the fee's name
  * as the note printed it ("origination fee", or "document preparation fee").
  */
 export async function contractOf(ctx: AppContext, loan: LoanRow): Promise<{ schedule: LoanSchedule; feeLabel: string }> {
-  const note = await ctx.repos.servicing.noteOf(loan.id);
+  return contractFrom(loan, await ctx.repos.servicing.noteOf(loan.id));
+}
+
+/** {@link contractOf} from the note already read. */
+export function contractFrom(loan: LoanRow, note: NoteRow | undefined): { schedule: LoanSchedule; feeLabel: string } {
   const f = note?.esignature.figures;
   const schedule = buildSchedule({
     amountCents: cents(f?.amount_cents ?? loan.amountCents),
@@ -59,8 +66,14 @@ export interface LoanState {
 
 export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate | Promise<IsoDate>): Promise<LoanState> {
   // `date` may still be on its way (the business date): the loan's reads do not wait for it.
-  const [{ schedule, feeLabel }, entries, on] = await Promise.all([contractOf(ctx, loan), ctx.repos.servicing.ledger(loan.id), date]);
-  const asOf = on < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : on;
+  const [note, entries, on] = await Promise.all([ctx.repos.servicing.noteOf(loan.id), ctx.repos.servicing.ledger(loan.id), date]);
+  return loanStateFrom(loan, note, entries, on);
+}
+
+/** {@link loanState} from the rows already read (the signed note and the ledger). */
+export function loanStateFrom(loan: LoanRow, note: NoteRow | undefined, entries: LedgerEntryRow[], date: IsoDate): LoanState {
+  const { schedule, feeLabel } = contractFrom(loan, note);
+  const asOf = date < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : date;
   return { loan, schedule, feeLabel, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
 }
 
