@@ -2,12 +2,15 @@
 // `npm run bench:web`: builds the SPAs and the server, starts the built server on a fresh embedded
 // database (development seed: the demo borrower), and runs Lighthouse (mobile: its default emulation and
 // simulated throttling) in Debian's Chromium on /signin, /signup, /application/newflow/signup and
-// /dashboard (signed in as the demo borrower through the sign-in screen). Prints the performance and
+// /dashboard (signed in as the demo borrower through the sign-in screen, its application dropped first so
+// that the dashboard opens). Prints the performance and
 // accessibility scores and the initial JS per route: every same-origin script the page loaded, at its
 // gzip size. Budget: performance ≥ 0.95, accessibility 1.0; initial JS ≤ 100 kB gzip on sign-in and
 // sign-up. A measurement: it exits 0 whatever the verdicts (BENCH_WEB_STRICT=1 makes a FAIL exit 1).
 //
-// CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build.
+// CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build;
+// BENCH_WEB_REPORTS=<dir> writes each route's Lighthouse report (JSON) there, and prints its longest
+// main-thread scripts and its LCP element.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -82,6 +85,22 @@ function gzipBytes(urlPath) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/**
+ * The demo borrower is on About Yourself, which the dashboard sends back to its step. An admin drops the
+ * application first (`dropped` is one of the statuses that keep the dashboard, spec §6), so the signed-in
+ * row measures the dashboard itself. The data directory is the bench's own, thrown away at the end.
+ */
+async function openDashboardForDemoBorrower() {
+  const post = async (url, body, headers = {}) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+    return { body: await res.json(), token: res.headers.get('authorization') };
+  };
+  const borrower = await post('/api/login', { application_member: DEMO });
+  const admin = await post('/api/backoffice/login', { email: 'admin@payrail.test', password: DEMO.password });
+  await post(`/api/backoffice/applications/${borrower.body.data.id}/drop`, {}, { authorization: admin.token });
+}
+
 async function signIn(page) {
   await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
   await page.type('input[type="email"]', DEMO.email);
@@ -92,17 +111,31 @@ async function signIn(page) {
 const rows = [];
 try {
   for (const route of ROUTES) {
-    const page = await browser.newPage();
-    if (route.signedIn) await signIn(page);
-    const result = await lighthouse(
-      `${base}${route.path}`,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
-      undefined,
-      page,
-    );
-    await page.close();
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+    let lhr;
+    // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is retried.
+    if (route.signedIn) await openDashboardForDemoBorrower();
+    for (let attempt = 1; ; attempt++) {
+      const page = await browser.newPage();
+      if (route.signedIn) await signIn(page);
+      const result = await lighthouse(
+        `${base}${route.path}`,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
+        undefined,
+        page,
+      );
+      await page.close();
+      lhr = result?.lhr;
+      if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+      if (!lhr.runtimeError || attempt === 3) break;
+      console.log(`${route.path}: ${lhr.runtimeError.code}, measuring again`);
+    }
+    if (process.env.BENCH_WEB_REPORTS) {
+      fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${route.path.replace(/\W+/g, '_').replace(/^_/, '')}.json`), JSON.stringify(lhr));
+      const bootup = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((i) => `${i.url.replace(base, '')} ${Math.round(i.total)} ms`);
+      const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+      console.log(`${route.path}: script time ${bootup.join(', ')}; LCP element ${lcp}`);
+    }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
     const jsKb = scripts.reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;

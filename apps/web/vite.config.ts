@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePreloads } from './build/route-preloads';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // route-preloads.json: what each landing page needs beyond the entry, for the server to preload (docs/performance.md).
+  plugins: [react(), routePreloads({ srcDir: `${import.meta.dirname}/src` })],
   // WEB_PORT / API_PORT let several dev servers run side by side (one per working copy or sandbox).
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -100,3 +100,20 @@ export async function advanceClockTo(request: APIRequestContext, date: string): 
   expect(res.status(), await res.text()).toBe(200);
   return date;
 }
+
+/**
+ * Makes a one-time ACH payment of $30.00 dated today on the open Loans & Payments page, from a new
+ * account that the sandbox bank returns R01 (an account number ending 0001, docs/servicing.md).
+ */
+export async function payFromReturningAccount(page: Page, today: string): Promise<void> {
+  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
+  const form = page.getByRole('form', { name: 'One-time payment' });
+  await form.getByRole('combobox', { name: /Bank account/ }).selectOption('new');
+  await form.getByRole('textbox', { name: /Account number/ }).fill('987650001');
+  await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
+  await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
+  await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
+  await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
+  await form.getByRole('button', { name: 'Make payment' }).click();
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, signInThroughUi } from '../support/classic';
-import { advanceClockTo, fundedBorrower, plusDays, staffSignIn } from '../support/servicing';
+import { advanceClockTo, fundedBorrower, payFromReturningAccount, plusDays, staffSignIn } from '../support/servicing';
 import type { FundedBorrower } from '../support/servicing';
 
 /**
@@ -35,16 +35,7 @@ test('requests inbox: a returned payment appears with its action, staff remind, 
 
   // A one-time payment from the sandbox account that the bank returns R01 (account number ending 0001).
   await page.getByRole('link', { name: 'Loans & Payments' }).first().click();
-  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
-  const form = page.getByRole('form', { name: 'One-time payment' });
-  await form.getByRole('combobox', { name: /Bank account/ }).selectOption('new');
-  await form.getByRole('textbox', { name: /Account number/ }).fill('987650001');
-  await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
-  await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
-  await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
-  await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
-  await form.getByRole('button', { name: 'Make payment' }).click();
+  await payFromReturningAccount(page, today);
   await expect(page.getByText(SENT)).toBeVisible();
   await advanceClockTo(request, plusDays(today, 7));
   await expect

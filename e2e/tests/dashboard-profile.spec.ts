@@ -77,6 +77,8 @@ test('status gate (§6): a review-stage applicant keeps the dashboard; an applic
   const reviewing = await borrowerAt(request, 'loan_terms');
   await reviewerAction(request, await staffApiToken(request, 'admin@payrail.test'), reviewing.id, 'drop');
   await signInThroughUi(page, reviewing);
+  // Signed in once the sign-in page is left (its own "Sign in" heading would satisfy the next line at once).
+  await expect(page).not.toHaveURL(/\/signin$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Hi, ${reviewing.firstName}` })).toBeVisible();

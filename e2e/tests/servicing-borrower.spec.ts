@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { apiGet, signInThroughUi } from '../support/classic';
-import { advanceClockTo, fundedBorrower, nextBusinessDay, plusDays, servicingOf, staffSignIn } from '../support/servicing';
+import { advanceClockTo, fundedBorrower, nextBusinessDay, payFromReturningAccount, plusDays, servicingOf, staffSignIn } from '../support/servicing';
 import type { FundedBorrower } from '../support/servicing';
 
 /**
@@ -175,17 +175,7 @@ test('a returned debit (R01) is shown with its notification', async ({ page, req
   const today = await advanceClockTo(request, borrower.effectiveDate);
   await signIn(page, borrower);
   await openPayments(page);
-  await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
-  const form = page.getByRole('form', { name: 'One-time payment' });
-  await form.getByRole('combobox', { name: /Bank account/ }).selectOption('new');
-  // Sandbox test account: an account number ending 0001 is returned R01 (docs/servicing.md).
-  await form.getByRole('textbox', { name: /Account number/ }).fill('987650001');
-  await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
-  await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
-  await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
-  await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
-  await form.getByRole('button', { name: 'Make payment' }).click();
+  await payFromReturningAccount(page, today);
   await expect(page.getByText(SENT)).toBeVisible();
 
   await advanceInBackOffice(page, plusDays(today, 7));

@@ -40,6 +40,7 @@ import { servicingBorrowerRoutes } from './modules/servicing/borrower-routes';
 import { servicingRoutes } from './modules/servicing/routes';
 import { referralBackofficeRoutes, referralRoutes } from './modules/referral/routes';
 import { careBackofficeRoutes, careRoutes } from './modules/care/routes';
+import { hardshipBackofficeRoutes, hardshipRoutes } from './modules/hardship/routes';
 import { refinanceRoutes } from './modules/refinance/routes';
 import { collectionsRoutes } from './modules/collections/routes';
 import { borrowerToolsBackofficeRoutes } from './modules/borrower-tools/backoffice-routes';
@@ -239,6 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(refinanceRoutes(ctx), { prefix: '/api' });
   await app.register(borrowerToolsRoutes(ctx), { prefix: '/api' });
   await app.register(careRoutes(ctx), { prefix: '/api' });
+  await app.register(hardshipRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });
@@ -249,6 +251,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(borrowerToolsBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(referralBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(careBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(hardshipBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

@@ -28,6 +28,7 @@ import { newflowRepository } from './modules/newflow/repository';
 import { referralRepository } from './modules/referral/repository';
 import { refinanceRepository } from './modules/refinance/repository';
 import { careRepository } from './modules/care/repository';
+import { hardshipRepository } from './modules/hardship/repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -57,6 +58,7 @@ export type AppContext = {
     referral: ReturnType<typeof referralRepository>;
     refinance: ReturnType<typeof refinanceRepository>;
     care: ReturnType<typeof careRepository>;
+    hardship: ReturnType<typeof hardshipRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -94,6 +96,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     referral: referralRepository(database.db),
     refinance: refinanceRepository(database.db),
     care: careRepository(database.db),
+    hardship: hardshipRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

@@ -5,7 +5,8 @@ import type { TAchReturnsResponse, TLoanServicingResponse } from '@payrail/contr
 import { cents, formatCents } from '@payrail/domain/money';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import type { NachaEntry } from '../src/adapters/ach/nacha';
-import { ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
+import { bankAccounts, ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
+import { accountCorrectedNotice } from '../src/modules/collections/use-cases/ach-returns';
 import { staffToken } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
@@ -19,11 +20,14 @@ let app: TestApp;
 let servicer: string;
 let underwriter: string;
 let loan: FundedLoan;
+/** A one-payment loan: its only debit pays it off. */
+let single: FundedLoan;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02' });
+  single = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 1 });
   await app.ctx.repos.collections.planDay('daily_servicing', '2029-01-02', NOW);
 });
 afterAll(async () => {
@@ -36,8 +40,8 @@ const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?:
   call(app, { method, url: `/api/backoffice${url}`, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 const upload = (token: string, text: string) => call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(token), 'content-type': 'text/plain' }, payload: text });
 
-/** The bank's return file: one batch of returns of our debits (code 26) with their addenda 99. */
-const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
+/** A file from the bank: one batch (returns, or notifications of change with SEC code COR). */
+const bankFile = (secCode: 'PPD' | 'COR', entries: NachaEntry[]) =>
   buildNachaFile({
     immediateDestination: '034821624',
     destinationName: 'Harbor Point Bank',
@@ -45,28 +49,26 @@ const returnFile = (returns: { trace: string; code: string; amountCents: number 
     originName: 'RDFI',
     odfiRouting: '091000019',
     createdAt: new Date('2029-02-12T09:00:00Z'),
-    batches: [
-      {
-        secCode: 'PPD',
-        companyName: 'Payrail',
-        companyId: '1234567890',
-        entryDescription: 'LOAN PYMT',
-        effectiveDate: '2029-02-12',
-        entries: returns.map(
-          (r, i): NachaEntry => ({
-            transactionCode: '26',
-            routing: '034821624',
-            account: '000123456789',
-            amountCents: r.amountCents,
-            individualId: loan.identifier,
-            individualName: 'Borrower',
-            traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
-            returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
-          }),
-        ),
-      },
-    ],
+    batches: [{ secCode, companyName: 'Payrail', companyId: '1234567890', entryDescription: 'LOAN PYMT', effectiveDate: '2029-02-12', entries }],
   });
+
+/** The bank's return file: returns of our debits (code 26) with their addenda 99. */
+const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
+  bankFile(
+    'PPD',
+    returns.map(
+      (r, i): NachaEntry => ({
+        transactionCode: '26',
+        routing: '034821624',
+        account: '000123456789',
+        amountCents: r.amountCents,
+        individualId: loan.identifier,
+        individualName: 'Borrower',
+        traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
+        returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
+      }),
+    ),
+  );
 
 describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
   let trace = '';
@@ -117,6 +119,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
       applied: [{ line: 3, original_trace: trace, return_code: 'R01', return_reason: 'Insufficient funds', amount: loan.paymentCents, loan_id: loan.loanId, loan_identifier: loan.identifier, transaction_id: txId, returned_on: '2029-02-08' }],
       unmatched: [],
       duplicates: [],
+      corrections: [],
     });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId)).orderBy(ledgerEntries.id);
     const payment = entries.find((e) => e.transactionId === txId && e.kind === 'scheduled_debit')!;
@@ -161,5 +164,74 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     // Already returned wins over the amount: the debit is a duplicate, never reversed twice.
     expect(body.duplicates).toEqual([expect.objectContaining({ original_trace: trace, transaction_id: txId })]);
     expect(retry!.achTraceNumber).toBeNull();
+  });
+
+  it('a late return of the payment that paid a loan off reopens it and tells the borrower', async () => {
+    const before = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    expect(before.status).toBe('closed_paid');
+    expect(before.closedAt).not.toBeNull();
+    const s0 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
+    const debit = s0.ach_entries.find((e) => e.status === 'settled')!;
+    const res = await upload(servicer, returnFile([{ trace: debit.trace_number!, code: 'R10', amountCents: debit.amount }]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TAchReturnsResponse>().applied).toEqual([expect.objectContaining({ loan_id: single.loanId, return_code: 'R10' })]);
+    const after = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    expect(after.status).toBe('opened');
+    expect(after.closedAt).toBeNull();
+    const s1 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
+    expect(s1.schedule[0]).toMatchObject({ state: 'past_due', unpaid: debit.amount });
+    const notes = (await db().select().from(notifications).where(eq(notifications.userId, single.userId))).map((n) => n.message);
+    expect(notes).toContain(`Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`);
+    // The daily run services it again from the next business day.
+    expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
+    expect((await app.ctx.repos.servicing.loan(single.loanId))!.status).toBe('opened');
+  });
+
+  it('notifications of change (COR) correct the debit’s account, tell the borrower, apply once; other codes are reported', async () => {
+    const corFile = (notices: { trace: string; code: string; data: string }[]) =>
+      bankFile(
+        'COR',
+        notices.map(
+          (n, i): NachaEntry => ({
+            transactionCode: '26',
+            routing: '034821624',
+            account: '000123456789',
+            amountCents: 0,
+            individualId: loan.identifier,
+            individualName: 'Borrower',
+            traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
+            correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
+          }),
+        ),
+      );
+    const [debit] = await db().select().from(loanTransactions).where(eq(loanTransactions.id, txId));
+    const accountBefore = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
+    const file = corFile([
+      { trace, code: 'C06', data: '555000777           37' },
+      { trace, code: 'C09', data: 'PR-1' },
+      { trace: '034821629999999', code: 'C01', data: '1234' },
+    ]);
+    const res = await upload(servicer, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TAchReturnsResponse>();
+    expect(body.entries).toBe(3);
+    expect(body.corrections).toEqual([
+      expect.objectContaining({ change_code: 'C06', change_reason: 'Incorrect account number and transaction code', outcome: 'applied', loan_id: loan.loanId, transaction_id: txId, detail: 'Account corrected: future debits go to the account ending 0777.' }),
+      expect.objectContaining({ change_code: 'C09', change_reason: null, outcome: 'not_applied', detail: 'Change code C09 does not correct an account: review it by hand.' }),
+      expect.objectContaining({ change_code: 'C01', outcome: 'not_applied', loan_id: null, detail: SERVICING_BO_MSG.returnUnknownTrace }),
+    ]);
+    const accountAfter = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
+    expect(accountAfter).toMatchObject({ accountNumberLast4: '0777', accountType: 'savings', routingNumber: accountBefore.routingNumber });
+    expect(accountAfter.accountNumberSealed).not.toBe(accountBefore.accountNumberSealed);
+    const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
+    expect(notes.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
+    const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
+    expect(audits.at(-1)).toMatchObject({ after: { corrections: [{ trace, code: 'C06', outcome: 'applied', transaction_id: txId }, { code: 'C09', outcome: 'not_applied' }, { code: 'C01', outcome: 'not_applied' }] } });
+
+    // The same notice again: the account already holds it; nothing changes, nobody is told twice.
+    const again = await upload(servicer, corFile([{ trace, code: 'C06', data: '555000777           37' }]));
+    expect(again.json<TAchReturnsResponse>().corrections).toEqual([expect.objectContaining({ outcome: 'already_applied', detail: SERVICING_BO_MSG.correctionAlreadyApplied })]);
+    const notesAgain = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
+    expect(notesAgain.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
   });
 });

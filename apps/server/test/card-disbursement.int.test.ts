@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/modules/servicing/clock';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
-import { fundedBorrower } from './servicing-helpers';
+import { fundedBorrower, saveCard } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
@@ -24,24 +24,16 @@ const disburse = (token: string, card: Record<string, unknown>, key: string | nu
 const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
 const refunds = async (loanId: number) => (await app.ctx.repos.servicing.ledger(loanId)).filter((e) => e.kind === 'refund');
 
-async function saveCard(token: string, number: string): Promise<number> {
-  const tok = await call(app, { method: 'POST', url: '/api/card_tokenizer/sandbox/tokenize', payload: { name: 'Jordan Rivera', number, exp_month: '12', exp_year: '2030', cvc: '123' } });
-  expect(tok.statusCode).toBe(200);
-  const added = await post(token, '/add_debit_card', { card: { token: tok.json<{ id: string }>().id } }, null);
-  expect(added.statusCode).toBe(201);
-  return added.json<{ card: { id: number } }>().card.id;
-}
-
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
   await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
-  goodCard = await saveCard(owner.token, '4242424242424242');
-  refundFailsCard = await saveCard(owner.token, '4000000000005126');
-  unusedCard = await saveCard(owner.token, '5555555555554444');
-  othersCard = await saveCard(other.token, '5200828282828210');
+  goodCard = await saveCard(app, owner.token, '4242424242424242');
+  refundFailsCard = await saveCard(app, owner.token, '4000000000005126');
+  unusedCard = await saveCard(app, owner.token, '5555555555554444');
+  othersCard = await saveCard(app, other.token, '5200828282828210');
 }, 240_000);
 afterAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());

@@ -28,3 +28,12 @@ export async function fundedBorrower(app: TestApp): Promise<{ id: number; token:
   if (funded.statusCode !== 200) throw new Error(`fund: ${funded.body}`);
   return { ...who, loan: funded.json<TFundResponse>().loan };
 }
+
+/** A debit card saved to the member's wallet through the sandbox tokenizer (as the SPA does); its id. */
+export async function saveCard(app: TestApp, token: string, number: string): Promise<number> {
+  const tok = await call(app, { method: 'POST', url: '/api/card_tokenizer/sandbox/tokenize', payload: { name: 'Jordan Rivera', number, exp_month: '12', exp_year: '2030', cvc: '123' } });
+  if (tok.statusCode !== 200) throw new Error(`tokenize ${number}: ${tok.statusCode} ${tok.body}`);
+  const added = await call(app, { method: 'POST', url: '/api/add_debit_card', headers: auth(token), payload: { card: { token: tok.json<{ id: string }>().id } } });
+  if (added.statusCode !== 201) throw new Error(`add_debit_card: ${added.statusCode} ${added.body}`);
+  return added.json<{ card: { id: number } }>().card.id;
+}

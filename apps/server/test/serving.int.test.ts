@@ -27,6 +27,8 @@ describe('built SPA files: precompressed, cached by name', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), html);
     fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js'), script);
     fs.writeFileSync(path.join(dist, 'assets/tiny-Zz9.css'), 'body{margin:0}');
+    // What apps/web/build/route-preloads.ts writes; one entry not a safe path, to be ignored.
+    fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] } }));
     // The same step the SPA builds run after vite build.
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/precompress.mjs'), dist]);
     app = Fastify();
@@ -73,6 +75,17 @@ describe('built SPA files: precompressed, cached by name', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+    }
+  });
+
+  it("preloads a landing page's own chunks and CSS in its index.html, with or without a trailing slash", async () => {
+    for (const url of ['/signup', '/signup/', '/signup?utm_source=mail']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>');
+      expect(res.body).not.toContain('<script>x</script>');
+      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(html);
     }
   });
 });

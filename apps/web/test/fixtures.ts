@@ -1,33 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import { sessionAnswerFixture } from '@payrail/contract/fixtures';
 import { sessionUserFrom } from '../src/features/session/api/get-session';
 import { sessionStore } from '../src/lib/session-store';
 import { api, server } from './msw-server';
 
 /** A GET /token_is_valid answer; override what the test is about. */
-export function sessionAnswer(overrides: Partial<TTokenIsValidResponse> = {}): TTokenIsValidResponse {
-  return {
-    id: 7,
-    email: 'ana@example.com',
-    workflow_status: 'about_yourself',
-    eligible_for_refinance: false,
-    paid_off: false,
-    has_loan: false,
-    loan_type: 'new',
-    refinancing: false,
-    new_flow: false,
-    feedback_rating: false,
-    not_qualified_reason: null,
-    has_nelnet: false,
-    has_jack_henry: false,
-    avatar: null,
-    phone: null,
-    phone_confirmed: false,
-    email_confirmed: true,
-    loan_borrower: { nelnet_id: null, first_name: 'Ana', last_name: 'Lima', refer_code: 'ANA1234', referred_by: null, state_id: 8, employer_id: null },
-    ...overrides,
-  };
-}
+export const sessionAnswer = (overrides: Partial<TTokenIsValidResponse> = {}): TTokenIsValidResponse => sessionAnswerFixture(overrides);
 
 /** A signed-in borrower: token and account stored, the session check answering the same account. */
 export function signInAs(overrides: Partial<TTokenIsValidResponse> = {}, token = 'session-token') {

@@ -60,8 +60,9 @@ export const AUDIT_SNAPSHOTS = {
     after: z.object({ reversal_entry_id: id, effective_date: date, reason: z.string(), return_code: z.string().nullable() }),
   },
   ach_return_file_applied: {
-    before: z.object({ file_name: z.string(), sha256: z.string(), entries: z.number().int(), business_date: date }),
-    after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()) }),
+    before: z.object({ file_name: z.string().nullable(), sha256: z.string(), entries: z.number().int(), business_date: date }),
+    // Files applied before notifications of change were read have no `corrections`.
+    after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()), corrections: z.array(z.unknown()).optional() }),
   },
   business_date_advanced: { before: z.object({ business_date: date }), after: z.object({ business_date: date }) },
   servicing_run: { before: ZNone, after: z.object({ business_date: date }) },
@@ -69,10 +70,23 @@ export const AUDIT_SNAPSHOTS = {
     before: z.object({ has_nelnet: z.boolean(), nelnet_id: z.string().nullable(), has_jack_henry: z.boolean() }),
     after: z.object({ has_nelnet: z.boolean(), nelnet_id: z.string().nullable(), has_jack_henry: z.boolean() }),
   },
+  hardship_info_requested: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string() }),
+    after: z.object({ status: z.string(), message: z.string() }),
+  },
+  hardship_declined: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string() }),
+    after: z.object({ status: z.string(), reason: z.string() }),
+  },
+  hardship_approved: {
+    before: z.object({ request_id: id, loan_id: id, status: z.string(), due_dates: z.array(date), apr: z.string() }),
+    after: z.object({ status: z.string(), defer_payments: z.number().int(), waive_late_fees: z.boolean(), waived_cents: ZCents, due_dates: z.array(date), apr: z.string() }),
+  },
   remind_open_requests: { before: ZNone, after: z.object({ requests: z.array(z.string()) }) },
   reveal_ssn: { before: ZNone, after: z.object({ field: z.string(), on_file: z.boolean() }) },
   view_document: { before: ZNone, after: z.object({ document_id: id, document_type: z.string().nullable() }) },
   view_signed_note: { before: ZNone, after: z.object({ esignature_id: id }) },
+  view_due_date_change_agreement: { before: ZNone, after: z.object({ due_date_change_id: id }) },
   create_presigned_link: { before: ZNone, after: z.object({ link_id: id, new_flow: z.boolean(), expires_at: z.string() }) },
   start_system_event: { before: ZNone, after: z.object({ id, description: z.string() }) },
   end_system_event: { before: ZNone, after: z.object({ ended: z.boolean() }) },

@@ -10,7 +10,7 @@ export const CARE_MSG = {
   borrowerNotFound: 'Borrower not found.',
 } as const;
 
-export const ZRequestKind = z.enum(['returned_payment', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
+export const ZRequestKind = z.enum(['returned_payment', 'hardship_information', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
 
 /** The one action of a request: a page of the borrower app, or resending the confirmation e-mail. */
 export const ZRequestAction = z.discriminatedUnion('kind', [
@@ -42,7 +42,7 @@ export type TRequestsReminder = z.infer<typeof ZRequestsReminder>;
 /** One agreement or disclosure the borrower accepted or signed, with its evidence. */
 export const ZConsentRecord = z.object({
   key: z.string(),
-  kind: z.enum(['agreement', 'esignature', 'ach_authorization', 'auto_debit_authorization']),
+  kind: z.enum(['agreement', 'esignature', 'ach_authorization', 'auto_debit_authorization', 'due_date_change']),
   /** The agreement document's name (privacy_notice, consent_eletronic_comunications, promissory_note_terms…). */
   name: z.string(),
   title: z.string(),
@@ -54,7 +54,10 @@ export const ZConsentRecord = z.object({
   detail: z.string().nullable(),
   /** When an authorization was revoked, else null. */
   revoked_at: z.string().nullable(),
-  /** The document's id for GET /borrower_agreement_documents/{id} (a signed note answers the signed PDF). */
+  /**
+   * The document's id for GET /borrower_agreement_documents/{id} (a signed note answers the signed PDF);
+   * for a due-date change, the loan document's id (GET /loans/documents/download/{id}).
+   */
   document_id: z.number().int(),
 });
 export type TConsentRecord = z.infer<typeof ZConsentRecord>;
@@ -88,6 +91,73 @@ export const ZDueDateChangePreview = z.object({
   new_apr: z.string(),
   apr_changed: z.boolean(),
   total_of_payments: z.number().int(),
+  finance_charge: z.number().int(),
   schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+  /** The re-disclosure the borrower signs (the signed PDF prints the same paragraphs). */
+  disclosure: z.array(z.string()),
 });
 export type TDueDateChangePreview = z.infer<typeof ZDueDateChangePreview>;
+
+/** POST /dashboard/loans/{loanId}/due_date_change: the borrower signs the re-disclosed schedule of a change to `date`. */
+export const ZDueDateChangeRequest = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'is invalid' }),
+  /** The borrower's full legal name, typed as their signature. */
+  signature_name: z.string().max(200, { message: 'is too long' }),
+  /** Consent to sign the agreement electronically (must be true). */
+  agree: z.boolean(),
+});
+export type TDueDateChangeRequest = z.infer<typeof ZDueDateChangeRequest>;
+
+/** One applied due-date change with its signed agreement. */
+export const ZDueDateChange = z.object({
+  id: z.number().int(),
+  loan_id: z.number().int(),
+  status: z.enum(['applied']),
+  requested_date: z.string(),
+  signed_at: z.string(),
+  signature_name: z.string(),
+  ip: z.string().nullable(),
+  agreement_version: z.string(),
+  old_apr: z.string(),
+  new_apr: z.string(),
+  apr_changed: z.boolean(),
+  finance_charge: z.number().int(),
+  total_of_payments: z.number().int(),
+  schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+  /** The signed "Due date change agreement" PDF, a loan document. */
+  document: z.object({ id: z.number().int(), file_name: z.string(), file_url: z.string() }),
+});
+export type TDueDateChange = z.infer<typeof ZDueDateChange>;
+
+/**
+ * GET /dashboard/loans/{loanId}/due_date_changes: the dates a change may choose now (null when none), why a
+ * change is refused now (with the date it is available again, for the 12-month rule), the re-disclosure
+ * text, and the loan's applied changes (newest first).
+ */
+export const ZDueDateChangeOverview = z.object({
+  loan_id: z.number().int(),
+  loan_number: z.string(),
+  window: z.object({ current_due_date: z.string(), earliest: z.string(), latest: z.string() }).nullable(),
+  refusal: z.string().nullable(),
+  available_on: z.string().nullable(),
+  changes: z.array(ZDueDateChange),
+});
+export type TDueDateChangeOverview = z.infer<typeof ZDueDateChangeOverview>;
+
+/** GET /backoffice/loans/{loanId}/schedule_revisions: every revision of the loan's dates, and its due-date change requests. */
+export const ZScheduleRevision = z.object({
+  id: z.number().int(),
+  kind: z.enum(['due_date_change', 'hardship']),
+  source_id: z.number().int(),
+  created_at: z.string(),
+  /** How many payments got a new date. */
+  dates_moved: z.number().int(),
+  due_dates_before: z.array(z.string()),
+  due_dates_after: z.array(z.string()),
+  apr_before: z.string(),
+  apr_after: z.string(),
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type TScheduleRevision = z.infer<typeof ZScheduleRevision>;
+export const ZScheduleRevisions = z.object({ revisions: z.array(ZScheduleRevision), due_date_changes: z.array(ZDueDateChange.extend({ user_agent: z.string().nullable() })) });
+export type TScheduleRevisions = z.infer<typeof ZScheduleRevisions>;

@@ -17,6 +17,8 @@ export const DOCUMENT_TYPE_NAMES = [
   'bank_statement',
   'social_security_document',
   'allotment',
+  /** Supporting documents of a hardship request (docs/hardship.md); never asked for by a reviewer. */
+  'hardship_document',
 ] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
 
@@ -33,6 +35,7 @@ export const DOCUMENT_LABELS: Readonly<Record<DocumentTypeName, string>> = {
   bank_statement: 'Bank statement',
   social_security_document: 'Social security document',
   allotment: 'Allotment',
+  hardship_document: 'Hardship supporting document',
 };
 
 /** The label of a type name as it comes over the wire; an unknown name is shown as it is. */

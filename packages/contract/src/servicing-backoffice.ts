@@ -37,6 +37,11 @@ export const SERVICING_BO_MSG = {
   returnNotSent: 'This ACH entry was never sent to the bank.',
   returnNotADebitReturn: 'Only returns of our debit entries (transaction code 26 or 36) can be applied.',
   returnAmountDiffers: (expected: number, found: number) => `The return is for ${found} cents; the ACH entry was ${expected} cents.`,
+  correctionNoAccount: 'This ACH entry has no bank account on file to correct.',
+  correctionNotApplied: (code: string) => `Change code ${code} does not correct an account: review it by hand.`,
+  correctionUnreadable: (code: string) => `The corrected data does not read as change code ${code} lays it out: review it by hand.`,
+  correctionApplied: (last4: string) => `Account corrected: future debits go to the account ending ${last4}.`,
+  correctionAlreadyApplied: 'The account already holds the corrected information.',
 } as const;
 
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
@@ -153,6 +158,20 @@ export const ZAchReturnsResponse = z.object({
   applied: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), loan_identifier: z.string(), transaction_id: z.number().int(), returned_on: z.string() })),
   unmatched: z.array(ZAchReturnLine.extend({ reason: z.string() })),
   duplicates: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), transaction_id: z.number().int(), returned_on: z.string().nullable() })),
+  /** Notifications of change (COR entries): the account information the receiving bank corrected. */
+  corrections: z.array(
+    z.object({
+      line: z.number().int(),
+      original_trace: z.string(),
+      change_code: z.string(),
+      /** The NACHA name of the change when servicing applies it, else null. */
+      change_reason: z.string().nullable(),
+      outcome: z.enum(['applied', 'already_applied', 'not_applied']),
+      loan_id: z.number().int().nullable(),
+      transaction_id: z.number().int().nullable(),
+      detail: z.string(),
+    }),
+  ),
 });
 export type TAchReturnsResponse = z.infer<typeof ZAchReturnsResponse>;
 

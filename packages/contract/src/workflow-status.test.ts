@@ -1,5 +1,6 @@
 import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import { describe, expect, it } from 'vitest';
+import { sessionAnswerFixture } from './fixtures';
 import { ZLoginResponse, ZTokenIsValidResponse } from './identity';
 
 const borrower = { first_name: 'Ada', last_name: 'Lovelace', employer_id: 1, refer_code: 'ADA123', referred_by: null, state_id: 8 };
@@ -8,26 +9,7 @@ const login = (workflow_status: string) => ({
   data: { id: 7, email: 'ada@example.com', workflow_status, loan_type: 'new', feedback_rating: false, refinancing: false, new_flow: false, avatar: null, loan_borrower: borrower },
 });
 
-const session = (workflow_status: string) => ({
-  id: 7,
-  email: 'ada@example.com',
-  workflow_status,
-  eligible_for_refinance: false,
-  paid_off: false,
-  has_loan: false,
-  loan_type: 'new',
-  refinancing: false,
-  new_flow: false,
-  feedback_rating: false,
-  not_qualified_reason: null,
-  has_nelnet: false,
-  has_jack_henry: false,
-  avatar: null,
-  phone: null,
-  phone_confirmed: false,
-  email_confirmed: true,
-  loan_borrower: { ...borrower, nelnet_id: null },
-});
+const session = (workflow_status: string) => sessionAnswerFixture({ workflow_status: workflow_status as never, loan_borrower: { ...borrower, nelnet_id: null } });
 
 describe('workflow status on the wire', () => {
   it('the login and session answers take every known status', () => {

@@ -2,12 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { MaskedTextField } from './masked-text-field';
 import { TextField } from './text-field';
 
 function MaskedHarness({ mask, onValueChange }: { mask: string; onValueChange?: (value: string, raw: string) => void }) {
   const [value, setValue] = useState('');
   return (
-    <TextField
+    <MaskedTextField
       label="Mobile phone"
       mask={mask}
       value={value}
@@ -87,7 +88,7 @@ describe('TextField', () => {
   });
 
   it('shows a value set from outside in masked form', () => {
-    render(<TextField label="Phone" mask="(###)###-####" value="5551234567" onValueChange={() => undefined} />);
+    render(<MaskedTextField label="Phone" mask="(###)###-####" value="5551234567" onValueChange={() => undefined} />);
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555)123-4567');
   });
 });

@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
       { path: 'funding', lazy: () => import('./routes/funding') },
       { path: 'loans/:loanId', lazy: () => import('./routes/loan') },
       { path: 'servicing', lazy: () => import('./routes/servicing') },
+      { path: 'hardship', lazy: () => import('./routes/hardship-queue') },
+      { path: 'hardship/:id', lazy: () => import('./routes/hardship-request') },
       { path: 'audit', lazy: () => import('./routes/audit') },
       { path: 'system-event', lazy: () => import('./routes/system-event') },
     ],

@@ -48,7 +48,7 @@ function isUnreadableMultipart(err: FastifyError): boolean {
 }
 
 /** An SPA mounted at `prefix` whose client routes all answer its index.html. Longest prefix first. */
-export type SpaFallback = { prefix: string; indexHtml: () => Buffer };
+export type SpaFallback = { prefix: string; indexHtml: (urlPath: string) => Buffer };
 
 /**
  * The one place errors become HTTP answers. Field problems are 422 `{ errors: { field: [msg] } }`;
@@ -112,7 +112,7 @@ export function registerNotFound(app: FastifyInstance, spa: SpaFallback[]): void
     // Client-side routes of an SPA get its index.html; the SPA shows its own 404 page.
     const fallback = wantsPage ? spa.find((s) => path.startsWith(s.prefix)) : undefined;
     if (fallback) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fallback.indexHtml());
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fallback.indexHtml(path));
     }
     return reply.status(404).send({ error: `No route for ${request.method} ${path}` });
   });

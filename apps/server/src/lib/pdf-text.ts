@@ -1,4 +1,4 @@
-import { type PDFFont, rgb } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from 'pdf-lib';
 
 /** Letter size in PDF points, with the margin the generated documents (note, payoff letter) use. */
 export const LETTER = { width: 612, height: 792, margin: 54 } as const;
@@ -27,4 +27,39 @@ export function wrapLines(s: string, font: PDFFont, size: number, maxWidth: numb
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * Top-to-bottom text layout on Letter pages: `y` is where the next line starts; a new page begins when
+ * what comes next does not fit above the bottom margin. Shared by the generated documents.
+ */
+export class TextFlow {
+  page: PDFPage;
+  y: number;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly font: PDFFont,
+  ) {
+    this.page = pdf.addPage([LETTER.width, LETTER.height]);
+    this.y = LETTER.height - LETTER.margin;
+  }
+
+  /** Starts a new page unless `space` points are left above the bottom margin. */
+  ensure(space: number): void {
+    if (this.y - space < LETTER.margin) {
+      this.page = this.pdf.addPage([LETTER.width, LETTER.height]);
+      this.y = LETTER.height - LETTER.margin;
+    }
+  }
+
+  /** Writes `s` wrapped to the text width, then leaves `gapAfter` points. */
+  write(s: string, font: PDFFont = this.font, size = 10, gapAfter = 4, color: RGB = INK): void {
+    for (const text of wrapLines(s, font, size, LETTER.width - 2 * LETTER.margin)) {
+      this.ensure(size * 1.45);
+      this.page.drawText(text, { x: LETTER.margin, y: this.y - size, size, font, color });
+      this.y -= size * 1.45;
+    }
+    this.y -= gapAfter;
+  }
 }

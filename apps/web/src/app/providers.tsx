@@ -1,10 +1,11 @@
-import { ZWorkflowStatus } from '@payrail/contract/identity';
+import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TopLoader } from '@payrail/ui/spinner';
 import { Toaster } from '@payrail/ui/toast/toaster';
-import { sessionQueryOptions } from '../features/session/api/get-session';
+import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import { SESSION_QUERY_KEY } from '../features/session/api/session-query-key';
 import { isApiError } from '@payrail/client/http-client';
 import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { sessionStore } from '../lib/session-store';
@@ -45,13 +46,12 @@ export function AppProviders({ children, queryClient: given }: { children: React
       const next = sessionStore.getState().user?.workflow_status ?? null;
       if (next === status) return;
       status = next;
-      const { queryKey } = sessionQueryOptions();
-      const cached = queryClient.getQueryData(queryKey);
+      const queryKey = SESSION_QUERY_KEY;
+      const cached = queryClient.getQueryData<TTokenIsValidResponse>(queryKey);
       // The store holds what a server answer said; only a known status goes into the typed cached answer.
-      const known = ZWorkflowStatus.safeParse(next);
-      if (!known.success || !cached || cached.workflow_status === known.data) return;
+      if (next === null || !isWorkflowStatus(next) || !cached || cached.workflow_status === next) return;
       void queryClient.cancelQueries({ queryKey }, { revert: false });
-      queryClient.setQueryData(queryKey, { ...cached, workflow_status: known.data });
+      queryClient.setQueryData(queryKey, { ...cached, workflow_status: next });
     });
   }, [queryClient]);
 

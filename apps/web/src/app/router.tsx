@@ -3,14 +3,17 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { setNavigator } from '@payrail/client/navigation';
-import { RequireDashboard, RequireSession, RequireStatus } from './guards';
-import { REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
-import { NewflowLayout } from './layouts/newflow-layout';
-import { NEWFLOW_SIGNIN } from './workflow';
+import { NEWFLOW_SIGNIN, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
+
+/**
+ * The guards (session check, status gate) load with the first protected page: they bring the session
+ * query and its schemas, which the public pages (sign-in, sign-up) never use (docs/performance.md).
+ */
+const guards = () => import('./guards');
 
 const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({ title, ...(step === undefined ? {} : { step }), ...(stepPage ? { stepPage } : {}) });
 
@@ -115,10 +118,10 @@ export const routes: RouteObject[] = [
               { path: 'privacy_policy', handle: handle('Privacy policy'), lazy: () => import('./routes/privacy-policy') },
               { path: 'service_terms', handle: handle('Terms of service'), lazy: () => import('./routes/service-terms') },
               {
-                element: <RequireSession />,
+                lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession /> })),
                 children: [
                   {
-                    element: <RequireStatus allowed={PHONE_STATUSES} />,
+                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={PHONE_STATUSES} /> })),
                     children: [
                       { path: 'application/phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
                       { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
@@ -126,7 +129,7 @@ export const routes: RouteObject[] = [
                   },
                   ...CLASSIC_STEPS.map(
                     ({ path, id, title, statuses, step, stepPage, lazy }): RouteObject => ({
-                      element: <RequireStatus allowed={statuses} />,
+                      lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> })),
                       children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
                     }),
                   ),
@@ -140,7 +143,7 @@ export const routes: RouteObject[] = [
       {
         // The new application flow: its own shell with the 6-step breadcrumb and the help footer.
         path: 'application/newflow',
-        element: <NewflowLayout />,
+        lazy: () => import('./layouts/newflow-layout').then((module) => ({ Component: module.NewflowLayout })),
         children: [
           {
             errorElement: <RouteError />,
@@ -148,10 +151,10 @@ export const routes: RouteObject[] = [
               { index: true, handle: handle('Your application'), lazy: () => import('./routes/newflow/entry') },
               ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
               {
-                element: <RequireSession signInPath={NEWFLOW_SIGNIN} />,
+                lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession signInPath={NEWFLOW_SIGNIN} /> })),
                 children: NEWFLOW_STEPS.map(
                   ({ slug, title, statuses, lazy }): RouteObject => ({
-                    element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} />,
+                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} /> })),
                     children: [{ path: slug, handle: nf(slug, title), lazy }],
                   }),
                 ),
@@ -163,11 +166,14 @@ export const routes: RouteObject[] = [
       },
       {
         // New-UI pages: the dashboard shell (spec §2, "Shell (pages flagged as new UI)").
-        element: (
-          <RequireSession>
-            <RequireDashboard />
-          </RequireSession>
-        ),
+        lazy: () =>
+          guards().then(({ RequireDashboard, RequireSession }) => ({
+            element: (
+              <RequireSession>
+                <RequireDashboard />
+              </RequireSession>
+            ),
+          })),
         children: [
           {
             // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.
@@ -177,11 +183,13 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
               { path: 'dashboard/loans-and-payments', id: 'loansAndPayments', handle: handle('Loans & Payments'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/loans-and-payments/loan-history', id: 'loanHistory', handle: handle('Loan history'), lazy: () => import('./routes/loan-history') },
+              { path: 'dashboard/loans-and-payments/:loanId/change-due-date', id: 'changeDueDate', handle: handle('Change due date'), lazy: () => import('./routes/change-due-date') },
               { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
               { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
               { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
               { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
               { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
+              { path: 'dashboard/loans/:loanId/hardship', id: 'hardship', handle: handle('Hardship help'), lazy: () => import('./routes/hardship') },
             ],
           },
         ],

@@ -73,6 +73,13 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       </div>
       <LoanManagerLink />
       {opened ? <LoanProgress loan={loan} /> : null}
+      {opened ? (
+        <div className={styles.actions}>
+          <Button to={`/dashboard/loans-and-payments/${loan.id}/change-due-date`} variant="secondary">
+            Change due date
+          </Button>
+        </div>
+      ) : null}
       <LoanCharts loan={loan} payments={payments.data ?? []} />
       <LoanTerms loan={loan} />
       {opened ? <RefinanceStatus loan={loan} applying={applying} /> : null}

@@ -1,6 +1,6 @@
 import { canOpenDashboard } from '@payrail/domain/workflow/dashboard-access';
-import { NEWFLOW_BREADCRUMB_STEP, NEWFLOW_SLUGS } from '@payrail/contract/newflow';
-import type { NewflowStep } from '@payrail/contract/newflow';
+import { NEWFLOW_BREADCRUMB_STEP, NEWFLOW_SLUGS } from '@payrail/contract/newflow-steps';
+import type { NewflowStep } from '@payrail/contract/newflow-steps';
 import { RESTART_STATUSES } from '@payrail/domain/workflow/machine';
 import { attributesOf } from '@payrail/domain/workflow/status-attributes';
 import type { LoanType } from '../lib/session-store';
@@ -43,6 +43,8 @@ export const REFINANCE_START_STATUSES: readonly string[] = RESTART_STATUSES;
 
 /** Base path of every new-flow screen. */
 export const NEWFLOW_BASE = '/application/newflow';
+export const NEWFLOW_SIGNIN = `${NEWFLOW_BASE}/signin`;
+export const NEWFLOW_SIGNUP = `${NEWFLOW_BASE}/signup`;
 
 /** Step key → route slug: the contract's copy of the spec's table (NEWFLOW_SLUGS). */
 export const NEWFLOW_STEP_SLUGS: Readonly<Record<string, string>> = NEWFLOW_SLUGS;

@@ -10,7 +10,7 @@ import { isApiError } from '@payrail/client/http-client';
 import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
-import { NEWFLOW_BASE, newflowRouteForStatus, routeForStatus } from './status-routes';
+import { NEWFLOW_SIGNIN, newflowRouteForStatus, routeForStatus } from './status-routes';
 
 /**
  * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, the end
@@ -187,8 +187,7 @@ export function useWorkflow() {
 
 // ── New flow (newflow-and-dashboard.md §4 "Navigation after a step") ────────────────────────────
 
-export const NEWFLOW_SIGNIN = `${NEWFLOW_BASE}/signin`;
-export const NEWFLOW_SIGNUP = `${NEWFLOW_BASE}/signup`;
+export { NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from './status-routes';
 
 function newflowRouteOf(status: string): string {
   return newflowRouteForStatus(status) ?? routeOf(status);

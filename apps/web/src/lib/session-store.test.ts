@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore } from './session-store';
 
 describe('sessionStore', () => {
@@ -43,5 +43,20 @@ describe('sessionStore', () => {
     sessionStore.clearAll();
     unsubscribe();
     expect(seen).toEqual(['a', null]);
+  });
+
+  it('drops a stored value that is not what it writes, and keeps one that is', async () => {
+    const load = async (stored: unknown) => {
+      localStorage.setItem(SESSION_STORAGE_KEY, typeof stored === 'string' ? stored : JSON.stringify(stored));
+      vi.resetModules();
+      return (await import('./session-store')).sessionStore.getState();
+    };
+    const good = { token: 't', user: { id: 1, email: 'ana@example.com', workflow_status: 'loan_terms', loan_type: 'new', new_flow: null, extra: 1 }, navigationStack: ['employer'], tracking: { utm_source: 'mail' } };
+    expect(await load(good)).toMatchObject({ token: 't', user: good.user, navigationStack: ['employer'], pendingEmail: null, tracking: { utm_source: 'mail' }, loans: [] });
+    for (const bad of ['{not json', [], { ...good, token: 5 }, { ...good, user: { id: '1', email: 'a' } }, { ...good, user: { ...good.user, loan_type: 'other' } }, { ...good, navigationStack: [1] }, { ...good, tracking: { utm_source: 2 } }, { ...good, pendingEmail: 3 }]) {
+      expect(await load(bad)).toMatchObject({ token: null, user: null, navigationStack: [] });
+    }
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    vi.resetModules();
   });
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { createStore, useStoreValue } from '@payrail/client/create-store';
 
 /** localStorage key; one key so clearing the session is a single removeItem. */
@@ -71,29 +70,46 @@ export interface SessionState {
 
 const emptyState: SessionState = { token: null, user: null, navigationStack: [], loans: [], pendingEmail: null, tracking: {}, exitTo: null };
 
-const ZPersisted = z.object({
-  token: z.string().nullable(),
-  user: z
-    .looseObject({
-      id: z.number(),
-      email: z.string(),
-      workflow_status: z.string().nullish(),
-      loan_type: z.enum(['new', 'refinancing']).nullish(),
-      feedback_rating: z.boolean().nullish(),
-      refinancing: z.boolean().nullish(),
-      avatar: z.string().nullish(),
-      first_name: z.string().nullish(),
-      last_name: z.string().nullish(),
-      new_flow: z.boolean().nullish(),
-    })
-    .nullable(),
-  navigationStack: z.array(z.string()),
-  pendingEmail: z.string().nullish().transform((value) => value ?? null),
-  tracking: z
-    .object({ utm_source: z.string().optional(), utm_medium: z.string().optional(), utm_campaign: z.string().optional(), http_referer: z.string().optional() })
-    .optional()
-    .transform((value) => value ?? {}),
-});
+// Checked by hand rather than with zod: this module loads on every page, the sign-in page included,
+// and zod would be most of its weight (docs/performance.md).
+type Check = (value: unknown) => boolean;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value === 'string';
+const nullish =
+  (check: Check): Check =>
+  (value) =>
+    value === null || value === undefined || check(value);
+const USER_FIELDS: Readonly<Record<string, Check>> = {
+  id: (value) => typeof value === 'number' && Number.isFinite(value),
+  email: isString,
+  workflow_status: nullish(isString),
+  loan_type: nullish((value) => value === 'new' || value === 'refinancing'),
+  feedback_rating: nullish((value) => typeof value === 'boolean'),
+  refinancing: nullish((value) => typeof value === 'boolean'),
+  avatar: nullish(isString),
+  first_name: nullish(isString),
+  last_name: nullish(isString),
+  new_flow: nullish((value) => typeof value === 'boolean'),
+};
+const TRACKING_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'http_referer'] as const;
+
+/** What localStorage holds, or null when any part of it is not what `persist` writes. */
+function parsePersisted(value: unknown): Omit<SessionState, 'loans' | 'exitTo'> | null {
+  if (!isObject(value)) return null;
+  const { token, user, navigationStack, pendingEmail, tracking } = value;
+  if (token !== null && !isString(token)) return null;
+  if (user !== null && !(isObject(user) && Object.entries(USER_FIELDS).every(([key, check]) => (key === 'id' || key === 'email' ? check(user[key]) : !(key in user) || check(user[key]))))) return null;
+  if (!Array.isArray(navigationStack) || !navigationStack.every(isString)) return null;
+  if (!nullish(isString)(pendingEmail)) return null;
+  if (tracking !== undefined && !(isObject(tracking) && TRACKING_FIELDS.every((key) => tracking[key] === undefined || isString(tracking[key])))) return null;
+  return {
+    token: token as string | null,
+    user: user as SessionUser | null,
+    navigationStack: navigationStack as string[],
+    pendingEmail: (pendingEmail as string | null | undefined) ?? null,
+    tracking: (tracking as Tracking | undefined) ?? {},
+  };
+}
 
 function storage(): Storage | null {
   try {
@@ -108,9 +124,9 @@ function readPersisted(): SessionState {
   const raw = storage()?.getItem(SESSION_STORAGE_KEY);
   if (!raw) return emptyState;
   try {
-    const parsed = ZPersisted.safeParse(JSON.parse(raw));
+    const parsed = parsePersisted(JSON.parse(raw));
     // A corrupt or outdated value is dropped rather than trusted.
-    return parsed.success ? { ...emptyState, ...parsed.data } : emptyState;
+    return parsed ? { ...emptyState, ...parsed } : emptyState;
   } catch {
     return emptyState;
   }

@@ -7,7 +7,7 @@ import { FREQUENCIES } from '../loan/frequency';
 import type { Frequency } from '../loan/frequency';
 import { buildSchedule } from '../loan/schedule';
 import { cents } from '../money';
-import { DUE_DATE_CHANGE_RULES, DUE_DATE_MSG, changeDueDate, firstMovable } from './due-date-change';
+import { DUE_DATE_CHANGE_RULES, DUE_DATE_MSG, changeDueDate, dueDateChangeDisclosure, dueDateChangeWindow, firstMovable } from './due-date-change';
 import type { DueDateChangeInput } from './due-date-change';
 
 const D = parseIsoDate;
@@ -73,6 +73,30 @@ describe('due-date change rules', () => {
   });
 });
 
+describe('due-date change: debits in flight, the allowed window, the re-disclosure', () => {
+  it('refuses while a debit for the first movable payment is scheduled or pending; a debit of a later one does not block', () => {
+    const input = loanInput();
+    const at = { today: D('2029-02-10'), newDueDate: D('2029-03-12'), paidThroughN: 1 };
+    expect(changeDueDate({ ...input, ...at, inFlightNs: [2] })).toEqual({ ok: false, message: DUE_DATE_MSG.inFlight });
+    expect(changeDueDate({ ...input, ...at, inFlightNs: [3] }).ok).toBe(true);
+  });
+
+  it('gives the window of dates the first movable payment may take', () => {
+    const input = loanInput();
+    expect(dueDateChangeWindow(input.installments, 1, D('2029-02-10'))).toEqual({ current: '2029-03-02', earliest: '2029-02-15', latest: '2029-03-17' });
+    // Close to the previous payment: the day after it.
+    const weekly = loanInput({ frequency: 'weekly', payments: 20, firstPayment: D('2029-01-09') });
+    expect(dueDateChangeWindow(weekly.installments, 0, D('2029-01-12'))).toEqual({ current: '2029-01-23', earliest: '2029-01-17', latest: '2029-02-07' });
+    expect(dueDateChangeWindow(input.installments, 12, D('2029-02-10'))).toBeNull();
+  });
+
+  it('re-discloses the APR in words only when it changes', () => {
+    const base = { loanNumber: 'L-1', oldApr: '30.12', newApr: '29.80', totalOfPayments: '$2,835.00', financeCharge: '$335.00' };
+    expect(dueDateChangeDisclosure({ ...base, aprChanged: true }).join(' ')).toContain('changes from 30.12% to 29.80%');
+    expect(dueDateChangeDisclosure({ ...base, aprChanged: false }).join(' ')).toContain('stays 29.80%');
+  });
+});
+
 describe('due-date change properties', () => {
   const arb = fc.record({
     frequency: fc.constantFrom(...FREQUENCIES),
@@ -83,6 +107,7 @@ describe('due-date change properties', () => {
     todayOffset: fc.integer({ min: 0, max: 400 }),
     shift: fc.integer({ min: -DUE_DATE_CHANGE_RULES.maxShiftDays, max: DUE_DATE_CHANGE_RULES.maxShiftDays }),
     paidThroughN: fc.integer({ min: 0, max: 40 }),
+    inFlight: fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 3 }),
   });
 
   it('no payment is lost: same installments, same amounts, same total, dates strictly increasing, only later ones moved', () => {
@@ -94,7 +119,8 @@ describe('due-date change properties', () => {
         const paid = Math.min(a.paidThroughN, input.installments.length);
         const first = firstMovable(input.installments, paid, today);
         if (!first) return;
-        const out = changeDueDate({ ...input, paidThroughN: paid, today, newDueDate: addDays(first.dueDate, a.shift) });
+        const out = changeDueDate({ ...input, paidThroughN: paid, inFlightNs: a.inFlight, today, newDueDate: addDays(first.dueDate, a.shift) });
+        if (a.inFlight.includes(first.n)) expect(out).toEqual({ ok: false, message: DUE_DATE_MSG.inFlight });
         if (!out.ok) return;
         const before = input.installments;
         const after = out.change.installments;
@@ -103,6 +129,8 @@ describe('due-date change properties', () => {
         for (let i = 1; i < after.length; i++) expect(after[i]!.dueDate > after[i - 1]!.dueDate).toBe(true);
         for (const r of after) if (!out.change.moved.includes(r.n)) expect(r.dueDate).toBe(before.find((b) => b.n === r.n)!.dueDate);
         for (const n of out.change.moved) expect(n > paid).toBe(true);
+        // A debit in flight is for a payment before the moved ones, or after them all: never moved itself.
+        for (const n of a.inFlight) if (n <= first.n) expect(out.change.moved.includes(n)).toBe(false);
         expect(after.every((r) => !out.change.moved.includes(r.n) || r.dueDate >= addDays(today, DUE_DATE_CHANGE_RULES.minNoticeDays))).toBe(true);
       }),
       { numRuns: 300 },
@@ -128,6 +156,26 @@ describe('due-date change properties', () => {
         if (out.change.shiftDays > 0) expect(Number(out.change.newAprPercent)).toBeLessThanOrEqual(Number(out.change.oldAprPercent));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('every date of the window that is not the current one is accepted, and the days just outside it are refused', () => {
+    fc.assert(
+      fc.property(arb, fc.integer({ min: 0, max: 60 }), (a, pick) => {
+        const disbursement = fromEpochDay(a.disbursementDay);
+        const input = loanInput({ frequency: a.frequency, payments: a.payments, amountCents: a.amountCents, disbursement, firstPayment: addDays(disbursement, a.firstGap) });
+        const today = addDays(disbursement, a.todayOffset);
+        const paid = Math.min(a.paidThroughN, input.installments.length);
+        const w = dueDateChangeWindow(input.installments, paid, today);
+        if (!w) return;
+        const span = toEpochDay(w.latest) - toEpochDay(w.earliest);
+        const date = addDays(w.earliest, pick % (span + 1));
+        const at = { ...input, paidThroughN: paid, today };
+        if (date !== w.current) expect(changeDueDate({ ...at, newDueDate: date }).ok).toBe(true);
+        expect(changeDueDate({ ...at, newDueDate: addDays(w.earliest, -1) }).ok).toBe(false);
+        expect(changeDueDate({ ...at, newDueDate: addDays(w.latest, 1) }).ok).toBe(false);
+      }),
+      { numRuns: 300 },
     );
   });
 });

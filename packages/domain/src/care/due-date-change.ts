@@ -26,6 +26,10 @@ export const DUE_DATE_MSG = {
   tooFar: `The new due date must be within ${DUE_DATE_CHANGE_RULES.maxShiftDays} days of your current due date.`,
   notice: `The new due date must be at least ${DUE_DATE_CHANGE_RULES.minNoticeDays} days from today.`,
   order: 'The new due date must be after your previous payment.',
+  inFlight: 'A debit for your next payment is already scheduled or on its way to your bank. You can change your due date once it has settled.',
+  nameMismatch: 'Please type your full legal name exactly as it appears on your loan.',
+  agree: 'Please confirm that you agree to sign the due date change agreement electronically.',
+  lostRace: 'Your loan’s schedule changed while you were signing. Please review the new schedule and sign again.',
 } as const;
 
 /** One installment of the contract: number, due date, amount (cents). */
@@ -41,7 +45,9 @@ export type DueDateChangeInput = {
   installments: readonly Installment[];
   /** Installments already paid in full (they never move). */
   paidThroughN: number;
-  /** The date of the last accepted change, or null. */
+  /** Installments a debit is already scheduled or pending for (in flight: they never move). */
+  inFlightNs?: readonly number[];
+  /** The date of the last applied change (`loan_schedule_revisions`, kind due_date_change), or null. */
   lastChangeOn: IsoDate | null;
   today: IsoDate;
   newDueDate: IsoDate;
@@ -87,6 +93,7 @@ export function changeDueDate(p: DueDateChangeInput): DueDateChangeOutcome {
   }
   const first = firstMovable(p.installments, p.paidThroughN, p.today);
   if (!first) return { ok: false, message: DUE_DATE_MSG.noneLeft };
+  if (p.inFlightNs?.includes(first.n)) return { ok: false, message: DUE_DATE_MSG.inFlight };
   const shift = diffDays(first.dueDate, p.newDueDate);
   if (shift === 0) return { ok: false, message: DUE_DATE_MSG.same };
   if (Math.abs(shift) > DUE_DATE_CHANGE_RULES.maxShiftDays) return { ok: false, message: DUE_DATE_MSG.tooFar };
@@ -112,4 +119,44 @@ export function changeDueDate(p: DueDateChangeInput): DueDateChangeOutcome {
       totalOfPaymentsCents: installments.reduce((a, r) => a + r.paymentCents, 0),
     },
   };
+}
+
+/** The dates a change may choose for the first movable installment (inclusive), or null when none may move. */
+export function dueDateChangeWindow(
+  installments: readonly Installment[],
+  paidThroughN: number,
+  today: IsoDate,
+): { current: IsoDate; earliest: IsoDate; latest: IsoDate } | null {
+  const first = firstMovable(installments, paidThroughN, today);
+  if (!first) return null;
+  const previous = installments.filter((i) => i.n < first.n).at(-1);
+  const bounds = [addDays(first.dueDate, -DUE_DATE_CHANGE_RULES.maxShiftDays), addDays(today, DUE_DATE_CHANGE_RULES.minNoticeDays)];
+  if (previous) bounds.push(addDays(previous.dueDate, 1));
+  const earliest = bounds.reduce((a, b) => (a > b ? a : b));
+  return { current: first.dueDate, earliest, latest: addDays(first.dueDate, DUE_DATE_CHANGE_RULES.maxShiftDays) };
+}
+
+/** The version of the due-date change agreement's text (shown in the consent centre). */
+export const DUE_DATE_CHANGE_AGREEMENT = { title: 'Due date change agreement', version: '2026-11' } as const;
+
+/**
+ * The re-disclosure the borrower signs (the screen and the signed PDF print the same paragraphs): the
+ * dates move, nothing else; the finance charge and the total of payments stay; the APR is re-disclosed.
+ */
+export function dueDateChangeDisclosure(p: { loanNumber: string; oldApr: string; newApr: string; aprChanged: boolean; totalOfPayments: string; financeCharge: string }): string[] {
+  return [
+    `By signing, you agree to change the due dates of the remaining payments of loan ${p.loanNumber} as shown in the schedule. Only the dates change: the number of payments and the amount of each payment stay the same.`,
+    `The finance charge (${p.financeCharge}) and the total of payments (${p.totalOfPayments}) do not change. No fee is charged for this change.`,
+    p.aprChanged
+      ? `Because the payments fall on different dates, your ANNUAL PERCENTAGE RATE changes from ${p.oldApr}% to ${p.newApr}%. The interest rate of your note does not change.`
+      : `Your ANNUAL PERCENTAGE RATE stays ${p.newApr}%.`,
+    'Payments already made, and any debit already scheduled or on its way to your bank, are not moved. Every other term of your promissory note stays in effect.',
+    'You can change your due date once every 12 months. You sign this agreement electronically under the consent to electronic communications you gave, and you can download a copy at any time from your documents.',
+  ];
+}
+
+/** The borrower's notification (in-app and e-mail) once a change is applied. */
+export function dueDateChangedNotice(loanNumber: string, newDueDate: IsoDate): string {
+  const [y, m, d] = newDueDate.split('-');
+  return `Your due date change for loan ${loanNumber} is done: your next payment is now due on ${m}/${d}/${y}. Your signed agreement is in your documents.`;
 }

@@ -69,6 +69,27 @@ describe('requests inbox', () => {
   });
 });
 
+describe('requests inbox: hardship questions', () => {
+  it('lists a hardship request staff asked about, after returned payments and before the reviewer, with a link to the loan’s hardship page', () => {
+    const r = openRequests({
+      ...base,
+      emailConfirmed: false,
+      hardshipQuestions: [{ id: 12, loanId: 7, identifier: '1234-56-7890', message: 'Please send your termination letter.', since: '2029-03-01T10:00:00.000Z' }],
+    });
+    expect(r.map((x) => x.key)).toEqual(['hardship_information:12', 'email_confirmation']);
+    expect(r[0]).toEqual({
+      key: 'hardship_information:12',
+      kind: 'hardship_information',
+      title: 'Answer our question about your hardship request',
+      detail: 'We need more information to decide on your hardship request for loan 1234-56-7890. Please send your termination letter.',
+      status: 'to_do',
+      since: '2029-03-01T10:00:00.000Z',
+      action: { kind: 'link', label: 'Answer the question', to: '/dashboard/loans/7/hardship' },
+    });
+    expect(openRequests({ ...base, hardshipQuestions: [] })).toEqual([]);
+  });
+});
+
 describe('requests reminder notice', () => {
   it('counts the open requests in words', () => {
     expect(requestsReminderNotice(1)).toBe('Reminder: 1 request is waiting for you. Open Requests on your dashboard.');

@@ -8,7 +8,7 @@ import { DOCUMENT_NAMES } from '../engagement/notices';
 import { cents, formatCents } from '../money';
 
 /** Kinds of request, in the order the inbox lists them (most blocking first). */
-export const REQUEST_KINDS = ['returned_payment', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation'] as const;
+export const REQUEST_KINDS = ['returned_payment', 'hardship_information', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** `to_do`: the borrower must act. `in_progress`: the borrower acted in part, or Payrail is on it. */
@@ -67,6 +67,8 @@ export type InboxFacts = {
     returnCode: string | null;
     retryOfId: number | null;
   }[];
+  /** Hardship requests on which staff asked the borrower for more information (docs/hardship.md); absent: none. */
+  hardshipQuestions?: readonly { id: number; loanId: number; identifier: string; message: string | null; since: string }[];
 };
 
 /** The readable meaning of the ACH return codes a borrower can fix. */
@@ -135,6 +137,17 @@ export function openRequests(facts: InboxFacts): OpenRequest[] {
   const requests: OpenRequest[] = [];
   const openLoans = facts.loans.filter((l) => l.status === 'opened');
   requests.push(...returnedPayments(facts, new Map(openLoans.map((l) => [l.id, l.identifier]))));
+  for (const h of facts.hardshipQuestions ?? []) {
+    requests.push({
+      key: `hardship_information:${h.id}`,
+      kind: 'hardship_information',
+      title: 'Answer our question about your hardship request',
+      detail: [`We need more information to decide on your hardship request for loan ${h.identifier}.`, h.message?.trim() ?? ''].filter((s) => s.length > 0).join(' '),
+      status: 'to_do',
+      since: h.since,
+      action: { kind: 'link', label: 'Answer the question', to: `/dashboard/loans/${h.loanId}/hardship` },
+    });
+  }
 
   const fb = facts.feedback;
   if (fb) {

@@ -115,7 +115,12 @@ describe('deriveStatus', () => {
     expect(deriveStatus('default', { closed: true, daysPastDue: 0 })).toBe('closed_paid');
   });
   it('keeps terminal statuses and pending', () => {
-    for (const s of ['closed_refinanced', 'closed_paid', 'charge_off', 'pending'] as const) expect(deriveStatus(s, { closed: false, daysPastDue: 500 })).toBe(s);
+    for (const s of ['closed_refinanced', 'charge_off', 'pending'] as const) expect(deriveStatus(s, { closed: false, daysPastDue: 500 })).toBe(s);
+    // A paid-off loan stays paid off, and reopens when what closed it came back (a late return of the payoff).
+    expect(deriveStatus('closed_paid', { closed: true, daysPastDue: 0 })).toBe('closed_paid');
+    expect(deriveStatus('closed_paid', { closed: false, daysPastDue: 0 })).toBe('opened');
+    expect(deriveStatus('closed_paid', { closed: false, daysPastDue: t.defaultDays })).toBe('default');
+    expect(deriveStatus('closed_paid', { closed: false, daysPastDue: t.chargeOffDays })).toBe('charge_off');
   });
   it('reads the thresholds from configuration', () => {
     expect(deriveStatus('opened', { closed: false, daysPastDue: 30 }, { defaultDays: 30, chargeOffDays: 90 })).toBe('default');

@@ -201,12 +201,14 @@ export type ServicingStatus = 'pending' | 'opened' | 'closed_refinanced' | 'clos
 
 /**
  * The status the rules give a funded loan: closed_paid when nothing is owed; charge_off from
- * `chargeOffDays` past due; default from `defaultDays`; else opened. Terminal statuses stay
- * (closed_refinanced, closed_paid, charge_off) — a charged-off loan that is later paid stays charged
- * off on the books; pending (not funded yet) is left to the funding flow.
+ * `chargeOffDays` past due; default from `defaultDays`; else opened. closed_refinanced and charge_off
+ * are terminal — a charged-off loan that is later paid stays charged off on the books; pending (not
+ * funded yet) is left to the funding flow. closed_paid stays while nothing is owed, and reopens (by the
+ * same days-past-due rules) when something is owed again: a payment that closed it came back (a late
+ * ACH return of the payoff, e.g. R10 within 60 days).
  */
 export function deriveStatus(current: ServicingStatus, position: Pick<LoanPosition, 'closed' | 'daysPastDue'>, thresholds: StatusThresholds = DEFAULT_STATUS_THRESHOLDS): ServicingStatus {
-  if (current === 'closed_refinanced' || current === 'closed_paid' || current === 'charge_off' || current === 'pending') return current;
+  if (current === 'closed_refinanced' || current === 'charge_off' || current === 'pending') return current;
   if (position.closed) return 'closed_paid';
   if (position.daysPastDue >= thresholds.chargeOffDays) return 'charge_off';
   if (position.daysPastDue >= thresholds.defaultDays) return 'default';

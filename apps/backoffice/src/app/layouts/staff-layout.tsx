@@ -15,6 +15,7 @@ const NAV: readonly { to: string; label: string; capability: Capability; end?: b
   { to: '/', label: 'Review queue', capability: 'read', end: true },
   { to: '/funding', label: 'Funding', capability: 'fund' },
   { to: '/servicing', label: 'Servicing', capability: 'fund' },
+  { to: '/hardship', label: 'Hardship', capability: 'read' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/system-event', label: 'System event', capability: 'systemEvent' },
 ];
@@ -36,7 +37,7 @@ export function StaffLayout() {
   if (!token) return <Navigate to="/signin" replace />;
   // Servicers read the queue to find applications, but their work starts at funding.
   const links = NAV.filter((item) => can(staff?.role, item.capability))
-    .map((item) => (staff?.role === 'servicer' && item.capability === 'read' ? { ...item, label: 'Applications' } : item))
+    .map((item) => (staff?.role === 'servicer' && item.to === '/' ? { ...item, label: 'Applications' } : item))
     .sort((a, b) => (staff?.role === 'servicer' ? Number(a.capability === 'read') - Number(b.capability === 'read') : 0));
 
   const signOut = () => {

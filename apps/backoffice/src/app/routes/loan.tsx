@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
+import { ScheduleRevisionsPanel } from '../../features/care/components/schedule-revisions-panel';
 import { LoanDetails } from '../../features/loans/components/loan-details';
 import { LoanServicing } from '../../features/servicing/components/loan-servicing';
 import { PayoffLetterIssue } from '../../features/servicing/components/payoff-letter';
@@ -26,6 +27,10 @@ export function Component() {
             <LoanServicing loanId={loanId} />
           </section>
           <PayoffLetterIssue loanId={loanId} />
+          <section className={styles.section} aria-labelledby="loan-schedule-revisions">
+            <h2 id="loan-schedule-revisions">Schedule revisions</h2>
+            <ScheduleRevisionsPanel loanId={loanId} />
+          </section>
         </>
       ) : (
         <Alert kind="warning" title="This loan does not exist." />

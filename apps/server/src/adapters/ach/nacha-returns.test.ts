@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNachaFile, RECORD_LENGTH } from './nacha';
 import type { NachaEntry } from './nacha';
-import { NachaParseError, parseNachaReturnFile } from './nacha-returns';
+import { accountCorrectionOf, NachaParseError, parseNachaReturnFile } from './nacha-returns';
 
 const returnEntry = (over: Partial<NachaEntry> = {}): NachaEntry => ({
   transactionCode: '26',
@@ -130,5 +130,63 @@ describe('NACHA return file parser', () => {
     const fc = good[5]!;
     expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 1) + '000002' + fc.slice(7) : x)).join('\r\n')).message).toMatch(/batch count is 2, the file holds 1/);
     expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 7) + '000003' + fc.slice(13) : x)).join('\r\n')).message).toMatch(/block count is 3, the file holds 1/);
+  });
+});
+
+describe('notifications of change (COR entries, addenda 98)', () => {
+  const nocEntry = (over: Partial<NachaEntry> = {}): NachaEntry => ({
+    transactionCode: '26',
+    routing: '034821624',
+    account: '000123456789',
+    amountCents: 0,
+    individualId: 'PR-000042',
+    individualName: 'Jordan Rivera',
+    traceNumber: '091000010000005',
+    correctionAddenda: { changeCode: 'C01', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '987654321' },
+    ...over,
+  });
+  const fileWith = (batches: { secCode: 'WEB' | 'COR'; entries: NachaEntry[] }[]) =>
+    buildNachaFile({
+      immediateDestination: '034821624',
+      destinationName: 'Harbor Point Bank',
+      immediateOrigin: '091000019',
+      originName: 'RDFI',
+      odfiRouting: '091000019',
+      createdAt: new Date('2026-11-27T10:00:00Z'),
+      batches: batches.map((b) => ({ ...b, companyName: 'Payrail', companyId: '1234567890', entryDescription: 'LOAN PYMT', effectiveDate: '2026-11-27' })),
+    });
+
+  it('reads a COR batch beside a return batch: the corrections apart from the returns', () => {
+    const file = parseNachaReturnFile(fileWith([{ secCode: 'WEB', entries: [returnEntry()] }, { secCode: 'COR', entries: [nocEntry()] }]));
+    expect(file.returns).toHaveLength(1);
+    expect(file.corrections).toEqual([
+      { changeCode: 'C01', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '987654321', transactionCode: '26', individualId: 'PR-000042', individualName: 'JORDAN RIVERA', traceNumber: '091000010000005', line: expect.any(Number) },
+    ]);
+  });
+
+  it('refuses a COR entry with an amount, a return addenda in a COR batch and an unknown change code', () => {
+    const withAmount = lines(fileWith([{ secCode: 'COR', entries: [nocEntry()] }]));
+    const entry = withAmount.findIndex((l) => l.startsWith('6'));
+    withAmount[entry] = withAmount[entry]!.slice(0, 29) + '0000000100' + withAmount[entry]!.slice(39);
+    expect(parseError(withAmount.join('\r\n')).reason).toBe('a notification of change (COR) must have a zero amount');
+    const as99 = lines(fileWith([{ secCode: 'COR', entries: [nocEntry()] }]));
+    const addenda = as99.findIndex((l) => l.startsWith('798'));
+    as99[addenda] = '799' + as99[addenda]!.slice(3);
+    expect(parseError(as99.join('\r\n')).reason).toBe('addenda type 99 is not a notification of change (98)');
+    const badCode = lines(fileWith([{ secCode: 'COR', entries: [nocEntry({ correctionAddenda: { changeCode: 'C99', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '1' } })] }]));
+    expect(parseError(badCode.join('\r\n')).reason).toBe('change code "C99" is not C01…C14');
+  });
+
+  it('reads the corrected data of each applied change code by its NACHA layout', () => {
+    expect(accountCorrectionOf('C01', '987654321')).toEqual({ routing: null, account: '987654321', accountType: null });
+    expect(accountCorrectionOf('C02', '011000015')).toEqual({ routing: '011000015', account: null, accountType: null });
+    expect(accountCorrectionOf('C03', '011000015   987654321')).toEqual({ routing: '011000015', account: '987654321', accountType: null });
+    expect(accountCorrectionOf('C05', '37')).toEqual({ routing: null, account: null, accountType: 'savings' });
+    expect(accountCorrectionOf('C06', '987654321           27')).toEqual({ routing: null, account: '987654321', accountType: 'checking' });
+    expect(accountCorrectionOf('C07', '0110000159876543210000000037')).toEqual({ routing: '011000015', account: '98765432100000000', accountType: 'savings' });
+    // Not applied, or not as the layout says.
+    expect(accountCorrectionOf('C09', 'PR-1')).toBeNull();
+    expect(accountCorrectionOf('C02', '01100')).toBeNull();
+    expect(accountCorrectionOf('C05', 'XX')).toBeNull();
   });
 });

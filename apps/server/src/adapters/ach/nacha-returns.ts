@@ -2,7 +2,8 @@ import { isDebitCode, RECORD_LENGTH } from './nacha';
 
 /**
  * Parser of the bank's NACHA return files: 94-character records — file header (1), batch headers (5),
- * return entries (6, codes 21/26/31/36) each with one return addenda (7, addenda type 99), batch controls
+ * return entries (6, codes 21/26/31/36) each with one return addenda (7, addenda type 99), notifications
+ * of change (entries of a COR batch, amount zero, each with one addenda type 98), batch controls
  * (8), the file control (9), and filler records of nines. Every control total is checked (entry/addenda
  * counts, entry hash, debit and credit totals, batch numbers, block count): a file that does not add up
  * is refused as a whole with the line and the reason, nothing is applied from it. Pure: text in, data out.
@@ -33,7 +34,74 @@ export type NachaReturn = {
   line: number;
 };
 
-export type NachaReturnFile = { immediateDestination: string; immediateOrigin: string; createdOn: string; returns: NachaReturn[] };
+/**
+ * A notification of change (NOC, SEC code COR): the receiving bank accepted our entry but tells us the
+ * account information to use from now on (NACHA: change it within six banking days or before the next entry).
+ */
+export type NachaCorrection = {
+  /** C01…C14. */
+  changeCode: string;
+  /** The trace number of our original entry (15 digits): how the notice is matched. */
+  originalTrace: string;
+  /** The receiving DFI of the original entry (8 digits). */
+  originalRdfi: string;
+  /** The corrected data as the bank wrote it (positions 36–64 of the addenda), trailing blanks removed. */
+  correctedData: string;
+  transactionCode: string;
+  individualId: string;
+  individualName: string;
+  traceNumber: string;
+  /** 1-based line of the entry detail record. */
+  line: number;
+};
+
+/** What a notification of change corrects on the receiver's account (null fields stay as they are). */
+export type AccountCorrection = { routing: string | null; account: string | null; accountType: 'checking' | 'savings' | null };
+
+/** The change codes servicing applies to an account, with their NACHA names. */
+export const CHANGE_CODES: Readonly<Record<string, string>> = {
+  C01: 'Incorrect account number',
+  C02: 'Incorrect routing number',
+  C03: 'Incorrect routing number and account number',
+  C05: 'Incorrect transaction code',
+  C06: 'Incorrect account number and transaction code',
+  C07: 'Incorrect routing number, account number and transaction code',
+};
+
+const accountTypeOfCode = (code: string): 'checking' | 'savings' | null => (/^2[2-9]$/.test(code) ? 'checking' : /^3[2-9]$/.test(code) ? 'savings' : null);
+
+/**
+ * Reads the corrected data of a notification of change by its code (NACHA Appendix Five field layouts):
+ * C01 account (1–17); C02 routing (1–9); C03 routing (1–9) and account (13–29); C05 transaction code (1–2);
+ * C06 account (1–17) and transaction code (21–22); C07 routing (1–9), account (10–26), transaction code (27–28).
+ * Null when the code is not one servicing applies or the data does not read as its layout says.
+ */
+export function accountCorrectionOf(changeCode: string, correctedData: string): AccountCorrection | null {
+  const d = correctedData.padEnd(29, ' ');
+  const account = (text: string) => (/^\d{1,17}$/.test(text.trim()) ? text.trim() : undefined);
+  const routing = (text: string) => (/^\d{9}$/.test(text) ? text : undefined);
+  const type = (text: string) => accountTypeOfCode(text) ?? undefined;
+  const pick = (c: Partial<Record<keyof AccountCorrection, string | undefined>>, needs: (keyof AccountCorrection)[]): AccountCorrection | null =>
+    needs.every((k) => c[k] !== undefined) ? { routing: c.routing ?? null, account: c.account ?? null, accountType: (c.accountType as AccountCorrection['accountType']) ?? null } : null;
+  switch (changeCode) {
+    case 'C01':
+      return pick({ account: account(d.slice(0, 17)) }, ['account']);
+    case 'C02':
+      return pick({ routing: routing(d.slice(0, 9)) }, ['routing']);
+    case 'C03':
+      return pick({ routing: routing(d.slice(0, 9)), account: account(d.slice(12, 29)) }, ['routing', 'account']);
+    case 'C05':
+      return pick({ accountType: type(d.slice(0, 2)) }, ['accountType']);
+    case 'C06':
+      return pick({ account: account(d.slice(0, 17)), accountType: type(d.slice(20, 22)) }, ['account', 'accountType']);
+    case 'C07':
+      return pick({ routing: routing(d.slice(0, 9)), account: account(d.slice(9, 26)), accountType: type(d.slice(26, 28)) }, ['routing', 'account', 'accountType']);
+    default:
+      return null;
+  }
+}
+
+export type NachaReturnFile = { immediateDestination: string; immediateOrigin: string; createdOn: string; returns: NachaReturn[]; corrections: NachaCorrection[] };
 
 /** A return file that cannot be read: `line` is 1-based (0 for the file as a whole). */
 export class NachaParseError extends Error {
@@ -48,6 +116,7 @@ export class NachaParseError extends Error {
 
 const RETURN_CODES = new Set(['21', '26', '31', '36']);
 const isReturnReasonCode = (code: string): boolean => /^R(0[1-9]|[1-7]\d|8[0-5])$/.test(code);
+const isChangeCode = (code: string): boolean => /^C(0[1-9]|1[0-4])$/.test(code);
 
 const digits = (line: number, field: string, text: string): bigint => {
   if (!/^\d+$/.test(text)) throw new NachaParseError(line, `${field} must be digits (found "${text.trim()}")`);
@@ -84,6 +153,7 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
   const createdOn = isoOf(1, 'file creation date', header.slice(23, 29));
 
   const returns: NachaReturn[] = [];
+  const corrections: NachaCorrection[] = [];
   const file = zero();
   let batches = 0;
   let batch: { line: number; serviceClass: string; number: string; odfi: string; effectiveDate: string | null; secCode: string; totals: Totals } | null = null;
@@ -118,7 +188,9 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
       if (!RETURN_CODES.has(code)) throw new NachaParseError(n, `transaction code ${code} is not a return entry (21, 26, 31 or 36)`);
       const rdfi = digits(n, 'receiving DFI identification', l.slice(3, 11));
       const amount = digits(n, 'amount', l.slice(29, 39));
-      if (amount === 0n) throw new NachaParseError(n, 'a return entry must have an amount');
+      const noc = batch.secCode === 'COR';
+      if (noc && amount !== 0n) throw new NachaParseError(n, 'a notification of change (COR) must have a zero amount');
+      if (!noc && amount === 0n) throw new NachaParseError(n, 'a return entry must have an amount');
       if (l[78] !== '1') throw new NachaParseError(n, 'a return entry must have an addenda record (addenda indicator 1)');
       const traceNumber = l.slice(79, 94);
       digits(n, 'trace number', traceNumber);
@@ -139,6 +211,21 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
     } else if (type === '7') {
       if (!batch || !pendingEntry) throw new NachaParseError(n, 'addenda record without an entry detail record before it');
       const addendaType = l.slice(1, 3);
+      if (batch.secCode === 'COR') {
+        if (addendaType !== '98') throw new NachaParseError(n, `addenda type ${addendaType} is not a notification of change (98)`);
+        const changeCode = l.slice(3, 6);
+        if (!isChangeCode(changeCode)) throw new NachaParseError(n, `change code "${changeCode.trim()}" is not C01…C14`);
+        const originalTrace = l.slice(6, 21);
+        digits(n, 'original entry trace number', originalTrace);
+        const originalRdfi = l.slice(27, 35);
+        digits(n, 'original receiving DFI identification', originalRdfi);
+        if (l.slice(79, 94) !== pendingEntry.traceNumber) throw new NachaParseError(n, `addenda trace number ${l.slice(79, 94)} is not the entry's ${pendingEntry.traceNumber}`);
+        batch.totals.count += 1n;
+        const { transactionCode, individualId, individualName, traceNumber, line } = pendingEntry;
+        corrections.push({ changeCode, originalTrace, originalRdfi, correctedData: l.slice(35, 64).trimEnd(), transactionCode, individualId, individualName, traceNumber, line });
+        pendingEntry = null;
+        continue;
+      }
       if (addendaType !== '99') throw new NachaParseError(n, `addenda type ${addendaType} is not a return (99)`);
       const code = l.slice(3, 6);
       if (!isReturnReasonCode(code)) throw new NachaParseError(n, `return reason code "${code.trim()}" is not R01…R85`);
@@ -189,5 +276,5 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
     }
   }
   if (!control) throw new NachaParseError(lines.length, 'the file has no file control record (type 9)');
-  return { immediateDestination: header.slice(3, 13).trim(), immediateOrigin: header.slice(13, 23).trim(), createdOn, returns };
+  return { immediateDestination: header.slice(3, 13).trim(), immediateOrigin: header.slice(13, 23).trim(), createdOn, returns, corrections };
 }

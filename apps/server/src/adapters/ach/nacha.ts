@@ -25,6 +25,18 @@ export type NachaReturnAddenda = {
   information?: string;
 };
 
+/**
+ * A notification-of-change addenda (type 7, addenda type code 98) of a COR entry: the receiving bank's
+ * corrected account information for an entry we sent (`correctedData` as NACHA lays it out per code).
+ */
+export type NachaCorrectionAddenda = {
+  /** C01…C14. */
+  changeCode: string;
+  originalTrace: string;
+  originalRdfi: string;
+  correctedData: string;
+};
+
 export type NachaEntry = {
   /**
    * 22 checking credit, 32 savings credit, 27 checking debit, 37 savings debit; 21/31 the return of a
@@ -42,6 +54,8 @@ export type NachaEntry = {
   traceNumber?: string;
   /** A return entry's addenda (written as the entry's one addenda record). */
   returnAddenda?: NachaReturnAddenda;
+  /** A notification of change's addenda (entries of a COR batch, amount zero). */
+  correctionAddenda?: NachaCorrectionAddenda;
 };
 
 /** Debit family: codes ending 5–9 (27/37 debits, 26/36 returns of debits); credits end 0–4. */
@@ -56,7 +70,8 @@ export function serviceClassCode(entries: readonly NachaEntry[]): '200' | '220' 
 }
 
 export type NachaBatch = {
-  secCode: 'PPD' | 'CCD' | 'WEB';
+  /** COR: notifications of change (what a receiving bank sends back; built here for tests and the simulator). */
+  secCode: 'PPD' | 'CCD' | 'WEB' | 'COR';
   companyName: string;
   companyId: string;
   entryDescription: string;
@@ -164,11 +179,14 @@ export function buildNachaFile(file: NachaFile): string {
     let debit = 0n;
     for (const e of batch.entries) {
       if (!/^\d{9}$/.test(e.routing)) throw new RangeError('entry routing must be nine digits');
-      if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError('entry amount must be positive cents');
+      if (batch.secCode === 'COR') {
+        if (e.amountCents !== 0 || !e.correctionAddenda) throw new RangeError('a COR entry has a zero amount and a correction addenda');
+      } else if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError('entry amount must be positive cents');
       trace += 1;
       const entryTrace = e.traceNumber ?? odfi + num(trace, 7);
       if (!/^\d{15}$/.test(entryTrace)) throw new RangeError('entry trace number must be fifteen digits');
       const r = e.returnAddenda;
+      const c = e.correctionAddenda;
       lines.push(
         record([
           '6',
@@ -180,7 +198,7 @@ export function buildNachaFile(file: NachaFile): string {
           alpha(e.individualId, 15),
           alpha(e.individualName, 22),
           batch.secCode === 'WEB' ? alpha(e.paymentType ?? 'S', 2) : '  ',
-          r ? '1' : '0',
+          r || c ? '1' : '0',
           entryTrace,
         ]),
       );
@@ -198,6 +216,9 @@ export function buildNachaFile(file: NachaFile): string {
           ]),
         );
       }
+      if (c) {
+        lines.push(record(['7', '98', alpha(c.changeCode, 3), num(c.originalTrace, 15), ' '.repeat(6), num(c.originalRdfi, 8), alpha(c.correctedData, 29), ' '.repeat(15), entryTrace]));
+      }
       hash += BigInt(e.routing.slice(0, 8));
       if (isDebit(e.transactionCode)) debit += BigInt(e.amountCents);
       else credit += BigInt(e.amountCents);
@@ -207,7 +228,7 @@ export function buildNachaFile(file: NachaFile): string {
       record([
         '8',
         serviceClass,
-        num(batch.entries.length + batch.entries.filter((e) => e.returnAddenda).length, 6),
+        num(batch.entries.length + batch.entries.filter((e) => e.returnAddenda || e.correctionAddenda).length, 6),
         num(entryHash, 10),
         num(debit, 12),
         num(credit, 12),
@@ -218,7 +239,7 @@ export function buildNachaFile(file: NachaFile): string {
         num(batchNumber, 7),
       ]),
     );
-    entryCount += batch.entries.length + batch.entries.filter((e) => e.returnAddenda).length;
+    entryCount += batch.entries.length + batch.entries.filter((e) => e.returnAddenda || e.correctionAddenda).length;
     fileHash += hash;
     fileCredit += credit;
     fileDebit += debit;

@@ -18,3 +18,4 @@ export * from './profile';
 export * from './newflow';
 export * from './referral';
 export * from './care';
+export * from './hardship';

@@ -53,6 +53,11 @@ export const loans = pgTable(
     refinancesLoanId: integer('refinances_loan_id')
       .unique()
       .references((): AnyPgColumn => loans.id),
+    /**
+     * The due dates in force when they were revised after opening (a due-date change, a hardship deferral:
+     * loan_schedule_revisions), one per installment in order; null: the contract's own dates.
+     */
+    revisedDueDates: jsonb('revised_due_dates').$type<string[]>(),
   },
   (t) => [
     index('loans_user_idx').on(t.userId),
@@ -81,6 +86,30 @@ export const loanInstallments = pgTable(
   (t) => [unique('loan_installments_loan_n').on(t.loanId, t.n)],
 );
 
+/**
+ * Every revision of a loan's due dates, as applied (the loan row holds the dates in force): what moved,
+ * why (`kind` and the request it came from), the APR before and after (re-disclosed), who did it.
+ */
+export const loanScheduleRevisions = pgTable(
+  'loan_schedule_revisions',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind', { enum: ['due_date_change', 'hardship'] }).notNull(),
+    /** The request it applies (due_date_change_requests / hardship_requests id). */
+    sourceId: integer('source_id').notNull(),
+    dueDatesBefore: jsonb('due_dates_before').$type<string[]>().notNull(),
+    dueDatesAfter: jsonb('due_dates_after').$type<string[]>().notNull(),
+    aprBefore: text('apr_before').notNull(),
+    aprAfter: text('apr_after').notNull(),
+    staffId: integer('staff_id').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('loan_schedule_revisions_loan_idx').on(t.loanId), unique('loan_schedule_revisions_source').on(t.kind, t.sourceId)],
+);
+
 /** Money sent to the borrower over ACH. The idempotency key makes a retried funding call move money once. */
 export const disbursements = pgTable(
   'disbursements',
@@ -107,11 +136,65 @@ export const loanDocuments = pgTable(
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
-    kind: text('kind', { enum: ['signed_note'] }).notNull(),
+    kind: text('kind', { enum: ['signed_note', 'due_date_change_agreement'] }).notNull(),
+    /** The signed note's e-signature record (kind signed_note). */
     esignatureId: integer('esignature_id').references(() => esignatures.id),
+    /** The signed due-date change request (kind due_date_change_agreement): its PDF is the document. */
+    dueDateChangeRequestId: integer('due_date_change_request_id').references((): AnyPgColumn => dueDateChangeRequests.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('loan_documents_loan_kind').on(t.loanId, t.kind)],
+  // One signed note per loan; one document per due-date change.
+  (t) => [unique('loan_documents_loan_kind').on(t.loanId, t.kind, t.dueDateChangeRequestId).nullsNotDistinct()],
+);
+
+/** The re-disclosed schedule a due-date change agreement shows, row by row (cents, ISO dates). */
+export type DueDateChangeScheduleRow = { n: number; due_date: string; new_due_date: string; payment_cents: number; moved: boolean };
+
+/**
+ * A borrower's signed due-date change (docs/borrower-care.md): the request, the re-disclosed schedule
+ * they signed (dates before and after, APR before and after), the typed e-signature with its evidence,
+ * and the signed PDF (sealed in storage, SHA-256 recorded). Written only with the schedule revision it
+ * applies (loan_schedule_revisions kind due_date_change, source_id = this id), in one transaction.
+ */
+export const dueDateChangeRequests = pgTable(
+  'due_date_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    /** The first moved payment's new date, as requested. */
+    requestedDate: date('requested_date', { mode: 'string' }).notNull(),
+    /** The servicing business date of the request (the 12-month rule counts from it). */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    firstMovedN: integer('first_moved_n').notNull(),
+    schedule: jsonb('schedule').$type<DueDateChangeScheduleRow[]>().notNull(),
+    dueDatesBefore: jsonb('due_dates_before').$type<string[]>().notNull(),
+    dueDatesAfter: jsonb('due_dates_after').$type<string[]>().notNull(),
+    aprBefore: text('apr_before').notNull(),
+    aprAfter: text('apr_after').notNull(),
+    financeChargeCents: integer('finance_charge_cents').notNull(),
+    totalOfPaymentsCents: integer('total_of_payments_cents').notNull(),
+    /** The typed full name as signed, and the evidence of the signature. */
+    signatureName: text('signature_name').notNull(),
+    esignConsent: boolean('esign_consent').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** The agreement text's version, and the signed PDF. */
+    agreementVersion: text('agreement_version').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    sha256: text('sha256').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    status: text('status', { enum: ['applied'] }).notNull(),
+    /** The client's Idempotency-Key: a retry answers the first request. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('due_date_change_requests_loan_idx').on(t.loanId, t.id), unique('due_date_change_requests_member_key').on(t.userId, t.idempotencyKey)],
 );
 
 /**

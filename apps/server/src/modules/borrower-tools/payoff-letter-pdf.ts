@@ -1,12 +1,12 @@
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from '../esignature/loan-figures';
-import { INK, LETTER, toWinAnsi, wrapLines } from '../../lib/pdf-text';
+import { INK, LETTER, TextFlow, toWinAnsi } from '../../lib/pdf-text';
 
 
-const { width: WIDTH, height: HEIGHT, margin: MARGIN } = LETTER;
+const { width: WIDTH, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
 
 /** The figures written to the PDF's keywords, so a reader or a test can check them without parsing the page. */
@@ -32,28 +32,15 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
 
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
-  let y = HEIGHT - MARGIN;
-  const ensure = (space: number) => {
-    if (y - space < MARGIN) {
-      page = pdf.addPage([WIDTH, HEIGHT]);
-      y = HEIGHT - MARGIN;
-    }
-  };
-  const write = (s: string, font: PDFFont = regular, size = 10, gapAfter = 4, color = INK) => {
-    for (const text of wrapLines(s, font, size, WIDTH - 2 * MARGIN)) {
-      ensure(size * 1.45);
-      page.drawText(text, { x: MARGIN, y: y - size, size, font, color });
-      y -= size * 1.45;
-    }
-    y -= gapAfter;
-  };
+  const flow = new TextFlow(pdf, regular);
+  const ensure = (space: number) => flow.ensure(space);
+  const write = (...args: Parameters<TextFlow['write']>) => flow.write(...args);
   const row = (label: string, value: string, strong = false) => {
     ensure(16);
-    page.drawText(toWinAnsi(label), { x: MARGIN, y: y - 11, size: 11, font: strong ? bold : regular, color: INK });
+    flow.page.drawText(toWinAnsi(label), { x: MARGIN, y: flow.y - 11, size: 11, font: strong ? bold : regular, color: INK });
     const font = strong ? bold : regular;
-    page.drawText(toWinAnsi(value), { x: WIDTH - MARGIN - font.widthOfTextAtSize(toWinAnsi(value), 11), y: y - 11, size: 11, font, color: INK });
-    y -= 17;
+    flow.page.drawText(toWinAnsi(value), { x: WIDTH - MARGIN - font.widthOfTextAtSize(toWinAnsi(value), 11), y: flow.y - 11, size: 11, font, color: INK });
+    flow.y -= 17;
   };
 
   write(COMPANY.legal_name, bold, 12, 0);
@@ -67,16 +54,16 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   row('Principal', formatUsd(cents(l.principal)));
   row('Interest through the good-through date', formatUsd(cents(l.interest)));
   row('Fees', formatUsd(cents(l.fees)));
-  page.drawLine({ start: { x: MARGIN, y: y + 2 }, end: { x: WIDTH - MARGIN, y: y + 2 }, thickness: 0.8, color: INK });
-  y -= 4;
+  flow.page.drawLine({ start: { x: MARGIN, y: flow.y + 2 }, end: { x: WIDTH - MARGIN, y: flow.y + 2 }, thickness: 0.8, color: INK });
+  flow.y -= 4;
   row(`Payoff amount good through ${formatDate(l.good_through)}`, formatUsd(cents(l.payoff_amount)), true);
-  y -= 6;
+  flow.y -= 6;
   write(`Per-diem interest: ${formatUsd(cents(l.per_diem))} for each day after the good-through date that the funds arrive (until your next due date; ask us for a new letter after it).`, regular, 10, 12);
 
   write('Payments not yet final', bold, 12, 4);
   if (l.pending_debits.length === 0) write('None: no debit is scheduled or waiting to settle on this loan.', regular, 10, 12);
   else for (const d of l.pending_debits) write(`- ${d.explanation}`, regular, 10, 4);
-  y -= 8;
+  flow.y -= 8;
 
   write('Where to send the funds', bold, 12, 4);
   write(`Online: ${l.send_funds.online}`, regular, 10, 6);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { violatedUniqueConstraint } from '../../db/errors';
 import type { InboxFacts } from '@payrail/domain/care/requests-inbox';
 import type { Db } from '../../db/client';
@@ -12,12 +12,16 @@ import {
   borrowerProfiles,
   consentWithdrawals,
   documents,
+  dueDateChangeRequests,
   esignatures,
   feedbackRequests,
   loanBorrowers,
+  loanDocuments,
   loans,
+  loanScheduleRevisions,
   loanTransactions,
   staffActions,
+  staffUsers,
   states,
   userAgreements,
 } from '../../db/schema/index';
@@ -137,6 +141,70 @@ export function careRepository(db: Db) {
       };
     },
 
+    // ── Due-date changes ────────────────────────────────────────────────────────────────────────────
+    /**
+     * The business date of the loan's last APPLIED due-date change: the newest revision of kind
+     * due_date_change (loan_schedule_revisions) and the request it applied. Null when there is none.
+     */
+    lastDueDateChangeOn: async (loanId: number): Promise<string | null> => {
+      const [row] = await db
+        .select({ on: dueDateChangeRequests.businessDate })
+        .from(loanScheduleRevisions)
+        .innerJoin(dueDateChangeRequests, eq(dueDateChangeRequests.id, loanScheduleRevisions.sourceId))
+        .where(and(eq(loanScheduleRevisions.loanId, loanId), eq(loanScheduleRevisions.kind, 'due_date_change')))
+        .orderBy(desc(loanScheduleRevisions.id))
+        .limit(1);
+      return row?.on ?? null;
+    },
+    /** Installments of the loan a debit is scheduled or pending for (in flight). */
+    inFlightInstallments: async (loanId: number): Promise<number[]> => {
+      const rows = await db
+        .select({ n: loanTransactions.installmentN })
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.loanId, loanId), inArray(loanTransactions.status, ['scheduled', 'pending']), isNotNull(loanTransactions.installmentN)));
+      return rows.map((r) => r.n!);
+    },
+    /** A fresh id for a due-date change request, so its PDF and its revision can name it before it is written. */
+    reserveDueDateChangeId: async (): Promise<number> => {
+      const res = await db.execute<{ id: number | string }>(sql`select nextval(pg_get_serial_sequence('due_date_change_requests', 'id')) as id`);
+      return Number((res as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    },
+    /** The member's change recorded with this Idempotency-Key, if any. */
+    dueDateChangeByKey: async (userId: number, key: string): Promise<DueDateChangeRow | undefined> => {
+      const [row] = await db
+        .select()
+        .from(dueDateChangeRequests)
+        .where(and(eq(dueDateChangeRequests.userId, userId), eq(dueDateChangeRequests.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+    /** A loan's applied due-date changes with their loan document's id, newest first. */
+    dueDateChangesOfLoan: (loanId: number) =>
+      db
+        .select({ change: dueDateChangeRequests, documentId: loanDocuments.id })
+        .from(dueDateChangeRequests)
+        .innerJoin(loanDocuments, eq(loanDocuments.dueDateChangeRequestId, dueDateChangeRequests.id))
+        .where(eq(dueDateChangeRequests.loanId, loanId))
+        .orderBy(desc(dueDateChangeRequests.id)),
+    /**
+     * The writes that go with the schedule revision, in ITS transaction (`reviseDueDates`' `also`): the
+     * request as applied, its signed agreement as a loan document, the borrower's notification.
+     */
+    recordAppliedDueDateChange: async (tx: Tx, row: NewDueDateChange, notice: string): Promise<void> => {
+      await tx.insert(dueDateChangeRequests).values(row);
+      await tx.insert(loanDocuments).values({ loanId: row.loanId, kind: 'due_date_change_agreement', dueDateChangeRequestId: row.id!, createdAt: row.createdAt });
+      await insertNotification(tx, { userId: row.userId, message: notice, at: row.createdAt });
+    },
+    /** Staff names by id (the back office's schedule revisions). */
+    staffNames: async (ids: number[]): Promise<Map<number, string>> => {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+    /** A back-office view of a signed due-date change agreement (audited after it was served). */
+    auditAgreementView: (p: { staffUserId: number; userId: number; changeId: number; at: Date }) =>
+      db.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'view_due_date_change_agreement', targetUserId: p.userId, before: {}, after: { due_date_change_id: p.changeId }, at: p.at }),
+
     /** A staff reminder of the open requests: the borrower's notification and the audit row, together. */
     remind: (p: { staffUserId: number; userId: number; message: string; requestKeys: readonly string[]; at: Date }) =>
       db.transaction(async (tx) => {
@@ -146,12 +214,14 @@ export function careRepository(db: Db) {
   };
 }
 export type WithdrawalRow = typeof consentWithdrawals.$inferSelect;
+export type DueDateChangeRow = typeof dueDateChangeRequests.$inferSelect;
+export type NewDueDateChange = typeof dueDateChangeRequests.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Everything the consent centre shows about one member (rows as stored; the use case maps them). */
 export async function consentFacts(db: Db, userId: number) {
   const agreementCols = { name: agreementDocuments.name, title: agreementDocuments.title, version: agreementDocuments.version };
-  const [accepted, signed, ach, autoDebit, withdrawals, [profile], [openLoan]] = await Promise.all([
+  const [accepted, signed, ach, autoDebit, withdrawals, dueDateChanges, [profile], [openLoan]] = await Promise.all([
     db
       .select({ id: userAgreements.id, documentId: userAgreements.agreementDocumentId, at: userAgreements.acceptedAt, ip: userAgreements.ip, ...agreementCols })
       .from(userAgreements)
@@ -190,6 +260,13 @@ export async function consentFacts(db: Db, userId: number) {
       .orderBy(asc(autoDebitAuthorizations.disclosureAcceptedAt), asc(autoDebitAuthorizations.id)),
     db.select().from(consentWithdrawals).where(eq(consentWithdrawals.userId, userId)).orderBy(asc(consentWithdrawals.id)),
     db
+      .select({ id: dueDateChangeRequests.id, documentId: loanDocuments.id, at: dueDateChangeRequests.signedAt, ip: dueDateChangeRequests.ip, version: dueDateChangeRequests.agreementVersion, signatureName: dueDateChangeRequests.signatureName, loan: loans.identifier })
+      .from(dueDateChangeRequests)
+      .innerJoin(loanDocuments, eq(loanDocuments.dueDateChangeRequestId, dueDateChangeRequests.id))
+      .innerJoin(loans, eq(loans.id, dueDateChangeRequests.loanId))
+      .where(eq(dueDateChangeRequests.userId, userId))
+      .orderBy(asc(dueDateChangeRequests.signedAt), asc(dueDateChangeRequests.id)),
+    db
       .select({ address: borrowerProfiles.address, unit: borrowerProfiles.unitNumber, city: borrowerProfiles.city, zip: borrowerProfiles.zipCode, state: states.abbreviation })
       .from(borrowerProfiles)
       .leftJoin(loanBorrowers, eq(loanBorrowers.userId, borrowerProfiles.userId))
@@ -202,7 +279,7 @@ export async function consentFacts(db: Db, userId: number) {
       .where(and(eq(loans.userId, userId), eq(loans.status, 'opened')))
       .limit(1),
   ]);
-  return { accepted, signed, ach, autoDebit, withdrawals, profile: profile ?? null, hasOpenLoan: openLoan !== undefined };
+  return { accepted, signed, ach, autoDebit, withdrawals, dueDateChanges, profile: profile ?? null, hasOpenLoan: openLoan !== undefined };
 }
 
 const auditWithdrawal = (tx: Tx, staffUserId: number, userId: number, action: string, row: WithdrawalRow, at: Date) =>

@@ -1,8 +1,25 @@
-import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
-import { ZConsentCentre, ZDueDateChangePreview, ZDueDateChangeQuery, ZRequestsInbox, ZRequestsReminder, ZWithdrawConsentRequest } from '@payrail/contract/care';
+import { IDEMPOTENCY_HEADER, ZBackofficeUserParams, ZLoanParams } from '@payrail/contract/backoffice';
+import {
+  ZConsentCentre,
+  ZDueDateChange,
+  ZDueDateChangeOverview,
+  ZDueDateChangePreview,
+  ZDueDateChangeQuery,
+  ZDueDateChangeRequest,
+  ZRequestsInbox,
+  ZRequestsReminder,
+  ZScheduleRevisions,
+  ZWithdrawConsentRequest,
+} from '@payrail/contract/care';
 import { ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { contentDisposition } from '../documents/file-names';
+import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
+import { applyDueDateChange, dueDateChangeOverview } from './use-cases/apply-due-date-change';
+import { dueDateChangeAgreementForStaff, scheduleRevisionsOfLoan } from './use-cases/schedule-revisions';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { getConsentCentre, restoreElectronicConsent, withdrawElectronicConsent } from './use-cases/consent-centre';
@@ -22,6 +39,20 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/dashboard/loans/:loanId/due_date_change',
       { onRequest, schema: { params: ZLoanIdParams, querystring: ZDueDateChangeQuery, response: { 200: ZDueDateChangePreview } } },
       async (req) => previewDueDateChange(ctx, signedIn(req).member.id, req.params.loanId, req.query.date),
+    );
+    // The borrower signs the re-disclosed schedule; an optional Idempotency-Key makes a retry answer the first change.
+    app.post(
+      '/dashboard/loans/:loanId/due_date_change',
+      { onRequest, schema: { params: ZLoanIdParams, body: ZDueDateChangeRequest, response: { 200: ZDueDateChange } } },
+      async (req) => {
+        const raw = req.headers[IDEMPOTENCY_HEADER];
+        const key = typeof raw === 'string' ? raw.trim() : null;
+        if (key !== null && (key.length < 8 || key.length > 200)) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
+        return applyDueDateChange(ctx, signedIn(req).member, req.params.loanId, req.body, clientInfo(req), key);
+      },
+    );
+    app.get('/dashboard/loans/:loanId/due_date_changes', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZDueDateChangeOverview } } }, async (req) =>
+      dueDateChangeOverview(ctx, signedIn(req).member.id, req.params.loanId),
     );
     app.post('/dashboard/consents/electronic_communications/restore', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
       restoreElectronicConsent(ctx, signedIn(req).member.id, clientInfo(req)),
@@ -46,6 +77,19 @@ export function careBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: servicing, schema: { params: ZBackofficeUserParams, body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
       async (req) => withdrawElectronicConsent(ctx, req.params.userId, req.body.confirm === true, { ip: null, userAgent: null }, staffOf(req)),
     );
+    app.get('/loans/:loanId/schedule_revisions', { config: read, schema: { params: ZLoanParams, response: { 200: ZScheduleRevisions } } }, async (req) =>
+      scheduleRevisionsOfLoan(ctx, req.params.loanId),
+    );
+    app.get('/loans/:loanId/due_date_changes/:changeId/pdf', { config: read, schema: { params: ZLoanParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req, reply) => {
+      const { fileName, bytes, audit } = await dueDateChangeAgreementForStaff(ctx, staffOf(req), req.params.loanId, req.params.changeId);
+      await audit();
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
     app.post('/members/:userId/requests/remind', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
       remindOpenRequests(ctx, staffOf(req), req.params.userId),
     );

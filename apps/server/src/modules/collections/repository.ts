@@ -115,6 +115,13 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
       return row;
     },
+    /** A notification of change applied to the account a debit came from (routing, sealed number, type). */
+    correctBankAccount: async (
+      id: number,
+      set: Partial<Pick<BankAccountRow, 'routingNumber' | 'accountNumberSealed' | 'accountNumberLast4' | 'accountType' | 'bankName'>> & { updatedAt: Date },
+    ) => {
+      await db.update(bankAccounts).set(set).where(eq(bankAccounts.id, id));
+    },
     borrower: async (userId: number) => {
       const [row] = await db
         .select({ email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName })
@@ -156,7 +163,7 @@ function collectionsQueries(db: Db) {
     setLoanStatus: async (loanId: number, status: LoanRow['status'], at: Date, closed: boolean) => {
       await db
         .update(loans)
-        .set({ status, updatedAt: at, ...(closed ? { closedAt: at } : {}) })
+        .set({ status, updatedAt: at, closedAt: closed ? at : null })
         .where(eq(loans.id, loanId));
     },
     notify: async (userId: number, message: string, at: Date) => {

@@ -2,6 +2,7 @@ import { adjustToBusinessDay } from '@payrail/domain/calendar';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
+import { withRevisedDueDates } from '@payrail/domain/loan/schedule-revision';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { cents } from '@payrail/domain/money';
@@ -39,10 +40,11 @@ export const businessDate = (ctx: AppContext): Promise<IsoDate> => businessToday
 /**
  * The loan's contract schedule, rebuilt from the loan row by the loan engine (fee financed when the note
  * includes it) — the same terms funding copied from the signed note, so the same rows as loan_installments
- * and as `contractOf` (modules/servicing), which reads the note outside the run's transaction.
+ * and as `contractOf` (modules/servicing), which reads the note outside the run's transaction. Due dates
+ * revised after opening (`loans.revised_due_dates`) replace the contract's, as in `contractOf`.
  */
 export function scheduleOf(loan: LoanRow): LoanSchedule {
-  return buildSchedule({
+  const contract = buildSchedule({
     amountCents: cents(loan.amountCents),
     originationFeeCents: cents(loan.feeCents),
     feeFinanced: loan.feeCents > 0 && loan.notePrincipalCents === loan.amountCents + loan.feeCents,
@@ -52,6 +54,7 @@ export function scheduleOf(loan: LoanRow): LoanSchedule {
     disbursementDate: parseIsoDate(loan.disbursementDate),
     firstPaymentDate: parseIsoDate(loan.firstPaymentDate),
   });
+  return withRevisedDueDates(contract, loan.revisedDueDates);
 }
 
 /** Installments whose debit is made on `date` (due date moved to the next business day). */

@@ -9,8 +9,10 @@ import {
   disbursements,
   esignatures,
   ledgerEntries,
+  dueDateChangeRequests,
   loanDocuments,
   loanInstallments,
+  loanScheduleRevisions,
   loanTransactions,
   loans,
   staffActions,
@@ -28,6 +30,10 @@ export type NewAutoDebit = Omit<typeof autoDebitAuthorizations.$inferInsert, 'id
 export type NewDebitAccount = Omit<typeof bankAccounts.$inferInsert, 'id'>;
 export type LoanStatusValue = LoanRow['status'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database transaction, for a caller's own writes that must commit with a repository's (see `reviseDueDates`). */
+export type DbTx = Tx;
+export type ScheduleRevisionRow = typeof loanScheduleRevisions.$inferSelect;
+export type NewScheduleRevision = Omit<typeof loanScheduleRevisions.$inferInsert, 'id'>;
 type Runner = Db | Tx;
 
 /** The ledger entry kind a settled debit posts as, by the transaction's mode. */
@@ -55,6 +61,16 @@ export type OpenLoan = {
   /** A refinance: the old loan's payoff from the proceeds, in the same transaction. */
   refinance?: { oldLoanId: number; payoffCents: number; payoffDate: string; notification: string };
 };
+
+/** A loan document's stored file: the signed note's, or the signed due-date change agreement's. */
+export type StoredFile = { id: number; storageKey: string; sha256: string; byteSize: number };
+type FileSources = { esignature: StoredFile | null; change: StoredFile | null };
+function withFile<T extends FileSources>(rows: T[]): (T & { file: StoredFile })[] {
+  return rows.flatMap((r) => {
+    const file = r.esignature ?? r.change;
+    return file ? [{ ...r, file }] : [];
+  });
+}
 
 /** The loan being refinanced was no longer open when the refinance committed (another funding won). */
 class OldLoanNotOpen extends Error {}
@@ -109,7 +125,11 @@ export function servicingRepository(db: Db) {
     installments: (loanId: number) => db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loanId)).orderBy(asc(loanInstallments.n)),
     disbursements: (loanId: number) => db.select().from(disbursements).where(eq(disbursements.loanId, loanId)).orderBy(desc(disbursements.id)),
     signedNote: async (loanId: number) => {
-      const [row] = await db.select().from(loanDocuments).where(eq(loanDocuments.loanId, loanId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(loanDocuments)
+        .where(and(eq(loanDocuments.loanId, loanId), eq(loanDocuments.kind, 'signed_note')))
+        .limit(1);
       return row;
     },
 
@@ -180,22 +200,31 @@ export function servicingRepository(db: Db) {
     hasPendingTransaction: async (loanId: number): Promise<boolean> => (await pendingTransactionStmt.execute({ loanId })).length > 0,
     /** The signed note (e-signature record) a loan was opened from: its figures are the contract. */
     noteOf: async (loanId: number) => (await noteOfStmt.execute({ loanId }))[0],
-    /** A loan's documents with the e-signature record behind each. */
-    documentsOf: (loanId: number) =>
-      db
-        .select({ document: loanDocuments, esignature: esignatures })
-        .from(loanDocuments)
-        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
-        .where(eq(loanDocuments.loanId, loanId))
-        .orderBy(asc(loanDocuments.id)),
+    /**
+     * A loan's documents with the signed record behind each: the note's e-signature, or the signed
+     * due-date change request (`file`: where the sealed PDF is and its SHA-256, whichever it is).
+     */
+    documentsOf: async (loanId: number) =>
+      withFile(
+        await db
+          .select({ document: loanDocuments, esignature: esignatures, change: dueDateChangeRequests })
+          .from(loanDocuments)
+          .leftJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+          .leftJoin(dueDateChangeRequests, eq(dueDateChangeRequests.id, loanDocuments.dueDateChangeRequestId))
+          .where(eq(loanDocuments.loanId, loanId))
+          .orderBy(asc(loanDocuments.id)),
+      ),
     /** Documents by id, with their loan (the caller checks the owner). */
-    documentsById: (ids: number[]) =>
-      db
-        .select({ document: loanDocuments, esignature: esignatures, loan: loans })
-        .from(loanDocuments)
-        .innerJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
-        .innerJoin(loans, eq(loans.id, loanDocuments.loanId))
-        .where(inArray(loanDocuments.id, ids)),
+    documentsById: async (ids: number[]) =>
+      withFile(
+        await db
+          .select({ document: loanDocuments, esignature: esignatures, change: dueDateChangeRequests, loan: loans })
+          .from(loanDocuments)
+          .leftJoin(esignatures, eq(esignatures.id, loanDocuments.esignatureId))
+          .leftJoin(dueDateChangeRequests, eq(dueDateChangeRequests.id, loanDocuments.dueDateChangeRequestId))
+          .innerJoin(loans, eq(loans.id, loanDocuments.loanId))
+          .where(inArray(loanDocuments.id, ids)),
+      ),
 
     // ── Ledger (append-only; every function here may be called by the servicing run) ───────────────
     /** Every ledger entry of a loan, in order. */
@@ -208,6 +237,36 @@ export function servicingRepository(db: Db) {
      * `idempotencyKey` (e.g. `late_fee:<loan>:<installment>`): a second call returns the first row.
      */
     appendLedgerEntry: (entry: NewLedgerEntry) => append(db, entry),
+    /**
+     * Applies a revision of the loan's due dates in ONE transaction holding the loan's row lock: only when
+     * the dates in force are still `revision.dueDatesBefore` (else nothing is written and the answer is
+     * false: another change won), the revision row (one per request: unique kind + source), the loan's
+     * dates in force and re-disclosed APR, the installments' due dates, and the caller's own writes
+     * (`also`, e.g. the request marked applied, a notification) with them.
+     */
+    reviseDueDates: (revision: NewScheduleRevision, contractDueDates: readonly string[], also?: (tx: DbTx) => Promise<void>): Promise<ScheduleRevisionRow | null> =>
+      db.transaction(async (tx) => {
+        const [loan] = await tx.select({ revisedDueDates: loans.revisedDueDates }).from(loans).where(eq(loans.id, revision.loanId)).for('update');
+        if (!loan) return null;
+        const inForce = loan.revisedDueDates ?? contractDueDates;
+        if (JSON.stringify(inForce) !== JSON.stringify(revision.dueDatesBefore)) return null;
+        const [row] = await tx.insert(loanScheduleRevisions).values(revision).onConflictDoNothing().returning();
+        if (!row) return null;
+        await tx.update(loans).set({ revisedDueDates: [...revision.dueDatesAfter], aprPercent: revision.aprAfter, updatedAt: revision.createdAt }).where(eq(loans.id, revision.loanId));
+        const after = revision.dueDatesAfter;
+        for (let i = 0; i < after.length; i++) {
+          if (after[i] === revision.dueDatesBefore[i]) continue;
+          await tx
+            .update(loanInstallments)
+            .set({ dueDate: after[i]! })
+            .where(and(eq(loanInstallments.loanId, revision.loanId), eq(loanInstallments.n, i + 1)));
+        }
+        if (also) await also(tx);
+        return row;
+      }),
+    /** The loan's due-date revisions, oldest first. */
+    scheduleRevisions: (loanId: number): Promise<ScheduleRevisionRow[]> =>
+      db.select().from(loanScheduleRevisions).where(eq(loanScheduleRevisions.loanId, loanId)).orderBy(asc(loanScheduleRevisions.id)),
     /**
      * Runs `fn` in one transaction holding the loan's row lock (FOR UPDATE: the daily run and the back
      * office wait), with its ledger read and written inside: a check of the balances and the entry that
@@ -333,7 +392,7 @@ export function servicingRepository(db: Db) {
       const closed = to === 'closed_paid' || to === 'closed_refinanced' || to === 'charge_off';
       const rows = await db
         .update(loans)
-        .set({ status: to, updatedAt: at, ...(closed ? { closedAt: at } : {}) })
+        .set({ status: to, updatedAt: at, closedAt: closed ? at : null })
         .where(and(eq(loans.id, loanId), eq(loans.status, from)))
         .returning({ id: loans.id });
       return rows.length === 1;

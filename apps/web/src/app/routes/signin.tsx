@@ -3,7 +3,10 @@ import { Navigate } from 'react-router';
 import { Signin } from '../../features/auth/components/signin';
 import { sessionStore } from '../../lib/session-store';
 import { routeForStatus } from '../status-routes';
-import { finishSignIn } from '../workflow';
+import type { SessionUser } from '../../lib/session-store';
+
+// The workflow moves (session check, navigation stack) load once the borrower is signed in, not with the page.
+const finishSignIn = (user: SessionUser) => import('../workflow').then((workflow) => workflow.finishSignIn(user));
 
 /**
  * /signin. A signed-in borrower is sent to the page of their status; for anyone else, entering the

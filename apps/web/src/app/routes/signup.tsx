@@ -2,7 +2,9 @@ import { useLocation } from 'react-router';
 import { Signup } from '../../features/auth/components/signup';
 import { isSignupRouteState } from '../../features/auth/hooks/use-sign-in';
 import { agreementLink } from '../agreement-links';
-import { finishSignInWithToken } from '../workflow';
+
+// The workflow moves load once the account exists, not with the page.
+const finishSignInWithToken = () => import('../workflow').then((workflow) => workflow.finishSignInWithToken());
 
 /** /signup (named route Signup); route state socialSignup/signupObject carries a social identity over. */
 export function Component() {

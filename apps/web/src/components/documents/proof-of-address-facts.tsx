@@ -1,6 +1,7 @@
 import { MSG } from '@payrail/contract/messages';
 import { PROOF_OF_ADDRESS_MAX_AGE_DAYS } from '@payrail/contract/newflow';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import styles from './document-upload.module.css';
 
 export interface StatedFacts {
@@ -48,7 +49,7 @@ export function ProofOfAddressFacts({ value, onChange, showErrors }: { value: St
     <fieldset className={styles.facts}>
       <legend>What your document shows</legend>
       <p className={styles.factsHint}>It must be dated within the last {PROOF_OF_ADDRESS_MAX_AGE_DAYS} days and show the address you gave us. Fill these in before you upload it.</p>
-      <TextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" inputMode="numeric" required value={value.statementDate} onValueChange={(statementDate) => onChange({ ...value, statementDate })} error={errors.statementDate} />
+      <MaskedTextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" inputMode="numeric" required value={value.statementDate} onValueChange={(statementDate) => onChange({ ...value, statementDate })} error={errors.statementDate} />
       <TextField label="Street address on the document" required autoComplete="street-address" value={value.address} onChange={(event) => onChange({ ...value, address: event.target.value })} error={errors.address} />
       <TextField label="Zip code on the document" required inputMode="numeric" maxLength={5} value={value.zipCode} onChange={(event) => onChange({ ...value, zipCode: event.target.value.replace(/[^\d]/g, '') })} error={errors.zipCode} />
     </fieldset>

@@ -22,10 +22,13 @@ describe('ACH return file (servicing desk)', () => {
         if (body.file_name === 'bad.ach') return HttpResponse.json({ error: 'NACHA return file, line 1: a record must be 94 characters (found 5)' }, { status: 422 });
         return HttpResponse.json({
           file_name: body.file_name,
-          entries: 3,
+          entries: 4,
           applied: [{ line: 3, original_trace: '034821620000042', return_code: 'R01', return_reason: 'Insufficient funds', amount: 12_345, loan_id: 9, loan_identifier: '1060-98-3854', transaction_id: 42, returned_on: '2026-12-20' }],
           unmatched: [{ line: 7, original_trace: '034821629999999', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 1_000, reason: 'No ACH entry has this trace number.' }],
           duplicates: [{ line: 5, original_trace: '034821620000041', return_code: 'R10', return_reason: null, amount: 5_000, loan_id: 9, transaction_id: 41, returned_on: '2026-12-18' }],
+          corrections: [
+            { line: 11, original_trace: '034821620000040', change_code: 'C01', change_reason: 'Incorrect account number', outcome: 'applied', loan_id: 9, transaction_id: 40, detail: 'Account corrected: future debits go to the account ending 4321.' },
+          ],
         });
       }),
     );
@@ -43,7 +46,7 @@ describe('ACH return file (servicing desk)', () => {
 
     await user.upload(input, new File([FILE_TEXT], 'RET1212.ach', { type: 'text/plain' }));
     await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
-    expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched.')).toBeInTheDocument();
+    expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched. Notifications of change: 1 applied of 1.')).toBeInTheDocument();
     expect(uploads[1]).toEqual({ file: FILE_TEXT, file_name: 'RET1212.ach' });
     const table = within(section).getByRole('table', { name: 'Returns in RET1212.ach' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -51,6 +54,10 @@ describe('ACH return file (servicing desk)', () => {
       expect.stringMatching(/^3034821620000042R01 Insufficient funds\$123\.45AppliedLoan 1060-98-3854, payment reversed on 12\/20\/2026$/),
       expect.stringMatching(/^5034821620000041R10\$50\.00Already appliedLoan #9, returned 12\/18\/2026$/),
       expect.stringMatching(/^7034821629999999R03 No account \/ unable to locate account\$10\.00UnmatchedNo ACH entry has this trace number\.$/),
+    ]);
+    const changes = within(section).getByRole('table', { name: 'Notifications of change in RET1212.ach' });
+    expect(within(changes).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      '11034821620000040C01 Incorrect account numberAppliedLoan #9: Account corrected: future debits go to the account ending 4321.',
     ]);
     expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();
   });

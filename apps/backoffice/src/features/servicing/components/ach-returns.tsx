@@ -29,16 +29,30 @@ const rowsOf = (a: TAchReturnsResponse): Row[] =>
     ...a.unmatched.map((r) => ({ ...r, outcome: 'Unmatched', detail: r.reason })),
   ].sort((x, y) => x.line - y.line);
 
+type Correction = TAchReturnsResponse['corrections'][number];
+
+const CORRECTION_OUTCOME: Record<Correction['outcome'], string> = { applied: 'Applied', already_applied: 'Already applied', not_applied: 'Not applied' };
+
+const correctionColumns: TableColumn<Correction>[] = [
+  { key: 'line', header: 'Line', align: 'end', cell: (r) => r.line },
+  { key: 'trace', header: 'Original trace', cell: (r) => <span className={styles.mono}>{r.original_trace}</span> },
+  { key: 'code', header: 'Change', cell: (r) => (r.change_reason ? `${r.change_code} ${r.change_reason}` : r.change_code) },
+  { key: 'outcome', header: 'Outcome', cell: (r) => CORRECTION_OUTCOME[r.outcome] },
+  { key: 'detail', header: 'Detail', cell: (r) => (r.loan_id ? `Loan #${r.loan_id}: ${r.detail}` : r.detail) },
+];
+
 /**
  * The bank's NACHA return file: each return is matched by its original trace number to our ACH debit and
  * applied (payment reversed, borrower told, R01/R09 re-presented); what was applied before or matches
- * nothing is listed, never applied.
+ * nothing is listed, never applied. Notifications of change (COR) correct the debit's account and are
+ * listed in a table of their own.
  */
 export function AchReturnsUpload() {
   const call = useApplyAchReturns();
   const upload = async (file: File) => {
     const answer = await call.mutateAsync({ file: await file.text(), file_name: file.name });
-    notify.success(`Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.`);
+    const changes = answer.corrections.length ? ` Notifications of change: ${answer.corrections.filter((c) => c.outcome === 'applied').length} applied of ${answer.corrections.length}.` : '';
+    notify.success(`Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.${changes}`);
   };
 
   return (
@@ -55,6 +69,9 @@ export function AchReturnsUpload() {
     >
       {call.data ? (
         <Table caption={`Returns in ${call.data.file_name ?? 'the file'}`} columns={columns} rows={rowsOf(call.data)} getRowKey={(r) => `${r.line}`} emptyMessage="The file holds no returns." />
+      ) : null}
+      {call.data?.corrections.length ? (
+        <Table caption={`Notifications of change in ${call.data.file_name ?? 'the file'}`} columns={correctionColumns} rows={call.data.corrections} getRowKey={(r) => `${r.line}`} />
       ) : null}
     </FileUploadSection>
   );

@@ -10,6 +10,7 @@ import {
   withdrawalConsequences,
   withdrawalRefusal,
 } from '@payrail/domain/care/consents';
+import { DUE_DATE_CHANGE_AGREEMENT } from '@payrail/domain/care/due-date-change';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
@@ -61,6 +62,18 @@ export async function getConsentCentre(ctx: AppContext, userId: number): Promise
       detail: `Loan ${r.loan}${r.last4 ? `, account ending ${r.last4}` : ''}`,
       revoked_at: iso(r.revokedAt),
       document_id: r.documentId!,
+    })),
+    ...f.dueDateChanges.map((r) => ({
+      key: `due_date_change:${r.id}`,
+      kind: 'due_date_change' as const,
+      name: 'due_date_change_agreement',
+      title: DUE_DATE_CHANGE_AGREEMENT.title,
+      version: r.version,
+      accepted_at: r.at.toISOString(),
+      ip: r.ip,
+      detail: `Loan ${r.loan}, signed as ${r.signatureName}`,
+      revoked_at: null,
+      document_id: r.documentId,
     })),
   ].sort((a, b) => (a.accepted_at < b.accepted_at ? -1 : a.accepted_at > b.accepted_at ? 1 : a.key.localeCompare(b.key)));
 

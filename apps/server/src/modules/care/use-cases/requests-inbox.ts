@@ -7,9 +7,11 @@ import { AppError } from '../../../errors';
 
 /** GET /dashboard/requests and the back office's view: the member's open requests, derived now. */
 export async function listOpenRequests(ctx: AppContext, userId: number): Promise<TRequestsInbox> {
-  const facts = await ctx.repos.care.inboxFacts(userId);
+  const [facts, hardship] = await Promise.all([ctx.repos.care.inboxFacts(userId), ctx.repos.hardship.awaitingAnswer(userId)]);
   if (!facts) throw AppError.notFound(CARE_MSG.borrowerNotFound);
-  return { requests: openRequests(facts) };
+  // Hardship questions come from the hardship module's own table (docs/hardship.md).
+  const hardshipQuestions = hardship.map((h) => ({ id: h.id, loanId: h.loanId, identifier: h.identifier, message: h.staffMessage, since: h.since.toISOString() }));
+  return { requests: openRequests({ ...facts, hardshipQuestions }) };
 }
 
 /** POST /backoffice/members/{id}/requests/remind: notifies the borrower of their open requests (audited). */

@@ -4,8 +4,9 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { isReturnCode, RETURN_REASONS } from '@payrail/domain/servicing/ach';
 import { createHash } from 'node:crypto';
-import { NachaParseError, parseNachaReturnFile } from '../../../adapters/ach/nacha-returns';
-import type { NachaReturn } from '../../../adapters/ach/nacha-returns';
+import { accountCorrectionOf, CHANGE_CODES, NachaParseError, parseNachaReturnFile } from '../../../adapters/ach/nacha-returns';
+import type { NachaCorrection, NachaReturn } from '../../../adapters/ach/nacha-returns';
+import { openAccountNumber, routingDirectoryOf, sealAccountNumber } from '../../banking/bank-accounts';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessDate, servicingPolicy } from '../servicing-policy';
@@ -42,7 +43,7 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
   }
   const policy = servicingPolicy(ctx);
   const date = await businessDate(ctx);
-  const result: TAchReturnsResponse = { file_name: fileName, entries: parsed.returns.length, applied: [], unmatched: [], duplicates: [] };
+  const result: TAchReturnsResponse = { file_name: fileName, entries: parsed.returns.length + parsed.corrections.length, applied: [], unmatched: [], duplicates: [], corrections: [] };
   const mail: AfterCommit = [];
 
   for (const r of parsed.returns) {
@@ -89,6 +90,8 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
     }
   }
 
+  for (const c of parsed.corrections) result.corrections.push(await applyCorrection(ctx, c, mail));
+
   await ctx.repos.collections.transaction(async (tx) =>
     tx.audit({
       staffUserId: staff.id,
@@ -99,6 +102,7 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
         applied: result.applied.map((a) => ({ trace: a.original_trace, code: a.return_code, transaction_id: a.transaction_id })),
         unmatched: result.unmatched.map((u) => ({ trace: u.original_trace, code: u.return_code, reason: u.reason })),
         duplicates: result.duplicates.map((d) => ({ trace: d.original_trace, transaction_id: d.transaction_id })),
+        corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
       },
       at: ctx.now(),
     }),
@@ -106,4 +110,47 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
   // E-mails after the commits, as the daily run sends them (the in-app notice is the exactly-once one).
   for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
   return result;
+}
+
+/** Borrower notice of an applied notification of change (in-app; the same text is e-mailed). */
+export const accountCorrectedNotice = (last4: string) =>
+  `Your bank told us the correct details of the account your loan payments come from. We updated them: payments now come from the account ending ${last4}. Nothing else changes.`;
+
+/**
+ * A notification of change: the receiving bank's corrected account information for one of our debits,
+ * applied to the bank account that debit came from (NACHA: before the next entry), under the loan's lock,
+ * with the borrower told. Codes that do not correct an account (C08, C09, C13, C14), data that does not
+ * read as its code's layout, and traces we do not know are reported, never applied.
+ */
+async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterCommit): Promise<TAchReturnsResponse['corrections'][number]> {
+  const base = { line: c.line, original_trace: c.originalTrace, change_code: c.changeCode, change_reason: CHANGE_CODES[c.changeCode] ?? null };
+  const notApplied = (detail: string, loanId: number | null = null, transactionId: number | null = null) => ({ ...base, outcome: 'not_applied' as const, loan_id: loanId, transaction_id: transactionId, detail });
+  const found = await ctx.repos.collections.transactionByTraceNumber(c.originalTrace);
+  if (!found) return notApplied(SERVICING_BO_MSG.returnUnknownTrace);
+  if (found.bankAccountId === null) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
+  if (!CHANGE_CODES[c.changeCode]) return notApplied(SERVICING_BO_MSG.correctionNotApplied(c.changeCode), found.loanId, found.id);
+  const fix = accountCorrectionOf(c.changeCode, c.correctedData);
+  if (!fix) return notApplied(SERVICING_BO_MSG.correctionUnreadable(c.changeCode), found.loanId, found.id);
+  const box = await ctx.cryptoBox();
+  const bankName = fix.routing ? ((await routingDirectoryOf(ctx)).lookup(fix.routing)?.name ?? null) : undefined;
+  const own: AfterCommit = [];
+  const outcome = await ctx.repos.collections.transaction(async (tx) => {
+    const loan = await tx.lockLoan(found.loanId);
+    const account = await tx.bankAccount(found.bankAccountId!);
+    if (!loan || !account) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
+    const set: Parameters<typeof tx.correctBankAccount>[1] = { updatedAt: ctx.now() };
+    if (fix.routing && fix.routing !== account.routingNumber) Object.assign(set, { routingNumber: fix.routing, bankName });
+    if (fix.account && fix.account !== openAccountNumber(box, account)) Object.assign(set, sealAccountNumber(box, fix.account));
+    if (fix.accountType && fix.accountType !== account.accountType) set.accountType = fix.accountType;
+    if (Object.keys(set).length === 1) return { ...base, outcome: 'already_applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionAlreadyApplied };
+    await tx.correctBankAccount(account.id, set);
+    const last4 = set.accountNumberLast4 ?? account.accountNumberLast4 ?? '';
+    const at = ctx.now();
+    await tx.notify(loan.userId, accountCorrectedNotice(last4), at);
+    const borrower = await tx.borrower(loan.userId);
+    if (borrower) own.push({ to: borrower.email, subject: 'We updated your payment account', text: accountCorrectedNotice(last4), meta: { kind: 'servicing', loanId: loan.id } });
+    return { ...base, outcome: 'applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionApplied(last4) };
+  });
+  mail.push(...own);
+  return outcome;
 }

@@ -28,6 +28,8 @@ export const SERVICING_NOTICE = {
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
   lateFee: (amount: number, n: number) => `A late fee of ${formatUsd(cents(amount))} was charged on installment ${n} of your loan.`,
   paidOff: PAID_OFF_NOTICE,
+  reopened: (identifier: string) =>
+    `Your loan ${identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
 } as const;
 
 const posted = (e: LedgerEntryRow): PostedEntry => ({
@@ -258,5 +260,16 @@ export async function applyReturn(
   } else if (t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
     await tx.revokeAuthorization(t.autoDebitAuthorizationId, at);
     await tell(SERVICING_NOTICE.authorizationEnded, 'Your auto-debit was stopped');
+  }
+
+  // A late return of the payment that paid the loan off (the daily run no longer services a closed
+  // loan; the bank's return file still matches its debit): the loan owes again, so it reopens.
+  if (loan.status === 'closed_paid' && payment) {
+    const snapshot = servicingSnapshot(scheduleOf(loan), (await tx.entries(loan.id)).map(posted), returnedOn);
+    const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+    if (next !== loan.status) {
+      await tx.setLoanStatus(loan.id, next, at, next === 'charge_off');
+      await tell(SERVICING_NOTICE.reopened(loan.identifier), 'Your loan is open again');
+    }
   }
 }

@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import type { servicingRepository } from '../repository';
+import type { StoredFile, servicingRepository } from '../repository';
 import { ownLoan } from './loan-position';
 
 type DocumentWithNote = Awaited<ReturnType<ReturnType<typeof servicingRepository>['documentsOf']>>[number];
@@ -13,28 +13,30 @@ type LoanIdentified = { identifier: string };
 
 const notFound = () => new AppError('not_found', PAYMENT_MSG.documentNotFound, { extra: { error_messages: [PAYMENT_MSG.documentNotFound] } });
 
-const fileName = (d: DocumentWithNote, loan: LoanIdentified) => `${d.document.kind === 'signed_note' ? 'promissory-note' : d.document.kind}-${loan.identifier}-signed.pdf`;
+const fileName = (d: DocumentWithNote, loan: LoanIdentified) =>
+  d.document.kind === 'signed_note' ? `promissory-note-${loan.identifier}-signed.pdf` : `due-date-change-${loan.identifier}-${String(d.document.dueDateChangeRequestId)}-signed.pdf`;
 
 export const documentUrl = (id: number) => `/api/loans/documents/download/${String(id)}`;
 
 function documentWire(d: DocumentWithNote, loan: LoanIdentified): TLoanDocument {
-  return { id: d.document.id, file_name: fileName(d, loan), file_url: documentUrl(d.document.id), file_size: d.esignature.byteSize, file_extension: 'pdf' };
+  return { id: d.document.id, file_name: fileName(d, loan), file_url: documentUrl(d.document.id), file_size: d.file.byteSize, file_extension: 'pdf' };
 }
 
-/** GET /loans/{id}/documents: the loan's documents (the signed promissory note), owner only. */
+/** GET /loans/{id}/documents: the loan's documents (the signed promissory note, signed due-date change agreements), owner only. */
 export async function listLoanDocuments(ctx: AppContext, member: MemberRow, loanId: number): Promise<TLoanDocumentsResponse> {
   const loan = await ownLoan(ctx, member.id, loanId);
   return { documents: (await ctx.repos.servicing.documentsOf(loan.id)).map((d) => documentWire(d, loan)) };
 }
 
-/** The stored, sealed bytes of a signed note, checked against the SHA-256 recorded when it was signed. */
-async function noteBytes(ctx: AppContext, d: DocumentWithNote): Promise<Buffer> {
-  const sealed = await ctx.providers.storage.get(d.esignature.storageKey);
-  if (!sealed) throw new Error(`signed note ${String(d.esignature.id)} has no bytes in storage`);
-  const bytes = (await ctx.cryptoBox()).openBytes(sealed, d.esignature.storageKey);
-  if (createHash('sha256').update(bytes).digest('hex') !== d.esignature.sha256) throw new Error(`signed note ${String(d.esignature.id)} does not match its SHA-256`);
+/** The stored, sealed bytes of a signed document, checked against the SHA-256 recorded when it was signed. */
+export async function signedFileBytes(ctx: AppContext, file: StoredFile, what: string): Promise<Buffer> {
+  const sealed = await ctx.providers.storage.get(file.storageKey);
+  if (!sealed) throw new Error(`${what} ${String(file.id)} has no bytes in storage`);
+  const bytes = (await ctx.cryptoBox()).openBytes(sealed, file.storageKey);
+  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) throw new Error(`${what} ${String(file.id)} does not match its SHA-256`);
   return bytes;
 }
+const noteBytes = (ctx: AppContext, d: DocumentWithNote) => signedFileBytes(ctx, d.file, d.document.kind);
 
 /** The member's documents among `ids`; any id that is not theirs (or does not exist) is a 404. */
 async function ownDocuments(ctx: AppContext, member: MemberRow, ids: number[]) {

@@ -7,6 +7,7 @@ import type { LedgerEntry, LoanPosition } from '@payrail/domain/loan/ledger';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
+import { withRevisedDueDates } from '@payrail/domain/loan/schedule-revision';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
@@ -20,7 +21,8 @@ type NoteRow = Awaited<ReturnType<AppContext['repos']['servicing']['noteOf']>>;
 /**
  * The loan's contract: the schedule built from the signed note's figures (what the borrower signed),
  * else from the loan row's own terms (loans opened before notes carried figures), and the fee's name
- * as the note printed it ("origination fee", or "document preparation fee").
+ * as the note printed it ("origination fee", or "document preparation fee"). Due dates revised after
+ * opening (a due-date change, a hardship deferral: `loans.revised_due_dates`) replace the note's.
  */
 export async function contractOf(ctx: AppContext, loan: LoanRow): Promise<{ schedule: LoanSchedule; feeLabel: string }> {
   return contractFrom(loan, await ctx.repos.servicing.noteOf(loan.id));
@@ -29,7 +31,7 @@ export async function contractOf(ctx: AppContext, loan: LoanRow): Promise<{ sche
 /** {@link contractOf} from the note already read. */
 export function contractFrom(loan: LoanRow, note: NoteRow | undefined): { schedule: LoanSchedule; feeLabel: string } {
   const f = note?.esignature.figures;
-  const schedule = buildSchedule({
+  const contract = buildSchedule({
     amountCents: cents(f?.amount_cents ?? loan.amountCents),
     originationFeeCents: cents(f?.fee_cents ?? loan.feeCents),
     feeFinanced: f ? f.fee_financed : loan.notePrincipalCents === loan.amountCents + loan.feeCents && loan.feeCents > 0,
@@ -39,7 +41,7 @@ export function contractFrom(loan: LoanRow, note: NoteRow | undefined): { schedu
     disbursementDate: parseIsoDate(f?.disbursement_date ?? loan.disbursementDate),
     firstPaymentDate: parseIsoDate(f?.first_payment_date ?? loan.firstPaymentDate),
   });
-  return { schedule, feeLabel: f?.fee_label ?? 'origination fee' };
+  return { schedule: withRevisedDueDates(contract, loan.revisedDueDates), feeLabel: f?.fee_label ?? 'origination fee' };
 }
 
 /** The loan's contractual schedule (see {@link contractOf}). */

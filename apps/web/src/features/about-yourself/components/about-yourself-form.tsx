@@ -7,6 +7,7 @@ import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { updateFields } from '../../../api/update-fields';
 import { updateReferences } from '../../../api/update-references';
@@ -326,7 +327,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   );
 
   const moneyField = (field: FormField, label: string, hint?: string) => (
-    <TextField
+    <MaskedTextField
       label={label}
       hint={hint}
       name={field}
@@ -366,7 +367,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
             {textField('first_name', 'First name', { autoComplete: 'given-name', maxLength: 60 })}
             {textField('last_name', 'Last name', { autoComplete: 'family-name', maxLength: 60 })}
           </div>
-          <TextField
+          <MaskedTextField
             label="Date of birth"
             hint="MM/DD/YYYY"
             name="date_of_birth"
@@ -380,7 +381,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
             error={errors.date_of_birth}
           />
           <div className={styles.row2}>
-            <TextField
+            <MaskedTextField
               label="Social security number"
               hint={ssnMasked}
               name="social_security_number"
@@ -394,7 +395,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
               }}
               error={errors.social_security_number}
             />
-            <TextField
+            <MaskedTextField
               label="Confirm social security number"
               name="social_security_number_confirmation"
               mask="###-##-####"
@@ -453,7 +454,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
               onChange={(event) => change('state_id', event.target.value)}
               error={errors.state_id}
             />
-            <TextField
+            <MaskedTextField
               label="ZIP code"
               name="zip_code"
               mask="#####"
@@ -524,7 +525,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
                   error={errors[`references.${index}.relationship`]}
                   aria-describedby={errors.references ? REFERENCES_ERROR_ID : undefined}
                 />
-                <TextField
+                <MaskedTextField
                   label={`Reference ${index + 1} phone`}
                   mask="(###)###-####"
                   type="tel"

@@ -4,6 +4,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { isApiError } from '@payrail/client/http-client';
 import { validateAll } from '../lib/review-fields';
 import type { EditableField } from '../lib/review-fields';
@@ -192,21 +193,33 @@ export function ReviewSection({ id, title, readOnly = [], fields = [], values = 
                     onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
                   />
                 ) : (
-                  <TextField
-                    key={field.name}
-                    label={field.label}
-                    name={field.name}
-                    optional={field.optional}
-                    mask={field.mask}
-                    maxLength={field.mask ? undefined : field.maxLength}
-                    autoComplete={field.autoComplete}
-                    inputMode={field.inputMode}
-                    value={draft[field.name] ?? ''}
-                    error={errors[field.name]}
-                    {...(field.mask
-                      ? { onValueChange: (masked: string) => setDraft((current) => ({ ...current, [field.name]: masked })) }
-                      : { onChange: (event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [field.name]: event.target.value })) })}
-                  />
+                  field.mask ? (
+                    <MaskedTextField
+                      key={field.name}
+                      label={field.label}
+                      name={field.name}
+                      optional={field.optional}
+                      mask={field.mask}
+                      autoComplete={field.autoComplete}
+                      inputMode={field.inputMode}
+                      value={draft[field.name] ?? ''}
+                      error={errors[field.name]}
+                      onValueChange={(masked: string) => setDraft((current) => ({ ...current, [field.name]: masked }))}
+                    />
+                  ) : (
+                    <TextField
+                      key={field.name}
+                      label={field.label}
+                      name={field.name}
+                      optional={field.optional}
+                      maxLength={field.maxLength}
+                      autoComplete={field.autoComplete}
+                      inputMode={field.inputMode}
+                      value={draft[field.name] ?? ''}
+                      error={errors[field.name]}
+                      onChange={(event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
+                    />
+                  )
                 ),
               )}
             </div>

@@ -10,6 +10,7 @@ import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { isApiError } from '@payrail/client/http-client';
 import { bankInformationQueryPrefix, useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
@@ -178,7 +179,7 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
             control={control}
             name="routing_transfer_number"
             render={({ field }) => (
-              <TextField
+              <MaskedTextField
                 label="Routing number"
                 hint={routingHint}
                 mask={ROUTING_MASK}

@@ -5,6 +5,7 @@ import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { ChartData } from '@payrail/ui/chart-data';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -185,28 +186,11 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
               )}
             </ChartBoundary>
           </figure>
-          <details className={styles.tableData}>
-            <summary>Chart data as a table</summary>
-            <table className={styles.simpleTable}>
-              <caption className="visually-hidden">Principal left by date, now and with the extra</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Now</th>
-                  <th scope="col">With the extra</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.date}>
-                    <td>{formatDate(row.date)}</td>
-                    <td>{formatCents(row.current)}</td>
-                    <td>{formatCents(row.withExtra)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <ChartData
+            caption="Principal left by date, now and with the extra"
+            columns={['Date', 'Now', 'With the extra']}
+            rows={rows.map((row) => ({ key: row.date, cells: [formatDate(row.date), formatCents(row.current), formatCents(row.withExtra)] }))}
+          />
           <div className={styles.actions}>
             {oneTime ? (
               <Button onClick={() => void scheduleOneTime()} loading={schedule.isPending} disabled={schedule.isSuccess}>

@@ -11,6 +11,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { downloadAgreement, useChangeElectronicConsent, useConsentCentre } from '../api/consents';
+import { downloadLoanDocument } from '../api/due-date-change';
 import styles from './care.module.css';
 
 /** MM/DD/YYYY and the UTC time of an ISO timestamp. */
@@ -32,7 +33,9 @@ function DownloadButton({ record }: { record: TConsentRecord }) {
   const download = async () => {
     setBusy(true);
     try {
-      saveBlob(await downloadAgreement(record.document_id), `${record.name}-${record.version}.pdf`);
+      // A due-date change agreement is a loan document (the signed PDF); the others are agreement documents.
+      const blob = record.kind === 'due_date_change' ? await downloadLoanDocument(record.document_id) : await downloadAgreement(record.document_id);
+      saveBlob(blob, `${record.name}-${record.version}.pdf`);
     } catch {
       notify.error('We could not download the document. Please try again.');
     } finally {

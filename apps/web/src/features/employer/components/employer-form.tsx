@@ -9,6 +9,7 @@ import { Checkbox } from '@payrail/ui/checkbox';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { changeIncomeSource, createEmployer, selectEmployer, updateField } from '../api/employer-api';
@@ -290,7 +291,7 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
                 }}
                 error={errors.paymentFrequency}
               />
-              <TextField
+              <MaskedTextField
                 label="Date of your last paycheck"
                 hint="MM/DD/YYYY"
                 mask={DATE_MASK}

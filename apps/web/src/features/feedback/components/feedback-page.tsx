@@ -16,7 +16,8 @@ import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
-import type { TextFieldProps } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import type { MaskedTextFieldProps } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
@@ -147,19 +148,13 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
   const touch = (key: string) => setTouched((current) => ({ ...current, [key]: true }));
   const errorOf = (key: string) => serverErrors[key] ?? (touched[key] || shownAtOnce(key) ? errors[key] : undefined);
 
-  const textField = (key: string, extra: Partial<TextFieldProps> = {}, label: ReactNode = FIELD_LABELS[key] ?? key) => {
+  const textField = (key: string, extra: Partial<MaskedTextFieldProps> = {}, label: ReactNode = FIELD_LABELS[key] ?? key) => {
     const { mask, ...rest } = extra;
-    return (
-      <TextField
-        key={key}
-        label={label}
-        name={key}
-        value={values[key] ?? ''}
-        error={errorOf(key)}
-        onBlur={() => touch(key)}
-        {...(mask ? { mask, onValueChange: (masked: string) => set(key, masked) } : { onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value) })}
-        {...rest}
-      />
+    const common = { label, name: key, value: values[key] ?? '', error: errorOf(key), onBlur: () => touch(key) };
+    return mask ? (
+      <MaskedTextField key={key} {...common} mask={mask} onValueChange={(masked: string) => set(key, masked)} {...rest} />
+    ) : (
+      <TextField key={key} {...common} onChange={(event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value)} {...rest} />
     );
   };
 

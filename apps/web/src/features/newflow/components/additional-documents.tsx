@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { stepKey, useStepData, useSubmitStep } from '../api/steps';
 import { usToIso, zipValid } from '../lib/rules';
 import { toUpload } from '../lib/upload-rules';
@@ -74,7 +75,7 @@ function DocumentSlot({ type, data, onUploaded }: { type: DocumentType; data: Do
       {isAddress && file ? (
         <>
           <p className={styles.muted}>Tell us what the document shows. It must be dated within the last {data.proof_of_address_max_age_days} days and show the address you gave us.</p>
-          <TextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" value={facts.statement_date} onValueChange={(value) => setFacts((current) => ({ ...current, statement_date: value }))} error={factErrors.statement_date || undefined} />
+          <MaskedTextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" value={facts.statement_date} onValueChange={(value) => setFacts((current) => ({ ...current, statement_date: value }))} error={factErrors.statement_date || undefined} />
           <TextField label="Street address on the document" value={facts.address} onChange={(event) => setFacts((current) => ({ ...current, address: event.target.value }))} error={factErrors.address || undefined} />
           <TextField label="Zip code on the document" inputMode="numeric" maxLength={5} value={facts.zip_code} onChange={(event) => setFacts((current) => ({ ...current, zip_code: event.target.value.replace(/[^\d]/g, '') }))} error={factErrors.zip_code || undefined} />
         </>

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { navigate } from '@payrail/client/navigation';
 import { useStates } from '../../../api/get-states';
 import { useStepData } from '../api/steps';
@@ -125,7 +126,7 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
         },
         onBlur: blur('phone'),
       })}
-      <TextField label="Date of birth" hint="MM/DD/YYYY" mask="##/##/####" autoComplete="bday" required value={values.date_of_birth} onValueChange={(value) => set('date_of_birth', value)} onBlur={blur('date_of_birth')} error={shown('date_of_birth')} />
+      <MaskedTextField label="Date of birth" hint="MM/DD/YYYY" mask="##/##/####" autoComplete="bday" required value={values.date_of_birth} onValueChange={(value) => set('date_of_birth', value)} onBlur={blur('date_of_birth')} error={shown('date_of_birth')} />
       <div className={styles.row}>
         <TextField label="Driver licence number" autoComplete="off" required maxLength={LIMITS.driverLicense} hint={b.driver_license_number_last4 ? `On file: ending ${b.driver_license_number_last4}. Type it again.` : undefined} value={values.driver_license_number} onChange={(event) => set('driver_license_number', event.target.value)} onBlur={blur('driver_license_number')} error={shown('driver_license_number')} />
         <Select label="Licence state" placeholder="Choose a state" options={stateOptions} required value={values.driver_license_state_id} onChange={(event) => set('driver_license_state_id', event.target.value)} onBlur={blur('driver_license_state_id')} error={shown('driver_license_state_id')} />

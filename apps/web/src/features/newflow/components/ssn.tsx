@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { newflowSsnError, ssnRepeatError } from '../lib/rules';
 import { StepCard } from './step-card';
 import { StepForm, useStepForm } from './step-form';
@@ -30,7 +30,7 @@ export function Ssn() {
   return (
     <StepCard title="Social Security Number" lead="We use it to check your rate with the credit bureau. Checking your rate does not affect your credit score.">
       <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitLabel="Check my rate" submitDisabled={!complete}>
-        <TextField
+        <MaskedTextField
           label="Social Security Number"
           mask="###-##-####"
           inputMode="numeric"
@@ -44,7 +44,7 @@ export function Ssn() {
           onBlur={() => setBlurred((current) => ({ ...current, ssn: true }))}
           error={serverErrors.social_security_number ?? (touched.ssn && ssnError ? ssnError : undefined)}
         />
-        <TextField
+        <MaskedTextField
           label="Repeat your Social Security Number"
           mask="###-##-####"
           inputMode="numeric"

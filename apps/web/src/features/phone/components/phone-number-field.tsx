@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Ref } from 'react';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { COUNTRY_NAMES, TEST_COUNTRIES, US_PHONE_MASK, formatAsYouType, splitPhone, toE164 } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import styles from './phone.module.css';
@@ -29,7 +30,7 @@ export interface PhoneNumberInputsProps {
 export function PhoneNumberInputs({ mode, label = 'Mobile phone number', country, number, onChange, onBlur, error, required, name, inputRef }: PhoneNumberInputsProps) {
   if (mode === 'us') {
     return (
-      <TextField
+      <MaskedTextField
         label={label}
         hint="A US mobile number; we add +1."
         mask={US_PHONE_MASK}

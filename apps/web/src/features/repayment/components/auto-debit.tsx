@@ -8,7 +8,7 @@ import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
@@ -126,7 +126,7 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
                 error={errors.account_type}
                 required
               />
-              <TextField
+              <MaskedTextField
                 label="Account number"
                 mask="####################"
                 inputMode="numeric"
@@ -136,7 +136,7 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
                 error={errors.account_number}
                 required
               />
-              <TextField
+              <MaskedTextField
                 label="Routing number"
                 mask="############"
                 inputMode="numeric"

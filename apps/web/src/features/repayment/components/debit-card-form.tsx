@@ -4,6 +4,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
+import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { getDebitCardAgreementExample, postWallet } from '../api/repayment';
@@ -199,7 +200,7 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
               onBlur={() => setNumberFocused(false)}
               onChange={(event) => update('number', groupDigits(event.target.value))}
             />
-            <TextField
+            <MaskedTextField
               label="Expiration date"
               hint="MM/YYYY"
               mask="##/####"
@@ -208,7 +209,7 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
               value={card.expiry}
               onValueChange={(masked) => update('expiry', masked)}
             />
-            <TextField label="Security code (CVC)" mask="####" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onValueChange={(_, raw) => update('cvc', raw)} />
+            <MaskedTextField label="Security code (CVC)" mask="####" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onValueChange={(_, raw) => update('cvc', raw)} />
           </div>
           <Checkbox
             checked={terms}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { formatCents, formatDate, formatLoanIdentifier, formatPercent } from '@payrail/client/format';
 import { loanStatusLabel, percentPaid, termFrequencyLabel } from '../lib/servicing-format';
@@ -36,6 +37,11 @@ export function LoanProgress({ loan, headingLevel = 2 }: { loan: TServicingLoan;
           ) : null}
         </dl>
       </div>
+      {loan.loan_status === 'opened' ? (
+        <p>
+          <Link to={`/dashboard/loans/${loan.id}/hardship`}>Having trouble paying? Request hardship help</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

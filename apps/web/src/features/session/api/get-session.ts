@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZTokenIsValidResponse } from '@payrail/contract/identity';
 import type { TTokenIsValidResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
+import { SESSION_QUERY_KEY } from './session-query-key';
 import type { SessionUser } from '../../../lib/session-store';
 
 /** Status screens poll the session check this often (spec §4/§9: 5000 ms). */
@@ -17,7 +18,7 @@ export function getSession(): Promise<TTokenIsValidResponse> {
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['session'],
+    queryKey: SESSION_QUERY_KEY,
     queryFn: getSession,
     staleTime: 0,
     retry: false,

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { TPaymentRow, TServicingLoan } from '@payrail/contract/servicing';
+import { ChartData } from '@payrail/ui/chart-data';
 import { Spinner } from '@payrail/ui/spinner';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { balanceSeries, epochSeconds } from '../../lib/chart-data';
@@ -69,28 +70,11 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
           </ChartBoundary>
         </figure>
       </div>
-      <details className={styles.chartData}>
-        <summary>Chart data as a table</summary>
-        <table className={styles.simpleTable}>
-          <caption className="visually-hidden">Principal balance, paid and remaining by date</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Remaining</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{formatDate(point.date)}</th>
-                <td>{formatCents(point.paid)}</td>
-                <td>{formatCents(point.balance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartData
+        caption="Principal balance, paid and remaining by date"
+        columns={['Date', 'Paid', 'Remaining']}
+        rows={points.map((point) => ({ key: point.date, cells: [formatDate(point.date), formatCents(point.paid), formatCents(point.balance)] }))}
+      />
     </section>
   );
 }

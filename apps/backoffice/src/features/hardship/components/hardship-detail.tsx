@@ -1,0 +1,220 @@
+import { HARDSHIP_REASON_LABELS, HARDSHIP_RULES, HARDSHIP_STATUS_LABELS } from '@payrail/contract/hardship';
+import type { THardshipDetail } from '@payrail/contract/hardship';
+import { isApiError } from '@payrail/client/http-client';
+import { formatCents, formatPercent } from '@payrail/client/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { FieldError, FieldLabel } from '@payrail/ui/field';
+import { RadioCards } from '@payrail/ui/radio-cards';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import { notify } from '@payrail/ui/toast/notify';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import pageStyles from '../../../components/page.module.css';
+import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
+import { useCan } from '../../../lib/roles';
+import { fetchHardshipDocument, useDecideHardship, useHardshipDetail } from '../api/hardship';
+
+const EVENT_NAMES = { submitted: 'Submitted', info_requested: 'More information asked', answered: 'Borrower answered', approved: 'Approved', declined: 'Declined' } as const;
+
+async function download(requestId: number, documentId: number, fileName: string) {
+  try {
+    const blob = await fetchHardshipDocument(requestId, documentId);
+    const url = URL.createObjectURL(blob);
+    const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch {
+    notify.error(`${fileName} could not be downloaded.`);
+  }
+}
+
+type Choice = 'approve' | 'decline' | 'ask_info';
+
+/** Staff's decision: approve (payments to defer, late-fee waiver), decline (reason), or ask for more information (message). */
+function DecisionForm({ detail }: { detail: THardshipDetail }) {
+  const id = useId();
+  const r = detail.request;
+  const decide = useDecideHardship(r.id);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [defer, setDefer] = useState<'1' | '2' | '3'>(String(Math.min(r.defer_payments, HARDSHIP_RULES.maxDeferral)) as '1' | '2' | '3');
+  const [waive, setWaive] = useState(r.waive_late_fees);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const options: { value: Choice; label: string; disabled?: boolean }[] = [
+    { value: 'approve', label: 'Approve a deferral', disabled: detail.approval_refusal !== null },
+    { value: 'decline', label: 'Decline' },
+    { value: 'ask_info', label: 'Ask for more information', disabled: r.status !== 'submitted' },
+  ];
+  const plan = detail.plans.find((p) => String(p.defer_payments) === defer);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!choice) return setError('Choose a decision.');
+    if (choice !== 'approve' && message.trim() === '') {
+      setError(choice === 'decline' ? 'Please give the reason for declining.' : 'Please say what information you need.');
+      document.getElementById(`${id}-message`)?.focus();
+      return;
+    }
+    setError(undefined);
+    const body = choice === 'approve' ? { decision: choice, defer_payments: Number(defer), waive_late_fees: waive, message: message.trim() || undefined } : { decision: choice, message: message.trim() };
+    decide.mutate(body, {
+      onSuccess: () => notify.success(choice === 'approve' ? 'Approved: the schedule is moved.' : choice === 'decline' ? 'Declined.' : 'The borrower was asked for more information.'),
+      onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('message') ?? err.message) : 'The decision could not be saved.'),
+    });
+  }
+  return (
+    <section className={pageStyles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Decision</h2>
+      {detail.approval_refusal ? <Alert kind="warning">{`Approval is not possible: ${detail.approval_refusal}`}</Alert> : null}
+      <form onSubmit={onSubmit} noValidate>
+        <RadioCards legend="Decision" legendHidden name={`${id}-choice`} options={options} value={choice} onChange={setChoice} columns={3} />
+        {choice === 'approve' ? (
+          <>
+            <RadioCards
+              legend="Payments to defer"
+              name={`${id}-defer`}
+              value={defer}
+              onChange={setDefer}
+              columns={3}
+              options={detail.plans.map((p) => ({ value: String(p.defer_payments) as '1' | '2' | '3', label: `Defer ${p.defer_payments}`, description: `Last payment ${formatUsDate(p.maturity_after)}` }))}
+            />
+            <Checkbox label={`Waive the late fees (${formatCents(detail.loan.late_fees)})`} checked={waive} onChange={(e) => setWaive(e.target.checked)} />
+            {plan ? (
+              <Table
+                caption="Schedule after the deferral"
+                rows={plan.schedule}
+                getRowKey={(row) => String(row.n)}
+                columns={[
+                  { key: 'n', header: 'Payment', cell: (row) => String(row.n) },
+                  { key: 'amount', header: 'Amount', cell: (row) => formatCents(row.payment) },
+                  { key: 'was', header: 'Due now', cell: (row) => formatUsDate(row.due_date) },
+                  { key: 'new', header: 'New due date', cell: (row) => formatUsDate(row.new_due_date) },
+                ]}
+              />
+            ) : null}
+          </>
+        ) : null}
+        {choice ? (
+          <div>
+            <FieldLabel htmlFor={`${id}-message`} optional={choice === 'approve'}>
+              {choice === 'approve' ? 'Note to the borrower' : choice === 'decline' ? 'Reason for declining (sent to the borrower)' : 'Your question to the borrower'}
+            </FieldLabel>
+            <textarea
+              id={`${id}-message`}
+              value={message}
+              maxLength={HARDSHIP_RULES.messageMax}
+              rows={4}
+              style={{ width: '100%', font: 'inherit' }}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+        ) : null}
+        <FieldError id={`${id}-error`}>{error}</FieldError>
+        <Button type="submit" loading={decide.isPending}>
+          {choice === 'approve' ? 'Approve and move the schedule' : choice === 'decline' ? 'Decline the request' : choice === 'ask_info' ? 'Send the question' : 'Save the decision'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** A hardship request: borrower, loan position, reason and plan, documents, history, and the decision (servicers, admins). */
+export function HardshipDetail({ id }: { id: number }) {
+  const q = useHardshipDetail(id);
+  const canDecide = useCan('fund');
+  if (q.isPending) return <LoadingBlock label="Loading the hardship request…" />;
+  if (!q.data) return <Alert kind="error">{isApiError(q.error) && q.error.status === 404 ? 'Hardship request not found.' : 'The hardship request could not be loaded.'}</Alert>;
+  const { request: r, borrower, loan } = q.data;
+  const open = r.status === 'submitted' || r.status === 'info_requested';
+  return (
+    <>
+      <div className={pageStyles.header}>
+        <h1>{`Hardship request #${r.id}`}</h1>
+        <p className={pageStyles.lead}>{`${HARDSHIP_STATUS_LABELS[r.status]} · submitted ${formatDateTime(r.created_at)}`}</p>
+      </div>
+      <section className={pageStyles.section} aria-labelledby="hardship-borrower">
+        <h2 id="hardship-borrower">Borrower and loan</h2>
+        <dl className={pageStyles.dl}>
+          <dt>Borrower</dt>
+          <dd>
+            <Link to={`/applications/${borrower.user_id}`}>{borrower.name}</Link> ({borrower.email})
+          </dd>
+          <dt>Loan</dt>
+          <dd>
+            <Link to={`/loans/${loan.id}`}>{loan.identifier}</Link> ({humanize(loan.status)}, {loan.frequency})
+          </dd>
+          <dt>Payment</dt>
+          <dd>{formatCents(loan.payment_per_term)}</dd>
+          <dt>Principal balance</dt>
+          <dd>{formatCents(loan.principal_balance)}</dd>
+          <dt>Payoff today</dt>
+          <dd>{formatCents(loan.outstanding_balance)}</dd>
+          <dt>Next due date</dt>
+          <dd>{loan.next_due_date ? formatUsDate(loan.next_due_date) : '—'}</dd>
+          <dt>Days past due</dt>
+          <dd>{loan.days_past_due}</dd>
+          <dt>Late fees charged</dt>
+          <dd>{formatCents(loan.late_fees)}</dd>
+          <dt>APR</dt>
+          <dd>{formatPercent(loan.apr)}</dd>
+        </dl>
+      </section>
+      <section className={pageStyles.section} aria-labelledby="hardship-request">
+        <h2 id="hardship-request">Request</h2>
+        <dl className={pageStyles.dl}>
+          <dt>Reason</dt>
+          <dd>{HARDSHIP_REASON_LABELS[r.reason]}</dd>
+          <dt>What happened</dt>
+          <dd>{r.description}</dd>
+          <dt>Plan asked</dt>
+          <dd>{`Defer ${r.defer_payments} payment${r.defer_payments === 1 ? '' : 's'}; ${r.waive_late_fees ? 'waive late fees' : 'no fee waiver asked'}`}</dd>
+          <dt>Monthly income</dt>
+          <dd>{r.monthly_income === null ? 'Not given' : formatCents(r.monthly_income)}</dd>
+          <dt>Monthly expenses</dt>
+          <dd>{r.monthly_expenses === null ? 'Not given' : formatCents(r.monthly_expenses)}</dd>
+          {r.decision ? (
+            <>
+              <dt>Decision</dt>
+              <dd>{`${r.decision.defer_payments} deferred; late fees waived: ${formatCents(r.decision.waived_fees)}; APR ${formatPercent(r.decision.apr_before)} → ${formatPercent(r.decision.apr_after)}`}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section className={pageStyles.section} aria-labelledby="hardship-history">
+        <h2 id="hardship-history">History and documents</h2>
+        <ol>
+          {r.history.map((e, i) => (
+            <li key={i}>
+              <strong>{EVENT_NAMES[e.kind]}</strong>
+              {` ${formatDateTime(e.at)} by ${e.by === 'staff' ? (e.staff_name ?? 'staff') : 'the borrower'}`}
+              {e.message ? <p>{e.message}</p> : null}
+              {e.documents.length > 0 ? (
+                <ul aria-label="Documents">
+                  {e.documents.map((d) => (
+                    <li key={d.id}>
+                      {canDecide ? (
+                        <Button variant="ghost" size="sm" onClick={() => void download(r.id, d.id, d.file_name)}>
+                          {`Download ${d.file_name}`}
+                        </Button>
+                      ) : (
+                        d.file_name
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {open && canDecide ? <DecisionForm detail={q.data} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import type { THardshipDecisionRequest, THardshipDetail } from '@payrail/contract/hardship';
+import { HARDSHIP_API_MSG, HARDSHIP_MSG } from '@payrail/contract/hardship';
+import type { TStaffMember } from '@payrail/contract/staff';
+import { approvalEligibility, hardshipApprovedNotice, hardshipDeclinedNotice, hardshipInfoNotice, hardshipMove } from '@payrail/domain/care/hardship';
+import { formatUsd } from '@payrail/domain/money';
+import { cents } from '@payrail/domain/money';
+import { scheduleAprPercent, withRevisedDueDates } from '@payrail/domain/loan/schedule-revision';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { reviseDueDates } from '../../servicing/use-cases/revise-due-dates';
+import { HardshipRaceLost } from '../repository';
+import type { HardshipRow } from '../repository';
+import { getHardshipDetail } from './get-hardship-detail';
+import { hardshipLoanFacts, planFor, requestOr404 } from './hardship-facts';
+
+/**
+ * POST /backoffice/hardship_requests/{id}/decision: approve (defer k payments, waive late fees or not),
+ * decline (reason required) or ask for more information (message required). Each is an audited staff
+ * action with the borrower's notice in the same transaction; an approval is applied to the schedule
+ * through `reviseDueDates` (docs/servicing.md "Revised due dates"), the request's decision, the fee
+ * waivers, the audit row and the notice written by its `also` callback under the loan's lock. A lost race
+ * (the request or the schedule changed meanwhile) is a 409 and writes nothing.
+ */
+export async function decideHardship(ctx: AppContext, staff: TStaffMember, id: number, body: THardshipDecisionRequest): Promise<THardshipDetail> {
+  const row = await requestOr404(ctx, id);
+  const m = hardshipMove(row.status, body.decision);
+  if (!m.ok) throw new AppError('validation', m.message);
+  try {
+    if (body.decision === 'approve') await approve(ctx, staff, row, body.defer_payments, body.waive_late_fees, body.message?.trim() || null);
+    else await staffMove(ctx, staff, row, body.decision === 'decline' ? 'declined' : 'info_requested', body.message);
+  } catch (error) {
+    if (error instanceof HardshipRaceLost) throw new AppError('conflict', HARDSHIP_API_MSG.raced);
+    throw error;
+  }
+  return getHardshipDetail(ctx, id);
+}
+
+async function staffMove(ctx: AppContext, staff: TStaffMember, row: HardshipRow, to: 'declined' | 'info_requested', message: string) {
+  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
+  const action = to === 'declined' ? 'hardship_declined' : 'hardship_info_requested';
+  await ctx.repos.hardship.staffMove({
+    id: row.id,
+    from: to === 'declined' ? ['submitted', 'info_requested'] : ['submitted'],
+    to,
+    message,
+    staffId: staff.id,
+    notice: to === 'declined' ? hardshipDeclinedNotice(loan.identifier) : hardshipInfoNotice(loan.identifier),
+    audit: {
+      staffUserId: staff.id,
+      action,
+      targetUserId: row.userId,
+      before: { request_id: row.id, loan_id: row.loanId, status: row.status },
+      after: to === 'declined' ? { status: to, reason: message } : { status: to, message },
+    },
+    at: ctx.now(),
+  });
+  const member = await ctx.repos.hardship.borrower(row.userId);
+  if (!member) return;
+  await ctx.providers.email.send(
+    to === 'declined'
+      ? {
+          to: member.email,
+          subject: 'Your hardship request was declined',
+          text: `Hello ${member.firstName ?? ''},\n\n${hardshipDeclinedNotice(loan.identifier)}\n\nReason: ${message}\n\nIf your situation changes, call us: we want to help.\n\nPayrail`,
+          meta: { template: 'hardship_declined', loan_identifier: loan.identifier, hardship_request_id: row.id },
+        }
+      : {
+          to: member.email,
+          subject: 'We need more information about your hardship request',
+          text: `Hello ${member.firstName ?? ''},\n\n${hardshipInfoNotice(loan.identifier)}\n\nOur question: ${message}\n\nPayrail`,
+          meta: { template: 'hardship_info_requested', loan_identifier: loan.identifier, hardship_request_id: row.id },
+        },
+  );
+}
+
+async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k: number, waive: boolean, message: string | null) {
+  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
+  const facts = await hardshipLoanFacts(ctx, loan);
+  const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: k });
+  if (!e.ok) throw new AppError('validation', e.message, e.availableOn ? { extra: { available_on: e.availableOn } } : {});
+  const plan = planFor(facts, k);
+  if (!plan) throw new AppError('validation', HARDSHIP_MSG.noneLeft);
+  const { schedule } = facts.state;
+  const before = schedule.rows.map((r) => r.dueDate as string);
+  const after = plan.installments.map((r) => r.dueDate as string);
+  const aprBefore = scheduleAprPercent(schedule);
+  const aprAfter = scheduleAprPercent(withRevisedDueDates(schedule, after));
+  const firstNewDate = plan.installments.find((r) => r.n === plan.firstMovedN)!.dueDate;
+  const at = ctx.now();
+  let waivedCents = 0;
+  const applied = await reviseDueDates(ctx, loan, { kind: 'hardship', sourceId: row.id, dueDatesAfter: after, firstMovedN: plan.firstMovedN, staffId: staff.id }, async (tx) => {
+    const out = await ctx.repos.hardship.approveIn(tx, {
+      id: row.id,
+      staffId: staff.id,
+      message,
+      decision: { decidedOn: facts.today, deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.installments.map((r) => r.paymentCents) },
+      waiveOn: waive ? facts.today : null,
+      notice: (w) => hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && w > 0),
+      audit: (w) => ({
+        staffUserId: staff.id,
+        action: 'hardship_approved',
+        targetUserId: row.userId,
+        before: { request_id: row.id, loan_id: row.loanId, status: row.status, due_dates: before, apr: aprBefore },
+        after: { status: 'approved', defer_payments: k, waive_late_fees: waive, waived_cents: w, due_dates: after, apr: aprAfter },
+      }),
+      at,
+    });
+    waivedCents = out.waivedCents;
+  });
+  if (!applied) throw new HardshipRaceLost();
+  const member = await ctx.repos.hardship.borrower(row.userId);
+  if (!member) return;
+  const lines = plan.installments
+    .filter((r) => r.n >= plan.firstMovedN)
+    .map((r) => `  Payment ${r.n}: ${formatUsd(cents(r.paymentCents))} due ${r.dueDate} (was ${before[r.n - 1]})`)
+    .join('\n');
+  await ctx.providers.email.send({
+    to: member.email,
+    subject: 'Your hardship request is approved',
+    text: [
+      `Hello ${member.firstName ?? ''},`,
+      '',
+      hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && waivedCents > 0),
+      message ? `\nA note from our team: ${message}` : '',
+      '',
+      'Your new payment schedule:',
+      lines,
+      '',
+      `Your payments and total of payments do not change. Annual percentage rate (APR), re-disclosed for the new dates: ${applied.aprAfter}% (was ${applied.aprBefore}%).`,
+      waive && waivedCents > 0 ? `Late fees waived: ${formatUsd(cents(waivedCents))}.` : '',
+      '',
+      'Payrail',
+    ]
+      .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+      .join('\n'),
+    meta: { template: 'hardship_approved', loan_identifier: loan.identifier, hardship_request_id: row.id },
+  });
+}

@@ -1,0 +1,33 @@
+import type { THardshipDetail } from '@payrail/contract/hardship';
+import { approvalEligibility } from '@payrail/domain/care/hardship';
+import type { AppContext } from '../../../context';
+import { allPlans, hardshipLoanFacts, requestOr404, requestsWire, scheduleWire } from './hardship-facts';
+
+/** GET /backoffice/hardship_requests/{id}: the request, the borrower, the loan's position, the plans staff may approve. */
+export async function getHardshipDetail(ctx: AppContext, id: number): Promise<THardshipDetail> {
+  const row = await requestOr404(ctx, id);
+  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
+  const [facts, member, fees] = await Promise.all([hardshipLoanFacts(ctx, loan), ctx.repos.hardship.borrower(row.userId), ctx.repos.hardship.openLateFees(loan.id)]);
+  const { schedule, position } = facts.state;
+  const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: row.deferPayments });
+  const rows = schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate as string, paymentCents: r.paymentCents as number }));
+  return {
+    request: (await requestsWire(ctx, [row], loan.identifier))[0]!,
+    borrower: { user_id: row.userId, name: [member?.firstName, member?.lastName].filter(Boolean).join(' ') || (member?.email ?? ''), email: member?.email ?? '' },
+    loan: {
+      id: loan.id,
+      identifier: loan.identifier,
+      status: loan.status,
+      frequency: loan.frequency,
+      payment_per_term: schedule.regularPaymentCents,
+      outstanding_balance: position.outstandingCents,
+      principal_balance: position.principalCents,
+      next_due_date: position.closed ? null : position.nextDueDate,
+      days_past_due: position.daysPastDue,
+      late_fees: fees.reduce((a, f) => a + f.amountCents, 0),
+      apr: loan.aprPercent,
+    },
+    plans: allPlans(facts).map(({ k, deferral }) => ({ defer_payments: k, schedule: scheduleWire(rows, deferral.installments.map((r) => r.dueDate)), maturity_after: deferral.maturityAfter })),
+    approval_refusal: row.status === 'approved' || row.status === 'declined' ? null : e.ok ? null : e.message,
+  };
+}

@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { TDueDateChange, TDueDateChangePreview } from '@payrail/contract/care';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
+import { isApiError } from '@payrail/client/http-client';
+import { downloadLoanDocument, useApplyDueDateChange, useDueDateChangeOverview, useDueDateChangePreview } from '../api/due-date-change';
+import styles from './care.module.css';
+
+export const DUE_DATE_TEXT = {
+  loadFailed: 'We could not load your loan. Please try again.',
+  previewFailed: 'We could not prepare the new schedule. Please try again.',
+  submitFailed: 'We could not change your due date. Please try again.',
+  downloadFailed: 'We could not download the agreement. Please try again.',
+  nameRequired: 'Please type your full legal name to sign.',
+  agreeRequired: 'Please confirm that you agree to sign electronically.',
+} as const;
+
+type Row = TDueDateChangePreview['schedule'][number];
+const COLUMNS: readonly TableColumn<Row>[] = [
+  { key: 'n', header: 'Payment', cell: (r) => `${r.n}${r.moved ? '' : ' (not moved)'}` },
+  { key: 'due_date', header: 'Current due date', cell: (r) => formatDate(r.due_date) },
+  { key: 'new_due_date', header: 'New due date', cell: (r) => formatDate(r.new_due_date) },
+  { key: 'payment', header: 'Amount', cell: (r) => formatCents(r.payment), align: 'end' },
+];
+
+const serverError = (error: unknown, fallback: string) => (isApiError(error) ? (error.serverMessage ?? fallback) : fallback);
+const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `ddc-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+function AprNotice({ oldApr, newApr, changed }: { oldApr: string; newApr: string; changed: boolean }) {
+  return changed ? (
+    <Alert kind="warning" title="Your annual percentage rate changes">
+      Because your payments fall on different dates, your APR changes from {oldApr}% to {newApr}%. The amount of each payment does not change.
+    </Alert>
+  ) : (
+    <Alert kind="info">Your annual percentage rate stays {newApr}%.</Alert>
+  );
+}
+
+function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: Blob, fileName: string) => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+  const first = change.schedule.find((r) => r.moved);
+  const download = async () => {
+    setBusy(true);
+    try {
+      save(await downloadLoanDocument(change.document.id), change.document.file_name);
+    } catch {
+      notify.error(DUE_DATE_TEXT.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby="due-date-done">
+      <h2 id="due-date-done" ref={heading} tabIndex={-1}>
+        Your due date is changed
+      </h2>
+      <p>
+        Your next payment is now due on {first ? formatDate(first.new_due_date) : ''}. You signed the agreement as {change.signature_name} on {formatDate(change.signed_at)}; it is in your loan
+        documents and in Consents.
+      </p>
+      <AprNotice oldApr={change.old_apr} newApr={change.new_apr} changed={change.apr_changed} />
+      <Table caption="Your new payment schedule" columns={COLUMNS} rows={change.schedule} getRowKey={(r) => r.n} />
+      <div className={styles.row}>
+        <Button onClick={() => void download()} loading={busy} variant="secondary">
+          Download the signed agreement (PDF)
+        </Button>
+        <Button to="/dashboard/loans-and-payments">Back to Loans &amp; Payments</Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Change due date (issue #13): the borrower picks a new date for the first payment that can move (the
+ * allowed window from the server), reads the re-disclosed schedule (old and new date of every payment, its
+ * amount, the APR before and after) and the agreement, signs with their typed full legal name and consent,
+ * and sees the new schedule. Every refusal shows the server's message.
+ */
+export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blob: Blob, fileName: string) => void }) {
+  const overview = useDueDateChangeOverview(loanId);
+  const [date, setDate] = useState('');
+  const [name, setName] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<{ date?: string; signature_name?: string; agree?: string; form?: string }>({});
+  const [done, setDone] = useState<TDueDateChange | null>(null);
+  const key = useRef(newKey());
+  const apply = useApplyDueDateChange(loanId);
+  const formError = useRef<HTMLDivElement>(null);
+
+  const allowed = overview.data?.window ?? null;
+  const inWindow = !!allowed && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= allowed.earliest && date <= allowed.latest && date !== allowed.current_due_date;
+  const preview = useDueDateChangePreview(loanId, date, inWindow && !done);
+  useEffect(() => {
+    if (errors.form) formError.current?.focus();
+  }, [errors.form]);
+
+  if (overview.isPending) return <LoadingBlock label="Loading your loan…" />;
+  if (overview.isError || !overview.data) {
+    return (
+      <div className={styles.page}>
+        <h1>Change due date</h1>
+        <Alert kind="error">{serverError(overview.error, DUE_DATE_TEXT.loadFailed)}</Alert>
+      </div>
+    );
+  }
+  const o = overview.data;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!inWindow) next.date = allowed ? `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.` : undefined;
+    if (!name.trim()) next.signature_name = DUE_DATE_TEXT.nameRequired;
+    if (!agree) next.agree = DUE_DATE_TEXT.agreeRequired;
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    apply.mutate(
+      { body: { date, signature_name: name, agree }, idempotencyKey: key.current },
+      {
+        onSuccess: (change) => {
+          key.current = newKey();
+          setDone(change);
+        },
+        onError: (error) => {
+          // A refusal is final for this submission: the next one is a new request.
+          if (isApiError(error) && error.status >= 400 && error.status < 500) key.current = newKey();
+          const fields = isApiError(error) ? error.fieldErrors : {};
+          setErrors({ date: fields.date?.[0], signature_name: fields.signature_name?.[0], agree: fields.agree?.[0], form: Object.keys(fields).length ? undefined : serverError(error, DUE_DATE_TEXT.submitFailed) });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1>Change due date</h1>
+      <p>Move your remaining payments to match your payday. Only the dates change: the number of payments and the amount of each stay the same.</p>
+      {done ? (
+        <Confirmation change={done} save={save} />
+      ) : o.refusal ? (
+        <Alert kind="warning" title="You cannot change your due date right now">
+          {o.refusal}
+          {o.available_on ? ` You can change it again on ${formatDate(o.available_on)}.` : ''}
+        </Alert>
+      ) : allowed ? (
+        <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="due-date-form">
+          <h2 id="due-date-form">Choose your new due date</h2>
+          <p id="due-date-allowed">
+            Your next payment that can move is due on {formatDate(allowed.current_due_date)}. You can move it to any date from {formatDate(allowed.earliest)} to {formatDate(allowed.latest)}; the
+            payments after it follow at the same frequency.
+          </p>
+          <TextField
+            label="New due date"
+            type="date"
+            name="date"
+            min={allowed.earliest}
+            max={allowed.latest}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            aria-describedby="due-date-allowed"
+            error={errors.date}
+            required
+          />
+          {!inWindow ? null : preview.isPending ? (
+            <Spinner size="sm" label="Preparing your new schedule" />
+          ) : preview.isError || !preview.data ? (
+            <Alert kind="error">{serverError(preview.error, DUE_DATE_TEXT.previewFailed)}</Alert>
+          ) : (
+            <>
+              <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />
+              <Table caption="Your payment schedule before and after the change" columns={COLUMNS} rows={preview.data.schedule} getRowKey={(r) => r.n} />
+              <dl className={styles.meta} aria-label="What does not change">
+                <dt>Finance charge (unchanged)</dt>
+                <dd>{formatCents(preview.data.finance_charge)}</dd>
+                <dt>Total of payments (unchanged)</dt>
+                <dd>{formatCents(preview.data.total_of_payments)}</dd>
+              </dl>
+              <section aria-labelledby="due-date-agreement">
+                <h3 id="due-date-agreement">Due date change agreement</h3>
+                {preview.data.disclosure.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </section>
+              <TextField
+                label="Type your full legal name to sign"
+                name="signature_name"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                error={errors.signature_name}
+                required
+              />
+              <Checkbox
+                label="I agree to sign the Due date change agreement electronically."
+                checked={agree}
+                onChange={(event) => setAgree(event.target.checked)}
+                error={errors.agree}
+              />
+              {errors.form ? (
+                <div ref={formError} tabIndex={-1}>
+                  <Alert kind="error" assertive>
+                    {errors.form}
+                  </Alert>
+                </div>
+              ) : null}
+              <div className={styles.row}>
+                <Button type="submit" loading={apply.isPending}>
+                  Sign and change my due date
+                </Button>
+              </div>
+            </>
+          )}
+        </form>
+      ) : null}
+    </div>
+  );
+}
