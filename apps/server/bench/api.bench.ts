@@ -4,7 +4,7 @@
  * PostgreSQL: (re)creates the scratch database `payrail_bench_api` on BENCH_DATABASE_URL / TEST_DATABASE_URL
  * / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; only the server is used), migrates
  * and seeds it, makes two borrowers through the real API in-process (one with a funded loan, one on About
- * yourself) and records the SQL each benched call makes (api-capture.ts). Then it starts Payrail as its own
+ * yourself) and records the SQL each benched call makes (api-capture.ts) on an app with production settings. Then it starts Payrail as its own
  * process (production settings, info logging; the built server when `npm run build:server` made one,
  * else tsx) and drives each route; then the floor (api-floor.ts: bare Fastify + pg replaying the same
  * statements) on the same database, and prints req/s, p50/p99, the ratios and a verdict per row.
@@ -140,10 +140,18 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
   // BENCH_ROWS=name,name: only those rows (e.g. to profile one route).
   const only = process.env.BENCH_ROWS?.split(',').map((n) => n.trim());
   if (only) rows.splice(0, rows.length, ...rows.filter((r) => only.includes(r.name)));
+  await app.close();
+  // Recorded on an app with the benched process's settings (production): what that process sends is what
+  // the floor replays (e.g. no business-clock read, which only exists outside production).
+  const recorder = await buildApp({
+    config: loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', LOG_LEVEL: 'silent', SERVE_SPA: 'false', SEED_DEMO: 'false', DATA_DIR: opts.dataDir, ENCRYPTION_KEY: KEY, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) }),
+    database,
+  });
+  await recorder.ready();
   const plan: FloorRoute[] = [];
   for (const row of rows) {
     // Once to warm Payrail's per-instance caches (system gate, crypto box), then recorded.
-    const call = () => app.inject({ method: row.method, url: row.url, headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) }, ...(row.body ? { payload: row.body } : {}) });
+    const call = () => recorder.inject({ method: row.method, url: row.url, headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) }, ...(row.body ? { payload: row.body } : {}) });
     const first = await call();
     if (first.statusCode !== 200) throw new Error(`${row.name}: ${first.statusCode} ${first.body}`);
     let res = first;
@@ -152,7 +160,7 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
     });
     plan.push({ method: row.method, url: row.url, status: res.statusCode, body: res.json(), steps });
   }
-  await app.close();
+  await recorder.close();
   await database.close();
   return { rows, plan };
 }

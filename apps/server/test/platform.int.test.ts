@@ -89,3 +89,34 @@ describe('system events', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  // helmet's set, built once at start-up (app.ts): every answer carries it, a 404 and an error included.
+  const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'self' blob:",
+    );
+    expect(headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(headers['x-powered-by']).toBeUndefined();
+  };
+
+  it('are on API answers, 404s and 4xx errors', async () => {
+    expectSecurityHeaders((await app.inject('/api/health')).headers);
+    expectSecurityHeaders((await app.inject('/api/states')).headers);
+    expectSecurityHeaders((await app.inject('/api/nope/nothing')).headers);
+    expectSecurityHeaders((await app.inject('/api/token_is_valid')).headers);
+  });
+});

@@ -132,6 +132,12 @@ describe('access log', () => {
       expect(entries.filter((e) => e.msg === 'incoming request')).toHaveLength(0);
       expect(access).toHaveLength(2);
       expect(access[0]).toMatchObject({ req: { method: 'GET', url: '/api/token_is_valid' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+      // The whole line, key by key (written without the redaction pass since it carries no secret: app.ts).
+      const line = JSON.parse(lines.find((l) => l.includes('request completed'))!) as Record<string, unknown>;
+      expect(Object.keys(line)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+      expect(line).toMatchObject({ level: 30, reqId: expect.stringMatching(/^req-/), req: { method: 'GET', url: '/api/token_is_valid', host: 'localhost:80', remoteAddress: expect.any(String) }, res: { statusCode: 200 } });
+      expect(Object.keys(line.req as object)).toEqual(['method', 'url', 'host', 'remoteAddress']);
+      expect(Object.keys(line.res as object)).toEqual(['statusCode']);
       expect(access[1]!.req!.url).toBe('/api/confirmation?confirmation_token=[redacted]');
       expect(lines.join('\n')).not.toContain(token);
       expect(lines.join('\n')).not.toContain('SECRET1');

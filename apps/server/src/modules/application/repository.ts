@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes, ssnChecks } from '../../db/schema/index';
@@ -40,6 +40,20 @@ export const isSsnConflict = (err: unknown): boolean => violatedUniqueConstraint
 /** About-yourself answers, references, leads and the member's application row. */
 export function applicationRepository(db: Db) {
   const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+  // The session check and the loan screens read both on every call (refinance facts): one prepared
+  // statement, the open application and the latest one (the same row when the open one is the latest).
+  const userId = sql.placeholder('userId');
+  const activeAndLatestStmt = db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, userId),
+        or(isNull(applications.closedAt), eq(applications.id, sql`(select max(${applications.id}) from ${applications} where ${applications.userId} = ${userId})`)),
+      ),
+    )
+    .orderBy(desc(applications.id))
+    .prepare('application_active_and_latest');
 
   return {
     findProfile: (userId: number) => one(db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId)).limit(1)),
@@ -90,6 +104,12 @@ export function applicationRepository(db: Db) {
     activeApplication: (userId: number) => one(db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))).limit(1)),
 
     latestApplication: (userId: number) => one(db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.id)).limit(1)),
+
+    /** The member's open application (`active`, as activeApplication) and latest one (`latest`, as latestApplication), in one statement. */
+    activeAndLatestApplication: async (userId: number): Promise<{ active: ApplicationRow | undefined; latest: ApplicationRow | undefined }> => {
+      const rows = await activeAndLatestStmt.execute({ userId });
+      return { active: rows.find((r) => r.closedAt === null), latest: rows[0] };
+    },
 
     /** The member's open application, created on first need; two racing creators end with the same row. */
     ensureActiveApplication: async (userId: number, at: Date): Promise<ApplicationRow> => {

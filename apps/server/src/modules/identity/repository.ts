@@ -57,13 +57,15 @@ export function identityRepository(db: Db) {
     .where(liveSession)
     .limit(1)
     .prepare('identity_find_live_session');
-  // The session check the SPA polls, in one statement: session, member, profile and the latest loan's status.
+  // The session check the SPA polls, in one statement: session, member, profile, the latest loan's status and the opened loan's id.
   const findSessionSummary = db
     .select({
       session: userSessions,
       member: applicationMembers,
       borrower: loanBorrowers,
       latestLoanStatus: sql<string | null>`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
+      // The refinance eligibility's reads of that loan then start at once, alongside the loan row's.
+      openedLoanId: sql<number | null>`(select ${loans.id} from ${loans} where ${loans.userId} = ${applicationMembers.id} and ${loans.status} = 'opened' order by ${loans.id} desc limit 1)`.mapWith(Number),
     })
     .from(userSessions)
     .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))

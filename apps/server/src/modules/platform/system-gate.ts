@@ -2,20 +2,39 @@ import type { PlatformRepository } from './repository';
 
 /**
  * The current system event, read at most every `ttlMs` per instance. Starting or ending an event on
- * this instance invalidates it at once; other instances follow within the TTL.
+ * this instance invalidates it at once; other instances follow within the TTL. When the cached answer
+ * expires under load, the requests waiting on it share ONE read (not one each, which queued a burst of
+ * identical queries for the pool every `ttlMs`).
  */
 export function createSystemGate(platform: PlatformRepository, ttlMs = 2_000) {
   let cached: { at: number; description: string | null } | undefined;
+  let reading: Promise<string | null> | undefined;
+  // Bumped by invalidate(): a read that started before it must not cache its (older) answer.
+  let generation = 0;
   return {
-    async description(now = Date.now()): Promise<string | null> {
-      if (!cached || now - cached.at > ttlMs) {
-        const event = await platform.activeSystemEvent();
-        cached = { at: now, description: event?.description ?? null };
+    description(now = Date.now()): Promise<string | null> {
+      if (cached && now - cached.at <= ttlMs) return Promise.resolve(cached.description);
+      if (!reading) {
+        const mine = generation;
+        const read = platform.activeSystemEvent().then(
+          (event) => {
+            const description = event?.description ?? null;
+            if (mine === generation) cached = { at: now, description };
+            return description;
+          },
+        );
+        reading = read;
+        const clear = () => {
+          if (reading === read) reading = undefined;
+        };
+        read.then(clear, clear);
       }
-      return cached.description;
+      return reading;
     },
     invalidate(): void {
+      generation++;
       cached = undefined;
+      reading = undefined;
     },
   };
 }

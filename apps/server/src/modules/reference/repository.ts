@@ -12,8 +12,10 @@ function likeContains(text: string): string {
 }
 
 export function referenceRepository(db: Db) {
+  // Public and asked for by every sign-up form: built once, planned once per connection on PostgreSQL.
+  const listStatesStmt = db.select().from(states).orderBy(asc(states.name)).prepare('reference_list_states');
   return {
-    listStates: () => db.select().from(states).orderBy(asc(states.name)),
+    listStates: (): Promise<StateRow[]> => listStatesStmt.execute(),
 
     findState: async (idOrAbbreviation: string): Promise<StateRow | undefined> => {
       const asId = /^\d+$/.test(idOrAbbreviation) ? Number(idOrAbbreviation) : undefined;

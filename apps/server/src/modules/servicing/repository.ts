@@ -100,6 +100,13 @@ export function servicingRepository(db: Db) {
     .where(eq(loanTransactions.loanId, id('loanId')))
     .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id))
     .prepare('servicing_transactions_of_loan');
+  // Refinance eligibility only asks whether a payment is still on its way, not for the rows.
+  const pendingTransactionStmt = db
+    .select({ id: loanTransactions.id })
+    .from(loanTransactions)
+    .where(and(eq(loanTransactions.loanId, id('loanId')), inArray(loanTransactions.status, ['scheduled', 'pending'])))
+    .limit(1)
+    .prepare('servicing_pending_transaction_of_loan');
   const businessClockStmt = db.select({ overrideDate: businessClock.overrideDate }).from(businessClock).where(eq(businessClock.id, 1)).limit(1).prepare('servicing_business_clock');
 
   return {
@@ -189,6 +196,8 @@ export function servicingRepository(db: Db) {
     // ── Borrower reads ────────────────────────────────────────────────────────────────────────────
     /** The member's loans, newest first. */
     loansOfUser: (userId: number): Promise<LoanRow[]> => loansOfUserStmt.execute({ userId }),
+    /** Whether a payment of the loan is scheduled or pending (in flight). */
+    hasPendingTransaction: async (loanId: number): Promise<boolean> => (await pendingTransactionStmt.execute({ loanId })).length > 0,
     /** The signed note (e-signature record) a loan was opened from: its figures are the contract. */
     noteOf: async (loanId: number) => (await noteOfStmt.execute({ loanId }))[0],
     /**

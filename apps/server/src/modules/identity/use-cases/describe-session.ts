@@ -15,8 +15,8 @@ import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts'
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
   const now = ctx.now();
-  const { member, borrower, latestLoanStatus } = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(hashToken(token), now), now);
+  const { member, borrower, latestLoanStatus, openedLoanId } = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(hashToken(token), now), now);
   // Only an opened loan can be refinanced: the eligibility reads (ledger, transactions) run for those alone.
-  const eligible = latestLoanStatus === 'opened' ? await eligibleForRefinance(ctx, member) : false;
+  const eligible = latestLoanStatus === 'opened' && openedLoanId !== null ? await eligibleForRefinance(ctx, member, openedLoanId) : false;
   return toSessionInfo(member, borrower ?? undefined, { paidOff: latestLoanStatus === 'closed_paid', hasLoan: latestLoanStatus !== null, eligibleForRefinance: eligible });
 }

@@ -6,10 +6,11 @@ import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { loanState } from '../../servicing/use-cases/loan-position';
+import { loanStateFrom } from '../../servicing/use-cases/loan-position';
 import type { LoanState } from '../../servicing/use-cases/loan-position';
 import { businessToday } from '../../servicing/clock';
-import type { TransactionRow } from '../../servicing/repository';
+import type { LoanRow } from '../../servicing/repository';
+import type { ApplicationRow } from '../../application/repository';
 
 /** Member statuses of an application under review (newflow §6 review-stage statuses). */
 export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set(['employer_review', 'application_submitted', 'review_application', 'review_allotment', 'ready_for_review', 'reconsider_declined']);
@@ -26,11 +27,14 @@ export interface ApplicationFacts {
   refinanceReapply: { loanId: number; on: IsoDate | 'never' } | null;
 }
 
-export async function applicationFacts(ctx: AppContext, member: MemberRow): Promise<ApplicationFacts> {
+/** The member's open and latest applications (`activeAndLatestApplication`). */
+export type MemberApplications = { active: ApplicationRow | undefined; latest: ApplicationRow | undefined };
+
+/** The application facts from rows already read: the member's applications and loans (the loan of an application is the member's). */
+export function applicationFactsOf(member: MemberRow, { active, latest }: MemberApplications, loans: readonly LoanRow[]): ApplicationFacts {
   const status = member.workflowStatus;
-  const [active, latest] = await Promise.all([ctx.repos.application.activeApplication(member.id), ctx.repos.application.latestApplication(member.id)]);
   const kind = isWorkflowStatus(status) ? STATUS_KIND[status] : 'step';
-  const funded = active ? (await ctx.repos.servicing.loanOfApplication(active.id)) !== undefined : false;
+  const funded = active ? loans.some((l) => l.applicationId === active.id) : false;
   const inProgress = kind === 'step' || kind === 'review' || kind === 'entry' || (status === 'approved' && active !== undefined && active.outcome !== null && !funded);
   const refinancingLoanId = inProgress && active?.loanType === 'refinancing' ? active.refinancesLoanId : null;
   const reapply =
@@ -38,6 +42,12 @@ export async function applicationFacts(ctx: AppContext, member: MemberRow): Prom
       ? { loanId: latest.refinancesLoanId, on: latest.reapplyOn as IsoDate | 'never' }
       : null;
   return { inProgress, refinancingLoanId, status, refinanceReapply: reapply };
+}
+
+/** The application facts; `loans`: the member's loans when the caller has them already. */
+export async function applicationFacts(ctx: AppContext, member: MemberRow, loans?: readonly LoanRow[]): Promise<ApplicationFacts> {
+  const [applications, memberLoans] = await Promise.all([ctx.repos.application.activeAndLatestApplication(member.id), loans ?? ctx.repos.servicing.loansOfUser(member.id)]);
+  return applicationFactsOf(member, applications, memberLoans);
 }
 
 /** The refinance fields of one loan (spec §3 Loan: eligible_for_refinance … is_under_review). */
@@ -51,13 +61,13 @@ export interface LoanRefinance {
   dateToReapply: string | null;
 }
 
-export function loanRefinance(ctx: AppContext, state: LoanState, transactions: readonly TransactionRow[], facts: ApplicationFacts, today: IsoDate): LoanRefinance {
+export function loanRefinance(ctx: AppContext, state: LoanState, hasPendingTransaction: boolean, facts: ApplicationFacts, today: IsoDate): LoanRefinance {
   const { eligible, requirements } = refinanceEligibility({
     loanStatus: state.loan.status,
     notePrincipalCents: state.schedule.notePrincipalCents,
     principalCents: state.position.principalCents,
     daysPastDue: state.position.daysPastDue,
-    hasPendingTransactions: transactions.some((t) => t.status === 'scheduled' || t.status === 'pending'),
+    hasPendingTransactions: hasPendingTransaction,
     otherApplicationInProgress: facts.inProgress,
     minPaidShare: ctx.config.refinance.minPaidShare,
   });
@@ -76,11 +86,30 @@ export function loanRefinance(ctx: AppContext, state: LoanState, transactions: r
   };
 }
 
-/** The session's `eligible_for_refinance`: the member's opened loan can be refinanced now (spec §5). */
-export async function eligibleForRefinance(ctx: AppContext, member: MemberRow): Promise<boolean> {
-  const loan = (await ctx.repos.servicing.loansOfUser(member.id)).find((l) => l.status === 'opened');
+/**
+ * The session's `eligible_for_refinance`: the member's opened loan can be refinanced now (spec §5).
+ * Asked on every session check of a borrower with an opened loan. `openedLoanId` (the session check
+ * reads it with the session): every read runs in one round trip — the member's loans, applications,
+ * business date, and the loan's note, ledger and payment in flight. Without it: the loans first.
+ */
+export async function eligibleForRefinance(ctx: AppContext, member: MemberRow, openedLoanId?: number): Promise<boolean> {
+  const repo = ctx.repos.servicing;
+  let known: LoanRow[] | undefined;
+  if (openedLoanId === undefined) {
+    known = await repo.loansOfUser(member.id);
+    const opened = known.find((l) => l.status === 'opened');
+    if (!opened) return false;
+    openedLoanId = opened.id;
+  }
+  const [loans, applications, today, note, entries, pending] = await Promise.all([
+    known ?? repo.loansOfUser(member.id),
+    ctx.repos.application.activeAndLatestApplication(member.id),
+    businessToday(ctx),
+    repo.noteOf(openedLoanId),
+    repo.ledger(openedLoanId),
+    repo.hasPendingTransaction(openedLoanId),
+  ]);
+  const loan = loans.find((l) => l.id === openedLoanId && l.status === 'opened');
   if (!loan) return false;
-  const today = await businessToday(ctx);
-  const [state, transactions, facts] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.transactionsOfLoan(loan.id), applicationFacts(ctx, member)]);
-  return loanRefinance(ctx, state, transactions, facts, today).eligible;
+  return loanRefinance(ctx, loanStateFrom(loan, note, entries, today), pending, applicationFactsOf(member, applications, loans), today).eligible;
 }

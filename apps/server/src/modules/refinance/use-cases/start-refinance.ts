@@ -23,11 +23,11 @@ export async function startRefinance(ctx: AppContext, member: MemberRow, loanId:
   const loans = await ctx.repos.servicing.loansOfUser(member.id);
   const loan = loanId === undefined ? loans.find((l) => l.status === 'opened') : loans.find((l) => l.id === loanId);
   if (!loan) throw AppError.notFound(REFINANCE_MSG.noLoan);
-  const facts = await applicationFacts(ctx, member);
+  const facts = await applicationFacts(ctx, member, loans);
   if (facts.refinancingLoanId === loan.id && member.workflowStatus === 'refinancing_loan_terms') return { ok: true, new_status: 'refinancing_loan_terms' };
   const today = await businessToday(ctx);
-  const [state, transactions] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.transactionsOfLoan(loan.id)]);
-  const r = loanRefinance(ctx, state, transactions, facts, today);
+  const [state, pending] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.hasPendingTransaction(loan.id)]);
+  const r = loanRefinance(ctx, state, pending, facts, today);
   if (!r.eligible || !START_FROM.has(member.workflowStatus)) throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const at = ctx.now();

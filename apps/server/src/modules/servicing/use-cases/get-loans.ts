@@ -9,24 +9,36 @@ import type { ApplicationRow } from '../../application/repository';
 import type { LoanRow } from '../repository';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
 import { loanState, loanWire } from './loan-position';
-import { applicationFacts, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
+import { applicationFacts, applicationFactsOf, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
+import type { ApplicationFacts } from '../../refinance/use-cases/refinance-facts';
+
+/** What {@link wire} reads once per member: the application facts and the business date. */
+type MemberFacts = { facts: ApplicationFacts; today: IsoDate };
+
+const memberFacts = async (ctx: AppContext, member: MemberRow, loans: readonly LoanRow[]): Promise<MemberFacts> => {
+  const [facts, today] = await Promise.all([applicationFacts(ctx, member, loans), businessToday(ctx)]);
+  return { facts, today };
+};
 
 /** The §3 Loan record with its refinance fields (eligibility, in progress, reapply countdown). */
-export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow): Promise<TServicingLoan> {
-  const today = await businessToday(ctx);
+export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow, known: MemberFacts | Promise<MemberFacts>): Promise<TServicingLoan> {
   // A closed loan is shown as it closed: a refinance's payoff is dated on the new loan's disbursement
   // date, which may still be ahead of the business date.
   const closed = loan.status === 'closed_refinanced' || loan.status === 'closed_paid';
-  const lastDate = closed ? (await ctx.repos.servicing.ledger(loan.id)).reduce((m, e) => (e.effectiveDate > m ? e.effectiveDate : m), today as string) : today;
-  const [state, transactions, facts] = await Promise.all([loanState(ctx, loan, lastDate as IsoDate), ctx.repos.servicing.transactionsOfLoan(loan.id), applicationFacts(ctx, member)]);
-  return loanWire(state, loanRefinance(ctx, state, transactions, facts, today));
+  const lastDate = async (): Promise<IsoDate> => {
+    const { today } = await known;
+    return closed ? ((await ctx.repos.servicing.ledger(loan.id)).reduce((m, e) => (e.effectiveDate > m ? e.effectiveDate : m), today as string) as IsoDate) : today;
+  };
+  const [state, pending, { facts, today }] = await Promise.all([loanState(ctx, loan, lastDate()), ctx.repos.servicing.hasPendingTransaction(loan.id), known]);
+  return loanWire(state, loanRefinance(ctx, state, pending, facts, today));
 }
 
 /** GET /loans/last: the member's most recent loan; 404 when there is none. */
 export async function lastLoan(ctx: AppContext, member: MemberRow): Promise<{ loan: TServicingLoan }> {
-  const [loan] = await ctx.repos.servicing.loansOfUser(member.id);
+  const loans = await ctx.repos.servicing.loansOfUser(member.id);
+  const [loan] = loans;
   if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
-  return { loan: await wire(ctx, member, loan) };
+  return { loan: await wire(ctx, member, loan, memberFacts(ctx, member, loans)) };
 }
 
 /** An open application's chosen terms as the §3 Loan record (status `pending`), or null without terms. */
@@ -89,22 +101,25 @@ function applyingLoanWire(application: ApplicationRow, member: MemberRow, today:
  * from the chosen terms, `is_waiting_esign` / `is_under_review` from the workflow status (omitted otherwise).
  */
 export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<TOngoingLoansResponse> {
-  const [loans, application] = await Promise.all([ctx.repos.servicing.loansOfUser(member.id), ctx.repos.application.activeApplication(member.id)]);
+  // One round trip for the member (loans, applications, business date), then one for the live loan.
+  const [loans, applications, today] = await Promise.all([ctx.repos.servicing.loansOfUser(member.id), ctx.repos.application.activeAndLatestApplication(member.id), businessToday(ctx)]);
+  const application = applications.active;
   const live = loans.find((l) => l.status === 'opened' || l.status === 'default');
   const applying =
-    application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id) ? applyingLoanWire(application, member, await businessToday(ctx)) : null;
+    application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id) ? applyingLoanWire(application, member, today) : null;
   return {
-    ...(live ? { opened_loan: { loan: await wire(ctx, member, live) } } : {}),
+    ...(live ? { opened_loan: { loan: await wire(ctx, member, live, { facts: applicationFactsOf(member, applications, loans), today }) } } : {}),
     ...(applying ? { applying_loan: { loan: applying } } : {}),
   };
 }
 
 /** GET /loans/history?status&from&to: the member's loans, newest first; from/to bound the effective date. */
 export async function loanHistory(ctx: AppContext, member: MemberRow, q: TLoanHistoryQuery): Promise<TLoanHistoryResponse> {
-  const loans = (await ctx.repos.servicing.loansOfUser(member.id)).filter(
-    (l) => (!q.status || l.status === q.status) && (!q.from || l.disbursementDate >= q.from) && (!q.to || l.disbursementDate <= q.to),
-  );
-  return { loans: await Promise.all(loans.map((l) => wire(ctx, member, l))) };
+  const all = await ctx.repos.servicing.loansOfUser(member.id);
+  const loans = all.filter((l) => (!q.status || l.status === q.status) && (!q.from || l.disbursementDate >= q.from) && (!q.to || l.disbursementDate <= q.to));
+  if (loans.length === 0) return { loans: [] };
+  const known = memberFacts(ctx, member, all);
+  return { loans: await Promise.all(loans.map((l) => wire(ctx, member, l, known))) };
 }
 
 /** GET /loans/last/onboarding: the status of the member's last loan and where the application stands. */

@@ -15,6 +15,9 @@ import { AppError } from '../../../errors';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { LedgerEntryRow, LoanRow } from '../repository';
 
+/** The signed note as the servicing repository reads it. */
+type NoteRow = Awaited<ReturnType<AppContext['repos']['servicing']['noteOf']>>;
+
 /**
  * The loan's contract: the schedule built from the signed note's figures (what the borrower signed),
  * else from the loan row's own terms (loans opened before notes carried figures), and the fee's name
@@ -22,7 +25,11 @@ import type { LedgerEntryRow, LoanRow } from '../repository';
  * opening (a due-date change, a hardship deferral: `loans.revised_due_dates`) replace the note's.
  */
 export async function contractOf(ctx: AppContext, loan: LoanRow): Promise<{ schedule: LoanSchedule; feeLabel: string }> {
-  const note = await ctx.repos.servicing.noteOf(loan.id);
+  return contractFrom(loan, await ctx.repos.servicing.noteOf(loan.id));
+}
+
+/** {@link contractOf} from the note already read. */
+export function contractFrom(loan: LoanRow, note: NoteRow | undefined): { schedule: LoanSchedule; feeLabel: string } {
   const f = note?.esignature.figures;
   const contract = buildSchedule({
     amountCents: cents(f?.amount_cents ?? loan.amountCents),
@@ -59,8 +66,15 @@ export interface LoanState {
   position: LoanPosition;
 }
 
-export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate): Promise<LoanState> {
-  const [{ schedule, feeLabel }, entries] = await Promise.all([contractOf(ctx, loan), ctx.repos.servicing.ledger(loan.id)]);
+export async function loanState(ctx: AppContext, loan: LoanRow, date: IsoDate | Promise<IsoDate>): Promise<LoanState> {
+  // `date` may still be on its way (the business date): the loan's reads do not wait for it.
+  const [note, entries, on] = await Promise.all([ctx.repos.servicing.noteOf(loan.id), ctx.repos.servicing.ledger(loan.id), date]);
+  return loanStateFrom(loan, note, entries, on);
+}
+
+/** {@link loanState} from the rows already read (the signed note and the ledger). */
+export function loanStateFrom(loan: LoanRow, note: NoteRow | undefined, entries: LedgerEntryRow[], date: IsoDate): LoanState {
+  const { schedule, feeLabel } = contractFrom(loan, note);
   const asOf = date < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : date;
   return { loan, schedule, feeLabel, entries, position: positionAsOf(schedule, entries.map(toDomainEntry), asOf) };
 }
