@@ -71,7 +71,7 @@ describe('schedule revisions on the loan page', { timeout: 30_000 }, () => {
     renderRoute('/loans/900');
     const table = await screen.findByRole('table', { name: 'Schedule revisions' }, { timeout: 10_000 });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('Hardship')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: 'Hardship request #2' })).toHaveAttribute('href', '/hardship/2');
     expect(within(rows[0]!).getByText('Sam Servicer')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Due date change')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Borrower (self-service)')).toBeInTheDocument();

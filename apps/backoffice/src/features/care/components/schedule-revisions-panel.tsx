@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
@@ -19,7 +20,11 @@ function firstMove(r: TScheduleRevision): string {
 }
 
 const revisionColumns: readonly TableColumn<TScheduleRevision>[] = [
-  { key: 'kind', header: 'Kind', cell: (r) => KIND_NAMES[r.kind] },
+  {
+    key: 'kind',
+    header: 'Kind',
+    cell: (r) => (r.kind === 'hardship' ? <Link to={`/hardship/${r.source_id}`}>{`${KIND_NAMES.hardship} request #${r.source_id}`}</Link> : KIND_NAMES[r.kind]),
+  },
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.created_at) },
   { key: 'moved', header: 'Dates moved', cell: (r) => `${r.dates_moved} (${firstMove(r)})` },
   { key: 'apr', header: 'APR before → after', cell: (r) => `${r.apr_before}% → ${r.apr_after}%` },
