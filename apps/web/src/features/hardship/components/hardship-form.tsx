@@ -10,6 +10,7 @@ import { FieldError, FieldHint, FieldLabel } from '@payrail/ui/field';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
+import { parseDollarField } from '@payrail/domain/validation/money-input';
 import { notify } from '@payrail/ui/toast/notify';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -19,13 +20,14 @@ import styles from './hardship.module.css';
 
 const REASONS = Object.entries(HARDSHIP_REASON_LABELS).map(([value, label]) => ({ value, label }));
 
-/** Dollars typed by the borrower ("2,500" or "2500.50") as cents; null when empty, NaN when not a number. */
-export function dollarsToCents(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (t === '') return null;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return Number.NaN;
-  const [whole, frac = ''] = t.split('.') as [string, string?];
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+/**
+ * Dollars typed by the borrower ("2,500" or "$2500.50", up to seven digits) as cents, by the domain's
+ * dollar-field rule; null when empty, NaN when not an amount.
+ */
+function dollarsToCents(text: string): number | null {
+  if (text.trim() === '') return null;
+  const parsed = parseDollarField(text, 7);
+  return parsed.ok ? parsed.value : Number.NaN;
 }
 
 type Errors = Partial<Record<'reason' | 'description' | 'defer_payments' | 'monthly_income' | 'monthly_expenses' | 'document_ids' | 'server', string>>;
