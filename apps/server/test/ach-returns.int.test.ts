@@ -225,8 +225,10 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     expect(accountAfter.accountNumberSealed).not.toBe(accountBefore.accountNumberSealed);
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
     expect(notes.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
-    const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
-    expect(audits.at(-1)).toMatchObject({ after: { corrections: [{ trace, code: 'C06', outcome: 'applied', transaction_id: txId }, { code: 'C09', outcome: 'not_applied' }, { code: 'C01', outcome: 'not_applied' }] } });
+    // Other files of this worker upload return files too: find this upload's audit row by its corrections.
+    const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied')).orderBy(staffActions.id);
+    const mine = audits.filter((a) => JSON.stringify((a.after as { corrections?: unknown[] }).corrections ?? []).includes('"C09"'));
+    expect(mine).toEqual([expect.objectContaining({ after: expect.objectContaining({ corrections: [{ trace, code: 'C06', outcome: 'applied', transaction_id: txId }, expect.objectContaining({ code: 'C09', outcome: 'not_applied' }), expect.objectContaining({ code: 'C01', outcome: 'not_applied' })] }) })]);
 
     // The same notice again: the account already holds it; nothing changes, nobody is told twice.
     const again = await upload(servicer, corFile([{ trace, code: 'C06', data: '555000777           37' }]));
