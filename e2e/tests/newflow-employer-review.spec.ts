@@ -21,6 +21,8 @@ test('new flow: unlisted employer, payroll service from the server, employer rev
 
   await expect(page).toHaveURL(new RegExp(`${NF}/employer_info$`));
   const payroll = page.getByRole('combobox', { name: /Payroll service/ });
+  // The form (and its list) renders once the step's data has arrived; allTextContents() does not wait.
+  await expect(payroll).toBeVisible();
   const options = await payroll.locator('option').allTextContents();
   expect(options).toEqual(expect.arrayContaining(['ADP', 'Paychex', 'Workday']));
   expect(options.slice(-2)).toEqual(['Other (type it below)', "Don't know"]);
