@@ -11,21 +11,30 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationPatch = Partial<Omit<typeof applications.$inferInsert, 'id' | 'userId' | 'createdAt'>>;
 export type NewReference = { firstName: string; lastName: string; relationship: string; phone: string };
 
-export type SaveResult = { ok: true } | { ok: false; conflict: 'ssn' };
+export type SaveResult = ({ ok: true } & SavedRows) | { ok: false; conflict: 'ssn' };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Writes profile columns (creating the row when it is the first answer) and borrower columns, in the caller's transaction. */
-export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<void> {
+/** The rows as a save left them: the profile when profile columns were written, the borrower when borrower columns were. */
+export type SavedRows = { profile?: ProfileRow; borrower?: typeof loanBorrowers.$inferSelect };
+
+/**
+ * Writes profile columns (creating the row when it is the first answer) and borrower columns, in the caller's
+ * transaction, and answers the rows written (RETURNING: no second round trip to read what was just saved).
+ */
+export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<SavedRows> {
+  const saved: SavedRows = {};
   if (patch.profile && Object.keys(patch.profile).length > 0) {
-    await tx
+    [saved.profile] = await tx
       .insert(borrowerProfiles)
       .values({ ...patch.profile, userId, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { ...patch.profile, updatedAt: at } });
+      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { ...patch.profile, updatedAt: at } })
+      .returning();
   }
   if (patch.borrower && Object.keys(patch.borrower).length > 0) {
-    await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId));
+    [saved.borrower] = await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId)).returning();
   }
+  return saved;
 }
 
 /** Replaces the two references in the caller's transaction. */
@@ -63,9 +72,8 @@ export function applicationRepository(db: Db) {
       try {
         // One table touched is one statement, atomic by itself: no BEGIN/COMMIT round trips around it.
         const tables = [patch.profile, patch.borrower].filter((p) => p && Object.keys(p).length > 0).length;
-        if (tables <= 1) await writeApplicationFields(db, userId, patch, at);
-        else await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
-        return { ok: true };
+        const saved = tables <= 1 ? await writeApplicationFields(db, userId, patch, at) : await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
+        return { ok: true, ...saved };
       } catch (err) {
         if (isSsnConflict(err)) return { ok: false, conflict: 'ssn' };
         throw err;
