@@ -89,6 +89,11 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
     // A later call on one table answers that table's value and leaves the other's as saved.
     expect((await updateField(app, token, { last_name: 'Moss' })).json()).toEqual({ loan_borrower: { last_name: 'Moss' } });
     expect((await showField(app, token, 'city')).json<{ value: unknown }>().value).toBe('Dover');
+    // A field saved as a value, then cleared (null), then a value again: each call answers what it saved.
+    for (const unit of ['Apt 9', '', 'Unit 2']) {
+      expect((await updateField(app, token, { unit_number: unit })).json(), unit).toEqual({ loan_borrower: { unit_number: unit === '' ? null : unit } });
+      expect((await showField(app, token, 'unit_number')).json<{ value: unknown }>().value, unit).toBe(unit === '' ? null : unit);
+    }
   });
 
   it('stores the date of birth as an ISO date and the SSN and licence number sealed, with an index for uniqueness', async () => {
