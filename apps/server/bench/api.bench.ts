@@ -7,7 +7,8 @@
  * yourself) and records the SQL each benched call makes (api-capture.ts) on an app with production settings. Then it starts Payrail as its own
  * process (production settings, info logging; the built server when `npm run build:server` made one,
  * else tsx) and drives each route; then the floor (api-floor.ts: bare Fastify + pg replaying the same
- * statements) on the same database, and prints req/s, p50/p99, the ratios and a verdict per row.
+ * statements) on the same database, and prints req/s, p50/p99, the ratios, each process's own CPU per
+ * request (from /proc: steadier than req/s on a shared machine; PostgreSQL's CPU is not in it) and a verdict per row.
  * Budget: ≥ 60 % of the floor's req/s and p99 ≤ 2× the floor's.
  *
  * Embedded (PGlite): the same rows on a fresh data directory. Budget: token_is_valid ≥ 1,000 req/s,
