@@ -1,13 +1,14 @@
 /**
  * npm run bench:api — Payrail's API against its floor, 100 connections (autocannon), side by side in one run.
  *
- * PostgreSQL: (re)creates the scratch database `payrail_bench_api` on BENCH_DATABASE_URL / TEST_DATABASE_URL
+ * PostgreSQL: (re)creates the scratch database `payrail_bench_api` (or BENCH_DB) on BENCH_DATABASE_URL / TEST_DATABASE_URL
  * / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; only the server is used), migrates
  * and seeds it, makes two borrowers through the real API in-process (one with a funded loan, one on About
  * yourself) and records the SQL each benched call makes (api-capture.ts) on an app with production settings. Then it starts Payrail as its own
  * process (production settings, info logging; the built server when `npm run build:server` made one,
  * else tsx) and drives each route; then the floor (api-floor.ts: bare Fastify + pg replaying the same
- * statements) on the same database, and prints req/s, p50/p99, the ratios and a verdict per row.
+ * statements) on the same database, and prints req/s, p50/p99, the ratios, each process's own CPU per
+ * request (from /proc: steadier than req/s on a shared machine; PostgreSQL's CPU is not in it) and a verdict per row.
  * Budget: ≥ 60 % of the floor's req/s and p99 ≤ 2× the floor's.
  *
  * Embedded (PGlite): the same rows on a fresh data directory. Budget: token_is_valid ≥ 1,000 req/s,
@@ -41,9 +42,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_ONLY;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const KEY = randomBytes(32).toString('base64');
+// BENCH_DB: the scratch database's name (default payrail_bench_api), so two benches on one server do not drop each other's.
+const BENCH_DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DB ?? '') ? process.env.BENCH_DB! : 'payrail_bench_api';
 
 type Row = { name: string; method: 'GET' | 'POST'; url: string; token: string; body?: string };
-type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number; /** CPU of the server process per request (µs), NaN where /proc is missing. */ cpuUs: number };
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command name: state is field 3, utime 14 and stime 15 (1-based) — indexes 11 and 12 here.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -107,7 +121,7 @@ async function startPayrail(env: Record<string, string>): Promise<{ base: string
   return { base, child };
 }
 
-async function measure(base: string, row: Row): Promise<Result> {
+async function measure(base: string, row: Row, pid?: number): Promise<Result> {
   const opts = {
     url: base + row.url,
     method: row.method,
@@ -116,8 +130,10 @@ async function measure(base: string, row: Row): Promise<Result> {
     ...(row.body ? { body: row.body } : {}),
   };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({ ...opts, duration: SECONDS });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  const cpuUs = ((cpuMs(pid) - cpu0) * 1000) / Math.max(r.requests.total, 1);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, cpuUs };
 }
 
 /** Opens the database, seeds it, makes the borrowers through the API, records each row's SQL. */
@@ -171,6 +187,7 @@ const mean = (rs: Result[]): Result => ({
   p99: rs.reduce((a, r) => a + r.p99, 0) / rs.length,
   errors: rs.reduce((a, r) => a + r.errors, 0),
   non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+  cpuUs: rs.reduce((a, r) => a + r.cpuUs, 0) / rs.length,
 });
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
@@ -178,11 +195,11 @@ const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
 async function postgresRun(): Promise<void> {
   const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const benchUrl = new URL(serverUrl.toString());
-  benchUrl.pathname = '/payrail_bench_api';
+  benchUrl.pathname = `/${BENCH_DB}`;
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
   await admin.connect();
-  await admin.query('drop database if exists payrail_bench_api with (force)');
-  await admin.query('create database payrail_bench_api');
+  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+  await admin.query(`create database ${BENCH_DB}`);
   await admin.end();
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-'));
@@ -207,8 +224,8 @@ async function postgresRun(): Promise<void> {
   const floors: Result[][] = rows.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, row] of rows.entries()) {
-      ours[i]!.push(await measure(payrail.base, row));
-      floors[i]!.push(await measure(floorBase, row));
+      ours[i]!.push(await measure(payrail.base, row, payrail.child.pid));
+      floors[i]!.push(await measure(floorBase, row, floor.pid));
     }
   }
   await Promise.all([stop(payrail.child), stop(floor)]);
@@ -228,6 +245,8 @@ async function postgresRun(): Promise<void> {
       'floor p50/p99': `${ms(f.p50)} / ${ms(f.p99)}`,
       'req/s ratio': pct(ratio),
       'p99 ×floor': p99x.toFixed(2),
+      // The process's own CPU per request (not PostgreSQL's): steadier than req/s on a shared machine.
+      'CPU µs/req (floor)': `${o.cpuUs.toFixed(0)} (${f.cpuUs.toFixed(0)})`,
       'errors/non-2xx': `${o.errors}/${o.non2xx}`,
       verdict: ok ? 'PASS' : 'FAIL',
     };

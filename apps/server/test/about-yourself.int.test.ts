@@ -77,6 +77,25 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
     expect((await showField(app, token, 'date_of_birth')).json()).toEqual({ field: 'date_of_birth', value: '04/12/1986' });
   });
 
+  it('answers the saved values of a call that writes both the borrower and the profile row, as show_field shows them', async () => {
+    const { token } = await newBorrower(app);
+    const ssn = uniqueSsn();
+    const values = { first_name: ' Dana ', state_id: await availableStateId(app), city: ' Dover ', annual_income: '52,000', social_security_number: ssn, driver_license_number: 'DL-1234' };
+    const saved = await updateField(app, token, values);
+    expect(saved.statusCode).toBe(200);
+    const answered = saved.json<{ loan_borrower: Record<string, unknown> }>().loan_borrower;
+    expect(answered).toEqual({ first_name: 'Dana', state_id: values.state_id, city: 'Dover', annual_income: '52000.00', social_security_number: `xxx-xx-${ssn.slice(-4)}`, driver_license_number: 'DL-1234' });
+    for (const field of Object.keys(values)) expect((await showField(app, token, field)).json<{ value: unknown }>().value, field).toEqual(answered[field]);
+    // A later call on one table answers that table's value and leaves the other's as saved.
+    expect((await updateField(app, token, { last_name: 'Moss' })).json()).toEqual({ loan_borrower: { last_name: 'Moss' } });
+    expect((await showField(app, token, 'city')).json<{ value: unknown }>().value).toBe('Dover');
+    // A field saved as a value, then cleared (null), then a value again: each call answers what it saved.
+    for (const unit of ['Apt 9', '', 'Unit 2']) {
+      expect((await updateField(app, token, { unit_number: unit })).json(), unit).toEqual({ loan_borrower: { unit_number: unit === '' ? null : unit } });
+      expect((await showField(app, token, 'unit_number')).json<{ value: unknown }>().value, unit).toBe(unit === '' ? null : unit);
+    }
+  });
+
   it('stores the date of birth as an ISO date and the SSN and licence number sealed, with an index for uniqueness', async () => {
     const { token, id } = await newBorrower(app);
     const ssn = uniqueSsn();

@@ -214,6 +214,10 @@ export async function validateFields(values: Readonly<Record<string, unknown>>, 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch, fields };
 }
 
+/** The fields stored on the borrower row (loan_borrowers); every other field is a profile column. */
+const BORROWER_FIELDS: ReadonlySet<AboutYourselfField> = new Set(['first_name', 'last_name', 'state_id']);
+export const isBorrowerField = (field: AboutYourselfField): boolean => BORROWER_FIELDS.has(field);
+
 const dollars = (value: number | null): string | null => (value === null ? null : formatCents(cents(value)));
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes, ssnChecks } from '../../db/schema/index';
@@ -11,21 +12,73 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationPatch = Partial<Omit<typeof applications.$inferInsert, 'id' | 'userId' | 'createdAt'>>;
 export type NewReference = { firstName: string; lastName: string; relationship: string; phone: string };
 
-export type SaveResult = { ok: true } | { ok: false; conflict: 'ssn' };
+export type SaveResult = ({ ok: true } & SavedRows) | { ok: false; conflict: 'ssn' };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Writes profile columns (creating the row when it is the first answer) and borrower columns, in the caller's transaction. */
-export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date): Promise<void> {
-  if (patch.profile && Object.keys(patch.profile).length > 0) {
-    await tx
-      .insert(borrowerProfiles)
-      .values({ ...patch.profile, userId, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { ...patch.profile, updatedAt: at } });
+/** The rows as a save left them: the profile when profile columns were written, the borrower when borrower columns were. */
+export type SavedRows = { profile?: ProfileRow; borrower?: typeof loanBorrowers.$inferSelect };
+
+/** The profile upsert, prepared once per shape of patch (the columns written, and which of them are null). */
+type ProfileUpsert = { execute: (values: Record<string, unknown>) => Promise<ProfileRow[]> };
+/** Shapes kept prepared per repository; a patch of another shape past this is built per call, as before. */
+const PROFILE_UPSERT_SHAPES = 64;
+
+/**
+ * Answers the prepared upsert of this patch's shape (built on first use), or undefined when the cache is
+ * full. The SQL is the one drizzle builds for the patch, with the values as parameters and the conflict
+ * branch setting each column from `excluded` (the row the insert proposed: the same values); a null is
+ * part of the shape, since a null parameter bypasses the column's encoder. Named after a hash of its
+ * shape, so every repository on a connection gives one shape the same name.
+ */
+function profileUpsertOf(db: Db, cache: Map<string, ProfileUpsert>, keys: readonly (keyof ProfilePatch)[], patch: ProfilePatch): ProfileUpsert | undefined {
+  const shape = keys.map((k) => (patch[k] === null ? `${k}:null` : k)).join(',');
+  const known = cache.get(shape);
+  if (known || cache.size >= PROFILE_UPSERT_SHAPES) return known;
+  const values: Record<string, unknown> = { userId: sql.placeholder('userId'), createdAt: sql.placeholder('at'), updatedAt: sql.placeholder('at') };
+  const set: Record<string, SQL> = { updatedAt: sql`excluded.${sql.identifier(borrowerProfiles.updatedAt.name)}` };
+  for (const k of keys) {
+    values[k] = patch[k] === null ? null : sql.placeholder(k);
+    set[k] = sql`excluded.${sql.identifier(borrowerProfiles[k].name)}`;
+  }
+  const name = `profile_upsert_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+  const stmt: ProfileUpsert = db
+    .insert(borrowerProfiles)
+    .values(values as typeof borrowerProfiles.$inferInsert)
+    .onConflictDoUpdate({ target: borrowerProfiles.userId, set })
+    .returning()
+    .prepare(name);
+  cache.set(shape, stmt);
+  return stmt;
+}
+
+/**
+ * Writes profile columns (creating the row when it is the first answer) and borrower columns, in the caller's
+ * transaction, and answers the rows written (RETURNING: no second round trip to read what was just saved).
+ * `profileUpserts` (outside a transaction only): the prepared upserts, so a call does not build its SQL again.
+ */
+export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date, profileUpserts?: Map<string, ProfileUpsert>): Promise<SavedRows> {
+  const saved: SavedRows = {};
+  const profile = patch.profile;
+  const keys = profile ? (Object.keys(profile) as (keyof ProfilePatch)[]).filter((k) => profile[k] !== undefined).sort() : [];
+  if (profile && keys.length > 0) {
+    const prepared = profileUpserts && profileUpsertOf(tx as Db, profileUpserts, keys, profile);
+    if (prepared) {
+      const params: Record<string, unknown> = { userId, at };
+      for (const k of keys) if (profile[k] !== null) params[k] = profile[k];
+      [saved.profile] = await prepared.execute(params);
+    } else {
+      [saved.profile] = await tx
+        .insert(borrowerProfiles)
+        .values({ ...profile, userId, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { ...profile, updatedAt: at } })
+        .returning();
+    }
   }
   if (patch.borrower && Object.keys(patch.borrower).length > 0) {
-    await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId));
+    [saved.borrower] = await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId)).returning();
   }
+  return saved;
 }
 
 /** Replaces the two references in the caller's transaction. */
@@ -54,6 +107,7 @@ export function applicationRepository(db: Db) {
     )
     .orderBy(desc(applications.id))
     .prepare('application_active_and_latest');
+  const profileUpserts = new Map<string, ProfileUpsert>();
 
   return {
     findProfile: (userId: number) => one(db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, userId)).limit(1)),
@@ -63,9 +117,8 @@ export function applicationRepository(db: Db) {
       try {
         // One table touched is one statement, atomic by itself: no BEGIN/COMMIT round trips around it.
         const tables = [patch.profile, patch.borrower].filter((p) => p && Object.keys(p).length > 0).length;
-        if (tables <= 1) await writeApplicationFields(db, userId, patch, at);
-        else await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
-        return { ok: true };
+        const saved = tables <= 1 ? await writeApplicationFields(db, userId, patch, at, profileUpserts) : await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
+        return { ok: true, ...saved };
       } catch (err) {
         if (isSsnConflict(err)) return { ok: false, conflict: 'ssn' };
         throw err;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { fieldDeps } from '../field-deps';
-import { displayValue, validateFields } from '../field-rules';
+import { displayValue, isBorrowerField, validateFields } from '../field-rules';
 import { EDIT_STATUSES } from '../edit-statuses';
 import { requireStatus } from '../../workflow/move';
 
@@ -20,6 +20,14 @@ export async function updateFields(ctx: AppContext, member: MemberRow, values: R
   if (!result.ok) throw AppError.fields(result.errors);
   const saved = await ctx.repos.application.saveFields(member.id, result.patch, ctx.now());
   if (!saved.ok) throw AppError.fields({ social_security_number: [fieldMessage('ssn_taken')] });
-  const [profile, borrower, box] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id), ctx.cryptoBox()]);
+  // The rows the save wrote come back from it (RETURNING), so the answer needs no second round trip; a
+  // table is read only when the answer shows it and the save did not return it (no borrower row yet).
+  const needsBorrower = result.fields.some(isBorrowerField);
+  const needsProfile = result.fields.some((f) => !isBorrowerField(f));
+  const [profile, borrower, box] = await Promise.all([
+    saved.profile ?? (needsProfile ? ctx.repos.application.findProfile(member.id) : undefined),
+    saved.borrower ?? (needsBorrower ? ctx.repos.identity.findBorrower(member.id) : undefined),
+    ctx.cryptoBox(),
+  ]);
   return { loan_borrower: Object.fromEntries(result.fields.map((f) => [f, displayValue(f, profile, borrower, box)])) };
 }
