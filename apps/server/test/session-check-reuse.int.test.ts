@@ -119,6 +119,14 @@ describe('the session check after a write', () => {
     expect((await check(who.token)).json<Info>().workflow_status).toBe('declined');
   });
 
+  it('answers every check of a burst that follows a write with what was written', async () => {
+    const who = await signUpConfirmed(app);
+    await check(who.token);
+    await db().update(applicationMembers).set({ avatar: 'https://example.com/burst.png' }).where(eq(applicationMembers.id, who.id));
+    const burst = await Promise.all(Array.from({ length: 20 }, () => check(who.token)));
+    expect(burst.map((r) => r.json<Info>().avatar)).toEqual(Array(20).fill('https://example.com/burst.png'));
+  });
+
   it('applies the time rules on every check: an idle revocation by another app on the same database is seen at once', async () => {
     const who = await signUpConfirmed(app);
     expect((await check(who.token)).statusCode).toBe(200);
