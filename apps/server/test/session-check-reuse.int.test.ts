@@ -27,13 +27,13 @@ describe('the write generation of the embedded database', () => {
   it('tells plain reads from statements that may write', () => {
     expect(isPlainRead('select "id" from "loans" where "loans"."user_id" = $1')).toBe(true);
     expect(isPlainRead('  SELECT 1')).toBe(true);
+    expect(isPlainRead('select "id" from "loans" order by "id" limit 1 for update skip locked')).toBe(true); // a lock, no change
     for (const text of [
       'insert into "loans" ("id") values ($1)',
       'update "user_sessions" set "last_seen_at" = $1',
       'delete from "loans"',
       'with x as (delete from "loans" returning *) select * from x',
       'select nextval(\'loans_id_seq\')',
-      'select "id" from "loans" for update',
       'select * into "copy" from "loans"',
       'savepoint sp1',
       'begin',
@@ -42,7 +42,7 @@ describe('the write generation of the embedded database', () => {
     }
   });
 
-  it('moves on every write and at the end of every transaction, never on a read; null on PostgreSQL', async () => {
+  it('moves on every write and at the end of every transaction that wrote, never on a read; null on PostgreSQL', async () => {
     const database = app.ctx.database;
     const before = database.writeGeneration();
     if (database.kind === 'postgres') {
@@ -54,18 +54,25 @@ describe('the write generation of the embedded database', () => {
     await db().update(applicationMembers).set({ avatar: null }).where(eq(applicationMembers.id, -1));
     const afterUpdate = database.writeGeneration()!;
     expect(afterUpdate).toBeGreaterThan(before!);
+    // A transaction of reads and row locks (a job poll that found nothing) changes nothing.
     await db().transaction(async (tx) => {
-      await tx.select().from(applicationMembers).limit(1);
+      await tx.select().from(applicationMembers).limit(1).for('update', { skipLocked: true });
     });
-    expect(database.writeGeneration()!).toBeGreaterThan(afterUpdate);
-    const afterTx = database.writeGeneration()!;
+    expect(database.writeGeneration()).toBe(afterUpdate);
+    let inside = 0;
     await expect(
-      db().transaction(async () => {
+      db().transaction(async (tx) => {
+        await tx.update(applicationMembers).set({ avatar: null }).where(eq(applicationMembers.id, -1));
+        inside = database.writeGeneration()!;
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(database.writeGeneration()!).toBeGreaterThan(afterTx);
+    expect(inside).toBeGreaterThan(afterUpdate);
+    expect(database.writeGeneration()!).toBeGreaterThan(inside); // and again at its end
+    const afterTx = database.writeGeneration()!;
     await db().execute(sql`select 1`);
+    expect(database.writeGeneration()).toBe(afterTx);
+    await db().execute(sql`delete from ${applicationMembers} where ${applicationMembers.id} = -1`);
     expect(database.writeGeneration()!).toBeGreaterThan(afterTx);
   });
 });

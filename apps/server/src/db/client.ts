@@ -19,7 +19,7 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /**
    * Embedded mode only: a counter that moves before every statement that may change data is sent (any
-   * statement but a plain SELECT) and at the end of every transaction. A value read before a read was
+   * statement but a plain SELECT) and at the end of every transaction that sent one. A value read before a read was
    * sent and still current afterwards means nothing changed what that read saw: PGlite is one session
    * in this one process (db/lock.ts), runs statements in order, and holds plain statements back while a
    * transaction is open. Null on PostgreSQL, where other instances write: nothing may be cached on it.
@@ -100,14 +100,19 @@ export async function pgliteInWorker(dataDir: string | undefined): Promise<Pglit
   };
 }
 
-/** A plain SELECT (what drizzle's reads send) changes no data; anything else may. */
+/**
+ * A plain SELECT (what drizzle's reads send) changes no data; anything else may. A row lock (`for
+ * update`, a job claim's first step) changes nothing another statement reads.
+ */
 const READ_ONLY = /^\s*select\s/i;
-const MAY_WRITE_IN_SELECT = /\b(nextval|setval|pg_advisory\w*|lo_\w+)\s*\(|\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\binto\b/i;
+const MAY_WRITE_IN_SELECT = /\b(nextval|setval|pg_advisory\w*|lo_\w+)\s*\(|\binto\b/i;
 export const isPlainRead = (sql: string): boolean => READ_ONLY.test(sql) && !MAY_WRITE_IN_SELECT.test(sql);
 
 /**
  * The client drizzle sees in embedded mode: `client`, with `bump` called before each statement that may
- * write is sent and after each transaction ends (committed or rolled back), see `Database.writeGeneration`.
+ * write is sent and after each transaction that sent one ends (committed or rolled back), see
+ * `Database.writeGeneration`. A transaction of plain reads (a job poll that found nothing) moves nothing:
+ * plain statements outside it waited for its end and it changed no data.
  */
 function trackWrites(client: PgliteLike, bump: () => void): PgliteLike {
   return {
@@ -120,10 +125,15 @@ function trackWrites(client: PgliteLike, bump: () => void): PgliteLike {
       return client.exec(sql);
     },
     transaction: async (fn) => {
-      try {
-        return await client.transaction((tx) => fn(trackWrites(tx, bump)));
-      } finally {
+      let wrote = false;
+      const mark = () => {
+        wrote = true;
         bump();
+      };
+      try {
+        return await client.transaction((tx) => fn(trackWrites(tx, mark)));
+      } finally {
+        if (wrote) bump();
       }
     },
   };
