@@ -107,7 +107,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     providers: overrides.providers ?? createProviders(config, repos.platform, { secret, now }),
     secret,
     cryptoBox: cryptoBoxFor(config, secret),
-    systemGate: createSystemGate(repos.platform),
+    systemGate: createSystemGate(repos.platform, 2_000, () => database.writeGeneration()),
     now,
   };
 }

@@ -89,6 +89,25 @@ describe('PGlite in a worker thread', () => {
     expect(hits).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
   });
 
+  it('moves the write generation before each write is sent and at the end of each transaction that wrote, never on a read', async () => {
+    const start = database.writeGeneration()!;
+    await database.db.select().from(rateLimitCounters).limit(1);
+    expect(database.writeGeneration()).toBe(start);
+    const insert = database.db.insert(rateLimitCounters).values({ key: key('generation'), hits: 1, expiresAt: new Date() });
+    const pending = insert.execute();
+    expect(database.writeGeneration()).toBeGreaterThan(start); // already on its way, not yet answered
+    await pending;
+    const afterInsert = database.writeGeneration()!;
+    await database.db.transaction(async (tx) => {
+      await tx.select().from(rateLimitCounters).limit(1);
+    });
+    expect(database.writeGeneration()).toBe(afterInsert); // reads only
+    await database.db.transaction(async (tx) => {
+      await tx.update(rateLimitCounters).set({ hits: 2 }).where(eq(rateLimitCounters.key, 'none'));
+    });
+    expect(database.writeGeneration()!).toBeGreaterThan(afterInsert + 1); // the update, then the end
+  });
+
   it('runs the app: sign-up and confirmation', async () => {
     const app = await buildApp({ config: testConfig(), database });
     await app.ready();

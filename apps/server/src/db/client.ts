@@ -17,6 +17,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded mode only: a counter that moves before every statement that may change data is sent (any
+   * statement but a plain SELECT) and at the end of every transaction that sent one. A value read before a read was
+   * sent and still current afterwards means nothing changed what that read saw: PGlite is one session
+   * in this one process (db/lock.ts), runs statements in order, and holds plain statements back while a
+   * transaction is open. Null on PostgreSQL, where other instances write: nothing may be cached on it.
+   */
+  writeGeneration(): number | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -93,6 +101,45 @@ export async function pgliteInWorker(dataDir: string | undefined): Promise<Pglit
 }
 
 /**
+ * A plain SELECT (what drizzle's reads send) changes no data; anything else may. A row lock (`for
+ * update`, a job claim's first step) changes nothing another statement reads.
+ */
+const READ_ONLY = /^\s*select\s/i;
+const MAY_WRITE_IN_SELECT = /\b(nextval|setval|pg_advisory\w*|lo_\w+)\s*\(|\binto\b/i;
+export const isPlainRead = (sql: string): boolean => READ_ONLY.test(sql) && !MAY_WRITE_IN_SELECT.test(sql);
+
+/**
+ * The client drizzle sees in embedded mode: `client`, with `bump` called before each statement that may
+ * write is sent and after each transaction that sent one ends (committed or rolled back), see
+ * `Database.writeGeneration`. A transaction of plain reads (a job poll that found nothing) moves nothing:
+ * plain statements outside it waited for its end and it changed no data.
+ */
+function trackWrites(client: PgliteLike, bump: () => void): PgliteLike {
+  return {
+    query: (sql, params, opts) => {
+      if (!isPlainRead(sql)) bump();
+      return client.query(sql, params, opts);
+    },
+    exec: (sql) => {
+      bump();
+      return client.exec(sql);
+    },
+    transaction: async (fn) => {
+      let wrote = false;
+      const mark = () => {
+        wrote = true;
+        bump();
+      };
+      try {
+        return await client.transaction((tx) => fn(trackWrites(tx, mark)));
+      } finally {
+        if (wrote) bump();
+      }
+    },
+  };
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: on disk under `dataDir`, or in memory
  * when `dataDir` is `memory://` (tests). Both run the same drizzle-kit migrations. `pgliteWorker` runs
  * PGlite in a worker thread (PGLITE_WORKER=true), off the event loop.
@@ -104,6 +151,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     return {
       db,
       kind: 'postgres',
+      writeGeneration: () => null,
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -114,22 +162,28 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     pgdata = path.join(dir, 'pgdata');
     fs.mkdirSync(pgdata, { recursive: true });
   }
+  let generation = 0;
+  const bump = () => {
+    generation++;
+  };
   if (opts.pgliteWorker) {
     const client = await pgliteInWorker(pgdata);
-    const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+    const db = drizzlePglite(trackWrites(client, bump) as never, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
+      writeGeneration: () => generation,
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => client.close(),
     };
   }
   const client = pgdata ? new PGlite(pgdata) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(trackWrites(client as unknown as PgliteLike, bump) as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    writeGeneration: () => generation,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };

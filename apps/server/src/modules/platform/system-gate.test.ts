@@ -50,4 +50,33 @@ describe('system gate', () => {
     await expect(gate.description(0)).rejects.toThrow('db down');
     expect(await gate.description(1)).toBeNull();
   });
+
+  it('on the embedded database keeps its answer past the TTL while nothing is written, and reads again after a write', async () => {
+    const { platform, pending } = fakePlatform();
+    let written = 7;
+    const gate = createSystemGate(platform, 2_000, () => written);
+    const first = gate.description(0);
+    pending[0]!(undefined);
+    expect(await first).toBeNull();
+    expect(await gate.description(60_000)).toBeNull(); // long past the TTL, nothing written
+    expect(pending).toHaveLength(1);
+    written++;
+    const after = gate.description(60_001);
+    expect(pending).toHaveLength(2);
+    pending[1]!(event('Maintenance'));
+    expect(await after).toBe('Maintenance');
+  });
+
+  it('does not keep past the TTL an answer whose read overlapped a write', async () => {
+    const { platform, pending } = fakePlatform();
+    let written = 1;
+    const gate = createSystemGate(platform, 2_000, () => written);
+    const read = gate.description(0);
+    written++; // a write sent while the read is on its way
+    pending[0]!(undefined);
+    expect(await read).toBeNull();
+    expect(await gate.description(1_000)).toBeNull(); // within the TTL: as before
+    void gate.description(3_000);
+    expect(pending).toHaveLength(2);
+  });
 });

@@ -2,24 +2,27 @@ import type { PlatformRepository } from './repository';
 
 /**
  * The current system event, read at most every `ttlMs` per instance. Starting or ending an event on
- * this instance invalidates it at once; other instances follow within the TTL. When the cached answer
- * expires under load, the requests waiting on it share ONE read (not one each, which queued a burst of
- * identical queries for the pool every `ttlMs`).
+ * this instance invalidates it at once; other instances follow within the TTL. On the embedded database
+ * (`writeGeneration` not null: one process, every write counted, db/client.ts) an answer also stays good
+ * past the TTL for as long as nothing was written since it was read, so a quiet server reads it once.
+ * When the cached answer expires under load, the requests waiting on it share ONE read (not one each,
+ * which queued a burst of identical queries for the pool every `ttlMs`).
  */
-export function createSystemGate(platform: PlatformRepository, ttlMs = 2_000) {
-  let cached: { at: number; description: string | null } | undefined;
+export function createSystemGate(platform: PlatformRepository, ttlMs = 2_000, writeGeneration: () => number | null = () => null) {
+  let cached: { at: number; written: number | null; description: string | null } | undefined;
   let reading: Promise<string | null> | undefined;
   // Bumped by invalidate(): a read that started before it must not cache its (older) answer.
   let generation = 0;
   return {
     description(now = Date.now()): Promise<string | null> {
-      if (cached && now - cached.at <= ttlMs) return Promise.resolve(cached.description);
+      if (cached && (now - cached.at <= ttlMs || (cached.written !== null && cached.written === writeGeneration()))) return Promise.resolve(cached.description);
       if (!reading) {
         const mine = generation;
+        const written = writeGeneration(); // before the read is sent: a write sent after it makes the answer old
         const read = platform.activeSystemEvent().then(
           (event) => {
             const description = event?.description ?? null;
-            if (mine === generation) cached = { at: now, description };
+            if (mine === generation) cached = { at: now, written, description };
             return description;
           },
         );

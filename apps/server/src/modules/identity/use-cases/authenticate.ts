@@ -21,8 +21,9 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
 
 /**
  * The rules on a session row found live (unrevoked, inside its absolute expiry): none found, or idle
- * too long (revoked now), is a 401; otherwise it is touched at most once a minute. `authenticate` and
- * the one-statement session check (`describeSession`) share it.
+ * too long (revoked now), is a 401; otherwise it is touched at most once a minute (the answer then
+ * carries the new last-seen time). `authenticate` and the one-statement session check
+ * (`describeSession`) share it.
  */
 export async function vetSession<T extends { session: SessionRow }>(ctx: AppContext, found: T | undefined, now: Date): Promise<T> {
   if (!found) throw AppError.unauthorized(MSG.signInRequired);
@@ -31,8 +32,10 @@ export async function vetSession<T extends { session: SessionRow }>(ctx: AppCont
     await ctx.repos.identity.revokeSession(found.session.tokenHash, now);
     throw AppError.unauthorized(MSG.signInRequired);
   }
-  if (idleMs > TOUCH_AFTER_MS) await ctx.repos.identity.touchSession(found.session.id, now);
-  return found;
+  if (idleMs <= TOUCH_AFTER_MS) return found;
+  await ctx.repos.identity.touchSession(found.session.id, now);
+  // What the row now holds: a caller sharing this answer (describeSession) does not touch again.
+  return { ...found, session: { ...found.session, lastSeenAt: now } };
 }
 
 /** The member behind a token when there is a valid one; null otherwise (for calls open to visitors). */

@@ -1,5 +1,6 @@
 import { MSG } from '@payrail/contract/messages';
 import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
@@ -7,16 +8,75 @@ import { toSessionInfo } from '../mappers';
 import { vetSession } from './authenticate';
 import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts';
 
+type Summary = NonNullable<Awaited<ReturnType<AppContext['repos']['identity']['findSessionSummary']>>>;
+type Read = { found: Summary; eligible: boolean };
+
+/**
+ * What one session check reads, shared with the checks of the same token that arrive while it runs
+ * and kept for the next ones, as long as the embedded database has not changed since it started
+ * (`Database.writeGeneration`: it moves on every statement that may write, on any table, from any
+ * module) and the UTC day is the same (the refinance rules count days). The time rules are applied
+ * again to every check that uses it: absolute expiry here, idle time and the once-a-minute touch in
+ * `vetSession` (a touch or a revocation is a write, so it ends the entry). Never on PostgreSQL
+ * (`writeGeneration` is null: other instances write there). One map per app (its clock and config).
+ */
+type Kept = { generation: number; day: string; read: Promise<Read> };
+const KEPT_MAX = 10_000;
+const keptByApp = new WeakMap<AppContext, Map<string, Kept>>();
+
+function keptOf(ctx: AppContext): Map<string, Kept> {
+  let kept = keptByApp.get(ctx);
+  if (!kept) keptByApp.set(ctx, (kept = new Map()));
+  return kept;
+}
+
+/** The check itself: the session row and its rules, then the refinance eligibility. */
+async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promise<Read> {
+  const found = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(tokenHash, now), now);
+  const { member, latestLoanStatus, openedLoanId } = found;
+  // Only an opened loan can be refinanced: the eligibility reads (ledger, transactions) run for those alone.
+  const eligible = latestLoanStatus === 'opened' && openedLoanId !== null ? await eligibleForRefinance(ctx, member, openedLoanId) : false;
+  return { found, eligible };
+}
+
 /**
  * GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are.
  * The busiest call there is, so the session, member, profile and latest loan come in one statement
- * and go through the same session rules as every signed-in call (`vetSession`).
+ * and go through the same session rules as every signed-in call (`vetSession`); on the embedded
+ * database an unchanged answer is reused (see `Kept`).
  */
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
   const now = ctx.now();
-  const { member, borrower, latestLoanStatus, openedLoanId } = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(hashToken(token), now), now);
-  // Only an opened loan can be refinanced: the eligibility reads (ledger, transactions) run for those alone.
-  const eligible = latestLoanStatus === 'opened' && openedLoanId !== null ? await eligibleForRefinance(ctx, member, openedLoanId) : false;
+  const tokenHash = hashToken(token);
+  // Read before any statement of this check is sent: a write sent since then makes its answer old.
+  const generation = ctx.database.writeGeneration();
+  if (generation === null) return answer(await readSession(ctx, tokenHash, now));
+  const day = utcDay(now);
+  const map = keptOf(ctx);
+  const kept = map.get(tokenHash);
+  if (kept && kept.generation === generation && kept.day === day) {
+    let shared: Read;
+    try {
+      shared = await kept.read;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unauthorized') throw AppError.unauthorized(MSG.signInRequired);
+      throw err;
+    }
+    if (shared.found.session.expiresAt.getTime() <= now.getTime()) throw AppError.unauthorized(MSG.signInRequired);
+    return answer({ found: await vetSession(ctx, shared.found, now), eligible: shared.eligible });
+  }
+  const read = readSession(ctx, tokenHash, now);
+  const entry: Kept = { generation, day, read };
+  if (map.size >= KEPT_MAX) map.clear();
+  map.set(tokenHash, entry);
+  // A refusal or a failure is shared only with the checks already waiting on it, never kept.
+  read.catch(() => {
+    if (map.get(tokenHash) === entry) map.delete(tokenHash);
+  });
+  return answer(await read);
+}
+
+function answer({ found: { member, borrower, latestLoanStatus }, eligible }: Read): TTokenIsValidResponse {
   return toSessionInfo(member, borrower ?? undefined, { paidOff: latestLoanStatus === 'closed_paid', hasLoan: latestLoanStatus !== null, eligibleForRefinance: eligible });
 }
