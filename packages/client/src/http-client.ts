@@ -66,6 +66,19 @@ export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * A schema, or one still loading: a page that keeps its schemas out of its first load passes the dynamic
+ * import, which runs while the request is in flight; the answer is checked once both are there.
+ */
+export type ResponseSchemaOption<T> = ResponseSchema<T> | PromiseLike<ResponseSchema<T>>;
+
+/** Starts waiting for the schema now, so one that fails to load is not an unhandled rejection when the call fails first. */
+function schemaOf<T>(option: ResponseSchemaOption<T> | undefined): Promise<ResponseSchema<T> | undefined> {
+  const ready = Promise.resolve(option);
+  ready.catch(() => undefined);
+  return ready;
+}
+
 export interface RequestOptions<B extends string, T = unknown> {
   base?: B;
   method?: HttpMethod;
@@ -82,7 +95,7 @@ export interface RequestOptions<B extends string, T = unknown> {
    */
   globalErrors?: boolean;
   /** Validates and types the answer. */
-  schema?: ResponseSchema<T>;
+  schema?: ResponseSchemaOption<T>;
   responseType?: 'json' | 'blob' | 'text';
   /** Told the HTTP status of a successful answer, for calls whose 2xx codes mean different things (200 vs 202). */
   onStatus?: (status: number) => void;
@@ -191,6 +204,7 @@ export function createHttpClient<B extends string>(config: HttpClientConfig<B>):
       body = JSON.stringify(options.body);
     }
 
+    const schemaReady = schemaOf(options.schema);
     return track(url, async () => {
       let response: Response;
       try {
@@ -217,7 +231,8 @@ export function createHttpClient<B extends string>(config: HttpClientConfig<B>):
         const text = await response.text();
         data = options.responseType === 'text' ? text : parseText(text, response.headers.get('content-type') ?? 'application/json');
       }
-      return options.schema ? options.schema.parse(data) : (data as T);
+      const schema = await schemaReady;
+      return schema ? schema.parse(data) : (data as T);
     });
   }
 

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useIMask } from 'react-imask';
-import type { ReactMaskOpts } from 'react-imask';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import IMask from 'imask';
+import type { FactoryOpts, InputMask } from 'imask';
 import { TextFieldFrame, useTextFieldA11y } from './text-field';
 import type { TextFieldProps } from './text-field';
 
@@ -14,7 +14,7 @@ export type TextFieldMask = string;
 
 export interface MaskedTextFieldProps extends TextFieldProps {
   /**
-   * Formats as the person types (react-imask). A masked field is controlled through `value` and
+   * Formats as the person types (imask). A masked field is controlled through `value` and
    * `onValueChange`; with react-hook-form use a Controller.
    */
   mask: TextFieldMask;
@@ -27,7 +27,7 @@ const digitDefinitions = { '#': /[0-9]/ };
 /** The largest amount of the 'money' mask: five integer digits; a sixth digit is not taken. */
 const MONEY_MAX = 99_999.99;
 
-function maskOptions(mask: TextFieldMask): ReactMaskOpts {
+function maskOptions(mask: TextFieldMask): FactoryOpts {
   if (mask === 'money') {
     return {
       mask: '$num',
@@ -52,28 +52,46 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
   else if (ref) ref.current = value;
 }
 
+/**
+ * The input with its imask instance. The mask is created, updated and given outside values in layout
+ * effects, which run right after the commit under React and Preact alike: no keystroke ever reaches the
+ * field between a render and its effects (Preact runs plain effects a frame later, when fast typing
+ * could already have moved on; react-imask's hook, which kept the value in effects, lost keystrokes so).
+ */
 function MaskedInput({ mask, value, onValueChange, inputRef, ...rest }: MaskedInputProps) {
   const options = useMemo(() => maskOptions(mask), [mask]);
+  const elementRef = useRef<HTMLInputElement | null>(null);
+  const maskRef = useRef<InputMask<FactoryOpts> | null>(null);
   const onValueChangeRef = useRef(onValueChange);
   useLayoutEffect(() => {
     onValueChangeRef.current = onValueChange;
   });
-  const { ref, maskRef, setValue } = useIMask<HTMLInputElement>(options, {
-    defaultValue: value,
-    onAccept: (masked, instance) => onValueChangeRef.current?.(masked, instance.unmaskedValue),
-  });
 
-  // A value set from outside (form reset, server data) is pushed into the mask.
-  useEffect(() => {
-    if (value !== undefined && maskRef.current && maskRef.current.value !== value) setValue(value);
-  }, [value, maskRef, setValue]);
+  useLayoutEffect(() => {
+    const element = elementRef.current;
+    if (!element) return undefined;
+    const instance = IMask(element, options);
+    maskRef.current = instance;
+    instance.on('accept', () => onValueChangeRef.current?.(instance.value, instance.unmaskedValue));
+    return () => {
+      instance.destroy();
+      maskRef.current = null;
+    };
+  }, [options]);
+
+  // A value set from outside (form reset, server data) is pushed into the mask (which tells onValueChange
+  // when masking changed it).
+  useLayoutEffect(() => {
+    const instance = maskRef.current;
+    if (value !== undefined && instance && instance.value !== value) instance.value = value;
+  }, [value, options]);
 
   const setRefs = useCallback(
     (element: HTMLInputElement | null) => {
-      ref.current = element;
+      elementRef.current = element;
       assignRef(inputRef, element);
     },
-    [ref, inputRef],
+    [inputRef],
   );
 
   return <input ref={setRefs} {...rest} />;

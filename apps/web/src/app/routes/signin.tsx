@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Signin } from '../../features/auth/components/signin';
 import { sessionStore } from '../../lib/session-store';
@@ -18,7 +18,8 @@ export function Component() {
     return token && user ? routeForStatus(user.workflow_status, user.loan_type, user.new_flow) : null;
   });
 
-  useEffect(() => {
+  // On the way in, before the page is painted (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     if (!redirect) sessionStore.clearAll();
   }, [redirect]);
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZSandboxIdentity } from '@payrail/contract/identity';
+import type { z } from 'zod';
+import type { ZSandboxIdentity } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 
 export type TSandboxIdentity = z.infer<typeof ZSandboxIdentity>;
 
 /** GET {api}/dev/identities (non-production servers): the people of the sandbox identity picker. */
 export function getSandboxIdentities(): Promise<TSandboxIdentity[]> {
-  return apiClient.get('/dev/identities', { auth: false, schema: z.array(ZSandboxIdentity) });
+  return apiClient.get('/dev/identities', { auth: false, schema: import('./sandbox-identities-schema').then((module) => module.sandboxIdentitiesSchema) });
 }
 
 /** Fetched each time the picker opens: the tokens expire and the "new person" changes every call. */

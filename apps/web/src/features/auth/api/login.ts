@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZLoginResponse } from '@payrail/contract/identity';
 import type { TLoginRequest, TLoginResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session-store';
@@ -7,10 +6,11 @@ import { trackingQuery } from '../../../lib/tracking';
 
 /**
  * POST {auth}/login with the tracking parameters as query. Global handling is off: here a 401 means a
- * wrong password, an unconfirmed e-mail or an unknown social identity, not an expired session.
+ * wrong password, an unconfirmed e-mail or an unknown social identity, not an expired session. The
+ * answer's schema loads with the request, not with the sign-in page (docs/performance.md).
  */
 export function login(body: TLoginRequest): Promise<TLoginResponse> {
-  return apiClient.post('/login', body, { base: 'auth', auth: false, globalErrors: false, query: trackingQuery(), schema: ZLoginResponse });
+  return apiClient.post('/login', body, { base: 'auth', auth: false, globalErrors: false, query: trackingQuery(), schema: import('@payrail/contract/identity').then((contract) => contract.ZLoginResponse) });
 }
 
 export function useLogin() {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZSignupResponse } from '@payrail/contract/identity';
-import type { TSignupRequest } from '@payrail/contract/identity';
+import type { TSignupRequest, ZSignupResponse } from '@payrail/contract/identity';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
@@ -13,10 +12,13 @@ export interface SignUpResult {
   signedIn: boolean;
 }
 
-/** POST {auth}/signup with the visit's tracking parameters as query (classic, or the new flow's `new_flow: true` body). */
+/**
+ * POST {auth}/signup with the visit's tracking parameters as query (classic, or the new flow's `new_flow: true` body).
+ * The answer's schema loads with the request, not with the sign-up pages (docs/performance.md).
+ */
 export async function signUp(body: TSignupRequest | TNewflowSignupRequest): Promise<SignUpResult> {
   const before = sessionStore.getToken();
-  const account = await apiClient.post('/signup', body, { base: 'auth', auth: false, query: trackingQuery(), schema: ZSignupResponse });
+  const account = await apiClient.post('/signup', body, { base: 'auth', auth: false, query: trackingQuery(), schema: import('@payrail/contract/identity').then((contract) => contract.ZSignupResponse) });
   // The client stores any `authorization` header it receives; a new token means the answer carried one.
   const after = sessionStore.getToken();
   return { account, signedIn: after !== null && after !== before };

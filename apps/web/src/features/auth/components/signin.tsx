@@ -2,16 +2,16 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { Form } from '@payrail/ui/form';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { TextField } from '@payrail/ui/text-field';
 import type { SessionUser } from '../../../lib/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
 import { useAuthPaths } from '../lib/auth-paths';
+import { emailProblem, validateSignin } from '../lib/form-rules';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
 import { PasswordField } from './password-field';
-import { signinFormSchema } from './signin-form.schema';
 import { SocialSignInButton } from './social-sign-in-button';
 import styles from './auth.module.css';
 
@@ -27,9 +27,9 @@ export function Signin({ onSignedIn }: SigninProps) {
   return (
     <>
       <AuthCard titleId="signin-title" title="Sign in" above={<AuthTabs current="signin" />} lead="Welcome back. Sign in to continue your application or manage your loan.">
-        <Form schema={signinFormSchema} options={{ mode: 'onTouched', defaultValues: { email: '', password: '' } }} aria-labelledby="signin-title" onSubmit={(values) => signIn.withPassword(values.email, values.password)}>
+        <ValidatedForm validate={validateSignin} options={{ mode: 'onTouched', defaultValues: { email: '', password: '' } }} aria-labelledby="signin-title" onSubmit={(values) => signIn.withPassword(values.email, values.password)}>
           {({ register, control, formState, watch }) => {
-            const emailValid = signinFormSchema.shape.email.safeParse(watch('email')).success;
+            const emailValid = emailProblem(watch('email')) === null;
             const canContinue = emailValid && watch('password').length > 0;
             return (
               <>
@@ -54,7 +54,7 @@ export function Signin({ onSignedIn }: SigninProps) {
               </>
             );
           }}
-        </Form>
+        </ValidatedForm>
         <p className={styles.divider}>or</p>
         <SocialSignInButton onIdentity={(identity) => void signIn.withSocial(identity)}>Sign in with Google</SocialSignInButton>
         <div className={styles.links}>

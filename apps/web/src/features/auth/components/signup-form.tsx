@@ -6,13 +6,14 @@ import type { TState } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
-import { Form } from '@payrail/ui/form';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { TextField } from '@payrail/ui/text-field';
 import { getFingerprint } from '../../../lib/fingerprint';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import type { SignUpResult } from '../api/sign-up';
+import { signupFormDefaults, validateSignup } from '../lib/form-rules';
 import { PasswordField } from './password-field';
-import { signupFormDefaults, signupFormSchema } from './signup-form.schema';
+import { SIGNUP_AGREEMENTS } from './signup-agreements';
 import { SocialSignInButton } from './social-sign-in-button';
 import type { SocialIdentity } from './social-sign-in-button';
 import styles from './auth.module.css';
@@ -20,7 +21,7 @@ import styles from './auth.module.css';
 /** Renders a link that opens an agreement document (composed in app/, from the legal feature). */
 export type AgreementLinkRenderer = (agreement: 'privacy_notice' | 'consent_eletronic_comunications' | 'consent_text_messaging', label: string) => ReactNode;
 
-export const SIGNUP_AGREEMENTS = { privacy_notice: true, consent_eletronic_comunications: true } as const;
+export { SIGNUP_AGREEMENTS };
 
 export interface SignupFormProps {
   state: TState;
@@ -51,8 +52,8 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
   const { submit, pending } = useSubmitSignup();
   const gateId = useId();
   return (
-    <Form
-      schema={signupFormSchema}
+    <ValidatedForm
+      validate={validateSignup}
       options={{ mode: 'onTouched', defaultValues: signupFormDefaults }}
       aria-label="Sign up with e-mail"
       onSubmit={async (values, form) => {
@@ -142,6 +143,6 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
           </>
         );
       }}
-    </Form>
+    </ValidatedForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { TSignupRequest } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import type { TState } from '@payrail/contract/reference';
@@ -11,12 +11,23 @@ import { useSubmitSignup } from '../hooks/use-submit-signup';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
-import { SIGNUP_AGREEMENTS, SignupForm } from './signup-form';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { SIGNUP_AGREEMENTS } from './signup-agreements';
 import type { AgreementLinkRenderer } from './signup-form';
-import { SocialSignupForm } from './social-signup-form';
 import type { SocialIdentity } from './social-sign-in-button';
-import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
+import { SignInFooter, useStepStartFocus } from './signup-steps';
 import { StateOfResidence } from './state-of-residence';
+
+/**
+ * Step 2 (the form) is its own module: the page's first load is step 1, and the form library comes with
+ * step 2 (docs/performance.md). Its download starts as soon as a state is being chosen, so it is there
+ * by the time Continue is pressed.
+ */
+const loadDetails = () => import('./signup-details');
+const SignupDetails = lazy(loadDetails);
+const prefetchDetails = () => {
+  void loadDetails();
+};
 
 export interface SignupProps {
   /** Carried over from a social sign-in that found no account (route state socialSignup/signupObject). */
@@ -73,29 +84,26 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
       >
         <div ref={stepRef}>
         {state === null ? (
-          <StateOfResidence initialStateId={null} onContinue={setState} />
+          <div onFocusCapture={prefetchDetails} onPointerDownCapture={prefetchDetails}>
+            <StateOfResidence initialStateId={null} onContinue={setState} />
+          </div>
         ) : (
-          <>
-            <ChosenAnswer what="state of residence" onChange={() => setState(null)} stepStart>
-              State of residence: <strong>{state.name}</strong>
-            </ChosenAnswer>
-            {social ? (
-              <SocialSignupForm
-                identity={social}
-                state={state}
-                agreementLink={agreementLink}
-                pending={pending}
-                error={socialError}
-                onSubmit={() => void signUpSocial(social)}
-                onCancel={() => {
-                  setSocial(null);
-                  setSocialError(null);
-                }}
-              />
-            ) : (
-              <SignupForm state={state} agreementLink={agreementLink} onCreated={(result) => void created(result)} onSocialIdentity={(identity) => void signUpSocial(identity)} socialPending={pending} />
-            )}
-          </>
+          <Suspense fallback={<LoadingBlock label="Loading…" />}>
+            <SignupDetails
+              state={state}
+              onChangeState={() => setState(null)}
+              social={social}
+              socialError={socialError}
+              pending={pending}
+              agreementLink={agreementLink}
+              onCreated={(result) => void created(result)}
+              onSocialIdentity={(identity) => void signUpSocial(identity)}
+              onCancelSocial={() => {
+                setSocial(null);
+                setSocialError(null);
+              }}
+            />
+          </Suspense>
         )}
         </div>
         <SignInFooter question="Already have an account?" />

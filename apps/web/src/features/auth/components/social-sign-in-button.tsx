@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ComponentType } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
 import { notify } from '@payrail/ui/toast/notify';
 import { identityConfigQueryOptions } from '../api/get-identity-config';
 import { requestGoogleIdToken } from '../lib/google-identity';
-import { SandboxIdentityPicker } from './sandbox-identity-picker';
+import type { SandboxIdentityPickerProps } from './sandbox-identity-picker';
 
 /** What a social provider hands back: the token for /login or /signup, and who it is when known. */
 export interface SocialIdentity {
@@ -41,6 +42,8 @@ function GoogleMark() {
 export function SocialSignInButton({ children, onIdentity, disabled, loading, 'aria-describedby': describedBy }: SocialSignInButtonProps) {
   const queryClient = useQueryClient();
   const [pickerOpen, setPickerOpen] = useState(false);
+  // The sandbox picker (a dialog and its query) loads on the first click that needs it, not with the page.
+  const [Picker, setPicker] = useState<ComponentType<SandboxIdentityPickerProps> | null>(null);
   const [starting, setStarting] = useState(false);
 
   const start = async () => {
@@ -48,6 +51,8 @@ export function SocialSignInButton({ children, onIdentity, disabled, loading, 'a
     try {
       const config = await queryClient.fetchQuery(identityConfigQueryOptions());
       if (config.provider === 'sandbox') {
+        const { SandboxIdentityPicker } = await import('./sandbox-identity-picker');
+        setPicker(() => SandboxIdentityPicker);
         setPickerOpen(true);
         return;
       }
@@ -66,14 +71,16 @@ export function SocialSignInButton({ children, onIdentity, disabled, loading, 'a
       <Button variant="secondary" fullWidth icon={<GoogleMark />} disabled={disabled} loading={loading || starting} aria-describedby={describedBy} onClick={() => void start()}>
         {children}
       </Button>
-      <SandboxIdentityPicker
-        open={pickerOpen}
-        onClose={() => setPickerOpen(false)}
-        onPick={(identity) => {
-          setPickerOpen(false);
-          onIdentity({ google_token: identity.google_token, email: identity.email, name: identity.name });
-        }}
-      />
+      {Picker ? (
+        <Picker
+          open={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          onPick={(identity) => {
+            setPickerOpen(false);
+            onIdentity({ google_token: identity.google_token, email: identity.email, name: identity.name });
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { useStates } from '../../../api/get-states';
-import { stateOfResidenceSchema } from './state-of-residence.schema';
+import { stateOfResidenceProblem } from '../lib/form-rules';
 import styles from './auth.module.css';
 
 export interface StateOfResidenceProps {
@@ -35,8 +35,7 @@ export function StateOfResidence({ initialStateId, onContinue }: StateOfResidenc
     );
   }
 
-  const result = stateOfResidenceSchema(states).safeParse({ state_id: value });
-  const message = result.success ? undefined : result.error.issues[0]?.message;
+  const message = stateOfResidenceProblem(states, value) ?? undefined;
   const unavailable = message === MSG.stateUnavailable;
   // "Unavailable" shows as soon as it is chosen; "blank" only after trying to continue.
   const error = unavailable || submitted ? message : undefined;
@@ -45,7 +44,7 @@ export function StateOfResidence({ initialStateId, onContinue }: StateOfResidenc
     event.preventDefault();
     setSubmitted(true);
     const chosen = states.find((state) => String(state.id) === value);
-    if (result.success && chosen) onContinue(chosen);
+    if (message === undefined && chosen) onContinue(chosen);
   };
 
   return (

@@ -50,7 +50,8 @@ describe('payoff letter on Loans & Payments', { timeout: 20_000 }, () => {
     expect(within(region).getByText(/falls by \$50\.00 to \$2,825\.67/)).toBeInTheDocument();
     expect(within(region).getByText(/routing number 034821624, account 8800012345/)).toBeInTheDocument();
 
-    fireEvent.change(within(region).getByLabelText(/Good-through date/), { target: { value: '2026-11-30' } });
+    // A date picked in the browser fires `input` (what Preact's onChange listens to), then `change`.
+    fireEvent.input(within(region).getByLabelText(/Good-through date/), { target: { value: '2026-11-30' } });
     expect(await within(region).findByText('$2,900.00')).toBeInTheDocument();
     expect(asked).toEqual(['2026-11-20', '2026-11-30']);
 
@@ -71,7 +72,7 @@ describe('payoff letter on Loans & Payments', { timeout: 20_000 }, () => {
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'Payoff letter' });
     await within(region).findByText('$2,875.67');
-    fireEvent.change(within(region).getByLabelText(/Good-through date/), { target: { value: '2026-11-19' } });
+    fireEvent.input(within(region).getByLabelText(/Good-through date/), { target: { value: '2026-11-19' } });
     expect(await within(region).findByText('Choose a date from 11/20/2026.')).toBeInTheDocument();
     expect(asked).toEqual(['2026-11-20']);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TDueDateChange, TDueDateChangePreview } from '@payrail/contract/care';
 import { Alert } from '@payrail/ui/alert';
@@ -47,7 +47,8 @@ function AprNotice({ oldApr, newApr, changed }: { oldApr: string; newApr: string
 function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: Blob, fileName: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => heading.current?.focus(), []);
+  // The focus moves with the new content, before it is painted.
+  useLayoutEffect(() => heading.current?.focus(), []);
   const first = change.schedule.find((r) => r.moved);
   const download = async () => {
     setBusy(true);

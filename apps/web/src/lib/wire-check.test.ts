@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ZCaptchaConfig } from '@payrail/contract/identity';
+import { ZState } from '@payrail/contract/reference';
+import type { ResponseSchema } from '@payrail/client/http-client';
+import { statesSchema } from '../api/get-states';
+import { captchaConfigSchema } from '../features/auth/api/get-captcha-config';
+
+/** A hand-written check accepts what the contract's schema accepts, answers the same value, and refuses the rest. */
+function agrees<T>(check: ResponseSchema<T>, schema: z.ZodType<T>, samples: unknown[]) {
+  for (const sample of samples) {
+    const expected = schema.safeParse(sample);
+    if (expected.success) expect(check.parse(sample), JSON.stringify(sample)).toEqual(expected.data);
+    else expect(() => check.parse(sample), JSON.stringify(sample)).toThrow();
+  }
+}
+
+const state = { id: 1, name: 'Alabama', abbreviation: 'AL', is_available: true };
+
+describe('hand-written answer checks agree with the contract', () => {
+  it('states (z.array(ZState))', () => {
+    agrees(statesSchema, z.array(ZState), [
+      [],
+      [state],
+      [state, { ...state, id: 4, is_available: false, extra: 'dropped' }],
+      [{ ...state, id: 1.5 }],
+      [{ ...state, id: '1' }],
+      [{ ...state, id: 2 ** 53 }],
+      [{ ...state, abbreviation: 'ALA' }],
+      [{ ...state, abbreviation: 'A' }],
+      [{ ...state, name: null }],
+      [{ ...state, is_available: 'yes' }],
+      [{ id: 1, name: 'Alabama', abbreviation: 'AL' }],
+      [null],
+      [[state]],
+      { states: [state] },
+      null,
+      'states',
+    ]);
+  });
+
+  it('captcha config (ZCaptchaConfig)', () => {
+    agrees(captchaConfigSchema, ZCaptchaConfig, [
+      { provider: 'sandbox', site_key: null },
+      { provider: 'recaptcha', site_key: 'key', more: 1 },
+      { provider: 'recaptcha' },
+      { provider: 'hcaptcha', site_key: null },
+      { provider: 'sandbox', site_key: 3 },
+      { site_key: null },
+      [],
+      null,
+    ]);
+  });
+});
