@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { FIELD_MSG, MSG } from './messages';
 import { ZWorkflowStatus } from './workflow-status';
+import { EMAIL_PATTERN, PASSWORD_MIN, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from './identity-rules';
 
 export { ZWorkflowStatus, type TWorkflowStatus } from './workflow-status';
+export { EMAIL_PATTERN, PASSWORD_MIN, PASSWORD_RULES, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from './identity-rules';
 
 /**
  * Access and session contract (spec access-session-shell.md §3 and §7). Wire names are the spec's,
@@ -11,25 +13,9 @@ export { ZWorkflowStatus, type TWorkflowStatus } from './workflow-status';
  * in the `authorization` response header and the `Authorization` request header.
  */
 
-export const PASSWORD_MIN = 8;
 export const EMAIL_TOKEN_LENGTH = 6;
 export const PHONE_CODE_LENGTH = 6;
-export const REFERRAL_CODE_MIN_EXCLUSIVE = 3;
 export const RESEND_COUNTDOWN_MS = 30_000;
-
-/** The spec's "standard pattern" for e-mail. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Password rules, each with the text the live rule display shows. */
-export const PASSWORD_RULES = [
-  { id: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= PASSWORD_MIN },
-  { id: 'digit', label: 'A number', test: (p: string) => /\d/.test(p) },
-  { id: 'lower', label: 'A lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { id: 'spaces', label: 'No spaces', test: (p: string) => !/\s/.test(p) },
-] as const;
-
-export const passwordIsValid = (p: string): boolean => PASSWORD_RULES.every((r) => r.test(p));
 
 export const ZEmail = z.string({ error: FIELD_MSG.blank }).trim().toLowerCase().min(1, FIELD_MSG.blank).max(254).regex(EMAIL_PATTERN, FIELD_MSG.invalid);
 export const ZPassword = z

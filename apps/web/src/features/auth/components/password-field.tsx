@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, FocusEvent, KeyboardEvent, Ref } from 'react';
-import { PASSWORD_RULES } from '../lib/identity-rules';
+import { PASSWORD_RULES } from '@payrail/contract/identity-rules';
 import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import styles from './auth.module.css';
 

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from './identity-rules';
+import { EMAIL_PATTERN, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from '@payrail/contract/identity-rules';
 import { MSG } from '@payrail/contract/messages';
 import type { TState } from '@payrail/contract/reference';
 import type { Validation } from '@payrail/ui/validated-form';

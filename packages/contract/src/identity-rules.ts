@@ -1,10 +1,8 @@
 /**
- * The access contract's e-mail pattern and password rules (`@payrail/contract/identity`), for the public
- * sign-in and sign-up pages. That module defines them beside its zod schemas, and a page that imports
- * it carries zod on its first load, so these pages read this copy; identity-rules.test.ts holds it to
- * the contract's, rule by rule (docs/performance.md). Everywhere else, import the contract's.
+ * The access contract's plain rules (no zod): the e-mail pattern, the password rules and the referral
+ * code's bound. `identity.ts` builds its schemas from these and re-exports them; the public sign-in and
+ * sign-up pages import this module so their first load carries no schema library (docs/performance.md).
  */
-
 export { REFERRAL_CODE_MIN_EXCLUSIVE } from '@payrail/domain/validation/referral-code';
 
 export const PASSWORD_MIN = 8;
