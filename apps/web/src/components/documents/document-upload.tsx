@@ -69,16 +69,24 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
     }
   };
 
+  // The deleted file's row (and the button that opened the dialog) is gone: focus continues from this
+  // type's upload button rather than the page body. Done in an effect, which runs after the dialog's own
+  // (children first): its close() would otherwise move focus again, whenever the renderer runs effects.
+  const focusChooseOnClose = useRef(false);
+  useEffect(() => {
+    if (toDelete !== null || !focusChooseOnClose.current) return;
+    focusChooseOnClose.current = false;
+    chooseRef.current?.focus();
+  }, [toDelete]);
+
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
     try {
       await deleteDocument(toDelete.id);
       await refresh();
+      focusChooseOnClose.current = true;
       setToDelete(null);
-      // The deleted file's row (and the button that opened the dialog) is gone: continue from this
-      // type's upload button rather than the page body, once the dialog has closed.
-      window.setTimeout(() => chooseRef.current?.focus(), 0);
     } catch {
       notify.error('We could not delete your document. Please refresh the page and try again.');
     } finally {
