@@ -1,5 +1,5 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
@@ -16,7 +16,12 @@ import {
 } from '../../db/schema/index';
 import { applyStatusMove, recordFirstStatus, type StatusMove } from '../workflow/repository';
 
-export type MemberRow = typeof applicationMembers.$inferSelect;
+/**
+ * A member as the signed-in request carries it: every column but the password hash, which only the
+ * credential checks read (`findMemberByEmail` selects it; nothing that a session check reads keeps it).
+ */
+export type MemberRow = Omit<typeof applicationMembers.$inferSelect, 'passwordHash'>;
+const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(applicationMembers);
 export type BorrowerRow = typeof loanBorrowers.$inferSelect;
 export type SessionRow = typeof userSessions.$inferSelect;
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
@@ -51,7 +56,7 @@ export function identityRepository(db: Db) {
   // Every signed-in call starts with the session lookup: built and (on PostgreSQL) planned once.
   const liveSession = and(eq(userSessions.tokenHash, sql.placeholder('tokenHash')), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, sql.placeholder('now')));
   const findLiveSession = db
-    .select({ session: userSessions, member: applicationMembers })
+    .select({ session: userSessions, member: memberColumns })
     .from(userSessions)
     .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
     .where(liveSession)
@@ -61,7 +66,7 @@ export function identityRepository(db: Db) {
   const findSessionSummary = db
     .select({
       session: userSessions,
-      member: applicationMembers,
+      member: memberColumns,
       borrower: loanBorrowers,
       latestLoanStatus: sql<string | null>`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
       // The refinance eligibility's reads of that loan then start at once, alongside the loan row's.

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffSessions, staffUsers } from '../../db/schema/index';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
+/** A staff member's columns but the password hash: what a signed-in staff request carries. */
+const { passwordHash: _passwordHash, ...staffColumns } = getTableColumns(staffUsers);
 
 export function staffRepository(db: Db) {
   return {
@@ -15,10 +17,10 @@ export function staffRepository(db: Db) {
       await db.insert(staffSessions).values(s);
     },
 
-    /** The live session for a token hash with its staff member, or undefined. */
+    /** The live session for a token hash with its staff member (no password hash), or undefined. */
     findLiveSession: async (tokenHash: string, now: Date) => {
       const [row] = await db
-        .select({ session: staffSessions, user: staffUsers })
+        .select({ session: staffSessions, user: staffColumns })
         .from(staffSessions)
         .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
         .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), isNull(staffUsers.disabledAt)))
