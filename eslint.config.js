@@ -52,7 +52,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.e2e-data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.prerender/**', '**/.tsbuild/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.e2e-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,11 +19,27 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
-export default defineConfig({
+/**
+ * React Router ships its development build (dev-only checks and warnings) by default and expects a bundler
+ * to pick the production one: the build does, the component tests keep the development one.
+ */
+const productionBuild = (file: string) => {
+  const production = file.replace(/[/\\]development[/\\](index|dom-export)\.m?js$/, '/production/$1.mjs');
+  if (production === file) throw new Error(`react-router's production build not found beside ${file}`);
+  return production;
+};
+const routerProduction = [
+  { find: /^react-router$/, replacement: productionBuild(require.resolve('react-router')) },
+  { find: /^react-router\/dom$/, replacement: productionBuild(require.resolve('react-router/dom')) },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/',
   // route-preloads.json: what each landing page needs beyond the entry, for the server to preload (docs/performance.md).
-  plugins: [react(), routePreloads({ srcDir: `${import.meta.dirname}/src` })],
-  resolve: { alias: preactAliases, dedupe: ['preact'] },
+  plugins: isSsrBuild ? [react()] : [react(), routePreloads({ srcDir: `${import.meta.dirname}/src` })],
+  // The prerender build (build/prerender.mjs) bundles every dependency, so the aliases above reach them too.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  resolve: { alias: command === 'build' ? [...preactAliases, ...routerProduction] : preactAliases, dedupe: ['preact'] },
   // WEB_PORT / API_PORT let several dev servers run side by side (one per working copy or sandbox).
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
@@ -33,7 +49,17 @@ export default defineConfig({
       ...(process.env.BACKOFFICE_PORT ? { '/backoffice': `http://localhost:${process.env.BACKOFFICE_PORT}` } : {}),
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: isSsrBuild ? {} : {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form)[\\/]/ }],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,
@@ -49,4 +75,4 @@ export default defineConfig({
       { find: /^react-router\/dom$/, replacement: require.resolve('react-router/dom').replace(/dom-export\.js$/, 'dom-export.mjs') },
     ],
   },
-});
+}));

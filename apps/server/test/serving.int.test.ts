@@ -21,6 +21,9 @@ describe('built SPA files: precompressed, cached by name', () => {
   const script = `export const greeting = ${JSON.stringify('Payrail '.repeat(400))};\n`;
   const html = `<!doctype html><html><head><title>Payrail</title>${'<meta name="x" content="padding">'.repeat(40)}<script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>`;
 
+  const prerenderedSignup = html.replace('<title>Payrail</title>', '<title>Check your rate · Payrail</title>').replace('<div id="root"></div>', '<div id="root" data-prerendered="/signup"><main id="main"><h1>Check your rate</h1></main></div>');
+  const prerenderedNewflowSignin = html.replace('<div id="root"></div>', '<div id="root" data-prerendered="/application/newflow/signin"><main id="main"><h1>Sign in</h1></main></div>');
+
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-spa-'));
     fs.mkdirSync(path.join(dist, 'assets'));
@@ -29,6 +32,10 @@ describe('built SPA files: precompressed, cached by name', () => {
     fs.writeFileSync(path.join(dist, 'assets/tiny-Zz9.css'), 'body{margin:0}');
     // What apps/web/build/route-preloads.ts writes; one entry not a safe path, to be ignored.
     fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] } }));
+    // What apps/web/build/prerender.mjs writes: a landing page's HTML with its first render in it.
+    fs.mkdirSync(path.join(dist, 'prerendered/application/newflow'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'prerendered/signup.html'), prerenderedSignup);
+    fs.writeFileSync(path.join(dist, 'prerendered/application/newflow/signin.html'), prerenderedNewflowSignin);
     // The same step the SPA builds run after vite build.
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/precompress.mjs'), dist]);
     app = Fastify();
@@ -85,7 +92,20 @@ describe('built SPA files: precompressed, cached by name', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>');
       expect(res.body).not.toContain('<script>x</script>');
-      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(html);
+      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(prerenderedSignup);
+    }
+  });
+
+  it('sends a prerendered landing page its own HTML (with its preloads), and every other route index.html', async () => {
+    const newflow = await app.inject({ url: '/application/newflow/signin', headers: { 'accept-encoding': 'br' } });
+    expect(newflow.statusCode).toBe(200);
+    expect(newflow.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(newflow.rawPayload).toString()).toBe(prerenderedNewflowSignin);
+    const signup = await app.inject({ url: '/signup/' });
+    expect(signup.body).toContain('<title>Check your rate · Payrail</title>');
+    expect(signup.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js">');
+    for (const url of ['/application/newflow', '/application/newflow/signin/extra', '/prerendered/signup']) {
+      expect((await app.inject({ url })).body).toBe(html);
     }
   });
 });

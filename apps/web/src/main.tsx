@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { holdPrerendered } from './app/prerendered-page';
+import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
 import '@payrail/ui/styles/tokens.css';
@@ -16,11 +18,22 @@ captureTracking();
 loadTagManager();
 
 const router = createAppRouter();
-
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.hasAttribute('data-prerendered')) {
+  const prerendered = holdPrerendered(container);
+  // A prerendered landing page (build/prerender.mjs) stays on screen until the router has the page's
+  // modules; the first render then draws that same page, in the same task as the old markup goes, so
+  // nothing blank or half-drawn is ever painted in between.
+  // What the visitor typed there meanwhile moves over, and a form sent meanwhile is sent again
+  // (app/prerendered-page.ts).
+  void whenRouterReady(router).then(() => prerendered.takeOver(() => createRoot(container).render(app)));
+} else {
+  createRoot(container).render(app);
+}

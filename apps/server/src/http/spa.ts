@@ -28,25 +28,45 @@ function readRoutePreloads(dist: string): Map<string, string> {
 }
 
 /**
+ * The prerendered landing pages (apps/web/build/prerender.mjs): `prerendered/<path>.html`, read once. Each
+ * is index.html with the page's first render, title and stylesheets already in it.
+ */
+function readPrerendered(dist: string): Map<string, Buffer> {
+  const root = path.join(dist, 'prerendered');
+  const pages = new Map<string, Buffer>();
+  if (!fs.existsSync(root)) return pages;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const route = `/${path.relative(root, file).split(path.sep).join('/').replace(/\.html$/, '')}`;
+    pages.set(route, fs.readFileSync(file));
+  }
+  return pages;
+}
+
+/**
  * index.html for a client-side route. A landing page (sign-in, sign-up…) gets its own chunks as
  * <link rel="modulepreload"> (and its CSS as a preload), so they download with the entry rather than
- * after the router has run: one round trip less before the page can draw. Built once per path and kept.
+ * after the router has run: one round trip less before the page can draw. A prerendered landing page
+ * starts from its own HTML instead of index.html. Built once per path and kept.
  */
 export function indexHtmlFor(dist: string): (urlPath: string) => Buffer {
   const index = path.join(dist, 'index.html');
   const preloads = readRoutePreloads(dist);
+  const prerendered = readPrerendered(dist);
   let plain: Buffer | undefined;
   const perRoute = new Map<string, Buffer>();
   return (urlPath) => {
     const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const tags = preloads.get(route);
+    const page = prerendered.get(route);
     plain ??= fs.readFileSync(index);
-    if (!tags) return plain;
+    if (!tags && !page) return plain;
     let html = perRoute.get(route);
     if (!html) {
-      const text = plain.toString('utf8');
+      const text = (page ?? plain).toString('utf8');
       const at = text.indexOf('</head>');
-      html = at < 0 ? plain : Buffer.from(`${text.slice(0, at)}${tags}${text.slice(at)}`, 'utf8');
+      html = !tags || at < 0 ? (page ?? plain) : Buffer.from(`${text.slice(0, at)}${tags}${text.slice(at)}`, 'utf8');
       perRoute.set(route, html);
     }
     return html;

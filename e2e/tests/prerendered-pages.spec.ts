@@ -1,0 +1,53 @@
+import { expectAccessible } from '../support/axe';
+import { DEMO_BORROWER, expect, test } from '../support/access';
+
+/**
+ * The prerendered landing pages (docs/performance.md): their HTML already holds the page, so a visitor
+ * sees it, and may type into it, before the app's scripts have run. Here the entry script is held back
+ * until the visitor has typed: the app then draws the page over the prerendered one and keeps what was
+ * typed, and the form signs in.
+ */
+test('a visitor can fill in the prerendered sign-in page before the app has loaded, and sign in', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-prerendered="/signin"]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · Payrail');
+
+  await page.getByLabel('Email').fill(DEMO_BORROWER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_BORROWER.password);
+  // As in the app's first render, Continue waits for the form to be checked; Enter sends nothing either
+  // (and never the fields in the URL).
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  release();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_BORROWER.email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_BORROWER.password);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/application\/about_yourself$/);
+  expect(page.url()).not.toContain('password');
+});
+
+test('the app draws the same sign-up page over the prerendered one: one page, accessible, working', async ({ page, request }) => {
+  const html = await (await request.get('/signup')).text();
+  expect(html).toContain('data-prerendered="/signup"');
+  expect(html).toContain('<title>Check your rate · Payrail</title>');
+  expect(html).not.toMatch(/<link rel="stylesheet"[^>]*index-/); // the entry's styles are inline
+
+  await page.goto('/signup');
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page.locator('main#main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your rate');
+  await expectAccessible(page);
+});
