@@ -17,23 +17,26 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 captureTracking();
 loadTagManager();
 
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
+// A prerendered landing page (build/prerender.mjs) stays on screen until the router has the page's
+// modules; the first render then draws that same page, in the same task as the old markup goes, so nothing
+// blank or half-drawn is ever painted in between. What the visitor typed there meanwhile moves over, and a
+// form sent meanwhile is sent again (app/prerendered-page.ts).
+const prerendered = container.hasAttribute('data-prerendered') ? holdPrerendered(container) : null;
 
-if (container.hasAttribute('data-prerendered')) {
-  const prerendered = holdPrerendered(container);
-  // A prerendered landing page (build/prerender.mjs) stays on screen until the router has the page's
-  // modules; the first render then draws that same page, in the same task as the old markup goes, so
-  // nothing blank or half-drawn is ever painted in between.
-  // What the visitor typed there meanwhile moves over, and a form sent meanwhile is sent again
-  // (app/prerendered-page.ts).
-  void whenRouterReady(router).then(() => prerendered.takeOver(() => createRoot(container).render(app)));
-} else {
-  createRoot(container).render(app);
+/** The router's start (matching the URL, loading the page's modules) and the first render. */
+function start(root: HTMLElement) {
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (prerendered) void whenRouterReady(router).then(() => prerendered.takeOver(() => createRoot(root).render(app)));
+  else createRoot(root).render(app);
 }
+
+// The scripts' evaluation and the app's start run as two tasks, each short enough not to hold up a tap
+// or a keystroke meanwhile.
+setTimeout(() => start(container), 0);
