@@ -17,6 +17,7 @@ const FORM = `
 function appRender(container: HTMLElement, events: string[]) {
   return () => {
     container.innerHTML = FORM.replace(' method="dialog"', '');
+    container.querySelector('button[type=button]')?.addEventListener('click', () => events.push('click:Show'));
     container.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       events.push(`submit:${(event.submitter as HTMLButtonElement | null)?.textContent ?? '-'}:${(container.querySelector('[name=email]') as HTMLInputElement).value}`);
@@ -90,5 +91,15 @@ describe('takeOverPrerendered', () => {
     const events: string[] = [];
     held.takeOver(appRender(container, events));
     expect(events.filter((event) => event.startsWith('submit:'))).toEqual(['submit:Continue:ana@example.com']);
+  });
+
+  it('presses again, on the app’s page, the buttons pressed before the take-over', () => {
+    mount();
+    const held = holdPrerendered(container);
+    field<HTMLButtonElement>('button[type=button]').click();
+    field<HTMLButtonElement>('button[type=button]').click();
+    const events: string[] = [];
+    held.takeOver(appRender(container, events));
+    expect(events).toEqual(['click:Show', 'click:Show']);
   });
 });

@@ -3,7 +3,8 @@
  * page from the HTML alone, so a visitor (or a password manager) may type into its fields before the app
  * has drawn it. The app's page replaces that markup in one task; what was typed, what was ticked and where
  * the caret was move over to the app's own fields, announced with the events a person's typing fires, so
- * the form's state holds them as if typed there. A form sent meanwhile (its `method="dialog"` keeps it from
+ * the form's state holds them as if typed there. Buttons pressed meanwhile (which had no handler yet) are
+ * pressed again on the app's page, in order, and a form sent meanwhile (its `method="dialog"` keeps it from
  * going anywhere by itself) is sent again from the app's form once it is there.
  */
 
@@ -94,6 +95,12 @@ interface PendingSubmit {
  */
 export function holdPrerendered(container: HTMLElement): { takeOver(render: () => void): void } {
   let pending: PendingSubmit | null = null;
+  const pressed: string[] = [];
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && button.type === 'button' && !button.disabled && container.contains(button)) pressed.push(buttonKey(container, button));
+  };
+  container.addEventListener('click', onClick);
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
@@ -105,6 +112,7 @@ export function holdPrerendered(container: HTMLElement): { takeOver(render: () =
   return {
     takeOver(render) {
       container.removeEventListener('submit', onSubmit);
+      container.removeEventListener('click', onClick);
       const typed = capture(container);
       container.replaceChildren();
       container.removeAttribute('data-prerendered');
@@ -125,9 +133,21 @@ export function holdPrerendered(container: HTMLElement): { takeOver(render: () =
           }
         }
       }
+      for (const key of pressed) findButton(container, key)?.click();
       if (pending) resubmit(container, pending);
     },
   };
+}
+
+/** A button by its label and its place among the buttons of that label. */
+function buttonKey(container: HTMLElement, button: HTMLButtonElement): string {
+  const label = (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+  const same = [...container.querySelectorAll('button')].filter((other) => (other.getAttribute('aria-label') ?? other.textContent ?? '').trim() === label);
+  return `${label}|${same.indexOf(button)}`;
+}
+
+function findButton(container: HTMLElement, key: string): HTMLButtonElement | undefined {
+  return [...container.querySelectorAll('button')].find((button) => button.type === 'button' && !button.disabled && buttonKey(container, button) === key);
 }
 
 const submitterKey = (button: HTMLButtonElement | HTMLInputElement) => `${button.tagName}|${button.name}|${button.textContent?.trim() ?? ''}`;
