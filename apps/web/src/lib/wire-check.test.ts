@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZCaptchaConfig } from '@payrail/contract/identity';
-import { ZState } from '@payrail/contract/reference';
+import { ZLoanPurpose, ZState } from '@payrail/contract/reference';
 import type { ResponseSchema } from '@payrail/client/http-client';
+import { loanPurposesSchema } from '../api/get-loan-purposes';
 import { statesSchema } from '../api/get-states';
 import { captchaConfigSchema } from '../features/auth/api/get-captcha-config';
 
@@ -36,6 +37,28 @@ describe('hand-written answer checks agree with the contract', () => {
       { states: [state] },
       null,
       'states',
+    ]);
+  });
+
+  it('loan purposes (z.array(ZLoanPurpose))', () => {
+    const purpose = { id: 3, name: 'Debt consolidation' };
+    agrees(loanPurposesSchema, z.array(ZLoanPurpose), [
+      [],
+      [purpose],
+      [purpose, { id: 4, name: '', extra: 'dropped' }],
+      [{ ...purpose, id: 1.5 }],
+      [{ ...purpose, id: '3' }],
+      [{ ...purpose, id: 2 ** 53 }],
+      [{ ...purpose, id: -2 }],
+      [{ ...purpose, name: null }],
+      [{ ...purpose, name: 7 }],
+      [{ id: 3 }],
+      [{ name: 'Car' }],
+      [null],
+      [[purpose]],
+      { loan_purposes: [purpose] },
+      null,
+      'purposes',
     ]);
   });
 
