@@ -163,6 +163,15 @@ export async function finishSignIn(user: SessionUser): Promise<void> {
 const sessionApi = () => import('../features/session/api/get-session');
 const applicationStepApi = () => import('../lib/application-step');
 
+/**
+ * A page whose action ends in a sign-in (the e-mail confirmation) loads those modules while it is shown,
+ * so the moves after its click wait for no module (the same requests, in the same order).
+ */
+export function preloadSignInMoves(): void {
+  void sessionApi().catch(() => undefined);
+  void applicationStepApi().catch(() => undefined);
+}
+
 /** After a call that only answered a token (social sign-up, e-mail confirmation, pre-signed link). */
 export async function finishSignInWithToken(): Promise<void> {
   const { getSession, sessionUserFrom } = await sessionApi();
@@ -217,6 +226,9 @@ export async function continueNewflow(answer?: { new_status?: string | null } | 
     moveToNewflowStatus(answer.new_status);
     return;
   }
+  // The step reads load while the stack is read (needed only with an empty stack).
+  const stepApi = applicationStepApi();
+  void stepApi.catch(() => undefined);
   let current: string;
   let stack: string[];
   try {
@@ -239,7 +251,7 @@ export async function continueNewflow(answer?: { new_status?: string | null } | 
     navigate(newflowRouteOf(last), { replace: true });
     return;
   }
-  const { getApplicationStep } = await applicationStepApi();
+  const { getApplicationStep } = await stepApi;
   const data = await getApplicationStep(current);
   if (data.finalized_application && data.new_status) {
     moveToNewflowStatus(data.new_status);
