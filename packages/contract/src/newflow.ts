@@ -5,6 +5,7 @@ import { ZBankInformation } from './banking';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from './documents';
 import { ZEmail } from './identity';
 import { FIELD_MSG, MSG } from './messages';
+import { NEWFLOW_PAYMENT_FREQUENCIES } from './newflow-rules';
 import { ZEmployer } from './reference';
 
 /**
@@ -104,8 +105,7 @@ export const ZStepBase = z.object({
 
 // ── Sign-up, sign-in pre-check, confirmation ─────────────────────────────────────────────────────
 
-export const NEWFLOW_PAYMENT_FREQUENCIES = ['monthly', 'bi-weekly', 'weekly'] as const;
-export const NEWFLOW_PAYMENT_FREQUENCY_LABELS: Readonly<Record<(typeof NEWFLOW_PAYMENT_FREQUENCIES)[number], string>> = { monthly: 'Monthly', 'bi-weekly': 'Bi-Weekly', weekly: 'Weekly' };
+export { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from './newflow-rules';
 export const ZNewflowPaymentFrequency = z.enum(NEWFLOW_PAYMENT_FREQUENCIES, { error: FIELD_MSG.invalid });
 
 /**

@@ -4,8 +4,6 @@ import { useCallback, useState } from 'react';
 import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
 import { postNextStatus } from '../api/post-next-status';
-import { getSession, sessionUserFrom } from '../features/session/api/get-session';
-import { getApplicationStep } from '../lib/application-step';
 import { isApiError } from '@payrail/client/http-client';
 import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
@@ -158,8 +156,25 @@ export async function finishSignIn(user: SessionUser): Promise<void> {
   navigate(landsHome(status) ? '/' : routeOf(status), { replace: true });
 }
 
+/**
+ * The session check and the new flow's step reads (with their contract schemas) load when a move needs
+ * them, not with the new-flow shell that holds these moves (docs/performance.md).
+ */
+const sessionApi = () => import('../features/session/api/get-session');
+const applicationStepApi = () => import('../lib/application-step');
+
+/**
+ * A page whose action ends in a sign-in (the e-mail confirmation) loads those modules while it is shown,
+ * so the moves after its click wait for no module (the same requests, in the same order).
+ */
+export function preloadSignInMoves(): void {
+  void sessionApi().catch(() => undefined);
+  void applicationStepApi().catch(() => undefined);
+}
+
 /** After a call that only answered a token (social sign-up, e-mail confirmation, pre-signed link). */
 export async function finishSignInWithToken(): Promise<void> {
+  const { getSession, sessionUserFrom } = await sessionApi();
   const session = await getSession();
   await finishSignIn(sessionUserFrom(session));
 }
@@ -211,6 +226,9 @@ export async function continueNewflow(answer?: { new_status?: string | null } | 
     moveToNewflowStatus(answer.new_status);
     return;
   }
+  // The step reads load while the stack is read (needed only with an empty stack).
+  const stepApi = applicationStepApi();
+  void stepApi.catch(() => undefined);
   let current: string;
   let stack: string[];
   try {
@@ -233,6 +251,7 @@ export async function continueNewflow(answer?: { new_status?: string | null } | 
     navigate(newflowRouteOf(last), { replace: true });
     return;
   }
+  const { getApplicationStep } = await stepApi;
   const data = await getApplicationStep(current);
   if (data.finalized_application && data.new_status) {
     moveToNewflowStatus(data.new_status);
@@ -250,6 +269,7 @@ export async function finishNewflowSignIn(user: SessionUser): Promise<void> {
 
 /** After a new-flow call that only answered a token (e-mail confirmation). */
 export async function finishNewflowSignInWithToken(): Promise<void> {
+  const { getSession, sessionUserFrom } = await sessionApi();
   const session = await getSession();
   await finishNewflowSignIn(sessionUserFrom(session));
 }

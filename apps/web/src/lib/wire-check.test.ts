@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZCaptchaConfig } from '@payrail/contract/identity';
-import { ZState } from '@payrail/contract/reference';
+import { ZCaptchaConfig, ZStatusRefused } from '@payrail/contract/identity';
+import { ZLoanPurpose, ZState } from '@payrail/contract/reference';
 import type { ResponseSchema } from '@payrail/client/http-client';
+import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
+import { loanPurposesSchema } from '../api/get-loan-purposes';
 import { statesSchema } from '../api/get-states';
 import { captchaConfigSchema } from '../features/auth/api/get-captcha-config';
+import { statusRefusedSchema } from '../features/workflow/api/change-status';
 
 /** A hand-written check accepts what the contract's schema accepts, answers the same value, and refuses the rest. */
 function agrees<T>(check: ResponseSchema<T>, schema: z.ZodType<T>, samples: unknown[]) {
@@ -39,6 +42,28 @@ describe('hand-written answer checks agree with the contract', () => {
     ]);
   });
 
+  it('loan purposes (z.array(ZLoanPurpose))', () => {
+    const purpose = { id: 3, name: 'Debt consolidation' };
+    agrees(loanPurposesSchema, z.array(ZLoanPurpose), [
+      [],
+      [purpose],
+      [purpose, { id: 4, name: '', extra: 'dropped' }],
+      [{ ...purpose, id: 1.5 }],
+      [{ ...purpose, id: '3' }],
+      [{ ...purpose, id: 2 ** 53 }],
+      [{ ...purpose, id: -2 }],
+      [{ ...purpose, name: null }],
+      [{ ...purpose, name: 7 }],
+      [{ id: 3 }],
+      [{ name: 'Car' }],
+      [null],
+      [[purpose]],
+      { loan_purposes: [purpose] },
+      null,
+      'purposes',
+    ]);
+  });
+
   it('captcha config (ZCaptchaConfig)', () => {
     agrees(captchaConfigSchema, ZCaptchaConfig, [
       { provider: 'sandbox', site_key: null },
@@ -50,5 +75,25 @@ describe('hand-written answer checks agree with the contract', () => {
       [],
       null,
     ]);
+  });
+
+  it('a refused workflow move (ZStatusRefused)', () => {
+    const samples: unknown[] = [
+      { error: 'Not allowed from here', current_status: 'about_yourself' },
+      { error: '', current_status: 'job_info', more: true },
+      { error: 'x', current_status: 'no_such_status' },
+      { error: 'x', current_status: 'About_yourself' },
+      { error: 'x', current_status: null },
+      { error: 'x' },
+      { current_status: 'about_yourself' },
+      { error: 3, current_status: 'about_yourself' },
+      { errors: { base: ['x'] } },
+      [],
+      'refused',
+      null,
+      undefined,
+    ];
+    for (const status of WORKFLOW_STATUSES) samples.push({ error: 'x', current_status: status });
+    agrees(statusRefusedSchema, ZStatusRefused, samples);
   });
 });

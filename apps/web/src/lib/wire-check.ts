@@ -1,8 +1,9 @@
 /**
  * Hand-written checks of a few public answers, for the pages whose first load stays without zod
- * (sign-in, sign-up: docs/performance.md). Each mirrors a contract schema field by field — same
- * accepted shapes, unknown keys dropped — and wire-check.test.ts holds it to that schema on good and
- * bad samples. Everywhere else, pass the contract's schema.
+ * (sign-in, sign-up, the new flow's Check Your Rate and its shell: docs/performance.md). Each mirrors
+ * a contract schema field by field — same accepted shapes, unknown keys dropped — and
+ * wire-check.test.ts holds it to that schema on good and bad samples. Everywhere else, pass the
+ * contract's schema.
  */
 
 /** Thrown for an answer that does not have the contract's shape (the call fails, as with a schema's error). */

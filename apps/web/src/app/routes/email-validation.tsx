@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { EmailValidation } from '../../features/auth/components/email-validation';
-import { finishSignInWithToken } from '../workflow';
+import { finishSignInWithToken, preloadSignInMoves } from '../workflow';
 
 export function Component() {
+  useEffect(preloadSignInMoves, []);
   return <EmailValidation onConfirmed={finishSignInWithToken} />;
 }

@@ -13,11 +13,11 @@ import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import { useAuthPaths } from '../lib/auth-paths';
+import { REFERRAL_TOO_SHORT, emailProblem } from '../lib/form-rules';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { LoanRequestForm } from './loan-request';
 import type { LoanRequest } from './loan-request';
-import { REFERRAL_TOO_SHORT, emailField } from './signup-form.schema';
 import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
 import { StateOfResidence } from './state-of-residence';
 import styles from './auth.module.css';
@@ -67,19 +67,20 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
   const gateId = useId();
   const stepRef = useStepStartFocus(state ? '[data-step-start]' : loan ? 'select' : 'input');
 
-  const emailParsed = emailField.safeParse(email);
+  // The e-mail field's rules without a schema library (form-rules.ts; form-rules.test.ts holds it to `emailField`).
+  const emailError = emailProblem(email);
   const referralError = referral.trim() !== '' && referral.trim().length <= 3 ? REFERRAL_TOO_SHORT : undefined;
   const employeeIdError = partner ? (employeeId.trim() === '' ? MSG.required : employeeId.length > EMPLOYEE_ID_MAX ? `At most ${EMPLOYEE_ID_MAX} characters.` : undefined) : undefined;
   const employerError = partner && !employer ? MSG.required : undefined;
-  const canSubmit = emailParsed.success && !referralError && terms && !employeeIdError && !employerError;
+  const canSubmit = emailError === null && !referralError && terms && !employeeIdError && !employerError;
 
   const submitAccount = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched({ email: true, referral: true, employeeId: true, employer: true });
-    if (!canSubmit || !loan || !state || !emailParsed.success) return;
+    if (!canSubmit || !loan || !state) return;
     setServerErrors({});
     const body: TNewflowSignupRequest = {
-      application_member: { email: emailParsed.data },
+      application_member: { email: email.trim() },
       fingerprint: getFingerprint(),
       agreements: { privacy_notice: true, consent_eletronic_comunications: true },
       loan_borrower: { state_id: state.id, employer_id: employer?.id ?? null, friend_refer_code: referral.trim() || null, ...(partner ? { employee_id: employeeId.trim() } : {}) },
@@ -148,7 +149,7 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
                     inputMode="email"
                     required
                     value={email}
-                    error={serverErrors.email ?? (touched.email && !emailParsed.success ? emailParsed.error.issues[0]?.message : undefined)}
+                    error={serverErrors.email ?? (touched.email && emailError !== null ? emailError : undefined)}
                     onChange={(event) => {
                       setEmail(event.target.value);
                       setServerErrors(({ email: _dropped, ...rest }) => rest);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow';
+import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow-rules';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';

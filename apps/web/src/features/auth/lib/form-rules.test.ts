@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { STATES } from '../../../../test/fixtures';
 import { signinFormSchema } from '../components/signin-form.schema';
-import { signupFormSchema } from '../components/signup-form.schema';
+import { emailField, signupFormSchema } from '../components/signup-form.schema';
 import { stateOfResidenceSchema } from '../components/state-of-residence.schema';
 import type { Validation } from '@payrail/ui/validated-form';
-import { signupFormDefaults, stateOfResidenceProblem, validateSignin, validateSignup } from './form-rules';
+import { emailProblem, signupFormDefaults, stateOfResidenceProblem, validateSignin, validateSignup } from './form-rules';
 
 /** What react-hook-form's zod resolver shows: per field, the first issue's message; or the parsed values. */
 function viaZod<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
@@ -36,6 +36,14 @@ describe('the public forms validate as their zod schemas do', () => {
         cases += 1;
       }
     expect(cases).toBeGreaterThan(800);
+  });
+
+  it('the e-mail field alone (Check Your Rate): the first message, and the trimmed value it sends', () => {
+    for (const email of [...EMAILS, '\tana@example.com\n', 'ana@example.co ', ' a@b.cd']) {
+      const zod = emailField.safeParse(email);
+      expect(emailProblem(email), JSON.stringify(email)).toBe(zod.success ? null : zod.error.issues[0]?.message);
+      if (zod.success) expect(email.trim()).toBe(zod.data);
+    }
   });
 
   it('state of residence', () => {

@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZSupportMessageCreated } from '@payrail/contract/identity';
 import type { z } from 'zod';
-import type { ZSupportMessageRequest } from '@payrail/contract/identity';
+import type { ZSupportMessageCreated, ZSupportMessageRequest } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 
 export type TSupportMessageRequest = z.input<typeof ZSupportMessageRequest>;
 
-/** POST {api}/support_messages: the sandbox chat adapter hands the message to customer service. */
+/**
+ * POST {api}/support_messages: the sandbox chat adapter hands the message to customer service. The
+ * answer's schema loads with the request, not with the new-flow shell (docs/performance.md).
+ */
 export function sendSupportMessage(body: TSupportMessageRequest): Promise<z.infer<typeof ZSupportMessageCreated>> {
-  return apiClient.post('/support_messages', body, { schema: ZSupportMessageCreated });
+  return apiClient.post('/support_messages', body, { schema: import('@payrail/contract/identity').then((contract) => contract.ZSupportMessageCreated) });
 }
 
 export function useSendSupportMessage() {

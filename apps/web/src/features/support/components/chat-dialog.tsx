@@ -1,16 +1,19 @@
 import { useId } from 'react';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
-import { Form } from '@payrail/ui/form';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { fieldStyles, FieldError, FieldHint, FieldLabel } from '@payrail/ui/field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useSendSupportMessage } from '../api/send-support-message';
-import { SUPPORT_MESSAGE_MAX, supportMessageSchema } from './support-message-form.schema';
+import { SUPPORT_MESSAGE_MAX, validateSupportMessage } from '../lib/support-message-rules';
 
 export const SUPPORT_SENT = 'Message sent. Customer service will answer by e-mail within one business day.';
 
-/** The chat (sandbox chat adapter): a message to customer service, answered by e-mail. */
+/**
+ * The chat (sandbox chat adapter): a message to customer service, answered by e-mail. In the new-flow
+ * shell, so validated without a schema library (support-message-rules.ts).
+ */
 export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const send = useSendSupportMessage();
   const formId = useId();
@@ -32,9 +35,9 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
         </>
       }
     >
-      <Form
+      <ValidatedForm
         id={formId}
-        schema={supportMessageSchema}
+        validate={validateSupportMessage}
         options={{ defaultValues: { message: '' } }}
         onSubmit={async (values, form) => {
           try {
@@ -67,7 +70,7 @@ export function ChatDialog({ open, onClose }: { open: boolean; onClose: () => vo
             </div>
           );
         }}
-      </Form>
+      </ValidatedForm>
     </Dialog>
   );
 }

@@ -1,21 +1,41 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZStatusResponse, ZStatusRefused, type TWorkflowStatus } from '@payrail/contract/identity';
+import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
+import type { TStatusResponse, TWorkflowStatus, ZStatusRefused } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '@payrail/client/http-client';
+import type { ResponseSchema } from '@payrail/client/http-client';
+import { oneOf, record, string } from '../../../lib/wire-check';
 
-/** POST {flow}/workflow/change_status: a move the borrower chooses (the back button). */
-export function postChangeStatus(newStatus: string): Promise<z.infer<typeof ZStatusResponse>> {
-  return apiClient.post('/workflow/change_status', { new_status: newStatus }, { base: 'flow', schema: ZStatusResponse });
+/**
+ * POST {flow}/workflow/change_status: a move the borrower chooses (the back button). The answer's schema
+ * loads with the request: the new-flow shell's Back link imports this module (docs/performance.md).
+ */
+export function postChangeStatus(newStatus: string): Promise<TStatusResponse> {
+  return apiClient.post('/workflow/change_status', { new_status: newStatus }, { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) });
 }
 
 export function useChangeStatus() {
   return useMutation({ mutationFn: postChangeStatus });
 }
 
+/**
+ * The contract's `ZStatusRefused`, checked by hand: every workflow move reads its refusals with it, and the
+ * new-flow shell (on the sign-up page's first load) holds the moves, without zod (wire-check.ts).
+ */
+export const statusRefusedSchema: ResponseSchema<z.infer<typeof ZStatusRefused>> = {
+  parse(data) {
+    const answer = record(data, 'refusal');
+    return { error: string(answer.error, 'refusal.error'), current_status: oneOf(answer.current_status, WORKFLOW_STATUSES, 'refusal.current_status') };
+  },
+};
+
 /** A refused move answers 422 `{ error, current_status }`: the status the client should adopt. */
 export function refusedCurrentStatus(error: unknown): TWorkflowStatus | null {
   if (!isApiError(error)) return null;
-  const parsed = ZStatusRefused.safeParse(error.data);
-  return parsed.success ? parsed.data.current_status : null;
+  try {
+    return statusRefusedSchema.parse(error.data).current_status;
+  } catch {
+    return null;
+  }
 }

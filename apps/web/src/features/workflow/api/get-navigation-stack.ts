@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZNavigationStackResponse } from '@payrail/contract/identity';
-import type { z } from 'zod';
+import type { TNavigationStackResponse } from '@payrail/contract/identity';
 import { apiClient } from '../../../lib/api-client';
 
-export type TNavigationStack = z.infer<typeof ZNavigationStackResponse>;
+export type TNavigationStack = TNavigationStackResponse;
 
-/** GET {flow}/workflow/navigation_stack: the back-button stack the server derives from the history. */
+/**
+ * GET {flow}/workflow/navigation_stack: the back-button stack the server derives from the history. The
+ * answer's schema loads with the request: the workflow moves are in the new-flow shell (docs/performance.md).
+ */
 export function getNavigationStack(options: { globalErrors?: boolean } = {}): Promise<TNavigationStack> {
-  return apiClient.get('/workflow/navigation_stack', { base: 'flow', schema: ZNavigationStackResponse, ...options });
+  return apiClient.get('/workflow/navigation_stack', { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZNavigationStackResponse), ...options });
 }
 
 export const navigationStackQueryOptions = () =>
