@@ -1,4 +1,3 @@
-import { ZEmailCheckResponse } from '@payrail/contract/newflow';
 import { apiClient } from '../../../lib/api-client';
 
 /** Where the new-flow sign-in goes after its e-mail step (newflow §4, access §4). */
@@ -13,7 +12,7 @@ export type PrecheckOutcome = 'password' | 'no_account' | 'verify_email' | 'alre
 export async function precheckEmail(email: string): Promise<PrecheckOutcome> {
   let status = 0;
   try {
-    const answer = await apiClient.post('/email', { email }, { base: 'auth', auth: false, globalErrors: false, schema: ZEmailCheckResponse, onStatus: (code) => (status = code) });
+    const answer = await apiClient.post('/email', { email }, { base: 'auth', auth: false, globalErrors: false, schema: import('@payrail/contract/newflow').then((contract) => contract.ZEmailCheckResponse), onStatus: (code) => (status = code) });
     if (status === 202) return answer.data === 'unconfirmed' ? 'verify_email' : 'already_started';
     return answer.data === 'no_account' ? 'no_account' : 'password';
   } catch {

@@ -14,7 +14,7 @@ import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
 import { PasswordField } from './password-field';
-import { emailField } from './signup-form.schema';
+import { emailProblem } from '../lib/form-rules';
 import styles from './auth.module.css';
 
 export interface NewflowSigninProps {
@@ -39,19 +39,21 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
   const [checking, setChecking] = useState(false);
   const [noAccount, setNoAccount] = useState(false);
   const [emailTouched, setEmailTouched] = useState(false);
-  const parsed = emailField.safeParse(email);
+  // The plain rule held to the contract's e-mail field (form-rules.test.ts): this page loads no schema library.
+  const emailError = emailProblem(email);
+  const validEmail = email.trim();
 
   const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!parsed.success) return;
+    if (emailError) return;
     setNoAccount(false);
     setChecking(true);
-    const outcome = await precheckEmail(parsed.data).finally(() => setChecking(false));
+    const outcome = await precheckEmail(validEmail).finally(() => setChecking(false));
     if (outcome === 'verify_email') {
-      sessionStore.setPendingEmail(parsed.data);
+      sessionStore.setPendingEmail(validEmail);
       navigate(paths.emailValidation);
     } else if (outcome === 'already_started') {
-      navigate(alreadyStartedPath, { state: { email: parsed.data } });
+      navigate(alreadyStartedPath, { state: { email: validEmail } });
     } else if (outcome === 'no_account') {
       setNoAccount(true);
     } else {
@@ -61,8 +63,8 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
 
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!parsed.success || password.length === 0) return;
-    void signIn.withPassword(parsed.data, password);
+    if (emailError || password.length === 0) return;
+    void signIn.withPassword(validEmail, password);
   };
 
   return (
@@ -76,7 +78,7 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
             inputMode="email"
             required
             value={email}
-            error={emailTouched && !parsed.success ? parsed.error.issues[0]?.message : undefined}
+            error={emailTouched && emailError ? emailError : undefined}
             onChange={(event) => {
               setEmail(event.target.value);
               setNoAccount(false);
@@ -89,7 +91,7 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
             </Alert>
           ) : null}
           <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={!parsed.success} loading={checking}>
+            <Button type="submit" size="lg" fullWidth disabled={emailError !== null} loading={checking}>
               Continue
             </Button>
           </div>
