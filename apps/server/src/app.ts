@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
+import os from 'node:os';
 import helmet from 'helmet';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -112,14 +113,32 @@ const INFO = pino.levels.values.info!;
 const logRequest = (req: { method: string; url: string; host: string; ip: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip });
 
 /**
+ * The access line, written straight to the log stream: the JSON a pino logger with the default options
+ * writes for `info({ reqId, req, res, responseTime }, 'request completed')`, key for key (level, time,
+ * pid, hostname, the fields, msg), built as one string. pino's generic path (an object per line, a
+ * serializer lookup and a JSON.stringify per key) cost several µs per request for a line whose shape
+ * never changes. Every string field goes through JSON.stringify, so any character is escaped as pino
+ * would escape it.
+ */
+export function accessLine(head: string, reqId: string, req: { method: string; url: string; host: string; ip: string }, statusCode: number, responseTime: number): string {
+  return (
+    `${head}${Date.now()},"pid":${process.pid},"hostname":${HOSTNAME},"reqId":${JSON.stringify(reqId)},` +
+    `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactUrl(req.url))},"host":${JSON.stringify(req.host)},"remoteAddress":${JSON.stringify(req.ip)}},` +
+    `"res":{"statusCode":${statusCode}},"responseTime":${Number.isFinite(responseTime) ? responseTime : null},"msg":"request completed"}\n`
+  );
+}
+const HOSTNAME = JSON.stringify(os.hostname());
+const ACCESS_HEAD = `{"level":${INFO},"time":`;
+
+/**
  * Fastify's log lines, less "incoming request": the completion line already carries the request.
  * The access line ("request completed") is built here from fields that hold no secret (method, masked
- * URL, host, address, status, time) and written by `access`, a logger on the same stream without the
+ * URL, host, address, status, time) and written straight to the log stream (`accessLine`), without the
  * redaction pass: redaction's wildcard paths cost ~80 µs per line, the largest per-request cost there
  * was. Every other line (errors included) goes through the redacting logger.
  */
 class OneLinePerRequest extends LogController {
-  constructor(private readonly access: pino.Logger | undefined) {
+  constructor(private readonly access: { write(line: string): void } | undefined) {
     super();
   }
 
@@ -130,7 +149,7 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else if (this.access && (pino.levels.values[reply.log.level] ?? Infinity) <= INFO) {
       // The same line the request's child logger wrote: its binding (reqId) first, then the fields.
-      this.access.info({ reqId: request.id, req: logRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+      this.access.write(accessLine(ACCESS_HEAD, request.id, request, reply.statusCode, reply.elapsedTime));
     }
   }
 }
@@ -156,7 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }
       : false,
     // One access-log line per request ("request completed", with status and time), not Fastify's two.
-    logController: new OneLinePerRequest(logStream ? pino({ level: config.logLevel }, logStream) : undefined),
+    logController: new OneLinePerRequest(logStream && (pino.levels.values[config.logLevel] ?? Infinity) <= INFO ? logStream : undefined),
     // Only proxies we name may set X-Forwarded-For; otherwise any client could dodge the per-IP limits.
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
