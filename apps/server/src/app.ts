@@ -234,10 +234,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
 
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return;
-    const description = await ctx.systemGate.description();
-    if (description !== null) return reply.status(503).send({ error: description });
+  // A callback hook, answered at once from the gate's cached answer: nearly every request passes here, and
+  // an async hook cost each one a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return done();
+    const gate = (description: string | null) => {
+      if (description === null) done();
+      else void reply.status(503).send({ error: description });
+    };
+    const known = ctx.systemGate.known();
+    if (known !== undefined) return gate(known);
+    ctx.systemGate.description().then(gate, done);
   });
 
   // Staff capabilities (contract's table) checked in one hook, for every back-office route.
