@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import os from 'node:os';
 import helmet from 'helmet';
 import pino from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { createSerializerCompiler } from './http/serializer';
 import { staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
@@ -181,7 +182,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are parsed with the route's zod schema, then written by a compiled writer (http/serializer.ts);
+  // outside production each is also checked against JSON.stringify.
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.env !== 'production' }));
   registerErrorHandler(app);
   registerInputGuard(app);
   const routeTable: RouteOptions[] = [];
