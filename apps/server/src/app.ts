@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
@@ -224,7 +223,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     for (const [name, value] of securityHeaders) reply.header(name, value);
     done();
   });
-  await app.register(cors, { origin: false, exposedHeaders: ['authorization'] });
+  // CORS stays closed (the SPAs are same-origin): no CORS plugin, so no Access-Control-* header is ever sent
+  // and a preflight is a 404. @fastify/cors with `origin: false` answered the same, after two copies of the
+  // route's options and a spread of its own on every request.
   // Large API answers (lists, schedules) compressed on the fly; the SPAs' files come precompressed
   // (http/spa.ts), so only JSON and the like from 1 kB up are compressed here (brotli at quality 4).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
