@@ -1,16 +1,18 @@
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
+import os from 'node:os';
 import helmet from 'helmet';
 import pino from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { createSerializerCompiler } from './http/serializer';
+import { staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
 import { registerStaffGuard } from './modules/staff/staff-guard';
@@ -111,14 +113,32 @@ const INFO = pino.levels.values.info!;
 const logRequest = (req: { method: string; url: string; host: string; ip: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip });
 
 /**
+ * The access line, written straight to the log stream: the JSON a pino logger with the default options
+ * writes for `info({ reqId, req, res, responseTime }, 'request completed')`, key for key (level, time,
+ * pid, hostname, the fields, msg), built as one string. pino's generic path (an object per line, a
+ * serializer lookup and a JSON.stringify per key) cost several µs per request for a line whose shape
+ * never changes. Every string field goes through JSON.stringify, so any character is escaped as pino
+ * would escape it.
+ */
+export function accessLine(head: string, reqId: string, req: { method: string; url: string; host: string; ip: string }, statusCode: number, responseTime: number): string {
+  return (
+    `${head}${Date.now()},"pid":${process.pid},"hostname":${HOSTNAME},"reqId":${JSON.stringify(reqId)},` +
+    `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactUrl(req.url))},"host":${JSON.stringify(req.host)},"remoteAddress":${JSON.stringify(req.ip)}},` +
+    `"res":{"statusCode":${statusCode}},"responseTime":${Number.isFinite(responseTime) ? responseTime : null},"msg":"request completed"}\n`
+  );
+}
+const HOSTNAME = JSON.stringify(os.hostname());
+const ACCESS_HEAD = `{"level":${INFO},"time":`;
+
+/**
  * Fastify's log lines, less "incoming request": the completion line already carries the request.
  * The access line ("request completed") is built here from fields that hold no secret (method, masked
- * URL, host, address, status, time) and written by `access`, a logger on the same stream without the
+ * URL, host, address, status, time) and written straight to the log stream (`accessLine`), without the
  * redaction pass: redaction's wildcard paths cost ~80 µs per line, the largest per-request cost there
  * was. Every other line (errors included) goes through the redacting logger.
  */
 class OneLinePerRequest extends LogController {
-  constructor(private readonly access: pino.Logger | undefined) {
+  constructor(private readonly access: { write(line: string): void } | undefined) {
     super();
   }
 
@@ -129,7 +149,7 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else if (this.access && (pino.levels.values[reply.log.level] ?? Infinity) <= INFO) {
       // The same line the request's child logger wrote: its binding (reqId) first, then the fields.
-      this.access.info({ reqId: request.id, req: logRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+      this.access.write(accessLine(ACCESS_HEAD, request.id, request, reply.statusCode, reply.elapsedTime));
     }
   }
 }
@@ -155,13 +175,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }
       : false,
     // One access-log line per request ("request completed", with status and time), not Fastify's two.
-    logController: new OneLinePerRequest(logStream ? pino({ level: config.logLevel }, logStream) : undefined),
+    logController: new OneLinePerRequest(logStream && (pino.levels.values[config.logLevel] ?? Infinity) <= INFO ? logStream : undefined),
     // Only proxies we name may set X-Forwarded-For; otherwise any client could dodge the per-IP limits.
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are parsed with the route's zod schema, then written by a compiled writer (http/serializer.ts);
+  // outside production each is also checked against JSON.stringify.
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.env !== 'production' }));
   registerErrorHandler(app);
   registerInputGuard(app);
   const routeTable: RouteOptions[] = [];
@@ -173,30 +195,37 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Third-party scripts the spec loads (social sign-in, captcha, tag manager) only when configured.
   const thirdParty = cspSources(config);
-  // Security headers (helmet) on every response. Built once: @fastify/helmet rebuilt the middleware, CSP
-  // directives included, on every request (~100 µs of CPU per request under load); the headers are the same.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...thirdParty.script],
-        connectSrc: ["'self'", ...thirdParty.connect],
-        // blob: frames: the back office shows a borrower's document or the signed note from a blob: URL it
-        // made from a same-origin, authenticated fetch (a frame cannot send the staff token itself).
-        frameSrc: ["'self'", 'blob:', ...thirdParty.frame],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
+  // Security headers (helmet) on every response, built once: @fastify/helmet rebuilt the middleware, CSP
+  // directives included, on every request (~100 µs of CPU per request under load). Nothing in them varies
+  // per request, so helmet runs once at start-up and its headers go onto each reply as a fixed list
+  // (http/security-headers.ts: Fastify's own header object, the cheap path through Node's writeHead).
+  const securityHeaders = staticSecurityHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", ...thirdParty.script],
+          connectSrc: ["'self'", ...thirdParty.connect],
+          // blob: frames: the back office shows a borrower's document or the signed note from a blob: URL it
+          // made from a same-origin, authenticated fetch (a frame cannot send the staff token itself).
+          frameSrc: ["'self'", 'blob:', ...thirdParty.frame],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.header(name, value);
+    done();
   });
-  app.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
-  });
-  await app.register(cors, { origin: false, exposedHeaders: ['authorization'] });
+  // CORS stays closed (the SPAs are same-origin): no CORS plugin, so no Access-Control-* header is ever sent
+  // and a preflight is a 404. @fastify/cors with `origin: false` answered the same, after two copies of the
+  // route's options and a spread of its own on every request.
   // Large API answers (lists, schedules) compressed on the fly; the SPAs' files come precompressed
   // (http/spa.ts), so only JSON and the like from 1 kB up are compressed here (brotli at quality 4).
   await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -209,10 +238,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5_242_880, files: 5 } });
 
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return;
-    const description = await ctx.systemGate.description();
-    if (description !== null) return reply.status(503).send({ error: description });
+  // A callback hook, answered at once from the gate's cached answer: nearly every request passes here, and
+  // an async hook cost each one a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return done();
+    const gate = (description: string | null) => {
+      if (description === null) done();
+      else void reply.status(503).send({ error: description });
+    };
+    const known = ctx.systemGate.known();
+    if (known !== undefined) return gate(known);
+    ctx.systemGate.description().then(gate, done);
   });
 
   // Staff capabilities (contract's table) checked in one hook, for every back-office route.

@@ -120,3 +120,15 @@ describe('security headers', () => {
     expectSecurityHeaders((await app.inject('/api/token_is_valid')).headers);
   });
 });
+
+describe('CORS', () => {
+  it('is closed: no Access-Control header on an answer to another origin, and a preflight is a 404', async () => {
+    const origin = 'https://elsewhere.example';
+    const get = await app.inject({ url: '/api/states', headers: { origin } });
+    expect(get.statusCode).toBe(200);
+    expect(Object.keys(get.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/api/states', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(404);
+    expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+});

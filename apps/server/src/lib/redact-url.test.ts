@@ -8,6 +8,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/dashboard/confirmation/ABC123')).toBe('/api/dashboard/confirmation/[redacted]');
     expect(redactUrl('/api/dashboard/confirmation/resend_token')).toBe('/api/dashboard/confirmation/resend_token');
     expect(redactUrl('/api/states?search=abc')).toBe('/api/states?search=abc');
+    expect(redactUrl('/api/states')).toBe('/api/states');
+    expect(redactUrl('/api/c/abcdef')).toBe('/api/c/[redacted]');
+    expect(redactUrl('/api/x&token=abc')).toBe('/api/x&token=[redacted]');
+    expect(redactUrl('/api/confirmation?CONFIRMATION_TOKEN=abc')).toBe('/api/confirmation?CONFIRMATION_TOKEN=[redacted]');
   });
 
   it('masks the address a borrower types for suggestions', () => {

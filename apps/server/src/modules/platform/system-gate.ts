@@ -13,9 +13,14 @@ export function createSystemGate(platform: PlatformRepository, ttlMs = 2_000, wr
   let reading: Promise<string | null> | undefined;
   // Bumped by invalidate(): a read that started before it must not cache its (older) answer.
   let generation = 0;
+  const fresh = (now: number) => cached !== undefined && (now - cached.at <= ttlMs || (cached.written !== null && cached.written === writeGeneration()));
   return {
+    /** The answer `description` would give at once, without a read; undefined when it has to read (then call it). */
+    known(now = Date.now()): string | null | undefined {
+      return fresh(now) ? cached!.description : undefined;
+    },
     description(now = Date.now()): Promise<string | null> {
-      if (cached && (now - cached.at <= ttlMs || (cached.written !== null && cached.written === writeGeneration()))) return Promise.resolve(cached.description);
+      if (fresh(now)) return Promise.resolve(cached!.description);
       if (!reading) {
         const mine = generation;
         const written = writeGeneration(); // before the read is sent: a write sent after it makes the answer old
