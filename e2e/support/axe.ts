@@ -5,7 +5,9 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page): Promise<void> {
   // Lazy routes render a loader first; check the page a person reads, not the moment before it.
   await page.locator('main').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // Settle the page's own requests; bounded, because Chromium's PDF viewer (a document shown in a frame)
+  // keeps a connection of its own open, so the page never goes network-idle while one is on screen.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   // Let entrance animations finish (a toast fading in has not reached its real contrast yet); endless
   // ones (spinners, the loader bar) are left running, and a paused one is not waited for past 2 s.
   await page.evaluate(() =>
