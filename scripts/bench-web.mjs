@@ -8,6 +8,12 @@
 // gzip size. Budget: performance ≥ 0.95, accessibility 1.0; initial JS ≤ 100 kB gzip on sign-in and
 // sign-up. A measurement: it exits 0 whatever the verdicts (BENCH_WEB_STRICT=1 makes a FAIL exit 1).
 //
+// Lighthouse's scores vary from run to run on a shared machine; each route is measured BENCH_WEB_RUNS times
+// (default 3) and the run with the median performance score is the row (Lighthouse's own advice: report the
+// median of several runs); every run's score is printed beside it. The browser under test keeps the CPU first:
+// the server and this process (Lighthouse's trace processing) run at a lower priority (nice 10 and 5), as
+// they would be on other machines for a real visitor; the throttling Lighthouse simulates is unchanged.
+//
 // CHROME_PATH (default /usr/bin/chromium); BENCH_WEB_NO_BUILD=1 reuses the current build;
 // BENCH_WEB_REPORTS=<dir> writes each route's Lighthouse report (JSON) there, and prints its longest
 // main-thread scripts and its LCP element.
@@ -31,6 +37,7 @@ const ROUTES = [
   { path: '/dashboard', signedIn: true },
 ];
 // The flags this machine's closed network needs (docs/testing.md).
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 if (!fs.existsSync(chrome)) {
@@ -56,6 +63,15 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.m
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SERVICING_RUN_INTERVAL_MINUTES: '0' },
 });
+/** Lowers a process's priority; a machine that refuses leaves it as it is (the figures are then noisier). */
+function lowerPriority(pid, nice) {
+  try {
+    os.setPriority(pid, nice);
+  } catch {
+    /* not permitted here */
+  }
+}
+lowerPriority(server.pid, 10);
 const base = `http://127.0.0.1:${port}`;
 const stopServer = () =>
   new Promise((resolve) => {
@@ -76,6 +92,8 @@ for (let i = 0; ; i++) {
 
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-chrome-'));
 const browser = await puppeteer.launch({ executablePath: chrome, headless: true, userDataDir, args: CHROME_FLAGS });
+// After the browser started (it keeps the priority it was started with): Lighthouse's own work yields to it.
+lowerPriority(0, 5);
 
 /** Gzip bytes of one built file (the .gz the build wrote, else compressed here). */
 function gzipBytes(urlPath) {
@@ -103,32 +121,45 @@ async function openDashboardForDemoBorrower() {
 
 async function signIn(page) {
   await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
+  // A later run of the same route finds the session of the first (the storage is kept): the sign-in page moves on.
+  if (!new URL(page.url()).pathname.startsWith('/signin')) return;
   await page.type('input[type="email"]', DEMO.email);
   await page.type('input[type="password"]', DEMO.password);
   await Promise.all([page.waitForFunction(() => !globalThis.location.pathname.startsWith('/signin'), { timeout: 30_000 }), page.click('button[type="submit"]')]);
 }
 
+/** One Lighthouse run; a run that lost its trace on a loaded machine (NO_NAVSTART, NO_FCP) is retried. */
+async function measure(route) {
+  for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage();
+    if (route.signedIn) await signIn(page);
+    const result = await lighthouse(
+      `${base}${route.path}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
+      undefined,
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.log(`${route.path}: ${lhr.runtimeError.code}, measuring again`);
+  }
+}
+
 const rows = [];
 try {
+  // One unmeasured visit first: a new browser's first page pays for its font and disk caches, which a
+  // visitor's browser has long filled; without it the first route measured carries that cost.
+  const warmUp = await browser.newPage();
+  await warmUp.goto(`${base}${ROUTES[0].path}`, { waitUntil: 'networkidle0' });
+  await warmUp.close();
   for (const route of ROUTES) {
-    let lhr;
-    // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is retried.
     if (route.signedIn) await openDashboardForDemoBorrower();
-    for (let attempt = 1; ; attempt++) {
-      const page = await browser.newPage();
-      if (route.signedIn) await signIn(page);
-      const result = await lighthouse(
-        `${base}${route.path}`,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(route.signedIn) },
-        undefined,
-        page,
-      );
-      await page.close();
-      lhr = result?.lhr;
-      if (!lhr) throw new Error(`lighthouse gave no result for ${route.path}`);
-      if (!lhr.runtimeError || attempt === 3) break;
-      console.log(`${route.path}: ${lhr.runtimeError.code}, measuring again`);
-    }
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await measure(route));
+    runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = runs[Math.floor((runs.length - 1) / 2)];
     if (process.env.BENCH_WEB_REPORTS) {
       fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
       fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${route.path.replace(/\W+/g, '_').replace(/^_/, '')}.json`), JSON.stringify(lhr));
@@ -147,6 +178,7 @@ try {
       route: route.path,
       'landed on': new URL(lhr.finalDisplayedUrl).pathname,
       performance: perf.toFixed(2),
+      runs: runs.map((r) => (r.categories.performance.score ?? 0).toFixed(2)).join(' '),
       accessibility: a11y.toFixed(2),
       FCP: lhr.audits['first-contentful-paint'].displayValue,
       LCP: lhr.audits['largest-contentful-paint'].displayValue,
@@ -165,5 +197,5 @@ try {
   fs.rmSync(userDataDir, { recursive: true, force: true });
 }
 console.table(rows);
-console.log('Budget: performance ≥ 0.95, accessibility 1.00, initial JS ≤ 100 kB gzip on /signin and /signup (Lighthouse mobile, simulated throttling).');
+console.log(`Median of ${RUNS} Lighthouse run(s) per route. Budget: performance ≥ 0.95, accessibility 1.00, initial JS ≤ 100 kB gzip on /signin and /signup (Lighthouse mobile, simulated throttling).`);
 if (process.env.BENCH_WEB_STRICT === '1' && rows.some((r) => r.verdict === 'FAIL')) process.exit(1);
