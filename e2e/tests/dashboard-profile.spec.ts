@@ -69,6 +69,29 @@ test('dashboard home of a funded borrower: progress, scheduled payments with can
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Loans & Payments' }).first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('dashboard-home.png'), fullPage: true });
+
+  // Opened again: its first reads start with the entry script, before the page's modules are in
+  // (app/page-reads.ts: here they go out while the page's own module is held back), and each is asked
+  // once: the page takes those answers instead of asking again.
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => asked.includes('/api/loans/ongoing_loans') && asked.includes('/api/benefits')).toBe(true);
+  release();
+  await expect(page.getByRole('region', { name: 'Loan history' })).toContainText('Active');
+  await expect(page.getByRole('heading', { level: 1, name: `Hi, ${borrower.firstName}` })).toBeVisible();
+  for (const path of ['/api/token_is_valid', '/api/loans/ongoing_loans', '/api/loans/history', '/api/notifications', '/api/banners', '/api/benefits']) {
+    expect(asked.filter((p) => p === path), path).toHaveLength(1);
+  }
 });
 
 test('status gate (§6): a review-stage applicant keeps the dashboard; an applicant on a step goes to its page', async ({ page, request }) => {

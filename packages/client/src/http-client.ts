@@ -131,6 +131,11 @@ export interface HttpClientConfig<B extends string> {
   pending?: { begin(): void; end(): void };
   /** Global handling; runs before the call rejects with the same error. */
   onError?(error: ApiError, url: string): void;
+  /**
+   * A read started before the page's modules were in (a plain GET of this URL with this token): its answer
+   * is used once, in place of a new request; the answer is then handled exactly as a fetched one.
+   */
+  readAhead?(url: string, token: string | null): Promise<Response> | undefined;
 }
 
 export interface HttpClient<B extends string> {
@@ -173,8 +178,10 @@ export function createHttpClient<B extends string>(config: HttpClientConfig<B>):
   const resolveUrl = (path: string, base: B | undefined, query?: Record<string, QueryValue>) =>
     buildUrl(config.bases[base ?? config.defaultBase], path, query);
 
+  const tokenFor = (auth: boolean | undefined) => (auth === false ? null : config.getToken());
+
   function authHeaders(auth: boolean | undefined): Record<string, string> {
-    const token = auth === false ? null : config.getToken();
+    const token = tokenFor(auth);
     return token ? { Authorization: token } : {};
   }
 
@@ -205,10 +212,12 @@ export function createHttpClient<B extends string>(config: HttpClientConfig<B>):
     }
 
     const schemaReady = schemaOf(options.schema);
+    const plainRead = method === 'GET' && body === undefined && !options.signal && !options.headers;
+    const early = plainRead ? config.readAhead?.(url, tokenFor(options.auth)) : undefined;
     return track(url, async () => {
       let response: Response;
       try {
-        response = await fetch(url, { method, headers, body, signal: options.signal });
+        response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
       } catch (cause) {
         if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
         // Offline or blocked: status 0 lets callers tell it from a server answer.

@@ -4,6 +4,7 @@ import { createHttpClient } from '@payrail/client/http-client';
 import type { ApiError } from '@payrail/client/http-client';
 import { navigate } from '@payrail/client/navigation';
 import { isLoaderExcluded, pendingRequests } from '@payrail/client/pending-requests';
+import { takeReadAhead } from './read-ahead';
 import { sessionStore } from './session-store';
 
 /** The spec's API bases; all default to /api, where the Payrail server serves every call. */
@@ -53,4 +54,5 @@ export const apiClient = createHttpClient<ApiBase>({
   showsLoader: (url) => !isLoaderExcluded(url),
   pending: pendingRequests,
   onError: handleGlobalError,
+  readAhead: takeReadAhead,
 });
