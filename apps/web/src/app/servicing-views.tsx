@@ -5,14 +5,12 @@ import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
 import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
-import { useBusinessDate, useLoanDocuments, useLoanHistory, useOngoingLoans, usePaymentHistory, useTransactions } from '../features/servicing/api/servicing';
+import { useBusinessDate, useLoanDocuments, usePaymentHistory } from '../features/servicing/api/servicing';
 import { PayoffLetter } from '../features/borrower-tools/components/payoff-letter';
 import { RepaymentTracker } from '../features/borrower-tools/components/repayment-tracker';
 import { WhatIfSimulator } from '../features/borrower-tools/components/what-if-simulator';
 import type { RenderWhatIfChart } from '../features/borrower-tools/components/what-if-simulator';
 import { saveBlob } from '../features/servicing/lib/save-file';
-import { LoanHistoryTable } from '../features/servicing/components/loan-history-table';
-import { ScheduledPayments } from '../features/servicing/components/scheduled-payments';
 import { LoanCharts } from '../features/servicing/components/charts/loan-charts';
 import { LoanDocuments } from '../features/servicing/components/loan-documents';
 import { LoanProgress, LoanTerms } from '../features/servicing/components/loan-summary';
@@ -20,7 +18,6 @@ import { PaymentHistory } from '../features/servicing/components/payment-history
 import { PaymentsPage } from '../features/servicing/components/payments-page';
 import { RefinanceStatus } from '../features/servicing/components/refinance-status';
 import { navigate } from '@payrail/client/navigation';
-import { useSession } from '../lib/session-store';
 import { agreementLink } from './agreement-links';
 import styles from '../features/servicing/components/servicing.module.css';
 
@@ -93,37 +90,5 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} /> : null}
       {opened ? <Payments loan={loan} /> : null}
     </>
-  );
-}
-
-/** Dashboard widgets (spec §2): progress of the opened loan, its scheduled payments, the loan history. */
-export function DashboardLoans() {
-  const ongoing = useOngoingLoans();
-  const history = useLoanHistory();
-  const opened = ongoing.data?.opened_loan?.loan ?? null;
-  const transactions = useTransactions(opened?.id ?? null);
-  const hasJackHenry = useSession((state) => state.user?.has_jack_henry === true);
-  if (ongoing.isPending || history.isPending) return <LoadingBlock label="Loading your loans…" />;
-  return (
-    <div className={styles.widgets}>
-      {opened && opened.loan_status === 'opened' ? (
-        <>
-          <LoanProgress loan={opened} />
-          <div className={styles.actions}>
-            <Button to="/dashboard/loans-and-payments" variant="secondary">
-              Loan details
-            </Button>
-            <Button to={hasJackHenry ? '/payment' : '/dashboard/loans-and-payments'}>Make a payment</Button>
-          </div>
-          <section className={styles.card} aria-labelledby="dashboard-scheduled">
-            <ScheduledPayments transactions={transactions.data ?? []} headingId="dashboard-scheduled" />
-          </section>
-        </>
-      ) : null}
-      <section className={styles.card} aria-labelledby="dashboard-history">
-        <h2 id="dashboard-history">Loan history</h2>
-        <LoanHistoryTable loans={history.data ?? []} caption="Loan history" captionHidden />
-      </section>
-    </div>
   );
 }

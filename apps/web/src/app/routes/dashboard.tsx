@@ -4,7 +4,7 @@ import { ApprovedPanel } from '../../features/home/components/approved-panel';
 import { LoanManagerLink } from '../../features/home/components/loan-manager-link';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
-import { DashboardLoans } from '../servicing-views';
+import { DashboardLoans } from '../dashboard-loans';
 import { PendingRefinance } from '../pending-refinance';
 import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';
