@@ -187,4 +187,19 @@ describe('help footer chat', () => {
     await waitFor(() => expect(body).toEqual({ message: 'When is my next payment?' }));
     await waitFor(() => expect(notify.list()).toEqual([expect.objectContaining({ kind: 'success' })]));
   });
+
+  it('loads the dialog when it first opens, and closing it gives the focus back to its button', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    const button = await screen.findByRole('button', { name: 'E-mail us a question' });
+    expect(screen.queryByRole('dialog', { name: 'E-mail customer service' })).toBeNull();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail customer service' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(button).toHaveFocus());
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'E-mail customer service' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ChatDialog } from '../../../features/support/components/chat-dialog';
+import { ChatDialogOnDemand } from '../../../features/support/components/chat-dialog-on-demand';
 
 /** The contact block's chat opens the support feature's message dialog (answered by e-mail). */
 export function WithChat({ children }: { children: (openChat: () => void) => ReactNode }) {
@@ -8,7 +8,7 @@ export function WithChat({ children }: { children: (openChat: () => void) => Rea
   return (
     <>
       {children(() => setOpen(true))}
-      <ChatDialog open={open} onClose={() => setOpen(false)} />
+      <ChatDialogOnDemand open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

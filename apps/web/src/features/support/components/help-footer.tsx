@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@payrail/ui/button';
 import { BRAND } from '../../../lib/brand';
-import { ChatDialog } from './chat-dialog';
+import { ChatDialogOnDemand } from './chat-dialog-on-demand';
 import styles from './help-footer.module.css';
 
 /** The help footer of the new-UI shell (spec §2): call customer service, or send a question answered by e-mail (the spec's "chat" is a message form, and says so). */
@@ -23,7 +23,7 @@ export function HelpFooter() {
           <Button onClick={() => setChatOpen(true)}>E-mail us a question</Button>
         </div>
       </div>
-      <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} />
+      <ChatDialogOnDemand open={chatOpen} onClose={() => setChatOpen(false)} />
     </aside>
   );
 }
