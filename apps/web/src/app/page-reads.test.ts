@@ -76,6 +76,8 @@ describe('the dashboard’s first reads', () => {
     readAhead([url], 'token-1');
     await apiClient.get('/banners', { base: 'dashboard', signal: new AbortController().signal, globalErrors: false }).catch(() => undefined);
     expect(requested).toHaveLength(2);
+    await apiClient.get('/banners', { base: 'dashboard', headers: { 'Accept-Language': 'en' }, globalErrors: false }).catch(() => undefined);
+    expect(requested).toHaveLength(3);
     expect(takeReadAhead(url, 'token-1')).toBeDefined();
   });
 });
