@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRatio, type Cents, cents, formatCents, formatUsd, parseAnnualRatePercent, parseDecimal, periodicRate, prorate, ratio, roundHalfUp, sumCents } from './money';
+import { applyRatio, type Cents, cents, formatCents, formatUsd, formatUsdWhole, parseAnnualRatePercent, parseDecimal, periodicRate, prorate, ratio, roundHalfUp, sumCents } from './money';
 
 describe('cents', () => {
   it('accepts safe integers only', () => {
@@ -35,6 +35,19 @@ describe('formatUsd — the one display of money', () => {
       [-Number.MAX_SAFE_INTEGER, '-$90,071,992,547,409.91'],
     ];
     for (const [amount, text] of golden) expect(formatUsd(cents(amount)), String(amount)).toBe(text);
+  });
+  it('whole dollars without the cents: golden amounts; cents are refused, not rounded', () => {
+    const golden: [number, string][] = [
+      [0, '$0'],
+      [10000, '$100'],
+      [100000, '$1,000'],
+      [5000000, '$50,000'],
+      [-250000, '-$2,500'],
+      [123456789000, '$1,234,567,890'],
+    ];
+    for (const [amount, text] of golden) expect(formatUsdWhole(cents(amount)), String(amount)).toBe(text);
+    expect(() => formatUsdWhole(cents(123456))).toThrow(RangeError);
+    expect(() => formatUsdWhole(cents(1))).toThrow(RangeError);
   });
   it('never shows a half cent: a fraction of a cent is refused, not rounded', () => {
     expect(() => formatUsd(0.5 as Cents)).toThrow(RangeError);

@@ -52,6 +52,18 @@ export function formatUsd(value: Cents): string {
   return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
 }
 
+/**
+ * A whole-dollar figure as people read it, without the cents: `5000000` → `"$50,000"`. For amounts that
+ * are whole dollars by rule (the bounds and the amount of a loan request, asked in dollars); anything else
+ * reads through {@link formatUsd}. An amount with cents is refused (RangeError), never rounded. No `Intl`:
+ * a page's first use of the number formatter costs it a long task.
+ */
+export function formatUsdWhole(value: Cents): string {
+  const text = formatUsd(value);
+  if (!text.endsWith('.00')) throw new RangeError(`formatUsdWhole: ${value} cents is not a whole number of dollars`);
+  return text.slice(0, -3);
+}
+
 /** An exact non-negative rational number `num / den` (both integers, den > 0). Used for rates. */
 export interface Ratio {
   /** Numerator (non-negative safe integer). */

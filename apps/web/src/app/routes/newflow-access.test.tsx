@@ -130,13 +130,20 @@ describe('Check Your Rate (new-flow sign-up)', () => {
     const { router } = renderRoute(`${NF}/signup`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Rate' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Application steps' })).toHaveTextContent('Loan Information');
-    await user.type(screen.getByLabelText('How much do you need?'), '2500');
+    const amount = screen.getByLabelText('How much do you need?');
+    expect(amount).toHaveAccessibleDescription(/In dollars, from \$100 to \$50,000\./);
+    await user.type(amount, '60000');
+    await user.tab();
+    expect(amount).toHaveAccessibleDescription(/Enter a whole amount from \$100 to \$50,000\./);
+    await user.clear(amount);
+    await user.type(amount, '2500');
     await user.click(screen.getByRole('radio', { name: 'Weekly' }));
     // 4 purposes per page.
     expect(await screen.findAllByRole('radio', { name: /Purchase|Consolidation|Improvements|Credit Cards/ })).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'More purposes' }));
     await user.click(screen.getByRole('radio', { name: 'Vacations' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('$2,500')).toBeInTheDocument(); // the loan chosen, as it was asked: whole dollars
     await user.selectOptions(await screen.findByLabelText('State of residence'), 'Delaware');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const submit = await screen.findByRole('button', { name: 'Check Your Rate' });

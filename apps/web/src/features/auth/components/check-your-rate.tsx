@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { AgreementName, TEmployer, TState } from '@payrail/contract/reference';
+import { cents, formatUsdWhole } from '@payrail/domain/money';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
@@ -112,7 +113,7 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
         ) : (
           <>
             <ChosenAnswer what="loan information" onChange={() => setLoan(null)}>
-              Loan: <strong>${(loan.amount / 100).toLocaleString('en-US')}</strong>, paid {loan.payment_frequency}, for {loan.loan_purpose_name}
+              Loan: <strong>{formatUsdWhole(cents(loan.amount))}</strong>, paid {loan.payment_frequency}, for {loan.loan_purpose_name}
             </ChosenAnswer>
             {!state ? (
               <StateOfResidence initialStateId={null} onContinue={setState} />

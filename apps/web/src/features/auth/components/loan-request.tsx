@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
+import { cents, formatUsdWhole } from '@payrail/domain/money';
 import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow-rules';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { Alert } from '@payrail/ui/alert';
@@ -18,6 +19,8 @@ export const PURPOSES_PER_PAGE = 4;
 /** The amount a visitor may ask for on Check Your Rate, in whole dollars; the offers decide what is lent. */
 export const LOAN_REQUEST_MIN = 100;
 export const LOAN_REQUEST_MAX = 50_000;
+/** The bounds as the form words them: "from $100 to $50,000". */
+const LOAN_REQUEST_RANGE = `from ${formatUsdWhole(cents(LOAN_REQUEST_MIN * 100))} to ${formatUsdWhole(cents(LOAN_REQUEST_MAX * 100))}`;
 
 /** The `loan` object of the new-flow sign-up (newflow §3); `amount` in cents like every contract. */
 export type LoanRequest = TNewflowSignupRequest['loan'];
@@ -25,7 +28,7 @@ export type LoanRequest = TNewflowSignupRequest['loan'];
 export function loanAmountError(text: string): string | undefined {
   if (text.trim() === '') return MSG.required;
   const value = Number(text.replace(/[$,\s]/g, ''));
-  if (!Number.isInteger(value) || value < LOAN_REQUEST_MIN || value > LOAN_REQUEST_MAX) return `Enter a whole amount from $${LOAN_REQUEST_MIN} to $${LOAN_REQUEST_MAX.toLocaleString('en-US')}.`;
+  if (!Number.isInteger(value) || value < LOAN_REQUEST_MIN || value > LOAN_REQUEST_MAX) return `Enter a whole amount ${LOAN_REQUEST_RANGE}.`;
   return undefined;
 }
 
@@ -60,7 +63,7 @@ export function LoanRequestForm({ initial, onContinue }: { initial?: LoanRequest
     <form noValidate aria-label="Loan information" onSubmit={submit}>
       <TextField
         label="How much do you need?"
-        hint={`In dollars, from $${LOAN_REQUEST_MIN} to $${LOAN_REQUEST_MAX.toLocaleString('en-US')}.`}
+        hint={`In dollars, ${LOAN_REQUEST_RANGE}.`}
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}

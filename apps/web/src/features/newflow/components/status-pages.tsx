@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { BRAND } from '../../../lib/brand';
-import { formatDate } from '@payrail/client/format';
+import { formatCents, formatDate } from '@payrail/client/format';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepGate } from './step-states';
@@ -180,7 +180,7 @@ export function MoneyOnWay({ rating, portalPath, loan }: { rating: ReactNode; po
       {loan?.amount ? (
         <dl className={styles.summary}>
           <dt>Loan</dt>
-          <dd>{(loan.amount / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}</dd>
+          <dd>{formatCents(loan.amount)}</dd>
           {loan.loan_identifier ? (
             <>
               <dt>Loan number</dt>
