@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { holdPrerendered } from './app/prerendered-page';
+import { renderInOwnTasks } from './app/render-tasks';
 import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
@@ -32,8 +33,12 @@ if (token && reads) readAhead(reads.map(({ base, path }) => apiClient.url(path, 
 // form sent meanwhile is sent again (app/prerendered-page.ts).
 const prerendered = container.hasAttribute('data-prerendered') ? holdPrerendered(container) : null;
 
-/** The router's start (matching the URL, loading the page's modules) and the first render. */
+/**
+ * The router's start (matching the URL, loading the page's modules) and the first render, each in a task
+ * of its own; until the first page is drawn, every render does the same (app/render-tasks.ts).
+ */
 function start(root: HTMLElement) {
+  const renderedInTasks = renderInOwnTasks();
   const router = createAppRouter();
   const app = (
     <StrictMode>
@@ -42,10 +47,13 @@ function start(root: HTMLElement) {
       </AppProviders>
     </StrictMode>
   );
-  if (prerendered) void whenRouterReady(router).then(() => prerendered.takeOver(() => createRoot(root).render(app)));
-  else createRoot(root).render(app);
+  const drawn = whenRouterReady(router);
+  if (prerendered) void drawn.then(() => prerendered.takeOver(() => createRoot(root).render(app)));
+  else setTimeout(() => createRoot(root).render(app), 0);
+  // The first page's own render is queued behind the router's answer; Preact's scheduling comes back after it.
+  void drawn.then(() => setTimeout(renderedInTasks, 0));
 }
 
-// The scripts' evaluation and the app's start run as two tasks, each short enough not to hold up a tap
-// or a keystroke meanwhile.
+// The scripts' evaluation and the app's start run as separate tasks, each short enough not to hold up a
+// tap or a keystroke meanwhile.
 setTimeout(() => start(container), 0);
