@@ -34,12 +34,13 @@ if (token && reads) readAhead(reads.map(({ base, path }) => apiClient.url(path, 
 const prerendered = container.hasAttribute('data-prerendered') ? holdPrerendered(container) : null;
 
 /**
- * The router's start (matching the URL, loading the page's modules) and the first render, each in a task
- * of its own; until the first page is drawn, every render does the same (app/render-tasks.ts).
+ * The router's building, its start (matching the URL, loading the page's modules) and the first render,
+ * each in a task of its own; until the first page is drawn, every render does the same (app/render-tasks.ts).
  */
 function start(root: HTMLElement) {
   const renderedInTasks = renderInOwnTasks();
   const router = createAppRouter();
+  setTimeout(() => router.initialize(), 0);
   const app = (
     <StrictMode>
       <AppProviders>

@@ -1,6 +1,6 @@
 import { DOCUMENT_STATUSES } from '@payrail/domain/workflow/statuses';
-import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { UNSAFE_createBrowserHistory, UNSAFE_createRouter, UNSAFE_hydrationRouteProperties, UNSAFE_mapRouteProperties } from 'react-router';
+import type { DataRouter, RouteObject } from 'react-router';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { setNavigator } from '@payrail/client/navigation';
 import { NEWFLOW_SIGNIN, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
@@ -198,9 +198,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The browser router, registered as the navigation bridge for code outside React. */
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/**
+ * The browser router, registered as the navigation bridge for code outside React; built but not started.
+ * `router.initialize()` starts it (the first match, the page's modules): React Router's
+ * `createBrowserRouter(routes)` is these same two steps in one call, and main.tsx runs them as two tasks,
+ * each half as long (docs/performance.md, session 10).
+ */
+export function createAppRouter(): DataRouter {
+  const router = UNSAFE_createRouter({
+    history: UNSAFE_createBrowserHistory(),
+    routes,
+    mapRouteProperties: UNSAFE_mapRouteProperties,
+    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
+  });
   setNavigator((to, options) => {
     void router.navigate(to, options);
   });
