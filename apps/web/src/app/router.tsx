@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
  * The browser router, registered as the navigation bridge for code outside React; built but not started.
  * `router.initialize()` starts it (the first match, the page's modules): React Router's
  * `createBrowserRouter(routes)` is these same two steps in one call, and main.tsx runs them as two tasks,
- * each half as long (docs/performance.md, session 10).
+ * each about half as long as the one (docs/performance.md, session 10).
  */
 export function createAppRouter(): DataRouter {
   const router = UNSAFE_createRouter({
