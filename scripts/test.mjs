@@ -15,6 +15,45 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let flaky = 0;
+/** Every failed test by name, for the summary: a CI log is often read from its end only. */
+const failures = [];
+
+/** The failed tests of a vitest JSON report (a file that failed to load counts as one). */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const relative = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) names.push(`${relative} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && file.status === 'failed') names.push(`${relative}: ${firstLine(file.message)}`);
+  }
+  return names;
+}
+
+/** The failed tests of a Playwright JSON report; those that passed only on a retry go to `flakyNames`. */
+const flakyNames = [];
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const where = `${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`;
+        if (test.status === 'flaky') flakyNames.push(`${where}: ${firstLine(test.results?.[0]?.error?.message)}`);
+        if (test.status !== 'unexpected') continue;
+        names.push(`${where}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...trail, child.title] : trail);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- the colour codes a reporter left in a message
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line.trim();
+}
 
 function run(name, cmd, args, extraEnv = {}, countFrom) {
   console.log(`\n━━ ${name} ━━`);
@@ -29,6 +68,7 @@ function run(name, cmd, args, extraEnv = {}, countFrom) {
       passed += j.numPassedTests;
       failed += j.numFailedTests;
       skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+      failures.push(...vitestFailures(j).map((f) => `${name}: ${f}`));
       counted = true;
     } else if (j.stats) {
       // A flaky test failed once and passed on its retry: it passed, and the summary names it.
@@ -36,6 +76,7 @@ function run(name, cmd, args, extraEnv = {}, countFrom) {
       failed += j.stats.unexpected ?? 0;
       flaky += j.stats.flaky ?? 0;
       skipped += j.stats.skipped ?? 0;
+      failures.push(...playwrightFailures(j).map((f) => `${name}: ${f}`));
       counted = true;
     }
   }
@@ -63,6 +104,7 @@ run('browser journeys (Playwright)', process.execPath, [path.join(root, 'scripts
 
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
-if (flaky) console.log(`\n(${flaky} browser test(s) passed only on retry — see the Playwright output above)`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+if (flaky) console.log(`\n(${flaky} browser test(s) passed only on retry — see the Playwright output above)\n${flakyNames.map((f) => `  ~ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
