@@ -4,6 +4,13 @@ import { setNavigator } from '@payrail/client/navigation';
 import { AppProviders, createQueryClient } from '../src/app/providers';
 import { routes } from '../src/app/router';
 
+/** The app's query client without the back-off between retries (as apps/web/test/render.tsx explains). */
+function testQueryClient() {
+  const client = createQueryClient();
+  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 1 } });
+  return client;
+}
+
 /** The real back-office routes in memory (paths without the /backoffice basename). */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -11,7 +18,7 @@ export function renderRoute(path: string) {
     void router.navigate(to, options);
   });
   const utils = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={testQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

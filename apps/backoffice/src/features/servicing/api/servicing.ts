@@ -27,6 +27,14 @@ export const SERVICING_PATHS = {
 
 const KEY = ['backoffice', 'servicing'] as const;
 
+/**
+ * After a servicing action every servicing list is read again, without holding up the action's own answer:
+ * the desk shows what the server said at once, and the lists follow when their reads come back.
+ */
+function refresh(client: ReturnType<typeof useQueryClient>): void {
+  void client.invalidateQueries({ queryKey: KEY });
+}
+
 /** POST /remittances/lines/:id/resolve answers the line as resolved. */
 const ZResolveAnswer = z.object({ line: ZRemittanceLine });
 export const loanServicingKey = (loanId: number) => [...KEY, 'loan', loanId] as const;
@@ -47,7 +55,7 @@ export function useImportRemittance() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { csv: string; file_name: string }) => backofficeApi.post(SERVICING_PATHS.remittances, body, { schema: ZRemittanceImportResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => refresh(client),
   });
 }
 
@@ -56,7 +64,7 @@ export function useApplyAchReturns() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { file: string; file_name: string }) => backofficeApi.post(SERVICING_PATHS.achReturns, body, { schema: ZAchReturnsResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => refresh(client),
   });
 }
 
@@ -70,7 +78,7 @@ export function useResolveLine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => refresh(client),
   });
 }
 
@@ -87,7 +95,7 @@ export function useAdvanceBusinessDate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (date: string) => backofficeApi.post(SERVICING_PATHS.businessDate, { date }, { schema: ZAdvanceResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => refresh(client),
   });
 }
 
@@ -95,6 +103,6 @@ export function useRunServicing() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => backofficeApi.post(SERVICING_PATHS.run, undefined, { schema: ZAdvanceResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => refresh(client),
   });
 }

@@ -35,8 +35,10 @@ export function useApplyDueDateChange(loanId: number) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TDueDateChangeRequest; idempotencyKey: string }) =>
       apiClient.post(`/dashboard/loans/${loanId}/due_date_change`, body, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZDueDateChange }),
-    // Every loan screen reads the new dates.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Every loan screen reads the new dates; the signed change is shown at once, not after those reads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
 
