@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-import { routePreloads } from './build/route-preloads';
+import { landingChunkName, routePreloads } from './build/route-preloads';
 
 const require = createRequire(import.meta.url);
 
@@ -55,7 +55,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rolldownOptions: isSsrBuild ? {} : {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
+            // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
+            { name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }), debugName: 'landing pages', includeDependenciesRecursively: false },
+          ],
         },
       },
     },
