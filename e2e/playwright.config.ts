@@ -14,6 +14,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // A page that waits on the server (a sign-up's password hash, a status change, the dashboard's reads) may
+  // take more than Playwright's default 5 s on a CI machine running the whole suite; a failing check waits
+  // longer before it fails, a passing one does not.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL: external ?? `http://127.0.0.1:${port}`,
