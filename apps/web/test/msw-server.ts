@@ -12,6 +12,10 @@ export const defaultHandlers = [
   http.post(api('/visitor'), () => new HttpResponse(null, { status: 204 })),
   http.get(api('/captcha/config'), () => HttpResponse.json({ provider: 'sandbox', site_key: null })),
   http.get(api('/identity/config'), () => HttpResponse.json({ provider: 'sandbox', client_id: null })),
+  // The signed-in shell's header and carousel, for a borrower with nothing new (tests about them override them).
+  http.get(api('/notifications'), () => HttpResponse.json([])),
+  http.get(api('/benefits'), () => HttpResponse.json({ level: 'zero', color: '#999999', read: true })),
+  http.get(api('/banners'), () => HttpResponse.json([])),
   // The dashboard's loan widgets, for a borrower without loans (tests about loans override them).
   http.get(api('/loans/ongoing_loans'), () => HttpResponse.json({})),
   http.get(api('/loans/history'), () => HttpResponse.json({ loans: [] })),
