@@ -116,19 +116,26 @@ function encodePart(s: string): string {
 }
 
 // ── The app on its own database ────────────────────────────────────────────────────────────────
+/** On PostgreSQL, the fuzz run's own database beside TEST_DATABASE_URL's (dropped again after the run). */
+const fuzzDatabaseName = () => (process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? `${new URL(process.env.TEST_DATABASE_URL).pathname.slice(1)}_fuzz` : null);
+
+/** Runs statements on TEST_DATABASE_URL's server (creating and dropping the fuzz database). */
+async function onTestServer(...statements: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function fuzzDatabase(): Promise<Database> {
   let url: string | undefined;
-  if (process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL) {
-    const base = new URL(process.env.TEST_DATABASE_URL);
-    const name = `${base.pathname.slice(1)}_fuzz`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.query(`create database "${name}"`);
-    } finally {
-      await admin.end();
-    }
+  const name = fuzzDatabaseName();
+  if (name) {
+    const base = new URL(process.env.TEST_DATABASE_URL!);
+    await onTestServer(`drop database if exists "${name}" with (force)`, `create database "${name}"`);
     base.pathname = `/${name}`;
     url = base.toString();
   }
@@ -154,6 +161,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
+  const name = fuzzDatabaseName();
+  if (name) await onTestServer(`drop database if exists "${name}" with (force)`);
 });
 
 type Case = { identity: keyof typeof identities; params: Record<string, unknown>; query: unknown; body: unknown; contentType: string; extraHeader: [string, string] | null };
