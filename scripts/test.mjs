@@ -15,8 +15,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let flaky = 0;
-/** Every failed test by name, for the summary: a CI log is often read from its end only. */
+/** Every failed test by name, and every browser test that passed only on its retry, for the summary: a CI log is often read from its end only. */
 const failures = [];
+const flakyNames = [];
 
 /** The failed tests of a vitest JSON report (a file that failed to load counts as one). */
 function vitestFailures(report) {
@@ -31,7 +32,6 @@ function vitestFailures(report) {
 }
 
 /** The failed tests of a Playwright JSON report; those that passed only on a retry go to `flakyNames`. */
-const flakyNames = [];
 function playwrightFailures(report) {
   const names = [];
   const walk = (suite, trail) => {
