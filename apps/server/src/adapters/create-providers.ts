@@ -68,6 +68,9 @@ export function createProviders(config: Config, platform: PlatformRepository, de
   const { captcha } = config;
   // The sandbox outbox keeps bodies (the demo reads its codes there) in development and test only.
   const keepBodies = config.env !== 'production';
+  // Both NACHA clients seal their spool files under the install's crypto box (adapters/ach/nacha-spool.ts).
+  const nacha = { dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId };
+  const nachaBox = config.ach.provider === 'nacha' ? cryptoBoxFor(config, deps.secret) : undefined;
   const email = config.email.provider === 'smtp' && config.email.smtpUrl ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from) : sandboxEmailSender(platform, keepBodies);
   return {
     email,
@@ -95,13 +98,9 @@ export function createProviders(config: Config, platform: PlatformRepository, de
         ? stripeCardTokenizer(config.cardTokenizer.stripe)
         : sandboxCardTokenizer(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-card-tokenizer'), deps.now),
     ach:
-      config.ach.provider === 'nacha'
-        ? nachaFileAch({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, deps.now, cryptoBoxFor(config, deps.secret))
-        : sandboxAch(config.ach.sandboxSettleDays, deps.now),
+      nachaBox ? nachaFileAch(nacha, deps.now, nachaBox) : sandboxAch(config.ach.sandboxSettleDays, deps.now),
     achDebits:
-      config.ach.provider === 'nacha'
-        ? nachaFileAchDebits({ dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId }, config.collections.returnWindowDays, deps.now)
-        : sandboxAchDebits(config.collections.returnWindowDays),
+      nachaBox ? nachaFileAchDebits(nacha, config.collections.returnWindowDays, deps.now, nachaBox) : sandboxAchDebits(config.collections.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
     payrollLink:
       config.payrollLink.provider === 'argyle' && config.payrollLink.argyle

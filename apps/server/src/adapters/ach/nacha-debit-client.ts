@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { addBusinessDays } from '@payrail/domain/calendar';
 import type { IsoDate } from '@payrail/domain/dates';
 import { debitTransactionCode } from '@payrail/domain/servicing/ach';
+import type { CryptoBox } from '../../lib/crypto-box';
 import { buildNachaFile } from './nacha';
 import type { NachaClientConfig } from './nacha-client';
+import { writeSealedNachaFile } from './nacha-spool';
 import type { AchDebit, AchDebitOutcome, AchDebitor } from './port';
 
 /**
@@ -13,9 +13,11 @@ import type { AchDebit, AchDebitOutcome, AchDebitor } from './port';
  * `dir` (WEB or PPD, codes 27/37), for the bank's SFTP pickup, each entry under the trace number
  * servicing assigned. An entry is `pending` until its return window has passed, then `settled`; the
  * bank's return files are uploaded by a servicer (POST /api/backoffice/ach/returns), matched by the
- * original trace number and applied (docs/servicing-operations.md).
+ * original trace number and applied (docs/servicing-operations.md). A debit file holds the borrower's
+ * full routing and account numbers and name, so, like a disbursement file, it never rests in clear: it is
+ * written sealed as `<trace id>.ach.sealed` (`nacha-spool.ts`; `openNachaSpoolFile` opens it for transmission).
  */
-export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: number, now: () => Date): AchDebitor {
+export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: number, now: () => Date, cryptoBox: () => Promise<CryptoBox>): AchDebitor {
   return {
     provider: 'nacha',
     originateDebit: async (debit: AchDebit) => {
@@ -49,10 +51,9 @@ export function nachaFileAchDebits(cfg: NachaClientConfig, returnWindowDays: num
           },
         ],
       });
-      fs.mkdirSync(cfg.dir, { recursive: true });
       const traceId = `NACHA-D-${debit.effectiveDate.replaceAll('-', '')}-${ref}`;
-      const target = path.join(cfg.dir, `${traceId}.ach`);
-      if (!fs.existsSync(target)) fs.writeFileSync(target, file, { mode: 0o600 });
+      // One file per idempotency key: a retry (a run killed after sending, replayed) rewrites nothing.
+      await writeSealedNachaFile(cfg.dir, traceId, file, cryptoBox);
       return { traceId };
     },
     outcome: async (traceId: string, businessDate: string): Promise<AchDebitOutcome> => {
