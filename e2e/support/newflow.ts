@@ -175,16 +175,22 @@ export async function finishApplication(page: Page, request: APIRequestContext, 
   await expectAccessible(page);
   if (options.shots) await screenshot(page, `${options.shots}-loan-offer`);
   const group = options.offerList ? page.getByRole('radiogroup', { name: options.offerList }) : page;
-  await group.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Accept this offer' }).click();
+  // An auto-debit offer is the ACH authorization: its Auto Debit Disclosure consent is ticked before accepting.
+  const acceptFirstOffer = async () => {
+    await group.getByRole('radio').first().check();
+    if ((await page.getByRole('radiogroup', { name: 'Auto-debit (ACH)' }).getByRole('radio', { checked: true }).count()) > 0) {
+      await page.getByRole('checkbox', { name: 'I have read and accept the Auto Debit Disclosure.' }).check();
+    }
+    await page.getByRole('button', { name: 'Accept this offer' }).click();
+  };
+  await acceptFirstOffer();
 
   // Back (§2 back target loan_offer): the server moves back, the offers show again, and the applicant accepts again.
   await expect(page).toHaveURL(new RegExp(`${NF}/password_creation$`));
   if (options.shots) await screenshot(page, `${options.shots}-password-back`);
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/loan_offer$`));
-  await group.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Accept this offer' }).click();
+  await acceptFirstOffer();
 
   await expect(page).toHaveURL(new RegExp(`${NF}/password_creation$`));
   await page.getByLabel('Password', { exact: true }).fill(NF_PASSWORD);

@@ -526,7 +526,9 @@ describe('loan offers, password, phone, approval and signature', () => {
     const who = await atLoanOffer(false);
     const offer = (await getStep(who.token, 'loan_offer')).json<{ data: OfferData }>().data.auto_debit[0]!;
     expect(offer).toBeTruthy();
-    await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }));
+    // An auto-debit offer is the ACH authorization: refused without the disclosure accepted (newflow-auto-debit.int.test.ts).
+    expect((await postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms })).json()).toEqual({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } });
+    await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms, auto_debit_disclosure_accepted: true }));
 
     const pw = (password: string, password_confirm: string, refer_code?: string) => postStep(who.token, { workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm }, ...(refer_code ? { refer_code } : {}) });
     expect((await pw('short', 'short')).json<{ errors: Record<string, string[]> }>().errors.password).toBeTruthy();

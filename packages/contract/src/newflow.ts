@@ -51,6 +51,7 @@ export const NEWFLOW_MSG = {
   allocationIncorrect: 'The split direct deposit is not set up with the expected amount.',
   bankAccountMissing: 'Please link or enter your bank account.',
   offerNotOffered: 'This offer is not available. Please choose one of the offers shown.',
+  autoDebitDisclosureRequired: 'Please accept the auto-debit disclosure.',
   reapplyNotYet: (date: string) => `You can apply again on ${date}.`,
 } as const;
 
@@ -321,7 +322,7 @@ export const ZAdditionalDocumentsPayload = z.object({
   selfie_photo: ZNewflowUpload.optional(),
 });
 
-/** loan_offer (spec §3): the offer chosen — must be one of the offered list. → password_creation. */
+/** loan_offer (spec §3): the offer chosen — must be one of the offered list (an auto-debit one with the disclosure accepted). → password_creation. */
 export const ZLoanOfferPayload = z.object({
   workflow_status_key: ZKey('loan_offer'),
   isAutodebit: z.boolean({ error: FIELD_MSG.blank }),
@@ -331,6 +332,11 @@ export const ZLoanOfferPayload = z.object({
   amount: ZMoneyCents,
   /** Optional: the offer's terms (disambiguates two offers with the same payment and amount). */
   terms: z.number().int().positive().max(600).optional(),
+  /**
+   * The applicant's consent to the Auto Debit Disclosure: required (true) for an offer of the auto_debit
+   * list, where it is the ACH debit authorization of the verified account on file; ignored otherwise.
+   */
+  auto_debit_disclosure_accepted: z.boolean({ error: NEWFLOW_MSG.autoDebitDisclosureRequired }).optional(),
 });
 
 /** password_creation (spec §3). §5 password rules; 'password does not match'; 'This referral code does not exist.' → phone_validation. */

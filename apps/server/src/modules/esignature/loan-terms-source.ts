@@ -17,9 +17,9 @@ export type ChosenLoan = { terms: LoanTerms; feeLabel: FeeLabel; source: 'applic
  * Where the e-signature (and the allotment amount) read the member's chosen loan terms: the member's
  * active application row (`applications`, written by the loan-terms step) when it holds a complete set
  * of terms; otherwise the loan-terms step's own quote (`quoteTerms`: the pricing program in force for the
- * employer's lending program, default amount and repay method), computed but not stored; the answer says
- * which (`source`). With no application, or no program to price from, the answer is the 4xx
- * `termsNotChosen`.
+ * employer's lending program, default amount and repay method; dated on the business date for a
+ * new-flow member, as its offers are), computed but not stored; the answer says which (`source`). With no
+ * application, or no program to price from, the answer is the 4xx `termsNotChosen`.
  */
 export interface LoanTermsSource {
   chosenLoan(ctx: AppContext, userId: number): Promise<ChosenLoan>;

@@ -7,7 +7,6 @@ import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
 import { type Cents, cents, formatUsd } from '@payrail/domain/money';
 import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
-import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
@@ -36,8 +35,8 @@ export const changeMessage = (negotiated: number | null): string | null =>
  * the amount options (capped by the underwriting maximum for their income and by a counteroffer), the
  * offer for the chosen amount and repay method (`chosenMethod`; until the borrower chooses: split direct
  * deposit, the payroll repayment, or auto-debit when no split rate applies), its schedule summary and
- * disclosures. Today is the clock's date; the money goes out
- * the next business day and the first payment is the first payday after a reasonable first period.
+ * disclosures. Today is the business date (`businessToday`, the one clock of every date of money) for
+ * every flow; the money goes out the next business day and the first payment is the first payday after a reasonable first period.
  */
 export async function quoteTerms(
   ctx: AppContext,
@@ -51,9 +50,10 @@ export async function quoteTerms(
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') throw noAmount();
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
-  // A refinance is dated on the servicing business date, the calendar its payoff is quoted on.
+  // A refinance is dated on the servicing business date, the calendar its payoff is quoted on; so is a
+  // new-flow application (its offers are, docs/newflow.md). The classic flow keeps the real calendar day.
   const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.servicing.loan(application.refinancesLoanId) : undefined;
-  const today = refinancing ? await businessToday(ctx) : utcDay(ctx.now());
+  const today = await businessToday(ctx);
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
     borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,

@@ -2,13 +2,13 @@ import type { TLoanOffer } from '@payrail/contract/newflow';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers, type Offer } from '@payrail/domain/loan/pricing';
-import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import type { ApplicationPatch } from '../application/repository';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { acceptedOfferTerms } from '../loan-terms/accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../loan-terms/pricing-program';
+import { businessToday } from '../servicing/clock';
 import type { NewflowRow } from './repository';
 
 const FREQUENCY_BY_NEWFLOW: Readonly<Record<string, Frequency>> = { weekly: 'weekly', 'bi-weekly': 'biweekly', monthly: 'monthly' };
@@ -23,7 +23,9 @@ export type OfferSheet = { split_direct_deposit: PricedOffer[]; auto_debit: Pric
  * what the rate check approved (and the amount asked), priced by `priceOffers` for every repayment
  * method; each offer's APR, finance charge and total of payments come from `quoteLoan` (the Reg Z
  * disclosure), and each carries the application patch that accepting it stores (what e-signature and
- * funding read). Empty lists when nothing can be priced.
+ * funding read). Empty lists when nothing can be priced. Dated on the business date (`businessToday`,
+ * the servicing calendar the loan is serviced on): the program in force, the disbursement the next
+ * business day, the first payment after it.
  */
 export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: NewflowRow): Promise<OfferSheet> {
   const empty: OfferSheet = { split_direct_deposit: [], auto_debit: [], one_times: [], discountPercentage: 0 };
@@ -32,7 +34,7 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') return empty;
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
-  const today = utcDay(ctx.now());
+  const today = await businessToday(ctx);
   const [stored, state] = await Promise.all([ctx.repos.loanTerms.programInForce(lending, today), borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined]);
   if (!stored || !state) return empty;
   const frequency: Frequency = FREQUENCY_BY_NEWFLOW[nf.paymentFrequency ?? ''] ?? employer.payFrequency;

@@ -5,7 +5,7 @@ import { PayrollLinkError } from '../../adapters/payroll-link/port';
 import type { SandboxPayrollLink } from '../../adapters/payroll-link/sandbox';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
 import { getNewflowEvidence } from './use-cases/get-evidence';
 import { getStep } from './use-cases/get-step';
@@ -23,7 +23,7 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/applicationflow/application_step', { onRequest, bodyLimit: 12 * 1024 * 1024, schema: { body: ZStepBody, response: { 200: ZStepPostResponse, 201: ZStepPostResponse } } }, async (req, reply) => {
-      const { status, body } = await postStep(ctx, signedIn(req).member, req.body);
+      const { status, body } = await postStep(ctx, signedIn(req).member, req.body, clientInfo(req));
       return reply.status(status).send(body);
     });
 

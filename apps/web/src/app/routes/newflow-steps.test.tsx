@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
-import { navigationStackHandler, sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
+import { agreementHandler, navigationStackHandler, sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
@@ -145,6 +145,7 @@ describe('loan_offer', () => {
     server.use(
       stepGet('loan_offer', { split_direct_deposit: [offer(300000, 13000)], auto_debit: [offer(300000, 13500)], one_times: [offer(200000, 9000)], discount_percentage: 2, is_split_direct_deposit: true }),
       stepPost('password_creation', bodies),
+      agreementHandler(),
     );
     const user = userEvent.setup();
     const { router } = renderRoute(`${NF}/loan_offer`);
@@ -152,10 +153,47 @@ describe('loan_offer', () => {
     expect(screen.getByRole('radiogroup', { name: /Split direct deposit/ })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Auto-debit (ACH)' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'One-time offers' })).toBeInTheDocument();
+    // No disclosure consent for a split-deposit offer.
+    await user.click(screen.getAllByRole('radio')[0]!);
+    expect(screen.queryByRole('checkbox', { name: /Auto Debit Disclosure/ })).not.toBeInTheDocument();
+    // An auto-debit offer is the ACH authorization: the disclosure (summary and link) and its consent checkbox.
     await user.click(screen.getAllByRole('radio')[1]!);
+    const consent = screen.getByRole('checkbox', { name: 'I have read and accept the Auto Debit Disclosure.' });
+    expect(screen.getByRole('link', { name: 'Auto Debit Disclosure (opens in a new window)' })).toBeInTheDocument();
+    expect(screen.getByText(/authorize .* to debit the bank account you verified for each scheduled payment/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
+    expect(await screen.findByText(NEWFLOW_MSG.autoDebitDisclosureRequired)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.click(consent);
+    expect(screen.queryByText(NEWFLOW_MSG.autoDebitDisclosureRequired)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/password_creation`));
-    expect(bodies[0]).toEqual({ workflow_status_key: 'loan_offer', isAutodebit: true, payment: 13500, amount: 300000, terms: 26 });
+    expect(bodies[0]).toEqual({ workflow_status_key: 'loan_offer', isAutodebit: true, payment: 13500, amount: 300000, terms: 26, auto_debit_disclosure_accepted: true });
+  });
+
+  it('sends a split-deposit or one-time offer without the consent, and shows the server refusing the consent on the checkbox', async () => {
+    at('loan_offer');
+    const offer = (amount: number, payment: number) => ({ fixed_payment_amount: payment, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '19.99', apr: '24.50', fee_amount: 2500, amount, finance_charge: 30000, total_of_payments: amount + 30000, special: false });
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [offer(300000, 13500)], one_times: [offer(200000, 9000)], discount_percentage: 0, is_split_direct_deposit: false }),
+      stepPost('password_creation', bodies, (body) =>
+        body.auto_debit_disclosure_accepted === true ? HttpResponse.json({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } }, { status: 422 }) : undefined,
+      ),
+      agreementHandler(),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/loan_offer`);
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(screen.getByRole('checkbox', { name: /Auto Debit Disclosure/ }));
+    await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Auto Debit Disclosure/ })).toHaveAccessibleDescription(NEWFLOW_MSG.autoDebitDisclosureRequired));
+    expect(router.state.location.pathname).toBe(`${NF}/loan_offer`);
+    await user.click(screen.getAllByRole('radio')[1]!);
+    expect(screen.queryByRole('checkbox', { name: /Auto Debit Disclosure/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/password_creation`));
+    expect(bodies[1]).toEqual({ workflow_status_key: 'loan_offer', isAutodebit: true, payment: 9000, amount: 200000, terms: 26 });
   });
 });
 

@@ -23,6 +23,7 @@ import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
 import { saveManualAccount } from '../../banking/use-cases/save-manual-account';
 import { employerOf, employerProgramOf } from '../../employment/employer-program';
+import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { parseMobile, sendPhoneCode } from '../../identity/use-cases/send-phone-code';
 import { verifyPhone } from '../../identity/use-cases/verify-phone';
@@ -32,6 +33,7 @@ import { runRateChecks } from '../rate-check';
 import type { NewflowPatch, NewflowRow } from '../repository';
 import { checkStatedProof, recordStatedProof } from '../proof-of-address';
 import { storeUpload } from '../uploads';
+import { authorizeAutoDebitAndMove, planAutoDebitAuthorization } from '../auto-debit-authorization';
 import { isFinalized, saveAndMove, stepNotOpen } from '../workflow';
 
 type Answer = { status: 200 | 201; body: TStepPostResponse };
@@ -258,17 +260,21 @@ async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payloa
   return moved(await saveAndMove(ctx, member, {}, 'loan_offer'));
 }
 
-async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'loan_offer'>): Promise<Answer> {
+async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'loan_offer'>, client: ClientInfo): Promise<Answer> {
   if (!nf) throw stepNotOpen(member.workflowStatus);
   const sheet = await priceNewflowOffers(ctx, member.id, nf);
   // The split-deposit offers are offered only to an applicant who set up the split (select_program).
   const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? splitOffersCovered(sheet, nf) : [];
   const chosen = pool.find((o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms));
   if (!chosen) throw AppError.fields({ payment: [NEWFLOW_MSG.offerNotOffered] });
+  // An auto-debit offer is the ACH debit authorization (classic /auto_debit): consent and the verified account first, nothing written otherwise.
+  const authorization = chosen.method === 'auto_debit' ? await planAutoDebitAuthorization(ctx, member, p.auto_debit_disclosure_accepted) : null;
   const at = ctx.now();
   const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
   await ctx.repos.application.updateApplication(application.id, chosen.patch, at);
-  return moved(await saveAndMove(ctx, member, { chosenOffer: { ...chosen.wire, is_autodebit: p.isAutodebit, method: chosen.method } }, 'password_creation'));
+  const patch: NewflowPatch = { chosenOffer: { ...chosen.wire, is_autodebit: p.isAutodebit, method: chosen.method } };
+  if (authorization) return moved(await authorizeAutoDebitAndMove(ctx, member, authorization, patch, 'password_creation', client, at));
+  return moved(await saveAndMove(ctx, member, patch, 'password_creation'));
 }
 
 async function passwordCreation(ctx: AppContext, member: MemberRow, p: Payload<'password_creation'>): Promise<Answer> {
@@ -331,7 +337,7 @@ async function restart(ctx: AppContext, member: MemberRow): Promise<Answer> {
  * application is (409 otherwise, with the current status), validated by the step's schema (422 field
  * errors), handled by reusing the classic modules, answered with `new_status`.
  */
-export async function postStep(ctx: AppContext, member: MemberRow, body: unknown): Promise<Answer> {
+export async function postStep(ctx: AppContext, member: MemberRow, body: unknown, client: ClientInfo): Promise<Answer> {
   const key = (body as { workflow_status_key?: unknown }).workflow_status_key;
   if (typeof key !== 'string' || !(key in NEWFLOW_STEP_PAYLOADS)) throw AppError.fields({ workflow_status_key: [FIELD_MSG.notIncluded] });
   const step = key as NewflowPostableStep;
@@ -367,7 +373,7 @@ export async function postStep(ctx: AppContext, member: MemberRow, body: unknown
     case 'additional_documents':
       return additionalDocuments(ctx, m, parse(NEWFLOW_STEP_PAYLOADS.additional_documents, body));
     case 'loan_offer':
-      return loanOffer(ctx, m, nf, parse(NEWFLOW_STEP_PAYLOADS.loan_offer, body));
+      return loanOffer(ctx, m, nf, parse(NEWFLOW_STEP_PAYLOADS.loan_offer, body), client);
     case 'password_creation':
       return passwordCreation(ctx, m, parse(NEWFLOW_STEP_PAYLOADS.password_creation, body));
     case 'phone_validation':

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { ZLoanOfferData } from '@payrail/contract/newflow';
+import type { ReactNode } from 'react';
+import { NEWFLOW_MSG, ZLoanOfferData } from '@payrail/contract/newflow';
 import type { TLoanOffer } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { formatCents } from '@payrail/client/format';
+import { BRAND } from '../../../lib/brand';
 import { useStepData, useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepGate } from './step-states';
@@ -13,6 +16,8 @@ import styles from './newflow.module.css';
 
 type OfferData = z.infer<typeof ZLoanOfferData>;
 type ListName = 'split_direct_deposit' | 'auto_debit' | 'one_times';
+/** The Auto Debit Disclosure link (agreement document), composed by the app from the legal feature. */
+type DisclosureLink = (label: string) => ReactNode;
 
 const FREQUENCY: Readonly<Record<TLoanOffer['term_frequency'], string>> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };
 export const LIST_TITLES: Readonly<Record<ListName, string>> = { split_direct_deposit: 'Split direct deposit', auto_debit: 'Auto-debit (ACH)', one_times: 'One-time offers' };
@@ -52,11 +57,32 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
   );
 }
 
-function Offers({ data }: { data: OfferData }) {
+/**
+ * The ACH debit authorization an auto-debit offer needs (as on the classic /auto_debit page): the
+ * disclosure's summary and link, and the consent checkbox.
+ */
+function AutoDebitConsent({ disclosureLink, accepted, error, onChange }: { disclosureLink: DisclosureLink; accepted: boolean; error: string | undefined; onChange: (accepted: boolean) => void }) {
+  return (
+    <div className={styles.disclosure}>
+      <h2>Auto debit disclosure</h2>
+      <p>
+        By accepting this offer you authorize {BRAND.name} to debit the bank account you verified for each scheduled payment of your loan, as described in the {disclosureLink('Auto Debit Disclosure')}.
+        You may revoke this authorization by contacting us at least three business days before a payment date.
+      </p>
+      <Checkbox label="I have read and accept the Auto Debit Disclosure." checked={accepted} onChange={(event) => onChange(event.target.checked)} error={error} />
+    </div>
+  );
+}
+
+function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: DisclosureLink }) {
   const { submit, pending } = useSubmitStep();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [consentError, setConsentError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | null>(null);
   const lists = (['split_direct_deposit', 'auto_debit', 'one_times'] as const).filter((name) => data[name].length > 0);
+  // An auto-debit offer is repaid by ACH debits of the verified account: it needs the disclosure accepted.
+  const autoDebit = chosen?.startsWith('auto_debit:') ?? false;
 
   const send = async () => {
     if (!chosen) return;
@@ -64,8 +90,22 @@ function Offers({ data }: { data: OfferData }) {
     const offer = data[list][Number(index)];
     if (!offer) return;
     setMessage(null);
-    const outcome = await submit({ workflow_status_key: 'loan_offer', isAutodebit: list !== 'split_direct_deposit', payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms });
-    if (outcome.kind === 'invalid') setMessage(outcome.message ?? Object.values(outcome.fieldErrors)[0] ?? null);
+    if (list === 'auto_debit' && !accepted) {
+      setConsentError(NEWFLOW_MSG.autoDebitDisclosureRequired);
+      return;
+    }
+    const outcome = await submit({
+      workflow_status_key: 'loan_offer',
+      isAutodebit: list !== 'split_direct_deposit',
+      payment: offer.fixed_payment_amount,
+      amount: offer.amount,
+      terms: offer.terms,
+      ...(list === 'auto_debit' ? { auto_debit_disclosure_accepted: true } : {}),
+    });
+    if (outcome.kind !== 'invalid') return;
+    const { auto_debit_disclosure_accepted: consent, ...others } = outcome.fieldErrors;
+    setConsentError(consent);
+    setMessage(outcome.message ?? Object.values(others)[0] ?? null);
   };
 
   if (lists.length === 0) {
@@ -94,6 +134,17 @@ function Offers({ data }: { data: OfferData }) {
           onChange={setChosen}
         />
       ))}
+      {autoDebit ? (
+        <AutoDebitConsent
+          disclosureLink={disclosureLink}
+          accepted={accepted}
+          error={consentError}
+          onChange={(value) => {
+            setAccepted(value);
+            setConsentError(undefined);
+          }}
+        />
+      ) : null}
       <div className={styles.actions}>
         <Button size="lg" fullWidth disabled={!chosen} loading={pending} onClick={() => void send()}>
           Accept this offer
@@ -103,8 +154,12 @@ function Offers({ data }: { data: OfferData }) {
   );
 }
 
-/** loan_offer (newflow §2, §3): the split_direct_deposit, auto_debit and one_times lists and the discount; sends `{isAutodebit, payment, amount}`. */
-export function LoanOffer() {
+/**
+ * loan_offer (newflow §2, §3): the split_direct_deposit, auto_debit and one_times lists and the discount;
+ * sends `{isAutodebit, payment, amount, terms}`, with `auto_debit_disclosure_accepted` for an auto-debit
+ * offer (its consent checkbox shows while one is selected).
+ */
+export function LoanOffer({ disclosureLink }: { disclosureLink: DisclosureLink }) {
   const query = useStepData('loan_offer', ZLoanOfferData);
-  return <StepGate query={query} title="Your loan offers">{(data) => <Offers data={data} />}</StepGate>;
+  return <StepGate query={query} title="Your loan offers">{(data) => <Offers data={data} disclosureLink={disclosureLink} />}</StepGate>;
 }
