@@ -97,12 +97,16 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     expect(await status(nsf.loanId)).toBe('opened'); // 59 days past due
     await run('2027-04-05', '2027-04-05');
     expect(await status(nsf.loanId)).toBe('default');
-    expect(await status(good.loanId)).toBe('opened');
+    // The paying loan's last installment was taken on 04-05 (04-04 is a Sunday): zero means closed that day.
+    expect(await status(good.loanId)).toBe('closed_paid');
   });
 
-  it('closes a loan paid in full once its last debit settles', async () => {
+  it('closes a loan paid in full on the day its last debit is taken, and watches that debit until it settles', async () => {
+    const [last] = (await txs(good.loanId)).filter((t) => t.installmentN === 3);
+    expect(last).toMatchObject({ status: 'pending', scheduledDate: '2027-04-04', sentAt: expect.any(Date) });
     await run('2027-04-06', '2027-04-08');
     expect(await status(good.loanId)).toBe('closed_paid');
+    expect((await txs(good.loanId)).find((t) => t.id === last!.id)).toMatchObject({ status: 'settled' });
     const paid = (await entries(good.loanId)).filter((e) => e.kind === 'scheduled_debit');
     expect(paid).toHaveLength(3);
     expect((await notes(good.userId)).map((n) => n.message)).toContain('Your loan is paid in full. Thank you!');

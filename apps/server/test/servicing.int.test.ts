@@ -16,6 +16,7 @@ import type {
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { payoffAsOf } from '@payrail/domain/loan/servicing';
+import { settlementDate } from '@payrail/domain/servicing/payment-limit';
 import { formatCents } from '@payrail/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -39,6 +40,10 @@ beforeAll(async () => {
   await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
+  // The owner repays online (one-time payments, auto-debit); the other by payroll allotment.
+  const ownerLoan = (await app.ctx.repos.servicing.loan(owner.loan.id))!;
+  await app.ctx.database.db.update(applications).set({ paymentMethod: 'one_times' }).where(eq(applications.id, ownerLoan.applicationId));
+  await app.ctx.database.db.update(applications).set({ paymentMethod: 'split_direct_deposit' }).where(eq(applications.id, (await app.ctx.repos.servicing.loan(other.loan.id))!.applicationId));
   // Servicing starts on the day the money moves.
   await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
 });
@@ -221,7 +226,10 @@ describe('payoff quote and next term date', () => {
     const res = await get(owner.token, `/${owner.loan.id}/payoff/${date}`);
     expect(res.statusCode, res.body).toBe(200);
     const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(owner.loan.id))!);
-    expect(res.json<TPayoffResponse>()).toEqual({ payoff_amount: payoffAsOf(schedule, [], date).payoffCents, date });
+    // A weekend or holiday is quoted for the next business day, when the money really moves.
+    const on = settlementDate(date);
+    const payoff = payoffAsOf(schedule, [], on).payoffCents;
+    expect(res.json<TPayoffResponse>()).toEqual({ payoff_amount: payoff, date: on, payable_amount: payoff, on_its_way_amount: 0 });
     const bad = await get(owner.token, `/${owner.loan.id}/payoff/2026-02-30`);
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)).toEqual([PAYMENT_MSG.payoffDateInvalid]);
@@ -342,6 +350,14 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     expect(await app.ctx.repos.servicing.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
   });
 
+  it('auto-debit on a loan repaid by payroll allotment is refused: one collection method per installment', async () => {
+    const next = (await get(other.token, `/transactions/loan/next_term_date/${other.loan.id}`)).json<TNextTermDateResponse>();
+    const refused = await pay(other.token, { method: 'ach', mode: 'auto_debit', loan_id: other.loan.id, amount: next.payment_per_term, disclosure_accepted: true });
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused)).toContain(PAYMENT_MSG.autoDebitOnAllotment);
+    expect(await app.ctx.repos.servicing.activeAutoDebit(other.loan.id)).toBeUndefined();
+  });
+
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {
     const date = addDays(await today(), 3);
     const quote = (await get(owner.token, `/${owner.loan.id}/payoff/${date}`)).json<TPayoffResponse>().payoff_amount;
@@ -349,7 +365,9 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     expect(errorsOf(changed)).toEqual([PAYMENT_MSG.payoffAmountFixed]);
     const ok = await pay(owner.token, { method: 'ach', mode: 'payoff', loan_id: owner.loan.id, scheduling: { instant: false, date } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<TPaymentResponse>().transaction).toMatchObject({ transaction_mode: 'payoff', amount: quote, due_date: date });
+    expect(ok.json<TPaymentResponse>().transaction).toMatchObject({ transaction_mode: 'payoff', amount: quote, due_date: settlementDate(date) });
+    // The borrower changes their mind: the payments after it are theirs to make again.
+    expect((await cancel(owner.token, ok.json<TPaymentResponse>().transaction.id)).statusCode).toBe(200);
   });
 });
 

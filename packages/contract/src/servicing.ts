@@ -50,6 +50,12 @@ export const PAYMENT_MSG = {
   loanNotPayable: 'This loan is not open for payments.',
   amountAbovePayoff: (payoff: string) => `The payment amount cannot be more than your payoff amount of $${payoff}.`,
   payoffAmountFixed: 'The payoff amount is fixed and cannot be changed.',
+  /** A one-time payment (ACH or card) above what is still owed once the payments on their way are counted (amounts as `$4,060.00`). */
+  amountAboveLimit: (max: string, onItsWay: string) => `You can pay at most ${max} now: ${onItsWay} is already on its way.`,
+  /** A payment while a payoff is on its way (the payoff pays everything). */
+  payoffOnItsWay: (date: string) => `A payoff of this loan is already on its way (${date}): nothing more is needed.`,
+  /** Auto-debit on a loan repaid by payroll allotment: one collection method per installment. */
+  autoDebitOnAllotment: 'This loan is repaid by payroll allotment, so an auto-debit would collect the same payment twice. Please contact us to change how you repay.',
   autoDebitExists: 'An auto-debit is already set up for this loan. Cancel it before setting up a new one.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 200 characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different payment.',
@@ -303,7 +309,13 @@ export const ZCancelTransactionResponse = z.object({ ok: z.literal(true), messag
 export type TCancelTransactionResponse = z.infer<typeof ZCancelTransactionResponse>;
 
 /** GET /{loanId}/payoff/{date} → `{ payoff_amount }` (cents), the domain payoff quote as of that date. */
-export const ZPayoffResponse = z.object({ payoff_amount: z.number().int(), date: z.string() });
+/**
+ * `{ payoff_amount, date }` (spec §5): the payoff on the day money really moves (`date`: the asked date,
+ * or the next business day when it is a weekend or a bank holiday). Not in the spec, for the payment
+ * form: `payable_amount`, the most a one-time payment on that day may be (the payoff less what is
+ * already on its way up to it; 0 while a payoff is on its way), and `on_its_way_amount`.
+ */
+export const ZPayoffResponse = z.object({ payoff_amount: z.number().int(), date: z.string(), payable_amount: z.number().int().optional(), on_its_way_amount: z.number().int().optional() });
 export type TPayoffResponse = z.infer<typeof ZPayoffResponse>;
 
 /**

@@ -153,6 +153,12 @@ export function bankingRepository(db: Db) {
 
     achAuthorizations: (userId: number) => db.select().from(achAuthorizations).where(eq(achAuthorizations.userId, userId)).orderBy(desc(achAuthorizations.id)),
 
+    /** The member's latest ACH debit authorization (POST /auto_debit): what funding turns into the loan's auto-debit. */
+    latestAchAuthorization: async (userId: number): Promise<AchAuthorizationRow | undefined> => {
+      const [row] = await db.select().from(achAuthorizations).where(eq(achAuthorizations.userId, userId)).orderBy(desc(achAuthorizations.id)).limit(1);
+      return row;
+    },
+
     recordAllotmentEmail: async (userId: number, sentTo: string, at: Date): Promise<void> => {
       await db.insert(allotmentInstructionEmails).values({ userId, sentTo, sentAt: at });
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { insertNotification } from '../engagement/repository';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
+  applications,
   autoDebitAuthorizations,
   bankAccounts,
   businessClock,
@@ -60,6 +61,12 @@ export type OpenLoan = {
   ledgerDisbursementCents?: number;
   /** A refinance: the old loan's payoff from the proceeds, in the same transaction. */
   refinance?: { oldLoanId: number; payoffCents: number; payoffDate: string; notification: string };
+  /**
+   * The loan's auto-debit authorization (an application repaid by auto-debit), written with the loan.
+   * `carriedFromId`: a refinance carrying the old loan's active authorization over; it is written only if
+   * that authorization was still active when the refinance revoked it (never revived once revoked).
+   */
+  autoDebit?: Omit<typeof autoDebitAuthorizations.$inferInsert, 'id' | 'loanId' | 'userId' | 'createdAt' | 'revokedAt'> & { carriedFromId?: number };
 };
 
 /** A loan document's stored file: the signed note's, or the signed due-date change agreement's. */
@@ -71,6 +78,119 @@ function withFile<T extends FileSources>(rows: T[]): (T & { file: StoredFile })[
     return file ? [{ ...r, file }] : [];
   });
 }
+
+/** A payment of any source posted to the ledger (see `recordPayment`). */
+export type RecordPayment = {
+  loanId: number;
+  kind: 'scheduled_debit' | 'one_time_payment' | 'payroll_remittance' | 'payoff';
+  effectiveDate: string;
+  amountCents: number;
+  transactionId?: number | null;
+  transactionStatus?: 'pending' | 'settled';
+  achTraceId?: string | null;
+  idempotencyKey?: string | null;
+  reason?: string | null;
+  staffId?: number | null;
+  at: Date;
+};
+
+async function recordPaymentIn(tx: Runner, p: RecordPayment): Promise<LedgerEntryRow> {
+  const key = p.idempotencyKey ?? (p.transactionId != null ? `payment:txn:${String(p.transactionId)}` : null);
+  const entry = await append(tx, {
+    loanId: p.loanId,
+    kind: p.kind,
+    effectiveDate: p.effectiveDate,
+    amountCents: p.amountCents,
+    transactionId: p.transactionId ?? null,
+    idempotencyKey: key,
+    reason: p.reason ?? null,
+    createdByStaffId: p.staffId ?? null,
+    createdAt: p.at,
+  });
+  if (p.transactionId != null) {
+    const status = p.transactionStatus ?? 'pending';
+    await tx
+      .update(loanTransactions)
+      .set({
+        status,
+        ...(status === 'settled' ? { settledOn: p.effectiveDate } : {}),
+        ...(p.achTraceId ? { achTraceId: p.achTraceId } : {}),
+        sentAt: sql`coalesce(${loanTransactions.sentAt}, ${p.at.toISOString()}::timestamptz)`,
+        updatedAt: p.at,
+      })
+      .where(and(eq(loanTransactions.id, p.transactionId), inArray(loanTransactions.status, ['scheduled', 'pending'])));
+  }
+  await tx.update(loans).set({ updatedAt: p.at }).where(eq(loans.id, p.loanId));
+  return entry;
+}
+
+/** A borrower's payment request (see `createPaymentRequest`). */
+export type NewPaymentRequest = {
+  transaction: Omit<NewTransaction, 'bankAccountId' | 'autoDebitAuthorizationId' | 'responseBody'> & { bankAccountId: number | null };
+  newAccount: NewDebitAccount | null;
+  autoDebit: NewAutoDebit | null;
+  /** The borrower's in-app notification, written with the request. */
+  notification: string;
+  answer: (row: TransactionRow) => Record<string, unknown>;
+};
+
+async function createPaymentRequestIn(tx: Runner, p: NewPaymentRequest): Promise<{ created: true; row: TransactionRow }> {
+  let accountId = p.transaction.bankAccountId;
+  if (p.newAccount) {
+    const [account] = await tx.insert(bankAccounts).values(p.newAccount).returning({ id: bankAccounts.id });
+    accountId = account!.id;
+  }
+  let authorizationId: number | null = null;
+  if (p.autoDebit) {
+    if (accountId === null) throw new Error('an auto-debit needs an account');
+    const [authorization] = await tx
+      .insert(autoDebitAuthorizations)
+      .values({ ...p.autoDebit, bankAccountId: accountId })
+      .returning({ id: autoDebitAuthorizations.id });
+    authorizationId = authorization!.id;
+  }
+  const [inserted] = await tx
+    .insert(loanTransactions)
+    .values({ ...p.transaction, bankAccountId: accountId, autoDebitAuthorizationId: authorizationId })
+    .returning();
+  await insertNotification(tx, { userId: p.transaction.userId, message: p.notification, at: p.transaction.createdAt });
+  const responseBody = p.answer(inserted!);
+  const [row] = await tx.update(loanTransactions).set({ responseBody }).where(eq(loanTransactions.id, inserted!.id)).returning();
+  return { created: true as const, row: row! };
+}
+
+/**
+ * One loan held under its row lock (`withLockedLoan`): the row as locked, its ledger and transactions read
+ * inside the lock, and the writes that depend on them — in the lock's transaction.
+ */
+function lockedLoan(tx: Runner, loan: LoanRow) {
+  return {
+    loan,
+    entries: (): Promise<LedgerEntryRow[]> => tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.id)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    entryByKey: async (key: string): Promise<LedgerEntryRow | undefined> => (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1))[0],
+    append: (entry: NewLedgerEntry) => append(tx, entry),
+    transactions: (): Promise<TransactionRow[]> =>
+      tx.select().from(loanTransactions).where(eq(loanTransactions.loanId, loan.id)).orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
+    transactionByKey: async (userId: number, key: string): Promise<TransactionRow | undefined> =>
+      (await tx.select().from(loanTransactions).where(and(eq(loanTransactions.userId, userId), eq(loanTransactions.idempotencyKey, key))).limit(1))[0],
+    activeAutoDebit: async (): Promise<AutoDebitRow | undefined> =>
+      (await tx.select().from(autoDebitAuthorizations).where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt))).limit(1))[0],
+    createPaymentRequest: (p: NewPaymentRequest) => createPaymentRequestIn(tx, p),
+    recordPayment: (p: RecordPayment) => recordPaymentIn(tx, p),
+    /** Cancels payments still scheduled (a payoff replaces them); the authorizations stay in force. */
+    cancelScheduled: async (ids: readonly number[], at: Date): Promise<TransactionRow[]> =>
+      ids.length === 0
+        ? []
+        : tx
+            .update(loanTransactions)
+            .set({ status: 'canceled', canceledAt: at, updatedAt: at })
+            .where(and(inArray(loanTransactions.id, [...ids]), eq(loanTransactions.status, 'scheduled')))
+            .returning(),
+    notify: (userId: number, message: string, at: Date) => insertNotification(tx, { userId, message, at }),
+  };
+}
+/** The handle `withLockedLoan` gives its function. */
+export type LockedLoan = ReturnType<typeof lockedLoan>;
 
 /** The loan being refinanced was no longer open when the refinance committed (another funding won). */
 class OldLoanNotOpen extends Error {}
@@ -118,6 +238,11 @@ export function servicingRepository(db: Db) {
       const [row] = await db.select().from(loans).where(eq(loans.id, id)).limit(1);
       return row;
     },
+    /** How the loan is repaid, as its application chose (split_direct_deposit: payroll allotment). */
+    repaymentMethodOf: async (loanId: number): Promise<'split_direct_deposit' | 'auto_debit' | 'one_times' | null> => {
+      const [row] = await db.select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, loanId)).limit(1);
+      return row?.method ?? null;
+    },
     loanOfApplication: async (applicationId: number) => {
       const [row] = await db.select().from(loans).where(eq(loans.applicationId, applicationId)).limit(1);
       return row;
@@ -135,8 +260,9 @@ export function servicingRepository(db: Db) {
 
     /**
      * Opens a loan in ONE transaction: the loan, its installments, the disbursement (unique idempotency
-     * key), the signed note reference, the borrower's notification and the staff action. A unique
-     * violation answers which constraint lost the race (same key, or the application already funded).
+     * key), the signed note reference, the auto-debit authorization (when given), the borrower's
+     * notification and the staff action. A unique violation answers which constraint lost the race
+     * (same key, or the application already funded).
      */
     open: async (o: OpenLoan): Promise<{ ok: true; loan: LoanRow; disbursement: DisbursementRow } | { ok: false; constraint: string }> => {
       try {
@@ -157,6 +283,7 @@ export function servicingRepository(db: Db) {
             createdByStaffId: o.loan.fundedByStaffId ?? null,
             createdAt: o.loan.createdAt,
           });
+          let revokedOfOldLoan: { id: number }[] = [];
           if (o.refinance) {
             const r = o.refinance;
             // The old loan closes as Refinanced only if it is still open: a concurrent funding makes this miss.
@@ -178,8 +305,19 @@ export function servicingRepository(db: Db) {
             });
             // Nothing more is collected on the old loan: scheduled debits are canceled, auto-debits revoked.
             await tx.update(loanTransactions).set({ status: 'canceled', updatedAt: o.loan.createdAt }).where(and(eq(loanTransactions.loanId, r.oldLoanId), eq(loanTransactions.status, 'scheduled')));
-            await tx.update(autoDebitAuthorizations).set({ revokedAt: o.loan.createdAt }).where(and(eq(autoDebitAuthorizations.loanId, r.oldLoanId), isNull(autoDebitAuthorizations.revokedAt)));
+            revokedOfOldLoan = await tx
+              .update(autoDebitAuthorizations)
+              .set({ revokedAt: o.loan.createdAt })
+              .where(and(eq(autoDebitAuthorizations.loanId, r.oldLoanId), isNull(autoDebitAuthorizations.revokedAt)))
+              .returning({ id: autoDebitAuthorizations.id });
             await insertNotification(tx, { userId: o.loan.userId, message: r.notification, at: o.loan.createdAt });
+          }
+          // The auto-debit chosen in the application: the daily run debits each installment from it.
+          if (o.autoDebit) {
+            const { carriedFromId, ...authorization } = o.autoDebit;
+            if (carriedFromId === undefined || revokedOfOldLoan.some((a) => a.id === carriedFromId)) {
+              await tx.insert(autoDebitAuthorizations).values({ ...authorization, loanId: loan!.id, userId: o.loan.userId, createdAt: o.loan.createdAt, revokedAt: null });
+            }
           }
           await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
           await tx.insert(staffActions).values({ ...o.staffAction, after: o.staffAction.after(loan!.id) });
@@ -272,65 +410,19 @@ export function servicingRepository(db: Db) {
      * office wait), with its ledger read and written inside: a check of the balances and the entry that
      * depends on it cannot interleave with another writer of the loan.
      */
-    withLockedLoan: <T>(
-      loanId: number,
-      fn: (q: { entries: () => Promise<LedgerEntryRow[]>; entryByKey: (key: string) => Promise<LedgerEntryRow | undefined>; append: (entry: NewLedgerEntry) => Promise<LedgerEntryRow> }) => Promise<T>,
-    ): Promise<T> =>
+    withLockedLoan: <T>(loanId: number, fn: (q: LockedLoan) => Promise<T>): Promise<T> =>
       db.transaction(async (tx) => {
-        await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, loanId)).for('update');
-        return fn({
-          entries: () => tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
-          entryByKey: async (key) => (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1))[0],
-          append: (entry) => append(tx as unknown as Runner, entry),
-        });
+        const [locked] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
+        if (!locked) throw new Error(`loan ${String(loanId)} does not exist`);
+        return fn(lockedLoan(tx, locked));
       }),
     /**
      * Records a payment of any source as a ledger entry and, when it comes from a transaction, moves that
      * transaction to `transactionStatus` (default pending: sent to the bank) in the same database
      * transaction. Idempotent per transaction (`payment:txn:<id>`) or on the given key.
      */
-    recordPayment: async (p: {
-      loanId: number;
-      kind: 'scheduled_debit' | 'one_time_payment' | 'payroll_remittance' | 'payoff';
-      effectiveDate: string;
-      amountCents: number;
-      transactionId?: number | null;
-      transactionStatus?: 'pending' | 'settled';
-      achTraceId?: string | null;
-      idempotencyKey?: string | null;
-      reason?: string | null;
-      staffId?: number | null;
-      at: Date;
-    }): Promise<LedgerEntryRow> =>
-      db.transaction(async (tx) => {
-        const key = p.idempotencyKey ?? (p.transactionId != null ? `payment:txn:${String(p.transactionId)}` : null);
-        const entry = await append(tx, {
-          loanId: p.loanId,
-          kind: p.kind,
-          effectiveDate: p.effectiveDate,
-          amountCents: p.amountCents,
-          transactionId: p.transactionId ?? null,
-          idempotencyKey: key,
-          reason: p.reason ?? null,
-          createdByStaffId: p.staffId ?? null,
-          createdAt: p.at,
-        });
-        if (p.transactionId != null) {
-          const status = p.transactionStatus ?? 'pending';
-          await tx
-            .update(loanTransactions)
-            .set({
-              status,
-              ...(status === 'settled' ? { settledOn: p.effectiveDate } : {}),
-              ...(p.achTraceId ? { achTraceId: p.achTraceId } : {}),
-              sentAt: sql`coalesce(${loanTransactions.sentAt}, ${p.at.toISOString()}::timestamptz)`,
-              updatedAt: p.at,
-            })
-            .where(and(eq(loanTransactions.id, p.transactionId), inArray(loanTransactions.status, ['scheduled', 'pending'])));
-        }
-        await tx.update(loans).set({ updatedAt: p.at }).where(eq(loans.id, p.loanId));
-        return entry;
-      }),
+    recordPayment: async (p: RecordPayment): Promise<LedgerEntryRow> =>
+      db.transaction(async (tx) => recordPaymentIn(tx, p)),
     /** A sent debit cleared the return window: pending → settled. False when it was not pending. */
     settleTransaction: async (id: number, settledOn: string, at: Date): Promise<boolean> => {
       const rows = await db
@@ -435,39 +527,9 @@ export function servicingRepository(db: Db) {
      * authorization, and a new debit account and the borrower's notification are written in that
      * transaction too (a retry writes nothing).
      */
-    createPaymentRequest: async (p: {
-      transaction: Omit<NewTransaction, 'bankAccountId' | 'autoDebitAuthorizationId' | 'responseBody'> & { bankAccountId: number | null };
-      newAccount: NewDebitAccount | null;
-      autoDebit: NewAutoDebit | null;
-      /** The borrower's in-app notification, written with the request. */
-      notification: string;
-      answer: (row: TransactionRow) => Record<string, unknown>;
-    }): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
+    createPaymentRequest: async (p: NewPaymentRequest): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
       try {
-        return await db.transaction(async (tx) => {
-          let accountId = p.transaction.bankAccountId;
-          if (p.newAccount) {
-            const [account] = await tx.insert(bankAccounts).values(p.newAccount).returning({ id: bankAccounts.id });
-            accountId = account!.id;
-          }
-          let authorizationId: number | null = null;
-          if (p.autoDebit) {
-            if (accountId === null) throw new Error('an auto-debit needs an account');
-            const [authorization] = await tx
-              .insert(autoDebitAuthorizations)
-              .values({ ...p.autoDebit, bankAccountId: accountId })
-              .returning({ id: autoDebitAuthorizations.id });
-            authorizationId = authorization!.id;
-          }
-          const [inserted] = await tx
-            .insert(loanTransactions)
-            .values({ ...p.transaction, bankAccountId: accountId, autoDebitAuthorizationId: authorizationId })
-            .returning();
-          await insertNotification(tx, { userId: p.transaction.userId, message: p.notification, at: p.transaction.createdAt });
-          const responseBody = p.answer(inserted!);
-          const [row] = await tx.update(loanTransactions).set({ responseBody }).where(eq(loanTransactions.id, inserted!.id)).returning();
-          return { created: true as const, row: row! };
-        });
+        return await db.transaction(async (tx) => createPaymentRequestIn(tx, p));
       } catch (err) {
         const constraint = violatedUniqueConstraint(err);
         if (constraint === null) throw err;

@@ -8,6 +8,8 @@ import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import { deriveStatus } from '@payrail/domain/loan/ledger';
+import { amountToSend, paymentLimit } from '@payrail/domain/servicing/payment-limit';
+import { paymentsOnItsWay } from '../../servicing/use-cases/loan-position';
 import { traceNumber as achTraceNumber } from '../../../adapters/ach/nacha';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
@@ -28,6 +30,8 @@ export const SERVICING_NOTICE = {
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
   lateFee: (amount: number, n: number) => `A late fee of ${formatUsd(cents(amount))} was charged on installment ${n} of your loan.`,
   paidOff: PAID_OFF_NOTICE,
+  notNeeded: (amount: number, date: string) =>
+    `Your scheduled payment of ${formatUsd(cents(amount))} for ${date} was not taken: your loan owes nothing more.`,
   reopened: (identifier: string) =>
     `Your loan ${identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
 } as const;
@@ -66,7 +70,10 @@ export type AfterCommit = EmailMessage[];
  */
 export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
   const loan = await tx.lockLoan(loanId);
-  if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) return;
+  // A loan closed at zero while its last debit is still in flight is watched until the debit settles
+  // or comes back (a return reopens it): ACH outcomes only.
+  const watchedOnly = loan?.status === 'closed_paid';
+  if (!loan || (loan.status !== 'opened' && loan.status !== 'default' && !watchedOnly)) return;
   const at = ctx.now();
   const schedule = scheduleOf(loan);
   // Read once, re-read only after a write that changes them (most loans, most days: nothing to write).
@@ -105,18 +112,24 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
     }
   }
 
-  // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization.
+  if (watchedOnly) return;
+
+  // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization
+  // — none while a payoff is on its way (it pays the installment too), and never above what is owed less
+  // what is already on its way.
   await fresh();
   let snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const auth = await tx.activeAuthorization(loanId);
-  if (auth && isBusinessDay(date) && snapshot.payoffCents > 0) {
+  const onItsWay = paymentsOnItsWay(txs, entries);
+  if (auth && isBusinessDay(date) && snapshot.payoffCents > 0 && !onItsWay.some((p) => p.mode === 'payoff')) {
     // The contract schedule (the loan engine's rows, the same as loan_installments): no read needed.
     const installments = schedule.rows;
     const last = installments.length;
     for (const i of installmentsDebitedOn(installments, date)) {
       txsStale = true;
       // The authorized amount each term; the final installment (a few cents off the level payment) in full.
-      const amount = Math.min(i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents, snapshot.payoffCents);
+      const amount = Math.min(i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents, paymentLimit(snapshot.payoffCents, onItsWay, date).maxCents);
+      if (amount <= 0) continue;
       await tx.insertTransaction({
         loanId,
         userId: loan.userId,
@@ -134,12 +147,27 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
     }
   }
 
-  // 3. Send the ACH debits due (scheduled on or before today), on business days only.
+  // 3. Send the ACH debits due (scheduled on or before today), on business days only: each takes at most
+  // what the loan still owes today after the debits sent before it (amountToSend); one no longer needed is
+  // canceled, not sent.
   if (isBusinessDay(date)) {
     await fresh();
     const all = new Map(txs.map((t) => [t.id, t]));
+    let owed: number = servicingSnapshot(schedule, entries.map(posted), date).payoffCents;
     for (const t of txs) {
       if (t.status !== 'scheduled' || t.method !== 'ach' || t.scheduledDate > date) continue;
+      const take = amountToSend(t.amountCents, owed);
+      if (take === 0) {
+        txsStale = true;
+        await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+        await tell(SERVICING_NOTICE.notNeeded(t.amountCents, t.scheduledDate), 'Your scheduled payment was not needed');
+        continue;
+      }
+      if (take < t.amountCents) {
+        await tx.updateTransaction(t.id, { amountCents: take, updatedAt: at });
+        t.amountCents = take;
+      }
+      owed -= take;
       const account = t.bankAccountId ? await tx.bankAccount(t.bankAccountId) : undefined;
       const number = account ? openAccountNumber(box, account) : null;
       txsStale = true;
@@ -185,11 +213,10 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
   }
   if (fees.length > 0) snapshot = servicingSnapshot(schedule, (await tx.entries(loanId)).map(posted), date);
 
-  // 5. Status (the ledger's rule, deriveStatus): closed_paid at a zero balance once no debit is still in
-  // flight (a payoff debit can still come back); default / charge_off by days past due.
+  // 5. Status (the ledger's rule, deriveStatus): closed_paid on the business day the balance reaches zero
+  // (a debit still in flight is watched: its return reopens the loan); default / charge_off by days past due.
   await fresh();
-  const inFlight = txs.some((t) => t.status === 'pending');
-  const next = deriveStatus(loan.status, { closed: snapshot.position.closed && !inFlight, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+  const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
   if (next !== loan.status) {
     await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');
     if (next === 'closed_paid') await tell(SERVICING_NOTICE.paidOff, 'Your loan is paid in full');

@@ -13,7 +13,8 @@ import { loanState } from './loan-position';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import type { DisbursementRow, InstallmentRow, LoanRow } from '../repository';
+import type { AchAuthorizationRow } from '../../banking/repository';
+import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
 import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
@@ -58,9 +59,10 @@ async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promis
 
 /**
  * POST /api/backoffice/applications/{userId}/fund: disburses an approved, signed application over ACH
- * and opens its loan (loan, installments, disbursement, signed note, notification, audit row) in one
- * transaction. The Idempotency-Key makes a retry answer the first result; a second key on a funded
- * application is refused (409). The member's status stays `approved`.
+ * and opens its loan (loan, installments, disbursement, signed note, the auto-debit authorization of an
+ * application repaid by auto-debit — see autoDebitOfLoan —, notification, audit row) in one transaction.
+ * The Idempotency-Key makes a retry answer the first result; a second key on a funded application is
+ * refused (409). The member's status stays `approved`.
  */
 export async function fundApplication(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TFundResponse> {
   const repo = ctx.repos.servicing;
@@ -109,6 +111,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   // A refinance pays the old loan off from the proceeds, to the cent, and sends only the rest.
   const refinance = application.loanType === 'refinancing' ? await refinancePayoff(ctx, application.refinancesLoanId, f.disbursement_date, schedule.disbursedCents) : null;
   const creditCents = refinance ? refinance.netDisbursedCents : schedule.disbursedCents;
+  const autoDebit = application.paymentMethod === 'auto_debit' ? await autoDebitOfLoan(ctx, userId, refinance?.oldLoan ?? null, schedule.regularPaymentCents) : null;
   // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
   // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
   // application id then lets only one of them open the loan).
@@ -156,6 +159,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
           },
         }
       : {}),
+    ...(autoDebit ? { autoDebit } : {}),
     signedNoteEsignatureId: signature.id,
     notification: `Your loan ${identifier} is funded: the money is on its way to your bank account.`,
     staffAction: {
@@ -189,6 +193,43 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     meta: { template: 'loan_funded', loan_identifier: identifier },
   });
   return { loan: loanWire(opened.loan, signature.id), disbursement: disbursementWire(opened.disbursement) };
+}
+
+/**
+ * The auto-debit authorization a loan repaid by auto-debit opens with, for `amountCents` (the schedule's
+ * level payment; the daily run debits each installment on its due date's business day):
+ * - a new loan: from the member's latest ACH authorization (POST /auto_debit): its bank account, its
+ *   agreement document (the auto-debit disclosure), time, IP and user agent. None without one.
+ * - a refinance (it inherits the payment method and has no auto-debit step of its own): the most recent
+ *   consent wins. An ACH authorization given after the old loan was opened and after its auto-debit was
+ *   accepted is used as above; otherwise the old loan's ACTIVE auto-debit is carried over (same account,
+ *   disclosure and acceptance). An older ACH authorization was spent on the old loan and a revoked
+ *   auto-debit stays revoked: then the new loan has none (the borrower can set one up on the payments page).
+ */
+async function autoDebitOfLoan(ctx: AppContext, userId: number, oldLoan: LoanRow | null, amountCents: number): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
+  const ach = await ctx.repos.banking.latestAchAuthorization(userId);
+  const fromAch = (a: AchAuthorizationRow) => ({
+    bankAccountId: a.bankAccountId,
+    amountCents,
+    disclosureDocumentId: a.agreementDocumentId,
+    disclosureAcceptedAt: a.authorizedAt,
+    ip: a.ip,
+    userAgent: a.userAgent,
+  });
+  if (!oldLoan) return ach ? fromAch(ach) : null;
+  const carried = await ctx.repos.servicing.activeAutoDebit(oldLoan.id);
+  const since = Math.max(oldLoan.createdAt.getTime(), carried?.disclosureAcceptedAt.getTime() ?? 0);
+  if (ach && ach.authorizedAt.getTime() > since) return fromAch(ach);
+  if (!carried) return null;
+  return {
+    bankAccountId: carried.bankAccountId,
+    amountCents,
+    disclosureDocumentId: carried.disclosureDocumentId,
+    disclosureAcceptedAt: carried.disclosureAcceptedAt,
+    ip: carried.ip,
+    userAgent: carried.userAgent,
+    carriedFromId: carried.id,
+  };
 }
 
 /**

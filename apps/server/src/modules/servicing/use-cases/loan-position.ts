@@ -13,7 +13,8 @@ import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { LedgerEntryRow, LoanRow } from '../repository';
+import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
+import type { PaymentOnItsWay } from '@payrail/domain/servicing/payment-limit';
 
 /** The signed note as the servicing repository reads it. */
 type NoteRow = Awaited<ReturnType<AppContext['repos']['servicing']['noteOf']>>;
@@ -55,6 +56,18 @@ export const toDomainEntry = (e: LedgerEntryRow): LedgerEntry => ({
   reversesEntryId: e.reversesEntryId,
   installmentN: e.installmentN,
 });
+
+/**
+ * The payments the loan book accepted that its ledger does not hold yet (see payment-limit.ts in the
+ * domain): scheduled debits not sent, and a debit or charge taken but not posted. A sent ACH debit is
+ * posted when sent, so it is in the ledger already.
+ */
+export function paymentsOnItsWay(transactions: readonly TransactionRow[], entries: readonly LedgerEntryRow[]): PaymentOnItsWay[] {
+  const posted = new Set(entries.flatMap((e) => (e.transactionId !== null && e.kind !== 'reversal' && e.kind !== 'refund' ? [e.transactionId] : [])));
+  return transactions
+    .filter((t) => (t.status === 'scheduled' || t.status === 'pending') && !posted.has(t.id))
+    .map((t) => ({ id: t.id, mode: t.mode, amountCents: t.amountCents, date: t.scheduledDate as IsoDate }));
+}
 
 /** A loan with its schedule, ledger and derived position as of `date` (never before the disbursement date). */
 export interface LoanState {

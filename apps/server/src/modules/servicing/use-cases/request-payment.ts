@@ -5,7 +5,9 @@ import type { PaymentMode, TPaymentRequestWire, TPaymentResponse, TScheduledPaym
 import { isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { formatCents, formatUsd } from '@payrail/domain/money';
+import { cents, formatCents, formatUsd } from '@payrail/domain/money';
+import { paymentLimit, replacedByPayoff, settlementDate } from '@payrail/domain/servicing/payment-limit';
+import type { PaymentLimit, PaymentOnItsWay } from '@payrail/domain/servicing/payment-limit';
 import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../../context';
@@ -15,7 +17,8 @@ import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../clock';
 import type { NewDebitAccount, TransactionRow } from '../repository';
-import { loanState, ownLoan, toDomainEntry } from './loan-position';
+import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';
+import { violatedUniqueConstraint } from '../../../db/errors';
 
 /** §5: one-time payment at least $10.00. */
 export const MIN_ONE_TIME_CENTS = 1000;
@@ -78,6 +81,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
 
   const today = await businessToday(ctx);
   const state = await loanState(ctx, loan, today);
+  const disbursementDate = state.schedule.terms.disbursementDate;
 
   // Amount (cents) and date.
   const amount = readAmount(body.amount);
@@ -91,16 +95,15 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     if (raw === undefined || raw === null || raw === '') dateErrors.push(PAYMENT_MSG.dateRequired);
     else if (typeof raw !== 'string' || !isIsoDate(raw)) dateErrors.push(PAYMENT_MSG.dateInvalid);
     else if (raw < today) dateErrors.push(PAYMENT_MSG.dateInPast);
-    else if (raw < state.schedule.terms.disbursementDate) dateErrors.push(PAYMENT_MSG.dateBeforeLoan);
-    else date = raw;
+    else if (raw < disbursementDate) dateErrors.push(PAYMENT_MSG.dateBeforeLoan);
+    // ACH moves money on business days: a weekend or holiday date is quoted and taken on the next one.
+    else date = settlementDate(raw);
   }
-  const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, state.entries.map(toDomainEntry), d < state.schedule.terms.disbursementDate ? state.schedule.terms.disbursementDate : d).outstandingCents;
   let amountCents: number | null = null;
   if (mode === 'one_time' && amount.ok) {
     if (amount.value === null) errors.push(PAYMENT_MSG.amountRequired);
     else if (amount.value < MIN_ONE_TIME_CENTS) errors.push(PAYMENT_MSG.lowerThanMinimum);
-    else if (date && amount.value > quoteOn(date)) errors.push(PAYMENT_MSG.amountAbovePayoff(formatCents(quoteOn(date))));
-    else amountCents = amount.value;
+    else amountCents = amount.value; // its limit (what is owed less what is on its way) is checked under the lock
   }
   if (mode === 'auto_debit' && amount.ok) {
     const perTerm = state.schedule.regularPaymentCents;
@@ -109,16 +112,11 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     else amountCents = amount.value;
     if (body.disclosure_accepted !== true && body.disclosure_accepted !== 'true') errors.push(PAYMENT_MSG.disclosureRequired);
   }
-  if (mode === 'payoff' && date) {
-    const quote = quoteOn(date);
-    if (amount.ok && amount.value !== null && amount.value !== quote) errors.push(PAYMENT_MSG.payoffAmountFixed);
-    else if (quote === 0) errors.push(PAYMENT_MSG.loanNotPayable);
-    else amountCents = quote;
-  }
   errors.push(...dateErrors);
   const nextInstallment = state.position.ledger.current;
   if (mode === 'auto_debit' && !nextInstallment) errors.push(PAYMENT_MSG.noNextTermDate);
-  if (mode === 'auto_debit' && (await repo.activeAutoDebit(loan.id))) errors.push(PAYMENT_MSG.autoDebitExists);
+  // One collection method per installment: a payroll-allotment loan is not also auto-debited.
+  if (mode === 'auto_debit' && (await repo.repaymentMethodOf(loan.id)) === 'split_direct_deposit') errors.push(PAYMENT_MSG.autoDebitOnAllotment);
 
   // The account: a new one in params.customBanking (verified here), else the bank information on file.
   const at = ctx.now();
@@ -149,56 +147,115 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     else accountId = onFile.id;
   }
 
-  if (errors.length > 0 || !mode || amountCents === null) throw paymentErrors(errors.length > 0 ? errors : [PAYMENT_MSG.unknown]);
+  if (errors.length > 0 || !mode || (amountCents === null && mode !== 'payoff') || (mode !== 'auto_debit' && !date)) throw paymentErrors(errors.length > 0 ? errors : [PAYMENT_MSG.unknown]);
 
-  const scheduledDate = mode === 'auto_debit' ? (nextInstallment!.dueDate as string) : date!;
   let disclosureId: number | null = null;
   if (mode === 'auto_debit') {
     const disclosure = await ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
     if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
     disclosureId = disclosure.id;
   }
-  const result = await repo.createPaymentRequest({
-    transaction: {
-      loanId: loan.id,
-      userId: member.id,
-      mode,
-      method: 'ach',
-      status: 'scheduled',
-      amountCents,
-      scheduledDate,
-      instant: mode !== 'auto_debit' && scheduledDate === today,
-      bankAccountId: accountId,
-      installmentN: mode === 'auto_debit' ? nextInstallment!.n : null,
-      idempotencyKey,
-      requestHash: hash,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      createdAt: at,
-      updatedAt: at,
-    },
-    newAccount,
-    autoDebit:
-      mode === 'auto_debit'
-        ? { loanId: loan.id, userId: member.id, amountCents, disclosureDocumentId: disclosureId, disclosureAcceptedAt: at, ip: client.ip, userAgent: client.userAgent, createdAt: at, revokedAt: null }
-        : null,
-    notification: paymentNotice(mode, amountCents, scheduledDate, loan.identifier),
-    answer: (row) => ({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduledPaymentWire(row) }),
-  });
-  if (result.created) {
-    await ctx.providers.email.send({
-      to: member.email,
-      subject: mode === 'auto_debit' ? 'Your Payrail auto-debit is set up' : 'Your Payrail payment is scheduled',
-      text: `Hello,\n\n${paymentNotice(mode, amountCents, scheduledDate, loan.identifier)} You can cancel it in Loans & Payments until it is sent to your bank.\n\nPayrail`,
-      meta: { template: mode === 'auto_debit' ? 'auto_debit_set_up' : 'payment_scheduled', loan_identifier: loan.identifier, transaction_id: result.row.id },
+  const scheduledDate = mode === 'auto_debit' ? (nextInstallment!.dueDate as string) : date!;
+  const requested = amount.ok ? amount.value : null;
+
+  // Under the loan's row lock: what is owed on the date less what is already on its way, then the
+  // request and what it replaces — one transaction, so two requests can never both take the same money.
+  let outcome: { row: TransactionRow; replaced: TransactionRow[]; amountCents: number } | { replay: TransactionRow };
+  try {
+    outcome = await repo.withLockedLoan(loan.id, async (q) => {
+      const replay = await q.transactionByKey(member.id, idempotencyKey);
+      if (replay) return { replay };
+      if (!PAYABLE.has(q.loan.status)) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
+      const entries = await q.entries();
+      const onItsWay = paymentsOnItsWay(await q.transactions(), entries);
+      const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, entries.map(toDomainEntry), d < disbursementDate ? disbursementDate : d).outstandingCents;
+      let take = amountCents;
+      let replaced: readonly PaymentOnItsWay[] = [];
+      if (mode === 'one_time') {
+        const limit = paymentLimit(quoteOn(date!), onItsWay, date!);
+        if (take! > limit.maxCents) throw paymentErrors([limitMessage(limit, quoteOn(date!))]);
+      } else if (mode === 'payoff') {
+        const limit = paymentLimit(quoteOn(date!), onItsWay, date!);
+        if (limit.payoffOnItsWay) throw paymentErrors([PAYMENT_MSG.payoffOnItsWay(usDate(limit.payoffOnItsWay.date))]);
+        // The payoff replaces the payments still scheduled; one taken but not posted yet still counts.
+        replaced = replacedByPayoff(onItsWay);
+        const taking = onItsWay.filter((p) => !replaced.includes(p) && p.date <= date!).reduce((sum, p) => sum + p.amountCents, 0);
+        const quote = Math.max(0, quoteOn(date!) - taking);
+        if (requested !== null && requested !== quote) throw paymentErrors([PAYMENT_MSG.payoffAmountFixed]);
+        if (quote === 0) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
+        take = quote;
+      } else if (await q.activeAutoDebit()) {
+        throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
+      }
+      const created = await q.createPaymentRequest({
+        transaction: {
+          loanId: loan.id,
+          userId: member.id,
+          mode,
+          method: 'ach',
+          status: 'scheduled',
+          amountCents: take!,
+          scheduledDate,
+          instant: mode !== 'auto_debit' && scheduledDate === today,
+          bankAccountId: accountId,
+          installmentN: mode === 'auto_debit' ? nextInstallment!.n : null,
+          idempotencyKey,
+          requestHash: hash,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          createdAt: at,
+          updatedAt: at,
+        },
+        newAccount,
+        autoDebit:
+          mode === 'auto_debit'
+            ? { loanId: loan.id, userId: member.id, amountCents: take!, disclosureDocumentId: disclosureId, disclosureAcceptedAt: at, ip: client.ip, userAgent: client.userAgent, createdAt: at, revokedAt: null }
+            : null,
+        notification: paymentNotice(mode, take!, scheduledDate, loan.identifier),
+        answer: (row) => ({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduledPaymentWire(row) }),
+      });
+      const canceled = await q.cancelScheduled(
+        replaced.map((p) => p.id),
+        at,
+      );
+      for (const c of canceled) await q.notify(member.id, replacedNotice(c, loan.identifier), at);
+      return { row: created.row, replaced: canceled, amountCents: take! };
     });
-    return result.row.responseBody as TPaymentResponse;
+  } catch (err) {
+    const constraint = violatedUniqueConstraint(err);
+    if (constraint === null) throw err;
+    // Lost the race on the same key: answer the first request's answer. Another auto-debit won: refuse.
+    const first = await repo.transactionByKey(member.id, idempotencyKey);
+    if (first) return answerReplay(first, hash);
+    if (constraint === 'auto_debit_authorizations_one_active') throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
+    throw paymentErrors([PAYMENT_MSG.unknown], 'conflict');
   }
-  // Lost the race on the same key: answer the first request's answer. Another auto-debit won: refuse.
-  if (result.row) return answerReplay(result.row, hash);
-  if (result.constraint === 'auto_debit_authorizations_one_active') throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
-  throw result.constraint ? paymentErrors([PAYMENT_MSG.unknown], 'conflict') : new Error('payment request failed');
+  if ('replay' in outcome) return answerReplay(outcome.replay, hash);
+  await ctx.providers.email.send({
+    to: member.email,
+    subject: mode === 'auto_debit' ? 'Your Payrail auto-debit is set up' : 'Your Payrail payment is scheduled',
+    text: `Hello,\n\n${paymentNotice(mode, outcome.amountCents, scheduledDate, loan.identifier)}${outcome.replaced.map((c) => ` ${replacedNotice(c, loan.identifier)}`).join('')} You can cancel it in Loans & Payments until it is sent to your bank.\n\nPayrail`,
+    meta: { template: mode === 'auto_debit' ? 'auto_debit_set_up' : 'payment_scheduled', loan_identifier: loan.identifier, transaction_id: outcome.row.id },
+  });
+  return outcome.row.responseBody as TPaymentResponse;
 }
+
+/** MM/DD/YYYY, as the borrower's notices write dates. */
+const usDate = (date: string): string => {
+  const [y, m, d] = date.split('-');
+  return `${m}/${d}/${y}`;
+};
+
+/** Why a one-time payment is above its limit, with what can still be paid. */
+export function limitMessage(limit: PaymentLimit, payoffCents: number): string {
+  if (limit.payoffOnItsWay) return PAYMENT_MSG.payoffOnItsWay(usDate(limit.payoffOnItsWay.date));
+  if (limit.onItsWayCents > 0) return PAYMENT_MSG.amountAboveLimit(formatUsd(limit.maxCents), formatUsd(limit.onItsWayCents));
+  return payoffCents === 0 ? PAYMENT_MSG.loanNotPayable : PAYMENT_MSG.amountAbovePayoff(formatCents(cents(payoffCents)));
+}
+
+/** The borrower's notice of a scheduled payment a payoff replaced. */
+const replacedNotice = (t: TransactionRow, identifier: string): string =>
+  `Your scheduled payment of ${formatUsd(cents(t.amountCents))} for loan ${identifier} on ${usDate(t.scheduledDate)} was canceled: the payoff pays it.`;
 
 /** The borrower's notice of a payment request (in-app notification and e-mail). */
 function paymentNotice(mode: PaymentMode, amountCents: number, date: string, identifier: string): string {
