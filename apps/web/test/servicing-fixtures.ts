@@ -108,6 +108,11 @@ export function servicingHandlers(world: ServicingWorld = {}) {
     // Borrower tools (issue #13): a loan repaid online has no payroll tracker; the payoff letter is not under test here.
     http.get(api('/loans/:id/repayment_tracker'), ({ params }) => HttpResponse.json({ loan_id: Number(params.id), payroll: false, employer: null, as_of: world.businessDate ?? '2026-11-20', pay_dates: [] })),
     http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({ error: 'Not in this test.' }, { status: 404 })),
+    // The payment forms quote their date (the payoff, and what a one-time payment may be): nothing on its way here.
+    http.get(api('/:loanId/payoff/:date'), ({ params }) => {
+      const payoff = loan?.outstanding_balance ?? 0;
+      return HttpResponse.json({ payoff_amount: payoff, date: String(params.date), payable_amount: payoff, on_its_way_amount: 0 });
+    }),
     http.get(api('/bank_informations'), () =>
       HttpResponse.json({
         id: 3,

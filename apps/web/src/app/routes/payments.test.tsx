@@ -336,3 +336,166 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
     expect(pulls[1]?.key).toBe(pulls[0]?.key); // the same payment retried: one Idempotency-Key
   });
 });
+
+/** A Saturday after the business date, before Memorial Day: ACH money for it moves on Tuesday 05/27/2031. */
+const SATURDAY = '2031-05-24';
+const MOVED_TO = '2031-05-27';
+
+/** GET /{loanId}/payoff/{date} as the server answers it now: the day money moves, and what may still be paid. */
+function answerQuotes(quote: (date: string) => { payoff_amount: number; date: string; payable_amount: number; on_its_way_amount: number }) {
+  const asked: string[] = [];
+  server.use(
+    http.get(api('/:loanId/payoff/:date'), ({ params }) => {
+      asked.push(String(params.date));
+      return HttpResponse.json(quote(String(params.date)));
+    }),
+  );
+  return asked;
+}
+
+const movedDay = (date: string) => (date === SATURDAY ? MOVED_TO : date);
+
+describe('/payment: payments already on their way and the day money moves', { timeout: 30_000 }, () => {
+  const LIMIT_HINT = 'You can pay at most $4,060.00 on 05/20/2031: $6,090.00 is already on its way.';
+
+  it('one-time: the limit is a hint tied to the amount; an amount above it is refused before sending; the server’s 422 is shown verbatim', async () => {
+    const { sent } = world({ transactions: [scheduled({ id: 301, due_date: BUSINESS_DATE, amount: 609_000 })] });
+    const serverText = PAYMENT_MSG.amountAboveLimit('$4,000.00', '$6,150.00');
+    answerPayments(sent, () => HttpResponse.json({ error_messages: [serverText] }, { status: 422 }), ok);
+    const asked = answerQuotes((date) => ({ payoff_amount: 1_015_000, date: movedDay(date), payable_amount: 406_000, on_its_way_amount: 609_000 }));
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    expect(await within(form).findByText(LIMIT_HINT)).toBeInTheDocument();
+    expect(asked).toEqual([BUSINESS_DATE]);
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(LIMIT_HINT));
+
+    // One cent above the limit: the field's error, the same words, nothing sent.
+    await user.type(amount, '406001');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findAllByText(LIMIT_HINT)).toHaveLength(2);
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(expect.stringMatching(new RegExp(`${LIMIT_HINT.replace(/[$.]/g, '\\$&')}$`)));
+    expect(sent).toHaveLength(0);
+
+    // Within the limit it is sent; the server (which counts under its lock) may still refuse: its words, verbatim.
+    await user.clear(amount);
+    await user.type(amount, '406000');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(serverText);
+    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 406_000, scheduling: { instant: true, date: BUSINESS_DATE } }]);
+  });
+
+  it('one-time: nothing on its way, no hint; a weekend date says the day the bank is debited, tied to the date field', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    const asked = answerQuotes((date) => ({ payoff_amount: 201_234, date: movedDay(date), payable_amount: 201_234, on_its_way_amount: 0 }));
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    await waitFor(() => expect(asked).toEqual([BUSINESS_DATE]));
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveAccessibleDescription('Type digits only; the last two are cents. At least $10.00.');
+    const date = within(form).getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, SATURDAY);
+    const moved = 'Your bank is debited on Tuesday 05/27/2031: the date you chose is not a business day.';
+    expect(await within(form).findByText(moved)).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription(moved);
+    // Above the payoff of that day: refused before sending.
+    await user.type(amount, '201235');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText(PAYMENT_MSG.amountAbovePayoff('2012.34'))).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '5000');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    await screen.findByText(PAYMENT_MSG.sent);
+    // The chosen date is sent: the server moves it the same way.
+    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 5000, scheduling: { instant: false, date: SATURDAY } }]);
+  });
+
+  it('one-time and card: a payoff on its way is said, and no payment is offered', async () => {
+    world({ transactions: [scheduled({ id: 305, transaction_mode: 'payoff', due_date: '2031-05-22', amount: 1_015_000 })] });
+    answerQuotes((date) => ({ payoff_amount: 1_015_000, date: movedDay(date), payable_amount: 0, on_its_way_amount: 1_015_000 }));
+    server.use(
+      http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards: [{ id: 7, last4: '4242', brand: 'Visa' }] })),
+      http.get(api('/get_debit_transactions'), () => HttpResponse.json({ ok: true, transactions: [] })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    const said = PAYMENT_MSG.payoffOnItsWay('05/22/2031');
+    expect(await within(form).findByText(said)).toBeInTheDocument();
+    expect(within(form).queryByRole('button', { name: 'Make payment' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('textbox', { name: /Amount/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Debit card' }));
+    const payForm = await screen.findByRole('form', { name: 'Pay with a debit card' });
+    expect(await within(payForm).findByText(said)).toBeInTheDocument();
+    expect(within(payForm).queryByRole('button', { name: 'Pay with card' })).not.toBeInTheDocument();
+
+    // Nor a second payoff.
+    await user.click(screen.getByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText(said)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Pay off my loan' })).not.toBeInTheDocument();
+  });
+
+  it('payoff: a weekend date is quoted and debited on the next business day, and the dialog says so', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    const asked = answerQuotes((date) => ({ payoff_amount: date === SATURDAY ? 202_000 : 201_234, date: movedDay(date), payable_amount: date === SATURDAY ? 202_000 : 201_234, on_its_way_amount: 0 }));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Your bank is debited/)).not.toBeInTheDocument();
+    const date = within(dialog).getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, SATURDAY);
+    expect(await within(dialog).findByText('$2,020.00')).toBeInTheDocument();
+    const moved = 'Your bank is debited on Tuesday 05/27/2031: the date you chose is not a business day. The payoff amount above is for that day.';
+    expect(within(dialog).getByText(moved)).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription(moved);
+    expect(asked).toContain(SATURDAY);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: false, date: SATURDAY } });
+  });
+
+  it('card: today’s limit is a hint tied to the amount; above it the field refuses before charging; the server’s 422 verbatim', async () => {
+    world({ transactions: [scheduled({ id: 301, due_date: BUSINESS_DATE, amount: 609_000 })] });
+    answerQuotes((date) => ({ payoff_amount: 1_015_000, date, payable_amount: 406_000, on_its_way_amount: 609_000 }));
+    const pulls: unknown[] = [];
+    const serverText = PAYMENT_MSG.amountAboveLimit('$4,000.00', '$6,150.00');
+    server.use(
+      http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards: [{ id: 7, last4: '4242', brand: 'Visa' }] })),
+      http.get(api('/get_debit_transactions'), () => HttpResponse.json({ ok: true, transactions: [] })),
+      http.post(api('/create_pull_transaction'), async ({ request }) => {
+        pulls.push(await request.json());
+        return HttpResponse.json({ error_messages: [serverText] }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Debit card' }));
+    const payForm = await screen.findByRole('form', { name: 'Pay with a debit card' });
+    const hint = PAYMENT_MSG.amountAboveLimit('$4,060.00', '$6,090.00');
+    expect(await within(payForm).findByText(hint)).toBeInTheDocument();
+    const amount = within(payForm).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(hint));
+    await user.type(amount, '4060.01');
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await within(payForm).findAllByText(hint)).toHaveLength(2);
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(pulls).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '4,060.00');
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await within(payForm).findByRole('alert')).toHaveTextContent(serverText);
+    expect(pulls).toEqual([{ card: { account: 7, amount: 406_000, loan_id: 41 } }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
@@ -9,7 +9,8 @@ import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCardExpiry, formatCents, formatDate } from '@payrail/client/format';
-import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useDebitCards, useDebitTransactions, usePullCardPayment } from '../api/servicing';
+import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useBusinessDate, useDebitCards, useDebitTransactions, usePayoff, usePullCardPayment, useTransactions } from '../api/servicing';
+import { paymentLimit } from '../lib/payment-limit';
 import styles from './servicing.module.css';
 
 export const CARD_MSG = {
@@ -62,7 +63,20 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
   const [account, setAccount] = useState('');
   const [amount, setAmount] = useState('');
   const [payErrors, setPayErrors] = useState<string[]>([]);
+  const [amountError, setAmountError] = useState<string | undefined>(undefined);
   const submission = useRef<{ fingerprint: string; key: string } | null>(null);
+  const limitId = useId();
+
+  // A card payment is taken today (servicing's business date): today's quote says what it may be.
+  const businessDate = useBusinessDate();
+  const today = businessDate.data ?? '';
+  const quote = usePayoff(loan.id, today, today !== '');
+  const scheduled = useTransactions(loan.id);
+  const todayQuote = quote.data && !quote.isFetching ? quote.data : undefined;
+  const fullLimit = todayQuote ? paymentLimit(todayQuote, scheduled.data, { now: true }) : null;
+  // On a day money does not move (the quote is for the next business day) only a payoff on its way is told
+  // here; the server checks the amount against today's figures and answers with its own words.
+  const limit = fullLimit && (todayQuote?.date === today || fullLimit.blocked) ? fullLimit : null;
 
   const saved = cards.data ?? [];
   const chosen = account || (saved[0] ? String(saved[0].id) : '');
@@ -93,8 +107,11 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     setPayErrors([]);
+    setAmountError(undefined);
+    if (limit?.blocked) return;
     const cents = dollarsToCents(amount);
-    if (cents === null) return setPayErrors([CARD_MSG.amountInvalid]);
+    if (cents === null) return setAmountError(CARD_MSG.amountInvalid);
+    if (limit && cents > limit.maxCents) return setAmountError(limit.refusal);
     if (!chosen) return setPayErrors([PAYMENT_MSG.cardNotFound]);
     const body = { account: Number(chosen), amount: cents, loan_id: loan.id };
     const fingerprint = JSON.stringify(body);
@@ -125,7 +142,27 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
             options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))}
           />
         ) : null}
-        <TextField label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} hint="For example 25.00" />
+        {limit?.blocked ? (
+          <Alert kind="info">{limit.blocked}</Alert>
+        ) : (
+          <>
+            <TextField
+              label="Amount (USD)"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setAmountError(undefined);
+              }}
+              hint="For example 25.00"
+              aria-describedby={limit?.hint ? limitId : undefined}
+              error={amountError}
+            />
+            <p id={limitId} className={styles.note} aria-live="polite">
+              {limit?.hint ?? ''}
+            </p>
+          </>
+        )}
         {payErrors.length > 0 ? (
           <Alert kind="error" assertive>
             <ul>
@@ -135,9 +172,11 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
             </ul>
           </Alert>
         ) : null}
-        <Button type="submit" loading={pull.isPending} disabled={saved.length === 0}>
-          Pay with card
-        </Button>
+        {limit?.blocked ? null : (
+          <Button type="submit" loading={pull.isPending} disabled={saved.length === 0}>
+            Pay with card
+          </Button>
+        )}
       </form>
 
       <form aria-label="Add a debit card" onSubmit={(e) => void add(e)} noValidate>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { PaymentMode, PaymentRequestBody, TServicingLoan } from '@payrail/contract/servicing';
@@ -14,7 +14,8 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
-import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment } from '../api/servicing';
+import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment, useTransactions } from '../api/servicing';
+import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
 import { AMOUNT_MAX_DIGITS, amountDigits, centsOf, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
 import styles from './servicing.module.css';
 
@@ -79,7 +80,12 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   const submission = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const nextTerm = useNextTermDate(loan.id, mode === 'auto_debit');
-  const payoff = usePayoff(loan.id, date, mode === 'payoff' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today);
+  // The quote of the chosen date: the payoff amount, the day money really moves, and what a one-time payment may be.
+  const payoff = usePayoff(loan.id, date, mode !== 'auto_debit' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today);
+  // The scheduled payments (the payments page lists them too): the date of a payoff on its way.
+  const transactions = useTransactions(mode === 'auto_debit' ? null : loan.id);
+  const limitId = useId();
+  const movedId = useId();
   const bankName = useBankName(choice === 'new' ? routingNumber : '', 'dashboard');
 
   const onFile = account.data && account.data.bank_account_number ? account.data : null;
@@ -91,6 +97,13 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   if (account.isPending) return <LoadingBlock label="Loading your bank account…" />;
 
   const minimum = mode === 'one_time' ? ONE_TIME_MINIMUM_CENTS : loan.payment_per_term;
+  const quote = payoff.isFetching ? undefined : payoff.data;
+  const limit = mode === 'one_time' && quote ? paymentLimit(quote, transactions.data) : null;
+  // A payoff on its way pays everything: neither a payment nor a second payoff is offered.
+  const scheduledPayoff = payoffOnItsWay(transactions.data);
+  const payoffBlocked = mode === 'payoff' && scheduledPayoff !== undefined && !(quote?.payable_amount !== undefined && quote.payable_amount > 0);
+  const blocked = mode === 'one_time' ? (limit?.blocked ?? null) : payoffBlocked && scheduledPayoff ? PAYMENT_MSG.payoffOnItsWay(formatDate(scheduledPayoff.due_date)) : null;
+  const moved = mode === 'auto_debit' ? null : movedDateNotice(date, quote);
 
   const validate = (): Errors => {
     const found: Errors = {};
@@ -104,6 +117,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
       const cents = centsOf(amount);
       if (cents === null) found.amount = PAYMENT_MSG.amountRequired;
       else if (cents < minimum) found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(formatCents(loan.payment_per_term));
+      else if (limit && cents > limit.maxCents) found.amount = limit.refusal;
     }
     if (mode !== 'auto_debit') {
       if (!date) found.date = PAYMENT_MSG.dateRequired;
@@ -116,6 +130,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
 
   const submit = async () => {
     setServerErrors([]);
+    if (blocked) return;
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -223,21 +238,29 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
             </Alert>
           ) : null}
         </div>
-      ) : (
-        <TextField
-          label="Amount"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amount === '' ? '' : formatCents(centsOf(amount))}
-          onChange={(event) => {
-            setAmount(amountDigits(event.target.value));
-            setErrors((current) => ({ ...current, amount: undefined }));
-          }}
-          hint={`Type digits only; the last two are cents. At least ${formatCents(minimum)}.`}
-          error={errors.amount}
-          data-max-digits={AMOUNT_MAX_DIGITS}
-          required
-        />
+      ) : blocked ? null : (
+        <>
+          <TextField
+            label="Amount"
+            inputMode="numeric"
+            autoComplete="off"
+            value={amount === '' ? '' : formatCents(centsOf(amount))}
+            onChange={(event) => {
+              setAmount(amountDigits(event.target.value));
+              setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+            hint={`Type digits only; the last two are cents. At least ${formatCents(minimum)}.`}
+            aria-describedby={limit?.hint ? limitId : undefined}
+            error={errors.amount}
+            data-max-digits={AMOUNT_MAX_DIGITS}
+            required
+          />
+          {mode === 'one_time' ? (
+            <p id={limitId} className={styles.note} aria-live="polite">
+              {limit?.hint ?? ''}
+            </p>
+          ) : null}
+        </>
       )}
       {mode !== 'auto_debit' ? (
         <TextField
@@ -250,6 +273,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
             setDate(event.target.value);
             setErrors((current) => ({ ...current, date: undefined }));
           }}
+          aria-describedby={moved ? movedId : undefined}
           error={errors.date}
           required
         />
@@ -262,6 +286,12 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
           <Checkbox label="I have read and accept the Auto Debit Disclosure." checked={accepted} onChange={(event) => setAccepted(event.target.checked)} error={errors.disclosure} />
         </div>
       )}
+      {mode !== 'auto_debit' ? (
+        <p id={movedId} className={styles.note} aria-live="polite">
+          {moved ? (mode === 'payoff' ? `${moved} The payoff amount above is for that day.` : moved) : ''}
+        </p>
+      ) : null}
+      {blocked ? <Alert kind="info">{blocked}</Alert> : null}
       {serverErrors.length > 0 ? (
         <Alert kind="error" assertive>
           {serverErrors.length === 1 ? (
@@ -281,9 +311,11 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && !payoff.data}>
-          {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
-        </Button>
+        {blocked ? null : (
+          <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && !payoff.data}>
+            {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
+          </Button>
+        )}
       </div>
     </form>
   );

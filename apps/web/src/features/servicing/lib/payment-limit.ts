@@ -1,0 +1,66 @@
+import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { TPayoffResponse, TScheduledPayment } from '@payrail/contract/servicing';
+import { dayOfWeek, isIsoDate } from '@payrail/domain/dates';
+import { cents, formatCents as plainCents } from '@payrail/domain/money';
+import { formatCents, formatDate } from '@payrail/client/format';
+
+/**
+ * What a one-time payment may be, read from the payoff quote of its date (GET /{loanId}/payoff/{date}):
+ * `payable_amount` is the payoff of the day money moves less the payments already on their way
+ * (scheduled debits not sent yet) dated up to it, and 0 while a payoff is on its way. The server checks
+ * the same rule under the loan's lock and answers 422 with its own words; this only says it first.
+ */
+export interface PaymentLimit {
+  /** The most a one-time payment on the quote's date may be (cents). */
+  maxCents: number;
+  /** Shown next to the amount while something is on its way and the limit is below the payoff; null otherwise. */
+  hint: string | null;
+  /** Nothing can be paid (a payoff, or payments covering the whole payoff, are on their way): the text to show instead of the form. */
+  blocked: string | null;
+  /** The refusal of an amount above {@link maxCents}. */
+  refusal: string;
+}
+
+/** The loan's payoff that is on its way (scheduled, not sent to the bank yet), if any. */
+export function payoffOnItsWay(transactions: readonly TScheduledPayment[] | undefined): TScheduledPayment | undefined {
+  return transactions?.find((t) => t.transaction_mode === 'payoff' && t.transaction_status === 'scheduled');
+}
+
+/**
+ * The limit of a one-time payment for a quote. `now` words it for a payment taken at once (a card
+ * charge: the server's own text), otherwise for the quote's date ("on 12/07/2026"). `transactions` (the
+ * loan's scheduled payments) name the date of a payoff on its way.
+ */
+export function paymentLimit(quote: TPayoffResponse, transactions: readonly TScheduledPayment[] | undefined, { now = false }: { now?: boolean } = {}): PaymentLimit {
+  const payoff = quote.payoff_amount;
+  const max = Math.max(0, quote.payable_amount ?? payoff);
+  const onItsWay = quote.on_its_way_amount ?? 0;
+  const payoffOnWay = payoffOnItsWay(transactions);
+  let blocked: string | null = null;
+  if (max === 0 && payoffOnWay) blocked = PAYMENT_MSG.payoffOnItsWay(formatDate(payoffOnWay.due_date));
+  else if (max === 0 && onItsWay > 0) blocked = `The payments already on their way (${formatCents(onItsWay)}) pay what this loan owes on ${formatDate(quote.date)}: nothing more is needed.`;
+  const hint =
+    blocked === null && onItsWay > 0 && max < payoff
+      ? now
+        ? PAYMENT_MSG.amountAboveLimit(formatCents(max), formatCents(onItsWay))
+        : `You can pay at most ${formatCents(max)} on ${formatDate(quote.date)}: ${formatCents(onItsWay)} is already on its way.`
+      : null;
+  const refusal = blocked ?? hint ?? (payoff <= 0 ? PAYMENT_MSG.loanNotPayable : PAYMENT_MSG.amountAbovePayoff(plainCents(cents(payoff))));
+  return { maxCents: max, hint, blocked, refusal };
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** 'Monday 12/07/2026'; the date as MM/DD/YYYY alone when it is not an ISO day. */
+export function formatDayAndDate(iso: string): string {
+  return isIsoDate(iso) ? `${WEEKDAYS[dayOfWeek(iso)]} ${formatDate(iso)}` : formatDate(iso);
+}
+
+/**
+ * ACH moves money on business days only: the quote answers the day the bank is really debited. When that
+ * is not the chosen day, the text that says so; null when it is.
+ */
+export function movedDateNotice(chosen: string, quote: Pick<TPayoffResponse, 'date'> | undefined): string | null {
+  if (!quote || quote.date === chosen) return null;
+  return `Your bank is debited on ${formatDayAndDate(quote.date)}: the date you chose is not a business day.`;
+}
