@@ -73,6 +73,11 @@ export interface LoanPosition {
   readonly paidCents: Cents;
   /** Received beyond the payoff and not yet refunded (owed back to the borrower). */
   readonly unappliedCents: Cents;
+  /**
+   * Refunded money the borrower owes back: a credit was refunded, then the payment that made it came
+   * back (an ACH return). Part of `outstandingCents`; paid by any payment beyond the loan's own payoff.
+   */
+  readonly refundOwedCents: Cents;
   /** Number of payments posted and not reversed. */
   readonly paymentCount: number;
   /** Installments that fell due and are fully paid (with a prepaid loan closed early: those that fell due). */
@@ -142,21 +147,26 @@ export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEnt
   payments.sort((a, b) => byDateThenId(a.entry, b.entry));
   let refunded = 0;
   for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
-  if (refunded > unapplied) throw new RangeError(`refunds (${String(refunded)}) exceed the unapplied money (${String(unapplied)})`);
+  // A credit refunded and then taken back (the payment that made it came back from the bank after the
+  // refund): the refunded money is owed again, on top of the loan's own payoff — never a position that
+  // cannot be derived from stored entries.
+  const owedBack = Math.max(0, refunded - unapplied);
 
   const count = schedule.terms.numberOfPayments;
   const remaining = ledger.pastDue.length + projectRemainingSchedule(ledger).length;
   const fallenDue = ledger.current ? ledger.current.n - 1 : schedule.dueDates.filter((d) => d <= asOf).length;
   const installmentsPaid = Math.max(0, Math.min(count, fallenDue) - ledger.pastDue.length);
   const oldest = ledger.pastDue[0];
-  const closed = quote.payoffCents === 0;
+  const outstanding = quote.payoffCents + owedBack;
+  const closed = outstanding === 0;
   return {
     asOf,
     ledger,
     principalCents: ledger.principalCents,
-    outstandingCents: quote.payoffCents,
+    outstandingCents: cents(outstanding),
+    refundOwedCents: cents(owedBack),
     paidCents: cents(received - refunded),
-    unappliedCents: cents(unapplied - refunded),
+    unappliedCents: cents(Math.max(0, unapplied - refunded)),
     paymentCount: included.filter((e) => PAYMENT_KINDS.has(e.kind)).length,
     installmentsPaid: closed ? Math.min(count, Math.max(installmentsPaid, fallenDue)) : installmentsPaid,
     remainingTerms: closed ? 0 : remaining,
