@@ -124,6 +124,12 @@ export const ZLoanServicingResponse = z.object({
   days_past_due: z.number().int(),
   payoff_amount: z.number().int(),
   paid_total: z.number().int(),
+  /**
+   * Money received beyond what the loan owed and not refunded yet (cents; the ledger's unapplied money).
+   * Refunded automatically (docs/servicing.md, "Credit balances"); above 0 here it is held: no verified
+   * bank account on file, or it rests on a debit still in its return window.
+   */
+  credit_balance: z.number().int(),
   schedule: z.array(ZScheduleRow),
   ledger: z.array(ZLedgerEntryRow),
   ach_entries: z.array(ZAchEntry),

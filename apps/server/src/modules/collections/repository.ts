@@ -175,7 +175,7 @@ function collectionsQueries(db: Db) {
       await db.insert(staffActions).values(action);
     },
 
-    /** Loans a remittance line may post to: open loans repaid by payroll allotment / split direct deposit. */
+    /** Loans a remittance line may post to: open or paid-off loans repaid by payroll allotment / split direct deposit. */
     remittanceCandidates: async () =>
       db
         .select({ loanId: loans.id, loanNumber: loans.identifier, userId: loans.userId, employer: employers.name, employeeId: borrowerProfiles.employeeId, status: loans.status, disbursementDate: loans.disbursementDate })
@@ -184,7 +184,7 @@ function collectionsQueries(db: Db) {
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
         .leftJoin(employers, eq(employers.id, loanBorrowers.employerId))
         .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loans.userId))
-        .where(and(inArray(loans.status, [...SERVICED_STATUSES]), eq(applications.paymentMethod, 'split_direct_deposit'))),
+        .where(and(inArray(loans.status, [...SERVICED_STATUSES, 'closed_paid']), eq(applications.paymentMethod, 'split_direct_deposit'))),
     batchBySha: async (sha256: string) => {
       const [row] = await db.select().from(remittanceBatches).where(eq(remittanceBatches.sha256, sha256)).limit(1);
       return row;

@@ -88,6 +88,8 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
         <dd>{formatCents(data.paid_total)}</dd>
         <dt>Payoff amount today</dt>
         <dd>{formatCents(data.payoff_amount)}</dd>
+        <dt>Credit balance</dt>
+        <dd>{data.credit_balance > 0 ? `${formatCents(data.credit_balance)} — not refunded yet (no verified bank account on file, or a debit still in its return window)` : formatCents(0)}</dd>
         <dt>Payment per term</dt>
         <dd>{formatCents(loan.payment_per_term)}</dd>
         <dt>Auto-debit</dt>

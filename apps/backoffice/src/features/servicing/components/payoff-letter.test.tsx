@@ -19,6 +19,7 @@ describe('payoff letter on the loan page', { timeout: 30_000 }, () => {
           days_past_due: 0,
           payoff_amount: 140_123,
           paid_total: 0,
+          credit_balance: 0,
           schedule: [],
           ledger: [],
           ach_entries: [],

@@ -15,6 +15,7 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
     days_past_due: 5,
     payoff_amount: 140_123,
     paid_total: 13_000,
+    credit_balance: 0,
     schedule: [
       { n: 1, due_date: '2026-12-05', payment: 13_000, interest: 1000, principal: 12_000, balance: 138_000, unpaid: 0, fees_unpaid: 0, state: 'paid' },
       { n: 2, due_date: '2026-12-15', payment: 13_000, interest: 900, principal: 12_100, balance: 125_900, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' },

@@ -48,6 +48,7 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
     days_past_due: snap.daysPastDue,
     payoff_amount: snap.payoffCents,
     paid_total: snap.paidCents,
+    credit_balance: snap.position.unappliedCents,
     schedule: installments.map((i) => {
       const p = pastDue.get(i.n);
       const unpaid = p ? p.interestCents + p.principalCents : 0;

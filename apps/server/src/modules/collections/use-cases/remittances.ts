@@ -12,6 +12,8 @@ import { AppError } from '../../../errors';
 import type { CollectionsTx, RemittanceLineRow } from '../repository';
 import { businessDate } from '../servicing-policy';
 import { notifyShortRemittances } from '../../borrower-tools/use-cases/repayment-tracker';
+import { refundCreditBalance } from './refund-credit-balance';
+import { refreshLoanStatus } from '../../servicing/use-cases/refresh-loan-status';
 
 export const lineWire = (l: RemittanceLineRow): TRemittanceLine => ({
   id: l.id,
@@ -50,10 +52,28 @@ async function postToLoan(tx: CollectionsTx, loanId: number, line: RemittanceLin
 }
 
 /**
+ * After a remittance posted (committed): a loan it took beyond its payoff has a credit balance, paid back
+ * at once (refund-credit-balance.ts). One loan's failure (a provider down) does not fail the import: the
+ * credit stays on the loan (shown as credit_balance on the servicer's loan page), and importing the same
+ * file again tries again — never twice (the refund re-reads the credit under the lock).
+ */
+async function refundCredits(ctx: AppContext, loanIds: Iterable<number>, staff: TStaffMember | null): Promise<void> {
+  for (const loanId of new Set(loanIds)) {
+    try {
+      await refundCreditBalance(ctx, loanId, 'payroll remittance beyond the payoff', { staff });
+    } catch {
+      // Left as a credit balance on the loan; retried when this file is imported again.
+    }
+  }
+}
+const postedLoans = (rows: readonly RemittanceLineRow[]) => rows.flatMap((r) => ((r.status === 'posted' || r.status === 'assigned') && r.loanId !== null ? [r.loanId] : []));
+
+/**
  * POST /remittances: a payroll remittance (CSV file text, or lines by API). All-or-nothing validation;
  * then, in ONE transaction, the batch, its lines, and a payroll_remittance ledger entry for each line
  * that matches exactly one open allotment loan; the rest goes to suspense. The same content imported
- * again answers the first import (no double posting).
+ * again answers the first import (no double posting). A loan the remittance took beyond its payoff has
+ * its credit balance refunded after the commit (refundCredits).
  */
 export async function importRemittance(ctx: AppContext, staff: TStaffMember | null, body: ImportBody, source: 'file' | 'api' | 'sandbox') {
   let lines: RemittanceLine[];
@@ -73,9 +93,17 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
   const sha256 = createHash('sha256').update(canonical).digest('hex');
   const repo = ctx.repos.collections;
   const previous = await repo.batchBySha(sha256);
-  if (previous) return summary(previous.id, true, await repo.batchLines(previous.id));
+  if (previous) {
+    const rows = await repo.batchLines(previous.id);
+    await refundCredits(ctx, postedLoans(rows), staff);
+    return summary(previous.id, true, rows);
+  }
 
-  const candidates = await repo.remittanceCandidates();
+  // A borrower's paid-off loan is a candidate only when they have no open allotment loan (a late
+  // remittance of a loan paid off; a new loan's remittance goes to the new loan).
+  const all = await repo.remittanceCandidates();
+  const open = new Set(all.filter((c) => c.status !== 'closed_paid').map((c) => c.userId));
+  const candidates = all.filter((c) => c.status !== 'closed_paid' || !open.has(c.userId));
   const byLoan = new Map(candidates.map((c) => [c.loanId, c]));
   const matches = matchRemittance(lines, candidates.map((c) => ({ loanId: c.loanId, loanNumber: c.loanNumber, employer: c.employer ?? '', employeeId: c.employeeId })));
   const at = ctx.now();
@@ -102,7 +130,9 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
       });
       if (!reason && m.loanId !== null) {
         const locked = await tx.lockLoan(m.loanId);
-        if (!locked || (locked.status !== 'opened' && locked.status !== 'default')) {
+        // A remittance after the payoff (the employer's deduction still ran) posts to the paid-off loan: its
+        // credit balance is refunded after the commit and the loan stays closed.
+        if (!locked || (locked.status !== 'opened' && locked.status !== 'default' && locked.status !== 'closed_paid')) {
           await tx.resolveLine(row.id, { status: 'suspense', suspenseReason: 'loan_closed', loanId: null });
           rows.push({ ...row, status: 'suspense', suspenseReason: 'loan_closed', loanId: null });
           continue;
@@ -119,9 +149,14 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
   });
   if (!result) {
     const winner = (await repo.batchBySha(sha256))!;
-    return summary(winner.id, true, await repo.batchLines(winner.id));
+    const rows = await repo.batchLines(winner.id);
+    await refundCredits(ctx, postedLoans(rows), staff);
+    return summary(winner.id, true, rows);
   }
   await notifyShortRemittances(ctx, result.rows.filter((r) => r.status === 'posted'));
+  // Zero means closed on the business day it is reached, whatever paid it.
+  for (const loanId of new Set(postedLoans(result.rows))) await refreshLoanStatus(ctx, loanId);
+  await refundCredits(ctx, postedLoans(result.rows), staff);
   return summary(result.batchId, false, result.rows);
 }
 
@@ -141,8 +176,20 @@ export async function listSuspense(ctx: AppContext) {
   return { lines: (await ctx.repos.collections.suspense()).map(lineWire) };
 }
 
-/** POST /remittances/lines/:id/resolve: assign a suspense line to a loan (posts it) or reject it with a reason. Audited. */
+/**
+ * POST /remittances/lines/:id/resolve: assign a suspense line to a loan (posts it) or reject it with a
+ * reason. Audited. An assignment that takes the loan beyond its payoff refunds the credit after the commit.
+ */
 export async function resolveSuspenseLine(ctx: AppContext, staff: TStaffMember, id: number, body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string }) {
+  const resolved = await resolveInTransaction(ctx, staff, id, body);
+  if (resolved.line.status === 'assigned' && resolved.line.loan_id !== null) {
+    await refreshLoanStatus(ctx, resolved.line.loan_id);
+    await refundCredits(ctx, [resolved.line.loan_id], staff);
+  }
+  return resolved;
+}
+
+async function resolveInTransaction(ctx: AppContext, staff: TStaffMember, id: number, body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string }) {
   return ctx.repos.collections.transaction(async (tx) => {
     const line = await tx.lockLine(id);
     if (!line) throw AppError.notFound(SERVICING_BO_MSG.lineNotFound);
@@ -155,7 +202,8 @@ export async function resolveSuspenseLine(ctx: AppContext, staff: TStaffMember, 
     }
     const loan = await tx.lockLoan(body.loan_id);
     if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
-    if (loan.status !== 'opened' && loan.status !== 'default') throw new AppError('conflict', SERVICING_BO_MSG.loanNotServiced);
+    // A paid-off loan takes a late remittance too: the credit it makes is refunded after the commit.
+    if (loan.status !== 'opened' && loan.status !== 'default' && loan.status !== 'closed_paid') throw new AppError('conflict', SERVICING_BO_MSG.loanNotServiced);
     if (line.payDate < loan.disbursementDate) throw new AppError('validation', SERVICING_BO_MSG.payDateBeforeLoan);
     const entry = await postToLoan(tx, loan.id, line, at, staff.id);
     const set = { status: 'assigned' as const, loanId: loan.id, ledgerEntryId: entry.id, resolvedByStaffId: staff.id, resolvedAt: at };

@@ -15,7 +15,7 @@ const readId = (v: unknown): number | null =>
   typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) && Number(v) > 0 ? Number(v) : null;
 
 /** The saved card a settled card payment was charged to (its answer names it), and the processor's charge id. */
-function cardChargeOf(t: TransactionRow): { cardId: number; chargeId: string } | null {
+export function cardChargeOf(t: TransactionRow): { cardId: number; chargeId: string } | null {
   const body = t.responseBody;
   if (t.method !== 'debitcard' || t.status !== 'settled' || !isRecord(body) || !isRecord(body.card)) return null;
   const cardId = body.card.id;
