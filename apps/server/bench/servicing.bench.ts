@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config';
 import { createContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { seedReference } from '../src/db/seed';
-import { runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 
 const LOANS = Number(process.env.BENCH_LOANS ?? 100_000);
 const BUDGET_SECONDS = 60;
@@ -76,9 +76,9 @@ await q(`insert into application_members (id, email, workflow_status) select i, 
 await q(`insert into applications (id, user_id, payment_method, outcome) select i, i, 'auto_debit', 'approved' from generate_series(1, $1) i`, [LOANS]);
 await q(
   `insert into loans (id, user_id, application_id, identifier, status, amount_cents, fee_cents, interest_rate, apr_percent, frequency, terms, disbursement_date, first_payment_date,
-     note_principal_cents, finance_charge_cents, total_of_payments_cents, created_at)
+     note_principal_cents, fee_financed, finance_charge_cents, total_of_payments_cents, created_at)
    select i, i, i, lpad((i / 1000000)::text, 4, '0') || '-' || lpad(((i / 10000) % 100)::text, 2, '0') || '-' || lpad((i % 10000)::text, 4, '0'), 'opened', 100000, 0, '12', '12.0000', 'monthly', 3,
-     $2::date, '2027-02-04'::date, $3, $4, $5, now()
+     $2::date, '2027-02-04'::date, $3, false, $4, $5, now()
    from generate_series(1, $1) i`,
   [LOANS, DISBURSED, schedule.notePrincipalCents, schedule.totalInterestCents, schedule.totalOfPaymentsCents],
 );

@@ -20,8 +20,7 @@ import { employmentRepository } from './modules/employment/repository';
 import { loanTermsRepository } from './modules/loan-terms/repository';
 import { reviewRepository } from './modules/review/repository';
 import { backofficeRepository } from './modules/backoffice/repository';
-import { servicingRepository } from './modules/servicing/repository';
-import { collectionsRepository } from './modules/collections/repository';
+import { loanBookRepository } from './modules/loan-book/repository';
 import { borrowerToolsRepository } from './modules/borrower-tools/repository';
 import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
@@ -50,8 +49,7 @@ export type AppContext = {
     loanTerms: ReturnType<typeof loanTermsRepository>;
     review: ReturnType<typeof reviewRepository>;
     backoffice: ReturnType<typeof backofficeRepository>;
-    servicing: ReturnType<typeof servicingRepository>;
-    collections: ReturnType<typeof collectionsRepository>;
+    loanBook: ReturnType<typeof loanBookRepository>;
     borrowerTools: ReturnType<typeof borrowerToolsRepository>;
     profile: ReturnType<typeof profileRepository>;
     newflow: ReturnType<typeof newflowRepository>;
@@ -88,8 +86,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     loanTerms: loanTermsRepository(database.db),
     review: reviewRepository(database.db),
     backoffice: backofficeRepository(database.db),
-    servicing: servicingRepository(database.db),
-    collections: collectionsRepository(database.db),
+    loanBook: loanBookRepository(database.db),
     borrowerTools: borrowerToolsRepository(database.db),
     profile: profileRepository(database.db),
     newflow: newflowRepository(database.db),

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
-import { startServicingTimer } from './modules/collections/scheduler';
+import { startServicingTimer } from './modules/loan-book/scheduler';
 import { startRateCheckTimer } from './modules/newflow/rate-check';
 import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';

@@ -6,7 +6,7 @@ import { cents, formatCents } from '@payrail/domain/money';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import type { NachaEntry } from '../src/adapters/ach/nacha';
 import { bankAccounts, ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
-import { accountCorrectedNotice } from '../src/modules/collections/use-cases/ach-returns';
+import { accountCorrectedNotice } from '../src/modules/loan-book/use-cases/ach-returns';
 import { staffToken } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
@@ -24,14 +24,14 @@ let loan: FundedLoan;
 let single: FundedLoan;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02' });
   single = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 1 });
-  await app.ctx.repos.collections.planDay('daily_servicing', '2029-01-02', NOW);
+  await app.ctx.repos.loanBook.planDay('daily_servicing', '2029-01-02', NOW);
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
   await app.close();
 });
 
@@ -167,7 +167,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
   });
 
   it('a late return of the payment that paid a loan off reopens it and tells the borrower', async () => {
-    const before = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    const before = (await app.ctx.repos.loanBook.loan(single.loanId))!;
     expect(before.status).toBe('closed_paid');
     expect(before.closedAt).not.toBeNull();
     const s0 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
@@ -175,7 +175,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const res = await upload(servicer, returnFile([{ trace: debit.trace_number!, code: 'R10', amountCents: debit.amount }]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TAchReturnsResponse>().applied).toEqual([expect.objectContaining({ loan_id: single.loanId, return_code: 'R10' })]);
-    const after = (await app.ctx.repos.servicing.loan(single.loanId))!;
+    const after = (await app.ctx.repos.loanBook.loan(single.loanId))!;
     expect(after.status).toBe('opened');
     expect(after.closedAt).toBeNull();
     const s1 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
@@ -184,7 +184,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     expect(notes).toContain(`Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`);
     // The daily run services it again from the next business day.
     expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
-    expect((await app.ctx.repos.servicing.loan(single.loanId))!.status).toBe('opened');
+    expect((await app.ctx.repos.loanBook.loan(single.loanId))!.status).toBe('opened');
   });
 
   it('notifications of change (COR) correct the debit’s account, tell the borrower, apply once; other codes are reported', async () => {

@@ -7,8 +7,8 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achAuthorizations, agreementDocuments, applications, autoDebitAuthorizations, ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
-import { DAILY_JOB, runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
-import { businessToday } from '../src/modules/servicing/clock';
+import { DAILY_JOB, runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { AUTO_DEBIT_CLIENT, fundedBorrowerRepaying } from './servicing-helpers';
@@ -21,11 +21,11 @@ let servicer: string;
 let underwriter: string;
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
   await app.close();
 });
 
@@ -70,7 +70,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
     const [disclosure] = await db().select().from(agreementDocuments).where(eq(agreementDocuments.id, ach!.agreementDocumentId));
     expect(disclosure!.name).toBe('auto_debit_disclosure');
 
-    const installments = await app.ctx.repos.servicing.installments(b.loan.id);
+    const installments = await app.ctx.repos.loanBook.installments(b.loan.id);
     const levelPayment = installments[0]!.paymentCents;
     const rows = await autoDebitsOf(b.loan.id);
     expect(rows).toHaveLength(1);
@@ -86,7 +86,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
       createdAt: new Date(b.loan.created_at),
       revokedAt: null,
     });
-    expect((await app.ctx.repos.servicing.activeAutoDebit(b.loan.id))!.id).toBe(rows[0]!.id);
+    expect((await app.ctx.repos.loanBook.activeAutoDebit(b.loan.id))!.id).toBe(rows[0]!.id);
     expect((await servicing(b.loan.id)).auto_debit).toMatchObject({ id: rows[0]!.id, amount: levelPayment, bank_account_id: ach!.bankAccountId });
     // Nothing is debited at funding: the run creates each installment's debit on its day.
     expect(await txsOf(b.loan.id)).toEqual([]);
@@ -99,9 +99,9 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
 
   it('the daily run debits installments 1 and 2 on their due dates’ business days, once each, with no borrower action', async () => {
     const start = parseIsoDate(b.loan.disbursement_date);
-    await app.ctx.repos.servicing.setBusinessDateOverride(start, null, app.ctx.now());
-    await app.ctx.repos.collections.planDay(DAILY_JOB, start, app.ctx.now());
-    const installments = await app.ctx.repos.servicing.installments(b.loan.id);
+    await app.ctx.repos.loanBook.setBusinessDateOverride(start, null, app.ctx.now());
+    await app.ctx.repos.loanBook.planDay(DAILY_JOB, start, app.ctx.now());
+    const installments = await app.ctx.repos.loanBook.installments(b.loan.id);
     const auth0 = (await autoDebitsOf(b.loan.id))[0]!;
     const paid: [string, number][] = [];
     for (const i of installments.slice(0, 2)) {
@@ -148,7 +148,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
   it('a refinance repaid by auto-debit carries the old loan’s active auto-debit over (no newer ACH authorization)', async () => {
     // Eligible: most of the principal repaid, nothing in flight, current.
     const today = await businessToday(app.ctx);
-    await app.ctx.repos.servicing.recordPayment({ loanId: b.loan.id, kind: 'one_time_payment', effectiveDate: today, amountCents: Math.ceil(b.loan.note_principal * 0.7), at: app.ctx.now(), idempotencyKey: `auto-refi-pay-${b.id}` });
+    await app.ctx.repos.loanBook.recordPayment({ loanId: b.loan.id, kind: 'one_time_payment', effectiveDate: today, amountCents: Math.ceil(b.loan.note_principal * 0.7), at: app.ctx.now(), idempotencyKey: `auto-refi-pay-${b.id}` });
     const old = (await autoDebitsOf(b.loan.id))[0]!;
     expect((await post(app, b.token, '/api/refinance', { loan_id: b.loan.id })).statusCode).toBe(200);
     expect((await get(app, b.token, '/api/loan')).statusCode).toBe(200);
@@ -177,7 +177,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
     expect(carried[0]).toMatchObject({
       userId: b.id,
       bankAccountId: old.bankAccountId,
-      amountCents: (await app.ctx.repos.servicing.installments(newLoan.id))[0]!.paymentCents,
+      amountCents: (await app.ctx.repos.loanBook.installments(newLoan.id))[0]!.paymentCents,
       disclosureDocumentId: old.disclosureDocumentId,
       disclosureAcceptedAt: old.disclosureAcceptedAt,
       ip: old.ip,
@@ -189,7 +189,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
 
 describe('a loan funded from an application repaid by split direct deposit (repay method 0)', () => {
   it('gets no auto-debit, even with an ACH authorization on file, and the run debits nothing', async () => {
-    await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
     // The payment method decides, not an authorization on file (say, given before the member changed method).
     const b = await fundedBorrowerRepaying(app, 0, {
       beforeSigning: async (who) => {
@@ -205,7 +205,7 @@ describe('a loan funded from an application repaid by split direct deposit (repa
     expect((await servicing(b.loan.id)).auto_debit).toBeNull();
 
     const start = parseIsoDate(b.loan.disbursement_date);
-    const [first] = await app.ctx.repos.servicing.installments(b.loan.id);
+    const [first] = await app.ctx.repos.loanBook.installments(b.loan.id);
     const through = addDays(adjustToBusinessDay(parseIsoDate(first!.dueDate)), 1);
     await moveClockTo(through, start);
     expect(await txsOf(b.loan.id)).toEqual([]);

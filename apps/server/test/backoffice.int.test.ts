@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMembers, bankAccounts, disbursements, loanBorrowers, loanDocuments, loanInstallments, loans, notifications, staffActions, staffUsers, states } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { ALREADY_FUNDED } from '../src/modules/servicing/use-cases/fund-application';
+import { ALREADY_FUNDED } from '../src/modules/loan-book/use-cases/fund-application';
 import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import type { TestApp } from './test-app';

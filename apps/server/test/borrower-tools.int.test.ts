@@ -23,14 +23,14 @@ let loan: FundedLoan;
 let other: FundedLoan;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.servicing.setBusinessDateOverride('2028-01-03', null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride('2028-01-03', null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   // $1,000.00 at 12 %, 3 monthly payments from 02/03/2028: period 1 interest $10.00 over 31 days.
   loan = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
   other = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
   await app.close();
 });
 
@@ -123,7 +123,7 @@ describe('what-if simulator', () => {
   const simulate = (token: string, loanId: number, body: unknown) => call(app, { method: 'POST', url: `/api/loans/${loanId}/what_if`, headers: auth(token), payload: body as Record<string, unknown> });
 
   it('$400 more with the first installment: paid off 03/03/2028 instead of 04/03/2028, $7.37 of interest saved; nothing written', async () => {
-    const before = await app.ctx.repos.servicing.ledger(loan.loanId);
+    const before = await app.ctx.repos.loanBook.ledger(loan.loanId);
     const res = await simulate(loan.token, loan.loanId, { one_time: [{ date: '2028-02-03', amount: 40000 }] });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json<TWhatIfResponse>();
@@ -137,7 +137,7 @@ describe('what-if simulator', () => {
       { date: '2028-02-03', principal: 26998 },
       { date: '2028-03-03', principal: 0 },
     ]);
-    expect(await app.ctx.repos.servicing.ledger(loan.loanId)).toEqual(before);
+    expect(await app.ctx.repos.loanBook.ledger(loan.loanId)).toEqual(before);
   });
 
   it('answers every problem at once as 422 error_messages; another member’s loan is 404', async () => {
@@ -168,7 +168,7 @@ describe('repayment tracker (payroll allotments)', () => {
   beforeAll(async () => {
     payroll = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
     silent = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
-    await app.ctx.repos.servicing.setBusinessDateOverride('2028-04-10', null, NOW);
+    await app.ctx.repos.loanBook.setBusinessDateOverride('2028-04-10', null, NOW);
     const remit = (lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[]) =>
       call(app, { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer), payload: { lines } });
     const res = await remit([

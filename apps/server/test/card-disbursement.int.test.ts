@@ -1,7 +1,7 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitDisbursementResponse, TPayoffResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/servicing/clock';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';
@@ -22,21 +22,21 @@ let keyN = 0;
 const newKey = () => `refund-key-${Date.now().toString(36)}-${String(++keyN)}`;
 const disburse = (token: string, card: Record<string, unknown>, key: string | null = newKey()) => post(token, '/create_debit_disbursement', { card }, key);
 const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
-const refunds = async (loanId: number) => (await app.ctx.repos.servicing.ledger(loanId)).filter((e) => e.kind === 'refund');
+const refunds = async (loanId: number) => (await app.ctx.repos.loanBook.ledger(loanId)).filter((e) => e.kind === 'refund');
 
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
-  await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
   goodCard = await saveCard(app, owner.token, '4242424242424242');
   refundFailsCard = await saveCard(app, owner.token, '4000000000005126');
   unusedCard = await saveCard(app, owner.token, '5555555555554444');
   othersCard = await saveCard(app, other.token, '5200828282828210');
 }, 240_000);
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await app.close();
 });
 
@@ -54,7 +54,7 @@ describe('POST /create_debit_disbursement (the credit balance refunded to a debi
     const payoff = (await get(owner.token, `/${owner.loan.id}/payoff/${today}`)).json<TPayoffResponse>().payoff_amount;
     expect((await post(owner.token, '/create_pull_transaction', { card: { account: goodCard, amount: payoff } }, newKey())).statusCode).toBe(200);
     // Then the employer's remittance arrives anyway: $30.00 received beyond the payoff.
-    await app.ctx.repos.servicing.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: today, amountCents: 3000, idempotencyKey: `test-remit-${owner.loan.id}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: today, amountCents: 3000, idempotencyKey: `test-remit-${owner.loan.id}`, at: app.ctx.now() });
 
     expect(errorsOf(await disburse(owner.token, { account: unusedCard }))).toEqual([PAYMENT_MSG.cardNotPaidWith]);
     expect(errorsOf(await disburse(owner.token, { account: goodCard, amount: 3001 }))).toEqual([PAYMENT_MSG.refundAboveCredit('30.00')]);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueDateChangeRequests, loanDocuments, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
-import { reviseDueDates } from '../src/modules/servicing/use-cases/revise-due-dates';
+import { reviseDueDates } from '../src/modules/loan-book/use-cases/revise-due-dates';
 import { staffToken } from './application-helpers';
 import { setNames } from './banking-helpers';
 import { fundedLoan } from './collections-helpers';
@@ -25,11 +25,11 @@ async function borrower(): Promise<FundedLoan> {
 }
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.servicing.setBusinessDateOverride('2029-01-10' as IsoDate, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride('2029-01-10' as IsoDate, null, NOW);
   staff = await staffToken(app, 'servicer@payrail.test');
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
   await app.close();
 });
 
@@ -61,10 +61,10 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
     expect(applied.total_of_payments).toBe(applied.schedule.reduce((s, r) => s + r.payment, 0));
 
     // The schedule in force: the installments and the borrower's next payment.
-    expect((await app.ctx.repos.servicing.installments(loan.loanId)).map((i) => i.dueDate)[0]).toBe('2029-02-12');
+    expect((await app.ctx.repos.loanBook.installments(loan.loanId)).map((i) => i.dueDate)[0]).toBe('2029-02-12');
     const next = await call(app, { url: `/api/transactions/loan/next_term_date/${loan.loanId}`, headers: auth(loan.token) });
     expect(next.json()).toMatchObject({ next_term_date: '2029-02-12' });
-    const [revision] = await app.ctx.repos.servicing.scheduleRevisions(loan.loanId);
+    const [revision] = await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId);
     expect(revision).toMatchObject({ kind: 'due_date_change', sourceId: applied.id, aprBefore: applied.old_apr, aprAfter: applied.new_apr });
 
     // The loan's documents list the agreement; its PDF is the signed re-disclosure.
@@ -139,7 +139,7 @@ describe('due-date change refusals: nothing is written', () => {
     expect((await call(app, { url: `/api/dashboard/loans/${loan.loanId}/due_date_changes`, headers: auth(other.token) })).statusCode).toBe(404);
     expect((await call(app, { method: 'POST', url: `/api/dashboard/loans/${loan.loanId}/due_date_change`, payload: GOOD })).statusCode).toBe(401);
     expect(await requestsOf(loan.loanId)).toEqual([]);
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toEqual([]);
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([]);
   });
 
   it('refuses while the debit of the first movable payment is scheduled or pending', async () => {
@@ -167,7 +167,7 @@ describe('due-date change retries and races', () => {
     const c = await sign(loan, GOOD, headers);
     expect(c.json<TDueDateChange>().id).toBe(a.json<TDueDateChange>().id);
     expect(await requestsOf(loan.loanId)).toHaveLength(1);
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toHaveLength(1);
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toHaveLength(1);
     expect(await db().select().from(loanDocuments).where(eq(loanDocuments.loanId, loan.loanId))).toHaveLength(1);
   });
 
@@ -177,7 +177,7 @@ describe('due-date change retries and races', () => {
     expect([a.statusCode, b.statusCode].filter((s) => s === 200)).toHaveLength(1);
     for (const r of [a, b]) if (r.statusCode !== 200) expect([409, 422]).toContain(r.statusCode);
     expect(await requestsOf(loan.loanId)).toHaveLength(1);
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toHaveLength(1);
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toHaveLength(1);
   });
 
   it('a change that lost the race to another revision is a 409 and writes nothing', async () => {
@@ -187,7 +187,7 @@ describe('due-date change retries and races', () => {
     // Another revision (staff's hardship deferral) lands between the borrower's read and write.
     care.reserveDueDateChangeId = async () => {
       care.reserveDueDateChangeId = reserve;
-      const row = (await app.ctx.repos.servicing.loan(loan.loanId))!;
+      const row = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
       await reviseDueDates(app.ctx, row, { kind: 'hardship', sourceId: -loan.loanId, dueDatesAfter: ['2029-02-02', '2029-04-02', '2029-05-02', '2029-06-02', '2029-07-02', '2029-08-02'], firstMovedN: 2 });
       return reserve();
     };
@@ -199,6 +199,6 @@ describe('due-date change retries and races', () => {
     expect(await requestsOf(loan.loanId)).toEqual([]);
     expect(await db().select().from(loanDocuments).where(eq(loanDocuments.loanId, loan.loanId))).toEqual([]);
     expect(await notesOf(loan.userId)).toEqual(before);
-    expect((await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).map((r) => r.kind)).toEqual(['hardship']);
+    expect((await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).map((r) => r.kind)).toEqual(['hardship']);
   });
 });

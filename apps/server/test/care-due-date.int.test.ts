@@ -15,10 +15,10 @@ beforeAll(async () => {
   app = await testApp({ now: () => NOW });
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 6 });
   other = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 6 });
-  await app.ctx.repos.servicing.setBusinessDateOverride('2029-01-10' as IsoDate, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride('2029-01-10' as IsoDate, null, NOW);
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
   await app.close();
 });
 

@@ -19,11 +19,11 @@ let servicer: string;
 let underwriter: string;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
   [admin, servicer, underwriter] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
   await app.close();
 });
 
@@ -37,7 +37,7 @@ describe('business clock and the daily run', () => {
   beforeAll(async () => {
     loan = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
     // Start the run history at the real date so the catch-up has a known start.
-    await app.ctx.repos.collections.planDay('daily_servicing', '2028-01-03', NOW);
+    await app.ctx.repos.loanBook.planDay('daily_servicing', '2028-01-03', NOW);
   });
 
   it('reads the clock (underwriters too), refuses strangers', async () => {

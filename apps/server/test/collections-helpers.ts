@@ -51,6 +51,7 @@ export async function fundedLoan(
       status: 'opened',
       amountCents: terms.amountCents,
       feeCents: 0,
+      feeFinanced: false,
       interestRate: '12',
       aprPercent: '12.0000',
       frequency: 'monthly',

@@ -4,7 +4,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { formatCents } from '@payrail/domain/money';
 import { lateFeeAmount } from '@payrail/domain/servicing/late-fee';
 import { ledgerEntries, loans, loanTransactions, notifications, autoDebitAuthorizations, servicingRuns } from '../src/db/schema/index';
-import { runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -156,7 +156,7 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
     const date = '2027-07-01';
     const a = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
     const b = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
-    const repo = app.ctx.repos.collections;
+    const repo = app.ctx.repos.loanBook;
     await claim([a.loanId, b.loanId], date);
     const ours = new Set([a.loanId, b.loanId]);
     const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
@@ -184,7 +184,7 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
     const date = '2027-07-02';
     const a = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-02' });
     const b = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-02' });
-    const repo = app.ctx.repos.collections;
+    const repo = app.ctx.repos.loanBook;
     await claim([a.loanId, b.loanId], date);
     // Another loan already holds the key b's entry will use: memory cannot see it, the unique index does.
     const taken = `batch-flush:${String(b.loanId)}`;

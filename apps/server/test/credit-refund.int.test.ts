@@ -8,7 +8,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AchCredit } from '../src/adapters/ach/port';
 import { bankAccounts, notifications, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { creditRefundKey, refundCreditBalance } from '../src/modules/collections/use-cases/refund-credit-balance';
+import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
 import { classicApp, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { fundedLoan } from './collections-helpers';
@@ -30,14 +30,14 @@ let D: IsoDate; // the business date of the whole file
 
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   servicer = await staffToken(app, 'servicer@payrail.test');
   sandboxOriginate = app.ctx.providers.ach.originateCredit.bind(app.ctx.providers.ach);
   achSpy = vi.spyOn(app.ctx.providers.ach, 'originateCredit');
 }, 60_000);
 afterAll(async () => {
   achSpy.mockRestore();
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
   await app.close();
 });
 
@@ -49,11 +49,11 @@ const page = async (loanId: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TLoanServicingResponse>();
 };
-const refundsOf = async (loanId: number) => (await app.ctx.repos.servicing.ledger(loanId)).filter((e) => e.kind === 'refund');
-const statusOf = async (loanId: number) => (await app.ctx.repos.servicing.loan(loanId))!.status;
+const refundsOf = async (loanId: number) => (await app.ctx.repos.loanBook.ledger(loanId)).filter((e) => e.kind === 'refund');
+const statusOf = async (loanId: number) => (await app.ctx.repos.loanBook.loan(loanId))!.status;
 /** The refunds sent by ACH credit for a loan (its identifier is the entry's individual id). */
 const achRefundsFor = (identifier: string): AchCredit[] => achSpy.mock.calls.map((c) => c[0]).filter((c) => c.individualId === identifier && c.idempotencyKey.startsWith('payrail-refund:'));
-const employerOf = async (loanId: number) => (await app.ctx.repos.collections.remittanceCandidates()).find((c) => c.loanId === loanId)!.employer!;
+const employerOf = async (loanId: number) => (await app.ctx.repos.loanBook.remittanceCandidates()).find((c) => c.loanId === loanId)!.employer!;
 const importLines = async (lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[], reference: string) => {
   const res = await bo('POST', '/remittances', { lines, reference });
   expect(res.statusCode, res.body).toBe(200);
@@ -84,7 +84,7 @@ describe('a payroll remittance beyond the payoff', () => {
   beforeAll(async () => {
     owner = await fundedBorrowerRepaying(app, 0); // payroll allotment, verified account on file ending 6789
     D = parseIsoDate(owner.loan.disbursement_date);
-    await app.ctx.repos.servicing.setBusinessDateOverride(D, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(D, null, app.ctx.now());
     employer = await employerOf(owner.loan.id);
     payoff = (await page(owner.loan.id)).payoff_amount;
   }, 120_000);
@@ -191,7 +191,7 @@ describe('retries, the missing account, concurrency, suspense', () => {
     const loan = await allotmentLoan('000555000333');
     const payoff = (await page(loan.loanId)).payoff_amount;
     // The credit arrives without the remittance path (no refund yet).
-    await app.ctx.repos.servicing.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: D, amountCents: payoff + 777, idempotencyKey: `test-credit-${loan.loanId}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: D, amountCents: payoff + 777, idempotencyKey: `test-credit-${loan.loanId}`, at: app.ctx.now() });
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => refundCreditBalance(app.ctx, loan.loanId, 'parallel')));
     expect(outcomes.flatMap((o) => o.refunds).map((r) => r.amountCents)).toEqual([777]);
     expect(await refundsOf(loan.loanId)).toEqual([expect.objectContaining({ amountCents: 777, idempotencyKey: creditRefundKey(loan.loanId, 1) })]);
@@ -216,13 +216,13 @@ describe('a credit that came from a card payment', () => {
     const owner = await fundedBorrower(app);
     const start = parseIsoDate(owner.loan.disbursement_date);
     const paidOn = addDays(start, 3);
-    await app.ctx.repos.servicing.setBusinessDateOverride(paidOn, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(paidOn, null, app.ctx.now());
     const card = await saveCard(app, owner.token, '4242424242424242');
     const quote = (await page(owner.loan.id)).payoff_amount;
     const paid = await call(app, { method: 'POST', url: '/api/create_pull_transaction', headers: { ...auth(owner.token), 'idempotency-key': `card-payoff-${owner.loan.id}` }, payload: { card: { account: card, amount: quote } } });
     expect(paid.statusCode, paid.body).toBe(200);
     // An employer's remittance dated before the card payment: replayed first, so the card payment is the overpayment.
-    await app.ctx.repos.servicing.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: start, amountCents: 3_000, idempotencyKey: `test-card-credit-${owner.loan.id}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: start, amountCents: 3_000, idempotencyKey: `test-card-credit-${owner.loan.id}`, at: app.ctx.now() });
     const credit = (await page(owner.loan.id)).credit_balance;
     expect(credit).toBeGreaterThanOrEqual(3_000);
 
@@ -234,6 +234,6 @@ describe('a credit that came from a card payment', () => {
     expect(refund).toMatchObject({ reasonCode: `card:${String(card)}`, idempotencyKey: creditRefundKey(owner.loan.id, 1) });
     expect(refund!.transactionId).not.toBeNull();
     expect(await statusOf(owner.loan.id)).toBe('closed_paid');
-    await app.ctx.repos.servicing.setBusinessDateOverride(D, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(D, null, app.ctx.now());
   }, 120_000);
 });

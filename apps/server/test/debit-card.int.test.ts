@@ -3,7 +3,7 @@ import type { TDebitTransactionsResponse, TPayoffResponse, TPullTransactionRespo
 import { formatCents } from '@payrail/domain/money';
 import type { Cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/servicing/clock';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';
@@ -27,22 +27,22 @@ const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: strin
 
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
-  await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
   goodCard = await saveCard(app, owner.token, '4242424242424242');
   declinedCard = await saveCard(app, owner.token, '4000000000000341');
   poorCard = await saveCard(app, owner.token, '4000000000009995');
   othersCard = await saveCard(app, other.token, '5555555555554444');
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await app.close();
 });
 
 const payoffToday = async (token: string, loanId: number) => (await get(token, `/${loanId}/payoff/${await businessToday(app.ctx)}`)).json<TPayoffResponse>().payoff_amount;
-const ledger = (loanId: number) => app.ctx.repos.servicing.ledger(loanId);
+const ledger = (loanId: number) => app.ctx.repos.loanBook.ledger(loanId);
 
 describe('POST /create_pull_transaction', () => {
   it('charges the saved card, settles at once and posts a one-time payment to the ledger', async () => {
@@ -57,7 +57,7 @@ describe('POST /create_pull_transaction', () => {
     expect(entries).toHaveLength(entriesBefore + 1);
     expect(entries.at(-1)).toMatchObject({ kind: 'one_time_payment', amountCents: 2500, transactionId: body.transaction.id, effectiveDate: await businessToday(app.ctx) });
     expect(await payoffToday(owner.token, owner.loan.id)).toBe(before - 2500);
-    const txn = await app.ctx.repos.servicing.transaction(body.transaction.id);
+    const txn = await app.ctx.repos.loanBook.transaction(body.transaction.id);
     expect(txn).toMatchObject({ status: 'settled', method: 'debitcard', settledOn: await businessToday(app.ctx) });
   });
 

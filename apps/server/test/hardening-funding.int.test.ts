@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, disbursements, loans } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { ALREADY_FUNDED } from '../src/modules/servicing/use-cases/fund-application';
+import { ALREADY_FUNDED } from '../src/modules/loan-book/use-cases/fund-application';
 import { borrowerAtApplicationReview, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import type { TestApp } from './test-app';
@@ -61,7 +61,7 @@ describe('idempotent funding under concurrency', () => {
     const first = await fund(who.id, key);
     expect(first.statusCode).toBe(200);
     // Replay the interleaving deterministically: this call's first look-up of the key saw nothing yet.
-    const repo = app.ctx.repos.servicing;
+    const repo = app.ctx.repos.loanBook;
     const real = repo.disbursementByKey;
     let looks = 0;
     repo.disbursementByKey = async (k: string) => (looks++ === 0 ? undefined : real(k));

@@ -22,11 +22,11 @@ let underwriter: string;
 let admin: string;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW, config: { dataDir: files.dataDir } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(TODAY as IsoDate, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(TODAY as IsoDate, null, NOW);
   [servicer, underwriter, admin] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'admin@payrail.test')]);
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
   await app.close();
   files.remove();
 });
@@ -178,11 +178,11 @@ describe('hardship request: staff', () => {
     expect(d.request.decision!.schedule.map((r) => [r.due_date, r.new_due_date, r.moved])).toEqual(CONTRACT.map((c, i) => [c, moved[i], true]));
     expect(d.loan).toMatchObject({ days_past_due: 0, next_due_date: '2029-03-02', late_fees: 0 });
 
-    const loanRow = (await app.ctx.repos.servicing.loan(loan.loanId))!;
+    const loanRow = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
     expect(loanRow.revisedDueDates).toEqual(moved);
     expect(loanRow.aprPercent).toBe(d.request.decision!.apr_after);
     expect((await db().select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId))).map((i) => i.dueDate).sort()).toEqual(moved);
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toEqual([expect.objectContaining({ kind: 'hardship', sourceId: req.id, dueDatesBefore: CONTRACT, dueDatesAfter: moved })]);
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([expect.objectContaining({ kind: 'hardship', sourceId: req.id, dueDatesBefore: CONTRACT, dueDatesAfter: moved })]);
     const waivers = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')));
     expect(waivers).toEqual([expect.objectContaining({ reversesEntryId: fee!.id, amountCents: 1_500, effectiveDate: TODAY })]);
     expect((await page(loan)).days_past_due).toBe(0);
@@ -230,8 +230,8 @@ describe('hardship request: staff', () => {
     }
     // The approval's revision rolled back with it: the loan's dates are the contract's.
     expect((await app.ctx.repos.hardship.byId(req.id))!.status).toBe('declined');
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toEqual([]);
-    expect((await app.ctx.repos.servicing.loan(loan.loanId))!.revisedDueDates).toBeNull();
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([]);
+    expect((await app.ctx.repos.loanBook.loan(loan.loanId))!.revisedDueDates).toBeNull();
   });
 
   it('two approvals at once: one applies, the other is refused; one revision', async () => {
@@ -241,12 +241,12 @@ describe('hardship request: staff', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes[0]).toBe(200);
     expect([409, 422]).toContain(codes[1]);
-    expect(await app.ctx.repos.servicing.scheduleRevisions(loan.loanId)).toHaveLength(1);
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toHaveLength(1);
   });
 
   it('refuses a loan that is not active', async () => {
     const loan = await newLoan();
-    await app.ctx.repos.servicing.moveLoanStatus(loan.loanId, 'opened', 'default', NOW);
+    await app.ctx.repos.loanBook.moveLoanStatus(loan.loanId, 'opened', 'default', NOW);
     expect((await submit(loan)).json()).toEqual({ error: HARDSHIP_MSG.notActive });
     expect((await page(loan)).refusal).toBe(HARDSHIP_MSG.notActive);
   });

@@ -7,7 +7,7 @@ import { formatUsd, cents } from '@payrail/domain/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
-import { runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.database.db;
-const setBusinessDate = (d: string | null) => app.ctx.repos.servicing.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
 let keyN = 0;
 const newKey = () => `race-${Date.now().toString(36)}-${String(++keyN)}`;
 const pay = (token: string, body: Record<string, unknown>) =>

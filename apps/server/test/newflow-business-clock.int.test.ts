@@ -8,7 +8,7 @@ import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/servicing/clock';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp, employerOfKind, staffToken, uniqueSsn } from './application-helpers';
 import { HARBOR_POINT } from './banking-helpers';
 import { tinyPdf } from './document-files';
@@ -25,14 +25,14 @@ let REAL_TODAY: IsoDate;
 let BUSINESS_DATE: IsoDate;
 beforeAll(async () => {
   app = await classicApp();
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   REAL_TODAY = utcDay(app.ctx.now());
   BUSINESS_DATE = addDays(REAL_TODAY, 30);
   // Staff move the business date a month ahead (as the back office's POST /servicing/business_date, without the daily run).
-  await app.ctx.repos.servicing.setBusinessDateOverride(BUSINESS_DATE, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(BUSINESS_DATE, null, app.ctx.now());
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now()); // other files of this worker read the real date
   await app.close();
 });
 

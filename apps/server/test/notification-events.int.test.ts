@@ -5,9 +5,9 @@ import type { TPayoffResponse } from '@payrail/contract/servicing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanTransactions, notifications, autoDebitAuthorizations } from '../src/db/schema/index';
-import { runDailyServicing } from '../src/modules/collections/use-cases/daily-run';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { notifyBorrower } from '../src/modules/engagement/use-cases/notify-borrower';
-import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
+import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';
 import { borrowerAtApplicationReview, classicApp, get, staffToken, tempDataDir } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
@@ -75,12 +75,12 @@ describe('notifications created by real events', () => {
     const funded = await fundedBorrower(app);
     const loanId = funded.loan.id;
     const date = addDays(parseIsoDate(funded.loan.disbursement_date), 15);
-    await app.ctx.repos.servicing.setBusinessDateOverride(date, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(date, null, app.ctx.now());
     const quote = (await call(app, { url: `/api/${loanId}/payoff/${date}`, headers: auth(funded.token) })).json<TPayoffResponse>().payoff_amount;
-    await app.ctx.repos.servicing.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `notice-payoff-${loanId}` });
+    await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `notice-payoff-${loanId}` });
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
-    await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
     expect((await stored(funded.id)).filter((m) => m === PAID_OFF_NOTICE)).toHaveLength(1);
   });
 

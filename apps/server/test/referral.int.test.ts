@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, notifications, referralRewards, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { businessToday } from '../src/modules/servicing/clock';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { rewardApprovedReferral, rewardSubmittedApplication } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { borrowerAtApplicationReview, classicApp, forceStatus, get, post, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
@@ -16,10 +16,10 @@ import type { TestApp } from './test-app';
 let app: TestApp;
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await app.close();
 });
 
@@ -178,9 +178,9 @@ describe('payouts (back office)', () => {
     expect((await list()).payable.find((p) => p.user_id === referrer.id)).toBeUndefined();
     expect((await release(`payout-early-${referrer.id}`)).json()).toMatchObject({ error: expect.any(String) });
     const today = await businessToday(app.ctx);
-    await app.ctx.repos.servicing.setBusinessDateOverride(addDays(today, 41), null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(today, 41), null, app.ctx.now());
     expect((await list()).payable.find((p) => p.user_id === referrer.id)).toBeUndefined();
-    await app.ctx.repos.servicing.setBusinessDateOverride(addDays(today, 42), null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(today, 42), null, app.ctx.now());
     expect((await list()).payable.find((p) => p.user_id === referrer.id)).toEqual({ user_id: referrer.id, email: referrer.email, amount: 5_000, rewards: 1 });
 
     expect((await release(`payout-noacct-${referrer.id}`)).json()).toEqual({ error: REFERRAL_MSG.noPayoutAccount });
@@ -207,6 +207,6 @@ describe('payouts (back office)', () => {
     expect(audit[0]!.after).toMatchObject({ payout_id: paid.id, amount_cents: 5_000 });
     const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
     expect(messages).toContain('Your referral rewards of $50.00 are on their way to your bank account.');
-    await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   });
 });

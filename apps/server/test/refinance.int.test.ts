@@ -7,7 +7,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disbursements, ledgerEntries, loans, referralRewards } from '../src/db/schema/index';
-import { businessToday } from '../src/modules/servicing/clock';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp, forceStatus, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
@@ -21,12 +21,12 @@ beforeAll(async () => {
   await setBusinessDate(addDays(parseIsoDate(owner.loan.disbursement_date), 5));
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await app.close();
 });
 
 const db = () => app.ctx.database.db;
-const setBusinessDate = (d: string | null) => app.ctx.repos.servicing.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
 const lastLoan = async (token: string) => (await get(app, token, '/api/loans/last')).json<TLastLoanResponse>().loan;
 const session = async (token: string) => (await get(app, token, '/api/token_is_valid')).json<{ eligible_for_refinance: boolean; loan_type: string; workflow_status: string }>();
 const failing = (l: TServicingLoan) =>
@@ -36,7 +36,7 @@ const failing = (l: TServicingLoan) =>
 /** Repays `share` of the note principal in one settled payment dated on the business date. */
 async function repay(loanId: number, notePrincipal: number, share: number, key: string) {
   const date = await businessToday(app.ctx);
-  await app.ctx.repos.servicing.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: Math.ceil(notePrincipal * share), at: app.ctx.now(), idempotencyKey: key });
+  await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: Math.ceil(notePrincipal * share), at: app.ctx.now(), idempotencyKey: key });
 }
 
 describe('refinance eligibility (spec §5): each requirement failing alone', () => {
@@ -74,7 +74,7 @@ describe('refinance eligibility (spec §5): each requirement failing alone', () 
     await forceStatus(app, owner.id, 'approved');
 
     // Past due alone: a prepayment keeps the installment due, so a day after the first due date is late.
-    const schedule = await app.ctx.repos.servicing.installments(owner.loan.id);
+    const schedule = await app.ctx.repos.loanBook.installments(owner.loan.id);
     await setBusinessDate(addDays(parseIsoDate(schedule[0]!.dueDate), 1));
     expect(failing(await lastLoan(owner.token))).toEqual(['account_current']);
     await setBusinessDate(today);

@@ -22,10 +22,10 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
-import { businessToday } from '../src/modules/servicing/clock';
-import { dueAutoDebits } from '../src/modules/servicing/use-cases/due-auto-debits';
-import { scheduleOf } from '../src/modules/servicing/use-cases/loan-position';
-import { refreshLoanStatus } from '../src/modules/servicing/use-cases/refresh-loan-status';
+import { businessToday } from '../src/modules/loan-book/clock';
+import { dueAutoDebits } from '../src/modules/loan-book/use-cases/due-auto-debits';
+import { scheduleOf } from '../src/modules/loan-book/use-cases/loan-position';
+import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';
 import { borrowerAtApplicationReview, classicApp, forceStatus } from './application-helpers';
 import { CLEARBROOK, UNKNOWN_VALID_ROUTING } from './banking-helpers';
 import { auth, call, outbox } from './identity-helpers';
@@ -37,18 +37,18 @@ let owner: Awaited<ReturnType<typeof fundedBorrower>>;
 let other: Awaited<ReturnType<typeof fundedBorrower>>;
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
   // The owner repays online (one-time payments, auto-debit); the other by payroll allotment.
-  const ownerLoan = (await app.ctx.repos.servicing.loan(owner.loan.id))!;
+  const ownerLoan = (await app.ctx.repos.loanBook.loan(owner.loan.id))!;
   await app.ctx.database.db.update(applications).set({ paymentMethod: 'one_times' }).where(eq(applications.id, ownerLoan.applicationId));
-  await app.ctx.database.db.update(applications).set({ paymentMethod: 'split_direct_deposit' }).where(eq(applications.id, (await app.ctx.repos.servicing.loan(other.loan.id))!.applicationId));
+  await app.ctx.database.db.update(applications).set({ paymentMethod: 'split_direct_deposit' }).where(eq(applications.id, (await app.ctx.repos.loanBook.loan(other.loan.id))!.applicationId));
   // Servicing starts on the day the money moves.
-  await app.ctx.repos.servicing.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
 });
 afterAll(async () => {
-  await app.ctx.repos.servicing.setBusinessDateOverride(null, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await app.close();
 });
 
@@ -60,7 +60,7 @@ const pay = (token: string, body: Record<string, unknown>, key: string | null = 
   call(app, { method: 'POST', url: '/api/request_payment', headers: { ...auth(token), ...(key === null ? {} : { 'idempotency-key': key }) }, payload: body });
 const cancel = (token: string, id: number) => call(app, { method: 'PATCH', url: `/api/transactions/cancel/${id}`, headers: auth(token) });
 const today = () => businessToday(app.ctx);
-const setBusinessDate = (d: string | null) => app.ctx.repos.servicing.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
 const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
 
 describe('borrower servicing calls need a session', () => {
@@ -93,7 +93,7 @@ describe('loans', () => {
     const res = await get(owner.token, '/loans/last');
     expect(res.statusCode, res.body).toBe(200);
     const { loan } = res.json<TLastLoanResponse>();
-    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(owner.loan.id))!);
+    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.loanBook.loan(owner.loan.id))!);
     expect(loan).toMatchObject({
       id: owner.loan.id,
       identifier: owner.loan.identifier,
@@ -225,7 +225,7 @@ describe('payoff quote and next term date', () => {
     const date = addDays(parseIsoDate(owner.loan.disbursement_date), 20);
     const res = await get(owner.token, `/${owner.loan.id}/payoff/${date}`);
     expect(res.statusCode, res.body).toBe(200);
-    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(owner.loan.id))!);
+    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.loanBook.loan(owner.loan.id))!);
     // A weekend or holiday is quoted for the next business day, when the money really moves.
     const on = settlementDate(date);
     const payoff = payoffAsOf(schedule, [], on).payoffCents;
@@ -240,7 +240,7 @@ describe('payoff quote and next term date', () => {
 
   it('next_term_date is the due date of the installment in progress', async () => {
     const res = await get(owner.token, `/transactions/loan/next_term_date/${owner.loan.id}`);
-    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(owner.loan.id))!);
+    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.loanBook.loan(owner.loan.id))!);
     expect(res.json<TNextTermDateResponse>()).toEqual({ next_term_date: schedule.dueDates[0], payment_per_term: schedule.regularPaymentCents });
   });
 });
@@ -347,7 +347,7 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const due = (await dueAutoDebits(app.ctx, await today(), 400)).filter((d) => d.loan.id === owner.loan.id);
     expect(due.map((d) => [d.installmentN, d.dueDate, d.amountCents])).toEqual([[1, next.next_term_date, next.payment_per_term]]);
     expect(await dueAutoDebits(app.ctx, addDays(parseIsoDate(next.next_term_date), -1))).not.toContainEqual(expect.objectContaining({ installmentN: 1, loan: expect.objectContaining({ id: owner.loan.id }) }));
-    expect(await app.ctx.repos.servicing.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
+    expect(await app.ctx.repos.loanBook.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
   });
 
   it('auto-debit on a loan repaid by payroll allotment is refused: one collection method per installment', async () => {
@@ -355,7 +355,7 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const refused = await pay(other.token, { method: 'ach', mode: 'auto_debit', loan_id: other.loan.id, amount: next.payment_per_term, disclosure_accepted: true });
     expect(refused.statusCode).toBe(422);
     expect(errorsOf(refused)).toContain(PAYMENT_MSG.autoDebitOnAllotment);
-    expect(await app.ctx.repos.servicing.activeAutoDebit(other.loan.id)).toBeUndefined();
+    expect(await app.ctx.repos.loanBook.activeAutoDebit(other.loan.id)).toBeUndefined();
   });
 
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {
@@ -396,7 +396,7 @@ describe('PATCH /transactions/cancel/{id}', () => {
     expect(errorsOf(twice)).toEqual([PAYMENT_MSG.inProgressOrDone]);
 
     const b = (await pay(owner.token, body(1600))).json<TPaymentResponse>().transaction;
-    await app.ctx.repos.servicing.recordPayment({ loanId: owner.loan.id, kind: 'one_time_payment', effectiveDate: b.due_date, amountCents: b.amount, transactionId: b.id, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'one_time_payment', effectiveDate: b.due_date, amountCents: b.amount, transactionId: b.id, at: app.ctx.now() });
     const sent = await cancel(owner.token, b.id);
     expect(sent.statusCode).toBe(409);
     expect(errorsOf(sent)).toEqual([PAYMENT_MSG.inProgressOrDone]);
@@ -427,8 +427,8 @@ describe('ledger, payment history and paid_off', () => {
     const loanId = other.loan.id;
     const date = addDays(parseIsoDate(other.loan.disbursement_date), 10);
     await setBusinessDate(date);
-    const entry = await app.ctx.repos.servicing.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
-    const again = await app.ctx.repos.servicing.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
+    const entry = await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
+    const again = await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
     expect(again.id).toBe(entry.id);
     const history = (await get(other.token, `/loans/history/payments?loan_id=${loanId}`)).json<TPaymentHistoryResponse>().payments;
     expect(history).toHaveLength(1);
@@ -440,7 +440,7 @@ describe('ledger, payment history and paid_off', () => {
 
     const returnedOn = addDays(date, 2) as IsoDate;
     await setBusinessDate(returnedOn);
-    await app.ctx.repos.servicing.reversePayment({ entryId: entry.id, returnedOn, reasonCode: 'R01', reason: 'Insufficient funds', at: app.ctx.now() });
+    await app.ctx.repos.loanBook.reversePayment({ entryId: entry.id, returnedOn, reasonCode: 'R01', reason: 'Insufficient funds', at: app.ctx.now() });
     const after = (await get(other.token, `/loans/history/payments?loan_id=${loanId}`)).json<TPaymentHistoryResponse>().payments;
     expect(after[0]).toMatchObject({ id: entry.id, status: 'returned', returned_on: returnedOn, return_reason: 'R01', principal_paid: 0 });
     expect((await get(other.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ paid_amount: 0, number_of_payments: 0, principal_balance: other.loan.note_principal });
@@ -457,7 +457,7 @@ describe('ledger, payment history and paid_off', () => {
     const before = await call(app, { url: '/api/token_is_valid', headers: auth(owner.token) });
     expect(before.json<{ paid_off: boolean }>().paid_off).toBe(false);
     const quote = (await get(owner.token, `/${loanId}/payoff/${date}`)).json<TPayoffResponse>().payoff_amount;
-    await app.ctx.repos.servicing.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `test-payoff-${loanId}` });
+    await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `test-payoff-${loanId}` });
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     const loan = (await get(owner.token, '/loans/last')).json<TLastLoanResponse>().loan;
     expect(loan).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0, principal_balance: 0, remaining_terms: 0, due_date: null });
@@ -471,7 +471,7 @@ describe('ledger, payment history and paid_off', () => {
 
   it('days past due move the loan to default, then charge_off (SERVICING_DEFAULT_DAYS / SERVICING_CHARGE_OFF_DAYS)', async () => {
     const late = await fundedBorrower(app);
-    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.servicing.loan(late.loan.id))!);
+    const schedule = await scheduleOf(app.ctx, (await app.ctx.repos.loanBook.loan(late.loan.id))!);
     const firstDue = schedule.dueDates[0]!;
     const { defaultDays, chargeOffDays } = app.ctx.config.servicing;
     await setBusinessDate(addDays(firstDue, defaultDays - 1));

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config';
 import { createContext } from '../../src/context';
 import { openDatabase } from '../../src/db/client';
 import { parseIsoDate } from '@payrail/domain/dates';
-import { runDailyServicing } from '../../src/modules/collections/use-cases/daily-run';
+import { runDailyServicing } from '../../src/modules/loan-book/use-cases/daily-run';
 
 const [target, from, through] = process.argv.slice(2) as [string, string, string];
 const isUrl = target.startsWith('postgres');

@@ -9,9 +9,12 @@
  * contract schedule wherever servicing builds it, so every reader (positions, debits, remittances,
  * payoff, the dashboard) follows the same dates.
  */
+import { deferralPlan, HARDSHIP_MSG } from '../care/hardship';
 import { diffDays, isIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
 import { singleAdvanceApr, unitPeriodFor } from './apr';
+import { positionAsOf } from './ledger';
+import type { LedgerEntry } from './ledger';
 import type { LoanSchedule, ScheduleRow } from './schedule';
 
 /** Why a set of revised dates cannot apply to a schedule (a programming or data error: throws). */
@@ -45,4 +48,97 @@ export function withRevisedDueDates(schedule: LoanSchedule, dueDates: readonly s
 export function scheduleAprPercent(schedule: LoanSchedule): string {
   const payments = schedule.rows.map((r) => ({ date: r.dueDate, amountCents: r.paymentCents }));
   return singleAdvanceApr(schedule.amountFinancedCents, schedule.terms.disbursementDate, payments, unitPeriodFor(schedule.terms.frequency)).aprPercent;
+}
+
+/** The loan as a hardship deferral reads it: the schedule in force, the ledger, the business date, the debits on their way. */
+export interface DeferralBasis {
+  /** The schedule in force (any earlier revision applied). */
+  readonly schedule: LoanSchedule;
+  /** The loan's ledger entries (the replay takes those dated on or before `today`). */
+  readonly entries: readonly LedgerEntry[];
+  /** THE business date (servicing's `businessToday`): what is paid and what is due are read as of it. */
+  readonly today: IsoDate;
+  /** Installments whose debit is scheduled or pending (they never move, nor anything before them). */
+  readonly inFlightN: readonly number[];
+}
+
+/** One installment of a deferred schedule: its date in force and its date once the deferral applies. */
+export interface DeferredRow {
+  readonly n: number;
+  readonly paymentCents: number;
+  readonly dueDate: IsoDate;
+  readonly newDueDate: IsoDate;
+  readonly moved: boolean;
+}
+
+/** A hardship deferral of k payments as the loan will carry it once approved. */
+export interface DeferredSchedule {
+  readonly k: number;
+  readonly rows: readonly DeferredRow[];
+  readonly dueDatesBefore: readonly IsoDate[];
+  /** What the approval stores (`reviseDueDates`' `dueDatesAfter`). */
+  readonly dueDatesAfter: readonly IsoDate[];
+  /** Installments before it stay (paid, or their debit is on its way). */
+  readonly firstMovedN: number;
+  readonly maturityBefore: IsoDate;
+  readonly maturityAfter: IsoDate;
+  /**
+   * The next payment due once the deferral applies: the loan's own position (`positionAsOf`) on the
+   * revised schedule as of `today` — an installment kept because its debit is on its way is still the
+   * next payment, not the first moved one.
+   */
+  readonly nextDueDate: IsoDate;
+  /** The schedule in force with the new dates (amounts unchanged). */
+  readonly schedule: LoanSchedule;
+}
+
+/** `entries` plus, dated `on`, a waiver of every late fee no waiver or reversal undoes yet (as an approval writes them). */
+function withLateFeesWaived(entries: readonly LedgerEntry[], on: IsoDate): LedgerEntry[] {
+  const undone = new Set(entries.flatMap((e) => (e.reversesEntryId == null ? [] : [e.reversesEntryId])));
+  let id = entries.reduce((m, e) => Math.max(m, e.id), 0);
+  const waivers = entries.filter((e) => e.kind === 'late_fee' && !undone.has(e.id)).map((fee): LedgerEntry => ({ id: ++id, kind: 'waiver', effectiveDate: on, amountCents: fee.amountCents, reversesEntryId: fee.id }));
+  return [...entries, ...waivers];
+}
+
+/**
+ * THE revised schedule of a hardship deferral of k payments (docs/hardship.md): what the borrower's and
+ * staff's previews show and exactly what an approval applies. The installments paid in full are read from
+ * the ledger as of the business date; the dates follow the domain's `deferralPlan`; the next payment due is
+ * the loan's position on the revised schedule the same day (with the late fees waived when the approval
+ * waives them). Refused when nothing is left to defer (or the loan is paid off).
+ */
+export function deferredSchedule(b: DeferralBasis, k: number, o: { waiveLateFees?: boolean } = {}): { ok: true; deferral: DeferredSchedule } | { ok: false; message: string } {
+  const { schedule } = b;
+  // As servicing reads a loan: never before its disbursement date.
+  const asOf = b.today < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : b.today;
+  const before = positionAsOf(schedule, b.entries, asOf);
+  if (before.closed) return { ok: false, message: HARDSHIP_MSG.noneLeft };
+  const plan = deferralPlan({
+    frequency: schedule.terms.frequency,
+    installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents })),
+    paidThroughN: before.installmentsPaid,
+    inFlightN: b.inFlightN,
+    k,
+  });
+  if (!plan.ok) return plan;
+  const d = plan.deferral;
+  const dueDatesAfter = d.installments.map((r) => r.dueDate);
+  checkRevisedDueDates(schedule, dueDatesAfter, d.firstMovedN);
+  const revised = withRevisedDueDates(schedule, dueDatesAfter);
+  const after = positionAsOf(revised, o.waiveLateFees ? withLateFeesWaived(b.entries, asOf) : b.entries, asOf);
+  if (after.closed || after.nextDueDate === null) return { ok: false, message: HARDSHIP_MSG.noneLeft };
+  return {
+    ok: true,
+    deferral: {
+      k,
+      rows: schedule.rows.map((r, i) => ({ n: r.n, paymentCents: r.paymentCents, dueDate: r.dueDate, newDueDate: dueDatesAfter[i]!, moved: dueDatesAfter[i] !== r.dueDate })),
+      dueDatesBefore: schedule.rows.map((r) => r.dueDate),
+      dueDatesAfter,
+      firstMovedN: d.firstMovedN,
+      maturityBefore: d.maturityBefore,
+      maturityAfter: d.maturityAfter,
+      nextDueDate: after.nextDueDate,
+      schedule: revised,
+    },
+  };
 }

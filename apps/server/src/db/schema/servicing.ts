@@ -41,6 +41,8 @@ export const loans = pgTable(
     disbursementDate: date('disbursement_date', { mode: 'string' }).notNull(),
     firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
     notePrincipalCents: integer('note_principal_cents').notNull(),
+    /** The origination fee is financed (in the note principal) rather than withheld from the proceeds: the contract says so at funding, never guessed. */
+    feeFinanced: boolean('fee_financed').notNull(),
     financeChargeCents: integer('finance_charge_cents').notNull(),
     totalOfPaymentsCents: integer('total_of_payments_cents').notNull(),
     fundedByStaffId: integer('funded_by_staff_id').references(() => staffUsers.id),
@@ -353,7 +355,7 @@ export const loanTransactions = pgTable(
 /**
  * The business clock: ONE row (id = 1). `override_date` null means "the real date"; outside production
  * staff may move it forward so the daily run catches up and demos show a payment settle. Production
- * ignores the override (see businessToday in modules/servicing/clock.ts).
+ * ignores the override (see businessToday in modules/loan-book/clock.ts).
  */
 export const businessClock = pgTable(
   'business_clock',

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { sendPrivateFile } from '../documents/file-names';
-import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
+import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
 import { applyDueDateChange, dueDateChangeOverview } from './use-cases/apply-due-date-change';
 import { dueDateChangeAgreementForStaff, scheduleRevisionsOfLoan } from './use-cases/schedule-revisions';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';

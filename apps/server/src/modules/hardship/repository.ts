@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { documents, hardshipDocuments, hardshipEvents, hardshipRequests, ledgerEntries, loanBorrowers, loans, loanTransactions, staffActions, staffUsers, applicationMembers } from '../../db/schema/index';
+import { documents, hardshipDocuments, hardshipEvents, hardshipRequests, loanBorrowers, loans, loanTransactions, staffActions, staffUsers, applicationMembers } from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
-import type { DbTx } from '../servicing/repository';
+import type { DbTx } from '../loan-book/repository';
 
 export type HardshipRow = typeof hardshipRequests.$inferSelect;
 export type NewHardship = Omit<typeof hardshipRequests.$inferInsert, 'id'>;
@@ -66,8 +66,6 @@ export function hardshipRepository(db: Db) {
         .where(and(eq(loanTransactions.loanId, loanId), inArray(loanTransactions.status, ['scheduled', 'pending'])));
       return rows.flatMap((r) => (r.n === null ? [] : [r.n]));
     },
-    /** Late fees of the loan not waived or reversed yet (what a waiver would take back). */
-    openLateFees: (loanId: number) => openLateFees(db, loanId),
     /** Of `ids`, the member's live hardship documents not attached to a request yet. */
     attachableDocuments: async (userId: number, ids: readonly number[]) => {
       if (ids.length === 0) return [];
@@ -162,37 +160,16 @@ export function hardshipRepository(db: Db) {
 
     /**
      * The approval's own writes inside the schedule revision's transaction (the loan's row is locked): the
-     * request decided, the late fees waived (one `waiver` entry per open fee, idempotent per request and fee),
-     * the event, the audit row and the borrower's notice. Throws {@link HardshipRaceLost} when the request was
+     * request decided (with the cents the loan book waived), the event, the audit row and the borrower's notice. Throws {@link HardshipRaceLost} when the request was
      * decided meanwhile (the revision rolls back with it).
      */
     approveIn: async (
       tx: DbTx,
-      p: { id: number; staffId: number; message: string | null; decision: NonNullable<NewHardship['decision']>; waiveOn: string | null; notice: (waivedCents: number) => string; audit: (waivedCents: number) => StaffAction; at: Date },
+      p: { id: number; staffId: number; message: string | null; decision: NonNullable<NewHardship['decision']>; waivedCents: number; notice: (waivedCents: number) => string; audit: (waivedCents: number) => StaffAction; at: Date },
     ): Promise<{ row: HardshipRow; waivedCents: number }> => {
       const current = await tx.select().from(hardshipRequests).where(eq(hardshipRequests.id, p.id)).limit(1);
       if (!current[0] || !OPEN.includes(current[0].status as (typeof OPEN)[number])) throw new HardshipRaceLost();
-      let waivedCents = 0;
-      if (p.waiveOn) {
-        for (const fee of await openLateFees(tx, current[0].loanId)) {
-          await tx
-            .insert(ledgerEntries)
-            .values({
-              loanId: current[0].loanId,
-              kind: 'waiver',
-              effectiveDate: p.waiveOn,
-              amountCents: fee.amountCents,
-              reversesEntryId: fee.id,
-              reasonCode: 'hardship',
-              reason: `Hardship request ${p.id}`,
-              idempotencyKey: `hardship_waiver:${p.id}:${fee.id}`,
-              createdByStaffId: p.staffId,
-              createdAt: p.at,
-            })
-            .onConflictDoNothing();
-          waivedCents += fee.amountCents;
-        }
-      }
+      const waivedCents = p.waivedCents;
       const decision = { ...p.decision, waivedCents };
       const row = await move(tx, p.id, OPEN, { status: 'approved', staffMessage: p.message, decision, decidedAt: p.at, decidedByStaffId: p.staffId, updatedAt: p.at });
       await addEvent(tx, p.id, 'approved', p.message, p.staffId, [], p.at);
@@ -201,17 +178,6 @@ export function hardshipRepository(db: Db) {
       return { row, waivedCents };
     },
   };
-}
-
-/** Late fees of the loan that no waiver or reversal undoes. */
-async function openLateFees(runner: Runner, loanId: number): Promise<{ id: number; amountCents: number }[]> {
-  const entries = await runner
-    .select({ id: ledgerEntries.id, kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents, reverses: ledgerEntries.reversesEntryId })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.loanId, loanId))
-    .orderBy(asc(ledgerEntries.id));
-  const undone = new Set(entries.flatMap((e) => (e.reverses === null ? [] : [e.reverses])));
-  return entries.filter((e) => e.kind === 'late_fee' && !undone.has(e.id)).map((e) => ({ id: e.id, amountCents: e.amountCents }));
 }
 
 export type HardshipRepository = ReturnType<typeof hardshipRepository>;

@@ -14,8 +14,8 @@ import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
 import { acceptedOfferTerms } from './accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
-import { businessToday } from '../servicing/clock';
-import { loanState } from '../servicing/use-cases/loan-position';
+import { businessToday } from '../loan-book/clock';
+import { loanState } from '../loan-book/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
 
 /** How a loan is repaid, as priced: split direct deposit (discounted), auto-debit, or one-time payments online. */
@@ -52,7 +52,7 @@ export async function quoteTerms(
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   // A refinance is dated on the servicing business date, the calendar its payoff is quoted on; so is a
   // new-flow application (its offers are, docs/newflow.md). The classic flow keeps the real calendar day.
-  const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.servicing.loan(application.refinancesLoanId) : undefined;
+  const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.loanBook.loan(application.refinancesLoanId) : undefined;
   const today = await businessToday(ctx);
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
-import { IDEMPOTENCY_KEY_REQUIRED } from '../servicing/routes';
+import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
 import { getReferralProgram } from './use-cases/get-referral-program';
 import { listPayableReferrers, releaseReferralPayout } from './use-cases/release-payout';
 

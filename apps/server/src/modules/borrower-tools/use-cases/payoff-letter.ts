@@ -12,10 +12,10 @@ import { COMPANY } from '../../../db/seed-data/company';
 import { formatDate } from '../../esignature/loan-figures';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { MemberRow } from '../../identity/repository';
-import type { LoanRow } from '../../servicing/repository';
-import { businessToday } from '../../servicing/clock';
-import { contractOf, ownLoan, toDomainEntry } from '../../servicing/use-cases/loan-position';
-import { paymentErrors } from '../../servicing/use-cases/request-payment';
+import type { LoanRow } from '../../loan-book/repository';
+import { businessToday } from '../../loan-book/clock';
+import { contractOf, ownLoan, toDomainEntry } from '../../loan-book/use-cases/loan-position';
+import { paymentErrors } from '../../loan-book/use-cases/request-payment';
 import { renderPayoffLetter } from '../payoff-letter-pdf';
 
 /** Statuses a payoff letter is issued for: the loan still owes money. */
@@ -40,7 +40,7 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
   if (!LETTER_STATUSES.includes(loan.status)) throw new AppError('conflict', PAYOFF_LETTER_MSG.loanClosed, { extra: { error_messages: [PAYOFF_LETTER_MSG.loanClosed] } });
   const [{ schedule }, entries, debits, name] = await Promise.all([
     contractOf(ctx, loan),
-    ctx.repos.servicing.ledger(loan.id),
+    ctx.repos.loanBook.ledger(loan.id),
     ctx.repos.borrowerTools.openDebits(loan.id),
     fullNameOf(ctx, loan.userId),
   ]);
@@ -90,7 +90,7 @@ export async function payoffLetterPdf(ctx: AppContext, letter: TPayoffLetterResp
  * (`payoff_letter_issued`), and the borrower is told a letter was prepared.
  */
 export async function staffPayoffLetter(ctx: AppContext, staff: TStaffMember, loanId: number, date: string) {
-  const loan = await ctx.repos.servicing.loan(loanId);
+  const loan = await ctx.repos.loanBook.loan(loanId);
   if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
   const letter = await payoffLetterOf(ctx, loan, date);
   const pdf = await payoffLetterPdf(ctx, letter);

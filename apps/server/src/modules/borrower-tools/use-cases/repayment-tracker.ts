@@ -5,8 +5,8 @@ import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
 import type { AppContext } from '../../../context';
 import { formatDate } from '../../esignature/loan-figures';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../../servicing/clock';
-import { loanState, ownLoan } from '../../servicing/use-cases/loan-position';
+import { businessToday } from '../../loan-book/clock';
+import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 
 /** Days after a payday during which a remittance not yet received is still expected (files arrive late). */
 export const REMITTANCE_GRACE_DAYS = 5;
@@ -47,9 +47,9 @@ export async function notifyShortRemittances(ctx: AppContext, posted: readonly {
   }
   const at = ctx.now();
   for (const { loanId, payDate, amountCents } of byKey.values()) {
-    const installment = (await ctx.repos.collections.installments(loanId)).find((i) => i.dueDate === payDate);
+    const installment = (await ctx.repos.loanBook.installments(loanId)).find((i) => i.dueDate === payDate);
     if (!installment || amountCents >= installment.paymentCents) continue;
-    const loan = await ctx.repos.servicing.loan(loanId);
+    const loan = await ctx.repos.loanBook.loan(loanId);
     if (!loan) continue;
     await ctx.repos.engagement.addNotification(
       loan.userId,

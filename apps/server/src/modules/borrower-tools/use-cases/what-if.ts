@@ -7,9 +7,9 @@ import type { ExtraPayments, Projection } from '@payrail/domain/servicing/what-i
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../../servicing/clock';
-import { loanState, ownLoan } from '../../servicing/use-cases/loan-position';
-import { paymentErrors } from '../../servicing/use-cases/request-payment';
+import { businessToday } from '../../loan-book/clock';
+import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
+import { paymentErrors } from '../../loan-book/use-cases/request-payment';
 
 const MAX_ONE_TIME = 12;
 const validAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 100 && v <= 9_999_999;

@@ -7,9 +7,9 @@ import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../servicing/clock';
-import type { LoanRow } from '../../servicing/repository';
-import { loanState, ownLoan } from '../../servicing/use-cases/loan-position';
+import { businessToday } from '../../loan-book/clock';
+import type { LoanRow } from '../../loan-book/repository';
+import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 
 /** The facts a due-date change of a loan is decided on, as of the servicing business date. */
 export type DueDateChangeFacts = {

@@ -2,7 +2,7 @@ import type { TScheduleRevisions } from '@payrail/contract/care';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { signedFileBytes } from '../../servicing/use-cases/loan-documents';
+import { signedFileBytes } from '../../loan-book/use-cases/loan-documents';
 import { dueDateChangeWire } from './apply-due-date-change';
 
 const LOAN_NOT_FOUND = 'Loan not found.';
@@ -13,9 +13,9 @@ const LOAN_NOT_FOUND = 'Loan not found.';
  * requests behind them with their signature evidence.
  */
 export async function scheduleRevisionsOfLoan(ctx: AppContext, loanId: number): Promise<TScheduleRevisions> {
-  const loan = await ctx.repos.servicing.loan(loanId);
+  const loan = await ctx.repos.loanBook.loan(loanId);
   if (!loan) throw AppError.notFound(LOAN_NOT_FOUND);
-  const [revisions, changes] = await Promise.all([ctx.repos.servicing.scheduleRevisions(loanId), ctx.repos.care.dueDateChangesOfLoan(loanId)]);
+  const [revisions, changes] = await Promise.all([ctx.repos.loanBook.scheduleRevisions(loanId), ctx.repos.care.dueDateChangesOfLoan(loanId)]);
   const names = await ctx.repos.care.staffNames([...new Set(revisions.flatMap((r) => (r.staffId === null ? [] : [r.staffId])))]);
   return {
     revisions: revisions
@@ -38,7 +38,7 @@ export async function scheduleRevisionsOfLoan(ctx: AppContext, loanId: number): 
 
 /** GET /backoffice/loans/{loanId}/due_date_changes/{id}/pdf: the signed agreement, audited once served. */
 export async function dueDateChangeAgreementForStaff(ctx: AppContext, staff: TStaffMember, loanId: number, changeId: number): Promise<{ fileName: string; bytes: Buffer; audit: () => Promise<unknown> }> {
-  const loan = await ctx.repos.servicing.loan(loanId);
+  const loan = await ctx.repos.loanBook.loan(loanId);
   const row = loan ? (await ctx.repos.care.dueDateChangesOfLoan(loanId)).find((c) => c.change.id === changeId) : undefined;
   if (!loan || !row) throw AppError.notFound('Due date change not found.');
   const bytes = await signedFileBytes(ctx, { id: row.change.id, storageKey: row.change.storageKey, sha256: row.change.sha256, byteSize: row.change.byteSize }, 'due date change agreement');

@@ -15,7 +15,7 @@ export async function answerHardship(ctx: AppContext, userId: number, id: number
   const documentIds = await attachable(ctx, userId, body.document_ids);
   try {
     const moved = await ctx.repos.hardship.answer(id, body.message, documentIds, ctx.now());
-    const loan = (await ctx.repos.servicing.loan(moved.loanId))!;
+    const loan = (await ctx.repos.loanBook.loan(moved.loanId))!;
     return (await requestsWire(ctx, [moved], loan.identifier))[0]!;
   } catch (error) {
     if (error instanceof HardshipRaceLost) throw new AppError('conflict', HARDSHIP_API_MSG.raced);

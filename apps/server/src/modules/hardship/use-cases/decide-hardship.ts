@@ -4,10 +4,12 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { approvalEligibility, hardshipApprovedNotice, hardshipDeclinedNotice, hardshipInfoNotice, hardshipMove } from '@payrail/domain/care/hardship';
 import { formatUsd } from '@payrail/domain/money';
 import { cents } from '@payrail/domain/money';
-import { scheduleAprPercent, withRevisedDueDates } from '@payrail/domain/loan/schedule-revision';
+import { scheduleAprPercent } from '@payrail/domain/loan/schedule-revision';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { reviseDueDates } from '../../servicing/use-cases/revise-due-dates';
+import { reviseDueDates } from '../../loan-book/use-cases/revise-due-dates';
+import type { LockedLoan } from '../../loan-book/repository';
+import { openLateFees } from '../../loan-book/use-cases/loan-position';
 import { HardshipRaceLost } from '../repository';
 import type { HardshipRow } from '../repository';
 import { getHardshipDetail } from './get-hardship-detail';
@@ -36,7 +38,7 @@ export async function decideHardship(ctx: AppContext, staff: TStaffMember, id: n
 }
 
 async function staffMove(ctx: AppContext, staff: TStaffMember, row: HardshipRow, to: 'declined' | 'info_requested', message: string) {
-  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
+  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
   const action = to === 'declined' ? 'hardship_declined' : 'hardship_info_requested';
   await ctx.repos.hardship.staffMove({
     id: row.id,
@@ -74,27 +76,29 @@ async function staffMove(ctx: AppContext, staff: TStaffMember, row: HardshipRow,
 }
 
 async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k: number, waive: boolean, message: string | null) {
-  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
+  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
   const facts = await hardshipLoanFacts(ctx, loan);
   const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: k });
   if (!e.ok) throw new AppError('validation', e.message, e.availableOn ? { extra: { available_on: e.availableOn } } : {});
-  const plan = planFor(facts, k);
+  // The same revised schedule the previews showed (dates, next payment due), with the waiver as decided.
+  const plan = planFor(facts, k, waive);
   if (!plan) throw new AppError('validation', HARDSHIP_MSG.noneLeft);
-  const { schedule } = facts.state;
-  const before = schedule.rows.map((r) => r.dueDate as string);
-  const after = plan.installments.map((r) => r.dueDate as string);
-  const aprBefore = scheduleAprPercent(schedule);
-  const aprAfter = scheduleAprPercent(withRevisedDueDates(schedule, after));
-  const firstNewDate = plan.installments.find((r) => r.n === plan.firstMovedN)!.dueDate;
+  const before = [...plan.dueDatesBefore];
+  const after = [...plan.dueDatesAfter];
+  const aprBefore = scheduleAprPercent(facts.state.schedule);
+  const aprAfter = scheduleAprPercent(plan.schedule);
+  const firstNewDate = plan.nextDueDate;
   const at = ctx.now();
   let waivedCents = 0;
-  const applied = await reviseDueDates(ctx, loan, { kind: 'hardship', sourceId: row.id, dueDatesAfter: after, firstMovedN: plan.firstMovedN, staffId: staff.id }, async (tx) => {
+  const applied = await reviseDueDates(ctx, loan, { kind: 'hardship', sourceId: row.id, dueDatesAfter: after, firstMovedN: plan.firstMovedN, staffId: staff.id }, async (tx, book) => {
+    // The waivers are the loan book's entries (its one ledger writer), under the revision's loan lock.
+    const waived = waive ? await waiveOpenLateFees(book, { requestId: row.id, on: facts.today, staffId: staff.id, at }) : 0;
     const out = await ctx.repos.hardship.approveIn(tx, {
       id: row.id,
       staffId: staff.id,
       message,
-      decision: { decidedOn: facts.today, deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.installments.map((r) => r.paymentCents) },
-      waiveOn: waive ? facts.today : null,
+      decision: { decidedOn: facts.today, deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.rows.map((r) => r.paymentCents) },
+      waivedCents: waived,
       notice: (w) => hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && w > 0),
       audit: (w) => ({
         staffUserId: staff.id,
@@ -110,9 +114,9 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
   if (!applied) throw new HardshipRaceLost();
   const member = await ctx.repos.hardship.borrower(row.userId);
   if (!member) return;
-  const lines = plan.installments
-    .filter((r) => r.n >= plan.firstMovedN)
-    .map((r) => `  Payment ${r.n}: ${formatUsd(cents(r.paymentCents))} due ${r.dueDate} (was ${before[r.n - 1]})`)
+  const lines = plan.rows
+    .filter((r) => r.moved)
+    .map((r) => `  Payment ${r.n}: ${formatUsd(cents(r.paymentCents))} due ${r.newDueDate} (was ${r.dueDate})`)
     .join('\n');
   await ctx.providers.email.send({
     to: member.email,
@@ -135,4 +139,25 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
       .join('\n'),
     meta: { template: 'hardship_approved', loan_identifier: loan.identifier, hardship_request_id: row.id },
   });
+}
+
+/** Waives every late fee of the loan no waiver or reversal undoes (one `waiver` entry each, idempotent per request and fee); the cents waived. */
+async function waiveOpenLateFees(book: LockedLoan, w: { requestId: number; on: string; staffId: number; at: Date }): Promise<number> {
+  let waived = 0;
+  for (const fee of openLateFees(await book.entries())) {
+    await book.append({
+      loanId: fee.loanId,
+      kind: 'waiver',
+      effectiveDate: w.on,
+      amountCents: fee.amountCents,
+      reversesEntryId: fee.id,
+      reasonCode: 'hardship',
+      reason: `Hardship request ${String(w.requestId)}`,
+      idempotencyKey: `hardship_waiver:${String(w.requestId)}:${String(fee.id)}`,
+      createdByStaffId: w.staffId,
+      createdAt: w.at,
+    });
+    waived += fee.amountCents;
+  }
+  return waived;
 }

@@ -1,16 +1,17 @@
 import type { THardshipDetail } from '@payrail/contract/hardship';
 import { approvalEligibility } from '@payrail/domain/care/hardship';
 import type { AppContext } from '../../../context';
+import { openLateFees } from '../../loan-book/use-cases/loan-position';
 import { allPlans, hardshipLoanFacts, requestOr404, requestsWire, scheduleWire } from './hardship-facts';
 
 /** GET /backoffice/hardship_requests/{id}: the request, the borrower, the loan's position, the plans staff may approve. */
 export async function getHardshipDetail(ctx: AppContext, id: number): Promise<THardshipDetail> {
   const row = await requestOr404(ctx, id);
-  const loan = (await ctx.repos.servicing.loan(row.loanId))!;
-  const [facts, member, fees] = await Promise.all([hardshipLoanFacts(ctx, loan), ctx.repos.hardship.borrower(row.userId), ctx.repos.hardship.openLateFees(loan.id)]);
+  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
+  const [facts, member] = await Promise.all([hardshipLoanFacts(ctx, loan), ctx.repos.hardship.borrower(row.userId)]);
+  const fees = openLateFees(facts.state.entries);
   const { schedule, position } = facts.state;
   const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: row.deferPayments });
-  const rows = schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate as string, paymentCents: r.paymentCents as number }));
   return {
     request: (await requestsWire(ctx, [row], loan.identifier))[0]!,
     borrower: { user_id: row.userId, name: [member?.firstName, member?.lastName].filter(Boolean).join(' ') || (member?.email ?? ''), email: member?.email ?? '' },
@@ -27,7 +28,7 @@ export async function getHardshipDetail(ctx: AppContext, id: number): Promise<TH
       late_fees: fees.reduce((a, f) => a + f.amountCents, 0),
       apr: loan.aprPercent,
     },
-    plans: allPlans(facts).map(({ k, deferral }) => ({ defer_payments: k, schedule: scheduleWire(rows, deferral.installments.map((r) => r.dueDate)), maturity_after: deferral.maturityAfter })),
+    plans: allPlans(facts).map(({ k, deferral }) => ({ defer_payments: k, schedule: scheduleWire(deferral.rows, deferral.dueDatesAfter), maturity_after: deferral.maturityAfter })),
     approval_refusal: row.status === 'approved' || row.status === 'declined' ? null : e.ok ? null : e.message,
   };
 }

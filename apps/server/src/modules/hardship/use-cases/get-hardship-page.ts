@@ -1,7 +1,7 @@
 import type { THardshipPage } from '@payrail/contract/hardship';
 import { hardshipEligibility } from '@payrail/domain/care/hardship';
 import type { AppContext } from '../../../context';
-import { ownLoan } from '../../servicing/use-cases/loan-position';
+import { ownLoan } from '../../loan-book/use-cases/loan-position';
 import { allPlans, hardshipLoanFacts, requestsWire } from './hardship-facts';
 
 /** GET /dashboard/loans/{loanId}/hardship: whether the borrower may ask now (else why not), the plans, the requests so far. */
@@ -22,7 +22,8 @@ export async function getHardshipPage(ctx: AppContext, userId: number, loanId: n
       first_moved_n: deferral.firstMovedN,
       maturity_before: deferral.maturityBefore,
       maturity_after: deferral.maturityAfter,
-      next_due_date: deferral.installments.find((r) => r.n === deferral.firstMovedN)!.dueDate,
+      // The revised schedule's next payment due (an installment kept because its debit is on its way stays next).
+      next_due_date: deferral.nextDueDate,
     })),
     requests: await requestsWire(ctx, rows, loan.identifier),
   };

@@ -1,14 +1,14 @@
 import type { THardshipEvent, THardshipRequest } from '@payrail/contract/hardship';
 import { HARDSHIP_API_MSG } from '@payrail/contract/hardship';
-import { deferralPlan, HARDSHIP_RULES } from '@payrail/domain/care/hardship';
-import type { Deferral } from '@payrail/domain/care/hardship';
+import { HARDSHIP_RULES } from '@payrail/domain/care/hardship';
 import { parseIsoDate } from '@payrail/domain/dates';
+import { deferredSchedule } from '@payrail/domain/loan/schedule-revision';
+import type { DeferredSchedule } from '@payrail/domain/loan/schedule-revision';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../servicing/clock';
-import { loanState } from '../../servicing/use-cases/loan-position';
-import type { LoanState } from '../../servicing/use-cases/loan-position';
-import type { LoanRow } from '../../servicing/repository';
+import { businessToday } from '../../loan-book/clock';
+import { loanState, toDomainEntry } from '../../loan-book/use-cases/loan-position';
+import type { LoanRow } from '../../loan-book/repository';
 import type { HardshipRow } from '../repository';
 
 /** Everything the rules need about a loan now: its state as of the business date, what may not move, the last approval. */
@@ -19,22 +19,21 @@ export async function hardshipLoanFacts(ctx: AppContext, loan: LoanRow) {
 }
 export type HardshipLoanFacts = Awaited<ReturnType<typeof hardshipLoanFacts>>;
 
-/** The deferral of k payments on the loan as it stands (null when nothing can be deferred). */
-export function planFor(f: { state: LoanState; inFlightN: readonly number[] }, k: number): Deferral | null {
-  const { schedule, position } = f.state;
-  const out = deferralPlan({
-    frequency: schedule.terms.frequency,
-    installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents })),
-    paidThroughN: position.installmentsPaid,
-    inFlightN: f.inFlightN,
-    k,
-  });
+/**
+ * The deferral of k payments on the loan as it stands on the business date (null when nothing can be
+ * deferred): the domain's `deferredSchedule`, the one computation behind the borrower's preview, the
+ * back office's plans and the approval, so each shows the schedule (every date, the next payment due) the
+ * approval applies.
+ */
+export function planFor(f: Pick<HardshipLoanFacts, 'state' | 'inFlightN' | 'today'>, k: number, waiveLateFees = false): DeferredSchedule | null {
+  const { schedule, entries } = f.state;
+  const out = deferredSchedule({ schedule, entries: entries.map(toDomainEntry), today: f.today, inFlightN: f.inFlightN }, k, { waiveLateFees });
   return out.ok ? out.deferral : null;
 }
 
 /** The plans for 1..3 deferred payments (empty when nothing can be deferred). */
-export function allPlans(f: { state: LoanState; inFlightN: readonly number[] }): { k: number; deferral: Deferral }[] {
-  const out: { k: number; deferral: Deferral }[] = [];
+export function allPlans(f: Pick<HardshipLoanFacts, 'state' | 'inFlightN' | 'today'>): { k: number; deferral: DeferredSchedule }[] {
+  const out: { k: number; deferral: DeferredSchedule }[] = [];
   for (let k = 1; k <= HARDSHIP_RULES.maxDeferral; k++) {
     const deferral = planFor(f, k);
     if (deferral) out.push({ k, deferral });

@@ -6,7 +6,7 @@ import { hardshipEligibility, hardshipSubmittedNotice, HARDSHIP_REASON_LABELS } 
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { ownLoan } from '../../servicing/use-cases/loan-position';
+import { ownLoan } from '../../loan-book/use-cases/loan-position';
 import { attachable, hardshipLoanFacts, planFor, requestsWire } from './hardship-facts';
 
 /** Monthly income and expenses: 0 to $1,000,000. */

@@ -3,7 +3,7 @@ import { maskSsn } from '@payrail/domain/validation/ssn';
 import type { AppContext } from '../../../context';
 import { SSN_AAD } from '../../application/field-rules';
 import type { MemberRow } from '../../identity/repository';
-import { ongoingLoans } from '../../servicing/use-cases/get-loans';
+import { ongoingLoans } from '../../loan-book/use-cases/get-loans';
 
 /**
  * GET /users/info (newflow §3 Profile): the account, the borrower's names, date of birth, masked SSN,

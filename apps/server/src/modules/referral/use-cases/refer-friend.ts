@@ -15,7 +15,7 @@ export async function referFriend(ctx: AppContext, member: MemberRow, rawCode: s
   if (!(await ctx.repos.identity.referCodeExists(code)) || !borrower) throw AppError.fields({ refer_code: [MSG.referralNotFound] });
   if (borrower.referCode === code) throw AppError.fields({ refer_code: [REFERRAL_MSG.ownCode] });
   if (borrower.referredBy) throw AppError.fields({ refer_code: [REFERRAL_MSG.alreadyReferred] });
-  if ((await ctx.repos.servicing.loansOfUser(member.id)).length > 0) throw AppError.fields({ refer_code: [REFERRAL_MSG.tooLate] });
+  if ((await ctx.repos.loanBook.loansOfUser(member.id)).length > 0) throw AppError.fields({ refer_code: [REFERRAL_MSG.tooLate] });
   if (!(await ctx.repos.referral.linkReferrer(member.id, code))) throw AppError.fields({ refer_code: [REFERRAL_MSG.alreadyReferred] });
   return { valid: true, message: REFERRAL_MSG.friendReferred, referred_by: code };
 }

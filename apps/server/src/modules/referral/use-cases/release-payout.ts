@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import { businessToday } from '../../servicing/clock';
+import { businessToday } from '../../loan-book/clock';
 import type { PayoutRow } from '../repository';
 
 const wire = (p: PayoutRow, rewardIds: number[]): TReferralPayout => ({

@@ -6,10 +6,10 @@ import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { loanStateFrom } from '../../servicing/use-cases/loan-position';
-import type { LoanState } from '../../servicing/use-cases/loan-position';
-import { businessToday } from '../../servicing/clock';
-import type { LoanRow } from '../../servicing/repository';
+import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
+import type { LoanState } from '../../loan-book/use-cases/loan-position';
+import { businessToday } from '../../loan-book/clock';
+import type { LoanRow } from '../../loan-book/repository';
 import type { ApplicationRow } from '../../application/repository';
 
 /** Member statuses of an application under review (newflow §6 review-stage statuses). */
@@ -46,7 +46,7 @@ export function applicationFactsOf(member: MemberRow, { active, latest }: Member
 
 /** The application facts; `loans`: the member's loans when the caller has them already. */
 export async function applicationFacts(ctx: AppContext, member: MemberRow, loans?: readonly LoanRow[]): Promise<ApplicationFacts> {
-  const [applications, memberLoans] = await Promise.all([ctx.repos.application.activeAndLatestApplication(member.id), loans ?? ctx.repos.servicing.loansOfUser(member.id)]);
+  const [applications, memberLoans] = await Promise.all([ctx.repos.application.activeAndLatestApplication(member.id), loans ?? ctx.repos.loanBook.loansOfUser(member.id)]);
   return applicationFactsOf(member, applications, memberLoans);
 }
 
@@ -93,7 +93,7 @@ export function loanRefinance(ctx: AppContext, state: LoanState, hasPendingTrans
  * business date, and the loan's note, ledger and payment in flight. Without it: the loans first.
  */
 export async function eligibleForRefinance(ctx: AppContext, member: MemberRow, openedLoanId?: number): Promise<boolean> {
-  const repo = ctx.repos.servicing;
+  const repo = ctx.repos.loanBook;
   let known: LoanRow[] | undefined;
   if (openedLoanId === undefined) {
     known = await repo.loansOfUser(member.id);

@@ -3,8 +3,8 @@ import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../../servicing/clock';
-import { loanState } from '../../servicing/use-cases/loan-position';
+import { businessToday } from '../../loan-book/clock';
+import { loanState } from '../../loan-book/use-cases/loan-position';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { moveIfAllowed } from '../../workflow/move';
 import { applicationFacts, loanRefinance } from './refinance-facts';
@@ -20,13 +20,13 @@ export const START_FROM: ReadonlySet<string> = new Set(['approved', 'declined', 
  * Idempotent: a member already on refinancing_loan_terms for this loan answers that status.
  */
 export async function startRefinance(ctx: AppContext, member: MemberRow, loanId: number | undefined): Promise<TOkStatusResponse> {
-  const loans = await ctx.repos.servicing.loansOfUser(member.id);
+  const loans = await ctx.repos.loanBook.loansOfUser(member.id);
   const loan = loanId === undefined ? loans.find((l) => l.status === 'opened') : loans.find((l) => l.id === loanId);
   if (!loan) throw AppError.notFound(REFINANCE_MSG.noLoan);
   const facts = await applicationFacts(ctx, member, loans);
   if (facts.refinancingLoanId === loan.id && member.workflowStatus === 'refinancing_loan_terms') return { ok: true, new_status: 'refinancing_loan_terms' };
   const today = await businessToday(ctx);
-  const [state, pending] = await Promise.all([loanState(ctx, loan, today), ctx.repos.servicing.hasPendingTransaction(loan.id)]);
+  const [state, pending] = await Promise.all([loanState(ctx, loan, today), ctx.repos.loanBook.hasPendingTransaction(loan.id)]);
   const r = loanRefinance(ctx, state, pending, facts, today);
   if (!r.eligible || !START_FROM.has(member.workflowStatus)) throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
   const { context } = await loadWorkflowFacts(ctx, member.id);

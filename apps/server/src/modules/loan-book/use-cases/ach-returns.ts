@@ -1,0 +1,156 @@
+import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice';
+import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
+import type { TStaffMember } from '@payrail/contract/staff';
+import { parseIsoDate } from '@payrail/domain/dates';
+import { isReturnCode, RETURN_REASONS } from '@payrail/domain/servicing/ach';
+import { createHash } from 'node:crypto';
+import { accountCorrectionOf, CHANGE_CODES, NachaParseError, parseNachaReturnFile } from '../../../adapters/ach/nacha-returns';
+import type { NachaCorrection, NachaReturn } from '../../../adapters/ach/nacha-returns';
+import { openAccountNumber, routingDirectoryOf, sealAccountNumber } from '../../banking/bank-accounts';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { businessDate, servicingPolicy } from '../servicing-policy';
+import { applyReturn } from './service-loan';
+import type { AfterCommit } from './service-loan';
+
+const DEBIT_RETURN_CODES = new Set(['26', '36']);
+
+const lineOf = (r: NachaReturn) => ({
+  line: r.line,
+  original_trace: r.originalTrace,
+  return_code: r.code,
+  return_reason: isReturnCode(r.code) ? RETURN_REASONS[r.code].title : null,
+  amount: r.amountCents,
+});
+
+/**
+ * POST /api/backoffice/ach/returns: a servicer uploads the bank's NACHA return file. The file is parsed
+ * whole first (a malformed file is a 422 and nothing is applied). Each return is matched by its original
+ * trace number to our ACH debit and applied exactly as the daily run applies the simulator's returns
+ * (`applyReturn`: reversal, borrower notice, NACHA re-presentment or the auto-debit stopped), one loan
+ * transaction per return under the loan's lock. A debit already returned (an earlier upload, the daily
+ * run, a servicer's reversal) is a duplicate and is not touched again, so re-uploading a file changes
+ * nothing. Unknown traces, entries never sent, returns of credits and amounts that differ are reported
+ * as unmatched. One staff action records the upload and its outcome.
+ */
+export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, text: string, fileName: string | null): Promise<TAchReturnsResponse> {
+  let parsed;
+  try {
+    parsed = parseNachaReturnFile(text);
+  } catch (e) {
+    if (e instanceof NachaParseError) throw new AppError('validation', e.message);
+    throw e;
+  }
+  const policy = servicingPolicy(ctx);
+  const date = await businessDate(ctx);
+  const result: TAchReturnsResponse = { file_name: fileName, entries: parsed.returns.length + parsed.corrections.length, applied: [], unmatched: [], duplicates: [], corrections: [] };
+  const mail: AfterCommit = [];
+
+  for (const r of parsed.returns) {
+    const base = lineOf(r);
+    if (!DEBIT_RETURN_CODES.has(r.transactionCode)) {
+      result.unmatched.push({ ...base, reason: SERVICING_BO_MSG.returnNotADebitReturn });
+      continue;
+    }
+    const found = await ctx.repos.loanBook.transactionByTraceNumber(r.originalTrace);
+    if (!found) {
+      result.unmatched.push({ ...base, reason: SERVICING_BO_MSG.returnUnknownTrace });
+      continue;
+    }
+    const own: AfterCommit = [];
+    const outcome = await ctx.repos.loanBook.inTransaction(async (tx) => {
+      const loan = await tx.lockLoan(found.loanId);
+      // Re-read under the loan's lock: a concurrent upload or the daily run may have applied it.
+      const txs = await tx.transactions(found.loanId);
+      const t = txs.find((x) => x.id === found.id);
+      if (!loan || !t) return { kind: 'unmatched' as const, reason: SERVICING_BO_MSG.returnUnknownTrace };
+      if (t.status === 'returned') return { kind: 'duplicate' as const, loanId: loan.id, transactionId: t.id, returnedOn: t.returnedOn };
+      if (t.status !== 'pending' && t.status !== 'settled') return { kind: 'unmatched' as const, reason: SERVICING_BO_MSG.returnNotSent };
+      if (t.amountCents !== r.amountCents) return { kind: 'unmatched' as const, reason: SERVICING_BO_MSG.returnAmountDiffers(t.amountCents, r.amountCents) };
+      const entries = await tx.entries(loan.id);
+      const payment = entries.find((e) => e.transactionId === t.id && e.kind !== 'reversal');
+      // The return takes effect on the business date, never before the payment it reverses.
+      const returnedOn = parseIsoDate(payment && payment.effectiveDate > date ? payment.effectiveDate : date);
+      const borrower = await tx.borrower(loan.userId);
+      const at = ctx.now();
+      const tell = async (message: string, subject: string) => {
+        await tx.notify(loan.userId, message, at);
+        if (borrower) own.push({ to: borrower.email, subject, text: message, meta: { kind: 'servicing', loanId: loan.id } });
+      };
+      await applyReturn(ctx, tx, policy, loan, t, r.code, returnedOn, entries, new Map(txs.map((x) => [x.id, x])), tell);
+      return { kind: 'applied' as const, loanId: loan.id, loanIdentifier: loan.identifier, transactionId: t.id, returnedOn };
+    });
+    mail.push(...own); // committed: its e-mails are real
+    if (outcome.kind === 'applied') {
+      result.applied.push({ ...base, loan_id: outcome.loanId, loan_identifier: outcome.loanIdentifier, transaction_id: outcome.transactionId, returned_on: outcome.returnedOn });
+    } else if (outcome.kind === 'duplicate') {
+      result.duplicates.push({ ...base, loan_id: outcome.loanId, transaction_id: outcome.transactionId, returned_on: outcome.returnedOn });
+    } else {
+      result.unmatched.push({ ...base, reason: outcome.reason });
+    }
+  }
+
+  for (const c of parsed.corrections) result.corrections.push(await applyCorrection(ctx, c, mail));
+
+  await ctx.repos.loanBook.inTransaction(async (tx) =>
+    tx.audit({
+      staffUserId: staff.id,
+      action: 'ach_return_file_applied',
+      targetUserId: null,
+      before: { file_name: fileName, sha256: createHash('sha256').update(text).digest('hex'), entries: parsed.returns.length, business_date: date },
+      after: {
+        applied: result.applied.map((a) => ({ trace: a.original_trace, code: a.return_code, transaction_id: a.transaction_id })),
+        unmatched: result.unmatched.map((u) => ({ trace: u.original_trace, code: u.return_code, reason: u.reason })),
+        duplicates: result.duplicates.map((d) => ({ trace: d.original_trace, transaction_id: d.transaction_id })),
+        corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
+      },
+      at: ctx.now(),
+    }),
+  );
+  // E-mails after the commits, as the daily run sends them (the in-app notice is the exactly-once one).
+  for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
+  return result;
+}
+
+/** Borrower notice of an applied notification of change (in-app; the same text is e-mailed). */
+export const accountCorrectedNotice = (last4: string) =>
+  `Your bank told us the correct details of the account your loan payments come from. We updated them: payments now come from the account ending ${last4}. Nothing else changes.`;
+
+/**
+ * A notification of change: the receiving bank's corrected account information for one of our debits,
+ * applied to the bank account that debit came from (NACHA: before the next entry), under the loan's lock,
+ * with the borrower told. Codes that do not correct an account (C08, C09, C13, C14), data that does not
+ * read as its code's layout, and traces we do not know are reported, never applied.
+ */
+async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterCommit): Promise<TAchReturnsResponse['corrections'][number]> {
+  const base = { line: c.line, original_trace: c.originalTrace, change_code: c.changeCode, change_reason: CHANGE_CODES[c.changeCode] ?? null };
+  const notApplied = (detail: string, loanId: number | null = null, transactionId: number | null = null) => ({ ...base, outcome: 'not_applied' as const, loan_id: loanId, transaction_id: transactionId, detail });
+  const found = await ctx.repos.loanBook.transactionByTraceNumber(c.originalTrace);
+  if (!found) return notApplied(SERVICING_BO_MSG.returnUnknownTrace);
+  if (found.bankAccountId === null) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
+  if (!CHANGE_CODES[c.changeCode]) return notApplied(SERVICING_BO_MSG.correctionNotApplied(c.changeCode), found.loanId, found.id);
+  const fix = accountCorrectionOf(c.changeCode, c.correctedData);
+  if (!fix) return notApplied(SERVICING_BO_MSG.correctionUnreadable(c.changeCode), found.loanId, found.id);
+  const box = await ctx.cryptoBox();
+  const bankName = fix.routing ? ((await routingDirectoryOf(ctx)).lookup(fix.routing)?.name ?? null) : undefined;
+  const own: AfterCommit = [];
+  const outcome = await ctx.repos.loanBook.inTransaction(async (tx) => {
+    const loan = await tx.lockLoan(found.loanId);
+    const account = await tx.bankAccount(found.bankAccountId!);
+    if (!loan || !account) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
+    const set: Parameters<typeof tx.correctBankAccount>[1] = { updatedAt: ctx.now() };
+    if (fix.routing && fix.routing !== account.routingNumber) Object.assign(set, { routingNumber: fix.routing, bankName });
+    if (fix.account && fix.account !== openAccountNumber(box, account)) Object.assign(set, sealAccountNumber(box, fix.account));
+    if (fix.accountType && fix.accountType !== account.accountType) set.accountType = fix.accountType;
+    if (Object.keys(set).length === 1) return { ...base, outcome: 'already_applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionAlreadyApplied };
+    await tx.correctBankAccount(account.id, set);
+    const last4 = set.accountNumberLast4 ?? account.accountNumberLast4 ?? '';
+    const at = ctx.now();
+    await tx.notify(loan.userId, accountCorrectedNotice(last4), at);
+    const borrower = await tx.borrower(loan.userId);
+    if (borrower) own.push({ to: borrower.email, subject: 'We updated your payment account', text: accountCorrectedNotice(last4), meta: { kind: 'servicing', loanId: loan.id } });
+    return { ...base, outcome: 'applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionApplied(last4) };
+  });
+  mail.push(...own);
+  return outcome;
+}

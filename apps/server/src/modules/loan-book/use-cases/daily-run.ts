@@ -1,0 +1,82 @@
+import { addDays, parseIsoDate } from '@payrail/domain/dates';
+import type { IsoDate } from '@payrail/domain/dates';
+import type { AppContext } from '../../../context';
+import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
+import { serviceLoan } from './service-loan';
+import type { AfterCommit } from './service-loan';
+
+/** The job name in servicing_runs. */
+export const DAILY_JOB = 'daily_servicing';
+
+/** What a run did. */
+export type RunReport = { dates: { date: IsoDate; done: number; failed: number }[]; loansProcessed: number; seconds: number };
+
+/**
+ * The daily servicing run, catching up day by day: from the oldest planned-but-unfinished date (or the
+ * day after the last completed one) through `through` (default: the business date). Each date is planned
+ * (one claim per serviced loan), then `workers` loops take up to `batchSize` claims per transaction
+ * (the loans are read together, serviced in memory, written in bulk; see withClaimBatch) until none is
+ * left. Several instances may run it at once: claims are taken with FOR UPDATE SKIP LOCKED.
+ */
+export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDate; from?: IsoDate; workers?: number; batchSize?: number; onLoanDone?: (loanId: number, date: IsoDate) => void } = {}): Promise<RunReport> {
+  const started = performance.now();
+  const repo = ctx.repos.loanBook;
+  const through = opts.through ?? (await businessDate(ctx));
+  const policy = servicingPolicy(ctx);
+  const box = await ctx.cryptoBox(); // built before any transaction (it may read the install's secrets)
+  const state = await repo.dayState();
+  const resume = state.openDate ? parseIsoDate(state.openDate) : state.lastCompleted ? addDays(parseIsoDate(state.lastCompleted), 1) : through;
+  const from = opts.from ?? resume;
+  const workers = ctx.database.kind === 'pglite' ? 1 : Math.max(1, opts.workers ?? ctx.config.collections.workers);
+  const batchSize = Math.max(0, opts.batchSize ?? ctx.config.collections.batchSize);
+  const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
+  for (const date of from <= through ? datesBetween(from, through) : []) {
+    await repo.planDay(DAILY_JOB, date, ctx.now());
+    const loop = async () => {
+      if (batchSize === 0) {
+        while (await single());
+        return;
+      }
+      for (;;) {
+        // A batch of claims in one transaction (set-based reads and writes); e-mails per loan, after the commit.
+        const mail = new Map<number, AfterCommit>();
+        const batch = await repo.withClaimBatch(DAILY_JOB, date, batchSize, async (store, loanId) => {
+          const own: AfterCommit = [];
+          mail.set(loanId, own);
+          await serviceLoan(ctx, store, box, policy, loanId, date, own);
+        });
+        if (batch.fallback > 0) {
+          // The batch rolled back as a whole: service that many claims one loan per transaction.
+          for (let i = 0; i < batch.fallback; i += 1) if (!(await single())) return;
+          continue;
+        }
+        if (batch.claimed === 0) return;
+        for (const loanId of batch.done) await afterCommit(loanId, mail.get(loanId) ?? []);
+      }
+    };
+    /** One claim, one loan, one transaction (the fallback of a batch). False when no claim is left. */
+    const single = async (): Promise<boolean> => {
+      const mail: AfterCommit = [];
+      let claimed = 0;
+      const outcome = await repo.withNextClaim(DAILY_JOB, date, async (tx, loanId) => {
+        claimed = loanId;
+        await serviceLoan(ctx, tx, box, policy, loanId, date, mail);
+      });
+      if (outcome === 'none') return false;
+      if (outcome === 'done') await afterCommit(claimed, mail); // 'failed' rolled back: its e-mails were never real
+      return true;
+    };
+    const afterCommit = async (loanId: number, mail: AfterCommit) => {
+      report.loansProcessed += 1;
+      opts.onLoanDone?.(loanId, date);
+      // E-mails go after the commit: the in-app notification is exactly-once, the e-mail at most once.
+      for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
+    };
+    await Promise.all(Array.from({ length: workers }, loop));
+    if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now());
+    const counts = await repo.runCounts(DAILY_JOB, date);
+    report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
+  }
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}

@@ -1,0 +1,252 @@
+import { randomInt } from 'node:crypto';
+import type { TFundResponse, TLoan } from '@payrail/contract/backoffice';
+import type { TStaffMember } from '@payrail/contract/staff';
+import { parseIsoDate } from '@payrail/domain/dates';
+import { quoteLoan } from '@payrail/domain/loan/disclosure';
+import type { Frequency } from '@payrail/domain/loan/frequency';
+import { cents, formatUsd } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
+import { refinanceFunding } from '@payrail/domain/loan/refinance';
+import { REFINANCE_MSG } from '@payrail/contract/refinance';
+import { businessToday } from '../clock';
+import { loanState } from './loan-position';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { openAccountNumber } from '../../banking/bank-accounts';
+import type { AchAuthorizationRow } from '../../banking/repository';
+import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
+import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
+
+export const ALREADY_FUNDED = 'This application is already funded.';
+export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
+export const NO_BANK_ACCOUNT = 'The borrower has no verified bank account with a full account number to fund.';
+export const KEY_REUSED = 'This Idempotency-Key was used for another application.';
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+/** A loan number people read: `####-##-####`. */
+export const newLoanIdentifier = (): string => `${pad(randomInt(0, 10_000), 4)}-${pad(randomInt(0, 100), 2)}-${pad(randomInt(0, 10_000), 4)}`;
+
+export function loanWire(l: LoanRow, signedNoteId: number | null): TLoan {
+  return {
+    id: l.id,
+    user_id: l.userId,
+    identifier: l.identifier,
+    status: l.status,
+    amount: l.amountCents,
+    fee: l.feeCents,
+    interest_rate: l.interestRate,
+    apr: l.aprPercent,
+    frequency: l.frequency,
+    terms: l.terms,
+    disbursement_date: l.disbursementDate,
+    first_payment_date: l.firstPaymentDate,
+    note_principal: l.notePrincipalCents,
+    finance_charge: l.financeChargeCents,
+    total_of_payments: l.totalOfPaymentsCents,
+    signed_note_document_id: signedNoteId,
+    created_at: l.createdAt.toISOString(),
+  };
+}
+
+export const disbursementWire = (d: DisbursementRow) => ({ id: d.id, amount: d.amountCents, trace_id: d.traceId, status: d.status, created_at: d.createdAt.toISOString() });
+export const installmentWire = (i: InstallmentRow) => ({ n: i.n, due_date: i.dueDate, payment: i.paymentCents, interest: i.interestCents, principal: i.principalCents, balance: i.balanceCents });
+
+async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promise<TFundResponse> {
+  const loan = (await ctx.repos.loanBook.loan(disbursement.loanId))!;
+  const note = await ctx.repos.loanBook.signedNote(loan.id);
+  return { loan: loanWire(loan, note?.esignatureId ?? null), disbursement: disbursementWire(disbursement) };
+}
+
+/**
+ * POST /api/backoffice/applications/{userId}/fund: disburses an approved, signed application over ACH
+ * and opens its loan (loan, installments, disbursement, signed note, the auto-debit authorization of an
+ * application repaid by auto-debit — see autoDebitOfLoan —, notification, audit row) in one transaction.
+ * The Idempotency-Key makes a retry answer the first result; a second key on a funded application is
+ * refused (409). The member's status stays `approved`.
+ */
+export async function fundApplication(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TFundResponse> {
+  const repo = ctx.repos.loanBook;
+  // The first result for this key, if it has one: a retry (or a concurrent twin) answers it.
+  const replayOf = async (): Promise<TFundResponse | null> => {
+    const replay = await repo.disbursementByKey(idempotencyKey);
+    if (!replay) return null;
+    const answer = await answerFor(ctx, replay);
+    if (answer.loan.user_id !== userId) throw new AppError('conflict', KEY_REUSED);
+    return answer;
+  };
+  const first = await replayOf();
+  if (first) return first;
+
+  const row = await ctx.repos.backoffice.member(userId);
+  if (!row) throw AppError.notFound('Application not found.');
+  const application = await ctx.repos.backoffice.application(userId);
+  // Funded meanwhile: by this key (a concurrent twin committed first, answer its result) or by another (409).
+  if (application && (await repo.loanOfApplication(application.id))) {
+    const twin = await replayOf();
+    if (twin) return twin;
+    throw new AppError('conflict', ALREADY_FUNDED);
+  }
+  const signature = await ctx.repos.esignature.latest(userId);
+  if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature) throw new AppError('conflict', NOT_FUNDABLE);
+
+  const account = await ctx.repos.banking.currentReceiver(userId);
+  const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
+  // Only an account the server verified (bank link, or manual entry checked with its statement) is paid.
+  if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', NO_BANK_ACCOUNT);
+
+  // The contract is the signed note: its figures build the schedule the loan is serviced on.
+  const f = signature.figures;
+  const { schedule, disclosure } = quoteLoan({
+    amountCents: cents(f.amount_cents),
+    originationFeeCents: cents(f.fee_cents),
+    feeFinanced: f.fee_financed,
+    annualRatePercent: f.interest_rate,
+    frequency: f.term_frequency as Frequency,
+    numberOfPayments: f.number_of_payments,
+    disbursementDate: parseIsoDate(f.disbursement_date),
+    firstPaymentDate: parseIsoDate(f.first_payment_date),
+  });
+  const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
+  const identifier = newLoanIdentifier();
+  // A refinance pays the old loan off from the proceeds, to the cent, and sends only the rest.
+  const refinance = application.loanType === 'refinancing' ? await refinancePayoff(ctx, application.refinancesLoanId, f.disbursement_date, schedule.disbursedCents) : null;
+  const creditCents = refinance ? refinance.netDisbursedCents : schedule.disbursedCents;
+  const autoDebit = application.paymentMethod === 'auto_debit' ? await autoDebitOfLoan(ctx, userId, refinance?.oldLoan ?? null, schedule.regularPaymentCents) : null;
+  // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
+  // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
+  // application id then lets only one of them open the loan).
+  const ach = await ctx.providers.ach.originateCredit({
+    amountCents: creditCents,
+    routing: account.routingNumber,
+    account: accountNumber,
+    accountType: account.accountType ?? 'checking',
+    name,
+    individualId: identifier,
+    idempotencyKey: `fund-application-${application.id}`,
+  });
+  const at = ctx.now();
+  const opened = await repo.open({
+    loan: {
+      userId,
+      applicationId: application.id,
+      identifier,
+      status: 'opened',
+      amountCents: f.amount_cents,
+      feeCents: f.fee_cents,
+      interestRate: f.interest_rate,
+      aprPercent: f.apr,
+      frequency: f.term_frequency as Frequency,
+      terms: schedule.rows.length,
+      disbursementDate: f.disbursement_date,
+      firstPaymentDate: f.first_payment_date,
+      notePrincipalCents: schedule.notePrincipalCents,
+      feeFinanced: f.fee_financed,
+      financeChargeCents: disclosure.financeChargeCents,
+      totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
+      fundedByStaffId: staff.id,
+      createdAt: at,
+      refinancesLoanId: refinance?.oldLoan.id ?? null,
+    },
+    installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
+    disbursement: { amountCents: creditCents, traceId: ach.traceId, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    ...(refinance
+      ? {
+          ledgerDisbursementCents: schedule.disbursedCents,
+          refinance: {
+            oldLoanId: refinance.oldLoan.id,
+            payoffCents: refinance.payoffCents,
+            payoffDate: refinance.payoffDate,
+            notification: `Your loan ${refinance.oldLoan.identifier} was paid off by your new loan ${identifier} (${formatUsd(cents(refinance.payoffCents))}).`,
+          },
+        }
+      : {}),
+    ...(autoDebit ? { autoDebit } : {}),
+    signedNoteEsignatureId: signature.id,
+    notification: `Your loan ${identifier} is funded: the money is on its way to your bank account.`,
+    staffAction: {
+      staffUserId: staff.id,
+      action: 'fund',
+      targetUserId: userId,
+      before: { status: row.member.workflowStatus, loan: null },
+      after: (loanId: number) => ({
+        loan_id: loanId,
+        identifier,
+        amount_cents: creditCents,
+        trace_id: ach.traceId,
+        ...(refinance ? { refinanced_loan_id: refinance.oldLoan.id, payoff_cents: refinance.payoffCents, payoff_date: refinance.payoffDate } : {}),
+      }),
+      at,
+    },
+  });
+  if (!opened.ok) {
+    // Lost a race: the same key committed first (answer it), or another key funded the application.
+    const winner = await replayOf();
+    if (winner) return winner;
+    if (opened.constraint === 'loans_application_id_unique' || opened.constraint === 'loans_refinances_loan_id_unique' || opened.constraint === 'old_loan_not_open') throw new AppError('conflict', ALREADY_FUNDED);
+    throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
+  }
+  // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
+  if (application.loanType === 'new') await rewardApprovedReferral(ctx, userId);
+  await ctx.providers.email.send({
+    to: row.member.email,
+    subject: 'Your Payrail loan is funded',
+    text: `Hello ${name},\n\nYour loan ${identifier} is funded. The money should reach your bank account within one to two business days.\n\nPayrail`,
+    meta: { template: 'loan_funded', loan_identifier: identifier },
+  });
+  return { loan: loanWire(opened.loan, signature.id), disbursement: disbursementWire(opened.disbursement) };
+}
+
+/**
+ * The auto-debit authorization a loan repaid by auto-debit opens with, for `amountCents` (the schedule's
+ * level payment; the daily run debits each installment on its due date's business day):
+ * - a new loan: from the member's latest ACH authorization (POST /auto_debit): its bank account, its
+ *   agreement document (the auto-debit disclosure), time, IP and user agent. None without one.
+ * - a refinance (it inherits the payment method and has no auto-debit step of its own): the most recent
+ *   consent wins. An ACH authorization given after the old loan was opened and after its auto-debit was
+ *   accepted is used as above; otherwise the old loan's ACTIVE auto-debit is carried over (same account,
+ *   disclosure and acceptance). An older ACH authorization was spent on the old loan and a revoked
+ *   auto-debit stays revoked: then the new loan has none (the borrower can set one up on the payments page).
+ */
+async function autoDebitOfLoan(ctx: AppContext, userId: number, oldLoan: LoanRow | null, amountCents: number): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
+  const ach = await ctx.repos.banking.latestAchAuthorization(userId);
+  const fromAch = (a: AchAuthorizationRow) => ({
+    bankAccountId: a.bankAccountId,
+    amountCents,
+    disclosureDocumentId: a.agreementDocumentId,
+    disclosureAcceptedAt: a.authorizedAt,
+    ip: a.ip,
+    userAgent: a.userAgent,
+  });
+  if (!oldLoan) return ach ? fromAch(ach) : null;
+  const carried = await ctx.repos.loanBook.activeAutoDebit(oldLoan.id);
+  const since = Math.max(oldLoan.createdAt.getTime(), carried?.disclosureAcceptedAt.getTime() ?? 0);
+  if (ach && ach.authorizedAt.getTime() > since) return fromAch(ach);
+  if (!carried) return null;
+  return {
+    bankAccountId: carried.bankAccountId,
+    amountCents,
+    disclosureDocumentId: carried.disclosureDocumentId,
+    disclosureAcceptedAt: carried.disclosureAcceptedAt,
+    ip: carried.ip,
+    userAgent: carried.userAgent,
+    carriedFromId: carried.id,
+  };
+}
+
+/**
+ * The payoff of the loan a refinance replaces: quoted for the funding date (the new loan's disbursement
+ * date, or the business date when that has passed) exactly as GET /{loanId}/payoff/{date} quotes it.
+ * Refused while one of its payments is sent and not settled, or when the proceeds do not cover it.
+ */
+async function refinancePayoff(ctx: AppContext, oldLoanId: number | null, disbursementDate: string, proceedsCents: number) {
+  const oldLoan = oldLoanId === null ? undefined : await ctx.repos.loanBook.loan(oldLoanId);
+  if (!oldLoan || oldLoan.status !== 'opened') throw new AppError('conflict', NOT_FUNDABLE);
+  const today = await businessToday(ctx);
+  const payoffDate = (disbursementDate > today ? disbursementDate : today) as IsoDate;
+  const transactions = await ctx.repos.loanBook.transactionsOfLoan(oldLoan.id);
+  if (transactions.some((t) => t.status === 'pending')) throw new AppError('conflict', REFINANCE_MSG.paymentInProgress);
+  const payoffCents = (await loanState(ctx, oldLoan, payoffDate)).position.outstandingCents;
+  if (proceedsCents - payoffCents <= 0) throw new AppError('conflict', REFINANCE_MSG.doesNotCoverPayoff);
+  const { netDisbursedCents } = refinanceFunding({ amountCents: proceedsCents, payoffCents, feeNotFinancedCents: 0 });
+  return { oldLoan, payoffDate, payoffCents, netDisbursedCents };
+}

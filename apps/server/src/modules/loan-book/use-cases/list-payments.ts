@@ -1,0 +1,43 @@
+import type { TPaymentHistoryQuery, TPaymentHistoryResponse, TPaymentRow } from '@payrail/contract/servicing';
+import type { AppContext } from '../../../context';
+import type { MemberRow } from '../../identity/repository';
+import { businessToday } from '../clock';
+import { loanState, ownLoan } from './loan-position';
+
+/**
+ * GET /loans/history/payments?loan_id&from&to: posted payments of the member's loans (returned ones
+ * marked, with their return date and code), newest first, each with its allocation as of today.
+ */
+export async function paymentHistory(ctx: AppContext, member: MemberRow, q: TPaymentHistoryQuery): Promise<TPaymentHistoryResponse> {
+  const loans = q.loan_id ? [await ownLoan(ctx, member.id, q.loan_id)] : await ctx.repos.loanBook.loansOfUser(member.id);
+  const today = await businessToday(ctx);
+  const rows: TPaymentRow[] = [];
+  for (const loan of loans) {
+    const state = await loanState(ctx, loan, today);
+    const transactions = new Map((await ctx.repos.loanBook.transactionsOfLoan(loan.id)).map((t) => [t.id, t]));
+    const entries = new Map(state.entries.map((e) => [e.id, e]));
+    for (const p of state.position.payments) {
+      const stored = entries.get(p.entry.id)!;
+      const a = p.allocation;
+      const txn = stored.transactionId !== null ? transactions.get(stored.transactionId) : undefined;
+      const firstInstallment = a?.installments[0]?.n;
+      rows.push({
+        id: stored.id,
+        loan_id: loan.id,
+        source: stored.kind === 'payroll_remittance' ? 'payroll_remittance' : stored.kind === 'payoff' ? 'payoff' : stored.kind === 'scheduled_debit' ? 'auto_debit' : txn?.method === 'debitcard' ? 'debit_card' : 'one_time',
+        amount: stored.amountCents,
+        principal_paid: a ? a.principalCents + a.prepaidPrincipalCents : 0,
+        interest_paid: a?.interestCents ?? 0,
+        fees_paid: a?.feesCents ?? 0,
+        due_date: firstInstallment !== undefined ? (state.schedule.dueDates[firstInstallment - 1] ?? null) : null,
+        effective_date: stored.effectiveDate,
+        status: p.returnedOn ? 'returned' : 'posted',
+        returned_on: p.returnedOn,
+        return_reason: p.returnedOn ? (state.entries.find((e) => e.reversesEntryId === stored.id)?.reasonCode ?? null) : null,
+      });
+    }
+  }
+  const inRange = rows.filter((r) => (!q.from || r.effective_date >= q.from) && (!q.to || r.effective_date <= q.to));
+  inRange.sort((a, b) => (a.effective_date < b.effective_date ? 1 : a.effective_date > b.effective_date ? -1 : b.id - a.id));
+  return { payments: inRange };
+}
