@@ -1,7 +1,7 @@
 import type { TLoanTerms } from '@payrail/contract/application';
 import type { TFundResponse } from '@payrail/contract/backoffice';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
-import type { TLastLoanResponse, TLoanHistoryResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
+import type { TLastLoanResponse, TLoanHistoryResponse, TPaymentHistoryResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
@@ -171,6 +171,14 @@ describe('a refinance from start to funding', () => {
     ]);
     // The closed loan is shown as it closed (its payoff may be dated ahead of the business date): nothing owed.
     expect(history[1]).toMatchObject({ outstanding_balance: 0, principal_balance: 0 });
+    // Every view of the old loan agrees at this moment: the borrower's record, the servicer's page and the
+    // payment history (the payoff is in all three, or in none).
+    const servicer2 = await staffToken(app, 'servicer@payrail.test');
+    const desk = (await call(app, { url: `/api/backoffice/loans/${owner.loan.id}/servicing`, headers: auth(servicer2) })).json<{ payoff_amount: number; paid_total: number }>();
+    const paidHistory = (await get(app, owner.token, `/api/loans/history/payments?loan_id=${owner.loan.id}`)).json<TPaymentHistoryResponse>().payments;
+    expect(desk).toMatchObject({ payoff_amount: 0, paid_total: history[1]!.paid_amount });
+    expect(paidHistory.filter((p) => p.status === 'posted').reduce((sum, p) => sum + p.amount, 0)).toBe(history[1]!.paid_amount);
+    expect(paidHistory.some((p) => p.source === 'payoff' && p.amount === payoffQuote)).toBe(true);
     await setBusinessDate(fundingDate);
     expect((await get(app, owner.token, '/api/loans/history')).json<TLoanHistoryResponse>().loans[1]).toMatchObject({ outstanding_balance: 0, principal_balance: 0 });
     // Both notes are the loans' documents.

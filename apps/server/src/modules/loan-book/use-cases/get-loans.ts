@@ -8,7 +8,7 @@ import { businessToday } from '../clock';
 import type { ApplicationRow } from '../../application/repository';
 import type { LoanRow } from '../repository';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
-import { loanState, loanWire } from './loan-position';
+import { loanState, loanWire, viewDate } from './loan-position';
 import { applicationFacts, applicationFactsOf, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
 import type { ApplicationFacts } from '../../refinance/use-cases/refinance-facts';
 
@@ -22,12 +22,11 @@ const memberFacts = async (ctx: AppContext, member: MemberRow, loans: readonly L
 
 /** The §3 Loan record with its refinance fields (eligibility, in progress, reapply countdown). */
 export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow, known: MemberFacts | Promise<MemberFacts>): Promise<TServicingLoan> {
-  // A closed loan is shown as it closed: a refinance's payoff is dated on the new loan's disbursement
-  // date, which may still be ahead of the business date.
+  // A closed loan is shown as it closed (viewDate: the same day the servicer's page and the history read).
   const closed = loan.status === 'closed_refinanced' || loan.status === 'closed_paid';
   const lastDate = async (): Promise<IsoDate> => {
     const { today } = await known;
-    return closed ? ((await ctx.repos.loanBook.ledger(loan.id)).reduce((m, e) => (e.effectiveDate > m ? e.effectiveDate : m), today as string) as IsoDate) : today;
+    return closed ? viewDate(loan, await ctx.repos.loanBook.ledger(loan.id), today) : today;
   };
   const [state, pending, { facts, today }] = await Promise.all([loanState(ctx, loan, lastDate()), ctx.repos.loanBook.hasPendingTransaction(loan.id), known]);
   return loanWire(state, loanRefinance(ctx, state, pending, facts, today));

@@ -2,7 +2,7 @@ import type { TPaymentHistoryQuery, TPaymentHistoryResponse, TPaymentRow } from 
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../clock';
-import { loanState, ownLoan } from './loan-position';
+import { loanState, ownLoan, viewDate } from './loan-position';
 
 /**
  * GET /loans/history/payments?loan_id&from&to: posted payments of the member's loans (returned ones
@@ -13,7 +13,7 @@ export async function paymentHistory(ctx: AppContext, member: MemberRow, q: TPay
   const today = await businessToday(ctx);
   const rows: TPaymentRow[] = [];
   for (const loan of loans) {
-    const state = await loanState(ctx, loan, today);
+    const state = await loanState(ctx, loan, viewDate(loan, await ctx.repos.loanBook.ledger(loan.id), today));
     const transactions = new Map((await ctx.repos.loanBook.transactionsOfLoan(loan.id)).map((t) => [t.id, t]));
     const entries = new Map(state.entries.map((e) => [e.id, e]));
     for (const p of state.position.payments) {

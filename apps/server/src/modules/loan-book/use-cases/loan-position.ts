@@ -73,6 +73,18 @@ export function paymentsOnItsWay(transactions: readonly TransactionRow[], entrie
     .map((t) => ({ id: t.id, mode: t.mode, amountCents: t.amountCents, date: t.scheduledDate as IsoDate }));
 }
 
+/**
+ * The day every view of a loan reads its figures as of (the borrower's record, the servicer's page, the
+ * payment history): the business date, never before the disbursement; for a closed loan, the day it
+ * closed when that is still ahead (a refinance pays the old loan off on the new loan's disbursement day,
+ * which may follow the funding) — so every figure of a loan agrees at every moment.
+ */
+export function viewDate(loan: Pick<LoanRow, 'status' | 'disbursementDate'>, entries: readonly Pick<LedgerEntryRow, 'effectiveDate'>[], today: IsoDate): IsoDate {
+  const from = today < loan.disbursementDate ? (loan.disbursementDate as IsoDate) : today;
+  if (loan.status !== 'closed_refinanced' && loan.status !== 'closed_paid') return from;
+  return entries.reduce<IsoDate>((m, e) => (e.effectiveDate > m ? (e.effectiveDate as IsoDate) : m), from);
+}
+
 /** Late fees no waiver or reversal undoes (what a waiver would take back), oldest first. */
 export function openLateFees(entries: readonly LedgerEntryRow[]): LedgerEntryRow[] {
   const undone = new Set(entries.flatMap((e) => (e.reversesEntryId === null ? [] : [e.reversesEntryId])));

@@ -12,6 +12,7 @@ import { AppError } from '../../../errors';
 import type { CollectionsTx, LedgerEntryRow } from '../operations.repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { SERVICING_NOTICE } from './service-loan';
+import { viewDate } from './loan-position';
 
 const posted = (e: LedgerEntryRow): PostedEntry => ({ id: e.id, kind: e.kind, effectiveDate: parseIsoDate(e.effectiveDate), amountCents: e.amountCents, reversesEntryId: e.reversesEntryId, installmentN: e.installmentN });
 
@@ -39,7 +40,8 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
   const date = inTx?.date ?? (await businessDate(ctx));
   const [installments, entries, txs, auth] = await Promise.all([repo.installments(loanId), repo.entries(loanId), repo.transactions(loanId), repo.activeAuthorization(loanId)]);
   const schedule = scheduleOf(loan);
-  const snap = servicingSnapshot(schedule, entries.map(posted), date < loan.disbursementDate ? parseIsoDate(loan.disbursementDate) : date);
+  // The same day the borrower's record reads (viewDate): a closed loan as it closed.
+  const snap = servicingSnapshot(schedule, entries.map(posted), viewDate(loan, entries, date));
   const pastDue = new Map(snap.pastDue.map((p) => [p.n, p]));
   const reversedBy = new Map(entries.filter((e) => e.reversesEntryId !== null).map((e) => [e.reversesEntryId!, e.id]));
   return {
