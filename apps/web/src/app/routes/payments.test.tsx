@@ -499,3 +499,92 @@ describe('/payment: payments already on their way and the day money moves', { ti
     expect(pulls).toEqual([{ card: { account: 7, amount: 406_000, loan_id: 41 } }]);
   });
 });
+
+describe('/payment: a payoff cancels the payments still scheduled (docs/servicing.md, "The loan book")', { timeout: 30_000 }, () => {
+  const ABOUT = 'The payoff amount is what it takes to close your loan on the date you choose.';
+
+  it('the dialog’s description names them before confirming; after the payoff the scheduled payments are asked again and the canceled ones are gone', async () => {
+    const { sent } = world();
+    // Out of date order, with payments a payoff does not cancel (settled, already canceled).
+    let transactions = [
+      scheduled({ id: 402, transaction_mode: 'auto_debit', due_date: '2031-06-18', amount: 24_116 }),
+      scheduled({ id: 400, transaction_status: 'settled', due_date: '2031-05-01', amount: 15_000 }),
+      scheduled({ id: 401, due_date: '2031-06-09', amount: 5000 }),
+      scheduled({ id: 399, transaction_status: 'canceled', due_date: '2031-05-30', amount: 9900 }),
+    ];
+    const calls: string[] = [];
+    server.use(
+      http.get(api('/transactions/loan/:loanId'), () => {
+        calls.push('transactions');
+        return HttpResponse.json({ transactions });
+      }),
+      http.post(api('/request_payment'), async ({ request }) => {
+        calls.push('payoff');
+        sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        // The server cancels both in the payoff's own transaction.
+        const payoff = scheduled({ id: 403, transaction_mode: 'payoff', due_date: BUSINESS_DATE, amount: 201_234 });
+        transactions = [...transactions.map((t) => (t.id === 401 || t.id === 402 ? { ...t, transaction_status: 'canceled' as const } : t)), payoff];
+        return HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: payoff });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/payment');
+    const table = await screen.findByRole('table', { name: 'Scheduled payments' });
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Cancel/ })).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    const notice = 'Paying off cancels your 2 scheduled payments: $50.00 on 06/09/2031 and $241.16 on 06/18/2031.';
+    expect(within(dialog).getByText(notice)).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(`${ABOUT} ${notice}`);
+    expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
+
+    const before = calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: BUSINESS_DATE } }]);
+    // Asked again once the payoff was accepted, before leaving the page.
+    expect(calls.slice(before)).toEqual(['payoff', 'transactions']);
+    // The dashboard lists what is still scheduled: the payoff, not the two it canceled (not the 30-second cache).
+    const dashboardTable = await screen.findByRole('table', { name: 'Scheduled payments' });
+    expect(within(dashboardTable).getAllByRole('button', { name: /^Cancel/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Cancel the payment of $2,012.34 on 05/20/2031']);
+  });
+
+  it('nothing scheduled (only settled or canceled payments): the description says nothing of cancellations', async () => {
+    world({ transactions: [scheduled({ id: 400, transaction_status: 'settled' }), scheduled({ id: 401, transaction_status: 'canceled' })] });
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Pay off my loan' })).toBeEnabled();
+    expect(dialog).toHaveAccessibleDescription(ABOUT);
+    expect(within(dialog).queryByText(/cancels/)).not.toBeInTheDocument();
+  });
+
+  it('the payoff cannot be confirmed before the scheduled payments are known', async () => {
+    const { sent } = world();
+    answerPayments(sent, ok);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(api('/transactions/loan/:loanId'), async () => {
+        await answered;
+        return HttpResponse.json({ transactions: [scheduled({ id: 401, due_date: '2031-06-09', amount: 5000 })] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
+    expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Pay off my loan' });
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(sent).toHaveLength(0);
+    answer();
+    expect(await within(dialog).findByText('Paying off cancels your scheduled payment of $50.00 on 06/09/2031.')).toBeInTheDocument();
+    await waitFor(() => expect(confirm).toBeEnabled());
+  });
+});

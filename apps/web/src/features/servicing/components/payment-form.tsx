@@ -134,7 +134,8 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (mode === 'payoff' && !payoff.data) return;
+    // A payoff waits for the scheduled payments too: the dialog names those it cancels before it is confirmed.
+    if (mode === 'payoff' && (!payoff.data || transactions.isPending)) return;
     const body: PaymentRequestBody = {
       method: 'ach',
       mode,
@@ -312,7 +313,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
           </Button>
         ) : null}
         {blocked ? null : (
-          <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && !payoff.data}>
+          <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && (!payoff.data || transactions.isPending)}>
             {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
           </Button>
         )}

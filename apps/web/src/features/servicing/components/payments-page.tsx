@@ -6,6 +6,7 @@ import { Dialog } from '@payrail/ui/dialog';
 import { BRAND } from '../../../lib/brand';
 import { formatLoanIdentifier } from '@payrail/client/format';
 import { useTransactions } from '../api/servicing';
+import { payoffCancelsNotice } from '../lib/payment-limit';
 import { CardPayments } from './card-payments';
 import type { PaymentCardTokenizer } from './card-payments';
 import { PaymentForm } from './payment-form';
@@ -45,7 +46,9 @@ function Panel({ title, open, onToggle, children, level }: { title: string; open
  * The payments page (spec §2): One-time payment (ACH), Auto-debit (ACH), Debit card (spec §7) and Payoff, the customer-service
  * phone, and the loan's scheduled payments. Opening a panel loads what it needs (next payment date,
  * payoff quote for today). Payoff opens in the 500 px dialog (full page on small screens) and is disabled,
- * with a tooltip, until the loan data has loaded.
+ * with a tooltip, until the loan data has loaded; its description names the scheduled payments the payoff
+ * cancels (the server cancels them with it). After a payment every servicing query is refetched
+ * (`useRequestPayment`), so the canceled ones leave the scheduled-payments lists.
  */
 export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, cardTokenizer = null }: PaymentsPageProps) {
   const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | 'card' | null>(null);
@@ -56,6 +59,8 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
   const PanelHeading = headingLevel === 1 ? 'h2' : 'h3';
   const level = headingLevel === 1 ? 2 : 3;
   const payoffReady = loan !== null && loan.loan_master_loaded;
+  // A payoff cancels the payments still scheduled: said in the dialog's description, before the borrower confirms.
+  const payoffCancels = payoffCancelsNotice(transactions.data);
 
   return (
     <section className={styles.payments} aria-labelledby="payments-title">
@@ -108,7 +113,22 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
         </section>
       ) : null}
       {loan && payoffReady ? (
-        <Dialog open={payoffOpen} onClose={() => setPayoffOpen(false)} title="Pay off your loan" description="The payoff amount is what it takes to close your loan on the date you choose.">
+        <Dialog
+          open={payoffOpen}
+          onClose={() => setPayoffOpen(false)}
+          title="Pay off your loan"
+          description={
+            <>
+              The payoff amount is what it takes to close your loan on the date you choose.
+              {payoffCancels ? (
+                <>
+                  {' '}
+                  <strong>{payoffCancels}</strong>
+                </>
+              ) : null}
+            </>
+          }
+        >
           {payoffOpen ? (
             <PaymentForm
               mode="payoff"

@@ -27,6 +27,30 @@ export function payoffOnItsWay(transactions: readonly TScheduledPayment[] | unde
 }
 
 /**
+ * The payments a payoff cancels (docs/servicing.md, "The loan book"): the server cancels every payment
+ * still scheduled on the loan — one-time payments and auto-debit debits, whatever their date — in the
+ * payoff's own transaction. A payoff on its way is not one of them (no second payoff is accepted).
+ * Earliest first.
+ */
+export function canceledByPayoff(transactions: readonly TScheduledPayment[] | undefined): TScheduledPayment[] {
+  return (transactions ?? [])
+    .filter((t) => t.transaction_status === 'scheduled' && t.transaction_mode !== 'payoff')
+    .sort((a, b) => (a.due_date === b.due_date ? a.id - b.id : a.due_date < b.due_date ? -1 : 1));
+}
+
+/**
+ * What the borrower is told before confirming a payoff when it cancels scheduled payments: "Paying off
+ * cancels your 2 scheduled payments: $50.00 on 12/09/2026 and $241.16 on 12/18/2026."; null when none.
+ */
+export function payoffCancelsNotice(transactions: readonly TScheduledPayment[] | undefined): string | null {
+  const canceled = canceledByPayoff(transactions).map((t) => `${formatCents(t.amount)} on ${formatDate(t.due_date)}`);
+  const last = canceled.pop();
+  if (last === undefined) return null;
+  if (canceled.length === 0) return `Paying off cancels your scheduled payment of ${last}.`;
+  return `Paying off cancels your ${canceled.length + 1} scheduled payments: ${canceled.join(', ')} and ${last}.`;
+}
+
+/**
  * The limit of a one-time payment for a quote. `now` words it for a payment taken at once (a card
  * charge: the server's own text), otherwise for the quote's date ("on 12/07/2026"). `transactions` (the
  * loan's scheduled payments) name the date of a payoff on its way.
