@@ -86,7 +86,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
       createdAt: new Date(b.loan.created_at),
       revokedAt: null,
     });
-    expect((await app.ctx.repos.loanBook.activeAutoDebit(b.loan.id))!.id).toBe(rows[0]!.id);
+    expect((await app.ctx.repos.loanBook.activeAuthorization(b.loan.id))!.id).toBe(rows[0]!.id);
     expect((await servicing(b.loan.id)).auto_debit).toMatchObject({ id: rows[0]!.id, amount: levelPayment, bank_account_id: ach!.bankAccountId });
     // Nothing is debited at funding: the run creates each installment's debit on its day.
     expect(await txsOf(b.loan.id)).toEqual([]);

@@ -9,6 +9,7 @@ import type { AchCredit } from '../src/adapters/ach/port';
 import { bankAccounts, notifications, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
+import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { classicApp, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { fundedLoan } from './collections-helpers';
@@ -182,7 +183,11 @@ describe('retries, the missing account, concurrency, suspense', () => {
     expect(await db().select().from(staffActions).where(and(eq(staffActions.action, 'credit_balance_held'), eq(staffActions.targetUserId, loan.userId)))).toHaveLength(1);
 
     await addReceiver(loan.userId, '000777000222');
-    expect(await refundCreditBalance(app.ctx, loan.loanId, 'account added')).toMatchObject({ creditCents: 4_000, leftCents: 0, held: null, refunds: [{ channel: 'ach', amountCents: 4_000 }] });
+    // The next daily run pays the held credit back, with no one asking.
+    await runDailyServicing(app.ctx, { from: D, through: D });
+    expect(await refundsOf(loan.loanId)).toEqual([expect.objectContaining({ amountCents: 4_000 })]);
+    expect(achRefundsFor(loan.identifier).map((r) => r.amountCents)).toEqual([4_000]);
+    expect(await refundCreditBalance(app.ctx, loan.loanId, 'again')).toMatchObject({ creditCents: 0, refunds: [] });
     expect((await page(loan.loanId)).credit_balance).toBe(0);
     expect(await statusOf(loan.loanId)).toBe('closed_paid');
   });

@@ -355,7 +355,7 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const refused = await pay(other.token, { method: 'ach', mode: 'auto_debit', loan_id: other.loan.id, amount: next.payment_per_term, disclosure_accepted: true });
     expect(refused.statusCode).toBe(422);
     expect(errorsOf(refused)).toContain(PAYMENT_MSG.autoDebitOnAllotment);
-    expect(await app.ctx.repos.loanBook.activeAutoDebit(other.loan.id)).toBeUndefined();
+    expect(await app.ctx.repos.loanBook.activeAuthorization(other.loan.id)).toBeUndefined();
   });
 
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {

@@ -6,8 +6,8 @@ import { LEDGER_KINDS, LOAN_STATUSES } from './servicing.js';
 
 /**
  * Back-office servicing calls under /api/backoffice (staff token in `Authorization`):
- * loan servicing page, payment reversal, payroll remittances and suspense, the business clock and the
- * daily run. Roles: servicer | admin act; underwriter reads the loan page and the clock.
+ * loan servicing page, payment reversal, a returned disbursement (re-disburse or cancel), payroll
+ * remittances and suspense, the business clock and the daily run. Roles: servicer | admin act; underwriter reads the loan page and the clock.
  * Money is integer cents; dates `YYYY-MM-DD`; instants ISO 8601.
  */
 
@@ -42,6 +42,13 @@ export const SERVICING_BO_MSG = {
   correctionUnreadable: (code: string) => `The corrected data does not read as change code ${code} lays it out: review it by hand.`,
   correctionApplied: (last4: string) => `Account corrected: future debits go to the account ending ${last4}.`,
   correctionAlreadyApplied: 'The account already holds the corrected information.',
+  disbursementReturnLoanNotOpen: (status: string) => `The loan is ${status}: a return of its disbursement is reviewed by hand.`,
+  notWaitingForMoney: 'This loan is not waiting for its money: only a loan whose disbursement came back can be re-disbursed or canceled.',
+  redisburseNoAccount: 'The borrower has no verified receiving account with a full account number. Ask the borrower for a corrected account first.',
+  redisburseSameAccount: 'The receiving account on file is still the one the bank returned the money from. Ask the borrower for a corrected account first.',
+  redisburseKeyReused: 'This Idempotency-Key was used for another disbursement.',
+  cancelRefinance: 'A refinance cannot be canceled: its proceeds paid off the earlier loan. Re-disburse it to a corrected account instead.',
+  cancelPaymentsHeld: 'Payments were received on this loan: reverse or refund them before canceling it.',
 } as const;
 
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
@@ -118,6 +125,25 @@ export const ZAchEntry = z.object({
   return_reason: z.string().nullable(),
 });
 
+/** An ACH credit of the loan's money to the borrower (the funding's, or a re-disbursement of a returned one). */
+export const ZDisbursementEntry = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'settled', 'returned']),
+  trace_id: z.string(),
+  /** The credit entry's 15-digit NACHA trace number (what the bank's return quotes); null for older disbursements. */
+  trace_number: z.string().nullable(),
+  /** Last four digits of the receiving account, when recorded. */
+  account_last4: z.string().nullable(),
+  returned_on: z.string().nullable(),
+  return_code: z.string().nullable(),
+  return_reason: z.string().nullable(),
+  /** A re-disbursement: the returned disbursement it sends again. */
+  retry_of_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TDisbursementEntry = z.infer<typeof ZDisbursementEntry>;
+
 export const ZLoanServicingResponse = z.object({
   loan: z.object({ id: z.number().int(), identifier: z.string(), user_id: z.number().int(), status: z.enum(LOAN_STATUSES), note_principal: z.number().int(), payment_per_term: z.number().int() }),
   business_date: z.string(),
@@ -134,8 +160,26 @@ export const ZLoanServicingResponse = z.object({
   ledger: z.array(ZLedgerEntryRow),
   ach_entries: z.array(ZAchEntry),
   auto_debit: z.object({ id: z.number().int(), amount: z.number().int(), bank_account_id: z.number().int(), created_at: z.string() }).nullable(),
+  /** The loan's disbursements, oldest first. */
+  disbursements: z.array(ZDisbursementEntry),
+  /**
+   * True while the loan waits for its money: its disbursement came back from the borrower's bank (the loan
+   * is `pending`, no debit is taken). A servicer re-disburses it or cancels the loan.
+   */
+  disbursement_returned: z.boolean(),
 });
 export type TLoanServicingResponse = z.infer<typeof ZLoanServicingResponse>;
+
+/** POST /loans/:loanId/redisburse (Idempotency-Key header): the returned disbursement sent again to the corrected account. */
+export const ZRedisburseResponse = z.object({ disbursement: ZDisbursementEntry, servicing: ZLoanServicingResponse });
+export type TRedisburseResponse = z.infer<typeof ZRedisburseResponse>;
+
+/** POST /loans/:loanId/cancel_undelivered: the loan whose money never arrived is canceled (closed, nothing owed). */
+export const ZCancelUndeliveredRequest = z.object({
+  reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }),
+});
+export const ZCancelUndeliveredResponse = z.object({ servicing: ZLoanServicingResponse });
+export type TCancelUndeliveredResponse = z.infer<typeof ZCancelUndeliveredResponse>;
 
 /** POST /loans/:loanId/reversals: reverse a posted payment, with the reason (audited). */
 export const ZReversalRequest = z.object({
@@ -161,9 +205,15 @@ const ZAchReturnLine = z.object({
 export const ZAchReturnsResponse = z.object({
   file_name: z.string().nullable(),
   entries: z.number().int(),
-  applied: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), loan_identifier: z.string(), transaction_id: z.number().int(), returned_on: z.string() })),
+  /**
+   * A return of one of our debits names its transaction; a return of a disbursement credit (code 21/31)
+   * names the disbursement (`disbursement_id`, `transaction_id` null): the loan went back to pending.
+   */
+  applied: z.array(
+    ZAchReturnLine.extend({ loan_id: z.number().int(), loan_identifier: z.string(), transaction_id: z.number().int().nullable(), disbursement_id: z.number().int().optional(), returned_on: z.string() }),
+  ),
   unmatched: z.array(ZAchReturnLine.extend({ reason: z.string() })),
-  duplicates: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), transaction_id: z.number().int(), returned_on: z.string().nullable() })),
+  duplicates: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), transaction_id: z.number().int().nullable(), disbursement_id: z.number().int().optional(), returned_on: z.string().nullable() })),
   /** Notifications of change (COR entries): the account information the receiving bank corrected. */
   corrections: z.array(
     z.object({

@@ -92,6 +92,26 @@ describe('positionAsOf', () => {
     expect(positionAsOf(MONTHLY, [...over, entry('refund', '2024-03-11', 2501)], d('2024-03-11'))).toMatchObject({ refundOwedCents: 1, outstandingCents: 1, unappliedCents: 0, closed: false });
   });
 
+  it('a reversed disbursement cancels the loan: from its date nothing is owed; before it the loan replays as usual', () => {
+    const disbursement = entry('disbursement', '2024-01-15', MONTHLY.disbursedCents);
+    const canceled = entry('reversal', '2024-02-20', MONTHLY.disbursedCents, { reversesEntryId: disbursement.id });
+    const fee = entry('late_fee', '2024-02-16', 1500, { installmentN: 1 });
+    const entries = [disbursement, fee, canceled];
+    const before = positionAsOf(MONTHLY, entries, d('2024-02-19'));
+    expect(before).toMatchObject({ closed: false, principalCents: MONTHLY.notePrincipalCents, daysPastDue: 19 });
+    const after = positionAsOf(MONTHLY, entries, d('2024-02-20'));
+    expect(after).toMatchObject({ closed: true, principalCents: 0, outstandingCents: 0, paidCents: 0, unappliedCents: 0, paymentCount: 0, installmentsPaid: 0, remainingTerms: 0, nextDueDate: null, daysPastDue: 0, voidFeeCount: 1 });
+    expect(after.ledger).toMatchObject({ principalCents: 0, pastDue: [], current: null });
+    expect(payoff(after.ledger, d('2024-06-01')).payoffCents).toBe(0);
+    expect(deriveStatus('closed_paid', after, DEFAULT_STATUS_THRESHOLDS)).toBe('closed_paid');
+    // Money received on a canceled loan is a credit owed back (never principal paid); a refund settles it.
+    const paid = entry('one_time_payment', '2024-02-01', 5000);
+    const withPayment = positionAsOf(MONTHLY, [...entries, paid], d('2024-02-20'));
+    expect(withPayment).toMatchObject({ closed: true, outstandingCents: 0, paidCents: 5000, unappliedCents: 5000, paymentCount: 1 });
+    expect(withPayment.payments[0]!.allocation).toMatchObject({ unappliedCents: 5000, principalCents: 0, interestCents: 0 });
+    expect(positionAsOf(MONTHLY, [...entries, paid, entry('refund', '2024-02-21', 5000)], d('2024-02-21'))).toMatchObject({ closed: true, paidCents: 0, unappliedCents: 0 });
+  });
+
   it('counts an entry dated before the disbursement date on the disbursement date', () => {
     const early = positionAsOf(MONTHLY, [entry('one_time_payment', '2024-01-10', 5000)], d('2024-01-20'));
     const onDay = positionAsOf(MONTHLY, [entry('one_time_payment', '2024-01-15', 5000)], d('2024-01-20'));

@@ -3,7 +3,8 @@
  * reversals, waivers, refunds) turned into the events of {@link replay} and into the derived position of
  * a loan as of a date. Nothing here is ever edited: a returned payment is REMOVED from the replay as of
  * its return date (a `reversal` entry names it) and the state recomputed; a waived fee likewise; a
- * refund pays back money received beyond the payoff (unapplied).
+ * refund pays back money received beyond the payoff (unapplied). A reversal of the `disbursement` entry
+ * cancels the loan (its money never reached the borrower): from its date nothing is owed.
  *
  * Balances are derived, never stored: principal, payoff (outstanding), paid amount, installments paid
  * and remaining, next due date, days past due, and the status the rules give (see {@link deriveStatus}).
@@ -128,6 +129,8 @@ export function entriesToEvents(entries: readonly LedgerEntry[], asOf: IsoDate):
 /** Replays the stored entries and derives every balance of the loan as of `asOf` (≥ the disbursement date). */
 export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry[], asOf: IsoDate): LoanPosition {
   const { events, included, undone } = entriesToEvents(entries, asOf);
+  // A reversed disbursement: the loan was canceled, its money never reached the borrower.
+  if (undone.size > 0 && entries.some((e) => e.kind === 'disbursement' && undone.has(e.id))) return canceledPosition(schedule, entries, included, undone, asOf);
   const { ledger, allocations, voidFees } = replayTolerant(schedule, events, asOf);
   const quote = payoff(ledger, asOf);
   const payments: PaymentOutcome[] = [];
@@ -173,6 +176,54 @@ export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEnt
     nextDueDate: oldest?.dueDate ?? ledger.current?.dueDate ?? null,
     daysPastDue: oldest ? diffDays(oldest.dueDate, asOf) : 0,
     closed,
+    payments,
+    voidFeeCount: voidFees,
+  };
+}
+
+/**
+ * The position of a loan whose disbursement is reversed as of `asOf` (a `reversal` entry naming the
+ * `disbursement` entry: the ACH credit came back and the servicer canceled the loan — docs/servicing-operations.md,
+ * "Returned disbursements"). From the reversal's date nothing was lent, so nothing is owed: no principal,
+ * interest or fee. Money received and not reversed (normally none: payments are refused while the loan
+ * waits for its money) is unapplied, a credit owed back to the borrower; a refund beyond it is owed again.
+ * Before the reversal's date the loan replays as usual (history stays true for past dates).
+ */
+function canceledPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], included: readonly LedgerEntry[], undone: ReadonlyMap<number, IsoDate>, asOf: IsoDate): LoanPosition {
+  const payments: PaymentOutcome[] = [];
+  let received = 0;
+  let voidFees = 0;
+  for (const e of included) {
+    if (FEE_KINDS.has(e.kind)) {
+      voidFees++;
+      continue;
+    }
+    received += e.amountCents;
+    const nothing = cents(0);
+    const allocation: Allocation = { date: e.effectiveDate, amountCents: cents(e.amountCents), feesCents: nothing, interestCents: nothing, principalCents: nothing, prepaidPrincipalCents: nothing, unappliedCents: cents(e.amountCents), installments: [] };
+    payments.push({ entry: e, allocation, returnedOn: null });
+  }
+  for (const e of entries) {
+    if (PAYMENT_KINDS.has(e.kind) && undone.has(e.id)) payments.push({ entry: e, allocation: null, returnedOn: undone.get(e.id) ?? null });
+  }
+  payments.sort((a, b) => byDateThenId(a.entry, b.entry));
+  let refunded = 0;
+  for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refunded += e.amountCents;
+  const owedBack = Math.max(0, refunded - received);
+  return {
+    asOf,
+    ledger: { schedule, asOf, principalCents: cents(0), pastDue: [], current: null },
+    principalCents: cents(0),
+    outstandingCents: cents(owedBack),
+    refundOwedCents: cents(owedBack),
+    paidCents: cents(received - refunded),
+    unappliedCents: cents(Math.max(0, received - refunded)),
+    paymentCount: included.filter((e) => PAYMENT_KINDS.has(e.kind)).length,
+    installmentsPaid: 0,
+    remainingTerms: 0,
+    nextDueDate: null,
+    daysPastDue: 0,
+    closed: owedBack === 0,
     payments,
     voidFeeCount: voidFees,
   };

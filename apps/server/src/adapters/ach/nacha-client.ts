@@ -45,6 +45,7 @@ export function nachaFileAch(cfg: NachaClientConfig, now: () => Date, cryptoBox:
                 amountCents: credit.amountCents,
                 individualId: credit.individualId ?? ref,
                 individualName: credit.name,
+                ...(credit.traceNumber ? { traceNumber: credit.traceNumber } : {}),
               },
             ],
           },

@@ -150,7 +150,12 @@ describe('ACH adapters', () => {
       expect(opened).toContain('000123456789');
       const lines = opened.trimEnd().split('\r\n');
       expect(lines.map((l) => l[0]).join('')).toBe('1568999999');
+      // Without a reserved trace number the entry is numbered by its place in the file…
+      expect(lines[2]!.slice(79)).toBe('034821620000001');
       expect(await ach.status(a.traceId)).toBe('pending');
+      // …with one (a disbursement's), the entry carries it: what the bank's return of the credit quotes.
+      const c = await ach.originateCredit({ ...credit, idempotencyKey: 'fund-abcdef02', traceNumber: '034821620004242' });
+      expect(openNachaSpoolFile(box, path.join(dir, `${c.traceId}.ach.sealed`)).split('\r\n')[2]!.slice(79)).toBe('034821620004242');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

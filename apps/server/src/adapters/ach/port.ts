@@ -9,6 +9,12 @@ export type AchCredit = {
   name: string;
   /** Our reference for the receiver (loan identifier). */
   individualId?: string;
+  /**
+   * The entry's NACHA trace number (15 digits), reserved by the caller per idempotency key (a
+   * disbursement's: what a bank's return of the credit quotes). Without it a NACHA file numbers its one
+   * entry by its place in the file.
+   */
+  traceNumber?: string;
   idempotencyKey: string;
 };
 

@@ -112,7 +112,12 @@ export const loanScheduleRevisions = pgTable(
   (t) => [index('loan_schedule_revisions_loan_idx').on(t.loanId), unique('loan_schedule_revisions_source').on(t.kind, t.sourceId)],
 );
 
-/** Money sent to the borrower over ACH. The idempotency key makes a retried funding call move money once. */
+/**
+ * Money sent to the borrower over ACH. The idempotency key makes a retried funding call move money once.
+ * A credit the borrower's bank sends back (a return file's 21/31 entry quoting `ach_trace_number`) is
+ * `returned` with its code and date; a servicer then re-disburses (a new row naming it in `retry_of_id`,
+ * once) or cancels the loan (docs/servicing-operations.md, "Returned disbursements").
+ */
 export const disbursements = pgTable(
   'disbursements',
   {
@@ -124,10 +129,41 @@ export const disbursements = pgTable(
     traceId: text('trace_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: ['pending', 'settled', 'returned'] }).notNull(),
+    /** The credit entry's NACHA trace number (from ach_credit_trace_numbers); null for disbursements made before it was recorded. */
+    achTraceNumber: text('ach_trace_number'),
+    /** The receiving account the credit went to (null before it was recorded). */
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnCode: text('return_code'),
+    /** A re-disbursement: the returned disbursement it sends again (unique: re-sent once). */
+    retryOfId: integer('retry_of_id').references((): AnyPgColumn => disbursements.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('disbursements_loan_idx').on(t.loanId), check('disbursements_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('disbursements_loan_idx').on(t.loanId),
+    check('disbursements_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('disbursements_ach_trace_number_key').on(t.achTraceNumber),
+    check('disbursements_ach_trace_number_format', sql`${t.achTraceNumber} ~ '^[0-9]{15}$'`),
+    uniqueIndex('disbursements_retry_of_id_key').on(t.retryOfId),
+  ],
+);
+
+/**
+ * The NACHA trace number of each ACH credit we originate, reserved (and committed) BEFORE the credit is
+ * sent, per the originator's idempotency key: a retry after a crash between the bank file and the
+ * disbursement row sends the same entry under the same number. The seven-digit sequence is taken from
+ * `loan_transactions_id_seq`, the sequence of the debits' trace numbers (ODFI id + transaction id), so a
+ * credit and a debit never share a trace number.
+ */
+export const achCreditTraceNumbers = pgTable(
+  'ach_credit_trace_numbers',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    traceNumber: text('trace_number').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('ach_credit_trace_numbers_format', sql`${t.traceNumber} ~ '^[0-9]{15}$'`)],
 );
 
 /** Documents of a loan: today the signed promissory note (a reference to its e-signature record). */

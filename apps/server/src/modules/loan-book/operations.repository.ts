@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../engagement/repository';
@@ -8,6 +8,7 @@ import {
   autoDebitAuthorizations,
   bankAccounts,
   borrowerProfiles,
+  disbursements,
   employers,
   ledgerEntries,
   loanBorrowers,
@@ -60,6 +61,12 @@ function collectionsQueries(db: Db) {
         on conflict (job, loan_id, business_date) do nothing`);
       await db.insert(servicingDays).values({ businessDate: date, plannedAt: at }).onConflictDoNothing();
     },
+    /**
+     * Loans that may hold a credit balance to pay back: paid off within `days` (a remittance or a payment
+     * after the payoff, a refund held while no account was on file or a debit could still come back).
+     */
+    recentlyPaidOff: async (since: Date): Promise<number[]> =>
+      (await db.select({ id: loans.id }).from(loans).where(and(eq(loans.status, 'closed_paid'), gte(loans.closedAt, since))).orderBy(asc(loans.id))).map((r) => r.id),
     pendingCount: async (job: string, date: string): Promise<number> => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -100,6 +107,8 @@ function collectionsQueries(db: Db) {
       return row;
     },
     transactions: async (loanId: number): Promise<TransactionRow[]> => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id)),
+    /** The loan's disbursements (ACH credits to the borrower), oldest first: the servicing page shows a returned one. */
+    disbursementsOf: (loanId: number) => db.select().from(disbursements).where(eq(disbursements.loanId, loanId)).orderBy(asc(disbursements.id)),
     activeAuthorization: async (loanId: number) => {
       const [row] = await db
         .select()

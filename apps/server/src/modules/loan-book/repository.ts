@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { insertNotification } from '../engagement/repository';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
+  achCreditTraceNumbers,
   applications,
   autoDebitAuthorizations,
   bankAccounts,
@@ -167,6 +168,39 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
             .where(and(inArray(loanTransactions.id, [...ids]), eq(loanTransactions.status, 'scheduled')))
             .returning(),
     notify: (userId: number, message: string, at: Date) => insertNotification(tx, { userId, message, at }),
+
+    // ── A returned disbursement (use-cases/disbursement-returns.ts; docs/servicing-operations.md) ──
+    /** The loan's disbursements, oldest first (the last one is the credit in force). */
+    disbursements: (): Promise<DisbursementRow[]> => tx.select().from(disbursements).where(eq(disbursements.loanId, loan.id)).orderBy(asc(disbursements.id)),
+    /** The credit came back from the borrower's bank: returned, with the code and the date. */
+    markDisbursementReturned: async (id: number, returnCode: string, returnedOn: string, at: Date): Promise<void> => {
+      await tx.update(disbursements).set({ status: 'returned', returnCode, returnedOn, updatedAt: at }).where(and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id)));
+    },
+    /** A re-disbursement of the returned one (`retryOfId`, unique: re-sent once). */
+    addDisbursement: async (d: Omit<typeof disbursements.$inferInsert, 'id' | 'loanId'>): Promise<DisbursementRow> => {
+      const [row] = await tx
+        .insert(disbursements)
+        .values({ ...d, loanId: loan.id })
+        .returning();
+      return row!;
+    },
+    /** Moves the locked loan to `to` (pending while its money has not arrived; opened; closed_paid). */
+    setStatus: async (to: LoanStatusValue, at: Date): Promise<void> => {
+      const closed = to === 'closed_paid' || to === 'closed_refinanced' || to === 'charge_off';
+      await tx.update(loans).set({ status: to, updatedAt: at, closedAt: closed ? at : null }).where(eq(loans.id, loan.id));
+    },
+    /** Ends every active auto-debit of the loan (nothing is left to collect). */
+    revokeAutoDebits: async (at: Date): Promise<number> =>
+      (
+        await tx
+          .update(autoDebitAuthorizations)
+          .set({ revokedAt: at })
+          .where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt)))
+          .returning({ id: autoDebitAuthorizations.id })
+      ).length,
+    audit: async (action: Omit<typeof staffActions.$inferInsert, 'id'>): Promise<void> => {
+      await tx.insert(staffActions).values(action);
+    },
   };
 }
 /** The handle `withLockedLoan` gives its function. */
@@ -224,6 +258,27 @@ export function servicingRepository(db: Db) {
       return row;
     },
     disbursements: (loanId: number) => db.select().from(disbursements).where(eq(disbursements.loanId, loanId)).orderBy(desc(disbursements.id)),
+    /** The disbursement a bank's return of a credit quotes by its original trace number. */
+    disbursementByTraceNumber: async (traceNumber: string): Promise<DisbursementRow | undefined> => {
+      const [row] = await db.select().from(disbursements).where(eq(disbursements.achTraceNumber, traceNumber)).limit(1);
+      return row;
+    },
+    /**
+     * The NACHA trace number of the ACH credit sent under `idempotencyKey`, reserved once and committed
+     * before the credit is sent (a retry gets the same number). Its sequence is the next value of the
+     * debits' sequence (`loan_transactions`' ids), which no debit will ever take; `traceOf` turns it into
+     * the fifteen digits (ODFI id + sequence).
+     */
+    reserveCreditTraceNumber: async (idempotencyKey: string, traceOf: (sequence: number) => string, at: Date): Promise<string> => {
+      const held = async () => (await db.select().from(achCreditTraceNumbers).where(eq(achCreditTraceNumbers.idempotencyKey, idempotencyKey)).limit(1))[0]?.traceNumber;
+      const had = await held();
+      if (had) return had;
+      const res = (await db.execute(sql`select nextval(pg_get_serial_sequence('loan_transactions', 'id'))::int as n`)) as unknown as { rows: { n: number | string }[] };
+      await db.insert(achCreditTraceNumbers).values({ idempotencyKey, traceNumber: traceOf(Number(res.rows[0]!.n)), createdAt: at }).onConflictDoNothing({ target: achCreditTraceNumbers.idempotencyKey });
+      const reserved = await held();
+      if (!reserved) throw new Error(`no trace number reserved for ${idempotencyKey}`);
+      return reserved;
+    },
     signedNote: async (loanId: number) => {
       const [row] = await db
         .select()
@@ -529,14 +584,6 @@ export function servicingRepository(db: Db) {
       }),
 
     // ── Auto-debit ───────────────────────────────────────────────────────────────────────────────
-    activeAutoDebit: async (loanId: number) => {
-      const [row] = await db
-        .select()
-        .from(autoDebitAuthorizations)
-        .where(and(eq(autoDebitAuthorizations.loanId, loanId), isNull(autoDebitAuthorizations.revokedAt)))
-        .limit(1);
-      return row;
-    },
     /** Every active auto-debit authorization of a loan that is opened or in default: what the run may debit. */
     activeAutoDebits: () =>
       db

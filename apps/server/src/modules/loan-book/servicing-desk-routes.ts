@@ -1,15 +1,18 @@
-import { ZLoanParams } from '@payrail/contract/backoffice';
+import { IDEMPOTENCY_HEADER, ZLoanParams } from '@payrail/contract/backoffice';
 import {
   SERVICING_BO_MSG,
   ZAchReturnsResponse,
   ZAdvanceBusinessDate,
   ZAdvanceResponse,
   ZBusinessDateResponse,
+  ZCancelUndeliveredRequest,
+  ZCancelUndeliveredResponse,
   ZLineParams,
   ZLoanServicingResponse,
   ZRemittanceImport,
   ZRemittanceImportResponse,
   ZResolveLine,
+  ZRedisburseResponse,
   ZReversalRequest,
   ZReversalResponse,
   ZSandboxRemittanceRequest,
@@ -26,6 +29,8 @@ import { staffOf } from '../staff/staff-guard';
 import { AppError } from '../../errors';
 import { applyAchReturnFile } from './use-cases/ach-returns';
 import { advanceBusinessDate, getBusinessClock, runServicingNow } from './use-cases/business-clock';
+import { cancelUndeliveredLoan, redisburse } from './use-cases/disbursement-returns';
+import { IDEMPOTENCY_KEY_REQUIRED } from './routes';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
 import { importRemittance, listSuspense, resolveSuspenseLine, sandboxRemittanceFile } from './use-cases/remittances';
 
@@ -57,7 +62,7 @@ async function readReturnFile(req: FastifyRequest): Promise<{ text: string; file
   throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
 }
 
-/** Servicing in the back office, under /api/backoffice: loan page, reversals, remittances, business clock, daily run. */
+/** Servicing in the back office, under /api/backoffice: loan page, reversals, returned disbursements, remittances, business clock, daily run. */
 export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const act = { staff: 'fund' } as const;
   const read = { staff: 'read' } as const;
@@ -71,6 +76,17 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/loans/:loanId/servicing', { config: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) => loanServicing(ctx, req.params.loanId));
     app.post('/loans/:loanId/reversals', { config: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
       reversePayment(ctx, staffOf(req), req.params.loanId, req.body),
+    );
+
+    // A returned disbursement (docs/servicing-operations.md): send it again to a corrected account, or cancel the loan.
+    app.post('/loans/:loanId/redisburse', { config: act, schema: { params: ZLoanParams, response: { 200: ZRedisburseResponse } } }, async (req) => {
+      const raw = req.headers[IDEMPOTENCY_HEADER];
+      const key = typeof raw === 'string' ? raw.trim() : '';
+      if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
+      return redisburse(ctx, staffOf(req), req.params.loanId, key);
+    });
+    app.post('/loans/:loanId/cancel_undelivered', { config: act, schema: { params: ZLoanParams, body: ZCancelUndeliveredRequest, response: { 200: ZCancelUndeliveredResponse } } }, async (req) =>
+      cancelUndeliveredLoan(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
     app.post('/ach/returns', { config: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {

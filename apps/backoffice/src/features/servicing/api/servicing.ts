@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZAchReturnsResponse,
   ZAdvanceResponse,
+  ZCancelUndeliveredResponse,
+  ZRedisburseResponse,
   ZBusinessDateResponse,
   ZLoanServicingResponse,
   ZRemittanceImportResponse,
@@ -16,6 +18,8 @@ import { backofficeApi } from '../../../lib/api-client';
 export const SERVICING_PATHS = {
   loan: (loanId: number) => `/loans/${loanId}/servicing`,
   reversals: (loanId: number) => `/loans/${loanId}/reversals`,
+  redisburse: (loanId: number) => `/loans/${loanId}/redisburse`,
+  cancelUndelivered: (loanId: number) => `/loans/${loanId}/cancel_undelivered`,
   remittances: '/remittances',
   suspense: '/remittances/suspense',
   resolve: (lineId: number) => `/remittances/lines/${lineId}/resolve`,
@@ -38,6 +42,8 @@ function refresh(client: ReturnType<typeof useQueryClient>): void {
 /** POST /remittances/lines/:id/resolve answers the line as resolved. */
 const ZResolveAnswer = z.object({ line: ZRemittanceLine });
 export const loanServicingKey = (loanId: number) => [...KEY, 'loan', loanId] as const;
+/** The loan page's details (features/loans: status and disbursements), read again after a disbursement action. */
+const loanDetailKey = (loanId: number) => ['backoffice', 'loan', loanId] as const;
 
 export function useLoanServicing(loanId: number) {
   return useQuery({ queryKey: loanServicingKey(loanId), queryFn: () => backofficeApi.get(SERVICING_PATHS.loan(loanId), { schema: ZLoanServicingResponse }) });
@@ -48,6 +54,29 @@ export function useReversePayment(loanId: number) {
   return useMutation({
     mutationFn: (body: { entry_id: number; reason: string }) => backofficeApi.post(SERVICING_PATHS.reversals(loanId), body, { schema: ZReversalResponse }),
     onSuccess: (answer) => client.setQueryData(loanServicingKey(loanId), answer.servicing),
+  });
+}
+
+/**
+ * A returned disbursement sent again to the borrower's corrected account. The caller keeps one
+ * Idempotency-Key per attempt until the server answers, so a retry after a lost answer sends one credit.
+ */
+export function useRedisburse(loanId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (idempotencyKey: string) => backofficeApi.post(SERVICING_PATHS.redisburse(loanId), undefined, { headers: { 'Idempotency-Key': idempotencyKey }, schema: ZRedisburseResponse }),
+    onSuccess: (answer) => client.setQueryData(loanServicingKey(loanId), answer.servicing),
+    onSettled: () => client.invalidateQueries({ queryKey: loanDetailKey(loanId) }),
+  });
+}
+
+/** A loan whose money never arrived canceled (closed, nothing owed), with the reason the audit log keeps. */
+export function useCancelUndelivered(loanId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string }) => backofficeApi.post(SERVICING_PATHS.cancelUndelivered(loanId), body, { schema: ZCancelUndeliveredResponse }),
+    onSuccess: (answer) => client.setQueryData(loanServicingKey(loanId), answer.servicing),
+    onSettled: () => client.invalidateQueries({ queryKey: loanDetailKey(loanId) }),
   });
 }
 

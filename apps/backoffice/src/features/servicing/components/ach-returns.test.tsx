@@ -61,4 +61,35 @@ describe('ACH return file (servicing desk)', () => {
     ]);
     expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();
   });
+
+  it('lists a returned disbursement credit as applied: the loan waits for a re-disbursement or a cancel', async () => {
+    signInAs('servicer');
+    server.use(
+      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
+      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
+      http.post(bo('/ach/returns'), () =>
+        HttpResponse.json({
+          file_name: 'RET1220.ach',
+          entries: 2,
+          applied: [
+            { line: 3, original_trace: '034821620000007', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 150_000, loan_id: 9, loan_identifier: '1060-98-3854', transaction_id: null, disbursement_id: 4, returned_on: '2026-12-20' },
+          ],
+          unmatched: [],
+          duplicates: [{ line: 5, original_trace: '034821620000008', return_code: 'R02', return_reason: 'Account closed', amount: 90_000, loan_id: 10, transaction_id: null, disbursement_id: 5, returned_on: '2026-12-18' }],
+          corrections: [],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
+    await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], 'RET1220.ach', { type: 'text/plain' }));
+    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    const table = await within(section).findByRole('table', { name: 'Returns in RET1220.ach' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/AppliedLoan 1060-98-3854: disbursement returned on 12\/20\/2026, the loan waits for a re-disbursement or a cancel$/),
+      expect.stringMatching(/Already appliedLoan #10, disbursement returned 12\/18\/2026$/),
+    ]);
+  });
 });

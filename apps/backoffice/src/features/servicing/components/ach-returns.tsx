@@ -24,8 +24,14 @@ const columns: TableColumn<Row>[] = [
 
 const rowsOf = (a: TAchReturnsResponse): Row[] =>
   [
-    ...a.applied.map((r) => ({ ...r, outcome: 'Applied', detail: `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}` })),
-    ...a.duplicates.map((r) => ({ ...r, outcome: 'Already applied', detail: `Loan #${r.loan_id}, returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}` })),
+    ...a.applied.map((r) => ({
+      ...r,
+      outcome: 'Applied',
+      detail: r.disbursement_id
+        ? `Loan ${r.loan_identifier}: disbursement returned on ${formatDate(r.returned_on)}, the loan waits for a re-disbursement or a cancel`
+        : `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}`,
+    })),
+    ...a.duplicates.map((r) => ({ ...r, outcome: 'Already applied', detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}` })),
     ...a.unmatched.map((r) => ({ ...r, outcome: 'Unmatched', detail: r.reason })),
   ].sort((x, y) => x.line - y.line);
 
@@ -43,7 +49,8 @@ const correctionColumns: TableColumn<Correction>[] = [
 
 /**
  * The bank's NACHA return file: each return is matched by its original trace number to our ACH debit and
- * applied (payment reversed, borrower told, R01/R09 re-presented); what was applied before or matches
+ * applied (payment reversed, borrower told, R01/R09 re-presented), or to our disbursement credit (the
+ * loan waits for a re-disbursement or a cancel, on its servicing page); what was applied before or matches
  * nothing is listed, never applied. Notifications of change (COR) correct the debit's account and are
  * listed in a table of their own.
  */

@@ -11,6 +11,7 @@ import styles from '../../../components/page.module.css';
 import { useCan } from '../../../lib/roles';
 import { useLoanServicing } from '../api/servicing';
 import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, MODE_LABELS, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
+import { DisbursementsTable, ReturnedDisbursement } from './returned-disbursement';
 import { ReversalDialog } from './reversal-dialog';
 import type { ReversalTarget } from './reversal-dialog';
 
@@ -77,6 +78,7 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
   const { loan } = data;
   return (
     <div className={styles.stack}>
+      <ReturnedDisbursement data={data} loanId={loanId} />
       <dl className={styles.dl}>
         <dt>Status</dt>
         <dd>{loanStatusLabel(loan.status)}</dd>
@@ -99,6 +101,8 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
       <Table caption={`Ledger of loan ${loan.identifier}`} captionHidden columns={ledgerColumns(canReverse, setTarget)} rows={data.ledger} getRowKey={(r) => r.id} emptyMessage="No ledger entries." />
       <h3>Schedule</h3>
       <Table caption={`Servicing schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={data.schedule} getRowKey={(r) => r.n} emptyMessage="No installments." />
+      <h3>Disbursements</h3>
+      <DisbursementsTable data={data} />
       <h3>ACH entries</h3>
       <Table caption={`ACH entries of loan ${loan.identifier}`} captionHidden columns={achColumns} rows={data.ach_entries} getRowKey={(r) => r.id} emptyMessage="No ACH entries." />
       <ReversalDialog loanId={loanId} entry={target} onClose={() => setTarget(null)} />

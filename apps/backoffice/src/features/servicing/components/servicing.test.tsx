@@ -29,6 +29,10 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
       { id: 6, mode: 'auto_debit', method: 'ach', status: 'returned', amount: 13_000, scheduled_date: '2026-12-15', installment: 2, retry_of_id: null, trace_id: 'TR-10', trace_number: '034821620000006', sec_code: 'PPD', settled_on: null, returned_on: '2026-12-17', return_code: 'R01', return_reason: 'Insufficient funds' },
     ],
     auto_debit: null,
+    disbursements: [
+      { id: 31, amount: 150_000, status: 'settled', trace_id: 'SBX-20261120-S-0A1B2C3D4E5F', trace_number: '034821620000003', account_last4: '6789', returned_on: null, return_code: null, return_reason: null, retry_of_id: null, created_at: '2026-11-20T10:00:00Z' },
+    ],
+    disbursement_returned: false,
     ...overrides,
   };
 }

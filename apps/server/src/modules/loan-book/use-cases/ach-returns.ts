@@ -10,10 +10,13 @@ import { openAccountNumber, routingDirectoryOf, sealAccountNumber } from '../../
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessDate, servicingPolicy } from '../servicing-policy';
+import { applyDisbursementReturn } from './disbursement-returns';
 import { applyReturn } from './service-loan';
 import type { AfterCommit } from './service-loan';
 
 const DEBIT_RETURN_CODES = new Set(['26', '36']);
+/** Returns of credits (checking 21, savings 31): our disbursements (docs/servicing-operations.md, "Returned disbursements"). */
+const CREDIT_RETURN_CODES = new Set(['21', '31']);
 
 const lineOf = (r: NachaReturn) => ({
   line: r.line,
@@ -30,8 +33,10 @@ const lineOf = (r: NachaReturn) => ({
  * (`applyReturn`: reversal, borrower notice, NACHA re-presentment or the auto-debit stopped), one loan
  * transaction per return under the loan's lock. A debit already returned (an earlier upload, the daily
  * run, a servicer's reversal) is a duplicate and is not touched again, so re-uploading a file changes
- * nothing. Unknown traces, entries never sent, returns of credits and amounts that differ are reported
- * as unmatched. One staff action records the upload and its outcome.
+ * nothing. A return of a credit (21/31) is matched to our disbursement by its trace and applied under the
+ * loan's lock (`applyDisbursementReturn`: the loan back to pending, debits stopped, the borrower told).
+ * Unknown traces, entries never sent and amounts that differ are reported as unmatched. One staff action
+ * records the upload and its outcome.
  */
 export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, text: string, fileName: string | null): Promise<TAchReturnsResponse> {
   let parsed;
@@ -48,6 +53,14 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
 
   for (const r of parsed.returns) {
     const base = lineOf(r);
+    if (CREDIT_RETURN_CODES.has(r.transactionCode)) {
+      // A return of one of our credits: the loan's disbursement did not reach the borrower.
+      const d = await applyDisbursementReturn(ctx, r, date, mail);
+      if (d.kind === 'applied') result.applied.push({ ...base, loan_id: d.loanId, loan_identifier: d.loanIdentifier, transaction_id: null, disbursement_id: d.disbursementId, returned_on: d.returnedOn });
+      else if (d.kind === 'duplicate') result.duplicates.push({ ...base, loan_id: d.loanId, transaction_id: null, disbursement_id: d.disbursementId, returned_on: d.returnedOn });
+      else result.unmatched.push({ ...base, reason: d.reason });
+      continue;
+    }
     if (!DEBIT_RETURN_CODES.has(r.transactionCode)) {
       result.unmatched.push({ ...base, reason: SERVICING_BO_MSG.returnNotADebitReturn });
       continue;
@@ -99,9 +112,9 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
       targetUserId: null,
       before: { file_name: fileName, sha256: createHash('sha256').update(text).digest('hex'), entries: parsed.returns.length, business_date: date },
       after: {
-        applied: result.applied.map((a) => ({ trace: a.original_trace, code: a.return_code, transaction_id: a.transaction_id })),
+        applied: result.applied.map((a) => ({ trace: a.original_trace, code: a.return_code, transaction_id: a.transaction_id, ...(a.disbursement_id ? { disbursement_id: a.disbursement_id, loan_id: a.loan_id } : {}) })),
         unmatched: result.unmatched.map((u) => ({ trace: u.original_trace, code: u.return_code, reason: u.reason })),
-        duplicates: result.duplicates.map((d) => ({ trace: d.original_trace, transaction_id: d.transaction_id })),
+        duplicates: result.duplicates.map((d) => ({ trace: d.original_trace, transaction_id: d.transaction_id, ...(d.disbursement_id ? { disbursement_id: d.disbursement_id } : {}) })),
         corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
       },
       at: ctx.now(),

@@ -2,8 +2,12 @@ import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
+import { refundCreditBalance } from './refund-credit-balance';
 import { serviceLoan } from './service-loan';
 import type { AfterCommit } from './service-loan';
+
+/** How long after its payoff the daily run keeps paying back a paid-off loan's credit balance (NACHA's longest return window). */
+export const CREDIT_SWEEP_DAYS = 60;
 
 /** The job name in servicing_runs. */
 export const DAILY_JOB = 'daily_servicing';
@@ -76,6 +80,11 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
     if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now());
     const counts = await repo.runCounts(DAILY_JOB, date);
     report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
+  }
+  // More than zero comes back: a credit balance still held (no account on file when it arose, money from a
+  // debit that could still come back) is paid back once it can be; nothing when there is none.
+  for (const loanId of await repo.recentlyPaidOff(new Date(ctx.now().getTime() - CREDIT_SWEEP_DAYS * 86_400_000))) {
+    await refundCreditBalance(ctx, loanId, 'credit balance of a paid-off loan').catch(() => undefined);
   }
   report.seconds = (performance.now() - started) / 1000;
   return report;

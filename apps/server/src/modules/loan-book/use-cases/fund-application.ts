@@ -16,6 +16,7 @@ import { openAccountNumber } from '../../banking/bank-accounts';
 import type { AchAuthorizationRow } from '../../banking/repository';
 import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
 import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
+import { creditTraceNumber } from './disbursement-returns';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
@@ -115,6 +116,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
   // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
   // application id then lets only one of them open the loan).
+  // The credit's NACHA trace number, reserved per that key before sending: a bank's return quotes it.
+  const achTraceNumber = await creditTraceNumber(ctx, `fund-application-${application.id}`);
   const ach = await ctx.providers.ach.originateCredit({
     amountCents: creditCents,
     routing: account.routingNumber,
@@ -122,6 +125,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     accountType: account.accountType ?? 'checking',
     name,
     individualId: identifier,
+    traceNumber: achTraceNumber,
     idempotencyKey: `fund-application-${application.id}`,
   });
   const at = ctx.now();
@@ -148,7 +152,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       refinancesLoanId: refinance?.oldLoan.id ?? null,
     },
     installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
-    disbursement: { amountCents: creditCents, traceId: ach.traceId, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    disbursement: { amountCents: creditCents, traceId: ach.traceId, achTraceNumber, bankAccountId: account.id, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
     ...(refinance
       ? {
           ledgerDisbursementCents: schedule.disbursedCents,
@@ -218,7 +222,7 @@ async function autoDebitOfLoan(ctx: AppContext, userId: number, oldLoan: LoanRow
     userAgent: a.userAgent,
   });
   if (!oldLoan) return ach ? fromAch(ach) : null;
-  const carried = await ctx.repos.loanBook.activeAutoDebit(oldLoan.id);
+  const carried = await ctx.repos.loanBook.activeAuthorization(oldLoan.id);
   const since = Math.max(oldLoan.createdAt.getTime(), carried?.disclosureAcceptedAt.getTime() ?? 0);
   if (ach && ach.authorizedAt.getTime() > since) return fromAch(ach);
   if (!carried) return null;

@@ -1,4 +1,4 @@
-import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
+import type { TDisbursementEntry, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
@@ -9,7 +9,8 @@ import { isPaymentKind, servicingSnapshot } from '@payrail/domain/servicing/snap
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { CollectionsTx, LedgerEntryRow } from '../operations.repository';
+import type { BankAccountRow, CollectionsTx, LedgerEntryRow } from '../operations.repository';
+import type { DisbursementRow } from '../repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { SERVICING_NOTICE } from './service-loan';
 import { viewDate } from './loan-position';
@@ -31,6 +32,27 @@ export const entryWire = (e: LedgerEntryRow, reversedBy: ReadonlyMap<number, num
   created_at: e.createdAt.toISOString(),
 });
 
+/** The title of a known return code, else "Returned". */
+export const returnTitleOf = (code: string | null): string => (code && isReturnCode(code) ? RETURN_REASONS[code].title : 'Returned');
+
+export const disbursementEntryWire = (d: DisbursementRow, account: Pick<BankAccountRow, 'accountNumberLast4'> | undefined): TDisbursementEntry => ({
+  id: d.id,
+  amount: d.amountCents,
+  status: d.status,
+  trace_id: d.traceId,
+  trace_number: d.achTraceNumber,
+  account_last4: account?.accountNumberLast4 ?? null,
+  returned_on: d.returnedOn,
+  return_code: d.returnCode,
+  return_reason: d.returnCode ? returnTitleOf(d.returnCode) : null,
+  retry_of_id: d.retryOfId,
+  created_at: d.createdAt.toISOString(),
+});
+
+/** True while the loan waits for its money: pending, its last disbursement returned. */
+export const waitsForMoney = (status: string, disbursements: readonly Pick<DisbursementRow, 'status'>[]): boolean =>
+  status === 'pending' && disbursements.at(-1)?.status === 'returned';
+
 /** GET /loans/:loanId/servicing: ledger, schedule with what is unpaid, days past due, ACH entries, status. */
 export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx: CollectionsTx; date: IsoDate }): Promise<TLoanServicingResponse> {
   // Inside a transaction every read goes through it (the embedded database has one connection).
@@ -38,7 +60,8 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
   const loan = await repo.loan(loanId);
   if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
   const date = inTx?.date ?? (await businessDate(ctx));
-  const [installments, entries, txs, auth] = await Promise.all([repo.installments(loanId), repo.entries(loanId), repo.transactions(loanId), repo.activeAuthorization(loanId)]);
+  const [installments, entries, txs, auth, credits] = await Promise.all([repo.installments(loanId), repo.entries(loanId), repo.transactions(loanId), repo.activeAuthorization(loanId), repo.disbursementsOf(loanId)]);
+  const creditAccounts = new Map(await Promise.all([...new Set(credits.flatMap((d) => (d.bankAccountId === null ? [] : [d.bankAccountId])))].map(async (id) => [id, await repo.bankAccount(id)] as const)));
   const schedule = scheduleOf(loan);
   // The same day the borrower's record reads (viewDate): a closed loan as it closed.
   const snap = servicingSnapshot(schedule, entries.map(posted), viewDate(loan, entries, date));
@@ -85,6 +108,8 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
       return_reason: t.returnCode && isReturnCode(t.returnCode) ? RETURN_REASONS[t.returnCode].title : null,
     })),
     auto_debit: auth ? { id: auth.id, amount: auth.amountCents, bank_account_id: auth.bankAccountId, created_at: auth.createdAt.toISOString() } : null,
+    disbursements: credits.map((d) => disbursementEntryWire(d, d.bankAccountId === null ? undefined : creditAccounts.get(d.bankAccountId))),
+    disbursement_returned: waitsForMoney(loan.status, credits),
   };
 }
 

@@ -1,0 +1,237 @@
+import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
+import type { TCancelUndeliveredResponse, TRedisburseResponse } from '@payrail/contract/servicing-backoffice';
+import type { TStaffMember } from '@payrail/contract/staff';
+import type { IsoDate } from '@payrail/domain/dates';
+import { PAYMENT_KINDS } from '@payrail/domain/loan/ledger';
+import { cents, formatUsd } from '@payrail/domain/money';
+import { traceNumber } from '../../../adapters/ach/nacha';
+import type { NachaReturn } from '../../../adapters/ach/nacha-returns';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { openAccountNumber } from '../../banking/bank-accounts';
+import type { DisbursementRow } from '../repository';
+import { businessDate } from '../servicing-policy';
+import { disbursementEntryWire, loanServicing, returnTitleOf as titleOf, waitsForMoney } from './loan-servicing';
+import type { AfterCommit } from './service-loan';
+
+/**
+ * A disbursement credit the borrower's bank sent back (a return of a credit, transaction code 21/31, in
+ * the bank's return file) — docs/servicing-operations.md, "Returned disbursements". The money never
+ * arrived, so the loan goes back to `pending` (spec status 0, not funded: the daily run services only
+ * opened / default loans, so no debit is created or sent and payments are refused), its scheduled debits
+ * are canceled, its auto-debit stays on file but inactive, and the borrower is told. A servicer then
+ * re-disburses it to the borrower's corrected account (`redisburse`) or cancels the loan
+ * (`cancelUndeliveredLoan`). Every write is under the loan's row lock.
+ */
+
+/** Borrower messages (in-app notification; the same text is e-mailed). */
+export const DISBURSEMENT_NOTICE = {
+  returned: (identifier: string, amountCents: number, code: string, title: string) =>
+    `The money for your loan ${identifier} (${formatUsd(cents(amountCents))}) could not be delivered to your bank account (${code} ${title}). No payment will be taken from you meanwhile. We will contact you to send it to a corrected bank account or to cancel the loan.`,
+  resent: (identifier: string, amountCents: number, last4: string) =>
+    `We sent the money for your loan ${identifier} (${formatUsd(cents(amountCents))}) again, to your bank account ending ${last4}. It should arrive within one to two business days. Your payment schedule stays as agreed.`,
+  canceled: (identifier: string) => `Your loan ${identifier} is canceled: its money never reached your bank account, so you owe nothing on it.`,
+} as const;
+
+/**
+ * The NACHA trace number of the ACH credit sent under `idempotencyKey` (the originator's key), reserved and
+ * committed before the credit is sent: a retry after a crash sends the same entry under the same number.
+ */
+export const creditTraceNumber = (ctx: AppContext, idempotencyKey: string): Promise<string> =>
+  ctx.repos.loanBook.reserveCreditTraceNumber(idempotencyKey, (sequence) => traceNumber(ctx.config.ach.odfiRoutingNumber, sequence), ctx.now());
+
+export type DisbursementReturnOutcome =
+  | { kind: 'applied'; loanId: number; loanIdentifier: string; disbursementId: number; returnedOn: IsoDate }
+  | { kind: 'duplicate'; loanId: number; disbursementId: number; returnedOn: string | null }
+  | { kind: 'unmatched'; reason: string };
+
+/**
+ * Applies one return of a credit from the bank's return file: matched by its original trace number to
+ * our disbursement (same amount), under the loan's lock. A disbursement already returned is a duplicate
+ * (re-uploading the file changes nothing); a loan no longer open (paid, refinanced, charged off) is
+ * reported for a person to review. E-mails go to `mail`, sent by the caller after the commit.
+ */
+export async function applyDisbursementReturn(ctx: AppContext, r: NachaReturn, date: IsoDate, mail: AfterCommit): Promise<DisbursementReturnOutcome> {
+  const found = await ctx.repos.loanBook.disbursementByTraceNumber(r.originalTrace);
+  if (!found) return { kind: 'unmatched', reason: SERVICING_BO_MSG.returnUnknownTrace };
+  const owner = await ctx.repos.loanBook.loan(found.loanId);
+  const borrower = owner ? await ctx.repos.loanBook.borrower(owner.userId) : undefined;
+  const own: AfterCommit = [];
+  const outcome = await ctx.repos.loanBook.withLockedLoan(found.loanId, async (book): Promise<DisbursementReturnOutcome> => {
+    const d = (await book.disbursements()).find((x) => x.id === found.id)!;
+    if (d.status === 'returned') return { kind: 'duplicate', loanId: book.loan.id, disbursementId: d.id, returnedOn: d.returnedOn };
+    if (d.amountCents !== r.amountCents) return { kind: 'unmatched', reason: SERVICING_BO_MSG.returnAmountDiffers(d.amountCents, r.amountCents) };
+    const { loan } = book;
+    if (loan.status !== 'opened' && loan.status !== 'default') return { kind: 'unmatched', reason: SERVICING_BO_MSG.disbursementReturnLoanNotOpen(loan.status) };
+    const at = ctx.now();
+    await book.markDisbursementReturned(d.id, r.code, date, at);
+    await book.setStatus('pending', at);
+    // Nothing is collected on money the borrower never got: scheduled debits are canceled (the auto-debit
+    // authorization stays on file; the run creates nothing while the loan is pending).
+    await book.cancelScheduled((await book.transactions()).filter((t) => t.status === 'scheduled').map((t) => t.id), at);
+    const message = DISBURSEMENT_NOTICE.returned(loan.identifier, d.amountCents, r.code, titleOf(r.code));
+    await book.notify(loan.userId, message, at);
+    if (borrower) own.push({ to: borrower.email, subject: 'The money for your loan could not be delivered', text: message, meta: { kind: 'servicing', loanId: loan.id } });
+    return { kind: 'applied', loanId: loan.id, loanIdentifier: loan.identifier, disbursementId: d.id, returnedOn: date };
+  });
+  mail.push(...own); // committed: its e-mails are real
+  return outcome;
+}
+
+const sendMail = async (ctx: AppContext, mail: AfterCommit) => {
+  for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
+};
+
+/**
+ * POST /api/backoffice/loans/:loanId/redisburse: a servicer sends the returned disbursement again, to
+ * the borrower's corrected receiving account (verified, with its full number, and not the account the
+ * money came back from unless it changed since). A new ACH credit (originator key
+ * `redisburse-<returned disbursement id>`: two calls send one credit) and a new disbursement row naming
+ * the returned one (once); the loan is opened again on its schedule of record (the ledger's disbursement
+ * entry stays: it is the loan's principal). Under the loan's lock; the Idempotency-Key answers a retry
+ * the first result; audited; the borrower is told.
+ */
+export async function redisburse(ctx: AppContext, staff: TStaffMember, loanId: number, idempotencyKey: string): Promise<TRedisburseResponse> {
+  const repo = ctx.repos.loanBook;
+  const replayOf = async (): Promise<TRedisburseResponse | null> => {
+    const replay = await repo.disbursementByKey(idempotencyKey);
+    if (!replay) return null;
+    if (replay.loanId !== loanId || replay.retryOfId === null) throw new AppError('conflict', SERVICING_BO_MSG.redisburseKeyReused);
+    return answerOf(ctx, replay);
+  };
+  const first = await replayOf();
+  if (first) return first;
+
+  const loan = await repo.loan(loanId);
+  if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
+  const returned = (await repo.disbursements(loanId))[0]; // newest first
+  if (!returned || !waitsForMoney(loan.status, [returned])) throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
+  const account = await ctx.repos.banking.currentReceiver(loan.userId);
+  const number = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
+  if (!account || !account.routingNumber || !number || !account.verifiedAt) throw new AppError('conflict', SERVICING_BO_MSG.redisburseNoAccount);
+  // The account the bank refused, unchanged since the return, would come back the same way.
+  if (returned.bankAccountId === account.id && account.updatedAt <= returned.updatedAt) throw new AppError('conflict', SERVICING_BO_MSG.redisburseSameAccount);
+  const borrower = await repo.borrower(loan.userId);
+  const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? 'BORROWER');
+  const providerKey = `redisburse-${String(returned.id)}`;
+  const achTraceNumber = await creditTraceNumber(ctx, providerKey);
+  const last4 = account.accountNumberLast4 ?? number.slice(-4);
+  const mail: AfterCommit = [];
+
+  const done = await repo.withLockedLoan(loanId, async (book) => {
+    // Re-read under the lock: a concurrent re-disbursement or cancel may have committed first.
+    const latest = (await book.disbursements()).at(-1);
+    if (!latest || latest.id !== returned.id || !waitsForMoney(book.loan.status, [latest])) return null;
+    const ach = await ctx.providers.ach.originateCredit({
+      amountCents: returned.amountCents,
+      routing: account.routingNumber!,
+      account: number,
+      accountType: account.accountType ?? 'checking',
+      name,
+      individualId: loan.identifier,
+      traceNumber: achTraceNumber,
+      idempotencyKey: providerKey,
+    });
+    const at = ctx.now();
+    const row = await book.addDisbursement({
+      amountCents: returned.amountCents,
+      traceId: ach.traceId,
+      achTraceNumber,
+      bankAccountId: account.id,
+      idempotencyKey,
+      status: ach.status,
+      retryOfId: returned.id,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await book.setStatus('opened', at);
+    const message = DISBURSEMENT_NOTICE.resent(loan.identifier, returned.amountCents, last4);
+    await book.notify(loan.userId, message, at);
+    if (borrower) mail.push({ to: borrower.email, subject: 'The money for your loan is on its way again', text: message, meta: { kind: 'servicing', loanId } });
+    await book.audit({
+      staffUserId: staff.id,
+      action: 'disbursement_resent',
+      targetUserId: loan.userId,
+      before: { loan_id: loanId, status: 'pending', returned_disbursement_id: returned.id, return_code: returned.returnCode, returned_on: returned.returnedOn },
+      after: { status: 'opened', disbursement_id: row.id, amount_cents: row.amountCents, trace_id: row.traceId, trace_number: achTraceNumber, bank_account_id: account.id },
+      at,
+    });
+    return row;
+  });
+  if (!done) {
+    // Lost a race: the same key committed first (answer it), or the loan moved on (re-disbursed or canceled).
+    const twin = await replayOf();
+    if (twin) return twin;
+    throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
+  }
+  await sendMail(ctx, mail);
+  return answerOf(ctx, done);
+}
+
+async function answerOf(ctx: AppContext, d: DisbursementRow): Promise<TRedisburseResponse> {
+  const account = d.bankAccountId === null ? undefined : await ctx.repos.loanBook.bankAccount(d.bankAccountId);
+  return { disbursement: disbursementEntryWire(d, account), servicing: await loanServicing(ctx, d.loanId) };
+}
+
+/**
+ * POST /api/backoffice/loans/:loanId/cancel_undelivered `{ reason }`: a servicer cancels a loan whose
+ * money never reached the borrower. The ledger's rule: a `reversal` entry naming the `disbursement` entry
+ * (key `reversal:<entry>`, dated the business date, never before the disbursement date, with the return
+ * code) — from its date the replay owes nothing (loan/ledger.ts, `positionAsOf`), so every reader agrees
+ * the loan is closed with nothing owed. The loan is `closed_paid` (spec §3 has no canceled status; the
+ * reason is the reversal entry, the returned disbursement and the staff action), its auto-debits are
+ * ended and the borrower is told. Refused for a refinance (its proceeds paid the earlier loan off) and
+ * while payments are held on it. Under the loan's lock; a second call answers the canceled loan; audited.
+ */
+export async function cancelUndeliveredLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUndeliveredResponse> {
+  const repo = ctx.repos.loanBook;
+  const owner = await repo.loan(loanId);
+  if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
+  const borrower = await repo.borrower(owner.userId);
+  const date = await businessDate(ctx);
+  const mail: AfterCommit = [];
+  await repo.withLockedLoan(loanId, async (book) => {
+    const { loan } = book;
+    const entries = await book.entries();
+    const disbursement = entries.find((e) => e.kind === 'disbursement');
+    // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
+    if (disbursement && loan.status === 'closed_paid' && entries.some((e) => e.reversesEntryId === disbursement.id)) return;
+    const returned = (await book.disbursements()).at(-1);
+    if (!disbursement || !returned || !waitsForMoney(loan.status, [returned])) throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
+    if (loan.refinancesLoanId !== null) throw new AppError('conflict', SERVICING_BO_MSG.cancelRefinance);
+    const undone = new Set(entries.flatMap((e) => (e.reversesEntryId === null ? [] : [e.reversesEntryId])));
+    const txs = await book.transactions();
+    if (entries.some((e) => PAYMENT_KINDS.has(e.kind) && !undone.has(e.id)) || txs.some((t) => t.status === 'pending')) throw new AppError('conflict', SERVICING_BO_MSG.cancelPaymentsHeld);
+    const at = ctx.now();
+    const effective = date < disbursement.effectiveDate ? disbursement.effectiveDate : date;
+    const code = returned.returnCode;
+    const reversal = await book.append({
+      loanId,
+      kind: 'reversal',
+      effectiveDate: effective,
+      amountCents: disbursement.amountCents,
+      reversesEntryId: disbursement.id,
+      reasonCode: code,
+      reason: `Loan canceled: the disbursement came back (${code ?? 'returned'} ${titleOf(code)}). ${body.reason}`,
+      idempotencyKey: `reversal:${String(disbursement.id)}`,
+      createdByStaffId: staff.id,
+      createdAt: at,
+    });
+    await book.cancelScheduled(txs.filter((t) => t.status === 'scheduled').map((t) => t.id), at);
+    const revoked = await book.revokeAutoDebits(at);
+    await book.setStatus('closed_paid', at);
+    const message = DISBURSEMENT_NOTICE.canceled(loan.identifier);
+    await book.notify(loan.userId, message, at);
+    if (borrower) mail.push({ to: borrower.email, subject: 'Your loan is canceled', text: message, meta: { kind: 'servicing', loanId } });
+    await book.audit({
+      staffUserId: staff.id,
+      action: 'loan_canceled_undelivered',
+      targetUserId: loan.userId,
+      before: { loan_id: loanId, status: loan.status, returned_disbursement_id: returned.id, return_code: code, returned_on: returned.returnedOn },
+      after: { status: 'closed_paid', reversal_entry_id: reversal.id, effective_date: effective, auto_debits_ended: revoked, reason: body.reason },
+      at,
+    });
+  });
+  await sendMail(ctx, mail);
+  return { servicing: await loanServicing(ctx, loanId) };
+}
