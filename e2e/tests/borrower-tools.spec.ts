@@ -28,7 +28,8 @@ test('payoff letter: the figures equal the payoff quote of the chosen date, the 
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
   const today = await advanceClockTo(request, borrower.effectiveDate);
-  const date = plusDays(today, 10);
+  // A business day about ten days ahead (the server's quote moves a weekend or holiday to the next one).
+  const date = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${plusDays(today, 10)}`)) as { date: string }).date;
   await signIn(page, borrower);
   await openLoansAndPayments(page);
 
@@ -91,7 +92,9 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
   await region.getByRole('button', { name: `Schedule the $500.00 payment on ${usDate(next.next_term_date)}` }).click();
   await expect(page.getByText('Your payment has been sent successfully.')).toBeVisible();
   const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; due_date: string; transaction_status: string }[] };
-  expect(transactions.transactions).toContainEqual(expect.objectContaining({ amount: 50000, due_date: next.next_term_date, transaction_status: 'scheduled' }));
+  // Scheduled for the day the money moves (the due date, or the next business day when it is not one).
+  const settles = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${next.next_term_date}`)) as { date: string }).date;
+  expect(transactions.transactions).toContainEqual(expect.objectContaining({ amount: 50000, due_date: settles, transaction_status: 'scheduled' }));
   await expectAccessible(page);
 });
 

@@ -1,5 +1,5 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { TDebitDisbursementResponse, TPayoffResponse } from '@payrail/contract/servicing';
+import type { TDebitDisbursementResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp } from './application-helpers';
@@ -51,7 +51,8 @@ describe('POST /create_debit_disbursement (the credit balance refunded to a debi
     // Pay part by the "refund fails" test card and the rest of the payoff by the good card: the loan closes.
     const today = await businessToday(app.ctx);
     expect((await post(owner.token, '/create_pull_transaction', { card: { account: refundFailsCard, amount: 1000 } }, newKey())).statusCode).toBe(200);
-    const payoff = (await get(owner.token, `/${owner.loan.id}/payoff/${today}`)).json<TPayoffResponse>().payoff_amount;
+    // Today's payoff for a card payment (settled at once): the loan record's outstanding balance.
+    const payoff = (await get(owner.token, '/loans/history')).json<{ loans: { id: number; outstanding_balance: number }[] }>().loans.find((l) => l.id === owner.loan.id)!.outstanding_balance;
     expect((await post(owner.token, '/create_pull_transaction', { card: { account: goodCard, amount: payoff } }, newKey())).statusCode).toBe(200);
     // Then the employer's remittance arrives anyway: $30.00 received beyond the payoff.
     await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: today, amountCents: 3000, idempotencyKey: `test-remit-${owner.loan.id}`, at: app.ctx.now() });

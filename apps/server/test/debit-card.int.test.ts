@@ -1,5 +1,5 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { TDebitTransactionsResponse, TPayoffResponse, TPullTransactionResponse } from '@payrail/contract/servicing';
+import type { TDebitTransactionsResponse, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { formatCents } from '@payrail/domain/money';
 import type { Cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const payoffToday = async (token: string, loanId: number) => (await get(token, `/${loanId}/payoff/${await businessToday(app.ctx)}`)).json<TPayoffResponse>().payoff_amount;
+/** Today's payoff, what a card payment (settled at once) may take: the loan record's outstanding balance as of the business date. */
+const payoffToday = async (token: string, loanId: number) => {
+  const loans = (await get(token, '/loans/history')).json<{ loans: { id: number; outstanding_balance: number }[] }>().loans;
+  return loans.find((l) => l.id === loanId)!.outstanding_balance;
+};
 const ledger = (loanId: number) => app.ctx.repos.loanBook.ledger(loanId);
 
 describe('POST /create_pull_transaction', () => {

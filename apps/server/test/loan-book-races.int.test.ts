@@ -136,17 +136,29 @@ describe('debit-card pulls of 60 % of the payoff', () => {
     expect(posted.map((e) => e.amountCents)).toEqual([amount]);
   });
 
-  it('a card pull counts the ACH payments on their way', async () => {
+  it('a card pull counts the ACH payments on their way; one taken later takes only what is still owed', async () => {
     const who = await borrower();
     const card = await saveCard(app, who.token, '4242424242424242');
     const date = who.loan.disbursement_date;
-    const payoff = (await quote(who.token, who.loan.id, date)).payoff_amount;
-    const amount = Math.floor(payoff * 0.6);
+    const q = await quote(who.token, who.loan.id, date);
+    const amount = Math.floor(q.payoff_amount * 0.6);
     expect((await pay(who.token, { method: 'ach', mode: 'one_time', loan_id: who.loan.id, amount, scheduling: { date } })).statusCode).toBe(200);
-    const refused = await pull(who.token, { account: card, amount, loan_id: who.loan.id });
-    expect(refused.statusCode).toBe(422);
-    expect(errorsOf(refused)).toEqual([PAYMENT_MSG.amountAboveLimit(formatUsd(cents(payoff - amount)), formatUsd(cents(amount)))]);
-    expect((await txsOf(who.loan.id)).filter((t) => t.method === 'debitcard')).toHaveLength(0);
+    const res = await pull(who.token, { account: card, amount, loan_id: who.loan.id });
+    if (q.date === date) {
+      // The ACH debit is taken today too: it is on its way, and the card may take only the rest.
+      expect(res.statusCode).toBe(422);
+      expect(errorsOf(res)).toEqual([PAYMENT_MSG.amountAboveLimit(formatUsd(cents(q.payoff_amount - amount)), formatUsd(cents(amount)))]);
+      expect((await txsOf(who.loan.id)).filter((t) => t.method === 'debitcard')).toHaveLength(0);
+    } else {
+      // Today's debits already went out: the ACH one moves to the next business day, after the card's
+      // payment today; when it is sent it takes only what is still owed, and the loan closes at zero.
+      expect(res.statusCode, res.body).toBe(200);
+      await runDailyServicing(app.ctx, { from: addDays(parseIsoDate(date), 1), through: q.date as IsoDate });
+      const sent = (await txsOf(who.loan.id)).find((t) => t.method === 'ach' && t.mode === 'one_time')!;
+      expect(sent.amountCents).toBeLessThan(amount);
+      await setBusinessDate(q.date);
+      expect(await loanRecord(who.token)).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0 });
+    }
   });
 });
 
@@ -172,5 +184,21 @@ describe('a payoff dated on a weekend', () => {
     expect(record).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0 });
     const payoffEntry = (await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, who.loan.id))).find((e) => e.kind === 'payoff');
     expect(payoffEntry).toMatchObject({ effectiveDate: monday, amountCents: q.payoff_amount });
+  });
+
+  it("asked for today after today's daily run went out: quoted and taken on the next business day, and closes the loan at zero", async () => {
+    const who = await borrower();
+    const today = parseIsoDate(who.loan.disbursement_date);
+    await runDailyServicing(app.ctx, { from: today, through: today });
+    let next: IsoDate = addDays(today, 1);
+    while (!isBusinessDay(next)) next = addDays(next, 1);
+    const q = await quote(who.token, who.loan.id, today);
+    expect(q.date).toBe(next);
+    const res = await pay(who.token, { method: 'ach', mode: 'payoff', loan_id: who.loan.id, scheduling: { date: today } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TPaymentResponse>().transaction).toMatchObject({ due_date: next, amount: q.payoff_amount });
+    await runDailyServicing(app.ctx, { from: addDays(today, 1), through: next });
+    await setBusinessDate(next);
+    expect(await loanRecord(who.token)).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0 });
   });
 });

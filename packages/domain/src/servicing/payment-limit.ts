@@ -7,7 +7,7 @@
  * debit is already a ledger entry (posted when sent, reversed if returned), so the payoff quote of the
  * ledger counts it; counting it again would refuse money that is owed.
  */
-import { adjustToBusinessDay } from '../calendar';
+import { adjustToBusinessDay, nextBusinessDay } from '../calendar';
 import type { IsoDate } from '../dates';
 import { cents } from '../money';
 import type { Cents } from '../money';
@@ -57,9 +57,14 @@ export function replacedByPayoff(onItsWay: readonly PaymentOnItsWay[]): readonly
 /**
  * The day money asked for `date` really moves: ACH settles on business days only, so a payment or payoff
  * asked for a weekend or a bank holiday is quoted, scheduled and posted for the next business day (never
- * quoted for Saturday and taken on Monday at Saturday's amount, which leaves two days of interest owed).
+ * quoted for Saturday and taken on Monday at Saturday's amount, which leaves two days of interest owed);
+ * likewise a payment asked for today once today's daily run has sent its debits.
  */
-export const settlementDate = (date: IsoDate): IsoDate => adjustToBusinessDay(date);
+export const settlementDate = (date: IsoDate, run?: { today: IsoDate; todaysRunDone: boolean }): IsoDate => {
+  const on = adjustToBusinessDay(date);
+  // Asked for today after today's daily run went out: it goes with the next run, on the next business day.
+  return run && on === run.today && run.todaysRunDone ? nextBusinessDay(on) : on;
+};
 
 /**
  * What a debit due to be sent may take: never more than the borrower authorised, and never more than the

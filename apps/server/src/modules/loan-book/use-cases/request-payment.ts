@@ -97,7 +97,7 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     else if (raw < today) dateErrors.push(PAYMENT_MSG.dateInPast);
     else if (raw < disbursementDate) dateErrors.push(PAYMENT_MSG.dateBeforeLoan);
     // ACH moves money on business days: a weekend or holiday date is quoted and taken on the next one.
-    else date = settlementDate(raw);
+    else date = await settlesOn(ctx, raw, today);
   }
   let amountCents: number | null = null;
   if (mode === 'one_time' && amount.ok) {
@@ -238,6 +238,12 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     meta: { template: mode === 'auto_debit' ? 'auto_debit_set_up' : 'payment_scheduled', loan_identifier: loan.identifier, transaction_id: outcome.row.id },
   });
   return outcome.row.responseBody as TPaymentResponse;
+}
+
+/** The day money asked for `date` really moves: the next business day for a weekend or holiday, or for today once today's daily run went out. */
+export async function settlesOn(ctx: AppContext, date: IsoDate, today: IsoDate): Promise<IsoDate> {
+  const todaysRunDone = date <= today && Boolean((await ctx.repos.loanBook.day(today))?.completedAt);
+  return settlementDate(date, { today, todaysRunDone });
 }
 
 /** MM/DD/YYYY, as the borrower's notices write dates. */

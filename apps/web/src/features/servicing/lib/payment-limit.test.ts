@@ -58,6 +58,8 @@ describe('paymentLimit (the payoff quote’s payable_amount)', () => {
 describe('movedDateNotice (ACH moves money on business days)', () => {
   it('says the day the bank is debited when the quote moved the chosen date', () => {
     expect(movedDateNotice('2026-12-05', { date: '2026-12-07' })).toBe('Your bank is debited on Monday 12/07/2026: the date you chose is not a business day.');
+    // A business day moved to the next one: today's debits have already gone out.
+    expect(movedDateNotice('2026-12-07', { date: '2026-12-08' })).toBe("Your bank is debited on Tuesday 12/08/2026: today's payments have already been sent to the bank.");
     expect(movedDateNotice('2026-12-07', { date: '2026-12-07' })).toBeNull();
     expect(movedDateNotice('2026-12-05', undefined)).toBeNull();
   });

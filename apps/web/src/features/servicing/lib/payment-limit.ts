@@ -1,5 +1,6 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPayoffResponse, TScheduledPayment } from '@payrail/contract/servicing';
+import { isBusinessDay } from '@payrail/domain/calendar';
 import { dayOfWeek, isIsoDate } from '@payrail/domain/dates';
 import { cents, formatCents as plainCents } from '@payrail/domain/money';
 import { formatCents, formatDate } from '@payrail/client/format';
@@ -86,5 +87,7 @@ export function formatDayAndDate(iso: string): string {
  */
 export function movedDateNotice(chosen: string, quote: Pick<TPayoffResponse, 'date'> | undefined): string | null {
   if (!quote || quote.date === chosen) return null;
-  return `Your bank is debited on ${formatDayAndDate(quote.date)}: the date you chose is not a business day.`;
+  // A business day moved too: today's debits have already gone to the bank.
+  const why = isIsoDate(chosen) && isBusinessDay(chosen) ? "today's payments have already been sent to the bank" : 'the date you chose is not a business day';
+  return `Your bank is debited on ${formatDayAndDate(quote.date)}: ${why}.`;
 }
