@@ -379,7 +379,7 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['updated_at', 'timestamptz', (t) => iso(t.updatedAt)],
 ];
 /** What the daily run may change on an existing transaction (written back by id). */
-const TRANSACTION_MUTABLE = ['status', 'ach_trace_id', 'ach_trace_number', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
+const TRANSACTION_MUTABLE = ['status', 'amount_cents', 'ach_trace_id', 'ach_trace_number', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
 
 const ENTRY_COLUMNS: readonly BulkColumn<LedgerEntryRow>[] = [
   ['id', 'int', (e) => e.id],
