@@ -132,8 +132,11 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
     expect(notes).toContain(`Your payment of $${formatCents(cents(loan.paymentCents))} on 2029-02-02 was returned by your bank (R01 Insufficient funds). Please make the payment another way to keep your loan current.`);
     expect(notes.some((m) => m.startsWith('We will present the returned payment to your bank again on '))).toBe(true);
+    // This upload's audit row (other files' uploads share the table).
     const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
-    expect(audits.at(-1)).toMatchObject({ after: { applied: [{ trace, code: 'R01', transaction_id: txId }], unmatched: [], duplicates: [] } });
+    const mine = audits.filter((a) => JSON.stringify(a.after).includes(trace));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ after: { applied: [{ trace, code: 'R01', transaction_id: txId }], unmatched: [], duplicates: [] } });
   });
 
   it('re-uploading the file is a duplicate: nothing is applied twice', async () => {
