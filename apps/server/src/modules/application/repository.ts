@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
+import { lockMember } from '../../db/member-lock';
 import { applications, borrowerProfiles, borrowerReferences, leads, loanBorrowers, loanPurposes, ssnChecks } from '../../db/schema/index';
 
 export type ProfileRow = typeof borrowerProfiles.$inferSelect;
@@ -81,8 +82,13 @@ export async function writeApplicationFields(tx: Db | Tx, userId: number, patch:
   return saved;
 }
 
-/** Replaces the two references in the caller's transaction. */
-export async function writeReferences(tx: Db | Tx, userId: number, refs: readonly NewReference[], at: Date): Promise<void> {
+/**
+ * Replaces the two references in the caller's transaction. The member's row is locked first, so identical
+ * saves sent together run one after the other (each deletes what the previous one inserted) instead of
+ * both inserting position 1 and one failing on `borrower_references_user_position` (issue #33).
+ */
+export async function writeReferences(tx: Tx, userId: number, refs: readonly NewReference[], at: Date): Promise<void> {
+  await lockMember(tx, userId);
   await tx.delete(borrowerReferences).where(eq(borrowerReferences.userId, userId));
   if (refs.length > 0) await tx.insert(borrowerReferences).values(refs.map((r, i) => ({ ...r, userId, position: i + 1, createdAt: at, updatedAt: at })));
 }
