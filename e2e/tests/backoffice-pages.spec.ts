@@ -12,8 +12,8 @@ async function openFromNav(page: Page, link: string, heading: string | RegExp): 
   await expectAccessible(page);
 }
 
-test('queue, application, funding, loan, audit log and system event pages have no axe violations', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('queue, application, funding, loan, loans, audit log and system event pages have no axe violations', async ({ page, request }) => {
+  test.setTimeout(180_000);
   // A loan to look at: the demo applicant who is approved and signed, funded by the servicer.
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
   const ready = (await (await request.get('/api/backoffice/applications?ready_to_fund=true', { headers: { authorization: servicer } })).json()) as { items: { user_id: number }[] };
@@ -21,7 +21,7 @@ test('queue, application, funding, loan, audit log and system event pages have n
   const userId = ready.items[0]!.user_id;
   const funded = await request.post(`/api/backoffice/applications/${userId}/fund`, { headers: { authorization: servicer, 'idempotency-key': `backoffice-pages-${userId}` } });
   expect(funded.status(), await funded.text()).toBe(200);
-  const { loan } = (await funded.json()) as { loan: { id: number } };
+  const { loan } = (await funded.json()) as { loan: { id: number; identifier: string } };
 
   await page.goto('/backoffice/signin');
   await page.getByLabel('E-mail').fill('admin@payrail.test');
@@ -35,8 +35,12 @@ test('queue, application, funding, loan, audit log and system event pages have n
   await expectAccessible(page);
 
   await page.goto(`/backoffice/loans/${loan.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Loan #${loan.id}` })).toBeVisible();
+  // Headed by its borrower (issue #33), with the loan number under the name.
+  await expect(page.getByText(`Loan number ${loan.identifier}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(`Loan #${loan.id}`);
   await expectAccessible(page);
+
+  await openFromNav(page, 'Loans', 'Loans');
 
   await openFromNav(page, 'Funding', /fund/i);
   await openFromNav(page, 'Audit log', 'Audit log');

@@ -114,6 +114,7 @@ export function loanDetail(): TLoanDetailResponse {
       signed_note_document_id: null,
       created_at: '2026-11-22T10:00:00.000Z',
     },
+    borrower: { user_id: 42, name: 'Maria Lopez', email: 'maria@example.com', phone: '+12025550142' },
     installments: [
       { n: 1, due_date: '2026-12-05', payment: 79000, interest: 1500, principal: 77500, balance: 77500 },
       { n: 2, due_date: '2026-12-19', payment: 79000, interest: 1500, principal: 77500, balance: 0 },

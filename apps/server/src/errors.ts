@@ -1,3 +1,5 @@
+import { FILE_UNAVAILABLE_CODE } from '@payrail/contract/documents';
+
 /**
  * Typed application errors. Use cases throw these; one Fastify error handler maps them to the spec's
  * shapes: field errors `{ errors: { field: [msg] } }`, everything else `{ error: msg }`.
@@ -58,6 +60,22 @@ export class AppError extends Error {
 
   static notFound(message = 'Not found'): AppError {
     return new AppError('not_found', message);
+  }
+}
+
+/**
+ * A file whose record exists but whose stored bytes are missing: 404 `{ error, code: 'file_unavailable' }`
+ * with the audience's message (contract `FILE_UNAVAILABLE_MSG`). `file` says which record, for the log:
+ * the error handler logs it at error level (lost bytes are a storage fault to be repaired, not a client's).
+ */
+export class FileUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly file: { source: string; id: number },
+    extra: Record<string, unknown> = {},
+  ) {
+    super('not_found', message, { extra: { code: FILE_UNAVAILABLE_CODE, ...extra } });
+    this.name = 'FileUnavailableError';
   }
 }
 

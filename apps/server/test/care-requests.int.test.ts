@@ -3,6 +3,7 @@ import type { TRequestsInbox } from '@payrail/contract/care';
 import { requestsReminderNotice } from '@payrail/domain/care/requests-inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../src/modules/loan-book/clock';
 import { applicationMembers, autoDebitAuthorizations, loanBorrowers, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { borrowerAtApplicationReview, classicApp, get, staffToken, tempDataDir, uploadDocument } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
@@ -123,7 +124,7 @@ describe('requests in the back office', () => {
       .select()
       .from(staffActions)
       .where(and(eq(staffActions.targetUserId, loan.userId), eq(staffActions.action, 'remind_open_requests')));
-    expect(audit.map((a) => a.after)).toEqual([{ requests: [`auto_debit_authorization:${loan.loanId}`] }]);
+    expect(audit.map((a) => a.after)).toEqual([{ requests: [`auto_debit_authorization:${loan.loanId}`], business_date: await businessToday(app.ctx) }]);
     expect((await call(app, { url: '/api/backoffice/members/2147483000/requests', headers: auth(servicer) })).statusCode).toBe(404);
   });
 });

@@ -19,7 +19,8 @@ afterAll(() => app.close());
 
 /**
  * One call per capability that changes nothing, and what a role holding the capability gets: 200 for
- * the reads; for the system event an empty description, so passing the guard shows as the body's 422.
+ * the reads; for the system event an empty description, so passing the guard shows as the body's 422;
+ * for a reminder an unknown borrower (404).
  */
 const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: number }> = {
   read: { request: () => ({ url: '/api/backoffice/applications' }), allowed: 200 },
@@ -27,6 +28,9 @@ const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: n
   fund: { request: () => ({ url: '/api/backoffice/referral_payouts' }), allowed: 200 },
   audit: { request: () => ({ url: '/api/backoffice/audit' }), allowed: 200 },
   systemEvent: { request: () => ({ method: 'POST', url: '/api/backoffice/system_event', payload: { description: '' } }), allowed: 422 },
+  // An unknown borrower: passing the guard shows as the use case's 404, and nothing is written.
+  remind: { request: () => ({ method: 'POST', url: '/api/backoffice/members/2147483000/requests/remind' }), allowed: 404 },
+  storageCheck: { request: () => ({ url: '/api/backoffice/storage_check' }), allowed: 200 },
 };
 
 describe('the staff guard (one onRequest hook over the contract capability table)', () => {

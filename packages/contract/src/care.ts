@@ -5,8 +5,13 @@ import { z } from 'zod';
  * change and the hardship request. Not in the spec; money in cents, dates ISO.
  */
 
+/** Staff reminders of the open requests one borrower may receive per business day (all staff together). */
+export const REMINDERS_PER_BORROWER_PER_BUSINESS_DAY = 3;
+
 export const CARE_MSG = {
   nothingToRemind: 'This borrower has no open request to be reminded of.',
+  /** 429 when the borrower already had the day's reminders. */
+  remindersCapped: `This borrower was already reminded ${String(REMINDERS_PER_BORROWER_PER_BUSINESS_DAY)} times today. You can send another reminder on the next business day.`,
   borrowerNotFound: 'Borrower not found.',
 } as const;
 

@@ -62,6 +62,19 @@ export const DOCUMENT_FILE_TOO_LARGE = 'Your file is greater than 2MB.';
 export const DOCUMENT_FILE_BLANK = FIELD_MSG.blank;
 /** 404 for a document that is not the caller's, was deleted, or never existed (the three look alike). */
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+/**
+ * A file whose record exists but whose stored bytes are missing (lost or not yet restored): 404
+ * `{ error, code: FILE_UNAVAILABLE_CODE }`, never a bare 500. The borrower is told to contact support;
+ * staff are told where to look (the back office's Storage check) and what to do.
+ */
+export const FILE_UNAVAILABLE_CODE = 'file_unavailable';
+export const FILE_UNAVAILABLE_MSG = {
+  borrower: 'This file is unavailable right now. Please contact support and we will send you a new copy.',
+  /** A zip is all or nothing: one missing file refuses it (the others still download one by one). */
+  borrowerZip: 'One of the selected files is unavailable right now, so no zip was made. Download the others one by one, and contact support for a new copy of the missing one.',
+  staff: 'This file is unavailable: its stored bytes are missing. It is listed under Storage check; restore it from backup, or ask the borrower to upload it again.',
+} as const;
+
 /** Spec §2 "Documents": asked before a stored file is deleted. */
 export const DOCUMENT_DELETE_QUESTION = 'Are you sure you want to delete the document?';
 
@@ -106,3 +119,26 @@ export const ZRequiredDocuments = z.object({
   optional: z.boolean(),
 });
 export type TRequiredDocuments = z.infer<typeof ZRequiredDocuments>;
+
+/** Where a stored file's record lives: an uploaded document, a signed promissory note, a signed due-date change agreement. */
+export const STORED_FILE_SOURCES = ['document', 'signed_note', 'due_date_change_agreement'] as const;
+export type StoredFileSource = (typeof STORED_FILE_SOURCES)[number];
+
+/** GET /api/backoffice/storage_check: one file whose record exists but whose bytes are missing. */
+export const ZStorageCheckItem = z.object({
+  source: z.enum(STORED_FILE_SOURCES),
+  /** The record's id in its own table (`documents`, `esignatures`, `due_date_change_requests`). */
+  id: z.number().int(),
+  user_id: z.number().int(),
+  /** "First Last", or null before the member gave a name. */
+  member_name: z.string().nullable(),
+  member_email: z.string(),
+  /** The document type (`pay_stub`, …) for an upload; the source otherwise. */
+  kind: z.string(),
+  created_at: z.string(),
+});
+export type TStorageCheckItem = z.infer<typeof ZStorageCheckItem>;
+
+/** Every live stored file is checked against storage, newest record first among the missing. */
+export const ZStorageCheckResponse = z.object({ checked: z.number().int(), missing: z.array(ZStorageCheckItem), checked_at: z.string() });
+export type TStorageCheckResponse = z.infer<typeof ZStorageCheckResponse>;

@@ -111,7 +111,16 @@ export const ZSignupResponse = z.object({ id: z.number().int(), email: z.string(
 export const ZEmailPrecheckRequest = z.object({ email: ZEmail });
 
 // ── Confirmation ────────────────────────────────────────────────────────────────────────────────
-export const ZConfirmationQuery = z.object({ confirmation_token: z.string({ error: FIELD_MSG.blank }).trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
+/**
+ * GET /confirmation. `email` (optional, the address the code was sent to) names the account, so wrong
+ * codes count against that account's code as for the phone code: 5 wrong and the code is dead (429
+ * `SERVER_MSG.tooManyWrongCodes`) whichever addresses they came from. Without it the code alone names the
+ * account and only the per-address limit applies to guesses; a dead code is refused either way.
+ */
+export const ZConfirmationQuery = z.object({
+  confirmation_token: z.string({ error: FIELD_MSG.blank }).trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+});
 export const ZConfirmationResponse = z.object({ email: z.string(), workflow_status: ZWorkflowStatus });
 export const ZResendConfirmationRequest = z.object({ application_member: z.object({ email: ZEmail }) });
 

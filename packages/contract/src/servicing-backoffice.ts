@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { isIsoDate } from '@payrail/domain/dates';
 
+import { ZCents } from './money.js';
 import { LEDGER_KINDS, LOAN_STATUSES } from './servicing.js';
 
 /**
@@ -286,3 +287,66 @@ export const ZResolveLine = z.union([
 /** POST /remittances/sandbox: the payday file every allotment employer would send (not in production). */
 export const ZSandboxRemittanceRequest = z.object({ pay_date: ZDate });
 export const ZSandboxRemittanceResponse = z.object({ csv: z.string(), lines: z.number().int(), total: z.number().int() });
+
+// ── The loan list: GET /loans?q&status&dpd&repay_method&cursor&per_page (underwriter, servicer, admin) ──
+
+/** Days-past-due buckets of the loan list's filter (`0`: current; `90+`: ninety days or more). */
+export const LOAN_DPD_BUCKETS = ['0', '1-29', '30-59', '60-89', '90+'] as const;
+export type LoanDpdBucket = (typeof LOAN_DPD_BUCKETS)[number];
+/** The days each bucket holds, `max` null for no upper bound. */
+export const LOAN_DPD_RANGES: Readonly<Record<LoanDpdBucket, { min: number; max: number | null }>> = {
+  '0': { min: 0, max: 0 },
+  '1-29': { min: 1, max: 29 },
+  '30-59': { min: 30, max: 59 },
+  '60-89': { min: 60, max: 89 },
+  '90+': { min: 90, max: null },
+};
+/** How a loan is repaid, as its application chose (split_direct_deposit: payroll allotment). */
+export const LOAN_REPAY_METHODS = ['split_direct_deposit', 'auto_debit', 'one_times'] as const;
+export type LoanRepayMethod = (typeof LOAN_REPAY_METHODS)[number];
+
+export const LOAN_LIST_MAX_PER_PAGE = 100;
+
+/**
+ * `q`: a loan number (`1152-60-6252` or `1152606252`, or its first digits), the internal id (`42`, `#42`),
+ * or the borrower's name, e-mail or phone (digits, any punctuation). `cursor`: the `next_cursor` of the
+ * page before (opaque). Newest loans first.
+ */
+export const ZLoanListQuery = z.object({
+  q: z.string().trim().max(120).optional(),
+  status: z.enum(LOAN_STATUSES).optional(),
+  dpd: z.enum(LOAN_DPD_BUCKETS).optional(),
+  repay_method: z.enum(LOAN_REPAY_METHODS).optional(),
+  cursor: z.string().regex(/^\d{1,10}$/, { error: 'must be the next_cursor of the page before' }).optional(),
+  per_page: z.coerce.number().int().min(1).max(LOAN_LIST_MAX_PER_PAGE).default(25),
+});
+export type TLoanListQuery = z.input<typeof ZLoanListQuery>;
+
+export const ZLoanListItem = z.object({
+  id: z.number().int(),
+  /** The loan number, `####-##-####`. */
+  identifier: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  borrower: z.object({ user_id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  repay_method: z.enum(LOAN_REPAY_METHODS).nullable(),
+  amount: ZCents,
+  /** What the loan owes as of the business date (its payoff): principal, earned interest, fees. */
+  balance: ZCents,
+  /** The oldest unpaid installment's due date, else the next one; null once the loan is closed. */
+  next_due_date: z.string().nullable(),
+  days_past_due: z.number().int(),
+  disbursement_date: z.string(),
+  created_at: z.string(),
+});
+export type TLoanListItem = z.infer<typeof ZLoanListItem>;
+
+export const ZLoanListResponse = z.object({
+  items: z.array(ZLoanListItem),
+  /** Pass as `cursor` for the next page; null when there is none. */
+  next_cursor: z.string().nullable(),
+  /** Loans matching the search and filters; null with a days-past-due filter (derived per loan from its ledger, not counted ahead). */
+  total: z.number().int().nullable(),
+  /** The business date days past due and balances are read as of. */
+  business_date: z.string(),
+});
+export type TLoanListResponse = z.infer<typeof ZLoanListResponse>;

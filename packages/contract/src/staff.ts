@@ -9,16 +9,20 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * hide pages and actions, so a role gains or loses an action in one place.
  */
 export const STAFF_CAPABILITIES = {
-  /** Read the queue, an application's detail and new-flow evidence, its signed note, a loan's servicing page and the business date. */
+  /** Read the queue, an application's detail and new-flow evidence, its signed note, the loan list, a loan and its servicing page, and the business date. */
   read: ['admin', 'underwriter', 'servicer'],
   /** Reviewer actions on an application, SSN reveal, the borrower's documents, pre-signed sign-in links. */
   review: ['admin', 'underwriter'],
-  /** Funding and the loan it makes, servicer flags, referral payouts, servicing actions (clock, run, reversals, ACH returns, remittances). */
+  /** Funding, servicer flags, referral payouts, servicing actions (clock, run, reversals, ACH returns, remittances). */
   fund: ['admin', 'servicer'],
   /** The audit log. */
   audit: ['admin'],
   /** Starting and ending a system event. */
   systemEvent: ['admin'],
+  /** Writing to a borrower from the back office: reminding them of their open requests (capped per borrower per business day). */
+  remind: ['admin', 'servicer'],
+  /** The storage check: which stored files (documents, signed notes, due-date change agreements) have lost their bytes. */
+  storageCheck: ['admin', 'servicer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A back-office capability: a key of {@link STAFF_CAPABILITIES}. */

@@ -1,7 +1,7 @@
 import { SERVER_MSG } from '@payrail/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, type FieldErrors } from '../errors';
+import { AppError, errorBody, type FieldErrors, FileUnavailableError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.removeHeader('content-disposition');
     reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
+      if (err instanceof FileUnavailableError) request.log.error({ file: err.file }, 'stored file missing: its record exists, its bytes do not');
       if ('retryAfter' in err && typeof err.retryAfter === 'number') reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send(errorBody(err));
     }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZDocument, ZRequiredDocuments } from '@payrail/contract/documents';
+import { FILE_UNAVAILABLE_CODE, ZDocument, ZRequiredDocuments } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument, TRequiredDocuments } from '@payrail/contract/documents';
 import { z } from 'zod';
 import type { FileUploader } from '@payrail/ui/file-upload';
@@ -54,6 +54,17 @@ export function deleteDocument(id: number): Promise<unknown> {
 export async function documentObjectUrl(document: Pick<TDocument, 'id'>): Promise<string> {
   const blob = await apiClient.get<Blob>(`/documents/${document.id}`, { base: 'flow', responseType: 'blob' });
   return URL.createObjectURL(blob);
+}
+
+/**
+ * The server's own words when a file's stored copy is missing (404 `code: 'file_unavailable'`, which says
+ * what to do: contact support), else `fallback`.
+ */
+export function downloadFailure(error: unknown, fallback: string): string {
+  if (isApiError(error) && typeof error.data === 'object' && error.data !== null && (error.data as { code?: unknown }).code === FILE_UNAVAILABLE_CODE) {
+    return error.serverMessage ?? fallback;
+  }
+  return fallback;
 }
 
 /** The server's refusal of an upload (type by content, size, blank), else a retry message. */

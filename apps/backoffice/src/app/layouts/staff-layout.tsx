@@ -14,10 +14,12 @@ import styles from './staff-layout.module.css';
 const NAV: readonly { to: string; label: string; capability: Capability; end?: boolean }[] = [
   { to: '/', label: 'Review queue', capability: 'read', end: true },
   { to: '/funding', label: 'Funding', capability: 'fund' },
+  { to: '/loans', label: 'Loans', capability: 'read' },
   { to: '/servicing', label: 'Servicing', capability: 'fund' },
   { to: '/hardship', label: 'Hardship', capability: 'read' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/system-event', label: 'System event', capability: 'systemEvent' },
+  { to: '/storage-check', label: 'Storage check', capability: 'storageCheck' },
 ];
 
 /** Keeps the name and role fresh (and a dead token goes back to sign-in through the global 401 rule). */

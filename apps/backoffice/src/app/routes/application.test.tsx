@@ -328,7 +328,7 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
 describe('role-based visibility', () => {
   it('servicers read an application without reviewer actions, SSN reveal or document previews, and can fund it', async () => {
     await openAs('servicer', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Applications', 'Hardship']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Storage check', 'Applications', 'Loans', 'Hardship']);
     expect(screen.getByRole('link', { name: '← Back to funding' })).toHaveAttribute('href', '/funding');
     expect(screen.getByText('***-**-1234')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal SSN' })).not.toBeInTheDocument();
@@ -348,12 +348,12 @@ describe('role-based visibility', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request feedback' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail a sign-in link' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Hardship']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Loans', 'Hardship']);
   });
 
   it('administrators see every page in the navigation', async () => {
     await openAs('admin');
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Servicing', 'Hardship', 'Audit log', 'System event']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Audit log', 'System event', 'Storage check']);
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
   });

@@ -103,24 +103,32 @@ function FundByApplicant() {
   );
 }
 
-function OpenLoan() {
+/** Find a loan by its number (with or without dashes), #id, or the borrower's name, e-mail or phone: the Loans page's search. */
+function FindLoan() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const id = parseId(text);
-    if (!id) return setError('Enter the loan id, for example 900.');
-    void navigate(`/loans/${id}`);
+    const q = text.trim();
+    if (!q) return setError('Enter a loan number, for example 1152-60-6252, or a name, e-mail or phone.');
+    void navigate(`/loans?${new URLSearchParams({ q }).toString()}`);
   };
   return (
     <section className={styles.section} aria-labelledby="loan-title">
-      <h2 id="loan-title">Open a loan</h2>
+      <h2 id="loan-title">Find a loan</h2>
       <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField label="Loan id" inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} error={error} />
+        <TextField
+          label="Loan number or borrower"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={error}
+          hint="Loan number (with or without dashes), #id, name, e-mail or phone."
+        />
         <div>
           <Button type="submit" variant="secondary">
-            Open loan
+            Find loan
           </Button>
         </div>
       </form>
@@ -135,12 +143,12 @@ export function Component() {
       <div className={styles.header}>
         <div>
           <h1>Funding</h1>
-          <p className={styles.lead}>Fund approved applications the borrower has signed, and look up loans.</p>
+          <p className={styles.lead}>Fund approved applications the borrower has signed, and find loans.</p>
         </div>
       </div>
       <ReadyToFund />
       <FundByApplicant />
-      <OpenLoan />
+      <FindLoan />
     </RequireRole>
   );
 }

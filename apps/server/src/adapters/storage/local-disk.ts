@@ -39,6 +39,14 @@ export function localDiskStorage(root: string): FileStorage {
         throw err;
       }
     },
+    async has(key) {
+      try {
+        return (await fs.stat(fileFor(key))).isFile();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+    },
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
     },

@@ -8,6 +8,8 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** Whether bytes are stored under the key, without reading them (the back office's storage check). */
+  has(key: string): Promise<boolean>;
   /** Removes the bytes; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
 }

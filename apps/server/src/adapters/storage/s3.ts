@@ -22,7 +22,7 @@ export function s3Storage(cfg: S3Config, deps: { fetch?: Fetch; now?: () => Date
     return new URL(`${base}/${key.split('/').map(uriEncode).join('/')}`);
   };
 
-  const send = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: { bytes: Uint8Array; contentType: string }): Promise<Response> => {
+  const send = async (method: 'PUT' | 'GET' | 'HEAD' | 'DELETE', key: string, body?: { bytes: Uint8Array; contentType: string }): Promise<Response> => {
     const url = objectUrl(key);
     const headers = signRequest(
       { method, url, headers: body ? { 'content-type': body.contentType } : {}, payloadHash: body ? sha256Hex(body.bytes) : EMPTY_PAYLOAD_SHA256 },
@@ -53,6 +53,13 @@ export function s3Storage(cfg: S3Config, deps: { fetch?: Fetch; now?: () => Date
       }
       if (!res.ok) throw await failure('GET', res);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async has(key) {
+      const res = await send('HEAD', key);
+      await res.arrayBuffer();
+      if (res.status === 404) return false;
+      if (!res.ok) throw new Error(`S3 HEAD answered ${res.status}`);
+      return true;
     },
     async delete(key) {
       const res = await send('DELETE', key);

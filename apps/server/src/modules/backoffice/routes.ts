@@ -8,9 +8,11 @@ import {
   ZQueueResponse,
   ZRevealSsnResponse,
 } from '@payrail/contract/backoffice';
+import { ZStorageCheckResponse } from '@payrail/contract/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { sendPrivateFile } from '../documents/file-names';
+import { checkStorage } from '../documents/use-cases/storage-check';
 import { staffOf } from '../staff/staff-guard';
 import { getApplicationDetail } from './use-cases/get-application-detail';
 import { listAudit } from './use-cases/list-audit';
@@ -40,6 +42,13 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/esignatures/:id/pdf', { config: read, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
       const { signature, bytes } = await viewSignedNote(ctx, staffOf(req), req.params.id);
       return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'inline', fileName: `promissory-note-${signature.id}.pdf`, bytes: bytes });
+    });
+
+    // Which stored files have lost their bytes (the files borrowers and staff are told are unavailable).
+    app.get('/storage_check', { config: { staff: 'storageCheck' }, schema: { response: { 200: ZStorageCheckResponse } } }, async (req) => {
+      const result = await checkStorage(ctx);
+      if (result.missing.length > 0) req.log.warn({ count: result.missing.length, missing: result.missing.slice(0, 50).map((m) => ({ source: m.source, id: m.id })) }, 'storage check: stored files missing');
+      return result;
     });
 
     app.get('/audit', { config: { staff: 'audit' }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) => listAudit(ctx, req.query));

@@ -205,11 +205,31 @@ export function careRepository(db: Db) {
     auditAgreementView: (p: { staffUserId: number; userId: number; changeId: number; at: Date }) =>
       db.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'view_due_date_change_agreement', targetUserId: p.userId, before: {}, after: { due_date_change_id: p.changeId }, at: p.at }),
 
-    /** A staff reminder of the open requests: the borrower's notification and the audit row, together. */
-    remind: (p: { staffUserId: number; userId: number; message: string; requestKeys: readonly string[]; at: Date }) =>
+    /**
+     * A staff reminder of the open requests: the borrower's notification and the audit row (with the
+     * business date), together — unless the borrower already had `cap` reminders on that business date
+     * (answers false, nothing written). The member's row is locked first, so parallel reminders to one
+     * borrower count one after another and never exceed the cap.
+     */
+    remind: (p: { staffUserId: number; userId: number; message: string; requestKeys: readonly string[]; businessDate: string; cap: number; at: Date }): Promise<boolean> =>
       db.transaction(async (tx) => {
+        await tx.select({ id: applicationMembers.id }).from(applicationMembers).where(eq(applicationMembers.id, p.userId)).for('update');
+        const [sent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(staffActions)
+          .where(
+            and(
+              eq(staffActions.targetUserId, p.userId),
+              eq(staffActions.action, 'remind_open_requests'),
+              sql`${staffActions.after}->>'business_date' = ${p.businessDate}`,
+            ),
+          );
+        if ((sent?.n ?? 0) >= p.cap) return false;
         await insertNotification(tx, { userId: p.userId, message: p.message, at: p.at });
-        await tx.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'remind_open_requests', targetUserId: p.userId, before: {}, after: { requests: [...p.requestKeys] }, at: p.at });
+        await tx
+          .insert(staffActions)
+          .values({ staffUserId: p.staffUserId, action: 'remind_open_requests', targetUserId: p.userId, before: {}, after: { requests: [...p.requestKeys], business_date: p.businessDate }, at: p.at });
+        return true;
       }),
   };
 }

@@ -85,7 +85,8 @@ export function careBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await audit();
       return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
     });
-    app.post('/members/:userId/requests/remind', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
+    // A write to the borrower: its own capability (not read), capped per borrower per business day.
+    app.post('/members/:userId/requests/remind', { config: { staff: 'remind' }, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
       remindOpenRequests(ctx, staffOf(req), req.params.userId),
     );
   };

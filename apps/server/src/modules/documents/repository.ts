@@ -1,10 +1,23 @@
-import type { DocumentTypeName } from '@payrail/contract/documents';
+import type { DocumentTypeName, StoredFileSource } from '@payrail/contract/documents';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicationMembers, documents, esignatures, pendingUploads } from '../../db/schema/index';
+import { applicationMembers, documents, dueDateChangeRequests, esignatures, loanBorrowers, pendingUploads } from '../../db/schema/index';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Omit<typeof documents.$inferInsert, 'id' | 'deletedAt'>;
+
+/** A record that keeps bytes in file storage, with its member, for the back office's storage check. */
+export type StoredFileRecord = {
+  source: StoredFileSource;
+  id: number;
+  userId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  kind: string;
+  storageKey: string;
+  createdAt: Date;
+};
 
 export function documentsRepository(db: Db) {
   const live = (userId: number) => and(eq(documents.userId, userId), isNull(documents.deletedAt));
@@ -52,6 +65,37 @@ export function documentsRepository(db: Db) {
     findLive: async (userId: number, id: number): Promise<DocumentRow | undefined> => {
       const [row] = await db.select().from(documents).where(and(live(userId), eq(documents.id, id))).limit(1);
       return row;
+    },
+
+    /**
+     * Every record whose bytes should be in file storage: live uploaded documents, signed promissory notes
+     * and signed due-date change agreements, each with its member (e-mail, name).
+     */
+    storedFiles: async (): Promise<StoredFileRecord[]> => {
+      const member = { email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName };
+      const [uploads, notes, changes] = await Promise.all([
+        db
+          .select({ id: documents.id, userId: documents.userId, kind: documents.documentTypeName, storageKey: documents.storageKey, createdAt: documents.createdAt, ...member })
+          .from(documents)
+          .innerJoin(applicationMembers, eq(applicationMembers.id, documents.userId))
+          .leftJoin(loanBorrowers, eq(loanBorrowers.userId, documents.userId))
+          .where(isNull(documents.deletedAt)),
+        db
+          .select({ id: esignatures.id, userId: esignatures.userId, storageKey: esignatures.storageKey, createdAt: esignatures.signedAt, ...member })
+          .from(esignatures)
+          .innerJoin(applicationMembers, eq(applicationMembers.id, esignatures.userId))
+          .leftJoin(loanBorrowers, eq(loanBorrowers.userId, esignatures.userId)),
+        db
+          .select({ id: dueDateChangeRequests.id, userId: dueDateChangeRequests.userId, storageKey: dueDateChangeRequests.storageKey, createdAt: dueDateChangeRequests.createdAt, ...member })
+          .from(dueDateChangeRequests)
+          .innerJoin(applicationMembers, eq(applicationMembers.id, dueDateChangeRequests.userId))
+          .leftJoin(loanBorrowers, eq(loanBorrowers.userId, dueDateChangeRequests.userId)),
+      ]);
+      return [
+        ...uploads.map((r) => ({ ...r, source: 'document' as const })),
+        ...notes.map((r) => ({ ...r, source: 'signed_note' as const, kind: 'signed_note' })),
+        ...changes.map((r) => ({ ...r, source: 'due_date_change_agreement' as const, kind: 'due_date_change_agreement' })),
+      ];
     },
 
     /** Marks the member's live document deleted; answers the row as it was, or undefined when there was none. */

@@ -1,5 +1,6 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
-import { and, desc, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
@@ -50,6 +51,32 @@ export type CreateAccountResult = { ok: true; member: MemberRow; borrower: Borro
 
 const blankToUndefined = (v: string | undefined) => (v && v.trim() ? v : undefined);
 
+/** `text` with LIKE's wildcards taken literally (PostgreSQL's default escape character, backslash). */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The back office's borrower search (the loan list, docs/servicing-operations.md "Loan list"): the ids of
+ * members whose name ("First Last") or e-mail contains `text` (any case), or whose phone's digits contain
+ * `digits`. A subquery, so another module's repository filters its own rows by it in ONE statement
+ * without reading this module's tables itself.
+ */
+export function memberIdsMatching(db: Db, match: { text: string | null; digits: string | null }) {
+  const anyOf: SQL[] = [];
+  if (match.text) {
+    const like = `%${likeLiteral(match.text)}%`;
+    anyOf.push(sql`${applicationMembers.email} ilike ${like}`, sql`concat_ws(' ', ${loanBorrowers.firstName}, ${loanBorrowers.lastName}) ilike ${like}`);
+  }
+  if (match.digits) anyOf.push(sql`regexp_replace(coalesce(${loanBorrowers.phone}, ''), '[^0-9]', '', 'g') like ${`%${match.digits}%`}`);
+  return db
+    .select({ id: applicationMembers.id })
+    .from(applicationMembers)
+    .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+    .where(anyOf.length > 0 ? or(...anyOf) : sql`false`);
+}
+
+/** A borrower as staff lists read them: name, e-mail, phone. */
+export type BorrowerCard = { id: number; email: string; firstName: string | null; lastName: string | null; phone: string | null };
+
 export function identityRepository(db: Db) {
   const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
 
@@ -85,6 +112,15 @@ export function identityRepository(db: Db) {
     findMemberById: (id: number) => one(db.select().from(applicationMembers).where(eq(applicationMembers.id, id)).limit(1)),
     findMemberByGoogleSub: (sub: string) => one(db.select().from(applicationMembers).where(eq(applicationMembers.googleSub, sub)).limit(1)),
     findBorrower: (userId: number) => one(db.select().from(loanBorrowers).where(eq(loanBorrowers.userId, userId)).limit(1)),
+    /** Several members' names, e-mails and phones in one read (a back-office list's borrowers). */
+    borrowerCards: (ids: readonly number[]): Promise<BorrowerCard[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: applicationMembers.id, email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName, phone: loanBorrowers.phone })
+            .from(applicationMembers)
+            .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+            .where(inArray(applicationMembers.id, [...ids])),
     referCodeExists: async (code: string): Promise<boolean> =>
       (await db.select({ id: loanBorrowers.id }).from(loanBorrowers).where(eq(loanBorrowers.referCode, code.toUpperCase())).limit(1)).length > 0,
 

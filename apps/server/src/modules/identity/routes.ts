@@ -93,7 +93,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/confirmation',
       { config: { rateLimit: RATE_LIMITS.confirmation }, schema: { querystring: ZConfirmationQuery, response: { 200: ZConfirmationResponse } } },
       async (req, reply) => {
-        const { token, ...body } = await confirmEmail(ctx, req.query.confirmation_token, clientInfo(req));
+        const { token, ...body } = await confirmEmail(ctx, req.query.confirmation_token, clientInfo(req), req.query.email || undefined);
         return reply.header('authorization', token).send(body);
       },
     );

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../engagement/repository';
+import { memberIdsMatching } from '../identity/repository';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
   achCreditTraceNumbers,
@@ -209,6 +211,43 @@ export type LockedLoan = ReturnType<typeof lockedLoan>;
 /** The loan being refinanced was no longer open when the refinance committed (another funding won). */
 class OldLoanNotOpen extends Error {}
 
+/** What the back office's loan list asks for (use-cases/list-loans.ts). */
+export type LoanListFilter = {
+  status?: LoanStatusValue | undefined;
+  repayMethod?: 'split_direct_deposit' | 'auto_debit' | 'one_times' | undefined;
+  /** The search: any of these matches (a loan's id, its number's first digits, its borrower's name, e-mail or phone). */
+  search?: { id: number | null; numberDigits: string | null; text: string | null; phoneDigits: string | null } | undefined;
+  /**
+   * Only loans that may be at least `minDays` past due on `date`: an installment fell due `minDays` days
+   * before the day the loan is read as of (never before its disbursement; a closed loan's last entry) —
+   * a necessary condition, the caller derives the exact days from the ledger.
+   */
+  pastDueAtLeast?: { minDays: number; date: string } | undefined;
+};
+export type LoanListRow = { loan: LoanRow; repayMethod: 'split_direct_deposit' | 'auto_debit' | 'one_times' | null };
+
+function loanListWhere(db: Db, f: LoanListFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.status) where.push(eq(loans.status, f.status));
+  if (f.repayMethod) where.push(eq(applications.paymentMethod, f.repayMethod));
+  const s = f.search;
+  if (s) {
+    const anyOf: SQL[] = [];
+    if (s.id !== null) anyOf.push(eq(loans.id, s.id));
+    if (s.numberDigits) anyOf.push(sql`replace(${loans.identifier}, '-', '') like ${`${s.numberDigits}%`}`);
+    if (s.text || s.phoneDigits) anyOf.push(inArray(loans.userId, memberIdsMatching(db, { text: s.text, digits: s.phoneDigits })));
+    where.push(anyOf.length > 0 ? or(...anyOf)! : sql`false`);
+  }
+  if (f.pastDueAtLeast) {
+    const { minDays, date } = f.pastDueAtLeast;
+    where.push(sql`exists (select 1 from ${loanInstallments} i where i.loan_id = ${loans.id} and i.due_date <= (case
+      when ${loans.status} in ('closed_paid', 'closed_refinanced')
+        then greatest(${date}::date, ${loans.disbursementDate}, (select max(e.effective_date) from ${ledgerEntries} e where e.loan_id = ${loans.id}))
+      else greatest(${date}::date, ${loans.disbursementDate}) end) - ${minDays}::int)`);
+  }
+  return where;
+}
+
 /** Loans, their schedules, disbursements and documents. */
 export function servicingRepository(db: Db) {
   // The borrower's loan screens (ongoing loans, history, last loan) read these on every call: built once,
@@ -359,6 +398,30 @@ export function servicingRepository(db: Db) {
         if (constraint) return { ok: false, constraint };
         throw err;
       }
+    },
+
+    // ── The back office's loan list (use-cases/list-loans.ts) ──────────────────────────────────────
+    /** Loans matching the filter, newest first (by id), below `before` when given: one statement. */
+    loanList: (f: LoanListFilter, page: { before: number | null; limit: number }): Promise<LoanListRow[]> => {
+      const where = loanListWhere(db, f);
+      if (page.before !== null) where.push(lt(loans.id, page.before));
+      return db
+        .select({ loan: loans, repayMethod: applications.paymentMethod })
+        .from(loans)
+        .leftJoin(applications, eq(applications.id, loans.applicationId))
+        .where(where.length > 0 ? and(...where) : undefined)
+        .orderBy(desc(loans.id))
+        .limit(page.limit);
+    },
+    /** How many loans match the filter (every page). */
+    loanListCount: async (f: LoanListFilter): Promise<number> => {
+      const where = loanListWhere(db, f);
+      const [row] = await db
+        .select({ n: count() })
+        .from(loans)
+        .leftJoin(applications, eq(applications.id, loans.applicationId))
+        .where(where.length > 0 ? and(...where) : undefined);
+      return Number(row?.n ?? 0);
     },
 
     // ── Borrower reads ────────────────────────────────────────────────────────────────────────────

@@ -8,7 +8,7 @@ import { getLoanDetail } from './use-cases/get-loan-detail';
 
 export const IDEMPOTENCY_KEY_REQUIRED = 'The Idempotency-Key header is required (8 to 200 characters).';
 
-/** Funding and loans, under /api/backoffice (servicers and admins). */
+/** Funding (servicers and admins) and the loan's detail (every staff role), under /api/backoffice. */
 export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const config = { staff: 'fund' } as const;
   return async (app) => {
@@ -19,6 +19,7 @@ export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return fundApplication(ctx, staffOf(req), req.params.userId, key);
     });
 
-    app.get('/loans/:loanId', { config, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoanDetail(ctx, req.params.loanId));
+    // Every staff role reads a loan (underwriters too: docs/back-office.md); acting on it stays with `fund`.
+    app.get('/loans/:loanId', { config: { staff: 'read' }, schema: { params: ZLoanParams, response: { 200: ZLoanDetailResponse } } }, async (req) => getLoanDetail(ctx, req.params.loanId));
   };
 }

@@ -8,6 +8,8 @@ import {
   ZCancelUndeliveredRequest,
   ZCancelUndeliveredResponse,
   ZLineParams,
+  ZLoanListQuery,
+  ZLoanListResponse,
   ZLoanServicingResponse,
   ZRemittanceImport,
   ZRemittanceImportResponse,
@@ -31,6 +33,7 @@ import { applyAchReturnFile } from './use-cases/ach-returns';
 import { advanceBusinessDate, getBusinessClock, runServicingNow } from './use-cases/business-clock';
 import { cancelUndeliveredLoan, redisburse } from './use-cases/disbursement-returns';
 import { IDEMPOTENCY_KEY_REQUIRED } from './routes';
+import { listLoans } from './use-cases/list-loans';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
 import { importRemittance, listSuspense, resolveSuspenseLine, sandboxRemittanceFile } from './use-cases/remittances';
 
@@ -62,7 +65,7 @@ async function readReturnFile(req: FastifyRequest): Promise<{ text: string; file
   throw new AppError('validation', SERVICING_BO_MSG.returnFileMissing);
 }
 
-/** Servicing in the back office, under /api/backoffice: loan page, reversals, returned disbursements, remittances, business clock, daily run. */
+/** Servicing in the back office, under /api/backoffice: loan list, loan page, reversals, returned disbursements, remittances, business clock, daily run. */
 export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const act = { staff: 'fund' } as const;
   const read = { staff: 'read' } as const;
@@ -73,6 +76,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post('/servicing/run', { config: act, schema: { response: { 200: ZAdvanceResponse } } }, async (req) => runServicingNow(ctx, staffOf(req)));
 
+    // The loan list: search by loan number, id, the borrower's name, e-mail or phone; filters; keyset pages.
+    app.get('/loans', { config: read, schema: { querystring: ZLoanListQuery, response: { 200: ZLoanListResponse } } }, async (req) => listLoans(ctx, req.query));
     app.get('/loans/:loanId/servicing', { config: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) => loanServicing(ctx, req.params.loanId));
     app.post('/loans/:loanId/reversals', { config: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
       reversePayment(ctx, staffOf(req), req.params.loanId, req.body),

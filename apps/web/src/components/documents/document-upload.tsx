@@ -3,7 +3,7 @@ import { DOCUMENT_DELETE_QUESTION, DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, uploadErrorMessage, useDocuments } from '../../api/documents';
+import { deleteDocument, documentObjectUrl, documentsQueryKey, documentUploader, downloadFailure, uploadErrorMessage, useDocuments } from '../../api/documents';
 import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
@@ -63,9 +63,10 @@ export function DocumentUpload({ type, label, hint, onChange, disabled }: Docume
       if (tab) tab.location.href = url;
       else window.location.assign(url);
       window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
+    } catch (error) {
       tab?.close();
-      notify.error('We could not open your document. Please refresh the page and try again.');
+      // A file whose stored copy is missing: the server says so and what to do (contact support).
+      notify.error(downloadFailure(error, 'We could not open your document. Please refresh the page and try again.'));
     }
   };
 

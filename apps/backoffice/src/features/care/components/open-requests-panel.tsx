@@ -6,6 +6,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import type { TOpenRequest } from '@payrail/contract/care';
 import { errorMessage } from '../../../lib/errors';
+import { useCan } from '../../../lib/roles';
 import { formatUsDate } from '../../../lib/labels';
 import { useMemberRequests, useRemindRequests } from '../api/requests';
 
@@ -17,29 +18,42 @@ const columns: readonly TableColumn<TOpenRequest>[] = [
   { key: 'since', header: 'Since', cell: (r) => (r.since ? formatUsDate(r.since.slice(0, 10)) : '—') },
 ];
 
-/** The borrower's open requests as the borrower sees them, and a reminder notification (issue #13). */
+/**
+ * The borrower's open requests as the borrower sees them, and a reminder notification (issue #13). The
+ * reminder is a write (capability `remind`) capped per borrower per business day: the server's refusal
+ * (the cap, with what to do) is shown next to the button.
+ */
 export function OpenRequestsPanel({ userId }: { userId: number }) {
   const requests = useMemberRequests(userId);
   const remind = useRemindRequests(userId);
+  const canRemind = useCan('remind');
   if (requests.isPending) return <LoadingBlock label="Loading open requests…" />;
   if (!requests.data) return <Alert kind="error">{errorMessage(requests.error)}</Alert>;
   const rows = requests.data.requests;
   return (
     <>
       <Table caption="Open requests" captionHidden columns={columns} rows={rows} getRowKey={(r) => r.key} emptyMessage="Nothing is waiting on the borrower." />
-      {rows.length > 0 ? (
-        <Button
-          variant="secondary"
-          loading={remind.isPending}
-          onClick={() =>
-            remind.mutate(undefined, {
-              onSuccess: (res) => notify.success(`Reminder sent: ${res.message}`),
-              onError: (error) => notify.error(errorMessage(error)),
-            })
-          }
-        >
-          Remind the borrower
-        </Button>
+      {rows.length > 0 && canRemind ? (
+        <>
+          {remind.isError ? (
+            <Alert kind="error" assertive>
+              {errorMessage(remind.error)}
+            </Alert>
+          ) : null}
+          <div>
+            <Button
+              variant="secondary"
+              loading={remind.isPending}
+              onClick={() =>
+                remind.mutate(undefined, {
+                  onSuccess: (res) => notify.success(`Reminder sent: ${res.message}`),
+                })
+              }
+            >
+              Remind the borrower
+            </Button>
+          </div>
+        </>
       ) : null}
     </>
   );

@@ -94,8 +94,12 @@ describe('funding', () => {
     signInAs('servicer');
     server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())));
     renderRoute('/loans/900');
-    expect(await screen.findByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Disbursements of loan 2026-11-0042' })).toHaveTextContent('TR-1');
+    // Headed by its borrower; its terms here, the schedule and disbursements once, in the servicing section.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeInTheDocument();
+    const terms = screen.getByRole('region', { name: 'Terms' });
+    expect(within(terms).getByText('2026-11-0042')).toBeInTheDocument();
+    expect(within(terms).getByText('$1,500.00')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).not.toBeInTheDocument();
   });
 
   it('lets a servicer fund by applicant number from the funding page', async () => {
@@ -155,14 +159,15 @@ describe('funding', () => {
     expect(await screen.findByText('Nothing is waiting to be funded.')).toBeInTheDocument();
   });
 
-  it('opens a loan by id', async () => {
+  it('finds a loan by its number: the Loans page searched for it', async () => {
     signInAs('servicer');
-    server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())));
+    server.use(http.get(bo('/loans'), () => HttpResponse.json({ items: [], next_cursor: null, total: 0, business_date: '2026-12-20' })));
     const { router } = renderRoute('/funding');
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Loan id' }), '900');
-    await user.click(screen.getByRole('button', { name: 'Open loan' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/loans/900'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loan #900' })).toBeInTheDocument();
+    await user.type(await screen.findByRole('searchbox', { name: /Loan number or borrower/ }), '1152-60-6252');
+    await user.click(screen.getByRole('button', { name: 'Find loan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loans'));
+    expect(router.state.location.search).toBe('?q=1152-60-6252');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loans' })).toBeInTheDocument();
   });
 });

@@ -25,7 +25,11 @@ const disbursementColumns: TableColumn<Disbursement>[] = [
   { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id}</span> },
 ];
 
-export function LoanSummary({ data, headingLevel = 3 }: { data: TLoanDetailResponse; headingLevel?: 2 | 3 }) {
+/**
+ * The loan's terms, then (unless `termsOnly`: the loan page, whose servicing section lists the schedule
+ * with what is unpaid and the disbursements with their returns) its schedule and disbursements.
+ */
+export function LoanSummary({ data, headingLevel = 3, termsOnly = false }: { data: TLoanDetailResponse; headingLevel?: 2 | 3; termsOnly?: boolean }) {
   const { loan, installments, disbursements } = data;
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -56,18 +60,22 @@ export function LoanSummary({ data, headingLevel = 3 }: { data: TLoanDetailRespo
         <dt>Total of payments</dt>
         <dd>{formatCents(loan.total_of_payments)}</dd>
       </dl>
-      <H>Payment schedule</H>
-      <Table caption={`Payment schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={installments} getRowKey={(r) => r.n} emptyMessage="No installments." />
-      <H>Disbursements</H>
-      <Table caption={`Disbursements of loan ${loan.identifier}`} captionHidden columns={disbursementColumns} rows={disbursements} getRowKey={(r) => r.id} emptyMessage="No disbursement yet." />
+      {termsOnly ? null : (
+        <>
+          <H>Payment schedule</H>
+          <Table caption={`Payment schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={installments} getRowKey={(r) => r.n} emptyMessage="No installments." />
+          <H>Disbursements</H>
+          <Table caption={`Disbursements of loan ${loan.identifier}`} captionHidden columns={disbursementColumns} rows={disbursements} getRowKey={(r) => r.id} emptyMessage="No disbursement yet." />
+        </>
+      )}
     </div>
   );
 }
 
 /** GET /loans/:loanId rendered: terms, schedule and disbursements. */
-export function LoanDetails({ loanId, headingLevel }: { loanId: number; headingLevel?: 2 | 3 }) {
+export function LoanDetails({ loanId, headingLevel, termsOnly }: { loanId: number; headingLevel?: 2 | 3; termsOnly?: boolean }) {
   const loan = useLoan(loanId);
   if (loan.isPending) return <Spinner label="Loading the loan…" />;
   if (loan.isError) return <Alert kind="error">We could not load the loan.</Alert>;
-  return <LoanSummary data={loan.data} headingLevel={headingLevel} />;
+  return <LoanSummary data={loan.data} headingLevel={headingLevel} termsOnly={termsOnly} />;
 }

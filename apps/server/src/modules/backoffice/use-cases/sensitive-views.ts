@@ -1,7 +1,9 @@
+import { FILE_UNAVAILABLE_MSG } from '@payrail/contract/documents';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { SSN_AAD } from '../../application/field-rules';
+import { openStoredFile } from '../../documents/stored-file';
 
 /** POST …/reveal_ssn: the full SSN, written to the audit log first (never the number itself). */
 export async function revealSsn(ctx: AppContext, staff: TStaffMember, userId: number): Promise<{ social_security_number: string | null }> {
@@ -24,9 +26,7 @@ export async function revealSsn(ctx: AppContext, staff: TStaffMember, userId: nu
 export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: number) {
   const document = await ctx.repos.backoffice.document(id);
   if (!document) throw AppError.notFound('Document not found.');
-  const sealed = await ctx.providers.storage.get(document.storageKey);
-  if (!sealed) throw new Error(`document ${document.id}: nothing stored under its key`);
-  const bytes = (await ctx.cryptoBox()).openBytes(sealed, document.storageKey);
+  const bytes = await openStoredFile(ctx, document.storageKey, { source: 'document', id: document.id }, FILE_UNAVAILABLE_MSG.staff);
   await ctx.repos.review.recordStaffAction({
     staffUserId: staff.id,
     action: 'view_document',
@@ -42,9 +42,7 @@ export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: num
 export async function viewSignedNote(ctx: AppContext, staff: TStaffMember, id: number) {
   const signature = await ctx.repos.backoffice.esignature(id);
   if (!signature) throw AppError.notFound('Signed note not found.');
-  const sealed = await ctx.providers.storage.get(signature.storageKey);
-  if (!sealed) throw new Error(`signed note ${signature.id}: nothing stored under its key`);
-  const bytes = (await ctx.cryptoBox()).openBytes(sealed, signature.storageKey);
+  const bytes = await openStoredFile(ctx, signature.storageKey, { source: 'signed_note', id: signature.id }, FILE_UNAVAILABLE_MSG.staff);
   await ctx.repos.review.recordStaffAction({
     staffUserId: staff.id,
     action: 'view_signed_note',

@@ -1,9 +1,10 @@
-import { CARE_MSG } from '@payrail/contract/care';
+import { CARE_MSG, REMINDERS_PER_BORROWER_PER_BUSINESS_DAY } from '@payrail/contract/care';
 import type { TRequestsInbox, TRequestsReminder } from '@payrail/contract/care';
 import { openRequests, requestsReminderNotice } from '@payrail/domain/care/requests-inbox';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { businessToday } from '../../loan-book/clock';
 
 /** GET /dashboard/requests and the back office's view: the member's open requests, derived now. */
 export async function listOpenRequests(ctx: AppContext, userId: number): Promise<TRequestsInbox> {
@@ -14,11 +15,25 @@ export async function listOpenRequests(ctx: AppContext, userId: number): Promise
   return { requests: openRequests({ ...facts, hardshipQuestions }) };
 }
 
-/** POST /backoffice/members/{id}/requests/remind: notifies the borrower of their open requests (audited). */
+/**
+ * POST /backoffice/members/{id}/requests/remind: notifies the borrower of their open requests (audited).
+ * At most REMINDERS_PER_BORROWER_PER_BUSINESS_DAY per borrower per business date, counted atomically
+ * (the repository locks the member): the next one is a 429 with CARE_MSG.remindersCapped.
+ */
 export async function remindOpenRequests(ctx: AppContext, staff: TStaffMember, userId: number): Promise<TRequestsReminder> {
   const { requests } = await listOpenRequests(ctx, userId);
   if (requests.length === 0) throw new AppError('validation', CARE_MSG.nothingToRemind);
   const message = requestsReminderNotice(requests.length);
-  await ctx.repos.care.remind({ staffUserId: staff.id, userId, message, requestKeys: requests.map((r) => r.key), at: ctx.now() });
+  const businessDate = await businessToday(ctx);
+  const sent = await ctx.repos.care.remind({
+    staffUserId: staff.id,
+    userId,
+    message,
+    requestKeys: requests.map((r) => r.key),
+    businessDate,
+    cap: REMINDERS_PER_BORROWER_PER_BUSINESS_DAY,
+    at: ctx.now(),
+  });
+  if (!sent) throw new AppError('too_many_requests', CARE_MSG.remindersCapped);
   return { message, open_requests: requests.length };
 }

@@ -1,3 +1,4 @@
+import { FILE_UNAVAILABLE_MSG } from '@payrail/contract/documents';
 import type { TScheduleRevisions } from '@payrail/contract/care';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
@@ -41,7 +42,7 @@ export async function dueDateChangeAgreementForStaff(ctx: AppContext, staff: TSt
   const loan = await ctx.repos.loanBook.loan(loanId);
   const row = loan ? (await ctx.repos.care.dueDateChangesOfLoan(loanId)).find((c) => c.change.id === changeId) : undefined;
   if (!loan || !row) throw AppError.notFound('Due date change not found.');
-  const bytes = await signedFileBytes(ctx, { id: row.change.id, storageKey: row.change.storageKey, sha256: row.change.sha256, byteSize: row.change.byteSize }, 'due date change agreement');
+  const bytes = await signedFileBytes(ctx, { id: row.change.id, storageKey: row.change.storageKey, sha256: row.change.sha256, byteSize: row.change.byteSize }, { source: 'due_date_change_agreement', id: row.change.id }, FILE_UNAVAILABLE_MSG.staff);
   return {
     fileName: `due-date-change-${loan.identifier}-${String(changeId)}-signed.pdf`,
     bytes,

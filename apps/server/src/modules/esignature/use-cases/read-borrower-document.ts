@@ -1,7 +1,9 @@
+import { FILE_UNAVAILABLE_MSG } from '@payrail/contract/documents';
 import { ESIGN_MSG } from '@payrail/contract/esignature';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { openStoredFile } from '../../documents/stored-file';
 import { agreementPdf } from '../../../lib/agreement-render';
 import type { MemberRow } from '../../identity/repository';
 import { PROMISSORY_NOTE } from '../agreements';
@@ -23,9 +25,7 @@ export async function readBorrowerDocument(ctx: AppContext, member: MemberRow, i
 
   const latest = SIGNING_STATUSES.includes(member.workflowStatus) ? undefined : await ctx.repos.esignature.latest(member.id);
   if (latest) {
-    const sealed = await ctx.providers.storage.get(latest.storageKey);
-    if (!sealed) throw new Error(`signed note ${latest.id} has no bytes in storage`);
-    const bytes = (await ctx.cryptoBox()).openBytes(sealed, latest.storageKey);
+    const bytes = await openStoredFile(ctx, latest.storageKey, { source: 'signed_note', id: latest.id }, FILE_UNAVAILABLE_MSG.borrower);
     if (createHash('sha256').update(bytes).digest('hex') !== latest.sha256) throw new Error(`signed note ${latest.id} does not match its SHA-256`);
     return { fileName: `promissory-note-signed-${latest.signedAt.toISOString().slice(0, 10)}.pdf`, bytes };
   }

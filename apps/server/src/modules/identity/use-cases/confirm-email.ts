@@ -1,15 +1,18 @@
-import { FIELD_MSG } from '@payrail/contract/messages';
+import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { keyedHash } from '../../../lib/tokens';
+import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
+import { WRONG_CODES_ALLOWED } from '../limits';
 import type { ConfirmationRow, MemberRow } from '../repository';
 import { startSession } from './start-session';
 
 const alreadyConfirmed = () => AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
+const invalidCode = () => AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
+const deadCode = () => new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
 
 /**
  * Uses a confirmation row for its member: confirms the e-mail and moves email_confirmation →
@@ -23,16 +26,50 @@ export async function applyConfirmation(ctx: AppContext, member: MemberRow, row:
   return (await ctx.repos.identity.findMemberById(member.id))!;
 }
 
-/** GET /confirmation?confirmation_token= (no session): confirms and signs the member in. */
-export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo): Promise<{ token: string; email: string; workflow_status: WorkflowStatus }> {
-  // The code alone names the account, so the budget is the address's, kept in the database with back-off.
+/**
+ * The code checked against ONE account's latest open code, the way the phone code is: the account's
+ * attempts across addresses (`confirmationForMember`) and the code's own guesses (`WRONG_CODES_ALLOWED`,
+ * one conditional UPDATE before the comparison, so parallel guesses never exceed it). After the cap the
+ * code is dead (429) until a new one is sent. An unknown address answers like a wrong code.
+ */
+async function confirmationOfAccount(ctx: AppContext, email: string, codeHash: string): Promise<{ member: MemberRow; row: ConfirmationRow }> {
+  const repo = ctx.repos.identity;
+  const member = await repo.findMemberByEmail(email);
+  if (!member) throw invalidCode();
+  await takeAttempt(ctx, 'confirmationForMember', member.id);
+  const row = await repo.latestOpenConfirmation(member.id);
+  if (!row) {
+    // Nothing open: the right (used) code of a confirmed account still says so; anything else is wrong.
+    const used = await repo.findConfirmationByHash(codeHash);
+    if (used?.userId === member.id && (member.confirmedAt || used.usedAt)) throw alreadyConfirmed();
+    throw invalidCode();
+  }
+  if (!(await repo.takeConfirmationAttempt(row.id, WRONG_CODES_ALLOWED))) throw deadCode();
+  if (!sameDigest(row.codeHash, codeHash)) throw invalidCode();
+  if (member.confirmedAt) throw alreadyConfirmed();
+  return { member, row };
+}
+
+/** GET /confirmation?confirmation_token=[&email=] (no session): confirms and signs the member in. */
+export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo, email?: string): Promise<{ token: string; email: string; workflow_status: WorkflowStatus }> {
+  // Every guess also spends the address's budget, kept in the database with back-off.
   const from = client.ip ?? 'unknown';
   await takeAttempt(ctx, 'confirmationFromIp', from);
-  const row = await ctx.repos.identity.findConfirmationByHash(keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase()));
-  if (!row) throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
-  const member = (await ctx.repos.identity.findMemberById(row.userId))!;
-  if (member.confirmedAt || row.usedAt) throw alreadyConfirmed();
-  const confirmed = await applyConfirmation(ctx, member, row);
+  const codeHash = keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase());
+  let found: { member: MemberRow; row: ConfirmationRow };
+  if (email) {
+    found = await confirmationOfAccount(ctx, email, codeHash);
+  } else {
+    // The code alone names the account.
+    const row = await ctx.repos.identity.findConfirmationByHash(codeHash);
+    if (!row) throw invalidCode();
+    const member = (await ctx.repos.identity.findMemberById(row.userId))!;
+    if (member.confirmedAt || row.usedAt) throw alreadyConfirmed();
+    // A code its account's wrong guesses killed stays dead, whichever way it is presented.
+    if (row.attempts >= WRONG_CODES_ALLOWED) throw deadCode();
+    found = { member, row };
+  }
+  const confirmed = await applyConfirmation(ctx, found.member, found.row);
   await clearAttempts(ctx, 'confirmationFromIp', from);
   return { token: await startSession(ctx, confirmed.id, client), email: confirmed.email, workflow_status: confirmed.workflowStatus };
 }

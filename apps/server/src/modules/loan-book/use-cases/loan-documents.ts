@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { FILE_UNAVAILABLE_MSG } from '@payrail/contract/documents';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TLoanDocument, TLoanDocumentsResponse } from '@payrail/contract/servicing';
 import { zipSync } from 'fflate';
 import type { AppContext } from '../../../context';
-import { AppError } from '../../../errors';
+import { AppError, FileUnavailableError } from '../../../errors';
+import { openStoredFile, type StoredFileRef } from '../../documents/stored-file';
 import type { MemberRow } from '../../identity/repository';
 import type { StoredFile, servicingRepository } from '../repository';
 import { ownLoan } from './loan-position';
@@ -28,15 +30,18 @@ export async function listLoanDocuments(ctx: AppContext, member: MemberRow, loan
   return { documents: (await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)) };
 }
 
-/** The stored, sealed bytes of a signed document, checked against the SHA-256 recorded when it was signed. */
-export async function signedFileBytes(ctx: AppContext, file: StoredFile, what: string): Promise<Buffer> {
-  const sealed = await ctx.providers.storage.get(file.storageKey);
-  if (!sealed) throw new Error(`${what} ${String(file.id)} has no bytes in storage`);
-  const bytes = (await ctx.cryptoBox()).openBytes(sealed, file.storageKey);
-  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) throw new Error(`${what} ${String(file.id)} does not match its SHA-256`);
+/**
+ * The stored, sealed bytes of a signed document, checked against the SHA-256 recorded when it was signed.
+ * Missing bytes answer 404 `file_unavailable` with `message` (the borrower's or the staff's words).
+ */
+export async function signedFileBytes(ctx: AppContext, file: StoredFile, ref: StoredFileRef, message: string, extra?: Record<string, unknown>): Promise<Buffer> {
+  const bytes = await openStoredFile(ctx, file.storageKey, ref, message, extra);
+  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) throw new Error(`${ref.source} ${String(file.id)} does not match its SHA-256`);
   return bytes;
 }
-const noteBytes = (ctx: AppContext, d: DocumentWithNote) => signedFileBytes(ctx, d.file, d.document.kind);
+const fileRef = (d: DocumentWithNote): StoredFileRef => ({ source: d.document.kind === 'signed_note' ? 'signed_note' : 'due_date_change_agreement', id: d.file.id });
+const noteBytes = (ctx: AppContext, d: DocumentWithNote, message: string = FILE_UNAVAILABLE_MSG.borrower) =>
+  signedFileBytes(ctx, d.file, fileRef(d), message, { error_messages: [message] });
 
 /** The member's documents among `ids`; any id that is not theirs (or does not exist) is a 404. */
 async function ownDocuments(ctx: AppContext, member: MemberRow, ids: number[]) {
@@ -52,14 +57,29 @@ export async function downloadLoanDocument(ctx: AppContext, member: MemberRow, i
   return { fileName: fileName(row!, row!.loan), bytes: await noteBytes(ctx, row!) };
 }
 
-/** POST /loans/documents/download/zip: several documents in one real zip (deflated), owner only. */
+/**
+ * POST /loans/documents/download/zip: several documents in one real zip (deflated), owner only. All or
+ * nothing: when any chosen file's bytes are missing no zip is made (a zip without a signed agreement could
+ * pass for the complete set); the answer is 404 `file_unavailable` naming every missing one
+ * (`document_ids`), and the others still download one by one.
+ */
 export async function zipLoanDocuments(ctx: AppContext, member: MemberRow, ids: number[]): Promise<Buffer> {
   const rows = await ownDocuments(ctx, member, ids);
   const files: Record<string, Uint8Array> = {};
+  const missing: { row: DocumentWithNote; error: FileUnavailableError }[] = [];
   for (const row of rows) {
     let name = fileName(row, row.loan);
     for (let k = 2; name in files; k++) name = name.replace(/(-\d+)?\.pdf$/, `-${String(k)}.pdf`);
-    files[name] = new Uint8Array(await noteBytes(ctx, row));
+    try {
+      files[name] = new Uint8Array(await noteBytes(ctx, row));
+    } catch (error) {
+      if (!(error instanceof FileUnavailableError)) throw error;
+      missing.push({ row, error });
+    }
+  }
+  if (missing.length > 0) {
+    const message = FILE_UNAVAILABLE_MSG.borrowerZip;
+    throw new FileUnavailableError(message, missing[0]!.error.file, { error_messages: [message], document_ids: missing.map((m) => m.row.document.id) });
   }
   return Buffer.from(zipSync(files, { level: 6 }));
 }

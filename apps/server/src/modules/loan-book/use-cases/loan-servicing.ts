@@ -1,6 +1,7 @@
 import type { TDisbursementEntry, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
+import { addBusinessDays } from '@payrail/domain/calendar';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { isReturnCode, RETURN_REASONS, secCodeFor } from '@payrail/domain/servicing/ach';
@@ -10,7 +11,7 @@ import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { BankAccountRow, CollectionsTx, LedgerEntryRow } from '../operations.repository';
-import type { DisbursementRow } from '../repository';
+import type { DisbursementRow, LoanRow } from '../repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { SERVICING_NOTICE } from './service-loan';
 import { viewDate } from './loan-position';
@@ -48,6 +49,19 @@ export const disbursementEntryWire = (d: DisbursementRow, account: Pick<BankAcco
   retry_of_id: d.retryOfId,
   created_at: d.createdAt.toISOString(),
 });
+
+/**
+ * A disbursement credit's status as staff read it on the business date `date`: as stored, except that the
+ * loan's first credit still `pending` counts as `settled` once its settlement date — `settleDays` business
+ * days after the loan's disbursement date — is behind the business date with no return of it applied (a
+ * return of a credit arrives in the bank's return file and marks it `returned`). So an active loan's
+ * disbursement no longer reads "pending". A re-disbursement keeps what is stored (the day it was sent is
+ * not a business date on record).
+ */
+export function disbursementStatusOn(d: Pick<DisbursementRow, 'status' | 'retryOfId'>, loan: Pick<LoanRow, 'disbursementDate'>, date: IsoDate, settleDays: number): DisbursementRow['status'] {
+  if (d.status !== 'pending' || d.retryOfId !== null) return d.status;
+  return date >= addBusinessDays(parseIsoDate(loan.disbursementDate), settleDays) ? 'settled' : 'pending';
+}
 
 /** True while the loan waits for its money: pending, its last disbursement returned. */
 export const waitsForMoney = (status: string, disbursements: readonly Pick<DisbursementRow, 'status'>[]): boolean =>
@@ -108,7 +122,10 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
       return_reason: t.returnCode && isReturnCode(t.returnCode) ? RETURN_REASONS[t.returnCode].title : null,
     })),
     auto_debit: auth ? { id: auth.id, amount: auth.amountCents, bank_account_id: auth.bankAccountId, created_at: auth.createdAt.toISOString() } : null,
-    disbursements: credits.map((d) => disbursementEntryWire(d, d.bankAccountId === null ? undefined : creditAccounts.get(d.bankAccountId))),
+    disbursements: credits.map((d) => ({
+      ...disbursementEntryWire(d, d.bankAccountId === null ? undefined : creditAccounts.get(d.bankAccountId)),
+      status: disbursementStatusOn(d, loan, date, ctx.config.ach.sandboxSettleDays),
+    })),
     disbursement_returned: waitsForMoney(loan.status, credits),
   };
 }

@@ -46,7 +46,7 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
     if (!canContinue) return;
     setTokenError(undefined);
     try {
-      await confirm.mutateAsync(token);
+      await confirm.mutateAsync({ token, email: pendingEmail });
       notify.success(MSG.accountConfirmed);
       await onConfirmed().catch(() => undefined);
     } catch (error) {

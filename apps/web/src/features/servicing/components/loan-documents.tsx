@@ -4,6 +4,7 @@ import { Button } from '@payrail/ui/button';
 import { Spinner } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
+import { downloadFailure } from '../../../api/documents';
 import { downloadDocument, downloadDocumentsZip } from '../api/servicing';
 import { saveBlob } from '../lib/save-file';
 import styles from './servicing.module.css';
@@ -32,8 +33,8 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
     setBusy(document.id);
     try {
       saveBlob(await downloadDocument(document.id), document.file_name);
-    } catch {
-      notify.error(DOCUMENT_DOWNLOAD_FAILED);
+    } catch (error) {
+      notify.error(downloadFailure(error, DOCUMENT_DOWNLOAD_FAILED));
     } finally {
       setBusy(null);
     }
@@ -44,8 +45,8 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
     try {
       const ids = (documents ?? []).filter((document) => chosen.has(document.id)).map((document) => document.id);
       saveBlob(await downloadDocumentsZip(ids), `loan-${identifier}-documents.zip`);
-    } catch {
-      notify.error(ZIP_DOWNLOAD_FAILED);
+    } catch (error) {
+      notify.error(downloadFailure(error, ZIP_DOWNLOAD_FAILED));
     } finally {
       setBusy(null);
     }
