@@ -1,6 +1,8 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankAccounts } from '../src/db/schema/index';
 import { documentForm, multipart, tinyPdf, tinyPng } from './document-files';
 import { REFERENCES, borrowerAtApplicationReview, borrowerAtEmployer, borrowerAtLoanTerms, classicApp, employerOfKind, fillAboutYourself, forceStatus, uploadDocument } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
@@ -209,7 +211,9 @@ const CASES: Record<string, Case> = {
   'POST /api/bank_informations/verify_manual_save_api_response': {
     step: atStatus('bank_manual_input'),
     request: json('POST', '/api/bank_informations/verify_manual_save_api_response', { bank_information: MANUAL_ACCOUNT }),
-    state: read('/api/bank_informations'),
+    same: true,
+    // The live account, and how many rows (live and archived history) the member has: one call's worth.
+    state: async (who, app) => ({ live: await read('/api/bank_informations')(who, app), rows: await bankAccountRows(app, who.id) }),
   },
   'POST /api/bank_informations/confirm': { step: withReceiver('choosing_receiver_account'), request: json('POST', '/api/bank_informations/confirm'), state: read('/api/workflow/navigation_stack') },
   'POST /api/bank_informations/save_plaid_event': { step: atStatus('bank_link'), request: json('POST', '/api/bank_informations/save_plaid_event', { event: 'EXIT', metadata: { status: 'requires_credentials' } }) },
@@ -320,6 +324,11 @@ const phoneOf = (who: Who) => {
 async function cardToken(app: TestApp): Promise<string> {
   const tok = await call(app, { method: 'POST', url: '/api/card_tokenizer/sandbox/tokenize', payload: { name: 'Jordan Rivera', number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' } });
   return tok.json<{ id: string }>().id;
+}
+/** The member's bank_accounts rows, live and archived (ids and times left out). */
+async function bankAccountRows(app: TestApp, userId: number): Promise<{ live: number; archived: number }> {
+  const all = await app.ctx.database.db.select({ archivedAt: bankAccounts.archivedAt }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
+  return { live: all.filter((r) => r.archivedAt === null).length, archived: all.filter((r) => r.archivedAt !== null).length };
 }
 async function firstNotification(app: TestApp, who: Who): Promise<number> {
   const list = (await call(app, { url: '/api/notifications', headers: auth(who.token) })).json<{ notifications?: { id: number }[] } | { id: number }[]>();

@@ -57,10 +57,16 @@ export function bankingRepository(db: Db) {
     /**
      * Makes `account` the member's bank information: archives the live one (kept as history), inserts
      * the new one and applies the status move, all at once. Null when the move lost a race (nothing stored).
+     * With `isSame`, a live account it accepts (read under the member's lock, so calls at once see each
+     * other's result) is answered as it is: nothing archived, nothing inserted — a double click stores once.
      */
-    replaceReceiver: async (account: NewBankAccount, move: StatusMove | null): Promise<BankAccountRow | null> => {
+    replaceReceiver: async (account: NewBankAccount, move: StatusMove | null, isSame?: (live: BankAccountRow) => boolean): Promise<BankAccountRow | null> => {
       const done = await withMove(db, move, async (tx) => {
         await lockMember(tx, account.userId);
+        if (isSame) {
+          const [live] = await tx.select().from(bankAccounts).where(liveReceiver(account.userId)).limit(1);
+          if (live && isSame(live)) return live;
+        }
         await tx.update(bankAccounts).set({ archivedAt: account.createdAt }).where(liveReceiver(account.userId));
         const [row] = await tx.insert(bankAccounts).values(account).returning();
         return row!;
