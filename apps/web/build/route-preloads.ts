@@ -28,8 +28,13 @@ const LANDING_KEYS: Readonly<Record<string, string>> = {
  * set of *all* routes using them: the new-flow sign-up loaded 35 chunks of 0.2–3 kB each, 6 at a time
  * over HTTP/1.1, each a round trip on a phone. Grouped, each landing page loads a handful of chunks and
  * still nothing another landing page does not need; a deeper page may load a few kB it does not use.
- * Modules the entry imports, and dependencies (node_modules: the vendor group), are left alone.
+ * The modules the app's start module (`entry`: main.tsx) loads statically are one chunk, `app`, which
+ * index.html preloads (rather than a dozen small chunks of the modules lazy pages share with it);
+ * dependencies (node_modules: the react and vendor groups) are left alone.
  */
+/** The chunk of the app's start module and everything it imports statically. */
+export const START_CHUNK = 'app';
+
 export function landingChunkName(options: { srcDir: string; entry: string }) {
   const roots = new Map<string, string[]>();
   for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
@@ -66,7 +71,8 @@ export function landingChunkName(options: { srcDir: string; entry: string }) {
     return result;
   };
   return (id: string, ctx: ChunkingContext): string | null => {
-    if (id.includes('node_modules') || id.startsWith('\0') || isInitial(id, ctx, new Set())) return null;
+    if (id.includes('node_modules') || id.startsWith('\0')) return null;
+    if (isInitial(id, ctx, new Set())) return START_CHUNK;
     const pages = landingOf(id, ctx, new Set());
     if (pages.size === 0) return null;
     return `pages-${Object.keys(LANDING_ROUTES).filter((path) => pages.has(path)).map((path) => LANDING_KEYS[path]).join('+')}`;
@@ -87,32 +93,67 @@ export interface RoutePreloads {
  * <link rel="stylesheet">, so the page's code downloads with the entry instead of after it has run
  * (one round trip less on the critical path).
  */
-export function routePreloads(options: { srcDir: string; base?: string }): Plugin {
+/** The chunks of a bundle, found by file and by module, and the static-import closure of some of them. */
+function chunkGraph(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  // A module may share its chunk with others (landingChunkName): found by the modules a chunk holds.
+  const byModule = new Map<string, OutputChunk>();
+  for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (roots: readonly OutputChunk[]): Set<OutputChunk> => {
+    const seen = new Set<OutputChunk>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const chunk = stack.pop();
+      if (!chunk || seen.has(chunk)) continue;
+      seen.add(chunk);
+      for (const file of chunk.imports) {
+        const next = byFile.get(file);
+        if (next) stack.push(next);
+      }
+    }
+    return seen;
+  };
+  return { chunks, byModule, closure };
+}
+
+/**
+ * Writes `route-preloads.json` beside index.html (above), and puts the app's start module (`start`,
+ * main.tsx, which the entry imports only after the first paint: src/boot.ts) and its static imports in
+ * index.html as <link rel="modulepreload">: they download with the HTML, not after the paint.
+ */
+export function routePreloads(options: { srcDir: string; base?: string; start?: string }): Plugin {
   const base = options.base ?? '/';
+  const startId = `${options.srcDir}/${options.start ?? 'main.tsx'}`;
   return {
     name: 'payrail:route-preloads',
     apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk) return html;
+        const { byModule, closure } = chunkGraph(ctx.bundle);
+        const start = byModule.get(startId);
+        if (!start) throw new Error(`route-preloads: no chunk holds ${startId}`);
+        const already = closure([ctx.chunk]);
+        const needed = [...closure([start])].filter((chunk) => !already.has(chunk));
+        // Its stylesheets stay render-blocking, as when they were the entry's (prerender.mjs inlines them).
+        const css = [...new Set(needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))];
+        return {
+          html,
+          tags: [
+            ...css.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })),
+            ...needed.map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' as const })),
+          ],
+        };
+      },
+    },
     generateBundle(_output, bundle: OutputBundle) {
-      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      // A route module may share its chunk with others (landingChunkName): found by the modules a chunk holds.
-      const byModule = new Map<string, OutputChunk>();
-      for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (roots: readonly OutputChunk[]): Set<OutputChunk> => {
-        const seen = new Set<OutputChunk>();
-        const stack = [...roots];
-        while (stack.length > 0) {
-          const chunk = stack.pop();
-          if (!chunk || seen.has(chunk)) continue;
-          seen.add(chunk);
-          for (const file of chunk.imports) {
-            const next = byFile.get(file);
-            if (next) stack.push(next);
-          }
-        }
-        return seen;
-      };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+      const { chunks, byModule, closure } = chunkGraph(bundle);
+      const startChunk = byModule.get(startId);
+      if (!startChunk) this.error(`route-preloads: no chunk holds ${startId}`);
+      // What index.html preloads: the entry's own imports and the start module's (transformIndexHtml above).
+      const entry = closure([...chunks.filter((chunk) => chunk.isEntry), startChunk]);
       const result: RoutePreloads = {};
       for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
         const roots = modules.map((module) => {

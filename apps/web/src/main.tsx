@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { holdPrerendered } from './app/prerendered-page';
-import { renderInOwnTasks } from './app/render-tasks';
 import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
@@ -12,8 +12,6 @@ import { apiClient } from './lib/api-client';
 import { readAhead } from './lib/read-ahead';
 import { sessionStore } from './lib/session-store';
 import { PAGE_READS } from './app/page-reads';
-import '@payrail/ui/styles/tokens.css';
-import '@payrail/ui/styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -35,10 +33,12 @@ const prerendered = container.hasAttribute('data-prerendered') ? holdPrerendered
 
 /**
  * The router's building, its start (matching the URL, loading the page's modules) and the first render,
- * each in a task of its own; until the first page is drawn, every render does the same (app/render-tasks.ts).
+ * each in a task of its own. A page drawn from nothing (no prerendered markup) renders as a transition:
+ * React then works in slices of a few milliseconds and yields between them, so a tap meanwhile waits for a
+ * slice, not for the whole page. A prerendered page is replaced in one synchronous render (`flushSync`), in
+ * the same task as its markup goes, so nothing blank is ever painted in between.
  */
 function start(root: HTMLElement) {
-  const renderedInTasks = renderInOwnTasks();
   const router = createAppRouter();
   setTimeout(() => router.initialize(), 0);
   const app = (
@@ -48,11 +48,19 @@ function start(root: HTMLElement) {
       </AppProviders>
     </StrictMode>
   );
-  const drawn = whenRouterReady(router);
-  if (prerendered) void drawn.then(() => prerendered.takeOver(() => createRoot(root).render(app)));
-  else setTimeout(() => createRoot(root).render(app), 0);
-  // The first page's own render is queued behind the router's answer; Preact's scheduling comes back after it.
-  void drawn.then(() => setTimeout(renderedInTasks, 0));
+  if (prerendered) {
+    void whenRouterReady(router).then(() =>
+      prerendered.takeOver(() => {
+        const reactRoot = createRoot(root);
+        flushSync(() => reactRoot.render(app));
+      }),
+    );
+  } else {
+    setTimeout(() => {
+      const reactRoot = createRoot(root);
+      startTransition(() => reactRoot.render(app));
+    }, 0);
+  }
 }
 
 // The scripts' evaluation and the app's start run as separate tasks, each short enough not to hold up a

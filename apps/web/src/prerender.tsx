@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { titleFromMatches } from './app/route-handle';
@@ -16,16 +16,16 @@ export const PRERENDERED_PATHS = ['/signin', '/signup', '/application/newflow/si
 
 /**
  * The app's first render of `path` for a visitor without a session, as HTML, with the page's title.
- * Runs in a DOM (happy-dom at build time, the test environment in tests); the markup is read right
- * after the synchronous render, before any effect has run or any request has gone out: what the
- * browser's own first render draws.
+ * Runs in a DOM (happy-dom at build time, the test environment in tests: the app's modules read
+ * `window`); React's server renderer draws the first render without running an effect or sending a
+ * request: what the browser's own first render draws.
  */
 export async function prerender(path: string): Promise<{ html: string; title: string }> {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await whenRouterReady(router);
+  // React's server renderer: the page's first render as HTML, with no effect run and nothing fetched.
   const container = document.createElement('div');
-  const root = createRoot(container);
-  root.render(
+  container.innerHTML = renderToString(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />
@@ -39,7 +39,6 @@ export async function prerender(path: string): Promise<{ html: string; title: st
   const title = titleFromMatches(
     router.state.matches.map((match) => ({ id: match.route.id, pathname: match.pathname, params: match.params, data: undefined, loaderData: undefined, handle: match.route.handle })),
   );
-  root.unmount();
   router.dispose();
   return { html, title };
 }

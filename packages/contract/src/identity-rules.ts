@@ -1,7 +1,7 @@
 /**
  * The access contract's plain rules (no zod): the e-mail pattern, the password rules and the referral
  * code's bound. `identity.ts` builds its schemas from these and re-exports them; the public sign-in and
- * sign-up pages import this module so their first load carries no schema library (docs/performance.md).
+ * sign-up pages import this module so their first load carries no schema library (docs/architecture.md).
  */
 export { REFERRAL_CODE_MIN_EXCLUSIVE } from '@payrail/domain/validation/referral-code';
 

@@ -3,7 +3,7 @@ import { NEWFLOW_STATUSES, type NewflowStatus } from '@payrail/domain/workflow/s
 
 /**
  * The new flow's steps, page slugs and breadcrumb: plain data without zod, so the borrower SPA's entry
- * (route table, layouts) can read them without loading the schemas (docs/performance.md).
+ * (route table, layouts) can read them without loading the schemas (docs/architecture.md).
  * `./newflow` re-exports everything here.
  */
 

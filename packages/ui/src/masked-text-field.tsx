@@ -54,9 +54,9 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
 
 /**
  * The input with its imask instance. The mask is created, updated and given outside values in layout
- * effects, which run right after the commit under React and Preact alike: no keystroke ever reaches the
- * field between a render and its effects (Preact runs plain effects a frame later, when fast typing
- * could already have moved on; react-imask's hook, which kept the value in effects, lost keystrokes so).
+ * effects, which run right after the commit, before the browser paints or takes the next keystroke: the
+ * field and the mask never disagree for a frame. imask is driven directly (no react-imask wrapper): one
+ * small component for both apps, and no second copy of the value kept in plain effects.
  */
 function MaskedInput({ mask, value, onValueChange, inputRef, ...rest }: MaskedInputProps) {
   const options = useMemo(() => maskOptions(mask), [mask]);
@@ -99,7 +99,7 @@ function MaskedInput({ mask, value, onValueChange, inputRef, ...rest }: MaskedIn
 
 /**
  * A TextField that formats as the person types. Its own module, so imask (~18 kB gzip) loads only with
- * the pages that have a masked field, not with sign-in or sign-up (docs/performance.md).
+ * the pages that have a masked field, not with sign-in or sign-up (docs/architecture.md).
  */
 export function MaskedTextField({ label, hint, error, optional, mask, onValueChange, id, className, ref, 'aria-describedby': ariaDescribedBy, ...inputProps }: MaskedTextFieldProps) {
   const { ids, a11y } = useTextFieldA11y({ id, hint, error, describedBy: ariaDescribedBy });

@@ -16,7 +16,7 @@ export interface ValidatedFormProps<TInput extends FieldValues, TOutput extends 
 /**
  * {@link Form} without a schema library: the same react-hook-form wiring (our own messages, noValidate,
  * typed values to onSubmit), validated by a plain function. For the public pages, whose first load must
- * stay small (docs/performance.md); everywhere else use `Form` with the contract's schema.
+ * stay small (docs/architecture.md); everywhere else use `Form` with the contract's schema.
  */
 export function ValidatedForm<TInput extends FieldValues, TOutput extends FieldValues>({ validate, onSubmit, options, children, ...formProps }: ValidatedFormProps<TInput, TOutput>) {
   const resolver: Resolver<TInput, unknown, TOutput> = (values) => {

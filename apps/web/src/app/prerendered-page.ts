@@ -1,5 +1,5 @@
 /**
- * Taking over a prerendered landing page (build/prerender.mjs, docs/performance.md): the browser shows the
+ * Taking over a prerendered landing page (build/prerender.mjs, docs/architecture.md): the browser shows the
  * page from the HTML alone, so a visitor (or a password manager) may type into its fields before the app
  * has drawn it. The app's page replaces that markup in one task; what was typed, what was ticked and where
  * the caret was move over to the app's own fields, announced with the events a person's typing fires, so

@@ -11,7 +11,7 @@ import { RouteError } from './routes/route-error';
 
 /**
  * The guards (session check, status gate) load with the first protected page: they bring the session
- * query and its schemas, which the public pages (sign-in, sign-up) never use (docs/performance.md).
+ * query and its schemas, which the public pages (sign-in, sign-up) never use (docs/architecture.md).
  */
 const guards = () => import('./guards');
 
@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
  * The browser router, registered as the navigation bridge for code outside React; built but not started.
  * `router.initialize()` starts it (the first match, the page's modules): React Router's
  * `createBrowserRouter(routes)` is these same two steps in one call, and main.tsx runs them as two tasks,
- * each about half as long as the one (docs/performance.md, session 10).
+ * each about half as long as the one (docs/architecture.md, "Prerendered landing pages").
  */
 export function createAppRouter(): DataRouter {
   const router = UNSAFE_createRouter({

@@ -158,7 +158,7 @@ export async function finishSignIn(user: SessionUser): Promise<void> {
 
 /**
  * The session check and the new flow's step reads (with their contract schemas) load when a move needs
- * them, not with the new-flow shell that holds these moves (docs/performance.md).
+ * them, not with the new-flow shell that holds these moves (docs/architecture.md).
  */
 const sessionApi = () => import('../features/session/api/get-session');
 const applicationStepApi = () => import('../lib/application-step');

@@ -1,6 +1,6 @@
 /**
  * Reads started by the entry script, before the page's modules are in: a signed-in page asks the API for what
- * it shows first while its own scripts still load, instead of one round trip after them (docs/performance.md).
+ * it shows first while its own scripts still load, instead of one round trip after them (docs/architecture.md).
  * Each answer is taken once by the API client, for the same URL and token (`HttpClientConfig.readAhead`);
  * one nobody takes within `READ_AHEAD_MS` is dropped, and the page then asks again as it would have anyway.
  */

@@ -71,7 +71,7 @@ export interface SessionState {
 const emptyState: SessionState = { token: null, user: null, navigationStack: [], loans: [], pendingEmail: null, tracking: {}, exitTo: null };
 
 // Checked by hand rather than with zod: this module loads on every page, the sign-in page included,
-// and zod would be most of its weight (docs/performance.md).
+// and zod would be most of its weight (docs/architecture.md).
 type Check = (value: unknown) => boolean;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === 'string';

@@ -1,6 +1,6 @@
 /**
  * Hand-written checks of a few public answers, for the pages whose first load stays without zod
- * (sign-in, sign-up, the new flow's Check Your Rate and its shell: docs/performance.md). Each mirrors
+ * (sign-in, sign-up, the new flow's Check Your Rate and its shell: docs/architecture.md). Each mirrors
  * a contract schema field by field — same accepted shapes, unknown keys dropped — and
  * wire-check.test.ts holds it to that schema on good and bad samples. Everywhere else, pass the
  * contract's schema.

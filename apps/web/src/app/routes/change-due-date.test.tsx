@@ -74,7 +74,7 @@ describe('change due date page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/You can move it to any date from 01\/18\/2029 to 02\/17\/2029/)).toBeInTheDocument();
 
     const date = screen.getByLabelText(/New due date/);
-    // A date picked in the browser fires `input` (what Preact's onChange listens to), then `change`.
+    // A date picked in the browser fires `input` (which React's onChange answers), then `change`.
     fireEvent.input(date, { target: { value: '2029-02-12' } });
     const table = await screen.findByRole('table', { name: 'Your payment schedule before and after the change' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payment', 'Current due date', 'New due date', 'Amount']);

@@ -18,7 +18,7 @@ export function Component() {
     return token && user ? routeForStatus(user.workflow_status, user.loan_type, user.new_flow) : null;
   });
 
-  // On the way in, before the page is painted (Preact runs plain effects a frame later).
+  // On the way in, before the page is painted and before any child's effect reads the stored state.
   useLayoutEffect(() => {
     if (!redirect) sessionStore.clearAll();
   }, [redirect]);

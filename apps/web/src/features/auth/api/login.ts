@@ -7,7 +7,7 @@ import { trackingQuery } from '../../../lib/tracking';
 /**
  * POST {auth}/login with the tracking parameters as query. Global handling is off: here a 401 means a
  * wrong password, an unconfirmed e-mail or an unknown social identity, not an expired session. The
- * answer's schema loads with the request, not with the sign-in page (docs/performance.md).
+ * answer's schema loads with the request, not with the sign-in page (docs/architecture.md).
  */
 export function login(body: TLoginRequest): Promise<TLoginResponse> {
   return apiClient.post('/login', body, { base: 'auth', auth: false, globalErrors: false, query: trackingQuery(), schema: import('@payrail/contract/identity').then((contract) => contract.ZLoginResponse) });

@@ -14,7 +14,7 @@ export interface SignUpResult {
 
 /**
  * POST {auth}/signup with the visit's tracking parameters as query (classic, or the new flow's `new_flow: true` body).
- * The answer's schema loads with the request, not with the sign-up pages (docs/performance.md).
+ * The answer's schema loads with the request, not with the sign-up pages (docs/architecture.md).
  */
 export async function signUp(body: TSignupRequest | TNewflowSignupRequest): Promise<SignUpResult> {
   const before = sessionStore.getToken();

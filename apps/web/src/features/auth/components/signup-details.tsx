@@ -22,7 +22,7 @@ export interface SignupDetailsProps {
 /**
  * Sign-up step 2: the state chosen, then the form (e-mail, or the social identity carried over). Its own
  * module, loaded once a state is being chosen (signup.tsx): the form library and the form stay off the
- * page's first load (docs/performance.md). The summary takes the focus when the step appears.
+ * page's first load (docs/architecture.md). The summary takes the focus when the step appears.
  */
 export default function SignupDetails({ state, onChangeState, social, socialError, pending, agreementLink, onCreated, onSocialIdentity, onCancelSocial }: SignupDetailsProps) {
   const containerRef = useRef<HTMLDivElement>(null);

@@ -20,7 +20,7 @@ import { StateOfResidence } from './state-of-residence';
 
 /**
  * Step 2 (the form) is its own module: the page's first load is step 1, and the form library comes with
- * step 2 (docs/performance.md). Its download starts as soon as a state is being chosen, so it is there
+ * step 2 (docs/architecture.md). Its download starts as soon as a state is being chosen, so it is there
  * by the time Continue is pressed.
  */
 const loadDetails = () => import('./signup-details');

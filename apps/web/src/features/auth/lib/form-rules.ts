@@ -5,7 +5,7 @@ import type { Validation } from '@payrail/ui/validated-form';
 
 /**
  * The rules of the public sign-in and sign-up forms (spec §5) as plain functions, without a schema
- * library: these pages are the first load of most visitors (docs/performance.md). Each field answers
+ * library: these pages are the first load of most visitors (docs/architecture.md). Each field answers
  * its first failed rule, in the order the zod schemas of `../components/*.schema.ts` check them
  * (form-rules.test.ts holds the two to the same answers).
  */

@@ -50,7 +50,7 @@ describe('payoff letter on Loans & Payments', { timeout: 20_000 }, () => {
     expect(within(region).getByText(/falls by \$50\.00 to \$2,825\.67/)).toBeInTheDocument();
     expect(within(region).getByText(/routing number 034821624, account 8800012345/)).toBeInTheDocument();
 
-    // A date picked in the browser fires `input` (what Preact's onChange listens to), then `change`.
+    // A date picked in the browser fires `input` (which React's onChange answers), then `change`.
     fireEvent.input(within(region).getByLabelText(/Good-through date/), { target: { value: '2026-11-30' } });
     expect(await within(region).findByText('$2,900.00')).toBeInTheDocument();
     expect(asked).toEqual(['2026-11-20', '2026-11-30']);

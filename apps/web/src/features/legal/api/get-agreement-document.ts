@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 /**
  * GET {api}/agreement_document?agreement=…[&state=…]; public, so no token is sent. The answer's schema
  * loads with the request: the sign-up form's links ask for their documents, and the page's first load
- * stays without zod (docs/performance.md).
+ * stays without zod (docs/architecture.md).
  */
 export function getAgreementDocument(agreement: AgreementName, state?: string): Promise<TAgreementDocumentWithBody> {
   return apiClient.get('/agreement_document', { query: { agreement, state }, auth: false, schema: import('@payrail/contract/reference').then((contract) => contract.ZAgreementDocumentWithBody) });

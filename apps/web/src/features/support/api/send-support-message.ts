@@ -7,7 +7,7 @@ export type TSupportMessageRequest = z.input<typeof ZSupportMessageRequest>;
 
 /**
  * POST {api}/support_messages: the sandbox chat adapter hands the message to customer service. The
- * answer's schema loads with the request, not with the new-flow shell (docs/performance.md).
+ * answer's schema loads with the request, not with the new-flow shell (docs/architecture.md).
  */
 export function sendSupportMessage(body: TSupportMessageRequest): Promise<z.infer<typeof ZSupportMessageCreated>> {
   return apiClient.post('/support_messages', body, { schema: import('@payrail/contract/identity').then((contract) => contract.ZSupportMessageCreated) });

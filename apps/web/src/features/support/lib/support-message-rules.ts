@@ -3,7 +3,7 @@ import type { Validation } from '@payrail/ui/validated-form';
 
 /**
  * The chat message's rules as a plain function, without a schema library: the help footer that opens
- * the chat is in the new-flow shell, so on every new-flow page's first load (docs/performance.md).
+ * the chat is in the new-flow shell, so on every new-flow page's first load (docs/architecture.md).
  * support-message-rules.test.ts holds it to `supportMessageSchema` (../components/support-message-form.schema.ts).
  */
 

@@ -9,7 +9,7 @@ import { oneOf, record, string } from '../../../lib/wire-check';
 
 /**
  * POST {flow}/workflow/change_status: a move the borrower chooses (the back button). The answer's schema
- * loads with the request: the new-flow shell's Back link imports this module (docs/performance.md).
+ * loads with the request: the new-flow shell's Back link imports this module (docs/architecture.md).
  */
 export function postChangeStatus(newStatus: string): Promise<TStatusResponse> {
   return apiClient.post('/workflow/change_status', { new_status: newStatus }, { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) });
