@@ -9,7 +9,7 @@ const CONCURRENCY = 8;
  * GET /api/backoffice/storage_check: every record that keeps bytes in file storage (live uploads, signed
  * notes, signed due-date change agreements) checked with `storage.has`, without reading the bytes. Answers
  * the ones whose bytes are missing, newest first: those are the files borrowers and staff are told are
- * unavailable. Read-only; logs a warning with the count when anything is missing.
+ * unavailable. Read-only (the route logs a warning when anything is missing).
  */
 export async function checkStorage(ctx: AppContext): Promise<TStorageCheckResponse> {
   const records = await ctx.repos.documents.storedFiles();

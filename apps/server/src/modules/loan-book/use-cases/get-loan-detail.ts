@@ -1,6 +1,7 @@
 import type { TLoanDetailResponse } from '@payrail/contract/backoffice';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { displayName } from '../../../lib/display-name';
 import { businessDate } from '../servicing-policy';
 import { disbursementWire, installmentWire, loanWire } from './fund-application';
 import { disbursementStatusOn } from './loan-servicing';
@@ -27,10 +28,9 @@ export async function getLoanDetail(ctx: AppContext, loanId: number): Promise<TL
       return { ...d, status: disbursementStatusOn({ ...d, status }, loan, today, ctx.config.ach.sandboxSettleDays) };
     }),
   );
-  const name = [card?.firstName, card?.lastName].map((s) => s?.trim() ?? '').filter(Boolean).join(' ') || (card?.email ?? '');
   return {
     loan: loanWire(loan, note?.esignatureId ?? null),
-    borrower: { user_id: loan.userId, name, email: card?.email ?? '', phone: card?.phone ?? null },
+    borrower: { user_id: loan.userId, name: displayName(card), email: card?.email ?? '', phone: card?.phone ?? null },
     installments: installments.map(installmentWire),
     disbursements: live.map(disbursementWire),
   };

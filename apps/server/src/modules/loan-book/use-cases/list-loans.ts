@@ -3,6 +3,7 @@ import type { LoanDpdBucket, LoanRepayMethod, TLoanListItem, TLoanListResponse }
 import type { IsoDate } from '@payrail/domain/dates';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { AppContext } from '../../../context';
+import { displayName } from '../../../lib/display-name';
 import type { LedgerEntryRow, LoanListFilter, LoanListRow, LoanStatusValue } from '../repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { toDomainEntry, viewDate } from './loan-position';
@@ -42,9 +43,6 @@ export function parseLoanSearch(raw: string | undefined): NonNullable<LoanListFi
   }
   return { id: null, numberDigits: null, text: q, phoneDigits: null };
 }
-
-const fullName = (b: { firstName: string | null; lastName: string | null; email: string } | undefined): string =>
-  [b?.firstName, b?.lastName].map((s) => s?.trim() ?? '').filter(Boolean).join(' ') || (b?.email ?? '');
 
 /** A loan's figures as its servicing page reads them: the snapshot of its schedule of record and ledger on the view date. */
 function figuresOf(row: LoanListRow, entries: readonly LedgerEntryRow[], today: IsoDate) {
@@ -113,7 +111,7 @@ export async function listLoans(ctx: AppContext, q: LoanListInput): Promise<TLoa
       id: loan.id,
       identifier: loan.identifier,
       status: loan.status,
-      borrower: { user_id: loan.userId, name: fullName(b), email: b?.email ?? '', phone: b?.phone ?? null },
+      borrower: { user_id: loan.userId, name: displayName(b), email: b?.email ?? '', phone: b?.phone ?? null },
       repay_method: repayMethod,
       amount: loan.amountCents,
       balance: figures.balance,

@@ -1,10 +1,9 @@
 import type { TDisbursementEntry, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
-import { addBusinessDays } from '@payrail/domain/calendar';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { isReturnCode, RETURN_REASONS, secCodeFor } from '@payrail/domain/servicing/ach';
+import { isReturnCode, isSettled, RETURN_REASONS, secCodeFor } from '@payrail/domain/servicing/ach';
 import type { ReturnCode } from '@payrail/domain/servicing/ach';
 import { isPaymentKind, servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
@@ -60,7 +59,7 @@ export const disbursementEntryWire = (d: DisbursementRow, account: Pick<BankAcco
  */
 export function disbursementStatusOn(d: Pick<DisbursementRow, 'status' | 'retryOfId'>, loan: Pick<LoanRow, 'disbursementDate'>, date: IsoDate, settleDays: number): DisbursementRow['status'] {
   if (d.status !== 'pending' || d.retryOfId !== null) return d.status;
-  return date >= addBusinessDays(parseIsoDate(loan.disbursementDate), settleDays) ? 'settled' : 'pending';
+  return isSettled(parseIsoDate(loan.disbursementDate), date, settleDays) ? 'settled' : 'pending';
 }
 
 /** True while the loan waits for its money: pending, its last disbursement returned. */
