@@ -84,6 +84,11 @@ export function truncateNotification(message: string): string {
   return message.length > 45 ? `${message.slice(0, 42)}…` : message;
 }
 
+/** A bank account number as the server sends it (masked with asterisks) shown with X (spec: "masked with asterisks, displayed with X"); '—' when there is none. */
+export function displayAccountNumber(masked: string | null | undefined): string {
+  return masked ? masked.replace(/\*/g, 'X') : '—';
+}
+
 /** Document names longer than 30 characters become 27 plus '...'. */
 export function truncateDocumentName(name: string): string {
   return name.length > 30 ? `${name.slice(0, 27)}...` : name;

@@ -38,6 +38,8 @@ export type TEmployer = z.infer<typeof ZEmployer>;
 
 /** Minimum characters before the employer search answers anything (spec §9). */
 export const EMPLOYER_SEARCH_MIN = 3;
+/** Employer search waits this long after the last key before it asks the server (spec: debounce 500 ms). */
+export const EMPLOYER_SEARCH_DEBOUNCE_MS = 500;
 
 export const ZEmployerSearchQuery = z.object({ search: z.string().trim().max(100).optional().default('') });
 export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -26,7 +26,7 @@ describe('plaidBankLink', () => {
     const r = await plaidBankLink(cfg, fetchImpl).createLinkToken({ userId: 42 });
     expect(r).toEqual({ linkToken: 'link-sandbox-abc', expiration: '2026-03-10T19:00:00Z' });
     expect(calls[0]!.url).toBe('https://sandbox.plaid.com/link/token/create');
-    expect(calls[0]!.body).toMatchObject({ client_id: 'client-123', secret: 'secret-456', products: ['auth'], country_codes: ['US'], user: { client_user_id: '42' } });
+    expect(calls[0]!.body).toMatchObject({ client_id: 'client-123', secret: 'secret-456', products: ['auth', 'assets'], country_codes: ['US'], user: { client_user_id: '42' } });
   });
 
   it('exchanges the public token and reads the ACH numbers with the institution', async () => {

@@ -68,7 +68,7 @@ export function plaidBankLink(cfg: PlaidConfig, fetchImpl: typeof fetch = fetch)
         language: 'en',
         country_codes: ['US'],
         user: { client_user_id: String(userId) },
-        products: ['auth'],
+        products: ['auth', 'assets'],
       });
       return { linkToken: r.link_token, expiration: r.expiration };
     },

@@ -47,7 +47,7 @@ describe('auto-debit ACH', { timeout: 20_000 }, () => {
     const { router } = renderRoute('/auto_debit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Auto-Debit ACH' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Use the account on file' })).toBeChecked();
-    expect(screen.getByText(/account \*\*\*\*\*6789/)).toBeInTheDocument();
+    expect(screen.getByText(/account XXXXX6789/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Auto Debit Disclosure (opens in a new window)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/esignature'), { timeout: 5000 });

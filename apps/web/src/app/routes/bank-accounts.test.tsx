@@ -48,7 +48,7 @@ describe('bank accounts (/bank_accounts)', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Harbor Point Bank' })).toBeInTheDocument();
     expect(screen.getByText('Checking')).toBeInTheDocument();
     expect(screen.getByText('034821624')).toBeInTheDocument();
-    expect(screen.getByText('*****1234')).toBeInTheDocument();
+    expect(screen.getByText('XXXXX1234')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit bank information' })).toHaveAttribute('href', '/bank_information');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/documents'), { timeout: 5000 });

@@ -1,3 +1,4 @@
+import { displayAccountNumber } from '@payrail/client/format';
 import { useState } from 'react';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { Container } from '@payrail/ui/container';
@@ -77,7 +78,7 @@ export function BankAccounts({ editTo, onConfirmed, onRefused }: BankAccountsPro
               </div>
               <div>
                 <dt>Account number</dt>
-                <dd>{data.bank_account_number ?? '—'}</dd>
+                <dd>{displayAccountNumber(data.bank_account_number)}</dd>
               </div>
             </dl>
           </div>

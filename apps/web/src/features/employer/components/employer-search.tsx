@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import { EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
+import { EMPLOYER_SEARCH_DEBOUNCE_MS, EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
 import { TextField } from '@payrail/ui/text-field';
@@ -11,7 +11,7 @@ import styles from './employer.module.css';
 /** Shown when the search found nothing (spec §2 "employer-not-available text"). */
 export const EMPLOYER_NOT_AVAILABLE = 'We could not find this employer in our program. Check the spelling, or tick “My employer is not listed” to tell us about it.';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = EMPLOYER_SEARCH_DEBOUNCE_MS;
 
 export interface EmployerSearchProps {
   search: string;

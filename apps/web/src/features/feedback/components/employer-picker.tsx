@@ -1,4 +1,4 @@
-import { EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
+import { EMPLOYER_SEARCH_DEBOUNCE_MS, EMPLOYER_SEARCH_MIN } from '@payrail/contract/reference';
 import type { TEmployer } from '@payrail/contract/reference';
 import { MSG } from '@payrail/contract/messages';
 import { useEffect, useState } from 'react';
@@ -21,12 +21,12 @@ export interface EmployerPickerProps {
   error?: string;
 }
 
-/** Search (from 3 characters, 300 ms after the last key) and pick an employer. */
+/** Search (from 3 characters, 500 ms after the last key, spec §9) and pick an employer. */
 export function EmployerPicker({ chosen, onChoose, error }: EmployerPickerProps) {
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
   useEffect(() => {
-    const timer = window.setTimeout(() => setTerm(typed), 300);
+    const timer = window.setTimeout(() => setTerm(typed), EMPLOYER_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [typed]);
   const search = useEmployerSearch(term);

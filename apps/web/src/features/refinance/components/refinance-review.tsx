@@ -1,3 +1,4 @@
+import { displayAccountNumber } from '@payrail/client/format';
 import { useEffect, useId, useState } from 'react';
 import type { TDocument } from '@payrail/contract/documents';
 import type { TReference } from '@payrail/contract/application';
@@ -140,7 +141,7 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
             </div>
             <div>
               <dt>Account number</dt>
-              <dd>{bank.data.bank_account_number?.replace(/\*/g, 'X') ?? '—'}</dd>
+              <dd>{displayAccountNumber(bank.data.bank_account_number)}</dd>
             </div>
           </dl>
         ) : bank.isLoading ? (

@@ -1,3 +1,4 @@
+import { displayAccountNumber } from '@payrail/client/format';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
@@ -35,7 +36,7 @@ const typeLabel = (type: string | null) => (type === 'savings' ? 'Savings' : typ
 
 /** One line (phrasing content: it sits inside the option's label): bank, type, masked number, routing. */
 function onFileText(account: TBankInformation): string {
-  return [account.bank_name, typeLabel(account.account_type), `account ${account.bank_account_number ?? '—'}`, `routing ${account.routing_transfer_number ?? '—'}`]
+  return [account.bank_name, typeLabel(account.account_type), `account ${displayAccountNumber(account.bank_account_number)}`, `routing ${account.routing_transfer_number ?? '—'}`]
     .filter(Boolean)
     .join(' · ');
 }

@@ -10,7 +10,7 @@ import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { formatCents, formatDate } from '@payrail/client/format';
+import { displayAccountNumber, formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
@@ -28,10 +28,6 @@ const ACCOUNT_TYPES = [
   { value: 'savings', label: 'Savings' },
 ];
 
-/** The masked number on file (asterisks on the wire) shown with X (spec §3 Bank account). */
-export function maskWithX(masked: string | null | undefined): string {
-  return (masked ?? '').replace(/\*/g, 'X');
-}
 
 /** Bad account/routing input leaves digits only. */
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -162,7 +158,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
 
   const titles: Record<PaymentMode, string> = { one_time: 'One-time payment', auto_debit: 'Auto-debit', payoff: 'Payoff' };
   const accountOptions = [
-    ...(onFile ? [{ value: 'on_file', label: `${onFile.bank_name ?? 'Bank account'} ${maskWithX(onFile.bank_account_number)}` }] : []),
+    ...(onFile ? [{ value: 'on_file', label: `${onFile.bank_name ?? 'Bank account'} ${displayAccountNumber(onFile.bank_account_number)}` }] : []),
     { value: 'new', label: 'A new bank account' },
   ];
 
