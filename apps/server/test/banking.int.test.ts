@@ -263,6 +263,21 @@ describe('bank link (sandbox aggregator)', () => {
     expect((await post(app, token, '/api/bank_informations/confirm')).json().new_status).toBe('documents');
   });
 
+  it('a borrower back on the link page with a linked account goes on to bank accounts, not to manual entry', async () => {
+    const { token } = await memberAt(app, 'bank_link');
+    const widget = (await get(app, token, '/api/bank_informations/widget')).json();
+    const { public_token } = (await sandboxLogin({ link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' })).json();
+    expect((await post(app, token, '/api/bank_informations/save_plaid_information', { public_token })).json().new_status).toBe('choosing_receiver_account');
+    // Back (the navigation stack's previous entry), then the generic advance from bank_link.
+    expect((await post(app, token, '/api/workflow/change_status', { new_status: 'bank_link' })).json()).toMatchObject({ new_status: 'bank_link' });
+    expect((await post(app, token, '/api/workflow/next_status', { current_status: 'bank_link' })).json()).toMatchObject({ new_status: 'choosing_receiver_account' });
+  });
+
+  it('without a linked account the generic advance from the link page goes to manual entry', async () => {
+    const { token } = await memberAt(app, 'bank_link');
+    expect((await post(app, token, '/api/workflow/next_status', { current_status: 'bank_link' })).json()).toMatchObject({ new_status: 'bank_input' });
+  });
+
   it('without account_id keeps the first checking account', async () => {
     const { token } = await memberAt(app, 'bank_link');
     const { public_token, accounts } = (await sandboxLogin({ institution_id: 'ins_sandbox_northwind', username: 'user_good', password: 'pass_good' })).json();

@@ -15,8 +15,9 @@ const invalidCode = () => AppError.fields({ confirmation_token: [FIELD_MSG.inval
 const deadCode = () => new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
 
 /**
- * Uses a confirmation row for its member: confirms the e-mail and moves email_confirmation →
- * about_yourself (system), in one transaction. Shared by the public and the signed-in confirmation.
+ * Uses a confirmation row for its member: confirms the e-mail and moves email_confirmation to the
+ * flow's first step (about_yourself, or job_info in the new flow; workflow/move.ts confirmationMove),
+ * as the system, in one transaction. Shared by the public and the signed-in confirmation.
  */
 export async function applyConfirmation(ctx: AppContext, member: MemberRow, row: ConfirmationRow): Promise<MemberRow> {
   const at = ctx.now();

@@ -5,15 +5,16 @@ import type { AppContext } from '../../../context';
 import { feedbackFacts } from '../../review/feedback-facts';
 
 /**
- * The history and the guard facts of a member's workflow. Facts owned by modules not built yet (bank
- * link) are false until those modules supply them.
+ * The history and the guard facts of a member's workflow: phone confirmed, a linked (aggregator) bank
+ * account as the live receiving account, submitted before, what the open feedback asks, which flow.
  */
 export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promise<{ history: HistoryEntry[]; context: WorkflowContext }> {
-  const [rows, borrower, feedback, member] = await Promise.all([
+  const [rows, borrower, feedback, member, receiver] = await Promise.all([
     ctx.repos.workflow.history(userId),
     ctx.repos.identity.findBorrower(userId),
     ctx.repos.review.openFeedback(userId),
     ctx.repos.identity.findMemberById(userId),
+    ctx.repos.banking.currentReceiver(userId),
   ]);
   // A status renamed or removed since it was stored cannot take part in the stack.
   const history = rows.flatMap((r): HistoryEntry[] =>
@@ -23,7 +24,7 @@ export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promis
     history,
     context: {
       phoneConfirmed: borrower?.phoneConfirmedAt != null,
-      bankLinked: false,
+      bankLinked: receiver?.source === 'linked',
       submittedBefore: wasSubmitted(history),
       // The reviewer's open feedback request (modules/review) says what answering it leads to.
       ...feedbackFacts(feedback),
