@@ -5,7 +5,7 @@ import { ZBankInformation } from './banking';
 import { DOCUMENT_FILE_TOO_LARGE, DOCUMENT_FILE_WRONG_TYPE, DOCUMENT_MAX_BYTES } from './documents';
 import { ZEmail } from './identity';
 import { FIELD_MSG, MSG } from './messages';
-import { NEWFLOW_PAYMENT_FREQUENCIES } from './newflow-rules';
+import { NEWFLOW_LOAN_REQUEST_RANGE_CENTS, NEWFLOW_LOAN_REQUEST_RANGE_MSG, NEWFLOW_PAYMENT_FREQUENCIES } from './newflow-rules';
 import { ZEmployer } from './reference';
 
 /**
@@ -128,8 +128,14 @@ export const ZNewflowSignupRequest = z.object({
     employee_id: z.string().trim().max(30, FIELD_MSG.tooLong(30)).nullish(),
   }),
   loan: z.object({
-    /** Cents. */
-    amount: z.number({ error: FIELD_MSG.blank }).int().positive(FIELD_MSG.invalid).max(100_000_000),
+    /** Cents: whole dollars within the product's lending range. */
+    amount: z
+      .number({ error: FIELD_MSG.blank })
+      .int()
+      .positive(FIELD_MSG.invalid)
+      .min(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.min, NEWFLOW_LOAN_REQUEST_RANGE_MSG)
+      .max(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.max, NEWFLOW_LOAN_REQUEST_RANGE_MSG)
+      .multipleOf(100, NEWFLOW_LOAN_REQUEST_RANGE_MSG),
     payment_frequency: ZNewflowPaymentFrequency,
     loan_purpose_name: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(60),
     /** Cents: the payment the calculator on the page showed (stored; the offers are computed again). */

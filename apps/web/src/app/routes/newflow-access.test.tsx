@@ -131,10 +131,10 @@ describe('Check Your Rate (new-flow sign-up)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Rate' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Application steps' })).toHaveTextContent('Loan Information');
     const amount = screen.getByLabelText('How much do you need?');
-    expect(amount).toHaveAccessibleDescription(/In dollars, from \$100 to \$50,000\./);
+    expect(amount).toHaveAccessibleDescription(/In dollars, from \$500 to \$10,000\./);
     await user.type(amount, '60000');
     await user.tab();
-    expect(amount).toHaveAccessibleDescription(/Enter a whole amount from \$100 to \$50,000\./);
+    expect(amount).toHaveAccessibleDescription(/Enter a whole amount from \$500 to \$10,000\./);
     await user.clear(amount);
     await user.type(amount, '2500');
     await user.click(screen.getByRole('radio', { name: 'Weekly' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { cents, formatUsdWhole } from '@payrail/domain/money';
-import { NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow-rules';
+import { NEWFLOW_LOAN_REQUEST_RANGE_CENTS, NEWFLOW_LOAN_REQUEST_RANGE_MSG, NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow-rules';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
@@ -16,11 +16,11 @@ import styles from './auth.module.css';
 export const PAYMENT_FREQUENCIES = NEWFLOW_PAYMENT_FREQUENCIES.map((value) => NEWFLOW_PAYMENT_FREQUENCY_LABELS[value]);
 /** Loan purposes are shown 4 per page (newflow §9). */
 export const PURPOSES_PER_PAGE = 4;
-/** The amount a visitor may ask for on Check Your Rate, in whole dollars; the offers decide what is lent. */
-export const LOAN_REQUEST_MIN = 100;
-export const LOAN_REQUEST_MAX = 50_000;
-/** The bounds as the form words them: "from $100 to $50,000". */
-const LOAN_REQUEST_RANGE = `from ${formatUsdWhole(cents(LOAN_REQUEST_MIN * 100))} to ${formatUsdWhole(cents(LOAN_REQUEST_MAX * 100))}`;
+/** The amount a visitor may ask for on Check Your Rate, in whole dollars (the product's lending range); the offers decide what is lent. */
+export const LOAN_REQUEST_MIN = NEWFLOW_LOAN_REQUEST_RANGE_CENTS.min / 100;
+export const LOAN_REQUEST_MAX = NEWFLOW_LOAN_REQUEST_RANGE_CENTS.max / 100;
+/** The bounds as the form words them: "from $500 to $10,000". */
+const LOAN_REQUEST_RANGE = `from ${formatUsdWhole(cents(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.min))} to ${formatUsdWhole(cents(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.max))}`;
 
 /** The `loan` object of the new-flow sign-up (newflow §3); `amount` in cents like every contract. */
 export type LoanRequest = TNewflowSignupRequest['loan'];
@@ -28,7 +28,7 @@ export type LoanRequest = TNewflowSignupRequest['loan'];
 export function loanAmountError(text: string): string | undefined {
   if (text.trim() === '') return MSG.required;
   const value = Number(text.replace(/[$,\s]/g, ''));
-  if (!Number.isInteger(value) || value < LOAN_REQUEST_MIN || value > LOAN_REQUEST_MAX) return `Enter a whole amount ${LOAN_REQUEST_RANGE}.`;
+  if (!Number.isInteger(value) || value < LOAN_REQUEST_MIN || value > LOAN_REQUEST_MAX) return NEWFLOW_LOAN_REQUEST_RANGE_MSG;
   return undefined;
 }
 
