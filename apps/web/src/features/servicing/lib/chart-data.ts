@@ -35,3 +35,16 @@ export function balanceSeries(effectiveDate: string, principalBalance: number, p
 export function epochSeconds(isoDate: string): number {
   return Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 }
+
+/**
+ * The charts' x span (epoch seconds): from the loan's start to the end of its term (start plus its months),
+ * or to the last point if that is later (a loan paid late). A new loan's one point then sits at the left of
+ * its own term instead of in a 60-year axis.
+ */
+export function chartSpan(effectiveDate: string, termsInMonths: number, points: readonly BalancePoint[]): [number, number] {
+  const [y, m, d] = effectiveDate.split('-').map(Number) as [number, number, number];
+  const months = Math.max(1, termsInMonths);
+  const end = Date.UTC(y, m - 1 + months, d) / 1000;
+  const lastPoint = points.length > 0 ? epochSeconds(points[points.length - 1]!.date) : end;
+  return [epochSeconds(effectiveDate), Math.max(end, lastPoint)];
+}

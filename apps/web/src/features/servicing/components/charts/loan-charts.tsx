@@ -4,7 +4,7 @@ import type { TPaymentRow, TServicingLoan } from '@payrail/contract/servicing';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Spinner } from '@payrail/ui/spinner';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { balanceSeries, epochSeconds } from '../../lib/chart-data';
+import { balanceSeries, chartSpan, epochSeconds } from '../../lib/chart-data';
 import styles from '../servicing.module.css';
 
 // The chart library is loaded only when a chart is on screen.
@@ -33,6 +33,7 @@ const REMAINING = '#b45309';
 export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments: readonly TPaymentRow[] }) {
   const points = useMemo(() => balanceSeries(loan.effective_date, loan.principal_balance, payments), [loan.effective_date, loan.principal_balance, payments]);
   const x = useMemo(() => points.map((point) => epochSeconds(point.date)), [points]);
+  const span = useMemo(() => chartSpan(loan.effective_date, loan.terms_in_months, points), [loan.effective_date, loan.terms_in_months, points]);
   const balance = useMemo(() => [{ label: 'Principal balance', values: points.map((point) => point.balance), stroke: BALANCE, fill: 'rgba(15, 118, 110, 0.08)' }], [points]);
   const split = useMemo(
     () => [
@@ -57,7 +58,7 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
           <figcaption>Principal balance over time</figcaption>
           <ChartBoundary>
             <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
-              <UplotChart x={x} series={balance} />
+              <UplotChart x={x} series={balance} xRange={span} />
             </Suspense>
           </ChartBoundary>
         </figure>
@@ -65,7 +66,7 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
           <figcaption>Principal paid vs remaining</figcaption>
           <ChartBoundary>
             <Suspense fallback={<Spinner size="sm" label="Loading the chart" />}>
-              <UplotChart x={x} series={split} />
+              <UplotChart x={x} series={split} xRange={span} />
             </Suspense>
           </ChartBoundary>
         </figure>

@@ -16,6 +16,8 @@ export interface UplotChartProps {
   x: readonly number[];
   series: readonly ChartSeries[];
   height?: number;
+  /** The x axis's span (epoch seconds): the loan's whole term, so one point does not stretch over decades. */
+  xRange?: readonly [number, number];
 }
 
 function canvasSupported(): boolean {
@@ -32,7 +34,7 @@ const dateOf = (seconds: number) => formatDate(new Date(seconds * 1000));
  * A uPlot line chart sized to its container. The canvas is decoration: the caller gives the same data
  * as text (the charts' text alternative), so the chart itself is hidden from assistive technology.
  */
-export default function UplotChart({ x, series, height = 220 }: UplotChartProps) {
+export default function UplotChart({ x, series, height = 220, xRange }: UplotChartProps) {
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -42,9 +44,14 @@ export default function UplotChart({ x, series, height = 220 }: UplotChartProps)
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 240),
       height,
-      legend: { show: true },
+      // The series' names always show (not only under the cursor's values).
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false } },
+      scales: {
+        x: { time: false, ...(xRange ? { range: (): uPlot.Range.MinMax => [xRange[0], xRange[1]] } : {}) },
+        // Money from zero: a small payment must not look like a plunge.
+        y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, max > 0 ? max * 1.05 : 100] },
+      },
       axes: [
         { values: (_, ticks) => ticks.map(dateOf), space: 90 },
         { values: (_, ticks) => ticks.map((tick) => formatCents(tick)), size: 80 },
@@ -68,7 +75,7 @@ export default function UplotChart({ x, series, height = 220 }: UplotChartProps)
       observer?.disconnect();
       plot.destroy();
     };
-  }, [x, series, height]);
+  }, [x, series, height, xRange]);
 
   return <div ref={host} aria-hidden="true" />;
 }
