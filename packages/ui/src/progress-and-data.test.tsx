@@ -53,6 +53,15 @@ describe('Table', () => {
     render(<Table caption="Payments" columns={columns} rows={[]} getRowKey={(row) => row.date} emptyMessage="No payments yet." />);
     expect(screen.getByRole('cell', { name: 'No payments yet.' })).toHaveAttribute('colspan', '2');
   });
+
+  it('scrolls a long table in a bounded, focusable box when given a height', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ date: `d${i}`, amount: '$1.00' }));
+    render(<Table caption="Schedule" columns={columns} rows={rows} getRowKey={(row) => row.date} maxHeight="28rem" />);
+    const box = screen.getByRole('group', { name: 'Schedule' });
+    expect(box).toHaveAttribute('data-bounded');
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(box.style.getPropertyValue('--table-max-height')).toBe('28rem');
+  });
 });
 
 describe('Button', () => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import styles from './table.module.css';
 
 export interface TableColumn<T> {
@@ -21,19 +21,29 @@ export interface TableProps<T> {
   emptyMessage?: ReactNode;
   /** 'auto' stacks rows as cards below 640 px; 'never' keeps a scrolling table. */
   compact?: 'auto' | 'never';
+  /** A CSS length: a long table (a payment schedule) scrolls in a box this tall instead of lengthening the page. */
+  maxHeight?: string;
 }
 
 /**
  * Data table. In compact mode CSS turns rows into cards; explicit ARIA table roles keep the table
  * semantics that `display: block` would otherwise strip in some browsers.
  */
-export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emptyMessage = 'Nothing to show yet.', compact = 'auto' }: TableProps<T>) {
+export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emptyMessage = 'Nothing to show yet.', compact = 'auto', maxHeight }: TableProps<T>) {
   const captionId = useId();
   return (
     // A table wider than the screen scrolls sideways: the scroller is focusable so a keyboard user can
     // scroll it too (WCAG 2.1.1; axe scrollable-region-focusable), and named by the caption. A group,
     // not a region: a page section titled like its table must not make two landmarks of one name.
-    <div className={styles.scroller} data-compact={compact} role="group" aria-labelledby={captionId} tabIndex={0}>
+    <div
+      className={styles.scroller}
+      data-compact={compact}
+      data-bounded={maxHeight ? '' : undefined}
+      style={maxHeight ? ({ '--table-max-height': maxHeight } as CSSProperties) : undefined}
+      role="group"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
       <table className={styles.table} role="table">
         <caption id={captionId} className={captionHidden ? 'visually-hidden' : styles.caption}>
           {caption}

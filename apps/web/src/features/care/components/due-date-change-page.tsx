@@ -70,7 +70,7 @@ function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: B
         documents and in Consents.
       </p>
       <AprNotice oldApr={change.old_apr} newApr={change.new_apr} changed={change.apr_changed} />
-      <Table caption="Your new payment schedule" columns={COLUMNS} rows={change.schedule} getRowKey={(r) => r.n} />
+      <Table caption="Your new payment schedule" columns={COLUMNS} rows={change.schedule} getRowKey={(r) => r.n} maxHeight="28rem" />
       <div className={styles.row}>
         <Button onClick={() => void download()} loading={busy} variant="secondary">
           Download the signed agreement (PDF)
@@ -178,7 +178,7 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
           ) : (
             <>
               <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />
-              <Table caption="Your payment schedule before and after the change" columns={COLUMNS} rows={preview.data.schedule} getRowKey={(r) => r.n} />
+              <Table caption="Your payment schedule before and after the change" columns={COLUMNS} rows={preview.data.schedule} getRowKey={(r) => r.n} maxHeight="28rem" />
               <dl className={styles.meta} aria-label="What does not change">
                 <dt>Finance charge (unchanged)</dt>
                 <dd>{formatCents(preview.data.finance_charge)}</dd>

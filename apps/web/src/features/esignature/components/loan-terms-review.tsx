@@ -82,7 +82,7 @@ export function LoanTermsReview({ terms }: { terms: Terms }) {
           <dd>{formatDate(terms.first_payment_date)}</dd>
         </div>
       </dl>
-      <Table caption="Payment schedule" columns={scheduleColumns} rows={terms.schedule} getRowKey={(row) => row.n} />
+      <Table caption="Payment schedule" columns={scheduleColumns} rows={terms.schedule} getRowKey={(row) => row.n} maxHeight="28rem" />
     </section>
   );
 }
