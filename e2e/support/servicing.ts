@@ -113,7 +113,7 @@ export async function payFromReturningAccount(page: Page, today: string): Promis
   await form.getByRole('textbox', { name: /Routing number/ }).fill('034821624');
   await expect(form.getByText('HARBOR POINT BANK, N.A.', { exact: true })).toBeVisible();
   await form.getByRole('combobox', { name: /Account type/ }).selectOption('checking');
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('3000');
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('30');
   await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
   await form.getByRole('button', { name: 'Make payment' }).click();
 }

@@ -175,6 +175,12 @@ test('an underwriter reviews, a borrower corrects and signs, a servicer funds: t
   await expect(page.getByRole('region', { name: 'Feedback requests' })).not.toContainText('Not yet');
   await page.getByRole('combobox', { name: 'Move to status' }).selectOption('select_repay_method');
   await page.getByRole('button', { name: 'Move status' }).click();
+  // A status move is asked first (from → to).
+  const move = page.getByRole('dialog', { name: 'Move to Select repay method?' });
+  await expect(move).toContainText('from Ready for review to Select repay method');
+  await expectAccessible(page);
+  await move.getByRole('button', { name: 'Move status' }).click();
+  await expect(move).toBeHidden();
   await expectDetailStatus(page, 'Select repay method');
   await expectAccessible(page);
 

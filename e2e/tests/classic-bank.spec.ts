@@ -50,7 +50,8 @@ async function confirmOnBankAccounts(page: Page, borrower: Borrower, expected: {
   await expect(page.getByRole('heading', { level: 1, name: 'Bank Accounts' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: expected.bank })).toBeVisible();
   await expect(page.getByText(expected.type, { exact: true })).toBeVisible();
-  await expect(page.getByText(new RegExp(`^\\*+${expected.last4}$`))).toBeVisible();
+  // Masked with asterisks on the wire, shown with X (spec).
+  await expect(page.getByText(new RegExp(`^X+${expected.last4}$`))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit bank information' })).toHaveAttribute('href', '/bank_information');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm' }).click();

@@ -4,6 +4,7 @@ import { expect, test } from '../support/access';
 import { expectAccessible } from '../support/axe';
 import { apiPost, borrowerAt, currentStatus, pdfFile, stateProofOfAddress } from '../support/classic';
 import type { Borrower } from '../support/classic';
+import { staffSignIn } from '../support/servicing';
 
 /**
  * Classic flow, step 3 onwards (spec §2 Documents, Application review, Allotment): the borrower uploads
@@ -150,6 +151,24 @@ test('allotment: quick guide, upload, continue; home shows it in analysis', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Allotment in analysis' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
   await expectAccessible(page);
+
+  // The underwriter checks the form and approves the allotment in the back office (not "Approve": the
+  // borrower signs first); the borrower is sent on to the e-signature.
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'underwriter@payrail.test');
+  await staff.goto(`/backoffice/applications/${borrower.id}`);
+  const review = staff.getByRole('region', { name: 'Allotment review' });
+  await expect(review).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await review.getByRole('button', { name: 'Approve allotment' }).click();
+  const approve = staff.getByRole('dialog', { name: 'Approve the allotment?' });
+  await expectAccessible(staff);
+  await approve.getByRole('button', { name: 'Approve allotment' }).click();
+  await expect(approve).toBeHidden();
+  await expect(staff.getByText('Allotment approved: the borrower signs next. Now: Esignature needed.')).toBeVisible();
+  await context.close();
+  expect(await currentStatus(request, borrower.token)).toBe('esignature_needed');
 });
 
 test('allotment for a non-federal employer says split direct deposit', async ({ page, request }) => {

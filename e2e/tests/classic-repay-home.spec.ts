@@ -81,7 +81,7 @@ test.describe('select repay method', () => {
     const onFile = page.getByRole('radio', { name: 'Use the account on file' });
     await expect(onFile).toBeChecked();
     // Only the last four digits of the account number are shown.
-    await expect(page.getByText(/account \*+6789/)).toBeVisible();
+    await expect(page.getByText(/account X+6789/)).toBeVisible();
     await expect(page.getByRole('link', { name: /Auto Debit Disclosure/ })).toBeVisible();
     await expectAccessible(page);
 

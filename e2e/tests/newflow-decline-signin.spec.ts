@@ -49,6 +49,12 @@ test('new-flow sign-in: an unconfirmed e-mail goes to verify_email, an applicati
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`${NF}/already_started$`));
   await expect(page.getByRole('heading', { level: 1, name: 'You already started an application' })).toBeVisible();
+  // It says a link to continue was e-mailed; its main action sends it again (no password step for a passwordless applicant).
+  await expect(page.getByText(/We e-mailed you a link to continue it\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue my application' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send me the link again' }).click();
+  await expect(page.getByText(`We sent a new link to ${started}.`)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'already-started');
 });

@@ -1,7 +1,7 @@
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
-import { staffApiToken, reviewerAction } from '../support/classic';
 import { NF, checkYourRate, screenshot, userIdOf } from '../support/newflow';
+import { staffSignIn } from '../support/servicing';
 
 /**
  * An employer that is not on the list: employer_info with the server's payroll services (plus Other and
@@ -39,8 +39,22 @@ test('new flow: unlisted employer, payroll service from the server, employer rev
 
   await expect(page).toHaveURL(new RegExp(`${NF}/under_review$`));
   const userId = await userIdOf(page);
-  const staff = await staffApiToken(request, 'underwriter@payrail.test');
-  await reviewerAction(request, staff, userId, 'employer_review', { decision: 'accept', note: 'Checked the bakery.' });
+  // The underwriter reads what was typed on the application page and accepts it (added to the employer list).
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await context.newPage();
+  await staffSignIn(staff, 'underwriter@payrail.test');
+  await staff.goto(`/backoffice/applications/${userId}`);
+  const review = staff.getByRole('region', { name: 'Employer review' });
+  await expect(review).toContainText('Harborview Bakery');
+  await expect(review).toContainText('Paychex');
+  await review.getByRole('button', { name: 'Accept employer' }).click();
+  const accept = staff.getByRole('dialog', { name: 'Accept the employer?' });
+  await expect(accept.getByRole('textbox', { name: 'Employer name' })).toHaveValue('Harborview Bakery');
+  await accept.getByRole('textbox', { name: /Note/ }).fill('Checked the bakery.');
+  await expectAccessible(staff);
+  await accept.getByRole('button', { name: 'Accept employer' }).click();
+  await expect(accept).toBeHidden();
+  await context.close();
   // The under-review page updates by itself when the reviewer decides.
   await expect(page).toHaveURL(new RegExp(`${NF}/personal_info$`), { timeout: 30_000 });
 });

@@ -13,6 +13,12 @@ import type { FundedBorrower } from '../support/servicing';
 
 const SENT = 'Your payment has been sent successfully.';
 
+/** MM/DD/YYYY, as the borrower's screens write dates. */
+const us = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+};
+
 async function signIn(page: Page, borrower: FundedBorrower): Promise<void> {
   await signInThroughUi(page, borrower, /\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Loan progress' })).toBeVisible();
@@ -50,14 +56,16 @@ test('one-time payment → business date advanced → settled and in the payment
 
   await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
   const form = page.getByRole('form', { name: 'One-time payment' });
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('5000');
-  await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue('$50.00');
+  // Dollars, as people type them: "50" is $50.00.
+  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('50');
+  await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue('50');
   // The form's today is the business date (moved by staff), not the browser's date.
   await expect(form.getByLabel(/Payment date/)).toHaveValue(today);
   await expect(form.getByLabel(/Payment date/)).toHaveAttribute('min', today);
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Make payment' }).click();
-  await expect(page.getByText(SENT)).toBeVisible();
+  // The spec's words, then what was scheduled and when (today, or the next business day once today's run went out).
+  await expect(page.getByText(new RegExp(`${SENT.replace(/\./g, '\\.')} Your payment of \\$50\\.00 (will be debited from your bank account today|is scheduled for) `))).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await advanceInBackOffice(page, plusDays(today, 7));
@@ -111,7 +119,7 @@ test('a debit card added through the tokenizer pays a one-time payment, settled 
   await expectAccessible(page);
 });
 
-test('cancel a scheduled payment', async ({ page, request }) => {
+test('a payment typed in dollars, scheduled for later, said so, then canceled after a confirmation', async ({ page, request }) => {
   test.setTimeout(120_000);
   const borrower = await fundedBorrower(request);
   const later = plusDays(await advanceClockTo(request, borrower.effectiveDate), 5);
@@ -119,22 +127,38 @@ test('cancel a scheduled payment', async ({ page, request }) => {
   await openPayments(page);
   await page.getByRole('button', { name: 'One-time payment (ACH)' }).click();
   const form = page.getByRole('form', { name: 'One-time payment' });
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially('2500');
+  // More than two decimals is refused with its message; "25.5" is $25.50.
+  await form.getByRole('textbox', { name: /Amount/ }).fill('25.505');
+  await form.getByRole('button', { name: 'Make payment' }).click();
+  await expect(form.getByText('Please enter at most 2 decimals (cents), for example 50.25.')).toBeVisible();
+  await form.getByRole('textbox', { name: /Amount/ }).fill('25.5');
   await form.getByLabel(/Payment date/).fill(later);
   await form.getByRole('button', { name: 'Make payment' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const table = page.getByRole('table', { name: 'Scheduled payments' });
-  // Scheduled for the day the money moves (a weekend or holiday goes to the next business day).
+  // Scheduled for the day the money moves (a weekend or holiday goes to the next business day), and said so.
   const settles = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${later}`)) as { date: string }).date;
-  const [y, m, d] = settles.split('-');
-  const cancel = table.getByRole('button', { name: `Cancel the payment of $25.00 on ${m}/${d}/${y}` });
+  await expect(page.getByText(`${SENT} Your payment of $25.50 is scheduled for ${us(settles)}.`)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Scheduled payments' });
+  const cancel = table.getByRole('button', { name: `Cancel the payment of $25.50 on ${us(settles)}` });
   await expect(cancel).toBeVisible();
   await expectAccessible(page);
+  // One click asks first; Escape keeps the payment and gives focus back.
   await cancel.click();
-  await expect(page.getByText('Your scheduled payment was canceled.')).toBeVisible();
+  const ask = page.getByRole('dialog', { name: 'Cancel this payment?' });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(`$25.50 on ${us(settles)} will not be debited.`);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await cancel.click();
+  await ask.getByRole('button', { name: 'Cancel the payment' }).click();
+  await expect(page.getByText(`Your scheduled payment was canceled. $25.50 on ${us(settles)} will not be debited.`)).toBeVisible();
   await expect(cancel).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Scheduled payments' })).toBeFocused();
+  await expectAccessible(page);
   const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
-  expect(transactions.transactions.find((t) => t.amount === 2500)?.transaction_status).toBe('canceled');
+  expect(transactions.transactions.find((t) => t.amount === 2550)?.transaction_status).toBe('canceled');
 });
 
 test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered', async ({ page, request }) => {
@@ -204,11 +228,14 @@ test('auto-debit set up and collected', async ({ page, request }) => {
   const form = page.getByRole('form', { name: 'Auto-debit' });
   const [y, m, d] = next.next_term_date.split('-');
   await expect(form.getByText(`Next payment date: ${m}/${d}/${y}`)).toBeVisible();
-  await form.getByRole('textbox', { name: /Amount/ }).pressSequentially(String(next.payment_per_term));
+  // Pre-filled with the loan's payment per term, in dollars.
+  const perTerm = (next.payment_per_term / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(form.getByRole('textbox', { name: /Amount/ })).toHaveValue(perTerm);
   await form.getByRole('checkbox', { name: /I have read and accept/ }).check();
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Set up auto-debit' }).click();
-  await expect(page.getByText(SENT)).toBeVisible();
+  // Not just "sent": what was set up and from when.
+  await expect(page.getByText(`${SENT} Auto-debit is set up: $${perTerm} per payment, starting ${us(next.next_term_date)}.`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await advanceInBackOffice(page, plusDays(next.next_term_date, 5));

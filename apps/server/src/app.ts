@@ -43,12 +43,17 @@ import { servicingRoutes } from './modules/loan-book/routes';
 import { referralBackofficeRoutes, referralRoutes } from './modules/referral/routes';
 import { careBackofficeRoutes, careRoutes } from './modules/care/routes';
 import { hardshipBackofficeRoutes, hardshipRoutes } from './modules/hardship/routes';
+import { creditReportingBackofficeRoutes } from './modules/credit-reporting/routes';
+import { collectionsDeskRoutes } from './modules/collections/routes';
+import { statementBackofficeRoutes, statementRoutes } from './modules/statements/routes';
+import { paymentPlanBackofficeRoutes, paymentPlanRoutes } from './modules/loan-book/payment-plan-routes';
 import { refinanceRoutes } from './modules/refinance/routes';
 import { collectionsRoutes } from './modules/loan-book/servicing-desk-routes';
 import { borrowerToolsBackofficeRoutes } from './modules/borrower-tools/backoffice-routes';
 import { borrowerToolsRoutes } from './modules/borrower-tools/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { portfolioBackofficeRoutes } from './modules/portfolio/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
 const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document'];
@@ -277,6 +282,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(borrowerToolsRoutes(ctx), { prefix: '/api' });
   await app.register(careRoutes(ctx), { prefix: '/api' });
   await app.register(hardshipRoutes(ctx), { prefix: '/api' });
+  await app.register(statementRoutes(ctx), { prefix: '/api' });
+  await app.register(paymentPlanRoutes(ctx), { prefix: '/api' });
   await app.register(staffRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(identityBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(systemEventRoutes(ctx), { prefix: '/api/backoffice' });
@@ -288,6 +295,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(careBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(hardshipBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(creditReportingBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(collectionsDeskRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(statementBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(paymentPlanBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(portfolioBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

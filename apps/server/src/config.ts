@@ -87,6 +87,15 @@ const ZEnv = z
     /** Production refuses the sandbox providers (fake money, fake banks, sign-in as anyone) unless this says it is a staging install. */
     ALLOW_SANDBOX_PROVIDERS: bool.default(false),
     COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
+    // Metro 2 furnisher identity (docs/credit-reporting.md); the defaults are a demo furnisher.
+    METRO2_IDENTIFICATION_NUMBER: z.string().regex(/^[A-Z0-9]{1,20}$/, { error: 'METRO2_IDENTIFICATION_NUMBER must be 1 to 20 upper-case letters or digits' }).default('PAYRAILDEMO01'),
+    METRO2_REPORTER_NAME: z.string().min(1).max(40).default('Payrail Demo Servicing'),
+    METRO2_REPORTER_ADDRESS: z.string().min(1).max(96).default('100 Demo Street, Wilmington, DE 19801'),
+    METRO2_REPORTER_TELEPHONE: z.string().regex(/^\d{10}$/, { error: 'METRO2_REPORTER_TELEPHONE must be 10 digits' }).default('3025550100'),
+    METRO2_EQUIFAX_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
+    METRO2_EXPERIAN_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,5}$/).default(''),
+    METRO2_TRANSUNION_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
+    METRO2_INNOVIS_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
     /** The daily servicing run (docs/servicing-operations.md). */
     LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
     LATE_FEE_FLAT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1500),
@@ -234,6 +243,8 @@ export type Config = {
   ach: { provider: 'sandbox' | 'nacha'; sandboxSettleDays: number; nachaDir: string; odfiRoutingNumber: string; companyName: string; companyId: string };
   /** The account allotments and split direct deposits are sent to (printed in the allotment instructions). Defaults: sandbox values. */
   collectionAccount: { routingNumber: string; accountNumber: string };
+  /** The Metro 2 furnisher (docs/credit-reporting.md): the identification number and program identifiers the bureaus assign, the reporter's name, address and telephone. */
+  creditReporting: { identificationNumber: string; reporterName: string; reporterAddress: string; reporterTelephone: string; equifaxProgramId: string; experianProgramId: string; transUnionProgramId: string; innovisProgramId: string };
   /** The daily servicing run (docs/servicing-operations.md): late fees, ACH return window and re-presentment, the timer. */
   collections: {
     lateFee: { graceDays: number; flatCents: number; percent: string; maxCents: number };
@@ -343,6 +354,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       companyId: e.ACH_COMPANY_ID,
     },
     collectionAccount: { routingNumber: e.COLLECTION_ROUTING_NUMBER, accountNumber: e.COLLECTION_ACCOUNT_NUMBER },
+    creditReporting: {
+      identificationNumber: e.METRO2_IDENTIFICATION_NUMBER,
+      reporterName: e.METRO2_REPORTER_NAME,
+      reporterAddress: e.METRO2_REPORTER_ADDRESS,
+      reporterTelephone: e.METRO2_REPORTER_TELEPHONE,
+      equifaxProgramId: e.METRO2_EQUIFAX_PROGRAM_ID,
+      experianProgramId: e.METRO2_EXPERIAN_PROGRAM_ID,
+      transUnionProgramId: e.METRO2_TRANSUNION_PROGRAM_ID,
+      innovisProgramId: e.METRO2_INNOVIS_PROGRAM_ID,
+    },
     collections: {
       lateFee: { graceDays: e.LATE_FEE_GRACE_DAYS, flatCents: e.LATE_FEE_FLAT_CENTS, percent: e.LATE_FEE_PERCENT, maxCents: e.LATE_FEE_MAX_CENTS },
       returnWindowDays: e.ACH_RETURN_WINDOW_DAYS,

@@ -21,6 +21,8 @@ import { loanTermsRepository } from './modules/loan-terms/repository';
 import { reviewRepository } from './modules/review/repository';
 import { backofficeRepository } from './modules/backoffice/repository';
 import { loanBookRepository } from './modules/loan-book/repository';
+import { collectionsDeskReads } from './modules/loan-book/collections-desk.repository';
+import { collectionsDeskRepository } from './modules/collections/repository';
 import { borrowerToolsRepository } from './modules/borrower-tools/repository';
 import { profileRepository } from './modules/profile/repository';
 import { newflowRepository } from './modules/newflow/repository';
@@ -28,6 +30,12 @@ import { referralRepository } from './modules/referral/repository';
 import { refinanceRepository } from './modules/refinance/repository';
 import { careRepository } from './modules/care/repository';
 import { hardshipRepository } from './modules/hardship/repository';
+import { creditReportingRepository } from './modules/credit-reporting/repository';
+import { creditReportingLoanBookRepository } from './modules/loan-book/credit-reporting.repository';
+import { statementsRepository } from './modules/statements/repository';
+import { paymentPlansRepository } from './modules/loan-book/payment-plans.repository';
+import { portfolioRepository } from './modules/portfolio/repository';
+import { portfolioLoanBookRepository } from './modules/loan-book/portfolio.repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -50,6 +58,9 @@ export type AppContext = {
     review: ReturnType<typeof reviewRepository>;
     backoffice: ReturnType<typeof backofficeRepository>;
     loanBook: ReturnType<typeof loanBookRepository>;
+    /** The loan book's reads for the collections desk (docs/collections.md). */
+    collectionsBook: ReturnType<typeof collectionsDeskReads>;
+    collectionsDesk: ReturnType<typeof collectionsDeskRepository>;
     borrowerTools: ReturnType<typeof borrowerToolsRepository>;
     profile: ReturnType<typeof profileRepository>;
     newflow: ReturnType<typeof newflowRepository>;
@@ -57,6 +68,15 @@ export type AppContext = {
     refinance: ReturnType<typeof refinanceRepository>;
     care: ReturnType<typeof careRepository>;
     hardship: ReturnType<typeof hardshipRepository>;
+    creditReporting: ReturnType<typeof creditReportingRepository>;
+    /** The loan book's reads for credit reporting (loan-book/credit-reporting.repository.ts). */
+    loanBookCreditReporting: ReturnType<typeof creditReportingLoanBookRepository>;
+    statements: ReturnType<typeof statementsRepository>;
+    /** The loan book's payment plans (loan-book/payment-plans.repository.ts, docs/payment-plans.md). */
+    paymentPlans: ReturnType<typeof paymentPlansRepository>;
+    portfolio: ReturnType<typeof portfolioRepository>;
+    /** The loan book's reads for the portfolio (loan-book/portfolio.repository.ts). */
+    loanBookPortfolio: ReturnType<typeof portfolioLoanBookRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -87,6 +107,8 @@ export function createContext(config: Config, database: Database, overrides: Par
     review: reviewRepository(database.db),
     backoffice: backofficeRepository(database.db),
     loanBook: loanBookRepository(database.db),
+    collectionsBook: collectionsDeskReads(database.db),
+    collectionsDesk: collectionsDeskRepository(database.db),
     borrowerTools: borrowerToolsRepository(database.db),
     profile: profileRepository(database.db),
     newflow: newflowRepository(database.db),
@@ -94,6 +116,12 @@ export function createContext(config: Config, database: Database, overrides: Par
     refinance: refinanceRepository(database.db),
     care: careRepository(database.db),
     hardship: hardshipRepository(database.db),
+    creditReporting: creditReportingRepository(database.db),
+    loanBookCreditReporting: creditReportingLoanBookRepository(database.db),
+    statements: statementsRepository(database.db),
+    paymentPlans: paymentPlansRepository(database.db),
+    portfolio: portfolioRepository(database.db),
+    loanBookPortfolio: portfolioLoanBookRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

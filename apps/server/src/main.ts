@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
+import { startCreditReportingTimer } from './modules/credit-reporting/scheduler';
 import { startServicingTimer } from './modules/loan-book/scheduler';
 import { startRateCheckTimer } from './modules/newflow/rate-check';
 import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   const stopServicing = startServicingTimer(app.ctx, app.log);
   // Left-over new-flow rate checks (a poll runs its own at once).
   const stopRateChecks = startRateCheckTimer(app.ctx, app.log);
+  // The monthly Metro 2 furnishing file, once the run has serviced a month's last day (docs/credit-reporting.md).
+  const stopCreditReporting = startCreditReportingTimer(app.ctx, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://localhost:${port}`;
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     try {
       await stopServicing();
       await stopRateChecks();
+      await stopCreditReporting();
       await app.close();
       await database.close();
       await unlock?.();

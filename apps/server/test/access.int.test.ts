@@ -341,10 +341,10 @@ describe('POST /api/email (new-flow pre-check)', () => {
     const { email } = await signUp(app);
     const unconfirmed = await call(app, { method: 'POST', url: '/api/email', payload: { email: email.toUpperCase() } });
     expect(unconfirmed.statusCode).toBe(202);
-    expect(unconfirmed.json()).toEqual({ data: 'unconfirmed' });
+    expect(unconfirmed.json()).toEqual({ data: 'unconfirmed', has_password: true });
     const confirmed = await call(app, { method: 'POST', url: '/api/email', payload: { email: DEMO_BORROWER.email } });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ data: 'password' });
+    expect(confirmed.json()).toEqual({ data: 'password', has_password: true });
     expect((await call(app, { method: 'POST', url: '/api/email', payload: { email: 'nope' } })).json()).toEqual({ errors: { email: [FIELD_MSG.invalid] } });
   });
 });

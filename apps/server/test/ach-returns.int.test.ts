@@ -130,8 +130,10 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     // NACHA re-presentment: a retry of the R01 is scheduled (the daily run's own rule).
     expect(s.ach_entries[1]).toMatchObject({ retry_of_id: txId, status: 'scheduled' });
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
-    expect(notes).toContain(`Your payment of $${formatCents(cents(loan.paymentCents))} on 2029-02-02 was returned by your bank (R01 Insufficient funds). Please make the payment another way to keep your loan current.`);
-    expect(notes.some((m) => m.startsWith('We will present the returned payment to your bank again on '))).toBe(true);
+    // One message that says what happens next (presented again on a date), not two that disagree.
+    const returnNotes = notes.filter((m) => m.startsWith(`Your payment of $${formatCents(cents(loan.paymentCents))} on 02/02/2029 was returned by your bank (R01 Insufficient funds).`));
+    expect(returnNotes).toHaveLength(1);
+    expect(returnNotes[0]).toMatch(/ We will present it to your bank again on \d{2}\/\d{2}\/\d{4}: please have the money in your account by then, or make the payment another way before that day\.$/);
     // This upload's audit row (other files' uploads share the table).
     const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
     const mine = audits.filter((a) => JSON.stringify(a.after).includes(trace));

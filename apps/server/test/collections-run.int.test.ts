@@ -58,8 +58,10 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     const payment = nsfEntries.find((e) => e.kind === 'scheduled_debit')!;
     expect(nsfEntries.find((e) => e.kind === 'reversal')).toMatchObject({ reversesEntryId: payment.id, reasonCode: 'R01', effectiveDate: '2027-02-05', amountCents: payment.amountCents });
     const messages = (await notes(nsf.userId)).map((n) => n.message);
-    expect(messages.some((m) => m.includes('was returned by your bank (R01 Insufficient funds)'))).toBe(true);
-    expect(messages).toContain('We will present the returned payment to your bank again on 2027-02-10.');
+    const returned = messages.filter((m) => m.includes('was returned by your bank (R01 Insufficient funds)'));
+    expect(returned).toHaveLength(1);
+    expect(returned[0]).toContain('We will present it to your bank again on 02/10/2027');
+    expect(returned[0]).not.toContain('Please make the payment another way to keep your loan current');
 
     const revokedTxs = await txs(revoked.loanId);
     expect(revokedTxs).toHaveLength(1);

@@ -197,7 +197,7 @@ describe('hardship request: staff', () => {
     expect((await notices(loan.userId)).some((m) => m.includes('is approved: 1 payment is deferred; your next payment is due on 2029-03-02. Your late fees are waived.'))).toBe(true);
     const mail = (await outbox(app, loan.email)).find((m) => m.subject === 'Your hardship request is approved');
     expect(mail?.body).toContain('Payment 1:');
-    expect(mail?.body).toContain('due 2029-03-02 (was 2029-02-02)');
+    expect(mail?.body).toContain('due 03/02/2029 (was 02/02/2029)');
     expect(mail?.body).toContain('APR');
 
     // One approved hardship every 12 months.

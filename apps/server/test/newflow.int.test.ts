@@ -120,11 +120,11 @@ describe('sign-up and sign-in pre-check (POST /email)', () => {
 
     const { email } = await newflowSignup();
     const unconfirmed = await call(app, { method: 'POST', url: '/api/email', payload: { email } });
-    expect([unconfirmed.statusCode, unconfirmed.json()]).toEqual([202, { data: 'unconfirmed' }]);
+    expect([unconfirmed.statusCode, unconfirmed.json()]).toEqual([202, { data: 'unconfirmed', has_password: false }]);
 
     const started = await atJobInfo();
     const inProgress = await call(app, { method: 'POST', url: '/api/email', payload: { email: started.email } });
-    expect([inProgress.statusCode, inProgress.json()]).toEqual([202, { data: 'already_started' }]);
+    expect([inProgress.statusCode, inProgress.json()]).toEqual([202, { data: 'already_started', has_password: false, continue_link: 'sent', link_valid_hours: 72 }]);
     const link = (await outbox(app, started.email)).find((m) => /\/c\/([A-Za-z0-9_-]+)/.test(m.body));
     const code = link && /\/c\/([A-Za-z0-9_-]+)/.exec(link.body)![1];
     expect(code).toBeTruthy();
@@ -222,12 +222,12 @@ describe('application steps: order and data', () => {
     const [audit] = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'employer_review')));
     expect(audit).toMatchObject({ before: { status: 'employer_under_review' }, after: { status: 'personal_info', decision: 'accept', note: 'Acme is a real employer.', employer: { name: 'Acme', payroll_service: 'ADP' } } });
     // Only from employer_under_review: a second decision is refused with the current status.
-    expect((await review(who.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ current_status: 'personal_info' });
+    expect((await review(who.id, { decision: 'cannot_proceed', note: 'Too late.' })).json()).toMatchObject({ current_status: 'personal_info' });
     // Cannot proceed ends the application at cant_proceed.
     const stopped = await atJobInfo();
     await ok(postStep(stopped.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }));
     await ok(postStep(stopped.token, { workflow_status_key: 'employer_info', employer: { name: 'Nowhere Inc', multiple_paycheck: 'No', payroll_service: "Don't know", work_email: 'me@nowhere.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B' } }));
-    expect((await review(stopped.id, { decision: 'cannot_proceed' })).json()).toMatchObject({ new_status: 'cant_proceed' });
+    expect((await review(stopped.id, { decision: 'cannot_proceed', note: 'Not a real employer.' })).json()).toMatchObject({ new_status: 'cant_proceed' });
     expect((await getStep(stopped.token, 'cant_proceed')).json()).toMatchObject({ current_status: 'cant_proceed', finalized_application: true });
   });
 
@@ -536,7 +536,7 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect((await pw(PASSWORD, PASSWORD, 'NOPE1234')).json()).toEqual({ errors: { refer_code: ['This referral code does not exist.'] } });
     expect((await ok(pw(PASSWORD, PASSWORD))).new_status).toBe('phone_validation');
     const email = await call(app, { method: 'POST', url: '/api/email', payload: { email: who.email } });
-    expect([email.statusCode, email.json()]).toEqual([200, { data: 'password' }]);
+    expect([email.statusCode, email.json()]).toEqual([200, { data: 'password', has_password: true }]);
     const signedIn = await login(app, who.email, PASSWORD);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ data: { workflow_status: 'phone_validation', new_flow: true } });

@@ -248,7 +248,7 @@ const CASES: Record<string, Case> = {
     same: true,
   },
   'PUT /api/users/info': { step: dashboard, request: async (who, app) => json('PUT', '/api/users/info', { borrower: { address: '14 Harbor Street', city: 'Wilmington', zip_code: '19801', state_id: await availableStateId(app) } })(who), same: true, state: read('/api/users/info') },
-  'POST /api/users/info/ssn': { step: dashboard, request: json('POST', '/api/users/info/ssn'), same: true },
+  'POST /api/users/info/ssn': { step: dashboard, request: json('POST', '/api/users/info/ssn', { password: PASSWORD }), same: true },
   'POST /api/loans/:loanId/what_if': { step: dashboard, request: (who) => json('POST', `/api/loans/${who.loanId}/what_if`, { recurring: { amount: 1000 } })(who), same: true },
   'POST /api/loans/documents/download/zip': { step: dashboard, request: json('POST', '/api/loans/documents/download/zip', { documents: [] }) },
   'POST /api/dashboard/consents/electronic_communications/withdraw': {
@@ -274,6 +274,11 @@ const CASES: Record<string, Case> = {
   'POST /api/dashboard/loans/:loanId/due_date_change': {
     step: ownFundedLoan,
     request: (who) => ({ ...json('POST', `/api/dashboard/loans/${who.loanId}/due_date_change`, { date: '2027-02-12', signature_name: 'Jordan Rivera', agree: true })(who), headers: { ...auth(who.token), 'idempotency-key': `parallel-due-date-${who.id}` } }),
+  },
+  // An unknown plan (refused); ten parallel signatures of a real proposal → one revision: payment-plan.int.test.ts.
+  'POST /api/dashboard/payment_plans/:id/sign': {
+    step: dashboard,
+    request: json('POST', '/api/dashboard/payment_plans/999999/sign', { signature_name: 'Jordan Rivera', agree: true, as_of: '2026-12-01' }),
   },
   'PATCH /api/transactions/cancel/:id': { step: dashboard, request: json('PATCH', '/api/transactions/cancel/999999') },
   'POST /api/request_payment': {

@@ -1,8 +1,9 @@
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
+import { REVEAL_SSN_MSG } from '@payrail/contract/profile';
 import type { TProfile } from '@payrail/contract/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutYourselfAnswers, borrowerAtEmployer, fillAboutYourself } from './application-helpers';
-import { auth, availableStateId, call, signUpConfirmed, unavailableStateId } from './identity-helpers';
+import { PASSWORD, auth, availableStateId, call, signUpConfirmed, unavailableStateId } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';
 import { type TestApp, testApp } from './test-app';
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 const getInfo = (token: string) => call(app, { url: '/api/users/info', headers: auth(token) });
 const putInfo = (token: string, borrower: Record<string, unknown>) => call(app, { method: 'PUT', url: '/api/users/info', headers: auth(token), payload: { borrower } });
-const revealSsn = (token: string) => call(app, { method: 'POST', url: '/api/users/info/ssn', headers: auth(token) });
+const revealSsn = (token: string, password = PASSWORD) => call(app, { method: 'POST', url: '/api/users/info/ssn', headers: auth(token), payload: { password } });
 
 describe('GET /api/users/info', () => {
   it('answers every Profile field: SSN masked xxx-xx-####, state with abbreviation and name, employer, the unit as given', async () => {
@@ -119,6 +120,28 @@ describe('POST /api/users/info/ssn (show in full)', () => {
     expect(views).toHaveLength(2);
     expect(views[0]).toMatchObject({ userId: who.id, field: 'social_security_number' });
     expect(JSON.stringify(views)).not.toContain(ssn.slice(-4) + '"');
+  });
+
+  it('asks for the password again: a wrong one is refused and shows nothing, and counts toward the sign-in lockout', async () => {
+    const who = await signUpConfirmed(app);
+    await fillAboutYourself(app, who.token, { social_security_number: '212-55-7788' });
+    const wrong = await revealSsn(who.token, 'not-my-password');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: [REVEAL_SSN_MSG.wrongPassword] });
+    expect(wrong.body).not.toContain('7788');
+    expect(await app.ctx.repos.profile.sensitiveViews(who.id)).toHaveLength(0);
+    expect((await call(app, { method: 'POST', url: '/api/users/info/ssn', headers: auth(who.token), payload: {} })).statusCode).toBe(422);
+    // Five wrong passwords in all, then the account's sign-in back-off answers 429, even with the right one.
+    for (let i = 0; i < 4; i += 1) expect((await revealSsn(who.token, `wrong-${i}`)).statusCode).toBe(422);
+    expect((await revealSsn(who.token)).statusCode).toBe(429);
+  });
+
+  it('a member without a password (a social or new-flow sign-up) is told how to set one', async () => {
+    const who = await signUpConfirmed(app);
+    await app.ctx.database.db.execute(`update application_members set password_hash = null where id = ${who.id}`);
+    const res = await revealSsn(who.token, 'anything');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ password: [REVEAL_SSN_MSG.noPassword] });
   });
 
   it('the audit rows cannot be changed or removed', async () => {

@@ -31,6 +31,13 @@ const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: n
   // An unknown borrower: passing the guard shows as the use case's 404, and nothing is written.
   remind: { request: () => ({ method: 'POST', url: '/api/backoffice/members/2147483000/requests/remind' }), allowed: 404 },
   storageCheck: { request: () => ({ url: '/api/backoffice/storage_check' }), allowed: 200 },
+  creditReporting: { request: () => ({ url: '/api/backoffice/credit_reporting/files' }), allowed: 200 },
+  // An unknown loan: passing the guard shows as the use case's 404, and nothing is written.
+  creditDisputes: { request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/disputes', payload: { note: 'Consumer says the balance is wrong.' } }), allowed: 404 },
+  portfolio: { request: () => ({ url: '/api/backoffice/portfolio' }), allowed: 200 },
+  collect: { request: () => ({ url: '/api/backoffice/collections/queue' }), allowed: 200 },
+  // A preview (writes nothing) of an unknown loan: passing the guard shows as the use case's 404.
+  restructure: { request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/payment_plans/preview', payload: { kind: 'spread_past_due' } }), allowed: 404 },
 };
 
 describe('the staff guard (one onRequest hook over the contract capability table)', () => {

@@ -20,6 +20,8 @@ export const defaultHandlers = [
   http.get(api('/loans/ongoing_loans'), () => HttpResponse.json({})),
   http.get(api('/loans/history'), () => HttpResponse.json({ loans: [] })),
   // Servicing's business date: the real date (UTC) unless staff moved the clock (tests about it override it).
+  // Payment plans proposed for a loan: none (tests about plans override it).
+  http.get(api('/dashboard/loans/:loanId/payment_plans'), () => HttpResponse.json({ plans: [] })),
   http.get(api('/business_date'), () => HttpResponse.json({ business_date: new Date().toISOString().slice(0, 10) })),
 ];
 

@@ -91,6 +91,10 @@ export const APPLICATION_MSG = {
   cannotReapplyYet: (date: string) => `You can apply again on ${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}.`,
   cannotReapply: 'A new application cannot be started from your current status.',
   useDedicatedAction: (status: string) => `Use the ${status} action: it needs more than a status.`,
+  /** …/approve at the allotment review: the allotment is approved first (its own action), then the borrower signs. */
+  approveAllotmentFirst: 'This application is at the allotment review: approve the allotment (Approve allotment) to send the borrower on to the e-signature; the application is approved after they sign.',
+  /** …/approve_allotment outside the allotment review. */
+  notAtAllotmentReview: (status: string) => `Only an application at the allotment review (review_allotment) has an allotment to approve; this one is at ${status}.`,
   incomeSourceNotEmployed: 'Choose an employer only when your source of income is Employed.',
 } as const;
 
@@ -446,8 +450,28 @@ export const EMPLOYER_REVIEW_DECISIONS = ['accept', 'cannot_proceed'] as const;
 export const ZStaffEmployerReviewRequest = z.object({
   decision: z.enum(EMPLOYER_REVIEW_DECISIONS, { error: FIELD_MSG.blank }),
   note: z.string().trim().max(300, FIELD_MSG.tooLong(300)).optional(),
+  /**
+   * `accept` only: the listed employer the typed-in one is (matched by the reviewer). Without it the
+   * employer is created in the employer table under `employer_name` (default: the name the applicant
+   * typed), or matched when a listed employer already has that name. `cannot_proceed` needs a `note`
+   * (the reason, kept with the audited action).
+   */
+  employer_id: z.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).optional(),
+  employer_name: z.string().trim().min(2, FIELD_MSG.tooShort(2)).max(120, FIELD_MSG.tooLong(120)).optional(),
 });
 export type TStaffEmployerReviewRequest = z.infer<typeof ZStaffEmployerReviewRequest>;
+/**
+ * GET …/employer_review: the employer a new-flow applicant typed in (employer_info; null when none) and
+ * listed employers whose names are close to it, for the reviewer to match.
+ */
+export const ZEmployerReviewFacts = z.object({
+  user_id: z.number().int(),
+  status: ZWorkflowStatus,
+  described: z.object({ name: z.string(), multiple_paycheck: z.string(), payroll_service: z.string(), work_email: z.string() }).nullable(),
+  payment_frequency: z.string().nullable(),
+  candidates: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TEmployerReviewFacts = z.infer<typeof ZEmployerReviewFacts>;
 /** POST …/cancel */
 export const ZStaffCancelRequest = z.object({ reapply_on: ZReapplyOn.optional() });
 export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsKeys, ZCents } from './money';
+import { centsKeys, isCentsSchema, ZCents } from './money';
 
 /**
  * The before/after snapshots the server writes with each staff action (`staff_actions`), per action.
@@ -9,7 +9,10 @@ import { centsKeys, ZCents } from './money';
  */
 const ZNone = z.object({});
 const id = z.number().int();
-const date = z.string();
+/** A calendar day (`YYYY-MM-DD`); marked so the back office shows it as MM/DD/YYYY ({@link auditValueKinds}). */
+const date = z.string().meta({ unit: 'date' });
+/** A percentage kept as a decimal string ("28.5784"); shown as "28.58%". */
+const percent = z.string().meta({ unit: 'percent' });
 
 /**
  * A reviewer's view of the member before/after a decision (`review/reviewer-move.ts` `snapshot`). The
@@ -25,6 +28,7 @@ const reviewerMove = { before: ZReviewerSnapshot, after: ZReviewerSnapshot };
 
 export const AUDIT_SNAPSHOTS = {
   approve: reviewerMove,
+  approve_allotment: reviewerMove,
   cancel: reviewerMove,
   change_status: reviewerMove,
   drop: reviewerMove,
@@ -79,8 +83,8 @@ export const AUDIT_SNAPSHOTS = {
     after: z.object({ status: z.string(), reason: z.string() }),
   },
   hardship_approved: {
-    before: z.object({ request_id: id, loan_id: id, status: z.string(), due_dates: z.array(date), apr: z.string() }),
-    after: z.object({ status: z.string(), defer_payments: z.number().int(), waive_late_fees: z.boolean(), waived_cents: ZCents, due_dates: z.array(date), apr: z.string() }),
+    before: z.object({ request_id: id, loan_id: id, status: z.string(), due_dates: z.array(date), apr: percent }),
+    after: z.object({ status: z.string(), defer_payments: z.number().int(), waive_late_fees: z.boolean(), waived_cents: ZCents, due_dates: z.array(date), apr: percent }),
   },
   remind_open_requests: { before: ZNone, after: z.object({ requests: z.array(z.string()) }) },
   reveal_ssn: { before: ZNone, after: z.object({ field: z.string(), on_file: z.boolean() }) },
@@ -90,6 +94,35 @@ export const AUDIT_SNAPSHOTS = {
   create_presigned_link: { before: ZNone, after: z.object({ link_id: id, new_flow: z.boolean(), expires_at: z.string() }) },
   start_system_event: { before: ZNone, after: z.object({ id, description: z.string() }) },
   end_system_event: { before: ZNone, after: z.object({ ended: z.boolean() }) },
+  // Collections (docs/collections.md).
+  collection_contact_logged: { before: ZNone, after: z.object({ loan_id: id, contact_id: id, channel: z.string(), outcome: z.string() }) },
+  promise_to_pay_recorded: { before: ZNone, after: z.object({ loan_id: id, promise_id: id, promised_date: date, amount_cents: ZCents }) },
+  collection_note_added: { before: ZNone, after: z.object({ loan_id: id, note_id: id }) },
+  recovery_posted: {
+    before: z.object({ loan_id: id, recoverable_cents: ZCents }),
+    after: z.object({ entry_id: id, amount_cents: ZCents, received_on: date, recoverable_cents: ZCents }),
+  },
+  // Payment plans (docs/payment-plans.md).
+  payment_plan_proposed: {
+    before: z.object({ loan_id: id, days_past_due: z.number().int(), payoff_cents: ZCents }),
+    after: z.object({ plan_id: id, kind: z.string(), installments: z.number().int(), annual_rate_percent: percent, first_due_date: date, expires_on: date, amount_financed_cents: ZCents, total_of_payments_cents: ZCents, apr: percent }),
+  },
+  payment_plan_withdrawn: { before: z.object({ plan_id: id, loan_id: id, status: z.string() }), after: z.object({ status: z.string(), reason: z.string() }) },
+  view_payment_plan_agreement: { before: ZNone, after: z.object({ plan_id: id }) },
+  // Statements (docs/statements.md).
+  view_statement: { before: ZNone, after: z.object({ statement_id: id, loan_id: id }) },
+  statements_run: { before: ZNone, after: z.object({ as_of: date.nullable(), issued: z.number().int(), year_end_issued: z.number().int(), failed: z.number().int() }) },
+  // Credit reporting (docs/credit-reporting.md).
+  credit_reporting_file_generated: { before: z.object({ period: z.string() }), after: z.object({ file_id: id, period: z.string(), base_records: z.number().int(), excluded: z.number().int(), sha256: z.string() }) },
+  credit_reporting_file_downloaded: { before: ZNone, after: z.object({ file_id: id, period: z.string(), sha256: z.string() }) },
+  credit_dispute_opened: {
+    before: z.object({ loan_id: id, compliance_condition_code: z.string().nullable() }),
+    after: z.object({ dispute_id: id, loan_id: id, status: z.string(), note: z.string(), compliance_condition_code: z.string() }),
+  },
+  credit_dispute_resolved: {
+    before: z.object({ dispute_id: id, loan_id: id, status: z.string(), compliance_condition_code: z.string() }),
+    after: z.object({ status: z.string(), outcome: z.string(), note: z.string(), compliance_condition_code: z.string() }),
+  },
 } satisfies Record<string, { before: z.ZodObject; after: z.ZodObject }>;
 
 export type AuditAction = keyof typeof AUDIT_SNAPSHOTS;
@@ -103,4 +136,31 @@ const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(A
  */
 export function auditMoneyKeys(action: string, side: 'before' | 'after'): ReadonlySet<string> {
   return isAuditAction(action) ? centsKeys(AUDIT_SNAPSHOTS[action][side]) : NO_MONEY;
+}
+
+/** How the back office shows an audited value: money (cents), a percentage or a calendar day. */
+export type AuditValueKind = 'money' | 'percent' | 'date';
+
+function valueKind(schema: z.ZodType | undefined): AuditValueKind | null {
+  if (isCentsSchema(schema)) return 'money';
+  let s: z.ZodType | undefined = schema;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodArray) s = (s instanceof z.ZodArray ? s.element : s.unwrap()) as z.ZodType;
+  if (s !== undefined && isCentsSchema(s)) return 'money';
+  const unit = s === undefined ? undefined : z.globalRegistry.get(s)?.unit;
+  return unit === 'percent' || unit === 'date' ? unit : null;
+}
+
+/**
+ * The typed keys of one side of an action's snapshot — money ({@link ZCents}), percentages and calendar
+ * days, also inside arrays — so every audited value is shown by its type, never guessed from its name.
+ * None for an action the contract does not describe.
+ */
+export function auditValueKinds(action: string, side: 'before' | 'after'): ReadonlyMap<string, AuditValueKind> {
+  const kinds = new Map<string, AuditValueKind>();
+  if (!isAuditAction(action)) return kinds;
+  for (const [key, field] of Object.entries(AUDIT_SNAPSHOTS[action][side].shape as Record<string, z.ZodType>)) {
+    const kind = valueKind(field);
+    if (kind) kinds.set(key, kind);
+  }
+  return kinds;
 }

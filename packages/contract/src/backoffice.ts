@@ -12,7 +12,8 @@ import { ZWorkflowStatus } from './workflow-status.js';
  * Money is integer cents; dates `YYYY-MM-DD`; instants ISO 8601.
  */
 
-export const WAITING_ON = ['lender', 'borrower', 'none'] as const;
+/** Who acts next; `funding`: approved and signed, waiting for a servicer to fund it (the Ready to fund rule). */
+export const WAITING_ON = ['lender', 'borrower', 'funding', 'none'] as const;
 export type WaitingOn = (typeof WAITING_ON)[number];
 
 // ── 1. Queue: GET /applications ──────────────────────────────────────────────────────────────────

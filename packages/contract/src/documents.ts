@@ -120,8 +120,8 @@ export const ZRequiredDocuments = z.object({
 });
 export type TRequiredDocuments = z.infer<typeof ZRequiredDocuments>;
 
-/** Where a stored file's record lives: an uploaded document, a signed promissory note, a signed due-date change agreement. */
-export const STORED_FILE_SOURCES = ['document', 'signed_note', 'due_date_change_agreement'] as const;
+/** Where a stored file's record lives: an uploaded document, a signed promissory note, a signed due-date change agreement, a signed payment plan. */
+export const STORED_FILE_SOURCES = ['document', 'signed_note', 'due_date_change_agreement', 'payment_plan_agreement'] as const;
 export type StoredFileSource = (typeof STORED_FILE_SOURCES)[number];
 
 /** GET /api/backoffice/storage_check: one file whose record exists but whose bytes are missing. */

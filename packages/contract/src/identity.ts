@@ -14,6 +14,12 @@ export { EMAIL_PATTERN, PASSWORD_MIN, PASSWORD_RULES, REFERRAL_CODE_MIN_EXCLUSIV
  */
 
 export const EMAIL_TOKEN_LENGTH = 6;
+/**
+ * The `reason` of a 422 for a confirmation code a resend replaced (additive to `errors.confirmation_token`,
+ * issue #33); the client shows the spec's message plus {@link CONFIRMATION_SUPERSEDED_HINT}.
+ */
+export const CONFIRMATION_SUPERSEDED = 'superseded';
+export const CONFIRMATION_SUPERSEDED_HINT = 'A newer code was sent to your e-mail. Please use the code from the latest e-mail.';
 export const PHONE_CODE_LENGTH = 6;
 export const RESEND_COUNTDOWN_MS = 30_000;
 

@@ -113,12 +113,25 @@ export const ZNewflowPaymentFrequency = z.enum(NEWFLOW_PAYMENT_FREQUENCIES, { er
  * POST /api/signup with `new_flow: true` (spec §3): no password at the first step. The answer is the
  * classic one, 201 `{ id, email }` without a token: the SPA goes to verify_email.
  */
+/** The agreement documents the new flow's sign-up checkbox covers beyond the spec's two (recorded when sent `true`). */
+export const NEWFLOW_SIGNUP_EXTRA_AGREEMENTS = ['consent_text_messaging', 'auto_debit_disclosure', 'terms_of_use'] as const;
+const NEWFLOW_SIGNUP_EXTRA_AGREEMENT_FIELDS = {
+  consent_text_messaging: z.literal(true, { error: FIELD_MSG.mustBeAccepted }).optional(),
+  auto_debit_disclosure: z.literal(true, { error: FIELD_MSG.mustBeAccepted }).optional(),
+  terms_of_use: z.literal(true, { error: FIELD_MSG.mustBeAccepted }).optional(),
+};
+
 export const ZNewflowSignupRequest = z.object({
   application_member: z.object({ email: ZEmail }),
   fingerprint: z.string().max(200).optional(),
   agreements: z.object({
     privacy_notice: z.literal(true, { error: FIELD_MSG.mustBeAccepted }),
     consent_eletronic_comunications: z.literal(true, { error: FIELD_MSG.mustBeAccepted }),
+    /**
+     * The other documents the Check Your Rate terms checkbox covers (newflow §2): sent by the SPA, each
+     * recorded as accepted (time, IP, browser) with the sign-up. Optional so the spec's payload stays valid.
+     */
+    ...NEWFLOW_SIGNUP_EXTRA_AGREEMENT_FIELDS,
   }),
   loan_borrower: z.object({
     state_id: z.number({ error: MSG.stateBlank }).int().positive(MSG.stateBlank).max(2_147_483_647, MSG.stateBlank),
@@ -154,7 +167,15 @@ export type TNewflowSignupRequest = z.infer<typeof ZNewflowSignupRequest>;
  *   the server e-mails a one-time continue link (`/c/{code}`, new_flow) to the address.
  */
 export const ZEmailCheckRequest = z.object({ email: ZEmail });
-export const ZEmailCheckResponse = z.object({ data: z.enum(['password', 'no_account', 'unconfirmed', 'already_started']) });
+export const ZEmailCheckResponse = z.object({
+  data: z.enum(['password', 'no_account', 'unconfirmed', 'already_started']),
+  /** Additive (issue #33): whether the account signs in with a password (absent for no_account). */
+  has_password: z.boolean().optional(),
+  /** already_started only: the continue link was e-mailed now (`sent`), or the hourly limit held it back (`limit_reached`). */
+  continue_link: z.enum(['sent', 'limit_reached']).optional(),
+  /** already_started only: how many hours an e-mailed continue link works. */
+  link_valid_hours: z.number().int().optional(),
+});
 export type TEmailCheckResponse = z.infer<typeof ZEmailCheckResponse>;
 
 // ── Step payloads (POST /api/applicationflow/application_step) ─────────────────────────────────
@@ -532,6 +553,26 @@ export const ZLoanOffer = z.object({
 });
 export type TLoanOffer = z.infer<typeof ZLoanOffer>;
 
+/**
+ * The combined counteroffer and adverse-action notice (docs/newflow.md "Counteroffer"): recorded and
+ * e-mailed when the rate check offers less than asked; `text` is the notice as sent (plain paragraphs).
+ */
+export const ZCounterofferNotice = z.object({
+  id: z.number().int(),
+  /** Cents asked at sign-up. */
+  requested_amount: z.number().int(),
+  /** Cents offered (the largest offer is at most this). */
+  offered_amount: z.number().int(),
+  /** The principal reasons for offering less (at most 4). */
+  reasons: z.array(z.string()),
+  credit_score: z.number().int().nullable(),
+  bureau_name: z.string().nullable(),
+  text: z.string(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TCounterofferNotice = z.infer<typeof ZCounterofferNotice>;
+
 export const ZLoanOfferData = z.object({
   split_direct_deposit: z.array(ZLoanOffer),
   auto_debit: z.array(ZLoanOffer),
@@ -540,6 +581,8 @@ export const ZLoanOfferData = z.object({
   discount_percentage: z.number(),
   /** The program chosen at select_program. */
   is_split_direct_deposit: z.boolean(),
+  /** Set when the offers are a counteroffer (less than asked): the notice with its reasons. Absent/null otherwise. */
+  counteroffer: ZCounterofferNotice.nullable().optional(),
 });
 
 export const ZPasswordCreationData = z.object({ refer_code: z.string().nullable() });

@@ -50,6 +50,14 @@ export const ZUpdateProfileRequest = z.object({
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** POST /users/info/ssn: the SSN in full (###-##-####); each call is an audit row. */
+/** POST /users/info/ssn: the member's password again (as banks ask before showing a full number). */
+export const ZRevealSsnRequest = z.object({ password: z.string({ error: "can't be blank" }).min(1, "can't be blank").max(200) });
+export type TRevealSsnRequest = z.infer<typeof ZRevealSsnRequest>;
+/** The reveal's refusals (422 on the `password` field). */
+export const REVEAL_SSN_MSG = {
+  wrongPassword: 'That password is not right. Please try again.',
+  noPassword: 'To see your full SSN, set a password first: use "Forgot your password?" on the sign-in page.',
+} as const;
 export const ZRevealSsnResponse = z.object({ social_security_number: z.string().nullable() });
 export type TRevealSsnResponse = z.infer<typeof ZRevealSsnResponse>;
 

@@ -119,6 +119,10 @@ export const LEDGER_KINDS = [
   'late_fee',
   'waiver',
   'refund',
+  // Collections (docs/collections.md): one charge_off entry per component owed on the charge-off day; a
+  // payment received after it is a recovery against the charged-off amount.
+  'charge_off',
+  'recovery',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -216,6 +220,13 @@ export const ZServicingLoan = z.object({
   refinance_in_progress: z.boolean(),
   /** Days the oldest unpaid installment is past due (0 when current). */
   days_past_due: z.number().int(),
+  /**
+   * Credit balance (cents): money received beyond what the loan owes and not refunded yet (the ledger's
+   * unapplied money, e.g. a payroll remittance after the payoff); 0 when none. The borrower may send it
+   * to a debit card (POST /create_debit_disbursement). Optional on the wire for older answers; the server
+   * always sends it.
+   */
+  credit_balance: z.number().int().nonnegative().optional(),
 });
 export type TServicingLoan = z.infer<typeof ZServicingLoan>;
 

@@ -23,6 +23,16 @@ export const STAFF_CAPABILITIES = {
   remind: ['admin', 'servicer'],
   /** The storage check: which stored files (documents, signed notes, due-date change agreements) have lost their bytes. */
   storageCheck: ['admin', 'servicer'],
+  /** The collections desk: the queue by bucket, contact attempts, promises to pay, notes, recoveries (docs/collections.md). */
+  collect: ['admin', 'servicer'],
+  /** Metro 2 credit reporting: the monthly furnishing files (list, generate for a past month, download). */
+  creditReporting: ['admin'],
+  /** Flagging and resolving a borrower's dispute of what is reported to the credit bureaus (compliance condition code). */
+  creditDisputes: ['admin', 'servicer'],
+  /** The Portfolio page: originations, rates, balances, delinquency, roll rates, charge-offs and vintage curves, with CSV exports (management). */
+  portfolio: ['admin'],
+  /** Payment plans (restructures): preview, propose and withdraw a plan the borrower signs (docs/payment-plans.md). */
+  restructure: ['admin', 'servicer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A back-office capability: a key of {@link STAFF_CAPABILITIES}. */

@@ -12,12 +12,13 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
 export const WAITING_ON_LABELS: Record<WaitingOn, string> = {
   lender: 'Waiting on lender',
   borrower: 'Waiting on borrower',
+  funding: 'Funding queue',
   none: 'Nobody (closed)',
 };
 
 /** Who must act next: the lender (us) or the borrower. Text, not colour alone, carries the meaning. */
 export function WaitingOnBadge({ value }: { value: WaitingOn }) {
-  return <Badge tone={value === 'none' ? 'neutral' : value}>{WAITING_ON_LABELS[value]}</Badge>;
+  return <Badge tone={value === 'none' ? 'neutral' : value === 'funding' ? 'lender' : value}>{WAITING_ON_LABELS[value]}</Badge>;
 }
 
 const SUCCESS = new Set(['approved']);

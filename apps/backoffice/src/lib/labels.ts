@@ -54,7 +54,13 @@ export function workingTimeLabel(value: string | null | undefined): string {
   return WORKING_TIME[value] ?? value;
 }
 
-/** A field's wire name as a label, without the unit suffixes staff do not read ("annual_income_cents" → "Annual income"). */
+/** Words staff read in capitals ("apr" → "APR"). */
+const ACRONYMS: Readonly<Record<string, string>> = { apr: 'APR', ach: 'ACH', ssn: 'SSN' };
+
+/** A field's wire name as a label, without the unit suffixes staff do not read ("annual_income_cents" → "Annual income", "apr" → "APR"). */
 export function fieldLabel(key: string): string {
-  return humanize(key.replace(/_(cents|at)$/, ''));
+  return humanize(key.replace(/_(cents|at)$/, ''))
+    .split(' ')
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word)
+    .join(' ');
 }

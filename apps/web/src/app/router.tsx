@@ -190,6 +190,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
               { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
               { path: 'dashboard/loans/:loanId/hardship', id: 'hardship', handle: handle('Hardship help'), lazy: () => import('./routes/hardship') },
+              { path: 'dashboard/loans/:loanId/payment-plan', id: 'paymentPlan', handle: handle('Payment plan'), lazy: () => import('./routes/payment-plan') },
             ],
           },
         ],

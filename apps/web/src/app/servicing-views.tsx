@@ -12,6 +12,10 @@ import { WhatIfSimulator } from '../features/borrower-tools/components/what-if-s
 import type { RenderWhatIfChart } from '../features/borrower-tools/components/what-if-simulator';
 import { saveBlob } from '../features/servicing/lib/save-file';
 import { LoanCharts } from '../features/servicing/components/charts/loan-charts';
+import { CreditBalance } from '../features/servicing/components/credit-balance';
+import { usePaymentPlans } from '../features/payment-plans/api/payment-plans';
+import { Alert } from '@payrail/ui/alert';
+import { formatDate } from '@payrail/client/format';
 import { LoanDocuments } from '../features/servicing/components/loan-documents';
 import { LoanProgress, LoanTerms } from '../features/servicing/components/loan-summary';
 import { PaymentHistory } from '../features/servicing/components/payment-history';
@@ -50,6 +54,33 @@ export function Payments({ loan, headingLevel }: { loan: TServicingLoan | null; 
   );
 }
 
+/** A payment plan the servicer proposed (docs/payment-plans.md): the borrower reviews and signs it on its page; a signed one stays linked. */
+function PaymentPlanLink({ loanId }: { loanId: number }) {
+  const plans = usePaymentPlans(loanId);
+  const proposed = plans.data?.plans.find((p) => p.status === 'proposed');
+  const accepted = plans.data?.plans.find((p) => p.status === 'accepted');
+  if (proposed) {
+    return (
+      <Alert kind="info" title="A payment plan is waiting for you">
+        We proposed a new payment plan for this loan. Review it and sign it by {formatDate(proposed.expires_on)}.{' '}
+        <Button to={`/dashboard/loans/${loanId}/payment-plan`} variant="secondary" size="sm">
+          Review the payment plan
+        </Button>
+      </Alert>
+    );
+  }
+  if (accepted) {
+    return (
+      <div className={styles.actions}>
+        <Button to={`/dashboard/loans/${loanId}/payment-plan`} variant="secondary">
+          Your payment plan
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
+
 /**
  * loanDetails (spec §2): progress (opened loans), charts, terms, refinance status, documents, payment
  * history, and for the opened loan the payments page.
@@ -69,6 +100,8 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
         </Button>
       </div>
       <LoanManagerLink />
+      <CreditBalance loan={loan} />
+      {owing ? <PaymentPlanLink loanId={loan.id} /> : null}
       {opened ? <LoanProgress loan={loan} /> : null}
       {opened ? (
         <div className={styles.actions}>

@@ -27,10 +27,19 @@ export type LedgerEntryKind =
   | 'reversal'
   | 'late_fee'
   | 'waiver'
-  | 'refund';
+  | 'refund'
+  | 'charge_off'
+  | 'recovery';
 
 export const PAYMENT_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
 export const FEE_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['late_fee']);
+/**
+ * Charge-off (docs/collections.md): the loan book writes one `charge_off` entry per component still owed
+ * on the charge-off day (`reasonCode` names it: {@link CHARGE_OFF_COMPONENTS}); from that day nothing is
+ * collectible on the books, and money received is a `recovery` against the charged-off amount (never beyond it).
+ */
+export const CHARGE_OFF_COMPONENTS = ['principal', 'interest', 'fees', 'refund_owed'] as const;
+export type ChargeOffComponent = (typeof CHARGE_OFF_COMPONENTS)[number];
 
 /** A stored ledger entry (what the domain needs of it). Amounts are positive; the kind gives the direction. */
 export interface LedgerEntry {
@@ -42,6 +51,8 @@ export interface LedgerEntry {
   readonly reversesEntryId?: number | null;
   /** Fees: the installment the fee is attached to. */
   readonly installmentN?: number | null;
+  /** Charge-off: the component it charges off ({@link ChargeOffComponent}). */
+  readonly reasonCode?: string | null;
 }
 
 /** A payment entry and how it was applied, as of the position's date. */
@@ -95,6 +106,29 @@ export interface LoanPosition {
   readonly payments: readonly PaymentOutcome[];
   /** Fees that fell on a loan already closed on their date (not owed). */
   readonly voidFeeCount: number;
+  /** The charge-off, when the loan is charged off as of the date (else null): see {@link ChargeOffPosition}. */
+  readonly chargeOff: ChargeOffPosition | null;
+}
+
+/**
+ * A charged-off loan as of a date: nothing is collectible on the books (`outstandingCents` 0, `closed`),
+ * but what was charged off and what is still recoverable is known.
+ */
+export interface ChargeOffPosition {
+  /** The charge-off day (the date of its entries). */
+  readonly date: IsoDate;
+  /** Sum of the charge-off entries, by component. */
+  readonly chargedOffCents: Cents;
+  readonly components: Readonly<Record<ChargeOffComponent, Cents>>;
+  /**
+   * Payments made before the charge-off and returned after it (an ACH return): the charge-off counted them
+   * as paid, so that much more is recoverable.
+   */
+  readonly returnedAfterCents: Cents;
+  /** Recoveries received and not reversed as of the date. */
+  readonly recoveredCents: Cents;
+  /** What can still be recovered: charged off + returned after − recovered, never below zero. */
+  readonly recoverableCents: Cents;
 }
 
 function byDateThenId(a: LedgerEntry, b: LedgerEntry): number {
@@ -128,6 +162,102 @@ export function entriesToEvents(entries: readonly LedgerEntry[], asOf: IsoDate):
 
 /** Replays the stored entries and derives every balance of the loan as of `asOf` (≥ the disbursement date). */
 export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry[], asOf: IsoDate): LoanPosition {
+  const chargeOffDate = chargeOffDateOf(entries, asOf);
+  if (chargeOffDate !== null) return chargedOffPosition(schedule, entries, chargeOffDate, asOf);
+  return openPosition(schedule, entries, asOf);
+}
+
+/** The charge-off day of the loan as of `asOf` (its first charge-off entry dated on or before it), else null. */
+export function chargeOffDateOf(entries: readonly LedgerEntry[], asOf: IsoDate): IsoDate | null {
+  let date: IsoDate | null = null;
+  for (const e of entries) if (e.kind === 'charge_off' && e.effectiveDate <= asOf && (date === null || e.effectiveDate < date)) date = e.effectiveDate;
+  return date;
+}
+
+/**
+ * What the loan book charges off on `date`: every component of the payoff of that day, by component (their
+ * sum is `position.outstandingCents`). Zero components are left out (the ledger holds positive amounts only).
+ */
+export function chargeOffComponents(position: LoanPosition): { component: ChargeOffComponent; amountCents: Cents }[] {
+  if (position.chargeOff) return [];
+  const quote = payoff(position.ledger, position.asOf);
+  const parts: [ChargeOffComponent, number][] = [
+    ['principal', quote.principalCents],
+    ['interest', quote.interestCents],
+    ['fees', quote.feesCents],
+    ['refund_owed', position.refundOwedCents],
+  ];
+  return parts.filter(([, c]) => c > 0).map(([component, c]) => ({ component, amountCents: cents(c) }));
+}
+
+/**
+ * The position of a loan charged off on `chargeOffDate` (≤ `asOf`). Balances are those of the charge-off
+ * entries: nothing is collectible (outstanding 0, closed), no interest accrues, no fee is owed. Payments
+ * are those of the replay as of `asOf` restricted to entries dated up to the charge-off day (a payment
+ * entry dated later is counted as a recovery); `daysPastDue` keeps counting from the oldest unpaid due
+ * date (credit reporting reads it).
+ */
+function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], chargeOffDate: IsoDate, asOf: IsoDate): LoanPosition {
+  // "After the charge-off" is the ledger's order, not only the date: an entry dated on the charge-off day but
+  // posted after its entries (a remittance or a return of that day, read later) was not counted by it.
+  let firstOff = Number.POSITIVE_INFINITY;
+  for (const e of entries) if (e.kind === 'charge_off' && e.effectiveDate === chargeOffDate && e.id < firstOff) firstOff = e.id;
+  const postedAfter = (e: LedgerEntry) => e.effectiveDate > chargeOffDate || e.id > firstOff;
+  const undoneBy = new Map<number, LedgerEntry>();
+  for (const e of entries) {
+    if ((e.kind === 'reversal' || e.kind === 'waiver') && e.effectiveDate <= asOf && e.reversesEntryId != null) undoneBy.set(e.reversesEntryId, e);
+  }
+  const isRecovery = (e: LedgerEntry) => e.kind === 'recovery' || (PAYMENT_KINDS.has(e.kind) && postedAfter(e));
+  const before = entries.filter((e) => e.kind !== 'charge_off' && !isRecovery(e) && !(e.kind === 'refund' && postedAfter(e)));
+  const base = openPosition(schedule, before, asOf);
+  const components: Record<ChargeOffComponent, number> = { principal: 0, interest: 0, fees: 0, refund_owed: 0 };
+  let chargedOff = 0;
+  let recovered = 0;
+  let returnedAfter = 0;
+  let refundedAfter = 0;
+  for (const e of entries) {
+    if (e.effectiveDate > asOf) continue;
+    const undoneByEntry = undoneBy.get(e.id);
+    if (e.kind === 'charge_off') {
+      chargedOff += e.amountCents;
+      const c = (CHARGE_OFF_COMPONENTS as readonly string[]).includes(e.reasonCode ?? '') ? (e.reasonCode as ChargeOffComponent) : 'principal';
+      components[c] += e.amountCents;
+    } else if (isRecovery(e)) {
+      if (!undoneByEntry) recovered += e.amountCents;
+    } else if (PAYMENT_KINDS.has(e.kind) && undoneByEntry && postedAfter(undoneByEntry)) {
+      // A payment the charge-off counted as paid, returned after it: owed again.
+      returnedAfter += e.amountCents;
+    } else if (e.kind === 'refund' && postedAfter(e)) {
+      refundedAfter += e.amountCents;
+    }
+  }
+  const owed = chargedOff + returnedAfter;
+  const zero = cents(0);
+  return {
+    ...base,
+    ledger: { schedule, asOf, principalCents: zero, pastDue: [], current: null },
+    principalCents: zero,
+    outstandingCents: zero,
+    refundOwedCents: zero,
+    paidCents: cents(base.paidCents + recovered),
+    // Money beyond what was owed after the charge-off is a credit, less what was paid back since.
+    unappliedCents: cents(Math.max(0, base.unappliedCents + Math.max(0, recovered - owed) - refundedAfter)),
+    remainingTerms: 0,
+    nextDueDate: null,
+    closed: true,
+    chargeOff: {
+      date: chargeOffDate,
+      chargedOffCents: cents(chargedOff),
+      components: { principal: cents(components.principal), interest: cents(components.interest), fees: cents(components.fees), refund_owed: cents(components.refund_owed) },
+      returnedAfterCents: cents(returnedAfter),
+      recoveredCents: cents(recovered),
+      recoverableCents: cents(Math.max(0, owed - recovered)),
+    },
+  };
+}
+
+/** {@link positionAsOf} of a loan that is not charged off. */
+function openPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], asOf: IsoDate): LoanPosition {
   const { events, included, undone } = entriesToEvents(entries, asOf);
   // A reversed disbursement: the loan was canceled, its money never reached the borrower.
   if (undone.size > 0 && entries.some((e) => e.kind === 'disbursement' && undone.has(e.id))) return canceledPosition(schedule, entries, included, undone, asOf);
@@ -178,6 +308,7 @@ export function positionAsOf(schedule: LoanSchedule, entries: readonly LedgerEnt
     closed,
     payments,
     voidFeeCount: voidFees,
+    chargeOff: null,
   };
 }
 
@@ -226,6 +357,7 @@ function canceledPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[
     closed: owedBack === 0,
     payments,
     voidFeeCount: voidFees,
+    chargeOff: null,
   };
 }
 

@@ -82,6 +82,39 @@ export interface LoanSchedule extends FeeTreatment {
   readonly rows: readonly ScheduleRow[];
   /** All contractual due dates (one per scheduled payment). */
   readonly dueDates: readonly IsoDate[];
+  /**
+   * A restructured schedule (a payment plan, docs/payment-plans.md): the terms each run of installments
+   * is serviced on, oldest first (the first is the contract's own). Absent: one run, the fields above.
+   */
+  readonly segments?: readonly ScheduleSegment[];
+}
+
+/**
+ * One run of installments serviced on the same terms: the contract's (from installment 1), or a payment
+ * plan's (from `fromN`, taking over at the start of `startDate`). A plan's installments also carry a
+ * level part of the arrears (interest owed when the plan took over, never capitalised); the last one
+ * takes what is left of the principal and the arrears.
+ */
+export interface ScheduleSegment {
+  /** First installment of the run. */
+  readonly fromN: number;
+  /** Last installment of the run (its final row). */
+  readonly lastN: number;
+  /** The day the run takes over (the disbursement date for the contract's run). */
+  readonly startDate: IsoDate;
+  /** Annual nominal rate of the run, percent text. */
+  readonly annualRatePercent: string;
+  /** Periodic rate of the run. */
+  readonly periodicRate: Ratio;
+  /** Level principal-and-interest payment of the run. */
+  readonly paymentCents: Cents;
+  /** Level arrears part of each installment of the run (0 for the contract's run). */
+  readonly arrearsPerInstallmentCents: Cents;
+  /**
+   * The due date installment `fromN` had under the run before it (the period in progress when this run
+   * took over), null when none was in progress; the contract's run: null.
+   */
+  readonly priorDueDate: IsoDate | null;
 }
 
 /**

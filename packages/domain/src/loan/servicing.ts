@@ -20,7 +20,7 @@ import type { Cents } from '../money';
 import { diffDays } from '../dates';
 import type { IsoDate } from '../dates';
 import { amortisationStep } from './schedule';
-import type { LoanSchedule } from './schedule';
+import type { LoanSchedule, ScheduleSegment } from './schedule';
 
 /** An installment whose due date has passed and which still has something unpaid. */
 export interface InstallmentDue {
@@ -64,6 +64,13 @@ export interface Ledger {
   readonly pastDue: readonly InstallmentDue[];
   /** The installment in progress; `null` once the loan is paid off or past its last due date. */
   readonly current: CurrentPeriod | null;
+  /**
+   * A payment plan (schedule segments): arrears carried into the plan and not yet due (interest owed when
+   * the plan took over, spread over its installments without interest). Absent: 0.
+   */
+  readonly arrearsCents?: Cents;
+  /** A payment plan: the schedule segment in force (index in `schedule.segments`). Absent: 0. */
+  readonly segmentIndex?: number;
 }
 
 /** The installment in progress as seen by {@link accrue}. */
@@ -149,7 +156,9 @@ function pastDuePrincipal(pastDue: readonly InstallmentDue[]): number {
 
 /** A new ledger at the disbursement date: note principal outstanding, installment 1 in progress. */
 export function openLedger(schedule: LoanSchedule): Ledger {
-  const first = schedule.dueDates[0];
+  // A plan that took over during the first period: that period keeps the contract's first due date.
+  const planFromFirst = schedule.segments?.[1]?.fromN === 1 ? schedule.segments[1].priorDueDate : undefined;
+  const first = planFromFirst ?? schedule.dueDates[0];
   if (first === undefined) throw new RangeError('schedule has no due dates');
   return {
     schedule,
@@ -160,32 +169,107 @@ export function openLedger(schedule: LoanSchedule): Ledger {
   };
 }
 
-/** Rolls due dates up to and including `date` (installments fall due; the next period starts). */
+/** The terms the ledger's installments are serviced on now: its schedule segment in force (a payment plan), else the contract. */
+export function segmentInForce(ledger: Ledger): ScheduleSegment {
+  const s = ledger.schedule;
+  const seg = s.segments?.[ledger.segmentIndex ?? 0];
+  if (seg) return seg;
+  return { fromN: 1, lastN: s.terms.numberOfPayments, startDate: s.terms.disbursementDate, annualRatePercent: s.terms.annualRatePercent, periodicRate: s.periodicRate, paymentCents: s.regularPaymentCents, arrearsPerInstallmentCents: cents(0), priorDueDate: null };
+}
+
+/** The arrears part of installment `n` of `seg` falling due with `arrearsLeft` not yet due (the run's last, or a final one, takes all). */
+function arrearsPart(seg: ScheduleSegment, n: number, arrearsLeft: number, final: boolean): number {
+  return final || n >= seg.lastN ? arrearsLeft : Math.min(seg.arrearsPerInstallmentCents, arrearsLeft);
+}
+
+/** Rolls due dates up to and including `date` (installments fall due; the next period starts; a payment plan takes over on its day). */
 function rollTo(ledger: Ledger, date: IsoDate): Ledger {
   if (date < ledger.asOf) throw new RangeError(`date ${date} is before the ledger date ${ledger.asOf}`);
+  const nextIndex = (ledger.segmentIndex ?? 0) + 1;
+  const plan = ledger.schedule.segments?.[nextIndex];
+  if (plan && plan.startDate <= date && plan.startDate >= ledger.asOf) return rollTo(enterSegment(rollWithin(ledger, plan.startDate), plan, nextIndex), date);
+  return rollWithin(ledger, date);
+}
+
+/**
+ * A payment plan takes over at the start of its day (installments due that day have fallen due, nothing
+ * of that day is applied yet): the principal stays (past-due principal included); interest owed — past
+ * due, earned so far on the period in progress, arrears of an earlier plan — becomes the plan's arrears,
+ * due in level parts with its installments, without interest; unpaid fees go with its first installment.
+ */
+function enterSegment(ledger: Ledger, seg: ScheduleSegment, index: number): Ledger {
   const s = ledger.schedule;
-  const rate = s.periodicRate;
-  const count = s.terms.numberOfPayments;
+  const { principalCents, arrearsCents: arrears, feesCents: fees } = takeoverAmounts(ledger, seg.startDate);
+  const first = s.dueDates[seg.fromN - 1];
+  const owes = principalCents + arrears + fees > 0;
+  return {
+    schedule: s,
+    asOf: seg.startDate,
+    principalCents: ledger.principalCents,
+    pastDue: [],
+    current: owes && first !== undefined ? { n: seg.fromN, startDate: seg.startDate, dueDate: first, interestCents: null, interestPaidCents: cents(0), feeCents: cents(fees) } : null,
+    arrearsCents: cents(arrears),
+    segmentIndex: index,
+  };
+}
+
+/**
+ * What a payment plan taking over on `date` starts from, on a ledger rolled to `date`: the principal
+ * (past-due principal included), the interest owed (past due, earned so far on the period in progress,
+ * arrears of an earlier plan) and the unpaid fees.
+ */
+export function takeoverAmounts(ledger: Ledger, date: IsoDate): { principalCents: Cents; arrearsCents: Cents; feesCents: Cents } {
+  let arrears: number = ledger.arrearsCents ?? 0;
+  let fees = 0;
+  for (const i of ledger.pastDue) {
+    arrears += i.interestCents;
+    fees += i.feeCents;
+  }
+  const c = ledger.current;
+  if (c) {
+    fees += c.feeCents;
+    if (c.interestCents !== null) arrears += Math.max(0, prorate(c.interestCents, diffDays(c.startDate, date), diffDays(c.startDate, c.dueDate)) - c.interestPaidCents);
+  }
+  return { principalCents: ledger.principalCents, arrearsCents: cents(arrears), feesCents: cents(fees) };
+}
+
+/** {@link rollTo} within the schedule segment in force. */
+function rollWithin(ledger: Ledger, date: IsoDate): Ledger {
+  const s = ledger.schedule;
+  const seg = segmentInForce(ledger);
+  const nextSeg = s.segments?.[(ledger.segmentIndex ?? 0) + 1];
+  const rate = seg.periodicRate;
+  const count = seg.lastN;
   let current = ledger.current;
   let pastDue = ledger.pastDue;
   let notYetDue = ledger.principalCents - pastDuePrincipal(pastDue);
+  let arrears: number = ledger.arrearsCents ?? 0;
   while (current) {
     if (current.interestCents === null) {
       if (current.startDate >= date) break;
       current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: applyRatio(notYetDue, rate), interestPaidCents: current.interestPaidCents, feeCents: current.feeCents };
     }
     if (current.dueDate > date) break;
-    const step = amortisationStep(cents(notYetDue), rate, s.regularPaymentCents, current.n, count, current.interestCents as Cents);
-    const unpaidInterest = (current.interestCents as number) - current.interestPaidCents;
+    const step = amortisationStep(cents(notYetDue), rate, seg.paymentCents, current.n, count, current.interestCents as Cents);
+    const part = arrearsPart(seg, current.n, arrears, step.final);
+    const unpaidInterest = (current.interestCents as number) - current.interestPaidCents + part;
+    arrears -= part;
     if (current.feeCents + unpaidInterest + step.principalCents > 0) {
       if (pastDue === ledger.pastDue) pastDue = [...pastDue];
       (pastDue as InstallmentDue[]).push({ n: current.n, dueDate: current.dueDate, feeCents: current.feeCents, interestCents: cents(unpaidInterest), principalCents: step.principalCents });
     }
     notYetDue -= step.principalCents;
-    const next = s.dueDates[current.n];
-    current = step.final || notYetDue === 0 || next === undefined ? null : { n: current.n + 1, startDate: current.dueDate, dueDate: next, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) };
+    // Under the run before a plan, the period the plan takes over keeps that run's due date.
+    const next = nextSeg && current.n + 1 === nextSeg.fromN ? (nextSeg.priorDueDate ?? undefined) : s.dueDates[current.n];
+    current = step.final || (notYetDue === 0 && arrears === 0) || next === undefined ? null : { n: current.n + 1, startDate: current.dueDate, dueDate: next, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) };
   }
-  return { schedule: s, asOf: date, principalCents: ledger.principalCents, pastDue, current };
+  return withPlanState({ schedule: s, asOf: date, principalCents: ledger.principalCents, pastDue, current }, ledger, arrears);
+}
+
+/** `next` with the payment-plan fields of `from` (arrears as given), only when a plan is involved (a plain loan's ledger keeps its shape). */
+function withPlanState(next: Ledger, from: Ledger, arrears: number = from.arrearsCents ?? 0): Ledger {
+  if (from.segmentIndex === undefined && from.arrearsCents === undefined && arrears === 0) return next;
+  return { ...next, arrearsCents: cents(arrears), segmentIndex: from.segmentIndex ?? 0 };
 }
 
 /**
@@ -198,7 +282,7 @@ export function accrue(ledger: Ledger, date: IsoDate): Accrual {
   const c = rolled.current;
   if (!c) return { ledger: rolled, date, pastDue: rolled.pastDue, inProgress: null, perDiemCents: cents(0) };
   const notYetDue = rolled.principalCents - pastDuePrincipal(rolled.pastDue);
-  const periodInterest = c.interestCents ?? applyRatio(notYetDue, rolled.schedule.periodicRate);
+  const periodInterest = c.interestCents ?? applyRatio(notYetDue, segmentInForce(rolled).periodicRate);
   const daysInPeriod = diffDays(c.startDate, c.dueDate);
   const daysElapsed = diffDays(c.startDate, date);
   const earned = prorate(periodInterest, daysElapsed, daysInPeriod);
@@ -223,7 +307,7 @@ export function accrue(ledger: Ledger, date: IsoDate): Accrual {
 /** Payoff on `date`: principal + unpaid past-due interest + earned interest in progress + unpaid fees. */
 export function payoff(ledger: Ledger, date: IsoDate): Payoff {
   const a = accrue(ledger, date);
-  let interest = a.inProgress?.unpaidEarnedInterestCents ?? 0;
+  let interest = (a.inProgress?.unpaidEarnedInterestCents ?? 0) + (a.ledger.arrearsCents ?? 0);
   let fees = a.inProgress?.feeCents ?? 0;
   for (const i of a.pastDue) {
     interest += i.interestCents;
@@ -262,22 +346,27 @@ export function allocatePayment(ledger: Ledger, date: IsoDate, amountCents: numb
   }
   let current = a.ledger.current;
   let prepaid = 0;
+  let arrears: number = a.ledger.arrearsCents ?? 0;
   if (current && a.inProgress) {
     const f = Math.min(left, current.feeCents);
     left -= f;
     const i = Math.min(left, a.inProgress.unpaidEarnedInterestCents);
     left -= i;
+    // A payment plan's arrears not yet due (interest owed when it took over) before any principal.
+    const ar = Math.min(left, arrears);
+    left -= ar;
+    arrears -= ar;
     fees += f;
-    interest += i;
+    interest += i + ar;
     prepaid = Math.min(left, principal - pastDuePrincipal(pastDue));
     left -= prepaid;
     principal -= prepaid;
-    if (f + i + prepaid > 0) perInstallment.push({ n: current.n, feesCents: cents(f), interestCents: cents(i), principalCents: cents(prepaid) });
+    if (f + i + ar + prepaid > 0) perInstallment.push({ n: current.n, feesCents: cents(f), interestCents: cents(i + ar), principalCents: cents(prepaid) });
     current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: current.interestCents, feeCents: cents(current.feeCents - f), interestPaidCents: cents(current.interestPaidCents + i) };
   }
   // Principal gone: the loan is closed; interest not yet earned in the running period is not charged.
-  if (principal === 0 && pastDue.length === 0) current = null;
-  const next: Ledger = { schedule: a.ledger.schedule, asOf: a.ledger.asOf, principalCents: cents(principal), pastDue, current };
+  if (principal === 0 && pastDue.length === 0 && arrears === 0) current = null;
+  const next: Ledger = withPlanState({ schedule: a.ledger.schedule, asOf: a.ledger.asOf, principalCents: cents(principal), pastDue, current }, a.ledger, arrears);
   return {
     ledger: next,
     allocation: {
@@ -357,13 +446,17 @@ export function projectRemainingSchedule(ledger: Ledger): ProjectedRow[] {
   const c = ledger.current;
   if (!c) return [];
   const s = ledger.schedule;
-  const count = s.terms.numberOfPayments;
+  const seg = segmentInForce(ledger);
+  const count = seg.lastN;
   let balance = ledger.principalCents - pastDuePrincipal(ledger.pastDue);
+  let arrears: number = ledger.arrearsCents ?? 0;
   const rows: ProjectedRow[] = [];
-  for (let n = c.n; n <= count && balance > 0; n++) {
+  for (let n = c.n; n <= count && balance + arrears > 0; n++) {
     const fixed = n === c.n && c.interestCents !== null ? c.interestCents : undefined;
-    const step = amortisationStep(cents(balance), s.periodicRate, s.regularPaymentCents, n, count, fixed);
-    const interest = n === c.n ? step.interestCents - c.interestPaidCents : step.interestCents;
+    const step = amortisationStep(cents(balance), seg.periodicRate, seg.paymentCents, n, count, fixed);
+    const part = arrearsPart(seg, n, arrears, step.final);
+    arrears -= part;
+    const interest = (n === c.n ? step.interestCents - c.interestPaidCents : step.interestCents) + part;
     balance -= step.principalCents;
     rows.push({ n, dueDate: s.dueDates[n - 1] as IsoDate, paymentCents: cents(interest + step.principalCents), interestCents: cents(interest), principalCents: step.principalCents, balanceCents: cents(balance) });
     if (step.final) break;

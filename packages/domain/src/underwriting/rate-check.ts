@@ -9,7 +9,9 @@
  *   Reg B asks for the principal reasons);
  * - the score is below {@link RATE_CHECK_POLICY.fullAmountFrom}, or the engine refers because the amount is
  *   above its maximum → `counteroffer` for the smaller of the engine maximum and the score's share of
- *   the asked amount, rounded down to the step; a counteroffer below the minimum amount declines;
+ *   the asked amount, rounded down to the step, with the principal reasons of the lower amount (the
+ *   bureau's key factors when the score limited it, the income reason when the engine maximum did, both
+ *   when they tie); a counteroffer below the minimum amount declines;
  * - otherwise `approved` for the amount asked (capped by the engine maximum).
  *
  * Pure: the bureau report and the engine decision come in as data.
@@ -26,7 +28,11 @@ export interface RateCheckResult {
   readonly outcome: RateCheckOutcome;
   /** Cents offered (null when declined or no file). */
   readonly approvedAmountCents: number | null;
-  /** Applicant-facing adverse-action reasons (declined, and thin_file's one reason). */
+  /**
+   * Applicant-facing principal reasons: a decline's adverse-action reasons, thin_file's one reason, and a
+   * counteroffer's reasons for offering less than asked (the score's key factors when the score lowered
+   * it, the income reason when the engine's maximum did; at most `maxReasons`). Empty when approved.
+   */
   readonly adverseActionReasons: readonly string[];
 }
 
@@ -49,6 +55,10 @@ export const RATE_CHECK_POLICY = {
 export const THIN_FILE_REASON = 'Insufficient credit file';
 /** The reason added when the score itself declines and the bureau gave no key factor. */
 export const LOW_SCORE_REASON = 'Credit score below our minimum';
+/** A counteroffer lowered by the score when the bureau gave no key factor. */
+export const COUNTEROFFER_SCORE_REASON = 'Credit score too low for the amount of credit requested';
+/** A counteroffer (or a decline) lowered by the engine's maximum for the applicant's income (Reg B form C-1). */
+export const INCOME_FOR_AMOUNT_REASON = 'Income insufficient for amount of credit requested';
 
 const floorTo = (value: number, step: number): number => Math.floor(value / step) * step;
 
@@ -69,8 +79,13 @@ export function decideRateCheck(requestedCents: number, engine: EngineView, bure
   const scoreShare = bureau.score < policy.fullAmountFrom ? floorTo((requestedCents * policy.counterofferSharePercent) / 100, policy.stepCents) : requestedCents;
   const amount = Math.min(requestedCents, cap, scoreShare);
   if (amount < policy.minAmountCents) {
-    const reasons = [...new Set([...bureau.reasonTexts, 'Income insufficient for amount of credit requested'])].slice(0, policy.maxReasons);
+    const reasons = [...new Set([...bureau.reasonTexts, INCOME_FOR_AMOUNT_REASON])].slice(0, policy.maxReasons);
     return { outcome: 'declined', approvedAmountCents: null, adverseActionReasons: reasons };
   }
-  return { outcome: amount < requestedCents ? 'counteroffer' : 'approved', approvedAmountCents: amount, adverseActionReasons: [] };
+  if (amount >= requestedCents) return { outcome: 'approved', approvedAmountCents: amount, adverseActionReasons: [] };
+  // A counteroffer is an adverse action too (Reg B 1002.2(c)(1)(i)): its principal reasons are what lowered the amount.
+  const byScore = scoreShare < requestedCents && scoreShare <= cap ? (bureau.reasonTexts.length > 0 ? bureau.reasonTexts : [COUNTEROFFER_SCORE_REASON]) : [];
+  const byIncome = cap < requestedCents && cap <= scoreShare ? [INCOME_FOR_AMOUNT_REASON] : [];
+  const reasons = [...new Set([...byScore, ...byIncome])].slice(0, policy.maxReasons);
+  return { outcome: 'counteroffer', approvedAmountCents: amount, adverseActionReasons: reasons };
 }

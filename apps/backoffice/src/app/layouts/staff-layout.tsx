@@ -17,9 +17,12 @@ const NAV: readonly { to: string; label: string; capability: Capability; end?: b
   { to: '/loans', label: 'Loans', capability: 'read' },
   { to: '/servicing', label: 'Servicing', capability: 'fund' },
   { to: '/hardship', label: 'Hardship', capability: 'read' },
+  { to: '/collections', label: 'Collections', capability: 'collect' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/system-event', label: 'System event', capability: 'systemEvent' },
   { to: '/storage-check', label: 'Storage check', capability: 'storageCheck' },
+  { to: '/credit-reporting', label: 'Credit reporting', capability: 'creditReporting' },
+  { to: '/portfolio', label: 'Portfolio', capability: 'portfolio' },
 ];
 
 /** Keeps the name and role fresh (and a dead token goes back to sign-in through the global 401 rule). */

@@ -268,13 +268,22 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
         return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: params.action === 'approve' ? 'approved' : 'review_application' });
       }),
     );
-    const { user } = await openAs('underwriter');
+    signInAs('underwriter');
+    serveApplication(applicationDetail(), ['review_application', 'feedback_sent', 'approved']);
+    renderRoute('/applications/42');
+    const user = userEvent.setup();
 
     const select = await screen.findByRole('combobox', { name: 'Move to status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Review application', 'Feedback sent']);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Review application', 'Feedback sent', 'Approved']);
     await user.selectOptions(select, 'review_application');
     await user.click(screen.getByRole('button', { name: 'Move status' }));
+    // The move is asked first (from → to), and nothing is sent before the confirmation.
+    const confirm = await screen.findByRole('dialog', { name: 'Move to Review application?' });
+    expect(confirm).toHaveTextContent('The application moves from Application submitted to Review application.');
+    expect(calls).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Move status' }));
     await waitFor(() => expect(calls[0]).toEqual({ path: 'status', body: JSON.stringify({ new_status: 'review_application' }) }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move to Review application?' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve the application?' })).getByRole('button', { name: 'Approve' }));
@@ -291,6 +300,11 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     );
     signInAs('underwriter');
     serveApplication(applicationDetail({ status: 'employer_under_review' }), ['personal_info', 'cant_proceed', 'canceled']);
+    server.use(
+      http.get(bo('/applications/42/employer_review'), () =>
+        HttpResponse.json({ user_id: 42, status: 'employer_under_review', described: { name: 'Acme Tools', multiple_paycheck: 'No', payroll_service: 'ADP', work_email: 'me@acme.test' }, payment_frequency: 'weekly', candidates: [] }),
+      ),
+    );
     renderRoute('/applications/42');
     const user = userEvent.setup();
     const section = await screen.findByRole('region', { name: 'Employer review' });
@@ -301,12 +315,13 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Accept the employer?' });
     await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Checked the website.');
     await user.click(within(dialog).getByRole('button', { name: 'Accept employer' }));
-    await waitFor(() => expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', note: 'Checked the website.' } }]));
+    await waitFor(() => expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', employer_name: 'Acme Tools', note: 'Checked the website.' } }]));
 
     await user.click(within(section).getByRole('button', { name: 'Cannot proceed' }));
     const stop = await screen.findByRole('dialog', { name: 'Stop the application?' });
+    await user.type(within(stop).getByRole('textbox', { name: 'Reason' }), 'No such company.');
     await user.click(within(stop).getByRole('button', { name: 'Cannot proceed' }));
-    await waitFor(() => expect(calls[1]).toEqual({ path: 'employer_review', body: { decision: 'cannot_proceed' } }));
+    await waitFor(() => expect(calls[1]).toEqual({ path: 'employer_review', body: { decision: 'cannot_proceed', note: 'No such company.' } }));
   });
 
   it('e-mails a pre-signed sign-in link', async () => {
@@ -328,7 +343,7 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
 describe('role-based visibility', () => {
   it('servicers read an application without reviewer actions, SSN reveal or document previews, and can fund it', async () => {
     await openAs('servicer', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Storage check', 'Applications', 'Loans', 'Hardship']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Collections', 'Storage check', 'Applications', 'Loans', 'Hardship']);
     expect(screen.getByRole('link', { name: '← Back to funding' })).toHaveAttribute('href', '/funding');
     expect(screen.getByText('***-**-1234')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal SSN' })).not.toBeInTheDocument();
@@ -353,7 +368,7 @@ describe('role-based visibility', () => {
 
   it('administrators see every page in the navigation', async () => {
     await openAs('admin');
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Audit log', 'System event', 'Storage check']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Collections', 'Audit log', 'System event', 'Storage check', 'Credit reporting', 'Portfolio']);
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
   });

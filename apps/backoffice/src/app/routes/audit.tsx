@@ -5,7 +5,8 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
-import { auditMoneyKeys } from '@payrail/contract/audit';
+import { auditValueKinds } from '@payrail/contract/audit';
+import type { AuditValueKind } from '@payrail/contract/audit';
 import type { TAuditItem } from '@payrail/contract/backoffice';
 import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
@@ -13,9 +14,8 @@ import { RequireRole } from '../../components/require-role';
 import styles from '../../components/page.module.css';
 import { useAudit } from '../../features/audit/api/audit';
 import type { AuditParams } from '../../features/audit/api/audit';
-import { display, fieldLabel, formatDateTime, humanize } from '../../lib/labels';
-import { formatCents } from '@payrail/client/format';
-import { NO_MONEY } from '../../lib/record-rows';
+import { display, fieldLabel, formatDateTime, formatUsDate, humanize } from '../../lib/labels';
+import { formatCents, formatPercent } from '@payrail/client/format';
 import auditStyles from './audit.module.css';
 import { ROLE_LABELS } from '../../lib/staff-session';
 import { usePageTitle } from '../title';
@@ -23,7 +23,7 @@ import { usePageTitle } from '../title';
 export const AUDIT_PER_PAGE = 50;
 
 /** Action names the server records today; the field still takes any text. */
-export const KNOWN_AUDIT_ACTIONS = ['reveal_ssn', 'view_document', 'fund', 'decline', 'deny', 'create_presigned_link', 'start_system_event', 'end_system_event'] as const;
+export const KNOWN_AUDIT_ACTIONS = ['reveal_ssn', 'view_document', 'fund', 'approve', 'approve_allotment', 'employer_review', 'decline', 'deny', 'create_presigned_link', 'start_system_event', 'end_system_event'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function positiveInt(value: string | null): number | undefined {
@@ -45,16 +45,22 @@ export function auditParamsFromUrl(params: URLSearchParams): AuditParams {
   };
 }
 
+const NO_KINDS: ReadonlyMap<string, AuditValueKind> = new Map();
+
 /**
- * One recorded value as staff read it: names and statuses humanized, money in dollars — the keys the
- * contract's snapshot of the action types as `ZCents` (`money`), never guessed from a name — dates as dates.
+ * One recorded value as staff read it, by the type the contract's snapshot of the action gives its key
+ * (`auditValueKinds`: money as dollars, percentages as "28.58%", calendar days as MM/DD/YYYY — never
+ * guessed from a name); statuses and codes humanized; timestamps and ISO days as dates.
  */
-function valueText(key: string, value: unknown, money: ReadonlySet<string>): string {
-  if (typeof value === 'number' && money.has(key)) return formatCents(value);
+function valueText(key: string, value: unknown, kinds: ReadonlyMap<string, AuditValueKind>): string {
+  const kind = kinds.get(key);
+  if (Array.isArray(value)) return value.map((v) => valueText(key, v, kinds)).join(', ') || '—';
+  if (kind === 'money' && typeof value === 'number') return formatCents(value);
+  if (kind === 'percent' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))) return formatPercent(value);
+  if (kind === 'date' && typeof value === 'string') return formatUsDate(value);
   if (typeof value === 'string' && /(status|type|action|method|field|reason)$/.test(key)) return humanize(value);
-  if (Array.isArray(value)) return value.map((v) => valueText(key, v, money)).join(', ') || '—';
-  // Nested records (feedback requests, ACH return lines) hold no money in any described snapshot.
-  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v, NO_MONEY)}`).join('; ') || '—';
+  // Nested records (feedback requests, ACH return lines) hold no typed value in any described snapshot.
+  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v, NO_KINDS)}`).join('; ') || '—';
   return display(value);
 }
 
@@ -65,20 +71,20 @@ function entries(record: unknown): [string, unknown][] {
 /** The before/after of an audit row as labelled lines that wrap inside the table (not raw JSON). */
 function Changes({ item }: { item: TAuditItem }) {
   const groups = [
-    ['Before', entries(item.before), auditMoneyKeys(item.action, 'before')],
-    ['After', entries(item.after), auditMoneyKeys(item.action, 'after')],
+    ['Before', entries(item.before), auditValueKinds(item.action, 'before')],
+    ['After', entries(item.after), auditValueKinds(item.action, 'after')],
   ] as const;
   const shown = groups.filter(([, rows]) => rows.length > 0);
   if (shown.length === 0) return <>—</>;
   return (
     <div className={auditStyles.changes}>
-      {shown.map(([title, rows, money]) => (
+      {shown.map(([title, rows, kinds]) => (
         <div key={title}>
           {shown.length > 1 || title === 'Before' ? <strong>{title}</strong> : null}
           <ul>
             {rows.map(([key, value]) => (
               <li key={key}>
-                {fieldLabel(key)}: {valueText(key, value, money)}
+                {fieldLabel(key)}: {valueText(key, value, kinds)}
               </li>
             ))}
           </ul>

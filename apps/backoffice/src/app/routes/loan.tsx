@@ -8,6 +8,9 @@ import { LoanDetails } from '../../features/loans/components/loan-details';
 import { LoanServicing } from '../../features/servicing/components/loan-servicing';
 import { PayoffLetterIssue } from '../../features/servicing/components/payoff-letter';
 import { useCan } from '../../lib/roles';
+import { LoanStatements } from '../../features/statements/components/loan-statements';
+import { DisputeToggle } from '../../features/credit-reporting/components/dispute-toggle';
+import { PaymentPlanSection } from '../../features/payment-plans/components/payment-plan-section';
 import { usePageTitle } from '../title';
 
 /** The page's heading: whose loan it is (linked to the member's page) and its loan number. */
@@ -54,6 +57,9 @@ export function Component() {
             <LoanServicing loanId={loanId} />
           </section>
           {canAct ? <PayoffLetterIssue loanId={loanId} /> : null}
+          <LoanStatements loanId={loanId} />
+          <DisputeToggle loanId={loanId} />
+          <PaymentPlanSection loanId={loanId} />
           <section className={styles.section} aria-labelledby="loan-schedule-revisions">
             <h2 id="loan-schedule-revisions">Schedule revisions</h2>
             <ScheduleRevisionsPanel loanId={loanId} />

@@ -183,7 +183,7 @@ export function Component() {
       <div className={pageStyles.header}>
         <div>
           <h1>Review queue</h1>
-          <p className={pageStyles.lead}>Applications by status. “Waiting on lender” rows need a decision from us.</p>
+          <p className={pageStyles.lead}>Applications by status. “Waiting on lender” rows need a decision from us; “Funding queue” rows are approved and signed, waiting for a servicer to fund them.</p>
         </div>
       </div>
       <QueueFilters key={filtersKey} params={params} onApply={apply} />

@@ -16,6 +16,7 @@ const SOURCE_LABELS: Record<StoredFileSource, string> = {
   document: 'Uploaded document',
   signed_note: 'Signed promissory note',
   due_date_change_agreement: 'Due-date change agreement',
+  payment_plan_agreement: 'Payment plan agreement',
 };
 
 const member = (r: TStorageCheckItem) => `${r.member_name ?? r.member_email} (#${r.user_id})`;

@@ -92,6 +92,8 @@ export const emailConfirmations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer code replaced this one (kept so an old code answers "a newer code was sent", issue #33). */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('email_confirmations_user_idx').on(t.userId)],

@@ -7,6 +7,7 @@ import { bankAccounts } from './banking';
 import { applicationMembers } from './identity';
 import { agreementDocuments } from './reference';
 import { staffUsers } from './staff';
+import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
 
 /**
  * Loan statuses of spec §3, in its order 0..5 (labels: opened Active, closed_refinanced Refinanced,
@@ -60,6 +61,11 @@ export const loans = pgTable(
      * loan_schedule_revisions), one per installment in order; null: the contract's own dates.
      */
     revisedDueDates: jsonb('revised_due_dates').$type<string[]>(),
+    /**
+     * The payment plans applied to the schedule of record, oldest first (loan_payment_plans, docs/payment-plans.md;
+     * migration 0028): each re-amortises the loan from its effective day; null: none.
+     */
+    paymentPlans: jsonb('payment_plans').$type<StoredPaymentPlan[]>(),
   },
   (t) => [
     index('loans_user_idx').on(t.userId),
@@ -254,6 +260,8 @@ export const LEDGER_KIND_VALUES = [
   'late_fee',
   'waiver',
   'refund',
+  'charge_off',
+  'recovery',
 ] as const;
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -286,8 +294,9 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'ledger_entries_kind_valid',
-      sql`${t.kind} in ('disbursement', 'scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff', 'reversal', 'late_fee', 'waiver', 'refund')`,
+      sql`${t.kind} in ('disbursement', 'scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff', 'reversal', 'late_fee', 'waiver', 'refund', 'charge_off', 'recovery')`,
     ),
+    check('ledger_entries_charge_off_component', sql`${t.kind} <> 'charge_off' or ${t.reasonCode} in ('principal', 'interest', 'fees', 'refund_owed')`),
     check('ledger_entries_reversal_names_entry', sql`(${t.kind} in ('reversal', 'waiver')) = (${t.reversesEntryId} is not null)`),
   ],
 );

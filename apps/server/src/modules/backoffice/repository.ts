@@ -39,9 +39,26 @@ export type QueueFilter = {
 
 export type AuditFilter = { staffId?: number | undefined; action?: string | undefined; userId?: number | undefined; from?: Date | undefined; to?: Date | undefined; limit: number; offset: number };
 
+/**
+ * The funding rule (servicing/fund-application) as SQL on the member row: approved, the open application
+ * approved with no loan on it yet, and a signed note — what a servicer funds. The member's columns are
+ * named with their table: drizzle leaves them bare in a one-table select, where a bare "id" inside the
+ * subqueries would be the subquery's own.
+ */
+const readyToFundSql = () => sql<boolean>`("application_members"."workflow_status" = 'approved'
+  and exists (select 1 from ${applications} a where a.user_id = "application_members"."id" and a.closed_at is null and a.outcome = 'approved'
+    and not exists (select 1 from ${loans} l where l.application_id = a.id))
+  and exists (select 1 from ${esignatures} e where e.user_id = "application_members"."id"))`;
+
 /** Read models of the back office: the queue, an application's full picture, the audit log. */
 export function backofficeRepository(db: Db) {
   return {
+    /** True when the member's application waits for a servicer to fund it (the Ready to fund rule). */
+    isReadyToFund: async (userId: number): Promise<boolean> => {
+      const [row] = await db.select({ ready: readyToFundSql() }).from(applicationMembers).where(eq(applicationMembers.id, userId)).limit(1);
+      return row?.ready === true;
+    },
+
     queue: async (f: QueueFilter) => {
       const where: SQL[] = [];
       // An unknown status matches no member (the filter is a plain string on the wire).
@@ -50,15 +67,8 @@ export function backofficeRepository(db: Db) {
       if (f.stateId) where.push(eq(loanBorrowers.stateId, f.stateId));
       if (f.createdAtMost) where.push(lte(applicationMembers.createdAt, f.createdAtMost));
       if (f.createdAfter) where.push(sql`${applicationMembers.createdAt} > ${f.createdAfter.toISOString()}`);
-      if (f.readyToFund) {
-        // Same rule as funding (servicing/fund-application): approved, signed, not funded.
-        where.push(eq(applicationMembers.workflowStatus, 'approved'));
-        where.push(
-          sql`exists (select 1 from ${applications} a where a.user_id = ${applicationMembers.id} and a.closed_at is null and a.outcome = 'approved'
-                and not exists (select 1 from ${loans} l where l.application_id = a.id))`,
-        );
-        where.push(sql`exists (select 1 from ${esignatures} e where e.user_id = ${applicationMembers.id})`);
-      }
+      // Same rule as funding (servicing/fund-application): approved, signed, not funded.
+      if (f.readyToFund) where.push(readyToFundSql());
       const cond = where.length ? and(...where) : undefined;
       const column = f.sort === 'created_at' ? applicationMembers.createdAt : f.sort === 'status' ? applicationMembers.workflowStatus : applicationMembers.updatedAt;
       const order = f.dir === 'asc' ? [asc(column), asc(applicationMembers.id)] : [desc(column), desc(applicationMembers.id)];
@@ -72,6 +82,7 @@ export function backofficeRepository(db: Db) {
             employerName: employers.name,
             state: states.abbreviation,
             amountCents: applications.amountCents,
+            readyToFund: readyToFundSql(),
           })
           .from(applicationMembers)
           .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))

@@ -50,6 +50,12 @@ export function employmentRepository(db: Db) {
         return employer!.id;
       }),
 
+    /** The employer with this slug (listed or hidden), if any. */
+    employerBySlug: async (slug: string): Promise<typeof employers.$inferSelect | undefined> => {
+      const [row] = await db.select().from(employers).where(eq(employers.slug, slug)).limit(1);
+      return row;
+    },
+
     findRequestByEmployer: async (employerId: number): Promise<EmployerRequestRow | undefined> => {
       const [row] = await db.select().from(employerRequests).where(eq(employerRequests.employerId, employerId)).limit(1);
       return row;

@@ -216,11 +216,17 @@ export function identityRepository(db: Db) {
     },
 
     // ── E-mail confirmation ────────────────────────────────────────────────────────────────────
-    /** Stores a new code and forgets the member's earlier open ones; null when the code is taken (draw another). */
+    /**
+     * Stores a new code and retires the member's earlier open ones (kept, marked superseded, so an old code
+     * can answer that a newer one was sent); null when the code is taken (draw another).
+     */
     replaceConfirmation: async (c: { userId: number; codeHash: string; expiresAt: Date; at: Date }): Promise<ConfirmationRow | null> => {
       try {
         return await db.transaction(async (tx) => {
-          await tx.delete(emailConfirmations).where(and(eq(emailConfirmations.userId, c.userId), isNull(emailConfirmations.usedAt)));
+          await tx
+            .update(emailConfirmations)
+            .set({ supersededAt: c.at })
+            .where(and(eq(emailConfirmations.userId, c.userId), isNull(emailConfirmations.usedAt), isNull(emailConfirmations.supersededAt)));
           const [row] = await tx.insert(emailConfirmations).values({ userId: c.userId, codeHash: c.codeHash, expiresAt: c.expiresAt, createdAt: c.at }).returning();
           return row!;
         });
@@ -237,7 +243,7 @@ export function identityRepository(db: Db) {
         db
           .select()
           .from(emailConfirmations)
-          .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
+          .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt), isNull(emailConfirmations.supersededAt)))
           .orderBy(desc(emailConfirmations.id))
           .limit(1),
       ),
@@ -258,7 +264,7 @@ export function identityRepository(db: Db) {
         const used = await tx
           .update(emailConfirmations)
           .set({ usedAt: p.at })
-          .where(and(eq(emailConfirmations.id, p.confirmationId), isNull(emailConfirmations.usedAt)))
+          .where(and(eq(emailConfirmations.id, p.confirmationId), isNull(emailConfirmations.usedAt), isNull(emailConfirmations.supersededAt)))
           .returning({ id: emailConfirmations.id });
         if (used.length === 0) return false;
         await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { runDailyServicing } from './use-cases/daily-run';
+import { generateStatements } from '../statements/use-cases/generate-statements';
 
 /**
  * The in-process timer of the daily run (every server instance starts one): every
@@ -19,6 +20,7 @@ export function startServicingTimer(ctx: AppContext, log: { error: (obj: unknown
         if (r.loansProcessed > 0) log.info({ dates: r.dates, loans: r.loansProcessed, seconds: r.seconds }, 'daily servicing run');
       })
       .catch((err: unknown) => log.error({ err }, 'daily servicing run failed'))
+      .then(() => generateStatements(ctx).then((s) => { if (s.issued + s.yearEndIssued + s.failed > 0) log.info(s, 'statements issued'); }, (err: unknown) => log.error({ err }, 'statements run failed')))
       .finally(() => {
         running = null;
       });

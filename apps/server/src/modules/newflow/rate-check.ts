@@ -7,6 +7,7 @@ import { SSN_AAD } from '../application/field-rules';
 import { loadApplicationFacts } from '../review/underwriting';
 import type { StatusMove } from '../workflow/repository';
 import { NO_FACTS, moveIfAllowed } from '../workflow/move';
+import { sendCounterofferNotice } from './counteroffer-notice';
 import type { NewflowRow } from './repository';
 
 const TARGET = { approved: 'select_program', counteroffer: 'select_program', declined: 'denied', thin_file: 'cant_proceed' } as const;
@@ -50,6 +51,9 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
     move,
     result,
     engine,
+    requested: requested > 0 ? requested : facts.requestedAmountCents,
+    score: report.status === 'hit' ? report.score : null,
+    keyFactors: report.status === 'hit' ? report.reasonCodes.map((r) => r.text) : [],
   };
 }
 
@@ -86,6 +90,10 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
     // A decline on the bureau file alone waits the engine's usual 90 days.
     const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(utcDay(finishedAt), 90);
     await ctx.repos.application.updateApplication(application.id, declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents }, finishedAt);
+    // A counteroffer is an adverse action: its combined notice is recorded and e-mailed now (counteroffer-notice.ts).
+    if (work.result.outcome === 'counteroffer' && work.result.approvedAmountCents !== null) {
+      await sendCounterofferNotice(ctx, row.userId, { requestedCents: work.requested, offeredCents: work.result.approvedAmountCents, reasons: work.result.adverseActionReasons, score: work.score, keyFactors: work.keyFactors, at: finishedAt });
+    }
     if (opts.userId !== undefined) break;
   }
   return done;

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { employers, loanBorrowers, newflowApplications } from '../../db/schema/index';
+import { adverseActionNotices, employers, loanBorrowers, newflowApplications } from '../../db/schema/index';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
 
 export type NewflowRow = typeof newflowApplications.$inferSelect;
+export type AdverseActionNoticeRow = typeof adverseActionNotices.$inferSelect;
 export type NewflowPatch = Partial<Omit<typeof newflowApplications.$inferInsert, 'id' | 'userId' | 'createdAt'>>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -86,6 +87,24 @@ export function newflowRepository(db: Db) {
     },
     /** The seeded "not on the list" employer (job_info's other_employer_id). */
     otherEmployer: () => one(db.select({ id: employers.id }).from(employers).where(eq(employers.slug, 'other')).limit(1)),
+    /** Records an adverse-action notice (counteroffer-notice.ts) as the applicant reads it. */
+    recordNotice: async (n: Omit<typeof adverseActionNotices.$inferInsert, 'id' | 'emailedAt'>): Promise<AdverseActionNoticeRow> => {
+      const [row] = await db.insert(adverseActionNotices).values(n).returning();
+      return row!;
+    },
+    markNoticeEmailed: async (id: number, at: Date): Promise<void> => {
+      await db.update(adverseActionNotices).set({ emailedAt: at }).where(eq(adverseActionNotices.id, id));
+    },
+    /** The member's latest notice of a kind recorded at or after `since` (the current rate check's). */
+    latestNotice: (userId: number, kind: 'counteroffer', since: Date) =>
+      one(
+        db
+          .select()
+          .from(adverseActionNotices)
+          .where(and(eq(adverseActionNotices.userId, userId), eq(adverseActionNotices.kind, kind), gte(adverseActionNotices.createdAt, since)))
+          .orderBy(desc(adverseActionNotices.id))
+          .limit(1),
+      ),
     pendingRateChecks: async (): Promise<number> => {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newflowApplications).where(eq(newflowApplications.rateCheckState, 'pending'));
       return row?.n ?? 0;

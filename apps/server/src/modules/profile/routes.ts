@@ -1,4 +1,4 @@
-import { ZProfile, ZRevealSsnResponse, ZUpdateProfileRequest } from '@payrail/contract/profile';
+import { ZProfile, ZRevealSsnRequest, ZRevealSsnResponse, ZUpdateProfileRequest } from '@payrail/contract/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
@@ -20,8 +20,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       updateProfile(ctx, signedIn(req).member, req.body),
     );
 
-    app.post('/users/info/ssn', { onRequest, config: { rateLimit: REVEAL_RATE_LIMIT }, schema: { response: { 200: ZRevealSsnResponse } } }, async (req) =>
-      revealOwnSsn(ctx, signedIn(req).member.id, clientInfo(req)),
+    app.post('/users/info/ssn', { onRequest, config: { rateLimit: REVEAL_RATE_LIMIT }, schema: { body: ZRevealSsnRequest, response: { 200: ZRevealSsnResponse } } }, async (req) =>
+      revealOwnSsn(ctx, signedIn(req).member, req.body.password, clientInfo(req)),
     );
   };
 }

@@ -1,6 +1,7 @@
 import {
   ZAllowedStatusesResponse,
   ZApplicationParams,
+  ZEmployerReviewFacts,
   ZStaffActionResponse,
   ZStaffCancelRequest,
   ZStaffDeclineRequest,
@@ -12,13 +13,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { staffOf } from '../staff/staff-guard';
+import { approveAllotment } from './use-cases/approve-allotment';
 import { approveApplication } from './use-cases/approve-application';
 import { cancelApplication } from './use-cases/cancel-application';
 import { changeStatusAsReviewer } from './use-cases/change-status-as-reviewer';
 import { declineApplication } from './use-cases/decline-application';
 import { denyApplication } from './use-cases/deny-application';
 import { dropApplication } from './use-cases/drop-application';
-import { reviewEmployer } from './use-cases/review-employer';
+import { getEmployerReview, reviewEmployer } from './use-cases/review-employer';
 import { listAllowedStatuses } from './use-cases/list-allowed-statuses';
 import { sendFeedbackRequest } from './use-cases/send-feedback-request';
 
@@ -42,6 +44,8 @@ export function reviewBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/applications/:userId/approve', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => approveApplication(ctx, staffOf(req), req.params.userId));
 
+    app.post('/applications/:userId/approve_allotment', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => approveAllotment(ctx, staffOf(req), req.params.userId));
+
     app.post('/applications/:userId/decline', { config, schema: { params: ZApplicationParams, body: ZStaffDeclineRequest, response: action } }, async (req) =>
       declineApplication(ctx, staffOf(req), req.params.userId, req.body),
     );
@@ -51,6 +55,8 @@ export function reviewBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/applications/:userId/drop', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => dropApplication(ctx, staffOf(req), req.params.userId));
+
+    app.get('/applications/:userId/employer_review', { config, schema: { params: ZApplicationParams, response: { 200: ZEmployerReviewFacts } } }, async (req) => getEmployerReview(ctx, req.params.userId));
 
     app.post('/applications/:userId/employer_review', { config, schema: { params: ZApplicationParams, body: ZStaffEmployerReviewRequest, response: action } }, async (req) =>
       reviewEmployer(ctx, staffOf(req), req.params.userId, req.body),

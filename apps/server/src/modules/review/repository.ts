@@ -1,7 +1,7 @@
 import { feedbackNotice } from '@payrail/domain/engagement/notices';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicationMembers, applications, feedbackRequests, staffActions, underwritingDecisions, userFeedbacks } from '../../db/schema/index';
+import { applicationMembers, applications, employers, feedbackRequests, loanBorrowers, staffActions, underwritingDecisions, userFeedbacks } from '../../db/schema/index';
 import { type ApplicationPatch, type BorrowerPatch, type NewReference, type ProfilePatch, isSsnConflict, writeApplicationFields, writeReferences } from '../application/repository';
 import { insertNotification } from '../engagement/repository';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
@@ -30,7 +30,23 @@ export type Transition = {
   createFeedback?: NewFeedback;
   answerFeedback?: { id: number; fields: string[] };
   staffAction?: Omit<NewStaffAction, 'before' | 'after'> & { before: Record<string, unknown>; after: Record<string, unknown> };
+  /**
+   * The borrower's employer after a reviewer accepted a typed-in one: a listed employer (`id`), or one
+   * made from what the applicant typed (`create`), matched on its slug when it exists already (two
+   * reviewers accepting the same name make one row). The staff action's `after` gets `employer_id` and
+   * `employer_created` (whether this transaction added the row).
+   */
+  employer?: { id: number } | { create: NewReviewedEmployer };
   at: Date;
+};
+
+/** A listed employer a reviewer adds to the employer table (new flow, employer_under_review → accept). */
+export type NewReviewedEmployer = {
+  slug: string;
+  name: string;
+  payFrequency: 'weekly' | 'biweekly' | 'semimonthly' | 'monthly';
+  payrollService: string | null;
+  multiplePaycheck: boolean;
 };
 
 class LostRace extends Error {}
@@ -109,7 +125,40 @@ export function reviewRepository(db: Db) {
           if (t.answerFeedback) {
             await tx.update(feedbackRequests).set({ status: 'answered', answeredAt: t.at, answeredFields: t.answerFeedback.fields }).where(eq(feedbackRequests.id, t.answerFeedback.id));
           }
-          if (t.staffAction) await tx.insert(staffActions).values(t.staffAction);
+          let staffAction = t.staffAction;
+          if (t.employer) {
+            let employerId: number;
+            let created = false;
+            if ('id' in t.employer) employerId = t.employer.id;
+            else {
+              const e = t.employer.create;
+              const [template] = await tx.select().from(employers).where(eq(employers.isOther, true)).orderBy(asc(employers.id)).limit(1);
+              const inserted = await tx
+                .insert(employers)
+                .values({
+                  slug: e.slug,
+                  name: e.name,
+                  employerType: 'private',
+                  partnership: null,
+                  paymentType: 'split_direct_deposit',
+                  payFrequency: e.payFrequency,
+                  payrollService: e.payrollService,
+                  multiplePaycheck: e.multiplePaycheck,
+                  payStubHelp: template?.payStubHelp ?? 'Upload your most recent pay stub.',
+                  logoSvg: template?.logoSvg ?? '',
+                  isOther: false,
+                  createdAt: t.at,
+                })
+                .onConflictDoNothing({ target: employers.slug })
+                .returning({ id: employers.id });
+              created = inserted.length > 0;
+              const [row] = created ? inserted : await tx.select({ id: employers.id }).from(employers).where(eq(employers.slug, e.slug)).limit(1);
+              employerId = row!.id;
+            }
+            await tx.update(loanBorrowers).set({ employerId, updatedAt: t.at }).where(eq(loanBorrowers.userId, t.userId));
+            if (staffAction) staffAction = { ...staffAction, after: { ...staffAction.after, employer_id: employerId, employer_created: created } };
+          }
+          if (staffAction) await tx.insert(staffActions).values(staffAction);
         });
         return { ok: true };
       } catch (err) {

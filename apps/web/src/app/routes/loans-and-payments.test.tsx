@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { PAYMENT_PLAN_AGREEMENT } from '@payrail/contract/payment-plan';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
@@ -42,6 +43,34 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
     expect(cells).toEqual(['One-time payment', '$123,456.78', '$100,000.00', '$23,456.78', '$0.00', '10/15/2026', '10/14/2026']);
     // Text alternative of the charts.
     expect(screen.getByText(/Principal went from/)).toBeInTheDocument();
+  });
+
+  it('a payment plan the servicer proposed is announced with its deadline and a link to review it', async () => {
+    signedIn();
+    const loan = servicingLoan({});
+    servicingHandlers({ loan, payments: [], documents: [] });
+    server.use(http.get(api(`/dashboard/loans/${loan.id}/payment_plans`), () => HttpResponse.json({
+          plans: [
+            {
+              id: 3,
+              loan_id: loan.id,
+              loan_identifier: loan.identifier,
+              status: 'proposed',
+              proposed_on: '2026-11-30',
+              expires_on: '2026-12-07',
+              quote: null,
+              refusal: null,
+              agreement: { version: PAYMENT_PLAN_AGREEMENT.version, paragraphs: [...PAYMENT_PLAN_AGREEMENT.paragraphs] },
+              signature_name: null,
+              signed_at: null,
+              document: null,
+            },
+          ],
+        })));
+    renderRoute('/dashboard/loans-and-payments');
+    expect(await screen.findByText('A payment plan is waiting for you')).toBeInTheDocument();
+    expect(screen.getByText(/sign it by 12\/07\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review the payment plan' })).toHaveAttribute('href', `/dashboard/loans/${loan.id}/payment-plan`);
   });
 
   it('selecting several documents downloads them as one zip of those ids', async () => {

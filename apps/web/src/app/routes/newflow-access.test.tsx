@@ -157,6 +157,8 @@ describe('Check Your Rate (new-flow sign-up)', () => {
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/verify_email`));
     expect(body).toMatchObject({ application_member: { email: 'ana@example.com' }, loan: { amount: 250_000, payment_frequency: 'weekly', loan_purpose_name: 'Vacations' }, new_flow: true, loan_borrower: { state_id: 8 } });
+    // The terms checkbox covers five documents: each is sent, so the server records each consent.
+    expect(body).toMatchObject({ agreements: { privacy_notice: true, consent_eletronic_comunications: true, consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true } });
     expect((body as unknown as { application_member: Record<string, unknown> }).application_member).not.toHaveProperty('password');
     expect(sessionStore.getState().pendingEmail).toBe('ana@example.com');
   }, 20_000);

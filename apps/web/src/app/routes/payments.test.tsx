@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import type { PaymentRequestBody } from '@payrail/contract/servicing';
+import { MONEY_INPUT_MSG } from '@payrail/client/money-input';
 import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
@@ -24,19 +26,26 @@ function world(overrides: Parameters<typeof servicingHandlers>[0] = {}) {
   return { sent };
 }
 
-function answerPayments(sent: Sent[], ...answers: (() => Response)[]) {
+function answerPayments(sent: Sent[], ...answers: ((body: PaymentRequestBody) => Response)[]) {
   let call = 0;
   server.use(
     http.post(api('/request_payment'), async ({ request }) => {
-      sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+      const body = (await request.json()) as PaymentRequestBody;
+      sent.push({ body, key: request.headers.get('idempotency-key') });
       const answer = answers[Math.min(call, answers.length - 1)];
       call += 1;
-      return answer ? answer() : HttpResponse.json({ error: 'no answer' }, { status: 500 });
+      return answer ? answer(body) : HttpResponse.json({ error: 'no answer' }, { status: 500 });
     }),
   );
 }
 
-const ok = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduled() });
+/** The server's answer to an accepted payment: its transaction, dated the day money moves (an auto-debit at the next term date). */
+const ok = (body: PaymentRequestBody) =>
+  HttpResponse.json({
+    ok: true,
+    message: PAYMENT_MSG.sent,
+    transaction: scheduled({ id: 777, amount: body.amount ?? 201_234, transaction_mode: body.mode, due_date: body.scheduling ? movedDay(body.scheduling.date) : '2026-12-15' }),
+  });
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('button', { name }));
@@ -44,7 +53,7 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string)
 }
 
 describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }, () => {
-  it('one-time payment with the account on file: cents typed, today instant, one Idempotency-Key, success → dashboard', async () => {
+  it('one-time payment with the account on file: dollars typed, today instant, one Idempotency-Key, success → dashboard saying what and when', async () => {
     const { sent } = world();
     answerPayments(sent, ok);
     const user = userEvent.setup();
@@ -55,37 +64,76 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     const account = await within(form).findByRole('combobox', { name: /Bank account/ });
     expect(within(account).getByRole('option', { name: 'Harbor Point Bank XXXX6789' })).toBeInTheDocument();
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
-    await user.type(amount, '2500');
-    expect(amount).toHaveValue('$25.00');
+    await user.type(amount, '25');
+    expect(amount).toHaveValue('25');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
-    expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $25.00 will be debited from your bank account today, 05/20/2031.`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'one_time', loan_id: 41, amount: 2500, scheduling: { instant: true, date: BUSINESS_DATE } });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('amount inputs take digits only, at most 10; under $10.00 and a date before the business date are refused before sending', async () => {
+  it('amounts are dollars and cents ("50", "50.5", "1,250.00"), read exactly; more than 2 decimals, non-amounts, under $10.00 and a date before the business date are refused before sending', async () => {
     const { sent } = world();
     answerPayments(sent, ok);
     const user = userEvent.setup();
     renderRoute('/payment');
     const form = await openPanel(user, 'One-time payment (ACH)');
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
-    await user.type(amount, '12ab345678901234');
-    expect(amount).toHaveValue('$12,345,678.90');
+    expect(amount).toHaveAccessibleDescription('In dollars, for example 50 or 50.25. At least $10.00.');
+    const make = within(form).getByRole('button', { name: 'Make payment' });
+    await user.type(amount, '50.505');
+    await user.click(make);
+    expect(await within(form).findByText(MONEY_INPUT_MSG.tooManyDecimals)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
     await user.clear(amount);
-    await user.type(amount, '999');
+    await user.type(amount, '12ab');
+    await user.click(make);
+    expect(await within(form).findByText(MONEY_INPUT_MSG.invalid)).toBeInTheDocument();
+    await user.clear(amount);
+    // "9.99" is $9.99: under the spec's minimum of 10 dollars.
+    await user.type(amount, '9.99');
     const date = within(form).getByLabelText(/Payment date/);
     // "Today" is the business date, not the browser's: the default, the minimum and the past all follow it.
     expect(date).toHaveValue(BUSINESS_DATE);
     expect(date).toHaveAttribute('min', BUSINESS_DATE);
     await user.clear(date);
     await user.type(date, '2031-05-19');
-    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    await user.click(make);
     expect(await within(form).findByText(PAYMENT_MSG.lowerThanMinimum)).toBeInTheDocument();
     expect(within(form).getByText(PAYMENT_MSG.dateInPast)).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+    // "1,250.5" is $1,250.50 exactly; "10" is ten dollars (no longer ten cents).
+    await user.clear(amount);
+    await user.type(amount, '1,250.5');
+    await user.clear(date);
+    await user.type(date, '2031-06-10');
+    await user.click(make);
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $1,250.50 is scheduled for 06/10/2031.`)).toBeInTheDocument();
+    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 125_050, scheduling: { instant: false, date: '2031-06-10' } }]);
+  });
+
+  it('a loan that starts after the business date: the default date is its first day, not one the server refuses', async () => {
+    const { sent } = world({ loan: servicingLoan({ effective_date: '2031-05-23' }) });
+    answerPayments(sent, ok);
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    const form = await openPanel(user, 'One-time payment (ACH)');
+    const date = within(form).getByLabelText(/Payment date/);
+    expect(date).toHaveValue('2031-05-23');
+    expect(date).toHaveAttribute('min', '2031-05-23');
+    await user.clear(date);
+    await user.type(date, '2031-05-21');
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '10');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await within(form).findByText(PAYMENT_MSG.dateBeforeLoan)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.clear(date);
+    await user.type(date, '2031-05-23');
+    await user.click(within(form).getByRole('button', { name: 'Make payment' }));
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $10.00 is scheduled for 05/23/2031.`)).toBeInTheDocument();
+    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 1000, scheduling: { instant: false, date: '2031-05-23' } }]);
   });
 
   it('server error_messages are shown one by one; a retry of the same submission reuses its key; the default text without messages', async () => {
@@ -131,12 +179,12 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByText(/required|blank/i)).toBeInTheDocument();
     await user.selectOptions(within(form).getByRole('combobox', { name: /Account type/ }), 'savings');
-    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '1500');
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '15');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByText('The account could not be verified.')).toBeInTheDocument();
     await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '0');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
-    await screen.findByText(PAYMENT_MSG.sent);
+    await screen.findByText(/^Your payment has been sent successfully\. Your payment of \$150\.00 will be debited/);
     expect(sent.map((call) => call.body)).toEqual([
       { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1500, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
       { method: 'ach', mode: 'one_time', loan_id: 41, amount: 15000, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
@@ -144,7 +192,7 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
   });
 
-  it('auto-debit: opening fetches the next payment date; amount at least the payment per term; the disclosure must be accepted', async () => {
+  it('auto-debit: opening fetches the next payment date; the amount starts at the payment per term and may not be less; the disclosure must be accepted', async () => {
     const { sent } = world({ loan: servicingLoan({ payment_per_term: 15_000 }) });
     answerPayments(sent, ok);
     let asked = 0;
@@ -162,16 +210,22 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(await within(form).findByText('Next payment date: 12/15/2026')).toBeInTheDocument();
     expect(asked).toBe(1);
     expect(within(form).getByRole('link', { name: /Auto Debit Disclosure/ })).toBeInTheDocument();
-    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '14999');
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveValue('150.00');
+    expect(amount).toHaveAccessibleDescription('In dollars, for example 50 or 50.25. At least $150.00, your payment per term.');
+    await user.clear(amount);
+    await user.type(amount, '149.99');
     await user.click(within(form).getByRole('button', { name: 'Set up auto-debit' }));
-    expect(await within(form).findByText(PAYMENT_MSG.lowerThanTerm('$150.00'))).toBeInTheDocument();
+    // The server's words: "… payment per term of $150.00." (one dollar sign).
+    expect(await within(form).findByText('The auto-debit amount must be at least your payment per term of $150.00.')).toBeInTheDocument();
     expect(within(form).getByText(PAYMENT_MSG.disclosureRequired)).toBeInTheDocument();
     expect(sent).toHaveLength(0);
-    await user.clear(within(form).getByRole('textbox', { name: /Amount/ }));
-    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '15000');
+    await user.clear(amount);
+    await user.type(amount, '150');
     await user.click(within(form).getByRole('checkbox', { name: /I have read and accept/ }));
     await user.click(within(form).getByRole('button', { name: 'Set up auto-debit' }));
-    await screen.findByText(PAYMENT_MSG.sent);
+    // Not "sent" alone: what was set up, and from when (the server's first debit date).
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} Auto-debit is set up: $150.00 per payment, starting 12/15/2026.`)).toBeInTheDocument();
     expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'auto_debit', loan_id: 41, amount: 15_000, disclosure_accepted: true });
   });
 
@@ -213,6 +267,7 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(quotes).toEqual([`41/${BUSINESS_DATE}`]);
     await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payoff of $2,012.34 will be debited from your bank account today, 05/20/2031.`)).toBeInTheDocument();
     expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: BUSINESS_DATE } });
   });
 
@@ -240,24 +295,56 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(await within(again).findByText(PAYMENT_MSG.payoffUnknown)).toBeInTheDocument();
   });
 
-  it('scheduled payments: only scheduled ones are listed; cancel, and 409 says "Payment in progress or already done."', async () => {
-    world({ transactions: [scheduled({ id: 301 }), scheduled({ id: 302, due_date: '2026-12-20', amount: 7000 }), scheduled({ id: 303, transaction_status: 'settled' })] });
+  it('scheduled payments: only scheduled ones are listed; cancel asks first (Escape keeps it), then says so and focus goes to the heading; 409 says "Payment in progress or already done."', async () => {
+    let transactions = [scheduled({ id: 301 }), scheduled({ id: 302, due_date: '2026-12-20', amount: 7000, transaction_mode: 'auto_debit' }), scheduled({ id: 303, transaction_status: 'settled' })];
+    world({ transactions });
+    server.use(http.get(api('/transactions/loan/:loanId'), () => HttpResponse.json({ transactions })));
     const canceled: string[] = [];
     server.use(
       http.patch(api('/transactions/cancel/:id'), ({ params }) => {
         canceled.push(String(params.id));
-        return params.id === '301'
-          ? HttpResponse.json({ ok: true, message: PAYMENT_MSG.canceled, transaction: scheduled({ id: 301, transaction_status: 'canceled' }) })
-          : HttpResponse.json({ error_messages: [PAYMENT_MSG.inProgressOrDone] }, { status: 409 });
+        if (params.id !== '301') return HttpResponse.json({ error_messages: [PAYMENT_MSG.inProgressOrDone] }, { status: 409 });
+        transactions = transactions.map((t) => (t.id === 301 ? { ...t, transaction_status: 'canceled' as const } : t));
+        return HttpResponse.json({ ok: true, message: PAYMENT_MSG.canceled, transaction: scheduled({ id: 301, transaction_status: 'canceled' }) });
       }),
     );
     const user = userEvent.setup();
     renderRoute('/payment');
     const table = await screen.findByRole('table', { name: 'Scheduled payments' });
     await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Cancel/ })).toHaveLength(2));
-    await user.click(within(table).getByRole('button', { name: 'Cancel the payment of $50.00 on 12/01/2026' }));
-    expect(await screen.findByText(PAYMENT_MSG.canceled)).toBeInTheDocument();
+    const first = within(table).getByRole('button', { name: 'Cancel the payment of $50.00 on 12/01/2026' });
+
+    // One click does not cancel: a dialog asks, focus is inside it; Escape keeps the payment and focus comes back.
+    await user.click(first);
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this payment?' });
+    expect(ask).toHaveAccessibleDescription('Your one-time payment of $50.00 on 12/01/2026 will not be debited.');
+    expect(ask).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(first).toHaveFocus();
+    expect(canceled).toEqual([]);
+
+    // Keep the payment: nothing sent either.
+    await user.click(first);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this payment?' })).getByRole('button', { name: 'Keep the payment' }));
+    expect(canceled).toEqual([]);
+
+    // Confirmed: canceled, the notification names it (in the polite live region), the row is gone, focus on the heading.
+    await user.click(first);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this payment?' })).getByRole('button', { name: 'Cancel the payment' }));
+    const notice = await screen.findByText('Your scheduled payment was canceled. $50.00 on 12/01/2026 will not be debited.');
+    expect(notice.closest('[aria-live="polite"]')).not.toBeNull();
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Cancel/ })).toHaveLength(1));
+    expect(screen.getByRole('heading', { name: 'Scheduled payments' })).toHaveFocus();
+    expect(canceled).toEqual(['301']);
+
+    // An auto-debit's payment: the dialog says the auto-debit stops; a 409 is the spec's text.
     await user.click(within(table).getByRole('button', { name: 'Cancel the payment of $70.00 on 12/20/2026' }));
+    const second = await screen.findByRole('dialog', { name: 'Cancel this payment?' });
+    expect(second).toHaveAccessibleDescription(
+      'Your auto-debit payment of $70.00 on 12/20/2026 will not be debited. Canceling it also stops your auto-debit: no further payments will be debited automatically.',
+    );
+    await user.click(within(second).getByRole('button', { name: 'Cancel the payment' }));
     expect(await screen.findByText(PAYMENT_MSG.inProgressOrDone)).toBeInTheDocument();
     expect(canceled).toEqual(['301', '302']);
   });
@@ -320,13 +407,31 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
 
     const payForm = screen.getByRole('form', { name: 'Pay with a debit card' });
     expect(await within(payForm).findByRole('option', { name: 'Visa ending 4242 (expires 03/31)' })).toBeInTheDocument();
-    await user.type(within(payForm).getByRole('textbox', { name: /Amount/ }), '25.00');
+    const cardAmount = within(payForm).getByRole('textbox', { name: /Amount/ });
+    // The same reader as every payment amount: under $10.00, or more than 2 decimals, is refused before charging.
+    await user.type(cardAmount, '9.5');
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await within(payForm).findByText(PAYMENT_MSG.lowerThanMinimum)).toBeInTheDocument();
+    await user.clear(cardAmount);
+    await user.type(cardAmount, '25.001');
+    await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
+    expect(await within(payForm).findByText(MONEY_INPUT_MSG.tooManyDecimals)).toBeInTheDocument();
+    expect(pulls).toHaveLength(0);
+    await user.clear(cardAmount);
+    await user.type(cardAmount, '25');
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
     expect(await within(payForm).findByText('Your card has insufficient funds.')).toBeInTheDocument();
     expect(await screen.findAllByText('Your card has insufficient funds.')).toHaveLength(2); // in the form and as a toast
-    pullAnswer = () => HttpResponse.json({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduled(), card: { id: 7, last4: '4242' }, charge_id: 'ch_sandbox_1' });
+    pullAnswer = () =>
+      HttpResponse.json({
+        ok: true,
+        message: PAYMENT_MSG.sent,
+        transaction: scheduled({ id: 91, amount: 2500, pay_method: 'debitcard', transaction_status: 'settled', due_date: BUSINESS_DATE }),
+        card: { id: 7, last4: '4242' },
+        charge_id: 'ch_sandbox_1',
+      });
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
-    expect(await screen.findByText(PAYMENT_MSG.sent)).toBeInTheDocument();
+    expect(await screen.findByText(`${PAYMENT_MSG.sent} $25.00 was charged to your card ending 4242 today, 05/20/2031.`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(pulls.map((p) => p.body)).toEqual([
       { card: { account: 7, amount: 2500, loan_id: 41 } },
@@ -372,7 +477,7 @@ describe('/payment: payments already on their way and the day money moves', { ti
     expect(amount).toHaveAccessibleDescription(expect.stringContaining(LIMIT_HINT));
 
     // One cent above the limit: the field's error, the same words, nothing sent.
-    await user.type(amount, '406001');
+    await user.type(amount, '4,060.01');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findAllByText(LIMIT_HINT)).toHaveLength(2);
     expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -381,7 +486,7 @@ describe('/payment: payments already on their way and the day money moves', { ti
 
     // Within the limit it is sent; the server (which counts under its lock) may still refuse: its words, verbatim.
     await user.clear(amount);
-    await user.type(amount, '406000');
+    await user.type(amount, '4060');
     expect(amount).not.toHaveAttribute('aria-invalid');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(serverText);
@@ -397,7 +502,7 @@ describe('/payment: payments already on their way and the day money moves', { ti
     const form = await openPanel(user, 'One-time payment (ACH)');
     await waitFor(() => expect(asked).toEqual([BUSINESS_DATE]));
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
-    expect(amount).toHaveAccessibleDescription('Type digits only; the last two are cents. At least $10.00.');
+    expect(amount).toHaveAccessibleDescription('In dollars, for example 50 or 50.25. At least $10.00.');
     const date = within(form).getByLabelText(/Payment date/);
     await user.clear(date);
     await user.type(date, SATURDAY);
@@ -405,13 +510,14 @@ describe('/payment: payments already on their way and the day money moves', { ti
     expect(await within(form).findByText(moved)).toBeInTheDocument();
     expect(date).toHaveAccessibleDescription(moved);
     // Above the payoff of that day: refused before sending.
-    await user.type(amount, '201235');
+    await user.type(amount, '2012.35');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByText(PAYMENT_MSG.amountAbovePayoff('2012.34'))).toBeInTheDocument();
     await user.clear(amount);
-    await user.type(amount, '5000');
+    await user.type(amount, '50');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
-    await screen.findByText(PAYMENT_MSG.sent);
+    // What was scheduled, for the day the server moved it to.
+    await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $50.00 is scheduled for 05/27/2031.`);
     // The chosen date is sent: the server moves it the same way.
     expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 5000, scheduling: { instant: false, date: SATURDAY } }]);
   });

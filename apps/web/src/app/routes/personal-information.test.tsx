@@ -171,7 +171,7 @@ describe('personal information: phone edit dialog', () => {
     await user.click(send);
 
     expect(await within(dialog).findByText('(202) 555-0199', { selector: 'strong' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
+    // The resend wait starts with the first send (issue #33), not only after a resend click.
     expect(await within(dialog).findByRole('button', { name: /^Resend code in (30|29) s$/ })).toBeDisabled();
 
     await user.type(within(dialog).getByLabelText('Verification code'), '123456');
@@ -180,8 +180,8 @@ describe('personal information: phone edit dialog', () => {
     await waitFor(() => expect(notify.list()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'success', message: MSG.phoneVerified })])));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('personal-phone')).toHaveTextContent('(202) 555-0199 (verified)');
+    // No resend was possible during the wait: one send, one verify.
     expect(calls).toEqual([
-      { path: '/dashboard/phones', body: { phone: { number: '+12025550199' } } },
       { path: '/dashboard/phones', body: { phone: { number: '+12025550199' } } },
       { path: '/dashboard/verify_phone', body: { phone: { number: '+12025550199', code: '123456' } } },
     ]);
@@ -228,23 +228,33 @@ describe('personal information: every Profile field', () => {
     expect(value('Employer')).toHaveTextContent('Department of Veterans Affairs');
   });
 
-  it('shows the SSN in full on request (the server logs each call) and masks it again', async () => {
+  it('shows the SSN in full after the password again (the server checks it and logs each call) and masks it again', async () => {
     signInAs({ workflow_status: 'approved' });
     shell();
-    let reveals = 0;
+    const sent: unknown[] = [];
     server.use(
-      http.post(api('/users/info/ssn'), () => {
-        reveals += 1;
+      http.post(api('/users/info/ssn'), async ({ request }) => {
+        const body = (await request.json()) as { password: string };
+        sent.push(body);
+        if (body.password !== 'Sup3r-secret') return HttpResponse.json({ errors: { password: ['That password is not right. Please try again.'] } }, { status: 422 });
         return HttpResponse.json({ social_security_number: '212-55-6789' });
       }),
     );
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Show SSN in full' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Show SSN' }));
+    expect(await within(dialog).findByText('That password is not right. Please try again.')).toBeInTheDocument();
+    expect(screen.getByTestId('personal-ssn')).toHaveTextContent('xxx-xx-6789');
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'Sup3r-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Show SSN' }));
     expect(await screen.findByText('212-55-6789')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide SSN' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Hide SSN' }));
     expect(screen.getByTestId('personal-ssn')).toHaveTextContent('xxx-xx-6789');
-    expect(reveals).toBe(1);
+    expect(sent).toEqual([{ password: 'wrong' }, { password: 'Sup3r-secret' }]);
   });
 
   it('says "Not given yet" for what the borrower has not answered', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { backofficeApi } from '../../../lib/api-client';
-import { ZAllowedStatusesResponse, ZStaffActionResponse } from '@payrail/contract/application';
+import { ZAllowedStatusesResponse, ZEmployerReviewFacts, ZStaffActionResponse } from '@payrail/contract/application';
 import type {
   TStaffActionResponse,
   TStaffCancelRequest,
@@ -30,16 +30,26 @@ export type ReviewAction =
   | { kind: 'status'; body: TStaffStatusRequest }
   | { kind: 'feedback'; body: TStaffFeedbackRequest }
   | { kind: 'approve' }
+  | { kind: 'approve_allotment' }
   | { kind: 'decline'; body: TStaffDeclineRequest }
   | { kind: 'deny'; body: TStaffDenyRequest }
   | { kind: 'drop' }
   | { kind: 'employer_review'; body: TStaffEmployerReviewRequest }
   | { kind: 'cancel'; body: TStaffCancelRequest };
 
-/** POST …/{status|feedback|approve|decline|deny|drop|employer_review|cancel}. */
+/** POST …/{status|feedback|approve|approve_allotment|decline|deny|drop|employer_review|cancel}. */
 export function runReviewAction(userId: number, action: ReviewAction): Promise<TStaffActionResponse> {
   const body = 'body' in action ? action.body : undefined;
   return backofficeApi.post(`${base(userId)}/${action.kind}`, body, { schema: ZStaffActionResponse });
+}
+
+/** GET …/employer_review: the employer a new-flow applicant typed in and listed employers close to it. */
+export function useEmployerReview(userId: number, enabled = true) {
+  return useQuery({
+    queryKey: [...applicationKey(userId), 'employer-review'],
+    queryFn: () => backofficeApi.get(`${base(userId)}/employer_review`, { schema: ZEmployerReviewFacts }),
+    enabled,
+  });
 }
 
 /** Runs a reviewer action, then reloads the application and what may be done next. */

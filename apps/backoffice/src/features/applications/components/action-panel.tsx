@@ -1,4 +1,5 @@
 import { parseDollarField } from '@payrail/domain/validation/money-input';
+import { formatCents } from '@payrail/client/format';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert } from '@payrail/ui/alert';
@@ -12,18 +13,19 @@ import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { humanize } from '../../../lib/labels';
-import { useAllowedStatuses, useCreatePresignedLink, useReviewAction } from '../api/actions';
+import { useAllowedStatuses, useCreatePresignedLink, useEmployerReview, useReviewAction } from '../api/actions';
 import type { ReviewAction } from '../api/actions';
 import { DecisionDialog } from './decision-dialog';
 import { FeedbackDialog } from './feedback-dialog';
 import styles from './action-panel.module.css';
 
-type Open = null | 'feedback' | 'approve' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link' | 'employer_accept' | 'employer_cannot_proceed';
+type Open = null | 'feedback' | 'approve' | 'approve_allotment' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link' | 'employer_accept' | 'employer_cannot_proceed';
 
 const DONE: Record<ReviewAction['kind'], string> = {
   status: 'Status changed.',
   feedback: 'Feedback request sent.',
   approve: 'Application approved.',
+  approve_allotment: 'Allotment approved: the borrower signs next.',
   decline: 'Application declined.',
   deny: 'Application denied.',
   drop: 'Application dropped.',
@@ -34,13 +36,19 @@ const DONE: Record<ReviewAction['kind'], string> = {
 /** Targets of the employer review: only through its own action, so not in "Move to status". */
 const EMPLOYER_REVIEW_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'cant_proceed']);
 
-function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: readonly string[]; onRun: (action: ReviewAction) => Promise<unknown> }) {
+/** What one request to move the status asks for, shown in its confirmation before anything is sent. */
+type PendingMove = { status: string; negotiated?: number };
+
+function MoveStatusForm({ userId, current, allowed, onRun }: { userId: number; current: string; allowed: readonly string[]; onRun: (action: ReviewAction) => Promise<unknown> }) {
   const [status, setStatus] = useState('');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<{ status?: string; amount?: string; server?: string }>({});
+  const [error, setError] = useState<{ status?: string; amount?: string }>({});
+  const [confirming, setConfirming] = useState<PendingMove | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // Checks the form, then asks first: a status move is a decision on the borrower's application.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!status) return setError({ status: 'Choose a status.' });
     let negotiated: number | undefined;
@@ -51,13 +59,20 @@ function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: r
       negotiated = parsed.value;
     }
     setError({});
+    setServerError(null);
+    setConfirming(negotiated === undefined ? { status } : { status, negotiated });
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
     setPending(true);
     try {
-      await onRun({ kind: 'status', body: negotiated === undefined ? { new_status: status } : { new_status: status, negotiated_amount: negotiated } });
+      await onRun({ kind: 'status', body: confirming.negotiated === undefined ? { new_status: confirming.status } : { new_status: confirming.status, negotiated_amount: confirming.negotiated } });
+      setConfirming(null);
       setStatus('');
       setAmount('');
     } catch (e) {
-      setError({ server: errorMessage(e) });
+      setServerError(errorMessage(e));
     } finally {
       setPending(false);
     }
@@ -65,12 +80,7 @@ function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: r
 
   if (allowed.length === 0) return <p>No status change is available from here.</p>;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={styles.form} aria-label={`Move application ${userId} to another status`}>
-      {error.server ? (
-        <Alert kind="error" assertive>
-          {error.server}
-        </Alert>
-      ) : null}
+    <form onSubmit={submit} noValidate className={styles.form} aria-label={`Move application ${userId} to another status`}>
       <Select
         label="Move to status"
         placeholder="Choose a status"
@@ -83,11 +93,79 @@ function MoveStatusForm({ userId, allowed, onRun }: { userId: number; allowed: r
         <TextField label="Largest amount offered (dollars)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={error.amount} />
       ) : null}
       <div>
-        <Button type="submit" variant="secondary" loading={pending}>
+        <Button type="submit" variant="secondary">
           Move status
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => {
+          setConfirming(null);
+          setServerError(null);
+        }}
+        onConfirm={() => void confirm()}
+        title={confirming ? `Move to ${humanize(confirming.status)}?` : 'Move the application?'}
+        description={
+          confirming
+            ? `The application moves from ${humanize(current)} to ${humanize(confirming.status)}${confirming.negotiated === undefined ? '' : `, offering at most ${formatCents(confirming.negotiated)}`}. The move is recorded in the audit log.`
+            : undefined
+        }
+        confirmLabel="Move status"
+        pending={pending}
+        error={serverError}
+      />
     </form>
+  );
+}
+
+/** The employer a new-flow applicant typed in, and the reviewer's decision on it (match, add or stop). */
+function EmployerReview({ userId, onAccept, onStop }: { userId: number; onAccept: () => void; onStop: () => void }) {
+  const facts = useEmployerReview(userId);
+  const described = facts.data?.described ?? null;
+  return (
+    <section aria-labelledby={`employer-review-${userId}`} className={styles.form}>
+      <h3 id={`employer-review-${userId}`}>Employer review</h3>
+      <p>The applicant's employer is not on the list. Check the employer they described, then accept it (match a listed employer or add it to the list) or stop the application with the reason.</p>
+      {facts.isPending ? (
+        <Spinner label="Loading the employer described…" />
+      ) : facts.isError ? (
+        <Alert kind="error">We could not load the employer the applicant described.</Alert>
+      ) : described ? (
+        <dl className={styles.facts}>
+          <dt>Employer</dt>
+          <dd>{described.name}</dd>
+          <dt>Payroll service</dt>
+          <dd>{described.payroll_service || '—'}</dd>
+          <dt>Paid by more than one paycheck</dt>
+          <dd>{described.multiple_paycheck || '—'}</dd>
+          <dt>Work e-mail</dt>
+          <dd>{described.work_email || '—'}</dd>
+        </dl>
+      ) : (
+        <p>The applicant has not described an employer.</p>
+      )}
+      <div className={styles.buttons}>
+        <Button onClick={onAccept}>Accept employer</Button>
+        <Button variant="danger" onClick={onStop}>
+          Cannot proceed
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const NEW_EMPLOYER = 'new';
+
+/** The accept dialog's fields: a listed employer to match, or the name to add to the list. */
+function EmployerAcceptFields({ userId, choice, name, onChoice, onName, nameError }: { userId: number; choice: string; name: string; onChoice: (v: string) => void; onName: (v: string) => void; nameError: string | undefined }) {
+  const facts = useEmployerReview(userId);
+  const typed = facts.data?.described?.name ?? '';
+  const options = [{ value: NEW_EMPLOYER, label: typed ? `Add “${typed}” to the employer list` : 'Add a new employer to the list' }, ...(facts.data?.candidates ?? []).map((c) => ({ value: String(c.id), label: `Listed: ${c.name}` }))];
+  return (
+    <>
+      <Select label="Employer" hint="A listed employer with a close name is matched; otherwise the employer is added to the list." options={options} value={choice} onChange={(e) => onChoice(e.target.value)} />
+      {choice === NEW_EMPLOYER ? <TextField label="Employer name" hint="Correct the spelling if needed." maxLength={120} value={name} onChange={(e) => onName(e.target.value)} error={nameError} /> : null}
+    </>
   );
 }
 
@@ -101,12 +179,24 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [employerChoice, setEmployerChoice] = useState(NEW_EMPLOYER);
+  const [employerName, setEmployerName] = useState<string | null>(null);
+  const [employerNameError, setEmployerNameError] = useState<string | undefined>();
   // A new-flow applicant's unlisted employer waits for its own decision (POST …/employer_review).
   const employerReview = status === 'employer_under_review';
+  const employerFacts = useEmployerReview(userId, employerReview);
+  const targets = allowed.data?.allowed_statuses ?? [];
+  // Approve where the table lets a reviewer approve (a signed application); at the allotment review the
+  // decision is the allotment's, and the borrower signs before the application is approved.
+  const canApprove = targets.includes('approved');
+  const allotmentReview = status === 'review_allotment' && targets.includes('esignature_needed');
 
   const close = () => {
     setOpen(null);
     setError(null);
+    setNoteError(undefined);
+    setEmployerNameError(undefined);
     action.reset();
   };
 
@@ -123,6 +213,20 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
     run(next).catch((e: unknown) => setError(errorMessage(e)));
   };
 
+  const decideEmployer = () => {
+    if (open === 'employer_cannot_proceed') {
+      if (!note.trim()) return setNoteError('Give the reason the application cannot proceed.');
+      setNoteError(undefined);
+      return runConfirmed({ kind: 'employer_review', body: { decision: 'cannot_proceed', note: note.trim() } });
+    }
+    const trimmed = note.trim();
+    if (employerChoice !== NEW_EMPLOYER) return runConfirmed({ kind: 'employer_review', body: { decision: 'accept', employer_id: Number(employerChoice), ...(trimmed ? { note: trimmed } : {}) } });
+    const name = (employerName ?? employerFacts.data?.described?.name ?? '').trim();
+    if (name.length < 2) return setEmployerNameError("Enter the employer's name.");
+    setEmployerNameError(undefined);
+    runConfirmed({ kind: 'employer_review', body: { decision: 'accept', employer_name: name, ...(trimmed ? { note: trimmed } : {}) } });
+  };
+
   return (
     <div className={styles.panel}>
       {allowed.isPending ? (
@@ -130,17 +234,31 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
       ) : allowed.isError ? (
         <Alert kind="error">We could not load the allowed statuses.</Alert>
       ) : (
-        <MoveStatusForm userId={userId} allowed={employerReview ? allowed.data.allowed_statuses.filter((s) => !EMPLOYER_REVIEW_TARGETS.has(s)) : allowed.data.allowed_statuses} onRun={run} />
+        <MoveStatusForm
+          userId={userId}
+          current={status}
+          // A decision with its own action (the employer review, Approve allotment) is not offered again as a bare status.
+          allowed={employerReview ? targets.filter((s) => !EMPLOYER_REVIEW_TARGETS.has(s)) : allotmentReview ? targets.filter((s) => s !== 'esignature_needed') : targets}
+          onRun={run}
+        />
       )}
       {employerReview ? (
-        <section aria-labelledby={`employer-review-${userId}`} className={styles.form}>
-          <h3 id={`employer-review-${userId}`}>Employer review</h3>
-          <p>The applicant's employer is not on the list. Check the employer they described (new-flow evidence), then let them continue or stop the application.</p>
+        <EmployerReview
+          userId={userId}
+          onAccept={() => {
+            setEmployerChoice(NEW_EMPLOYER);
+            setEmployerName(null);
+            setOpen('employer_accept');
+          }}
+          onStop={() => setOpen('employer_cannot_proceed')}
+        />
+      ) : null}
+      {allotmentReview ? (
+        <section aria-labelledby={`allotment-review-${userId}`} className={styles.form}>
+          <h3 id={`allotment-review-${userId}`}>Allotment review</h3>
+          <p>The borrower uploaded the allotment (split direct deposit) form. Check it in Documents, then approve it: the borrower signs the promissory note next, and the application is approved after the signature.</p>
           <div className={styles.buttons}>
-            <Button onClick={() => setOpen('employer_accept')}>Accept employer</Button>
-            <Button variant="danger" onClick={() => setOpen('employer_cannot_proceed')}>
-              Cannot proceed
-            </Button>
+            <Button onClick={() => setOpen('approve_allotment')}>Approve allotment</Button>
           </div>
         </section>
       ) : null}
@@ -150,7 +268,7 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
             <Button variant="secondary" onClick={() => setOpen('feedback')}>
               Request feedback
             </Button>
-            <Button onClick={() => setOpen('approve')}>Approve</Button>
+            {canApprove ? <Button onClick={() => setOpen('approve')}>Approve</Button> : null}
             <Button variant="danger" onClick={() => setOpen('decline')}>
               Decline
             </Button>
@@ -184,6 +302,16 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
         error={error}
       />
       <ConfirmDialog
+        open={open === 'approve_allotment'}
+        onClose={close}
+        onConfirm={() => runConfirmed({ kind: 'approve_allotment' })}
+        title="Approve the allotment?"
+        description="The payroll allotment is recorded as the repayment, and the borrower is asked to sign the promissory note (E-signature needed). Approve the application after they sign."
+        confirmLabel="Approve allotment"
+        pending={action.isPending}
+        error={error}
+      />
+      <ConfirmDialog
         open={open === 'drop'}
         onClose={close}
         onConfirm={() => runConfirmed({ kind: 'drop' })}
@@ -200,15 +328,29 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
           close();
           setNote('');
         }}
-        onConfirm={() => runConfirmed({ kind: 'employer_review', body: { decision: open === 'employer_accept' ? 'accept' : 'cannot_proceed', ...(note.trim() ? { note: note.trim() } : {}) } })}
+        onConfirm={decideEmployer}
         title={open === 'employer_accept' ? 'Accept the employer?' : 'Stop the application?'}
-        description={open === 'employer_accept' ? 'The applicant continues with their personal information.' : 'The applicant is told we cannot proceed with their application.'}
+        description={open === 'employer_accept' ? "The employer becomes the applicant's employer and the applicant continues with their personal information." : 'The applicant is told we cannot proceed with their application.'}
         confirmLabel={open === 'employer_accept' ? 'Accept employer' : 'Cannot proceed'}
         danger={open === 'employer_cannot_proceed'}
         pending={action.isPending}
         error={error}
       >
-        <TextField label="Note (optional)" optional maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+        {open === 'employer_accept' ? (
+          <>
+            <EmployerAcceptFields
+              userId={userId}
+              choice={employerChoice}
+              name={employerName ?? employerFacts.data?.described?.name ?? ''}
+              onChoice={setEmployerChoice}
+              onName={setEmployerName}
+              nameError={employerNameError}
+            />
+            <TextField label="Note (optional)" optional maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+          </>
+        ) : (
+          <TextField label="Reason" hint="Kept in the audit log." maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} error={noteError} />
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'cancel'}

@@ -11,6 +11,8 @@ export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
   late_fee: 'Late fee',
   waiver: 'Waiver',
   refund: 'Refund',
+  charge_off: 'Charge-off',
+  recovery: 'Recovery',
 };
 
 /** Entries that are money received from the borrower: the ones a servicer may reverse. */
@@ -29,6 +31,20 @@ export const ACH_STATUS_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const SCHEDULE_STATE_LABELS: Readonly<Record<string, string>> = { paid: 'Paid', past_due: 'Past due', upcoming: 'Upcoming' };
+
+/** Why a remittance line waits in suspense (the loan book's codes), as a servicer reads it. */
+export const SUSPENSE_REASON_LABELS: Readonly<Record<string, string>> = {
+  no_loan: 'No loan matches this borrower id',
+  ambiguous: 'More than one loan matches this borrower id',
+  employer_mismatch: "The employer does not match the loan's employer",
+  loan_closed: 'The matched loan is closed',
+  before_disbursement: 'Pay date is before the loan was funded',
+};
+
+/** A suspense reason's label; a reason without one is shown as the server wrote it. */
+export function suspenseReasonLabel(reason: string): string {
+  return SUSPENSE_REASON_LABELS[reason] ?? reason;
+}
 
 export const REMITTANCE_STATUS_LABELS: Readonly<Record<string, string>> = { posted: 'Posted', suspense: 'In suspense', assigned: 'Assigned', rejected: 'Rejected' };
 

@@ -30,23 +30,56 @@ const scheduleColumns: TableColumn<Schedule>[] = [
   { key: 'state', header: 'State', cell: (r) => SCHEDULE_STATE_LABELS[r.state] ?? r.state },
 ];
 
-const achColumns: TableColumn<Ach>[] = [
-  { key: 'date', header: 'Date', cell: (r) => formatDate(r.scheduled_date) },
-  { key: 'mode', header: 'Type', cell: (r) => `${MODE_LABELS[r.mode] ?? r.mode} (${r.sec_code})` },
-  { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
-  { key: 'status', header: 'Status', cell: (r) => ACH_STATUS_LABELS[r.status] ?? r.status },
-  {
-    key: 'outcome',
-    header: 'Outcome',
-    cell: (r) =>
-      r.status === 'returned' ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim() : r.settled_on ? `Settled ${formatDate(r.settled_on)}` : '—',
-  },
-  { key: 'retry', header: 'Retry of', cell: (r) => (r.retry_of_id ? `#${r.retry_of_id}` : '—') },
-  { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id ?? '—'}</span> },
-];
+/** ACH entries newest first: by the date each is presented, then the later entry first on the same day. */
+export function achNewestFirst(entries: readonly Ach[]): Ach[] {
+  return [...entries].sort((a, b) => (a.scheduled_date === b.scheduled_date ? b.id - a.id : a.scheduled_date < b.scheduled_date ? 1 : -1));
+}
 
-function ledgerColumns(canReverse: boolean, onReverse: (entry: ReversalTarget) => void): TableColumn<Ledger>[] {
+/** "Scheduled debit $33.00 of 05/18/2026 (#34)": an entry another one names, so a reader can find it. */
+export function ledgerEntryText(entries: readonly Ledger[], id: number): string {
+  const e = entries.find((x) => x.id === id);
+  return e ? `${LEDGER_KIND_LABELS[e.kind]} ${formatCents(e.amount)} of ${formatDate(e.effective_date)} (#${e.id})` : `#${id}`;
+}
+
+/** The ledger's note: reason, and the entries a reversal links, named by kind, amount and date. */
+export function ledgerNote(entries: readonly Ledger[], r: Ledger): string {
+  return (
+    [
+      r.reason_code,
+      r.reason,
+      r.reverses_entry_id ? `reverses ${ledgerEntryText(entries, r.reverses_entry_id)}` : null,
+      r.reversed_by_entry_id ? `reversed by ${ledgerEntryText(entries, r.reversed_by_entry_id)}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · ') || '—'
+  );
+}
+
+function achColumns(entries: readonly Ach[]): TableColumn<Ach>[] {
+  const retryText = (id: number) => {
+    const first = entries.find((x) => x.id === id);
+    return first ? `#${id} (${formatDate(first.scheduled_date)})` : `#${id}`;
+  };
   return [
+    { key: 'id', header: 'Entry', align: 'end', cell: (r) => `#${r.id}` },
+    { key: 'date', header: 'Date', cell: (r) => formatDate(r.scheduled_date) },
+    { key: 'mode', header: 'Type', cell: (r) => `${MODE_LABELS[r.mode] ?? r.mode} (${r.sec_code})` },
+    { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
+    { key: 'status', header: 'Status', cell: (r) => ACH_STATUS_LABELS[r.status] ?? r.status },
+    {
+      key: 'outcome',
+      header: 'Outcome',
+      cell: (r) =>
+        r.status === 'returned' ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim() : r.settled_on ? `Settled ${formatDate(r.settled_on)}` : '—',
+    },
+    { key: 'retry', header: 'Retry of', cell: (r) => (r.retry_of_id ? retryText(r.retry_of_id) : '—') },
+    { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id ?? '—'}</span> },
+  ];
+}
+
+function ledgerColumns(entries: readonly Ledger[], canReverse: boolean, onReverse: (entry: ReversalTarget) => void): TableColumn<Ledger>[] {
+  return [
+    { key: 'id', header: 'No.', align: 'end', cell: (r) => `#${r.id}` },
     { key: 'date', header: 'Effective', cell: (r) => formatDate(r.effective_date) },
     { key: 'kind', header: 'Entry', cell: (r) => LEDGER_KIND_LABELS[r.kind] },
     { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
@@ -54,9 +87,7 @@ function ledgerColumns(canReverse: boolean, onReverse: (entry: ReversalTarget) =
     {
       key: 'note',
       header: 'Note',
-      cell: (r) =>
-        [r.reason_code, r.reason, r.reverses_entry_id ? `reverses #${r.reverses_entry_id}` : null, r.reversed_by_entry_id ? `reversed by #${r.reversed_by_entry_id}` : null].filter(Boolean).join(' · ') ||
-        '—',
+      cell: (r) => ledgerNote(entries, r),
     },
     {
       key: 'actions',
@@ -98,13 +129,13 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
         <dd>{data.auto_debit ? `${formatCents(data.auto_debit.amount)} per payment` : 'Not set up'}</dd>
       </dl>
       <h3>Ledger</h3>
-      <Table caption={`Ledger of loan ${loan.identifier}`} captionHidden columns={ledgerColumns(canReverse, setTarget)} rows={data.ledger} getRowKey={(r) => r.id} emptyMessage="No ledger entries." />
+      <Table caption={`Ledger of loan ${loan.identifier}`} captionHidden columns={ledgerColumns(data.ledger, canReverse, setTarget)} rows={data.ledger} getRowKey={(r) => r.id} emptyMessage="No ledger entries." />
       <h3>Schedule</h3>
       <Table caption={`Servicing schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={data.schedule} getRowKey={(r) => r.n} emptyMessage="No installments." />
       <h3>Disbursements</h3>
       <DisbursementsTable data={data} />
-      <h3>ACH entries</h3>
-      <Table caption={`ACH entries of loan ${loan.identifier}`} captionHidden columns={achColumns} rows={data.ach_entries} getRowKey={(r) => r.id} emptyMessage="No ACH entries." />
+      <h3>ACH entries, newest first</h3>
+      <Table caption={`ACH entries of loan ${loan.identifier}, newest first`} captionHidden columns={achColumns(data.ach_entries)} rows={achNewestFirst(data.ach_entries)} getRowKey={(r) => r.id} emptyMessage="No ACH entries." />
       <ReversalDialog loanId={loanId} entry={target} onClose={() => setTarget(null)} />
     </div>
   );

@@ -15,7 +15,11 @@ import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 
 type Payable = TPayableReferrersResponse['payable'][number];
-const KEY = ['backoffice', 'referral-payouts'] as const;
+/**
+ * Under the servicing key: moving the business date or running servicing reads every servicing list
+ * again (api/servicing.ts `refresh`), so the panel never keeps a stale business date.
+ */
+const KEY = ['backoffice', 'servicing', 'referral-payouts'] as const;
 
 /**
  * Referral payouts (newflow §9): members whose rewards have waited REFERRAL_PAYOUT_WAIT_DAYS, each

@@ -17,7 +17,7 @@ import styles from '../../../components/page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useImportRemittance, useResolveLine, useSuspense } from '../api/servicing';
 import type { ResolveAction } from '../api/servicing';
-import { REMITTANCE_STATUS_LABELS } from './labels';
+import { REMITTANCE_STATUS_LABELS, suspenseReasonLabel } from './labels';
 
 export const FILE_REQUIRED = 'Choose the remittance CSV file.';
 const MAX_BYTES = 5_000_000;
@@ -29,7 +29,7 @@ const lineColumns: TableColumn<TRemittanceLine>[] = [
   { key: 'borrower', header: 'Borrower', cell: (r) => <span className={styles.mono}>{r.borrower_identifier}</span> },
   { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
   { key: 'status', header: 'Status', cell: (r) => REMITTANCE_STATUS_LABELS[r.status] ?? r.status },
-  { key: 'reason', header: 'Why', cell: (r) => r.suspense_reason ?? r.rejection_reason ?? (r.loan_id ? `Loan #${r.loan_id}` : '—') },
+  { key: 'reason', header: 'Why', cell: (r) => (r.suspense_reason ? suspenseReasonLabel(r.suspense_reason) : (r.rejection_reason ?? (r.loan_id ? `Loan #${r.loan_id}` : '—'))) },
 ];
 
 /** Import a payroll remittance file (CSV: employer, pay_date, borrower_identifier, amount in dollars). */

@@ -138,7 +138,7 @@ describe('a returned disbursement on the loan servicing page', () => {
     expect(bodies).toEqual([{ reason: 'Borrower has no other account' }]);
     await waitFor(() => expect(within(section).getByText('Finished')).toBeInTheDocument());
     expect(within(section).queryByRole('button', { name: 'Cancel loan' })).not.toBeInTheDocument();
-    expect(within(within(section).getByRole('table', { name: 'Ledger of loan 2026-11-0042' })).getByText(/reverses #1/)).toBeInTheDocument();
+    expect(within(within(section).getByRole('table', { name: 'Ledger of loan 2026-11-0042' })).getByText(/reverses Disbursement \$1,500\.00 of 11\/20\/2026 \(#1\)/)).toBeInTheDocument();
   });
 
   it('an open loan shows its disbursement and no action', async () => {

@@ -50,7 +50,7 @@ describe('loan servicing page', () => {
     expect(within(section).getByText('12/20/2026')).toBeInTheDocument();
     expect(within(section).getByText('$1,401.23')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Servicing schedule of loan 2026-11-0042' })).getByText('Past due')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'ACH entries of loan 2026-11-0042' })).getByText('R01 Insufficient funds on 12/17/2026')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'ACH entries of loan 2026-11-0042, newest first' })).getByText('R01 Insufficient funds on 12/17/2026')).toBeInTheDocument();
     // Only the payment can be reversed, not the disbursement.
     expect(within(ledger).getAllByRole('button', { name: /Reverse/ })).toHaveLength(1);
   });
@@ -81,7 +81,7 @@ describe('loan servicing page', () => {
     expect(bodies).toEqual([{ entry_id: 2, reason: 'Bank recall' }]);
     const ledger = screen.getByRole('table', { name: 'Ledger of loan 2026-11-0042' });
     await waitFor(() => expect(within(ledger).queryAllByRole('button', { name: /Reverse/ })).toHaveLength(0));
-    expect(within(ledger).getByText(/reverses #2/)).toBeInTheDocument();
+    expect(within(ledger).getByText('Bank recall · reverses One-time payment $130.00 of 12/05/2026 (#2)')).toBeInTheDocument();
   });
 });
 

@@ -17,7 +17,7 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
   const { member, borrower, profile, employer, state } = row;
   const box = await ctx.cryptoBox();
   const licenceState = profile?.driverLicenseStateId ? await ctx.repos.reference.findState(String(profile.driverLicenseStateId)) : undefined;
-  const [references, application, account, docs, history, decisions, feedback, emails, esignature, loan] = await Promise.all([
+  const [references, application, account, docs, history, decisions, feedback, emails, esignature, loan, readyToFund] = await Promise.all([
     repo.references(userId),
     repo.application(userId),
     ctx.repos.banking.currentReceiver(userId),
@@ -28,12 +28,13 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
     repo.emailsTo(member.email),
     ctx.repos.esignature.latest(userId),
     repo.latestLoan(userId),
+    repo.isReadyToFund(userId),
   ]);
   const ssn = profile?.ssnSealed ? maskSsn(box.open(profile.ssnSealed, SSN_AAD)) : null;
   return {
     user_id: member.id,
     status: member.workflowStatus,
-    waiting_on: waitingOn(member.workflowStatus),
+    waiting_on: waitingOn(member.workflowStatus, readyToFund),
     created_at: member.createdAt.toISOString(),
     updated_at: member.updatedAt.toISOString(),
     servicer_flags: { has_nelnet: member.hasNelnet, nelnet_id: member.nelnetId, has_jack_henry: member.hasJackHenry },

@@ -4,11 +4,15 @@ import type { AppContext } from '../../../context';
 
 const DAY_MS = 86_400_000;
 
-/** Who acts next, from the status kind: review statuses wait on the lender, steps on the borrower. */
-export function waitingOn(status: string): WaitingOn {
+/**
+ * Who acts next, from the status kind: review statuses wait on the lender, steps on the borrower; an
+ * approved, signed application without its loan waits on funding (a servicer); other final ones on nobody.
+ */
+export function waitingOn(status: string, readyToFund = false): WaitingOn {
   if (!isWorkflowStatus(status)) return 'none';
   const kind = STATUS_KIND[status];
-  return kind === 'review' ? 'lender' : kind === 'final' ? 'none' : 'borrower';
+  if (kind === 'final') return readyToFund ? 'funding' : 'none';
+  return kind === 'review' ? 'lender' : 'borrower';
 }
 
 export const ageDays = (createdAt: Date, now: Date): number => Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / DAY_MS));
@@ -48,7 +52,7 @@ export async function listQueue(ctx: AppContext, q: QueueInput): Promise<TQueueR
       name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.member.email,
       email: r.member.email,
       status: r.member.workflowStatus,
-      waiting_on: waitingOn(r.member.workflowStatus),
+      waiting_on: waitingOn(r.member.workflowStatus, r.readyToFund === true),
       employer: r.employerId !== null && r.employerName !== null ? { id: r.employerId, name: r.employerName } : null,
       state: r.state,
       amount_cents: r.amountCents,

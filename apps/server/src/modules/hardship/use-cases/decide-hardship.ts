@@ -5,6 +5,7 @@ import { approvalEligibility, hardshipApprovedNotice, hardshipDeclinedNotice, ha
 import { formatUsd } from '@payrail/domain/money';
 import { cents } from '@payrail/domain/money';
 import { scheduleAprPercent } from '@payrail/domain/loan/schedule-revision';
+import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { reviseDueDates } from '../../loan-book/use-cases/revise-due-dates';
@@ -116,7 +117,7 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
   if (!member) return;
   const lines = plan.rows
     .filter((r) => r.moved)
-    .map((r) => `  Payment ${r.n}: ${formatUsd(cents(r.paymentCents))} due ${r.newDueDate} (was ${r.dueDate})`)
+    .map((r) => `  Payment ${r.n}: ${formatUsd(cents(r.paymentCents))} due ${formatUsDate(r.newDueDate)} (was ${formatUsDate(r.dueDate)})`)
     .join('\n');
   await ctx.providers.email.send({
     to: member.email,

@@ -1,3 +1,4 @@
+import { CONFIRMATION_SUPERSEDED } from '@payrail/contract/identity';
 import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
@@ -13,6 +14,17 @@ import { startSession } from './start-session';
 const alreadyConfirmed = () => AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });
 const invalidCode = () => AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
 const deadCode = () => new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
+/**
+ * A code a resend replaced: the spec's wrong-code answer (the field error is unchanged) plus a distinct
+ * `reason` the client turns into "a newer code was sent" (issue #33).
+ */
+export const supersededCode = () => new AppError('validation', 'confirmation_token is invalid', { fields: { confirmation_token: [FIELD_MSG.invalid] }, extra: { reason: CONFIRMATION_SUPERSEDED } });
+
+/** A wrong code that is one of the member's own superseded codes answers {@link supersededCode}. */
+export async function wrongOrSuperseded(ctx: AppContext, userId: number, codeHash: string): Promise<AppError> {
+  const old = await ctx.repos.identity.findConfirmationByHash(codeHash);
+  return old?.userId === userId && old.supersededAt !== null && old.usedAt === null ? supersededCode() : invalidCode();
+}
 
 /**
  * Uses a confirmation row for its member: confirms the e-mail and moves email_confirmation to the
@@ -46,7 +58,7 @@ async function confirmationOfAccount(ctx: AppContext, email: string, codeHash: s
     throw invalidCode();
   }
   if (!(await repo.takeConfirmationAttempt(row.id, WRONG_CODES_ALLOWED))) throw deadCode();
-  if (!sameDigest(row.codeHash, codeHash)) throw invalidCode();
+  if (!sameDigest(row.codeHash, codeHash)) throw await wrongOrSuperseded(ctx, member.id, codeHash);
   if (member.confirmedAt) throw alreadyConfirmed();
   return { member, row };
 }
@@ -66,6 +78,7 @@ export async function confirmEmail(ctx: AppContext, token: string, client: Clien
     if (!row) throw invalidCode();
     const member = (await ctx.repos.identity.findMemberById(row.userId))!;
     if (member.confirmedAt || row.usedAt) throw alreadyConfirmed();
+    if (row.supersededAt !== null) throw supersededCode();
     // A code its account's wrong guesses killed stays dead, whichever way it is presented.
     if (row.attempts >= WRONG_CODES_ALLOWED) throw deadCode();
     found = { member, row };

@@ -6,7 +6,7 @@ import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
 import { WRONG_CODES_ALLOWED } from '../limits';
 import type { MemberRow } from '../repository';
-import { applyConfirmation } from './confirm-email';
+import { applyConfirmation, wrongOrSuperseded } from './confirm-email';
 
 /**
  * GET /dashboard/confirmation/{token}: a signed-in member (e.g. one who came through a pre-signed link)
@@ -19,9 +19,8 @@ export async function confirmOwnEmail(ctx: AppContext, member: MemberRow, token:
   if (!row) throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
   // The attempt is counted before the code is compared, in one conditional UPDATE: concurrent guesses never exceed the cap.
   if (!(await ctx.repos.identity.takeConfirmationAttempt(row.id, WRONG_CODES_ALLOWED))) throw new AppError('too_many_requests', SERVER_MSG.tooManyWrongCodes);
-  if (!sameDigest(row.codeHash, keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase()))) {
-    throw AppError.fields({ confirmation_token: [FIELD_MSG.invalid] });
-  }
+  const codeHash = keyedHash(await ctx.secret('code_hmac'), token.trim().toUpperCase());
+  if (!sameDigest(row.codeHash, codeHash)) throw await wrongOrSuperseded(ctx, member.id, codeHash);
   const confirmed = await applyConfirmation(ctx, member, row);
   return { email: confirmed.email, workflow_status: confirmed.workflowStatus };
 }

@@ -1,5 +1,5 @@
 import { REFERRAL_CODE_MIN_EXCLUSIVE, type TSignupRequest, type TTracking } from '@payrail/contract/identity';
-import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
+import { NEWFLOW_SIGNUP_EXTRA_AGREEMENTS, type TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { FIELD_MSG, MSG, SERVER_MSG } from '@payrail/contract/messages';
 import { initialStatus } from '@payrail/domain/workflow/statuses';
 import type { VerifiedIdentity } from '../../../adapters/identity/port';
@@ -65,7 +65,9 @@ export async function signUp(ctx: AppContext, input: TSignupRequest | TNewflowSi
   if (Object.keys(errors).length > 0 || !state) throw AppError.fields(errors);
 
   const agreements: NewAccount['agreements'] = [];
-  for (const name of SIGNUP_AGREEMENTS) {
+  // The new flow's terms checkbox also covers these documents (sent `true` by its form): each is recorded like the two.
+  const extra = newflow ? NEWFLOW_SIGNUP_EXTRA_AGREEMENTS.filter((name) => (newflow.agreements as Partial<Record<string, boolean>>)[name] === true) : [];
+  for (const name of [...SIGNUP_AGREEMENTS, ...extra]) {
     const doc = await reference.findAgreementDocument(name, state.abbreviation);
     if (doc) agreements.push({ agreementDocumentId: doc.id, ...client });
   }

@@ -3,8 +3,10 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
 import { refundCreditBalance } from './refund-credit-balance';
+import { runCollectionsDay } from '../../collections/use-cases/collections-day';
 import { serviceLoan } from './service-loan';
-import type { AfterCommit } from './service-loan';
+import type { AfterCommit, DelinquencyObservation } from './service-loan';
+import { afterServicingDay } from '../../portfolio/use-cases/month-end';
 
 /** How long after its payoff the daily run keeps paying back a paid-off loan's credit balance (NACHA's longest return window). */
 export const CREDIT_SWEEP_DAYS = 60;
@@ -36,6 +38,10 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
   const report: RunReport = { dates: [], loansProcessed: 0, seconds: 0 };
   for (const date of from <= through ? datesBetween(from, through) : []) {
     await repo.planDay(DAILY_JOB, date, ctx.now());
+    // Collections (docs/collections.md): what each loan's servicing observed, kept once its claim committed.
+    const observed = new Map<number, DelinquencyObservation>();
+    const committed: DelinquencyObservation[] = [];
+    const observe = (o: DelinquencyObservation) => void observed.set(o.loanId, o);
     const loop = async () => {
       if (batchSize === 0) {
         while (await single());
@@ -47,7 +53,7 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
         const batch = await repo.withClaimBatch(DAILY_JOB, date, batchSize, async (store, loanId) => {
           const own: AfterCommit = [];
           mail.set(loanId, own);
-          await serviceLoan(ctx, store, box, policy, loanId, date, own);
+          await serviceLoan(ctx, store, box, policy, loanId, date, own, observe);
         });
         if (batch.fallback > 0) {
           // The batch rolled back as a whole: service that many claims one loan per transaction.
@@ -64,7 +70,7 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
       let claimed = 0;
       const outcome = await repo.withNextClaim(DAILY_JOB, date, async (tx, loanId) => {
         claimed = loanId;
-        await serviceLoan(ctx, tx, box, policy, loanId, date, mail);
+        await serviceLoan(ctx, tx, box, policy, loanId, date, mail, observe);
       });
       if (outcome === 'none') return false;
       if (outcome === 'done') await afterCommit(claimed, mail); // 'failed' rolled back: its e-mails were never real
@@ -72,12 +78,18 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
     };
     const afterCommit = async (loanId: number, mail: AfterCommit) => {
       report.loansProcessed += 1;
+      const o = observed.get(loanId);
+      if (o) committed.push(o);
       opts.onLoanDone?.(loanId, date);
       // E-mails go after the commit: the in-app notification is exactly-once, the e-mail at most once.
       for (const m of mail) await ctx.providers.email.send(m).catch(() => undefined);
     };
     await Promise.all(Array.from({ length: workers }, loop));
-    if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now());
+    // Collections (docs/collections.md): delinquency state and buckets, promises to pay, reminder and
+    // past-due notices of the day. A failure never holds up servicing: the next day's collections catch
+    // up (notices and promises are decided by rule, not by the calendar day).
+    await runCollectionsDay(ctx, date, committed).catch((err: unknown) => console.error('collections day failed', date, err));
+    if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now()).then(() => afterServicingDay(ctx, date).catch(() => undefined)); // the portfolio's month-end facts (docs/portfolio.md; a failure is retried after the next day)
     const counts = await repo.runCounts(DAILY_JOB, date);
     report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
   }

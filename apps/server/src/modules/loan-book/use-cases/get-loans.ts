@@ -90,6 +90,7 @@ function applyingLoanWire(application: ApplicationRow, member: MemberRow, today:
     is_under_review: UNDER_REVIEW_STATUSES.has(member.workflowStatus),
     refinance_in_progress: member.loanType === 'refinancing',
     days_past_due: 0,
+    credit_balance: 0,
   };
 }
 

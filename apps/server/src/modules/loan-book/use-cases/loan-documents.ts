@@ -9,6 +9,8 @@ import { openStoredFile, type StoredFileRef } from '../../documents/stored-file'
 import type { MemberRow } from '../../identity/repository';
 import type { StoredFile, servicingRepository } from '../repository';
 import { ownLoan } from './loan-position';
+import { statementDocuments } from '../../statements/use-cases/read-statements';
+import { paymentPlanDocuments } from './payment-plan-borrower';
 
 type DocumentWithNote = Awaited<ReturnType<ReturnType<typeof servicingRepository>['documentsOf']>>[number];
 type LoanIdentified = { identifier: string };
@@ -27,7 +29,7 @@ function documentWire(d: DocumentWithNote, loan: LoanIdentified): TLoanDocument 
 /** GET /loans/{id}/documents: the loan's documents (the signed promissory note, signed due-date change agreements), owner only. */
 export async function listLoanDocuments(ctx: AppContext, member: MemberRow, loanId: number): Promise<TLoanDocumentsResponse> {
   const loan = await ownLoan(ctx, member.id, loanId);
-  return { documents: (await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)) };
+  return { documents: [...(await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)), ...(await statementDocuments(ctx, loan.id)), ...(await paymentPlanDocuments(ctx, loan))] };
 }
 
 /**

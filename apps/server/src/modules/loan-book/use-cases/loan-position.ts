@@ -8,6 +8,7 @@ import { periodsPerYear } from '@payrail/domain/loan/frequency';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
 import { withRevisedDueDates } from '@payrail/domain/loan/schedule-revision';
+import { withPaymentPlans } from '@payrail/domain/loan/payment-plan';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
@@ -23,7 +24,8 @@ type NoteRow = Awaited<ReturnType<AppContext['repos']['loanBook']['noteOf']>>;
  * The loan's schedule of record — THE one place the stored contract becomes a schedule: the terms funding
  * copied from the signed note onto the loan row (amount, fee and whether it is financed, rate, frequency,
  * number of payments, disbursement and first payment dates), with the due dates in force after recorded
- * revisions (a due-date change, a hardship deferral: `loans.revised_due_dates`).
+ * revisions (a due-date change, a hardship deferral: `loans.revised_due_dates`) and the payment plans applied
+ * (`loans.payment_plans`, docs/payment-plans.md).
  */
 export function scheduleOfRecord(loan: LoanRow): LoanSchedule {
   const contract = buildSchedule({
@@ -36,7 +38,7 @@ export function scheduleOfRecord(loan: LoanRow): LoanSchedule {
     disbursementDate: parseIsoDate(loan.disbursementDate),
     firstPaymentDate: parseIsoDate(loan.firstPaymentDate),
   });
-  return withRevisedDueDates(contract, loan.revisedDueDates);
+  return withRevisedDueDates(withPaymentPlans(contract, loan.paymentPlans), loan.revisedDueDates);
 }
 
 /** The loan's contract: its schedule of record and the fee's name as the signed note printed it ("origination fee", or "document preparation fee"). */
@@ -59,6 +61,7 @@ export const toDomainEntry = (e: LedgerEntryRow): LedgerEntry => ({
   amountCents: e.amountCents,
   reversesEntryId: e.reversesEntryId,
   installmentN: e.installmentN,
+  reasonCode: e.reasonCode,
 });
 
 /**
@@ -159,5 +162,6 @@ export function loanWire(state: LoanState, refinance: LoanRefinance): TServicing
     is_under_review: refinance.isUnderReview,
     refinance_in_progress: refinance.inProgress,
     days_past_due: position.daysPastDue,
+    credit_balance: Math.max(0, position.unappliedCents),
   };
 }

@@ -7,7 +7,8 @@ import { entryDescription, isReturnCode, RETURN_REASONS, representmentDate, secC
 import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
-import { deriveStatus } from '@payrail/domain/loan/ledger';
+import { chargeOffComponents, deriveStatus } from '@payrail/domain/loan/ledger';
+import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import { amountToSend, paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import { paymentsOnItsWay } from './loan-position';
 import { traceNumber as achTraceNumber } from '../../../adapters/ach/nacha';
@@ -23,18 +24,46 @@ import type { ServicingPolicy } from '../servicing-policy';
 export const PAYMENT_KIND = { one_time: 'one_time_payment', auto_debit: 'scheduled_debit', payoff: 'payoff' } as const;
 
 /** Borrower messages of servicing (in-app notification; the same text is e-mailed). */
+/** Dates in borrower texts as the product shows them (MM/DD/YYYY). */
+const usDate = (date: string) => formatUsDate(date as IsoDate);
+
 export const SERVICING_NOTICE = {
-  returned: (amount: number, date: string, code: string, title: string) =>
-    `Your payment of ${formatUsd(cents(amount))} on ${date} was returned by your bank (${code} ${title}). Please make the payment another way to keep your loan current.`,
-  representing: (date: string) => `We will present the returned payment to your bank again on ${date}.`,
+  /**
+   * One message per return that says what happens next: presented again on a date (nothing to do but have
+   * the money there, or pay another way before), or nothing more from us (pay another way).
+   */
+  returned: (amount: number, date: string, code: string, title: string, presentAgainOn: string | null = null) =>
+    presentAgainOn
+      ? `Your payment of ${formatUsd(cents(amount))} on ${usDate(date)} was returned by your bank (${code} ${title}). We will present it to your bank again on ${usDate(presentAgainOn)}: please have the money in your account by then, or make the payment another way before that day.`
+      : `Your payment of ${formatUsd(cents(amount))} on ${usDate(date)} was returned by your bank (${code} ${title}). Please make the payment another way to keep your loan current.`,
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
   lateFee: (amount: number, n: number) => `A late fee of ${formatUsd(cents(amount))} was charged on installment ${n} of your loan.`,
   paidOff: PAID_OFF_NOTICE,
   notNeeded: (amount: number, date: string) =>
-    `Your scheduled payment of ${formatUsd(cents(amount))} for ${date} was not taken: your loan owes nothing more.`,
+    `Your scheduled payment of ${formatUsd(cents(amount))} for ${usDate(date)} was not taken: your loan owes nothing more.`,
   reopened: (identifier: string) =>
     `Your loan ${identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
+  chargedOff: (identifier: string, amount: number) =>
+    `Your loan ${identifier} has been charged off: ${formatUsd(cents(amount))} was unpaid. You still owe this amount; please contact us to arrange payment.`,
 } as const;
+
+/**
+ * What the collections desk records of a serviced loan on the run date (docs/collections.md): days past due
+ * and the past-due amount after the day's servicing, the next due date and payment (for reminders). The
+ * daily run hands the observations of the loans it committed to the collections day (runCollectionsDay).
+ */
+export interface DelinquencyObservation {
+  readonly loanId: number;
+  readonly userId: number;
+  readonly identifier: string;
+  readonly status: LoanRow['status'];
+  readonly daysPastDue: number;
+  /** Past due (fees, interest, principal of the installments past due); at charge-off, the amount charged off. */
+  readonly pastDueCents: number;
+  readonly nextDueDate: IsoDate | null;
+  /** The installment due on nextDueDate (its scheduled payment), for a reminder. */
+  readonly nextPaymentCents: number;
+}
 
 const posted = (e: LedgerEntryRow): PostedEntry => ({
   id: e.id,
@@ -43,6 +72,7 @@ const posted = (e: LedgerEntryRow): PostedEntry => ({
   amountCents: e.amountCents,
   reversesEntryId: e.reversesEntryId,
   installmentN: e.installmentN,
+  reasonCode: e.reasonCode,
 });
 
 /** How many times the chain ending at `t` has been re-presented (0 for an original entry). */
@@ -68,7 +98,16 @@ export type AfterCommit = EmailMessage[];
  * assess late fees after the grace period, move the status. Every write is keyed (ledger idempotency
  * keys, the unique auto-debit per installment), so a replay of the same day changes nothing.
  */
-export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: CryptoBox, policy: ServicingPolicy, loanId: number, date: IsoDate, mail: AfterCommit): Promise<void> {
+export async function serviceLoan(
+  ctx: AppContext,
+  tx: LoanServicingStore,
+  box: CryptoBox,
+  policy: ServicingPolicy,
+  loanId: number,
+  date: IsoDate,
+  mail: AfterCommit,
+  observe?: (o: DelinquencyObservation) => void,
+): Promise<void> {
   const loan = await tx.lockLoan(loanId);
   // A loan closed at zero while its last debit is still in flight is watched until the debit settles
   // or comes back (a return reopens it): ACH outcomes only.
@@ -216,12 +255,68 @@ export async function serviceLoan(ctx: AppContext, tx: LoanServicingStore, box: 
   // 5. Status (the ledger's rule, deriveStatus): closed_paid on the business day the balance reaches zero
   // (a debit still in flight is watched: its return reopens the loan); default / charge_off by days past due.
   await fresh();
-  const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+  const derived = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+  // Never charge off over a debit still in flight: its payment is already on the ledger and could still
+  // come back, which would change what is charged off. The loan stays as it is until the debit settles or
+  // returns (the next run's step 1), then is charged off on that day (docs/collections.md).
+  const next = derived === 'charge_off' && txs.some((t) => t.status === 'pending') ? loan.status : derived;
+  let chargedOffCents = 0;
+  if (next === 'charge_off') chargedOffCents = await chargeOff(ctx, tx, loan, snapshot.position, date, tell);
   if (next !== loan.status) {
     await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');
     if (next === 'closed_paid') await tell(SERVICING_NOTICE.paidOff, 'Your loan is paid in full');
   }
+  const current = snapshot.position.ledger.current;
+  observe?.({
+    loanId,
+    userId: loan.userId,
+    identifier: loan.identifier,
+    status: next,
+    daysPastDue: snapshot.daysPastDue,
+    pastDueCents: next === 'charge_off' ? chargedOffCents : snapshot.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0),
+    nextDueDate: snapshot.position.nextDueDate,
+    nextPaymentCents: current ? (schedule.rows[current.n - 1]?.paymentCents ?? schedule.regularPaymentCents) : 0,
+  });
 }
+
+/**
+ * Charge-off (docs/collections.md): on the day the loan reaches the charge-off day past due, one
+ * `charge_off` entry per component still owed (principal, interest, fees, a refund owed back; their sum is
+ * the payoff of the day), keyed so a replay writes nothing twice. Payments still scheduled are canceled
+ * and the auto-debit stopped (money received from now on is a recovery); the borrower is told.
+ * Answers the amount charged off.
+ */
+async function chargeOff(
+  ctx: AppContext,
+  tx: LoanServicingStore,
+  loan: LoanRow,
+  position: ServicingSnapshotPosition,
+  date: IsoDate,
+  tell: (message: string, subject: string) => Promise<void>,
+): Promise<number> {
+  const at = ctx.now();
+  const parts = chargeOffComponents(position);
+  for (const p of parts) {
+    await tx.appendEntry({
+      loanId: loan.id,
+      kind: 'charge_off',
+      effectiveDate: date,
+      amountCents: p.amountCents,
+      reasonCode: p.component,
+      reason: `Charged off at ${position.daysPastDue} days past due`,
+      idempotencyKey: `charge_off:${loan.id}:${p.component}`,
+      createdAt: at,
+    });
+  }
+  for (const t of await tx.transactions(loan.id)) if (t.status === 'scheduled') await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+  const auth = await tx.activeAuthorization(loan.id);
+  if (auth) await tx.revokeAuthorization(auth.id, at);
+  const total = parts.reduce((t, p) => t + p.amountCents, 0);
+  await tell(SERVICING_NOTICE.chargedOff(loan.identifier, total), 'Your loan has been charged off');
+  return total;
+}
+
+type ServicingSnapshotPosition = ReturnType<typeof servicingSnapshot>['position'];
 
 /**
  * Applies an ACH return to a debit (the simulator's outcome in the daily run, or a line of the bank's
@@ -260,13 +355,15 @@ export async function applyReturn(
   }
   await tx.updateTransaction(t.id, { status: 'returned', returnedOn, returnCode: code, updatedAt: at });
   const reason = isReturnCode(code) ? RETURN_REASONS[code] : null;
-  await tell(SERVICING_NOTICE.returned(t.amountCents, payment?.effectiveDate ?? t.scheduledDate, code, reason?.title ?? 'Returned'), 'Your payment was returned');
+  const returnedDate = payment?.effectiveDate ?? t.scheduledDate;
 
+  let presentedAgain = false;
   if (reason?.retryable) {
     const { count, root } = representmentOf(t, byId);
     const original = entries.find((e) => e.transactionId === root.id && e.kind !== 'reversal');
     const on = representmentDate({ code: reason.code, originalEffectiveDate: parseIsoDate(original?.effectiveDate ?? root.scheduledDate), representment: count, returnedOn }, policy.representmentDelayDays);
     if (on) {
+      presentedAgain = true;
       await tx.insertTransaction({
         loanId: loan.id,
         userId: t.userId,
@@ -282,9 +379,11 @@ export async function applyReturn(
         createdAt: at,
         updatedAt: at,
       });
-      await tell(SERVICING_NOTICE.representing(on), 'We will try your payment again');
+      await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason.title, on), 'Your payment was returned: we will try again');
     }
-  } else if (t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
+  }
+  if (!presentedAgain) await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason?.title ?? 'Returned'), 'Your payment was returned');
+  if (!reason?.retryable && t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
     await tx.revokeAuthorization(t.autoDebitAuthorizationId, at);
     await tell(SERVICING_NOTICE.authorizationEnded, 'Your auto-debit was stopped');
   }

@@ -21,6 +21,7 @@ import { toBankInformation } from '../../banking/bank-accounts';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { toEmployer } from '../../reference/routes';
+import { toCounterofferNotice } from '../counteroffer-notice';
 import { priceNewflowOffers, splitOffersCovered, splitPaymentCents } from '../offers';
 import type { NewflowPatch, NewflowRow } from '../repository';
 import { isFinalized } from '../workflow';
@@ -68,6 +69,13 @@ async function storedFile(ctx: AppContext, userId: number, id: number | null) {
   if (id === null) return null;
   const doc = (await ctx.repos.documents.listLive(userId)).find((d) => d.id === id);
   return doc ? { id: doc.id, file: `/api/documents/${doc.id}`, filename: doc.fileName, content_type: doc.contentType } : null;
+}
+
+/** The current rate check's counteroffer notice, when the rate check counteroffered. */
+async function counterofferOf(ctx: AppContext, userId: number, nf: NewflowRow | undefined) {
+  if (nf?.rateCheckOutcome !== 'counteroffer' || !nf.rateCheckDoneAt) return null;
+  const notice = await ctx.repos.newflow.latestNotice(userId, 'counteroffer', nf.rateCheckDoneAt);
+  return notice ? toCounterofferNotice(notice) : null;
 }
 
 async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, nf: NewflowRow | undefined): Promise<Record<string, unknown>> {
@@ -177,6 +185,7 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
         one_times: (sheet?.one_times ?? []).map((o) => o.wire),
         discount_percentage: sheet?.discountPercentage ?? 0,
         is_split_direct_deposit: nf?.program === 'split_direct_deposit',
+        counteroffer: await counterofferOf(ctx, userId, nf),
       };
     }
     case 'password_creation':

@@ -134,7 +134,12 @@ async function personalInfo(ctx: AppContext, member: MemberRow, nf: NewflowRow |
   return moved('personal_info');
 }
 
-async function ssnInput(ctx: AppContext, member: MemberRow, p: Payload<'ssn_input'>): Promise<Answer> {
+/**
+ * ssn_input. The page says that "Check my rate" authorizes the soft credit pull (FCRA 604(a)(2): the
+ * consumer's written instructions), so the post records the Credit Pull Authorization as accepted
+ * (time, IP, browser) before the rate check can pull anything.
+ */
+async function ssnInput(ctx: AppContext, member: MemberRow, p: Payload<'ssn_input'>, client: ClientInfo): Promise<Answer> {
   const b = p.loan_borrower;
   // The new flow's SSN form refuses every 9xx area (spec §5 "excluded in certain forms").
   const ssn = validateSsn(b.social_security_number, { nineHundreds: 'all' });
@@ -143,6 +148,9 @@ async function ssnInput(ctx: AppContext, member: MemberRow, p: Payload<'ssn_inpu
     throw AppError.fields({ social_security_number_confirmation: [NEWFLOW_MSG.ssnMismatch] });
   }
   await saveProfileFields(ctx, member, { social_security_number: ssn.value });
+  const authorization = await ctx.repos.reference.findAgreementDocument('credit_pull_authorization', null);
+  if (!authorization) throw new Error('the credit_pull_authorization agreement document is not seeded');
+  await ctx.repos.esignature.recordAgreement({ userId: member.id, agreementDocumentId: authorization.id, at: ctx.now(), ip: client.ip, userAgent: client.userAgent });
   const to = await saveAndMove(ctx, member, {}, 'rate_check');
   // The decision job opens with the step, so the first 5-second poll usually finds it decided.
   await ctx.repos.newflow.openRateCheck(member.id, ctx.now());
@@ -355,7 +363,7 @@ export async function postStep(ctx: AppContext, member: MemberRow, body: unknown
     case 'personal_info':
       return personalInfo(ctx, m, nf, body);
     case 'ssn_input':
-      return ssnInput(ctx, m, parse(NEWFLOW_STEP_PAYLOADS.ssn_input, body));
+      return ssnInput(ctx, m, parse(NEWFLOW_STEP_PAYLOADS.ssn_input, body), client);
     case 'rate_check':
       return rateCheck(ctx, m);
     case 'verify_employer':

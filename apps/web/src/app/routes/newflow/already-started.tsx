@@ -1,8 +1,18 @@
 import { useLocation } from 'react-router';
 import { AlreadyStarted } from '../../../features/auth/components/already-started';
+import { RedirectSignedIn } from '../signed-in-redirect';
+
+type StartedState = { email?: unknown; continueLink?: unknown; linkValidHours?: unknown };
 
 export function Component() {
   const { state } = useLocation();
-  const email = typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : null;
-  return <AlreadyStarted email={email} />;
+  const s: StartedState = typeof state === 'object' && state !== null ? (state as StartedState) : {};
+  const email = typeof s.email === 'string' ? s.email : null;
+  const continueLink = s.continueLink === 'sent' || s.continueLink === 'limit_reached' ? s.continueLink : null;
+  const linkValidHours = typeof s.linkValidHours === 'number' ? s.linkValidHours : null;
+  return (
+    <RedirectSignedIn>
+      <AlreadyStarted email={email} continueLink={continueLink} linkValidHours={linkValidHours} />
+    </RedirectSignedIn>
+  );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CheckYourRate } from '../../../features/auth/components/check-your-rate';
 import { EmployerSearch } from '../../../features/employer/components/employer-search';
 import { agreementLink } from '../../agreement-links';
+import { RedirectSignedIn } from '../signed-in-redirect';
 
 /**
  * Partner sign-up (newflow §2): Check Your Rate with the partner employer (b2b_partner) and the
@@ -30,5 +31,9 @@ function PartnerPicker({ onChange, error }: { onChange: (employer: Parameters<Pa
 }
 
 export function Component() {
-  return <CheckYourRate agreementLink={agreementLink} partner={{ renderEmployerPicker: ({ value, onChange, error }) => (value ? <p>Employer: <strong>{value.name}</strong> <button type="button" onClick={() => onChange(null)}>Change<span className="visually-hidden"> employer</span></button></p> : <PartnerPicker onChange={onChange} error={error} />) }} />;
+  return (
+    <RedirectSignedIn>
+      <CheckYourRate agreementLink={agreementLink} partner={{ renderEmployerPicker: ({ value, onChange, error }) => (value ? <p>Employer: <strong>{value.name}</strong> <button type="button" onClick={() => onChange(null)}>Change<span className="visually-hidden"> employer</span></button></p> : <PartnerPicker onChange={onChange} error={error} />) }} />
+    </RedirectSignedIn>
+  );
 }

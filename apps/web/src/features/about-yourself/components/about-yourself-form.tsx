@@ -9,6 +9,7 @@ import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
+import { isApiError } from '@payrail/client/http-client';
 import { updateFields } from '../../../api/update-fields';
 import { updateReferences } from '../../../api/update-references';
 import { fieldErrorsOf } from '../api/about-yourself-api';
@@ -26,7 +27,19 @@ export const AUTO_SAVE_DEBOUNCE_MS = 500;
 /** The plain amount of a money text ($60,000.50 → 60000.50). */
 const moneyDigits = (text: string) => text.replace(/[^0-9.]/g, '');
 
-type SaveState = 'saved' | 'pending' | 'error';
+/** `retrying`: the save failed for want of the server (offline, 5xx) and is sent again by itself. */
+type SaveState = 'saved' | 'pending' | 'error' | 'retrying';
+
+/** Shown under a field whose save is waiting for the connection (issue #33: failed autosaves are retried). */
+export const AUTO_SAVE_RETRY_MSG = 'Not saved yet: we could not reach the server. We will save it again as soon as the connection is back.';
+/** Waits before the automatic retries of a failed save (then every 30 s), and at once when the browser is back online. */
+export const AUTO_SAVE_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000] as const;
+
+/** A save that failed for want of the server (no connection, 5xx), not for its content. */
+export function isRetryableSaveError(error: unknown): boolean {
+  if (!isApiError(error)) return !(error instanceof Error && error.name === 'AbortError');
+  return error.status === 0 || error.status >= 500;
+}
 type Reference = { firstName: string; lastName: string; relationship: string; phone: string };
 const REFERENCE_KEYS = ['firstName', 'lastName', 'relationship', 'phone'] as const;
 const emptyReference = (): Reference => ({ firstName: '', lastName: '', relationship: '', phone: '' });
@@ -88,6 +101,40 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   const versions = useRef(new Map<string, number>());
   // One save in flight per field (and for the references); the newest value is sent after it.
   const [saves] = useState(() => new LatestSaves());
+  // Saves that failed for want of the server: retried with back-off, and at once when the browser is back online.
+  const retries = useRef(new Map<string, { attempt: number; timer: number | undefined; run: () => void }>());
+  const retryLater = useCallback((key: string, run: () => void) => {
+    const previous = retries.current.get(key);
+    if (previous?.timer !== undefined) window.clearTimeout(previous.timer);
+    const attempt = (previous?.attempt ?? 0) + 1;
+    const delay = AUTO_SAVE_RETRY_DELAYS_MS[Math.min(attempt - 1, AUTO_SAVE_RETRY_DELAYS_MS.length - 1)]!;
+    const entry = { attempt, run, timer: undefined as number | undefined };
+    entry.timer = window.setTimeout(() => {
+      entry.timer = undefined;
+      run();
+    }, delay);
+    retries.current.set(key, entry);
+  }, []);
+  const retryDone = useCallback((key: string) => {
+    const entry = retries.current.get(key);
+    if (entry?.timer !== undefined) window.clearTimeout(entry.timer);
+    retries.current.delete(key);
+  }, []);
+  useEffect(() => {
+    const pending = retries.current;
+    const online = () => {
+      for (const entry of pending.values()) {
+        if (entry.timer !== undefined) window.clearTimeout(entry.timer);
+        entry.timer = undefined;
+        entry.run();
+      }
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      for (const entry of pending.values()) if (entry.timer !== undefined) window.clearTimeout(entry.timer);
+    };
+  }, []);
 
   useEffect(() => {
     const pending = timers.current;
@@ -150,11 +197,22 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
       try {
         await updateFields(payload);
         if (versions.current.get(field) !== version) return;
+        retryDone(field);
         setError(field, null);
         if (field === 'social_security_number') setError('social_security_number_confirmation', null);
         markField(field, 'saved');
       } catch (error) {
         if (versions.current.get(field) !== version) return;
+        if (isRetryableSaveError(error)) {
+          // Not the answer's fault: say so under the field and send the same value again by itself.
+          setError(field, AUTO_SAVE_RETRY_MSG);
+          markField(field, 'retrying');
+          retryLater(field, () => {
+            if (versions.current.get(field) === version) void saves.run(field, () => saveRef.current(field));
+          });
+          return;
+        }
+        retryDone(field);
         const found = fieldErrorsOf(error, field);
         const message = found[field] ?? Object.values(found)[0];
         if (found.social_security_number_confirmation) setError('social_security_number_confirmation', found.social_security_number_confirmation);
@@ -162,8 +220,11 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
         markField(field, 'error');
       }
     },
-    [markField, setError, stateById],
+    [markField, setError, stateById, retryDone, retryLater, saves],
   );
+  // The retry calls the latest `save` (its closure sees the current states list).
+  const saveRef = useRef(save);
+  saveRef.current = save;
 
   const schedule = useCallback(
     (key: string, run: () => void) => {
@@ -186,6 +247,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     valuesRef.current = next;
     setValues(next);
     bump(field);
+    retryDone(field);
     setError(field, null);
     markField(field, 'pending');
     if (field === 'state_id' && leadState) setLeadState(null);
@@ -258,14 +320,35 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     if (!referencesComplete(refs)) return;
     try {
       await updateReferences(refs.map((r) => ({ firstName: r.firstName.trim(), lastName: r.lastName.trim(), relationship: r.relationship.trim(), phone: r.phone })));
-      if (versions.current.get('references') === version) setReferencesState('saved');
+      if (versions.current.get('references') === version) {
+        retryDone('references');
+        setErrors((current) => {
+          if (current.references !== AUTO_SAVE_RETRY_MSG) return current;
+          const next = { ...current };
+          delete next.references;
+          return next;
+        });
+        setReferencesState('saved');
+      }
     } catch (error) {
       if (versions.current.get('references') !== version) return;
+      if (isRetryableSaveError(error)) {
+        setErrors((current) => ({ ...current, references: AUTO_SAVE_RETRY_MSG }));
+        setReferencesState('retrying');
+        retryLater('references', () => {
+          if (versions.current.get('references') === version) void saves.run('references', () => saveReferencesRef.current());
+        });
+        return;
+      }
+      retryDone('references');
       const found = fieldErrorsOf(error, 'references');
       setErrors((current) => ({ ...current, ...found }));
       setReferencesState('error');
     }
   };
+
+  const saveReferencesRef = useRef(saveReferences);
+  saveReferencesRef.current = saveReferences;
 
   // Continue: every required answer present, no error shown, everything saved (spec §2).
   const fieldDone = (field: FormField): boolean => {
@@ -274,21 +357,23 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
       return state === 'saved' || (state === undefined && ssnOnFile !== null);
     }
     const state = saveState[field];
-    if (state === 'pending' || state === 'error') return false;
+    if (state === 'pending' || state === 'error' || state === 'retrying') return false;
     if (OPTIONAL_FIELDS.has(field)) return true;
     return MONEY_FIELDS.has(field) ? moneyDigits(values[field]) !== '' : values[field].trim() !== '';
   };
   const incomplete = FORM_FIELDS.filter((f) => !fieldDone(f));
-  const hasErrors = Object.keys(errors).length > 0;
+  const hasErrors = Object.values(errors).some((message) => message !== AUTO_SAVE_RETRY_MSG);
   const ready = incomplete.length === 0 && !hasErrors && referencesState === 'saved';
 
   // Why Continue is disabled: what is still missing, what shows an error, or that answers are being saved.
   const missing: string[] = [];
   const toFix: string[] = [];
   let saving = false;
+  let waiting = false;
   for (const field of incomplete) {
     const label = FIELD_LABELS[field];
-    if (field === 'social_security_number') {
+    if (saveState[field] === 'retrying') waiting = true;
+    else if (field === 'social_security_number') {
       if (errors.social_security_number || errors.social_security_number_confirmation) toFix.push(label);
       else if (ssnTyped(values.social_security_number) < 9) missing.push(label);
       else if (ssnTyped(ssnConfirmation) < 9) missing.push('Confirm social security number');
@@ -299,13 +384,14 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     else if (MONEY_FIELDS.has(field) ? moneyDigits(values[field]) === '' : values[field].trim() === '') missing.push(label);
     else saving = true;
   }
-  const referenceErrors = Object.keys(errors).some((key) => key.startsWith('references'));
-  if (referenceErrors || referencesState === 'error') toFix.push('References');
+  const referenceErrors = Object.entries(errors).some(([key, message]) => key.startsWith('references') && message !== AUTO_SAVE_RETRY_MSG);
+  if (referencesState === 'retrying') waiting = true;
+  else if (referenceErrors || referencesState === 'error') toFix.push('References');
   else if (!referencesComplete(references)) missing.push('References (all four answers of both, with a 10-digit phone)');
   else if (referencesState === 'pending') saving = true;
   const continueHint = ready
     ? null
-    : [missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : '', toFix.length > 0 ? `Check: ${toFix.join(', ')}.` : '', saving ? 'Saving your answers…' : '']
+    : [missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : '', toFix.length > 0 ? `Check: ${toFix.join(', ')}.` : '', waiting ? 'Some answers are not saved yet: waiting for the connection.' : '', saving ? 'Saving your answers…' : '']
         .filter(Boolean)
         .join(' ') || 'Saving your answers…';
 

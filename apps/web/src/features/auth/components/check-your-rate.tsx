@@ -20,6 +20,7 @@ import { AuthTabs } from './auth-tabs';
 import { LoanRequestForm } from './loan-request';
 import type { LoanRequest } from './loan-request';
 import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
+import { NEWFLOW_SIGNUP_AGREEMENTS } from './signup-agreements';
 import { StateOfResidence } from './state-of-residence';
 import styles from './auth.module.css';
 
@@ -83,7 +84,8 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
     const body: TNewflowSignupRequest = {
       application_member: { email: email.trim() },
       fingerprint: getFingerprint(),
-      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+      // The terms checkbox covers all five documents (NewflowTermsLabel): each is recorded by the server.
+      agreements: NEWFLOW_SIGNUP_AGREEMENTS,
       loan_borrower: { state_id: state.id, employer_id: employer?.id ?? null, friend_refer_code: referral.trim() || null, ...(partner ? { employee_id: employeeId.trim() } : {}) },
       loan,
       new_flow: true,

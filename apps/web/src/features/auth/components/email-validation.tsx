@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
+import { CONFIRMATION_SUPERSEDED, CONFIRMATION_SUPERSEDED_HINT, EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
@@ -26,7 +26,8 @@ export const RESEND_DONE = (email: string) => `We sent a new code to ${email}.`;
 
 /**
  * /email_validation: the 6-character code from the confirmation e-mail. Confirming signs the member in
- * (the answer carries a new token). A token error stays on the field ('Confirmation token is invalid.');
+ * (the answer carries a new token). A token error stays on the field ('Confirmation token is invalid.', plus
+ * "A newer code was sent…" when the server says a resend replaced the code);
  * an account error ('Account was already confirmed, …') goes to sign-in.
  */
 export function EmailValidation({ onConfirmed }: EmailValidationProps) {
@@ -54,8 +55,10 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
       const tokenMessage = error.fieldError('confirmation_token');
       const emailMessage = error.fieldError('email');
       if (tokenMessage) {
-        // The new flow has its own words for a wrong code (access §8).
-        setTokenError(paths.newFlow ? MSG.newFlowInvalidCode : `Confirmation token ${tokenMessage}.`);
+        // The new flow has its own words for a wrong code (access §8); a code a resend replaced adds that a newer one was sent.
+        const spec = paths.newFlow ? MSG.newFlowInvalidCode : `Confirmation token ${tokenMessage}.`;
+        const superseded = (error.data as { reason?: unknown } | null)?.reason === CONFIRMATION_SUPERSEDED;
+        setTokenError(superseded ? `${spec} ${CONFIRMATION_SUPERSEDED_HINT}` : spec);
       } else if (emailMessage) {
         notify.error(`Account ${emailMessage}.`);
         navigate(paths.signin);

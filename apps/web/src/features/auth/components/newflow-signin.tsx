@@ -7,7 +7,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { navigate } from '@payrail/client/navigation';
 import type { SessionUser } from '../../../lib/session-store';
 import { sessionStore } from '../../../lib/session-store';
-import { precheckEmail } from '../api/precheck-email';
+import { precheckEmailAnswer } from '../api/precheck-email';
 import { useSignIn } from '../hooks/use-sign-in';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
@@ -48,12 +48,12 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
     if (emailError) return;
     setNoAccount(false);
     setChecking(true);
-    const outcome = await precheckEmail(validEmail).finally(() => setChecking(false));
+    const { outcome, continueLink, linkValidHours } = await precheckEmailAnswer(validEmail).finally(() => setChecking(false));
     if (outcome === 'verify_email') {
       sessionStore.setPendingEmail(validEmail);
       navigate(paths.emailValidation);
     } else if (outcome === 'already_started') {
-      navigate(alreadyStartedPath, { state: { email: validEmail } });
+      navigate(alreadyStartedPath, { state: { email: validEmail, continueLink, linkValidHours } });
     } else if (outcome === 'no_account') {
       setNoAccount(true);
     } else {

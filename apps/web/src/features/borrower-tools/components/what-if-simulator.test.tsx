@@ -4,10 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TWhatIfResponse } from '@payrail/contract/borrower-tools';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
+import { MONEY_INPUT_MSG } from '@payrail/client/money-input';
 import { signInAs } from '../../../../test/fixtures';
 import { api, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
-import { servicingHandlers } from '../../../../test/servicing-fixtures';
+import { servicingHandlers, servicingLoan } from '../../../../test/servicing-fixtures';
 
 const answer: TWhatIfResponse = {
   loan_id: 41,
@@ -40,7 +41,14 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });
     const form = within(region).getByRole('form', { name: 'What-if simulator' });
-    await userEvent.type(within(form).getByRole('textbox', { name: /Extra one-time payment/ }), '40000');
+    // Dollars, as people type them: "400" is $400.00 (more than 2 decimals is refused first).
+    const once = within(form).getByRole('textbox', { name: /Extra one-time payment/ });
+    await userEvent.type(once, '400.001');
+    await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
+    expect(await within(form).findByText(MONEY_INPUT_MSG.tooManyDecimals)).toBeInTheDocument();
+    expect(simulated).toEqual([]);
+    await userEvent.clear(once);
+    await userEvent.type(once, '400');
     await userEvent.clear(within(form).getByLabelText('Date of the extra payment'));
     await userEvent.type(within(form).getByLabelText('Date of the extra payment'), '2028-02-03');
     await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
@@ -76,7 +84,7 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     );
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });
-    await userEvent.type(within(region).getByRole('textbox', { name: /Extra with every payment/ }), '5000');
+    await userEvent.type(within(region).getByRole('textbox', { name: /Extra with every payment/ }), '50');
     await userEvent.click(within(region).getByRole('button', { name: 'Simulate' }));
     const total = loan!.payment_per_term + 5000;
     const button = await within(region).findByRole('button', { name: /^Set up auto-debit of \$/ });
@@ -86,6 +94,17 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     await userEvent.click(within(region).getByRole('checkbox', { name: 'I have read and accept the Auto Debit Disclosure.' }));
     await userEvent.click(button);
     await waitFor(() => expect(scheduled).toEqual([{ method: 'ach', mode: 'auto_debit', loan_id: loan!.id, amount: total, disclosure_accepted: true }]));
+  });
+
+  it('a loan that starts after the business date: the extra payment’s date starts at the loan’s first day', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    servicingHandlers({ businessDate: '2028-01-03', loan: servicingLoan({ effective_date: '2028-01-10' }) });
+    server.use(http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })));
+    renderRoute('/dashboard/loans-and-payments');
+    const region = await screen.findByRole('region', { name: 'What if I pay more?' });
+    const date = within(region).getByLabelText('Date of the extra payment');
+    expect(date).toHaveValue('2028-01-10');
+    expect(date).toHaveAttribute('min', '2028-01-10');
   });
 
   it('shows every message of a 422', async () => {

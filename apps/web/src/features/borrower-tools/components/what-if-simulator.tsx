@@ -10,9 +10,10 @@ import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
+import { MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useScheduleExtraPayment, useSimulateWhatIf } from '../api/what-if';
 import { serverMessages } from '../lib/errors';
-import { typedCents, whatIfRows } from '../lib/what-if-chart';
+import { whatIfRows } from '../lib/what-if-chart';
 import styles from './borrower-tools.module.css';
 
 /** A line of the chart: one value per x (cents). */
@@ -36,7 +37,6 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 }
 
 const epochSeconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
-const cents = (digits: string) => (digits === '' ? 0 : Number(digits));
 
 export const WHAT_IF_FAILED = 'We could not run the simulation. Please try again.';
 export const SCHEDULE_FAILED = 'We could not schedule this payment. Please try again.';
@@ -47,8 +47,12 @@ export const SCHEDULE_FAILED = 'We could not schedule this payment. Please try a
  * and one button that schedules the one-time extra payment from the account on file.
  */
 export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { loan: TServicingLoan; today: string; renderChart: RenderWhatIfChart; disclosureLink?: ReactNode }) {
+  // Dollars as typed, read by the payment screens' one money-input reader ("400", "400.50").
   const [once, setOnce] = useState('');
-  const [onceDate, setOnceDate] = useState(today);
+  // The first day a payment may be dated: not before the business date, nor before the loan starts.
+  const firstDate = loan.effective_date > today ? loan.effective_date : today;
+  const [onceDate, setOnceDate] = useState(firstDate);
+  const [fieldErrors, setFieldErrors] = useState<{ once?: string; every?: string }>({});
   const [every, setEvery] = useState('');
   const [result, setResult] = useState<{ answer: TWhatIfResponse; asked: WhatIfRequestBody } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -63,9 +67,14 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
     event.preventDefault();
     setErrors([]);
     setScheduleErrors([]);
+    const onceAmount = once.trim() === '' ? null : parseMoneyInput(once);
+    const everyAmount = every.trim() === '' ? null : parseMoneyInput(every);
+    const found = { once: onceAmount && !onceAmount.ok ? onceAmount.message : undefined, every: everyAmount && !everyAmount.ok ? everyAmount.message : undefined };
+    setFieldErrors(found);
+    if (found.once || found.every) return;
     const body: WhatIfRequestBody = {
-      one_time: once === '' ? [] : [{ date: onceDate, amount: cents(once) }],
-      recurring: every === '' ? null : { amount: cents(every) },
+      one_time: onceAmount?.ok ? [{ date: onceDate, amount: onceAmount.cents }] : [],
+      recurring: everyAmount?.ok ? { amount: everyAmount.cents } : null,
     };
     try {
       setResult({ answer: await simulate.mutateAsync(body), asked: body });
@@ -125,21 +134,31 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="What-if simulator" className={styles.controls}>
         <TextField
           label="Extra one-time payment"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
-          value={once === '' ? '' : formatCents(cents(once))}
-          onChange={(event) => setOnce(typedCents(event.target.value))}
-          hint="Digits only; the last two are cents."
+          maxLength={MONEY_INPUT_MAX_LENGTH}
+          value={once}
+          onChange={(event) => {
+            setOnce(event.target.value);
+            setFieldErrors((current) => ({ ...current, once: undefined }));
+          }}
+          hint="In dollars, for example 400 or 400.50."
+          error={fieldErrors.once}
           optional
         />
-        <TextField label="Date of the extra payment" type="date" min={today} value={onceDate} onChange={(event) => setOnceDate(event.target.value)} />
+        <TextField label="Date of the extra payment" type="date" min={firstDate} value={onceDate} onChange={(event) => setOnceDate(event.target.value)} />
         <TextField
           label="Extra with every payment"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
-          value={every === '' ? '' : formatCents(cents(every))}
-          onChange={(event) => setEvery(typedCents(event.target.value))}
-          hint={`Added to your ${formatCents(loan.payment_per_term)} payment.`}
+          maxLength={MONEY_INPUT_MAX_LENGTH}
+          value={every}
+          onChange={(event) => {
+            setEvery(event.target.value);
+            setFieldErrors((current) => ({ ...current, every: undefined }));
+          }}
+          hint={`In dollars, added to your ${formatCents(loan.payment_per_term)} payment.`}
+          error={fieldErrors.every}
           optional
         />
         <Button type="submit" loading={simulate.isPending}>

@@ -22,8 +22,3 @@ export function whatIfRows(baseline: TWhatIfProjection, scenario: TWhatIfProject
   const dates = [...new Set([...baseline.points.map((p) => p.date), ...scenario.points.map((p) => p.date)])].sort();
   return dates.map((date) => ({ date, current: principalOn(baseline.points, date), withExtra: principalOn(scenario.points, date) }));
 }
-
-/** Digits typed into an amount field (the last two are cents), at most 7 (≤ $99,999.99). */
-export function typedCents(typed: string): string {
-  return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, 7);
-}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { NEWFLOW_MSG, ZLoanOfferData } from '@payrail/contract/newflow';
-import type { TLoanOffer } from '@payrail/contract/newflow';
+import type { TCounterofferNotice, TLoanOffer } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
@@ -74,6 +74,40 @@ function AutoDebitConsent({ disclosureLink, accepted, error, onChange }: { discl
   );
 }
 
+/**
+ * A counteroffer (the rate check offered less than asked): a clear notice with the principal reasons,
+ * and the combined adverse-action notice the server recorded and e-mailed, readable in full.
+ */
+export function CounterofferNotice({ notice }: { notice: TCounterofferNotice }) {
+  return (
+    <section className={styles.disclosure} aria-labelledby="counteroffer-title">
+      <h2 id="counteroffer-title">These offers are for less than you asked</h2>
+      <p>
+        You asked for {formatCents(notice.requested_amount)}. We can offer you up to {formatCents(notice.offered_amount)}. The principal {notice.reasons.length === 1 ? 'reason' : 'reasons'} for offering
+        less:
+      </p>
+      <ul>
+        {notice.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+      {notice.credit_score !== null ? (
+        <p>
+          We used your credit score ({notice.credit_score}) from {notice.bureau_name}. You may get a free copy of your credit report from them if you ask within 60 days.
+        </p>
+      ) : null}
+      <details>
+        <summary>Read your notice{notice.sent_at ? ' (we also e-mailed it to you)' : ''}</summary>
+        <div className={styles.noticeText} role="region" aria-label="Your notice" tabIndex={0}>
+          {notice.text.split('\n\n').map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      </details>
+    </section>
+  );
+}
+
 function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: DisclosureLink }) {
   const { submit, pending } = useSubmitStep();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -108,16 +142,24 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
     setMessage(outcome.message ?? Object.values(others)[0] ?? null);
   };
 
+  const counteroffer = data.counteroffer ?? null;
+  // The split-deposit discount is advertised only when a split-deposit offer is listed.
+  const splitDiscount = data.discount_percentage > 0 && data.split_direct_deposit.length > 0;
   if (lists.length === 0) {
     return (
       <StepCard title="Your loan offers">
+        {counteroffer ? <CounterofferNotice notice={counteroffer} /> : null}
         <Alert kind="info">We have no offer for you right now. Please contact us.</Alert>
       </StepCard>
     );
   }
   return (
-    <StepCard title="Your loan offers" lead="Choose the offer that suits you. Every figure is final and shown in your loan agreement.">
-      {data.discount_percentage > 0 ? <Alert kind="success">Split direct deposit offers come with a {data.discount_percentage.toFixed(2)}% lower interest rate.</Alert> : null}
+    <StepCard
+      title="Your loan offers"
+      lead={counteroffer ? 'Choose the offer that suits you. Every figure below is the one in your loan agreement.' : 'Choose the offer that suits you. Every figure is final and shown in your loan agreement.'}
+    >
+      {counteroffer ? <CounterofferNotice notice={counteroffer} /> : null}
+      {splitDiscount ? <Alert kind="success">Split direct deposit offers come with a {data.discount_percentage.toFixed(2)}% lower interest rate.</Alert> : null}
       {message ? (
         <Alert kind="error" assertive>
           {message}

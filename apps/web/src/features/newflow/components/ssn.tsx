@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { BRAND } from '../../../lib/brand';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { newflowSsnError, ssnRepeatError } from '../lib/rules';
 import { StepCard } from './step-card';
@@ -8,8 +10,11 @@ import styles from './newflow.module.css';
 /**
  * ssn (ssn_input, newflow §2, §5, §8): the SSN and its repeat. "SSN is not valid" / "SSN does not
  * match"; a server refusal shows the first message for social_security_number (e.g. already taken).
+ * "Check my rate" is also the applicant's authorization of the soft credit pull (FCRA written
+ * instructions): the statement and its document sit right above the button, and the server records the
+ * Credit Pull Authorization with the step.
  */
-export function Ssn() {
+export function Ssn({ creditPullLink }: { creditPullLink: ReactNode }) {
   const form = useStepForm();
   const { serverErrors, setServerErrors } = form;
   const [ssn, setSsn] = useState('');
@@ -59,6 +64,10 @@ export function Ssn() {
           error={serverErrors.social_security_number_confirmation ?? (touched.repeat && repeatError ? repeatError : undefined)}
         />
         <p className={styles.muted}>Your number is encrypted and sent over a 2048-bit SSL connection.</p>
+        <p>
+          By selecting Check my rate, you authorize {BRAND.name} to obtain your consumer credit report and credit score from a credit bureau to check your rate (a soft inquiry), as described in
+          the {creditPullLink}.
+        </p>
       </StepForm>
     </StepCard>
   );

@@ -26,12 +26,18 @@ export interface PhoneCodeFormProps {
    * after a resend click (the classic flow's rule, access §4 "after a click").
    */
   waitFromFirstSend?: boolean;
+  /**
+   * The view opened from a code sent just now (the first send): the resend wait starts at once, as after
+   * a resend click (issue #33), in both flows. False when it shows a code sent earlier (a reload).
+   */
+  justSent?: boolean;
 }
 
 /** The 6-digit code view: the number it went to, a way back to edit it, and a rate-limited resend. */
-export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1, waitFromFirstSend = false }: PhoneCodeFormProps) {
+export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1, waitFromFirstSend = false, justSent = false }: PhoneCodeFormProps) {
   const [code, setCode] = useState('');
-  const countdown = useCountdown(RESEND_COUNTDOWN_MS, RESEND_TICK_MS, waitFromFirstSend);
+  const fromFirstSend = waitFromFirstSend || justSent;
+  const countdown = useCountdown(RESEND_COUNTDOWN_MS, RESEND_TICK_MS, fromFirstSend);
   const seconds = Math.ceil(countdown.remainingMs / 1000);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -77,7 +83,7 @@ export function PhoneCodeForm({ number, codeError, pending, resendPending, onVer
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {countdown.running ? (waitFromFirstSend ? 'A code was sent. You can ask for another one in 30 seconds.' : 'A new code was sent. You can ask for another one in 30 seconds.') : ''}
+        {countdown.running ? (fromFirstSend ? 'A code was sent. You can ask for another one in 30 seconds.' : 'A new code was sent. You can ask for another one in 30 seconds.') : ''}
       </p>
     </form>
   );

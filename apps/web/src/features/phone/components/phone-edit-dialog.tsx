@@ -75,6 +75,7 @@ export function PhoneEditDialog({ open, onClose, phone, consentLink, onVerified,
       ) : (
         <PhoneCodeForm
           number={view.number}
+          justSent={view.sent === true}
           codeError={flow.codeError}
           pending={verify.isPending}
           resendPending={resend.isPending}

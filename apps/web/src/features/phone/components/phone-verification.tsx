@@ -111,6 +111,7 @@ export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, 
             <p className={styles.lead}>Enter the code from the text message to verify your number.</p>
             <PhoneCodeForm
               number={view.number}
+              justSent={view.sent === true}
               codeError={flow.codeError}
               pending={verify.isPending}
               resendPending={resend.isPending}

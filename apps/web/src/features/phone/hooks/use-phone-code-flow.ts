@@ -4,7 +4,8 @@ import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { phoneErrorText } from '../api/verify-phone';
 
-export type PhoneView = { kind: 'entry' } | { kind: 'code'; number: string };
+/** `sent`: the code view opened from a code sent just now (its resend wait starts at once, issue #33). */
+export type PhoneView = { kind: 'entry' } | { kind: 'code'; number: string; sent?: boolean };
 
 /** "Error on saving your phone number: <server text>" (spec §8). */
 export const withText = (title: string, text: string | undefined) => (text ? `${title}: ${text}` : title);
@@ -42,9 +43,9 @@ export function usePhoneCodeFlow<TSent extends { number: string }, TVerified>(op
     setView({ kind: 'entry' });
   };
 
-  const showCode = (number: string) => {
+  const showCode = (number: string, sent = false) => {
     setCodeError(undefined);
-    setView({ kind: 'code', number });
+    setView(sent ? { kind: 'code', number, sent } : { kind: 'code', number });
   };
 
   /** Sends a code to the typed number and opens the code view. */
@@ -54,7 +55,7 @@ export function usePhoneCodeFlow<TSent extends { number: string }, TVerified>(op
     try {
       const answer = await options.sendCode(e164);
       options.onSent?.(answer);
-      showCode(answer.number);
+      showCode(answer.number, true);
     } catch (error) {
       if (handledGlobally(error)) return;
       const text = options.sendErrorText(error);

@@ -23,7 +23,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** POST {dashboard}/users/info/ssn: the SSN in full for "Show"; the server logs every call. */
-export function revealSsn(): Promise<string | null> {
-  return apiClient.post('/users/info/ssn', undefined, { base: 'dashboard', schema: ZRevealSsnResponse }).then((answer) => answer.social_security_number);
+/** POST {dashboard}/users/info/ssn: the SSN in full for "Show", after the password again; the server logs every call. */
+export function revealSsn(password: string): Promise<string | null> {
+  return apiClient.post('/users/info/ssn', { password }, { base: 'dashboard', schema: ZRevealSsnResponse }).then((answer) => answer.social_security_number);
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { TProfile } from '@payrail/contract/profile';
 import { Button } from '@payrail/ui/button';
-import { notify } from '@payrail/ui/toast/notify';
+import { Dialog } from '@payrail/ui/dialog';
+import { TextField } from '@payrail/ui/text-field';
 import { formatDate, formatUsPhone } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { revealSsn } from '../api/profile';
@@ -13,21 +14,36 @@ const NOT_GIVEN = 'Not given yet';
 /** "TX - Texas": the state's abbreviation and name (newflow §2). */
 export const stateLabel = (state: TProfile['borrower']['state']): string => (state ? `${state.abbreviation} - ${state.name}` : NOT_GIVEN);
 
-/** The SSN masked xxx-xx-####, with a control that shows it in full (each reveal is logged by the server). */
+/**
+ * The SSN masked xxx-xx-####, with a control that shows it in full after the password again (as banks ask;
+ * the server checks it and logs each reveal).
+ */
 function SsnValue({ masked }: { masked: string | null }) {
   const [full, setFull] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   if (!masked) return <>{NOT_GIVEN}</>;
-  const toggle = async () => {
-    if (full) {
-      setFull(null);
+  const close = () => {
+    setAsking(false);
+    setPassword('');
+    setError(undefined);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError("can't be blank");
       return;
     }
     setBusy(true);
     try {
-      setFull(await revealSsn());
-    } catch (error) {
-      if (!(isApiError(error) && [401, 403, 503].includes(error.status))) notify.error('We could not show your SSN. Please try again.');
+      setFull(await revealSsn(password));
+      close();
+    } catch (e) {
+      if (isApiError(e) && e.status === 422) setError(e.fieldErrors.password?.[0] ?? e.message);
+      else if (isApiError(e) && e.status === 429) setError(e.message);
+      else if (!(isApiError(e) && [401, 403, 503].includes(e.status))) setError('We could not show your SSN. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -35,9 +51,29 @@ function SsnValue({ masked }: { masked: string | null }) {
   return (
     <span className={styles.inline}>
       <span data-testid="personal-ssn">{full ?? masked}</span>
-      <Button variant="secondary" size="sm" onClick={() => void toggle()} disabled={busy} aria-pressed={full !== null}>
+      <Button variant="secondary" size="sm" onClick={() => (full ? setFull(null) : setAsking(true))} aria-pressed={full !== null}>
         {full ? 'Hide SSN' : 'Show SSN in full'}
       </Button>
+      <Dialog
+        open={asking}
+        onClose={close}
+        title="Confirm it is you"
+        description="Enter your password to see your full Social Security number."
+        footer={
+          <>
+            <Button type="submit" form="reveal-ssn-form" loading={busy}>
+              Show SSN
+            </Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <form id="reveal-ssn-form" noValidate onSubmit={(event) => void submit(event)}>
+          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+        </form>
+      </Dialog>
     </span>
   );
 }

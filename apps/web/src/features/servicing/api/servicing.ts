@@ -88,6 +88,14 @@ export function downloadDocument(id: number): Promise<Blob> {
   return apiClient.get<Blob>(`/loans/documents/download/${id}`, { base: 'dashboard', responseType: 'blob' });
 }
 
+/** A document served at its own address (a statement, `/api/loans/statements/{id}/pdf`) → the file. */
+export function downloadDocumentAt(fileUrl: string): Promise<Blob> {
+  return apiClient.get<Blob>(fileUrl.replace(/^\/api(?=\/)/, ''), { base: 'dashboard', responseType: 'blob' });
+}
+
+/** A signed loan document (note, agreement): downloaded by id and zipped; other listed documents (statements) carry their own address. */
+export const isSignedLoanDocument = (document: TLoanDocument): boolean => document.file_url.startsWith('/api/loans/documents/download/');
+
 /** POST /loans/documents/download/zip → one zip of the chosen documents. */
 export function downloadDocumentsZip(ids: readonly number[]): Promise<Blob> {
   return apiClient.post<Blob>('/loans/documents/download/zip', { documents: ids }, { base: 'dashboard', responseType: 'blob' });

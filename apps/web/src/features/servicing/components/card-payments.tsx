@@ -9,8 +9,11 @@ import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCardExpiry, formatCents, formatDate } from '@payrail/client/format';
+import { MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useBusinessDate, useDebitCards, useDebitTransactions, usePayoff, usePullCardPayment, useTransactions } from '../api/servicing';
 import { paymentLimit } from '../lib/payment-limit';
+import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
+import { ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
 import styles from './servicing.module.css';
 
 export const CARD_MSG = {
@@ -18,7 +21,6 @@ export const CARD_MSG = {
   cardSaveFailed: 'We could not save your card. Please try again.',
   tokenizerLoading: 'The card form is still loading.',
   fillCard: 'Please fill in every card field.',
-  amountInvalid: 'Please enter an amount in dollars, such as 25.00.',
   noCards: 'No debit card saved yet: add one below.',
 } as const;
 
@@ -33,14 +35,6 @@ export function cardLabel(card: Pick<TWalletCard, 'brand' | 'last4' | 'exp_month
 /** The browser-side card tokenizer (sandbox or Stripe.js), composed in app/: the card number goes to it only. */
 export interface PaymentCardTokenizer {
   tokenize(card: typeof EMPTY): Promise<{ ok: true; token: string } | { ok: false; message: string }>;
-}
-
-/** "25", "25.5" or "25.50" (optionally with $ and thousands commas) → cents; null when not an amount. */
-export function dollarsToCents(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, '');
-  const m = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(clean);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
 /**
@@ -109,18 +103,20 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
     setPayErrors([]);
     setAmountError(undefined);
     if (limit?.blocked) return;
-    const cents = dollarsToCents(amount);
-    if (cents === null) return setAmountError(CARD_MSG.amountInvalid);
+    const typed = parseMoneyInput(amount);
+    if (!typed.ok) return setAmountError(typed.message);
+    const cents = typed.cents;
+    if (cents < ONE_TIME_MINIMUM_CENTS) return setAmountError(PAYMENT_MSG.lowerThanMinimum);
     if (limit && cents > limit.maxCents) return setAmountError(limit.refusal);
     if (!chosen) return setPayErrors([PAYMENT_MSG.cardNotFound]);
     const body = { account: Number(chosen), amount: cents, loan_id: loan.id };
     const fingerprint = JSON.stringify(body);
     if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
     try {
-      await pull.mutateAsync({ card: body, key: submission.current.key });
+      const answer = await pull.mutateAsync({ card: body, key: submission.current.key });
       submission.current = null;
       setAmount('');
-      notify.success(PAYMENT_MSG.sent);
+      notify.success(paymentSentMessage(answer.transaction, today, answer.card), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
       onSent();
     } catch (error) {
       const messages = paymentErrorMessages(error);
@@ -149,12 +145,14 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
             <TextField
               label="Amount (USD)"
               inputMode="decimal"
+              autoComplete="off"
+              maxLength={MONEY_INPUT_MAX_LENGTH}
               value={amount}
               onChange={(e) => {
                 setAmount(e.target.value);
                 setAmountError(undefined);
               }}
-              hint="For example 25.00"
+              hint={`In dollars, for example 25 or 25.50. At least ${formatCents(ONE_TIME_MINIMUM_CENTS)}.`}
               aria-describedby={limit?.hint ? limitId : undefined}
               error={amountError}
             />

@@ -5,7 +5,7 @@ import { Spinner } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatFileSize, truncateDocumentName } from '@payrail/client/format';
 import { downloadFailure } from '../../../api/documents';
-import { downloadDocument, downloadDocumentsZip } from '../api/servicing';
+import { downloadDocument, downloadDocumentAt, downloadDocumentsZip, isSignedLoanDocument } from '../api/servicing';
 import { saveBlob } from '../lib/save-file';
 import styles from './servicing.module.css';
 
@@ -19,7 +19,7 @@ export const ZIP_DOWNLOAD_FAILED = 'We could not download the selected documents
  */
 export function LoanDocuments({ documents, identifier }: { documents: readonly TLoanDocument[] | undefined; identifier: string }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState<number | 'zip' | null>(null);
+  const [busy, setBusy] = useState<string | 'zip' | null>(null);
 
   const toggle = (id: number) =>
     setChosen((current) => {
@@ -30,9 +30,9 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
     });
 
   const downloadOne = async (document: TLoanDocument) => {
-    setBusy(document.id);
+    setBusy(document.file_url);
     try {
-      saveBlob(await downloadDocument(document.id), document.file_name);
+      saveBlob(await (isSignedLoanDocument(document) ? downloadDocument(document.id) : downloadDocumentAt(document.file_url)), document.file_name);
     } catch (error) {
       notify.error(downloadFailure(error, DOCUMENT_DOWNLOAD_FAILED));
     } finally {
@@ -43,7 +43,7 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
   const downloadZip = async () => {
     setBusy('zip');
     try {
-      const ids = (documents ?? []).filter((document) => chosen.has(document.id)).map((document) => document.id);
+      const ids = (documents ?? []).filter((document) => isSignedLoanDocument(document) && chosen.has(document.id)).map((document) => document.id);
       saveBlob(await downloadDocumentsZip(ids), `loan-${identifier}-documents.zip`);
     } catch (error) {
       notify.error(downloadFailure(error, ZIP_DOWNLOAD_FAILED));
@@ -65,20 +65,24 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
             {documents.map((document) => {
               const shown = truncateDocumentName(document.file_name);
               return (
-                <li key={document.id} className={styles.document}>
-                  <input
-                    type="checkbox"
-                    id={`doc-${document.id}`}
-                    checked={chosen.has(document.id)}
-                    onChange={() => toggle(document.id)}
-                    aria-label={`Select ${document.file_name}`}
-                  />
+                <li key={document.file_url} className={styles.document}>
+                  {isSignedLoanDocument(document) ? (
+                    <input
+                      type="checkbox"
+                      id={`doc-${document.id}`}
+                      checked={chosen.has(document.id)}
+                      onChange={() => toggle(document.id)}
+                      aria-label={`Select ${document.file_name}`}
+                    />
+                  ) : (
+                    <span aria-hidden="true" style={{ width: '1.25rem' }} />
+                  )}
                   <span className={styles.documentName} title={shown === document.file_name ? undefined : document.file_name}>
                     <span aria-hidden={shown !== document.file_name}>{shown}</span>
                     {shown !== document.file_name ? <span className="visually-hidden">{document.file_name}</span> : null}
                   </span>
                   <span className={styles.muted}>{formatFileSize(document.file_size)}</span>
-                  <Button size="sm" variant="secondary" onClick={() => void downloadOne(document)} loading={busy === document.id} aria-label={`Download ${document.file_name}`}>
+                  <Button size="sm" variant="secondary" onClick={() => void downloadOne(document)} loading={busy === document.file_url} aria-label={`Download ${document.file_name}`}>
                     Download
                   </Button>
                 </li>

@@ -10,13 +10,16 @@ import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
+import { cents, formatCents as plainCents } from '@payrail/domain/money';
 import { displayAccountNumber, formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
+import { centsToInput, MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
 import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment, useTransactions } from '../api/servicing';
 import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
-import { AMOUNT_MAX_DIGITS, amountDigits, centsOf, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
+import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
+import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
 import styles from './servicing.module.css';
 
 type AccountChoice = 'on_file' | 'new' | '';
@@ -37,7 +40,7 @@ export interface PaymentFormProps {
   loan: TServicingLoan;
   /** Auto-debit: the disclosure document link (composed by the app from the legal feature). */
   disclosureLink?: ReactNode;
-  /** After the server accepted the payment (the notification is already shown). */
+  /** After the server accepted the payment (the notification, saying what was scheduled and when, is already shown). */
   onSent: () => void;
   onCancel?: () => void;
 }
@@ -68,8 +71,11 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   const [accountNumber, setAccountNumber] = useState('');
   const [routingNumber, setRoutingNumber] = useState('');
   const [accountType, setAccountType] = useState('');
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(today);
+  // Dollars as typed ("50", "50.50", "1,250.00"); an auto-debit starts from the loan's payment per term.
+  const [amount, setAmount] = useState(mode === 'auto_debit' ? centsToInput(loan.payment_per_term) : '');
+  // The first day a payment may be dated: not before the business date, nor before the loan starts (the server's rule).
+  const firstDate = firstPaymentDate(today, loan.effective_date);
+  const [date, setDate] = useState(firstDate);
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -77,7 +83,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
 
   const nextTerm = useNextTermDate(loan.id, mode === 'auto_debit');
   // The quote of the chosen date: the payoff amount, the day money really moves, and what a one-time payment may be.
-  const payoff = usePayoff(loan.id, date, mode !== 'auto_debit' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today);
+  const payoff = usePayoff(loan.id, date, mode !== 'auto_debit' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= firstDate);
   // The scheduled payments (the payments page lists them too): the date of a payoff on its way.
   const transactions = useTransactions(mode === 'auto_debit' ? null : loan.id);
   const limitId = useId();
@@ -110,15 +116,17 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
       if (accountType !== 'checking' && accountType !== 'savings') found.account_type = accountType ? PAYMENT_MSG.accountTypeInvalid : FIELD_MSG.blank;
     }
     if (mode !== 'payoff') {
-      const cents = centsOf(amount);
-      if (cents === null) found.amount = PAYMENT_MSG.amountRequired;
-      else if (cents < minimum) found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(formatCents(loan.payment_per_term));
-      else if (limit && cents > limit.maxCents) found.amount = limit.refusal;
+      // Dollars as typed → exact cents (one reader for every amount of the payment screens).
+      const typed = parseMoneyInput(amount);
+      if (!typed.ok) found.amount = typed.message;
+      else if (typed.cents < minimum) found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(plainCents(cents(loan.payment_per_term)));
+      else if (limit && typed.cents > limit.maxCents) found.amount = limit.refusal;
     }
     if (mode !== 'auto_debit') {
       if (!date) found.date = PAYMENT_MSG.dateRequired;
       else if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = PAYMENT_MSG.dateInvalid;
       else if (date < today) found.date = PAYMENT_MSG.dateInPast;
+      else if (date < loan.effective_date) found.date = PAYMENT_MSG.dateBeforeLoan;
     }
     if (mode === 'auto_debit' && !accepted) found.disclosure = PAYMENT_MSG.disclosureRequired;
     return found;
@@ -132,11 +140,12 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
     if (Object.keys(found).length > 0) return;
     // A payoff waits for the scheduled payments too: the dialog names those it cancels before it is confirmed.
     if (mode === 'payoff' && (!payoff.data || transactions.isPending)) return;
+    const typed = parseMoneyInput(amount);
     const body: PaymentRequestBody = {
       method: 'ach',
       mode,
       loan_id: loan.id,
-      ...(mode === 'payoff' ? {} : { amount: centsOf(amount) ?? 0 }),
+      ...(mode === 'payoff' ? {} : { amount: typed.ok ? typed.cents : 0 }),
       ...(mode === 'auto_debit' ? { disclosure_accepted: true } : { scheduling: { instant: date === today, date } }),
       ...(choice === 'new' ? { params: { customBanking: { account_number: accountNumber, routing_number: routingNumber, account_type: accountType } } } : {}),
     };
@@ -144,9 +153,9 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
     const fingerprint = JSON.stringify(body);
     if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
     try {
-      await pay.mutateAsync({ body, key: submission.current.key });
+      const answer = await pay.mutateAsync({ body, key: submission.current.key });
       submission.current = null;
-      notify.success(PAYMENT_MSG.sent);
+      notify.success(paymentSentMessage(answer.transaction, today), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
       onSent();
     } catch (error) {
       if (isApiError(error) && [401, 403, 503].includes(error.status)) return;
@@ -239,17 +248,17 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
         <>
           <TextField
             label="Amount"
-            inputMode="numeric"
+            inputMode="decimal"
             autoComplete="off"
-            value={amount === '' ? '' : formatCents(centsOf(amount))}
+            value={amount}
+            maxLength={MONEY_INPUT_MAX_LENGTH}
             onChange={(event) => {
-              setAmount(amountDigits(event.target.value));
+              setAmount(event.target.value);
               setErrors((current) => ({ ...current, amount: undefined }));
             }}
-            hint={`Type digits only; the last two are cents. At least ${formatCents(minimum)}.`}
+            hint={`In dollars, for example 50 or 50.25. At least ${formatCents(minimum)}${mode === 'auto_debit' ? ', your payment per term' : ''}.`}
             aria-describedby={limit?.hint ? limitId : undefined}
             error={errors.amount}
-            data-max-digits={AMOUNT_MAX_DIGITS}
             required
           />
           {mode === 'one_time' ? (
@@ -264,7 +273,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
           label="Payment date"
           type="date"
           className={styles.datePicker}
-          min={today}
+          min={firstDate}
           value={date}
           onChange={(event) => {
             setDate(event.target.value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TPaymentRow } from '@payrail/contract/servicing';
 import { balanceSeries } from './chart-data';
-import { amountDigits, centsOf, formatPercentPaid, loanStatusLabel, percentPaid } from './servicing-format';
+import { firstPaymentDate, formatPercentPaid, loanStatusLabel, percentPaid } from './servicing-format';
 
 describe('percentPaid (spec §9: truncated to one decimal)', () => {
   it('truncates, never rounds up', () => {
@@ -22,17 +22,11 @@ describe('percentPaid (spec §9: truncated to one decimal)', () => {
   });
 });
 
-describe('amount inputs (spec §5: digits only, max 10 characters, cents)', () => {
-  it('keeps digits only, at most 10, without leading zeros', () => {
-    expect(amountDigits('$1,500.00')).toBe('150000');
-    expect(amountDigits('12a3')).toBe('123');
-    expect(amountDigits('12345678901234')).toBe('1234567890');
-    expect(amountDigits('0005')).toBe('5');
-    expect(amountDigits('')).toBe('');
-  });
-  it('reads the digits as cents', () => {
-    expect(centsOf('1500')).toBe(1500);
-    expect(centsOf('')).toBeNull();
+describe('firstPaymentDate (the server rule: not before the business date, not before the loan starts)', () => {
+  it('is the business date once the loan has started, the disbursement date before', () => {
+    expect(firstPaymentDate('2031-05-20', '2031-05-01')).toBe('2031-05-20');
+    expect(firstPaymentDate('2031-05-20', '2031-05-20')).toBe('2031-05-20');
+    expect(firstPaymentDate('2031-05-20', '2031-05-22')).toBe('2031-05-22');
   });
 });
 

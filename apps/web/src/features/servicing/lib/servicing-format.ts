@@ -62,16 +62,14 @@ export function termFrequencyLabel(frequency: string): string {
   return FREQUENCY_LABELS[frequency] ?? frequency;
 }
 
-/** Amount inputs (spec §5): digits only, at most 10 characters, read as cents ('1500' is $15.00). */
-export const AMOUNT_MAX_DIGITS = 10;
-
-export function amountDigits(typed: string): string {
-  return typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, AMOUNT_MAX_DIGITS);
-}
-
-/** Cents of the digits typed, or null when nothing was typed. */
-export function centsOf(digits: string): number | null {
-  return digits === '' ? null : Number(digits);
+/**
+ * The first day a payment may be dated (the server's rule, request-payment.ts): not before servicing's
+ * business date and not before the loan starts (its disbursement date, `effective_date`). It is the
+ * payment forms' default date and their minimum. Amounts typed in dollars are read by
+ * `@payrail/client/money-input` (one reader for every amount input of the payment screens).
+ */
+export function firstPaymentDate(today: string, loanStarts: string): string {
+  return loanStarts > today ? loanStarts : today;
 }
 
 /** The one-time minimum (spec §5/§9: 10 dollars), in cents. */

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Select } from '@payrail/ui/select';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { notify } from '@payrail/ui/toast/notify';
+import type { TCreditReportingFile } from '@payrail/contract/credit-reporting';
+import { errorMessage } from '../../../lib/errors';
+import { formatDateTime, formatUsDate } from '../../../lib/labels';
+import { fetchCreditFile, useCreditFiles, useGenerateCreditFile } from '../api/credit-reporting';
+import styles from '../../../components/page.module.css';
+
+const STATUS_ORDER = ['11', '71', '78', '80', '82', '83', '84', '97', '13', '64'];
+const STATUS_NAMES: Record<string, string> = {
+  '11': 'current',
+  '71': '30–59',
+  '78': '60–89',
+  '80': '90–119',
+  '82': '120–149',
+  '83': '150–179',
+  '84': '180+',
+  '97': 'charged off',
+  '13': 'paid',
+  '64': 'paid charge-off',
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** "March 2031" for "2031-03". */
+export const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1] ?? period} ${period.slice(0, 4)}`;
+
+/** The 24 months that have ended, latest first (the months a file may be generated for). */
+function endedMonths(last: string): string[] {
+  const out: string[] = [];
+  let y = Number(last.slice(0, 4));
+  let m = Number(last.slice(5, 7));
+  for (let i = 0; i < 24; i++) {
+    out.push(`${String(y)}-${String(m).padStart(2, '0')}`);
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
+  }
+  return out;
+}
+
+function statusSummary(counts: Record<string, number>): string {
+  const parts = STATUS_ORDER.filter((c) => (counts[c] ?? 0) > 0).map((c) => `${c} ${STATUS_NAMES[c]}: ${counts[c]}`);
+  return parts.length > 0 ? parts.join(' · ') : '—';
+}
+
+function DownloadButton({ file }: { file: TCreditReportingFile }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const url = URL.createObjectURL(await fetchCreditFile(file.id));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `METRO2-${file.period}.txt`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (err) {
+      notify.error(errorMessage(err, 'We could not download the file. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download the ${monthName(file.period)} file`}>
+      Download
+    </Button>
+  );
+}
+
+const columns: readonly TableColumn<TCreditReportingFile>[] = [
+  { key: 'period', header: 'Month', cell: (f) => monthName(f.period) },
+  { key: 'accounts', header: 'Accounts', cell: (f) => String(f.base_records) },
+  { key: 'statuses', header: 'By status', cell: (f) => statusSummary(f.status_counts) },
+  { key: 'disputed', header: 'Disputed', cell: (f) => String(f.disputed) },
+  { key: 'excluded', header: 'Held back', cell: (f) => (f.excluded.length === 0 ? '0' : `${f.excluded.length} (${f.excluded.map((e) => e.identifier).join(', ')})`) },
+  { key: 'created', header: 'Generated', cell: (f) => `${formatDateTime(f.created_at)} (business date ${formatUsDate(f.created_on)}) by ${f.generated_by ?? 'the monthly job'}` },
+  { key: 'download', header: 'File', cell: (f) => <DownloadButton file={f} /> },
+];
+
+function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySet<string> }) {
+  const months = endedMonths(lastEnded);
+  const [period, setPeriod] = useState(months.find((m) => !made.has(m)) ?? lastEnded);
+  const generate = useGenerateCreditFile();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    generate.mutate(period, {
+      onSuccess: (r) => notify.success(r.created ? `The ${monthName(r.file.period)} file is ready: ${r.file.base_records} accounts.` : `The ${monthName(r.file.period)} file was made already.`),
+    });
+  };
+  return (
+    <form onSubmit={submit} className={styles.stack} aria-labelledby="generate-file">
+      <h2 id="generate-file">Generate a file</h2>
+      <p>A month is furnished once it has ended on the business date; the monthly job does it on its own. Each month has one file: asking again gives the same file.</p>
+      <Select label="Month" value={period} onChange={(e) => setPeriod(e.target.value)} options={months.map((m) => ({ value: m, label: made.has(m) ? `${monthName(m)} (made)` : monthName(m) }))} />
+      {generate.isError ? (
+        <Alert kind="error" assertive>
+          {errorMessage(generate.error)}
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" loading={generate.isPending}>
+          Generate
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The credit reporting page's body: the monthly files (counts, download) and the form to generate a past month. */
+export function CreditFiles() {
+  const files = useCreditFiles();
+  if (files.isPending) return <LoadingBlock label="Loading the credit reporting files…" />;
+  if (!files.data) return <Alert kind="error" assertive>{errorMessage(files.error)}</Alert>;
+  const { business_date, last_ended_period, files: list } = files.data;
+  return (
+    <div className={styles.stack}>
+      <p role="status">
+        Business date {formatUsDate(business_date)}: the latest month that has ended is {monthName(last_ended_period)}.
+      </p>
+      <Table caption="Metro 2 files by month" columns={columns} rows={list} getRowKey={(f) => String(f.id)} emptyMessage="No file has been generated yet." />
+      <GenerateForm lastEnded={last_ended_period} made={new Set(list.map((f) => f.period))} />
+    </div>
+  );
+}

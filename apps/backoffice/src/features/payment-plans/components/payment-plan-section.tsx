@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { PAYMENT_PLAN_KIND_LABELS, PAYMENT_PLAN_STATUS_LABELS } from '@payrail/contract/payment-plan';
+import type { PaymentPlanKind, TPaymentPlan, TPaymentPlanQuote, TPaymentPlanTerms } from '@payrail/contract/payment-plan';
+import { isApiError } from '@payrail/client/http-client';
+import { formatCents, formatPercent } from '@payrail/client/format';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { FieldError, FieldLabel } from '@payrail/ui/field';
+import { Select } from '@payrail/ui/select';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import pageStyles from '../../../components/page.module.css';
+import { errorMessage } from '../../../lib/errors';
+import { formatUsDate } from '../../../lib/labels';
+import { useCan } from '../../../lib/roles';
+import { downloadPaymentPlan, useLoanPaymentPlans, usePreviewPaymentPlan, useProposePaymentPlan, useWithdrawPaymentPlan } from '../api/payment-plans';
+
+type Errors = Partial<Record<'kind' | 'installments' | 'annual_rate_percent' | 'first_due_date' | 'reason' | 'form', string>>;
+
+/** The re-disclosure of a plan: the federal box and the schedule. */
+export function PlanQuote({ quote, caption }: { quote: TPaymentPlanQuote; caption: string }) {
+  return (
+    <>
+      <dl className={pageStyles.dl}>
+        <div>
+          <dt>Annual percentage rate</dt>
+          <dd>{formatPercent(quote.apr)}</dd>
+        </div>
+        <div>
+          <dt>Finance charge</dt>
+          <dd>{formatCents(quote.finance_charge)}</dd>
+        </div>
+        <div>
+          <dt>Amount financed</dt>
+          <dd>{`${formatCents(quote.amount_financed)} (principal ${formatCents(quote.principal)} + interest owed ${formatCents(quote.arrears)})`}</dd>
+        </div>
+        <div>
+          <dt>Total of payments</dt>
+          <dd>{formatCents(quote.total_of_payments)}</dd>
+        </div>
+        <div>
+          <dt>Interest rate</dt>
+          <dd>{`${formatPercent(quote.annual_rate_percent)} (was ${formatPercent(quote.before.annual_rate_percent)})`}</dd>
+        </div>
+        <div>
+          <dt>Late fees waived</dt>
+          <dd>{formatCents(quote.fees_waived)}</dd>
+        </div>
+        <div>
+          <dt>Before the plan</dt>
+          <dd>{`${formatCents(quote.before.payment_per_term)} a payment, ${quote.before.days_past_due} days past due (${formatCents(quote.before.past_due)}), last payment ${formatUsDate(quote.before.maturity_date)}`}</dd>
+        </div>
+      </dl>
+      <Table
+        caption={caption}
+        rows={quote.rows}
+        getRowKey={(r) => String(r.n)}
+        columns={[
+          { key: 'n', header: 'Payment', cell: (r) => String(r.n) },
+          { key: 'due', header: 'Due date', cell: (r) => formatUsDate(r.due_date) },
+          { key: 'principal', header: 'Principal', align: 'end', cell: (r) => formatCents(r.principal) },
+          { key: 'interest', header: 'Interest', align: 'end', cell: (r) => formatCents(r.interest) },
+          { key: 'arrears', header: 'Interest owed', align: 'end', cell: (r) => formatCents(r.arrears + r.fees) },
+          { key: 'payment', header: 'Amount', align: 'end', cell: (r) => formatCents(r.payment) },
+          { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
+        ]}
+      />
+    </>
+  );
+}
+
+function PlanActions({ loanId, plan, canRestructure }: { loanId: number; plan: TPaymentPlan; canRestructure: boolean }) {
+  const id = useId();
+  const withdraw = useWithdrawPaymentPlan(loanId);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (plan.status === 'accepted' && plan.document) {
+    const download = async () => {
+      setBusy(true);
+      try {
+        const url = URL.createObjectURL(await downloadPaymentPlan(loanId, plan.id));
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = plan.document!.file_name;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 0);
+      } catch {
+        notify.error('We could not download the signed plan. Please try again.');
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download the signed payment plan ${plan.id}`}>
+        Signed PDF
+      </Button>
+    );
+  }
+  if (plan.status !== 'proposed' || !canRestructure) return null;
+  if (!open)
+    return (
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        Withdraw
+      </Button>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim().length < 5) return setError('Please give the reason for withdrawing.');
+    setError(undefined);
+    withdraw.mutate(
+      { planId: plan.id, reason: reason.trim() },
+      { onSuccess: () => notify.success('The proposal is withdrawn.'), onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('reason') ?? err.message) : 'The proposal could not be withdrawn.') },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField label={`Reason for withdrawing plan ${plan.id}`} id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={error} />
+      <Button type="submit" size="sm" variant="danger" loading={withdraw.isPending}>
+        Withdraw the proposal
+      </Button>
+    </form>
+  );
+}
+
+function ProposeForm({ loanId, businessDate, rateInForce }: { loanId: number; businessDate: string; rateInForce: string }) {
+  const id = useId();
+  const preview = usePreviewPaymentPlan(loanId);
+  const propose = useProposePaymentPlan(loanId);
+  const [kind, setKind] = useState<PaymentPlanKind>('re_amortize');
+  const [installments, setInstallments] = useState('12');
+  const [rate, setRate] = useState(rateInForce);
+  const [firstDue, setFirstDue] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [quote, setQuote] = useState<{ terms: string; quote: TPaymentPlanQuote } | null>(null);
+
+  const terms = (): TPaymentPlanTerms =>
+    kind === 'spread_past_due' ? { kind } : { kind, installments: Number.parseInt(installments, 10), annual_rate_percent: rate.trim(), first_due_date: firstDue || undefined };
+  const key = JSON.stringify(terms());
+  const fieldErrors = (err: unknown): Errors => {
+    if (!isApiError(err)) return { form: 'The request failed. Please try again.' };
+    const out: Errors = {};
+    for (const f of ['kind', 'installments', 'annual_rate_percent', 'first_due_date', 'reason'] as const) {
+      const m = err.fieldError(f);
+      if (m) out[f] = m;
+    }
+    if (Object.keys(out).length === 0) out.form = err.serverMessage ?? err.message;
+    return out;
+  };
+  const onPreview = () => {
+    setErrors({});
+    preview.mutate(terms(), { onSuccess: (q) => setQuote({ terms: key, quote: q }), onError: (err) => (setQuote(null), setErrors(fieldErrors(err))) });
+  };
+  const onPropose = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim().length < 10) return setErrors({ reason: 'Please say why the plan is offered (at least 10 characters).' });
+    propose.mutate(
+      { ...terms(), reason: reason.trim() },
+      {
+        onSuccess: () => {
+          notify.success('The plan is proposed: the borrower was told and can review and sign it.');
+          setQuote(null);
+          setReason('');
+        },
+        onError: (err) => setErrors(fieldErrors(err)),
+      },
+    );
+  };
+  const current = quote && quote.terms === key ? quote.quote : null;
+  return (
+    <form onSubmit={onPropose} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Propose a payment plan</h3>
+      {errors.form ? (
+        <Alert kind="error" assertive>
+          {errors.form}
+        </Alert>
+      ) : null}
+      <Select
+        label="Kind of plan"
+        value={kind}
+        onChange={(e) => setKind(e.target.value as PaymentPlanKind)}
+        options={(Object.keys(PAYMENT_PLAN_KIND_LABELS) as PaymentPlanKind[]).map((k) => ({ value: k, label: PAYMENT_PLAN_KIND_LABELS[k] }))}
+        error={errors.kind}
+      />
+      {kind === 're_amortize' ? (
+        <>
+          <TextField label="Number of payments" inputMode="numeric" value={installments} onChange={(e) => setInstallments(e.target.value)} error={errors.installments} />
+          <TextField label="Interest rate (%)" hint={`At most the rate in force, ${formatPercent(rateInForce)}.`} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} error={errors.annual_rate_percent} />
+          <TextField label="First due date" type="date" hint={`Business date ${formatUsDate(businessDate)}.`} value={firstDue} onChange={(e) => setFirstDue(e.target.value)} error={errors.first_due_date} />
+        </>
+      ) : null}
+      <Button type="button" variant="secondary" loading={preview.isPending} onClick={onPreview}>
+        Preview the plan
+      </Button>
+      {current ? <PlanQuote quote={current} caption="Revised schedule if signed today" /> : null}
+      <div>
+        <FieldLabel htmlFor={`${id}-reason`}>Why the plan is offered (kept on file)</FieldLabel>
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          rows={3}
+          maxLength={1000}
+          style={{ width: '100%', font: 'inherit' }}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+        />
+        <FieldError id={`${id}-reason-error`}>{errors.reason}</FieldError>
+      </div>
+      <Button type="submit" loading={propose.isPending} disabled={!current}>
+        Propose to the borrower
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The loan's payment plans (docs/payment-plans.md): every proposal with its status and figures, the signed
+ * agreement, and — for staff with `restructure` — withdrawing an unsigned proposal and proposing a new plan
+ * after previewing its revised schedule and disclosure.
+ */
+export function PaymentPlanSection({ loanId }: { loanId: number }) {
+  const data = useLoanPaymentPlans(loanId);
+  const canRestructure = useCan('restructure');
+  return (
+    <section className={pageStyles.section} aria-labelledby="loan-payment-plans">
+      <h2 id="loan-payment-plans">Payment plan</h2>
+      {data.isPending ? (
+        <LoadingBlock label="Loading payment plans…" />
+      ) : !data.data ? (
+        <Alert kind="error">{errorMessage(data.error)}</Alert>
+      ) : (
+        <>
+          <Table
+            caption="Payment plans of this loan"
+            rows={data.data.plans}
+            getRowKey={(p) => p.id}
+            emptyMessage="No payment plan was proposed for this loan."
+            columns={[
+              { key: 'status', header: 'Status', cell: (p) => PAYMENT_PLAN_STATUS_LABELS[p.status] },
+              { key: 'kind', header: 'Plan', cell: (p) => PAYMENT_PLAN_KIND_LABELS[p.kind] },
+              { key: 'proposed', header: 'Proposed', cell: (p) => `${formatUsDate(p.proposed_on)} by ${p.proposed_by}` },
+              { key: 'expires', header: 'Sign by', cell: (p) => (p.status === 'proposed' ? formatUsDate(p.expires_on) : '—') },
+              { key: 'payments', header: 'Payments', cell: (p) => String((p.accepted_quote ?? p.proposed_quote).installments) },
+              { key: 'total', header: 'Total of payments', align: 'end', cell: (p) => formatCents((p.accepted_quote ?? p.proposed_quote).total_of_payments) },
+              { key: 'signed', header: 'Signed', cell: (p) => (p.signed_at ? `${p.signature_name ?? ''}, ${formatUsDate(p.effective_date)}` : (p.withdrawn_reason ?? '—')) },
+              { key: 'actions', header: 'Actions', cell: (p) => <PlanActions loanId={loanId} plan={p} canRestructure={canRestructure} /> },
+            ]}
+          />
+          {data.data.refusal ? <Alert kind="info">{`No new plan can be proposed now: ${data.data.refusal}`}</Alert> : null}
+          {canRestructure && !data.data.refusal ? <ProposeForm loanId={loanId} businessDate={data.data.business_date} rateInForce={data.data.rate_in_force} /> : null}
+        </>
+      )}
+    </section>
+  );
+}

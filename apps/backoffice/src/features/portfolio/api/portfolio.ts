@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZPortfolio } from '@payrail/contract/portfolio';
+import type { PortfolioFigure } from '@payrail/contract/portfolio';
+import { backofficeApi } from '../../../lib/api-client';
+
+export const portfolioKey = ['backoffice', 'portfolio'] as const;
+
+/** GET /api/backoffice/portfolio (admins): every figure of the Portfolio page. */
+export function usePortfolio() {
+  return useQuery({ queryKey: portfolioKey, queryFn: () => backofficeApi.get('/portfolio', { schema: ZPortfolio }), staleTime: 60_000 });
+}
+
+/** GET /api/backoffice/portfolio/export/:figure — one figure as CSV. */
+export function downloadPortfolioCsv(figure: PortfolioFigure): Promise<Blob> {
+  return backofficeApi.get<Blob>(`/portfolio/export/${figure}`, { responseType: 'blob', headers: { Accept: 'text/csv' } });
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { applicationMembers } from './identity';
+import { loans } from './servicing';
+import { staffUsers } from './staff';
+
+/**
+ * The collections desk (docs/collections.md; not the daily run's claims of ./collections.ts). The daily
+ * run records each delinquent loan's days past due and bucket here; collectors log contacts, notes and
+ * promises to pay; the notice log makes each reminder and past-due notice go at most once.
+ */
+
+/** The buckets of packages/domain/src/collections/buckets.ts (DELINQUENCY_BUCKETS). */
+export const DELINQUENCY_BUCKET_VALUES = ['current', '1-29', '30-59', '60-89', '90-119', '120+'] as const;
+
+/**
+ * A loan's delinquency as of the last run that serviced it (one row per loan that has ever been past due):
+ * days past due, bucket and since when it is in that bucket, the past-due amount, the oldest unpaid due date.
+ */
+export const loanDelinquency = pgTable(
+  'loan_delinquency',
+  {
+    loanId: integer('loan_id')
+      .primaryKey()
+      .references(() => loans.id),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    bucket: text('bucket', { enum: DELINQUENCY_BUCKET_VALUES }).notNull(),
+    bucketSince: date('bucket_since', { mode: 'string' }).notNull(),
+    /** The oldest unpaid due date (null when current). */
+    delinquentSince: date('delinquent_since', { mode: 'string' }),
+    pastDueCents: integer('past_due_cents').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('loan_delinquency_bucket_idx').on(t.bucket, t.daysPastDue, t.loanId),
+    check('loan_delinquency_bucket_valid', sql`${t.bucket} in ('current', '1-29', '30-59', '60-89', '90-119', '120+')`),
+    check('loan_delinquency_days_valid', sql`${t.daysPastDue} >= 0 and ${t.pastDueCents} >= 0`),
+  ],
+);
+
+/** Every bucket transition of a loan (history): from, to, on which business date, at how many days past due. */
+export const loanDelinquencyHistory = pgTable(
+  'loan_delinquency_history',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    fromBucket: text('from_bucket', { enum: DELINQUENCY_BUCKET_VALUES }),
+    toBucket: text('to_bucket', { enum: DELINQUENCY_BUCKET_VALUES }).notNull(),
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('loan_delinquency_history_loan_date').on(t.loanId, t.onDate)],
+);
+
+/** A contact attempt a collector logged (Regulation F limits checked before it is written). */
+export const collectionContacts = pgTable(
+  'collection_contacts',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    channel: text('channel', { enum: ['call', 'sms', 'email', 'letter'] }).notNull(),
+    outcome: text('outcome', { enum: ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'] }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('collection_contacts_loan_idx').on(t.loanId, t.at),
+    check('collection_contacts_channel_valid', sql`${t.channel} in ('call', 'sms', 'email', 'letter')`),
+    check(
+      'collection_contacts_outcome_valid',
+      sql`${t.outcome} in ('no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent')`,
+    ),
+  ],
+);
+
+/** A collector's note on a loan. */
+export const collectionNotes = pgTable(
+  'collection_notes',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    body: text('body').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('collection_notes_loan_idx').on(t.loanId, t.at)],
+);
+
+/** A promise to pay: open until the daily run decides it (kept or broken) the day after its date. At most one open per loan. */
+export const promisesToPay = pgTable(
+  'promises_to_pay',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    /** The business date it was made. */
+    madeOn: date('made_on', { mode: 'string' }).notNull(),
+    promisedDate: date('promised_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['open', 'kept', 'broken'] }).notNull(),
+    /** The business date the run decided it. */
+    decidedOn: date('decided_on', { mode: 'string' }),
+    /** Money received from made_on through promised_date when decided. */
+    receivedCents: integer('received_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('promises_to_pay_loan_idx').on(t.loanId, t.id),
+    index('promises_to_pay_open_idx').on(t.status, t.promisedDate),
+    uniqueIndex('promises_to_pay_one_open').on(t.loanId).where(sql`${t.status} = 'open'`),
+    check('promises_to_pay_amount_positive', sql`${t.amountCents} > 0`),
+    check('promises_to_pay_status_valid', sql`${t.status} in ('open', 'kept', 'broken')`),
+  ],
+);
+
+/**
+ * The notice log: each reminder / past-due notice per loan, delinquency (due date), policy day and channel —
+ * sent, or not sent because the borrower opted out of that channel (or has no address for it). Unique: at most once.
+ */
+export const collectionNotices = pgTable(
+  'collection_notices',
+  {
+    id: serial('id').primaryKey(),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    kind: text('kind', { enum: ['reminder', 'past_due'] }).notNull(),
+    /** Past due: days past due of the policy; reminder: days before the due date. */
+    noticeDay: integer('notice_day').notNull(),
+    /** Past due: the oldest unpaid due date; reminder: the due date. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    status: text('status', { enum: ['sent', 'opted_out', 'no_address'] }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('collection_notices_once').on(t.loanId, t.kind, t.dueDate, t.noticeDay, t.channel),
+    index('collection_notices_loan_idx').on(t.loanId, t.id),
+    check('collection_notices_kind_valid', sql`${t.kind} in ('reminder', 'past_due')`),
+    check('collection_notices_channel_valid', sql`${t.channel} in ('email', 'sms')`),
+    check('collection_notices_status_valid', sql`${t.status} in ('sent', 'opted_out', 'no_address')`),
+  ],
+);

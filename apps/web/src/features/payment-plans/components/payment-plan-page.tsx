@@ -1,0 +1,211 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { PAYMENT_PLAN_KIND_LABELS } from '@payrail/contract/payment-plan';
+import type { TBorrowerPaymentPlan, TPaymentPlanQuote } from '@payrail/contract/payment-plan';
+import { Alert } from '@payrail/ui/alert';
+import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { TextField } from '@payrail/ui/text-field';
+import { notify } from '@payrail/ui/toast/notify';
+import { formatCents, formatDate } from '@payrail/client/format';
+import { isApiError } from '@payrail/client/http-client';
+import { downloadPaymentPlan, usePaymentPlans, useSignPaymentPlan } from '../api/payment-plans';
+import styles from './payment-plans.module.css';
+
+export const PAYMENT_PLAN_TEXT = {
+  loadFailed: 'We could not load your payment plan. Please try again.',
+  signFailed: 'We could not sign your payment plan. Please try again.',
+  downloadFailed: 'We could not download the agreement. Please try again.',
+  nameRequired: 'Please type your full legal name to sign.',
+  agreeRequired: 'Please confirm that you agree to the payment plan.',
+  none: 'There is no payment plan for this loan. If you are having trouble paying, please call us: we can propose one.',
+} as const;
+
+type Row = TPaymentPlanQuote['rows'][number];
+const COLUMNS: readonly TableColumn<Row>[] = [
+  { key: 'n', header: 'Payment', cell: (r) => String(r.n) },
+  { key: 'due', header: 'Due date', cell: (r) => formatDate(r.due_date) },
+  { key: 'principal', header: 'Principal', cell: (r) => formatCents(r.principal), align: 'end' },
+  { key: 'interest', header: 'Interest', cell: (r) => formatCents(r.interest), align: 'end' },
+  { key: 'arrears', header: 'Interest owed', cell: (r) => formatCents(r.arrears + r.fees), align: 'end' },
+  { key: 'payment', header: 'Amount', cell: (r) => formatCents(r.payment), align: 'end' },
+];
+const serverError = (error: unknown, fallback: string) => (isApiError(error) ? (error.serverMessage ?? fallback) : fallback);
+
+/** The Truth in Lending box of the plan, the loan before it, and its schedule. */
+function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
+  return (
+    <>
+      <p>
+        {PAYMENT_PLAN_KIND_LABELS[quote.kind]}. Today your loan is {quote.before.days_past_due} days past due ({formatCents(quote.before.past_due)}), with payments of{' '}
+        {formatCents(quote.before.payment_per_term)} at {quote.before.annual_rate_percent}% interest. With this plan you make {quote.installments} payments from {formatDate(quote.rows[0]?.due_date)}
+        {' '}at {quote.annual_rate_percent}% interest; late fees of {formatCents(quote.fees_waived)} are waived.
+      </p>
+      <h3 id={`${id}-tila`}>Truth in Lending disclosure</h3>
+      <dl className={styles.box} aria-labelledby={`${id}-tila`}>
+        <div>
+          <dt>Annual percentage rate</dt>
+          <dd>{quote.apr}%</dd>
+        </div>
+        <div>
+          <dt>Finance charge</dt>
+          <dd>{formatCents(quote.finance_charge)}</dd>
+        </div>
+        <div>
+          <dt>Amount financed</dt>
+          <dd>{formatCents(quote.amount_financed)}</dd>
+        </div>
+        <div>
+          <dt>Total of payments</dt>
+          <dd>{formatCents(quote.total_of_payments)}</dd>
+        </div>
+      </dl>
+      <p>
+        The amount financed is the principal you owe ({formatCents(quote.principal)}) and the interest you owe today ({formatCents(quote.arrears)}), which is spread over your payments without any more
+        interest.
+      </p>
+      <Table caption="Your payment schedule with the plan" columns={COLUMNS} rows={quote.rows} getRowKey={(r) => r.n} maxHeight="28rem" />
+    </>
+  );
+}
+
+function SignedPlan({ plan, save, focus }: { plan: TBorrowerPaymentPlan; save: (blob: Blob, fileName: string) => void; focus: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState(false);
+  useLayoutEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  const download = async () => {
+    if (!plan.document) return;
+    setBusy(true);
+    try {
+      save(await downloadPaymentPlan(plan.id), plan.document.file_name);
+    } catch {
+      notify.error(PAYMENT_PLAN_TEXT.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby={`plan-${plan.id}-done`}>
+      <h2 id={`plan-${plan.id}-done`} ref={heading} tabIndex={-1}>
+        Your payment plan is in force
+      </h2>
+      <p>
+        You signed it as {plan.signature_name} on {formatDate(plan.signed_at)}. The signed agreement is in your loan documents.
+      </p>
+      {plan.quote ? <Disclosure quote={plan.quote} id={`plan-${plan.id}`} /> : null}
+      <div className={styles.row}>
+        <Button onClick={() => void download()} loading={busy} variant="secondary">
+          Download the signed agreement (PDF)
+        </Button>
+        <Button to="/dashboard/loans-and-payments">Back to Loans &amp; Payments</Button>
+      </div>
+    </section>
+  );
+}
+
+function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; loanId: number; onSigned: () => void }) {
+  const sign = useSignPaymentPlan(loanId);
+  const [name, setName] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<{ signature_name?: string; agree?: string; form?: string }>({});
+  const formError = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.form) formError.current?.focus();
+  }, [errors.form]);
+  const id = `plan-${plan.id}`;
+  if (!plan.quote) {
+    return (
+      <Alert kind="warning" title="This payment plan can no longer be signed">
+        {plan.refusal}
+      </Alert>
+    );
+  }
+  const quote = plan.quote;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!name.trim()) next.signature_name = PAYMENT_PLAN_TEXT.nameRequired;
+    if (!agree) next.agree = PAYMENT_PLAN_TEXT.agreeRequired;
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    sign.mutate(
+      { planId: plan.id, body: { signature_name: name, agree, as_of: quote.effective_date } },
+      {
+        onSuccess: onSigned,
+        onError: (error) => {
+          const fields = isApiError(error) ? error.fieldErrors : {};
+          setErrors({ signature_name: fields.signature_name?.[0], agree: fields.agree?.[0], form: Object.keys(fields).length ? undefined : serverError(error, PAYMENT_PLAN_TEXT.signFailed) });
+        },
+      },
+    );
+  };
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Review and sign your payment plan</h2>
+      <p>Please sign by {formatDate(plan.expires_on)}: after that the plan expires. It applies only once you sign.</p>
+      <Disclosure quote={quote} id={id} />
+      <section aria-labelledby={`${id}-agreement`}>
+        <h3 id={`${id}-agreement`}>Payment plan agreement</h3>
+        {plan.agreement.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </section>
+      <TextField label="Type your full legal name to sign" name="signature_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.signature_name} required />
+      <Checkbox label="I agree to this payment plan and to sign it electronically." checked={agree} onChange={(e) => setAgree(e.target.checked)} error={errors.agree} />
+      {errors.form ? (
+        <div ref={formError} tabIndex={-1}>
+          <Alert kind="error" assertive>
+            {errors.form}
+          </Alert>
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <Button type="submit" loading={sign.isPending}>
+          Sign the payment plan
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Payment plan (issue #32): the plan a servicer proposed for the borrower's loan — what changes, the Truth
+ * in Lending re-disclosure, the new schedule and the agreement — signed with the typed full legal name and
+ * consent; then the plan in force with its signed PDF. Every refusal shows the server's message.
+ */
+export function PaymentPlanPage({ loanId, save }: { loanId: number; save: (blob: Blob, fileName: string) => void }) {
+  const plans = usePaymentPlans(loanId);
+  const [signedId, setSignedId] = useState<number | null>(null);
+  if (plans.isPending) return <LoadingBlock label="Loading your payment plan…" />;
+  if (plans.isError || !plans.data) {
+    return (
+      <div className={styles.page}>
+        <h1>Payment plan</h1>
+        <Alert kind="error">{serverError(plans.error, PAYMENT_PLAN_TEXT.loadFailed)}</Alert>
+      </div>
+    );
+  }
+  const open = plans.data.plans.find((p) => p.status === 'proposed');
+  const signed = plans.data.plans.filter((p) => p.status === 'accepted');
+  const ended = plans.data.plans.filter((p) => p.status === 'expired');
+  return (
+    <div className={styles.page}>
+      <h1>Payment plan</h1>
+      {open ? <ProposedPlan key={open.id} plan={open} loanId={loanId} onSigned={() => setSignedId(open.id)} /> : null}
+      {signed.map((p) => (
+        <SignedPlan key={p.id} plan={p} save={save} focus={p.id === signedId} />
+      ))}
+      {ended.map((p) => (
+        <Alert key={p.id} kind="info" title={`The plan proposed on ${formatDate(p.proposed_on)} expired`}>
+          {p.refusal}
+        </Alert>
+      ))}
+      {plans.data.plans.length === 0 ? <p>{PAYMENT_PLAN_TEXT.none}</p> : null}
+    </div>
+  );
+}
