@@ -160,11 +160,6 @@ describe('Metro 2 furnishing, month by month', () => {
   });
 
   it('March: the loan never paid is 71 with its first delinquency; the disputed one carries XB; the closed one is gone', async () => {
-    // The business date past the month end is not enough: the job waits for the run to service March 31.
-    await runDailyServicing(app.ctx, { from: d(new Date(Date.parse(`${ranThrough}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)), through: d('2031-03-30') });
-    ranThrough = '2031-03-30';
-    await setBusinessDate('2031-04-01');
-    expect(await runMonthlyFurnishing(app.ctx)).toBeNull();
     await advanceTo('2031-04-01');
     const resolved = await post(servicer, `/loans/${current.loanId}/disputes/${(await get(servicer, `/loans/${current.loanId}/disputes`)).json<TLoanDisputes>().disputes[0]!.id}/resolve`, {
       outcome: 'consumer_disagrees',

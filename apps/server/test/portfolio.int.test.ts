@@ -128,7 +128,9 @@ describe('GET /api/backoffice/portfolio', () => {
       expected.rollRates.map((m) => m.rows.map((r) => r.to.map((t) => [t.state, t.principalCents, t.shareBp]))),
     );
     expect(page.vintages.map((v) => v.points.map((p) => p.cumulative_charged_off))).toEqual(expected.vintages.map((v) => v.points.map((p) => p.cumulativeChargedOffCents)));
-    expect(page.charge_offs.map((x) => [x.month, x.count, x.amount])).toEqual(expected.chargeOffs.map((x) => [x.month, x.count, x.amountCents]));
+    // Charge-offs by month as the facts say (the page also lists months with recoveries only, which other
+    // files' loans in this shared database may add).
+    expect(page.charge_offs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amount])).toEqual(expected.chargeOffs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amountCents]));
 
     // What the loans of January 2030 say: two loans, $2,000 lent; B's $1,000 charged off in June at 5 months on book.
     const jan = page.originations.find((o) => o.month === '2030-01')!;

@@ -192,8 +192,7 @@ export async function runMonthlyFurnishing(ctx: AppContext): Promise<TCreditRepo
   // Only once the daily run has serviced the month's last day: a file made earlier would miss that day's
   // payments, fees and status changes.
   const run = await ctx.repos.loanBook.dayState();
-  const monthEnd = periodEnd(period);
-  if (run.lastCompleted === null || run.lastCompleted < monthEnd || (run.openDate !== null && run.openDate <= monthEnd)) return null;
+  if (run.lastCompleted === null || run.lastCompleted < periodEnd(period)) return null;
   const r = await generateCreditFile(ctx, period, null);
   return r.created ? r.file : null;
 }
