@@ -117,6 +117,8 @@ export const pdfUpload = (name: string) => ({ name, mimeType: 'application/pdf',
 /** Uploads every required document on additional_documents (the proof of address with today's date). */
 export async function uploadDocuments(page: Page): Promise<void> {
   const sections = page.locator('section[aria-labelledby^="doc-"]');
+  // The step's sections come with its data: count them once they are drawn (a count taken before finds none).
+  await sections.first().waitFor();
   const count = await sections.count();
   for (let i = 0; i < count; i += 1) {
     const section = sections.nth(i);
