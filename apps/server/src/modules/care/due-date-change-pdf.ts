@@ -1,14 +1,13 @@
 import { DUE_DATE_CHANGE_AGREEMENT } from '@payrail/domain/care/due-date-change';
-import { normalizeSignatureName, signatureFontSize } from '@payrail/domain/esign/signature';
+import { normalizeSignatureName } from '@payrail/domain/esign/signature';
 import { cents, formatUsd } from '@payrail/domain/money';
-import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 import type { DueDateChangeScheduleRow } from '../../db/schema/index';
 import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from '../esignature/loan-figures';
-import { INK, LETTER, TextFlow, toWinAnsi } from '../../lib/pdf-text';
+import { INK, LETTER, MUTED, TextFlow, drawSignatureBlock, numberPages, toWinAnsi } from '../../lib/pdf-text';
 
-const { width: WIDTH, margin: MARGIN } = LETTER;
-const MUTED = rgb(0.32, 0.38, 0.43);
+const { margin: MARGIN } = LETTER;
 
 export type DueDateChangeAgreement = {
   requestId: number;
@@ -87,18 +86,7 @@ export async function renderDueDateChangeAgreement(a: DueDateChangeAgreement): P
   write('Agreement', bold, 12, 4);
   for (const p of a.disclosure) write(p, regular, 9.5, 5);
 
-  ensure(110);
-  flow.y -= 10;
-  write("Borrower's signature", bold, 11, 4);
-  const name = normalizeSignatureName(a.signature.name);
-  const size = signatureFontSize(name);
-  flow.page.drawText(toWinAnsi(name), { x: MARGIN, y: flow.y - size, size, font: script, color: INK });
-  flow.y -= size + 6;
-  flow.page.drawLine({ start: { x: MARGIN, y: flow.y }, end: { x: WIDTH - MARGIN, y: flow.y }, thickness: 0.8, color: INK });
-  flow.y -= 4;
-  write(`Signed electronically by ${name} on ${a.signature.signedAt.toISOString()} from IP address ${a.signature.ip ?? 'unknown'}, with consent to sign electronically.`, regular, 8.5, 0);
-
-  const pages = pdf.getPages();
-  pages.forEach((p, i) => p.drawText(`Page ${String(i + 1)} of ${String(pages.length)}`, { x: WIDTH - MARGIN - 60, y: MARGIN / 2, size: 8, font: regular, color: MUTED }));
+  drawSignatureBlock(flow, a.signature, { regular, bold, script });
+  numberPages(pdf, regular);
   return pdf.save();
 }
