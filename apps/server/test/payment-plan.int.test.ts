@@ -180,12 +180,16 @@ describe('payment plan: refusals and races', () => {
     await setToday(TODAY);
   });
 
-  it('ten parallel signatures: exactly one applies the plan', async () => {
+  it('twenty parallel signatures, each its own request (different idempotency keys): exactly one applies the plan', async () => {
     const loan = await pastDueLoan();
     const plan = await propose(loan);
-    const results = await Promise.all(Array.from({ length: 10 }, () => sign(loan, plan.id)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(app, { method: 'POST', url: `/api/dashboard/payment_plans/${plan.id}/sign`, headers: { ...auth(loan.token), 'idempotency-key': `plan-race-${plan.id}-${i}` }, payload: { signature_name: ' avery  LINDQVIST', agree: true, as_of: TODAY } }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
     expect((await loanRow(loan.loanId)).paymentPlans).toHaveLength(1);
     expect(await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')))).toHaveLength(1);
     expect((await planRows(loan.loanId)).map((p) => p.status)).toEqual(['accepted']);
