@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBasisPoints,
+  formatBasisPointsAxis,
   formatCardExpiry,
   formatCents,
   formatDate,
+  formatDollarsAxis,
   formatFileSize,
   formatLoanIdentifier,
   formatPercent,
@@ -109,5 +112,20 @@ describe('truncation', () => {
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(1536)).toBe('1.5 KB');
     expect(formatFileSize(5242880)).toBe('5 MB');
+  });
+});
+
+describe('chart and rate labels', () => {
+  it('basis points as percentages', () => {
+    expect(formatBasisPoints(1234)).toBe('12.34%');
+    expect(formatBasisPoints(5)).toBe('0.05%');
+    expect(formatBasisPoints(1250, 1)).toBe('12.5%');
+    expect(formatBasisPointsAxis(1200)).toBe('12%');
+    expect(formatBasisPointsAxis(1250)).toBe('12.5%');
+  });
+  it('axis dollars are whole and grouped', () => {
+    expect(formatDollarsAxis(123_456_78)).toBe('$123,457');
+    expect(formatDollarsAxis(0)).toBe('$0');
+    expect(formatDollarsAxis(49)).toBe('$0');
   });
 });

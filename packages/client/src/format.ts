@@ -32,6 +32,21 @@ export function formatPercent(value: number | string | null | undefined): string
   return `${(number ?? 0).toFixed(2)}%`;
 }
 
+/** Basis points as a percentage: 1234 → '12.34%' (two decimals unless `decimals` says otherwise). */
+export function formatBasisPoints(bp: number, decimals = 2): string {
+  return `${(bp / 100).toFixed(decimals)}%`;
+}
+
+/** A chart axis label for basis points: whole percents without decimals ('12%'), others with one ('12.5%'). */
+export function formatBasisPointsAxis(bp: number): string {
+  return formatBasisPoints(bp, bp % 100 === 0 ? 0 : 1);
+}
+
+/** A chart axis label for integer cents: whole dollars, grouped ('$1,235'); exact amounts use {@link formatCents}. */
+export function formatDollarsAxis(value: number): string {
+  return `$${Math.round(value / 100).toLocaleString('en-US')}`;
+}
+
 /** ISO date or timestamp to MM/DD/YYYY in UTC; '' when it is not a date. */
 export function formatDate(iso: string | Date | null | undefined): string {
   if (!iso) return '';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { MONTH_END_STATE_LABELS } from '@payrail/contract/portfolio';
 import type { PortfolioFigure, TPortfolio } from '@payrail/contract/portfolio';
-import { formatCents } from '@payrail/client/format';
+import { formatBasisPoints, formatBasisPointsAxis, formatCents, formatDollarsAxis } from '@payrail/client/format';
 import { Button } from '@payrail/ui/button';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Table } from '@payrail/ui/table';
@@ -20,9 +20,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** `2030-01` or `2030-01-31` → `Jan 2030`. */
 export const monthLabel = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(0, 4)}`;
 /** Basis points as a percent with two decimals. */
-export const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
-const axisDollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
-const axisPercent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 1)}%`;
+const pct = (bp: number) => formatBasisPoints(bp);
+const axisDollars = formatDollarsAxis;
+const axisPercent = formatBasisPointsAxis;
 
 const ROLL_FORWARD = [
   ['current', '1-29'],
