@@ -19,6 +19,7 @@ const layers = /** @type {const} */ ({
   'packages/ui': ['packages/domain', 'packages/contract', 'packages/client', 'packages/ui'],
   'apps/web': ['packages', 'apps/web'],
   'apps/backoffice': ['packages', 'apps/backoffice'],
+  'apps/employer': ['packages', 'apps/employer'],
   'apps/server': ['packages', 'apps/server'],
 });
 const PACKAGES = /^@payrail\/(domain|contract|client|ui)(\/|$)/;
@@ -85,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/client/**/*.ts'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}', 'apps/employer/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}', 'packages/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

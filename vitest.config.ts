@@ -26,6 +26,7 @@ export default defineConfig({
       'packages/ui/vite.config.ts',
       'apps/web/vite.config.ts',
       'apps/backoffice/vite.config.ts',
+      'apps/employer/vite.config.ts',
     ],
   },
 });

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { readRecord, stepHash, writeRecord } from './build-cache.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'apps/server/dist');
@@ -35,6 +36,8 @@ const dirnamePlugin = {
   },
 };
 
+// The inputs' hash, taken before building: recorded once the bundle is written (npm start and bench:api trust a recorded bundle).
+const inputs = stepHash(root, 'build:server').hash;
 fs.rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 const result = await build({
@@ -59,3 +62,4 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + (o.bytes ?? 0), 0);
 console.log(`built apps/server/dist/main.mjs (${(bytes / 1024).toFixed(0)} kB with its map) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+writeRecord(root, { ...readRecord(root), 'build:server': inputs });

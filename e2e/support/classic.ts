@@ -194,6 +194,8 @@ export async function borrowerAt(request: APIRequestContext, stop: Stop, options
   await apiPost(request, token, '/workflow/next_status', { current_status: await currentStatus(request, token) });
   if (reached('application_review')) return borrower;
 
+  // The review's Confirm: the credit pull authorization first (GET /review is refused without it), then the review.
+  await apiPost(request, token, '/borrower_agreement_documents?agreement=credit_pull_authorization');
   await apiGet(request, token, '/review');
   return borrower;
 }

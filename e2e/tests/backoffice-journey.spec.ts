@@ -67,6 +67,8 @@ async function borrowerWithUnlistedEmployerAtReview(request: APIRequestContext):
 
   for (const type of ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo']) await uploadDocument(request, token, type);
   await apiPost(request, token, '/workflow/next_status', { current_status: await currentStatus(request, token) });
+  // The review's Confirm: the credit pull authorization first (GET /review is refused without it), then the review.
+  await apiPost(request, token, '/borrower_agreement_documents?agreement=credit_pull_authorization');
   await apiGet(request, token, '/review');
   return borrower;
 }

@@ -3,7 +3,7 @@ import { expect, test } from '../support/access';
 import { borrowerAt, currentStatus, pdfFile, reviewerMove, signInThroughUi } from '../support/classic';
 
 /** Document review (spec §2): the reviewer asks for a social security document; the borrower uploads it and continues. */
-test('document review: the requested social security document is uploaded and the review runs again', async ({ page, request }) => {
+test('document review: the requested social security document is uploaded, the credit pull authorized, and the review runs again', async ({ page, request }) => {
   test.setTimeout(120_000);
   const borrower = await borrowerAt(request, 'application_review');
   await reviewerMove(request, borrower.id, 'document_review');
@@ -20,6 +20,15 @@ test('document review: the requested social security document is uploaded and th
   await expect(slot.getByRole('list').getByText('ssn-card.pdf')).toBeVisible();
   await expect(next).toBeEnabled();
   await expectAccessible(page);
+  await next.click();
+
+  // Sent here before confirming the application review, the borrower has not authorized the credit pull
+  // the review runs: the page asks for it (GET /review refused it), then the review runs.
+  await expect(page.getByText('Please authorize the credit pull (Credit Pull Authorization) before confirming your application.')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await expectAccessible(page);
+  await page.getByRole('checkbox', { name: /obtain my credit report/ }).check();
+  await expect(next).toBeEnabled();
   await next.click();
 
   // The automated review of the embedded demo pre-approves a listed federal employer.

@@ -25,7 +25,7 @@ test('new flow: unlisted employer, payroll service from the server, employer rev
   await expect(payroll).toBeVisible();
   const options = await payroll.locator('option').allTextContents();
   expect(options).toEqual(expect.arrayContaining(['ADP', 'Paychex', 'Workday']));
-  expect(options.slice(-2)).toEqual(['Other (type it below)', "Don't know"]);
+  expect(options.slice(-2)).toEqual(['Other', "Don't know"]);
   await page.getByLabel(/Employer name/).fill('Harborview Bakery');
   await page.getByLabel(/First name/).fill('Ana');
   await page.getByLabel(/Last name/).fill('Cruz');

@@ -190,6 +190,13 @@ test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered
   await page.goto('/dashboard/loans-and-payments/loan-history');
   await expect(page.getByRole('table', { name: 'Your loans' }).getByRole('row').filter({ hasText: 'Finished' })).toHaveCount(1);
   await expectAccessible(page);
+  // The dashboard's paid-in-full state (issue #33): the day, a congratulation, the documents; no payment call to action.
+  await page.goto('/dashboard');
+  const paid = page.getByRole('region', { name: `Paid in full on ${us(payDay)}` });
+  await expect(paid).toContainText('Congratulations!');
+  await expect(paid.getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute('href', `/dashboard/loans-and-payments/loan-history/${borrower.identifier}`);
+  await expect(page.getByRole('link', { name: 'Make a payment' })).toHaveCount(0);
+  await expectAccessible(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'New Loan' })).toBeVisible();
 });

@@ -25,6 +25,10 @@ export const defaultHandlers = [
   http.get(bo('/applications'), () => HttpResponse.json({ items: [], page: 1, per_page: 25, total: 0 })),
   // A classic application has no new-flow evidence; the new-flow tests serve their own.
   http.get(bo('/applications/:userId/newflow'), () => HttpResponse.json(classicEvidence)),
+  // The Employers page (issue #31): no employer until a test serves some.
+  http.get(bo('/employers'), () => HttpResponse.json({ employers: [] })),
+  // An application has no employment verification until a test serves one (issue #31).
+  http.get(bo('/applications/:userId/employment_verification'), ({ params }) => HttpResponse.json({ user_id: Number(params.userId), verifications: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { CapturedQuery, Step } from './api-capture';
 
-export type FloorRoute = { method: 'GET' | 'POST'; url: string; status: number; body: unknown; steps: Step[] };
+export type FloorRoute = { method: 'GET' | 'POST'; url: string; status: number; body: unknown; steps: Step[]; physical: CapturedQuery[] };
 
 const plan = JSON.parse(fs.readFileSync(process.env.FLOOR_PLAN!, 'utf8')) as FloorRoute[];
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -31,6 +31,11 @@ async function replay(steps: Step[]): Promise<void> {
   }
 }
 
+// FLOOR_MODE=physical: the fewest statements that could answer each route (`physical`, built by api.bench.ts:
+// one prepared statement reading the session by its token hash, the write itself for a write, none for
+// public reference data) instead of Payrail's own.
+const physical = process.env.FLOOR_MODE === 'physical';
+
 const app = Fastify({ logger: false });
 app.get('/__floor_ready', async () => ({ ok: true }));
 for (const route of plan) {
@@ -40,7 +45,8 @@ for (const route of plan) {
     handler: async (req, reply) => {
       // Payrail hashes the bearer token before its session query; so does the floor.
       if (req.headers.authorization) createHash('sha256').update(req.headers.authorization).digest('hex');
-      await replay(route.steps);
+      if (physical) for (const q of route.physical) await run(pool, q);
+      else await replay(route.steps);
       return reply.status(route.status).send(route.body);
     },
   });

@@ -15,7 +15,16 @@ import { createSerializerCompiler } from './http/serializer';
 import { staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
+import { registerMetrics } from './http/metrics';
 import { registerStaffGuard } from './modules/staff/staff-guard';
+import { registerEmployerGuard } from './modules/employer-portal/employer-guard';
+import { employerAuthRoutes } from './modules/employer-portal/auth-routes';
+import { employerBackofficeRoutes } from './modules/employer-portal/backoffice-routes';
+import { employerRemittanceBackofficeRoutes, employerRemittanceRoutes } from './modules/employer-portal/remittances-routes';
+import { employerVerificationBackofficeRoutes, employerVerificationRoutes } from './modules/employer-portal/verifications-routes';
+import { deductionsBackofficeRoutes, deductionsRoutes } from './modules/employer-portal/deductions-routes';
+import { seedDemoEmployer } from './db/seed-demo-employer';
+import { seedDemoEmployerAdmin } from './db/seed-demo-employer-admin';
 import { redactUrl } from './lib/redact-url';
 import { bankingRoutes } from './modules/banking/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -56,7 +65,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { portfolioBackofficeRoutes } from './modules/portfolio/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
-const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document'];
+const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document', '/api/openapi.json', '/api/docs', '/api/ready', '/api/employer_portal/'];
 
 /** Never log these: credentials, tokens, SSNs, bank account numbers. */
 export const REDACT_PATHS = [
@@ -167,6 +176,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx = createContext(config, database, opts);
   // The back office's demo queue (npm start / dev); tests seed what they need themselves.
   if (config.seedDemo && config.env === 'development') await seedDemoApplications(ctx);
+  if (config.seedDemo && config.env === 'development') await seedDemoEmployer(ctx);
+  if (config.seedDemo && config.env === 'development') await seedDemoEmployerAdmin(ctx);
   const logging = config.logLevel !== 'silent';
   // Buffered, asynchronous writes to stdout: a synchronous write per line cost ~15 % of a busy instance.
   const logStream = logging ? (opts.logStream ?? pino.destination({ dest: 1, sync: false })) : undefined;
@@ -258,6 +269,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Staff capabilities (contract's table) checked in one hook, for every back-office route.
   registerStaffGuard(app, ctx);
+  registerEmployerGuard(app, ctx);
+  registerMetrics(app, ctx, { token: config.metricsToken });
 
   await app.register(platformRoutes(ctx), { prefix: '/api' });
   await app.register(referenceRoutes(ctx), { prefix: '/api' });
@@ -300,6 +313,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(statementBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(paymentPlanBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(portfolioBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(employerAuthRoutes(ctx), { prefix: '/api/employer_portal' });
+  await app.register(employerBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(employerRemittanceRoutes(ctx), { prefix: '/api/employer_portal' });
+  await app.register(employerVerificationRoutes(ctx), { prefix: '/api/employer_portal' });
+  await app.register(deductionsRoutes(ctx), { prefix: '/api/employer_portal' });
+  await app.register(deductionsBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(employerRemittanceBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(employerVerificationBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

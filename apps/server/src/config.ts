@@ -11,11 +11,13 @@ const ZEnv = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+    MIGRATION_DATABASE_URL: z.url({ error: 'MIGRATION_DATABASE_URL must be a postgres:// URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.url().optional(),
     SERVE_SPA: bool.default(true),
     // Which proxies may set X-Forwarded-For: 'loopback' (nginx on the same host), IPs/CIDRs, or 'false'.
     TRUST_PROXY: z.string().default('loopback'),
+    METRICS_TOKEN: z.string().min(16).optional(),
     // Extra script origins for the CSP, comma-separated (e.g. https://www.googletagmanager.com when GTM is on).
     CSP_EXTRA_SCRIPT_SRC: z.string().default(''),
     SEED_DEMO: bool.optional(),
@@ -146,6 +148,9 @@ const ZEnv = z
     if (env.RATE_LIMIT_STORE === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required when RATE_LIMIT_STORE=redis' });
     }
+    if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MIGRATION_DATABASE_URL'], message: 'MIGRATION_DATABASE_URL (the schema owner) needs DATABASE_URL (the app role)' });
+    }
     if (env.RATE_LIMIT_STORE === 'database' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], message: 'RATE_LIMIT_STORE=database needs DATABASE_URL (the embedded database is one process: use memory)' });
     }
@@ -182,10 +187,14 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The schema owner's connection: migrations run as it, then the app role of DATABASE_URL is granted what it needs (docs/deployment.md). */
+  migrationDatabaseUrl: string | undefined;
   logLevel: string;
   publicUrl: string;
   serveSpa: boolean;
   trustProxy: boolean | string;
+  /** `GET /metrics` asks for `Authorization: Bearer <token>` when set (docs/operations.md). */
+  metricsToken: string | null;
   cspExtraScriptSrc: string[];
   seedDemo: boolean;
   staffSession: { idleMinutes: number; absoluteHours: number };
@@ -290,10 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to where the user ran npm (npm sets INIT_CWD), not to the workspace npm switched into.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     serveSpa: e.SERVE_SPA,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     cspExtraScriptSrc: e.CSP_EXTRA_SCRIPT_SRC.split(',').map((s) => s.trim()).filter(Boolean),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS },

@@ -36,6 +36,11 @@ import { statementsRepository } from './modules/statements/repository';
 import { paymentPlansRepository } from './modules/loan-book/payment-plans.repository';
 import { portfolioRepository } from './modules/portfolio/repository';
 import { portfolioLoanBookRepository } from './modules/loan-book/portfolio.repository';
+import { employerAccountsRepository } from './modules/employer-portal/accounts.repository';
+import { employerRemittancesRepository } from './modules/employer-portal/remittances.repository';
+import { employmentVerificationsRepository } from './modules/employer-portal/verifications.repository';
+import { deductionsRepository } from './modules/employer-portal/deductions.repository';
+import { payrollDeductionRepository } from './modules/loan-book/payroll-deduction.repository';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -77,6 +82,16 @@ export type AppContext = {
     portfolio: ReturnType<typeof portfolioRepository>;
     /** The loan book's reads for the portfolio (loan-book/portfolio.repository.ts). */
     loanBookPortfolio: ReturnType<typeof portfolioLoanBookRepository>;
+    /** The employer portal's accounts, sessions, invitations and audit trail (employer-portal/accounts.repository.ts). */
+    employerAccounts: ReturnType<typeof employerAccountsRepository>;
+    /** The employer portal's remittance reconciliations (employer-portal/remittances.repository.ts). */
+    employerRemittances: ReturnType<typeof employerRemittancesRepository>;
+    /** Employment verifications asked of employers (employer-portal/verifications.repository.ts). */
+    employmentVerifications: ReturnType<typeof employmentVerificationsRepository>;
+    /** The employer portal's deductions and employee changes (employer-portal/deductions.repository.ts). */
+    employerDeductions: ReturnType<typeof deductionsRepository>;
+    /** The loan book's writes for employer-reported payroll changes (loan-book/payroll-deduction.repository.ts). */
+    loanBookPayroll: ReturnType<typeof payrollDeductionRepository>;
   };
   providers: Providers;
   /** A per-install secret (generated once, shared by every instance through the database). */
@@ -122,6 +137,11 @@ export function createContext(config: Config, database: Database, overrides: Par
     paymentPlans: paymentPlansRepository(database.db),
     portfolio: portfolioRepository(database.db),
     loanBookPortfolio: portfolioLoanBookRepository(database.db),
+    employerAccounts: employerAccountsRepository(database.db),
+    employerRemittances: employerRemittancesRepository(database.db),
+    employmentVerifications: employmentVerificationsRepository(database.db),
+    employerDeductions: deductionsRepository(database.db),
+    loanBookPayroll: payrollDeductionRepository(database.db),
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);

@@ -2,19 +2,28 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
+import { grantAppRole } from './db/roles';
 import { startCreditReportingTimer } from './modules/credit-reporting/scheduler';
 import { startServicingTimer } from './modules/loan-book/scheduler';
 import { startRateCheckTimer } from './modules/newflow/rate-check';
 import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
+import { DEMO_EMPLOYER_ADMIN } from './db/seed-demo-employer-admin';
 
 /** Starts Payrail: lock the data directory, migrate, seed, listen, and shut down cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
   // Only the embedded database lives in DATA_DIR; PostgreSQL handles its own concurrency.
   const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  if (config.migrationDatabaseUrl && config.databaseUrl) {
+    // Least privilege: migrate as the schema owner, grant the app role what it needs, run as the app role.
+    const owner = await openDatabase({ databaseUrl: config.migrationDatabaseUrl });
+    await owner.migrate();
+    await owner.close();
+    await grantAppRole(config.migrationDatabaseUrl, config.databaseUrl);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteWorker: config.pgliteWorker });
-  await database.migrate();
+  if (!config.migrationDatabaseUrl) await database.migrate();
   await seedReference(database.db);
   if (config.seedDemo) await seedDemo(database.db);
 
@@ -42,11 +51,13 @@ async function main(): Promise<void> {
     `  Payrail is running on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
     `  Borrower app   ${base}/`,
     `  Back office    ${base}/backoffice/`,
+    `  Employer app   ${base}/employer/`,
     `  API health     ${base}/api/health`,
   ];
   if (config.seedDemo) {
     lines.push(`  Demo staff     ${DEMO_STAFF.map((s) => s.email).join(', ')} — password ${DEMO_STAFF_PASSWORD}`);
     lines.push(`  Demo borrower  ${DEMO_BORROWER.email} — password ${DEMO_BORROWER.password}`);
+    if (config.env === 'development') lines.push(`  Demo employer  ${DEMO_EMPLOYER_ADMIN.email} — password ${DEMO_EMPLOYER_ADMIN.password}, authenticator key ${DEMO_EMPLOYER_ADMIN.totpSecret} (README)`);
   }
   if (config.env !== 'production') lines.push(`  Sandbox outbox ${base}/api/dev/outbox?to=<email or phone>`);
   console.log(lines.join('\n') + '\n');

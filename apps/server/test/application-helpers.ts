@@ -148,10 +148,16 @@ export function tempDataDir(): { dataDir: string; remove: () => void } {
   return { dataDir, remove: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** The borrower authorizes the credit pull, as the application review's Confirm does before GET /review. */
+export async function acceptCreditPull(app: TestApp, token: string): Promise<void> {
+  const res = await post(app, token, '/api/borrower_agreement_documents?agreement=credit_pull_authorization');
+  if (res.statusCode !== 201) throw new Error(`credit pull: ${res.body}`);
+}
+
 /**
  * A borrower on the application review with everything review needs: About yourself, a federal
- * employer, a verified phone, terms chosen and consented, the four documents. The bank steps (another
- * module's) are passed over by a system move.
+ * employer, a verified phone, terms chosen and consented, the four documents, the credit pull
+ * authorization. The bank steps (another module's) are passed over by a system move.
  */
 export async function borrowerAtApplicationReview(app: TestApp, opts: { employer?: keyof typeof EMPLOYER_SLUGS; amount?: number; overrides?: Record<string, unknown> } = {}) {
   const who = await borrowerAtLoanTerms(app, opts);
@@ -160,6 +166,7 @@ export async function borrowerAtApplicationReview(app: TestApp, opts: { employer
   const consent = await get(app, who.token, '/api/associate_terms_consent');
   if (consent.statusCode !== 200) throw new Error(`consent: ${consent.body}`);
   for (const type of ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo']) await uploadDocument(app, who.token, type);
+  await acceptCreditPull(app, who.token);
   await forceStatus(app, who.id, 'application_review');
   return who;
 }

@@ -70,6 +70,8 @@ async function walk(target: TestApp): Promise<{ id: number; token: string; final
   for (const type of ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo']) await uploadDocument(target, token, type);
   expect((await next(target, token, 'documents')).json()).toMatchObject({ new_status: 'application_review' });
   expect((await get(target, token, '/api/loan')).json<TLoanTerms>()).toEqual({ ...chosen, amount_options: [] });
+  // The review's Confirm authorizes the credit pull first (GET /review is refused without it).
+  expect((await post(target, token, '/api/borrower_agreement_documents?agreement=credit_pull_authorization')).statusCode).toBe(201);
   const review = await get(target, token, '/api/review');
   expect(review.statusCode).toBe(200);
   return { id, token, finalStatus: review.json<{ new_status: string }>().new_status };

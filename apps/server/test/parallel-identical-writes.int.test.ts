@@ -315,6 +315,15 @@ const EXCLUDED: Record<string, string> = {
   'POST /api/payroll_link/sandbox/login': "the payroll provider's sandbox (plays the external widget for the new flow)",
   'POST /api/payroll_link/sandbox/pay_distribution': "the payroll provider's sandbox (plays the external widget for the new flow)",
   'POST /api/applicationflow/application_step': 'one route for every new-flow step (body per step, file uploads, a rate-check job); covered by newflow.int.test.ts',
+  'POST /api/employer_portal/login': 'employer sign-in (password step), not a borrower call; covered by employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/login/otp': 'employer sign-in (second factor), not a borrower call; a challenge is passed once (conditional revoke): employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/invitations/accept': 'employer invitation, not a borrower call; the invitation is claimed by one conditional update: employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/totp/enrol': 'employer TOTP set-up restart, not a borrower call: employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/totp/confirm': 'employer TOTP confirmation, not a borrower call; the enrolment token is spent once: employer-portal-auth.int.test.ts',
+  'DELETE /api/employer_portal/logout': 'employer sign-out, not a borrower call',
+  'POST /api/employer_portal/changes': 'an employer portal write (employer session, not a borrower token); parallel identical posts make one change: employer-portal-deductions.int.test.ts',
+  'POST /api/employer_portal/remittances': 'an employer portal write (employer session, not a borrower token); parallel identical submissions make one batch, posted once: employer-portal-remittances.int.test.ts',
+  'POST /api/employer_portal/verifications/:id/answer': 'an employer portal write (employer session, not a borrower token); parallel answers: one is taken (conditional update), the rest 409: employer-portal-verifications.int.test.ts',
 };
 
 /** A route the borrower's token may call: under /api, no staff capability, not the back office. */

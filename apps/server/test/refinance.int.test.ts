@@ -4,9 +4,12 @@ import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import type { TLastLoanResponse, TLoanHistoryResponse, TPaymentHistoryResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { and, eq } from 'drizzle-orm';
+import type { TEsignatureResponse } from '@payrail/contract/esignature';
+import { cents, formatUsd } from '@payrail/domain/money';
+import { and, desc, eq } from 'drizzle-orm';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disbursements, ledgerEntries, loans, referralRewards } from '../src/db/schema/index';
+import { disbursements, esignatures, ledgerEntries, loans, referralRewards } from '../src/db/schema/index';
 import { businessToday } from '../src/modules/loan-book/clock';
 import { classicApp, forceStatus, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
@@ -26,6 +29,20 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.database.db;
+/** The text a PDF draws, one string per line drawn: pdf-lib writes standard-font strings as hex in (Flate-compressed) content streams. */
+function pdfText(pdf: PDFDocument): string {
+  const out: string[] = [];
+  for (const page of pdf.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
+    for (const s of streams) {
+      if (!(s instanceof PDFRawStream)) continue;
+      const ops = Buffer.from(decodePDFRawStream(s).decode()).toString('latin1');
+      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
 const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
 const lastLoan = async (token: string) => (await get(app, token, '/api/loans/last')).json<TLastLoanResponse>().loan;
 const session = async (token: string) => (await get(app, token, '/api/token_is_valid')).json<{ eligible_for_refinance: boolean; loan_type: string; workflow_status: string }>();
@@ -134,8 +151,43 @@ describe('a refinance from start to funding', () => {
     expect((await staffMove('select_repay_method')).statusCode).toBe(422);
     expect((await staffMove('refinancing_esignature')).statusCode).toBe(200);
     expect(await lastLoan(owner.token)).toMatchObject({ is_waiting_esign: true, is_under_review: false });
+
+    // The note itemizes the amount financed: paid to you + paid to the existing loan (its payoff for the funding date).
+    const noteDay = await businessToday(app.ctx);
+    const payoffDay = (chosen.disbursement_date > noteDay ? chosen.disbursement_date : noteDay) as IsoDate;
+    const notePayoff = (await get(app, owner.token, `/api/${owner.loan.id}/payoff/${payoffDay}`)).json<TPayoffResponse>().payoff_amount;
+    const esign = (await get(app, owner.token, '/api/esignature')).json<TEsignatureResponse>();
+    expect(esign.loan_terms.refinance_payoff).toEqual({ loan_number: owner.loan.identifier, payoff_cents: notePayoff, payoff_date: payoffDay });
+    const paidToYou = esign.loan_terms.amount_financed_cents - notePayoff;
+    expect(paidToYou).toBeGreaterThan(0);
+    const unsigned = await PDFDocument.load((await get(app, owner.token, esign.agreements[0]!.file_url)).rawPayload, { updateMetadata: false });
+    expect(unsigned.getKeywords()).toContain(`paid_on_existing_loan_cents=${notePayoff}`);
+    expect(unsigned.getKeywords()).toContain(`paid_to_you_cents=${paidToYou}`);
+    expect(unsigned.getKeywords()).toContain(`existing_loan=${owner.loan.identifier}`);
+    const itemization = (text: string) => text.slice(text.indexOf('Itemization of Amount Financed'), text.indexOf('Loan details')).trim();
+    expect(itemization(pdfText(unsigned)).split('\n')).toEqual([
+      'Itemization of Amount Financed',
+      'Amount paid to you directly',
+      formatUsd(cents(paidToYou)),
+      `Paid to your existing loan #${owner.loan.identifier}`,
+      formatUsd(cents(notePayoff)),
+      'Amount Financed',
+      formatUsd(cents(esign.loan_terms.amount_financed_cents)),
+      `Prepaid finance charge (${esign.loan_terms.fee_label})`,
+      formatUsd(cents(esign.loan_terms.fee_cents)),
+      'Principal amount of this note',
+      formatUsd(cents(esign.loan_terms.amount_financed_cents + esign.loan_terms.fee_cents)),
+      expect.stringContaining(`The payoff of loan #${owner.loan.identifier} is quoted for`),
+      expect.any(String),
+    ]);
+
     const signed = await post(app, owner.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
     expect(signed.statusCode, signed.body).toBe(200);
+    const [signature] = await db().select().from(esignatures).where(eq(esignatures.userId, owner.id)).orderBy(desc(esignatures.id)).limit(1);
+    expect(signature!.figures.refinance_payoff).toEqual({ loan_number: owner.loan.identifier, payoff_cents: notePayoff, payoff_date: payoffDay });
+    const signedNote = await PDFDocument.load((await get(app, owner.token, esign.agreements[0]!.file_url)).rawPayload, { updateMetadata: false });
+    expect(signedNote.getKeywords()).toContain('signed=true');
+    expect(pdfText(signedNote)).toContain(`Paid to your existing loan #${owner.loan.identifier}\n${formatUsd(cents(notePayoff))}`);
     expect((await call(app, { method: 'POST', url: `/api/backoffice/applications/${owner.id}/approve`, headers: auth(underwriter) })).statusCode).toBe(200);
 
     // The payoff quote for the funding date, asked before funding.
@@ -161,6 +213,8 @@ describe('a refinance from start to funding', () => {
     const proceeds = chosen.amount - (chosen.fee_not_financed ? chosen.fee_amount : 0);
     const credits = await db().select().from(disbursements).where(eq(disbursements.loanId, funded.loan.id));
     expect(credits.map((d) => d.amountCents)).toEqual([proceeds - payoffQuote]);
+    // The note's itemization is what the funding paid: the same payoff, the rest to the borrower.
+    expect([payoffQuote, proceeds - payoffQuote]).toEqual([notePayoff, paidToYou]);
     const newLedger = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, funded.loan.id));
     expect(newLedger.map((e) => [e.kind, e.amountCents])).toEqual([['disbursement', proceeds]]);
 

@@ -4,6 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackRequests, staffActions, underwritingDecisions, workflowTransitions } from '../src/db/schema/index';
 import {
+  acceptCreditPull,
   borrowerAtApplicationReview,
   borrowerAtLoanTerms,
   classicApp,
@@ -72,7 +73,33 @@ describe('GET /api/review (application review confirm)', () => {
     await get(app, partner.token, '/api/loan');
     await get(app, partner.token, '/api/associate_terms_consent');
     await forceStatus(app, partner.id, 'application_review');
+    // Everything else is in order: the credit pull authorization is still missing (nothing moves, nothing decided).
+    const unauthorized = await get(app, partner.token, '/api/review');
+    expect(unauthorized.statusCode).toBe(422);
+    expect(unauthorized.json()).toEqual({ error: APPLICATION_MSG.creditPullMissing });
+    expect(await status(partner.id)).toBe('application_review');
+    expect((await app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, partner.id))).filter((d) => d.stage === 'review')).toEqual([]);
+    await acceptCreditPull(app, partner.token);
     expect((await get(app, partner.token, '/api/review')).json()).toEqual({ ok: true, new_status: 'ready_for_review' });
+  });
+
+  it('is refused without the credit pull authorization, also on the document review', async () => {
+    const { token, id } = await borrowerAtLoanTerms(app);
+    await get(app, token, '/api/loan');
+    await get(app, token, '/api/associate_terms_consent');
+    for (const type of ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo']) await uploadDocument(app, token, type);
+    for (const at of ['application_review', 'document_review'] as const) {
+      await forceStatus(app, id, at);
+      const res = await get(app, token, '/api/review');
+      expect(res.statusCode, at).toBe(422);
+      expect(res.json()).toEqual({ error: APPLICATION_MSG.creditPullMissing });
+      expect(await status(id)).toBe(at);
+    }
+    // Another agreement is not the authorization.
+    expect((await post(app, token, '/api/borrower_agreement_documents?agreement=consent_text_messaging')).statusCode).toBe(201);
+    expect((await get(app, token, '/api/review')).json()).toEqual({ error: APPLICATION_MSG.creditPullMissing });
+    await acceptCreditPull(app, token);
+    expect((await get(app, token, '/api/review')).json()).toEqual({ ok: true, new_status: 'ready_for_review' });
   });
 
   it('names blank answers', async () => {

@@ -115,6 +115,9 @@ describe('loans', () => {
       total_allotments_paid: 0,
       remaining_terms: owner.loan.terms,
       due_date: schedule.dueDates[0],
+      // The next payment: the schedule of record's first installment, on its due date (what the statement says).
+      next_payment: { amount: schedule.rows[0]!.paymentCents, due_date: schedule.dueDates[0] },
+      paid_off_on: null,
       days_past_due: 0,
       loan_master_loaded: true,
       eligible_for_refinance: false,
@@ -462,7 +465,7 @@ describe('ledger, payment history and paid_off', () => {
     await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `test-payoff-${loanId}` });
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     const loan = (await get(owner.token, '/loans/last')).json<TLastLoanResponse>().loan;
-    expect(loan).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0, principal_balance: 0, remaining_terms: 0, due_date: null });
+    expect(loan).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0, principal_balance: 0, remaining_terms: 0, due_date: null, next_payment: null, paid_off_on: date });
     expect((await get(owner.token, '/loans/ongoing_loans')).json()).toEqual({});
     expect((await call(app, { url: '/api/token_is_valid', headers: auth(owner.token) })).json<{ paid_off: boolean }>().paid_off).toBe(true);
     const [row] = await db().select().from(loans).where(eq(loans.id, loanId));

@@ -38,6 +38,8 @@ const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: n
   collect: { request: () => ({ url: '/api/backoffice/collections/queue' }), allowed: 200 },
   // A preview (writes nothing) of an unknown loan: passing the guard shows as the use case's 404.
   restructure: { request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/payment_plans/preview', payload: { kind: 'spread_past_due' } }), allowed: 404 },
+  // An unknown employer: passing the guard shows as the use case's 404.
+  manageEmployerUsers: { request: () => ({ url: '/api/backoffice/employers/2147483000' }), allowed: 404 },
 };
 
 describe('the staff guard (one onRequest hook over the contract capability table)', () => {

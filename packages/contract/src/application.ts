@@ -86,6 +86,8 @@ export const APPLICATION_MSG = {
   noAmountAvailable: 'No loan amount is available for your application yet.',
   termsNotChosen: 'Please choose your loan terms first.',
   termsConsentMissing: 'Please accept the loan terms first.',
+  /** GET /review without the borrower's credit pull authorization (the review runs the credit check; classic §5 consents). */
+  creditPullMissing: 'Please authorize the credit pull (Credit Pull Authorization) before confirming your application.',
   documentMissing: 'must have at least one file',
   noOpenFeedback: 'There is no feedback to answer.',
   cannotReapplyYet: (date: string) => `You can apply again on ${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}.`,

@@ -123,6 +123,10 @@ export const AUDIT_SNAPSHOTS = {
     before: z.object({ dispute_id: id, loan_id: id, status: z.string(), compliance_condition_code: z.string() }),
     after: z.object({ status: z.string(), outcome: z.string(), note: z.string(), compliance_condition_code: z.string() }),
   },
+  // Employer portal accounts (issue #31, docs/security.md "Employer portal").
+  employer_user_invited: { before: ZNone, after: z.object({ employer_id: id, invitation_id: id, email: z.string(), expires_at: z.string() }) },
+  employer_invitation_revoked: { before: z.object({ employer_id: id, invitation_id: id, email: z.string() }), after: z.object({ revoked_at: z.string() }) },
+  employer_user_disabled: { before: z.object({ employer_id: id, employer_user_id: id, email: z.string() }), after: z.object({ disabled_at: z.string() }) },
 } satisfies Record<string, { before: z.ZodObject; after: z.ZodObject }>;
 
 export type AuditAction = keyof typeof AUDIT_SNAPSHOTS;

@@ -40,6 +40,8 @@ export const ZEsignLoanTerms = z.object({
   term_frequency: z.string(),
   disbursement_date: z.string(),
   first_payment_date: z.string(),
+  /** A refinance: the existing loan paid off from the proceeds (its number, the payoff for the funding date); the rest of the amount financed is paid to the borrower. */
+  refinance_payoff: z.object({ loan_number: z.string(), payoff_cents: z.number().int(), payoff_date: z.string() }).optional(),
   schedule: z.array(ZSchedulePayment),
   /** Where the terms came from: the member's application, or the loan-terms quote of the program in force while it has none. */
   source: z.enum(['application', 'pricing_program']),
@@ -61,6 +63,7 @@ export const ZEsignatureResponse = z.object({
   /** The newest signed note, once signed. */
   signed: z.object({ signed_at: z.string(), sha256: z.string() }).nullable(),
 });
+export type TEsignatureResponse = z.infer<typeof ZEsignatureResponse>;
 
 /** GET /borrower_agreement_documents/{id} and POST /agreements' id. */
 export const ZAgreementIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -7,6 +7,9 @@ export type TSystemState = z.infer<typeof ZSystemState>;
 /** GET /api/health */
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
+/** GET /api/ready (200 ready, 503 not ready, with the reason) */
+export const ZReady = z.object({ status: z.enum(['ready', 'not_ready']), database: z.enum(['pglite', 'postgres']), reason: z.string().nullable() });
+
 /** GET /api/dev/outbox?to= (non-production only) */
 export const ZOutboxQuery = z.object({ to: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(320) });
 export const ZOutboxMessage = z.object({

@@ -274,6 +274,7 @@ export const ZRemittanceImportResponse = z.object({
   total: z.number().int(),
   lines: z.array(ZRemittanceLine),
 });
+export type TRemittanceImportResponse = z.infer<typeof ZRemittanceImportResponse>;
 export const ZRemittanceErrors = z.object({ error: z.string(), line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })) });
 
 export const ZSuspenseResponse = z.object({ lines: z.array(ZRemittanceLine) });

@@ -227,6 +227,15 @@ export const ZServicingLoan = z.object({
    * always sends it.
    */
   credit_balance: z.number().int().nonnegative().optional(),
+  /**
+   * The next payment as the monthly statement states it (the schedule of record's installment in progress
+   * plus what is past due, never above the payoff; cents) and its due date (null: everything owed is due
+   * now). Null once nothing is due (a closed loan). Optional on the wire for older answers; the server
+   * always sends it.
+   */
+  next_payment: z.object({ amount: z.number().int().nonnegative(), due_date: z.string().nullable() }).nullable().optional(),
+  /** A closed_paid loan: the day the payment that paid it in full took effect (ISO day); null otherwise. Optional on the wire like next_payment. */
+  paid_off_on: z.string().nullable().optional(),
 });
 export type TServicingLoan = z.infer<typeof ZServicingLoan>;
 

@@ -33,6 +33,8 @@ export const STAFF_CAPABILITIES = {
   portfolio: ['admin'],
   /** Payment plans (restructures): preview, propose and withdraw a plan the borrower signs (docs/payment-plans.md). */
   restructure: ['admin', 'servicer'],
+  /** The employer portal's accounts: the Employers pages, inviting an employer's administrators, revoking invitations, disabling employer users (issue #31). */
+  manageEmployerUsers: ['admin', 'servicer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A back-office capability: a key of {@link STAFF_CAPABILITIES}. */

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: 'storage-check', lazy: () => import('./routes/storage-check') },
       { path: 'credit-reporting', lazy: () => import('./routes/credit-reporting') },
       { path: 'portfolio', lazy: () => import('./routes/portfolio') },
+      { path: 'employers', lazy: () => import('./routes/employers') },
+      { path: 'employers/:employerId', lazy: () => import('./routes/employer') },
     ],
   },
   { path: '*', lazy: () => import('./routes/not-found'), hydrateFallbackElement: <LoadingBlock /> },

@@ -25,6 +25,12 @@ export type Database = {
    * transaction is open. Null on PostgreSQL, where other instances write: nothing may be cached on it.
    */
   writeGeneration(): number | null;
+  /**
+   * PostgreSQL only (undefined on PGlite, one process): a connection of its own that LISTENs on `channel`
+   * (lower-case letters and underscores) and calls `onMessage` for each NOTIFY, `onLost` if the connection
+   * ends or fails (nothing is heard after that). Answers the function that stops listening.
+   */
+  listen?(channel: string, onMessage: () => void, onLost: () => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -152,6 +158,32 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       db,
       kind: 'postgres',
       writeGeneration: () => null,
+      listen: async (channel, onMessage, onLost) => {
+        if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        let stopped = false;
+        const lost = () => {
+          if (!stopped) onLost();
+          stopped = true;
+        };
+        client.on('notification', (m) => {
+          if (m.channel === channel) onMessage();
+        });
+        client.on('error', lost);
+        client.on('end', lost);
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch (err) {
+          stopped = true;
+          await client.end().catch(() => undefined);
+          throw err;
+        }
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        };
+      },
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };

@@ -73,11 +73,12 @@ export function indexHtmlFor(dist: string): (urlPath: string) => Buffer {
   };
 }
 
-/** Serves the built SPAs: the borrower app at `/`, the back office at `/backoffice/`. */
+/** Serves the built SPAs: the borrower app at `/`, the back office at `/backoffice/`, the employer portal at `/employer/`. */
 export async function registerSpas(
   app: FastifyInstance,
   spas: readonly { prefix: string; dist: string }[] = [
     { prefix: '/backoffice/', dist: path.join(APPS_DIR, 'backoffice/dist') },
+    { prefix: '/employer/', dist: path.join(APPS_DIR, 'employer/dist') },
     { prefix: '/', dist: path.join(APPS_DIR, 'web/dist') },
   ],
 ): Promise<SpaFallback[]> {
@@ -106,6 +107,9 @@ export async function registerSpas(
   }
   if (fallbacks.some((f) => f.prefix === '/backoffice/')) {
     app.get('/backoffice', (_req, reply) => reply.redirect('/backoffice/'));
+  }
+  if (fallbacks.some((f) => f.prefix === '/employer/')) {
+    app.get('/employer', (_req, reply) => reply.redirect('/employer/'));
   }
   return fallbacks;
 }

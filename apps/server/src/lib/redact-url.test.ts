@@ -12,6 +12,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/c/abcdef')).toBe('/api/c/[redacted]');
     expect(redactUrl('/api/x&token=abc')).toBe('/api/x&token=[redacted]');
     expect(redactUrl('/api/confirmation?CONFIRMATION_TOKEN=abc')).toBe('/api/confirmation?CONFIRMATION_TOKEN=[redacted]');
+    expect(redactUrl('/api/employer_portal/invitations/abc_DEF-123')).toBe('/api/employer_portal/invitations/[redacted]');
+    expect(redactUrl('/api/employer_portal/invitations/accept')).toBe('/api/employer_portal/invitations/accept');
   });
 
   it('masks the address a borrower types for suggestions', () => {

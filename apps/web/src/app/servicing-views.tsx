@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Button } from '@payrail/ui/button';
+import { GLOSSARY } from '@payrail/ui/glossary';
 import { LoanManagerLink } from '../features/home/components/loan-manager-link';
 import { useCardTokenizerConfig } from '../features/repayment/api/repayment';
 import { tokenizerFor } from '../features/repayment/lib/card-tokenizer';
@@ -16,6 +17,7 @@ import { CreditBalance } from '../features/servicing/components/credit-balance';
 import { usePaymentPlans } from '../features/payment-plans/api/payment-plans';
 import { Alert } from '@payrail/ui/alert';
 import { formatDate } from '@payrail/client/format';
+import { CardSection, CollapsibleSections } from '../components/sections/card-section';
 import { LoanDocuments } from '../features/servicing/components/loan-documents';
 import { LoanProgress, LoanTerms } from '../features/servicing/components/loan-summary';
 import { PaymentHistory } from '../features/servicing/components/payment-history';
@@ -91,10 +93,13 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
   const opened = loan.loan_status === 'opened';
   const owing = opened || loan.loan_status === 'default';
   const businessDate = useBusinessDate(owing);
+  // On a phone the sections collapse; the one that matters most starts open: the progress of a loan being
+  // repaid (its next payment), the documents of a finished one.
+  const firstOpen = useMemo(() => [opened ? `progress-${loan.id}` : 'loan-documents'], [opened, loan.id]);
   return (
-    <>
+    <CollapsibleSections defaultOpen={firstOpen}>
       <div className={styles.header}>
-        <h1>Loans &amp; Payments</h1>
+        <h1>{GLOSSARY.places.loansAndPayments}</h1>
         <Button to="/dashboard/loans-and-payments/loan-history" variant="secondary">
           Loan history
         </Button>
@@ -114,14 +119,13 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       <LoanTerms loan={loan} />
       {opened ? <RefinanceStatus loan={loan} applying={applying} /> : null}
       <LoanDocuments documents={documents.data} identifier={loan.identifier} />
-      <section className={styles.card} aria-labelledby="payment-history">
-        <h2 id="payment-history">Payment history</h2>
+      <CardSection id="payment-history" title="Payment history" className={styles.card}>
         {payments.isPending ? <LoadingBlock label="Loading your payments…" /> : <PaymentHistory payments={payments.data ?? []} captionHidden />}
-      </section>
+      </CardSection>
       {owing ? <RepaymentTracker loan={loan} /> : null}
       {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
       {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} /> : null}
       {opened ? <Payments loan={loan} /> : null}
-    </>
+    </CollapsibleSections>
   );
 }

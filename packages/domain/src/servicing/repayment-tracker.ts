@@ -53,6 +53,8 @@ export interface TrackerContext {
   readonly installmentsPaid: number;
   /** Days after a pay date during which a missing remittance is still expected (employers' files arrive late). */
   readonly graceDays: number;
+  /** Pay dates the employer reported nothing for (its reconciliation in the employer portal): missing at once, no grace. */
+  readonly reportedMissing?: ReadonlySet<string>;
 }
 
 const usd = (c: number) => {
@@ -99,6 +101,14 @@ export function trackRepayments(installments: readonly TrackedInstallment[], rem
         status: 'short',
         reason: `Your employer remitted ${usd(received)} of the ${usd(inst.amountCents)} expected: ${usd(gap)} short.`,
         action: `Check the allotment amount on your pay stub; if it changed, ask your payroll office to set it back to ${usd(inst.amountCents)}. Pay the ${usd(gap)} difference online to stay current.`,
+      };
+    }
+    if (ctx.reportedMissing?.has(inst.dueDate)) {
+      return {
+        ...row,
+        status: 'missing',
+        reason: "Your employer's remittance for this pay date did not include your deduction.",
+        action: `Check your pay stub for the loan deduction. If it is missing, ask your payroll office to restart the allotment, and pay ${usd(inst.amountCents)} online so your loan stays current.`,
       };
     }
     if (ctx.today <= addDays(inst.dueDate, ctx.graceDays)) {

@@ -300,7 +300,8 @@ export interface StatementFigures {
 
 const sum = (lines: readonly ActivityLine[], kinds: readonly ActivityKind[]) => lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.effectCents, 0);
 
-function nextPaymentOf(position: LoanPosition): { next: NextPayment | null; pastDue: Cents } {
+/** The next payment of a position (the statement's rule; the borrower's loan record shows it too). */
+export function nextPaymentOf(position: LoanPosition): { next: NextPayment | null; pastDue: Cents } {
   let pastDue = 0;
   for (const i of position.ledger.pastDue) pastDue += i.feeCents + i.interestCents + i.principalCents;
   // Charged off: everything still recoverable is due now.

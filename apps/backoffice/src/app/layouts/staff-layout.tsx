@@ -23,6 +23,7 @@ const NAV: readonly { to: string; label: string; capability: Capability; end?: b
   { to: '/storage-check', label: 'Storage check', capability: 'storageCheck' },
   { to: '/credit-reporting', label: 'Credit reporting', capability: 'creditReporting' },
   { to: '/portfolio', label: 'Portfolio', capability: 'portfolio' },
+  { to: '/employers', label: 'Employers', capability: 'manageEmployerUsers' },
 ];
 
 /** Keeps the name and role fresh (and a dead token goes back to sign-in through the global 401 rule). */

@@ -343,7 +343,7 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
 describe('role-based visibility', () => {
   it('servicers read an application without reviewer actions, SSN reveal or document previews, and can fund it', async () => {
     await openAs('servicer', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Collections', 'Storage check', 'Applications', 'Loans', 'Hardship']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Collections', 'Storage check', 'Employers', 'Applications', 'Loans', 'Hardship']);
     expect(screen.getByRole('link', { name: '← Back to funding' })).toHaveAttribute('href', '/funding');
     expect(screen.getByText('***-**-1234')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal SSN' })).not.toBeInTheDocument();
@@ -368,7 +368,7 @@ describe('role-based visibility', () => {
 
   it('administrators see every page in the navigation', async () => {
     await openAs('admin');
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Collections', 'Audit log', 'System event', 'Storage check', 'Credit reporting', 'Portfolio']);
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Collections', 'Audit log', 'System event', 'Storage check', 'Credit reporting', 'Portfolio', 'Employers']);
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
   });

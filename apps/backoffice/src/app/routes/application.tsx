@@ -15,6 +15,7 @@ import { ActionPanel } from '../../features/applications/components/action-panel
 import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';
 import { ServicerFlagsPanel } from '../../features/applications/components/servicer-flags-panel';
 import { NewflowEvidence } from '../../features/applications/components/newflow-evidence';
+import { EmploymentVerification } from '../../features/applications/components/employment-verification';
 import { SsnField } from '../../features/applications/components/ssn-field';
 import { FundingPanel } from '../../features/loans/components/funding-panel';
 import { OpenRequestsPanel } from '../../features/care/components/open-requests-panel';
@@ -249,6 +250,9 @@ function ApplicationView({ application: a }: { application: Detail }) {
           </Section>
           <Section id="decisions" title="Underwriting decisions">
             <Table caption="Underwriting decisions" captionHidden columns={decisionColumns} rows={a.decisions} getRowKey={(r) => r.id} emptyMessage="No decision recorded." />
+          </Section>
+          <Section id="employment-verification" title="Employment verification">
+            <EmploymentVerification userId={a.user_id} canRequest={canReview} />
           </Section>
           <Section id="open-requests" title="Open requests to the borrower">
             <OpenRequestsPanel userId={a.user_id} />

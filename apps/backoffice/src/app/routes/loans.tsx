@@ -8,8 +8,9 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
+import { GLOSSARY } from '@payrail/ui/glossary';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { LOAN_STATUS_LABELS, LOAN_STATUSES } from '@payrail/contract/servicing';
+import { LOAN_STATUSES } from '@payrail/contract/servicing';
 import type { LoanStatus } from '@payrail/contract/servicing';
 import { LOAN_DPD_BUCKETS, LOAN_REPAY_METHODS } from '@payrail/contract/servicing-backoffice';
 import type { LoanDpdBucket, LoanRepayMethod, TLoanListItem } from '@payrail/contract/servicing-backoffice';
@@ -21,10 +22,11 @@ import { usePageTitle } from '../title';
 
 export const LOANS_PER_PAGE = 25;
 
+/** Repay methods in the product's words (the glossary of packages/ui); staff read which deposit is payroll's. */
 export const REPAY_METHOD_LABELS: Readonly<Record<LoanRepayMethod, string>> = {
-  split_direct_deposit: 'Split direct deposit (payroll)',
-  auto_debit: 'Auto-debit ACH',
-  one_times: 'One-time payments',
+  split_direct_deposit: `${GLOSSARY.repaymentMethods.split_direct_deposit} (payroll)`,
+  auto_debit: GLOSSARY.repaymentMethods.auto_debit,
+  one_times: GLOSSARY.repaymentMethods.one_times,
 };
 
 const DPD_LABELS: Readonly<Record<LoanDpdBucket, string>> = {
@@ -35,7 +37,7 @@ const DPD_LABELS: Readonly<Record<LoanDpdBucket, string>> = {
   '90+': '90 days or more',
 };
 
-const STATUS_OPTIONS = LOAN_STATUSES.map((s) => ({ value: s, label: LOAN_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = LOAN_STATUSES.map((s) => ({ value: s, label: GLOSSARY.loanStatuses[s] }));
 const DPD_OPTIONS = LOAN_DPD_BUCKETS.map((b) => ({ value: b, label: DPD_LABELS[b] }));
 const REPAY_OPTIONS = LOAN_REPAY_METHODS.map((m) => ({ value: m, label: REPAY_METHOD_LABELS[m] }));
 
@@ -74,7 +76,7 @@ const columns: TableColumn<TLoanListItem>[] = [
       </>
     ),
   },
-  { key: 'status', header: 'Status', cell: (r) => LOAN_STATUS_LABELS[r.status] },
+  { key: 'status', header: 'Status', cell: (r) => GLOSSARY.loanStatuses[r.status] },
   { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
   { key: 'due', header: 'Next due', cell: (r) => (r.next_due_date ? formatDate(r.next_due_date) : '—') },
   { key: 'dpd', header: 'Days past due', align: 'end', cell: (r) => r.days_past_due },

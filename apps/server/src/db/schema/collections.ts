@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { employers } from './reference';
 import { ledgerEntries, loans } from './servicing';
 import { staffUsers } from './staff';
 
@@ -41,21 +42,23 @@ export const servicingRuns = pgTable(
   ],
 );
 
-/** A payroll remittance received (a CSV file imported by a servicer, lines posted by API, or the sandbox's payday file). */
+/** A payroll remittance received (a CSV file imported by a servicer, lines posted by API, the sandbox's payday file, or an employer's submission in the employer portal). */
 export const remittanceBatches = pgTable(
   'remittance_batches',
   {
     id: serial('id').primaryKey(),
     /** SHA-256 of the normalised content: the same file imported twice is one batch. */
     sha256: text('sha256').notNull().unique(),
-    source: text('source', { enum: ['file', 'api', 'sandbox'] }).notNull(),
+    source: text('source', { enum: ['file', 'api', 'sandbox', 'employer'] }).notNull(),
     fileName: text('file_name'),
     importedByStaffId: integer('imported_by_staff_id').references(() => staffUsers.id),
+    /** Source `employer`: the employer that submitted it in the employer portal (its lines match only its employees' loans). */
+    employerId: integer('employer_id').references(() => employers.id),
     lineCount: integer('line_count').notNull(),
     totalCents: integer('total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('remittance_batches_source_valid', sql`${t.source} in ('file', 'api', 'sandbox')`)],
+  (t) => [check('remittance_batches_source_valid', sql`${t.source} in ('file', 'api', 'sandbox', 'employer')`)],
 );
 
 /**

@@ -19,6 +19,8 @@ export type SignedLoanFigures = {
   term_frequency: string;
   disbursement_date: string;
   first_payment_date: string;
+  /** A refinance: the existing loan its proceeds pay off, and the payoff quoted for the funding date (itemized in the amount financed). */
+  refinance_payoff?: { loan_number: string; payoff_cents: Cents; payoff_date: string };
 };
 
 /**

@@ -25,3 +25,6 @@ export * from './portfolio';
 export * from './statements';
 export * from './adverse-action-notices';
 export * from './payment-plans';
+export * from './employer-accounts';
+export * from './employer-remittances';
+export * from './employer-deductions';

@@ -43,7 +43,7 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The borrower signs the re-disclosed schedule; an optional Idempotency-Key makes a retry answer the first change.
     app.post(
       '/dashboard/loans/:loanId/due_date_change',
-      { onRequest, schema: { params: ZLoanIdParams, body: ZDueDateChangeRequest, response: { 200: ZDueDateChange } } },
+      { onRequest, config: { idempotencyKey: 'optional' }, schema: { params: ZLoanIdParams, body: ZDueDateChangeRequest, response: { 200: ZDueDateChange } } },
       async (req) => {
         const raw = req.headers[IDEMPOTENCY_HEADER];
         const key = typeof raw === 'string' ? raw.trim() : null;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { startIntervalJob } from '../../lib/interval-job';
+import { metricsOf } from '../../lib/metrics';
 import { runMonthlyFurnishing } from './use-cases/furnishing';
 
 /**
@@ -12,8 +13,16 @@ export function startCreditReportingTimer(ctx: AppContext, log: { error: (obj: u
   return startIntervalJob(
     async () => {
       const file = await runMonthlyFurnishing(ctx);
+      metricsOf(ctx).job('metro2', 'completed');
       if (file) log.info({ period: file.period, base_records: file.base_records }, 'metro 2 file generated');
     },
-    { minutes: ctx.config.collections.runIntervalMinutes, firstDelayMs: 15_000, onError: (err) => log.error({ err }, 'metro 2 file generation failed') },
+    {
+      minutes: ctx.config.collections.runIntervalMinutes,
+      firstDelayMs: 15_000,
+      onError: (err) => {
+        metricsOf(ctx).job('metro2', 'failed');
+        log.error({ err }, 'metro 2 file generation failed');
+      },
+    },
   );
 }

@@ -1,6 +1,10 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, notifications, supportMessages, userBenefits, visitors } from '../../db/schema/index';
+import { type RewardRow } from '../referral/repository';
+import { rewardsColumn, rewardsFrom } from '../referral/member-columns.repository';
+import { latestRepayMethodColumn } from '../banking/member-columns.repository';
+import { referCodeColumn } from '../identity/member-columns.repository';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
@@ -39,6 +43,26 @@ export function engagementRepository(db: Db) {
     addNotification: (userId: number, message: string, at: Date): Promise<NotificationRow> => insertNotification(db, { userId, message, at }),
 
     listActiveBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.position), asc(banners.id)),
+    /**
+     * What GET /banners reads besides the refinance facts, as columns of the loan book's one statement
+     * (`memberLoanFacts`): the active banners (slug, isMobile, title, body; in `listActiveBanners` order),
+     * the member's refer code and latest repay method (each built by the module owning its table).
+     */
+    bannerAudienceColumns: (userId: number) => ({
+      banners: sql`(select coalesce(json_agg(json_build_object('slug', ${banners.slug}, 'isMobile', ${banners.isMobile}, 'title', ${banners.title}, 'body', ${banners.body}) order by ${banners.position} asc, ${banners.id} asc), '[]'::json) from ${banners} where ${banners.active} = true)`,
+      referCode: referCodeColumn(sql`${userId}::int`),
+      repayMethod: latestRepayMethodColumn(sql`${userId}::int`),
+    }),
+
+    /** What GET /benefits reads, in ONE statement: the member's referral rewards and the level they last acknowledged. */
+    benefitsFacts: async (userId: number): Promise<{ rewards: RewardRow[]; acknowledged: BenefitRow['level'] | undefined }> => {
+      const member = sql`${userId}::int`;
+      const result = await db.execute(
+        sql`select ${rewardsColumn(member)} as "rewards", (select ${userBenefits.level} from ${userBenefits} where ${userBenefits.userId} = ${member} limit 1) as "level"`,
+      );
+      const row = (result as unknown as { rows: { rewards: unknown; level: BenefitRow['level'] | null }[] }).rows[0]!;
+      return { rewards: rewardsFrom(row.rewards), acknowledged: row.level ?? undefined };
+    },
 
     findBanner: async (slug: string): Promise<BannerRow | undefined> => {
       const [row] = await db.select().from(banners).where(and(eq(banners.slug, slug), eq(banners.active, true))).limit(1);

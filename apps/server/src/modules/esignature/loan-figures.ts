@@ -12,8 +12,11 @@ export const formatDate = (iso: string): string => formatUsDate(parseIsoDate(iso
 
 export type LoanFigures = { figures: SignedLoanFigures; schedule: readonly ScheduleRow[]; wire: TEsignLoanTerms };
 
-/** The loan engine's schedule and Truth in Lending figures of a chosen loan, in the shapes the note and the API use. */
-export function loanFigures(loan: ChosenLoan): LoanFigures {
+/**
+ * The loan engine's schedule and Truth in Lending figures of a chosen loan, in the shapes the note and
+ * the API use; `refinancePayoff`: the existing loan a refinance pays off (itemized in the amount financed).
+ */
+export function loanFigures(loan: ChosenLoan, refinancePayoff: SignedLoanFigures['refinance_payoff'] = undefined): LoanFigures {
   const { schedule, disclosure } = quoteLoan(loan.terms);
   const t = loan.terms;
   const figures: SignedLoanFigures = {
@@ -31,6 +34,7 @@ export function loanFigures(loan: ChosenLoan): LoanFigures {
     term_frequency: t.frequency,
     disbursement_date: t.disbursementDate,
     first_payment_date: t.firstPaymentDate,
+    ...(refinancePayoff ? { refinance_payoff: refinancePayoff } : {}),
   };
   return {
     figures,

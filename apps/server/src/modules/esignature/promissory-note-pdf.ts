@@ -1,4 +1,5 @@
 import { normalizeSignatureName, signatureFontSize } from '@payrail/domain/esign/signature';
+import { type AmountFinancedItemization, itemizeAmountFinanced } from '@payrail/domain/loan/itemization';
 import type { ScheduleRow } from '@payrail/domain/loan/schedule';
 import { formatUsd } from '@payrail/domain/money';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
@@ -22,8 +23,21 @@ export type NoteInput = {
 
 const FREQUENCY_WORDS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Bi-weekly', semimonthly: 'Semi-monthly', monthly: 'Monthly' };
 
+/** The itemization of the note's amount financed (a refinance: the payoff of the existing loan is one line). */
+export function noteItemization(f: SignedLoanFigures): AmountFinancedItemization {
+  const payoff = f.refinance_payoff;
+  return itemizeAmountFinanced(
+    { amountFinancedCents: f.amount_financed_cents, prepaidFinanceChargeCents: f.fee_cents },
+    payoff ? { loanNumber: payoff.loan_number, payoffCents: payoff.payoff_cents } : null,
+  );
+}
+
+/** The itemization's line for the existing loan a refinance pays off. */
+export const existingLoanLine = (loanNumber: string) => `Paid to your existing loan #${loanNumber}`;
+
 /** The keywords that carry the note's figures (`apr=27.47`, …), so a reader or a test can check them without parsing the page. */
 export function noteKeywords(figures: SignedLoanFigures, signed: boolean): string[] {
+  const itemized = noteItemization(figures);
   return [
     'payrail-promissory-note',
     `apr=${figures.apr}`,
@@ -33,6 +47,8 @@ export function noteKeywords(figures: SignedLoanFigures, signed: boolean): strin
     `payment_per_term_cents=${figures.payment_per_term_cents}`,
     `number_of_payments=${figures.number_of_payments}`,
     `amount_cents=${figures.amount_cents}`,
+    `paid_to_you_cents=${itemized.paidToYouCents}`,
+    ...(itemized.paidOnExistingLoan ? [`existing_loan=${itemized.paidOnExistingLoan.loanNumber}`, `paid_on_existing_loan_cents=${itemized.paidOnExistingLoan.cents}`] : []),
     `signed=${signed}`,
   ];
 }
@@ -115,6 +131,32 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
     text(value, x + 6, boxTop - boxHeight + 10, bold, 13);
   });
   y = boxTop - boxHeight - 16;
+
+  // Itemization of the amount financed: the lines sum to the amount financed, to the cent.
+  const itemized = noteItemization(f);
+  write('Itemization of Amount Financed', bold, 12, 2);
+  const items: [string, string, boolean][] = [
+    ['Amount paid to you directly', formatUsd(itemized.paidToYouCents), false],
+    ...(itemized.paidOnExistingLoan ? [[existingLoanLine(itemized.paidOnExistingLoan.loanNumber), formatUsd(itemized.paidOnExistingLoan.cents), false] as [string, string, boolean]] : []),
+    ['Amount Financed', formatUsd(itemized.amountFinancedCents), true],
+    [`Prepaid finance charge (${f.fee_label})`, formatUsd(itemized.prepaidFinanceChargeCents), false],
+    ['Principal amount of this note', formatUsd(itemized.principalCents), true],
+  ];
+  for (const [k, v, strong] of items) {
+    ensure(14);
+    text(k, MARGIN, y - 10, strong ? bold : regular, 9.5);
+    const font = strong ? bold : regular;
+    text(v, MARGIN + 330 - font.widthOfTextAtSize(toWinAnsi(v), 9.5), y - 10, font, 9.5);
+    y -= 14;
+  }
+  if (f.refinance_payoff)
+    write(
+      `The payoff of loan #${f.refinance_payoff.loan_number} is quoted for ${formatDate(f.refinance_payoff.payoff_date)}. It is paid from this loan's proceeds on the day this loan is funded; a different payoff on that day changes the amount paid to you by the difference.`,
+      regular,
+      8.5,
+      0,
+    );
+  y -= 8;
 
   write('Loan details', bold, 12, 2);
   const details: [string, string][] = [

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { BORROWER_SESSION } from '../../http/openapi';
 import { tokenFromHeader } from '../../lib/tokens';
 import type { ClientInfo } from './client';
 import { type SignedIn, authenticate, authenticateOptional } from './use-cases/authenticate';
@@ -17,14 +18,22 @@ export const clientInfo = (req: FastifyRequest): ClientInfo => ({ ip: req.ip || 
 export const bearer = (req: FastifyRequest): string | undefined => tokenFromHeader(req.headers.authorization);
 
 /** An onRequest hook: 401 before anything else (body validation included) when there is no live borrower session. */
-export const requireSignIn = (ctx: AppContext) => async (req: FastifyRequest) => {
-  req.signedIn = await authenticate(ctx, bearer(req));
-};
+export const requireSignIn = (ctx: AppContext) =>
+  Object.assign(
+    async (req: FastifyRequest) => {
+      req.signedIn = await authenticate(ctx, bearer(req));
+    },
+    { [BORROWER_SESSION]: 'required' as const },
+  );
 
 /** An onRequest hook for calls open to visitors that remember the member when a valid token comes along. */
-export const allowSignIn = (ctx: AppContext) => async (req: FastifyRequest) => {
-  req.signedIn = await authenticateOptional(ctx, bearer(req));
-};
+export const allowSignIn = (ctx: AppContext) =>
+  Object.assign(
+    async (req: FastifyRequest) => {
+      req.signedIn = await authenticateOptional(ctx, bearer(req));
+    },
+    { [BORROWER_SESSION]: 'optional' as const },
+  );
 
 /** The session `requireSignIn` found. */
 export function signedIn(req: FastifyRequest): SignedIn {

@@ -16,6 +16,8 @@ import {
   userSessions,
 } from '../../db/schema/index';
 import { applyStatusMove, recordFirstStatus, type StatusMove } from '../workflow/repository';
+import { memberApplicationsColumn } from '../application/member-applications.repository';
+import { memberLoanFactsColumns } from '../loan-book/member-loan-facts.repository';
 
 /**
  * A member as the signed-in request carries it: every column but the password hash, which only the
@@ -98,6 +100,10 @@ export function identityRepository(db: Db) {
       latestLoanStatus: sql<string | null>`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
       // The refinance eligibility's reads of that loan then start at once, alongside the loan row's.
       openedLoanId: sql<number | null>`(select ${loans.id} from ${loans} where ${loans.userId} = ${applicationMembers.id} and ${loans.status} = 'opened' order by ${loans.id} desc limit 1)`.mapWith(Number),
+      // …and what that loan's refinance eligibility reads, in the same statement (one per check, issue 29):
+      // the member's loans and applications, the business-date override, the loan's note, ledger and payment in flight.
+      ...memberLoanFactsColumns(applicationMembers.id, 'opened'),
+      applicationsJson: memberApplicationsColumn(applicationMembers.id),
     })
     .from(userSessions)
     .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))

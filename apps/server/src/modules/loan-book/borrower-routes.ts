@@ -88,17 +88,17 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       if (key.length < 8 || key.length > 200) throw paymentErrors([PAYMENT_MSG.idempotencyKeyInvalid], 'bad_request');
       return key;
     };
-    app.post('/request_payment', { onRequest, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) =>
+    app.post('/request_payment', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) =>
       requestPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
     );
 
     // Debit-card payments (§7 get_debit_transactions, create_pull_transaction).
     app.get('/get_debit_transactions', { onRequest, schema: { response: { 200: ZDebitTransactionsResponse } } }, async (req) => debitTransactions(ctx, member(req)));
-    app.post('/create_pull_transaction', { onRequest, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } }, async (req) =>
+    app.post('/create_pull_transaction', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } }, async (req) =>
       pullCardPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
     );
     // §7 create_debit_disbursement: the loan's credit balance refunded to a saved debit card.
-    app.post('/create_debit_disbursement', { onRequest, schema: { body: ZDebitDisbursementRequest, response: { 200: ZDebitDisbursementResponse } } }, async (req) =>
+    app.post('/create_debit_disbursement', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZDebitDisbursementRequest, response: { 200: ZDebitDisbursementResponse } } }, async (req) =>
       disburseToCard(ctx, member(req), req.body, idempotencyKey(req)),
     );
   };

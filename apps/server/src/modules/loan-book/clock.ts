@@ -15,5 +15,12 @@ export async function businessToday(ctx: AppContext): Promise<IsoDate> {
   return (override ?? real) as IsoDate;
 }
 
+/** {@link businessToday} from an override already read (`businessDateOverride`, or a column of a bigger statement). */
+export function businessTodayFrom(ctx: AppContext, override: string | null): IsoDate {
+  const real = utcDay(ctx.now());
+  if (ctx.config.env === 'production') return real;
+  return (override ?? real) as IsoDate;
+}
+
 /** Whether the business date may be moved (never in production). */
 export const businessClockMovable = (ctx: AppContext): boolean => ctx.config.env !== 'production';

@@ -178,7 +178,7 @@ function collectionsQueries(db: Db) {
     /** Loans a remittance line may post to: open or paid-off loans repaid by payroll allotment / split direct deposit. */
     remittanceCandidates: async () =>
       db
-        .select({ loanId: loans.id, loanNumber: loans.identifier, userId: loans.userId, employer: employers.name, employeeId: borrowerProfiles.employeeId, status: loans.status, disbursementDate: loans.disbursementDate })
+        .select({ loanId: loans.id, loanNumber: loans.identifier, userId: loans.userId, employer: employers.name, employerId: loanBorrowers.employerId, employeeId: borrowerProfiles.employeeId, status: loans.status, disbursementDate: loans.disbursementDate })
         .from(loans)
         .innerJoin(applications, eq(applications.id, loans.applicationId))
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
@@ -207,6 +207,13 @@ function collectionsQueries(db: Db) {
       await db.update(remittanceLines).set(set).where(eq(remittanceLines.id, id));
     },
     remittancesOfLoan: (loanId: number) => db.select().from(remittanceLines).where(eq(remittanceLines.loanId, loanId)).orderBy(asc(remittanceLines.id)),
+    /** The posted (or assigned) remittances of a loan for one pay date, with the channel of their batch (read under the loan's lock). */
+    postedForPayDate: (loanId: number, payDate: string, exceptBatchId: number) =>
+      db
+        .select({ lineId: remittanceLines.id, batchId: remittanceLines.batchId, source: remittanceBatches.source })
+        .from(remittanceLines)
+        .innerJoin(remittanceBatches, eq(remittanceBatches.id, remittanceLines.batchId))
+        .where(and(eq(remittanceLines.loanId, loanId), eq(remittanceLines.payDate, payDate), inArray(remittanceLines.status, ['posted', 'assigned']), sql`${remittanceLines.batchId} <> ${exceptBatchId}`)),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'dr
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertNotification } from '../engagement/repository';
+import { memberLoanFactsRepository } from './member-loan-facts.repository';
 import { memberIdsMatching } from '../identity/repository';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
@@ -704,6 +705,6 @@ export type ServicingRepository = ReturnType<typeof servicingRepository>;
  * The borrower's and funding's queries, and the daily run's (claims, batches, remittances, returns).
  */
 export function loanBookRepository(db: Db) {
-  return { ...servicingRepository(db), ...collectionsRepository(db) };
+  return { ...servicingRepository(db), ...collectionsRepository(db), ...memberLoanFactsRepository(db) };
 }
 export type LoanBookRepository = ReturnType<typeof loanBookRepository>;

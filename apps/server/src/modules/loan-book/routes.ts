@@ -12,7 +12,7 @@ export const IDEMPOTENCY_KEY_REQUIRED = 'The Idempotency-Key header is required 
 export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const config = { staff: 'fund' } as const;
   return async (app) => {
-    app.post('/applications/:userId/fund', { config, schema: { params: ZBackofficeUserParams, response: { 200: ZFundResponse } } }, async (req) => {
+    app.post('/applications/:userId/fund', { config: { ...config, idempotencyKey: 'required' }, schema: { params: ZBackofficeUserParams, response: { 200: ZFundResponse } } }, async (req) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);

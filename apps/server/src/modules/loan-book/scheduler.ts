@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { startIntervalJob } from '../../lib/interval-job';
+import { metricsOf } from '../../lib/metrics';
 import { runDailyServicing } from './use-cases/daily-run';
 import { generateStatements } from '../statements/use-cases/generate-statements';
 
@@ -15,13 +16,23 @@ export function startServicingTimer(ctx: AppContext, log: { error: (obj: unknown
     async () => {
       try {
         const r = await runDailyServicing(ctx);
+        metricsOf(ctx).job('daily_run', 'completed');
         if (r.loansProcessed > 0) log.info({ dates: r.dates, loans: r.loansProcessed, seconds: r.seconds }, 'daily servicing run');
       } catch (err) {
+        metricsOf(ctx).job('daily_run', 'failed');
         log.error({ err }, 'daily servicing run failed');
       }
       const s = await generateStatements(ctx);
+      metricsOf(ctx).job('statements', 'completed');
       if (s.issued + s.yearEndIssued + s.failed > 0) log.info(s, 'statements issued');
     },
-    { minutes: ctx.config.collections.runIntervalMinutes, firstDelayMs: 5_000, onError: (err) => log.error({ err }, 'statements run failed') },
+    {
+      minutes: ctx.config.collections.runIntervalMinutes,
+      firstDelayMs: 5_000,
+      onError: (err) => {
+        metricsOf(ctx).job('statements', 'failed');
+        log.error({ err }, 'statements run failed');
+      },
+    },
   );
 }

@@ -84,7 +84,7 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // A returned disbursement (docs/servicing-operations.md): send it again to a corrected account, or cancel the loan.
-    app.post('/loans/:loanId/redisburse', { config: act, schema: { params: ZLoanParams, response: { 200: ZRedisburseResponse } } }, async (req) => {
+    app.post('/loans/:loanId/redisburse', { config: { ...act, idempotencyKey: 'required' }, schema: { params: ZLoanParams, response: { 200: ZRedisburseResponse } } }, async (req) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);

@@ -106,6 +106,13 @@ export function platformRepository(db: Db) {
     ping: async (): Promise<void> => {
       await db.select({ id: systemEvents.id }).from(systemEvents).limit(1);
     },
+    /** The `created_at` (the journal's `when`) of the latest migration this database has applied; null when none. */
+    latestMigrationApplied: async (): Promise<number | null> => {
+      const rows = await db.execute<{ at: string | number | null }>(sql`select max(created_at) as at from drizzle.__drizzle_migrations`);
+      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { at: string | number | null }[] }).rows;
+      const at = list[0]?.at;
+      return at === null || at === undefined ? null : Number(at);
+    },
 
     recordOutbox: async (message: NewOutboxMessage): Promise<OutboxRow> => {
       const [row] = await db.insert(outboxMessages).values(message).returning();
@@ -151,3 +158,14 @@ export function platformRepository(db: Db) {
   };
 }
 export type PlatformRepository = ReturnType<typeof platformRepository>;
+
+/** Outbox figures for the metrics endpoint: messages by channel and status (sent, failed). */
+export function outboxMetricsReads(db: Db) {
+  return {
+    byChannelAndStatus: () =>
+      db
+        .select({ channel: outboxMessages.channel, status: outboxMessages.status, n: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .groupBy(outboxMessages.channel, outboxMessages.status),
+  };
+}

@@ -17,6 +17,8 @@ export const THROTTLES = {
   /** Wrong or right, attempts at one account's password; success clears them. */
   signIn: { limit: 5, windowSeconds: 15 * 60, lockSeconds: 60, maxLockSeconds: 3600 },
   staffSignIn: { limit: 5, windowSeconds: 15 * 60, lockSeconds: 60, maxLockSeconds: 3600 },
+  /** An employer user's password and second-factor codes (TOTP or recovery) together; a completed sign-in clears them. */
+  employerSignIn: { limit: 5, windowSeconds: 15 * 60, lockSeconds: 60, maxLockSeconds: 3600 },
   /** Public confirmation links tried from one address (the code alone names the account). */
   confirmationFromIp: { limit: 10, windowSeconds: 3600, lockSeconds: 15 * 60, maxLockSeconds: 24 * 3600 },
   /** Confirmation codes one signed-in member may try, across re-sent codes. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agreementDocuments, employerRequests, employers, loanPurposes, payrollServices, states } from '../../db/schema/index';
 
@@ -15,6 +15,11 @@ export function referenceRepository(db: Db) {
   // Public and asked for by every sign-up form: built once, planned once per connection on PostgreSQL.
   const listStatesStmt = db.select().from(states).orderBy(asc(states.name)).prepare('reference_list_states');
   return {
+    /** Tells every instance listening on `channel` (PostgreSQL NOTIFY; delivered when the surrounding transaction, if any, commits). */
+    announce: async (channel: string): Promise<void> => {
+      await db.execute(sql`select pg_notify(${channel}, '')`);
+    },
+
     listStates: (): Promise<StateRow[]> => listStatesStmt.execute(),
 
     findState: async (idOrAbbreviation: string): Promise<StateRow | undefined> => {

@@ -22,7 +22,7 @@ export function referralBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
   const config = { staff: 'fund' } as const;
   return async (app) => {
     app.get('/referral_payouts', { config, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
-    app.post('/referral_payouts/:userId', { config, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
+    app.post('/referral_payouts/:userId', { config: { ...config, idempotencyKey: 'required' }, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = typeof raw === 'string' ? raw.trim() : '';
       if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);

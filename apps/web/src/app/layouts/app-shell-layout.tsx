@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@payrail/ui/logo';
+import { GLOSSARY } from '@payrail/ui/glossary';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SkipLink } from '@payrail/ui/skip-link';
 import layout from '../../components/layout/layout.module.css';
@@ -129,19 +130,19 @@ export function AppShellLayout() {
               <li>
                 <NavLink to="/dashboard" end className={styles.navLink}>
                   <NavIcon d={ICONS.dashboard} />
-                  Dashboard
+                  {GLOSSARY.places.dashboard}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/dashboard/loans-and-payments" className={styles.navLink}>
                   <NavIcon d={ICONS.loans} />
-                  Loans &amp; Payments
+                  {GLOSSARY.places.loansAndPayments}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/dashboard/personal-information" className={styles.navLink}>
                   <NavIcon d={ICONS.person} />
-                  Personal Information
+                  {GLOSSARY.places.personalInformation}
                 </NavLink>
               </li>
               <li>

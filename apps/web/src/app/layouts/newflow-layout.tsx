@@ -15,6 +15,7 @@ import { HelpFooter } from '../../features/support/components/help-footer';
 import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { breadcrumbFromMatches } from '../route-handle';
+import { newflowCompletedCrumbs } from '../newflow-breadcrumb';
 import { NEWFLOW_BASE, newflowRouteForStatus } from '../status-routes';
 import { continueNewflow, goBackNewflow, goToNewflowStatus, newflowBackTarget, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
 
@@ -73,6 +74,9 @@ export function NewflowLayout() {
   const signedIn = useSession((state) => state.token !== null);
   const logout = useLogout();
   const step = breadcrumbFromMatches(useMatches());
+  // A crumb is complete only when the server's status has passed every step it shows.
+  const status = useSession((state) => state.user?.workflow_status ?? null);
+  const completed = newflowCompletedCrumbs(status) ?? undefined;
   return (
     <div className={layout.page}>
       <SkipLink />
@@ -97,7 +101,7 @@ export function NewflowLayout() {
       <main id="main" tabIndex={-1} className={layout.main} aria-busy={busy || undefined}>
         {step >= 0 ? (
           <Container className={layout.stepperContainer}>
-            <Breadcrumb step={step} />
+            <Breadcrumb step={step} completed={completed} />
           </Container>
         ) : null}
         {signedIn ? <NewflowBack /> : null}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { signInAs } from '../../../test/fixtures';
+import { sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servicing-fixtures';
@@ -178,5 +178,89 @@ describe('dashboard: the pending-refinance modal (newflow §2)', { timeout: 20_0
     await screen.findByRole('heading', { level: 1 });
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByRole('dialog', { name: 'Your refinance is waiting for you' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: a funded borrower (issue #33)', { timeout: 30_000 }, () => {
+  it('the loan card leads with the next payment; no "Approved" message; the rating follows as a secondary card', async () => {
+    approved({ feedback_rating: false, has_loan: true, eligible_for_refinance: true });
+    servicingHandlers({ loan: servicingLoan({ next_payment: { amount: 15_012, due_date: '2026-12-15' } }) });
+    renderRoute('/dashboard');
+    const progress = await screen.findByRole('region', { name: 'Loan progress' }, { timeout: 5000 });
+    expect(within(progress).getByTestId('next-payment')).toHaveTextContent('Next payment $150.12 on 12/15/2026');
+    expect(screen.queryByText('Approved')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
+    const more = screen.getByRole('region', { name: 'More for you' });
+    expect(within(more).getByRole('heading', { level: 3, name: 'Rate your experience' })).toBeInTheDocument();
+    expect(within(more).getByRole('link', { name: 'See your refinance terms' })).toBeInTheDocument();
+    // The loan card comes first in the page's order.
+    expect(progress.compareDocumentPosition(more) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('already rated and not eligible to refinance: no secondary card at all', async () => {
+    approved({ feedback_rating: true, has_loan: true, eligible_for_refinance: false });
+    servicingHandlers();
+    renderRoute('/dashboard');
+    await screen.findByRole('region', { name: 'Loan progress' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'More for you' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
+  });
+
+  it('a past-due next payment with no date left reads "due now"; an answer without one shows no line', async () => {
+    approved({ has_loan: true });
+    servicingHandlers({ loan: servicingLoan({ loan_status: 'default', days_past_due: 40, next_payment: { amount: 200_000, due_date: null } }) });
+    const first = renderRoute('/dashboard');
+    const progress = await screen.findByRole('region', { name: 'Loan progress' }, { timeout: 5000 });
+    expect(within(progress).getByTestId('next-payment')).toHaveTextContent('Next payment $2,000.00, due now');
+    first.unmount();
+    servicingHandlers({ loan: servicingLoan({ next_payment: null }) });
+    renderRoute('/dashboard');
+    const again = await screen.findByRole('region', { name: 'Loan progress' }, { timeout: 5000 });
+    expect(within(again).queryByTestId('next-payment')).not.toBeInTheDocument();
+  });
+
+  it('the funded loan shows without a reload: the session check says has_loan, the loans are read again', async () => {
+    approved({ feedback_rating: true, has_loan: false });
+    const world: { funded: boolean } = { funded: false };
+    const applying = servicingLoan({ id: 77, identifier: '', loan_status: 'pending', next_payment: null });
+    const loan = servicingLoan({ next_payment: { amount: 15_000, due_date: '2026-12-15' } });
+    servicingHandlers({ loan: null, applying });
+    server.use(
+      http.get(api('/loans/ongoing_loans'), () => HttpResponse.json(world.funded ? { opened_loan: { loan } } : { applying_loan: { loan: applying } })),
+      http.get(api('/loans/history'), () => HttpResponse.json({ loans: world.funded ? [loan] : [] })),
+      http.get(api('/token_is_valid'), () =>
+        HttpResponse.json({ ...sessionAnswer({ workflow_status: 'approved', feedback_rating: true }), has_loan: world.funded }),
+      ),
+    );
+    renderRoute('/dashboard');
+    expect(await screen.findByText('No loans yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your application' })).toBeInTheDocument();
+    // Staff fund the loan: the dashboard polls the session while the loan is on its way.
+    world.funded = true;
+    const progress = await screen.findByRole('region', { name: 'Loan progress' }, { timeout: 12_000 });
+    expect(within(progress).getByTestId('next-payment')).toHaveTextContent('Next payment $150.00 on 12/15/2026');
+    expect(screen.queryByText('No loans yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: a loan paid in full (issue #33)', { timeout: 20_000 }, () => {
+  it('"Paid in full on MM/DD/YYYY", a congratulation and the documents link; no payment call to action', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true, paid_off: true, has_loan: true });
+    servicingHandlers({ loan: null, history: [servicingLoan({ loan_status: 'closed_paid', principal_balance: 0, next_payment: null, paid_off_on: '2026-11-02' })] });
+    renderRoute('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Paid in full on 11/02/2026' }, { timeout: 5000 });
+    expect(within(card).getByText(/Congratulations!/)).toHaveTextContent('Your loan 2026-11-0041 is paid in full');
+    expect(within(card).getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute('href', '/dashboard/loans-and-payments/loan-history/2026-11-0041');
+    expect(screen.queryByRole('link', { name: 'Make a payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
+  });
+
+  it('a paid loan followed by a new application in progress shows no paid-in-full card', async () => {
+    signInAs({ workflow_status: 'ready_for_review', paid_off: true, has_loan: true });
+    servicingHandlers({ loan: null, applying: servicingLoan({ id: 90, identifier: '', loan_status: 'pending' }), history: [servicingLoan({ loan_status: 'closed_paid', paid_off_on: '2026-11-02' })] });
+    renderRoute('/dashboard');
+    await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: /Paid in full/ })).not.toBeInTheDocument();
   });
 });

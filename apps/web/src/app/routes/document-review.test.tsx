@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -44,6 +45,42 @@ describe('document review', () => {
     await user.click(continueButton);
     await waitFor(() => expect(router.state.location.pathname).toBe('/select_repay_method'));
     expect(await screen.findByText('Your document was sent for review.')).toBeInTheDocument();
+  }, 15_000);
+
+  it('asks for the credit pull authorization when the review says it is missing, records it, then continues', async () => {
+    let status: TWorkflowStatus = 'document_review';
+    signInAs({ workflow_status: status });
+    const calls: string[] = [];
+    let authorized = false;
+    server.use(
+      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))),
+      http.get(api('/documents'), () => HttpResponse.json([doc(5)])),
+      http.post(api('/borrower_agreement_documents'), ({ request }) => {
+        calls.push(`accept ${new URL(request.url).searchParams.get('agreement') ?? ''}`);
+        authorized = true;
+        return HttpResponse.json({ ok: true, agreement: { id: 9, name: 'credit_pull_authorization', accepted_at: '2026-01-01T00:00:00.000Z' } }, { status: 201 });
+      }),
+      http.get(api('/review'), () => {
+        calls.push('review');
+        if (!authorized) return HttpResponse.json({ error: APPLICATION_MSG.creditPullMissing }, { status: 422 });
+        status = 'ready_for_review';
+        return HttpResponse.json({ ok: true, new_status: 'ready_for_review' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/application/document_review');
+    const continueButton = await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    expect(await screen.findByText(APPLICATION_MSG.creditPullMissing)).toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: /obtain my credit report/ });
+    expect(continueButton).toBeDisabled();
+    expect(screen.getByText('Authorize the credit pull before continuing.')).toBeInTheDocument();
+    await user.click(box);
+    await user.click(continueButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual(['review', 'accept credit_pull_authorization', 'review']);
   }, 15_000);
 
   it("shows the review's refusal", async () => {

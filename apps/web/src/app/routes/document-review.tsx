@@ -1,6 +1,8 @@
 import { notify } from '@payrail/ui/toast/notify';
+import { acceptCreditPull } from '../../features/application-review/api/review-api';
 import { DocumentReviewStep } from '../../features/documents/components/document-review-step';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
+import { agreementLink } from '../agreement-links';
 import { followStatus } from '../workflow';
 
 export const DOCUMENT_REVIEW_SENT = 'Your document was sent for review.';
@@ -9,6 +11,8 @@ export const DOCUMENT_REVIEW_SENT = 'Your document was sent for review.';
 export function Component() {
   return (
     <DocumentReviewStep
+      acceptCreditPull={acceptCreditPull}
+      creditPullLink={agreementLink('credit_pull_authorization', 'Credit Pull Authorization')}
       onReviewed={({ new_status }) => {
         notify.success(DOCUMENT_REVIEW_SENT);
         followStatus(new_status);

@@ -205,7 +205,8 @@ describe('employer_info', () => {
     const user = userEvent.setup();
     const { router } = renderRoute(`${NF}/employer_info`);
     const payroll = await screen.findByRole('combobox', { name: /Payroll service/ });
-    expect(Array.from((payroll as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Choose one', 'ADP', 'Paychex', 'Other (type it below)', "Don't know"]);
+    expect(Array.from((payroll as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Choose one', 'ADP', 'Paychex', 'Other', "Don't know"]);
+    expect(screen.queryByLabelText(/Which payroll service/)).toBeNull();
     await user.type(screen.getByLabelText(/Employer name/), 'Acme');
     await user.type(screen.getByLabelText(/First name/), 'Ana');
     await user.type(screen.getByLabelText(/Last name/), 'Lima');
@@ -216,6 +217,31 @@ describe('employer_info', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
     expect(bodies[0]).toMatchObject({ workflow_status_key: 'employer_info', employer: { name: 'Acme', payroll_service: 'Paychex', multiple_paycheck: 'No' } });
+  }, 15_000);
+
+  it('Other asks for the payroll service by name and sends the name typed', async () => {
+    at('employer_info');
+    const bodies: Record<string, unknown>[] = [];
+    server.use(stepGet('employer_info', { payroll_services: ['Gusto'] }), stepPost('employer_under_review', bodies), stepGet('under_review', {}));
+    const user = userEvent.setup();
+    const { router } = renderRoute(`${NF}/employer_info`);
+    const payroll = await screen.findByRole('combobox', { name: /Payroll service/ });
+    expect(Array.from((payroll as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Choose one', 'Gusto', 'Other', "Don't know"]);
+    await user.type(screen.getByLabelText(/Employer name/), 'Acme');
+    await user.type(screen.getByLabelText(/First name/), 'Ana');
+    await user.type(screen.getByLabelText(/Last name/), 'Lima');
+    await user.type(screen.getByLabelText(/Work e-mail/), 'ana@acme.test');
+    await user.type(screen.getByLabelText(/^Phone/), '2025550100');
+    await user.selectOptions(payroll, 'Other');
+    await user.click(screen.getByRole('radio', { name: "Don't know" }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The name is required once Other is chosen: nothing is sent without it.
+    expect(await screen.findByLabelText(/Which payroll service/)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(screen.getByLabelText(/Which payroll service/), 'Acme Payroll Co');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
+    expect(bodies[0]).toMatchObject({ workflow_status_key: 'employer_info', employer: { payroll_service: 'Acme Payroll Co', multiple_paycheck: "Don't know" } });
   }, 15_000);
 });
 

@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS } from '@payrail/contract/servicing';
+import { GLOSSARY } from '@payrail/ui/glossary';
 import type { LedgerKind, LoanStatus } from '@payrail/contract/servicing';
 
 export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
@@ -19,7 +19,7 @@ export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
 export const PAYMENT_KINDS: ReadonlySet<LedgerKind> = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
 
 export function loanStatusLabel(status: LoanStatus): string {
-  return LOAN_STATUS_LABELS[status];
+  return GLOSSARY.loanStatuses[status];
 }
 
 export const ACH_STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -39,6 +39,7 @@ export const SUSPENSE_REASON_LABELS: Readonly<Record<string, string>> = {
   employer_mismatch: "The employer does not match the loan's employer",
   loan_closed: 'The matched loan is closed',
   before_disbursement: 'Pay date is before the loan was funded',
+  already_remitted: 'This pay date was already remitted through the other channel (employer portal or payroll file)',
 };
 
 /** A suspense reason's label; a reason without one is shown as the server wrote it. */
@@ -48,4 +49,5 @@ export function suspenseReasonLabel(reason: string): string {
 
 export const REMITTANCE_STATUS_LABELS: Readonly<Record<string, string>> = { posted: 'Posted', suspense: 'In suspense', assigned: 'Assigned', rejected: 'Rejected' };
 
-export const MODE_LABELS: Readonly<Record<string, string>> = { one_time: 'One-time', auto_debit: 'Auto-debit', payoff: 'Payoff' };
+/** Payment modes as the product words them (the glossary of packages/ui). */
+export const MODE_LABELS: Readonly<Record<string, string>> = GLOSSARY.paymentModes;

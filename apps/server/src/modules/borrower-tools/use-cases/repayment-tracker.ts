@@ -17,11 +17,11 @@ export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanI
   const today = await businessToday(ctx);
   const repayment = await ctx.repos.borrowerTools.repaymentOf(loan.id);
   if (repayment?.paymentMethod !== 'split_direct_deposit') return { loan_id: loan.id, payroll: false, employer: repayment?.employer ?? null, as_of: today, pay_dates: [] };
-  const [state, lines] = await Promise.all([loanState(ctx, loan, today), ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier)]);
+  const [state, lines, reportedMissing] = await Promise.all([loanState(ctx, loan, today), ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier), ctx.repos.employerRemittances.reportedMissing(loan.id)]);
   const rows = trackRepayments(
     state.schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, amountCents: r.paymentCents })),
     lines.map((l) => ({ payDate: l.payDate as IsoDate, amountCents: l.amountCents, status: l.status === 'suspense' ? ('suspense' as const) : ('posted' as const) })),
-    { today, installmentsPaid: state.position.closed ? state.schedule.rows.length : state.position.installmentsPaid, graceDays: REMITTANCE_GRACE_DAYS },
+    { today, installmentsPaid: state.position.closed ? state.schedule.rows.length : state.position.installmentsPaid, graceDays: REMITTANCE_GRACE_DAYS, reportedMissing: new Set(reportedMissing) },
   );
   return {
     loan_id: loan.id,
@@ -54,6 +54,23 @@ export async function notifyShortRemittances(ctx: AppContext, posted: readonly {
     await ctx.repos.engagement.addNotification(
       loan.userId,
       `Your employer's payroll deduction for ${formatDate(payDate)} was ${formatUsd(cents(amountCents))}, ${formatUsd(cents(installment.paymentCents - amountCents))} less than your ${formatUsd(cents(installment.paymentCents))} payment. See Payroll deductions in Loans & Payments for what to do.`,
+      at,
+    );
+  }
+}
+
+/**
+ * After an employer's remittance (employer portal) left out a borrower whose deduction was due that pay
+ * date: the borrower is told at once, with what to do (the tracker shows the pay date as missing).
+ */
+export async function notifyMissingRemittances(ctx: AppContext, missing: readonly { loanId: number; payDate: string; expectedCents: number; employer: string }[]): Promise<void> {
+  const at = ctx.now();
+  for (const m of missing) {
+    const loan = await ctx.repos.loanBook.loan(m.loanId);
+    if (!loan) continue;
+    await ctx.repos.engagement.addNotification(
+      loan.userId,
+      `${m.employer} reported no payroll deduction from you for ${formatDate(m.payDate)}: your ${formatUsd(cents(m.expectedCents))} payment was not remitted. See Payroll deductions in Loans & Payments for what to do.`,
       at,
     );
   }

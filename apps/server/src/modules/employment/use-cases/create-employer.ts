@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
+import { invalidateReferenceData } from '../../reference/reference-cache';
 
 const FREQUENCIES: Readonly<Record<string, 'weekly' | 'biweekly' | 'monthly'>> = {
   weekly: 'weekly',
@@ -39,5 +40,6 @@ export async function createEmployer(ctx: AppContext, member: MemberRow, body: T
     slug: `not-listed-${randomBytes(8).toString('hex')}`,
     at: ctx.now(),
   });
+  await invalidateReferenceData(ctx); // a new employers row: the kept reference answers are read again
   return { employer_id: employerId };
 }

@@ -1,6 +1,6 @@
 import { BENEFIT_LEVELS } from '../../../db/seed-data/demo-content';
 import type { AppContext } from '../../../context';
-import { currentLevel } from '../../referral/use-cases/get-referral-program';
+import { levelOfRewards } from '../../referral/use-cases/get-referral-program';
 
 type Level = 'zero' | 'bronze' | 'silver' | 'gold';
 type Benefits = { level: Level; color: string; read: boolean };
@@ -18,6 +18,6 @@ export const toBenefits = (level: Level, acknowledged: Level | undefined): Benef
 
 /** GET /benefits: the member's medal (referral level) and its colour. */
 export async function getBenefits(ctx: AppContext, userId: number): Promise<Benefits> {
-  const [level, row] = await Promise.all([currentLevel(ctx, userId), ctx.repos.engagement.findBenefits(userId)]);
-  return toBenefits(level, row?.level);
+  const { rewards, acknowledged } = await ctx.repos.engagement.benefitsFacts(userId); // one statement
+  return toBenefits(levelOfRewards(rewards), acknowledged);
 }

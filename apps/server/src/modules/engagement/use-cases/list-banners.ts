@@ -1,7 +1,8 @@
 import type { TBannerAction } from '@payrail/contract/identity';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts';
+import { parsedJson } from '../../../db/json-rows';
+import { eligibleForRefinanceFrom } from '../../refinance/use-cases/refinance-facts';
 
 /** What targeting needs to know about the borrower. */
 type Audience = { autoDebit: boolean; eligibleForRefinance: boolean; referCode: string | null };
@@ -26,15 +27,13 @@ const RULES: Readonly<Record<string, BannerRule>> = {
 
 /** GET /banners: the sidebar banners this borrower should see, each with its text and call to action. */
 export async function listBanners(ctx: AppContext, member: MemberRow) {
-  const [rows, borrower, method] = await Promise.all([
-    ctx.repos.engagement.listActiveBanners(),
-    ctx.repos.identity.findBorrower(member.id),
-    ctx.repos.banking.latestRepayMethod(member.id),
-  ]);
+  // One statement: the active banners, the refer code, the latest repay method and what the refinance eligibility reads.
+  const { facts, applications, extra } = await ctx.repos.loanBook.memberLoanFacts(member.id, 'opened', ctx.repos.engagement.bannerAudienceColumns(member.id));
+  const rows = parsedJson(extra.banners) as { slug: string; isMobile: boolean; title: string; body: string }[];
   const audience: Audience = {
-    autoDebit: method === 'auto_debit',
-    eligibleForRefinance: await eligibleForRefinance(ctx, member),
-    referCode: borrower?.referCode ?? null,
+    autoDebit: extra.repayMethod === 'auto_debit',
+    eligibleForRefinance: eligibleForRefinanceFrom(ctx, member, applications, facts),
+    referCode: (extra.referCode as string | null) ?? null,
   };
   return rows
     .filter((b) => RULES[b.slug]?.show(audience) ?? true)

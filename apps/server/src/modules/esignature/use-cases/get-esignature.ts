@@ -2,9 +2,8 @@ import { signatureFontSize } from '@payrail/domain/esign/signature';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { agreementsToSign, borrowerDocumentUrl } from '../agreements';
-import { fullNameOf } from './prepare-note';
+import { fullNameOf, noteFigures } from './prepare-note';
 import { defaultLoanTermsSource } from '../loan-terms-source';
-import { loanFigures } from '../loan-figures';
 
 /** GET /esignature: the terms to review (the engine's figures and schedule), the agreements, the signature preview. */
 export async function getEsignature(ctx: AppContext, member: MemberRow) {
@@ -20,7 +19,7 @@ export async function getEsignature(ctx: AppContext, member: MemberRow) {
   );
   return {
     workflow_status: member.workflowStatus,
-    loan_terms: loanFigures(loan).wire,
+    loan_terms: (await noteFigures(ctx, member.id, loan)).wire,
     agreements: docs.map((d) => ({ id: d.id, name: d.name, title: d.title, file_url: borrowerDocumentUrl(d.id), accepted: accepted.has(d.id) })),
     signature: { full_name: fullName, font_size: signatureFontSize(fullName) },
     signed: latest ? { signed_at: latest.signedAt.toISOString(), sha256: latest.sha256 } : null,

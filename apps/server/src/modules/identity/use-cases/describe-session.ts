@@ -6,7 +6,9 @@ import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
 import { toSessionInfo } from '../mappers';
 import { vetSession } from './authenticate';
-import { eligibleForRefinance } from '../../refinance/use-cases/refinance-facts';
+import { eligibleForRefinanceFrom } from '../../refinance/use-cases/refinance-facts';
+import { memberApplicationsFrom } from '../../application/member-applications.repository';
+import { memberLoanFactsFrom } from '../../loan-book/member-loan-facts.repository';
 
 type Summary = NonNullable<Awaited<ReturnType<AppContext['repos']['identity']['findSessionSummary']>>>;
 type Read = { found: Summary; eligible: boolean };
@@ -34,16 +36,18 @@ function keptOf(ctx: AppContext): Map<string, Kept> {
 async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promise<Read> {
   const found = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(tokenHash, now), now);
   const { member, latestLoanStatus, openedLoanId } = found;
-  // Only an opened loan can be refinanced: the eligibility reads (ledger, transactions) run for those alone.
-  const eligible = latestLoanStatus === 'opened' && openedLoanId !== null ? await eligibleForRefinance(ctx, member, openedLoanId) : false;
+  // Only an opened loan can be refinanced; what its eligibility reads came with the session (one statement).
+  const eligible =
+    latestLoanStatus === 'opened' && openedLoanId !== null ? eligibleForRefinanceFrom(ctx, member, memberApplicationsFrom(found.applicationsJson), memberLoanFactsFrom(found)) : false;
   return { found, eligible };
 }
 
 /**
  * GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are.
- * The busiest call there is, so the session, member, profile and latest loan come in one statement
- * and go through the same session rules as every signed-in call (`vetSession`); on the embedded
- * database an unchanged answer is reused (see `Kept`).
+ * The busiest call there is, so the session, member, profile, latest loan and everything the refinance
+ * eligibility reads (loans, applications, note, ledger, payment in flight) come in ONE statement (query
+ * budget 1, test/query-budgets.int.test.ts) and go through the same session rules as every signed-in call
+ * (`vetSession`); on the embedded database an unchanged answer is reused (see `Kept`).
  */
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   if (!token) throw AppError.unauthorized(MSG.signInRequired);

@@ -7,6 +7,7 @@ import { runCollectionsDay } from '../../collections/use-cases/collections-day';
 import { serviceLoan } from './service-loan';
 import type { AfterCommit, DelinquencyObservation } from './service-loan';
 import { afterServicingDay } from '../../portfolio/use-cases/month-end';
+import { metricsOf } from '../../../lib/metrics';
 
 /** How long after its payoff the daily run keeps paying back a paid-off loan's credit balance (NACHA's longest return window). */
 export const CREDIT_SWEEP_DAYS = 60;
@@ -99,5 +100,6 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
     await refundCreditBalance(ctx, loanId, 'credit balance of a paid-off loan').catch(() => undefined);
   }
   report.seconds = (performance.now() - started) / 1000;
+  metricsOf(ctx).dailyRun(report, 'completed');
   return report;
 }

@@ -4,11 +4,12 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday, businessTodayFrom } from '../clock';
+import type { MemberLoanFacts } from '../member-loan-facts.repository';
 import type { ApplicationRow } from '../../application/repository';
 import type { LoanRow } from '../repository';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
-import { loanState, loanWire, viewDate } from './loan-position';
+import { loanState, loanStateFrom, loanWire, viewDate } from './loan-position';
 import { applicationFacts, applicationFactsOf, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
 import type { ApplicationFacts } from '../../refinance/use-cases/refinance-facts';
 
@@ -34,10 +35,19 @@ export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow, kn
 
 /** GET /loans/last: the member's most recent loan; 404 when there is none. */
 export async function lastLoan(ctx: AppContext, member: MemberRow): Promise<{ loan: TServicingLoan }> {
-  const loans = await ctx.repos.loanBook.loansOfUser(member.id);
-  const [loan] = loans;
+  // One statement: the member's loans and applications, the business date, the latest loan's note, ledger and payment in flight.
+  const { facts: read, applications } = await ctx.repos.loanBook.memberLoanFacts(member.id, 'latest');
+  const [loan] = read.loans;
   if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
-  return { loan: await wire(ctx, member, loan, memberFacts(ctx, member, loans)) };
+  const today = businessTodayFrom(ctx, read.businessOverride);
+  return { loan: wireFrom(ctx, loan, read, { facts: applicationFactsOf(member, applications, read.loans), today }) };
+}
+
+/** {@link wire} from the rows `memberLoanFacts` read for `loan` (its chosen loan): no statement of its own. */
+function wireFrom(ctx: AppContext, loan: LoanRow, read: MemberLoanFacts, { facts, today }: MemberFacts): TServicingLoan {
+  const closed = loan.status === 'closed_refinanced' || loan.status === 'closed_paid';
+  const state = loanStateFrom(loan, read.note, read.ledger, closed ? viewDate(loan, read.ledger, today) : today);
+  return loanWire(state, loanRefinance(ctx, state, read.pendingTransaction, facts, today));
 }
 
 /** An open application's chosen terms as the §3 Loan record (status `pending`), or null without terms. */
@@ -101,14 +111,16 @@ function applyingLoanWire(application: ApplicationRow, member: MemberRow, today:
  * from the chosen terms, `is_waiting_esign` / `is_under_review` from the workflow status (omitted otherwise).
  */
 export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<TOngoingLoansResponse> {
-  // One round trip for the member (loans, applications, business date), then one for the live loan.
-  const [loans, applications, today] = await Promise.all([ctx.repos.loanBook.loansOfUser(member.id), ctx.repos.application.activeAndLatestApplication(member.id), businessToday(ctx)]);
+  // One statement: the member's loans and applications, the business date, the live loan's note, ledger and payment in flight.
+  const { facts: read, applications } = await ctx.repos.loanBook.memberLoanFacts(member.id, 'live');
+  const { loans } = read;
+  const today = businessTodayFrom(ctx, read.businessOverride);
   const application = applications.active;
   const live = loans.find((l) => l.status === 'opened' || l.status === 'default');
   const applying =
     application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id) ? applyingLoanWire(application, member, today) : null;
   return {
-    ...(live ? { opened_loan: { loan: await wire(ctx, member, live, { facts: applicationFactsOf(member, applications, loans), today }) } } : {}),
+    ...(live ? { opened_loan: { loan: wireFrom(ctx, live, read, { facts: applicationFactsOf(member, applications, loans), today }) } } : {}),
     ...(applying ? { applying_loan: { loan: applying } } : {}),
   };
 }

@@ -1,20 +1,22 @@
 import type { TPaymentHistoryQuery, TPaymentHistoryResponse, TPaymentRow } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
-import { loanState, ownLoan, viewDate } from './loan-position';
+import { businessTodayFrom } from '../clock';
+import { loanStateFrom, ownLoan, viewDate } from './loan-position';
 
 /**
  * GET /loans/history/payments?loan_id&from&to: posted payments of the member's loans (returned ones
  * marked, with their return date and code), newest first, each with its allocation as of today.
  */
 export async function paymentHistory(ctx: AppContext, member: MemberRow, q: TPaymentHistoryQuery): Promise<TPaymentHistoryResponse> {
-  const loans = q.loan_id ? [await ownLoan(ctx, member.id, q.loan_id)] : await ctx.repos.loanBook.loansOfUser(member.id);
-  const today = await businessToday(ctx);
+  // One statement: the member's loans (or the one asked for) with their notes, ledgers and transactions, and the business date.
+  const { books, businessOverride } = await ctx.repos.loanBook.loanBooksOfMember(member.id, q.loan_id ? q.loan_id : null);
+  if (q.loan_id && books.length === 0) await ownLoan(ctx, member.id, q.loan_id); // not the member's: its 404
+  const today = businessTodayFrom(ctx, businessOverride);
   const rows: TPaymentRow[] = [];
-  for (const loan of loans) {
-    const state = await loanState(ctx, loan, viewDate(loan, await ctx.repos.loanBook.ledger(loan.id), today));
-    const transactions = new Map((await ctx.repos.loanBook.transactionsOfLoan(loan.id)).map((t) => [t.id, t]));
+  for (const { loan, note, ledger, transactions: loanTransactions } of books) {
+    const state = loanStateFrom(loan, note, ledger, viewDate(loan, ledger, today));
+    const transactions = new Map(loanTransactions.map((t) => [t.id, t]));
     const entries = new Map(state.entries.map((e) => [e.id, e]));
     for (const p of state.position.payments) {
       const stored = entries.get(p.entry.id)!;

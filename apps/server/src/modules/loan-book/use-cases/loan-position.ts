@@ -4,6 +4,7 @@ import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import type { LedgerEntry, LoanPosition } from '@payrail/domain/loan/ledger';
+import { nextPaymentOf } from '@payrail/domain/servicing/statement';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
@@ -163,5 +164,19 @@ export function loanWire(state: LoanState, refinance: LoanRefinance): TServicing
     refinance_in_progress: refinance.inProgress,
     days_past_due: position.daysPastDue,
     credit_balance: Math.max(0, position.unappliedCents),
+    next_payment: nextPaymentWire(loan, position),
+    paid_off_on: loan.status === 'closed_paid' ? paidInFullOn(position) : null,
   };
+}
+
+/** The next payment as the statement states it (the schedule of record's installment plus what is past due); null once nothing is due. */
+function nextPaymentWire(loan: LoanRow, position: LoanPosition): TServicingLoan['next_payment'] {
+  if (loan.status !== 'opened' && loan.status !== 'default') return null;
+  const { next } = nextPaymentOf(position);
+  return next && next.amountCents > 0 ? { amount: next.amountCents, due_date: next.dueDate } : null;
+}
+
+/** The day the last payment that stands (not returned) took effect: the day a paid loan was paid in full. */
+function paidInFullOn(position: LoanPosition): string | null {
+  return position.payments.reduce<string | null>((last, p) => (p.returnedOn === null && p.allocation !== null && (last === null || p.entry.effectiveDate > last) ? p.entry.effectiveDate : last), null);
 }

@@ -73,9 +73,10 @@ const postedLoans = (rows: readonly RemittanceLineRow[]) => rows.flatMap((r) => 
  * then, in ONE transaction, the batch, its lines, and a payroll_remittance ledger entry for each line
  * that matches exactly one open allotment loan; the rest goes to suspense. The same content imported
  * again answers the first import (no double posting). A loan the remittance took beyond its payoff has
- * its credit balance refunded after the commit (refundCredits).
+ * its credit balance refunded after the commit (refundCredits). `employer` (source `employer`, the employer
+ * portal): the batch records the employer, and its lines match only that employer's employees' loans.
  */
-export async function importRemittance(ctx: AppContext, staff: TStaffMember | null, body: ImportBody, source: 'file' | 'api' | 'sandbox') {
+export async function importRemittance(ctx: AppContext, staff: TStaffMember | null, body: ImportBody, source: 'file' | 'api' | 'sandbox' | 'employer', employer?: { id: number }) {
   let lines: RemittanceLine[];
   let canonical: string;
   if ('csv' in body) {
@@ -90,6 +91,8 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
   const today = await businessDate(ctx);
   const ahead = lines.filter((l) => l.payDate > today).map((l) => ({ line: l.line, column: 'pay_date' as const, message: SERVICING_BO_MSG.payDateAhead(l.payDate) }));
   if (ahead.length > 0) return refuse(ahead);
+  // An employer's submission (employer portal) is its own: the same content from another employer is another batch.
+  if (employer) canonical = `employer:${String(employer.id)}\n${canonical}`;
   const sha256 = createHash('sha256').update(canonical).digest('hex');
   const repo = ctx.repos.loanBook;
   const previous = await repo.batchBySha(sha256);
@@ -101,7 +104,8 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
 
   // A borrower's paid-off loan is a candidate only when they have no open allotment loan (a late
   // remittance of a loan paid off; a new loan's remittance goes to the new loan).
-  const all = await repo.remittanceCandidates();
+  // An employer's submission matches only its own employees' loans.
+  const all = (await repo.remittanceCandidates()).filter((c) => !employer || c.employerId === employer.id);
   const open = new Set(all.filter((c) => c.status !== 'closed_paid').map((c) => c.userId));
   const candidates = all.filter((c) => c.status !== 'closed_paid' || !open.has(c.userId));
   const byLoan = new Map(candidates.map((c) => [c.loanId, c]));
@@ -109,8 +113,14 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
   const at = ctx.now();
   const total = lines.reduce((s, l) => s + l.amountCents, 0);
   const result = await repo.inTransaction(async (tx) => {
-    const batch = await tx.insertBatch({ sha256, source, fileName: 'csv' in body ? (body.file_name ?? null) : (body.reference ?? null), importedByStaffId: staff?.id ?? null, lineCount: lines.length, totalCents: total, createdAt: at });
+    const batch = await tx.insertBatch({ sha256, source, fileName: 'csv' in body ? (body.file_name ?? null) : (body.reference ?? null), importedByStaffId: staff?.id ?? null, employerId: employer?.id ?? null, lineCount: lines.length, totalCents: total, createdAt: at });
     if (!batch) return null; // a concurrent import of the same content won
+    // Every loan this file posts to is locked first, in id order, before any line row references it: two
+    // imports touching the same loans (two files, a file and the employer portal) then queue on the first
+    // lock instead of deadlocking (a line's foreign key takes a share lock on its loan, which a later
+    // FOR UPDATE of the other import would wait on).
+    const locks = new Map<number, Awaited<ReturnType<typeof tx.lockLoan>>>();
+    for (const id of [...new Set(matches.flatMap((m) => (m.loanId !== null ? [m.loanId] : [])))].sort((a, b) => a - b)) locks.set(id, await tx.lockLoan(id));
     const rows: RemittanceLineRow[] = [];
     for (const m of matches) {
       const loan = m.loanId !== null ? byLoan.get(m.loanId) : undefined;
@@ -129,12 +139,21 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
         createdAt: at,
       });
       if (!reason && m.loanId !== null) {
-        const locked = await tx.lockLoan(m.loanId);
+        const locked = locks.get(m.loanId);
         // A remittance after the payoff (the employer's deduction still ran) posts to the paid-off loan: its
         // credit balance is refunded after the commit and the loan stays closed.
         if (!locked || (locked.status !== 'opened' && locked.status !== 'default' && locked.status !== 'closed_paid')) {
           await tx.resolveLine(row.id, { status: 'suspense', suspenseReason: 'loan_closed', loanId: null });
           rows.push({ ...row, status: 'suspense', suspenseReason: 'loan_closed', loanId: null });
+          continue;
+        }
+        // The same pay date of the same loan already remitted through the OTHER channel (the employer's own
+        // submission vs a payroll file a servicer imported): never taken twice — a servicer decides (suspense).
+        const employerChannel = (s: string) => s === 'employer';
+        const earlier = await tx.postedForPayDate(m.loanId, m.line.payDate, batch.id);
+        if (earlier.some((e) => employerChannel(e.source) !== employerChannel(source))) {
+          await tx.resolveLine(row.id, { status: 'suspense', suspenseReason: 'already_remitted', loanId: null });
+          rows.push({ ...row, status: 'suspense', suspenseReason: 'already_remitted', loanId: null });
           continue;
         }
         const entry = await postToLoan(tx, m.loanId, row, at, staff?.id ?? null);

@@ -5,10 +5,16 @@ import type { BenefitLevel } from '@payrail/domain/referral/rewards';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../loan-book/clock';
+import type { RewardRow } from '../repository';
 
 /** The member's level, COMPUTED from their rewards ledger (never a stored value). */
 export async function currentLevel(ctx: AppContext, userId: number): Promise<BenefitLevel> {
-  const t = rewardTotals((await ctx.repos.referral.rewardsOf(userId)).map((r) => r.reward));
+  return levelOfRewards((await ctx.repos.referral.rewardsOf(userId)).map((r) => r.reward));
+}
+
+/** {@link currentLevel} from the rewards already read (GET /benefits reads them in its one statement). */
+export function levelOfRewards(rewards: readonly RewardRow[]): BenefitLevel {
+  const t = rewardTotals(rewards);
   return levelFor(t.approvedReferrals, t.points);
 }
 

@@ -8,7 +8,8 @@ import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
 import type { LoanState } from '../../loan-book/use-cases/loan-position';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday, businessTodayFrom } from '../../loan-book/clock';
+import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { LoanRow } from '../../loan-book/repository';
 import type { ApplicationRow } from '../../application/repository';
 
@@ -112,4 +113,15 @@ export async function eligibleForRefinance(ctx: AppContext, member: MemberRow, o
   const loan = loans.find((l) => l.id === openedLoanId && l.status === 'opened');
   if (!loan) return false;
   return loanRefinance(ctx, loanStateFrom(loan, note, entries, today), pending, applicationFactsOf(member, applications, loans), today).eligible;
+}
+
+/**
+ * {@link eligibleForRefinance} from rows already read in the caller's statement (the session check reads
+ * them with the session, `memberLoanFactsColumns(…, 'opened')`): no statement of its own.
+ */
+export function eligibleForRefinanceFrom(ctx: AppContext, member: MemberRow, applications: MemberApplications, facts: MemberLoanFacts): boolean {
+  const loan = facts.loans.find((l) => l.id === facts.loanId && l.status === 'opened');
+  if (!loan) return false;
+  const today = businessTodayFrom(ctx, facts.businessOverride);
+  return loanRefinance(ctx, loanStateFrom(loan, facts.note, facts.ledger, today), facts.pendingTransaction, applicationFactsOf(member, applications, facts.loans), today).eligible;
 }

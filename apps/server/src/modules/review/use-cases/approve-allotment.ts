@@ -1,6 +1,7 @@
 import { APPLICATION_MSG, type TStaffActionResponse } from '@payrail/contract/application';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
+import { verificationApprovalBlock } from '../../employer-portal/verifications/verifications';
 import { refusal } from '../../workflow/use-cases/refuse';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
@@ -14,6 +15,9 @@ import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 export async function approveAllotment(ctx: AppContext, staff: TStaffMember, userId: number): Promise<TStaffActionResponse> {
   const member = await targetMember(ctx, userId);
   if (member.workflowStatus !== 'review_allotment') throw refusal(APPLICATION_MSG.notAtAllotmentReview(member.workflowStatus), member.workflowStatus);
+  // The employer answered the employment verification that the applicant is not (or no longer) employed there.
+  const blocked = await verificationApprovalBlock(ctx, member.id);
+  if (blocked) throw refusal(blocked, member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, 'esignature_needed');
   const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
   return commitStaffMove(ctx, staff, member, 'approve_allotment', move, { application: { id: application.id, patch: { paymentChange: true } } });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { NewReviewedEmployer } from '../repository';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
+import { invalidateReferenceData } from '../../reference/reference-cache';
 
 /** Where each employer-review decision takes a new-flow application in employer_under_review. */
 const TARGET = { accept: 'personal_info', cannot_proceed: 'cant_proceed' } as const;
@@ -93,8 +94,11 @@ export async function reviewEmployer(ctx: AppContext, staff: TStaffMember, userI
           },
         };
   }
-  return commitStaffMove(ctx, staff, member, 'employer_review', move, {
+  const done = await commitStaffMove(ctx, staff, member, 'employer_review', move, {
     employer,
     after: { decision: body.decision, note, employer: described, employer_name: employerName },
   });
+  // An accepted employer created here joins the employer search: the kept reference answers are read again.
+  if ('create' in employer) await invalidateReferenceData(ctx);
+  return done;
 }

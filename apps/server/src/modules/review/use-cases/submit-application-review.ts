@@ -10,11 +10,18 @@ import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
 import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
 
+/** Whether the member accepted a version of the credit pull authorization (a `user_agreements` row). */
+async function acceptedCreditPull(ctx: AppContext, userId: number): Promise<boolean> {
+  const versions = await ctx.repos.reference.listAgreementDocuments('credit_pull_authorization', null);
+  return (await ctx.repos.esignature.acceptedAmong(userId, versions.map((d) => d.id))).size > 0;
+}
+
 /**
  * GET /review — the application review's Confirm. Checks what review needs (every answer, two
- * references, chosen and consented terms, the four documents unless the employer is a partner), moves
- * the application to ready_for_review, runs the automated underwriting on the full facts and records
- * it, then lets the decision act when REQUIRE_HUMAN_REVIEW is off (see actOnDecision).
+ * references, chosen and consented terms, the four documents unless the employer is a partner, the
+ * credit pull authorization), moves the application to ready_for_review, runs the automated
+ * underwriting on the full facts and records it, then lets the decision act when REQUIRE_HUMAN_REVIEW
+ * is off (see actOnDecision).
  */
 export async function submitApplicationReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
   requireStatus(member, ['application_review', 'document_review']);
@@ -32,6 +39,8 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
   if (application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  // The review runs the credit check: the borrower authorizes the credit pull first (the SPA records it on Confirm).
+  if (!(await acceptedCreditPull(ctx, member.id))) throw new AppError('validation', APPLICATION_MSG.creditPullMissing);
 
   const move = { ...(await planMove(ctx, member, 'ready_for_review')), at };
   await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok);

@@ -9,6 +9,7 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import { downloadPayoffLetter, usePayoffLetter } from '../api/payoff-letter';
 import { serverMessage } from '../lib/errors';
 import styles from './borrower-tools.module.css';
+import { CardSection } from '../../../components/sections/card-section';
 
 export const PAYOFF_LETTER_FAILED = 'We could not prepare your payoff letter. Please try again.';
 export const PAYOFF_LETTER_DOWNLOAD_FAILED = 'We could not download your payoff letter. Please try again.';
@@ -37,8 +38,7 @@ export function PayoffLetter({ loan, today, save }: { loan: TServicingLoan; toda
 
   const data = letter.data;
   return (
-    <section className={styles.card} aria-labelledby={`payoff-letter-${loan.id}`}>
-      <h2 id={`payoff-letter-${loan.id}`}>Payoff letter</h2>
+    <CardSection id={`payoff-letter-${loan.id}`} title="Payoff letter" className={styles.card}>
       <p className={styles.muted}>Pick the day your funds will arrive: the letter states what pays the loan in full through that day.</p>
       <div className={styles.controls}>
         <TextField
@@ -97,6 +97,6 @@ export function PayoffLetter({ loan, today, save }: { loan: TServicingLoan; toda
           </div>
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,10 +1,12 @@
 import type { TPayDateRow } from '@payrail/contract/borrower-tools';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Alert } from '@payrail/ui/alert';
+import { GLOSSARY } from '@payrail/ui/glossary';
 import { Table } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { useRepaymentTracker } from '../api/repayment-tracker';
 import styles from './borrower-tools.module.css';
+import { CardSection } from '../../../components/sections/card-section';
 
 export const TRACKER_FAILED = 'We could not load your payroll deductions. Please try again later.';
 
@@ -33,8 +35,7 @@ export function RepaymentTracker({ loan }: { loan: TServicingLoan }) {
   if (!data.payroll) return null;
   const problems = data.pay_dates.filter((row) => PROBLEM.has(row.status)).length;
   return (
-    <section className={styles.card} aria-labelledby={`tracker-${loan.id}`}>
-      <h2 id={`tracker-${loan.id}`}>Payroll deductions</h2>
+    <CardSection id={`tracker-${loan.id}`} title={GLOSSARY.places.payrollDeductions} className={styles.card}>
       <p className={styles.muted}>
         {data.employer ? `What ${data.employer} should send on each payday, and what we received.` : 'What your employer should send on each payday, and what we received.'}{' '}
         {problems === 0 ? 'Everything due so far has arrived or is on its way.' : problems === 1 ? '1 pay date needs your attention.' : `${problems} pay dates need your attention.`}
@@ -63,6 +64,6 @@ export function RepaymentTracker({ loan }: { loan: TServicingLoan }) {
           },
         ]}
       />
-    </section>
+    </CardSection>
   );
 }

@@ -15,6 +15,7 @@ import { useScheduleExtraPayment, useSimulateWhatIf } from '../api/what-if';
 import { serverMessages } from '../lib/errors';
 import { whatIfRows } from '../lib/what-if-chart';
 import styles from './borrower-tools.module.css';
+import { CardSection } from '../../../components/sections/card-section';
 
 /** A line of the chart: one value per x (cents). */
 export interface WhatIfChartSeries {
@@ -128,8 +129,7 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
     : '';
 
   return (
-    <section className={styles.card} aria-labelledby={`what-if-${loan.id}`}>
-      <h2 id={`what-if-${loan.id}`}>What if I pay more?</h2>
+    <CardSection id={`what-if-${loan.id}`} title="What if I pay more?" className={styles.card}>
       <p className={styles.muted}>Try an extra payment: see when your loan would be paid off and how much interest you would save.</p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="What-if simulator" className={styles.controls}>
         <TextField
@@ -248,6 +248,6 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
           ) : null}
         </div>
       ) : null}
-    </section>
+    </CardSection>
   );
 }

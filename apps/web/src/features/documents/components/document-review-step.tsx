@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import type { TOkStatusResponse } from '@payrail/contract/application';
+import { type ReactNode, useId, useState } from 'react';
+import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Checkbox } from '@payrail/ui/checkbox';
 import { isApiError } from '@payrail/client/http-client';
 import { useReview } from '../../../api/get-review';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
@@ -24,23 +25,36 @@ export interface DocumentReviewStepProps {
   onReviewed: (answer: TOkStatusResponse) => void;
   /** A refused call (422 `{ error, current_status }`): the page adopts the status. */
   onRefused: (error: unknown) => boolean;
+  /**
+   * Records the borrower's credit pull authorization. Asked for only when the review answers that it is
+   * missing (an application sent here before its review was confirmed): the review runs the credit check.
+   */
+  acceptCreditPull: () => Promise<unknown>;
+  /** The link to the Credit Pull Authorization document. */
+  creditPullLink: ReactNode;
 }
 
 /** Document review (spec §2): a social security document upload, then Continue runs the review. */
-export function DocumentReviewStep({ onReviewed, onRefused }: DocumentReviewStepProps) {
+export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, creditPullLink }: DocumentReviewStepProps) {
   const gateId = useId();
   const review = useReview();
   const [count, setCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const blocked = count === 0;
+  // Shown once the review says the credit pull authorization is missing; then Continue waits for it.
+  const [creditPullAsked, setCreditPullAsked] = useState(false);
+  const [creditPull, setCreditPull] = useState(false);
+  const blockedReason = count === 0 ? `Upload at least one file for: ${DOCUMENT_LABELS.social_security_document}.` : creditPullAsked && !creditPull ? 'Authorize the credit pull before continuing.' : null;
+  const blocked = blockedReason !== null;
 
   const submit = async () => {
     setError(null);
     try {
+      if (creditPullAsked) await acceptCreditPull();
       onReviewed(await review.mutateAsync());
     } catch (failure) {
       if (onRefused(failure)) return;
       if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
+      if (isApiError(failure) && failure.serverMessage === APPLICATION_MSG.creditPullMissing) setCreditPullAsked(true);
       const [field, messages] = isApiError(failure) ? (Object.entries(failure.fieldErrors)[0] ?? []) : [];
       const fieldText = field && messages?.[0] ? `${fieldLabel(field)}: ${messages[0]}` : undefined;
       setError(fieldText ?? (isApiError(failure) ? failure.serverMessage : undefined) ?? 'We could not send your documents. Please try again.');
@@ -61,12 +75,19 @@ export function DocumentReviewStep({ onReviewed, onRefused }: DocumentReviewStep
           </Alert>
         ) : null}
         <div className={styles.actions}>
+          {creditPullAsked ? (
+            <Checkbox
+              checked={creditPull}
+              onChange={(e) => setCreditPull(e.target.checked)}
+              label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
+            />
+          ) : null}
           <Button size="lg" fullWidth disabled={blocked} loading={review.isPending} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
             Continue
           </Button>
-          {blocked ? (
+          {blockedReason ? (
             <p id={gateId} className={styles.hint}>
-              Upload at least one file for: {DOCUMENT_LABELS.social_security_document}.
+              {blockedReason}
             </p>
           ) : null}
         </div>

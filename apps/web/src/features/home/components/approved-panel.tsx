@@ -13,6 +13,23 @@ export interface ApprovedPanelProps {
   showRating: boolean;
   /** The rating was stored. */
   onRated: () => void;
+  /**
+   * The loan is funded and being repaid: the approval is old news, so no "Approved" message; what is left
+   * (the refinance prompt, the rating) is a small secondary card that follows the loan card. Nothing at all
+   * when neither applies.
+   */
+  funded?: boolean;
+}
+
+function RefinancePrompt() {
+  return (
+    <div className={styles.prompt}>
+      <p>You are eligible to refinance your loan: get more money with new terms.</p>
+      <Link className={styles.promptLink} to="/refinance_terms">
+        See your refinance terms
+      </Link>
+    </div>
+  );
 }
 
 /**
@@ -20,21 +37,24 @@ export interface ApprovedPanelProps {
  * is shown there. A refinance prompt when eligible, the loan-manager link when a servicer id exists
  * (the token as a query parameter), and the five-star rating while no feedback was given.
  */
-export function ApprovedPanel({ eligibleForRefinance, loanManagerToken, showRating, onRated }: ApprovedPanelProps) {
+export function ApprovedPanel({ eligibleForRefinance, loanManagerToken, showRating, onRated, funded = false }: ApprovedPanelProps) {
+  if (funded) {
+    if (!eligibleForRefinance && !showRating) return null;
+    return (
+      <section className={`${styles.approved} ${styles.secondary}`} aria-labelledby="approved-title">
+        <h2 id="approved-title">More for you</h2>
+        {eligibleForRefinance ? <RefinancePrompt /> : null}
+        {showRating ? <StarRating headingLevel={3} onSent={onRated} /> : null}
+      </section>
+    );
+  }
   return (
     <section className={styles.approved} aria-labelledby="approved-title">
       <h2 id="approved-title">Your application</h2>
       <Alert kind="success" title="Approved">
         <p>Your loan was approved.</p>
       </Alert>
-      {eligibleForRefinance ? (
-        <div className={styles.prompt}>
-          <p>You are eligible to refinance your loan: get more money with new terms.</p>
-          <Link className={styles.promptLink} to="/refinance_terms">
-            See your refinance terms
-          </Link>
-        </div>
-      ) : null}
+      {eligibleForRefinance ? <RefinancePrompt /> : null}
       {loanManagerToken ? (
         <p>
           Manage your loan and payments on the{' '}

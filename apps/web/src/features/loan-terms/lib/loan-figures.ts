@@ -1,4 +1,5 @@
 import type { TLoanTerms } from '@payrail/contract/application';
+import { GLOSSARY } from '@payrail/ui/glossary';
 
 /** How each payment frequency reads after "per". */
 const FREQUENCY_WORDS: Record<TLoanTerms['term_frequency'], string> = {
@@ -8,15 +9,9 @@ const FREQUENCY_WORDS: Record<TLoanTerms['term_frequency'], string> = {
   monthly: 'month',
 };
 
-const FREQUENCY_NAMES: Record<TLoanTerms['term_frequency'], string> = {
-  weekly: 'Weekly',
-  biweekly: 'Bi-weekly',
-  semimonthly: 'Semi-monthly',
-  monthly: 'Monthly',
-};
-
 export const frequencyWord = (frequency: TLoanTerms['term_frequency']) => FREQUENCY_WORDS[frequency];
-export const frequencyName = (frequency: TLoanTerms['term_frequency']) => FREQUENCY_NAMES[frequency];
+/** The frequency's name as the product words it (the glossary of packages/ui). */
+export const frequencyName = (frequency: TLoanTerms['term_frequency']) => GLOSSARY.payFrequencies[frequency];
 
 /**
  * The fee's name (spec §2): origination fee, or document preparation fee when the origination fee is 0

@@ -11,9 +11,9 @@ import { StepForm, useStepForm } from './step-form';
 import { StepGate } from './step-states';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** The payroll choices of spec §3: the server's services, then Other (typed below) and Don't know. */
+/** The payroll choices of spec §3, worded as the spec words them: the server's services, then Other (its name typed below) and Don't know. */
 function payrollChoices(services: readonly string[]) {
-  return [...services.map((name) => ({ value: name, label: name })), { value: PAYROLL_SERVICE_OTHER, label: 'Other (type it below)' }, { value: PAYROLL_SERVICE_DONT_KNOW, label: PAYROLL_SERVICE_DONT_KNOW }];
+  return [...services.map((name) => ({ value: name, label: name })), { value: PAYROLL_SERVICE_OTHER, label: PAYROLL_SERVICE_OTHER }, { value: PAYROLL_SERVICE_DONT_KNOW, label: PAYROLL_SERVICE_DONT_KNOW }];
 }
 
 type Field = 'employerName' | 'firstName' | 'middleInitial' | 'lastName' | 'workEmail' | 'phone' | 'payrollService' | 'payrollServiceOther' | 'multiplePaychecks';

@@ -8,6 +8,7 @@ import { downloadFailure } from '../../../api/documents';
 import { downloadDocument, downloadDocumentAt, downloadDocumentsZip, isSignedLoanDocument } from '../api/servicing';
 import { saveBlob } from '../lib/save-file';
 import styles from './servicing.module.css';
+import { CardSection } from '../../../components/sections/card-section';
 
 export const DOCUMENT_DOWNLOAD_FAILED = 'We could not download this document. Please try again.';
 export const ZIP_DOWNLOAD_FAILED = 'We could not download the selected documents. Please try again.';
@@ -53,8 +54,7 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
   };
 
   return (
-    <section className={styles.card} aria-labelledby="loan-documents">
-      <h2 id="loan-documents">Documents</h2>
+    <CardSection id="loan-documents" title="Documents" className={styles.card}>
       {documents === undefined ? (
         <Spinner size="sm" label="Loading the documents" />
       ) : documents.length === 0 ? (
@@ -94,6 +94,6 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
           </Button>
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -2,16 +2,38 @@ import { Link } from 'react-router';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { formatCents, formatDate, formatLoanIdentifier, formatPercent } from '@payrail/client/format';
 import { loanStatusLabel, percentPaid, termFrequencyLabel } from '../lib/servicing-format';
+import { CardSection } from '../../../components/sections/card-section';
 import { ProgressCircle } from './progress-circle';
 import styles from './servicing.module.css';
 
+/**
+ * "Next payment $X on MM/DD/YYYY": the server's next payment (the schedule of record's installment plus
+ * what is past due, integer cents). Nothing when the answer has none (nothing due, an older answer).
+ */
+export function NextPayment({ loan }: { loan: TServicingLoan }) {
+  const next = loan.next_payment;
+  if (!next) return null;
+  return (
+    <p className={styles.nextPayment} data-testid="next-payment">
+      Next payment <strong>{formatCents(next.amount)}</strong>
+      {next.due_date ? (
+        <>
+          {' '}
+          on <strong>{formatDate(next.due_date)}</strong>
+        </>
+      ) : (
+        ', due now'
+      )}
+    </p>
+  );
+}
+
 /** The progress of an opened loan: ring (percent of the total of payments paid) and the balances. */
 export function LoanProgress({ loan, headingLevel = 2 }: { loan: TServicingLoan; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const percent = percentPaid(loan.paid_amount, loan.total_of_payments);
   return (
-    <section className={styles.card} aria-labelledby={`progress-${loan.id}`}>
-      <Heading id={`progress-${loan.id}`}>Loan progress</Heading>
+    <CardSection id={`progress-${loan.id}`} title="Loan progress" headingLevel={headingLevel} className={styles.card}>
+      <NextPayment loan={loan} />
       <div className={styles.progress}>
         <ProgressCircle percent={percent} />
         <dl className={styles.facts}>
@@ -42,15 +64,14 @@ export function LoanProgress({ loan, headingLevel = 2 }: { loan: TServicingLoan;
           <Link to={`/dashboard/loans/${loan.id}/hardship`}>Having trouble paying? Request hardship help</Link>
         </p>
       ) : null}
-    </section>
+    </CardSection>
   );
 }
 
 /** Loan terms (§3 Loan fields), money as dollars, rates with two decimals, dates MM/DD/YYYY. */
 export function LoanTerms({ loan }: { loan: TServicingLoan }) {
   return (
-    <section className={styles.card} aria-labelledby={`terms-${loan.id}`}>
-      <h2 id={`terms-${loan.id}`}>Loan terms</h2>
+    <CardSection id={`terms-${loan.id}`} title="Loan terms" className={styles.card}>
       <dl className={styles.facts}>
         <dt>Loan number</dt>
         <dd>{formatLoanIdentifier(loan.identifier)}</dd>
@@ -79,6 +100,6 @@ export function LoanTerms({ loan }: { loan: TServicingLoan }) {
         <dt>Effective date</dt>
         <dd>{formatDate(loan.effective_date)}</dd>
       </dl>
-    </section>
+    </CardSection>
   );
 }

@@ -8,6 +8,7 @@ import { formatLoanIdentifier } from '@payrail/client/format';
 import { useTransactions } from '../api/servicing';
 import { payoffCancelsNotice } from '../lib/payment-limit';
 import { CardPayments } from './card-payments';
+import { CardSection } from '../../../components/sections/card-section';
 import type { PaymentCardTokenizer } from './card-payments';
 import { PaymentForm } from './payment-form';
 import { ScheduledPayments } from './scheduled-payments';
@@ -50,12 +51,28 @@ function Panel({ title, open, onToggle, children, level }: { title: string; open
  * cancels (the server cancels them with it). After a payment every servicing query is refetched
  * (`useRequestPayment`), so the canceled ones leave the scheduled-payments lists.
  */
+/** The page's section: its own page (h1) as before; a card of Loans & Payments (h2), collapsible there on a narrow screen. */
+function PaymentsSection({ headingLevel, children }: { headingLevel: 1 | 2; children: ReactNode }) {
+  if (headingLevel === 2) {
+    return (
+      <CardSection id="payments-title" title="Payments" className={styles.payments}>
+        {children}
+      </CardSection>
+    );
+  }
+  return (
+    <section className={styles.payments} aria-labelledby="payments-title">
+      <h1 id="payments-title">Payments</h1>
+      {children}
+    </section>
+  );
+}
+
 export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, cardTokenizer = null }: PaymentsPageProps) {
   const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | 'card' | null>(null);
   const [payoffOpen, setPayoffOpen] = useState(false);
   const tooltipId = useId();
   const transactions = useTransactions(loan?.id ?? null);
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const PanelHeading = headingLevel === 1 ? 'h2' : 'h3';
   const level = headingLevel === 1 ? 2 : 3;
   const payoffReady = loan !== null && loan.loan_master_loaded;
@@ -63,8 +80,7 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
   const payoffCancels = payoffCancelsNotice(transactions.data);
 
   return (
-    <section className={styles.payments} aria-labelledby="payments-title">
-      <Heading id="payments-title">Payments</Heading>
+    <PaymentsSection headingLevel={headingLevel}>
       {loan ? <p className={styles.muted}>Loan {formatLoanIdentifier(loan.identifier)}</p> : null}
       <div className={styles.panels}>
         {loan ? (
@@ -142,6 +158,6 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
           ) : null}
         </Dialog>
       ) : null}
-    </section>
+    </PaymentsSection>
   );
 }

@@ -2,6 +2,7 @@ import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Button } from '@payrail/ui/button';
 import { formatDate } from '@payrail/client/format';
 import styles from './servicing.module.css';
+import { CardSection } from '../../../components/sections/card-section';
 
 export type RefinanceState = 'pending' | 'eligible' | 'review' | 'reapply';
 
@@ -29,8 +30,7 @@ const REQUIREMENTS: readonly { key: keyof TServicingLoan['requirements_to_refina
 
 function Requirements({ loan }: { loan: TServicingLoan }) {
   return (
-    <section className={styles.card} aria-labelledby="refinance-status">
-      <h2 id="refinance-status">Refinance</h2>
+    <CardSection id="refinance-status" title="Refinance" className={styles.card}>
       <p>To refinance your loan you need:</p>
       <ul>
         {REQUIREMENTS.map((r) => (
@@ -39,7 +39,7 @@ function Requirements({ loan }: { loan: TServicingLoan }) {
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
 
@@ -49,8 +49,7 @@ export function RefinanceStatus({ loan, applying }: { loan: TServicingLoan; appl
   if (state === null) return <Requirements loan={loan} />;
   const days = loan.days_left_for_reapply_refinance ?? 0;
   return (
-    <section className={styles.card} aria-labelledby="refinance-status">
-      <h2 id="refinance-status">Refinance</h2>
+    <CardSection id="refinance-status" title="Refinance" className={styles.card}>
       {state === 'pending' ? (
         <>
           <p>Your refinance application is in progress.</p>
@@ -70,6 +69,6 @@ export function RefinanceStatus({ loan, applying }: { loan: TServicingLoan; appl
           {loan.date_to_reapply_refinance ? ` (on ${formatDate(loan.date_to_reapply_refinance)})` : ''}.
         </p>
       ) : null}
-    </section>
+    </CardSection>
   );
 }

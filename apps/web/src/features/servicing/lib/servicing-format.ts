@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS, PAY_METHOD_LABELS } from '@payrail/contract/servicing';
+import { GLOSSARY, payFrequencyLabel } from '@payrail/ui/glossary';
 import type { LoanStatus, PaymentSource, PayMethod, PaymentMode, TransactionStatus } from '@payrail/contract/servicing';
 
 /**
@@ -19,11 +19,11 @@ export function formatPercentPaid(percent: number): string {
 
 /** §3 label of a loan status (opened → Active, closed_refinanced → Refinanced, closed_paid → Finished…). */
 export function loanStatusLabel(status: LoanStatus): string {
-  return LOAN_STATUS_LABELS[status];
+  return GLOSSARY.loanStatuses[status];
 }
 
 export function payMethodLabel(method: PayMethod): string {
-  return PAY_METHOD_LABELS[method];
+  return GLOSSARY.payMethods[method];
 }
 
 const SOURCE_LABELS: Readonly<Record<PaymentSource, string>> = {
@@ -38,10 +38,8 @@ export function paymentSourceLabel(source: PaymentSource): string {
   return SOURCE_LABELS[source];
 }
 
-const MODE_LABELS: Readonly<Record<PaymentMode, string>> = { one_time: 'One-time', auto_debit: 'Auto-debit', payoff: 'Payoff' };
-
 export function paymentModeLabel(mode: PaymentMode): string {
-  return MODE_LABELS[mode];
+  return GLOSSARY.paymentModes[mode];
 }
 
 const TRANSACTION_LABELS: Readonly<Record<TransactionStatus, string>> = {
@@ -56,10 +54,9 @@ export function transactionStatusLabel(status: TransactionStatus): string {
   return TRANSACTION_LABELS[status];
 }
 
-const FREQUENCY_LABELS: Readonly<Record<string, string>> = { weekly: 'Weekly', biweekly: 'Bi-weekly', semimonthly: 'Semi-monthly', monthly: 'Monthly' };
-
+/** A term frequency as the product words it (the glossary of packages/ui). */
 export function termFrequencyLabel(frequency: string): string {
-  return FREQUENCY_LABELS[frequency] ?? frequency;
+  return payFrequencyLabel(frequency);
 }
 
 /**

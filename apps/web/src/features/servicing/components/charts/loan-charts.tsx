@@ -6,6 +6,7 @@ import { Spinner } from '@payrail/ui/spinner';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { balanceSeries, chartSpan, epochSeconds } from '../../lib/chart-data';
 import styles from '../servicing.module.css';
+import { CardSection } from '../../../../components/sections/card-section';
 
 // The chart library is loaded only when a chart is on screen.
 const UplotChart = lazy(() => import('./uplot-chart'));
@@ -50,8 +51,7 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
       : '';
 
   return (
-    <section className={styles.card} aria-labelledby={`charts-${loan.id}`}>
-      <h2 id={`charts-${loan.id}`}>Your balance</h2>
+    <CardSection id={`charts-${loan.id}`} title="Your balance" className={styles.card}>
       <p className={styles.muted}>{summary}</p>
       <div className={styles.charts}>
         <figure className={styles.chart}>
@@ -76,6 +76,6 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
         columns={['Date', 'Paid', 'Remaining']}
         rows={points.map((point) => ({ key: point.date, cells: [formatDate(point.date), formatCents(point.paid), formatCents(point.balance)] }))}
       />
-    </section>
+    </CardSection>
   );
 }

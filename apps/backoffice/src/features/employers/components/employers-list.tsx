@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { Alert } from '@payrail/ui/alert';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import type { TBackofficeEmployer } from '@payrail/contract/employer-portal';
+import { Badge } from '../../../components/badge';
+import { errorMessage } from '../../../lib/errors';
+import { humanize } from '../../../lib/labels';
+import { useEmployers } from '../api/employers';
+
+export const PAY_FREQUENCY_LABELS: Readonly<Record<TBackofficeEmployer['pay_frequency'], string>> = {
+  weekly: 'Weekly',
+  biweekly: 'Every other week',
+  semimonthly: 'Twice a month',
+  monthly: 'Monthly',
+};
+
+const columns: readonly TableColumn<TBackofficeEmployer>[] = [
+  {
+    key: 'name',
+    header: 'Employer',
+    cell: (e) => <Link to={`/employers/${e.id}`}>{e.name}</Link>,
+  },
+  { key: 'partnership', header: 'Partnership', cell: (e) => (e.partnership === 'b2b_partner' ? <Badge tone="success">B2B partner</Badge> : '—') },
+  { key: 'type', header: 'Type', cell: (e) => humanize(e.employer_type) },
+  { key: 'frequency', header: 'Pay frequency', cell: (e) => PAY_FREQUENCY_LABELS[e.pay_frequency] },
+  { key: 'users', header: 'Portal users', align: 'end', cell: (e) => String(e.active_users) },
+  { key: 'invitations', header: 'Pending invitations', align: 'end', cell: (e) => String(e.pending_invitations) },
+];
+
+/** The Employers page's body: every listed employer, b2b partners first, with its portal accounts. */
+export function EmployersList() {
+  const employers = useEmployers();
+  if (employers.isPending) return <LoadingBlock label="Loading the employers…" />;
+  if (!employers.data) return <Alert kind="error" assertive>{errorMessage(employers.error)}</Alert>;
+  return <Table caption="Employers, b2b partners first" columns={columns} rows={employers.data.employers} getRowKey={(e) => String(e.id)} emptyMessage="No employer is listed yet." />;
+}

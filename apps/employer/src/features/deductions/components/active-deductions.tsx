@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import type { TDeductionEmployee } from '@payrail/contract/employer-deductions';
+import { Alert } from '@payrail/ui/alert';
+import { Spinner } from '@payrail/ui/spinner';
+import { Table } from '@payrail/ui/table';
+import type { TableColumn } from '@payrail/ui/table';
+import { formatCents, formatDate } from '@payrail/client/format';
+import { Badge } from '../../../components/badge';
+import styles from '../../../components/page.module.css';
+import { errorMessage } from '../../../lib/errors';
+import { useDeductions } from '../api/deductions';
+import { PAY_FREQUENCY_LABELS } from './labels';
+
+/** The next pay date deducted, and a leave (in progress or ahead) during which deductions pause. */
+function NextDeduction({ employee: e, asOf }: { employee: TDeductionEmployee; asOf: string }) {
+  const leave = e.paused_from && e.paused_to ? { from: e.paused_from, to: e.paused_to } : null;
+  const onLeaveNow = leave !== null && leave.from <= asOf;
+  return (
+    <span className={styles.inline}>
+      {onLeaveNow ? <Badge tone="warning">Paused</Badge> : <span>{e.next_pay_date ? formatDate(e.next_pay_date) : 'None left'}</span>}
+      {leave ? (
+        <span>
+          {onLeaveNow ? 'Leave' : 'Pauses for a leave'} {formatDate(leave.from)} to {formatDate(leave.to)}
+          {onLeaveNow && e.next_pay_date ? `; resumes ${formatDate(e.next_pay_date)}` : ''}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const columnsAsOf = (asOf: string): TableColumn<TDeductionEmployee>[] => [
+  { key: 'name', header: 'Employee', cell: (e) => e.employee_name },
+  { key: 'id', header: 'Employee id', cell: (e) => <span className={styles.mono}>{e.employee_id}</span> },
+  { key: 'deduction', header: 'Deduction per pay period', align: 'end', cell: (e) => formatCents(e.deduction) },
+  { key: 'first', header: 'First pay date', cell: (e) => formatDate(e.first_pay_date) },
+  { key: 'last', header: 'Last pay date', cell: (e) => formatDate(e.last_pay_date) },
+  { key: 'next', header: 'Next deduction', cell: (e) => <NextDeduction employee={e} asOf={asOf} /> },
+];
+
+/** The employees with an active payroll deduction. */
+export function ActiveDeductions() {
+  const id = useId();
+  const deductions = useDeductions();
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Active deductions</h2>
+      {deductions.isPending ? (
+        <Spinner label="Loading the active deductions…" />
+      ) : deductions.isError ? (
+        <Alert kind="error">{errorMessage(deductions.error, 'We could not load the active deductions.')}</Alert>
+      ) : (
+        <>
+          <p className={styles.intro}>
+            {deductions.data.employees.length === 1 ? '1 employee repays' : `${String(deductions.data.employees.length)} employees repay`} a Payrail loan by payroll deduction, paid{' '}
+            {PAY_FREQUENCY_LABELS[deductions.data.pay_frequency] ?? deductions.data.pay_frequency}. As of {formatDate(deductions.data.as_of)}.
+          </p>
+          <Table caption="Employees with an active payroll deduction" captionHidden columns={columnsAsOf(deductions.data.as_of)} rows={deductions.data.employees} getRowKey={(e) => `${e.employee_id}-${e.employee_name}`} emptyMessage="No employee has an active payroll deduction." />
+        </>
+      )}
+    </section>
+  );
+}

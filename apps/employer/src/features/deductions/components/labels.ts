@@ -1,0 +1,19 @@
+import type { DeductionChange } from '@payrail/contract/employer-deductions';
+import { DEDUCTION_CHANGE_LABELS } from '@payrail/contract/employer-deductions';
+import type { BadgeTone } from '../../../components/badge';
+
+export { DEDUCTION_CHANGE_LABELS };
+
+export const CHANGE_TONES: Record<DeductionChange, BadgeTone> = {
+  new: 'info',
+  changed: 'warning',
+  ended: 'danger',
+  unchanged: 'neutral',
+};
+
+export const PAY_FREQUENCY_LABELS: Record<string, string> = {
+  weekly: 'weekly',
+  biweekly: 'every two weeks',
+  semimonthly: 'twice a month',
+  monthly: 'monthly',
+};

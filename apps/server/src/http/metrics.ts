@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Gauge, Histogram } from 'prom-client';
+import type { AppContext } from '../context';
+import { metricsOf } from '../lib/metrics';
+import { loanBookMetricsReads } from '../modules/loan-book/metrics.repository';
+import { outboxMetricsReads } from '../modules/platform/repository';
+
+/** The figures read from the database at scrape time (never per request): one read per scrape, shared by the gauges. */
+function registerDatabaseGauges(ctx: AppContext): void {
+  const { registry } = metricsOf(ctx);
+  const reads = { loanBook: loanBookMetricsReads(ctx.database.db), outbox: outboxMetricsReads(ctx.database.db) };
+
+  // Read at scrape time: what the loan book and the outbox hold. prom-client collects every metric at once,
+  // so each gauge waits for the same single read.
+  let scrape: Promise<void> | null = null;
+  const fresh = () =>
+    (scrape ??= readDatabase().finally(() => {
+      scrape = null;
+    }));
+  const ledger = new Gauge({ name: 'payrail_ledger_entries', help: 'Ledger entries by kind (payments, remittances, returns, charge-offs…).', labelNames: ['kind'], registers: [registry], collect: fresh });
+  const payments = new Gauge({ name: 'payrail_payments', help: 'Borrower payments (loan transactions) by mode, method and status.', labelNames: ['mode', 'method', 'status'], registers: [registry], collect: fresh });
+  const returns = new Gauge({ name: 'payrail_ach_returns', help: 'Returned ACH debits by return code.', labelNames: ['code'], registers: [registry], collect: fresh });
+  const queue = new Gauge({ name: 'payrail_daily_run_claims', help: 'Daily-run claims not done (the queue): pending and failed.', labelNames: ['status'], registers: [registry], collect: fresh });
+  const lastDay = new Gauge({ name: 'payrail_daily_run_last_completed_day_timestamp_seconds', help: 'The last business day the daily run completed (midnight UTC of that day), 0 when none.', registers: [registry], collect: fresh });
+  const outbox = new Gauge({ name: 'payrail_outbox_messages', help: 'E-mails and texts in the outbox by channel and status (sent, failed).', labelNames: ['channel', 'status'], registers: [registry], collect: fresh });
+  const up = new Gauge({ name: 'payrail_database_up', help: '1 when the last scrape could read the database.', labelNames: ['kind'], registers: [registry], collect: fresh });
+  const readDatabase = async () => {
+    try {
+      const [book, messages] = await Promise.all([reads.loanBook.counts(), reads.outbox.byChannelAndStatus()]);
+      ledger.reset();
+      for (const r of book.entries) ledger.set({ kind: r.kind }, r.n);
+      payments.reset();
+      for (const r of book.transactions) payments.set({ mode: r.mode, method: r.method, status: r.status }, r.n);
+      returns.reset();
+      for (const r of book.returns) returns.set({ code: r.code ?? 'unknown' }, r.n);
+      queue.reset();
+      queue.set({ status: 'pending' }, 0);
+      queue.set({ status: 'failed' }, 0);
+      for (const r of book.runs) queue.set({ status: r.status }, r.n);
+      lastDay.set(book.lastCompletedDay ? Date.parse(`${book.lastCompletedDay}T00:00:00Z`) / 1000 : 0);
+      outbox.reset();
+      for (const r of messages) outbox.set({ channel: r.channel, status: r.status }, r.n);
+      up.set({ kind: ctx.database.kind }, 1);
+    } catch {
+      up.set({ kind: ctx.database.kind }, 0);
+    }
+  };
+}
+
+/** Compares two secrets in constant time (hashes first, so lengths do not leak either). */
+const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/**
+ * Registers the request histogram (every route, labelled by its route pattern, never the raw URL) and
+ * `GET /metrics` (Prometheus text). `/metrics` is for the operator's scraper: in production, keep it off the
+ * public edge (docs/operations.md) or set METRICS_TOKEN to require `Authorization: Bearer <token>`.
+ */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext, o: { token: string | null }): void {
+  const metrics = metricsOf(ctx);
+  registerDatabaseGauges(ctx);
+  const latency = new Histogram({
+    name: 'payrail_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    if (route !== '/metrics') latency.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
+  app.get('/metrics', async (req, reply) => {
+    if (o.token !== null && !sameSecret(req.headers.authorization ?? '', `Bearer ${o.token}`)) return reply.status(401).send({ error: 'A metrics token is required.' });
+    const text = await metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}

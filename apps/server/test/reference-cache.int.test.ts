@@ -1,0 +1,95 @@
+/**
+ * Reference data served from memory (modules/reference/reference-cache.ts): an ETag and Cache-Control on
+ * every answer, 304 for a matching If-None-Match, no statement once loaded (query-budgets.int.test.ts), and
+ * read again after the app writes an employer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employers } from '../src/db/schema/index';
+import { borrowerAtEmployer, classicApp, post } from './application-helpers';
+import { call } from './identity-helpers';
+import { referenceDataKept } from '../src/modules/reference/reference-cache';
+import type { TestApp } from './test-app';
+
+describe('reference data from memory: ETag, 304, invalidation', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await classicApp();
+  });
+  afterAll(() => app?.close());
+
+  it('answers the same bytes with an ETag and Cache-Control; a matching If-None-Match gets a 304 without a body', async () => {
+    const first = await call(app, { url: '/api/states' });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await call(app, { url: '/api/states' });
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+
+    const notModified = await call(app, { url: '/api/states', headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect((await call(app, { url: '/api/states', headers: { 'if-none-match': `W/${etag}, "other"` } })).statusCode).toBe(304);
+    const changed = await call(app, { url: '/api/states', headers: { 'if-none-match': '"something-else"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(first.body);
+
+    // Each URL is its own answer with its own tag.
+    const purposes = await call(app, { url: '/api/loan_purposes' });
+    expect(purposes.statusCode).toBe(200);
+    expect(purposes.headers.etag).not.toBe(etag);
+  });
+
+  it('a refused request is not kept: the next one is checked again', async () => {
+    const bad = await call(app, { url: '/api/agreement_documents?document_type_name=privacy_notice&state=ZZ' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.headers.etag).toBeUndefined();
+    expect((await call(app, { url: '/api/agreement_documents?document_type_name=privacy_notice&state=ZZ' })).statusCode).toBe(422);
+  });
+
+  /** On PostgreSQL answers are kept once the app listens for changes (its first reference request starts that). */
+  const kept = async (a: TestApp) => {
+    await call(a, { url: '/api/loan_purposes' });
+    for (let i = 0; i < 100 && !referenceDataKept(a.ctx); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(referenceDataKept(a.ctx)).toBe(true);
+  };
+
+  it('the employer search is read again once the app writes an employer (the typed-in employer flow)', async () => {
+    await kept(app);
+    const name = `Quillfeather Works ${Date.now().toString(36)}`;
+    const url = `/api/employers?search=${encodeURIComponent(name)}`;
+    expect((await call(app, { url })).json()).toEqual([]);
+    // A listed employer written behind the app's back (as a seed would) is not seen: the answer is kept.
+    await app.ctx.database.db.insert(employers).values({ slug: `quill-${Date.now().toString(36)}`, name, employerType: 'private', paymentType: 'split_direct_deposit', payFrequency: 'biweekly', payStubHelp: 'x', logoSvg: '', isOther: false });
+    expect((await call(app, { url })).json()).toEqual([]);
+    // The app's own employer write (a borrower types in an unlisted employer) forgets the kept answers.
+    const { token } = await borrowerAtEmployer(app);
+    const created = await post(app, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } });
+    expect(created.statusCode).toBe(201);
+    const found = (await call(app, { url })).json<{ name: string }[]>();
+    expect(found.map((e) => e.name)).toEqual([name]);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL: an employer written through another instance is announced to this one (NOTIFY)', async () => {
+    const other = await classicApp();
+    try {
+      await kept(app);
+      const name = `Marrowgate Mills ${Date.now().toString(36)}`;
+      const url = `/api/employers?search=${encodeURIComponent(name)}`;
+      expect((await call(app, { url })).json()).toEqual([]);
+      await app.ctx.database.db.insert(employers).values({ slug: `marrow-${Date.now().toString(36)}`, name, employerType: 'private', paymentType: 'split_direct_deposit', payFrequency: 'biweekly', payStubHelp: 'x', logoSvg: '', isOther: false });
+      expect((await call(app, { url })).json()).toEqual([]);
+      const { token } = await borrowerAtEmployer(other);
+      expect((await post(other, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } })).statusCode).toBe(201);
+      let names: string[] = [];
+      for (let i = 0; i < 100 && names.length === 0; i++) {
+        names = (await call(app, { url })).json<{ name: string }[]>().map((e) => e.name);
+        if (names.length === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(names).toEqual([name]);
+    } finally {
+      await other.close();
+    }
+  });
+});
