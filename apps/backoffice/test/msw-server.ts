@@ -29,6 +29,11 @@ export const defaultHandlers = [
   http.get(bo('/employers'), () => HttpResponse.json({ employers: [] })),
   // An application has no employment verification until a test serves one (issue #31).
   http.get(bo('/applications/:userId/employment_verification'), ({ params }) => HttpResponse.json({ user_id: Number(params.userId), verifications: [] })),
+  // No employee change reported (the employer page's section, issue #31) until a test serves some.
+  http.get(bo('/employee_changes'), () => HttpResponse.json({ changes: [] })),
+  // An employer's remittances and verifications (its page's sections) are empty until a test serves some.
+  http.get(bo('/employers/:id/remittances'), ({ params }) => HttpResponse.json({ employer_id: Number(params.id), remittances: [] })),
+  http.get(bo('/employers/:id/verifications'), ({ params }) => HttpResponse.json({ employer_id: Number(params.id), verifications: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -22,6 +22,7 @@ import { formatDateTime, humanize } from '../../../lib/labels';
 import { useDisableEmployerUser, useEmployer, useInviteEmployerUser, useRevokeInvitation } from '../api/employers';
 import { PAY_FREQUENCY_LABELS } from './employers-list';
 import { EmployerOpenVerifications } from './open-verifications';
+import { EmployerEmployeeChanges } from './employee-changes';
 import { EmployerRemittanceHistory } from './remittance-history';
 
 const USER_STATUS: Record<TBackofficeEmployerUser['status'], { label: string; tone: BadgeTone }> = {
@@ -206,6 +207,7 @@ export function EmployerPage({ employerId }: { employerId: number }) {
       <InviteForm employerId={e.id} employerName={e.name} />
       <EmployerRemittanceHistory employerId={e.id} />
       <EmployerOpenVerifications employerId={e.id} />
+      <EmployerEmployeeChanges employerId={e.id} />
     </div>
   );
 }
