@@ -5,7 +5,9 @@
  * concurrent borrower journeys for SCALE_SECONDS (120), kills one instance (SIGKILL) half-way, and checks:
  * no error other than a retried connection reset / 502 of a request the killed instance held, no lost
  * or doubled write (every journey's writes read back from the database), files written by one instance
- * read by the other, and a per-IP limit that holds across instances. Exit 1 on any failure.
+ * read by the other, and a per-IP limit that holds across instances. Exit 1 on any failure. It also prints
+ * the load's p50/p95/p99 per journey step and its five slowest SQL statements (pg_stat_statements, when
+ * the server preloads it; else one line saying why not, never a failure).
  *
  * Needs PostgreSQL (SCALE_DATABASE_URL, else TEST_DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres: only the server is used, the run makes and drops its own
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
+import { formatTable, oneLineSql, summarizeSteps } from '../src/lib/latency-stats';
 import { startLocalS3 } from './s3-local';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -90,6 +93,55 @@ const dbUrl = () => {
   return u.toString();
 };
 
+// ── The slowest SQL statements (pg_stat_statements), over the load only ─────────────────────────
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Makes the extension in the scratch database and resets its counters. Answers null when the statistics
+ * will be there at the end, else the one line saying why not (the run goes on without them).
+ */
+async function resetSqlStats(): Promise<string | null> {
+  return admin(async (c) => {
+    try {
+      await c.query('create extension if not exists pg_stat_statements');
+    } catch (err) {
+      return `slowest SQL statements: not available — create extension pg_stat_statements failed (${errorText(err)}); install PostgreSQL's contrib package on the server`;
+    }
+    try {
+      await c.query('select pg_stat_statements_reset()');
+      return null;
+    } catch (err) {
+      const preload = await c
+        .query<{ shared_preload_libraries: string }>('show shared_preload_libraries')
+        .then((r) => r.rows[0]?.shared_preload_libraries ?? '')
+        .catch(() => '?');
+      return `slowest SQL statements: not available — ${errorText(err)} (the server's shared_preload_libraries is '${preload}': start PostgreSQL with shared_preload_libraries = 'pg_stat_statements' to see them)`;
+    }
+  }, DB_NAME).catch((err: unknown) => `slowest SQL statements: not available — ${errorText(err)}`);
+}
+
+/** The five statements of the scratch database with the highest mean time since the reset, as a table. */
+async function slowestSqlStatements(): Promise<string[]> {
+  return admin(async (c) => {
+    const { rows } = await c.query<{ query: string; calls: string; mean: number; total: number }>(
+      `select s.query, s.calls, s.mean_exec_time as mean, s.total_exec_time as total
+         from pg_stat_statements s join pg_database d on d.oid = s.dbid
+        where d.datname = $1 and s.query not ilike '%pg_stat_statements%'
+        order by s.mean_exec_time desc
+        limit 5`,
+      [DB_NAME],
+    );
+    return [
+      'slowest SQL statements during the load (pg_stat_statements, by mean time):',
+      ...formatTable(
+        ['mean ms', 'total ms', 'calls', 'statement'],
+        rows.map((r) => [r.mean.toFixed(2), r.total.toFixed(1), r.calls, oneLineSql(r.query, 160)]),
+        [0, 1, 2],
+      ),
+    ];
+  }, DB_NAME).catch((err: unknown) => [`slowest SQL statements: not available — reading pg_stat_statements failed (${errorText(err)})`]);
+}
+
 type Instance = { name: string; port: number; child: ChildProcess; logFile: string; exited: Promise<number | null> };
 
 async function startInstance(name: string, env: Record<string, string>, dir: string): Promise<Instance> {
@@ -152,14 +204,16 @@ ${site}
 }
 
 // ── The client ──────────────────────────────────────────────────────────────────────────────────
-type Stats = { requests: number; retried: number; errors: string[]; latencies: number[] };
-const stats: Stats = { requests: 0, retried: 0, errors: [], latencies: [] };
+/** `steps`: each answered request's latency under its journey step (method and route), for the per-step table. */
+type Stats = { requests: number; retried: number; errors: string[]; latencies: number[]; steps: Map<string, number[]> };
+const stats: Stats = { requests: 0, retried: 0, errors: [], latencies: [], steps: new Map() };
 let base = '';
 
 /** A connection reset or a 502/504 from nginx (the instance that held the request died): retryable. */
 class Retryable extends Error {}
 
-async function send(ip: string, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {}): Promise<Response> {
+/** `step` names the request in the per-step table; by default its method and path without the query. */
+async function send(ip: string, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; contentType?: string; step?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'x-forwarded-for': ip };
   if (opts.token) headers.authorization = opts.token;
   let body: string | Uint8Array | undefined;
@@ -180,7 +234,12 @@ async function send(ip: string, method: string, url: string, opts: { token?: str
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'ECONNREFUSED') throw new Retryable(`${method} ${url}: ${code}`);
     throw err;
   }
-  stats.latencies.push(performance.now() - t0);
+  const ms = performance.now() - t0;
+  stats.latencies.push(ms);
+  const step = opts.step ?? `${method} ${url.split('?')[0]!}`;
+  const samples = stats.steps.get(step);
+  if (samples) samples.push(ms);
+  else stats.steps.set(step, [ms]);
   if (res.status === 502 || res.status === 504) {
     await res.arrayBuffer();
     throw new Retryable(`${method} ${url}: ${String(res.status)}`);
@@ -320,7 +379,7 @@ async function borrowerJourney(n: number): Promise<Journey> {
   const uploaded = (await expectStatus(await call(ip, 'PATCH', '/api/users/avatar', { token, body: form.body, contentType: form.contentType }), 200, 'avatar upload')) as { url: string };
   // Read back through nginx: round robin sends it to the other instance about half the time.
   for (let i = 0; i < 2; i++) {
-    const served = await call(ip, 'GET', uploaded.url);
+    const served = await call(ip, 'GET', uploaded.url, { step: 'GET /api/avatars/:key' });
     if (served.status !== 200) throw new Error(`avatar read: ${String(served.status)}`);
     if (!Buffer.from(await served.arrayBuffer()).equals(png)) throw new Error('avatar read back different bytes');
   }
@@ -414,6 +473,9 @@ async function main(): Promise<void> {
     check(allowed === 10, `per-IP limit across two instances: ${String(allowed)} of 30 login attempts from one address got through (budget 10)`);
 
     // ── Load: USERS concurrent borrowers for SECONDS; instance B is killed half-way ──
+    // The per-step table and the SQL statistics cover the load only (not the sequential probes above).
+    stats.steps.clear();
+    const sqlStatsUnavailable = await resetSqlStats();
     const journeys: Journey[] = [first];
     const deadline = Date.now() + SECONDS * 1000;
     let n = 1;
@@ -447,6 +509,16 @@ async function main(): Promise<void> {
     log(
       `load: ${String(journeys.length - 1)} journeys completed by ${String(USERS)} borrowers in ${elapsed.toFixed(0)} s; ${String(stats.requests)} requests (${(stats.requests / elapsed).toFixed(0)} req/s), p50 ${pct(50)} ms, p99 ${pct(99)} ms; ${String(stats.retried)} retried after a reset/502 (${String(recoveredSignups)} sign-ups cut between commit and e-mail, recovered by a resend; ${String(recoveredConfirmations)} confirmations answered by the killed instance's commit, recovered by signing in); instance killed ${killedAt ? `${((killedAt - startedAt) / 1000).toFixed(0)} s in` : 'never'}`,
     );
+    const steps = summarizeSteps(stats.steps);
+    log(`latency per journey step during the load (ms, every answered request):`);
+    for (const line of formatTable(
+      ['step', 'count', 'p50', 'p95', 'p99', 'max'],
+      steps.map((s) => [s.step, s.count, s.p50.toFixed(0), s.p95.toFixed(0), s.p99.toFixed(0), s.max.toFixed(0)]),
+      [1, 2, 3, 4, 5],
+    ))
+      log(`  ${line}`);
+    if (sqlStatsUnavailable) log(sqlStatsUnavailable);
+    else for (const [i, line] of (await slowestSqlStatements()).entries()) log(i === 0 ? line : `  ${line}`);
     for (const e of stats.errors.slice(0, 10)) log(`  error: ${e}`);
     check(stats.errors.length === 0, `no errors other than retried connection resets (${String(stats.errors.length)} errors)`);
     check(journeys.length > USERS, `journeys completed (${String(journeys.length - 1)})`);
