@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import type { WaitingOn } from '@payrail/contract/backoffice';
 import { humanize } from '../lib/labels';
-import styles from './badge.module.css';
+import { Badge as Pill } from '@payrail/ui/badge';
 
 export type BadgeTone = 'neutral' | 'lender' | 'borrower' | 'success' | 'danger';
 
+/** Who a tone stands for in the back office: the lender's turn in amber, the borrower's in blue. */
+const PILL_TONE = { neutral: 'neutral', lender: 'warning', borrower: 'info', success: 'success', danger: 'danger' } as const;
+
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`${styles.badge} ${tone === 'neutral' ? '' : styles[tone]}`}>{children}</span>;
+  return <Pill tone={PILL_TONE[tone]}>{children}</Pill>;
 }
 
 export const WAITING_ON_LABELS: Record<WaitingOn, string> = {

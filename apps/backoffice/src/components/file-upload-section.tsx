@@ -4,7 +4,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import { errorMessage } from '../lib/errors';
-import styles from './page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 
 export interface UploadFailure {
   title: string;

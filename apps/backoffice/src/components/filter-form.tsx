@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@payrail/ui/button';
-import styles from './page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 
 export interface FilterFormProps {
   /** The form fields read into the URL, in this order; empty ones are left out. */

@@ -9,7 +9,7 @@ import { formatCents, formatPercent, formatUsPhone } from '@payrail/client/forma
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useApplication } from '../../features/applications/api/detail';
 import { ActionPanel } from '../../features/applications/components/action-panel';
 import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';

@@ -11,7 +11,7 @@ import type { TAuditItem } from '@payrail/contract/backoffice';
 import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useAudit } from '../../features/audit/api/audit';
 import type { AuditParams } from '../../features/audit/api/audit';
 import { display, fieldLabel, formatDateTime, formatUsDate, humanize } from '../../lib/labels';

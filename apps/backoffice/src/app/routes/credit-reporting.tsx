@@ -1,5 +1,5 @@
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { CreditFiles } from '../../features/credit-reporting/components/credit-files';
 import { usePageTitle } from '../title';
 

@@ -1,5 +1,5 @@
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { EmployersList } from '../../features/employers/components/employers-list';
 import { usePageTitle } from '../title';
 

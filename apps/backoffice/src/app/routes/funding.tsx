@@ -11,7 +11,7 @@ import { formatCents } from '@payrail/client/format';
 import type { TQueueItem } from '@payrail/contract/backoffice';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useQueue } from '../../features/applications/api/queue';
 import { formatDateTime } from '../../lib/labels';
 import { FundButton } from '../../features/loans/components/funding-panel';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { ScheduleRevisionsPanel } from '../../features/care/components/schedule-revisions-panel';
 import { useLoan } from '../../features/loans/api/loans';
 import { LoanDetails } from '../../features/loans/components/loan-details';

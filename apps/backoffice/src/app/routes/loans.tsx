@@ -15,7 +15,7 @@ import type { LoanStatus } from '@payrail/contract/servicing';
 import { LOAN_DPD_BUCKETS, LOAN_REPAY_METHODS } from '@payrail/contract/servicing-backoffice';
 import type { LoanDpdBucket, LoanRepayMethod, TLoanListItem } from '@payrail/contract/servicing-backoffice';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useLoanList } from '../../features/loans/api/loans';
 import type { LoanListParams } from '../../features/loans/api/loans';
 import { usePageTitle } from '../title';

@@ -1,7 +1,7 @@
 import { Alert } from '@payrail/ui/alert';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { usePortfolio } from '../../features/portfolio/api/portfolio';
 import { monthLabel, PortfolioFigures } from '../../features/portfolio/components/portfolio-figures';
 import { errorMessage } from '../../lib/errors';

@@ -15,7 +15,7 @@ import { StatusBadge, WaitingOnBadge } from '../../components/badge';
 import { FilterForm, useUrlFilters } from '../../components/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
-import pageStyles from '../../components/page.module.css';
+import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { useQueue } from '../../features/applications/api/queue';
 import type { QueueParams } from '../../features/applications/api/queue';
 import { useEmployerSearch, useStates } from '../../features/reference/api/reference';

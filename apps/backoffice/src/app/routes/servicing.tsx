@@ -1,5 +1,5 @@
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { AchReturnsUpload } from '../../features/servicing/components/ach-returns';
 import { BusinessDateControl } from '../../features/servicing/components/business-date';
 import { RemittanceImport, SuspenseList } from '../../features/servicing/components/remittances';

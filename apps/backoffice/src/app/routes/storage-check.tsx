@@ -6,7 +6,7 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useStorageCheck } from '../../features/storage/api/storage-check';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, humanize } from '../../lib/labels';

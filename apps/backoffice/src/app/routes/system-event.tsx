@@ -7,7 +7,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RequireRole } from '../../components/require-role';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useEndSystemEvent, useStartSystemEvent, useSystemState } from '../../features/system-event/api/system-event';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../title';

@@ -1,6 +1,6 @@
 import { Alert } from '@payrail/ui/alert';
 import { Spinner } from '@payrail/ui/spinner';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { ChangeHistory, ReportChange } from '../../features/changes/components/changes';
 import { useDeductions } from '../../features/deductions/api/deductions';
 import { errorMessage } from '../../lib/errors';

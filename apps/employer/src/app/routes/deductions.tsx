@@ -1,4 +1,4 @@
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { ActiveDeductions } from '../../features/deductions/components/active-deductions';
 import { DeductionFileSection } from '../../features/deductions/components/deduction-file';
 import { usePageTitle } from '../title';

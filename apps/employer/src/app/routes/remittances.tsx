@@ -1,5 +1,5 @@
 import { Spinner } from '@payrail/ui/spinner';
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useDeductionFile } from '../../features/deductions/api/deductions';
 import { RemittanceHistory } from '../../features/remittances/components/remittance-history';
 import { RemittanceSubmit } from '../../features/remittances/components/remittance-submit';

@@ -1,4 +1,4 @@
-import styles from '../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { Verifications } from '../../features/verifications/components/verifications';
 import { usePageTitle } from '../title';
 

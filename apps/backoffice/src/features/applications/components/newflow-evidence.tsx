@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents, formatPercent } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useNewflowEvidence } from '../api/newflow';
 

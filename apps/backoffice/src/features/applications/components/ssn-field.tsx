@@ -3,7 +3,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { useRevealSsn } from '../api/detail';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { formatSsn } from '../../../lib/labels';
 
 /**

@@ -11,7 +11,7 @@ import type { TCreditReportingFile } from '@payrail/contract/credit-reporting';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
 import { fetchCreditFile, useCreditFiles, useGenerateCreditFile } from '../api/credit-reporting';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 
 const STATUS_ORDER = ['11', '71', '78', '80', '82', '83', '84', '97', '13', '64'];
 const STATUS_NAMES: Record<string, string> = {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { useLoanDisputes, useOpenDispute, useResolveDispute } from '../api/credit-reporting';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 
 function OpenDisputeForm({ loanId }: { loanId: number }) {
   const [note, setNote] = useState('');

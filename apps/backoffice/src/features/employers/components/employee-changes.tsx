@@ -15,7 +15,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';

@@ -16,7 +16,7 @@ import type { TBackofficeEmployerDetail, TBackofficeEmployerInvitation, TBackoff
 import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import { useDisableEmployerUser, useEmployer, useInviteEmployerUser, useRevokeInvitation } from '../api/employers';

@@ -11,7 +11,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';

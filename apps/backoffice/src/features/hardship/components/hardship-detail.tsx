@@ -13,7 +13,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import pageStyles from '../../../components/page.module.css';
+import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { fetchHardshipDocument, useDecideHardship, useHardshipDetail } from '../api/hardship';

@@ -6,7 +6,7 @@ import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import type { TInstallment, TLoanDetailResponse } from '@payrail/contract/backoffice';
 import { useLoan } from '../api/loans';
 import { formatDateTime, humanize } from '../../../lib/labels';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 
 const scheduleColumns: TableColumn<TInstallment>[] = [
   { key: 'n', header: 'No.', align: 'end', cell: (r) => r.n },

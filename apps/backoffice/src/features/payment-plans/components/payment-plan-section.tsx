@@ -12,7 +12,7 @@ import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import pageStyles from '../../../components/page.module.css';
+import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';

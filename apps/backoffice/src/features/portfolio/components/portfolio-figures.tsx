@@ -8,7 +8,7 @@ import { ChartData } from '@payrail/ui/chart-data';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { downloadPortfolioCsv } from '../api/portfolio';
 import { seriesColour } from './series-colour';
 import type { PortfolioSeries } from './portfolio-chart';

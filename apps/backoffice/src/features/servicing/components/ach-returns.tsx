@@ -4,7 +4,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { FileUploadSection } from '../../../components/file-upload-section';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useApplyAchReturns } from '../api/servicing';
 
 export const RETURN_FILE_REQUIRED = 'Choose the NACHA return file.';

@@ -7,7 +7,7 @@ import { Spinner } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useAdvanceBusinessDate, useBusinessDate, useRunServicing } from '../api/servicing';
 

@@ -7,7 +7,7 @@ import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useCan } from '../../../lib/roles';
 import { useLoanServicing } from '../api/servicing';
 import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, MODE_LABELS, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';

@@ -5,7 +5,7 @@ import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { downloadPayoffLetter, useBusinessDate } from '../api/servicing';
 

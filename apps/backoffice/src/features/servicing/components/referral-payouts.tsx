@@ -9,7 +9,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';

@@ -13,7 +13,7 @@ import { isApiError } from '@payrail/client/http-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileUploadSection } from '../../../components/file-upload-section';
 import type { UploadFailure } from '../../../components/file-upload-section';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useImportRemittance, useResolveLine, useSuspense } from '../api/servicing';
 import type { ResolveAction } from '../api/servicing';

@@ -7,7 +7,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import type { TStatement } from '@payrail/contract/statements';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { downloadStatement, useLoanStatements } from '../api/statements';
 

@@ -10,7 +10,7 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import { formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useChanges, useReportChange } from '../api/changes';
 import own from './changes.module.css';

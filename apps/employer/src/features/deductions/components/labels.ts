@@ -1,6 +1,6 @@
 import type { DeductionChange } from '@payrail/contract/employer-deductions';
 import { DEDUCTION_CHANGE_LABELS } from '@payrail/contract/employer-deductions';
-import type { BadgeTone } from '../../../components/badge';
+import type { BadgeTone } from '@payrail/ui/badge';
 
 export { DEDUCTION_CHANGE_LABELS };
 

@@ -1,5 +1,5 @@
 import type { TReconciliationStatus } from '@payrail/contract/employer-remittances';
-import type { BadgeTone } from '../../../components/badge';
+import type { BadgeTone } from '@payrail/ui/badge';
 
 export const STATUS_LABELS: Record<TReconciliationStatus, string> = {
   exact: 'Exact',

@@ -2,8 +2,8 @@ import type { TEmployerRemittanceDetail, TReconciliationLine } from '@payrail/co
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { Badge } from '../../../components/badge';
-import styles from '../../../components/page.module.css';
+import { Badge } from '@payrail/ui/badge';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { STATUS_LABELS, STATUS_TONES } from './labels';
 
 /** A difference with its sign: "−$25.00" short, "+$10.00" over, "$0.00" exact. */

@@ -6,7 +6,7 @@ import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useRemittance, useRemittances } from '../api/remittances';
 import { countsSummary, Reconciliation } from './reconciliation';

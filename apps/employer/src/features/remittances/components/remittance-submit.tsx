@@ -15,7 +15,7 @@ import { Form } from '@payrail/ui/form';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { TextField } from '@payrail/ui/text-field';
 import { formatCents, formatDate } from '@payrail/client/format';
-import styles from '../../../components/page.module.css';
+import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { useSubmitRemittance } from '../api/remittances';
 import { Reconciliation } from './reconciliation';
