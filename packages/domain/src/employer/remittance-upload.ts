@@ -16,7 +16,7 @@
  */
 import { isIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
-import { cents } from '../money';
+import { cents, formatUsd } from '../money';
 import type { Cents } from '../money';
 import { parseDeductionCsv } from './deduction-file';
 
@@ -121,7 +121,7 @@ export interface ReconciliationLine {
   readonly reason: string;
 }
 
-const usd = (c: number): string => `$${(Math.abs(c) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const usd = (c: number): string => formatUsd(cents(Math.abs(c)));
 
 /**
  * Reconciles a remittance with the deductions expected on its pay date, per employee: `exact`;

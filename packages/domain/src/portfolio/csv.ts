@@ -3,6 +3,7 @@
  * comma, a quote or a line break; quotes doubled). Money in dollars with two decimals, shares and rates in
  * percent with two decimals, so a spreadsheet reads them as numbers.
  */
+import { cents, formatCents } from '../money';
 import { MONTH_END_STATES } from './figures';
 import type { PortfolioFigures } from './figures';
 
@@ -18,7 +19,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 }
 
 /** Cents as dollars with two decimals (`-12.34`). */
-export const dollars = (c: number): string => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+export const dollars = (c: number): string => formatCents(cents(c));
 /** Basis points as a percent with two decimals (`12.34`). */
 export const percent = (bp: number): string => dollars(bp);
 

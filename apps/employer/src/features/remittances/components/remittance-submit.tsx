@@ -4,6 +4,7 @@ import { useFieldArray } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { isIsoDate } from '@payrail/domain/dates';
+import { cents, formatCents as decimalText } from '@payrail/domain/money';
 import { parseDollars } from '@payrail/domain/employer/deduction-file';
 import { ZEmployerRemittanceErrors } from '@payrail/contract/employer-remittances';
 import type { TEmployerRemittanceRequest, TEmployerRemittanceSubmitted } from '@payrail/contract/employer-remittances';
@@ -38,7 +39,6 @@ export const REMITTANCE_FORM_MSG = {
 const MAX_BYTES = 2_000_000;
 
 /** Integer cents as the amount field shows them: 12540 → "125.40". */
-export const dollars = (cents: number): string => `${String(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
 
 const ZScreenForm = z
   .object({
@@ -162,7 +162,7 @@ function EntryRows({ form, expected }: { form: UseFormReturn<ScreenInput, unknow
 function ScreenForm({ expected, submit, failure }: { expected: ExpectedDeductions | null; submit: (body: TEmployerRemittanceRequest) => Promise<unknown>; failure: ReactNode }) {
   const defaults: ScreenInput = {
     pay_date: expected?.payDate ?? '',
-    lines: (expected?.lines ?? []).filter((l) => l.deductionCents > 0).map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: dollars(l.deductionCents) })),
+    lines: (expected?.lines ?? []).filter((l) => l.deductionCents > 0).map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: decimalText(cents(l.deductionCents)) })),
   };
   if (defaults.lines.length === 0) defaults.lines.push({ employee_id: '', employee_name: '', expected: null, amount: '' });
   return (
