@@ -2,7 +2,7 @@
  * Two doors for one payroll (issue #31): a pay date an employer remits through the portal may also arrive in a
  * payroll file a servicer imports. The loan book never takes it twice: the second channel's line for the same
  * loan and pay date waits in suspense (`already_remitted`) for a servicer, in either order, also when both
- * arrive at once. Within one channel, a second file for the same pay date still posts (split remittances).
+ * arrive at once (twenty requests). Within one channel, a second file for the same pay date still posts (split remittances).
  * Both databases.
  */
 import { and, eq } from 'drizzle-orm';
@@ -75,8 +75,8 @@ describe('a pay date remitted through both channels is taken once', () => {
     expect(await posted(e.loanId)).toHaveLength(1);
   });
 
-  it('both at once, for several employees at the same time: each pay date posts exactly once', async () => {
-    const many = await Promise.all([3, 5, 6, 7].map((n) => employee(n)));
+  it('twenty requests at once (ten employees, both channels, each its own content): each pay date posts exactly once', async () => {
+    const many = await Promise.all([3, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => employee(n)));
     const answers = await Promise.all(many.flatMap((e) => [servicerFile(e, e.paymentCents), portalUpload(e, e.paymentCents)]));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     for (const e of many) {
