@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 /**
  * Boundary rules of STYLE.md, checked on resolved relative paths and package names:
@@ -26,7 +27,11 @@ const PACKAGES = /^@payrail\/(domain|contract|client|ui)(\/|$)/;
 
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
-  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}}', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose them in app/' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { layer: '{{from}} must not import {{to}}', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose them in app/' },
+  },
   create(context) {
     const file = path.relative(process.cwd(), context.filename).split(path.sep).join('/');
     const featureOf = (/** @type {string} */ p) => /^apps\/[^/]+\/src\/features\/([^/]+)\//.exec(p)?.[1];
@@ -53,7 +58,19 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.prerender/**', '**/.tsbuild/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.e2e-data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.prerender/**',
+      '**/.tsbuild/**',
+      'data/**',
+      '**/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.e2e-data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -68,10 +85,27 @@ export default tseslint.config(
   {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'zod'], message: 'packages/domain is pure: no framework, database or I/O.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'zod'],
+              message: 'packages/domain is pure: no framework, database or I/O.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'domain does no I/O' }],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'domain never reads the clock: take the date as an argument' }, { object: 'process', property: 'env', message: 'domain never reads the environment' }],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'domain never reads the clock: take the date as an argument' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'domain never reads the clock: take the date as an argument' },
+        { object: 'process', property: 'env', message: 'domain never reads the environment' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'domain never reads the clock: take the date as an argument' },
+      ],
     },
   },
   {
@@ -91,4 +125,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // Formatting is Prettier's (`npx prettier --check .` in npm test): no lint rule argues with it.
+  prettier,
 );

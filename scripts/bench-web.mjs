@@ -47,7 +47,17 @@ const TAKEOVER_RUNS = Math.max(1, Number(process.env.BENCH_WEB_TAKEOVER_RUNS ?? 
 const THROTTLING = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
 // The flags this machine's closed network needs (docs/testing.md).
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 if (!fs.existsSync(chrome)) {
   console.log(`bench:web skipped: no Chromium at ${chrome} (set CHROME_PATH)`);
@@ -70,7 +80,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-web-'));
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SERVICING_RUN_INTERVAL_MINUTES: '0' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SERVICING_RUN_INTERVAL_MINUTES: '0',
+  },
 });
 /** Lowers a process's priority; a machine that refuses leaves it as it is (the figures are then noisier). */
 function lowerPriority(pid, nice) {
@@ -134,7 +152,10 @@ async function signIn(page) {
   if (!new URL(page.url()).pathname.startsWith('/signin')) return;
   await page.type('input[type="email"]', DEMO.email);
   await page.type('input[type="password"]', DEMO.password);
-  await Promise.all([page.waitForFunction(() => !globalThis.location.pathname.startsWith('/signin'), { timeout: 30_000 }), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForFunction(() => !globalThis.location.pathname.startsWith('/signin'), { timeout: 30_000 }),
+    page.click('button[type="submit"]'),
+  ]);
 }
 
 /** One Lighthouse run; a run that lost its trace on a loaded machine (NO_NAVSTART, NO_FCP) is retried. */
@@ -166,13 +187,20 @@ async function takeOver(route) {
     await page.setCacheEnabled(false);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: THROTTLING.latency, downloadThroughput: THROTTLING.downloadThroughput, uploadThroughput: THROTTLING.uploadThroughput });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLING.latency,
+      downloadThroughput: THROTTLING.downloadThroughput,
+      uploadThroughput: THROTTLING.uploadThroughput,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
     await page.goto(`${base}${route.path}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     const answered = await page.waitForFunction(
       () => {
         if (globalThis.document.querySelector('#root[data-prerendered]')) return false;
-        const live = [...globalThis.document.querySelectorAll('main button')].some((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')));
+        const live = [...globalThis.document.querySelectorAll('main button')].some((button) =>
+          Object.keys(button).some((key) => key.startsWith('__reactProps$')),
+        );
         return live ? performance.now() : false;
       },
       { polling: 'mutation', timeout: 60_000 },
@@ -208,7 +236,8 @@ try {
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
     const jsKb = scripts.reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;
-    const reactKb = scripts.filter((r) => /\/assets\/react-[\w-]+\.js$/.test(new URL(r.url).pathname)).reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;
+    const reactKb =
+      scripts.filter((r) => /\/assets\/react-[\w-]+\.js$/.test(new URL(r.url).pathname)).reduce((n, r) => n + gzipBytes(new URL(r.url).pathname), 0) / 1024;
     const takeOvers = [];
     for (let run = 0; run < TAKEOVER_RUNS; run++) takeOvers.push(await takeOver(route));
     const takeOverMs = median(takeOvers);
@@ -231,7 +260,9 @@ try {
       'moved (all)': `${transferKb.toFixed(0)} kB`,
       verdict: ok ? 'PASS' : 'FAIL',
     });
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0));
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+    );
     if (failing.length) console.log(`${route.path}: accessibility findings: ${failing.map((a) => a.id).join(', ')}`);
   }
 } finally {

@@ -12,7 +12,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const CACHE_FILE = 'node_modules/.cache/payrail-build.json';
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.prerender', '.cache', 'coverage', 'test-results', 'playwright-report', '.git', '.vite', '.tsbuild', '.e2e-data', 'data']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.prerender',
+  '.cache',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  '.git',
+  '.vite',
+  '.tsbuild',
+  '.e2e-data',
+  'data',
+]);
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json'];
 /** Steps whose script is a program rather than workspace builds: the workspaces that program bundles. */
 const STEP_WORKSPACES = { 'build:server': ['@payrail/server'] };
@@ -91,7 +104,11 @@ export function stepHash(root, step) {
   for (const f of [...ROOT_FILES, ...targets.files, ...depFiles]) if (fs.existsSync(path.join(root, f))) files.push(f);
   const hash = createHash('sha256');
   for (const f of [...new Set(files.map((f) => f.split(path.sep).join('/')))].sort()) {
-    hash.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
+    hash
+      .update(f)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, f)))
+      .update('\0');
   }
   return { hash: hash.digest('hex'), dirs, targets: targets.names };
 }

@@ -35,7 +35,11 @@ beforeEach(() => {
   write('packages/ui/src/button.tsx', 'export const B = 1;');
   pkg('apps/server', { name: '@payrail/server', dependencies: { '@payrail/domain': '0.1.0' } });
   write('apps/server/src/main.ts', 'console.log(1);');
-  pkg('apps/web', { name: '@payrail/web', dependencies: { '@payrail/ui': '0.1.0' }, scripts: { build: 'vite build && node ../../scripts/precompress.mjs dist' } });
+  pkg('apps/web', {
+    name: '@payrail/web',
+    dependencies: { '@payrail/ui': '0.1.0' },
+    scripts: { build: 'vite build && node ../../scripts/precompress.mjs dist' },
+  });
   write('apps/web/src/main.tsx', 'export {};');
   pkg('apps/backoffice', { name: '@payrail/backoffice', dependencies: { '@payrail/ui': '0.1.0' }, scripts: { build: 'vite build' } });
   write('apps/backoffice/src/main.tsx', 'export {};');
@@ -55,7 +59,10 @@ describe('npm start: which build steps are up to date (scripts/build-cache.mjs)'
 
   it('a third app added to build:spa is covered with no list to update', () => {
     const before = hashOf(root, 'build:spa');
-    pkg('.', { ...JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')), scripts: { 'build:spa': 'npm run -w @payrail/web build && npm run -w @payrail/backoffice build && npm run -w @payrail/employer build' } });
+    pkg('.', {
+      ...JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')),
+      scripts: { 'build:spa': 'npm run -w @payrail/web build && npm run -w @payrail/backoffice build && npm run -w @payrail/employer build' },
+    });
     const after = stepHash(root, 'build:spa') as Hashed;
     expect(after.dirs).toContain('apps/employer');
     expect(after.hash).not.toBe(before);

@@ -14,8 +14,12 @@ async function messages(filePath: string, code: string): Promise<string[]> {
 describe('lint rules', () => {
   it('the domain never reads the clock with new Date() or Date.now()', async () => {
     const file = 'packages/domain/src/loan/sample.ts';
-    expect(await messages(file, 'export const today = new Date();\n')).toEqual(['no-restricted-syntax: domain never reads the clock: take the date as an argument']);
-    expect(await messages(file, 'export const now = Date.now();\n')).toEqual(['no-restricted-properties: \'Date.now\' is restricted from being used. domain never reads the clock: take the date as an argument']);
+    expect(await messages(file, 'export const today = new Date();\n')).toEqual([
+      'no-restricted-syntax: domain never reads the clock: take the date as an argument',
+    ]);
+    expect(await messages(file, 'export const now = Date.now();\n')).toEqual([
+      "no-restricted-properties: 'Date.now' is restricted from being used. domain never reads the clock: take the date as an argument",
+    ]);
     // Building a date from a value it was given is fine.
     expect(await messages(file, 'export const at = (iso: string) => new Date(iso);\n')).toEqual([]);
   });
@@ -26,7 +30,10 @@ describe('lint rules', () => {
   });
 
   it('a feature never imports another feature', async () => {
-    const found = await messages('apps/web/src/features/profile/components/sample.ts', "import { x } from '../../notifications/api/get-notifications';\nexport const y = x;\n");
+    const found = await messages(
+      'apps/web/src/features/profile/components/sample.ts',
+      "import { x } from '../../notifications/api/get-notifications';\nexport const y = x;\n",
+    );
     expect(found).toContain('payrail/boundaries: feature "profile" must not import feature "notifications"; compose them in app/');
   });
 
@@ -35,7 +42,9 @@ describe('lint rules', () => {
     expect(await messages(file, "import { formatUsd } from '../../../../../web/src/lib/format';\nexport const f = formatUsd;\n")).toContain(
       'payrail/boundaries: apps/backoffice must not import ../../../../../web/src/lib/format',
     );
-    expect(await messages(file, "import { Button } from '@web-ui/button';\nexport const b = Button;\n")).toContain('payrail/boundaries: apps/backoffice must not import @web-ui/button');
+    expect(await messages(file, "import { Button } from '@web-ui/button';\nexport const b = Button;\n")).toContain(
+      'payrail/boundaries: apps/backoffice must not import @web-ui/button',
+    );
     expect(await messages(file, "import { Button } from '@payrail/web/src/components/button';\nexport const b = Button;\n")).toContain(
       'payrail/boundaries: apps/backoffice must not import @payrail/web/src/components/button',
     );
@@ -54,6 +63,8 @@ describe('lint rules', () => {
   it('only repositories touch Drizzle', async () => {
     const found = await messages('apps/server/src/modules/servicing/use-cases/sample.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n");
     expect(found.some((m) => m.startsWith('no-restricted-imports:'))).toBe(true);
-    expect(await messages('apps/server/src/modules/servicing/repository-sample/repository.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n")).toEqual([]);
+    expect(
+      await messages('apps/server/src/modules/servicing/repository-sample/repository.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n"),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ const SLIDE_SECONDS = 4;
 const OUT = new URL('../apps/web/public/media/', import.meta.url);
 
 const stamp = (s) => `00:00:${String(s).padStart(2, '0')}.000`;
-const vtt = ['WEBVTT', '', ...SLIDES.flatMap((slide, i) => [`${i + 1}`, `${stamp(i * SLIDE_SECONDS)} --> ${stamp((i + 1) * SLIDE_SECONDS)}`, `${slide.title}. ${slide.text}`, ''])].join('\n');
+const vtt = [
+  'WEBVTT',
+  '',
+  ...SLIDES.flatMap((slide, i) => [`${i + 1}`, `${stamp(i * SLIDE_SECONDS)} --> ${stamp((i + 1) * SLIDE_SECONDS)}`, `${slide.title}. ${slide.text}`, '']),
+].join('\n');
 writeFileSync(new URL('pay-stub-help.vtt', OUT), vtt);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });

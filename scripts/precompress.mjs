@@ -24,7 +24,9 @@ for (const dist of process.argv.slice(2)) {
   for (const file of files(dist)) {
     const body = fs.readFileSync(file);
     if (body.length < MIN_BYTES) continue;
-    const brotli = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const brotli = zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gzip = zlib.gzipSync(body, { level: 9 });
     fs.writeFileSync(`${file}.br`, brotli);
     fs.writeFileSync(`${file}.gz`, gzip);

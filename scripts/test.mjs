@@ -8,7 +8,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
 fs.mkdirSync(out, { recursive: true });
-const env = { ...process.env, TZ: 'UTC', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR ?? '1' };
+const env = { ...process.env, TZ: 'UTC', FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1') };
 
 const results = [];
 let passed = 0;
@@ -50,8 +50,12 @@ function playwrightFailures(report) {
 }
 
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex -- the colour codes a reporter left in a message
-  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '';
+  const line =
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- the colour codes a reporter left in a message
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
   return line.length > 300 ? `${line.slice(0, 300)}…` : line.trim();
 }
 
@@ -88,7 +92,14 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 run('typecheck', bin('tsc'), ['-b']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-run('unit, API (PGlite) and component tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`], {}, path.join(out, 'vitest.json'));
+run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+run(
+  'unit, API (PGlite) and component tests',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`],
+  {},
+  path.join(out, 'vitest.json'),
+);
 if (process.env.TEST_DATABASE_URL) {
   run(
     'API tests on PostgreSQL',

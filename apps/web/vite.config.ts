@@ -38,19 +38,25 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    rolldownOptions: isSsrBuild ? {} : {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React itself (react, react-dom, the scheduler) in a chunk of its own: bench:web prints its share of the initial JS.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
-            // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
-            { name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }), debugName: 'landing pages', includeDependenciesRecursively: false },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React itself (react, react-dom, the scheduler) in a chunk of its own: bench:web prints its share of the initial JS.
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
+                // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
+                {
+                  name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }),
+                  debugName: 'landing pages',
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   test: {
     name: 'web',

@@ -48,7 +48,9 @@ export function uniqueSsn(): string {
 
 /** A one-page PDF, small enough for any upload (real magic bytes: the server checks content). */
 export function tinyPdf(): Buffer {
-  return Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  );
 }
 
 /** A file for Playwright's `setInputFiles`. */
@@ -62,7 +64,8 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, what: stri
   return type.includes('json') ? res.json() : res.text();
 }
 
-export const apiGet = async (request: APIRequestContext, token: string, url: string) => ok(await request.get(`/api${url}`, { headers: headers(token) }), `GET ${url}`);
+export const apiGet = async (request: APIRequestContext, token: string, url: string) =>
+  ok(await request.get(`/api${url}`, { headers: headers(token) }), `GET ${url}`);
 export const apiPost = async (request: APIRequestContext, token: string, url: string, data: unknown = {}) =>
   ok(await request.post(`/api${url}`, { headers: headers(token), data }), `POST ${url}`);
 export const apiPatch = async (request: APIRequestContext, token: string, url: string, data: unknown = {}) =>
@@ -73,7 +76,9 @@ export const apiPatch = async (request: APIRequestContext, token: string, url: s
 export async function stateProofOfAddress(page: Page, address: string, zipCode: string): Promise<void> {
   const slot = page.locator('[data-document-type="proof_of_address"]');
   const today = new Date();
-  await slot.getByLabel('Date on the document').fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
+  await slot
+    .getByLabel('Date on the document')
+    .fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
   await slot.getByLabel('Street address on the document').fill(address);
   await slot.getByLabel('Zip code on the document').fill(zipCode);
 }
@@ -163,7 +168,11 @@ export async function borrowerAt(request: APIRequestContext, stop: Stop, options
 
   const kind = options.employer ?? 'federal';
   await apiPatch(request, token, '/employer_selected', {
-    loan_borrower: { employer_id: await employerId(request, token, kind), working_time_range: '3 - 5 years', ...(kind === 'partner' ? { employee_id: 'EMP-1001' } : {}) },
+    loan_borrower: {
+      employer_id: await employerId(request, token, kind),
+      working_time_range: '3 - 5 years',
+      ...(kind === 'partner' ? { employee_id: 'EMP-1001' } : {}),
+    },
   });
   if (reached('phone_verification')) return borrower;
 

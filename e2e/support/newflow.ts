@@ -127,7 +127,9 @@ export async function uploadDocuments(page: Page): Promise<void> {
     if (/Proof of address/.test(title)) {
       await input.setInputFiles(pdfUpload('statement.pdf'));
       const today = new Date();
-      await section.getByLabel('Date on the document').fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
+      await section
+        .getByLabel('Date on the document')
+        .fill(`${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`);
     } else {
       await input.setInputFiles(pngFile(`${i}.png`));
     }

@@ -1,5 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiPost, borrowerAt, currentStatus, reviewerAction, reviewerMove, staffApiToken, uploadDocument, type Borrower, type BorrowerOptions } from './classic';
+import {
+  apiGet,
+  apiPost,
+  borrowerAt,
+  currentStatus,
+  reviewerAction,
+  reviewerMove,
+  staffApiToken,
+  uploadDocument,
+  type Borrower,
+  type BorrowerOptions,
+} from './classic';
 
 /** Servicing journeys: a funded loan per test, and the back office's business clock (shared, forward only). */
 
@@ -40,7 +51,9 @@ export async function fundedBorrower(request: APIRequestContext, repayBy: RepayB
   await reviewerAction(request, await staffApiToken(request, 'underwriter@payrail.test'), borrower.id, 'approve');
   expect(await currentStatus(request, borrower.token)).toBe('approved');
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, { headers: { authorization: servicer, 'idempotency-key': `servicing-journey-${borrower.id}` } });
+  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, {
+    headers: { authorization: servicer, 'idempotency-key': `servicing-journey-${borrower.id}` },
+  });
   expect(funded.status(), await funded.text()).toBeLessThan(300);
   const ongoing = (await apiGet(request, borrower.token, '/loans/ongoing_loans')) as OngoingLoans;
   const loan = ongoing.opened_loan?.loan;

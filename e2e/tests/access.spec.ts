@@ -169,7 +169,10 @@ test('social sign-in with an identity that has an account', async ({ page }) => 
 test('social sign-in with an unknown identity continues as a social sign-up', async ({ page }) => {
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page.getByRole('dialog', { name: 'Choose an account' }).getByRole('button', { name: /Casey Morgan/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose an account' })
+    .getByRole('button', { name: /Casey Morgan/ })
+    .click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByText('You do not have an account yet. Please sign up.')).toBeVisible();
   await page.getByLabel('State of residence').selectOption({ label: DELAWARE.name });

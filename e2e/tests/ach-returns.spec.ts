@@ -35,7 +35,11 @@ test("a servicer applies the bank's NACHA return file: the payment is reversed; 
   await advanceClockTo(request, plusDays(today, 5));
   const settled = ((await servicingOf(request, borrower.loanId)) as Servicing).ach_entries.find((e) => e.status === 'settled' && e.trace_number);
   expect(settled, 'a settled debit with its trace number').toBeTruthy();
-  const file = { name: 'RET-20261127.ach', mimeType: 'text/plain', buffer: Buffer.from(returnFile(settled!.trace_number!, settled!.amount, borrower.identifier, 'R01')) };
+  const file = {
+    name: 'RET-20261127.ach',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(returnFile(settled!.trace_number!, settled!.amount, borrower.identifier, 'R01')),
+  };
 
   await staffSignIn(page, 'servicer@payrail.test');
   await page.goto('/backoffice/servicing');
@@ -48,7 +52,9 @@ test("a servicer applies the bank's NACHA return file: the payment is reversed; 
   await expect(table.getByRole('row').nth(1)).toContainText(settled!.trace_number!);
   await expect(table.getByRole('row').nth(1)).toContainText('R01 Insufficient funds');
   await expectAccessible(page);
-  await section.screenshot({ path: process.env['SHOT_DIR'] ? `${process.env['SHOT_DIR']}/ach-returns-applied.png` : test.info().outputPath('ach-returns-applied.png') });
+  await section.screenshot({
+    path: process.env['SHOT_DIR'] ? `${process.env['SHOT_DIR']}/ach-returns-applied.png` : test.info().outputPath('ach-returns-applied.png'),
+  });
 
   await section.getByLabel('Return file from the bank (NACHA)').setInputFiles(file);
   await section.getByRole('button', { name: 'Apply returns' }).click();

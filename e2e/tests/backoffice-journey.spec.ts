@@ -109,7 +109,13 @@ async function expectDetailStatus(page: Page, status: string): Promise<void> {
   await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
 }
 
-test('an underwriter reviews, a borrower corrects and signs, a servicer funds: the loan exists with its schedule', async ({ page, request, browser, baseURL, extraHTTPHeaders }) => {
+test('an underwriter reviews, a borrower corrects and signs, a servicer funds: the loan exists with its schedule', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(420_000);
 
   // ── The borrower applies (classic flow over the API) with an employer that is not listed. ─────────
@@ -248,7 +254,10 @@ test('an underwriter reviews, a borrower corrects and signs, a servicer funds: t
 
   // Over the API: one loan with its installments, and an audit row for every staff action.
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const detail = (await (await request.get(`/api/backoffice/applications/${borrower.id}`, { headers: { authorization: servicer } })).json()) as { status: string; loan: { id: number; identifier: string } | null };
+  const detail = (await (await request.get(`/api/backoffice/applications/${borrower.id}`, { headers: { authorization: servicer } })).json()) as {
+    status: string;
+    loan: { id: number; identifier: string } | null;
+  };
   expect(detail.status).toBe('approved');
   expect(detail.loan?.identifier).toBe(identifier);
   const loan = (await (await request.get(`/api/backoffice/loans/${detail.loan!.id}`, { headers: { authorization: servicer } })).json()) as {

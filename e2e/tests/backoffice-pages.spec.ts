@@ -16,10 +16,14 @@ test('queue, application, funding, loan, loans, audit log and system event pages
   test.setTimeout(180_000);
   // A loan to look at: the demo applicant who is approved and signed, funded by the servicer.
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const ready = (await (await request.get('/api/backoffice/applications?ready_to_fund=true', { headers: { authorization: servicer } })).json()) as { items: { user_id: number }[] };
+  const ready = (await (await request.get('/api/backoffice/applications?ready_to_fund=true', { headers: { authorization: servicer } })).json()) as {
+    items: { user_id: number }[];
+  };
   expect(ready.items.length).toBeGreaterThan(0);
   const userId = ready.items[0]!.user_id;
-  const funded = await request.post(`/api/backoffice/applications/${userId}/fund`, { headers: { authorization: servicer, 'idempotency-key': `backoffice-pages-${userId}` } });
+  const funded = await request.post(`/api/backoffice/applications/${userId}/fund`, {
+    headers: { authorization: servicer, 'idempotency-key': `backoffice-pages-${userId}` },
+  });
   expect(funded.status(), await funded.text()).toBe(200);
   const { loan } = (await funded.json()) as { loan: { id: number; identifier: string } };
 

@@ -49,7 +49,10 @@ test('requests inbox: a returned payment appears with its action, staff remind, 
   await page.screenshot({ path: test.info().outputPath('requests-inbox.png'), fullPage: true });
 
   // The servicer sees the same request on the application page and sends a reminder.
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);
@@ -61,7 +64,12 @@ test('requests inbox: a returned payment appears with its action, staff remind, 
   await context.close();
   await page.reload();
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Reminder: 1 request is wai/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/^Reminder: 1 request is wai/)
+      .first(),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The request's one action leads to the payments page; a new payment from the account on file fixes it.
@@ -99,7 +107,10 @@ test('consent centre: records with download; the E-SIGN consent withdrawn (conse
   await expect(page.getByText('Your consent is withdrawn. We will mail you future notices.')).toBeVisible();
   await expect(page.getByText('Delivery: Paper by U.S. mail')).toBeVisible();
 
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);

@@ -24,7 +24,10 @@ async function openLoansAndPayments(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Loans & Payments' })).toBeVisible();
 }
 
-test('payoff letter: the figures equal the payoff quote of the chosen date, the PDF downloads, and a servicer issues the same letter', async ({ page, request }) => {
+test('payoff letter: the figures equal the payoff quote of the chosen date, the PDF downloads, and a servicer issues the same letter', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
   const today = await advanceClockTo(request, borrower.effectiveDate);
@@ -46,7 +49,10 @@ test('payoff letter: the figures equal the payoff quote of the chosen date, the 
   await letter.getByRole('button', { name: 'Download payoff letter (PDF)' }).click();
   expect((await download).suggestedFilename()).toBe(`payoff-letter-${borrower.identifier}-${date}.pdf`);
 
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, acceptDownloads: true });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, acceptDownloads: true });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/loans/${borrower.loanId}`);
@@ -60,7 +66,9 @@ test('payoff letter: the figures equal the payoff quote of the chosen date, the 
   await context.close();
 
   const notifications = (await apiGet(request, borrower.token, '/notifications')) as { message: string }[];
-  expect(notifications.map((n) => n.message)).toContain(`We prepared a payoff letter for loan ${borrower.identifier}: ${usd(quote.payoff_amount)} pays it off through ${usDate(date)}.`);
+  expect(notifications.map((n) => n.message)).toContain(
+    `We prepared a payoff letter for loan ${borrower.identifier}: ${usd(quote.payoff_amount)} pays it off through ${usDate(date)}.`,
+  );
 });
 
 test('what-if simulator: an extra payment moves the payoff date and saves interest; one click schedules it', async ({ page, request }) => {
@@ -80,7 +88,10 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
   const summary = region.getByRole('status').filter({ hasText: 'paid off on' });
   await expect(summary).toContainText('you would save');
   // The server's figures, the same the screen shows.
-  const simulated = await request.post(`/api/loans/${borrower.loanId}/what_if`, { headers: { authorization: borrower.token }, data: { one_time: [{ date: next.next_term_date, amount: 50000 }] } });
+  const simulated = await request.post(`/api/loans/${borrower.loanId}/what_if`, {
+    headers: { authorization: borrower.token },
+    data: { one_time: [{ date: next.next_term_date, amount: 50000 }] },
+  });
   const answer = (await simulated.json()) as { interest_saved: number; scenario: { payoff_date: string }; baseline: { payoff_date: string } };
   expect(answer.interest_saved).toBeGreaterThan(0);
   expect(answer.scenario.payoff_date <= answer.baseline.payoff_date).toBe(true);
@@ -91,7 +102,9 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
 
   await region.getByRole('button', { name: `Schedule the $500.00 payment on ${usDate(next.next_term_date)}` }).click();
   await expect(page.getByText('Your payment has been sent successfully.')).toBeVisible();
-  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; due_date: string; transaction_status: string }[] };
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as {
+    transactions: { amount: number; due_date: string; transaction_status: string }[];
+  };
   // Scheduled for the day the money moves (the due date, or the next business day when it is not one).
   const settles = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${next.next_term_date}`)) as { date: string }).date;
   expect(transactions.transactions).toContainEqual(expect.objectContaining({ amount: 50000, due_date: settles, transaction_status: 'scheduled' }));
@@ -101,13 +114,25 @@ test('what-if simulator: an extra payment moves the payoff date and saves intere
 test('repayment tracker: a short payroll remittance shows as short, with the reason and what to do', async ({ page, request }) => {
   test.setTimeout(240_000);
   const borrower = await fundedBorrower(request, 'payroll');
-  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as { next_term_date: string; payment_per_term: number };
+  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as {
+    next_term_date: string;
+    payment_per_term: number;
+  };
   // The employer remits on the pay date: the clock goes there, then a servicer imports a remittance $25.00 short.
   await advanceClockTo(request, next.next_term_date);
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
   const imported = await request.post('/api/backoffice/remittances', {
     headers: { authorization: servicer },
-    data: { lines: [{ employer: 'Department of Veterans Affairs', pay_date: next.next_term_date, borrower_identifier: borrower.identifier, amount: next.payment_per_term - 2500 }] },
+    data: {
+      lines: [
+        {
+          employer: 'Department of Veterans Affairs',
+          pay_date: next.next_term_date,
+          borrower_identifier: borrower.identifier,
+          amount: next.payment_per_term - 2500,
+        },
+      ],
+    },
   });
   expect(imported.status(), await imported.text()).toBe(200);
   expect(((await imported.json()) as { posted: number }).posted).toBe(1);

@@ -127,7 +127,8 @@ test.describe('about yourself', () => {
 
     // The answers are on file: the server shows them back (SSN masked).
     const show = async (field: string) =>
-      ((await (await request.get(`/api/about_yourself/show_field/${field}`, { headers: { authorization: borrower.token } })).json()) as { value: unknown }).value;
+      ((await (await request.get(`/api/about_yourself/show_field/${field}`, { headers: { authorization: borrower.token } })).json()) as { value: unknown })
+        .value;
     expect(await show('city')).toBe('Austin');
     expect(await show('social_security_number')).toBe(`xxx-xx-${ssn.slice(-4)}`);
     expect(await show('annual_income')).toBe('60000.00');

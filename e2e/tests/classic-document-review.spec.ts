@@ -3,7 +3,10 @@ import { expect, test } from '../support/access';
 import { borrowerAt, currentStatus, pdfFile, reviewerMove, signInThroughUi } from '../support/classic';
 
 /** Document review (spec §2): the reviewer asks for a social security document; the borrower uploads it and continues. */
-test('document review: the requested social security document is uploaded, the credit pull authorized, and the review runs again', async ({ page, request }) => {
+test('document review: the requested social security document is uploaded, the credit pull authorized, and the review runs again', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const borrower = await borrowerAt(request, 'application_review');
   await reviewerMove(request, borrower.id, 'document_review');

@@ -154,7 +154,10 @@ test('allotment: quick guide, upload, continue; home shows it in analysis', asyn
 
   // The underwriter checks the form and approves the allotment in the back office (not "Approve": the
   // borrower signs first); the borrower is sent on to the e-signature.
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'underwriter@payrail.test');
   await staff.goto(`/backoffice/applications/${borrower.id}`);

@@ -29,7 +29,14 @@ const sessionToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorag
 
 interface EsignAnswer {
   workflow_status: string;
-  loan_terms: { apr: string; amount_cents: number; finance_charge_cents: number; amount_financed_cents: number; total_of_payments_cents: number; number_of_payments: number };
+  loan_terms: {
+    apr: string;
+    amount_cents: number;
+    finance_charge_cents: number;
+    amount_financed_cents: number;
+    total_of_payments_cents: number;
+    number_of_payments: number;
+  };
   agreements: { id: number; name: string }[];
   signed: { signed_at: string; sha256: string } | null;
 }

@@ -183,7 +183,9 @@ test.describe('home status panel', () => {
     const borrower = await submitted(request);
     await signIn(page, borrower, /\/$/);
     await expect(page.getByText('In Analysis', { exact: true })).toBeVisible();
-    await expect(page.getByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.')).toBeVisible();
+    await expect(
+      page.getByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.'),
+    ).toBeVisible();
     // Only the Approved panel offers the rating.
     await expect(page.getByRole('heading', { name: 'Rate your experience' })).toHaveCount(0);
     await expectAccessible(page);
@@ -198,7 +200,6 @@ test.describe('home status panel', () => {
     await expect(page).toHaveURL(/\/application\/about_yourself$/);
     expect(await currentStatus(request, borrower.token)).toBe('about_yourself');
   });
-
 });
 
 test.describe('approved: the Approved panel on the dashboard', () => {
@@ -230,7 +231,9 @@ test.describe('approved: the Approved panel on the dashboard', () => {
   test('4–5 stars open the public review page and store the rating', async ({ page, request }) => {
     const borrower = await approved(request);
     // The public review site is a third party: answer it locally.
-    await page.context().route(/^https:\/\/(www\.)?trustpilot\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Review</title><h1>Review</h1>' }));
+    await page
+      .context()
+      .route(/^https:\/\/(www\.)?trustpilot\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Review</title><h1>Review</h1>' }));
     await signIn(page, borrower, /\/dashboard$/);
     const popupEvent = page.waitForEvent('popup');
     await page.getByRole('button', { name: '5 stars' }).click();

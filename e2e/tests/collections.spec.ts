@@ -44,7 +44,12 @@ test('a servicer works a delinquent loan from the Collections queue', async ({ p
   await row.getByRole('button', { name }).click();
   const panel = page.getByRole('region', { name: `${name} · loan ${borrower.identifier}` });
   await expect(panel).toBeVisible();
-  const zones = (await panel.getByText(/^America\/|^Pacific\//).first().innerText()).split(', ');
+  const zones = (
+    await panel
+      .getByText(/^America\/|^Pacific\//)
+      .first()
+      .innerText()
+  ).split(', ');
 
   const contact = panel.getByRole('form', { name: 'Log a contact attempt' });
   await contact.getByRole('combobox', { name: 'Channel' }).selectOption('call');

@@ -43,7 +43,12 @@ function tinyPng(): Buffer {
   ihdr[8] = 8;
   ihdr[9] = 2;
   const row = Buffer.from([0, 0x20, 0x60, 0xd0, 0x20, 0x60, 0xd0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat([row, row]))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat([row, row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test('dashboard home of a funded borrower: progress, scheduled payments with cancel, loan history', async ({ page, request }) => {
@@ -96,7 +101,10 @@ test('dashboard home of a funded borrower: progress, scheduled payments with can
   await expect(page.getByRole('region', { name: 'Loan history' })).toContainText('Active');
   await expect(page.getByRole('heading', { level: 1, name: `Hi, ${borrower.firstName}` })).toBeVisible();
   for (const path of ['/api/token_is_valid', '/api/loans/ongoing_loans', '/api/loans/history', '/api/notifications', '/api/banners', '/api/benefits']) {
-    expect(asked.filter((p) => p === path), path).toHaveLength(1);
+    expect(
+      asked.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
   }
 });
 
@@ -188,11 +196,16 @@ test('personal information: SSN shown in full, phone changed by SMS code, addres
   // Photo: a text file named .png is refused by type, a photo over 5 MB by size, a real PNG is stored.
   await page.getByTestId('file-upload-input').setInputFiles({ name: 'fake.png', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.getByText('User photo should be a image file.').first()).toBeVisible();
-  await page.getByTestId('file-upload-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([tinyPng(), Buffer.alloc(5_242_880)]) });
+  await page
+    .getByTestId('file-upload-input')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([tinyPng(), Buffer.alloc(5_242_880)]) });
   await expect(page.getByText('User photo cannot be more than 5MB.').first()).toBeVisible();
   await page.getByTestId('file-upload-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Personal information', exact: true }).locator('img')).toHaveAttribute('src', /^\/api\/avatars\/[0-9a-f]{64}-png$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Personal information', exact: true }).locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/avatars\/[0-9a-f]{64}-png$/,
+  );
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('personal-information.png'), fullPage: true });
 });
@@ -203,7 +216,9 @@ test('notifications from real events: approval, funding and payments; read/unrea
   const today = await advanceClockTo(request, borrower.effectiveDate);
   await signIn(page, borrower);
   const events = (await apiGet(request, borrower.token, '/notifications')) as { message: string; status: string }[];
-  expect(events.map((n) => n.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Your loan .* is funded/), 'Good news: your application was approved!']));
+  expect(events.map((n) => n.message)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^Your loan .* is funded/), 'Good news: your application was approved!']),
+  );
   const unread = events.filter((n) => n.status === 'unread').length;
   await expect(page.getByRole('button', { name: `Notifications, ${unread} unread` })).toBeVisible();
 
@@ -211,7 +226,14 @@ test('notifications from real events: approval, funding and payments; read/unrea
   for (let i = 0; i < 10; i++) {
     const res = await request.post('/api/request_payment', {
       headers: { authorization: borrower.token, 'idempotency-key': `dash-notice-${borrower.id}-${i}` },
-      data: { method: 'ach', mode: 'one_time', loan_id: borrower.loanId, amount: 1000 + i, scheduling: { instant: false, date: plusDays(today, 3 + i) }, params: {} },
+      data: {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: borrower.loanId,
+        amount: 1000 + i,
+        scheduling: { instant: false, date: plusDays(today, 3 + i) },
+        params: {},
+      },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }

@@ -47,7 +47,9 @@ test('the funded loan shows without a reload, its card leads with the next payme
 
   // Staff fund the loan; the borrower does nothing.
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, { headers: { authorization: servicer, 'idempotency-key': `dashboard-states-${borrower.id}` } });
+  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, {
+    headers: { authorization: servicer, 'idempotency-key': `dashboard-states-${borrower.id}` },
+  });
   expect(funded.status(), await funded.text()).toBeLessThan(300);
   const loan = ((await apiGet(request, borrower.token, '/loans/ongoing_loans')) as { opened_loan?: { loan: LoanWire } }).opened_loan?.loan;
   expect(loan?.next_payment?.due_date, 'the server states the next payment').toBeTruthy();
@@ -81,7 +83,8 @@ test('the funded loan shows without a reload, its card leads with the next payme
   await expect(page.getByRole('heading', { level: 1, name: 'Loans & Payments' })).toBeVisible();
   const section = (name: string) => page.getByRole('region', { name }).getByRole('button', { name });
   await expect(section('Loan progress')).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Your balance', 'Loan terms', 'Documents', 'Payment history', 'Payments']) await expect(section(name)).toHaveAttribute('aria-expanded', 'false');
+  for (const name of ['Your balance', 'Loan terms', 'Documents', 'Payment history', 'Payments'])
+    await expect(section(name)).toHaveAttribute('aria-expanded', 'false');
   await shot(page, 'loans-and-payments-390');
   // Was 7,269 px with every card open (issue #33); the header, the open progress card and the footer remain.
   const phoneHeight = await page.evaluate(() => document.documentElement.scrollHeight);

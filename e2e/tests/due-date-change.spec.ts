@@ -62,7 +62,10 @@ test('due-date change: sign the re-disclosed schedule, see it applied, the agree
   await expect(page.getByText(/A due date can be changed once every 12 months\. You can change it again on/)).toBeVisible();
 
   // The servicer sees the revision and the signed request on the loan page.
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto(`/backoffice/loans/${borrower.loanId}`);

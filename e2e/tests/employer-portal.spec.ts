@@ -26,7 +26,8 @@ const dollars = (cents: number) => `${String(Math.floor(cents / 100))}.${String(
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** The authenticator app: codes of the secret the enrolment screen shows. */
-const authenticator = (secret: string) => new TOTP({ issuer: 'Payrail Employer Portal', secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+const authenticator = (secret: string) =>
+  new TOTP({ issuer: 'Payrail Employer Portal', secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
 interface DeductionFile {
   pay_date: string | null;
@@ -50,7 +51,10 @@ async function openAcmeInBackOffice(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: ACME })).toBeVisible();
 }
 
-test('employer portal: invitation → TOTP → deduction file → a short remittance → the servicer and the borrower see the shortfall', async ({ page, request }) => {
+test('employer portal: invitation → TOTP → deduction file → a short remittance → the servicer and the borrower see the shortfall', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const email = uniqueEmail('acme.hr');
   const password = 'Employer-pass1';
@@ -114,8 +118,15 @@ test('employer portal: invitation → TOTP → deduction file → a short remitt
   const payDate = file.pay_date!;
   const maria = file.lines.find((l) => l.employee_id === MARIA.employeeId);
   expect(maria, 'the seeded borrower is in the file').toBeTruthy();
-  await expect(page.getByRole('table', { name: `Deductions on ${usDate(payDate)}` }).getByRole('row').filter({ hasText: MARIA.employeeId })).toContainText(usd(maria!.deduction));
-  await expect(page.getByRole('table', { name: 'Employees with an active payroll deduction' }).getByRole('row').filter({ hasText: MARIA.employeeId })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: `Deductions on ${usDate(payDate)}` })
+      .getByRole('row')
+      .filter({ hasText: MARIA.employeeId }),
+  ).toContainText(usd(maria!.deduction));
+  await expect(
+    page.getByRole('table', { name: 'Employees with an active payroll deduction' }).getByRole('row').filter({ hasText: MARIA.employeeId }),
+  ).toBeVisible();
   await expectAccessible(page);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -139,7 +150,9 @@ test('employer portal: invitation → TOTP → deduction file → a short remitt
   await page.getByRole('navigation', { name: 'Employer portal' }).getByRole('link', { name: 'Remittances' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Remittances' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('Remittance file (CSV)').setInputFiles({ name: `remittance-${payDate}.csv`, mimeType: 'text/csv', buffer: Buffer.from(remitted.join('\r\n')) });
+  await page
+    .getByLabel('Remittance file (CSV)')
+    .setInputFiles({ name: `remittance-${payDate}.csv`, mimeType: 'text/csv', buffer: Buffer.from(remitted.join('\r\n')) });
   await page.getByRole('button', { name: 'Submit the remittance' }).click();
   await expect(page.getByRole('heading', { name: 'Reconciliation of your remittance' })).toBeVisible();
   const reconciliation = page.getByRole('table', { name: `Reconciliation for the pay date ${usDate(payDate)}` });
@@ -150,7 +163,12 @@ test('employer portal: invitation → TOTP → deduction file → a short remitt
   for (const line of file.lines.filter((l) => l.employee_id !== MARIA.employeeId && l.deduction > 0)) {
     await expect(reconciliation.getByRole('row').filter({ hasText: line.employee_id })).toContainText('Exact');
   }
-  await expect(page.getByRole('table', { name: 'Remittances submitted' }).getByRole('row').filter({ hasText: usDate(payDate) })).toContainText('1 short');
+  await expect(
+    page
+      .getByRole('table', { name: 'Remittances submitted' })
+      .getByRole('row')
+      .filter({ hasText: usDate(payDate) }),
+  ).toContainText('1 short');
   await expectAccessible(page);
 
   // The other two pages of the portal, as the administrator finds them (nothing reported here).
@@ -165,7 +183,10 @@ test('employer portal: invitation → TOTP → deduction file → a short remitt
   // 8. The servicer (still signed in to the back office in this browser) sees the shortfall on the employer's page.
   await page.goto('/backoffice/');
   await openAcmeInBackOffice(page);
-  const servicerRow = page.getByRole('table', { name: `Reconciliation of the ${usDate(payDate)} remittance` }).getByRole('row').filter({ hasText: MARIA.employeeId });
+  const servicerRow = page
+    .getByRole('table', { name: `Reconciliation of the ${usDate(payDate)} remittance` })
+    .getByRole('row')
+    .filter({ hasText: MARIA.employeeId });
   await expect(servicerRow).toContainText('Short');
   await expect(servicerRow).toContainText(`−${usd(SHORT_CENTS)}`);
   await expectAccessible(page);

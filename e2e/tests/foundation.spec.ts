@@ -14,7 +14,11 @@ test('an unknown path shows PAGE NOT FOUND with a way to sign in', async ({ page
   await expect(page.getByText('PAGE NOT FOUND')).toBeVisible();
   await expect(page).toHaveTitle(/not found/i);
   await expectAccessible(page);
-  await page.getByRole('link', { name: /sign in/i }).or(page.getByRole('button', { name: /sign in/i })).first().click();
+  await page
+    .getByRole('link', { name: /sign in/i })
+    .or(page.getByRole('button', { name: /sign in/i }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/signin$/);
 });
 

@@ -41,7 +41,10 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   await expectAccessible(page);
 
   // The servicer finds it in the hardship queue, downloads the document and asks for more information.
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.getByRole('link', { name: 'Hardship' }).click();

@@ -62,7 +62,10 @@ test('a servicer finds a loan by its number and opens it; the page is headed by 
   await expectAccessible(page);
 
   // An underwriter reads the loan page too (docs/back-office.md), with no servicing action on it.
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const underwriter = await context.newPage();
   await staffSignIn(underwriter, 'underwriter@payrail.test');
   await underwriter.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Loans' }).click();
@@ -79,6 +82,8 @@ test('a servicer finds a loan by its number and opens it; the page is headed by 
 
   // The API answers the same row.
   const token = await staffApiToken(request, 'underwriter@payrail.test');
-  const listed = (await (await request.get(`/api/backoffice/loans?q=${encodeURIComponent(borrower.identifier)}`, { headers: { authorization: token } })).json()) as { items: { id: number; borrower: { name: string } }[] };
+  const listed = (await (
+    await request.get(`/api/backoffice/loans?q=${encodeURIComponent(borrower.identifier)}`, { headers: { authorization: token } })
+  ).json()) as { items: { id: number; borrower: { name: string } }[] };
   expect(listed.items.map((i) => [i.id, i.borrower.name])).toEqual([[borrower.loanId, name]]);
 });

@@ -86,7 +86,10 @@ test('item 3: the signed note opens from the back office (its view_url), audited
   await expectAccessible(page);
 });
 
-test('item 2: choosing Auto-Debit ACH prices the loan without the split-direct-deposit discount, on the note and in the back office', async ({ page, request }) => {
+test('item 2: choosing Auto-Debit ACH prices the loan without the split-direct-deposit discount, on the note and in the back office', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const borrower = await borrowerAt(request, 'after_review');
   expect(await currentStatus(request, borrower.token)).toBe('select_repay_method');
@@ -109,12 +112,20 @@ test('item 2: choosing Auto-Debit ACH prices the loan without the split-direct-d
   await apiPost(request, borrower.token, '/auto_debit', { account_type: 'checking', account_number: '987654321', routing_number: '034821624' });
   await page.goto('/esignature');
   await expect(page.getByRole('heading', { level: 1, name: 'E-signature' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: `${Number(autoDebit.apr).toFixed(2)}%` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: `${Number(autoDebit.apr).toFixed(2)}%` })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: `${Number(split.apr).toFixed(2)}%` })).toHaveCount(0);
   await expect(page.getByText('These terms are priced for repayment by Auto-Debit ACH (the price depends on how you repay).')).toBeVisible();
   await expectAccessible(page);
 
-  const staff = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const staff = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staffPage = await staff.newPage();
   await staffSignIn(staffPage, 'underwriter@payrail.test');
   await staffPage.goto(`/backoffice/applications/${borrower.id}`);
@@ -124,7 +135,10 @@ test('item 2: choosing Auto-Debit ACH prices the loan without the split-direct-d
   await staff.close();
 });
 
-test('item 4: the back office shows labels, dollars, US dates, names, a formatted SSN, readable audit rows newest first, tables that fit', async ({ page, request }) => {
+test('item 4: the back office shows labels, dollars, US dates, names, a formatted SSN, readable audit rows newest first, tables that fit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const borrower = await borrowerAt(request, 'after_review');
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -21,7 +21,9 @@ async function fundedOnAutoDebit(request: APIRequestContext): Promise<Borrower> 
   await apiPost(request, borrower.token, '/esignature/sign', { signature_name: `${borrower.firstName} ${borrower.lastName}` });
   await reviewerAction(request, await staffApiToken(request, 'underwriter@payrail.test'), borrower.id, 'approve');
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, { headers: { authorization: servicer, 'idempotency-key': `newcomer-${borrower.id}-fund` } });
+  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, {
+    headers: { authorization: servicer, 'idempotency-key': `newcomer-${borrower.id}-fund` },
+  });
   expect(funded.status(), await funded.text()).toBe(200);
   return borrower;
 }
@@ -136,7 +138,10 @@ async function currentStep(page: Page): Promise<string> {
   return (await stepper.locator('[aria-current="step"]').innerText()).replace(/\s+/g, ' ').trim();
 }
 
-test('item 5: the funnel — stepper on every step naming the page, nothing pre-selected, one total, pre-approval said, the panel centred', async ({ page, request }) => {
+test('item 5: the funnel — stepper on every step naming the page, nothing pre-selected, one total, pre-approval said, the panel centred', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   // Loan terms: the stepper names the page; no amount is pre-selected; the total has the disclosure's name.
   const atTerms = await borrowerAt(request, 'loan_terms');

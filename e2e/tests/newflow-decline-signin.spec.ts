@@ -26,7 +26,13 @@ test('new-flow sign-in: an unconfirmed e-mail goes to verify_email, an applicati
   // An account that never confirmed its e-mail.
   const unconfirmed = uniqueEmail('nf-unconfirmed');
   const signup = await request.post('/api/signup', {
-    data: { application_member: { email: unconfirmed }, agreements: { privacy_notice: true, consent_eletronic_comunications: true }, loan_borrower: { state_id: 8 }, loan: { amount: 200_000, payment_frequency: 'monthly', loan_purpose_name: 'Other' }, new_flow: true },
+    data: {
+      application_member: { email: unconfirmed },
+      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+      loan_borrower: { state_id: 8 },
+      loan: { amount: 200_000, payment_frequency: 'monthly', loan_purpose_name: 'Other' },
+      new_flow: true,
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   await page.goto(`${NF}/signin`);

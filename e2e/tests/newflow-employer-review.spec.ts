@@ -40,7 +40,10 @@ test('new flow: unlisted employer, payroll service from the server, employer rev
   await expect(page).toHaveURL(new RegExp(`${NF}/under_review$`));
   const userId = await userIdOf(page);
   // The underwriter reads what was typed on the application page and accepts it (added to the employer list).
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'underwriter@payrail.test');
   await staff.goto(`/backoffice/applications/${userId}`);

@@ -1,6 +1,19 @@
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
-import { NF, approvingSsn, checkYourRate, enterSsn, finishApplication, jobInfo, linkBank, linkPayroll, personalInfo, pdfUpload, pngFile, screenshot } from '../support/newflow';
+import {
+  NF,
+  approvingSsn,
+  checkYourRate,
+  enterSsn,
+  finishApplication,
+  jobInfo,
+  linkBank,
+  linkPayroll,
+  personalInfo,
+  pdfUpload,
+  pngFile,
+  screenshot,
+} from '../support/newflow';
 
 /** Journey (2): manual employment (pay stub), manual split deposit ($85.00 + screenshot) and manual bank entry. */
 test('new flow: pay stub, manual split deposit and manual bank, to money_on_way', async ({ page, request }) => {
@@ -77,4 +90,3 @@ test('new flow: auto-debit program, to money_on_way', async ({ page, request }) 
   await linkBank(page);
   await finishApplication(page, request, { offerList: /Auto-debit/, shots: 'autodebit' });
 });
-

@@ -1,7 +1,20 @@
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/access';
 import { BANK_LINK_SANDBOX } from '../support/classic';
-import { NF, NF_PASSWORD, approveAsReviewer, approvingSsn, checkYourRate, enterSsn, jobInfo, personalInfo, screenshot, uploadDocuments, userIdOf, verifyPhone } from '../support/newflow';
+import {
+  NF,
+  NF_PASSWORD,
+  approveAsReviewer,
+  approvingSsn,
+  checkYourRate,
+  enterSsn,
+  jobInfo,
+  personalInfo,
+  screenshot,
+  uploadDocuments,
+  userIdOf,
+  verifyPhone,
+} from '../support/newflow';
 
 /**
  * Journey (1) of issue #15: Check Your Rate → payroll link → rate check → split direct deposit set up in

@@ -37,7 +37,11 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   expect(paid.status(), await paid.text()).toBe(200);
   // The payment settles after the return window; the first installment is not due yet.
   await advanceClockTo(request, plusDays(today, 5));
-  await expect.poll(async () => ((await apiGet(request, borrower.token, '/loans/last')) as { loan: { eligible_for_refinance: boolean } }).loan.eligible_for_refinance, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => ((await apiGet(request, borrower.token, '/loans/last')) as { loan: { eligible_for_refinance: boolean } }).loan.eligible_for_refinance, {
+      timeout: 30_000,
+    })
+    .toBe(true);
 
   await signInThroughUi(page, borrower, /\/dashboard$/);
   await page.getByRole('link', { name: 'Loans & Payments' }).first().click();
@@ -84,7 +88,9 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   const fundingDate = terms.disbursement_date > business ? terms.disbursement_date : business;
   const quote = ((await apiGet(request, borrower.token, `/${borrower.loanId}/payoff/${fundingDate}`)) as { payoff_amount: number }).payoff_amount;
   const servicer = await staffApiToken(request, 'servicer@payrail.test');
-  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, { headers: { authorization: servicer, 'idempotency-key': `refi-fund-${borrower.id}` } });
+  const funded = await request.post(`/api/backoffice/applications/${borrower.id}/fund`, {
+    headers: { authorization: servicer, 'idempotency-key': `refi-fund-${borrower.id}` },
+  });
   expect(funded.status(), await funded.text()).toBe(200);
 
   const old = (await servicingOf(request, borrower.loanId)) as { loan: { status: string }; ledger: { kind: string; amount: number; effective_date: string }[] };
@@ -145,7 +151,10 @@ test('a referral: code copied, friends funded, rewards, Bronze level, payouts wa
   // apps/server/test/referral.int.test.ts: this journey leaves the shared business clock alone, so the
   // other servicing journeys of a full run keep their dates.)
   await expect(history.getByRole('row').filter({ hasText: 'Waiting period' })).toHaveCount(7);
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto('/backoffice/servicing');

@@ -26,7 +26,10 @@ async function signIn(page: Page, borrower: FundedBorrower): Promise<void> {
 
 /** Moves the business date forward in the back office, as a servicer (a separate browser page). */
 async function advanceInBackOffice(page: Page, to: string): Promise<void> {
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const staff = await context.newPage();
   await staffSignIn(staff, 'servicer@payrail.test');
   await staff.goto('/backoffice/servicing');
@@ -65,14 +68,20 @@ test('one-time payment → business date advanced → settled and in the payment
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Make payment' }).click();
   // The spec's words, then what was scheduled and when (today, or the next business day once today's run went out).
-  await expect(page.getByText(new RegExp(`${SENT.replace(/\./g, '\\.')} Your payment of \\$50\\.00 (will be debited from your bank account today|is scheduled for) `))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`${SENT.replace(/\./g, '\\.')} Your payment of \\$50\\.00 (will be debited from your bank account today|is scheduled for) `)),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await advanceInBackOffice(page, plusDays(today, 7));
 
-  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as {
+    payments: { amount: number; source: string }[];
+  };
   expect(payments.payments.some((p) => p.amount === 5000 && p.source === 'one_time')).toBe(true);
-  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as {
+    transactions: { amount: number; transaction_status: string }[];
+  };
   expect(transactions.transactions.find((t) => t.amount === 5000)?.transaction_status).toBe('settled');
 
   await page.reload();
@@ -111,7 +120,9 @@ test('a debit card added through the tokenizer pays a one-time payment, settled 
   await expect(page.getByText(SENT)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const cardPayments = (await apiGet(request, borrower.token, '/get_debit_transactions')) as { transactions: { amount: number; transaction_status: string; card_last4: string | null }[] };
+  const cardPayments = (await apiGet(request, borrower.token, '/get_debit_transactions')) as {
+    transactions: { amount: number; transaction_status: string; card_last4: string | null }[];
+  };
   expect(cardPayments.transactions).toEqual([expect.objectContaining({ amount: 2500, transaction_status: 'settled', card_last4: '4242' })]);
   await openPayments(page);
   await page.getByRole('button', { name: 'Debit card' }).click();
@@ -157,7 +168,9 @@ test('a payment typed in dollars, scheduled for later, said so, then canceled af
   await expect(cancel).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Scheduled payments' })).toBeFocused();
   await expectAccessible(page);
-  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as { transactions: { amount: number; transaction_status: string }[] };
+  const transactions = (await apiGet(request, borrower.token, `/transactions/loan/${borrower.loanId}`)) as {
+    transactions: { amount: number; transaction_status: string }[];
+  };
   expect(transactions.transactions.find((t) => t.amount === 2550)?.transaction_status).toBe('canceled');
 });
 
@@ -194,7 +207,10 @@ test('payoff quote and payoff → loan Finished, paid_off true, New Loan offered
   await page.goto('/dashboard');
   const paid = page.getByRole('region', { name: `Paid in full on ${us(payDay)}` });
   await expect(paid).toContainText('Congratulations!');
-  await expect(paid.getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute('href', `/dashboard/loans-and-payments/loan-history/${borrower.identifier}`);
+  await expect(paid.getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute(
+    'href',
+    `/dashboard/loans-and-payments/loan-history/${borrower.identifier}`,
+  );
   await expect(page.getByRole('link', { name: 'Make a payment' })).toHaveCount(0);
   await expectAccessible(page);
   await page.goto('/');
@@ -214,21 +230,34 @@ test('a returned debit (R01) is shown with its notification', async ({ page, req
   await advanceInBackOffice(page, plusDays(today, 7));
 
   const servicing = JSON.stringify(await servicingOf(request, borrower.loanId));
-  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; status: string; return_reason: string | null }[] };
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as {
+    payments: { amount: number; status: string; return_reason: string | null }[];
+  };
   // Returned R01 (reversed), then re-presented by the run (NACHA allows two retries of an R01).
-  expect(payments.payments.some((p) => p.amount === 3000 && p.status === 'returned'), servicing).toBe(true);
+  expect(
+    payments.payments.some((p) => p.amount === 3000 && p.status === 'returned'),
+    servicing,
+  ).toBe(true);
   await page.reload();
   await openPayments(page);
   await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'One-time payment (returned)' })).toHaveCount(1);
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Your payment of \$30\.00 on/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/^Your payment of \$30\.00 on/)
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
 });
 
 test('auto-debit set up and collected', async ({ page, request }) => {
   test.setTimeout(180_000);
   const borrower = await fundedBorrower(request);
-  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as { next_term_date: string; payment_per_term: number };
+  const next = (await apiGet(request, borrower.token, `/transactions/loan/next_term_date/${borrower.loanId}`)) as {
+    next_term_date: string;
+    payment_per_term: number;
+  };
   await signIn(page, borrower);
   await openPayments(page);
   await page.getByRole('button', { name: 'Auto-debit (ACH)' }).click();
@@ -247,8 +276,13 @@ test('auto-debit set up and collected', async ({ page, request }) => {
 
   await advanceInBackOffice(page, plusDays(next.next_term_date, 5));
 
-  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string; status: string }[] };
-  expect(payments.payments.some((p) => p.source === 'auto_debit' && p.amount === next.payment_per_term && p.status === 'posted'), JSON.stringify(payments)).toBe(true);
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as {
+    payments: { amount: number; source: string; status: string }[];
+  };
+  expect(
+    payments.payments.some((p) => p.source === 'auto_debit' && p.amount === next.payment_per_term && p.status === 'posted'),
+    JSON.stringify(payments),
+  ).toBe(true);
   await page.reload();
   await openPayments(page);
   await expect(page.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Auto-debit' }).first()).toBeVisible();
@@ -281,10 +315,20 @@ test('a payroll remittance file imported by a servicer and posted; an unmatched 
   await expect(page.getByText(`posted to loan #${borrower.loanId}.`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as { payments: { amount: number; source: string }[] };
-  const remitted = payments.payments.filter((p) => p.source === 'payroll_remittance').map((p) => p.amount).sort((a, b) => a - b);
+  const payments = (await apiGet(request, borrower.token, `/loans/history/payments?loan_id=${borrower.loanId}`)) as {
+    payments: { amount: number; source: string }[];
+  };
+  const remitted = payments.payments
+    .filter((p) => p.source === 'payroll_remittance')
+    .map((p) => p.amount)
+    .sort((a, b) => a - b);
   expect(remitted, JSON.stringify(payments)).toEqual([2000, 7500]);
   await page.goto(`/backoffice/loans/${borrower.loanId}`);
-  await expect(page.getByRole('table', { name: `Ledger of loan ${borrower.identifier}` }).getByRole('row').filter({ hasText: 'Payroll remittance' })).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('table', { name: `Ledger of loan ${borrower.identifier}` })
+      .getByRole('row')
+      .filter({ hasText: 'Payroll remittance' }),
+  ).toHaveCount(2);
   await expectAccessible(page);
 });

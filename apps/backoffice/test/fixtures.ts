@@ -82,7 +82,9 @@ export function applicationDetail(overrides: Partial<TApplicationDetail> = {}): 
       negotiated_amount: null,
       payment_method: 'split_direct_deposit',
     },
-    documents: [{ id: 301, type: 'pay_stub', file_name: 'stub.png', file_size: 2048, view_url: '/api/backoffice/documents/301', uploaded_at: '2026-11-10T10:00:00.000Z' }],
+    documents: [
+      { id: 301, type: 'pay_stub', file_name: 'stub.png', file_size: 2048, view_url: '/api/backoffice/documents/301', uploaded_at: '2026-11-10T10:00:00.000Z' },
+    ],
     history: [{ from: 'documents', to: 'application_submitted', event: 'submit', actor: 'borrower', staff: null, at: '2026-11-20T10:00:00.000Z' }],
     decisions: [{ id: 5, rule_set_version: 'v3', outcome: 'manual_review', reasons: ['Income not verified'], at: '2026-11-20T10:01:00.000Z' }],
     feedback_requests: [],

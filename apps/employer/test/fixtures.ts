@@ -18,8 +18,26 @@ export const DEDUCTIONS: TDeductionEmployees = {
   as_of: '2031-03-10',
   pay_frequency: 'biweekly',
   employees: [
-    { employee_id: 'A-1001', employee_name: 'Devon Okafor', deduction: 12540, first_pay_date: '2031-01-03', last_pay_date: '2031-12-19', next_pay_date: '2031-03-14', paused_from: null, paused_to: null },
-    { employee_id: 'A-1002', employee_name: 'Maria Lopez', deduction: 9800, first_pay_date: '2031-02-14', last_pay_date: '2032-01-30', next_pay_date: null, paused_from: '2031-03-01', paused_to: '2031-04-30' },
+    {
+      employee_id: 'A-1001',
+      employee_name: 'Devon Okafor',
+      deduction: 12540,
+      first_pay_date: '2031-01-03',
+      last_pay_date: '2031-12-19',
+      next_pay_date: '2031-03-14',
+      paused_from: null,
+      paused_to: null,
+    },
+    {
+      employee_id: 'A-1002',
+      employee_name: 'Maria Lopez',
+      deduction: 9800,
+      first_pay_date: '2031-02-14',
+      last_pay_date: '2032-01-30',
+      next_pay_date: null,
+      paused_from: '2031-03-01',
+      paused_to: '2031-04-30',
+    },
   ],
 };
 

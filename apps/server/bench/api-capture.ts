@@ -22,7 +22,12 @@ function note(arg0: unknown, arg1: unknown): (() => void) | null {
   if (!rec) return null;
   const config = typeof arg0 === 'string' ? { text: arg0 } : (arg0 as { text: string; values?: unknown[]; rowMode?: string; name?: string });
   const values = Array.isArray(arg1) ? arg1 : (config.values ?? []);
-  const q: CapturedQuery = { text: config.text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)), ...(config.rowMode ? { rowMode: config.rowMode } : {}), ...(config.name ? { name: config.name } : {}) };
+  const q: CapturedQuery = {
+    text: config.text,
+    values: values.map((v) => (v instanceof Date ? v.toISOString() : v)),
+    ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+    ...(config.name ? { name: config.name } : {}),
+  };
   const head = q.text.trim().toLowerCase();
   if (head.startsWith('begin')) {
     rec.inTx = { kind: 'transaction', queries: [q] };

@@ -14,7 +14,8 @@ export type FloorRoute = { method: 'GET' | 'POST'; url: string; status: number; 
 
 const plan = JSON.parse(fs.readFileSync(process.env.FLOOR_PLAN!, 'utf8')) as FloorRoute[];
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const run = (c: pg.Pool | pg.PoolClient, q: CapturedQuery) => c.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}), ...(q.rowMode === 'array' ? { rowMode: 'array' as const } : {}) });
+const run = (c: pg.Pool | pg.PoolClient, q: CapturedQuery) =>
+  c.query({ text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}), ...(q.rowMode === 'array' ? { rowMode: 'array' as const } : {}) });
 
 async function replay(steps: Step[]): Promise<void> {
   for (const step of steps) {
@@ -52,4 +53,11 @@ for (const route of plan) {
   });
 }
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

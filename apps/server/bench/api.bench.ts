@@ -55,12 +55,22 @@ const BENCH_DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DB ?? '') ? process
 
 /** `budget`: the statements one request may send (test/query-budgets.int.test.ts holds the same); `queries`: what it sent when recorded. */
 type Row = { name: string; method: 'GET' | 'POST'; url: string; token: string; body?: string; budget: number; queries?: number };
-type Result = { rps: number; p50: number; p99: number; errors: number; non2xx: number; /** CPU of the server process per request (µs), NaN where /proc is missing. */ cpuUs: number };
+type Result = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU of the server process per request (µs), NaN where /proc is missing. */ cpuUs: number;
+};
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuMs(pid: number | undefined): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // After the command name: state is field 3, utime 14 and stime 15 (1-based) — indexes 11 and 12 here.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
   } catch {
@@ -157,7 +167,14 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
   await database.migrate();
   await seedReference(database.db);
   await seedDemo(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: opts.dataDir, ENCRYPTION_KEY: KEY, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_SPA: 'false',
+    DATA_DIR: opts.dataDir,
+    ENCRYPTION_KEY: KEY,
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   const funded = await fundedBorrower(app);
@@ -166,7 +183,14 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
     { name: 'token_is_valid', method: 'GET', url: '/api/token_is_valid', token: funded.token, budget: 1 },
     { name: 'states', method: 'GET', url: '/api/states', token: '', budget: 0 },
     { name: 'loans/ongoing_loans', method: 'GET', url: '/api/loans/ongoing_loans', token: funded.token, budget: 2 },
-    { name: 'update_field', method: 'POST', url: '/api/about_yourself/update_field', token: editor.token, body: JSON.stringify({ loan_borrower: { city: 'Wilmington' } }), budget: 2 },
+    {
+      name: 'update_field',
+      method: 'POST',
+      url: '/api/about_yourself/update_field',
+      token: editor.token,
+      body: JSON.stringify({ loan_borrower: { city: 'Wilmington' } }),
+      budget: 2,
+    },
     { name: 'employers', method: 'GET', url: '/api/employers?search=pos', token: '', budget: 0 },
     { name: 'agreement_document', method: 'GET', url: '/api/agreement_document?agreement=privacy_notice', token: '', budget: 0 },
     // The other hot reads of a signed-in page.
@@ -183,14 +207,29 @@ async function fixtures(opts: { databaseUrl?: string; dataDir: string }): Promis
   // Recorded on an app with the benched process's settings (production): what that process sends is what
   // the floor replays (e.g. no business-clock read, which only exists outside production).
   const recorder = await buildApp({
-    config: loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', LOG_LEVEL: 'silent', SERVE_SPA: 'false', SEED_DEMO: 'false', DATA_DIR: opts.dataDir, ENCRYPTION_KEY: KEY, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) }),
+    config: loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      LOG_LEVEL: 'silent',
+      SERVE_SPA: 'false',
+      SEED_DEMO: 'false',
+      DATA_DIR: opts.dataDir,
+      ENCRYPTION_KEY: KEY,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    }),
     database,
   });
   await recorder.ready();
   const plan: FloorRoute[] = [];
   for (const row of rows) {
     // Once to warm Payrail's per-instance caches (system gate, crypto box), then recorded.
-    const call = () => recorder.inject({ method: row.method, url: row.url, headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) }, ...(row.body ? { payload: row.body } : {}) });
+    const call = () =>
+      recorder.inject({
+        method: row.method,
+        url: row.url,
+        headers: { authorization: row.token, ...(row.body ? { 'content-type': 'application/json' } : {}) },
+        ...(row.body ? { payload: row.body } : {}),
+      });
     const first = await call();
     if (first.statusCode !== 200) throw new Error(`${row.name}: ${first.statusCode} ${first.body}`);
     // On PostgreSQL reference answers are kept once the app listens for their changes (the first one starts that).
@@ -222,7 +261,13 @@ function physicalPlan(row: Row, steps: { queries: CapturedQuery[] }[]): Captured
   if (!row.token) return [];
   const writes = steps.flatMap((s) => s.queries).filter((q) => /^\s*(insert|update|delete)\s/i.test(q.text));
   if (writes.length > 0) return writes.map((q, i) => ({ ...q, name: `floor_physical_write_${row.name.replace(/\W/g, '_')}_${i}` }));
-  return [{ text: 'select * from user_sessions where token_hash = $1 and revoked_at is null and expires_at > $2 limit 1', values: [hashToken(row.token), new Date(Date.now() + 3_600_000).toISOString()], name: 'floor_physical_session' }];
+  return [
+    {
+      text: 'select * from user_sessions where token_hash = $1 and revoked_at is null and expires_at > $2 limit 1',
+      values: [hashToken(row.token), new Date(Date.now() + 3_600_000).toISOString()],
+      name: 'floor_physical_session',
+    },
+  ];
 }
 
 const mean = (rs: Result[]): Result => ({
@@ -237,7 +282,9 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
 
 async function postgresRun(): Promise<void> {
-  const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const serverUrl = new URL(
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   const benchUrl = new URL(serverUrl.toString());
   benchUrl.pathname = `/${BENCH_DB}`;
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
@@ -248,7 +295,9 @@ async function postgresRun(): Promise<void> {
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-bench-'));
   const { rows, plan } = await fixtures({ databaseUrl: benchUrl.toString(), dataDir: scratch });
-  console.log(`\nPostgreSQL (${benchUrl.host}), ${CONNECTIONS} connections, ${SECONDS} s per row and side, ${ROUNDS} round(s); queries per request: ${rows.map((r) => `${r.name} ${r.queries}`).join(', ')}`);
+  console.log(
+    `\nPostgreSQL (${benchUrl.host}), ${CONNECTIONS} connections, ${SECONDS} s per row and side, ${ROUNDS} round(s); queries per request: ${rows.map((r) => `${r.name} ${r.queries}`).join(', ')}`,
+  );
 
   const planFile = path.join(scratch, 'floor-plan.json');
   fs.writeFileSync(planFile, JSON.stringify(plan));
@@ -312,7 +361,9 @@ async function postgresRun(): Promise<void> {
     };
   });
   console.table(table);
-  console.log('Budget: queries/req within budget, req/s ≥ 60 % of the same-queries floor, p99 ≤ 2× it, no errors. Physical floor (fewest statements that could answer): ≥ 60 % of its req/s, p99 ≤ 2×.');
+  console.log(
+    'Budget: queries/req within budget, req/s ≥ 60 % of the same-queries floor, p99 ≤ 2× it, no errors. Physical floor (fewest statements that could answer): ≥ 60 % of its req/s, p99 ≤ 2×.',
+  );
 }
 
 async function pgliteRun(): Promise<void> {
@@ -322,7 +373,9 @@ async function pgliteRun(): Promise<void> {
   // server's main thread, one after the other on the same data directory.
   const modes = (process.env.BENCH_PGLITE_MODES ?? 'worker,main').split(',').map((m) => m.trim());
   for (const mode of modes) {
-    console.log(`\nEmbedded database (PGlite ${mode === 'worker' ? 'in a worker thread' : 'on the main thread'}, ${dataDir}), ${CONNECTIONS} connections, ${SECONDS} s per row`);
+    console.log(
+      `\nEmbedded database (PGlite ${mode === 'worker' ? 'in a worker thread' : 'on the main thread'}, ${dataDir}), ${CONNECTIONS} connections, ${SECONDS} s per row`,
+    );
     const payrail = await startPayrail({ DATA_DIR: dataDir, PGLITE_WORKER: mode === 'worker' ? 'true' : 'false' });
     const results: Result[] = [];
     for (const row of rows) results.push(await measure(payrail.base, row));
@@ -332,7 +385,14 @@ async function pgliteRun(): Promise<void> {
         const r = results[i]!;
         const budgeted = row.name === 'token_is_valid';
         const ok = r.errors === 0 && r.non2xx === 0 && (row.queries ?? Infinity) <= row.budget && (!budgeted || (r.rps >= 1000 && r.p99 <= 250));
-        return { route: row.name, 'queries/req (budget)': `${row.queries} (${row.budget})`, 'req/s': Math.round(r.rps), 'p50/p99': `${ms(r.p50)} / ${ms(r.p99)}`, 'errors/non-2xx': `${r.errors}/${r.non2xx}`, verdict: budgeted ? (ok ? 'PASS' : 'FAIL') : ok ? 'ok (no budget)' : 'FAIL' };
+        return {
+          route: row.name,
+          'queries/req (budget)': `${row.queries} (${row.budget})`,
+          'req/s': Math.round(r.rps),
+          'p50/p99': `${ms(r.p50)} / ${ms(r.p99)}`,
+          'errors/non-2xx': `${r.errors}/${r.non2xx}`,
+          verdict: budgeted ? (ok ? 'PASS' : 'FAIL') : ok ? 'ok (no budget)' : 'FAIL',
+        };
       }),
     );
   }
@@ -340,7 +400,12 @@ async function pgliteRun(): Promise<void> {
   console.log('Budget: token_is_valid ≥ 1,000 req/s, p99 ≤ 250 ms, 0 errors.');
 }
 
-console.log(`bench:api — Payrail via node ${payrailCommand().slice(1).map((p) => (p.startsWith('/') ? path.relative(ROOT, p) : p)).join(' ')}`);
+console.log(
+  `bench:api — Payrail via node ${payrailCommand()
+    .slice(1)
+    .map((p) => (p.startsWith('/') ? path.relative(ROOT, p) : p))
+    .join(' ')}`,
+);
 if (ONLY !== 'pglite') await postgresRun();
 if (ONLY !== 'postgres') await pgliteRun();
 process.exit(0);

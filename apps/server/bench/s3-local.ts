@@ -9,7 +9,16 @@ import { sha256Hex, signRequest } from '../src/adapters/storage/sigv4';
  * signature for the configured key pair (recomputed here: a wrong secret, a changed body or a replayed
  * date older than 15 minutes answers 403), as the real service would.
  */
-export type LocalS3 = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; objects: Map<string, { bytes: Buffer; contentType: string }>; requests: { put: number; get: number; delete: number; refused: number }; close(): Promise<void> };
+export type LocalS3 = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  objects: Map<string, { bytes: Buffer; contentType: string }>;
+  requests: { put: number; get: number; delete: number; refused: number };
+  close(): Promise<void>;
+};
 
 const xmlError = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
 

@@ -180,7 +180,8 @@ function nginxConfig(dir: string, listenPort: number, upstreamPorts: number[]): 
   site = site.replace(/(upstream payrail \{[\s\S]*?)(?:\s*server 127\.0\.0\.1:\d+[^\n]*)+/, `$1\n${servers}`);
   site = site.replace(/listen 80;/, `listen 127.0.0.1:${String(listenPort)};`);
   site = site.replace(/# set_real_ip_from [^\n]*\n(\s*)# real_ip_header X-Forwarded-For;/, 'set_real_ip_from 127.0.0.1;\n$1real_ip_header X-Forwarded-For;');
-  if (!site.includes(`127.0.0.1:${String(upstreamPorts[0])}`) || !site.includes('set_real_ip_from 127.0.0.1;')) throw new Error('deploy/nginx/payrail.conf no longer has the shape this script edits');
+  if (!site.includes(`127.0.0.1:${String(upstreamPorts[0])}`) || !site.includes('set_real_ip_from 127.0.0.1;'))
+    throw new Error('deploy/nginx/payrail.conf no longer has the shape this script edits');
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(
     conf,
@@ -213,7 +214,12 @@ let base = '';
 class Retryable extends Error {}
 
 /** `step` names the request in the per-step table; by default its method and path without the query. */
-async function send(ip: string, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; contentType?: string; step?: string } = {}): Promise<Response> {
+async function send(
+  ip: string,
+  method: string,
+  url: string,
+  opts: { token?: string; json?: unknown; body?: Buffer; contentType?: string; step?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { 'x-forwarded-for': ip };
   if (opts.token) headers.authorization = opts.token;
   let body: string | Uint8Array | undefined;
@@ -267,7 +273,8 @@ async function expectStatus(res: Response, status: number, what: string): Promis
   return text ? JSON.parse(text) : null;
 }
 
-const randomIp = () => `10.${String(1 + Math.floor(Math.random() * 254))}.${String(1 + Math.floor(Math.random() * 254))}.${String(1 + Math.floor(Math.random() * 254))}`;
+const randomIp = () =>
+  `10.${String(1 + Math.floor(Math.random() * 254))}.${String(1 + Math.floor(Math.random() * 254))}.${String(1 + Math.floor(Math.random() * 254))}`;
 
 const CRC = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -294,7 +301,12 @@ function randomPng(): Buffer {
   ihdr.writeUInt32BE(1, 4);
   ihdr[8] = 8;
   ihdr[9] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat([Buffer.from([0]), randomBytes(16)]))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat([Buffer.from([0]), randomBytes(16)]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 function multipart(field: string, filename: string, contentType: string, data: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----payrail${randomBytes(8).toString('hex')}`;
@@ -338,7 +350,10 @@ async function borrowerJourney(n: number): Promise<Journey> {
   if (!(signup.status === 201 || (retried && signup.status === 422))) await expectStatus(signup, 201, 'signup');
   else await signup.arrayBuffer();
   const confirmationCode = async () => {
-    const mail = (await expectStatus(await call(ip, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`), 200, 'outbox')) as { subject: string; body: string }[];
+    const mail = (await expectStatus(await call(ip, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`), 200, 'outbox')) as {
+      subject: string;
+      body: string;
+    }[];
     return mail.map((m) => /confirmation code is ([A-Z0-9]{6})/.exec(m.body)?.[1]).find(Boolean);
   };
   let code = await confirmationCode();
@@ -346,7 +361,11 @@ async function borrowerJourney(n: number): Promise<Journey> {
     // The killed instance committed the account but died before e-mailing the code (the e-mail is sent
     // after the commit): the borrower asks for another, as the sign-in screen offers.
     recoveredSignups++;
-    await expectStatus(await call(ip, 'POST', '/api/confirmation/resend_confirmation', { json: { application_member: { email } } }), 200, 'resend confirmation');
+    await expectStatus(
+      await call(ip, 'POST', '/api/confirmation/resend_confirmation', { json: { application_member: { email } } }),
+      200,
+      'resend confirmation',
+    );
     code = await confirmationCode();
   }
   if (!code) throw new Error(`no confirmation e-mail for ${email}`);
@@ -376,7 +395,11 @@ async function borrowerJourney(n: number): Promise<Journey> {
   }
   const png = randomPng();
   const form = multipart('avatar', 'me.png', 'image/png', png);
-  const uploaded = (await expectStatus(await call(ip, 'PATCH', '/api/users/avatar', { token, body: form.body, contentType: form.contentType }), 200, 'avatar upload')) as { url: string };
+  const uploaded = (await expectStatus(
+    await call(ip, 'PATCH', '/api/users/avatar', { token, body: form.body, contentType: form.contentType }),
+    200,
+    'avatar upload',
+  )) as { url: string };
   // Read back through nginx: round robin sends it to the other instance about half the time.
   for (let i = 0; i < 2; i++) {
     const served = await call(ip, 'GET', uploaded.url, { step: 'GET /api/avatars/:key' });
@@ -393,10 +416,16 @@ async function borrowerJourney(n: number): Promise<Journey> {
 async function main(): Promise<void> {
   const nginxBin = findNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-scale-'));
-  log(`work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s (arriving over ${String(RAMP_SECONDS)} s, pauses of ~${String(THINK_MS)} ms between screens, requests time out after ${String(TIMEOUT_MS)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `work directory ${dir}; ${String(USERS)} borrowers for ${String(SECONDS)} s (arriving over ${String(RAMP_SECONDS)} s, pauses of ~${String(THINK_MS)} ms between screens, requests time out after ${String(TIMEOUT_MS)} ms); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   log('building the server bundle…');
-  if (spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit', cwd: ROOT }).status !== 0) throw new Error('build:server failed');
+  if (spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit', cwd: ROOT }).status !== 0)
+    throw new Error('build:server failed');
 
   await admin(async (c) => {
     await c.query(`drop database if exists ${DB_NAME} with (force)`);
@@ -436,7 +465,11 @@ async function main(): Promise<void> {
     instances.push(await startInstance('instance-a', env, dir));
     instances.push(await startInstance('instance-b', env, dir));
     const listen = await freePort();
-    const conf = nginxConfig(dir, listen, instances.map((i) => i.port));
+    const conf = nginxConfig(
+      dir,
+      listen,
+      instances.map((i) => i.port),
+    );
     nginx = spawn(nginxBin, ['-c', conf, '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
     base = `http://127.0.0.1:${String(listen)}`;
     for (let i = 0; ; i++) {
@@ -458,14 +491,19 @@ async function main(): Promise<void> {
 
     // Both instances answer through nginx (round robin): count which one answered by asking each directly.
     const direct = await Promise.all(instances.map(async (i) => (await fetch(`http://127.0.0.1:${String(i.port)}/api/health`)).status));
-    check(direct.every((s) => s === 200), 'both instances are up');
+    check(
+      direct.every((s) => s === 200),
+      'both instances are up',
+    );
 
     // The per-IP limit holds across instances: login allows 10 a minute per address, round robin
     // spreads 30 attempts over both instances; in-memory counters would let 20 through.
     const limitIp = randomIp();
     const codes: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await call(limitIp, 'POST', '/api/login', { json: { application_member: { email: `limit.${RUN}.${String(i)}@example.com`, password: 'wrong-password-1' } } });
+      const res = await call(limitIp, 'POST', '/api/login', {
+        json: { application_member: { email: `limit.${RUN}.${String(i)}@example.com`, password: 'wrong-password-1' } },
+      });
       await res.arrayBuffer();
       codes.push(res.status);
     }
@@ -539,7 +577,10 @@ async function main(): Promise<void> {
       });
       const doubled = members.rows.filter((r) => Number(r.n) > 1 || Number(r.mails) > 1);
       // (A recovered sign-up has its resent e-mail only: the first one was never written.)
-      check(lost.length === 0, `no lost write: ${String(journeys.length)} journeys' names and photos all read back (${String(lost.length)} missing or different)`);
+      check(
+        lost.length === 0,
+        `no lost write: ${String(journeys.length)} journeys' names and photos all read back (${String(lost.length)} missing or different)`,
+      );
       check(doubled.length === 0, `no doubled write: one account and one confirmation e-mail per sign-up (${String(doubled.length)} doubled)`);
       const orphanAccounts = members.rows.length - journeys.length;
       log(`accounts made by the run: ${String(members.rows.length)} (${String(orphanAccounts)} by journeys cut short by the deadline or an error)`);
@@ -547,7 +588,10 @@ async function main(): Promise<void> {
     // The photo of a journey is in the bucket (sealed: the store never holds the PNG itself).
     const stored = [...s3.objects.values()];
     const pngMagic = first.png.subarray(0, 8);
-    check(stored.length >= journeys.length && !stored.some((o) => o.bytes.subarray(0, 8).equals(pngMagic)), `files on S3: ${String(stored.length)} objects for ${String(journeys.length)} photos, all sealed (S3 requests ${JSON.stringify(s3.requests)})`);
+    check(
+      stored.length >= journeys.length && !stored.some((o) => o.bytes.subarray(0, 8).equals(pngMagic)),
+      `files on S3: ${String(stored.length)} objects for ${String(journeys.length)} photos, all sealed (S3 requests ${JSON.stringify(s3.requests)})`,
+    );
     check(s3.requests.refused === 0, 'every S3 request was signed correctly');
     const a = instances[0]!;
     check(a.child.exitCode === null, `${a.name} survived and kept answering`);

@@ -50,7 +50,14 @@ const secs = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 await admin(`drop database if exists ${benchName} with (force)`);
 await admin(`create database ${benchName}`);
 const key = randomBytes(32).toString('base64');
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: '/tmp', DATABASE_URL: benchUrl.toString(), ENCRYPTION_KEY: key });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SERVE_SPA: 'false',
+  DATA_DIR: '/tmp',
+  DATABASE_URL: benchUrl.toString(),
+  ENCRYPTION_KEY: key,
+});
 const database = await openDatabase({ databaseUrl: benchUrl.toString() });
 await database.migrate();
 await seedReference(database.db);
@@ -72,7 +79,9 @@ console.log(`bench:servicing — generating ${LOANS.toLocaleString('en-US')} loa
 const gen = performance.now();
 const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: 4 });
 const q = (sql: string, params: unknown[] = []) => pool.query(sql, params);
-await q(`insert into application_members (id, email, workflow_status) select i, 'bench' || i || '@payrail.test', 'approved' from generate_series(1, $1) i`, [LOANS]);
+await q(`insert into application_members (id, email, workflow_status) select i, 'bench' || i || '@payrail.test', 'approved' from generate_series(1, $1) i`, [
+  LOANS,
+]);
 await q(`insert into applications (id, user_id, payment_method, outcome) select i, i, 'auto_debit', 'approved' from generate_series(1, $1) i`, [LOANS]);
 await q(
   `insert into loans (id, user_id, application_id, identifier, status, amount_cents, fee_cents, interest_rate, apr_percent, frequency, terms, disbursement_date, first_payment_date,
@@ -83,30 +92,44 @@ await q(
   [LOANS, DISBURSED, schedule.notePrincipalCents, schedule.totalInterestCents, schedule.totalOfPaymentsCents],
 );
 for (const r of schedule.rows) {
-  await q(`insert into loan_installments (loan_id, n, due_date, payment_cents, interest_cents, principal_cents, balance_cents) select i, $2, $3::date, $4, $5, $6, $7 from generate_series(1, $1) i`, [
-    LOANS, r.n, r.dueDate, r.paymentCents, r.interestCents, r.principalCents, r.balanceCents,
-  ]);
+  await q(
+    `insert into loan_installments (loan_id, n, due_date, payment_cents, interest_cents, principal_cents, balance_cents) select i, $2, $3::date, $4, $5, $6, $7 from generate_series(1, $1) i`,
+    [LOANS, r.n, r.dueDate, r.paymentCents, r.interestCents, r.principalCents, r.balanceCents],
+  );
 }
-await q(`insert into ledger_entries (loan_id, kind, effective_date, amount_cents, idempotency_key, created_at) select i, 'disbursement', $2::date, 100000, 'disbursement:bench:' || i, now() from generate_series(1, $1) i`, [LOANS, DISBURSED]);
+await q(
+  `insert into ledger_entries (loan_id, kind, effective_date, amount_cents, idempotency_key, created_at) select i, 'disbursement', $2::date, 100000, 'disbursement:bench:' || i, now() from generate_series(1, $1) i`,
+  [LOANS, DISBURSED],
+);
 await q(
   `insert into bank_accounts (id, user_id, usage, source, account_type, routing_number, account_number_sealed, account_number_last4, bank_name, verified_at, created_at, updated_at)
    select i, i, 'auto_debit', 'manual', 'checking', '034821624', $2, '6789', 'Harbor Point Bank', now(), now(), now() from generate_series(1, $1) i`,
   [LOANS, sealed],
 );
-await q(`insert into auto_debit_authorizations (loan_id, user_id, bank_account_id, amount_cents, disclosure_accepted_at, created_at) select i, i, i, $2, now(), now() from generate_series(1, $1) i`, [LOANS, schedule.regularPaymentCents]);
-for (const t of ['application_members', 'applications', 'loans', 'bank_accounts']) await q(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
+await q(
+  `insert into auto_debit_authorizations (loan_id, user_id, bank_account_id, amount_cents, disclosure_accepted_at, created_at) select i, i, i, $2, now(), now() from generate_series(1, $1) i`,
+  [LOANS, schedule.regularPaymentCents],
+);
+for (const t of ['application_members', 'applications', 'loans', 'bank_accounts'])
+  await q(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
 await q('analyze');
 console.log(`  generated in ${secs(gen)} s`);
 
 // The run: one business date, the loans claimed in batches and serviced set-based (withClaimBatch).
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 console.log(`  load average before the run: ${load()} (${os.cpus().length} cores)`);
 const runStart = performance.now();
 const report = await runDailyServicing(ctx, { from: parseIsoDate(DAY), through: parseIsoDate(DAY) });
 const runSeconds = (performance.now() - runStart) / 1000;
 const [sent] = (await q(`select count(*)::int as n from loan_transactions where status = 'pending'`)).rows as [{ n: number }];
 const { workers, batchSize } = config.collections;
-console.log(`  daily run for ${DAY}: ${report.loansProcessed.toLocaleString('en-US')} loans (${sent.n.toLocaleString('en-US')} debits sent and posted) in ${runSeconds.toFixed(1)} s`);
+console.log(
+  `  daily run for ${DAY}: ${report.loansProcessed.toLocaleString('en-US')} loans (${sent.n.toLocaleString('en-US')} debits sent and posted) in ${runSeconds.toFixed(1)} s`,
+);
 console.log(`  → ${Math.round(report.loansProcessed / runSeconds).toLocaleString('en-US')} loans/s (${workers} workers × batches of ${batchSize})`);
 
 // The floor: bare pg doing the same set-based work with no domain, no ORM, no ACH port: claim a batch
@@ -122,20 +145,34 @@ const worker = async () => {
   try {
     for (;;) {
       await c.query('begin');
-      const claims = await c.query(`select id, loan_id from servicing_runs where job = 'floor' and business_date = $1 and status = 'pending' order by id limit $2 for update skip locked`, [DAY, batchSize]);
+      const claims = await c.query(
+        `select id, loan_id from servicing_runs where job = 'floor' and business_date = $1 and status = 'pending' order by id limit $2 for update skip locked`,
+        [DAY, batchSize],
+      );
       if (claims.rowCount === 0) {
         await c.query('commit');
         return;
       }
       const rows = claims.rows as { id: number; loan_id: number }[];
       const ids = rows.map((r) => r.loan_id);
-      const loans = (await c.query('select * from loans where id = any($1::int[]) order by id for no key update', [ids])).rows as { id: number; user_id: number }[];
+      const loans = (await c.query('select * from loans where id = any($1::int[]) order by id for no key update', [ids])).rows as {
+        id: number;
+        user_id: number;
+      }[];
       await c.query('select * from loan_transactions where loan_id = any($1::int[]) order by id', [ids]);
       await c.query('select * from ledger_entries where loan_id = any($1::int[]) order by effective_date, id', [ids]);
-      const auths = (await c.query('select * from auto_debit_authorizations where loan_id = any($1::int[]) and revoked_at is null', [ids])).rows as { id: number; bank_account_id: number }[];
+      const auths = (await c.query('select * from auto_debit_authorizations where loan_id = any($1::int[]) and revoked_at is null', [ids])).rows as {
+        id: number;
+        bank_account_id: number;
+      }[];
       await c.query('select * from bank_accounts where id = any($1::int[])', [auths.map((a) => a.bank_account_id)]);
-      await c.query('select m.id, m.email, b.first_name, b.last_name from application_members m left join loan_borrowers b on b.user_id = m.id where m.id = any($1::int[])', [loans.map((l) => l.user_id)]);
-      const txIds = (await c.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)', ['loan_transactions', 'id', loans.length])).rows.map((r: { id: number }) => r.id);
+      await c.query(
+        'select m.id, m.email, b.first_name, b.last_name from application_members m left join loan_borrowers b on b.user_id = m.id where m.id = any($1::int[])',
+        [loans.map((l) => l.user_id)],
+      );
+      const txIds = (
+        await c.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)', ['loan_transactions', 'id', loans.length])
+      ).rows.map((r: { id: number }) => r.id);
       await c.query(
         `insert into loan_transactions (id, loan_id, user_id, mode, method, status, amount_cents, scheduled_date, bank_account_id, auto_debit_authorization_id, installment_n, ach_trace_id, sent_at, created_at, updated_at)
          select t.id, t.loan_id, t.loan_id, 'auto_debit', 'ach', 'pending', 34002, $3::date, a.bank_account_id, a.id, 2, 'FLOOR-' || t.id, now(), now(), now()
@@ -147,7 +184,9 @@ const worker = async () => {
          select t.loan_id, 'scheduled_debit', $3::date, 34002, t.id, 'floor:' || t.id, now() from unnest($1::int[], $2::int[]) as t(id, loan_id)`,
         [txIds, loans.map((l) => l.id), DAY],
       );
-      await c.query(`update servicing_runs set status = 'done', attempts = attempts + 1, finished_at = now() where id = any($1::int[])`, [rows.map((r) => r.id)]);
+      await c.query(`update servicing_runs set status = 'done', attempts = attempts + 1, finished_at = now() where id = any($1::int[])`, [
+        rows.map((r) => r.id),
+      ]);
       await c.query('commit');
       floorDone += rows.length;
     }
@@ -159,7 +198,9 @@ await Promise.all(Array.from({ length: workers }, worker));
 const floorSeconds = (performance.now() - floorStart) / 1000;
 const runRate = report.loansProcessed / runSeconds;
 const floorRate = floorDone / floorSeconds;
-console.log(`  floor (bare pg, the same set-based reads and writes, no domain/ORM): ${floorDone.toLocaleString('en-US')} loans in ${floorSeconds.toFixed(1)} s → ${Math.round(floorRate).toLocaleString('en-US')} loans/s`);
+console.log(
+  `  floor (bare pg, the same set-based reads and writes, no domain/ORM): ${floorDone.toLocaleString('en-US')} loans in ${floorSeconds.toFixed(1)} s → ${Math.round(floorRate).toLocaleString('en-US')} loans/s`,
+);
 console.log(`  ratio run / floor (time): ${(runSeconds / floorSeconds).toFixed(2)}×   load average after: ${load()}`);
 const projected = (100_000 / runRate).toFixed(1);
 console.log(

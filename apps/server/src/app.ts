@@ -65,7 +65,17 @@ import { profileRoutes } from './modules/profile/routes';
 import { portfolioBackofficeRoutes } from './modules/portfolio/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
-const ALWAYS_OPEN = ['/api/health', '/api/current_system_state', '/api/backoffice/', '/api/dev/', '/api/agreement_document', '/api/openapi.json', '/api/docs', '/api/ready', '/api/employer_portal/'];
+const ALWAYS_OPEN = [
+  '/api/health',
+  '/api/current_system_state',
+  '/api/backoffice/',
+  '/api/dev/',
+  '/api/agreement_document',
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/ready',
+  '/api/employer_portal/',
+];
 
 /** Never log these: credentials, tokens, SSNs, bank account numbers. */
 export const REDACT_PATHS = [
@@ -124,7 +134,12 @@ function cspSources(config: Config): { script: string[]; connect: string[]; fram
 
 /** The request as the log shows it. Tokens and codes also travel in URLs (confirmation query, /c/{code}): masked. */
 const INFO = pino.levels.values.info!;
-const logRequest = (req: { method: string; url: string; host: string; ip: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip });
+const logRequest = (req: { method: string; url: string; host: string; ip: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+});
 
 /**
  * The access line, written straight to the log stream: the JSON a pino logger with the default options
@@ -134,7 +149,13 @@ const logRequest = (req: { method: string; url: string; host: string; ip: string
  * never changes. Every string field goes through JSON.stringify, so any character is escaped as pino
  * would escape it.
  */
-export function accessLine(head: string, reqId: string, req: { method: string; url: string; host: string; ip: string }, statusCode: number, responseTime: number): string {
+export function accessLine(
+  head: string,
+  reqId: string,
+  req: { method: string; url: string; host: string; ip: string },
+  statusCode: number,
+  responseTime: number,
+): string {
   return (
     `${head}${Date.now()},"pid":${process.pid},"hostname":${HOSTNAME},"reqId":${JSON.stringify(reqId)},` +
     `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactUrl(req.url))},"host":${JSON.stringify(req.host)},"remoteAddress":${JSON.stringify(req.ip)}},` +
@@ -168,7 +189,11 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export type BuildOptions = { config: Config; database: Database; /** Where log lines go (tests); stdout otherwise. */ logStream?: { write(line: string): void } } & Partial<Pick<AppContext, 'providers' | 'now'>>;
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** Where log lines go (tests); stdout otherwise. */ logStream?: { write(line: string): void };
+} & Partial<Pick<AppContext, 'providers' | 'now'>>;
 
 /** Builds the whole HTTP application on an open, migrated database. Listening is the caller's job. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {

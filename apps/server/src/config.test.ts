@@ -38,7 +38,19 @@ describe('loadConfig', () => {
         return (e as Error).message;
       }
     })();
-    for (const name of ['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'CREDIT_BUREAU_PROVIDER', 'ROUTING_DIRECTORY_FILE']) expect(message).toContain(name);
+    for (const name of [
+      'EMAIL_PROVIDER',
+      'SMS_PROVIDER',
+      'IDENTITY_PROVIDER',
+      'CAPTCHA_PROVIDER',
+      'BANK_LINK_PROVIDER',
+      'CARD_TOKENIZER_PROVIDER',
+      'ACH_PROVIDER',
+      'PAYROLL_LINK_PROVIDER',
+      'CREDIT_BUREAU_PROVIDER',
+      'ROUTING_DIRECTORY_FILE',
+    ])
+      expect(message).toContain(name);
     expect(message).not.toContain('ADDRESS_PROVIDER');
     const real = {
       ENCRYPTION_KEY: KEY,
@@ -77,7 +89,9 @@ describe('loadConfig', () => {
       experian: { baseUrl: 'https://sandbox-us-api.experian.com', clientId: 'c', clientSecret: 's', username: 'u', password: 'p', subscriberCode: '1234567' },
     });
     expect(() => loadConfig({ ...real, CREDIT_BUREAU_PROVIDER: 'sandbox' })).toThrow(/configure CREDIT_BUREAU_PROVIDER \(or set/);
-    expect(() => loadConfig({ ...real, EXPERIAN_PASSWORD: '' })).toThrow(/EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian/);
+    expect(() => loadConfig({ ...real, EXPERIAN_PASSWORD: '' })).toThrow(
+      /EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian/,
+    );
     expect(() => loadConfig({ ...real, EXPERIAN_BASE_URL: 'http://bureau.example.com' })).toThrow(/EXPERIAN_BASE_URL must be an https:\/\/ URL/);
     expect(() => loadConfig({ ...real, ACH_PROVIDER: 'sandbox' })).toThrow(/configure ACH_PROVIDER \(or set ALLOW_SANDBOX_PROVIDERS=true/);
     expect(loadConfig({ ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true' }).bankLink.provider).toBe('sandbox');
@@ -110,7 +124,9 @@ describe('loadConfig', () => {
 
   it('requires the credentials of the real identity provider and captcha', () => {
     expect(() => devConfig({ IDENTITY_PROVIDER: 'google' })).toThrow(/GOOGLE_CLIENT_ID is required/);
-    expect(devConfig({ IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }).identity.googleClientId).toBe('abc.apps.googleusercontent.com');
+    expect(devConfig({ IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }).identity.googleClientId).toBe(
+      'abc.apps.googleusercontent.com',
+    );
     expect(() => devConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'site' })).toThrow(/RECAPTCHA_SECRET_KEY are required/);
     expect(() => devConfig({ SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '1' })).toThrow(/SESSION_IDLE_MINUTES/);
     expect(() => devConfig({ IDENTITY_PROVIDER: 'facebook' })).toThrow(/IDENTITY_PROVIDER/);
@@ -120,7 +136,9 @@ describe('loadConfig', () => {
     expect(() => devConfig({ NODE_ENV: 'production' })).toThrow(/ENCRYPTION_KEY is required in production/);
     expect(devConfig({}).encryptionKey).toBeUndefined();
     expect(devConfig({ ENCRYPTION_KEY: KEY }).encryptionKey).toEqual(Buffer.alloc(32, 7));
-    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'), ALLOW_SANDBOX_PROVIDERS: 'true' }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url'), ALLOW_SANDBOX_PROVIDERS: 'true' }).encryptionKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
     expect(() => devConfig({ ENCRYPTION_KEY: 'not base64 at all!' })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
   });
@@ -130,7 +148,17 @@ describe('loadConfig', () => {
     expect(() => devConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b' })).toThrow(/S3_SECRET_ACCESS_KEY are required/);
     expect(() => devConfig({ STORAGE_PROVIDER: 'gcs' })).toThrow(/STORAGE_PROVIDER/);
     expect(() => devConfig({ S3_ENDPOINT: 'ftp://minio:9000' })).toThrow(/S3_ENDPOINT/);
-    const s3 = { STORAGE_PROVIDER: 's3', S3_BUCKET: 'docs', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK', S3_ENDPOINT: 'http://minio:9000' };
-    expect(devConfig(s3).storage).toEqual({ provider: 's3', s3: { bucket: 'docs', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'AK', secretAccessKey: 'SK' } });
+    const s3 = {
+      STORAGE_PROVIDER: 's3',
+      S3_BUCKET: 'docs',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+      S3_ENDPOINT: 'http://minio:9000',
+    };
+    expect(devConfig(s3).storage).toEqual({
+      provider: 's3',
+      s3: { bucket: 'docs', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'AK', secretAccessKey: 'SK' },
+    });
   });
 });

@@ -42,7 +42,9 @@ const ZEnv = z
     SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be an e-mail address' }).default('support@payrail.test'),
     ENCRYPTION_KEY: z
       .string()
-      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)' })
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+        error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)',
+      })
       .optional(),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
     PGLITE_WORKER: bool.default(false),
@@ -82,26 +84,56 @@ const ZEnv = z
     ACH_PROVIDER: z.enum(['sandbox', 'nacha']).default('sandbox'),
     ACH_SANDBOX_SETTLE_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     ACH_NACHA_DIR: z.string().optional(),
-    ACH_ODFI_ROUTING_NUMBER: z.string().regex(/^\d{9}$/, { error: 'ACH_ODFI_ROUTING_NUMBER must be nine digits' }).default('034821624'),
+    ACH_ODFI_ROUTING_NUMBER: z
+      .string()
+      .regex(/^\d{9}$/, { error: 'ACH_ODFI_ROUTING_NUMBER must be nine digits' })
+      .default('034821624'),
     ACH_COMPANY_NAME: z.string().max(16).default('PAYRAIL'),
     ACH_COMPANY_ID: z.string().max(10).default('1234567890'),
-    COLLECTION_ROUTING_NUMBER: z.string().regex(/^\d{9}$/, { error: 'COLLECTION_ROUTING_NUMBER must be nine digits' }).default('034821624'),
+    COLLECTION_ROUTING_NUMBER: z
+      .string()
+      .regex(/^\d{9}$/, { error: 'COLLECTION_ROUTING_NUMBER must be nine digits' })
+      .default('034821624'),
     /** Production refuses the sandbox providers (fake money, fake banks, sign-in as anyone) unless this says it is a staging install. */
     ALLOW_SANDBOX_PROVIDERS: bool.default(false),
-    COLLECTION_ACCOUNT_NUMBER: z.string().regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' }).default('8800012345'),
+    COLLECTION_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{4,17}$/, { error: 'COLLECTION_ACCOUNT_NUMBER must be 4 to 17 digits' })
+      .default('8800012345'),
     // Metro 2 furnisher identity (docs/credit-reporting.md); the defaults are a demo furnisher.
-    METRO2_IDENTIFICATION_NUMBER: z.string().regex(/^[A-Z0-9]{1,20}$/, { error: 'METRO2_IDENTIFICATION_NUMBER must be 1 to 20 upper-case letters or digits' }).default('PAYRAILDEMO01'),
+    METRO2_IDENTIFICATION_NUMBER: z
+      .string()
+      .regex(/^[A-Z0-9]{1,20}$/, { error: 'METRO2_IDENTIFICATION_NUMBER must be 1 to 20 upper-case letters or digits' })
+      .default('PAYRAILDEMO01'),
     METRO2_REPORTER_NAME: z.string().min(1).max(40).default('Payrail Demo Servicing'),
     METRO2_REPORTER_ADDRESS: z.string().min(1).max(96).default('100 Demo Street, Wilmington, DE 19801'),
-    METRO2_REPORTER_TELEPHONE: z.string().regex(/^\d{10}$/, { error: 'METRO2_REPORTER_TELEPHONE must be 10 digits' }).default('3025550100'),
-    METRO2_EQUIFAX_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
-    METRO2_EXPERIAN_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,5}$/).default(''),
-    METRO2_TRANSUNION_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
-    METRO2_INNOVIS_PROGRAM_ID: z.string().regex(/^[A-Z0-9]{0,10}$/).default(''),
+    METRO2_REPORTER_TELEPHONE: z
+      .string()
+      .regex(/^\d{10}$/, { error: 'METRO2_REPORTER_TELEPHONE must be 10 digits' })
+      .default('3025550100'),
+    METRO2_EQUIFAX_PROGRAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{0,10}$/)
+      .default(''),
+    METRO2_EXPERIAN_PROGRAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{0,5}$/)
+      .default(''),
+    METRO2_TRANSUNION_PROGRAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{0,10}$/)
+      .default(''),
+    METRO2_INNOVIS_PROGRAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{0,10}$/)
+      .default(''),
     /** The daily servicing run (docs/servicing-operations.md). */
     LATE_FEE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(15),
     LATE_FEE_FLAT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1500),
-    LATE_FEE_PERCENT: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, { error: 'LATE_FEE_PERCENT must be a decimal percent such as 5' }).default('5'),
+    LATE_FEE_PERCENT: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, { error: 'LATE_FEE_PERCENT must be a decimal percent such as 5' })
+      .default('5'),
     LATE_FEE_MAX_CENTS: z.coerce.number().int().min(0).max(100_000).default(3000),
     ACH_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(10).default(2),
     ACH_REPRESENTMENT_DELAY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
@@ -110,7 +142,11 @@ const ZEnv = z
     /** Days a referral reward waits before it can be paid out (spec: "6-8 weeks"; 42 = 6 weeks). */
     REFERRAL_PAYOUT_WAIT_DAYS: z.coerce.number().int().min(0).max(120).default(42),
     /** Share of the note principal repaid before a loan can be refinanced (spec: "40% to 60%"). */
-    REFINANCE_MIN_PAID_SHARE: z.coerce.number().min(0.4, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).max(0.6, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' }).default(0.5),
+    REFINANCE_MIN_PAID_SHARE: z.coerce
+      .number()
+      .min(0.4, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' })
+      .max(0.6, { error: 'REFINANCE_MIN_PAID_SHARE must be between 0.4 and 0.6' })
+      .default(0.5),
     SERVICING_BATCH_SIZE: z.coerce.number().int().min(0).max(5000).default(500),
   })
   .superRefine((env, ctx) => {
@@ -131,47 +167,79 @@ const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp' });
     }
     if (env.SMS_PROVIDER === 'twilio' && !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)) {
-      ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when SMS_PROVIDER=twilio' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when SMS_PROVIDER=twilio',
+      });
     }
     if (env.IDENTITY_PROVIDER === 'google' && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID is required when IDENTITY_PROVIDER=google' });
     }
     if (env.CAPTCHA_PROVIDER === 'recaptcha' && !(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_KEY'], message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RECAPTCHA_SECRET_KEY'],
+        message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'ENCRYPTION_KEY is required in production (32 bytes, base64)' });
     }
     if (env.STORAGE_PROVIDER === 's3' && !(env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_PROVIDER=s3' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_PROVIDER=s3',
+      });
     }
     if (env.RATE_LIMIT_STORE === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL is required when RATE_LIMIT_STORE=redis' });
     }
     if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['MIGRATION_DATABASE_URL'], message: 'MIGRATION_DATABASE_URL (the schema owner) needs DATABASE_URL (the app role)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: 'MIGRATION_DATABASE_URL (the schema owner) needs DATABASE_URL (the app role)',
+      });
     }
     if (env.RATE_LIMIT_STORE === 'database' && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], message: 'RATE_LIMIT_STORE=database needs DATABASE_URL (the embedded database is one process: use memory)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT_STORE'],
+        message: 'RATE_LIMIT_STORE=database needs DATABASE_URL (the embedded database is one process: use memory)',
+      });
     }
     if (env.BANK_LINK_PROVIDER === 'plaid' && !(env.PLAID_CLIENT_ID && env.PLAID_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['PLAID_CLIENT_ID'], message: 'PLAID_CLIENT_ID and PLAID_SECRET are required when BANK_LINK_PROVIDER=plaid' });
     }
     if (env.PAYROLL_LINK_PROVIDER === 'argyle' && !(env.ARGYLE_API_KEY_ID && env.ARGYLE_API_KEY_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['ARGYLE_API_KEY_ID'], message: 'ARGYLE_API_KEY_ID and ARGYLE_API_KEY_SECRET are required when PAYROLL_LINK_PROVIDER=argyle' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ARGYLE_API_KEY_ID'],
+        message: 'ARGYLE_API_KEY_ID and ARGYLE_API_KEY_SECRET are required when PAYROLL_LINK_PROVIDER=argyle',
+      });
     }
-    if (env.CREDIT_BUREAU_PROVIDER === 'experian' && !(env.EXPERIAN_CLIENT_ID && env.EXPERIAN_CLIENT_SECRET && env.EXPERIAN_USERNAME && env.EXPERIAN_PASSWORD && env.EXPERIAN_SUBSCRIBER_CODE)) {
+    if (
+      env.CREDIT_BUREAU_PROVIDER === 'experian' &&
+      !(env.EXPERIAN_CLIENT_ID && env.EXPERIAN_CLIENT_SECRET && env.EXPERIAN_USERNAME && env.EXPERIAN_PASSWORD && env.EXPERIAN_SUBSCRIBER_CODE)
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['EXPERIAN_CLIENT_ID'],
-        message: 'EXPERIAN_CLIENT_ID, EXPERIAN_CLIENT_SECRET, EXPERIAN_USERNAME, EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian',
+        message:
+          'EXPERIAN_CLIENT_ID, EXPERIAN_CLIENT_SECRET, EXPERIAN_USERNAME, EXPERIAN_PASSWORD and EXPERIAN_SUBSCRIBER_CODE are required when CREDIT_BUREAU_PROVIDER=experian',
       });
     }
     if (env.ADDRESS_PROVIDER === 'smarty' && !(env.SMARTY_AUTH_ID && env.SMARTY_AUTH_TOKEN)) {
       ctx.addIssue({ code: 'custom', path: ['SMARTY_AUTH_ID'], message: 'SMARTY_AUTH_ID and SMARTY_AUTH_TOKEN are required when ADDRESS_PROVIDER=smarty' });
     }
     if (env.CARD_TOKENIZER_PROVIDER === 'stripe' && !(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY are required when CARD_TOKENIZER_PROVIDER=stripe' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY are required when CARD_TOKENIZER_PROVIDER=stripe',
+      });
     }
     if (env.SERVICING_DEFAULT_DAYS >= env.SERVICING_CHARGE_OFF_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['SERVICING_DEFAULT_DAYS'], message: 'SERVICING_DEFAULT_DAYS must be less than SERVICING_CHARGE_OFF_DAYS' });
@@ -253,7 +321,16 @@ export type Config = {
   /** The account allotments and split direct deposits are sent to (printed in the allotment instructions). Defaults: sandbox values. */
   collectionAccount: { routingNumber: string; accountNumber: string };
   /** The Metro 2 furnisher (docs/credit-reporting.md): the identification number and program identifiers the bureaus assign, the reporter's name, address and telephone. */
-  creditReporting: { identificationNumber: string; reporterName: string; reporterAddress: string; reporterTelephone: string; equifaxProgramId: string; experianProgramId: string; transUnionProgramId: string; innovisProgramId: string };
+  creditReporting: {
+    identificationNumber: string;
+    reporterName: string;
+    reporterAddress: string;
+    reporterTelephone: string;
+    equifaxProgramId: string;
+    experianProgramId: string;
+    transUnionProgramId: string;
+    innovisProgramId: string;
+  };
   /** The daily servicing run (docs/servicing-operations.md): late fees, ACH return window and re-presentment, the timer. */
   collections: {
     lateFee: { graceDays: number; flatCents: number; percent: string; maxCents: number };
@@ -278,8 +355,35 @@ export class ConfigError extends Error {}
  * identity, an always-passing captcha, codes that never leave the outbox, fictional banks and cards,
  * disbursements that move no money. (The address sandbox lists real addresses and stays allowed.)
  */
-function sandboxProvidersIn(env: { [K in 'EMAIL_PROVIDER' | 'SMS_PROVIDER' | 'IDENTITY_PROVIDER' | 'CAPTCHA_PROVIDER' | 'BANK_LINK_PROVIDER' | 'CARD_TOKENIZER_PROVIDER' | 'ACH_PROVIDER' | 'PAYROLL_LINK_PROVIDER' | 'CREDIT_BUREAU_PROVIDER']: string } & { ROUTING_DIRECTORY_FILE?: string | undefined }): string[] {
-  const names = (['EMAIL_PROVIDER', 'SMS_PROVIDER', 'IDENTITY_PROVIDER', 'CAPTCHA_PROVIDER', 'BANK_LINK_PROVIDER', 'CARD_TOKENIZER_PROVIDER', 'ACH_PROVIDER', 'PAYROLL_LINK_PROVIDER', 'CREDIT_BUREAU_PROVIDER'] as const).filter((name) => env[name] === 'sandbox');
+function sandboxProvidersIn(
+  env: {
+    [
+      K in
+        | 'EMAIL_PROVIDER'
+        | 'SMS_PROVIDER'
+        | 'IDENTITY_PROVIDER'
+        | 'CAPTCHA_PROVIDER'
+        | 'BANK_LINK_PROVIDER'
+        | 'CARD_TOKENIZER_PROVIDER'
+        | 'ACH_PROVIDER'
+        | 'PAYROLL_LINK_PROVIDER'
+        | 'CREDIT_BUREAU_PROVIDER'
+    ]: string;
+  } & { ROUTING_DIRECTORY_FILE?: string | undefined },
+): string[] {
+  const names = (
+    [
+      'EMAIL_PROVIDER',
+      'SMS_PROVIDER',
+      'IDENTITY_PROVIDER',
+      'CAPTCHA_PROVIDER',
+      'BANK_LINK_PROVIDER',
+      'CARD_TOKENIZER_PROVIDER',
+      'ACH_PROVIDER',
+      'PAYROLL_LINK_PROVIDER',
+      'CREDIT_BUREAU_PROVIDER',
+    ] as const
+  ).filter((name) => env[name] === 'sandbox');
   return env.ROUTING_DIRECTORY_FILE ? [...names] : [...names, 'ROUTING_DIRECTORY_FILE'];
 }
 
@@ -305,7 +409,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveSpa: e.SERVE_SPA,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
-    cspExtraScriptSrc: e.CSP_EXTRA_SCRIPT_SRC.split(',').map((s) => s.trim()).filter(Boolean),
+    cspExtraScriptSrc: e.CSP_EXTRA_SCRIPT_SRC.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS },
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
@@ -315,7 +421,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     identity: { provider: e.IDENTITY_PROVIDER, googleClientId: e.GOOGLE_CLIENT_ID },
-    captcha: { provider: e.CAPTCHA_PROVIDER, sandboxFail: e.CAPTCHA_SANDBOX_FAIL, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY, minScore: e.RECAPTCHA_MIN_SCORE },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      sandboxFail: e.CAPTCHA_SANDBOX_FAIL,
+      siteKey: e.RECAPTCHA_SITE_KEY,
+      secretKey: e.RECAPTCHA_SECRET_KEY,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+    },
     supportEmail: e.SUPPORT_EMAIL,
     requireHumanReview: e.REQUIRE_HUMAN_REVIEW ?? e.NODE_ENV === 'production',
     servicing: { defaultDays: e.SERVICING_DEFAULT_DAYS, chargeOffDays: e.SERVICING_CHARGE_OFF_DAYS },
@@ -338,13 +450,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payrollLink: {
       provider: e.PAYROLL_LINK_PROVIDER,
-      argyle: e.ARGYLE_API_KEY_ID && e.ARGYLE_API_KEY_SECRET ? { apiKeyId: e.ARGYLE_API_KEY_ID, apiKeySecret: e.ARGYLE_API_KEY_SECRET, baseUrl: e.ARGYLE_BASE_URL } : undefined,
+      argyle:
+        e.ARGYLE_API_KEY_ID && e.ARGYLE_API_KEY_SECRET
+          ? { apiKeyId: e.ARGYLE_API_KEY_ID, apiKeySecret: e.ARGYLE_API_KEY_SECRET, baseUrl: e.ARGYLE_BASE_URL }
+          : undefined,
     },
     creditBureau: {
       provider: e.CREDIT_BUREAU_PROVIDER,
       experian:
         e.EXPERIAN_CLIENT_ID && e.EXPERIAN_CLIENT_SECRET && e.EXPERIAN_USERNAME && e.EXPERIAN_PASSWORD && e.EXPERIAN_SUBSCRIBER_CODE
-          ? { baseUrl: e.EXPERIAN_BASE_URL, clientId: e.EXPERIAN_CLIENT_ID, clientSecret: e.EXPERIAN_CLIENT_SECRET, username: e.EXPERIAN_USERNAME, password: e.EXPERIAN_PASSWORD, subscriberCode: e.EXPERIAN_SUBSCRIBER_CODE }
+          ? {
+              baseUrl: e.EXPERIAN_BASE_URL,
+              clientId: e.EXPERIAN_CLIENT_ID,
+              clientSecret: e.EXPERIAN_CLIENT_SECRET,
+              username: e.EXPERIAN_USERNAME,
+              password: e.EXPERIAN_PASSWORD,
+              subscriberCode: e.EXPERIAN_SUBSCRIBER_CODE,
+            }
           : undefined,
     },
     rateCheckIntervalSeconds: e.NEWFLOW_RATE_CHECK_INTERVAL_SECONDS,

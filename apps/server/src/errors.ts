@@ -4,15 +4,7 @@ import { FILE_UNAVAILABLE_CODE } from '@payrail/contract/documents';
  * Typed application errors. Use cases throw these; one Fastify error handler maps them to the spec's
  * shapes: field errors `{ errors: { field: [msg] } }`, everything else `{ error: msg }`.
  */
-export type AppErrorCode =
-  | 'bad_request'
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests'
-  | 'unavailable';
+export type AppErrorCode = 'bad_request' | 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'unavailable';
 
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,

@@ -31,7 +31,10 @@ async function main(): Promise<void> {
   // Outside production without ENCRYPTION_KEY, this generates the development key on the first start.
   await app.ctx.cryptoBox();
   // Files an interrupted upload left behind (a crash between storing the bytes and writing the row).
-  const sweep = () => sweepOrphanUploads(app.ctx).catch((err: unknown) => app.log.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'orphan upload sweep failed'));
+  const sweep = () =>
+    sweepOrphanUploads(app.ctx).catch((err: unknown) =>
+      app.log.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'orphan upload sweep failed'),
+    );
   await sweep();
   const sweeper = setInterval(() => void sweep(), 3_600_000);
   sweeper.unref();
@@ -57,7 +60,10 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push(`  Demo staff     ${DEMO_STAFF.map((s) => s.email).join(', ')} — password ${DEMO_STAFF_PASSWORD}`);
     lines.push(`  Demo borrower  ${DEMO_BORROWER.email} — password ${DEMO_BORROWER.password}`);
-    if (config.env === 'development') lines.push(`  Demo employer  ${DEMO_EMPLOYER_ADMIN.email} — password ${DEMO_EMPLOYER_ADMIN.password}, authenticator key ${DEMO_EMPLOYER_ADMIN.totpSecret} (README)`);
+    if (config.env === 'development')
+      lines.push(
+        `  Demo employer  ${DEMO_EMPLOYER_ADMIN.email} — password ${DEMO_EMPLOYER_ADMIN.password}, authenticator key ${DEMO_EMPLOYER_ADMIN.totpSecret} (README)`,
+      );
   }
   if (config.env !== 'production') lines.push(`  Sandbox outbox ${base}/api/dev/outbox?to=<email or phone>`);
   console.log(lines.join('\n') + '\n');

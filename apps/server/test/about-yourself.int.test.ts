@@ -52,7 +52,8 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
     for (const [field, value] of Object.entries(values)) expect((await updateField(app, token, { [field]: value })).statusCode, field).toBe(200);
 
     const shown: Record<string, unknown> = {};
-    for (const field of ['first_name', ...Object.keys(values), 'employee_id']) shown[field] = (await showField(app, token, field)).json<{ value: unknown }>().value;
+    for (const field of ['first_name', ...Object.keys(values), 'employee_id'])
+      shown[field] = (await showField(app, token, field)).json<{ value: unknown }>().value;
     expect(shown).toEqual({
       first_name: 'Jordan',
       last_name: 'Rivera',
@@ -80,11 +81,25 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
   it('answers the saved values of a call that writes both the borrower and the profile row, as show_field shows them', async () => {
     const { token } = await newBorrower(app);
     const ssn = uniqueSsn();
-    const values = { first_name: ' Dana ', state_id: await availableStateId(app), city: ' Dover ', annual_income: '52,000', social_security_number: ssn, driver_license_number: 'DL-1234' };
+    const values = {
+      first_name: ' Dana ',
+      state_id: await availableStateId(app),
+      city: ' Dover ',
+      annual_income: '52,000',
+      social_security_number: ssn,
+      driver_license_number: 'DL-1234',
+    };
     const saved = await updateField(app, token, values);
     expect(saved.statusCode).toBe(200);
     const answered = saved.json<{ loan_borrower: Record<string, unknown> }>().loan_borrower;
-    expect(answered).toEqual({ first_name: 'Dana', state_id: values.state_id, city: 'Dover', annual_income: '52000.00', social_security_number: `xxx-xx-${ssn.slice(-4)}`, driver_license_number: 'DL-1234' });
+    expect(answered).toEqual({
+      first_name: 'Dana',
+      state_id: values.state_id,
+      city: 'Dover',
+      annual_income: '52000.00',
+      social_security_number: `xxx-xx-${ssn.slice(-4)}`,
+      driver_license_number: 'DL-1234',
+    });
     for (const field of Object.keys(values)) expect((await showField(app, token, field)).json<{ value: unknown }>().value, field).toEqual(answered[field]);
     // A later call on one table answers that table's value and leaves the other's as saved.
     expect((await updateField(app, token, { last_name: 'Moss' })).json()).toEqual({ loan_borrower: { last_name: 'Moss' } });
@@ -133,7 +148,9 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
       expect((await updateField(app, token, { social_security_number: good })).statusCode, good).toBe(200);
     }
     const ssn = uniqueSsn();
-    expect(await errorsOf(token, { social_security_number: ssn, social_security_number_confirmation: '111-22-3333' })).toEqual({ social_security_number: [MSG.ssnConfirmationMismatch] });
+    expect(await errorsOf(token, { social_security_number: ssn, social_security_number_confirmation: '111-22-3333' })).toEqual({
+      social_security_number: [MSG.ssnConfirmationMismatch],
+    });
     expect((await updateField(app, token, { social_security_number: ssn, social_security_number_confirmation: ssn.replace(/-/g, '') })).json()).toEqual({
       loan_borrower: { social_security_number: `xxx-xx-${ssn.slice(-4)}` },
     });
@@ -199,7 +216,9 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
     const late = await updateField(app, token, { first_name: 'Late' });
     expect(late.statusCode).toBe(422);
     expect(late.json()).toEqual({ error: APPLICATION_MSG.stepNotAvailable('phone_verification'), current_status: 'phone_verification' });
-    expect((await call(app, { method: 'POST', url: '/api/about_yourself/update_field', payload: { loan_borrower: { first_name: 'X' } } })).statusCode).toBe(401);
+    expect((await call(app, { method: 'POST', url: '/api/about_yourself/update_field', payload: { loan_borrower: { first_name: 'X' } } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -246,7 +265,12 @@ describe('references', () => {
     const one = await post(app, token, '/api/about_yourself/update_references', { references: [REFERENCES[0]] });
     expect(one.statusCode).toBe(422);
     expect(one.json()).toEqual({ errors: { references: [APPLICATION_MSG.referencesCount] } });
-    const blank = await post(app, token, '/api/about_yourself/update_references', { references: [{ ...REFERENCES[0], relationship: ' ' }, { ...REFERENCES[1], phone: '555' }] });
+    const blank = await post(app, token, '/api/about_yourself/update_references', {
+      references: [
+        { ...REFERENCES[0], relationship: ' ' },
+        { ...REFERENCES[1], phone: '555' },
+      ],
+    });
     expect(blank.json()).toEqual({ errors: { 'references.0.relationship': [FIELD_MSG.blank], 'references.1.phone': [FIELD_MSG.invalid] } });
     const missing = await post(app, token, '/api/about_yourself/update_references', { references: [{ firstName: 'A' }, REFERENCES[1]] });
     expect(Object.keys(missing.json<{ errors: object }>().errors).sort()).toEqual(['references.0.lastName', 'references.0.phone', 'references.0.relationship']);
@@ -261,7 +285,9 @@ describe('education program', () => {
     expect((await get(app, token, '/api/education_program')).json()).toEqual({ show_modal: true });
     const bad = await post(app, token, '/api/education_program', { initials: { first: 'JO', last: '' }, agreement: false });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ errors: { 'initials.first': [FIELD_MSG.tooLong(1)], 'initials.last': [FIELD_MSG.blank], agreement: [FIELD_MSG.mustBeAccepted] } });
+    expect(bad.json()).toEqual({
+      errors: { 'initials.first': [FIELD_MSG.tooLong(1)], 'initials.last': [FIELD_MSG.blank], agreement: [FIELD_MSG.mustBeAccepted] },
+    });
     const wrong = await post(app, token, '/api/education_program', { initials: { first: 'X', last: 'r' }, agreement: true });
     expect(wrong.json()).toEqual({ errors: { 'initials.first': [FIELD_MSG.invalid] } });
     expect((await post(app, token, '/api/education_program', { initials: { first: 'j', last: 'r' }, agreement: true })).json()).toEqual({ ok: true });
@@ -273,7 +299,11 @@ describe('POST /api/leads', () => {
   it('captures a lead without a session (201)', async () => {
     const email = uniqueEmail('lead');
     const state = await unavailableStateId(app);
-    const res = await call(app, { method: 'POST', url: '/api/leads', payload: { lead: { full_name: ' Pat Doe ', email: email.toUpperCase(), state_id: state } } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/leads',
+      payload: { lead: { full_name: ' Pat Doe ', email: email.toUpperCase(), state_id: state } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ full_name: 'Pat Doe', email, state_id: state });
     const [row] = await app.ctx.database.db.select().from(leads).where(eq(leads.email, email));
@@ -281,7 +311,11 @@ describe('POST /api/leads', () => {
   });
 
   it('answers the spec messages for blank and invalid fields', async () => {
-    const blank = await call(app, { method: 'POST', url: '/api/leads', payload: { lead: { full_name: '', email: '', state_id: await unavailableStateId(app) } } });
+    const blank = await call(app, {
+      method: 'POST',
+      url: '/api/leads',
+      payload: { lead: { full_name: '', email: '', state_id: await unavailableStateId(app) } },
+    });
     expect(blank.statusCode).toBe(422);
     expect(blank.json()).toEqual({ errors: { full_name: [MSG.leadFullNameBlank], email: [MSG.leadEmailBlank] } });
     const missing = await call(app, { method: 'POST', url: '/api/leads', payload: { lead: { state_id: 1 } } });

@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxToken } from '../src/adapters/identity/sandbox';
 import { applicationMembers, loanBorrowers, userAgreements, workflowTransitions } from '../src/db/schema/index';
 import { DEMO_BORROWER, DEMO_STAFF_PASSWORD } from '../src/db/seed';
-import { PASSWORD, auth, availableStateId, call, latestEmailToken, login, outbox, signUp, signUpConfirmed, signupBody, unavailableStateId } from './identity-helpers';
+import {
+  PASSWORD,
+  auth,
+  availableStateId,
+  call,
+  latestEmailToken,
+  login,
+  outbox,
+  signUp,
+  signUpConfirmed,
+  signupBody,
+  unavailableStateId,
+} from './identity-helpers';
 import { type TestApp, testApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -30,14 +42,26 @@ const socialSignupBody = async (googleToken: string) => ({
 describe('POST /api/signup with e-mail and password', () => {
   it('creates an unconfirmed account, e-mails a 6-character token with the validation link, and answers 201 without a session', async () => {
     const email = uniqueEmail('Mixed.Case');
-    const { res } = await signUp(app, { email, query: '?utm_source=newsletter&utm_medium=email&utm_campaign=spring&http_referer=https%3A%2F%2Fexample.com%2Fp' });
+    const { res } = await signUp(app, {
+      email,
+      query: '?utm_source=newsletter&utm_medium=email&utm_campaign=spring&http_referer=https%3A%2F%2Fexample.com%2Fp',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.headers.authorization).toBeUndefined();
     const body = res.json<{ id: number; email: string }>();
     expect(body).toEqual({ id: expect.any(Number), email: email.toLowerCase() });
 
     const row = await member(email);
-    expect(row).toMatchObject({ email: email.toLowerCase(), confirmedAt: null, workflowStatus: 'email_confirmation', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring', httpReferer: 'https://example.com/p', fingerprint: 'fp-test' });
+    expect(row).toMatchObject({
+      email: email.toLowerCase(),
+      confirmedAt: null,
+      workflowStatus: 'email_confirmation',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+      httpReferer: 'https://example.com/p',
+      fingerprint: 'fp-test',
+    });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await borrower(row.id)).referCode).toMatch(/^[A-Z2-9]{8}$/);
     const transitions = await db().select().from(workflowTransitions).where(eq(workflowTransitions.userId, row.id));
@@ -99,15 +123,29 @@ describe('POST /api/signup with e-mail and password', () => {
   });
 
   it('names every business problem at once', async () => {
-    const { res } = await signUp(app, { email: DEMO_BORROWER.email, password_confirmation: 'Other-pass-1', state_id: await unavailableStateId(app), friend_refer_code: 'zzzz' });
+    const { res } = await signUp(app, {
+      email: DEMO_BORROWER.email,
+      password_confirmation: 'Other-pass-1',
+      state_id: await unavailableStateId(app),
+      friend_refer_code: 'zzzz',
+    });
     expect(res.json()).toEqual({
-      errors: { email: [FIELD_MSG.taken], password_confirmation: [FIELD_MSG.confirmationMismatch], state_id: [MSG.stateUnavailable], friend_refer_code: [MSG.referralNotFound] },
+      errors: {
+        email: [FIELD_MSG.taken],
+        password_confirmation: [FIELD_MSG.confirmationMismatch],
+        state_id: [MSG.stateUnavailable],
+        friend_refer_code: [MSG.referralNotFound],
+      },
     });
   });
 
   it('requires both agreements and a blank-free payload', async () => {
     const payload = await signupBody(app);
-    const res = await call(app, { method: 'POST', url: '/api/signup', payload: { ...payload, agreements: { privacy_notice: true, consent_eletronic_comunications: false } } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/signup',
+      payload: { ...payload, agreements: { privacy_notice: true, consent_eletronic_comunications: false } },
+    });
     expect(res.json()).toEqual({ errors: { consent_eletronic_comunications: [FIELD_MSG.mustBeAccepted] } });
     const empty = await call(app, { method: 'POST', url: '/api/signup', payload: { ...payload, application_member: {} } });
     expect(empty.json()).toEqual({ errors: { email: [FIELD_MSG.blank], password: [FIELD_MSG.blank], password_confirmation: [FIELD_MSG.blank] } });
@@ -128,7 +166,11 @@ describe('POST /api/signup with a social identity', () => {
     const token = res.headers.authorization as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = await call(app, { url: '/api/token_is_valid', headers: auth(token) });
-    expect(session.json()).toMatchObject({ email: person.email, workflow_status: 'about_yourself', loan_borrower: { first_name: 'Casey', last_name: 'Morgan' } });
+    expect(session.json()).toMatchObject({
+      email: person.email,
+      workflow_status: 'about_yourself',
+      loan_borrower: { first_name: 'Casey', last_name: 'Morgan' },
+    });
     const row = await member(person.email);
     expect(row).toMatchObject({ passwordHash: null, confirmedAt: expect.any(Date), utmSource: 'google' });
     expect(await outbox(app, person.email)).toEqual([]);
@@ -147,7 +189,12 @@ describe('POST /api/signup with a social identity', () => {
     expect(res.json()).toEqual({ errors: { google_token: [FIELD_MSG.invalid] } });
     const later = await testApp({ now: () => new Date(Date.now() + 2 * 3_600_000) });
     try {
-      const expired = await later.inject({ method: 'POST', url: '/api/signup', remoteAddress: '10.77.0.1', payload: await socialSignupBody(person.google_token) });
+      const expired = await later.inject({
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress: '10.77.0.1',
+        payload: await socialSignupBody(person.google_token),
+      });
       expect(expired.json()).toEqual({ errors: { google_token: [FIELD_MSG.invalid] } });
     } finally {
       await later.close();
@@ -171,7 +218,14 @@ describe('POST /api/login', () => {
         refinancing: false,
         new_flow: false,
         avatar: null,
-        loan_borrower: { first_name: 'Jordan', last_name: 'Rivera', employer_id: null, refer_code: 'JORDAN25', referred_by: null, state_id: expect.any(Number) },
+        loan_borrower: {
+          first_name: 'Jordan',
+          last_name: 'Rivera',
+          employer_id: null,
+          refer_code: 'JORDAN25',
+          referred_by: null,
+          state_id: expect.any(Number),
+        },
       },
     });
   });
@@ -220,7 +274,11 @@ describe('POST /api/login', () => {
   it('confirms an unconfirmed account through a verified social identity and drops the unproven password', async () => {
     const { email } = await signUp(app);
     const secret = await app.ctx.secret('sandbox_identity');
-    const token = signSandboxToken(secret, { subject: `sub-${email}`, email, emailVerified: true, name: null, givenName: null, familyName: null }, new Date(Date.now() + 600_000));
+    const token = signSandboxToken(
+      secret,
+      { subject: `sub-${email}`, email, emailVerified: true, name: null, givenName: null, familyName: null },
+      new Date(Date.now() + 600_000),
+    );
     const res = await call(app, { method: 'POST', url: '/api/login', payload: { application_member: { google_token: token } } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { workflow_status: 'about_yourself' } });
@@ -228,7 +286,11 @@ describe('POST /api/login', () => {
     expect((await login(app, email, PASSWORD)).json()).toEqual({ error: MSG.invalidCredentials });
     // An identity whose e-mail the provider did not verify never finds the account by e-mail.
     const other = await signUp(app);
-    const unverified = signSandboxToken(secret, { subject: `sub-${other.email}`, email: other.email, emailVerified: false, name: null, givenName: null, familyName: null }, new Date(Date.now() + 600_000));
+    const unverified = signSandboxToken(
+      secret,
+      { subject: `sub-${other.email}`, email: other.email, emailVerified: false, name: null, givenName: null, familyName: null },
+      new Date(Date.now() + 600_000),
+    );
     const refused = await call(app, { method: 'POST', url: '/api/login', payload: { application_member: { google_token: unverified } } });
     expect(refused.json()).toEqual({ error: MSG.noAccountYet });
   });
@@ -263,7 +325,15 @@ describe('the session', () => {
       phone: DEMO_BORROWER.phone,
       phone_confirmed: true,
       email_confirmed: true,
-      loan_borrower: { nelnet_id: null, first_name: 'Jordan', last_name: 'Rivera', refer_code: 'JORDAN25', referred_by: null, state_id: expect.any(Number), employer_id: null },
+      loan_borrower: {
+        nelnet_id: null,
+        first_name: 'Jordan',
+        last_name: 'Rivera',
+        refer_code: 'JORDAN25',
+        referred_by: null,
+        state_id: expect.any(Number),
+        employer_id: null,
+      },
     });
     expect((await call(app, { url: '/api/token_is_valid', headers: auth(`Bearer ${token}`) })).statusCode).toBe(200);
 
@@ -286,7 +356,14 @@ describe('the session', () => {
     let now = new Date('2026-03-02T12:00:00Z');
     const clocked = await testApp({ now: () => now });
     try {
-      const token = (await clocked.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.70.0.1', payload: { application_member: { email: DEMO_BORROWER.email, password: DEMO_BORROWER.password } } })).headers.authorization as string;
+      const token = (
+        await clocked.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.70.0.1',
+          payload: { application_member: { email: DEMO_BORROWER.email, password: DEMO_BORROWER.password } },
+        })
+      ).headers.authorization as string;
       now = new Date('2026-03-02T12:25:00Z');
       expect((await clocked.inject({ url: '/api/token_is_valid', headers: auth(token) })).statusCode).toBe(200);
       now = new Date('2026-03-02T12:54:00Z');
@@ -304,7 +381,14 @@ describe('the session', () => {
     let now = new Date('2026-03-03T00:00:00Z');
     const clocked = await testApp({ now: () => now });
     try {
-      const token = (await clocked.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.70.0.2', payload: { application_member: { email: DEMO_BORROWER.email, password: DEMO_BORROWER.password } } })).headers.authorization as string;
+      const token = (
+        await clocked.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.70.0.2',
+          payload: { application_member: { email: DEMO_BORROWER.email, password: DEMO_BORROWER.password } },
+        })
+      ).headers.authorization as string;
       for (let minutes = 20; minutes < 24 * 60; minutes += 20) {
         now = new Date(Date.parse('2026-03-03T00:00:00Z') + minutes * 60_000);
         expect((await clocked.inject({ url: '/api/token_is_valid', headers: auth(token) })).statusCode, `${minutes} min`).toBe(200);
@@ -317,7 +401,8 @@ describe('the session', () => {
   });
 
   it('keeps staff and borrower tokens apart', async () => {
-    const staff = (await call(app, { method: 'POST', url: '/api/backoffice/login', payload: { email: 'admin@payrail.test', password: DEMO_STAFF_PASSWORD } })).headers.authorization as string;
+    const staff = (await call(app, { method: 'POST', url: '/api/backoffice/login', payload: { email: 'admin@payrail.test', password: DEMO_STAFF_PASSWORD } }))
+      .headers.authorization as string;
     const borrowerToken = (await login(app, DEMO_BORROWER.email, DEMO_BORROWER.password)).headers.authorization as string;
     expect((await call(app, { url: '/api/backoffice/me', headers: auth(staff) })).statusCode).toBe(200);
     expect((await call(app, { url: '/api/token_is_valid', headers: auth(borrowerToken) })).statusCode).toBe(200);
@@ -328,7 +413,12 @@ describe('the session', () => {
       expect(res.json()).toEqual({ error: MSG.signInRequired });
     }
     expect((await call(app, { url: '/api/backoffice/me', headers: auth(borrowerToken) })).statusCode).toBe(401);
-    const link = await call(app, { method: 'POST', url: '/api/backoffice/presigned_links', headers: auth(borrowerToken), payload: { email: DEMO_BORROWER.email } });
+    const link = await call(app, {
+      method: 'POST',
+      url: '/api/backoffice/presigned_links',
+      headers: auth(borrowerToken),
+      payload: { email: DEMO_BORROWER.email },
+    });
     expect(link.statusCode).toBe(401);
   });
 });
@@ -360,15 +450,27 @@ describe('rate limits', () => {
     const limited = await testApp();
     try {
       // Another address each time would meet the per-account lockout instead; an unknown e-mail keeps this about the IP.
-      const signin = await hammer(limited, 11, { method: 'POST', url: '/api/login', remoteAddress: '10.99.0.1', payload: { application_member: { email: uniqueEmail('hammer'), password: 'Wrong-pass-1' } } });
+      const signin = await hammer(limited, 11, {
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.99.0.1',
+        payload: { application_member: { email: uniqueEmail('hammer'), password: 'Wrong-pass-1' } },
+      });
       expect(signin.statusCode).toBe(429);
       expect(signin.json()).toEqual({ error: expect.any(String) });
-      const signup = await hammer(limited, 11, { method: 'POST', url: '/api/signup', remoteAddress: '10.99.0.2', payload: await signupBody(limited, { email: DEMO_BORROWER.email }) });
+      const signup = await hammer(limited, 11, {
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress: '10.99.0.2',
+        payload: await signupBody(limited, { email: DEMO_BORROWER.email }),
+      });
       expect(signup.statusCode).toBe(429);
       const precheck = await hammer(limited, 21, { method: 'POST', url: '/api/email', remoteAddress: '10.99.0.3', payload: { email: DEMO_BORROWER.email } });
       expect(precheck.statusCode).toBe(429);
       // Another address is not affected.
-      expect((await limited.inject({ method: 'POST', url: '/api/email', remoteAddress: '10.99.0.4', payload: { email: DEMO_BORROWER.email } })).statusCode).toBe(200);
+      expect(
+        (await limited.inject({ method: 'POST', url: '/api/email', remoteAddress: '10.99.0.4', payload: { email: DEMO_BORROWER.email } })).statusCode,
+      ).toBe(200);
     } finally {
       await limited.close();
     }

@@ -37,8 +37,14 @@ afterAll(async () => {
 
 const db = () => app.ctx.database.db;
 const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, { method, url: `/api/backoffice${url}`, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
-const upload = (token: string, text: string) => call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(token), 'content-type': 'text/plain' }, payload: text });
+  call(app, {
+    method,
+    url: `/api/backoffice${url}`,
+    headers: token ? auth(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+const upload = (token: string, text: string) =>
+  call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(token), 'content-type': 'text/plain' }, payload: text });
 
 /** A file from the bank: one batch (returns, or notifications of change with SEC code COR). */
 const bankFile = (secCode: 'PPD' | 'COR', entries: NachaEntry[]) =>
@@ -56,18 +62,16 @@ const bankFile = (secCode: 'PPD' | 'COR', entries: NachaEntry[]) =>
 const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
   bankFile(
     'PPD',
-    returns.map(
-      (r, i): NachaEntry => ({
-        transactionCode: '26',
-        routing: '034821624',
-        account: '000123456789',
-        amountCents: r.amountCents,
-        individualId: loan.identifier,
-        individualName: 'Borrower',
-        traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
-        returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
-      }),
-    ),
+    returns.map((r, i): NachaEntry => ({
+      transactionCode: '26',
+      routing: '034821624',
+      account: '000123456789',
+      amountCents: r.amountCents,
+      individualId: loan.identifier,
+      individualName: 'Borrower',
+      traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
+      returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
+    })),
   );
 
 describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
@@ -85,7 +89,11 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     expect(trace).toBe(`03482162${String(txId).padStart(7, '0')}`);
     // Unique in the database: a second entry cannot take it.
     const [row] = await db().select().from(loanTransactions).where(eq(loanTransactions.id, txId));
-    await expect(db().insert(loanTransactions).values({ ...row!, id: undefined, achTraceNumber: trace, idempotencyKey: null, autoDebitAuthorizationId: null })).rejects.toThrow();
+    await expect(
+      db()
+        .insert(loanTransactions)
+        .values({ ...row!, id: undefined, achTraceNumber: trace, idempotencyKey: null, autoDebitAuthorizationId: null }),
+    ).rejects.toThrow();
   });
 
   it('only servicers and admins upload; nothing attached is a 422', async () => {
@@ -109,21 +117,42 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
   });
 
   it('a return of a settled payment reverses it, tells the borrower, re-presents the R01; audited', async () => {
-    const form = multipart([{ name: 'file', filename: 'RET20290212.ach', contentType: 'text/plain', data: Buffer.from(returnFile([{ trace, code: 'R01', amountCents: loan.paymentCents }])) }]);
+    const form = multipart([
+      {
+        name: 'file',
+        filename: 'RET20290212.ach',
+        contentType: 'text/plain',
+        data: Buffer.from(returnFile([{ trace, code: 'R01', amountCents: loan.paymentCents }])),
+      },
+    ]);
     const res = await call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(servicer), ...form.headers }, payload: form.payload });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<TAchReturnsResponse>();
     expect(body).toEqual({
       file_name: 'RET20290212.ach',
       entries: 1,
-      applied: [{ line: 3, original_trace: trace, return_code: 'R01', return_reason: 'Insufficient funds', amount: loan.paymentCents, loan_id: loan.loanId, loan_identifier: loan.identifier, transaction_id: txId, returned_on: '2029-02-08' }],
+      applied: [
+        {
+          line: 3,
+          original_trace: trace,
+          return_code: 'R01',
+          return_reason: 'Insufficient funds',
+          amount: loan.paymentCents,
+          loan_id: loan.loanId,
+          loan_identifier: loan.identifier,
+          transaction_id: txId,
+          returned_on: '2029-02-08',
+        },
+      ],
       unmatched: [],
       duplicates: [],
       corrections: [],
     });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId)).orderBy(ledgerEntries.id);
     const payment = entries.find((e) => e.transactionId === txId && e.kind === 'scheduled_debit')!;
-    expect(entries.filter((e) => e.kind === 'reversal')).toEqual([expect.objectContaining({ reversesEntryId: payment.id, reasonCode: 'R01', amountCents: loan.paymentCents, effectiveDate: '2029-02-08' })]);
+    expect(entries.filter((e) => e.kind === 'reversal')).toEqual([
+      expect.objectContaining({ reversesEntryId: payment.id, reasonCode: 'R01', amountCents: loan.paymentCents, effectiveDate: '2029-02-08' }),
+    ]);
     const s = (await bo(underwriter, 'GET', `/loans/${loan.loanId}/servicing`)).json<TLoanServicingResponse>();
     expect(s.schedule[0]).toMatchObject({ state: 'past_due', unpaid: loan.paymentCents });
     expect(s.ach_entries[0]).toMatchObject({ id: txId, status: 'returned', return_code: 'R01', returned_on: '2029-02-08' });
@@ -131,9 +160,13 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     expect(s.ach_entries[1]).toMatchObject({ retry_of_id: txId, status: 'scheduled' });
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
     // One message that says what happens next (presented again on a date), not two that disagree.
-    const returnNotes = notes.filter((m) => m.startsWith(`Your payment of $${formatCents(cents(loan.paymentCents))} on 02/02/2029 was returned by your bank (R01 Insufficient funds).`));
+    const returnNotes = notes.filter((m) =>
+      m.startsWith(`Your payment of $${formatCents(cents(loan.paymentCents))} on 02/02/2029 was returned by your bank (R01 Insufficient funds).`),
+    );
     expect(returnNotes).toHaveLength(1);
-    expect(returnNotes[0]).toMatch(/ We will present it to your bank again on \d{2}\/\d{2}\/\d{4}: please have the money in your account by then, or make the payment another way before that day\.$/);
+    expect(returnNotes[0]).toMatch(
+      / We will present it to your bank again on \d{2}\/\d{2}\/\d{4}: please have the money in your account by then, or make the payment another way before that day\.$/,
+    );
     // This upload's audit row (other files' uploads share the table).
     const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
     const mine = audits.filter((a) => JSON.stringify(a.after).includes(trace));
@@ -145,7 +178,11 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const before = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId));
     const res = await upload(servicer, returnFile([{ trace, code: 'R01', amountCents: loan.paymentCents }]));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TAchReturnsResponse>()).toMatchObject({ applied: [], unmatched: [], duplicates: [{ original_trace: trace, transaction_id: txId, loan_id: loan.loanId, returned_on: '2029-02-08' }] });
+    expect(res.json<TAchReturnsResponse>()).toMatchObject({
+      applied: [],
+      unmatched: [],
+      duplicates: [{ original_trace: trace, transaction_id: txId, loan_id: loan.loanId, returned_on: '2029-02-08' }],
+    });
     expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId))).toHaveLength(before.length);
     const retries = await db().select().from(loanTransactions).where(eq(loanTransactions.retryOfId, txId));
     expect(retries).toHaveLength(1);
@@ -165,7 +202,16 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const body = res.json<TAchReturnsResponse>();
     expect(body.file_name).toBe('mixed.ach');
     expect(body.applied).toEqual([]);
-    expect(body.unmatched).toEqual([{ line: 3, original_trace: '034821629999999', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 1_000, reason: SERVICING_BO_MSG.returnUnknownTrace }]);
+    expect(body.unmatched).toEqual([
+      {
+        line: 3,
+        original_trace: '034821629999999',
+        return_code: 'R03',
+        return_reason: 'No account / unable to locate account',
+        amount: 1_000,
+        reason: SERVICING_BO_MSG.returnUnknownTrace,
+      },
+    ]);
     // Already returned wins over the amount: the debit is a duplicate, never reversed twice.
     expect(body.duplicates).toEqual([expect.objectContaining({ original_trace: trace, transaction_id: txId })]);
     expect(retry!.achTraceNumber).toBeNull();
@@ -186,7 +232,9 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const s1 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
     expect(s1.schedule[0]).toMatchObject({ state: 'past_due', unpaid: debit.amount });
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, single.userId))).map((n) => n.message);
-    expect(notes).toContain(`Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`);
+    expect(notes).toContain(
+      `Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
+    );
     // The daily run services it again from the next business day.
     expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
     expect((await app.ctx.repos.loanBook.loan(single.loanId))!.status).toBe('opened');
@@ -196,18 +244,16 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const corFile = (notices: { trace: string; code: string; data: string }[]) =>
       bankFile(
         'COR',
-        notices.map(
-          (n, i): NachaEntry => ({
-            transactionCode: '26',
-            routing: '034821624',
-            account: '000123456789',
-            amountCents: 0,
-            individualId: loan.identifier,
-            individualName: 'Borrower',
-            traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
-            correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
-          }),
-        ),
+        notices.map((n, i): NachaEntry => ({
+          transactionCode: '26',
+          routing: '034821624',
+          account: '000123456789',
+          amountCents: 0,
+          individualId: loan.identifier,
+          individualName: 'Borrower',
+          traceNumber: `09100002${String(i + 1).padStart(7, '0')}`,
+          correctionAddenda: { changeCode: n.code, originalTrace: n.trace, originalRdfi: '09100001', correctedData: n.data },
+        })),
       );
     const [debit] = await db().select().from(loanTransactions).where(eq(loanTransactions.id, txId));
     const accountBefore = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
@@ -221,8 +267,20 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const body = res.json<TAchReturnsResponse>();
     expect(body.entries).toBe(3);
     expect(body.corrections).toEqual([
-      expect.objectContaining({ change_code: 'C06', change_reason: 'Incorrect account number and transaction code', outcome: 'applied', loan_id: loan.loanId, transaction_id: txId, detail: 'Account corrected: future debits go to the account ending 0777.' }),
-      expect.objectContaining({ change_code: 'C09', change_reason: null, outcome: 'not_applied', detail: 'Change code C09 does not correct an account: review it by hand.' }),
+      expect.objectContaining({
+        change_code: 'C06',
+        change_reason: 'Incorrect account number and transaction code',
+        outcome: 'applied',
+        loan_id: loan.loanId,
+        transaction_id: txId,
+        detail: 'Account corrected: future debits go to the account ending 0777.',
+      }),
+      expect.objectContaining({
+        change_code: 'C09',
+        change_reason: null,
+        outcome: 'not_applied',
+        detail: 'Change code C09 does not correct an account: review it by hand.',
+      }),
       expect.objectContaining({ change_code: 'C01', outcome: 'not_applied', loan_id: null, detail: SERVICING_BO_MSG.returnUnknownTrace }),
     ]);
     const accountAfter = (await db().select().from(bankAccounts).where(eq(bankAccounts.id, debit!.bankAccountId!)))[0]!;
@@ -233,11 +291,23 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     // Other files of this worker upload return files too: find this upload's audit row by its corrections.
     const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied')).orderBy(staffActions.id);
     const mine = audits.filter((a) => JSON.stringify((a.after as { corrections?: unknown[] }).corrections ?? []).includes('"C09"'));
-    expect(mine).toEqual([expect.objectContaining({ after: expect.objectContaining({ corrections: [{ trace, code: 'C06', outcome: 'applied', transaction_id: txId }, expect.objectContaining({ code: 'C09', outcome: 'not_applied' }), expect.objectContaining({ code: 'C01', outcome: 'not_applied' })] }) })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        after: expect.objectContaining({
+          corrections: [
+            { trace, code: 'C06', outcome: 'applied', transaction_id: txId },
+            expect.objectContaining({ code: 'C09', outcome: 'not_applied' }),
+            expect.objectContaining({ code: 'C01', outcome: 'not_applied' }),
+          ],
+        }),
+      }),
+    ]);
 
     // The same notice again: the account already holds it; nothing changes, nobody is told twice.
     const again = await upload(servicer, corFile([{ trace, code: 'C06', data: '555000777           37' }]));
-    expect(again.json<TAchReturnsResponse>().corrections).toEqual([expect.objectContaining({ outcome: 'already_applied', detail: SERVICING_BO_MSG.correctionAlreadyApplied })]);
+    expect(again.json<TAchReturnsResponse>().corrections).toEqual([
+      expect.objectContaining({ outcome: 'already_applied', detail: SERVICING_BO_MSG.correctionAlreadyApplied }),
+    ]);
     const notesAgain = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
     expect(notesAgain.filter((m) => m === accountCorrectedNotice('0777'))).toHaveLength(1);
   });

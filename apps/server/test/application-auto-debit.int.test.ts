@@ -32,10 +32,17 @@ afterAll(async () => {
 const db = () => app.ctx.database.db;
 const bo = (method: 'GET' | 'POST', url: string, token = servicer, payload?: Record<string, unknown>) =>
   call(app, { method, url: `/api/backoffice${url}`, headers: auth(token), ...(payload ? { payload } : {}) });
-const autoDebitsOf = (loanId: number) => db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loanId)).orderBy(autoDebitAuthorizations.id);
+const autoDebitsOf = (loanId: number) =>
+  db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loanId)).orderBy(autoDebitAuthorizations.id);
 const txsOf = (loanId: number) => db().select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(loanTransactions.id);
 const debitEntriesOf = async (loanId: number) =>
-  (await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'scheduled_debit'))).orderBy(ledgerEntries.id)).map((e) => [e.effectiveDate, e.amountCents]);
+  (
+    await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'scheduled_debit')))
+      .orderBy(ledgerEntries.id)
+  ).map((e) => [e.effectiveDate, e.amountCents]);
 const servicing = async (loanId: number) => {
   const res = await bo('GET', `/loans/${loanId}/servicing`, underwriter);
   expect(res.statusCode, res.body).toBe(200);
@@ -63,7 +70,10 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
   });
 
   it('opens with an active auto-debit: the ACH authorization’s account and consent, for the level payment', async () => {
-    const [application] = await db().select().from(applications).where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, b.loan.id)))[0]!.applicationId!));
+    const [application] = await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, b.loan.id)))[0]!.applicationId!));
     expect(application!.paymentMethod).toBe('auto_debit');
     const [ach] = await db().select().from(achAuthorizations).where(eq(achAuthorizations.userId, b.id));
     expect(ach).toMatchObject({ ip: AUTO_DEBIT_CLIENT.ip, userAgent: AUTO_DEBIT_CLIENT.userAgent });
@@ -91,7 +101,11 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
     // Nothing is debited at funding: the run creates each installment's debit on its day.
     expect(await txsOf(b.loan.id)).toEqual([]);
     // A retry of the funding call answers the first result and writes no second auto-debit.
-    const retry = await call(app, { method: 'POST', url: `/api/backoffice/applications/${b.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `fund-test-${b.id}` } });
+    const retry = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${b.id}/fund`,
+      headers: { ...auth(servicer), 'idempotency-key': `fund-test-${b.id}` },
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json<TFundResponse>().loan.id).toBe(b.loan.id);
     expect(await autoDebitsOf(b.loan.id)).toHaveLength(1);
@@ -113,7 +127,15 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
       await moveClockTo(debitDay, start);
       const mine = (await txsOf(b.loan.id)).filter((t) => t.installmentN === i.n);
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ mode: 'auto_debit', method: 'ach', status: 'pending', amountCents: i.paymentCents, scheduledDate: i.dueDate, autoDebitAuthorizationId: auth0.id, bankAccountId: auth0.bankAccountId });
+      expect(mine[0]).toMatchObject({
+        mode: 'auto_debit',
+        method: 'ach',
+        status: 'pending',
+        amountCents: i.paymentCents,
+        scheduledDate: i.dueDate,
+        autoDebitAuthorizationId: auth0.id,
+        bankAccountId: auth0.bankAccountId,
+      });
       expect(mine[0]!.achTraceId).toMatch(new RegExp(`^SBD-${debitDay.replaceAll('-', '')}-OK-`));
       paid.push([debitDay, i.paymentCents]);
       expect(await debitEntriesOf(b.loan.id)).toEqual(paid);
@@ -148,12 +170,21 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
   it('a refinance repaid by auto-debit carries the old loan’s active auto-debit over (no newer ACH authorization)', async () => {
     // Eligible: most of the principal repaid, nothing in flight, current.
     const today = await businessToday(app.ctx);
-    await app.ctx.repos.loanBook.recordPayment({ loanId: b.loan.id, kind: 'one_time_payment', effectiveDate: today, amountCents: Math.ceil(b.loan.note_principal * 0.7), at: app.ctx.now(), idempotencyKey: `auto-refi-pay-${b.id}` });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: b.loan.id,
+      kind: 'one_time_payment',
+      effectiveDate: today,
+      amountCents: Math.ceil(b.loan.note_principal * 0.7),
+      at: app.ctx.now(),
+      idempotencyKey: `auto-refi-pay-${b.id}`,
+    });
     const old = (await autoDebitsOf(b.loan.id))[0]!;
     expect((await post(app, b.token, '/api/refinance', { loan_id: b.loan.id })).statusCode).toBe(200);
     expect((await get(app, b.token, '/api/loan')).statusCode).toBe(200);
     expect((await get(app, b.token, '/api/associate_terms_consent')).statusCode).toBe(200);
-    expect((await post(app, b.token, '/api/workflow/next_status', { current_status: 'refinancing_loan_terms' })).json()).toMatchObject({ new_status: 'refinancing_review' });
+    expect((await post(app, b.token, '/api/workflow/next_status', { current_status: 'refinancing_loan_terms' })).json()).toMatchObject({
+      new_status: 'refinancing_review',
+    });
     await uploadDocument(app, b.token, 'pay_stub');
     await uploadDocument(app, b.token, 'allotment');
     const submitted = await post(app, b.token, '/api/workflow/change_status', { new_status: 'ready_for_review' });
@@ -164,10 +195,17 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
     expect((await bo('POST', `/applications/${b.id}/approve`, underwriter)).statusCode).toBe(200);
     const payoff = (await get(app, b.token, `/api/${b.loan.id}/payoff/${today}`)).json<TPayoffResponse>();
     expect(payoff.payoff_amount).toBeGreaterThan(0);
-    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${b.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `auto-refi-fund-${b.id}` } });
+    const funded = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${b.id}/fund`,
+      headers: { ...auth(servicer), 'idempotency-key': `auto-refi-fund-${b.id}` },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     const newLoan = funded.json<TFundResponse>().loan;
-    const [refinancing] = await db().select().from(applications).where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, newLoan.id)))[0]!.applicationId!));
+    const [refinancing] = await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, newLoan.id)))[0]!.applicationId!));
     expect(refinancing).toMatchObject({ loanType: 'refinancing', paymentMethod: 'auto_debit' });
 
     // The old loan's auto-debit is revoked by the refinance; the new loan's takes its account and consent.
@@ -195,10 +233,15 @@ describe('a loan funded from an application repaid by split direct deposit (repa
       beforeSigning: async (who) => {
         const account = await app.ctx.repos.banking.currentReceiver(who.id);
         const disclosure = await app.ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
-        await db().insert(achAuthorizations).values({ userId: who.id, bankAccountId: account!.id, agreementDocumentId: disclosure!.id, authorizedAt: app.ctx.now(), ip: null, userAgent: null });
+        await db()
+          .insert(achAuthorizations)
+          .values({ userId: who.id, bankAccountId: account!.id, agreementDocumentId: disclosure!.id, authorizedAt: app.ctx.now(), ip: null, userAgent: null });
       },
     });
-    const [application] = await db().select().from(applications).where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, b.loan.id)))[0]!.applicationId!));
+    const [application] = await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.id, (await db().select().from(loans).where(eq(loans.id, b.loan.id)))[0]!.applicationId!));
     expect(application!.paymentMethod).toBe('split_direct_deposit');
     expect(await db().select().from(achAuthorizations).where(eq(achAuthorizations.userId, b.id))).toHaveLength(1);
     expect(await autoDebitsOf(b.loan.id)).toEqual([]);

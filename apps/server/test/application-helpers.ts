@@ -33,7 +33,8 @@ export const updateField = (app: TestApp, token: string, values: Record<string, 
 export const showField = (app: TestApp, token: string, field: string) => call(app, { url: `/api/about_yourself/show_field/${field}`, headers: auth(token) });
 
 export const get = (app: TestApp, token: string, url: string) => call(app, { url, headers: auth(token) });
-export const post = (app: TestApp, token: string, url: string, payload: unknown = {}) => call(app, { method: 'POST', url, headers: auth(token), payload: payload as Record<string, unknown> });
+export const post = (app: TestApp, token: string, url: string, payload: unknown = {}) =>
+  call(app, { method: 'POST', url, headers: auth(token), payload: payload as Record<string, unknown> });
 
 export const next = (app: TestApp, token: string, current: string) => post(app, token, '/api/workflow/next_status', { current_status: current });
 
@@ -77,7 +78,11 @@ export async function fillAboutYourself(app: TestApp, token: string, overrides: 
 }
 
 /** Listed employers by kind: a federal agency (allotment), a partner employer, a private split-direct-deposit one; all paid bi-weekly. */
-export const EMPLOYER_SLUGS = { federal: 'department-of-veterans-affairs', partner: 'cedar-health-partners', private: 'pinecrest-regional-medical-center' } as const;
+export const EMPLOYER_SLUGS = {
+  federal: 'department-of-veterans-affairs',
+  partner: 'cedar-health-partners',
+  private: 'pinecrest-regional-medical-center',
+} as const;
 
 export async function employerOfKind(app: TestApp, kind: keyof typeof EMPLOYER_SLUGS): Promise<EmployerRow> {
   const found = (await app.ctx.database.db.query.employers.findFirst({ where: (e, { eq }) => eq(e.slug, EMPLOYER_SLUGS[kind]) })) as EmployerRow | undefined;
@@ -115,7 +120,11 @@ export async function verifyPhone(app: TestApp, token: string): Promise<string> 
 export async function borrowerAtLoanTerms(app: TestApp, opts: { employer?: 'federal' | 'partner' | 'private'; overrides?: Record<string, unknown> } = {}) {
   const who = await borrowerAtEmployer(app, opts.overrides);
   const employer = await employerOfKind(app, opts.employer ?? 'federal');
-  const selected = await selectEmployer(app, who.token, { employer_id: employer.id, working_time_range: '3 - 5 years', ...(employer.partnership ? { employee_id: 'EMP-001' } : {}) });
+  const selected = await selectEmployer(app, who.token, {
+    employer_id: employer.id,
+    working_time_range: '3 - 5 years',
+    ...(employer.partnership ? { employee_id: 'EMP-001' } : {}),
+  });
   if (selected.statusCode !== 200) throw new Error(`employer_selected: ${selected.body}`);
   const status = await verifyPhone(app, who.token);
   if (status !== 'loan_terms') throw new Error(`phone verified into ${status}`);
@@ -123,7 +132,12 @@ export async function borrowerAtLoanTerms(app: TestApp, opts: { employer?: 'fede
 }
 
 export async function staffToken(app: TestApp, email: 'admin@payrail.test' | 'underwriter@payrail.test' | 'servicer@payrail.test'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/backoffice/login', payload: { email, password: DEMO_STAFF_PASSWORD }, remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/backoffice/login',
+    payload: { email, password: DEMO_STAFF_PASSWORD },
+    remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   if (res.statusCode !== 200) throw new Error(`staff login: ${res.body}`);
   return res.headers.authorization as string;
 }
@@ -159,7 +173,10 @@ export async function acceptCreditPull(app: TestApp, token: string): Promise<voi
  * employer, a verified phone, terms chosen and consented, the four documents, the credit pull
  * authorization. The bank steps (another module's) are passed over by a system move.
  */
-export async function borrowerAtApplicationReview(app: TestApp, opts: { employer?: keyof typeof EMPLOYER_SLUGS; amount?: number; overrides?: Record<string, unknown> } = {}) {
+export async function borrowerAtApplicationReview(
+  app: TestApp,
+  opts: { employer?: keyof typeof EMPLOYER_SLUGS; amount?: number; overrides?: Record<string, unknown> } = {},
+) {
   const who = await borrowerAtLoanTerms(app, opts);
   const terms = await get(app, who.token, `/api/loan${opts.amount ? `?amount=${opts.amount}` : ''}`);
   if (terms.statusCode !== 200) throw new Error(`loan: ${terms.body}`);

@@ -31,7 +31,8 @@ const photoForm = (data: Buffer, filename: string, contentType: string) => multi
 const upload = (token: string | null, form: { payload: Buffer; headers: Record<string, string> }) =>
   call(app, { method: 'PATCH', url: '/api/users/avatar', headers: { ...form.headers, ...(token ? auth(token) : {}) }, payload: form.payload });
 const signInAgain = async (id: number) => ({ email: (await app.ctx.repos.identity.findMemberById(id))!.email });
-const avatarColumn = async (id: number) => (await app.ctx.database.db.select({ avatar: applicationMembers.avatar }).from(applicationMembers).where(eq(applicationMembers.id, id)))[0]?.avatar;
+const avatarColumn = async (id: number) =>
+  (await app.ctx.database.db.select({ avatar: applicationMembers.avatar }).from(applicationMembers).where(eq(applicationMembers.id, id)))[0]?.avatar;
 
 describe('PATCH /api/users/avatar', () => {
   it('stores a PNG, serves the same bytes publicly and answers it in the session check', async () => {

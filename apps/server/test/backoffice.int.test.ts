@@ -1,7 +1,19 @@
 import type { TApplicationDetail, TAuditResponse, TFundResponse, TLoanDetailResponse, TQueueResponse } from '@payrail/contract/backoffice';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationMembers, bankAccounts, disbursements, loanBorrowers, loanDocuments, loanInstallments, loans, notifications, staffActions, staffUsers, states } from '../src/db/schema/index';
+import {
+  applicationMembers,
+  bankAccounts,
+  disbursements,
+  loanBorrowers,
+  loanDocuments,
+  loanInstallments,
+  loans,
+  notifications,
+  staffActions,
+  staffUsers,
+  states,
+} from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { ALREADY_FUNDED } from '../src/modules/loan-book/use-cases/fund-application';
 import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
@@ -17,7 +29,11 @@ beforeAll(async () => {
   // Files go to the worker's scratch directory: the demo applicants are seeded once per database, and
   // another file of this worker (demo-seed) reads their files back.
   app = await classicApp({ config: { requireHumanReview: true } });
-  [admin, underwriter, servicer] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
+  [admin, underwriter, servicer] = await Promise.all([
+    staffToken(app, 'admin@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+    staffToken(app, 'servicer@payrail.test'),
+  ]);
 });
 afterAll(() => app.close());
 
@@ -53,7 +69,18 @@ async function approvedAndSigned() {
   const at = app.ctx.now();
   await db()
     .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: '013176439', ...sealAccountNumber(box, '000123456789'), bankName: 'CLEARBROOK STATE BANK', verifiedAt: at, createdAt: at, updatedAt: at });
+    .values({
+      userId: who.id,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: '013176439',
+      ...sealAccountNumber(box, '000123456789'),
+      bankName: 'CLEARBROOK STATE BANK',
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
   await forceStatus(app, who.id, 'esignature_needed');
   const signed = await borrowerPost(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
   if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);
@@ -130,7 +157,13 @@ describe('GET /api/backoffice/applications (queue)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<TQueueResponse>();
     const item = body.items.find((i) => i.user_id === a.id)!;
-    expect(item).toMatchObject({ email: a.email, status: 'ready_for_review', waiting_on: 'lender', employer: { id: a.employer.id, name: a.employer.name }, age_days: 0 });
+    expect(item).toMatchObject({
+      email: a.email,
+      status: 'ready_for_review',
+      waiting_on: 'lender',
+      employer: { id: a.employer.id, name: a.employer.name },
+      age_days: 0,
+    });
     expect(item.name).toBe('Jordan Rivera');
     expect(item.amount_cents).toBeGreaterThan(0);
     expect(item.state).toMatch(/^[A-Z]{2}$/);
@@ -141,7 +174,9 @@ describe('GET /api/backoffice/applications (queue)', () => {
     const byState = (await bo(underwriter, 'GET', `/applications?state_id=${stateId}&per_page=100`)).json<TQueueResponse>();
     expect(byState.items.every((i) => i.state === item.state)).toBe(true);
     const otherState = (await db().select().from(states)).find((st) => st.id !== stateId)!;
-    expect((await bo(underwriter, 'GET', `/applications?state_id=${otherState.id}&per_page=100`)).json<TQueueResponse>().items.some((i) => i.user_id === a.id)).toBe(false);
+    expect(
+      (await bo(underwriter, 'GET', `/applications?state_id=${otherState.id}&per_page=100`)).json<TQueueResponse>().items.some((i) => i.user_id === a.id),
+    ).toBe(false);
 
     const step = await borrowerAtLoanTerms(app);
     const steps = (await bo(underwriter, 'GET', '/applications?status=loan_terms&per_page=100')).json<TQueueResponse>();
@@ -264,7 +299,9 @@ describe('funding', () => {
     const loanRows = await db().select().from(loans).where(eq(loans.userId, who.id));
     expect(loanRows).toHaveLength(1);
     expect(await db().select().from(disbursements).where(eq(disbursements.loanId, body.loan.id))).toHaveLength(1);
-    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.loanId, body.loan.id))).toMatchObject([{ kind: 'signed_note', esignatureId: body.loan.signed_note_document_id }]);
+    expect(await db().select().from(loanDocuments).where(eq(loanDocuments.loanId, body.loan.id))).toMatchObject([
+      { kind: 'signed_note', esignatureId: body.loan.signed_note_document_id },
+    ]);
     const installments = await db().select().from(loanInstallments).where(eq(loanInstallments.loanId, body.loan.id));
     expect(installments).toHaveLength(body.loan.terms);
     expect(installments.reduce((s, i) => s + i.paymentCents, 0)).toBe(body.loan.total_of_payments);
@@ -298,7 +335,11 @@ describe('funding', () => {
       expect(items.some((i) => i.user_id === notYet.id)).toBe(false);
       expect(items.every((i) => i.status === 'approved')).toBe(true);
     }
-    expect((await bo(servicer, 'GET', '/applications?ready_to_fund=false&per_page=100&status=approved')).json<TQueueResponse>().items.some((i) => i.user_id === notYet.id)).toBe(true);
+    expect(
+      (await bo(servicer, 'GET', '/applications?ready_to_fund=false&per_page=100&status=approved'))
+        .json<TQueueResponse>()
+        .items.some((i) => i.user_id === notYet.id),
+    ).toBe(true);
     expect((await bo(servicer, 'GET', '/applications?ready_to_fund=maybe')).statusCode).toBe(422);
     expect((await fund(servicer, who.id, `ready-${who.id}`)).statusCode).toBe(200);
     expect((await ready(servicer)).json<TQueueResponse>().items.some((i) => i.user_id === who.id)).toBe(false);
@@ -306,7 +347,11 @@ describe('funding', () => {
 
   it('concurrent funding with two keys opens one loan', async () => {
     const who = await approvedAndSigned();
-    const results = await Promise.all([fund(servicer, who.id, `race-${who.id}-1`), fund(admin, who.id, `race-${who.id}-2`), fund(servicer, who.id, `race-${who.id}-1`)]);
+    const results = await Promise.all([
+      fund(servicer, who.id, `race-${who.id}-1`),
+      fund(admin, who.id, `race-${who.id}-2`),
+      fund(servicer, who.id, `race-${who.id}-1`),
+    ]);
     expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect(await db().select().from(loans).where(eq(loans.userId, who.id))).toHaveLength(1);
@@ -317,9 +362,20 @@ describe('GET /api/backoffice/audit', () => {
   it('records every back-office action and filters by staff, action, user and dates', async () => {
     const who = await borrowerAtApplicationReview(app);
     await forceStatus(app, who.id, 'ready_for_review');
-    expect((await call(app, { method: 'POST', url: '/api/backoffice/presigned_links', headers: auth(underwriter), payload: { email: who.email } })).statusCode).toBe(201);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/backoffice/presigned_links', headers: auth(underwriter), payload: { email: who.email } })).statusCode,
+    ).toBe(201);
     expect((await bo(underwriter, 'POST', `/applications/${who.id}/reveal_ssn`)).statusCode).toBe(200);
-    expect((await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/feedback`, headers: auth(underwriter), payload: { message: 'Please upload a clearer pay stub.', documents: ['pay_stub'] } })).statusCode).toBe(201);
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: `/api/backoffice/applications/${who.id}/feedback`,
+          headers: auth(underwriter),
+          payload: { message: 'Please upload a clearer pay stub.', documents: ['pay_stub'] },
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const started = await call(app, { method: 'POST', url: '/api/backoffice/system_event', headers: auth(admin), payload: { description: 'Audit test' } });
     expect(started.statusCode).toBe(201);
@@ -330,12 +386,21 @@ describe('GET /api/backoffice/audit', () => {
     expect(mine.total).toBe(3);
     expect(mine.items[0]).toMatchObject({ staff: { name: expect.any(String), role: 'underwriter' }, target_user_id: who.id, at: expect.any(String) });
     // The applicant is named next to the id (issue #17 item 4: names for ids).
-    const [named] = await db().select({ first: loanBorrowers.firstName, last: loanBorrowers.lastName }).from(loanBorrowers).where(eq(loanBorrowers.userId, who.id));
+    const [named] = await db()
+      .select({ first: loanBorrowers.firstName, last: loanBorrowers.lastName })
+      .from(loanBorrowers)
+      .where(eq(loanBorrowers.userId, who.id));
     expect(named?.first && named.last).toBeTruthy();
     expect(mine.items.map((i) => i.target_user_name)).toEqual(mine.items.map(() => `${named!.first} ${named!.last}`));
 
     const events = (await bo(admin, 'GET', '/audit?action=start_system_event')).json<TAuditResponse>();
-    expect(events.items[0]).toMatchObject({ action: 'start_system_event', target_user_id: null, target_user_name: null, staff: { role: 'admin' }, after: { description: 'Audit test' } });
+    expect(events.items[0]).toMatchObject({
+      action: 'start_system_event',
+      target_user_id: null,
+      target_user_name: null,
+      staff: { role: 'admin' },
+      after: { description: 'Audit test' },
+    });
     expect((await bo(admin, 'GET', '/audit?action=end_system_event')).json<TAuditResponse>().total).toBeGreaterThanOrEqual(1);
 
     const staffId = mine.items[0]!.staff!.id;
@@ -354,7 +419,9 @@ describe('GET /api/backoffice/audit', () => {
     const [staff] = await db().select({ id: staffUsers.id }).from(staffUsers).limit(1);
     const row = (action: string, at: string) => ({ staffUserId: staff!.id, action, targetUserId: who.id, before: {}, after: {}, at: new Date(at) });
     // Written in this order (ids ascending), dated out of order — as the seeded demo rows are.
-    await db().insert(staffActions).values([row('later', '2026-03-03T10:00:00Z'), row('earliest', '2026-03-01T10:00:00Z'), row('middle', '2026-03-02T10:00:00Z')]);
+    await db()
+      .insert(staffActions)
+      .values([row('later', '2026-03-03T10:00:00Z'), row('earliest', '2026-03-01T10:00:00Z'), row('middle', '2026-03-02T10:00:00Z')]);
     const items = (await bo(admin, 'GET', `/audit?user_id=${who.id}`)).json<TAuditResponse>().items;
     expect(items.map((i) => i.action)).toEqual(['later', 'middle', 'earliest']);
   });

@@ -59,7 +59,14 @@ async function makeBook(config: Config, database: Database): Promise<{ loanId: n
   await app.ready();
   try {
     const loan = await fundedLoan(app, { disbursementDate: '2036-05-01', firstPaymentDate: '2036-06-01' });
-    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: '2036-05-15', amountCents: 12_345, idempotencyKey: `backup-test:${loan.loanId}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'payroll_remittance',
+      effectiveDate: '2036-05-15',
+      amountCents: 12_345,
+      idempotencyKey: `backup-test:${loan.loanId}`,
+      at: app.ctx.now(),
+    });
     const documentId = await uploadDocument(app, loan.token, 'proof_of_address');
     return { loanId: loan.loanId, documentId };
   } finally {
@@ -74,7 +81,10 @@ function expectSameBook(restored: Book, original: Book, made: { loanId: number; 
   expect(restored.bytes).toEqual(original.bytes);
   expect([...restored.bytes.values()]).not.toContain('MISSING');
   expect(restored.loans.some((l) => (l as { id: number }).id === made.loanId)).toBe(true);
-  expect(restored.entries.filter((e) => (e as { loanId: number }).loanId === made.loanId).map((e) => (e as { kind: string }).kind)).toEqual(['disbursement', 'payroll_remittance']);
+  expect(restored.entries.filter((e) => (e as { loanId: number }).loanId === made.loanId).map((e) => (e as { kind: string }).kind)).toEqual([
+    'disbursement',
+    'payroll_remittance',
+  ]);
   expect(restored.documents.some((d) => d.id === made.documentId)).toBe(true);
 }
 
@@ -106,11 +116,15 @@ describe.skipIf(pgBase)('backup and restore on the embedded database', () => {
     }
 
     // Over an existing book: refused without --force.
-    await expect(restore(testConfig({ dataDir: target, databaseUrl: undefined }), dir)).rejects.toThrow(/is not empty: restore into an empty DATA_DIR, or pass --force/);
+    await expect(restore(testConfig({ dataDir: target, databaseUrl: undefined }), dir)).rejects.toThrow(
+      /is not empty: restore into an empty DATA_DIR, or pass --force/,
+    );
     // A tampered backup (one stored file changed) fails its check.
     const stored = fs.readdirSync(path.join(dir, 'files'), { recursive: true, withFileTypes: true }).find((e) => e.isFile())!;
     fs.appendFileSync(path.join(stored.parentPath, stored.name), 'tampered');
-    await expect(restore(testConfig({ dataDir: tempDir('tampered'), databaseUrl: undefined }), dir)).rejects.toThrow(/the restore does not match the backup:\n {2}files: .*contents differ/);
+    await expect(restore(testConfig({ dataDir: tempDir('tampered'), databaseUrl: undefined }), dir)).rejects.toThrow(
+      /the restore does not match the backup:\n {2}files: .*contents differ/,
+    );
     // Into a new directory, while a server holds it: the data directory lock refuses.
   }, 180_000);
 });

@@ -29,7 +29,12 @@ const counts = async (userId: number) => {
   return { live: all.filter((r) => r.archivedAt === null).length, archived: all.filter((r) => r.archivedAt !== null).length };
 };
 /** The answer without what differs per member or per call (ids and times). */
-const comparable = (b: TBankInformation) => ({ ...b, id: undefined, verified_at: b.verified_at === null ? null : 'set', statement_document_id: b.statement_document_id === null ? null : 'set' });
+const comparable = (b: TBankInformation) => ({
+  ...b,
+  id: undefined,
+  verified_at: b.verified_at === null ? null : 'set',
+  statement_document_id: b.statement_document_id === null ? null : 'set',
+});
 
 describe('POST /api/bank_informations/verify_manual_save_api_response: the same account at once', () => {
   for (const statement of [false, true]) {
@@ -42,7 +47,9 @@ describe('POST /api/bank_informations/verify_manual_save_api_response: the same 
       expect(once.statusCode, once.body).toBe(200);
       for (const a of answers) {
         expect(a.statusCode, a.body).toBe(200);
-        expect(comparable(a.json<{ bank_information: TBankInformation }>().bank_information)).toEqual(comparable(once.json<{ bank_information: TBankInformation }>().bank_information));
+        expect(comparable(a.json<{ bank_information: TBankInformation }>().bank_information)).toEqual(
+          comparable(once.json<{ bank_information: TBankInformation }>().bank_information),
+        );
       }
       expect(await counts(who.id)).toEqual(await counts(twin.id));
       expect(await counts(who.id)).toEqual({ live: 1, archived: 0 });
@@ -50,7 +57,9 @@ describe('POST /api/bank_informations/verify_manual_save_api_response: the same 
       // Saving the same account again later changes nothing either.
       const again = await save(who.token, ACCOUNT);
       expect(again.statusCode, again.body).toBe(200);
-      expect(again.json<{ bank_information: TBankInformation }>().bank_information.id).toBe(answers[0]!.json<{ bank_information: TBankInformation }>().bank_information.id);
+      expect(again.json<{ bank_information: TBankInformation }>().bank_information.id).toBe(
+        answers[0]!.json<{ bank_information: TBankInformation }>().bank_information.id,
+      );
       expect(await counts(who.id)).toEqual({ live: 1, archived: 0 });
     });
   }
@@ -63,16 +72,29 @@ describe('POST /api/bank_informations/verify_manual_save_api_response: the same 
     // The same digits under another type, or another number at the same bank, are a different account.
     const otherType = await save(who.token, { ...ACCOUNT, account_type: 'savings' });
     expect(otherType.statusCode, otherType.body).toBe(200);
-    expect(otherType.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({ account_type: 'savings', routing_transfer_number: CLEARBROOK.routing, bank_account_number: '********6789' });
+    expect(otherType.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({
+      account_type: 'savings',
+      routing_transfer_number: CLEARBROOK.routing,
+      bank_account_number: '********6789',
+    });
     expect(await counts(who.id)).toEqual({ live: 1, archived: 1 });
 
     const other = await save(who.token, OTHER);
     expect(other.statusCode, other.body).toBe(200);
-    expect(other.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({ account_type: 'savings', routing_transfer_number: HARBOR_POINT.routing, bank_account_number: '****0001', bank_name: HARBOR_POINT.name });
+    expect(other.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({
+      account_type: 'savings',
+      routing_transfer_number: HARBOR_POINT.routing,
+      bank_account_number: '****0001',
+      bank_name: HARBOR_POINT.name,
+    });
     expect(await counts(who.id)).toEqual({ live: 1, archived: 2 });
     const all = await rows(who.id);
     expect(all.find((r) => r.id === first!.id)!.archivedAt).not.toBeNull();
-    expect(all.filter((r) => r.archivedAt === null)[0]).toMatchObject({ accountType: 'savings', routingNumber: HARBOR_POINT.routing, accountNumberLast4: '0001' });
+    expect(all.filter((r) => r.archivedAt === null)[0]).toMatchObject({
+      accountType: 'savings',
+      routingNumber: HARBOR_POINT.routing,
+      accountNumberLast4: '0001',
+    });
 
     // Back to the first account: a replacement too (the live one differs), not a no-op.
     expect((await save(who.token, ACCOUNT)).statusCode).toBe(200);
@@ -86,7 +108,10 @@ describe('POST /api/bank_informations/verify_manual_save_api_response: the same 
     expect((await uploadDocument(app, who.token, 'bank_statement')).statusCode).toBe(201);
     const verified = await save(who.token, ACCOUNT);
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({ verified_at: expect.any(String), statement_document_id: expect.any(Number) });
+    expect(verified.json<{ bank_information: TBankInformation }>().bank_information).toMatchObject({
+      verified_at: expect.any(String),
+      statement_document_id: expect.any(Number),
+    });
     expect(await counts(who.id)).toEqual({ live: 1, archived: 1 });
   });
 });

@@ -20,7 +20,9 @@ export async function setStatus(app: TestApp, userId: number, to: WorkflowStatus
   const db = app.ctx.database.db;
   const [row] = await db.select({ status: applicationMembers.workflowStatus }).from(applicationMembers).where(eq(applicationMembers.id, userId));
   if (row!.status === to) return;
-  const ok = await db.transaction((tx) => applyStatusMove(tx, { userId, from: row!.status as WorkflowStatus, to, event: 'test_setup', actor: 'reviewer', at: new Date() }));
+  const ok = await db.transaction((tx) =>
+    applyStatusMove(tx, { userId, from: row!.status as WorkflowStatus, to, event: 'test_setup', actor: 'reviewer', at: new Date() }),
+  );
   if (!ok) throw new Error(`could not move ${userId} to ${to}`);
 }
 
@@ -46,7 +48,17 @@ export async function chooseTerms(app: TestApp, userId: number, at: Date): Promi
   const application = await app.ctx.repos.application.ensureActiveApplication(userId, at);
   await app.ctx.repos.application.updateApplication(
     application.id,
-    { amountCents: 150_000, feeAmountCents: 7_500, feeFinanced: true, feeLabel: 'origination fee', interestRate: '24.99', termFrequency: 'biweekly', numberOfPayments: 26, disbursementDate: '2026-03-11', firstPaymentDate: '2026-03-27' },
+    {
+      amountCents: 150_000,
+      feeAmountCents: 7_500,
+      feeFinanced: true,
+      feeLabel: 'origination fee',
+      interestRate: '24.99',
+      termFrequency: 'biweekly',
+      numberOfPayments: 26,
+      disbursementDate: '2026-03-11',
+      firstPaymentDate: '2026-03-27',
+    },
     at,
   );
 }

@@ -105,7 +105,9 @@ describe('manual bank entry', () => {
   it('refuses bad values on their field, Devise-shaped', async () => {
     const { token } = await memberAt(app, 'bank_manual_input');
     expect((await update(token, { routing_transfer_number: '034821625' })).json()).toEqual({ errors: { routing_transfer_number: [FIELD_MSG.invalid] } });
-    expect((await update(token, { routing_transfer_number: UNKNOWN_VALID_ROUTING })).json()).toEqual({ errors: { routing_transfer_number: [BANK_MSG.bankNotFound] } });
+    expect((await update(token, { routing_transfer_number: UNKNOWN_VALID_ROUTING })).json()).toEqual({
+      errors: { routing_transfer_number: [BANK_MSG.bankNotFound] },
+    });
     expect((await update(token, { bank_account_number: '12ab' })).json()).toEqual({ errors: { bank_account_number: [FIELD_MSG.invalid] } });
     expect((await update(token, { bank_account_number: '1'.repeat(21) })).json()).toEqual({ errors: { bank_account_number: [FIELD_MSG.invalid] } });
     expect((await update(token, { account_type: 'brokerage' })).json()).toEqual({ errors: { account_type: [FIELD_MSG.invalid] } });
@@ -123,7 +125,11 @@ describe('manual bank entry', () => {
     ]);
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
     expect(await rows(id)).toHaveLength(1);
-    expect((await get(app, token, '/api/bank_informations')).json()).toMatchObject({ routing_transfer_number: HARBOR_POINT.routing, bank_account_number: '****1357', account_type: 'checking' });
+    expect((await get(app, token, '/api/bank_informations')).json()).toMatchObject({
+      routing_transfer_number: HARBOR_POINT.routing,
+      bank_account_number: '****1357',
+      account_type: 'checking',
+    });
   });
 
   it('ignores the masked number sent back unchanged', async () => {
@@ -146,7 +152,12 @@ describe('manual bank entry', () => {
     const statement = (await uploadDocument(app, token, 'bank_statement')).json<{ id: number }>();
     const ok = await get(app, token, '/api/bank_informations/verify_manual');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().bank_information).toMatchObject({ source: 'manual', verified_at: expect.any(String), statement_document_id: statement.id, account_type: 'savings' });
+    expect(ok.json().bank_information).toMatchObject({
+      source: 'manual',
+      verified_at: expect.any(String),
+      statement_document_id: statement.id,
+      account_type: 'savings',
+    });
     expect((await rows(id)).at(-1)!.verifiedAt).toBeInstanceOf(Date);
   });
 
@@ -155,7 +166,12 @@ describe('manual bank entry', () => {
     await manualAccount(token);
     await get(app, token, '/api/bank_informations/verify_manual');
     const res = await update(token, { routing_transfer_number: CLEARBROOK.routing });
-    expect(res.json().bank_information).toMatchObject({ routing_transfer_number: CLEARBROOK.routing, bank_name: CLEARBROOK.name, verified_at: null, bank_account_number: '*****6789' });
+    expect(res.json().bank_information).toMatchObject({
+      routing_transfer_number: CLEARBROOK.routing,
+      bank_name: CLEARBROOK.name,
+      verified_at: null,
+      bank_account_number: '*****6789',
+    });
     const all = await rows(id);
     expect(all).toHaveLength(2);
     expect(all[0]!.archivedAt).toBeInstanceOf(Date);
@@ -182,7 +198,10 @@ describe('manual bank entry', () => {
     await manualAccount(token);
     await get(app, token, '/api/bank_informations/verify_manual');
     await setStatus(app, id, 'choosing_receiver_account');
-    expect((await post(app, token, '/api/bank_informations/confirm')).json()).toEqual({ new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } });
+    expect((await post(app, token, '/api/bank_informations/confirm')).json()).toEqual({
+      new_status: 'ready_for_review',
+      workflow_status: { next_status: 'ready_for_review' },
+    });
   });
 
   it('refuses bank changes in a status without a bank page', async () => {
@@ -195,7 +214,8 @@ describe('manual bank entry', () => {
 });
 
 describe('POST /api/bank_informations/verify_manual_save_api_response (new flow)', () => {
-  const save = (token: string, b: Record<string, unknown>) => post(app, token, '/api/bank_informations/verify_manual_save_api_response', { bank_information: b });
+  const save = (token: string, b: Record<string, unknown>) =>
+    post(app, token, '/api/bank_informations/verify_manual_save_api_response', { bank_information: b });
 
   it('saves and verifies the whole account; errors come as text', async () => {
     const { token, id } = await memberAt(app, 'bank_link');
@@ -212,7 +232,12 @@ describe('POST /api/bank_informations/verify_manual_save_api_response (new flow)
     await uploadDocument(app, token, 'bank_statement');
     const ok = await save(token, { bank_account_number: '55550001', routing_transfer_number: HARBOR_POINT.routing, account_type: 'Checking' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().bank_information).toMatchObject({ bank_account_number: '****0001', account_type: 'checking', bank_name: HARBOR_POINT.name, verified_at: expect.any(String) });
+    expect(ok.json().bank_information).toMatchObject({
+      bank_account_number: '****0001',
+      account_type: 'checking',
+      bank_name: HARBOR_POINT.name,
+      verified_at: expect.any(String),
+    });
   });
 });
 
@@ -226,14 +251,25 @@ describe('bank link (sandbox aggregator)', () => {
     expect(widget.link_token).toMatch(/^link-sandbox-/);
     expect(widget.test_credentials).toEqual({ username: 'user_good', password: 'pass_good' });
     expect(widget.institutions.length).toBeGreaterThanOrEqual(5);
-    for (const i of widget.institutions) expect(i).toEqual({ id: expect.any(String), name: expect.any(String), logo: expect.stringMatching(/^data:image\/svg\+xml;base64,/), down: expect.any(Boolean) });
+    for (const i of widget.institutions)
+      expect(i).toEqual({
+        id: expect.any(String),
+        name: expect.any(String),
+        logo: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        down: expect.any(Boolean),
+      });
     expect(widget.institutions.filter((i: { down: boolean }) => i.down)).toHaveLength(1);
   });
 
   it('links: user_good/pass_good → public token → verified linked account, and the member moves to bank accounts', async () => {
     const { token, id } = await memberAt(app, 'bank_link');
     const widget = (await get(app, token, '/api/bank_informations/widget')).json();
-    const login = await sandboxLogin({ link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' });
+    const login = await sandboxLogin({
+      link_token: widget.link_token,
+      institution_id: 'ins_sandbox_harbor_point',
+      username: 'user_good',
+      password: 'pass_good',
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { public_token, accounts, institution } = login.json();
     expect(public_token).toMatch(/^public-sandbox-/);
@@ -266,11 +302,15 @@ describe('bank link (sandbox aggregator)', () => {
   it('a borrower back on the link page with a linked account goes on to bank accounts, not to manual entry', async () => {
     const { token } = await memberAt(app, 'bank_link');
     const widget = (await get(app, token, '/api/bank_informations/widget')).json();
-    const { public_token } = (await sandboxLogin({ link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' })).json();
+    const { public_token } = (
+      await sandboxLogin({ link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' })
+    ).json();
     expect((await post(app, token, '/api/bank_informations/save_plaid_information', { public_token })).json().new_status).toBe('choosing_receiver_account');
     // Back (the navigation stack's previous entry), then the generic advance from bank_link.
     expect((await post(app, token, '/api/workflow/change_status', { new_status: 'bank_link' })).json()).toMatchObject({ new_status: 'bank_link' });
-    expect((await post(app, token, '/api/workflow/next_status', { current_status: 'bank_link' })).json()).toMatchObject({ new_status: 'choosing_receiver_account' });
+    expect((await post(app, token, '/api/workflow/next_status', { current_status: 'bank_link' })).json()).toMatchObject({
+      new_status: 'choosing_receiver_account',
+    });
   });
 
   it('without a linked account the generic advance from the link page goes to manual entry', async () => {
@@ -296,7 +336,12 @@ describe('bank link (sandbox aggregator)', () => {
     expect(down.json()).toMatchObject({ error_code: 'INSTITUTION_DOWN' });
     const unknown = await sandboxLogin({ institution_id: 'ins_nope', username: 'user_good', password: 'pass_good' });
     expect(unknown.json()).toMatchObject({ error_code: 'INVALID_INSTITUTION' });
-    const badLink = await sandboxLogin({ link_token: 'link-sandbox-forged.sig', institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' });
+    const badLink = await sandboxLogin({
+      link_token: 'link-sandbox-forged.sig',
+      institution_id: 'ins_sandbox_harbor_point',
+      username: 'user_good',
+      password: 'pass_good',
+    });
     expect(badLink.json()).toMatchObject({ error_code: 'INVALID_LINK_TOKEN' });
   });
 
@@ -315,7 +360,9 @@ describe('bank link (sandbox aggregator)', () => {
 
   it('an account that cannot take ACH (a credit card) is refused', async () => {
     const { token } = await memberAt(app, 'bank_link');
-    const { public_token, accounts } = (await sandboxLogin({ institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' })).json();
+    const { public_token, accounts } = (
+      await sandboxLogin({ institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' })
+    ).json();
     const credit = accounts.find((a: { subtype: string }) => a.subtype === 'credit card');
     const res = await post(app, token, '/api/bank_informations/save_plaid_information', { public_token, account_id: credit.id });
     expect(res.json()).toEqual({ error: BANK_MSG.noEligibleAccount });
@@ -333,11 +380,19 @@ describe('bank link (sandbox aggregator)', () => {
     const { token, id } = await memberAt(app, 'bank_link');
     const { inquiry, accounts } = (await sandboxLogin({ institution_id: 'ins_sandbox_tallgrass_cu', username: 'user_good', password: 'pass_good' })).json();
     const checking = accounts.find((a: { subtype: string }) => a.subtype === 'checking');
-    const res = await post(app, token, '/api/bank_informations/save_ribbit_information', { inquiryId: inquiry.id, inquiryType: inquiry.type, accountId: checking.id });
+    const res = await post(app, token, '/api/bank_informations/save_ribbit_information', {
+      inquiryId: inquiry.id,
+      inquiryType: inquiry.type,
+      accountId: checking.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ new_status: 'choosing_receiver_account', bank_information: { source: 'linked', bank_name: 'Tallgrass Credit Union' } });
     expect((await rows(id))[0]).toMatchObject({ aggregator: 'ribbit', accessTokenSealed: null });
-    const bad = await post(app, token, '/api/bank_informations/save_ribbit_information', { inquiryId: 'inquiry-sandbox-x.y', inquiryType: 'x', accountId: 'y' });
+    const bad = await post(app, token, '/api/bank_informations/save_ribbit_information', {
+      inquiryId: 'inquiry-sandbox-x.y',
+      inquiryType: 'x',
+      accountId: 'y',
+    });
     expect(bad.json()).toEqual({ error: BANK_MSG.linkFailed });
   });
 
@@ -345,19 +400,26 @@ describe('bank link (sandbox aggregator)', () => {
     const { token } = await memberAt(app, 'bank_link');
     const { public_token } = (await sandboxLogin({ institution_id: 'ins_sandbox_bluebonnet', username: 'user_good', password: 'pass_good' })).json();
     // The access token minted by the exchange is not a public token.
-    const res = await post(app, token, '/api/bank_informations/save_plaid_information', { public_token: public_token.replace('public-sandbox-', 'access-sandbox-') });
+    const res = await post(app, token, '/api/bank_informations/save_plaid_information', {
+      public_token: public_token.replace('public-sandbox-', 'access-sandbox-'),
+    });
     expect(res.json()).toEqual({ error: BANK_MSG.linkFailed });
   });
 
   it('POST /save_plaid_event stores the event', async () => {
     const { token, id } = await memberAt(app, 'bank_link');
-    const res = await post(app, token, '/api/bank_informations/save_plaid_event', { event: 'EXIT', metadata: { status: 'requires_credentials', institution: { name: 'Harbor Point Bank' } } });
+    const res = await post(app, token, '/api/bank_informations/save_plaid_event', {
+      event: 'EXIT',
+      metadata: { status: 'requires_credentials', institution: { name: 'Harbor Point Bank' } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ ok: true });
     const events = await app.ctx.database.db.select().from(bankLinkEvents).where(eq(bankLinkEvents.userId, id));
     expect(events).toMatchObject([{ event: 'EXIT', metadata: { status: 'requires_credentials' } }]);
     expect((await post(app, token, '/api/bank_informations/save_plaid_event', { event: '' })).json()).toEqual({ errors: { event: [FIELD_MSG.blank] } });
-    expect((await post(app, token, '/api/bank_informations/save_plaid_event', { event: 'X', metadata: { blob: 'x'.repeat(9000) } })).json()).toEqual({ errors: { metadata: [FIELD_MSG.invalid] } });
+    expect((await post(app, token, '/api/bank_informations/save_plaid_event', { event: 'X', metadata: { blob: 'x'.repeat(9000) } })).json()).toEqual({
+      errors: { metadata: [FIELD_MSG.invalid] },
+    });
   });
 
   it('every bank call needs a session (the sandbox login does not: it plays the aggregator)', async () => {

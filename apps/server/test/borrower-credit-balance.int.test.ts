@@ -47,9 +47,18 @@ describe('credit_balance on the borrower’s loan record (GET /loans/history, /l
     expect(ongoing.opened_loan?.loan.credit_balance).toBe(0);
 
     // Paid off by card, then the employer's remittance arrives anyway: $30.00 beyond the payoff.
-    expect((await post(owner.token, '/create_pull_transaction', { card: { account: card, amount: open.outstanding_balance, loan_id: owner.loan.id } })).statusCode).toBe(200);
+    expect(
+      (await post(owner.token, '/create_pull_transaction', { card: { account: card, amount: open.outstanding_balance, loan_id: owner.loan.id } })).statusCode,
+    ).toBe(200);
     const today = await businessToday(app.ctx);
-    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: today, amountCents: 3000, idempotencyKey: `credit-balance-remit-${owner.loan.id}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: owner.loan.id,
+      kind: 'payroll_remittance',
+      effectiveDate: today,
+      amountCents: 3000,
+      idempotencyKey: `credit-balance-remit-${owner.loan.id}`,
+      at: app.ctx.now(),
+    });
     const credited = await loanOf(owner.token, owner.loan.id);
     expect(credited.credit_balance).toBe(3000);
     expect(credited.outstanding_balance).toBe(0);

@@ -58,8 +58,23 @@ describe('payoff letter (borrower)', () => {
     const res = await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20`);
     expect(res.statusCode, res.body).toBe(200);
     const letter = res.json<TPayoffLetterResponse>();
-    expect(letter).toMatchObject({ loan_id: loan.loanId, loan_number: loan.identifier, letter_date: '2028-01-03', good_through: '2028-01-20', principal: 100000, interest: 548, fees: 0, payoff_amount: 100548, per_diem: 32, pending_debits: [] });
-    expect(letter.send_funds.wire).toMatchObject({ routing_number: app.ctx.config.collectionAccount.routingNumber, account_number: app.ctx.config.collectionAccount.accountNumber, reference: `Loan ${loan.identifier} payoff` });
+    expect(letter).toMatchObject({
+      loan_id: loan.loanId,
+      loan_number: loan.identifier,
+      letter_date: '2028-01-03',
+      good_through: '2028-01-20',
+      principal: 100000,
+      interest: 548,
+      fees: 0,
+      payoff_amount: 100548,
+      per_diem: 32,
+      pending_debits: [],
+    });
+    expect(letter.send_funds.wire).toMatchObject({
+      routing_number: app.ctx.config.collectionAccount.routingNumber,
+      account_number: app.ctx.config.collectionAccount.accountNumber,
+      reference: `Loan ${loan.identifier} payoff`,
+    });
     const quote = (await get(loan.token, `/${loan.loanId}/payoff/2028-01-20`)).json<TPayoffResponse>();
     expect(letter.payoff_amount).toBe(quote.payoff_amount);
   });
@@ -69,13 +84,28 @@ describe('payoff letter (borrower)', () => {
       method: 'POST',
       url: '/api/request_payment',
       headers: { ...auth(loan.token), 'idempotency-key': `letter-test-${loan.loanId}` },
-      payload: { method: 'ach', mode: 'one_time', loan_id: loan.loanId, amount: 5000, scheduling: { instant: false, date: '2028-01-10' }, params: { customBanking: { account_number: '000123456789', routing_number: CLEARBROOK.routing, account_type: 'checking' } } },
+      payload: {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: loan.loanId,
+        amount: 5000,
+        scheduling: { instant: false, date: '2028-01-10' },
+        params: { customBanking: { account_number: '000123456789', routing_number: CLEARBROOK.routing, account_type: 'checking' } },
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const letter = (await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-20`)).json<TPayoffLetterResponse>();
     expect(letter.payoff_amount).toBe(100548);
     expect(letter.pending_debits).toEqual([
-      expect.objectContaining({ status: 'scheduled', date: '2028-01-10', amount: 5000, effect: 'lowers', change: 5000, payoff_if: 95548, explanation: expect.stringContaining('falls by $50.00 to $955.48') }),
+      expect.objectContaining({
+        status: 'scheduled',
+        date: '2028-01-10',
+        amount: 5000,
+        effect: 'lowers',
+        change: 5000,
+        payoff_if: 95548,
+        explanation: expect.stringContaining('falls by $50.00 to $955.48'),
+      }),
     ]);
     const before = (await get(loan.token, `/loans/${loan.loanId}/payoff_letter/2028-01-05`)).json<TPayoffLetterResponse>();
     expect(before.pending_debits).toEqual([expect.objectContaining({ effect: 'after', change: 0 })]);
@@ -101,7 +131,10 @@ describe('payoff letter (back office)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await keywordsOf(res.rawPayload)).toContain('payoff_cents=100548');
     const db = app.ctx.database.db;
-    const audit = await db.select().from(staffActions).where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, loan.userId)));
+    const audit = await db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, loan.userId)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ loan_id: loan.loanId, good_through: '2028-01-20', payoff_cents: 100548 });
     const notes = await db.select().from(notifications).where(eq(notifications.userId, loan.userId));
@@ -114,13 +147,17 @@ describe('payoff letter (back office)', () => {
     const res = await bo(servicer, `/loans/${other.loanId}/payoff_letter/2028-01-20/pdf`);
     expect(res.statusCode).toBe(409);
     expect(errorsOf(res)).toEqual([PAYOFF_LETTER_MSG.loanClosed]);
-    const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, other.userId)));
+    const audit = await app.ctx.database.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'payoff_letter_issued'), eq(staffActions.targetUserId, other.userId)));
     expect(audit).toHaveLength(0);
   });
 });
 
 describe('what-if simulator', () => {
-  const simulate = (token: string, loanId: number, body: unknown) => call(app, { method: 'POST', url: `/api/loans/${loanId}/what_if`, headers: auth(token), payload: body as Record<string, unknown> });
+  const simulate = (token: string, loanId: number, body: unknown) =>
+    call(app, { method: 'POST', url: `/api/loans/${loanId}/what_if`, headers: auth(token), payload: body as Record<string, unknown> });
 
   it('$400 more with the first installment: paid off 03/03/2028 instead of 04/03/2028, $7.37 of interest saved; nothing written', async () => {
     const before = await app.ctx.repos.loanBook.ledger(loan.loanId);
@@ -128,7 +165,14 @@ describe('what-if simulator', () => {
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json<TWhatIfResponse>();
     // The baseline is the disclosed schedule: $20.07 of interest (the finance charge), paid off on the last due date.
-    expect(r).toMatchObject({ loan_id: loan.loanId, as_of: '2028-01-03', payment_per_term: 34002, interest_saved: 737, days_sooner: 31, installments_fewer: 1 });
+    expect(r).toMatchObject({
+      loan_id: loan.loanId,
+      as_of: '2028-01-03',
+      payment_per_term: 34002,
+      interest_saved: 737,
+      days_sooner: 31,
+      installments_fewer: 1,
+    });
     expect(r.baseline).toMatchObject({ payoff_date: '2028-04-03', interest: 2007, total_paid: 102007, installments: 3 });
     expect(r.scenario).toMatchObject({ payoff_date: '2028-03-03', interest: 1270, total_paid: 101270, installments: 2 });
     // Installment 1 leaves $669.98; the $400.00 extra leaves $269.98, which installment 2 ($2.70 interest) retires.
@@ -141,7 +185,13 @@ describe('what-if simulator', () => {
   });
 
   it('answers every problem at once as 422 error_messages; another member’s loan is 404', async () => {
-    const bad = await simulate(loan.token, loan.loanId, { one_time: [{ date: '2028-01-02', amount: 50 }, { date: 'soon', amount: 1000 }], recurring: { amount: -1 } });
+    const bad = await simulate(loan.token, loan.loanId, {
+      one_time: [
+        { date: '2028-01-02', amount: 50 },
+        { date: 'soon', amount: 1000 },
+      ],
+      recurring: { amount: -1 },
+    });
     expect(bad.statusCode).toBe(422);
     expect(errorsOf(bad).sort()).toEqual([WHAT_IF_MSG.amountInvalid, WHAT_IF_MSG.dateInPast, WHAT_IF_MSG.dateInvalid].sort());
     const empty = await simulate(loan.token, loan.loanId, {});
@@ -207,7 +257,9 @@ describe('repayment tracker (payroll allotments)', () => {
   it('nothing remitted a week after the pay dates: missing, with what to do', async () => {
     const t = (await tracker(silent)).json<TRepaymentTrackerResponse>();
     expect(t.pay_dates.map((r) => r.status)).toEqual(['missing', 'missing', 'missing']);
-    expect(t.pay_dates[0]!.action).toBe('Check your pay stub for the loan deduction. If it is missing, ask your payroll office to restart the allotment, and pay $340.02 online so your loan stays current.');
+    expect(t.pay_dates[0]!.action).toBe(
+      'Check your pay stub for the loan deduction. If it is missing, ask your payroll office to restart the allotment, and pay $340.02 online so your loan stays current.',
+    );
   });
 
   it('a loan repaid online has no tracker; another member’s loan is 404; no session is 401', async () => {

@@ -52,10 +52,19 @@ describe('POST /create_debit_disbursement (the credit balance refunded to a debi
     const today = await businessToday(app.ctx);
     expect((await post(owner.token, '/create_pull_transaction', { card: { account: refundFailsCard, amount: 1000 } }, newKey())).statusCode).toBe(200);
     // Today's payoff for a card payment (settled at once): the loan record's outstanding balance.
-    const payoff = (await get(owner.token, '/loans/history')).json<{ loans: { id: number; outstanding_balance: number }[] }>().loans.find((l) => l.id === owner.loan.id)!.outstanding_balance;
+    const payoff = (await get(owner.token, '/loans/history'))
+      .json<{ loans: { id: number; outstanding_balance: number }[] }>()
+      .loans.find((l) => l.id === owner.loan.id)!.outstanding_balance;
     expect((await post(owner.token, '/create_pull_transaction', { card: { account: goodCard, amount: payoff } }, newKey())).statusCode).toBe(200);
     // Then the employer's remittance arrives anyway: $30.00 received beyond the payoff.
-    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: today, amountCents: 3000, idempotencyKey: `test-remit-${owner.loan.id}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: owner.loan.id,
+      kind: 'payroll_remittance',
+      effectiveDate: today,
+      amountCents: 3000,
+      idempotencyKey: `test-remit-${owner.loan.id}`,
+      at: app.ctx.now(),
+    });
 
     expect(errorsOf(await disburse(owner.token, { account: unusedCard }))).toEqual([PAYMENT_MSG.cardNotPaidWith]);
     expect(errorsOf(await disburse(owner.token, { account: goodCard, amount: 3001 }))).toEqual([PAYMENT_MSG.refundAboveCredit('30.00')]);
@@ -74,7 +83,12 @@ describe('POST /create_debit_disbursement (the credit balance refunded to a debi
     const res = await disburse(owner.token, { account: goodCard, amount: 1000, loan_id: owner.loan.id }, key);
     expect(res.statusCode).toBe(200);
     const body = res.json<TDebitDisbursementResponse>();
-    expect(body).toMatchObject({ ok: true, message: PAYMENT_MSG.refundSent, refund: { loan_id: owner.loan.id, amount: 1000, card: { id: goodCard, last4: '4242' } }, credit_balance: 2000 });
+    expect(body).toMatchObject({
+      ok: true,
+      message: PAYMENT_MSG.refundSent,
+      refund: { loan_id: owner.loan.id, amount: 1000, card: { id: goodCard, last4: '4242' } },
+      credit_balance: 2000,
+    });
     expect(body.refund.payout_id).toMatch(/^re_sandbox_/);
     const again = await disburse(owner.token, { account: goodCard, amount: 1000, loan_id: owner.loan.id }, key);
     expect(again.statusCode).toBe(200);

@@ -29,8 +29,10 @@ const centre = async (token: string) => {
 };
 const withdraw = (token: string, payload: Record<string, unknown>) =>
   call(app, { method: 'POST', url: '/api/dashboard/consents/electronic_communications/withdraw', headers: auth(token), payload });
-const restore = (token: string) => call(app, { method: 'POST', url: '/api/dashboard/consents/electronic_communications/restore', headers: auth(token), payload: {} });
-const notes = async (userId: number) => (await db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.message);
+const restore = (token: string) =>
+  call(app, { method: 'POST', url: '/api/dashboard/consents/electronic_communications/restore', headers: auth(token), payload: {} });
+const notes = async (userId: number) =>
+  (await db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.message);
 
 describe('consent centre (GET /dashboard/consents)', () => {
   it('needs a session', async () => {
@@ -86,8 +88,14 @@ describe('consent centre (GET /dashboard/consents)', () => {
 
   it('refuses to withdraw a consent never given', async () => {
     const who = await signUpConfirmed(app);
-    const [doc] = await db().select({ id: agreementDocuments.id }).from(agreementDocuments).innerJoin(userAgreements, eq(userAgreements.agreementDocumentId, agreementDocuments.id)).where(and(eq(userAgreements.userId, who.id), eq(agreementDocuments.name, ELECTRONIC_CONSENT)));
-    await db().delete(userAgreements).where(and(eq(userAgreements.userId, who.id), eq(userAgreements.agreementDocumentId, doc!.id)));
+    const [doc] = await db()
+      .select({ id: agreementDocuments.id })
+      .from(agreementDocuments)
+      .innerJoin(userAgreements, eq(userAgreements.agreementDocumentId, agreementDocuments.id))
+      .where(and(eq(userAgreements.userId, who.id), eq(agreementDocuments.name, ELECTRONIC_CONSENT)));
+    await db()
+      .delete(userAgreements)
+      .where(and(eq(userAgreements.userId, who.id), eq(userAgreements.agreementDocumentId, doc!.id)));
     expect((await centre(who.token)).electronic_communications.state).toBe('never_given');
     const res = await withdraw(who.token, { confirm: true });
     expect(res.statusCode).toBe(422);
@@ -114,11 +122,21 @@ describe('consent centre in the back office', () => {
     const read = await call(app, { url, headers: auth(underwriter) });
     expect(read.statusCode).toBe(200);
     expect(read.json<TConsentCentre>()).toEqual(await centre(who.token));
-    expect((await call(app, { method: 'POST', url: `${url}/electronic_communications/withdraw`, headers: auth(underwriter), payload: { confirm: true } })).statusCode).toBe(403);
+    expect(
+      (await call(app, { method: 'POST', url: `${url}/electronic_communications/withdraw`, headers: auth(underwriter), payload: { confirm: true } }))
+        .statusCode,
+    ).toBe(403);
     const recorded = await call(app, { method: 'POST', url: `${url}/electronic_communications/withdraw`, headers: auth(servicer), payload: { confirm: true } });
     expect(recorded.statusCode).toBe(200);
-    expect(recorded.json<TConsentCentre>().electronic_communications).toMatchObject({ state: 'withdrawn', delivery: 'paper', history: [{ recorded_by_staff: true }] });
-    const audit = await db().select().from(staffActions).where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'record_consent_withdrawal')));
+    expect(recorded.json<TConsentCentre>().electronic_communications).toMatchObject({
+      state: 'withdrawn',
+      delivery: 'paper',
+      history: [{ recorded_by_staff: true }],
+    });
+    const audit = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'record_consent_withdrawal')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ agreement: ELECTRONIC_CONSENT });
     expect((await centre(who.token)).electronic_communications.delivery).toBe('paper');

@@ -49,14 +49,25 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
   it('shows the window of allowed dates before the change', async () => {
     const res = await call(app, { url: `/api/dashboard/loans/${loan.loanId}/due_date_changes`, headers: auth(loan.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json<TDueDateChangeOverview>()).toMatchObject({ window: { current_due_date: '2029-02-02', earliest: '2029-01-18', latest: '2029-02-17' }, refusal: null, changes: [] });
+    expect(res.json<TDueDateChangeOverview>()).toMatchObject({
+      window: { current_due_date: '2029-02-02', earliest: '2029-01-18', latest: '2029-02-17' },
+      refusal: null,
+      changes: [],
+    });
   });
 
   it('signs and applies: the schedule moves, the signed PDF is a loan document and a consent record, the borrower is told', async () => {
     const res = await sign(loan, GOOD);
     expect(res.statusCode).toBe(200);
     applied = res.json<TDueDateChange>();
-    expect(applied).toMatchObject({ loan_id: loan.loanId, status: 'applied', requested_date: '2029-02-12', signature_name: 'jordan RIVERA', apr_changed: true, agreement_version: DUE_DATE_CHANGE_AGREEMENT.version });
+    expect(applied).toMatchObject({
+      loan_id: loan.loanId,
+      status: 'applied',
+      requested_date: '2029-02-12',
+      signature_name: 'jordan RIVERA',
+      apr_changed: true,
+      agreement_version: DUE_DATE_CHANGE_AGREEMENT.version,
+    });
     expect(applied.schedule.map((r) => r.new_due_date)).toEqual(['2029-02-12', '2029-03-12', '2029-04-12', '2029-05-12', '2029-06-12', '2029-07-12']);
     expect(applied.total_of_payments).toBe(applied.schedule.reduce((s, r) => s + r.payment, 0));
 
@@ -68,7 +79,9 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
     expect(revision).toMatchObject({ kind: 'due_date_change', sourceId: applied.id, aprBefore: applied.old_apr, aprAfter: applied.new_apr });
 
     // The loan's documents list the agreement; its PDF is the signed re-disclosure.
-    const docs = (await call(app, { url: `/api/loans/${loan.loanId}/documents`, headers: auth(loan.token) })).json<{ documents: { id: number; file_name: string }[] }>().documents;
+    const docs = (await call(app, { url: `/api/loans/${loan.loanId}/documents`, headers: auth(loan.token) })).json<{
+      documents: { id: number; file_name: string }[];
+    }>().documents;
     expect(docs).toEqual([expect.objectContaining({ id: applied.document.id, file_name: applied.document.file_name })]);
     const pdf = await call(app, { url: applied.document.file_url, headers: auth(loan.token) });
     expect(pdf.statusCode).toBe(200);
@@ -80,7 +93,12 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
     // The consent centre lists it with time, IP, version and the document to download.
     const centre = (await call(app, { url: '/api/dashboard/consents', headers: auth(loan.token) })).json<TConsentCentre>();
     const record = centre.records.find((r) => r.kind === 'due_date_change');
-    expect(record).toMatchObject({ title: 'Due date change agreement', version: DUE_DATE_CHANGE_AGREEMENT.version, accepted_at: NOW.toISOString(), document_id: applied.document.id });
+    expect(record).toMatchObject({
+      title: 'Due date change agreement',
+      version: DUE_DATE_CHANGE_AGREEMENT.version,
+      accepted_at: NOW.toISOString(),
+      document_id: applied.document.id,
+    });
     expect(record!.ip).toMatch(/^10\./);
 
     // In-app and e-mail.
@@ -90,7 +108,9 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
   });
 
   it('answers the history, and the 12-month rule refuses a second change with the date it is available again', async () => {
-    const overview = (await call(app, { url: `/api/dashboard/loans/${loan.loanId}/due_date_changes`, headers: auth(loan.token) })).json<TDueDateChangeOverview>();
+    const overview = (
+      await call(app, { url: `/api/dashboard/loans/${loan.loanId}/due_date_changes`, headers: auth(loan.token) })
+    ).json<TDueDateChangeOverview>();
     expect(overview).toMatchObject({ window: null, refusal: DUE_DATE_MSG.tooSoon, available_on: '2030-01-10' });
     expect(overview.changes.map((c) => c.id)).toEqual([applied.id]);
     const again = await sign(loan, { ...GOOD, date: '2029-02-20' });
@@ -103,7 +123,16 @@ describe('due-date change applied (POST /dashboard/loans/{id}/due_date_change)',
     const res = await call(app, { url: `/api/backoffice/loans/${loan.loanId}/schedule_revisions`, headers: auth(staff) });
     expect(res.statusCode).toBe(200);
     const body = res.json<TScheduleRevisions>();
-    expect(body.revisions).toEqual([expect.objectContaining({ kind: 'due_date_change', source_id: applied.id, dates_moved: 6, apr_before: applied.old_apr, apr_after: applied.new_apr, staff: null })]);
+    expect(body.revisions).toEqual([
+      expect.objectContaining({
+        kind: 'due_date_change',
+        source_id: applied.id,
+        dates_moved: 6,
+        apr_before: applied.old_apr,
+        apr_after: applied.new_apr,
+        staff: null,
+      }),
+    ]);
     expect(body.due_date_changes).toEqual([expect.objectContaining({ id: applied.id, signature_name: 'jordan RIVERA' })]);
     const pdf = await call(app, { url: `/api/backoffice/loans/${loan.loanId}/due_date_changes/${applied.id}/pdf`, headers: auth(staff) });
     expect(pdf.statusCode).toBe(200);
@@ -146,12 +175,26 @@ describe('due-date change refusals: nothing is written', () => {
     const at = app.ctx.now();
     const [tx] = await db()
       .insert(loanTransactions)
-      .values({ loanId: other.loanId, userId: other.userId, mode: 'auto_debit', method: 'ach', status: 'scheduled', amountCents: other.paymentCents, scheduledDate: '2029-02-02', installmentN: 1, createdAt: at, updatedAt: at })
+      .values({
+        loanId: other.loanId,
+        userId: other.userId,
+        mode: 'auto_debit',
+        method: 'ach',
+        status: 'scheduled',
+        amountCents: other.paymentCents,
+        scheduledDate: '2029-02-02',
+        installmentN: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     const res = await sign(other, GOOD);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: DUE_DATE_MSG.inFlight });
-    expect((await call(app, { url: `/api/dashboard/loans/${other.loanId}/due_date_changes`, headers: auth(other.token) })).json()).toMatchObject({ window: null, refusal: DUE_DATE_MSG.inFlight });
+    expect((await call(app, { url: `/api/dashboard/loans/${other.loanId}/due_date_changes`, headers: auth(other.token) })).json()).toMatchObject({
+      window: null,
+      refusal: DUE_DATE_MSG.inFlight,
+    });
     await db().update(loanTransactions).set({ status: 'canceled' }).where(eq(loanTransactions.id, tx!.id));
     expect(await requestsOf(other.loanId)).toEqual([]);
   });
@@ -188,7 +231,12 @@ describe('due-date change retries and races', () => {
     care.reserveDueDateChangeId = async () => {
       care.reserveDueDateChangeId = reserve;
       const row = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
-      await reviseDueDates(app.ctx, row, { kind: 'hardship', sourceId: -loan.loanId, dueDatesAfter: ['2029-02-02', '2029-04-02', '2029-05-02', '2029-06-02', '2029-07-02', '2029-08-02'], firstMovedN: 2 });
+      await reviseDueDates(app.ctx, row, {
+        kind: 'hardship',
+        sourceId: -loan.loanId,
+        dueDatesAfter: ['2029-02-02', '2029-04-02', '2029-05-02', '2029-06-02', '2029-07-02', '2029-08-02'],
+        firstMovedN: 2,
+      });
       return reserve();
     };
     const before = await notesOf(loan.userId);

@@ -21,7 +21,11 @@ const db = () => app.ctx.database.db;
 
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  const [servicer, admin, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'admin@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
+  const [servicer, admin, underwriter] = await Promise.all([
+    staffToken(app, 'servicer@payrail.test'),
+    staffToken(app, 'admin@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+  ]);
   tokens = { servicer: servicer!, admin: admin!, underwriter: underwriter! };
 });
 afterAll(async () => {
@@ -38,7 +42,12 @@ async function borrowerWithARequest() {
 const remind = (userId: number, token: string) => call(app, { method: 'POST', url: `/api/backoffice/members/${userId}/requests/remind`, headers: auth(token) });
 const remindersOf = async (userId: number) => ({
   notes: (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.message === requestsReminderNotice(1)).length,
-  audited: (await db().select().from(staffActions).where(and(eq(staffActions.targetUserId, userId), eq(staffActions.action, 'remind_open_requests')))).length,
+  audited: (
+    await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, userId), eq(staffActions.action, 'remind_open_requests')))
+  ).length,
 });
 
 describe('POST /api/backoffice/members/{id}/requests/remind', () => {
@@ -57,7 +66,8 @@ describe('POST /api/backoffice/members/{id}/requests/remind', () => {
     const other = await borrowerWithARequest();
     await app.ctx.repos.loanBook.setBusinessDateOverride('2029-03-05' as IsoDate, null, NOW);
     const codes: number[] = [];
-    for (let i = 0; i < REMINDERS_PER_BORROWER_PER_BUSINESS_DAY; i++) codes.push((await remind(loan.userId, i % 2 ? tokens.admin : tokens.servicer)).statusCode);
+    for (let i = 0; i < REMINDERS_PER_BORROWER_PER_BUSINESS_DAY; i++)
+      codes.push((await remind(loan.userId, i % 2 ? tokens.admin : tokens.servicer)).statusCode);
     expect(codes).toEqual(Array(REMINDERS_PER_BORROWER_PER_BUSINESS_DAY).fill(200));
     const capped = await remind(loan.userId, tokens.admin);
     expect(capped.statusCode).toBe(429);
@@ -74,7 +84,9 @@ describe('POST /api/backoffice/members/{id}/requests/remind', () => {
 
   it('holds under parallel requests: 20 at once write exactly the cap', async () => {
     const loan = await borrowerWithARequest();
-    const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => remind(loan.userId, i % 2 ? tokens.admin : tokens.servicer)))).map((r) => r.statusCode);
+    const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => remind(loan.userId, i % 2 ? tokens.admin : tokens.servicer)))).map(
+      (r) => r.statusCode,
+    );
     expect(codes.filter((c) => c === 200)).toHaveLength(REMINDERS_PER_BORROWER_PER_BUSINESS_DAY);
     expect(codes.filter((c) => c === 429)).toHaveLength(20 - REMINDERS_PER_BORROWER_PER_BUSINESS_DAY);
     expect(await remindersOf(loan.userId)).toEqual({ notes: REMINDERS_PER_BORROWER_PER_BUSINESS_DAY, audited: REMINDERS_PER_BORROWER_PER_BUSINESS_DAY });

@@ -51,7 +51,12 @@ describe('requests inbox (GET /dashboard/requests)', () => {
     const open = await inbox(who.token);
     const fb = open[0]!;
     expect(open.map((r) => r.kind)).toEqual(['feedback', 'document', 'document']);
-    expect(fb).toMatchObject({ title: 'Answer your reviewer', detail: 'Please send these.', status: 'to_do', action: { kind: 'link', label: 'Open the request', to: '/feedback' } });
+    expect(fb).toMatchObject({
+      title: 'Answer your reviewer',
+      detail: 'Please send these.',
+      status: 'to_do',
+      action: { kind: 'link', label: 'Open the request', to: '/feedback' },
+    });
     expect(open[1]).toMatchObject({ key: `document:${fb.key.split(':')[1]}:w2`, title: 'Upload your W-2' });
 
     await uploadDocument(app, who.token, 'w2');
@@ -80,7 +85,16 @@ describe('requests inbox (GET /dashboard/requests)', () => {
     expect(await keys(loan.token)).toEqual([]);
     const [authorization] = await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loan.loanId));
     const at = app.ctx.now();
-    const row = { loanId: loan.loanId, userId: loan.userId, mode: 'one_time' as const, method: 'ach' as const, bankAccountId: authorization!.bankAccountId, createdAt: at, updatedAt: at, amountCents: 5_000 };
+    const row = {
+      loanId: loan.loanId,
+      userId: loan.userId,
+      mode: 'one_time' as const,
+      method: 'ach' as const,
+      bankAccountId: authorization!.bankAccountId,
+      createdAt: at,
+      updatedAt: at,
+      amountCents: 5_000,
+    };
     const [returned] = await db()
       .insert(loanTransactions)
       .values({ ...row, status: 'returned', scheduledDate: '2027-05-20', returnedOn: '2027-05-22', returnCode: 'R01' })
@@ -98,7 +112,9 @@ describe('requests inbox (GET /dashboard/requests)', () => {
     ]);
     await db().update(autoDebitAuthorizations).set({ revokedAt: at }).where(eq(autoDebitAuthorizations.id, authorization!.id));
     expect(await keys(loan.token)).toEqual([`returned_payment:${returned!.id}=to_do`, `auto_debit_authorization:${loan.loanId}=to_do`]);
-    await db().insert(loanTransactions).values({ ...row, status: 'scheduled', scheduledDate: '2027-05-25' });
+    await db()
+      .insert(loanTransactions)
+      .values({ ...row, status: 'scheduled', scheduledDate: '2027-05-25' });
     expect(await keys(loan.token)).toEqual([`auto_debit_authorization:${loan.loanId}=to_do`]);
   });
 });
@@ -106,7 +122,8 @@ describe('requests inbox (GET /dashboard/requests)', () => {
 describe('requests in the back office', () => {
   it('staff read the same list; a reminder notifies the borrower and is audited; nothing open is a 422', async () => {
     const loan = await fundedLoan(app, { disbursementDate: '2027-05-03', firstPaymentDate: '2027-06-03' });
-    const bo = (method: 'GET' | 'POST', url: string, token: string | null = servicer) => call(app, { method, url: `/api/backoffice/members/${loan.userId}${url}`, headers: token ? auth(token) : {} });
+    const bo = (method: 'GET' | 'POST', url: string, token: string | null = servicer) =>
+      call(app, { method, url: `/api/backoffice/members/${loan.userId}${url}`, headers: token ? auth(token) : {} });
     expect((await bo('GET', '/requests', null)).statusCode).toBe(401);
     const nothing = await bo('POST', '/requests/remind');
     expect(nothing.statusCode).toBe(422);

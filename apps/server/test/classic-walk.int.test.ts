@@ -2,7 +2,19 @@ import type { TLoanTerms } from '@payrail/contract/application';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowTransitions } from '../src/db/schema/index';
-import { REFERENCES, aboutYourselfAnswers, classicApp, employerOfKind, get, next, post, selectEmployer, tempDataDir, updateField, uploadDocument } from './application-helpers';
+import {
+  REFERENCES,
+  aboutYourselfAnswers,
+  classicApp,
+  employerOfKind,
+  get,
+  next,
+  post,
+  selectEmployer,
+  tempDataDir,
+  updateField,
+  uploadDocument,
+} from './application-helpers';
 import { auth, call, latestEmailToken, latestPhoneCode, signupBody, uniquePhone } from './identity-helpers';
 import type { TestApp } from './test-app';
 
@@ -31,7 +43,8 @@ async function walk(target: TestApp): Promise<{ id: number; token: string; final
   const token = confirmed.headers.authorization as string;
 
   // About yourself: every field auto-saved, two references, the education program, then Continue.
-  for (const [field, value] of Object.entries(await aboutYourselfAnswers(target))) expect((await updateField(target, token, { [field]: value })).statusCode, field).toBe(200);
+  for (const [field, value] of Object.entries(await aboutYourselfAnswers(target)))
+    expect((await updateField(target, token, { [field]: value })).statusCode, field).toBe(200);
   expect((await post(target, token, '/api/about_yourself/update_references', { references: REFERENCES })).statusCode).toBe(200);
   expect((await get(target, token, '/api/education_program')).json()).toEqual({ show_modal: true });
   expect((await post(target, token, '/api/education_program', { initials: { first: 'J', last: 'R' }, agreement: true })).json()).toEqual({ ok: true });
@@ -40,7 +53,10 @@ async function walk(target: TestApp): Promise<{ id: number; token: string; final
   // Employer and income.
   expect((await get(target, token, '/api/employer_entrypoint')).json()).toMatchObject({ employer_id: null });
   const federal = await employerOfKind(target, 'federal');
-  expect((await selectEmployer(target, token, { employer_id: federal.id, working_time_range: 'More than 5 years' })).json()).toEqual({ ok: true, new_status: 'phone_verification' });
+  expect((await selectEmployer(target, token, { employer_id: federal.id, working_time_range: 'More than 5 years' })).json()).toEqual({
+    ok: true,
+    new_status: 'phone_verification',
+  });
 
   // Phone: send a code, read it from the outbox, verify.
   const number = uniquePhone();
@@ -109,7 +125,9 @@ describe('the classic application on the server, end to end', () => {
     const { token } = await walk(demo);
     const split = (await get(demo, token, '/api/loan')).json<TLoanTerms>();
     expect(split).toMatchObject({ payment_method: 'split_direct_deposit', amount: 3_500_00, interest_rate: '23.391' });
-    const { offers } = (await get(demo, token, '/api/repay_method_offers')).json<{ offers: { method: string; interest_rate: string; apr: string; payment_per_term: number }[] }>();
+    const { offers } = (await get(demo, token, '/api/repay_method_offers')).json<{
+      offers: { method: string; interest_rate: string; apr: string; payment_per_term: number }[];
+    }>();
     expect(offers.map((o) => o.method)).toEqual(['split_direct_deposit', 'auto_debit', 'online']);
     expect(offers[0]).toMatchObject({ interest_rate: split.interest_rate, apr: split.apr, payment_per_term: split.payment_per_term });
     expect(Number(offers[1]!.interest_rate)).toBeGreaterThan(Number(offers[0]!.interest_rate));
@@ -119,8 +137,15 @@ describe('the classic application on the server, end to end', () => {
     expect(Number(autoDebit.interest_rate)).toBeGreaterThan(Number(split.interest_rate));
     expect(Number(autoDebit.apr)).toBeGreaterThan(Number(split.apr));
     expect(autoDebit.payment_per_term).toBeGreaterThan(split.payment_per_term);
-    expect((await post(demo, token, '/api/auto_debit', { account_type: 'checking', account_number: '123456789', routing_number: '034821624' })).json()).toMatchObject({ new_status: 'esignature_needed' });
+    expect(
+      (await post(demo, token, '/api/auto_debit', { account_type: 'checking', account_number: '123456789', routing_number: '034821624' })).json(),
+    ).toMatchObject({ new_status: 'esignature_needed' });
     const esign = (await get(demo, token, '/api/esignature')).json<{ loan_terms: { interest_rate: string; apr: string; payment_per_term_cents: number } }>();
-    expect(esign.loan_terms).toMatchObject({ interest_rate: autoDebit.interest_rate, apr: autoDebit.apr, payment_per_term_cents: autoDebit.payment_per_term, payment_method: 'auto_debit' });
+    expect(esign.loan_terms).toMatchObject({
+      interest_rate: autoDebit.interest_rate,
+      apr: autoDebit.apr,
+      payment_per_term_cents: autoDebit.payment_per_term,
+      payment_method: 'auto_debit',
+    });
   });
 });

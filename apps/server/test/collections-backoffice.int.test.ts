@@ -20,7 +20,11 @@ let underwriter: string;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
-  [admin, servicer, underwriter] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
+  [admin, servicer, underwriter] = await Promise.all([
+    staffToken(app, 'admin@payrail.test'),
+    staffToken(app, 'servicer@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+  ]);
 });
 afterAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
@@ -29,7 +33,12 @@ afterAll(async () => {
 
 const db = () => app.ctx.database.db;
 const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, { method, url: `/api/backoffice${url}`, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  call(app, {
+    method,
+    url: `/api/backoffice${url}`,
+    headers: token ? auth(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(ledgerEntries.id);
 
 describe('business clock and the daily run', () => {
@@ -68,7 +77,9 @@ describe('business clock and the daily run', () => {
     const page = await bo(underwriter, 'GET', `/loans/${loan.loanId}/servicing`);
     expect(page.statusCode, page.body).toBe(200);
     const s = page.json<TLoanServicingResponse>();
-    expect(s.ach_entries).toEqual([expect.objectContaining({ mode: 'auto_debit', status: 'settled', sec_code: 'PPD', installment: 1, amount: loan.paymentCents, settled_on: '2028-02-07' })]);
+    expect(s.ach_entries).toEqual([
+      expect.objectContaining({ mode: 'auto_debit', status: 'settled', sec_code: 'PPD', installment: 1, amount: loan.paymentCents, settled_on: '2028-02-07' }),
+    ]);
     expect(s.schedule[0]).toMatchObject({ n: 1, state: 'paid', unpaid: 0 });
     expect(s.schedule[1]).toMatchObject({ n: 2, state: 'upcoming' });
     expect(s.days_past_due).toBe(0);
@@ -98,12 +109,18 @@ describe('business clock and the daily run', () => {
 
     const res = await bo(servicer, 'POST', `/loans/${loan.loanId}/reversals`, { entry_id: payment.id, reason: 'Late R10 from the bank', return_code: 'R10' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ reversal: { kind: string; reverses_entry_id: number; effective_date: string; reason: string }; servicing: TLoanServicingResponse }>();
+    const body = res.json<{
+      reversal: { kind: string; reverses_entry_id: number; effective_date: string; reason: string };
+      servicing: TLoanServicingResponse;
+    }>();
     expect(body.reversal).toMatchObject({ kind: 'reversal', reverses_entry_id: payment.id, effective_date: '2028-02-07', reason: 'Late R10 from the bank' });
     expect(body.servicing.schedule[0]).toMatchObject({ state: 'past_due', unpaid: loan.paymentCents });
     expect(body.servicing.ach_entries[0]).toMatchObject({ status: 'returned', return_code: 'R10' });
     expect(body.servicing.days_past_due).toBe(4);
-    const audits = await db().select().from(staffActions).where(and(eq(staffActions.action, 'payment_reversed'), eq(staffActions.targetUserId, loan.userId)));
+    const audits = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'payment_reversed'), eq(staffActions.targetUserId, loan.userId)));
     expect(audits).toHaveLength(1);
     const again = await bo(servicer, 'POST', `/loans/${loan.loanId}/reversals`, { entry_id: payment.id, reason: 'Twice by mistake' });
     expect(again.statusCode).toBe(409);
@@ -132,10 +149,20 @@ describe('payroll remittances', () => {
   });
 
   it('refuses a bad file with every line error and posts nothing', async () => {
-    const res = await bo(servicer, 'POST', '/remittances', { csv: 'employer,pay_date,borrower_identifier,amount\nAcme,2028-02-04,X,abc\nAcme,2028-13-01,Y,1.00\n' });
+    const res = await bo(servicer, 'POST', '/remittances', {
+      csv: 'employer,pay_date,borrower_identifier,amount\nAcme,2028-02-04,X,abc\nAcme,2028-13-01,Y,1.00\n',
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ error: SERVICING_BO_MSG.remittanceErrors, line_errors: [{ line: 2, column: 'amount' }, { line: 3, column: 'pay_date' }] });
-    const ahead = await bo(servicer, 'POST', '/remittances', { csv: `employer,pay_date,borrower_identifier,amount\nAcme,2028-03-01,${byNumber.identifier},1.00\n` });
+    expect(res.json()).toMatchObject({
+      error: SERVICING_BO_MSG.remittanceErrors,
+      line_errors: [
+        { line: 2, column: 'amount' },
+        { line: 3, column: 'pay_date' },
+      ],
+    });
+    const ahead = await bo(servicer, 'POST', '/remittances', {
+      csv: `employer,pay_date,borrower_identifier,amount\nAcme,2028-03-01,${byNumber.identifier},1.00\n`,
+    });
     expect(ahead.json()).toMatchObject({ line_errors: [{ line: 2, message: SERVICING_BO_MSG.payDateAhead('2028-03-01') }] });
     expect((await entriesOf(byNumber.loanId)).filter((e) => e.kind === 'payroll_remittance')).toEqual([]);
   });
@@ -152,7 +179,12 @@ describe('payroll remittances', () => {
     ].join('\n');
     const res = await bo(servicer, 'POST', '/remittances', { csv, file_name: 'va-2028-02-04.csv' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ duplicate: boolean; posted: number; suspense: number; lines: { status: string; loan_id: number | null; suspense_reason: string | null }[] }>();
+    const body = res.json<{
+      duplicate: boolean;
+      posted: number;
+      suspense: number;
+      lines: { status: string; loan_id: number | null; suspense_reason: string | null }[];
+    }>();
     expect(body).toMatchObject({ duplicate: false, posted: 3, suspense: 1 });
     expect(body.lines.map((l) => [l.status, l.loan_id, l.suspense_reason])).toEqual([
       ['posted', byNumber.loanId, null],
@@ -160,7 +192,9 @@ describe('payroll remittances', () => {
       ['posted', short.loanId, null],
       ['suspense', null, 'no_loan'],
     ]);
-    expect((await entriesOf(byNumber.loanId)).filter((e) => e.kind === 'payroll_remittance')).toEqual([expect.objectContaining({ amountCents: byNumber.paymentCents, effectiveDate: '2028-02-04' })]);
+    expect((await entriesOf(byNumber.loanId)).filter((e) => e.kind === 'payroll_remittance')).toEqual([
+      expect.objectContaining({ amountCents: byNumber.paymentCents, effectiveDate: '2028-02-04' }),
+    ]);
     const again = await bo(servicer, 'POST', '/remittances', { csv, file_name: 'va-2028-02-04.csv' });
     expect(again.json()).toMatchObject({ duplicate: true, posted: 3, suspense: 1 });
     expect((await entriesOf(byNumber.loanId)).filter((e) => e.kind === 'payroll_remittance')).toHaveLength(1);
@@ -173,7 +207,10 @@ describe('payroll remittances', () => {
   });
 
   it('lines posted by API (cents) work the same', async () => {
-    const res = await bo(servicer, 'POST', '/remittances', { lines: [{ employer: byNumber.employer, pay_date: '2028-02-05', borrower_identifier: byNumber.identifier, amount: 1234 }], reference: 'api-1' });
+    const res = await bo(servicer, 'POST', '/remittances', {
+      lines: [{ employer: byNumber.employer, pay_date: '2028-02-05', borrower_identifier: byNumber.identifier, amount: 1234 }],
+      reference: 'api-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ posted: 1, suspense: 0 });
   });
@@ -194,7 +231,10 @@ describe('payroll remittances', () => {
 
     const csv = `employer,pay_date,borrower_identifier,amount\nUnknown Co,2028-02-04,ZZZ-${Date.now()},10.00\n`;
     const imported = (await bo(servicer, 'POST', '/remittances', { csv })).json<{ lines: { id: number }[] }>();
-    const rejected = await bo(servicer, 'POST', `/remittances/lines/${imported.lines[0]!.id}/resolve`, { action: 'reject', reason: 'Not our borrower; returned to the employer' });
+    const rejected = await bo(servicer, 'POST', `/remittances/lines/${imported.lines[0]!.id}/resolve`, {
+      action: 'reject',
+      reason: 'Not our borrower; returned to the employer',
+    });
     expect(rejected.json()).toMatchObject({ line: { status: 'rejected', rejection_reason: 'Not our borrower; returned to the employer' } });
     expect(await db().select().from(staffActions).where(eq(staffActions.action, 'remittance_line_rejected'))).not.toHaveLength(0);
   });
@@ -210,7 +250,10 @@ describe('production', () => {
       expect(res.json()).toEqual({ error: SERVICING_BO_MSG.notInProduction });
       const clock = await call(prod, { url: '/api/backoffice/servicing/business_date', headers: auth(token) });
       expect(clock.json()).toMatchObject({ movable: false, override_date: null, business_date: '2028-01-03' });
-      expect((await call(prod, { method: 'POST', url: '/api/backoffice/remittances/sandbox', headers: auth(token), payload: { pay_date: '2028-01-03' } })).statusCode).toBe(403);
+      expect(
+        (await call(prod, { method: 'POST', url: '/api/backoffice/remittances/sandbox', headers: auth(token), payload: { pay_date: '2028-01-03' } }))
+          .statusCode,
+      ).toBe(403);
     } finally {
       await prod.close();
     }

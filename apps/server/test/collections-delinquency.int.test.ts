@@ -42,7 +42,11 @@ let admin: string;
 let underwriter: string;
 beforeAll(async () => {
   app = await testApp({ now: () => clock });
-  [servicer, admin, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'admin@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
+  [servicer, admin, underwriter] = await Promise.all([
+    staffToken(app, 'servicer@payrail.test'),
+    staffToken(app, 'admin@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+  ]);
 });
 afterAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOON_ET); // other files of this worker read the real date
@@ -52,7 +56,12 @@ afterAll(async () => {
 const db = () => app.ctx.database.db;
 const d = (s: string) => s as IsoDate;
 const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, { method, url: `/api/backoffice/collections${url}`, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  call(app, {
+    method,
+    url: `/api/backoffice/collections${url}`,
+    headers: token ? auth(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 /** Moves the business clock to `date` and runs the daily run for every day since the last. */
 let ranThrough: string | null = null;
 async function runTo(date: string) {
@@ -73,7 +82,10 @@ const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq
 /** A borrower living in Delaware with a phone; `sms` accepts the text-messaging consent, `noEmail` withdraws the E-SIGN consent. */
 async function borrowerSetUp(loan: FundedLoan, o: { sms: boolean; noEmail: boolean }) {
   const [de] = await db().select().from(states).where(eq(states.abbreviation, 'DE'));
-  await db().update(loanBorrowers).set({ stateId: de!.id, phone: uniquePhone(), firstName: 'Dana', lastName: `Late${loan.loanId}` }).where(eq(loanBorrowers.userId, loan.userId));
+  await db()
+    .update(loanBorrowers)
+    .set({ stateId: de!.id, phone: uniquePhone(), firstName: 'Dana', lastName: `Late${loan.loanId}` })
+    .where(eq(loanBorrowers.userId, loan.userId));
   if (o.sms) {
     const [doc] = await db().select().from(agreementDocuments).where(eq(agreementDocuments.name, 'consent_text_messaging')).limit(1);
     await db().insert(userAgreements).values({ userId: loan.userId, agreementDocumentId: doc!.id, acceptedAt: NOON_ET });
@@ -125,7 +137,14 @@ describe('a loan that stops paying', () => {
       seen.push(...page.items.map((i) => i.loan_id));
       const mine = page.items.find((i) => i.loan_id === late.loanId);
       if (mine) {
-        expect(mine).toMatchObject({ loan_number: late.identifier, borrower_name: `Dana Late${late.loanId}`, days_past_due: 1, in_bucket_since: '2027-02-05', last_contact: null, open_promise: null });
+        expect(mine).toMatchObject({
+          loan_number: late.identifier,
+          borrower_name: `Dana Late${late.loanId}`,
+          days_past_due: 1,
+          in_bucket_since: '2027-02-05',
+          last_contact: null,
+          open_promise: null,
+        });
         expect(mine.past_due_amount).toBe(late.paymentCents);
       }
       cursor = page.next_cursor;
@@ -143,7 +162,9 @@ describe('a loan that stops paying', () => {
     }
     const eighth = await bo(servicer, 'POST', `/loans/${late.loanId}/contacts`, { channel: 'call', outcome: 'no_answer' });
     expect(eighth.statusCode).toBe(422);
-    expect(eighth.json().error).toMatch(/^Call refused: 7 call attempts were already made on this loan in the last 7 days \(the limit is 7\)\. The next call is allowed after 2027-01-11T18:00:00\.001Z\.$/);
+    expect(eighth.json().error).toMatch(
+      /^Call refused: 7 call attempts were already made on this loan in the last 7 days \(the limit is 7\)\. The next call is allowed after 2027-01-11T18:00:00\.001Z\.$/,
+    );
     const text = await bo(servicer, 'POST', `/loans/${late.loanId}/contacts`, { channel: 'sms', outcome: 'sent', note: 'Payment link sent.' });
     expect(text.statusCode, text.body).toBe(201);
     const v = text.json<TCollectionsLoan>();
@@ -157,7 +178,9 @@ describe('a loan that stops paying', () => {
       const earlyBird = await staffToken(app, 'servicer@payrail.test'); // a session of that hour (the others were last seen at noon)
       const early = await bo(earlyBird, 'POST', `/loans/${quiet.loanId}/contacts`, { channel: 'call', outcome: 'no_answer' });
       expect(early.statusCode).toBe(422);
-      expect(early.json()).toEqual({ error: 'Contact refused: it is 06:30 for the borrower (America/New_York); contact is allowed from 08:00 to 21:00 their time.' });
+      expect(early.json()).toEqual({
+        error: 'Contact refused: it is 06:30 for the borrower (America/New_York); contact is allowed from 08:00 to 21:00 their time.',
+      });
       expect((await bo(earlyBird, 'POST', `/loans/${quiet.loanId}/contacts`, { channel: 'sms', outcome: 'sent' })).statusCode).toBe(422);
       expect((await bo(earlyBird, 'POST', `/loans/${quiet.loanId}/contacts`, { channel: 'letter', outcome: 'sent' })).statusCode).toBe(201);
     } finally {
@@ -172,21 +195,34 @@ describe('a loan that stops paying', () => {
   it('race: 10 parallel call attempts when 6 were made → exactly 1 accepted', async () => {
     const other = await fundedLoan(app, { disbursementDate: '2027-01-04', firstPaymentDate: '2027-02-04', allotment: true });
     await borrowerSetUp(other, { sms: false, noEmail: false });
-    for (let i = 0; i < 6; i++) expect((await bo(admin, 'POST', `/loans/${other.loanId}/contacts`, { channel: 'call', outcome: 'left_message' })).statusCode).toBe(201);
-    const results = await Promise.all(Array.from({ length: 10 }, () => bo(servicer, 'POST', `/loans/${other.loanId}/contacts`, { channel: 'call', outcome: 'no_answer' })));
+    for (let i = 0; i < 6; i++)
+      expect((await bo(admin, 'POST', `/loans/${other.loanId}/contacts`, { channel: 'call', outcome: 'left_message' })).statusCode).toBe(201);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => bo(servicer, 'POST', `/loans/${other.loanId}/contacts`, { channel: 'call', outcome: 'no_answer' })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(422)]);
     expect((await view(other.loanId)).calls_in_window).toBe(7);
   });
 
   it('records a promise to pay (validated), which the run breaks the day after its date when nothing came', async () => {
     await runTo('2027-02-24');
-    expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-02-23', amount: 5000 })).json()).toEqual({ error: 'The promised date cannot be in the past.' });
+    expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-02-23', amount: 5000 })).json()).toEqual({
+      error: 'The promised date cannot be in the past.',
+    });
     expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-02-30', amount: 5000 })).statusCode).toBe(422);
-    expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-03-01', amount: 99_999_999 })).json().error).toMatch(/^The promised amount cannot be more than what is owed/);
+    expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-03-01', amount: 99_999_999 })).json().error).toMatch(
+      /^The promised amount cannot be more than what is owed/,
+    );
     expect((await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-03-01', amount: '50' })).statusCode).toBe(422);
     const ok = await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-03-01', amount: 5000 });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json<TCollectionsLoan>().promises[0]).toMatchObject({ made_on: '2027-02-24', promised_date: '2027-03-01', amount: 5000, status: 'open', decided_on: null });
+    expect(ok.json<TCollectionsLoan>().promises[0]).toMatchObject({
+      made_on: '2027-02-24',
+      promised_date: '2027-03-01',
+      amount: 5000,
+      status: 'open',
+      decided_on: null,
+    });
     const again = await bo(servicer, 'POST', `/loans/${late.loanId}/promises`, { promised_date: '2027-03-02', amount: 5000 });
     expect(again.statusCode).toBe(409);
     const queue: TCollectionsQueue = (await bo(servicer, 'GET', '/queue?bucket=1-29&per_page=100')).json();
@@ -203,7 +239,14 @@ describe('a loan that stops paying', () => {
   it('a promise kept: the money came by its date', async () => {
     const res = await bo(servicer, 'POST', `/loans/${quiet.loanId}/promises`, { promised_date: '2027-03-05', amount: 2500 });
     expect(res.statusCode, res.body).toBe(201);
-    await app.ctx.repos.loanBook.recordPayment({ loanId: quiet.loanId, kind: 'payroll_remittance', effectiveDate: '2027-03-04', amountCents: 2500, idempotencyKey: `test:kept:${quiet.loanId}`, at: NOON_ET } as Parameters<typeof app.ctx.repos.loanBook.recordPayment>[0]);
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: quiet.loanId,
+      kind: 'payroll_remittance',
+      effectiveDate: '2027-03-04',
+      amountCents: 2500,
+      idempotencyKey: `test:kept:${quiet.loanId}`,
+      at: NOON_ET,
+    } as Parameters<typeof app.ctx.repos.loanBook.recordPayment>[0]);
     await runTo('2027-03-06');
     expect((await view(quiet.loanId)).promises[0]).toMatchObject({ status: 'kept', decided_on: '2027-03-06', received: 2500 });
   });
@@ -220,7 +263,14 @@ describe('a loan that stops paying', () => {
       method: 'POST',
       url: '/api/request_payment',
       headers: { ...auth(quiet.token), 'idempotency-key': `inflight-${quiet.loanId}` },
-      payload: { method: 'ach', mode: 'one_time', loan_id: quiet.loanId, amount: 1000, scheduling: { instant: false, date: '2027-06-04' }, params: { customBanking: { account_number: '000123456789', routing_number: '034821624', account_type: 'checking' } } },
+      payload: {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: quiet.loanId,
+        amount: 1000,
+        scheduling: { instant: false, date: '2027-06-04' },
+        params: { customBanking: { account_number: '000123456789', routing_number: '034821624', account_type: 'checking' } },
+      },
     });
     expect(small.statusCode, small.body).toBe(200);
 
@@ -241,7 +291,12 @@ describe('a loan that stops paying', () => {
     expect(chargeOffs.every((e) => e.effectiveDate === '2027-06-04')).toBe(true);
 
     const v = await view(late.loanId);
-    expect(v).toMatchObject({ loan_status: 'charge_off', bucket: '120+', payoff_amount: 0, charge_off: { date: '2027-06-04', charged_off: owed.outstandingCents, recovered: 0, recoverable: owed.outstandingCents } });
+    expect(v).toMatchObject({
+      loan_status: 'charge_off',
+      bucket: '120+',
+      payoff_amount: 0,
+      charge_off: { date: '2027-06-04', charged_off: owed.outstandingCents, recovered: 0, recoverable: owed.outstandingCents },
+    });
     expect(v.bucket_history.map((h) => [h.from, h.to, h.on]).reverse()).toEqual([
       ['current', '1-29', '2027-02-05'],
       ['1-29', '30-59', '2027-03-06'],
@@ -261,14 +316,20 @@ describe('a loan that stops paying', () => {
     ]);
     expect(pastDue.filter((n) => n.channel === 'sms').map((n) => n.noticeDay)).toEqual([1, 15, 30, 60, 90]);
     const subjects = (await outbox(app, late.email)).map((m) => m.subject);
-    for (const day of [1, 15, 30, 60, 90]) expect(subjects.filter((s) => s === `Your Payrail loan is ${day} ${day === 1 ? 'day' : 'days'} past due`), `day ${day}`).toHaveLength(1);
+    for (const day of [1, 15, 30, 60, 90])
+      expect(
+        subjects.filter((s) => s === `Your Payrail loan is ${day} ${day === 1 ? 'day' : 'days'} past due`),
+        `day ${day}`,
+      ).toHaveLength(1);
     expect(subjects.filter((s) => s === 'Your loan has been charged off')).toHaveLength(1);
 
     // The opted-out borrower: logged as opted out on both channels, nothing sent.
     const quietNotices = (await noticesOf(quiet.loanId)).filter((n) => n.kind === 'past_due');
     expect(quietNotices.length).toBeGreaterThan(0);
     expect(new Set(quietNotices.map((n) => n.status))).toEqual(new Set(['opted_out']));
-    expect((await outbox(app, quiet.email)).filter((m) => (m.subject ?? '').startsWith('Your Payrail loan is') || m.subject === 'Your Payrail payment is coming up')).toHaveLength(0);
+    expect(
+      (await outbox(app, quiet.email)).filter((m) => (m.subject ?? '').startsWith('Your Payrail loan is') || m.subject === 'Your Payrail payment is coming up'),
+    ).toHaveLength(0);
 
     // A replay of the charge-off day writes nothing more.
     await runDailyServicing(app.ctx, { from: d('2027-06-04'), through: d('2027-06-04') });
@@ -285,7 +346,11 @@ describe('a loan that stops paying', () => {
     const waitedOffs = waitedEntries.filter((e) => e.kind === 'charge_off');
     expect(waitedOffs.length).toBeGreaterThan(0);
     expect(waitedOffs[0]!.effectiveDate > '2027-06-04').toBe(true);
-    const beforeOff = positionAsOf(scheduleOfRecord(waited), waitedEntries.filter((e) => e.kind !== 'charge_off').map(toDomainEntry), d(waitedOffs[0]!.effectiveDate));
+    const beforeOff = positionAsOf(
+      scheduleOfRecord(waited),
+      waitedEntries.filter((e) => e.kind !== 'charge_off').map(toDomainEntry),
+      d(waitedOffs[0]!.effectiveDate),
+    );
     expect(waitedOffs.reduce((t, e) => t + e.amountCents, 0)).toBe(beforeOff.outstandingCents);
     const v0 = await view(late.loanId);
     const recoverable = v0.charge_off!.recoverable;
@@ -300,7 +365,9 @@ describe('a loan that stops paying', () => {
     const left = recoverable - 10_000;
     const part = Math.floor(left / 8);
     expect(part).toBeGreaterThan(left % 8); // a ninth would not fit
-    const race = await Promise.all(Array.from({ length: 20 }, (_, i) => bo(servicer, 'POST', `/loans/${late.loanId}/recoveries`, { amount: part, reference: `Agency ${i}` })));
+    const race = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => bo(servicer, 'POST', `/loans/${late.loanId}/recoveries`, { amount: part, reference: `Agency ${i}` })),
+    );
     expect(race.filter((r) => r.statusCode === 201)).toHaveLength(8);
     expect(race.filter((r) => r.statusCode === 422)).toHaveLength(12);
     expect(race.every((r) => r.statusCode === 201 || r.statusCode === 422)).toBe(true);
@@ -339,9 +406,12 @@ describe('a loan that stops paying', () => {
     }
     expect((await view(late.loanId, admin)).loan_id).toBe(late.loanId);
     const checked = await expectSnapshotsMatchContract(app);
-    for (const action of ['collection_contact_logged', 'promise_to_pay_recorded', 'collection_note_added', 'recovery_posted']) expect(checked).toContain(action);
-    const logged = await db().select().from(staffActions).where(and(eq(staffActions.action, 'collection_contact_logged'), eq(staffActions.targetUserId, late.userId)));
+    for (const action of ['collection_contact_logged', 'promise_to_pay_recorded', 'collection_note_added', 'recovery_posted'])
+      expect(checked).toContain(action);
+    const logged = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'collection_contact_logged'), eq(staffActions.targetUserId, late.userId)));
     expect(logged).toHaveLength(8); // 7 calls and a text; the refused 8th call wrote nothing
   });
 });
-

@@ -17,7 +17,15 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
  */
 export async function fundedLoan(
   app: TestApp,
-  o: { disbursementDate: string; firstPaymentDate: string; account?: string; allotment?: boolean; employeeId?: string; amountCents?: number; payments?: number },
+  o: {
+    disbursementDate: string;
+    firstPaymentDate: string;
+    account?: string;
+    allotment?: boolean;
+    employeeId?: string;
+    amountCents?: number;
+    payments?: number;
+  },
 ): Promise<FundedLoan> {
   const employer = await employerOfKind(app, 'federal');
   const who = await signUpConfirmed(app, { employer_id: employer.id });
@@ -39,7 +47,10 @@ export async function fundedLoan(
     .values({ userId: who.id, paymentMethod: o.allotment ? 'split_direct_deposit' : 'auto_debit', amountCents: terms.amountCents, outcome: 'approved' })
     .returning();
   if (o.employeeId) {
-    await db.insert(borrowerProfiles).values({ userId: who.id, employeeId: o.employeeId }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId: o.employeeId } });
+    await db
+      .insert(borrowerProfiles)
+      .values({ userId: who.id, employeeId: o.employeeId })
+      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId: o.employeeId } });
   }
   const identifier = `${pad(randomInt(0, 10_000), 4)}-${pad(randomInt(0, 100), 2)}-${pad(randomInt(0, 10_000), 4)}`;
   const [loan] = await db
@@ -64,8 +75,25 @@ export async function fundedLoan(
       createdAt: at,
     })
     .returning();
-  await db.insert(loanInstallments).values(schedule.rows.map((r) => ({ loanId: loan!.id, n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })));
-  await db.insert(ledgerEntries).values({ loanId: loan!.id, kind: 'disbursement', effectiveDate: o.disbursementDate, amountCents: schedule.disbursedCents, idempotencyKey: `disbursement:test:${loan!.id}`, createdAt: at });
+  await db.insert(loanInstallments).values(
+    schedule.rows.map((r) => ({
+      loanId: loan!.id,
+      n: r.n,
+      dueDate: r.dueDate,
+      paymentCents: r.paymentCents,
+      interestCents: r.interestCents,
+      principalCents: r.principalCents,
+      balanceCents: r.balanceCents,
+    })),
+  );
+  await db.insert(ledgerEntries).values({
+    loanId: loan!.id,
+    kind: 'disbursement',
+    effectiveDate: o.disbursementDate,
+    amountCents: schedule.disbursedCents,
+    idempotencyKey: `disbursement:test:${loan!.id}`,
+    createdAt: at,
+  });
   if (!o.allotment) {
     const number = `55${pad(randomInt(0, 10_000), 4)}${o.account ?? '6789'}`;
     const [account] = await db
@@ -84,7 +112,22 @@ export async function fundedLoan(
         updatedAt: at,
       })
       .returning();
-    await db.insert(autoDebitAuthorizations).values({ loanId: loan!.id, userId: who.id, bankAccountId: account!.id, amountCents: schedule.regularPaymentCents, disclosureAcceptedAt: at, createdAt: at });
+    await db.insert(autoDebitAuthorizations).values({
+      loanId: loan!.id,
+      userId: who.id,
+      bankAccountId: account!.id,
+      amountCents: schedule.regularPaymentCents,
+      disclosureAcceptedAt: at,
+      createdAt: at,
+    });
   }
-  return { loanId: loan!.id, userId: who.id, email: who.email, token: who.token, identifier, paymentCents: schedule.regularPaymentCents, employer: employer.name };
+  return {
+    loanId: loan!.id,
+    userId: who.id,
+    email: who.email,
+    token: who.token,
+    identifier,
+    paymentCents: schedule.regularPaymentCents,
+    employer: employer.name,
+  };
 }

@@ -58,7 +58,11 @@ async function prepare(target: Target): Promise<void> {
   await database.migrate();
   await seedReference(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-kill-files-'));
-  const app = await buildApp({ config: { ...testConfig(), dataDir, encryptionKey: Buffer.from(KEY, 'base64') }, database, now: () => new Date(`${FROM}T12:00:00Z`) });
+  const app = await buildApp({
+    config: { ...testConfig(), dataDir, encryptionKey: Buffer.from(KEY, 'base64') },
+    database,
+    now: () => new Date(`${FROM}T12:00:00Z`),
+  });
   await app.ready();
   const dates = { disbursementDate: FROM, firstPaymentDate: '2027-02-04' };
   for (const account of ['6789', '0001', '0101', '0010', '6789', '0002', '6789', '0001']) await fundedLoan(app, { ...dates, account });
@@ -73,7 +77,10 @@ function runChild(target: Target, batchSize: number, killAfter?: number): Promis
     // `node --import tsx`, not the tsx CLI: the CLI runs the script in a child node process, and a SIGKILL of
     // the CLI would leave that process running on (a kill that kills nothing).
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, target.arg, FROM, THROUGH], {
-      cwd: ROOT, env: { ...process.env, ENCRYPTION_KEY: KEY, TZ: 'UTC', SERVICING_BATCH_SIZE: String(batchSize) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      cwd: ROOT,
+      env: { ...process.env, ENCRYPTION_KEY: KEY, TZ: 'UTC', SERVICING_BATCH_SIZE: String(batchSize) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let killed = false;
@@ -106,7 +113,8 @@ async function picture(target: Target) {
         from ledger_entries e left join ledger_entries r on r.id = e.reverses_entry_id
         order by e.loan_id, e.effective_date, e.kind, e.amount_cents, e.installment_n, r.effective_date`),
       // The trace id ends with a digest of the transaction's id (ids are not reused after a rollback): compared without it.
-      transactions: await q(`select loan_id, mode, status, amount_cents, scheduled_date::text, installment_n, regexp_replace(ach_trace_id, '-[0-9A-F]+$', '') as trace, settled_on::text, returned_on::text, return_code, retry_of_id is not null as retry
+      transactions:
+        await q(`select loan_id, mode, status, amount_cents, scheduled_date::text, installment_n, regexp_replace(ach_trace_id, '-[0-9A-F]+$', '') as trace, settled_on::text, returned_on::text, return_code, retry_of_id is not null as retry
         from loan_transactions order by loan_id, scheduled_date, installment_n, status`),
       loans: await q('select id, status from loans order by id'),
       notifications: await q('select user_id, message from notifications order by user_id, message'),

@@ -56,7 +56,12 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     expect(nsfTxs[1]).toMatchObject({ status: 'scheduled', retryOfId: nsfTxs[0]!.id, scheduledDate: '2027-02-10' });
     const nsfEntries = await entries(nsf.loanId);
     const payment = nsfEntries.find((e) => e.kind === 'scheduled_debit')!;
-    expect(nsfEntries.find((e) => e.kind === 'reversal')).toMatchObject({ reversesEntryId: payment.id, reasonCode: 'R01', effectiveDate: '2027-02-05', amountCents: payment.amountCents });
+    expect(nsfEntries.find((e) => e.kind === 'reversal')).toMatchObject({
+      reversesEntryId: payment.id,
+      reasonCode: 'R01',
+      effectiveDate: '2027-02-05',
+      amountCents: payment.amountCents,
+    });
     const messages = (await notes(nsf.userId)).map((n) => n.message);
     const returned = messages.filter((m) => m.includes('was returned by your bank (R01 Insufficient funds)'));
     expect(returned).toHaveLength(1);
@@ -91,7 +96,9 @@ describe('daily servicing run: a timeline of auto-debits', () => {
     const fees = (await entries(nsf.loanId)).filter((e) => e.kind === 'late_fee');
     expect(fees).toEqual([expect.objectContaining({ installmentN: 1, amountCents: lateFeeAmount(nsf.paymentCents), effectiveDate: '2027-02-20' })]);
     expect((await entries(good.loanId)).filter((e) => e.kind === 'late_fee')).toEqual([]);
-    expect((await notes(nsf.userId)).map((n) => n.message)).toContain(`A late fee of $${formatCents(lateFeeAmount(nsf.paymentCents))} was charged on installment 1 of your loan.`);
+    expect((await notes(nsf.userId)).map((n) => n.message)).toContain(
+      `A late fee of $${formatCents(lateFeeAmount(nsf.paymentCents))} was charged on installment 1 of your loan.`,
+    );
   });
 
   it('moves the unpaid loan to default at 60 days past due; the paying loans stay opened', async () => {
@@ -129,11 +136,21 @@ describe('daily servicing run: one-time payments from the payments page', () => 
     const loan = await fundedLoan(app, { disbursementDate: '2027-05-03', firstPaymentDate: '2027-06-03' });
     const [auth] = await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loan.loanId));
     const at = app.ctx.now();
-    const base = { loanId: loan.loanId, userId: loan.userId, mode: 'one_time' as const, method: 'ach' as const, bankAccountId: auth!.bankAccountId, createdAt: at, updatedAt: at };
-    await db().insert(loanTransactions).values([
-      { ...base, status: 'scheduled', amountCents: 5_000, scheduledDate: '2027-05-22' }, // a Saturday: goes on Monday
-      { ...base, status: 'canceled', amountCents: 7_000, scheduledDate: '2027-05-24', canceledAt: at },
-    ]);
+    const base = {
+      loanId: loan.loanId,
+      userId: loan.userId,
+      mode: 'one_time' as const,
+      method: 'ach' as const,
+      bankAccountId: auth!.bankAccountId,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await db()
+      .insert(loanTransactions)
+      .values([
+        { ...base, status: 'scheduled', amountCents: 5_000, scheduledDate: '2027-05-22' }, // a Saturday: goes on Monday
+        { ...base, status: 'canceled', amountCents: 7_000, scheduledDate: '2027-05-24', canceledAt: at },
+      ]);
     await run('2027-05-03', '2027-05-23');
     expect((await txs(loan.loanId)).map((t) => t.status)).toEqual(['scheduled', 'canceled']);
     await run('2027-05-24', '2027-05-24');
@@ -141,7 +158,9 @@ describe('daily servicing run: one-time payments from the payments page', () => 
     expect(sent).toMatchObject({ status: 'pending' });
     expect(sent!.achTraceId).toMatch(/^SBD-20270524-OK-/);
     expect(canceled).toMatchObject({ status: 'canceled', achTraceId: null });
-    expect((await entries(loan.loanId)).filter((e) => e.kind === 'one_time_payment').map((e) => [e.effectiveDate, e.amountCents])).toEqual([['2027-05-24', 5_000]]);
+    expect((await entries(loan.loanId)).filter((e) => e.kind === 'one_time_payment').map((e) => [e.effectiveDate, e.amountCents])).toEqual([
+      ['2027-05-24', 5_000],
+    ]);
     await run('2027-05-25', '2027-05-26');
     expect((await txs(loan.loanId))[0]).toMatchObject({ status: 'settled', settledOn: '2027-05-26' });
   });
@@ -150,7 +169,10 @@ describe('daily servicing run: one-time payments from the payments page', () => 
 describe('daily servicing run: a batch is all or nothing per loan', () => {
   const JOB = 'batch_test';
   // Claims for these loans only (planDay would also open the business date for every other test's run).
-  const claim = (loanIds: number[], date: string) => db().insert(servicingRuns).values(loanIds.map((loanId) => ({ job: JOB, loanId, businessDate: date, status: 'pending' as const, attempts: 0 })));
+  const claim = (loanIds: number[], date: string) =>
+    db()
+      .insert(servicingRuns)
+      .values(loanIds.map((loanId) => ({ job: JOB, loanId, businessDate: date, status: 'pending' as const, attempts: 0 })));
   const claimsOf = async (date: string) =>
     (await db().select().from(servicingRuns).where(eq(servicingRuns.job, JOB))).filter((c) => c.businessDate === date).sort((a, b) => a.loanId - b.loanId);
 
@@ -164,7 +186,15 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
     const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
       if (!ours.has(loanId)) return;
       await store.notify(loanId === a.loanId ? a.userId : b.userId, `batch test ${String(loanId)}`, app.ctx.now());
-      await store.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: 100, installmentN: 1, idempotencyKey: `batch-test:${String(loanId)}`, createdAt: app.ctx.now() });
+      await store.appendEntry({
+        loanId,
+        kind: 'late_fee',
+        effectiveDate: date,
+        amountCents: 100,
+        installmentN: 1,
+        idempotencyKey: `batch-test:${String(loanId)}`,
+        createdAt: app.ctx.now(),
+      });
       if (loanId === b.loanId) throw new Error('boom');
     });
     expect(result.fallback).toBe(0);
@@ -190,11 +220,28 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
     await claim([a.loanId, b.loanId], date);
     // Another loan already holds the key b's entry will use: memory cannot see it, the unique index does.
     const taken = `batch-flush:${String(b.loanId)}`;
-    await db().insert(ledgerEntries).values({ loanId: a.loanId, kind: 'late_fee', effectiveDate: '2027-06-02', amountCents: 100, installmentN: 1, idempotencyKey: taken, createdAt: app.ctx.now() });
+    await db().insert(ledgerEntries).values({
+      loanId: a.loanId,
+      kind: 'late_fee',
+      effectiveDate: '2027-06-02',
+      amountCents: 100,
+      installmentN: 1,
+      idempotencyKey: taken,
+      createdAt: app.ctx.now(),
+    });
     const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
       if (loanId !== a.loanId && loanId !== b.loanId) return;
       await store.notify(loanId === a.loanId ? a.userId : b.userId, `flush test ${String(loanId)}`, app.ctx.now());
-      if (loanId === b.loanId) await store.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: 100, installmentN: 1, idempotencyKey: taken, createdAt: app.ctx.now() });
+      if (loanId === b.loanId)
+        await store.appendEntry({
+          loanId,
+          kind: 'late_fee',
+          effectiveDate: date,
+          amountCents: 100,
+          installmentN: 1,
+          idempotencyKey: taken,
+          createdAt: app.ctx.now(),
+        });
     });
     expect(result).toEqual({ claimed: 0, done: [], failed: [], fallback: 2 });
     expect((await claimsOf(date)).every((c) => c.status === 'pending' && c.attempts === 0)).toBe(true);

@@ -24,7 +24,8 @@ const confirm = (code: string, email?: string) =>
   app.inject({ url: `/api/confirmation?confirmation_token=${code}${email ? `&email=${encodeURIComponent(email)}` : ''}`, remoteAddress: nextIp() });
 const wrongCodes = (right: string, n: number) =>
   Array.from({ length: n }, (_, i) => `WRONG${'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[i % 32]!}`).map((g) => (g === right ? 'WRONGZ' : g));
-const confirmedAt = async (email: string) => (await app.ctx.database.db.select({ at: applicationMembers.confirmedAt }).from(applicationMembers).where(eq(applicationMembers.email, email)))[0]!.at;
+const confirmedAt = async (email: string) =>
+  (await app.ctx.database.db.select({ at: applicationMembers.confirmedAt }).from(applicationMembers).where(eq(applicationMembers.email, email)))[0]!.at;
 const count = (codes: number[], status: number) => codes.filter((c) => c === status).length;
 
 describe('public e-mail confirmation: wrong codes count per account', () => {
@@ -33,8 +34,18 @@ describe('public e-mail confirmation: wrong codes count per account', () => {
     const code = await latestEmailToken(app, email);
     const answers = [];
     for (const guess of wrongCodes(code, 20)) answers.push(await confirm(guess, email));
-    expect(count(answers.map((a) => a.statusCode), 422)).toBe(WRONG_CODES_ALLOWED);
-    expect(count(answers.map((a) => a.statusCode), 429)).toBe(20 - WRONG_CODES_ALLOWED);
+    expect(
+      count(
+        answers.map((a) => a.statusCode),
+        422,
+      ),
+    ).toBe(WRONG_CODES_ALLOWED);
+    expect(
+      count(
+        answers.map((a) => a.statusCode),
+        429,
+      ),
+    ).toBe(20 - WRONG_CODES_ALLOWED);
     expect(answers[0]!.json()).toEqual({ errors: { confirmation_token: [FIELD_MSG.invalid] } });
     expect(answers[WRONG_CODES_ALLOWED]!.json()).toEqual({ error: SERVER_MSG.tooManyWrongCodes });
 

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const confirm = (token: string, email?: string) => call(app, { url: `/api/confirmation?confirmation_token=${encodeURIComponent(token)}${email ? `&email=${encodeURIComponent(email)}` : ''}` });
+const confirm = (token: string, email?: string) =>
+  call(app, { url: `/api/confirmation?confirmation_token=${encodeURIComponent(token)}${email ? `&email=${encodeURIComponent(email)}` : ''}` });
 const resend = (email: string) => call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email } } });
 const otherThan = (token: string) => (token === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ');
 const SUPERSEDED = { errors: { confirmation_token: [FIELD_MSG.invalid] }, reason: CONFIRMATION_SUPERSEDED };
@@ -51,7 +52,7 @@ describe('a confirmation code replaced by a resend', () => {
     expect((await call(app, { url: `/api/dashboard/confirmation/${fresh}`, headers: auth(token) })).statusCode).toBe(200);
   });
 
-  it('another account\'s old code is only a wrong code for this account', async () => {
+  it("another account's old code is only a wrong code for this account", async () => {
     const a = await signUp(app);
     const b = await signUp(app);
     const aOld = await latestEmailToken(app, a.email);

@@ -73,7 +73,11 @@ describe('POST /api/confirmation/resend_confirmation', () => {
   it('e-mails a new token and retires the old one', async () => {
     const { email } = await signUp(app);
     const first = await latestEmailToken(app, email);
-    const res = await call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email: email.toUpperCase() } } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/confirmation/resend_confirmation',
+      payload: { application_member: { email: email.toUpperCase() } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email });
     expect((await outbox(app, email)).filter((m) => m.subject === 'Confirm your Payrail account')).toHaveLength(2);
@@ -85,10 +89,18 @@ describe('POST /api/confirmation/resend_confirmation', () => {
   });
 
   it('answers not found for an unknown e-mail and already confirmed for a confirmed one', async () => {
-    const unknown = await call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email: uniqueEmail('ghost') } } });
+    const unknown = await call(app, {
+      method: 'POST',
+      url: '/api/confirmation/resend_confirmation',
+      payload: { application_member: { email: uniqueEmail('ghost') } },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ errors: { email: [FIELD_MSG.notFound] } });
-    const confirmed = await call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email: DEMO_BORROWER.email } } });
+    const confirmed = await call(app, {
+      method: 'POST',
+      url: '/api/confirmation/resend_confirmation',
+      payload: { application_member: { email: DEMO_BORROWER.email } },
+    });
     expect(confirmed.json()).toEqual({ errors: { email: [FIELD_MSG.alreadyConfirmed] } });
   });
 });
@@ -133,8 +145,12 @@ describe('signed-in confirmation (dashboard)', () => {
 
   it('tells a confirmed member so, and needs a session', async () => {
     const demo = (await login(app, DEMO_BORROWER.email, DEMO_BORROWER.password)).headers.authorization as string;
-    expect((await call(app, { url: '/api/dashboard/confirmation/ABC123', headers: auth(demo) })).json()).toEqual({ errors: { email: [FIELD_MSG.alreadyConfirmed] } });
-    expect((await call(app, { url: '/api/dashboard/confirmation/resend_token', headers: auth(demo) })).json()).toEqual({ errors: { email: [FIELD_MSG.alreadyConfirmed] } });
+    expect((await call(app, { url: '/api/dashboard/confirmation/ABC123', headers: auth(demo) })).json()).toEqual({
+      errors: { email: [FIELD_MSG.alreadyConfirmed] },
+    });
+    expect((await call(app, { url: '/api/dashboard/confirmation/resend_token', headers: auth(demo) })).json()).toEqual({
+      errors: { email: [FIELD_MSG.alreadyConfirmed] },
+    });
     const anonymous = await call(app, { url: '/api/dashboard/confirmation/ABC123' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ error: MSG.signInRequired });
@@ -148,8 +164,19 @@ describe('confirmation rate limits', () => {
       let guess = await limited.inject({ url: '/api/confirmation?confirmation_token=ZZZZZZ', remoteAddress: '10.98.0.1' });
       for (let i = 0; i < 10; i++) guess = await limited.inject({ url: '/api/confirmation?confirmation_token=ZZZZZZ', remoteAddress: '10.98.0.1' });
       expect(guess.statusCode).toBe(429);
-      let resend = await limited.inject({ method: 'POST', url: '/api/confirmation/resend_confirmation', remoteAddress: '10.98.0.2', payload: { application_member: { email: DEMO_BORROWER.email } } });
-      for (let i = 0; i < 5; i++) resend = await limited.inject({ method: 'POST', url: '/api/confirmation/resend_confirmation', remoteAddress: '10.98.0.2', payload: { application_member: { email: DEMO_BORROWER.email } } });
+      let resend = await limited.inject({
+        method: 'POST',
+        url: '/api/confirmation/resend_confirmation',
+        remoteAddress: '10.98.0.2',
+        payload: { application_member: { email: DEMO_BORROWER.email } },
+      });
+      for (let i = 0; i < 5; i++)
+        resend = await limited.inject({
+          method: 'POST',
+          url: '/api/confirmation/resend_confirmation',
+          remoteAddress: '10.98.0.2',
+          payload: { application_member: { email: DEMO_BORROWER.email } },
+        });
       expect(resend.statusCode).toBe(429);
     } finally {
       await limited.close();

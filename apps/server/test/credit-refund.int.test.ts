@@ -53,18 +53,35 @@ const page = async (loanId: number) => {
 const refundsOf = async (loanId: number) => (await app.ctx.repos.loanBook.ledger(loanId)).filter((e) => e.kind === 'refund');
 const statusOf = async (loanId: number) => (await app.ctx.repos.loanBook.loan(loanId))!.status;
 /** The refunds sent by ACH credit for a loan (its identifier is the entry's individual id). */
-const achRefundsFor = (identifier: string): AchCredit[] => achSpy.mock.calls.map((c) => c[0]).filter((c) => c.individualId === identifier && c.idempotencyKey.startsWith('payrail-refund:'));
+const achRefundsFor = (identifier: string): AchCredit[] =>
+  achSpy.mock.calls.map((c) => c[0]).filter((c) => c.individualId === identifier && c.idempotencyKey.startsWith('payrail-refund:'));
 const employerOf = async (loanId: number) => (await app.ctx.repos.loanBook.remittanceCandidates()).find((c) => c.loanId === loanId)!.employer!;
 const importLines = async (lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[], reference: string) => {
   const res = await bo('POST', '/remittances', { lines, reference });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ duplicate: boolean; posted: number; suspense: number; lines: { id: number; status: string; suspense_reason: string | null; loan_id: number | null }[] }>();
+  return res.json<{
+    duplicate: boolean;
+    posted: number;
+    suspense: number;
+    lines: { id: number; status: string; suspense_reason: string | null; loan_id: number | null }[];
+  }>();
 };
 async function addReceiver(userId: number, number: string): Promise<number> {
   const at = app.ctx.now();
   const [row] = await db()
     .insert(bankAccounts)
-    .values({ userId, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(await app.ctx.cryptoBox(), number), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at })
+    .values({
+      userId,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: CLEARBROOK.routing,
+      ...sealAccountNumber(await app.ctx.cryptoBox(), number),
+      bankName: CLEARBROOK.name,
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   return row!.id;
 }
@@ -103,7 +120,15 @@ describe('a payroll remittance beyond the payoff', () => {
     const account = await app.ctx.repos.banking.currentReceiver(owner.id);
     const refunds = await refundsOf(owner.loan.id);
     expect(refunds).toEqual([
-      expect.objectContaining({ kind: 'refund', amountCents: EXCESS, effectiveDate: D, idempotencyKey: key, transactionId: null, reasonCode: `ach:${String(account!.id)}`, reason: expect.stringContaining(`ACH credit ${trace.traceId} to the bank account ending 6789`) }),
+      expect.objectContaining({
+        kind: 'refund',
+        amountCents: EXCESS,
+        effectiveDate: D,
+        idempotencyKey: key,
+        transactionId: null,
+        reasonCode: `ach:${String(account!.id)}`,
+        reason: expect.stringContaining(`ACH credit ${trace.traceId} to the bank account ending 6789`),
+      }),
     ]);
     expect(trace.traceId).toMatch(/^SBX-\d{8}-S-/);
 
@@ -120,12 +145,19 @@ describe('a payroll remittance beyond the payoff', () => {
     expect(notes.filter((n) => n.message.includes('sent it back to your bank account ending 6789'))).toHaveLength(1);
     expect((await outbox(app, owner.email)).filter((m) => m.subject === 'Your Payrail credit balance was refunded')).toHaveLength(1);
     // The payment history lists the remittance (refunds are not payments: see the report / docs).
-    const history = (await call(app, { url: `/api/loans/history/payments?loan_id=${owner.loan.id}`, headers: auth(owner.token) })).json<TPaymentHistoryResponse>();
+    const history = (
+      await call(app, { url: `/api/loans/history/payments?loan_id=${owner.loan.id}`, headers: auth(owner.token) })
+    ).json<TPaymentHistoryResponse>();
     expect(history.payments).toEqual([expect.objectContaining({ source: 'payroll_remittance', amount: payoff + EXCESS, status: 'posted' })]);
 
     // Audited under the servicer who imported the file.
-    const audit = await db().select().from(staffActions).where(and(eq(staffActions.action, 'credit_refunded'), eq(staffActions.targetUserId, owner.id)));
-    expect(audit).toEqual([expect.objectContaining({ before: { loan_id: owner.loan.id, credit_cents: EXCESS }, after: expect.objectContaining({ left_cents: 0, held: null }) })]);
+    const audit = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'credit_refunded'), eq(staffActions.targetUserId, owner.id)));
+    expect(audit).toEqual([
+      expect.objectContaining({ before: { loan_id: owner.loan.id, credit_cents: EXCESS }, after: expect.objectContaining({ left_cents: 0, held: null }) }),
+    ]);
   });
 
   it('a re-import of the same file, and a direct retry, refund nothing more', async () => {
@@ -165,7 +197,10 @@ describe('retries, the missing account, concurrency, suspense', () => {
 
     expect(await importLines(lines, `crash-${loan.loanId}`)).toMatchObject({ duplicate: true });
     const sent = achRefundsFor(loan.identifier);
-    expect(sent.map((c) => c.idempotencyKey)).toEqual([`payrail-refund:${creditRefundKey(loan.loanId, 1)}`, `payrail-refund:${creditRefundKey(loan.loanId, 1)}`]);
+    expect(sent.map((c) => c.idempotencyKey)).toEqual([
+      `payrail-refund:${creditRefundKey(loan.loanId, 1)}`,
+      `payrail-refund:${creditRefundKey(loan.loanId, 1)}`,
+    ]);
     const refunds = await refundsOf(loan.loanId);
     expect(refunds).toEqual([expect.objectContaining({ amountCents: 2_500, idempotencyKey: creditRefundKey(loan.loanId, 1) })]);
     expect(refunds[0]!.reason).toContain(first.traceId!); // the provider's answer to the retry is the first credit
@@ -175,12 +210,19 @@ describe('retries, the missing account, concurrency, suspense', () => {
   it('no account on file: the credit stays on the loan, visible to the servicer; refunded once an account is added', async () => {
     const loan = await allotmentLoan(null);
     const payoff = (await page(loan.loanId)).payoff_amount;
-    expect(await importLines([{ employer: loan.employer, pay_date: D, borrower_identifier: loan.identifier, amount: payoff + 4_000 }], `held-${loan.loanId}`)).toMatchObject({ posted: 1 });
+    expect(
+      await importLines([{ employer: loan.employer, pay_date: D, borrower_identifier: loan.identifier, amount: payoff + 4_000 }], `held-${loan.loanId}`),
+    ).toMatchObject({ posted: 1 });
     expect(await statusOf(loan.loanId)).toBe('closed_paid');
     expect(await refundsOf(loan.loanId)).toEqual([]);
     expect(achRefundsFor(loan.identifier)).toEqual([]);
     expect((await page(loan.loanId)).credit_balance).toBe(4_000);
-    expect(await db().select().from(staffActions).where(and(eq(staffActions.action, 'credit_balance_held'), eq(staffActions.targetUserId, loan.userId)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(staffActions)
+        .where(and(eq(staffActions.action, 'credit_balance_held'), eq(staffActions.targetUserId, loan.userId))),
+    ).toHaveLength(1);
 
     await addReceiver(loan.userId, '000777000222');
     // The next daily run pays the held credit back, with no one asking.
@@ -196,7 +238,14 @@ describe('retries, the missing account, concurrency, suspense', () => {
     const loan = await allotmentLoan('000555000333');
     const payoff = (await page(loan.loanId)).payoff_amount;
     // The credit arrives without the remittance path (no refund yet).
-    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: D, amountCents: payoff + 777, idempotencyKey: `test-credit-${loan.loanId}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'payroll_remittance',
+      effectiveDate: D,
+      amountCents: payoff + 777,
+      idempotencyKey: `test-credit-${loan.loanId}`,
+      at: app.ctx.now(),
+    });
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => refundCreditBalance(app.ctx, loan.loanId, 'parallel')));
     expect(outcomes.flatMap((o) => o.refunds).map((r) => r.amountCents)).toEqual([777]);
     expect(await refundsOf(loan.loanId)).toEqual([expect.objectContaining({ amountCents: 777, idempotencyKey: creditRefundKey(loan.loanId, 1) })]);
@@ -207,7 +256,10 @@ describe('retries, the missing account, concurrency, suspense', () => {
   it('a suspense line assigned beyond the payoff is refunded too', async () => {
     const loan = await allotmentLoan('000555000444');
     const payoff = (await page(loan.loanId)).payoff_amount;
-    const imported = await importLines([{ employer: loan.employer, pay_date: D, borrower_identifier: `NOBODY-${loan.loanId}`, amount: payoff + 1_111 }], `suspense-${loan.loanId}`);
+    const imported = await importLines(
+      [{ employer: loan.employer, pay_date: D, borrower_identifier: `NOBODY-${loan.loanId}`, amount: payoff + 1_111 }],
+      `suspense-${loan.loanId}`,
+    );
     expect(imported).toMatchObject({ posted: 0, suspense: 1 });
     const res = await bo('POST', `/remittances/lines/${imported.lines[0]!.id}/resolve`, { action: 'assign', loan_id: loan.loanId });
     expect(res.statusCode, res.body).toBe(200);
@@ -224,10 +276,22 @@ describe('a credit that came from a card payment', () => {
     await app.ctx.repos.loanBook.setBusinessDateOverride(paidOn, null, app.ctx.now());
     const card = await saveCard(app, owner.token, '4242424242424242');
     const quote = (await page(owner.loan.id)).payoff_amount;
-    const paid = await call(app, { method: 'POST', url: '/api/create_pull_transaction', headers: { ...auth(owner.token), 'idempotency-key': `card-payoff-${owner.loan.id}` }, payload: { card: { account: card, amount: quote } } });
+    const paid = await call(app, {
+      method: 'POST',
+      url: '/api/create_pull_transaction',
+      headers: { ...auth(owner.token), 'idempotency-key': `card-payoff-${owner.loan.id}` },
+      payload: { card: { account: card, amount: quote } },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     // An employer's remittance dated before the card payment: replayed first, so the card payment is the overpayment.
-    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'payroll_remittance', effectiveDate: start, amountCents: 3_000, idempotencyKey: `test-card-credit-${owner.loan.id}`, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: owner.loan.id,
+      kind: 'payroll_remittance',
+      effectiveDate: start,
+      amountCents: 3_000,
+      idempotencyKey: `test-card-credit-${owner.loan.id}`,
+      at: app.ctx.now(),
+    });
     const credit = (await page(owner.loan.id)).credit_balance;
     expect(credit).toBeGreaterThanOrEqual(3_000);
 

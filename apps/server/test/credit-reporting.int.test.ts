@@ -32,15 +32,28 @@ async function advanceTo(through: string) {
   await setBusinessDate(through);
 }
 const get = (token: string, url: string) => call(app, { url: `/api/backoffice${url}`, headers: auth(token) });
-const post = (token: string, url: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: `/api/backoffice${url}`, headers: auth(token), payload });
+const post = (token: string, url: string, payload: Record<string, unknown>) =>
+  call(app, { method: 'POST', url: `/api/backoffice${url}`, headers: auth(token), payload });
 
 /** The borrower the base segment names: name, address, date of birth, sealed SSN. */
 async function withBorrowerFile(loan: FundedLoan, who: { first: string; last: string; ssn: string }) {
   const box = await app.ctx.cryptoBox();
   const nine = who.ssn.replace(/\D/g, '');
   await db().update(loanBorrowers).set({ firstName: who.first, lastName: who.last, phone: '+13025550142' }).where(eq(loanBorrowers.userId, loan.userId));
-  const profile = { dateOfBirth: '1988-07-14', address: '12 Harbor Way', unitNumber: 'Apt 4', city: 'Dover', zipCode: '19901', ssnSealed: box.seal(nine, SSN_AAD), ssnIndex: box.hmacIndex(nine), housingType: 'rent' as const };
-  await db().insert(borrowerProfiles).values({ userId: loan.userId, ...profile }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: profile });
+  const profile = {
+    dateOfBirth: '1988-07-14',
+    address: '12 Harbor Way',
+    unitNumber: 'Apt 4',
+    city: 'Dover',
+    zipCode: '19901',
+    ssnSealed: box.seal(nine, SSN_AAD),
+    ssnIndex: box.hmacIndex(nine),
+    housingType: 'rent' as const,
+  };
+  await db()
+    .insert(borrowerProfiles)
+    .values({ userId: loan.userId, ...profile })
+    .onConflictDoUpdate({ target: borrowerProfiles.userId, set: profile });
 }
 
 /** The late fees the daily run assessed on the loan through `on`. */
@@ -59,7 +72,11 @@ async function reported(file: TCreditReportingFile) {
   expect(res.statusCode, res.body).toBe(200);
   const parsed = validateMetro2File(res.body);
   expect(parsed.problems).toEqual([]);
-  return { text: res.body, parsed, of: (loan: FundedLoan): Record<string, FieldValue> | undefined => parsed.bases.find((b) => b.consumerAccountNumber === loan.identifier) };
+  return {
+    text: res.body,
+    parsed,
+    of: (loan: FundedLoan): Record<string, FieldValue> | undefined => parsed.bases.find((b) => b.consumerAccountNumber === loan.identifier),
+  };
 }
 
 async function generate(period: string, token = admin) {
@@ -75,7 +92,11 @@ let ssnOfCurrent: string;
 
 beforeAll(async () => {
   app = await testApp({ now: () => new Date('2031-01-06T12:00:00Z') });
-  [admin, servicer, underwriter] = await Promise.all([staffToken(app, 'admin@payrail.test'), staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
+  [admin, servicer, underwriter] = await Promise.all([
+    staffToken(app, 'admin@payrail.test'),
+    staffToken(app, 'servicer@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+  ]);
   const dates = { disbursementDate: '2031-01-06', firstPaymentDate: '2031-02-06' };
   current = await fundedLoan(app, { ...dates, payments: 6, amountCents: 150_075 });
   late = await fundedLoan(app, { ...dates, payments: 6, allotment: true, employeeId: `E${Date.now() % 1_000_000}` });
@@ -107,9 +128,23 @@ describe('Metro 2 furnishing, month by month', () => {
     expect(file).toMatchObject({ period: '2031-02', activity_date: '2031-02-28', created_on: '2031-03-01', generated_by: expect.any(String) });
     const feb = await reported(file);
     expect(feb.parsed.header).toMatchObject({ activityDate: '2031-02-28', dateCreated: '2031-03-01', reporterName: 'PAYRAIL DEMO SERVICING' });
-    expect(feb.of(paidOff)).toMatchObject({ accountStatus: '13', paymentRating: '0', currentBalance: 0, amountPastDue: 0, dateClosed: '2031-02-06', dateOfLastPayment: '2031-02-06', highestCredit: 500, termsDuration: '001' });
+    expect(feb.of(paidOff)).toMatchObject({
+      accountStatus: '13',
+      paymentRating: '0',
+      currentBalance: 0,
+      amountPastDue: 0,
+      dateClosed: '2031-02-06',
+      dateOfLastPayment: '2031-02-06',
+      highestCredit: 500,
+      termsDuration: '001',
+    });
     // Past due: the missed installment and its late fee (the daily run's), in whole dollars.
-    expect(feb.of(late)).toMatchObject({ accountStatus: '11', amountPastDue: Math.floor((late.paymentCents + (await lateFees(late, '2031-02-28'))) / 100), dateOfLastPayment: null, paymentHistoryProfile: `0${'B'.repeat(23)}` });
+    expect(feb.of(late)).toMatchObject({
+      accountStatus: '11',
+      amountPastDue: Math.floor((late.paymentCents + (await lateFees(late, '2031-02-28'))) / 100),
+      dateOfLastPayment: null,
+      paymentHistoryProfile: `0${'B'.repeat(23)}`,
+    });
     expect(await lateFees(late, '2031-02-28')).toBeGreaterThan(0);
     const a = feb.of(current)!;
     expect(a).toMatchObject({
@@ -148,7 +183,10 @@ describe('Metro 2 furnishing, month by month', () => {
     await advanceTo('2031-03-14');
     const opened = await post(servicer, `/loans/${current.loanId}/disputes`, { note: 'Borrower says the February payment was posted late.' });
     expect(opened.statusCode, opened.body).toBe(201);
-    expect(opened.json<TLoanDisputes>()).toMatchObject({ compliance_condition_code: 'XB', disputes: [{ status: 'open', opened_on: '2031-03-14', compliance_condition_code: 'XB' }] });
+    expect(opened.json<TLoanDisputes>()).toMatchObject({
+      compliance_condition_code: 'XB',
+      disputes: [{ status: 'open', opened_on: '2031-03-14', compliance_condition_code: 'XB' }],
+    });
     const twice = await post(servicer, `/loans/${current.loanId}/disputes`, { note: 'again' });
     expect(twice.statusCode).toBe(409);
     expect((await post(underwriter, `/loans/${current.loanId}/disputes`, { note: 'x' })).statusCode).toBe(403);
@@ -161,12 +199,19 @@ describe('Metro 2 furnishing, month by month', () => {
 
   it('March: the loan never paid is 71 with its first delinquency; the disputed one carries XB; the closed one is gone', async () => {
     await advanceTo('2031-04-01');
-    const resolved = await post(servicer, `/loans/${current.loanId}/disputes/${(await get(servicer, `/loans/${current.loanId}/disputes`)).json<TLoanDisputes>().disputes[0]!.id}/resolve`, {
-      outcome: 'consumer_disagrees',
-      note: 'Payment was posted on its due date; consumer disagrees.',
-    });
+    const resolved = await post(
+      servicer,
+      `/loans/${current.loanId}/disputes/${(await get(servicer, `/loans/${current.loanId}/disputes`)).json<TLoanDisputes>().disputes[0]!.id}/resolve`,
+      {
+        outcome: 'consumer_disagrees',
+        note: 'Payment was posted on its due date; consumer disagrees.',
+      },
+    );
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(resolved.json<TLoanDisputes>()).toMatchObject({ compliance_condition_code: 'XC', disputes: [{ status: 'resolved', resolved_on: '2031-04-01', outcome: 'consumer_disagrees' }] });
+    expect(resolved.json<TLoanDisputes>()).toMatchObject({
+      compliance_condition_code: 'XC',
+      disputes: [{ status: 'resolved', resolved_on: '2031-04-01', outcome: 'consumer_disagrees' }],
+    });
     // The monthly job furnishes the month that has just ended.
     const job = await runMonthlyFurnishing(app.ctx);
     expect(job).toMatchObject({ period: '2031-03', generated_by: null });
@@ -176,7 +221,12 @@ describe('Metro 2 furnishing, month by month', () => {
     const mar = await reported(again.file);
     expect(mar.of(paidOff)).toBeUndefined();
     expect(mar.of(current)).toMatchObject({ accountStatus: '11', complianceConditionCode: 'XB', paymentHistoryProfile: `00${'B'.repeat(22)}` }); // resolved after March 31
-    expect(mar.of(late)).toMatchObject({ accountStatus: '71', dateOfFirstDelinquency: '2031-02-06', complianceConditionCode: 'XB', paymentHistoryProfile: `00${'B'.repeat(22)}` });
+    expect(mar.of(late)).toMatchObject({
+      accountStatus: '71',
+      dateOfFirstDelinquency: '2031-02-06',
+      complianceConditionCode: 'XB',
+      paymentHistoryProfile: `00${'B'.repeat(22)}`,
+    });
     expect(Number(mar.of(late)!.amountPastDue)).toBe(Math.floor((2 * late.paymentCents + (await lateFees(late, '2031-03-31'))) / 100));
     expect(again.file.disputed).toBeGreaterThanOrEqual(2);
   }, 180_000);
@@ -193,7 +243,12 @@ describe('Metro 2 furnishing, month by month', () => {
     expect(apr.of(late)).toMatchObject({ accountStatus: '78', dateOfFirstDelinquency: '2031-02-06', paymentHistoryProfile: `100${'B'.repeat(21)}` });
     expect(apr.of(current)).toMatchObject({ accountStatus: '11', complianceConditionCode: 'XC' });
     // The trailer's totals are the file's.
-    expect(apr.parsed.trailer).toMatchObject({ totalBaseRecords: apr.parsed.bases.length, totalStatus78: apr.parsed.bases.filter((b) => b.accountStatus === '78').length, totalJ1Segments: 0, totalK1Segments: 0 });
+    expect(apr.parsed.trailer).toMatchObject({
+      totalBaseRecords: apr.parsed.bases.length,
+      totalStatus78: apr.parsed.bases.filter((b) => b.accountStatus === '78').length,
+      totalJ1Segments: 0,
+      totalK1Segments: 0,
+    });
   }, 180_000);
 
   it('June: charged off at 120 days by the daily run → 97 with the original charge-off amount and L from then on', async () => {
@@ -228,10 +283,26 @@ describe('Metro 2 furnishing, month by month', () => {
     expect(recovered.statusCode, recovered.body).toBe(201);
     await advanceTo('2031-08-01');
     const july = await reported((await generate('2031-07')).file);
-    expect(july.of(late)).toMatchObject({ accountStatus: '64', originalChargeOffAmount: Math.floor(amount / 100), currentBalance: 0, amountPastDue: 0, actualPayment: Math.floor(amount / 100), dateOfLastPayment: '2031-07-15', paymentHistoryProfile: `L32100${'B'.repeat(18)}` });
+    expect(july.of(late)).toMatchObject({
+      accountStatus: '64',
+      originalChargeOffAmount: Math.floor(amount / 100),
+      currentBalance: 0,
+      amountPastDue: 0,
+      actualPayment: Math.floor(amount / 100),
+      dateOfLastPayment: '2031-07-15',
+      paymentHistoryProfile: `L32100${'B'.repeat(18)}`,
+    });
     // The current loan's sixth and last payment cleared in July: paid and closed, rated 0, still showing its resolved dispute.
     const paid = july.of(current)!;
-    expect(paid).toMatchObject({ accountStatus: '13', paymentRating: '0', currentBalance: 0, amountPastDue: 0, scheduledMonthlyPayment: 0, complianceConditionCode: 'XC', paymentHistoryProfile: `000000${'B'.repeat(18)}` });
+    expect(paid).toMatchObject({
+      accountStatus: '13',
+      paymentRating: '0',
+      currentBalance: 0,
+      amountPastDue: 0,
+      scheduledMonthlyPayment: 0,
+      complianceConditionCode: 'XC',
+      paymentHistoryProfile: `000000${'B'.repeat(18)}`,
+    });
     expect(paid.dateClosed).toBe(paid.dateOfLastPayment);
   }, 240_000);
 
@@ -266,7 +337,8 @@ describe('Metro 2 furnishing, month by month', () => {
     const rows = await db().select().from(staffActions).where(eq(staffActions.action, 'credit_reporting_file_downloaded'));
     expect(rows.length).toBeGreaterThanOrEqual(4);
     const checked = await expectSnapshotsMatchContract(app);
-    for (const action of ['credit_reporting_file_generated', 'credit_reporting_file_downloaded', 'credit_dispute_opened', 'credit_dispute_resolved']) expect(checked).toContain(action);
+    for (const action of ['credit_reporting_file_generated', 'credit_reporting_file_downloaded', 'credit_dispute_opened', 'credit_dispute_resolved'])
+      expect(checked).toContain(action);
     const [loan] = await db().select().from(loans).where(eq(loans.id, paidOff.loanId));
     expect(loan!.status).toBe('closed_paid');
   });

@@ -74,7 +74,10 @@ describe.skipIf(!baseUrl)('database roles on PostgreSQL', () => {
       "insert into staff_users (email, name, role, password_hash) values ($1, 'Role Test', 'admin', 'x') returning id",
       [`roles-${suffix}@payrail.test`],
     );
-    const row = await app.query<{ id: number }>("insert into staff_actions (staff_user_id, action, target_user_id, before, after, at) values ($1, 'role_test', null, '{}', '{}', now()) returning id", [staff.rows[0]!.id]);
+    const row = await app.query<{ id: number }>(
+      "insert into staff_actions (staff_user_id, action, target_user_id, before, after, at) values ($1, 'role_test', null, '{}', '{}', now()) returning id",
+      [staff.rows[0]!.id],
+    );
     expect(row.rows[0]!.id).toBeGreaterThan(0);
     expect((await app.query('select count(*)::int as n from staff_actions')).rows[0]).toEqual({ n: 1 });
   });

@@ -55,11 +55,21 @@ describe('POST /create_pull_transaction', () => {
     const res = await pull(owner.token, { account: goodCard, amount: 2500 });
     expect(res.statusCode).toBe(200);
     const body = res.json<TPullTransactionResponse>();
-    expect(body).toMatchObject({ ok: true, message: PAYMENT_MSG.sent, card: { id: goodCard, last4: '4242' }, transaction: { amount: 2500, pay_method: 'debitcard', transaction_mode: 'one_time', transaction_status: 'settled' } });
+    expect(body).toMatchObject({
+      ok: true,
+      message: PAYMENT_MSG.sent,
+      card: { id: goodCard, last4: '4242' },
+      transaction: { amount: 2500, pay_method: 'debitcard', transaction_mode: 'one_time', transaction_status: 'settled' },
+    });
     expect(body.charge_id).toMatch(/^ch_sandbox_/);
     const entries = await ledger(owner.loan.id);
     expect(entries).toHaveLength(entriesBefore + 1);
-    expect(entries.at(-1)).toMatchObject({ kind: 'one_time_payment', amountCents: 2500, transactionId: body.transaction.id, effectiveDate: await businessToday(app.ctx) });
+    expect(entries.at(-1)).toMatchObject({
+      kind: 'one_time_payment',
+      amountCents: 2500,
+      transactionId: body.transaction.id,
+      effectiveDate: await businessToday(app.ctx),
+    });
     expect(await payoffToday(owner.token, owner.loan.id)).toBe(before - 2500);
     const txn = await app.ctx.repos.loanBook.transaction(body.transaction.id);
     expect(txn).toMatchObject({ status: 'settled', method: 'debitcard', settledOn: await businessToday(app.ctx) });
@@ -117,7 +127,13 @@ describe('GET /get_debit_transactions', () => {
   it("lists the borrower's own card payments, newest first", async () => {
     const mine = (await get(owner.token, '/get_debit_transactions')).json<TDebitTransactionsResponse>();
     expect(mine.transactions.map((t) => t.amount)).toEqual([1500, 2500]);
-    expect(mine.transactions[0]).toMatchObject({ loan_id: owner.loan.id, card_last4: '4242', pay_method: 'debitcard', transaction_status: 'settled', settled_on: await businessToday(app.ctx) });
+    expect(mine.transactions[0]).toMatchObject({
+      loan_id: owner.loan.id,
+      card_last4: '4242',
+      pay_method: 'debitcard',
+      transaction_status: 'settled',
+      settled_on: await businessToday(app.ctx),
+    });
     expect((await get(other.token, '/get_debit_transactions')).json<TDebitTransactionsResponse>().transactions).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import type { TLastLoanResponse } from '@payrail/contract/servicing';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import type { TAchReturnsResponse, TAdvanceResponse, TCancelUndeliveredResponse, TLoanServicingResponse, TRedisburseResponse } from '@payrail/contract/servicing-backoffice';
+import type {
+  TAchReturnsResponse,
+  TAdvanceResponse,
+  TCancelUndeliveredResponse,
+  TLoanServicingResponse,
+  TRedisburseResponse,
+} from '@payrail/contract/servicing-backoffice';
 import { adjustToBusinessDay } from '@payrail/domain/calendar';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -52,8 +58,10 @@ const servicing = async (loanId: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TLoanServicingResponse>();
 };
-const upload = (text: string) => call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(servicer), 'content-type': 'text/plain' }, payload: text });
-const redisburse = (loanId: number, key: string | null, token = servicer) => bo(token, 'POST', `/loans/${loanId}/redisburse`, undefined, key === null ? {} : { 'idempotency-key': key });
+const upload = (text: string) =>
+  call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(servicer), 'content-type': 'text/plain' }, payload: text });
+const redisburse = (loanId: number, key: string | null, token = servicer) =>
+  bo(token, 'POST', `/loans/${loanId}/redisburse`, undefined, key === null ? {} : { 'idempotency-key': key });
 const cancel = (loanId: number, reason: string, token = servicer) => bo(token, 'POST', `/loans/${loanId}/cancel_undelivered`, { reason });
 const notesOf = async (userId: number) => (await db().select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
 const statusOf = async (loanId: number) => (await db().select({ status: loans.status }).from(loans).where(eq(loans.id, loanId)))[0]!.status;
@@ -102,7 +110,18 @@ async function moveClockTo(date: IsoDate, from: IsoDate): Promise<void> {
 async function correctedAccount(userId: number, number: string): Promise<number> {
   const at = app.ctx.now();
   const row = await app.ctx.repos.banking.replaceReceiver(
-    { userId, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(await app.ctx.cryptoBox(), number), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at },
+    {
+      userId,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: CLEARBROOK.routing,
+      ...sealAccountNumber(await app.ctx.cryptoBox(), number),
+      bankName: CLEARBROOK.name,
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    },
     null,
   );
   return row!.id;
@@ -123,7 +142,12 @@ describe('a returned disbursement (R03): matched, the loan waits, then re-disbur
     expect(other).toMatch(/^03482162\d{7}$/);
     expect(other).not.toBe(trace);
     // Its sequence was taken from the debits' sequence: no transaction has (or will have) that id.
-    expect(await db().select().from(loanTransactions).where(eq(loanTransactions.id, Number(trace.slice(8))))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(loanTransactions)
+        .where(eq(loanTransactions.id, Number(trace.slice(8)))),
+    ).toEqual([]);
     expect(s).toMatchObject({ loan: { status: 'opened' }, disbursement_returned: false });
   });
 
@@ -155,7 +179,13 @@ describe('a returned disbursement (R03): matched, the loan waits, then re-disbur
     expect(await statusOf(a.loan.id)).toBe('pending');
     const s = await servicing(a.loan.id);
     expect(s).toMatchObject({ loan: { status: 'pending' }, disbursement_returned: true });
-    expect(s.disbursements[0]).toMatchObject({ id: first.id, status: 'returned', return_code: 'R03', return_reason: 'No account / unable to locate account', returned_on: start });
+    expect(s.disbursements[0]).toMatchObject({
+      id: first.id,
+      status: 'returned',
+      return_code: 'R03',
+      return_reason: 'No account / unable to locate account',
+      returned_on: start,
+    });
     // The auto-debit stays on file (inactive while the loan is pending).
     expect((await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, a.loan.id))).map((x) => x.revokedAt)).toEqual([null]);
     const notice = DISBURSEMENT_NOTICE.returned(a.loan.identifier, first.amount, 'R03', 'No account / unable to locate account');
@@ -164,7 +194,9 @@ describe('a returned disbursement (R03): matched, the loan waits, then re-disbur
     expect((await outbox(app, a.email)).filter((m) => m.subject === 'The money for your loan could not be delivered')).toHaveLength(1);
     const audits = await db().select().from(staffActions).where(eq(staffActions.action, 'ach_return_file_applied'));
     // This upload's audit row (other files' uploads share the table).
-    expect(audits.filter((x) => JSON.stringify(x.after).includes(trace)).at(-1)).toMatchObject({ after: { applied: [{ trace, code: 'R03', transaction_id: null, disbursement_id: first.id, loan_id: a.loan.id }] } });
+    expect(audits.filter((x) => JSON.stringify(x.after).includes(trace)).at(-1)).toMatchObject({
+      after: { applied: [{ trace, code: 'R03', transaction_id: null, disbursement_id: first.id, loan_id: a.loan.id }] },
+    });
     // The borrower's record says so too: not open for payments.
     expect((await get(app, a.token, '/api/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ loan_status: 'pending' });
   });
@@ -245,10 +277,12 @@ describe('a returned disbursement: the loan canceled, nothing owed', () => {
   it('after the return, a servicer cancels it: closed, nothing owed, the disbursement reversed in the ledger; a retry is the same', async () => {
     const d = (await servicing(c.loan.id)).disbursements[0]!;
     // Another amount, or a trace we never sent: reported, nothing applied.
-    const wrong = await upload(returnFile([
-      { trace: d.trace_number!, code: 'R02', amountCents: d.amount + 1, who: c.loan.identifier },
-      { trace: '034821629999999', code: 'R02', amountCents: d.amount, who: c.loan.identifier },
-    ]));
+    const wrong = await upload(
+      returnFile([
+        { trace: d.trace_number!, code: 'R02', amountCents: d.amount + 1, who: c.loan.identifier },
+        { trace: '034821629999999', code: 'R02', amountCents: d.amount, who: c.loan.identifier },
+      ]),
+    );
     expect(wrong.json<TAchReturnsResponse>()).toMatchObject({
       applied: [],
       unmatched: [
@@ -267,19 +301,41 @@ describe('a returned disbursement: the loan canceled, nothing owed', () => {
     expect(r1!.statusCode, r1!.body).toBe(200);
     expect(r2!.statusCode, r2!.body).toBe(200);
     const s = r1!.json<TCancelUndeliveredResponse>().servicing;
-    expect(s).toMatchObject({ loan: { status: 'closed_paid' }, payoff_amount: 0, paid_total: 0, days_past_due: 0, credit_balance: 0, disbursement_returned: false, auto_debit: null });
+    expect(s).toMatchObject({
+      loan: { status: 'closed_paid' },
+      payoff_amount: 0,
+      paid_total: 0,
+      days_past_due: 0,
+      credit_balance: 0,
+      disbursement_returned: false,
+      auto_debit: null,
+    });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, c.loan.id)).orderBy(ledgerEntries.id);
     expect(entries.map((e) => e.kind)).toEqual(['disbursement', 'reversal']);
-    expect(entries[1]).toMatchObject({ reversesEntryId: entries[0]!.id, amountCents: entries[0]!.amountCents, reasonCode: 'R02', idempotencyKey: `reversal:${entries[0]!.id}` });
+    expect(entries[1]).toMatchObject({
+      reversesEntryId: entries[0]!.id,
+      amountCents: entries[0]!.amountCents,
+      reasonCode: 'R02',
+      idempotencyKey: `reversal:${entries[0]!.id}`,
+    });
     expect(s.ledger[0]).toMatchObject({ kind: 'disbursement', reversed_by_entry_id: entries[1]!.id });
     const [loan] = await db().select().from(loans).where(eq(loans.id, c.loan.id));
     expect(loan!.closedAt).not.toBeNull();
     // Every reader agrees: the borrower's record owes nothing, and the status rule keeps it closed.
-    expect((await get(app, c.token, '/api/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0, principal_balance: 0 });
+    expect((await get(app, c.token, '/api/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({
+      loan_status: 'closed_paid',
+      outstanding_balance: 0,
+      principal_balance: 0,
+    });
     expect(await refreshLoanStatus(app.ctx, c.loan.id)).toBe('closed_paid');
     expect(await notesOf(c.id)).toContain(DISBURSEMENT_NOTICE.canceled(c.loan.identifier));
     expect((await outbox(app, c.email)).filter((m) => m.subject === 'Your loan is canceled')).toHaveLength(1);
-    expect(await db().select().from(staffActions).where(and(eq(staffActions.action, 'loan_canceled_undelivered'), eq(staffActions.targetUserId, c.id)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(staffActions)
+        .where(and(eq(staffActions.action, 'loan_canceled_undelivered'), eq(staffActions.targetUserId, c.id))),
+    ).toHaveLength(1);
     // Nothing more can be done with it: not waiting for money; no debit ever.
     expect((await redisburse(c.loan.id, 'redisburse-key-200')).json()).toEqual({ error: SERVICING_BO_MSG.notWaitingForMoney });
     await runDailyServicing(app.ctx, { from: start, through: await businessToday(app.ctx) });

@@ -47,7 +47,9 @@ export function tinyJpeg(): Buffer {
 
 /** A minimal PDF, padded with a comment to `size` bytes when asked. */
 export function tinyPdf(size?: number): Buffer {
-  const body = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+  const body = Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  );
   if (size === undefined) return body;
   return Buffer.concat([body, Buffer.from('%'), Buffer.alloc(size - body.length - 2, 0x41), Buffer.from('\n')]);
 }
@@ -63,7 +65,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('data' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`), p.data, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`),
+        p.data,
+        Buffer.from('\r\n'),
+      );
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     }

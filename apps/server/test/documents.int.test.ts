@@ -57,11 +57,20 @@ describe('POST /api/documents', () => {
       const res = await upload(token, documentForm({ data: f.data, filename: f.filename }, f.type));
       expect(res.statusCode, res.body).toBe(201);
       const doc = res.json<TDocument>();
-      expect(doc).toEqual({ id: expect.any(Number), file_name: f.name, file_url: `/api/documents/${doc.id}`, file_size: f.data.length, file_extension: f.ext, document_type_name: f.type });
+      expect(doc).toEqual({
+        id: expect.any(Number),
+        file_name: f.name,
+        file_url: `/api/documents/${doc.id}`,
+        file_size: f.data.length,
+        file_extension: f.ext,
+        document_type_name: f.type,
+      });
     }
     expect(storedFiles()).toHaveLength(before + 3);
     const stored = await rows(id);
-    expect(stored.map((r) => [r.documentTypeName, r.contentType, r.byteSize, r.sha256])).toEqual(files.map((f) => [f.type, expect.any(String), f.data.length, sha256(f.data)]));
+    expect(stored.map((r) => [r.documentTypeName, r.contentType, r.byteSize, r.sha256])).toEqual(
+      files.map((f) => [f.type, expect.any(String), f.data.length, sha256(f.data)]),
+    );
     expect(stored.map((r) => r.contentType)).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
     for (const r of stored) {
       expect(r.storageKey).toMatch(/^documents\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
@@ -92,16 +101,44 @@ describe('POST /api/documents', () => {
 
   describe('refusals leave nothing behind', () => {
     const cases: { title: string; form: () => { payload: Buffer; headers: Record<string, string> }; errors: Record<string, string[]> }[] = [
-      { title: 'a text file renamed .png', form: () => documentForm({ data: Buffer.from('just some text, not an image'), filename: 'license.png', contentType: 'image/png' }), errors: { file: [DOCUMENT_FILE_WRONG_TYPE] } },
-      { title: 'a GIF named .jpg', form: () => documentForm({ data: tinyGif(), filename: 'photo.jpg', contentType: 'image/jpeg' }), errors: { file: [DOCUMENT_FILE_WRONG_TYPE] } },
-      { title: 'HTML named .pdf', form: () => documentForm({ data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'stub.pdf', contentType: 'application/pdf' }), errors: { file: [DOCUMENT_FILE_WRONG_TYPE] } },
-      { title: 'a file over 2,000,000 bytes', form: () => documentForm({ data: tinyPdf(DOCUMENT_MAX_BYTES + 1), filename: 'big.pdf' }), errors: { file: [DOCUMENT_FILE_TOO_LARGE] } },
-      { title: 'a 5 MB file', form: () => documentForm({ data: Buffer.concat([tinyPng(), Buffer.alloc(5_000_000)]), filename: 'huge.png' }), errors: { file: [DOCUMENT_FILE_TOO_LARGE] } },
+      {
+        title: 'a text file renamed .png',
+        form: () => documentForm({ data: Buffer.from('just some text, not an image'), filename: 'license.png', contentType: 'image/png' }),
+        errors: { file: [DOCUMENT_FILE_WRONG_TYPE] },
+      },
+      {
+        title: 'a GIF named .jpg',
+        form: () => documentForm({ data: tinyGif(), filename: 'photo.jpg', contentType: 'image/jpeg' }),
+        errors: { file: [DOCUMENT_FILE_WRONG_TYPE] },
+      },
+      {
+        title: 'HTML named .pdf',
+        form: () => documentForm({ data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'stub.pdf', contentType: 'application/pdf' }),
+        errors: { file: [DOCUMENT_FILE_WRONG_TYPE] },
+      },
+      {
+        title: 'a file over 2,000,000 bytes',
+        form: () => documentForm({ data: tinyPdf(DOCUMENT_MAX_BYTES + 1), filename: 'big.pdf' }),
+        errors: { file: [DOCUMENT_FILE_TOO_LARGE] },
+      },
+      {
+        title: 'a 5 MB file',
+        form: () => documentForm({ data: Buffer.concat([tinyPng(), Buffer.alloc(5_000_000)]), filename: 'huge.png' }),
+        errors: { file: [DOCUMENT_FILE_TOO_LARGE] },
+      },
       { title: 'an empty file', form: () => documentForm({ data: Buffer.alloc(0), filename: 'empty.pdf' }), errors: { file: [DOCUMENT_FILE_BLANK] } },
       { title: 'no file at all', form: () => documentForm(null), errors: { file: [DOCUMENT_FILE_BLANK] } },
       { title: 'no type', form: () => documentForm({ data: tinyPdf(), filename: 'a.pdf' }, null), errors: { document_type_name: [FIELD_MSG.blank] } },
-      { title: 'an unknown type', form: () => documentForm({ data: tinyPdf(), filename: 'a.pdf' }, 'passport'), errors: { document_type_name: [FIELD_MSG.invalid] } },
-      { title: 'a bad file and a bad type', form: () => documentForm({ data: Buffer.alloc(0), filename: 'a.pdf' }, ''), errors: { file: [DOCUMENT_FILE_BLANK], document_type_name: [FIELD_MSG.blank] } },
+      {
+        title: 'an unknown type',
+        form: () => documentForm({ data: tinyPdf(), filename: 'a.pdf' }, 'passport'),
+        errors: { document_type_name: [FIELD_MSG.invalid] },
+      },
+      {
+        title: 'a bad file and a bad type',
+        form: () => documentForm({ data: Buffer.alloc(0), filename: 'a.pdf' }, ''),
+        errors: { file: [DOCUMENT_FILE_BLANK], document_type_name: [FIELD_MSG.blank] },
+      },
     ];
     for (const c of cases) {
       it(`refuses ${c.title} with 422`, async () => {
@@ -184,7 +221,9 @@ describe('GET /api/documents/:id', () => {
       expect(sha256(res.rawPayload)).toBe(sha256(data));
       expect(res.headers['content-type']).toBe(type);
       expect(res.headers['content-length']).toBe(String(data.length));
-      expect(res.headers['content-disposition']).toBe(`inline; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/[()]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/[()]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
@@ -238,7 +277,9 @@ describe('GET /api/required_documents', () => {
   });
 
   it("makes them optional for a partner employer's staff", async () => {
-    const partner = (await call(app, { url: '/api/employers?search=brightline' })).json<{ id: number; partnership: string | null }[]>().find((e) => e.partnership === 'b2b_partner')!;
+    const partner = (await call(app, { url: '/api/employers?search=brightline' }))
+      .json<{ id: number; partnership: string | null }[]>()
+      .find((e) => e.partnership === 'b2b_partner')!;
     const { token } = await signUpConfirmed(app, { employer_id: partner.id });
     const res = await call(app, { url: '/api/required_documents', headers: auth(token) });
     expect(res.json()).toEqual({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: true });

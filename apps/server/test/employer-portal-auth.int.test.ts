@@ -57,7 +57,13 @@ async function activeAccount(employerId: number) {
   const confirmed = await post(`${P}/totp/confirm`, { code: totpCode(enrolment.secret, clock) }, auth(enrolment.enrolment_token));
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   advance(30_000); // the enrolment code's step is spent
-  return { email, password, secret: enrolment.secret, recoveryCodes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes, session: confirmed.headers.authorization as string };
+  return {
+    email,
+    password,
+    secret: enrolment.secret,
+    recoveryCodes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes,
+    session: confirmed.headers.authorization as string,
+  };
 }
 
 async function challengeFor(email: string, password: string): Promise<string> {
@@ -69,7 +75,10 @@ async function challengeFor(email: string, password: string): Promise<string> {
 
 const actionsOf = async (email: string) => {
   const [user] = await app.ctx.database.db.select().from(employerUsers).where(eq(employerUsers.email, email));
-  return (await app.ctx.database.db.select().from(employerActions).where(eq(employerActions.employerUserId, user!.id))).map((a) => ({ action: a.action, after: a.after }));
+  return (await app.ctx.database.db.select().from(employerActions).where(eq(employerActions.employerUserId, user!.id))).map((a) => ({
+    action: a.action,
+    after: a.after,
+  }));
 };
 
 describe('invitation → acceptance → TOTP enrolment', () => {
@@ -86,7 +95,9 @@ describe('invitation → acceptance → TOTP enrolment', () => {
     const info = await get(`${P}/invitations/${token}`);
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json()).toEqual({ email: email.toLowerCase(), employer_name: employer.name, expires_at: new Date(clock + 7 * 86_400_000).toISOString() });
-    expect((await get(`${P}/invitations/not-a-real-token`)).json()).toEqual({ error: 'This invitation link is not valid. Check that you opened the whole link from the e-mail.' });
+    expect((await get(`${P}/invitations/not-a-real-token`)).json()).toEqual({
+      error: 'This invitation link is not valid. Check that you opened the whole link from the e-mail.',
+    });
 
     // The password follows the borrowers' rules.
     const weak = await post(`${P}/invitations/accept`, { token, name: 'Pat', password: 'short' });
@@ -97,7 +108,9 @@ describe('invitation → acceptance → TOTP enrolment', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const enrolment = accepted.json<Enrolment>();
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(enrolment.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Payrail%20Employer%20Portal:.+\?issuer=Payrail%20Employer%20Portal&secret=[A-Z2-7]+&algorithm=SHA1&digits=6&period=30$/);
+    expect(enrolment.otpauth_uri).toMatch(
+      /^otpauth:\/\/totp\/Payrail%20Employer%20Portal:.+\?issuer=Payrail%20Employer%20Portal&secret=[A-Z2-7]+&algorithm=SHA1&digits=6&period=30$/,
+    );
     expect(enrolment.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     // The secret is sealed at rest.
     const [row] = await app.ctx.database.db.select().from(employerUsers).where(eq(employerUsers.email, email.toLowerCase()));
@@ -106,7 +119,10 @@ describe('invitation → acceptance → TOTP enrolment', () => {
     expect(row!.totpEnrolledAt).toBeNull();
 
     // The invitation is spent; the enrolment token is no session yet.
-    expect((await post(`${P}/invitations/accept`, { token, name: 'Pat', password: 'Payroll-admin-9' })).json()).toEqual({ error: 'This invitation has already been used. Sign in with your e-mail and password.', reason: 'used' });
+    expect((await post(`${P}/invitations/accept`, { token, name: 'Pat', password: 'Payroll-admin-9' })).json()).toEqual({
+      error: 'This invitation has already been used. Sign in with your e-mail and password.',
+      reason: 'used',
+    });
     expect((await get(`${P}/me`, auth(enrolment.enrolment_token))).statusCode).toBe(401);
 
     const wrong = await post(`${P}/totp/confirm`, { code: totpCode(enrolment.secret, clock + 5 * 60_000) }, auth(enrolment.enrolment_token));
@@ -148,7 +164,10 @@ describe('invitation → acceptance → TOTP enrolment', () => {
     const other = await partnerEmployer(app, 'Other Co');
     expect((await post(`${B}/employers/${other.id}/invitations/${inv.id}/revoke`, {}, await staff('servicer'))).statusCode).toBe(404);
 
-    expect((await get(`${P}/invitations/${revoked}`)).json()).toEqual({ error: 'This invitation was withdrawn. Ask your Payrail contact to send you a new one.', reason: 'revoked' });
+    expect((await get(`${P}/invitations/${revoked}`)).json()).toEqual({
+      error: 'This invitation was withdrawn. Ask your Payrail contact to send you a new one.',
+      reason: 'revoked',
+    });
     expect((await post(`${P}/invitations/accept`, { token: revoked, name: 'Pat', password: 'Payroll-admin-9' })).statusCode).toBe(409);
 
     advance(7 * 86_400_000 + 1000);
@@ -208,10 +227,14 @@ describe('sign-in with password and TOTP', () => {
     const now = await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), code: totpCode(acct.secret, clock) });
     expect(now.statusCode, now.body).toBe(200);
     // An older step, even inside the window, is refused after a later one was taken.
-    expect((await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), code: totpCode(acct.secret, clock - 30_000) })).statusCode).toBe(401);
+    expect(
+      (await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), code: totpCode(acct.secret, clock - 30_000) })).statusCode,
+    ).toBe(401);
     // Two steps away is outside the window.
     advance(30_000);
-    expect((await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), code: totpCode(acct.secret, clock + 60_000) })).statusCode).toBe(401);
+    expect(
+      (await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), code: totpCode(acct.secret, clock + 60_000) })).statusCode,
+    ).toBe(401);
 
     const actions = (await actionsOf(acct.email)).map((a) => a.action);
     expect(actions.filter((a) => a === 'signed_in')).toHaveLength(4); // enrolment + three code sign-ins
@@ -228,7 +251,10 @@ describe('sign-in with password and TOTP', () => {
     const typed = acct.recoveryCodes[3]!.toLowerCase(); // any case, with the dash
     const ok = await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), recovery_code: typed });
     expect(ok.statusCode, ok.body).toBe(200);
-    const again = await post(`${P}/login/otp`, { challenge: await challengeFor(acct.email, acct.password), recovery_code: acct.recoveryCodes[3]!.replace('-', '') });
+    const again = await post(`${P}/login/otp`, {
+      challenge: await challengeFor(acct.email, acct.password),
+      recovery_code: acct.recoveryCodes[3]!.replace('-', ''),
+    });
     expect(again.statusCode).toBe(401);
     const actions = await actionsOf(acct.email);
     expect(actions.find((a) => a.action === 'signed_in' && a.after['method'] === 'recovery_code')?.after['recovery_codes_left']).toBe(9);
@@ -269,7 +295,9 @@ describe('sign-in with password and TOTP', () => {
     const { secret, enrolment_token } = enrolment.json<Enrolment>();
     const confirmed = await post(`${P}/totp/confirm`, { code: totpCode(secret, clock) }, auth(enrolment_token));
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const listed = (await get(`${B}/employers/${employer.id}`, await staff('admin'))).json<{ users: { email: string; status: string; last_sign_in_at: string | null }[] }>().users.find((u) => u.email === email);
+    const listed = (await get(`${B}/employers/${employer.id}`, await staff('admin')))
+      .json<{ users: { email: string; status: string; last_sign_in_at: string | null }[] }>()
+      .users.find((u) => u.email === email);
     expect(listed).toMatchObject({ status: 'active', last_sign_in_at: new Date(clock).toISOString() });
   });
 });
@@ -343,10 +371,17 @@ describe('the audit trail', () => {
   it('is append-only', async () => {
     const employer = await partnerEmployer(app, 'Audit Co');
     const s = await employerSession(app, employer.id);
-    await app.ctx.repos.employerAccounts.audit({ user: { id: s.userId, employer_id: employer.id }, action: 'test_action', after: { ok: true }, at: new Date(clock) });
+    await app.ctx.repos.employerAccounts.audit({
+      user: { id: s.userId, employer_id: employer.id },
+      action: 'test_action',
+      after: { ok: true },
+      at: new Date(clock),
+    });
     const db = app.ctx.database.db;
     await expect(db.update(employerActions).set({ action: 'changed' }).where(eq(employerActions.employerUserId, s.userId))).rejects.toThrow();
-    await expect(db.delete(employerActions).where(and(eq(employerActions.employerUserId, s.userId), eq(employerActions.action, 'test_action')))).rejects.toThrow();
+    await expect(
+      db.delete(employerActions).where(and(eq(employerActions.employerUserId, s.userId), eq(employerActions.action, 'test_action'))),
+    ).rejects.toThrow();
     for (const statement of ['TRUNCATE employer_actions', 'DELETE FROM employer_actions', 'UPDATE employer_actions SET action = action']) {
       await expect(db.execute(sql.raw(statement)), statement).rejects.toThrow();
     }

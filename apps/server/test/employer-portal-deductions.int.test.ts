@@ -48,7 +48,10 @@ async function payrollLoan(
   const at = app.ctx.now();
   if (!o.userId) {
     await db().update(loanBorrowers).set({ firstName: o.name[0], lastName: o.name[1] }).where(eq(loanBorrowers.userId, who.id));
-    await db().insert(borrowerProfiles).values({ userId: who.id, employeeId: o.employeeId }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId: o.employeeId } });
+    await db()
+      .insert(borrowerProfiles)
+      .values({ userId: who.id, employeeId: o.employeeId })
+      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId: o.employeeId } });
   }
   const terms = {
     amountCents: cents(o.amountCents),
@@ -61,7 +64,10 @@ async function payrollLoan(
     firstPaymentDate: o.firstPayment,
   };
   const schedule = buildSchedule(terms);
-  const [application] = await db().insert(applications).values({ userId: who.id, paymentMethod: 'split_direct_deposit', amountCents: o.amountCents, outcome: 'approved', closedAt: o.userId ? at : null }).returning();
+  const [application] = await db()
+    .insert(applications)
+    .values({ userId: who.id, paymentMethod: 'split_direct_deposit', amountCents: o.amountCents, outcome: 'approved', closedAt: o.userId ? at : null })
+    .returning();
   const [loan] = await db()
     .insert(loans)
     .values({
@@ -84,8 +90,29 @@ async function payrollLoan(
       createdAt: at,
     })
     .returning();
-  await db().insert(loanInstallments).values(schedule.rows.map((r) => ({ loanId: loan!.id, n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })));
-  await db().insert(ledgerEntries).values({ loanId: loan!.id, kind: 'disbursement', effectiveDate: terms.disbursementDate, amountCents: schedule.disbursedCents, idempotencyKey: `disbursement:employer-test:${loan!.id}`, createdAt: at });
+  await db()
+    .insert(loanInstallments)
+    .values(
+      schedule.rows.map((r) => ({
+        loanId: loan!.id,
+        n: r.n,
+        dueDate: r.dueDate,
+        paymentCents: r.paymentCents,
+        interestCents: r.interestCents,
+        principalCents: r.principalCents,
+        balanceCents: r.balanceCents,
+      })),
+    );
+  await db()
+    .insert(ledgerEntries)
+    .values({
+      loanId: loan!.id,
+      kind: 'disbursement',
+      effectiveDate: terms.disbursementDate,
+      amountCents: schedule.disbursedCents,
+      idempotencyKey: `disbursement:employer-test:${loan!.id}`,
+      createdAt: at,
+    });
   return { userId: who.id, email: who.email, loanId: loan!.id, rows: schedule.rows };
 }
 
@@ -95,15 +122,30 @@ async function achOnFile(userId: number): Promise<number> {
   const number = `77${pad(randomInt(0, 100_000_000), 8)}4321`;
   const [account] = await db()
     .insert(bankAccounts)
-    .values({ userId, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: '034821624', bankName: 'Harbor Point Bank', accountNumberSealed: (await app.ctx.cryptoBox()).seal(number, 'bank_accounts.account_number'), accountNumberLast4: '4321', verifiedAt: at, createdAt: at, updatedAt: at })
+    .values({
+      userId,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: '034821624',
+      bankName: 'Harbor Point Bank',
+      accountNumberSealed: (await app.ctx.cryptoBox()).seal(number, 'bank_accounts.account_number'),
+      accountNumberLast4: '4321',
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   const disclosure = await app.ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
-  await db().insert(achAuthorizations).values({ userId, bankAccountId: account!.id, agreementDocumentId: disclosure!.id, authorizedAt: at, ip: '10.1.2.3', userAgent: 'vitest-ach' });
+  await db()
+    .insert(achAuthorizations)
+    .values({ userId, bankAccountId: account!.id, agreementDocumentId: disclosure!.id, authorizedAt: at, ip: '10.1.2.3', userAgent: 'vitest-ach' });
   return account!.id;
 }
 
 const get = (headers: { authorization: string }, url: string) => call(app, { url, headers });
-const report = (headers: { authorization: string }, payload: Record<string, unknown>) => call(app, { method: 'POST', url: '/api/employer_portal/changes', headers, payload });
+const report = (headers: { authorization: string }, payload: Record<string, unknown>) =>
+  call(app, { method: 'POST', url: '/api/employer_portal/changes', headers, payload });
 const money = (c: number) => formatCents(cents(c));
 const dueOn = (l: PayrollLoan, date: IsoDate) => l.rows.filter((r) => r.dueDate === date).reduce((s, r) => s + r.paymentCents, 0);
 
@@ -130,7 +172,15 @@ beforeAll(async () => {
   ann = await payrollLoan(employerA.id, { name: ['Ann', 'Archer'], employeeId: 'A-100', firstPayment: d(-16), payments: 6, amountCents: 120_000 });
   // Ben's older loan ends on d(-2): his deduction drops on d(12) (changed).
   benOld = await payrollLoan(employerA.id, { name: ['Ben', 'Baker, Jr.'], employeeId: 'A-200', firstPayment: d(-16), payments: 2, amountCents: 40_000 });
-  ben = await payrollLoan(employerA.id, { name: ['Ben', 'Baker, Jr.'], employeeId: 'A-200', firstPayment: d(-16), payments: 6, amountCents: 60_000, userId: benOld.userId, email: benOld.email });
+  ben = await payrollLoan(employerA.id, {
+    name: ['Ben', 'Baker, Jr.'],
+    employeeId: 'A-200',
+    firstPayment: d(-16),
+    payments: 6,
+    amountCents: 60_000,
+    userId: benOld.userId,
+    email: benOld.email,
+  });
   cara = await payrollLoan(employerA.id, { name: ['Cara', 'Cole'], employeeId: 'A-300', firstPayment: d(12), payments: 4, amountCents: 50_000 });
   dan = await payrollLoan(employerA.id, { name: ['Dan', 'Diaz'], employeeId: 'A-400', firstPayment: d(-2), payments: 6, amountCents: 80_000 });
   eve = await payrollLoan(employerA.id, { name: ['Eve', 'Evans'], employeeId: 'A-500', firstPayment: d(-2), payments: 6, amountCents: 70_000 });
@@ -161,9 +211,23 @@ describe('deductions (employer portal)', () => {
       paused_to: null,
     });
     // Two loans of one borrower: one line, the pay dates of both.
-    expect(body.employees[1]).toMatchObject({ employee_name: 'Ben Baker, Jr.', deduction: dueOn(ben, d(12)), first_pay_date: d(-16), last_pay_date: ben.rows[5]!.dueDate });
+    expect(body.employees[1]).toMatchObject({
+      employee_name: 'Ben Baker, Jr.',
+      deduction: dueOn(ben, d(12)),
+      first_pay_date: d(-16),
+      last_pay_date: ben.rows[5]!.dueDate,
+    });
     // Nothing of the answer is a loan amount, balance or rate.
-    expect(Object.keys(body.employees[0]!).sort()).toEqual(['deduction', 'employee_id', 'employee_name', 'first_pay_date', 'last_pay_date', 'next_pay_date', 'paused_from', 'paused_to']);
+    expect(Object.keys(body.employees[0]!).sort()).toEqual([
+      'deduction',
+      'employee_id',
+      'employee_name',
+      'first_pay_date',
+      'last_pay_date',
+      'next_pay_date',
+      'paused_from',
+      'paused_to',
+    ]);
   });
 
   it('the deduction file for the next payroll: new, changed and unchanged against the previous one; the CSV is the documented layout', async () => {
@@ -217,11 +281,18 @@ describe('deductions (employer portal)', () => {
     const acted = await report(hrB, { employee_id: 'A-400', kind: 'termination', effective_date: TODAY });
     expect(acted.statusCode).toBe(404);
     expect(acted.json()).toEqual({ error: 'No employee with an active payroll deduction has this employee id.' });
-    const [untouched] = await db().select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, dan.loanId));
+    const [untouched] = await db()
+      .select({ method: applications.paymentMethod })
+      .from(loans)
+      .innerJoin(applications, eq(applications.id, loans.applicationId))
+      .where(eq(loans.id, dan.loanId));
     expect(untouched!.method).toBe('split_direct_deposit');
     // And without a session, nothing at all.
     expect((await call(app, { url: '/api/employer_portal/deductions' })).statusCode).toBe(401);
-    expect((await call(app, { method: 'POST', url: '/api/employer_portal/changes', payload: { employee_id: 'A-400', kind: 'termination', effective_date: TODAY } })).statusCode).toBe(401);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/employer_portal/changes', payload: { employee_id: 'A-400', kind: 'termination', effective_date: TODAY } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -231,22 +302,46 @@ describe('changes (employer portal)', () => {
     const res = await report(hrA, { employee_id: ' A-400 ', kind: 'termination', effective_date: TODAY });
     expect(res.statusCode).toBe(201);
     const change = res.json<TEmployeeChange>();
-    expect(change).toMatchObject({ employee_id: 'A-400', employee_name: 'Dan Diaz', kind: 'termination', effective_date: TODAY, outcome: 'ach_auto_debit', leave_end_date: null, new_pay_frequency: null });
-    const [method] = await db().select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, dan.loanId));
+    expect(change).toMatchObject({
+      employee_id: 'A-400',
+      employee_name: 'Dan Diaz',
+      kind: 'termination',
+      effective_date: TODAY,
+      outcome: 'ach_auto_debit',
+      leave_end_date: null,
+      new_pay_frequency: null,
+    });
+    const [method] = await db()
+      .select({ method: applications.paymentMethod })
+      .from(loans)
+      .innerJoin(applications, eq(applications.id, loans.applicationId))
+      .where(eq(loans.id, dan.loanId));
     expect(method!.method).toBe('auto_debit');
-    const [authorization] = await db().select().from(autoDebitAuthorizations).where(and(eq(autoDebitAuthorizations.loanId, dan.loanId), isNull(autoDebitAuthorizations.revokedAt)));
+    const [authorization] = await db()
+      .select()
+      .from(autoDebitAuthorizations)
+      .where(and(eq(autoDebitAuthorizations.loanId, dan.loanId), isNull(autoDebitAuthorizations.revokedAt)));
     expect(authorization).toMatchObject({ bankAccountId: accountId, amountCents: dan.rows[0]!.paymentCents, ip: '10.1.2.3', userAgent: 'vitest-ach' });
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, dan.userId)).orderBy(desc(notifications.id)).limit(1);
     expect(note!.message).toContain('Your employer told us your payroll deduction ends on');
     expect(note!.message).toContain('debited automatically on their due dates from your bank account ending in 4321');
     const [mail] = await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, dan.email)).orderBy(desc(outboxMessages.id)).limit(1);
     expect(mail).toMatchObject({ subject: 'Your payroll deduction has ended', template: 'employee_change_termination' });
-    const [audit] = await db().select().from(employerActions).where(and(eq(employerActions.employerId, employerA.id), eq(employerActions.action, 'employee_change_termination')));
+    const [audit] = await db()
+      .select()
+      .from(employerActions)
+      .where(and(eq(employerActions.employerId, employerA.id), eq(employerActions.action, 'employee_change_termination')));
     expect(audit!.after).toMatchObject({ change_id: change.id, outcome: 'ach_auto_debit' });
 
     const file = (await get(hrA, '/api/employer_portal/deduction_file')).json<TDeductionFile>();
     expect(file.pay_date).toBe(d(12));
-    expect(file.lines.find((l) => l.employee_id === 'A-400')).toEqual({ employee_id: 'A-400', employee_name: 'Dan Diaz', deduction: 0, previous_deduction: dueOn(dan, d(-2)), change: 'ended' });
+    expect(file.lines.find((l) => l.employee_id === 'A-400')).toEqual({
+      employee_id: 'A-400',
+      employee_name: 'Dan Diaz',
+      deduction: 0,
+      previous_deduction: dueOn(dan, d(-2)),
+      change: 'ended',
+    });
     expect(file.lines[file.lines.length - 1]!.change).toBe('ended');
     const csv = await get(hrA, '/api/employer_portal/deduction_file.csv');
     expect(csv.body).toContain(`\r\n${d(12)},A-400,Dan Diaz,0.00,ended\r\n`);
@@ -259,7 +354,11 @@ describe('changes (employer portal)', () => {
     const res = await report(hrA, { employee_id: 'A-600', kind: 'termination', effective_date: d(-1) });
     expect(res.statusCode).toBe(201);
     expect(res.json<TEmployeeChange>().outcome).toBe('manual_payment');
-    const [method] = await db().select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, fay.loanId));
+    const [method] = await db()
+      .select({ method: applications.paymentMethod })
+      .from(loans)
+      .innerJoin(applications, eq(applications.id, loans.applicationId))
+      .where(eq(loans.id, fay.loanId));
     expect(method!.method).toBe('one_times');
     expect(await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, fay.loanId))).toEqual([]);
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, fay.userId)).orderBy(desc(notifications.id)).limit(1);
@@ -282,9 +381,18 @@ describe('changes (employer portal)', () => {
     expect(note!.message).toContain('you are on leave from');
     expect(note!.message).toContain(`1 payment of $${money(dueOn(eve, d(12)))} in all`);
     const list = (await get(hrA, '/api/employer_portal/deductions')).json<TDeductionEmployees>();
-    expect(list.employees.find((e) => e.employee_id === 'A-500')).toMatchObject({ next_pay_date: d(26), paused_from: d(5), paused_to: d(20), deduction: dueOn(eve, d(26)) });
+    expect(list.employees.find((e) => e.employee_id === 'A-500')).toMatchObject({
+      next_pay_date: d(26),
+      paused_from: d(5),
+      paused_to: d(20),
+      deduction: dueOn(eve, d(26)),
+    });
     // The loan itself is untouched: still repaid by payroll.
-    const [method] = await db().select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, eve.loanId));
+    const [method] = await db()
+      .select({ method: applications.paymentMethod })
+      .from(loans)
+      .innerJoin(applications, eq(applications.id, loans.applicationId))
+      .where(eq(loans.id, eve.loanId));
     expect(method!.method).toBe('split_direct_deposit');
   });
 
@@ -296,7 +404,10 @@ describe('changes (employer portal)', () => {
     const ids = new Set(answers.map((a) => a.json<TEmployeeChange>().id));
     expect(ids.size).toBe(1);
     expect(answers[0]!.json<TEmployeeChange>()).toMatchObject({ outcome: 'servicer_review', new_pay_frequency: 'semimonthly' });
-    const rows = await db().select().from(employeeChanges).where(and(eq(employeeChanges.userId, ann.userId), eq(employeeChanges.kind, 'pay_frequency')));
+    const rows = await db()
+      .select()
+      .from(employeeChanges)
+      .where(and(eq(employeeChanges.userId, ann.userId), eq(employeeChanges.kind, 'pay_frequency')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.servicerStatus).toBe('open');
     const after = await db().select().from(notifications).where(eq(notifications.userId, ann.userId));
@@ -314,22 +425,62 @@ describe('changes (employer portal)', () => {
     const open = await call(app, { url: `/api/backoffice/employee_changes?employer_id=${employerA.id}`, headers: auth(servicer) });
     expect(open.statusCode).toBe(200);
     const tasks = open.json<TBackofficeEmployeeChanges>().changes;
-    expect(tasks.map((c) => [c.employee_id, c.kind, c.servicer_status, c.borrower_name, c.loan_ids])).toEqual([['A-100', 'pay_frequency', 'open', 'Ann Archer', [ann.loanId]]]);
-    const all = (await call(app, { url: `/api/backoffice/employee_changes?status=all&employer_id=${employerA.id}`, headers: auth(servicer) })).json<TBackofficeEmployeeChanges>();
+    expect(tasks.map((c) => [c.employee_id, c.kind, c.servicer_status, c.borrower_name, c.loan_ids])).toEqual([
+      ['A-100', 'pay_frequency', 'open', 'Ann Archer', [ann.loanId]],
+    ]);
+    const all = (
+      await call(app, { url: `/api/backoffice/employee_changes?status=all&employer_id=${employerA.id}`, headers: auth(servicer) })
+    ).json<TBackofficeEmployeeChanges>();
     expect(all.changes).toHaveLength(4);
     const id = tasks[0]!.id;
-    expect((await call(app, { method: 'POST', url: `/api/backoffice/employee_changes/${id}/done`, headers: auth(underwriter), payload: { note: 'Aligned the due dates.' } })).statusCode).toBe(403);
-    expect((await call(app, { method: 'POST', url: `/api/backoffice/employee_changes/${id}/done`, headers: auth(servicer), payload: { note: 'x' } })).statusCode).toBe(422);
-    const done = await call(app, { method: 'POST', url: `/api/backoffice/employee_changes/${id}/done`, headers: auth(servicer), payload: { note: 'Called the borrower; due-date change sent for signature.' } });
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: `/api/backoffice/employee_changes/${id}/done`,
+          headers: auth(underwriter),
+          payload: { note: 'Aligned the due dates.' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(app, { method: 'POST', url: `/api/backoffice/employee_changes/${id}/done`, headers: auth(servicer), payload: { note: 'x' } })).statusCode,
+    ).toBe(422);
+    const done = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/employee_changes/${id}/done`,
+      headers: auth(servicer),
+      payload: { note: 'Called the borrower; due-date change sent for signature.' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json<TBackofficeEmployeeChanges['changes'][number]>().servicer_status).toBe('done');
-    const again = await call(app, { method: 'POST', url: `/api/backoffice/employee_changes/${id}/done`, headers: auth(servicer), payload: { note: 'Called the borrower again.' } });
+    const again = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/employee_changes/${id}/done`,
+      headers: auth(servicer),
+      payload: { note: 'Called the borrower again.' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This change has no open servicer task.' });
-    expect((await call(app, { method: 'POST', url: '/api/backoffice/employee_changes/2147483000/done', headers: auth(servicer), payload: { note: 'Nothing to close.' } })).statusCode).toBe(404);
-    const [action] = await db().select().from(staffActions).where(and(eq(staffActions.action, 'employee_change_done'), eq(staffActions.targetUserId, ann.userId)));
+    expect(
+      (
+        await call(app, {
+          method: 'POST',
+          url: '/api/backoffice/employee_changes/2147483000/done',
+          headers: auth(servicer),
+          payload: { note: 'Nothing to close.' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const [action] = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'employee_change_done'), eq(staffActions.targetUserId, ann.userId)));
     expect(action!.after).toMatchObject({ change_id: id, servicer_status: 'done' });
-    expect((await call(app, { url: `/api/backoffice/employee_changes?employer_id=${employerA.id}`, headers: auth(servicer) })).json<TBackofficeEmployeeChanges>().changes).toEqual([]);
+    expect(
+      (await call(app, { url: `/api/backoffice/employee_changes?employer_id=${employerA.id}`, headers: auth(servicer) })).json<TBackofficeEmployeeChanges>()
+        .changes,
+    ).toEqual([]);
     // An employer session is no staff session.
     expect((await call(app, { url: '/api/backoffice/employee_changes', headers: hrA })).statusCode).toBe(401);
   });
@@ -358,7 +509,15 @@ describe('changes (employer portal)', () => {
     expect((await report(hrA, { employee_id: 'A-300', kind: 'vacation', effective_date: d(3) })).statusCode).toBe(422);
     expect((await report(hrA, { employee_id: 'A-999', kind: 'leave', effective_date: d(3), leave_end_date: d(9) })).statusCode).toBe(404);
     // Malformed input is a 4xx with a message, never a 500.
-    for (const payload of [null, 'x', [], { employee_id: 7, kind: 'leave' }, { employee_id: 'A-300', kind: 'leave', effective_date: '2036-02-30', leave_end_date: 'soon' }, { employee_id: 'x'.repeat(5000), kind: 'termination', effective_date: TODAY }, { employee_id: '\u0000', kind: 'pay_frequency', effective_date: TODAY, new_pay_frequency: 'daily' }]) {
+    for (const payload of [
+      null,
+      'x',
+      [],
+      { employee_id: 7, kind: 'leave' },
+      { employee_id: 'A-300', kind: 'leave', effective_date: '2036-02-30', leave_end_date: 'soon' },
+      { employee_id: 'x'.repeat(5000), kind: 'termination', effective_date: TODAY },
+      { employee_id: '\u0000', kind: 'pay_frequency', effective_date: TODAY, new_pay_frequency: 'daily' },
+    ]) {
       const res = await call(app, { method: 'POST', url: '/api/employer_portal/changes', headers: hrA, payload: payload as never });
       expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, res.body).toBeLessThan(500);
@@ -387,7 +546,16 @@ describe('an employee without an employee id on file', () => {
     const stays = await payrollLoan(employerD.id, { name: ['Ida', 'Ives'], employeeId: 'D-1', firstPayment: d(-2), payments: 4, amountCents: 30_000 });
     const paid = await payrollLoan(employerD.id, { name: ['Jon', 'Jay'], employeeId: 'D-2', firstPayment: d(-2), payments: 4, amountCents: 30_000 });
     // As the loan book leaves a payoff (fixture): the payoff entry on the business date, the loan closed.
-    await db().insert(ledgerEntries).values({ loanId: paid.loanId, kind: 'payoff', effectiveDate: d(-1), amountCents: 25_000, idempotencyKey: `payoff:employer-test:${paid.loanId}`, createdAt: app.ctx.now() });
+    await db()
+      .insert(ledgerEntries)
+      .values({
+        loanId: paid.loanId,
+        kind: 'payoff',
+        effectiveDate: d(-1),
+        amountCents: 25_000,
+        idempotencyKey: `payoff:employer-test:${paid.loanId}`,
+        createdAt: app.ctx.now(),
+      });
     await db().update(loans).set({ status: 'closed_paid', closedAt: app.ctx.now() }).where(eq(loans.id, paid.loanId));
     const file = (await get(hrD, '/api/employer_portal/deduction_file')).json<TDeductionFile>();
     expect(file.lines.map((l) => [l.employee_id, l.deduction, l.change])).toEqual([
@@ -416,7 +584,9 @@ describe('demo data (npm start)', () => {
     expect(funded.every((l) => l.status === 'opened' && l.method === 'split_direct_deposit' && l.by !== null)).toBe(true);
     const hr = (await employerSession(app, acme.id)).headers;
     const list = (await get(hr, '/api/employer_portal/deductions')).json<TDeductionEmployees>();
-    expect(list.employees.map((e) => [e.employee_id, e.employee_name])).toEqual(DEMO_PARTNER_BORROWERS.map((b) => [b.employeeId, `${b.firstName} ${b.lastName}`]).sort((a, b) => a[1]!.localeCompare(b[1]!, 'en')));
+    expect(list.employees.map((e) => [e.employee_id, e.employee_name])).toEqual(
+      DEMO_PARTNER_BORROWERS.map((b) => [b.employeeId, `${b.firstName} ${b.lastName}`]).sort((a, b) => a[1]!.localeCompare(b[1]!, 'en')),
+    );
     const file = (await get(hr, '/api/employer_portal/deduction_file')).json<TDeductionFile>();
     expect(file.lines).toHaveLength(3);
     expect(file.lines.every((l) => l.change === 'new' && l.deduction > 0)).toBe(true);

@@ -28,7 +28,9 @@ const methodsOf = (r: RouteOptions) => [r.method].flat().filter((m) => m !== 'HE
 describe('the employer guard over every portal route', () => {
   it('guards each portal route that is not a session call (registration refuses one that declares nothing)', () => {
     for (const r of app.routeTable.filter((r: RouteOptions) => r.url.startsWith(PORTAL))) {
-      const session = ['/login', '/login/otp', '/invitations/:token', '/invitations/accept', '/totp/enrol', '/totp/confirm', '/me', '/logout'].some((p) => r.url === `${PORTAL.slice(0, -1)}${p}`);
+      const session = ['/login', '/login/otp', '/invitations/:token', '/invitations/accept', '/totp/enrol', '/totp/confirm', '/me', '/logout'].some(
+        (p) => r.url === `${PORTAL.slice(0, -1)}${p}`,
+      );
       expect(session || r.config?.employer !== undefined, `${String(r.method)} ${r.url}`).toBe(true);
     }
   });
@@ -53,7 +55,12 @@ describe('the employer guard over every portal route', () => {
           ['a sign-in challenge', auth(challenge)],
           ['a made-up token', auth('not-a-session')],
         ] as const) {
-          const res = await call(app, { method, url: urlOf(route.url), headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { junk: true } }) });
+          const res = await call(app, {
+            method,
+            url: urlOf(route.url),
+            headers,
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { junk: true } }),
+          });
           if (res.statusCode !== 401) failures.push(`${method} ${route.url} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }

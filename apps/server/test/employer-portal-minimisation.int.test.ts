@@ -20,7 +20,18 @@ afterAll(() => app.close());
 /** Forbidden as a whole `_`-separated word of a key. */
 const FORBIDDEN_WORDS = new Set(['ssn', 'balance', 'balances', 'principal', 'payoff', 'apr', 'rate', 'rates', 'interest', 'income', 'dob', 'fico', 'score']);
 /** Forbidden anywhere in a key. */
-const FORBIDDEN_PARTS = ['social_security', 'amount_financed', 'loan_amount', 'account_number', 'routing_number', 'date_of_birth', 'birth_date', 'credit', 'bank_', 'payoff'];
+const FORBIDDEN_PARTS = [
+  'social_security',
+  'amount_financed',
+  'loan_amount',
+  'account_number',
+  'routing_number',
+  'date_of_birth',
+  'birth_date',
+  'credit',
+  'bank_',
+  'payoff',
+];
 
 function forbiddenKey(key: string): boolean {
   const k = key.toLowerCase();
@@ -84,17 +95,51 @@ function answerSchemas(route: RouteOptions): [string, z.ZodType][] {
 
 describe('employer portal answers carry only what a deduction needs', () => {
   it('recognises the forbidden keys (and lets the needed ones through)', () => {
-    for (const k of ['ssn', 'social_security_number', 'balance_cents', 'principal_cents', 'payoff_cents', 'apr', 'annual_rate_percent', 'interest_cents', 'amount_financed_cents', 'loan_amount', 'credit_score', 'bank_account_id', 'account_number', 'routing_number', 'date_of_birth', 'monthly_income', 'income_range']) {
+    for (const k of [
+      'ssn',
+      'social_security_number',
+      'balance_cents',
+      'principal_cents',
+      'payoff_cents',
+      'apr',
+      'annual_rate_percent',
+      'interest_cents',
+      'amount_financed_cents',
+      'loan_amount',
+      'credit_score',
+      'bank_account_id',
+      'account_number',
+      'routing_number',
+      'date_of_birth',
+      'monthly_income',
+      'income_range',
+    ]) {
       expect(forbiddenKey(k), k).toBe(true);
     }
-    for (const k of ['employee_name', 'employee_id', 'deduction_cents', 'first_pay_date', 'last_pay_date', 'pay_date', 'remitted_cents', 'deducted_cents', 'employer_name', 'email', 'status', 'separated_on', 'generated_at']) {
+    for (const k of [
+      'employee_name',
+      'employee_id',
+      'deduction_cents',
+      'first_pay_date',
+      'last_pay_date',
+      'pay_date',
+      'remitted_cents',
+      'deducted_cents',
+      'employer_name',
+      'email',
+      'status',
+      'separated_on',
+      'generated_at',
+    ]) {
       expect(forbiddenKey(k), k).toBe(false);
     }
   });
 
   it('finds a forbidden key or an open object however deep it sits', () => {
     expect(problems(z.strictObject({ rows: z.array(z.strictObject({ employee_name: z.string(), deduction_cents: z.number() })) }))).toEqual([]);
-    expect(problems(z.strictObject({ rows: z.array(z.strictObject({ loan: z.strictObject({ balance_cents: z.number() }).nullable() })) }))).toEqual(['forbidden key .rows/items.loan/anyOf[0].balance_cents']);
+    expect(problems(z.strictObject({ rows: z.array(z.strictObject({ loan: z.strictObject({ balance_cents: z.number() }).nullable() })) }))).toEqual([
+      'forbidden key .rows/items.loan/anyOf[0].balance_cents',
+    ]);
     expect(problems(z.strictObject({ rows: z.array(z.object({ employee_name: z.string() })) }))).toHaveLength(1);
     expect(problems(z.union([z.strictObject({ a: z.string() }), z.strictObject({ ssn: z.string() })]))).toHaveLength(1);
   });
@@ -110,5 +155,4 @@ describe('employer portal answers carry only what a deduction needs', () => {
     }
     expect(failures).toEqual([]);
   });
-
 });

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
-import type { TBackofficeEmployerRemittances, TEmployerRemittanceDetail, TEmployerRemittanceList, TEmployerRemittanceSubmitted } from '@payrail/contract/employer-remittances';
+import type {
+  TBackofficeEmployerRemittances,
+  TEmployerRemittanceDetail,
+  TEmployerRemittanceList,
+  TEmployerRemittanceSubmitted,
+} from '@payrail/contract/employer-remittances';
 import { EMPLOYER_REMITTANCE_MSG } from '@payrail/contract/employer-remittances';
 import { ledgerEntries, loanBorrowers, loanInstallments, notifications, remittanceBatches } from '../src/db/schema/index';
 import { staffToken } from './application-helpers';
@@ -31,7 +36,10 @@ const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
 
 async function employee(employerId: number, employeeId: string, first: string): Promise<Employee> {
   const loan = await fundedLoan(app, { disbursementDate: '2035-01-02', firstPaymentDate: '2035-02-01', allotment: true, employeeId });
-  await app.ctx.database.db.update(loanBorrowers).set({ employerId, firstName: first, lastName: `Tester${tag}` }).where(eq(loanBorrowers.userId, loan.userId));
+  await app.ctx.database.db
+    .update(loanBorrowers)
+    .set({ employerId, firstName: first, lastName: `Tester${tag}` })
+    .where(eq(loanBorrowers.userId, loan.userId));
   const dues = await app.ctx.database.db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId)).orderBy(loanInstallments.n);
   return { ...loan, employeeId, name: `${first} Tester${tag}`, dues: dues.map((d) => ({ n: d.n, dueDate: d.dueDate, paymentCents: d.paymentCents })) };
 }
@@ -56,10 +64,18 @@ afterAll(async () => {
 });
 
 const portal = (who: { headers: { authorization: string } } | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, { method, url: `/api/employer_portal${url}`, headers: who ? who.headers : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  call(app, {
+    method,
+    url: `/api/employer_portal${url}`,
+    headers: who ? who.headers : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const dollars = (c: number) => (c / 100).toFixed(2);
 const remittanceEntries = async (loanId: number) =>
-  app.ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'payroll_remittance')));
+  app.ctx.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'payroll_remittance')));
 
 describe('an uploaded remittance: posted through the loan book, reconciled per employee', () => {
   let csv: string;
@@ -79,11 +95,25 @@ describe('an uploaded remittance: posted through the loan book, reconciled per e
     expect(res.statusCode, res.body).toBe(200);
     first = res.json<TEmployerRemittanceSubmitted>();
     const p = exact.dues[0]!.paymentCents;
-    expect(first).toMatchObject({ duplicate: false, pay_date: exact.dues[0]!.dueDate, method: 'upload', file_name: 'payroll.csv', counts: { exact: 1, short: 1, over: 0, missing: 1, unknown_employee: 1 } });
+    expect(first).toMatchObject({
+      duplicate: false,
+      pay_date: exact.dues[0]!.dueDate,
+      method: 'upload',
+      file_name: 'payroll.csv',
+      counts: { exact: 1, short: 1, over: 0, missing: 1, unknown_employee: 1 },
+    });
     expect(first.expected).toBe(exact.dues[0]!.paymentCents + short.dues[0]!.paymentCents + missing.dues[0]!.paymentCents);
     expect(first.remitted).toBe(p + short.dues[0]!.paymentCents - 5000 + 1000);
     const byId = new Map(first.lines.map((l) => [l.employee_id, l]));
-    expect(byId.get(exact.employeeId)).toEqual({ employee_id: exact.employeeId, employee_name: exact.name, expected: p, remitted: p, difference: 0, status: 'exact', reason: 'Remitted as deducted.' });
+    expect(byId.get(exact.employeeId)).toEqual({
+      employee_id: exact.employeeId,
+      employee_name: exact.name,
+      expected: p,
+      remitted: p,
+      difference: 0,
+      status: 'exact',
+      reason: 'Remitted as deducted.',
+    });
     expect(byId.get(short.employeeId)).toEqual({
       employee_id: short.employeeId,
       employee_name: short.name,
@@ -112,7 +142,10 @@ describe('an uploaded remittance: posted through the loan book, reconciled per e
     expect((await remittanceEntries(short.loanId)).map((e) => e.amountCents)).toEqual([short.dues[0]!.paymentCents - 5000]);
     expect(await remittanceEntries(missing.loanId)).toEqual([]);
     expect(await remittanceEntries(sameIdAtB.loanId)).toEqual([]);
-    const [batch] = await app.ctx.database.db.select().from(remittanceBatches).where(eq(remittanceBatches.id, (await app.ctx.repos.employerRemittances.find(employerA.id, first.id))!.remittance.batchId));
+    const [batch] = await app.ctx.database.db
+      .select()
+      .from(remittanceBatches)
+      .where(eq(remittanceBatches.id, (await app.ctx.repos.employerRemittances.find(employerA.id, first.id))!.remittance.batchId));
     expect(batch).toMatchObject({ source: 'employer', employerId: employerA.id, lineCount: 3 });
   });
 
@@ -128,7 +161,8 @@ describe('an uploaded remittance: posted through the loan book, reconciled per e
   });
 
   it('the borrower was told: short for the short one, missing for the missing one (once each)', async () => {
-    const notes = async (userId: number) => (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
+    const notes = async (userId: number) =>
+      (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
     const s = await notes(short.userId);
     expect(s).toHaveLength(1);
     expect(s[0]).toContain('$50.00 less than your');
@@ -140,11 +174,21 @@ describe('an uploaded remittance: posted through the loan book, reconciled per e
 
   it('the borrower’s payroll-deductions tracker shows the short pay date and the missing one with the employer’s report', async () => {
     const s = (await call(app, { url: `/api/loans/${short.loanId}/repayment_tracker`, headers: auth(short.token) })).json<TRepaymentTrackerResponse>();
-    expect(s.pay_dates[0]).toMatchObject({ pay_date: short.dues[0]!.dueDate, expected: short.dues[0]!.paymentCents, received: short.dues[0]!.paymentCents - 5000, status: 'short' });
+    expect(s.pay_dates[0]).toMatchObject({
+      pay_date: short.dues[0]!.dueDate,
+      expected: short.dues[0]!.paymentCents,
+      received: short.dues[0]!.paymentCents - 5000,
+      status: 'short',
+    });
     expect(s.pay_dates[0]!.reason).toContain('$50.00 short');
     const m = (await call(app, { url: `/api/loans/${missing.loanId}/repayment_tracker`, headers: auth(missing.token) })).json<TRepaymentTrackerResponse>();
     // Two days after payday a remittance not received is still "waiting" — but this employer reported it missing.
-    expect(m.pay_dates[0]).toMatchObject({ pay_date: missing.dues[0]!.dueDate, received: 0, status: 'missing', reason: "Your employer's remittance for this pay date did not include your deduction." });
+    expect(m.pay_dates[0]).toMatchObject({
+      pay_date: missing.dues[0]!.dueDate,
+      received: 0,
+      status: 'missing',
+      reason: "Your employer's remittance for this pay date did not include your deduction.",
+    });
     const e = (await call(app, { url: `/api/loans/${exact.loanId}/repayment_tracker`, headers: auth(exact.token) })).json<TRepaymentTrackerResponse>();
     expect(e.pay_dates[0]).toMatchObject({ status: 'received', received: exact.dues[0]!.paymentCents });
   });
@@ -178,7 +222,10 @@ describe('totals typed on screen', () => {
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const answers = results.map((r) => r.json<TEmployerRemittanceSubmitted>());
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
-    expect(answers.filter((a) => !a.duplicate), JSON.stringify(results.map((r) => r.body))).toHaveLength(1);
+    expect(
+      answers.filter((a) => !a.duplicate),
+      JSON.stringify(results.map((r) => r.body)),
+    ).toHaveLength(1);
     expect(answers[0]!.lines.map((l) => [l.employee_id, l.status, l.difference])).toEqual(
       [
         [exact.employeeId, 'exact', 0],
@@ -208,7 +255,13 @@ describe('totals typed on screen', () => {
     expect(twoDates.json<{ line_errors: { line: number; column?: string; message: string }[] }>().line_errors).toEqual([
       { line: 1, column: 'pay_date', message: 'A remittance is for one pay date; this one has 2035-03-01, 2035-03-02.' },
     ]);
-    const twice = await portal(hrA, 'POST', '/remittances', { pay_date: '2035-03-01', lines: [{ employee_id: 'X', amount: 1 }, { employee_id: 'x', amount: 2 }] });
+    const twice = await portal(hrA, 'POST', '/remittances', {
+      pay_date: '2035-03-01',
+      lines: [
+        { employee_id: 'X', amount: 1 },
+        { employee_id: 'x', amount: 2 },
+      ],
+    });
     expect(twice.statusCode).toBe(422);
     const zero = await portal(hrA, 'POST', '/remittances', { pay_date: '2035-03-01', lines: [{ employee_id: 'X', amount: 0 }] });
     expect(zero.statusCode).toBe(422);

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBackofficeEmployerVerifications, TBackofficeVerification, TBackofficeVerificationList, TEmployerVerification, TEmployerVerificationList } from '@payrail/contract/employer-verifications';
+import type {
+  TBackofficeEmployerVerifications,
+  TBackofficeVerification,
+  TBackofficeVerificationList,
+  TEmployerVerification,
+  TEmployerVerificationList,
+} from '@payrail/contract/employer-verifications';
 import { EMPLOYMENT_VERIFICATION_MSG } from '@payrail/contract/employer-verifications';
 import { addBusinessDays } from '@payrail/domain/calendar';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -26,8 +32,15 @@ const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
 
 async function applicant(employerId: number, first: string, employeeId: string | null = null) {
   const who = await signUpConfirmed(app, { employer_id: employerId });
-  await app.ctx.database.db.update(loanBorrowers).set({ firstName: first, lastName: `Applicant${tag}` }).where(eq(loanBorrowers.userId, who.id));
-  if (employeeId) await app.ctx.database.db.insert(borrowerProfiles).values({ userId: who.id, employeeId }).onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId } });
+  await app.ctx.database.db
+    .update(loanBorrowers)
+    .set({ firstName: first, lastName: `Applicant${tag}` })
+    .where(eq(loanBorrowers.userId, who.id));
+  if (employeeId)
+    await app.ctx.database.db
+      .insert(borrowerProfiles)
+      .values({ userId: who.id, employeeId })
+      .onConflictDoUpdate({ target: borrowerProfiles.userId, set: { employeeId } });
   return { ...who, name: `${first} Applicant${tag}` };
 }
 
@@ -50,7 +63,8 @@ const ask = (userId: number, body: Record<string, unknown> = {}, token = underwr
   call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/employment_verification`, headers: auth(token), payload: body });
 const portal = (who: { headers: { authorization: string } } | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   call(app, { method, url: `/api/employer_portal${url}`, headers: who ? who.headers : {}, ...(payload ? { payload } : {}) });
-const mine = async (who: { headers: { authorization: string } }) => (await portal(who, 'GET', '/verifications')).json<TEmployerVerificationList>().verifications;
+const mine = async (who: { headers: { authorization: string } }) =>
+  (await portal(who, 'GET', '/verifications')).json<TEmployerVerificationList>().verifications;
 
 describe('underwriting asks the employer; the answer reaches the decision', () => {
   let terminated: Awaited<ReturnType<typeof applicant>>;
@@ -70,14 +84,34 @@ describe('underwriting asks the employer; the answer reaches the decision', () =
     const res = await ask(terminated.id);
     expect(res.statusCode, res.body).toBe(201);
     request = res.json<TBackofficeVerification>();
-    expect(request).toMatchObject({ employer_id: employerA.id, applicant_name: terminated.name, stated_employee_id: `EMP-${tag}`, requested_on: TODAY, due_on: addBusinessDays(TODAY, 3), state: 'open', answer: null, blocks_approval: null });
+    expect(request).toMatchObject({
+      employer_id: employerA.id,
+      applicant_name: terminated.name,
+      stated_employee_id: `EMP-${tag}`,
+      requested_on: TODAY,
+      due_on: addBusinessDays(TODAY, 3),
+      state: 'open',
+      answer: null,
+      blocks_approval: null,
+    });
     const again = await ask(terminated.id);
     expect(again.statusCode).toBe(200);
     expect(again.json<TBackofficeVerification>().id).toBe(request.id);
-    const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, terminated.id), eq(staffActions.action, 'employment_verification_requested')));
+    const audit = await app.ctx.database.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, terminated.id), eq(staffActions.action, 'employment_verification_requested')));
     expect(audit).toHaveLength(1);
     const seen = (await mine(hrA)).find((v) => v.id === request.id)!;
-    expect(seen).toEqual({ id: request.id, applicant_name: terminated.name, stated_employee_id: `EMP-${tag}`, requested_on: TODAY, due_on: addBusinessDays(TODAY, 3), state: 'open', answer: null });
+    expect(seen).toEqual({
+      id: request.id,
+      applicant_name: terminated.name,
+      stated_employee_id: `EMP-${tag}`,
+      requested_on: TODAY,
+      due_on: addBusinessDays(TODAY, 3),
+      state: 'open',
+      answer: null,
+    });
   });
 
   it('employer B neither sees nor answers A’s request (404); no session is 401', async () => {
@@ -90,18 +124,34 @@ describe('underwriting asks the employer; the answer reaches the decision', () =
   it('A answers "terminated" once (audited); a second answer is 409; bad input 422', async () => {
     expect((await portal(hrA, 'POST', `/verifications/${request.id}/answer`, { employment_status: 'retired' })).statusCode).toBe(422);
     expect((await portal(hrA, 'POST', `/verifications/${request.id}/answer`, { employment_status: 'active', hire_date: '2099-01-01' })).statusCode).toBe(422);
-    const res = await portal(hrA, 'POST', `/verifications/${request.id}/answer`, { employment_status: 'terminated', hire_date: '2030-05-01', pay_frequency: 'biweekly', income_range: '25k_50k' });
+    const res = await portal(hrA, 'POST', `/verifications/${request.id}/answer`, {
+      employment_status: 'terminated',
+      hire_date: '2030-05-01',
+      pay_frequency: 'biweekly',
+      income_range: '25k_50k',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TEmployerVerification>()).toMatchObject({ id: request.id, state: 'answered', answer: { employment_status: 'terminated', hire_date: '2030-05-01', pay_frequency: 'biweekly' } });
+    expect(res.json<TEmployerVerification>()).toMatchObject({
+      id: request.id,
+      state: 'answered',
+      answer: { employment_status: 'terminated', hire_date: '2030-05-01', pay_frequency: 'biweekly' },
+    });
     const twice = await portal(hrA, 'POST', `/verifications/${request.id}/answer`, { employment_status: 'active' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json<{ error: string }>().error).toBe(EMPLOYMENT_VERIFICATION_MSG.alreadyAnswered);
-    const audit = await app.ctx.database.db.select().from(employerActions).where(and(eq(employerActions.employerUserId, hrA.userId), eq(employerActions.action, 'verification_answered')));
-    expect(audit.map((a) => a.after)).toEqual([expect.objectContaining({ verification_id: request.id, employment_status: 'terminated', income_range: '25k_50k' })]);
+    const audit = await app.ctx.database.db
+      .select()
+      .from(employerActions)
+      .where(and(eq(employerActions.employerUserId, hrA.userId), eq(employerActions.action, 'verification_answered')));
+    expect(audit.map((a) => a.after)).toEqual([
+      expect.objectContaining({ verification_id: request.id, employment_status: 'terminated', income_range: '25k_50k' }),
+    ]);
   });
 
   it('the application page shows the answer, and approval is refused with the reason', async () => {
-    const list = (await call(app, { url: `/api/backoffice/applications/${terminated.id}/employment_verification`, headers: auth(servicer) })).json<TBackofficeVerificationList>();
+    const list = (
+      await call(app, { url: `/api/backoffice/applications/${terminated.id}/employment_verification`, headers: auth(servicer) })
+    ).json<TBackofficeVerificationList>();
     const v = list.verifications[0]!;
     expect(v).toMatchObject({ id: request.id, state: 'answered', answer: { employment_status: 'terminated', income_range: '25k_50k' } });
     expect(v.blocks_approval).toContain('no longer employed');
@@ -139,7 +189,10 @@ describe('underwriting asks the employer; the answer reaches the decision', () =
     const pv = (await ask(p.id)).json<TBackofficeVerification>();
     const results = await Promise.all([1, 2, 3, 4].map(() => portal(hrA, 'POST', `/verifications/${pv.id}/answer`, { employment_status: 'on_leave' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    const audit = await app.ctx.database.db.select().from(employerActions).where(and(eq(employerActions.employerUserId, hrA.userId), eq(employerActions.action, 'verification_answered')));
+    const audit = await app.ctx.database.db
+      .select()
+      .from(employerActions)
+      .where(and(eq(employerActions.employerUserId, hrA.userId), eq(employerActions.action, 'verification_answered')));
     expect(audit.filter((a) => (a.after as { verification_id?: number }).verification_id === pv.id)).toHaveLength(1);
   });
 
@@ -171,7 +224,9 @@ describe('fallback to the manual review after 3 business days', () => {
     const res = await portal(hrA, 'POST', `/verifications/${v.id}/answer`, { employment_status: 'active' });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ error: string }>().error).toBe(EMPLOYMENT_VERIFICATION_MSG.expired);
-    const staffView = (await call(app, { url: `/api/backoffice/applications/${late.id}/employment_verification`, headers: auth(underwriter) })).json<TBackofficeVerificationList>();
+    const staffView = (
+      await call(app, { url: `/api/backoffice/applications/${late.id}/employment_verification`, headers: auth(underwriter) })
+    ).json<TBackofficeVerificationList>();
     expect(staffView.verifications[0]).toMatchObject({ id: v.id, state: 'expired', answer: null, blocks_approval: null });
     // The application stays in the staff queue as before, and a new request can be made.
     expect(await app.ctx.repos.workflow.currentStatus(late.id)).toBe('application_submitted');
@@ -186,7 +241,9 @@ describe('fallback to the manual review after 3 business days', () => {
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect(list[0]!.state).toBe('open');
     expect(list.every((v) => v.employer_id === employerA.id)).toBe(true);
-    const b = (await call(app, { url: `/api/backoffice/employers/${employerB.id}/verifications`, headers: auth(servicer) })).json<TBackofficeEmployerVerifications>();
+    const b = (
+      await call(app, { url: `/api/backoffice/employers/${employerB.id}/verifications`, headers: auth(servicer) })
+    ).json<TBackofficeEmployerVerifications>();
     expect(b.verifications).toEqual([]);
   });
 });

@@ -14,16 +14,26 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const decisions = (userId: number) => app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(desc(underwritingDecisions.id));
+const decisions = (userId: number) =>
+  app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(desc(underwritingDecisions.id));
 const status = async (userId: number) => app.ctx.repos.workflow.currentStatus(userId);
 const EMPLOYER_NOT_ELIGIBLE = 'Your employer does not take part in our loan program yet.';
 
 describe('GET /api/employer_entrypoint', () => {
   it('answers nothing chosen yet, then the employer, employee id, income source and working time', async () => {
     const { token } = await borrowerAtEmployer(app);
-    expect((await get(app, token, '/api/employer_entrypoint')).json()).toEqual({ employee_id: null, employer_id: null, employer_obj: null, income_source: null, working_time_range: null });
+    expect((await get(app, token, '/api/employer_entrypoint')).json()).toEqual({
+      employee_id: null,
+      employer_id: null,
+      employer_obj: null,
+      income_source: null,
+      working_time_range: null,
+    });
     const partner = await employerOfKind(app, 'partner');
-    expect((await selectEmployer(app, token, { employer_id: partner.id, employee_id: ' EMP-42 ', working_time_range: 'More than 5 years' })).json()).toEqual({ ok: true, new_status: 'phone_verification' });
+    expect((await selectEmployer(app, token, { employer_id: partner.id, employee_id: ' EMP-42 ', working_time_range: 'More than 5 years' })).json()).toEqual({
+      ok: true,
+      new_status: 'phone_verification',
+    });
     expect((await get(app, token, '/api/employer_entrypoint')).json()).toEqual({
       employee_id: 'EMP-42',
       employer_id: partner.id,
@@ -43,8 +53,22 @@ describe('PATCH /api/employer_selected', () => {
     expect(res.json()).toEqual({ ok: true, new_status: 'phone_verification' });
     expect(await status(id)).toBe('phone_verification');
     const [decision] = await decisions(id);
-    expect(decision).toMatchObject({ stage: 'employer', ruleSetVersion: DEFAULT_RULE_SET.version, decidedOn: '2026-12-01', outcome: 'approve', maxAmountCents: 10_000_00, notQualifiedReason: null });
-    expect(decision!.inputs).toMatchObject({ stateAvailable: true, dateOfBirth: '1986-04-12', workingTimeRange: '1_3', militaryActive: false, employerProgram: 'federal_allotment', annualIncomeCents: 60_000_00 });
+    expect(decision).toMatchObject({
+      stage: 'employer',
+      ruleSetVersion: DEFAULT_RULE_SET.version,
+      decidedOn: '2026-12-01',
+      outcome: 'approve',
+      maxAmountCents: 10_000_00,
+      notQualifiedReason: null,
+    });
+    expect(decision!.inputs).toMatchObject({
+      stateAvailable: true,
+      dateOfBirth: '1986-04-12',
+      workingTimeRange: '1_3',
+      militaryActive: false,
+      employerProgram: 'federal_allotment',
+      annualIncomeCents: 60_000_00,
+    });
     expect(decision!.trace).toHaveLength(DEFAULT_RULE_SET.rules.length);
   });
 
@@ -79,13 +103,19 @@ describe('PATCH /api/employer_selected', () => {
   it('needs an employee id of at most 30 characters for a partner employer', async () => {
     const { token } = await borrowerAtEmployer(app);
     const partner = await employerOfKind(app, 'partner');
-    expect((await selectEmployer(app, token, { employer_id: partner.id, working_time_range: '3 - 5 years' })).json()).toEqual({ errors: { employee_id: [FIELD_MSG.blank] } });
-    expect((await selectEmployer(app, token, { employer_id: partner.id, employee_id: 'E'.repeat(31), working_time_range: '3 - 5 years' })).json()).toEqual({ errors: { employee_id: [FIELD_MSG.tooLong(30)] } });
+    expect((await selectEmployer(app, token, { employer_id: partner.id, working_time_range: '3 - 5 years' })).json()).toEqual({
+      errors: { employee_id: [FIELD_MSG.blank] },
+    });
+    expect((await selectEmployer(app, token, { employer_id: partner.id, employee_id: 'E'.repeat(31), working_time_range: '3 - 5 years' })).json()).toEqual({
+      errors: { employee_id: [FIELD_MSG.tooLong(30)] },
+    });
   });
 
   it('answers field errors for an unknown employer and a missing working time', async () => {
     const { token } = await borrowerAtEmployer(app);
-    expect((await selectEmployer(app, token, { employer_id: 999_999, working_time_range: '3 - 5 years' })).json()).toEqual({ errors: { employer_id: [FIELD_MSG.notFound] } });
+    expect((await selectEmployer(app, token, { employer_id: 999_999, working_time_range: '3 - 5 years' })).json()).toEqual({
+      errors: { employer_id: [FIELD_MSG.notFound] },
+    });
     expect((await selectEmployer(app, token, { employer_id: 1 })).json()).toEqual({ errors: { working_time_range: [FIELD_MSG.blank] } });
     expect((await selectEmployer(app, token, { working_time_range: '3 - 5 years' })).json()).toEqual({ errors: { employer_id: [FIELD_MSG.blank] } });
   });
@@ -106,7 +136,13 @@ describe('POST /api/change_income_source', () => {
     await app.ctx.repos.application.saveFields(id, { profile: { employeeId: 'OLD-1' }, borrower: { employerId: partner.id } }, new Date());
     const res = await post(app, token, '/api/change_income_source', { income_source: 'Employed', working_time_range: '1 - 3 years' });
     expect(res.json()).toEqual({ ok: true, new_status: 'employer' });
-    expect((await get(app, token, '/api/employer_entrypoint')).json()).toEqual({ employee_id: null, employer_id: null, employer_obj: null, income_source: 'Employed', working_time_range: '1 - 3 years' });
+    expect((await get(app, token, '/api/employer_entrypoint')).json()).toEqual({
+      employee_id: null,
+      employer_id: null,
+      employer_obj: null,
+      income_source: 'Employed',
+      working_time_range: '1 - 3 years',
+    });
   });
 
   it('decides any other source at once: the program lends against employment', async () => {
@@ -139,9 +175,14 @@ describe('POST /api/employers (employer not listed)', () => {
     expect((await call(app, { url: `/api/employers?search=${encodeURIComponent(name)}` })).json()).toEqual([]);
 
     const other = await borrowerAtEmployer(app);
-    expect((await selectEmployer(app, other.token, { employer_id, working_time_range: '3 - 5 years' })).json()).toEqual({ errors: { employer_id: [FIELD_MSG.notFound] } });
+    expect((await selectEmployer(app, other.token, { employer_id, working_time_range: '3 - 5 years' })).json()).toEqual({
+      errors: { employer_id: [FIELD_MSG.notFound] },
+    });
 
-    expect((await selectEmployer(app, token, { employer_id, working_time_range: '3 - 5 years' })).json()).toEqual({ ok: true, new_status: 'phone_verification' });
+    expect((await selectEmployer(app, token, { employer_id, working_time_range: '3 - 5 years' })).json()).toEqual({
+      ok: true,
+      new_status: 'phone_verification',
+    });
     const [decision] = await decisions(id);
     expect(decision).toMatchObject({ outcome: 'refer', maxAmountCents: 5_000_00 });
     expect(decision!.reasons).toEqual([expect.objectContaining({ code: 'employer_review', outcome: 'refer' })]);

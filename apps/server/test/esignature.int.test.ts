@@ -49,7 +49,12 @@ function pdfText(pdf: PDFDocument): string {
 
 /** The figures the note carries in its keywords (`apr=27.47` …). */
 function keywords(pdf: PDFDocument): Record<string, string> {
-  return Object.fromEntries((pdf.getKeywords() ?? '').split(/\s+/).filter((k) => k.includes('=')).map((k) => k.split('=') as [string, string]));
+  return Object.fromEntries(
+    (pdf.getKeywords() ?? '')
+      .split(/\s+/)
+      .filter((k) => k.includes('='))
+      .map((k) => k.split('=') as [string, string]),
+  );
 }
 
 async function signer(status: WorkflowStatus = 'esignature_needed', o: { employer?: string } = {}) {
@@ -83,7 +88,12 @@ describe('GET /api/esignature', () => {
     ]);
     for (const a of body.agreements) expect(a.file_url).toBe(`/api/borrower_agreement_documents/${a.id}`);
     // Sign-up accepted the privacy notice and e-communications consent already.
-    expect(body.agreements.filter((a: { accepted: boolean }) => a.accepted).map((a: { name: string }) => a.name).sort()).toEqual(['consent_eletronic_comunications', 'privacy_notice']);
+    expect(
+      body.agreements
+        .filter((a: { accepted: boolean }) => a.accepted)
+        .map((a: { name: string }) => a.name)
+        .sort(),
+    ).toEqual(['consent_eletronic_comunications', 'privacy_notice']);
 
     const t = body.loan_terms;
     const quote = quoteLoan({
@@ -139,7 +149,14 @@ describe('GET /api/esignature', () => {
       NOW,
     );
     const t = (await get(app, token, '/api/esignature')).json().loan_terms;
-    expect(t).toMatchObject({ source: 'application', amount_cents: 200_000, fee_cents: 6_000, amount_financed_cents: 194_000, number_of_payments: 18, term_frequency: 'monthly' });
+    expect(t).toMatchObject({
+      source: 'application',
+      amount_cents: 200_000,
+      fee_cents: 6_000,
+      amount_financed_cents: 194_000,
+      number_of_payments: 18,
+      term_frequency: 'monthly',
+    });
     const quote = quoteLoan({
       amountCents: cents(200_000),
       originationFeeCents: cents(6_000),
@@ -219,11 +236,23 @@ describe('POST /api/esignature/sign', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ new_status: 'application_submitted', workflow_status: { next_status: 'application_submitted' } });
-    expect(body.document).toEqual({ id: page.agreements[0].id, file_url: page.agreements[0].file_url, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), signed_at: NOW.toISOString() });
+    expect(body.document).toEqual({
+      id: page.agreements[0].id,
+      file_url: page.agreements[0].file_url,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signed_at: NOW.toISOString(),
+    });
     expect(await app.ctx.repos.workflow.currentStatus(id)).toBe('application_submitted');
 
     const [audit] = await app.ctx.database.db.select().from(esignatures).where(eq(esignatures.userId, id));
-    expect(audit).toMatchObject({ signatureName: 'jordan RIVERA', signedInStatus: 'esignature_needed', ip: '10.20.30.40', userAgent: 'vitest-esign', signedAt: NOW, sha256: body.document.sha256 });
+    expect(audit).toMatchObject({
+      signatureName: 'jordan RIVERA',
+      signedInStatus: 'esignature_needed',
+      ip: '10.20.30.40',
+      userAgent: 'vitest-esign',
+      signedAt: NOW,
+      sha256: body.document.sha256,
+    });
     expect(audit!.figures).toMatchObject({ apr: page.loan_terms.apr, finance_charge_cents: page.loan_terms.finance_charge_cents });
 
     // The member's copy is now the signed one, and its bytes are the ones hashed.
@@ -269,7 +298,10 @@ describe('POST /api/esignature/sign', () => {
     const { token, id } = await memberAt(app, 'esignature_needed');
     await setNames(app, id, 'Maria Guadalupe', 'Hernandez-Villanueva de la Cruz');
     await chooseTerms(app, id, NOW);
-    expect((await get(app, token, '/api/esignature')).json().signature).toEqual({ full_name: 'Maria Guadalupe Hernandez-Villanueva de la Cruz', font_size: 16 });
+    expect((await get(app, token, '/api/esignature')).json().signature).toEqual({
+      full_name: 'Maria Guadalupe Hernandez-Villanueva de la Cruz',
+      font_size: 16,
+    });
   });
 });
 

@@ -70,7 +70,9 @@ async function expectAgreement(loan: FundedLoan, date: string) {
     expect(q.date >= date).toBe(true);
     const [row] = await app.ctx.database.db.select().from(loans).where(eq(loans.id, loan.loanId));
     const entries = await app.ctx.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId)).orderBy(asc(ledgerEntries.id));
-    expect(q.payoff_amount, `payoff quote on ${context} for ${q.date}`).toBe(positionAsOf(scheduleOfRecord(row!), entries.map(toDomainEntry), d(q.date)).outstandingCents);
+    expect(q.payoff_amount, `payoff quote on ${context} for ${q.date}`).toBe(
+      positionAsOf(scheduleOfRecord(row!), entries.map(toDomainEntry), d(q.date)).outstandingCents,
+    );
   }
   return status;
 }

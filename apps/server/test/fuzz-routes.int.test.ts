@@ -58,7 +58,16 @@ const nastyNumber = fc.constantFrom(-1, 0, 1.5, -0, 2147483647, 2147483648, -214
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
   nastyNumber,
-  fc.constantFrom<unknown>(null, true, false, [], {}, [null], { __proto__: { polluted: 1 } }, JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":1}}')),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    [],
+    {},
+    [null],
+    { __proto__: { polluted: 1 } },
+    JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":1}}'),
+  ),
 );
 
 type JsonSchema = {
@@ -84,7 +93,8 @@ function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkno
     const shape = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, valueFor(s, depth + 1)]));
     return fc.oneof({ arbitrary: fc.record(shape, { requiredKeys: [] }), weight: 5 }, { arbitrary: nastyValue, weight: 1 });
   }
-  if (type === 'array') return fc.oneof({ arbitrary: fc.array(valueFor(schema.items, depth + 1), { maxLength: 3 }), weight: 3 }, { arbitrary: nastyValue, weight: 1 });
+  if (type === 'array')
+    return fc.oneof({ arbitrary: fc.array(valueFor(schema.items, depth + 1), { maxLength: 3 }), weight: 3 }, { arbitrary: nastyValue, weight: 1 });
   if (type === 'string') return fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 10 }), nastyString);
   if (type === 'integer' || type === 'number') return fc.oneof(fc.integer(), fc.double(), nastyNumber);
   if (type === 'boolean') return fc.oneof(fc.boolean(), nastyValue);
@@ -101,7 +111,7 @@ function jsonSchemaOf(schema: unknown): JsonSchema | undefined {
   }
 }
 
-const asText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const asText = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 /** Percent-encodes like the browser, and a lone surrogate as its raw (WTF-8) bytes, as an attacker would send it. */
 function encodePart(s: string): string {
@@ -117,7 +127,8 @@ function encodePart(s: string): string {
 
 // ── The app on its own database ────────────────────────────────────────────────────────────────
 /** On PostgreSQL, the fuzz run's own database beside TEST_DATABASE_URL's (dropped again after the run). */
-const fuzzDatabaseName = () => (process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? `${new URL(process.env.TEST_DATABASE_URL).pathname.slice(1)}_fuzz` : null);
+const fuzzDatabaseName = () =>
+  process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? `${new URL(process.env.TEST_DATABASE_URL).pathname.slice(1)}_fuzz` : null;
 
 /** Runs statements on TEST_DATABASE_URL's server (creating and dropping the fuzz database). */
 async function onTestServer(...statements: string[]): Promise<void> {
@@ -165,7 +176,14 @@ afterAll(async () => {
   if (name) await onTestServer(`drop database if exists "${name}" with (force)`);
 });
 
-type Case = { identity: keyof typeof identities; params: Record<string, unknown>; query: unknown; body: unknown; contentType: string; extraHeader: [string, string] | null };
+type Case = {
+  identity: keyof typeof identities;
+  params: Record<string, unknown>;
+  query: unknown;
+  body: unknown;
+  contentType: string;
+  extraHeader: [string, string] | null;
+};
 
 function caseFor(route: RouteOptions): fc.Arbitrary<Case> {
   const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown };
@@ -176,9 +194,22 @@ function caseFor(route: RouteOptions): fc.Arbitrary<Case> {
     params: fc.record(Object.fromEntries(paramNames.map((n) => [n, fc.oneof(valueFor(paramsSchema?.properties?.[n]), fc.nat({ max: 50 }))]))),
     query: valueFor(jsonSchemaOf(schema.querystring)),
     body: valueFor(jsonSchemaOf(schema.body)),
-    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=fuzz'),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json',
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'multipart/form-data; boundary=fuzz',
+    ),
     extraHeader: fc.option(
-      fc.tuple(fc.constantFrom('idempotency-key', 'x-forwarded-for', 'accept-language', 'user-agent', 'authorization'), fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('x'.repeat(8000), 'Bearer ', 'Bearer \u00ff', '1.2.3.4, ::1'))).map(([k, v]) => [k, v.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?')] as [string, string]),
+      fc
+        .tuple(
+          fc.constantFrom('idempotency-key', 'x-forwarded-for', 'accept-language', 'user-agent', 'authorization'),
+          fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('x'.repeat(8000), 'Bearer ', 'Bearer \u00ff', '1.2.3.4, ::1')),
+        )
+        .map(([k, v]) => [k, v.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?')] as [string, string]),
       { nil: null },
     ),
   });
@@ -225,7 +256,8 @@ describe('no input makes any route answer 5xx', () => {
                 await app.ctx.repos.platform.endSystemEvents();
                 app.ctx.systemGate.invalidate();
               }
-              if (res.statusCode >= 500) throw new Error(`${req.method} ${req.url.slice(0, 200)} as ${c.identity} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+              if (res.statusCode >= 500)
+                throw new Error(`${req.method} ${req.url.slice(0, 200)} as ${c.identity} → ${res.statusCode} ${res.body.slice(0, 200)}`);
             }),
             { seed: SEED, numRuns: RUNS, endOnFailure: true },
           );

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('staff_actions is append-only', () => {
-  for (const statement of ['TRUNCATE staff_actions', 'TRUNCATE staff_actions CASCADE', 'DELETE FROM staff_actions', 'UPDATE staff_actions SET action = action']) {
+  for (const statement of [
+    'TRUNCATE staff_actions',
+    'TRUNCATE staff_actions CASCADE',
+    'DELETE FROM staff_actions',
+    'UPDATE staff_actions SET action = action',
+  ]) {
     it(`refuses ${statement}`, async () => {
       await expect(app.ctx.database.db.execute(sql.raw(statement))).rejects.toThrow();
     });

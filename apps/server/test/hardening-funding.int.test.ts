@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.ctx.database.db;
-const fund = (userId: number, key: string) => call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/fund`, headers: { ...auth(servicer), 'idempotency-key': key } });
+const fund = (userId: number, key: string) =>
+  call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/fund`, headers: { ...auth(servicer), 'idempotency-key': key } });
 
 async function approvedAndSigned() {
   const who = await borrowerAtApplicationReview(app);
@@ -27,7 +28,18 @@ async function approvedAndSigned() {
   const at = app.ctx.now();
   await db()
     .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: '013176439', ...sealAccountNumber(box, '000123456789'), bankName: 'CLEARBROOK STATE BANK', verifiedAt: at, createdAt: at, updatedAt: at });
+    .values({
+      userId: who.id,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: '013176439',
+      ...sealAccountNumber(box, '000123456789'),
+      bankName: 'CLEARBROOK STATE BANK',
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
   await forceStatus(app, who.id, 'esignature_needed');
   const signed = await borrowerPost(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
   if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);
@@ -55,7 +67,7 @@ describe('idempotent funding under concurrency', () => {
     expect(other.json()).toEqual({ error: ALREADY_FUNDED });
   });
 
-  it('a same-key call whose first look came before the twin committed answers the twin\'s result, not 409', async () => {
+  it("a same-key call whose first look came before the twin committed answers the twin's result, not 409", async () => {
     const who = await approvedAndSigned();
     const key = `fund-late-${who.id}`;
     const first = await fund(who.id, key);

@@ -32,7 +32,12 @@ describe('strings the database cannot store are a 422 on the field, on every rou
 
   it('refuses a lone surrogate and a NUL in jsonb metadata (save_plaid_event)', async () => {
     for (const bad of ['\ud800', 'x\u0000y']) {
-      const res = await call(app, { method: 'POST', url: '/api/bank_informations/save_plaid_event', headers: auth(token), payload: JSON.parse(`{"event_name":"OPEN","metadata":{"note":${JSON.stringify(bad)}}}`) });
+      const res = await call(app, {
+        method: 'POST',
+        url: '/api/bank_informations/save_plaid_event',
+        headers: auth(token),
+        payload: JSON.parse(`{"event_name":"OPEN","metadata":{"note":${JSON.stringify(bad)}}}`),
+      });
       expect(res.statusCode).toBe(422);
     }
   });
@@ -58,7 +63,9 @@ describe('strings the database cannot store are a 422 on the field, on every rou
   it('refuses a NUL in the agreement query and in a system event description', async () => {
     expect((await call(app, { url: '/api/agreement_document?agreement=privacy_notice%00&state=CA' })).statusCode).toBe(422);
     const admin = await staffToken(app, 'admin@payrail.test');
-    expect((await call(app, { method: 'POST', url: '/api/backoffice/system_event', headers: auth(admin), payload: { description: 'down\u0000' } })).statusCode).toBe(422);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/backoffice/system_event', headers: auth(admin), payload: { description: 'down\u0000' } })).statusCode,
+    ).toBe(422);
   });
 
   it('refuses a NUL in a path parameter and in a query string', async () => {
@@ -75,7 +82,11 @@ describe('ids beyond the database integer are a 422, not a 500', () => {
   });
 
   it('refuses state_id 2147483648 on the lead form', async () => {
-    const res = await call(app, { method: 'POST', url: '/api/leads', payload: { lead: { full_name: 'Ann Lee', email: 'ann@example.com', state_id: 2147483648 } } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/leads',
+      payload: { lead: { full_name: 'Ann Lee', email: 'ann@example.com', state_id: 2147483648 } },
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
   });
@@ -90,9 +101,14 @@ describe('error answers never fail their own serialisation', () => {
 });
 
 describe('unreadable multipart bodies are a 400', () => {
-  const multipart = (url: string, method: 'POST' | 'PATCH', contentType: string, payload: string) => call(app, { method, url, headers: { ...auth(token), 'content-type': contentType }, payload });
-  const part = (boundary: string, name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA`;
-  for (const [url, method, field] of [['/api/documents', 'POST', 'document[file]'], ['/api/users/avatar', 'PATCH', 'avatar']] as const) {
+  const multipart = (url: string, method: 'POST' | 'PATCH', contentType: string, payload: string) =>
+    call(app, { method, url, headers: { ...auth(token), 'content-type': contentType }, payload });
+  const part = (boundary: string, name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA`;
+  for (const [url, method, field] of [
+    ['/api/documents', 'POST', 'document[file]'],
+    ['/api/users/avatar', 'PATCH', 'avatar'],
+  ] as const) {
     it(`${method} ${url}: no boundary, a wrong boundary, a truncated body`, async () => {
       const cases = [
         multipart(url, method, 'multipart/form-data', `${part('xyz', field)}\r\n--xyz--\r\n`),

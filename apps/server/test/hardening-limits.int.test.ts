@@ -101,7 +101,8 @@ describe('codes and e-mails', () => {
   it('re-sent confirmation e-mails are capped per address', async () => {
     const { email } = await signUp(app);
     const codes = [];
-    for (let i = 0; i < 10; i++) codes.push((await call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email } } })).statusCode);
+    for (let i = 0; i < 10; i++)
+      codes.push((await call(app, { method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email } } })).statusCode);
     expect(count(codes, 200)).toBe(3);
   });
 });
@@ -110,7 +111,11 @@ describe('caps under concurrency (30 calls at once)', () => {
   it('30 simultaneous sends deliver exactly 5 texts', async () => {
     const { token } = await signUpConfirmed(app);
     const number = uniquePhone();
-    const codes = (await Promise.all(Array.from({ length: 30 }, () => call(app, { method: 'POST', url: '/api/dashboard/phones', headers: auth(token), payload: { phone: { number } } })))).map((r) => r.statusCode);
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 30 }, () => call(app, { method: 'POST', url: '/api/dashboard/phones', headers: auth(token), payload: { phone: { number } } })),
+      )
+    ).map((r) => r.statusCode);
     expect(count(codes, 201)).toBe(5);
     expect(count(codes, 429)).toBe(25);
     expect(await outbox(app, number)).toHaveLength(5);
@@ -122,12 +127,18 @@ describe('caps under concurrency (30 calls at once)', () => {
     expect((await call(app, { method: 'POST', url: '/api/dashboard/phones', headers: auth(token), payload: { phone: { number } } })).statusCode).toBe(201);
     const code = /code is (\d{6})/.exec((await outbox(app, number))[0]!.body)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
-    const res = await Promise.all(Array.from({ length: 30 }, () => call(app, { method: 'POST', url: '/api/dashboard/verify_phone', headers: auth(token), payload: { phone: { number, code: wrong } } })));
+    const res = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        call(app, { method: 'POST', url: '/api/dashboard/verify_phone', headers: auth(token), payload: { phone: { number, code: wrong } } }),
+      ),
+    );
     const codes = res.map((r) => r.statusCode);
     expect(count(codes, 422)).toBe(5);
     expect(count(codes, 429)).toBe(25);
     // The code is burnt: even the right one is refused now.
-    expect((await call(app, { method: 'POST', url: '/api/dashboard/verify_phone', headers: auth(token), payload: { phone: { number, code } } })).statusCode).toBe(429);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/dashboard/verify_phone', headers: auth(token), payload: { phone: { number, code } } })).statusCode,
+    ).toBe(429);
   });
 
   it('30 simultaneous wrong sign-ins: exactly 5 are evaluated', async () => {

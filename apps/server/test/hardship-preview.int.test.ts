@@ -49,14 +49,30 @@ const submit = async (loan: FundedLoan, k: number) => {
   return res.json<THardshipRequest>();
 };
 const approve = async (id: number, k: number) => {
-  const res = await call(app, { method: 'POST', url: `/api/backoffice/hardship_requests/${id}/decision`, headers: auth(servicer), payload: { decision: 'approve', defer_payments: k, waive_late_fees: false } });
+  const res = await call(app, {
+    method: 'POST',
+    url: `/api/backoffice/hardship_requests/${id}/decision`,
+    headers: auth(servicer),
+    payload: { decision: 'approve', defer_payments: k, waive_late_fees: false },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<THardshipDetail>();
 };
 /** The auto-debit of installment n, scheduled by the servicing (in flight: it never moves). */
 const debitScheduled = async (loan: FundedLoan, n: number, on: string) => {
   const at = app.ctx.now();
-  await db().insert(loanTransactions).values({ loanId: loan.loanId, userId: loan.userId, mode: 'auto_debit', method: 'ach', status: 'scheduled', amountCents: loan.paymentCents, scheduledDate: on, installmentN: n, createdAt: at, updatedAt: at });
+  await db().insert(loanTransactions).values({
+    loanId: loan.loanId,
+    userId: loan.userId,
+    mode: 'auto_debit',
+    method: 'ach',
+    status: 'scheduled',
+    amountCents: loan.paymentCents,
+    scheduledDate: on,
+    installmentN: n,
+    createdAt: at,
+    updatedAt: at,
+  });
 };
 
 /** Previews (borrower page, back-office plan), approves k, and checks the loan carries what was previewed. */
@@ -68,7 +84,9 @@ async function previewThenApprove(loan: FundedLoan, k: number) {
   const loanRow = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
   const installments = (await db().select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId))).sort((a, b) => a.n - b.n);
   const ongoing = (await call(app, { url: '/api/loans/ongoing_loans', headers: auth(loan.token) })).json<TOngoingLoansResponse>();
-  const nextTerm = (await call(app, { url: `/api/transactions/loan/next_term_date/${loan.loanId}`, headers: auth(loan.token) })).json<{ next_term_date: string }>();
+  const nextTerm = (await call(app, { url: `/api/transactions/loan/next_term_date/${loan.loanId}`, headers: auth(loan.token) })).json<{
+    next_term_date: string;
+  }>();
 
   // Every date the back office previewed is the loan's date after the approval, and the borrower's decision shows them.
   const previewed = staffPlan.schedule.map((r) => r.new_due_date);

@@ -23,7 +23,11 @@ let admin: string;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW, config: { dataDir: files.dataDir } });
   await app.ctx.repos.loanBook.setBusinessDateOverride(TODAY as IsoDate, null, NOW);
-  [servicer, underwriter, admin] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'admin@payrail.test')]);
+  [servicer, underwriter, admin] = await Promise.all([
+    staffToken(app, 'servicer@payrail.test'),
+    staffToken(app, 'underwriter@payrail.test'),
+    staffToken(app, 'admin@payrail.test'),
+  ]);
 });
 afterAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
@@ -33,7 +37,13 @@ afterAll(async () => {
 
 const db = () => app.ctx.database.db;
 const newLoan = () => fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 4 });
-const submitBody = (o: Record<string, unknown> = {}) => ({ reason: 'job_loss', description: 'I was laid off on January 30 and start a new job in March.', defer_payments: 2, waive_late_fees: true, ...o });
+const submitBody = (o: Record<string, unknown> = {}) => ({
+  reason: 'job_loss',
+  description: 'I was laid off on January 30 and start a new job in March.',
+  defer_payments: 2,
+  waive_late_fees: true,
+  ...o,
+});
 const submit = (loan: FundedLoan, body: Record<string, unknown> = submitBody(), token = loan.token) =>
   call(app, { method: 'POST', url: `/api/dashboard/loans/${loan.loanId}/hardship_requests`, headers: auth(token), payload: body });
 const page = async (loan: FundedLoan) => {
@@ -41,7 +51,8 @@ const page = async (loan: FundedLoan) => {
   expect(res.statusCode).toBe(200);
   return res.json<THardshipPage>();
 };
-const decide = (id: number, body: Record<string, unknown>, token = servicer) => call(app, { method: 'POST', url: `/api/backoffice/hardship_requests/${id}/decision`, headers: auth(token), payload: body });
+const decide = (id: number, body: Record<string, unknown>, token = servicer) =>
+  call(app, { method: 'POST', url: `/api/backoffice/hardship_requests/${id}/decision`, headers: auth(token), payload: body });
 const detail = async (id: number, token = servicer) => {
   const res = await call(app, { url: `/api/backoffice/hardship_requests/${id}`, headers: auth(token) });
   expect(res.statusCode).toBe(200);
@@ -108,7 +119,11 @@ describe('hardship request: staff', () => {
     expect((await call(app, { url: '/api/backoffice/hardship_requests' })).statusCode).toBe(401);
     const queue = await call(app, { url: '/api/backoffice/hardship_requests?status=submitted', headers: auth(underwriter) });
     expect(queue.statusCode).toBe(200);
-    expect(queue.json<THardshipQueue>().requests.find((r) => r.id === req.id)).toMatchObject({ loan_identifier: loan.identifier, status: 'submitted', reason: 'job_loss' });
+    expect(queue.json<THardshipQueue>().requests.find((r) => r.id === req.id)).toMatchObject({
+      loan_identifier: loan.identifier,
+      status: 'submitted',
+      reason: 'job_loss',
+    });
     const approvedOnly = await call(app, { url: '/api/backoffice/hardship_requests?status=approved', headers: auth(underwriter) });
     expect(approvedOnly.json<THardshipQueue>().requests.some((r) => r.id === req.id)).toBe(false);
     expect((await call(app, { url: '/api/backoffice/hardship_requests?status=nope', headers: auth(underwriter) })).statusCode).toBe(422);
@@ -142,12 +157,25 @@ describe('hardship request: staff', () => {
 
     const doc = await uploadDocument(app, loan.token, 'hardship_document');
     const other = await newLoan();
-    expect((await call(app, { method: 'POST', url: `/api/dashboard/hardship_requests/${req.id}/answer`, headers: auth(other.token), payload: { message: 'x' } })).statusCode).toBe(404);
-    const answered = await call(app, { method: 'POST', url: `/api/dashboard/hardship_requests/${req.id}/answer`, headers: auth(loan.token), payload: { message: 'Attached.', document_ids: [doc] } });
+    expect(
+      (await call(app, { method: 'POST', url: `/api/dashboard/hardship_requests/${req.id}/answer`, headers: auth(other.token), payload: { message: 'x' } }))
+        .statusCode,
+    ).toBe(404);
+    const answered = await call(app, {
+      method: 'POST',
+      url: `/api/dashboard/hardship_requests/${req.id}/answer`,
+      headers: auth(loan.token),
+      payload: { message: 'Attached.', document_ids: [doc] },
+    });
     expect(answered.statusCode).toBe(200);
     expect(answered.json<THardshipRequest>().status).toBe('submitted');
     expect(answered.json<THardshipRequest>().history.map((e) => e.kind)).toEqual(['submitted', 'info_requested', 'answered']);
-    const again = await call(app, { method: 'POST', url: `/api/dashboard/hardship_requests/${req.id}/answer`, headers: auth(loan.token), payload: { message: 'More.' } });
+    const again = await call(app, {
+      method: 'POST',
+      url: `/api/dashboard/hardship_requests/${req.id}/answer`,
+      headers: auth(loan.token),
+      payload: { message: 'More.' },
+    });
     expect(again.json()).toEqual({ error: HARDSHIP_MSG.notAwaitingAnswer });
     const inboxAfter = (await call(app, { url: '/api/dashboard/requests', headers: auth(loan.token) })).json<TRequestsInbox>().requests;
     expect(inboxAfter.some((r) => r.kind === 'hardship_information')).toBe(false);
@@ -166,7 +194,15 @@ describe('hardship request: staff', () => {
     const loan = await newLoan();
     const [fee] = await db()
       .insert(ledgerEntries)
-      .values({ loanId: loan.loanId, kind: 'late_fee', effectiveDate: '2029-02-12', amountCents: 1_500, installmentN: 1, idempotencyKey: `late_fee:hardship-test:${loan.loanId}`, createdAt: NOW })
+      .values({
+        loanId: loan.loanId,
+        kind: 'late_fee',
+        effectiveDate: '2029-02-12',
+        amountCents: 1_500,
+        installmentN: 1,
+        idempotencyKey: `late_fee:hardship-test:${loan.loanId}`,
+        createdAt: NOW,
+      })
       .returning();
     const req = (await submit(loan)).json<THardshipRequest>();
     expect((await detail(req.id)).loan).toMatchObject({ late_fees: 1_500, days_past_due: 18 });
@@ -182,19 +218,31 @@ describe('hardship request: staff', () => {
     expect(loanRow.revisedDueDates).toEqual(moved);
     expect(loanRow.aprPercent).toBe(d.request.decision!.apr_after);
     expect((await db().select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId))).map((i) => i.dueDate).sort()).toEqual(moved);
-    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([expect.objectContaining({ kind: 'hardship', sourceId: req.id, dueDatesBefore: CONTRACT, dueDatesAfter: moved })]);
-    const waivers = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')));
+    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([
+      expect.objectContaining({ kind: 'hardship', sourceId: req.id, dueDatesBefore: CONTRACT, dueDatesAfter: moved }),
+    ]);
+    const waivers = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')));
     expect(waivers).toEqual([expect.objectContaining({ reversesEntryId: fee!.id, amountCents: 1_500, effectiveDate: TODAY })]);
     expect((await page(loan)).days_past_due).toBe(0);
     const next = await call(app, { url: `/api/transactions/loan/next_term_date/${loan.loanId}`, headers: auth(loan.token) });
     expect(next.json()).toMatchObject({ next_term_date: '2029-03-02' });
 
-    const audit = await db().select().from(staffActions).where(and(eq(staffActions.targetUserId, loan.userId), eq(staffActions.action, 'hardship_approved')));
+    const audit = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, loan.userId), eq(staffActions.action, 'hardship_approved')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ defer_payments: 1, waived_cents: 1_500, due_dates: moved });
     const checked = await expectSnapshotsMatchContract(app);
     for (const a of ['hardship_approved', 'hardship_declined', 'hardship_info_requested']) expect(checked.has(a)).toBe(true);
-    expect((await notices(loan.userId)).some((m) => m.includes('is approved: 1 payment is deferred; your next payment is due on 2029-03-02. Your late fees are waived.'))).toBe(true);
+    expect(
+      (await notices(loan.userId)).some((m) =>
+        m.includes('is approved: 1 payment is deferred; your next payment is due on 2029-03-02. Your late fees are waived.'),
+      ),
+    ).toBe(true);
     const mail = (await outbox(app, loan.email)).find((m) => m.subject === 'Your hardship request is approved');
     expect(mail?.body).toContain('Payment 1:');
     expect(mail?.body).toContain('due 03/02/2029 (was 02/02/2029)');

@@ -51,7 +51,15 @@ async function allStates(app: TestApp) {
 export const availableStateId = async (app: TestApp) => (await allStates(app)).find((s) => s.is_available)!.id;
 export const unavailableStateId = async (app: TestApp) => (await allStates(app)).find((s) => !s.is_available)!.id;
 
-export type SignupOverrides = { email?: string; password?: string; password_confirmation?: string; state_id?: number; friend_refer_code?: string; employer_id?: number; query?: string };
+export type SignupOverrides = {
+  email?: string;
+  password?: string;
+  password_confirmation?: string;
+  state_id?: number;
+  friend_refer_code?: string;
+  employer_id?: number;
+  query?: string;
+};
 
 export async function signupBody(app: TestApp, o: SignupOverrides = {}) {
   const email = o.email ?? uniqueEmail('signup');
@@ -59,7 +67,11 @@ export async function signupBody(app: TestApp, o: SignupOverrides = {}) {
     application_member: { email, password: o.password ?? PASSWORD, password_confirmation: o.password_confirmation ?? o.password ?? PASSWORD },
     fingerprint: 'fp-test',
     agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-    loan_borrower: { state_id: o.state_id ?? (await availableStateId(app)), ...(o.employer_id ? { employer_id: o.employer_id } : {}), ...(o.friend_refer_code !== undefined ? { friend_refer_code: o.friend_refer_code } : {}) },
+    loan_borrower: {
+      state_id: o.state_id ?? (await availableStateId(app)),
+      ...(o.employer_id ? { employer_id: o.employer_id } : {}),
+      ...(o.friend_refer_code !== undefined ? { friend_refer_code: o.friend_refer_code } : {}),
+    },
   };
 }
 

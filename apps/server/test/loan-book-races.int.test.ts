@@ -58,7 +58,9 @@ describe('payoff requests in parallel', () => {
   it('20 simultaneous payoff requests with different keys: exactly one accepted, the others 422', async () => {
     const who = await borrower();
     const date = who.loan.disbursement_date;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(who.token, { method: 'ach', mode: 'payoff', loan_id: who.loan.id, scheduling: { date } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay(who.token, { method: 'ach', mode: 'payoff', loan_id: who.loan.id, scheduling: { date } })),
+    );
     const accepted = answers.filter((a) => a.statusCode === 200);
     expect(accepted, answers.map((a) => a.body).join('\n')).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) {
@@ -94,8 +96,13 @@ describe('one-time payments of 60 % of the payoff', () => {
     const who = await borrower();
     const date = who.loan.disbursement_date;
     const amount = Math.floor((await quote(who.token, who.loan.id, date)).payoff_amount * 0.6);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(who.token, { method: 'ach', mode: 'one_time', loan_id: who.loan.id, amount, scheduling: { date } })));
-    expect(answers.filter((a) => a.statusCode === 200), answers.map((a) => a.body).join('\n')).toHaveLength(1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay(who.token, { method: 'ach', mode: 'one_time', loan_id: who.loan.id, amount, scheduling: { date } })),
+    );
+    expect(
+      answers.filter((a) => a.statusCode === 200),
+      answers.map((a) => a.body).join('\n'),
+    ).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.statusCode).toBe(422);
     expect((await txsOf(who.loan.id)).filter((t) => t.mode === 'one_time' && t.status === 'scheduled')).toHaveLength(1);
   });
@@ -124,7 +131,10 @@ describe('debit-card pulls of 60 % of the payoff', () => {
     const card = await saveCard(app, who.token, '4242424242424242');
     const amount = Math.floor((await quote(who.token, who.loan.id, who.loan.disbursement_date)).payoff_amount * 0.6);
     const answers = await Promise.all(Array.from({ length: 20 }, () => pull(who.token, { account: card, amount, loan_id: who.loan.id })));
-    expect(answers.filter((a) => a.statusCode === 200), answers.map((a) => a.body).join('\n')).toHaveLength(1);
+    expect(
+      answers.filter((a) => a.statusCode === 200),
+      answers.map((a) => a.body).join('\n'),
+    ).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.statusCode).toBe(422);
     const cardTxs = (await txsOf(who.loan.id)).filter((t) => t.method === 'debitcard');
     expect(cardTxs).toHaveLength(1);

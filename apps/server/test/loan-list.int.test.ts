@@ -36,7 +36,11 @@ beforeAll(async () => {
   d120 = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-02' });
   mine = [current, d5, d45, d75, d120];
   const db = app.ctx.database.db;
-  for (const [i, l] of mine.entries()) await db.update(loanBorrowers).set({ firstName: `Ada${i}`, lastName: family }).where(eq(loanBorrowers.userId, l.userId));
+  for (const [i, l] of mine.entries())
+    await db
+      .update(loanBorrowers)
+      .set({ firstName: `Ada${i}`, lastName: family })
+      .where(eq(loanBorrowers.userId, l.userId));
   await db.update(loanBorrowers).set({ phone }).where(eq(loanBorrowers.userId, d45.userId));
   await db.update(loans).set({ status: 'default' }).where(eq(loans.id, d75.loanId));
   // A disbursement credit each: one sent today (still in flight), one a month ago (settled: no return came).
@@ -116,7 +120,13 @@ describe('what a row shows', () => {
       expect(item.identifier).toBe(page.loan.identifier);
     }
     const byId = new Map(items.map((i) => [i.id, i]));
-    expect(byId.get(current.loanId)).toMatchObject({ days_past_due: 0, repay_method: 'split_direct_deposit', next_due_date: '2028-07-01', amount: 100_000, disbursement_date: TODAY });
+    expect(byId.get(current.loanId)).toMatchObject({
+      days_past_due: 0,
+      repay_method: 'split_direct_deposit',
+      next_due_date: '2028-07-01',
+      amount: 100_000,
+      disbursement_date: TODAY,
+    });
     expect(byId.get(d5.loanId)).toMatchObject({ days_past_due: 5, repay_method: 'auto_debit', next_due_date: '2028-05-27' });
     expect(byId.get(d75.loanId)!.status).toBe('default');
   });
@@ -189,7 +199,13 @@ describe('pages', () => {
 
   it('reads loans, ledgers and borrowers a bounded number of times (one each per page), never per loan', async () => {
     const book = app.ctx.repos.loanBook;
-    const spies = [vi.spyOn(book, 'loanList'), vi.spyOn(book, 'ledgerOfLoans'), vi.spyOn(book, 'ledger'), vi.spyOn(book, 'loan'), vi.spyOn(app.ctx.repos.identity, 'borrowerCards')];
+    const spies = [
+      vi.spyOn(book, 'loanList'),
+      vi.spyOn(book, 'ledgerOfLoans'),
+      vi.spyOn(book, 'ledger'),
+      vi.spyOn(book, 'loan'),
+      vi.spyOn(app.ctx.repos.identity, 'borrowerCards'),
+    ];
     try {
       await list({ q: family, per_page: '5' });
       expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1, 0, 0, 1]);

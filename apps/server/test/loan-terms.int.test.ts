@@ -21,7 +21,12 @@ afterAll(() => app.close());
 
 const loan = (token: string, amount?: number) => get(app, token, `/api/loan${amount === undefined ? '' : `?amount=${amount}`}`);
 const activeApplication = async (userId: number) =>
-  (await app.ctx.database.db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))))[0]!;
+  (
+    await app.ctx.database.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.userId, userId), isNull(applications.closedAt)))
+  )[0]!;
 
 describe('GET /api/loan', () => {
   it('prices the largest amount by default from the stored federal-allotment program, split direct deposit discounted', async () => {
@@ -54,15 +59,44 @@ describe('GET /api/loan', () => {
 
     // The same numbers as the loan engine priced from the rows in pricing_programs / pricing_rate_entries.
     const stored = (await app.ctx.repos.loanTerms.programInForce('federal_allotment', '2026-12-01'))!;
-    const priced = priceOffers({ program: toPricingProgram(stored.program, stored.entries), state: 'AL', amountCents: cents(10_000_00), frequency: 'biweekly', disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
+    const priced = priceOffers({
+      program: toPricingProgram(stored.program, stored.entries),
+      state: 'AL',
+      amountCents: cents(10_000_00),
+      frequency: 'biweekly',
+      disbursementDate: '2026-12-02' as IsoDate,
+      firstPaymentDate: '2026-12-18' as IsoDate,
+    });
     const offer = priced.offers.split_direct_deposit[0]!;
     expect(terms.payment_per_term).toBe(offer.fixed_payment_amount);
     expect(terms.apr).toBe(formatAprForDisclosure(offer.apr));
-    const q = quoteLoan({ amountCents: offer.amount, originationFeeCents: offer.fee_amount, feeFinanced: true, annualRatePercent: '21.591', frequency: 'biweekly', numberOfPayments: 52, disbursementDate: '2026-12-02' as IsoDate, firstPaymentDate: '2026-12-18' as IsoDate });
-    expect(terms).toMatchObject({ total_of_payments: q.disclosure.totalOfPaymentsCents, finance_charge: q.disclosure.financeChargeCents, amount_financed: 10_000_00, final_payment: q.schedule.finalPaymentCents });
+    const q = quoteLoan({
+      amountCents: offer.amount,
+      originationFeeCents: offer.fee_amount,
+      feeFinanced: true,
+      annualRatePercent: '21.591',
+      frequency: 'biweekly',
+      numberOfPayments: 52,
+      disbursementDate: '2026-12-02' as IsoDate,
+      firstPaymentDate: '2026-12-18' as IsoDate,
+    });
+    expect(terms).toMatchObject({
+      total_of_payments: q.disclosure.totalOfPaymentsCents,
+      finance_charge: q.disclosure.financeChargeCents,
+      amount_financed: 10_000_00,
+      final_payment: q.schedule.finalPaymentCents,
+    });
 
     // The choice is stored on the member's one active application.
-    expect(await activeApplication(id)).toMatchObject({ pricingProgramCode: 'federal-allotment-2026-11', amountCents: 10_000_00, interestRate: '21.591', numberOfPayments: 52, paymentPerTermCents: offer.fixed_payment_amount, firstPaymentDate: '2026-12-18', lastPaymentDate: q.schedule.dueDates.at(-1) });
+    expect(await activeApplication(id)).toMatchObject({
+      pricingProgramCode: 'federal-allotment-2026-11',
+      amountCents: 10_000_00,
+      interestRate: '21.591',
+      numberOfPayments: 52,
+      paymentPerTermCents: offer.fixed_payment_amount,
+      firstPaymentDate: '2026-12-18',
+      lastPaymentDate: q.schedule.dueDates.at(-1),
+    });
   });
 
   it('prices the amount asked for and refuses one that is not an option', async () => {
@@ -86,7 +120,13 @@ describe('GET /api/loan', () => {
   it('labels a partner fee withheld from the proceeds as a document preparation fee', async () => {
     const { token } = await borrowerAtLoanTerms(app, { employer: 'partner' });
     const terms = (await loan(token, 2_000_00)).json<TLoanTerms>();
-    expect(terms).toMatchObject({ fee_label: 'document preparation fee', fee_amount: 25_00, fee_not_financed: true, interest_rate: '19.5415', amount_financed: 1_975_00 });
+    expect(terms).toMatchObject({
+      fee_label: 'document preparation fee',
+      fee_amount: 25_00,
+      fee_not_financed: true,
+      interest_rate: '19.5415',
+      amount_financed: 1_975_00,
+    });
   });
 
   it('is refused before the loan-terms step, and answers the stored terms on later pages', async () => {
@@ -158,7 +198,11 @@ describe('a counteroffer (loan_amount_changed)', () => {
     await forceStatus(app, id, 'loan_amount_changed');
     const terms = (await loan(token)).json<TLoanTerms>();
     expect(terms.amount_options.at(-1)).toBe(3_000_00);
-    expect(terms).toMatchObject({ amount: 3_000_00, negotiated_amount: 3_000_00, change_message: 'We can offer you up to $3,000.00. Please review your new loan terms.' });
+    expect(terms).toMatchObject({
+      amount: 3_000_00,
+      negotiated_amount: 3_000_00,
+      change_message: 'We can offer you up to $3,000.00. Please review your new loan terms.',
+    });
     expect((await next(app, token, 'loan_amount_changed')).json()).toMatchObject({ new_status: 'ready_for_review' });
     expect(MSG.paymentChangeFailed).toBe('Fail to confirm allotment requirements. Try again reloading the page');
   });
@@ -177,7 +221,16 @@ describe('the e-signature terms while the row holds none', () => {
     expect(res.statusCode, res.body).toBe(200);
     const t = res.json().loan_terms;
     // The same default quote GET /api/loan prices (largest amount, split direct deposit) for this member.
-    expect(t).toMatchObject({ source: 'pricing_program', amount_cents: 10_000_00, interest_rate: '21.591', fee_cents: 150_00, number_of_payments: 52, term_frequency: 'biweekly', disbursement_date: '2026-12-02', first_payment_date: '2026-12-18' });
+    expect(t).toMatchObject({
+      source: 'pricing_program',
+      amount_cents: 10_000_00,
+      interest_rate: '21.591',
+      fee_cents: 150_00,
+      number_of_payments: 52,
+      term_frequency: 'biweekly',
+      disbursement_date: '2026-12-02',
+      first_payment_date: '2026-12-18',
+    });
     expect((await activeApplication(id)).amountCents).toBeNull();
   });
 });

@@ -45,9 +45,13 @@ describe('GET /metrics', () => {
     expect((await call(app, { url: '/api/loans/documents/download/987654321' })).statusCode).toBe(401);
     const text = await scrape();
     expect(sample(text, 'payrail_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' })).toBe(before + 3);
-    expect(sample(text, 'payrail_http_request_duration_seconds_count', { method: 'GET', route: '/api/loans/documents/download/:id', status_code: '401' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'payrail_http_request_duration_seconds_count', { method: 'GET', route: '/api/loans/documents/download/:id', status_code: '401' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('987654321');
-    expect(sample(text, 'payrail_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/health', status_code: '200', le: '+Inf' })).toBe(before + 3);
+    expect(sample(text, 'payrail_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/health', status_code: '200', le: '+Inf' })).toBe(
+      before + 3,
+    );
     expect(sample(text, 'payrail_database_up', { kind: app.ctx.database.kind })).toBe(1);
   });
 
@@ -87,11 +91,18 @@ describe('GET /metrics', () => {
 
 describe('deploy/grafana-dashboard.json', () => {
   it('charts only metrics the server exports (process figures aside, which tests do not collect)', async () => {
-    const dashboard = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../deploy/grafana-dashboard.json'), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const dashboard = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../deploy/grafana-dashboard.json'), 'utf8')) as {
+      panels: { targets: { expr: string }[] }[];
+    };
     const names = new Set(dashboard.panels.flatMap((p) => p.targets.flatMap((t) => t.expr.match(/payrail_[a-z0-9_]+/g) ?? [])));
     expect(names.size).toBeGreaterThan(8);
     const text = await scrape();
-    const exported = new Set(text.split('\n').filter((l) => l.startsWith('# TYPE ')).map((l) => l.split(' ')[2]!));
+    const exported = new Set(
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('# TYPE '))
+        .map((l) => l.split(' ')[2]!),
+    );
     const missing = [...names].filter((n) => !n.startsWith('payrail_process_') && !exported.has(n.replace(/_(bucket|sum|count)$/, '')));
     expect(missing).toEqual([]);
   });

@@ -29,7 +29,12 @@ const db = () => app.ctx.database.db;
 const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
 const postStep = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress?: string) =>
   call(app, { method: 'POST', url: STEP, headers: { ...auth(token), ...headers }, payload, ...(remoteAddress ? { remoteAddress } : {}) });
-const upload = (file_type: string) => ({ file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`, file_extension: 'application/pdf', file_type, filename: `${file_type}.pdf` });
+const upload = (file_type: string) => ({
+  file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
+  file_extension: 'application/pdf',
+  file_type,
+  filename: `${file_type}.pdf`,
+});
 
 const ok = async (res: Promise<{ statusCode: number; body: string; json: <T>() => T }>, status = 200) => {
   const r = await res;
@@ -37,7 +42,18 @@ const ok = async (res: Promise<{ statusCode: number; body: string; json: <T>() =
   return r.json<{ new_status: string }>();
 };
 
-const PERSONAL = { first_name: 'Ana', middle_initial: 'B', last_name: 'Cruz', phone: '2025550100', date_of_birth: '1990-04-12', driver_license_number: 'D1234567', address: '123 North Main Street', unit_number: '', city: 'Springfield', zip_code: '62701' };
+const PERSONAL = {
+  first_name: 'Ana',
+  middle_initial: 'B',
+  last_name: 'Cruz',
+  phone: '2025550100',
+  date_of_birth: '1990-04-12',
+  driver_license_number: 'D1234567',
+  address: '123 North Main Street',
+  unit_number: '',
+  city: 'Springfield',
+  zip_code: '62701',
+};
 
 /** A confirmed new-flow applicant walked (as newflow.int.test.ts does) to loan_offer: auto-debit with a manual account, or the manual split with a linked bank. */
 async function atLoanOffer(program: 'auto_debit' | 'split') {
@@ -65,7 +81,14 @@ async function atLoanOffer(program: 'auto_debit' | 'split') {
   await ok(
     postStep(token, {
       workflow_status_key: 'job_info',
-      loan_borrower: { employer_id: employer.id, working_time_range: '3-5 years', annual_income: 6_000_000, employment_status: 'full-time', payment_frequency: 'bi-weekly', annual_household_income: 8_000_000 },
+      loan_borrower: {
+        employer_id: employer.id,
+        working_time_range: '3-5 years',
+        annual_income: 6_000_000,
+        employment_status: 'full-time',
+        payment_frequency: 'bi-weekly',
+        annual_household_income: 8_000_000,
+      },
     }),
   );
   const session = (await getStep(token, 'employment')).json<{ data: { payroll_link: { user_token: string; link_item: string | null } } }>().data.payroll_link;
@@ -76,11 +99,26 @@ async function atLoanOffer(program: 'auto_debit' | 'split') {
     payload: { user_token: session.user_token, link_item: session.link_item, username: PAYROLL_SANDBOX_CREDENTIALS.good.username, password: 'passgood' },
   });
   expect(payroll.statusCode, payroll.body).toBe(200);
-  expect((await ok(postStep(token, { workflow_status_key: 'verify_employer', account_id: payroll.json<{ account_id: string }>().account_id }))).new_status).toBe('personal_info');
+  expect(
+    (await ok(postStep(token, { workflow_status_key: 'verify_employer', account_id: payroll.json<{ account_id: string }>().account_id }))).new_status,
+  ).toBe('personal_info');
   await ok(postStep(token, { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } }));
-  expect((await ok(postStep(token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } }))).new_status).toBe('ssn_input');
+  expect(
+    (
+      await ok(
+        postStep(token, {
+          workflow_status_key: 'personal_info',
+          sub_step: 'rent',
+          loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
+        }),
+      )
+    ).new_status,
+  ).toBe('ssn_input');
   const ssn = uniqueSsn();
-  expect((await ok(postStep(token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }))).new_status).toBe('rate_check');
+  expect(
+    (await ok(postStep(token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } })))
+      .new_status,
+  ).toBe('rate_check');
   expect((await ok(postStep(token, { workflow_status_key: 'rate_check' }))).new_status).toBe('select_program');
 
   if (program === 'split') {
@@ -88,15 +126,29 @@ async function atLoanOffer(program: 'auto_debit' | 'split') {
     await ok(postStep(token, { workflow_status_key: 'split_direct_deposit', manual: true }));
     await ok(postStep(token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: { allotment: upload('allotment') } }));
     const widget = (await call(app, { url: '/api/bank_informations/widget', headers: auth(token) })).json<{ link_token: string }>();
-    const login = await call(app, { method: 'POST', url: '/api/bank_link/sandbox/authorize', payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' } });
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/bank_link/sandbox/authorize',
+      payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { public_token, accounts } = login.json<{ public_token: string; accounts: { id: string; subtype: string }[] }>();
-    const saved = await call(app, { method: 'POST', url: '/api/bank_informations/save_plaid_information', headers: auth(token), payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id } });
+    const saved = await call(app, {
+      method: 'POST',
+      url: '/api/bank_informations/save_plaid_information',
+      headers: auth(token),
+      payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await ok(postStep(token, { workflow_status_key: 'verify_bank_account' }))).new_status).toBe('additional_documents');
   } else {
     await ok(postStep(token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }));
-    const bank = await ok(postStep(token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') } }));
+    const bank = await ok(
+      postStep(token, {
+        workflow_status_key: 'verify_bank_account',
+        manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') },
+      }),
+    );
     expect(bank.new_status).toBe('additional_documents');
   }
   await ok(
@@ -109,7 +161,9 @@ async function atLoanOffer(program: 'auto_debit' | 'split') {
     }),
   );
   expect((await ok(postStep(token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
-  const offers = (await getStep(token, 'loan_offer')).json<{ data: { split_direct_deposit: TLoanOffer[]; auto_debit: TLoanOffer[]; one_times: TLoanOffer[] } }>().data;
+  const offers = (await getStep(token, 'loan_offer')).json<{
+    data: { split_direct_deposit: TLoanOffer[]; auto_debit: TLoanOffer[]; one_times: TLoanOffer[] };
+  }>().data;
   return { token, id, offers };
 }
 
@@ -144,7 +198,9 @@ describe('new flow: the auto-debit offer records the ACH debit authorization (lo
     expect((await app.ctx.repos.newflow.find(who.id))?.chosenOffer ?? null).toBeNull();
     expect((await app.ctx.repos.application.activeApplication(who.id))?.paymentMethod ?? null).toBe(applicationBefore?.paymentMethod ?? null);
 
-    const accepted = await ok(postStep(who.token, choose(offer, true, { auto_debit_disclosure_accepted: true }), { 'user-agent': 'vitest-newflow' }, '10.1.2.3'));
+    const accepted = await ok(
+      postStep(who.token, choose(offer, true, { auto_debit_disclosure_accepted: true }), { 'user-agent': 'vitest-newflow' }, '10.1.2.3'),
+    );
     expect(accepted.new_status).toBe('password_creation');
 
     const account = (await app.ctx.repos.banking.currentReceiver(who.id))!;
@@ -157,7 +213,11 @@ describe('new flow: the auto-debit offer records the ACH debit authorization (lo
     expect(document!.id).toBe((await app.ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null))!.id);
     // The disclosure is accepted as a user agreement, as on the classic /auto_debit step.
     expect((await agreementsOf(who.id)).map((a) => a.agreementDocumentId)).toContain(document!.id);
-    expect(await app.ctx.repos.application.activeApplication(who.id)).toMatchObject({ paymentMethod: 'auto_debit', amountCents: offer.amount, paymentPerTermCents: offer.fixed_payment_amount });
+    expect(await app.ctx.repos.application.activeApplication(who.id)).toMatchObject({
+      paymentMethod: 'auto_debit',
+      amountCents: offer.amount,
+      paymentPerTermCents: offer.fixed_payment_amount,
+    });
     expect((await app.ctx.repos.newflow.find(who.id))?.chosenOffer).toMatchObject({ amount: offer.amount, is_autodebit: true, method: 'auto_debit' });
   });
 

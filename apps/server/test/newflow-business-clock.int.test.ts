@@ -39,8 +39,24 @@ afterAll(async () => {
 const STEP = '/api/applicationflow/application_step';
 const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
 const postStep = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
-const upload = (file_type: string) => ({ file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`, file_extension: 'application/pdf', file_type, filename: `${file_type}.pdf` });
-const PERSONAL = { first_name: 'Ana', middle_initial: 'B', last_name: 'Cruz', phone: '2025550100', date_of_birth: '1990-04-12', driver_license_number: 'D1234567', address: '123 North Main Street', unit_number: '', city: 'Springfield', zip_code: '62701' };
+const upload = (file_type: string) => ({
+  file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
+  file_extension: 'application/pdf',
+  file_type,
+  filename: `${file_type}.pdf`,
+});
+const PERSONAL = {
+  first_name: 'Ana',
+  middle_initial: 'B',
+  last_name: 'Cruz',
+  phone: '2025550100',
+  date_of_birth: '1990-04-12',
+  driver_license_number: 'D1234567',
+  address: '123 North Main Street',
+  unit_number: '',
+  city: 'Springfield',
+  zip_code: '62701',
+};
 
 async function step(token: string, payload: Record<string, unknown>, expected: string): Promise<void> {
   const res = await postStep(token, payload);
@@ -73,22 +89,58 @@ async function atLoanOffer(): Promise<{ id: number; token: string; email: string
     token,
     {
       workflow_status_key: 'job_info',
-      loan_borrower: { employer_id: employer.id, working_time_range: '3-5 years', annual_income: 6_000_000, employment_status: 'full-time', payment_frequency: 'bi-weekly', annual_household_income: 8_000_000 },
+      loan_borrower: {
+        employer_id: employer.id,
+        working_time_range: '3-5 years',
+        annual_income: 6_000_000,
+        employment_status: 'full-time',
+        payment_frequency: 'bi-weekly',
+        annual_household_income: 8_000_000,
+      },
     },
     'verify_employer',
   );
   await step(token, { workflow_status_key: 'verify_employer', skip: true }, 'verify_employer_manual');
   await step(token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }, 'personal_info');
-  await step(token, { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } }, 'personal_info');
-  await step(token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } }, 'ssn_input');
+  await step(
+    token,
+    { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } },
+    'personal_info',
+  );
+  await step(
+    token,
+    { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } },
+    'ssn_input',
+  );
   const ssn = uniqueSsn();
-  await step(token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }, 'rate_check');
+  await step(
+    token,
+    { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } },
+    'rate_check',
+  );
   await step(token, { workflow_status_key: 'rate_check' }, 'select_program');
   await step(token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }, 'verify_bank_account');
-  await step(token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') } }, 'additional_documents');
+  await step(
+    token,
+    {
+      workflow_status_key: 'verify_bank_account',
+      manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') },
+    },
+    'additional_documents',
+  );
   // The proof of address is not a money date: its 45 days still count on the real calendar.
   const proof = { statement_date: REAL_TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code };
-  await step(token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: proof, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }, 'additional_documents');
+  await step(
+    token,
+    {
+      workflow_status_key: 'additional_documents',
+      proof_of_address: upload('proof_of_address'),
+      proof_of_address_facts: proof,
+      driver_license: upload('driver_license'),
+      selfie_photo: upload('selfie_photo'),
+    },
+    'additional_documents',
+  );
   await step(token, { workflow_status_key: 'additional_documents' }, 'loan_offer');
   return { id: signup.json<{ id: number }>().id, token, email };
 }
@@ -146,7 +198,11 @@ describe('new flow on a moved business clock', () => {
     const frequency = offer.term_frequency as Frequency;
     const expected = datedOn(BUSINESS_DATE, frequency);
     expect(expected.disbursementDate > BUSINESS_DATE).toBe(true);
-    await step(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }, 'password_creation');
+    await step(
+      who.token,
+      { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms },
+      'password_creation',
+    );
     const stored = (await app.ctx.repos.application.activeApplication(who.id))!;
     expect({ disbursementDate: stored.disbursementDate, firstPaymentDate: stored.firstPaymentDate }).toEqual(expected);
     expect(stored.firstPaymentDate! > BUSINESS_DATE).toBe(true);
@@ -175,7 +231,11 @@ describe('new flow on a moved business clock', () => {
     expect(fallback.disbursement_date).toBe(expected.disbursementDate);
     expect(fallback.first_payment_date > BUSINESS_DATE).toBe(true);
     expect(fallback.schedule.every((r) => r.due_date > BUSINESS_DATE)).toBe(true);
-    await app.ctx.repos.application.updateApplication(stored.id, { disbursementDate: stored.disbursementDate, firstPaymentDate: stored.firstPaymentDate }, app.ctx.now());
+    await app.ctx.repos.application.updateApplication(
+      stored.id,
+      { disbursementDate: stored.disbursementDate, firstPaymentDate: stored.firstPaymentDate },
+      app.ctx.now(),
+    );
 
     const signed = await call(app, { method: 'POST', url: '/api/esignature/sign', headers: auth(who.token), payload: { signature_name: 'Ana Cruz' } });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -184,7 +244,11 @@ describe('new flow on a moved business clock', () => {
 
     // Funded: the loan starts after the business date, every installment is upcoming, nothing is past due.
     const servicer = await staffToken(app, 'servicer@payrail.test');
-    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `newflow-clock-fund-${who.id}` } });
+    const funded = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${who.id}/fund`,
+      headers: { ...auth(servicer), 'idempotency-key': `newflow-clock-fund-${who.id}` },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     const loan = funded.json<TFundResponse>().loan;
     expect({ disbursementDate: loan.disbursement_date, firstPaymentDate: loan.first_payment_date }).toEqual(expected);

@@ -29,41 +29,101 @@ const STEP = '/api/applicationflow/application_step';
 const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
 const postStep = (token: string, payload: Record<string, unknown>, remoteAddress?: string) =>
   call(app, { method: 'POST', url: STEP, headers: { ...auth(token), 'user-agent': 'compliance-test' }, payload, ...(remoteAddress ? { remoteAddress } : {}) });
-const upload = (file_type: string) => ({ file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`, file_extension: 'application/pdf', file_type, filename: `${file_type}.pdf` });
+const upload = (file_type: string) => ({
+  file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
+  file_extension: 'application/pdf',
+  file_type,
+  filename: `${file_type}.pdf`,
+});
 const ok = async (res: Promise<{ statusCode: number; body: string; json: <T>() => T }>, status = 200) => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(status);
   return r.json<{ new_status: string }>();
 };
 /** An SSN ending in the sandbox bureau's given last four (0002 = counteroffer, other = good score). */
-const ssnEnding = (last4: string) => `${String(1 + Math.floor(Math.random() * 600)).padStart(3, '0')}-${String(1 + Math.floor(Math.random() * 98)).padStart(2, '0')}-${last4}`;
-const PERSONAL = { first_name: 'Rita', middle_initial: 'C', last_name: 'Moss', phone: '2025550100', date_of_birth: '1988-02-03', driver_license_number: 'D7654321', address: '9 Elm Street', unit_number: '', city: 'Springfield', zip_code: '62701' };
+const ssnEnding = (last4: string) =>
+  `${String(1 + Math.floor(Math.random() * 600)).padStart(3, '0')}-${String(1 + Math.floor(Math.random() * 98)).padStart(2, '0')}-${last4}`;
+const PERSONAL = {
+  first_name: 'Rita',
+  middle_initial: 'C',
+  last_name: 'Moss',
+  phone: '2025550100',
+  date_of_birth: '1988-02-03',
+  driver_license_number: 'D7654321',
+  address: '9 Elm Street',
+  unit_number: '',
+  city: 'Springfield',
+  zip_code: '62701',
+};
 
 /** Check Your Rate with every document its terms checkbox covers; confirmed; up to the rate check's decision. */
 async function decided(o: { amount: number; ssnLast4: string; extraAgreements?: boolean }) {
   const email = uniqueEmail('nfc');
-  const agreements = { privacy_notice: true, consent_eletronic_comunications: true, ...(o.extraAgreements === false ? {} : { consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true }) };
+  const agreements = {
+    privacy_notice: true,
+    consent_eletronic_comunications: true,
+    ...(o.extraAgreements === false ? {} : { consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true }),
+  };
   const signup = await call(app, {
     method: 'POST',
     url: '/api/signup',
     remoteAddress: '10.9.8.1',
     headers: { 'user-agent': 'compliance-test' },
-    payload: { application_member: { email }, agreements, loan_borrower: { state_id: await availableStateId(app) }, loan: { amount: o.amount, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' }, new_flow: true },
+    payload: {
+      application_member: { email },
+      agreements,
+      loan_borrower: { state_id: await availableStateId(app) },
+      loan: { amount: o.amount, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
+      new_flow: true,
+    },
   });
   expect(signup.statusCode, signup.body).toBe(201);
   const id = signup.json<{ id: number }>().id;
   const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
   const token = confirmed.headers.authorization as string;
   const employer = await employerOfKind(app, 'private');
-  await ok(postStep(token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: employer.id, working_time_range: '3-5 years', annual_income: 6_000_000, employment_status: 'full-time', payment_frequency: 'bi-weekly', annual_household_income: 8_000_000 } }));
+  await ok(
+    postStep(token, {
+      workflow_status_key: 'job_info',
+      loan_borrower: {
+        employer_id: employer.id,
+        working_time_range: '3-5 years',
+        annual_income: 6_000_000,
+        employment_status: 'full-time',
+        payment_frequency: 'bi-weekly',
+        annual_household_income: 8_000_000,
+      },
+    }),
+  );
   const link = (await getStep(token, 'employment')).json<{ data: { payroll_link: { user_token: string; link_item: string | null } } }>().data.payroll_link;
-  const login = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/login', headers: auth(token), payload: { user_token: link.user_token, link_item: link.link_item, ...PAYROLL_SANDBOX_CREDENTIALS.good } });
+  const login = await call(app, {
+    method: 'POST',
+    url: '/api/payroll_link/sandbox/login',
+    headers: auth(token),
+    payload: { user_token: link.user_token, link_item: link.link_item, ...PAYROLL_SANDBOX_CREDENTIALS.good },
+  });
   await ok(postStep(token, { workflow_status_key: 'verify_employer', account_id: login.json<{ account_id: string }>().account_id }));
   const stateId = await availableStateId(app);
   await ok(postStep(token, { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } }));
-  await ok(postStep(token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } }));
+  await ok(
+    postStep(token, {
+      workflow_status_key: 'personal_info',
+      sub_step: 'rent',
+      loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
+    }),
+  );
   const ssn = ssnEnding(o.ssnLast4);
-  expect((await ok(postStep(token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }, '10.9.8.2'))).new_status).toBe('rate_check');
+  expect(
+    (
+      await ok(
+        postStep(
+          token,
+          { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } },
+          '10.9.8.2',
+        ),
+      )
+    ).new_status,
+  ).toBe('rate_check');
   expect((await ok(postStep(token, { workflow_status_key: 'rate_check' }))).new_status).toBe('select_program');
   return { id, email, token };
 }
@@ -71,12 +131,33 @@ async function decided(o: { amount: number; ssnLast4: string; extraAgreements?: 
 /** select_program (auto-debit) → manual bank → documents → loan_offer. */
 async function toLoanOffer(token: string) {
   await ok(postStep(token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }));
-  await ok(postStep(token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12348765', bankStatement: upload('bank_statement') } }));
-  await ok(postStep(token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code }, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }));
+  await ok(
+    postStep(token, {
+      workflow_status_key: 'verify_bank_account',
+      manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12348765', bankStatement: upload('bank_statement') },
+    }),
+  );
+  await ok(
+    postStep(token, {
+      workflow_status_key: 'additional_documents',
+      proof_of_address: upload('proof_of_address'),
+      proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code },
+      driver_license: upload('driver_license'),
+      selfie_photo: upload('selfie_photo'),
+    }),
+  );
   expect((await ok(postStep(token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
   const res = await getStep(token, 'loan_offer');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { auto_debit: TLoanOffer[]; one_times: TLoanOffer[]; split_direct_deposit: TLoanOffer[]; discount_percentage: number; counteroffer?: TCounterofferNotice | null } }>().data;
+  return res.json<{
+    data: {
+      auto_debit: TLoanOffer[];
+      one_times: TLoanOffer[];
+      split_direct_deposit: TLoanOffer[];
+      discount_percentage: number;
+      counteroffer?: TCounterofferNotice | null;
+    };
+  }>().data;
 }
 
 async function acceptedAgreements(userId: number) {
@@ -99,9 +180,28 @@ describe('counteroffer (SSN …0002 asking $2,000)', () => {
     expect(data.auto_debit.length).toBeGreaterThan(0);
     for (const offer of [...data.auto_debit, ...data.one_times]) expect(offer.amount).toBeLessThanOrEqual(100_000);
     const notice = data.counteroffer!;
-    expect(notice).toMatchObject({ requested_amount: 200_000, offered_amount: 100_000, reasons: nf.rateCheckReasons, credit_score: 615, bureau_name: BUREAU_CONTACT.sandbox.name, sent_at: expect.any(String) });
+    expect(notice).toMatchObject({
+      requested_amount: 200_000,
+      offered_amount: 100_000,
+      reasons: nf.rateCheckReasons,
+      credit_score: 615,
+      bureau_name: BUREAU_CONTACT.sandbox.name,
+      sent_at: expect.any(String),
+    });
     // The notice's required parts (Reg B 1002.9(a)(2), FCRA 615(a)): creditor, action, reasons, ECOA, score and bureau, free report within 60 days.
-    for (const part of ['Harbor Point Bank, N.A.', 'We cannot offer you the amount you asked for', '$2,000.00', '$1,000.00', nf.rateCheckReasons![0]!, 'Equal Credit Opportunity Act', 'Your credit score: 615', 'Scores range from a low of 300 to a high of 850', BUREAU_CONTACT.sandbox.phone, 'no later than 60 days', 'we will not send another']) {
+    for (const part of [
+      'Harbor Point Bank, N.A.',
+      'We cannot offer you the amount you asked for',
+      '$2,000.00',
+      '$1,000.00',
+      nf.rateCheckReasons![0]!,
+      'Equal Credit Opportunity Act',
+      'Your credit score: 615',
+      'Scores range from a low of 300 to a high of 850',
+      BUREAU_CONTACT.sandbox.phone,
+      'no later than 60 days',
+      'we will not send another',
+    ]) {
       expect(notice.text).toContain(part);
     }
     const mails = (await outbox(app, who.email)).filter((m) => m.subject === 'About the amount of your Payrail loan request');
@@ -125,15 +225,33 @@ describe('consents recorded in the new flow', () => {
     const who = await decided({ amount: 300_000, ssnLast4: '5678' });
     const data = await toLoanOffer(who.token);
     const offer = data.auto_debit[0]!;
-    await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms, auto_debit_disclosure_accepted: true }));
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'loan_offer',
+        isAutodebit: true,
+        payment: offer.fixed_payment_amount,
+        amount: offer.amount,
+        terms: offer.terms,
+        auto_debit_disclosure_accepted: true,
+      }),
+    );
     await ok(postStep(who.token, { workflow_status_key: 'password_creation', loan_borrower: { password: PASSWORD, password_confirm: PASSWORD } }));
     const number = uniquePhone();
     await ok(postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number } }), 201);
-    expect((await ok(postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number, code: await latestPhoneCode(app, number) } }))).new_status).toBe('application_submitted');
+    expect(
+      (await ok(postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number, code: await latestPhoneCode(app, number) } }))).new_status,
+    ).toBe('application_submitted');
 
     const rows = await acceptedAgreements(who.id);
     const byName = new Map(rows.map((r) => [r.name, r]));
-    for (const name of ['privacy_notice', 'consent_eletronic_comunications', 'consent_text_messaging', 'auto_debit_disclosure', 'terms_of_use', 'credit_pull_authorization']) {
+    for (const name of [
+      'privacy_notice',
+      'consent_eletronic_comunications',
+      'consent_text_messaging',
+      'auto_debit_disclosure',
+      'terms_of_use',
+      'credit_pull_authorization',
+    ]) {
       const row = byName.get(name);
       expect(row, name).toBeTruthy();
       expect(row!.acceptedAt).toBeInstanceOf(Date);
@@ -154,7 +272,13 @@ describe('consents recorded in the new flow', () => {
     const res = await call(app, {
       method: 'POST',
       url: '/api/signup',
-      payload: { application_member: { email: uniqueEmail('nfc') }, agreements: { privacy_notice: true, consent_eletronic_comunications: true, terms_of_use: false }, loan_borrower: { state_id: await availableStateId(app) }, loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' }, new_flow: true },
+      payload: {
+        application_member: { email: uniqueEmail('nfc') },
+        agreements: { privacy_notice: true, consent_eletronic_comunications: true, terms_of_use: false },
+        loan_borrower: { state_id: await availableStateId(app) },
+        loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' },
+        new_flow: true,
+      },
     });
     expect(res.statusCode).toBe(422);
   });
@@ -166,7 +290,13 @@ describe('already_started (POST /email for an application in progress without a 
     const signup = await call(app, {
       method: 'POST',
       url: '/api/signup',
-      payload: { application_member: { email }, agreements: { privacy_notice: true, consent_eletronic_comunications: true }, loan_borrower: { state_id: await availableStateId(app) }, loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' }, new_flow: true },
+      payload: {
+        application_member: { email },
+        agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+        loan_borrower: { state_id: await availableStateId(app) },
+        loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' },
+        new_flow: true,
+      },
     });
     expect(signup.statusCode, signup.body).toBe(201);
     await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });

@@ -30,7 +30,12 @@ const STEP = '/api/applicationflow/application_step';
 const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
 const postStep = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
 const dataUrl = (bytes: Buffer, mime: string) => `data:${mime};base64,${bytes.toString('base64')}`;
-const upload = (file_type: string, bytes: Buffer = tinyPdf(), mime = 'application/pdf') => ({ file: dataUrl(bytes, mime), file_extension: mime, file_type, filename: `${file_type}.pdf` });
+const upload = (file_type: string, bytes: Buffer = tinyPdf(), mime = 'application/pdf') => ({
+  file: dataUrl(bytes, mime),
+  file_extension: mime,
+  file_type,
+  filename: `${file_type}.pdf`,
+});
 
 async function newflowSignup(o: { email?: string; amount?: number; employerId?: number; employeeId?: string } = {}) {
   const email = o.email ?? uniqueEmail('nf');
@@ -41,7 +46,11 @@ async function newflowSignup(o: { email?: string; amount?: number; employerId?: 
       application_member: { email },
       fingerprint: 'fp-nf',
       agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-      loan_borrower: { state_id: await availableStateId(app), ...(o.employerId ? { employer_id: o.employerId } : {}), ...(o.employeeId ? { employee_id: o.employeeId } : {}) },
+      loan_borrower: {
+        state_id: await availableStateId(app),
+        ...(o.employerId ? { employer_id: o.employerId } : {}),
+        ...(o.employeeId ? { employee_id: o.employeeId } : {}),
+      },
       loan: { amount: o.amount ?? 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15_000 },
       new_flow: true,
     },
@@ -74,22 +83,48 @@ async function jobInfo(token: string, employerSlug: keyof typeof EMPLOYER_SLUGS 
   return ok(
     postStep(token, {
       workflow_status_key: 'job_info',
-      loan_borrower: { employer_id: employer.id, working_time_range: '3-5 years', annual_income: 6_000_000, employment_status: 'full-time', payment_frequency: 'bi-weekly', annual_household_income: 8_000_000 },
+      loan_borrower: {
+        employer_id: employer.id,
+        working_time_range: '3-5 years',
+        annual_income: 6_000_000,
+        employment_status: 'full-time',
+        payment_frequency: 'bi-weekly',
+        annual_household_income: 8_000_000,
+      },
     }),
   );
 }
 
-const PERSONAL = { first_name: 'Ana', middle_initial: 'B', last_name: 'Cruz', phone: '2025550100', date_of_birth: '1990-04-12', driver_license_number: 'D1234567', address: '123 North Main Street', unit_number: '', city: 'Springfield', zip_code: '62701' };
+const PERSONAL = {
+  first_name: 'Ana',
+  middle_initial: 'B',
+  last_name: 'Cruz',
+  phone: '2025550100',
+  date_of_birth: '1990-04-12',
+  driver_license_number: 'D1234567',
+  address: '123 North Main Street',
+  unit_number: '',
+  city: 'Springfield',
+  zip_code: '62701',
+};
 
 async function personal(token: string, overrides: Record<string, unknown> = {}) {
   const stateId = await availableStateId(app);
-  return postStep(token, { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId, ...overrides } });
+  return postStep(token, {
+    workflow_status_key: 'personal_info',
+    loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId, ...overrides },
+  });
 }
 
 /** Connects the sandbox payroll account (test_1) through the widget calls; answers the account id. */
 async function connectPayroll(token: string, username: string = PAYROLL_SANDBOX_CREDENTIALS.good.username) {
   const data = (await getStep(token, 'employment')).json<{ data: { payroll_link: { user_token: string; link_item: string | null } } }>().data;
-  const login = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/login', headers: auth(token), payload: { user_token: data.payroll_link.user_token, link_item: data.payroll_link.link_item, username, password: 'passgood' } });
+  const login = await call(app, {
+    method: 'POST',
+    url: '/api/payroll_link/sandbox/login',
+    headers: auth(token),
+    payload: { user_token: data.payroll_link.user_token, link_item: data.payroll_link.link_item, username, password: 'passgood' },
+  });
   expect(login.statusCode, login.body).toBe(200);
   return { accountId: login.json<{ account_id: string }>().account_id, userToken: data.payroll_link.user_token };
 }
@@ -107,8 +142,24 @@ async function atRateCheckDecided(ssn = uniqueSsn(), o: { manualEmployment?: boo
     expect((await ok(postStep(who.token, { workflow_status_key: 'verify_employer', account_id: payroll.accountId }))).new_status).toBe('personal_info');
   }
   expect((await ok(personal(who.token))).new_status).toBe('personal_info');
-  expect((await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } }))).new_status).toBe('ssn_input');
-  expect((await ok(postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }))).new_status).toBe('rate_check');
+  expect(
+    (
+      await ok(
+        postStep(who.token, {
+          workflow_status_key: 'personal_info',
+          sub_step: 'rent',
+          loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
+        }),
+      )
+    ).new_status,
+  ).toBe('ssn_input');
+  expect(
+    (
+      await ok(
+        postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }),
+      )
+    ).new_status,
+  ).toBe('rate_check');
   const decided = await ok(postStep(who.token, { workflow_status_key: 'rate_check' }));
   return { ...who, payroll, decided };
 }
@@ -124,7 +175,10 @@ describe('sign-up and sign-in pre-check (POST /email)', () => {
 
     const started = await atJobInfo();
     const inProgress = await call(app, { method: 'POST', url: '/api/email', payload: { email: started.email } });
-    expect([inProgress.statusCode, inProgress.json()]).toEqual([202, { data: 'already_started', has_password: false, continue_link: 'sent', link_valid_hours: 72 }]);
+    expect([inProgress.statusCode, inProgress.json()]).toEqual([
+      202,
+      { data: 'already_started', has_password: false, continue_link: 'sent', link_valid_hours: 72 },
+    ]);
     const link = (await outbox(app, started.email)).find((m) => /\/c\/([A-Za-z0-9_-]+)/.test(m.body));
     const code = link && /\/c\/([A-Za-z0-9_-]+)/.exec(link.body)![1];
     expect(code).toBeTruthy();
@@ -141,7 +195,13 @@ describe('sign-up and sign-in pre-check (POST /email)', () => {
     const bad = await call(app, {
       method: 'POST',
       url: '/api/signup',
-      payload: { application_member: { email: uniqueEmail('nf') }, agreements: { privacy_notice: true, consent_eletronic_comunications: true }, loan_borrower: { state_id: await availableStateId(app) }, loan: { amount: 100_000, payment_frequency: 'weekly', loan_purpose_name: 'Yacht' }, new_flow: true },
+      payload: {
+        application_member: { email: uniqueEmail('nf') },
+        agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+        loan_borrower: { state_id: await availableStateId(app) },
+        loan: { amount: 100_000, payment_frequency: 'weekly', loan_purpose_name: 'Yacht' },
+        new_flow: true,
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ errors: { loan_purpose_name: ['is not included in the list'] } });
@@ -179,7 +239,11 @@ describe('application steps: order and data', () => {
 
   it('answers the step data of job_info and the new status for a step that is not open', async () => {
     const who = await atJobInfo();
-    const data = (await getStep(who.token, 'job_info')).json<{ new_status: null; finalized_application: boolean; data: { employment_status_options: string[]; other_employer_id: number; payment_frequencies: { value: string }[] } }>();
+    const data = (await getStep(who.token, 'job_info')).json<{
+      new_status: null;
+      finalized_application: boolean;
+      data: { employment_status_options: string[]; other_employer_id: number; payment_frequencies: { value: string }[] };
+    }>();
     expect(data).toMatchObject({ workflow_status_key: 'job_info', current_status: 'job_info', new_status: null, finalized_application: false });
     expect(data.data.employment_status_options).toEqual(['full-time', 'part-time', 'Retired']);
     expect(data.data.payment_frequencies.map((p) => p.value)).toEqual(['monthly', 'bi-weekly', 'weekly']);
@@ -194,7 +258,17 @@ describe('application steps: order and data', () => {
     const who = await atJobInfo();
     const otherId = (await getStep(who.token, 'job_info')).json<{ data: { other_employer_id: number } }>().data.other_employer_id;
     const res = await ok(
-      postStep(who.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }),
+      postStep(who.token, {
+        workflow_status_key: 'job_info',
+        loan_borrower: {
+          employer_id: otherId,
+          working_time_range: '1-3 years',
+          annual_income: 5_000_000,
+          employment_status: 'part-time',
+          payment_frequency: 'weekly',
+          annual_household_income: 5_000_000,
+        },
+      }),
     );
     expect(res.new_status).toBe('employer_info');
     // Payroll options come from the server (seeded reference data); the form adds Other and Don't know.
@@ -202,31 +276,71 @@ describe('application steps: order and data', () => {
     expect(services).toEqual(expect.arrayContaining(['ADP', 'Paychex', 'Workday']));
     expect(services).not.toContain('Other');
     expect(services).not.toContain("Don't know");
-    const bad = await postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: 'Yes', payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'XY' } });
+    const bad = await postStep(who.token, {
+      workflow_status_key: 'employer_info',
+      employer: { name: 'Acme', multiple_paycheck: 'Yes', payroll_service: 'ADP', work_email: 'me@acme.test' },
+      loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'XY' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ errors: { middle_initial: ['is too long (maximum is 1 characters)'] } });
-    const done = await ok(postStep(who.token, { workflow_status_key: 'employer_info', employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' } }));
+    const done = await ok(
+      postStep(who.token, {
+        workflow_status_key: 'employer_info',
+        employer: { name: 'Acme', multiple_paycheck: "Don't know", payroll_service: 'ADP', work_email: 'me@acme.test' },
+        loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B', middle_initial: 'C' },
+      }),
+    );
     expect(done).toMatchObject({ new_status: 'employer_under_review', finalized_application: true });
     expect((await getStep(who.token, 'under_review')).json()).toMatchObject({ workflow_status_key: 'employer_under_review', new_status: null });
     // The reviewer accepts the employer through its own audited action (not the generic status change).
     const staff = await staffToken(app, 'underwriter@payrail.test');
-    const generic = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/status`, headers: auth(staff), payload: { new_status: 'personal_info' } });
+    const generic = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${who.id}/status`,
+      headers: auth(staff),
+      payload: { new_status: 'personal_info' },
+    });
     expect(generic.statusCode).toBe(422);
     expect(generic.json()).toMatchObject({ error: APPLICATION_MSG.useDedicatedAction('employer_review') });
-    const review = (userId: number, payload: Record<string, unknown>) => call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/employer_review`, headers: auth(staff), payload });
+    const review = (userId: number, payload: Record<string, unknown>) =>
+      call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/employer_review`, headers: auth(staff), payload });
     expect((await review(who.id, { decision: 'maybe' })).statusCode).toBe(422);
     const accepted = await review(who.id, { decision: 'accept', note: 'Acme is a real employer.' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toEqual({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
     expect((await getStep(who.token, 'personal_info')).json()).toMatchObject({ current_status: 'personal_info', new_status: null });
-    const [audit] = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'employer_review')));
-    expect(audit).toMatchObject({ before: { status: 'employer_under_review' }, after: { status: 'personal_info', decision: 'accept', note: 'Acme is a real employer.', employer: { name: 'Acme', payroll_service: 'ADP' } } });
+    const [audit] = await app.ctx.database.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, who.id), eq(staffActions.action, 'employer_review')));
+    expect(audit).toMatchObject({
+      before: { status: 'employer_under_review' },
+      after: { status: 'personal_info', decision: 'accept', note: 'Acme is a real employer.', employer: { name: 'Acme', payroll_service: 'ADP' } },
+    });
     // Only from employer_under_review: a second decision is refused with the current status.
     expect((await review(who.id, { decision: 'cannot_proceed', note: 'Too late.' })).json()).toMatchObject({ current_status: 'personal_info' });
     // Cannot proceed ends the application at cant_proceed.
     const stopped = await atJobInfo();
-    await ok(postStep(stopped.token, { workflow_status_key: 'job_info', loan_borrower: { employer_id: otherId, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'part-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } }));
-    await ok(postStep(stopped.token, { workflow_status_key: 'employer_info', employer: { name: 'Nowhere Inc', multiple_paycheck: 'No', payroll_service: "Don't know", work_email: 'me@nowhere.test' }, loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B' } }));
+    await ok(
+      postStep(stopped.token, {
+        workflow_status_key: 'job_info',
+        loan_borrower: {
+          employer_id: otherId,
+          working_time_range: '1-3 years',
+          annual_income: 5_000_000,
+          employment_status: 'part-time',
+          payment_frequency: 'weekly',
+          annual_household_income: 5_000_000,
+        },
+      }),
+    );
+    await ok(
+      postStep(stopped.token, {
+        workflow_status_key: 'employer_info',
+        employer: { name: 'Nowhere Inc', multiple_paycheck: 'No', payroll_service: "Don't know", work_email: 'me@nowhere.test' },
+        loan_borrower: { phone: '2025550100', first_name: 'A', last_name: 'B' },
+      }),
+    );
     expect((await review(stopped.id, { decision: 'cannot_proceed', note: 'Not a real employer.' })).json()).toMatchObject({ new_status: 'cant_proceed' });
     expect((await getStep(stopped.token, 'cant_proceed')).json()).toMatchObject({ current_status: 'cant_proceed', finalized_application: true });
   });
@@ -237,8 +351,14 @@ describe('application steps: order and data', () => {
     const staff = await staffToken(app, 'underwriter@payrail.test');
     const dropped = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/drop`, headers: auth(staff) });
     expect(dropped.json()).toMatchObject({ previous_status: 'select_program', new_status: 'dropped' });
-    expect((await postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false })).json()).toMatchObject({ current_status: 'dropped' });
-    expect((await getStep(who.token, 'dropped')).json()).toMatchObject({ current_status: 'dropped', finalized_application: true, data: { reapply_date: null } });
+    expect((await postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false })).json()).toMatchObject({
+      current_status: 'dropped',
+    });
+    expect((await getStep(who.token, 'dropped')).json()).toMatchObject({
+      current_status: 'dropped',
+      finalized_application: true,
+      data: { reapply_date: null },
+    });
     expect((await ok(postStep(who.token, { workflow_status_key: 'dropped' }))).new_status).toBe('job_info');
   });
 
@@ -255,18 +375,42 @@ describe('application steps: order and data', () => {
     expect(long.statusCode).toBe(422);
     expect(Object.keys(long.json<{ errors: object }>().errors).sort()).toEqual(['middle_initial', 'unit_number', 'zip_code']);
     // The phone follows verify_phone's rule (US, BR, PT mobile numbers outside production), nothing written on refusal.
-    for (const phone of ['12345', '+442071838750', '2025550100999']) expect((await personal(who.token, { phone })).json()).toEqual({ errors: { phone: [MSG.invalidPhone] } });
-    expect((await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: { first_name: string | null } } }>().data.loan_borrower.first_name).toBeNull();
+    for (const phone of ['12345', '+442071838750', '2025550100999'])
+      expect((await personal(who.token, { phone })).json()).toEqual({ errors: { phone: [MSG.invalidPhone] } });
+    expect(
+      (await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: { first_name: string | null } } }>().data.loan_borrower.first_name,
+    ).toBeNull();
     // Housing before the personal fields were saved is not open yet.
-    const early = await postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 100_000, education_level: 'other' } });
+    const early = await postStep(who.token, {
+      workflow_status_key: 'personal_info',
+      sub_step: 'rent',
+      loan_borrower: { housing_type: 'rent', housing_payment: 100_000, education_level: 'other' },
+    });
     expect(early.statusCode).toBe(409);
     expect((await ok(personal(who.token))).new_status).toBe('personal_info');
-    const noPayment = await postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', education_level: 'other' } });
+    const noPayment = await postStep(who.token, {
+      workflow_status_key: 'personal_info',
+      sub_step: 'rent',
+      loan_borrower: { housing_type: 'rent', education_level: 'other' },
+    });
     expect(noPayment.json()).toEqual({ errors: { housing_payment: ["can't be blank"] } });
-    const owned = await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'own_no_mortgage', education_level: 'some_college' } }));
+    const owned = await ok(
+      postStep(who.token, {
+        workflow_status_key: 'personal_info',
+        sub_step: 'rent',
+        loan_borrower: { housing_type: 'own_no_mortgage', education_level: 'some_college' },
+      }),
+    );
     expect(owned.new_status).toBe('ssn_input');
     const data = (await getStep(who.token, 'personal_info')).json<{ data: { loan_borrower: Record<string, unknown> } }>();
-    expect(data.data.loan_borrower).toMatchObject({ first_name: 'Ana', middle_initial: 'B', phone: '+12025550100', date_of_birth: '1990-04-12', housing_type: 'own_no_mortgage', education_level: 'some_college' });
+    expect(data.data.loan_borrower).toMatchObject({
+      first_name: 'Ana',
+      middle_initial: 'B',
+      phone: '+12025550100',
+      date_of_birth: '1990-04-12',
+      housing_type: 'own_no_mortgage',
+      education_level: 'some_college',
+    });
     // The back button: ssn → personal_info is on the stack.
     const stack = (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>();
     expect(stack.navigation_stack.slice(-2)).toEqual(['personal_info', 'ssn_input']);
@@ -274,7 +418,9 @@ describe('application steps: order and data', () => {
     const back = await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'personal_info' } });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ new_status: 'personal_info' });
-    expect((await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>().navigation_stack.at(-1)).toBe('personal_info');
+    expect(
+      (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(who.token) })).json<{ navigation_stack: string[] }>().navigation_stack.at(-1),
+    ).toBe('personal_info');
     // Back is only to the stack's previous page: skipping back to job_info is refused.
     const skip = await call(app, { method: 'POST', url: '/api/workflow/change_status', headers: auth(who.token), payload: { new_status: 'job_info' } });
     expect([skip.statusCode, skip.json<{ current_status: string }>().current_status]).toEqual([422, 'personal_info']);
@@ -289,9 +435,20 @@ describe('application steps: order and data', () => {
     await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }));
     await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }));
     await ok(personal(who.token));
-    await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' } }));
-    const ssn = (s: string, c?: string) => postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: s, ...(c ? { social_security_number_confirmation: c } : {}) } });
-    for (const bad of ['000-12-3456', '12345678', '950-12-3456', 'abc']) expect((await ssn(bad)).json(), bad).toEqual({ errors: { social_security_number: ['SSN is not valid'] } });
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'personal_info',
+        sub_step: 'rent',
+        loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' },
+      }),
+    );
+    const ssn = (s: string, c?: string) =>
+      postStep(who.token, {
+        workflow_status_key: 'ssn_input',
+        loan_borrower: { social_security_number: s, ...(c ? { social_security_number_confirmation: c } : {}) },
+      });
+    for (const bad of ['000-12-3456', '12345678', '950-12-3456', 'abc'])
+      expect((await ssn(bad)).json(), bad).toEqual({ errors: { social_security_number: ['SSN is not valid'] } });
     expect((await ssn('123-45-6789', '123-45-6780')).json()).toEqual({ errors: { social_security_number_confirmation: ['SSN does not match'] } });
   });
 });
@@ -303,7 +460,13 @@ describe('rate check (background job, polled every 5 s)', () => {
     await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }));
     await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }));
     await ok(personal(who.token));
-    await ok(postStep(who.token, { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' } }));
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'personal_info',
+        sub_step: 'rent',
+        loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' },
+      }),
+    );
     await ok(postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: uniqueSsn() } }));
     const polls = await Promise.all(Array.from({ length: 10 }, () => postStep(who.token, { workflow_status_key: 'rate_check' })));
     for (const p of polls) expect(p.statusCode, p.body).toBe(200);
@@ -356,35 +519,85 @@ describe('program, split direct deposit, bank, documents', () => {
     const who = await atRateCheckDecided();
     const program = (await getStep(who.token, 'select_program')).json<{ data: { qualified_for_split_direct_deposit: boolean; allow_split_auto: boolean } }>();
     expect(program.data).toMatchObject({ qualified_for_split_direct_deposit: true, allow_split_auto: true });
-    expect((await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }))).new_status).toBe('split_direct_deposit');
-    const split = (await getStep(who.token, 'split_direct_deposit')).json<{ data: { error: string | null; allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } } }>();
+    expect((await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }))).new_status).toBe(
+      'split_direct_deposit',
+    );
+    const split = (await getStep(who.token, 'split_direct_deposit')).json<{
+      data: { error: string | null; allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } };
+    }>();
     expect(split.data.error).toBeNull();
     // The automatic split asks for the loan payment per paycheck (not the manual $85.00).
     expect(split.data.allocation_amount).toBeGreaterThan(8_500);
     expect(split.data.payroll_link.pay_distribution_config).toBeTruthy();
-    const forged = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: split.data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: 'sbx_payroll_config-forged.x', accept: true } });
+    const forged = await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/pay_distribution',
+      headers: auth(who.token),
+      payload: {
+        user_token: split.data.payroll_link.user_token,
+        account_id: who.payroll!.accountId,
+        pay_distribution_config: 'sbx_payroll_config-forged.x',
+        accept: true,
+      },
+    });
     expect(forged.statusCode).toBe(422);
-    const accepted = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: split.data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: split.data.payroll_link.pay_distribution_config, accept: true } });
+    const accepted = await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/pay_distribution',
+      headers: auth(who.token),
+      payload: {
+        user_token: split.data.payroll_link.user_token,
+        account_id: who.payroll!.accountId,
+        pay_distribution_config: split.data.payroll_link.pay_distribution_config,
+        accept: true,
+      },
+    });
     expect(accepted.json()).toMatchObject({ status: 'set', allocation_amount: split.data.allocation_amount });
     expect((await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('verify_bank_account');
 
     const declined = await atRateCheckDecided();
     await ok(postStep(declined.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
-    const s2 = (await getStep(declined.token, 'split_direct_deposit')).json<{ data: { payroll_link: { user_token: string; pay_distribution_config: string } } }>();
-    await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(declined.token), payload: { user_token: s2.data.payroll_link.user_token, account_id: declined.payroll!.accountId, pay_distribution_config: s2.data.payroll_link.pay_distribution_config, accept: false } });
+    const s2 = (await getStep(declined.token, 'split_direct_deposit')).json<{
+      data: { payroll_link: { user_token: string; pay_distribution_config: string } };
+    }>();
+    await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/pay_distribution',
+      headers: auth(declined.token),
+      payload: {
+        user_token: s2.data.payroll_link.user_token,
+        account_id: declined.payroll!.accountId,
+        pay_distribution_config: s2.data.payroll_link.pay_distribution_config,
+        accept: false,
+      },
+    });
     expect((await ok(postStep(declined.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('split_direct_deposit_manual');
     // A split in place for another amount (here the manual $85.00) is not the allocation asked for: manual route.
     const otherAmount = await atRateCheckDecided();
     await ok(postStep(otherAmount.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
     const s3 = (await getStep(otherAmount.token, 'split_direct_deposit')).json<{ data: { payroll_link: { user_token: string } } }>();
     const eightyFive = await app.ctx.providers.payrollLink.payDistributionConfig({ amountCents: 8_500 });
-    const set85 = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(otherAmount.token), payload: { user_token: s3.data.payroll_link.user_token, account_id: otherAmount.payroll!.accountId, pay_distribution_config: eightyFive, accept: true } });
+    const set85 = await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/pay_distribution',
+      headers: auth(otherAmount.token),
+      payload: { user_token: s3.data.payroll_link.user_token, account_id: otherAmount.payroll!.accountId, pay_distribution_config: eightyFive, accept: true },
+    });
     expect(set85.json()).toMatchObject({ status: 'set', allocation_amount: 8_500 });
     expect((await ok(postStep(otherAmount.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('split_direct_deposit_manual');
 
     const noProof = await postStep(declined.token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: {} });
     expect(noProof.statusCode).toBe(422);
-    expect((await ok(postStep(declined.token, { workflow_status_key: 'split_direct_deposit_manual', loan_borrower: { allotment: upload('allotment', tinyPng(), 'image/png') } }))).new_status).toBe('verify_bank_account');
+    expect(
+      (
+        await ok(
+          postStep(declined.token, {
+            workflow_status_key: 'split_direct_deposit_manual',
+            loan_borrower: { allotment: upload('allotment', tinyPng(), 'image/png') },
+          }),
+        )
+      ).new_status,
+    ).toBe('verify_bank_account');
   });
 
   it('answers an error for a payroll without pay distribution (the SPA auto-submits to manual), and refuses wrong credentials', async () => {
@@ -398,7 +611,12 @@ describe('program, split direct deposit, bank, documents', () => {
     const other = await atJobInfo();
     await jobInfo(other.token);
     const session = (await getStep(other.token, 'employment')).json<{ data: { payroll_link: { user_token: string } } }>().data.payroll_link;
-    const wrong = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/login', headers: auth(other.token), payload: { user_token: session.user_token, username: 'test_1', password: 'passbad' } });
+    const wrong = await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/login',
+      headers: auth(other.token),
+      payload: { user_token: session.user_token, username: 'test_1', password: 'passbad' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ error_code: 'invalid_credentials' });
     const forged = await postStep(other.token, { workflow_status_key: 'verify_employer', account_id: 'sbx_payroll_account-forged.x' });
@@ -409,27 +627,57 @@ describe('program, split direct deposit, bank, documents', () => {
     const who = await atRateCheckDecided(uniqueSsn(), { manualEmployment: true });
     const program = (await getStep(who.token, 'select_program')).json<{ data: { allow_split_auto: boolean } }>();
     expect(program.data.allow_split_auto).toBe(false);
-    expect((await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }))).new_status).toBe('verify_bank_account');
+    expect((await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }))).new_status).toBe(
+      'verify_bank_account',
+    );
     const none = await postStep(who.token, { workflow_status_key: 'verify_bank_account' });
     expect(none.json()).toEqual({ errors: { bank_account: [NEWFLOW_MSG.bankAccountMissing] } });
-    const bank = await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') } }));
+    const bank = await ok(
+      postStep(who.token, {
+        workflow_status_key: 'verify_bank_account',
+        manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') },
+      }),
+    );
     expect(bank.new_status).toBe('additional_documents');
 
     const docs = (await getStep(who.token, 'additional_documents')).json<{ data: { required_documents: string[] } }>();
     expect(docs.data.required_documents).toEqual(['driver_license', 'proof_of_address', 'selfie_photo']);
     const big = tinyPdf(2_000_001);
-    expect((await postStep(who.token, { workflow_status_key: 'additional_documents', driver_license: upload('driver_license', big) })).json()).toEqual({ errors: { driver_license: [DOCUMENT_FILE_TOO_LARGE] } });
-    expect((await postStep(who.token, { workflow_status_key: 'additional_documents', driver_license: upload('driver_license', tinyGif(), 'image/png') })).json()).toEqual({ errors: { driver_license: [DOCUMENT_FILE_WRONG_TYPE] } });
+    expect((await postStep(who.token, { workflow_status_key: 'additional_documents', driver_license: upload('driver_license', big) })).json()).toEqual({
+      errors: { driver_license: [DOCUMENT_FILE_TOO_LARGE] },
+    });
+    expect(
+      (await postStep(who.token, { workflow_status_key: 'additional_documents', driver_license: upload('driver_license', tinyGif(), 'image/png') })).json(),
+    ).toEqual({ errors: { driver_license: [DOCUMENT_FILE_WRONG_TYPE] } });
     const bigGif = Buffer.concat([tinyGif(), Buffer.alloc(2_000_001)]);
-    expect((await postStep(who.token, { workflow_status_key: 'additional_documents', selfie_photo: upload('selfie_photo', bigGif, 'image/gif') })).json()).toEqual({ errors: { selfie_photo: [NEWFLOW_MSG.fileTooLargeAndWrongType] } });
-    expect((await postStep(who.token, { workflow_status_key: 'additional_documents' })).json()).toEqual({ errors: { documents: [NEWFLOW_MSG.documentsMissing] } });
+    expect(
+      (await postStep(who.token, { workflow_status_key: 'additional_documents', selfie_photo: upload('selfie_photo', bigGif, 'image/gif') })).json(),
+    ).toEqual({ errors: { selfie_photo: [NEWFLOW_MSG.fileTooLargeAndWrongType] } });
+    expect((await postStep(who.token, { workflow_status_key: 'additional_documents' })).json()).toEqual({
+      errors: { documents: [NEWFLOW_MSG.documentsMissing] },
+    });
 
-    const proof = (facts: Record<string, string>) => postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: facts });
-    expect((await proof({ statement_date: addDays(TODAY, -46), address: PERSONAL.address, zip_code: PERSONAL.zip_code })).json()).toEqual({ errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressTooOld] } });
-    expect((await proof({ statement_date: addDays(TODAY, 1), address: PERSONAL.address, zip_code: PERSONAL.zip_code })).json()).toEqual({ errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressFuture] } });
-    expect((await proof({ statement_date: TODAY, address: '9 Elm Road', zip_code: PERSONAL.zip_code })).json()).toEqual({ errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressMismatch] } });
-    expect((await ok(proof({ statement_date: addDays(TODAY, -45), address: '123 N. Main St', zip_code: PERSONAL.zip_code }))).new_status).toBe('additional_documents');
-    await ok(postStep(who.token, { workflow_status_key: 'additional_documents', driver_license: upload('driver_license', tinyPng(), 'image/png'), selfie_photo: upload('selfie_photo', tinyPng(), 'image/png') }));
+    const proof = (facts: Record<string, string>) =>
+      postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: facts });
+    expect((await proof({ statement_date: addDays(TODAY, -46), address: PERSONAL.address, zip_code: PERSONAL.zip_code })).json()).toEqual({
+      errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressTooOld] },
+    });
+    expect((await proof({ statement_date: addDays(TODAY, 1), address: PERSONAL.address, zip_code: PERSONAL.zip_code })).json()).toEqual({
+      errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressFuture] },
+    });
+    expect((await proof({ statement_date: TODAY, address: '9 Elm Road', zip_code: PERSONAL.zip_code })).json()).toEqual({
+      errors: { proof_of_address: [NEWFLOW_MSG.proofOfAddressMismatch] },
+    });
+    expect((await ok(proof({ statement_date: addDays(TODAY, -45), address: '123 N. Main St', zip_code: PERSONAL.zip_code }))).new_status).toBe(
+      'additional_documents',
+    );
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'additional_documents',
+        driver_license: upload('driver_license', tinyPng(), 'image/png'),
+        selfie_photo: upload('selfie_photo', tinyPng(), 'image/png'),
+      }),
+    );
     expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
   });
 });
@@ -440,9 +688,21 @@ async function atLoanOffer(split: boolean | 'automatic') {
   let allocation: number | null = null;
   if (split === 'automatic') {
     await ok(postStep(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: true }));
-    const data = (await getStep(who.token, 'split_direct_deposit')).json<{ data: { allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } } }>().data;
+    const data = (await getStep(who.token, 'split_direct_deposit')).json<{
+      data: { allocation_amount: number; payroll_link: { user_token: string; pay_distribution_config: string } };
+    }>().data;
     allocation = data.allocation_amount;
-    const set = await call(app, { method: 'POST', url: '/api/payroll_link/sandbox/pay_distribution', headers: auth(who.token), payload: { user_token: data.payroll_link.user_token, account_id: who.payroll!.accountId, pay_distribution_config: data.payroll_link.pay_distribution_config, accept: true } });
+    const set = await call(app, {
+      method: 'POST',
+      url: '/api/payroll_link/sandbox/pay_distribution',
+      headers: auth(who.token),
+      payload: {
+        user_token: data.payroll_link.user_token,
+        account_id: who.payroll!.accountId,
+        pay_distribution_config: data.payroll_link.pay_distribution_config,
+        accept: true,
+      },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect((await ok(postStep(who.token, { workflow_status_key: 'split_direct_deposit' }))).new_status).toBe('verify_bank_account');
   } else if (split) {
@@ -455,16 +715,38 @@ async function atLoanOffer(split: boolean | 'automatic') {
   if (split) {
     // The bank widget (sandbox aggregator, auth product): the linked account is verified, the step moves on.
     const widget = (await call(app, { url: '/api/bank_informations/widget', headers: auth(who.token) })).json<{ link_token: string }>();
-    const login = await call(app, { method: 'POST', url: '/api/bank_link/sandbox/authorize', payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' } });
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/bank_link/sandbox/authorize',
+      payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { public_token, accounts } = login.json<{ public_token: string; accounts: { id: string; subtype: string }[] }>();
-    const saved = await call(app, { method: 'POST', url: '/api/bank_informations/save_plaid_information', headers: auth(who.token), payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id } });
+    const saved = await call(app, {
+      method: 'POST',
+      url: '/api/bank_informations/save_plaid_information',
+      headers: auth(who.token),
+      payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account' }))).new_status).toBe('additional_documents');
   } else {
-    await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account', manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') } }));
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'verify_bank_account',
+        manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') },
+      }),
+    );
   }
-  await ok(postStep(who.token, { workflow_status_key: 'additional_documents', proof_of_address: upload('proof_of_address'), proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code }, driver_license: upload('driver_license'), selfie_photo: upload('selfie_photo') }));
+  await ok(
+    postStep(who.token, {
+      workflow_status_key: 'additional_documents',
+      proof_of_address: upload('proof_of_address'),
+      proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code },
+      driver_license: upload('driver_license'),
+      selfie_photo: upload('selfie_photo'),
+    }),
+  );
   expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
   return { ...who, allocation };
 }
@@ -502,11 +784,33 @@ describe('loan offers, password, phone, approval and signature', () => {
     for (const o of [...data.split_direct_deposit, ...data.auto_debit, ...data.one_times]) expectEngineFigures(o, feeFinanced(o));
     expect(Number(data.split_direct_deposit[0]!.interest_rate)).toBeLessThan(Number(data.auto_debit[0]!.interest_rate));
     const offer = data.split_direct_deposit[0]!;
-    const wrong = await postStep(split.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount + 1, amount: offer.amount });
+    const wrong = await postStep(split.token, {
+      workflow_status_key: 'loan_offer',
+      isAutodebit: false,
+      payment: offer.fixed_payment_amount + 1,
+      amount: offer.amount,
+    });
     expect(wrong.json()).toEqual({ errors: { payment: [NEWFLOW_MSG.offerNotOffered] } });
-    expect((await ok(postStep(split.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }))).new_status).toBe('password_creation');
+    expect(
+      (
+        await ok(
+          postStep(split.token, {
+            workflow_status_key: 'loan_offer',
+            isAutodebit: false,
+            payment: offer.fixed_payment_amount,
+            amount: offer.amount,
+            terms: offer.terms,
+          }),
+        )
+      ).new_status,
+    ).toBe('password_creation');
     const stored = (await app.ctx.repos.application.activeApplication(split.id))!;
-    expect(stored).toMatchObject({ amountCents: offer.amount, paymentPerTermCents: offer.fixed_payment_amount, aprPercent: offer.apr, paymentMethod: 'split_direct_deposit' });
+    expect(stored).toMatchObject({
+      amountCents: offer.amount,
+      paymentPerTermCents: offer.fixed_payment_amount,
+      aprPercent: offer.apr,
+      paymentMethod: 'split_direct_deposit',
+    });
   });
 
   it('automatic split: the widget was asked for the loan payment, which covers every split offer (the largest is exactly it)', async () => {
@@ -514,12 +818,31 @@ describe('loan offers, password, phone, approval and signature', () => {
     const data = (await getStep(who.token, 'loan_offer')).json<{ data: OfferData }>().data;
     expect(data.split_direct_deposit.length).toBeGreaterThan(0);
     expect(Math.max(...data.split_direct_deposit.map((o) => o.fixed_payment_amount))).toBe(who.allocation);
-    expect(await app.ctx.repos.newflow.find(who.id)).toMatchObject({ allocationRequestedCents: who.allocation, allocationAmountCents: who.allocation, allocationStatus: 'set' });
+    expect(await app.ctx.repos.newflow.find(who.id)).toMatchObject({
+      allocationRequestedCents: who.allocation,
+      allocationAmountCents: who.allocation,
+      allocationStatus: 'set',
+    });
     const staff = await staffToken(app, 'underwriter@payrail.test');
     const evidence = await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(staff) });
-    expect(evidence.json()).toMatchObject({ program: 'split_direct_deposit', payroll: { allocation_requested: who.allocation, allocation_amount: who.allocation, allocation_status: 'set' } });
+    expect(evidence.json()).toMatchObject({
+      program: 'split_direct_deposit',
+      payroll: { allocation_requested: who.allocation, allocation_amount: who.allocation, allocation_status: 'set' },
+    });
     const offer = data.split_direct_deposit[0]!;
-    expect((await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: false, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms }))).new_status).toBe('password_creation');
+    expect(
+      (
+        await ok(
+          postStep(who.token, {
+            workflow_status_key: 'loan_offer',
+            isAutodebit: false,
+            payment: offer.fixed_payment_amount,
+            amount: offer.amount,
+            terms: offer.terms,
+          }),
+        )
+      ).new_status,
+    ).toBe('password_creation');
   });
 
   it('walks password creation, phone validation, review, approval and e-signature to a fundable application', async () => {
@@ -527,10 +850,30 @@ describe('loan offers, password, phone, approval and signature', () => {
     const offer = (await getStep(who.token, 'loan_offer')).json<{ data: OfferData }>().data.auto_debit[0]!;
     expect(offer).toBeTruthy();
     // An auto-debit offer is the ACH authorization: refused without the disclosure accepted (newflow-auto-debit.int.test.ts).
-    expect((await postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms })).json()).toEqual({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } });
-    await ok(postStep(who.token, { workflow_status_key: 'loan_offer', isAutodebit: true, payment: offer.fixed_payment_amount, amount: offer.amount, terms: offer.terms, auto_debit_disclosure_accepted: true }));
+    expect(
+      (
+        await postStep(who.token, {
+          workflow_status_key: 'loan_offer',
+          isAutodebit: true,
+          payment: offer.fixed_payment_amount,
+          amount: offer.amount,
+          terms: offer.terms,
+        })
+      ).json(),
+    ).toEqual({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } });
+    await ok(
+      postStep(who.token, {
+        workflow_status_key: 'loan_offer',
+        isAutodebit: true,
+        payment: offer.fixed_payment_amount,
+        amount: offer.amount,
+        terms: offer.terms,
+        auto_debit_disclosure_accepted: true,
+      }),
+    );
 
-    const pw = (password: string, password_confirm: string, refer_code?: string) => postStep(who.token, { workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm }, ...(refer_code ? { refer_code } : {}) });
+    const pw = (password: string, password_confirm: string, refer_code?: string) =>
+      postStep(who.token, { workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm }, ...(refer_code ? { refer_code } : {}) });
     expect((await pw('short', 'short')).json<{ errors: Record<string, string[]> }>().errors.password).toBeTruthy();
     expect((await pw(PASSWORD, `${PASSWORD}x`)).json()).toEqual({ errors: { password_confirm: ['password does not match'] } });
     expect((await pw(PASSWORD, PASSWORD, 'NOPE1234')).json()).toEqual({ errors: { refer_code: ['This referral code does not exist.'] } });
@@ -548,13 +891,21 @@ describe('loan offers, password, phone, approval and signature', () => {
     const short = await postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number, code: '12' } });
     expect(short.statusCode).toBe(422);
     const code = await latestPhoneCode(app, number);
-    expect(await ok(postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number, code } }))).toMatchObject({ new_status: 'application_submitted', finalized_application: true });
+    expect(await ok(postStep(who.token, { workflow_status_key: 'phone_validation', phone: { number, code } }))).toMatchObject({
+      new_status: 'application_submitted',
+      finalized_application: true,
+    });
 
     // The reviewer approves in the back office queue like a classic application.
     const staff = await staffToken(app, 'underwriter@payrail.test');
     const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(staff) });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ current_status: 'approved', new_status: null, finalized_application: true, data: { signed: false, funded: false } });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({
+      current_status: 'approved',
+      new_status: null,
+      finalized_application: true,
+      data: { signed: false, funded: false },
+    });
     expect((await ok(postStep(who.token, { workflow_status_key: 'approved' }))).new_status).toBe('esignature_needed');
     const signed = await call(app, { method: 'POST', url: '/api/esignature/sign', headers: auth(who.token), payload: { signature_name: 'Ana Cruz' } });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -575,10 +926,16 @@ describe('loan offers, password, phone, approval and signature', () => {
     expect((await call(app, { url: `/api/backoffice/applications/${who.id}/newflow`, headers: auth(who.token) })).statusCode).toBe(401);
     // Funded by the existing servicing funding: the loan the borrower sees on money_on_way.
     const servicer = await staffToken(app, 'servicer@payrail.test');
-    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `newflow-fund-${who.id}` } });
+    const funded = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${who.id}/fund`,
+      headers: { ...auth(servicer), 'idempotency-key': `newflow-fund-${who.id}` },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     expect(funded.json<{ loan: { amount: number; apr: string } }>().loan).toMatchObject({ amount: offer.amount });
-    expect((await getStep(who.token, 'approved')).json()).toMatchObject({ data: { signed: true, funded: true, amount: offer.amount, loan_identifier: expect.stringMatching(/^\d{4}-\d{2}-\d{4}$/) } });
+    expect((await getStep(who.token, 'approved')).json()).toMatchObject({
+      data: { signed: true, funded: true, amount: offer.amount, loan_identifier: expect.stringMatching(/^\d{4}-\d{2}-\d{4}$/) },
+    });
   });
 });
 
@@ -597,10 +954,15 @@ describe('proof of address in the classic upload (stated date and address)', () 
     const old = await send({ statement_date: addDays(TODAY, -60), address: '500 Oak Ave', zip_code: '62702' });
     expect(old.statusCode).toBe(422);
     expect(old.json()).toEqual({ errors: { file: [NEWFLOW_MSG.proofOfAddressTooOld] } });
-    expect((await send({ statement_date: TODAY, address: '1 Other St', zip_code: '62702' })).json()).toEqual({ errors: { file: [NEWFLOW_MSG.proofOfAddressMismatch] } });
+    expect((await send({ statement_date: TODAY, address: '1 Other St', zip_code: '62702' })).json()).toEqual({
+      errors: { file: [NEWFLOW_MSG.proofOfAddressMismatch] },
+    });
     const good = await send({ statement_date: addDays(TODAY, -3), address: '500 Oak Ave.', zip_code: '62702' });
     expect(good.statusCode, good.body).toBe(201);
-    expect((await app.ctx.repos.newflow.find(who.id))!).toMatchObject({ proofStatementDate: addDays(TODAY, -3), proofDocumentId: good.json<{ id: number }>().id });
+    expect((await app.ctx.repos.newflow.find(who.id))!).toMatchObject({
+      proofStatementDate: addDays(TODAY, -3),
+      proofDocumentId: good.json<{ id: number }>().id,
+    });
     expect((await send({})).statusCode).toBe(201);
   });
 });

@@ -28,7 +28,8 @@ afterAll(async () => {
 
 type Notice = { id: number; status: string; message: string; updated_at: string };
 const listed = async (token: string) => (await call(app, { url: '/api/notifications', headers: auth(token) })).json<Notice[]>().map((n) => n.message);
-const stored = async (userId: number) => (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.message);
+const stored = async (userId: number) =>
+  (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)).map((n) => n.message);
 const backoffice = (userId: number, action: string, payload?: Record<string, unknown>) =>
   call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/${action}`, headers: auth(underwriter), ...(payload ? { payload } : {}) });
 
@@ -39,7 +40,11 @@ describe('notifications created by real events', () => {
     await get(app, who.token, '/api/review');
     // The borrower submitted it: no notice of their own move.
     expect(await stored(who.id)).toEqual([]);
-    const sent = await backoffice(who.id, 'feedback', { message: 'Upload these, please.', fields: { loan_borrower: [] }, documents: ['pay_stub', 'proof_of_address'] });
+    const sent = await backoffice(who.id, 'feedback', {
+      message: 'Upload these, please.',
+      fields: { loan_borrower: [] },
+      documents: ['pay_stub', 'proof_of_address'],
+    });
     expect(sent.statusCode).toBe(201);
     expect(await listed(who.token)).toEqual([feedbackNotice(['pay_stub', 'proof_of_address'])]);
     expect(feedbackNotice(['pay_stub', 'proof_of_address'])).toBe('Documents requested: please upload your pay stub and proof of address.');
@@ -56,7 +61,10 @@ describe('notifications created by real events', () => {
     const funded = await fundedBorrower(app);
     const list = (await call(app, { url: '/api/notifications', headers: auth(funded.token) })).json<Notice[]>();
     // The helper's forced move to esignature_needed told the borrower the loan was ready to sign, before these.
-    expect(list.map((n) => n.message).slice(0, 2)).toEqual([expect.stringMatching(new RegExp(`^Your loan ${funded.loan.identifier} is funded`)), STATUS_NOTICES.approved]);
+    expect(list.map((n) => n.message).slice(0, 2)).toEqual([
+      expect.stringMatching(new RegExp(`^Your loan ${funded.loan.identifier} is funded`)),
+      STATUS_NOTICES.approved,
+    ]);
     expect(list.every((n) => n.status === 'unread')).toBe(true);
   });
 
@@ -64,9 +72,18 @@ describe('notifications created by real events', () => {
     const loan = await fundedLoan(app, { disbursementDate: '2027-05-03', firstPaymentDate: '2027-06-03' });
     const [authorization] = await app.ctx.database.db.select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, loan.loanId));
     const at = app.ctx.now();
-    await app.ctx.database.db
-      .insert(loanTransactions)
-      .values({ loanId: loan.loanId, userId: loan.userId, mode: 'one_time', method: 'ach', bankAccountId: authorization!.bankAccountId, createdAt: at, updatedAt: at, status: 'scheduled', amountCents: 5_000, scheduledDate: '2027-05-24' });
+    await app.ctx.database.db.insert(loanTransactions).values({
+      loanId: loan.loanId,
+      userId: loan.userId,
+      mode: 'one_time',
+      method: 'ach',
+      bankAccountId: authorization!.bankAccountId,
+      createdAt: at,
+      updatedAt: at,
+      status: 'scheduled',
+      amountCents: 5_000,
+      scheduledDate: '2027-05-24',
+    });
     await runDailyServicing(app.ctx, { from: '2027-05-24' as IsoDate, through: '2027-05-26' as IsoDate });
     expect(await stored(loan.userId)).toContain(`Your payment of $50.00 on loan ${loan.identifier} has settled.`);
   });
@@ -77,7 +94,14 @@ describe('notifications created by real events', () => {
     const date = addDays(parseIsoDate(funded.loan.disbursement_date), 15);
     await app.ctx.repos.loanBook.setBusinessDateOverride(date, null, app.ctx.now());
     const quote = (await call(app, { url: `/api/${loanId}/payoff/${date}`, headers: auth(funded.token) })).json<TPayoffResponse>().payoff_amount;
-    await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `notice-payoff-${loanId}` });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId,
+      kind: 'payoff',
+      effectiveDate: date,
+      amountCents: quote,
+      at: app.ctx.now(),
+      idempotencyKey: `notice-payoff-${loanId}`,
+    });
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());

@@ -21,7 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Op = { parameters: { name: string; in: string; required: boolean }[]; security: Record<string, string[]>[]; responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };
+type Op = {
+  parameters: { name: string; in: string; required: boolean }[];
+  security: Record<string, string[]>[];
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+  requestBody?: unknown;
+};
 const op = (method: string, path: string) => (doc.paths[path] as Record<string, Op> | undefined)?.[method] as Op;
 
 /** Validates an answer against the document's schema for that operation and status (following $refs into components). */
@@ -63,7 +68,13 @@ describe('GET /api/openapi.json', () => {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const [method, o] of Object.entries(ops as Record<string, Op>)) {
         expect(Object.keys(o.responses).length, `${method} ${path}`).toBeGreaterThan(0);
-        expect(o.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual([...names].sort());
+        expect(
+          o.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${method} ${path}`,
+        ).toEqual([...names].sort());
       }
     }
   });

@@ -4,7 +4,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts } from '../src/db/schema/index';
 import { documentForm, multipart, tinyPdf, tinyPng } from './document-files';
-import { REFERENCES, borrowerAtApplicationReview, borrowerAtEmployer, borrowerAtLoanTerms, classicApp, employerOfKind, fillAboutYourself, forceStatus, uploadDocument } from './application-helpers';
+import {
+  REFERENCES,
+  borrowerAtApplicationReview,
+  borrowerAtEmployer,
+  borrowerAtLoanTerms,
+  classicApp,
+  employerOfKind,
+  fillAboutYourself,
+  forceStatus,
+  uploadDocument,
+} from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, availableStateId, call, PASSWORD, signUpConfirmed, signupBody, uniquePhone } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';
@@ -57,7 +67,12 @@ const withReceiver =
   async (app) => {
     const who = await borrowerAtApplicationReview(app);
     await forceStatus(app, who.id, 'bank_manual_input');
-    const saved = await call(app, { method: 'POST', url: '/api/bank_informations/update_field', headers: auth(who.token), payload: { bank_information: MANUAL_ACCOUNT } });
+    const saved = await call(app, {
+      method: 'POST',
+      url: '/api/bank_informations/update_field',
+      headers: auth(who.token),
+      payload: { bank_information: MANUAL_ACCOUNT },
+    });
     if (saved.statusCode !== 200) throw new Error(`bank update_field: ${saved.body}`);
     await forceStatus(app, who.id, status);
     return who;
@@ -91,7 +106,10 @@ const CASES: Record<string, Case> = {
     step: anonymous,
     request: async (who, app) => ({ method: 'POST', url: '/api/signup', payload: await signupBody(app, { email: who.email }) }),
   },
-  'POST /api/login': { step: signedUp, request: (who) => ({ method: 'POST', url: '/api/login', payload: { application_member: { email: who.email, password: PASSWORD } } }) },
+  'POST /api/login': {
+    step: signedUp,
+    request: (who) => ({ method: 'POST', url: '/api/login', payload: { application_member: { email: who.email, password: PASSWORD } } }),
+  },
   'DELETE /api/logout': { step: signedUp, request: json('DELETE', '/api/logout') },
   'POST /api/email': { step: signedUp, request: (who) => ({ method: 'POST', url: '/api/email', payload: { email: who.email } }), same: true },
   'POST /api/confirmation/resend_confirmation': {
@@ -102,17 +120,46 @@ const CASES: Record<string, Case> = {
     },
     request: (who) => ({ method: 'POST', url: '/api/confirmation/resend_confirmation', payload: { application_member: { email: who.email } } }),
   },
-  'POST /api/password': { step: signedUp, request: (who) => ({ method: 'POST', url: '/api/password', payload: { application_member: { email: who.email, lang: 'en' } } }) },
-  'PATCH /api/password': { step: signedUp, request: () => ({ method: 'PATCH', url: '/api/password', payload: { application_member: { reset_password_token: 'not-a-token', password: PASSWORD, password_confirmation: PASSWORD } } }) },
+  'POST /api/password': {
+    step: signedUp,
+    request: (who) => ({ method: 'POST', url: '/api/password', payload: { application_member: { email: who.email, lang: 'en' } } }),
+  },
+  'PATCH /api/password': {
+    step: signedUp,
+    request: () => ({
+      method: 'PATCH',
+      url: '/api/password',
+      payload: { application_member: { reset_password_token: 'not-a-token', password: PASSWORD, password_confirmation: PASSWORD } },
+    }),
+  },
   // One link wins; the others are the spec's refusal "A friend already referred you." (422).
   'POST /api/refer_code': { step: signedUp, request: json('POST', '/api/refer_code', { refer_code: 'jordan25' }) },
   'POST /api/captcha': { step: anonymous, request: json('POST', '/api/captcha', { token: 'human' }), same: true },
   'POST /api/visitor': { step: signedUp, request: json('POST', '/api/visitor', { fingerprint: 'fp-parallel', page: '/signup', queryString: '' }), same: true },
   'POST /api/support_messages': { step: signedUp, request: json('POST', '/api/support_messages', { message: 'Is my application complete?' }) },
-  'POST /api/leads': { step: anonymous, request: async (who, app) => ({ method: 'POST', url: '/api/leads', payload: { lead: { full_name: 'Pat Doe', email: who.email, state_id: (await app.inject('/api/states')).json<{ id: number; is_available: boolean }[]>().find((s) => !s.is_available)!.id } } }) },
+  'POST /api/leads': {
+    step: anonymous,
+    request: async (who, app) => ({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        lead: {
+          full_name: 'Pat Doe',
+          email: who.email,
+          state_id: (await app.inject('/api/states')).json<{ id: number; is_available: boolean }[]>().find((s) => !s.is_available)!.id,
+        },
+      },
+    }),
+  },
   'POST /api/card_tokenizer/sandbox/tokenize': {
     step: anonymous,
-    request: json('POST', '/api/card_tokenizer/sandbox/tokenize', { name: 'Jordan Rivera', number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' }),
+    request: json('POST', '/api/card_tokenizer/sandbox/tokenize', {
+      name: 'Jordan Rivera',
+      number: '4242424242424242',
+      exp_month: '12',
+      exp_year: '2030',
+      cvc: '123',
+    }),
   },
 
   // About yourself (the first step after sign-up).
@@ -131,16 +178,33 @@ const CASES: Record<string, Case> = {
   'POST /api/education_program': {
     step: async (app) => {
       const who = await signUpConfirmed(app);
-      await call(app, { method: 'POST', url: '/api/about_yourself/update_field', headers: auth(who.token), payload: { loan_borrower: { first_name: 'Jordan', last_name: 'Rivera' } } });
+      await call(app, {
+        method: 'POST',
+        url: '/api/about_yourself/update_field',
+        headers: auth(who.token),
+        payload: { loan_borrower: { first_name: 'Jordan', last_name: 'Rivera' } },
+      });
       return who;
     },
     request: json('POST', '/api/education_program', { initials: { first: 'J', last: 'R' }, agreement: true }),
     same: true,
     state: read('/api/education_program'),
   },
-  'POST /api/workflow/next_status': { step: aboutYourselfFilled, request: json('POST', '/api/workflow/next_status', { current_status: 'about_yourself' }), state: read('/api/workflow/navigation_stack') },
-  'POST /api/workflow/change_status': { step: atEmployer, request: json('POST', '/api/workflow/change_status', { new_status: 'about_yourself' }), state: read('/api/workflow/navigation_stack') },
-  'POST /api/change_status': { step: atEmployer, request: json('POST', '/api/change_status', { new_status: 'about_yourself' }), state: read('/api/workflow/navigation_stack') },
+  'POST /api/workflow/next_status': {
+    step: aboutYourselfFilled,
+    request: json('POST', '/api/workflow/next_status', { current_status: 'about_yourself' }),
+    state: read('/api/workflow/navigation_stack'),
+  },
+  'POST /api/workflow/change_status': {
+    step: atEmployer,
+    request: json('POST', '/api/workflow/change_status', { new_status: 'about_yourself' }),
+    state: read('/api/workflow/navigation_stack'),
+  },
+  'POST /api/change_status': {
+    step: atEmployer,
+    request: json('POST', '/api/change_status', { new_status: 'about_yourself' }),
+    state: read('/api/workflow/navigation_stack'),
+  },
   'PATCH /api/users/avatar': {
     step: signedUp,
     request: (who) => {
@@ -179,19 +243,38 @@ const CASES: Record<string, Case> = {
   },
   'PATCH /api/employer_selected': {
     step: atEmployer,
-    request: async (who, app) => json('PATCH', '/api/employer_selected', { loan_borrower: { employer_id: (await employerOfKind(app, 'federal')).id, working_time_range: '3 - 5 years' } })(who),
+    request: async (who, app) =>
+      json('PATCH', '/api/employer_selected', { loan_borrower: { employer_id: (await employerOfKind(app, 'federal')).id, working_time_range: '3 - 5 years' } })(
+        who,
+      ),
     state: read('/api/workflow/navigation_stack'),
   },
 
   // Phone verification.
-  'POST /api/phones': { step: atStatus('phone_verification', atEmployer), request: (who) => json('POST', '/api/phones', { phone: { number: phoneOf(who) } })(who) },
-  'POST /api/phones/resend_verification_code': { step: atStatus('phone_verification', atEmployer), request: (who) => json('POST', '/api/phones/resend_verification_code', { phone: { number: phoneOf(who) } })(who) },
-  'POST /api/phones/verify_phone': { step: atStatus('phone_verification', atEmployer), request: (who) => json('POST', '/api/phones/verify_phone', { phone: { number: phoneOf(who), code: '000000' } })(who) },
+  'POST /api/phones': {
+    step: atStatus('phone_verification', atEmployer),
+    request: (who) => json('POST', '/api/phones', { phone: { number: phoneOf(who) } })(who),
+  },
+  'POST /api/phones/resend_verification_code': {
+    step: atStatus('phone_verification', atEmployer),
+    request: (who) => json('POST', '/api/phones/resend_verification_code', { phone: { number: phoneOf(who) } })(who),
+  },
+  'POST /api/phones/verify_phone': {
+    step: atStatus('phone_verification', atEmployer),
+    request: (who) => json('POST', '/api/phones/verify_phone', { phone: { number: phoneOf(who), code: '000000' } })(who),
+  },
   'POST /api/dashboard/phones': { step: dashboard, request: (who) => json('POST', '/api/dashboard/phones', { phone: { number: phoneOf(who) } })(who) },
-  'POST /api/dashboard/verify_phone': { step: dashboard, request: (who) => json('POST', '/api/dashboard/verify_phone', { phone: { number: phoneOf(who), code: '000000' } })(who) },
+  'POST /api/dashboard/verify_phone': {
+    step: dashboard,
+    request: (who) => json('POST', '/api/dashboard/verify_phone', { phone: { number: phoneOf(who), code: '000000' } })(who),
+  },
 
   // Loan terms and agreements.
-  'POST /api/borrower_agreement_documents': { step: (app) => borrowerAtLoanTerms(app), request: json('POST', '/api/borrower_agreement_documents?agreement=credit_pull_authorization'), same: true },
+  'POST /api/borrower_agreement_documents': {
+    step: (app) => borrowerAtLoanTerms(app),
+    request: json('POST', '/api/borrower_agreement_documents?agreement=credit_pull_authorization'),
+    same: true,
+  },
   'POST /api/agreements': {
     step: withReceiver('esignature_needed'),
     request: async (who, app) => {
@@ -215,12 +298,31 @@ const CASES: Record<string, Case> = {
     // The live account, and how many rows (live and archived history) the member has: one call's worth.
     state: async (who, app) => ({ live: await read('/api/bank_informations')(who, app), rows: await bankAccountRows(app, who.id) }),
   },
-  'POST /api/bank_informations/confirm': { step: withReceiver('choosing_receiver_account'), request: json('POST', '/api/bank_informations/confirm'), state: read('/api/workflow/navigation_stack') },
-  'POST /api/bank_informations/save_plaid_event': { step: atStatus('bank_link'), request: json('POST', '/api/bank_informations/save_plaid_event', { event: 'EXIT', metadata: { status: 'requires_credentials' } }) },
-  'POST /api/select_repay_method': { step: withReceiver('select_repay_method'), request: json('POST', '/api/select_repay_method', { repay_method: 1 }), state: read('/api/workflow/navigation_stack') },
-  'POST /api/auto_debit': { step: withReceiver('auto_debit_needed'), request: json('POST', '/api/auto_debit', { use_account_on_file: true }), state: read('/api/workflow/navigation_stack') },
+  'POST /api/bank_informations/confirm': {
+    step: withReceiver('choosing_receiver_account'),
+    request: json('POST', '/api/bank_informations/confirm'),
+    state: read('/api/workflow/navigation_stack'),
+  },
+  'POST /api/bank_informations/save_plaid_event': {
+    step: atStatus('bank_link'),
+    request: json('POST', '/api/bank_informations/save_plaid_event', { event: 'EXIT', metadata: { status: 'requires_credentials' } }),
+  },
+  'POST /api/select_repay_method': {
+    step: withReceiver('select_repay_method'),
+    request: json('POST', '/api/select_repay_method', { repay_method: 1 }),
+    state: read('/api/workflow/navigation_stack'),
+  },
+  'POST /api/auto_debit': {
+    step: withReceiver('auto_debit_needed'),
+    request: json('POST', '/api/auto_debit', { use_account_on_file: true }),
+    state: read('/api/workflow/navigation_stack'),
+  },
   'POST /api/allotment_instructions/email': { step: atStatus('allotment_needed'), request: json('POST', '/api/allotment_instructions/email') },
-  'POST /api/allotment/continue': { step: atStatus('allotment_needed'), request: json('POST', '/api/allotment/continue'), state: read('/api/workflow/navigation_stack') },
+  'POST /api/allotment/continue': {
+    step: atStatus('allotment_needed'),
+    request: json('POST', '/api/allotment/continue'),
+    state: read('/api/workflow/navigation_stack'),
+  },
   'POST /api/wallet': {
     step: signedUp,
     request: async (who, app) => json('POST', '/api/wallet', { token: await cardToken(app), card_number: '**** **** **** 4242' })(who),
@@ -233,7 +335,11 @@ const CASES: Record<string, Case> = {
     same: true,
     state: read('/api/get_debit_cards'),
   },
-  'POST /api/esignature/sign': { step: withReceiver('esignature_needed'), request: json('POST', '/api/esignature/sign', { signature_name: 'Jordan Rivera' }), state: read('/api/workflow/navigation_stack') },
+  'POST /api/esignature/sign': {
+    step: withReceiver('esignature_needed'),
+    request: json('POST', '/api/esignature/sign', { signature_name: 'Jordan Rivera' }),
+    state: read('/api/workflow/navigation_stack'),
+  },
   'PUT /api/feedback': { step: atStatus('feedback_sent'), request: json('PUT', '/api/feedback', { loan_borrower: {} }) },
 
   // The dashboard (a funded loan).
@@ -247,9 +353,21 @@ const CASES: Record<string, Case> = {
     request: async (who, app) => json('PATCH', `/api/notifications/unread/${await firstNotification(app, who)}`)(who),
     same: true,
   },
-  'PUT /api/users/info': { step: dashboard, request: async (who, app) => json('PUT', '/api/users/info', { borrower: { address: '14 Harbor Street', city: 'Wilmington', zip_code: '19801', state_id: await availableStateId(app) } })(who), same: true, state: read('/api/users/info') },
+  'PUT /api/users/info': {
+    step: dashboard,
+    request: async (who, app) =>
+      json('PUT', '/api/users/info', {
+        borrower: { address: '14 Harbor Street', city: 'Wilmington', zip_code: '19801', state_id: await availableStateId(app) },
+      })(who),
+    same: true,
+    state: read('/api/users/info'),
+  },
   'POST /api/users/info/ssn': { step: dashboard, request: json('POST', '/api/users/info/ssn', { password: PASSWORD }), same: true },
-  'POST /api/loans/:loanId/what_if': { step: dashboard, request: (who) => json('POST', `/api/loans/${who.loanId}/what_if`, { recurring: { amount: 1000 } })(who), same: true },
+  'POST /api/loans/:loanId/what_if': {
+    step: dashboard,
+    request: (who) => json('POST', `/api/loans/${who.loanId}/what_if`, { recurring: { amount: 1000 } })(who),
+    same: true,
+  },
   'POST /api/loans/documents/download/zip': { step: dashboard, request: json('POST', '/api/loans/documents/download/zip', { documents: [] }) },
   'POST /api/dashboard/consents/electronic_communications/withdraw': {
     step: ownFundedLoan,
@@ -259,7 +377,12 @@ const CASES: Record<string, Case> = {
   'POST /api/dashboard/consents/electronic_communications/restore': {
     step: async (app) => {
       const who = await ownFundedLoan(app);
-      await call(app, { method: 'POST', url: '/api/dashboard/consents/electronic_communications/withdraw', headers: auth(who.token), payload: { confirm: true } });
+      await call(app, {
+        method: 'POST',
+        url: '/api/dashboard/consents/electronic_communications/withdraw',
+        headers: auth(who.token),
+        payload: { confirm: true },
+      });
       return who;
     },
     request: json('POST', '/api/dashboard/consents/electronic_communications/restore', {}),
@@ -268,12 +391,23 @@ const CASES: Record<string, Case> = {
   'POST /api/dashboard/loans/:loanId/hardship_requests': {
     step: ownFundedLoan,
     request: (who) =>
-      json('POST', `/api/dashboard/loans/${who.loanId}/hardship_requests`, { reason: 'job_loss', description: 'I was laid off on January 30 and start a new job in March.', defer_payments: 2, waive_late_fees: true })(who),
+      json('POST', `/api/dashboard/loans/${who.loanId}/hardship_requests`, {
+        reason: 'job_loss',
+        description: 'I was laid off on January 30 and start a new job in March.',
+        defer_payments: 2,
+        waive_late_fees: true,
+      })(who),
   },
-  'POST /api/dashboard/hardship_requests/:id/answer': { step: dashboard, request: json('POST', '/api/dashboard/hardship_requests/999999/answer', { message: 'Attached.' }) },
+  'POST /api/dashboard/hardship_requests/:id/answer': {
+    step: dashboard,
+    request: json('POST', '/api/dashboard/hardship_requests/999999/answer', { message: 'Attached.' }),
+  },
   'POST /api/dashboard/loans/:loanId/due_date_change': {
     step: ownFundedLoan,
-    request: (who) => ({ ...json('POST', `/api/dashboard/loans/${who.loanId}/due_date_change`, { date: '2027-02-12', signature_name: 'Jordan Rivera', agree: true })(who), headers: { ...auth(who.token), 'idempotency-key': `parallel-due-date-${who.id}` } }),
+    request: (who) => ({
+      ...json('POST', `/api/dashboard/loans/${who.loanId}/due_date_change`, { date: '2027-02-12', signature_name: 'Jordan Rivera', agree: true })(who),
+      headers: { ...auth(who.token), 'idempotency-key': `parallel-due-date-${who.id}` },
+    }),
   },
   // An unknown plan (refused); ten parallel signatures of a real proposal → one revision: payment-plan.int.test.ts.
   'POST /api/dashboard/payment_plans/:id/sign': {
@@ -284,7 +418,13 @@ const CASES: Record<string, Case> = {
   'POST /api/request_payment': {
     step: dashboard,
     request: (who) => ({
-      ...json('POST', '/api/request_payment', { method: 'ach', mode: 'one_time', loan_id: who.loanId, amount: 3100, scheduling: { instant: false, date: '2026-12-15' } })(who),
+      ...json('POST', '/api/request_payment', {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: who.loanId,
+        amount: 3100,
+        scheduling: { instant: false, date: '2026-12-15' },
+      })(who),
       headers: { ...auth(who.token), 'idempotency-key': `parallel-pay-${who.id}` },
     }),
   },
@@ -302,32 +442,45 @@ const CASES: Record<string, Case> = {
       headers: { ...auth(who.token), 'idempotency-key': `parallel-disburse-${who.id}` },
     }),
   },
-  'POST /api/refinance': { step: ownFundedLoan, request: (who) => json('POST', '/api/refinance', { loan_id: who.loanId })(who), state: read('/api/workflow/navigation_stack') },
+  'POST /api/refinance': {
+    step: ownFundedLoan,
+    request: (who) => json('POST', '/api/refinance', { loan_id: who.loanId })(who),
+    state: read('/api/workflow/navigation_stack'),
+  },
 };
 
 /** Write routes a borrower's token does not reach, or that this test cannot call with a valid body; one line why. */
 const EXCLUDED: Record<string, string> = {
   'POST /api/backoffice/login': 'staff sign-in, not a borrower call',
   'DELETE /api/backoffice/logout': 'staff sign-out, not a borrower call',
-  'POST /api/bank_informations/save_plaid_information': 'needs a public token from the bank-link widget (external callback); its exchange is covered by banking.int.test.ts',
+  'POST /api/bank_informations/save_plaid_information':
+    'needs a public token from the bank-link widget (external callback); its exchange is covered by banking.int.test.ts',
   'POST /api/bank_informations/save_ribbit_information': 'needs an inquiry from the bank-verification widget (external callback)',
   'POST /api/bank_link/sandbox/authorize': "the bank-link provider's sandbox login (plays the external widget, no Payrail session)",
   'POST /api/payroll_link/sandbox/login': "the payroll provider's sandbox (plays the external widget for the new flow)",
   'POST /api/payroll_link/sandbox/pay_distribution': "the payroll provider's sandbox (plays the external widget for the new flow)",
-  'POST /api/applicationflow/application_step': 'one route for every new-flow step (body per step, file uploads, a rate-check job); covered by newflow.int.test.ts',
+  'POST /api/applicationflow/application_step':
+    'one route for every new-flow step (body per step, file uploads, a rate-check job); covered by newflow.int.test.ts',
   'POST /api/employer_portal/login': 'employer sign-in (password step), not a borrower call; covered by employer-portal-auth.int.test.ts',
-  'POST /api/employer_portal/login/otp': 'employer sign-in (second factor), not a borrower call; a challenge is passed once (conditional revoke): employer-portal-auth.int.test.ts',
-  'POST /api/employer_portal/invitations/accept': 'employer invitation, not a borrower call; the invitation is claimed by one conditional update: employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/login/otp':
+    'employer sign-in (second factor), not a borrower call; a challenge is passed once (conditional revoke): employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/invitations/accept':
+    'employer invitation, not a borrower call; the invitation is claimed by one conditional update: employer-portal-auth.int.test.ts',
   'POST /api/employer_portal/totp/enrol': 'employer TOTP set-up restart, not a borrower call: employer-portal-auth.int.test.ts',
-  'POST /api/employer_portal/totp/confirm': 'employer TOTP confirmation, not a borrower call; the enrolment token is spent once: employer-portal-auth.int.test.ts',
+  'POST /api/employer_portal/totp/confirm':
+    'employer TOTP confirmation, not a borrower call; the enrolment token is spent once: employer-portal-auth.int.test.ts',
   'DELETE /api/employer_portal/logout': 'employer sign-out, not a borrower call',
-  'POST /api/employer_portal/changes': 'an employer portal write (employer session, not a borrower token); parallel identical posts make one change: employer-portal-deductions.int.test.ts',
-  'POST /api/employer_portal/remittances': 'an employer portal write (employer session, not a borrower token); parallel identical submissions make one batch, posted once: employer-portal-remittances.int.test.ts',
-  'POST /api/employer_portal/verifications/:id/answer': 'an employer portal write (employer session, not a borrower token); parallel answers: one is taken (conditional update), the rest 409: employer-portal-verifications.int.test.ts',
+  'POST /api/employer_portal/changes':
+    'an employer portal write (employer session, not a borrower token); parallel identical posts make one change: employer-portal-deductions.int.test.ts',
+  'POST /api/employer_portal/remittances':
+    'an employer portal write (employer session, not a borrower token); parallel identical submissions make one batch, posted once: employer-portal-remittances.int.test.ts',
+  'POST /api/employer_portal/verifications/:id/answer':
+    'an employer portal write (employer session, not a borrower token); parallel answers: one is taken (conditional update), the rest 409: employer-portal-verifications.int.test.ts',
 };
 
 /** A route the borrower's token may call: under /api, no staff capability, not the back office. */
-const isBorrowerWrite = (method: string, url: string, staff: unknown) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && url.startsWith('/api/') && !url.startsWith('/api/dev/') && !staff;
+const isBorrowerWrite = (method: string, url: string, staff: unknown) =>
+  !['GET', 'HEAD', 'OPTIONS'].includes(method) && url.startsWith('/api/') && !url.startsWith('/api/dev/') && !staff;
 
 // A mobile number per member (the same number in the five requests).
 const phones = new Map<number, string>();
@@ -336,7 +489,11 @@ const phoneOf = (who: Who) => {
   return phones.get(who.id)!;
 };
 async function cardToken(app: TestApp): Promise<string> {
-  const tok = await call(app, { method: 'POST', url: '/api/card_tokenizer/sandbox/tokenize', payload: { name: 'Jordan Rivera', number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' } });
+  const tok = await call(app, {
+    method: 'POST',
+    url: '/api/card_tokenizer/sandbox/tokenize',
+    payload: { name: 'Jordan Rivera', number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' },
+  });
   return tok.json<{ id: string }>().id;
 }
 /** The member's bank_accounts rows, live and archived (ids and times left out). */
@@ -394,7 +551,10 @@ describe('parallel identical writes (issue #33)', () => {
       const [who, twin] = await Promise.all([c.step(app), c.state ? c.step(app) : Promise.resolve(null)]);
       const request = await c.request(who, app);
       const answers = await fire(request);
-      expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body), describeAnswers(answers).join('\n')).toEqual([]);
+      expect(
+        answers.filter((a) => a.statusCode >= 500).map((a) => a.body),
+        describeAnswers(answers).join('\n'),
+      ).toEqual([]);
       if (c.same) {
         expect(answers[0]!.statusCode, describeAnswers(answers).join('\n')).toBeLessThan(300);
         // Alike but for the times a write stamps (e.g. `updated_at` on a notice marked read again).

@@ -12,8 +12,11 @@ afterAll(() => app.close());
 
 const NEW_PASSWORD = 'N3w-password';
 const forgot = (target: TestApp, email: string, remoteAddress?: string) =>
-  remoteAddress ? target.inject({ method: 'POST', url: '/api/password', remoteAddress, payload: { application_member: { email, lang: 'en' } } }) : call(target, { method: 'POST', url: '/api/password', payload: { application_member: { email, lang: 'en' } } });
-const reset = (target: TestApp, fields: Record<string, string>) => call(target, { method: 'PATCH', url: '/api/password', payload: { application_member: fields } });
+  remoteAddress
+    ? target.inject({ method: 'POST', url: '/api/password', remoteAddress, payload: { application_member: { email, lang: 'en' } } })
+    : call(target, { method: 'POST', url: '/api/password', payload: { application_member: { email, lang: 'en' } } });
+const reset = (target: TestApp, fields: Record<string, string>) =>
+  call(target, { method: 'PATCH', url: '/api/password', payload: { application_member: fields } });
 
 /** The reset token from the newest reset e-mail. */
 async function resetToken(target: TestApp, email: string): Promise<string> {
@@ -32,7 +35,7 @@ describe('forgot password (POST /api/password)', () => {
     expect(await resetToken(app, email)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('e-mails a new-flow account the new flow\'s reset page, whose token resets the password', async () => {
+  it("e-mails a new-flow account the new flow's reset page, whose token resets the password", async () => {
     const email = uniqueEmail('nf-reset');
     const signedUp = await call(app, {
       method: 'POST',
@@ -49,7 +52,8 @@ describe('forgot password (POST /api/password)', () => {
     expect((await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` })).statusCode).toBe(200);
     expect((await forgot(app, email)).statusCode).toBe(200);
     const mail = (await outbox(app, email)).find((m) => m.subject === 'Reset your Payrail password');
-    const token = mail && new RegExp(`${app.ctx.config.publicUrl}/application/newflow/reset_password/auth\\?reset_password_token=([A-Za-z0-9_-]{43})`).exec(mail.body)?.[1];
+    const token =
+      mail && new RegExp(`${app.ctx.config.publicUrl}/application/newflow/reset_password/auth\\?reset_password_token=([A-Za-z0-9_-]{43})`).exec(mail.body)?.[1];
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail!.body).not.toContain('/forgot_password/');
     expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: token! })).statusCode).toBe(200);
@@ -87,7 +91,9 @@ describe('reset password (PATCH /api/password)', () => {
     const { email } = await signUpConfirmed(app);
     await forgot(app, email);
     const token = await resetToken(app, email);
-    expect((await reset(app, { password: 'weakpass', password_confirmation: 'weakpass', reset_password_token: token })).json()).toEqual({ errors: { password: [FIELD_MSG.passwordComplexity] } });
+    expect((await reset(app, { password: 'weakpass', password_confirmation: 'weakpass', reset_password_token: token })).json()).toEqual({
+      errors: { password: [FIELD_MSG.passwordComplexity] },
+    });
     expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: 'N3w-passwordX', reset_password_token: token })).json()).toEqual({
       errors: { password_confirmation: [FIELD_MSG.confirmationMismatch] },
     });
@@ -111,7 +117,9 @@ describe('reset password (PATCH /api/password)', () => {
     await forgot(app, email);
     const second = await resetToken(app, email);
     expect(second).not.toBe(first);
-    expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: first })).json()).toEqual({ errors: { reset_password_token: [FIELD_MSG.invalid] } });
+    expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: first })).json()).toEqual({
+      errors: { reset_password_token: [FIELD_MSG.invalid] },
+    });
     expect((await reset(app, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_password_token: second })).statusCode).toBe(200);
   });
 

@@ -5,7 +5,16 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoDebitAuthorizations, ledgerEntries, loanInstallments, loanPaymentPlans, loanTransactions, loans, notifications, staffActions } from '../src/db/schema/index';
+import {
+  autoDebitAuthorizations,
+  ledgerEntries,
+  loanInstallments,
+  loanPaymentPlans,
+  loanTransactions,
+  loans,
+  notifications,
+  staffActions,
+} from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { loanState } from '../src/modules/loan-book/use-cases/loan-position';
 import { staffToken, tempDataDir } from './application-helpers';
@@ -40,19 +49,42 @@ async function pastDueLoan(): Promise<FundedLoan> {
   const loan = await fundedLoan(app, { disbursementDate: '2031-01-02', firstPaymentDate: '2031-02-02', payments: 6, amountCents: 300_000, allotment: true });
   await setNames(app, loan.userId, 'Avery', 'Lindqvist');
   // A late fee on the first missed installment (the plan waives it).
-  await db().insert(ledgerEntries).values({ loanId: loan.loanId, kind: 'late_fee', effectiveDate: '2031-02-17', amountCents: 1500, installmentN: 1, idempotencyKey: `late_fee:test:${loan.loanId}:1`, createdAt: NOW });
+  await db()
+    .insert(ledgerEntries)
+    .values({
+      loanId: loan.loanId,
+      kind: 'late_fee',
+      effectiveDate: '2031-02-17',
+      amountCents: 1500,
+      installmentN: 1,
+      idempotencyKey: `late_fee:test:${loan.loanId}:1`,
+      createdAt: NOW,
+    });
   return loan;
 }
-const bo = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => call(app, { method, url: `/api/backoffice${url}`, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const TERMS = { kind: 're_amortize', installments: 8, annual_rate_percent: '9.5', first_due_date: '2031-04-10', reason: 'Lost overtime hours in February; can pay about $400 a month from April.' };
+const bo = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  call(app, { method, url: `/api/backoffice${url}`, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const TERMS = {
+  kind: 're_amortize',
+  installments: 8,
+  annual_rate_percent: '9.5',
+  first_due_date: '2031-04-10',
+  reason: 'Lost overtime hours in February; can pay about $400 a month from April.',
+};
 async function propose(loan: FundedLoan, body: Record<string, unknown> = TERMS): Promise<TPaymentPlan> {
   const res = await bo(servicer, 'POST', `/loans/${loan.loanId}/payment_plans`, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<TPaymentPlan>();
 }
-const borrowerPlans = async (loan: FundedLoan, token = loan.token) => call(app, { url: `/api/dashboard/loans/${loan.loanId}/payment_plans`, headers: auth(token) });
+const borrowerPlans = async (loan: FundedLoan, token = loan.token) =>
+  call(app, { url: `/api/dashboard/loans/${loan.loanId}/payment_plans`, headers: auth(token) });
 const sign = (loan: FundedLoan, planId: number, o: Record<string, unknown> = {}, token = loan.token) =>
-  call(app, { method: 'POST', url: `/api/dashboard/payment_plans/${planId}/sign`, headers: auth(token), payload: { signature_name: ' avery  LINDQVIST', agree: true, as_of: TODAY, ...o } });
+  call(app, {
+    method: 'POST',
+    url: `/api/dashboard/payment_plans/${planId}/sign`,
+    headers: auth(token),
+    payload: { signature_name: ' avery  LINDQVIST', agree: true, as_of: TODAY, ...o },
+  });
 const planRows = (loanId: number) => db().select().from(loanPaymentPlans).where(eq(loanPaymentPlans.loanId, loanId));
 const loanRow = async (loanId: number) => (await db().select().from(loans).where(eq(loans.id, loanId)))[0]!;
 
@@ -73,7 +105,14 @@ describe('payment plan: propose → the borrower reviews and signs → the loan 
     expect(res.statusCode, res.body).toBe(200);
     preview = res.json<TPaymentPlanQuote>();
     const state = await loanState(app.ctx, (await app.ctx.repos.loanBook.loan(loan.loanId))!, TODAY);
-    expect(preview).toMatchObject({ kind: 're_amortize', effective_date: TODAY, annual_rate_percent: '9.5', installments: 8, principal: state.position.principalCents, fees_waived: 1500 });
+    expect(preview).toMatchObject({
+      kind: 're_amortize',
+      effective_date: TODAY,
+      annual_rate_percent: '9.5',
+      installments: 8,
+      principal: state.position.principalCents,
+      fees_waived: 1500,
+    });
     expect(preview.before.days_past_due).toBe(46);
     expect(preview.rows.map((r) => r.n)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
     expect(preview.rows[0]!.due_date).toBe('2031-04-10');
@@ -86,8 +125,19 @@ describe('payment plan: propose → the borrower reviews and signs → the loan 
 
   it('proposes: audited, the borrower is told in the app and by e-mail; a second proposal is refused while one is open', async () => {
     plan = await propose(loan);
-    expect(plan).toMatchObject({ status: 'proposed', kind: 're_amortize', installments: 8, proposed_on: TODAY, expires_on: '2031-03-27', proposed_quote: preview, document: null });
-    const [action] = await db().select().from(staffActions).where(and(eq(staffActions.action, 'payment_plan_proposed'), eq(staffActions.targetUserId, loan.userId)));
+    expect(plan).toMatchObject({
+      status: 'proposed',
+      kind: 're_amortize',
+      installments: 8,
+      proposed_on: TODAY,
+      expires_on: '2031-03-27',
+      proposed_quote: preview,
+      document: null,
+    });
+    const [action] = await db()
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.action, 'payment_plan_proposed'), eq(staffActions.targetUserId, loan.userId)));
     expect(action!.after).toMatchObject({ plan_id: plan.id, installments: 8, total_of_payments_cents: preview.total_of_payments });
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, loan.userId))).map((n) => n.message);
     expect(notes.some((m) => m.includes('proposed a payment plan') && m.includes(loan.identifier))).toBe(true);
@@ -116,7 +166,10 @@ describe('payment plan: propose → the borrower reviews and signs → the loan 
     const installments = await db().select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId));
     expect(installments.map((i) => i.n).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(installments.find((i) => i.n === 3)).toMatchObject({ dueDate: '2031-04-10', paymentCents: preview.rows[0]!.payment });
-    const waivers = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')));
+    const waivers = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')));
     expect(waivers).toHaveLength(1);
     const state = await loanState(app.ctx, row, TODAY);
     expect(state.position.daysPastDue).toBe(0);
@@ -145,9 +198,19 @@ describe('payment plan: propose → the borrower reviews and signs → the loan 
 
   it('the daily run services the new schedule: no late fee while current, a plan payment keeps it current', async () => {
     await runDailyServicing(app.ctx, { from: '2031-03-21' as IsoDate, through: '2031-03-25' as IsoDate });
-    const fees = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'late_fee')));
+    const fees = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'late_fee')));
     expect(fees).toHaveLength(1); // only the waived one
-    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: '2031-04-10', amountCents: preview.rows[0]!.payment, idempotencyKey: `plan-test:${loan.loanId}:1`, at: NOW });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'payroll_remittance',
+      effectiveDate: '2031-04-10',
+      amountCents: preview.rows[0]!.payment,
+      idempotencyKey: `plan-test:${loan.loanId}:1`,
+      at: NOW,
+    });
     await setToday('2031-04-12');
     await runDailyServicing(app.ctx, { from: '2031-04-10' as IsoDate, through: '2031-04-12' as IsoDate });
     const row = await loanRow(loan.loanId);
@@ -185,20 +248,37 @@ describe('payment plan: refusals and races', () => {
     const plan = await propose(loan);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(app, { method: 'POST', url: `/api/dashboard/payment_plans/${plan.id}/sign`, headers: { ...auth(loan.token), 'idempotency-key': `plan-race-${plan.id}-${i}` }, payload: { signature_name: ' avery  LINDQVIST', agree: true, as_of: TODAY } }),
+        call(app, {
+          method: 'POST',
+          url: `/api/dashboard/payment_plans/${plan.id}/sign`,
+          headers: { ...auth(loan.token), 'idempotency-key': `plan-race-${plan.id}-${i}` },
+          payload: { signature_name: ' avery  LINDQVIST', agree: true, as_of: TODAY },
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
     expect((await loanRow(loan.loanId)).paymentPlans).toHaveLength(1);
-    expect(await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.loanId, loan.loanId), eq(ledgerEntries.kind, 'waiver'))),
+    ).toHaveLength(1);
     expect((await planRows(loan.loanId)).map((p) => p.status)).toEqual(['accepted']);
   });
 
   it('a payment posted after the proposal makes signing refuse (409); nothing is written', async () => {
     const loan = await pastDueLoan();
     const plan = await propose(loan);
-    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'payroll_remittance', effectiveDate: TODAY, amountCents: 5_000, idempotencyKey: `plan-test-moved:${loan.loanId}`, at: NOW });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'payroll_remittance',
+      effectiveDate: TODAY,
+      amountCents: 5_000,
+      idempotencyKey: `plan-test-moved:${loan.loanId}`,
+      at: NOW,
+    });
     const res = await sign(loan, plan.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: PAYMENT_PLAN_API_MSG.moved });

@@ -30,7 +30,10 @@ describe('PGlite in a worker thread', () => {
   it('reads and writes through drizzle, with timestamps as Dates', async () => {
     const k = key('write');
     const before = Date.now();
-    const [row] = await database.db.insert(rateLimitCounters).values({ key: k, hits: 3, expiresAt: new Date(before + 60_000) }).returning();
+    const [row] = await database.db
+      .insert(rateLimitCounters)
+      .values({ key: k, hits: 3, expiresAt: new Date(before + 60_000) })
+      .returning();
     expect(row!.hits).toBe(3);
     expect(row!.expiresAt).toBeInstanceOf(Date);
     expect(row!.expiresAt.getTime()).toBe(before + 60_000);

@@ -14,10 +14,17 @@ afterAll(() => app.close());
 type Phone = { number: string; confirmed: boolean; new_status?: string };
 
 const post = (target: TestApp, url: string, token: string, phone: Record<string, string>, remoteAddress?: string) =>
-  remoteAddress ? target.inject({ method: 'POST', url, headers: auth(token), remoteAddress, payload: { phone } }) : call(target, { method: 'POST', url, headers: auth(token), payload: { phone } });
+  remoteAddress
+    ? target.inject({ method: 'POST', url, headers: auth(token), remoteAddress, payload: { phone } })
+    : call(target, { method: 'POST', url, headers: auth(token), payload: { phone } });
 const send = (token: string, number: string, target = app) => post(target, '/api/phones', token, { number });
 const verify = (token: string, number: string, code: string, target = app) => post(target, '/api/phones/verify_phone', token, { number, code });
-const session = async (token: string, target = app) => (await target.inject({ url: '/api/token_is_valid', headers: auth(token) })).json<{ workflow_status: string; phone: string | null; phone_confirmed: boolean }>();
+const session = async (token: string, target = app) =>
+  (await target.inject({ url: '/api/token_is_valid', headers: auth(token) })).json<{
+    workflow_status: string;
+    phone: string | null;
+    phone_confirmed: boolean;
+  }>();
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 /** "(202) 555-0142" from "+12025550142": the SPA's mask. */
 const masked = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;

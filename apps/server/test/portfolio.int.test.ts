@@ -78,7 +78,10 @@ describe('month-end facts, written by the daily run at each month end', () => {
     expect(fb[4]![3]).toBe(100_000);
     expect(fb[5]![4]).toBe(100_000);
     // The loan book's charge-off entries (120 days past due: 2030-06-07): the fact takes their principal component.
-    const chargeOff = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, b.loanId), eq(ledgerEntries.kind, 'charge_off')));
+    const chargeOff = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, b.loanId), eq(ledgerEntries.kind, 'charge_off')));
     expect(chargeOff.length).toBeGreaterThan(0);
     expect(chargeOff.filter((e) => e.reasonCode === 'principal').reduce((s, e) => s + e.amountCents, 0)).toBe(fb[5]![4]);
 
@@ -103,7 +106,18 @@ describe('GET /api/backoffice/portfolio', () => {
 
   it('gives figures equal to the stored loans and facts', async () => {
     // A recovery on B in June (as the loan book posts it), and its sum as stored.
-    await db().insert(ledgerEntries).values({ loanId: b.loanId, kind: 'recovery', effectiveDate: '2030-06-20', amountCents: 5_000, reason: 'portfolio test', idempotencyKey: `portfolio-test:recovery:${b.loanId}`, createdAt: app.ctx.now() }).onConflictDoNothing();
+    await db()
+      .insert(ledgerEntries)
+      .values({
+        loanId: b.loanId,
+        kind: 'recovery',
+        effectiveDate: '2030-06-20',
+        amountCents: 5_000,
+        reason: 'portfolio test',
+        idempotencyKey: `portfolio-test:recovery:${b.loanId}`,
+        createdAt: app.ctx.now(),
+      })
+      .onConflictDoNothing();
     const [recovered] = await db()
       .select({ s: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
       .from(ledgerEntries)
@@ -115,8 +129,16 @@ describe('GET /api/backoffice/portfolio', () => {
     // The same figures from the rows as stored, grouped in memory by the domain.
     const done = (await db().select().from(portfolioMonthEnds)).map((r) => r.monthEnd);
     const rows = await db().select().from(portfolioMonthEndFacts).where(inArray(portfolioMonthEndFacts.monthEnd, done));
-    const facts: MonthEndFact[] = rows.map((r) => ({ ...r, monthEnd: r.monthEnd as IsoDate, originationMonth: r.originationMonth.slice(0, 7), status: r.status as FactStatus }));
-    const book = await db().select({ disbursementDate: loans.disbursementDate, amountCents: loans.amountCents }).from(loans).where(sql`${loans.status} <> 'pending'`);
+    const facts: MonthEndFact[] = rows.map((r) => ({
+      ...r,
+      monthEnd: r.monthEnd as IsoDate,
+      originationMonth: r.originationMonth.slice(0, 7),
+      status: r.status as FactStatus,
+    }));
+    const book = await db()
+      .select({ disbursementDate: loans.disbursementDate, amountCents: loans.amountCents })
+      .from(loans)
+      .where(sql`${loans.status} <> 'pending'`);
     const expected = portfolioFigures(cellsOf(facts, book));
     expect(page.month_ends).toEqual(expected.monthEnds);
     expect(page.originations).toEqual(expected.originations.map((o) => ({ month: o.month, count: o.count, amount: o.amountCents })));
@@ -127,14 +149,21 @@ describe('GET /api/backoffice/portfolio', () => {
     expect(page.roll_rates.map((m) => m.rows.map((r) => r.to.map((t) => [t.state, t.principal, t.share_bp])))).toEqual(
       expected.rollRates.map((m) => m.rows.map((r) => r.to.map((t) => [t.state, t.principalCents, t.shareBp]))),
     );
-    expect(page.vintages.map((v) => v.points.map((p) => p.cumulative_charged_off))).toEqual(expected.vintages.map((v) => v.points.map((p) => p.cumulativeChargedOffCents)));
+    expect(page.vintages.map((v) => v.points.map((p) => p.cumulative_charged_off))).toEqual(
+      expected.vintages.map((v) => v.points.map((p) => p.cumulativeChargedOffCents)),
+    );
     // Charge-offs by month as the facts say (the page also lists months with recoveries only, which other
     // files' loans in this shared database may add).
-    expect(page.charge_offs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amount])).toEqual(expected.chargeOffs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amountCents]));
+    expect(page.charge_offs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amount])).toEqual(
+      expected.chargeOffs.filter((x) => x.count > 0).map((x) => [x.month, x.count, x.amountCents]),
+    );
 
     // What the loans of January 2030 say: two loans, $2,000 lent; B's $1,000 charged off in June at 5 months on book.
     const jan = page.originations.find((o) => o.month === '2030-01')!;
-    const janLoans = await db().select().from(loans).where(and(gte(loans.disbursementDate, '2030-01-01'), lt(loans.disbursementDate, '2030-02-01')));
+    const janLoans = await db()
+      .select()
+      .from(loans)
+      .where(and(gte(loans.disbursementDate, '2030-01-01'), lt(loans.disbursementDate, '2030-02-01')));
     expect(jan).toEqual({ month: '2030-01', count: janLoans.length, amount: janLoans.reduce((s, l) => s + l.amountCents, 0) });
     const vintage = page.vintages.find((v) => v.origination_month === '2030-01')!;
     const bLoss = vintage.points.find((p) => p.months_on_book === 5)!;

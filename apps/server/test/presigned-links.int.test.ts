@@ -11,8 +11,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const staff = async (target: TestApp, email: string) =>
-  (await target.inject({ method: 'POST', url: '/api/backoffice/login', remoteAddress: '10.50.0.1', payload: { email, password: DEMO_STAFF_PASSWORD } })).headers.authorization as string;
-const create = (target: TestApp, token: string, payload: Record<string, unknown>) => call(target, { method: 'POST', url: '/api/backoffice/presigned_links', headers: auth(token), payload });
+  (await target.inject({ method: 'POST', url: '/api/backoffice/login', remoteAddress: '10.50.0.1', payload: { email, password: DEMO_STAFF_PASSWORD } })).headers
+    .authorization as string;
+const create = (target: TestApp, token: string, payload: Record<string, unknown>) =>
+  call(target, { method: 'POST', url: '/api/backoffice/presigned_links', headers: auth(token), payload });
 
 /** The code of the newest pre-signed link e-mailed to `email`. */
 async function linkCode(target: TestApp, email: string): Promise<string> {

@@ -16,8 +16,10 @@ afterAll(async () => {
 });
 
 const getInfo = (token: string) => call(app, { url: '/api/users/info', headers: auth(token) });
-const putInfo = (token: string, borrower: Record<string, unknown>) => call(app, { method: 'PUT', url: '/api/users/info', headers: auth(token), payload: { borrower } });
-const revealSsn = (token: string, password = PASSWORD) => call(app, { method: 'POST', url: '/api/users/info/ssn', headers: auth(token), payload: { password } });
+const putInfo = (token: string, borrower: Record<string, unknown>) =>
+  call(app, { method: 'PUT', url: '/api/users/info', headers: auth(token), payload: { borrower } });
+const revealSsn = (token: string, password = PASSWORD) =>
+  call(app, { method: 'POST', url: '/api/users/info/ssn', headers: auth(token), payload: { password } });
 
 describe('GET /api/users/info', () => {
   it('answers every Profile field: SSN masked xxx-xx-####, state with abbreviation and name, employer, the unit as given', async () => {
@@ -67,7 +69,14 @@ describe('PUT /api/users/info', () => {
     const who = await signUpConfirmed(app);
     await fillAboutYourself(app, who.token);
     const stateId = await availableStateId(app);
-    const res = await putInfo(who.token, { address: ' 1100 Congress Ave ', unit_number: 'PO 12', city: 'Austin', state: { id: stateId }, zip_code: '78701', phone: '+12025550100' });
+    const res = await putInfo(who.token, {
+      address: ' 1100 Congress Ave ',
+      unit_number: 'PO 12',
+      city: 'Austin',
+      state: { id: stateId },
+      zip_code: '78701',
+      phone: '+12025550100',
+    });
     expect(res.statusCode).toBe(200);
     const profile = res.json<TProfile>();
     expect(profile.borrower).toMatchObject({ address: '1100 Congress Ave', unit_number: 'PO 12', city: 'Austin', zip_code: '78701', state: { id: stateId } });
@@ -83,7 +92,13 @@ describe('PUT /api/users/info', () => {
     const who = await signUpConfirmed(app);
     await fillAboutYourself(app, who.token);
     const before = (await getInfo(who.token)).json<TProfile>();
-    const res = await putInfo(who.token, { address: '', unit_number: 'Suite 12345678', city: 'Austin', state_id: await unavailableStateId(app), zip_code: '7870' });
+    const res = await putInfo(who.token, {
+      address: '',
+      unit_number: 'Suite 12345678',
+      city: 'Austin',
+      state_id: await unavailableStateId(app),
+      zip_code: '7870',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       errors: {

@@ -44,12 +44,18 @@ describe('query budgets: statements per request', () => {
     // The counted app runs with production settings, as the bench's Payrail process does; it shares the
     // fixtures' encryption key (outside production one is generated and kept in the database).
     const database = await testDatabase();
-    const secret = (await database.db.execute(sql`select value from install_secrets where name = 'encryption_key'`)) as unknown as { rows: { value: string }[] };
+    const secret = (await database.db.execute(sql`select value from install_secrets where name = 'encryption_key'`)) as unknown as {
+      rows: { value: string }[];
+    };
     const [key] = secret.rows;
     app = await testApp({ config: { env: 'production', ...(key ? { encryptionKey: Buffer.from(key.value, 'base64url') } : {}) } });
   });
   afterAll(async () => {
-    console.log(`statements per request: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `statements per request: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     await app?.close();
     await fixtures?.close();
   });
@@ -57,7 +63,12 @@ describe('query budgets: statements per request', () => {
   for (const probe of BUDGETS) {
     it(`${probe.name}: at most ${probe.budget}`, async () => {
       const request = () =>
-        call(app, { method: probe.method ?? 'GET', url: probe.url, headers: probe.who ? auth(tokens[probe.who]) : {}, ...(probe.body ? { payload: probe.body } : {}) });
+        call(app, {
+          method: probe.method ?? 'GET',
+          url: probe.url,
+          headers: probe.who ? auth(tokens[probe.who]) : {},
+          ...(probe.body ? { payload: probe.body } : {}),
+        });
       let first = await request(); // loads what an app keeps (reference data, prepared statements)
       expect(first.statusCode, first.body).toBe(probe.status ?? 200);
       if (!probe.who) {

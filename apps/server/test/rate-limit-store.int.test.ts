@@ -110,9 +110,16 @@ describe('the per-IP route limit across two app instances', () => {
     const b = await testApp({ config });
     try {
       // A fresh address per run: counts of earlier runs (same database or Redis) never interfere.
-      const randomIp = () => `10.${String(Math.floor(Math.random() * 250))}.${String(Math.floor(Math.random() * 250))}.${String(1 + Math.floor(Math.random() * 250))}`;
+      const randomIp = () =>
+        `10.${String(Math.floor(Math.random() * 250))}.${String(Math.floor(Math.random() * 250))}.${String(1 + Math.floor(Math.random() * 250))}`;
       const ip = randomIp();
-      const login = (app: typeof a, from: string) => app.inject({ method: 'POST', url: '/api/login', payload: { application_member: { email: uniqueEmail('rl'), password: 'wrong-password-1' } }, remoteAddress: from });
+      const login = (app: typeof a, from: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { application_member: { email: uniqueEmail('rl'), password: 'wrong-password-1' } },
+          remoteAddress: from,
+        });
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) {
         for (const app of [a, b]) {
@@ -134,7 +141,12 @@ describe('Redis unreachable', () => {
   it('the limited routes still answer (the per-IP limit is skipped), never a 500', async () => {
     const app = await testApp({ config: { rateLimit: { store: 'redis', redisUrl: 'redis://127.0.0.1:1' } } });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { application_member: { email: uniqueEmail('rl-down'), password: 'wrong-password-1' } }, remoteAddress: '10.250.250.1' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { application_member: { email: uniqueEmail('rl-down'), password: 'wrong-password-1' } },
+        remoteAddress: '10.250.250.1',
+      });
       expect(res.statusCode).toBe(401);
     } finally {
       await app.close();

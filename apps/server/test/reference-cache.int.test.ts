@@ -61,11 +61,22 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
     const url = `/api/employers?search=${encodeURIComponent(name)}`;
     expect((await call(app, { url })).json()).toEqual([]);
     // A listed employer written behind the app's back (as a seed would) is not seen: the answer is kept.
-    await app.ctx.database.db.insert(employers).values({ slug: `quill-${Date.now().toString(36)}`, name, employerType: 'private', paymentType: 'split_direct_deposit', payFrequency: 'biweekly', payStubHelp: 'x', logoSvg: '', isOther: false });
+    await app.ctx.database.db.insert(employers).values({
+      slug: `quill-${Date.now().toString(36)}`,
+      name,
+      employerType: 'private',
+      paymentType: 'split_direct_deposit',
+      payFrequency: 'biweekly',
+      payStubHelp: 'x',
+      logoSvg: '',
+      isOther: false,
+    });
     expect((await call(app, { url })).json()).toEqual([]);
     // The app's own employer write (a borrower types in an unlisted employer) forgets the kept answers.
     const { token } = await borrowerAtEmployer(app);
-    const created = await post(app, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } });
+    const created = await post(app, token, '/api/employers', {
+      employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' },
+    });
     expect(created.statusCode).toBe(201);
     const found = (await call(app, { url })).json<{ name: string }[]>();
     expect(found.map((e) => e.name)).toEqual([name]);
@@ -78,10 +89,22 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
       const name = `Marrowgate Mills ${Date.now().toString(36)}`;
       const url = `/api/employers?search=${encodeURIComponent(name)}`;
       expect((await call(app, { url })).json()).toEqual([]);
-      await app.ctx.database.db.insert(employers).values({ slug: `marrow-${Date.now().toString(36)}`, name, employerType: 'private', paymentType: 'split_direct_deposit', payFrequency: 'biweekly', payStubHelp: 'x', logoSvg: '', isOther: false });
+      await app.ctx.database.db.insert(employers).values({
+        slug: `marrow-${Date.now().toString(36)}`,
+        name,
+        employerType: 'private',
+        paymentType: 'split_direct_deposit',
+        payFrequency: 'biweekly',
+        payStubHelp: 'x',
+        logoSvg: '',
+        isOther: false,
+      });
       expect((await call(app, { url })).json()).toEqual([]);
       const { token } = await borrowerAtEmployer(other);
-      expect((await post(other, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } })).statusCode).toBe(201);
+      expect(
+        (await post(other, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } }))
+          .statusCode,
+      ).toBe(201);
       let names: string[] = [];
       for (let i = 0; i < 100 && names.length === 0; i++) {
         names = (await call(app, { url })).json<{ name: string }[]>().map((e) => e.name);

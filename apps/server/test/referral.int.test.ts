@@ -28,7 +28,8 @@ const program = async (token: string) => {
   expect(res.statusCode).toBe(200);
   return res.json<TReferralProgram>();
 };
-const referCode = (token: string | null, code: string) => call(app, { method: 'POST', url: '/api/refer_code', headers: token ? auth(token) : {}, payload: { refer_code: code } });
+const referCode = (token: string | null, code: string) =>
+  call(app, { method: 'POST', url: '/api/refer_code', headers: token ? auth(token) : {}, payload: { refer_code: code } });
 const benefits = async (token: string) => (await call(app, { url: '/api/benefits', headers: auth(token) })).json<{ level: string; read: boolean }>();
 
 /** A referred friend (signed up, linked to `code` through POST /refer_code). */
@@ -76,15 +77,28 @@ async function fundedFriend(code: string | null) {
   expect(submitted.statusCode, submitted.body).toBe(200);
   const box = await app.ctx.cryptoBox();
   const at = app.ctx.now();
-  await app.ctx.database.db
-    .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(box, '000123456789'), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at });
+  await app.ctx.database.db.insert(bankAccounts).values({
+    userId: who.id,
+    usage: 'receiver',
+    source: 'manual',
+    accountType: 'checking',
+    routingNumber: CLEARBROOK.routing,
+    ...sealAccountNumber(box, '000123456789'),
+    bankName: CLEARBROOK.name,
+    verifiedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
   await forceStatus(app, who.id, 'esignature_needed');
   expect((await post(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' })).statusCode).toBe(200);
   if ((await app.ctx.repos.workflow.currentStatus(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');
   const [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
   expect((await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter) })).statusCode).toBe(200);
-  const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `fund-ref-${who.id}` } });
+  const funded = await call(app, {
+    method: 'POST',
+    url: `/api/backoffice/applications/${who.id}/fund`,
+    headers: { ...auth(servicer), 'idempotency-key': `fund-ref-${who.id}` },
+  });
   expect(funded.statusCode, funded.body).toBe(200);
   return who;
 }
@@ -99,12 +113,26 @@ describe('rewards from a referred friend, through the real flow', () => {
       ['referral_approved', 5_000, 10, 'Jordan', 'waiting'],
       ['application_submitted', 100, 1, 'Jordan', 'waiting'],
     ]);
-    expect(p).toMatchObject({ approved_referrals: 1, submitted_applications: 1, points: 11, earned: 5_100, payable: 0, waiting: 5_100, paid: 0, level: 'zero', payout_wait_days: 42 });
+    expect(p).toMatchObject({
+      approved_referrals: 1,
+      submitted_applications: 1,
+      points: 11,
+      earned: 5_100,
+      payable: 0,
+      waiting: 5_100,
+      paid: 0,
+      level: 'zero',
+      payout_wait_days: 42,
+    });
     expect(p.next_level).toEqual({ level: 'bronze', approved_needed: 2, points_needed: 19 });
     const today = await businessToday(app.ctx);
     expect(p.rewards[0]!.payable_on).toBe(addDays(today, 42));
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
-    expect(messages).toEqual(expect.arrayContaining(['A friend you referred submitted an application: you earned $1.00.', 'A friend you referred got their loan: you earned $50.00.']));
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map(
+      (n) => n.message,
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining(['A friend you referred submitted an application: you earned $1.00.', 'A friend you referred got their loan: you earned $50.00.']),
+    );
   });
 });
 
@@ -145,8 +173,14 @@ describe('reward rules on the ledger (golden: 1st..10th approved referral)', () 
     }
     const bonuses = (await program(referrer.token)).rewards.filter((r) => r.kind === 'bonus').map((r) => r.amount);
     expect(bonuses.sort((a, b) => a - b)).toEqual([10_000, 20_000, 50_000]);
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
-    expect(messages.filter((m) => m.startsWith('Congratulations!'))).toEqual(['Congratulations! You reached the Bronze level.', 'Congratulations! You reached the Silver level.', 'Congratulations! You reached the Gold level.']);
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map(
+      (n) => n.message,
+    );
+    expect(messages.filter((m) => m.startsWith('Congratulations!'))).toEqual([
+      'Congratulations! You reached the Bronze level.',
+      'Congratulations! You reached the Silver level.',
+      'Congratulations! You reached the Gold level.',
+    ]);
   });
 
   it('concurrent approvals crossing the 3rd referral pay the bonus exactly once', async () => {
@@ -173,7 +207,8 @@ describe('payouts (back office)', () => {
     await rewardApprovedReferral(app.ctx, f.id);
     const [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
     const list = async () => (await call(app, { url: '/api/backoffice/referral_payouts', headers: auth(servicer) })).json<TPayableReferrersResponse>();
-    const release = (key: string, token = servicer) => call(app, { method: 'POST', url: `/api/backoffice/referral_payouts/${referrer.id}`, headers: { ...auth(token), 'idempotency-key': key } });
+    const release = (key: string, token = servicer) =>
+      call(app, { method: 'POST', url: `/api/backoffice/referral_payouts/${referrer.id}`, headers: { ...auth(token), 'idempotency-key': key } });
 
     expect((await list()).payable.find((p) => p.user_id === referrer.id)).toBeUndefined();
     expect((await release(`payout-early-${referrer.id}`)).json()).toMatchObject({ error: expect.any(String) });
@@ -186,9 +221,18 @@ describe('payouts (back office)', () => {
     expect((await release(`payout-noacct-${referrer.id}`)).json()).toEqual({ error: REFERRAL_MSG.noPayoutAccount });
     const box = await app.ctx.cryptoBox();
     const at = app.ctx.now();
-    await app.ctx.database.db
-      .insert(bankAccounts)
-      .values({ userId: referrer.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(box, '000555000111'), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at });
+    await app.ctx.database.db.insert(bankAccounts).values({
+      userId: referrer.id,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: CLEARBROOK.routing,
+      ...sealAccountNumber(box, '000555000111'),
+      bankName: CLEARBROOK.name,
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
     expect((await release(`payout-uw-${referrer.id}`, underwriter)).statusCode).toBe(403);
 
     const key = `payout-ok-${referrer.id}`;
@@ -201,11 +245,16 @@ describe('payouts (back office)', () => {
     const again = await release(`payout-again-${referrer.id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: REFERRAL_MSG.nothingPayable });
-    expect((await program(referrer.token))).toMatchObject({ paid: 5_000, payable: 0 });
-    const audit = await app.ctx.database.db.select().from(staffActions).where(and(eq(staffActions.targetUserId, referrer.id), eq(staffActions.action, 'release_referral_payout')));
+    expect(await program(referrer.token)).toMatchObject({ paid: 5_000, payable: 0 });
+    const audit = await app.ctx.database.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetUserId, referrer.id), eq(staffActions.action, 'release_referral_payout')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ payout_id: paid.id, amount_cents: 5_000 });
-    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map((n) => n.message);
+    const messages = (await app.ctx.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id)).orderBy(asc(notifications.id))).map(
+      (n) => n.message,
+    );
     expect(messages).toContain('Your referral rewards of $50.00 are on their way to your bank account.');
     await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   });

@@ -45,7 +45,8 @@ function pdfText(pdf: PDFDocument): string {
 }
 const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
 const lastLoan = async (token: string) => (await get(app, token, '/api/loans/last')).json<TLastLoanResponse>().loan;
-const session = async (token: string) => (await get(app, token, '/api/token_is_valid')).json<{ eligible_for_refinance: boolean; loan_type: string; workflow_status: string }>();
+const session = async (token: string) =>
+  (await get(app, token, '/api/token_is_valid')).json<{ eligible_for_refinance: boolean; loan_type: string; workflow_status: string }>();
 const failing = (l: TServicingLoan) =>
   Object.entries(l.requirements_to_refinance)
     .filter(([, ok]) => !ok)
@@ -53,7 +54,14 @@ const failing = (l: TServicingLoan) =>
 /** Repays `share` of the note principal in one settled payment dated on the business date. */
 async function repay(loanId: number, notePrincipal: number, share: number, key: string) {
   const date = await businessToday(app.ctx);
-  await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: Math.ceil(notePrincipal * share), at: app.ctx.now(), idempotencyKey: key });
+  await app.ctx.repos.loanBook.recordPayment({
+    loanId,
+    kind: 'one_time_payment',
+    effectiveDate: date,
+    amountCents: Math.ceil(notePrincipal * share),
+    at: app.ctx.now(),
+    idempotencyKey: key,
+  });
 }
 
 describe('refinance eligibility (spec §5): each requirement failing alone', () => {
@@ -137,7 +145,9 @@ describe('a refinance from start to funding', () => {
     // Review confirm: a pay stub for this refinance and, without the payment change, an allotment file.
     const refused = await post(app, owner.token, '/api/workflow/change_status', { new_status: 'ready_for_review' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ errors: { 'documents.pay_stub': ['must have at least one file'], 'documents.allotment': ['must have at least one file'] } });
+    expect(refused.json()).toMatchObject({
+      errors: { 'documents.pay_stub': ['must have at least one file'], 'documents.allotment': ['must have at least one file'] },
+    });
     await uploadDocument(app, owner.token, 'pay_stub');
     await uploadDocument(app, owner.token, 'allotment');
     const submitted = await post(app, owner.token, '/api/workflow/change_status', { new_status: 'ready_for_review' });
@@ -147,7 +157,8 @@ describe('a refinance from start to funding', () => {
 
     // Underwriter: a refinance is pre-approved to its own signature, never to the repay-method choice.
     const [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
-    const staffMove = (to: string) => call(app, { method: 'POST', url: `/api/backoffice/applications/${owner.id}/status`, headers: auth(underwriter), payload: { new_status: to } });
+    const staffMove = (to: string) =>
+      call(app, { method: 'POST', url: `/api/backoffice/applications/${owner.id}/status`, headers: auth(underwriter), payload: { new_status: to } });
     expect((await staffMove('select_repay_method')).statusCode).toBe(422);
     expect((await staffMove('refinancing_esignature')).statusCode).toBe(200);
     expect(await lastLoan(owner.token)).toMatchObject({ is_waiting_esign: true, is_under_review: false });
@@ -196,7 +207,13 @@ describe('a refinance from start to funding', () => {
     const payoffQuote = (await get(app, owner.token, `/api/${owner.loan.id}/payoff/${fundingDate}`)).json<TPayoffResponse>().payoff_amount;
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(app, { method: 'POST', url: `/api/backoffice/applications/${owner.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `refi-fund-${owner.id}-${i}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(app, {
+          method: 'POST',
+          url: `/api/backoffice/applications/${owner.id}/fund`,
+          headers: { ...auth(servicer), 'idempotency-key': `refi-fund-${owner.id}-${i}` },
+        }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
@@ -205,7 +222,10 @@ describe('a refinance from start to funding', () => {
 
     const newLoans = await db().select().from(loans).where(eq(loans.refinancesLoanId, owner.loan.id));
     expect(newLoans.map((l) => l.id)).toEqual([funded.loan.id]);
-    const payoffs = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, owner.loan.id), eq(ledgerEntries.kind, 'payoff')));
+    const payoffs = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.loanId, owner.loan.id), eq(ledgerEntries.kind, 'payoff')));
     expect(payoffs.map((p) => [p.amountCents, p.effectiveDate])).toEqual([[payoffQuote, fundingDate]]);
     const [old] = await db().select().from(loans).where(eq(loans.id, owner.loan.id));
     expect(old!.status).toBe('closed_refinanced');
@@ -228,17 +248,29 @@ describe('a refinance from start to funding', () => {
     // Every view of the old loan agrees at this moment: the borrower's record, the servicer's page and the
     // payment history (the payoff is in all three, or in none).
     const servicer2 = await staffToken(app, 'servicer@payrail.test');
-    const desk = (await call(app, { url: `/api/backoffice/loans/${owner.loan.id}/servicing`, headers: auth(servicer2) })).json<{ payoff_amount: number; paid_total: number }>();
+    const desk = (await call(app, { url: `/api/backoffice/loans/${owner.loan.id}/servicing`, headers: auth(servicer2) })).json<{
+      payoff_amount: number;
+      paid_total: number;
+    }>();
     const paidHistory = (await get(app, owner.token, `/api/loans/history/payments?loan_id=${owner.loan.id}`)).json<TPaymentHistoryResponse>().payments;
     expect(desk).toMatchObject({ payoff_amount: 0, paid_total: history[1]!.paid_amount });
     expect(paidHistory.filter((p) => p.status === 'posted').reduce((sum, p) => sum + p.amount, 0)).toBe(history[1]!.paid_amount);
     expect(paidHistory.some((p) => p.source === 'payoff' && p.amount === payoffQuote)).toBe(true);
     await setBusinessDate(fundingDate);
-    expect((await get(app, owner.token, '/api/loans/history')).json<TLoanHistoryResponse>().loans[1]).toMatchObject({ outstanding_balance: 0, principal_balance: 0 });
+    expect((await get(app, owner.token, '/api/loans/history')).json<TLoanHistoryResponse>().loans[1]).toMatchObject({
+      outstanding_balance: 0,
+      principal_balance: 0,
+    });
     // Both notes are the loans' documents.
-    for (const id of [funded.loan.id, owner.loan.id]) expect((await get(app, owner.token, `/api/loans/${id}/documents`)).json<{ documents: unknown[] }>().documents).toHaveLength(1);
+    for (const id of [funded.loan.id, owner.loan.id])
+      expect((await get(app, owner.token, `/api/loans/${id}/documents`)).json<{ documents: unknown[] }>().documents).toHaveLength(1);
     // A refinance is not a new referral.
-    expect(await db().select().from(referralRewards).where(and(eq(referralRewards.friendUserId, owner.id), eq(referralRewards.kind, 'referral_approved')))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(referralRewards)
+        .where(and(eq(referralRewards.friendUserId, owner.id), eq(referralRewards.kind, 'referral_approved'))),
+    ).toEqual([]);
     expect((await session(owner.token)).workflow_status).toBe('approved');
   });
 });
@@ -259,10 +291,21 @@ describe('a declined refinance: reapply countdown, then a new refinance from dec
     expect((await post(app, b.token, '/api/workflow/change_status', { new_status: 'ready_for_review' })).statusCode).toBe(200);
     const underwriter = await staffToken(app, 'underwriter@payrail.test');
     const reapplyOn = addDays(base, 3);
-    const declined = await call(app, { method: 'POST', url: `/api/backoffice/applications/${b.id}/decline`, headers: auth(underwriter), payload: { reapply_on: reapplyOn, reasons: ['Income could not be verified'] } });
+    const declined = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${b.id}/decline`,
+      headers: auth(underwriter),
+      payload: { reapply_on: reapplyOn, reasons: ['Income could not be verified'] },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
 
-    expect(await lastLoan(b.token)).toMatchObject({ loan_status: 'opened', eligible_for_refinance: false, days_left_for_reapply_refinance: 3, date_to_reapply_refinance: reapplyOn, refinance_in_progress: false });
+    expect(await lastLoan(b.token)).toMatchObject({
+      loan_status: 'opened',
+      eligible_for_refinance: false,
+      days_left_for_reapply_refinance: 3,
+      date_to_reapply_refinance: reapplyOn,
+      refinance_in_progress: false,
+    });
     await setBusinessDate(addDays(base, 2));
     expect(await lastLoan(b.token)).toMatchObject({ days_left_for_reapply_refinance: 1, eligible_for_refinance: false });
     expect((await post(app, b.token, '/api/refinance', {})).statusCode).toBe(422);
@@ -274,4 +317,3 @@ describe('a declined refinance: reapply countdown, then a new refinance from dec
     expect(await session(b.token)).toMatchObject({ workflow_status: 'refinancing_loan_terms', loan_type: 'refinancing' });
   });
 });
-

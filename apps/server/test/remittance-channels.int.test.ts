@@ -37,16 +37,34 @@ afterAll(async () => {
 async function employee(n: number) {
   const employeeId = `CH${n}-${tag}`;
   const loan = await fundedLoan(app, { disbursementDate: '2035-04-01', firstPaymentDate: '2035-05-01', allotment: true, employeeId });
-  await app.ctx.database.db.update(loanBorrowers).set({ employerId: employer.id, firstName: `Chan${n}`, lastName: `Nel${tag}` }).where(eq(loanBorrowers.userId, loan.userId));
+  await app.ctx.database.db
+    .update(loanBorrowers)
+    .set({ employerId: employer.id, firstName: `Chan${n}`, lastName: `Nel${tag}` })
+    .where(eq(loanBorrowers.userId, loan.userId));
   const [due] = await app.ctx.database.db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loan.loanId)).orderBy(loanInstallments.n).limit(1);
   return { ...loan, employeeId, name: `Chan${n} Nel${tag}`, payDate: due!.dueDate, paymentCents: due!.paymentCents };
 }
 type Employee = Awaited<ReturnType<typeof employee>>;
 const dollars = (c: number) => (c / 100).toFixed(2);
-const servicerFile = (e: Employee, cents: number) => call(app, { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer), payload: { csv: `employer,pay_date,borrower_identifier,amount\n${employer.name},${e.payDate},${e.employeeId},${dollars(cents)}\n` } });
+const servicerFile = (e: Employee, cents: number) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/backoffice/remittances',
+    headers: auth(servicer),
+    payload: { csv: `employer,pay_date,borrower_identifier,amount\n${employer.name},${e.payDate},${e.employeeId},${dollars(cents)}\n` },
+  });
 const portalUpload = (e: Employee, cents: number) =>
-  call(app, { method: 'POST', url: '/api/employer_portal/remittances', headers: hr.headers, payload: { csv: `pay_date,employee_id,employee_name,deduction,change\r\n${e.payDate},${e.employeeId},${e.name},${dollars(cents)},unchanged` } });
-const posted = async (loanId: number) => app.ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'payroll_remittance')));
+  call(app, {
+    method: 'POST',
+    url: '/api/employer_portal/remittances',
+    headers: hr.headers,
+    payload: { csv: `pay_date,employee_id,employee_name,deduction,change\r\n${e.payDate},${e.employeeId},${e.name},${dollars(cents)},unchanged` },
+  });
+const posted = async (loanId: number) =>
+  app.ctx.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.loanId, loanId), eq(ledgerEntries.kind, 'payroll_remittance')));
 const linesOf = (e: Employee) => app.ctx.database.db.select().from(remittanceLines).where(eq(remittanceLines.borrowerIdentifier, e.employeeId));
 
 describe('a pay date remitted through both channels is taken once', () => {

@@ -4,7 +4,16 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achAuthorizations, agreementDocuments, bankAccounts, feedbackRequests, repayMethodChoices, staffUsers, userAgreements, walletCards } from '../src/db/schema/index';
+import {
+  achAuthorizations,
+  agreementDocuments,
+  bankAccounts,
+  feedbackRequests,
+  repayMethodChoices,
+  staffUsers,
+  userAgreements,
+  walletCards,
+} from '../src/db/schema/index';
 import { chooseTerms, employerId, get, HARBOR_POINT, memberAt, post, setNames, UNKNOWN_VALID_ROUTING, uploadDocument } from './banking-helpers';
 import { outbox, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -71,7 +80,13 @@ describe('POST /api/auto_debit', () => {
     const { token, id } = await memberAt(app, 'auto_debit_needed');
     expect((await post(app, token, '/api/auto_debit', { use_account_on_file: true })).json()).toEqual({ error: BANK_MSG.noBankAccount });
     await verifiedAccountOnFile(token, id);
-    const res = await app.inject({ method: 'POST', url: '/api/auto_debit', headers: { authorization: token, 'user-agent': 'vitest-agent' }, remoteAddress: '10.9.8.7', payload: { use_account_on_file: true } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auto_debit',
+      headers: { authorization: token, 'user-agent': 'vitest-agent' },
+      remoteAddress: '10.9.8.7',
+      payload: { use_account_on_file: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject(moved('esignature_needed'));
@@ -79,7 +94,12 @@ describe('POST /api/auto_debit', () => {
     const [disclosure] = await db().select().from(agreementDocuments).where(eq(agreementDocuments.id, auth!.agreementDocumentId));
     expect(disclosure!.name).toBe('auto_debit_disclosure');
     expect(auth).toMatchObject({ ip: '10.9.8.7', userAgent: 'vitest-agent', authorizedAt: NOW });
-    expect(body.ach_authorization).toEqual({ id: auth!.id, bank_account_id: auth!.bankAccountId, agreement_document_id: disclosure!.id, authorized_at: NOW.toISOString() });
+    expect(body.ach_authorization).toEqual({
+      id: auth!.id,
+      bank_account_id: auth!.bankAccountId,
+      agreement_document_id: disclosure!.id,
+      authorized_at: NOW.toISOString(),
+    });
     const accepted = await db().select().from(userAgreements).where(eq(userAgreements.userId, id));
     expect(accepted.map((a) => a.agreementDocumentId)).toContain(disclosure!.id);
   });
@@ -90,8 +110,12 @@ describe('POST /api/auto_debit', () => {
     const unknown = await send({ account_type: 'checking', account_number: '12345678', routing_number: UNKNOWN_VALID_ROUTING });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ error: 'Bank not found! Please review your bank account data and try again.' });
-    expect((await send({ account_type: 'checking', account_number: '12345678', routing_number: '034821625' })).json()).toEqual({ error: BANK_MSG.routingInvalid });
-    expect((await send({ account_type: 'checking', account_number: '1234x678', routing_number: HARBOR_POINT.routing })).json()).toEqual({ error: BANK_MSG.accountInvalid });
+    expect((await send({ account_type: 'checking', account_number: '12345678', routing_number: '034821625' })).json()).toEqual({
+      error: BANK_MSG.routingInvalid,
+    });
+    expect((await send({ account_type: 'checking', account_number: '1234x678', routing_number: HARBOR_POINT.routing })).json()).toEqual({
+      error: BANK_MSG.accountInvalid,
+    });
     // All three are required (field errors).
     const missing = await send({ account_type: 'checking' });
     expect(missing.statusCode).toBe(422);
@@ -102,7 +126,13 @@ describe('POST /api/auto_debit', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject(moved('esignature_needed'));
     const [account] = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, id));
-    expect(account).toMatchObject({ usage: 'auto_debit', accountType: 'savings', routingNumber: HARBOR_POINT.routing, accountNumberLast4: '1012', bankName: HARBOR_POINT.name });
+    expect(account).toMatchObject({
+      usage: 'auto_debit',
+      accountType: 'savings',
+      routingNumber: HARBOR_POINT.routing,
+      accountNumberLast4: '1012',
+      bankName: HARBOR_POINT.name,
+    });
     expect(account!.accountNumberSealed).not.toContain('987654321012');
     // The member's bank information (receiving account) is not replaced by the debit account.
     expect((await get(app, token, '/api/bank_informations')).statusCode).toBe(404);
@@ -175,7 +205,17 @@ describe('allotment', () => {
     const { token, id } = await memberAt(app, 'allotment_needed');
     const [underwriter] = await app.ctx.database.db.select().from(staffUsers).where(eq(staffUsers.role, 'underwriter')).limit(1);
     const asked = new Date(app.ctx.now().getTime() - 1000);
-    await app.ctx.database.db.insert(feedbackRequests).values({ userId: id, staffUserId: underwriter!.id, message: 'Send your W-2 with the allotment.', fields: [], documents: ['allotment', 'w2'], bankInformation: false, allotment: true, status: 'answered', createdAt: asked });
+    await app.ctx.database.db.insert(feedbackRequests).values({
+      userId: id,
+      staffUserId: underwriter!.id,
+      message: 'Send your W-2 with the allotment.',
+      fields: [],
+      documents: ['allotment', 'w2'],
+      bankInformation: false,
+      allotment: true,
+      status: 'answered',
+      createdAt: asked,
+    });
     expect((await uploadDocument(app, token, 'allotment')).statusCode).toBe(201);
     const refused = await post(app, token, '/api/allotment/continue');
     expect(refused.statusCode).toBe(422);
@@ -202,7 +242,10 @@ describe('card tokenizer (sandbox) and wallet', () => {
   it('tokenizes the test card without a session and answers the processor error shapes', async () => {
     const ok = await tokenize(card);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ id: expect.stringMatching(/^tok_sandbox-/), card: { last4: '4242', brand: 'Visa', exp_month: 12, exp_year: 2030, funding: 'debit' } });
+    expect(ok.json()).toEqual({
+      id: expect.stringMatching(/^tok_sandbox-/),
+      card: { last4: '4242', brand: 'Visa', exp_month: 12, exp_year: 2030, funding: 'debit' },
+    });
     expect(ok.body).not.toContain('4242424242424242');
 
     const cases: [Record<string, unknown>, string][] = [
@@ -263,9 +306,13 @@ describe('card tokenizer (sandbox) and wallet', () => {
 
   it('refuses an unknown token and last four digits that do not match the token', async () => {
     const { token } = await memberAt(app, 'debit_card');
-    expect((await post(app, token, '/api/wallet', { token: 'tok_sandbox-forged.sig', card_number: '4242' })).json()).toEqual({ errors: { token: [WALLET_MSG.tokenUnknown] } });
+    expect((await post(app, token, '/api/wallet', { token: 'tok_sandbox-forged.sig', card_number: '4242' })).json()).toEqual({
+      errors: { token: [WALLET_MSG.tokenUnknown] },
+    });
     const tok = (await tokenize({ ...card, number: '5555555555554444' })).json().id as string;
-    expect((await post(app, token, '/api/wallet', { token: tok, card_number: '**** 4242' })).json()).toEqual({ errors: { card_number: [WALLET_MSG.last4Mismatch] } });
+    expect((await post(app, token, '/api/wallet', { token: tok, card_number: '**** 4242' })).json()).toEqual({
+      errors: { card_number: [WALLET_MSG.last4Mismatch] },
+    });
   });
 
   it('POST /add_debit_card adds a card by token', async () => {
@@ -273,7 +320,10 @@ describe('card tokenizer (sandbox) and wallet', () => {
     const tok = (await tokenize({ ...card, number: '5555555555554444' })).json().id as string;
     const res = await post(app, token, '/api/add_debit_card', { card: { token: tok } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ ok: true, card: { id: expect.any(Number), last4: '4444', brand: 'Mastercard', exp_month: expect.any(Number), exp_year: expect.any(Number) } });
+    expect(res.json()).toEqual({
+      ok: true,
+      card: { id: expect.any(Number), last4: '4444', brand: 'Mastercard', exp_month: expect.any(Number), exp_year: expect.any(Number) },
+    });
   });
 
   it('Continue with a card or SKIP: the debit card page moves to review_allotment through the workflow', async () => {

@@ -42,7 +42,11 @@ describe('GET /api/representative_example', () => {
       firstPaymentDate: firstPaymentDate('biweekly', disbursement, null),
     });
     expect(e.apr).toBe(formatAprForDisclosure(q.disclosure.aprPercent));
-    expect(e).toMatchObject({ payment_per_term: q.schedule.regularPaymentCents, total_of_payments: q.disclosure.totalOfPaymentsCents, finance_charge: q.disclosure.financeChargeCents });
+    expect(e).toMatchObject({
+      payment_per_term: q.schedule.regularPaymentCents,
+      total_of_payments: q.disclosure.totalOfPaymentsCents,
+      finance_charge: q.disclosure.financeChargeCents,
+    });
     expect(e.total_of_payments).toBe(e.amount_financed + e.finance_charge);
   });
 });

@@ -38,10 +38,18 @@ afterAll(async () => {
 });
 
 const status = (userId: number) => app.ctx.repos.workflow.currentStatus(userId);
-const lastMove = async (userId: number) => (await app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(desc(workflowTransitions.id)).limit(1))[0]!;
+const lastMove = async (userId: number) =>
+  (
+    await app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(desc(workflowTransitions.id)).limit(1)
+  )[0]!;
 const actionsOn = (userId: number) => app.ctx.database.db.select().from(staffActions).where(eq(staffActions.targetUserId, userId)).orderBy(staffActions.id);
 const backoffice = (token: string | null, userId: number, action: string, payload?: Record<string, unknown>) =>
-  call(app, { method: action === 'allowed_statuses' ? 'GET' : 'POST', url: `/api/backoffice/applications/${userId}/${action}`, headers: token ? auth(token) : {}, ...(payload ? { payload } : {}) });
+  call(app, {
+    method: action === 'allowed_statuses' ? 'GET' : 'POST',
+    url: `/api/backoffice/applications/${userId}/${action}`,
+    headers: token ? auth(token) : {},
+    ...(payload ? { payload } : {}),
+  });
 
 describe('GET /api/review (application review confirm)', () => {
   it('is refused outside the review pages', async () => {
@@ -66,7 +74,11 @@ describe('GET /api/review (application review confirm)', () => {
     const missing = await get(app, token, '/api/review');
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({
-      errors: { 'documents.pay_stub': [APPLICATION_MSG.documentMissing], 'documents.proof_of_address': [APPLICATION_MSG.documentMissing], 'documents.selfie_photo': [APPLICATION_MSG.documentMissing] },
+      errors: {
+        'documents.pay_stub': [APPLICATION_MSG.documentMissing],
+        'documents.proof_of_address': [APPLICATION_MSG.documentMissing],
+        'documents.selfie_photo': [APPLICATION_MSG.documentMissing],
+      },
     });
 
     const partner = await borrowerAtLoanTerms(app, { employer: 'partner' });
@@ -78,7 +90,9 @@ describe('GET /api/review (application review confirm)', () => {
     expect(unauthorized.statusCode).toBe(422);
     expect(unauthorized.json()).toEqual({ error: APPLICATION_MSG.creditPullMissing });
     expect(await status(partner.id)).toBe('application_review');
-    expect((await app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, partner.id))).filter((d) => d.stage === 'review')).toEqual([]);
+    expect(
+      (await app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, partner.id))).filter((d) => d.stage === 'review'),
+    ).toEqual([]);
     await acceptCreditPull(app, partner.token);
     expect((await get(app, partner.token, '/api/review')).json()).toEqual({ ok: true, new_status: 'ready_for_review' });
   });
@@ -106,22 +120,40 @@ describe('GET /api/review (application review confirm)', () => {
     const { token, id } = await newBorrower(app);
     await forceStatus(app, id, 'application_review');
     const res = await get(app, token, '/api/review');
-    expect(res.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({ first_name: [FIELD_MSG.blank], social_security_number: [FIELD_MSG.blank], references: [APPLICATION_MSG.referencesCount] });
+    expect(res.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
+      first_name: [FIELD_MSG.blank],
+      social_security_number: [FIELD_MSG.blank],
+      references: [APPLICATION_MSG.referencesCount],
+    });
   });
 
   it('with REQUIRE_HUMAN_REVIEW on: submits, records the decision and waits in ready_for_review', async () => {
     const { token, id } = await borrowerAtApplicationReview(app);
     expect((await get(app, token, '/api/review')).json()).toEqual({ ok: true, new_status: 'ready_for_review' });
     expect(await lastMove(id)).toMatchObject({ fromStatus: 'application_review', toStatus: 'ready_for_review', event: 'submit_for_review', actor: 'borrower' });
-    const [decision] = await app.ctx.database.db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, id)).orderBy(desc(underwritingDecisions.id)).limit(1);
+    const [decision] = await app.ctx.database.db
+      .select()
+      .from(underwritingDecisions)
+      .where(eq(underwritingDecisions.userId, id))
+      .orderBy(desc(underwritingDecisions.id))
+      .limit(1);
     expect(decision).toMatchObject({ stage: 'review', outcome: 'approve' });
-    expect(decision!.inputs).toMatchObject({ requiredDocuments: ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'], requestedAmountCents: 10_000_00 });
+    expect(decision!.inputs).toMatchObject({
+      requiredDocuments: ['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'],
+      requestedAmountCents: 10_000_00,
+    });
   });
 
   it('with REQUIRE_HUMAN_REVIEW off: an approval pre-approves (the borrower chooses how to repay)', async () => {
     const { token, id } = await borrowerAtApplicationReview(auto);
     expect((await get(auto, token, '/api/review')).json()).toEqual({ ok: true, new_status: 'select_repay_method' });
-    expect(await lastMove(id)).toMatchObject({ fromStatus: 'ready_for_review', toStatus: 'select_repay_method', event: 'pre_approve', actor: 'system', staffUserId: null });
+    expect(await lastMove(id)).toMatchObject({
+      fromStatus: 'ready_for_review',
+      toStatus: 'select_repay_method',
+      event: 'pre_approve',
+      actor: 'system',
+      staffUserId: null,
+    });
   });
 
   it('with REQUIRE_HUMAN_REVIEW off: a denial moves to denied with the reason, the reapply date and the adverse-action notice', async () => {
@@ -143,7 +175,11 @@ describe('GET /api/review (application review confirm)', () => {
     await updateField(auto, token, { annual_income: '30,000' });
     expect((await get(auto, token, '/api/review')).json()).toEqual({ ok: true, new_status: 'loan_amount_changed' });
     const terms = (await get(auto, token, '/api/loan')).json<TLoanTerms>();
-    expect(terms).toMatchObject({ negotiated_amount: 6_000_00, amount: 6_000_00, change_message: 'We can offer you up to $6,000.00. Please review your new loan terms.' });
+    expect(terms).toMatchObject({
+      negotiated_amount: 6_000_00,
+      amount: 6_000_00,
+      change_message: 'We can offer you up to $6,000.00. Please review your new loan terms.',
+    });
   });
 });
 
@@ -151,7 +187,11 @@ describe('reviewer feedback round trip', () => {
   it('asks for a field and a document; the borrower fixes them with PUT /feedback', async () => {
     const { token, id, email } = await borrowerAtApplicationReview(app);
     await get(app, token, '/api/review');
-    const sent = await backoffice(underwriter, id, 'feedback', { message: 'Please check your date of birth and address, and upload a W-2.', fields: { loan_borrower: ['date_of_birth', 'address'] }, documents: ['w2'] });
+    const sent = await backoffice(underwriter, id, 'feedback', {
+      message: 'Please check your date of birth and address, and upload a W-2.',
+      fields: { loan_borrower: ['date_of_birth', 'address'] },
+      documents: ['w2'],
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toEqual({ ok: true, previous_status: 'ready_for_review', new_status: 'feedback_sent' });
     expect((await outbox(app, email)).some((m) => m.subject === 'Action needed on your Payrail application' && m.body.includes('upload a W-2'))).toBe(true);
@@ -161,24 +201,36 @@ describe('reviewer feedback round trip', () => {
     expect(feedback).toEqual({
       message: 'Please check your date of birth and address, and upload a W-2.',
       fields: {
-        loan_borrower: { date_of_birth: '04/12/1986', address: { address: '12 Harbor Street', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: state } },
+        loan_borrower: {
+          date_of_birth: '04/12/1986',
+          address: { address: '12 Harbor Street', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: state },
+        },
         documents: { w2: [] },
         bank_information: null,
       },
       allotment: false,
     });
 
-    const put = (loan_borrower: Record<string, unknown>) => call(app, { method: 'PUT', url: '/api/feedback', headers: auth(token), payload: { loan_borrower } });
+    const put = (loan_borrower: Record<string, unknown>) =>
+      call(app, { method: 'PUT', url: '/api/feedback', headers: auth(token), payload: { loan_borrower } });
     const incomplete = await put({ date_of_birth: '01/01/1899', first_name: 'Other' });
     expect(incomplete.statusCode).toBe(422);
     expect(incomplete.json()).toEqual({
-      errors: { first_name: [APPLICATION_MSG.notRequested], address: [FIELD_MSG.blank], date_of_birth: [MSG.dobYearInvalid], 'documents.w2': [APPLICATION_MSG.documentMissing] },
+      errors: {
+        first_name: [APPLICATION_MSG.notRequested],
+        address: [FIELD_MSG.blank],
+        date_of_birth: [MSG.dobYearInvalid],
+        'documents.w2': [APPLICATION_MSG.documentMissing],
+      },
     });
     expect(await status(id)).toBe('feedback_sent');
 
     const w2 = await uploadDocument(app, token, 'w2');
     expect((await get(app, token, '/api/feedback')).json<TFeedbackResponse>().fields.documents.w2!.map((d) => d.id)).toEqual([w2]);
-    const fixed = await put({ date_of_birth: '05/13/1986', address: { address: '14 Harbor Street', unit_number: '', zip_code: '19802', city: 'Wilmington', state_id: state } });
+    const fixed = await put({
+      date_of_birth: '05/13/1986',
+      address: { address: '14 Harbor Street', unit_number: '', zip_code: '19802', city: 'Wilmington', state_id: state },
+    });
     expect(fixed.json()).toEqual({ ok: true, new_status: 'ready_for_review' });
     expect((await showField(app, token, 'date_of_birth')).json()).toEqual({ field: 'date_of_birth', value: '05/13/1986' });
     expect((await showField(app, token, 'zip_code')).json()).toEqual({ field: 'zip_code', value: '19802' });
@@ -194,11 +246,18 @@ describe('reviewer feedback round trip', () => {
     await get(app, bank.token, '/api/review');
     await backoffice(underwriter, bank.id, 'feedback', { message: 'Please link your bank again.', bank_information: { bank_link: true } });
     expect((await get(app, bank.token, '/api/feedback')).json<TFeedbackResponse>().fields.bank_information).toEqual({ bank_link: true });
-    expect((await call(app, { method: 'PUT', url: '/api/feedback', headers: auth(bank.token), payload: {} })).json()).toEqual({ ok: true, new_status: 'bank_link' });
+    expect((await call(app, { method: 'PUT', url: '/api/feedback', headers: auth(bank.token), payload: {} })).json()).toEqual({
+      ok: true,
+      new_status: 'bank_link',
+    });
 
     const allotment = await borrowerAtApplicationReview(app);
     await get(app, allotment.token, '/api/review');
-    await backoffice(underwriter, allotment.id, 'feedback', { message: 'Please set up the allotment.', allotment: true, fields: { loan_borrower: ['user_references'] } });
+    await backoffice(underwriter, allotment.id, 'feedback', {
+      message: 'Please set up the allotment.',
+      allotment: true,
+      fields: { loan_borrower: ['user_references'] },
+    });
     const refs = [
       { firstName: 'Ana', lastName: 'Diaz', relationship: 'Friend', phone: '2025550111' },
       { firstName: 'Bo', lastName: 'Lee', relationship: 'Uncle', phone: '2025550122' },
@@ -218,7 +277,8 @@ describe('reviewer feedback round trip', () => {
     const federal = await employerOfKind(app, 'federal');
     expect((await get(app, token, '/api/feedback')).json<TFeedbackResponse>().fields.loan_borrower).toEqual({ employer_id: federal.id, employee_id: null });
     const partner = await employerOfKind(app, 'partner');
-    const put = (loan_borrower: Record<string, unknown>) => call(app, { method: 'PUT', url: '/api/feedback', headers: auth(token), payload: { loan_borrower } });
+    const put = (loan_borrower: Record<string, unknown>) =>
+      call(app, { method: 'PUT', url: '/api/feedback', headers: auth(token), payload: { loan_borrower } });
     expect((await put({ employer_id: partner.id })).json()).toEqual({ errors: { employee_id: [FIELD_MSG.blank] } });
     expect((await put({ employer_id: partner.id, employee_id: 'P-77' })).json()).toEqual({ ok: true, new_status: 'ready_for_review' });
     expect((await get(app, token, '/api/employer_entrypoint')).json()).toMatchObject({ employer_id: partner.id, employee_id: 'P-77' });
@@ -239,7 +299,18 @@ describe('reviewer actions and role boundaries', () => {
     const allowed = (await backoffice(admin, id, 'allowed_statuses')).json<{ current_status: string; allowed_statuses: string[] }>();
     expect(allowed.current_status).toBe('ready_for_review');
     expect(allowed.allowed_statuses.sort()).toEqual(
-      ['review_application', 'feedback_sent', 'document_review', 'loan_amount_changed', 'select_repay_method', 'refinancing_esignature', 'employer_review', 'declined', 'denied', 'canceled'].sort(),
+      [
+        'review_application',
+        'feedback_sent',
+        'document_review',
+        'loan_amount_changed',
+        'select_repay_method',
+        'refinancing_esignature',
+        'employer_review',
+        'declined',
+        'denied',
+        'canceled',
+      ].sort(),
     );
     expect((await backoffice(admin, 999_999, 'allowed_statuses')).statusCode).toBe(404);
   });
@@ -247,10 +318,21 @@ describe('reviewer actions and role boundaries', () => {
   it('moves only where the table lets a reviewer, and keeps data-carrying moves on their own actions', async () => {
     const { token, id } = await borrowerAtApplicationReview(app);
     await get(app, token, '/api/review');
-    expect((await backoffice(underwriter, id, 'status', { new_status: 'esignature_needed' })).json()).toEqual({ error: SERVER_MSG.statusRefused('ready_for_review', 'esignature_needed'), current_status: 'ready_for_review' });
-    expect((await backoffice(underwriter, id, 'approve')).json()).toEqual({ error: SERVER_MSG.statusRefused('ready_for_review', 'approved'), current_status: 'ready_for_review' });
-    expect((await backoffice(underwriter, id, 'status', { new_status: 'denied' })).json()).toEqual({ error: APPLICATION_MSG.useDedicatedAction('deny'), current_status: 'ready_for_review' });
-    expect((await backoffice(underwriter, id, 'status', { new_status: 'loan_amount_changed' })).json()).toEqual({ errors: { negotiated_amount: [FIELD_MSG.blank] } });
+    expect((await backoffice(underwriter, id, 'status', { new_status: 'esignature_needed' })).json()).toEqual({
+      error: SERVER_MSG.statusRefused('ready_for_review', 'esignature_needed'),
+      current_status: 'ready_for_review',
+    });
+    expect((await backoffice(underwriter, id, 'approve')).json()).toEqual({
+      error: SERVER_MSG.statusRefused('ready_for_review', 'approved'),
+      current_status: 'ready_for_review',
+    });
+    expect((await backoffice(underwriter, id, 'status', { new_status: 'denied' })).json()).toEqual({
+      error: APPLICATION_MSG.useDedicatedAction('deny'),
+      current_status: 'ready_for_review',
+    });
+    expect((await backoffice(underwriter, id, 'status', { new_status: 'loan_amount_changed' })).json()).toEqual({
+      errors: { negotiated_amount: [FIELD_MSG.blank] },
+    });
     const started = await backoffice(underwriter, id, 'status', { new_status: 'review_application' });
     expect(started.json()).toEqual({ ok: true, previous_status: 'ready_for_review', new_status: 'review_application' });
     const staffId = (await app.ctx.repos.staff.findByEmail('underwriter@payrail.test'))!.id;
@@ -292,7 +374,11 @@ describe('decline, deny, drop and cancel, then a new application', () => {
     const notice = (await outbox(app, email)).find((m) => m.subject === 'About your Payrail loan application')!;
     expect(notice.body).toContain('- Unable to verify income');
     const [action] = await actionsOn(id);
-    expect(action).toMatchObject({ action: 'decline', before: { status: 'ready_for_review', reapply_on: null }, after: { status: 'declined', reapply_on: '2027-03-01', reasons: ['Unable to verify income'] } });
+    expect(action).toMatchObject({
+      action: 'decline',
+      before: { status: 'ready_for_review', reapply_on: null },
+      after: { status: 'declined', reapply_on: '2027-03-01', reasons: ['Unable to verify income'] },
+    });
 
     // Three months later the borrower may start again.
     const later = await classicApp({ now: () => new Date('2027-03-01T12:00:00Z') });
@@ -315,7 +401,10 @@ describe('decline, deny, drop and cancel, then a new application', () => {
     const missing = await backoffice(underwriter, id, 'deny', { reapply_on: 'someday' });
     expect(missing.json()).toEqual({ errors: { not_qualified_reason: [FIELD_MSG.blank], reapply_on: [FIELD_MSG.invalid] } });
     expect((await backoffice(underwriter, id, 'deny', { not_qualified_reason: 'Identity could not be verified.', reapply_on: 'never' })).statusCode).toBe(200);
-    expect((await get(app, token, '/api/token_is_valid')).json()).toMatchObject({ workflow_status: 'denied', not_qualified_reason: 'Identity could not be verified.' });
+    expect((await get(app, token, '/api/token_is_valid')).json()).toMatchObject({
+      workflow_status: 'denied',
+      not_qualified_reason: 'Identity could not be verified.',
+    });
     expect((await get(app, token, '/api/reapply')).json()).toEqual({ could_reapply_on: 'never' });
     expect((await get(app, token, '/api/new_application')).json()).toEqual({ error: APPLICATION_MSG.cannotReapply });
   });

@@ -50,16 +50,32 @@ describe('revised due dates (servicing)', () => {
   it('writes nothing when the dates in force changed since they were read, or the request was applied already', async () => {
     const stale = { ...(await app.ctx.repos.loanBook.loan(loan.loanId))!, revisedDueDates: null };
     // Read before the first revision: its "before" no longer matches the dates in force.
-    expect(await reviseDueDates(app.ctx, stale, { kind: 'hardship', sourceId: loan.loanId, dueDatesAfter: ['2029-02-12', '2029-03-20', '2029-04-20', '2029-05-20'], firstMovedN: 1 })).toBeNull();
+    expect(
+      await reviseDueDates(app.ctx, stale, {
+        kind: 'hardship',
+        sourceId: loan.loanId,
+        dueDatesAfter: ['2029-02-12', '2029-03-20', '2029-04-20', '2029-05-20'],
+        firstMovedN: 1,
+      }),
+    ).toBeNull();
     const fresh = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
-    expect(await reviseDueDates(app.ctx, fresh, { kind: 'due_date_change', sourceId: loan.loanId, dueDatesAfter: ['2029-02-12', '2029-03-20', '2029-04-20', '2029-05-20'], firstMovedN: 2 })).toBeNull();
+    expect(
+      await reviseDueDates(app.ctx, fresh, {
+        kind: 'due_date_change',
+        sourceId: loan.loanId,
+        dueDatesAfter: ['2029-02-12', '2029-03-20', '2029-04-20', '2029-05-20'],
+        firstMovedN: 2,
+      }),
+    ).toBeNull();
     expect((await app.ctx.repos.loanBook.loan(loan.loanId))!.revisedDueDates).toEqual(MOVED);
     expect((await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).length).toBe(1);
   });
 
   it('refuses to move a payment before the first movable one (a programming error, nothing written)', async () => {
     const fresh = (await app.ctx.repos.loanBook.loan(loan.loanId))!;
-    await expect(reviseDueDates(app.ctx, fresh, { kind: 'hardship', sourceId: -1, dueDatesAfter: ['2029-02-05', ...MOVED.slice(1)], firstMovedN: 2 })).rejects.toThrow(ScheduleRevisionError);
+    await expect(
+      reviseDueDates(app.ctx, fresh, { kind: 'hardship', sourceId: -1, dueDatesAfter: ['2029-02-05', ...MOVED.slice(1)], firstMovedN: 2 }),
+    ).rejects.toThrow(ScheduleRevisionError);
     expect((await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).length).toBe(1);
   });
 });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const setFlags = (token: string, id: number, payload: Record<string, unknown>) => call(app, { method: 'PATCH', url: `/api/backoffice/members/${id}/servicer_flags`, headers: auth(token), payload });
+const setFlags = (token: string, id: number, payload: Record<string, unknown>) =>
+  call(app, { method: 'PATCH', url: `/api/backoffice/members/${id}/servicer_flags`, headers: auth(token), payload });
 const session = async (token: string) => (await call(app, { url: '/api/token_is_valid', headers: auth(token) })).json<TTokenIsValidResponse>();
 
 describe('servicer flags (hasNelNet, hasJackHenry) are per-account data', () => {
@@ -43,7 +44,9 @@ describe('servicer flags (hasNelNet, hasJackHenry) are per-account data', () => 
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ errors: { nelnet_id: ["can't be blank"] } });
     expect((await setFlags(admin, 2_000_000_000, { has_nelnet: false, nelnet_id: null, has_jack_henry: true })).statusCode).toBe(404);
-    expect((await setFlags(await staffToken(app, 'underwriter@payrail.test'), who.id, { has_nelnet: false, nelnet_id: null, has_jack_henry: true })).statusCode).toBe(403);
+    expect(
+      (await setFlags(await staffToken(app, 'underwriter@payrail.test'), who.id, { has_nelnet: false, nelnet_id: null, has_jack_henry: true })).statusCode,
+    ).toBe(403);
     expect((await setFlags(who.token, who.id, { has_nelnet: false, nelnet_id: null, has_jack_henry: true })).statusCode).toBe(401);
     expect((await session(who.token)).has_jack_henry).toBe(false);
   });

@@ -14,9 +14,18 @@ export async function fundedBorrower(app: TestApp): Promise<{ id: number; token:
   const who = await borrowerAtApplicationReview(app);
   const box = await app.ctx.cryptoBox();
   const at = app.ctx.now();
-  await app.ctx.database.db
-    .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(box, '000123456789'), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at });
+  await app.ctx.database.db.insert(bankAccounts).values({
+    userId: who.id,
+    usage: 'receiver',
+    source: 'manual',
+    accountType: 'checking',
+    routingNumber: CLEARBROOK.routing,
+    ...sealAccountNumber(box, '000123456789'),
+    bankName: CLEARBROOK.name,
+    verifiedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
   await forceStatus(app, who.id, 'esignature_needed');
   const signed = await post(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
   if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);
@@ -24,16 +33,29 @@ export async function fundedBorrower(app: TestApp): Promise<{ id: number; token:
   const [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
   const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter) });
   if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
-  const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `fund-test-${who.id}` } });
+  const funded = await call(app, {
+    method: 'POST',
+    url: `/api/backoffice/applications/${who.id}/fund`,
+    headers: { ...auth(servicer), 'idempotency-key': `fund-test-${who.id}` },
+  });
   if (funded.statusCode !== 200) throw new Error(`fund: ${funded.body}`);
   return { ...who, loan: funded.json<TFundResponse>().loan };
 }
 
 /** A debit card saved to the member's wallet through the sandbox tokenizer (as the SPA does); its id. */
 export async function saveCard(app: TestApp, token: string, number: string): Promise<number> {
-  const tok = await call(app, { method: 'POST', url: '/api/card_tokenizer/sandbox/tokenize', payload: { name: 'Jordan Rivera', number, exp_month: '12', exp_year: '2030', cvc: '123' } });
+  const tok = await call(app, {
+    method: 'POST',
+    url: '/api/card_tokenizer/sandbox/tokenize',
+    payload: { name: 'Jordan Rivera', number, exp_month: '12', exp_year: '2030', cvc: '123' },
+  });
   if (tok.statusCode !== 200) throw new Error(`tokenize ${number}: ${tok.statusCode} ${tok.body}`);
-  const added = await call(app, { method: 'POST', url: '/api/add_debit_card', headers: auth(token), payload: { card: { token: tok.json<{ id: string }>().id } } });
+  const added = await call(app, {
+    method: 'POST',
+    url: '/api/add_debit_card',
+    headers: auth(token),
+    payload: { card: { token: tok.json<{ id: string }>().id } },
+  });
   if (added.statusCode !== 201) throw new Error(`add_debit_card: ${added.statusCode} ${added.body}`);
   return added.json<{ card: { id: number } }>().card.id;
 }
@@ -55,9 +77,18 @@ export async function fundedBorrowerRepaying(
   const who = await borrowerAtApplicationReview(app);
   const box = await app.ctx.cryptoBox();
   const at = app.ctx.now();
-  await app.ctx.database.db
-    .insert(bankAccounts)
-    .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(box, '000123456789'), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at });
+  await app.ctx.database.db.insert(bankAccounts).values({
+    userId: who.id,
+    usage: 'receiver',
+    source: 'manual',
+    accountType: 'checking',
+    routingNumber: CLEARBROOK.routing,
+    ...sealAccountNumber(box, '000123456789'),
+    bankName: CLEARBROOK.name,
+    verifiedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  });
   await forceStatus(app, who.id, 'select_repay_method');
   const chosen = await post(app, who.token, '/api/select_repay_method', { repay_method: repayMethod });
   if (chosen.statusCode !== 200) throw new Error(`select_repay_method: ${chosen.body}`);
@@ -80,7 +111,11 @@ export async function fundedBorrowerRepaying(
   const [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
   const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter) });
   if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
-  const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `fund-test-${who.id}` } });
+  const funded = await call(app, {
+    method: 'POST',
+    url: `/api/backoffice/applications/${who.id}/fund`,
+    headers: { ...auth(servicer), 'idempotency-key': `fund-test-${who.id}` },
+  });
   if (funded.statusCode !== 200) throw new Error(`fund: ${funded.body}`);
   return { ...who, loan: funded.json<TFundResponse>().loan };
 }

@@ -43,7 +43,10 @@ beforeAll(async () => {
   // The owner repays online (one-time payments, auto-debit); the other by payroll allotment.
   const ownerLoan = (await app.ctx.repos.loanBook.loan(owner.loan.id))!;
   await app.ctx.database.db.update(applications).set({ paymentMethod: 'one_times' }).where(eq(applications.id, ownerLoan.applicationId));
-  await app.ctx.database.db.update(applications).set({ paymentMethod: 'split_direct_deposit' }).where(eq(applications.id, (await app.ctx.repos.loanBook.loan(other.loan.id))!.applicationId));
+  await app.ctx.database.db
+    .update(applications)
+    .set({ paymentMethod: 'split_direct_deposit' })
+    .where(eq(applications.id, (await app.ctx.repos.loanBook.loan(other.loan.id))!.applicationId));
   // Servicing starts on the day the money moves.
   await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
 });
@@ -132,9 +135,14 @@ describe('loans', () => {
     expect((await get(owner.token, '/loans/history')).json<TLoanHistoryResponse>().loans.map((l) => l.id)).toEqual([owner.loan.id]);
     expect((await get(owner.token, '/loans/history?status=opened')).json<TLoanHistoryResponse>().loans).toHaveLength(1);
     expect((await get(owner.token, '/loans/history?status=closed_paid')).json<TLoanHistoryResponse>().loans).toHaveLength(0);
-    expect((await get(owner.token, `/loans/history?from=${addDays(parseIsoDate(owner.loan.disbursement_date), 1)}`)).json<TLoanHistoryResponse>().loans).toHaveLength(0);
+    expect(
+      (await get(owner.token, `/loans/history?from=${addDays(parseIsoDate(owner.loan.disbursement_date), 1)}`)).json<TLoanHistoryResponse>().loans,
+    ).toHaveLength(0);
     expect((await get(owner.token, '/loans/history?status=bogus')).statusCode).toBe(422);
-    expect((await get(owner.token, '/loans/last/onboarding')).json<TLastLoanOnboardingResponse>()).toMatchObject({ loan_status: 'opened', loan_id: owner.loan.id });
+    expect((await get(owner.token, '/loans/last/onboarding')).json<TLastLoanOnboardingResponse>()).toMatchObject({
+      loan_status: 'opened',
+      loan_id: owner.loan.id,
+    });
   });
 
   it('ongoing_loans has applying_loan.loan while an application with chosen terms is in progress (under review, waiting e-sign), until funded', async () => {
@@ -170,7 +178,13 @@ describe('loans', () => {
 
   it("another member's loan is not found on every per-loan call", async () => {
     const id = other.loan.id;
-    for (const url of [`/loans/${id}/documents`, `/transactions/loan/${id}`, `/transactions/loan/next_term_date/${id}`, `/${id}/payoff/${await today()}`, `/loans/history/payments?loan_id=${id}`]) {
+    for (const url of [
+      `/loans/${id}/documents`,
+      `/transactions/loan/${id}`,
+      `/transactions/loan/next_term_date/${id}`,
+      `/${id}/payoff/${await today()}`,
+      `/loans/history/payments?loan_id=${id}`,
+    ]) {
       const res = await get(owner.token, url);
       expect(res.statusCode, url).toBe(404);
     }
@@ -201,9 +215,16 @@ describe('documents', () => {
     expect(Buffer.from(files[doc.file_name]!).equals(pdf.rawPayload)).toBe(true);
 
     expect((await get(other.token, `/loans/documents/download/${doc.id}`)).statusCode).toBe(404);
-    const foreignZip = await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(other.token), payload: { documents: [doc.id] } });
+    const foreignZip = await call(app, {
+      method: 'POST',
+      url: '/api/loans/documents/download/zip',
+      headers: auth(other.token),
+      payload: { documents: [doc.id] },
+    });
     expect(foreignZip.statusCode).toBe(404);
-    expect((await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(owner.token), payload: { documents: [] } })).statusCode).toBe(422);
+    expect(
+      (await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(owner.token), payload: { documents: [] } })).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -250,7 +271,11 @@ describe('payoff quote and next term date', () => {
 
 describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
   it('requires an Idempotency-Key', async () => {
-    const res = await pay(owner.token, { method: 'ach', mode: 'one_time', loan_id: owner.loan.id, amount: 5000, scheduling: { instant: true, date: await today() } }, null);
+    const res = await pay(
+      owner.token,
+      { method: 'ach', mode: 'one_time', loan_id: owner.loan.id, amount: 5000, scheduling: { instant: true, date: await today() } },
+      null,
+    );
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)).toEqual([PAYMENT_MSG.idempotencyKeyInvalid]);
   });
@@ -303,7 +328,13 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
 
   it('without a verified account on file, an account is required', async () => {
     await db().update(bankAccounts).set({ archivedAt: app.ctx.now() }).where(eq(bankAccounts.userId, other.id));
-    const res = await pay(other.token, { method: 'ach', mode: 'one_time', loan_id: other.loan.id, amount: 2500, scheduling: { instant: true, date: await today() } });
+    const res = await pay(other.token, {
+      method: 'ach',
+      mode: 'one_time',
+      loan_id: other.loan.id,
+      amount: 2500,
+      scheduling: { instant: true, date: await today() },
+    });
     expect(errorsOf(res)).toEqual([PAYMENT_MSG.accountRequired]);
   });
 
@@ -315,12 +346,18 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const answer = first.json<TPaymentResponse>();
     // Today, or the next business day when today's daily run already went out (the quote says which).
     const settles = (await get(owner.token, `/${owner.loan.id}/payoff/${await today()}`)).json<TPayoffResponse>().date;
-    expect(answer).toMatchObject({ ok: true, message: PAYMENT_MSG.sent, transaction: { transaction_status: 'scheduled', amount: 2500, due_date: settles, pay_method: 'ach', transaction_mode: 'one_time' } });
+    expect(answer).toMatchObject({
+      ok: true,
+      message: PAYMENT_MSG.sent,
+      transaction: { transaction_status: 'scheduled', amount: 2500, due_date: settles, pay_method: 'ach', transaction_mode: 'one_time' },
+    });
     expect((await pay(owner.token, body, key)).json()).toEqual(answer);
     const reused = await pay(owner.token, { ...body, amount: 2600 }, key);
     expect(reused.statusCode).toBe(409);
     expect(errorsOf(reused)).toEqual([PAYMENT_MSG.idempotencyKeyReused]);
-    const mails = (await outbox(app, owner.email)).filter((m) => m.subject === 'Your Payrail payment is scheduled' && m.body.includes(`Payment of $25.00 for loan ${owner.loan.identifier}`));
+    const mails = (await outbox(app, owner.email)).filter(
+      (m) => m.subject === 'Your Payrail payment is scheduled' && m.body.includes(`Payment of $25.00 for loan ${owner.loan.identifier}`),
+    );
     expect(mails).toHaveLength(1);
     const notices = await db().select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(notices.filter((n) => n.message.startsWith(`Payment of $25.00 for loan ${owner.loan.identifier}`))).toHaveLength(1);
@@ -336,9 +373,19 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     const noDisclosure = await pay(owner.token, { ...base, amount: next.payment_per_term });
     expect(errorsOf(noDisclosure)).toEqual([PAYMENT_MSG.disclosureRequired]);
 
-    const ok = await pay(owner.token, { ...base, amount: next.payment_per_term, disclosure_accepted: true, params: { customBanking: { account_number: '987654321', routing_number: CLEARBROOK.routing, account_type: 'Savings' } } });
+    const ok = await pay(owner.token, {
+      ...base,
+      amount: next.payment_per_term,
+      disclosure_accepted: true,
+      params: { customBanking: { account_number: '987654321', routing_number: CLEARBROOK.routing, account_type: 'Savings' } },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<TPaymentResponse>().transaction).toMatchObject({ transaction_mode: 'auto_debit', due_date: next.next_term_date, amount: next.payment_per_term, transaction_status: 'scheduled' });
+    expect(ok.json<TPaymentResponse>().transaction).toMatchObject({
+      transaction_mode: 'auto_debit',
+      due_date: next.next_term_date,
+      amount: next.payment_per_term,
+      transaction_status: 'scheduled',
+    });
     const [authorization] = await db().select().from(autoDebitAuthorizations).where(eq(autoDebitAuthorizations.loanId, owner.loan.id));
     expect(authorization).toMatchObject({ amountCents: next.payment_per_term, revokedAt: null });
     expect(authorization!.disclosureDocumentId).not.toBeNull();
@@ -351,13 +398,29 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
     // The servicing run's view: the installment is due within the horizon, and its debit exists once.
     const due = (await dueAutoDebits(app.ctx, await today(), 400)).filter((d) => d.loan.id === owner.loan.id);
     expect(due.map((d) => [d.installmentN, d.dueDate, d.amountCents])).toEqual([[1, next.next_term_date, next.payment_per_term]]);
-    expect(await dueAutoDebits(app.ctx, addDays(parseIsoDate(next.next_term_date), -1))).not.toContainEqual(expect.objectContaining({ installmentN: 1, loan: expect.objectContaining({ id: owner.loan.id }) }));
-    expect(await app.ctx.repos.loanBook.createAutoDebitTransaction({ authorization: authorization!, installmentN: 1, scheduledDate: next.next_term_date, amountCents: next.payment_per_term, at: app.ctx.now() })).toBeUndefined();
+    expect(await dueAutoDebits(app.ctx, addDays(parseIsoDate(next.next_term_date), -1))).not.toContainEqual(
+      expect.objectContaining({ installmentN: 1, loan: expect.objectContaining({ id: owner.loan.id }) }),
+    );
+    expect(
+      await app.ctx.repos.loanBook.createAutoDebitTransaction({
+        authorization: authorization!,
+        installmentN: 1,
+        scheduledDate: next.next_term_date,
+        amountCents: next.payment_per_term,
+        at: app.ctx.now(),
+      }),
+    ).toBeUndefined();
   });
 
   it('auto-debit on a loan repaid by payroll allotment is refused: one collection method per installment', async () => {
     const next = (await get(other.token, `/transactions/loan/next_term_date/${other.loan.id}`)).json<TNextTermDateResponse>();
-    const refused = await pay(other.token, { method: 'ach', mode: 'auto_debit', loan_id: other.loan.id, amount: next.payment_per_term, disclosure_accepted: true });
+    const refused = await pay(other.token, {
+      method: 'ach',
+      mode: 'auto_debit',
+      loan_id: other.loan.id,
+      amount: next.payment_per_term,
+      disclosure_accepted: true,
+    });
     expect(refused.statusCode).toBe(422);
     expect(errorsOf(refused)).toContain(PAYMENT_MSG.autoDebitOnAllotment);
     expect(await app.ctx.repos.loanBook.activeAuthorization(other.loan.id)).toBeUndefined();
@@ -366,7 +429,13 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
   it('payoff: the amount is the quote of the date and cannot be changed', async () => {
     const date = addDays(await today(), 3);
     const quote = (await get(owner.token, `/${owner.loan.id}/payoff/${date}`)).json<TPayoffResponse>().payoff_amount;
-    const changed = await pay(owner.token, { method: 'ach', mode: 'payoff', loan_id: owner.loan.id, amount: quote - 100, scheduling: { instant: false, date } });
+    const changed = await pay(owner.token, {
+      method: 'ach',
+      mode: 'payoff',
+      loan_id: owner.loan.id,
+      amount: quote - 100,
+      scheduling: { instant: false, date },
+    });
     expect(errorsOf(changed)).toEqual([PAYMENT_MSG.payoffAmountFixed]);
     const ok = await pay(owner.token, { method: 'ach', mode: 'payoff', loan_id: owner.loan.id, scheduling: { instant: false, date } });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -376,7 +445,7 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
   });
 });
 
-describe('the signed note states the engine\'s interest method', () => {
+describe("the signed note states the engine's interest method", () => {
   it('promissory_note_terms says per-period interest earned by days, not daily actual/365', async () => {
     const doc = (await app.ctx.repos.reference.findAgreementDocument('promissory_note_terms', null))!;
     const text = doc.sections.flatMap((s) => s.paragraphs).join(' ');
@@ -395,13 +464,24 @@ describe('PATCH /transactions/cancel/{id}', () => {
     expect((await cancel(other.token, a.id)).statusCode).toBe(404);
     const done = await cancel(owner.token, a.id);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json<TCancelTransactionResponse>()).toMatchObject({ ok: true, message: PAYMENT_MSG.canceled, transaction: { id: a.id, transaction_status: 'canceled' } });
+    expect(done.json<TCancelTransactionResponse>()).toMatchObject({
+      ok: true,
+      message: PAYMENT_MSG.canceled,
+      transaction: { id: a.id, transaction_status: 'canceled' },
+    });
     const twice = await cancel(owner.token, a.id);
     expect(twice.statusCode).toBe(409);
     expect(errorsOf(twice)).toEqual([PAYMENT_MSG.inProgressOrDone]);
 
     const b = (await pay(owner.token, body(1600))).json<TPaymentResponse>().transaction;
-    await app.ctx.repos.loanBook.recordPayment({ loanId: owner.loan.id, kind: 'one_time_payment', effectiveDate: b.due_date, amountCents: b.amount, transactionId: b.id, at: app.ctx.now() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: owner.loan.id,
+      kind: 'one_time_payment',
+      effectiveDate: b.due_date,
+      amountCents: b.amount,
+      transactionId: b.id,
+      at: app.ctx.now(),
+    });
     const sent = await cancel(owner.token, b.id);
     expect(sent.statusCode).toBe(409);
     expect(errorsOf(sent)).toEqual([PAYMENT_MSG.inProgressOrDone]);
@@ -412,7 +492,14 @@ describe('PATCH /transactions/cancel/{id}', () => {
 describe('idempotency under concurrency', () => {
   it('30 parallel request_payment calls with one key make ONE payment, every answer identical', async () => {
     const key = newKey();
-    const body = { method: 'ach', mode: 'one_time', loan_id: other.loan.id, amount: 3100, scheduling: { instant: false, date: addDays(await today(), 1) }, params: { customBanking: { account_number: '55550001', routing_number: CLEARBROOK.routing, account_type: 'checking' } } };
+    const body = {
+      method: 'ach',
+      mode: 'one_time',
+      loan_id: other.loan.id,
+      amount: 3100,
+      scheduling: { instant: false, date: addDays(await today(), 1) },
+      params: { customBanking: { account_number: '55550001', routing_number: CLEARBROOK.routing, account_type: 'checking' } },
+    };
     const answers = await Promise.all(Array.from({ length: 30 }, () => pay(other.token, body, key)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const first = answers[0]!.json<TPaymentResponse>();
@@ -432,8 +519,22 @@ describe('ledger, payment history and paid_off', () => {
     const loanId = other.loan.id;
     const date = addDays(parseIsoDate(other.loan.disbursement_date), 10);
     await setBusinessDate(date);
-    const entry = await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
-    const again = await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'one_time_payment', effectiveDate: date, amountCents: 5000, at: app.ctx.now(), idempotencyKey: `test-pay-${loanId}` });
+    const entry = await app.ctx.repos.loanBook.recordPayment({
+      loanId,
+      kind: 'one_time_payment',
+      effectiveDate: date,
+      amountCents: 5000,
+      at: app.ctx.now(),
+      idempotencyKey: `test-pay-${loanId}`,
+    });
+    const again = await app.ctx.repos.loanBook.recordPayment({
+      loanId,
+      kind: 'one_time_payment',
+      effectiveDate: date,
+      amountCents: 5000,
+      at: app.ctx.now(),
+      idempotencyKey: `test-pay-${loanId}`,
+    });
     expect(again.id).toBe(entry.id);
     const history = (await get(other.token, `/loans/history/payments?loan_id=${loanId}`)).json<TPaymentHistoryResponse>().payments;
     expect(history).toHaveLength(1);
@@ -448,11 +549,19 @@ describe('ledger, payment history and paid_off', () => {
     await app.ctx.repos.loanBook.reversePayment({ entryId: entry.id, returnedOn, reasonCode: 'R01', reason: 'Insufficient funds', at: app.ctx.now() });
     const after = (await get(other.token, `/loans/history/payments?loan_id=${loanId}`)).json<TPaymentHistoryResponse>().payments;
     expect(after[0]).toMatchObject({ id: entry.id, status: 'returned', returned_on: returnedOn, return_reason: 'R01', principal_paid: 0 });
-    expect((await get(other.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ paid_amount: 0, number_of_payments: 0, principal_balance: other.loan.note_principal });
+    expect((await get(other.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({
+      paid_amount: 0,
+      number_of_payments: 0,
+      principal_balance: other.loan.note_principal,
+    });
 
     await expect(db().update(ledgerEntries).set({ amountCents: 1 }).where(eq(ledgerEntries.id, entry.id))).rejects.toThrow();
     await expect(db().delete(ledgerEntries).where(eq(ledgerEntries.id, entry.id))).rejects.toThrow();
-    expect((await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId))).map((e) => e.kind).sort()).toEqual(['disbursement', 'one_time_payment', 'reversal']);
+    expect((await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId))).map((e) => e.kind).sort()).toEqual([
+      'disbursement',
+      'one_time_payment',
+      'reversal',
+    ]);
   });
 
   it('paying the payoff quote closes the loan (closed_paid, Finished) and paid_off becomes true', async () => {
@@ -462,10 +571,25 @@ describe('ledger, payment history and paid_off', () => {
     const before = await call(app, { url: '/api/token_is_valid', headers: auth(owner.token) });
     expect(before.json<{ paid_off: boolean }>().paid_off).toBe(false);
     const quote = (await get(owner.token, `/${loanId}/payoff/${date}`)).json<TPayoffResponse>().payoff_amount;
-    await app.ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: date, amountCents: quote, at: app.ctx.now(), idempotencyKey: `test-payoff-${loanId}` });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId,
+      kind: 'payoff',
+      effectiveDate: date,
+      amountCents: quote,
+      at: app.ctx.now(),
+      idempotencyKey: `test-payoff-${loanId}`,
+    });
     expect(await refreshLoanStatus(app.ctx, loanId)).toBe('closed_paid');
     const loan = (await get(owner.token, '/loans/last')).json<TLastLoanResponse>().loan;
-    expect(loan).toMatchObject({ loan_status: 'closed_paid', outstanding_balance: 0, principal_balance: 0, remaining_terms: 0, due_date: null, next_payment: null, paid_off_on: date });
+    expect(loan).toMatchObject({
+      loan_status: 'closed_paid',
+      outstanding_balance: 0,
+      principal_balance: 0,
+      remaining_terms: 0,
+      due_date: null,
+      next_payment: null,
+      paid_off_on: date,
+    });
     expect((await get(owner.token, '/loans/ongoing_loans')).json()).toEqual({});
     expect((await call(app, { url: '/api/token_is_valid', headers: auth(owner.token) })).json<{ paid_off: boolean }>().paid_off).toBe(true);
     const [row] = await db().select().from(loans).where(eq(loans.id, loanId));
@@ -481,7 +605,11 @@ describe('ledger, payment history and paid_off', () => {
     const { defaultDays, chargeOffDays } = app.ctx.config.servicing;
     await setBusinessDate(addDays(firstDue, defaultDays - 1));
     expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('opened');
-    expect((await get(late.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({ days_past_due: defaultDays - 1, due_date: firstDue, eligible_for_refinance: false });
+    expect((await get(late.token, '/loans/last')).json<TLastLoanResponse>().loan).toMatchObject({
+      days_past_due: defaultDays - 1,
+      due_date: firstDue,
+      eligible_for_refinance: false,
+    });
     await setBusinessDate(addDays(firstDue, defaultDays));
     expect(await refreshLoanStatus(app.ctx, late.loan.id)).toBe('default');
     await setBusinessDate(addDays(firstDue, chargeOffDays));

@@ -21,8 +21,13 @@ describe('built SPA files: precompressed, cached by name', () => {
   const script = `export const greeting = ${JSON.stringify('Payrail '.repeat(400))};\n`;
   const html = `<!doctype html><html><head><title>Payrail</title>${'<meta name="x" content="padding">'.repeat(40)}<script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>`;
 
-  const prerenderedSignup = html.replace('<title>Payrail</title>', '<title>Check your rate · Payrail</title>').replace('<div id="root"></div>', '<div id="root" data-prerendered="/signup"><main id="main"><h1>Check your rate</h1></main></div>');
-  const prerenderedNewflowSignin = html.replace('<div id="root"></div>', '<div id="root" data-prerendered="/application/newflow/signin"><main id="main"><h1>Sign in</h1></main></div>');
+  const prerenderedSignup = html
+    .replace('<title>Payrail</title>', '<title>Check your rate · Payrail</title>')
+    .replace('<div id="root"></div>', '<div id="root" data-prerendered="/signup"><main id="main"><h1>Check your rate</h1></main></div>');
+  const prerenderedNewflowSignin = html.replace(
+    '<div id="root"></div>',
+    '<div id="root" data-prerendered="/application/newflow/signin"><main id="main"><h1>Sign in</h1></main></div>',
+  );
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-spa-'));
@@ -31,7 +36,10 @@ describe('built SPA files: precompressed, cached by name', () => {
     fs.writeFileSync(path.join(dist, 'assets/index-AbC123xy.js'), script);
     fs.writeFileSync(path.join(dist, 'assets/tiny-Zz9.css'), 'body{margin:0}');
     // What apps/web/build/route-preloads.ts writes; one entry not a safe path, to be ignored.
-    fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] } }));
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({ '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] } }),
+    );
     // What apps/web/build/prerender.mjs writes: a landing page's HTML with its first render in it.
     fs.mkdirSync(path.join(dist, 'prerendered/application/newflow'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'prerendered/signup.html'), prerenderedSignup);
@@ -90,7 +98,9 @@ describe('built SPA files: precompressed, cached by name', () => {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>');
+      expect(res.body).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>',
+      );
       expect(res.body).not.toContain('<script>x</script>');
       expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(prerenderedSignup);
     }
@@ -140,14 +150,20 @@ describe('API answers: compressed when large', () => {
 describe('access log', () => {
   it('writes one line per request, with the method, the masked URL, the status and the time, and no token', async () => {
     const lines: string[] = [];
-    const app = await buildApp({ config: testConfig({ logLevel: 'info' }), database: await testDatabase(), logStream: { write: (line: string) => void lines.push(line) } });
+    const app = await buildApp({
+      config: testConfig({ logLevel: 'info' }),
+      database: await testDatabase(),
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
     await app.ready();
     try {
       const { token } = await signUpConfirmed(app);
       lines.length = 0;
       await call(app, { url: '/api/token_is_valid', headers: auth(token) });
       await call(app, { url: '/api/confirmation?confirmation_token=SECRET1' });
-      const entries = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+      const entries = lines.map(
+        (l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number },
+      );
       const access = entries.filter((e) => e.msg === 'request completed');
       expect(entries.filter((e) => e.msg === 'incoming request')).toHaveLength(0);
       expect(access).toHaveLength(2);
@@ -155,7 +171,12 @@ describe('access log', () => {
       // The whole line, key by key (written without the redaction pass since it carries no secret: app.ts).
       const line = JSON.parse(lines.find((l) => l.includes('request completed'))!) as Record<string, unknown>;
       expect(Object.keys(line)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
-      expect(line).toMatchObject({ level: 30, reqId: expect.stringMatching(/^req-/), req: { method: 'GET', url: '/api/token_is_valid', host: 'localhost:80', remoteAddress: expect.any(String) }, res: { statusCode: 200 } });
+      expect(line).toMatchObject({
+        level: 30,
+        reqId: expect.stringMatching(/^req-/),
+        req: { method: 'GET', url: '/api/token_is_valid', host: 'localhost:80', remoteAddress: expect.any(String) },
+        res: { statusCode: 200 },
+      });
       expect(Object.keys(line.req as object)).toEqual(['method', 'url', 'host', 'remoteAddress']);
       expect(Object.keys(line.res as object)).toEqual(['statusCode']);
       expect(access[1]!.req!.url).toBe('/api/confirmation?confirmation_token=[redacted]');

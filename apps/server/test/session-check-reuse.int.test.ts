@@ -33,7 +33,7 @@ describe('the write generation of the embedded database', () => {
       'update "user_sessions" set "last_seen_at" = $1',
       'delete from "loans"',
       'with x as (delete from "loans" returning *) select * from x',
-      'select nextval(\'loans_id_seq\')',
+      "select nextval('loans_id_seq')",
       'select * into "copy" from "loans"',
       'savepoint sp1',
       'begin',
@@ -121,7 +121,10 @@ describe('the session check after a write', () => {
     const who = await signUpConfirmed(app);
     await check(who.token);
     // The check and the write start together: whichever the database runs first, the next check sees the write.
-    const [racing] = await Promise.all([check(who.token), db().update(applicationMembers).set({ workflowStatus: 'declined' }).where(eq(applicationMembers.id, who.id))]);
+    const [racing] = await Promise.all([
+      check(who.token),
+      db().update(applicationMembers).set({ workflowStatus: 'declined' }).where(eq(applicationMembers.id, who.id)),
+    ]);
     expect(racing.statusCode).toBe(200);
     expect((await check(who.token)).json<Info>().workflow_status).toBe('declined');
   });
@@ -155,7 +158,10 @@ describe('the session check after a write', () => {
       expect((await clocked.inject({ url: '/api/token_is_valid', headers: auth(who.token) })).statusCode).toBe(200);
       // Seconds before and after the absolute limit: no touch (under a minute since the last check), no write.
       now = new Date(session!.expiresAt.getTime() - 1_000);
-      await db().update(userSessions).set({ lastSeenAt: new Date(now.getTime() - 5_000) }).where(eq(userSessions.id, session!.id));
+      await db()
+        .update(userSessions)
+        .set({ lastSeenAt: new Date(now.getTime() - 5_000) })
+        .where(eq(userSessions.id, session!.id));
       expect((await clocked.inject({ url: '/api/token_is_valid', headers: auth(who.token) })).statusCode).toBe(200);
       expect((await clocked.inject({ url: '/api/token_is_valid', headers: auth(who.token) })).statusCode).toBe(200);
       now = new Date(session!.expiresAt.getTime() + 1_000);

@@ -24,7 +24,12 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json<Notification[]>();
     expect(list).toHaveLength(12);
-    expect(list[0]).toEqual({ id: expect.any(Number), status: 'unread', message: 'Your loan is paid in full. Thank you for choosing Payrail!', updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      status: 'unread',
+      message: 'Your loan is paid in full. Thank you for choosing Payrail!',
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect(list.filter((n) => n.status === 'unread')).toHaveLength(5);
     expect(list.map((n) => n.updated_at)).toEqual([...list.map((n) => n.updated_at)].sort().reverse());
   });
@@ -36,7 +41,9 @@ describe('notifications', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ id: mine.id, status: 'read', message: 'Welcome to Payrail!', updated_at: expect.any(String) });
     expect(read.json<Notification>().updated_at).not.toBe('2026-01-01T00:00:00.000Z');
-    expect((await call(app, { method: 'PATCH', url: `/api/notifications/unread/${mine.id}`, headers: auth(token) })).json()).toMatchObject({ status: 'unread' });
+    expect((await call(app, { method: 'PATCH', url: `/api/notifications/unread/${mine.id}`, headers: auth(token) })).json()).toMatchObject({
+      status: 'unread',
+    });
 
     const demoFirst = (await call(app, { url: '/api/notifications', headers: auth(demo) })).json<Notification[]>()[0]!;
     const foreign = await call(app, { method: 'PATCH', url: `/api/notifications/read/${demoFirst.id}`, headers: auth(token) });
@@ -55,7 +62,11 @@ describe('banners', () => {
     // No refinancing offer to a borrower who is not eligible to refinance.
     expect(list.map((b) => b.url)).toEqual(['/api/banners/refer-a-friend.svg', '/api/banners/auto-debit.svg', '/api/banners/financial-tips.svg']);
     const refer = list[0]!;
-    expect(refer).toMatchObject({ is_mobile: false, title: 'Refer a friend to Payrail', action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: expect.any(String) } });
+    expect(refer).toMatchObject({
+      is_mobile: false,
+      title: 'Refer a friend to Payrail',
+      action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: expect.any(String) },
+    });
     // The referral rewards of spec §9, not a "$25 thank-you".
     expect(refer.text).toContain('$50 when their loan is approved');
     expect(refer.text).not.toContain('$25');
@@ -99,9 +110,13 @@ describe('benefits', () => {
 describe('POST /api/visitor', () => {
   it('logs the visit, with the member when a valid token comes along', async () => {
     const fingerprint = `fp-${uniqueEmail('v')}`;
-    expect((await call(app, { method: 'POST', url: '/api/visitor', payload: { fingerprint, page: '/signup', queryString: '?utm_source=x' } })).statusCode).toBe(204);
+    expect((await call(app, { method: 'POST', url: '/api/visitor', payload: { fingerprint, page: '/signup', queryString: '?utm_source=x' } })).statusCode).toBe(
+      204,
+    );
     expect((await call(app, { method: 'POST', url: '/api/visitor', headers: auth(demo), payload: { fingerprint, page: '/' } })).statusCode).toBe(204);
-    expect((await call(app, { method: 'POST', url: '/api/visitor', headers: auth('stale-token'), payload: { fingerprint, page: '/signin' } })).statusCode).toBe(204);
+    expect((await call(app, { method: 'POST', url: '/api/visitor', headers: auth('stale-token'), payload: { fingerprint, page: '/signin' } })).statusCode).toBe(
+      204,
+    );
     const rows = await db().select().from(visitors).where(eq(visitors.fingerprint, fingerprint));
     expect(rows.map((r) => [r.page, r.queryString, r.userId !== null])).toEqual([
       ['/signup', '?utm_source=x', false],

@@ -34,7 +34,8 @@ const actionsOn = (userId: number, action: string) =>
     .orderBy(staffActions.id);
 const backoffice = (token: string, userId: number, action: string, payload?: Record<string, unknown>) =>
   call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/${action}`, headers: auth(token), ...(payload ? { payload } : {}) });
-const employerOf = async (userId: number) => (await app.ctx.database.db.select({ id: loanBorrowers.employerId }).from(loanBorrowers).where(eq(loanBorrowers.userId, userId)))[0]?.id ?? null;
+const employerOf = async (userId: number) =>
+  (await app.ctx.database.db.select({ id: loanBorrowers.employerId }).from(loanBorrowers).where(eq(loanBorrowers.userId, userId)))[0]?.id ?? null;
 
 describe('the allotment review: Approve allotment', () => {
   it('moves review_allotment to the e-signature once, audited; Approve there says what to do instead', async () => {
@@ -64,9 +65,14 @@ describe('the allotment review: Approve allotment', () => {
     }
     expect(await status(id)).toBe('esignature_needed');
     const staffId = (await app.ctx.repos.staff.findByEmail('underwriter@payrail.test'))!.id;
-    const moves = await app.ctx.database.db.select().from(workflowTransitions).where(and(eq(workflowTransitions.userId, id), eq(workflowTransitions.event, 'approve_allotment')));
+    const moves = await app.ctx.database.db
+      .select()
+      .from(workflowTransitions)
+      .where(and(eq(workflowTransitions.userId, id), eq(workflowTransitions.event, 'approve_allotment')));
     expect(moves).toMatchObject([{ fromStatus: 'review_allotment', toStatus: 'esignature_needed', actor: 'reviewer', staffUserId: staffId }]);
-    expect(await actionsOn(id, 'approve_allotment')).toMatchObject([{ staffUserId: staffId, before: { status: 'review_allotment' }, after: { status: 'esignature_needed' } }]);
+    expect(await actionsOn(id, 'approve_allotment')).toMatchObject([
+      { staffUserId: staffId, before: { status: 'review_allotment' }, after: { status: 'esignature_needed' } },
+    ]);
     // The payroll repayment is recorded as in place.
     expect((await get(app, token, '/api/payment_change')).json()).toEqual({ ok: true, payment_change: true });
 
@@ -106,14 +112,28 @@ async function applicantWithTypedEmployer(name: string, payrollService = 'ADP') 
     method: 'POST',
     url: STEP,
     headers: auth(token),
-    payload: { workflow_status_key: 'job_info', loan_borrower: { employer_id: other, working_time_range: '1-3 years', annual_income: 5_000_000, employment_status: 'full-time', payment_frequency: 'weekly', annual_household_income: 5_000_000 } },
+    payload: {
+      workflow_status_key: 'job_info',
+      loan_borrower: {
+        employer_id: other,
+        working_time_range: '1-3 years',
+        annual_income: 5_000_000,
+        employment_status: 'full-time',
+        payment_frequency: 'weekly',
+        annual_household_income: 5_000_000,
+      },
+    },
   });
   expect(job.statusCode, job.body).toBe(200);
   const described = await call(app, {
     method: 'POST',
     url: STEP,
     headers: auth(token),
-    payload: { workflow_status_key: 'employer_info', employer: { name, multiple_paycheck: 'Yes', payroll_service: payrollService, work_email: 'me@work.test' }, loan_borrower: { phone: '2025550100', first_name: 'Ana', last_name: 'Typed' } },
+    payload: {
+      workflow_status_key: 'employer_info',
+      employer: { name, multiple_paycheck: 'Yes', payroll_service: payrollService, work_email: 'me@work.test' },
+      loan_borrower: { phone: '2025550100', first_name: 'Ana', last_name: 'Typed' },
+    },
   });
   expect(described.json()).toMatchObject({ new_status: 'employer_under_review' });
   return { id, token, other };
@@ -127,28 +147,61 @@ describe('the employer review: accept (match or add) or stop with a reason', () 
     const who = await applicantWithTypedEmployer(name);
     const facts = await call(app, { url: `/api/backoffice/applications/${who.id}/employer_review`, headers: auth(underwriter) });
     expect(facts.statusCode).toBe(200);
-    expect(facts.json()).toMatchObject({ user_id: who.id, status: 'employer_under_review', described: { name, payroll_service: 'ADP', multiple_paycheck: 'Yes' }, payment_frequency: 'weekly' });
+    expect(facts.json()).toMatchObject({
+      user_id: who.id,
+      status: 'employer_under_review',
+      described: { name, payroll_service: 'ADP', multiple_paycheck: 'Yes' },
+      payment_frequency: 'weekly',
+    });
     expect((await call(app, { url: `/api/backoffice/applications/${who.id}/employer_review`, headers: auth(servicer) })).statusCode).toBe(403);
 
     const accepted = await backoffice(underwriter, who.id, 'employer_review', { decision: 'accept', note: 'Website and payroll checked.' });
     expect(accepted.json()).toEqual({ ok: true, previous_status: 'employer_under_review', new_status: 'personal_info' });
-    const [created] = await app.ctx.database.db.select().from(employers).where(eq(employers.slug, employerSlug(name)));
-    expect(created).toMatchObject({ name, isOther: false, employerType: 'private', paymentType: 'split_direct_deposit', payFrequency: 'weekly', payrollService: 'ADP', multiplePaycheck: true });
+    const [created] = await app.ctx.database.db
+      .select()
+      .from(employers)
+      .where(eq(employers.slug, employerSlug(name)));
+    expect(created).toMatchObject({
+      name,
+      isOther: false,
+      employerType: 'private',
+      paymentType: 'split_direct_deposit',
+      payFrequency: 'weekly',
+      payrollService: 'ADP',
+      multiplePaycheck: true,
+    });
     expect(await employerOf(who.id)).toBe(created!.id);
     // Listed: the next applicant finds it in the search.
     const search = await call(app, { url: `/api/employers?search=${encodeURIComponent(name.slice(0, 12))}` });
     expect(search.json<{ id: number }[]>().map((e) => e.id)).toContain(created!.id);
     expect(await actionsOn(who.id, 'employer_review')).toMatchObject([
-      { before: { status: 'employer_under_review' }, after: { status: 'personal_info', decision: 'accept', note: 'Website and payroll checked.', employer: { name }, employer_id: created!.id, employer_name: name, employer_created: true } },
+      {
+        before: { status: 'employer_under_review' },
+        after: {
+          status: 'personal_info',
+          decision: 'accept',
+          note: 'Website and payroll checked.',
+          employer: { name },
+          employer_id: created!.id,
+          employer_name: name,
+          employer_created: true,
+        },
+      },
     ]);
   });
 
   it('matches the same name instead of adding it twice, also when two reviewers accept at once', async () => {
     const name = uniqueName('Harbor Lights Bakery');
     const [a, b] = await Promise.all([applicantWithTypedEmployer(name), applicantWithTypedEmployer(name.toUpperCase())]);
-    const answers = await Promise.all([backoffice(underwriter, a.id, 'employer_review', { decision: 'accept' }), backoffice(underwriter, b.id, 'employer_review', { decision: 'accept' })]);
+    const answers = await Promise.all([
+      backoffice(underwriter, a.id, 'employer_review', { decision: 'accept' }),
+      backoffice(underwriter, b.id, 'employer_review', { decision: 'accept' }),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
-    const rows = await app.ctx.database.db.select().from(employers).where(eq(employers.slug, employerSlug(name)));
+    const rows = await app.ctx.database.db
+      .select()
+      .from(employers)
+      .where(eq(employers.slug, employerSlug(name)));
     expect(rows).toHaveLength(1);
     expect(await employerOf(a.id)).toBe(rows[0]!.id);
     expect(await employerOf(b.id)).toBe(rows[0]!.id);
@@ -160,14 +213,19 @@ describe('the employer review: accept (match or add) or stop with a reason', () 
     expect((await backoffice(underwriter, c.id, 'employer_review', { decision: 'accept' })).statusCode).toBe(200);
     expect(await employerOf(c.id)).toBe(rows[0]!.id);
     expect(await actionsOn(c.id, 'employer_review')).toMatchObject([{ after: { employer_created: false, employer_id: rows[0]!.id } }]);
-    const [{ n }] = (await app.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(employers).where(eq(employers.slug, employerSlug(name)))) as [{ n: number }];
+    const [{ n }] = (await app.ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(employers)
+      .where(eq(employers.slug, employerSlug(name)))) as [{ n: number }];
     expect(n).toBe(1);
   });
 
   it('matches a listed employer the reviewer picks (candidates come with the facts); never a hidden one', async () => {
     const listed = await employerOfKind(app, 'private');
     const who = await applicantWithTypedEmployer(listed.name.split(' ')[0]!);
-    const facts = (await call(app, { url: `/api/backoffice/applications/${who.id}/employer_review`, headers: auth(underwriter) })).json<{ candidates: { id: number }[] }>();
+    const facts = (await call(app, { url: `/api/backoffice/applications/${who.id}/employer_review`, headers: auth(underwriter) })).json<{
+      candidates: { id: number }[];
+    }>();
     expect(facts.candidates.map((c) => c.id)).toContain(listed.id);
     const hidden = await backoffice(underwriter, who.id, 'employer_review', { decision: 'accept', employer_id: who.other });
     expect(hidden.statusCode).toBe(422);
@@ -193,7 +251,9 @@ describe('the employer review: accept (match or add) or stop with a reason', () 
     const stopped = await backoffice(underwriter, who.id, 'employer_review', { decision: 'cannot_proceed', note: 'No registered business of that name.' });
     expect(stopped.json()).toEqual({ ok: true, previous_status: 'employer_under_review', new_status: 'cant_proceed' });
     expect(await employerOf(who.id)).toBe(before);
-    expect(await actionsOn(who.id, 'employer_review')).toMatchObject([{ after: { status: 'cant_proceed', decision: 'cannot_proceed', note: 'No registered business of that name.' } }]);
+    expect(await actionsOn(who.id, 'employer_review')).toMatchObject([
+      { after: { status: 'cant_proceed', decision: 'cannot_proceed', note: 'No registered business of that name.' } },
+    ]);
     // Only from employer_under_review.
     expect((await backoffice(underwriter, who.id, 'employer_review', { decision: 'accept' })).json()).toMatchObject({ current_status: 'cant_proceed' });
   });
@@ -204,9 +264,18 @@ describe('who acts next: the funding queue', () => {
     const who = await borrowerAtApplicationReview(app);
     const box = await app.ctx.cryptoBox();
     const at = app.ctx.now();
-    await app.ctx.database.db
-      .insert(bankAccounts)
-      .values({ userId: who.id, usage: 'receiver', source: 'manual', accountType: 'checking', routingNumber: CLEARBROOK.routing, ...sealAccountNumber(box, '000123456789'), bankName: CLEARBROOK.name, verifiedAt: at, createdAt: at, updatedAt: at });
+    await app.ctx.database.db.insert(bankAccounts).values({
+      userId: who.id,
+      usage: 'receiver',
+      source: 'manual',
+      accountType: 'checking',
+      routingNumber: CLEARBROOK.routing,
+      ...sealAccountNumber(box, '000123456789'),
+      bankName: CLEARBROOK.name,
+      verifiedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
     await forceStatus(app, who.id, 'esignature_needed');
     expect((await post(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' })).statusCode).toBe(200);
     if ((await status(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');
@@ -216,14 +285,20 @@ describe('who acts next: the funding queue', () => {
     expect((await detail()).json()).toMatchObject({ status: 'approved', waiting_on: 'funding' });
     const queueItem = async () => {
       for (let page = 1; page < 50; page++) {
-        const q = (await call(app, { url: `/api/backoffice/applications?status=approved&per_page=100&page=${page}`, headers: auth(servicer) })).json<TQueueResponse>();
+        const q = (
+          await call(app, { url: `/api/backoffice/applications?status=approved&per_page=100&page=${page}`, headers: auth(servicer) })
+        ).json<TQueueResponse>();
         const found = q.items.find((i) => i.user_id === who.id);
         if (found || q.items.length === 0) return found;
       }
       return undefined;
     };
     expect(await queueItem()).toMatchObject({ waiting_on: 'funding' });
-    const funded = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/fund`, headers: { ...auth(servicer), 'idempotency-key': `staff-decisions-${who.id}` } });
+    const funded = await call(app, {
+      method: 'POST',
+      url: `/api/backoffice/applications/${who.id}/fund`,
+      headers: { ...auth(servicer), 'idempotency-key': `staff-decisions-${who.id}` },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     expect((await detail()).json()).toMatchObject({ status: 'approved', waiting_on: 'none' });
     expect(await queueItem()).toMatchObject({ waiting_on: 'none' });

@@ -33,11 +33,17 @@ const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: n
   storageCheck: { request: () => ({ url: '/api/backoffice/storage_check' }), allowed: 200 },
   creditReporting: { request: () => ({ url: '/api/backoffice/credit_reporting/files' }), allowed: 200 },
   // An unknown loan: passing the guard shows as the use case's 404, and nothing is written.
-  creditDisputes: { request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/disputes', payload: { note: 'Consumer says the balance is wrong.' } }), allowed: 404 },
+  creditDisputes: {
+    request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/disputes', payload: { note: 'Consumer says the balance is wrong.' } }),
+    allowed: 404,
+  },
   portfolio: { request: () => ({ url: '/api/backoffice/portfolio' }), allowed: 200 },
   collect: { request: () => ({ url: '/api/backoffice/collections/queue' }), allowed: 200 },
   // A preview (writes nothing) of an unknown loan: passing the guard shows as the use case's 404.
-  restructure: { request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/payment_plans/preview', payload: { kind: 'spread_past_due' } }), allowed: 404 },
+  restructure: {
+    request: () => ({ method: 'POST', url: '/api/backoffice/loans/2147483000/payment_plans/preview', payload: { kind: 'spread_past_due' } }),
+    allowed: 404,
+  },
   // An unknown employer: passing the guard shows as the use case's 404.
   manageEmployerUsers: { request: () => ({ url: '/api/backoffice/employers/2147483000' }), allowed: 404 },
 };

@@ -38,7 +38,11 @@ describe('staff sign-in', () => {
     let now = new Date('2026-01-05T12:00:00Z');
     const clocked = await testApp({ now: () => now });
     try {
-      const res = await clocked.inject({ method: 'POST', url: '/api/backoffice/login', payload: { email: 'servicer@payrail.test', password: DEMO_STAFF_PASSWORD } });
+      const res = await clocked.inject({
+        method: 'POST',
+        url: '/api/backoffice/login',
+        payload: { email: 'servicer@payrail.test', password: DEMO_STAFF_PASSWORD },
+      });
       const token = res.headers.authorization as string;
       now = new Date('2026-01-05T12:20:00Z');
       expect((await clocked.inject({ url: '/api/backoffice/me', headers: { authorization: token } })).statusCode).toBe(200);
@@ -54,7 +58,14 @@ describe('staff sign-in', () => {
     try {
       let last = 0;
       for (let i = 0; i < 12; i++) {
-        last = (await limited.inject({ method: 'POST', url: '/api/backoffice/login', remoteAddress: '10.9.9.9', payload: { email: 'nobody.per-ip@payrail.test', password: 'nope' } })).statusCode;
+        last = (
+          await limited.inject({
+            method: 'POST',
+            url: '/api/backoffice/login',
+            remoteAddress: '10.9.9.9',
+            payload: { email: 'nobody.per-ip@payrail.test', password: 'nope' },
+          })
+        ).statusCode;
       }
       expect(last).toBe(429);
     } finally {
@@ -67,11 +78,19 @@ describe('system event (admin)', () => {
   it('lets an admin start and end an event, and refuses other roles and borrowers', async () => {
     const admin = (await login('admin@payrail.test', DEMO_STAFF_PASSWORD)).headers.authorization as string;
     const servicer = (await login('servicer@payrail.test', DEMO_STAFF_PASSWORD)).headers.authorization as string;
-    expect((await app.inject({ method: 'POST', url: '/api/backoffice/system_event', headers: { authorization: servicer }, payload: { description: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/backoffice/system_event', headers: { authorization: servicer }, payload: { description: 'x' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/backoffice/system_event', payload: { description: 'x' } })).statusCode).toBe(401);
     const blank = await app.inject({ method: 'POST', url: '/api/backoffice/system_event', headers: { authorization: admin }, payload: { description: '  ' } });
     expect(blank.json()).toEqual({ errors: { description: ["can't be blank"] } });
-    const started = await app.inject({ method: 'POST', url: '/api/backoffice/system_event', headers: { authorization: admin }, payload: { description: 'Bank holiday maintenance' } });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/backoffice/system_event',
+      headers: { authorization: admin },
+      payload: { description: 'Bank holiday maintenance' },
+    });
     expect(started.statusCode).toBe(201);
     expect((await app.ctx.repos.platform.activeSystemEvent())?.description).toBe('Bank holiday maintenance');
     expect((await app.inject({ method: 'DELETE', url: '/api/backoffice/system_event', headers: { authorization: admin } })).statusCode).toBe(204);

@@ -36,7 +36,10 @@ async function bookOf(loanId: number) {
 }
 
 const statementRows = (loanId: number) => db().select().from(loanStatements).where(eq(loanStatements.loanId, loanId)).orderBy(loanStatements.id);
-const noticesOf = async (userId: number) => (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.message.includes('statement') || n.message.includes('summary'));
+const noticesOf = async (userId: number) =>
+  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (n) => n.message.includes('statement') || n.message.includes('summary'),
+  );
 
 /** The text drawn on a PDF's pages (pdf-lib writes hex strings in Flate streams with the standard fonts). */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -66,9 +69,21 @@ describe('monthly statements', () => {
     other = await fundedLoan(app, { disbursementDate: '2031-09-12', firstPaymentDate: '2031-10-12' });
     // Serviced across the month end: the first installment paid on its due date, a late fee, a second
     // payment in October returned in November (a return across a month end).
-    const first = await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'scheduled_debit', effectiveDate: '2031-10-10', amountCents: loan.paymentCents, at: at() });
+    const first = await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'scheduled_debit',
+      effectiveDate: '2031-10-10',
+      amountCents: loan.paymentCents,
+      at: at(),
+    });
     expect(first.id).toBeGreaterThan(0);
-    const extra = await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'one_time_payment', effectiveDate: '2031-10-28', amountCents: 5_000, at: at() });
+    const extra = await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'one_time_payment',
+      effectiveDate: '2031-10-28',
+      amountCents: 5_000,
+      at: at(),
+    });
     paymentEntry = extra.id;
     await app.ctx.repos.loanBook.reversePayment({ entryId: paymentEntry, returnedOn: '2031-11-03', reasonCode: 'R01', reason: 'Insufficient funds', at: at() });
   });
@@ -118,7 +133,9 @@ describe('monthly statements', () => {
   it('lists the statement on the borrower’s loan documents and the loan’s statements, with a readable name', async () => {
     const docs = await app.inject({ url: `/api/loans/${loan.loanId}/documents`, headers: auth(loan.token) });
     expect(docs.statusCode).toBe(200);
-    const statement = docs.json<{ documents: { id: number; file_name: string; file_url: string; file_size: number }[] }>().documents.find((x) => x.file_name === 'Statement — October 2031.pdf');
+    const statement = docs
+      .json<{ documents: { id: number; file_name: string; file_url: string; file_size: number }[] }>()
+      .documents.find((x) => x.file_name === 'Statement — October 2031.pdf');
     expect(statement).toBeDefined();
     expect(statement!.file_url).toMatch(/^\/api\/loans\/statements\/\d+\/pdf$/);
     const list = await app.inject({ url: `/api/loans/${loan.loanId}/statements`, headers: auth(loan.token) });
@@ -199,8 +216,23 @@ describe('a charged-off loan', () => {
     const { schedule, entries } = await bookOf(loan.loanId);
     const owed = positionAsOf(schedule, entries, d('2031-10-02')).outstandingCents;
     await app.ctx.repos.loanBook.withLockedLoan(loan.loanId, async (book) => {
-      await book.append({ loanId: loan.loanId, kind: 'charge_off', effectiveDate: '2031-10-02', amountCents: owed, reasonCode: 'principal', idempotencyKey: `charge_off:test:${loan.loanId}`, createdAt: at() });
-      await book.append({ loanId: loan.loanId, kind: 'recovery', effectiveDate: '2031-10-20', amountCents: 10_000, idempotencyKey: `recovery:test:${loan.loanId}`, createdAt: at() });
+      await book.append({
+        loanId: loan.loanId,
+        kind: 'charge_off',
+        effectiveDate: '2031-10-02',
+        amountCents: owed,
+        reasonCode: 'principal',
+        idempotencyKey: `charge_off:test:${loan.loanId}`,
+        createdAt: at(),
+      });
+      await book.append({
+        loanId: loan.loanId,
+        kind: 'recovery',
+        effectiveDate: '2031-10-20',
+        amountCents: 10_000,
+        idempotencyKey: `recovery:test:${loan.loanId}`,
+        createdAt: at(),
+      });
     });
     expect((await generateStatements(app.ctx, { asOf: d('2031-11-01'), loanIds: [loan.loanId] })).issued).toBe(1);
     const [row] = await statementRows(loan.loanId);
@@ -221,7 +253,13 @@ describe('a charged-off loan', () => {
 describe('year-end summary', () => {
   it('after December 31: the summary of the year, equal to the sum of its months', async () => {
     const loan = await fundedLoan(app, { disbursementDate: '2031-11-14', firstPaymentDate: '2031-12-15' });
-    await app.ctx.repos.loanBook.recordPayment({ loanId: loan.loanId, kind: 'scheduled_debit', effectiveDate: '2031-12-15', amountCents: loan.paymentCents, at: at() });
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: loan.loanId,
+      kind: 'scheduled_debit',
+      effectiveDate: '2031-12-15',
+      amountCents: loan.paymentCents,
+      at: at(),
+    });
     expect((await generateStatements(app.ctx, { asOf: d('2031-12-02'), loanIds: [loan.loanId] })).issued).toBe(1);
     const run = await generateStatements(app.ctx, { asOf: d('2032-01-02'), loanIds: [loan.loanId] });
     expect(run).toMatchObject({ issued: 1, yearEndIssued: 1, failed: 0 });
@@ -239,8 +277,12 @@ describe('year-end summary', () => {
     expect(y.paid.interestCents).toBe(months[0]!.paidInPeriod.interestCents + months[1]!.paidInPeriod.interestCents);
     expect(y.paid.interestCents).toBeGreaterThan(0);
     expect(y.closingBalanceCents).toBe(months[1]!.closingBalanceCents);
-    const docs = (await app.inject({ url: `/api/loans/${loan.loanId}/documents`, headers: auth(loan.token) })).json<{ documents: { file_name: string; file_url: string }[] }>().documents;
-    expect(docs.map((x) => x.file_name)).toEqual(expect.arrayContaining(['Statement — December 2031.pdf', 'Statement — November 2031.pdf', 'Year-end summary — 2031.pdf']));
+    const docs = (await app.inject({ url: `/api/loans/${loan.loanId}/documents`, headers: auth(loan.token) })).json<{
+      documents: { file_name: string; file_url: string }[];
+    }>().documents;
+    expect(docs.map((x) => x.file_name)).toEqual(
+      expect.arrayContaining(['Statement — December 2031.pdf', 'Statement — November 2031.pdf', 'Year-end summary — 2031.pdf']),
+    );
     const summary = docs.find((x) => x.file_name === 'Year-end summary — 2031.pdf')!;
     const pdf = await app.inject({ url: summary.file_url, headers: auth(loan.token) });
     expect(pdf.statusCode).toBe(200);

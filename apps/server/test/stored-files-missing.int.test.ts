@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 const keyOfDocument = async (id: number) => (await db().select({ key: documents.storageKey }).from(documents).where(eq(documents.id, id)))[0]!.key;
-const keyOfChange = async (id: number) => (await db().select({ key: dueDateChangeRequests.storageKey }).from(dueDateChangeRequests).where(eq(dueDateChangeRequests.id, id)))[0]!.key;
+const keyOfChange = async (id: number) =>
+  (await db().select({ key: dueDateChangeRequests.storageKey }).from(dueDateChangeRequests).where(eq(dueDateChangeRequests.id, id)))[0]!.key;
 const borrowerSays = { error: FILE_UNAVAILABLE_MSG.borrower, code: FILE_UNAVAILABLE_CODE };
 const staffSays = { error: FILE_UNAVAILABLE_MSG.staff, code: FILE_UNAVAILABLE_CODE };
 
@@ -94,11 +95,21 @@ describe('stored files whose bytes are missing', () => {
   });
 
   it('POST /api/loans/documents/download/zip: refused whole, naming the missing documents; no zip is sent', async () => {
-    const res = await call(app, { method: 'POST', url: '/api/loans/documents/download/zip', headers: auth(loan.token), payload: { documents: [loanDocumentId] } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/loans/documents/download/zip',
+      headers: auth(loan.token),
+      payload: { documents: [loanDocumentId] },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toBeUndefined();
-    expect(res.json()).toEqual({ error: FILE_UNAVAILABLE_MSG.borrowerZip, code: FILE_UNAVAILABLE_CODE, error_messages: [FILE_UNAVAILABLE_MSG.borrowerZip], document_ids: [loanDocumentId] });
+    expect(res.json()).toEqual({
+      error: FILE_UNAVAILABLE_MSG.borrowerZip,
+      code: FILE_UNAVAILABLE_CODE,
+      error_messages: [FILE_UNAVAILABLE_MSG.borrowerZip],
+      document_ids: [loanDocumentId],
+    });
   });
 
   it('GET /api/backoffice/loans/{id}/due_date_changes/{id}/pdf: 404 with the staff words', async () => {
@@ -115,8 +126,24 @@ describe('stored files whose bytes are missing', () => {
     const mine = body.missing.filter((m) => m.user_id === loan.userId);
     expect(mine).toEqual(
       expect.arrayContaining([
-        { source: 'document', id: lostDocument, user_id: loan.userId, member_name: 'Jordan Rivera', member_email: loan.email, kind: 'proof_of_address', created_at: expect.any(String) },
-        { source: 'due_date_change_agreement', id: change.id, user_id: loan.userId, member_name: 'Jordan Rivera', member_email: loan.email, kind: 'due_date_change_agreement', created_at: NOW.toISOString() },
+        {
+          source: 'document',
+          id: lostDocument,
+          user_id: loan.userId,
+          member_name: 'Jordan Rivera',
+          member_email: loan.email,
+          kind: 'proof_of_address',
+          created_at: expect.any(String),
+        },
+        {
+          source: 'due_date_change_agreement',
+          id: change.id,
+          user_id: loan.userId,
+          member_name: 'Jordan Rivera',
+          member_email: loan.email,
+          kind: 'due_date_change_agreement',
+          created_at: NOW.toISOString(),
+        },
       ]),
     );
     expect(mine).toHaveLength(2);

@@ -18,8 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const moves = async (userId: number) => app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id));
-const next = (token: string, current: string) => call(app, { method: 'POST', url: '/api/workflow/next_status', headers: auth(token), payload: { current_status: current } });
+const moves = async (userId: number) =>
+  app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id));
+const next = (token: string, current: string) =>
+  call(app, { method: 'POST', url: '/api/workflow/next_status', headers: auth(token), payload: { current_status: current } });
 
 /** The error a call throws (the test fails when it does not throw). */
 async function thrown(call: () => Promise<unknown>): Promise<AppError> {
@@ -79,7 +81,10 @@ describe('workflow/move: the lost-race rule', () => {
     const move = await planMove(app.ctx, member, 'employer');
     expect(await commitMove(app.ctx, member, () => app.ctx.repos.workflow.move(move))).toBe(true);
     expect((await moves(id)).at(-1)).toMatchObject({ fromStatus: 'about_yourself', toStatus: 'employer', event: 'advance', actor: 'borrower' });
-    expect((await call(app, { url: '/api/workflow/navigation_stack', headers: auth(token) })).json()).toEqual({ navigation_stack: ['about_yourself', 'employer'], current_status: 'employer' });
+    expect((await call(app, { url: '/api/workflow/navigation_stack', headers: auth(token) })).json()).toEqual({
+      navigation_stack: ['about_yourself', 'employer'],
+      current_status: 'employer',
+    });
   });
 });
 
@@ -110,6 +115,8 @@ describe('workflow/move: planning and requiring a status', () => {
     expect(APPLICATION_MSG.stepNotAvailable).toBe(SERVER_MSG.stepNotAvailable);
     expect(BANK_MSG.stepNotAvailable).toBe(SERVER_MSG.stepNotAvailable);
     // The column is text whatever its TypeScript type says: a status a later release renamed is still refused.
-    expect(() => requireStatus({ id: 1, workflowStatus: 'renamed_status' as WorkflowStatus }, ['loan_terms'])).toThrow(SERVER_MSG.stepNotAvailable('renamed_status'));
+    expect(() => requireStatus({ id: 1, workflowStatus: 'renamed_status' as WorkflowStatus }, ['loan_terms'])).toThrow(
+      SERVER_MSG.stepNotAvailable('renamed_status'),
+    );
   });
 });

@@ -13,10 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const next = (token: string, current: string) => call(app, { method: 'POST', url: '/api/workflow/next_status', headers: auth(token), payload: { current_status: current } });
-const change = (token: string, status: string, url = '/api/workflow/change_status') => call(app, { method: 'POST', url, headers: auth(token), payload: { new_status: status } });
-const stack = async (token: string) => (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(token) })).json<{ navigation_stack: string[]; current_status: string }>();
-const moves = async (userId: number) => app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id));
+const next = (token: string, current: string) =>
+  call(app, { method: 'POST', url: '/api/workflow/next_status', headers: auth(token), payload: { current_status: current } });
+const change = (token: string, status: string, url = '/api/workflow/change_status') =>
+  call(app, { method: 'POST', url, headers: auth(token), payload: { new_status: status } });
+const stack = async (token: string) =>
+  (await call(app, { url: '/api/workflow/navigation_stack', headers: auth(token) })).json<{ navigation_stack: string[]; current_status: string }>();
+const moves = async (userId: number) =>
+  app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, userId)).orderBy(asc(workflowTransitions.id));
 const ok = (status: string) => ({ new_status: status, workflow_status: { next_status: status } });
 
 describe('POST /api/workflow/next_status', () => {
@@ -53,8 +57,14 @@ describe('POST /api/workflow/next_status', () => {
     const { email } = await signUp(app);
     const member = (await app.ctx.repos.identity.findMemberByEmail(email))!;
     const token = await startSession(app.ctx, member.id, { ip: null, userAgent: null });
-    expect((await next(token, 'email_confirmation')).json()).toEqual({ error: SERVER_MSG.noNextStatus('email_confirmation'), current_status: 'email_confirmation' });
-    expect((await change(token, 'about_yourself')).json()).toEqual({ error: SERVER_MSG.statusRefused('email_confirmation', 'about_yourself'), current_status: 'email_confirmation' });
+    expect((await next(token, 'email_confirmation')).json()).toEqual({
+      error: SERVER_MSG.noNextStatus('email_confirmation'),
+      current_status: 'email_confirmation',
+    });
+    expect((await change(token, 'about_yourself')).json()).toEqual({
+      error: SERVER_MSG.statusRefused('email_confirmation', 'about_yourself'),
+      current_status: 'email_confirmation',
+    });
     expect(await stack(token)).toEqual({ navigation_stack: [], current_status: 'email_confirmation' });
   });
 
@@ -92,7 +102,10 @@ describe('POST /api/workflow/change_status and /api/change_status', () => {
     const { token } = await signUpConfirmed(app);
     await next(token, 'about_yourself');
     await next(token, 'employer');
-    expect((await change(token, 'about_yourself')).json()).toEqual({ error: SERVER_MSG.statusRefused('phone_verification', 'about_yourself'), current_status: 'phone_verification' });
+    expect((await change(token, 'about_yourself')).json()).toEqual({
+      error: SERVER_MSG.statusRefused('phone_verification', 'about_yourself'),
+      current_status: 'phone_verification',
+    });
     for (const status of ['approved', 'ready_for_review', 'loan_terms']) {
       const res = await change(token, status);
       expect(res.statusCode, status).toBe(422);
@@ -114,13 +127,28 @@ describe('POST /api/workflow/change_status and /api/change_status', () => {
     await next(token, 'employer');
     const number = uniquePhone();
     await call(app, { method: 'POST', url: '/api/phones', headers: auth(token), payload: { phone: { number } } });
-    await call(app, { method: 'POST', url: '/api/phones/verify_phone', headers: auth(token), payload: { phone: { number, code: await latestPhoneCode(app, number) } } });
+    await call(app, {
+      method: 'POST',
+      url: '/api/phones/verify_phone',
+      headers: auth(token),
+      payload: { phone: { number, code: await latestPhoneCode(app, number) } },
+    });
     expect((await next(token, 'loan_terms')).json()).toEqual(ok('bank_link'));
     expect((await change(token, 'bank_manual_input', '/api/change_status')).json()).toEqual(ok('bank_manual_input'));
     expect((await next(token, 'bank_manual_input')).json()).toEqual(ok('choosing_receiver_account'));
     expect((await next(token, 'choosing_receiver_account')).json()).toEqual(ok('documents'));
     expect((await next(token, 'documents')).json()).toEqual(ok('application_review'));
-    expect((await stack(token)).navigation_stack).toEqual(['about_yourself', 'employer', 'phone_verification', 'loan_terms', 'bank_link', 'bank_manual_input', 'choosing_receiver_account', 'documents', 'application_review']);
+    expect((await stack(token)).navigation_stack).toEqual([
+      'about_yourself',
+      'employer',
+      'phone_verification',
+      'loan_terms',
+      'bank_link',
+      'bank_manual_input',
+      'choosing_receiver_account',
+      'documents',
+      'application_review',
+    ]);
     expect((await next(token, 'application_review')).json()).toEqual(ok('ready_for_review'));
     expect(await stack(token)).toEqual({ navigation_stack: [], current_status: 'ready_for_review' });
     expect((await change(token, 'application_review')).statusCode).toBe(422);
@@ -128,7 +156,12 @@ describe('POST /api/workflow/change_status and /api/change_status', () => {
   });
 
   it('needs a session for every workflow call', async () => {
-    for (const [method, url] of [['GET', '/api/workflow/navigation_stack'], ['POST', '/api/workflow/next_status'], ['POST', '/api/workflow/change_status'], ['POST', '/api/change_status']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/workflow/navigation_stack'],
+      ['POST', '/api/workflow/next_status'],
+      ['POST', '/api/workflow/change_status'],
+      ['POST', '/api/change_status'],
+    ] as const) {
       const res = await call(app, { method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ error: MSG.signInRequired });
@@ -146,9 +179,17 @@ describe('GET /api/workflow/statuses (the workflow-status entity, classic §3)',
     expect(list.map((s) => s.key)).toEqual([...WORKFLOW_STATUSES]);
     expect(WORKFLOW_STATUSES.length - NEWFLOW_ONLY_STATUSES.length).toBe(39);
     const one = await call(app, { url: '/api/workflow/statuses/phone_code_sent', headers: auth(token) });
-    expect(one.json()).toEqual({ key: 'phone_code_sent', name: 'Phone code sent', parent_status: 'phone_verification', transitions: expect.any(Array), childs: [] });
+    expect(one.json()).toEqual({
+      key: 'phone_code_sent',
+      name: 'Phone code sent',
+      parent_status: 'phone_verification',
+      transitions: expect.any(Array),
+      childs: [],
+    });
     expect(one.json<{ transitions: string[] }>().transitions.length).toBeGreaterThan(0);
-    expect((await call(app, { url: '/api/workflow/statuses/documents', headers: auth(token) })).json()).toMatchObject({ childs: ['driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'] });
+    expect((await call(app, { url: '/api/workflow/statuses/documents', headers: auth(token) })).json()).toMatchObject({
+      childs: ['driver_license_uploaded', 'pay_stub_uploaded', 'proof_of_address_uploaded'],
+    });
     expect((await call(app, { url: '/api/workflow/statuses/nonsense', headers: auth(token) })).statusCode).toBe(404);
     expect((await call(app, { url: '/api/workflow/statuses' })).statusCode).toBe(401);
   });

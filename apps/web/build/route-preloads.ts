@@ -75,7 +75,10 @@ export function landingChunkName(options: { srcDir: string; entry: string }) {
     if (isInitial(id, ctx, new Set())) return START_CHUNK;
     const pages = landingOf(id, ctx, new Set());
     if (pages.size === 0) return null;
-    return `pages-${Object.keys(LANDING_ROUTES).filter((path) => pages.has(path)).map((path) => LANDING_KEYS[path]).join('+')}`;
+    return `pages-${Object.keys(LANDING_ROUTES)
+      .filter((path) => pages.has(path))
+      .map((path) => LANDING_KEYS[path])
+      .join('+')}`;
   };
 }
 
@@ -143,7 +146,11 @@ export function routePreloads(options: { srcDir: string; base?: string; start?: 
           html,
           tags: [
             ...css.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })),
-            ...needed.map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' as const })),
+            ...needed.map((chunk) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+              injectTo: 'head' as const,
+            })),
           ],
         };
       },

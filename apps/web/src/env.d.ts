@@ -12,4 +12,3 @@ interface ImportMetaEnv {
   /** The loan servicer's loan-manager site, linked from the Approved panel with the session token. */
   readonly VITE_LOAN_MANAGER_URL?: string;
 }
-

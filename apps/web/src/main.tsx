@@ -23,7 +23,11 @@ loadTagManager();
 // A signed-in page's first reads start now, while its modules load (app/page-reads.ts).
 const token = sessionStore.getToken();
 const reads = token ? PAGE_READS[location.pathname] : undefined;
-if (token && reads) readAhead(reads.map(({ base, path }) => apiClient.url(path, { base })), token);
+if (token && reads)
+  readAhead(
+    reads.map(({ base, path }) => apiClient.url(path, { base })),
+    token,
+  );
 
 // A prerendered landing page (build/prerender.mjs) stays on screen until the router has the page's
 // modules; the first render then draws that same page, in the same task as the old markup goes, so nothing

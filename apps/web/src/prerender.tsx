@@ -37,7 +37,14 @@ export async function prerender(path: string): Promise<{ html: string; title: st
   for (const form of container.querySelectorAll('form')) form.setAttribute('method', 'dialog');
   const html = container.innerHTML;
   const title = titleFromMatches(
-    router.state.matches.map((match) => ({ id: match.route.id, pathname: match.pathname, params: match.params, data: undefined, loaderData: undefined, handle: match.route.handle })),
+    router.state.matches.map((match) => ({
+      id: match.route.id,
+      pathname: match.pathname,
+      params: match.params,
+      data: undefined,
+      loaderData: undefined,
+      handle: match.route.handle,
+    })),
   );
   router.dispose();
   return { html, title };

@@ -28,7 +28,16 @@ export const statesHandler = () => http.get(api('/states'), () => HttpResponse.j
 export const agreementHandler = () =>
   http.get(api('/agreement_document'), ({ request }) => {
     const name = new URL(request.url).searchParams.get('agreement') ?? 'privacy_notice';
-    return HttpResponse.json({ id: 2, name, title: name, version: '1', state_abbreviation: null, file_url: `/api/agreement_documents/${name}/view`, pdf_url: `/api/agreement_documents/${name}/pdf`, body_html: '<p>Text</p>' });
+    return HttpResponse.json({
+      id: 2,
+      name,
+      title: name,
+      version: '1',
+      state_abbreviation: null,
+      file_url: `/api/agreement_documents/${name}/view`,
+      pdf_url: `/api/agreement_documents/${name}/pdf`,
+      body_html: '<p>Text</p>',
+    });
   });
 
 export const captchaOk = () => http.post(api('/captcha'), () => HttpResponse.json({ success: true }));

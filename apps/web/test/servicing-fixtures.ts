@@ -106,7 +106,9 @@ export function servicingHandlers(world: ServicingWorld = {}) {
     http.get(api('/transactions/loan/:loanId'), () => HttpResponse.json({ transactions: world.transactions ?? [] })),
     ...(world.businessDate ? [http.get(api('/business_date'), () => HttpResponse.json({ business_date: world.businessDate }))] : []),
     // Borrower tools (issue #13): a loan repaid online has no payroll tracker; the payoff letter is not under test here.
-    http.get(api('/loans/:id/repayment_tracker'), ({ params }) => HttpResponse.json({ loan_id: Number(params.id), payroll: false, employer: null, as_of: world.businessDate ?? '2026-11-20', pay_dates: [] })),
+    http.get(api('/loans/:id/repayment_tracker'), ({ params }) =>
+      HttpResponse.json({ loan_id: Number(params.id), payroll: false, employer: null, as_of: world.businessDate ?? '2026-11-20', pay_dates: [] }),
+    ),
     http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({ error: 'Not in this test.' }, { status: 404 })),
     // The payment forms quote their date (the payoff, and what a one-time payment may be): nothing on its way here.
     http.get(api('/:loanId/payoff/:date'), ({ params }) => {

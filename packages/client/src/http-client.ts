@@ -175,8 +175,7 @@ function parseText(text: string, contentType: string | null): unknown {
 }
 
 export function createHttpClient<B extends string>(config: HttpClientConfig<B>): HttpClient<B> {
-  const resolveUrl = (path: string, base: B | undefined, query?: Record<string, QueryValue>) =>
-    buildUrl(config.bases[base ?? config.defaultBase], path, query);
+  const resolveUrl = (path: string, base: B | undefined, query?: Record<string, QueryValue>) => buildUrl(config.bases[base ?? config.defaultBase], path, query);
 
   const tokenFor = (auth: boolean | undefined) => (auth === false ? null : config.getToken());
 

@@ -94,9 +94,11 @@ export const APPLICATION_MSG = {
   cannotReapply: 'A new application cannot be started from your current status.',
   useDedicatedAction: (status: string) => `Use the ${status} action: it needs more than a status.`,
   /** …/approve at the allotment review: the allotment is approved first (its own action), then the borrower signs. */
-  approveAllotmentFirst: 'This application is at the allotment review: approve the allotment (Approve allotment) to send the borrower on to the e-signature; the application is approved after they sign.',
+  approveAllotmentFirst:
+    'This application is at the allotment review: approve the allotment (Approve allotment) to send the borrower on to the e-signature; the application is approved after they sign.',
   /** …/approve_allotment outside the allotment review. */
-  notAtAllotmentReview: (status: string) => `Only an application at the allotment review (review_allotment) has an allotment to approve; this one is at ${status}.`,
+  notAtAllotmentReview: (status: string) =>
+    `Only an application at the allotment review (review_allotment) has an allotment to approve; this one is at ${status}.`,
   incomeSourceNotEmployed: 'Choose an employer only when your source of income is Employed.',
 } as const;
 
@@ -314,7 +316,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const TERM_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 
 /** GET /loan?amount= (cents; optional: the stored choice, else the largest option). */
-export const ZLoanQuery = z.object({ amount: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid).optional() });
+export const ZLoanQuery = z.object({
+  amount: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid).optional(),
+});
 
 /** The loan-terms entity (spec §3) plus the fee label, the repayment method and the schedule summary. Money in cents. */
 export const ZLoanTerms = z.object({
@@ -363,7 +367,10 @@ export const ZFeedbackResponse = z.object({
   message: z.string(),
   fields: z.object({
     loan_borrower: z.record(z.string(), z.unknown()),
-    documents: z.record(z.string(), z.array(z.object({ id: z.number().int(), file_name: z.string(), file_url: z.string(), file_size: z.number().int(), file_extension: z.string() }))),
+    documents: z.record(
+      z.string(),
+      z.array(z.object({ id: z.number().int(), file_name: z.string(), file_url: z.string(), file_size: z.number().int(), file_extension: z.string() })),
+    ),
     bank_information: z.record(z.string(), z.unknown()).nullable(),
   }),
   allotment: z.boolean(),
@@ -423,9 +430,23 @@ export const ZReapplyOn = z.union([z.literal('never'), z.iso.date({ error: FIELD
 /** POST …/feedback: what the borrower must correct or add. */
 export const ZStaffFeedbackRequest = z.object({
   message: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(4000, FIELD_MSG.tooLong(4000)),
-  fields: z.object({ loan_borrower: z.array(z.enum(FEEDBACK_FIELDS, { error: FIELD_MSG.notIncluded })).optional().default([]) }).optional().default({ loan_borrower: [] }),
-  documents: z.array(z.enum(DOCUMENT_TYPE_NAMES, { error: FIELD_MSG.notIncluded })).optional().default([]),
-  bank_information: z.union([z.boolean(), z.object({ bank_link: z.boolean().optional() }).catchall(z.unknown())]).optional().default(false),
+  fields: z
+    .object({
+      loan_borrower: z
+        .array(z.enum(FEEDBACK_FIELDS, { error: FIELD_MSG.notIncluded }))
+        .optional()
+        .default([]),
+    })
+    .optional()
+    .default({ loan_borrower: [] }),
+  documents: z
+    .array(z.enum(DOCUMENT_TYPE_NAMES, { error: FIELD_MSG.notIncluded }))
+    .optional()
+    .default([]),
+  bank_information: z
+    .union([z.boolean(), z.object({ bank_link: z.boolean().optional() }).catchall(z.unknown())])
+    .optional()
+    .default(false),
   allotment: z.boolean().optional().default(false),
 });
 export type TStaffFeedbackRequest = z.infer<typeof ZStaffFeedbackRequest>;

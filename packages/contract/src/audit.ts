@@ -66,7 +66,12 @@ export const AUDIT_SNAPSHOTS = {
   ach_return_file_applied: {
     before: z.object({ file_name: z.string().nullable(), sha256: z.string(), entries: z.number().int(), business_date: date }),
     // Files applied before notifications of change were read have no `corrections`.
-    after: z.object({ applied: z.array(z.unknown()), unmatched: z.array(z.unknown()), duplicates: z.array(z.unknown()), corrections: z.array(z.unknown()).optional() }),
+    after: z.object({
+      applied: z.array(z.unknown()),
+      unmatched: z.array(z.unknown()),
+      duplicates: z.array(z.unknown()),
+      corrections: z.array(z.unknown()).optional(),
+    }),
   },
   business_date_advanced: { before: z.object({ business_date: date }), after: z.object({ business_date: date }) },
   servicing_run: { before: ZNone, after: z.object({ business_date: date }) },
@@ -84,7 +89,14 @@ export const AUDIT_SNAPSHOTS = {
   },
   hardship_approved: {
     before: z.object({ request_id: id, loan_id: id, status: z.string(), due_dates: z.array(date), apr: percent }),
-    after: z.object({ status: z.string(), defer_payments: z.number().int(), waive_late_fees: z.boolean(), waived_cents: ZCents, due_dates: z.array(date), apr: percent }),
+    after: z.object({
+      status: z.string(),
+      defer_payments: z.number().int(),
+      waive_late_fees: z.boolean(),
+      waived_cents: ZCents,
+      due_dates: z.array(date),
+      apr: percent,
+    }),
   },
   remind_open_requests: { before: ZNone, after: z.object({ requests: z.array(z.string()) }) },
   reveal_ssn: { before: ZNone, after: z.object({ field: z.string(), on_file: z.boolean() }) },
@@ -105,15 +117,31 @@ export const AUDIT_SNAPSHOTS = {
   // Payment plans (docs/payment-plans.md).
   payment_plan_proposed: {
     before: z.object({ loan_id: id, days_past_due: z.number().int(), payoff_cents: ZCents }),
-    after: z.object({ plan_id: id, kind: z.string(), installments: z.number().int(), annual_rate_percent: percent, first_due_date: date, expires_on: date, amount_financed_cents: ZCents, total_of_payments_cents: ZCents, apr: percent }),
+    after: z.object({
+      plan_id: id,
+      kind: z.string(),
+      installments: z.number().int(),
+      annual_rate_percent: percent,
+      first_due_date: date,
+      expires_on: date,
+      amount_financed_cents: ZCents,
+      total_of_payments_cents: ZCents,
+      apr: percent,
+    }),
   },
   payment_plan_withdrawn: { before: z.object({ plan_id: id, loan_id: id, status: z.string() }), after: z.object({ status: z.string(), reason: z.string() }) },
   view_payment_plan_agreement: { before: ZNone, after: z.object({ plan_id: id }) },
   // Statements (docs/statements.md).
   view_statement: { before: ZNone, after: z.object({ statement_id: id, loan_id: id }) },
-  statements_run: { before: ZNone, after: z.object({ as_of: date.nullable(), issued: z.number().int(), year_end_issued: z.number().int(), failed: z.number().int() }) },
+  statements_run: {
+    before: ZNone,
+    after: z.object({ as_of: date.nullable(), issued: z.number().int(), year_end_issued: z.number().int(), failed: z.number().int() }),
+  },
   // Credit reporting (docs/credit-reporting.md).
-  credit_reporting_file_generated: { before: z.object({ period: z.string() }), after: z.object({ file_id: id, period: z.string(), base_records: z.number().int(), excluded: z.number().int(), sha256: z.string() }) },
+  credit_reporting_file_generated: {
+    before: z.object({ period: z.string() }),
+    after: z.object({ file_id: id, period: z.string(), base_records: z.number().int(), excluded: z.number().int(), sha256: z.string() }),
+  },
   credit_reporting_file_downloaded: { before: ZNone, after: z.object({ file_id: id, period: z.string(), sha256: z.string() }) },
   credit_dispute_opened: {
     before: z.object({ loan_id: id, compliance_condition_code: z.string().nullable() }),
@@ -148,7 +176,8 @@ export type AuditValueKind = 'money' | 'percent' | 'date';
 function valueKind(schema: z.ZodType | undefined): AuditValueKind | null {
   if (isCentsSchema(schema)) return 'money';
   let s: z.ZodType | undefined = schema;
-  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodArray) s = (s instanceof z.ZodArray ? s.element : s.unwrap()) as z.ZodType;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodArray)
+    s = (s instanceof z.ZodArray ? s.element : s.unwrap()) as z.ZodType;
   if (s !== undefined && isCentsSchema(s)) return 'money';
   const unit = s === undefined ? undefined : z.globalRegistry.get(s)?.unit;
   return unit === 'percent' || unit === 'date' ? unit : null;

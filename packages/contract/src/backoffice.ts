@@ -266,7 +266,12 @@ export const ZLoanParams = z.object({ loanId: z.coerce.number().int().positive()
 /** Whose loan it is: the page is headed by the name and links to the member's application page. */
 export const ZLoanBorrower = z.object({ user_id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() });
 export type TLoanBorrower = z.infer<typeof ZLoanBorrower>;
-export const ZLoanDetailResponse = z.object({ loan: ZLoan, borrower: ZLoanBorrower, installments: z.array(ZInstallment), disbursements: z.array(ZDisbursement) });
+export const ZLoanDetailResponse = z.object({
+  loan: ZLoan,
+  borrower: ZLoanBorrower,
+  installments: z.array(ZInstallment),
+  disbursements: z.array(ZDisbursement),
+});
 export type TLoanDetailResponse = z.infer<typeof ZLoanDetailResponse>;
 
 // ── 4. Audit: GET /audit (admin) ─────────────────────────────────────────────────────────────────

@@ -174,8 +174,14 @@ export const ZCardTokenizerConfig = z.object({ provider: z.enum(['sandbox', 'str
 export const ZSandboxTokenizeRequest = z.object({
   name: z.string().max(200).optional(),
   number: z.string().max(40).default(''),
-  exp_month: z.union([z.string().max(4), z.number().int()]).transform(String).default(''),
-  exp_year: z.union([z.string().max(4), z.number().int()]).transform(String).default(''),
+  exp_month: z
+    .union([z.string().max(4), z.number().int()])
+    .transform(String)
+    .default(''),
+  exp_year: z
+    .union([z.string().max(4), z.number().int()])
+    .transform(String)
+    .default(''),
   cvc: z.string().max(8).optional(),
 });
 export const ZTokenizedCard = z.object({ last4: z.string(), brand: z.string(), exp_month: z.number().int(), exp_year: z.number().int(), funding: z.string() });

@@ -15,7 +15,15 @@ export const CARE_MSG = {
   borrowerNotFound: 'Borrower not found.',
 } as const;
 
-export const ZRequestKind = z.enum(['returned_payment', 'hardship_information', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation']);
+export const ZRequestKind = z.enum([
+  'returned_payment',
+  'hardship_information',
+  'feedback',
+  'document',
+  'auto_debit_authorization',
+  'email_confirmation',
+  'phone_confirmation',
+]);
 
 /** The one action of a request: a page of the borrower app, or resending the confirmation e-mail. */
 export const ZRequestAction = z.discriminatedUnion('kind', [
@@ -164,5 +172,8 @@ export const ZScheduleRevision = z.object({
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type TScheduleRevision = z.infer<typeof ZScheduleRevision>;
-export const ZScheduleRevisions = z.object({ revisions: z.array(ZScheduleRevision), due_date_changes: z.array(ZDueDateChange.extend({ user_agent: z.string().nullable() })) });
+export const ZScheduleRevisions = z.object({
+  revisions: z.array(ZScheduleRevision),
+  due_date_changes: z.array(ZDueDateChange.extend({ user_agent: z.string().nullable() })),
+});
 export type TScheduleRevisions = z.infer<typeof ZScheduleRevisions>;

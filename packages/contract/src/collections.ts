@@ -16,7 +16,12 @@ export const QUEUE_BUCKETS = DELINQUENCY_BUCKETS.filter((b) => b !== 'current') 
 export const ZContactChannel = z.enum(CONTACT_CHANNELS);
 export const ZContactOutcome = z.enum(CONTACT_OUTCOMES);
 
-export const CONTACT_CHANNEL_LABELS: Readonly<Record<(typeof CONTACT_CHANNELS)[number], string>> = { call: 'Call', sms: 'Text message', email: 'E-mail', letter: 'Letter' };
+export const CONTACT_CHANNEL_LABELS: Readonly<Record<(typeof CONTACT_CHANNELS)[number], string>> = {
+  call: 'Call',
+  sms: 'Text message',
+  email: 'E-mail',
+  letter: 'Letter',
+};
 export const CONTACT_OUTCOME_LABELS: Readonly<Record<(typeof CONTACT_OUTCOMES)[number], string>> = {
   no_answer: 'No answer',
   left_message: 'Left a message',
@@ -36,7 +41,10 @@ export const ZCollectionsLoanParams = z.object({ loanId: ZId });
 export const ZCollectionsQueueQuery = z.object({
   bucket: ZDelinquencyBucket.exclude(['current']).optional(),
   /** The `next_cursor` of the page before (`<days past due>.<loan id>`). */
-  cursor: z.string().regex(/^\d{1,5}\.\d{1,10}$/, { error: 'must be the next_cursor of the page before' }).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,5}\.\d{1,10}$/, { error: 'must be the next_cursor of the page before' })
+    .optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type TCollectionsQueueQuery = z.infer<typeof ZCollectionsQueueQuery>;
@@ -66,7 +74,14 @@ export const ZCollectionsQueue = z.object({
 export type TCollectionsQueue = z.infer<typeof ZCollectionsQueue>;
 
 // ── GET /collections/loans/:loanId ────────────────────────────────────────────────────────────────
-export const ZCollectionsContact = z.object({ id: z.number().int(), at: z.string(), channel: ZContactChannel, outcome: ZContactOutcome, note: z.string().nullable(), staff_name: z.string() });
+export const ZCollectionsContact = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  channel: ZContactChannel,
+  outcome: ZContactOutcome,
+  note: z.string().nullable(),
+  staff_name: z.string(),
+});
 export const ZPromiseToPay = z.object({
   id: z.number().int(),
   made_on: z.string(),

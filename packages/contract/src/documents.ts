@@ -71,8 +71,10 @@ export const FILE_UNAVAILABLE_CODE = 'file_unavailable';
 export const FILE_UNAVAILABLE_MSG = {
   borrower: 'This file is unavailable right now. Please contact support and we will send you a new copy.',
   /** A zip is all or nothing: one missing file refuses it (the others still download one by one). */
-  borrowerZip: 'One of the selected files is unavailable right now, so no zip was made. Download the others one by one, and contact support for a new copy of the missing one.',
-  staff: 'This file is unavailable: its stored bytes are missing. It is listed under Storage check; restore it from backup, or ask the borrower to upload it again.',
+  borrowerZip:
+    'One of the selected files is unavailable right now, so no zip was made. Download the others one by one, and contact support for a new copy of the missing one.',
+  staff:
+    'This file is unavailable: its stored bytes are missing. It is listed under Storage check; restore it from backup, or ask the borrower to upload it again.',
 } as const;
 
 /** Spec §2 "Documents": asked before a stored file is deleted. */

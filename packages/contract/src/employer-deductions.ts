@@ -47,7 +47,10 @@ export const EMPLOYER_DEDUCTIONS_MSG = {
   changeConflict: 'This change was already reported for this employee and date with different details. Please contact Payrail servicing to correct it.',
 } as const;
 
-const isoDate = z.string({ error: FIELD_MSG.blank }).trim().refine((v): boolean => isIsoDate(v), FIELD_MSG.invalid);
+const isoDate = z
+  .string({ error: FIELD_MSG.blank })
+  .trim()
+  .refine((v): boolean => isIsoDate(v), FIELD_MSG.invalid);
 
 /** GET /api/employer_portal/deductions: the employees with an active payroll deduction. */
 export const ZDeductionEmployee = z.strictObject({
@@ -110,9 +113,11 @@ export const ZEmployeeChangeRequest = z
   .superRefine((v, c) => {
     if (v.kind === 'leave') {
       if (!v.leave_end_date) c.addIssue({ code: 'custom', path: ['leave_end_date'], message: EMPLOYER_DEDUCTIONS_MSG.leaveEndRequired });
-      else if (isIsoDate(v.effective_date) && v.leave_end_date < v.effective_date) c.addIssue({ code: 'custom', path: ['leave_end_date'], message: EMPLOYER_DEDUCTIONS_MSG.leaveEndBeforeStart });
+      else if (isIsoDate(v.effective_date) && v.leave_end_date < v.effective_date)
+        c.addIssue({ code: 'custom', path: ['leave_end_date'], message: EMPLOYER_DEDUCTIONS_MSG.leaveEndBeforeStart });
     }
-    if (v.kind === 'pay_frequency' && !v.new_pay_frequency) c.addIssue({ code: 'custom', path: ['new_pay_frequency'], message: EMPLOYER_DEDUCTIONS_MSG.newFrequencyRequired });
+    if (v.kind === 'pay_frequency' && !v.new_pay_frequency)
+      c.addIssue({ code: 'custom', path: ['new_pay_frequency'], message: EMPLOYER_DEDUCTIONS_MSG.newFrequencyRequired });
   });
 export type TEmployeeChangeRequest = z.infer<typeof ZEmployeeChangeRequest>;
 
@@ -141,7 +146,12 @@ export const SERVICER_TASK_STATUSES = ['open', 'done'] as const;
 /** GET /api/backoffice/employee_changes?status=open|all&employer_id= (capability `read`). */
 export const ZBackofficeEmployeeChangesQuery = z.object({
   status: z.enum(['open', 'all'], { error: FIELD_MSG.notIncluded }).optional(),
-  employer_id: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid).optional(),
+  employer_id: z.coerce
+    .number({ error: FIELD_MSG.invalid })
+    .int(FIELD_MSG.invalid)
+    .positive(FIELD_MSG.invalid)
+    .max(2_147_483_647, FIELD_MSG.invalid)
+    .optional(),
 });
 export const ZBackofficeEmployeeChange = z.strictObject({
   id: z.number().int(),

@@ -33,7 +33,8 @@ export const TOTP_ISSUER = 'Payrail Employer Portal';
 export const EMPLOYER_LOGIN_FAILED = 'Invalid email or password.';
 export const EMPLOYER_CODE_FAILED = 'That code is not valid. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.';
 export const EMPLOYER_CHALLENGE_EXPIRED = 'Your sign-in took too long. Please enter your e-mail and password again.';
-export const EMPLOYER_ENROLMENT_EXPIRED = 'Your set-up took too long. Please sign in with your e-mail and password to finish setting up your authenticator app.';
+export const EMPLOYER_ENROLMENT_EXPIRED =
+  'Your set-up took too long. Please sign in with your e-mail and password to finish setting up your authenticator app.';
 export const EMPLOYER_INVITATION_EXPIRED = 'This invitation has expired. Ask your Payrail contact to send you a new one.';
 export const EMPLOYER_INVITATION_USED = 'This invitation has already been used. Sign in with your e-mail and password.';
 export const EMPLOYER_INVITATION_REVOKED = 'This invitation was withdrawn. Ask your Payrail contact to send you a new one.';
@@ -83,7 +84,10 @@ export const ZEmployerOtpRequest = z
     code: ZTotpCode.optional(),
     recovery_code: ZRecoveryCode.optional(),
   })
-  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), { message: 'Enter either a code from your authenticator app or a recovery code.', path: ['code'] });
+  .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), {
+    message: 'Enter either a code from your authenticator app or a recovery code.',
+    path: ['code'],
+  });
 export type TEmployerOtpRequest = z.infer<typeof ZEmployerOtpRequest>;
 
 /** GET /invitations/:token: whom the invitation is for. An expired, used or withdrawn one answers 410 with a clear message. */

@@ -39,7 +39,10 @@ export const ZEmployerRemittanceRequest = z.union(
 export type TEmployerRemittanceRequest = z.infer<typeof ZEmployerRemittanceRequest>;
 
 /** The 422 of a remittance with errors: every line at fault. */
-export const ZEmployerRemittanceErrors = z.object({ error: z.string(), line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })) });
+export const ZEmployerRemittanceErrors = z.object({
+  error: z.string(),
+  line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
+});
 
 export const RECONCILIATION_STATUSES = ['exact', 'short', 'over', 'missing', 'unknown_employee'] as const;
 export type TReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
@@ -58,7 +61,13 @@ export const ZReconciliationLine = z.strictObject({
 });
 export type TReconciliationLine = z.infer<typeof ZReconciliationLine>;
 
-const ZCounts = z.strictObject({ exact: z.number().int(), short: z.number().int(), over: z.number().int(), missing: z.number().int(), unknown_employee: z.number().int() });
+const ZCounts = z.strictObject({
+  exact: z.number().int(),
+  short: z.number().int(),
+  over: z.number().int(),
+  missing: z.number().int(),
+  unknown_employee: z.number().int(),
+});
 
 /** A submitted remittance, its totals and how many employees fell in each reconciliation status. */
 export const ZEmployerRemittance = z.strictObject({

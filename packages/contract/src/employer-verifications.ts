@@ -18,7 +18,8 @@ export const EMPLOYMENT_VERIFICATION_MSG = {
   alreadyAnswered: 'This verification was already answered.',
   expired: 'This verification request expired (3 business days): underwriting verifies the employment by hand now.',
   noEmployer: 'The applicant has no employer on file to ask.',
-  noPortalUsers: (employer: string) => `${employer} has no active employer portal users, so it cannot answer online: verify the employment by phone as before, or invite the employer's administrator first.`,
+  noPortalUsers: (employer: string) =>
+    `${employer} has no active employer portal users, so it cannot answer online: verify the employment by phone as before, or invite the employer's administrator first.`,
   applicationNotFound: 'Application not found.',
   hireDateInvalid: 'The hire date must be a YYYY-MM-DD date, not in the future.',
   employerNotListed: 'Choose a listed employer.',
@@ -92,5 +93,8 @@ export const ZBackofficeVerificationList = z.strictObject({ user_id: z.number().
 export type TBackofficeVerificationList = z.infer<typeof ZBackofficeVerificationList>;
 
 /** GET /api/backoffice/employers/{id}/verifications: the employer's open requests (and recently answered). */
-export const ZBackofficeEmployerVerifications = z.strictObject({ employer_id: z.number().int(), verifications: z.array(ZBackofficeVerification.extend({ user_id: z.number().int() })) });
+export const ZBackofficeEmployerVerifications = z.strictObject({
+  employer_id: z.number().int(),
+  verifications: z.array(ZBackofficeVerification.extend({ user_id: z.number().int() })),
+});
 export type TBackofficeEmployerVerifications = z.infer<typeof ZBackofficeEmployerVerifications>;

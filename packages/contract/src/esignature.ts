@@ -69,7 +69,10 @@ export type TEsignatureResponse = z.infer<typeof ZEsignatureResponse>;
 export const ZAgreementIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** POST /borrower_agreement_documents?agreement={name} (&state= for the eligibility consent). */
-export const ZBorrowerAgreementQuery = z.object({ agreement: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(100), state: z.string().max(20).optional() });
+export const ZBorrowerAgreementQuery = z.object({
+  agreement: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(100),
+  state: z.string().max(20).optional(),
+});
 
 /** POST /agreements. */
 export const ZAgreementsRequest = z.object({ agreements: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) });

@@ -22,16 +22,15 @@ export const HARDSHIP_API_MSG = {
 
 const ZId = z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid);
 const text = (min: number, max: number) =>
-  z
-    .string({ error: FIELD_MSG.blank })
-    .trim()
-    .min(1, FIELD_MSG.blank)
-    .min(min, FIELD_MSG.tooShort(min))
-    .max(max, FIELD_MSG.tooLong(max));
+  z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).min(min, FIELD_MSG.tooShort(min)).max(max, FIELD_MSG.tooLong(max));
 
 export const ZHardshipReason = z.enum(HARDSHIP_REASONS, { error: FIELD_MSG.notIncluded });
 export const ZHardshipStatus = z.enum(HARDSHIP_STATUSES);
-export const ZDeferPayments = z.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).min(1, FIELD_MSG.notIncluded).max(HARDSHIP_RULES.maxDeferral, FIELD_MSG.notIncluded);
+export const ZDeferPayments = z
+  .number({ error: FIELD_MSG.invalid })
+  .int(FIELD_MSG.invalid)
+  .min(1, FIELD_MSG.notIncluded)
+  .max(HARDSHIP_RULES.maxDeferral, FIELD_MSG.notIncluded);
 const ZDocumentIds = z.array(ZId).max(10, FIELD_MSG.tooLong(10)).optional().default([]);
 
 /** POST /dashboard/loans/{loanId}/hardship_requests */
@@ -54,7 +53,12 @@ export type THardshipAnswer = z.input<typeof ZHardshipAnswer>;
 
 /** POST /backoffice/hardship_requests/{id}/decision */
 export const ZHardshipDecisionRequest = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), defer_payments: ZDeferPayments, waive_late_fees: z.boolean(), message: z.string().trim().max(HARDSHIP_RULES.messageMax, FIELD_MSG.tooLong(HARDSHIP_RULES.messageMax)).optional() }),
+  z.object({
+    decision: z.literal('approve'),
+    defer_payments: ZDeferPayments,
+    waive_late_fees: z.boolean(),
+    message: z.string().trim().max(HARDSHIP_RULES.messageMax, FIELD_MSG.tooLong(HARDSHIP_RULES.messageMax)).optional(),
+  }),
   z.object({ decision: z.literal('decline'), message: text(1, HARDSHIP_RULES.messageMax) }),
   z.object({ decision: z.literal('ask_info'), message: text(1, HARDSHIP_RULES.messageMax) }),
 ]);
@@ -116,7 +120,15 @@ export const ZHardshipPage = z.object({
   /** Null when a request may be made now, else why not. */
   refusal: z.string().nullable(),
   /** A preview of the plan for 1, 2 and 3 deferred payments (empty when nothing can be deferred). */
-  plans: z.array(z.object({ defer_payments: z.number().int(), first_moved_n: z.number().int(), maturity_before: z.string(), maturity_after: z.string(), next_due_date: z.string() })),
+  plans: z.array(
+    z.object({
+      defer_payments: z.number().int(),
+      first_moved_n: z.number().int(),
+      maturity_before: z.string(),
+      maturity_after: z.string(),
+      next_due_date: z.string(),
+    }),
+  ),
   requests: z.array(ZHardshipRequest),
 });
 export type THardshipPage = z.infer<typeof ZHardshipPage>;

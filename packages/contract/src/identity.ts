@@ -43,7 +43,10 @@ export type TTracking = z.infer<typeof ZTrackingQuery>;
 // ── Login ───────────────────────────────────────────────────────────────────────────────────────
 export const ZLoginRequest = z.object({
   application_member: z.union([
-    z.object({ email: z.string({ error: FIELD_MSG.blank }).trim().toLowerCase().min(1, FIELD_MSG.blank).max(254), password: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(128) }),
+    z.object({
+      email: z.string({ error: FIELD_MSG.blank }).trim().toLowerCase().min(1, FIELD_MSG.blank).max(254),
+      password: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(128),
+    }),
     z.object({ google_token: z.string().min(1).max(4096) }),
   ]),
   fingerprint: z.string().max(200).optional(),
@@ -147,7 +150,10 @@ export const ZPhoneRequest = z.object({ phone: z.object({ number: z.string({ err
 export const ZVerifyPhoneRequest = z.object({
   phone: z.object({
     number: z.string({ error: FIELD_MSG.blank }).trim().min(1, MSG.invalidPhone).max(30),
-    code: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{6}$/, FIELD_MSG.invalid),
+    code: z
+      .string({ error: FIELD_MSG.blank })
+      .trim()
+      .regex(/^\d{6}$/, FIELD_MSG.invalid),
   }),
 });
 /** Answer of a code send (201) and of a verification (200). */
@@ -222,8 +228,18 @@ export type TStatusResponse = z.infer<typeof ZStatusResponse>;
 // ── Pre-signed link, captcha, referral, visitor ─────────────────────────────────────────────────
 export const ZPresignedLinkResponse = z.object({ new_flow: z.boolean(), email: z.string(), workflow_status: ZWorkflowStatus });
 export const ZCaptchaRequest = z.object({ token: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(4096) });
-export const ZReferCodeRequest = z.object({ refer_code: z.string({ error: FIELD_MSG.blank }).trim().min(REFERRAL_CODE_MIN_EXCLUSIVE + 1, MSG.referralNotFound).max(40) });
-export const ZVisitorRequest = z.object({ fingerprint: z.string().min(1).max(200), page: z.string().max(2000), queryString: z.string().max(4000).optional().default('') });
+export const ZReferCodeRequest = z.object({
+  refer_code: z
+    .string({ error: FIELD_MSG.blank })
+    .trim()
+    .min(REFERRAL_CODE_MIN_EXCLUSIVE + 1, MSG.referralNotFound)
+    .max(40),
+});
+export const ZVisitorRequest = z.object({
+  fingerprint: z.string().min(1).max(200),
+  page: z.string().max(2000),
+  queryString: z.string().max(4000).optional().default(''),
+});
 
 // ── Shell: notifications, banners, benefits, support chat ───────────────────────────────────────
 export const ZNotification = z.object({ id: z.number().int(), status: z.enum(['unread', 'read']), message: z.string(), updated_at: z.string() });
@@ -237,7 +253,11 @@ export type TBannerAction = z.infer<typeof ZBannerAction>;
 /** A sidebar banner (spec: url, is_mobile), shown as text with a real button or link; `url` is its decorative art. */
 export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string(), text: z.string(), action: ZBannerAction.nullable() });
 export const ZBenefits = z.object({ level: z.enum(['zero', 'bronze', 'silver', 'gold']), color: z.string(), read: z.boolean() });
-export const ZSupportMessageRequest = z.object({ message: z.string().trim().min(1, FIELD_MSG.blank).max(2000), email: ZEmail.optional(), name: z.string().trim().max(120).optional() });
+export const ZSupportMessageRequest = z.object({
+  message: z.string().trim().min(1, FIELD_MSG.blank).max(2000),
+  email: ZEmail.optional(),
+  name: z.string().trim().max(120).optional(),
+});
 
 // ── Social sign-in (identity provider adapter) ──────────────────────────────────────────────────
 /** Sandbox identities the dev picker shows; each carries a sandbox-signed token for POST /login or /signup. */
@@ -253,7 +273,9 @@ export const ZEmailPrecheckResponse = z.object({ data: z.enum(['available', 'unc
 export const ZEmailSentResponse = z.object({ email: z.string() });
 
 /** GET /dashboard/confirmation/{token} */
-export const ZDashboardConfirmationParams = z.object({ token: z.string().trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid) });
+export const ZDashboardConfirmationParams = z.object({
+  token: z.string().trim().toUpperCase().min(1, FIELD_MSG.blank).max(EMAIL_TOKEN_LENGTH, FIELD_MSG.invalid),
+});
 
 /** POST /refer_code success; a code that does not exist answers 422 `{ errors: { refer_code: [MSG.referralNotFound] } }`. */
 /** Signed in, the code also links the member to the friend who referred them (`message`, `referred_by`). */

@@ -17,5 +17,9 @@ export function isCentsSchema(schema: z.ZodType | undefined): boolean {
 
 /** The keys of an object schema whose values are money ({@link ZCents}). */
 export function centsKeys(schema: z.ZodObject): ReadonlySet<string> {
-  return new Set(Object.entries(schema.shape).filter(([, field]) => isCentsSchema(field as z.ZodType)).map(([key]) => key));
+  return new Set(
+    Object.entries(schema.shape)
+      .filter(([, field]) => isCentsSchema(field as z.ZodType))
+      .map(([key]) => key),
+  );
 }

@@ -21,7 +21,10 @@ describe('Check Your Rate amount range', () => {
     for (const bad of [499_00, 10_001_00, 2_000_50]) {
       const r = ZNewflowSignupRequest.safeParse(body(bad));
       expect(r.success, String(bad)).toBe(false);
-      expect(r.error?.issues.map((i) => i.message), String(bad)).toContain(NEWFLOW_LOAN_REQUEST_RANGE_MSG);
+      expect(
+        r.error?.issues.map((i) => i.message),
+        String(bad),
+      ).toContain(NEWFLOW_LOAN_REQUEST_RANGE_MSG);
     }
   });
 });

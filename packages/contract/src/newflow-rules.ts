@@ -5,7 +5,11 @@
  */
 
 export const NEWFLOW_PAYMENT_FREQUENCIES = ['monthly', 'bi-weekly', 'weekly'] as const;
-export const NEWFLOW_PAYMENT_FREQUENCY_LABELS: Readonly<Record<(typeof NEWFLOW_PAYMENT_FREQUENCIES)[number], string>> = { monthly: 'Monthly', 'bi-weekly': 'Bi-Weekly', weekly: 'Weekly' };
+export const NEWFLOW_PAYMENT_FREQUENCY_LABELS: Readonly<Record<(typeof NEWFLOW_PAYMENT_FREQUENCIES)[number], string>> = {
+  monthly: 'Monthly',
+  'bi-weekly': 'Bi-Weekly',
+  weekly: 'Weekly',
+};
 
 /**
  * What Check Your Rate lets a visitor ask for, in cents: the product's smallest loan to its largest program

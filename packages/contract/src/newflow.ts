@@ -257,7 +257,10 @@ export const ZPersonalInfoPayload = z.object({
     unit_number: z.string().trim().max(10, FIELD_MSG.tooLong(10)).optional().default(''),
     city: ZBlank(100),
     state_id: ZId,
-    zip_code: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{5}$/, FIELD_MSG.invalid),
+    zip_code: z
+      .string({ error: FIELD_MSG.blank })
+      .trim()
+      .regex(/^\d{5}$/, FIELD_MSG.invalid),
   }),
 });
 
@@ -298,7 +301,10 @@ export const ZVerifyEmployerPayload = z.object({
 export const ZVerifyEmployerManualPayload = z.object({ workflow_status_key: ZKey('verify_employer_manual'), pay_stub: ZNewflowUpload });
 
 /** select_program (spec §3). → split_direct_deposit or verify_bank_account (auto-debit). */
-export const ZSelectProgramPayload = z.object({ workflow_status_key: ZKey('select_program'), hasSelectedSplitDirectDeposit: z.boolean({ error: FIELD_MSG.blank }) });
+export const ZSelectProgramPayload = z.object({
+  workflow_status_key: ZKey('select_program'),
+  hasSelectedSplitDirectDeposit: z.boolean({ error: FIELD_MSG.blank }),
+});
 
 /**
  * split_direct_deposit: "is the allocation correct?" — the server asks the payroll provider. Correct →
@@ -308,7 +314,10 @@ export const ZSelectProgramPayload = z.object({ workflow_status_key: ZKey('selec
 export const ZSplitDirectDepositPayload = z.object({ workflow_status_key: ZKey('split_direct_deposit'), manual: z.boolean().optional() });
 
 /** split_direct_deposit_manual (spec §3): the screenshot of the $85.00 savings split. → verify_bank_account. */
-export const ZSplitDirectDepositManualPayload = z.object({ workflow_status_key: ZKey('split_direct_deposit_manual'), loan_borrower: z.object({ allotment: ZNewflowUpload }) });
+export const ZSplitDirectDepositManualPayload = z.object({
+  workflow_status_key: ZKey('split_direct_deposit_manual'),
+  loan_borrower: z.object({ allotment: ZNewflowUpload }),
+});
 
 /**
  * verify_bank_account (spec §3 `{ workflow_status_key }`): moves on when a bank account is linked (the
@@ -320,8 +329,14 @@ export const ZVerifyBankAccountPayload = z.object({
   manual: z
     .object({
       accountType: z.enum(['Checking', 'Savings'], { error: FIELD_MSG.blank }),
-      routingNumber: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{9}$/, FIELD_MSG.invalid),
-      accountNumber: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{4,17}$/, FIELD_MSG.invalid),
+      routingNumber: z
+        .string({ error: FIELD_MSG.blank })
+        .trim()
+        .regex(/^\d{9}$/, FIELD_MSG.invalid),
+      accountNumber: z
+        .string({ error: FIELD_MSG.blank })
+        .trim()
+        .regex(/^\d{4,17}$/, FIELD_MSG.invalid),
       bankStatement: ZNewflowUpload,
     })
     .optional(),
@@ -333,7 +348,10 @@ export const ZProofOfAddressFacts = z.object({
   statement_date: ZIsoDate,
   /** The street line and zip printed on it; they must match the personal-info address. */
   address: ZBlank(200),
-  zip_code: z.string({ error: FIELD_MSG.blank }).trim().regex(/^\d{5}$/, FIELD_MSG.invalid),
+  zip_code: z
+    .string({ error: FIELD_MSG.blank })
+    .trim()
+    .regex(/^\d{5}$/, FIELD_MSG.invalid),
 });
 
 /**
@@ -588,7 +606,12 @@ export const ZLoanOfferData = z.object({
 export const ZPasswordCreationData = z.object({ refer_code: z.string().nullable() });
 export const ZPhoneValidationData = z.object({ number: z.string().nullable(), confirmed: z.boolean() });
 /** approved: before signing `signed: false` (Continue → esignature_needed); after, money_on_way reads `funded` and the loan. */
-export const ZApprovedData = z.object({ signed: z.boolean(), funded: z.boolean(), loan_identifier: z.string().nullable(), amount: z.number().int().nullable() });
+export const ZApprovedData = z.object({
+  signed: z.boolean(),
+  funded: z.boolean(),
+  loan_identifier: z.string().nullable(),
+  amount: z.number().int().nullable(),
+});
 export const ZStatusPageData = z.object({ adverse_action_reasons: z.array(z.string()), reapply_date: z.string().nullable() });
 
 /** Step-specific data by step; steps without their own data answer `data: {}`. */
@@ -636,7 +659,12 @@ export const PAYROLL_SANDBOX_CREDENTIALS = {
 } as const;
 
 /** POST /api/payroll_link/sandbox/login: the sandbox widget's log-in (non-production only). */
-export const ZPayrollSandboxLoginRequest = z.object({ user_token: z.string().min(1).max(2048), link_item: z.string().max(100).nullable().optional(), username: ZBlank(100), password: ZBlank(100) });
+export const ZPayrollSandboxLoginRequest = z.object({
+  user_token: z.string().min(1).max(2048),
+  link_item: z.string().max(100).nullable().optional(),
+  username: ZBlank(100),
+  password: ZBlank(100),
+});
 export const ZPayrollSandboxLoginResponse = z.object({ account_id: z.string(), employer: z.string() });
 /** A refused sandbox log-in: 422 with the provider-style code (`invalid_credentials`, `account_locked`). */
 export const ZPayrollSandboxError = z.object({ error_code: z.string(), error_message: z.string() });
@@ -649,17 +677,33 @@ export const ZPayrollSandboxDistributionRequest = z.object({
   pay_distribution_config: z.string().min(1).max(2048),
   accept: z.boolean(),
 });
-export const ZPayrollSandboxDistributionResponse = z.object({ account_id: z.string(), allocation_amount: z.number().int(), status: z.enum(['set', 'declined']) });
+export const ZPayrollSandboxDistributionResponse = z.object({
+  account_id: z.string(),
+  allocation_amount: z.number().int(),
+  status: z.enum(['set', 'declined']),
+});
 
 // ── Back office evidence ────────────────────────────────────────────────────────────────────────
 
 /** GET /api/backoffice/applications/{userId}/newflow: what a reviewer checks on a new-flow application. */
 export const ZNewflowEvidence = z.object({
   new_flow: z.boolean(),
-  loan_request: z.object({ amount: z.number().int().nullable(), payment_frequency: z.string().nullable(), loan_purpose_name: z.string().nullable(), fixed_payment_amount: z.number().int().nullable() }),
+  loan_request: z.object({
+    amount: z.number().int().nullable(),
+    payment_frequency: z.string().nullable(),
+    loan_purpose_name: z.string().nullable(),
+    fixed_payment_amount: z.number().int().nullable(),
+  }),
   rate_check: ZRateCheckData,
   program: z.enum(['split_direct_deposit', 'auto_debit']).nullable(),
-  payroll: z.object({ account_id: z.string().nullable(), employer: z.string().nullable(), connected_at: z.string().nullable(), allocation_requested: z.number().int().nullable(), allocation_amount: z.number().int().nullable(), allocation_status: z.string().nullable() }),
+  payroll: z.object({
+    account_id: z.string().nullable(),
+    employer: z.string().nullable(),
+    connected_at: z.string().nullable(),
+    allocation_requested: z.number().int().nullable(),
+    allocation_amount: z.number().int().nullable(),
+    allocation_status: z.string().nullable(),
+  }),
   manual_split: z.object({ amount: z.number().int(), document_id: z.number().int().nullable() }),
   pay_stub_document_id: z.number().int().nullable(),
   proof_of_address: ZProofOfAddressFacts.extend({ document_id: z.number().int().nullable() }).nullable(),

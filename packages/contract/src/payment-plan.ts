@@ -56,12 +56,7 @@ export const PAYMENT_PLAN_AGREEMENT = {
 const ZId = z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid);
 const isoDate = z.string({ error: FIELD_MSG.blank }).refine((v): boolean => isIsoDate(v), FIELD_MSG.invalid);
 const text = (min: number, max: number) =>
-  z
-    .string({ error: FIELD_MSG.blank })
-    .trim()
-    .min(1, FIELD_MSG.blank)
-    .min(min, FIELD_MSG.tooShort(min))
-    .max(max, FIELD_MSG.tooLong(max));
+  z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).min(min, FIELD_MSG.tooShort(min)).max(max, FIELD_MSG.tooLong(max));
 
 export const ZPaymentPlanKind = z.enum(PAYMENT_PLAN_KINDS, { error: FIELD_MSG.notIncluded });
 export const ZPaymentPlanStatus = z.enum(PAYMENT_PLAN_STATUSES);
@@ -158,7 +153,13 @@ export const ZLoanPaymentPlans = z.object({
   /** Why no plan can be proposed now (null: one can). */
   refusal: z.string().nullable(),
   rate_in_force: z.string(),
-  policy: z.object({ expiry_days: z.number().int(), first_due_min_days: z.number().int(), first_due_max_days: z.number().int(), min_installments: z.number().int(), max_installments: z.number().int() }),
+  policy: z.object({
+    expiry_days: z.number().int(),
+    first_due_min_days: z.number().int(),
+    first_due_max_days: z.number().int(),
+    min_installments: z.number().int(),
+    max_installments: z.number().int(),
+  }),
   plans: z.array(ZPaymentPlan),
 });
 export type TLoanPaymentPlans = z.infer<typeof ZLoanPaymentPlans>;

@@ -34,7 +34,14 @@ export const ZPortfolio = z.object({
     z.object({
       from_month_end: ZDay,
       to_month_end: ZDay,
-      rows: z.array(z.object({ from: ZBucket, count: ZCount, principal: ZCents, to: z.array(z.object({ state: ZState, count: ZCount, principal: ZCents, share_bp: ZBp })) })),
+      rows: z.array(
+        z.object({
+          from: ZBucket,
+          count: ZCount,
+          principal: ZCents,
+          to: z.array(z.object({ state: ZState, count: ZCount, principal: ZCents, share_bp: ZBp })),
+        }),
+      ),
     }),
   ),
   charge_offs: z.array(z.object({ month: ZMonth, count: ZCount, amount: ZCents, recoveries: ZCents, net: ZCents })),

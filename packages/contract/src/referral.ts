@@ -48,6 +48,14 @@ export type TReferralReward = z.infer<typeof ZReferralReward>;
 /** Back office: a member with rewards payable now. */
 export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.string(), amount: z.number().int(), rewards: z.number().int() });
 export const ZPayableReferrersResponse = z.object({ business_date: z.string(), payable: z.array(ZPayableReferrer) });
-export const ZReferralPayout = z.object({ id: z.number().int(), user_id: z.number().int(), amount: z.number().int(), trace_id: z.string(), status: z.enum(['pending', 'settled', 'returned']), reward_ids: z.array(z.number().int()), created_at: z.string() });
+export const ZReferralPayout = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  amount: z.number().int(),
+  trace_id: z.string(),
+  status: z.enum(['pending', 'settled', 'returned']),
+  reward_ids: z.array(z.number().int()),
+  created_at: z.string(),
+});
 export type TReferralPayout = z.infer<typeof ZReferralPayout>;
 export type TPayableReferrersResponse = z.infer<typeof ZPayableReferrersResponse>;

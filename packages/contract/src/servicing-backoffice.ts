@@ -146,7 +146,14 @@ export const ZDisbursementEntry = z.object({
 export type TDisbursementEntry = z.infer<typeof ZDisbursementEntry>;
 
 export const ZLoanServicingResponse = z.object({
-  loan: z.object({ id: z.number().int(), identifier: z.string(), user_id: z.number().int(), status: z.enum(LOAN_STATUSES), note_principal: z.number().int(), payment_per_term: z.number().int() }),
+  loan: z.object({
+    id: z.number().int(),
+    identifier: z.string(),
+    user_id: z.number().int(),
+    status: z.enum(LOAN_STATUSES),
+    note_principal: z.number().int(),
+    payment_per_term: z.number().int(),
+  }),
   business_date: z.string(),
   days_past_due: z.number().int(),
   payoff_amount: z.number().int(),
@@ -211,10 +218,23 @@ export const ZAchReturnsResponse = z.object({
    * names the disbursement (`disbursement_id`, `transaction_id` null): the loan went back to pending.
    */
   applied: z.array(
-    ZAchReturnLine.extend({ loan_id: z.number().int(), loan_identifier: z.string(), transaction_id: z.number().int().nullable(), disbursement_id: z.number().int().optional(), returned_on: z.string() }),
+    ZAchReturnLine.extend({
+      loan_id: z.number().int(),
+      loan_identifier: z.string(),
+      transaction_id: z.number().int().nullable(),
+      disbursement_id: z.number().int().optional(),
+      returned_on: z.string(),
+    }),
   ),
   unmatched: z.array(ZAchReturnLine.extend({ reason: z.string() })),
-  duplicates: z.array(ZAchReturnLine.extend({ loan_id: z.number().int(), transaction_id: z.number().int().nullable(), disbursement_id: z.number().int().optional(), returned_on: z.string().nullable() })),
+  duplicates: z.array(
+    ZAchReturnLine.extend({
+      loan_id: z.number().int(),
+      transaction_id: z.number().int().nullable(),
+      disbursement_id: z.number().int().optional(),
+      returned_on: z.string().nullable(),
+    }),
+  ),
   /** Notifications of change (COR entries): the account information the receiving bank corrected. */
   corrections: z.array(
     z.object({
@@ -275,14 +295,20 @@ export const ZRemittanceImportResponse = z.object({
   lines: z.array(ZRemittanceLine),
 });
 export type TRemittanceImportResponse = z.infer<typeof ZRemittanceImportResponse>;
-export const ZRemittanceErrors = z.object({ error: z.string(), line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })) });
+export const ZRemittanceErrors = z.object({
+  error: z.string(),
+  line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
+});
 
 export const ZSuspenseResponse = z.object({ lines: z.array(ZRemittanceLine) });
 
 export const ZLineParams = z.object({ id: ZId });
 export const ZResolveLine = z.union([
   z.object({ action: z.literal('assign'), loan_id: z.number().int().positive() }),
-  z.object({ action: z.literal('reject'), reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }) }),
+  z.object({
+    action: z.literal('reject'),
+    reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }),
+  }),
 ]);
 
 /** POST /remittances/sandbox: the payday file every allotment employer would send (not in production). */
@@ -318,7 +344,10 @@ export const ZLoanListQuery = z.object({
   status: z.enum(LOAN_STATUSES).optional(),
   dpd: z.enum(LOAN_DPD_BUCKETS).optional(),
   repay_method: z.enum(LOAN_REPAY_METHODS).optional(),
-  cursor: z.string().regex(/^\d{1,10}$/, { error: 'must be the next_cursor of the page before' }).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'must be the next_cursor of the page before' })
+    .optional(),
   per_page: z.coerce.number().int().min(1).max(LOAN_LIST_MAX_PER_PAGE).default(25),
 });
 export type TLoanListQuery = z.input<typeof ZLoanListQuery>;

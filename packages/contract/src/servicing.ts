@@ -55,7 +55,8 @@ export const PAYMENT_MSG = {
   /** A payment while a payoff is on its way (the payoff pays everything). */
   payoffOnItsWay: (date: string) => `A payoff of this loan is already on its way (${date}): nothing more is needed.`,
   /** Auto-debit on a loan repaid by payroll allotment: one collection method per installment. */
-  autoDebitOnAllotment: 'This loan is repaid by payroll allotment, so an auto-debit would collect the same payment twice. Please contact us to change how you repay.',
+  autoDebitOnAllotment:
+    'This loan is repaid by payroll allotment, so an auto-debit would collect the same payment twice. Please contact us to change how you repay.',
   autoDebitExists: 'An auto-debit is already set up for this loan. Cancel it before setting up a new one.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 200 characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different payment.',
@@ -335,7 +336,12 @@ export type TCancelTransactionResponse = z.infer<typeof ZCancelTransactionRespon
  * form: `payable_amount`, the most a one-time payment on that day may be (the payoff less what is
  * already on its way up to it; 0 while a payoff is on its way), and `on_its_way_amount`.
  */
-export const ZPayoffResponse = z.object({ payoff_amount: z.number().int(), date: z.string(), payable_amount: z.number().int().optional(), on_its_way_amount: z.number().int().optional() });
+export const ZPayoffResponse = z.object({
+  payoff_amount: z.number().int(),
+  date: z.string(),
+  payable_amount: z.number().int().optional(),
+  on_its_way_amount: z.number().int().optional(),
+});
 export type TPayoffResponse = z.infer<typeof ZPayoffResponse>;
 
 /**

@@ -5,7 +5,21 @@ describe('staff capability table', () => {
   it('states who may do what in the back office, role by role', () => {
     const held = Object.fromEntries(STAFF_ROLES.map((role) => [role, STAFF_CAPABILITY_NAMES.filter((c) => staffCan(role, c))]));
     expect(held).toEqual({
-      admin: ['read', 'review', 'fund', 'audit', 'systemEvent', 'remind', 'storageCheck', 'collect', 'creditReporting', 'creditDisputes', 'portfolio', 'restructure', 'manageEmployerUsers'],
+      admin: [
+        'read',
+        'review',
+        'fund',
+        'audit',
+        'systemEvent',
+        'remind',
+        'storageCheck',
+        'collect',
+        'creditReporting',
+        'creditDisputes',
+        'portfolio',
+        'restructure',
+        'manageEmployerUsers',
+      ],
       underwriter: ['read', 'review'],
       servicer: ['read', 'fund', 'remind', 'storageCheck', 'collect', 'creditDisputes', 'restructure', 'manageEmployerUsers'],
     });

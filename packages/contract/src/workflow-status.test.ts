@@ -6,10 +6,21 @@ import { ZLoginResponse, ZTokenIsValidResponse } from './identity';
 const borrower = { first_name: 'Ada', last_name: 'Lovelace', employer_id: 1, refer_code: 'ADA123', referred_by: null, state_id: 8 };
 
 const login = (workflow_status: string) => ({
-  data: { id: 7, email: 'ada@example.com', workflow_status, loan_type: 'new', feedback_rating: false, refinancing: false, new_flow: false, avatar: null, loan_borrower: borrower },
+  data: {
+    id: 7,
+    email: 'ada@example.com',
+    workflow_status,
+    loan_type: 'new',
+    feedback_rating: false,
+    refinancing: false,
+    new_flow: false,
+    avatar: null,
+    loan_borrower: borrower,
+  },
 });
 
-const session = (workflow_status: string) => sessionAnswerFixture({ workflow_status: workflow_status as never, loan_borrower: { ...borrower, nelnet_id: null } });
+const session = (workflow_status: string) =>
+  sessionAnswerFixture({ workflow_status: workflow_status as never, loan_borrower: { ...borrower, nelnet_id: null } });
 
 describe('workflow status on the wire', () => {
   it('the login and session answers take every known status', () => {

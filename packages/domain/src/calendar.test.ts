@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, adjustToBusinessDay, federalReserveHolidays, isBusinessDay, isFederalReserveHoliday, nextBusinessDay, previousBusinessDay } from './calendar';
+import {
+  addBusinessDays,
+  adjustToBusinessDay,
+  federalReserveHolidays,
+  isBusinessDay,
+  isFederalReserveHoliday,
+  nextBusinessDay,
+  previousBusinessDay,
+} from './calendar';
 import { parseIsoDate } from './dates';
 
 const d = parseIsoDate;
 
 describe('Federal Reserve holidays', () => {
   it('lists the 2024 holidays', () => {
-    expect(federalReserveHolidays(2024).map((h) => h.date)).toEqual(['2024-01-01', '2024-01-15', '2024-02-19', '2024-05-27', '2024-06-19', '2024-07-04', '2024-09-02', '2024-10-14', '2024-11-11', '2024-11-28', '2024-12-25']);
+    expect(federalReserveHolidays(2024).map((h) => h.date)).toEqual([
+      '2024-01-01',
+      '2024-01-15',
+      '2024-02-19',
+      '2024-05-27',
+      '2024-06-19',
+      '2024-07-04',
+      '2024-09-02',
+      '2024-10-14',
+      '2024-11-11',
+      '2024-11-28',
+      '2024-12-25',
+    ]);
   });
   it('adds Juneteenth from 2022 only', () => {
     expect(federalReserveHolidays(2021)).toHaveLength(10);

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, clampedDate, compareIsoDates, dayOfWeek, diffDays, fromEpochDay, isIsoDate, isLastDayOfMonth, parseIsoDate, toEpochDay, toParts, utcDay } from './dates';
+import {
+  addDays,
+  addMonths,
+  clampedDate,
+  compareIsoDates,
+  dayOfWeek,
+  diffDays,
+  fromEpochDay,
+  isIsoDate,
+  isLastDayOfMonth,
+  parseIsoDate,
+  toEpochDay,
+  toParts,
+  utcDay,
+} from './dates';
 
 const d = parseIsoDate;
 

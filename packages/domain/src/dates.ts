@@ -38,7 +38,17 @@ function pad(n: number, width: number): string {
 
 /** Builds an IsoDate from parts; throws a RangeError if the date does not exist (years 1–9999). */
 export function makeIsoDate(year: number, month: number, day: number): IsoDate {
-  if (!Number.isInteger(year) || year < 1 || year > 9999 || !Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(day) || day < 1 || day > daysInMonth(year, month)) {
+  if (
+    !Number.isInteger(year) ||
+    year < 1 ||
+    year > 9999 ||
+    !Number.isInteger(month) ||
+    month < 1 ||
+    month > 12 ||
+    !Number.isInteger(day) ||
+    day < 1 ||
+    day > daysInMonth(year, month)
+  ) {
     throw new RangeError(`invalid date ${String(year)}-${String(month)}-${String(day)}`);
   }
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}` as IsoDate;

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRatio, type Cents, cents, formatCents, formatUsd, formatUsdWhole, parseAnnualRatePercent, parseDecimal, periodicRate, prorate, ratio, roundHalfUp, sumCents } from './money';
+import {
+  applyRatio,
+  type Cents,
+  cents,
+  formatCents,
+  formatUsd,
+  formatUsdWhole,
+  parseAnnualRatePercent,
+  parseDecimal,
+  periodicRate,
+  prorate,
+  ratio,
+  roundHalfUp,
+  sumCents,
+} from './money';
 
 describe('cents', () => {
   it('accepts safe integers only', () => {

@@ -109,7 +109,13 @@ export function roundHalfUp(numerator: number | bigint, denominator: number | bi
     const d = Math.abs(denominator);
     let q = Math.floor(n / d);
     let r = n - q * d; // exact: q·d ≤ n + d < 2^53, so every term is an exactly representable integer
-    if (r < 0) { q -= 1; r += d; } else if (r >= d) { q += 1; r -= d; }
+    if (r < 0) {
+      q -= 1;
+      r += d;
+    } else if (r >= d) {
+      q += 1;
+      r -= d;
+    }
     if (2 * r >= d) q += 1;
     return cents(negative && q !== 0 ? -q : q);
   }

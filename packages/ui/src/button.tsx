@@ -46,7 +46,11 @@ export function Button(props: ButtonProps) {
     const { variant = 'primary', size = 'md', fullWidth, icon, children, className, to, href, ref, ...rest } = props;
     const content = (
       <>
-        {icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
         <span>{children}</span>
       </>
     );
@@ -84,7 +88,13 @@ export function Button(props: ButtonProps) {
       onClick={handleClick}
       {...rest}
     >
-      {loading ? <Spinner size="sm" /> : icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+      {loading ? (
+        <Spinner size="sm" />
+      ) : icon ? (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       <span>{children}</span>
     </button>
   );

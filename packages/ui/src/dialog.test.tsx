@@ -13,7 +13,13 @@ function Harness() {
       <button type="button" onClick={() => setOpen(true)}>
         Edit phone
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Edit phone number" description="We will text you a code." footer={<button type="button">Save</button>}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Edit phone number"
+        description="We will text you a code."
+        footer={<button type="button">Save</button>}
+      >
         <label>
           Phone <input />
         </label>

@@ -92,7 +92,21 @@ const defaultMessages: Required<FileUploadMessages> = {
 let nextItemId = 1;
 
 /** Drag-and-drop or button file picker with validation, per-file progress and removal. */
-export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, upload, onUploaded, onRemove, messages, disabled, keepUploaded = true, buttonRef, validate }: FileUploadProps<R>) {
+export function FileUpload<R>({
+  label,
+  hint,
+  accept,
+  maxSize,
+  multiple = false,
+  upload,
+  onUploaded,
+  onRemove,
+  messages,
+  disabled,
+  keepUploaded = true,
+  buttonRef,
+  validate,
+}: FileUploadProps<R>) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item<R>[]>([]);
@@ -190,11 +204,16 @@ export function FileUpload<R>({ label, hint, accept, maxSize, multiple = false, 
         onDrop={onDrop}
       >
         <svg className={styles.zoneIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
-        <p className={styles.zoneText}>
-          Drag and drop {multiple ? 'files' : 'a file'} here, or
-        </p>
+        <p className={styles.zoneText}>Drag and drop {multiple ? 'files' : 'a file'} here, or</p>
         {/* Several uploaders share a page: the name says which one (it starts with the visible text). */}
         <Button
           ref={buttonRef}

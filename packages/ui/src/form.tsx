@@ -16,7 +16,13 @@ export interface FormProps<TInput extends FieldValues, TOutput extends FieldValu
  * react-hook-form + zod in one place: every form validates with its schema, shows our own messages
  * (noValidate turns off the browser's bubbles) and hands typed values to onSubmit.
  */
-export function Form<TInput extends FieldValues, TOutput extends FieldValues>({ schema, onSubmit, options, children, ...formProps }: FormProps<TInput, TOutput>) {
+export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
+  schema,
+  onSubmit,
+  options,
+  children,
+  ...formProps
+}: FormProps<TInput, TOutput>) {
   const form = useForm<TInput, unknown, TOutput>({ mode: 'onTouched', ...options, resolver: zodResolver(schema) });
   return (
     <form noValidate {...formProps} onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>

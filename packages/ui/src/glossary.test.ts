@@ -33,7 +33,11 @@ describe('the product glossary', () => {
     // Term frequencies "weekly, bi-weekly, semi-monthly, monthly", capitalised.
     expect(GLOSSARY.payFrequencies).toEqual({ weekly: 'Weekly', biweekly: 'Bi-weekly', semimonthly: 'Semi-monthly', monthly: 'Monthly' });
     // Repayment: split direct deposit (allotment for federal employers) and auto-debit ACH.
-    expect(GLOSSARY.repaymentMethods).toMatchObject({ split_direct_deposit: 'Split direct deposit', auto_debit: 'Auto-debit ACH', payroll_allotment: 'Payroll allotment' });
+    expect(GLOSSARY.repaymentMethods).toMatchObject({
+      split_direct_deposit: 'Split direct deposit',
+      auto_debit: 'Auto-debit ACH',
+      payroll_allotment: 'Payroll allotment',
+    });
   });
 
   it('payFrequencyLabel: the glossary word, or the server value when unknown', () => {

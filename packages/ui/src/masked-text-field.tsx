@@ -33,7 +33,17 @@ function maskOptions(mask: TextFieldMask): FactoryOpts {
       mask: '$num',
       lazy: false,
       blocks: {
-        num: { mask: Number, scale: 2, thousandsSeparator: ',', radix: '.', mapToRadix: ['.'], min: 0, max: MONEY_MAX, normalizeZeros: true, padFractionalZeros: false },
+        num: {
+          mask: Number,
+          scale: 2,
+          thousandsSeparator: ',',
+          radix: '.',
+          mapToRadix: ['.'],
+          min: 0,
+          max: MONEY_MAX,
+          normalizeZeros: true,
+          padFractionalZeros: false,
+        },
       },
     };
   }
@@ -101,7 +111,19 @@ function MaskedInput({ mask, value, onValueChange, inputRef, ...rest }: MaskedIn
  * A TextField that formats as the person types. Its own module, so imask (~18 kB gzip) loads only with
  * the pages that have a masked field, not with sign-in or sign-up (docs/architecture.md).
  */
-export function MaskedTextField({ label, hint, error, optional, mask, onValueChange, id, className, ref, 'aria-describedby': ariaDescribedBy, ...inputProps }: MaskedTextFieldProps) {
+export function MaskedTextField({
+  label,
+  hint,
+  error,
+  optional,
+  mask,
+  onValueChange,
+  id,
+  className,
+  ref,
+  'aria-describedby': ariaDescribedBy,
+  ...inputProps
+}: MaskedTextFieldProps) {
   const { ids, a11y } = useTextFieldA11y({ id, hint, error, describedBy: ariaDescribedBy });
   const { value, defaultValue, onChange: _onChange, type, ...rest } = inputProps;
   const initial = value ?? defaultValue;

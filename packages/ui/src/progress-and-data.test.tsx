@@ -45,7 +45,11 @@ describe('Table', () => {
   it('has a caption, column headers and rows', () => {
     render(<Table caption="Payments" columns={columns} rows={[{ date: '03/07/2024', amount: '$120.00' }]} getRowKey={(row) => row.date} />);
     const table = screen.getByRole('table', { name: 'Payments' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Amount']);
     expect(within(table).getByRole('cell', { name: '$120.00' })).toHaveAttribute('data-label', 'Amount');
   });
 

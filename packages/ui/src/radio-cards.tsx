@@ -31,7 +31,19 @@ export interface RadioCardsProps<V extends string> {
  * Card-like choices built on native radio inputs, so the browser provides arrow-key movement,
  * single tab stop and form semantics; the cards are only styling around each radio's label.
  */
-export function RadioCards<V extends string>({ legend, name, options, value, onChange, hint, error, legendHidden, columns = 2, required, disabled }: RadioCardsProps<V>) {
+export function RadioCards<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  hint,
+  error,
+  legendHidden,
+  columns = 2,
+  required,
+  disabled,
+}: RadioCardsProps<V>) {
   const id = useId();
   const legendId = `${id}-legend`;
   const hintId = hint ? `${id}-hint` : undefined;

@@ -29,7 +29,16 @@ export interface TableProps<T> {
  * Data table. In compact mode CSS turns rows into cards; explicit ARIA table roles keep the table
  * semantics that `display: block` would otherwise strip in some browsers.
  */
-export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emptyMessage = 'Nothing to show yet.', compact = 'auto', maxHeight }: TableProps<T>) {
+export function Table<T>({
+  caption,
+  captionHidden,
+  columns,
+  rows,
+  getRowKey,
+  emptyMessage = 'Nothing to show yet.',
+  compact = 'auto',
+  maxHeight,
+}: TableProps<T>) {
   const captionId = useId();
   return (
     // A table wider than the screen scrolls sideways: the scroller is focusable so a keyboard user can
@@ -68,7 +77,12 @@ export function Table<T>({ caption, captionHidden, columns, rows, getRowKey, emp
             rows.map((row) => (
               <tr key={getRowKey(row)} role="row">
                 {columns.map((column) => (
-                  <td key={column.key} role="cell" data-align={column.align} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}>
+                  <td
+                    key={column.key}
+                    role="cell"
+                    data-align={column.align}
+                    data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

@@ -25,7 +25,23 @@ export function useTextFieldA11y({ id, hint, error, describedBy }: { id?: string
 }
 
 /** Label, hint, the control and the error, in the field layout. */
-export function TextFieldFrame({ ids, label, hint, error, optional, className, children }: { ids: ReturnType<typeof useFieldIds>; label: ReactNode; hint?: ReactNode; error?: string; optional?: boolean; className?: string; children: ReactNode }) {
+export function TextFieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  optional,
+  className,
+  children,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`${fieldStyles.field} ${className ?? ''}`}>
       <FieldLabel htmlFor={ids.inputId} optional={optional}>

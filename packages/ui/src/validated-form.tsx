@@ -5,7 +5,10 @@ import type { FormHTMLAttributes, ReactNode } from 'react';
 /** What a form's validator answers: the values to submit (trimmed and the like), or one message per field. */
 export type Validation<TOutput> = { values: TOutput; errors?: undefined } | { values?: undefined; errors: Readonly<Record<string, string>> };
 
-export interface ValidatedFormProps<TInput extends FieldValues, TOutput extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
+export interface ValidatedFormProps<TInput extends FieldValues, TOutput extends FieldValues> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'children'
+> {
   /** Checks every field at once; a field's message is its first failed rule. */
   validate: (values: TInput) => Validation<TOutput>;
   onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => unknown;
@@ -18,7 +21,13 @@ export interface ValidatedFormProps<TInput extends FieldValues, TOutput extends 
  * typed values to onSubmit), validated by a plain function. For the public pages, whose first load must
  * stay small (docs/architecture.md); everywhere else use `Form` with the contract's schema.
  */
-export function ValidatedForm<TInput extends FieldValues, TOutput extends FieldValues>({ validate, onSubmit, options, children, ...formProps }: ValidatedFormProps<TInput, TOutput>) {
+export function ValidatedForm<TInput extends FieldValues, TOutput extends FieldValues>({
+  validate,
+  onSubmit,
+  options,
+  children,
+  ...formProps
+}: ValidatedFormProps<TInput, TOutput>) {
   const resolver: Resolver<TInput, unknown, TOutput> = (values) => {
     const result = validate(values);
     if (result.errors === undefined) return { values: result.values, errors: {} };

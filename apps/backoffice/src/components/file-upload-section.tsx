@@ -31,7 +31,19 @@ export interface FileUploadSectionProps {
 }
 
 /** A back-office section that uploads one file (remittance CSV, NACHA return file): required, size-capped, the server's refusal shown. */
-export function FileUploadSection({ title, label, hint, accept, requiredMessage, maxSize, submitLabel, pending, upload, describeFailure = (failure) => ({ title: errorMessage(failure) }), children }: FileUploadSectionProps) {
+export function FileUploadSection({
+  title,
+  label,
+  hint,
+  accept,
+  requiredMessage,
+  maxSize,
+  submitLabel,
+  pending,
+  upload,
+  describeFailure = (failure) => ({ title: errorMessage(failure) }),
+  children,
+}: FileUploadSectionProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

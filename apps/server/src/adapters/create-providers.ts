@@ -69,9 +69,17 @@ export function createProviders(config: Config, platform: PlatformRepository, de
   // The sandbox outbox keeps bodies (the demo reads its codes there) in development and test only.
   const keepBodies = config.env !== 'production';
   // Both NACHA clients seal their spool files under the install's crypto box (adapters/ach/nacha-spool.ts).
-  const nacha = { dir: config.ach.nachaDir, odfiRoutingNumber: config.ach.odfiRoutingNumber, companyName: config.ach.companyName, companyId: config.ach.companyId };
+  const nacha = {
+    dir: config.ach.nachaDir,
+    odfiRoutingNumber: config.ach.odfiRoutingNumber,
+    companyName: config.ach.companyName,
+    companyId: config.ach.companyId,
+  };
   const nachaBox = config.ach.provider === 'nacha' ? cryptoBoxFor(config, deps.secret) : undefined;
-  const email = config.email.provider === 'smtp' && config.email.smtpUrl ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from) : sandboxEmailSender(platform, keepBodies);
+  const email =
+    config.email.provider === 'smtp' && config.email.smtpUrl
+      ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from)
+      : sandboxEmailSender(platform, keepBodies);
   return {
     email,
     sms:
@@ -92,20 +100,30 @@ export function createProviders(config: Config, platform: PlatformRepository, de
     bankLink:
       config.bankLink.provider === 'plaid' && config.bankLink.plaid
         ? plaidBankLink(config.bankLink.plaid)
-        : sandboxBankLink(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-bank-link'), deps.now),
+        : sandboxBankLink(
+            sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-bank-link'),
+            deps.now,
+          ),
     cardTokenizer:
       config.cardTokenizer.provider === 'stripe' && config.cardTokenizer.stripe
         ? stripeCardTokenizer(config.cardTokenizer.stripe)
-        : sandboxCardTokenizer(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-card-tokenizer'), deps.now),
-    ach:
-      nachaBox ? nachaFileAch(nacha, deps.now, nachaBox) : sandboxAch(config.ach.sandboxSettleDays, deps.now),
-    achDebits:
-      nachaBox ? nachaFileAchDebits(nacha, config.collections.returnWindowDays, deps.now, nachaBox) : sandboxAchDebits(config.collections.returnWindowDays),
+        : sandboxCardTokenizer(
+            sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-card-tokenizer'),
+            deps.now,
+          ),
+    ach: nachaBox ? nachaFileAch(nacha, deps.now, nachaBox) : sandboxAch(config.ach.sandboxSettleDays, deps.now),
+    achDebits: nachaBox
+      ? nachaFileAchDebits(nacha, config.collections.returnWindowDays, deps.now, nachaBox)
+      : sandboxAchDebits(config.collections.returnWindowDays),
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
     payrollLink:
       config.payrollLink.provider === 'argyle' && config.payrollLink.argyle
         ? argylePayrollLink({ ...config.payrollLink.argyle, depositAccount: { ...config.collectionAccount, accountType: 'checking' } })
-        : sandboxPayrollLink(sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-payroll-link'), deps.now),
-    creditBureau: config.creditBureau.provider === 'experian' && config.creditBureau.experian ? experianCreditBureau(config.creditBureau.experian) : sandboxCreditBureau(),
+        : sandboxPayrollLink(
+            sandboxTokens(() => deps.secret('sandbox_identity'), 'sandbox-payroll-link'),
+            deps.now,
+          ),
+    creditBureau:
+      config.creditBureau.provider === 'experian' && config.creditBureau.experian ? experianCreditBureau(config.creditBureau.experian) : sandboxCreditBureau(),
   };
 }

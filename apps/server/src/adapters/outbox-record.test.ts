@@ -12,11 +12,19 @@ const CODE = '482913';
 
 function fakePlatform() {
   const rows: NewOutboxMessage[] = [];
-  const platform = { recordOutbox: async (m: NewOutboxMessage) => (rows.push(m), { ...m, id: rows.length, createdAt: new Date() }) } as unknown as PlatformRepository;
+  const platform = {
+    recordOutbox: async (m: NewOutboxMessage) => (rows.push(m), { ...m, id: rows.length, createdAt: new Date() }),
+  } as unknown as PlatformRepository;
   return { rows, platform };
 }
 const secretIn = (rows: NewOutboxMessage[]) => JSON.stringify(rows).includes('SECRET-RESET-TOKEN') || JSON.stringify(rows).includes(CODE);
-const email = { to: 'Ann@Example.com', subject: 'Reset your Payrail password', text: `Open ${LINK}`, html: `<a href="${LINK}">reset</a>`, meta: { kind: 'password_reset', link: LINK } };
+const email = {
+  to: 'Ann@Example.com',
+  subject: 'Reset your Payrail password',
+  text: `Open ${LINK}`,
+  html: `<a href="${LINK}">reset</a>`,
+  meta: { kind: 'password_reset', link: LINK },
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,7 +33,19 @@ describe('real providers record the delivery, never the body', () => {
     vi.spyOn(nodemailer, 'createTransport').mockReturnValue({ sendMail: async () => ({ messageId: '<m1@smtp>' }) } as never);
     const { rows, platform } = fakePlatform();
     await smtpEmailSender(platform, 'smtp://localhost:2525', 'Payrail <no-reply@payrail.test>').send(email);
-    expect(rows).toEqual([{ channel: 'email', recipient: 'ann@example.com', subject: email.subject, body: null, html: null, provider: 'smtp', template: 'password_reset', status: 'sent', meta: { template: 'password_reset', provider_id: '<m1@smtp>' } }]);
+    expect(rows).toEqual([
+      {
+        channel: 'email',
+        recipient: 'ann@example.com',
+        subject: email.subject,
+        body: null,
+        html: null,
+        provider: 'smtp',
+        template: 'password_reset',
+        status: 'sent',
+        meta: { template: 'password_reset', provider_id: '<m1@smtp>' },
+      },
+    ]);
     expect(secretIn(rows)).toBe(false);
   });
 
@@ -40,8 +60,24 @@ describe('real providers record the delivery, never the body', () => {
   it('Twilio: number, template, status and SID; no body', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ sid: 'SM123' }), { status: 201 }));
     const { rows, platform } = fakePlatform();
-    await twilioSmsSender(platform, { accountSid: 'AC1', authToken: 't', from: '+15550000000' }).send({ to: '+12025550142', body: `Your code is ${CODE}`, meta: { kind: 'phone_verification' } });
-    expect(rows).toEqual([{ channel: 'sms', recipient: '+12025550142', subject: null, body: null, html: null, provider: 'twilio', template: 'phone_verification', status: 'sent', meta: { template: 'phone_verification', provider_id: 'SM123' } }]);
+    await twilioSmsSender(platform, { accountSid: 'AC1', authToken: 't', from: '+15550000000' }).send({
+      to: '+12025550142',
+      body: `Your code is ${CODE}`,
+      meta: { kind: 'phone_verification' },
+    });
+    expect(rows).toEqual([
+      {
+        channel: 'sms',
+        recipient: '+12025550142',
+        subject: null,
+        body: null,
+        html: null,
+        provider: 'twilio',
+        template: 'phone_verification',
+        status: 'sent',
+        meta: { template: 'phone_verification', provider_id: 'SM123' },
+      },
+    ]);
     vi.unstubAllGlobals();
   });
 });

@@ -11,7 +11,16 @@ export function templateOf(meta: Record<string, unknown> | undefined): string | 
  * status, and never the body or the HTML (they carry codes and live links). Only the meta's `kind`,
  * `template` and the provider's message id are kept; anything else a caller put there stays out.
  */
-export function deliveryRecord(m: { channel: 'email' | 'sms'; recipient: string; subject: string | null; provider: string; meta: Record<string, unknown> | undefined; status: 'sent' | 'failed'; providerId?: string | undefined; error?: string | undefined }): NewOutboxMessage {
+export function deliveryRecord(m: {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  provider: string;
+  meta: Record<string, unknown> | undefined;
+  status: 'sent' | 'failed';
+  providerId?: string | undefined;
+  error?: string | undefined;
+}): NewOutboxMessage {
   const template = templateOf(m.meta);
   const meta: Record<string, unknown> = {};
   if (template) meta['template'] = template;

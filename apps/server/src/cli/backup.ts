@@ -86,7 +86,15 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
     try {
       await client.query('begin isolation level repeatable read read only');
       const snapshot = String((await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id);
-      const dump = run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', path.join(dir, 'database.dump'), config.databaseUrl]);
+      const dump = run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${snapshot}`,
+        '--file',
+        path.join(dir, 'database.dump'),
+        config.databaseUrl,
+      ]);
       const tables = await tableFigures(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
       await dump;
       manifest = { version: 1, created_at: new Date().toISOString(), database: 'postgres', tables, files: null };
@@ -107,7 +115,13 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
     }
     const copy = await openDatabase({ dataDir: dir });
     try {
-      manifest = { version: 1, created_at: new Date().toISOString(), database: 'pglite', tables: await tableFigures(drizzleQuery(copy)), files: usesLocalFiles(config) ? fileFigures(filesDir(dir)) : null };
+      manifest = {
+        version: 1,
+        created_at: new Date().toISOString(),
+        database: 'pglite',
+        tables: await tableFigures(drizzleQuery(copy)),
+        files: usesLocalFiles(config) ? fileFigures(filesDir(dir)) : null,
+      };
     } finally {
       await copy.close();
     }
@@ -122,17 +136,29 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
  */
 export async function restore(config: Config, dir: string, o: { force?: boolean } = {}): Promise<{ tables: number; rows: number; files: number }> {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  if (manifest.database !== (config.databaseUrl ? 'postgres' : 'pglite')) throw new Error(`this backup is of the ${manifest.database} database; the configuration names the other one`);
+  if (manifest.database !== (config.databaseUrl ? 'postgres' : 'pglite'))
+    throw new Error(`this backup is of the ${manifest.database} database; the configuration names the other one`);
   let tables: Record<string, TableFigures>;
   if (config.databaseUrl) {
     const target = await openDatabase({ databaseUrl: config.databaseUrl });
     try {
       const existing = (await drizzleQuery(target)("select count(*) as n from pg_tables where schemaname = 'public'"))[0]!;
-      if (Number(existing.n) > 0 && !o.force) throw new Error('the target database already has tables: restore into a new database, or pass --force to replace them');
+      if (Number(existing.n) > 0 && !o.force)
+        throw new Error('the target database already has tables: restore into a new database, or pass --force to replace them');
     } finally {
       await target.close();
     }
-    await run('pg_restore', ['--no-owner', '--no-privileges', '--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--dbname', config.databaseUrl, path.join(dir, 'database.dump')]);
+    await run('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--clean',
+      '--if-exists',
+      '--single-transaction',
+      '--exit-on-error',
+      '--dbname',
+      config.databaseUrl,
+      path.join(dir, 'database.dump'),
+    ]);
     const restored = await openDatabase({ databaseUrl: config.databaseUrl });
     try {
       tables = await tableFigures(drizzleQuery(restored));
@@ -188,10 +214,14 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     const m = await backup(config, path.resolve(dir));
     const rows = Object.values(m.tables).reduce((s, t) => s + t.rows, 0);
-    console.log(`backed up ${Object.keys(m.tables).length} tables (${rows} rows)${m.files ? ` and ${m.files.count} files` : ''} of the ${m.database} database into ${dir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `backed up ${Object.keys(m.tables).length} tables (${rows} rows)${m.files ? ` and ${m.files.count} files` : ''} of the ${m.database} database into ${dir} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } else {
     const r = await restore(config, path.resolve(dir), { force: flags.includes('--force') });
-    console.log(`restored ${r.tables} tables (${r.rows} rows) and ${r.files} files from ${dir}, every one checked against the manifest, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `restored ${r.tables} tables (${r.rows} rows) and ${r.files} files from ${dir}, every one checked against the manifest, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 }
 

@@ -35,7 +35,18 @@ export function seedPortfolioRepository(db: Db) {
           .returning({ id: applicationMembers.id });
         const apps = await tx
           .insert(applications)
-          .values(batch.map((l, i) => ({ userId: members[i]!.id, paymentMethod: 'auto_debit' as const, amountCents: l.schedule.terms.amountCents, outcome: 'approved' as const, decidedAt: l.decidedAt, submittedAt: l.decidedAt, createdAt: at, updatedAt: at })))
+          .values(
+            batch.map((l, i) => ({
+              userId: members[i]!.id,
+              paymentMethod: 'auto_debit' as const,
+              amountCents: l.schedule.terms.amountCents,
+              outcome: 'approved' as const,
+              decidedAt: l.decidedAt,
+              submittedAt: l.decidedAt,
+              createdAt: at,
+              updatedAt: at,
+            })),
+          )
           .returning({ id: applications.id });
         const made = await tx
           .insert(loans)
@@ -63,12 +74,27 @@ export function seedPortfolioRepository(db: Db) {
           .returning({ id: loans.id });
         await tx.insert(loanInstallments).values(
           batch.flatMap((l, i) =>
-            l.schedule.rows.map((r) => ({ loanId: made[i]!.id, n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
+            l.schedule.rows.map((r) => ({
+              loanId: made[i]!.id,
+              n: r.n,
+              dueDate: r.dueDate,
+              paymentCents: r.paymentCents,
+              interestCents: r.interestCents,
+              principalCents: r.principalCents,
+              balanceCents: r.balanceCents,
+            })),
           ),
         );
-        await tx
-          .insert(ledgerEntries)
-          .values(batch.map((l, i) => ({ loanId: made[i]!.id, kind: 'disbursement' as const, effectiveDate: l.schedule.terms.disbursementDate, amountCents: l.schedule.disbursedCents, idempotencyKey: `disbursement:seed-portfolio:${made[i]!.id}`, createdAt: at })));
+        await tx.insert(ledgerEntries).values(
+          batch.map((l, i) => ({
+            loanId: made[i]!.id,
+            kind: 'disbursement' as const,
+            effectiveDate: l.schedule.terms.disbursementDate,
+            amountCents: l.schedule.disbursedCents,
+            idempotencyKey: `disbursement:seed-portfolio:${made[i]!.id}`,
+            createdAt: at,
+          })),
+        );
         const accounts = await tx
           .insert(bankAccounts)
           .values(
@@ -87,30 +113,60 @@ export function seedPortfolioRepository(db: Db) {
             })),
           )
           .returning({ id: bankAccounts.id });
-        await tx
-          .insert(autoDebitAuthorizations)
-          .values(batch.map((l, i) => ({ loanId: made[i]!.id, userId: members[i]!.id, bankAccountId: accounts[i]!.id, amountCents: l.schedule.regularPaymentCents, disclosureAcceptedAt: at, createdAt: at })));
+        await tx.insert(autoDebitAuthorizations).values(
+          batch.map((l, i) => ({
+            loanId: made[i]!.id,
+            userId: members[i]!.id,
+            bankAccountId: accounts[i]!.id,
+            amountCents: l.schedule.regularPaymentCents,
+            disclosureAcceptedAt: at,
+            createdAt: at,
+          })),
+        );
         return made.map((m) => m.id);
       });
     },
 
     /** Applications decided without a loan: declined, or approved and never funded (the borrower walked away). */
-    decideWithoutLoan: async (rows: readonly { email: string; outcome: 'declined' | 'approved'; amountCents: number; decidedAt: Date }[], at: Date): Promise<void> => {
+    decideWithoutLoan: async (
+      rows: readonly { email: string; outcome: 'declined' | 'approved'; amountCents: number; decidedAt: Date }[],
+      at: Date,
+    ): Promise<void> => {
       if (rows.length === 0) return;
       await db.transaction(async (tx) => {
         const members = await tx
           .insert(applicationMembers)
-          .values(rows.map((r) => ({ email: r.email, workflowStatus: r.outcome === 'declined' ? ('declined' as const) : ('approved' as const), createdAt: at, updatedAt: at })))
+          .values(
+            rows.map((r) => ({
+              email: r.email,
+              workflowStatus: r.outcome === 'declined' ? ('declined' as const) : ('approved' as const),
+              createdAt: at,
+              updatedAt: at,
+            })),
+          )
           .returning({ id: applicationMembers.id });
-        await tx
-          .insert(applications)
-          .values(rows.map((r, i) => ({ userId: members[i]!.id, amountCents: r.amountCents, outcome: r.outcome, decidedAt: r.decidedAt, submittedAt: r.decidedAt, closedAt: r.outcome === 'declined' ? r.decidedAt : null, createdAt: at, updatedAt: at })));
+        await tx.insert(applications).values(
+          rows.map((r, i) => ({
+            userId: members[i]!.id,
+            amountCents: r.amountCents,
+            outcome: r.outcome,
+            decidedAt: r.decidedAt,
+            submittedAt: r.decidedAt,
+            closedAt: r.outcome === 'declined' ? r.decidedAt : null,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        );
       });
     },
 
     /** The borrowers of these loans stop their auto-debit (revoke the authorization): no more debits are taken. */
     stopAutoDebit: async (loanIds: readonly number[], at: Date): Promise<void> => {
-      if (loanIds.length > 0) await db.update(autoDebitAuthorizations).set({ revokedAt: at }).where(and(inArray(autoDebitAuthorizations.loanId, [...loanIds]), isNull(autoDebitAuthorizations.revokedAt)));
+      if (loanIds.length > 0)
+        await db
+          .update(autoDebitAuthorizations)
+          .set({ revokedAt: at })
+          .where(and(inArray(autoDebitAuthorizations.loanId, [...loanIds]), isNull(autoDebitAuthorizations.revokedAt)));
     },
 
     /** Status of a loan (to skip behaviour on a loan already closed). */

@@ -97,7 +97,9 @@ try {
   for (let d = start; d <= end; d = addDays(d, 1)) days.push(d);
   const originationDays = days.filter((d) => isBusinessDay(d));
   const perDay = originationDays.map((_, i) => Math.floor(((i + 1) * LOANS) / originationDays.length) - Math.floor((i * LOANS) / originationDays.length));
-  console.log(`seed:portfolio — ${LOANS.toLocaleString('en-US')} loans over ${MONTHS} months (${start} → ${end}), seed ${SEED}, on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`);
+  console.log(
+    `seed:portfolio — ${LOANS.toLocaleString('en-US')} loans over ${MONTHS} months (${start} → ${end}), seed ${SEED}, on ${database.kind === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
+  );
 
   const tag = randomBytes(4).toString('hex');
   let n = (await seedRepo.maxLoanId()) + 90_000_000;
@@ -164,7 +166,15 @@ try {
       if (!loan || (loan.status !== 'opened' && loan.status !== 'default')) continue;
       const state = await loanState(ctx, loan, day);
       if (state.position.outstandingCents > 0) {
-        await ctx.repos.loanBook.recordPayment({ loanId, kind: 'payoff', effectiveDate: day, amountCents: state.position.outstandingCents, idempotencyKey: `seed-portfolio:payoff:${loanId}`, reason: 'early payoff (portfolio seed)', at: now });
+        await ctx.repos.loanBook.recordPayment({
+          loanId,
+          kind: 'payoff',
+          effectiveDate: day,
+          amountCents: state.position.outstandingCents,
+          idempotencyKey: `seed-portfolio:payoff:${loanId}`,
+          reason: 'early payoff (portfolio seed)',
+          at: now,
+        });
       }
     }
     await ctx.repos.loanBook.setBusinessDateOverride(day, null, now);
@@ -183,16 +193,28 @@ try {
   const last = f.balances[f.balances.length - 1];
   const lastDelinquency = f.delinquency[f.delinquency.length - 1];
   const pct = (bp: number) => `${(bp / 100).toFixed(2)} %`;
-  console.log(`\nBehaviour: ${Object.entries(counts).map(([b, c]) => `${b.replace('_', ' ')} ${c}`).join(', ')}`);
-  console.log(`Originations: ${f.originations.reduce((s, o) => s + o.count, 0).toLocaleString('en-US')} loans, ${formatUsd(cents(f.originations.reduce((s, o) => s + o.amountCents, 0)))} (whole book)`);
-  if (last) console.log(`Active balance at ${last.monthEnd}: ${formatUsd(cents(last.activeBalanceCents))} over ${last.activeCount.toLocaleString('en-US')} loans`);
-  if (lastDelinquency) console.log(`Delinquency at ${lastDelinquency.monthEnd}: ${lastDelinquency.buckets.map((b) => `${b.bucket} ${pct(b.shareBp)}`).join(', ')}`);
-  console.log(`Charge-offs: ${f.chargeOffs.reduce((s, c) => s + c.count, 0)} loans, ${formatUsd(cents(f.chargeOffs.reduce((s, c) => s + c.amountCents, 0)))}; recoveries ${formatUsd(cents(f.chargeOffs.reduce((s, c) => s + c.recoveriesCents, 0)))}`);
+  console.log(
+    `\nBehaviour: ${Object.entries(counts)
+      .map(([b, c]) => `${b.replace('_', ' ')} ${c}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `Originations: ${f.originations.reduce((s, o) => s + o.count, 0).toLocaleString('en-US')} loans, ${formatUsd(cents(f.originations.reduce((s, o) => s + o.amountCents, 0)))} (whole book)`,
+  );
+  if (last)
+    console.log(`Active balance at ${last.monthEnd}: ${formatUsd(cents(last.activeBalanceCents))} over ${last.activeCount.toLocaleString('en-US')} loans`);
+  if (lastDelinquency)
+    console.log(`Delinquency at ${lastDelinquency.monthEnd}: ${lastDelinquency.buckets.map((b) => `${b.bucket} ${pct(b.shareBp)}`).join(', ')}`);
+  console.log(
+    `Charge-offs: ${f.chargeOffs.reduce((s, c) => s + c.count, 0)} loans, ${formatUsd(cents(f.chargeOffs.reduce((s, c) => s + c.amountCents, 0)))}; recoveries ${formatUsd(cents(f.chargeOffs.reduce((s, c) => s + c.recoveriesCents, 0)))}`,
+  );
   for (const v of f.vintages.slice(0, 6)) {
     const end = v.points[v.points.length - 1];
     if (end) console.log(`Vintage ${v.originationMonth}: ${v.count} loans, cumulative loss ${pct(end.lossBp)} after ${end.monthsOnBook} months on book`);
   }
-  console.log(`\nDone in ${total.toFixed(1)} s (daily run ${runSeconds.toFixed(1)} s over ${days.length} days, ${servicedLoanDays.toLocaleString('en-US')} loan-days serviced). Business date now ${end}.`);
+  console.log(
+    `\nDone in ${total.toFixed(1)} s (daily run ${runSeconds.toFixed(1)} s over ${days.length} days, ${servicedLoanDays.toLocaleString('en-US')} loan-days serviced). Business date now ${end}.`,
+  );
 } finally {
   await database.close();
   await unlock?.();

@@ -22,4 +22,3 @@ export async function tableFigures(query: Query): Promise<Record<string, TableFi
   }
   return out;
 }
-

@@ -80,7 +80,8 @@ export async function pgliteInWorker(dataDir: string | undefined): Promise<Pglit
 
   const client = (tx: number | undefined): PgliteLike => ({
     // drizzle passes its own parsers (raw text for dates and intervals); the worker applies the same ones.
-    query: (sql, params = [], opts = {}) => send<WorkerResult>({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', raw: opts.parsers !== undefined, tx }),
+    query: (sql, params = [], opts = {}) =>
+      send<WorkerResult>({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', raw: opts.parsers !== undefined, tx }),
     exec: (sql) => send<WorkerResult[]>({ op: 'exec', sql, tx }),
     transaction: async <T>(fn: (t: PgliteLike) => Promise<T>): Promise<T> => {
       if (tx !== undefined) return fn(client(tx)); // drizzle nests with savepoints through query()

@@ -57,4 +57,6 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 }
 
 const lockedError = (dataDir: string) =>
-  new DataDirLockedError(`Another Payrail server is already using the data directory ${dataDir}. ` + 'Stop it first, or start this one with a different DATA_DIR (or PORT).');
+  new DataDirLockedError(
+    `Another Payrail server is already using the data directory ${dataDir}. ` + 'Stop it first, or start this one with a different DATA_DIR (or PORT).',
+  );

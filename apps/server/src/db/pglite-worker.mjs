@@ -10,7 +10,9 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
 // drizzle-orm's PGlite driver asks for these types as the raw text (it parses them itself).
 const identity = (value) => value;
-const RAW = { parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity])) };
+const RAW = {
+  parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity])),
+};
 
 const dataDir = workerData?.dataDir;
 const db = dataDir ? new PGlite(dataDir) : new PGlite();

@@ -47,11 +47,61 @@ type DemoApplicant = {
 
 /** The back office's demo queue: one applicant per interesting status. Accounts have no password (staff-only demo). */
 export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
-  { email: 'demo.ready@payrail.test', firstName: 'Avery', lastName: 'Coleman', ssn: '401-22-1001', status: 'ready_for_review', amountCents: 150_000, ageDays: 3, documents: true, signed: false },
-  { email: 'demo.feedback@payrail.test', firstName: 'Blake', lastName: 'Nguyen', ssn: '401-22-1002', status: 'feedback_sent', amountCents: 100_000, ageDays: 6, documents: true, signed: false },
-  { email: 'demo.submitted@payrail.test', firstName: 'Casey', lastName: 'Patel', ssn: '401-22-1003', status: 'application_submitted', amountCents: 200_000, ageDays: 9, documents: true, signed: true },
-  { email: 'demo.fund@payrail.test', firstName: 'Devon', lastName: 'Okafor', ssn: '401-22-1004', status: 'approved', amountCents: 250_000, ageDays: 12, documents: true, signed: true },
-  { email: 'demo.declined@payrail.test', firstName: 'Emery', lastName: 'Lopez', ssn: '401-22-1005', status: 'declined', amountCents: 80_000, ageDays: 20, documents: false, signed: false },
+  {
+    email: 'demo.ready@payrail.test',
+    firstName: 'Avery',
+    lastName: 'Coleman',
+    ssn: '401-22-1001',
+    status: 'ready_for_review',
+    amountCents: 150_000,
+    ageDays: 3,
+    documents: true,
+    signed: false,
+  },
+  {
+    email: 'demo.feedback@payrail.test',
+    firstName: 'Blake',
+    lastName: 'Nguyen',
+    ssn: '401-22-1002',
+    status: 'feedback_sent',
+    amountCents: 100_000,
+    ageDays: 6,
+    documents: true,
+    signed: false,
+  },
+  {
+    email: 'demo.submitted@payrail.test',
+    firstName: 'Casey',
+    lastName: 'Patel',
+    ssn: '401-22-1003',
+    status: 'application_submitted',
+    amountCents: 200_000,
+    ageDays: 9,
+    documents: true,
+    signed: true,
+  },
+  {
+    email: 'demo.fund@payrail.test',
+    firstName: 'Devon',
+    lastName: 'Okafor',
+    ssn: '401-22-1004',
+    status: 'approved',
+    amountCents: 250_000,
+    ageDays: 12,
+    documents: true,
+    signed: true,
+  },
+  {
+    email: 'demo.declined@payrail.test',
+    firstName: 'Emery',
+    lastName: 'Lopez',
+    ssn: '401-22-1005',
+    status: 'declined',
+    amountCents: 80_000,
+    ageDays: 20,
+    documents: false,
+    signed: false,
+  },
 ];
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -100,20 +150,41 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
       firstPaymentDate: addDays(disbursementDate, 14),
     };
     const { schedule, disclosure } = quoteLoan(terms);
-    const files = a.documents ? (['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'] as const).map((type) => ({ type, key: storageKey('documents') })) : [];
+    const files = a.documents
+      ? (['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo'] as const).map((type) => ({ type, key: storageKey('documents') }))
+      : [];
     const noteKey = a.signed && note ? storageKey('esign') : null;
     const signedAt = new Date(decidedAt.getTime() - 7_200_000);
     const signatureName = `${a.firstName} ${a.lastName}`;
     // The signed note is the real one: the engine's figures, the note's text, the signature block.
     const { figures } = loanFigures({ terms, feeLabel: 'origination fee', source: 'application' });
-    const notePdf = noteKey && note ? Buffer.from(await renderPromissoryNote({ borrowerName: signatureName, figures, schedule: schedule.rows, terms: note, at: signedAt, signature: { name: signatureName, signedAt, ip: null } })) : null;
+    const notePdf =
+      noteKey && note
+        ? Buffer.from(
+            await renderPromissoryNote({
+              borrowerName: signatureName,
+              figures,
+              schedule: schedule.rows,
+              terms: note,
+              at: signedAt,
+              signature: { name: signatureName, signedAt, ip: null },
+            }),
+          )
+        : null;
     for (const f of files) await ctx.providers.storage.put(f.key, box.sealBytes(DEMO_PDF, f.key), 'application/octet-stream');
     if (noteKey && notePdf) await ctx.providers.storage.put(noteKey, box.sealBytes(notePdf, noteKey), 'application/octet-stream');
 
     await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(applicationMembers)
-        .values({ email: a.email, passwordHash: null, confirmedAt: createdAt, workflowStatus: a.status, createdAt, updatedAt: a.status === 'approved' || a.status === 'declined' || a.status === 'feedback_sent' ? decidedAt : submittedAt })
+        .values({
+          email: a.email,
+          passwordHash: null,
+          confirmedAt: createdAt,
+          workflowStatus: a.status,
+          createdAt,
+          updatedAt: a.status === 'approved' || a.status === 'declined' || a.status === 'feedback_sent' ? decidedAt : submittedAt,
+        })
         .onConflictDoNothing({ target: applicationMembers.email })
         .returning();
       if (!member) return;
@@ -150,8 +221,26 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
         updatedAt: createdAt,
       });
       await tx.insert(borrowerReferences).values([
-        { userId: member.id, position: 1, firstName: 'Morgan', lastName: 'Reed', relationship: 'Friend', phone: '(555) 010-2001', createdAt, updatedAt: createdAt },
-        { userId: member.id, position: 2, firstName: 'Riley', lastName: 'Shaw', relationship: 'Sibling', phone: '(555) 010-2002', createdAt, updatedAt: createdAt },
+        {
+          userId: member.id,
+          position: 1,
+          firstName: 'Morgan',
+          lastName: 'Reed',
+          relationship: 'Friend',
+          phone: '(555) 010-2001',
+          createdAt,
+          updatedAt: createdAt,
+        },
+        {
+          userId: member.id,
+          position: 2,
+          firstName: 'Riley',
+          lastName: 'Shaw',
+          relationship: 'Sibling',
+          phone: '(555) 010-2002',
+          createdAt,
+          updatedAt: createdAt,
+        },
       ]);
       const outcome = a.status === 'approved' ? 'approved' : a.status === 'declined' ? 'declined' : null;
       await tx.insert(applications).values({
@@ -183,23 +272,61 @@ export async function seedDemoApplications(ctx: AppContext): Promise<void> {
       });
       const moves: (typeof workflowTransitions.$inferInsert)[] = [
         { userId: member.id, fromStatus: null, toStatus: 'email_confirmation', event: 'sign_up', actor: 'borrower', at: createdAt },
-        { userId: member.id, fromStatus: 'email_confirmation', toStatus: 'about_yourself', event: 'confirm_email', actor: 'system', at: new Date(createdAt.getTime() + 60_000) },
+        {
+          userId: member.id,
+          fromStatus: 'email_confirmation',
+          toStatus: 'about_yourself',
+          event: 'confirm_email',
+          actor: 'system',
+          at: new Date(createdAt.getTime() + 60_000),
+        },
         { userId: member.id, fromStatus: 'about_yourself', toStatus: 'ready_for_review', event: 'demo_seed', actor: 'system', at: submittedAt },
       ];
-      const reviewer = (to: string, event: string) => ({ userId: member.id, fromStatus: 'ready_for_review', toStatus: to, event, actor: 'reviewer' as const, staffUserId: underwriter.id, at: decidedAt });
+      const reviewer = (to: string, event: string) => ({
+        userId: member.id,
+        fromStatus: 'ready_for_review',
+        toStatus: to,
+        event,
+        actor: 'reviewer' as const,
+        staffUserId: underwriter.id,
+        at: decidedAt,
+      });
       if (a.status === 'feedback_sent') moves.push(reviewer('feedback_sent', 'send_feedback'));
       if (a.status === 'declined') moves.push(reviewer('declined', 'decline'));
       if (a.status === 'application_submitted' || a.status === 'approved') {
-        moves.push({ userId: member.id, fromStatus: 'ready_for_review', toStatus: 'application_submitted', event: 'demo_seed', actor: 'system', at: new Date(decidedAt.getTime() - 3_600_000) });
+        moves.push({
+          userId: member.id,
+          fromStatus: 'ready_for_review',
+          toStatus: 'application_submitted',
+          event: 'demo_seed',
+          actor: 'system',
+          at: new Date(decidedAt.getTime() - 3_600_000),
+        });
       }
       if (a.status === 'approved') moves.push({ ...reviewer('approved', 'approve'), fromStatus: 'application_submitted' });
       await tx.insert(workflowTransitions).values(moves);
       for (const m of moves.filter((x) => x.actor === 'reviewer')) {
-        await tx.insert(staffActions).values({ staffUserId: underwriter.id, action: m.event === 'approve' ? 'approve' : m.event, targetUserId: member.id, before: { status: m.fromStatus }, after: { status: m.toStatus }, at: decidedAt });
+        await tx.insert(staffActions).values({
+          staffUserId: underwriter.id,
+          action: m.event === 'approve' ? 'approve' : m.event,
+          targetUserId: member.id,
+          before: { status: m.fromStatus },
+          after: { status: m.toStatus },
+          at: decidedAt,
+        });
       }
       if (files.length) {
         await tx.insert(documents).values(
-          files.map((f) => ({ userId: member.id, documentTypeName: f.type, fileName: `${f.type}.pdf`, storageKey: f.key, contentType: 'application/pdf', byteSize: DEMO_PDF.length, sha256: sha256(DEMO_PDF), createdAt: submittedAt })),
+          files.map((f) => ({
+            userId: member.id,
+            documentTypeName: f.type,
+            fileName: `${f.type}.pdf`,
+            storageKey: f.key,
+            contentType: 'application/pdf',
+            byteSize: DEMO_PDF.length,
+            sha256: sha256(DEMO_PDF),
+            createdAt: submittedAt,
+          })),
         );
       }
       if (a.status === 'feedback_sent') {

@@ -12,7 +12,19 @@ import { loanFigures } from '../modules/esignature/loan-figures';
 import { renderPromissoryNote } from '../modules/esignature/promissory-note-pdf';
 import { fundApplication } from '../modules/loan-book/use-cases/fund-application';
 import type { Db } from './client';
-import { agreementDocuments, applicationMembers, applications, bankAccounts, borrowerProfiles, employers, esignatures, loanBorrowers, staffUsers, states, workflowTransitions } from './schema/index';
+import {
+  agreementDocuments,
+  applicationMembers,
+  applications,
+  bankAccounts,
+  borrowerProfiles,
+  employers,
+  esignatures,
+  loanBorrowers,
+  staffUsers,
+  states,
+  workflowTransitions,
+} from './schema/index';
 import { DEMO_STAFF_PASSWORD } from './seed';
 
 /** The demo partner employer of the employer portal (issue #31): its HR administrator signs in at /employer/. */
@@ -33,7 +45,8 @@ export const DEMO_PARTNER_BORROWERS = [
   { email: 'acme.priya@payrail.test', firstName: 'Priya', lastName: 'Shah', employeeId: 'AL-10623', amountCents: 250_000, ssn: '401-33-2003' },
 ] as const;
 
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img" aria-label="Acme Logistics"><rect width="120" height="32" rx="4" fill="#1d4ed8"/><text x="60" y="21" font-family="sans-serif" font-size="13" font-weight="700" fill="#fff" text-anchor="middle">ACME LOGISTICS</text></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img" aria-label="Acme Logistics"><rect width="120" height="32" rx="4" fill="#1d4ed8"/><text x="60" y="21" font-family="sans-serif" font-size="13" font-weight="700" fill="#fff" text-anchor="middle">ACME LOGISTICS</text></svg>';
 
 /** The demo partner employer's row (created once; an existing one is left as it is). */
 export async function ensureDemoPartnerEmployer(db: Db) {
@@ -98,7 +111,16 @@ export async function seedDemoEmployer(ctx: AppContext): Promise<void> {
     const { schedule, disclosure } = quoteLoan(terms);
     const signatureName = `${b.firstName} ${b.lastName}`;
     const { figures } = loanFigures({ terms, feeLabel: 'origination fee', source: 'application' });
-    const notePdf = Buffer.from(await renderPromissoryNote({ borrowerName: signatureName, figures, schedule: schedule.rows, terms: note, at: signedAt, signature: { name: signatureName, signedAt, ip: null } }));
+    const notePdf = Buffer.from(
+      await renderPromissoryNote({
+        borrowerName: signatureName,
+        figures,
+        schedule: schedule.rows,
+        terms: note,
+        at: signedAt,
+        signature: { name: signatureName, signedAt, ip: null },
+      }),
+    );
     const id = randomBytes(16).toString('hex');
     const noteKey = `esign/${id.slice(0, 2)}/${id}`;
     await ctx.providers.storage.put(noteKey, box.sealBytes(notePdf, noteKey), 'application/octet-stream');
@@ -170,7 +192,14 @@ export async function seedDemoEmployer(ctx: AppContext): Promise<void> {
       });
       await tx.insert(workflowTransitions).values([
         { userId: member.id, fromStatus: null, toStatus: 'email_confirmation', event: 'sign_up', actor: 'borrower', at: createdAt },
-        { userId: member.id, fromStatus: 'email_confirmation', toStatus: 'about_yourself', event: 'confirm_email', actor: 'system', at: new Date(createdAt.getTime() + 60_000) },
+        {
+          userId: member.id,
+          fromStatus: 'email_confirmation',
+          toStatus: 'about_yourself',
+          event: 'confirm_email',
+          actor: 'system',
+          at: new Date(createdAt.getTime() + 60_000),
+        },
         { userId: member.id, fromStatus: 'about_yourself', toStatus: 'application_submitted', event: 'demo_seed', actor: 'system', at: signedAt },
         { userId: member.id, fromStatus: 'application_submitted', toStatus: 'approved', event: 'demo_seed', actor: 'system', at: decidedAt },
       ]);

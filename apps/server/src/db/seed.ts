@@ -53,10 +53,16 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(states)
       .values(STATES.map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, isAvailable: s.is_available })))
       .onConflictDoNothing();
-    await tx.insert(loanPurposes).values(LOAN_PURPOSES.map((p) => ({ id: p.id, name: p.name }))).onConflictDoNothing();
+    await tx
+      .insert(loanPurposes)
+      .values(LOAN_PURPOSES.map((p) => ({ id: p.id, name: p.name })))
+      .onConflictDoNothing();
     // "Other" and "Don't know" are the form's own choices after the list (spec §3), not rows.
     const listed = PAYROLL_SERVICES.filter((name) => name !== 'Other' && name !== "Don't know");
-    await tx.insert(payrollServices).values(listed.map((name, i) => ({ id: i + 1, name }))).onConflictDoNothing();
+    await tx
+      .insert(payrollServices)
+      .values(listed.map((name, i) => ({ id: i + 1, name })))
+      .onConflictDoNothing();
     await tx
       .insert(employers)
       .values(
@@ -150,7 +156,8 @@ async function seedDemoBorrower(db: Db, now: Date, passwordHash: string): Promis
       { userId: member.id, fromStatus: 'email_confirmation', toStatus: 'about_yourself', event: 'confirm_email', actor: 'system', at: confirmedAt },
     ]);
     const accepted = docs.filter((d) => d.name === 'privacy_notice' || d.name === 'consent_eletronic_comunications');
-    if (accepted.length > 0) await tx.insert(userAgreements).values(accepted.map((d) => ({ userId: member.id, agreementDocumentId: d.id, acceptedAt: signedUpAt })));
+    if (accepted.length > 0)
+      await tx.insert(userAgreements).values(accepted.map((d) => ({ userId: member.id, agreementDocumentId: d.id, acceptedAt: signedUpAt })));
     await tx.insert(notifications).values(
       DEMO_NOTIFICATIONS.map((message, i) => {
         const at = new Date(now.getTime() - (DEMO_NOTIFICATIONS.length - i) * day);

@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 /** The Devise shape: the attribute's own name, without the wrapper it was posted in. */
-export const leafFieldKey = (path: readonly PropertyKey[]): string => String([...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p)) ?? 'base');
+export const leafFieldKey = (path: readonly PropertyKey[]): string =>
+  String([...path].reverse().find((p) => typeof p === 'string' && !/^\d+$/.test(p)) ?? 'base');
 
 type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
 
@@ -43,8 +44,11 @@ export const UNREADABLE_UPLOAD = 'The upload could not be read. Please choose th
  */
 function isUnreadableMultipart(err: FastifyError): boolean {
   if (err.statusCode !== undefined && err.statusCode < 500) return false;
-  if (typeof err.code === 'string' && /^FST_(INVALID_MULTIPART|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|REQ_FILE_TOO_LARGE|PROTO_VIOLATION)/.test(err.code)) return true;
-  return /^(Multipart: |Unexpected end of (form|file|multipart data)|Malformed (part header|urlencoded form)|Part terminated early|Unsupported content type|Premature close|aborted)/.test(err.message);
+  if (typeof err.code === 'string' && /^FST_(INVALID_MULTIPART|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|REQ_FILE_TOO_LARGE|PROTO_VIOLATION)/.test(err.code))
+    return true;
+  return /^(Multipart: |Unexpected end of (form|file|multipart data)|Malformed (part header|urlencoded form)|Part terminated early|Unsupported content type|Premature close|aborted)/.test(
+    err.message,
+  );
 }
 
 /** An SPA mounted at `prefix` whose client routes all answer its index.html. Longest prefix first. */
@@ -73,7 +77,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const keyFor = request.routeOptions.config.fieldKey ?? ((path: readonly PropertyKey[]) => path.map(String).join('.') || 'base');
       const input = err.validationContext === 'body' ? request.body : err.validationContext === 'querystring' ? request.query : request.params;
       for (const v of err.validation) {
-        const path = v.instancePath.split('/').slice(1).filter((p) => p !== '');
+        const path = v.instancePath
+          .split('/')
+          .slice(1)
+          .filter((p) => p !== '');
         const issue = { ...(v.params as Omit<Issue, 'path' | 'message'>), code: v.keyword, path, message: v.message ?? 'is invalid' };
         for (const i of flattenIssue(issue, input)) {
           const list = (fields[keyFor(i.path)] ??= []);
@@ -99,10 +106,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // log what identifies the failure, never the data.
     const cause = (err as { cause?: { code?: string; constraint?: string; message?: string } }).cause;
     const isQuery = err.message.startsWith('Failed query');
-    request.log.error({ err: { name: err.name, code: err.code ?? cause?.code, constraint: cause?.constraint, message: isQuery ? cause?.message?.slice(0, 200) : err.message, stack: isQuery ? undefined : err.stack } }, 'unhandled error');
+    request.log.error(
+      {
+        err: {
+          name: err.name,
+          code: err.code ?? cause?.code,
+          constraint: cause?.constraint,
+          message: isQuery ? cause?.message?.slice(0, 200) : err.message,
+          stack: isQuery ? undefined : err.stack,
+        },
+      },
+      'unhandled error',
+    );
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
-
 }
 
 /** Unknown `/api` paths answer 404 JSON; other page requests fall back to their SPA's index.html. */

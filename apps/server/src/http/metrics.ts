@@ -18,13 +18,54 @@ function registerDatabaseGauges(ctx: AppContext): void {
     (scrape ??= readDatabase().finally(() => {
       scrape = null;
     }));
-  const ledger = new Gauge({ name: 'payrail_ledger_entries', help: 'Ledger entries by kind (payments, remittances, returns, charge-offs…).', labelNames: ['kind'], registers: [registry], collect: fresh });
-  const payments = new Gauge({ name: 'payrail_payments', help: 'Borrower payments (loan transactions) by mode, method and status.', labelNames: ['mode', 'method', 'status'], registers: [registry], collect: fresh });
-  const returns = new Gauge({ name: 'payrail_ach_returns', help: 'Returned ACH debits by return code.', labelNames: ['code'], registers: [registry], collect: fresh });
-  const queue = new Gauge({ name: 'payrail_daily_run_claims', help: 'Daily-run claims not done (the queue): pending and failed.', labelNames: ['status'], registers: [registry], collect: fresh });
-  const lastDay = new Gauge({ name: 'payrail_daily_run_last_completed_day_timestamp_seconds', help: 'The last business day the daily run completed (midnight UTC of that day), 0 when none.', registers: [registry], collect: fresh });
-  const outbox = new Gauge({ name: 'payrail_outbox_messages', help: 'E-mails and texts in the outbox by channel and status (sent, failed).', labelNames: ['channel', 'status'], registers: [registry], collect: fresh });
-  const up = new Gauge({ name: 'payrail_database_up', help: '1 when the last scrape could read the database.', labelNames: ['kind'], registers: [registry], collect: fresh });
+  const ledger = new Gauge({
+    name: 'payrail_ledger_entries',
+    help: 'Ledger entries by kind (payments, remittances, returns, charge-offs…).',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const payments = new Gauge({
+    name: 'payrail_payments',
+    help: 'Borrower payments (loan transactions) by mode, method and status.',
+    labelNames: ['mode', 'method', 'status'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const returns = new Gauge({
+    name: 'payrail_ach_returns',
+    help: 'Returned ACH debits by return code.',
+    labelNames: ['code'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const queue = new Gauge({
+    name: 'payrail_daily_run_claims',
+    help: 'Daily-run claims not done (the queue): pending and failed.',
+    labelNames: ['status'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const lastDay = new Gauge({
+    name: 'payrail_daily_run_last_completed_day_timestamp_seconds',
+    help: 'The last business day the daily run completed (midnight UTC of that day), 0 when none.',
+    registers: [registry],
+    collect: fresh,
+  });
+  const outbox = new Gauge({
+    name: 'payrail_outbox_messages',
+    help: 'E-mails and texts in the outbox by channel and status (sent, failed).',
+    labelNames: ['channel', 'status'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const up = new Gauge({
+    name: 'payrail_database_up',
+    help: '1 when the last scrape could read the database.',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect: fresh,
+  });
   const readDatabase = async () => {
     try {
       const [book, messages] = await Promise.all([reads.loanBook.counts(), reads.outbox.byChannelAndStatus()]);
@@ -72,7 +113,8 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, o: { toke
     done();
   });
   app.get('/metrics', async (req, reply) => {
-    if (o.token !== null && !sameSecret(req.headers.authorization ?? '', `Bearer ${o.token}`)) return reply.status(401).send({ error: 'A metrics token is required.' });
+    if (o.token !== null && !sameSecret(req.headers.authorization ?? '', `Bearer ${o.token}`))
+      return reply.status(401).send({ error: 'A metrics token is required.' });
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });

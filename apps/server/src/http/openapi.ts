@@ -44,7 +44,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 function tagOf(url: string): string {
   if (url.startsWith('/api/backoffice/')) return 'backoffice';
   if (url.startsWith('/api/employer_portal/')) return 'employer_portal';
-  if (['/api/health', '/api/ready', '/api/current_system_state', '/api/openapi.json', '/api/docs'].includes(url) || url.startsWith('/api/dev/')) return 'platform';
+  if (['/api/health', '/api/ready', '/api/current_system_state', '/api/openapi.json', '/api/docs'].includes(url) || url.startsWith('/api/dev/'))
+    return 'platform';
   return 'borrower';
 }
 
@@ -70,7 +71,10 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', hoist: (name: s
     if (Array.isArray(v)) return v.map(rewrite);
     if (typeof v !== 'object' || v === null) return v;
     return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [k, k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${renamed.get(x.slice(8)) ?? x.slice(8)}` : rewrite(x)]),
+      Object.entries(v).map(([k, x]) => [
+        k,
+        k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${renamed.get(x.slice(8)) ?? x.slice(8)}` : rewrite(x),
+      ]),
     );
   };
   for (const [name, def] of Object.entries(defs)) hoist(renamed.get(name)!, rewrite(def) as JsonSchema);
@@ -89,10 +93,13 @@ function parametersOf(schema: unknown, location: 'path' | 'query', hoist: (name:
 function securityOf(route: RouteOptions): { security: Record<string, string[]>[]; auth: string } {
   const config = (route.config ?? {}) as { staff?: string; employer?: string };
   if (config.staff !== undefined) return { security: [{ staffSession: [] }], auth: `Staff session with the \`${config.staff}\` capability.` };
-  if (config.employer !== undefined) return { security: [{ employerSession: [] }], auth: `Employer session (${config.employer}); every answer is the session's own employer's data only.` };
+  if (config.employer !== undefined)
+    return { security: [{ employerSession: [] }], auth: `Employer session (${config.employer}); every answer is the session's own employer's data only.` };
   // The session routes of the back office and the portal check their own session (no capability to name).
-  if (/\/(me|logout)$/.test(route.url) && route.url.startsWith('/api/backoffice/')) return { security: [{ staffSession: [] }], auth: 'The staff session itself.' };
-  if (/\/(me|logout)$/.test(route.url) && route.url.startsWith('/api/employer_portal/')) return { security: [{ employerSession: [] }], auth: 'The employer session itself.' };
+  if (/\/(me|logout)$/.test(route.url) && route.url.startsWith('/api/backoffice/'))
+    return { security: [{ staffSession: [] }], auth: 'The staff session itself.' };
+  if (/\/(me|logout)$/.test(route.url) && route.url.startsWith('/api/employer_portal/'))
+    return { security: [{ employerSession: [] }], auth: 'The employer session itself.' };
   const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
   const mark = hooks.map((h) => (h as unknown as Record<symbol, BorrowerSessionMark | undefined>)[BORROWER_SESSION]).find((m) => m !== undefined);
   if (mark === 'required') return { security: [{ borrowerSession: [] }], auth: 'Borrower session.' };
@@ -116,18 +123,42 @@ export function buildOpenApi(routes: readonly RouteOptions[], o: { version: stri
     paths: {},
     components: {
       securitySchemes: {
-        borrowerSession: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A borrower session token (sign-in answers it in its Authorization header).' },
+        borrowerSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'A borrower session token (sign-in answers it in its Authorization header).',
+        },
         staffSession: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A staff session token (POST /api/backoffice/login).' },
-        employerSession: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An employer portal session token (POST /api/employer_portal/login/otp).' },
+        employerSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'An employer portal session token (POST /api/employer_portal/login/otp).',
+        },
       },
       schemas: {
         Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
-        FieldErrors: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } }, required: ['errors'] },
+        FieldErrors: {
+          type: 'object',
+          properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+          required: ['errors'],
+        },
       },
       responses: Object.fromEntries(
         Object.entries(ERROR_STATUSES).map(([status, description]) => [
           `E${status}`,
-          { description, content: { 'application/json': { schema: status === '422' ? { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }] } : { $ref: '#/components/schemas/Error' } } } },
+          {
+            description,
+            content: {
+              'application/json': {
+                schema:
+                  status === '422'
+                    ? { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }] }
+                    : { $ref: '#/components/schemas/Error' },
+              },
+            },
+          },
         ]),
       ),
     },
@@ -142,7 +173,10 @@ export function buildOpenApi(routes: readonly RouteOptions[], o: { version: stri
       const key = `${method} ${path}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const opId = `${method}_${path.replace(/^\/api\//, '').replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
+      const opId = `${method}_${path
+        .replace(/^\/api\//, '')
+        .replace(/[{}]/g, '')
+        .replace(/[^A-Za-z0-9]+/g, '_')}`;
       const hoist = (name: string, s: JsonSchema) => {
         const unique = name.startsWith(`${opId}__`) ? name : `${opId}__${name}`;
         doc.components.schemas[unique] = s;
@@ -154,7 +188,8 @@ export function buildOpenApi(routes: readonly RouteOptions[], o: { version: stri
       const parameters = [...parametersOf(schema.params, 'path', hoist), ...parametersOf(schema.querystring, 'query', hoist)];
       // A path parameter the schema does not name is still a parameter (a string).
       for (const m of route.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === m[1])) parameters.push({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } });
+        if (!parameters.some((p) => p.in === 'path' && p.name === m[1]))
+          parameters.push({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } });
       }
       if (config.idempotencyKey) {
         parameters.push({
@@ -167,7 +202,9 @@ export function buildOpenApi(routes: readonly RouteOptions[], o: { version: stri
       }
       const responses: Record<string, unknown> = {};
       for (const [status, s] of Object.entries(schema.response ?? {})) {
-        responses[status] = isZod(s) ? { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(s, 'output', hoist) } } } : { description: 'OK' };
+        responses[status] = isZod(s)
+          ? { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(s, 'output', hoist) } } }
+          : { description: 'OK' };
       }
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK (the answer is a file or has no body schema).' };
       const errors = ['400', '422', '429', '503'];
@@ -184,7 +221,8 @@ export function buildOpenApi(routes: readonly RouteOptions[], o: { version: stri
         parameters,
         responses,
       };
-      if (isZod(schema.body)) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(schema.body, 'input', hoist) } } };
+      if (isZod(schema.body))
+        operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(schema.body, 'input', hoist) } } };
       (doc.paths[path] ??= {})[method] = operation;
     }
   }
@@ -210,8 +248,12 @@ export function renderApiReference(doc: OpenApiDocument): string {
     .map((t) => {
       const ops = byTag.get(t.name)!.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
       const items = ops.map(({ path, method, op }) => {
-        const params = (op.parameters as Operation[]).map((p) => `<li><code>${esc(String(p.name))}</code> (${esc(String(p.in))}${p.required ? ', required' : ''})</li>`).join('');
-        const body = op.requestBody ? `<details><summary>Request body</summary>${json((op.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema)}</details>` : '';
+        const params = (op.parameters as Operation[])
+          .map((p) => `<li><code>${esc(String(p.name))}</code> (${esc(String(p.in))}${p.required ? ', required' : ''})</li>`)
+          .join('');
+        const body = op.requestBody
+          ? `<details><summary>Request body</summary>${json((op.requestBody as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema)}</details>`
+          : '';
         const answers = Object.entries(op.responses as Record<string, Operation>)
           .map(([status, r]) => {
             const schema = (r.content as Record<string, { schema: unknown }> | undefined)?.['application/json']?.schema;

@@ -32,8 +32,27 @@ describe('response serializer', () => {
 
   it('strips keys the schema does not list, at every level', () => {
     const write = serialize(ZRow);
-    const row = { id: 1, name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: { id: 2, email: 'a@b.co', password_hash: 'h' }, tags: null, secret: 's' };
-    expect(JSON.parse(write(row))).toEqual({ id: 1, name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: { id: 2, email: 'a@b.co' }, tags: null });
+    const row = {
+      id: 1,
+      name: 'n',
+      code: null,
+      kind: 'a',
+      status: 'ok',
+      open: true,
+      owner: { id: 2, email: 'a@b.co', password_hash: 'h' },
+      tags: null,
+      secret: 's',
+    };
+    expect(JSON.parse(write(row))).toEqual({
+      id: 1,
+      name: 'n',
+      code: null,
+      kind: 'a',
+      status: 'ok',
+      open: true,
+      owner: { id: 2, email: 'a@b.co' },
+      tags: null,
+    });
   });
 
   it('refuses what zod refuses (a ResponseSerializationError), in production too', () => {
@@ -47,9 +66,13 @@ describe('response serializer', () => {
         }
         return undefined;
       };
-      expect(isResponseSerializationError(errorOf({ id: '1', name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: null, tags: null }))).toBe(true);
+      expect(isResponseSerializationError(errorOf({ id: '1', name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: null, tags: null }))).toBe(
+        true,
+      );
       expect(isResponseSerializationError(errorOf({ id: 1, name: 'n', code: null, kind: 'c', status: 'ok', open: true, owner: null, tags: null }))).toBe(true);
-      expect(isResponseSerializationError(errorOf({ id: 1.5, name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: null, tags: null }))).toBe(true);
+      expect(isResponseSerializationError(errorOf({ id: 1.5, name: 'n', code: null, kind: 'a', status: 'ok', open: true, owner: null, tags: null }))).toBe(
+        true,
+      );
     }
   });
 
@@ -66,7 +89,9 @@ describe('response serializer', () => {
   it('is what a route answers with', async () => {
     const app = Fastify();
     app.setSerializerCompiler(createSerializerCompiler({ verify: true }));
-    app.get('/rows', { schema: { response: { 200: z.array(ZRow) } } }, async () => [{ id: 1, name: 'n', code: 'OH', kind: 'a', status: 'ok', open: true, owner: null, tags: null, extra: 1 }]);
+    app.get('/rows', { schema: { response: { 200: z.array(ZRow) } } }, async () => [
+      { id: 1, name: 'n', code: 'OH', kind: 'a', status: 'ok', open: true, owner: null, tags: null, extra: 1 },
+    ]);
     const res = await app.inject('/rows');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('[{"id":1,"name":"n","code":"OH","kind":"a","status":"ok","open":true,"owner":null,"tags":null}]');

@@ -9,7 +9,26 @@ type JsonSchema = Record<string, unknown>;
 /** The JSON Schema keywords a response schema may use to be written by a compiled writer (all others: JSON.stringify). */
 const PLAIN_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 /** Keywords that only describe or constrain values (zod has checked them already): the writer ignores them. */
-const ANNOTATIONS = new Set(['$schema', 'description', 'title', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'default', 'examples', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  '$schema',
+  'description',
+  'title',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'default',
+  'examples',
+  'readOnly',
+  'writeOnly',
+]);
 
 /**
  * A copy of `schema` a compiled writer writes exactly as JSON.stringify would write a value zod has already
@@ -101,7 +120,8 @@ export function compiledWriter(schema: $ZodType): ((value: unknown) => string) |
 
 function resolveSchema(maybeSchema: unknown): $ZodType {
   if (maybeSchema instanceof $ZodType) return maybeSchema;
-  if (maybeSchema !== null && typeof maybeSchema === 'object' && 'properties' in maybeSchema && maybeSchema.properties instanceof $ZodType) return maybeSchema.properties;
+  if (maybeSchema !== null && typeof maybeSchema === 'object' && 'properties' in maybeSchema && maybeSchema.properties instanceof $ZodType)
+    return maybeSchema.properties;
   throw new Error(`not a zod schema: ${JSON.stringify(maybeSchema)}`);
 }
 

@@ -16,12 +16,16 @@ function readRoutePreloads(dist: string): Map<string, string> {
   const tags = new Map<string, string>();
   if (!fs.existsSync(file)) return tags;
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && ATTRIBUTE_SAFE.test(item)) : []);
+  const list = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && ATTRIBUTE_SAFE.test(item)) : [];
   for (const [route, { js, css }] of Object.entries(routes)) {
     // Fetched early but at low priority and without blocking the first paint: the entry's own scripts go
     // first, the boot shell paints at once, and the router finds the page's chunks (and, through Vite's
     // loader, its stylesheets) already downloaded or on the way.
-    const links = [...list(css).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`), ...list(js).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)];
+    const links = [
+      ...list(css).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+      ...list(js).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
+    ];
     if (links.length > 0) tags.set(route, links.join(''));
   }
   return tags;
@@ -38,7 +42,11 @@ function readPrerendered(dist: string): Map<string, Buffer> {
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const route = `/${path.relative(root, file).split(path.sep).join('/').replace(/\.html$/, '')}`;
+    const route = `/${path
+      .relative(root, file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.html$/, '')}`;
     pages.set(route, fs.readFileSync(file));
   }
   return pages;

@@ -29,7 +29,11 @@ ${agreementBodyHtml(doc)}
 
 // The standard PDF fonts speak WinAnsi only; map the few typographic characters outside it.
 const toWinAnsi = (s: string) =>
-  s.replace(/[\u2010-\u2013]/g, '-').replace(/[\u2264]/g, '<=').replace(/[\u2265]/g, '>=').replace(/[^\x20-\x7e\u00a0-\u00ff\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '');
+  s
+    .replace(/[\u2010-\u2013]/g, '-')
+    .replace(/[\u2264]/g, '<=')
+    .replace(/[\u2265]/g, '>=')
+    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '');
 
 /** Renders the document to a paginated Letter-size PDF. */
 export async function agreementPdf(doc: Doc): Promise<Uint8Array> {

@@ -50,7 +50,16 @@ describe('startIntervalJob', () => {
   it('stop waits for the run in progress', async () => {
     vi.useFakeTimers();
     let done = false;
-    const stop = startIntervalJob(() => new Promise<void>((resolve) => setTimeout(() => { done = true; resolve(); }, 5_000)), { minutes: 1, firstDelayMs: 0, onError: () => undefined });
+    const stop = startIntervalJob(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            done = true;
+            resolve();
+          }, 5_000),
+        ),
+      { minutes: 1, firstDelayMs: 0, onError: () => undefined },
+    );
     await vi.advanceTimersByTimeAsync(0);
     const stopping = stop();
     await vi.advanceTimersByTimeAsync(5_000);

@@ -50,12 +50,7 @@ describe('formatTable', () => {
         ],
         [1, 2],
       ),
-    ).toEqual([
-      'step              count  p50 ms',
-      '----------------  -----  ------',
-      'GET /api/states    1200       3',
-      'POST /api/signup      7     145',
-    ]);
+    ).toEqual(['step              count  p50 ms', '----------------  -----  ------', 'GET /api/states    1200       3', 'POST /api/signup      7     145']);
   });
 
   it('prints a header and rule alone when there are no rows, and blanks for missing cells', () => {

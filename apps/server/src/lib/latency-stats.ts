@@ -19,7 +19,14 @@ export function summarizeSteps(samples: ReadonlyMap<string, readonly number[]>):
   for (const [step, values] of samples) {
     if (values.length === 0) continue;
     const sorted = [...values].sort((a, b) => a - b);
-    rows.push({ step, count: sorted.length, p50: percentile(sorted, 50)!, p95: percentile(sorted, 95)!, p99: percentile(sorted, 99)!, max: sorted[sorted.length - 1]! });
+    rows.push({
+      step,
+      count: sorted.length,
+      p50: percentile(sorted, 50)!,
+      p95: percentile(sorted, 95)!,
+      p99: percentile(sorted, 99)!,
+      max: sorted[sorted.length - 1]!,
+    });
   }
   return rows;
 }

@@ -21,11 +21,30 @@ export function metricsOf(ctx: AppContext): Metrics {
   const registry = new Registry();
   // Process figures (CPU, memory, event-loop lag, GC) for a served app; not in tests, which start hundreds of apps per process.
   if (ctx.config.env !== 'test') collectDefaultMetrics({ register: registry, prefix: 'payrail_process_' });
-  const runSeconds = new Histogram({ name: 'payrail_daily_run_duration_seconds', help: 'Duration of a daily servicing run.', buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600], labelNames: ['outcome'], registers: [registry] });
-  const loansServiced = new Counter({ name: 'payrail_daily_run_loans_serviced_total', help: 'Loans serviced by daily runs (one per loan and business day).', registers: [registry] });
+  const runSeconds = new Histogram({
+    name: 'payrail_daily_run_duration_seconds',
+    help: 'Duration of a daily servicing run.',
+    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const loansServiced = new Counter({
+    name: 'payrail_daily_run_loans_serviced_total',
+    help: 'Loans serviced by daily runs (one per loan and business day).',
+    registers: [registry],
+  });
   const daysRun = new Counter({ name: 'payrail_daily_run_business_days_total', help: 'Business days the daily runs went through.', registers: [registry] });
-  const claimsFailed = new Counter({ name: 'payrail_daily_run_claims_failed_total', help: 'Loans whose servicing failed in a daily run (left failed, retried by the next run).', registers: [registry] });
-  const jobs = new Counter({ name: 'payrail_jobs_total', help: 'Background job runs by job and outcome.', labelNames: ['job', 'outcome'], registers: [registry] });
+  const claimsFailed = new Counter({
+    name: 'payrail_daily_run_claims_failed_total',
+    help: 'Loans whose servicing failed in a daily run (left failed, retried by the next run).',
+    registers: [registry],
+  });
+  const jobs = new Counter({
+    name: 'payrail_jobs_total',
+    help: 'Background job runs by job and outcome.',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
   m = {
     registry,
     dailyRun(report, outcome) {
@@ -41,4 +60,3 @@ export function metricsOf(ctx: AppContext): Metrics {
   registries.set(ctx, m);
   return m;
 }
-

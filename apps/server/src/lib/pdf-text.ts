@@ -72,7 +72,11 @@ export const MUTED = rgb(0.32, 0.38, 0.43);
  * The signature block of a signed agreement: the heading, the typed name in a script face over a line, and
  * the line that says who signed, when and from where (E-SIGN record).
  */
-export function drawSignatureBlock(flow: TextFlow, signature: { name: string; signedAt: Date; ip: string | null }, fonts: { regular: PDFFont; bold: PDFFont; script: PDFFont }): void {
+export function drawSignatureBlock(
+  flow: TextFlow,
+  signature: { name: string; signedAt: Date; ip: string | null },
+  fonts: { regular: PDFFont; bold: PDFFont; script: PDFFont },
+): void {
   flow.ensure(110);
   flow.y -= 10;
   flow.write("Borrower's signature", fonts.bold, 11, 4);
@@ -82,11 +86,18 @@ export function drawSignatureBlock(flow: TextFlow, signature: { name: string; si
   flow.y -= size + 6;
   flow.page.drawLine({ start: { x: LETTER.margin, y: flow.y }, end: { x: LETTER.width - LETTER.margin, y: flow.y }, thickness: 0.8, color: INK });
   flow.y -= 4;
-  flow.write(`Signed electronically by ${name} on ${signature.signedAt.toISOString()} from IP address ${signature.ip ?? 'unknown'}, with consent to sign electronically.`, fonts.regular, 8.5, 0);
+  flow.write(
+    `Signed electronically by ${name} on ${signature.signedAt.toISOString()} from IP address ${signature.ip ?? 'unknown'}, with consent to sign electronically.`,
+    fonts.regular,
+    8.5,
+    0,
+  );
 }
 
 /** "Page N of M" at the foot of every page, once the document is complete. */
 export function numberPages(pdf: PDFDocument, font: PDFFont): void {
   const pages = pdf.getPages();
-  pages.forEach((p, i) => p.drawText(`Page ${String(i + 1)} of ${String(pages.length)}`, { x: LETTER.width - LETTER.margin - 60, y: LETTER.margin / 2, size: 8, font, color: MUTED }));
+  pages.forEach((p, i) =>
+    p.drawText(`Page ${String(i + 1)} of ${String(pages.length)}`, { x: LETTER.width - LETTER.margin - 60, y: LETTER.margin / 2, size: 8, font, color: MUTED }),
+  );
 }

@@ -6,7 +6,14 @@
 export function redactUrl(url: string): string {
   // Every rule below needs a query (`?`, `&`) or one of two path prefixes: the plain path, by far the most
   // common request, is returned without running the four patterns (they were the access line's largest cost).
-  if (!url.includes('?') && !url.includes('&') && !url.startsWith('/api/c/') && !url.startsWith('/api/dashboard/confirmation/') && !url.startsWith('/api/employer_portal/invitations/')) return url;
+  if (
+    !url.includes('?') &&
+    !url.includes('&') &&
+    !url.startsWith('/api/c/') &&
+    !url.startsWith('/api/dashboard/confirmation/') &&
+    !url.startsWith('/api/employer_portal/invitations/')
+  )
+    return url;
   return url
     .replace(/([?&](?:confirmation_token|reset_password_token|token)=)[^&#]*/gi, '$1[redacted]')
     .replace(/^(\/api\/addresses\/autocomplete\?(?:[^#]*&)?query=)[^&#]*/, '$1[redacted]')

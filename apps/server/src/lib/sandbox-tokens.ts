@@ -14,7 +14,9 @@ export type SandboxTokens = {
 
 export function sandboxTokens(secret: () => Promise<string>, label: string): SandboxTokens {
   const mac = async (prefix: string, payload: string) => {
-    const key = createHmac('sha256', await secret()).update(`payrail/${label}/v1`).digest();
+    const key = createHmac('sha256', await secret())
+      .update(`payrail/${label}/v1`)
+      .digest();
     return createHmac('sha256', key).update(`${prefix}-${payload}`).digest('base64url');
   };
   return {

@@ -22,7 +22,11 @@ const testPasswordHash = () => (passwordHash ??= hashPassword(EMPLOYER_TEST_PASS
 const unique = () => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 
 /** A fresh listed employer: a b2b partner paying by allotment every other week, with a unique name and slug (`overrides` for another pay frequency and the like). */
-export async function partnerEmployer(app: FastifyInstance, name?: string, overrides: Partial<Omit<typeof employers.$inferInsert, 'id' | 'slug' | 'name'>> = {}): Promise<EmployerRow> {
+export async function partnerEmployer(
+  app: FastifyInstance,
+  name?: string,
+  overrides: Partial<Omit<typeof employers.$inferInsert, 'id' | 'slug' | 'name'>> = {},
+): Promise<EmployerRow> {
   const suffix = unique();
   const [row] = await app.ctx.database.db
     .insert(employers)
@@ -73,7 +77,9 @@ export async function employerSession(
 
 /** The TOTP code of `secret` at `at` (the app's clock in the test), as an authenticator app shows it. */
 export function totpCode(secret: string, at: Date | number = Date.now()): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: typeof at === 'number' ? at : at.getTime() });
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: typeof at === 'number' ? at : at.getTime(),
+  });
 }
 
 /**

@@ -12,9 +12,20 @@ import { runDailyServicing } from '../../src/modules/loan-book/use-cases/daily-r
 
 const [target, from, through] = process.argv.slice(2) as [string, string, string];
 const isUrl = target.startsWith('postgres');
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_SPA: 'false', DATA_DIR: isUrl ? '/tmp' : target, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? '', SERVICING_BATCH_SIZE: process.env.SERVICING_BATCH_SIZE });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SERVE_SPA: 'false',
+  DATA_DIR: isUrl ? '/tmp' : target,
+  ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? '',
+  SERVICING_BATCH_SIZE: process.env.SERVICING_BATCH_SIZE,
+});
 const database = await openDatabase(isUrl ? { databaseUrl: target } : { dataDir: target });
 const ctx = createContext(config, database, { now: () => new Date(`${through}T12:00:00Z`) });
-await runDailyServicing(ctx, { from: parseIsoDate(from), through: parseIsoDate(through), onLoanDone: (loanId, date) => process.stdout.write(`done ${date} ${String(loanId)}\n`) });
+await runDailyServicing(ctx, {
+  from: parseIsoDate(from),
+  through: parseIsoDate(through),
+  onLoanDone: (loanId, date) => process.stdout.write(`done ${date} ${String(loanId)}\n`),
+});
 process.stdout.write('finished\n');
 await database.close();

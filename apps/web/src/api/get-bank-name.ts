@@ -7,7 +7,11 @@ import type { BankInformationBase } from './get-bank-information';
 /** GET {flow|dashboard}/bank_informations/bank_name/{routing}: the bank's name, or null for the 404 "Bank not found!". */
 export async function getBankName(routing: string, options: { base?: BankInformationBase; signal?: AbortSignal } = {}): Promise<string | null> {
   try {
-    const { bank_name } = await apiClient.get(`/bank_informations/bank_name/${encodeURIComponent(routing)}`, { base: options.base ?? 'flow', schema: ZBankNameResponse, signal: options.signal });
+    const { bank_name } = await apiClient.get(`/bank_informations/bank_name/${encodeURIComponent(routing)}`, {
+      base: options.base ?? 'flow',
+      schema: ZBankNameResponse,
+      signal: options.signal,
+    });
     return bank_name;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;

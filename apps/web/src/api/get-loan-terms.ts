@@ -8,7 +8,8 @@ export function getLoanTerms(amount?: number): Promise<TLoanTerms> {
   return apiClient.get('/loan', { base: 'flow', query: { amount }, schema: ZLoanTerms });
 }
 
-export const loanTermsQueryOptions = (amount?: number) => queryOptions({ queryKey: ['loan', 'terms', amount ?? null], queryFn: () => getLoanTerms(amount), staleTime: 0 });
+export const loanTermsQueryOptions = (amount?: number) =>
+  queryOptions({ queryKey: ['loan', 'terms', amount ?? null], queryFn: () => getLoanTerms(amount), staleTime: 0 });
 
 /** The terms for `amount` (undefined: the stored ones); the previous figures stay while re-pricing. */
 export function useLoanTerms(amount?: number) {

@@ -9,7 +9,12 @@ function state(value: unknown, what: string): TState {
   const answer = record(value, what);
   const abbreviation = string(answer.abbreviation, `${what}.abbreviation`);
   if (abbreviation.length !== 2) throw new WireShapeError(`${what}.abbreviation`);
-  return { id: integer(answer.id, `${what}.id`), name: string(answer.name, `${what}.name`), abbreviation, is_available: boolean(answer.is_available, `${what}.is_available`) };
+  return {
+    id: integer(answer.id, `${what}.id`),
+    name: string(answer.name, `${what}.name`),
+    abbreviation,
+    is_available: boolean(answer.is_available, `${what}.is_available`),
+  };
 }
 
 /** `z.array(ZState)` of the contract, checked by hand: the sign-up page asks for the states at first paint, without zod (wire-check.ts). */

@@ -9,5 +9,9 @@ export type { TStatusResponse };
  * schema loads with the request (the workflow moves are in the new-flow shell: docs/architecture.md).
  */
 export function postNextStatus(currentStatus: string): Promise<TStatusResponse> {
-  return apiClient.post('/workflow/next_status', { current_status: currentStatus }, { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) });
+  return apiClient.post(
+    '/workflow/next_status',
+    { current_status: currentStatus },
+    { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) },
+  );
 }

@@ -17,7 +17,8 @@ import styles from '../features/servicing/components/servicing.module.css';
 // letter, simulator, charts), which the dashboard does not show: its first load carries only these widgets.
 
 /** A loan the borrower is repaying (opened, or in default): the dashboard leads with its card. */
-export const isActiveLoan = (loan: TServicingLoan | null | undefined): loan is TServicingLoan => loan?.loan_status === 'opened' || loan?.loan_status === 'default';
+export const isActiveLoan = (loan: TServicingLoan | null | undefined): loan is TServicingLoan =>
+  loan?.loan_status === 'opened' || loan?.loan_status === 'default';
 
 /**
  * The servicing reads follow the session: the session check (GET /token_is_valid, on navigation and, while a

@@ -43,7 +43,10 @@ describe('the dashboard’s first reads', () => {
   });
 
   it('an early answer is used once, in place of a request, and checked as a fetched one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json([{ id: 1, title: 'Welcome', description: 'Hi', link: null }])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([{ id: 1, title: 'Welcome', description: 'Hi', link: null }])),
+    );
     readAhead([apiClient.url('/banners', { base: 'dashboard' })], 'token-1');
     expect(fetch).toHaveBeenCalledTimes(1);
     await getBanners().catch(() => undefined);
@@ -53,7 +56,10 @@ describe('the dashboard’s first reads', () => {
   });
 
   it('an early 401 is handled as any 401: the call fails with it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: 'expired' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'expired' }, 401)),
+    );
     readAhead([apiClient.url('/benefits', { base: 'dashboard' })], 'token-1');
     await expect(apiClient.get('/benefits', { base: 'dashboard', globalErrors: false })).rejects.toMatchObject({ status: 401 });
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -20,7 +20,9 @@ function appRender(container: HTMLElement, events: string[]) {
     container.querySelector('button[type=button]')?.addEventListener('click', () => events.push('click:Show'));
     container.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
-      events.push(`submit:${(event.submitter as HTMLButtonElement | null)?.textContent ?? '-'}:${(container.querySelector('[name=email]') as HTMLInputElement).value}`);
+      events.push(
+        `submit:${(event.submitter as HTMLButtonElement | null)?.textContent ?? '-'}:${(container.querySelector('[name=email]') as HTMLInputElement).value}`,
+      );
     });
     for (const field of container.querySelectorAll('input, select, textarea')) {
       for (const type of ['input', 'change']) field.addEventListener(type, () => events.push(`${type}:${(field as HTMLInputElement).name}`));

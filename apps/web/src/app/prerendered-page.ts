@@ -51,8 +51,12 @@ function capture(root: ParentNode): { entries: Entry[]; focused: string | null; 
   let selection: [number, number] | null = null;
   for (const { field, key } of fieldsIn(root)) {
     const value = changedValue(field);
-    const checked = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') && field.checked !== field.defaultChecked ? field.checked : undefined;
-    if (value !== undefined || checked !== undefined) entries.push({ key, ...(value === undefined ? {} : { value }), ...(checked === undefined ? {} : { checked }) });
+    const checked =
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') && field.checked !== field.defaultChecked
+        ? field.checked
+        : undefined;
+    if (value !== undefined || checked !== undefined)
+      entries.push({ key, ...(value === undefined ? {} : { value }), ...(checked === undefined ? {} : { checked }) });
     if (field === document.activeElement) {
       focused = key;
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {

@@ -16,7 +16,14 @@ function named(list: RouteObject[], parent = ''): Map<string, string> {
 describe('route names used for navigation (access §2)', () => {
   it('the route table names dashboard, loansAndPayments, personalInformation, loanDetails, loanHistory, payment, eSignature and Signup', () => {
     const ids = named(routes);
-    expect(Object.fromEntries(['dashboard', 'loansAndPayments', 'personalInformation', 'loanDetails', 'loanHistory', 'payment', 'eSignature', 'Signup'].map((id) => [id, ids.get(id)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['dashboard', 'loansAndPayments', 'personalInformation', 'loanDetails', 'loanHistory', 'payment', 'eSignature', 'Signup'].map((id) => [
+          id,
+          ids.get(id),
+        ]),
+      ),
+    ).toEqual({
       dashboard: '/dashboard',
       loansAndPayments: '/dashboard/loans-and-payments',
       personalInformation: '/dashboard/personal-information',

@@ -15,7 +15,11 @@ import { RouteError } from './routes/route-error';
  */
 const guards = () => import('./guards');
 
-const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({ title, ...(step === undefined ? {} : { step }), ...(stepPage ? { stepPage } : {}) });
+const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({
+  title,
+  ...(step === undefined ? {} : { step }),
+  ...(stepPage ? { stepPage } : {}),
+});
 
 /**
  * Classic-flow status pages (spec §2): each is guarded by its statuses (and polls the session); titles
@@ -24,25 +28,72 @@ const handle = (title: string, step?: number, stepPage?: string): RouteHandle =>
  * of a new loan after About Yourself (which the spec leaves without a step) takes its phase's step (Bank Information 2, Documents and
  * review 3, Get Approved 4), so the stepper never disappears mid-application; it also names the page.
  */
-const CLASSIC_STEPS: readonly { path: string; id?: string; title: string; statuses: readonly string[]; step?: number; stepPage?: string; lazy: RouteObject['lazy'] }[] = [
+const CLASSIC_STEPS: readonly {
+  path: string;
+  id?: string;
+  title: string;
+  statuses: readonly string[];
+  step?: number;
+  stepPage?: string;
+  lazy: RouteObject['lazy'];
+}[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
   { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
   { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], step: 2, lazy: () => import('./routes/bank-link') },
-  { path: 'application/bank_input', title: 'Bank Information', statuses: ['bank_input', 'bank_manual_input'], step: 2, lazy: () => import('./routes/bank-input') },
-  { path: 'bank_information', title: 'Bank Information', statuses: ['choosing_receiver_account', 'bank_manually_insert', 'bank_input', 'bank_manual_input'], step: 2, lazy: () => import('./routes/bank-information') },
+  {
+    path: 'application/bank_input',
+    title: 'Bank Information',
+    statuses: ['bank_input', 'bank_manual_input'],
+    step: 2,
+    lazy: () => import('./routes/bank-input'),
+  },
+  {
+    path: 'bank_information',
+    title: 'Bank Information',
+    statuses: ['choosing_receiver_account', 'bank_manually_insert', 'bank_input', 'bank_manual_input'],
+    step: 2,
+    lazy: () => import('./routes/bank-information'),
+  },
   { path: 'bank_accounts', title: 'Bank Accounts', statuses: ['choosing_receiver_account'], step: 2, lazy: () => import('./routes/bank-accounts') },
   { path: 'application/documents', title: 'Documents', statuses: DOCUMENT_STATUSES, step: 3, lazy: () => import('./routes/documents') },
-  { path: 'application/application_review', title: 'Application Review', statuses: ['application_review'], step: 3, lazy: () => import('./routes/application-review') },
+  {
+    path: 'application/application_review',
+    title: 'Application Review',
+    statuses: ['application_review'],
+    step: 3,
+    lazy: () => import('./routes/application-review'),
+  },
   { path: 'application/document_review', title: 'Document Review', statuses: ['document_review'], step: 3, lazy: () => import('./routes/document-review') },
   { path: 'feedback', title: 'Application feedback', statuses: ['feedback_sent'], step: 3, lazy: () => import('./routes/feedback') },
   { path: 'select_repay_method', title: 'Repayment method', statuses: ['select_repay_method'], step: 4, lazy: () => import('./routes/select-repay-method') },
-  { path: 'allotment', title: 'Allotment', statuses: ['allotment_needed', 'review_allotment'], step: 4, stepPage: 'Payroll repayment', lazy: () => import('./routes/allotment') },
+  {
+    path: 'allotment',
+    title: 'Allotment',
+    statuses: ['allotment_needed', 'review_allotment'],
+    step: 4,
+    stepPage: 'Payroll repayment',
+    lazy: () => import('./routes/allotment'),
+  },
   { path: 'debit_card', title: 'Debit card', statuses: ['debit_card'], step: 4, lazy: () => import('./routes/debit-card') },
   { path: 'auto_debit', title: 'Auto-debit', statuses: ['auto_debit_needed'], step: 4, lazy: () => import('./routes/auto-debit') },
-  { path: 'esignature', id: 'eSignature', title: 'E-signature', statuses: ['esignature_needed', 'refinancing_esignature'], step: 4, lazy: () => import('./routes/esignature') },
+  {
+    path: 'esignature',
+    id: 'eSignature',
+    title: 'E-signature',
+    statuses: ['esignature_needed', 'refinancing_esignature'],
+    step: 4,
+    lazy: () => import('./routes/esignature'),
+  },
   // An approved borrower opens the refinance terms to start a refinance (the page asks POST /refinance).
-  { path: 'refinance_terms', id: 'RefinanceTerms', title: 'Refinance Terms', statuses: ['refinancing_loan_terms', 'loan_amount_changed', ...REFINANCE_START_STATUSES, 'refinancing_application'], step: 1, lazy: () => import('./routes/refinance-terms') },
+  {
+    path: 'refinance_terms',
+    id: 'RefinanceTerms',
+    title: 'Refinance Terms',
+    statuses: ['refinancing_loan_terms', 'loan_amount_changed', ...REFINANCE_START_STATUSES, 'refinancing_application'],
+    step: 1,
+    lazy: () => import('./routes/refinance-terms'),
+  },
   { path: 'refinance_review', title: 'Update Information', statuses: ['refinancing_review'], step: 2, lazy: () => import('./routes/refinance-review') },
 ];
 
@@ -127,12 +178,10 @@ export const routes: RouteObject[] = [
                       { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
                     ],
                   },
-                  ...CLASSIC_STEPS.map(
-                    ({ path, id, title, statuses, step, stepPage, lazy }): RouteObject => ({
-                      lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> })),
-                      children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
-                    }),
-                  ),
+                  ...CLASSIC_STEPS.map(({ path, id, title, statuses, step, stepPage, lazy }): RouteObject => ({
+                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> })),
+                    children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
+                  })),
                 ],
               },
               { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
@@ -152,12 +201,10 @@ export const routes: RouteObject[] = [
               ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
               {
                 lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession signInPath={NEWFLOW_SIGNIN} /> })),
-                children: NEWFLOW_STEPS.map(
-                  ({ slug, title, statuses, lazy }): RouteObject => ({
-                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} /> })),
-                    children: [{ path: slug, handle: nf(slug, title), lazy }],
-                  }),
-                ),
+                children: NEWFLOW_STEPS.map(({ slug, title, statuses, lazy }): RouteObject => ({
+                  lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} /> })),
+                  children: [{ path: slug, handle: nf(slug, title), lazy }],
+                })),
               },
               { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
             ],
@@ -181,11 +228,36 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
-              { path: 'dashboard/loans-and-payments', id: 'loansAndPayments', handle: handle('Loans & Payments'), lazy: () => import('./routes/loans-and-payments') },
-              { path: 'dashboard/loans-and-payments/loan-history', id: 'loanHistory', handle: handle('Loan history'), lazy: () => import('./routes/loan-history') },
-              { path: 'dashboard/loans-and-payments/:loanId/change-due-date', id: 'changeDueDate', handle: handle('Change due date'), lazy: () => import('./routes/change-due-date') },
-              { path: 'dashboard/loans-and-payments/loan-history/:identifier', id: 'loanDetails', handle: handle('Loan details'), lazy: () => import('./routes/loans-and-payments') },
-              { path: 'dashboard/personal-information', id: 'personalInformation', handle: handle('Personal Information'), lazy: () => import('./routes/personal-information') },
+              {
+                path: 'dashboard/loans-and-payments',
+                id: 'loansAndPayments',
+                handle: handle('Loans & Payments'),
+                lazy: () => import('./routes/loans-and-payments'),
+              },
+              {
+                path: 'dashboard/loans-and-payments/loan-history',
+                id: 'loanHistory',
+                handle: handle('Loan history'),
+                lazy: () => import('./routes/loan-history'),
+              },
+              {
+                path: 'dashboard/loans-and-payments/:loanId/change-due-date',
+                id: 'changeDueDate',
+                handle: handle('Change due date'),
+                lazy: () => import('./routes/change-due-date'),
+              },
+              {
+                path: 'dashboard/loans-and-payments/loan-history/:identifier',
+                id: 'loanDetails',
+                handle: handle('Loan details'),
+                lazy: () => import('./routes/loans-and-payments'),
+              },
+              {
+                path: 'dashboard/personal-information',
+                id: 'personalInformation',
+                handle: handle('Personal Information'),
+                lazy: () => import('./routes/personal-information'),
+              },
               { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
               { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
               { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },

@@ -124,7 +124,14 @@ export function LoanDetails({ loan, applying }: { loan: TServicingLoan; applying
       </CardSection>
       {owing ? <RepaymentTracker loan={loan} /> : null}
       {owing && businessDate.data ? <PayoffLetter loan={loan} today={businessDate.data} save={saveBlob} /> : null}
-      {owing && businessDate.data ? <WhatIfSimulator loan={loan} today={businessDate.data} renderChart={renderWhatIfChart} disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} /> : null}
+      {owing && businessDate.data ? (
+        <WhatIfSimulator
+          loan={loan}
+          today={businessDate.data}
+          renderChart={renderWhatIfChart}
+          disclosureLink={agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')}
+        />
+      ) : null}
       {opened ? <Payments loan={loan} /> : null}
     </CollapsibleSections>
   );

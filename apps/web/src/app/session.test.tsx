@@ -28,7 +28,10 @@ describe('session on protected pages', () => {
   it('a failed check (not a 401) clears everything and goes to /signup', async () => {
     // A page that makes no calls of its own, so only the session check matters here.
     signInAs({ workflow_status: 'refinancing_review' });
-    server.use(http.get(api('/token_is_valid'), () => HttpResponse.json({ error: 'gone' }, { status: 404 })), http.get(api('/states'), () => HttpResponse.json([])));
+    server.use(
+      http.get(api('/token_is_valid'), () => HttpResponse.json({ error: 'gone' }, { status: 404 })),
+      http.get(api('/states'), () => HttpResponse.json([])),
+    );
     const { router } = renderRoute('/refinance_review');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'), { timeout: 5000 });
     expect(sessionStore.getState()).toMatchObject({ token: null, user: null });

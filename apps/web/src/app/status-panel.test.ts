@@ -31,7 +31,9 @@ describe('status panel entries (classic §2)', () => {
   });
 
   it('messages: in analysis, dropped for inactivity, canceled with its reapply date', () => {
-    expect(statusPanelEntry('application_submitted').message).toBe('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.');
+    expect(statusPanelEntry('application_submitted').message).toBe(
+      'We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.',
+    );
     expect(statusPanelEntry('dropped').message).toBe(PANEL_MSG.dropped);
     expect(statusPanelEntry('canceled', null, { reapplyOn: '03/04/2027' }).message).toBe('Your application was canceled. You can reapply on 03/04/2027.');
     expect(statusPanelEntry('canceled').message).toBe(PANEL_MSG.canceled);

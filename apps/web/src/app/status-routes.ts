@@ -32,7 +32,9 @@ export function routeForStatus(status: string | null | undefined, loanType?: Loa
  * The dashboard's status gate (newflow §6): null when the member may open the dashboard pages (a
  * review-stage status, a refinancing loan type, or a loan), otherwise the route of their status.
  */
-export function dashboardRedirect(user: { workflow_status?: string | null; loan_type?: LoanType | null; has_loan?: boolean | null; new_flow?: boolean | null } | null): string | null {
+export function dashboardRedirect(
+  user: { workflow_status?: string | null; loan_type?: LoanType | null; has_loan?: boolean | null; new_flow?: boolean | null } | null,
+): string | null {
   const status = user?.workflow_status ?? null;
   const loanType = user?.loan_type ?? null;
   return canOpenDashboard({ status, loanType, hasLoan: user?.has_loan === true }) ? null : routeForStatus(status, loanType, user?.new_flow ?? null);

@@ -46,7 +46,11 @@ describe('workflow client: next status', () => {
   });
 
   it("adopts the server's current status when the move is refused", async () => {
-    server.use(http.post(api('/workflow/next_status'), () => HttpResponse.json({ error: SERVER_MSG.statusOutOfDate('loan_terms'), current_status: 'loan_terms' }, { status: 422 })));
+    server.use(
+      http.post(api('/workflow/next_status'), () =>
+        HttpResponse.json({ error: SERVER_MSG.statusOutOfDate('loan_terms'), current_status: 'loan_terms' }, { status: 422 }),
+      ),
+    );
     await expect(goToNextStatus('employer')).resolves.toBe('loan_terms');
     expect(sessionStore.getState().user?.workflow_status).toBe('loan_terms');
     expect(navigateSpy).toHaveBeenCalledWith('/loan_terms', { replace: true });

@@ -182,7 +182,7 @@ export async function finishSignInWithToken(): Promise<void> {
 /** The workflow moves as a hook, with a pending flag for the buttons that trigger them. */
 export function useWorkflow() {
   const [pending, setPending] = useState<'next' | 'back' | null>(null);
-  const run = useCallback(async <T,>(kind: 'next' | 'back', action: () => Promise<T>): Promise<T | undefined> => {
+  const run = useCallback(async <T>(kind: 'next' | 'back', action: () => Promise<T>): Promise<T | undefined> => {
     setPending(kind);
     try {
       return await action();

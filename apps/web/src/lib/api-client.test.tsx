@@ -144,7 +144,16 @@ describe('api-client: global loader', () => {
     server.use(
       http.get(api('/agreement_document'), async () => {
         await gate;
-        return HttpResponse.json({ id: 1, name: 'privacy_notice', title: 'Privacy Notice', version: '3', state_abbreviation: null, file_url: '/p.html', pdf_url: '/p.pdf', body_html: '<p>Hi</p>' });
+        return HttpResponse.json({
+          id: 1,
+          name: 'privacy_notice',
+          title: 'Privacy Notice',
+          version: '3',
+          state_abbreviation: null,
+          file_url: '/p.html',
+          pdf_url: '/p.pdf',
+          body_html: '<p>Hi</p>',
+        });
       }),
     );
     renderRoute('/privacy_policy');

@@ -24,7 +24,11 @@ export interface StepPostResult extends TStepPostResponse {
 /** POST …/application_step with the step payload (it carries `workflow_status_key`). */
 export async function postApplicationStep(body: { workflow_status_key: string } & Record<string, unknown>): Promise<StepPostResult> {
   let status = 0;
-  const answer = await apiClient.post('/applicationflow/application_step', body, { base: 'flow', schema: ZStepPostResponse, onStatus: (code) => (status = code) });
+  const answer = await apiClient.post('/applicationflow/application_step', body, {
+    base: 'flow',
+    schema: ZStepPostResponse,
+    onStatus: (code) => (status = code),
+  });
   return { ...answer, status };
 }
 

@@ -31,7 +31,11 @@ describe('sessionStore', () => {
     sessionStore.setPendingEmail('ana@example.com');
     sessionStore.setToken('t1');
     sessionStore.clearAll();
-    expect(sessionStore.getState()).toMatchObject({ token: null, pendingEmail: null, tracking: { utm_source: 'newsletter', http_referer: 'https://news.example/' } });
+    expect(sessionStore.getState()).toMatchObject({
+      token: null,
+      pendingEmail: null,
+      tracking: { utm_source: 'newsletter', http_referer: 'https://news.example/' },
+    });
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({ token: null, tracking: { utm_source: 'newsletter' } });
   });
 
@@ -51,9 +55,30 @@ describe('sessionStore', () => {
       vi.resetModules();
       return (await import('./session-store')).sessionStore.getState();
     };
-    const good = { token: 't', user: { id: 1, email: 'ana@example.com', workflow_status: 'loan_terms', loan_type: 'new', new_flow: null, extra: 1 }, navigationStack: ['employer'], tracking: { utm_source: 'mail' } };
-    expect(await load(good)).toMatchObject({ token: 't', user: good.user, navigationStack: ['employer'], pendingEmail: null, tracking: { utm_source: 'mail' }, loans: [] });
-    for (const bad of ['{not json', [], { ...good, token: 5 }, { ...good, user: { id: '1', email: 'a' } }, { ...good, user: { ...good.user, loan_type: 'other' } }, { ...good, navigationStack: [1] }, { ...good, tracking: { utm_source: 2 } }, { ...good, pendingEmail: 3 }]) {
+    const good = {
+      token: 't',
+      user: { id: 1, email: 'ana@example.com', workflow_status: 'loan_terms', loan_type: 'new', new_flow: null, extra: 1 },
+      navigationStack: ['employer'],
+      tracking: { utm_source: 'mail' },
+    };
+    expect(await load(good)).toMatchObject({
+      token: 't',
+      user: good.user,
+      navigationStack: ['employer'],
+      pendingEmail: null,
+      tracking: { utm_source: 'mail' },
+      loans: [],
+    });
+    for (const bad of [
+      '{not json',
+      [],
+      { ...good, token: 5 },
+      { ...good, user: { id: '1', email: 'a' } },
+      { ...good, user: { ...good.user, loan_type: 'other' } },
+      { ...good, navigationStack: [1] },
+      { ...good, tracking: { utm_source: 2 } },
+      { ...good, pendingEmail: 3 },
+    ]) {
       expect(await load(bad)).toMatchObject({ token: null, user: null, navigationStack: [] });
     }
     localStorage.removeItem(SESSION_STORAGE_KEY);

@@ -98,7 +98,14 @@ function parsePersisted(value: unknown): Omit<SessionState, 'loans' | 'exitTo'> 
   if (!isObject(value)) return null;
   const { token, user, navigationStack, pendingEmail, tracking } = value;
   if (token !== null && !isString(token)) return null;
-  if (user !== null && !(isObject(user) && Object.entries(USER_FIELDS).every(([key, check]) => (key === 'id' || key === 'email' ? check(user[key]) : !(key in user) || check(user[key]))))) return null;
+  if (
+    user !== null &&
+    !(
+      isObject(user) &&
+      Object.entries(USER_FIELDS).every(([key, check]) => (key === 'id' || key === 'email' ? check(user[key]) : !(key in user) || check(user[key])))
+    )
+  )
+    return null;
   if (!Array.isArray(navigationStack) || !navigationStack.every(isString)) return null;
   if (!nullish(isString)(pendingEmail)) return null;
   if (tracking !== undefined && !(isObject(tracking) && TRACKING_FIELDS.every((key) => tracking[key] === undefined || isString(tracking[key])))) return null;

@@ -21,7 +21,9 @@ describe('electronic-communications consent', () => {
   it('tells the consequences for the situation: an application cannot finish; a loan keeps its terms; paper to the address', () => {
     const applying = withdrawalConsequences({ hasOpenLoan: false, applicationInProgress: true, mailingAddress: '12 Harbor Street, Wilmington, DE 19801' });
     expect(applying[0]).toMatch(/we will not be able to complete your application/);
-    expect(applying[1]).toBe('We will send future notices, statements and disclosures on paper by U.S. mail to 12 Harbor Street, Wilmington, DE 19801, at no charge.');
+    expect(applying[1]).toBe(
+      'We will send future notices, statements and disclosures on paper by U.S. mail to 12 Harbor Street, Wilmington, DE 19801, at no charge.',
+    );
     expect(applying.some((c) => c.includes('terms of your loan'))).toBe(false);
     const repaying = withdrawalConsequences({ hasOpenLoan: true, applicationInProgress: false, mailingAddress: null });
     expect(repaying.some((c) => c.includes('complete your application'))).toBe(false);

@@ -12,7 +12,9 @@ import type { DueDateChangeInput } from './due-date-change';
 
 const D = parseIsoDate;
 
-function loanInput(o: { frequency?: Frequency; payments?: number; amountCents?: number; disbursement?: IsoDate; firstPayment?: IsoDate } = {}): Omit<DueDateChangeInput, 'today' | 'newDueDate'> {
+function loanInput(
+  o: { frequency?: Frequency; payments?: number; amountCents?: number; disbursement?: IsoDate; firstPayment?: IsoDate } = {},
+): Omit<DueDateChangeInput, 'today' | 'newDueDate'> {
   const schedule = buildSchedule({
     amountCents: cents(o.amountCents ?? 250_000),
     originationFeeCents: cents(5_000),
@@ -60,7 +62,10 @@ describe('due-date change rules', () => {
     expect(changeDueDate({ ...input, today: D('2029-02-10'), newDueDate: D('2029-03-02') })).toEqual({ ok: false, message: DUE_DATE_MSG.same });
     // On 2029-01-20 the 2029-02-02 payment can move, but not to 3 days from today.
     expect(changeDueDate({ ...input, today: D('2029-01-20'), newDueDate: D('2029-01-23') })).toEqual({ ok: false, message: DUE_DATE_MSG.notice });
-    expect(changeDueDate({ ...input, paidThroughN: 12, today: D('2029-02-10'), newDueDate: D('2029-03-12') })).toEqual({ ok: false, message: DUE_DATE_MSG.noneLeft });
+    expect(changeDueDate({ ...input, paidThroughN: 12, today: D('2029-02-10'), newDueDate: D('2029-03-12') })).toEqual({
+      ok: false,
+      message: DUE_DATE_MSG.noneLeft,
+    });
   });
 
   it('never moves a payment before the one kept ahead of it', () => {
@@ -68,7 +73,10 @@ describe('due-date change rules', () => {
     // Today 2029-01-12: the 01-16 payment is within notice and stays; the next (01-23) moves.
     expect(firstMovable(input.installments, 0, D('2029-01-12'))!.dueDate).toBe('2029-01-23');
     // Paid ahead through 01-23: the 01-30 payment cannot move to or before it.
-    expect(changeDueDate({ ...input, paidThroughN: 3, today: D('2029-01-12'), newDueDate: D('2029-01-20') })).toEqual({ ok: false, message: DUE_DATE_MSG.order });
+    expect(changeDueDate({ ...input, paidThroughN: 3, today: D('2029-01-12'), newDueDate: D('2029-01-20') })).toEqual({
+      ok: false,
+      message: DUE_DATE_MSG.order,
+    });
     expect(changeDueDate({ ...input, paidThroughN: 3, today: D('2029-01-12'), newDueDate: D('2029-01-25') }).ok).toBe(true);
   });
 });
@@ -114,7 +122,13 @@ describe('due-date change properties', () => {
     fc.assert(
       fc.property(arb, (a) => {
         const disbursement = fromEpochDay(a.disbursementDay);
-        const input = loanInput({ frequency: a.frequency, payments: a.payments, amountCents: a.amountCents, disbursement, firstPayment: addDays(disbursement, a.firstGap) });
+        const input = loanInput({
+          frequency: a.frequency,
+          payments: a.payments,
+          amountCents: a.amountCents,
+          disbursement,
+          firstPayment: addDays(disbursement, a.firstGap),
+        });
         const today = addDays(disbursement, a.todayOffset);
         const paid = Math.min(a.paidThroughN, input.installments.length);
         const first = firstMovable(input.installments, paid, today);
@@ -141,14 +155,25 @@ describe('due-date change properties', () => {
     fc.assert(
       fc.property(arb, (a) => {
         const disbursement = fromEpochDay(a.disbursementDay);
-        const input = loanInput({ frequency: a.frequency, payments: a.payments, amountCents: a.amountCents, disbursement, firstPayment: addDays(disbursement, a.firstGap) });
+        const input = loanInput({
+          frequency: a.frequency,
+          payments: a.payments,
+          amountCents: a.amountCents,
+          disbursement,
+          firstPayment: addDays(disbursement, a.firstGap),
+        });
         const today = addDays(disbursement, a.todayOffset);
         const first = firstMovable(input.installments, 0, today);
         if (!first) return;
         const out = changeDueDate({ ...input, today, newDueDate: addDays(first.dueDate, a.shift) });
         if (!out.ok) return;
         const apr = (rows: readonly { dueDate: IsoDate; paymentCents: number }[]) =>
-          singleAdvanceApr(input.amountFinancedCents, disbursement, rows.map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })), unitPeriodFor(a.frequency)).aprPercent;
+          singleAdvanceApr(
+            input.amountFinancedCents,
+            disbursement,
+            rows.map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })),
+            unitPeriodFor(a.frequency),
+          ).aprPercent;
         expect(out.change.oldAprPercent).toBe(apr(input.installments));
         expect(out.change.newAprPercent).toBe(apr(out.change.installments));
         expect(out.change.aprChanged).toBe(out.change.newAprPercent !== out.change.oldAprPercent);
@@ -163,7 +188,13 @@ describe('due-date change properties', () => {
     fc.assert(
       fc.property(arb, fc.integer({ min: 0, max: 60 }), (a, pick) => {
         const disbursement = fromEpochDay(a.disbursementDay);
-        const input = loanInput({ frequency: a.frequency, payments: a.payments, amountCents: a.amountCents, disbursement, firstPayment: addDays(disbursement, a.firstGap) });
+        const input = loanInput({
+          frequency: a.frequency,
+          payments: a.payments,
+          amountCents: a.amountCents,
+          disbursement,
+          firstPayment: addDays(disbursement, a.firstGap),
+        });
         const today = addDays(disbursement, a.todayOffset);
         const paid = Math.min(a.paidThroughN, input.installments.length);
         const w = dueDateChangeWindow(input.installments, paid, today);

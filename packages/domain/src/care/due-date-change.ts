@@ -143,7 +143,14 @@ export const DUE_DATE_CHANGE_AGREEMENT = { title: 'Due date change agreement', v
  * The re-disclosure the borrower signs (the screen and the signed PDF print the same paragraphs): the
  * dates move, nothing else; the finance charge and the total of payments stay; the APR is re-disclosed.
  */
-export function dueDateChangeDisclosure(p: { loanNumber: string; oldApr: string; newApr: string; aprChanged: boolean; totalOfPayments: string; financeCharge: string }): string[] {
+export function dueDateChangeDisclosure(p: {
+  loanNumber: string;
+  oldApr: string;
+  newApr: string;
+  aprChanged: boolean;
+  totalOfPayments: string;
+  financeCharge: string;
+}): string[] {
   return [
     `By signing, you agree to change the due dates of the remaining payments of loan ${p.loanNumber} as shown in the schedule. Only the dates change: the number of payments and the amount of each payment stay the same.`,
     `The finance charge (${p.financeCharge}) and the total of payments (${p.totalOfPayments}) do not change. No fee is charged for this change.`,

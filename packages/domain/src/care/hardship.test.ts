@@ -34,7 +34,13 @@ describe('hardship deferral plan (golden)', () => {
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.deferral.installments.map((r) => r.dueDate)).toEqual(['2029-02-02', '2029-05-02', '2029-06-02', '2029-07-02', '2029-08-02', '2029-09-02']);
-    expect(out.deferral).toMatchObject({ firstMovedN: 2, moved: [2, 3, 4, 5, 6], maturityBefore: '2029-07-02', maturityAfter: '2029-09-02', totalOfPaymentsCents: s.totalOfPaymentsCents });
+    expect(out.deferral).toMatchObject({
+      firstMovedN: 2,
+      moved: [2, 3, 4, 5, 6],
+      maturityBefore: '2029-07-02',
+      maturityAfter: '2029-09-02',
+      totalOfPaymentsCents: s.totalOfPaymentsCents,
+    });
   });
 
   it('never moves an installment whose debit is on its way, nor any before it', () => {
@@ -42,8 +48,14 @@ describe('hardship deferral plan (golden)', () => {
     const out = deferralPlan({ frequency: 'monthly', installments: rowsOf(s), paidThroughN: 0, inFlightN: [1], k: 1 });
     expect(out.ok && out.deferral.firstMovedN).toBe(2);
     expect(firstDeferrable(rowsOf(s), 6, [])).toBeUndefined();
-    expect(deferralPlan({ frequency: 'monthly', installments: rowsOf(s), paidThroughN: 6, inFlightN: [], k: 1 })).toEqual({ ok: false, message: HARDSHIP_MSG.noneLeft });
-    expect(deferralPlan({ frequency: 'monthly', installments: rowsOf(s), paidThroughN: 0, inFlightN: [], k: 4 })).toEqual({ ok: false, message: HARDSHIP_MSG.deferralRange });
+    expect(deferralPlan({ frequency: 'monthly', installments: rowsOf(s), paidThroughN: 6, inFlightN: [], k: 1 })).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.noneLeft,
+    });
+    expect(deferralPlan({ frequency: 'monthly', installments: rowsOf(s), paidThroughN: 0, inFlightN: [], k: 4 })).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.deferralRange,
+    });
   });
 });
 
@@ -80,7 +92,13 @@ describe('hardship deferral plan (properties)', () => {
         const last = rows[rows.length - 1]!.dueDate;
         expect(out.deferral.maturityAfter).toBe(dueDates(a.frequency, last, a.k + 1)[a.k]);
         // The revision the server applies accepts it.
-        expect(() => checkRevisedDueDates(s, after.map((r) => r.dueDate), out.deferral.firstMovedN)).not.toThrow();
+        expect(() =>
+          checkRevisedDueDates(
+            s,
+            after.map((r) => r.dueDate),
+            out.deferral.firstMovedN,
+          ),
+        ).not.toThrow();
       }),
       { numRuns: 300 },
     );
@@ -91,11 +109,25 @@ describe('hardship eligibility and workflow', () => {
   const today = D('2029-06-01');
   it('an active loan (current or past due) only, one open request, one approval every 12 months', () => {
     expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: false, lastApprovedOn: null, today })).toEqual({ ok: true });
-    for (const s of ['default', 'charge_off', 'closed_paid', 'pending']) expect(hardshipEligibility({ loanStatus: s, hasOpenRequest: false, lastApprovedOn: null, today })).toEqual({ ok: false, message: HARDSHIP_MSG.notActive });
-    expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: true, lastApprovedOn: null, today })).toEqual({ ok: false, message: HARDSHIP_MSG.openRequest });
-    expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: false, lastApprovedOn: D('2028-06-02'), today })).toEqual({ ok: false, message: HARDSHIP_MSG.tooSoon, availableOn: '2029-06-02' });
+    for (const s of ['default', 'charge_off', 'closed_paid', 'pending'])
+      expect(hardshipEligibility({ loanStatus: s, hasOpenRequest: false, lastApprovedOn: null, today })).toEqual({
+        ok: false,
+        message: HARDSHIP_MSG.notActive,
+      });
+    expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: true, lastApprovedOn: null, today })).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.openRequest,
+    });
+    expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: false, lastApprovedOn: D('2028-06-02'), today })).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.tooSoon,
+      availableOn: '2029-06-02',
+    });
     expect(hardshipEligibility({ loanStatus: 'opened', hasOpenRequest: false, lastApprovedOn: D('2028-06-01'), today })).toEqual({ ok: true });
-    expect(approvalEligibility({ loanStatus: 'opened', lastApprovedOn: null, today: addDays(today, 1), deferPayments: 0 })).toEqual({ ok: false, message: HARDSHIP_MSG.deferralRange });
+    expect(approvalEligibility({ loanStatus: 'opened', lastApprovedOn: null, today: addDays(today, 1), deferPayments: 0 })).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.deferralRange,
+    });
     expect(approvalEligibility({ loanStatus: 'opened', lastApprovedOn: null, today, deferPayments: 3 })).toEqual({ ok: true });
   });
   it('moves: staff ask once per answer, the borrower answers only when asked, decided requests stay decided', () => {

@@ -79,7 +79,8 @@ export function hardshipEligibility(p: { loanStatus: string; hasOpenRequest: boo
 export function approvalEligibility(p: { loanStatus: string; lastApprovedOn: IsoDate | null; today: IsoDate; deferPayments: number }): Eligibility {
   const e = hardshipEligibility({ loanStatus: p.loanStatus, hasOpenRequest: false, lastApprovedOn: p.lastApprovedOn, today: p.today });
   if (!e.ok) return e;
-  if (!Number.isInteger(p.deferPayments) || p.deferPayments < 1 || p.deferPayments > HARDSHIP_RULES.maxDeferral) return { ok: false, message: HARDSHIP_MSG.deferralRange };
+  if (!Number.isInteger(p.deferPayments) || p.deferPayments < 1 || p.deferPayments > HARDSHIP_RULES.maxDeferral)
+    return { ok: false, message: HARDSHIP_MSG.deferralRange };
   return { ok: true };
 }
 
@@ -126,7 +127,11 @@ export type Deferral = {
 };
 
 /** The first installment a deferral may move: unpaid, and after every installment whose debit is in flight. */
-export function firstDeferrable(installments: readonly DeferralInstallment[], paidThroughN: number, inFlightN: readonly number[]): DeferralInstallment | undefined {
+export function firstDeferrable(
+  installments: readonly DeferralInstallment[],
+  paidThroughN: number,
+  inFlightN: readonly number[],
+): DeferralInstallment | undefined {
   const floor = Math.max(paidThroughN, ...inFlightN, 0);
   return installments.find((i) => i.n > floor);
 }
@@ -160,7 +165,9 @@ export function deferralPlan(p: DeferralInput): { ok: true; deferral: Deferral }
 /** The in-app notice of a submitted request. */
 export const hardshipSubmittedNotice = (identifier: string) =>
   `We received your hardship request for loan ${identifier}. We will answer within 5 business days; you can follow it on the loan's Hardship help page.`;
-export const hardshipInfoNotice = (identifier: string) => `We need more information about your hardship request for loan ${identifier}. Open Requests on your dashboard to answer.`;
+export const hardshipInfoNotice = (identifier: string) =>
+  `We need more information about your hardship request for loan ${identifier}. Open Requests on your dashboard to answer.`;
 export const hardshipApprovedNotice = (identifier: string, k: number, firstNewDate: string, waived: boolean) =>
   `Your hardship request for loan ${identifier} is approved: ${k === 1 ? '1 payment is' : `${k} payments are`} deferred; your next payment is due on ${firstNewDate}.${waived ? ' Your late fees are waived.' : ''} See the new schedule on the loan's Hardship help page.`;
-export const hardshipDeclinedNotice = (identifier: string) => `Your hardship request for loan ${identifier} was declined. See the reason on the loan's Hardship help page.`;
+export const hardshipDeclinedNotice = (identifier: string) =>
+  `Your hardship request for loan ${identifier} was declined. See the reason on the loan's Hardship help page.`;

@@ -35,7 +35,15 @@ describe('requests inbox', () => {
   });
 
   it('lists the open feedback request and one request per document not uploaded since it was asked', () => {
-    const feedback = { id: 3, message: 'Please send these.', fields: ['zip_code'], documents: ['pay_stub', 'proof_of_address'], bankInformation: false, allotment: false, createdAt: '2029-01-05T10:00:00.000Z' };
+    const feedback = {
+      id: 3,
+      message: 'Please send these.',
+      fields: ['zip_code'],
+      documents: ['pay_stub', 'proof_of_address'],
+      bankInformation: false,
+      allotment: false,
+      createdAt: '2029-01-05T10:00:00.000Z',
+    };
     const before = openRequests({ ...base, feedback, uploads: [{ type: 'pay_stub', createdAt: '2029-01-01T10:00:00.000Z' }] });
     expect(before.map((x) => x.key)).toEqual(['feedback:3', 'document:3:pay_stub', 'document:3:proof_of_address']);
     expect(before[0]).toMatchObject({ status: 'to_do', detail: 'Please send these. You are asked to correct one answer.' });
@@ -56,10 +64,16 @@ describe('requests inbox', () => {
     const open = openRequests({ ...base, loans: [loan], transactions: [returned] });
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ key: 'returned_payment:10', status: 'to_do', since: '2029-02-04' });
-    expect(open[0]!.detail).toBe('Your payment of $123.45 on loan 1234-56-7890 was returned (insufficient funds). Make the payment again, from another account if needed.');
+    expect(open[0]!.detail).toBe(
+      'Your payment of $123.45 on loan 1234-56-7890 was returned (insufficient funds). Make the payment again, from another account if needed.',
+    );
     const retrying = openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 11, status: 'pending', retryOfId: 10 })] });
     expect(retrying[0]!.status).toBe('in_progress');
-    const retryReturned = openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 11, status: 'returned', retryOfId: 10, returnCode: 'R01' })] });
+    const retryReturned = openRequests({
+      ...base,
+      loans: [loan],
+      transactions: [returned, tx({ id: 11, status: 'returned', retryOfId: 10, returnCode: 'R01' })],
+    });
     expect(retryReturned.map((x) => [x.key, x.status])).toEqual([['returned_payment:10', 'to_do']]);
     expect(openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 12, status: 'scheduled' })] })).toEqual([]);
     expect(openRequests({ ...base, loans: [loan], transactions: [returned, tx({ id: 12, status: 'canceled' })] })).toHaveLength(1);
@@ -74,7 +88,9 @@ describe('requests inbox: hardship questions', () => {
     const r = openRequests({
       ...base,
       emailConfirmed: false,
-      hardshipQuestions: [{ id: 12, loanId: 7, identifier: '1234-56-7890', message: 'Please send your termination letter.', since: '2029-03-01T10:00:00.000Z' }],
+      hardshipQuestions: [
+        { id: 12, loanId: 7, identifier: '1234-56-7890', message: 'Please send your termination letter.', since: '2029-03-01T10:00:00.000Z' },
+      ],
     });
     expect(r.map((x) => x.key)).toEqual(['hardship_information:12', 'email_confirmation']);
     expect(r[0]).toEqual({

@@ -8,7 +8,15 @@ import { DOCUMENT_NAMES } from '../engagement/notices';
 import { cents, formatCents } from '../money';
 
 /** Kinds of request, in the order the inbox lists them (most blocking first). */
-export const REQUEST_KINDS = ['returned_payment', 'hardship_information', 'feedback', 'document', 'auto_debit_authorization', 'email_confirmation', 'phone_confirmation'] as const;
+export const REQUEST_KINDS = [
+  'returned_payment',
+  'hardship_information',
+  'feedback',
+  'document',
+  'auto_debit_authorization',
+  'email_confirmation',
+  'phone_confirmation',
+] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** `to_do`: the borrower must act. `in_progress`: the borrower acted in part, or Payrail is on it. */
@@ -142,7 +150,9 @@ export function openRequests(facts: InboxFacts): OpenRequest[] {
       key: `hardship_information:${h.id}`,
       kind: 'hardship_information',
       title: 'Answer our question about your hardship request',
-      detail: [`We need more information to decide on your hardship request for loan ${h.identifier}.`, h.message?.trim() ?? ''].filter((s) => s.length > 0).join(' '),
+      detail: [`We need more information to decide on your hardship request for loan ${h.identifier}.`, h.message?.trim() ?? '']
+        .filter((s) => s.length > 0)
+        .join(' '),
       status: 'to_do',
       since: h.since,
       action: { kind: 'link', label: 'Answer the question', to: `/dashboard/loans/${h.loanId}/hardship` },

@@ -25,8 +25,24 @@ describe('loan CLI (in process)', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.endsWith('}\n')).toBe(true);
     const out = json(r.stdout);
-    expect(out).toMatchObject({ note_principal_cents: 309000, amount_financed_cents: 300000, regular_payment_cents: 27963, final_payment_cents: 27961, total_interest_cents: 26554, finance_charge_cents: 35554, total_of_payments_cents: 335554, apr_percent: '22.9071' });
-    expect((out.schedule as unknown[])[1]).toEqual({ n: 2, due_date: '2024-02-29', payment_cents: 27963, interest_cents: 3682, principal_cents: 24281, balance_cents: 260747 });
+    expect(out).toMatchObject({
+      note_principal_cents: 309000,
+      amount_financed_cents: 300000,
+      regular_payment_cents: 27963,
+      final_payment_cents: 27961,
+      total_interest_cents: 26554,
+      finance_charge_cents: 35554,
+      total_of_payments_cents: 335554,
+      apr_percent: '22.9071',
+    });
+    expect((out.schedule as unknown[])[1]).toEqual({
+      n: 2,
+      due_date: '2024-02-29',
+      payment_cents: 27963,
+      interest_cents: 3682,
+      principal_cents: 24281,
+      balance_cents: 260747,
+    });
   });
 
   it('accepts frequency aliases', () => {
@@ -67,7 +83,11 @@ describe('loan CLI (in process)', () => {
     ['schedule', { ...SCHEDULE_IN, first_payment_date: '2024-01-10' }, /"first_payment_date"/],
     ['schedule', { ...SCHEDULE_IN, amount_cents: 3, origination_fee_cents: 0, annual_rate_percent: '0' }, /invalid terms/],
     ['apr', { amount_financed_cents: 1000, advance_date: '2025-01-01', frequency: 'monthly', payments: [] }, /"payments" must not be empty/],
-    ['apr', { amount_financed_cents: 1000, advance_date: '2025-01-01', frequency: 'monthly', payments: [{ date: '2025-02-01' }] }, /"payments\[0\]\.amount_cents"/],
+    [
+      'apr',
+      { amount_financed_cents: 1000, advance_date: '2025-01-01', frequency: 'monthly', payments: [{ date: '2025-02-01' }] },
+      /"payments\[0\]\.amount_cents"/,
+    ],
     ['payoff', { ...SCHEDULE_IN, as_of: '2024-03-01' }, /missing field "payments_made"/],
     ['payoff', { ...SCHEDULE_IN, as_of: '2024-03-01', payments_made: [{ date: '2024-04-01', amount_cents: 100 }] }, /"payments_made\[0\]\.date"/],
     ['refinance', {}, /unknown command "refinance"/],
@@ -84,7 +104,8 @@ describe('loan CLI (in process)', () => {
 describe('loan CLI (spawned process)', () => {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
   const cli = path.join(repoRoot, 'packages/domain/src/cli/loan-cli.ts');
-  const spawn = (args: string[], input: string) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 30_000 });
+  const spawn = (args: string[], input: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, input, encoding: 'utf8', timeout: 30_000 });
 
   it('writes one JSON object and exits 0', () => {
     const r = spawn(['schedule'], JSON.stringify(SCHEDULE_IN));

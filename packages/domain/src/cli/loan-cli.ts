@@ -57,7 +57,8 @@ function frequency(obj: Json): Frequency {
 
 function ratePercent(obj: Json): string {
   const v = field(obj, 'annual_rate_percent');
-  if (typeof v !== 'string' || !/^\d{1,3}(\.\d{1,8})?$/.test(v)) throw new InputError('field "annual_rate_percent" must be a decimal string such as "24.99" (0 to 999.99999999)');
+  if (typeof v !== 'string' || !/^\d{1,3}(\.\d{1,8})?$/.test(v))
+    throw new InputError('field "annual_rate_percent" must be a decimal string such as "24.99" (0 to 999.99999999)');
   return v;
 }
 
@@ -86,7 +87,8 @@ function terms(obj: Json): LoanTerms {
   };
   if (t.numberOfPayments > 1000) throw new InputError('field "number_of_payments" must be an integer from 1 to 1000');
   if (t.firstPaymentDate <= t.disbursementDate) throw new InputError('field "first_payment_date" must be after "disbursement_date"');
-  if (!t.feeFinanced && t.originationFeeCents >= t.amountCents) throw new InputError('field "origination_fee_cents" must be less than "amount_cents" when the fee is not financed');
+  if (!t.feeFinanced && t.originationFeeCents >= t.amountCents)
+    throw new InputError('field "origination_fee_cents" must be less than "amount_cents" when the fee is not financed');
   return t;
 }
 
@@ -111,7 +113,14 @@ function runSchedule(obj: Json): Json {
     finance_charge_cents: disclosure.financeChargeCents,
     total_of_payments_cents: disclosure.totalOfPaymentsCents,
     apr_percent: disclosure.aprPercent,
-    schedule: s.rows.map((r) => ({ n: r.n, due_date: r.dueDate, payment_cents: r.paymentCents, interest_cents: r.interestCents, principal_cents: r.principalCents, balance_cents: r.balanceCents })),
+    schedule: s.rows.map((r) => ({
+      n: r.n,
+      due_date: r.dueDate,
+      payment_cents: r.paymentCents,
+      interest_cents: r.interestCents,
+      principal_cents: r.principalCents,
+      balance_cents: r.balanceCents,
+    })),
   };
 }
 
@@ -134,10 +143,17 @@ function runPayoff(obj: Json): Json {
   if (asOf < t.disbursementDate) throw new InputError('field "as_of" must not be before "disbursement_date"');
   const payments = flows(obj, 'payments_made', true);
   payments.forEach((p, k) => {
-    if (p.date < t.disbursementDate || p.date > asOf) throw new InputError(`field "payments_made[${String(k)}].date" must be between "disbursement_date" and "as_of"`);
+    if (p.date < t.disbursementDate || p.date > asOf)
+      throw new InputError(`field "payments_made[${String(k)}].date" must be between "disbursement_date" and "as_of"`);
   });
   const p = engine(() => payoffAsOf(buildSchedule(t), payments, asOf));
-  return { payoff_cents: p.payoffCents, per_diem_cents: p.perDiemCents, principal_cents: p.principalCents, interest_cents: p.interestCents, fees_cents: p.feesCents };
+  return {
+    payoff_cents: p.payoffCents,
+    per_diem_cents: p.perDiemCents,
+    principal_cents: p.principalCents,
+    interest_cents: p.interestCents,
+    fees_cents: p.feesCents,
+  };
 }
 
 /** Result of one CLI run: exit code and the text for stdout and stderr. */

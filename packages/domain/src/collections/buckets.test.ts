@@ -4,7 +4,19 @@ import { DELINQUENCY_BUCKETS, DELINQUENCY_BUCKET_RANGES, bucketOf, rollsForward 
 
 describe('delinquency buckets', () => {
   it('puts each edge day in its bucket', () => {
-    const cases: [number, string][] = [[0, 'current'], [1, '1-29'], [29, '1-29'], [30, '30-59'], [59, '30-59'], [60, '60-89'], [89, '60-89'], [90, '90-119'], [119, '90-119'], [120, '120+'], [400, '120+']];
+    const cases: [number, string][] = [
+      [0, 'current'],
+      [1, '1-29'],
+      [29, '1-29'],
+      [30, '30-59'],
+      [59, '30-59'],
+      [60, '60-89'],
+      [89, '60-89'],
+      [90, '90-119'],
+      [119, '90-119'],
+      [120, '120+'],
+      [400, '120+'],
+    ];
     for (const [d, b] of cases) expect(bucketOf(d), String(d)).toBe(b);
   });
   it('refuses negative or fractional days', () => {
@@ -23,10 +35,12 @@ describe('delinquency buckets', () => {
     );
   });
   it('orders buckets: more days never rolls back', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), (a, b) => {
-      const [lo, hi] = a <= b ? [a, b] : [b, a];
-      expect(rollsForward(bucketOf(hi), bucketOf(lo))).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 }), (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(rollsForward(bucketOf(hi), bucketOf(lo))).toBe(false);
+      }),
+    );
     expect(rollsForward('current', '1-29')).toBe(true);
     expect(rollsForward('120+', '90-119')).toBe(false);
   });

@@ -46,8 +46,16 @@ describe('charge-off and recoveries (property)', () => {
         let id = 1;
         const entries: LedgerEntry[] = [{ id: id++, kind: 'disbursement', effectiveDate: start, amountCents: s.disbursedCents }];
         const coDate = addDays(start, l.chargeOffDay);
-        for (const p of l.payments) entries.push({ id: id++, kind: 'one_time_payment', effectiveDate: addDays(start, Math.min(p.day, l.chargeOffDay)), amountCents: p.amount });
-        if (l.fee) entries.push({ id: id++, kind: 'late_fee', effectiveDate: addDays(start, Math.min(l.fee.day, l.chargeOffDay)), amountCents: l.fee.amount, installmentN: 1 });
+        for (const p of l.payments)
+          entries.push({ id: id++, kind: 'one_time_payment', effectiveDate: addDays(start, Math.min(p.day, l.chargeOffDay)), amountCents: p.amount });
+        if (l.fee)
+          entries.push({
+            id: id++,
+            kind: 'late_fee',
+            effectiveDate: addDays(start, Math.min(l.fee.day, l.chargeOffDay)),
+            amountCents: l.fee.amount,
+            installmentN: 1,
+          });
         entries.sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id));
         const before = positionAsOf(s, entries, coDate);
         expect(before.chargeOff).toBeNull();
@@ -70,7 +78,13 @@ describe('charge-off and recoveries (property)', () => {
         let extra = 0;
         const firstPayment = entries.find((e) => e.kind === 'one_time_payment');
         if (l.returnFirst && firstPayment) {
-          entries.push({ id: id++, kind: 'reversal', effectiveDate: addDays(coDate, 1), amountCents: firstPayment.amountCents, reversesEntryId: firstPayment.id });
+          entries.push({
+            id: id++,
+            kind: 'reversal',
+            effectiveDate: addDays(coDate, 1),
+            amountCents: firstPayment.amountCents,
+            reversesEntryId: firstPayment.id,
+          });
           extra = firstPayment.amountCents;
         }
         // Recoveries as the loan book posts them: refused above the recoverable balance.
@@ -86,7 +100,12 @@ describe('charge-off and recoveries (property)', () => {
           recovered += r.amount;
         }
         const end = positionAsOf(s, entries, addDays(day, 1));
-        expect(end.chargeOff).toMatchObject({ chargedOffCents: owed, recoveredCents: recovered, recoverableCents: owed + extra - recovered, returnedAfterCents: extra });
+        expect(end.chargeOff).toMatchObject({
+          chargedOffCents: owed,
+          recoveredCents: recovered,
+          recoverableCents: owed + extra - recovered,
+          returnedAfterCents: extra,
+        });
         expect(end.outstandingCents).toBe(0);
         expect(end.unappliedCents).toBe(before.unappliedCents);
         // Money received (what promises read) includes the recoveries.

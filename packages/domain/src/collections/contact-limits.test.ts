@@ -43,19 +43,27 @@ describe('call frequency (7 call attempts in 7 days per debt)', () => {
   });
   it('property: whatever is asked, the accepted calls never hold an 8th attempt in any 7-day window', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 * DAY }), fc.constantFrom<ContactOutcome>('no_answer', 'left_message', 'spoke_with_borrower', 'wrong_number')), { maxLength: 80 }), (asks) => {
-        const accepted: PastAttempt[] = [];
-        for (const [offset, outcome] of [...asks].sort((a, b) => a[0] - b[0])) {
-          const at = new Date(t0 + offset);
-          if (callFrequencyRefusal(P, accepted, 'call', at) === null) accepted.push(call(at.getTime(), outcome));
-        }
-        for (const a of accepted) {
-          const inWindow = accepted.filter((b) => b.at.getTime() >= a.at.getTime() - 7 * DAY && b.at.getTime() <= a.at.getTime());
-          expect(inWindow.length).toBeLessThanOrEqual(7);
-          const talkBefore = accepted.some((b) => b !== a && b.at.getTime() < a.at.getTime() && b.at.getTime() >= a.at.getTime() - 7 * DAY && ['spoke_with_borrower'].includes(b.outcome));
-          expect(talkBefore).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 30 * DAY }), fc.constantFrom<ContactOutcome>('no_answer', 'left_message', 'spoke_with_borrower', 'wrong_number')),
+          { maxLength: 80 },
+        ),
+        (asks) => {
+          const accepted: PastAttempt[] = [];
+          for (const [offset, outcome] of [...asks].sort((a, b) => a[0] - b[0])) {
+            const at = new Date(t0 + offset);
+            if (callFrequencyRefusal(P, accepted, 'call', at) === null) accepted.push(call(at.getTime(), outcome));
+          }
+          for (const a of accepted) {
+            const inWindow = accepted.filter((b) => b.at.getTime() >= a.at.getTime() - 7 * DAY && b.at.getTime() <= a.at.getTime());
+            expect(inWindow.length).toBeLessThanOrEqual(7);
+            const talkBefore = accepted.some(
+              (b) => b !== a && b.at.getTime() < a.at.getTime() && b.at.getTime() >= a.at.getTime() - 7 * DAY && ['spoke_with_borrower'].includes(b.outcome),
+            );
+            expect(talkBefore).toBe(false);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -100,13 +108,17 @@ describe('convenient hours in the borrower’s time zone', () => {
     const ny = ['America/New_York'];
     const r = contactRefusal(P, [], { channel: 'call', at: night, zones: ny });
     expect(r).toMatchObject({ kind: 'inconvenient_hour' });
-    expect(contactRefusalMessage(P, r!)).toBe('Contact refused: it is 01:00 for the borrower (America/New_York); contact is allowed from 08:00 to 21:00 their time.');
+    expect(contactRefusalMessage(P, r!)).toBe(
+      'Contact refused: it is 01:00 for the borrower (America/New_York); contact is allowed from 08:00 to 21:00 their time.',
+    );
     expect(contactRefusal(P, [], { channel: 'email', at: night, zones: ny })).not.toBeNull();
     expect(contactRefusal(P, [], { channel: 'letter', at: night, zones: ny })).toBeNull();
     const seven = Array.from({ length: 7 }, (_, i) => call(t0 + i * H));
     const limit = contactRefusal(P, seven, { channel: 'call', at: new Date(t0 + 8 * H), zones: ny })!;
     expect(contactRefusalMessage(P, limit)).toMatch(/^Call refused: 7 call attempts were already made on this loan in the last 7 days \(the limit is 7\)/);
-    expect(contactRefusalMessage(P, callFrequencyRefusal(P, [call(t0, 'spoke_with_borrower')], 'call', new Date(t0 + H))!)).toMatch(/^Call refused: you spoke with the borrower/);
+    expect(contactRefusalMessage(P, callFrequencyRefusal(P, [call(t0, 'spoke_with_borrower')], 'call', new Date(t0 + H))!)).toMatch(
+      /^Call refused: you spoke with the borrower/,
+    );
   });
 });
 

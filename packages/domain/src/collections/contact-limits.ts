@@ -15,7 +15,16 @@ export const CONTACT_CHANNELS = ['call', 'sms', 'email', 'letter'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 /** Outcomes of a contact attempt. */
-export const CONTACT_OUTCOMES = ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'] as const;
+export const CONTACT_OUTCOMES = [
+  'no_answer',
+  'left_message',
+  'spoke_with_borrower',
+  'promise_to_pay',
+  'refused_to_pay',
+  'disputed',
+  'wrong_number',
+  'sent',
+] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
 /** Outcomes that are a telephone conversation with the borrower (they start the quiet period). */
@@ -38,7 +47,9 @@ export function callFrequencyRefusal(policy: CollectionsPolicy, past: readonly P
   if (channel !== 'call') return null;
   const { maxAttempts, windowDays } = policy.callFrequency;
   const windowStart = at.getTime() - windowDays * DAY_MS;
-  const calls = past.filter((a) => a.channel === 'call' && a.at.getTime() >= windowStart && a.at.getTime() <= at.getTime()).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const calls = past
+    .filter((a) => a.channel === 'call' && a.at.getTime() >= windowStart && a.at.getTime() <= at.getTime())
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
   if (calls.length >= maxAttempts) {
     // The next call is allowed once enough of these have left the window.
     const leaving = calls[calls.length - maxAttempts]!;
@@ -46,9 +57,16 @@ export function callFrequencyRefusal(policy: CollectionsPolicy, past: readonly P
   }
   if (policy.quietDaysAfterConversation > 0) {
     const quietStart = at.getTime() - policy.quietDaysAfterConversation * DAY_MS;
-    const talks = past.filter((a) => a.channel === 'call' && CONVERSATION_OUTCOMES.has(a.outcome) && a.at.getTime() >= quietStart && a.at.getTime() <= at.getTime());
+    const talks = past.filter(
+      (a) => a.channel === 'call' && CONVERSATION_OUTCOMES.has(a.outcome) && a.at.getTime() >= quietStart && a.at.getTime() <= at.getTime(),
+    );
     const last = talks.sort((a, b) => b.at.getTime() - a.at.getTime())[0];
-    if (last) return { kind: 'after_conversation', conversationAt: last.at, nextAllowedAt: new Date(last.at.getTime() + policy.quietDaysAfterConversation * DAY_MS + 1) };
+    if (last)
+      return {
+        kind: 'after_conversation',
+        conversationAt: last.at,
+        nextAllowedAt: new Date(last.at.getTime() + policy.quietDaysAfterConversation * DAY_MS + 1),
+      };
   }
   return null;
 }
@@ -67,7 +85,11 @@ export function inconvenientHourRefusal(policy: CollectionsPolicy, zones: readon
  * The one check a logged attempt passes: convenient hours (a call, a text, an e-mail sent now), then the
  * call-frequency rules. Null when allowed. A letter has no hour.
  */
-export function contactRefusal(policy: CollectionsPolicy, past: readonly PastAttempt[], attempt: { channel: ContactChannel; at: Date; zones: readonly string[] }): ContactRefusal | null {
+export function contactRefusal(
+  policy: CollectionsPolicy,
+  past: readonly PastAttempt[],
+  attempt: { channel: ContactChannel; at: Date; zones: readonly string[] },
+): ContactRefusal | null {
   if (attempt.channel !== 'letter') {
     const hour = inconvenientHourRefusal(policy, attempt.zones, attempt.at);
     if (hour) return hour;

@@ -10,13 +10,21 @@ const d = (s: string) => parseIsoDate(s);
 
 describe('noticeDue', () => {
   it('a reminder 3 days before the due date of a current loan, nothing on other days', () => {
-    expect(noticeDue(P, { daysPastDue: 0, nextDueDate: d('2027-03-10') }, d('2027-03-07'), new Set())).toEqual({ kind: 'reminder', day: 3, dueDate: '2027-03-10' });
+    expect(noticeDue(P, { daysPastDue: 0, nextDueDate: d('2027-03-10') }, d('2027-03-07'), new Set())).toEqual({
+      kind: 'reminder',
+      day: 3,
+      dueDate: '2027-03-10',
+    });
     expect(noticeDue(P, { daysPastDue: 0, nextDueDate: d('2027-03-10') }, d('2027-03-08'), new Set())).toBeNull();
     expect(noticeDue(P, { daysPastDue: 0, nextDueDate: null }, d('2027-03-08'), new Set())).toBeNull();
   });
   it('a past-due notice on each policy day, keyed by the oldest unpaid due date', () => {
     for (const day of [1, 15, 30, 60, 90]) {
-      expect(noticeDue(P, { daysPastDue: day, nextDueDate: d('2027-01-01') }, addDays(d('2027-01-01'), day), new Set())).toEqual({ kind: 'past_due', day, dueDate: '2027-01-01' });
+      expect(noticeDue(P, { daysPastDue: day, nextDueDate: d('2027-01-01') }, addDays(d('2027-01-01'), day), new Set())).toEqual({
+        kind: 'past_due',
+        day,
+        dueDate: '2027-01-01',
+      });
     }
     expect(noticeDue(P, { daysPastDue: 2, nextDueDate: d('2027-01-01') }, d('2027-01-03'), new Set([1]))).toBeNull();
   });

@@ -23,7 +23,12 @@ export interface NoticeDue {
  * The notice due on `date` for a loan `daysPastDue` late whose next (or oldest unpaid) due date is
  * `nextDueDate`; `sent` holds the past-due days already sent for this delinquency. Null when none.
  */
-export function noticeDue(policy: CollectionsPolicy, loan: { daysPastDue: number; nextDueDate: IsoDate | null }, date: IsoDate, sent: ReadonlySet<number>): NoticeDue | null {
+export function noticeDue(
+  policy: CollectionsPolicy,
+  loan: { daysPastDue: number; nextDueDate: IsoDate | null },
+  date: IsoDate,
+  sent: ReadonlySet<number>,
+): NoticeDue | null {
   if (loan.daysPastDue > 0) {
     if (loan.daysPastDue >= policy.chargeOffDays) return null;
     const reached = policy.pastDueNoticeDays.filter((d) => d <= loan.daysPastDue);

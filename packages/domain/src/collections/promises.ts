@@ -22,7 +22,8 @@ export function promiseProblems(policy: CollectionsPolicy, p: { promisedDate: Is
   const problems: string[] = [];
   if (p.promisedDate < today) problems.push('The promised date cannot be in the past.');
   else if (p.promisedDate > addDays(today, policy.promise.maxDaysAhead)) problems.push(`The promised date must be within ${policy.promise.maxDaysAhead} days.`);
-  if (!Number.isSafeInteger(p.amountCents) || p.amountCents < policy.promise.minCents) problems.push(`The promised amount must be at least ${(policy.promise.minCents / 100).toFixed(2)} dollars.`);
+  if (!Number.isSafeInteger(p.amountCents) || p.amountCents < policy.promise.minCents)
+    problems.push(`The promised amount must be at least ${(policy.promise.minCents / 100).toFixed(2)} dollars.`);
   else if (p.amountCents > owedCents) problems.push(`The promised amount cannot be more than what is owed (${(owedCents / 100).toFixed(2)} dollars).`);
   return problems;
 }
@@ -38,5 +39,7 @@ export function promiseOutcome(p: PromiseToPay, received: readonly { date: IsoDa
 export function moneyReceived(entries: readonly LedgerEntry[], asOf: IsoDate): { date: IsoDate; amountCents: number }[] {
   const undone = new Set<number>();
   for (const e of entries) if (e.kind === 'reversal' && e.effectiveDate <= asOf && e.reversesEntryId != null) undone.add(e.reversesEntryId);
-  return entries.filter((e) => (PAYMENT_KINDS.has(e.kind) || e.kind === 'recovery') && e.effectiveDate <= asOf && !undone.has(e.id)).map((e) => ({ date: e.effectiveDate, amountCents: e.amountCents }));
+  return entries
+    .filter((e) => (PAYMENT_KINDS.has(e.kind) || e.kind === 'recovery') && e.effectiveDate <= asOf && !undone.has(e.id))
+    .map((e) => ({ date: e.effectiveDate, amountCents: e.amountCents }));
 }

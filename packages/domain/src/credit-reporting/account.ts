@@ -122,7 +122,9 @@ export type Furnished =
 const isPayment = (e: LedgerEntry) => PAYMENT_KINDS.has(e.kind) || e.kind === 'recovery';
 
 function undoneAsOf(entries: readonly LedgerEntry[], asOf: IsoDate): Set<number> {
-  return new Set(entries.flatMap((e) => ((e.kind === 'reversal' || e.kind === 'waiver') && e.effectiveDate <= asOf && e.reversesEntryId != null ? [e.reversesEntryId] : [])));
+  return new Set(
+    entries.flatMap((e) => ((e.kind === 'reversal' || e.kind === 'waiver') && e.effectiveDate <= asOf && e.reversesEntryId != null ? [e.reversesEntryId] : [])),
+  );
 }
 
 function canceledAsOf(entries: readonly LedgerEntry[], asOf: IsoDate): boolean {
@@ -166,7 +168,8 @@ export function furnishAccount(loan: LoanFacts, period: Period, furnisher: Furni
   const p = positionAsOf(schedule, entries, asOf);
   // Reported once closed (13) or paid after charge-off (64), then no more.
   const previousEnd = addDays(start, -1);
-  if (settled(p) && previousEnd >= opened && !canceledAsOf(entries, previousEnd) && settled(positionAsOf(schedule, entries, previousEnd))) return { include: false, reason: 'closed_before' };
+  if (settled(p) && previousEnd >= opened && !canceledAsOf(entries, previousEnd) && settled(positionAsOf(schedule, entries, previousEnd)))
+    return { include: false, reason: 'closed_before' };
 
   const payments = paymentsBetween(entries, opened, asOf);
   const lastPayment = payments.reduce<IsoDate | null>((m, e) => (m === null || e.effectiveDate > m ? e.effectiveDate : m), null);
@@ -300,7 +303,12 @@ export function buildMetro2File(
       continue;
     }
     bases.push(f.values);
-    accounts.push({ accountNumber: loan.accountNumber, status: f.status, daysPastDue: f.daysPastDue, complianceConditionCode: String(f.values.complianceConditionCode ?? '') });
+    accounts.push({
+      accountNumber: loan.accountNumber,
+      status: f.status,
+      daysPastDue: f.daysPastDue,
+      complianceConditionCode: String(f.values.complianceConditionCode ?? ''),
+    });
   }
   return { text: writeMetro2File(headerFor(period, createdOn, furnisher), bases), accounts, excluded, totals: trailerTotals(bases) };
 }

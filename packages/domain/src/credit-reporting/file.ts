@@ -6,7 +6,16 @@
  */
 import { Metro2FieldError, parseRecord, writeRecord } from './fixed-width';
 import type { FieldProblem, FieldValue, RecordValues } from './fixed-width';
-import { BASE_LAYOUT, HEADER_LAYOUT, HISTORY_CODES, RECORD_LENGTH, STATUSES_REQUIRING_RATING, TRAILER_LAYOUT, TRAILER_STATUS_CODES, statusTotalKey } from './layout';
+import {
+  BASE_LAYOUT,
+  HEADER_LAYOUT,
+  HISTORY_CODES,
+  RECORD_LENGTH,
+  STATUSES_REQUIRING_RATING,
+  TRAILER_LAYOUT,
+  TRAILER_STATUS_CODES,
+  statusTotalKey,
+} from './layout';
 import type { AccountStatusCode, BaseKey, HeaderKey, TrailerKey } from './layout';
 
 export type HeaderValues = RecordValues<HeaderKey>;
@@ -66,19 +75,28 @@ function baseRules(b: Record<BaseKey, FieldValue>, activityDate: FieldValue): Om
   const out: Omit<FieldProblem, 'position'>[] = [];
   const status = String(b.accountStatus ?? '') as AccountStatusCode;
   const rating = String(b.paymentRating ?? '');
-  if (STATUSES_REQUIRING_RATING.includes(status) && rating === '') out.push({ field: 'paymentRating', message: `Payment Rating is required with status ${status}` });
-  if (!STATUSES_REQUIRING_RATING.includes(status) && rating !== '') out.push({ field: 'paymentRating', message: `Payment Rating must be blank with status ${status}` });
+  if (STATUSES_REQUIRING_RATING.includes(status) && rating === '')
+    out.push({ field: 'paymentRating', message: `Payment Rating is required with status ${status}` });
+  if (!STATUSES_REQUIRING_RATING.includes(status) && rating !== '')
+    out.push({ field: 'paymentRating', message: `Payment Rating must be blank with status ${status}` });
   const profile = String(b.paymentHistoryProfile ?? '');
-  if (profile.length !== 24 || [...profile].some((c) => !(HISTORY_CODES as readonly string[]).includes(c))) out.push({ field: 'paymentHistoryProfile', message: `Payment History Profile has a character that is not a history code: "${profile}"` });
+  if (profile.length !== 24 || [...profile].some((c) => !(HISTORY_CODES as readonly string[]).includes(c)))
+    out.push({ field: 'paymentHistoryProfile', message: `Payment History Profile has a character that is not a history code: "${profile}"` });
   else if (/B[^B]/.test(profile)) out.push({ field: 'paymentHistoryProfile', message: 'Payment History Profile: after a B every older month must be B' });
-  if (OPEN_DELINQUENT.includes(status) && b.dateOfFirstDelinquency === null) out.push({ field: 'dateOfFirstDelinquency', message: `Date of First Delinquency is required with status ${status}` });
-  if ((status === '97' || status === '64') && !(Number(b.originalChargeOffAmount) > 0)) out.push({ field: 'originalChargeOffAmount', message: `Original Charge-off Amount is required with status ${status}` });
-  if ((status === '13' || status === '64' || status === '61' || status === '62' || status === '63') && Number(b.currentBalance) !== 0) out.push({ field: 'currentBalance', message: `Current Balance must be zero with status ${status}` });
-  if ((status === '13' || status === '64') && b.dateClosed === null) out.push({ field: 'dateClosed', message: `Date Closed is required with status ${status}` });
+  if (OPEN_DELINQUENT.includes(status) && b.dateOfFirstDelinquency === null)
+    out.push({ field: 'dateOfFirstDelinquency', message: `Date of First Delinquency is required with status ${status}` });
+  if ((status === '97' || status === '64') && !(Number(b.originalChargeOffAmount) > 0))
+    out.push({ field: 'originalChargeOffAmount', message: `Original Charge-off Amount is required with status ${status}` });
+  if ((status === '13' || status === '64' || status === '61' || status === '62' || status === '63') && Number(b.currentBalance) !== 0)
+    out.push({ field: 'currentBalance', message: `Current Balance must be zero with status ${status}` });
+  if ((status === '13' || status === '64') && b.dateClosed === null)
+    out.push({ field: 'dateClosed', message: `Date Closed is required with status ${status}` });
   if (Number(b.amountPastDue) > Number(b.currentBalance)) out.push({ field: 'amountPastDue', message: 'Amount Past Due is more than the Current Balance' });
   const info = b.dateOfAccountInformation;
-  if (typeof info === 'string' && typeof b.dateOpened === 'string' && b.dateOpened > info) out.push({ field: 'dateOpened', message: 'Date Opened is after the Date of Account Information' });
-  if (typeof info === 'string' && typeof activityDate === 'string' && info > activityDate) out.push({ field: 'dateOfAccountInformation', message: "Date of Account Information is after the header's Activity Date" });
+  if (typeof info === 'string' && typeof b.dateOpened === 'string' && b.dateOpened > info)
+    out.push({ field: 'dateOpened', message: 'Date Opened is after the Date of Account Information' });
+  if (typeof info === 'string' && typeof activityDate === 'string' && info > activityDate)
+    out.push({ field: 'dateOfAccountInformation', message: "Date of Account Information is after the header's Activity Date" });
   return out;
 }
 
@@ -123,12 +141,19 @@ export function validateMetro2File(text: string): ParsedMetro2File {
   const first = lines[0]!;
   const last = lines[lines.length - 1]!;
   if (first.slice(4, 10) !== 'HEADER') problems.push({ line: 1, field: 'recordIdentifier', position: 5, message: 'the first record is not a HEADER' });
-  if (last.slice(4, 11) !== 'TRAILER') problems.push({ line: lines.length, field: 'recordIdentifier', position: 5, message: 'the last record is not a TRAILER' });
+  if (last.slice(4, 11) !== 'TRAILER')
+    problems.push({ line: lines.length, field: 'recordIdentifier', position: 5, message: 'the last record is not a TRAILER' });
   const header = read(HEADER_LAYOUT, first, 1);
   const bases: Record<BaseKey, FieldValue>[] = [];
   for (let i = 1; i < lines.length - 1; i++) {
     const line = lines[i]!;
-    if (line.length > RECORD_LENGTH) problems.push({ line: i + 1, field: 'record', position: RECORD_LENGTH + 1, message: 'appended segments (J1/J2/K/L/N) are not part of this fixed-length file' });
+    if (line.length > RECORD_LENGTH)
+      problems.push({
+        line: i + 1,
+        field: 'record',
+        position: RECORD_LENGTH + 1,
+        message: 'appended segments (J1/J2/K/L/N) are not part of this fixed-length file',
+      });
     const values = read(BASE_LAYOUT, line, i + 1);
     bases.push(values);
     for (const p of baseRules(values, header.activityDate)) problems.push({ line: i + 1, position: positionOf(BASE_LAYOUT, p.field), ...p });
@@ -137,13 +162,19 @@ export function validateMetro2File(text: string): ParsedMetro2File {
   const expected = trailerTotals(bases);
   for (const key of TRAILER_COUNT_KEYS) {
     if (trailer[key] !== undefined && trailer[key] !== expected[key]) {
-      problems.push({ line: lines.length, field: key, position: positionOf(TRAILER_LAYOUT, key), message: `trailer ${key} is ${String(trailer[key])}, the file has ${expected[key]}` });
+      problems.push({
+        line: lines.length,
+        field: key,
+        position: positionOf(TRAILER_LAYOUT, key),
+        message: `trailer ${key} is ${String(trailer[key])}, the file has ${expected[key]}`,
+      });
     }
   }
   const accounts = new Set<string>();
   bases.forEach((b, i) => {
     const id = `${String(b.identificationNumber)}/${String(b.consumerAccountNumber)}`;
-    if (accounts.has(id)) problems.push({ line: i + 2, field: 'consumerAccountNumber', position: 43, message: `account ${String(b.consumerAccountNumber)} is reported twice` });
+    if (accounts.has(id))
+      problems.push({ line: i + 2, field: 'consumerAccountNumber', position: 43, message: `account ${String(b.consumerAccountNumber)} is reported twice` });
     accounts.add(id);
   });
   return { ok: problems.length === 0, problems, header, bases, trailer };

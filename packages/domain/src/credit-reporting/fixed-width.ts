@@ -44,7 +44,8 @@ function formatDate(spec: FieldSpec, value: FieldValue): string {
 
 function formatTimestamp(spec: FieldSpec, value: FieldValue): string {
   const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(value) : null;
-  if (!m || !isIsoDate(`${m[1]}-${m[2]}-${m[3]}`) || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) throw new Metro2FieldError(spec.key, `not a timestamp: ${String(value)}`);
+  if (!m || !isIsoDate(`${m[1]}-${m[2]}-${m[3]}`) || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)
+    throw new Metro2FieldError(spec.key, `not a timestamp: ${String(value)}`);
   return `${m[2]}${m[3]}${m[1]}${m[4]}${m[5]}${m[6]}`;
 }
 

@@ -43,7 +43,31 @@ export const RECORD_LENGTH = 426;
 export const RDW = '0426';
 
 /** Account Status codes (Resource Guide, "Account Status Codes"), the ones a furnisher may report. */
-export const ACCOUNT_STATUS_CODES = ['DA', 'DF', '05', '11', '13', '61', '62', '63', '64', '65', '71', '78', '80', '82', '83', '84', '88', '89', '93', '94', '95', '96', '97'] as const;
+export const ACCOUNT_STATUS_CODES = [
+  'DA',
+  'DF',
+  '05',
+  '11',
+  '13',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '78',
+  '80',
+  '82',
+  '83',
+  '84',
+  '88',
+  '89',
+  '93',
+  '94',
+  '95',
+  '96',
+  '97',
+] as const;
 export type AccountStatusCode = (typeof ACCOUNT_STATUS_CODES)[number];
 
 /** Statuses whose Payment Rating is required (the account is closed or paid: the rating says how it stood). */
@@ -87,7 +111,14 @@ export const RESIDENCE_CODES = ['O', 'R'] as const;
 export const ADDRESS_INDICATORS = ['B', 'C', 'D', 'E', 'I', 'M', 'N', 'P', 'Q', 'S', 'T', 'U', 'X', 'Y', 'Z'] as const;
 export const GENERATION_CODES = ['J', 'S', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
-const f = <K extends string>(key: K, name: string, position: number, length: number, type: FieldType, more: Omit<FieldSpec, 'key' | 'name' | 'position' | 'length' | 'type'> = {}): FieldSpec<K> => ({
+const f = <K extends string>(
+  key: K,
+  name: string,
+  position: number,
+  length: number,
+  type: FieldType,
+  more: Omit<FieldSpec, 'key' | 'name' | 'position' | 'length' | 'type'> = {},
+): FieldSpec<K> => ({
   key,
   name,
   position,
@@ -170,7 +201,30 @@ export const BASE_LAYOUT = [
 ] as const;
 
 /** The status codes the trailer counts, in its order. */
-export const TRAILER_STATUS_CODES = ['DA', '05', '11', '13', '61', '62', '63', '64', '65', '71', '78', '80', '82', '83', '84', '88', '89', '93', '94', '95', '96', '97'] as const;
+export const TRAILER_STATUS_CODES = [
+  'DA',
+  '05',
+  '11',
+  '13',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '78',
+  '80',
+  '82',
+  '83',
+  '84',
+  '88',
+  '89',
+  '93',
+  '94',
+  '95',
+  '96',
+  '97',
+] as const;
 
 const count = <K extends string>(key: K, name: string, position: number) => f(key, name, position, 9, 'N');
 

@@ -113,7 +113,14 @@ describe('status, rating and history by days past due', () => {
   });
 
   it('profile: position 1 is the month before; B from the first month the account did not exist', () => {
-    const p = paymentHistoryProfile([{ kind: 'open', daysPastDue: 35 }, { kind: 'open', daysPastDue: 5 }, { kind: 'zero_balance' }, { kind: 'charged_off' }, { kind: 'not_open' }, { kind: 'open', daysPastDue: 0 }]);
+    const p = paymentHistoryProfile([
+      { kind: 'open', daysPastDue: 35 },
+      { kind: 'open', daysPastDue: 5 },
+      { kind: 'zero_balance' },
+      { kind: 'charged_off' },
+      { kind: 'not_open' },
+      { kind: 'open', daysPastDue: 0 },
+    ]);
     expect(p).toBe('10EL' + 'B'.repeat(20));
     expect(p).toHaveLength(24);
   });
@@ -139,8 +146,14 @@ describe('status, rating and history by days past due', () => {
 // ---------------------------------------------------------------------------------------------------
 // Writer and validator: round trip of random accounts, tampered files fail.
 
-const upper = (len: number) => fc.stringMatching(new RegExp(`^[A-Z][A-Z0-9 ]{0,${len - 1}}$`)).map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s.length > 0);
-const date = fc.date({ min: new Date('2015-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((t) => t.toISOString().slice(0, 10) as IsoDate);
+const upper = (len: number) =>
+  fc
+    .stringMatching(new RegExp(`^[A-Z][A-Z0-9 ]{0,${len - 1}}$`))
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length > 0);
+const date = fc
+  .date({ min: new Date('2015-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((t) => t.toISOString().slice(0, 10) as IsoDate);
 const dollars = fc.integer({ min: 0, max: 999_999 });
 const digits = (n: number) => fc.stringMatching(new RegExp(`^[1-9][0-9]{${n - 1}}$`));
 
@@ -230,7 +243,8 @@ const uniqueAccounts = (bases: BaseValues[]) => bases.filter((b, i) => bases.fin
 
 /** What a written value reads back as (the writer's normalisation: absent → blank / zero / no date). */
 function readBack(spec: (typeof BASE_LAYOUT)[number], v: unknown): unknown {
-  if (spec.constant !== undefined && (v === undefined || v === null)) return spec.type === 'N' ? (spec.digits ? spec.constant : Number(spec.constant)) : spec.constant;
+  if (spec.constant !== undefined && (v === undefined || v === null))
+    return spec.type === 'N' ? (spec.digits ? spec.constant : Number(spec.constant)) : spec.constant;
   if (spec.type === 'N') return spec.digits ? (v === null || v === undefined ? '0'.repeat(spec.length) : String(v)) : ((v as number | null | undefined) ?? 0);
   if (spec.type === 'A') return v === null || v === undefined ? '' : String(v);
   return v ?? null;
@@ -335,8 +349,20 @@ describe('validator fails on a tampered file', () => {
 
   it('rules between fields: rating with status 13, charge-off amount with 97', () => {
     const b = bases[0]!;
-    expect(problemsOf(writeMetro2File(header(d('2030-12-31')), [{ ...b, accountStatus: '13', currentBalance: 0, amountPastDue: 0, dateClosed: b.dateOfAccountInformation, paymentRating: '' }]))).toContain('2:paymentRating');
-    expect(problemsOf(writeMetro2File(header(d('2030-12-31')), [{ ...b, accountStatus: '97', paymentRating: '', dateOfFirstDelinquency: b.dateOpened, originalChargeOffAmount: 0 }]))).toContain('2:originalChargeOffAmount');
+    expect(
+      problemsOf(
+        writeMetro2File(header(d('2030-12-31')), [
+          { ...b, accountStatus: '13', currentBalance: 0, amountPastDue: 0, dateClosed: b.dateOfAccountInformation, paymentRating: '' },
+        ]),
+      ),
+    ).toContain('2:paymentRating');
+    expect(
+      problemsOf(
+        writeMetro2File(header(d('2030-12-31')), [
+          { ...b, accountStatus: '97', paymentRating: '', dateOfFirstDelinquency: b.dateOpened, originalChargeOffAmount: 0 },
+        ]),
+      ),
+    ).toContain('2:originalChargeOffAmount');
   });
 
   it('the writer refuses a value that does not fit (never writes a bad record)', () => {
@@ -364,13 +390,33 @@ function loanSchedule(o: { disbursement?: string; first?: string; n?: number; am
 let nextId = 1;
 function ledger(schedule: LoanSchedule, paidInstallments: number, extra: Omit<LedgerEntry, 'id'>[] = []): LedgerEntry[] {
   const out: LedgerEntry[] = [{ id: nextId++, kind: 'disbursement', effectiveDate: schedule.terms.disbursementDate, amountCents: schedule.disbursedCents }];
-  for (let i = 0; i < paidInstallments; i++) out.push({ id: nextId++, kind: 'scheduled_debit', effectiveDate: schedule.dueDates[i]!, amountCents: schedule.rows[i]!.paymentCents });
+  for (let i = 0; i < paidInstallments; i++)
+    out.push({ id: nextId++, kind: 'scheduled_debit', effectiveDate: schedule.dueDates[i]!, amountCents: schedule.rows[i]!.paymentCents });
   for (const e of extra) out.push({ id: nextId++, ...e });
   return out;
 }
 
-const consumer = { surname: 'Rivera', firstName: 'Ana', ssn: '012345678', dateOfBirth: d('1990-05-06'), telephone: '3025550123', addressLine1: '12 Main St', city: 'Dover', state: 'DE', postalCode: '19901', residence: 'rent' as const };
-const facts = (schedule: LoanSchedule, entries: LedgerEntry[], more: Partial<LoanFacts> = {}): LoanFacts => ({ accountNumber: '1234-56-7890', schedule, entries, refinanced: false, dispute: null, consumer, ...more });
+const consumer = {
+  surname: 'Rivera',
+  firstName: 'Ana',
+  ssn: '012345678',
+  dateOfBirth: d('1990-05-06'),
+  telephone: '3025550123',
+  addressLine1: '12 Main St',
+  city: 'Dover',
+  state: 'DE',
+  postalCode: '19901',
+  residence: 'rent' as const,
+};
+const facts = (schedule: LoanSchedule, entries: LedgerEntry[], more: Partial<LoanFacts> = {}): LoanFacts => ({
+  accountNumber: '1234-56-7890',
+  schedule,
+  entries,
+  refinanced: false,
+  dispute: null,
+  consumer,
+  ...more,
+});
 
 describe('a loan reported month by month', () => {
   const schedule = loanSchedule();
@@ -425,7 +471,14 @@ describe('a loan reported month by month', () => {
     const s = loanSchedule({ n: 3 });
     const entries = ledger(s, 3);
     const june = furnishAccount(facts(s, entries), '2027-04', FURNISHER);
-    expect(june.include && june.values).toMatchObject({ accountStatus: '13', paymentRating: '0', currentBalance: 0, amountPastDue: 0, dateClosed: '2027-04-04', scheduledMonthlyPayment: 0 });
+    expect(june.include && june.values).toMatchObject({
+      accountStatus: '13',
+      paymentRating: '0',
+      currentBalance: 0,
+      amountPastDue: 0,
+      dateClosed: '2027-04-04',
+      scheduledMonthlyPayment: 0,
+    });
     expect(furnishAccount(facts(s, entries), '2027-05', FURNISHER)).toEqual({ include: false, reason: 'closed_before' });
     const refi = furnishAccount(facts(s, entries, { refinanced: true }), '2027-04', FURNISHER);
     expect(refi.include && refi.values.specialComment).toBe('AS');
@@ -437,11 +490,26 @@ describe('a loan reported month by month', () => {
       { kind: 'charge_off', effectiveDate: d('2027-07-02'), amountCents: 2_345, reasonCode: 'interest' },
     ]);
     const aug = furnishAccount(facts(schedule, entries), '2027-08', FURNISHER);
-    expect(aug.include && aug.values).toMatchObject({ accountStatus: '97', originalChargeOffAmount: 1023, currentBalance: 1023, amountPastDue: 1023, dateClosed: '2027-07-02', dateOfFirstDelinquency: '2027-03-04', scheduledMonthlyPayment: 0 });
+    expect(aug.include && aug.values).toMatchObject({
+      accountStatus: '97',
+      originalChargeOffAmount: 1023,
+      currentBalance: 1023,
+      amountPastDue: 1023,
+      dateClosed: '2027-07-02',
+      dateOfFirstDelinquency: '2027-03-04',
+      scheduledMonthlyPayment: 0,
+    });
     expect(aug.include && String(aug.values.paymentHistoryProfile).slice(0, 6)).toBe('L32100');
     const recovered = [...entries, { id: nextId++, kind: 'recovery' as const, effectiveDate: d('2027-09-10'), amountCents: 102_345 }];
     const sep = furnishAccount(facts(schedule, recovered), '2027-09', FURNISHER);
-    expect(sep.include && sep.values).toMatchObject({ accountStatus: '64', originalChargeOffAmount: 1023, currentBalance: 0, amountPastDue: 0, dateOfLastPayment: '2027-09-10', actualPayment: 1023 });
+    expect(sep.include && sep.values).toMatchObject({
+      accountStatus: '64',
+      originalChargeOffAmount: 1023,
+      currentBalance: 0,
+      amountPastDue: 0,
+      dateOfLastPayment: '2027-09-10',
+      actualPayment: 1023,
+    });
     expect(furnishAccount(facts(schedule, recovered), '2027-10', FURNISHER)).toEqual({ include: false, reason: 'closed_before' });
   });
 
@@ -467,20 +535,31 @@ describe('a loan reported month by month', () => {
 
   it('a whole file of random loans validates, with the trailer counting what it holds', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ paid: fc.integer({ min: 0, max: 12 }), month: fc.integer({ min: 0, max: 20 }), start: fc.integer({ min: 0, max: 300 }), amount: fc.integer({ min: 10_000, max: 5_000_000 }) }), { maxLength: 8 }), (loans) => {
-        const list = loans.map((l, i) => {
-          const disbursement = addDays(d('2026-01-01'), l.start);
-          const first = addDays(disbursement, 30);
-          const s = loanSchedule({ disbursement, first, amount: l.amount });
-          return facts(s, ledger(s, l.paid), { accountNumber: `0000-00-${String(i).padStart(4, '0')}` });
-        });
-        const period = shiftPeriod('2027-12', -0);
-        const out = buildMetro2File(period, makeIsoDate(2028, 1, 2), FURNISHER, list);
-        const parsed = validateMetro2File(out.text);
-        expect(parsed.problems).toEqual([]);
-        expect(parsed.bases).toHaveLength(out.accounts.length);
-        expect(out.totals.totalBaseRecords).toBe(out.accounts.length);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            paid: fc.integer({ min: 0, max: 12 }),
+            month: fc.integer({ min: 0, max: 20 }),
+            start: fc.integer({ min: 0, max: 300 }),
+            amount: fc.integer({ min: 10_000, max: 5_000_000 }),
+          }),
+          { maxLength: 8 },
+        ),
+        (loans) => {
+          const list = loans.map((l, i) => {
+            const disbursement = addDays(d('2026-01-01'), l.start);
+            const first = addDays(disbursement, 30);
+            const s = loanSchedule({ disbursement, first, amount: l.amount });
+            return facts(s, ledger(s, l.paid), { accountNumber: `0000-00-${String(i).padStart(4, '0')}` });
+          });
+          const period = shiftPeriod('2027-12', -0);
+          const out = buildMetro2File(period, makeIsoDate(2028, 1, 2), FURNISHER, list);
+          const parsed = validateMetro2File(out.text);
+          expect(parsed.problems).toEqual([]);
+          expect(parsed.bases).toHaveLength(out.accounts.length);
+          expect(out.totals.totalBaseRecords).toBe(out.accounts.length);
+        },
+      ),
       { numRuns: 25 },
     );
   });

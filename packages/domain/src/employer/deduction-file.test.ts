@@ -60,7 +60,13 @@ describe('pay dates', () => {
 
 describe('deductionFile', () => {
   it('the first payroll: every employee is new; the total is the sum of the deductions', () => {
-    const f = deductionFile([loan({ loanId: 1, personId: 1, amounts: [12540, 12540], employeeName: 'Zoe Adams' }), loan({ loanId: 2, personId: 2, amounts: [5000], employeeName: 'Ana Brown' })], PAYDAYS[0]!);
+    const f = deductionFile(
+      [
+        loan({ loanId: 1, personId: 1, amounts: [12540, 12540], employeeName: 'Zoe Adams' }),
+        loan({ loanId: 2, personId: 2, amounts: [5000], employeeName: 'Ana Brown' }),
+      ],
+      PAYDAYS[0]!,
+    );
     expect(f.previousPayDate).toBeNull();
     expect(f.lines.map((l) => [l.employeeName, l.deductionCents, l.previousCents, l.change])).toEqual([
       ['Ana Brown', 5000, 0, 'new'],
@@ -90,13 +96,19 @@ describe('deductionFile', () => {
   });
 
   it('a leave: ended on the first paused pay date, new again on the first after it', () => {
-    const loans = [loan({ loanId: 1, personId: 1, amounts: [100, 100, 100, 100, 100] }), loan({ loanId: 2, personId: 2, amounts: [50, 50, 50, 50, 50], pauses: [{ from: PAYDAYS[1]!, to: PAYDAYS[2]! }] })];
+    const loans = [
+      loan({ loanId: 1, personId: 1, amounts: [100, 100, 100, 100, 100] }),
+      loan({ loanId: 2, personId: 2, amounts: [50, 50, 50, 50, 50], pauses: [{ from: PAYDAYS[1]!, to: PAYDAYS[2]! }] }),
+    ];
     const change = (k: number) => deductionFile(loans, PAYDAYS[k]!).lines.find((l) => l.personId === 2)?.change ?? null;
     expect([0, 1, 2, 3, 4].map(change)).toEqual(['new', 'ended', null, 'new', 'unchanged']);
   });
 
   it('one line per employee: two loans of one borrower due the same day add up (a refinance closing the old loan is a change)', () => {
-    const loans = [loan({ loanId: 1, personId: 7, amounts: [100, 100, 100], endsOn: PAYDAYS[1]! }), loan({ loanId: 2, personId: 7, amounts: [40, 150, 150], from: 0 })];
+    const loans = [
+      loan({ loanId: 1, personId: 7, amounts: [100, 100, 100], endsOn: PAYDAYS[1]! }),
+      loan({ loanId: 2, personId: 7, amounts: [40, 150, 150], from: 0 }),
+    ];
     const first = deductionFile(loans, PAYDAYS[0]!);
     expect(first.lines).toHaveLength(1);
     expect(first.lines[0]).toMatchObject({ deductionCents: 140, loanIds: [1, 2], change: 'new' });
@@ -104,7 +116,10 @@ describe('deductionFile', () => {
   });
 
   it('an employee id missing on one loan is taken from another of the same borrower', () => {
-    const got = deductionsOn([loan({ loanId: 1, personId: 1, amounts: [1], employeeId: '' }), loan({ loanId: 2, personId: 1, amounts: [1], employeeId: 'X9' })], PAYDAYS[0]!);
+    const got = deductionsOn(
+      [loan({ loanId: 1, personId: 1, amounts: [1], employeeId: '' }), loan({ loanId: 2, personId: 1, amounts: [1], employeeId: 'X9' })],
+      PAYDAYS[0]!,
+    );
     expect(got.get(1)?.employeeId).toBe('X9');
   });
 
@@ -148,7 +163,8 @@ describe('deductionFile', () => {
         if (f.lines.length > 0) {
           const back = parseDeductionCsv(deductionCsv(f));
           expect(back.ok).toBe(true);
-          if (back.ok) expect(back.lines.map((l) => [l.employeeId, l.deductionCents, l.change])).toEqual(f.lines.map((l) => [l.employeeId, l.deductionCents, l.change]));
+          if (back.ok)
+            expect(back.lines.map((l) => [l.employeeId, l.deductionCents, l.change])).toEqual(f.lines.map((l) => [l.employeeId, l.deductionCents, l.change]));
         }
       }),
     );
@@ -182,7 +198,13 @@ describe('deductionCsv', () => {
   });
 
   it('never lets a spreadsheet run a name or an id as a formula, and reads it back as it was', () => {
-    const f = deductionFile([loan({ loanId: 1, personId: 1, amounts: [100], employeeId: '-7', employeeName: '=HYPERLINK("http://x","y")' }), loan({ loanId: 2, personId: 2, amounts: [100], employeeId: '@x', employeeName: "O'Neil" })], PAYDAYS[0]!);
+    const f = deductionFile(
+      [
+        loan({ loanId: 1, personId: 1, amounts: [100], employeeId: '-7', employeeName: '=HYPERLINK("http://x","y")' }),
+        loan({ loanId: 2, personId: 2, amounts: [100], employeeId: '@x', employeeName: "O'Neil" }),
+      ],
+      PAYDAYS[0]!,
+    );
     const csv = deductionCsv(f);
     expect(csv.split('\r\n').slice(1, 3)).toEqual([`2030-01-04,'-7,"'=HYPERLINK(""http://x"",""y"")",1.00,new`, "2030-01-04,'@x,O'Neil,1.00,new"]);
     const back = parseDeductionCsv(csv);
@@ -214,7 +236,14 @@ describe('parseDeductionCsv', () => {
 
   it('reports every bad line with its line number and column, and returns no line', () => {
     const got = parseDeductionCsv(
-      ['pay_date,employee_id,employee_name,deduction,change', '2030-13-01,A-1,Ana,10.00,new', ',,Bo,-5,', '2030-01-04,A-3,Cy,1.234,maybe', '2030-01-04,A-4', '2030-01-04,A-5,Di,$5,'].join('\n'),
+      [
+        'pay_date,employee_id,employee_name,deduction,change',
+        '2030-13-01,A-1,Ana,10.00,new',
+        ',,Bo,-5,',
+        '2030-01-04,A-3,Cy,1.234,maybe',
+        '2030-01-04,A-4',
+        '2030-01-04,A-5,Di,$5,',
+      ].join('\n'),
     );
     expect(got.ok).toBe(false);
     if (got.ok) return;
@@ -233,9 +262,15 @@ describe('parseDeductionCsv', () => {
   });
 
   it('a missing column, an empty file, a header alone, an unterminated quote', () => {
-    expect(parseDeductionCsv('pay_date,employee_name,deduction\n2030-01-04,Ana,1.00')).toEqual({ ok: false, errors: [{ line: 1, column: 'employee_id', message: 'Missing column "employee_id" in the header row.' }] });
+    expect(parseDeductionCsv('pay_date,employee_name,deduction\n2030-01-04,Ana,1.00')).toEqual({
+      ok: false,
+      errors: [{ line: 1, column: 'employee_id', message: 'Missing column "employee_id" in the header row.' }],
+    });
     expect(parseDeductionCsv('')).toMatchObject({ ok: false, errors: [{ line: 1 }] });
-    expect(parseDeductionCsv('pay_date,employee_id,employee_name,deduction,change\r\n')).toEqual({ ok: false, errors: [{ line: 1, message: 'The file has no lines after the header row.' }] });
+    expect(parseDeductionCsv('pay_date,employee_id,employee_name,deduction,change\r\n')).toEqual({
+      ok: false,
+      errors: [{ line: 1, message: 'The file has no lines after the header row.' }],
+    });
     expect(parseDeductionCsv('pay_date,employee_id,employee_name,deduction\n2030-01-04,"A-1,Ana,1.00')).toMatchObject({ ok: false, errors: [{ line: 1 }] });
   });
 

@@ -149,11 +149,29 @@ export function deductionFile(loans: readonly PayrollLoan[], payDate: IsoDate): 
   const current: DeductionLine[] = [...now.values()].map((d) => {
     const prev = before.get(d.personId);
     const change: DeductionChange = !prev ? 'new' : prev.cents !== d.cents ? 'changed' : 'unchanged';
-    return { payDate, personId: d.personId, employeeId: d.employeeId, employeeName: d.employeeName, deductionCents: d.cents, previousCents: prev?.cents ?? 0, change, loanIds: d.loanIds };
+    return {
+      payDate,
+      personId: d.personId,
+      employeeId: d.employeeId,
+      employeeName: d.employeeName,
+      deductionCents: d.cents,
+      previousCents: prev?.cents ?? 0,
+      change,
+      loanIds: d.loanIds,
+    };
   });
   const ended: DeductionLine[] = [...before.values()]
     .filter((d) => !now.has(d.personId))
-    .map((d) => ({ payDate, personId: d.personId, employeeId: d.employeeId, employeeName: d.employeeName, deductionCents: 0, previousCents: d.cents, change: 'ended' as const, loanIds: d.loanIds }));
+    .map((d) => ({
+      payDate,
+      personId: d.personId,
+      employeeId: d.employeeId,
+      employeeName: d.employeeName,
+      deductionCents: 0,
+      previousCents: d.cents,
+      change: 'ended' as const,
+      loanIds: d.loanIds,
+    }));
   current.sort(byName);
   ended.sort(byName);
   return { payDate, previousPayDate: previous, lines: [...current, ...ended], totalCents: current.reduce((sum, l) => sum + l.deductionCents, 0) };
@@ -176,7 +194,8 @@ const fromInert = (value: string): string => (value.startsWith("'") && FORMULA_S
 /** The file as CSV text (header row, CRLF line ends, a final CRLF). */
 export function deductionCsv(file: DeductionFile): string {
   const rows = [DEDUCTION_FILE_COLUMNS.join(',')];
-  for (const l of file.lines) rows.push([l.payDate, inertText(l.employeeId), inertText(l.employeeName), formatCents(cents(l.deductionCents)), l.change].map(csvField).join(','));
+  for (const l of file.lines)
+    rows.push([l.payDate, inertText(l.employeeId), inertText(l.employeeName), formatCents(cents(l.deductionCents)), l.change].map(csvField).join(','));
   return `${rows.join('\r\n')}\r\n`;
 }
 
@@ -203,7 +222,8 @@ export interface DeductionLineError {
   readonly message: string;
 }
 
-export type DeductionParse = { readonly ok: true; readonly lines: readonly ParsedDeductionLine[] } | { readonly ok: false; readonly errors: readonly DeductionLineError[] };
+export type DeductionParse =
+  { readonly ok: true; readonly lines: readonly ParsedDeductionLine[] } | { readonly ok: false; readonly errors: readonly DeductionLineError[] };
 
 /** Lines in a file, at most. */
 export const MAX_DEDUCTION_LINES = 50_000;
@@ -217,7 +237,11 @@ export function parseDollars(text: string): Cents | null {
   return cents(Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')));
 }
 
-const normalizeHeader = (h: string): string => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalizeHeader = (h: string): string =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * Reads a CSV in the deduction-file layout. The header must name the columns pay_date, employee_id,
@@ -244,7 +268,8 @@ export function parseDeductionCsv(text: string): DeductionParse {
   if (errors.length > 0) return { ok: false, errors };
   const body = records.slice(1);
   if (body.length === 0) return { ok: false, errors: [{ line: header.line, message: 'The file has no lines after the header row.' }] };
-  if (body.length > MAX_DEDUCTION_LINES) return { ok: false, errors: [{ line: header.line, message: `The file has more than ${String(MAX_DEDUCTION_LINES)} lines.` }] };
+  if (body.length > MAX_DEDUCTION_LINES)
+    return { ok: false, errors: [{ line: header.line, message: `The file has more than ${String(MAX_DEDUCTION_LINES)} lines.` }] };
   const lines: ParsedDeductionLine[] = [];
   for (const r of body) {
     if (r.fields.length !== header.fields.length) {
@@ -260,10 +285,23 @@ export function parseDeductionCsv(text: string): DeductionParse {
     const before = errors.length;
     if (!isIsoDate(payDate)) errors.push({ line: r.line, column: 'pay_date', message: `Pay date "${payDate}" is not a YYYY-MM-DD date.` });
     if (employeeId === '') errors.push({ line: r.line, column: 'employee_id', message: 'Employee id is required.' });
-    if (deduction === null) errors.push({ line: r.line, column: 'deduction', message: `Deduction "${get('deduction')}" is not a dollar amount with at most two decimals (for example 125.40).` });
-    if (change !== '' && !(DEDUCTION_CHANGES as readonly string[]).includes(change)) errors.push({ line: r.line, column: 'change', message: `Change "${get('change')}" is not one of ${DEDUCTION_CHANGES.join(', ')}.` });
+    if (deduction === null)
+      errors.push({
+        line: r.line,
+        column: 'deduction',
+        message: `Deduction "${get('deduction')}" is not a dollar amount with at most two decimals (for example 125.40).`,
+      });
+    if (change !== '' && !(DEDUCTION_CHANGES as readonly string[]).includes(change))
+      errors.push({ line: r.line, column: 'change', message: `Change "${get('change')}" is not one of ${DEDUCTION_CHANGES.join(', ')}.` });
     if (errors.length === before) {
-      lines.push({ line: r.line, payDate: payDate as IsoDate, employeeId, employeeName, deductionCents: deduction!, change: change === '' ? null : (change as DeductionChange) });
+      lines.push({
+        line: r.line,
+        payDate: payDate as IsoDate,
+        employeeId,
+        employeeName,
+        deductionCents: deduction!,
+        change: change === '' ? null : (change as DeductionChange),
+      });
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };

@@ -8,19 +8,39 @@ const HEADER = 'pay_date,employee_id,employee_name,deduction,change';
 describe('parseRemittanceUpload (the deduction file layout)', () => {
   it('reads the lines of one pay date, 0.00 allowed', () => {
     const r = parseRemittanceUpload(`${HEADER}\r\n2026-11-27,E-1,"Lee, Jo",125.40,unchanged\r\n2026-11-27,E-2,Sam,0.00,\r\n`);
-    expect(r).toEqual({ ok: true, payDate: '2026-11-27', lines: [{ line: 2, employeeId: 'E-1', amountCents: 12540 }, { line: 3, employeeId: 'E-2', amountCents: 0 }] });
+    expect(r).toEqual({
+      ok: true,
+      payDate: '2026-11-27',
+      lines: [
+        { line: 2, employeeId: 'E-1', amountCents: 12540 },
+        { line: 3, employeeId: 'E-2', amountCents: 0 },
+      ],
+    });
   });
   it('refuses several pay dates, an employee twice, nothing remitted, a bad amount', () => {
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-28,E-2,B,1.00,\n`)).toMatchObject({ ok: false, errors: [{ line: 1, column: 'pay_date' }] });
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-27,e-1,B,2.00,\n`)).toMatchObject({ ok: false, errors: [{ line: 3, column: 'employee_id' }] });
+    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-28,E-2,B,1.00,\n`)).toMatchObject({
+      ok: false,
+      errors: [{ line: 1, column: 'pay_date' }],
+    });
+    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-27,e-1,B,2.00,\n`)).toMatchObject({
+      ok: false,
+      errors: [{ line: 3, column: 'employee_id' }],
+    });
     expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,0.00,\n`)).toMatchObject({ ok: false, errors: [{ column: 'deduction' }] });
     expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,-1.00,\n`)).toMatchObject({ ok: false, errors: [{ line: 2, column: 'deduction' }] });
     expect(parseRemittanceUpload('employer,pay_date,borrower_identifier,amount\nX,2026-11-27,E-1,1.00\n').ok).toBe(false);
   });
   it('checks totals typed on screen the same way', () => {
-    expect(checkRemittanceEntry('2026-11-27', [{ employee_id: ' E-1 ', amount: 100 }])).toEqual({ ok: true, payDate: '2026-11-27', lines: [{ line: 1, employeeId: 'E-1', amountCents: 100 }] });
+    expect(checkRemittanceEntry('2026-11-27', [{ employee_id: ' E-1 ', amount: 100 }])).toEqual({
+      ok: true,
+      payDate: '2026-11-27',
+      lines: [{ line: 1, employeeId: 'E-1', amountCents: 100 }],
+    });
     expect(checkRemittanceEntry('27/11/2026', [{ employee_id: 'E-1', amount: 100 }])).toMatchObject({ ok: false, errors: [{ column: 'pay_date' }] });
-    expect(checkRemittanceEntry('2026-11-27', [{ employee_id: '', amount: -1 }])).toMatchObject({ ok: false, errors: [{ column: 'employee_id' }, { column: 'amount' }] });
+    expect(checkRemittanceEntry('2026-11-27', [{ employee_id: '', amount: -1 }])).toMatchObject({
+      ok: false,
+      errors: [{ column: 'employee_id' }, { column: 'amount' }],
+    });
   });
 });
 

@@ -39,7 +39,8 @@ export interface UploadError {
 }
 
 /** A parsed upload: the pay date and its lines, or every error. */
-export type UploadParse = { readonly ok: true; readonly payDate: IsoDate; readonly lines: readonly RemittedLine[] } | { readonly ok: false; readonly errors: readonly UploadError[] };
+export type UploadParse =
+  { readonly ok: true; readonly payDate: IsoDate; readonly lines: readonly RemittedLine[] } | { readonly ok: false; readonly errors: readonly UploadError[] };
 
 const normId = (s: string): string => s.trim().toLowerCase();
 
@@ -48,11 +49,18 @@ function finish(payDates: Set<string>, lines: RemittedLine[], errors: UploadErro
   const seen = new Map<string, number>();
   for (const l of lines) {
     const first = seen.get(normId(l.employeeId));
-    if (first !== undefined) errors.push({ line: l.line, column: 'employee_id', message: `Employee ${l.employeeId} is listed twice (also on line ${String(first)}): give one total per employee.` });
+    if (first !== undefined)
+      errors.push({
+        line: l.line,
+        column: 'employee_id',
+        message: `Employee ${l.employeeId} is listed twice (also on line ${String(first)}): give one total per employee.`,
+      });
     else seen.set(normId(l.employeeId), l.line);
   }
-  if (payDates.size > 1) errors.push({ line: headerLine, column: 'pay_date', message: `A remittance is for one pay date; this one has ${[...payDates].sort().join(', ')}.` });
-  if (errors.length === 0 && lines.every((l) => l.amountCents === 0)) errors.push({ line: headerLine, column: 'deduction', message: 'Nothing was remitted: every amount is $0.00.' });
+  if (payDates.size > 1)
+    errors.push({ line: headerLine, column: 'pay_date', message: `A remittance is for one pay date; this one has ${[...payDates].sort().join(', ')}.` });
+  if (errors.length === 0 && lines.every((l) => l.amountCents === 0))
+    errors.push({ line: headerLine, column: 'deduction', message: 'Nothing was remitted: every amount is $0.00.' });
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, payDate: [...payDates][0] as IsoDate, lines };
 }
@@ -80,8 +88,10 @@ export function checkRemittanceEntry(payDate: string, entries: readonly { employ
   entries.forEach((e, k) => {
     const employeeId = e.employee_id.trim();
     const before = errors.length;
-    if (employeeId === '' || employeeId.length > 64) errors.push({ line: k + 1, column: 'employee_id', message: 'Employee id is required (at most 64 characters).' });
-    if (!Number.isSafeInteger(e.amount) || e.amount < 0 || e.amount > 99_999_99) errors.push({ line: k + 1, column: 'amount', message: 'The amount must be whole cents from $0.00 to $99,999.99.' });
+    if (employeeId === '' || employeeId.length > 64)
+      errors.push({ line: k + 1, column: 'employee_id', message: 'Employee id is required (at most 64 characters).' });
+    if (!Number.isSafeInteger(e.amount) || e.amount < 0 || e.amount > 99_999_99)
+      errors.push({ line: k + 1, column: 'amount', message: 'The amount must be whole cents from $0.00 to $99,999.99.' });
     if (errors.length === before) lines.push({ line: k + 1, employeeId, amountCents: cents(e.amount) });
   });
   return finish(new Set(isIsoDate(payDate) ? [payDate] : []), lines, errors, 0);
@@ -151,7 +161,14 @@ export function reconcileRemittance(expected: readonly ExpectedDeduction[], remi
       claimed.add(id);
     }
     const diff = got - e.expectedCents;
-    const base = { employeeId: e.employeeId, employeeName: e.employeeName, loanId: e.loanIds[0] ?? null, expectedCents: e.expectedCents, remittedCents: got, differenceCents: diff };
+    const base = {
+      employeeId: e.employeeId,
+      employeeName: e.employeeName,
+      loanId: e.loanIds[0] ?? null,
+      expectedCents: e.expectedCents,
+      remittedCents: got,
+      differenceCents: diff,
+    };
     if (got === 0) out.push({ ...base, status: 'missing', reason: `Nothing remitted: ${usd(e.expectedCents)} was to be deducted.` });
     else if (diff === 0) out.push({ ...base, status: 'exact', reason: 'Remitted as deducted.' });
     else if (diff < 0) out.push({ ...base, status: 'short', reason: `Remitted ${usd(got)} of ${usd(e.expectedCents)}: ${usd(diff)} short.` });
@@ -159,10 +176,28 @@ export function reconcileRemittance(expected: readonly ExpectedDeduction[], remi
   }
   for (const [loanId, r] of byLoan) {
     if (claimed.has(loanId)) continue;
-    out.push({ employeeId: r.employeeId, employeeName: null, loanId, expectedCents: 0, remittedCents: r.amount, differenceCents: r.amount, status: 'over', reason: `No deduction was due for this employee on this pay date; ${usd(r.amount)} was remitted.` });
+    out.push({
+      employeeId: r.employeeId,
+      employeeName: null,
+      loanId,
+      expectedCents: 0,
+      remittedCents: r.amount,
+      differenceCents: r.amount,
+      status: 'over',
+      reason: `No deduction was due for this employee on this pay date; ${usd(r.amount)} was remitted.`,
+    });
   }
   for (const r of unknown.values()) {
-    out.push({ employeeId: r.employeeId, employeeName: null, loanId: null, expectedCents: 0, remittedCents: r.amount, differenceCents: r.amount, status: 'unknown_employee', reason: `No employee with a payroll deduction has the id ${r.employeeId}; ${usd(r.amount)} is held until our servicing team matches it.` });
+    out.push({
+      employeeId: r.employeeId,
+      employeeName: null,
+      loanId: null,
+      expectedCents: 0,
+      remittedCents: r.amount,
+      differenceCents: r.amount,
+      status: 'unknown_employee',
+      reason: `No employee with a payroll deduction has the id ${r.employeeId}; ${usd(r.amount)} is held until our servicing team matches it.`,
+    });
   }
   return out.sort((a, b) => a.employeeId.localeCompare(b.employeeId) || (a.loanId ?? 0) - (b.loanId ?? 0));
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../dates';
-import { VERIFICATION_FALLBACK_BUSINESS_DAYS, verificationBlocksApproval, verificationConfirmsEmployment, verificationDueOn, verificationState } from './verification';
+import {
+  VERIFICATION_FALLBACK_BUSINESS_DAYS,
+  verificationBlocksApproval,
+  verificationConfirmsEmployment,
+  verificationDueOn,
+  verificationState,
+} from './verification';
 
 describe('employment verification rules', () => {
   it('is due 3 business days after the request (weekends and Federal Reserve holidays skipped), expired after', () => {

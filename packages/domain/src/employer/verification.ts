@@ -57,8 +57,10 @@ export function verificationState(v: { readonly requestedOn: IsoDate; readonly a
  * the applicant does not work there (`not_found`) or no longer does (`terminated`). Null: no block.
  */
 export function verificationBlocksApproval(status: EmploymentStatus | null, employerName: string): string | null {
-  if (status === 'terminated') return `${employerName} answered the employment verification: the applicant is no longer employed there. The application cannot be approved.`;
-  if (status === 'not_found') return `${employerName} answered the employment verification: the applicant is not an employee there. The application cannot be approved.`;
+  if (status === 'terminated')
+    return `${employerName} answered the employment verification: the applicant is no longer employed there. The application cannot be approved.`;
+  if (status === 'not_found')
+    return `${employerName} answered the employment verification: the applicant is not an employee there. The application cannot be approved.`;
   return null;
 }
 

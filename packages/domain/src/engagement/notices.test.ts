@@ -16,14 +16,17 @@ describe('status notices', () => {
   });
 
   it('cover every outcome of a review', () => {
-    for (const s of ['approved', 'declined', 'denied', 'dropped', 'canceled', 'review_allotment', 'application_submitted'] as const) expect(STATUS_NOTICES[s]).toBeTruthy();
+    for (const s of ['approved', 'declined', 'denied', 'dropped', 'canceled', 'review_allotment', 'application_submitted'] as const)
+      expect(STATUS_NOTICES[s]).toBeTruthy();
   });
 });
 
 describe('feedback notice', () => {
   it('names the requested documents once each, in order', () => {
     expect(feedbackNotice(['pay_stub'])).toBe('Documents requested: please upload your pay stub.');
-    expect(feedbackNotice(['pay_stub', 'proof_of_address', 'pay_stub', 'w2'])).toBe('Documents requested: please upload your pay stub, proof of address and W-2.');
+    expect(feedbackNotice(['pay_stub', 'proof_of_address', 'pay_stub', 'w2'])).toBe(
+      'Documents requested: please upload your pay stub, proof of address and W-2.',
+    );
   });
 
   it('asks to review the answers when no document is requested', () => {

@@ -32,12 +32,23 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, parseIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
-import { actuarialApr, actuarialAprFromUnitPeriods, countUnitPeriods, formatAprForDisclosure, formatAprPercent, singleAdvanceApr, unitPeriodFor, unitPeriodsPerYear } from './apr';
+import {
+  actuarialApr,
+  actuarialAprFromUnitPeriods,
+  countUnitPeriods,
+  formatAprForDisclosure,
+  formatAprPercent,
+  singleAdvanceApr,
+  unitPeriodFor,
+  unitPeriodsPerYear,
+} from './apr';
 import type { CashFlow, UnitPeriod, UnitPeriodFlow } from './apr';
 
 const d = parseIsoDate;
-const monthly = (first: string, count: number, amount: number, step = 1): CashFlow[] => Array.from({ length: count }, (_, k) => ({ date: addMonths(d(first), step * k), amountCents: amount }));
-const everyDays = (first: string, count: number, amount: number, days: number): CashFlow[] => Array.from({ length: count }, (_, k) => ({ date: addDays(d(first), days * k), amountCents: amount }));
+const monthly = (first: string, count: number, amount: number, step = 1): CashFlow[] =>
+  Array.from({ length: count }, (_, k) => ({ date: addMonths(d(first), step * k), amountCents: amount }));
+const everyDays = (first: string, count: number, amount: number, days: number): CashFlow[] =>
+  Array.from({ length: count }, (_, k) => ({ date: addDays(d(first), days * k), amountCents: amount }));
 
 interface Example {
   id: string;
@@ -49,21 +60,120 @@ interface Example {
   published: number;
 }
 
-const semimonthly1and16 = Array.from({ length: 24 }, (_, k) => ({ date: addMonths(d('1978-03-01'), Math.floor(k / 2), k % 2 === 0 ? 1 : 16), amountCents: 21917 }));
+const semimonthly1and16 = Array.from({ length: 24 }, (_, k) => ({
+  date: addMonths(d('1978-03-01'), Math.floor(k / 2), k % 2 === 0 ? 1 : 16),
+  amountCents: 21917,
+}));
 
 const EXAMPLES: Example[] = [
-  { id: '(c)(1)(i)', title: 'monthly payments, regular first period', advance: 500000, advanceDate: '1978-01-10', payments: monthly('1978-02-10', 24, 23000), unit: { kind: 'month', months: 1 }, published: 9.69 }, // 9.6857
-  { id: '(c)(1)(ii)', title: 'monthly payments, long first period', advance: 600000, advanceDate: '1978-02-10', payments: monthly('1978-04-01', 36, 20000), unit: { kind: 'month', months: 1 }, published: 11.82 }, // 11.8165
-  { id: '(c)(1)(iii)', title: 'semimonthly payments, short first period', advance: 500000, advanceDate: '1978-02-23', payments: semimonthly1and16, unit: { kind: 'semimonth' }, published: 10.34 }, // 10.3379
-  { id: '(c)(1)(iv)', title: 'quarterly payments, long first period', advance: 1000000, advanceDate: '1978-05-23', payments: monthly('1978-10-01', 40, 38500, 3), unit: { kind: 'month', months: 3 }, published: 8.97 }, // 8.9708
-  { id: '(c)(1)(v)', title: 'weekly payments, long first period', advance: 50000, advanceDate: '1978-03-20', payments: everyDays('1978-04-21', 30, 1760, 7), unit: { kind: 'week', weeks: 1 }, published: 14.96 }, // 14.9622
-  { id: '(c)(2)(i)', title: 'monthly payments, irregular first payment', advance: 500000, advanceDate: '1978-01-10', payments: [{ date: d('1978-02-10'), amountCents: 25000 }, ...monthly('1978-03-10', 23, 23000)], unit: { kind: 'month', months: 1 }, published: 10.08 }, // 10.0829
-  { id: '(c)(2)(ii)', title: 'payments every 4 weeks, long first period, irregular first payment', advance: 40000, advanceDate: '1978-03-18', payments: [{ date: d('1978-04-20'), amountCents: 3950 }, ...everyDays('1978-05-18', 11, 3831, 28)], unit: { kind: 'week', weeks: 4 }, published: 28.5 }, // 28.4979
-  { id: '(c)(3)(i)', title: 'monthly payments, irregular final payment', advance: 500000, advanceDate: '1978-01-10', payments: [...monthly('1978-02-10', 23, 23000), { date: d('1980-01-10'), amountCents: 28000 }], unit: { kind: 'month', months: 1 }, published: 10.5 }, // 10.5005
-  { id: '(c)(3)(ii)', title: 'payments every 2 weeks, short first period, irregular final payment', advance: 20000, advanceDate: '1978-04-03', payments: [...everyDays('1978-04-11', 19, 950, 14), { date: d('1979-01-02'), amountCents: 3000 }], unit: { kind: 'week', weeks: 2 }, published: 12.22 }, // 12.2249
-  { id: '(c)(4)(i)', title: 'monthly payments, irregular first and final payments', advance: 500000, advanceDate: '1978-01-10', payments: [{ date: d('1978-02-10'), amountCents: 25000 }, ...monthly('1978-03-10', 22, 23000), { date: d('1980-01-10'), amountCents: 28000 }], unit: { kind: 'month', months: 1 }, published: 10.9 }, // 10.8955
-  { id: '(c)(4)(ii)', title: 'payments every two months, short first period, irregular first and final payments', advance: 800000, advanceDate: '1978-01-10', payments: [{ date: d('1978-03-01'), amountCents: 44936 }, ...monthly('1978-05-01', 18, 46500, 2), { date: d('1981-05-01'), amountCents: 20000 }], unit: { kind: 'month', months: 2 }, published: 7.3 }, // 7.3018
-  { id: '(c)(5)(i)', title: 'single advance, single payment, term under a year in days', advance: 100000, advanceDate: '1978-01-03', payments: [{ date: d('1978-09-15'), amountCents: 108000 }], unit: { kind: 'day', days: 255 }, published: 11.45 }, // 11.4510
+  {
+    id: '(c)(1)(i)',
+    title: 'monthly payments, regular first period',
+    advance: 500000,
+    advanceDate: '1978-01-10',
+    payments: monthly('1978-02-10', 24, 23000),
+    unit: { kind: 'month', months: 1 },
+    published: 9.69,
+  }, // 9.6857
+  {
+    id: '(c)(1)(ii)',
+    title: 'monthly payments, long first period',
+    advance: 600000,
+    advanceDate: '1978-02-10',
+    payments: monthly('1978-04-01', 36, 20000),
+    unit: { kind: 'month', months: 1 },
+    published: 11.82,
+  }, // 11.8165
+  {
+    id: '(c)(1)(iii)',
+    title: 'semimonthly payments, short first period',
+    advance: 500000,
+    advanceDate: '1978-02-23',
+    payments: semimonthly1and16,
+    unit: { kind: 'semimonth' },
+    published: 10.34,
+  }, // 10.3379
+  {
+    id: '(c)(1)(iv)',
+    title: 'quarterly payments, long first period',
+    advance: 1000000,
+    advanceDate: '1978-05-23',
+    payments: monthly('1978-10-01', 40, 38500, 3),
+    unit: { kind: 'month', months: 3 },
+    published: 8.97,
+  }, // 8.9708
+  {
+    id: '(c)(1)(v)',
+    title: 'weekly payments, long first period',
+    advance: 50000,
+    advanceDate: '1978-03-20',
+    payments: everyDays('1978-04-21', 30, 1760, 7),
+    unit: { kind: 'week', weeks: 1 },
+    published: 14.96,
+  }, // 14.9622
+  {
+    id: '(c)(2)(i)',
+    title: 'monthly payments, irregular first payment',
+    advance: 500000,
+    advanceDate: '1978-01-10',
+    payments: [{ date: d('1978-02-10'), amountCents: 25000 }, ...monthly('1978-03-10', 23, 23000)],
+    unit: { kind: 'month', months: 1 },
+    published: 10.08,
+  }, // 10.0829
+  {
+    id: '(c)(2)(ii)',
+    title: 'payments every 4 weeks, long first period, irregular first payment',
+    advance: 40000,
+    advanceDate: '1978-03-18',
+    payments: [{ date: d('1978-04-20'), amountCents: 3950 }, ...everyDays('1978-05-18', 11, 3831, 28)],
+    unit: { kind: 'week', weeks: 4 },
+    published: 28.5,
+  }, // 28.4979
+  {
+    id: '(c)(3)(i)',
+    title: 'monthly payments, irregular final payment',
+    advance: 500000,
+    advanceDate: '1978-01-10',
+    payments: [...monthly('1978-02-10', 23, 23000), { date: d('1980-01-10'), amountCents: 28000 }],
+    unit: { kind: 'month', months: 1 },
+    published: 10.5,
+  }, // 10.5005
+  {
+    id: '(c)(3)(ii)',
+    title: 'payments every 2 weeks, short first period, irregular final payment',
+    advance: 20000,
+    advanceDate: '1978-04-03',
+    payments: [...everyDays('1978-04-11', 19, 950, 14), { date: d('1979-01-02'), amountCents: 3000 }],
+    unit: { kind: 'week', weeks: 2 },
+    published: 12.22,
+  }, // 12.2249
+  {
+    id: '(c)(4)(i)',
+    title: 'monthly payments, irregular first and final payments',
+    advance: 500000,
+    advanceDate: '1978-01-10',
+    payments: [{ date: d('1978-02-10'), amountCents: 25000 }, ...monthly('1978-03-10', 22, 23000), { date: d('1980-01-10'), amountCents: 28000 }],
+    unit: { kind: 'month', months: 1 },
+    published: 10.9,
+  }, // 10.8955
+  {
+    id: '(c)(4)(ii)',
+    title: 'payments every two months, short first period, irregular first and final payments',
+    advance: 800000,
+    advanceDate: '1978-01-10',
+    payments: [{ date: d('1978-03-01'), amountCents: 44936 }, ...monthly('1978-05-01', 18, 46500, 2), { date: d('1981-05-01'), amountCents: 20000 }],
+    unit: { kind: 'month', months: 2 },
+    published: 7.3,
+  }, // 7.3018
+  {
+    id: '(c)(5)(i)',
+    title: 'single advance, single payment, term under a year in days',
+    advance: 100000,
+    advanceDate: '1978-01-03',
+    payments: [{ date: d('1978-09-15'), amountCents: 108000 }],
+    unit: { kind: 'day', days: 255 },
+    published: 11.45,
+  }, // 11.4510
 ];
 
 describe('Regulation Z Appendix J (c) examples', () => {
@@ -93,27 +203,165 @@ interface Transcribed {
 }
 const s = (amount: number, count: number, t: number, f: number) => ({ amount, count, t, f });
 const TRANSCRIBED: Transcribed[] = [
-  { id: '(c)(1)(i)', title: 'monthly, regular first period', advance: 5000, series: [s(230, 24, 1, 0)], w: 12, unit: { kind: 'month', months: 1 }, published: 9.69 },
-  { id: '(c)(1)(ii)', title: 'monthly, long first period', advance: 6000, series: [s(200, 36, 1, 19 / 30)], w: 12, unit: { kind: 'month', months: 1 }, published: 11.82 },
-  { id: '(c)(1)(iii)', title: 'semimonthly, short first period', advance: 5000, series: [s(219.17, 24, 0, 6 / 15)], w: 24, unit: { kind: 'semimonth' }, published: 10.34 },
-  { id: '(c)(1)(iv)', title: 'quarterly, long first period', advance: 10000, series: [s(385, 40, 1, 39 / 90)], w: 4, unit: { kind: 'month', months: 3 }, published: 8.97 },
-  { id: '(c)(1)(v)', title: 'weekly, long first period', advance: 500, series: [s(17.6, 30, 4, 4 / 7)], w: 52, unit: { kind: 'week', weeks: 1 }, published: 14.96 },
-  { id: '(c)(2)(i)', title: 'monthly, irregular first payment', advance: 5000, series: [s(250, 1, 1, 0), s(230, 23, 2, 0)], w: 12, unit: { kind: 'month', months: 1 }, published: 10.08 },
-  { id: '(c)(2)(ii)', title: 'every 4 weeks, long first period, irregular first payment', advance: 400, series: [s(39.5, 1, 1, 5 / 28), s(38.31, 11, 2, 5 / 28)], w: 13, unit: { kind: 'week', weeks: 4 }, published: 28.5 },
-  { id: '(c)(3)(i)', title: 'monthly, irregular final payment', advance: 5000, series: [s(230, 23, 1, 0), s(280, 1, 24, 0)], w: 12, unit: { kind: 'month', months: 1 }, published: 10.5 },
-  { id: '(c)(3)(ii)', title: 'every 2 weeks, short first period, irregular final payment', advance: 200, series: [s(9.5, 19, 0, 8 / 14), s(30, 1, 19, 8 / 14)], w: 26, unit: { kind: 'week', weeks: 2 }, published: 12.22 },
-  { id: '(c)(4)(i)', title: 'monthly, irregular first and final payments', advance: 5000, series: [s(250, 1, 1, 0), s(230, 22, 2, 0), s(280, 1, 24, 0)], w: 12, unit: { kind: 'month', months: 1 }, published: 10.9 },
-  { id: '(c)(4)(ii)', title: 'every 2 months, short first period, irregular first and final payments', advance: 8000, series: [s(449.36, 1, 0, 52 / 60), s(465, 18, 1, 52 / 60), s(200, 1, 19, 52 / 60)], w: 6, unit: { kind: 'month', months: 2 }, published: 7.3 },
-  { id: '(c)(5)(i)', title: 'single advance, single payment, term 255 days', advance: 1000, series: [s(1080, 1, 1, 0)], w: 365 / 255, unit: { kind: 'day', days: 255 }, published: 11.45 },
+  {
+    id: '(c)(1)(i)',
+    title: 'monthly, regular first period',
+    advance: 5000,
+    series: [s(230, 24, 1, 0)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 9.69,
+  },
+  {
+    id: '(c)(1)(ii)',
+    title: 'monthly, long first period',
+    advance: 6000,
+    series: [s(200, 36, 1, 19 / 30)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 11.82,
+  },
+  {
+    id: '(c)(1)(iii)',
+    title: 'semimonthly, short first period',
+    advance: 5000,
+    series: [s(219.17, 24, 0, 6 / 15)],
+    w: 24,
+    unit: { kind: 'semimonth' },
+    published: 10.34,
+  },
+  {
+    id: '(c)(1)(iv)',
+    title: 'quarterly, long first period',
+    advance: 10000,
+    series: [s(385, 40, 1, 39 / 90)],
+    w: 4,
+    unit: { kind: 'month', months: 3 },
+    published: 8.97,
+  },
+  {
+    id: '(c)(1)(v)',
+    title: 'weekly, long first period',
+    advance: 500,
+    series: [s(17.6, 30, 4, 4 / 7)],
+    w: 52,
+    unit: { kind: 'week', weeks: 1 },
+    published: 14.96,
+  },
+  {
+    id: '(c)(2)(i)',
+    title: 'monthly, irregular first payment',
+    advance: 5000,
+    series: [s(250, 1, 1, 0), s(230, 23, 2, 0)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 10.08,
+  },
+  {
+    id: '(c)(2)(ii)',
+    title: 'every 4 weeks, long first period, irregular first payment',
+    advance: 400,
+    series: [s(39.5, 1, 1, 5 / 28), s(38.31, 11, 2, 5 / 28)],
+    w: 13,
+    unit: { kind: 'week', weeks: 4 },
+    published: 28.5,
+  },
+  {
+    id: '(c)(3)(i)',
+    title: 'monthly, irregular final payment',
+    advance: 5000,
+    series: [s(230, 23, 1, 0), s(280, 1, 24, 0)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 10.5,
+  },
+  {
+    id: '(c)(3)(ii)',
+    title: 'every 2 weeks, short first period, irregular final payment',
+    advance: 200,
+    series: [s(9.5, 19, 0, 8 / 14), s(30, 1, 19, 8 / 14)],
+    w: 26,
+    unit: { kind: 'week', weeks: 2 },
+    published: 12.22,
+  },
+  {
+    id: '(c)(4)(i)',
+    title: 'monthly, irregular first and final payments',
+    advance: 5000,
+    series: [s(250, 1, 1, 0), s(230, 22, 2, 0), s(280, 1, 24, 0)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 10.9,
+  },
+  {
+    id: '(c)(4)(ii)',
+    title: 'every 2 months, short first period, irregular first and final payments',
+    advance: 8000,
+    series: [s(449.36, 1, 0, 52 / 60), s(465, 18, 1, 52 / 60), s(200, 1, 19, 52 / 60)],
+    w: 6,
+    unit: { kind: 'month', months: 2 },
+    published: 7.3,
+  },
+  {
+    id: '(c)(5)(i)',
+    title: 'single advance, single payment, term 255 days',
+    advance: 1000,
+    series: [s(1080, 1, 1, 0)],
+    w: 365 / 255,
+    unit: { kind: 'day', days: 255 },
+    published: 11.45,
+  },
   // The 5 examples without dates in the transcription:
-  { id: '(c)(5)(ii)', title: 'single advance, single payment, term 6 months (unit period 6 months)', advance: 1000, series: [s(1044, 1, 1, 0)], w: 2, unit: { kind: 'month', months: 6 }, published: 8.8 }, // 8.8000
-  { id: '(c)(5)(iii)', title: 'single advance, single payment, term 18 months (unit period 1 year, f = 6/12)', advance: 1000, series: [s(1135.19, 1, 1, 6 / 12)], w: 1, unit: { kind: 'year' }, published: 8.76 }, // 8.7570
-  { id: '(c)(5)(iv)', title: 'single advance, single payment, term exactly 2 years (unit period 1 year)', advance: 1000, series: [s(1240, 1, 2, 0)], w: 1, unit: { kind: 'year' }, published: 11.36 }, // 11.3553
-  { id: '(c)(6)(i)', title: 'complex single advance: skipped-payment loan, payments every 4 weeks', advance: 2135, series: [s(100, 9, 0, 26 / 28), s(100, 6, 10, 12 / 28), s(100, 6, 16, 26 / 28), s(100, 3, 23, 12 / 28)], w: 13, unit: { kind: 'week', weeks: 4 }, published: 12 }, // 11.9951
-  { id: '(c)(6)(ii)', title: 'complex single advance: skipped payments plus single payments, monthly', advance: 7350, series: [s(1000, 3, 6, 12 / 30), s(2000, 1, 12, 12 / 30), s(750, 3, 18, 12 / 30), s(1000, 1, 22, 29 / 30)], w: 12, unit: { kind: 'month', months: 1 }, published: 10.22 }, // 10.2154
+  {
+    id: '(c)(5)(ii)',
+    title: 'single advance, single payment, term 6 months (unit period 6 months)',
+    advance: 1000,
+    series: [s(1044, 1, 1, 0)],
+    w: 2,
+    unit: { kind: 'month', months: 6 },
+    published: 8.8,
+  }, // 8.8000
+  {
+    id: '(c)(5)(iii)',
+    title: 'single advance, single payment, term 18 months (unit period 1 year, f = 6/12)',
+    advance: 1000,
+    series: [s(1135.19, 1, 1, 6 / 12)],
+    w: 1,
+    unit: { kind: 'year' },
+    published: 8.76,
+  }, // 8.7570
+  {
+    id: '(c)(5)(iv)',
+    title: 'single advance, single payment, term exactly 2 years (unit period 1 year)',
+    advance: 1000,
+    series: [s(1240, 1, 2, 0)],
+    w: 1,
+    unit: { kind: 'year' },
+    published: 11.36,
+  }, // 11.3553
+  {
+    id: '(c)(6)(i)',
+    title: 'complex single advance: skipped-payment loan, payments every 4 weeks',
+    advance: 2135,
+    series: [s(100, 9, 0, 26 / 28), s(100, 6, 10, 12 / 28), s(100, 6, 16, 26 / 28), s(100, 3, 23, 12 / 28)],
+    w: 13,
+    unit: { kind: 'week', weeks: 4 },
+    published: 12,
+  }, // 11.9951
+  {
+    id: '(c)(6)(ii)',
+    title: 'complex single advance: skipped payments plus single payments, monthly',
+    advance: 7350,
+    series: [s(1000, 3, 6, 12 / 30), s(2000, 1, 12, 12 / 30), s(750, 3, 18, 12 / 30), s(1000, 1, 22, 29 / 30)],
+    w: 12,
+    unit: { kind: 'month', months: 1 },
+    published: 10.22,
+  }, // 10.2154
 ];
-const transcribedFlows = (ex: Transcribed): UnitPeriodFlow[] => ex.series.flatMap((x) => Array.from({ length: x.count }, (_, k) => ({ amount: x.amount, t: x.t + k, f: x.f })));
-const transcribedApr = (ex: Transcribed) => actuarialAprFromUnitPeriods({ advances: [{ amount: ex.advance, t: 0, f: 0 }], payments: transcribedFlows(ex), unitPeriodsPerYear: ex.w });
+const transcribedFlows = (ex: Transcribed): UnitPeriodFlow[] =>
+  ex.series.flatMap((x) => Array.from({ length: x.count }, (_, k) => ({ amount: x.amount, t: x.t + k, f: x.f })));
+const transcribedApr = (ex: Transcribed) =>
+  actuarialAprFromUnitPeriods({ advances: [{ amount: ex.advance, t: 0, f: 0 }], payments: transcribedFlows(ex), unitPeriodsPerYear: ex.w });
 const transcribed = (id: string): Transcribed => {
   const ex = TRANSCRIBED.find((x) => x.id === id);
   if (!ex) throw new Error(`no transcribed example ${id}`);
@@ -203,7 +451,15 @@ describe('APR solver and formatting', () => {
   });
   it('handles several advances (general equation)', () => {
     const start: IsoDate = d('2025-01-01');
-    const r = actuarialApr({ termStart: start, advances: [{ date: start, amountCents: 50000 }, { date: d('2025-02-01'), amountCents: 50000 }], payments: monthly('2025-03-01', 10, 10600), unitPeriod: { kind: 'month', months: 1 } });
+    const r = actuarialApr({
+      termStart: start,
+      advances: [
+        { date: start, amountCents: 50000 },
+        { date: d('2025-02-01'), amountCents: 50000 },
+      ],
+      payments: monthly('2025-03-01', 10, 10600),
+      unitPeriod: { kind: 'month', months: 1 },
+    });
     expect(r.apr).toBeGreaterThan(0);
     const i = r.unitPeriodRate;
     const pv = Array.from({ length: 10 }, (_, k) => 10600 / (1 + i) ** (k + 2)).reduce((a, b) => a + b, 0);
@@ -221,12 +477,19 @@ describe('APR solver and formatting', () => {
     const payments = monthly('2025-03-01', 12, 9000);
     const unit: UnitPeriod = { kind: 'month', months: 1 };
     const dated = actuarialApr({ termStart: start, advances: [{ date: start, amountCents: 100000 }], payments, unitPeriod: unit });
-    const counted = actuarialAprFromUnitPeriods({ advances: [{ amount: 100000, t: 0, f: 0 }], payments: payments.map((p) => ({ amount: p.amountCents, ...countUnitPeriods(start, p.date, unit) })), unitPeriodsPerYear: 12 });
+    const counted = actuarialAprFromUnitPeriods({
+      advances: [{ amount: 100000, t: 0, f: 0 }],
+      payments: payments.map((p) => ({ amount: p.amountCents, ...countUnitPeriods(start, p.date, unit) })),
+      unitPeriodsPerYear: 12,
+    });
     expect(counted).toEqual(dated);
   });
   it('unit-period input: order does not matter; invalid t, f, amounts or w are rejected', () => {
     const advances = [{ amount: 1000, t: 0, f: 0 }];
-    const payments = [{ amount: 600, t: 1, f: 0 }, { amount: 500, t: 2, f: 0.5 }];
+    const payments = [
+      { amount: 600, t: 1, f: 0 },
+      { amount: 500, t: 2, f: 0.5 },
+    ];
     const r = actuarialAprFromUnitPeriods({ advances, payments, unitPeriodsPerYear: 12 });
     expect(actuarialAprFromUnitPeriods({ advances, payments: [...payments].reverse(), unitPeriodsPerYear: 12 })).toEqual(r);
     const i = r.unitPeriodRate;

@@ -214,7 +214,8 @@ function toUnitPeriodFlows(input: AprInput): { advances: UnitPeriodFlow[]; payme
 }
 
 function checkFlow(flow: UnitPeriodFlow, what: string): void {
-  if (!Number.isInteger(flow.t) || flow.t < 0 || flow.t > 0x7fffffff) throw new RangeError(`${what}: t must be a whole number of unit periods ≥ 0 (got ${flow.t})`);
+  if (!Number.isInteger(flow.t) || flow.t < 0 || flow.t > 0x7fffffff)
+    throw new RangeError(`${what}: t must be a whole number of unit periods ≥ 0 (got ${flow.t})`);
   if (!(flow.f >= 0 && flow.f <= 1)) throw new RangeError(`${what}: f must be a fraction of a unit period in [0, 1] (got ${flow.f})`);
   if (!(Number.isFinite(flow.amount) && flow.amount >= 0)) throw new RangeError(`${what}: amount must be finite and ≥ 0 (got ${flow.amount})`);
 }
@@ -237,11 +238,19 @@ function prepare(advances: readonly UnitPeriodFlow[], payments: readonly UnitPer
   }
   // Sort by t so evaluate() can build (1 + i)^t incrementally.
   let sorted = true;
-  for (let j = 1; j < n; j++) if ((t[j] as number) < (t[j - 1] as number)) { sorted = false; break; }
+  for (let j = 1; j < n; j++)
+    if ((t[j] as number) < (t[j - 1] as number)) {
+      sorted = false;
+      break;
+    }
   if (sorted) return { amounts, t, f };
   const order = Array.from({ length: n }, (_, j) => j);
   order.sort((x, y) => (t[x] as number) - (t[y] as number));
-  return { amounts: Float64Array.from(order, (j) => amounts[j] as number), t: Int32Array.from(order, (j) => t[j] as number), f: Float64Array.from(order, (j) => f[j] as number) };
+  return {
+    amounts: Float64Array.from(order, (j) => amounts[j] as number),
+    t: Int32Array.from(order, (j) => t[j] as number),
+    f: Float64Array.from(order, (j) => f[j] as number),
+  };
 }
 
 /** g(i) = Σ payments − Σ advances, each discounted by (1 + f·i)(1 + i)^t; also returns g'(i). */

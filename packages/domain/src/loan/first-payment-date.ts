@@ -30,7 +30,7 @@ export function firstPaymentDate(frequency: Frequency, disbursement: IsoDate, an
     case 'weekly':
     case 'biweekly': {
       const step = frequency === 'weekly' ? 7 : 14;
-      const start = anchor ?? addDays(disbursement, ((FRIDAY - dayOfWeek(disbursement) + 7) % 7) || 7);
+      const start = anchor ?? addDays(disbursement, (FRIDAY - dayOfWeek(disbursement) + 7) % 7 || 7);
       return addDays(start, Math.ceil(diffDays(start, earliest) / step) * step);
     }
     case 'semimonthly': {

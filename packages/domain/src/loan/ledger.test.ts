@@ -15,7 +15,16 @@ import type { LedgerEntry, LedgerEntryKind } from './ledger';
 import { payoff, payoffAsOf } from './servicing';
 
 const d = parseIsoDate;
-const terms = (amount: number, fee: number, feeFinanced: boolean, rate: string, frequency: LoanTerms['frequency'], n: number, disb: string, first: string): LoanTerms => ({
+const terms = (
+  amount: number,
+  fee: number,
+  feeFinanced: boolean,
+  rate: string,
+  frequency: LoanTerms['frequency'],
+  n: number,
+  disb: string,
+  first: string,
+): LoanTerms => ({
   amountCents: cents(amount),
   originationFeeCents: cents(fee),
   feeFinanced,
@@ -28,19 +37,41 @@ const terms = (amount: number, fee: number, feeFinanced: boolean, rate: string, 
 const MONTHLY = buildSchedule(terms(300000, 9000, true, '15.5', 'monthly', 12, '2024-01-15', '2024-01-31'));
 
 let nextId = 1;
-const entry = (kind: LedgerEntryKind, date: string, amountCents: number, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({ id: nextId++, kind, effectiveDate: d(date), amountCents, ...extra });
+const entry = (kind: LedgerEntryKind, date: string, amountCents: number, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id: nextId++,
+  kind,
+  effectiveDate: d(date),
+  amountCents,
+  ...extra,
+});
 const onTimeEntries = (s: LoanSchedule, k: number): LedgerEntry[] => s.rows.slice(0, k).map((r) => entry('scheduled_debit', r.dueDate, r.paymentCents));
 
 describe('positionAsOf', () => {
   it('a new loan owes its note principal; installment 1 is next; nothing paid', () => {
     const p = positionAsOf(MONTHLY, [entry('disbursement', '2024-01-15', MONTHLY.disbursedCents)], d('2024-01-15'));
-    expect(p).toMatchObject({ principalCents: MONTHLY.notePrincipalCents, outstandingCents: MONTHLY.notePrincipalCents, paidCents: 0, paymentCount: 0, installmentsPaid: 0, remainingTerms: 12, nextDueDate: '2024-01-31', daysPastDue: 0, closed: false });
+    expect(p).toMatchObject({
+      principalCents: MONTHLY.notePrincipalCents,
+      outstandingCents: MONTHLY.notePrincipalCents,
+      paidCents: 0,
+      paymentCount: 0,
+      installmentsPaid: 0,
+      remainingTerms: 12,
+      nextDueDate: '2024-01-31',
+      daysPastDue: 0,
+      closed: false,
+    });
   });
 
   it('agrees with payoffAsOf for the same payments', () => {
     const entries = onTimeEntries(MONTHLY, 3);
     const p = positionAsOf(MONTHLY, entries, d('2024-05-10'));
-    expect(p.outstandingCents).toBe(payoffAsOf(MONTHLY, MONTHLY.rows.slice(0, 3).map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })), d('2024-05-10')).payoffCents);
+    expect(p.outstandingCents).toBe(
+      payoffAsOf(
+        MONTHLY,
+        MONTHLY.rows.slice(0, 3).map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })),
+        d('2024-05-10'),
+      ).payoffCents,
+    );
     expect(p).toMatchObject({ paymentCount: 3, installmentsPaid: 3, nextDueDate: '2024-04-30', daysPastDue: 10, remainingTerms: 9 });
   });
 
@@ -89,7 +120,12 @@ describe('positionAsOf', () => {
     const refunded = positionAsOf(MONTHLY, [...over, entry('refund', '2024-03-11', 2500)], d('2024-03-11'));
     expect(refunded).toMatchObject({ closed: true, unappliedCents: 0, paidCents: quote });
     // A refund beyond the credit (the payment that made it came back after the refund) is owed again.
-    expect(positionAsOf(MONTHLY, [...over, entry('refund', '2024-03-11', 2501)], d('2024-03-11'))).toMatchObject({ refundOwedCents: 1, outstandingCents: 1, unappliedCents: 0, closed: false });
+    expect(positionAsOf(MONTHLY, [...over, entry('refund', '2024-03-11', 2501)], d('2024-03-11'))).toMatchObject({
+      refundOwedCents: 1,
+      outstandingCents: 1,
+      unappliedCents: 0,
+      closed: false,
+    });
   });
 
   it('a reversed disbursement cancels the loan: from its date nothing is owed; before it the loan replays as usual', () => {
@@ -100,7 +136,19 @@ describe('positionAsOf', () => {
     const before = positionAsOf(MONTHLY, entries, d('2024-02-19'));
     expect(before).toMatchObject({ closed: false, principalCents: MONTHLY.notePrincipalCents, daysPastDue: 19 });
     const after = positionAsOf(MONTHLY, entries, d('2024-02-20'));
-    expect(after).toMatchObject({ closed: true, principalCents: 0, outstandingCents: 0, paidCents: 0, unappliedCents: 0, paymentCount: 0, installmentsPaid: 0, remainingTerms: 0, nextDueDate: null, daysPastDue: 0, voidFeeCount: 1 });
+    expect(after).toMatchObject({
+      closed: true,
+      principalCents: 0,
+      outstandingCents: 0,
+      paidCents: 0,
+      unappliedCents: 0,
+      paymentCount: 0,
+      installmentsPaid: 0,
+      remainingTerms: 0,
+      nextDueDate: null,
+      daysPastDue: 0,
+      voidFeeCount: 1,
+    });
     expect(after.ledger).toMatchObject({ principalCents: 0, pastDue: [], current: null });
     expect(payoff(after.ledger, d('2024-06-01')).payoffCents).toBe(0);
     expect(deriveStatus('closed_paid', after, DEFAULT_STATUS_THRESHOLDS)).toBe('closed_paid');
@@ -109,7 +157,11 @@ describe('positionAsOf', () => {
     const withPayment = positionAsOf(MONTHLY, [...entries, paid], d('2024-02-20'));
     expect(withPayment).toMatchObject({ closed: true, outstandingCents: 0, paidCents: 5000, unappliedCents: 5000, paymentCount: 1 });
     expect(withPayment.payments[0]!.allocation).toMatchObject({ unappliedCents: 5000, principalCents: 0, interestCents: 0 });
-    expect(positionAsOf(MONTHLY, [...entries, paid, entry('refund', '2024-02-21', 5000)], d('2024-02-21'))).toMatchObject({ closed: true, paidCents: 0, unappliedCents: 0 });
+    expect(positionAsOf(MONTHLY, [...entries, paid, entry('refund', '2024-02-21', 5000)], d('2024-02-21'))).toMatchObject({
+      closed: true,
+      paidCents: 0,
+      unappliedCents: 0,
+    });
   });
 
   it('counts an entry dated before the disbursement date on the disbursement date', () => {
@@ -188,7 +240,10 @@ const scenarioArb = termsArb.chain((t) => {
   return fc.record({ s: fc.constant(s), payments: fc.array(payment, { maxLength: 15 }), asOfDay: fc.integer({ min: 0, max: span }) });
 });
 
-function buildEntries(s: LoanSchedule, payments: readonly { row: number; offset: number; pct: number; returnedAfter: number | null; fee: boolean }[]): LedgerEntry[] {
+function buildEntries(
+  s: LoanSchedule,
+  payments: readonly { row: number; offset: number; pct: number; returnedAfter: number | null; fee: boolean }[],
+): LedgerEntry[] {
   const out: LedgerEntry[] = [entry('disbursement', s.terms.disbursementDate, s.disbursedCents)];
   for (const p of payments) {
     const due = s.rows[p.row]!.dueDate;
@@ -222,7 +277,8 @@ describe('ledger properties (random loans × random payment streams)', () => {
             continue;
           }
           const a = o.allocation;
-          for (const part of [a.feesCents, a.interestCents, a.principalCents, a.prepaidPrincipalCents, a.unappliedCents]) expect(part).toBeGreaterThanOrEqual(0);
+          for (const part of [a.feesCents, a.interestCents, a.principalCents, a.prepaidPrincipalCents, a.unappliedCents])
+            expect(part).toBeGreaterThanOrEqual(0);
           expect(a.feesCents + a.interestCents + a.principalCents + a.prepaidPrincipalCents + a.unappliedCents).toBe(o.entry.amountCents);
           allocated += a.feesCents + a.interestCents + a.principalCents + a.prepaidPrincipalCents + a.unappliedCents;
           received += o.entry.amountCents;
@@ -232,7 +288,8 @@ describe('ledger properties (random loans × random payment streams)', () => {
         // principal paid never exceeds the note
         const principalPaid = p.payments.reduce((x, o) => x + (o.allocation ? o.allocation.principalCents + o.allocation.prepaidPrincipalCents : 0), 0);
         expect(principalPaid + p.principalCents).toBe(s.notePrincipalCents);
-        for (const v of [p.principalCents, p.outstandingCents, p.unappliedCents, p.remainingTerms, p.installmentsPaid, p.daysPastDue]) expect(v).toBeGreaterThanOrEqual(0);
+        for (const v of [p.principalCents, p.outstandingCents, p.unappliedCents, p.remainingTerms, p.installmentsPaid, p.daysPastDue])
+          expect(v).toBeGreaterThanOrEqual(0);
         for (const i of p.ledger.pastDue) for (const v of [i.feeCents, i.interestCents, i.principalCents]) expect(v).toBeGreaterThanOrEqual(0);
         expect(p.installmentsPaid).toBeLessThanOrEqual(s.terms.numberOfPayments);
       }),

@@ -140,7 +140,10 @@ function byDateThenId(a: LedgerEntry, b: LedgerEntry): number {
  * or waiver dated on or before it undoes (the returned payment is removed from the replay; the state is
  * recomputed as if it had never been made). Later entries are ignored.
  */
-export function entriesToEvents(entries: readonly LedgerEntry[], asOf: IsoDate): { events: LoanEvent[]; included: LedgerEntry[]; undone: Map<number, IsoDate> } {
+export function entriesToEvents(
+  entries: readonly LedgerEntry[],
+  asOf: IsoDate,
+): { events: LoanEvent[]; included: LedgerEntry[]; undone: Map<number, IsoDate> } {
   const undone = new Map<number, IsoDate>();
   for (const e of entries) {
     if ((e.kind === 'reversal' || e.kind === 'waiver') && e.effectiveDate <= asOf && e.reversesEntryId != null) undone.set(e.reversesEntryId, e.effectiveDate);
@@ -154,7 +157,11 @@ export function entriesToEvents(entries: readonly LedgerEntry[], asOf: IsoDate):
       events.push({ kind: 'payment', date: e.effectiveDate, amountCents: e.amountCents });
     } else if (FEE_KINDS.has(e.kind)) {
       included.push(e);
-      events.push(e.installmentN != null ? { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents, installment: e.installmentN } : { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents });
+      events.push(
+        e.installmentN != null
+          ? { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents, installment: e.installmentN }
+          : { kind: 'fee', date: e.effectiveDate, amountCents: e.amountCents },
+      );
     }
   }
   return { events, included, undone };
@@ -248,7 +255,12 @@ function chargedOffPosition(schedule: LoanSchedule, entries: readonly LedgerEntr
     chargeOff: {
       date: chargeOffDate,
       chargedOffCents: cents(chargedOff),
-      components: { principal: cents(components.principal), interest: cents(components.interest), fees: cents(components.fees), refund_owed: cents(components.refund_owed) },
+      components: {
+        principal: cents(components.principal),
+        interest: cents(components.interest),
+        fees: cents(components.fees),
+        refund_owed: cents(components.refund_owed),
+      },
       returnedAfterCents: cents(returnedAfter),
       recoveredCents: cents(recovered),
       recoverableCents: cents(Math.max(0, owed - recovered)),
@@ -320,7 +332,13 @@ function openPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], a
  * waits for its money) is unapplied, a credit owed back to the borrower; a refund beyond it is owed again.
  * Before the reversal's date the loan replays as usual (history stays true for past dates).
  */
-function canceledPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[], included: readonly LedgerEntry[], undone: ReadonlyMap<number, IsoDate>, asOf: IsoDate): LoanPosition {
+function canceledPosition(
+  schedule: LoanSchedule,
+  entries: readonly LedgerEntry[],
+  included: readonly LedgerEntry[],
+  undone: ReadonlyMap<number, IsoDate>,
+  asOf: IsoDate,
+): LoanPosition {
   const payments: PaymentOutcome[] = [];
   let received = 0;
   let voidFees = 0;
@@ -331,7 +349,16 @@ function canceledPosition(schedule: LoanSchedule, entries: readonly LedgerEntry[
     }
     received += e.amountCents;
     const nothing = cents(0);
-    const allocation: Allocation = { date: e.effectiveDate, amountCents: cents(e.amountCents), feesCents: nothing, interestCents: nothing, principalCents: nothing, prepaidPrincipalCents: nothing, unappliedCents: cents(e.amountCents), installments: [] };
+    const allocation: Allocation = {
+      date: e.effectiveDate,
+      amountCents: cents(e.amountCents),
+      feesCents: nothing,
+      interestCents: nothing,
+      principalCents: nothing,
+      prepaidPrincipalCents: nothing,
+      unappliedCents: cents(e.amountCents),
+      installments: [],
+    };
     payments.push({ entry: e, allocation, returnedOn: null });
   }
   for (const e of entries) {
@@ -400,7 +427,11 @@ export type ServicingStatus = 'pending' | 'opened' | 'closed_refinanced' | 'clos
  * same days-past-due rules) when something is owed again: a payment that closed it came back (a late
  * ACH return of the payoff, e.g. R10 within 60 days).
  */
-export function deriveStatus(current: ServicingStatus, position: Pick<LoanPosition, 'closed' | 'daysPastDue'>, thresholds: StatusThresholds = DEFAULT_STATUS_THRESHOLDS): ServicingStatus {
+export function deriveStatus(
+  current: ServicingStatus,
+  position: Pick<LoanPosition, 'closed' | 'daysPastDue'>,
+  thresholds: StatusThresholds = DEFAULT_STATUS_THRESHOLDS,
+): ServicingStatus {
   if (current === 'closed_refinanced' || current === 'charge_off' || current === 'pending') return current;
   if (position.closed) return 'closed_paid';
   if (position.daysPastDue >= thresholds.chargeOffDays) return 'charge_off';

@@ -110,7 +110,10 @@ describe('quotePaymentPlan', () => {
   });
 
   it('refusals', () => {
-    expect(quotePaymentPlan({ ...basis, status: 'closed_paid' }, { kind: 'spread_past_due' })).toMatchObject({ ok: false, message: PAYMENT_PLAN_MSG.notActive });
+    expect(quotePaymentPlan({ ...basis, status: 'closed_paid' }, { kind: 'spread_past_due' })).toMatchObject({
+      ok: false,
+      message: PAYMENT_PLAN_MSG.notActive,
+    });
     expect(quotePaymentPlan({ ...basis, paymentsOnTheirWay: 1 }, { kind: 'spread_past_due' })).toMatchObject({ ok: false, message: PAYMENT_PLAN_MSG.onItsWay });
     const paidToday: LedgerEntry[] = [...entries, { id: 9, kind: 'one_time_payment', effectiveDate: today, amountCents: 1000 }];
     expect(quotePaymentPlan({ ...basis, entries: paidToday }, { kind: 'spread_past_due' })).toMatchObject({ ok: false, message: PAYMENT_PLAN_MSG.postedToday });
@@ -151,7 +154,9 @@ describe('quotePaymentPlan', () => {
     expect(q.rows[0]!.n).toBe(1);
     expect(q.principalCents).toBe(300_000);
     const a = applied(b, q);
-    expect(positionAsOf(a.schedule, a.entries, d('2029-01-19')).outstandingCents).toBe(positionAsOf(schedule, entries.slice(0, 1), d('2029-01-19')).outstandingCents);
+    expect(positionAsOf(a.schedule, a.entries, d('2029-01-19')).outstandingCents).toBe(
+      positionAsOf(schedule, entries.slice(0, 1), d('2029-01-19')).outstandingCents,
+    );
     const p = positionAsOf(a.schedule, a.entries, on);
     expect(p.outstandingCents).toBe(q.disclosure.amountFinancedCents);
     expect(p.nextDueDate).toBe('2029-02-15');
@@ -159,7 +164,10 @@ describe('quotePaymentPlan', () => {
   });
 
   it('keeps revised due dates of the installments before the plan', () => {
-    const revised = withRevisedDueDates(schedule, schedule.dueDates.map((x, i) => (i < 2 ? x : addDays(x, 3))));
+    const revised = withRevisedDueDates(
+      schedule,
+      schedule.dueDates.map((x, i) => (i < 2 ? x : addDays(x, 3))),
+    );
     const q = quote({ ...basis, schedule: revised }, { kind: 're_amortize', installments: 6, firstDueDate: d('2029-06-05') });
     const s = withPaymentPlan(revised, q.stored);
     expect(s.dueDates.slice(0, 4)).toEqual(revised.dueDates.slice(0, 4));
@@ -209,17 +217,37 @@ describe('property: a plan re-amortises exactly what is owed', () => {
           lower: fc.boolean(),
         }),
         (x) => {
-          const s = buildSchedule({ amountCents: cents(x.amount), originationFeeCents: cents(0), feeFinanced: false, annualRatePercent: x.rate, frequency: x.frequency, numberOfPayments: x.count, disbursementDate: d('2030-01-03'), firstPaymentDate: d('2030-02-03') });
+          const s = buildSchedule({
+            amountCents: cents(x.amount),
+            originationFeeCents: cents(0),
+            feeFinanced: false,
+            annualRatePercent: x.rate,
+            frequency: x.frequency,
+            numberOfPayments: x.count,
+            disbursementDate: d('2030-01-03'),
+            firstPaymentDate: d('2030-02-03'),
+          });
           const es: LedgerEntry[] = [{ id: 1, kind: 'disbursement', effectiveDate: s.terms.disbursementDate, amountCents: x.amount }];
           let id = 1;
           const paid = Math.min(x.paid, s.rows.length - 1);
           for (const r of s.rows.slice(0, paid)) es.push({ id: ++id, kind: 'scheduled_debit', effectiveDate: r.dueDate, amountCents: r.paymentCents });
           const missed = s.rows[paid]!;
-          if (x.partial > 0) es.push({ id: ++id, kind: 'one_time_payment', effectiveDate: addDays(missed.dueDate, 1), amountCents: Math.min(x.partial, missed.paymentCents - 1) });
+          if (x.partial > 0)
+            es.push({
+              id: ++id,
+              kind: 'one_time_payment',
+              effectiveDate: addDays(missed.dueDate, 1),
+              amountCents: Math.min(x.partial, missed.paymentCents - 1),
+            });
           es.push({ id: ++id, kind: 'late_fee', effectiveDate: addDays(missed.dueDate, 15), amountCents: 1500, installmentN: missed.n });
           const on: IsoDate = addDays(missed.dueDate, x.lateDays + 16);
           const b: PaymentPlanBasis = { schedule: s, entries: es, effectiveDate: on, proposedOn: on, status: 'opened', paymentsOnTheirWay: 0 };
-          const r = quotePaymentPlan(b, { kind: x.kind, installments: x.installments, firstDueDate: addDays(on, x.firstIn), annualRatePercent: x.lower ? '4.25' : undefined });
+          const r = quotePaymentPlan(b, {
+            kind: x.kind,
+            installments: x.installments,
+            firstDueDate: addDays(on, x.firstIn),
+            annualRatePercent: x.lower ? '4.25' : undefined,
+          });
           if (!r.ok) {
             expect(['kind', 'installments', 'annual_rate_percent']).toContain(r.field);
             return;
@@ -242,7 +270,8 @@ describe('property: a plan re-amortises exactly what is owed', () => {
           // The APR disclosed is the rate of the rows' payments against the amount financed (an independent
           // day-count present value brackets the amount financed within 1/8 point — Regulation Z's tolerance).
           if (q.disclosure.financeChargeCents > 0 && x.frequency !== 'semimonthly') {
-            const pv = (aprPct: number) => q.rows.reduce((t, row) => t + row.paymentCents / appendixJDiscount(x.frequency as 'monthly' | 'weekly' | 'biweekly', on, row.dueDate, aprPct), 0);
+            const pv = (aprPct: number) =>
+              q.rows.reduce((t, row) => t + row.paymentCents / appendixJDiscount(x.frequency as 'monthly' | 'weekly' | 'biweekly', on, row.dueDate, aprPct), 0);
             expect(pv(apr + 0.125)).toBeLessThanOrEqual(q.disclosure.amountFinancedCents + 1);
             expect(pv(Math.max(0, apr - 0.125))).toBeGreaterThanOrEqual(q.disclosure.amountFinancedCents - 1);
           }

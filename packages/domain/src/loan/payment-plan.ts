@@ -170,7 +170,16 @@ function openLateFees(entries: readonly LedgerEntry[]): LedgerEntry[] {
 /** `entries` with a waiver dated `on` of every open late fee (what applying a plan writes). */
 export function withPlanWaivers(entries: readonly LedgerEntry[], on: IsoDate): LedgerEntry[] {
   let id = entries.reduce((m, e) => Math.max(m, e.id), 0);
-  return [...entries, ...openLateFees(entries).map((fee): LedgerEntry => ({ id: ++id, kind: 'waiver', effectiveDate: on, amountCents: fee.amountCents, reversesEntryId: fee.id }))];
+  return [
+    ...entries,
+    ...openLateFees(entries).map((fee): LedgerEntry => ({
+      id: ++id,
+      kind: 'waiver',
+      effectiveDate: on,
+      amountCents: fee.amountCents,
+      reversesEntryId: fee.id,
+    })),
+  ];
 }
 
 /** a ≤ b for exact ratios. */
@@ -207,7 +216,14 @@ export function withPaymentPlan(schedule: LoanSchedule, plan: StoredPaymentPlan)
     priorDueDate: plan.priorDueDate as IsoDate | null,
   };
   const kept = schedule.rows.slice(0, plan.fromN - 1).map((r, i): ScheduleRow => ({ ...r, dueDate: (plan.priorDueDates[i] ?? r.dueDate) as IsoDate }));
-  const added = plan.rows.map((r): ScheduleRow => ({ n: r.n, dueDate: r.dueDate as IsoDate, paymentCents: cents(r.paymentCents), interestCents: cents(r.interestCents), principalCents: cents(r.principalCents), balanceCents: cents(r.balanceCents) }));
+  const added = plan.rows.map((r): ScheduleRow => ({
+    n: r.n,
+    dueDate: r.dueDate as IsoDate,
+    paymentCents: cents(r.paymentCents),
+    interestCents: cents(r.interestCents),
+    principalCents: cents(r.principalCents),
+    balanceCents: cents(r.balanceCents),
+  }));
   const rows = [...kept, ...added];
   const last = rows[rows.length - 1] as ScheduleRow;
   return {
@@ -242,7 +258,8 @@ export function quotePaymentPlan(basis: PaymentPlanBasis, terms: PaymentPlanTerm
   const before = positionAsOf(schedule, basis.entries, asOf);
   if (before.closed || before.chargeOff) return { ok: false, message: PAYMENT_PLAN_MSG.nothingOwed };
   const undone = new Set(basis.entries.flatMap((e) => (e.reversesEntryId == null ? [] : [e.reversesEntryId])));
-  if (basis.entries.some((e) => PAYMENT_KINDS.has(e.kind) && e.effectiveDate >= asOf && !undone.has(e.id))) return { ok: false, message: PAYMENT_PLAN_MSG.postedToday };
+  if (basis.entries.some((e) => PAYMENT_KINDS.has(e.kind) && e.effectiveDate >= asOf && !undone.has(e.id)))
+    return { ok: false, message: PAYMENT_PLAN_MSG.postedToday };
 
   const waived = openLateFees(basis.entries);
   // The loan rolled to the start of the effective day, late fees waived (nothing else is dated that day).
@@ -260,9 +277,11 @@ export function quotePaymentPlan(basis: PaymentPlanBasis, terms: PaymentPlanTerm
     if (dates.length === 0) return { ok: false, field: 'kind', message: PAYMENT_PLAN_MSG.noneLeft };
   } else if (terms.kind === 're_amortize') {
     const n = terms.installments;
-    if (n === undefined || !Number.isInteger(n) || n < PAYMENT_PLAN_POLICY.minInstallments || n > PAYMENT_PLAN_POLICY.maxInstallments) return { ok: false, field: 'installments', message: PAYMENT_PLAN_MSG.installments };
+    if (n === undefined || !Number.isInteger(n) || n < PAYMENT_PLAN_POLICY.minInstallments || n > PAYMENT_PLAN_POLICY.maxInstallments)
+      return { ok: false, field: 'installments', message: PAYMENT_PLAN_MSG.installments };
     const first = terms.firstDueDate;
-    if (first === undefined || first < earliest || diffDays(basis.proposedOn, first) > PAYMENT_PLAN_POLICY.firstDueMaxDays) return { ok: false, field: 'first_due_date', message: PAYMENT_PLAN_MSG.firstDue };
+    if (first === undefined || first < earliest || diffDays(basis.proposedOn, first) > PAYMENT_PLAN_POLICY.firstDueMaxDays)
+      return { ok: false, field: 'first_due_date', message: PAYMENT_PLAN_MSG.firstDue };
     if (terms.annualRatePercent !== undefined) {
       if (!/^\d{1,3}(\.\d{1,4})?$/.test(terms.annualRatePercent)) return { ok: false, field: 'annual_rate_percent', message: PAYMENT_PLAN_MSG.rate };
       const r = periodicRate(parseAnnualRatePercent(terms.annualRatePercent), periodsPerYear(schedule.terms.frequency));
@@ -292,14 +311,28 @@ export function quotePaymentPlan(basis: PaymentPlanBasis, terms: PaymentPlanTerm
     arrears -= part;
     balance -= step.principalCents;
     const fees = k === 0 ? take.feesCents : 0;
-    rows.push({ n, dueDate: dates[k]!, paymentCents: cents(step.principalCents + step.interestCents + part + fees), principalCents: step.principalCents, interestCents: step.interestCents, arrearsCents: cents(part), feesCents: cents(fees), balanceCents: cents(balance) });
+    rows.push({
+      n,
+      dueDate: dates[k]!,
+      paymentCents: cents(step.principalCents + step.interestCents + part + fees),
+      principalCents: step.principalCents,
+      interestCents: step.interestCents,
+      arrearsCents: cents(part),
+      feesCents: cents(fees),
+      balanceCents: cents(balance),
+    });
     if (step.final) break;
   }
   const planLastN = rows[rows.length - 1]!.n;
   const amountFinanced = take.principalCents + take.arrearsCents + take.feesCents;
   const financeCharge = rows.reduce((t, r) => t + r.interestCents, 0);
   const totalOfPayments = rows.reduce((t, r) => t + r.paymentCents, 0);
-  const apr = singleAdvanceApr(amountFinanced, asOf, rows.map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })), unitPeriodFor(schedule.terms.frequency)).aprPercent;
+  const apr = singleAdvanceApr(
+    amountFinanced,
+    asOf,
+    rows.map((r) => ({ date: r.dueDate, amountCents: r.paymentCents })),
+    unitPeriodFor(schedule.terms.frequency),
+  ).aprPercent;
 
   const stored: StoredPaymentPlan = {
     fromN,
@@ -310,7 +343,14 @@ export function quotePaymentPlan(basis: PaymentPlanBasis, terms: PaymentPlanTerm
     arrearsPerInstallmentCents: arrearsPer,
     priorDueDate: start.current?.dueDate ?? null,
     priorDueDates: schedule.dueDates.slice(0, fromN - 1),
-    rows: rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents + r.arrearsCents + r.feesCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
+    rows: rows.map((r) => ({
+      n: r.n,
+      dueDate: r.dueDate,
+      paymentCents: r.paymentCents,
+      interestCents: r.interestCents + r.arrearsCents + r.feesCents,
+      principalCents: r.principalCents,
+      balanceCents: r.balanceCents,
+    })),
   };
   const pastDueCents = before.ledger.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0);
   return {
@@ -326,7 +366,12 @@ export function quotePaymentPlan(basis: PaymentPlanBasis, terms: PaymentPlanTerm
       waivedFeeEntryIds: waived.map((e) => e.id),
       levelPaymentCents: level,
       rows,
-      disclosure: { amountFinancedCents: cents(amountFinanced), financeChargeCents: cents(financeCharge), totalOfPaymentsCents: cents(totalOfPayments), aprPercent: apr },
+      disclosure: {
+        amountFinancedCents: cents(amountFinanced),
+        financeChargeCents: cents(financeCharge),
+        totalOfPaymentsCents: cents(totalOfPayments),
+        aprPercent: apr,
+      },
       before: {
         paymentPerTermCents: schedule.regularPaymentCents,
         daysPastDue: before.daysPastDue,

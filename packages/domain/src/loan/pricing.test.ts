@@ -10,9 +10,31 @@ const d = parseIsoDate;
 const AUTO: RateTable = {
   id: 'auto-2025',
   entries: [
-    { termMonths: 6, minAmountCents: cents(50_000), maxAmountCents: cents(300_000), annualRatePercent: '24.99', originationFee: { percentOfAmount: '3' }, feeFinanced: true },
-    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '22.99', documentPreparationFee: { flatCents: cents(2_500) }, feeFinanced: false },
-    { termMonths: 12, minAmountCents: cents(100_000), maxAmountCents: cents(500_000), annualRatePercent: '9.99', feeFinanced: true, special: true, states: ['TX'] },
+    {
+      termMonths: 6,
+      minAmountCents: cents(50_000),
+      maxAmountCents: cents(300_000),
+      annualRatePercent: '24.99',
+      originationFee: { percentOfAmount: '3' },
+      feeFinanced: true,
+    },
+    {
+      termMonths: 12,
+      minAmountCents: cents(100_000),
+      maxAmountCents: cents(500_000),
+      annualRatePercent: '22.99',
+      documentPreparationFee: { flatCents: cents(2_500) },
+      feeFinanced: false,
+    },
+    {
+      termMonths: 12,
+      minAmountCents: cents(100_000),
+      maxAmountCents: cents(500_000),
+      annualRatePercent: '9.99',
+      feeFinanced: true,
+      special: true,
+      states: ['TX'],
+    },
   ],
 };
 
@@ -23,7 +45,12 @@ const PROGRAM: PricingProgram = {
   stateRules: { CA: { maxAmountCents: cents(250_000), maxAnnualRatePercent: '24' } },
   splitDirectDeposit: { rateTable: AUTO, discountPercent: '10' },
   autoDebit: { rateTable: AUTO },
-  oneTimes: { rateTable: { id: 'one-time', entries: [{ termMonths: 3, minAmountCents: cents(50_000), maxAmountCents: cents(100_000), annualRatePercent: '29.99', feeFinanced: true }] } },
+  oneTimes: {
+    rateTable: {
+      id: 'one-time',
+      entries: [{ termMonths: 3, minAmountCents: cents(50_000), maxAmountCents: cents(100_000), annualRatePercent: '29.99', feeFinanced: true }],
+    },
+  },
 };
 
 const request = { program: PROGRAM, frequency: 'biweekly' as const, disbursementDate: d('2025-03-03'), firstPaymentDate: d('2025-03-14') };
@@ -50,8 +77,29 @@ describe('pricing', () => {
     expect(r.offers.split_direct_deposit.map((o) => o.interest_rate)).toEqual(['22.491', '20.691', '8.991']);
     expect(r.offers.one_times).toHaveLength(1);
     const six = r.offers.auto_debit[0];
-    const q = quoteLoan({ amountCents: cents(100_000), originationFeeCents: cents(3000), feeFinanced: true, annualRatePercent: '24.99', frequency: 'biweekly', numberOfPayments: 13, disbursementDate: request.disbursementDate, firstPaymentDate: request.firstPaymentDate });
-    expect(six).toEqual({ fixed_payment_amount: q.schedule.regularPaymentCents, term_frequency: 'biweekly', terms_in_months: 6, number_of_payments: 13, interest_rate: '24.99', apr: q.disclosure.aprPercent, fee_amount: 3000, fee_label: 'origination fee', fee_financed: true, amount: 100_000, special: false });
+    const q = quoteLoan({
+      amountCents: cents(100_000),
+      originationFeeCents: cents(3000),
+      feeFinanced: true,
+      annualRatePercent: '24.99',
+      frequency: 'biweekly',
+      numberOfPayments: 13,
+      disbursementDate: request.disbursementDate,
+      firstPaymentDate: request.firstPaymentDate,
+    });
+    expect(six).toEqual({
+      fixed_payment_amount: q.schedule.regularPaymentCents,
+      term_frequency: 'biweekly',
+      terms_in_months: 6,
+      number_of_payments: 13,
+      interest_rate: '24.99',
+      apr: q.disclosure.aprPercent,
+      fee_amount: 3000,
+      fee_label: 'origination fee',
+      fee_financed: true,
+      amount: 100_000,
+      special: false,
+    });
   });
 
   it('applies state limits and returns no offers for an amount that is not an option', () => {

@@ -139,7 +139,9 @@ function lessOrEqual(a: string, b: string): boolean {
 }
 
 function entryApplies(e: RateTableEntry, state: string, frequency: Frequency, amount: number): boolean {
-  return amount >= e.minAmountCents && amount <= e.maxAmountCents && (!e.frequencies || e.frequencies.includes(frequency)) && (!e.states || e.states.includes(state));
+  return (
+    amount >= e.minAmountCents && amount <= e.maxAmountCents && (!e.frequencies || e.frequencies.includes(frequency)) && (!e.states || e.states.includes(state))
+  );
 }
 
 function priceEntry(req: PricingRequest, e: RateTableEntry, rate: string, rule: StateRule | undefined): Offer | null {

@@ -6,12 +6,30 @@ import { buildSchedule } from './schedule';
 import { allocatePayment, payoff, replay } from './servicing';
 
 const d = parseIsoDate;
-const OLD = buildSchedule({ amountCents: cents(200_000), originationFeeCents: cents(0), feeFinanced: true, annualRatePercent: '24', frequency: 'monthly', numberOfPayments: 12, disbursementDate: d('2025-01-10'), firstPaymentDate: d('2025-02-10') });
+const OLD = buildSchedule({
+  amountCents: cents(200_000),
+  originationFeeCents: cents(0),
+  feeFinanced: true,
+  annualRatePercent: '24',
+  frequency: 'monthly',
+  numberOfPayments: 12,
+  disbursementDate: d('2025-01-10'),
+  firstPaymentDate: d('2025-02-10'),
+});
 
 describe('refinance quote', () => {
   it('new money = amount − payoff on the disbursement date − fee not financed', () => {
-    const { ledger } = replay(OLD, OLD.rows.slice(0, 3).map((r) => ({ kind: 'payment' as const, date: r.dueDate, amountCents: r.paymentCents })));
-    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-05-20'), amountOptionsCents: [cents(100_000), cents(250_000), cents(200_000), cents(150_000)], fee: { percentOfAmount: '2' }, feeFinanced: false });
+    const { ledger } = replay(
+      OLD,
+      OLD.rows.slice(0, 3).map((r) => ({ kind: 'payment' as const, date: r.dueDate, amountCents: r.paymentCents })),
+    );
+    const q = refinanceQuote({
+      oldLoan: ledger,
+      disbursementDate: d('2025-05-20'),
+      amountOptionsCents: [cents(100_000), cents(250_000), cents(200_000), cents(150_000)],
+      fee: { percentOfAmount: '2' },
+      feeFinanced: false,
+    });
     const p = payoff(ledger, d('2025-05-20'));
     expect(q.payoff).toEqual(p);
     expect(q.options.map((o) => o.amountCents)).toEqual([200_000, 250_000]); // 100k and 150k do not cover the payoff
@@ -23,16 +41,33 @@ describe('refinance quote', () => {
 
   it('a financed fee does not reduce the new money', () => {
     const { ledger } = replay(OLD, []);
-    const q = refinanceQuote({ oldLoan: ledger, disbursementDate: d('2025-01-25'), amountOptionsCents: [cents(300_000)], fee: { flatCents: cents(5_000) }, feeFinanced: true });
+    const q = refinanceQuote({
+      oldLoan: ledger,
+      disbursementDate: d('2025-01-25'),
+      amountOptionsCents: [cents(300_000)],
+      fee: { flatCents: cents(5_000) },
+      feeFinanced: true,
+    });
     expect(q.options[0]?.feeNotFinancedCents).toBe(0);
     expect(q.options[0]?.newMoneyCents).toBe(300_000 - q.payoff.payoffCents);
   });
 });
 
 describe('refinance eligibility (spec §5)', () => {
-  const base = { loanStatus: 'opened', notePrincipalCents: 200_000, principalCents: 100_000, daysPastDue: 0, hasPendingTransactions: false, otherApplicationInProgress: false, minPaidShare: 0.5 };
+  const base = {
+    loanStatus: 'opened',
+    notePrincipalCents: 200_000,
+    principalCents: 100_000,
+    daysPastDue: 0,
+    hasPendingTransactions: false,
+    otherApplicationInProgress: false,
+    minPaidShare: 0.5,
+  };
   it('eligible when every requirement holds', () => {
-    expect(refinanceEligibility(base)).toEqual({ eligible: true, requirements: { no_pending_transactions: true, account_current: true, paid_enough: true, no_application_in_progress: true } });
+    expect(refinanceEligibility(base)).toEqual({
+      eligible: true,
+      requirements: { no_pending_transactions: true, account_current: true, paid_enough: true, no_application_in_progress: true },
+    });
   });
   it.each([
     ['no_pending_transactions', { hasPendingTransactions: true }],
@@ -42,10 +77,15 @@ describe('refinance eligibility (spec §5)', () => {
   ] as const)('each requirement failing alone makes it ineligible: %s', (key, patch) => {
     const r = refinanceEligibility({ ...base, ...patch });
     expect(r.eligible).toBe(false);
-    expect(Object.entries(r.requirements).filter(([, ok]) => !ok).map(([k]) => k)).toEqual([key]);
+    expect(
+      Object.entries(r.requirements)
+        .filter(([, ok]) => !ok)
+        .map(([k]) => k),
+    ).toEqual([key]);
   });
   it('only an opened loan', () => {
-    for (const s of ['pending', 'closed_refinanced', 'closed_paid', 'default', 'charge_off']) expect(refinanceEligibility({ ...base, loanStatus: s }).eligible).toBe(false);
+    for (const s of ['pending', 'closed_refinanced', 'closed_paid', 'default', 'charge_off'])
+      expect(refinanceEligibility({ ...base, loanStatus: s }).eligible).toBe(false);
   });
   it('the share is configuration, exact to the cent, rounded up', () => {
     expect(principalToRepayCents(200_001, 0.4)).toBe(80_001); // 80000.4 → 80001
@@ -59,7 +99,10 @@ describe('refinance eligibility (spec §5)', () => {
 
 describe('refinance funding', () => {
   it('pays the payoff, withholds the fee not financed, disburses the rest', () => {
-    expect(refinanceFunding({ amountCents: 300_000, payoffCents: 123_456, feeNotFinancedCents: 6_000 })).toEqual({ payoffCents: 123_456, netDisbursedCents: 170_544 });
+    expect(refinanceFunding({ amountCents: 300_000, payoffCents: 123_456, feeNotFinancedCents: 6_000 })).toEqual({
+      payoffCents: 123_456,
+      netDisbursedCents: 170_544,
+    });
     expect(() => refinanceFunding({ amountCents: 100_000, payoffCents: 100_000, feeNotFinancedCents: 0 })).toThrow(RangeError);
   });
 });

@@ -51,7 +51,12 @@ export function refinanceQuote(input: RefinanceInput): RefinanceQuote {
     .sort((a, b) => a - b)
     .map((amount) => {
       const feeNotFinanced = input.feeFinanced ? 0 : feeFor(input.fee, amount);
-      return { amountCents: cents(amount), payoffCents: p.payoffCents, feeNotFinancedCents: cents(feeNotFinanced), newMoneyCents: cents(amount - p.payoffCents - feeNotFinanced) };
+      return {
+        amountCents: cents(amount),
+        payoffCents: p.payoffCents,
+        feeNotFinancedCents: cents(feeNotFinanced),
+        newMoneyCents: cents(amount - p.payoffCents - feeNotFinanced),
+      };
     })
     .filter((o) => o.newMoneyCents > 0);
   return { payoff: p, options };
@@ -111,7 +116,10 @@ export function refinanceEligibility(f: RefinanceFacts): { eligible: boolean; re
  * date, then the fee when it is not financed; the rest is disbursed to the borrower. Throws when the
  * proceeds do not cover the payoff (the options never offer such an amount).
  */
-export function refinanceFunding(input: { amountCents: number; payoffCents: number; feeNotFinancedCents: number }): { payoffCents: Cents; netDisbursedCents: Cents } {
+export function refinanceFunding(input: { amountCents: number; payoffCents: number; feeNotFinancedCents: number }): {
+  payoffCents: Cents;
+  netDisbursedCents: Cents;
+} {
   const net = input.amountCents - input.payoffCents - input.feeNotFinancedCents;
   if (net <= 0) throw new RangeError('the new loan does not cover the payoff of the old one');
   return { payoffCents: cents(input.payoffCents), netDisbursedCents: cents(net) };

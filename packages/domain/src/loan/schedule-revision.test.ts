@@ -88,7 +88,12 @@ describe('deferredSchedule (a hardship deferral: the one schedule the previews s
   it('a past-due loan: every unpaid installment moves and the next payment due is the first one’s new date; paid ones stay', () => {
     const pastDue = ok(deferredSchedule({ schedule, entries: entries(), today: parseIsoDate('2029-02-20'), inFlightN: [] }, 1));
     expect([pastDue.firstMovedN, pastDue.nextDueDate]).toEqual([1, '2029-03-02']);
-    const paid = ok(deferredSchedule({ schedule, entries: entries({ kind: 'scheduled_debit', on: '2029-02-02', cents: pay1 }), today: parseIsoDate('2029-02-20'), inFlightN: [1] }, 3));
+    const paid = ok(
+      deferredSchedule(
+        { schedule, entries: entries({ kind: 'scheduled_debit', on: '2029-02-02', cents: pay1 }), today: parseIsoDate('2029-02-20'), inFlightN: [1] },
+        3,
+      ),
+    );
     expect([paid.firstMovedN, paid.nextDueDate]).toEqual([2, '2029-06-02']);
     expect(paid.dueDatesAfter.slice(0, 2)).toEqual(['2029-02-02', '2029-06-02']);
   });
@@ -105,7 +110,10 @@ describe('deferredSchedule (a hardship deferral: the one schedule the previews s
     expect(deferredSchedule({ schedule, entries: entries(), today, inFlightN: [] }, 4)).toEqual({ ok: false, message: HARDSHIP_MSG.deferralRange });
     expect(deferredSchedule({ schedule, entries: entries(), today, inFlightN: [6] }, 1)).toEqual({ ok: false, message: HARDSHIP_MSG.noneLeft });
     const payoff = positionAsOf(schedule, entries(), today).outstandingCents;
-    expect(deferredSchedule({ schedule, entries: entries({ kind: 'payoff', on: '2029-02-20', cents: payoff }), today, inFlightN: [] }, 1)).toEqual({ ok: false, message: HARDSHIP_MSG.noneLeft });
+    expect(deferredSchedule({ schedule, entries: entries({ kind: 'payoff', on: '2029-02-20', cents: payoff }), today, inFlightN: [] }, 1)).toEqual({
+      ok: false,
+      message: HARDSHIP_MSG.noneLeft,
+    });
   });
 
   it('property: for random loans, payments, debits on their way and request dates, the preview is the approval as servicing applies it', () => {
@@ -124,7 +132,16 @@ describe('deferredSchedule (a hardship deferral: the one schedule the previews s
     fc.assert(
       fc.property(loanArb, (p) => {
         const disbursed = parseIsoDate('2029-01-02');
-        const s = buildSchedule({ amountCents: cents(250_000), originationFeeCents: cents(0), feeFinanced: false, annualRatePercent: '29.99', frequency: p.frequency, numberOfPayments: p.count, disbursementDate: disbursed, firstPaymentDate: addDays(disbursed, p.firstGap) });
+        const s = buildSchedule({
+          amountCents: cents(250_000),
+          originationFeeCents: cents(0),
+          feeFinanced: false,
+          annualRatePercent: '29.99',
+          frequency: p.frequency,
+          numberOfPayments: p.count,
+          disbursementDate: disbursed,
+          firstPaymentDate: addDays(disbursed, p.firstGap),
+        });
         const today = addDays(disbursed, Math.min(p.todayAt, diffDays(disbursed, s.rows.at(-1)!.dueDate) + 30));
         const led: LedgerEntry[] = [{ id: 1, kind: 'disbursement', effectiveDate: disbursed, amountCents: s.disbursedCents }];
         s.rows.forEach((r, i) => {
@@ -132,7 +149,8 @@ describe('deferredSchedule (a hardship deferral: the one schedule the previews s
           const on = addDays(r.dueDate, pay.late);
           const amount = Math.floor((r.paymentCents * pay.pct) / 100);
           if (amount > 0 && on <= today) led.push({ id: led.length + 1, kind: 'scheduled_debit', effectiveDate: on, amountCents: amount });
-          if (p.fees && pay.pct < 100 && addDays(r.dueDate, 10) <= today) led.push({ id: led.length + 1, kind: 'late_fee', effectiveDate: addDays(r.dueDate, 10), amountCents: 1_500, installmentN: r.n });
+          if (p.fees && pay.pct < 100 && addDays(r.dueDate, 10) <= today)
+            led.push({ id: led.length + 1, kind: 'late_fee', effectiveDate: addDays(r.dueDate, 10), amountCents: 1_500, installmentN: r.n });
         });
         const position = positionAsOf(s, led, today);
         const inFlightN = p.inFlightNext && !position.closed ? [position.installmentsPaid + 1] : [];
@@ -146,7 +164,14 @@ describe('deferredSchedule (a hardship deferral: the one schedule the previews s
         checkRevisedDueDates(s, d.dueDatesAfter, d.firstMovedN);
         const approved = withRevisedDueDates(s, d.dueDatesAfter);
         expect(d.schedule.rows).toEqual(approved.rows);
-        const waived = p.waive ? [...led, ...led.filter((e) => e.kind === 'late_fee').map((e, i) => ({ id: 1000 + i, kind: 'waiver' as const, effectiveDate: today, amountCents: e.amountCents, reversesEntryId: e.id }))] : led;
+        const waived = p.waive
+          ? [
+              ...led,
+              ...led
+                .filter((e) => e.kind === 'late_fee')
+                .map((e, i) => ({ id: 1000 + i, kind: 'waiver' as const, effectiveDate: today, amountCents: e.amountCents, reversesEntryId: e.id })),
+            ]
+          : led;
         expect(d.nextDueDate).toBe(positionAsOf(approved, waived, today).nextDueDate);
         // Paid and in-flight installments stay. Without late fees (the replay re-attaches a fee, and a waiver may
         // complete a payment), the next payment due is the first unpaid installment on its date after the deferral:

@@ -96,7 +96,9 @@ export interface DeferredSchedule {
 function withLateFeesWaived(entries: readonly LedgerEntry[], on: IsoDate): LedgerEntry[] {
   const undone = new Set(entries.flatMap((e) => (e.reversesEntryId == null ? [] : [e.reversesEntryId])));
   let id = entries.reduce((m, e) => Math.max(m, e.id), 0);
-  const waivers = entries.filter((e) => e.kind === 'late_fee' && !undone.has(e.id)).map((fee): LedgerEntry => ({ id: ++id, kind: 'waiver', effectiveDate: on, amountCents: fee.amountCents, reversesEntryId: fee.id }));
+  const waivers = entries
+    .filter((e) => e.kind === 'late_fee' && !undone.has(e.id))
+    .map((fee): LedgerEntry => ({ id: ++id, kind: 'waiver', effectiveDate: on, amountCents: fee.amountCents, reversesEntryId: fee.id }));
   return [...entries, ...waivers];
 }
 
@@ -107,7 +109,11 @@ function withLateFeesWaived(entries: readonly LedgerEntry[], on: IsoDate): Ledge
  * the loan's position on the revised schedule the same day (with the late fees waived when the approval
  * waives them). Refused when nothing is left to defer (or the loan is paid off).
  */
-export function deferredSchedule(b: DeferralBasis, k: number, o: { waiveLateFees?: boolean } = {}): { ok: true; deferral: DeferredSchedule } | { ok: false; message: string } {
+export function deferredSchedule(
+  b: DeferralBasis,
+  k: number,
+  o: { waiveLateFees?: boolean } = {},
+): { ok: true; deferral: DeferredSchedule } | { ok: false; message: string } {
   const { schedule } = b;
   // As servicing reads a loan: never before its disbursement date.
   const asOf = b.today < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : b.today;
@@ -131,7 +137,13 @@ export function deferredSchedule(b: DeferralBasis, k: number, o: { waiveLateFees
     ok: true,
     deferral: {
       k,
-      rows: schedule.rows.map((r, i) => ({ n: r.n, paymentCents: r.paymentCents, dueDate: r.dueDate, newDueDate: dueDatesAfter[i]!, moved: dueDatesAfter[i] !== r.dueDate })),
+      rows: schedule.rows.map((r, i) => ({
+        n: r.n,
+        paymentCents: r.paymentCents,
+        dueDate: r.dueDate,
+        newDueDate: dueDatesAfter[i]!,
+        moved: dueDatesAfter[i] !== r.dueDate,
+      })),
       dueDatesBefore: schedule.rows.map((r) => r.dueDate),
       dueDatesAfter,
       firstMovedN: d.firstMovedN,

@@ -171,7 +171,8 @@ export function buildSchedule(terms: LoanTerms): LoanSchedule {
   const rate = periodicRate(annualRate, periodsPerYear(terms.frequency));
   const fees = applyFeeTreatment(amountCents, originationFeeCents, terms.feeFinanced);
   const payment = levelPayment(fees.notePrincipalCents, rate, count);
-  if (payment <= applyRatio(fees.notePrincipalCents, rate)) throw new RangeError('the level payment does not amortise the loan (amount too small for the number of payments)');
+  if (payment <= applyRatio(fees.notePrincipalCents, rate))
+    throw new RangeError('the level payment does not amortise the loan (amount too small for the number of payments)');
   const dates = dueDates(terms.frequency, terms.firstPaymentDate, count);
   const rows: ScheduleRow[] = [];
   let balance: number = fees.notePrincipalCents;
@@ -183,7 +184,14 @@ export function buildSchedule(terms: LoanTerms): LoanSchedule {
     totalInterest += step.interestCents;
     const pay = step.interestCents + step.principalCents;
     totalPaid += pay;
-    rows.push({ n, dueDate: dates[n - 1] as IsoDate, paymentCents: cents(pay), interestCents: step.interestCents, principalCents: step.principalCents, balanceCents: cents(balance) });
+    rows.push({
+      n,
+      dueDate: dates[n - 1] as IsoDate,
+      paymentCents: cents(pay),
+      interestCents: step.interestCents,
+      principalCents: step.principalCents,
+      balanceCents: cents(balance),
+    });
     if (step.final) break;
   }
   const last = rows[rows.length - 1] as ScheduleRow;

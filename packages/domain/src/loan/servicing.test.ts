@@ -14,7 +14,16 @@ import { accrue, allocatePayment, assessFee, openLedger, payoff, payoffAsOf, pro
 import type { Ledger } from './servicing';
 
 const d = parseIsoDate;
-const terms = (amount: number, fee: number, feeFinanced: boolean, rate: string, frequency: LoanTerms['frequency'], n: number, disb: string, first: string): LoanTerms => ({
+const terms = (
+  amount: number,
+  fee: number,
+  feeFinanced: boolean,
+  rate: string,
+  frequency: LoanTerms['frequency'],
+  n: number,
+  disb: string,
+  first: string,
+): LoanTerms => ({
   amountCents: cents(amount),
   originationFeeCents: cents(fee),
   feeFinanced,
@@ -35,13 +44,34 @@ function isClosed(ledger: Ledger): boolean {
 
 describe('payoff goldens (independently derived)', () => {
   it('monthly, 3 payments on time, quoted 10 days into period 5 (installment 4 past due)', () => {
-    expect(payoffAsOf(MONTHLY, onTime(MONTHLY, 3), d('2024-05-10'))).toEqual({ asOf: '2024-05-10', payoffCents: 240082, principalCents: 236152, interestCents: 3930, feesCents: 0, perDiemCents: 88 });
+    expect(payoffAsOf(MONTHLY, onTime(MONTHLY, 3), d('2024-05-10'))).toEqual({
+      asOf: '2024-05-10',
+      payoffCents: 240082,
+      principalCents: 236152,
+      interestCents: 3930,
+      feesCents: 0,
+      perDiemCents: 88,
+    });
   });
   it('monthly, 2 payments, installments 3–5 past due, quoted in period 6', () => {
-    expect(payoffAsOf(MONTHLY, onTime(MONTHLY, 2), d('2024-06-07'))).toEqual({ asOf: '2024-06-07', payoffCents: 270455, principalCents: 260747, interestCents: 9708, feesCents: 0, perDiemCents: 80 });
+    expect(payoffAsOf(MONTHLY, onTime(MONTHLY, 2), d('2024-06-07'))).toEqual({
+      asOf: '2024-06-07',
+      payoffCents: 270455,
+      principalCents: 260747,
+      interestCents: 9708,
+      feesCents: 0,
+      perDiemCents: 80,
+    });
   });
   it('weekly 260, quoted 4 days after disbursement', () => {
-    expect(payoffAsOf(WEEKLY, [], d('2025-01-07'))).toEqual({ asOf: '2025-01-07', payoffCents: 526442, principalCents: 525000, interestCents: 1442, feesCents: 0, perDiemCents: 360 });
+    expect(payoffAsOf(WEEKLY, [], d('2025-01-07'))).toEqual({
+      asOf: '2025-01-07',
+      payoffCents: 526442,
+      principalCents: 525000,
+      interestCents: 1442,
+      feesCents: 0,
+      perDiemCents: 360,
+    });
   });
   it('on the disbursement date the payoff is the note principal', () => {
     expect(payoffAsOf(WEEKLY, [], d('2025-01-03')).payoffCents).toBe(525000);
@@ -50,7 +80,10 @@ describe('payoff goldens (independently derived)', () => {
 
 describe('allocation', () => {
   it('paying every row on its due date reproduces the schedule to the cent', () => {
-    const { ledger, allocations } = replay(WEEKLY, onTime(WEEKLY, 260).map((p) => ({ kind: 'payment' as const, ...p })));
+    const { ledger, allocations } = replay(
+      WEEKLY,
+      onTime(WEEKLY, 260).map((p) => ({ kind: 'payment' as const, ...p })),
+    );
     allocations.forEach((a, k) => {
       const row = WEEKLY.rows[k];
       expect([a.interestCents, a.principalCents, a.prepaidPrincipalCents, a.unappliedCents]).toEqual([row?.interestCents, row?.principalCents, 0, 0]);
@@ -68,7 +101,10 @@ describe('allocation', () => {
   });
 
   it('an excess is a prepayment: the payment stays, the term shortens', () => {
-    const base = replay(MONTHLY, onTime(MONTHLY, 2).map((p) => ({ kind: 'payment' as const, ...p }))).ledger;
+    const base = replay(
+      MONTHLY,
+      onTime(MONTHLY, 2).map((p) => ({ kind: 'payment' as const, ...p })),
+    ).ledger;
     const extra = allocatePayment(base, d('2024-03-31'), MONTHLY.regularPaymentCents + 100000);
     expect(extra.allocation.prepaidPrincipalCents).toBe(100000);
     const rows = projectRemainingSchedule(extra.ledger);
@@ -157,7 +193,10 @@ function runEvents(s: LoanSchedule, events: readonly { day: number; pct: number;
 
 describe('servicing properties', () => {
   it('allocation never creates or loses a cent', () => {
-    fc.assert(fc.property(scenarioArb, ({ s, events }) => void runEvents(s, events)), { numRuns: 150 });
+    fc.assert(
+      fc.property(scenarioArb, ({ s, events }) => void runEvents(s, events)),
+      { numRuns: 150 },
+    );
   });
 
   it('payoff on any date followed by allocation leaves every balance at zero', () => {

@@ -174,7 +174,16 @@ export function segmentInForce(ledger: Ledger): ScheduleSegment {
   const s = ledger.schedule;
   const seg = s.segments?.[ledger.segmentIndex ?? 0];
   if (seg) return seg;
-  return { fromN: 1, lastN: s.terms.numberOfPayments, startDate: s.terms.disbursementDate, annualRatePercent: s.terms.annualRatePercent, periodicRate: s.periodicRate, paymentCents: s.regularPaymentCents, arrearsPerInstallmentCents: cents(0), priorDueDate: null };
+  return {
+    fromN: 1,
+    lastN: s.terms.numberOfPayments,
+    startDate: s.terms.disbursementDate,
+    annualRatePercent: s.terms.annualRatePercent,
+    periodicRate: s.periodicRate,
+    paymentCents: s.regularPaymentCents,
+    arrearsPerInstallmentCents: cents(0),
+    priorDueDate: null,
+  };
 }
 
 /** The arrears part of installment `n` of `seg` falling due with `arrearsLeft` not yet due (the run's last, or a final one, takes all). */
@@ -207,7 +216,10 @@ function enterSegment(ledger: Ledger, seg: ScheduleSegment, index: number): Ledg
     asOf: seg.startDate,
     principalCents: ledger.principalCents,
     pastDue: [],
-    current: owes && first !== undefined ? { n: seg.fromN, startDate: seg.startDate, dueDate: first, interestCents: null, interestPaidCents: cents(0), feeCents: cents(fees) } : null,
+    current:
+      owes && first !== undefined
+        ? { n: seg.fromN, startDate: seg.startDate, dueDate: first, interestCents: null, interestPaidCents: cents(0), feeCents: cents(fees) }
+        : null,
     arrearsCents: cents(arrears),
     segmentIndex: index,
   };
@@ -228,7 +240,8 @@ export function takeoverAmounts(ledger: Ledger, date: IsoDate): { principalCents
   const c = ledger.current;
   if (c) {
     fees += c.feeCents;
-    if (c.interestCents !== null) arrears += Math.max(0, prorate(c.interestCents, diffDays(c.startDate, date), diffDays(c.startDate, c.dueDate)) - c.interestPaidCents);
+    if (c.interestCents !== null)
+      arrears += Math.max(0, prorate(c.interestCents, diffDays(c.startDate, date), diffDays(c.startDate, c.dueDate)) - c.interestPaidCents);
   }
   return { principalCents: ledger.principalCents, arrearsCents: cents(arrears), feesCents: cents(fees) };
 }
@@ -247,7 +260,14 @@ function rollWithin(ledger: Ledger, date: IsoDate): Ledger {
   while (current) {
     if (current.interestCents === null) {
       if (current.startDate >= date) break;
-      current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: applyRatio(notYetDue, rate), interestPaidCents: current.interestPaidCents, feeCents: current.feeCents };
+      current = {
+        n: current.n,
+        startDate: current.startDate,
+        dueDate: current.dueDate,
+        interestCents: applyRatio(notYetDue, rate),
+        interestPaidCents: current.interestPaidCents,
+        feeCents: current.feeCents,
+      };
     }
     if (current.dueDate > date) break;
     const step = amortisationStep(cents(notYetDue), rate, seg.paymentCents, current.n, count, current.interestCents as Cents);
@@ -256,12 +276,21 @@ function rollWithin(ledger: Ledger, date: IsoDate): Ledger {
     arrears -= part;
     if (current.feeCents + unpaidInterest + step.principalCents > 0) {
       if (pastDue === ledger.pastDue) pastDue = [...pastDue];
-      (pastDue as InstallmentDue[]).push({ n: current.n, dueDate: current.dueDate, feeCents: current.feeCents, interestCents: cents(unpaidInterest), principalCents: step.principalCents });
+      (pastDue as InstallmentDue[]).push({
+        n: current.n,
+        dueDate: current.dueDate,
+        feeCents: current.feeCents,
+        interestCents: cents(unpaidInterest),
+        principalCents: step.principalCents,
+      });
     }
     notYetDue -= step.principalCents;
     // Under the run before a plan, the period the plan takes over keeps that run's due date.
     const next = nextSeg && current.n + 1 === nextSeg.fromN ? (nextSeg.priorDueDate ?? undefined) : s.dueDates[current.n];
-    current = step.final || (notYetDue === 0 && arrears === 0) || next === undefined ? null : { n: current.n + 1, startDate: current.dueDate, dueDate: next, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) };
+    current =
+      step.final || (notYetDue === 0 && arrears === 0) || next === undefined
+        ? null
+        : { n: current.n + 1, startDate: current.dueDate, dueDate: next, interestCents: null, interestPaidCents: cents(0), feeCents: cents(0) };
   }
   return withPlanState({ schedule: s, asOf: date, principalCents: ledger.principalCents, pastDue, current }, ledger, arrears);
 }
@@ -314,7 +343,14 @@ export function payoff(ledger: Ledger, date: IsoDate): Payoff {
     fees += i.feeCents;
   }
   const principal = a.ledger.principalCents;
-  return { asOf: date, payoffCents: cents(principal + interest + fees), perDiemCents: a.perDiemCents, principalCents: principal, interestCents: cents(interest), feesCents: cents(fees) };
+  return {
+    asOf: date,
+    payoffCents: cents(principal + interest + fees),
+    perDiemCents: a.perDiemCents,
+    principalCents: principal,
+    interestCents: cents(interest),
+    feesCents: cents(fees),
+  };
 }
 
 /** Applies a payment received on `date` (see the module doc for the order). Never creates or loses a cent. */
@@ -341,7 +377,13 @@ export function allocatePayment(ledger: Ledger, date: IsoDate, amountCents: numb
     principal -= p;
     if (f + i + p > 0) perInstallment.push({ n: inst.n, feesCents: cents(f), interestCents: cents(i), principalCents: cents(p) });
     if (f + i + p < inst.feeCents + inst.interestCents + inst.principalCents) {
-      pastDue.push({ n: inst.n, dueDate: inst.dueDate, feeCents: cents(inst.feeCents - f), interestCents: cents(inst.interestCents - i), principalCents: cents(inst.principalCents - p) });
+      pastDue.push({
+        n: inst.n,
+        dueDate: inst.dueDate,
+        feeCents: cents(inst.feeCents - f),
+        interestCents: cents(inst.interestCents - i),
+        principalCents: cents(inst.principalCents - p),
+      });
     }
   }
   let current = a.ledger.current;
@@ -362,11 +404,22 @@ export function allocatePayment(ledger: Ledger, date: IsoDate, amountCents: numb
     left -= prepaid;
     principal -= prepaid;
     if (f + i + ar + prepaid > 0) perInstallment.push({ n: current.n, feesCents: cents(f), interestCents: cents(i + ar), principalCents: cents(prepaid) });
-    current = { n: current.n, startDate: current.startDate, dueDate: current.dueDate, interestCents: current.interestCents, feeCents: cents(current.feeCents - f), interestPaidCents: cents(current.interestPaidCents + i) };
+    current = {
+      n: current.n,
+      startDate: current.startDate,
+      dueDate: current.dueDate,
+      interestCents: current.interestCents,
+      feeCents: cents(current.feeCents - f),
+      interestPaidCents: cents(current.interestPaidCents + i),
+    };
   }
   // Principal gone: the loan is closed; interest not yet earned in the running period is not charged.
   if (principal === 0 && pastDue.length === 0 && arrears === 0) current = null;
-  const next: Ledger = withPlanState({ schedule: a.ledger.schedule, asOf: a.ledger.asOf, principalCents: cents(principal), pastDue, current }, a.ledger, arrears);
+  const next: Ledger = withPlanState(
+    { schedule: a.ledger.schedule, asOf: a.ledger.asOf, principalCents: cents(principal), pastDue, current },
+    a.ledger,
+    arrears,
+  );
   return {
     ledger: next,
     allocation: {
@@ -396,7 +449,9 @@ export function assessFee(ledger: Ledger, date: IsoDate, amountCents: number, in
   }
   const c = rolled.current;
   if (c && (installment === undefined || installment === c.n)) return { ...rolled, current: { ...c, feeCents: cents(c.feeCents + amountCents) } };
-  throw new RangeError(installment === undefined ? 'the loan is closed: no installment to attach the fee to' : `installment ${String(installment)} is not open`);
+  throw new RangeError(
+    installment === undefined ? 'the loan is closed: no installment to attach the fee to' : `installment ${String(installment)} is not open`,
+  );
 }
 
 /** Replays events in date order (stable for the same date) from disbursement; rolls to `asOf` when given. */
@@ -421,7 +476,11 @@ export function replay(schedule: LoanSchedule, events: readonly LoanEvent[], asO
 /** Payoff of a scheduled loan on `asOf` after the given payments (all dated on or before `asOf`). */
 export function payoffAsOf(schedule: LoanSchedule, payments: readonly { readonly date: IsoDate; readonly amountCents: number }[], asOf: IsoDate): Payoff {
   if (asOf < schedule.terms.disbursementDate) throw new RangeError('as-of date is before the disbursement date');
-  const { ledger } = replay(schedule, payments.map((p) => ({ kind: 'payment' as const, ...p })), asOf);
+  const { ledger } = replay(
+    schedule,
+    payments.map((p) => ({ kind: 'payment' as const, ...p })),
+    asOf,
+  );
   return payoff(ledger, asOf);
 }
 
@@ -458,7 +517,14 @@ export function projectRemainingSchedule(ledger: Ledger): ProjectedRow[] {
     arrears -= part;
     const interest = (n === c.n ? step.interestCents - c.interestPaidCents : step.interestCents) + part;
     balance -= step.principalCents;
-    rows.push({ n, dueDate: s.dueDates[n - 1] as IsoDate, paymentCents: cents(interest + step.principalCents), interestCents: cents(interest), principalCents: step.principalCents, balanceCents: cents(balance) });
+    rows.push({
+      n,
+      dueDate: s.dueDates[n - 1] as IsoDate,
+      paymentCents: cents(interest + step.principalCents),
+      interestCents: cents(interest),
+      principalCents: step.principalCents,
+      balanceCents: cents(balance),
+    });
     if (step.final) break;
   }
   return rows;

@@ -30,14 +30,20 @@ export type CsvFigure = 'originations' | 'decisions' | 'balances' | 'delinquency
 export function figureCsv(f: PortfolioFigures, figure: CsvFigure): string {
   switch (figure) {
     case 'originations':
-      return toCsv(['month', 'loans', 'amount_usd'], f.originations.map((o) => [o.month, o.count, dollars(o.amountCents)]));
+      return toCsv(
+        ['month', 'loans', 'amount_usd'],
+        f.originations.map((o) => [o.month, o.count, dollars(o.amountCents)]),
+      );
     case 'decisions':
       return toCsv(
         ['month', 'decided', 'approved', 'funded', 'approval_rate_pct', 'funding_rate_pct'],
         f.decisions.map((d) => [d.month, d.decided, d.approved, d.funded, percent(d.approvalRateBp), percent(d.fundingRateBp)]),
       );
     case 'balances':
-      return toCsv(['month_end', 'active_loans', 'active_balance_usd'], f.balances.map((b) => [b.monthEnd, b.activeCount, dollars(b.activeBalanceCents)]));
+      return toCsv(
+        ['month_end', 'active_loans', 'active_balance_usd'],
+        f.balances.map((b) => [b.monthEnd, b.activeCount, dollars(b.activeBalanceCents)]),
+      );
     case 'delinquency':
       return toCsv(
         ['month_end', 'bucket', 'loans', 'principal_usd', 'share_pct'],
@@ -46,14 +52,29 @@ export function figureCsv(f: PortfolioFigures, figure: CsvFigure): string {
     case 'roll-rates':
       return toCsv(
         ['from_month_end', 'to_month_end', 'from_bucket', 'from_principal_usd', ...MONTH_END_STATES.map((s) => `to_${s}_pct`)],
-        f.rollRates.flatMap((m) => m.rows.map((r) => [m.fromMonthEnd, m.toMonthEnd, r.from, dollars(r.principalCents), ...r.to.map((t) => percent(t.shareBp))])),
+        f.rollRates.flatMap((m) =>
+          m.rows.map((r) => [m.fromMonthEnd, m.toMonthEnd, r.from, dollars(r.principalCents), ...r.to.map((t) => percent(t.shareBp))]),
+        ),
       );
     case 'charge-offs':
-      return toCsv(['month', 'loans_charged_off', 'charged_off_usd', 'recoveries_usd', 'net_usd'], f.chargeOffs.map((c) => [c.month, c.count, dollars(c.amountCents), dollars(c.recoveriesCents), dollars(c.netCents)]));
+      return toCsv(
+        ['month', 'loans_charged_off', 'charged_off_usd', 'recoveries_usd', 'net_usd'],
+        f.chargeOffs.map((c) => [c.month, c.count, dollars(c.amountCents), dollars(c.recoveriesCents), dollars(c.netCents)]),
+      );
     case 'vintages':
       return toCsv(
         ['origination_month', 'loans', 'original_amount_usd', 'months_on_book', 'month_end', 'cumulative_charged_off_usd', 'cumulative_loss_pct'],
-        f.vintages.flatMap((v) => v.points.map((p) => [v.originationMonth, v.count, dollars(v.originalAmountCents), p.monthsOnBook, p.monthEnd, dollars(p.cumulativeChargedOffCents), percent(p.lossBp)])),
+        f.vintages.flatMap((v) =>
+          v.points.map((p) => [
+            v.originationMonth,
+            v.count,
+            dollars(v.originalAmountCents),
+            p.monthsOnBook,
+            p.monthEnd,
+            dollars(p.cumulativeChargedOffCents),
+            percent(p.lossBp),
+          ]),
+        ),
       );
   }
 }

@@ -42,7 +42,18 @@ describe('apportionBasisPoints', () => {
         const bp = apportionBasisPoints(xs);
         const total = bp.reduce((s, v) => s + v, 0);
         expect(total).toBe(xs.some((x) => x > 0) ? 10_000 : 0);
-        bp.forEach((b, i) => expect(Math.abs(b - ((xs[i] ?? 0) * 10_000) / Math.max(1, xs.reduce((s, v) => s + v, 0)))).toBeLessThan(1));
+        bp.forEach((b, i) =>
+          expect(
+            Math.abs(
+              b -
+                ((xs[i] ?? 0) * 10_000) /
+                  Math.max(
+                    1,
+                    xs.reduce((s, v) => s + v, 0),
+                  ),
+            ),
+          ).toBeLessThan(1),
+        );
       }),
     );
   });
@@ -62,16 +73,32 @@ describe('monthEndFact', () => {
     expect(monthEndFact(loan, { closed: false, daysPastDue: 61, principalCents: 1 }, d('2027-03-31'))).toMatchObject({ status: 'default', bucket: '60-89' });
   });
   it('a closed loan is paid off with no balance; a refinanced one keeps its status', () => {
-    expect(monthEndFact(loan, { closed: true, daysPastDue: 0, principalCents: 0 }, d('2027-06-30'))).toMatchObject({ status: 'closed_paid', principalCents: 0 });
-    expect(monthEndFact({ ...loan, status: 'closed_refinanced' }, { closed: true, daysPastDue: 0, principalCents: 0 }, d('2027-06-30'))).toMatchObject({ status: 'closed_refinanced' });
+    expect(monthEndFact(loan, { closed: true, daysPastDue: 0, principalCents: 0 }, d('2027-06-30'))).toMatchObject({
+      status: 'closed_paid',
+      principalCents: 0,
+    });
+    expect(monthEndFact({ ...loan, status: 'closed_refinanced' }, { closed: true, daysPastDue: 0, principalCents: 0 }, d('2027-06-30'))).toMatchObject({
+      status: 'closed_refinanced',
+    });
   });
   it('a charged-off loan: the principal its charge-off entries wrote off; a charge_off status without entries from 120 days past due', () => {
     const chargeOff = { chargedOffCents: 72_000, components: { principal: 65_000 } };
-    expect(monthEndFact(loan, { closed: true, daysPastDue: 121, principalCents: 0, chargeOff }, d('2027-07-31'))).toMatchObject({ status: 'charge_off', bucket: '120+', principalCents: 65_000, chargedOffCents: 65_000 });
+    expect(monthEndFact(loan, { closed: true, daysPastDue: 121, principalCents: 0, chargeOff }, d('2027-07-31'))).toMatchObject({
+      status: 'charge_off',
+      bucket: '120+',
+      principalCents: 65_000,
+      chargedOffCents: 65_000,
+    });
     const co = { ...loan, status: 'charge_off' };
-    expect(monthEndFact(co, { closed: false, daysPastDue: 121, principalCents: 70_000 }, d('2027-07-31'))).toMatchObject({ status: 'charge_off', chargedOffCents: 70_000 });
+    expect(monthEndFact(co, { closed: false, daysPastDue: 121, principalCents: 70_000 }, d('2027-07-31'))).toMatchObject({
+      status: 'charge_off',
+      chargedOffCents: 70_000,
+    });
     // Not yet 120 days past due on that month end: the loan was still open then.
-    expect(monthEndFact(co, { closed: false, daysPastDue: 100, principalCents: 70_000 }, d('2027-06-30'))).toMatchObject({ status: 'default', chargedOffCents: 0 });
+    expect(monthEndFact(co, { closed: false, daysPastDue: 100, principalCents: 70_000 }, d('2027-06-30'))).toMatchObject({
+      status: 'default',
+      chargedOffCents: 0,
+    });
   });
   it('stateOf', () => {
     expect(stateOf({ status: 'charge_off', daysPastDue: 130 })).toBe('charged_off');
@@ -114,7 +141,9 @@ function smallBook(): { facts: MonthEndFact[]; loans: { disbursementDate: string
 
 describe('portfolioFigures on a small book', () => {
   const { facts, loans } = smallBook();
-  const figures = portfolioFigures(cellsOf(facts, loans, [{ month: '2027-01', approved: 3, declined: 1, funded: 2 }], [{ month: '2027-03', amountCents: 5_000 }]));
+  const figures = portfolioFigures(
+    cellsOf(facts, loans, [{ month: '2027-01', approved: 3, declined: 1, funded: 2 }], [{ month: '2027-03', amountCents: 5_000 }]),
+  );
   it('originations and rates by month', () => {
     expect(figures.originations).toEqual([
       { month: '2027-01', count: 2, amountCents: 200_000 },
@@ -142,7 +171,13 @@ describe('portfolioFigures on a small book', () => {
     expect(late.to.find((t) => t.state === '30-59')).toMatchObject({ principalCents: 100_000, shareBp: 10_000 });
   });
   it('charge-offs with recoveries, and vintage loss curves', () => {
-    expect(figures.chargeOffs.find((c) => c.month === '2027-03')).toEqual({ month: '2027-03', count: 1, amountCents: 90_000, recoveriesCents: 5_000, netCents: 85_000 });
+    expect(figures.chargeOffs.find((c) => c.month === '2027-03')).toEqual({
+      month: '2027-03',
+      count: 1,
+      amountCents: 90_000,
+      recoveriesCents: 5_000,
+      netCents: 85_000,
+    });
     const feb = figures.vintages.find((v) => v.originationMonth === '2027-02')!;
     expect(feb.points.map((p) => [p.monthsOnBook, p.cumulativeChargedOffCents, p.lossBp])).toEqual([
       [0, 0, 0],
@@ -161,7 +196,14 @@ const arbBook = fc
     fc.record({
       start: fc.nat({ max: 8 }),
       amount: fc.integer({ min: 10_000, max: 2_000_000 }),
-      path: fc.array(fc.record({ dpd: fc.oneof(fc.constant(0), fc.nat({ max: 150 })), paid: fc.nat({ max: 30 }), end: fc.constantFrom('none', 'none', 'none', 'paid', 'charge_off', 'refinanced') }), { minLength: 1, maxLength: 10 }),
+      path: fc.array(
+        fc.record({
+          dpd: fc.oneof(fc.constant(0), fc.nat({ max: 150 })),
+          paid: fc.nat({ max: 30 }),
+          end: fc.constantFrom('none', 'none', 'none', 'paid', 'charge_off', 'refinanced'),
+        }),
+        { minLength: 1, maxLength: 10 },
+      ),
     }),
     { minLength: 1, maxLength: 40 },
   )
@@ -175,9 +217,14 @@ const arbBook = fc
         const step = k < l.path.length ? l.path[k]! : { ...l.path[l.path.length - 1]!, end: 'none' };
         const monthEnd = monthEndOf(addMonthsTo(month, k));
         principal = Math.max(0, principal - Math.floor((principal * step.paid) / 100));
-        const status: FactStatus = step.end === 'paid' ? 'closed_paid' : step.end === 'refinanced' ? 'closed_refinanced' : step.end === 'charge_off' ? 'charge_off' : 'opened';
+        const status: FactStatus =
+          step.end === 'paid' ? 'closed_paid' : step.end === 'refinanced' ? 'closed_refinanced' : step.end === 'charge_off' ? 'charge_off' : 'opened';
         const chargeOff = status === 'charge_off' ? { chargedOffCents: principal, components: { principal } } : null;
-        const fact = monthEndFact({ loanId: i + 1, disbursementDate: `${month}-10`, amountCents: l.amount, status }, { closed: status !== 'opened', daysPastDue: step.dpd, principalCents: principal, chargeOff }, monthEnd);
+        const fact = monthEndFact(
+          { loanId: i + 1, disbursementDate: `${month}-10`, amountCents: l.amount, status },
+          { closed: status !== 'opened', daysPastDue: step.dpd, principalCents: principal, chargeOff },
+          monthEnd,
+        );
         facts.push(fact);
         if (status !== 'opened') break;
       }
@@ -227,7 +274,9 @@ describe('portfolio properties', () => {
             expect(v.points[k]!.cumulativeChargedOffCents).toBeGreaterThanOrEqual(v.points[k - 1]!.cumulativeChargedOffCents);
             expect(v.points[k]!.lossBp).toBeGreaterThanOrEqual(v.points[k - 1]!.lossBp);
           }
-          const charged = facts.filter((x) => x.originationMonth === v.originationMonth && x.status === 'charge_off').reduce((s, x) => s + x.chargedOffCents, 0);
+          const charged = facts
+            .filter((x) => x.originationMonth === v.originationMonth && x.status === 'charge_off')
+            .reduce((s, x) => s + x.chargedOffCents, 0);
           expect(v.points[v.points.length - 1]!.cumulativeChargedOffCents).toBe(charged);
         }
       }),
@@ -239,7 +288,8 @@ describe('portfolio properties', () => {
         const f = portfolioFigures(cellsOf(facts, loans));
         expect(f.originations.reduce((s, o) => s + o.count, 0)).toBe(loans.length);
         expect(f.originations.reduce((s, o) => s + o.amountCents, 0)).toBe(loans.reduce((s, l) => s + l.amountCents, 0));
-        for (const o of f.originations) expect(o.amountCents).toBe(loans.filter((l) => l.disbursementDate.startsWith(o.month)).reduce((s, l) => s + l.amountCents, 0));
+        for (const o of f.originations)
+          expect(o.amountCents).toBe(loans.filter((l) => l.disbursementDate.startsWith(o.month)).reduce((s, l) => s + l.amountCents, 0));
         const co = facts.filter((x) => x.status === 'charge_off');
         expect(f.chargeOffs.reduce((s, c) => s + c.count, 0)).toBe(co.length);
         expect(f.chargeOffs.reduce((s, c) => s + c.amountCents, 0)).toBe(co.reduce((s, x) => s + x.chargedOffCents, 0));
@@ -251,14 +301,24 @@ describe('portfolio properties', () => {
 describe('CSV of each figure', () => {
   it('quotes what needs quoting, ends lines with CRLF, and prints money and shares as decimals', async () => {
     const { toCsv, dollars, figureCsv } = await import('./csv');
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], [1, 'line\nbreak']])).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,"line\nbreak"\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          [1, 'line\nbreak'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,"line\nbreak"\r\n');
     expect(dollars(123_456)).toBe('1234.56');
     expect(dollars(-5)).toBe('-0.05');
     const { facts, loans } = smallBook();
     const f = portfolioFigures(cellsOf(facts, loans));
     expect(figureCsv(f, 'originations')).toBe('month,loans,amount_usd\r\n2027-01,2,2000.00\r\n2027-02,1,1000.00\r\n');
     const roll = figureCsv(f, 'roll-rates').trimEnd().split('\r\n');
-    expect(roll[0]).toBe('from_month_end,to_month_end,from_bucket,from_principal_usd,to_current_pct,to_1-29_pct,to_30-59_pct,to_60-89_pct,to_90-119_pct,to_120+_pct,to_charged_off_pct,to_paid_off_pct');
+    expect(roll[0]).toBe(
+      'from_month_end,to_month_end,from_bucket,from_principal_usd,to_current_pct,to_1-29_pct,to_30-59_pct,to_60-89_pct,to_90-119_pct,to_120+_pct,to_charged_off_pct,to_paid_off_pct',
+    );
     expect(roll).toContain('2027-02-28,2027-03-31,current,1800.00,0.00,0.00,0.00,0.00,0.00,0.00,55.56,44.44');
     for (const fig of ['decisions', 'balances', 'delinquency', 'charge-offs', 'vintages'] as const) {
       const lines = figureCsv(f, fig).trimEnd().split('\r\n');

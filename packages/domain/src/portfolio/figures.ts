@@ -113,10 +113,32 @@ export function monthEndFact(
     return { ...base, status: 'charge_off', daysPastDue: dpd, bucket: bucketOf(dpd), principalCents: principal, chargedOffCents: principal };
   }
   if (loan.status === 'charge_off' && !position.closed && dpd >= (opts.chargeOffDays ?? 120)) {
-    return { ...base, status: 'charge_off', daysPastDue: dpd, bucket: bucketOf(dpd), principalCents: position.principalCents, chargedOffCents: position.principalCents };
+    return {
+      ...base,
+      status: 'charge_off',
+      daysPastDue: dpd,
+      bucket: bucketOf(dpd),
+      principalCents: position.principalCents,
+      chargedOffCents: position.principalCents,
+    };
   }
-  if (position.closed) return { ...base, status: loan.status === 'closed_refinanced' ? 'closed_refinanced' : 'closed_paid', daysPastDue: 0, bucket: 'current', principalCents: 0, chargedOffCents: 0 };
-  return { ...base, status: dpd >= (opts.defaultDays ?? 60) ? 'default' : 'opened', daysPastDue: dpd, bucket: bucketOf(dpd), principalCents: position.principalCents, chargedOffCents: 0 };
+  if (position.closed)
+    return {
+      ...base,
+      status: loan.status === 'closed_refinanced' ? 'closed_refinanced' : 'closed_paid',
+      daysPastDue: 0,
+      bucket: 'current',
+      principalCents: 0,
+      chargedOffCents: 0,
+    };
+  return {
+    ...base,
+    status: dpd >= (opts.defaultDays ?? 60) ? 'default' : 'opened',
+    daysPastDue: dpd,
+    bucket: bucketOf(dpd),
+    principalCents: position.principalCents,
+    chargedOffCents: 0,
+  };
 }
 
 /**
@@ -304,7 +326,12 @@ export interface VintageCurve {
   readonly originationMonth: YearMonth;
   readonly count: number;
   readonly originalAmountCents: number;
-  readonly points: readonly { readonly monthsOnBook: number; readonly monthEnd: IsoDate; readonly cumulativeChargedOffCents: number; readonly lossBp: number }[];
+  readonly points: readonly {
+    readonly monthsOnBook: number;
+    readonly monthEnd: IsoDate;
+    readonly cumulativeChargedOffCents: number;
+    readonly lossBp: number;
+  }[];
 }
 export interface PortfolioFigures {
   /** The month ends with facts, oldest first. */
@@ -364,7 +391,12 @@ export function portfolioFigures(cells: PortfolioCells): PortfolioFigures {
         return { state, principalCents: sum(c.map((r) => r.principalCents)), count: sum(c.map((r) => r.count)) };
       });
       const shares = apportionBasisPoints(out.map((o) => o.principalCents));
-      return { from, principalCents: sum(out.map((o) => o.principalCents)), count: sum(out.map((o) => o.count)), to: out.map((o, k) => ({ ...o, shareBp: shares[k] ?? 0 })) };
+      return {
+        from,
+        principalCents: sum(out.map((o) => o.principalCents)),
+        count: sum(out.map((o) => o.count)),
+        to: out.map((o, k) => ({ ...o, shareBp: shares[k] ?? 0 })),
+      };
     });
     return [{ fromMonthEnd, toMonthEnd, rows }];
   });

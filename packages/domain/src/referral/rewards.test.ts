@@ -6,7 +6,11 @@ import type { FriendFacts } from './rewards';
 const d = parseIsoDate;
 /** n friends, each with one submitted application and an approved (funded) first loan, one day apart. */
 const approvedFriends = (n: number): FriendFacts[] =>
-  Array.from({ length: n }, (_, i) => ({ friendUserId: 100 + i, submittedApplicationIds: [1000 + i], approvedOn: d(`2026-01-${String(i + 1).padStart(2, '0')}`) }));
+  Array.from({ length: n }, (_, i) => ({
+    friendUserId: 100 + i,
+    submittedApplicationIds: [1000 + i],
+    approvedOn: d(`2026-01-${String(i + 1).padStart(2, '0')}`),
+  }));
 
 describe('referral rewards (spec §9)', () => {
   // Golden totals for the 1st..10th approved referral: $1 submitted + $50 approved each, bonuses at 3/5/10.

@@ -66,12 +66,24 @@ export interface FriendFacts {
 
 /** Reward for one submitted application of a friend. */
 export function submittedReward(friendUserId: number, applicationId: number): RewardEntry {
-  return { eventKey: `submitted:${applicationId}`, kind: 'application_submitted', amountCents: SUBMITTED_APPLICATION_REWARD_CENTS, points: SUBMITTED_APPLICATION_POINTS, friendUserId };
+  return {
+    eventKey: `submitted:${applicationId}`,
+    kind: 'application_submitted',
+    amountCents: SUBMITTED_APPLICATION_REWARD_CENTS,
+    points: SUBMITTED_APPLICATION_POINTS,
+    friendUserId,
+  };
 }
 
 /** Reward for a friend's approved referral. */
 export function approvedReward(friendUserId: number): RewardEntry {
-  return { eventKey: `approved:${friendUserId}`, kind: 'referral_approved', amountCents: APPROVED_REFERRAL_REWARD_CENTS, points: APPROVED_REFERRAL_POINTS, friendUserId };
+  return {
+    eventKey: `approved:${friendUserId}`,
+    kind: 'referral_approved',
+    amountCents: APPROVED_REFERRAL_REWARD_CENTS,
+    points: APPROVED_REFERRAL_POINTS,
+    friendUserId,
+  };
 }
 
 /**
@@ -127,7 +139,10 @@ export function levelFor(approvedReferrals: number, points: number): BenefitLeve
 }
 
 /** What the next level needs (null at gold). */
-export function nextLevel(approvedReferrals: number, points: number): { level: Exclude<BenefitLevel, 'zero'>; approvedNeeded: number; pointsNeeded: number } | null {
+export function nextLevel(
+  approvedReferrals: number,
+  points: number,
+): { level: Exclude<BenefitLevel, 'zero'>; approvedNeeded: number; pointsNeeded: number } | null {
   const current = levelFor(approvedReferrals, points);
   const order: BenefitLevel[] = ['zero', 'bronze', 'silver', 'gold'];
   const next = order[order.indexOf(current) + 1];

@@ -4,7 +4,17 @@ import { isBusinessDay } from '../calendar';
 import { addDays } from '../dates';
 import type { IsoDate } from '../dates';
 import {
-  MAX_REPRESENTMENTS, RETURN_CODES, RETURN_REASONS, debitTransactionCode, effectiveDate, entryDescription, isReturnCode, isSettled, representmentDate, secCodeFor, settlementDate,
+  MAX_REPRESENTMENTS,
+  RETURN_CODES,
+  RETURN_REASONS,
+  debitTransactionCode,
+  effectiveDate,
+  entryDescription,
+  isReturnCode,
+  isSettled,
+  representmentDate,
+  secCodeFor,
+  settlementDate,
 } from './ach';
 
 const d = (s: string): IsoDate => s as IsoDate;
@@ -41,15 +51,17 @@ describe('effective and settlement dates', () => {
     expect(() => settlementDate(d('2026-11-25'), -1)).toThrow(RangeError);
   });
   it('property: effective and settlement dates are business days, in order', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 5 }), (offset, window) => {
-      const requested = addDays(d('2024-01-01'), offset);
-      const eff = effectiveDate(requested);
-      expect(isBusinessDay(eff)).toBe(true);
-      expect(eff >= requested).toBe(true);
-      const settle = settlementDate(eff, window);
-      expect(settle >= eff).toBe(true);
-      if (window > 0) expect(isBusinessDay(settle)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 5 }), (offset, window) => {
+        const requested = addDays(d('2024-01-01'), offset);
+        const eff = effectiveDate(requested);
+        expect(isBusinessDay(eff)).toBe(true);
+        expect(eff >= requested).toBe(true);
+        const settle = settlementDate(eff, window);
+        expect(settle >= eff).toBe(true);
+        if (window > 0) expect(isBusinessDay(settle)).toBe(true);
+      }),
+    );
   });
 });
 
@@ -91,19 +103,21 @@ describe('re-presentment', () => {
     expect(representmentDate({ ...base, returnedOn: addDays(base.originalEffectiveDate, 170) })).not.toBeNull();
   });
   it('property: a chain of R01 returns is presented at most 3 times in all, every date a business day within 180 days', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2000 }), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 5, maxLength: 5 }), (offset, gaps) => {
-      const original = effectiveDate(addDays(d('2024-01-01'), offset));
-      let presented = original;
-      let count = 1;
-      for (let k = 0; k < gaps.length; k++) {
-        const next = representmentDate({ code: 'R01', originalEffectiveDate: original, representment: count - 1, returnedOn: addDays(presented, gaps[k]!) });
-        if (next === null) break;
-        expect(isBusinessDay(next)).toBe(true);
-        expect(next <= addDays(original, 180)).toBe(true);
-        presented = next;
-        count += 1;
-      }
-      expect(count).toBeLessThanOrEqual(1 + MAX_REPRESENTMENTS);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2000 }), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 5, maxLength: 5 }), (offset, gaps) => {
+        const original = effectiveDate(addDays(d('2024-01-01'), offset));
+        let presented = original;
+        let count = 1;
+        for (let k = 0; k < gaps.length; k++) {
+          const next = representmentDate({ code: 'R01', originalEffectiveDate: original, representment: count - 1, returnedOn: addDays(presented, gaps[k]!) });
+          if (next === null) break;
+          expect(isBusinessDay(next)).toBe(true);
+          expect(next <= addDays(original, 180)).toBe(true);
+          presented = next;
+          count += 1;
+        }
+        expect(count).toBeLessThanOrEqual(1 + MAX_REPRESENTMENTS);
+      }),
+    );
   });
 });

@@ -88,7 +88,13 @@ export const RETURN_REASONS: Readonly<Record<ReturnCode, ReturnReason>> = {
   R07: { code: 'R07', title: 'Authorization revoked by customer', retryable: false, effect: 'authorization_revoked', unauthorized: true },
   R08: { code: 'R08', title: 'Payment stopped', retryable: false, effect: 'authorization_revoked', unauthorized: false },
   R09: { code: 'R09', title: 'Uncollected funds', retryable: true, effect: 'retry', unauthorized: false },
-  R10: { code: 'R10', title: 'Customer advises originator is not known to receiver and/or not authorized', retryable: false, effect: 'authorization_revoked', unauthorized: true },
+  R10: {
+    code: 'R10',
+    title: 'Customer advises originator is not known to receiver and/or not authorized',
+    retryable: false,
+    effect: 'authorization_revoked',
+    unauthorized: true,
+  },
   R16: { code: 'R16', title: 'Account frozen / entry returned per OFAC instruction', retryable: false, effect: 'account_unusable', unauthorized: false },
   R29: { code: 'R29', title: 'Corporate customer advises not authorized', retryable: false, effect: 'authorization_revoked', unauthorized: true },
 };

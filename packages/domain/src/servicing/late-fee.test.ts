@@ -14,12 +14,14 @@ describe('lateFeeAmount', () => {
     expect(lateFeeAmount(100_000)).toBe(3000); // capped
   });
   it('property: always between the flat fee and the cap', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000 }), (amount) => {
-      const fee = lateFeeAmount(amount);
-      expect(fee).toBeGreaterThanOrEqual(DEFAULT_LATE_FEE_POLICY.flatCents);
-      expect(fee).toBeLessThanOrEqual(DEFAULT_LATE_FEE_POLICY.maxCents);
-      expect(Number.isInteger(fee)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (amount) => {
+        const fee = lateFeeAmount(amount);
+        expect(fee).toBeGreaterThanOrEqual(DEFAULT_LATE_FEE_POLICY.flatCents);
+        expect(fee).toBeLessThanOrEqual(DEFAULT_LATE_FEE_POLICY.maxCents);
+        expect(Number.isInteger(fee)).toBe(true);
+      }),
+    );
   });
 });
 
@@ -30,10 +32,14 @@ describe('lateFeePolicy', () => {
     expect(lateFeeAmount(100_000, p)).toBe(4000);
     expect(lateFeeAmount(60_000, p)).toBe(2700);
   });
-  it.each([[-1, 1500, '5', 3000], [15, -1, '5', 3000], [15, 1500, 'five', 3000], [15, 1500, '101', 3000], [15, 1500, '5', 1000], [1.5, 1500, '5', 3000]])(
-    'refuses %s %s %s %s',
-    (g, f, p, m) => expect(() => lateFeePolicy(g, f, p, m)).toThrow(RangeError),
-  );
+  it.each([
+    [-1, 1500, '5', 3000],
+    [15, -1, '5', 3000],
+    [15, 1500, 'five', 3000],
+    [15, 1500, '101', 3000],
+    [15, 1500, '5', 1000],
+    [1.5, 1500, '5', 3000],
+  ])('refuses %s %s %s %s', (g, f, p, m) => expect(() => lateFeePolicy(g, f, p, m)).toThrow(RangeError));
 });
 
 describe('lateFeesDue', () => {
@@ -55,15 +61,21 @@ describe('lateFeesDue', () => {
     expect(lateFeesDue([inst(1, '2026-01-01', 20_000)], new Set(), d('2026-03-01'), lateFeePolicy(15, 0, '0', 0))).toEqual([]);
   });
   it('property: idempotent — recording the fees due leaves nothing more to charge on the same or a later date', () => {
-    fc.assert(fc.property(fc.array(fc.record({ offset: fc.integer({ min: 0, max: 200 }), unpaid: fc.integer({ min: 0, max: 50_000 }) }), { maxLength: 12 }), fc.integer({ min: 0, max: 400 }), (rows, later) => {
-      const start = d('2026-01-01');
-      const list = rows.map((r, k) => ({ n: k + 1, dueDate: addDays(start, r.offset), scheduledCents: 20_000, unpaidCents: r.unpaid }));
-      const day = addDays(start, 200);
-      const due = lateFeesDue(list, new Set(), day);
-      const assessed = new Set(due.map((f) => f.n));
-      expect(assessed.size).toBe(due.length);
-      expect(lateFeesDue(list, assessed, day)).toEqual([]);
-      for (const f of lateFeesDue(list, assessed, addDays(day, later))) expect(assessed.has(f.n)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ offset: fc.integer({ min: 0, max: 200 }), unpaid: fc.integer({ min: 0, max: 50_000 }) }), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 400 }),
+        (rows, later) => {
+          const start = d('2026-01-01');
+          const list = rows.map((r, k) => ({ n: k + 1, dueDate: addDays(start, r.offset), scheduledCents: 20_000, unpaidCents: r.unpaid }));
+          const day = addDays(start, 200);
+          const due = lateFeesDue(list, new Set(), day);
+          const assessed = new Set(due.map((f) => f.n));
+          expect(assessed.size).toBe(due.length);
+          expect(lateFeesDue(list, assessed, day)).toEqual([]);
+          for (const f of lateFeesDue(list, assessed, addDays(day, later))) expect(assessed.has(f.n)).toBe(false);
+        },
+      ),
+    );
   });
 });

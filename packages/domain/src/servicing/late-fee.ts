@@ -25,7 +25,12 @@ export interface LateFeePolicy {
 }
 
 /** Documented defaults: 15 days grace (the note), greater of $15 or 5 % of the installment, at most $30. */
-export const DEFAULT_LATE_FEE_POLICY: LateFeePolicy = { graceDays: 15, flatCents: cents(1500), percentOfInstallment: { num: 1, den: 20 }, maxCents: cents(3000) };
+export const DEFAULT_LATE_FEE_POLICY: LateFeePolicy = {
+  graceDays: 15,
+  flatCents: cents(1500),
+  percentOfInstallment: { num: 1, den: 20 },
+  maxCents: cents(3000),
+};
 
 /** Builds a policy from configuration text (percent as a decimal string, e.g. "5"); throws a RangeError on nonsense. */
 export function lateFeePolicy(graceDays: number, flatCents: number, percent: string, maxCents: number): LateFeePolicy {

@@ -139,7 +139,10 @@ function checkInvariants(m: Model, b: Book): void {
   for (const o of p.payments) {
     if (!o.allocation) continue;
     if (m.ownDebits.has(o.entry.id) && p.refundOwedCents === 0 && m.refundedCents === 0) {
-      expect(o.allocation.unappliedCents, `(3) own debit #${String(o.entry.id)} (${o.entry.kind} ${String(o.entry.amountCents)} on ${o.entry.effectiveDate}, owed ${String(m.ownDebits.get(o.entry.id))} when taken) overpaid`).toBe(0);
+      expect(
+        o.allocation.unappliedCents,
+        `(3) own debit #${String(o.entry.id)} (${o.entry.kind} ${String(o.entry.amountCents)} on ${o.entry.effectiveDate}, owed ${String(m.ownDebits.get(o.entry.id))} when taken) overpaid`,
+      ).toBe(0);
     }
     if (!m.ownDebits.has(o.entry.id)) otherUnapplied += o.allocation.unappliedCents;
   }
@@ -179,7 +182,11 @@ function recordOwnDebit(m: Model, e: LedgerEntry, owedWhenTaken: number): void {
 // ---------------------------------------------------------------- commands
 
 /** How a borrower picks an amount against the limit of the day (resolved when the command runs). */
-type AmountPick = { readonly kind: 'max' } | { readonly kind: 'over'; readonly by: number } | { readonly kind: 'share'; readonly pct: number } | { readonly kind: 'installments'; readonly pct: number };
+type AmountPick =
+  | { readonly kind: 'max' }
+  | { readonly kind: 'over'; readonly by: number }
+  | { readonly kind: 'share'; readonly pct: number }
+  | { readonly kind: 'installments'; readonly pct: number };
 
 const amountPickArb: fc.Arbitrary<AmountPick> = fc.oneof(
   fc.constant({ kind: 'max' as const }),
@@ -201,7 +208,14 @@ function resolveAmount(pick: AmountPick, maxCents: number, s: LoanSchedule): num
   }
 }
 
-const show = (pick: AmountPick): string => (pick.kind === 'max' ? 'max' : pick.kind === 'over' ? `max+${String(pick.by)}` : pick.kind === 'share' ? `${String(pick.pct)}% of max` : `${String(pick.pct)}% of an installment`);
+const show = (pick: AmountPick): string =>
+  pick.kind === 'max'
+    ? 'max'
+    : pick.kind === 'over'
+      ? `max+${String(pick.by)}`
+      : pick.kind === 'share'
+        ? `${String(pick.pct)}% of max`
+        : `${String(pick.pct)}% of an installment`;
 
 type LoanCommand = fc.Command<Model, Book>;
 
@@ -215,7 +229,11 @@ abstract class Step implements LoanCommand {
   }
   run(m: Model, b: Book): void {
     const before = JSON.stringify({ entries: b.entries, onItsWay: b.onItsWay, dates: b.schedule.dueDates, today: b.today });
-    if (this.apply(m, b) === 'refused') expect(JSON.stringify({ entries: b.entries, onItsWay: b.onItsWay, dates: b.schedule.dueDates, today: b.today }), `${this.toString()} refused: nothing changes`).toBe(before);
+    if (this.apply(m, b) === 'refused')
+      expect(
+        JSON.stringify({ entries: b.entries, onItsWay: b.onItsWay, dates: b.schedule.dueDates, today: b.today }),
+        `${this.toString()} refused: nothing changes`,
+      ).toBe(before);
     checkInvariants(m, b);
   }
   abstract apply(m: Model, b: Book): Outcome;
@@ -404,7 +422,13 @@ class Revise extends Step {
       firstMovedN = notYetDue[this.from % notYetDue.length]!.n;
       dates = rows.map((r) => (r.n >= firstMovedN ? addDays(r.dueDate, this.by) : r.dueDate));
     } else {
-      const plan = deferralPlan({ frequency: b.schedule.terms.frequency, installments: rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents })), paidThroughN: p.installmentsPaid, inFlightN: [], k: this.by });
+      const plan = deferralPlan({
+        frequency: b.schedule.terms.frequency,
+        installments: rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents })),
+        paidThroughN: p.installmentsPaid,
+        inFlightN: [],
+        k: this.by,
+      });
       if (!plan.ok) {
         b.note(`deferral refused: ${plan.message}`);
         return 'refused';
@@ -542,7 +566,16 @@ describe('the loan book (model-based: one loan, random interleavings of its comm
 
 const d = parseIsoDate;
 /** $1,000 at 24 %, 6 monthly payments from 2025-04-03. */
-const LOAN: LoanTerms = { amountCents: cents(100_000), originationFeeCents: cents(0), feeFinanced: true, annualRatePercent: '24.00', frequency: 'monthly', numberOfPayments: 6, disbursementDate: d('2025-03-03'), firstPaymentDate: d('2025-04-03') };
+const LOAN: LoanTerms = {
+  amountCents: cents(100_000),
+  originationFeeCents: cents(0),
+  feeFinanced: true,
+  annualRatePercent: '24.00',
+  frequency: 'monthly',
+  numberOfPayments: 6,
+  disbursementDate: d('2025-03-03'),
+  firstPaymentDate: d('2025-04-03'),
+};
 
 /** Known issue 1: the payoff debit posted, a remittance beyond it (a credit), the credit refunded, then the payoff debit returned. */
 function refundedThenReturned() {

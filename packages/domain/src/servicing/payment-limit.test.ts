@@ -8,7 +8,11 @@ const way = (id: number, mode: PaymentOnItsWay['mode'], amountCents: number, dat
 
 describe('paymentLimit', () => {
   it('is the payoff of the day less what is on its way up to that day', () => {
-    expect(paymentLimit(10_000, [way(1, 'one_time', 6_000, '2026-12-01'), way(2, 'one_time', 1_000, '2026-12-09')], d('2026-12-02'))).toMatchObject({ maxCents: 4_000, onItsWayCents: 6_000, payoffOnItsWay: null });
+    expect(paymentLimit(10_000, [way(1, 'one_time', 6_000, '2026-12-01'), way(2, 'one_time', 1_000, '2026-12-09')], d('2026-12-02'))).toMatchObject({
+      maxCents: 4_000,
+      onItsWayCents: 6_000,
+      payoffOnItsWay: null,
+    });
   });
   it('is zero while a payoff is on its way, never negative', () => {
     expect(paymentLimit(10_000, [way(1, 'payoff', 10_000, '2026-12-10')], d('2026-12-02'))).toMatchObject({ maxCents: 0, payoffOnItsWay: { id: 1 } });
@@ -18,7 +22,9 @@ describe('paymentLimit', () => {
 
 describe('replacedByPayoff', () => {
   it('is every payment on its way but a payoff', () => {
-    expect(replacedByPayoff([way(1, 'one_time', 1, '2026-12-01'), way(2, 'auto_debit', 1, '2026-12-18'), way(3, 'payoff', 1, '2026-12-02')]).map((p) => p.id)).toEqual([1, 2]);
+    expect(
+      replacedByPayoff([way(1, 'one_time', 1, '2026-12-01'), way(2, 'auto_debit', 1, '2026-12-18'), way(3, 'payoff', 1, '2026-12-02')]).map((p) => p.id),
+    ).toEqual([1, 2]);
   });
 });
 

@@ -64,7 +64,12 @@ export interface PayoffLetterFigures {
  * stored ledger entries and its debits not yet final. A scheduled debit dated on or before the date is
  * replayed as a payment on its date; a pending debit as returned on the date.
  */
-export function payoffLetterFigures(schedule: LoanSchedule, entries: readonly LedgerEntry[], openDebits: readonly OpenDebit[], goodThrough: IsoDate): PayoffLetterFigures {
+export function payoffLetterFigures(
+  schedule: LoanSchedule,
+  entries: readonly LedgerEntry[],
+  openDebits: readonly OpenDebit[],
+  goodThrough: IsoDate,
+): PayoffLetterFigures {
   if (goodThrough < schedule.terms.disbursementDate) throw new RangeError('the good-through date is before the disbursement date');
   const position = positionAsOf(schedule, entries, goodThrough);
   const quote = payoff(position.ledger, goodThrough);
@@ -74,11 +79,19 @@ export function payoffLetterFigures(schedule: LoanSchedule, entries: readonly Le
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
     .map((debit): DebitEffect => {
       if (debit.status === 'pending' && debit.ledgerEntryId != null && entries.some((e) => e.id === debit.ledgerEntryId)) {
-        const returned = positionAsOf(schedule, [...entries, { id: nextId, kind: 'reversal', effectiveDate: goodThrough, amountCents: debit.amountCents, reversesEntryId: debit.ledgerEntryId }], goodThrough);
+        const returned = positionAsOf(
+          schedule,
+          [...entries, { id: nextId, kind: 'reversal', effectiveDate: goodThrough, amountCents: debit.amountCents, reversesEntryId: debit.ledgerEntryId }],
+          goodThrough,
+        );
         return { debit, effect: 'raises', changeCents: cents(returned.outstandingCents - base), payoffIfCents: returned.outstandingCents };
       }
       if (debit.status === 'scheduled' && debit.date <= goodThrough) {
-        const paid = positionAsOf(schedule, [...entries, { id: nextId, kind: 'one_time_payment', effectiveDate: debit.date, amountCents: debit.amountCents }], goodThrough);
+        const paid = positionAsOf(
+          schedule,
+          [...entries, { id: nextId, kind: 'one_time_payment', effectiveDate: debit.date, amountCents: debit.amountCents }],
+          goodThrough,
+        );
         return { debit, effect: 'lowers', changeCents: cents(base - paid.outstandingCents), payoffIfCents: paid.outstandingCents };
       }
       return { debit, effect: 'after', changeCents: cents(0), payoffIfCents: base };

@@ -50,7 +50,8 @@ export type RemittanceColumn = (typeof REMITTANCE_COLUMNS)[number];
 export const MAX_REMITTANCE_LINES = 50_000;
 
 /** Result of parsing: the lines when the whole file is valid, else every error. */
-export type RemittanceParse = { readonly ok: true; readonly lines: readonly RemittanceLine[] } | { readonly ok: false; readonly errors: readonly RemittanceLineError[] };
+export type RemittanceParse =
+  { readonly ok: true; readonly lines: readonly RemittanceLine[] } | { readonly ok: false; readonly errors: readonly RemittanceLineError[] };
 
 /** Splits CSV text into records of fields (RFC 4180 quoting; CRLF or LF). Throws on an unterminated quote. */
 export function parseCsvRecords(text: string): { line: number; fields: string[] }[] {
@@ -72,17 +73,45 @@ export function parseCsvRecords(text: string): { line: number; fields: string[] 
     const ch = src[i]!;
     if (quoted) {
       if (ch === '"') {
-        if (src[i + 1] === '"') { field += '"'; i += 2; continue; }
-        quoted = false; i += 1; continue;
+        if (src[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i += 1;
+        continue;
       }
       if (ch === '\n') line += 1;
-      field += ch; i += 1; continue;
+      field += ch;
+      i += 1;
+      continue;
     }
-    if (ch === '"' && field.trim() === '') { quoted = true; field = ''; i += 1; continue; }
-    if (ch === ',') { fields.push(field); field = ''; i += 1; continue; }
-    if (ch === '\r' && src[i + 1] === '\n') { i += 1; continue; }
-    if (ch === '\n' || ch === '\r') { endRecord(); line += 1; startLine = line; i += 1; continue; }
-    field += ch; i += 1;
+    if (ch === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+      i += 1;
+      continue;
+    }
+    if (ch === ',') {
+      fields.push(field);
+      field = '';
+      i += 1;
+      continue;
+    }
+    if (ch === '\r' && src[i + 1] === '\n') {
+      i += 1;
+      continue;
+    }
+    if (ch === '\n' || ch === '\r') {
+      endRecord();
+      line += 1;
+      startLine = line;
+      i += 1;
+      continue;
+    }
+    field += ch;
+    i += 1;
   }
   if (quoted) throw new RangeError(`unterminated quoted field starting on line ${String(startLine)}`);
   if (field !== '' || fields.length > 0) endRecord();
@@ -99,7 +128,11 @@ export function parseRemittanceAmount(text: string): Cents | null {
   return value > 0 ? cents(value) : null;
 }
 
-const normalizeHeader = (h: string): string => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalizeHeader = (h: string): string =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** Parses a remittance file. All-or-nothing: any error rejects the file with every error listed. */
 export function parseRemittanceCsv(text: string): RemittanceParse {
@@ -122,7 +155,8 @@ export function parseRemittanceCsv(text: string): RemittanceParse {
   if (errors.length > 0) return { ok: false, errors };
   const body = records.slice(1);
   if (body.length === 0) return { ok: false, errors: [{ line: header.line, message: 'The file has no remittance lines.' }] };
-  if (body.length > MAX_REMITTANCE_LINES) return { ok: false, errors: [{ line: header.line, message: `The file has more than ${String(MAX_REMITTANCE_LINES)} lines.` }] };
+  if (body.length > MAX_REMITTANCE_LINES)
+    return { ok: false, errors: [{ line: header.line, message: `The file has more than ${String(MAX_REMITTANCE_LINES)} lines.` }] };
   const lines: RemittanceLine[] = [];
   for (const r of body) {
     if (r.fields.length !== header.fields.length) {
@@ -138,7 +172,8 @@ export function parseRemittanceCsv(text: string): RemittanceParse {
     if (employer === '') errors.push({ line: r.line, column: 'employer', message: 'Employer is required.' });
     if (!isIsoDate(payDate)) errors.push({ line: r.line, column: 'pay_date', message: `Pay date "${payDate}" is not a YYYY-MM-DD date.` });
     if (borrowerIdentifier === '') errors.push({ line: r.line, column: 'borrower_identifier', message: 'Borrower identifier is required.' });
-    if (amount === null) errors.push({ line: r.line, column: 'amount', message: `Amount "${get('amount')}" is not a positive dollar amount with at most two decimals.` });
+    if (amount === null)
+      errors.push({ line: r.line, column: 'amount', message: `Amount "${get('amount')}" is not a positive dollar amount with at most two decimals.` });
     if (errors.length === before) lines.push({ line: r.line, employer, payDate: payDate as IsoDate, borrowerIdentifier, amountCents: amount as Cents });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };

@@ -5,15 +5,23 @@ import type { TrackedInstallment } from './repayment-tracker';
 
 const d = parseIsoDate;
 // Biweekly paydays, $125.40 allotments.
-const INSTALLMENTS: TrackedInstallment[] = ['2026-11-06', '2026-11-20', '2026-12-04', '2026-12-18', '2027-01-01'].map((date, k) => ({ n: k + 1, dueDate: d(date), amountCents: 12540 }));
+const INSTALLMENTS: TrackedInstallment[] = ['2026-11-06', '2026-11-20', '2026-12-04', '2026-12-18', '2027-01-01'].map((date, k) => ({
+  n: k + 1,
+  dueDate: d(date),
+  amountCents: 12540,
+}));
 const ctx = { today: d('2026-12-08'), installmentsPaid: 1, graceDays: 5 };
 
 describe('trackRepayments', () => {
   it('one row per pay date: received, short, waiting, upcoming — each with its reason and what to do', () => {
-    const rows = trackRepayments(INSTALLMENTS.slice(0, 4), [
-      { payDate: d('2026-11-06'), amountCents: 12540, status: 'posted' },
-      { payDate: d('2026-11-20'), amountCents: 10000, status: 'posted' },
-    ], ctx);
+    const rows = trackRepayments(
+      INSTALLMENTS.slice(0, 4),
+      [
+        { payDate: d('2026-11-06'), amountCents: 12540, status: 'posted' },
+        { payDate: d('2026-11-20'), amountCents: 10000, status: 'posted' },
+      ],
+      ctx,
+    );
     expect(rows.map((r) => [r.payDate, r.expectedCents, r.receivedCents, r.status])).toEqual([
       ['2026-11-06', 12540, 12540, 'received'],
       ['2026-11-20', 12540, 10000, 'short'],
@@ -23,7 +31,9 @@ describe('trackRepayments', () => {
     ]);
     expect(rows[0]).toMatchObject({ reason: null, action: null });
     expect(rows[1]!.reason).toBe('Your employer remitted $100.00 of the $125.40 expected: $25.40 short.');
-    expect(rows[1]!.action).toBe('Check the allotment amount on your pay stub; if it changed, ask your payroll office to set it back to $125.40. Pay the $25.40 difference online to stay current.');
+    expect(rows[1]!.action).toBe(
+      'Check the allotment amount on your pay stub; if it changed, ask your payroll office to set it back to $125.40. Pay the $25.40 difference online to stay current.',
+    );
   });
 
   it('missing after the grace days; in suspense when the employer sent it but it is not matched; covered when other payments paid it', () => {
@@ -36,11 +46,15 @@ describe('trackRepayments', () => {
   });
 
   it('a remittance counts for the period that holds its pay date (a day-late file still counts for that installment)', () => {
-    const rows = trackRepayments(INSTALLMENTS.slice(0, 2), [
-      { payDate: d('2026-11-01'), amountCents: 12540, status: 'posted' },
-      { payDate: d('2026-11-07'), amountCents: 6000, status: 'posted' },
-      { payDate: d('2026-11-19'), amountCents: 6540, status: 'posted' },
-    ], { ...ctx, installmentsPaid: 0 });
+    const rows = trackRepayments(
+      INSTALLMENTS.slice(0, 2),
+      [
+        { payDate: d('2026-11-01'), amountCents: 12540, status: 'posted' },
+        { payDate: d('2026-11-07'), amountCents: 6000, status: 'posted' },
+        { payDate: d('2026-11-19'), amountCents: 6540, status: 'posted' },
+      ],
+      { ...ctx, installmentsPaid: 0 },
+    );
     expect(rows.map((r) => [r.receivedCents, r.status])).toEqual([
       [12540, 'received'],
       [12540, 'received'],

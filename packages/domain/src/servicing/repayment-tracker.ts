@@ -85,7 +85,15 @@ export function trackRepayments(installments: readonly TrackedInstallment[], rem
         : { ...row, status: 'upcoming', reason: null, action: null };
     }
     if (covered) {
-      return { ...row, status: 'covered', reason: received > 0 ? `Your employer remitted ${usd(received)} of ${usd(inst.amountCents)}; your other payments covered the rest.` : 'No remittance from your employer, but your other payments covered this installment.', action: null };
+      return {
+        ...row,
+        status: 'covered',
+        reason:
+          received > 0
+            ? `Your employer remitted ${usd(received)} of ${usd(inst.amountCents)}; your other payments covered the rest.`
+            : 'No remittance from your employer, but your other payments covered this installment.',
+        action: null,
+      };
     }
     if (suspense > 0) {
       return {
@@ -112,7 +120,12 @@ export function trackRepayments(installments: readonly TrackedInstallment[], rem
       };
     }
     if (ctx.today <= addDays(inst.dueDate, ctx.graceDays)) {
-      return { ...row, status: 'waiting', reason: 'Employers send their remittance files a few days after payday; this one has not arrived yet.', action: 'Nothing yet: check again after a few business days.' };
+      return {
+        ...row,
+        status: 'waiting',
+        reason: 'Employers send their remittance files a few days after payday; this one has not arrived yet.',
+        action: 'Nothing yet: check again after a few business days.',
+      };
     }
     return {
       ...row,

@@ -18,7 +18,15 @@ const schedule = buildSchedule({
 });
 const pay = schedule.regularPaymentCents;
 let nextId = 1;
-const entry = (kind: PostedEntry['kind'], date: string, amount: number, extra: Partial<PostedEntry> = {}): PostedEntry => ({ id: nextId++, kind, effectiveDate: d(date), amountCents: amount, reversesEntryId: null, installmentN: null, ...extra });
+const entry = (kind: PostedEntry['kind'], date: string, amount: number, extra: Partial<PostedEntry> = {}): PostedEntry => ({
+  id: nextId++,
+  kind,
+  effectiveDate: d(date),
+  amountCents: amount,
+  reversesEntryId: null,
+  installmentN: null,
+  ...extra,
+});
 
 describe('servicingSnapshot', () => {
   it('nothing past due when every installment is paid on its date; zero payoff after the last', () => {

@@ -61,14 +61,26 @@ type Step =
 
 const gap = fc.integer({ min: 0, max: 40 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('pay' as const), gap, ledgerKind: fc.constantFrom<LedgerEntryKind>('scheduled_debit', 'one_time_payment', 'payroll_remittance'), share: fc.integer({ min: 1, max: 100 }), extra: fc.integer({ min: 0, max: 3000 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      gap,
+      ledgerKind: fc.constantFrom<LedgerEntryKind>('scheduled_debit', 'one_time_payment', 'payroll_remittance'),
+      share: fc.integer({ min: 1, max: 100 }),
+      extra: fc.integer({ min: 0, max: 3000 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('fee' as const), gap, amount: fc.integer({ min: 100, max: 4000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('return' as const), gap, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('waive' as const), gap, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund' as const), gap }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), gap: fc.integer({ min: 0, max: 5 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('chargeOff' as const), gap }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('recover' as const), gap, share: fc.integer({ min: 1, max: 100 }), extra: fc.integer({ min: 0, max: 2000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('recover' as const), gap, share: fc.integer({ min: 1, max: 100 }), extra: fc.integer({ min: 0, max: 2000 }) }),
+  },
 );
 
 /** Builds a ledger the way the loan book writes one: dates never go back, a return names an earlier payment once. */
@@ -86,9 +98,13 @@ function buildLedger(schedule: LoanSchedule, steps: readonly Step[]): LedgerEntr
       if (amount > 0) add({ kind: s.ledgerKind, effectiveDate: today, amountCents: amount });
     } else if (s.kind === 'fee') {
       const oldest = p.ledger.pastDue[0];
-      if (oldest && !entries.some((e) => e.kind === 'late_fee' && e.installmentN === oldest.n && !undone.has(e.id))) add({ kind: 'late_fee', effectiveDate: today, amountCents: s.amount, installmentN: oldest.n });
+      if (oldest && !entries.some((e) => e.kind === 'late_fee' && e.installmentN === oldest.n && !undone.has(e.id)))
+        add({ kind: 'late_fee', effectiveDate: today, amountCents: s.amount, installmentN: oldest.n });
     } else if (s.kind === 'return' || s.kind === 'waive') {
-      const target = s.kind === 'return' ? (k: LedgerEntryKind) => k === 'scheduled_debit' || k === 'one_time_payment' || k === 'payroll_remittance' || k === 'recovery' : (k: LedgerEntryKind) => k === 'late_fee';
+      const target =
+        s.kind === 'return'
+          ? (k: LedgerEntryKind) => k === 'scheduled_debit' || k === 'one_time_payment' || k === 'payroll_remittance' || k === 'recovery'
+          : (k: LedgerEntryKind) => k === 'late_fee';
       // No fee is waived on a charged-off loan (its fees were charged off with it). A return may come on the
       // charge-off day after its entries: owed again (returnedAfter).
       const open = s.kind === 'waive' && p.chargeOff ? [] : entries.filter((e) => target(e.kind) && !undone.has(e.id));
@@ -99,7 +115,8 @@ function buildLedger(schedule: LoanSchedule, steps: readonly Step[]): LedgerEntr
       }
     } else if (s.kind === 'chargeOff') {
       // As the loan book does (collections): one entry per component still owed, on a loan not already charged off.
-      for (const c of p.chargeOff ? [] : chargeOffComponents(p)) add({ kind: 'charge_off', effectiveDate: today, amountCents: c.amountCents, reasonCode: c.component });
+      for (const c of p.chargeOff ? [] : chargeOffComponents(p))
+        add({ kind: 'charge_off', effectiveDate: today, amountCents: c.amountCents, reasonCode: c.component });
     } else if (s.kind === 'recover') {
       const amount = p.chargeOff ? Math.floor((p.chargeOff.recoverableCents * s.share) / 100) + s.extra : 0;
       if (amount > 0) add({ kind: 'recovery', effectiveDate: today, amountCents: amount });
@@ -140,8 +157,15 @@ describe('statements equal the ledger (property)', () => {
           const p = positionAsOf(schedule, entries, s.period.end);
           expect(s.closingBalanceCents).toBe((p.chargeOff ? p.chargeOff.recoverableCents : p.outstandingCents) - p.unappliedCents);
           expect(s.principalBalanceCents).toBe(p.principalCents);
-          if (p.voidFeeCount === 0 && s.period.start > terms.disbursementDate && positionAsOf(schedule, entries, addDays(s.period.start, -1)).voidFeeCount === 0) expect(s.feeAdjustmentCents).toBe(0);
-          expect(s.pastDueCents).toBe(p.chargeOff ? p.chargeOff.recoverableCents : p.ledger.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0));
+          if (
+            p.voidFeeCount === 0 &&
+            s.period.start > terms.disbursementDate &&
+            positionAsOf(schedule, entries, addDays(s.period.start, -1)).voidFeeCount === 0
+          )
+            expect(s.feeAdjustmentCents).toBe(0);
+          expect(s.pastDueCents).toBe(
+            p.chargeOff ? p.chargeOff.recoverableCents : p.ledger.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0),
+          );
           if (s.nextPayment) expect(s.nextPayment.amountCents).toBeLessThanOrEqual(p.chargeOff ? p.chargeOff.recoverableCents : p.outstandingCents);
         }
         // Σ paid over the months = the ledger's allocation of the payments not returned, as of the last date.
@@ -161,13 +185,17 @@ describe('statements equal the ledger (property)', () => {
         const canceled = entries.some((e) => e.kind === 'reversal' && e.reversesEntryId === 1);
         if (!canceled && !end.chargeOff) expect(alloc.principal).toBe(schedule.notePrincipalCents - end.principalCents);
         // Charged off: what was paid before plus what was charged off is the note (when nothing came back after).
-        if (!canceled && end.chargeOff && end.chargeOff.returnedAfterCents === 0) expect(alloc.principal).toBe(schedule.notePrincipalCents - end.chargeOff.components.principal);
+        if (!canceled && end.chargeOff && end.chargeOff.returnedAfterCents === 0)
+          expect(alloc.principal).toBe(schedule.notePrincipalCents - end.chargeOff.components.principal);
         // Year-end summaries = the sum of their months.
         const years = [...new Set(months.map((m) => toParts(m.start).year))];
         for (const year of years) {
           const y = yearEndFigures(schedule, entries, year);
           const ofYear = statements.filter((s) => toParts(s.period.start).year === year);
-          const full = Array.from({ length: 12 }, (_, k) => ofYear.find((s) => s.period.start === monthPeriod(year, k + 1).start) ?? statementFigures(schedule, entries, monthPeriod(year, k + 1)));
+          const full = Array.from(
+            { length: 12 },
+            (_, k) => ofYear.find((s) => s.period.start === monthPeriod(year, k + 1).start) ?? statementFigures(schedule, entries, monthPeriod(year, k + 1)),
+          );
           expect(y.paid.interestCents).toBe(total((s) => s.paidInPeriod.interestCents, full));
           expect(y.paid.feesCents).toBe(total((s) => s.paidInPeriod.feesCents, full));
           expect(y.paid.principalCents).toBe(total((s) => s.paidInPeriod.principalCents, full));

@@ -4,7 +4,18 @@ import type { LedgerEntry } from '../loan/ledger';
 import { buildSchedule } from '../loan/schedule';
 import type { LoanTerms } from '../loan/schedule';
 import { cents } from '../money';
-import { activityLines, lastClosedMonth, monthOf, monthPeriod, periodLabel, statementDue, statementFigures, totalsAsOf, yearEndFigures, yearPeriod } from './statement';
+import {
+  activityLines,
+  lastClosedMonth,
+  monthOf,
+  monthPeriod,
+  periodLabel,
+  statementDue,
+  statementFigures,
+  totalsAsOf,
+  yearEndFigures,
+  yearPeriod,
+} from './statement';
 
 const d = parseIsoDate;
 
@@ -83,7 +94,11 @@ describe('monthly statement', () => {
   });
 
   it('money beyond the payoff is a credit (negative balance) until refunded; the loan is closed', () => {
-    const entries: LedgerEntry[] = [disbursement, { id: 2, kind: 'payroll_remittance', effectiveDate: d('2027-10-05'), amountCents: 125_000 }, { id: 3, kind: 'refund', effectiveDate: d('2027-10-08'), amountCents: 5_000 }];
+    const entries: LedgerEntry[] = [
+      disbursement,
+      { id: 2, kind: 'payroll_remittance', effectiveDate: d('2027-10-05'), amountCents: 125_000 },
+      { id: 3, kind: 'refund', effectiveDate: d('2027-10-08'), amountCents: 5_000 },
+    ];
     const s = statementFigures(flat, entries, monthPeriod(2027, 10));
     expect(totalsAsOf(flat, entries, d('2027-10-06')).balanceCents).toBe(-5_000);
     expect(s.closingBalanceCents).toBe(0);
@@ -113,7 +128,9 @@ describe('monthly statement', () => {
       { id: 3, kind: 'recovery', effectiveDate: d('2028-04-15'), amountCents: 20_000 },
     ];
     const march = statementFigures(flat, entries, monthPeriod(2028, 3));
-    expect(march.lines).toEqual([expect.objectContaining({ kind: 'charged_off', description: 'Charged off: principal (still owed)', amountCents: 120_000, effectCents: 0 })]);
+    expect(march.lines).toEqual([
+      expect.objectContaining({ kind: 'charged_off', description: 'Charged off: principal (still owed)', amountCents: 120_000, effectCents: 0 }),
+    ]);
     expect(march.closingBalanceCents).toBe(120_000);
     expect(march.chargedOff).toEqual({ date: '2028-03-09', chargedOffCents: 120_000, recoverableCents: 120_000 });
     expect(march.nextPayment).toEqual({ dueDate: null, amountCents: 120_000 });
@@ -127,7 +144,10 @@ describe('monthly statement', () => {
   it('interest charged over the months of a loan paid on schedule is the schedule’s interest', () => {
     const terms: LoanTerms = { ...FLAT, annualRatePercent: '24.99', numberOfPayments: 4 };
     const s = buildSchedule(terms);
-    const entries: LedgerEntry[] = [disbursement, ...s.rows.map((r, k): LedgerEntry => ({ id: k + 2, kind: 'scheduled_debit', effectiveDate: r.dueDate, amountCents: r.paymentCents }))];
+    const entries: LedgerEntry[] = [
+      disbursement,
+      ...s.rows.map((r, k): LedgerEntry => ({ id: k + 2, kind: 'scheduled_debit', effectiveDate: r.dueDate, amountCents: r.paymentCents })),
+    ];
     const months = [monthPeriod(2027, 9), monthPeriod(2027, 10), monthPeriod(2027, 11), monthPeriod(2027, 12), monthPeriod(2028, 1)];
     const figures = months.map((m) => statementFigures(s, entries, m));
     expect(figures.reduce((t, f) => t + f.interestChargedCents, 0)).toBe(s.totalInterestCents);

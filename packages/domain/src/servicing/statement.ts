@@ -132,7 +132,11 @@ export function totalsAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry
   const chargeOff = position.chargeOff;
   if (chargeOff) {
     const c = chargeOff.date;
-    const frozen = totalsAsOf(schedule, entries.filter((e) => e.kind !== 'charge_off' && e.kind !== 'recovery' && !(PAYMENT_KINDS.has(e.kind) && e.effectiveDate > c)), c);
+    const frozen = totalsAsOf(
+      schedule,
+      entries.filter((e) => e.kind !== 'charge_off' && e.kind !== 'recovery' && !(PAYMENT_KINDS.has(e.kind) && e.effectiveDate > c)),
+      c,
+    );
     const paid = paidOf(position);
     let refundedAfter = 0;
     for (const e of entries) if (e.kind === 'refund' && e.effectiveDate <= asOf) refundedAfter += e.amountCents;
@@ -211,26 +215,57 @@ function humanKind(kind: string): string {
 export function activityLines(schedule: LoanSchedule, entries: readonly LedgerEntry[], period: StatementPeriod): ActivityLine[] {
   const byId = new Map(entries.map((e) => [e.id, e]));
   const lines: ActivityLine[] = [];
-  const inPeriod = entries.filter((e) => e.effectiveDate >= period.start && e.effectiveDate <= period.end).sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id));
+  const inPeriod = entries
+    .filter((e) => e.effectiveDate >= period.start && e.effectiveDate <= period.end)
+    .sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.id - b.id));
   for (const e of inPeriod) {
     const kind: string = e.kind;
     const base = { entryId: e.id, date: e.effectiveDate, ledgerKind: kind, amountCents: cents(e.amountCents) };
     // An entry dated before the disbursement counts on the disbursement date (ledger.ts); none is ever written.
     if (kind === 'disbursement') {
       const kept = e.amountCents === schedule.notePrincipalCents ? '' : ` (${formatUsd(cents(e.amountCents))} sent to you)`;
-      lines.push({ ...base, kind: 'disbursement', description: `Loan funded: amount of the note${kept}`, amountCents: schedule.notePrincipalCents, effectCents: schedule.notePrincipalCents });
+      lines.push({
+        ...base,
+        kind: 'disbursement',
+        description: `Loan funded: amount of the note${kept}`,
+        amountCents: schedule.notePrincipalCents,
+        effectCents: schedule.notePrincipalCents,
+      });
     } else if (bringsMoney(kind)) {
       lines.push({ ...base, kind: 'payment', description: PAYMENT_NAMES[kind] ?? 'Payment', effectCents: cents(-e.amountCents) });
     } else if (kind === 'late_fee') {
-      lines.push({ ...base, kind: 'fee', description: e.installmentN != null ? `Late fee (payment ${String(e.installmentN)})` : 'Late fee', effectCents: cents(e.amountCents) });
+      lines.push({
+        ...base,
+        kind: 'fee',
+        description: e.installmentN != null ? `Late fee (payment ${String(e.installmentN)})` : 'Late fee',
+        effectCents: cents(e.amountCents),
+      });
     } else if (kind === 'reversal' || kind === 'waiver') {
       const undone = e.reversesEntryId != null ? byId.get(e.reversesEntryId) : undefined;
       if (undone && undone.kind === 'disbursement') {
-        lines.push({ ...base, kind: 'loan_canceled', description: 'Loan canceled: the disbursement was returned', amountCents: schedule.notePrincipalCents, effectCents: cents(-schedule.notePrincipalCents) });
+        lines.push({
+          ...base,
+          kind: 'loan_canceled',
+          description: 'Loan canceled: the disbursement was returned',
+          amountCents: schedule.notePrincipalCents,
+          effectCents: cents(-schedule.notePrincipalCents),
+        });
       } else if (undone && bringsMoney(undone.kind) && undone.effectiveDate <= e.effectiveDate) {
-        lines.push({ ...base, kind: 'payment_returned', description: `Payment of ${undone.effectiveDate} returned`, amountCents: cents(undone.amountCents), effectCents: cents(undone.amountCents) });
+        lines.push({
+          ...base,
+          kind: 'payment_returned',
+          description: `Payment of ${undone.effectiveDate} returned`,
+          amountCents: cents(undone.amountCents),
+          effectCents: cents(undone.amountCents),
+        });
       } else if (undone && undone.kind === 'late_fee' && undone.effectiveDate <= e.effectiveDate) {
-        lines.push({ ...base, kind: 'fee_waived', description: `Fee of ${undone.effectiveDate} waived`, amountCents: cents(undone.amountCents), effectCents: cents(-undone.amountCents) });
+        lines.push({
+          ...base,
+          kind: 'fee_waived',
+          description: `Fee of ${undone.effectiveDate} waived`,
+          amountCents: cents(undone.amountCents),
+          effectCents: cents(-undone.amountCents),
+        });
       } else {
         lines.push({ ...base, kind: 'other', description: humanKind(kind), effectCents: cents(0) });
       }
@@ -298,14 +333,18 @@ export interface StatementFigures {
   readonly chargedOff: { readonly date: IsoDate; readonly chargedOffCents: Cents; readonly recoverableCents: Cents } | null;
 }
 
-const sum = (lines: readonly ActivityLine[], kinds: readonly ActivityKind[]) => lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.effectCents, 0);
+const sum = (lines: readonly ActivityLine[], kinds: readonly ActivityKind[]) =>
+  lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.effectCents, 0);
 
 /** The next payment of a position (the statement's rule; the borrower's loan record shows it too). */
 export function nextPaymentOf(position: LoanPosition): { next: NextPayment | null; pastDue: Cents } {
   let pastDue = 0;
   for (const i of position.ledger.pastDue) pastDue += i.feeCents + i.interestCents + i.principalCents;
   // Charged off: everything still recoverable is due now.
-  if (position.chargeOff) return position.chargeOff.recoverableCents > 0 ? { next: { dueDate: null, amountCents: position.chargeOff.recoverableCents }, pastDue: position.chargeOff.recoverableCents } : { next: null, pastDue: cents(0) };
+  if (position.chargeOff)
+    return position.chargeOff.recoverableCents > 0
+      ? { next: { dueDate: null, amountCents: position.chargeOff.recoverableCents }, pastDue: position.chargeOff.recoverableCents }
+      : { next: null, pastDue: cents(0) };
   if (position.closed) return { next: null, pastDue: cents(pastDue) };
   const c = position.ledger.current;
   const row = projectRemainingSchedule(position.ledger)[0];
@@ -345,7 +384,13 @@ export function statementFigures(schedule: LoanSchedule, entries: readonly Ledge
     pastDueCents: pastDue,
     daysPastDue: end.position?.daysPastDue ?? 0,
     closed: (end.position?.closed ?? false) && !end.position?.chargeOff,
-    chargedOff: end.position?.chargeOff ? { date: end.position.chargeOff.date, chargedOffCents: end.position.chargeOff.chargedOffCents, recoverableCents: end.position.chargeOff.recoverableCents } : null,
+    chargedOff: end.position?.chargeOff
+      ? {
+          date: end.position.chargeOff.date,
+          chargedOffCents: end.position.chargeOff.chargedOffCents,
+          recoverableCents: end.position.chargeOff.recoverableCents,
+        }
+      : null,
   };
 }
 

@@ -10,7 +10,16 @@ import { simulateExtraPayments } from './what-if';
 
 const d = parseIsoDate;
 // $3,000 + $90 financed fee at 15.5 %, 12 monthly payments of $279.63: finance charge $265.54.
-const S = buildSchedule({ amountCents: cents(300000), originationFeeCents: cents(9000), feeFinanced: true, annualRatePercent: '15.5', frequency: 'monthly', numberOfPayments: 12, disbursementDate: d('2024-01-15'), firstPaymentDate: d('2024-01-31') });
+const S = buildSchedule({
+  amountCents: cents(300000),
+  originationFeeCents: cents(9000),
+  feeFinanced: true,
+  annualRatePercent: '15.5',
+  frequency: 'monthly',
+  numberOfPayments: 12,
+  disbursementDate: d('2024-01-15'),
+  firstPaymentDate: d('2024-01-31'),
+});
 const START: LedgerEntry[] = [{ id: 1, kind: 'disbursement', effectiveDate: d('2024-01-15'), amountCents: 300000 }];
 const fresh = () => positionAsOf(S, START, d('2024-01-15')).ledger;
 
@@ -71,15 +80,29 @@ describe('simulateExtraPayments properties (random loans × random extras)', () 
         const start = d('2025-03-10');
         let schedule;
         try {
-          schedule = buildSchedule({ amountCents: cents(l.amount), originationFeeCents: cents(0), feeFinanced: false, annualRatePercent: l.rate, frequency: l.frequency, numberOfPayments: l.n, disbursementDate: start, firstPaymentDate: addDays(start, l.firstIn) });
+          schedule = buildSchedule({
+            amountCents: cents(l.amount),
+            originationFeeCents: cents(0),
+            feeFinanced: false,
+            annualRatePercent: l.rate,
+            frequency: l.frequency,
+            numberOfPayments: l.n,
+            disbursementDate: start,
+            firstPaymentDate: addDays(start, l.firstIn),
+          });
         } catch {
           return; // terms the engine refuses (a payment that does not amortise)
         }
         // Installments paid on time up to the as-of date.
         const asOf = addDays(start, x.asOfDay);
-        const paid: LedgerEntry[] = schedule.rows.filter((r) => r.dueDate <= asOf).map((r, k) => ({ id: k + 2, kind: 'scheduled_debit', effectiveDate: r.dueDate, amountCents: r.paymentCents }));
+        const paid: LedgerEntry[] = schedule.rows
+          .filter((r) => r.dueDate <= asOf)
+          .map((r, k) => ({ id: k + 2, kind: 'scheduled_debit', effectiveDate: r.dueDate, amountCents: r.paymentCents }));
         const position = positionAsOf(schedule, [{ id: 1, kind: 'disbursement', effectiveDate: start, amountCents: l.amount }, ...paid], asOf);
-        const r = simulateExtraPayments(position.ledger, asOf, { oneTime: x.oneTime.map((p) => ({ date: addDays(asOf, p.day), amountCents: p.amount })), recurring: x.recurring === null ? null : { amountCents: x.recurring } });
+        const r = simulateExtraPayments(position.ledger, asOf, {
+          oneTime: x.oneTime.map((p) => ({ date: addDays(asOf, p.day), amountCents: p.amount })),
+          recurring: x.recurring === null ? null : { amountCents: x.recurring },
+        });
         expect(r.scenario.interestCents).toBeLessThanOrEqual(r.baseline.interestCents);
         expect(r.scenario.payoffDate <= r.baseline.payoffDate).toBe(true);
         expect(r.scenario.paidCents - r.scenario.interestCents).toBe(position.principalCents);

@@ -63,11 +63,13 @@ const MAX_EXTRA = 99_999_999;
 /** Throws a RangeError naming the bad input. */
 function check(extra: ExtraPayments, asOf: IsoDate): void {
   for (const p of extra.oneTime ?? []) {
-    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0 || p.amountCents > MAX_EXTRA) throw new RangeError('extra payment amount must be a positive number of cents');
+    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0 || p.amountCents > MAX_EXTRA)
+      throw new RangeError('extra payment amount must be a positive number of cents');
     if (p.date < asOf) throw new RangeError('extra payment date is before the as-of date');
   }
   const r = extra.recurring;
-  if (r && (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0 || r.amountCents > MAX_EXTRA)) throw new RangeError('recurring extra amount must be a positive number of cents');
+  if (r && (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0 || r.amountCents > MAX_EXTRA))
+    throw new RangeError('recurring extra amount must be a positive number of cents');
 }
 
 const isClosed = (ledger: Ledger, date: IsoDate): boolean => payoff(ledger, date).payoffCents === 0;

@@ -108,7 +108,10 @@ export function evaluateCheck(check: RuleCheck, facts: ApplicationFacts, ctx: Ch
       const uploaded = new Set(facts.uploadedDocuments);
       const absent = [...new Set(facts.requiredDocuments)].filter((d) => !uploaded.has(d));
       if (absent.length === 0) return pass(`${String(facts.requiredDocuments.length)} required document type(s) uploaded`);
-      return fail(`missing: ${absent.join(', ')}`, absent.map((d) => ({ detail: `${d} not uploaded`, adverseActionText: check.unableToVerify[d] })));
+      return fail(
+        `missing: ${absent.join(', ')}`,
+        absent.map((d) => ({ detail: `${d} not uploaded`, adverseActionText: check.unableToVerify[d] })),
+      );
     }
   }
 }

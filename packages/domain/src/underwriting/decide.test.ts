@@ -56,7 +56,15 @@ describe('refer', () => {
   it('refers missing documents for a non-partner employer', () => {
     const d = run({ uploadedDocuments: ['pay_stub'] });
     expect(d.outcome).toBe('refer');
-    expect(d.reasons).toEqual([{ ruleId: 'documents_complete', code: 'document_missing', detail: 'driver_license not uploaded', outcome: 'refer', adverseActionText: 'Unable to verify identity' }]);
+    expect(d.reasons).toEqual([
+      {
+        ruleId: 'documents_complete',
+        code: 'document_missing',
+        detail: 'driver_license not uploaded',
+        outcome: 'refer',
+        adverseActionText: 'Unable to verify identity',
+      },
+    ]);
     expect(d.adverseActionReasons).toEqual([]);
     expect(d.notQualifiedReason).toBeNull();
     expect(d.reapplyOn).toBeNull();
@@ -76,7 +84,11 @@ describe('refer', () => {
   it('refers every missing fact once per rule that needs it', () => {
     const d = run({ annualIncomeCents: null, militaryActive: null });
     expect(d.outcome).toBe('refer');
-    expect(d.reasons.map((r) => `${r.ruleId}:${r.code}`)).toEqual(['not_active_military:information_missing', 'income_supports_minimum_loan:information_missing', 'amount_within_max:information_missing']);
+    expect(d.reasons.map((r) => `${r.ruleId}:${r.code}`)).toEqual([
+      'not_active_military:information_missing',
+      'income_supports_minimum_loan:information_missing',
+      'amount_within_max:information_missing',
+    ]);
     expect(d.maxAmountCents).toBe(0);
   });
 });
@@ -85,7 +97,15 @@ describe('deny', () => {
   it('denies short tenure with its texts and reapplies on the first anniversary', () => {
     const d = run({ workingTimeRange: 'lt_1', employmentStartDate: parseIsoDate('2026-03-15') });
     expect(d.outcome).toBe('deny');
-    expect(d.reasons).toEqual([{ ruleId: 'minimum_tenure', code: 'tenure_too_short', detail: 'working time range lt_1 is too short', outcome: 'deny', adverseActionText: 'Length of employment' }]);
+    expect(d.reasons).toEqual([
+      {
+        ruleId: 'minimum_tenure',
+        code: 'tenure_too_short',
+        detail: 'working time range lt_1 is too short',
+        outcome: 'deny',
+        adverseActionText: 'Length of employment',
+      },
+    ]);
     expect(d.adverseActionReasons).toEqual(['Length of employment']);
     expect(d.notQualifiedReason).toBe('our program requires at least one year at current job');
     expect(d.reapplyOn).toBe('2027-03-15');
@@ -105,7 +125,12 @@ describe('deny', () => {
     expect(d.reapplyOn).toBe('2026-12-25');
   });
   it('denies an unavailable state and a non-eligible employer', () => {
-    expect(run({ stateAvailable: false })).toMatchObject({ outcome: 'deny', notQualifiedReason: 'We are not working with this State yet!', reapplyOn: '2027-01-30', adverseActionReasons: ['We do not make loans in your state of residence'] });
+    expect(run({ stateAvailable: false })).toMatchObject({
+      outcome: 'deny',
+      notQualifiedReason: 'We are not working with this State yet!',
+      reapplyOn: '2027-01-30',
+      adverseActionReasons: ['We do not make loans in your state of residence'],
+    });
     const e = run({ employerProgram: 'not_eligible' });
     expect(e).toMatchObject({ outcome: 'deny', maxAmountCents: 0 });
     expect(codes(e)).toEqual(['employer_not_eligible']);
@@ -129,16 +154,31 @@ describe('combinations and precedence (deny > refer > approve)', () => {
   it('several denies: principal reasons in rule order, the first gives the not-qualified text, the latest date wins', () => {
     const d = run({ stateAvailable: false, workingTimeRange: 'lt_1', employmentStartDate: parseIsoDate('2026-06-01'), militaryActive: true });
     expect(codes(d)).toEqual(['state_unavailable', 'military_active', 'tenure_too_short']);
-    expect(d.adverseActionReasons).toEqual(['We do not make loans in your state of residence', 'We do not grant credit to any applicant on the terms and conditions you have requested', 'Length of employment']);
+    expect(d.adverseActionReasons).toEqual([
+      'We do not make loans in your state of residence',
+      'We do not grant credit to any applicant on the terms and conditions you have requested',
+      'Length of employment',
+    ]);
     expect(d.notQualifiedReason).toBe('We are not working with this State yet!');
     expect(d.reapplyOn).toBe('2027-06-01'); // tenure anniversary is after today + 90
   });
   it('caps the notice at four principal reasons and drops duplicate texts', () => {
-    const d = run({ stateAvailable: false, dateOfBirth: parseIsoDate('2010-01-01'), militaryActive: true, employerProgram: 'not_eligible', workingTimeRange: 'lt_1', annualIncomeCents: cents(1_000_00) });
+    const d = run({
+      stateAvailable: false,
+      dateOfBirth: parseIsoDate('2010-01-01'),
+      militaryActive: true,
+      employerProgram: 'not_eligible',
+      workingTimeRange: 'lt_1',
+      annualIncomeCents: cents(1_000_00),
+    });
     expect(d.reasons.filter((r) => r.outcome === 'deny')).toHaveLength(6);
     expect(d.adverseActionReasons).toHaveLength(4);
     expect(d.adverseActionReasons[0]).toBe('We do not make loans in your state of residence');
-    const dup = defineRuleSet({ ...DEFAULT_RULE_SET, version: 'dup', rules: DEFAULT_RULE_SET.rules.map((r) => (r.onFail.outcome === 'deny' ? { ...r, onFail: { ...r.onFail, adverseActionText: 'Same' } } : r)) });
+    const dup = defineRuleSet({
+      ...DEFAULT_RULE_SET,
+      version: 'dup',
+      rules: DEFAULT_RULE_SET.rules.map((r) => (r.onFail.outcome === 'deny' ? { ...r, onFail: { ...r.onFail, adverseActionText: 'Same' } } : r)),
+    });
     expect(run({ stateAvailable: false, militaryActive: true }, dup).adverseActionReasons).toEqual(['Same']);
   });
   it('worstOutcome orders deny > refer > approve', () => {
@@ -165,12 +205,26 @@ describe('versioning', () => {
     expect(decide(before.inputs, DEFAULT_RULE_SET, before.decidedOn)).toEqual(before); // replay
   });
   it("supports a 'never' reapply policy", () => {
-    const never = defineRuleSet({ ...DEFAULT_RULE_SET, version: 'never-test', rules: DEFAULT_RULE_SET.rules.map((r) => (r.id === 'not_active_military' && r.onFail.outcome === 'deny' ? { ...r, onFail: { ...r.onFail, reapply: { kind: 'never' } } } : r)) });
+    const never = defineRuleSet({
+      ...DEFAULT_RULE_SET,
+      version: 'never-test',
+      rules: DEFAULT_RULE_SET.rules.map((r) =>
+        r.id === 'not_active_military' && r.onFail.outcome === 'deny' ? { ...r, onFail: { ...r.onFail, reapply: { kind: 'never' } } } : r,
+      ),
+    });
     expect(run({ militaryActive: true, stateAvailable: false }, never).reapplyOn).toBe('never');
   });
   it('uses a rule-specific onMissing when given', () => {
-    const strict = defineRuleSet({ ...DEFAULT_RULE_SET, version: 'missing-test', rules: DEFAULT_RULE_SET.rules.map((r) => (r.id === 'not_active_military' ? { ...r, onMissing: { outcome: 'refer', code: 'military_status_unknown' } } : r)) });
-    expect(run({ militaryActive: null }, strict).reasons).toEqual([{ ruleId: 'not_active_military', code: 'military_status_unknown', detail: 'military status unknown', outcome: 'refer', adverseActionText: null }]);
+    const strict = defineRuleSet({
+      ...DEFAULT_RULE_SET,
+      version: 'missing-test',
+      rules: DEFAULT_RULE_SET.rules.map((r) =>
+        r.id === 'not_active_military' ? { ...r, onMissing: { outcome: 'refer', code: 'military_status_unknown' } } : r,
+      ),
+    });
+    expect(run({ militaryActive: null }, strict).reasons).toEqual([
+      { ruleId: 'not_active_military', code: 'military_status_unknown', detail: 'military status unknown', outcome: 'refer', adverseActionText: null },
+    ]);
   });
 });
 
@@ -210,56 +264,71 @@ describe('properties', () => {
   const day = date('2026-01-01', '2030-12-31');
 
   it('is deterministic: the same facts and date give the same decision, and a replay of the record gives it again', () => {
-    fc.assert(fc.property(facts, day, (f, on) => {
-      const a = decide(f, DEFAULT_RULE_SET, on);
-      const b = decide(structuredClone(f), DEFAULT_RULE_SET, on);
-      expect(b).toEqual(a);
-      expect(decide(a.inputs, DEFAULT_RULE_SET, a.decidedOn)).toEqual(a);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(facts, day, (f, on) => {
+        const a = decide(f, DEFAULT_RULE_SET, on);
+        const b = decide(structuredClone(f), DEFAULT_RULE_SET, on);
+        expect(b).toEqual(a);
+        expect(decide(a.inputs, DEFAULT_RULE_SET, a.decidedOn)).toEqual(a);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('every deny has at least one deny reason with adverse-action text, a not-qualified text and a future reapply date', () => {
-    fc.assert(fc.property(facts, day, (f, on) => {
-      const d = decide(f, DEFAULT_RULE_SET, on);
-      if (d.outcome !== 'deny') return;
-      const denies = d.reasons.filter((r) => r.outcome === 'deny');
-      expect(denies.length).toBeGreaterThanOrEqual(1);
-      for (const r of denies) expect(r.adverseActionText?.trim()).toBeTruthy();
-      expect(d.adverseActionReasons.length).toBeGreaterThanOrEqual(1);
-      expect(d.adverseActionReasons.length).toBeLessThanOrEqual(DEFAULT_RULE_SET.maxAdverseActionReasons);
-      expect(d.notQualifiedReason).toBeTruthy();
-      expect(d.reapplyOn).not.toBeNull();
-      if (d.reapplyOn !== 'never' && d.reapplyOn !== null) expect(compareIsoDates(d.reapplyOn, on)).toBeGreaterThan(0);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(facts, day, (f, on) => {
+        const d = decide(f, DEFAULT_RULE_SET, on);
+        if (d.outcome !== 'deny') return;
+        const denies = d.reasons.filter((r) => r.outcome === 'deny');
+        expect(denies.length).toBeGreaterThanOrEqual(1);
+        for (const r of denies) expect(r.adverseActionText?.trim()).toBeTruthy();
+        expect(d.adverseActionReasons.length).toBeGreaterThanOrEqual(1);
+        expect(d.adverseActionReasons.length).toBeLessThanOrEqual(DEFAULT_RULE_SET.maxAdverseActionReasons);
+        expect(d.notQualifiedReason).toBeTruthy();
+        expect(d.reapplyOn).not.toBeNull();
+        if (d.reapplyOn !== 'never' && d.reapplyOn !== null) expect(compareIsoDates(d.reapplyOn, on)).toBeGreaterThan(0);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('the outcome is the worst reason; approve has no reasons; only a deny carries notice, text and date', () => {
-    fc.assert(fc.property(facts, day, (f, on) => {
-      const d = decide(f, DEFAULT_RULE_SET, on);
-      expect(d.outcome).toBe(worstOutcome(d.reasons.map((r) => r.outcome)));
-      expect(d.ruleSetVersion).toBe('2026-11-01');
-      expect(d.trace.map((t) => t.ruleId)).toEqual(DEFAULT_RULE_SET.rules.map((r) => r.id));
-      if (d.outcome !== 'deny') {
-        expect([d.adverseActionReasons, d.notQualifiedReason, d.reapplyOn]).toEqual([[], null, null]);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(facts, day, (f, on) => {
+        const d = decide(f, DEFAULT_RULE_SET, on);
+        expect(d.outcome).toBe(worstOutcome(d.reasons.map((r) => r.outcome)));
+        expect(d.ruleSetVersion).toBe('2026-11-01');
+        expect(d.trace.map((t) => t.ruleId)).toEqual(DEFAULT_RULE_SET.rules.map((r) => r.id));
+        if (d.outcome !== 'deny') {
+          expect([d.adverseActionReasons, d.notQualifiedReason, d.reapplyOn]).toEqual([[], null, null]);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('the maximum never exceeds the program cap or the income share, and is a multiple of the step', () => {
     const m = DEFAULT_RULE_SET.maxAmount;
-    fc.assert(fc.property(facts, (f) => {
-      const d = decide(f, DEFAULT_RULE_SET, today);
-      expect(d.maxAmountCents % m.stepCents).toBe(0);
-      expect(d.maxAmountCents).toBeLessThanOrEqual(Math.max(...Object.values(m.programCapsCents)));
-      if (f.annualIncomeCents !== null) expect(d.maxAmountCents).toBeLessThanOrEqual(Math.ceil(f.annualIncomeCents / 5));
-      if (d.outcome === 'approve') expect(f.requestedAmountCents).toBeLessThanOrEqual(d.maxAmountCents);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(facts, (f) => {
+        const d = decide(f, DEFAULT_RULE_SET, today);
+        expect(d.maxAmountCents % m.stepCents).toBe(0);
+        expect(d.maxAmountCents).toBeLessThanOrEqual(Math.max(...Object.values(m.programCapsCents)));
+        if (f.annualIncomeCents !== null) expect(d.maxAmountCents).toBeLessThanOrEqual(Math.ceil(f.annualIncomeCents / 5));
+        if (d.outcome === 'approve') expect(f.requestedAmountCents).toBeLessThanOrEqual(d.maxAmountCents);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('an approve stays an approve on any later day while the applicant only gets older (no clock inside)', () => {
-    fc.assert(fc.property(facts, fc.integer({ min: 0, max: 3000 }), (f, later) => {
-      const d = decide(f, DEFAULT_RULE_SET, today);
-      if (d.outcome === 'approve') expect(decide(f, DEFAULT_RULE_SET, addDays(today, later)).outcome).toBe('approve');
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(facts, fc.integer({ min: 0, max: 3000 }), (f, later) => {
+        const d = decide(f, DEFAULT_RULE_SET, today);
+        if (d.outcome === 'approve') expect(decide(f, DEFAULT_RULE_SET, addDays(today, later)).outcome).toBe('approve');
+      }),
+      { numRuns: 300 },
+    );
   });
 });

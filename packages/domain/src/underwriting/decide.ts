@@ -98,7 +98,12 @@ function evaluate(rule: Rule, facts: ApplicationFacts, ctx: CheckContext, missin
  * Evaluates one rule alone: its trace line and the reasons it contributes (none when it passes or does
  * not apply). `missingInformation` is the rule set's refer for a missing fact.
  */
-export function evaluateRule(rule: Rule, facts: ApplicationFacts, ctx: CheckContext, missingInformation: RuleAction): { readonly trace: RuleTrace; readonly reasons: readonly DecisionReason[] } {
+export function evaluateRule(
+  rule: Rule,
+  facts: ApplicationFacts,
+  ctx: CheckContext,
+  missingInformation: RuleAction,
+): { readonly trace: RuleTrace; readonly reasons: readonly DecisionReason[] } {
   const r = evaluate(rule, facts, ctx, missingInformation);
   return { trace: r.trace, reasons: r.failures.map((f) => f.reason) };
 }

@@ -21,10 +21,20 @@ export type EmployerProgram = LendingProgram | 'not_eligible' | 'pending_review'
 export const LENDING_PROGRAMS: readonly LendingProgram[] = Object.freeze(['b2b_partner', 'federal_allotment', 'split_direct_deposit']);
 
 /** Document types of both flows (classic §2/§3, reviewer feedback). */
-export type DocumentType = 'driver_license' | 'pay_stub' | 'proof_of_address' | 'selfie_photo' | 'w2' | 'bank_statement' | 'social_security_document' | 'allotment';
+export type DocumentType =
+  'driver_license' | 'pay_stub' | 'proof_of_address' | 'selfie_photo' | 'w2' | 'bank_statement' | 'social_security_document' | 'allotment';
 
 /** Every document type. */
-export const DOCUMENT_TYPES: readonly DocumentType[] = Object.freeze(['driver_license', 'pay_stub', 'proof_of_address', 'selfie_photo', 'w2', 'bank_statement', 'social_security_document', 'allotment']);
+export const DOCUMENT_TYPES: readonly DocumentType[] = Object.freeze([
+  'driver_license',
+  'pay_stub',
+  'proof_of_address',
+  'selfie_photo',
+  'w2',
+  'bank_statement',
+  'social_security_document',
+  'allotment',
+]);
 
 /** What the engine decides on. */
 export interface ApplicationFacts {

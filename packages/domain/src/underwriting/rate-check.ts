@@ -19,8 +19,7 @@
 import type { Decision } from './decide';
 
 export type BureauReport =
-  | { readonly status: 'hit'; readonly score: number; readonly reasonTexts: readonly string[] }
-  | { readonly status: 'thin_file' | 'no_hit' };
+  { readonly status: 'hit'; readonly score: number; readonly reasonTexts: readonly string[] } | { readonly status: 'thin_file' | 'no_hit' };
 
 export type RateCheckOutcome = 'approved' | 'counteroffer' | 'declined' | 'thin_file';
 
@@ -76,7 +75,8 @@ export function decideRateCheck(requestedCents: number, engine: EngineView, bure
   // Only an amount above the engine's maximum lowers the offer; other refers (documents not uploaded
   // yet, an employer under review) are for the reviewer later, not for the rate.
   const cap = engine.maxAmountCents > 0 ? engine.maxAmountCents : requestedCents;
-  const scoreShare = bureau.score < policy.fullAmountFrom ? floorTo((requestedCents * policy.counterofferSharePercent) / 100, policy.stepCents) : requestedCents;
+  const scoreShare =
+    bureau.score < policy.fullAmountFrom ? floorTo((requestedCents * policy.counterofferSharePercent) / 100, policy.stepCents) : requestedCents;
   const amount = Math.min(requestedCents, cap, scoreShare);
   if (amount < policy.minAmountCents) {
     const reasons = [...new Set([...bureau.reasonTexts, INCOME_FOR_AMOUNT_REASON])].slice(0, policy.maxReasons);

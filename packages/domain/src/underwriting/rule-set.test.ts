@@ -81,13 +81,17 @@ describe('ruleSetProblems / defineRuleSet', () => {
     expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, incomePercent: 'twenty' } })).toContain('maxAmount.incomePercent "twenty" is not a decimal');
     expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, incomePercent: '0' } })).toContain('maxAmount.incomePercent must be above 0 and at most 100');
     expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, stepCents: cents(0) } })).toContain('maxAmount.stepCents must be a positive integer');
-    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, programCapsCents: { ...s.maxAmount.programCapsCents, b2b_partner: cents(100) } } })).toContain('maxAmount cap for b2b_partner must be an integer ≥ minLoanCents');
+    expect(ruleSetProblems({ ...s, maxAmount: { ...s.maxAmount, programCapsCents: { ...s.maxAmount.programCapsCents, b2b_partner: cents(100) } } })).toContain(
+      'maxAmount cap for b2b_partner must be an integer ≥ minLoanCents',
+    );
   });
   it('refuses an empty version, an empty rule list, a missing document text and non-lending programs', () => {
     const s = clone();
     expect(ruleSetProblems({ ...s, version: '' })).toContain('version must not be empty');
     expect(ruleSetProblems({ ...s, rules: [] })).toContain('a rule set needs at least one rule');
-    const docs = withRule(idx('documents_complete'), (r) => (r.check.kind === 'documents_complete' ? { ...r, check: { ...r.check, unableToVerify: { ...r.check.unableToVerify, w2: '' } } } : r));
+    const docs = withRule(idx('documents_complete'), (r) =>
+      r.check.kind === 'documents_complete' ? { ...r, check: { ...r.check, unableToVerify: { ...r.check.unableToVerify, w2: '' } } } : r,
+    );
     expect(ruleSetProblems(docs)).toContain('rule documents_complete: unableToVerify needs a text for every document type');
     const programs = withRule(idx('employer_eligible'), (r) => ({ ...r, check: { kind: 'employer_eligible', programs: [] } }));
     expect(ruleSetProblems(programs)).toContain('rule employer_eligible: programs must be lending programs');

@@ -187,7 +187,8 @@ export function ruleSetProblems(set: RuleSet): string[] {
     const cap = m.programCapsCents[program];
     if (!Number.isSafeInteger(cap) || cap < m.minLoanCents) out.push(`maxAmount cap for ${program} must be an integer ≥ minLoanCents`);
   }
-  if (!Number.isSafeInteger(m.pendingReviewCapCents) || m.pendingReviewCapCents < m.minLoanCents) out.push('maxAmount.pendingReviewCapCents must be an integer ≥ minLoanCents');
+  if (!Number.isSafeInteger(m.pendingReviewCapCents) || m.pendingReviewCapCents < m.minLoanCents)
+    out.push('maxAmount.pendingReviewCapCents must be an integer ≥ minLoanCents');
   out.push(...actionProblems(set.missingInformation, 'missingInformation'));
   if (set.rules.length === 0) out.push('a rule set needs at least one rule');
   const seen = new Set<string>();

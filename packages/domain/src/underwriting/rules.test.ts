@@ -63,7 +63,13 @@ describe('not_active_military', () => {
   it('denies active duty with the MLA terms-and-conditions reason', () => {
     const r = run('not_active_military', { militaryActive: true });
     expect(r.reasons).toEqual([
-      { ruleId: 'not_active_military', code: 'military_active', detail: 'applicant declared active military duty', outcome: 'deny', adverseActionText: 'We do not grant credit to any applicant on the terms and conditions you have requested' },
+      {
+        ruleId: 'not_active_military',
+        code: 'military_active',
+        detail: 'applicant declared active military duty',
+        outcome: 'deny',
+        adverseActionText: 'We do not grant credit to any applicant on the terms and conditions you have requested',
+      },
     ]);
     expect(summary('not_active_military', { militaryActive: null })).toEqual(['missing', 'refer:information_missing']);
   });
@@ -117,7 +123,9 @@ describe('amount_within_max', () => {
   it('passes up to the maximum and refers above it', () => {
     expect(summary('amount_within_max', { requestedAmountCents: cents(10_000_00) })).toEqual(['pass']);
     expect(summary('amount_within_max', { requestedAmountCents: cents(10_000_01) })).toEqual(['fail', 'refer:amount_above_max']);
-    expect(run('amount_within_max', { annualIncomeCents: cents(30_000_00), requestedAmountCents: cents(7_000_00) }).reasons[0]?.detail).toBe('requested $7,000.00, maximum $6,000.00');
+    expect(run('amount_within_max', { annualIncomeCents: cents(30_000_00), requestedAmountCents: cents(7_000_00) }).reasons[0]?.detail).toBe(
+      'requested $7,000.00, maximum $6,000.00',
+    );
   });
   it('does not apply to a non-eligible employer and refers missing facts', () => {
     expect(summary('amount_within_max', { employerProgram: 'not_eligible' })).toEqual(['not_applicable']);

@@ -16,4 +16,3 @@ describe('account numbers (up to 20 digits)', () => {
     expect(maskAccountNumber('1234')).toBe('1234');
   });
 });
-

@@ -15,9 +15,12 @@ describe('validateDateOfBirth', () => {
     expect(code(' 01/31/1990 ')).toBe('1990-01-31');
   });
 
-  it.each(['', '7/4/1980', '07/04/80', '07-04-1980', '1980-07-04', '07/04/1980x', '0a/04/1980', '07/04/ 1980'])('rejects the incomplete or foreign form %j as dob_invalid', (text) => {
-    expect(code(text)).toBe('dob_invalid');
-  });
+  it.each(['', '7/4/1980', '07/04/80', '07-04-1980', '1980-07-04', '07/04/1980x', '0a/04/1980', '07/04/ 1980'])(
+    'rejects the incomplete or foreign form %j as dob_invalid',
+    (text) => {
+      expect(code(text)).toBe('dob_invalid');
+    },
+  );
 
   it('requires a year from 1900 to the current year ("Year must be valid.")', () => {
     expect(code('01/01/1899')).toBe('dob_year_invalid');
@@ -96,11 +99,13 @@ describe('ages and birthdays', () => {
 
   it('property: dateReachingAge is the first day of that age', () => {
     const day = fc.integer({ min: toEpochDay(parseIsoDate('1900-01-01')), max: toEpochDay(parseIsoDate('2100-12-31')) }).map(fromEpochDay);
-    fc.assert(fc.property(day, fc.integer({ min: 1, max: 120 }), (birth, years) => {
-      const d = dateReachingAge(birth, years);
-      expect(ageOn(birth, d)).toBe(years);
-      expect(ageOn(birth, addDays(d, -1))).toBe(years - 1);
-    }));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 120 }), (birth, years) => {
+        const d = dateReachingAge(birth, years);
+        expect(ageOn(birth, d)).toBe(years);
+        expect(ageOn(birth, addDays(d, -1))).toBe(years - 1);
+      }),
+    );
   });
 });
 
@@ -114,8 +119,10 @@ describe('US date format', () => {
     expect(formatUsDate(parseIsoDate('1980-07-04'))).toBe('07/04/1980');
   });
   it('round-trips every date', () => {
-    fc.assert(fc.property(fc.integer({ min: -25_000, max: 50_000 }).map(fromEpochDay), (d) => {
-      expect(parseUsDate(formatUsDate(d))).toBe(d);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -25_000, max: 50_000 }).map(fromEpochDay), (d) => {
+        expect(parseUsDate(formatUsDate(d))).toBe(d);
+      }),
+    );
   });
 });

@@ -11,12 +11,24 @@ describe('validateEmail', () => {
   it('requires a value', () => {
     expect(validateEmail('   ')).toEqual({ ok: false, code: 'required' });
   });
-  it.each(['ana', 'ana@', '@example.com', 'ana@@example.com', 'ana@example', 'ana@localhost', 'ana@-example.com', 'ana@example-.com', 'ana@exa mple.com', 'ana maria@example.com', 'ana@example..com', 'ana@.example.com', 'ana@example.com.', 'a(b)@example.com'])(
-    'rejects %j',
-    (e) => {
-      expect(validateEmail(e)).toEqual({ ok: false, code: 'email_invalid' });
-    },
-  );
+  it.each([
+    'ana',
+    'ana@',
+    '@example.com',
+    'ana@@example.com',
+    'ana@example',
+    'ana@localhost',
+    'ana@-example.com',
+    'ana@example-.com',
+    'ana@exa mple.com',
+    'ana maria@example.com',
+    'ana@example..com',
+    'ana@.example.com',
+    'ana@example.com.',
+    'a(b)@example.com',
+  ])('rejects %j', (e) => {
+    expect(validateEmail(e)).toEqual({ ok: false, code: 'email_invalid' });
+  });
   it('enforces the RFC 5321 lengths', () => {
     expect(isEmail(`${'a'.repeat(64)}@example.com`)).toBe(true);
     expect(isEmail(`${'a'.repeat(65)}@example.com`)).toBe(false);

@@ -14,4 +14,3 @@ describe('employee id (partner employers, max 30)', () => {
     expect(r(validateEmployeeId('9'.repeat(31), true))).toBe('too_long');
   });
 });
-

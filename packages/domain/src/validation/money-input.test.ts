@@ -51,9 +51,11 @@ describe('amount inputs (digits only, max 10 characters, cents)', () => {
     expect(centsIn('')).toBe('required');
   });
   it('property: any 1-10 digit string is its own number of cents', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{1,10}$/), (s) => {
-      expect(parseCentsInput(s)).toEqual({ ok: true, value: Number(s) });
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,10}$/), (s) => {
+        expect(parseCentsInput(s)).toEqual({ ok: true, value: Number(s) });
+      }),
+    );
   });
 });
 

@@ -35,4 +35,3 @@ describe('names and personal fields', () => {
     expect(r(validateInitial('AB'))).toBe('too_long');
   });
 });
-

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../dates';
-import { addressesMatch, checkProofOfAddress, checkProofOfAddressDate, normalizeStreetLine, normalizeUnit, proofOfAddressValidThrough } from './proof-of-address';
+import {
+  addressesMatch,
+  checkProofOfAddress,
+  checkProofOfAddressDate,
+  normalizeStreetLine,
+  normalizeUnit,
+  proofOfAddressValidThrough,
+} from './proof-of-address';
 
 const today = parseIsoDate('2026-11-01');
 const dated = (d: string): string => {
@@ -49,6 +56,9 @@ describe('address match', () => {
     const onBill = { address: '123 N Main St', unitNumber: 'Apt 4B', zipCode: '02110' };
     expect(checkProofOfAddress(parseIsoDate('2026-10-15'), onBill, app, today)).toEqual({ ok: true, value: '2026-10-15' });
     expect(checkProofOfAddress(parseIsoDate('2026-01-15'), onBill, app, today)).toEqual({ ok: false, code: 'proof_of_address_too_old' });
-    expect(checkProofOfAddress(parseIsoDate('2026-10-15'), { ...onBill, zipCode: '99999' }, app, today)).toEqual({ ok: false, code: 'proof_of_address_mismatch' });
+    expect(checkProofOfAddress(parseIsoDate('2026-10-15'), { ...onBill, zipCode: '99999' }, app, today)).toEqual({
+      ok: false,
+      code: 'proof_of_address_mismatch',
+    });
   });
 });

@@ -25,7 +25,10 @@ export function proofOfAddressValidThrough(documentDate: IsoDate): IsoDate {
 }
 
 /** Checks the document date against `today`: not in the future, at most 45 days old. */
-export function checkProofOfAddressDate(documentDate: IsoDate, today: IsoDate): Validation<IsoDate, 'proof_of_address_future_dated' | 'proof_of_address_too_old'> {
+export function checkProofOfAddressDate(
+  documentDate: IsoDate,
+  today: IsoDate,
+): Validation<IsoDate, 'proof_of_address_future_dated' | 'proof_of_address_too_old'> {
   const age = diffDays(documentDate, today);
   if (age < 0) return invalid('proof_of_address_future_dated');
   if (age > PROOF_OF_ADDRESS_MAX_AGE_DAYS) return invalid('proof_of_address_too_old');
@@ -43,36 +46,76 @@ export interface AddressForMatch {
 }
 
 const WORDS: Readonly<Record<string, string>> = {
-  STREET: 'ST', AVENUE: 'AVE', AV: 'AVE', ROAD: 'RD', DRIVE: 'DR', BOULEVARD: 'BLVD', LANE: 'LN', COURT: 'CT',
-  PLACE: 'PL', TERRACE: 'TER', CIRCLE: 'CIR', HIGHWAY: 'HWY', PARKWAY: 'PKWY', SQUARE: 'SQ', TRAIL: 'TRL', WAY: 'WAY',
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW',
-  APARTMENT: 'APT', SUITE: 'STE',
+  STREET: 'ST',
+  AVENUE: 'AVE',
+  AV: 'AVE',
+  ROAD: 'RD',
+  DRIVE: 'DR',
+  BOULEVARD: 'BLVD',
+  LANE: 'LN',
+  COURT: 'CT',
+  PLACE: 'PL',
+  TERRACE: 'TER',
+  CIRCLE: 'CIR',
+  HIGHWAY: 'HWY',
+  PARKWAY: 'PKWY',
+  SQUARE: 'SQ',
+  TRAIL: 'TRL',
+  WAY: 'WAY',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+  NORTHEAST: 'NE',
+  NORTHWEST: 'NW',
+  SOUTHEAST: 'SE',
+  SOUTHWEST: 'SW',
+  APARTMENT: 'APT',
+  SUITE: 'STE',
 };
 
 const UNIT_DESIGNATORS = new Set(['APT', 'APARTMENT', 'UNIT', 'STE', 'SUITE', 'NO', 'NUMBER', 'POBOX', 'BOX']);
 
 function words(text: string): string[] {
-  return text.toUpperCase().replace(/[.,#'"]/g, ' ').split(/\s+/).filter((w) => w !== '');
+  return text
+    .toUpperCase()
+    .replace(/[.,#'"]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
 }
 
 /** Normalises a street line USPS-style: uppercase, no punctuation, single spaces, standard abbreviations. */
 export function normalizeStreetLine(text: string): string {
-  return words(text).map((w) => WORDS[w] ?? w).join(' ');
+  return words(text)
+    .map((w) => WORDS[w] ?? w)
+    .join(' ');
 }
 
 /** Normalises a unit: designators (`Apt`, `Unit`, `Suite`, `#`, `No.`, `P.O. Box`) dropped, uppercase. */
 export function normalizeUnit(text: string | null | undefined): string {
-  return words((text ?? '').toUpperCase().replace(/\bP\.?\s*O\.?\s*BOX\b/g, ' POBOX ')).filter((w) => !UNIT_DESIGNATORS.has(w)).join(' ');
+  return words((text ?? '').toUpperCase().replace(/\bP\.?\s*O\.?\s*BOX\b/g, ' POBOX '))
+    .filter((w) => !UNIT_DESIGNATORS.has(w))
+    .join(' ');
 }
 
 /** True when two addresses name the same place (street line, unit and 5-digit ZIP). */
 export function addressesMatch(a: AddressForMatch, b: AddressForMatch): boolean {
   const zip = (z: string): string => z.replace(/\D/g, '').slice(0, 5);
-  return normalizeStreetLine(a.address) === normalizeStreetLine(b.address) && normalizeUnit(a.unitNumber) === normalizeUnit(b.unitNumber) && zip(a.zipCode) === zip(b.zipCode) && zip(a.zipCode).length === 5;
+  return (
+    normalizeStreetLine(a.address) === normalizeStreetLine(b.address) &&
+    normalizeUnit(a.unitNumber) === normalizeUnit(b.unitNumber) &&
+    zip(a.zipCode) === zip(b.zipCode) &&
+    zip(a.zipCode).length === 5
+  );
 }
 
 /** Checks a proof of address: its date against `today`, then the address on it against the application's. */
-export function checkProofOfAddress(documentDate: IsoDate, onDocument: AddressForMatch, onApplication: AddressForMatch, today: IsoDate): Validation<IsoDate, ProofOfAddressCode> {
+export function checkProofOfAddress(
+  documentDate: IsoDate,
+  onDocument: AddressForMatch,
+  onApplication: AddressForMatch,
+  today: IsoDate,
+): Validation<IsoDate, ProofOfAddressCode> {
   const dated = checkProofOfAddressDate(documentDate, today);
   if (!dated.ok) return dated;
   return addressesMatch(onDocument, onApplication) ? valid(documentDate) : invalid('proof_of_address_mismatch');

@@ -36,7 +36,9 @@ describe('routing numbers (ABA 3-7-1)', () => {
 
   it('knows the prefix ranges 00-12, 21-32, 61-72, 80', () => {
     const ok = Array.from({ length: 100 }, (_, p) => p).filter((p) => hasFederalReservePrefix(String(p).padStart(2, '0') + '0000000'));
-    expect(ok).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 80]);
+    expect(ok).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 80,
+    ]);
   });
 
   it('computes the check digit', () => {
@@ -46,16 +48,17 @@ describe('routing numbers (ABA 3-7-1)', () => {
   });
 
   it('property: the check digit makes a valid number and any single-digit change breaks it', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{8}$/), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (eight, pos, delta) => {
-      const n = eight + String(abaCheckDigit(eight));
-      expect(hasValidAbaChecksum(n)).toBe(true);
-      const changed = n.slice(0, pos) + String(((n.charCodeAt(pos) - 48 + delta) % 10)) + n.slice(pos + 1);
-      expect(hasValidAbaChecksum(changed)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{8}$/), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (eight, pos, delta) => {
+        const n = eight + String(abaCheckDigit(eight));
+        expect(hasValidAbaChecksum(n)).toBe(true);
+        const changed = n.slice(0, pos) + String((n.charCodeAt(pos) - 48 + delta) % 10) + n.slice(pos + 1);
+        expect(hasValidAbaChecksum(changed)).toBe(false);
+      }),
+    );
   });
 
   it('masks keeping the last four', () => {
     expect(maskRoutingNumber('021000021')).toBe('*****0021');
   });
 });
-

@@ -14,12 +14,21 @@ describe('validateSsn — spec rules', () => {
     expect(validateSsn('  123-45-6789 ')).toEqual({ ok: true, value: '123456789' });
   });
 
-  it.each(['', '12345678', '1234567890', '123-456789', '12345-6789', '12-345-6789', '123-45-678', '123 45 6789', 'abc-de-fghi', '123-45-678a', '１２３４５６７８９'])(
-    'rejects %j as a format error with the code ssn_invalid',
-    (text) => {
-      expect(validateSsn(text)).toEqual({ ok: false, code: 'ssn_invalid', rule: 'format' });
-    },
-  );
+  it.each([
+    '',
+    '12345678',
+    '1234567890',
+    '123-456789',
+    '12345-6789',
+    '12-345-6789',
+    '123-45-678',
+    '123 45 6789',
+    'abc-de-fghi',
+    '123-45-678a',
+    '１２３４５６７８９',
+  ])('rejects %j as a format error with the code ssn_invalid', (text) => {
+    expect(validateSsn(text)).toEqual({ ok: false, code: 'ssn_invalid', rule: 'format' });
+  });
 
   it('rejects area 000', () => {
     expect(rule('000-12-3456')).toBe('area_000');
@@ -29,7 +38,18 @@ describe('validateSsn — spec rules', () => {
 
   it('rejects the 9xx group whose second digit is 0-4, 6 or 8, and only those', () => {
     const verdicts = Object.fromEntries([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => [d, rule(`9${String(d)}1-23-4567`)]));
-    expect(verdicts).toEqual({ 0: 'area_9xx', 1: 'area_9xx', 2: 'area_9xx', 3: 'area_9xx', 4: 'area_9xx', 5: 'ok', 6: 'area_9xx', 7: 'ok', 8: 'area_9xx', 9: 'ok' });
+    expect(verdicts).toEqual({
+      0: 'area_9xx',
+      1: 'area_9xx',
+      2: 'area_9xx',
+      3: 'area_9xx',
+      4: 'area_9xx',
+      5: 'ok',
+      6: 'area_9xx',
+      7: 'ok',
+      8: 'area_9xx',
+      9: 'ok',
+    });
   });
 
   it('covers every third digit of the excluded group (900-949, 960-969, 980-989)', () => {
@@ -76,18 +96,22 @@ describe('validateSsn — SSA extras', () => {
 describe('validateSsn — properties', () => {
   const nineDigits = fc.stringMatching(/^\d{9}$/);
   it('the dashed and bare forms of the same digits give the same answer', () => {
-    fc.assert(fc.property(nineDigits, (d) => {
-      expect(validateSsn(formatSsn(d))).toEqual(validateSsn(d));
-    }));
+    fc.assert(
+      fc.property(nineDigits, (d) => {
+        expect(validateSsn(formatSsn(d))).toEqual(validateSsn(d));
+      }),
+    );
   });
   it('a valid SSN is nine digits satisfying every rule', () => {
-    fc.assert(fc.property(nineDigits, (d) => {
-      const r = validateSsn(d);
-      const area = d.slice(0, 3);
-      const expected = area !== '000' && area !== '666' && !/^9[0-468]/.test(area) && d.slice(3, 5) !== '00' && d.slice(5) !== '0000';
-      expect(r.ok).toBe(expected);
-      if (r.ok) expect(r.value).toBe(d);
-    }));
+    fc.assert(
+      fc.property(nineDigits, (d) => {
+        const r = validateSsn(d);
+        const area = d.slice(0, 3);
+        const expected = area !== '000' && area !== '666' && !/^9[0-468]/.test(area) && d.slice(3, 5) !== '00' && d.slice(5) !== '0000';
+        expect(r.ok).toBe(expected);
+        if (r.ok) expect(r.value).toBe(d);
+      }),
+    );
   });
 });
 

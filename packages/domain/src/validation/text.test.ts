@@ -14,4 +14,3 @@ describe('text basics', () => {
     expect(r(checkText('abcd', { required: true, max: 3 }))).toBe('too_long');
   });
 });
-

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_POLICY, checkAvatarUpload, checkDocumentUpload, CLASSIC_DOCUMENT_POLICY, fileExtension, isAcceptedType, NEW_FLOW_DOCUMENT_POLICY } from './upload';
+import {
+  AVATAR_POLICY,
+  checkAvatarUpload,
+  checkDocumentUpload,
+  CLASSIC_DOCUMENT_POLICY,
+  fileExtension,
+  isAcceptedType,
+  NEW_FLOW_DOCUMENT_POLICY,
+} from './upload';
 
 const doc = (name: string, sizeBytes: number, flow: 'classic' | 'newflow', mimeType?: string): string => {
   const r = checkDocumentUpload({ name, sizeBytes, mimeType }, flow);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkTenure, isEligibleTenure, isWorkingTimeRange, minimumYears, parseWorkingTimeRange, validateWorkingTimeRange, WORKING_TIME_RANGES, workingTimeLabel } from './working-time';
+import {
+  checkTenure,
+  isEligibleTenure,
+  isWorkingTimeRange,
+  minimumYears,
+  parseWorkingTimeRange,
+  validateWorkingTimeRange,
+  WORKING_TIME_RANGES,
+  workingTimeLabel,
+} from './working-time';
 
 describe('working-time ranges', () => {
   it.each([

@@ -31,7 +31,11 @@ const LABELS: Readonly<Record<Flow, Readonly<Record<WorkingTimeRange, string>>>>
 const MIN_YEARS: Readonly<Record<WorkingTimeRange, number>> = { lt_1: 0, '1_3': 1, '3_5': 3, gt_5: 5 };
 
 function canonical(text: string): string {
-  return text.trim().toLowerCase().replace(/\s*[-–—]\s*/g, '-').replace(/\s+/g, ' ');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s*[-–—]\s*/g, '-')
+    .replace(/\s+/g, ' ');
 }
 
 const BY_TEXT: ReadonlyMap<string, WorkingTimeRange> = new Map(

@@ -3,7 +3,10 @@ import { DASHBOARD_STATUSES, canOpenDashboard } from './dashboard-access';
 import { WORKFLOW_STATUSES } from './statuses';
 
 // newflow-and-dashboard.md §6, verbatim.
-const SPEC = 'employer_review, application_submitted, review_application, review_allotment, ready_for_review, approved, declined, denied, refinancing_application, dropped, canceled, reconsider_declined'.split(', ');
+const SPEC =
+  'employer_review, application_submitted, review_application, review_allotment, ready_for_review, approved, declined, denied, refinancing_application, dropped, canceled, reconsider_declined'.split(
+    ', ',
+  );
 
 describe('dashboard access (§6)', () => {
   it('lists exactly the twelve review-stage statuses of the spec', () => {

@@ -12,11 +12,7 @@ const label = (t: Transition): string => `${t.event}${t.when ? ` [${t.when}]` : 
  * moves between two document uploads are left out to keep the picture readable; the document lists them.
  */
 export function workflowMermaid(): string {
-  const lines = [
-    'stateDiagram-v2',
-    '  [*] --> email_confirmation: sign_up (borrower)',
-    '  [*] --> about_yourself: social sign_up (borrower)',
-  ];
+  const lines = ['stateDiagram-v2', '  [*] --> email_confirmation: sign_up (borrower)', '  [*] --> about_yourself: social sign_up (borrower)'];
   for (const t of FORWARD_TRANSITIONS) {
     const betweenUploads = t.from !== 'documents' && DOCUMENT_STATUSES.includes(t.from) && DOCUMENT_STATUSES.includes(t.to);
     if (!betweenUploads) lines.push(`  ${t.from} --> ${t.to}: ${label(t)}`);

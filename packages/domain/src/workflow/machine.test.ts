@@ -17,7 +17,14 @@ import {
 } from './machine';
 import { NEWFLOW_ONLY_STATUSES, STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
 
-const NONE: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false, newFlow: false };
+const NONE: WorkflowContext = {
+  phoneConfirmed: false,
+  bankLinked: false,
+  submittedBefore: false,
+  feedbackAsksBankLink: false,
+  feedbackAsksAllotment: false,
+  newFlow: false,
+};
 const ctx = (facts: Partial<WorkflowContext> = {}): WorkflowContext => ({ ...NONE, ...facts });
 
 /**
@@ -43,7 +50,8 @@ const EXPECTED: Record<WorkflowStatus, string> = {
   proof_of_address_uploaded: 'choosing_receiver_account driver_license_uploaded pay_stub_uploaded application_review +end',
   application_review: 'documents driver_license_uploaded pay_stub_uploaded proof_of_address_uploaded document_review ready_for_review +end',
   document_review: 'ready_for_review +end',
-  ready_for_review: 'review_application feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
+  ready_for_review:
+    'review_application feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
   review_application: 'feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
   feedback_sent: 'bank_link review_allotment ready_for_review +end',
   select_repay_method: 'allotment_needed auto_debit_needed esignature_needed +end',
@@ -56,7 +64,8 @@ const EXPECTED: Record<WorkflowStatus, string> = {
   employer_review: 'select_repay_method approved feedback_sent declined denied +end',
   approved: 'refinancing_application about_yourself esignature_needed',
   declined: 'reconsider_declined about_yourself refinancing_application',
-  reconsider_declined: 'review_application feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
+  reconsider_declined:
+    'review_application feedback_sent document_review loan_amount_changed select_repay_method refinancing_esignature employer_review declined denied +end',
   denied: 'about_yourself job_info refinancing_application',
   dropped: 'about_yourself job_info refinancing_application',
   canceled: 'about_yourself refinancing_application',
@@ -141,7 +150,19 @@ describe('who may set a transition', () => {
       if (!t.by.includes('borrower')) continue;
       expect(['review', 'final', 'entry'], `${t.from} → ${t.to}`).not.toContain(STATUS_KIND[t.from]);
       if (t.event === 'go_back') expect(STATUS_KIND[t.to], `${t.from} → ${t.to}`).toBe('step');
-      else expect(['approved', 'declined', 'denied', 'dropped', 'canceled', 'review_application', 'feedback_sent', 'select_repay_method', 'employer_review', 'loan_amount_changed']).not.toContain(t.to);
+      else
+        expect([
+          'approved',
+          'declined',
+          'denied',
+          'dropped',
+          'canceled',
+          'review_application',
+          'feedback_sent',
+          'select_repay_method',
+          'employer_review',
+          'loan_amount_changed',
+        ]).not.toContain(t.to);
     }
   });
 
@@ -161,9 +182,16 @@ describe('decideTransition', () => {
   });
 
   it('allows a guarded move once its fact holds, and names the row used', () => {
-    expect(decideTransition('phone_code_sent', 'loan_terms', 'system', ctx({ phoneConfirmed: true }))).toMatchObject({ ok: true, event: 'verify_phone', when: 'phoneConfirmed' });
+    expect(decideTransition('phone_code_sent', 'loan_terms', 'system', ctx({ phoneConfirmed: true }))).toMatchObject({
+      ok: true,
+      event: 'verify_phone',
+      when: 'phoneConfirmed',
+    });
     expect(decideTransition('feedback_sent', 'bank_link', 'borrower', NONE)).toMatchObject({ ok: false, guard: 'feedbackAsksBankLink' });
-    expect(decideTransition('feedback_sent', 'bank_link', 'borrower', ctx({ feedbackAsksBankLink: true }))).toMatchObject({ ok: true, event: 'answer_feedback' });
+    expect(decideTransition('feedback_sent', 'bank_link', 'borrower', ctx({ feedbackAsksBankLink: true }))).toMatchObject({
+      ok: true,
+      event: 'answer_feedback',
+    });
   });
 
   it('reads a back move as go_back', () => {
@@ -228,7 +256,22 @@ describe('nextStatus: the generic advance', () => {
     const without = WORKFLOW_STATUSES.filter((s) => !ADVANCES[s]);
     expect(without.sort()).toEqual(
       // The new flow moves with its own step calls (POST /applicationflow/application_step), not the generic advance.
-      ['email_confirmation', 'select_repay_method', 'ready_for_review', 'review_application', 'review_allotment', 'application_submitted', 'employer_review', 'reconsider_declined', 'approved', 'declined', 'denied', 'dropped', 'canceled', ...NEWFLOW_ONLY_STATUSES].sort(),
+      [
+        'email_confirmation',
+        'select_repay_method',
+        'ready_for_review',
+        'review_application',
+        'review_allotment',
+        'application_submitted',
+        'employer_review',
+        'reconsider_declined',
+        'approved',
+        'declined',
+        'denied',
+        'dropped',
+        'canceled',
+        ...NEWFLOW_ONLY_STATUSES,
+      ].sort(),
     );
     for (const s of without) expect(nextStatus(s, ctx({ phoneConfirmed: true, bankLinked: true }))).toEqual({ ok: false, reason: 'no_advance' });
   });
@@ -243,7 +286,21 @@ describe('nextStatus: the generic advance', () => {
 /** A history from a list of statuses visited in order, starting at sign-up. */
 const walk = (...statuses: WorkflowStatus[]): HistoryEntry[] => statuses.map((to, i) => ({ from: i === 0 ? null : statuses[i - 1]!, to }));
 
-const HAPPY = walk('email_confirmation', 'about_yourself', 'employer', 'phone_verification', 'phone_code_sent', 'loan_terms', 'bank_link', 'bank_input', 'choosing_receiver_account', 'documents', 'pay_stub_uploaded', 'driver_license_uploaded', 'application_review');
+const HAPPY = walk(
+  'email_confirmation',
+  'about_yourself',
+  'employer',
+  'phone_verification',
+  'phone_code_sent',
+  'loan_terms',
+  'bank_link',
+  'bank_input',
+  'choosing_receiver_account',
+  'documents',
+  'pay_stub_uploaded',
+  'driver_license_uploaded',
+  'application_review',
+);
 
 describe('navigationStack', () => {
   it('is empty for no history and for a fresh e-mail sign-up', () => {
@@ -252,11 +309,25 @@ describe('navigationStack', () => {
   });
 
   it('stacks the pages of the happy path, dropping phone_code_sent and folding uploads into the documents page', () => {
-    expect(navigationStack(HAPPY)).toEqual(['about_yourself', 'employer', 'phone_verification', 'loan_terms', 'bank_link', 'bank_input', 'choosing_receiver_account', 'driver_license_uploaded', 'application_review']);
+    expect(navigationStack(HAPPY)).toEqual([
+      'about_yourself',
+      'employer',
+      'phone_verification',
+      'loan_terms',
+      'bank_link',
+      'bank_input',
+      'choosing_receiver_account',
+      'driver_license_uploaded',
+      'application_review',
+    ]);
   });
 
   it('pops on a back move and pushes again on the next advance', () => {
-    const back = [...HAPPY, { from: 'application_review', to: 'driver_license_uploaded' }, { from: 'driver_license_uploaded', to: 'choosing_receiver_account' }] as HistoryEntry[];
+    const back = [
+      ...HAPPY,
+      { from: 'application_review', to: 'driver_license_uploaded' },
+      { from: 'driver_license_uploaded', to: 'choosing_receiver_account' },
+    ] as HistoryEntry[];
     expect(navigationStack(back).slice(-2)).toEqual(['bank_input', 'choosing_receiver_account']);
     const again = [...back, { from: 'choosing_receiver_account', to: 'documents' }] as HistoryEntry[];
     expect(navigationStack(again).slice(-3)).toEqual(['bank_input', 'choosing_receiver_account', 'documents']);
@@ -268,13 +339,22 @@ describe('navigationStack', () => {
   });
 
   it('keeps the phone page on top while a code is out or the number is edited', () => {
-    expect(navigationStack(walk('about_yourself', 'employer', 'phone_verification', 'phone_code_sent', 'phone_verification', 'phone_code_sent'))).toEqual(['about_yourself', 'employer', 'phone_verification']);
+    expect(navigationStack(walk('about_yourself', 'employer', 'phone_verification', 'phone_code_sent', 'phone_verification', 'phone_code_sent'))).toEqual([
+      'about_yourself',
+      'employer',
+      'phone_verification',
+    ]);
   });
 
   it('empties when the application goes to review and restarts with the feedback pages', () => {
     const submitted = [...HAPPY, { from: 'application_review', to: 'ready_for_review' }] as HistoryEntry[];
     expect(navigationStack(submitted)).toEqual([]);
-    const feedback = [...submitted, { from: 'ready_for_review', to: 'feedback_sent' }, { from: 'feedback_sent', to: 'bank_link' }, { from: 'bank_link', to: 'bank_manually_insert' }] as HistoryEntry[];
+    const feedback = [
+      ...submitted,
+      { from: 'ready_for_review', to: 'feedback_sent' },
+      { from: 'feedback_sent', to: 'bank_link' },
+      { from: 'bank_link', to: 'bank_manually_insert' },
+    ] as HistoryEntry[];
     // answer_feedback is not undone with the back button, so bank_link starts a new stack.
     expect(navigationStack(feedback)).toEqual(['bank_link', 'bank_manually_insert']);
   });
@@ -318,7 +398,11 @@ describe('navigationStack', () => {
 describe('decideBorrowerMove', () => {
   it('allows a back move only to the page under the top of the stack', () => {
     expect(decideBorrowerMove('application_review', 'driver_license_uploaded', NONE, HAPPY)).toMatchObject({ ok: true, event: 'go_back' });
-    expect(decideBorrowerMove('application_review', 'documents', NONE, HAPPY)).toEqual({ ok: false, reason: 'not_previous_page', previous: 'driver_license_uploaded' });
+    expect(decideBorrowerMove('application_review', 'documents', NONE, HAPPY)).toEqual({
+      ok: false,
+      reason: 'not_previous_page',
+      previous: 'driver_license_uploaded',
+    });
   });
 
   it('lets forward moves through as the table allows them', () => {
@@ -354,7 +438,10 @@ describe('the new flow', () => {
   ];
   it('walks from the confirmed e-mail to the signed contract', () => {
     for (const [from, to, actor] of path) expect(decideTransition(from, to, actor, NF), `${from} → ${to}`).toMatchObject({ ok: true, to });
-    expect(decideTransition('phone_validation', 'application_submitted', 'borrower', ctx({ newFlow: true, phoneConfirmed: true }))).toMatchObject({ ok: true, event: 'submit_for_review' });
+    expect(decideTransition('phone_validation', 'application_submitted', 'borrower', ctx({ newFlow: true, phoneConfirmed: true }))).toMatchObject({
+      ok: true,
+      event: 'submit_for_review',
+    });
   });
 
   it('keeps its rows for new-flow applications only', () => {
@@ -366,11 +453,16 @@ describe('the new flow', () => {
   });
 
   it('lets only the rate-check job decide, and never lets the borrower skip a step', () => {
-    for (const to of ['select_program', 'denied', 'cant_proceed'] as const) expect(decideTransition('rate_check', to, 'borrower', NF)).toMatchObject({ ok: false, reason: 'actor_not_allowed' });
+    for (const to of ['select_program', 'denied', 'cant_proceed'] as const)
+      expect(decideTransition('rate_check', to, 'borrower', NF)).toMatchObject({ ok: false, reason: 'actor_not_allowed' });
     expect(decideTransition('job_info', 'personal_info', 'borrower', NF)).toEqual({ ok: false, reason: 'not_allowed' });
     expect(decideTransition('ssn_input', 'select_program', 'borrower', NF)).toEqual({ ok: false, reason: 'not_allowed' });
     expect(decideTransition('phone_validation', 'application_submitted', 'borrower', NF)).toMatchObject({ ok: false, guard: 'phoneConfirmed' });
-    expect(decideTransition('employer_under_review', 'personal_info', 'borrower', NF)).toMatchObject({ ok: false, reason: 'actor_not_allowed', actors: ['reviewer'] });
+    expect(decideTransition('employer_under_review', 'personal_info', 'borrower', NF)).toMatchObject({
+      ok: false,
+      reason: 'actor_not_allowed',
+      actors: ['reviewer'],
+    });
   });
 
   it('stacks the pages with the back targets of the spec and empties at the rate check', () => {
@@ -408,7 +500,25 @@ describe('the graph', () => {
   });
 
   it('can reach approval from sign-up through borrower and reviewer moves only', () => {
-    const path: WorkflowStatus[] = ['email_confirmation', 'about_yourself', 'employer', 'phone_verification', 'phone_code_sent', 'loan_terms', 'bank_link', 'choosing_receiver_account', 'documents', 'application_review', 'ready_for_review', 'review_application', 'select_repay_method', 'auto_debit_needed', 'esignature_needed', 'application_submitted', 'approved'];
+    const path: WorkflowStatus[] = [
+      'email_confirmation',
+      'about_yourself',
+      'employer',
+      'phone_verification',
+      'phone_code_sent',
+      'loan_terms',
+      'bank_link',
+      'choosing_receiver_account',
+      'documents',
+      'application_review',
+      'ready_for_review',
+      'review_application',
+      'select_repay_method',
+      'auto_debit_needed',
+      'esignature_needed',
+      'application_submitted',
+      'approved',
+    ];
     for (let i = 1; i < path.length; i++) expect(canChangeTo(path[i - 1]!, path[i]!), `${path[i - 1]} → ${path[i]}`).toBe(true);
   });
 });

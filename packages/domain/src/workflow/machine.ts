@@ -220,7 +220,16 @@ const ENDINGS: readonly Transition[] = [
 ];
 
 /** Forward moves the borrower may undo: each gives a `go_back` row in the other direction. */
-const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set(['advance', 'link_bank', 'enter_bank_manually', 'choose_repay_method', 'describe_employer', 'link_payroll', 'enter_manually', 'confirm_allocation']);
+const REVERSIBLE: ReadonlySet<WorkflowEvent> = new Set([
+  'advance',
+  'link_bank',
+  'enter_bank_manually',
+  'choose_repay_method',
+  'describe_employer',
+  'link_payroll',
+  'enter_manually',
+  'confirm_allocation',
+]);
 
 const isDocumentStatus = (s: WorkflowStatus | undefined): boolean => s !== undefined && DOCUMENT_STATUSES.includes(s);
 

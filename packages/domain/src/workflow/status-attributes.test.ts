@@ -68,7 +68,10 @@ const SPEC_SLUGS: Readonly<Record<string, string>> = {
 };
 
 // newflow-and-dashboard.md §6, verbatim.
-const SPEC_DASHBOARD = 'employer_review, application_submitted, review_application, review_allotment, ready_for_review, approved, declined, denied, refinancing_application, dropped, canceled, reconsider_declined'.split(', ');
+const SPEC_DASHBOARD =
+  'employer_review, application_submitted, review_application, review_allotment, ready_for_review, approved, declined, denied, refinancing_application, dropped, canceled, reconsider_declined'.split(
+    ', ',
+  );
 
 const sorted = (list: readonly string[]) => [...list].sort();
 
@@ -92,7 +95,14 @@ describe('status attributes', () => {
 
   it('name the new flow of every status: its own, shared where the slug table names a classic status, else classic', () => {
     expect(sorted(statusesWhere((a) => a.flow === 'newflow'))).toEqual(sorted(NEWFLOW_ONLY_STATUSES));
-    expect(sorted(statusesWhere((a) => a.flow === 'both'))).toEqual(['application_submitted', 'approved', 'denied', 'dropped', 'email_confirmation', 'esignature_needed']);
+    expect(sorted(statusesWhere((a) => a.flow === 'both'))).toEqual([
+      'application_submitted',
+      'approved',
+      'denied',
+      'dropped',
+      'email_confirmation',
+      'esignature_needed',
+    ]);
     expect(sorted(statusesWhere((a) => a.flow !== 'classic'))).toEqual(sorted(NEWFLOW_STATUSES));
     expect(sorted(NEWFLOW_STATUSES)).toEqual(sorted(Object.keys(SPEC_SLUGS)));
   });
@@ -106,8 +116,18 @@ describe('status attributes', () => {
   });
 
   it('derive the navigation stack from the attribute (an off-stack page never shows on it)', () => {
-    expect(navigationStack([{ from: null, to: 'about_yourself' }, { from: 'about_yourself', to: 'refinancing_application' }])).toEqual([]);
-    expect(navigationStack([{ from: 'personal_info', to: 'ssn_input' }, { from: 'ssn_input', to: 'rate_check' }])).toEqual([]);
+    expect(
+      navigationStack([
+        { from: null, to: 'about_yourself' },
+        { from: 'about_yourself', to: 'refinancing_application' },
+      ]),
+    ).toEqual([]);
+    expect(
+      navigationStack([
+        { from: 'personal_info', to: 'ssn_input' },
+        { from: 'ssn_input', to: 'rate_check' },
+      ]),
+    ).toEqual([]);
   });
 
   it('send the client home after submitted, denied and employer review only (access §4)', () => {
@@ -124,10 +144,34 @@ describe('status attributes', () => {
   it('let the amount be chosen on the terms pages and the terms be read from the bank step to approval', () => {
     expect(CHOOSE_TERMS_STATUSES).toEqual(['loan_terms', 'loan_amount_changed', 'refinancing_loan_terms']);
     // Hidden before the amount is chosen (the first steps) and once an application ended without a loan; the new flow prices its own offers.
-    const hidden: WorkflowStatus[] = ['email_confirmation', 'about_yourself', 'employer', 'phone_verification', 'phone_code_sent', 'declined', 'reconsider_declined', 'denied', 'dropped', 'canceled', 'refinancing_application'];
+    const hidden: WorkflowStatus[] = [
+      'email_confirmation',
+      'about_yourself',
+      'employer',
+      'phone_verification',
+      'phone_code_sent',
+      'declined',
+      'reconsider_declined',
+      'denied',
+      'dropped',
+      'canceled',
+      'refinancing_application',
+    ];
     const classic = WORKFLOW_STATUSES.filter((s) => STATUS_ATTRIBUTES[s].flow !== 'newflow');
     expect(sorted(VIEW_TERMS_STATUSES)).toEqual(sorted(classic.filter((s) => !hidden.includes(s) && !CHOOSE_TERMS_STATUSES.includes(s))));
-    expect(VIEW_TERMS_STATUSES).toEqual(expect.arrayContaining(['bank_link', 'documents', 'application_review', 'ready_for_review', 'esignature_needed', 'application_submitted', 'approved', 'refinancing_review', 'refinancing_esignature']));
+    expect(VIEW_TERMS_STATUSES).toEqual(
+      expect.arrayContaining([
+        'bank_link',
+        'documents',
+        'application_review',
+        'ready_for_review',
+        'esignature_needed',
+        'application_submitted',
+        'approved',
+        'refinancing_review',
+        'refinancing_esignature',
+      ]),
+    );
     expect(CHOOSE_TERMS_STATUSES.filter((s) => VIEW_TERMS_STATUSES.includes(s))).toEqual([]);
   });
 

@@ -24,7 +24,15 @@ describe('workflow statuses', () => {
     const finals = WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'final');
     expect(finals.sort()).toEqual(['approved', 'canceled', 'cant_proceed', 'declined', 'denied', 'dropped']);
     const reviews = WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'review');
-    expect(reviews.sort()).toEqual(['application_submitted', 'employer_review', 'employer_under_review', 'ready_for_review', 'reconsider_declined', 'review_allotment', 'review_application']);
+    expect(reviews.sort()).toEqual([
+      'application_submitted',
+      'employer_review',
+      'employer_under_review',
+      'ready_for_review',
+      'reconsider_declined',
+      'review_allotment',
+      'review_application',
+    ]);
     expect(WORKFLOW_STATUSES.filter((s) => STATUS_KIND[s] === 'entry')).toEqual(['email_confirmation']);
   });
 

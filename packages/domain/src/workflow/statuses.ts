@@ -33,7 +33,16 @@ export const NEWFLOW_ONLY_STATUSES = [...NEWFLOW_ONLY_STEPS, 'cant_proceed'] as 
  * The step keys of the new flow (newflow-and-dashboard.md §2 slug table), in the order an application
  * meets them: the e-mail confirmation, its own pages, then the outcomes it shares with the classic flow.
  */
-export const NEWFLOW_STATUSES = ['email_confirmation', ...NEWFLOW_ONLY_STEPS, 'application_submitted', 'approved', 'esignature_needed', 'cant_proceed', 'denied', 'dropped'] as const;
+export const NEWFLOW_STATUSES = [
+  'email_confirmation',
+  ...NEWFLOW_ONLY_STEPS,
+  'application_submitted',
+  'approved',
+  'esignature_needed',
+  'cant_proceed',
+  'denied',
+  'dropped',
+] as const;
 
 /** A step key of the new flow. */
 export type NewflowStatus = (typeof NEWFLOW_STATUSES)[number];

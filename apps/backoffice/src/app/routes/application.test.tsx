@@ -23,13 +23,22 @@ const consents = {
       document_id: 11,
     },
   ],
-  electronic_communications: { state: 'given', delivery: 'electronic', withdrawn_at: null, mailing_address: '12 Harbor Street, Wilmington, DE 19801', consequences: ['Documents we already gave you electronically stay valid.'], history: [] },
+  electronic_communications: {
+    state: 'given',
+    delivery: 'electronic',
+    withdrawn_at: null,
+    mailing_address: '12 Harbor Street, Wilmington, DE 19801',
+    consequences: ['Documents we already gave you electronically stay valid.'],
+    history: [],
+  },
 };
 
 function serveApplication(detail: TApplicationDetail = applicationDetail(), allowed: string[] = ['review_application', 'feedback_sent']) {
   server.use(
     http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
-    http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] })),
+    http.get(bo('/applications/42/allowed_statuses'), () =>
+      HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] }),
+    ),
     http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [] })),
     http.get(bo('/members/42/consents'), () => HttpResponse.json(consents)),
   );
@@ -53,7 +62,20 @@ describe('application detail', { timeout: 20_000 }, () => {
   it('shows every section with the SSN and bank account masked', async () => {
     await openAs('underwriter');
     expect(document.title).toBe('Application of Maria Lopez · Payrail back office');
-    for (const name of ['Borrower', 'Employment and income', 'Housing', 'References', 'Bank account', 'Loan terms', 'Documents', 'E-signature', 'Workflow history', 'Underwriting decisions', 'Feedback requests', 'Messages sent']) {
+    for (const name of [
+      'Borrower',
+      'Employment and income',
+      'Housing',
+      'References',
+      'Bank account',
+      'Loan terms',
+      'Documents',
+      'E-signature',
+      'Workflow history',
+      'Underwriting decisions',
+      'Feedback requests',
+      'Messages sent',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getByText('***-**-1234')).toBeInTheDocument();
@@ -89,11 +111,31 @@ describe('application detail', { timeout: 20_000 }, () => {
           loan_request: { amount: 300000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15000 },
           rate_check: { state: 'done', outcome: 'counteroffer', approved_amount: 150000, adverse_action_reasons: [] },
           program: 'split_direct_deposit',
-          payroll: { account_id: '…abcdefgh', employer: 'Sandbox payroll', connected_at: '2026-12-01T15:00:00.000Z', allocation_requested: 13490, allocation_amount: 13490, allocation_status: 'set' },
+          payroll: {
+            account_id: '…abcdefgh',
+            employer: 'Sandbox payroll',
+            connected_at: '2026-12-01T15:00:00.000Z',
+            allocation_requested: 13490,
+            allocation_amount: 13490,
+            allocation_status: 'set',
+          },
           manual_split: { amount: 8500, document_id: null },
           pay_stub_document_id: null,
           proof_of_address: { statement_date: '2026-11-20', address: '123 North Main Street', zip_code: '62701', document_id: 301 },
-          chosen_offer: { fixed_payment_amount: 7000, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '20.00', apr: '25.1234', fee_amount: 0, amount: 150000, finance_charge: 32000, total_of_payments: 182000, special: false, is_autodebit: false },
+          chosen_offer: {
+            fixed_payment_amount: 7000,
+            term_frequency: 'biweekly',
+            terms_in_months: 12,
+            terms: 26,
+            interest_rate: '20.00',
+            apr: '25.1234',
+            fee_amount: 0,
+            amount: 150000,
+            finance_charge: 32000,
+            total_of_payments: 182000,
+            special: false,
+            is_autodebit: false,
+          },
         }),
       ),
     );
@@ -149,8 +191,24 @@ describe('application detail', { timeout: 20_000 }, () => {
   });
 
   it('shows a PDF in a titled 500 px frame', async () => {
-    server.use(http.get(bo('/documents/302'), () => new HttpResponse(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })));
-    const detail = applicationDetail({ documents: [{ id: 302, type: 'proof_of_address', file_name: 'bill.pdf', file_size: 9000, view_url: '/api/backoffice/documents/302', uploaded_at: '2026-11-10T10:00:00.000Z' }] });
+    server.use(
+      http.get(
+        bo('/documents/302'),
+        () => new HttpResponse(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } }),
+      ),
+    );
+    const detail = applicationDetail({
+      documents: [
+        {
+          id: 302,
+          type: 'proof_of_address',
+          file_name: 'bill.pdf',
+          file_size: 9000,
+          view_url: '/api/backoffice/documents/302',
+          uploaded_at: '2026-11-10T10:00:00.000Z',
+        },
+      ],
+    });
     const { user } = await openAs('admin', detail);
 
     await user.click(screen.getByRole('button', { name: 'Show bill.pdf' }));
@@ -265,7 +323,11 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     server.use(
       http.post(bo('/applications/42/:action'), async ({ request, params }) => {
         calls.push({ path: String(params.action), body: await request.text() });
-        return HttpResponse.json({ ok: true, previous_status: 'application_submitted', new_status: params.action === 'approve' ? 'approved' : 'review_application' });
+        return HttpResponse.json({
+          ok: true,
+          previous_status: 'application_submitted',
+          new_status: params.action === 'approve' ? 'approved' : 'review_application',
+        });
       }),
     );
     signInAs('underwriter');
@@ -274,7 +336,11 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
 
     const select = await screen.findByRole('combobox', { name: 'Move to status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Review application', 'Feedback sent', 'Approved']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a status', 'Review application', 'Feedback sent', 'Approved']);
     await user.selectOptions(select, 'review_application');
     await user.click(screen.getByRole('button', { name: 'Move status' }));
     // The move is asked first (from → to), and nothing is sent before the confirmation.
@@ -302,7 +368,13 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     serveApplication(applicationDetail({ status: 'employer_under_review' }), ['personal_info', 'cant_proceed', 'canceled']);
     server.use(
       http.get(bo('/applications/42/employer_review'), () =>
-        HttpResponse.json({ user_id: 42, status: 'employer_under_review', described: { name: 'Acme Tools', multiple_paycheck: 'No', payroll_service: 'ADP', work_email: 'me@acme.test' }, payment_frequency: 'weekly', candidates: [] }),
+        HttpResponse.json({
+          user_id: 42,
+          status: 'employer_under_review',
+          described: { name: 'Acme Tools', multiple_paycheck: 'No', payroll_service: 'ADP', work_email: 'me@acme.test' },
+          payment_frequency: 'weekly',
+          candidates: [],
+        }),
       ),
     );
     renderRoute('/applications/42');
@@ -310,12 +382,18 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Employer review' });
     // The generic status change no longer offers the review's targets.
     const select = await screen.findByRole('combobox', { name: 'Move to status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Canceled']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a status', 'Canceled']);
     await user.click(within(section).getByRole('button', { name: 'Accept employer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept the employer?' });
     await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Checked the website.');
     await user.click(within(dialog).getByRole('button', { name: 'Accept employer' }));
-    await waitFor(() => expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', employer_name: 'Acme Tools', note: 'Checked the website.' } }]));
+    await waitFor(() =>
+      expect(calls).toEqual([{ path: 'employer_review', body: { decision: 'accept', employer_name: 'Acme Tools', note: 'Checked the website.' } }]),
+    );
 
     await user.click(within(section).getByRole('button', { name: 'Cannot proceed' }));
     const stop = await screen.findByRole('dialog', { name: 'Stop the application?' });
@@ -342,8 +420,15 @@ describe('reviewer actions', { timeout: 20_000 }, () => {
 
 describe('role-based visibility', () => {
   it('servicers read an application without reviewer actions, SSN reveal or document previews, and can fund it', async () => {
-    await openAs('servicer', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Funding', 'Servicing', 'Collections', 'Storage check', 'Employers', 'Applications', 'Loans', 'Hardship']);
+    await openAs(
+      'servicer',
+      applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Back office' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Funding', 'Servicing', 'Collections', 'Storage check', 'Employers', 'Applications', 'Loans', 'Hardship']);
     expect(screen.getByRole('link', { name: '← Back to funding' })).toHaveAttribute('href', '/funding');
     expect(screen.getByText('***-**-1234')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal SSN' })).not.toBeInTheDocument();
@@ -356,19 +441,43 @@ describe('role-based visibility', () => {
   });
 
   it('underwriters see the actions but not funding', async () => {
-    await openAs('underwriter', applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }));
+    await openAs(
+      'underwriter',
+      applicationDetail({ status: 'approved', esignature: { id: 1, signed_at: '2026-11-21T10:00:00.000Z', document_id: null, view_url: null } }),
+    );
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fund loan' })).not.toBeInTheDocument();
     // A closed application offers no decision buttons, only a status move and the sign-in link.
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request feedback' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail a sign-in link' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Loans', 'Hardship']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Back office' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Review queue', 'Loans', 'Hardship']);
   });
 
   it('administrators see every page in the navigation', async () => {
     await openAs('admin');
-    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Review queue', 'Funding', 'Loans', 'Servicing', 'Hardship', 'Collections', 'Audit log', 'System event', 'Storage check', 'Credit reporting', 'Portfolio', 'Employers']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Back office' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'Review queue',
+      'Funding',
+      'Loans',
+      'Servicing',
+      'Hardship',
+      'Collections',
+      'Audit log',
+      'System event',
+      'Storage check',
+      'Credit reporting',
+      'Portfolio',
+      'Employers',
+    ]);
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
   });

@@ -50,7 +50,6 @@ function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
   );
 }
 
-
 const historyColumns: TableColumn<Detail['history'][number]>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
   { key: 'from', header: 'From', cell: (r) => humanize(r.from) },
@@ -130,7 +129,13 @@ function ApplicationView({ application: a }: { application: Detail }) {
   const funding =
     canFund || a.loan ? (
       <Section id="funding" title={a.loan ? 'Loan' : 'Funding'}>
-        {canFund ? <FundingPanel application={a} /> : <p>Loan {a.loan?.identifier} ({humanize(a.loan?.status)}).</p>}
+        {canFund ? (
+          <FundingPanel application={a} />
+        ) : (
+          <p>
+            Loan {a.loan?.identifier} ({humanize(a.loan?.status)}).
+          </p>
+        )}
       </Section>
     ) : null;
   const address = [b.address, b.unit_number, b.city, b.state?.abbreviation, b.zip_code].filter(Boolean).join(', ');
@@ -187,7 +192,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
             </Section>
           ) : null}
           <Section id="references" title="References">
-            <Table caption="References" captionHidden columns={referenceColumns} rows={b.references} getRowKey={(r) => `${r.first_name}-${r.last_name}-${r.phone}`} emptyMessage="No references." />
+            <Table
+              caption="References"
+              captionHidden
+              columns={referenceColumns}
+              rows={b.references}
+              getRowKey={(r) => `${r.first_name}-${r.last_name}-${r.phone}`}
+              emptyMessage="No references."
+            />
           </Section>
           <Section id="bank" title="Bank account">
             {a.bank ? (
@@ -195,7 +207,12 @@ function ApplicationView({ application: a }: { application: Detail }) {
                 rows={[
                   ['Bank', display(a.bank.bank_name)],
                   ['Routing number', display(a.bank.routing_number)],
-                  ['Account number', <span key="acct" className={styles.mono}>{display(a.bank.account_number)}</span>],
+                  [
+                    'Account number',
+                    <span key="acct" className={styles.mono}>
+                      {display(a.bank.account_number)}
+                    </span>,
+                  ],
                   ['Account type', humanize(a.bank.account_type)],
                   ['Source', humanize(a.bank.source)],
                 ]}
@@ -246,10 +263,24 @@ function ApplicationView({ application: a }: { application: Detail }) {
             )}
           </Section>
           <Section id="history" title="Workflow history">
-            <Table caption="Workflow history" captionHidden columns={historyColumns} rows={a.history} getRowKey={(r) => `${r.at}-${r.to}-${r.event}`} emptyMessage="No status change yet." />
+            <Table
+              caption="Workflow history"
+              captionHidden
+              columns={historyColumns}
+              rows={a.history}
+              getRowKey={(r) => `${r.at}-${r.to}-${r.event}`}
+              emptyMessage="No status change yet."
+            />
           </Section>
           <Section id="decisions" title="Underwriting decisions">
-            <Table caption="Underwriting decisions" captionHidden columns={decisionColumns} rows={a.decisions} getRowKey={(r) => r.id} emptyMessage="No decision recorded." />
+            <Table
+              caption="Underwriting decisions"
+              captionHidden
+              columns={decisionColumns}
+              rows={a.decisions}
+              getRowKey={(r) => r.id}
+              emptyMessage="No decision recorded."
+            />
           </Section>
           <Section id="employment-verification" title="Employment verification">
             <EmploymentVerification userId={a.user_id} canRequest={canReview} />
@@ -261,7 +292,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
             <ConsentsPanel userId={a.user_id} canRecord={canFund} />
           </Section>
           <Section id="feedback" title="Feedback requests">
-            <Table caption="Feedback requests" captionHidden columns={feedbackColumns} rows={a.feedback_requests} getRowKey={(r) => r.id} emptyMessage="No feedback requested." />
+            <Table
+              caption="Feedback requests"
+              captionHidden
+              columns={feedbackColumns}
+              rows={a.feedback_requests}
+              getRowKey={(r) => r.id}
+              emptyMessage="No feedback requested."
+            />
           </Section>
           <Section id="messages" title="Messages sent">
             <Table caption="Messages sent" captionHidden columns={messageColumns} rows={a.messages} getRowKey={(r) => r.id} emptyMessage="No message sent." />

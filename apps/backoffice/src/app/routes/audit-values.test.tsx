@@ -24,7 +24,12 @@ describe('audit values by their type', () => {
     expect(kinds.get('waived_cents')).toBe('money');
     expect(kinds.get('due_dates')).toBe('date');
     expect(kinds.has('defer_payments')).toBe(false);
-    expect(auditValueKinds('payoff_letter_issued', 'after')).toEqual(new Map([['good_through', 'date'], ['payoff_cents', 'money']]));
+    expect(auditValueKinds('payoff_letter_issued', 'after')).toEqual(
+      new Map([
+        ['good_through', 'date'],
+        ['payoff_cents', 'money'],
+      ]),
+    );
     expect(auditValueKinds('not_described', 'after').size).toBe(0);
   });
 

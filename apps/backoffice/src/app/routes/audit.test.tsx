@@ -51,7 +51,15 @@ describe('audit log', () => {
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(urls).toHaveLength(2));
-    expect(Object.fromEntries(urls[1]!.searchParams)).toEqual({ staff_id: '4', action: 'reveal_ssn', user_id: '42', from: '2026-11-01', to: '2026-11-22', page: '1', per_page: '50' });
+    expect(Object.fromEntries(urls[1]!.searchParams)).toEqual({
+      staff_id: '4',
+      action: 'reveal_ssn',
+      user_id: '42',
+      from: '2026-11-01',
+      to: '2026-11-22',
+      page: '1',
+      per_page: '50',
+    });
     expect(router.state.location.search).toContain('action=reveal_ssn');
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -91,8 +99,20 @@ describe('audit log', () => {
       http.get(bo('/audit'), () =>
         HttpResponse.json({
           items: [
-            { ...entry, id: 1, action: 'fund', before: { status: 'funding_needed', loan: null }, after: { loan_id: 9, identifier: 'PR-9', amount_cents: 150_000, trace_id: 'T1' } },
-            { ...entry, id: 2, action: 'approve', before: { status: 'application_review', not_qualified_reason: null, reapply_on: null, negotiated_amount: 90_000 }, after: null },
+            {
+              ...entry,
+              id: 1,
+              action: 'fund',
+              before: { status: 'funding_needed', loan: null },
+              after: { loan_id: 9, identifier: 'PR-9', amount_cents: 150_000, trace_id: 'T1' },
+            },
+            {
+              ...entry,
+              id: 2,
+              action: 'approve',
+              before: { status: 'application_review', not_qualified_reason: null, reapply_on: null, negotiated_amount: 90_000 },
+              after: null,
+            },
             { ...entry, id: 3, action: 'remittance_imported', before: null, after: { batch_id: 5, lines: 3, total_cents: 4_250, source: 'upload' } },
             // An action the contract does not describe: a name ending in "amount" is not taken for money.
             { ...entry, id: 4, action: 'legacy_adjustment', before: null, after: { amount: 700 } },

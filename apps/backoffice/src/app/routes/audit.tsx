@@ -23,7 +23,19 @@ import { usePageTitle } from '../title';
 export const AUDIT_PER_PAGE = 50;
 
 /** Action names the server records today; the field still takes any text. */
-export const KNOWN_AUDIT_ACTIONS = ['reveal_ssn', 'view_document', 'fund', 'approve', 'approve_allotment', 'employer_review', 'decline', 'deny', 'create_presigned_link', 'start_system_event', 'end_system_event'] as const;
+export const KNOWN_AUDIT_ACTIONS = [
+  'reveal_ssn',
+  'view_document',
+  'fund',
+  'approve',
+  'approve_allotment',
+  'employer_review',
+  'decline',
+  'deny',
+  'create_presigned_link',
+  'start_system_event',
+  'end_system_event',
+] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function positiveInt(value: string | null): number | undefined {
@@ -56,11 +68,17 @@ function valueText(key: string, value: unknown, kinds: ReadonlyMap<string, Audit
   const kind = kinds.get(key);
   if (Array.isArray(value)) return value.map((v) => valueText(key, v, kinds)).join(', ') || '—';
   if (kind === 'money' && typeof value === 'number') return formatCents(value);
-  if (kind === 'percent' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))) return formatPercent(value);
+  if (kind === 'percent' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))))
+    return formatPercent(value);
   if (kind === 'date' && typeof value === 'string') return formatUsDate(value);
   if (typeof value === 'string' && /(status|type|action|method|field|reason)$/.test(key)) return humanize(value);
   // Nested records (feedback requests, ACH return lines) hold no typed value in any described snapshot.
-  if (value && typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v, NO_KINDS)}`).join('; ') || '—';
+  if (value && typeof value === 'object')
+    return (
+      Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${fieldLabel(k)}: ${valueText(k, v, NO_KINDS)}`)
+        .join('; ') || '—'
+    );
   return display(value);
 }
 
@@ -103,7 +121,11 @@ const columns: TableColumn<TAuditItem>[] = [
   { key: 'at', header: 'When', cell: (r) => formatDateTime(r.at) },
   { key: 'staff', header: 'Staff', cell: (r) => (r.staff ? `${r.staff.name} (${ROLE_LABELS[r.staff.role]})` : 'System') },
   { key: 'action', header: 'Action', cell: (r) => humanize(r.action) },
-  { key: 'user', header: 'Applicant', cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>{applicantLabel(r.target_user_id, r.target_user_name)}</Link> : '—') },
+  {
+    key: 'user',
+    header: 'Applicant',
+    cell: (r) => (r.target_user_id ? <Link to={`/applications/${r.target_user_id}`}>{applicantLabel(r.target_user_id, r.target_user_name)}</Link> : '—'),
+  },
   { key: 'changes', header: 'Details', cell: (r) => <Changes item={r} /> },
 ];
 
@@ -120,7 +142,14 @@ function AuditFilters({ params, onApply }: { params: AuditParams; onApply: (next
   return (
     <FilterForm names={['staff_id', 'action', 'user_id', 'from', 'to']} refine={refine} onApply={onApply}>
       <TextField label="Staff id" name="staff_id" type="number" inputMode="numeric" min={1} defaultValue={params.staff_id ?? ''} />
-      <TextField label="Action" name="action" hint="For example reveal_ssn, view_document, fund." list={`${id}-actions`} autoComplete="off" defaultValue={params.action ?? ''} />
+      <TextField
+        label="Action"
+        name="action"
+        hint="For example reveal_ssn, view_document, fund."
+        list={`${id}-actions`}
+        autoComplete="off"
+        defaultValue={params.action ?? ''}
+      />
       <datalist id={`${id}-actions`}>
         {KNOWN_AUDIT_ACTIONS.map((action) => (
           <option key={action} value={action} />

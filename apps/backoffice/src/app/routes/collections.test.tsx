@@ -63,11 +63,30 @@ describe('collections page (back office)', { timeout: 30_000 }, () => {
       http.get(bo('/collections/loans/7'), () => HttpResponse.json(view())),
       http.post(bo('/collections/loans/7/contacts'), async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ error: 'Call refused: 7 call attempts were already made on this loan in the last 7 days (the limit is 7).' }, { status: 422 });
+        return HttpResponse.json(
+          { error: 'Call refused: 7 call attempts were already made on this loan in the last 7 days (the limit is 7).' },
+          { status: 422 },
+        );
       }),
       http.post(bo('/collections/loans/7/promises'), async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json(view({ promises: [{ id: 9, made_on: '2029-03-10', promised_date: '2029-03-15', amount: 5_050, status: 'open', decided_on: null, received: null, staff_name: 'Sam Servicer' }] }), { status: 201 });
+        return HttpResponse.json(
+          view({
+            promises: [
+              {
+                id: 9,
+                made_on: '2029-03-10',
+                promised_date: '2029-03-15',
+                amount: 5_050,
+                status: 'open',
+                decided_on: null,
+                received: null,
+                staff_name: 'Sam Servicer',
+              },
+            ],
+          }),
+          { status: 201 },
+        );
       }),
     );
     const user = userEvent.setup();

@@ -48,7 +48,11 @@ describe('credit reporting page', () => {
     });
     renderRoute('/credit-reporting');
     const table = await screen.findByRole('table', { name: 'Metro 2 files by month' }, { timeout: 10_000 });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Month', 'Accounts', 'By status', 'Disputed', 'Held back', 'Generated', 'File']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Accounts', 'By status', 'Disputed', 'Held back', 'Generated', 'File']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('March 2031');
     expect(row).toHaveTextContent('11 current: 1 · 71 30–59: 1 · 13 paid: 1');
@@ -76,7 +80,9 @@ describe('credit reporting page', () => {
     signInAs('admin');
     server.use(
       http.get(bo('/credit_reporting/files'), () => HttpResponse.json({ ...listing, files: [] })),
-      http.post(bo('/credit_reporting/files'), () => HttpResponse.json({ error: 'That month has not ended yet on the business date: a month is furnished once it is over.' }, { status: 422 })),
+      http.post(bo('/credit_reporting/files'), () =>
+        HttpResponse.json({ error: 'That month has not ended yet on the business date: a month is furnished once it is over.' }, { status: 422 }),
+      ),
     );
     renderRoute('/credit-reporting');
     expect(await screen.findByText('No file has been generated yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -97,7 +103,19 @@ const openDispute: TLoanDisputes = {
   loan_id: 900,
   compliance_condition_code: 'XB',
   disputes: [
-    { id: 3, loan_id: 900, status: 'open', opened_on: '2031-03-14', opened_by: 'Sam Servicer', note: 'Says the payment posted late.', resolved_on: null, resolved_by: null, outcome: null, resolution_note: null, compliance_condition_code: 'XB' },
+    {
+      id: 3,
+      loan_id: 900,
+      status: 'open',
+      opened_on: '2031-03-14',
+      opened_by: 'Sam Servicer',
+      note: 'Says the payment posted late.',
+      resolved_on: null,
+      resolved_by: null,
+      outcome: null,
+      resolution_note: null,
+      compliance_condition_code: 'XB',
+    },
   ],
 };
 
@@ -127,7 +145,17 @@ describe('dispute toggle on the loan page', () => {
         return HttpResponse.json({
           ...openDispute,
           compliance_condition_code: 'XC',
-          disputes: [{ ...d, status: 'resolved', resolved_on: '2031-04-01', resolved_by: 'Sam Servicer', outcome: 'consumer_disagrees', resolution_note: 'Posted on time.', compliance_condition_code: 'XC' }],
+          disputes: [
+            {
+              ...d,
+              status: 'resolved',
+              resolved_on: '2031-04-01',
+              resolved_by: 'Sam Servicer',
+              outcome: 'consumer_disagrees',
+              resolution_note: 'Posted on time.',
+              compliance_condition_code: 'XC',
+            },
+          ],
         });
       }),
     );
@@ -141,7 +169,9 @@ describe('dispute toggle on the loan page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Flag a dispute' }));
     expect(await screen.findByText('Reported with compliance condition code XB: Disputed by the consumer (FCRA), investigation pending.')).toBeInTheDocument();
     expect(bodies[0]).toEqual({ note: 'Says the payment posted late.' });
-    expect((await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })).violations.map((v) => v.id)).toEqual([]);
+    expect((await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })).violations.map((v) => v.id)).toEqual(
+      [],
+    );
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Outcome of the investigation' }), 'consumer_disagrees');
     await userEvent.type(screen.getByRole('textbox', { name: 'What the investigation found' }), 'Posted on time.');

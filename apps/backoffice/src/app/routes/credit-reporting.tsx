@@ -10,7 +10,10 @@ export function Component() {
       <div className={styles.header}>
         <div>
           <h1>Credit reporting</h1>
-          <p className={styles.lead}>The monthly Metro 2 files furnished to the credit bureaus: every funded loan with its status, balance and 24-month payment history. Files are sealed at rest; each download is logged.</p>
+          <p className={styles.lead}>
+            The monthly Metro 2 files furnished to the credit bureaus: every funded loan with its status, balance and 24-month payment history. Files are sealed
+            at rest; each download is logged.
+          </p>
         </div>
       </div>
       <CreditFiles />

@@ -19,16 +19,53 @@ const acme: TBackofficeEmployer = {
   active_users: 1,
   pending_invitations: 1,
 };
-const va: TBackofficeEmployer = { ...acme, id: 2, slug: 'va', name: 'Department of Veterans Affairs', partnership: null, employer_type: 'federal', pay_frequency: 'biweekly', active_users: 0, pending_invitations: 0 };
+const va: TBackofficeEmployer = {
+  ...acme,
+  id: 2,
+  slug: 'va',
+  name: 'Department of Veterans Affairs',
+  partnership: null,
+  employer_type: 'federal',
+  pay_frequency: 'biweekly',
+  active_users: 0,
+  pending_invitations: 0,
+};
 
 const detail: TBackofficeEmployerDetail = {
   employer: acme,
   users: [
-    { id: 5, email: 'hr@acme.example', name: 'Dana Whitfield', status: 'active', totp_enrolled_at: '2031-03-01T15:00:00.000Z', disabled_at: null, created_at: '2031-03-01T14:00:00.000Z', last_sign_in_at: '2031-03-02T09:30:00.000Z' },
+    {
+      id: 5,
+      email: 'hr@acme.example',
+      name: 'Dana Whitfield',
+      status: 'active',
+      totp_enrolled_at: '2031-03-01T15:00:00.000Z',
+      disabled_at: null,
+      created_at: '2031-03-01T14:00:00.000Z',
+      last_sign_in_at: '2031-03-02T09:30:00.000Z',
+    },
   ],
   invitations: [
-    { id: 9, email: 'payroll@acme.example', status: 'pending', invited_by: 'Sam Servicer', created_at: '2031-03-03T10:00:00.000Z', expires_at: '2031-03-10T10:00:00.000Z', accepted_at: null, revoked_at: null },
-    { id: 8, email: 'hr@acme.example', status: 'accepted', invited_by: 'Ada Admin', created_at: '2031-02-28T10:00:00.000Z', expires_at: '2031-03-07T10:00:00.000Z', accepted_at: '2031-03-01T14:00:00.000Z', revoked_at: null },
+    {
+      id: 9,
+      email: 'payroll@acme.example',
+      status: 'pending',
+      invited_by: 'Sam Servicer',
+      created_at: '2031-03-03T10:00:00.000Z',
+      expires_at: '2031-03-10T10:00:00.000Z',
+      accepted_at: null,
+      revoked_at: null,
+    },
+    {
+      id: 8,
+      email: 'hr@acme.example',
+      status: 'accepted',
+      invited_by: 'Ada Admin',
+      created_at: '2031-02-28T10:00:00.000Z',
+      expires_at: '2031-03-07T10:00:00.000Z',
+      accepted_at: '2031-03-01T14:00:00.000Z',
+      revoked_at: null,
+    },
   ],
 };
 
@@ -41,7 +78,11 @@ describe('Employers pages', () => {
     renderRoute('/employers');
     const table = await screen.findByRole('table', { name: 'Employers, b2b partners first' }, { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Employers' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Employer', 'Partnership', 'Type', 'Pay frequency', 'Portal users', 'Pending invitations']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Employer', 'Partnership', 'Type', 'Pay frequency', 'Portal users', 'Pending invitations']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Acme Logistics');
     expect(rows[0]).toHaveTextContent('B2B partner');
@@ -61,13 +102,23 @@ describe('Employers pages', () => {
       http.post(bo('/employers/31/invitations'), async ({ request }) => {
         const body = (await request.json()) as { email: string };
         calls.push({ url: 'invite', body });
-        if (body.email === 'hr@acme.example') return HttpResponse.json({ error: 'email This e-mail address already has an employer portal account.', errors: { email: ['This e-mail address already has an employer portal account.'] } }, { status: 422 });
+        if (body.email === 'hr@acme.example')
+          return HttpResponse.json(
+            {
+              error: 'email This e-mail address already has an employer portal account.',
+              errors: { email: ['This e-mail address already has an employer portal account.'] },
+            },
+            { status: 422 },
+          );
         current = { ...current, invitations: [{ ...detail.invitations[0]!, id: 10, email: body.email, invited_by: 'Ada Admin' }, ...current.invitations] };
         return HttpResponse.json(current, { status: 201 });
       }),
       http.post(bo('/employers/31/invitations/9/revoke'), () => {
         calls.push({ url: 'revoke', body: null });
-        current = { ...current, invitations: current.invitations.map((i) => (i.id === 9 ? { ...i, status: 'revoked' as const, revoked_at: '2031-03-04T10:00:00.000Z' } : i)) };
+        current = {
+          ...current,
+          invitations: current.invitations.map((i) => (i.id === 9 ? { ...i, status: 'revoked' as const, revoked_at: '2031-03-04T10:00:00.000Z' } : i)),
+        };
         return HttpResponse.json(current);
       }),
       http.post(bo('/employers/31/users/5/disable'), () => {

@@ -11,7 +11,10 @@ export function Component() {
       <div className={styles.header}>
         <div>
           <h1>Employers</h1>
-          <p className={styles.lead}>Employers whose staff repay by payroll, b2b partners first. Open one to invite its HR or payroll administrators to the employer portal, and to see its users and invitations.</p>
+          <p className={styles.lead}>
+            Employers whose staff repay by payroll, b2b partners first. Open one to invite its HR or payroll administrators to the employer portal, and to see
+            its users and invitations.
+          </p>
         </div>
       </div>
       <EmployersList />

@@ -60,7 +60,14 @@ function ReadyToFund() {
         </Alert>
       ) : (
         <>
-          <Table caption="Applications ready to fund" captionHidden columns={readyColumns} rows={ready.data.items} getRowKey={(row) => row.user_id} emptyMessage="Nothing is waiting to be funded." />
+          <Table
+            caption="Applications ready to fund"
+            captionHidden
+            columns={readyColumns}
+            rows={ready.data.items}
+            getRowKey={(row) => row.user_id}
+            emptyMessage="Nothing is waiting to be funded."
+          />
           <Pagination label="Ready to fund pages" page={ready.data.page} perPage={ready.data.per_page} total={ready.data.total} onPage={setPage} />
         </>
       )}
@@ -87,7 +94,14 @@ function FundByApplicant() {
     <section className={styles.section} aria-labelledby="fund-title">
       <h2 id="fund-title">Fund an approved application</h2>
       <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField label="Applicant number" inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} error={error} hint="Shown as “Applicant #…” on the application." />
+        <TextField
+          label="Applicant number"
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={error}
+          hint="Shown as “Applicant #…” on the application."
+        />
         <div>
           <Button type="submit" variant="secondary">
             Continue

@@ -37,17 +37,39 @@ function serveList(answer: (url: URL) => TLoanListResponse) {
   return urls;
 }
 
-const page = (items: TLoanListItem[], next_cursor: string | null = null, total: number | null = items.length): TLoanListResponse => ({ items, next_cursor, total, business_date: '2026-12-20' });
+const page = (items: TLoanListItem[], next_cursor: string | null = null, total: number | null = items.length): TLoanListResponse => ({
+  items,
+  next_cursor,
+  total,
+  business_date: '2026-12-20',
+});
 
 describe('loans page', () => {
   it('lists loans with their borrower, status, balance, next due date, days past due and repay method; each row opens its loan', async () => {
     signInAs('servicer');
-    const urls = serveList(() => page([item(), item({ id: 899, identifier: '2026-11-0041', borrower: { user_id: 41, name: 'Tom Park', email: 'tom@example.com', phone: null }, status: 'default', repay_method: 'auto_debit', days_past_due: 64, next_due_date: null })]));
+    const urls = serveList(() =>
+      page([
+        item(),
+        item({
+          id: 899,
+          identifier: '2026-11-0041',
+          borrower: { user_id: 41, name: 'Tom Park', email: 'tom@example.com', phone: null },
+          status: 'default',
+          repay_method: 'auto_debit',
+          days_past_due: 64,
+          next_due_date: null,
+        }),
+      ]),
+    );
     server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())));
     const { router } = renderRoute('/loans');
 
     const table = await screen.findByRole('table', { name: 'Loans' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Loan number', 'Borrower', 'Status', 'Balance', 'Next due', 'Days past due', 'Repay method']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Loan number', 'Borrower', 'Status', 'Balance', 'Next due', 'Days past due', 'Repay method']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('Maria Lopez');
@@ -78,7 +100,15 @@ describe('loans page', () => {
     await user.type(within(search).getByRole('searchbox', { name: /Search loans/ }), '1152-60-6252{Enter}');
 
     await waitFor(() => expect(router.state.location.search).toBe('?q=1152-60-6252&status=opened&dpd=1-29&repay_method=split_direct_deposit'));
-    await waitFor(() => expect(Object.fromEntries(urls.at(-1)!.searchParams)).toEqual({ q: '1152-60-6252', status: 'opened', dpd: '1-29', repay_method: 'split_direct_deposit', per_page: '25' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(urls.at(-1)!.searchParams)).toEqual({
+        q: '1152-60-6252',
+        status: 'opened',
+        dpd: '1-29',
+        repay_method: 'split_direct_deposit',
+        per_page: '25',
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 loan found.'));
     expect(within(screen.getByRole('table', { name: 'Loans' })).getByRole('link', { name: /1152-60-6252/ })).toHaveAttribute('href', '/loans/900');
 
@@ -121,7 +151,9 @@ describe('loan page', () => {
     renderRoute('/loans/900');
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Member page of Maria Lopez' })).toHaveAttribute('href', '/applications/42');
-    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('Loan number 2026-11-0042 · Member page of Maria Lopez · maria@example.com · +12025550142');
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent(
+      'Loan number 2026-11-0042 · Member page of Maria Lopez · maria@example.com · +12025550142',
+    );
     expect(document.title).toBe('Maria Lopez — loan 2026-11-0042 · Payrail back office');
     // The terms' own schedule and disbursements are not repeated above the servicing section's.
     expect(screen.queryByRole('table', { name: 'Payment schedule of loan 2026-11-0042' })).not.toBeInTheDocument();

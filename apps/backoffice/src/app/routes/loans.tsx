@@ -41,7 +41,8 @@ const STATUS_OPTIONS = LOAN_STATUSES.map((s) => ({ value: s, label: GLOSSARY.loa
 const DPD_OPTIONS = LOAN_DPD_BUCKETS.map((b) => ({ value: b, label: DPD_LABELS[b] }));
 const REPAY_OPTIONS = LOAN_REPAY_METHODS.map((m) => ({ value: m, label: REPAY_METHOD_LABELS[m] }));
 
-const pick = <T extends string>(values: readonly T[], raw: string | null): T | undefined => (values as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
+const pick = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  (values as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
 
 /** The list's search and filters, read from the page URL (a search can be bookmarked and shared). */
 export function loanListParamsFromUrl(params: URLSearchParams): LoanListParams {

@@ -14,7 +14,12 @@ const row = (from: (typeof BUCKETS)[number], principal: number, shares: Partial<
   from,
   count: principal > 0 ? 1 : 0,
   principal,
-  to: STATES.map((state) => ({ state, count: shares[state] ? 1 : 0, principal: Math.round(((shares[state] ?? 0) * principal) / 10_000), share_bp: shares[state] ?? 0 })),
+  to: STATES.map((state) => ({
+    state,
+    count: shares[state] ? 1 : 0,
+    principal: Math.round(((shares[state] ?? 0) * principal) / 10_000),
+    share_bp: shares[state] ?? 0,
+  })),
 });
 
 const answer: TPortfolio = ZPortfolio.parse({
@@ -30,20 +35,52 @@ const answer: TPortfolio = ZPortfolio.parse({
     { month_end: '2030-02-28', active_count: 3, active_balance: 417_000 },
   ],
   delinquency: [
-    { month_end: '2030-01-31', buckets: BUCKETS.map((bucket) => ({ bucket, count: bucket === 'current' ? 2 : 0, principal: bucket === 'current' ? 200_000 : 0, share_bp: bucket === 'current' ? 10_000 : 0 })) },
+    {
+      month_end: '2030-01-31',
+      buckets: BUCKETS.map((bucket) => ({
+        bucket,
+        count: bucket === 'current' ? 2 : 0,
+        principal: bucket === 'current' ? 200_000 : 0,
+        share_bp: bucket === 'current' ? 10_000 : 0,
+      })),
+    },
     {
       month_end: '2030-02-28',
-      buckets: BUCKETS.map((bucket) => ({ bucket, count: bucket === 'current' ? 2 : bucket === '1-29' ? 1 : 0, principal: bucket === 'current' ? 317_000 : bucket === '1-29' ? 100_000 : 0, share_bp: bucket === 'current' ? 7602 : bucket === '1-29' ? 2398 : 0 })),
+      buckets: BUCKETS.map((bucket) => ({
+        bucket,
+        count: bucket === 'current' ? 2 : bucket === '1-29' ? 1 : 0,
+        principal: bucket === 'current' ? 317_000 : bucket === '1-29' ? 100_000 : 0,
+        share_bp: bucket === 'current' ? 7602 : bucket === '1-29' ? 2398 : 0,
+      })),
     },
   ],
-  roll_rates: [{ from_month_end: '2030-01-31', to_month_end: '2030-02-28', rows: [row('current', 200_000, { current: 5000, '1-29': 5000 }), ...BUCKETS.slice(1).map((b) => row(b, 0, {}))] }],
+  roll_rates: [
+    {
+      from_month_end: '2030-01-31',
+      to_month_end: '2030-02-28',
+      rows: [row('current', 200_000, { current: 5000, '1-29': 5000 }), ...BUCKETS.slice(1).map((b) => row(b, 0, {}))],
+    },
+  ],
   charge_offs: [
     { month: '2030-01', count: 0, amount: 0, recoveries: 0, net: 0 },
     { month: '2030-02', count: 0, amount: 0, recoveries: 0, net: 0 },
   ],
   vintages: [
-    { origination_month: '2030-01', count: 2, original_amount: 200_000, points: [{ months_on_book: 0, month_end: '2030-01-31', cumulative_charged_off: 0, loss_bp: 0 }, { months_on_book: 1, month_end: '2030-02-28', cumulative_charged_off: 0, loss_bp: 0 }] },
-    { origination_month: '2030-02', count: 1, original_amount: 250_000, points: [{ months_on_book: 0, month_end: '2030-02-28', cumulative_charged_off: 0, loss_bp: 0 }] },
+    {
+      origination_month: '2030-01',
+      count: 2,
+      original_amount: 200_000,
+      points: [
+        { months_on_book: 0, month_end: '2030-01-31', cumulative_charged_off: 0, loss_bp: 0 },
+        { months_on_book: 1, month_end: '2030-02-28', cumulative_charged_off: 0, loss_bp: 0 },
+      ],
+    },
+    {
+      origination_month: '2030-02',
+      count: 1,
+      original_amount: 250_000,
+      points: [{ months_on_book: 0, month_end: '2030-02-28', cumulative_charged_off: 0, loss_bp: 0 }],
+    },
   ],
 });
 
@@ -61,14 +98,26 @@ describe('portfolio', () => {
     renderRoute('/portfolio');
     expect(await screen.findByRole('heading', { level: 1, name: 'Portfolio' })).toBeInTheDocument();
     expect(await screen.findByText(/Month-end figures through Feb 2030 \(2 month ends\)/)).toBeInTheDocument();
-    for (const title of ['Originations', 'Approval and funding rates', 'Active balance', 'Delinquency buckets', 'Roll rates', 'Charge-offs', 'Static-pool loss curves']) {
+    for (const title of [
+      'Originations',
+      'Approval and funding rates',
+      'Active balance',
+      'Delinquency buckets',
+      'Roll rates',
+      'Charge-offs',
+      'Static-pool loss curves',
+    ]) {
       const section = screen.getByRole('region', { name: title });
       expect(within(section).getByRole('button', { name: `Download ${title} as CSV` })).toBeInTheDocument();
       expect(section.querySelector('figcaption')?.textContent).toBeTruthy();
       expect(within(section).getByText('Chart data as a table')).toBeInTheDocument();
     }
     const originations = within(screen.getByRole('region', { name: 'Originations' })).getByRole('table', { name: 'Originations' });
-    expect(within(originations).getAllByRole('row').map((r) => r.textContent)).toEqual(['MonthLoansAmount lent', 'Jan 20302$2,000.00', 'Feb 20301$2,500.00']);
+    expect(
+      within(originations)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MonthLoansAmount lent', 'Jan 20302$2,000.00', 'Feb 20301$2,500.00']);
     const rates = within(screen.getByRole('region', { name: 'Approval and funding rates' })).getByRole('table', { name: 'Approval and funding rates' });
     expect(within(rates).getAllByRole('row')[1]).toHaveTextContent('Jan 203043375.00%100.00%');
     const matrix = screen.getByRole('table', { name: /Roll-rate matrix, Jan 2030 to Feb 2030/ });

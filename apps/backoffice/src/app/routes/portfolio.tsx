@@ -10,13 +10,20 @@ import { usePageTitle } from '../title';
 function PortfolioPage() {
   const portfolio = usePortfolio();
   if (portfolio.isPending) return <LoadingBlock label="Reading the portfolio…" />;
-  if (!portfolio.data) return <Alert kind="error" assertive>{errorMessage(portfolio.error)}</Alert>;
+  if (!portfolio.data)
+    return (
+      <Alert kind="error" assertive>
+        {errorMessage(portfolio.error)}
+      </Alert>
+    );
   const p = portfolio.data;
   const last = p.month_ends[p.month_ends.length - 1];
   return (
     <>
       <p role="status" className={styles.lead}>
-        {last ? `Month-end figures through ${monthLabel(last)} (${p.month_ends.length} month ${p.month_ends.length === 1 ? 'end' : 'ends'}); business date ${p.as_of}.` : `No month end completed yet; business date ${p.as_of}.`}
+        {last
+          ? `Month-end figures through ${monthLabel(last)} (${p.month_ends.length} month ${p.month_ends.length === 1 ? 'end' : 'ends'}); business date ${p.as_of}.`
+          : `No month end completed yet; business date ${p.as_of}.`}
       </p>
       <PortfolioFigures p={p} />
     </>
@@ -30,7 +37,10 @@ export function Component() {
       <div className={styles.header}>
         <div>
           <h1>Portfolio</h1>
-          <p className={styles.lead}>How the book performs: originations, approval and funding rates, balances, delinquency, roll rates, charge-offs and vintage losses, from month-end positions.</p>
+          <p className={styles.lead}>
+            How the book performs: originations, approval and funding rates, balances, delinquency, roll rates, charge-offs and vintage losses, from month-end
+            positions.
+          </p>
         </div>
       </div>
       <PortfolioPage />

@@ -11,7 +11,14 @@ const states = [
   { id: 5, name: 'California', abbreviation: 'CA', is_available: false },
 ];
 
-function recordQueue(answer = () => ({ items: [queueItem(), queueItem({ user_id: 43, name: 'Tom Park', waiting_on: 'borrower', status: 'feedback_sent' })], page: 1, per_page: 25, total: 60 })) {
+function recordQueue(
+  answer = () => ({
+    items: [queueItem(), queueItem({ user_id: 43, name: 'Tom Park', waiting_on: 'borrower', status: 'feedback_sent' })],
+    page: 1,
+    per_page: 25,
+    total: 60,
+  }),
+) {
   const urls: URL[] = [];
   server.use(
     http.get(api('/states'), () => HttpResponse.json(states)),
@@ -77,7 +84,11 @@ describe('review queue', () => {
   it('filters by an employer found by search', async () => {
     signInAs('underwriter');
     const urls = recordQueue();
-    server.use(http.get(api('/employers'), ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('search') === 'acm' ? [{ id: 9, name: 'Acme Postal' }] : [])));
+    server.use(
+      http.get(api('/employers'), ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get('search') === 'acm' ? [{ id: 9, name: 'Acme Postal' }] : []),
+      ),
+    );
     renderRoute('/');
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Applications' });
@@ -143,7 +154,9 @@ describe('review queue', () => {
     recordQueue();
     server.use(
       http.get(bo('/applications/42'), () => HttpResponse.json(applicationDetail())),
-      http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: 'application_submitted', allowed_statuses: [], transitions: [] })),
+      http.get(bo('/applications/42/allowed_statuses'), () =>
+        HttpResponse.json({ user_id: 42, current_status: 'application_submitted', allowed_statuses: [], transitions: [] }),
+      ),
     );
     const { router } = renderRoute('/');
     const user = userEvent.setup();

@@ -98,8 +98,22 @@ function EmployerFilter({ selectedId }: { selectedId: number | undefined }) {
   }
   return (
     <>
-      <TextField label="Search employers" type="search" hint="Type 3 or more letters." value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-      <Select label="Employer" name="employer_id" placeholder="Any employer" options={options} defaultValue={selectedId === undefined ? '' : String(selectedId)} key={options.length} />
+      <TextField
+        label="Search employers"
+        type="search"
+        hint="Type 3 or more letters."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        autoComplete="off"
+      />
+      <Select
+        label="Employer"
+        name="employer_id"
+        placeholder="Any employer"
+        options={options}
+        defaultValue={selectedId === undefined ? '' : String(selectedId)}
+        key={options.length}
+      />
     </>
   );
 }
@@ -135,7 +149,15 @@ function QueueFilters({ params, onApply }: { params: QueueParams; onApply: (next
         defaultValue={params.state_id === undefined ? '' : String(params.state_id)}
         key={stateOptions.length}
       />
-      <TextField label="Age from (days)" name="age_days_min" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_min ?? ''} error={ageError} />
+      <TextField
+        label="Age from (days)"
+        name="age_days_min"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        defaultValue={params.age_days_min ?? ''}
+        error={ageError}
+      />
       <TextField label="Age to (days)" name="age_days_max" type="number" inputMode="numeric" min={0} defaultValue={params.age_days_max ?? ''} />
       <Checkbox
         label="Ready to fund only"
@@ -162,13 +184,7 @@ function QueueResults({ params, onPage }: { params: QueueParams; onPage: (page: 
   const { items, page, per_page, total } = queue.data;
   return (
     <>
-      <Table
-        caption="Applications"
-        columns={columns}
-        rows={items}
-        getRowKey={(row) => row.user_id}
-        emptyMessage="No application matches these filters."
-      />
+      <Table caption="Applications" columns={columns} rows={items} getRowKey={(row) => row.user_id} emptyMessage="No application matches these filters." />
       <Pagination label="Queue pages" page={page} perPage={per_page} total={total} onPage={onPage} />
     </>
   );
@@ -183,7 +199,10 @@ export function Component() {
       <div className={pageStyles.header}>
         <div>
           <h1>Review queue</h1>
-          <p className={pageStyles.lead}>Applications by status. “Waiting on lender” rows need a decision from us; “Funding queue” rows are approved and signed, waiting for a servicer to fund them.</p>
+          <p className={pageStyles.lead}>
+            Applications by status. “Waiting on lender” rows need a decision from us; “Funding queue” rows are approved and signed, waiting for a servicer to
+            fund them.
+          </p>
         </div>
       </div>
       <QueueFilters key={filtersKey} params={params} onApply={apply} />

@@ -11,8 +11,24 @@ const answer: TStorageCheckResponse = {
   checked: 12,
   checked_at: '2026-11-26T10:15:00.000Z',
   missing: [
-    { source: 'document', id: 31, user_id: 42, member_name: 'Ada Lovelace', member_email: 'ada@example.com', kind: 'pay_stub', created_at: '2026-11-20T09:30:00.000Z' },
-    { source: 'signed_note', id: 8, user_id: 43, member_name: null, member_email: 'bo@example.com', kind: 'signed_note', created_at: '2026-11-19T08:00:00.000Z' },
+    {
+      source: 'document',
+      id: 31,
+      user_id: 42,
+      member_name: 'Ada Lovelace',
+      member_email: 'ada@example.com',
+      kind: 'pay_stub',
+      created_at: '2026-11-20T09:30:00.000Z',
+    },
+    {
+      source: 'signed_note',
+      id: 8,
+      user_id: 43,
+      member_name: null,
+      member_email: 'bo@example.com',
+      kind: 'signed_note',
+      created_at: '2026-11-19T08:00:00.000Z',
+    },
   ],
 };
 
@@ -28,7 +44,11 @@ describe('storage check', () => {
     );
     renderRoute('/storage-check');
     const table = await screen.findByRole('table', { name: 'Files missing from storage' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['File', 'Member', 'Kind', 'Created']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['File', 'Member', 'Kind', 'Created']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Uploaded document #31');
     expect(rows[0]).toHaveTextContent('Pay stub');

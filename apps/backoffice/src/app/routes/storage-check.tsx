@@ -31,7 +31,12 @@ const columns: readonly TableColumn<TStorageCheckItem>[] = [
 function StorageCheckResult() {
   const check = useStorageCheck();
   if (check.isPending) return <LoadingBlock label="Checking the stored files…" />;
-  if (!check.data) return <Alert kind="error" assertive>{errorMessage(check.error)}</Alert>;
+  if (!check.data)
+    return (
+      <Alert kind="error" assertive>
+        {errorMessage(check.error)}
+      </Alert>
+    );
   const { checked, missing, checked_at } = check.data;
   return (
     <div className={styles.stack}>
@@ -43,12 +48,18 @@ function StorageCheckResult() {
       ) : (
         <Alert kind="warning" title={`${missing.length} ${missing.length === 1 ? 'file is' : 'files are'} missing from storage.`}>
           <p>
-            Borrowers and staff who open these files are told they are unavailable. Restore them from the storage backup under their records, or ask the member to
-            upload the document again; signed agreements cannot be re-signed, so restore those from backup.
+            Borrowers and staff who open these files are told they are unavailable. Restore them from the storage backup under their records, or ask the member
+            to upload the document again; signed agreements cannot be re-signed, so restore those from backup.
           </p>
         </Alert>
       )}
-      <Table caption="Files missing from storage" columns={columns} rows={missing} getRowKey={(r) => `${r.source}:${r.id}`} emptyMessage="No file is missing." />
+      <Table
+        caption="Files missing from storage"
+        columns={columns}
+        rows={missing}
+        getRowKey={(r) => `${r.source}:${r.id}`}
+        emptyMessage="No file is missing."
+      />
       <div>
         <Button variant="secondary" onClick={() => void check.refetch()} loading={check.isFetching}>
           Check again
@@ -65,7 +76,9 @@ export function Component() {
       <div className={styles.header}>
         <div>
           <h1>Storage check</h1>
-          <p className={styles.lead}>Files whose record exists but whose stored bytes are missing: uploaded documents, signed promissory notes and due-date change agreements.</p>
+          <p className={styles.lead}>
+            Files whose record exists but whose stored bytes are missing: uploaded documents, signed promissory notes and due-date change agreements.
+          </p>
         </div>
       </div>
       <StorageCheckResult />

@@ -65,7 +65,10 @@ describe('Changes', () => {
 
   it('asks for the new frequency of a pay-frequency change, and shows a refusal in words', async () => {
     signIn();
-    server.use(http.post(ep('/changes'), () => HttpResponse.json({ error: SAME_FREQUENCY }, { status: 422 })), ...portalHandlers);
+    server.use(
+      http.post(ep('/changes'), () => HttpResponse.json({ error: SAME_FREQUENCY }, { status: 422 })),
+      ...portalHandlers,
+    );
     renderRoute('/changes');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Report a change' });

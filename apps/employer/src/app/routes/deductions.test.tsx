@@ -87,7 +87,20 @@ describe('Deductions', () => {
 
   it('says so when no payroll deduction is due', async () => {
     signIn();
-    server.use(http.get(ep('/deduction_file'), () => HttpResponse.json({ ...DEDUCTION_FILE, pay_date: null, previous_pay_date: null, lines: [], changes: { new: 0, changed: 0, ended: 0, unchanged: 0 }, total: 0, file_name: null })), ...portalHandlers);
+    server.use(
+      http.get(ep('/deduction_file'), () =>
+        HttpResponse.json({
+          ...DEDUCTION_FILE,
+          pay_date: null,
+          previous_pay_date: null,
+          lines: [],
+          changes: { new: 0, changed: 0, ended: 0, unchanged: 0 },
+          total: 0,
+          file_name: null,
+        }),
+      ),
+      ...portalHandlers,
+    );
     renderRoute('/deductions');
     expect(await screen.findByText('No payroll deduction is due on or after 03/10/2031.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
@@ -95,7 +108,10 @@ describe('Deductions', () => {
 
   it('shows a download failure in words', async () => {
     signIn();
-    server.use(...portalHandlers, http.get(ep('/deduction_file.csv'), () => HttpResponse.json({ error: 'The deduction file could not be built.' }, { status: 422 })));
+    server.use(
+      ...portalHandlers,
+      http.get(ep('/deduction_file.csv'), () => HttpResponse.json({ error: 'The deduction file could not be built.' }, { status: 422 })),
+    );
     renderRoute('/deductions');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The deduction file could not be built.');

@@ -18,10 +18,17 @@ describe('invitation', () => {
     const bodies: unknown[] = [];
     let confirmAuthorization: string | null = null;
     server.use(
-      http.get(ep('/invitations/tok-123'), () => HttpResponse.json({ email: 'hr@acme.test', employer_name: 'Acme Logistics', expires_at: '2031-03-17T10:00:00.000Z' })),
+      http.get(ep('/invitations/tok-123'), () =>
+        HttpResponse.json({ email: 'hr@acme.test', employer_name: 'Acme Logistics', expires_at: '2031-03-17T10:00:00.000Z' }),
+      ),
       http.post(ep('/invitations/accept'), async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXPJBSW', otpauth_uri: 'otpauth://totp/Payrail:hr@acme.test?secret=JBSWY3DPEHPK3PXPJBSW', qr_svg: QR, enrolment_token: 'enrol-token-1' });
+        return HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXPJBSW',
+          otpauth_uri: 'otpauth://totp/Payrail:hr@acme.test?secret=JBSWY3DPEHPK3PXPJBSW',
+          qr_svg: QR,
+          enrolment_token: 'enrol-token-1',
+        });
       }),
       http.post(ep('/totp/confirm'), async ({ request }) => {
         confirmAuthorization = request.headers.get('authorization');
@@ -60,7 +67,11 @@ describe('invitation', () => {
 
     const recovery = await screen.findByRole('heading', { level: 1, name: 'Save your recovery codes' });
     await waitFor(() => expect(recovery).toHaveFocus());
-    expect(within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(screen.getByRole('list', { name: 'Recovery codes' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(confirmAuthorization).toBe('enrol-token-1');
     expect(employerSession.getToken()).toBe('Bearer session-9');
     expect(bodies).toEqual([{ token: 'tok-123', name: 'Harriet Ross', password: 'Correct-horse-1' }, { code: '654321' }]);
@@ -78,8 +89,12 @@ describe('invitation', () => {
 
   it('says a wrong first code is wrong', async () => {
     server.use(
-      http.get(ep('/invitations/tok-4'), () => HttpResponse.json({ email: 'hr@acme.test', employer_name: 'Acme Logistics', expires_at: '2031-03-17T10:00:00.000Z' })),
-      http.post(ep('/invitations/accept'), () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://x', qr_svg: QR, enrolment_token: 'enrol-4' })),
+      http.get(ep('/invitations/tok-4'), () =>
+        HttpResponse.json({ email: 'hr@acme.test', employer_name: 'Acme Logistics', expires_at: '2031-03-17T10:00:00.000Z' }),
+      ),
+      http.post(ep('/invitations/accept'), () =>
+        HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://x', qr_svg: QR, enrolment_token: 'enrol-4' }),
+      ),
       http.post(ep('/totp/confirm'), () => HttpResponse.json({ error: 'That code is not valid.' }, { status: 401 })),
     );
     renderRoute('/invitation?token=tok-4');

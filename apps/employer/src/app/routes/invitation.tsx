@@ -38,7 +38,10 @@ export function Component() {
       <AuthCard title="This invitation cannot be used" step="invalid">
         <Alert kind="error">{token === '' ? EMPLOYER_INVITATION_UNKNOWN : authErrorMessage(invitation.error, EMPLOYER_INVITATION_UNKNOWN)}</Alert>
         <p>
-          Already have an account? <Button variant="ghost" to="/signin">Sign in</Button>
+          Already have an account?{' '}
+          <Button variant="ghost" to="/signin">
+            Sign in
+          </Button>
         </p>
       </AuthCard>
     );
@@ -60,8 +63,8 @@ export function Component() {
       lead={
         step.name === 'account' ? (
           <>
-            You are invited to the Payrail employer portal for <strong>{info.employer_name}</strong> as <strong>{info.email}</strong>. Choose your name and a password. The
-            invitation is valid until {formatDate(info.expires_at)}.
+            You are invited to the Payrail employer portal for <strong>{info.employer_name}</strong> as <strong>{info.email}</strong>. Choose your name and a
+            password. The invitation is valid until {formatDate(info.expires_at)}.
           </>
         ) : step.name === 'enrol' ? (
           'Every sign-in asks for a code from an authenticator app on your phone, as well as your password.'

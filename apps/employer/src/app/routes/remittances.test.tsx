@@ -20,7 +20,15 @@ const submitted: TEmployerRemittanceSubmitted = {
   counts: { exact: 1, short: 1, over: 0, missing: 0, unknown_employee: 0 },
   lines: [
     { employee_id: 'A-1001', employee_name: 'Devon Okafor', expected: 12540, remitted: 12540, difference: 0, status: 'exact', reason: 'Remitted as deducted.' },
-    { employee_id: 'A-1003', employee_name: 'Sam Reyes', expected: 7000, remitted: 4500, difference: -2500, status: 'short', reason: 'Remitted $45.00 of $70.00: $25.00 short.' },
+    {
+      employee_id: 'A-1003',
+      employee_name: 'Sam Reyes',
+      expected: 7000,
+      remitted: 4500,
+      difference: -2500,
+      status: 'short',
+      reason: 'Remitted $45.00 of $70.00: $25.00 short.',
+    },
   ],
   duplicate: false,
 };
@@ -111,7 +119,10 @@ describe('Remittances', () => {
     server.use(
       http.post(ep('/remittances'), () =>
         HttpResponse.json(
-          { error: 'The remittance has errors; nothing was posted.', line_errors: [{ line: 3, column: 'deduction', message: 'Deduction "abc" is not a dollar amount with at most two decimals (for example 125.40).' }] },
+          {
+            error: 'The remittance has errors; nothing was posted.',
+            line_errors: [{ line: 3, column: 'deduction', message: 'Deduction "abc" is not a dollar amount with at most two decimals (for example 125.40).' }],
+          },
           { status: 422 },
         ),
       ),

@@ -12,7 +12,10 @@ export function Component() {
   const file = useDeductionFile();
   const expected: ExpectedDeductions | null =
     file.data?.pay_date != null
-      ? { payDate: file.data.pay_date, lines: file.data.lines.map((l) => ({ employeeId: l.employee_id, employeeName: l.employee_name, deductionCents: l.deduction })) }
+      ? {
+          payDate: file.data.pay_date,
+          lines: file.data.lines.map((l) => ({ employeeId: l.employee_id, employeeName: l.employee_name, deductionCents: l.deduction })),
+        }
       : null;
   return (
     <>

@@ -46,7 +46,10 @@ describe('employer sign-in', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Deductions' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/deductions');
-    expect(bodies).toEqual([{ email: 'hr@acme.test', password: 'Correct-horse-1' }, { challenge: 'ch-1', code: '123456' }]);
+    expect(bodies).toEqual([
+      { email: 'hr@acme.test', password: 'Correct-horse-1' },
+      { challenge: 'ch-1', code: '123456' },
+    ]);
     expect(employerSession.getToken()).toBe('Bearer session-1');
     expect(JSON.parse(localStorage.getItem(EMPLOYER_SESSION_KEY) ?? '{}')).toMatchObject({ token: 'Bearer session-1', user: HR_ADMIN });
     // The header: the employer, the user and a way out; the four pages.
@@ -121,7 +124,14 @@ describe('employer sign-in', () => {
   it('sets up the authenticator app when the account never finished it', async () => {
     server.use(
       http.post(ep('/login'), () => HttpResponse.json({ second_factor_required: true, challenge: 'ch-5', enrolment_required: true })),
-      http.post(ep('/totp/enrol'), () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', enrolment_token: 'enrol-5' })),
+      http.post(ep('/totp/enrol'), () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/x',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          enrolment_token: 'enrol-5',
+        }),
+      ),
     );
     renderRoute('/signin');
     await enterPassword();
@@ -134,7 +144,10 @@ describe('signed-in shell', () => {
   it('returns to sign-in when the session has ended', async () => {
     employerSession.setToken('Bearer old');
     employerSession.setUser(HR_ADMIN);
-    server.use(http.get(ep('/me'), () => HttpResponse.json({ error: 'Your session has ended.' }, { status: 401 })), ...emptyPages);
+    server.use(
+      http.get(ep('/me'), () => HttpResponse.json({ error: 'Your session has ended.' }, { status: 401 })),
+      ...emptyPages,
+    );
     const { router } = renderRoute('/deductions');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();

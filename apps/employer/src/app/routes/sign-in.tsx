@@ -14,7 +14,11 @@ import { TotpEnrolment } from '../../features/auth/components/totp-enrolment';
 import { useEmployerSession } from '../../lib/employer-session';
 import { usePageTitle } from '../title';
 
-type Step = { name: 'password' } | { name: 'code'; challenge: string } | { name: 'enrol'; enrolment: TEmployerTotpEnrolment } | { name: 'recovery'; answer: TEmployerEnrolled };
+type Step =
+  | { name: 'password' }
+  | { name: 'code'; challenge: string }
+  | { name: 'enrol'; enrolment: TEmployerTotpEnrolment }
+  | { name: 'recovery'; answer: TEmployerEnrolled };
 
 const TITLES: Record<Step['name'], string> = {
   password: 'Employer portal sign in',
@@ -41,7 +45,13 @@ export function Component() {
       title={TITLES[step.name]}
       step={step.name}
       wide={step.name === 'enrol' || step.name === 'recovery'}
-      lead={step.name === 'password' ? 'For the HR and payroll administrators of Payrail partner employers.' : step.name === 'code' ? 'Open your authenticator app and enter the 6-digit code it shows for Payrail.' : undefined}
+      lead={
+        step.name === 'password'
+          ? 'For the HR and payroll administrators of Payrail partner employers.'
+          : step.name === 'code'
+            ? 'Open your authenticator app and enter the 6-digit code it shows for Payrail.'
+            : undefined
+      }
     >
       {step.name === 'password' ? (
         <Form
@@ -68,7 +78,14 @@ export function Component() {
                 </Alert>
               ) : null}
               <TextField label="E-mail" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
-              <TextField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={formState.errors.password?.message}
+                {...register('password')}
+              />
               <Button type="submit" fullWidth loading={formState.isSubmitting}>
                 Continue
               </Button>

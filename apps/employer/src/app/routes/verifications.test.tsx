@@ -8,7 +8,15 @@ import { portalHandlers, signIn } from '../../../test/fixtures';
 import { ep, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 
-const open: TEmployerVerification = { id: 71, applicant_name: 'Jordan Lee', stated_employee_id: 'E-1042', requested_on: '2031-03-10', due_on: '2031-03-13', state: 'open', answer: null };
+const open: TEmployerVerification = {
+  id: 71,
+  applicant_name: 'Jordan Lee',
+  stated_employee_id: 'E-1042',
+  requested_on: '2031-03-10',
+  due_on: '2031-03-13',
+  state: 'open',
+  answer: null,
+};
 const answered: TEmployerVerification = {
   id: 70,
   applicant_name: 'Ana Diaz',
@@ -28,7 +36,11 @@ describe('Verifications', () => {
       http.get(ep('/verifications'), () => HttpResponse.json({ verifications: list })),
       http.post(ep('/verifications/71/answer'), async ({ request }) => {
         body = await request.json();
-        const done: TEmployerVerification = { ...open, state: 'answered', answer: { employment_status: 'active', hire_date: '2022-08-15', pay_frequency: null, answered_at: '2031-03-11T09:00:00.000Z' } };
+        const done: TEmployerVerification = {
+          ...open,
+          state: 'answered',
+          answer: { employment_status: 'active', hire_date: '2022-08-15', pay_frequency: null, answered_at: '2031-03-11T09:00:00.000Z' },
+        };
         list = [done, answered];
         return HttpResponse.json(done);
       }),
@@ -62,7 +74,9 @@ describe('Verifications', () => {
     signIn();
     server.use(
       http.get(ep('/verifications'), () => HttpResponse.json({ verifications: [open] })),
-      http.post(ep('/verifications/71/answer'), () => HttpResponse.json({ error: 'This verification request expired (3 business days): underwriting verifies the employment by hand now.' }, { status: 409 })),
+      http.post(ep('/verifications/71/answer'), () =>
+        HttpResponse.json({ error: 'This verification request expired (3 business days): underwriting verifies the employment by hand now.' }, { status: 409 }),
+      ),
       ...portalHandlers,
     );
     renderRoute('/verifications');

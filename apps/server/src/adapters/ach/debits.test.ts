@@ -64,7 +64,12 @@ describe('NACHA debit entries', () => {
     expect(fc.slice(43, 55)).toBe('000000000000');
   });
   it('mixes to service class 200', () => {
-    expect(serviceClassCode([{ transactionCode: '22', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' }, { transactionCode: '27', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' }])).toBe('200');
+    expect(
+      serviceClassCode([
+        { transactionCode: '22', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' },
+        { transactionCode: '27', routing: '', account: '', amountCents: 1, individualId: '', individualName: '' },
+      ]),
+    ).toBe('200');
   });
 });
 
@@ -104,7 +109,12 @@ describe('NACHA debit client', () => {
 
   it('writes one sealed file per key and settles after the window', () =>
     withDir(async (dir) => {
-      const client = nachaFileAchDebits(cfg(dir), 2, () => new Date('2026-11-25T10:00:00Z'), async () => box);
+      const client = nachaFileAchDebits(
+        cfg(dir),
+        2,
+        () => new Date('2026-11-25T10:00:00Z'),
+        async () => box,
+      );
       const a = await client.originateDebit(debit({ secCode: 'PPD', accountType: 'savings' }));
       const b = await client.originateDebit(debit({ secCode: 'PPD', accountType: 'savings' }));
       expect(a).toEqual(b);
@@ -119,7 +129,12 @@ describe('NACHA debit client', () => {
 
   it('never rests a debit file in clear: no bank numbers or name on disk, owner-only, a renamed file does not open, the opened file is a valid NACHA file', () =>
     withDir(async (dir) => {
-      const client = nachaFileAchDebits(cfg(dir), 2, () => new Date('2026-11-25T10:00:00Z'), async () => box);
+      const client = nachaFileAchDebits(
+        cfg(dir),
+        2,
+        () => new Date('2026-11-25T10:00:00Z'),
+        async () => box,
+      );
       const d = debit({ routing: '013176439', account: '987654321012', name: 'Jordan Rivera', amountCents: 34_002 });
       const { traceId } = await client.originateDebit(d);
       const files = fs.readdirSync(dir);
@@ -177,7 +192,18 @@ describe('NACHA debit client', () => {
               companyId: '1234567890',
               entryDescription: 'LOAN PYMT',
               effectiveDate: '2026-11-25',
-              entries: [{ transactionCode: '27', routing: '013176439', account: '987654321012', amountCents: 34_002, individualId: '1234-56-7890', individualName: 'Jordan Rivera', paymentType: 'S', traceNumber: '034821620000042' }],
+              entries: [
+                {
+                  transactionCode: '27',
+                  routing: '013176439',
+                  account: '987654321012',
+                  amountCents: 34_002,
+                  individualId: '1234-56-7890',
+                  individualName: 'Jordan Rivera',
+                  paymentType: 'S',
+                  traceNumber: '034821620000042',
+                },
+              ],
             },
           ],
         }),

@@ -68,7 +68,15 @@ describe('NACHA return file parser', () => {
         secCode: 'WEB',
         line: 3,
       },
-      expect.objectContaining({ code: 'R15', originalTrace: '034821620000043', dateOfDeath: '2026-11-02', originalRdfi: '01100001', transactionCode: '36', amountCents: 5_000, line: 5 }),
+      expect.objectContaining({
+        code: 'R15',
+        originalTrace: '034821620000043',
+        dateOfDeath: '2026-11-02',
+        originalRdfi: '01100001',
+        transactionCode: '36',
+        amountCents: 5_000,
+        line: 5,
+      }),
     ]);
     // Entry/addenda count includes the addenda records; both are in the debit family (26/36).
     const control = lines(text)[6]!;
@@ -84,15 +92,73 @@ describe('NACHA return file parser', () => {
   });
 
   it('reads a hand-written return entry', () => {
-    const header = ['1', '01', ' 034821624', ' 091000019', '261127', '1000', 'A', '094', '10', '1', 'HARBOR POINT BANK'.padEnd(23), 'RDFI'.padEnd(23), ' '.repeat(8)].join('');
-    const batch = ['5', '225', 'PAYRAIL'.padEnd(16), ' '.repeat(20), '1234567890', 'WEB', 'LOAN PYMT'.padEnd(10), ' '.repeat(6), '261127', '   ', '1', '09100001', '0000001'].join('');
-    const entry = ['6', '26', '03482162', '4', '000123456789'.padEnd(17), '0000012345', 'PR-000042'.padEnd(15), 'JORDAN RIVERA'.padEnd(22), '  ', '1', '091000010000009'].join('');
+    const header = [
+      '1',
+      '01',
+      ' 034821624',
+      ' 091000019',
+      '261127',
+      '1000',
+      'A',
+      '094',
+      '10',
+      '1',
+      'HARBOR POINT BANK'.padEnd(23),
+      'RDFI'.padEnd(23),
+      ' '.repeat(8),
+    ].join('');
+    const batch = [
+      '5',
+      '225',
+      'PAYRAIL'.padEnd(16),
+      ' '.repeat(20),
+      '1234567890',
+      'WEB',
+      'LOAN PYMT'.padEnd(10),
+      ' '.repeat(6),
+      '261127',
+      '   ',
+      '1',
+      '09100001',
+      '0000001',
+    ].join('');
+    const entry = [
+      '6',
+      '26',
+      '03482162',
+      '4',
+      '000123456789'.padEnd(17),
+      '0000012345',
+      'PR-000042'.padEnd(15),
+      'JORDAN RIVERA'.padEnd(22),
+      '  ',
+      '1',
+      '091000010000009',
+    ].join('');
     const addenda = ['7', '99', 'R03', '034821620000077', ' '.repeat(6), '09100001', 'NO ACCOUNT'.padEnd(44), '091000010000009'].join('');
-    const batchControl = ['8', '225', '000002', '0003482162', '000000012345', '000000000000', '1234567890', ' '.repeat(19), ' '.repeat(6), '09100001', '0000001'].join('');
+    const batchControl = [
+      '8',
+      '225',
+      '000002',
+      '0003482162',
+      '000000012345',
+      '000000000000',
+      '1234567890',
+      ' '.repeat(19),
+      ' '.repeat(6),
+      '09100001',
+      '0000001',
+    ].join('');
     const fileControl = ['9', '000001', '000001', '00000002', '0003482162', '000000012345', '000000000000', ' '.repeat(39)].join('');
     for (const l of [header, batch, entry, addenda, batchControl, fileControl]) expect(l).toHaveLength(94);
     const [r] = parseNachaReturnFile([header, batch, entry, addenda, batchControl, fileControl].join('\r\n')).returns;
-    expect(r).toMatchObject({ code: 'R03', originalTrace: '034821620000077', amountCents: 12_345, addendaInformation: 'NO ACCOUNT', traceNumber: '091000010000009' });
+    expect(r).toMatchObject({
+      code: 'R03',
+      originalTrace: '034821620000077',
+      amountCents: 12_345,
+      addendaInformation: 'NO ACCOUNT',
+      traceNumber: '091000010000009',
+    });
   });
 
   it('refuses a malformed file with the line and the reason', () => {
@@ -118,7 +184,9 @@ describe('NACHA return file parser', () => {
     expect(parseError(good.slice(0, 5).join('\r\n')).message).toMatch(/no file control record/);
     // The file control's hash does not add up.
     const fc = good[5]!;
-    expect(parseError(withLine(5, fc.slice(0, 21) + '0000000001' + fc.slice(31))).message).toMatch(/line 6: file control entry hash is 1, the file holds 3482162/);
+    expect(parseError(withLine(5, fc.slice(0, 21) + '0000000001' + fc.slice(31))).message).toMatch(
+      /line 6: file control entry hash is 1, the file holds 3482162/,
+    );
     // Anything after the file control but filler.
     expect(parseError([...good.slice(0, 6), good[2]!].join('\r\n')).message).toMatch(/line 7: only filler records/);
     // Unknown record type.
@@ -128,8 +196,12 @@ describe('NACHA return file parser', () => {
   it('checks the batch count and block count of the file control', () => {
     const good = lines(returnFile([returnEntry()]));
     const fc = good[5]!;
-    expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 1) + '000002' + fc.slice(7) : x)).join('\r\n')).message).toMatch(/batch count is 2, the file holds 1/);
-    expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 7) + '000003' + fc.slice(13) : x)).join('\r\n')).message).toMatch(/block count is 3, the file holds 1/);
+    expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 1) + '000002' + fc.slice(7) : x)).join('\r\n')).message).toMatch(
+      /batch count is 2, the file holds 1/,
+    );
+    expect(parseError(good.map((x, j) => (j === 5 ? fc.slice(0, 7) + '000003' + fc.slice(13) : x)).join('\r\n')).message).toMatch(
+      /block count is 3, the file holds 1/,
+    );
   });
 });
 
@@ -157,10 +229,25 @@ describe('notifications of change (COR entries, addenda 98)', () => {
     });
 
   it('reads a COR batch beside a return batch: the corrections apart from the returns', () => {
-    const file = parseNachaReturnFile(fileWith([{ secCode: 'WEB', entries: [returnEntry()] }, { secCode: 'COR', entries: [nocEntry()] }]));
+    const file = parseNachaReturnFile(
+      fileWith([
+        { secCode: 'WEB', entries: [returnEntry()] },
+        { secCode: 'COR', entries: [nocEntry()] },
+      ]),
+    );
     expect(file.returns).toHaveLength(1);
     expect(file.corrections).toEqual([
-      { changeCode: 'C01', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '987654321', transactionCode: '26', individualId: 'PR-000042', individualName: 'JORDAN RIVERA', traceNumber: '091000010000005', line: expect.any(Number) },
+      {
+        changeCode: 'C01',
+        originalTrace: '034821620000042',
+        originalRdfi: '09100001',
+        correctedData: '987654321',
+        transactionCode: '26',
+        individualId: 'PR-000042',
+        individualName: 'JORDAN RIVERA',
+        traceNumber: '091000010000005',
+        line: expect.any(Number),
+      },
     ]);
   });
 
@@ -173,7 +260,14 @@ describe('notifications of change (COR entries, addenda 98)', () => {
     const addenda = as99.findIndex((l) => l.startsWith('798'));
     as99[addenda] = '799' + as99[addenda]!.slice(3);
     expect(parseError(as99.join('\r\n')).reason).toBe('addenda type 99 is not a notification of change (98)');
-    const badCode = lines(fileWith([{ secCode: 'COR', entries: [nocEntry({ correctionAddenda: { changeCode: 'C99', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '1' } })] }]));
+    const badCode = lines(
+      fileWith([
+        {
+          secCode: 'COR',
+          entries: [nocEntry({ correctionAddenda: { changeCode: 'C99', originalTrace: '034821620000042', originalRdfi: '09100001', correctedData: '1' } })],
+        },
+      ]),
+    );
     expect(parseError(badCode.join('\r\n')).reason).toBe('change code "C99" is not C01…C14');
   });
 

@@ -82,7 +82,9 @@ export function accountCorrectionOf(changeCode: string, correctedData: string): 
   const routing = (text: string) => (/^\d{9}$/.test(text) ? text : undefined);
   const type = (text: string) => accountTypeOfCode(text) ?? undefined;
   const pick = (c: Partial<Record<keyof AccountCorrection, string | undefined>>, needs: (keyof AccountCorrection)[]): AccountCorrection | null =>
-    needs.every((k) => c[k] !== undefined) ? { routing: c.routing ?? null, account: c.account ?? null, accountType: (c.accountType as AccountCorrection['accountType']) ?? null } : null;
+    needs.every((k) => c[k] !== undefined)
+      ? { routing: c.routing ?? null, account: c.account ?? null, accountType: (c.accountType as AccountCorrection['accountType']) ?? null }
+      : null;
   switch (changeCode) {
     case 'C01':
       return pick({ account: account(d.slice(0, 17)) }, ['account']);
@@ -95,13 +97,23 @@ export function accountCorrectionOf(changeCode: string, correctedData: string): 
     case 'C06':
       return pick({ account: account(d.slice(0, 17)), accountType: type(d.slice(20, 22)) }, ['account', 'accountType']);
     case 'C07':
-      return pick({ routing: routing(d.slice(0, 9)), account: account(d.slice(9, 26)), accountType: type(d.slice(26, 28)) }, ['routing', 'account', 'accountType']);
+      return pick({ routing: routing(d.slice(0, 9)), account: account(d.slice(9, 26)), accountType: type(d.slice(26, 28)) }, [
+        'routing',
+        'account',
+        'accountType',
+      ]);
     default:
       return null;
   }
 }
 
-export type NachaReturnFile = { immediateDestination: string; immediateOrigin: string; createdOn: string; returns: NachaReturn[]; corrections: NachaCorrection[] };
+export type NachaReturnFile = {
+  immediateDestination: string;
+  immediateOrigin: string;
+  createdOn: string;
+  returns: NachaReturn[];
+  corrections: NachaCorrection[];
+};
 
 /** A return file that cannot be read: `line` is 1-based (0 for the file as a whole). */
 export class NachaParseError extends Error {
@@ -178,7 +190,15 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
       const serviceClass = l.slice(1, 4);
       if (!['200', '220', '225'].includes(serviceClass)) throw new NachaParseError(n, `batch service class code ${serviceClass} is not 200, 220 or 225`);
       const eff = l.slice(69, 75);
-      batch = { line: n, serviceClass, number: l.slice(87, 94), odfi: l.slice(79, 87), effectiveDate: eff.trim() === '' ? null : isoOf(n, 'effective entry date', eff), secCode: l.slice(50, 53).trim(), totals: zero() };
+      batch = {
+        line: n,
+        serviceClass,
+        number: l.slice(87, 94),
+        odfi: l.slice(79, 87),
+        effectiveDate: eff.trim() === '' ? null : isoOf(n, 'effective entry date', eff),
+        secCode: l.slice(50, 53).trim(),
+        totals: zero(),
+      };
       digits(n, 'batch number', batch.number);
       batches += 1;
     } else if (type === '6') {
@@ -219,10 +239,21 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
         digits(n, 'original entry trace number', originalTrace);
         const originalRdfi = l.slice(27, 35);
         digits(n, 'original receiving DFI identification', originalRdfi);
-        if (l.slice(79, 94) !== pendingEntry.traceNumber) throw new NachaParseError(n, `addenda trace number ${l.slice(79, 94)} is not the entry's ${pendingEntry.traceNumber}`);
+        if (l.slice(79, 94) !== pendingEntry.traceNumber)
+          throw new NachaParseError(n, `addenda trace number ${l.slice(79, 94)} is not the entry's ${pendingEntry.traceNumber}`);
         batch.totals.count += 1n;
         const { transactionCode, individualId, individualName, traceNumber, line } = pendingEntry;
-        corrections.push({ changeCode, originalTrace, originalRdfi, correctedData: l.slice(35, 64).trimEnd(), transactionCode, individualId, individualName, traceNumber, line });
+        corrections.push({
+          changeCode,
+          originalTrace,
+          originalRdfi,
+          correctedData: l.slice(35, 64).trimEnd(),
+          transactionCode,
+          individualId,
+          individualName,
+          traceNumber,
+          line,
+        });
         pendingEntry = null;
         continue;
       }
@@ -234,15 +265,24 @@ export function parseNachaReturnFile(text: string): NachaReturnFile {
       const death = l.slice(21, 27);
       const originalRdfi = l.slice(27, 35);
       digits(n, 'original receiving DFI identification', originalRdfi);
-      if (l.slice(79, 94) !== pendingEntry.traceNumber) throw new NachaParseError(n, `addenda trace number ${l.slice(79, 94)} is not the entry's ${pendingEntry.traceNumber}`);
+      if (l.slice(79, 94) !== pendingEntry.traceNumber)
+        throw new NachaParseError(n, `addenda trace number ${l.slice(79, 94)} is not the entry's ${pendingEntry.traceNumber}`);
       batch.totals.count += 1n;
-      returns.push({ ...pendingEntry, code, originalTrace, dateOfDeath: death.trim() === '' ? null : isoOf(n, 'date of death', death), originalRdfi, addendaInformation: l.slice(35, 79).trim() });
+      returns.push({
+        ...pendingEntry,
+        code,
+        originalTrace,
+        dateOfDeath: death.trim() === '' ? null : isoOf(n, 'date of death', death),
+        originalRdfi,
+        addendaInformation: l.slice(35, 79).trim(),
+      });
       pendingEntry = null;
     } else if (type === '8') {
       needAddenda(n);
       if (!batch) throw new NachaParseError(n, 'batch control record without a batch header');
       const t = batch.totals;
-      if (l.slice(1, 4) !== batch.serviceClass) throw new NachaParseError(n, `batch control service class ${l.slice(1, 4)} differs from its header's ${batch.serviceClass}`);
+      if (l.slice(1, 4) !== batch.serviceClass)
+        throw new NachaParseError(n, `batch control service class ${l.slice(1, 4)} differs from its header's ${batch.serviceClass}`);
       const check = (field: string, text: string, expected: bigint) => {
         const found = digits(n, field, text);
         if (found !== expected) throw new NachaParseError(n, `batch ${Number(batch!.number)} ${field} is ${found}, the entries add up to ${expected}`);

@@ -66,7 +66,13 @@ describe('a nacha install (ACH_PROVIDER=nacha)', () => {
       },
       now: () => new Date('2026-11-25T10:00:00Z'),
     });
-    const credit = await providers.ach.originateCredit({ amountCents: 150_000, routing: '013176439', account: ACCOUNT, name: 'Jordan Rivera', idempotencyKey: 'fund-1' });
+    const credit = await providers.ach.originateCredit({
+      amountCents: 150_000,
+      routing: '013176439',
+      account: ACCOUNT,
+      name: 'Jordan Rivera',
+      idempotencyKey: 'fund-1',
+    });
     const debit = await providers.achDebits.originateDebit({
       amountCents: 12_345,
       routing: '013176439',
@@ -88,7 +94,13 @@ describe('a nacha install (ACH_PROVIDER=nacha)', () => {
       expect(fs.readFileSync(file).includes(Buffer.from(ACCOUNT)), f).toBe(false);
       const text = openNachaSpoolFile(box, file);
       expect(text).toContain(ACCOUNT);
-      expect(text.trimEnd().split('\r\n').map((l) => l[0]).join('')).toBe('1568999999');
+      expect(
+        text
+          .trimEnd()
+          .split('\r\n')
+          .map((l) => l[0])
+          .join(''),
+      ).toBe('1568999999');
     }
   });
 });

@@ -23,8 +23,22 @@ const file = () =>
         entryDescription: 'LOAN',
         effectiveDate: '2026-12-02',
         entries: [
-          { transactionCode: '22', routing: '013176439', account: '000123456789', amountCents: 150_000, individualId: '1234-56-7890', individualName: 'Jordan Rivera' },
-          { transactionCode: '32', routing: '034821624', account: '98765', amountCents: 2_501, individualId: '0001-02-0003', individualName: 'A Very Long Borrower Name Indeed' },
+          {
+            transactionCode: '22',
+            routing: '013176439',
+            account: '000123456789',
+            amountCents: 150_000,
+            individualId: '1234-56-7890',
+            individualName: 'Jordan Rivera',
+          },
+          {
+            transactionCode: '32',
+            routing: '034821624',
+            account: '98765',
+            amountCents: 2_501,
+            individualId: '0001-02-0003',
+            individualName: 'A Very Long Borrower Name Indeed',
+          },
         ],
       },
     ],
@@ -106,7 +120,16 @@ describe('NACHA file builder', () => {
         originName: 'Y',
         odfiRouting: '034821624',
         createdAt: new Date(),
-        batches: [{ secCode: 'CCD', companyName: 'P', companyId: '1', entryDescription: 'LOAN', effectiveDate: '2026-12-02', entries: [{ transactionCode: '22', routing: '013176439', account: '1', amountCents: 0, individualId: '', individualName: '' }] }],
+        batches: [
+          {
+            secCode: 'CCD',
+            companyName: 'P',
+            companyId: '1',
+            entryDescription: 'LOAN',
+            effectiveDate: '2026-12-02',
+            entries: [{ transactionCode: '22', routing: '013176439', account: '1', amountCents: 0, individualId: '', individualName: '' }],
+          },
+        ],
       }),
     ).toThrow(RangeError);
     expect(isValidRouting('013176439')).toBe(true);
@@ -135,7 +158,11 @@ describe('ACH adapters', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-nacha-'));
     const box = createCryptoBox(new Uint8Array(32).fill(7));
     try {
-      const ach = nachaFileAch({ dir, odfiRoutingNumber: '034821624', companyName: 'PAYRAIL', companyId: '1234567890' }, () => new Date('2026-12-01T15:00:00Z'), async () => box);
+      const ach = nachaFileAch(
+        { dir, odfiRoutingNumber: '034821624', companyName: 'PAYRAIL', companyId: '1234567890' },
+        () => new Date('2026-12-01T15:00:00Z'),
+        async () => box,
+      );
       const credit = { amountCents: 150_000, routing: '013176439', account: '000123456789', name: 'Jordan Rivera', idempotencyKey: 'fund-abcdef01' };
       const a = await ach.originateCredit(credit);
       const b = await ach.originateCredit(credit);
@@ -155,7 +182,11 @@ describe('ACH adapters', () => {
       expect(await ach.status(a.traceId)).toBe('pending');
       // …with one (a disbursement's), the entry carries it: what the bank's return of the credit quotes.
       const c = await ach.originateCredit({ ...credit, idempotencyKey: 'fund-abcdef02', traceNumber: '034821620004242' });
-      expect(openNachaSpoolFile(box, path.join(dir, `${c.traceId}.ach.sealed`)).split('\r\n')[2]!.slice(79)).toBe('034821620004242');
+      expect(
+        openNachaSpoolFile(box, path.join(dir, `${c.traceId}.ach.sealed`))
+          .split('\r\n')[2]!
+          .slice(79),
+      ).toBe('034821620004242');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -217,7 +217,19 @@ export function buildNachaFile(file: NachaFile): string {
         );
       }
       if (c) {
-        lines.push(record(['7', '98', alpha(c.changeCode, 3), num(c.originalTrace, 15), ' '.repeat(6), num(c.originalRdfi, 8), alpha(c.correctedData, 29), ' '.repeat(15), entryTrace]));
+        lines.push(
+          record([
+            '7',
+            '98',
+            alpha(c.changeCode, 3),
+            num(c.originalTrace, 15),
+            ' '.repeat(6),
+            num(c.originalRdfi, 8),
+            alpha(c.correctedData, 29),
+            ' '.repeat(15),
+            entryTrace,
+          ]),
+        );
       }
       hash += BigInt(e.routing.slice(0, 8));
       if (isDebit(e.transactionCode)) debit += BigInt(e.amountCents);
@@ -248,7 +260,16 @@ export function buildNachaFile(file: NachaFile): string {
   const recordCount = lines.length + 1;
   const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR);
   lines.push(
-    record(['9', num(file.batches.length, 6), num(blockCount, 6), num(entryCount, 8), num(fileHash % 10_000_000_000n, 10), num(fileDebit, 12), num(fileCredit, 12), alpha('', 39)]),
+    record([
+      '9',
+      num(file.batches.length, 6),
+      num(blockCount, 6),
+      num(entryCount, 8),
+      num(fileHash % 10_000_000_000n, 10),
+      num(fileDebit, 12),
+      num(fileCredit, 12),
+      alpha('', 39),
+    ]),
   );
   while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
   return lines.join('\r\n') + '\r\n';

@@ -4,7 +4,6 @@ import { plaidBankLink } from './plaid';
 import { BankLinkError } from './port';
 import { sandboxBankLink } from './sandbox';
 
-
 const cfg = { clientId: 'client-123', secret: 'secret-456', env: 'sandbox' as const };
 
 /** A fake Plaid: records calls, answers by path. */
@@ -26,7 +25,13 @@ describe('plaidBankLink', () => {
     const r = await plaidBankLink(cfg, fetchImpl).createLinkToken({ userId: 42 });
     expect(r).toEqual({ linkToken: 'link-sandbox-abc', expiration: '2026-03-10T19:00:00Z' });
     expect(calls[0]!.url).toBe('https://sandbox.plaid.com/link/token/create');
-    expect(calls[0]!.body).toMatchObject({ client_id: 'client-123', secret: 'secret-456', products: ['auth', 'assets'], country_codes: ['US'], user: { client_user_id: '42' } });
+    expect(calls[0]!.body).toMatchObject({
+      client_id: 'client-123',
+      secret: 'secret-456',
+      products: ['auth', 'assets'],
+      country_codes: ['US'],
+      user: { client_user_id: '42' },
+    });
   });
 
   it('exchanges the public token and reads the ACH numbers with the institution', async () => {
@@ -50,17 +55,39 @@ describe('plaidBankLink', () => {
     const auth = await plaid.getAuth(item.accessToken);
     expect(auth.institution).toEqual({ id: 'ins_109508', name: 'First Platypus Bank', logo: 'data:image/png;base64,iVBORw0KGgo=' });
     expect(auth.accounts).toEqual([
-      { accountId: 'a1', name: 'Plaid Checking', mask: '0000', subtype: 'checking', accountType: 'checking', routingNumber: '011401533', accountNumber: '1111222233330000' },
+      {
+        accountId: 'a1',
+        name: 'Plaid Checking',
+        mask: '0000',
+        subtype: 'checking',
+        accountType: 'checking',
+        routingNumber: '011401533',
+        accountNumber: '1111222233330000',
+      },
       { accountId: 'a2', name: 'Plaid Credit Card', mask: '3333', subtype: 'credit card', accountType: null, routingNumber: null, accountNumber: null },
     ]);
-    expect(calls.map((c) => c.body.access_token ?? c.body.public_token ?? c.body.institution_id)).toEqual(['public-sandbox-xyz', 'access-sandbox-1', 'ins_109508']);
+    expect(calls.map((c) => c.body.access_token ?? c.body.public_token ?? c.body.institution_id)).toEqual([
+      'public-sandbox-xyz',
+      'access-sandbox-1',
+      'ins_109508',
+    ]);
   });
 
   it("reports Plaid's own error code", async () => {
     const { fetchImpl } = fakePlaid({
-      '/item/public_token/exchange': { status: 400, body: { error_type: 'INVALID_INPUT', error_code: 'INVALID_PUBLIC_TOKEN', error_message: 'provided public token is in an invalid format', display_message: null } },
+      '/item/public_token/exchange': {
+        status: 400,
+        body: {
+          error_type: 'INVALID_INPUT',
+          error_code: 'INVALID_PUBLIC_TOKEN',
+          error_message: 'provided public token is in an invalid format',
+          display_message: null,
+        },
+      },
     });
-    const err = await plaidBankLink(cfg, fetchImpl).exchangePublicToken('bad').catch((e: unknown) => e);
+    const err = await plaidBankLink(cfg, fetchImpl)
+      .exchangePublicToken('bad')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BankLinkError);
     expect(err).toMatchObject({ code: 'INVALID_PUBLIC_TOKEN', message: 'provided public token is in an invalid format' });
   });
@@ -75,7 +102,10 @@ describe('plaidBankLink', () => {
 
 describe('sandboxBankLink', () => {
   let now = new Date('2026-03-10T12:00:00Z');
-  const link = sandboxBankLink(sandboxTokens(async () => 'test-secret', 'sandbox-bank-link'), () => now);
+  const link = sandboxBankLink(
+    sandboxTokens(async () => 'test-secret', 'sandbox-bank-link'),
+    () => now,
+  );
   const login = { institutionId: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' };
 
   it('runs the whole test-mode path', async () => {
@@ -94,7 +124,10 @@ describe('sandboxBankLink', () => {
   });
 
   it('never takes a token minted under another secret or of another kind', async () => {
-    const other = sandboxBankLink(sandboxTokens(async () => 'other-secret', 'sandbox-bank-link'), () => now);
+    const other = sandboxBankLink(
+      sandboxTokens(async () => 'other-secret', 'sandbox-bank-link'),
+      () => now,
+    );
     const r = await other.sandbox!.authorize(login);
     await expect(link.exchangePublicToken(r.publicToken)).rejects.toMatchObject({ code: 'INVALID_PUBLIC_TOKEN' });
     const mine = await link.sandbox!.authorize(login);
@@ -109,7 +142,15 @@ describe('configuration', () => {
     const devConfig = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: 'development', ...env });
     expect(() => devConfig({ BANK_LINK_PROVIDER: 'plaid' })).toThrow(/PLAID_CLIENT_ID and PLAID_SECRET/);
     expect(() => devConfig({ CARD_TOKENIZER_PROVIDER: 'stripe' })).toThrow(/STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY/);
-    const c = devConfig({ BANK_LINK_PROVIDER: 'plaid', PLAID_CLIENT_ID: 'c', PLAID_SECRET: 's', PLAID_ENV: 'production', CARD_TOKENIZER_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_SECRET_KEY: 'sk' });
+    const c = devConfig({
+      BANK_LINK_PROVIDER: 'plaid',
+      PLAID_CLIENT_ID: 'c',
+      PLAID_SECRET: 's',
+      PLAID_ENV: 'production',
+      CARD_TOKENIZER_PROVIDER: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: 'pk',
+      STRIPE_SECRET_KEY: 'sk',
+    });
     expect(c.bankLink).toEqual({ provider: 'plaid', plaid: { clientId: 'c', secret: 's', env: 'production' } });
     expect(c.cardTokenizer).toEqual({ provider: 'stripe', stripe: { publishableKey: 'pk', secretKey: 'sk' } });
     const defaults = devConfig({});

@@ -38,7 +38,8 @@ export function plaidBankLink(cfg: PlaidConfig, fetchImpl: typeof fetch = fetch)
     }
     const answer = (await res.json().catch(() => null)) as (T & PlaidErrorBody) | null;
     if (!answer) throw new BankLinkError('PLAID_UNREACHABLE', `Plaid answered ${res.status} without JSON`);
-    if (!res.ok) throw new BankLinkError(answer.error_code ?? 'PLAID_ERROR', answer.error_message ?? `Plaid answered ${res.status}`, answer.display_message ?? null);
+    if (!res.ok)
+      throw new BankLinkError(answer.error_code ?? 'PLAID_ERROR', answer.error_message ?? `Plaid answered ${res.status}`, answer.display_message ?? null);
     return answer;
   }
 

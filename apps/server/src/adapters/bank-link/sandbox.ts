@@ -40,9 +40,33 @@ function accountsOf(itemId: string, routingNumber: string): BankLinkAccount[] {
   const checking = digits('checking');
   const savings = digits('savings');
   return [
-    { accountId: `acc-${itemId}-checking`, name: 'Sandbox Checking', mask: checking.slice(-4), subtype: 'checking', accountType: 'checking', routingNumber, accountNumber: checking },
-    { accountId: `acc-${itemId}-savings`, name: 'Sandbox Savings', mask: savings.slice(-4), subtype: 'savings', accountType: 'savings', routingNumber, accountNumber: savings },
-    { accountId: `acc-${itemId}-credit`, name: 'Sandbox Credit Card', mask: '3333', subtype: 'credit card', accountType: null, routingNumber: null, accountNumber: null },
+    {
+      accountId: `acc-${itemId}-checking`,
+      name: 'Sandbox Checking',
+      mask: checking.slice(-4),
+      subtype: 'checking',
+      accountType: 'checking',
+      routingNumber,
+      accountNumber: checking,
+    },
+    {
+      accountId: `acc-${itemId}-savings`,
+      name: 'Sandbox Savings',
+      mask: savings.slice(-4),
+      subtype: 'savings',
+      accountType: 'savings',
+      routingNumber,
+      accountNumber: savings,
+    },
+    {
+      accountId: `acc-${itemId}-credit`,
+      name: 'Sandbox Credit Card',
+      mask: '3333',
+      subtype: 'credit card',
+      accountType: null,
+      routingNumber: null,
+      accountNumber: null,
+    },
   ];
 }
 

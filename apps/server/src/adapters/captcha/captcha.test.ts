@@ -33,7 +33,10 @@ describe('reCAPTCHA', () => {
   it('fails closed when Google cannot be reached', async () => {
     vi.stubGlobal('fetch', answer({}, false));
     expect(await verifier.verify('tok', null)).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('offline'))),
+    );
     expect(await verifier.verify('tok', null)).toBe(false);
   });
 });

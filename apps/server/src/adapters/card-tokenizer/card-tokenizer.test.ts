@@ -15,7 +15,10 @@ describe('passesLuhn', () => {
 });
 
 describe('sandboxCardTokenizer', () => {
-  const tokenizer = sandboxCardTokenizer(sandboxTokens(async () => 'secret', 'sandbox-card-tokenizer'), () => new Date('2026-03-10T00:00:00Z'));
+  const tokenizer = sandboxCardTokenizer(
+    sandboxTokens(async () => 'secret', 'sandbox-card-tokenizer'),
+    () => new Date('2026-03-10T00:00:00Z'),
+  );
   const card = { number: '4242424242424242', expMonth: '12', expYear: '2030', cvc: '123' };
 
   it('round-trips a token to its last four digits, and never carries the number', async () => {
@@ -27,7 +30,10 @@ describe('sandboxCardTokenizer', () => {
   });
 
   it('declines a valid card that is not a test card', async () => {
-    expect(await tokenizer.sandbox!.tokenize({ ...card, number: '4111111111111111' })).toEqual({ ok: false, errors: [{ code: 'card_declined', message: expect.stringContaining('non test card') }] });
+    expect(await tokenizer.sandbox!.tokenize({ ...card, number: '4111111111111111' })).toEqual({
+      ok: false,
+      errors: [{ code: 'card_declined', message: expect.stringContaining('non test card') }],
+    });
   });
 
   it('charges a saved test card at once, one charge id per idempotency key', async () => {
@@ -45,11 +51,16 @@ describe('sandboxCardTokenizer', () => {
   ])('tokenizes %s but declines its charges', async (number, message) => {
     const r = await tokenizer.sandbox!.tokenize({ ...card, number });
     if (!r.ok) throw new Error('expected a token');
-    expect(await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toEqual({ ok: false, error: { code: 'card_declined', message } });
+    expect(await tokenizer.charge({ token: r.token, amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'card_declined', message },
+    });
   });
 
   it('declines a charge on a token it did not sign', async () => {
-    expect(await tokenizer.charge({ token: 'tok_sandbox-eyJsNCI6IjQyNDIifQ.forged', amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toMatchObject({ ok: false });
+    expect(await tokenizer.charge({ token: 'tok_sandbox-eyJsNCI6IjQyNDIifQ.forged', amountCents: 2500, idempotencyKey: 'k', description: 'x' })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('forgets tokens it did not sign', async () => {
@@ -63,7 +74,9 @@ describe('stripeCardTokenizer', () => {
     const fetchImpl = (async (url: string, init: RequestInit) => {
       seen.push({ url, auth: new Headers(init.headers).get('authorization') });
       if (url.endsWith('/tok_unknown')) return new Response('{}', { status: 404 });
-      return new Response(JSON.stringify({ id: 'tok_1', card: { last4: '5556', brand: 'Visa', exp_month: 4, exp_year: 2031, funding: 'debit' } }), { status: 200 });
+      return new Response(JSON.stringify({ id: 'tok_1', card: { last4: '5556', brand: 'Visa', exp_month: 4, exp_year: 2031, funding: 'debit' } }), {
+        status: 200,
+      });
     }) as unknown as typeof fetch;
     const stripe = stripeCardTokenizer({ publishableKey: 'pk_test_1', secretKey: 'sk_test_1' }, fetchImpl);
     expect(stripe.publishableKey).toBe('pk_test_1');
@@ -93,10 +106,15 @@ describe('stripeCardTokenizer.charge', () => {
     const headers = new Headers(seen[0]!.init.headers);
     expect(headers.get('authorization')).toBe('Bearer sk_test_1');
     expect(headers.get('idempotency-key')).toBe('payrail-pull:1:abc');
-    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({ amount: '2500', currency: 'usd', source: 'tok_1', description: 'Payment toward loan L-1' });
+    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({
+      amount: '2500',
+      currency: 'usd',
+      source: 'tok_1',
+      description: 'Payment toward loan L-1',
+    });
   });
 
-  it('answers a 402 as a decline with Stripe\'s message, and throws on anything else', async () => {
+  it("answers a 402 as a decline with Stripe's message, and throws on anything else", async () => {
     expect(await stub(402, { error: { code: 'card_declined', message: 'Your card has insufficient funds.' } }).stripe.charge(charge)).toEqual({
       ok: false,
       error: { code: 'card_declined', message: 'Your card has insufficient funds.' },
@@ -107,7 +125,10 @@ describe('stripeCardTokenizer.charge', () => {
 });
 
 describe('card payouts (refunds of a card payment back to the card)', () => {
-  const tokenizer = sandboxCardTokenizer(sandboxTokens(async () => 'secret', 'sandbox-card-tokenizer'), () => new Date('2026-03-10T00:00:00Z'));
+  const tokenizer = sandboxCardTokenizer(
+    sandboxTokens(async () => 'secret', 'sandbox-card-tokenizer'),
+    () => new Date('2026-03-10T00:00:00Z'),
+  );
   const tokenOf = async (number: string) => {
     const r = await tokenizer.sandbox!.tokenize({ number, expMonth: '12', expYear: '2030', cvc: '123' });
     if (!r.ok) throw new Error('expected a token');
@@ -123,7 +144,10 @@ describe('card payouts (refunds of a card payment back to the card)', () => {
     expect(first).toEqual({ ok: true, payoutId: expect.stringMatching(/^re_sandbox_[0-9a-f]{24}$/) });
     expect(await tokenizer.payout(payout)).toEqual(first);
     expect(await tokenizer.payout({ ...payout, idempotencyKey: 'r-2' })).not.toEqual(first);
-    expect(await tokenizer.payout({ ...payout, chargeId: 'ch_unknown' })).toEqual({ ok: false, error: { code: 'charge_not_found', message: 'The card payment to refund was not found.' } });
+    expect(await tokenizer.payout({ ...payout, chargeId: 'ch_unknown' })).toEqual({
+      ok: false,
+      error: { code: 'charge_not_found', message: 'The card payment to refund was not found.' },
+    });
     expect(await tokenizer.payout({ ...payout, token: 'tok_sandbox-eyJsNCI6IjQyNDIifQ.forged' })).toMatchObject({ ok: false });
   });
 
@@ -144,12 +168,25 @@ describe('card payouts (refunds of a card payment back to the card)', () => {
         seen.push({ url, init });
         return new Response(JSON.stringify(body), { status });
       }) as unknown as typeof fetch);
-    const payout = { token: 'tok_1', chargeId: 'ch_1', amountCents: 1000, idempotencyKey: 'payrail-refund:k', description: 'Refund of the credit balance of loan L-1' };
+    const payout = {
+      token: 'tok_1',
+      chargeId: 'ch_1',
+      amountCents: 1000,
+      idempotencyKey: 'payrail-refund:k',
+      description: 'Refund of the credit balance of loan L-1',
+    };
     expect(await stub(200, { id: 're_1', status: 'succeeded' }).payout(payout)).toEqual({ ok: true, payoutId: 're_1' });
     expect(seen[0]!.url).toBe('https://api.stripe.com/v1/refunds');
     expect(new Headers(seen[0]!.init.headers).get('idempotency-key')).toBe('payrail-refund:k');
-    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({ charge: 'ch_1', amount: '1000', 'metadata[description]': 'Refund of the credit balance of loan L-1' });
-    expect(await stub(402, { error: { code: 'charge_disputed', message: 'This charge is disputed.' } }).payout(payout)).toEqual({ ok: false, error: { code: 'charge_disputed', message: 'This charge is disputed.' } });
+    expect(Object.fromEntries(new URLSearchParams(String(seen[0]!.init.body)))).toEqual({
+      charge: 'ch_1',
+      amount: '1000',
+      'metadata[description]': 'Refund of the credit balance of loan L-1',
+    });
+    expect(await stub(402, { error: { code: 'charge_disputed', message: 'This charge is disputed.' } }).payout(payout)).toEqual({
+      ok: false,
+      error: { code: 'charge_disputed', message: 'This charge is disputed.' },
+    });
     expect(await stub(200, { id: 're_2', status: 'failed' }).payout(payout)).toMatchObject({ ok: false, error: { code: 'refund_failed' } });
     await expect(stub(500, {}).payout(payout)).rejects.toThrow('500');
   });

@@ -104,7 +104,16 @@ export function sandboxCardTokenizer(tokens: SandboxTokens, now: () => Date): Ca
         if (test === 'declined') return { ok: false, errors: [CARD_ERRORS.declined] };
         if (!test) return { ok: false, errors: [CARD_ERRORS.notATestCard] };
         const tokenized: TokenizedCard = { last4: number.slice(-4), brand: test.brand, expMonth: month, expYear: year, funding: test.funding };
-        const token = await tokens.sign('tok_sandbox', { l4: tokenized.last4, b: tokenized.brand, m: month, y: year, f: tokenized.funding, n: randomBytes(6).toString('hex'), ...(DECLINE_OF[number] ? { d: DECLINE_OF[number] } : {}), ...(REFUND_FAILS.has(number) ? { rf: 1 as const } : {}) } satisfies CardClaims);
+        const token = await tokens.sign('tok_sandbox', {
+          l4: tokenized.last4,
+          b: tokenized.brand,
+          m: month,
+          y: year,
+          f: tokenized.funding,
+          n: randomBytes(6).toString('hex'),
+          ...(DECLINE_OF[number] ? { d: DECLINE_OF[number] } : {}),
+          ...(REFUND_FAILS.has(number) ? { rf: 1 as const } : {}),
+        } satisfies CardClaims);
         return { ok: true, token, card: tokenized };
       },
     },

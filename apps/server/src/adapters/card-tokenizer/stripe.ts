@@ -45,11 +45,15 @@ export function stripeCardTokenizer(cfg: StripeConfig, fetchImpl: typeof fetch =
       });
       if (res.status === 402) {
         const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-        return { ok: false, error: { code: body.error?.code ?? 'refund_failed', message: body.error?.message ?? 'The refund to your card failed. Please contact us.' } };
+        return {
+          ok: false,
+          error: { code: body.error?.code ?? 'refund_failed', message: body.error?.message ?? 'The refund to your card failed. Please contact us.' },
+        };
       }
       if (!res.ok) throw new Error(`Stripe answered ${res.status} refunding a card charge`);
       const refund = (await res.json()) as { id: string; status?: string };
-      if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, error: { code: 'refund_failed', message: 'The refund to your card failed. Please contact us.' } };
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        return { ok: false, error: { code: 'refund_failed', message: 'The refund to your card failed. Please contact us.' } };
       return { ok: true, payoutId: refund.id };
     },
     async retrieve(token) {

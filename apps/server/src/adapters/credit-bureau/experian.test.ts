@@ -39,16 +39,41 @@ beforeEach(() => {
 });
 
 const config = (): ExperianConfig => ({ baseUrl, clientId: 'cid', clientSecret: 'csecret', username: 'payrail', password: 'pw', subscriberCode: '2222222' });
-const INQUIRY: CreditInquiry = { ssn: '123-45-6789', firstName: 'Ana', lastName: 'Cruz', dateOfBirth: '1990-04-12', address: '123 North Main Street', city: 'Springfield', state: 'IL', zipCode: '62701' };
-const token = (value: string, expiresIn = '1800'): Reply => ({ status: 200, body: { issued_at: '1700000000000', expires_in: expiresIn, token_type: 'Bearer', access_token: value, refresh_token: 'r' } });
-const profile = (file: Record<string, unknown>): Reply => ({ status: 200, body: { creditProfile: [{ headerRecord: [{ reportDate: '112526', reportTime: '170000' }], ...file }] } });
+const INQUIRY: CreditInquiry = {
+  ssn: '123-45-6789',
+  firstName: 'Ana',
+  lastName: 'Cruz',
+  dateOfBirth: '1990-04-12',
+  address: '123 North Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};
+const token = (value: string, expiresIn = '1800'): Reply => ({
+  status: 200,
+  body: { issued_at: '1700000000000', expires_in: expiresIn, token_type: 'Bearer', access_token: value, refresh_token: 'r' },
+});
+const profile = (file: Record<string, unknown>): Reply => ({
+  status: 200,
+  body: { creditProfile: [{ headerRecord: [{ reportDate: '112526', reportTime: '170000' }], ...file }] },
+});
 
 describe('experianCreditBureau (against a fake bureau)', () => {
   it('gets an OAuth token, sends the soft inquiry and maps a scored file with its key factors by importance', async () => {
     tokenReplies.push(token('tok-1'));
     reportReplies.push(
       profile({
-        riskModel: [{ modelIndicator: 'V4', score: '0612', scoreFactors: [{ importance: '2', code: '14' }, { importance: '1', code: '10' }, { importance: '3', code: '77' }] }],
+        riskModel: [
+          {
+            modelIndicator: 'V4',
+            score: '0612',
+            scoreFactors: [
+              { importance: '2', code: '14' },
+              { importance: '1', code: '10' },
+              { importance: '3', code: '77' },
+            ],
+          },
+        ],
         tradeline: [{}, {}, {}],
       }),
     );
@@ -65,7 +90,12 @@ describe('experianCreditBureau (against a fake bureau)', () => {
       ],
     });
     const [tokenCall, reportCall] = seen;
-    expect(tokenCall).toMatchObject({ method: 'POST', url: '/oauth2/v1/token', headers: { client_id: 'cid', client_secret: 'csecret', grant_type: 'password' }, body: { username: 'payrail', password: 'pw' } });
+    expect(tokenCall).toMatchObject({
+      method: 'POST',
+      url: '/oauth2/v1/token',
+      headers: { client_id: 'cid', client_secret: 'csecret', grant_type: 'password' },
+      body: { username: 'payrail', password: 'pw' },
+    });
     expect(reportCall!.headers.authorization).toBe('Bearer tok-1');
     expect(reportCall!.body).toEqual({
       consumerPii: {

@@ -85,7 +85,11 @@ export function experianCreditBureau(config: ExperianConfig, fetchFn: typeof fet
 
   async function accessToken(fresh: boolean): Promise<string> {
     if (!fresh && token && token.expiresAt - TOKEN_MARGIN_MS > now()) return token.value;
-    const { status, json } = await post('/oauth2/v1/token', { client_id: config.clientId, client_secret: config.clientSecret, grant_type: 'password' }, { username: config.username, password: config.password });
+    const { status, json } = await post(
+      '/oauth2/v1/token',
+      { client_id: config.clientId, client_secret: config.clientSecret, grant_type: 'password' },
+      { username: config.username, password: config.password },
+    );
     const answer = json as TokenAnswer;
     if (status !== 200 || !answer.access_token) throw new CreditBureauError('auth_failed', `bureau token refused (HTTP ${status})`);
     const seconds = Number(answer.expires_in ?? 1800);
@@ -111,10 +115,15 @@ export function experianCreditBureau(config: ExperianConfig, fetchFn: typeof fet
         addOns: { riskModels: { modelIndicator: [RISK_MODEL], scorePercentile: 'N' } },
       };
       let answer = await post('/consumerservices/credit-profile/v2/credit-report', { authorization: `Bearer ${await accessToken(false)}` }, body);
-      if (answer.status === 401) answer = await post('/consumerservices/credit-profile/v2/credit-report', { authorization: `Bearer ${await accessToken(true)}` }, body);
+      if (answer.status === 401)
+        answer = await post('/consumerservices/credit-profile/v2/credit-report', { authorization: `Bearer ${await accessToken(true)}` }, body);
       const profile = answer.json as ProfileAnswer;
       if (answer.status !== 200) {
-        const message = profile.errors?.map((e) => e.message).filter(Boolean).join('; ') || `HTTP ${answer.status}`;
+        const message =
+          profile.errors
+            ?.map((e) => e.message)
+            .filter(Boolean)
+            .join('; ') || `HTTP ${answer.status}`;
         throw new CreditBureauError(answer.status === 400 ? 'bad_request' : 'provider_error', message);
       }
       const file = profile.creditProfile?.[0];
@@ -124,7 +133,8 @@ export function experianCreditBureau(config: ExperianConfig, fetchFn: typeof fet
       const model = file.riskModel?.find((r) => r.modelIndicator === RISK_MODEL) ?? file.riskModel?.[0];
       const score = Number(model?.score ?? NaN);
       const tradelines = file.tradeline?.length ?? 0;
-      if (!Number.isFinite(score) || score >= 9000 || score <= 0 || tradelines < MIN_TRADELINES) return { status: 'thin_file', reference } satisfies CreditReport;
+      if (!Number.isFinite(score) || score >= 9000 || score <= 0 || tradelines < MIN_TRADELINES)
+        return { status: 'thin_file', reference } satisfies CreditReport;
       const reasonCodes = [...(model?.scoreFactors ?? [])]
         .filter((f): f is { importance?: string; code: string } => typeof f.code === 'string' && f.code.length > 0)
         .sort((a, b) => Number(a.importance ?? 99) - Number(b.importance ?? 99))

@@ -10,7 +10,9 @@ const DECLINE_REASONS = [
   { code: '10', text: 'Proportion of balances to credit limits on bank/national revolving or other revolving accounts is too high' },
   { code: '14', text: 'Length of time accounts have been established' },
 ] as const;
-const COUNTEROFFER_REASONS = [{ code: '10', text: 'Proportion of balances to credit limits on bank/national revolving or other revolving accounts is too high' }] as const;
+const COUNTEROFFER_REASONS = [
+  { code: '10', text: 'Proportion of balances to credit limits on bank/national revolving or other revolving accounts is too high' },
+] as const;
 
 /**
  * A bureau in test mode: answers by the SSN's last four digits — 0001 a low score (decline, with reason
@@ -26,7 +28,8 @@ export function sandboxCreditBureau(): CreditBureau {
       let report: CreditReport;
       if (last4 === SANDBOX_CREDIT_SSN_ENDINGS.thinFile) report = { status: 'thin_file', reference };
       else if (last4 === SANDBOX_CREDIT_SSN_ENDINGS.decline) report = { status: 'hit', score: 520, tradelines: 6, reasonCodes: DECLINE_REASONS, reference };
-      else if (last4 === SANDBOX_CREDIT_SSN_ENDINGS.counteroffer) report = { status: 'hit', score: 615, tradelines: 4, reasonCodes: COUNTEROFFER_REASONS, reference };
+      else if (last4 === SANDBOX_CREDIT_SSN_ENDINGS.counteroffer)
+        report = { status: 'hit', score: 615, tradelines: 4, reasonCodes: COUNTEROFFER_REASONS, reference };
       else report = { status: 'hit', score: 720, tradelines: 9, reasonCodes: [], reference };
       return report;
     },

@@ -16,7 +16,17 @@ export function sandboxEmailSender(platform: PlatformRepository, keepBodies: boo
         await platform.recordOutbox(deliveryRecord({ channel: 'email', recipient, subject: m.subject, provider: 'sandbox', meta: m.meta, status: 'sent' }));
         return;
       }
-      await platform.recordOutbox({ channel: 'email', recipient, subject: m.subject, body: m.text, html: m.html ?? null, provider: 'sandbox', template: templateOf(m.meta), status: 'sent', meta: m.meta ?? null });
+      await platform.recordOutbox({
+        channel: 'email',
+        recipient,
+        subject: m.subject,
+        body: m.text,
+        html: m.html ?? null,
+        provider: 'sandbox',
+        template: templateOf(m.meta),
+        status: 'sent',
+        meta: m.meta ?? null,
+      });
     },
   };
 }

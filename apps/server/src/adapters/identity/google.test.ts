@@ -24,7 +24,14 @@ describe('googleIdentityProvider', () => {
   it('accepts an ID token signed by Google for our client id', async () => {
     const { provider, token } = await setup();
     expect(provider).toMatchObject({ provider: 'google', clientId: CLIENT_ID });
-    expect(await provider.verify(await token({}))).toEqual({ subject: '1234567890', email: 'pat@example.com', emailVerified: true, name: 'Pat Lee', givenName: 'Pat', familyName: 'Lee' });
+    expect(await provider.verify(await token({}))).toEqual({
+      subject: '1234567890',
+      email: 'pat@example.com',
+      emailVerified: true,
+      name: 'Pat Lee',
+      givenName: 'Pat',
+      familyName: 'Lee',
+    });
     expect(await provider.verify(await token({}, { iss: 'accounts.google.com' }))).not.toBeNull();
   });
 

@@ -43,10 +43,18 @@ export function argylePayrollLink(config: ArgyleConfig, fetchFn: typeof fetch = 
     },
     async getAccount({ accountId, payrollUserId }) {
       try {
-        const a = await call<{ id: string; user: string; employers?: string[]; connection?: { status?: string }; pay_distribution?: { status?: string } }>('GET', `/v2/accounts/${encodeURIComponent(accountId)}`);
+        const a = await call<{ id: string; user: string; employers?: string[]; connection?: { status?: string }; pay_distribution?: { status?: string } }>(
+          'GET',
+          `/v2/accounts/${encodeURIComponent(accountId)}`,
+        );
         if (a.user !== payrollUserId) return null;
         const status = a.connection?.status === 'connected' ? 'connected' : a.connection?.status === 'error' ? 'error' : 'connecting';
-        const account: PayrollAccount = { accountId: a.id, employer: a.employers?.[0] ?? '', status, payDistributionSupported: a.pay_distribution?.status !== 'unsupported' };
+        const account: PayrollAccount = {
+          accountId: a.id,
+          employer: a.employers?.[0] ?? '',
+          status,
+          payDistributionSupported: a.pay_distribution?.status !== 'unsupported',
+        };
         return account;
       } catch (err) {
         if (err instanceof PayrollLinkError && err.code === 'not_found') return null;
@@ -56,18 +64,32 @@ export function argylePayrollLink(config: ArgyleConfig, fetchFn: typeof fetch = 
     async payDistributionConfig({ amountCents }) {
       const dollars = (amountCents / 100).toFixed(2);
       const { encrypted_config } = await call<{ encrypted_config: string }>('POST', '/v2/pay-distribution-configs/encrypt', {
-        bank_account: { bank_name: 'Payrail', routing_number: config.depositAccount.routingNumber, account_number: config.depositAccount.accountNumber, account_type: config.depositAccount.accountType },
+        bank_account: {
+          bank_name: 'Payrail',
+          routing_number: config.depositAccount.routingNumber,
+          account_number: config.depositAccount.accountNumber,
+          account_type: config.depositAccount.accountType,
+        },
         amount_allocation: { value: dollars, min_value: dollars, max_value: dollars },
       });
       return encrypted_config;
     },
     async getAllocation({ accountId, payrollUserId }) {
-      const { results } = await call<{ results: { account: string; user?: string; status?: string; allocation_type?: string; allocation_value?: string; bank_account?: { account_number?: string; routing_number?: string } }[] }>(
-        'GET',
-        `/v2/pay-allocations?account=${encodeURIComponent(accountId)}`,
-      );
+      const { results } = await call<{
+        results: {
+          account: string;
+          user?: string;
+          status?: string;
+          allocation_type?: string;
+          allocation_value?: string;
+          bank_account?: { account_number?: string; routing_number?: string };
+        }[];
+      }>('GET', `/v2/pay-allocations?account=${encodeURIComponent(accountId)}`);
       const ours = results.find(
-        (r) => (r.user === undefined || r.user === payrollUserId) && r.bank_account?.routing_number === config.depositAccount.routingNumber && r.bank_account?.account_number?.endsWith(config.depositAccount.accountNumber.slice(-4)),
+        (r) =>
+          (r.user === undefined || r.user === payrollUserId) &&
+          r.bank_account?.routing_number === config.depositAccount.routingNumber &&
+          r.bank_account?.account_number?.endsWith(config.depositAccount.accountNumber.slice(-4)),
       );
       if (!ours) return { status: 'none', amountCents: null } satisfies PayrollAllocation;
       const amount = ours.allocation_type === 'amount' && ours.allocation_value ? Math.round(Number(ours.allocation_value) * 100) : null;

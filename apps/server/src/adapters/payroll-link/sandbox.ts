@@ -34,12 +34,14 @@ export function sandboxPayrollLink(tokens: SandboxTokens, now: () => Date): Sand
     if (!p) throw new PayrollLinkError('invalid_user_token', 'The widget session is invalid or has expired.');
     return p.uid;
   };
-  const account = async (accountId: string) => tokens.verify<{ uid: string; username: string; employer: string; pd: boolean }>(ACCOUNT_PREFIX, accountId, now());
+  const account = async (accountId: string) =>
+    tokens.verify<{ uid: string; username: string; employer: string; pd: boolean }>(ACCOUNT_PREFIX, accountId, now());
   return {
     provider: 'sandbox',
     pluginUrl: null,
     async userToken({ userId, payrollUserId }) {
-      const uid = payrollUserId && (await tokens.verify(USER_PREFIX, payrollUserId, now())) ? payrollUserId : await tokens.sign(USER_PREFIX, { member: userId });
+      const uid =
+        payrollUserId && (await tokens.verify(USER_PREFIX, payrollUserId, now())) ? payrollUserId : await tokens.sign(USER_PREFIX, { member: userId });
       return { payrollUserId: uid, userToken: await tokens.sign(TOKEN_PREFIX, { uid, exp: now().getTime() + TOKEN_TTL_MS }) };
     },
     async getAccount({ accountId, payrollUserId }) {
@@ -69,7 +71,8 @@ export function sandboxPayrollLink(tokens: SandboxTokens, now: () => Date): Sand
       const uid = await session(userToken);
       // Like the provider's widget, the split set is the one in the (server-issued) config, not one the browser names.
       const config = await tokens.verify<{ amount: number }>(CONFIG_PREFIX, payDistributionConfig, now());
-      if (!config || !Number.isInteger(config.amount) || config.amount <= 0) throw new PayrollLinkError('invalid_pay_distribution_config', 'The pay distribution config is invalid.');
+      if (!config || !Number.isInteger(config.amount) || config.amount <= 0)
+        throw new PayrollLinkError('invalid_pay_distribution_config', 'The pay distribution config is invalid.');
       const amountCents = config.amount;
       const a = await account(accountId);
       if (!a || a.uid !== uid) throw new PayrollLinkError('account_not_found', 'This payroll account is not connected.');

@@ -14,7 +14,17 @@ export function sandboxSmsSender(platform: PlatformRepository, keepBodies: boole
         await platform.recordOutbox(deliveryRecord({ channel: 'sms', recipient: m.to, subject: null, provider: 'sandbox', meta: m.meta, status: 'sent' }));
         return;
       }
-      await platform.recordOutbox({ channel: 'sms', recipient: m.to, subject: null, body: m.body, html: null, provider: 'sandbox', template: templateOf(m.meta), status: 'sent', meta: m.meta ?? null });
+      await platform.recordOutbox({
+        channel: 'sms',
+        recipient: m.to,
+        subject: null,
+        body: m.body,
+        html: null,
+        provider: 'sandbox',
+        template: templateOf(m.meta),
+        status: 'sent',
+        meta: m.meta ?? null,
+      });
     },
   };
 }

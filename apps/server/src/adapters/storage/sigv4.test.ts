@@ -8,7 +8,12 @@ const at = new Date('2013-05-24T00:00:00Z');
 
 describe('SigV4', () => {
   it('signs the documented GET Object example', () => {
-    const req = { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { Range: 'bytes=0-9' }, payloadHash: EMPTY_PAYLOAD_SHA256 };
+    const req = {
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      headers: { Range: 'bytes=0-9' },
+      payloadHash: EMPTY_PAYLOAD_SHA256,
+    };
     const { canonical } = canonicalRequest(req, at);
     expect(canonical).toBe(
       [

@@ -20,11 +20,20 @@ export function uriEncode(value: string): string {
 }
 
 /** `20130524T000000Z` */
-export const amzDate = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function canonicalUri(url: URL): string {
   // S3 encodes each path segment once (other services encode twice; this client only talks to S3).
-  return url.pathname.split('/').map((seg) => uriEncode(decodeURIComponent(seg))).join('/') || '/';
+  return (
+    url.pathname
+      .split('/')
+      .map((seg) => uriEncode(decodeURIComponent(seg)))
+      .join('/') || '/'
+  );
 }
 
 function canonicalQuery(url: URL): string {
@@ -50,7 +59,14 @@ export function canonicalRequest(req: SigV4Request, date: Date): { canonical: st
   const headers = headersToSign(req, date);
   const names = Object.keys(headers).sort();
   const signedHeaders = names.join(';');
-  const canonical = [req.method.toUpperCase(), canonicalUri(req.url), canonicalQuery(req.url), names.map((n) => `${n}:${headers[n]}\n`).join(''), signedHeaders, req.payloadHash].join('\n');
+  const canonical = [
+    req.method.toUpperCase(),
+    canonicalUri(req.url),
+    canonicalQuery(req.url),
+    names.map((n) => `${n}:${headers[n]}\n`).join(''),
+    signedHeaders,
+    req.payloadHash,
+  ].join('\n');
   return { canonical, signedHeaders };
 }
 

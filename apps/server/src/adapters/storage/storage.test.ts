@@ -96,7 +96,9 @@ describe('S3 storage', () => {
     await s3Storage(custom, { fetch: s3.fetch, now: () => at }).put('documents/cd/cd1', Buffer.from('x'), 'application/octet-stream');
     expect(s3.seen[0]!.url).toBe('http://minio:9000/payrail-docs/documents/cd/cd1');
     const wrongSecret = s3Storage({ ...custom, secretAccessKey: 'wrong' }, { fetch: s3.fetch, now: () => at });
-    await expect(wrongSecret.put('documents/cd/cd2', Buffer.from('x'), 'application/octet-stream')).rejects.toThrow('S3 PUT answered 403 SignatureDoesNotMatch');
+    await expect(wrongSecret.put('documents/cd/cd2', Buffer.from('x'), 'application/octet-stream')).rejects.toThrow(
+      'S3 PUT answered 403 SignatureDoesNotMatch',
+    );
     await expect(wrongSecret.get('../x')).rejects.toBeInstanceOf(InvalidStorageKeyError);
   });
 });

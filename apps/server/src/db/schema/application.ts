@@ -43,7 +43,10 @@ export const borrowerProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('borrower_profiles_money_non_negative', sql`coalesce(${t.annualIncomeCents}, 0) >= 0 and coalesce(${t.annualHouseholdIncomeCents}, 0) >= 0 and coalesce(${t.housingPaymentCents}, 0) >= 0`),
+    check(
+      'borrower_profiles_money_non_negative',
+      sql`coalesce(${t.annualIncomeCents}, 0) >= 0 and coalesce(${t.annualHouseholdIncomeCents}, 0) >= 0 and coalesce(${t.housingPaymentCents}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -94,7 +97,9 @@ export const applications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => applicationMembers.id),
-    loanType: text('loan_type', { enum: ['new', 'refinancing'] }).notNull().default('new'),
+    loanType: text('loan_type', { enum: ['new', 'refinancing'] })
+      .notNull()
+      .default('new'),
     /** A refinancing application: the loan it will pay off at funding. */
     refinancesLoanId: integer('refinances_loan_id'),
     pricingProgramCode: text('pricing_program_code'),
@@ -135,7 +140,9 @@ export const applications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('applications_one_active_per_member').on(t.userId).where(sql`${t.closedAt} is null`),
+    uniqueIndex('applications_one_active_per_member')
+      .on(t.userId)
+      .where(sql`${t.closedAt} is null`),
     check('applications_reapply_on', sql`${t.reapplyOn} is null or ${t.reapplyOn} = 'never' or ${t.reapplyOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
   ],
 );

@@ -45,7 +45,9 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     index('bank_accounts_user_idx').on(t.userId, t.usage),
-    uniqueIndex('bank_accounts_one_live_receiver').on(t.userId).where(sql`${t.usage} = 'receiver' and ${t.archivedAt} is null`),
+    uniqueIndex('bank_accounts_one_live_receiver')
+      .on(t.userId)
+      .where(sql`${t.usage} = 'receiver' and ${t.archivedAt} is null`),
     check('bank_accounts_number_sealed_with_last4', sql`(${t.accountNumberSealed} is null) = (${t.accountNumberLast4} is null)`),
     check('bank_accounts_last4_digits', sql`${t.accountNumberLast4} ~ '^[0-9]{1,4}$'`),
     check('bank_accounts_routing_digits', sql`${t.routingNumber} ~ '^[0-9]{9}$'`),

@@ -29,6 +29,8 @@ export const consentWithdrawals = pgTable(
   },
   (t) => [
     index('consent_withdrawals_user_idx').on(t.userId, t.id),
-    uniqueIndex('consent_withdrawals_one_standing').on(t.userId, t.agreementName).where(sql`${t.restoredAt} is null`),
+    uniqueIndex('consent_withdrawals_one_standing')
+      .on(t.userId, t.agreementName)
+      .where(sql`${t.restoredAt} is null`),
   ],
 );

@@ -68,7 +68,9 @@ export const collectionContacts = pgTable(
       .notNull()
       .references(() => staffUsers.id),
     channel: text('channel', { enum: ['call', 'sms', 'email', 'letter'] }).notNull(),
-    outcome: text('outcome', { enum: ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'],
+    }).notNull(),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
@@ -124,7 +126,9 @@ export const promisesToPay = pgTable(
   (t) => [
     index('promises_to_pay_loan_idx').on(t.loanId, t.id),
     index('promises_to_pay_open_idx').on(t.status, t.promisedDate),
-    uniqueIndex('promises_to_pay_one_open').on(t.loanId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('promises_to_pay_one_open')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'open'`),
     check('promises_to_pay_amount_positive', sql`${t.amountCents} > 0`),
     check('promises_to_pay_status_valid', sql`${t.status} in ('open', 'kept', 'broken')`),
   ],

@@ -61,8 +61,13 @@ export const creditDisputes = pgTable(
   },
   (t) => [
     index('credit_disputes_loan_idx').on(t.loanId, t.id),
-    uniqueIndex('credit_disputes_one_open').on(t.loanId).where(sql`${t.status} = 'open'`),
-    check('credit_disputes_resolution', sql`(${t.status} = 'open') = (${t.outcome} is null and ${t.resolvedOn} is null and ${t.resolvedByStaffId} is null and ${t.resolvedAt} is null)`),
+    uniqueIndex('credit_disputes_one_open')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'open'`),
+    check(
+      'credit_disputes_resolution',
+      sql`(${t.status} = 'open') = (${t.outcome} is null and ${t.resolvedOn} is null and ${t.resolvedByStaffId} is null and ${t.resolvedAt} is null)`,
+    ),
     check('credit_disputes_dates', sql`${t.resolvedOn} is null or ${t.resolvedOn} >= ${t.openedOn}`),
   ],
 );

@@ -75,7 +75,10 @@ export const employerSessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('employer_sessions_user_idx').on(t.employerUserId), check('employer_sessions_stage_valid', sql`${t.stage} in ('enrolment', 'second_factor', 'active')`)],
+  (t) => [
+    index('employer_sessions_user_idx').on(t.employerUserId),
+    check('employer_sessions_stage_valid', sql`${t.stage} in ('enrolment', 'second_factor', 'active')`),
+  ],
 );
 
 /** One-time recovery codes (shown once at enrolment), stored as an HMAC under the install's code secret. */

@@ -32,7 +32,10 @@ export const employerRemittances = pgTable(
     remittedCents: integer('remitted_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('employer_remittances_employer_idx').on(t.employerId, t.id), check('employer_remittances_method_valid', sql`${t.method} in ('upload', 'screen')`)],
+  (t) => [
+    index('employer_remittances_employer_idx').on(t.employerId, t.id),
+    check('employer_remittances_method_valid', sql`${t.method} in ('upload', 'screen')`),
+  ],
 );
 
 /** One employee's line of a reconciliation: expected (the installment due on the pay date) vs remitted. */
@@ -93,7 +96,10 @@ export const employmentVerifications = pgTable(
   (t) => [
     index('employment_verifications_employer_idx').on(t.employerId, t.id),
     index('employment_verifications_user_idx').on(t.userId, t.id),
-    check('employment_verifications_status_valid', sql`${t.employmentStatus} is null or ${t.employmentStatus} in ('active', 'terminated', 'on_leave', 'not_found')`),
+    check(
+      'employment_verifications_status_valid',
+      sql`${t.employmentStatus} is null or ${t.employmentStatus} in ('active', 'terminated', 'on_leave', 'not_found')`,
+    ),
     check('employment_verifications_answered', sql`(${t.answeredAt} is null) = (${t.employmentStatus} is null)`),
   ],
 );

@@ -22,7 +22,9 @@ export const employerRequests = pgTable(
     paymentFrequency: text('payment_frequency', { enum: ['weekly', 'biweekly', 'monthly'] }).notNull(),
     /** The date of the last paycheck: anchors the pay calendar for the first payment date. */
     lastPaycheckDate: date('last_paycheck_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['pending_review', 'approved', 'rejected'] }).notNull().default('pending_review'),
+    status: text('status', { enum: ['pending_review', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending_review'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },

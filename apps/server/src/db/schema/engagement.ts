@@ -10,7 +10,9 @@ export const notifications = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     message: text('message').notNull(),
-    status: text('status', { enum: ['unread', 'read'] }).notNull().default('unread'),
+    status: text('status', { enum: ['unread', 'read'] })
+      .notNull()
+      .default('unread'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,7 +37,9 @@ export const userBenefits = pgTable('user_benefits', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => applicationMembers.id),
-  level: text('level', { enum: ['zero', 'bronze', 'silver', 'gold'] }).notNull().default('zero'),
+  level: text('level', { enum: ['zero', 'bronze', 'silver', 'gold'] })
+    .notNull()
+    .default('zero'),
   readAt: timestamp('read_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -52,7 +52,9 @@ export const hardshipRequests = pgTable(
   (t) => [
     index('hardship_requests_user_idx').on(t.userId),
     index('hardship_requests_status_idx').on(t.status, t.id),
-    uniqueIndex('hardship_requests_one_open').on(t.loanId).where(sql`${t.status} in ('submitted', 'info_requested')`),
+    uniqueIndex('hardship_requests_one_open')
+      .on(t.loanId)
+      .where(sql`${t.status} in ('submitted', 'info_requested')`),
     check('hardship_requests_defer_range', sql`${t.deferPayments} between 1 and 3`),
   ],
 );

@@ -17,7 +17,9 @@ export const applicationMembers = pgTable(
     googleSub: text('google_sub').unique(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     workflowStatus: text('workflow_status').$type<WorkflowStatus>().notNull(),
-    loanType: text('loan_type', { enum: ['new', 'refinancing'] }).notNull().default('new'),
+    loanType: text('loan_type', { enum: ['new', 'refinancing'] })
+      .notNull()
+      .default('new'),
     refinancing: boolean('refinancing').notNull().default(false),
     feedbackRating: boolean('feedback_rating').notNull().default(false),
     notQualifiedReason: text('not_qualified_reason'),

@@ -60,9 +60,14 @@ export const loanPaymentPlans = pgTable(
   (t) => [
     index('loan_payment_plans_loan_idx').on(t.loanId, t.id),
     index('loan_payment_plans_user_idx').on(t.userId),
-    uniqueIndex('loan_payment_plans_one_open').on(t.loanId).where(sql`${t.status} = 'proposed'`),
+    uniqueIndex('loan_payment_plans_one_open')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'proposed'`),
     check('loan_payment_plans_status_valid', sql`${t.status} in ('proposed', 'accepted', 'withdrawn', 'expired')`),
     check('loan_payment_plans_kind_valid', sql`${t.kind} in ('spread_past_due', 're_amortize')`),
-    check('loan_payment_plans_accepted_signed', sql`${t.status} <> 'accepted' or (${t.acceptedQuote} is not null and ${t.signedAt} is not null and ${t.pdfSha256} is not null)`),
+    check(
+      'loan_payment_plans_accepted_signed',
+      sql`${t.status} <> 'accepted' or (${t.acceptedQuote} is not null and ${t.signedAt} is not null and ${t.pdfSha256} is not null)`,
+    ),
   ],
 );

@@ -19,7 +19,9 @@ export const outboxMessages = pgTable(
     /** The message's template (`password_reset`, `phone_verification`…), for support. */
     template: text('template'),
     /** `sent` (the provider accepted it) or `failed` (it refused; the error is in meta). */
-    status: text('status', { enum: ['sent', 'failed'] }).notNull().default('sent'),
+    status: text('status', { enum: ['sent', 'failed'] })
+      .notNull()
+      .default('sent'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -30,7 +30,10 @@ export const portfolioMonthEndFacts = pgTable(
     index('portfolio_month_end_facts_loan_idx').on(t.loanId, t.monthEnd),
     check('portfolio_month_end_facts_status_valid', sql`${t.status} in ('opened', 'default', 'charge_off', 'closed_paid', 'closed_refinanced')`),
     check('portfolio_month_end_facts_bucket_valid', sql`${t.bucket} in ('current', '1-29', '30-59', '60-89', '90-119', '120+')`),
-    check('portfolio_month_end_facts_money', sql`${t.originalAmountCents} > 0 and ${t.principalCents} >= 0 and ${t.chargedOffCents} >= 0 and ${t.daysPastDue} >= 0`),
+    check(
+      'portfolio_month_end_facts_money',
+      sql`${t.originalAmountCents} > 0 and ${t.principalCents} >= 0 and ${t.chargedOffCents} >= 0 and ${t.daysPastDue} >= 0`,
+    ),
   ],
 );
 

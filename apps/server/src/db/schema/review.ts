@@ -56,7 +56,9 @@ export const feedbackRequests = pgTable(
     /** false, true, or an object (e.g. `{ bank_link: true }`). */
     bankInformation: jsonb('bank_information').$type<boolean | Record<string, unknown>>().notNull(),
     allotment: boolean('allotment').notNull().default(false),
-    status: text('status', { enum: ['open', 'answered', 'superseded'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'answered', 'superseded'] })
+      .notNull()
+      .default('open'),
     /** Names of the fields the borrower changed (never their values). */
     answeredFields: jsonb('answered_fields').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -330,7 +330,9 @@ export const autoDebitAuthorizations = pgTable(
   },
   (t) => [
     index('auto_debit_authorizations_loan_idx').on(t.loanId),
-    uniqueIndex('auto_debit_authorizations_one_active').on(t.loanId).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('auto_debit_authorizations_one_active')
+      .on(t.loanId)
+      .where(sql`${t.revokedAt} is null`),
     check('auto_debit_authorizations_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -46,20 +46,20 @@ const PRIVACY_NOTICE = {
       heading: 'What we collect',
       paragraphs: [
         'The types of personal information we collect and share depend on the product or service you have with us. This information can include your name, address, date of birth and Social Security number; your employer, income, pay schedule and pay stubs; your bank account and debit card information; your payment history and account balances; and your credit history and credit scores.',
-        'We collect this information when you apply for a loan, upload a pay stub or choose to connect your payroll account, give us bank account or debit card details, make payments, or contact us. We also receive information from consumer reporting agencies, identity-verification and fraud-prevention services, your bank, and your employer\'s payroll office when you authorize it.',
+        "We collect this information when you apply for a loan, upload a pay stub or choose to connect your payroll account, give us bank account or debit card details, make payments, or contact us. We also receive information from consumer reporting agencies, identity-verification and fraud-prevention services, your bank, and your employer's payroll office when you authorize it.",
         'When you are no longer our customer, we continue to share your information as described in this notice.',
       ],
     },
     {
       heading: 'How we share your information',
       paragraphs: [
-        'All financial companies need to share customers\' personal information to run their everyday business. Below are the reasons financial companies can share their customers\' personal information, whether we share it for that reason, and whether you can limit that sharing.',
+        "All financial companies need to share customers' personal information to run their everyday business. Below are the reasons financial companies can share their customers' personal information, whether we share it for that reason, and whether you can limit that sharing.",
         'For our everyday business purposes, such as to process your transactions, maintain your account, respond to court orders and legal investigations, or report to credit bureaus: we share, and you cannot limit this sharing.',
         'For our marketing purposes, to offer our own products and services to you: we share, and you cannot limit this sharing.',
         'For joint marketing with other financial companies: we do not share.',
-        'For our affiliates\' everyday business purposes, information about your transactions and experiences: we share, and you cannot limit this sharing. Information about your creditworthiness: we share, and you can limit this sharing.',
+        "For our affiliates' everyday business purposes, information about your transactions and experiences: we share, and you cannot limit this sharing. Information about your creditworthiness: we share, and you can limit this sharing.",
         'For our affiliates to market to you, and for nonaffiliates to market to you: we do not share.',
-        'If you repay through your employer\'s payroll, we share with your employer only what it needs to start, change and stop your payroll deduction, such as your name, employee identifier, deduction amount and schedule. We do not share your credit report or the details of your application with your employer.',
+        "If you repay through your employer's payroll, we share with your employer only what it needs to start, change and stop your payroll deduction, such as your name, employee identifier, deduction amount and schedule. We do not share your credit report or the details of your application with your employer.",
       ],
     },
     {
@@ -136,7 +136,7 @@ const CONSENT_ELECTRONIC_COMMUNICATIONS = {
     {
       heading: 'Hardware and software you need',
       paragraphs: [
-        'To access and keep Communications you need: a computer, tablet or smartphone running a currently supported operating system; one of the two most recent major versions of Chrome, Edge, Firefox or Safari, with JavaScript and cookies enabled; software that opens PDF files, such as your device\'s built-in viewer; a working e-mail address; an internet connection; and either enough storage space to save Communications or a printer.',
+        "To access and keep Communications you need: a computer, tablet or smartphone running a currently supported operating system; one of the two most recent major versions of Chrome, Edge, Firefox or Safari, with JavaScript and cookies enabled; software that opens PDF files, such as your device's built-in viewer; a working e-mail address; an internet connection; and either enough storage space to save Communications or a printer.",
         'If we change these requirements in a way that creates a material risk that you will not be able to access or keep Communications, we will tell you before the change takes effect, and you may withdraw your consent without any fee.',
         'By giving your consent, you confirm that you can open and read this disclosure electronically, which shows that you can access Communications in the form we will use, and that you are able to save or print it.',
       ],
@@ -273,7 +273,7 @@ const TERMS_OF_USE = {
       heading: 'Who we are',
       paragraphs: [
         `Payrail is a financial technology company, not a bank. Loans offered through the Services are made by ${BANK} (the "Bank"). Payrail provides the application platform and services loans on the Bank's behalf.`,
-        'Loans are available only to residents of the states we serve, and every application is subject to the Bank\'s credit and eligibility requirements.',
+        "Loans are available only to residents of the states we serve, and every application is subject to the Bank's credit and eligibility requirements.",
       ],
     },
     {
@@ -287,8 +287,8 @@ const TERMS_OF_USE = {
       heading: 'Using the Services responsibly',
       paragraphs: [
         'You agree to give us true, current and complete information, and to upload only documents that are genuine and that you have the right to share.',
-        'You agree not to use the Services for any unlawful purpose; not to access another person\'s account; not to copy, scrape or harvest data from the Services by automated means; not to probe, disrupt or overload our systems; and not to reverse engineer the Services except where the law expressly allows it.',
-        'If you choose to connect your payroll account or bank account through a third-party service, that service\'s own terms and privacy policy also apply. We are not responsible for third-party websites linked from the Services.',
+        "You agree not to use the Services for any unlawful purpose; not to access another person's account; not to copy, scrape or harvest data from the Services by automated means; not to probe, disrupt or overload our systems; and not to reverse engineer the Services except where the law expressly allows it.",
+        "If you choose to connect your payroll account or bank account through a third-party service, that service's own terms and privacy policy also apply. We are not responsible for third-party websites linked from the Services.",
       ],
     },
     {
@@ -342,7 +342,7 @@ const PROMISSORY_NOTE_TERMS = {
       heading: 'Interest',
       paragraphs: [
         'Interest is simple interest, charged per payment period and never compounded. Each installment covers the period from the previous due date (for the first installment, the date the loan is disbursed) to its own due date. The interest of a period is the principal not yet due at the start of the period multiplied by the periodic rate (the annual rate shown in the Loan Details divided by the number of payment periods in a year: 52 weekly, 26 bi-weekly, 24 semi-monthly, 12 monthly), rounded to the nearest cent. That is how the payment schedule and the finance charge shown in the Truth in Lending disclosure are computed: if you pay every installment in full on its due date, you pay exactly the total of payments disclosed.',
-        'Within a period, interest is earned day by day in equal parts: on any day, the interest earned on the installment in progress is the interest of the period multiplied by the days elapsed since the period began and divided by the days in the period, rounded to the nearest cent. A payment made early lowers the principal on which the next periods\' interest is computed, so it reduces the interest you pay. A late or partial payment leaves the unpaid part of the installment past due; past-due principal does not bear further interest, and no interest is charged after the last scheduled due date. Late fees, if any, are only those stated in the Loan Details.',
+        "Within a period, interest is earned day by day in equal parts: on any day, the interest earned on the installment in progress is the interest of the period multiplied by the days elapsed since the period began and divided by the days in the period, rounded to the nearest cent. A payment made early lowers the principal on which the next periods' interest is computed, so it reduces the interest you pay. A late or partial payment leaves the unpaid part of the installment past due; past-due principal does not bear further interest, and no interest is charged after the last scheduled due date. Late fees, if any, are only those stated in the Loan Details.",
       ],
     },
     {
@@ -370,7 +370,7 @@ const PROMISSORY_NOTE_TERMS = {
       heading: 'Default',
       paragraphs: [
         'You are in default if you do not pay an installment in full within 30 days after its due date, if you gave us false or misleading information in your application, or if you become the subject of a bankruptcy proceeding, in each case as far as the law allows us to treat that event as a default.',
-        'If you are in default, and after giving you any notice and opportunity to cure that the law requires, we may require you to pay the entire unpaid principal and accrued interest at once and use any other remedy the law allows. We will not charge collection costs or attorneys\' fees unless the law allows them.',
+        "If you are in default, and after giving you any notice and opportunity to cure that the law requires, we may require you to pay the entire unpaid principal and accrued interest at once and use any other remedy the law allows. We will not charge collection costs or attorneys' fees unless the law allows them.",
         'If we delay or do not enforce any of our rights, we do not give them up.',
       ],
     },
@@ -433,7 +433,7 @@ const PARTNER_PAYROLL_AUTHORIZATION = {
       heading: 'Voluntary and revocable',
       paragraphs: [
         'This authorization is voluntary. Repaying through payroll is not a condition of your employment, and the Employer will not treat you differently because you do or do not use it.',
-        'You may revoke this authorization at any time by telling Payrail by phone, e-mail or in your account. Revocation takes effect for pay dates at least 3 business days after Payrail receives it, or later if the Employer\'s payroll cut-off requires. Revoking does not change what you owe; you will need to choose another payment method.',
+        "You may revoke this authorization at any time by telling Payrail by phone, e-mail or in your account. Revocation takes effect for pay dates at least 3 business days after Payrail receives it, or later if the Employer's payroll cut-off requires. Revoking does not change what you owe; you will need to choose another payment method.",
       ],
     },
     {
@@ -530,7 +530,7 @@ const DEBIT_CARD_AUTHORIZATION = {
       heading: 'Changing or cancelling',
       paragraphs: [
         'You may change the Card or cancel recurring payments in your account or by contacting us at least 3 business days before the next scheduled charge. Cancelling does not change what you owe.',
-        'If your card issuer supplies updated card details, such as a new expiration date, through the card network\'s updater service, we may use them so that your recurring payments continue.',
+        "If your card issuer supplies updated card details, such as a new expiration date, through the card network's updater service, we may use them so that your recurring payments continue.",
       ],
     },
     {
@@ -598,7 +598,7 @@ export function eligibilityConsent(state: State): AgreementDocument {
       {
         heading: 'Equal credit opportunity',
         paragraphs: [
-          'The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant\'s income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Office of the Comptroller of the Currency, Customer Assistance Group (www.helpwithmybank.gov).',
+          "The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, or age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Office of the Comptroller of the Currency, Customer Assistance Group (www.helpwithmybank.gov).",
         ],
       },
       {

@@ -27,12 +27,7 @@ const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Ar
 
 /** Escapes the five XML special characters so a name is safe in text and attribute values. */
 export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /**

@@ -325,8 +325,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'weekly',
     payroll_portal: MY_ADP,
-    pay_stub_help:
-      'Sign in to MyADP (or the ADP mobile app), tap "Pay" and open your latest pay statement. Select "Download PDF" and upload that file.',
+    pay_stub_help: 'Sign in to MyADP (or the ADP mobile app), tap "Pay" and open your latest pay statement. Select "Download PDF" and upload that file.',
     video_url: VIDEO_ADP,
     argyle_id: 'item_000201',
     multiple_paycheck: false,
@@ -389,8 +388,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'biweekly',
     payroll_portal: GUSTO,
-    pay_stub_help:
-      'Sign in to Gusto, select "Paystubs" from your employee dashboard and open the most recent one. Choose "Download" to save it as a PDF.',
+    pay_stub_help: 'Sign in to Gusto, select "Paystubs" from your employee dashboard and open the most recent one. Choose "Download" to save it as a PDF.',
     video_url: null,
     argyle_id: null,
     multiple_paycheck: false,
@@ -421,8 +419,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'biweekly',
     payroll_portal: PAYCOM,
-    pay_stub_help:
-      'Sign in to Paycom, open "Checks" and select your most recent pay date. Choose "View Check Stub" and download it as a PDF.',
+    pay_stub_help: 'Sign in to Paycom, open "Checks" and select your most recent pay date. Choose "View Check Stub" and download it as a PDF.',
     video_url: null,
     argyle_id: 'item_000206',
     multiple_paycheck: false,
@@ -486,8 +483,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'biweekly',
     payroll_portal: MY_ADP,
-    pay_stub_help:
-      'Sign in to MyADP, select "Pay" and then "Pay Statements", and open the most recent one. Choose "Download PDF" and upload that file.',
+    pay_stub_help: 'Sign in to MyADP, select "Pay" and then "Pay Statements", and open the most recent one. Choose "Download PDF" and upload that file.',
     video_url: VIDEO_ADP,
     argyle_id: 'item_000302',
     multiple_paycheck: false,
@@ -550,8 +546,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'semimonthly',
     payroll_portal: PAYLOCITY,
-    pay_stub_help:
-      'Sign in to Paylocity, open "Pay History" and select your latest pay date. Download the check stub as a PDF and upload it.',
+    pay_stub_help: 'Sign in to Paylocity, open "Pay History" and select your latest pay date. Download the check stub as a PDF and upload it.',
     video_url: null,
     argyle_id: 'item_000303',
     multiple_paycheck: false,
@@ -566,8 +561,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'semimonthly',
     payroll_portal: GUSTO,
-    pay_stub_help:
-      'Sign in to Gusto, choose "Paystubs" on your employee dashboard and open the latest one. Select "Download" to save it as a PDF.',
+    pay_stub_help: 'Sign in to Gusto, choose "Paystubs" on your employee dashboard and open the latest one. Select "Download" to save it as a PDF.',
     video_url: null,
     argyle_id: null,
     multiple_paycheck: false,
@@ -598,8 +592,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'biweekly',
     payroll_portal: MY_ADP,
-    pay_stub_help:
-      'Sign in to MyADP, select "Pay" and then "Pay Statements", and open the latest statement. Choose "Download PDF" and upload that file.',
+    pay_stub_help: 'Sign in to MyADP, select "Pay" and then "Pay Statements", and open the latest statement. Choose "Download PDF" and upload that file.',
     video_url: VIDEO_ADP,
     argyle_id: null,
     multiple_paycheck: false,
@@ -614,8 +607,7 @@ export const EMPLOYERS = [
     payment_type: 'split_direct_deposit',
     pay_frequency: 'biweekly',
     payroll_portal: PAYCOM,
-    pay_stub_help:
-      'Sign in to Paycom (or the Paycom app), open "Checks" and choose the most recent pay date. Select "View Check Stub" and save it as a PDF.',
+    pay_stub_help: 'Sign in to Paycom (or the Paycom app), open "Checks" and choose the most recent pay date. Select "View Check Stub" and save it as a PDF.',
     video_url: null,
     argyle_id: null,
     multiple_paycheck: false,

@@ -40,18 +40,7 @@ export type EmployerType = 'federal' | 'postal' | 'private' | 'state_local';
 export type EmployerPartnership = 'b2b_partner';
 export type PaymentType = 'allotment' | 'split_direct_deposit';
 export type PayFrequency = 'weekly' | 'biweekly' | 'semimonthly' | 'monthly';
-export type PayrollService =
-  | 'ADP'
-  | 'Paychex'
-  | 'Gusto'
-  | 'Paylocity'
-  | 'Paycom'
-  | 'UKG'
-  | 'Workday'
-  | 'DFAS'
-  | 'NFC'
-  | 'Other'
-  | "Don't know";
+export type PayrollService = 'ADP' | 'Paychex' | 'Gusto' | 'Paylocity' | 'Paycom' | 'UKG' | 'Workday' | 'DFAS' | 'NFC' | 'Other' | "Don't know";
 
 export interface PayrollPortal {
   readonly name: string;

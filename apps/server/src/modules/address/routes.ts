@@ -12,7 +12,11 @@ export function addressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/addresses/autocomplete',
-      { onRequest: requireSignIn(ctx), config: { rateLimit: AUTOCOMPLETE_RATE_LIMIT }, schema: { querystring: ZAddressAutocompleteQuery, response: { 200: ZAddressAutocompleteResponse } } },
+      {
+        onRequest: requireSignIn(ctx),
+        config: { rateLimit: AUTOCOMPLETE_RATE_LIMIT },
+        schema: { querystring: ZAddressAutocompleteQuery, response: { 200: ZAddressAutocompleteResponse } },
+      },
       async (req) => suggestAddresses(ctx, req.query.query, req.log),
     );
   };

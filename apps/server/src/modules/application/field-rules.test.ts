@@ -36,7 +36,20 @@ const profile: ProfileRow = {
   updatedAt: at,
 };
 
-const borrower: BorrowerRow = { id: 1, userId: 1, firstName: 'Jordan', lastName: 'Rivera', employerId: null, stateId: 8, referCode: 'ABC', referredBy: null, phone: null, phoneConfirmedAt: null, createdAt: at, updatedAt: at };
+const borrower: BorrowerRow = {
+  id: 1,
+  userId: 1,
+  firstName: 'Jordan',
+  lastName: 'Rivera',
+  employerId: null,
+  stateId: 8,
+  referCode: 'ABC',
+  referredBy: null,
+  phone: null,
+  phoneConfirmedAt: null,
+  createdAt: at,
+  updatedAt: at,
+};
 
 describe('isBorrowerField', () => {
   // update_field answers from the rows its save returned and reads only a table the answer needs: the

@@ -1,10 +1,24 @@
-import { ABOUT_YOURSELF_FIELDS, type AboutYourselfField, type FieldCode, HOUSING_TYPES, SSN_CONFIRMATION_FIELD, type TFieldValue, fieldMessage } from '@payrail/contract/application';
+import {
+  ABOUT_YOURSELF_FIELDS,
+  type AboutYourselfField,
+  type FieldCode,
+  HOUSING_TYPES,
+  SSN_CONFIRMATION_FIELD,
+  type TFieldValue,
+  fieldMessage,
+} from '@payrail/contract/application';
 import type { IsoDate } from '@payrail/domain/dates';
 import { cents, formatCents } from '@payrail/domain/money';
 import { formatUsDate, validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import { parseDollarField } from '@payrail/domain/validation/money-input';
-import { DRIVER_LICENSE_NUMBER_MAX, UNIT_NUMBER_MAX, validateDriverLicenseNumber, validatePersonName, validateUnitNumber } from '@payrail/domain/validation/names';
+import {
+  DRIVER_LICENSE_NUMBER_MAX,
+  UNIT_NUMBER_MAX,
+  validateDriverLicenseNumber,
+  validatePersonName,
+  validateUnitNumber,
+} from '@payrail/domain/validation/names';
 import { maskSsn, validateSsn, validateSsnConfirmation } from '@payrail/domain/validation/ssn';
 import { checkText } from '@payrail/domain/validation/text';
 import { validateWorkingTimeRange, workingTimeLabel } from '@payrail/domain/validation/working-time';
@@ -61,19 +75,23 @@ function asBoolean(raw: unknown): boolean | null {
   return null;
 }
 
-const text = (max: number, required: boolean, save: (v: string) => FieldPatch): Rule => (raw) => {
-  const t = asText(raw);
-  if (t === null) return fail('invalid');
-  const r = checkText(t, { required, max });
-  return r.ok ? save(r.value) : fail(r.code, max);
-};
+const text =
+  (max: number, required: boolean, save: (v: string) => FieldPatch): Rule =>
+  (raw) => {
+    const t = asText(raw);
+    if (t === null) return fail('invalid');
+    const r = checkText(t, { required, max });
+    return r.ok ? save(r.value) : fail(r.code, max);
+  };
 
-const money = (save: (cents: number) => FieldPatch): Rule => (raw) => {
-  const t = asText(raw);
-  if (t === null) return fail('amount_invalid');
-  const r = parseDollarField(t);
-  return r.ok ? save(r.value) : fail(r.code === 'required' ? 'required' : r.code);
-};
+const money =
+  (save: (cents: number) => FieldPatch): Rule =>
+  (raw) => {
+    const t = asText(raw);
+    if (t === null) return fail('amount_invalid');
+    const r = parseDollarField(t);
+    return r.ok ? save(r.value) : fail(r.code === 'required' ? 'required' : r.code);
+  };
 
 const NAME_MAX = 60;
 
@@ -192,7 +210,11 @@ export const isAboutYourselfField = (name: string): name is AboutYourselfField =
  * Validates the named fields of one call (extra keys that are no field answer MSG.fieldRuleNotFound).
  * Answers the merged patch, or the field errors when any field fails (then nothing is saved).
  */
-export async function validateFields(values: Readonly<Record<string, unknown>>, deps: FieldDeps, unknownMessage: string): Promise<{ ok: true; patch: FieldPatch; fields: AboutYourselfField[] } | { ok: false; errors: FieldErrors }> {
+export async function validateFields(
+  values: Readonly<Record<string, unknown>>,
+  deps: FieldDeps,
+  unknownMessage: string,
+): Promise<{ ok: true; patch: FieldPatch; fields: AboutYourselfField[] } | { ok: false; errors: FieldErrors }> {
   const errors: FieldErrors = {};
   const patch: FieldPatch = {};
   const fields: AboutYourselfField[] = [];

@@ -58,7 +58,13 @@ function profileUpsertOf(db: Db, cache: Map<string, ProfileUpsert>, keys: readon
  * transaction, and answers the rows written (RETURNING: no second round trip to read what was just saved).
  * `profileUpserts` (outside a transaction only): the prepared upserts, so a call does not build its SQL again.
  */
-export async function writeApplicationFields(tx: Db | Tx, userId: number, patch: { profile?: ProfilePatch; borrower?: BorrowerPatch }, at: Date, profileUpserts?: Map<string, ProfileUpsert>): Promise<SavedRows> {
+export async function writeApplicationFields(
+  tx: Db | Tx,
+  userId: number,
+  patch: { profile?: ProfilePatch; borrower?: BorrowerPatch },
+  at: Date,
+  profileUpserts?: Map<string, ProfileUpsert>,
+): Promise<SavedRows> {
   const saved: SavedRows = {};
   const profile = patch.profile;
   const keys = profile ? (Object.keys(profile) as (keyof ProfilePatch)[]).filter((k) => profile[k] !== undefined).sort() : [];
@@ -77,7 +83,11 @@ export async function writeApplicationFields(tx: Db | Tx, userId: number, patch:
     }
   }
   if (patch.borrower && Object.keys(patch.borrower).length > 0) {
-    [saved.borrower] = await tx.update(loanBorrowers).set({ ...patch.borrower, updatedAt: at }).where(eq(loanBorrowers.userId, userId)).returning();
+    [saved.borrower] = await tx
+      .update(loanBorrowers)
+      .set({ ...patch.borrower, updatedAt: at })
+      .where(eq(loanBorrowers.userId, userId))
+      .returning();
   }
   return saved;
 }
@@ -108,7 +118,10 @@ export function applicationRepository(db: Db) {
     .where(
       and(
         eq(applications.userId, userId),
-        or(isNull(applications.closedAt), eq(applications.id, sql`(select max(${applications.id}) from ${applications} where ${applications.userId} = ${userId})`)),
+        or(
+          isNull(applications.closedAt),
+          eq(applications.id, sql`(select max(${applications.id}) from ${applications} where ${applications.userId} = ${userId})`),
+        ),
       ),
     )
     .orderBy(desc(applications.id))
@@ -123,7 +136,10 @@ export function applicationRepository(db: Db) {
       try {
         // One table touched is one statement, atomic by itself: no BEGIN/COMMIT round trips around it.
         const tables = [patch.profile, patch.borrower].filter((p) => p && Object.keys(p).length > 0).length;
-        const saved = tables <= 1 ? await writeApplicationFields(db, userId, patch, at, profileUpserts) : await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
+        const saved =
+          tables <= 1
+            ? await writeApplicationFields(db, userId, patch, at, profileUpserts)
+            : await db.transaction((tx) => writeApplicationFields(tx, userId, patch, at));
         return { ok: true, ...saved };
       } catch (err) {
         if (isSsnConflict(err)) return { ok: false, conflict: 'ssn' };
@@ -133,7 +149,13 @@ export function applicationRepository(db: Db) {
 
     /** Whether another member's profile holds this SSN index. */
     ssnIndexTaken: async (index: string, userId: number): Promise<boolean> =>
-      (await db.select({ id: borrowerProfiles.id }).from(borrowerProfiles).where(and(eq(borrowerProfiles.ssnIndex, index), ne(borrowerProfiles.userId, userId))).limit(1)).length > 0,
+      (
+        await db
+          .select({ id: borrowerProfiles.id })
+          .from(borrowerProfiles)
+          .where(and(eq(borrowerProfiles.ssnIndex, index), ne(borrowerProfiles.userId, userId)))
+          .limit(1)
+      ).length > 0,
 
     /** Distinct SSN indexes the member submitted since `since`, other than `except`. */
     ssnIndexesTriedSince: async (userId: number, since: Date, except: string): Promise<number> => {
@@ -148,19 +170,31 @@ export function applicationRepository(db: Db) {
       await db.insert(ssnChecks).values({ userId, ssnIndex, at });
     },
 
-    loanPurposeExists: async (id: number): Promise<boolean> => (await db.select({ id: loanPurposes.id }).from(loanPurposes).where(eq(loanPurposes.id, id)).limit(1)).length > 0,
+    loanPurposeExists: async (id: number): Promise<boolean> =>
+      (await db.select({ id: loanPurposes.id }).from(loanPurposes).where(eq(loanPurposes.id, id)).limit(1)).length > 0,
 
-    listReferences: (userId: number) => db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position)),
+    listReferences: (userId: number) =>
+      db.select().from(borrowerReferences).where(eq(borrowerReferences.userId, userId)).orderBy(asc(borrowerReferences.position)),
 
     replaceReferences: (userId: number, refs: readonly NewReference[], at: Date) => db.transaction((tx) => writeReferences(tx, userId, refs, at)),
 
     createLead: async (lead: { fullName: string; email: string; stateId: number; userId: number | null; at: Date }) => {
-      const [row] = await db.insert(leads).values({ fullName: lead.fullName, email: lead.email, stateId: lead.stateId, userId: lead.userId, createdAt: lead.at }).returning();
+      const [row] = await db
+        .insert(leads)
+        .values({ fullName: lead.fullName, email: lead.email, stateId: lead.stateId, userId: lead.userId, createdAt: lead.at })
+        .returning();
       return row!;
     },
 
     // ── The application row ─────────────────────────────────────────────────────────────────────
-    activeApplication: (userId: number) => one(db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))).limit(1)),
+    activeApplication: (userId: number) =>
+      one(
+        db
+          .select()
+          .from(applications)
+          .where(and(eq(applications.userId, userId), isNull(applications.closedAt)))
+          .limit(1),
+      ),
 
     latestApplication: (userId: number) => one(db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.id)).limit(1)),
 
@@ -174,12 +208,20 @@ export function applicationRepository(db: Db) {
     ensureActiveApplication: async (userId: number, at: Date): Promise<ApplicationRow> => {
       const [created] = await db.insert(applications).values({ userId, createdAt: at, updatedAt: at }).onConflictDoNothing().returning();
       if (created) return created;
-      const [row] = await db.select().from(applications).where(and(eq(applications.userId, userId), isNull(applications.closedAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.userId, userId), isNull(applications.closedAt)))
+        .limit(1);
       return row!;
     },
 
     updateApplication: async (id: number, patch: ApplicationPatch, at: Date): Promise<ApplicationRow> => {
-      const [row] = await db.update(applications).set({ ...patch, updatedAt: at }).where(eq(applications.id, id)).returning();
+      const [row] = await db
+        .update(applications)
+        .set({ ...patch, updatedAt: at })
+        .where(eq(applications.id, id))
+        .returning();
       return row!;
     },
   };

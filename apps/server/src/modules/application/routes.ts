@@ -31,25 +31,39 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       showField(ctx, signedIn(req).member, req.params.field),
     );
 
-    app.post('/about_yourself/update_field', { onRequest, config: { fieldKey: leafFieldKey }, schema: { body: ZUpdateFieldRequest, response: { 200: ZUpdateFieldResponse } } }, async (req) =>
-      updateFields(ctx, signedIn(req).member, req.body.loan_borrower),
+    app.post(
+      '/about_yourself/update_field',
+      { onRequest, config: { fieldKey: leafFieldKey }, schema: { body: ZUpdateFieldRequest, response: { 200: ZUpdateFieldResponse } } },
+      async (req) => updateFields(ctx, signedIn(req).member, req.body.loan_borrower),
     );
 
-    app.get('/about_yourself/borrower_references', { onRequest, schema: { response: { 200: ZReferencesResponse } } }, async (req) => listReferences(ctx, signedIn(req).member));
-
-    app.post('/about_yourself/update_references', { onRequest, schema: { body: ZUpdateReferencesRequest, response: { 200: ZReferencesResponse } } }, async (req) =>
-      updateReferences(ctx, signedIn(req).member, req.body),
+    app.get('/about_yourself/borrower_references', { onRequest, schema: { response: { 200: ZReferencesResponse } } }, async (req) =>
+      listReferences(ctx, signedIn(req).member),
     );
 
-    app.get('/education_program', { onRequest, schema: { response: { 200: ZEducationProgramResponse } } }, async (req) => getEducationProgram(ctx, signedIn(req).member));
+    app.post(
+      '/about_yourself/update_references',
+      { onRequest, schema: { body: ZUpdateReferencesRequest, response: { 200: ZReferencesResponse } } },
+      async (req) => updateReferences(ctx, signedIn(req).member, req.body),
+    );
 
-    app.post('/education_program', { onRequest, schema: { body: ZEducationProgramRequest, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req) =>
-      acceptEducationProgram(ctx, signedIn(req).member, req.body),
+    app.get('/education_program', { onRequest, schema: { response: { 200: ZEducationProgramResponse } } }, async (req) =>
+      getEducationProgram(ctx, signedIn(req).member),
+    );
+
+    app.post(
+      '/education_program',
+      { onRequest, schema: { body: ZEducationProgramRequest, response: { 200: z.object({ ok: z.literal(true) }) } } },
+      async (req) => acceptEducationProgram(ctx, signedIn(req).member, req.body),
     );
 
     app.post(
       '/leads',
-      { onRequest: allowSignIn(ctx), config: { fieldKey: leafFieldKey, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: ZLeadRequest, response: { 201: ZLeadResponse } } },
+      {
+        onRequest: allowSignIn(ctx),
+        config: { fieldKey: leafFieldKey, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { body: ZLeadRequest, response: { 201: ZLeadResponse } },
+      },
       async (req, reply) => reply.status(201).send(await createLead(ctx, req.body, req.signedIn?.member.id ?? null)),
     );
   };

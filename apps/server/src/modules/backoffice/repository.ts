@@ -37,7 +37,15 @@ export type QueueFilter = {
   offset: number;
 };
 
-export type AuditFilter = { staffId?: number | undefined; action?: string | undefined; userId?: number | undefined; from?: Date | undefined; to?: Date | undefined; limit: number; offset: number };
+export type AuditFilter = {
+  staffId?: number | undefined;
+  action?: string | undefined;
+  userId?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+};
 
 /**
  * The funding rule (servicing/fund-application) as SQL on the member row: approved, the open application
@@ -70,7 +78,8 @@ export function backofficeRepository(db: Db) {
       // Same rule as funding (servicing/fund-application): approved, signed, not funded.
       if (f.readyToFund) where.push(readyToFundSql());
       const cond = where.length ? and(...where) : undefined;
-      const column = f.sort === 'created_at' ? applicationMembers.createdAt : f.sort === 'status' ? applicationMembers.workflowStatus : applicationMembers.updatedAt;
+      const column =
+        f.sort === 'created_at' ? applicationMembers.createdAt : f.sort === 'status' ? applicationMembers.workflowStatus : applicationMembers.updatedAt;
       const order = f.dir === 'asc' ? [asc(column), asc(applicationMembers.id)] : [desc(column), desc(applicationMembers.id)];
       const base = () =>
         db
@@ -94,13 +103,24 @@ export function backofficeRepository(db: Db) {
         .orderBy(...order)
         .limit(f.limit)
         .offset(f.offset);
-      const [total] = await db.select({ n: count() }).from(applicationMembers).leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id)).where(cond);
+      const [total] = await db
+        .select({ n: count() })
+        .from(applicationMembers)
+        .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
+        .where(cond);
       return { rows, total: Number(total?.n ?? 0) };
     },
 
     member: async (userId: number) => {
       const [row] = await db
-        .select({ member: applicationMembers, borrower: loanBorrowers, profile: borrowerProfiles, employer: employers, state: states, loanPurpose: loanPurposes.name })
+        .select({
+          member: applicationMembers,
+          borrower: loanBorrowers,
+          profile: borrowerProfiles,
+          employer: employers,
+          state: states,
+          loanPurpose: loanPurposes.name,
+        })
         .from(applicationMembers)
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
         .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, applicationMembers.id))
@@ -116,7 +136,12 @@ export function backofficeRepository(db: Db) {
 
     /** The member's open application, or the newest closed one. */
     application: async (userId: number) => {
-      const [row] = await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(sql`${applications.closedAt} is null desc`, desc(applications.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(applications)
+        .where(eq(applications.userId, userId))
+        .orderBy(sql`${applications.closedAt} is null desc`, desc(applications.id))
+        .limit(1);
       return row;
     },
 
@@ -149,7 +174,8 @@ export function backofficeRepository(db: Db) {
         .where(eq(workflowTransitions.userId, userId))
         .orderBy(asc(workflowTransitions.id)),
 
-    decisions: (userId: number) => db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(asc(underwritingDecisions.id)),
+    decisions: (userId: number) =>
+      db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(asc(underwritingDecisions.id)),
 
     feedback: (userId: number) =>
       db

@@ -24,14 +24,18 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const read = { staff: 'read' } as const;
   const review = { staff: 'review' } as const;
   return async (app) => {
-    app.get('/applications', { config: read, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) => listQueue(ctx, req.query));
+    app.get('/applications', { config: read, schema: { querystring: ZQueueQuery, response: { 200: ZQueueResponse } } }, async (req) =>
+      listQueue(ctx, req.query),
+    );
 
     app.get('/applications/:userId', { config: read, schema: { params: ZBackofficeUserParams, response: { 200: ZApplicationDetail } } }, async (req) =>
       getApplicationDetail(ctx, req.params.userId),
     );
 
-    app.post('/applications/:userId/reveal_ssn', { config: review, schema: { params: ZBackofficeUserParams, response: { 200: ZRevealSsnResponse } } }, async (req) =>
-      revealSsn(ctx, staffOf(req), req.params.userId),
+    app.post(
+      '/applications/:userId/reveal_ssn',
+      { config: review, schema: { params: ZBackofficeUserParams, response: { 200: ZRevealSsnResponse } } },
+      async (req) => revealSsn(ctx, staffOf(req), req.params.userId),
     );
 
     app.get('/documents/:id', { config: review, schema: { params: ZBackofficeDocumentParams } }, async (req, reply) => {
@@ -47,10 +51,16 @@ export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Which stored files have lost their bytes (the files borrowers and staff are told are unavailable).
     app.get('/storage_check', { config: { staff: 'storageCheck' }, schema: { response: { 200: ZStorageCheckResponse } } }, async (req) => {
       const result = await checkStorage(ctx);
-      if (result.missing.length > 0) req.log.warn({ count: result.missing.length, missing: result.missing.slice(0, 50).map((m) => ({ source: m.source, id: m.id })) }, 'storage check: stored files missing');
+      if (result.missing.length > 0)
+        req.log.warn(
+          { count: result.missing.length, missing: result.missing.slice(0, 50).map((m) => ({ source: m.source, id: m.id })) },
+          'storage check: stored files missing',
+        );
       return result;
     });
 
-    app.get('/audit', { config: { staff: 'audit' }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) => listAudit(ctx, req.query));
+    app.get('/audit', { config: { staff: 'audit' }, schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } } }, async (req) =>
+      listAudit(ctx, req.query),
+    );
   };
 }

@@ -49,13 +49,17 @@ function build(input: InstructionInput): Instructions {
       title: 'How to set up your allotment in LiteBlue',
       intro: `Your loan is repaid by a payroll allotment from your ${employer} paycheck. Set it up in LiteBlue, then upload the confirmation.`,
       steps: [
-        { text: 'Sign in to LiteBlue with your Employee ID and password.', link: { label: portal?.name ?? 'LiteBlue', url: portal?.url ?? 'https://liteblue.usps.gov' } },
+        {
+          text: 'Sign in to LiteBlue with your Employee ID and password.',
+          link: { label: portal?.name ?? 'LiteBlue', url: portal?.url ?? 'https://liteblue.usps.gov' },
+        },
         { text: 'Open PostalEASE and choose "Payroll - Allotments/Net To Bank", then "Allotments".' },
         { text: 'Add a new allotment with the account details below and the amount per paycheck, and submit it.' },
         { text: 'Save or screenshot the confirmation page and upload it on the Allotment page of your application.' },
       ],
       details,
-      closing: 'The allotment starts with the first pay period your payroll office processes after you submit it. Keep it in place until your loan is paid in full.',
+      closing:
+        'The allotment starts with the first pay period your payroll office processes after you submit it. Keep it in place until your loan is paid in full.',
     };
   }
   if (input.kind === 'federal_allotment') {
@@ -70,7 +74,8 @@ function build(input: InstructionInput): Instructions {
         { text: 'Save or screenshot the confirmation and upload it on the Allotment page of your application.' },
       ],
       details,
-      closing: 'The allotment starts with the first pay period your payroll office processes after you save it. Keep it in place until your loan is paid in full.',
+      closing:
+        'The allotment starts with the first pay period your payroll office processes after you save it. Keep it in place until your loan is paid in full.',
     };
   }
   return {
@@ -80,7 +85,9 @@ function build(input: InstructionInput): Instructions {
     steps: [
       portalStep("Sign in to your employer's payroll portal."),
       { text: 'Open your direct deposit settings and add a new deposit account (a savings split).' },
-      { text: `Enter the account details below, choose a fixed amount of ${input.amount} per paycheck, and save. Keep your current account for the rest of your pay.` },
+      {
+        text: `Enter the account details below, choose a fixed amount of ${input.amount} per paycheck, and save. Keep your current account for the rest of your pay.`,
+      },
       { text: 'Take a screenshot of the saved split and upload it on the Split Direct Deposit page of your application.' },
     ],
     details,
@@ -94,7 +101,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function renderAllotmentInstructions(input: InstructionInput): { subject: string; html: string; text: string } {
   const i = build(input);
   const steps = i.steps
-    .map((s) => `<li>${escapeHtml(s.text)}${s.link ? ` <a href="${escapeHtml(s.link.url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(s.link.label)}</a>` : ''}</li>`)
+    .map(
+      (s) =>
+        `<li>${escapeHtml(s.text)}${s.link ? ` <a href="${escapeHtml(s.link.url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(s.link.label)}</a>` : ''}</li>`,
+    )
     .join('');
   const rows = i.details.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
   const html = `<section class="repayment-instructions"><h2>${escapeHtml(i.title)}</h2><p>${escapeHtml(i.intro)}</p><ol>${steps}</ol><table>${rows}</table><p>${escapeHtml(i.closing)}</p></section>`;

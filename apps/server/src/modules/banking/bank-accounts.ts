@@ -67,7 +67,10 @@ export const routingDirectoryOf = (ctx: AppContext) => loadRoutingDirectory(ctx.
  * A routing number's bank: the ABA checks first (nine digits, Federal Reserve prefix, 3-7-1 checksum),
  * then the directory. Answers the digits and the bank's name, or which of the two failed.
  */
-export async function findBank(ctx: AppContext, text: string): Promise<{ ok: true; routingNumber: string; bankName: string } | { ok: false; reason: 'invalid' | 'unknown' }> {
+export async function findBank(
+  ctx: AppContext,
+  text: string,
+): Promise<{ ok: true; routingNumber: string; bankName: string } | { ok: false; reason: 'invalid' | 'unknown' }> {
   const checked = validateRoutingNumber(text);
   if (!checked.ok) return { ok: false, reason: 'invalid' };
   const entry = (await routingDirectoryOf(ctx)).lookup(checked.value);

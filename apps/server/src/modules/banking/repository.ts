@@ -1,6 +1,15 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { achAuthorizations, allotmentInstructionEmails, applicationMembers, applications, bankAccounts, bankLinkEvents, repayMethodChoices, userAgreements } from '../../db/schema/index';
+import {
+  achAuthorizations,
+  allotmentInstructionEmails,
+  applicationMembers,
+  applications,
+  bankAccounts,
+  bankLinkEvents,
+  repayMethodChoices,
+  userAgreements,
+} from '../../db/schema/index';
 import type { ApplicationPatch } from '../application/repository';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
 
@@ -108,7 +117,11 @@ export function bankingRepository(db: Db) {
       (
         await withMove(db, move, async (tx) => {
           await tx.insert(repayMethodChoices).values({ userId: c.userId, method: c.method, chosenAt: c.at });
-          if (c.terms) await tx.update(applications).set({ ...c.terms.patch, updatedAt: c.at }).where(eq(applications.id, c.terms.applicationId));
+          if (c.terms)
+            await tx
+              .update(applications)
+              .set({ ...c.terms.patch, updatedAt: c.at })
+              .where(eq(applications.id, c.terms.applicationId));
         })
       ).ok,
 
@@ -146,7 +159,14 @@ export function bankingRepository(db: Db) {
         }
         const [authorization] = await tx
           .insert(achAuthorizations)
-          .values({ userId: a.userId, bankAccountId: accountId!, agreementDocumentId: a.agreementDocumentId, authorizedAt: a.at, ip: a.ip, userAgent: a.userAgent })
+          .values({
+            userId: a.userId,
+            bankAccountId: accountId!,
+            agreementDocumentId: a.agreementDocumentId,
+            authorizedAt: a.at,
+            ip: a.ip,
+            userAgent: a.userAgent,
+          })
           .returning();
         await tx
           .insert(userAgreements)

@@ -61,18 +61,26 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Read the routing directory now: a bad ROUTING_DIRECTORY_FILE stops the boot instead of failing every lookup.
     await routingDirectoryOf(ctx);
 
-    app.get('/bank_informations', { onRequest, schema: { response: { 200: ZBankInformation } } }, async (req) => getBankInformation(ctx, signedIn(req).member.id));
+    app.get('/bank_informations', { onRequest, schema: { response: { 200: ZBankInformation } } }, async (req) =>
+      getBankInformation(ctx, signedIn(req).member.id),
+    );
 
     app.get('/bank_informations/show_field/:key', { onRequest, schema: { params: ZBankFieldParams, response: { 200: ZBankFieldValue } } }, async (req) =>
       showBankField(ctx, signedIn(req).member.id, req.params.key),
     );
 
-    app.post('/bank_informations/update_field', { onRequest, config: leaf, schema: { body: ZBankUpdateFieldRequest, response: { 200: ZBankInformationResponse } } }, async (req) => ({
-      ok: true as const,
-      bank_information: await updateBankFields(ctx, signedIn(req).member, req.body.bank_information),
-    }));
+    app.post(
+      '/bank_informations/update_field',
+      { onRequest, config: leaf, schema: { body: ZBankUpdateFieldRequest, response: { 200: ZBankInformationResponse } } },
+      async (req) => ({
+        ok: true as const,
+        bank_information: await updateBankFields(ctx, signedIn(req).member, req.body.bank_information),
+      }),
+    );
 
-    app.get('/bank_informations/bank_name/:routing', { onRequest, schema: { params: ZRoutingParams, response: { 200: ZBankNameResponse } } }, async (req) => lookupBankName(ctx, req.params.routing));
+    app.get('/bank_informations/bank_name/:routing', { onRequest, schema: { params: ZRoutingParams, response: { 200: ZBankNameResponse } } }, async (req) =>
+      lookupBankName(ctx, req.params.routing),
+    );
 
     app.get('/bank_informations/verify_manual', { onRequest, schema: { response: { 200: ZBankInformationResponse } } }, async (req) => ({
       ok: true as const,
@@ -80,36 +88,67 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }));
 
     // The new flow shows the error body as text.
-    app.post('/bank_informations/verify_manual_save_api_response', { onRequest, config: leaf, schema: { body: ZVerifyManualSaveRequest, response: { 200: ZBankInformationResponse } } }, async (req, reply) => {
-      const b = req.body.bank_information;
-      try {
-        return { ok: true as const, bank_information: await saveManualAccount(ctx, signedIn(req).member, { accountType: b.account_type, routing: b.routing_transfer_number, accountNumber: b.bank_account_number }) };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'validation' && !err.fields && !err.extra) return (reply as FastifyReply).status(422).type('text/plain; charset=utf-8').send(err.message);
-        throw err;
-      }
-    });
-
-    app.post('/bank_informations/confirm', { onRequest, schema: { response: { 200: ZStatusResponse } } }, async (req) => confirmBankAccount(ctx, signedIn(req).member));
-
-    app.get('/bank_informations/widget', { onRequest, schema: { response: { 200: ZBankLinkWidget } } }, async (req) => getBankLinkWidget(ctx, signedIn(req).member.id));
-
-    app.post('/bank_informations/save_plaid_information', { onRequest, config: leaf, schema: { body: ZSavePlaidInformationRequest, response: { 200: ZBankLinkedResponse } } }, async (req) =>
-      saveLinkedAccount(ctx, signedIn(req).member, { aggregator: 'plaid', publicToken: req.body.public_token, accountId: req.body.account_id }),
+    app.post(
+      '/bank_informations/verify_manual_save_api_response',
+      { onRequest, config: leaf, schema: { body: ZVerifyManualSaveRequest, response: { 200: ZBankInformationResponse } } },
+      async (req, reply) => {
+        const b = req.body.bank_information;
+        try {
+          return {
+            ok: true as const,
+            bank_information: await saveManualAccount(ctx, signedIn(req).member, {
+              accountType: b.account_type,
+              routing: b.routing_transfer_number,
+              accountNumber: b.bank_account_number,
+            }),
+          };
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'validation' && !err.fields && !err.extra)
+            return (reply as FastifyReply).status(422).type('text/plain; charset=utf-8').send(err.message);
+          throw err;
+        }
+      },
     );
 
-    app.post('/bank_informations/save_ribbit_information', { onRequest, config: leaf, schema: { body: ZSaveRibbitInformationRequest, response: { 200: ZBankLinkedResponse } } }, async (req) =>
-      saveLinkedAccount(ctx, signedIn(req).member, { aggregator: 'ribbit', inquiryId: req.body.inquiryId, inquiryType: req.body.inquiryType, accountId: req.body.accountId }),
+    app.post('/bank_informations/confirm', { onRequest, schema: { response: { 200: ZStatusResponse } } }, async (req) =>
+      confirmBankAccount(ctx, signedIn(req).member),
     );
 
-    app.post('/bank_informations/save_plaid_event', { onRequest, config: leaf, schema: { body: ZSavePlaidEventRequest, response: { 201: z.object({ ok: z.literal(true) }) } } }, async (req, reply) =>
-      reply.status(201).send(await saveBankLinkEvent(ctx, signedIn(req).member.id, req.body)),
+    app.get('/bank_informations/widget', { onRequest, schema: { response: { 200: ZBankLinkWidget } } }, async (req) =>
+      getBankLinkWidget(ctx, signedIn(req).member.id),
+    );
+
+    app.post(
+      '/bank_informations/save_plaid_information',
+      { onRequest, config: leaf, schema: { body: ZSavePlaidInformationRequest, response: { 200: ZBankLinkedResponse } } },
+      async (req) => saveLinkedAccount(ctx, signedIn(req).member, { aggregator: 'plaid', publicToken: req.body.public_token, accountId: req.body.account_id }),
+    );
+
+    app.post(
+      '/bank_informations/save_ribbit_information',
+      { onRequest, config: leaf, schema: { body: ZSaveRibbitInformationRequest, response: { 200: ZBankLinkedResponse } } },
+      async (req) =>
+        saveLinkedAccount(ctx, signedIn(req).member, {
+          aggregator: 'ribbit',
+          inquiryId: req.body.inquiryId,
+          inquiryType: req.body.inquiryType,
+          accountId: req.body.accountId,
+        }),
+    );
+
+    app.post(
+      '/bank_informations/save_plaid_event',
+      { onRequest, config: leaf, schema: { body: ZSavePlaidEventRequest, response: { 201: z.object({ ok: z.literal(true) }) } } },
+      async (req, reply) => reply.status(201).send(await saveBankLinkEvent(ctx, signedIn(req).member.id, req.body)),
     );
 
     // The sandbox widget's login plays the aggregator: no Payrail session, answers in the aggregator's terms.
     app.post(
       '/bank_link/sandbox/authorize',
-      { config: { ...leaf, rateLimit: SANDBOX_LOGIN_RATE_LIMIT }, schema: { body: ZSandboxAuthorizeRequest, response: { 200: ZSandboxAuthorizeResponse, 422: ZBankLinkErrorBody } } },
+      {
+        config: { ...leaf, rateLimit: SANDBOX_LOGIN_RATE_LIMIT },
+        schema: { body: ZSandboxAuthorizeRequest, response: { 200: ZSandboxAuthorizeResponse, 422: ZBankLinkErrorBody } },
+      },
       async (req, reply) => {
         try {
           const b = req.body;
@@ -121,10 +160,14 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/repay_method_offers', { onRequest, schema: { response: { 200: ZRepayMethodOffersResponse } } }, async (req) => repayMethodOffers(ctx, signedIn(req).member));
+    app.get('/repay_method_offers', { onRequest, schema: { response: { 200: ZRepayMethodOffersResponse } } }, async (req) =>
+      repayMethodOffers(ctx, signedIn(req).member),
+    );
 
-    app.post('/select_repay_method', { onRequest, config: leaf, schema: { body: ZSelectRepayMethodRequest, response: { 200: ZStatusResponse } } }, async (req) =>
-      selectRepayMethod(ctx, signedIn(req).member, req.body.repay_method),
+    app.post(
+      '/select_repay_method',
+      { onRequest, config: leaf, schema: { body: ZSelectRepayMethodRequest, response: { 200: ZStatusResponse } } },
+      async (req) => selectRepayMethod(ctx, signedIn(req).member, req.body.repay_method),
     );
 
     app.post('/auto_debit', { onRequest, config: leaf, schema: { body: ZAutoDebitRequest, response: { 200: ZAutoDebitResponse } } }, async (req) =>
@@ -136,7 +179,9 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
     });
 
-    app.post('/allotment_instructions/email', { onRequest, schema: { response: { 200: ZAllotmentEmailResponse } } }, async (req) => emailAllotmentInstructions(ctx, signedIn(req).member));
+    app.post('/allotment_instructions/email', { onRequest, schema: { response: { 200: ZAllotmentEmailResponse } } }, async (req) =>
+      emailAllotmentInstructions(ctx, signedIn(req).member),
+    );
 
     app.post('/allotment/continue', { onRequest, schema: { response: { 200: ZStatusResponse } } }, async (req) => continueAllotment(ctx, signedIn(req).member));
   };

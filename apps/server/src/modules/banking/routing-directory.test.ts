@@ -44,7 +44,9 @@ describe('parseFedAchDirectory', () => {
   });
 
   it('skips comments, blank and short lines, and numbers failing the ABA checksum', () => {
-    const text = ['# a comment', '', 'short line', record({ routing: '034821625', name: 'BAD CHECKSUM' }), record({ routing: '013176439', name: 'GOOD' })].join('\n');
+    const text = ['# a comment', '', 'short line', record({ routing: '034821625', name: 'BAD CHECKSUM' }), record({ routing: '013176439', name: 'GOOD' })].join(
+      '\n',
+    );
     expect([...parseFedAchDirectory(text).keys()]).toEqual(['013176439']);
   });
 

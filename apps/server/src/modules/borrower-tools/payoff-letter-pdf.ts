@@ -5,13 +5,19 @@ import { COMPANY } from '../../db/seed-data/company';
 import { formatDate } from '../esignature/loan-figures';
 import { INK, LETTER, TextFlow, toWinAnsi } from '../../lib/pdf-text';
 
-
 const { width: WIDTH, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
 
 /** The figures written to the PDF's keywords, so a reader or a test can check them without parsing the page. */
 export function payoffLetterKeywords(l: TPayoffLetterResponse): string[] {
-  return ['payrail-payoff-letter', `loan=${l.loan_number}`, `good_through=${l.good_through}`, `payoff_cents=${l.payoff_amount}`, `per_diem_cents=${l.per_diem}`, `pending_debits=${l.pending_debits.length}`];
+  return [
+    'payrail-payoff-letter',
+    `loan=${l.loan_number}`,
+    `good_through=${l.good_through}`,
+    `payoff_cents=${l.payoff_amount}`,
+    `per_diem_cents=${l.per_diem}`,
+    `pending_debits=${l.pending_debits.length}`,
+  ];
 }
 
 /**
@@ -49,7 +55,12 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   write(`To: ${l.borrower_name || 'Borrower'}`, regular, 10, 2);
   write(`Re: Loan ${l.loan_number}`, regular, 10, 12);
   write('Payoff letter', bold, 18, 6);
-  write(`This letter states the amount that pays your loan in full if we receive it by ${formatDate(l.good_through)} (the good-through date).`, regular, 10, 10);
+  write(
+    `This letter states the amount that pays your loan in full if we receive it by ${formatDate(l.good_through)} (the good-through date).`,
+    regular,
+    10,
+    10,
+  );
 
   row('Principal', formatUsd(cents(l.principal)));
   row('Interest through the good-through date', formatUsd(cents(l.interest)));
@@ -58,7 +69,12 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   flow.y -= 4;
   row(`Payoff amount good through ${formatDate(l.good_through)}`, formatUsd(cents(l.payoff_amount)), true);
   flow.y -= 6;
-  write(`Per-diem interest: ${formatUsd(cents(l.per_diem))} for each day after the good-through date that the funds arrive (until your next due date; ask us for a new letter after it).`, regular, 10, 12);
+  write(
+    `Per-diem interest: ${formatUsd(cents(l.per_diem))} for each day after the good-through date that the funds arrive (until your next due date; ask us for a new letter after it).`,
+    regular,
+    10,
+    12,
+  );
 
   write('Payments not yet final', bold, 12, 4);
   if (l.pending_debits.length === 0) write('None: no debit is scheduled or waiting to settle on this loan.', regular, 10, 12);
@@ -68,9 +84,25 @@ export async function renderPayoffLetter(l: TPayoffLetterResponse, at: Date): Pr
   write('Where to send the funds', bold, 12, 4);
   write(`Online: ${l.send_funds.online}`, regular, 10, 6);
   const w = l.send_funds.wire;
-  write(`By wire or ACH credit: ${w.bank_name}, routing number ${w.routing_number}, account ${w.account_number} (${w.account_name}). Reference: ${w.reference}.`, regular, 10, 6);
-  write(`By check, payable to ${l.send_funds.mail.payee}, memo "${l.send_funds.mail.memo}", mailed to: ${l.send_funds.mail.address_lines.join(', ')}.`, regular, 10, 12);
+  write(
+    `By wire or ACH credit: ${w.bank_name}, routing number ${w.routing_number}, account ${w.account_number} (${w.account_name}). Reference: ${w.reference}.`,
+    regular,
+    10,
+    6,
+  );
+  write(
+    `By check, payable to ${l.send_funds.mail.payee}, memo "${l.send_funds.mail.memo}", mailed to: ${l.send_funds.mail.address_lines.join(', ')}.`,
+    regular,
+    10,
+    12,
+  );
 
-  write('Once the payoff amount is received and final, the loan is closed, any scheduled debit after it is canceled, and any amount received beyond the payoff is refunded to you. This letter is not a demand for payment.', regular, 9, 4, MUTED);
+  write(
+    'Once the payoff amount is received and final, the loan is closed, any scheduled debit after it is canceled, and any amount received beyond the payoff is refunded to you. This letter is not a demand for payment.',
+    regular,
+    9,
+    4,
+    MUTED,
+  );
   return pdf.save();
 }

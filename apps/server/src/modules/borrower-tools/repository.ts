@@ -14,9 +14,19 @@ export function borrowerToolsRepository(db: Db) {
      */
     openDebits: (loanId: number) =>
       db
-        .select({ id: loanTransactions.id, status: loanTransactions.status, scheduledDate: loanTransactions.scheduledDate, amountCents: loanTransactions.amountCents, mode: loanTransactions.mode, ledgerEntryId: ledgerEntries.id })
+        .select({
+          id: loanTransactions.id,
+          status: loanTransactions.status,
+          scheduledDate: loanTransactions.scheduledDate,
+          amountCents: loanTransactions.amountCents,
+          mode: loanTransactions.mode,
+          ledgerEntryId: ledgerEntries.id,
+        })
         .from(loanTransactions)
-        .leftJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, loanTransactions.id), inArray(ledgerEntries.kind, ['scheduled_debit', 'one_time_payment', 'payoff'])))
+        .leftJoin(
+          ledgerEntries,
+          and(eq(ledgerEntries.transactionId, loanTransactions.id), inArray(ledgerEntries.kind, ['scheduled_debit', 'one_time_payment', 'payoff'])),
+        )
         .where(and(eq(loanTransactions.loanId, loanId), inArray(loanTransactions.status, ['scheduled', 'pending'])))
         .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
 

@@ -23,8 +23,10 @@ export function borrowerToolsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // The what-if simulator computes and writes nothing: POST only because the scenario is a body.
-    app.post('/loans/:loanId/what_if', { onRequest, schema: { params: ZLoanIdParams, body: ZWhatIfRequest, response: { 200: ZWhatIfResponse } } }, async (req) =>
-      whatIf(ctx, member(req), req.params.loanId, req.body),
+    app.post(
+      '/loans/:loanId/what_if',
+      { onRequest, schema: { params: ZLoanIdParams, body: ZWhatIfRequest, response: { 200: ZWhatIfResponse } } },
+      async (req) => whatIf(ctx, member(req), req.params.loanId, req.body),
     );
 
     app.get('/loans/:loanId/repayment_tracker', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZRepaymentTrackerResponse } } }, async (req) =>

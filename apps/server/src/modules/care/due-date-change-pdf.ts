@@ -80,7 +80,8 @@ export async function renderDueDateChangeAgreement(a: DueDateChangeAgreement): P
 
   write('Payment schedule', bold, 12, 4);
   tableRow(['Payment', 'Due date before', 'Due date after', 'Amount'], bold);
-  for (const r of a.schedule) tableRow([`${String(r.n)}${r.moved ? '' : ' (kept)'}`, formatDate(r.due_date), formatDate(r.new_due_date), formatUsd(cents(r.payment_cents))], regular);
+  for (const r of a.schedule)
+    tableRow([`${String(r.n)}${r.moved ? '' : ' (kept)'}`, formatDate(r.due_date), formatDate(r.new_due_date), formatUsd(cents(r.payment_cents))], regular);
   flow.y -= 8;
 
   write('Agreement', bold, 12, 4);

@@ -50,7 +50,15 @@ export function careRepository(db: Db) {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(consentWithdrawals)
-            .values({ userId: p.userId, agreementName: p.agreementName, withdrawnAt: p.at, ip: p.ip, userAgent: p.userAgent, recordedByStaffId: p.staffUserId, mailingAddress: p.mailingAddress })
+            .values({
+              userId: p.userId,
+              agreementName: p.agreementName,
+              withdrawnAt: p.at,
+              ip: p.ip,
+              userAgent: p.userAgent,
+              recordedByStaffId: p.staffUserId,
+              mailingAddress: p.mailingAddress,
+            })
             .returning();
           await insertNotification(tx, { userId: p.userId, message: p.notice, at: p.at });
           if (p.staffUserId !== null) await auditWithdrawal(tx, p.staffUserId, p.userId, 'record_consent_withdrawal', row!, p.at);
@@ -78,7 +86,12 @@ export function careRepository(db: Db) {
     /** Everything `openRequests` needs about one member, or null when the member does not exist. */
     inboxFacts: async (userId: number): Promise<InboxFacts | null> => {
       const [member] = await db
-        .select({ email: applicationMembers.email, confirmedAt: applicationMembers.confirmedAt, phone: loanBorrowers.phone, phoneConfirmedAt: loanBorrowers.phoneConfirmedAt })
+        .select({
+          email: applicationMembers.email,
+          confirmedAt: applicationMembers.confirmedAt,
+          phone: loanBorrowers.phone,
+          phoneConfirmedAt: loanBorrowers.phoneConfirmedAt,
+        })
         .from(applicationMembers)
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
         .where(eq(applicationMembers.id, userId))
@@ -96,7 +109,13 @@ export function careRepository(db: Db) {
           .from(documents)
           .where(and(eq(documents.userId, userId), isNull(documents.deletedAt))),
         db
-          .select({ id: loans.id, identifier: loans.identifier, status: loans.status, paymentMethod: applications.paymentMethod, authId: autoDebitAuthorizations.id })
+          .select({
+            id: loans.id,
+            identifier: loans.identifier,
+            status: loans.status,
+            paymentMethod: applications.paymentMethod,
+            authId: autoDebitAuthorizations.id,
+          })
           .from(loans)
           .innerJoin(applications, eq(applications.id, loans.applicationId))
           .leftJoin(autoDebitAuthorizations, and(eq(autoDebitAuthorizations.loanId, loans.id), isNull(autoDebitAuthorizations.revokedAt)))
@@ -136,7 +155,13 @@ export function careRepository(db: Db) {
             }
           : null,
         uploads: uploads.map((u) => ({ type: u.type, createdAt: u.createdAt.toISOString() })),
-        loans: loanRows.map((l) => ({ id: l.id, identifier: l.identifier, status: l.status, paymentMethod: l.paymentMethod, hasActiveAutoDebit: l.authId !== null })),
+        loans: loanRows.map((l) => ({
+          id: l.id,
+          identifier: l.identifier,
+          status: l.status,
+          paymentMethod: l.paymentMethod,
+          hasActiveAutoDebit: l.authId !== null,
+        })),
         transactions,
       };
     },
@@ -192,7 +217,9 @@ export function careRepository(db: Db) {
      */
     recordAppliedDueDateChange: async (tx: Tx, row: NewDueDateChange, notice: string): Promise<void> => {
       await tx.insert(dueDateChangeRequests).values(row);
-      await tx.insert(loanDocuments).values({ loanId: row.loanId, kind: 'due_date_change_agreement', dueDateChangeRequestId: row.id!, createdAt: row.createdAt });
+      await tx
+        .insert(loanDocuments)
+        .values({ loanId: row.loanId, kind: 'due_date_change_agreement', dueDateChangeRequestId: row.id!, createdAt: row.createdAt });
       await insertNotification(tx, { userId: row.userId, message: notice, at: row.createdAt });
     },
     /** Staff names by id (the back office's schedule revisions). */
@@ -203,7 +230,14 @@ export function careRepository(db: Db) {
     },
     /** A back-office view of a signed due-date change agreement (audited after it was served). */
     auditAgreementView: (p: { staffUserId: number; userId: number; changeId: number; at: Date }) =>
-      db.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'view_due_date_change_agreement', targetUserId: p.userId, before: {}, after: { due_date_change_id: p.changeId }, at: p.at }),
+      db.insert(staffActions).values({
+        staffUserId: p.staffUserId,
+        action: 'view_due_date_change_agreement',
+        targetUserId: p.userId,
+        before: {},
+        after: { due_date_change_id: p.changeId },
+        at: p.at,
+      }),
 
     /**
      * A staff reminder of the open requests: the borrower's notification and the audit row (with the
@@ -211,7 +245,15 @@ export function careRepository(db: Db) {
      * (answers false, nothing written). The member's row is locked first, so parallel reminders to one
      * borrower count one after another and never exceed the cap.
      */
-    remind: (p: { staffUserId: number; userId: number; message: string; requestKeys: readonly string[]; businessDate: string; cap: number; at: Date }): Promise<boolean> =>
+    remind: (p: {
+      staffUserId: number;
+      userId: number;
+      message: string;
+      requestKeys: readonly string[];
+      businessDate: string;
+      cap: number;
+      at: Date;
+    }): Promise<boolean> =>
       db.transaction(async (tx) => {
         await tx.select({ id: applicationMembers.id }).from(applicationMembers).where(eq(applicationMembers.id, p.userId)).for('update');
         const [sent] = await tx
@@ -226,9 +268,14 @@ export function careRepository(db: Db) {
           );
         if ((sent?.n ?? 0) >= p.cap) return false;
         await insertNotification(tx, { userId: p.userId, message: p.message, at: p.at });
-        await tx
-          .insert(staffActions)
-          .values({ staffUserId: p.staffUserId, action: 'remind_open_requests', targetUserId: p.userId, before: {}, after: { requests: [...p.requestKeys], business_date: p.businessDate }, at: p.at });
+        await tx.insert(staffActions).values({
+          staffUserId: p.staffUserId,
+          action: 'remind_open_requests',
+          targetUserId: p.userId,
+          before: {},
+          after: { requests: [...p.requestKeys], business_date: p.businessDate },
+          at: p.at,
+        });
         return true;
       }),
   };
@@ -249,13 +296,27 @@ export async function consentFacts(db: Db, userId: number) {
       .where(eq(userAgreements.userId, userId))
       .orderBy(asc(userAgreements.acceptedAt), asc(userAgreements.id)),
     db
-      .select({ id: esignatures.id, documentId: esignatures.agreementDocumentId, at: esignatures.signedAt, ip: esignatures.ip, signatureName: esignatures.signatureName, ...agreementCols })
+      .select({
+        id: esignatures.id,
+        documentId: esignatures.agreementDocumentId,
+        at: esignatures.signedAt,
+        ip: esignatures.ip,
+        signatureName: esignatures.signatureName,
+        ...agreementCols,
+      })
       .from(esignatures)
       .innerJoin(agreementDocuments, eq(agreementDocuments.id, esignatures.agreementDocumentId))
       .where(eq(esignatures.userId, userId))
       .orderBy(asc(esignatures.signedAt), asc(esignatures.id)),
     db
-      .select({ id: achAuthorizations.id, documentId: achAuthorizations.agreementDocumentId, at: achAuthorizations.authorizedAt, ip: achAuthorizations.ip, last4: bankAccounts.accountNumberLast4, ...agreementCols })
+      .select({
+        id: achAuthorizations.id,
+        documentId: achAuthorizations.agreementDocumentId,
+        at: achAuthorizations.authorizedAt,
+        ip: achAuthorizations.ip,
+        last4: bankAccounts.accountNumberLast4,
+        ...agreementCols,
+      })
       .from(achAuthorizations)
       .innerJoin(agreementDocuments, eq(agreementDocuments.id, achAuthorizations.agreementDocumentId))
       .innerJoin(bankAccounts, eq(bankAccounts.id, achAuthorizations.bankAccountId))
@@ -280,14 +341,28 @@ export async function consentFacts(db: Db, userId: number) {
       .orderBy(asc(autoDebitAuthorizations.disclosureAcceptedAt), asc(autoDebitAuthorizations.id)),
     db.select().from(consentWithdrawals).where(eq(consentWithdrawals.userId, userId)).orderBy(asc(consentWithdrawals.id)),
     db
-      .select({ id: dueDateChangeRequests.id, documentId: loanDocuments.id, at: dueDateChangeRequests.signedAt, ip: dueDateChangeRequests.ip, version: dueDateChangeRequests.agreementVersion, signatureName: dueDateChangeRequests.signatureName, loan: loans.identifier })
+      .select({
+        id: dueDateChangeRequests.id,
+        documentId: loanDocuments.id,
+        at: dueDateChangeRequests.signedAt,
+        ip: dueDateChangeRequests.ip,
+        version: dueDateChangeRequests.agreementVersion,
+        signatureName: dueDateChangeRequests.signatureName,
+        loan: loans.identifier,
+      })
       .from(dueDateChangeRequests)
       .innerJoin(loanDocuments, eq(loanDocuments.dueDateChangeRequestId, dueDateChangeRequests.id))
       .innerJoin(loans, eq(loans.id, dueDateChangeRequests.loanId))
       .where(eq(dueDateChangeRequests.userId, userId))
       .orderBy(asc(dueDateChangeRequests.signedAt), asc(dueDateChangeRequests.id)),
     db
-      .select({ address: borrowerProfiles.address, unit: borrowerProfiles.unitNumber, city: borrowerProfiles.city, zip: borrowerProfiles.zipCode, state: states.abbreviation })
+      .select({
+        address: borrowerProfiles.address,
+        unit: borrowerProfiles.unitNumber,
+        city: borrowerProfiles.city,
+        zip: borrowerProfiles.zipCode,
+        state: states.abbreviation,
+      })
       .from(borrowerProfiles)
       .leftJoin(loanBorrowers, eq(loanBorrowers.userId, borrowerProfiles.userId))
       .leftJoin(states, eq(states.id, loanBorrowers.stateId))
@@ -303,6 +378,13 @@ export async function consentFacts(db: Db, userId: number) {
 }
 
 const auditWithdrawal = (tx: Tx, staffUserId: number, userId: number, action: string, row: WithdrawalRow, at: Date) =>
-  tx.insert(staffActions).values({ staffUserId, action, targetUserId: userId, before: {}, after: { agreement: row.agreementName, withdrawal_id: row.id, mailing_address: row.mailingAddress }, at });
+  tx.insert(staffActions).values({
+    staffUserId,
+    action,
+    targetUserId: userId,
+    before: {},
+    after: { agreement: row.agreementName, withdrawal_id: row.id, mailing_address: row.mailingAddress },
+    at,
+  });
 
 export type CareRepository = ReturnType<typeof careRepository>;

@@ -32,8 +32,10 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/dashboard/requests', { onRequest, schema: { response: { 200: ZRequestsInbox } } }, async (req) => listOpenRequests(ctx, signedIn(req).member.id));
     app.get('/dashboard/consents', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) => getConsentCentre(ctx, signedIn(req).member.id));
-    app.post('/dashboard/consents/electronic_communications/withdraw', { onRequest, schema: { body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } }, async (req) =>
-      withdrawElectronicConsent(ctx, signedIn(req).member.id, req.body.confirm === true, clientInfo(req)),
+    app.post(
+      '/dashboard/consents/electronic_communications/withdraw',
+      { onRequest, schema: { body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
+      async (req) => withdrawElectronicConsent(ctx, signedIn(req).member.id, req.body.confirm === true, clientInfo(req)),
     );
     app.get(
       '/dashboard/loans/:loanId/due_date_change',
@@ -51,8 +53,10 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return applyDueDateChange(ctx, signedIn(req).member, req.params.loanId, req.body, clientInfo(req), key);
       },
     );
-    app.get('/dashboard/loans/:loanId/due_date_changes', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZDueDateChangeOverview } } }, async (req) =>
-      dueDateChangeOverview(ctx, signedIn(req).member.id, req.params.loanId),
+    app.get(
+      '/dashboard/loans/:loanId/due_date_changes',
+      { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZDueDateChangeOverview } } },
+      async (req) => dueDateChangeOverview(ctx, signedIn(req).member.id, req.params.loanId),
     );
     app.post('/dashboard/consents/electronic_communications/restore', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
       restoreElectronicConsent(ctx, signedIn(req).member.id, clientInfo(req)),
@@ -80,14 +84,20 @@ export function careBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/loans/:loanId/schedule_revisions', { config: read, schema: { params: ZLoanParams, response: { 200: ZScheduleRevisions } } }, async (req) =>
       scheduleRevisionsOfLoan(ctx, req.params.loanId),
     );
-    app.get('/loans/:loanId/due_date_changes/:changeId/pdf', { config: read, schema: { params: ZLoanParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req, reply) => {
-      const { fileName, bytes, audit } = await dueDateChangeAgreementForStaff(ctx, staffOf(req), req.params.loanId, req.params.changeId);
-      await audit();
-      return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
-    });
+    app.get(
+      '/loans/:loanId/due_date_changes/:changeId/pdf',
+      { config: read, schema: { params: ZLoanParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+      async (req, reply) => {
+        const { fileName, bytes, audit } = await dueDateChangeAgreementForStaff(ctx, staffOf(req), req.params.loanId, req.params.changeId);
+        await audit();
+        return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName: fileName, bytes: bytes });
+      },
+    );
     // A write to the borrower: its own capability (not read), capped per borrower per business day.
-    app.post('/members/:userId/requests/remind', { config: { staff: 'remind' }, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } }, async (req) =>
-      remindOpenRequests(ctx, staffOf(req), req.params.userId),
+    app.post(
+      '/members/:userId/requests/remind',
+      { config: { staff: 'remind' }, schema: { params: ZBackofficeUserParams, response: { 200: ZRequestsReminder } } },
+      async (req) => remindOpenRequests(ctx, staffOf(req), req.params.userId),
     );
   };
 }

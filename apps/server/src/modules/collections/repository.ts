@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collectionContacts, collectionNotes, collectionNotices, loanDelinquency, loanDelinquencyHistory, promisesToPay, staffActions, staffUsers } from '../../db/schema/index';
+import {
+  collectionContacts,
+  collectionNotes,
+  collectionNotices,
+  loanDelinquency,
+  loanDelinquencyHistory,
+  promisesToPay,
+  staffActions,
+  staffUsers,
+} from '../../db/schema/index';
 
 export type DelinquencyRow = typeof loanDelinquency.$inferSelect;
 export type HistoryInsert = Omit<typeof loanDelinquencyHistory.$inferInsert, 'id'>;
@@ -23,12 +32,16 @@ export function collectionsDeskRepository(db: Db) {
     states: async (loanIds: readonly number[]): Promise<Map<number, DelinquencyRow>> => {
       const out = new Map<number, DelinquencyRow>();
       for (const part of chunks(loanIds)) {
-        const rows = await db.select().from(loanDelinquency).where(sql`${loanDelinquency.loanId} = any(${sql.param(part)}::int[])`);
+        const rows = await db
+          .select()
+          .from(loanDelinquency)
+          .where(sql`${loanDelinquency.loanId} = any(${sql.param(part)}::int[])`);
         for (const r of rows) out.set(r.loanId, r);
       }
       return out;
     },
-    state: async (loanId: number): Promise<DelinquencyRow | undefined> => (await db.select().from(loanDelinquency).where(eq(loanDelinquency.loanId, loanId)).limit(1))[0],
+    state: async (loanId: number): Promise<DelinquencyRow | undefined> =>
+      (await db.select().from(loanDelinquency).where(eq(loanDelinquency.loanId, loanId)).limit(1))[0],
     /** Upserts the states and adds the bucket transitions (one per loan and date: a replay adds nothing). */
     saveStates: async (rows: readonly DelinquencyRow[], transitions: readonly HistoryInsert[]): Promise<void> => {
       await db.transaction(async (tx) => {
@@ -52,10 +65,20 @@ export function collectionsDeskRepository(db: Db) {
         for (const part of chunks(transitions)) await tx.insert(loanDelinquencyHistory).values(part).onConflictDoNothing();
       });
     },
-    history: (loanId: number) => db.select().from(loanDelinquencyHistory).where(eq(loanDelinquencyHistory.loanId, loanId)).orderBy(desc(loanDelinquencyHistory.onDate), desc(loanDelinquencyHistory.id)),
+    history: (loanId: number) =>
+      db
+        .select()
+        .from(loanDelinquencyHistory)
+        .where(eq(loanDelinquencyHistory.loanId, loanId))
+        .orderBy(desc(loanDelinquencyHistory.onDate), desc(loanDelinquencyHistory.id)),
 
     // ── Promises to pay ──
-    openPromisesDueBefore: (date: string) => db.select().from(promisesToPay).where(and(eq(promisesToPay.status, 'open'), lt(promisesToPay.promisedDate, date))).orderBy(asc(promisesToPay.id)),
+    openPromisesDueBefore: (date: string) =>
+      db
+        .select()
+        .from(promisesToPay)
+        .where(and(eq(promisesToPay.status, 'open'), lt(promisesToPay.promisedDate, date)))
+        .orderBy(asc(promisesToPay.id)),
     decidePromise: async (id: number, status: 'kept' | 'broken', on: string, receivedCents: number): Promise<boolean> =>
       (
         await db
@@ -65,9 +88,18 @@ export function collectionsDeskRepository(db: Db) {
           .returning({ id: promisesToPay.id })
       ).length === 1,
     openPromise: async (loanId: number): Promise<PromiseRow | undefined> =>
-      (await db.select().from(promisesToPay).where(and(eq(promisesToPay.loanId, loanId), eq(promisesToPay.status, 'open'))).limit(1))[0],
+      (
+        await db
+          .select()
+          .from(promisesToPay)
+          .where(and(eq(promisesToPay.loanId, loanId), eq(promisesToPay.status, 'open')))
+          .limit(1)
+      )[0],
     /** Records a promise with its audit row; null when another open promise won (one open per loan). */
-    insertPromise: async (p: Omit<typeof promisesToPay.$inferInsert, 'id' | 'status'>, audit: (row: PromiseRow) => StaffActionInsert): Promise<PromiseRow | null> =>
+    insertPromise: async (
+      p: Omit<typeof promisesToPay.$inferInsert, 'id' | 'status'>,
+      audit: (row: PromiseRow) => StaffActionInsert,
+    ): Promise<PromiseRow | null> =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(promisesToPay)
@@ -101,13 +133,20 @@ export function collectionsDeskRepository(db: Db) {
     ): Promise<ContactRow> =>
       db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(3201, ${loanId}::int)`);
-        const past = await tx.select().from(collectionContacts).where(and(eq(collectionContacts.loanId, loanId), gte(collectionContacts.at, since)));
+        const past = await tx
+          .select()
+          .from(collectionContacts)
+          .where(and(eq(collectionContacts.loanId, loanId), gte(collectionContacts.at, since)));
         check(past);
         const [row] = await tx.insert(collectionContacts).values(contact).returning();
         await tx.insert(staffActions).values(audit(row!));
         return row!;
       }),
-    contactsSince: (loanId: number, since: Date) => db.select().from(collectionContacts).where(and(eq(collectionContacts.loanId, loanId), gte(collectionContacts.at, since))),
+    contactsSince: (loanId: number, since: Date) =>
+      db
+        .select()
+        .from(collectionContacts)
+        .where(and(eq(collectionContacts.loanId, loanId), gte(collectionContacts.at, since))),
     contacts: (loanId: number) =>
       db
         .select({ row: collectionContacts, staffName })
@@ -155,11 +194,13 @@ export function collectionsDeskRepository(db: Db) {
     logNotices: async (rows: readonly NoticeInsert[]): Promise<NoticeInsert[]> => {
       const inserted: NoticeInsert[] = [];
       for (const part of chunks(rows)) {
-        const got = await db
-          .insert(collectionNotices)
-          .values(part)
-          .onConflictDoNothing()
-          .returning({ loanId: collectionNotices.loanId, kind: collectionNotices.kind, dueDate: collectionNotices.dueDate, noticeDay: collectionNotices.noticeDay, channel: collectionNotices.channel });
+        const got = await db.insert(collectionNotices).values(part).onConflictDoNothing().returning({
+          loanId: collectionNotices.loanId,
+          kind: collectionNotices.kind,
+          dueDate: collectionNotices.dueDate,
+          noticeDay: collectionNotices.noticeDay,
+          channel: collectionNotices.channel,
+        });
         const keys = new Set(got.map((g) => `${g.loanId}|${g.kind}|${g.dueDate}|${g.noticeDay}|${g.channel}`));
         inserted.push(...part.filter((n) => keys.has(`${n.loanId}|${n.kind}|${n.dueDate}|${n.noticeDay}|${n.channel}`)));
       }

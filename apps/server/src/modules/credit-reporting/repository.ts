@@ -26,7 +26,11 @@ export function creditReportingRepository(db: Db) {
   const opener = alias(staffUsers, 'dispute_opener');
   const resolver = alias(staffUsers, 'dispute_resolver');
   const disputeSelect = { dispute: creditDisputes, openedBy: opener.name, resolvedBy: resolver.name };
-  const listed = (r: { dispute: CreditDisputeRow; openedBy: string; resolvedBy: string | null }): CreditDisputeListed => ({ ...r.dispute, openedBy: r.openedBy, resolvedBy: r.resolvedBy });
+  const listed = (r: { dispute: CreditDisputeRow; openedBy: string; resolvedBy: string | null }): CreditDisputeListed => ({
+    ...r.dispute,
+    openedBy: r.openedBy,
+    resolvedBy: r.resolvedBy,
+  });
   return {
     files: async (): Promise<CreditFileListed[]> =>
       (
@@ -45,7 +49,8 @@ export function creditReportingRepository(db: Db) {
         .limit(1);
       return r ? { ...r.file, generatedBy: r.generatedBy } : undefined;
     },
-    fileOfPeriod: async (period: string): Promise<CreditFileRow | undefined> => (await db.select().from(creditReportingFiles).where(eq(creditReportingFiles.period, period)).limit(1))[0],
+    fileOfPeriod: async (period: string): Promise<CreditFileRow | undefined> =>
+      (await db.select().from(creditReportingFiles).where(eq(creditReportingFiles.period, period)).limit(1))[0],
     /**
      * Records a generated file, with the staff member's audit row when one asked for it, in one
      * transaction. Null when the month already has a file (another run won the race): nothing is written.
@@ -79,12 +84,24 @@ export function creditReportingRepository(db: Db) {
       ).map(listed),
     /** Every dispute of these loans (the file reads each loan's latest as of the month end). */
     disputesOfLoans: (loanIds: readonly number[]): Promise<CreditDisputeRow[]> =>
-      loanIds.length === 0 ? Promise.resolve([]) : db.select().from(creditDisputes).where(inArray(creditDisputes.loanId, [...loanIds])).orderBy(creditDisputes.id),
+      loanIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(creditDisputes)
+            .where(inArray(creditDisputes.loanId, [...loanIds]))
+            .orderBy(creditDisputes.id),
     /** Opens a dispute and its audit row in one transaction; {@link DisputeConflict} when the loan already has an open one. */
-    openDispute: async (d: { loanId: number; note: string; openedOn: string; staffId: number; at: Date }, audit: (row: CreditDisputeRow) => StaffAudit): Promise<CreditDisputeRow> => {
+    openDispute: async (
+      d: { loanId: number; note: string; openedOn: string; staffId: number; at: Date },
+      audit: (row: CreditDisputeRow) => StaffAudit,
+    ): Promise<CreditDisputeRow> => {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx.insert(creditDisputes).values({ loanId: d.loanId, status: 'open', note: d.note, openedOn: d.openedOn, openedByStaffId: d.staffId, openedAt: d.at }).returning();
+          const [row] = await tx
+            .insert(creditDisputes)
+            .values({ loanId: d.loanId, status: 'open', note: d.note, openedOn: d.openedOn, openedByStaffId: d.staffId, openedAt: d.at })
+            .returning();
           await tx.insert(staffActions).values({ ...audit(row!), at: d.at });
           return row!;
         });
@@ -94,7 +111,10 @@ export function creditReportingRepository(db: Db) {
       }
     },
     /** Resolves an open dispute and writes its audit row in one transaction; {@link DisputeConflict} when it was not open any more. */
-    resolveDispute: (r: { id: number; loanId: number; outcome: 'resolved' | 'consumer_disagrees'; note: string; resolvedOn: string; staffId: number; at: Date }, audit: (row: CreditDisputeRow) => StaffAudit): Promise<CreditDisputeRow> =>
+    resolveDispute: (
+      r: { id: number; loanId: number; outcome: 'resolved' | 'consumer_disagrees'; note: string; resolvedOn: string; staffId: number; at: Date },
+      audit: (row: CreditDisputeRow) => StaffAudit,
+    ): Promise<CreditDisputeRow> =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .update(creditDisputes)

@@ -9,7 +9,10 @@ import { runMonthlyFurnishing } from './use-cases/furnishing';
  * unless that month's file exists. Several instances may run it: the month is unique, so exactly one file
  * is kept. Returns a stop function.
  */
-export function startCreditReportingTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void }): () => Promise<void> {
+export function startCreditReportingTimer(
+  ctx: AppContext,
+  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void },
+): () => Promise<void> {
   return startIntervalJob(
     async () => {
       const file = await runMonthlyFurnishing(ctx);

@@ -35,7 +35,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * Sends a member's or a staff member's file: its type, shown in the browser (`inline`) or saved
  * (`attachment`) under `fileName`, never sniffed into another type, never stored by a cache.
  */
-export function sendPrivateFile(reply: FastifyReply, f: { contentType: string; disposition: 'inline' | 'attachment'; fileName: string; bytes: Uint8Array | Buffer }) {
+export function sendPrivateFile(
+  reply: FastifyReply,
+  f: { contentType: string; disposition: 'inline' | 'attachment'; fileName: string; bytes: Uint8Array | Buffer },
+) {
   return reply
     .type(f.contentType)
     .header('content-disposition', contentDisposition(f.disposition, f.fileName))

@@ -16,7 +16,10 @@ export async function readUpload(req: FastifyRequest): Promise<UploadInput> {
   const input: UploadInput = { documentTypeName: undefined, file: null };
   if (!req.isMultipart()) return input;
   // `parts()` honours throwFileSizeLimit at run time; its type omits it.
-  const options: FastifyMultipartBaseOptions = { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, parts: 7, fieldSize: 200 }, throwFileSizeLimit: false };
+  const options: FastifyMultipartBaseOptions = {
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 6, parts: 7, fieldSize: 200 },
+    throwFileSizeLimit: false,
+  };
   for await (const part of req.parts(options)) {
     const name = unwrap(part.fieldname);
     if (part.type === 'file') {

@@ -63,7 +63,11 @@ export function documentsRepository(db: Db) {
 
     /** The member's own live document; undefined when it is someone else's, deleted or missing. */
     findLive: async (userId: number, id: number): Promise<DocumentRow | undefined> => {
-      const [row] = await db.select().from(documents).where(and(live(userId), eq(documents.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(live(userId), eq(documents.id, id)))
+        .limit(1);
       return row;
     },
 
@@ -75,7 +79,14 @@ export function documentsRepository(db: Db) {
       const member = { email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName };
       const [uploads, notes, changes] = await Promise.all([
         db
-          .select({ id: documents.id, userId: documents.userId, kind: documents.documentTypeName, storageKey: documents.storageKey, createdAt: documents.createdAt, ...member })
+          .select({
+            id: documents.id,
+            userId: documents.userId,
+            kind: documents.documentTypeName,
+            storageKey: documents.storageKey,
+            createdAt: documents.createdAt,
+            ...member,
+          })
           .from(documents)
           .innerJoin(applicationMembers, eq(applicationMembers.id, documents.userId))
           .leftJoin(loanBorrowers, eq(loanBorrowers.userId, documents.userId))
@@ -86,7 +97,13 @@ export function documentsRepository(db: Db) {
           .innerJoin(applicationMembers, eq(applicationMembers.id, esignatures.userId))
           .leftJoin(loanBorrowers, eq(loanBorrowers.userId, esignatures.userId)),
         db
-          .select({ id: dueDateChangeRequests.id, userId: dueDateChangeRequests.userId, storageKey: dueDateChangeRequests.storageKey, createdAt: dueDateChangeRequests.createdAt, ...member })
+          .select({
+            id: dueDateChangeRequests.id,
+            userId: dueDateChangeRequests.userId,
+            storageKey: dueDateChangeRequests.storageKey,
+            createdAt: dueDateChangeRequests.createdAt,
+            ...member,
+          })
           .from(dueDateChangeRequests)
           .innerJoin(applicationMembers, eq(applicationMembers.id, dueDateChangeRequests.userId))
           .leftJoin(loanBorrowers, eq(loanBorrowers.userId, dueDateChangeRequests.userId)),
@@ -100,7 +117,11 @@ export function documentsRepository(db: Db) {
 
     /** Marks the member's live document deleted; answers the row as it was, or undefined when there was none. */
     softDelete: async (userId: number, id: number, at: Date): Promise<DocumentRow | undefined> => {
-      const [row] = await db.update(documents).set({ deletedAt: at }).where(and(live(userId), eq(documents.id, id))).returning();
+      const [row] = await db
+        .update(documents)
+        .set({ deletedAt: at })
+        .where(and(live(userId), eq(documents.id, id)))
+        .returning();
       return row;
     },
   };

@@ -55,6 +55,8 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.status(204).send();
     });
 
-    app.get('/required_documents', { onRequest, schema: { response: { 200: ZRequiredDocuments } } }, async (req) => getRequiredDocuments(ctx, signedIn(req).member.id));
+    app.get('/required_documents', { onRequest, schema: { response: { 200: ZRequiredDocuments } } }, async (req) =>
+      getRequiredDocuments(ctx, signedIn(req).member.id),
+    );
   };
 }

@@ -10,7 +10,13 @@ export type StoredFileRef = { source: StoredFileSource; id: number };
  * `{ error: message, code: 'file_unavailable' }` (logged with the record by the error handler), never a
  * bare 500: `message` is the audience's words (contract `FILE_UNAVAILABLE_MSG`).
  */
-export async function openStoredFile(ctx: AppContext, storageKey: string, ref: StoredFileRef, message: string, extra?: Record<string, unknown>): Promise<Buffer> {
+export async function openStoredFile(
+  ctx: AppContext,
+  storageKey: string,
+  ref: StoredFileRef,
+  message: string,
+  extra?: Record<string, unknown>,
+): Promise<Buffer> {
   const sealed = await ctx.providers.storage.get(storageKey);
   if (!sealed) throw new FileUnavailableError(message, ref, extra);
   return (await ctx.cryptoBox()).openBytes(sealed, storageKey);

@@ -1,7 +1,16 @@
 import type { TEmployerUser } from '@payrail/contract/employer-portal';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { employerActions, employerInvitations, employerRecoveryCodes, employerSessions, employerUsers, employers, staffActions, staffUsers } from '../../db/schema/index';
+import {
+  employerActions,
+  employerInvitations,
+  employerRecoveryCodes,
+  employerSessions,
+  employerUsers,
+  employers,
+  staffActions,
+  staffUsers,
+} from '../../db/schema/index';
 
 export type EmployerUserRow = typeof employerUsers.$inferSelect;
 export type EmployerInvitationRow = typeof employerInvitations.$inferSelect;
@@ -27,13 +36,27 @@ export type EmployerAuditEntry = {
  * verification answers) calls it, inside its own transaction where it has one (`auditEmployer(tx, …)`).
  */
 export async function auditEmployer(db: Writer, e: EmployerAuditEntry): Promise<void> {
-  await db.insert(employerActions).values({ employerUserId: e.user.id, employerId: e.user.employer_id, action: e.action, before: e.before ?? {}, after: e.after, ip: e.ip ?? null, at: e.at });
+  await db.insert(employerActions).values({
+    employerUserId: e.user.id,
+    employerId: e.user.employer_id,
+    action: e.action,
+    before: e.before ?? {},
+    after: e.after,
+    ip: e.ip ?? null,
+    at: e.at,
+  });
 }
 
 class AcceptLostRace extends Error {}
 
 /** The employer user as a signed-in request carries it. */
-const userColumns = { id: employerUsers.id, employer_id: employerUsers.employerId, employer_name: employers.name, email: employerUsers.email, name: employerUsers.name };
+const userColumns = {
+  id: employerUsers.id,
+  employer_id: employerUsers.employerId,
+  employer_name: employers.name,
+  email: employerUsers.email,
+  name: employerUsers.name,
+};
 
 /** The employer portal's accounts: users, invitations, sessions, recovery codes and the audit trail (E1, issue #31). */
 export function employerAccountsRepository(db: Db) {
@@ -56,8 +79,14 @@ export function employerAccountsRepository(db: Db) {
 
     /** Listed employers (not the hidden "typed in" ones), b2b partners first, then by name, with their account counts. */
     listEmployers: async (now: Date) => {
-      const activeUsers = sql<number>`(select count(*) from ${employerUsers} where ${employerUsers.employerId} = ${employers.id} and ${employerUsers.totpEnrolledAt} is not null and ${employerUsers.disabledAt} is null)`.mapWith(Number);
-      const pendingInvitations = sql<number>`(select count(*) from ${employerInvitations} where ${employerInvitations.employerId} = ${employers.id} and ${employerInvitations.acceptedAt} is null and ${employerInvitations.revokedAt} is null and ${employerInvitations.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(Number);
+      const activeUsers =
+        sql<number>`(select count(*) from ${employerUsers} where ${employerUsers.employerId} = ${employers.id} and ${employerUsers.totpEnrolledAt} is not null and ${employerUsers.disabledAt} is null)`.mapWith(
+          Number,
+        );
+      const pendingInvitations =
+        sql<number>`(select count(*) from ${employerInvitations} where ${employerInvitations.employerId} = ${employers.id} and ${employerInvitations.acceptedAt} is null and ${employerInvitations.revokedAt} is null and ${employerInvitations.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        );
       return db
         .select({ employer: employers, activeUsers, pendingInvitations })
         .from(employers)
@@ -73,7 +102,14 @@ export function employerAccountsRepository(db: Db) {
       const [p] = await db
         .select({ n: count() })
         .from(employerInvitations)
-        .where(and(eq(employerInvitations.employerId, employerId), isNull(employerInvitations.acceptedAt), isNull(employerInvitations.revokedAt), gt(employerInvitations.expiresAt, now)));
+        .where(
+          and(
+            eq(employerInvitations.employerId, employerId),
+            isNull(employerInvitations.acceptedAt),
+            isNull(employerInvitations.revokedAt),
+            gt(employerInvitations.expiresAt, now),
+          ),
+        );
       return { activeUsers: a?.n ?? 0, pendingInvitations: p?.n ?? 0 };
     },
 
@@ -91,7 +127,12 @@ export function employerAccountsRepository(db: Db) {
 
     /** The user as the guard carries it (with the employer's name). */
     userView: async (id: number): Promise<TEmployerUser | undefined> => {
-      const [row] = await db.select(userColumns).from(employerUsers).innerJoin(employers, eq(employers.id, employerUsers.employerId)).where(eq(employerUsers.id, id)).limit(1);
+      const [row] = await db
+        .select(userColumns)
+        .from(employerUsers)
+        .innerJoin(employers, eq(employers.id, employerUsers.employerId))
+        .where(eq(employerUsers.id, id))
+        .limit(1);
       return row;
     },
 
@@ -106,10 +147,25 @@ export function employerAccountsRepository(db: Db) {
         .orderBy(desc(employerUsers.id)),
 
     /** An account set up outside the invitation flow (the demo seed, test support): enrolled at once; undefined when the e-mail is taken. */
-    createEnrolledUser: async (p: { employerId: number; email: string; name: string; passwordHash: string; totpSecret: string; now: Date }): Promise<EmployerUserRow | undefined> => {
+    createEnrolledUser: async (p: {
+      employerId: number;
+      email: string;
+      name: string;
+      passwordHash: string;
+      totpSecret: string;
+      now: Date;
+    }): Promise<EmployerUserRow | undefined> => {
       const [user] = await db
         .insert(employerUsers)
-        .values({ employerId: p.employerId, email: p.email.toLowerCase(), name: p.name, passwordHash: p.passwordHash, totpSecret: p.totpSecret, totpEnrolledAt: p.now, createdAt: p.now })
+        .values({
+          employerId: p.employerId,
+          email: p.email.toLowerCase(),
+          name: p.name,
+          passwordHash: p.passwordHash,
+          totpSecret: p.totpSecret,
+          totpEnrolledAt: p.now,
+          createdAt: p.now,
+        })
         .onConflictDoNothing({ target: employerUsers.email })
         .returning();
       return user;
@@ -124,13 +180,28 @@ export function employerAccountsRepository(db: Db) {
      * Creates the user an invitation names and marks the invitation accepted, atomically: a second accept
      * of the same invitation (a double click, a race) finds it accepted and gets `undefined`.
      */
-    acceptInvitation: async (p: { invitationId: number; employerId: number; email: string; name: string; passwordHash: string; totpSecret: string; now: Date }): Promise<EmployerUserRow | undefined> => {
+    acceptInvitation: async (p: {
+      invitationId: number;
+      employerId: number;
+      email: string;
+      name: string;
+      passwordHash: string;
+      totpSecret: string;
+      now: Date;
+    }): Promise<EmployerUserRow | undefined> => {
       try {
         return await db.transaction(async (tx) => {
           const [claimed] = await tx
             .update(employerInvitations)
             .set({ acceptedAt: p.now })
-            .where(and(eq(employerInvitations.id, p.invitationId), isNull(employerInvitations.acceptedAt), isNull(employerInvitations.revokedAt), gt(employerInvitations.expiresAt, p.now)))
+            .where(
+              and(
+                eq(employerInvitations.id, p.invitationId),
+                isNull(employerInvitations.acceptedAt),
+                isNull(employerInvitations.revokedAt),
+                gt(employerInvitations.expiresAt, p.now),
+              ),
+            )
             .returning({ id: employerInvitations.id });
           if (!claimed) return undefined;
           const [user] = await tx
@@ -246,7 +317,14 @@ export function employerAccountsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(employerInvitations)
-        .where(and(eq(employerInvitations.email, email), isNull(employerInvitations.acceptedAt), isNull(employerInvitations.revokedAt), gt(employerInvitations.expiresAt, now)))
+        .where(
+          and(
+            eq(employerInvitations.email, email),
+            isNull(employerInvitations.acceptedAt),
+            isNull(employerInvitations.revokedAt),
+            gt(employerInvitations.expiresAt, now),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -256,7 +334,14 @@ export function employerAccountsRepository(db: Db) {
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(employerInvitations)
-          .values({ employerId: p.employerId, email: p.email, tokenHash: p.tokenHash, invitedByStaffId: p.staffUserId, createdAt: p.now, expiresAt: p.expiresAt })
+          .values({
+            employerId: p.employerId,
+            email: p.email,
+            tokenHash: p.tokenHash,
+            invitedByStaffId: p.staffUserId,
+            createdAt: p.now,
+            expiresAt: p.expiresAt,
+          })
           .returning();
         await tx.insert(staffActions).values({
           staffUserId: p.staffUserId,
@@ -275,7 +360,14 @@ export function employerAccountsRepository(db: Db) {
         const [row] = await tx
           .update(employerInvitations)
           .set({ revokedAt: now })
-          .where(and(eq(employerInvitations.id, invitationId), eq(employerInvitations.employerId, employerId), isNull(employerInvitations.acceptedAt), isNull(employerInvitations.revokedAt)))
+          .where(
+            and(
+              eq(employerInvitations.id, invitationId),
+              eq(employerInvitations.employerId, employerId),
+              isNull(employerInvitations.acceptedAt),
+              isNull(employerInvitations.revokedAt),
+            ),
+          )
           .returning();
         if (!row) return undefined;
         await tx.insert(staffActions).values({
@@ -309,7 +401,15 @@ export function employerAccountsRepository(db: Db) {
 
     // ---- sessions ----
 
-    createSession: async (s: { tokenHash: string; employerUserId: number; stage: EmployerSessionStage; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) => {
+    createSession: async (s: {
+      tokenHash: string;
+      employerUserId: number;
+      stage: EmployerSessionStage;
+      createdAt: Date;
+      expiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }) => {
       await db.insert(employerSessions).values({ ...s, lastSeenAt: s.createdAt });
     },
 

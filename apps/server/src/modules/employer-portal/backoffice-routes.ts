@@ -50,7 +50,10 @@ export function employerInvitationEmail(to: string, employerName: string, token:
     subject: `Your ${COMPANY.brand_name} employer portal invitation`,
     text: `${lines.join('\n\n')}\n\nIf you did not expect this e-mail, you can ignore it.\n`,
     html:
-      `<div style="font:16px/1.5 system-ui,sans-serif;color:#1f2933">${lines.slice(0, 2).map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+      `<div style="font:16px/1.5 system-ui,sans-serif;color:#1f2933">${lines
+        .slice(0, 2)
+        .map((l) => `<p>${escapeHtml(l)}</p>`)
+        .join('')}` +
       `<p>The link works once and expires in ${days} days.</p><p><a href="${escapeHtml(href)}" style="color:#0b5cad">Set up my account</a></p>` +
       `<p style="color:#52606d;font-size:13px">${escapeHtml(COMPANY.legal_name)} · ${escapeHtml(COMPANY.address_line)}</p></div>`,
     meta: { kind: 'employer_invitation' },
@@ -97,11 +100,18 @@ export function employerBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
       return { employers: rows.map((r) => employerView(r.employer, r)) };
     });
 
-    app.get('/employers/:id', { config: { staff: 'manageEmployerUsers' }, schema: { params: ZEmployerParams, response: { 200: ZBackofficeEmployerDetail } } }, async (req) => detail(req.params.id));
+    app.get(
+      '/employers/:id',
+      { config: { staff: 'manageEmployerUsers' }, schema: { params: ZEmployerParams, response: { 200: ZBackofficeEmployerDetail } } },
+      async (req) => detail(req.params.id),
+    );
 
     app.post(
       '/employers/:id/invitations',
-      { config: { staff: 'manageEmployerUsers' }, schema: { params: ZEmployerParams, body: ZEmployerInvitationRequest, response: { 201: ZBackofficeEmployerDetail } } },
+      {
+        config: { staff: 'manageEmployerUsers' },
+        schema: { params: ZEmployerParams, body: ZEmployerInvitationRequest, response: { 201: ZBackofficeEmployerDetail } },
+      },
       async (req, reply) => {
         const staff = staffOf(req);
         const employer = await repo.findEmployer(req.params.id);
@@ -128,7 +138,10 @@ export function employerBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
         if (!revoked) {
           const existing = await repo.findInvitation(id, invitationId);
           if (!existing) throw AppError.notFound('No invitation with this id for this employer.');
-          throw new AppError('conflict', existing.acceptedAt ? 'This invitation was already accepted: disable the user instead.' : 'This invitation was already revoked.');
+          throw new AppError(
+            'conflict',
+            existing.acceptedAt ? 'This invitation was already accepted: disable the user instead.' : 'This invitation was already revoked.',
+          );
         }
         return detail(id);
       },

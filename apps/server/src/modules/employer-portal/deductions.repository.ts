@@ -19,7 +19,14 @@ export function employeeChangesIn(tx: Runner) {
         await tx
           .select()
           .from(employeeChanges)
-          .where(and(eq(employeeChanges.employerId, k.employerId), eq(employeeChanges.userId, k.userId), eq(employeeChanges.kind, k.kind), eq(employeeChanges.effectiveDate, k.effectiveDate)))
+          .where(
+            and(
+              eq(employeeChanges.employerId, k.employerId),
+              eq(employeeChanges.userId, k.userId),
+              eq(employeeChanges.kind, k.kind),
+              eq(employeeChanges.effectiveDate, k.effectiveDate),
+            ),
+          )
           .limit(1)
       )[0],
     insert: async (c: NewEmployeeChange): Promise<EmployeeChangeRow> => {
@@ -39,7 +46,11 @@ export function deductionsRepository(db: Db) {
     changeByKey: (k: ChangeKey) => employeeChangesIn(db).byKey(k),
 
     employer: async (employerId: number) => {
-      const [row] = await db.select({ id: employers.id, name: employers.name, payFrequency: employers.payFrequency }).from(employers).where(eq(employers.id, employerId)).limit(1);
+      const [row] = await db
+        .select({ id: employers.id, name: employers.name, payFrequency: employers.payFrequency })
+        .from(employers)
+        .where(eq(employers.id, employerId))
+        .limit(1);
       return row;
     },
 
@@ -113,7 +124,8 @@ export function deductionsRepository(db: Db) {
         return row;
       }),
 
-    changeById: async (id: number): Promise<EmployeeChangeRow | undefined> => (await db.select().from(employeeChanges).where(eq(employeeChanges.id, id)).limit(1))[0],
+    changeById: async (id: number): Promise<EmployeeChangeRow | undefined> =>
+      (await db.select().from(employeeChanges).where(eq(employeeChanges.id, id)).limit(1))[0],
 
     change: async (employerId: number, id: number) => {
       const [row] = await db

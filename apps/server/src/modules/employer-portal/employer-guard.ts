@@ -21,7 +21,9 @@ const PORTAL = `${EMPLOYER_PORTAL_PREFIX}/`;
 
 /** The portal calls that manage the session themselves (no `config.employer`): sign-in, invitation, enrolment, me, logout. */
 const SESSION_ROUTES = new Set(
-  ['/login', '/login/otp', '/invitations/:token', '/invitations/accept', '/totp/enrol', '/totp/confirm', '/me', '/logout'].map((p) => `${EMPLOYER_PORTAL_PREFIX}${p}`),
+  ['/login', '/login/otp', '/invitations/:token', '/invitations/accept', '/totp/enrol', '/totp/confirm', '/me', '/logout'].map(
+    (p) => `${EMPLOYER_PORTAL_PREFIX}${p}`,
+  ),
 );
 
 const EMPLOYER_HOOK = Symbol('employer guard');

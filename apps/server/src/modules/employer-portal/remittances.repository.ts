@@ -18,11 +18,23 @@ export function employerRemittancesRepository(db: Db) {
      * Records a batch's reconciliation once: `created` false when it was already recorded (a duplicate or
      * a concurrent identical submission), nothing written then. The audit entry goes with the first record.
      */
-    recordReconciliation: async (r: NewReconciliation, lines: readonly NewReconciliationLine[], audit: EmployerAuditEntry | null): Promise<{ id: number; created: boolean }> =>
+    recordReconciliation: async (
+      r: NewReconciliation,
+      lines: readonly NewReconciliationLine[],
+      audit: EmployerAuditEntry | null,
+    ): Promise<{ id: number; created: boolean }> =>
       db.transaction(async (tx) => {
-        const [row] = await tx.insert(employerRemittances).values(r).onConflictDoNothing({ target: employerRemittances.batchId }).returning({ id: employerRemittances.id });
+        const [row] = await tx
+          .insert(employerRemittances)
+          .values(r)
+          .onConflictDoNothing({ target: employerRemittances.batchId })
+          .returning({ id: employerRemittances.id });
         if (!row) {
-          const [existing] = await tx.select({ id: employerRemittances.id }).from(employerRemittances).where(eq(employerRemittances.batchId, r.batchId)).limit(1);
+          const [existing] = await tx
+            .select({ id: employerRemittances.id })
+            .from(employerRemittances)
+            .where(eq(employerRemittances.batchId, r.batchId))
+            .limit(1);
           return { id: existing!.id, created: false };
         }
         if (lines.length > 0) await tx.insert(employerRemittanceLines).values(lines.map((l) => ({ ...l, remittanceId: row.id })));
@@ -31,7 +43,11 @@ export function employerRemittancesRepository(db: Db) {
       }),
 
     byBatch: async (batchId: number) => {
-      const [row] = await db.select({ id: employerRemittances.id, employerId: employerRemittances.employerId }).from(employerRemittances).where(eq(employerRemittances.batchId, batchId)).limit(1);
+      const [row] = await db
+        .select({ id: employerRemittances.id, employerId: employerRemittances.employerId })
+        .from(employerRemittances)
+        .where(eq(employerRemittances.batchId, batchId))
+        .limit(1);
       return row;
     },
 
@@ -57,7 +73,13 @@ export function employerRemittancesRepository(db: Db) {
         .limit(limit),
 
     linesOf: async (remittanceIds: readonly number[]) =>
-      remittanceIds.length === 0 ? [] : db.select().from(employerRemittanceLines).where(inArray(employerRemittanceLines.remittanceId, [...remittanceIds])).orderBy(employerRemittanceLines.id),
+      remittanceIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(employerRemittanceLines)
+            .where(inArray(employerRemittanceLines.remittanceId, [...remittanceIds]))
+            .orderBy(employerRemittanceLines.id),
 
     /** Pay dates the loan's employer reported nothing for (a `missing` line of its reconciliation). */
     reportedMissing: async (loanId: number) =>

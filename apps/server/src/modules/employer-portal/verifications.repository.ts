@@ -7,7 +7,9 @@ import type { EmployerAuditEntry } from './accounts.repository';
 
 export type EmploymentVerificationRow = typeof employmentVerifications.$inferSelect;
 export type NewEmploymentVerification = Omit<typeof employmentVerifications.$inferInsert, 'id'>;
-export type VerificationAnswer = Pick<EmploymentVerificationRow, 'employmentStatus' | 'hireDate' | 'payFrequency' | 'incomeRange' | 'answeredByUserId'> & { answeredAt: Date };
+export type VerificationAnswer = Pick<EmploymentVerificationRow, 'employmentStatus' | 'hireDate' | 'payFrequency' | 'incomeRange' | 'answeredByUserId'> & {
+  answeredAt: Date;
+};
 
 const answerer = alias(employerUsers, 'answerer');
 const columns = { v: employmentVerifications, employerName: employers.name, requestedBy: staffUsers.name, answeredBy: answerer.name };
@@ -56,7 +58,8 @@ export function employmentVerificationsRepository(db: Db) {
     },
 
     /** The employer's requests, newest first. */
-    listForEmployer: (employerId: number, limit: number) => joined().where(eq(employmentVerifications.employerId, employerId)).orderBy(desc(employmentVerifications.id)).limit(limit),
+    listForEmployer: (employerId: number, limit: number) =>
+      joined().where(eq(employmentVerifications.employerId, employerId)).orderBy(desc(employmentVerifications.id)).limit(limit),
 
     /** A member's requests, newest first. */
     listForUser: (userId: number) => joined().where(eq(employmentVerifications.userId, userId)).orderBy(desc(employmentVerifications.id)),

@@ -33,7 +33,13 @@ export async function concludeEmployerStep(
     const move = automatedMove(ctx, { userId: member.id, from: member.workflowStatus, to: 'denied', context, inReviewersPlace: false });
     if (move) {
       await ctx.repos.application.saveFields(member.id, p.answers, ctx.now());
-      const done = await applyAdverseAction(ctx, member, { move, outcome: 'denied', notQualifiedReason: decision.notQualifiedReason, reapplyOn: decision.reapplyOn, reasons: decision.adverseActionReasons });
+      const done = await applyAdverseAction(ctx, member, {
+        move,
+        outcome: 'denied',
+        notQualifiedReason: decision.notQualifiedReason,
+        reapplyOn: decision.reapplyOn,
+        reasons: decision.adverseActionReasons,
+      });
       if (done) return { ok: true, new_status: 'denied' };
     }
     const errors: FieldErrors = {};

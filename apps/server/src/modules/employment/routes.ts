@@ -20,7 +20,9 @@ export function employmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireSignIn(ctx);
   const config = { fieldKey: leafFieldKey };
   return async (app) => {
-    app.get('/employer_entrypoint', { onRequest, schema: { response: { 200: ZEmployerEntrypoint } } }, async (req) => getEmployerEntrypoint(ctx, signedIn(req).member));
+    app.get('/employer_entrypoint', { onRequest, schema: { response: { 200: ZEmployerEntrypoint } } }, async (req) =>
+      getEmployerEntrypoint(ctx, signedIn(req).member),
+    );
 
     app.post('/change_income_source', { onRequest, config, schema: { body: ZChangeIncomeSourceRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
       changeIncomeSource(ctx, signedIn(req).member, req.body),

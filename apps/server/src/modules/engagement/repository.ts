@@ -28,7 +28,8 @@ export async function insertNotification(tx: Db | Tx, n: NewNotice): Promise<Not
 export function engagementRepository(db: Db) {
   return {
     /** The member's notifications, newest first. */
-    listNotifications: (userId: number) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)),
+    listNotifications: (userId: number) =>
+      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)),
 
     /** Sets read/unread on the member's own notification; undefined when it is not theirs (or does not exist). */
     setNotificationStatus: async (userId: number, id: number, status: 'read' | 'unread', at: Date): Promise<NotificationRow | undefined> => {
@@ -65,7 +66,11 @@ export function engagementRepository(db: Db) {
     },
 
     findBanner: async (slug: string): Promise<BannerRow | undefined> => {
-      const [row] = await db.select().from(banners).where(and(eq(banners.slug, slug), eq(banners.active, true))).limit(1);
+      const [row] = await db
+        .select()
+        .from(banners)
+        .where(and(eq(banners.slug, slug), eq(banners.active, true)))
+        .limit(1);
       return row;
     },
 
@@ -89,7 +94,10 @@ export function engagementRepository(db: Db) {
     },
 
     recordSupportMessage: async (m: { userId: number | null; email: string; name: string | null; message: string; at: Date }) => {
-      const [row] = await db.insert(supportMessages).values({ userId: m.userId, email: m.email, name: m.name, message: m.message, createdAt: m.at }).returning();
+      const [row] = await db
+        .insert(supportMessages)
+        .values({ userId: m.userId, email: m.email, name: m.name, message: m.message, createdAt: m.at })
+        .returning();
       return row!;
     },
   };

@@ -1,4 +1,12 @@
-import { ZBanner, ZBenefits, ZNotification, ZNotificationParams, ZSupportMessageCreated, ZSupportMessageRequest, ZVisitorRequest } from '@payrail/contract/identity';
+import {
+  ZBanner,
+  ZBenefits,
+  ZNotification,
+  ZNotificationParams,
+  ZSupportMessageCreated,
+  ZSupportMessageRequest,
+  ZVisitorRequest,
+} from '@payrail/contract/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -18,7 +26,9 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = requireSignIn(ctx);
   const maybeMember = allowSignIn(ctx);
   return async (app) => {
-    app.get('/notifications', { onRequest: member, schema: { response: { 200: z.array(ZNotification) } } }, async (req) => listNotifications(ctx, signedIn(req).member.id));
+    app.get('/notifications', { onRequest: member, schema: { response: { 200: z.array(ZNotification) } } }, async (req) =>
+      listNotifications(ctx, signedIn(req).member.id),
+    );
 
     app.patch('/notifications/read/:id', { onRequest: member, schema: { params: ZNotificationParams, response: { 200: ZNotification } } }, async (req) =>
       markNotification(ctx, signedIn(req).member.id, req.params.id, 'read'),
@@ -41,13 +51,23 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch('/benefits/read', { onRequest: member, schema: { response: { 200: ZBenefits } } }, async (req) => markBenefitsRead(ctx, signedIn(req).member.id));
 
     app.post('/visitor', { onRequest: maybeMember, config: { rateLimit: RATE_LIMITS.visitor }, schema: { body: ZVisitorRequest } }, async (req, reply) => {
-      await recordVisit(ctx, { fingerprint: req.body.fingerprint, page: req.body.page, queryString: req.body.queryString, userId: req.signedIn?.member.id ?? null, ip: clientInfo(req).ip });
+      await recordVisit(ctx, {
+        fingerprint: req.body.fingerprint,
+        page: req.body.page,
+        queryString: req.body.queryString,
+        userId: req.signedIn?.member.id ?? null,
+        ip: clientInfo(req).ip,
+      });
       return reply.status(204).send();
     });
 
     app.post(
       '/support_messages',
-      { onRequest: maybeMember, config: { rateLimit: RATE_LIMITS.supportMessage }, schema: { body: ZSupportMessageRequest, response: { 201: ZSupportMessageCreated } } },
+      {
+        onRequest: maybeMember,
+        config: { rateLimit: RATE_LIMITS.supportMessage },
+        schema: { body: ZSupportMessageRequest, response: { 201: ZSupportMessageCreated } },
+      },
       async (req, reply) => reply.status(201).send(await sendSupportMessage(ctx, req.signedIn?.member ?? null, req.body)),
     );
   };

@@ -48,11 +48,12 @@ export function noteKeywords(figures: SignedLoanFigures, signed: boolean): strin
     `number_of_payments=${figures.number_of_payments}`,
     `amount_cents=${figures.amount_cents}`,
     `paid_to_you_cents=${itemized.paidToYouCents}`,
-    ...(itemized.paidOnExistingLoan ? [`existing_loan=${itemized.paidOnExistingLoan.loanNumber}`, `paid_on_existing_loan_cents=${itemized.paidOnExistingLoan.cents}`] : []),
+    ...(itemized.paidOnExistingLoan
+      ? [`existing_loan=${itemized.paidOnExistingLoan.loanNumber}`, `paid_on_existing_loan_cents=${itemized.paidOnExistingLoan.cents}`]
+      : []),
     `signed=${signed}`,
   ];
 }
-
 
 const { width: WIDTH, height: HEIGHT, margin: MARGIN } = LETTER;
 const MUTED = rgb(0.32, 0.38, 0.43);
@@ -88,7 +89,8 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
   const ensure = (space: number) => {
     if (y - space < MARGIN) newPage();
   };
-  const text = (s: string, x: number, at: number, font: PDFFont = regular, size = 10, color = INK) => page.drawText(toWinAnsi(s), { x, y: at, size, font, color });
+  const text = (s: string, x: number, at: number, font: PDFFont = regular, size = 10, color = INK) =>
+    page.drawText(toWinAnsi(s), { x, y: at, size, font, color });
   const write = (s: string, font: PDFFont = regular, size = 10, gapAfter = 4) => {
     for (const l of wrapLines(s, font, size, WIDTH - 2 * MARGIN)) {
       ensure(size * 1.45);
@@ -137,7 +139,9 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
   write('Itemization of Amount Financed', bold, 12, 2);
   const items: [string, string, boolean][] = [
     ['Amount paid to you directly', formatUsd(itemized.paidToYouCents), false],
-    ...(itemized.paidOnExistingLoan ? [[existingLoanLine(itemized.paidOnExistingLoan.loanNumber), formatUsd(itemized.paidOnExistingLoan.cents), false] as [string, string, boolean]] : []),
+    ...(itemized.paidOnExistingLoan
+      ? [[existingLoanLine(itemized.paidOnExistingLoan.loanNumber), formatUsd(itemized.paidOnExistingLoan.cents), false] as [string, string, boolean]]
+      : []),
     ['Amount Financed', formatUsd(itemized.amountFinancedCents), true],
     [`Prepaid finance charge (${f.fee_label})`, formatUsd(itemized.prepaidFinanceChargeCents), false],
     ['Principal amount of this note', formatUsd(itemized.principalCents), true],
@@ -161,9 +165,15 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
   write('Loan details', bold, 12, 2);
   const details: [string, string][] = [
     ['Loan amount', formatUsd(f.amount_cents)],
-    [`${f.fee_label[0]!.toUpperCase()}${f.fee_label.slice(1)}`, `${formatUsd(f.fee_cents)} (${f.fee_financed ? 'financed: added to the principal' : 'not financed: withheld from the proceeds'})`],
+    [
+      `${f.fee_label[0]!.toUpperCase()}${f.fee_label.slice(1)}`,
+      `${formatUsd(f.fee_cents)} (${f.fee_financed ? 'financed: added to the principal' : 'not financed: withheld from the proceeds'})`,
+    ],
     ['Interest rate', `${f.interest_rate}% per year, fixed`],
-    ['Payments', `${f.number_of_payments} ${(FREQUENCY_WORDS[f.term_frequency] ?? f.term_frequency).toLowerCase()} payments of ${formatUsd(f.payment_per_term_cents)}`],
+    [
+      'Payments',
+      `${f.number_of_payments} ${(FREQUENCY_WORDS[f.term_frequency] ?? f.term_frequency).toLowerCase()} payments of ${formatUsd(f.payment_per_term_cents)}`,
+    ],
     ['Disbursement date', formatDate(f.disbursement_date)],
     ['First payment date', formatDate(f.first_payment_date)],
   ];
@@ -193,9 +203,15 @@ export async function renderPromissoryNote(input: NoteInput): Promise<Uint8Array
     });
     y -= 13;
   };
-  row(columns.map((c) => c.title), bold);
+  row(
+    columns.map((c) => c.title),
+    bold,
+  );
   for (const r of input.schedule) {
-    row([String(r.n), formatDate(r.dueDate), formatUsd(r.paymentCents), formatUsd(r.principalCents), formatUsd(r.interestCents), formatUsd(r.balanceCents)], regular);
+    row(
+      [String(r.n), formatDate(r.dueDate), formatUsd(r.paymentCents), formatUsd(r.principalCents), formatUsd(r.interestCents), formatUsd(r.balanceCents)],
+      regular,
+    );
   }
   y -= 10;
 

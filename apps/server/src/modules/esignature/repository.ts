@@ -11,7 +11,13 @@ export type AcceptedAgreement = { agreementDocumentId: number; acceptedAt: Date 
 export function esignatureRepository(db: Db) {
   return {
     /** Records that the member accepted a document (the first acceptance of a version is kept). */
-    recordAgreement: async (a: { userId: number; agreementDocumentId: number; at: Date; ip: string | null; userAgent: string | null }): Promise<AcceptedAgreement> => {
+    recordAgreement: async (a: {
+      userId: number;
+      agreementDocumentId: number;
+      at: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }): Promise<AcceptedAgreement> => {
       await db
         .insert(userAgreements)
         .values({ userId: a.userId, agreementDocumentId: a.agreementDocumentId, acceptedAt: a.at, ip: a.ip, userAgent: a.userAgent })
@@ -42,7 +48,15 @@ export function esignatureRepository(db: Db) {
         const [row] = await tx.insert(esignatures).values(signature).returning();
         await tx
           .insert(userAgreements)
-          .values(agreementDocumentIds.map((id) => ({ userId: signature.userId, agreementDocumentId: id, acceptedAt: signature.signedAt, ip: signature.ip, userAgent: signature.userAgent })))
+          .values(
+            agreementDocumentIds.map((id) => ({
+              userId: signature.userId,
+              agreementDocumentId: id,
+              acceptedAt: signature.signedAt,
+              ip: signature.ip,
+              userAgent: signature.userAgent,
+            })),
+          )
           .onConflictDoNothing();
         return row!;
       });
@@ -51,7 +65,12 @@ export function esignatureRepository(db: Db) {
 
     /** The member's newest signed note. */
     latest: async (userId: number): Promise<EsignatureRow | undefined> => {
-      const [row] = await db.select().from(esignatures).where(eq(esignatures.userId, userId)).orderBy(desc(esignatures.signedAt), desc(esignatures.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(esignatures)
+        .where(eq(esignatures.userId, userId))
+        .orderBy(desc(esignatures.signedAt), desc(esignatures.id))
+        .limit(1);
       return row;
     },
   };

@@ -29,8 +29,11 @@ export function esignatureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'inline', fileName: fileName, bytes: bytes });
     });
 
-    app.post('/borrower_agreement_documents', { onRequest, config: leaf, schema: { querystring: ZBorrowerAgreementQuery, response: { 201: ZAgreementRecorded } } }, async (req, reply) =>
-      reply.status(201).send(await recordAgreementByName(ctx, signedIn(req).member.id, req.query.agreement, req.query.state, clientInfo(req))),
+    app.post(
+      '/borrower_agreement_documents',
+      { onRequest, config: leaf, schema: { querystring: ZBorrowerAgreementQuery, response: { 201: ZAgreementRecorded } } },
+      async (req, reply) =>
+        reply.status(201).send(await recordAgreementByName(ctx, signedIn(req).member.id, req.query.agreement, req.query.state, clientInfo(req))),
     );
 
     app.post('/agreements', { onRequest, config: leaf, schema: { body: ZAgreementsRequest, response: { 201: ZAgreementRecorded } } }, async (req, reply) =>

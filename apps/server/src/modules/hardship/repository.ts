@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { documents, hardshipDocuments, hardshipEvents, hardshipRequests, loanBorrowers, loans, loanTransactions, staffActions, staffUsers, applicationMembers } from '../../db/schema/index';
+import {
+  documents,
+  hardshipDocuments,
+  hardshipEvents,
+  hardshipRequests,
+  loanBorrowers,
+  loans,
+  loanTransactions,
+  staffActions,
+  staffUsers,
+  applicationMembers,
+} from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
 import type { DbTx } from '../loan-book/repository';
 
@@ -18,14 +29,27 @@ export class HardshipRaceLost extends Error {}
 const OPEN = ['submitted', 'info_requested'] as const;
 
 /** An event of the request, its documents attached. */
-async function addEvent(tx: Runner, requestId: number, kind: HardshipEventKind, message: string | null, staffId: number | null, documentIds: readonly number[], at: Date) {
+async function addEvent(
+  tx: Runner,
+  requestId: number,
+  kind: HardshipEventKind,
+  message: string | null,
+  staffId: number | null,
+  documentIds: readonly number[],
+  at: Date,
+) {
   const [event] = await tx.insert(hardshipEvents).values({ requestId, kind, staffId, message, at }).returning();
   if (documentIds.length > 0) await tx.insert(hardshipDocuments).values(documentIds.map((documentId) => ({ requestId, eventId: event!.id, documentId })));
   return event!;
 }
 
 /** Moves the request from one of `from` to `to` (with its other columns); throws {@link HardshipRaceLost} when it was not in `from`. */
-async function move(tx: Runner, id: number, from: readonly HardshipRow['status'][], set: Partial<NewHardship> & { status: HardshipRow['status']; updatedAt: Date }) {
+async function move(
+  tx: Runner,
+  id: number,
+  from: readonly HardshipRow['status'][],
+  set: Partial<NewHardship> & { status: HardshipRow['status']; updatedAt: Date },
+) {
   const [row] = await tx
     .update(hardshipRequests)
     .set(set)
@@ -39,11 +63,18 @@ async function move(tx: Runner, id: number, from: readonly HardshipRow['status']
 export function hardshipRepository(db: Db) {
   return {
     byId: async (id: number): Promise<HardshipRow | undefined> => (await db.select().from(hardshipRequests).where(eq(hardshipRequests.id, id)).limit(1))[0],
-    ofLoan: (loanId: number): Promise<HardshipRow[]> => db.select().from(hardshipRequests).where(eq(hardshipRequests.loanId, loanId)).orderBy(desc(hardshipRequests.id)),
+    ofLoan: (loanId: number): Promise<HardshipRow[]> =>
+      db.select().from(hardshipRequests).where(eq(hardshipRequests.loanId, loanId)).orderBy(desc(hardshipRequests.id)),
     /** The member's requests that wait for the borrower's answer (the requests inbox), with the loan's identifier. */
     awaitingAnswer: (userId: number) =>
       db
-        .select({ id: hardshipRequests.id, loanId: hardshipRequests.loanId, identifier: loans.identifier, staffMessage: hardshipRequests.staffMessage, since: hardshipRequests.updatedAt })
+        .select({
+          id: hardshipRequests.id,
+          loanId: hardshipRequests.loanId,
+          identifier: loans.identifier,
+          staffMessage: hardshipRequests.staffMessage,
+          since: hardshipRequests.updatedAt,
+        })
         .from(hardshipRequests)
         .innerJoin(loans, eq(loans.id, hardshipRequests.loanId))
         .where(and(eq(hardshipRequests.userId, userId), eq(hardshipRequests.status, 'info_requested')))
@@ -73,20 +104,43 @@ export function hardshipRepository(db: Db) {
       return db
         .select({ id: documents.id })
         .from(documents)
-        .where(and(inArray(documents.id, [...ids]), eq(documents.userId, userId), eq(documents.documentTypeName, 'hardship_document'), isNull(documents.deletedAt), notInArray(documents.id, attached)));
+        .where(
+          and(
+            inArray(documents.id, [...ids]),
+            eq(documents.userId, userId),
+            eq(documents.documentTypeName, 'hardship_document'),
+            isNull(documents.deletedAt),
+            notInArray(documents.id, attached),
+          ),
+        );
     },
     /** A request's history (staff names) and attached documents. */
     history: async (requestIds: readonly number[]) => {
       if (requestIds.length === 0) return { events: [], docs: [] };
       const [events, docs] = await Promise.all([
         db
-          .select({ id: hardshipEvents.id, requestId: hardshipEvents.requestId, kind: hardshipEvents.kind, staffId: hardshipEvents.staffId, staffName: staffUsers.name, message: hardshipEvents.message, at: hardshipEvents.at })
+          .select({
+            id: hardshipEvents.id,
+            requestId: hardshipEvents.requestId,
+            kind: hardshipEvents.kind,
+            staffId: hardshipEvents.staffId,
+            staffName: staffUsers.name,
+            message: hardshipEvents.message,
+            at: hardshipEvents.at,
+          })
           .from(hardshipEvents)
           .leftJoin(staffUsers, eq(staffUsers.id, hardshipEvents.staffId))
           .where(inArray(hardshipEvents.requestId, [...requestIds]))
           .orderBy(asc(hardshipEvents.id)),
         db
-          .select({ eventId: hardshipDocuments.eventId, requestId: hardshipDocuments.requestId, id: documents.id, fileName: documents.fileName, createdAt: documents.createdAt, deletedAt: documents.deletedAt })
+          .select({
+            eventId: hardshipDocuments.eventId,
+            requestId: hardshipDocuments.requestId,
+            id: documents.id,
+            fileName: documents.fileName,
+            createdAt: documents.createdAt,
+            deletedAt: documents.deletedAt,
+          })
           .from(hardshipDocuments)
           .innerJoin(documents, eq(documents.id, hardshipDocuments.documentId))
           .where(inArray(hardshipDocuments.requestId, [...requestIds]))
@@ -106,7 +160,13 @@ export function hardshipRepository(db: Db) {
       )[0]?.document,
     queue: (status: HardshipRow['status'] | undefined) =>
       db
-        .select({ request: hardshipRequests, identifier: loans.identifier, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName, email: applicationMembers.email })
+        .select({
+          request: hardshipRequests,
+          identifier: loans.identifier,
+          firstName: loanBorrowers.firstName,
+          lastName: loanBorrowers.lastName,
+          email: applicationMembers.email,
+        })
         .from(hardshipRequests)
         .innerJoin(loans, eq(loans.id, hardshipRequests.loanId))
         .innerJoin(applicationMembers, eq(applicationMembers.id, hardshipRequests.userId))
@@ -148,7 +208,16 @@ export function hardshipRepository(db: Db) {
       }),
 
     /** Staff ask for more information, or decline: the move, the event, the audit row and the borrower's notice together. */
-    staffMove: (p: { id: number; from: readonly HardshipRow['status'][]; to: 'info_requested' | 'declined'; message: string; staffId: number; notice: string; audit: StaffAction; at: Date }) =>
+    staffMove: (p: {
+      id: number;
+      from: readonly HardshipRow['status'][];
+      to: 'info_requested' | 'declined';
+      message: string;
+      staffId: number;
+      notice: string;
+      audit: StaffAction;
+      at: Date;
+    }) =>
       db.transaction(async (tx) => {
         const decided = p.to === 'declined' ? { decidedAt: p.at, decidedByStaffId: p.staffId } : {};
         const row = await move(tx, p.id, p.from, { status: p.to, staffMessage: p.message, updatedAt: p.at, ...decided });
@@ -165,13 +234,29 @@ export function hardshipRepository(db: Db) {
      */
     approveIn: async (
       tx: DbTx,
-      p: { id: number; staffId: number; message: string | null; decision: NonNullable<NewHardship['decision']>; waivedCents: number; notice: (waivedCents: number) => string; audit: (waivedCents: number) => StaffAction; at: Date },
+      p: {
+        id: number;
+        staffId: number;
+        message: string | null;
+        decision: NonNullable<NewHardship['decision']>;
+        waivedCents: number;
+        notice: (waivedCents: number) => string;
+        audit: (waivedCents: number) => StaffAction;
+        at: Date;
+      },
     ): Promise<{ row: HardshipRow; waivedCents: number }> => {
       const current = await tx.select().from(hardshipRequests).where(eq(hardshipRequests.id, p.id)).limit(1);
       if (!current[0] || !OPEN.includes(current[0].status as (typeof OPEN)[number])) throw new HardshipRaceLost();
       const waivedCents = p.waivedCents;
       const decision = { ...p.decision, waivedCents };
-      const row = await move(tx, p.id, OPEN, { status: 'approved', staffMessage: p.message, decision, decidedAt: p.at, decidedByStaffId: p.staffId, updatedAt: p.at });
+      const row = await move(tx, p.id, OPEN, {
+        status: 'approved',
+        staffMessage: p.message,
+        decision,
+        decidedAt: p.at,
+        decidedByStaffId: p.staffId,
+        updatedAt: p.at,
+      });
       await addEvent(tx, p.id, 'approved', p.message, p.staffId, [], p.at);
       await tx.insert(staffActions).values({ ...p.audit(waivedCents), at: p.at });
       await insertNotification(tx, { userId: row.userId, message: p.notice(waivedCents), at: p.at });

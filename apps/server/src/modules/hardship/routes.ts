@@ -31,11 +31,15 @@ export function hardshipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/dashboard/loans/:loanId/hardship', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZHardshipPage } } }, async (req) =>
       getHardshipPage(ctx, signedIn(req).member.id, req.params.loanId),
     );
-    app.post('/dashboard/loans/:loanId/hardship_requests', { onRequest, schema: { params: ZLoanIdParams, body: ZHardshipSubmit, response: { 201: ZHardshipRequest } } }, async (req, reply) =>
-      reply.status(201).send(await submitHardship(ctx, signedIn(req).member.id, req.params.loanId, req.body)),
+    app.post(
+      '/dashboard/loans/:loanId/hardship_requests',
+      { onRequest, schema: { params: ZLoanIdParams, body: ZHardshipSubmit, response: { 201: ZHardshipRequest } } },
+      async (req, reply) => reply.status(201).send(await submitHardship(ctx, signedIn(req).member.id, req.params.loanId, req.body)),
     );
-    app.post('/dashboard/hardship_requests/:id/answer', { onRequest, schema: { params: ZHardshipIdParams, body: ZHardshipAnswer, response: { 200: ZHardshipRequest } } }, async (req) =>
-      answerHardship(ctx, signedIn(req).member.id, req.params.id, req.body),
+    app.post(
+      '/dashboard/hardship_requests/:id/answer',
+      { onRequest, schema: { params: ZHardshipIdParams, body: ZHardshipAnswer, response: { 200: ZHardshipRequest } } },
+      async (req) => answerHardship(ctx, signedIn(req).member.id, req.params.id, req.body),
     );
   };
 }
@@ -45,10 +49,16 @@ export function hardshipBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
   const read = { staff: 'read' } as const;
   const servicing = { staff: 'fund' } as const;
   return async (app) => {
-    app.get('/hardship_requests', { config: read, schema: { querystring: ZHardshipQueueQuery, response: { 200: ZHardshipQueue } } }, async (req) => listHardshipQueue(ctx, req.query.status));
-    app.get('/hardship_requests/:id', { config: read, schema: { params: ZHardshipIdParams, response: { 200: ZHardshipDetail } } }, async (req) => getHardshipDetail(ctx, req.params.id));
-    app.post('/hardship_requests/:id/decision', { config: servicing, schema: { params: ZHardshipIdParams, body: ZHardshipDecisionRequest, response: { 200: ZHardshipDetail } } }, async (req) =>
-      decideHardship(ctx, staffOf(req), req.params.id, req.body),
+    app.get('/hardship_requests', { config: read, schema: { querystring: ZHardshipQueueQuery, response: { 200: ZHardshipQueue } } }, async (req) =>
+      listHardshipQueue(ctx, req.query.status),
+    );
+    app.get('/hardship_requests/:id', { config: read, schema: { params: ZHardshipIdParams, response: { 200: ZHardshipDetail } } }, async (req) =>
+      getHardshipDetail(ctx, req.params.id),
+    );
+    app.post(
+      '/hardship_requests/:id/decision',
+      { config: servicing, schema: { params: ZHardshipIdParams, body: ZHardshipDecisionRequest, response: { 200: ZHardshipDetail } } },
+      async (req) => decideHardship(ctx, staffOf(req), req.params.id, req.body),
     );
     app.get('/hardship_requests/:id/documents/:documentId', { config: servicing, schema: { params: ZHardshipDocumentParams } }, async (req, reply) => {
       const { document, bytes } = await viewHardshipDocument(ctx, staffOf(req), req.params.id, req.params.documentId);

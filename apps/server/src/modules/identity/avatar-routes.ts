@@ -18,7 +18,10 @@ const AVATAR_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 async function readAvatarUpload(req: FastifyRequest): Promise<AvatarUpload> {
   if (!req.isMultipart()) return null;
   // `parts()` honours throwFileSizeLimit at run time; its type omits it.
-  const options: FastifyMultipartBaseOptions = { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 200 }, throwFileSizeLimit: false };
+  const options: FastifyMultipartBaseOptions = {
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 200 },
+    throwFileSizeLimit: false,
+  };
   let upload: AvatarUpload = null;
   for await (const part of req.parts(options)) {
     if (part.type !== 'file') continue;

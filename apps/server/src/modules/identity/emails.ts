@@ -11,7 +11,11 @@ const page = (lines: string[], link: { href: string; label: string }) =>
 /** The sign-up confirmation: the 6-character token and where to type it. */
 export function confirmationEmail(to: string, token: string, publicUrl: string, hours: number): EmailMessage {
   const href = `${publicUrl}/email_validation`;
-  const lines = [`Welcome to ${COMPANY.brand_name}!`, `Your confirmation code is ${token}. It expires in ${hours} hours.`, `Enter it at ${href} to confirm your e-mail address.`];
+  const lines = [
+    `Welcome to ${COMPANY.brand_name}!`,
+    `Your confirmation code is ${token}. It expires in ${hours} hours.`,
+    `Enter it at ${href} to confirm your e-mail address.`,
+  ];
   return {
     to,
     subject: `Confirm your ${COMPANY.brand_name} account`,
@@ -27,12 +31,18 @@ export function confirmationEmail(to: string, token: string, publicUrl: string, 
  */
 export function passwordResetEmail(to: string, token: string, publicUrl: string, hours: number, newFlow = false): EmailMessage {
   const href = newFlow ? `${publicUrl}/application/newflow/reset_password/auth?reset_password_token=${token}` : `${publicUrl}/forgot_password/${token}`;
-  const lines = ['Someone asked to reset the password of your account.', `Choose a new password at ${href}. The link works once and expires in ${hours} hours.`];
+  const lines = [
+    'Someone asked to reset the password of your account.',
+    `Choose a new password at ${href}. The link works once and expires in ${hours} hours.`,
+  ];
   return {
     to,
     subject: `Reset your ${COMPANY.brand_name} password`,
     text: `${lines.join('\n\n')}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-    html: page([lines[0]!, `The link works once and expires in ${hours} hours. If it was not you, ignore this e-mail.`], { href, label: 'Choose a new password' }),
+    html: page([lines[0]!, `The link works once and expires in ${hours} hours. If it was not you, ignore this e-mail.`], {
+      href,
+      label: 'Choose a new password',
+    }),
     meta: { kind: 'password_reset' },
   };
 }
@@ -40,7 +50,10 @@ export function passwordResetEmail(to: string, token: string, publicUrl: string,
 /** A pre-signed sign-in link a staff member sent (/c/{code}). */
 export function presignedLinkEmail(to: string, code: string, publicUrl: string, hours: number): EmailMessage {
   const href = `${publicUrl}/c/${code}`;
-  const lines = [`Our team sent you a link to continue your ${COMPANY.brand_name} application.`, `Open ${href} to sign in. The link works once and expires in ${hours} hours.`];
+  const lines = [
+    `Our team sent you a link to continue your ${COMPANY.brand_name} application.`,
+    `Open ${href} to sign in. The link works once and expires in ${hours} hours.`,
+  ];
   return {
     to,
     subject: `Continue your ${COMPANY.brand_name} application`,

@@ -11,16 +11,28 @@ const phoneKey = () => 'phone';
 
 /** The classic phone step and the dashboard's phone change: send a code, resend it, verify it. */
 export function phoneRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const send = { onRequest: requireSignIn(ctx), config: { rateLimit: RATE_LIMITS.phoneSend, fieldKey: phoneKey }, schema: { body: ZPhoneRequest, response: { 200: ZPhoneResponse, 201: ZPhoneResponse } } };
-  const verify = { onRequest: requireSignIn(ctx), config: { rateLimit: RATE_LIMITS.phoneVerify, fieldKey: phoneKey }, schema: { body: ZVerifyPhoneRequest, response: { 200: ZPhoneResponse } } };
+  const send = {
+    onRequest: requireSignIn(ctx),
+    config: { rateLimit: RATE_LIMITS.phoneSend, fieldKey: phoneKey },
+    schema: { body: ZPhoneRequest, response: { 200: ZPhoneResponse, 201: ZPhoneResponse } },
+  };
+  const verify = {
+    onRequest: requireSignIn(ctx),
+    config: { rateLimit: RATE_LIMITS.phoneVerify, fieldKey: phoneKey },
+    schema: { body: ZVerifyPhoneRequest, response: { 200: ZPhoneResponse } },
+  };
   return async (app) => {
-    app.post('/phones', send, async (req, reply) => reply.status(201).send(await sendPhoneCode(ctx, signedIn(req).member, req.body.phone.number, 'application')));
+    app.post('/phones', send, async (req, reply) =>
+      reply.status(201).send(await sendPhoneCode(ctx, signedIn(req).member, req.body.phone.number, 'application')),
+    );
 
     app.post('/phones/resend_verification_code', send, async (req) => sendPhoneCode(ctx, signedIn(req).member, req.body.phone.number, 'application'));
 
     app.post('/phones/verify_phone', verify, async (req) => verifyPhone(ctx, signedIn(req).member, req.body.phone.number, req.body.phone.code, 'application'));
 
-    app.post('/dashboard/phones', send, async (req, reply) => reply.status(201).send(await sendPhoneCode(ctx, signedIn(req).member, req.body.phone.number, 'dashboard')));
+    app.post('/dashboard/phones', send, async (req, reply) =>
+      reply.status(201).send(await sendPhoneCode(ctx, signedIn(req).member, req.body.phone.number, 'dashboard')),
+    );
 
     app.post('/dashboard/verify_phone', verify, async (req) => verifyPhone(ctx, signedIn(req).member, req.body.phone.number, req.body.phone.code, 'dashboard'));
   };

@@ -83,7 +83,11 @@ export function identityRepository(db: Db) {
   const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
 
   // Every signed-in call starts with the session lookup: built and (on PostgreSQL) planned once.
-  const liveSession = and(eq(userSessions.tokenHash, sql.placeholder('tokenHash')), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, sql.placeholder('now')));
+  const liveSession = and(
+    eq(userSessions.tokenHash, sql.placeholder('tokenHash')),
+    isNull(userSessions.revokedAt),
+    gt(userSessions.expiresAt, sql.placeholder('now')),
+  );
   const findLiveSession = db
     .select({ session: userSessions, member: memberColumns })
     .from(userSessions)
@@ -97,9 +101,15 @@ export function identityRepository(db: Db) {
       session: userSessions,
       member: memberColumns,
       borrower: loanBorrowers,
-      latestLoanStatus: sql<string | null>`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
+      latestLoanStatus: sql<
+        string | null
+      >`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
       // The refinance eligibility's reads of that loan then start at once, alongside the loan row's.
-      openedLoanId: sql<number | null>`(select ${loans.id} from ${loans} where ${loans.userId} = ${applicationMembers.id} and ${loans.status} = 'opened' order by ${loans.id} desc limit 1)`.mapWith(Number),
+      openedLoanId: sql<
+        number | null
+      >`(select ${loans.id} from ${loans} where ${loans.userId} = ${applicationMembers.id} and ${loans.status} = 'opened' order by ${loans.id} desc limit 1)`.mapWith(
+        Number,
+      ),
       // …and what that loan's refinance eligibility reads, in the same statement (one per check, issue 29):
       // the member's loans and applications, the business-date override, the loan's note, ledger and payment in flight.
       ...memberLoanFactsColumns(applicationMembers.id, 'opened'),
@@ -123,7 +133,13 @@ export function identityRepository(db: Db) {
       ids.length === 0
         ? Promise.resolve([])
         : db
-            .select({ id: applicationMembers.id, email: applicationMembers.email, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName, phone: loanBorrowers.phone })
+            .select({
+              id: applicationMembers.id,
+              email: applicationMembers.email,
+              firstName: loanBorrowers.firstName,
+              lastName: loanBorrowers.lastName,
+              phone: loanBorrowers.phone,
+            })
             .from(applicationMembers)
             .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
             .where(inArray(applicationMembers.id, [...ids])),
@@ -185,13 +201,29 @@ export function identityRepository(db: Db) {
       }),
 
     /** Sets the servicer flags and records the staff action with the flags before and after, in one transaction; undefined when no such member. */
-    setServicerFlags: (p: { userId: number; flags: { hasNelnet: boolean; nelnetId: string | null; hasJackHenry: boolean }; staffUserId: number; at: Date }): Promise<MemberRow | undefined> =>
+    setServicerFlags: (p: {
+      userId: number;
+      flags: { hasNelnet: boolean; nelnetId: string | null; hasJackHenry: boolean };
+      staffUserId: number;
+      at: Date;
+    }): Promise<MemberRow | undefined> =>
       db.transaction(async (tx) => {
         const [before] = await tx.select().from(applicationMembers).where(eq(applicationMembers.id, p.userId)).for('update');
         if (!before) return undefined;
-        const [after] = await tx.update(applicationMembers).set({ ...p.flags, updatedAt: p.at }).where(eq(applicationMembers.id, p.userId)).returning();
+        const [after] = await tx
+          .update(applicationMembers)
+          .set({ ...p.flags, updatedAt: p.at })
+          .where(eq(applicationMembers.id, p.userId))
+          .returning();
         const flagsOf = (m: MemberRow) => ({ has_nelnet: m.hasNelnet, nelnet_id: m.nelnetId, has_jack_henry: m.hasJackHenry });
-        await tx.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'set_servicer_flags', targetUserId: p.userId, before: flagsOf(before), after: flagsOf(after!), at: p.at });
+        await tx.insert(staffActions).values({
+          staffUserId: p.staffUserId,
+          action: 'set_servicer_flags',
+          targetUserId: p.userId,
+          before: flagsOf(before),
+          after: flagsOf(after!),
+          at: p.at,
+        });
         return after;
       }),
 
@@ -205,7 +237,9 @@ export function identityRepository(db: Db) {
 
     // ── Sessions ───────────────────────────────────────────────────────────────────────────────
     createSession: async (s: { tokenHash: string; userId: number; at: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) => {
-      await db.insert(userSessions).values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.at, lastSeenAt: s.at, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent });
+      await db
+        .insert(userSessions)
+        .values({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.at, lastSeenAt: s.at, expiresAt: s.expiresAt, ip: s.ip, userAgent: s.userAgent });
     },
 
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
@@ -218,7 +252,10 @@ export function identityRepository(db: Db) {
     },
 
     revokeSession: async (tokenHash: string, now: Date) => {
-      await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.tokenHash, tokenHash), isNull(userSessions.revokedAt)));
+      await db
+        .update(userSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(userSessions.tokenHash, tokenHash), isNull(userSessions.revokedAt)));
     },
 
     // ── E-mail confirmation ────────────────────────────────────────────────────────────────────
@@ -233,7 +270,10 @@ export function identityRepository(db: Db) {
             .update(emailConfirmations)
             .set({ supersededAt: c.at })
             .where(and(eq(emailConfirmations.userId, c.userId), isNull(emailConfirmations.usedAt), isNull(emailConfirmations.supersededAt)));
-          const [row] = await tx.insert(emailConfirmations).values({ userId: c.userId, codeHash: c.codeHash, expiresAt: c.expiresAt, createdAt: c.at }).returning();
+          const [row] = await tx
+            .insert(emailConfirmations)
+            .values({ userId: c.userId, codeHash: c.codeHash, expiresAt: c.expiresAt, createdAt: c.at })
+            .returning();
           return row!;
         });
       } catch (err) {
@@ -273,7 +313,10 @@ export function identityRepository(db: Db) {
           .where(and(eq(emailConfirmations.id, p.confirmationId), isNull(emailConfirmations.usedAt), isNull(emailConfirmations.supersededAt)))
           .returning({ id: emailConfirmations.id });
         if (used.length === 0) return false;
-        await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
+        await tx
+          .update(applicationMembers)
+          .set({ confirmedAt: p.at, updatedAt: p.at })
+          .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
         if (p.move) await applyStatusMove(tx, p.move);
         return true;
       }),
@@ -301,7 +344,10 @@ export function identityRepository(db: Db) {
           .returning({ id: passwordResets.id });
         if (used.length === 0) return false;
         await tx.update(applicationMembers).set({ passwordHash: p.passwordHash, updatedAt: p.at }).where(eq(applicationMembers.id, p.userId));
-        await tx.update(userSessions).set({ revokedAt: p.at }).where(and(eq(userSessions.userId, p.userId), isNull(userSessions.revokedAt)));
+        await tx
+          .update(userSessions)
+          .set({ revokedAt: p.at })
+          .where(and(eq(userSessions.userId, p.userId), isNull(userSessions.revokedAt)));
         return true;
       }),
 
@@ -311,7 +357,17 @@ export function identityRepository(db: Db) {
       const stale = sql`${phoneVerifications.windowStartedAt} <= ${p.windowStartedAfter.toISOString()}::timestamptz`;
       await db
         .insert(phoneVerifications)
-        .values({ userId: p.userId, phone: p.phone, codeHash: p.codeHash, sends: 1, windowStartedAt: p.at, attempts: 0, expiresAt: p.expiresAt, createdAt: p.at, updatedAt: p.at })
+        .values({
+          userId: p.userId,
+          phone: p.phone,
+          codeHash: p.codeHash,
+          sends: 1,
+          windowStartedAt: p.at,
+          attempts: 0,
+          expiresAt: p.expiresAt,
+          createdAt: p.at,
+          updatedAt: p.at,
+        })
         .onConflictDoUpdate({
           target: [phoneVerifications.userId, phoneVerifications.phone],
           set: {
@@ -326,7 +382,13 @@ export function identityRepository(db: Db) {
     },
 
     findPhoneVerification: (userId: number, phone: string) =>
-      one(db.select().from(phoneVerifications).where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone))).limit(1)),
+      one(
+        db
+          .select()
+          .from(phoneVerifications)
+          .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone)))
+          .limit(1),
+      ),
 
     /** Counts one guess at the code if it has any left (`attempts < cap`), in one conditional UPDATE; false when spent. */
     takePhoneCodeAttempt: async (id: number, cap: number): Promise<boolean> =>
@@ -364,7 +426,10 @@ export function identityRepository(db: Db) {
 
     // ── Pre-signed links ───────────────────────────────────────────────────────────────────────
     createPresignedLink: async (l: { codeHash: string; userId: number; newFlow: boolean; expiresAt: Date; createdByStaffId: number | null; at: Date }) => {
-      const [row] = await db.insert(presignedLinks).values({ ...l, createdAt: l.at }).returning();
+      const [row] = await db
+        .insert(presignedLinks)
+        .values({ ...l, createdAt: l.at })
+        .returning();
       return row!;
     },
 
@@ -383,9 +448,16 @@ export function identityRepository(db: Db) {
           .where(and(eq(presignedLinks.id, p.id), isNull(presignedLinks.usedAt)))
           .returning({ id: presignedLinks.id });
         if (used.length === 0) return false;
-        if (p.newFlow) await tx.update(applicationMembers).set({ newFlow: true, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), eq(applicationMembers.newFlow, false)));
+        if (p.newFlow)
+          await tx
+            .update(applicationMembers)
+            .set({ newFlow: true, updatedAt: p.at })
+            .where(and(eq(applicationMembers.id, p.userId), eq(applicationMembers.newFlow, false)));
         if (p.confirm) {
-          await tx.update(applicationMembers).set({ confirmedAt: p.at, updatedAt: p.at }).where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
+          await tx
+            .update(applicationMembers)
+            .set({ confirmedAt: p.at, updatedAt: p.at })
+            .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
           if (p.move) await applyStatusMove(tx, p.move);
         }
         return true;

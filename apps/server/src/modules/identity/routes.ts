@@ -57,7 +57,10 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/login',
-      { config: { rateLimit: RATE_LIMITS.login, fieldKey: leafFieldKey }, schema: { querystring: ZTrackingQuery, body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.login, fieldKey: leafFieldKey },
+        schema: { querystring: ZTrackingQuery, body: ZLoginRequest, response: { 200: ZLoginResponse } },
+      },
       async (req, reply) => {
         const { token, data } = await signIn(ctx, req.body, req.query, clientInfo(req));
         return reply.header('authorization', token).send({ data });
@@ -71,7 +74,10 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/signup',
-      { config: { rateLimit: RATE_LIMITS.signup, fieldKey: leafFieldKey }, schema: { querystring: ZTrackingQuery, body: ZSignupBody, response: { 201: ZSignupResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.signup, fieldKey: leafFieldKey },
+        schema: { querystring: ZTrackingQuery, body: ZSignupBody, response: { 201: ZSignupResponse } },
+      },
       async (req, reply) => {
         const { member, token } = await signUp(ctx, req.body, req.query, clientInfo(req));
         // Only a confirmed (social) sign-up is signed in; the SPA reads the header's absence as "go confirm".
@@ -82,7 +88,10 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/email',
-      { config: { rateLimit: RATE_LIMITS.emailPrecheck, fieldKey: leafFieldKey }, schema: { body: ZEmailCheckRequest, response: { 200: ZEmailCheckResponse, 202: ZEmailCheckResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.emailPrecheck, fieldKey: leafFieldKey },
+        schema: { body: ZEmailCheckRequest, response: { 200: ZEmailCheckResponse, 202: ZEmailCheckResponse } },
+      },
       async (req, reply) => {
         const { status, body } = await checkEmail(ctx, req.body.email);
         return reply.status(status).send(body);
@@ -100,7 +109,10 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/confirmation/resend_confirmation',
-      { config: { rateLimit: RATE_LIMITS.resend, fieldKey: leafFieldKey }, schema: { body: ZResendConfirmationRequest, response: { 200: ZEmailSentResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.resend, fieldKey: leafFieldKey },
+        schema: { body: ZResendConfirmationRequest, response: { 200: ZEmailSentResponse } },
+      },
       async (req) => resendConfirmation(ctx, req.body.application_member.email),
     );
 
@@ -112,19 +124,29 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/dashboard/confirmation/:token',
-      { onRequest: signedInOnly, config: { rateLimit: RATE_LIMITS.confirmation, fieldKey: () => 'confirmation_token' }, schema: { params: ZDashboardConfirmationParams, response: { 200: ZConfirmationResponse } } },
+      {
+        onRequest: signedInOnly,
+        config: { rateLimit: RATE_LIMITS.confirmation, fieldKey: () => 'confirmation_token' },
+        schema: { params: ZDashboardConfirmationParams, response: { 200: ZConfirmationResponse } },
+      },
       async (req) => confirmOwnEmail(ctx, signedIn(req).member, req.params.token),
     );
 
     app.post(
       '/password',
-      { config: { rateLimit: RATE_LIMITS.passwordReset, fieldKey: leafFieldKey }, schema: { body: ZForgotPasswordRequest, response: { 200: ZEmailSentResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.passwordReset, fieldKey: leafFieldKey },
+        schema: { body: ZForgotPasswordRequest, response: { 200: ZEmailSentResponse } },
+      },
       async (req) => requestPasswordReset(ctx, req.body.application_member.email),
     );
 
     app.patch(
       '/password',
-      { config: { rateLimit: RATE_LIMITS.passwordUpdate, fieldKey: leafFieldKey }, schema: { body: ZResetPasswordRequest, response: { 200: ZEmailSentResponse } } },
+      {
+        config: { rateLimit: RATE_LIMITS.passwordUpdate, fieldKey: leafFieldKey },
+        schema: { body: ZResetPasswordRequest, response: { 200: ZEmailSentResponse } },
+      },
       async (req) => resetPassword(ctx, req.body.application_member),
     );
 
@@ -141,20 +163,28 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/refer_code',
-      { onRequest: allowSignIn(ctx), config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey }, schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } } },
+      {
+        onRequest: allowSignIn(ctx),
+        config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey },
+        schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } },
+      },
       // Signed in, the code links the friend who referred the member; without a session it is only checked.
       async (req) => (req.signedIn ? referFriend(ctx, req.signedIn.member, req.body.refer_code) : checkReferCode(ctx, req.body.refer_code)),
     );
 
-    app.post(
-      '/captcha',
-      { config: { rateLimit: RATE_LIMITS.captcha }, schema: { body: ZCaptchaRequest, response: { 200: ZCaptchaResponse } } },
-      async (req) => verifyCaptcha(ctx, req.body.token, req.ip || null),
+    app.post('/captcha', { config: { rateLimit: RATE_LIMITS.captcha }, schema: { body: ZCaptchaRequest, response: { 200: ZCaptchaResponse } } }, async (req) =>
+      verifyCaptcha(ctx, req.body.token, req.ip || null),
     );
 
-    app.get('/captcha/config', { schema: { response: { 200: ZCaptchaConfig } } }, async () => ({ provider: ctx.providers.captcha.provider, site_key: ctx.providers.captcha.siteKey }));
+    app.get('/captcha/config', { schema: { response: { 200: ZCaptchaConfig } } }, async () => ({
+      provider: ctx.providers.captcha.provider,
+      site_key: ctx.providers.captcha.siteKey,
+    }));
 
-    app.get('/identity/config', { schema: { response: { 200: ZIdentityProviderConfig } } }, async () => ({ provider: ctx.providers.identity.provider, client_id: ctx.providers.identity.clientId }));
+    app.get('/identity/config', { schema: { response: { 200: ZIdentityProviderConfig } } }, async () => ({
+      provider: ctx.providers.identity.provider,
+      client_id: ctx.providers.identity.clientId,
+    }));
 
     if (ctx.config.env !== 'production') {
       app.get('/dev/identities', { schema: { response: { 200: z.array(ZSandboxIdentity) } } }, async () => listSandboxIdentities(ctx));

@@ -51,12 +51,18 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     app.get('/loans/last', { onRequest, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, member(req)));
     app.get('/loans/ongoing_loans', { onRequest, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, member(req)));
-    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) => loanHistory(ctx, member(req), req.query));
+    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) =>
+      loanHistory(ctx, member(req), req.query),
+    );
     app.get('/loans/history/payments', { onRequest, schema: { querystring: ZPaymentHistoryQuery, response: { 200: ZPaymentHistoryResponse } } }, async (req) =>
       paymentHistory(ctx, member(req), req.query),
     );
-    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) => lastLoanOnboarding(ctx, member(req)));
-    app.get('/loans/:id/documents', { onRequest, schema: { params: ZIdParams, response: { 200: ZLoanDocumentsResponse } } }, async (req) => listLoanDocuments(ctx, member(req), req.params.id));
+    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) =>
+      lastLoanOnboarding(ctx, member(req)),
+    );
+    app.get('/loans/:id/documents', { onRequest, schema: { params: ZIdParams, response: { 200: ZLoanDocumentsResponse } } }, async (req) =>
+      listLoanDocuments(ctx, member(req), req.params.id),
+    );
 
     app.get('/loans/documents/download/:id', { onRequest, schema: { params: ZIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await downloadLoanDocument(ctx, member(req), req.params.id);
@@ -68,8 +74,10 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       return sendPrivateFile(reply, { contentType: 'application/zip', disposition: 'attachment', fileName: 'loan-documents.zip', bytes: bytes });
     });
 
-    app.get('/transactions/loan/next_term_date/:loanId', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZNextTermDateResponse } } }, async (req) =>
-      nextTermDate(ctx, member(req), req.params.loanId),
+    app.get(
+      '/transactions/loan/next_term_date/:loanId',
+      { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZNextTermDateResponse } } },
+      async (req) => nextTermDate(ctx, member(req), req.params.loanId),
     );
     app.get('/transactions/loan/:loanId', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZScheduledPaymentsResponse } } }, async (req) =>
       loanTransactions(ctx, member(req), req.params.loanId),
@@ -77,7 +85,9 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.patch('/transactions/cancel/:id', { onRequest, schema: { params: ZIdParams, response: { 200: ZCancelTransactionResponse } } }, async (req) =>
       cancelTransaction(ctx, member(req), req.params.id),
     );
-    app.get('/business_date', { onRequest, schema: { response: { 200: ZBorrowerBusinessDateResponse } } }, async () => ({ business_date: await businessToday(ctx) }));
+    app.get('/business_date', { onRequest, schema: { response: { 200: ZBorrowerBusinessDateResponse } } }, async () => ({
+      business_date: await businessToday(ctx),
+    }));
     app.get('/:loanId/payoff/:date', { onRequest, schema: { params: ZPayoffParams, response: { 200: ZPayoffResponse } } }, async (req) =>
       payoffQuote(ctx, member(req), req.params.loanId, req.params.date),
     );
@@ -88,18 +98,26 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       if (key.length < 8 || key.length > 200) throw paymentErrors([PAYMENT_MSG.idempotencyKeyInvalid], 'bad_request');
       return key;
     };
-    app.post('/request_payment', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } }, async (req) =>
-      requestPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
+    app.post(
+      '/request_payment',
+      { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPaymentRequest, response: { 200: ZPaymentResponse } } },
+      async (req) => requestPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
     );
 
     // Debit-card payments (§7 get_debit_transactions, create_pull_transaction).
-    app.get('/get_debit_transactions', { onRequest, schema: { response: { 200: ZDebitTransactionsResponse } } }, async (req) => debitTransactions(ctx, member(req)));
-    app.post('/create_pull_transaction', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } }, async (req) =>
-      pullCardPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
+    app.get('/get_debit_transactions', { onRequest, schema: { response: { 200: ZDebitTransactionsResponse } } }, async (req) =>
+      debitTransactions(ctx, member(req)),
+    );
+    app.post(
+      '/create_pull_transaction',
+      { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZPullTransactionRequest, response: { 200: ZPullTransactionResponse } } },
+      async (req) => pullCardPayment(ctx, member(req), req.body, idempotencyKey(req), clientInfo(req)),
     );
     // §7 create_debit_disbursement: the loan's credit balance refunded to a saved debit card.
-    app.post('/create_debit_disbursement', { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZDebitDisbursementRequest, response: { 200: ZDebitDisbursementResponse } } }, async (req) =>
-      disburseToCard(ctx, member(req), req.body, idempotencyKey(req)),
+    app.post(
+      '/create_debit_disbursement',
+      { onRequest, config: { idempotencyKey: 'required' }, schema: { body: ZDebitDisbursementRequest, response: { 200: ZDebitDisbursementResponse } } },
+      async (req) => disburseToCard(ctx, member(req), req.body, idempotencyKey(req)),
     );
   };
 }

@@ -93,7 +93,14 @@ export function collectionsDeskReads(db: Db) {
     /** The loan with its borrower's name (null when no such loan). */
     loanHeader: async (loanId: number) => {
       const [row] = await db
-        .select({ loanId: loans.id, identifier: loans.identifier, status: loans.status, userId: loans.userId, firstName: loanBorrowers.firstName, lastName: loanBorrowers.lastName })
+        .select({
+          loanId: loans.id,
+          identifier: loans.identifier,
+          status: loans.status,
+          userId: loans.userId,
+          firstName: loanBorrowers.firstName,
+          lastName: loanBorrowers.lastName,
+        })
         .from(loans)
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
         .where(eq(loans.id, loanId))

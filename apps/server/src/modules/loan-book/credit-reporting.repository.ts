@@ -53,7 +53,14 @@ export function creditReportingLoanBookRepository(db: Db) {
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
         .leftJoin(states, eq(states.id, loanBorrowers.stateId))
         .leftJoin(borrowerProfiles, eq(borrowerProfiles.userId, loans.userId))
-        .where(and(ne(loans.status, 'pending'), lte(loans.disbursementDate, through), gt(loans.id, afterId), or(notInArray(loans.status, ['closed_paid', 'closed_refinanced']), activeThisMonth)))
+        .where(
+          and(
+            ne(loans.status, 'pending'),
+            lte(loans.disbursementDate, through),
+            gt(loans.id, afterId),
+            or(notInArray(loans.status, ['closed_paid', 'closed_refinanced']), activeThisMonth),
+          ),
+        )
         .orderBy(asc(loans.id))
         .limit(limit);
     },
@@ -70,6 +77,12 @@ export function creditReportingLoanBookRepository(db: Db) {
 
     /** A funded loan's id and status, for the dispute routes (404 / not reportable). */
     loanStatus: async (loanId: number): Promise<{ id: number; status: LoanRow['status']; userId: number; identifier: string } | undefined> =>
-      (await db.select({ id: loans.id, status: loans.status, userId: loans.userId, identifier: loans.identifier }).from(loans).where(eq(loans.id, loanId)).limit(1))[0],
+      (
+        await db
+          .select({ id: loans.id, status: loans.status, userId: loans.userId, identifier: loans.identifier })
+          .from(loans)
+          .where(eq(loans.id, loanId))
+          .limit(1)
+      )[0],
   };
 }

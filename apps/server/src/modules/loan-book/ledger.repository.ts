@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/index';
-import type { autoDebitAuthorizations, bankAccounts, disbursements, loanInstallments, loanScheduleRevisions, loanTransactions, loans } from '../../db/schema/index';
+import type {
+  autoDebitAuthorizations,
+  bankAccounts,
+  disbursements,
+  loanInstallments,
+  loanScheduleRevisions,
+  loanTransactions,
+  loans,
+} from '../../db/schema/index';
 
 // The loan book's rows, declared once (docs/servicing.md, "The loan book").
 export type LoanRow = typeof loans.$inferSelect;

@@ -19,8 +19,7 @@ import type { LedgerEntryRow, LoanRow } from './ledger.repository';
 export type LoanChoice = 'opened' | 'live' | 'latest';
 
 const chosenLoanId = (userId: SQL | AnyPgColumn, choice: LoanChoice): SQL => {
-  const status =
-    choice === 'opened' ? sql` and ${loans.status} = 'opened'` : choice === 'live' ? sql` and ${loans.status} in ('opened', 'default')` : sql``;
+  const status = choice === 'opened' ? sql` and ${loans.status} = 'opened'` : choice === 'live' ? sql` and ${loans.status} in ('opened', 'default')` : sql``;
   return sql`(select ${loans.id} from ${loans} where ${loans.userId} = ${userId}${status} order by ${loans.id} desc limit 1)`;
 };
 
@@ -92,7 +91,11 @@ export function memberLoanFactsRepository(db: Db) {
     ): Promise<{ facts: MemberLoanFacts; applications: MemberApplications; extra: Record<X, unknown> }> => {
       if (Object.keys(extra).length === 0) {
         const [row] = await statementFor(choice).execute({ userId });
-        return { facts: memberLoanFactsFrom(row as FactsColumns), applications: memberApplicationsFrom(row!.applicationsJson), extra: {} as Record<X, unknown> };
+        return {
+          facts: memberLoanFactsFrom(row as FactsColumns),
+          applications: memberApplicationsFrom(row!.applicationsJson),
+          extra: {} as Record<X, unknown>,
+        };
       }
       const member = sql`${userId}::int`;
       const c = memberLoanFactsColumns(member, choice);
@@ -119,7 +122,14 @@ export function memberLoanFactsRepository(db: Db) {
         ) order by ${loans.id} desc), '[]'::json) from ${loans} where ${loans.userId} = ${userId}::int${only}) as "books",
         (select ${businessClock.overrideDate}::text from ${businessClock} where ${businessClock.id} = 1) as "businessOverride"`);
       const row = (result as unknown as { rows: { books: unknown; businessOverride: string | null }[] }).rows[0]!;
-      const books = (parsedJson(row.books) as { loan: Record<string, unknown>; note: { document: Record<string, unknown>; esignature: Record<string, unknown> } | null; ledger: unknown; transactions: unknown }[]).map((b) => ({
+      const books = (
+        parsedJson(row.books) as {
+          loan: Record<string, unknown>;
+          note: { document: Record<string, unknown>; esignature: Record<string, unknown> } | null;
+          ledger: unknown;
+          transactions: unknown;
+        }[]
+      ).map((b) => ({
         loan: rowFromJson(loans, b.loan),
         note: b.note ? { document: rowFromJson(loanDocuments, b.note.document), esignature: rowFromJson(esignatures, b.note.esignature) } : undefined,
         ledger: rowsFromJson(ledgerEntries, b.ledger),

@@ -11,7 +11,10 @@ export function loanBookMetricsReads(db: Db) {
   return {
     async counts() {
       const [entries, transactions, returns, runs, days] = await Promise.all([
-        db.select({ kind: ledgerEntries.kind, n: sql<number>`count(*)::int` }).from(ledgerEntries).groupBy(ledgerEntries.kind),
+        db
+          .select({ kind: ledgerEntries.kind, n: sql<number>`count(*)::int` })
+          .from(ledgerEntries)
+          .groupBy(ledgerEntries.kind),
         db
           .select({ mode: loanTransactions.mode, method: loanTransactions.method, status: loanTransactions.status, n: sql<number>`count(*)::int` })
           .from(loanTransactions)
@@ -21,7 +24,11 @@ export function loanBookMetricsReads(db: Db) {
           .from(loanTransactions)
           .where(sql`${loanTransactions.status} = 'returned'`)
           .groupBy(loanTransactions.returnCode),
-        db.select({ status: servicingRuns.status, n: sql<number>`count(*)::int` }).from(servicingRuns).where(sql`${servicingRuns.status} <> 'done'`).groupBy(servicingRuns.status),
+        db
+          .select({ status: servicingRuns.status, n: sql<number>`count(*)::int` })
+          .from(servicingRuns)
+          .where(sql`${servicingRuns.status} <> 'done'`)
+          .groupBy(servicingRuns.status),
         db.select({ last: sql<string | null>`max(${servicingDays.businessDate}) filter (where ${servicingDays.completedAt} is not null)` }).from(servicingDays),
       ]);
       return { entries, transactions, returns, runs, lastCompletedDay: days[0]?.last ?? null };

@@ -39,7 +39,12 @@ function collectionsQueries(db: Db) {
     /** The oldest business date planned but not completed, and the latest completed. */
     dayState: async () => {
       const [open] = await db.select().from(servicingDays).where(isNull(servicingDays.completedAt)).orderBy(asc(servicingDays.businessDate)).limit(1);
-      const [done] = await db.select().from(servicingDays).where(sql`${servicingDays.completedAt} is not null`).orderBy(desc(servicingDays.businessDate)).limit(1);
+      const [done] = await db
+        .select()
+        .from(servicingDays)
+        .where(sql`${servicingDays.completedAt} is not null`)
+        .orderBy(desc(servicingDays.businessDate))
+        .limit(1);
       return { openDate: open?.businessDate ?? null, lastCompleted: done?.businessDate ?? null };
     },
     day: async (date: string) => {
@@ -66,7 +71,13 @@ function collectionsQueries(db: Db) {
      * after the payoff, a refund held while no account was on file or a debit could still come back).
      */
     recentlyPaidOff: async (since: Date): Promise<number[]> =>
-      (await db.select({ id: loans.id }).from(loans).where(and(eq(loans.status, 'closed_paid'), gte(loans.closedAt, since))).orderBy(asc(loans.id))).map((r) => r.id),
+      (
+        await db
+          .select({ id: loans.id })
+          .from(loans)
+          .where(and(eq(loans.status, 'closed_paid'), gte(loans.closedAt, since)))
+          .orderBy(asc(loans.id))
+      ).map((r) => r.id),
     pendingCount: async (job: string, date: string): Promise<number> => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -75,7 +86,10 @@ function collectionsQueries(db: Db) {
       return Number(row?.n ?? 0);
     },
     completeDay: async (date: string, at: Date) => {
-      await db.update(servicingDays).set({ completedAt: at }).where(and(eq(servicingDays.businessDate, date), isNull(servicingDays.completedAt)));
+      await db
+        .update(servicingDays)
+        .set({ completedAt: at })
+        .where(and(eq(servicingDays.businessDate, date), isNull(servicingDays.completedAt)));
     },
     runCounts: async (job: string, date: string) => {
       const rows = await db
@@ -96,7 +110,8 @@ function collectionsQueries(db: Db) {
       return row;
     },
     installments: (loanId: number) => db.select().from(loanInstallments).where(eq(loanInstallments.loanId, loanId)).orderBy(asc(loanInstallments.n)),
-    entries: async (loanId: number): Promise<LedgerEntryRow[]> => db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    entries: async (loanId: number): Promise<LedgerEntryRow[]> =>
+      db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
     entry: async (id: number) => {
       const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, id)).limit(1);
       return row;
@@ -106,7 +121,8 @@ function collectionsQueries(db: Db) {
       const [row] = await db.select().from(loanTransactions).where(eq(loanTransactions.achTraceNumber, traceNumber)).limit(1);
       return row;
     },
-    transactions: async (loanId: number): Promise<TransactionRow[]> => db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id)),
+    transactions: async (loanId: number): Promise<TransactionRow[]> =>
+      db.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id)),
     /** The loan's disbursements (ACH credits to the borrower), oldest first: the servicing page shows a returned one. */
     disbursementsOf: (loanId: number) => db.select().from(disbursements).where(eq(disbursements.loanId, loanId)).orderBy(asc(disbursements.id)),
     activeAuthorization: async (loanId: number) => {
@@ -118,7 +134,10 @@ function collectionsQueries(db: Db) {
       return row;
     },
     revokeAuthorization: async (id: number, at: Date) => {
-      await db.update(autoDebitAuthorizations).set({ revokedAt: at }).where(and(eq(autoDebitAuthorizations.id, id), isNull(autoDebitAuthorizations.revokedAt)));
+      await db
+        .update(autoDebitAuthorizations)
+        .set({ revokedAt: at })
+        .where(and(eq(autoDebitAuthorizations.id, id), isNull(autoDebitAuthorizations.revokedAt)));
     },
     bankAccount: async (id: number) => {
       const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
@@ -178,7 +197,16 @@ function collectionsQueries(db: Db) {
     /** Loans a remittance line may post to: open or paid-off loans repaid by payroll allotment / split direct deposit. */
     remittanceCandidates: async () =>
       db
-        .select({ loanId: loans.id, loanNumber: loans.identifier, userId: loans.userId, employer: employers.name, employerId: loanBorrowers.employerId, employeeId: borrowerProfiles.employeeId, status: loans.status, disbursementDate: loans.disbursementDate })
+        .select({
+          loanId: loans.id,
+          loanNumber: loans.identifier,
+          userId: loans.userId,
+          employer: employers.name,
+          employerId: loanBorrowers.employerId,
+          employeeId: borrowerProfiles.employeeId,
+          status: loans.status,
+          disbursementDate: loans.disbursementDate,
+        })
         .from(loans)
         .innerJoin(applications, eq(applications.id, loans.applicationId))
         .leftJoin(loanBorrowers, eq(loanBorrowers.userId, loans.userId))
@@ -213,7 +241,14 @@ function collectionsQueries(db: Db) {
         .select({ lineId: remittanceLines.id, batchId: remittanceLines.batchId, source: remittanceBatches.source })
         .from(remittanceLines)
         .innerJoin(remittanceBatches, eq(remittanceBatches.id, remittanceLines.batchId))
-        .where(and(eq(remittanceLines.loanId, loanId), eq(remittanceLines.payDate, payDate), inArray(remittanceLines.status, ['posted', 'assigned']), sql`${remittanceLines.batchId} <> ${exceptBatchId}`)),
+        .where(
+          and(
+            eq(remittanceLines.loanId, loanId),
+            eq(remittanceLines.payDate, payDate),
+            inArray(remittanceLines.status, ['posted', 'assigned']),
+            sql`${remittanceLines.batchId} <> ${exceptBatchId}`,
+          ),
+        ),
   };
 }
 
@@ -335,7 +370,6 @@ const cloneState = (s: LoanState): LoanState => ({
   revokes: [...s.revokes],
 });
 
-
 /** A column of a bulk write: its name, its PostgreSQL array type, and how to read it from a row. */
 type BulkColumn<R> = readonly [column: string, type: string, value: (row: R) => unknown];
 
@@ -386,7 +420,18 @@ const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   ['updated_at', 'timestamptz', (t) => iso(t.updatedAt)],
 ];
 /** What the daily run may change on an existing transaction (written back by id). */
-const TRANSACTION_MUTABLE = ['status', 'amount_cents', 'ach_trace_id', 'ach_trace_number', 'sent_at', 'settled_on', 'returned_on', 'return_code', 'canceled_at', 'updated_at'];
+const TRANSACTION_MUTABLE = [
+  'status',
+  'amount_cents',
+  'ach_trace_id',
+  'ach_trace_number',
+  'sent_at',
+  'settled_on',
+  'returned_on',
+  'return_code',
+  'canceled_at',
+  'updated_at',
+];
 
 const ENTRY_COLUMNS: readonly BulkColumn<LedgerEntryRow>[] = [
   ['id', 'int', (e) => e.id],
@@ -414,7 +459,6 @@ const NOTIFICATION_COLUMNS: readonly BulkColumn<LoanState['notes'][number]>[] = 
 /** `column = any($1::int[])`: one bound parameter for a list of ids (inArray binds one per id). */
 const anyOf = (column: AnyColumn, ids: readonly number[]): SQL => sql`${column} = any(${sql.param([...ids])}::int[])`;
 
-
 /**
  * A batch of loans serviced in ONE transaction with a few set-based statements instead of ~12 per loan:
  * the loans (locked FOR UPDATE), their transactions (the scheduled ones locked FOR UPDATE, so a borrower's
@@ -438,8 +482,15 @@ async function batchStore(db: Db, loanIds: readonly number[]) {
   const locked = scheduledIds.length
     ? new Map((await db.select().from(loanTransactions).where(anyOf(loanTransactions.id, scheduledIds)).for('update')).map((t) => [t.id, t]))
     : new Map<number, TransactionRow>();
-  const entryRows = await db.select().from(ledgerEntries).where(anyOf(ledgerEntries.loanId, ids)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id));
-  const authRows = await db.select().from(autoDebitAuthorizations).where(and(anyOf(autoDebitAuthorizations.loanId, ids), isNull(autoDebitAuthorizations.revokedAt)));
+  const entryRows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(anyOf(ledgerEntries.loanId, ids))
+    .orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id));
+  const authRows = await db
+    .select()
+    .from(autoDebitAuthorizations)
+    .where(and(anyOf(autoDebitAuthorizations.loanId, ids), isNull(autoDebitAuthorizations.revokedAt)));
   const accountIds = [...new Set([...authRows.map((a) => a.bankAccountId), ...txRows.flatMap((t) => (t.bankAccountId === null ? [] : [t.bankAccountId]))])];
   const accounts = new Map<number, BankAccountRow>();
   if (accountIds.length) for (const a of await db.select().from(bankAccounts).where(anyOf(bankAccounts.id, accountIds))) accounts.set(a.id, a);
@@ -454,7 +505,18 @@ async function batchStore(db: Db, loanIds: readonly number[]) {
     for (const r of rows) if (!borrowers.has(r.id)) borrowers.set(r.id, { email: r.email, firstName: r.firstName, lastName: r.lastName });
   }
   for (const loan of loanRows) {
-    states.set(loan.id, { loan, txs: [], entries: [], auths: [], newTxIds: new Set(), changedTxIds: new Set(), newEntries: [], notes: [], status: null, revokes: [] });
+    states.set(loan.id, {
+      loan,
+      txs: [],
+      entries: [],
+      auths: [],
+      newTxIds: new Set(),
+      changedTxIds: new Set(),
+      newEntries: [],
+      notes: [],
+      status: null,
+      revokes: [],
+    });
   }
   for (const t of txRows) states.get(t.loanId)?.txs.push(locked.get(t.id) ?? t);
   for (const e of entryRows) states.get(e.loanId)?.entries.push(e);
@@ -467,7 +529,9 @@ async function batchStore(db: Db, loanIds: readonly number[]) {
     const pool = pools[which];
     if (pool.free.length === 0) {
       const table = which === 'tx' ? 'loan_transactions' : 'ledger_entries';
-      const res = (await db.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${pool.next}::int)`)) as unknown as { rows: { id: number | string }[] };
+      const res = (await db.execute(
+        sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${pool.next}::int)`,
+      )) as unknown as { rows: { id: number | string }[] };
       pool.free.push(...res.rows.map((r) => Number(r.id)));
       pool.next = Math.min(pool.next * 2, 1024);
     }
@@ -606,11 +670,31 @@ async function batchStore(db: Db, loanIds: readonly number[]) {
       const newTxs = all.flatMap((s) => s.txs.filter((t) => s.newTxIds.has(t.id)));
       const changedTxs = all.flatMap((s) => s.txs.filter((t) => s.changedTxIds.has(t.id)));
       await bulkInsert(db, 'loan_transactions', TRANSACTION_COLUMNS, newTxs);
-      await bulkInsert(db, 'loan_transactions', TRANSACTION_COLUMNS, changedTxs, `on conflict (id) do update set ${TRANSACTION_MUTABLE.map((c) => `${c} = excluded.${c}`).join(', ')}`);
-      await bulkInsert(db, 'ledger_entries', ENTRY_COLUMNS, all.flatMap((s) => s.newEntries));
-      await bulkInsert(db, 'notifications', NOTIFICATION_COLUMNS, all.flatMap((s) => s.notes));
+      await bulkInsert(
+        db,
+        'loan_transactions',
+        TRANSACTION_COLUMNS,
+        changedTxs,
+        `on conflict (id) do update set ${TRANSACTION_MUTABLE.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      );
+      await bulkInsert(
+        db,
+        'ledger_entries',
+        ENTRY_COLUMNS,
+        all.flatMap((s) => s.newEntries),
+      );
+      await bulkInsert(
+        db,
+        'notifications',
+        NOTIFICATION_COLUMNS,
+        all.flatMap((s) => s.notes),
+      );
       for (const s of all) {
-        for (const r of s.revokes) await db.update(autoDebitAuthorizations).set({ revokedAt: r.at }).where(and(eq(autoDebitAuthorizations.id, r.id), isNull(autoDebitAuthorizations.revokedAt)));
+        for (const r of s.revokes)
+          await db
+            .update(autoDebitAuthorizations)
+            .set({ revokedAt: r.at })
+            .where(and(eq(autoDebitAuthorizations.id, r.id), isNull(autoDebitAuthorizations.revokedAt)));
         if (s.status) {
           await db
             .update(loans)
@@ -632,7 +716,12 @@ export function collectionsRepository(db: Db) {
      * left ('none'). When `work` throws, the transaction rolls back and the claim records the attempt (failed
      * after `maxAttempts`), so one bad loan never stops the day.
      */
-    withNextClaim: async (job: string, date: string, work: (tx: CollectionsTx, loanId: number) => Promise<void>, maxAttempts = 3): Promise<'none' | 'done' | 'failed'> => {
+    withNextClaim: async (
+      job: string,
+      date: string,
+      work: (tx: CollectionsTx, loanId: number) => Promise<void>,
+      maxAttempts = 3,
+    ): Promise<'none' | 'done' | 'failed'> => {
       let claimed: { id: number; loanId: number; attempts: number } | undefined;
       try {
         return await db.transaction(async (tx) => {
@@ -646,7 +735,10 @@ export function collectionsRepository(db: Db) {
           if (!row) return 'none' as const;
           claimed = row;
           await work(collectionsQueries(tx as unknown as Db), row.loanId);
-          await tx.update(servicingRuns).set({ status: 'done', attempts: row.attempts + 1, finishedAt: new Date() }).where(eq(servicingRuns.id, row.id));
+          await tx
+            .update(servicingRuns)
+            .set({ status: 'done', attempts: row.attempts + 1, finishedAt: new Date() })
+            .where(eq(servicingRuns.id, row.id));
           return 'done' as const;
         });
       } catch (err) {
@@ -659,7 +751,6 @@ export function collectionsRepository(db: Db) {
         return 'failed';
       }
     },
-
 
     /**
      * Takes up to `size` pending claims of (job, date) with FOR UPDATE SKIP LOCKED and services their loans
@@ -689,7 +780,10 @@ export function collectionsRepository(db: Db) {
             .for('update', { skipLocked: true });
           claimedCount = claims.length;
           if (claims.length === 0) return { claimed: 0, done: [], failed: [], fallback: 0 };
-          const batch = await batchStore(tdb, claims.map((c) => c.loanId));
+          const batch = await batchStore(
+            tdb,
+            claims.map((c) => c.loanId),
+          );
           const done: typeof claims = [];
           const failed: { claim: (typeof claims)[number]; error: unknown }[] = [];
           for (const c of claims) {
@@ -708,7 +802,12 @@ export function collectionsRepository(db: Db) {
             await tx
               .update(servicingRuns)
               .set({ status: 'done', attempts: sql`${servicingRuns.attempts} + 1`, finishedAt: new Date() })
-              .where(anyOf(servicingRuns.id, done.map((c) => c.id)));
+              .where(
+                anyOf(
+                  servicingRuns.id,
+                  done.map((c) => c.id),
+                ),
+              );
           }
           for (const f of failed) {
             const attempts = f.claim.attempts + 1;
@@ -717,7 +816,12 @@ export function collectionsRepository(db: Db) {
               .set({ attempts, status: attempts >= maxAttempts ? 'failed' : 'pending', lastError: String((f.error as Error).message ?? f.error).slice(0, 500) })
               .where(eq(servicingRuns.id, f.claim.id));
           }
-          return { claimed: claims.length, done: done.map((c) => c.loanId), failed: failed.filter((f) => f.claim.attempts + 1 >= maxAttempts).map((f) => f.claim.loanId), fallback: 0 };
+          return {
+            claimed: claims.length,
+            done: done.map((c) => c.loanId),
+            failed: failed.filter((f) => f.claim.attempts + 1 >= maxAttempts).map((f) => f.claim.loanId),
+            fallback: 0,
+          };
         });
       } catch (err) {
         if (claimedCount === 0) throw err;

@@ -73,17 +73,28 @@ export async function renderPaymentPlanAgreement(a: PaymentPlanAgreement): Promi
   write(`${PAYMENT_PLAN_KIND_LABELS[q.kind]}. Effective ${formatDate(q.effective_date)}.`, regular, 10, 8);
 
   write('Your loan before this plan', bold, 12, 4);
-  write(`Payment per installment ${usd(q.before.payment_per_term)}; ${String(q.before.days_past_due)} days past due, ${usd(q.before.past_due)} past due; payoff ${usd(q.before.payoff)}; interest rate ${q.before.annual_rate_percent}%; last payment ${formatDate(q.before.maturity_date)}.`, regular, 10, 10);
+  write(
+    `Payment per installment ${usd(q.before.payment_per_term)}; ${String(q.before.days_past_due)} days past due, ${usd(q.before.past_due)} past due; payoff ${usd(q.before.payoff)}; interest rate ${q.before.annual_rate_percent}%; last payment ${formatDate(q.before.maturity_date)}.`,
+    regular,
+    10,
+    10,
+  );
 
   write('Truth in Lending re-disclosure', bold, 12, 4);
   write(`Annual percentage rate: ${q.apr}%. Interest rate of the plan: ${q.annual_rate_percent}%.`, regular, 10, 2);
-  write(`Amount financed: ${usd(q.amount_financed)} (principal ${usd(q.principal)} and interest owed ${usd(q.arrears)}, spread without interest).`, regular, 10, 2);
+  write(
+    `Amount financed: ${usd(q.amount_financed)} (principal ${usd(q.principal)} and interest owed ${usd(q.arrears)}, spread without interest).`,
+    regular,
+    10,
+    2,
+  );
   write(`Finance charge: ${usd(q.finance_charge)}. Total of payments: ${usd(q.total_of_payments)}.`, regular, 10, 2);
   write(`Late fees waived: ${usd(q.fees_waived)}. No new money is lent and nothing is added to the principal.`, regular, 10, 10);
 
   write('Payment schedule', bold, 12, 4);
   tableRow(['No.', 'Due date', 'Principal', 'Interest', 'Interest owed', 'Amount', 'Balance'], bold);
-  for (const r of q.rows) tableRow([String(r.n), formatDate(r.due_date), usd(r.principal), usd(r.interest), usd(r.arrears + r.fees), usd(r.payment), usd(r.balance)], regular);
+  for (const r of q.rows)
+    tableRow([String(r.n), formatDate(r.due_date), usd(r.principal), usd(r.interest), usd(r.arrears + r.fees), usd(r.payment), usd(r.balance)], regular);
   flow.y -= 8;
 
   write('Agreement', bold, 12, 4);

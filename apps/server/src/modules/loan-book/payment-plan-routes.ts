@@ -27,8 +27,10 @@ export function paymentPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/dashboard/loans/:loanId/payment_plans', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZBorrowerPaymentPlans } } }, async (req) =>
       borrowerPaymentPlans(ctx, signedIn(req).member.id, req.params.loanId),
     );
-    app.post('/dashboard/payment_plans/:id/sign', { onRequest, schema: { params: ZPlanIdParams, body: ZPaymentPlanSign, response: { 200: ZBorrowerPaymentPlan } } }, async (req) =>
-      signPaymentPlan(ctx, signedIn(req).member, req.params.id, req.body, clientInfo(req)),
+    app.post(
+      '/dashboard/payment_plans/:id/sign',
+      { onRequest, schema: { params: ZPlanIdParams, body: ZPaymentPlanSign, response: { 200: ZBorrowerPaymentPlan } } },
+      async (req) => signPaymentPlan(ctx, signedIn(req).member, req.params.id, req.body, clientInfo(req)),
     );
     app.get('/loans/payment_plans/:id/pdf', { onRequest, schema: { params: ZIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await borrowerPaymentPlanPdf(ctx, signedIn(req).member.id, req.params.id);
@@ -42,15 +44,23 @@ export function paymentPlanBackofficeRoutes(ctx: AppContext): FastifyPluginAsync
   const read = { staff: 'read' } as const;
   const restructure = { staff: 'restructure' } as const;
   return async (app) => {
-    app.get('/loans/:id/payment_plans', { config: read, schema: { params: ZIdParams, response: { 200: ZLoanPaymentPlans } } }, async (req) => loanPaymentPlans(ctx, req.params.id));
-    app.post('/loans/:id/payment_plans/preview', { config: restructure, schema: { params: ZIdParams, body: ZPaymentPlanTerms, response: { 200: ZPaymentPlanQuote } } }, async (req) =>
-      previewPaymentPlan(ctx, req.params.id, req.body),
+    app.get('/loans/:id/payment_plans', { config: read, schema: { params: ZIdParams, response: { 200: ZLoanPaymentPlans } } }, async (req) =>
+      loanPaymentPlans(ctx, req.params.id),
     );
-    app.post('/loans/:id/payment_plans', { config: restructure, schema: { params: ZIdParams, body: ZPaymentPlanProposal, response: { 201: ZPaymentPlan } } }, async (req, reply) =>
-      reply.status(201).send(await proposePaymentPlan(ctx, staffOf(req), req.params.id, req.body)),
+    app.post(
+      '/loans/:id/payment_plans/preview',
+      { config: restructure, schema: { params: ZIdParams, body: ZPaymentPlanTerms, response: { 200: ZPaymentPlanQuote } } },
+      async (req) => previewPaymentPlan(ctx, req.params.id, req.body),
     );
-    app.post('/loans/:id/payment_plans/:planId/withdraw', { config: restructure, schema: { params: ZLoanPlanParams, body: ZPaymentPlanWithdraw, response: { 200: ZPaymentPlan } } }, async (req) =>
-      withdrawPaymentPlan(ctx, staffOf(req), req.params.id, req.params.planId, req.body.reason),
+    app.post(
+      '/loans/:id/payment_plans',
+      { config: restructure, schema: { params: ZIdParams, body: ZPaymentPlanProposal, response: { 201: ZPaymentPlan } } },
+      async (req, reply) => reply.status(201).send(await proposePaymentPlan(ctx, staffOf(req), req.params.id, req.body)),
+    );
+    app.post(
+      '/loans/:id/payment_plans/:planId/withdraw',
+      { config: restructure, schema: { params: ZLoanPlanParams, body: ZPaymentPlanWithdraw, response: { 200: ZPaymentPlan } } },
+      async (req) => withdrawPaymentPlan(ctx, staffOf(req), req.params.id, req.params.planId, req.body.reason),
     );
     app.get('/loans/:id/payment_plans/:planId/pdf', { config: read, schema: { params: ZLoanPlanParams } }, async (req, reply) => {
       const { fileName, bytes } = await staffPaymentPlanPdf(ctx, staffOf(req), req.params.id, req.params.planId);

@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { autoDebitAuthorizations, ledgerEntries, loanInstallments, loanPaymentPlans, loanTransactions, loans, staffActions, staffUsers } from '../../db/schema/index';
+import {
+  autoDebitAuthorizations,
+  ledgerEntries,
+  loanInstallments,
+  loanPaymentPlans,
+  loanTransactions,
+  loans,
+  staffActions,
+  staffUsers,
+} from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
 import { appendLedgerEntry } from './ledger.repository';
 import type { LedgerEntryRow, LoanRow, TransactionRow } from './ledger.repository';
@@ -21,7 +30,10 @@ export type PlanAcceptance = {
   installments: { n: number; dueDate: string; paymentCents: number; interestCents: number; principalCents: number; balanceCents: number }[];
   waivers: { feeEntryId: number; amountCents: number }[];
   effectiveDate: string;
-  plan: Pick<PaymentPlanRow, 'acceptedQuote' | 'signatureName' | 'signedAt' | 'ip' | 'userAgent' | 'agreementVersion' | 'pdfStorageKey' | 'pdfSha256' | 'pdfByteSize'>;
+  plan: Pick<
+    PaymentPlanRow,
+    'acceptedQuote' | 'signatureName' | 'signedAt' | 'ip' | 'userAgent' | 'agreementVersion' | 'pdfStorageKey' | 'pdfSha256' | 'pdfByteSize'
+  >;
   notification: string;
   /** The plan's installment: the active auto-debit authorization (if any) collects it from now on. */
   autoDebitAmountCents: number;
@@ -41,7 +53,10 @@ export function paymentPlansRepository(db: Db) {
       .innerJoin(staffUsers, eq(staffUsers.id, loanPaymentPlans.proposedByStaffId));
   return {
     /** A new proposal with its staff action; `{ ok: false }` when the loan already has one open (partial unique index). */
-    propose: async (row: NewPaymentPlan, audit: (planId: number) => StaffAction): Promise<{ ok: true; plan: PaymentPlanRow } | { ok: false; constraint: string }> => {
+    propose: async (
+      row: NewPaymentPlan,
+      audit: (planId: number) => StaffAction,
+    ): Promise<{ ok: true; plan: PaymentPlanRow } | { ok: false; constraint: string }> => {
       try {
         return await db.transaction(async (tx) => {
           const [plan] = await tx.insert(loanPaymentPlans).values(row).returning();
@@ -71,7 +86,13 @@ export function paymentPlansRepository(db: Db) {
       const where = [eq(loanPaymentPlans.status, 'proposed'), lte(loanPaymentPlans.expiresOn, today)];
       if (scope.loanId !== undefined) where.push(eq(loanPaymentPlans.loanId, scope.loanId));
       if (scope.userId !== undefined) where.push(eq(loanPaymentPlans.userId, scope.userId));
-      return (await db.update(loanPaymentPlans).set({ status: 'expired', updatedAt: at }).where(and(...where)).returning({ id: loanPaymentPlans.id })).length;
+      return (
+        await db
+          .update(loanPaymentPlans)
+          .set({ status: 'expired', updatedAt: at })
+          .where(and(...where))
+          .returning({ id: loanPaymentPlans.id })
+      ).length;
     },
     /** proposed → withdrawn with its staff action, only while still proposed (else null: nothing written). */
     withdraw: (id: number, staffId: number, reason: string, at: Date, audit: StaffAction): Promise<PaymentPlanRow | null> =>
@@ -95,13 +116,27 @@ export function paymentPlansRepository(db: Db) {
      * answers the writes, or a refusal (nothing written). The plan moves proposed → accepted only if still
      * proposed and still unexpired on `today`; else the refusal `not_open`.
      */
-    accept: <R>(loanId: number, planId: number, today: string, decide: (locked: LockedPlanLoan) => { ok: true; writes: PlanAcceptance } | { ok: false; refusal: R }): Promise<{ ok: true; plan: PaymentPlanRow } | { ok: false; refusal: R | 'not_open' }> =>
+    accept: <R>(
+      loanId: number,
+      planId: number,
+      today: string,
+      decide: (locked: LockedPlanLoan) => { ok: true; writes: PlanAcceptance } | { ok: false; refusal: R },
+    ): Promise<{ ok: true; plan: PaymentPlanRow } | { ok: false; refusal: R | 'not_open' }> =>
       db.transaction(async (tx) => {
         const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
         const [plan] = await tx.select().from(loanPaymentPlans).where(eq(loanPaymentPlans.id, planId)).limit(1);
-        if (!loan || !plan || plan.loanId !== loanId || plan.status !== 'proposed' || plan.expiresOn <= today) return { ok: false as const, refusal: 'not_open' as const };
-        const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id));
-        const transactions = await tx.select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id));
+        if (!loan || !plan || plan.loanId !== loanId || plan.status !== 'proposed' || plan.expiresOn <= today)
+          return { ok: false as const, refusal: 'not_open' as const };
+        const entries = await tx
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.loanId, loanId))
+          .orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id));
+        const transactions = await tx
+          .select()
+          .from(loanTransactions)
+          .where(eq(loanTransactions.loanId, loanId))
+          .orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id));
         const decision = decide({ loan, plan, entries, transactions });
         if (!decision.ok) return { ok: false as const, refusal: decision.refusal };
         const w = decision.writes;

@@ -22,7 +22,13 @@ function lockedPayrollLoans(tx: DbTx, rows: LoanRow[]) {
       await tx.update(applications).set({ paymentMethod: method, updatedAt: at }).where(eq(applications.id, loan.applicationId));
     },
     activeAutoDebit: async (loan: LoanRow): Promise<AutoDebitRow | undefined> =>
-      (await tx.select().from(autoDebitAuthorizations).where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt))).limit(1))[0],
+      (
+        await tx
+          .select()
+          .from(autoDebitAuthorizations)
+          .where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt)))
+          .limit(1)
+      )[0],
     addAutoDebit: async (a: Omit<typeof autoDebitAuthorizations.$inferInsert, 'id'>): Promise<AutoDebitRow> => {
       const [row] = await tx.insert(autoDebitAuthorizations).values(a).returning();
       return row!;

@@ -27,13 +27,25 @@ export function portfolioLoanBookRepository(db: Db) {
         await db
           .select({ d: servicingDays.businessDate })
           .from(servicingDays)
-          .where(and(isNotNull(servicingDays.completedAt), gte(servicingDays.businessDate, from), lte(servicingDays.businessDate, through), sql`extract(day from ${servicingDays.businessDate} + 1) = 1`))
+          .where(
+            and(
+              isNotNull(servicingDays.completedAt),
+              gte(servicingDays.businessDate, from),
+              lte(servicingDays.businessDate, through),
+              sql`extract(day from ${servicingDays.businessDate} + 1) = 1`,
+            ),
+          )
           .orderBy(asc(servicingDays.businessDate))
       ).map((r) => r.d),
 
     /** The earliest disbursement date of a funded loan, or null when none. */
     firstDisbursementDate: async (): Promise<string | null> =>
-      (await db.select({ d: sql<string | null>`min(${loans.disbursementDate})::text` }).from(loans).where(ne(loans.status, 'pending')))[0]?.d ?? null,
+      (
+        await db
+          .select({ d: sql<string | null>`min(${loans.disbursementDate})::text` })
+          .from(loans)
+          .where(ne(loans.status, 'pending'))
+      )[0]?.d ?? null,
 
     /** The ledger entries of these loans (every kind), by loan, date and id. */
     ledgersOf: async (loanIds: readonly number[]): Promise<LedgerEntryRow[]> =>

@@ -24,7 +24,22 @@ import {
 } from '../../db/schema/index';
 
 import { appendLedgerEntry } from './ledger.repository';
-import type { AutoDebitRow, DbTx, DisbursementRow, LedgerEntryRow, LoanRow, LoanStatusValue, NewAutoDebit, NewDebitAccount, NewLedgerEntry, NewScheduleRevision, NewTransaction, Runner, ScheduleRevisionRow, TransactionRow } from './ledger.repository';
+import type {
+  AutoDebitRow,
+  DbTx,
+  DisbursementRow,
+  LedgerEntryRow,
+  LoanRow,
+  LoanStatusValue,
+  NewAutoDebit,
+  NewDebitAccount,
+  NewLedgerEntry,
+  NewScheduleRevision,
+  NewTransaction,
+  Runner,
+  ScheduleRevisionRow,
+  TransactionRow,
+} from './ledger.repository';
 import { collectionsRepository } from './operations.repository';
 
 export type * from './ledger.repository';
@@ -150,15 +165,29 @@ async function createPaymentRequestIn(tx: Runner, p: NewPaymentRequest): Promise
 function lockedLoan(tx: Runner, loan: LoanRow) {
   return {
     loan,
-    entries: (): Promise<LedgerEntryRow[]> => tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.id)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
-    entryByKey: async (key: string): Promise<LedgerEntryRow | undefined> => (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1))[0],
+    entries: (): Promise<LedgerEntryRow[]> =>
+      tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.id)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+    entryByKey: async (key: string): Promise<LedgerEntryRow | undefined> =>
+      (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1))[0],
     append: (entry: NewLedgerEntry) => append(tx, entry),
     transactions: (): Promise<TransactionRow[]> =>
       tx.select().from(loanTransactions).where(eq(loanTransactions.loanId, loan.id)).orderBy(asc(loanTransactions.scheduledDate), asc(loanTransactions.id)),
     transactionByKey: async (userId: number, key: string): Promise<TransactionRow | undefined> =>
-      (await tx.select().from(loanTransactions).where(and(eq(loanTransactions.userId, userId), eq(loanTransactions.idempotencyKey, key))).limit(1))[0],
+      (
+        await tx
+          .select()
+          .from(loanTransactions)
+          .where(and(eq(loanTransactions.userId, userId), eq(loanTransactions.idempotencyKey, key)))
+          .limit(1)
+      )[0],
     activeAutoDebit: async (): Promise<AutoDebitRow | undefined> =>
-      (await tx.select().from(autoDebitAuthorizations).where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt))).limit(1))[0],
+      (
+        await tx
+          .select()
+          .from(autoDebitAuthorizations)
+          .where(and(eq(autoDebitAuthorizations.loanId, loan.id), isNull(autoDebitAuthorizations.revokedAt)))
+          .limit(1)
+      )[0],
     createPaymentRequest: (p: NewPaymentRequest) => createPaymentRequestIn(tx, p),
     recordPayment: (p: RecordPayment) => recordPaymentIn(tx, p),
     /** Cancels payments still scheduled (a payoff replaces them); the authorizations stay in force. */
@@ -177,7 +206,10 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
     disbursements: (): Promise<DisbursementRow[]> => tx.select().from(disbursements).where(eq(disbursements.loanId, loan.id)).orderBy(asc(disbursements.id)),
     /** The credit came back from the borrower's bank: returned, with the code and the date. */
     markDisbursementReturned: async (id: number, returnCode: string, returnedOn: string, at: Date): Promise<void> => {
-      await tx.update(disbursements).set({ status: 'returned', returnCode, returnedOn, updatedAt: at }).where(and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id)));
+      await tx
+        .update(disbursements)
+        .set({ status: 'returned', returnCode, returnedOn, updatedAt: at })
+        .where(and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id)));
     },
     /** A re-disbursement of the returned one (`retryOfId`, unique: re-sent once). */
     addDisbursement: async (d: Omit<typeof disbursements.$inferInsert, 'id' | 'loanId'>): Promise<DisbursementRow> => {
@@ -190,7 +222,10 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
     /** Moves the locked loan to `to` (pending while its money has not arrived; opened; closed_paid). */
     setStatus: async (to: LoanStatusValue, at: Date): Promise<void> => {
       const closed = to === 'closed_paid' || to === 'closed_refinanced' || to === 'charge_off';
-      await tx.update(loans).set({ status: to, updatedAt: at, closedAt: closed ? at : null }).where(eq(loans.id, loan.id));
+      await tx
+        .update(loans)
+        .set({ status: to, updatedAt: at, closedAt: closed ? at : null })
+        .where(eq(loans.id, loan.id));
     },
     /** Ends every active auto-debit of the loan (nothing is left to collect). */
     revokeAutoDebits: async (at: Date): Promise<number> =>
@@ -254,7 +289,12 @@ export function servicingRepository(db: Db) {
   // The borrower's loan screens (ongoing loans, history, last loan) read these on every call: built once,
   // and planned once per connection on PostgreSQL.
   const id = (name: string) => sql.placeholder(name);
-  const loansOfUserStmt = db.select().from(loans).where(eq(loans.userId, id('userId'))).orderBy(desc(loans.id)).prepare('servicing_loans_of_user');
+  const loansOfUserStmt = db
+    .select()
+    .from(loans)
+    .where(eq(loans.userId, id('userId')))
+    .orderBy(desc(loans.id))
+    .prepare('servicing_loans_of_user');
   const noteOfStmt = db
     .select({ document: loanDocuments, esignature: esignatures })
     .from(loanDocuments)
@@ -281,7 +321,12 @@ export function servicingRepository(db: Db) {
     .where(and(eq(loanTransactions.loanId, id('loanId')), inArray(loanTransactions.status, ['scheduled', 'pending'])))
     .limit(1)
     .prepare('servicing_pending_transaction_of_loan');
-  const businessClockStmt = db.select({ overrideDate: businessClock.overrideDate }).from(businessClock).where(eq(businessClock.id, 1)).limit(1).prepare('servicing_business_clock');
+  const businessClockStmt = db
+    .select({ overrideDate: businessClock.overrideDate })
+    .from(businessClock)
+    .where(eq(businessClock.id, 1))
+    .limit(1)
+    .prepare('servicing_business_clock');
 
   return {
     disbursementByKey: async (key: string) => {
@@ -290,7 +335,12 @@ export function servicingRepository(db: Db) {
     },
     /** How the loan is repaid, as its application chose (split_direct_deposit: payroll allotment). */
     repaymentMethodOf: async (loanId: number): Promise<'split_direct_deposit' | 'auto_debit' | 'one_times' | null> => {
-      const [row] = await db.select({ method: applications.paymentMethod }).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId)).where(eq(loans.id, loanId)).limit(1);
+      const [row] = await db
+        .select({ method: applications.paymentMethod })
+        .from(loans)
+        .innerJoin(applications, eq(applications.id, loans.applicationId))
+        .where(eq(loans.id, loanId))
+        .limit(1);
       return row?.method ?? null;
     },
     loanOfApplication: async (applicationId: number) => {
@@ -310,11 +360,17 @@ export function servicingRepository(db: Db) {
      * the fifteen digits (ODFI id + sequence).
      */
     reserveCreditTraceNumber: async (idempotencyKey: string, traceOf: (sequence: number) => string, at: Date): Promise<string> => {
-      const held = async () => (await db.select().from(achCreditTraceNumbers).where(eq(achCreditTraceNumbers.idempotencyKey, idempotencyKey)).limit(1))[0]?.traceNumber;
+      const held = async () =>
+        (await db.select().from(achCreditTraceNumbers).where(eq(achCreditTraceNumbers.idempotencyKey, idempotencyKey)).limit(1))[0]?.traceNumber;
       const had = await held();
       if (had) return had;
-      const res = (await db.execute(sql`select nextval(pg_get_serial_sequence('loan_transactions', 'id'))::int as n`)) as unknown as { rows: { n: number | string }[] };
-      await db.insert(achCreditTraceNumbers).values({ idempotencyKey, traceNumber: traceOf(Number(res.rows[0]!.n)), createdAt: at }).onConflictDoNothing({ target: achCreditTraceNumbers.idempotencyKey });
+      const res = (await db.execute(sql`select nextval(pg_get_serial_sequence('loan_transactions', 'id'))::int as n`)) as unknown as {
+        rows: { n: number | string }[];
+      };
+      await db
+        .insert(achCreditTraceNumbers)
+        .values({ idempotencyKey, traceNumber: traceOf(Number(res.rows[0]!.n)), createdAt: at })
+        .onConflictDoNothing({ target: achCreditTraceNumbers.idempotencyKey });
       const reserved = await held();
       if (!reserved) throw new Error(`no trace number reserved for ${idempotencyKey}`);
       return reserved;
@@ -374,7 +430,10 @@ export function servicingRepository(db: Db) {
               createdAt: o.loan.createdAt,
             });
             // Nothing more is collected on the old loan: scheduled debits are canceled, auto-debits revoked.
-            await tx.update(loanTransactions).set({ status: 'canceled', updatedAt: o.loan.createdAt }).where(and(eq(loanTransactions.loanId, r.oldLoanId), eq(loanTransactions.status, 'scheduled')));
+            await tx
+              .update(loanTransactions)
+              .set({ status: 'canceled', updatedAt: o.loan.createdAt })
+              .where(and(eq(loanTransactions.loanId, r.oldLoanId), eq(loanTransactions.status, 'scheduled')));
             revokedOfOldLoan = await tx
               .update(autoDebitAuthorizations)
               .set({ revokedAt: o.loan.createdAt })
@@ -386,7 +445,9 @@ export function servicingRepository(db: Db) {
           if (o.autoDebit) {
             const { carriedFromId, ...authorization } = o.autoDebit;
             if (carriedFromId === undefined || revokedOfOldLoan.some((a) => a.id === carriedFromId)) {
-              await tx.insert(autoDebitAuthorizations).values({ ...authorization, loanId: loan!.id, userId: o.loan.userId, createdAt: o.loan.createdAt, revokedAt: null });
+              await tx
+                .insert(autoDebitAuthorizations)
+                .values({ ...authorization, loanId: loan!.id, userId: o.loan.userId, createdAt: o.loan.createdAt, revokedAt: null });
             }
           }
           await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
@@ -463,7 +524,9 @@ export function servicingRepository(db: Db) {
     ledger: (loanId: number): Promise<LedgerEntryRow[]> => ledgerStmt.execute({ loanId }),
     /** Ledger entries of several loans (payment history across loans). */
     ledgerOfLoans: (loanIds: number[]) =>
-      loanIds.length === 0 ? Promise.resolve([] as LedgerEntryRow[]) : db.select().from(ledgerEntries).where(inArray(ledgerEntries.loanId, loanIds)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
+      loanIds.length === 0
+        ? Promise.resolve([] as LedgerEntryRow[])
+        : db.select().from(ledgerEntries).where(inArray(ledgerEntries.loanId, loanIds)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
     /**
      * Applies a revision of the loan's due dates in ONE transaction holding the loan's row lock: only when
      * the dates in force are still `revision.dueDatesBefore` (else nothing is written and the answer is
@@ -471,7 +534,11 @@ export function servicingRepository(db: Db) {
      * dates in force and re-disclosed APR, the installments' due dates, and the caller's own writes
      * (`also`, e.g. the request marked applied, a notification) with them.
      */
-    reviseDueDates: (revision: NewScheduleRevision, contractDueDates: readonly string[], also?: (tx: DbTx, book: LockedLoan) => Promise<void>): Promise<ScheduleRevisionRow | null> =>
+    reviseDueDates: (
+      revision: NewScheduleRevision,
+      contractDueDates: readonly string[],
+      also?: (tx: DbTx, book: LockedLoan) => Promise<void>,
+    ): Promise<ScheduleRevisionRow | null> =>
       db.transaction(async (tx) => {
         const [loan] = await tx.select().from(loans).where(eq(loans.id, revision.loanId)).for('update');
         if (!loan) return null;
@@ -479,7 +546,10 @@ export function servicingRepository(db: Db) {
         if (JSON.stringify(inForce) !== JSON.stringify(revision.dueDatesBefore)) return null;
         const [row] = await tx.insert(loanScheduleRevisions).values(revision).onConflictDoNothing().returning();
         if (!row) return null;
-        await tx.update(loans).set({ revisedDueDates: [...revision.dueDatesAfter], aprPercent: revision.aprAfter, updatedAt: revision.createdAt }).where(eq(loans.id, revision.loanId));
+        await tx
+          .update(loans)
+          .set({ revisedDueDates: [...revision.dueDatesAfter], aprPercent: revision.aprAfter, updatedAt: revision.createdAt })
+          .where(eq(loans.id, revision.loanId));
         const after = revision.dueDatesAfter;
         for (let i = 0; i < after.length; i++) {
           if (after[i] === revision.dueDatesBefore[i]) continue;
@@ -529,11 +599,19 @@ export function servicingRepository(db: Db) {
      * naming it, dated `returnedOn`, and marks its transaction returned with the code — one database
      * transaction; a second reversal of the same entry returns the first (unique reverses_entry_id).
      */
-    reversePayment: async (r: { entryId: number; returnedOn: string; reasonCode: string | null; reason: string | null; staffId?: number | null; at: Date }): Promise<LedgerEntryRow> =>
+    reversePayment: async (r: {
+      entryId: number;
+      returnedOn: string;
+      reasonCode: string | null;
+      reason: string | null;
+      staffId?: number | null;
+      at: Date;
+    }): Promise<LedgerEntryRow> =>
       db.transaction(async (tx) => {
         const [paid] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, r.entryId)).limit(1);
         if (!paid) throw new Error(`ledger entry ${String(r.entryId)} does not exist`);
-        if (!['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff'].includes(paid.kind)) throw new Error(`ledger entry ${String(r.entryId)} is not a payment`);
+        if (!['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff'].includes(paid.kind))
+          throw new Error(`ledger entry ${String(r.entryId)} is not a payment`);
         // The loan's row lock first, as every command that moves money on a loan.
         await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, paid.loanId)).for('update');
         const reversal = await append(tx, {
@@ -615,7 +693,9 @@ export function servicingRepository(db: Db) {
      * authorization, and a new debit account and the borrower's notification are written in that
      * transaction too (a retry writes nothing).
      */
-    createPaymentRequest: async (p: NewPaymentRequest): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
+    createPaymentRequest: async (
+      p: NewPaymentRequest,
+    ): Promise<{ created: true; row: TransactionRow } | { created: false; row: TransactionRow | undefined; constraint: string }> => {
       try {
         return await db.transaction(async (tx) => createPaymentRequestIn(tx, p));
       } catch (err) {

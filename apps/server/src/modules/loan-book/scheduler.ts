@@ -11,7 +11,10 @@ import { generateStatements } from '../statements/use-cases/generate-statements'
  * loans (FOR UPDATE SKIP LOCKED), so starting several servers is safe. A failed run does not stop the
  * statements. Returns a stop function.
  */
-export function startServicingTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void }): () => Promise<void> {
+export function startServicingTimer(
+  ctx: AppContext,
+  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void },
+): () => Promise<void> {
   return startIntervalJob(
     async () => {
       try {

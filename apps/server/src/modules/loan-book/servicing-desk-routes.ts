@@ -77,21 +77,33 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/servicing/run', { config: act, schema: { response: { 200: ZAdvanceResponse } } }, async (req) => runServicingNow(ctx, staffOf(req)));
 
     // The loan list: search by loan number, id, the borrower's name, e-mail or phone; filters; keyset pages.
-    app.get('/loans', { config: read, schema: { querystring: ZLoanListQuery, response: { 200: ZLoanListResponse } } }, async (req) => listLoans(ctx, req.query));
-    app.get('/loans/:loanId/servicing', { config: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) => loanServicing(ctx, req.params.loanId));
-    app.post('/loans/:loanId/reversals', { config: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } }, async (req) =>
-      reversePayment(ctx, staffOf(req), req.params.loanId, req.body),
+    app.get('/loans', { config: read, schema: { querystring: ZLoanListQuery, response: { 200: ZLoanListResponse } } }, async (req) =>
+      listLoans(ctx, req.query),
+    );
+    app.get('/loans/:loanId/servicing', { config: read, schema: { params: ZLoanParams, response: { 200: ZLoanServicingResponse } } }, async (req) =>
+      loanServicing(ctx, req.params.loanId),
+    );
+    app.post(
+      '/loans/:loanId/reversals',
+      { config: act, schema: { params: ZLoanParams, body: ZReversalRequest, response: { 200: ZReversalResponse } } },
+      async (req) => reversePayment(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
     // A returned disbursement (docs/servicing-operations.md): send it again to a corrected account, or cancel the loan.
-    app.post('/loans/:loanId/redisburse', { config: { ...act, idempotencyKey: 'required' }, schema: { params: ZLoanParams, response: { 200: ZRedisburseResponse } } }, async (req) => {
-      const raw = req.headers[IDEMPOTENCY_HEADER];
-      const key = typeof raw === 'string' ? raw.trim() : '';
-      if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
-      return redisburse(ctx, staffOf(req), req.params.loanId, key);
-    });
-    app.post('/loans/:loanId/cancel_undelivered', { config: act, schema: { params: ZLoanParams, body: ZCancelUndeliveredRequest, response: { 200: ZCancelUndeliveredResponse } } }, async (req) =>
-      cancelUndeliveredLoan(ctx, staffOf(req), req.params.loanId, req.body),
+    app.post(
+      '/loans/:loanId/redisburse',
+      { config: { ...act, idempotencyKey: 'required' }, schema: { params: ZLoanParams, response: { 200: ZRedisburseResponse } } },
+      async (req) => {
+        const raw = req.headers[IDEMPOTENCY_HEADER];
+        const key = typeof raw === 'string' ? raw.trim() : '';
+        if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
+        return redisburse(ctx, staffOf(req), req.params.loanId, key);
+      },
+    );
+    app.post(
+      '/loans/:loanId/cancel_undelivered',
+      { config: act, schema: { params: ZLoanParams, body: ZCancelUndeliveredRequest, response: { 200: ZCancelUndeliveredResponse } } },
+      async (req) => cancelUndeliveredLoan(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
     app.post('/ach/returns', { config: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {
@@ -99,12 +111,19 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return applyAchReturnFile(ctx, staffOf(req), text, fileName);
     });
 
-    app.post('/remittances', { config: act, bodyLimit: 6_000_000, schema: { body: ZRemittanceImport, response: { 200: ZRemittanceImportResponse } } }, async (req) =>
-      importRemittance(ctx, staffOf(req), req.body, 'csv' in req.body ? 'file' : 'api'),
+    app.post(
+      '/remittances',
+      { config: act, bodyLimit: 6_000_000, schema: { body: ZRemittanceImport, response: { 200: ZRemittanceImportResponse } } },
+      async (req) => importRemittance(ctx, staffOf(req), req.body, 'csv' in req.body ? 'file' : 'api'),
     );
     app.get('/remittances/suspense', { config: act, schema: { response: { 200: ZSuspenseResponse } } }, async () => listSuspense(ctx));
-    app.post('/remittances/lines/:id/resolve', { config: act, schema: { params: ZLineParams, body: ZResolveLine, response: { 200: z.object({ line: ZRemittanceImportResponse.shape.lines.element }) } } }, async (req) =>
-      resolveSuspenseLine(ctx, staffOf(req), req.params.id, req.body),
+    app.post(
+      '/remittances/lines/:id/resolve',
+      {
+        config: act,
+        schema: { params: ZLineParams, body: ZResolveLine, response: { 200: z.object({ line: ZRemittanceImportResponse.shape.lines.element }) } },
+      },
+      async (req) => resolveSuspenseLine(ctx, staffOf(req), req.params.id, req.body),
     );
     app.post('/remittances/sandbox', { config: act, schema: { body: ZSandboxRemittanceRequest, response: { 200: ZSandboxRemittanceResponse } } }, async (req) =>
       sandboxRemittanceFile(ctx, parseIsoDate(req.body.pay_date)),

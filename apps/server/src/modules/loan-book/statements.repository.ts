@@ -36,7 +36,11 @@ export function statementReads(db: Db) {
     ledgers: async (loanIds: readonly number[]): Promise<Map<number, LedgerEntryRow[]>> => {
       const out = new Map<number, LedgerEntryRow[]>(loanIds.map((id) => [id, []]));
       if (loanIds.length === 0) return out;
-      const rows = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.loanId, [...loanIds])).orderBy(asc(ledgerEntries.loanId), asc(ledgerEntries.id));
+      const rows = await db
+        .select()
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.loanId, [...loanIds]))
+        .orderBy(asc(ledgerEntries.loanId), asc(ledgerEntries.id));
       for (const r of rows) out.get(r.loanId)?.push(r);
       return out;
     },

@@ -42,7 +42,10 @@ function toStateRule(r: PricingStateRule): StateRule {
 
 /** A stored program and its rate entries as the loan engine's `PricingProgram`. */
 export function toPricingProgram(program: PricingProgramRow, entries: readonly RateEntryRow[]): PricingProgram {
-  const table = (method: RateEntryRow['method']): RateTable => ({ id: `${program.code}/${method}`, entries: entries.filter((e) => e.method === method).map(toEntry) });
+  const table = (method: RateEntryRow['method']): RateTable => ({
+    id: `${program.code}/${method}`,
+    entries: entries.filter((e) => e.method === method).map(toEntry),
+  });
   return {
     id: program.code,
     amountRange: { minCents: cents(program.minAmountCents), maxCents: cents(program.maxAmountCents), stepCents: cents(program.stepCents) },

@@ -22,7 +22,8 @@ import { toPricingProgram } from './pricing-program';
 export type PricedMethod = 'split_direct_deposit' | 'auto_debit' | 'one_times';
 
 /** Before the borrower chooses how to repay, the terms show the payroll price (auto-debit when no split rate applies). */
-const defaultMethod = (offers: { split_direct_deposit: readonly unknown[] }): PricedMethod => (offers.split_direct_deposit.length > 0 ? 'split_direct_deposit' : 'auto_debit');
+const defaultMethod = (offers: { split_direct_deposit: readonly unknown[] }): PricedMethod =>
+  offers.split_direct_deposit.length > 0 ? 'split_direct_deposit' : 'auto_debit';
 
 const noAmount = () => new AppError('validation', APPLICATION_MSG.noAmountAvailable);
 
@@ -52,7 +53,8 @@ export async function quoteTerms(
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   // A refinance is dated on the servicing business date, the calendar its payoff is quoted on; so is a
   // new-flow application (its offers are, docs/newflow.md). The classic flow keeps the real calendar day.
-  const refinancing = application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.loanBook.loan(application.refinancesLoanId) : undefined;
+  const refinancing =
+    application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.loanBook.loan(application.refinancesLoanId) : undefined;
   const today = await businessToday(ctx);
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
@@ -67,7 +69,8 @@ export async function quoteTerms(
   const pricing = toPricingProgram(stored.program, stored.entries);
 
   const ruleSet = ruleSetFor(today);
-  const incomeCap = profile?.annualIncomeCents != null ? maxAmountCents(cents(profile.annualIncomeCents), program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
+  const incomeCap =
+    profile?.annualIncomeCents != null ? maxAmountCents(cents(profile.annualIncomeCents), program, ruleSet.maxAmount) : Number.POSITIVE_INFINITY;
   const cap = Math.min(incomeCap, application.negotiatedAmountCents ?? Number.POSITIVE_INFINITY);
   let options = amountOptions(pricing, state.abbreviation, frequency).filter((a) => a <= cap);
   // Refinance (classic §9): options are amount − payoff − fee not financed, so only amounts that pay the
@@ -88,7 +91,14 @@ export async function quoteTerms(
   const amount = requested ?? previous ?? options[options.length - 1]!;
   if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
 
-  const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: cents(amount), frequency, disbursementDate, firstPaymentDate: first });
+  const { offers } = priceOffers({
+    program: pricing,
+    state: state.abbreviation,
+    amountCents: cents(amount),
+    frequency,
+    disbursementDate,
+    firstPaymentDate: first,
+  });
   const method = chosenMethod ?? (refinancing ? application.paymentMethod : null) ?? defaultMethod(offers);
   const offer = offers[method][0];
   if (!offer) throw noAmount();
@@ -103,7 +113,8 @@ export async function quoteTerms(
 
 /** The stored terms of an application on the wire; `options` empty where the amount cannot change. */
 export function toLoanTerms(a: ApplicationRow, options: readonly number[]): TLoanTerms {
-  if (a.amountCents === null || a.interestRate === null || a.aprPercent === null || a.termFrequency === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
+  if (a.amountCents === null || a.interestRate === null || a.aprPercent === null || a.termFrequency === null)
+    throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   return {
     interest_rate: a.interestRate,
     amount: a.amountCents,

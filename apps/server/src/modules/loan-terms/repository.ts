@@ -24,7 +24,10 @@ export function loanTermsRepository(db: Db) {
 
     /** Records that the member accepted an agreement document (first acceptance kept; the application row keeps the latest). */
     recordAgreement: async (a: { userId: number; agreementDocumentId: number; at: Date; ip: string | null; userAgent: string | null }): Promise<void> => {
-      await db.insert(userAgreements).values({ userId: a.userId, agreementDocumentId: a.agreementDocumentId, acceptedAt: a.at, ip: a.ip, userAgent: a.userAgent }).onConflictDoNothing();
+      await db
+        .insert(userAgreements)
+        .values({ userId: a.userId, agreementDocumentId: a.agreementDocumentId, acceptedAt: a.at, ip: a.ip, userAgent: a.userAgent })
+        .onConflictDoNothing();
     },
   };
 }

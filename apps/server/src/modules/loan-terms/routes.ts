@@ -19,8 +19,12 @@ export function loanTermsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Public: the landing page states our terms (APR range, amounts, terms, a worked example).
     app.get('/representative_example', { schema: { response: { 200: ZRepresentativeExample } } }, async () => representativeExample(ctx));
 
-    app.get('/associate_terms_consent', { onRequest, schema: { response: { 200: ZTermsConsentResponse } } }, async (req) => recordTermsConsent(ctx, signedIn(req).member, clientInfo(req)));
+    app.get('/associate_terms_consent', { onRequest, schema: { response: { 200: ZTermsConsentResponse } } }, async (req) =>
+      recordTermsConsent(ctx, signedIn(req).member, clientInfo(req)),
+    );
 
-    app.get('/payment_change', { onRequest, schema: { response: { 200: ZPaymentChangeResponse } } }, async (req) => getPaymentChange(ctx, signedIn(req).member));
+    app.get('/payment_change', { onRequest, schema: { response: { 200: ZPaymentChangeResponse } } }, async (req) =>
+      getPaymentChange(ctx, signedIn(req).member),
+    );
   };
 }

@@ -47,7 +47,15 @@ export async function authorizeAutoDebitAndMove(
     member,
     () =>
       ctx.repos.banking.authorizeAutoDebit(
-        { userId: member.id, newAccount: null, accountId: plan.accountId, agreementDocumentId: plan.agreementDocumentId, at, ip: client.ip, userAgent: client.userAgent },
+        {
+          userId: member.id,
+          newAccount: null,
+          accountId: plan.accountId,
+          agreementDocumentId: plan.agreementDocumentId,
+          at,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        },
         move,
       ),
     stepNotOpen,

@@ -14,7 +14,12 @@ import type { AdverseActionNoticeRow } from './repository';
  */
 export const BUREAU_CONTACT: Readonly<Record<CreditBureau['provider'], { name: string; address: string; phone: string; website: string }>> = {
   experian: { name: 'Experian', address: 'P.O. Box 2002, Allen, TX 75013', phone: '1-888-397-3742', website: 'www.experian.com' },
-  sandbox: { name: 'Payrail Sandbox Credit Bureau (test data, not a consumer reporting agency)', address: '100 Rail Street, Suite 400, Wilmington, DE 19801', phone: '1-888-555-0142', website: 'www.payrail.test' },
+  sandbox: {
+    name: 'Payrail Sandbox Credit Bureau (test data, not a consumer reporting agency)',
+    address: '100 Rail Street, Suite 400, Wilmington, DE 19801',
+    phone: '1-888-555-0142',
+    website: 'www.payrail.test',
+  },
 };
 
 /** The score model both bureaus answer (VantageScore 4.0, `adapters/credit-bureau/experian.ts`). */
@@ -54,7 +59,12 @@ export function counterofferNoticeSections(f: CounterofferFacts): { heading: str
         'If you accept one of these offers, nothing else follows from this notice. If you do not accept one, this notice is our notice of the action taken on your request, and we will not send another.',
       ],
     },
-    { heading: 'Creditor', paragraphs: [`${COMPANY.bank_name}, through ${COMPANY.legal_name}, ${COMPANY.address_line}. Questions: ${COMPANY.support_phone} or ${COMPANY.support_email}.`] },
+    {
+      heading: 'Creditor',
+      paragraphs: [
+        `${COMPANY.bank_name}, through ${COMPANY.legal_name}, ${COMPANY.address_line}. Questions: ${COMPANY.support_phone} or ${COMPANY.support_email}.`,
+      ],
+    },
     { heading: 'Principal reason(s) for offering less than you asked', paragraphs: [], list: [...f.reasons] },
   ];
   if (f.score !== null) {
@@ -82,7 +92,10 @@ export function counterofferNoticeText(f: CounterofferFacts): string {
 
 export function counterofferNoticeEmail(to: string, f: CounterofferFacts): EmailMessage {
   const html = counterofferNoticeSections(f)
-    .map((s) => `<h2 style="font-size:16px">${escapeHtml(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${s.list ? `<ul>${s.list.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>` : ''}`)
+    .map(
+      (s) =>
+        `<h2 style="font-size:16px">${escapeHtml(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${s.list ? `<ul>${s.list.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>` : ''}`,
+    )
     .join('');
   return {
     to,

@@ -35,7 +35,10 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
   if (!employer || program === null || program === 'not_eligible') return empty;
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   const today = await businessToday(ctx);
-  const [stored, state] = await Promise.all([ctx.repos.loanTerms.programInForce(lending, today), borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined]);
+  const [stored, state] = await Promise.all([
+    ctx.repos.loanTerms.programInForce(lending, today),
+    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
+  ]);
   if (!stored || !state) return empty;
   const frequency: Frequency = FREQUENCY_BY_NEWFLOW[nf.paymentFrequency ?? ''] ?? employer.payFrequency;
   const disbursementDate = nextBusinessDay(today);
@@ -47,7 +50,14 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
   if (amount === undefined) return empty;
   const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: amount, frequency, disbursementDate, firstPaymentDate: first });
   const priced = (method: PricedOffer['method'], o: Offer): PricedOffer => {
-    const { disclosure, patch } = acceptedOfferTerms({ programCode: stored.program.code, method, offer: o, frequency, disbursementDate, firstPaymentDate: first });
+    const { disclosure, patch } = acceptedOfferTerms({
+      programCode: stored.program.code,
+      method,
+      offer: o,
+      frequency,
+      disbursementDate,
+      firstPaymentDate: first,
+    });
     return {
       method,
       wire: {

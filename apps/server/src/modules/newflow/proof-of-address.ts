@@ -22,12 +22,21 @@ export async function checkStatedProof(ctx: AppContext, userId: number, stated: 
     utcDay(ctx.now()),
   );
   if (check.ok) return;
-  const message = check.code === 'proof_of_address_future_dated' ? NEWFLOW_MSG.proofOfAddressFuture : check.code === 'proof_of_address_too_old' ? NEWFLOW_MSG.proofOfAddressTooOld : NEWFLOW_MSG.proofOfAddressMismatch;
+  const message =
+    check.code === 'proof_of_address_future_dated'
+      ? NEWFLOW_MSG.proofOfAddressFuture
+      : check.code === 'proof_of_address_too_old'
+        ? NEWFLOW_MSG.proofOfAddressTooOld
+        : NEWFLOW_MSG.proofOfAddressMismatch;
   throw AppError.fields({ [key]: [message] });
 }
 
 /** Records the stated facts next to the stored file (the back office shows them to the reviewer). */
 export async function recordStatedProof(ctx: AppContext, userId: number, documentId: number, stated: StatedProof): Promise<void> {
   const at = ctx.now();
-  await ctx.repos.newflow.save(userId, { proofDocumentId: documentId, proofStatementDate: stated.statement_date, proofAddress: stated.address, proofZip: stated.zip_code }, at);
+  await ctx.repos.newflow.save(
+    userId,
+    { proofDocumentId: documentId, proofStatementDate: stated.statement_date, proofAddress: stated.address, proofZip: stated.zip_code },
+    at,
+  );
 }

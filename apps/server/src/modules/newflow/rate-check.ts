@@ -18,7 +18,11 @@ const TARGET = { approved: 'select_program', counteroffer: 'select_program', dec
  * (rate_check → select_program / denied / cant_proceed, by the system) are written with the claim.
  */
 async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
-  const [member, profile, borrower] = await Promise.all([ctx.repos.identity.findMemberById(row.userId), ctx.repos.application.findProfile(row.userId), ctx.repos.identity.findBorrower(row.userId)]);
+  const [member, profile, borrower] = await Promise.all([
+    ctx.repos.identity.findMemberById(row.userId),
+    ctx.repos.application.findProfile(row.userId),
+    ctx.repos.identity.findBorrower(row.userId),
+  ]);
   if (!member || !profile?.ssnSealed) throw new Error('rate check without an SSN on file');
   const ssn = (await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD);
   const state = borrower?.stateId != null ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
@@ -35,17 +39,28 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   const requested = row.loanAmountCents ?? 0;
   const { facts, ruleSet, today } = await loadApplicationFacts(ctx, row.userId, 'employer', requested > 0 ? { requestedAmountCents: requested as Cents } : {});
   const engine = decide(facts, ruleSet, today);
-  const bureau: BureauReport = report.status === 'hit' ? { status: 'hit', score: report.score, reasonTexts: report.reasonCodes.map((r) => r.text) } : { status: report.status };
+  const bureau: BureauReport =
+    report.status === 'hit' ? { status: 'hit', score: report.score, reasonTexts: report.reasonCodes.map((r) => r.text) } : { status: report.status };
   const result = decideRateCheck(requested > 0 ? requested : facts.requestedAmountCents, engine, bureau);
   const at = ctx.now();
   const to = TARGET[result.outcome];
-  const move: StatusMove | null = member.workflowStatus === 'rate_check' ? moveIfAllowed({ userId: row.userId, from: 'rate_check', to, actor: 'system', context: { ...NO_FACTS, newFlow: true }, at }) : null;
+  const move: StatusMove | null =
+    member.workflowStatus === 'rate_check'
+      ? moveIfAllowed({ userId: row.userId, from: 'rate_check', to, actor: 'system', context: { ...NO_FACTS, newFlow: true }, at })
+      : null;
   return {
     patch: {
       rateCheckOutcome: result.outcome,
       rateCheckApprovedCents: result.approvedAmountCents,
       rateCheckReasons: [...result.adverseActionReasons],
-      rateCheckBureau: { status: report.status, reference: report.reference, score: report.status === 'hit' ? report.score : null, rule_set: engine.ruleSetVersion, engine_outcome: engine.outcome, reapply_on: engine.reapplyOn },
+      rateCheckBureau: {
+        status: report.status,
+        reference: report.reference,
+        score: report.status === 'hit' ? report.score : null,
+        rule_set: engine.ruleSetVersion,
+        engine_outcome: engine.outcome,
+        reapply_on: engine.reapplyOn,
+      },
       rateCheckError: null,
     },
     move,
@@ -70,7 +85,11 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
   let done = 0;
   for (let i = 0; i < (opts.limit ?? 50); i++) {
     const at = ctx.now();
-    const row = await ctx.repos.newflow.claimRateCheck({ ...(opts.userId === undefined ? {} : { userId: opts.userId }), at, staleBefore: new Date(at.getTime() - STALE_AFTER_MS) });
+    const row = await ctx.repos.newflow.claimRateCheck({
+      ...(opts.userId === undefined ? {} : { userId: opts.userId }),
+      at,
+      staleBefore: new Date(at.getTime() - STALE_AFTER_MS),
+    });
     if (!row) break;
     const attempts = row.rateCheckAttempts + 1;
     let work;
@@ -89,10 +108,21 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
     const declined = work.result.outcome === 'declined' || work.result.outcome === 'thin_file';
     // A decline on the bureau file alone waits the engine's usual 90 days.
     const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(utcDay(finishedAt), 90);
-    await ctx.repos.application.updateApplication(application.id, declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents }, finishedAt);
+    await ctx.repos.application.updateApplication(
+      application.id,
+      declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents },
+      finishedAt,
+    );
     // A counteroffer is an adverse action: its combined notice is recorded and e-mailed now (counteroffer-notice.ts).
     if (work.result.outcome === 'counteroffer' && work.result.approvedAmountCents !== null) {
-      await sendCounterofferNotice(ctx, row.userId, { requestedCents: work.requested, offeredCents: work.result.approvedAmountCents, reasons: work.result.adverseActionReasons, score: work.score, keyFactors: work.keyFactors, at: finishedAt });
+      await sendCounterofferNotice(ctx, row.userId, {
+        requestedCents: work.requested,
+        offeredCents: work.result.approvedAmountCents,
+        reasons: work.result.adverseActionReasons,
+        score: work.score,
+        keyFactors: work.keyFactors,
+        at: finishedAt,
+      });
     }
     if (opts.userId !== undefined) break;
   }

@@ -42,7 +42,15 @@ export function newflowRepository(db: Db) {
         .update(newflowApplications)
         .set({ rateCheckState: 'pending', rateCheckAttempts: 0, rateCheckRequestedAt: at, updatedAt: at })
         // A job that failed its attempts (the bureau was down) opens again a minute later.
-        .where(and(eq(newflowApplications.userId, userId), or(isNull(newflowApplications.rateCheckState), and(eq(newflowApplications.rateCheckState, 'failed'), lt(newflowApplications.updatedAt, new Date(at.getTime() - 60_000))))))
+        .where(
+          and(
+            eq(newflowApplications.userId, userId),
+            or(
+              isNull(newflowApplications.rateCheckState),
+              and(eq(newflowApplications.rateCheckState, 'failed'), lt(newflowApplications.updatedAt, new Date(at.getTime() - 60_000))),
+            ),
+          ),
+        )
         .returning({ id: newflowApplications.id });
       return opened.length > 0;
     },
@@ -52,12 +60,25 @@ export function newflowRepository(db: Db) {
      * callers (polls, timers, instances) never take the same job. The work runs outside any transaction.
      */
     claimRateCheck: async (opts: { userId?: number; at: Date; staleBefore: Date }): Promise<NewflowRow | undefined> => {
-      const open = or(eq(newflowApplications.rateCheckState, 'pending'), and(eq(newflowApplications.rateCheckState, 'running'), lt(newflowApplications.rateCheckClaimedAt, opts.staleBefore)));
+      const open = or(
+        eq(newflowApplications.rateCheckState, 'pending'),
+        and(eq(newflowApplications.rateCheckState, 'running'), lt(newflowApplications.rateCheckClaimedAt, opts.staleBefore)),
+      );
       const where = opts.userId === undefined ? open : and(open, eq(newflowApplications.userId, opts.userId));
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ id: newflowApplications.id }).from(newflowApplications).where(where).orderBy(asc(newflowApplications.id)).limit(1).for('update', { skipLocked: true });
+        const [row] = await tx
+          .select({ id: newflowApplications.id })
+          .from(newflowApplications)
+          .where(where)
+          .orderBy(asc(newflowApplications.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
         if (!row) return undefined;
-        const [claimed] = await tx.update(newflowApplications).set({ rateCheckState: 'running', rateCheckClaimedAt: opts.at, updatedAt: opts.at }).where(eq(newflowApplications.id, row.id)).returning();
+        const [claimed] = await tx
+          .update(newflowApplications)
+          .set({ rateCheckState: 'running', rateCheckClaimedAt: opts.at, updatedAt: opts.at })
+          .where(eq(newflowApplications.id, row.id))
+          .returning();
         return claimed;
       });
     },
@@ -78,7 +99,12 @@ export function newflowRepository(db: Db) {
     failRateCheck: async (id: number, attempts: number, maxAttempts: number, error: string, at: Date): Promise<void> => {
       await db
         .update(newflowApplications)
-        .set({ rateCheckAttempts: attempts, rateCheckState: attempts >= maxAttempts ? 'failed' : 'pending', rateCheckError: error.slice(0, 500), updatedAt: at })
+        .set({
+          rateCheckAttempts: attempts,
+          rateCheckState: attempts >= maxAttempts ? 'failed' : 'pending',
+          rateCheckError: error.slice(0, 500),
+          updatedAt: at,
+        })
         .where(eq(newflowApplications.id, id));
     },
     /** The friend's referral code given at password_creation. */
@@ -106,7 +132,10 @@ export function newflowRepository(db: Db) {
           .limit(1),
       ),
     pendingRateChecks: async (): Promise<number> => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(newflowApplications).where(eq(newflowApplications.rateCheckState, 'pending'));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(newflowApplications)
+        .where(eq(newflowApplications.rateCheckState, 'pending'));
       return row?.n ?? 0;
     },
   };

@@ -17,12 +17,25 @@ export function isFinalized(status: string): boolean {
 }
 
 /** The move `member.status → to` for `actor` with the member's facts (and `facts` the caller knows), or a 409. */
-export function planStepMove(ctx: AppContext, member: MemberRow, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<StatusMove> {
+export function planStepMove(
+  ctx: AppContext,
+  member: MemberRow,
+  to: WorkflowStatus,
+  actor: Actor = 'borrower',
+  facts: Partial<WorkflowContext> = {},
+): Promise<StatusMove> {
   return planMove(ctx, member, to, { actor, facts, refuse: stepNotOpen });
 }
 
 /** Saves the new-flow patch and moves, in one transaction; a lost race is the 409 with the status that won. */
-export async function saveAndMove(ctx: AppContext, member: MemberRow, patch: NewflowPatch, to: WorkflowStatus, actor: Actor = 'borrower', facts: Partial<WorkflowContext> = {}): Promise<WorkflowStatus> {
+export async function saveAndMove(
+  ctx: AppContext,
+  member: MemberRow,
+  patch: NewflowPatch,
+  to: WorkflowStatus,
+  actor: Actor = 'borrower',
+  facts: Partial<WorkflowContext> = {},
+): Promise<WorkflowStatus> {
   const move = await planStepMove(ctx, member, to, actor, facts);
   return commitMove(ctx, member, async () => (await ctx.repos.newflow.saveAndMove(member.id, patch, move)) && to, stepNotOpen);
 }

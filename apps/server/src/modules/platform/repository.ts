@@ -44,7 +44,13 @@ export function platformRepository(db: Db) {
       return row ?? { hits: 0, ttlMs: 0 };
     },
     /** Deletes counters whose window ran out; answers how many. */
-    sweepRateLimits: async (): Promise<number> => (await db.delete(r).where(sql`${r.expiresAt} <= now()`).returning({ key: r.key })).length,
+    sweepRateLimits: async (): Promise<number> =>
+      (
+        await db
+          .delete(r)
+          .where(sql`${r.expiresAt} <= now()`)
+          .returning({ key: r.key })
+      ).length,
 
     /**
      * Counts one attempt under `key`, atomically (one upsert; PostgreSQL serialises it on the row):

@@ -15,7 +15,14 @@ export function systemEventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/system_event', { config, schema: { body: ZSystemEventRequest } }, async (req, reply) => {
       const staff = staffOf(req);
       const event = await ctx.repos.platform.startSystemEvent(req.body.description, staff.id);
-      await ctx.repos.review.recordStaffAction({ staffUserId: staff.id, action: 'start_system_event', targetUserId: null, before: {}, after: { id: event.id, description: event.description }, at: ctx.now() });
+      await ctx.repos.review.recordStaffAction({
+        staffUserId: staff.id,
+        action: 'start_system_event',
+        targetUserId: null,
+        before: {},
+        after: { id: event.id, description: event.description },
+        at: ctx.now(),
+      });
       ctx.systemGate.invalidate();
       return reply.status(201).send({ id: event.id, event_description: event.description });
     });
@@ -23,7 +30,14 @@ export function systemEventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete('/system_event', { config }, async (req, reply) => {
       const staff = staffOf(req);
       await ctx.repos.platform.endSystemEvents();
-      await ctx.repos.review.recordStaffAction({ staffUserId: staff.id, action: 'end_system_event', targetUserId: null, before: {}, after: { ended: true }, at: ctx.now() });
+      await ctx.repos.review.recordStaffAction({
+        staffUserId: staff.id,
+        action: 'end_system_event',
+        targetUserId: null,
+        before: {},
+        after: { ended: true },
+        at: ctx.now(),
+      });
       ctx.systemGate.invalidate();
       return reply.status(204).send();
     });

@@ -45,7 +45,9 @@ describe('system gate', () => {
 
   it('a failed read is not cached: the next call reads again', async () => {
     let n = 0;
-    const platform = { activeSystemEvent: () => (n++ === 0 ? Promise.reject(new Error('db down')) : Promise.resolve(undefined)) } as unknown as PlatformRepository;
+    const platform = {
+      activeSystemEvent: () => (n++ === 0 ? Promise.reject(new Error('db down')) : Promise.resolve(undefined)),
+    } as unknown as PlatformRepository;
     const gate = createSystemGate(platform);
     await expect(gate.description(0)).rejects.toThrow('db down');
     expect(await gate.description(1)).toBeNull();

@@ -24,13 +24,11 @@ export function createSystemGate(platform: PlatformRepository, ttlMs = 2_000, wr
       if (!reading) {
         const mine = generation;
         const written = writeGeneration(); // before the read is sent: a write sent after it makes the answer old
-        const read = platform.activeSystemEvent().then(
-          (event) => {
-            const description = event?.description ?? null;
-            if (mine === generation) cached = { at: now, written, description };
-            return description;
-          },
-        );
+        const read = platform.activeSystemEvent().then((event) => {
+          const description = event?.description ?? null;
+          if (mine === generation) cached = { at: now, written, description };
+          return description;
+        });
         reading = read;
         const clear = () => {
           if (reading === read) reading = undefined;

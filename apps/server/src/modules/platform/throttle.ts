@@ -22,9 +22,21 @@ export const THROTTLES = {
   /** Public confirmation links tried from one address (the code alone names the account). */
   confirmationFromIp: { limit: 10, windowSeconds: 3600, lockSeconds: 15 * 60, maxLockSeconds: 24 * 3600 },
   /** Confirmation codes one signed-in member may try, across re-sent codes. */
-  confirmationForMember: { limit: 2 * WRONG_CODES_ALLOWED, windowSeconds: 3600, lockSeconds: 15 * 60, maxLockSeconds: 24 * 3600, message: SERVER_MSG.tooManyWrongCodes },
+  confirmationForMember: {
+    limit: 2 * WRONG_CODES_ALLOWED,
+    windowSeconds: 3600,
+    lockSeconds: 15 * 60,
+    maxLockSeconds: 24 * 3600,
+    message: SERVER_MSG.tooManyWrongCodes,
+  },
   /** Phone codes one member may try, across numbers and re-sent codes. */
-  phoneVerifyForMember: { limit: 2 * WRONG_CODES_ALLOWED, windowSeconds: 3600, lockSeconds: 15 * 60, maxLockSeconds: 24 * 3600, message: SERVER_MSG.tooManyWrongCodes },
+  phoneVerifyForMember: {
+    limit: 2 * WRONG_CODES_ALLOWED,
+    windowSeconds: 3600,
+    lockSeconds: 15 * 60,
+    maxLockSeconds: 24 * 3600,
+    message: SERVER_MSG.tooManyWrongCodes,
+  },
   /** Texts to one member per hour (the spec's 5). */
   phoneSend: { limit: PHONE_SENDS_PER_HOUR, windowSeconds: 3600, lockSeconds: 3600, maxLockSeconds: 24 * 3600, message: SERVER_MSG.tooManyCodesSent },
   /** Password-reset e-mails to one address per hour. */

@@ -16,7 +16,8 @@ export function portfolioRepository(db: Db) {
   const completed = sql`${f.monthEnd} in (select ${portfolioMonthEnds.monthEnd} from ${portfolioMonthEnds})`;
   return {
     /** The month ends completed, oldest first. */
-    completedMonthEnds: async (): Promise<string[]> => (await db.select({ m: portfolioMonthEnds.monthEnd }).from(portfolioMonthEnds).orderBy(asc(portfolioMonthEnds.monthEnd))).map((r) => r.m),
+    completedMonthEnds: async (): Promise<string[]> =>
+      (await db.select({ m: portfolioMonthEnds.monthEnd }).from(portfolioMonthEnds).orderBy(asc(portfolioMonthEnds.monthEnd))).map((r) => r.m),
 
     /** Loans whose facts ended before `monthEnd` (closed or charged off at an earlier month end). */
     endedBefore: async (monthEnd: string, loanIds: readonly number[]): Promise<Set<number>> =>
@@ -42,7 +43,12 @@ export function portfolioRepository(db: Db) {
     },
 
     /** Facts of one loan (tests and support), oldest first. */
-    factsOfLoan: async (loanId: number): Promise<MonthEndFactRow[]> => db.select().from(f).where(sql`${f.loanId} = ${loanId}`).orderBy(asc(f.monthEnd)),
+    factsOfLoan: async (loanId: number): Promise<MonthEndFactRow[]> =>
+      db
+        .select()
+        .from(f)
+        .where(sql`${f.loanId} = ${loanId}`)
+        .orderBy(asc(f.monthEnd)),
 
     /** Facts of completed month ends by month end and state: count, principal and charged off. */
     positionCells: async () =>
@@ -76,7 +82,9 @@ export function portfolioRepository(db: Db) {
           })
           .from(f)
           .innerJoin(sql`${portfolioMonthEndFacts} n`, sql`n.loan_id = ${f.loanId} and n.month_end = ${next}`)
-          .where(and(completed, inArray(f.status, ['opened', 'default']), sql`n.month_end in (select ${portfolioMonthEnds.monthEnd} from ${portfolioMonthEnds})`))
+          .where(
+            and(completed, inArray(f.status, ['opened', 'default']), sql`n.month_end in (select ${portfolioMonthEnds.monthEnd} from ${portfolioMonthEnds})`),
+          )
           .groupBy(f.monthEnd, f.bucket, sql`n.status`, sql`n.bucket`)
       ).map((r) => ({ ...r, count: Number(r.count), principalCents: Number(r.principalCents) }));
     },
@@ -85,7 +93,11 @@ export function portfolioRepository(db: Db) {
     vintageCells: async () =>
       (
         await db
-          .select({ originationMonth: sql<string>`to_char(${f.originationMonth}, 'YYYY-MM')`, monthEnd: f.monthEnd, chargedOffCents: sql<number>`sum(${f.chargedOffCents})::bigint` })
+          .select({
+            originationMonth: sql<string>`to_char(${f.originationMonth}, 'YYYY-MM')`,
+            monthEnd: f.monthEnd,
+            chargedOffCents: sql<number>`sum(${f.chargedOffCents})::bigint`,
+          })
           .from(f)
           .where(and(completed, sql`${f.chargedOffCents} > 0`))
           .groupBy(f.originationMonth, f.monthEnd)

@@ -10,7 +10,11 @@ export function portfolioBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZo
     app.get('/portfolio', { config: portfolio, schema: { response: { 200: ZPortfolio } } }, async () => getPortfolio(ctx));
     app.get('/portfolio/export/:figure', { config: portfolio, schema: { params: ZPortfolioFigureParams } }, async (req, reply) => {
       const { fileName, csv } = await portfolioCsv(ctx, req.params.figure);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
     });
   };
 }

@@ -7,7 +7,13 @@ export type SensitiveViewRow = typeof memberSensitiveViews.$inferSelect;
 /** Personal information's own table: the borrower's logged views of a sensitive field. */
 export function profileRepository(db: Db) {
   return {
-    recordSensitiveView: async (v: { userId: number; field: 'social_security_number'; ip: string | null; userAgent: string | null; at: Date }): Promise<void> => {
+    recordSensitiveView: async (v: {
+      userId: number;
+      field: 'social_security_number';
+      ip: string | null;
+      userAgent: string | null;
+      at: Date;
+    }): Promise<void> => {
       await db.insert(memberSensitiveViews).values(v);
     },
     /** The member's views, newest first. */

@@ -16,12 +16,16 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/users/info', { onRequest, schema: { response: { 200: ZProfile } } }, async (req) => getProfile(ctx, signedIn(req).member));
 
-    app.put('/users/info', { onRequest, config: { rateLimit: UPDATE_RATE_LIMIT }, schema: { body: ZUpdateProfileRequest, response: { 200: ZProfile } } }, async (req) =>
-      updateProfile(ctx, signedIn(req).member, req.body),
+    app.put(
+      '/users/info',
+      { onRequest, config: { rateLimit: UPDATE_RATE_LIMIT }, schema: { body: ZUpdateProfileRequest, response: { 200: ZProfile } } },
+      async (req) => updateProfile(ctx, signedIn(req).member, req.body),
     );
 
-    app.post('/users/info/ssn', { onRequest, config: { rateLimit: REVEAL_RATE_LIMIT }, schema: { body: ZRevealSsnRequest, response: { 200: ZRevealSsnResponse } } }, async (req) =>
-      revealOwnSsn(ctx, signedIn(req).member, req.body.password, clientInfo(req)),
+    app.post(
+      '/users/info/ssn',
+      { onRequest, config: { rateLimit: REVEAL_RATE_LIMIT }, schema: { body: ZRevealSsnRequest, response: { 200: ZRevealSsnResponse } } },
+      async (req) => revealOwnSsn(ctx, signedIn(req).member, req.body.password, clientInfo(req)),
     );
   };
 }

@@ -78,12 +78,7 @@ export function referenceRepository(db: Db) {
       db
         .select()
         .from(agreementDocuments)
-        .where(
-          and(
-            eq(agreementDocuments.name, name),
-            stateAbbreviation ? eq(agreementDocuments.stateAbbreviation, stateAbbreviation) : undefined,
-          ),
-        )
+        .where(and(eq(agreementDocuments.name, name), stateAbbreviation ? eq(agreementDocuments.stateAbbreviation, stateAbbreviation) : undefined))
         .orderBy(asc(agreementDocuments.stateAbbreviation), asc(agreementDocuments.version)),
 
     getAgreementDocument: async (id: number): Promise<AgreementDocumentRow | undefined> => {

@@ -63,10 +63,14 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onClose', () => closeReferenceCache(ctx));
     // Served from memory with an ETag (reference-cache.ts): no statement once loaded.
     app.get('/states', { schema: { response: { 200: z.array(ZState) } } }, async (req, reply) =>
-      keptReference(ctx, req, reply, async () => (await repo.listStates()).map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, is_available: s.isAvailable }))),
+      keptReference(ctx, req, reply, async () =>
+        (await repo.listStates()).map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, is_available: s.isAvailable })),
+      ),
     );
 
-    app.get('/loan_purposes', { schema: { response: { 200: z.array(ZLoanPurpose) } } }, async (req, reply) => keptReference(ctx, req, reply, () => repo.listLoanPurposes()));
+    app.get('/loan_purposes', { schema: { response: { 200: z.array(ZLoanPurpose) } } }, async (req, reply) =>
+      keptReference(ctx, req, reply, () => repo.listLoanPurposes()),
+    );
 
     app.get('/employers', { schema: { querystring: ZEmployerSearchQuery, response: { 200: z.array(ZEmployer) } } }, async (req, reply) => {
       const text = req.query.search;
@@ -85,7 +89,9 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       throw AppError.notFound('Employer not found');
     };
 
-    app.get('/employers/:id', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) => toEmployer(await visibleEmployer(req)));
+    app.get('/employers/:id', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) =>
+      toEmployer(await visibleEmployer(req)),
+    );
 
     app.get('/employers/:id/logo.svg', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams } }, async (req, reply) => {
       const e = await visibleEmployer(req);
@@ -101,7 +107,9 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get('/agreement_documents', { schema: { querystring: ZAgreementDocumentsQuery, response: { 200: z.array(ZAgreementDocument) } } }, async (req, reply) =>
-      keptReference(ctx, req, reply, async () => (await repo.listAgreementDocuments(req.query.document_type_name, await stateAbbreviation(req.query.state))).map(toDocument)),
+      keptReference(ctx, req, reply, async () =>
+        (await repo.listAgreementDocuments(req.query.document_type_name, await stateAbbreviation(req.query.state))).map(toDocument),
+      ),
     );
 
     app.get('/consent_for_loan_eligibility', { schema: { querystring: ZLoanEligibilityQuery, response: { 200: ZAgreementDocument } } }, async (req, reply) =>
@@ -123,10 +131,7 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const doc = await repo.getAgreementDocument(req.params.id);
       if (!doc) throw AppError.notFound('Document not found');
       const bytes = await agreementPdf(doc);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${doc.name}-${doc.version}.pdf"`)
-        .send(Buffer.from(bytes));
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${doc.name}-${doc.version}.pdf"`).send(Buffer.from(bytes));
     });
   };
 }

@@ -72,7 +72,8 @@ export function referralRepository(db: Db) {
         const approved = before.filter((r) => r.kind === 'referral_approved').length + inserted.filter((r) => r.kind === 'referral_approved').length;
         for (const b of bonusesFor(approved)) inserted.push(...(await tx.insert(referralRewards).values(b).onConflictDoNothing().returning()));
         const messages = notify(inserted, before, [...before, ...inserted]);
-        if (messages.length > 0) await tx.insert(notifications).values(messages.map((message) => ({ userId: referrerId, message, createdAt: at, updatedAt: at })));
+        if (messages.length > 0)
+          await tx.insert(notifications).values(messages.map((message) => ({ userId: referrerId, message, createdAt: at, updatedAt: at })));
         return inserted;
       }),
 
@@ -119,10 +120,21 @@ export function referralRepository(db: Db) {
         const open = (await rewardsOf(tx, p.userId)).filter((r) => r.payoutId === null && r.reward.payableOn <= p.today).map((r) => r.reward);
         if (open.length === 0) return null;
         const amountCents = open.reduce((s, r) => s + r.amountCents, 0);
-        const ach = await p.send(amountCents, open.map((r) => r.id));
+        const ach = await p.send(
+          amountCents,
+          open.map((r) => r.id),
+        );
         const [payout] = await tx
           .insert(referralPayouts)
-          .values({ userId: p.userId, amountCents, traceId: ach.traceId, idempotencyKey: p.idempotencyKey, status: ach.status, releasedByStaffId: p.staffUserId, createdAt: p.at })
+          .values({
+            userId: p.userId,
+            amountCents,
+            traceId: ach.traceId,
+            idempotencyKey: p.idempotencyKey,
+            status: ach.status,
+            releasedByStaffId: p.staffUserId,
+            createdAt: p.at,
+          })
           .returning();
         await tx.insert(referralPayoutItems).values(open.map((r) => ({ payoutId: payout!.id, rewardId: r.id })));
         await tx.insert(notifications).values({ userId: p.userId, message: p.notification(amountCents), createdAt: p.at, updatedAt: p.at });

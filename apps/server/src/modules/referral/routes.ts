@@ -13,7 +13,9 @@ import { listPayableReferrers, releaseReferralPayout } from './use-cases/release
 export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = requireSignIn(ctx);
   return async (app) => {
-    app.get('/referral', { onRequest: member, schema: { response: { 200: ZReferralProgram } } }, async (req) => getReferralProgram(ctx, signedIn(req).member.id));
+    app.get('/referral', { onRequest: member, schema: { response: { 200: ZReferralProgram } } }, async (req) =>
+      getReferralProgram(ctx, signedIn(req).member.id),
+    );
   };
 }
 
@@ -22,11 +24,15 @@ export function referralBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
   const config = { staff: 'fund' } as const;
   return async (app) => {
     app.get('/referral_payouts', { config, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
-    app.post('/referral_payouts/:userId', { config: { ...config, idempotencyKey: 'required' }, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } }, async (req) => {
-      const raw = req.headers[IDEMPOTENCY_HEADER];
-      const key = typeof raw === 'string' ? raw.trim() : '';
-      if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
-      return releaseReferralPayout(ctx, staffOf(req), req.params.userId, key);
-    });
+    app.post(
+      '/referral_payouts/:userId',
+      { config: { ...config, idempotencyKey: 'required' }, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } },
+      async (req) => {
+        const raw = req.headers[IDEMPOTENCY_HEADER];
+        const key = typeof raw === 'string' ? raw.trim() : '';
+        if (key.length < 8 || key.length > 200) throw new AppError('bad_request', IDEMPOTENCY_KEY_REQUIRED);
+        return releaseReferralPayout(ctx, staffOf(req), req.params.userId, key);
+      },
+    );
   };
 }

@@ -9,6 +9,8 @@ import { startRefinance } from './use-cases/start-refinance';
 export function refinanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = requireSignIn(ctx);
   return async (app) => {
-    app.post('/refinance', { onRequest: member, schema: { body: ZStartRefinanceRequest, response: { 200: ZOkStatusResponse } } }, async (req) => startRefinance(ctx, signedIn(req).member, req.body.loan_id));
+    app.post('/refinance', { onRequest: member, schema: { body: ZStartRefinanceRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
+      startRefinance(ctx, signedIn(req).member, req.body.loan_id),
+    );
   };
 }

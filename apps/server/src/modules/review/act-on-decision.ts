@@ -27,7 +27,13 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: Wo
   if (decision.outcome === 'deny') {
     const move = moveTo('denied');
     if (!move) return from;
-    const done = await applyAdverseAction(ctx, member, { move, outcome: 'denied', notQualifiedReason: decision.notQualifiedReason, reapplyOn: decision.reapplyOn, reasons: decision.adverseActionReasons });
+    const done = await applyAdverseAction(ctx, member, {
+      move,
+      outcome: 'denied',
+      notQualifiedReason: decision.notQualifiedReason,
+      reapplyOn: decision.reapplyOn,
+      reasons: decision.adverseActionReasons,
+    });
     return done ? 'denied' : from;
   }
 

@@ -9,7 +9,10 @@ import type { StatusMove } from '../workflow/repository';
  * in the underwriter's place. Either way it is stored with actor `system` (no staff member), so the
  * history says truthfully that no person decided. Null when the table has no such move.
  */
-export function automatedMove(ctx: AppContext, p: { userId: number; from: string; to: string; context: WorkflowContext; inReviewersPlace: boolean }): StatusMove | null {
+export function automatedMove(
+  ctx: AppContext,
+  p: { userId: number; from: string; to: string; context: WorkflowContext; inReviewersPlace: boolean },
+): StatusMove | null {
   const at = ctx.now();
   const own = moveIfAllowed({ userId: p.userId, from: p.from, to: p.to, actor: 'system', context: p.context, at });
   if (own) return own;

@@ -30,21 +30,29 @@ export function reviewBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const config = { staff: 'review' } as const;
   const action = { 200: ZStaffActionResponse };
   return async (app) => {
-    app.get('/applications/:userId/allowed_statuses', { config, schema: { params: ZApplicationParams, response: { 200: ZAllowedStatusesResponse } } }, async (req) =>
-      listAllowedStatuses(ctx, req.params.userId),
+    app.get(
+      '/applications/:userId/allowed_statuses',
+      { config, schema: { params: ZApplicationParams, response: { 200: ZAllowedStatusesResponse } } },
+      async (req) => listAllowedStatuses(ctx, req.params.userId),
     );
 
     app.post('/applications/:userId/status', { config, schema: { params: ZApplicationParams, body: ZStaffStatusRequest, response: action } }, async (req) =>
       changeStatusAsReviewer(ctx, staffOf(req), req.params.userId, req.body),
     );
 
-    app.post('/applications/:userId/feedback', { config, schema: { params: ZApplicationParams, body: ZStaffFeedbackRequest, response: { 201: ZStaffActionResponse } } }, async (req, reply) =>
-      reply.status(201).send(await sendFeedbackRequest(ctx, staffOf(req), req.params.userId, req.body)),
+    app.post(
+      '/applications/:userId/feedback',
+      { config, schema: { params: ZApplicationParams, body: ZStaffFeedbackRequest, response: { 201: ZStaffActionResponse } } },
+      async (req, reply) => reply.status(201).send(await sendFeedbackRequest(ctx, staffOf(req), req.params.userId, req.body)),
     );
 
-    app.post('/applications/:userId/approve', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => approveApplication(ctx, staffOf(req), req.params.userId));
+    app.post('/applications/:userId/approve', { config, schema: { params: ZApplicationParams, response: action } }, async (req) =>
+      approveApplication(ctx, staffOf(req), req.params.userId),
+    );
 
-    app.post('/applications/:userId/approve_allotment', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => approveAllotment(ctx, staffOf(req), req.params.userId));
+    app.post('/applications/:userId/approve_allotment', { config, schema: { params: ZApplicationParams, response: action } }, async (req) =>
+      approveAllotment(ctx, staffOf(req), req.params.userId),
+    );
 
     app.post('/applications/:userId/decline', { config, schema: { params: ZApplicationParams, body: ZStaffDeclineRequest, response: action } }, async (req) =>
       declineApplication(ctx, staffOf(req), req.params.userId, req.body),
@@ -54,12 +62,18 @@ export function reviewBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       denyApplication(ctx, staffOf(req), req.params.userId, req.body),
     );
 
-    app.post('/applications/:userId/drop', { config, schema: { params: ZApplicationParams, response: action } }, async (req) => dropApplication(ctx, staffOf(req), req.params.userId));
+    app.post('/applications/:userId/drop', { config, schema: { params: ZApplicationParams, response: action } }, async (req) =>
+      dropApplication(ctx, staffOf(req), req.params.userId),
+    );
 
-    app.get('/applications/:userId/employer_review', { config, schema: { params: ZApplicationParams, response: { 200: ZEmployerReviewFacts } } }, async (req) => getEmployerReview(ctx, req.params.userId));
+    app.get('/applications/:userId/employer_review', { config, schema: { params: ZApplicationParams, response: { 200: ZEmployerReviewFacts } } }, async (req) =>
+      getEmployerReview(ctx, req.params.userId),
+    );
 
-    app.post('/applications/:userId/employer_review', { config, schema: { params: ZApplicationParams, body: ZStaffEmployerReviewRequest, response: action } }, async (req) =>
-      reviewEmployer(ctx, staffOf(req), req.params.userId, req.body),
+    app.post(
+      '/applications/:userId/employer_review',
+      { config, schema: { params: ZApplicationParams, body: ZStaffEmployerReviewRequest, response: action } },
+      async (req) => reviewEmployer(ctx, staffOf(req), req.params.userId, req.body),
     );
 
     app.post('/applications/:userId/cancel', { config, schema: { params: ZApplicationParams, body: ZStaffCancelRequest, response: action } }, async (req) =>

@@ -8,20 +8,28 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
 
 /** The Equal Credit Opportunity Act notice every adverse-action letter carries (12 CFR 1002.9(b)(1)). */
 export const ECOA_NOTICE =
-  'The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant\'s income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The Federal agency that administers compliance with this law concerning this creditor is the Consumer Financial Protection Bureau, 1700 G Street NW, Washington, DC 20552.';
+  "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The Federal agency that administers compliance with this law concerning this creditor is the Consumer Financial Protection Bureau, 1700 G Street NW, Washington, DC 20552.";
 
 /**
  * The adverse-action notice of a decline or denial (ECOA / Regulation B): the statement of action
  * taken, the principal reasons, when the applicant may apply again, and the ECOA notice.
  */
-export function adverseActionEmail(p: { to: string; firstName: string | null; decidedOn: string; reasons: readonly string[]; reapplyOn: string | null }): EmailMessage {
+export function adverseActionEmail(p: {
+  to: string;
+  firstName: string | null;
+  decidedOn: string;
+  reasons: readonly string[];
+  reapplyOn: string | null;
+}): EmailMessage {
   const lines = [
     `Dear ${p.firstName ?? 'applicant'},`,
     `Thank you for applying for an installment loan with ${COMPANY.brand_name}, arranged with ${COMPANY.bank_name}. After reviewing your application on ${usDate(p.decidedOn)}, we are unable to approve it.`,
   ];
   const reasons = p.reasons.length > 0 ? p.reasons : ['Credit application incomplete'];
   const reapply =
-    p.reapplyOn === null || p.reapplyOn === 'never' ? 'You are welcome to contact us about a future application.' : `You may apply again on or after ${usDate(p.reapplyOn)}.`;
+    p.reapplyOn === null || p.reapplyOn === 'never'
+      ? 'You are welcome to contact us about a future application.'
+      : `You may apply again on or after ${usDate(p.reapplyOn)}.`;
   const contact = `Questions? Call ${COMPANY.support_phone} or write to ${COMPANY.support_email}.`;
   return {
     to: p.to,
@@ -38,7 +46,12 @@ export function adverseActionEmail(p: { to: string; firstName: string | null; de
 /** The reviewer asks for corrections or documents: the borrower finds them on /feedback. */
 export function feedbackRequestEmail(p: { to: string; firstName: string | null; message: string; publicUrl: string }): EmailMessage {
   const href = `${p.publicUrl}/feedback`;
-  const lines = [`Dear ${p.firstName ?? 'applicant'},`, 'We reviewed your loan application and need a few things from you before we can continue:', p.message, `Sign in and open ${href} to answer.`];
+  const lines = [
+    `Dear ${p.firstName ?? 'applicant'},`,
+    'We reviewed your loan application and need a few things from you before we can continue:',
+    p.message,
+    `Sign in and open ${href} to answer.`,
+  ];
   return {
     to: p.to,
     subject: `Action needed on your ${COMPANY.brand_name} application`,

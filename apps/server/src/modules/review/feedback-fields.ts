@@ -17,12 +17,17 @@ export function keysOpenedBy(field: FeedbackField): readonly string[] {
 
 /** The current values of the flagged fields, as the feedback page edits them. */
 export async function flaggedValues(ctx: AppContext, userId: number, fields: readonly string[], box: CryptoBox): Promise<Record<string, unknown>> {
-  const [profile, borrower, references] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId), ctx.repos.application.listReferences(userId)]);
+  const [profile, borrower, references] = await Promise.all([
+    ctx.repos.application.findProfile(userId),
+    ctx.repos.identity.findBorrower(userId),
+    ctx.repos.application.listReferences(userId),
+  ]);
   const show = (f: AboutYourselfField) => displayValue(f, profile as ProfileRow | undefined, borrower as BorrowerRow | undefined, box);
   const out: Record<string, unknown> = {};
   for (const field of fields as FeedbackField[]) {
     if (field === 'address') out.address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, show(f)]));
-    else if (field === 'user_references') out.user_references = references.map((r) => ({ firstName: r.firstName, lastName: r.lastName, relationship: r.relationship, phone: r.phone }));
+    else if (field === 'user_references')
+      out.user_references = references.map((r) => ({ firstName: r.firstName, lastName: r.lastName, relationship: r.relationship, phone: r.phone }));
     else if (field === 'employer_id') {
       out.employer_id = borrower?.employerId ?? null;
       out.employee_id = profile?.employeeId ?? null;

@@ -1,8 +1,25 @@
 import { feedbackNotice } from '@payrail/domain/engagement/notices';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicationMembers, applications, employers, feedbackRequests, loanBorrowers, staffActions, underwritingDecisions, userFeedbacks } from '../../db/schema/index';
-import { type ApplicationPatch, type BorrowerPatch, type NewReference, type ProfilePatch, isSsnConflict, writeApplicationFields, writeReferences } from '../application/repository';
+import {
+  applicationMembers,
+  applications,
+  employers,
+  feedbackRequests,
+  loanBorrowers,
+  staffActions,
+  underwritingDecisions,
+  userFeedbacks,
+} from '../../db/schema/index';
+import {
+  type ApplicationPatch,
+  type BorrowerPatch,
+  type NewReference,
+  type ProfilePatch,
+  isSsnConflict,
+  writeApplicationFields,
+  writeReferences,
+} from '../application/repository';
 import { insertNotification } from '../engagement/repository';
 import { applyStatusMove, type StatusMove } from '../workflow/repository';
 
@@ -71,7 +88,8 @@ export function reviewRepository(db: Db) {
           .limit(1),
       ),
 
-    listDecisions: (userId: number) => db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(asc(underwritingDecisions.id)),
+    listDecisions: (userId: number) =>
+      db.select().from(underwritingDecisions).where(eq(underwritingDecisions.userId, userId)).orderBy(asc(underwritingDecisions.id)),
 
     /** The member's open feedback request (the newest; older open ones are superseded when a new one is sent). */
     openFeedback: (userId: number) =>
@@ -84,7 +102,8 @@ export function reviewRepository(db: Db) {
           .limit(1),
       ),
 
-    latestFeedback: (userId: number) => one(db.select().from(feedbackRequests).where(eq(feedbackRequests.userId, userId)).orderBy(desc(feedbackRequests.id)).limit(1)),
+    latestFeedback: (userId: number) =>
+      one(db.select().from(feedbackRequests).where(eq(feedbackRequests.userId, userId)).orderBy(desc(feedbackRequests.id)).limit(1)),
 
     /** Stores a star rating and marks the member as having rated, together. */
     createUserFeedback: (f: { userId: number; rating: number; message: string; at: Date }) =>
@@ -110,20 +129,37 @@ export function reviewRepository(db: Db) {
             await writeApplicationFields(tx, t.userId, t.answers.patch, t.at);
             if (t.answers.references) await writeReferences(tx, t.userId, t.answers.references, t.at);
           }
-          if (t.member) await tx.update(applicationMembers).set({ notQualifiedReason: t.member.notQualifiedReason, updatedAt: t.at }).where(eq(applicationMembers.id, t.userId));
-          if (t.application) await tx.update(applications).set({ ...t.application.patch, updatedAt: t.at }).where(eq(applications.id, t.application.id));
+          if (t.member)
+            await tx
+              .update(applicationMembers)
+              .set({ notQualifiedReason: t.member.notQualifiedReason, updatedAt: t.at })
+              .where(eq(applicationMembers.id, t.userId));
+          if (t.application)
+            await tx
+              .update(applications)
+              .set({ ...t.application.patch, updatedAt: t.at })
+              .where(eq(applications.id, t.application.id));
           if (t.newApplication) {
-            await tx.update(applications).set({ closedAt: t.at, updatedAt: t.at }).where(and(eq(applications.userId, t.userId), isNull(applications.closedAt)));
+            await tx
+              .update(applications)
+              .set({ closedAt: t.at, updatedAt: t.at })
+              .where(and(eq(applications.userId, t.userId), isNull(applications.closedAt)));
             await tx.insert(applications).values({ userId: t.userId, createdAt: t.at, updatedAt: t.at });
           }
           if (t.createFeedback) {
-            await tx.update(feedbackRequests).set({ status: 'superseded' }).where(and(eq(feedbackRequests.userId, t.userId), eq(feedbackRequests.status, 'open')));
+            await tx
+              .update(feedbackRequests)
+              .set({ status: 'superseded' })
+              .where(and(eq(feedbackRequests.userId, t.userId), eq(feedbackRequests.status, 'open')));
             await tx.insert(feedbackRequests).values(t.createFeedback);
             // Document requested (reviewer feedback): the borrower's notice names the documents.
             await insertNotification(tx, { userId: t.userId, message: feedbackNotice(t.createFeedback.documents), at: t.at });
           }
           if (t.answerFeedback) {
-            await tx.update(feedbackRequests).set({ status: 'answered', answeredAt: t.at, answeredFields: t.answerFeedback.fields }).where(eq(feedbackRequests.id, t.answerFeedback.id));
+            await tx
+              .update(feedbackRequests)
+              .set({ status: 'answered', answeredAt: t.at, answeredFields: t.answerFeedback.fields })
+              .where(eq(feedbackRequests.id, t.answerFeedback.id));
           }
           let staffAction = t.staffAction;
           if (t.employer) {

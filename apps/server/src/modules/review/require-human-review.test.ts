@@ -16,7 +16,9 @@ describe('REQUIRE_HUMAN_REVIEW', () => {
   it('takes an explicit true/false (or 1/0) and refuses anything else at boot', () => {
     expect(devConfig({ REQUIRE_HUMAN_REVIEW: 'true' }).requireHumanReview).toBe(true);
     expect(devConfig({ REQUIRE_HUMAN_REVIEW: '0' }).requireHumanReview).toBe(false);
-    expect(devConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true', REQUIRE_HUMAN_REVIEW: 'false' }).requireHumanReview).toBe(false);
+    expect(devConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true', REQUIRE_HUMAN_REVIEW: 'false' }).requireHumanReview).toBe(
+      false,
+    );
     expect(() => devConfig({ REQUIRE_HUMAN_REVIEW: 'sometimes' })).toThrow(ConfigError);
     expect(() => devConfig({ REQUIRE_HUMAN_REVIEW: 'sometimes' })).toThrow(/REQUIRE_HUMAN_REVIEW/);
   });

@@ -20,7 +20,11 @@ export async function targetMember(ctx: AppContext, userId: number): Promise<Mem
 }
 
 /** What a staff action records as the application's state before and after. */
-export function snapshot(member: Pick<MemberRow, 'workflowStatus' | 'notQualifiedReason'>, application: ApplicationRow | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function snapshot(
+  member: Pick<MemberRow, 'workflowStatus' | 'notQualifiedReason'>,
+  application: ApplicationRow | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     status: member.workflowStatus,
     not_qualified_reason: member.notQualifiedReason,
@@ -57,7 +61,14 @@ export async function commitStaffMove(
   const { after, ...rest } = effects;
   const afterMember = { workflowStatus: move.to, notQualifiedReason: rest.member ? rest.member.notQualifiedReason : member.notQualifiedReason };
   const afterApplication = rest.application ? ({ ...application, ...rest.application.patch } as ApplicationRow) : application;
-  const staffAction = { staffUserId: staff.id, action, targetUserId: member.id, before: snapshot(member, application), after: snapshot(afterMember, afterApplication, after), at: move.at };
+  const staffAction = {
+    staffUserId: staff.id,
+    action,
+    targetUserId: member.id,
+    before: snapshot(member, application),
+    after: snapshot(afterMember, afterApplication, after),
+    at: move.at,
+  };
   await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, ...rest, staffAction, at: move.at })).ok);
   return { ok: true, previous_status: move.from, new_status: move.to };
 }

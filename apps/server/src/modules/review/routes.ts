@@ -1,4 +1,11 @@
-import { ZFeedbackResponse, ZFeedbackUpdateRequest, ZOkStatusResponse, ZReapplyResponse, ZUserFeedbackRequest, ZUserFeedbackResponse } from '@payrail/contract/application';
+import {
+  ZFeedbackResponse,
+  ZFeedbackUpdateRequest,
+  ZOkStatusResponse,
+  ZReapplyResponse,
+  ZUserFeedbackRequest,
+  ZUserFeedbackResponse,
+} from '@payrail/contract/application';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
@@ -18,10 +25,14 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/feedback', { onRequest, schema: { response: { 200: ZFeedbackResponse } } }, async (req) => getFeedback(ctx, signedIn(req).member));
 
-    app.put('/feedback', { onRequest, schema: { body: ZFeedbackUpdateRequest, response: { 200: ZOkStatusResponse } } }, async (req) => answerFeedback(ctx, signedIn(req).member, req.body));
+    app.put('/feedback', { onRequest, schema: { body: ZFeedbackUpdateRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
+      answerFeedback(ctx, signedIn(req).member, req.body),
+    );
 
-    app.post('/user_feedback', { onRequest, config: { fieldKey: leafFieldKey }, schema: { body: ZUserFeedbackRequest, response: { 201: ZUserFeedbackResponse } } }, async (req, reply) =>
-      reply.status(201).send(await rateExperience(ctx, signedIn(req).member, req.body.feedback)),
+    app.post(
+      '/user_feedback',
+      { onRequest, config: { fieldKey: leafFieldKey }, schema: { body: ZUserFeedbackRequest, response: { 201: ZUserFeedbackResponse } } },
+      async (req, reply) => reply.status(201).send(await rateExperience(ctx, signedIn(req).member, req.body.feedback)),
     );
 
     app.get('/reapply', { onRequest, schema: { response: { 200: ZReapplyResponse } } }, async (req) => getReapply(ctx, signedIn(req).member));

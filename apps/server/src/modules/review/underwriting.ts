@@ -22,7 +22,12 @@ export type DecisionStage = 'employer' | 'review';
  * "Facts"): a fact not established yet is null. `overrides` carries answers being submitted, decided on
  * before they are stored.
  */
-export async function loadApplicationFacts(ctx: AppContext, userId: number, stage: DecisionStage, overrides: Partial<ApplicationFacts> = {}): Promise<{ facts: ApplicationFacts; ruleSet: RuleSet; today: IsoDate }> {
+export async function loadApplicationFacts(
+  ctx: AppContext,
+  userId: number,
+  stage: DecisionStage,
+  overrides: Partial<ApplicationFacts> = {},
+): Promise<{ facts: ApplicationFacts; ruleSet: RuleSet; today: IsoDate }> {
   const today = utcDay(ctx.now());
   const ruleSet = ruleSetFor(today);
   const [profile, borrower, application, documents] = await Promise.all([
@@ -31,7 +36,10 @@ export async function loadApplicationFacts(ctx: AppContext, userId: number, stag
     ctx.repos.application.activeApplication(userId),
     ctx.repos.documents.listLive(userId),
   ]);
-  const [state, employer] = await Promise.all([borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined, employerOf(ctx, borrower)]);
+  const [state, employer] = await Promise.all([
+    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
+    employerOf(ctx, borrower),
+  ]);
   const facts: ApplicationFacts = {
     stateAvailable: state ? state.isAvailable : null,
     dateOfBirth: (profile?.dateOfBirth as IsoDate | null | undefined) ?? null,

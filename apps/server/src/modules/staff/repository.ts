@@ -13,7 +13,15 @@ export function staffRepository(db: Db) {
       return row;
     },
 
-    createSession: async (s: { tokenHash: string; staffUserId: number; createdAt: Date; lastSeenAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) => {
+    createSession: async (s: {
+      tokenHash: string;
+      staffUserId: number;
+      createdAt: Date;
+      lastSeenAt: Date;
+      expiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }) => {
       await db.insert(staffSessions).values(s);
     },
 

@@ -41,7 +41,11 @@ export function statementsRepository(db: Db) {
      */
     issue: (s: NewStatement, notice: string): Promise<StatementListing | null> =>
       db.transaction(async (tx) => {
-        const [row] = await tx.insert(loanStatements).values(s).onConflictDoNothing({ target: [loanStatements.loanId, loanStatements.kind, loanStatements.periodStart] }).returning(listed);
+        const [row] = await tx
+          .insert(loanStatements)
+          .values(s)
+          .onConflictDoNothing({ target: [loanStatements.loanId, loanStatements.kind, loanStatements.periodStart] })
+          .returning(listed);
         if (!row) return null;
         await insertNotification(tx, { userId: s.userId, message: notice, at: s.createdAt });
         return row;
@@ -49,7 +53,11 @@ export function statementsRepository(db: Db) {
 
     /** A loan's statements, newest period first (monthly before year-end on the same start). */
     ofLoan: (loanId: number): Promise<StatementListing[]> =>
-      db.select(listed).from(loanStatements).where(eq(loanStatements.loanId, loanId)).orderBy(desc(loanStatements.periodEnd), asc(loanStatements.kind), desc(loanStatements.id)),
+      db
+        .select(listed)
+        .from(loanStatements)
+        .where(eq(loanStatements.loanId, loanId))
+        .orderBy(desc(loanStatements.periodEnd), asc(loanStatements.kind), desc(loanStatements.id)),
 
     /** One statement with its sealed PDF. */
     byId: async (id: number): Promise<StatementRow | undefined> => (await db.select().from(loanStatements).where(eq(loanStatements.id, id)).limit(1))[0],
@@ -61,7 +69,14 @@ export function statementsRepository(db: Db) {
 
     /** A staff member downloaded a statement (audit row, `view_statement`). */
     auditView: async (p: { staffUserId: number; userId: number; statementId: number; loanId: number; at: Date }) => {
-      await db.insert(staffActions).values({ staffUserId: p.staffUserId, action: 'view_statement', targetUserId: p.userId, before: {}, after: { statement_id: p.statementId, loan_id: p.loanId }, at: p.at });
+      await db.insert(staffActions).values({
+        staffUserId: p.staffUserId,
+        action: 'view_statement',
+        targetUserId: p.userId,
+        before: {},
+        after: { statement_id: p.statementId, loan_id: p.loanId },
+        at: p.at,
+      });
     },
   };
 }

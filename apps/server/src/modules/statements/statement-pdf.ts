@@ -47,7 +47,15 @@ export function statementKeywords(h: StatementHeader, f: StatementFigures): stri
 }
 
 export function yearEndKeywords(h: StatementHeader, f: YearEndFigures): string[] {
-  return ['payrail-year-end-summary', `loan=${h.loanNumber}`, `year=${f.year}`, `interest_paid_cents=${f.paid.interestCents}`, `fees_paid_cents=${f.paid.feesCents}`, `principal_paid_cents=${f.paid.principalCents}`, `closing_cents=${f.closingBalanceCents}`];
+  return [
+    'payrail-year-end-summary',
+    `loan=${h.loanNumber}`,
+    `year=${f.year}`,
+    `interest_paid_cents=${f.paid.interestCents}`,
+    `fees_paid_cents=${f.paid.feesCents}`,
+    `principal_paid_cents=${f.paid.principalCents}`,
+    `closing_cents=${f.closingBalanceCents}`,
+  ];
 }
 
 async function start(h: StatementHeader, keywords: string[], at: Date) {
@@ -88,7 +96,13 @@ function footer(flow: TextFlow, regular: PDFFont, bold: PDFFont) {
   flow.y -= 6;
   flow.write('Questions about this statement', bold, 12, 4);
   flow.write(`${SERVICER_CONTACT} Please have your loan number ready.`, regular, 10, 8);
-  flow.write('Amounts are in US dollars. A payment returned by your bank is shown as a payment returned and is owed again. Keep this statement for your records.', regular, 8, 0, MUTED);
+  flow.write(
+    'Amounts are in US dollars. A payment returned by your bank is shown as a payment returned and is owed again. Keep this statement for your records.',
+    regular,
+    8,
+    0,
+    MUTED,
+  );
 }
 
 /** The monthly statement as a Letter-size PDF: summary, activity line by line, paid in the period and year to date, next payment, how to pay. */
@@ -98,11 +112,16 @@ export async function renderStatement(h: StatementHeader, f: StatementFigures, a
 
   flow.write('Summary', bold, 12, 4);
   row('Balance at the start of the period', balance(f.openingBalanceCents));
-  for (const l of f.lines) row(`${formatDate(l.date)}  ${l.description}`, l.effectCents === 0 ? usd(l.amountCents) : l.effectCents > 0 ? `+${usd(l.effectCents)}` : `-${usd(-l.effectCents)}`);
+  for (const l of f.lines)
+    row(
+      `${formatDate(l.date)}  ${l.description}`,
+      l.effectCents === 0 ? usd(l.amountCents) : l.effectCents > 0 ? `+${usd(l.effectCents)}` : `-${usd(-l.effectCents)}`,
+    );
   if (f.lines.length === 0) row('No payments, fees or other activity in this period', '');
   row('Interest charged in the period', f.interestChargedCents < 0 ? `-${usd(-f.interestChargedCents)}` : `+${usd(f.interestChargedCents)}`);
   if (f.feeAdjustmentCents !== 0) row('Fees not owed (charged after the loan was paid)', usd(f.feeAdjustmentCents));
-  if (f.otherAdjustmentsCents !== 0) row('Other adjustments', f.otherAdjustmentsCents < 0 ? `-${usd(-f.otherAdjustmentsCents)}` : `+${usd(f.otherAdjustmentsCents)}`);
+  if (f.otherAdjustmentsCents !== 0)
+    row('Other adjustments', f.otherAdjustmentsCents < 0 ? `-${usd(-f.otherAdjustmentsCents)}` : `+${usd(f.otherAdjustmentsCents)}`);
   rule();
   row('Balance at the end of the period', balance(f.closingBalanceCents), true);
   row('of which principal', usd(f.principalBalanceCents));
@@ -116,12 +135,24 @@ export async function renderStatement(h: StatementHeader, f: StatementFigures, a
   paid('Fees', f.paidInPeriod.feesCents, f.paidYearToDate.feesCents);
   flow.y -= 8;
 
-  if (f.chargedOff) flow.write(`Your loan was charged off on ${formatDate(f.chargedOff.date)} (${usd(f.chargedOff.chargedOffCents)}). The balance is still owed: ${usd(f.chargedOff.recoverableCents)} as of ${formatDate(f.period.end)}.`, regular, 10, 8);
+  if (f.chargedOff)
+    flow.write(
+      `Your loan was charged off on ${formatDate(f.chargedOff.date)} (${usd(f.chargedOff.chargedOffCents)}). The balance is still owed: ${usd(f.chargedOff.recoverableCents)} as of ${formatDate(f.period.end)}.`,
+      regular,
+      10,
+      8,
+    );
   flow.write('Next payment', bold, 12, 4);
   if (!f.nextPayment) row(f.closed ? 'Your loan is paid in full: nothing is due.' : 'Nothing is due.', '');
   else row(f.nextPayment.dueDate ? `Amount due on ${formatDate(f.nextPayment.dueDate)}` : 'Amount due now', usd(f.nextPayment.amountCents), true);
   row('Past-due amount (included above)', usd(f.pastDueCents));
-  if (f.daysPastDue > 0) flow.write(`Your loan is ${String(f.daysPastDue)} days past due. Please pay the past-due amount as soon as you can, or call us to talk about your options.`, regular, 10, 4);
+  if (f.daysPastDue > 0)
+    flow.write(
+      `Your loan is ${String(f.daysPastDue)} days past due. Please pay the past-due amount as soon as you can, or call us to talk about your options.`,
+      regular,
+      10,
+      4,
+    );
 
   footer(flow, regular, bold);
   return pdf.save();

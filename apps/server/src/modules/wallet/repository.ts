@@ -27,7 +27,11 @@ export function walletRepository(db: Db) {
 
     /** One of the member's live cards (undefined for another member's card or a removed one). */
     ownCard: async (userId: number, id: number): Promise<WalletCardRow | undefined> => {
-      const [row] = await db.select().from(walletCards).where(and(live(userId), eq(walletCards.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(walletCards)
+        .where(and(live(userId), eq(walletCards.id, id)))
+        .limit(1);
       return row;
     },
     /** The member's cards, oldest first. */

@@ -33,10 +33,14 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.status(201).send({ id: card.id, last4: card.last4 });
     });
 
-    app.post('/add_debit_card', { onRequest, config: leaf, schema: { body: ZAddDebitCardRequest, response: { 201: ZAddDebitCardResponse } } }, async (req, reply) => {
-      const card = await addDebitCard(ctx, signedIn(req).member.id, { token: req.body.card.token, cardNumber: req.body.card.card_number });
-      return reply.status(201).send({ ok: true as const, card: toCard(card) });
-    });
+    app.post(
+      '/add_debit_card',
+      { onRequest, config: leaf, schema: { body: ZAddDebitCardRequest, response: { 201: ZAddDebitCardResponse } } },
+      async (req, reply) => {
+        const card = await addDebitCard(ctx, signedIn(req).member.id, { token: req.body.card.token, cardNumber: req.body.card.card_number });
+        return reply.status(201).send({ ok: true as const, card: toCard(card) });
+      },
+    );
 
     app.get('/get_debit_cards', { onRequest, schema: { response: { 200: ZDebitCardsResponse } } }, async (req) => ({
       ok: true as const,
@@ -61,14 +65,20 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The sandbox plays the processor's browser tokenizer: no Payrail session, the processor's answer shapes.
     app.post(
       '/card_tokenizer/sandbox/tokenize',
-      { config: { ...leaf, rateLimit: TOKENIZE_RATE_LIMIT }, schema: { body: ZSandboxTokenizeRequest, response: { 200: ZSandboxTokenizeResponse, 402: ZCardErrorsBody } } },
+      {
+        config: { ...leaf, rateLimit: TOKENIZE_RATE_LIMIT },
+        schema: { body: ZSandboxTokenizeRequest, response: { 200: ZSandboxTokenizeResponse, 402: ZCardErrorsBody } },
+      },
       async (req, reply) => {
         const sandbox = ctx.providers.cardTokenizer.sandbox;
         if (!sandbox) throw AppError.notFound('The card tokenizer sandbox is not enabled.');
         const b = req.body;
         const r = await sandbox.tokenize({ name: b.name, number: b.number, expMonth: b.exp_month, expYear: b.exp_year, cvc: b.cvc });
         if (!r.ok) return reply.status(402).send({ errors: r.errors });
-        return { id: r.token, card: { last4: r.card.last4, brand: r.card.brand, exp_month: r.card.expMonth, exp_year: r.card.expYear, funding: r.card.funding } };
+        return {
+          id: r.token,
+          card: { last4: r.card.last4, brand: r.card.brand, exp_month: r.card.expMonth, exp_year: r.card.expYear, funding: r.card.funding },
+        };
       },
     );
   };

@@ -90,7 +90,12 @@ export const outOfDate = (current: string): AppError => refusal(SERVER_MSG.statu
  * then the call throws `lost(the status that won)`: 422 "status out of date" unless the caller's flow
  * answers otherwise. A plain move is `commitMove(ctx, member, () => ctx.repos.workflow.move(move))`.
  */
-export async function commitMove<T>(ctx: AppContext, member: Member, write: () => Promise<T | false | null | undefined>, lost: (current: string) => AppError = outOfDate): Promise<T> {
+export async function commitMove<T>(
+  ctx: AppContext,
+  member: Member,
+  write: () => Promise<T | false | null | undefined>,
+  lost: (current: string) => AppError = outOfDate,
+): Promise<T> {
   const written = await write();
   if (written !== false && written !== null && written !== undefined) return written;
   throw lost(await statusNow(ctx, member.id, member.workflowStatus));
@@ -113,7 +118,14 @@ export function moveIfAllowed(p: { userId: number; from: string; to: string; act
 }
 
 /** Facts for moves that have no guard (e-mail confirmation): a guarded move is refused with these. */
-export const NO_FACTS: WorkflowContext = { phoneConfirmed: false, bankLinked: false, submittedBefore: false, feedbackAsksBankLink: false, feedbackAsksAllotment: false, newFlow: false };
+export const NO_FACTS: WorkflowContext = {
+  phoneConfirmed: false,
+  bankLinked: false,
+  submittedBefore: false,
+  feedbackAsksBankLink: false,
+  feedbackAsksAllotment: false,
+  newFlow: false,
+};
 
 /**
  * The move a confirmed e-mail makes (system): email_confirmation → about_yourself, or → job_info for a

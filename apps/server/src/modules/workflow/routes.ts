@@ -1,4 +1,11 @@
-import { ZChangeStatusRequest, ZNavigationStackResponse, ZNextStatusRequest, ZStatusResponse, ZWorkflowStatusEntity, ZWorkflowStatusParams } from '@payrail/contract/identity';
+import {
+  ZChangeStatusRequest,
+  ZNavigationStackResponse,
+  ZNextStatusRequest,
+  ZStatusResponse,
+  ZWorkflowStatusEntity,
+  ZWorkflowStatusParams,
+} from '@payrail/contract/identity';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { workflowStatusEntities, workflowStatusEntity } from '@payrail/domain/workflow/status-entity';
 import { z } from 'zod';
@@ -15,7 +22,9 @@ export function workflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireSignIn(ctx);
   const change = { onRequest, schema: { body: ZChangeStatusRequest, response: { 200: ZStatusResponse } } };
   return async (app) => {
-    app.get('/workflow/navigation_stack', { onRequest, schema: { response: { 200: ZNavigationStackResponse } } }, async (req) => getNavigationStack(ctx, signedIn(req).member));
+    app.get('/workflow/navigation_stack', { onRequest, schema: { response: { 200: ZNavigationStackResponse } } }, async (req) =>
+      getNavigationStack(ctx, signedIn(req).member),
+    );
 
     app.post('/workflow/next_status', { onRequest, schema: { body: ZNextStatusRequest, response: { 200: ZStatusResponse } } }, async (req) =>
       advanceStatus(ctx, signedIn(req).member, req.body.current_status),

@@ -116,7 +116,14 @@ export function AppShellLayout() {
                 Log out
               </Button>
             )}
-            <Button variant="secondary" size="sm" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={sidebarId} onClick={() => setMenuOpen((open) => !open)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              aria-controls={sidebarId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
               Menu
             </Button>
           </div>
@@ -203,7 +210,12 @@ export function AppShellLayout() {
       <HelpFooter />
       <SiteFooter />
       {small ? (
-        <Dialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} title="Notifications" description={unread === 0 ? 'All read' : `${unread} unread`}>
+        <Dialog
+          open={notificationsOpen}
+          onClose={() => setNotificationsOpen(false)}
+          title="Notifications"
+          description={unread === 0 ? 'All read' : `${unread} unread`}
+        >
           <NotificationList />
         </Dialog>
       ) : null}

@@ -15,7 +15,12 @@ const LONG = 'We need a clearer copy of your pay stub. Please upload a PDF that 
 function notifications(unread: number, read = 0): TNotification[] {
   const list: TNotification[] = [];
   for (let i = 0; i < unread + read; i += 1) {
-    list.push({ id: i + 1, status: i < unread ? 'unread' : 'read', message: i === 0 ? LONG : `Message ${i + 1}`, updated_at: '2026-03-0' + ((i % 9) + 1) + 'T12:00:00Z' });
+    list.push({
+      id: i + 1,
+      status: i < unread ? 'unread' : 'read',
+      message: i === 0 ? LONG : `Message ${i + 1}`,
+      updated_at: '2026-03-0' + ((i % 9) + 1) + 'T12:00:00Z',
+    });
   }
   return list;
 }
@@ -26,9 +31,27 @@ function shell(list: TNotification[] = notifications(2, 1)) {
     http.get(api('/benefits'), () => HttpResponse.json({ level: 'silver', color: '#8a99a6', read: false })),
     http.get(api('/banners'), () =>
       HttpResponse.json([
-        { url: '/api/banners/refer.svg', is_mobile: false, title: 'Refer a friend to Payrail', text: 'Earn $50 for each approved referral.', action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: 'ANA123' } },
-        { url: '/api/banners/refinance.svg', is_mobile: false, title: 'See if you can refinance', text: 'Check your offer.', action: { kind: 'link', label: 'Check my refinance offer', href: '/refinance_terms' } },
-        { url: '/api/banners/autopay.svg', is_mobile: true, title: 'Turn on AutoPay', text: 'Never miss a payment.', action: { kind: 'link', label: 'Set up AutoPay', href: '/dashboard/loans-and-payments' } },
+        {
+          url: '/api/banners/refer.svg',
+          is_mobile: false,
+          title: 'Refer a friend to Payrail',
+          text: 'Earn $50 for each approved referral.',
+          action: { kind: 'copy_referral_code', label: 'Copy my referral code', code: 'ANA123' },
+        },
+        {
+          url: '/api/banners/refinance.svg',
+          is_mobile: false,
+          title: 'See if you can refinance',
+          text: 'Check your offer.',
+          action: { kind: 'link', label: 'Check my refinance offer', href: '/refinance_terms' },
+        },
+        {
+          url: '/api/banners/autopay.svg',
+          is_mobile: true,
+          title: 'Turn on AutoPay',
+          text: 'Never miss a payment.',
+          action: { kind: 'link', label: 'Set up AutoPay', href: '/dashboard/loans-and-payments' },
+        },
       ]),
     ),
   );

@@ -34,15 +34,29 @@ const REFS = [
 type Call = { path: string; body: unknown };
 
 /** The About-yourself server as MSW: show_field from `answers`, update_field recorded (or refused by `refuse`). */
-function aboutYourselfServer(options: { answers?: Record<string, string | number | null>; references?: typeof REFS; showModal?: boolean; refuse?: (body: Record<string, unknown>) => Record<string, string[]> | null } = {}) {
+function aboutYourselfServer(
+  options: {
+    answers?: Record<string, string | number | null>;
+    references?: typeof REFS;
+    showModal?: boolean;
+    refuse?: (body: Record<string, unknown>) => Record<string, string[]> | null;
+  } = {},
+) {
   const answers = options.answers ?? {};
   const calls: Call[] = [];
   server.use(
-    http.get(api('/about_yourself/show_field/:field'), ({ params }) => HttpResponse.json({ field: params.field, value: answers[String(params.field)] ?? null })),
+    http.get(api('/about_yourself/show_field/:field'), ({ params }) =>
+      HttpResponse.json({ field: params.field, value: answers[String(params.field)] ?? null }),
+    ),
     http.get(api('/about_yourself/borrower_references'), () => HttpResponse.json({ references: options.references ?? [] })),
     http.get(api('/education_program'), () => HttpResponse.json({ show_modal: options.showModal ?? false })),
     http.get(api('/states'), () => HttpResponse.json([...STATES, { id: 44, name: 'Texas', abbreviation: 'TX', is_available: true }])),
-    http.get(api('/loan_purposes'), () => HttpResponse.json([{ id: 1, name: 'Major Purchase' }, { id: 2, name: 'Debit Consolidation' }])),
+    http.get(api('/loan_purposes'), () =>
+      HttpResponse.json([
+        { id: 1, name: 'Major Purchase' },
+        { id: 2, name: 'Debit Consolidation' },
+      ]),
+    ),
     http.post(api('/about_yourself/update_field'), async ({ request }) => {
       const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
       calls.push({ path: 'update_field', body: body.loan_borrower });
@@ -105,7 +119,11 @@ describe('about yourself: loading and continue', () => {
 
   it('says what is missing, what to check and that answers are saving', { timeout: 30_000 }, async () => {
     signInAs({ workflow_status: 'about_yourself' });
-    aboutYourselfServer({ answers: { ...COMPLETE, first_name: null, annual_income: null }, references: [REFS[0]!], refuse: (b) => (b.zip_code === '1980' ? { zip_code: ['is invalid'] } : null) });
+    aboutYourselfServer({
+      answers: { ...COMPLETE, first_name: null, annual_income: null },
+      references: [REFS[0]!],
+      refuse: (b) => (b.zip_code === '1980' ? { zip_code: ['is invalid'] } : null),
+    });
     const user = userEvent.setup({ delay: null });
     await openPage();
     const next = screen.getByRole('button', { name: 'Continue' });
@@ -143,7 +161,9 @@ describe('about yourself: auto-save', () => {
     await openPage();
     const year = new Date().getFullYear() - 5;
     await user.type(await screen.findByLabelText('Date of birth'), `0101${year}`);
-    await waitFor(() => expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(expect.stringContaining(MSG.underLegalAge)), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(expect.stringContaining(MSG.underLegalAge)), {
+      timeout: 5000,
+    });
     expect(notify.list().map((t) => t.message)).toContain(MSG.underLegalAge);
     expect(updates(calls)).toEqual([]);
   });
@@ -181,7 +201,9 @@ describe('about yourself: auto-save', () => {
     expect(screen.getByText(MSG.ssnConfirmationMismatch)).toBeInTheDocument();
     await user.type(confirmation, '{Backspace}9');
     expect(screen.queryByText(MSG.ssnConfirmationMismatch)).not.toBeInTheDocument();
-    await waitFor(() => expect(updates(calls)).toEqual([{ social_security_number: '123-45-6789', social_security_number_confirmation: '123-45-6789' }]), { timeout: 5000 });
+    await waitFor(() => expect(updates(calls)).toEqual([{ social_security_number: '123-45-6789', social_security_number_confirmation: '123-45-6789' }]), {
+      timeout: 5000,
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled(), { timeout: 5000 });
   });
 
@@ -309,46 +331,56 @@ describe('about yourself: address and state', () => {
     expect(screen.getByLabelText('City')).toHaveValue('Austin');
     expect(screen.getByLabelText('ZIP code')).toHaveValue('78701');
     expect(screen.getByLabelText('State')).toHaveValue('44');
-    await waitFor(() => expect(updates(calls)).toEqual(expect.arrayContaining([{ address: '1100 Congress Ave' }, { city: 'Austin' }, { zip_code: '78701' }, { state_id: '44' }])), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(updates(calls)).toEqual(
+          expect.arrayContaining([{ address: '1100 Congress Ave' }, { city: 'Austin' }, { zip_code: '78701' }, { state_id: '44' }]),
+        ),
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(address).toHaveAttribute('autocomplete', 'off'), { timeout: 5000 });
   });
 
-  it('an unavailable state shows the message and the lead dialog; a refused lead says "Error on subscribe!", a saved one signs out', { timeout: 30_000 }, async () => {
-    signInAs({ workflow_status: 'about_yourself' });
-    const calls = aboutYourselfServer({ answers: COMPLETE, references: REFS });
-    let leads = 0;
-    server.use(
-      http.post(api('/leads'), async ({ request }) => {
-        leads += 1;
-        const body = (await request.json()) as { lead: { email: string } };
-        if (body.lead.email === 'taken@example.com') return HttpResponse.json({ errors: { email: ['has already been taken'] } }, { status: 422 });
-        return HttpResponse.json({ id: 1, full_name: 'Ana Lima', email: body.lead.email, state_id: 4 }, { status: 201 });
-      }),
-      http.delete(api('/logout'), () => new HttpResponse(null, { status: 204 })),
-    );
-    const user = userEvent.setup({ delay: null });
-    const { router } = renderRoute('/application/about_yourself');
-    await user.selectOptions(await screen.findByLabelText('State', {}, { timeout: 10_000 }), 'Arkansas');
-    const dialog = await screen.findByRole('dialog', { name: MSG.stateUnavailable }, { timeout: 5000 });
-    expect(within(dialog).getByLabelText('Full name')).toHaveValue('Ana Lima');
-    expect(updates(calls)).toEqual([]);
+  it(
+    'an unavailable state shows the message and the lead dialog; a refused lead says "Error on subscribe!", a saved one signs out',
+    { timeout: 30_000 },
+    async () => {
+      signInAs({ workflow_status: 'about_yourself' });
+      const calls = aboutYourselfServer({ answers: COMPLETE, references: REFS });
+      let leads = 0;
+      server.use(
+        http.post(api('/leads'), async ({ request }) => {
+          leads += 1;
+          const body = (await request.json()) as { lead: { email: string } };
+          if (body.lead.email === 'taken@example.com') return HttpResponse.json({ errors: { email: ['has already been taken'] } }, { status: 422 });
+          return HttpResponse.json({ id: 1, full_name: 'Ana Lima', email: body.lead.email, state_id: 4 }, { status: 201 });
+        }),
+        http.delete(api('/logout'), () => new HttpResponse(null, { status: 204 })),
+      );
+      const user = userEvent.setup({ delay: null });
+      const { router } = renderRoute('/application/about_yourself');
+      await user.selectOptions(await screen.findByLabelText('State', {}, { timeout: 10_000 }), 'Arkansas');
+      const dialog = await screen.findByRole('dialog', { name: MSG.stateUnavailable }, { timeout: 5000 });
+      expect(within(dialog).getByLabelText('Full name')).toHaveValue('Ana Lima');
+      expect(updates(calls)).toEqual([]);
 
-    const email = within(dialog).getByLabelText('E-mail address');
-    await user.clear(email);
-    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(within(dialog).getByText(MSG.leadEmailBlank)).toBeInTheDocument();
-    await user.type(email, 'taken@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(await within(dialog).findByText('has already been taken', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(notify.list().map((t) => t.message)).toContain(MSG.leadError);
+      const email = within(dialog).getByLabelText('E-mail address');
+      await user.clear(email);
+      await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+      expect(within(dialog).getByText(MSG.leadEmailBlank)).toBeInTheDocument();
+      await user.type(email, 'taken@example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+      expect(await within(dialog).findByText('has already been taken', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(notify.list().map((t) => t.message)).toContain(MSG.leadError);
 
-    await user.clear(email);
-    await user.type(email, 'ana@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 5000 });
-    expect(notify.list().map((t) => t.message)).toContain(MSG.leadSuccess);
-    expect(leads).toBe(2);
-  });
+      await user.clear(email);
+      await user.type(email, 'ana@example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 5000 });
+      expect(notify.list().map((t) => t.message)).toContain(MSG.leadSuccess);
+      expect(leads).toBe(2);
+    },
+  );
 
   it('does not apply the availability rule to the driver license state', { timeout: 30_000 }, async () => {
     signInAs({ workflow_status: 'about_yourself' });

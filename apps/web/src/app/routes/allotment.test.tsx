@@ -24,20 +24,46 @@ const FEDERAL = {
   payroll_service: null,
   is_other: false,
 };
-const PRIVATE = { ...FEDERAL, id: 9, name: 'Pinecrest Regional Medical Center', employer_type: 'private', payment_type: 'split_direct_deposit', payroll_portal: { name: 'MyADP', url: 'https://my.adp.com' } };
+const PRIVATE = {
+  ...FEDERAL,
+  id: 9,
+  name: 'Pinecrest Regional Medical Center',
+  employer_type: 'private',
+  payment_type: 'split_direct_deposit',
+  payroll_portal: { name: 'MyADP', url: 'https://my.adp.com' },
+};
 
-const doc = (id: number, type: string) => ({ id, file_name: `${type}.pdf`, file_url: `/api/documents/${id}`, file_size: 1200, file_extension: 'pdf', document_type_name: type });
+const doc = (id: number, type: string) => ({
+  id,
+  file_name: `${type}.pdf`,
+  file_url: `/api/documents/${id}`,
+  file_size: 1200,
+  file_extension: 'pdf',
+  document_type_name: type,
+});
 
 function allotmentHandlers({ employer = FEDERAL, files = {} as Record<string, number>, feedback = null as Record<string, unknown> | null } = {}) {
   const calls: string[] = [];
   server.use(
-    http.get(api('/employer_entrypoint'), () => HttpResponse.json({ employee_id: null, employer_id: employer.id, employer_obj: { id: employer.id, name: employer.name, partnership: null }, income_source: 'Employed', working_time_range: '3 - 5 years' })),
+    http.get(api('/employer_entrypoint'), () =>
+      HttpResponse.json({
+        employee_id: null,
+        employer_id: employer.id,
+        employer_obj: { id: employer.id, name: employer.name, partnership: null },
+        income_source: 'Employed',
+        working_time_range: '3 - 5 years',
+      }),
+    ),
     http.get(api('/employers/:id'), () => HttpResponse.json(employer)),
     http.get(api('/allotment_instructions'), () => {
       calls.push('instructions');
-      return new HttpResponse('<section><h2>How to set up</h2><p>Routing number 034821624</p></section>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      return new HttpResponse('<section><h2>How to set up</h2><p>Routing number 034821624</p></section>', {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
     }),
-    http.get(api('/feedback'), () => (feedback ? HttpResponse.json(feedback) : HttpResponse.json({ error: 'There is no feedback to answer.' }, { status: 404 }))),
+    http.get(api('/feedback'), () =>
+      feedback ? HttpResponse.json(feedback) : HttpResponse.json({ error: 'There is no feedback to answer.' }, { status: 404 }),
+    ),
     http.get(api('/documents'), ({ request }) => {
       const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
       return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
@@ -74,7 +100,11 @@ describe('allotment', () => {
   it('an unknown employer reads like the home panel: allotment wording unless split_direct_deposit', async () => {
     signInAs({ workflow_status: 'allotment_needed' });
     allotmentHandlers();
-    server.use(http.get(api('/employer_entrypoint'), () => HttpResponse.json({ employee_id: null, employer_id: null, employer_obj: null, income_source: 'Employed', working_time_range: '3 - 5 years' })));
+    server.use(
+      http.get(api('/employer_entrypoint'), () =>
+        HttpResponse.json({ employee_id: null, employer_id: null, employer_obj: null, income_source: 'Employed', working_time_range: '3 - 5 years' }),
+      ),
+    );
     renderRoute('/allotment');
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload Allotment' }, { timeout: 5000 })).toBeInTheDocument();
   }, 15_000);
@@ -95,7 +125,11 @@ describe('allotment', () => {
     server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))));
     allotmentHandlers({
       files: { allotment: 1 },
-      feedback: { message: 'Please also send a recent pay stub.', fields: { loan_borrower: {}, documents: { allotment: [], pay_stub: [] }, bank_information: null }, allotment: true },
+      feedback: {
+        message: 'Please also send a recent pay stub.',
+        fields: { loan_borrower: {}, documents: { allotment: [], pay_stub: [] }, bank_information: null },
+        allotment: true,
+      },
     });
     const sent: string[] = [];
     server.use(

@@ -47,7 +47,14 @@ const LOAN = {
   amount_financed: 306000,
 };
 
-const doc = (id: number, type: string) => ({ id, file_name: `${type}.pdf`, file_url: `/api/documents/${id}`, file_size: 1200, file_extension: 'pdf', document_type_name: type });
+const doc = (id: number, type: string) => ({
+  id,
+  file_name: `${type}.pdf`,
+  file_url: `/api/documents/${id}`,
+  file_size: 1200,
+  file_extension: 'pdf',
+  document_type_name: type,
+});
 
 interface Setup {
   files?: Record<string, number>;
@@ -59,7 +66,11 @@ interface Setup {
 let creditPulls: (string | null)[] = [];
 
 /** The calls the review page makes, answered like the server; returns the bodies it received. */
-function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_address: 1, selfie_photo: 1 }, optional = false, bank = { account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789' } }: Setup = {}) {
+function reviewHandlers({
+  files = { driver_license: 1, pay_stub: 1, proof_of_address: 1, selfie_photo: 1 },
+  optional = false,
+  bank = { account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789' },
+}: Setup = {}) {
   const updates: unknown[] = [];
   creditPulls = [];
   const values = { ...VALUES };
@@ -73,21 +84,54 @@ function reviewHandlers({ files = { driver_license: 1, pay_stub: 1, proof_of_add
       return HttpResponse.json({ loan_borrower: body.loan_borrower });
     }),
     http.get(api('/employer_entrypoint'), () =>
-      HttpResponse.json({ employee_id: null, employer_id: 3, employer_obj: { id: 3, name: 'Department of Veterans Affairs', partnership: null }, income_source: 'Employed', working_time_range: '3 - 5 years' }),
+      HttpResponse.json({
+        employee_id: null,
+        employer_id: 3,
+        employer_obj: { id: 3, name: 'Department of Veterans Affairs', partnership: null },
+        income_source: 'Employed',
+        working_time_range: '3 - 5 years',
+      }),
     ),
     http.get(api('/bank_informations'), () =>
       bank
-        ? HttpResponse.json({ id: 1, bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: '2026-12-01T10:00:00Z', statement_document_id: 4, account_type: null, routing_transfer_number: null, bank_account_number: null, ...bank })
+        ? HttpResponse.json({
+            id: 1,
+            bank_name: 'HARBOR POINT BANK, N.A.',
+            logo: null,
+            source: 'manual',
+            verified_at: '2026-12-01T10:00:00Z',
+            statement_document_id: 4,
+            account_type: null,
+            routing_transfer_number: null,
+            bank_account_number: null,
+            ...bank,
+          })
         : HttpResponse.json({ error: 'No bank account found. Please provide your bank information.' }, { status: 404 }),
     ),
     http.get(api('/loan'), () => HttpResponse.json(LOAN)),
     http.post(api('/borrower_agreement_documents'), ({ request }) => {
       creditPulls.push(new URL(request.url).searchParams.get('agreement'));
-      return HttpResponse.json({ ok: true, agreement: { id: 40, name: 'credit_pull_authorization', accepted_at: '2026-12-01T10:00:00.000Z' } }, { status: 201 });
+      return HttpResponse.json(
+        { ok: true, agreement: { id: 40, name: 'credit_pull_authorization', accepted_at: '2026-12-01T10:00:00.000Z' } },
+        { status: 201 },
+      );
     }),
-    http.get(api('/agreement_document'), () => HttpResponse.json({ id: 40, name: 'credit_pull_authorization', title: 'Credit Pull Authorization', version: '1', state_abbreviation: null, file_url: '/x', pdf_url: '/x.pdf', body_html: '<p>x</p>' })),
+    http.get(api('/agreement_document'), () =>
+      HttpResponse.json({
+        id: 40,
+        name: 'credit_pull_authorization',
+        title: 'Credit Pull Authorization',
+        version: '1',
+        state_abbreviation: null,
+        file_url: '/x',
+        pdf_url: '/x.pdf',
+        body_html: '<p>x</p>',
+      }),
+    ),
     http.get(api('/states'), () => HttpResponse.json(STATES)),
-    http.get(api('/required_documents'), () => HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional })),
+    http.get(api('/required_documents'), () =>
+      HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional }),
+    ),
     http.get(api('/documents'), ({ request }) => {
       const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
       return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
@@ -153,7 +197,9 @@ describe('application review', () => {
     server.use(
       http.get(api('/required_documents'), () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: false });
+        return calls === 1
+          ? HttpResponse.json({ error: 'boom' }, { status: 500 })
+          : HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: false });
       }),
     );
     const user = userEvent.setup();
@@ -246,7 +292,9 @@ describe('application review', () => {
     signInAs({ workflow_status: 'application_review' });
     reviewHandlers();
     server.use(
-      http.get(api('/review'), () => HttpResponse.json({ errors: { driver_license_number: ["can't be blank"], 'references.0.phone': ['is invalid'] } }, { status: 422 })),
+      http.get(api('/review'), () =>
+        HttpResponse.json({ errors: { driver_license_number: ["can't be blank"], 'references.0.phone': ['is invalid'] } }, { status: 422 }),
+      ),
     );
     const user = userEvent.setup();
     renderRoute('/application/application_review');

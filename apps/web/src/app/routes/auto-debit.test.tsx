@@ -19,7 +19,11 @@ const ON_FILE = {
   statement_document_id: 3,
 };
 
-const moved = { new_status: 'esignature_needed', workflow_status: { next_status: 'esignature_needed' }, ach_authorization: { id: 1, bank_account_id: 5, agreement_document_id: 9, authorized_at: '2026-11-22T10:00:00Z' } };
+const moved = {
+  new_status: 'esignature_needed',
+  workflow_status: { next_status: 'esignature_needed' },
+  ach_authorization: { id: 1, bank_account_id: 5, agreement_document_id: 9, authorized_at: '2026-11-22T10:00:00Z' },
+};
 
 function signedIn(bank: unknown = ON_FILE) {
   const answer = signInAs({ workflow_status: 'auto_debit_needed' });

@@ -40,27 +40,35 @@ function accountsServer(confirm: () => Response) {
 const SLOW = 20_000;
 
 describe('bank accounts (/bank_accounts)', () => {
-  it('shows the account on file with an edit link; Confirm moves to documents', async () => {
-    accountsServer(() => HttpResponse.json({ new_status: 'documents', workflow_status: { next_status: 'documents' } }));
-    const user = userEvent.setup();
-    const { router } = renderRoute('/bank_accounts');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Accounts' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Harbor Point Bank' })).toBeInTheDocument();
-    expect(screen.getByText('Checking')).toBeInTheDocument();
-    expect(screen.getByText('034821624')).toBeInTheDocument();
-    expect(screen.getByText('XXXXX1234')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit bank information' })).toHaveAttribute('href', '/bank_information');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application/documents'), { timeout: 5000 });
-    expect(sessionStore.getState().user?.workflow_status).toBe('documents');
-  }, SLOW);
+  it(
+    'shows the account on file with an edit link; Confirm moves to documents',
+    async () => {
+      accountsServer(() => HttpResponse.json({ new_status: 'documents', workflow_status: { next_status: 'documents' } }));
+      const user = userEvent.setup();
+      const { router } = renderRoute('/bank_accounts');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bank Accounts' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Harbor Point Bank' })).toBeInTheDocument();
+      expect(screen.getByText('Checking')).toBeInTheDocument();
+      expect(screen.getByText('034821624')).toBeInTheDocument();
+      expect(screen.getByText('XXXXX1234')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Edit bank information' })).toHaveAttribute('href', '/bank_information');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/application/documents'), { timeout: 5000 });
+      expect(sessionStore.getState().user?.workflow_status).toBe('documents');
+    },
+    SLOW,
+  );
 
-  it('an account that is not verified stays here with the server text', async () => {
-    accountsServer(() => HttpResponse.json({ error: BANK_MSG.accountNotVerified, current_status: 'choosing_receiver_account' }, { status: 422 }));
-    const user = userEvent.setup();
-    const { router } = renderRoute('/bank_accounts');
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 5000 }));
-    expect(await screen.findByText(BANK_MSG.accountNotVerified)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/bank_accounts');
-  }, SLOW);
+  it(
+    'an account that is not verified stays here with the server text',
+    async () => {
+      accountsServer(() => HttpResponse.json({ error: BANK_MSG.accountNotVerified, current_status: 'choosing_receiver_account' }, { status: 422 }));
+      const user = userEvent.setup();
+      const { router } = renderRoute('/bank_accounts');
+      await user.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 5000 }));
+      expect(await screen.findByText(BANK_MSG.accountNotVerified)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/bank_accounts');
+    },
+    SLOW,
+  );
 });

@@ -30,17 +30,30 @@ function bankLinkServer(options: { widget?: 'ok' | 'fail'; save?: 'ok' | 'fail' 
   const logins: unknown[] = [];
   server.use(
     http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status }))),
-    http.get(api('/bank_informations/widget'), () => (options.widget === 'fail' ? HttpResponse.json({ error: 'provider down' }, { status: 500 }) : HttpResponse.json(WIDGET))),
+    http.get(api('/bank_informations/widget'), () =>
+      options.widget === 'fail' ? HttpResponse.json({ error: 'provider down' }, { status: 500 }) : HttpResponse.json(WIDGET),
+    ),
     http.post(api('/bank_link/sandbox/authorize'), async ({ request }) => {
       const body = (await request.json()) as { institution_id: string; username: string; password: string; link_token?: string };
       logins.push(body);
       if (body.institution_id === 'ins_down') {
-        return HttpResponse.json({ error_code: 'INSTITUTION_DOWN', error_message: 'not responding', display_message: 'Your account could not be connected at this time.' }, { status: 422 });
+        return HttpResponse.json(
+          { error_code: 'INSTITUTION_DOWN', error_message: 'not responding', display_message: 'Your account could not be connected at this time.' },
+          { status: 422 },
+        );
       }
       if (body.username !== 'user_good' || body.password !== 'pass_good') {
-        return HttpResponse.json({ error_code: 'INVALID_CREDENTIALS', error_message: 'bad', display_message: 'The username or password you entered is incorrect.' }, { status: 422 });
+        return HttpResponse.json(
+          { error_code: 'INVALID_CREDENTIALS', error_message: 'bad', display_message: 'The username or password you entered is incorrect.' },
+          { status: 422 },
+        );
       }
-      return HttpResponse.json({ public_token: 'public-sandbox-1', inquiry: { id: 'inq', type: 'bank_account_verification' }, institution: { id: 'ins_harbor', name: 'Harbor Point Bank' }, accounts: [] });
+      return HttpResponse.json({
+        public_token: 'public-sandbox-1',
+        inquiry: { id: 'inq', type: 'bank_account_verification' },
+        institution: { id: 'ins_harbor', name: 'Harbor Point Bank' },
+        accounts: [],
+      });
     }),
     http.post(api('/bank_informations/save_plaid_information'), async ({ request }) => {
       saved.push(await request.json());
@@ -49,7 +62,17 @@ function bankLinkServer(options: { widget?: 'ok' | 'fail'; save?: 'ok' | 'fail' 
       return HttpResponse.json({
         ok: true,
         new_status: 'choosing_receiver_account',
-        bank_information: { id: 1, account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****1111', bank_name: 'Harbor Point Bank', logo: null, source: 'linked', verified_at: '2026-11-22T18:00:00.000Z', statement_document_id: null },
+        bank_information: {
+          id: 1,
+          account_type: 'checking',
+          routing_transfer_number: '034821624',
+          bank_account_number: '*****1111',
+          bank_name: 'Harbor Point Bank',
+          logo: null,
+          source: 'linked',
+          verified_at: '2026-11-22T18:00:00.000Z',
+          statement_document_id: null,
+        },
       });
     }),
     http.post(api('/bank_informations/save_plaid_event'), async ({ request }) => {
@@ -75,84 +98,100 @@ async function openWidget(user: ReturnType<typeof userEvent.setup>) {
 const SLOW = 20_000;
 
 describe('bank link (/bank_link)', () => {
-  it('links through the sandbox widget: bad credentials and a bank that is down answer in the widget; success saves and opens bank accounts', async () => {
-    const fake = bankLinkServer();
-    const user = userEvent.setup();
-    const { router } = renderRoute('/bank_link');
-    const dialog = await openWidget(user);
+  it(
+    'links through the sandbox widget: bad credentials and a bank that is down answer in the widget; success saves and opens bank accounts',
+    async () => {
+      const fake = bankLinkServer();
+      const user = userEvent.setup();
+      const { router } = renderRoute('/bank_link');
+      const dialog = await openWidget(user);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Saltmarsh Bank (always down)' }));
-    await user.type(within(dialog).getByLabelText('Username'), 'user_good');
-    await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText('Your account could not be connected at this time.')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Saltmarsh Bank (always down)' }));
+      await user.type(within(dialog).getByLabelText('Username'), 'user_good');
+      await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      expect(await within(dialog).findByText('Your account could not be connected at this time.')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Choose another bank' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Harbor Point Bank' }));
-    await user.type(within(dialog).getByLabelText('Username'), 'user_good');
-    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await within(dialog).findByText('The username or password you entered is incorrect.')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Choose another bank' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Harbor Point Bank' }));
+      await user.type(within(dialog).getByLabelText('Username'), 'user_good');
+      await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      expect(await within(dialog).findByText('The username or password you entered is incorrect.')).toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Password'));
-    await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      await user.clear(within(dialog).getByLabelText('Password'));
+      await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_accounts'), { timeout: 5000 });
-    expect(fake.saved).toEqual([{ public_token: 'public-sandbox-1' }]);
-    expect(fake.logins.at(-1)).toEqual({ link_token: 'link-sandbox-token', institution_id: 'ins_harbor', username: 'user_good', password: 'pass_good' });
-    expect(sessionStore.getState().user?.workflow_status).toBe('choosing_receiver_account');
-    await waitFor(() => expect(fake.events).toEqual(expect.arrayContaining(['OPEN', 'SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'ERROR', 'HANDOFF'])));
-  }, SLOW);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/bank_accounts'), { timeout: 5000 });
+      expect(fake.saved).toEqual([{ public_token: 'public-sandbox-1' }]);
+      expect(fake.logins.at(-1)).toEqual({ link_token: 'link-sandbox-token', institution_id: 'ins_harbor', username: 'user_good', password: 'pass_good' });
+      expect(sessionStore.getState().user?.workflow_status).toBe('choosing_receiver_account');
+      await waitFor(() => expect(fake.events).toEqual(expect.arrayContaining(['OPEN', 'SELECT_INSTITUTION', 'SUBMIT_CREDENTIALS', 'ERROR', 'HANDOFF'])));
+    },
+    SLOW,
+  );
 
-  it('a failed save says "Something got wrong, try again!" and offers manual entry', async () => {
-    bankLinkServer({ save: 'fail' });
-    const user = userEvent.setup();
-    renderRoute('/bank_link');
-    const dialog = await openWidget(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Harbor Point Bank' }));
-    await user.type(within(dialog).getByLabelText('Username'), 'user_good');
-    await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(BANK_MSG.linkFailed)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Provide my bank information manually' })).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'a failed save says "Something got wrong, try again!" and offers manual entry',
+    async () => {
+      bankLinkServer({ save: 'fail' });
+      const user = userEvent.setup();
+      renderRoute('/bank_link');
+      const dialog = await openWidget(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Harbor Point Bank' }));
+      await user.type(within(dialog).getByLabelText('Username'), 'user_good');
+      await user.type(within(dialog).getByLabelText('Password'), 'pass_good');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText(BANK_MSG.linkFailed)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Provide my bank information manually' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
-  it('leaving the widget reports EXIT and offers manual entry, which moves to bank_manually_insert and shows the manual form', async () => {
-    const fake = bankLinkServer();
-    const changes: unknown[] = [];
-    server.use(
-      navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
-      http.post(api('/workflow/change_status'), async ({ request }) => {
-        changes.push(await request.json());
-        fake.setStatus('bank_manually_insert');
-        return HttpResponse.json({ new_status: 'bank_manually_insert', workflow_status: { next_status: 'bank_manually_insert' } });
-      }),
-      http.get(api('/documents'), () => HttpResponse.json([])),
-    );
-    const user = userEvent.setup();
-    const { router } = renderRoute('/bank_link');
-    const dialog = await openWidget(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
+  it(
+    'leaving the widget reports EXIT and offers manual entry, which moves to bank_manually_insert and shows the manual form',
+    async () => {
+      const fake = bankLinkServer();
+      const changes: unknown[] = [];
+      server.use(
+        navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
+        http.post(api('/workflow/change_status'), async ({ request }) => {
+          changes.push(await request.json());
+          fake.setStatus('bank_manually_insert');
+          return HttpResponse.json({ new_status: 'bank_manually_insert', workflow_status: { next_status: 'bank_manually_insert' } });
+        }),
+        http.get(api('/documents'), () => HttpResponse.json([])),
+      );
+      const user = userEvent.setup();
+      const { router } = renderRoute('/bank_link');
+      const dialog = await openWidget(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
-    expect(changes).toEqual([{ new_status: 'bank_manually_insert' }]);
-    expect(router.state.location.pathname).toBe('/bank_link');
-    expect(sessionStore.getState().user?.workflow_status).toBe('bank_manually_insert');
-    await waitFor(() => expect(fake.events).toContain('EXIT'));
-  }, SLOW);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
+      expect(changes).toEqual([{ new_status: 'bank_manually_insert' }]);
+      expect(router.state.location.pathname).toBe('/bank_link');
+      expect(sessionStore.getState().user?.workflow_status).toBe('bank_manually_insert');
+      await waitFor(() => expect(fake.events).toContain('EXIT'));
+    },
+    SLOW,
+  );
 
-  it('a widget that cannot load shows "Unexpected Error Happened" and the manual-entry way out', async () => {
-    bankLinkServer({ widget: 'fail' });
-    const user = userEvent.setup();
-    renderRoute('/bank_link');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Link your bank account' }, { timeout: 5000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: /I authorize Payrail/ }));
-    await user.click(screen.getByRole('button', { name: 'Link my bank account' }));
-    expect(await screen.findByText(BANK_MSG.widgetFailedLabel)).toBeInTheDocument();
-    expect(screen.getByText(BANK_MSG.widgetFailedText)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Provide my bank information manually' })).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'a widget that cannot load shows "Unexpected Error Happened" and the manual-entry way out',
+    async () => {
+      bankLinkServer({ widget: 'fail' });
+      const user = userEvent.setup();
+      renderRoute('/bank_link');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Link your bank account' }, { timeout: 5000 })).toBeInTheDocument();
+      await user.click(screen.getByRole('checkbox', { name: /I authorize Payrail/ }));
+      await user.click(screen.getByRole('button', { name: 'Link my bank account' }));
+      expect(await screen.findByText(BANK_MSG.widgetFailedLabel)).toBeInTheDocument();
+      expect(screen.getByText(BANK_MSG.widgetFailedText)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Provide my bank information manually' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
 });

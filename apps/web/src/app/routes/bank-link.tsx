@@ -21,7 +21,15 @@ export function Component() {
   const [manualPending, setManualPending] = useState(false);
 
   if (status === 'bank_manually_insert') {
-    return <ManualBankEntry after="confirm" onDone={(next) => next && moveToStatus(next)} onRefused={adoptRefusedStatus} onBack={() => void workflow.back()} backPending={workflow.pending === 'back'} />;
+    return (
+      <ManualBankEntry
+        after="confirm"
+        onDone={(next) => next && moveToStatus(next)}
+        onRefused={adoptRefusedStatus}
+        onBack={() => void workflow.back()}
+        backPending={workflow.pending === 'back'}
+      />
+    );
   }
 
   const provideManually = async () => {

@@ -65,7 +65,8 @@ describe('change due date page', { timeout: 20_000 }, () => {
       http.post(api('/dashboard/loans/7/due_date_change'), async ({ request }) => {
         posts.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
         attempt += 1;
-        if (attempt === 1) return HttpResponse.json({ errors: { signature_name: ['Please type your full legal name exactly as it appears on your loan.'] } }, { status: 422 });
+        if (attempt === 1)
+          return HttpResponse.json({ errors: { signature_name: ['Please type your full legal name exactly as it appears on your loan.'] } }, { status: 422 });
         return HttpResponse.json(applied);
       }),
     );
@@ -77,7 +78,11 @@ describe('change due date page', { timeout: 20_000 }, () => {
     // A date picked in the browser fires `input` (which React's onChange answers), then `change`.
     fireEvent.input(date, { target: { value: '2029-02-12' } });
     const table = await screen.findByRole('table', { name: 'Your payment schedule before and after the change' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payment', 'Current due date', 'New due date', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Payment', 'Current due date', 'New due date', 'Amount']);
     expect(within(table).getByText('02/12/2029')).toBeInTheDocument();
     expect(screen.getByText(/your APR changes from 12.0000% to 10.8321%/)).toBeInTheDocument();
     expect(screen.getByText(/By signing, you agree/)).toBeInTheDocument();
@@ -112,7 +117,9 @@ describe('change due date page', { timeout: 20_000 }, () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true });
     server.use(
       http.get(api('/dashboard/loans/7/due_date_changes'), () =>
-        HttpResponse.json(overview({ window: null, refusal: 'A due date can be changed once every 12 months.', available_on: '2030-01-10', changes: [applied] })),
+        HttpResponse.json(
+          overview({ window: null, refusal: 'A due date can be changed once every 12 months.', available_on: '2030-01-10', changes: [applied] }),
+        ),
       ),
     );
     renderRoute('/dashboard/loans-and-payments/7/change-due-date');

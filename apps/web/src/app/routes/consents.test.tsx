@@ -7,7 +7,10 @@ import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 
-const consequences = ['We will send future notices, statements and disclosures on paper by U.S. mail to 12 Harbor Street, Wilmington, DE 19801, at no charge.', 'Documents we already gave you electronically stay valid.'];
+const consequences = [
+  'We will send future notices, statements and disclosures on paper by U.S. mail to 12 Harbor Street, Wilmington, DE 19801, at no charge.',
+  'Documents we already gave you electronically stay valid.',
+];
 const centre = (state: 'given' | 'withdrawn'): TConsentCentre => ({
   records: [
     {
@@ -22,7 +25,18 @@ const centre = (state: 'given' | 'withdrawn'): TConsentCentre => ({
       revoked_at: null,
       document_id: 11,
     },
-    { key: 'esignature:4', kind: 'esignature', name: 'promissory_note_terms', title: 'Promissory note (signed)', version: '2026-01', accepted_at: '2026-11-05T10:00:00.000Z', ip: '203.0.113.9', detail: 'Signed as Ana Lopez', revoked_at: null, document_id: 15 },
+    {
+      key: 'esignature:4',
+      kind: 'esignature',
+      name: 'promissory_note_terms',
+      title: 'Promissory note (signed)',
+      version: '2026-01',
+      accepted_at: '2026-11-05T10:00:00.000Z',
+      ip: '203.0.113.9',
+      detail: 'Signed as Ana Lopez',
+      revoked_at: null,
+      document_id: 15,
+    },
   ],
   electronic_communications: {
     state,

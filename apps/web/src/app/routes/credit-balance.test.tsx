@@ -13,9 +13,16 @@ import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servi
 
 const PATH = '/dashboard/loans-and-payments/loan-history/2026-11-0041';
 /** A loan paid off, then $30.00 more received (an employer's remittance after the payoff). */
-const paidOff = (credit: number): TServicingLoan => servicingLoan({ loan_status: 'closed_paid', principal_balance: 0, outstanding_balance: 0, due_date: null, credit_balance: credit });
+const paidOff = (credit: number): TServicingLoan =>
+  servicingLoan({ loan_status: 'closed_paid', principal_balance: 0, outstanding_balance: 0, due_date: null, credit_balance: credit });
 
-function world(credit: number, cards = [{ id: 7, last4: '4242', brand: 'Visa' }, { id: 8, last4: '4444', brand: 'Mastercard', exp_month: 4, exp_year: 2032 }]) {
+function world(
+  credit: number,
+  cards = [
+    { id: 7, last4: '4242', brand: 'Visa' },
+    { id: 8, last4: '4444', brand: 'Mastercard', exp_month: 4, exp_year: 2032 },
+  ],
+) {
   signInAs({ workflow_status: 'approved', feedback_rating: true, paid_off: true });
   const state = { loan: paidOff(credit) };
   servicingHandlers({ loan: null, history: [state.loan], businessDate: '2031-05-20' });
@@ -24,7 +31,17 @@ function world(credit: number, cards = [{ id: 7, last4: '4242', brand: 'Visa' },
     http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards })),
     // This loan was paid with the card ending 4444: it comes first.
     http.get(api('/get_debit_transactions'), () =>
-      HttpResponse.json({ ok: true, transactions: [{ ...scheduled({ id: 90, amount: 201_234, pay_method: 'debitcard', transaction_status: 'settled' }), loan_id: 41, card_last4: '4444', settled_on: '2031-05-01' }] }),
+      HttpResponse.json({
+        ok: true,
+        transactions: [
+          {
+            ...scheduled({ id: 90, amount: 201_234, pay_method: 'debitcard', transaction_status: 'settled' }),
+            loan_id: 41,
+            card_last4: '4444',
+            settled_on: '2031-05-01',
+          },
+        ],
+      }),
     ),
   );
   return state;
@@ -100,7 +117,12 @@ describe('loan details: the credit balance and "Send to my card" (spec §7 POST 
     server.use(
       http.post(api('/create_debit_disbursement'), () => {
         state.loan = paidOff(0);
-        return HttpResponse.json({ ok: true, message: PAYMENT_MSG.refundSent, refund: { loan_id: 41, amount: 3000, effective_date: '2031-05-20', card: { id: 8, last4: '4444' }, payout_id: 're_sandbox_2' }, credit_balance: 0 });
+        return HttpResponse.json({
+          ok: true,
+          message: PAYMENT_MSG.refundSent,
+          refund: { loan_id: 41, amount: 3000, effective_date: '2031-05-20', card: { id: 8, last4: '4444' }, payout_id: 're_sandbox_2' },
+          credit_balance: 0,
+        });
       }),
     );
     const user = userEvent.setup();

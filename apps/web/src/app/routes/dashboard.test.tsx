@@ -247,18 +247,28 @@ describe('dashboard: a funded borrower (issue #33)', { timeout: 30_000 }, () => 
 describe('dashboard: a loan paid in full (issue #33)', { timeout: 20_000 }, () => {
   it('"Paid in full on MM/DD/YYYY", a congratulation and the documents link; no payment call to action', async () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true, paid_off: true, has_loan: true });
-    servicingHandlers({ loan: null, history: [servicingLoan({ loan_status: 'closed_paid', principal_balance: 0, next_payment: null, paid_off_on: '2026-11-02' })] });
+    servicingHandlers({
+      loan: null,
+      history: [servicingLoan({ loan_status: 'closed_paid', principal_balance: 0, next_payment: null, paid_off_on: '2026-11-02' })],
+    });
     renderRoute('/dashboard');
     const card = await screen.findByRole('region', { name: 'Paid in full on 11/02/2026' }, { timeout: 5000 });
     expect(within(card).getByText(/Congratulations!/)).toHaveTextContent('Your loan 2026-11-0041 is paid in full');
-    expect(within(card).getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute('href', '/dashboard/loans-and-payments/loan-history/2026-11-0041');
+    expect(within(card).getByRole('link', { name: "See the loan's documents and statements" })).toHaveAttribute(
+      'href',
+      '/dashboard/loans-and-payments/loan-history/2026-11-0041',
+    );
     expect(screen.queryByRole('link', { name: 'Make a payment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your application' })).not.toBeInTheDocument();
   });
 
   it('a paid loan followed by a new application in progress shows no paid-in-full card', async () => {
     signInAs({ workflow_status: 'ready_for_review', paid_off: true, has_loan: true });
-    servicingHandlers({ loan: null, applying: servicingLoan({ id: 90, identifier: '', loan_status: 'pending' }), history: [servicingLoan({ loan_status: 'closed_paid', paid_off_on: '2026-11-02' })] });
+    servicingHandlers({
+      loan: null,
+      applying: servicingLoan({ id: 90, identifier: '', loan_status: 'pending' }),
+      history: [servicingLoan({ loan_status: 'closed_paid', paid_off_on: '2026-11-02' })],
+    });
     renderRoute('/dashboard');
     await screen.findByRole('region', { name: 'Loan history' }, { timeout: 5000 });
     expect(screen.queryByRole('region', { name: /Paid in full/ })).not.toBeInTheDocument();

@@ -9,10 +9,12 @@ import { renderRoute } from '../../../test/render';
 function signedIn() {
   const answer = signInAs({ workflow_status: 'debit_card' });
   const state = { status: 'debit_card', calls: [] as { path: string; body: unknown }[] };
-  const record = (path: string, respond: () => Response) => async ({ request }: { request: Request }) => {
-    state.calls.push({ path, body: await request.json() });
-    return respond();
-  };
+  const record =
+    (path: string, respond: () => Response) =>
+    async ({ request }: { request: Request }) => {
+      state.calls.push({ path, body: await request.json() });
+      return respond();
+    };
   server.use(
     http.get(api('/token_is_valid'), () => HttpResponse.json({ ...answer, workflow_status: state.status })),
     http.get(api('/card_tokenizer/config'), () => HttpResponse.json({ provider: 'sandbox', publishable_key: null })),
@@ -24,7 +26,10 @@ function signedIn() {
         return HttpResponse.json({ new_status: 'review_allotment', workflow_status: { next_status: 'review_allotment' } });
       }),
     ),
-    http.post(api('/wallet'), record('/wallet', () => HttpResponse.json({ id: 1, last4: '4242' }, { status: 201 }))),
+    http.post(
+      api('/wallet'),
+      record('/wallet', () => HttpResponse.json({ id: 1, last4: '4242' }, { status: 201 })),
+    ),
   );
   return { state, record };
 }
@@ -42,7 +47,9 @@ describe('debit card', { timeout: 20_000 }, () => {
     server.use(
       http.post(
         api('/card_tokenizer/sandbox/tokenize'),
-        record('/tokenize', () => HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030, funding: 'debit' } })),
+        record('/tokenize', () =>
+          HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030, funding: 'debit' } }),
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -69,7 +76,15 @@ describe('debit card', { timeout: 20_000 }, () => {
     const { state } = signedIn();
     server.use(
       http.post(api('/card_tokenizer/sandbox/tokenize'), () =>
-        HttpResponse.json({ errors: [{ code: 'card_declined', message: 'Your card was declined.' }, { code: 'other', message: 'Second' }] }, { status: 402 }),
+        HttpResponse.json(
+          {
+            errors: [
+              { code: 'card_declined', message: 'Your card was declined.' },
+              { code: 'other', message: 'Second' },
+            ],
+          },
+          { status: 402 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -143,7 +158,9 @@ describe('debit card', { timeout: 20_000 }, () => {
   it('a wallet failure says the card was not saved, not a document error', async () => {
     const { state } = signedIn();
     server.use(
-      http.post(api('/card_tokenizer/sandbox/tokenize'), () => HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030, funding: 'debit' } })),
+      http.post(api('/card_tokenizer/sandbox/tokenize'), () =>
+        HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2030, funding: 'debit' } }),
+      ),
       // An answer of an unexpected shape: not an ApiError.
       http.post(api('/wallet'), () => HttpResponse.json({ unexpected: true }, { status: 201 })),
     );

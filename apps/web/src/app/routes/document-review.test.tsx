@@ -8,7 +8,14 @@ import { sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 
-const doc = (id: number) => ({ id, file_name: 'ssn card.pdf', file_url: `/api/documents/${id}`, file_size: 1200, file_extension: 'pdf', document_type_name: 'social_security_document' });
+const doc = (id: number) => ({
+  id,
+  file_name: 'ssn card.pdf',
+  file_url: `/api/documents/${id}`,
+  file_size: 1200,
+  file_extension: 'pdf',
+  document_type_name: 'social_security_document',
+});
 
 describe('document review', () => {
   it('asks for a social security document; Continue waits for it', async () => {
@@ -58,7 +65,10 @@ describe('document review', () => {
       http.post(api('/borrower_agreement_documents'), ({ request }) => {
         calls.push(`accept ${new URL(request.url).searchParams.get('agreement') ?? ''}`);
         authorized = true;
-        return HttpResponse.json({ ok: true, agreement: { id: 9, name: 'credit_pull_authorization', accepted_at: '2026-01-01T00:00:00.000Z' } }, { status: 201 });
+        return HttpResponse.json(
+          { ok: true, agreement: { id: 9, name: 'credit_pull_authorization', accepted_at: '2026-01-01T00:00:00.000Z' } },
+          { status: 201 },
+        );
       }),
       http.get(api('/review'), () => {
         calls.push('review');

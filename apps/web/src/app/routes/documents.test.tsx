@@ -8,7 +8,14 @@ import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
 
-const doc = (id: number, type: string) => ({ id, file_name: `${type}.pdf`, file_url: `/api/documents/${id}`, file_size: 1200, file_extension: 'pdf', document_type_name: type });
+const doc = (id: number, type: string) => ({
+  id,
+  file_name: `${type}.pdf`,
+  file_url: `/api/documents/${id}`,
+  file_size: 1200,
+  file_extension: 'pdf',
+  document_type_name: type,
+});
 
 const employer = (overrides: Record<string, unknown> = {}) => ({
   id: 3,
@@ -28,11 +35,21 @@ const employer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function documentHandlers({ files = {} as Record<string, number>, required = { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: false }, employerRow = employer() } = {}) {
+function documentHandlers({
+  files = {} as Record<string, number>,
+  required = { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: false },
+  employerRow = employer(),
+} = {}) {
   server.use(
     http.get(api('/required_documents'), () => HttpResponse.json(required)),
     http.get(api('/employer_entrypoint'), () =>
-      HttpResponse.json({ employee_id: null, employer_id: employerRow.id, employer_obj: { id: employerRow.id, name: employerRow.name, partnership: employerRow.partnership }, income_source: 'Employed', working_time_range: '3 - 5 years' }),
+      HttpResponse.json({
+        employee_id: null,
+        employer_id: employerRow.id,
+        employer_obj: { id: employerRow.id, name: employerRow.name, partnership: employerRow.partnership },
+        income_source: 'Employed',
+        working_time_range: '3 - 5 years',
+      }),
     ),
     http.get(api('/employers/:id'), () => HttpResponse.json(employerRow)),
     http.get(api('/documents'), ({ request }) => {
@@ -45,7 +62,10 @@ function documentHandlers({ files = {} as Record<string, number>, required = { d
 describe('documents (step 3)', () => {
   it('shows one upload per required type with the help texts; Continue waits for every type', async () => {
     signInAs({ workflow_status: 'documents' });
-    documentHandlers({ files: { driver_license: 1, pay_stub: 2 }, required: { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: false, optional: false } });
+    documentHandlers({
+      files: { driver_license: 1, pay_stub: 2 },
+      required: { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: false, optional: false },
+    });
     renderRoute('/application/documents');
     expect(await screen.findByRole('heading', { level: 1, name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Documents · Payrail'));
@@ -92,7 +112,10 @@ describe('documents (step 3)', () => {
 
   it('lets a partner employee continue without files', async () => {
     signInAs({ workflow_status: 'documents' });
-    documentHandlers({ required: { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: true }, employerRow: employer({ partnership: 'b2b_partner', employer_type: 'private' }) });
+    documentHandlers({
+      required: { driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional: true },
+      employerRow: employer({ partnership: 'b2b_partner', employer_type: 'private' }),
+    });
     renderRoute('/application/documents');
     expect(await screen.findByText(/documents are optional/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();

@@ -35,7 +35,9 @@ describe('/email_validation', () => {
         token = new URL(request.url).searchParams.get('confirmation_token');
         return HttpResponse.json({ email: 'ana@example.com', workflow_status: 'about_yourself' }, { headers: { authorization: 'fresh-token' } });
       }),
-      http.get(api('/token_is_valid'), ({ request }) => (request.headers.get('authorization') === 'fresh-token' ? HttpResponse.json(sessionAnswer()) : HttpResponse.json({ error: 'no' }, { status: 401 }))),
+      http.get(api('/token_is_valid'), ({ request }) =>
+        request.headers.get('authorization') === 'fresh-token' ? HttpResponse.json(sessionAnswer()) : HttpResponse.json({ error: 'no' }, { status: 401 }),
+      ),
       navigationStackHandler('about_yourself'),
     );
     const user = userEvent.setup();
@@ -64,7 +66,9 @@ describe('/email_validation', () => {
   });
 
   it("shows 'Account {message}.' and goes to sign-in for an account error", async () => {
-    server.use(http.get(api('/confirmation'), () => HttpResponse.json({ errors: { email: ['was already confirmed, please try signing in'] } }, { status: 422 })));
+    server.use(
+      http.get(api('/confirmation'), () => HttpResponse.json({ errors: { email: ['was already confirmed, please try signing in'] } }, { status: 422 })),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute('/email_validation');
     await user.type(await screen.findByLabelText('Confirmation code'), 'AAAAAA');

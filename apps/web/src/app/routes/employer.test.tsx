@@ -41,23 +41,39 @@ interface Calls {
 
 function employerHandlers(options: { entrypoint?: Partial<TEmployerEntrypoint>; military?: boolean | null; employers?: TEmployer[] } = {}): Calls {
   const calls: Calls = { searches: [], bodies: [] };
-  const record = (path: string, answer: () => Response) => async ({ request }: { request: Request }) => {
-    calls.bodies.push({ path, body: await request.json() });
-    return answer();
-  };
+  const record =
+    (path: string, answer: () => Response) =>
+    async ({ request }: { request: Request }) => {
+      calls.bodies.push({ path, body: await request.json() });
+      return answer();
+    };
   server.use(
     http.get(api('/employer_entrypoint'), () => HttpResponse.json({ ...emptyEntrypoint, ...options.entrypoint })),
-    http.get(api('/about_yourself/show_field/military_active'), () => HttpResponse.json({ field: 'military_active', value: options.military === undefined ? false : options.military })),
+    http.get(api('/about_yourself/show_field/military_active'), () =>
+      HttpResponse.json({ field: 'military_active', value: options.military === undefined ? false : options.military }),
+    ),
     http.get(api('/employers'), ({ request }) => {
       const search = new URL(request.url).searchParams.get('search') ?? '';
       calls.searches.push(search);
       const list = options.employers ?? [CEDAR, PINECREST];
       return HttpResponse.json(list.filter((e) => e.name.toLowerCase().includes(search.toLowerCase())));
     }),
-    http.post(api('/about_yourself/update_field'), record('/about_yourself/update_field', () => HttpResponse.json({ loan_borrower: {} }))),
-    http.patch(api('/employer_selected'), record('/employer_selected', () => HttpResponse.json({ ok: true, new_status: 'phone_verification' }))),
-    http.post(api('/employers'), record('/employers', () => HttpResponse.json({ employer_id: 901 }, { status: 201 }))),
-    http.post(api('/change_income_source'), record('/change_income_source', () => HttpResponse.json({ ok: true, new_status: 'phone_verification' }))),
+    http.post(
+      api('/about_yourself/update_field'),
+      record('/about_yourself/update_field', () => HttpResponse.json({ loan_borrower: {} })),
+    ),
+    http.patch(
+      api('/employer_selected'),
+      record('/employer_selected', () => HttpResponse.json({ ok: true, new_status: 'phone_verification' })),
+    ),
+    http.post(
+      api('/employers'),
+      record('/employers', () => HttpResponse.json({ employer_id: 901 }, { status: 201 })),
+    ),
+    http.post(
+      api('/change_income_source'),
+      record('/change_income_source', () => HttpResponse.json({ ok: true, new_status: 'phone_verification' })),
+    ),
   );
   return calls;
 }
@@ -115,7 +131,10 @@ describe('employer and income', () => {
     expect(calls.searches).toEqual(['Cedar']);
     expect(calls.bodies).toEqual([
       { path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: '3 - 5 years' } } },
-      { path: '/employer_selected', body: { loan_borrower: { employer_id: 31, employee_id: 'CHP-1', working_time_range: '3 - 5 years', military_active: false } } },
+      {
+        path: '/employer_selected',
+        body: { loan_borrower: { employer_id: 31, employee_id: 'CHP-1', working_time_range: '3 - 5 years', military_active: false } },
+      },
     ]);
     expect(sessionStore.getState().user?.workflow_status).toBe('phone_verification');
     expect(sessionStore.getState().navigationStack.at(-1)).toBe('phone_verification');
@@ -135,7 +154,14 @@ describe('employer and income', () => {
 
   it('"employer not listed" clears the choice, asks name, frequency and last paycheck, creates the employer and selects it', async () => {
     signInAs({ workflow_status: 'employer' });
-    const calls = employerHandlers({ entrypoint: { income_source: 'Employed', employer_id: 32, employer_obj: { id: 32, name: PINECREST.name, partnership: null }, working_time_range: '1 - 3 years' } });
+    const calls = employerHandlers({
+      entrypoint: {
+        income_source: 'Employed',
+        employer_id: 32,
+        employer_obj: { id: 32, name: PINECREST.name, partnership: null },
+        working_time_range: '1 - 3 years',
+      },
+    });
     const user = userEvent.setup();
     const { router } = renderRoute('/application/employer');
     expect(await screen.findByText(PINECREST.name, { selector: 'strong' }, SLOW)).toBeInTheDocument();
@@ -162,13 +188,22 @@ describe('employer and income', () => {
 
   it('"Less than 1 year" shows the program rule once on the field, saves the range, and Confirm gets the server refusal there', async () => {
     signInAs({ workflow_status: 'employer' });
-    const calls = employerHandlers({ entrypoint: { income_source: 'Employed', employer_id: 32, employer_obj: { id: 32, name: PINECREST.name, partnership: null }, working_time_range: '1 - 3 years' } });
+    const calls = employerHandlers({
+      entrypoint: {
+        income_source: 'Employed',
+        employer_id: 32,
+        employer_obj: { id: 32, name: PINECREST.name, partnership: null },
+        working_time_range: '1 - 3 years',
+      },
+    });
     const refusal = { errors: { working_time_range: [MSG.tenureTooShort] } };
     server.use(
       http.post(api('/about_yourself/update_field'), async ({ request }) => {
         const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
         calls.bodies.push({ path: '/about_yourself/update_field', body });
-        return body.loan_borrower.working_time_range === 'Less than 1 year' ? HttpResponse.json(refusal, { status: 422 }) : HttpResponse.json({ loan_borrower: body.loan_borrower });
+        return body.loan_borrower.working_time_range === 'Less than 1 year'
+          ? HttpResponse.json(refusal, { status: 422 })
+          : HttpResponse.json({ loan_borrower: body.loan_borrower });
       }),
       http.patch(api('/employer_selected'), async ({ request }) => {
         calls.bodies.push({ path: '/employer_selected', body: await request.json() });
@@ -182,7 +217,9 @@ describe('employer and income', () => {
     expect(tenureSelect()).toHaveAccessibleDescription(MSG.tenureTooShort);
     expect(confirmButton()).toBeEnabled();
     expect(confirmButton()).not.toHaveAttribute('aria-describedby');
-    await waitFor(() => expect(calls.bodies).toEqual([{ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: 'Less than 1 year' } } }]));
+    await waitFor(() =>
+      expect(calls.bodies).toEqual([{ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: 'Less than 1 year' } } }]),
+    );
     expect(screen.getAllByText(MSG.tenureTooShort)).toHaveLength(1);
 
     await user.click(confirmButton());
@@ -193,17 +230,20 @@ describe('employer and income', () => {
 
     await user.selectOptions(tenureSelect(), '3 - 5 years');
     expect(screen.queryByText(MSG.tenureTooShort)).not.toBeInTheDocument();
-    await waitFor(() => expect(calls.bodies.at(-1)).toEqual({ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: '3 - 5 years' } } }));
+    await waitFor(() =>
+      expect(calls.bodies.at(-1)).toEqual({ path: '/about_yourself/update_field', body: { loan_borrower: { working_time_range: '3 - 5 years' } } }),
+    );
   });
 
-  it("an unanswered active-duty question: Confirm says \"can't be blank\" on it and focuses it; Yes warns and Confirm gets the server refusal", async () => {
+  it('an unanswered active-duty question: Confirm says "can\'t be blank" on it and focuses it; Yes warns and Confirm gets the server refusal', async () => {
     signInAs({ workflow_status: 'employer' });
     const calls = employerHandlers({ military: null, entrypoint: { income_source: 'Retired', working_time_range: 'More than 5 years' } });
     server.use(
       http.post(api('/about_yourself/update_field'), async ({ request }) => {
         const body = (await request.json()) as { loan_borrower: Record<string, unknown> };
         calls.bodies.push({ path: '/about_yourself/update_field', body });
-        if (body.loan_borrower.military_active === true) return HttpResponse.json({ errors: { military_active: [APPLICATION_MSG.militaryIneligible] } }, { status: 422 });
+        if (body.loan_borrower.military_active === true)
+          return HttpResponse.json({ errors: { military_active: [APPLICATION_MSG.militaryIneligible] } }, { status: 422 });
         return HttpResponse.json({ loan_borrower: body.loan_borrower });
       }),
     );
@@ -262,8 +302,18 @@ describe('employer and income', () => {
 
   it('shows employee_id and employer_id errors of the server on their fields; changing the source clears the employer', async () => {
     signInAs({ workflow_status: 'employer' });
-    employerHandlers({ entrypoint: { income_source: 'Employed', employer_id: 31, employer_obj: { id: 31, name: CEDAR.name, partnership: 'b2b_partner' }, employee_id: 'X', working_time_range: '1 - 3 years' } });
-    server.use(http.patch(api('/employer_selected'), () => HttpResponse.json({ errors: { employee_id: ['is invalid'], employer_id: ['not found'] } }, { status: 422 })));
+    employerHandlers({
+      entrypoint: {
+        income_source: 'Employed',
+        employer_id: 31,
+        employer_obj: { id: 31, name: CEDAR.name, partnership: 'b2b_partner' },
+        employee_id: 'X',
+        working_time_range: '1 - 3 years',
+      },
+    });
+    server.use(
+      http.patch(api('/employer_selected'), () => HttpResponse.json({ errors: { employee_id: ['is invalid'], employer_id: ['not found'] } }, { status: 422 })),
+    );
     const user = userEvent.setup();
     renderRoute('/application/employer');
     expect(await screen.findByLabelText(/Employee ID/, {}, SLOW)).toHaveValue('X');

@@ -36,9 +36,25 @@ const esignAnswer = (overrides: { full_name?: string; font_size?: number; partne
   },
   agreements: [
     { id: 11, name: 'promissory_note_terms', title: 'Promissory Note', file_url: '/api/borrower_agreement_documents/11', accepted: false },
-    ...(overrides.partner ? [{ id: 12, name: 'partner_payroll_authorization', title: 'Authorization and Instructions', file_url: '/api/borrower_agreement_documents/12', accepted: false }] : []),
+    ...(overrides.partner
+      ? [
+          {
+            id: 12,
+            name: 'partner_payroll_authorization',
+            title: 'Authorization and Instructions',
+            file_url: '/api/borrower_agreement_documents/12',
+            accepted: false,
+          },
+        ]
+      : []),
     { id: 13, name: 'consent_text_messaging', title: 'Consent to Text Messaging', file_url: '/api/borrower_agreement_documents/13', accepted: true },
-    { id: 14, name: 'consent_eletronic_comunications', title: 'Consent to Electronic Communications', file_url: '/api/borrower_agreement_documents/14', accepted: true },
+    {
+      id: 14,
+      name: 'consent_eletronic_comunications',
+      title: 'Consent to Electronic Communications',
+      file_url: '/api/borrower_agreement_documents/14',
+      accepted: true,
+    },
     { id: 15, name: 'privacy_notice', title: 'Privacy Notice', file_url: '/api/borrower_agreement_documents/15', accepted: true },
     { id: 16, name: 'consent_for_loan_eligibility', title: 'Loan Eligibility Terms', file_url: '/api/borrower_agreement_documents/16', accepted: true },
   ],
@@ -58,7 +74,9 @@ function esignHandlers(options: { partner?: boolean; noteStatus?: number; noNote
     }),
     http.get(api('/borrower_agreement_documents/11'), () => {
       state.noteLoads += 1;
-      return state.noteStatus ? HttpResponse.json({ error: 'Document not found' }, { status: state.noteStatus }) : new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } });
+      return state.noteStatus
+        ? HttpResponse.json({ error: 'Document not found' }, { status: state.noteStatus })
+        : new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } });
     }),
     http.post(api('/agreements'), async ({ request }) => {
       calls.push({ path: '/agreements', body: await request.json() });
@@ -69,9 +87,11 @@ function esignHandlers(options: { partner?: boolean; noteStatus?: number; noNote
       const refused = options.sign?.();
       if (refused) return refused;
       state.signed = true;
-      return (
-        HttpResponse.json({ new_status: 'application_submitted', workflow_status: { next_status: 'application_submitted' }, document: { id: 90, file_url: '/api/borrower_agreement_documents/11', sha256: 'a'.repeat(64), signed_at: '2026-11-22T18:00:00Z' } })
-      );
+      return HttpResponse.json({
+        new_status: 'application_submitted',
+        workflow_status: { next_status: 'application_submitted' },
+        document: { id: 90, file_url: '/api/borrower_agreement_documents/11', sha256: 'a'.repeat(64), signed_at: '2026-11-22T18:00:00Z' },
+      });
     }),
   );
   return Object.assign(calls, { state });
@@ -95,10 +115,19 @@ describe('e-signature page', { timeout: 30_000 }, () => {
     const signature = screen.getByTestId('signature-preview');
     expect(signature).toHaveTextContent('Ana Lima');
     expect(signature).toHaveStyle({ fontSize: '38px' });
-    for (const title of ['Authorization and Instructions', 'Consent to Text Messaging', 'Consent to Electronic Communications', 'Privacy Notice', 'Loan Eligibility Terms']) {
+    for (const title of [
+      'Authorization and Instructions',
+      'Consent to Text Messaging',
+      'Consent to Electronic Communications',
+      'Privacy Notice',
+      'Loan Eligibility Terms',
+    ]) {
       expect(screen.getByRole('link', { name: `${title} (opens in a new window)` })).toBeInTheDocument();
     }
-    expect(await screen.findByRole('link', { name: 'Open the promissory note (PDF) (opens in a new window)' })).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    expect(await screen.findByRole('link', { name: 'Open the promissory note (PDF) (opens in a new window)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^blob:/),
+    );
     // The note is also embedded on the page, 500 px tall (access §9).
     const embed = screen.getByTitle('Promissory note');
     expect(embed.tagName).toBe('IFRAME');
@@ -109,7 +138,11 @@ describe('e-signature page', { timeout: 30_000 }, () => {
   it('shows the rates with two decimals', async () => {
     signInAs({ workflow_status: 'esignature_needed' });
     esignHandlers();
-    server.use(http.get(api('/esignature'), () => HttpResponse.json({ ...esignAnswer(), loan_terms: { ...esignAnswer().loan_terms, apr: '21.591', interest_rate: '18' } })));
+    server.use(
+      http.get(api('/esignature'), () =>
+        HttpResponse.json({ ...esignAnswer(), loan_terms: { ...esignAnswer().loan_terms, apr: '21.591', interest_rate: '18' } }),
+      ),
+    );
     renderRoute('/esignature');
     await pageShown();
     expect(await screen.findByText('21.59%')).toBeInTheDocument();

@@ -21,7 +21,10 @@ function feedbackAnswer(overrides: Partial<TFeedbackResponse['fields']> = {}, al
   return {
     message: 'Please fix your address and date of birth and send a recent pay stub.',
     fields: {
-      loan_borrower: { address: { address: '1 Rodney Square', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 }, date_of_birth: '04/12/1986' },
+      loan_borrower: {
+        address: { address: '1 Rodney Square', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 },
+        date_of_birth: '04/12/1986',
+      },
       documents: { pay_stub: [] },
       bank_information: null,
       ...overrides,
@@ -41,10 +44,33 @@ function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof
     http.get(api('/documents'), () => HttpResponse.json((options.stored ?? []).map((d) => ({ ...d, document_type_name: 'pay_stub' })))),
     http.post(api('/bank_informations/update_field'), async ({ request }) => {
       calls.push({ path: '/bank_informations/update_field', body: await request.json() });
-      return HttpResponse.json({ ok: true, bank_information: { id: 1, account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '*****4321', bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: null, statement_document_id: null } });
+      return HttpResponse.json({
+        ok: true,
+        bank_information: {
+          id: 1,
+          account_type: 'savings',
+          routing_transfer_number: '034821624',
+          bank_account_number: '*****4321',
+          bank_name: 'HARBOR POINT BANK, N.A.',
+          logo: null,
+          source: 'manual',
+          verified_at: null,
+          statement_document_id: null,
+        },
+      });
     }),
     http.get(api('/bank_informations'), () =>
-      HttpResponse.json({ id: 1, account_type: 'checking', routing_transfer_number: '034821624', bank_account_number: '*****6789', bank_name: 'HARBOR POINT BANK, N.A.', logo: null, source: 'manual', verified_at: null, statement_document_id: null }),
+      HttpResponse.json({
+        id: 1,
+        account_type: 'checking',
+        routing_transfer_number: '034821624',
+        bank_account_number: '*****6789',
+        bank_name: 'HARBOR POINT BANK, N.A.',
+        logo: null,
+        source: 'manual',
+        verified_at: null,
+        statement_document_id: null,
+      }),
     ),
     http.put(api('/feedback'), async ({ request }) => {
       calls.push({ path: '/feedback', body: await request.json() });
@@ -110,7 +136,12 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
     expect(calls).toEqual([
       {
         path: '/feedback',
-        body: { loan_borrower: { address: { address: '1201 N Market St', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 }, date_of_birth: '05/20/1985' } },
+        body: {
+          loan_borrower: {
+            address: { address: '1201 N Market St', unit_number: 'Apt 4', zip_code: '19801', city: 'Wilmington', state_id: 8 },
+            date_of_birth: '05/20/1985',
+          },
+        },
       },
     ]);
     expect(sessionStore.getState().user?.workflow_status).toBe('ready_for_review');
@@ -119,7 +150,9 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
 
   it("puts the server's field errors on their fields", async () => {
     signInAs({ workflow_status: 'feedback_sent' });
-    feedbackHandlers(feedbackAnswer({ documents: {} }), { put: () => HttpResponse.json({ errors: { zip_code: ['is invalid'] } }, { status: 422 }) as Response });
+    feedbackHandlers(feedbackAnswer({ documents: {} }), {
+      put: () => HttpResponse.json({ errors: { zip_code: ['is invalid'] } }, { status: 422 }) as Response,
+    });
     const user = userEvent.setup();
     renderRoute('/feedback');
     await pageShown();
@@ -187,7 +220,10 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[0]).toEqual({ path: '/bank_informations/update_field', body: { bank_information: { account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '987654321' } } });
+    expect(calls[0]).toEqual({
+      path: '/bank_informations/update_field',
+      body: { bank_information: { account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '987654321' } },
+    });
     expect(calls[1]).toEqual({
       path: '/feedback',
       body: {
@@ -281,14 +317,21 @@ describe('feedback form rules', () => {
     expect(validate(values, ctx)).toEqual({ state_id: MSG.stateUnavailable });
     expect(validate({ ...values, working_time_range: 'Less than 1 year' }, ctx).working_time_range).toBe(MSG.tenureTooShort);
     expect(validate(values, { ...ctx, partnerEmployer: true }).employee_id).toBe("can't be blank");
-    expect(feedbackBody(answer, { ...values, state_id: '8', employee_id: ' E-1 ' })).toEqual({ employer_id: 5, employee_id: 'E-1', working_time_range: '3 - 5 years', state_id: 8 });
+    expect(feedbackBody(answer, { ...values, state_id: '8', employee_id: ' E-1 ' })).toEqual({
+      employer_id: 5,
+      employee_id: 'E-1',
+      working_time_range: '3 - 5 years',
+      state_id: 8,
+    });
   });
 
   it('checks the SSN confirmation only once nine digits are in, and names every input', () => {
     const values = { social_security_number: '123-45-6789', social_security_number_confirmation: '' };
     expect(validate(values, ctx).social_security_number_confirmation).toBe("can't be blank");
     expect(validate({ ...values, social_security_number_confirmation: '123-45-6' }, ctx).social_security_number_confirmation).toBe(SSN_CONFIRMATION_INCOMPLETE);
-    expect(validate({ ...values, social_security_number_confirmation: '123-45-6780' }, ctx).social_security_number_confirmation).toBe(MSG.ssnConfirmationMismatch);
+    expect(validate({ ...values, social_security_number_confirmation: '123-45-6780' }, ctx).social_security_number_confirmation).toBe(
+      MSG.ssnConfirmationMismatch,
+    );
     expect(validate({ ...values, social_security_number_confirmation: '123-45-6789' }, ctx).social_security_number_confirmation).toBeUndefined();
     expect(validate({ annual_income: '$' }, ctx).annual_income).toBe("can't be blank");
     expect(validate({ annual_income: '$99,999.99' }, ctx).annual_income).toBeUndefined();

@@ -105,12 +105,16 @@ describe('/forgot_password/{token}: choosing a new password', () => {
   });
 
   it('says what is wrong with the link instead of the generic message', async () => {
-    server.use(http.patch(api('/password'), () => HttpResponse.json({ errors: { reset_password_token: ['has expired, please request a new one'] } }, { status: 422 })));
+    server.use(
+      http.patch(api('/password'), () => HttpResponse.json({ errors: { reset_password_token: ['has expired, please request a new one'] } }, { status: 422 })),
+    );
     const user = userEvent.setup();
     renderRoute('/forgot_password/old-token');
     await choose(user);
     await user.click(screen.getByRole('button', { name: 'Save password' }));
-    await waitFor(() => expect(notify.list()).toEqual([expect.objectContaining({ kind: 'error', message: 'Reset password token has expired, please request a new one' })]));
+    await waitFor(() =>
+      expect(notify.list()).toEqual([expect.objectContaining({ kind: 'error', message: 'Reset password token has expired, please request a new one' })]),
+    );
   });
 
   it("shows 'Error on saving your password!' and the field errors otherwise", async () => {

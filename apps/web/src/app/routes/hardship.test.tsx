@@ -28,10 +28,27 @@ const request = (o: Partial<THardshipRequest> = {}): THardshipRequest => ({
   decision: null,
   created_at: '2029-02-20T12:00:00.000Z',
   decided_at: null,
-  history: [{ kind: 'submitted', by: 'borrower', staff_name: null, message: null, at: '2029-02-20T12:00:00.000Z', documents: [{ id: 100, file_name: 'bill.pdf', uploaded_at: '2029-02-20T11:00:00.000Z' }] }],
+  history: [
+    {
+      kind: 'submitted',
+      by: 'borrower',
+      staff_name: null,
+      message: null,
+      at: '2029-02-20T12:00:00.000Z',
+      documents: [{ id: 100, file_name: 'bill.pdf', uploaded_at: '2029-02-20T11:00:00.000Z' }],
+    },
+  ],
   ...o,
 });
-const page = (requests: THardshipRequest[], refusal: string | null = null): THardshipPage => ({ loan_id: 7, loan_identifier: '1234-56-7890', loan_status: 'opened', days_past_due: 18, refusal, plans, requests });
+const page = (requests: THardshipRequest[], refusal: string | null = null): THardshipPage => ({
+  loan_id: 7,
+  loan_identifier: '1234-56-7890',
+  loan_status: 'opened',
+  days_past_due: 18,
+  refusal,
+  plans,
+  requests,
+});
 
 /** A document store for hardship documents, as the server keeps it. */
 function documentsServer(initial: TDocument[] = []) {
@@ -40,7 +57,14 @@ function documentsServer(initial: TDocument[] = []) {
     http.get(api('/documents'), () => HttpResponse.json(stored)),
     http.post(api('/documents'), async ({ request: req }) => {
       const file = (await req.formData()).get('document[file]') as File;
-      const created: TDocument = { id: 100 + stored.length, file_name: file.name, file_url: `/api/documents/${100 + stored.length}`, file_size: 2048, file_extension: 'pdf', document_type_name: 'hardship_document' };
+      const created: TDocument = {
+        id: 100 + stored.length,
+        file_name: file.name,
+        file_url: `/api/documents/${100 + stored.length}`,
+        file_size: 2048,
+        file_extension: 'pdf',
+        document_type_name: 'hardship_document',
+      };
       stored = [...stored, created];
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -81,7 +105,15 @@ describe('hardship help page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Submit my request' }));
 
     await waitFor(() =>
-      expect(body).toEqual({ reason: 'medical', description: 'I had surgery and cannot work for six weeks.', defer_payments: 2, waive_late_fees: true, document_ids: [100], monthly_income: 250_000, monthly_expenses: null }),
+      expect(body).toEqual({
+        reason: 'medical',
+        description: 'I had surgery and cannot work for six weeks.',
+        defer_payments: 2,
+        waive_late_fees: true,
+        document_ids: [100],
+        monthly_income: 250_000,
+        monthly_expenses: null,
+      }),
     );
     const card = await screen.findByRole('region', { name: 'Hardship request of 02/20/2029' });
     expect(within(card).getByText('Submitted')).toBeInTheDocument();
@@ -92,7 +124,10 @@ describe('hardship help page', { timeout: 30_000 }, () => {
   it('shows staff’s question and sends the answer; an approved request shows the new schedule and the re-disclosed APR', async () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true });
     documentsServer();
-    let current = page([request({ status: 'info_requested', staff_message: 'Please send the hospital letter.' })], 'This loan already has an open hardship request.');
+    let current = page(
+      [request({ status: 'info_requested', staff_message: 'Please send the hospital letter.' })],
+      'This loan already has an open hardship request.',
+    );
     let answer: unknown;
     server.use(
       http.get(api('/dashboard/loans/7/hardship'), () => HttpResponse.json(current)),
@@ -137,10 +172,14 @@ describe('hardship help page', { timeout: 30_000 }, () => {
 
   it('after a declined request, a new one does not send the documents of the old one again', async () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true });
-    documentsServer([{ id: 100, file_name: 'bill.pdf', file_url: '/api/documents/100', file_size: 2048, file_extension: 'pdf', document_type_name: 'hardship_document' }]);
+    documentsServer([
+      { id: 100, file_name: 'bill.pdf', file_url: '/api/documents/100', file_size: 2048, file_extension: 'pdf', document_type_name: 'hardship_document' },
+    ]);
     let body: Record<string, unknown> | undefined;
     server.use(
-      http.get(api('/dashboard/loans/7/hardship'), () => HttpResponse.json(page([request({ status: 'declined', staff_message: 'Your income covers the payment.' })]))),
+      http.get(api('/dashboard/loans/7/hardship'), () =>
+        HttpResponse.json(page([request({ status: 'declined', staff_message: 'Your income covers the payment.' })])),
+      ),
       http.post(api('/dashboard/loans/7/hardship_requests'), async ({ request: req }) => {
         body = (await req.json()) as Record<string, unknown>;
         return HttpResponse.json(request(), { status: 201 });

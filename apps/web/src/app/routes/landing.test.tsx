@@ -135,7 +135,22 @@ describe('signed-in home: the status panel', { timeout: 20_000 }, () => {
     server.use(
       http.get(api('/token_is_valid'), () => HttpResponse.json({ ...answer, loan_borrower: { ...answer.loan_borrower, employer_id: 4 } })),
       http.get(api('/employers/4'), () =>
-        HttpResponse.json({ id: 4, name: 'Pinecrest', logo_link: '/l.svg', employer_type: 'private', partnership: null, payment_type: 'split_direct_deposit', pay_frequency: 'biweekly', payroll_portal: null, pay_stub_help: '', video_url: null, argyle_id: null, multiple_paycheck: false, payroll_service: null, is_other: false }),
+        HttpResponse.json({
+          id: 4,
+          name: 'Pinecrest',
+          logo_link: '/l.svg',
+          employer_type: 'private',
+          partnership: null,
+          payment_type: 'split_direct_deposit',
+          pay_frequency: 'biweekly',
+          payroll_portal: null,
+          pay_stub_help: '',
+          video_url: null,
+          argyle_id: null,
+          multiple_paycheck: false,
+          payroll_service: null,
+          is_other: false,
+        }),
       ),
     );
     renderRoute('/');
@@ -145,7 +160,11 @@ describe('signed-in home: the status panel', { timeout: 20_000 }, () => {
   it('in analysis: the 24-48 hours message, and no rating form (only the Approved panel has it)', async () => {
     signedIn({ workflow_status: 'application_submitted', feedback_rating: false });
     renderRoute('/');
-    expect(await screen.findByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('We received your application and it is in analysis. Our customer service reviews applications within 24-48 hours.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('In Analysis')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Rate your experience' })).not.toBeInTheDocument();
   });

@@ -36,7 +36,17 @@ const terms = (overrides: Partial<TLoanTerms> = {}): TLoanTerms => ({
   ...overrides,
 });
 
-const CHEAP = terms({ amount: 50_000, fee_amount: 0, payment_per_term: 4_131, terms: 13, terms_in_months: 6, apr: '25.91', total_of_payments: 53_710, finance_charge: 3_710, amount_financed: 50_000 });
+const CHEAP = terms({
+  amount: 50_000,
+  fee_amount: 0,
+  payment_per_term: 4_131,
+  terms: 13,
+  terms_in_months: 6,
+  apr: '25.91',
+  total_of_payments: 53_710,
+  finance_charge: 3_710,
+  amount_financed: 50_000,
+});
 
 function loanHandlers(options: { base?: TLoanTerms } = {}) {
   const calls: string[] = [];
@@ -50,7 +60,15 @@ function loanHandlers(options: { base?: TLoanTerms } = {}) {
     }),
     http.get(api('/consent_for_loan_eligibility'), ({ request }) => {
       calls.push(`GET /consent_for_loan_eligibility?state=${new URL(request.url).searchParams.get('state')}`);
-      return HttpResponse.json({ id: 40, name: 'consent_for_loan_eligibility', title: 'Consent for Loan Eligibility — Delaware', version: '1', state_abbreviation: 'DE', file_url: '/api/agreement_documents/40/view', pdf_url: '/api/agreement_documents/40/pdf' });
+      return HttpResponse.json({
+        id: 40,
+        name: 'consent_for_loan_eligibility',
+        title: 'Consent for Loan Eligibility — Delaware',
+        version: '1',
+        state_abbreviation: 'DE',
+        file_url: '/api/agreement_documents/40/view',
+        pdf_url: '/api/agreement_documents/40/pdf',
+      });
     }),
     http.get(api('/associate_terms_consent'), () => {
       calls.push('GET /associate_terms_consent');
@@ -140,7 +158,10 @@ describe('loan terms', () => {
     expect(next).toBeEnabled();
     await user.click(next);
     await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'));
-    expect(calls.filter((c) => !c.startsWith('GET /loan') && !c.startsWith('GET /consent'))).toEqual(['GET /associate_terms_consent', 'POST /workflow/next_status loan_terms']);
+    expect(calls.filter((c) => !c.startsWith('GET /loan') && !c.startsWith('GET /consent'))).toEqual([
+      'GET /associate_terms_consent',
+      'POST /workflow/next_status loan_terms',
+    ]);
     expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
   });
 

@@ -16,7 +16,17 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
     // 2/3 of the total of payments paid: 66.66…% is shown 66.6%, not 66.7%.
     servicingHandlers({
       loan: servicingLoan({ paid_amount: 240_000, total_of_payments: 360_000 }),
-      payments: [paymentRow({ id: 1, amount: 123_456_78, principal_paid: 100_000_00, interest_paid: 23_456_78, fees_paid: 0, due_date: '2026-10-15', effective_date: '2026-10-14' })],
+      payments: [
+        paymentRow({
+          id: 1,
+          amount: 123_456_78,
+          principal_paid: 100_000_00,
+          interest_paid: 23_456_78,
+          fees_paid: 0,
+          due_date: '2026-10-15',
+          effective_date: '2026-10-14',
+        }),
+      ],
       documents: [loanDocument({ id: 9, file_name: 'Promissory note and disclosures 2026.pdf' }), loanDocument({ id: 10, file_name: 'Short name.pdf' })],
     });
     renderRoute('/dashboard/loans-and-payments');
@@ -39,7 +49,9 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
     expect(within(documents).getByText('Short name.pdf')).toBeInTheDocument();
 
     const history = await screen.findByRole('table', { name: 'Payment history' });
-    const cells = within(history).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(history)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['One-time payment', '$123,456.78', '$100,000.00', '$23,456.78', '$0.00', '10/15/2026', '10/14/2026']);
     // Text alternative of the charts.
     expect(screen.getByText(/Principal went from/)).toBeInTheDocument();
@@ -49,7 +61,9 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
     signedIn();
     const loan = servicingLoan({});
     servicingHandlers({ loan, payments: [], documents: [] });
-    server.use(http.get(api(`/dashboard/loans/${loan.id}/payment_plans`), () => HttpResponse.json({
+    server.use(
+      http.get(api(`/dashboard/loans/${loan.id}/payment_plans`), () =>
+        HttpResponse.json({
           plans: [
             {
               id: 3,
@@ -66,7 +80,9 @@ describe('loans & payments: loan details (spec §2 loanDetails)', { timeout: 20_
               document: null,
             },
           ],
-        })));
+        }),
+      ),
+    );
     renderRoute('/dashboard/loans-and-payments');
     expect(await screen.findByText('A payment plan is waiting for you')).toBeInTheDocument();
     expect(screen.getByText(/sign it by 12\/07\/2026/)).toBeInTheDocument();

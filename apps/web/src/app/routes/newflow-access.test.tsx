@@ -12,7 +12,11 @@ const NF = '/application/newflow';
 
 const purposes = () =>
   http.get(api('/loan_purposes'), () =>
-    HttpResponse.json(['Major Purchase', 'Debit Consolidation', 'Home Improvements', 'Payoff Credit Cards', 'Emergency Cash', 'Rental Deposits', 'Vacations', 'Other'].map((name, index) => ({ id: index + 1, name }))),
+    HttpResponse.json(
+      ['Major Purchase', 'Debit Consolidation', 'Home Improvements', 'Payoff Credit Cards', 'Emergency Cash', 'Rental Deposits', 'Vacations', 'Other'].map(
+        (name, index) => ({ id: index + 1, name }),
+      ),
+    ),
   );
 
 describe('new-flow sign-in (e-mail step, then password step)', () => {
@@ -24,7 +28,19 @@ describe('new-flow sign-in (e-mail step, then password step)', () => {
       captchaOk(),
       http.post(api('/login'), () =>
         HttpResponse.json(
-          { data: { id: 7, email: 'ana@example.com', workflow_status: 'loan_offer', loan_type: 'new', feedback_rating: false, refinancing: false, new_flow: true, avatar: null, loan_borrower: { first_name: 'Ana', last_name: 'Lima', employer_id: null, refer_code: null, referred_by: null, state_id: 8 } } },
+          {
+            data: {
+              id: 7,
+              email: 'ana@example.com',
+              workflow_status: 'loan_offer',
+              loan_type: 'new',
+              feedback_rating: false,
+              refinancing: false,
+              new_flow: true,
+              avatar: null,
+              loan_borrower: { first_name: 'Ana', last_name: 'Lima', employer_id: null, refer_code: null, referred_by: null, state_id: 8 },
+            },
+          },
           { headers: { authorization: 'tok' } },
         ),
       ),
@@ -100,7 +116,9 @@ describe('new-flow verify_email', () => {
 
   it('a right code opens job_info and marks the account as a new-flow one', async () => {
     server.use(
-      http.get(api('/confirmation'), () => HttpResponse.json({ email: 'ana@example.com', workflow_status: 'job_info' }, { headers: { authorization: 'fresh' } })),
+      http.get(api('/confirmation'), () =>
+        HttpResponse.json({ email: 'ana@example.com', workflow_status: 'job_info' }, { headers: { authorization: 'fresh' } }),
+      ),
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'job_info' }))),
       navigationStackHandler('job_info'),
       http.get(api('/applicationflow/application_step/job_info'), () => HttpResponse.json({ error: 'not in this test' }, { status: 500 })),
@@ -156,9 +174,22 @@ describe('Check Your Rate (new-flow sign-up)', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/verify_email`));
-    expect(body).toMatchObject({ application_member: { email: 'ana@example.com' }, loan: { amount: 250_000, payment_frequency: 'weekly', loan_purpose_name: 'Vacations' }, new_flow: true, loan_borrower: { state_id: 8 } });
+    expect(body).toMatchObject({
+      application_member: { email: 'ana@example.com' },
+      loan: { amount: 250_000, payment_frequency: 'weekly', loan_purpose_name: 'Vacations' },
+      new_flow: true,
+      loan_borrower: { state_id: 8 },
+    });
     // The terms checkbox covers five documents: each is sent, so the server records each consent.
-    expect(body).toMatchObject({ agreements: { privacy_notice: true, consent_eletronic_comunications: true, consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true } });
+    expect(body).toMatchObject({
+      agreements: {
+        privacy_notice: true,
+        consent_eletronic_comunications: true,
+        consent_text_messaging: true,
+        auto_debit_disclosure: true,
+        terms_of_use: true,
+      },
+    });
     expect((body as unknown as { application_member: Record<string, unknown> }).application_member).not.toHaveProperty('password');
     expect(sessionStore.getState().pendingEmail).toBe('ana@example.com');
   }, 20_000);

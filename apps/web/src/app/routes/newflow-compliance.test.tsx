@@ -13,7 +13,16 @@ const NF = '/application/newflow';
 
 function stepGet(step: string, data: unknown) {
   return http.get(api(`/applicationflow/application_step/${step}`), () =>
-    HttpResponse.json({ workflow_status_key: step, current_status: step, new_status: null, finalized_application: false, first_name: 'Ana', last_name: 'Lima', reapply_date: null, data }),
+    HttpResponse.json({
+      workflow_status_key: step,
+      current_status: step,
+      new_status: null,
+      finalized_application: false,
+      first_name: 'Ana',
+      last_name: 'Lima',
+      reapply_date: null,
+      data,
+    }),
   );
 }
 
@@ -22,7 +31,19 @@ function at(status: 'loan_offer' | 'ssn_input') {
   sessionStore.updateUser({ new_flow: true });
 }
 
-const offer = (amount: number, payment: number) => ({ fixed_payment_amount: payment, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '19.99', apr: '24.50', fee_amount: 2500, amount, finance_charge: 30000, total_of_payments: amount + 30000, special: false });
+const offer = (amount: number, payment: number) => ({
+  fixed_payment_amount: payment,
+  term_frequency: 'biweekly',
+  terms_in_months: 12,
+  terms: 26,
+  interest_rate: '19.99',
+  apr: '24.50',
+  fee_amount: 2500,
+  amount,
+  finance_charge: 30000,
+  total_of_payments: amount + 30000,
+  special: false,
+});
 const REASON = 'Proportion of balances to credit limits on bank/national revolving or other revolving accounts is too high';
 const notice = {
   id: 3,
@@ -39,13 +60,25 @@ const notice = {
 describe('loan_offer: counteroffer', () => {
   it('says the offers are less than asked, with the principal reasons, the score used and the full notice', async () => {
     at('loan_offer');
-    server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [offer(100_000, 4500)], one_times: [], discount_percentage: 0, is_split_direct_deposit: false, counteroffer: notice }), agreementHandler());
+    server.use(
+      stepGet('loan_offer', {
+        split_direct_deposit: [],
+        auto_debit: [offer(100_000, 4500)],
+        one_times: [],
+        discount_percentage: 0,
+        is_split_direct_deposit: false,
+        counteroffer: notice,
+      }),
+      agreementHandler(),
+    );
     const user = userEvent.setup();
     renderRoute(`${NF}/loan_offer`);
     const section = await screen.findByRole('region', { name: 'These offers are for less than you asked' });
     expect(section).toHaveTextContent('You asked for $2,000.00. We can offer you up to $1,000.00.');
     expect(within(section).getByRole('listitem')).toHaveTextContent(REASON);
-    expect(section).toHaveTextContent('We used your credit score (615) from Experian. You may get a free copy of your credit report from them if you ask within 60 days.');
+    expect(section).toHaveTextContent(
+      'We used your credit score (615) from Experian. You may get a free copy of your credit report from them if you ask within 60 days.',
+    );
     // "Every figure is final" is not the lead of a counteroffer.
     expect(screen.queryByText(/Every figure is final/)).not.toBeInTheDocument();
     await user.click(within(section).getByText('Read your notice (we also e-mailed it to you)'));
@@ -54,7 +87,16 @@ describe('loan_offer: counteroffer', () => {
 
   it('shows no counteroffer notice when the offers are for the amount asked', async () => {
     at('loan_offer');
-    server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [offer(300_000, 13_500)], one_times: [], discount_percentage: 0, is_split_direct_deposit: false }), agreementHandler());
+    server.use(
+      stepGet('loan_offer', {
+        split_direct_deposit: [],
+        auto_debit: [offer(300_000, 13_500)],
+        one_times: [],
+        discount_percentage: 0,
+        is_split_direct_deposit: false,
+      }),
+      agreementHandler(),
+    );
     renderRoute(`${NF}/loan_offer`);
     expect(await screen.findByText(/Every figure is final/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'These offers are for less than you asked' })).not.toBeInTheDocument();
@@ -64,7 +106,16 @@ describe('loan_offer: counteroffer', () => {
 describe('loan_offer: the split-deposit discount banner', () => {
   it('is not shown when no split-deposit offer is listed, even with a program discount', async () => {
     at('loan_offer');
-    server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [offer(300_000, 13_500)], one_times: [offer(200_000, 9_000)], discount_percentage: 10, is_split_direct_deposit: false }), agreementHandler());
+    server.use(
+      stepGet('loan_offer', {
+        split_direct_deposit: [],
+        auto_debit: [offer(300_000, 13_500)],
+        one_times: [offer(200_000, 9_000)],
+        discount_percentage: 10,
+        is_split_direct_deposit: false,
+      }),
+      agreementHandler(),
+    );
     renderRoute(`${NF}/loan_offer`);
     expect(await screen.findByRole('radiogroup', { name: 'Auto-debit (ACH)' })).toBeInTheDocument();
     expect(screen.queryByText(/lower interest rate/)).not.toBeInTheDocument();
@@ -73,7 +124,16 @@ describe('loan_offer: the split-deposit discount banner', () => {
 
   it('is shown with the split-deposit offers it applies to', async () => {
     at('loan_offer');
-    server.use(stepGet('loan_offer', { split_direct_deposit: [offer(300_000, 13_000)], auto_debit: [offer(300_000, 13_500)], one_times: [], discount_percentage: 10, is_split_direct_deposit: true }), agreementHandler());
+    server.use(
+      stepGet('loan_offer', {
+        split_direct_deposit: [offer(300_000, 13_000)],
+        auto_debit: [offer(300_000, 13_500)],
+        one_times: [],
+        discount_percentage: 10,
+        is_split_direct_deposit: true,
+      }),
+      agreementHandler(),
+    );
     renderRoute(`${NF}/loan_offer`);
     expect(await screen.findByText('Split direct deposit offers come with a 10.00% lower interest rate.')).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Split direct deposit (lower interest rate)' })).toBeInTheDocument();
@@ -101,7 +161,10 @@ describe('already_started: the e-mailed continue link', () => {
         bodies.push(await request.json());
         calls += 1;
         // 1: the sign-in pre-check; 2: the first resend; 3: the hourly limit.
-        return HttpResponse.json({ data: 'already_started', has_password: false, continue_link: calls < 3 ? 'sent' : 'limit_reached', link_valid_hours: 72 }, { status: 202 });
+        return HttpResponse.json(
+          { data: 'already_started', has_password: false, continue_link: calls < 3 ? 'sent' : 'limit_reached', link_valid_hours: 72 },
+          { status: 202 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -127,7 +190,9 @@ describe('already_started: the e-mailed continue link', () => {
     server.use(
       http.post(api('/email'), () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ data: 'already_started', has_password: false, continue_link: 'sent', link_valid_hours: 72 }, { status: 202 }) : HttpResponse.json({ data: 'password', has_password: true });
+        return calls === 1
+          ? HttpResponse.json({ data: 'already_started', has_password: false, continue_link: 'sent', link_valid_hours: 72 }, { status: 202 })
+          : HttpResponse.json({ data: 'password', has_password: true });
       }),
     );
     const user = userEvent.setup();
@@ -150,7 +215,10 @@ describe('already_started: the e-mailed continue link', () => {
 });
 
 describe('e-mail confirmation: a code a resend replaced', () => {
-  const superseded = () => http.get(api('/confirmation'), () => HttpResponse.json({ errors: { confirmation_token: ['is invalid'] }, reason: CONFIRMATION_SUPERSEDED }, { status: 422 }));
+  const superseded = () =>
+    http.get(api('/confirmation'), () =>
+      HttpResponse.json({ errors: { confirmation_token: ['is invalid'] }, reason: CONFIRMATION_SUPERSEDED }, { status: 422 }),
+    );
 
   it('keeps the spec message and adds that a newer code was sent (classic)', async () => {
     server.use(superseded());
@@ -184,7 +252,10 @@ describe('e-mail confirmation: a code a resend replaced', () => {
 describe('phone: the resend wait starts with the first send (classic page)', () => {
   it('counts down from the send that opened the code view; a reload of a code sent earlier does not wait', async () => {
     signInAs({ workflow_status: 'phone_verification', phone: null });
-    server.use(http.post(api('/phones'), () => HttpResponse.json({ number: '+12025550199', confirmed: false, new_status: 'phone_code_sent' }, { status: 201 })), agreementHandler());
+    server.use(
+      http.post(api('/phones'), () => HttpResponse.json({ number: '+12025550199', confirmed: false, new_status: 'phone_code_sent' }, { status: 201 })),
+      agreementHandler(),
+    );
     const user = userEvent.setup();
     renderRoute('/phone_verification');
     await user.type(await screen.findByLabelText('Mobile phone number'), '2025550199');

@@ -14,7 +14,17 @@ const NF = '/application/newflow';
 
 function stepGet(step: string, data: unknown, base: Record<string, unknown> = {}) {
   return http.get(api(`/applicationflow/application_step/${step}`), () =>
-    HttpResponse.json({ workflow_status_key: step, current_status: step, new_status: null, finalized_application: false, first_name: 'Ana', last_name: 'Lima', reapply_date: null, data, ...base }),
+    HttpResponse.json({
+      workflow_status_key: step,
+      current_status: step,
+      new_status: null,
+      finalized_application: false,
+      first_name: 'Ana',
+      last_name: 'Lima',
+      reapply_date: null,
+      data,
+      ...base,
+    }),
   );
 }
 
@@ -89,7 +99,10 @@ describe('ssn', () => {
     await user.type(repeat, '123456789');
     await user.click(submit);
     expect(await screen.findByText('has already been taken')).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: '123-45-6789', social_security_number_confirmation: '123-45-6789' } });
+    expect(bodies[0]).toMatchObject({
+      workflow_status_key: 'ssn_input',
+      loan_borrower: { social_security_number: '123-45-6789', social_security_number_confirmation: '123-45-6789' },
+    });
   }, 15_000);
 });
 
@@ -97,7 +110,10 @@ describe('select_program and split direct deposit', () => {
   it('auto-submits auto-debit when not qualified for split direct deposit', async () => {
     at('select_program');
     const bodies: Record<string, unknown>[] = [];
-    server.use(stepGet('select_program', { qualified_for_split_direct_deposit: false, allow_split_auto: false, discount_percentage: 0 }), stepPost('verify_bank_account', bodies));
+    server.use(
+      stepGet('select_program', { qualified_for_split_direct_deposit: false, allow_split_auto: false, discount_percentage: 0 }),
+      stepPost('verify_bank_account', bodies),
+    );
     const { router } = renderRoute(`${NF}/select_program`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/bank_account`));
     expect(bodies).toEqual([{ workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }]);
@@ -107,7 +123,16 @@ describe('select_program and split direct deposit', () => {
     at('split_direct_deposit');
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      stepGet('split_direct_deposit', { qualified_for_split_direct_deposit: true, allow_split_auto: false, error: 'no pay distribution', payroll_link: null, payrolls: [], allocation_amount: 8500, allotment_file: null, payroll_portal: null }),
+      stepGet('split_direct_deposit', {
+        qualified_for_split_direct_deposit: true,
+        allow_split_auto: false,
+        error: 'no pay distribution',
+        payroll_link: null,
+        payrolls: [],
+        allocation_amount: 8500,
+        allotment_file: null,
+        payroll_portal: null,
+      }),
       stepPost('split_direct_deposit_manual', bodies),
     );
     const { router } = renderRoute(`${NF}/split_direct_deposit`);
@@ -120,7 +145,10 @@ describe('password_creation', () => {
   it('checks the repeat and shows the server refusal under the referral code', async () => {
     at('password_creation');
     const bodies: Record<string, unknown>[] = [];
-    server.use(stepGet('password_creation', { refer_code: null }), stepPost('phone_validation', bodies, () => HttpResponse.json({ errors: { refer_code: [NEWFLOW_MSG.referralNotFound] } }, { status: 422 })));
+    server.use(
+      stepGet('password_creation', { refer_code: null }),
+      stepPost('phone_validation', bodies, () => HttpResponse.json({ errors: { refer_code: [NEWFLOW_MSG.referralNotFound] } }, { status: 422 })),
+    );
     const user = userEvent.setup();
     renderRoute(`${NF}/password_creation`);
     await user.type(await screen.findByLabelText('Password'), 'Secret-pass1');
@@ -133,17 +161,39 @@ describe('password_creation', () => {
     await user.type(screen.getByLabelText(/Referral code/), 'FRIEND1');
     await user.click(submit);
     expect(await screen.findByText(NEWFLOW_MSG.referralNotFound)).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ workflow_status_key: 'password_creation', loan_borrower: { password: 'Secret-pass1', password_confirm: 'Secret-pass1' }, refer_code: 'FRIEND1' });
+    expect(bodies[0]).toEqual({
+      workflow_status_key: 'password_creation',
+      loan_borrower: { password: 'Secret-pass1', password_confirm: 'Secret-pass1' },
+      refer_code: 'FRIEND1',
+    });
   }, 15_000);
 });
 
 describe('loan_offer', () => {
   it('shows the three lists with the discount as a lower interest rate and sends {isAutodebit, payment, amount}', async () => {
     at('loan_offer');
-    const offer = (amount: number, payment: number) => ({ fixed_payment_amount: payment, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '19.99', apr: '24.50', fee_amount: 2500, amount, finance_charge: 30000, total_of_payments: amount + 30000, special: false });
+    const offer = (amount: number, payment: number) => ({
+      fixed_payment_amount: payment,
+      term_frequency: 'biweekly',
+      terms_in_months: 12,
+      terms: 26,
+      interest_rate: '19.99',
+      apr: '24.50',
+      fee_amount: 2500,
+      amount,
+      finance_charge: 30000,
+      total_of_payments: amount + 30000,
+      special: false,
+    });
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      stepGet('loan_offer', { split_direct_deposit: [offer(300000, 13000)], auto_debit: [offer(300000, 13500)], one_times: [offer(200000, 9000)], discount_percentage: 2, is_split_direct_deposit: true }),
+      stepGet('loan_offer', {
+        split_direct_deposit: [offer(300000, 13000)],
+        auto_debit: [offer(300000, 13500)],
+        one_times: [offer(200000, 9000)],
+        discount_percentage: 2,
+        is_split_direct_deposit: true,
+      }),
       stepPost('password_creation', bodies),
       agreementHandler(),
     );
@@ -168,17 +218,44 @@ describe('loan_offer', () => {
     expect(screen.queryByText(NEWFLOW_MSG.autoDebitDisclosureRequired)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/password_creation`));
-    expect(bodies[0]).toEqual({ workflow_status_key: 'loan_offer', isAutodebit: true, payment: 13500, amount: 300000, terms: 26, auto_debit_disclosure_accepted: true });
+    expect(bodies[0]).toEqual({
+      workflow_status_key: 'loan_offer',
+      isAutodebit: true,
+      payment: 13500,
+      amount: 300000,
+      terms: 26,
+      auto_debit_disclosure_accepted: true,
+    });
   });
 
   it('sends a split-deposit or one-time offer without the consent, and shows the server refusing the consent on the checkbox', async () => {
     at('loan_offer');
-    const offer = (amount: number, payment: number) => ({ fixed_payment_amount: payment, term_frequency: 'biweekly', terms_in_months: 12, terms: 26, interest_rate: '19.99', apr: '24.50', fee_amount: 2500, amount, finance_charge: 30000, total_of_payments: amount + 30000, special: false });
+    const offer = (amount: number, payment: number) => ({
+      fixed_payment_amount: payment,
+      term_frequency: 'biweekly',
+      terms_in_months: 12,
+      terms: 26,
+      interest_rate: '19.99',
+      apr: '24.50',
+      fee_amount: 2500,
+      amount,
+      finance_charge: 30000,
+      total_of_payments: amount + 30000,
+      special: false,
+    });
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [offer(300000, 13500)], one_times: [offer(200000, 9000)], discount_percentage: 0, is_split_direct_deposit: false }),
+      stepGet('loan_offer', {
+        split_direct_deposit: [],
+        auto_debit: [offer(300000, 13500)],
+        one_times: [offer(200000, 9000)],
+        discount_percentage: 0,
+        is_split_direct_deposit: false,
+      }),
       stepPost('password_creation', bodies, (body) =>
-        body.auto_debit_disclosure_accepted === true ? HttpResponse.json({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } }, { status: 422 }) : undefined,
+        body.auto_debit_disclosure_accepted === true
+          ? HttpResponse.json({ errors: { auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] } }, { status: 422 })
+          : undefined,
       ),
       agreementHandler(),
     );
@@ -187,7 +264,9 @@ describe('loan_offer', () => {
     await user.click((await screen.findAllByRole('radio'))[0]!);
     await user.click(screen.getByRole('checkbox', { name: /Auto Debit Disclosure/ }));
     await user.click(screen.getByRole('button', { name: 'Accept this offer' }));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Auto Debit Disclosure/ })).toHaveAccessibleDescription(NEWFLOW_MSG.autoDebitDisclosureRequired));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /Auto Debit Disclosure/ })).toHaveAccessibleDescription(NEWFLOW_MSG.autoDebitDisclosureRequired),
+    );
     expect(router.state.location.pathname).toBe(`${NF}/loan_offer`);
     await user.click(screen.getAllByRole('radio')[1]!);
     expect(screen.queryByRole('checkbox', { name: /Auto Debit Disclosure/ })).not.toBeInTheDocument();
@@ -241,7 +320,10 @@ describe('employer_info', () => {
     await user.type(screen.getByLabelText(/Which payroll service/), 'Acme Payroll Co');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
-    expect(bodies[0]).toMatchObject({ workflow_status_key: 'employer_info', employer: { payroll_service: 'Acme Payroll Co', multiple_paycheck: "Don't know" } });
+    expect(bodies[0]).toMatchObject({
+      workflow_status_key: 'employer_info',
+      employer: { payroll_service: 'Acme Payroll Co', multiple_paycheck: "Don't know" },
+    });
   }, 15_000);
 });
 
@@ -251,7 +333,11 @@ describe('verify_phone', () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('phone_validation', { number: null, confirmed: false }),
-      stepPost('application_submitted', bodies, (body) => ((body.phone as { code?: string }).code ? undefined : HttpResponse.json({ new_status: 'phone_validation', finalized_application: false, code_sent: true }, { status: 201 }))),
+      stepPost('application_submitted', bodies, (body) =>
+        (body.phone as { code?: string }).code
+          ? undefined
+          : HttpResponse.json({ new_status: 'phone_validation', finalized_application: false, code_sent: true }, { status: 201 }),
+      ),
       stepGet('under_review', {}),
     );
     const user = userEvent.setup();
@@ -269,14 +355,24 @@ describe('verify_phone', () => {
     expect(verify).toBeEnabled();
     await user.click(verify);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/under_review`));
-    expect(bodies.map((body) => body.phone)).toEqual([{ number: expect.stringMatching(/2025550143$/) }, { number: expect.stringMatching(/2025550143$/), code: '123' }]);
+    expect(bodies.map((body) => body.phone)).toEqual([
+      { number: expect.stringMatching(/2025550143$/) },
+      { number: expect.stringMatching(/2025550143$/), code: '123' },
+    ]);
   }, 15_000);
 });
 
 describe('additional_documents', () => {
   it('enables Continue only when every required document is uploaded', async () => {
     at('additional_documents');
-    server.use(stepGet('additional_documents', { required_documents: ['driver_license', 'selfie_photo'], uploaded: [{ file_type: 'driver_license', id: 1, filename: 'dl.png', file_extension: 'image/png' }], address: { address: '1 Main St', zip_code: '19901' }, proof_of_address_max_age_days: 45 }));
+    server.use(
+      stepGet('additional_documents', {
+        required_documents: ['driver_license', 'selfie_photo'],
+        uploaded: [{ file_type: 'driver_license', id: 1, filename: 'dl.png', file_extension: 'image/png' }],
+        address: { address: '1 Main St', zip_code: '19901' },
+        proof_of_address_max_age_days: 45,
+      }),
+    );
     renderRoute(`${NF}/additional_documents`);
     expect(await screen.findByText(/Uploaded: dl.png/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -298,7 +394,12 @@ describe('status pages', () => {
   it('dropped offers New Loan, which submits the status itself', async () => {
     at('dropped');
     const bodies: Record<string, unknown>[] = [];
-    server.use(stepGet('dropped', { adverse_action_reasons: [], reapply_date: null }), stepPost('job_info', bodies), stepGet('job_info', null, { new_status: 'job_info' }), statesHandler());
+    server.use(
+      stepGet('dropped', { adverse_action_reasons: [], reapply_date: null }),
+      stepPost('job_info', bodies),
+      stepGet('job_info', null, { new_status: 'job_info' }),
+      statesHandler(),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute(`${NF}/dropped`);
     await user.click(await screen.findByRole('button', { name: 'New Loan' }));
@@ -329,7 +430,11 @@ describe('personal_info phone', () => {
   it('uses verify_phone\'s number input: the country picker outside production, "invalid phone" until valid, E.164 sent', async () => {
     at('personal_info');
     const bodies: Record<string, unknown>[] = [];
-    server.use(statesHandler(), stepGet('personal_info', { loan_borrower: PERSONAL, housing_types: [], education_levels: [] }), stepPost('personal_info', bodies));
+    server.use(
+      statesHandler(),
+      stepGet('personal_info', { loan_borrower: PERSONAL, housing_types: [], education_levels: [] }),
+      stepPost('personal_info', bodies),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute(`${NF}/personal_info`);
     const number = await screen.findByLabelText('Mobile phone');
@@ -384,7 +489,30 @@ describe('Back link (spec §2 back targets, navigation stack)', () => {
 
     at('personal_info');
     sessionStore.setNavigationStack(['job_info', 'verify_employer', 'personal_info']);
-    server.use(stepGet('personal_info', { loan_borrower: { first_name: 'Ana', middle_initial: null, last_name: 'Lima', phone: null, date_of_birth: null, driver_license_number_last4: null, driver_license_state_id: null, address: null, unit_number: null, city: null, state_id: null, zip_code: null, housing_type: null, housing_payment: null, education_level: null }, housing_types: [], education_levels: [] }), statesHandler());
+    server.use(
+      stepGet('personal_info', {
+        loan_borrower: {
+          first_name: 'Ana',
+          middle_initial: null,
+          last_name: 'Lima',
+          phone: null,
+          date_of_birth: null,
+          driver_license_number_last4: null,
+          driver_license_state_id: null,
+          address: null,
+          unit_number: null,
+          city: null,
+          state_id: null,
+          zip_code: null,
+          housing_type: null,
+          housing_payment: null,
+          education_level: null,
+        },
+        housing_types: [],
+        education_levels: [],
+      }),
+      statesHandler(),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute(`${NF}/personal_info/rent`);
     await user.click(await screen.findByRole('link', { name: 'Back' }));

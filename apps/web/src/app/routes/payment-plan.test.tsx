@@ -25,7 +25,15 @@ const quote: TPaymentPlanQuote = {
     { n: 3, due_date: '2031-04-10', payment: 102_691, principal: 99_608, interest: 1_583, arrears: 1_500, fees: 0, balance: 100_392 },
     { n: 4, due_date: '2031-05-10', payment: 102_691, principal: 100_392, interest: 799, arrears: 1_500, fees: 0, balance: 0 },
   ],
-  before: { payment_per_term: 51_000, days_past_due: 46, past_due: 102_000, payoff: 204_500, remaining_installments: 6, maturity_date: '2031-07-02', annual_rate_percent: '12' },
+  before: {
+    payment_per_term: 51_000,
+    days_past_due: 46,
+    past_due: 102_000,
+    payoff: 204_500,
+    remaining_installments: 6,
+    maturity_date: '2031-07-02',
+    annual_rate_percent: '12',
+  },
 };
 const proposed: TBorrowerPaymentPlan = {
   id: 31,
@@ -97,7 +105,11 @@ describe('payment plan page', { timeout: 20_000 }, () => {
 
   it('a plan that can no longer be signed shows why, and no form', async () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true });
-    server.use(http.get(api('/dashboard/loans/7/payment_plans'), () => HttpResponse.json({ plans: [{ ...proposed, quote: null, refusal: PAYMENT_PLAN_API_MSG.moved }] })));
+    server.use(
+      http.get(api('/dashboard/loans/7/payment_plans'), () =>
+        HttpResponse.json({ plans: [{ ...proposed, quote: null, refusal: PAYMENT_PLAN_API_MSG.moved }] }),
+      ),
+    );
     renderRoute('/dashboard/loans/7/payment-plan');
     expect(await screen.findByText(PAYMENT_PLAN_API_MSG.moved)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign the payment plan' })).toBeNull();

@@ -44,7 +44,12 @@ const ok = (body: PaymentRequestBody) =>
   HttpResponse.json({
     ok: true,
     message: PAYMENT_MSG.sent,
-    transaction: scheduled({ id: 777, amount: body.amount ?? 201_234, transaction_mode: body.mode, due_date: body.scheduling ? movedDay(body.scheduling.date) : '2026-12-15' }),
+    transaction: scheduled({
+      id: 777,
+      amount: body.amount ?? 201_234,
+      transaction_mode: body.mode,
+      due_date: body.scheduling ? movedDay(body.scheduling.date) : '2026-12-15',
+    }),
   });
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>, name: string) {
@@ -111,7 +116,9 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.type(date, '2031-06-10');
     await user.click(make);
     expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $1,250.50 is scheduled for 06/10/2031.`)).toBeInTheDocument();
-    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 125_050, scheduling: { instant: false, date: '2031-06-10' } }]);
+    expect(sent.map((call) => call.body)).toEqual([
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 125_050, scheduling: { instant: false, date: '2031-06-10' } },
+    ]);
   });
 
   it('a loan that starts after the business date: the default date is its first day, not one the server refuses', async () => {
@@ -133,7 +140,9 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.type(date, '2031-05-23');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $10.00 is scheduled for 05/23/2031.`)).toBeInTheDocument();
-    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 1000, scheduling: { instant: false, date: '2031-05-23' } }]);
+    expect(sent.map((call) => call.body)).toEqual([
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1000, scheduling: { instant: false, date: '2031-05-23' } },
+    ]);
   });
 
   it('server error_messages are shown one by one; a retry of the same submission reuses its key; the default text without messages', async () => {
@@ -149,7 +158,11 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '1000');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     const alert = await within(form).findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['First problem.', 'Second problem.']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['First problem.', 'Second problem.']);
     // The same submission again: the same key (one payment at most).
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByText(PAYMENT_MSG.unknown)).toBeInTheDocument();
@@ -163,7 +176,9 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     answerPayments(sent, () => HttpResponse.json({ error_messages: ['The account could not be verified.'] }, { status: 422 }), ok);
     server.use(
       http.get(api('/bank_informations/bank_name/:routing'), ({ params }) =>
-        params.routing === '011000015' ? HttpResponse.json({ bank_name: 'Federal Reserve Bank' }) : HttpResponse.json({ error: 'Bank not found!' }, { status: 404 }),
+        params.routing === '011000015'
+          ? HttpResponse.json({ bank_name: 'Federal Reserve Bank' })
+          : HttpResponse.json({ error: 'Bank not found!' }, { status: 404 }),
       ),
     );
     const user = userEvent.setup();
@@ -186,8 +201,22 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     await screen.findByText(/^Your payment has been sent successfully\. Your payment of \$150\.00 will be debited/);
     expect(sent.map((call) => call.body)).toEqual([
-      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 1500, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
-      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 15000, scheduling: { instant: true, date: BUSINESS_DATE }, params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } } },
+      {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: 41,
+        amount: 1500,
+        scheduling: { instant: true, date: BUSINESS_DATE },
+        params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } },
+      },
+      {
+        method: 'ach',
+        mode: 'one_time',
+        loan_id: 41,
+        amount: 15000,
+        scheduling: { instant: true, date: BUSINESS_DATE },
+        params: { customBanking: { account_number: '12345678', routing_number: '011000015', account_type: 'savings' } },
+      },
     ]);
     expect(sent[1]?.key).not.toBe(sent[0]?.key);
   });
@@ -267,7 +296,9 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(quotes).toEqual([`41/${BUSINESS_DATE}`]);
     await user.click(within(dialog).getByRole('button', { name: 'Pay off my loan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByText(`${PAYMENT_MSG.sent} Your payoff of $2,012.34 will be debited from your bank account today, 05/20/2031.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${PAYMENT_MSG.sent} Your payoff of $2,012.34 will be debited from your bank account today, 05/20/2031.`),
+    ).toBeInTheDocument();
     expect(sent[0]?.body).toEqual({ method: 'ach', mode: 'payoff', loan_id: 41, scheduling: { instant: true, date: BUSINESS_DATE } });
   });
 
@@ -296,7 +327,11 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
   });
 
   it('scheduled payments: only scheduled ones are listed; cancel asks first (Escape keeps it), then says so and focus goes to the heading; 409 says "Payment in progress or already done."', async () => {
-    let transactions = [scheduled({ id: 301 }), scheduled({ id: 302, due_date: '2026-12-20', amount: 7000, transaction_mode: 'auto_debit' }), scheduled({ id: 303, transaction_status: 'settled' })];
+    let transactions = [
+      scheduled({ id: 301 }),
+      scheduled({ id: 302, due_date: '2026-12-20', amount: 7000, transaction_mode: 'auto_debit' }),
+      scheduled({ id: 303, transaction_status: 'settled' }),
+    ];
     world({ transactions });
     server.use(http.get(api('/transactions/loan/:loanId'), () => HttpResponse.json({ transactions })));
     const canceled: string[] = [];
@@ -363,7 +398,8 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
       http.post(api('/card_tokenizer/sandbox/tokenize'), async ({ request }) => {
         const body = (await request.json()) as { number: string };
         tokenized.push(body);
-        if (body.number === '4000000000000002') return HttpResponse.json({ errors: [{ code: 'card_declined', message: 'Your card was declined.' }] }, { status: 402 });
+        if (body.number === '4000000000000002')
+          return HttpResponse.json({ errors: [{ code: 'card_declined', message: 'Your card was declined.' }] }, { status: 402 });
         return HttpResponse.json({ id: 'tok_sandbox-1', card: { last4: '4242', brand: 'Visa', exp_month: 12, exp_year: 2030, funding: 'debit' } });
       }),
       http.get(api('/get_debit_cards'), () => HttpResponse.json({ ok: true, cards })),
@@ -375,7 +411,14 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
       http.get(api('/get_debit_transactions'), () =>
         HttpResponse.json({
           ok: true,
-          transactions: [{ ...scheduled({ id: 90, amount: 1500, pay_method: 'debitcard', transaction_status: 'settled' }), loan_id: 41, card_last4: '4242', settled_on: '2031-05-19' }],
+          transactions: [
+            {
+              ...scheduled({ id: 90, amount: 1500, pay_method: 'debitcard', transaction_status: 'settled' }),
+              loan_id: 41,
+              card_last4: '4242',
+              settled_on: '2031-05-19',
+            },
+          ],
         }),
       ),
       http.post(api('/create_pull_transaction'), async ({ request }) => {
@@ -433,10 +476,7 @@ describe('/payment: the Debit card panel (spec §7, §8)', { timeout: 30_000 }, 
     await user.click(within(payForm).getByRole('button', { name: 'Pay with card' }));
     expect(await screen.findByText(`${PAYMENT_MSG.sent} $25.00 was charged to your card ending 4242 today, 05/20/2031.`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(pulls.map((p) => p.body)).toEqual([
-      { card: { account: 7, amount: 2500, loan_id: 41 } },
-      { card: { account: 7, amount: 2500, loan_id: 41 } },
-    ]);
+    expect(pulls.map((p) => p.body)).toEqual([{ card: { account: 7, amount: 2500, loan_id: 41 } }, { card: { account: 7, amount: 2500, loan_id: 41 } }]);
     expect(pulls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(pulls[1]?.key).toBe(pulls[0]?.key); // the same payment retried: one Idempotency-Key
   });
@@ -490,7 +530,9 @@ describe('/payment: payments already on their way and the day money moves', { ti
     expect(amount).not.toHaveAttribute('aria-invalid');
     await user.click(within(form).getByRole('button', { name: 'Make payment' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(serverText);
-    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 406_000, scheduling: { instant: true, date: BUSINESS_DATE } }]);
+    expect(sent.map((call) => call.body)).toEqual([
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 406_000, scheduling: { instant: true, date: BUSINESS_DATE } },
+    ]);
   });
 
   it('one-time: nothing on its way, no hint; a weekend date says the day the bank is debited, tied to the date field', async () => {
@@ -519,7 +561,9 @@ describe('/payment: payments already on their way and the day money moves', { ti
     // What was scheduled, for the day the server moved it to.
     await screen.findByText(`${PAYMENT_MSG.sent} Your payment of $50.00 is scheduled for 05/27/2031.`);
     // The chosen date is sent: the server moves it the same way.
-    expect(sent.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'one_time', loan_id: 41, amount: 5000, scheduling: { instant: false, date: SATURDAY } }]);
+    expect(sent.map((call) => call.body)).toEqual([
+      { method: 'ach', mode: 'one_time', loan_id: 41, amount: 5000, scheduling: { instant: false, date: SATURDAY } },
+    ]);
   });
 
   it('one-time and card: a payoff on its way is said, and no payment is offered', async () => {
@@ -552,7 +596,12 @@ describe('/payment: payments already on their way and the day money moves', { ti
   it('payoff: a weekend date is quoted and debited on the next business day, and the dialog says so', async () => {
     const { sent } = world();
     answerPayments(sent, ok);
-    const asked = answerQuotes((date) => ({ payoff_amount: date === SATURDAY ? 202_000 : 201_234, date: movedDay(date), payable_amount: date === SATURDAY ? 202_000 : 201_234, on_its_way_amount: 0 }));
+    const asked = answerQuotes((date) => ({
+      payoff_amount: date === SATURDAY ? 202_000 : 201_234,
+      date: movedDay(date),
+      payable_amount: date === SATURDAY ? 202_000 : 201_234,
+      on_its_way_amount: 0,
+    }));
     const user = userEvent.setup();
     const { router } = renderRoute('/payment');
     await user.click(await screen.findByRole('button', { name: 'Pay off my loan' }));
@@ -652,7 +701,11 @@ describe('/payment: a payoff cancels the payments still scheduled (docs/servicin
     expect(calls.slice(before)).toEqual(['payoff', 'transactions']);
     // The dashboard lists what is still scheduled: the payoff, not the two it canceled (not the 30-second cache).
     const dashboardTable = await screen.findByRole('table', { name: 'Scheduled payments' });
-    expect(within(dashboardTable).getAllByRole('button', { name: /^Cancel/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Cancel the payment of $2,012.34 on 05/20/2031']);
+    expect(
+      within(dashboardTable)
+        .getAllByRole('button', { name: /^Cancel/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Cancel the payment of $2,012.34 on 05/20/2031']);
   });
 
   it('nothing scheduled (only settled or canceled payments): the description says nothing of cancellations', async () => {

@@ -153,7 +153,11 @@ describe('personal information: phone edit dialog', () => {
       }),
       http.post(api('/dashboard/verify_phone'), async ({ request }) => {
         calls.push({ path: '/dashboard/verify_phone', body: await request.json() });
-        server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', phone: '+12025550199', phone_confirmed: true }))));
+        server.use(
+          http.get(api('/token_is_valid'), () =>
+            HttpResponse.json(sessionAnswer({ workflow_status: 'approved', phone: '+12025550199', phone_confirmed: true })),
+          ),
+        );
         current = profile({ phone: '+12025550199' });
         return HttpResponse.json({ number: '+12025550199', confirmed: true });
       }),
@@ -236,7 +240,8 @@ describe('personal information: every Profile field', () => {
       http.post(api('/users/info/ssn'), async ({ request }) => {
         const body = (await request.json()) as { password: string };
         sent.push(body);
-        if (body.password !== 'Sup3r-secret') return HttpResponse.json({ errors: { password: ['That password is not right. Please try again.'] } }, { status: 422 });
+        if (body.password !== 'Sup3r-secret')
+          return HttpResponse.json({ errors: { password: ['That password is not right. Please try again.'] } }, { status: 422 });
         return HttpResponse.json({ social_security_number: '212-55-6789' });
       }),
     );
@@ -273,7 +278,9 @@ describe('personal information: address dialog', () => {
     shell();
     const puts: unknown[] = [];
     server.use(
-      http.get(api('/addresses/autocomplete'), () => HttpResponse.json({ suggestions: [{ address: '1100 Congress Ave', unit_number: '', city: 'Austin', state: 'TX', zip_code: '78701' }] })),
+      http.get(api('/addresses/autocomplete'), () =>
+        HttpResponse.json({ suggestions: [{ address: '1100 Congress Ave', unit_number: '', city: 'Austin', state: 'TX', zip_code: '78701' }] }),
+      ),
       http.put(api('/users/info'), async ({ request }) => {
         puts.push(await request.json());
         current = profile({ address: '1100 Congress Ave', city: 'Austin', zip_code: '78701', state: { id: 43, name: 'Texas', abbreviation: 'TX' } });
@@ -301,7 +308,9 @@ describe('personal information: address dialog', () => {
   it('shows the server field messages under their fields and keeps the dialog open', async () => {
     signInAs({ workflow_status: 'approved' });
     shell();
-    server.use(http.put(api('/users/info'), () => HttpResponse.json({ errors: { state_id: [MSG.stateUnavailable], zip_code: [FIELD_MSG.invalid] } }, { status: 422 })));
+    server.use(
+      http.put(api('/users/info'), () => HttpResponse.json({ errors: { state_id: [MSG.stateUnavailable], zip_code: [FIELD_MSG.invalid] } }, { status: 422 })),
+    );
     const { user } = await openPage();
     await user.click(await screen.findByRole('button', { name: 'Edit address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit address' });

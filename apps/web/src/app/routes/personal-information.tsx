@@ -71,7 +71,9 @@ export function Component() {
         onVerified={(number) => {
           // The new number takes effect only now that it is verified.
           sessionStore.updateUser({ phone: number, phone_confirmed: true });
-          queryClient.setQueryData(profileQueryOptions().queryKey, (p) => (p ? { ...p, borrower: { ...p.borrower, phone: number, phone_confirmed: true } } : p));
+          queryClient.setQueryData(profileQueryOptions().queryKey, (p) =>
+            p ? { ...p, borrower: { ...p.borrower, phone: number, phone_confirmed: true } } : p,
+          );
           refreshSession();
           refreshProfile();
         }}

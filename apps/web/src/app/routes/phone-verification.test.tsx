@@ -14,11 +14,13 @@ const sent = (number: string, status = 'phone_code_sent') => HttpResponse.json({
 
 function phoneHandlers() {
   const calls: { path: string; body: unknown }[] = [];
-  const record = (path: string) => async ({ request }: { request: Request }) => {
-    const body = await request.json();
-    calls.push({ path, body });
-    return body;
-  };
+  const record =
+    (path: string) =>
+    async ({ request }: { request: Request }) => {
+      const body = await request.json();
+      calls.push({ path, body });
+      return body;
+    };
   return { calls, record };
 }
 
@@ -86,7 +88,10 @@ describe('phone verification: no phone on file', () => {
 
   it('shows the server text with the save error when the number is refused', async () => {
     signInAs({ workflow_status: 'phone_verification', phone: null });
-    server.use(agreementHandler(), http.post(api('/phones'), () => HttpResponse.json({ errors: { phone: [MSG.invalidPhone] } }, { status: 422 })));
+    server.use(
+      agreementHandler(),
+      http.post(api('/phones'), () => HttpResponse.json({ errors: { phone: [MSG.invalidPhone] } }, { status: 422 })),
+    );
     const user = userEvent.setup();
     renderRoute('/application/phone_verification');
     await user.type(await screen.findByLabelText('Mobile phone number'), '2025550142');
@@ -246,7 +251,16 @@ describe('phone number input in production builds', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(
-      <PhoneVerification mode="us" status="phone_verification" phone={null} phoneConfirmed={false} consentLink={(label) => <a href="/doc">{label}</a>} onStatusChange={onStatusChange} onVerified={vi.fn()} onContinue={vi.fn()} />,
+      <PhoneVerification
+        mode="us"
+        status="phone_verification"
+        phone={null}
+        phoneConfirmed={false}
+        consentLink={(label) => <a href="/doc">{label}</a>}
+        onStatusChange={onStatusChange}
+        onVerified={vi.fn()}
+        onContinue={vi.fn()}
+      />,
     );
     const input = screen.getByLabelText('Mobile phone number');
     await user.type(input, '4155552671');
@@ -259,7 +273,18 @@ describe('phone number input in production builds', () => {
 
   it('wants all 10 digits', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<PhoneVerification mode="us" status="phone_verification" phone={null} phoneConfirmed={false} consentLink={(label) => label} onStatusChange={vi.fn()} onVerified={vi.fn()} onContinue={vi.fn()} />);
+    renderWithProviders(
+      <PhoneVerification
+        mode="us"
+        status="phone_verification"
+        phone={null}
+        phoneConfirmed={false}
+        consentLink={(label) => label}
+        onStatusChange={vi.fn()}
+        onVerified={vi.fn()}
+        onContinue={vi.fn()}
+      />,
+    );
     await user.type(screen.getByLabelText('Mobile phone number'), '415555');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));

@@ -17,7 +17,10 @@ describe('/c/{code}', () => {
         calls += 1;
         await delay(20);
         return params.code === 'good-code'
-          ? HttpResponse.json({ new_flow: false, email: 'ana@example.com', workflow_status: 'phone_verification' }, { headers: { authorization: 'link-token' } })
+          ? HttpResponse.json(
+              { new_flow: false, email: 'ana@example.com', workflow_status: 'phone_verification' },
+              { headers: { authorization: 'link-token' } },
+            )
           : HttpResponse.json({ error: SERVER_MSG.invalidLink }, { status: 404 });
       }),
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'phone_verification' }))),
@@ -39,7 +42,9 @@ describe('/c/{code}', () => {
 
   it('a new-flow link lands on the page of the status while the new flow is not built', async () => {
     server.use(
-      http.get(api('/c/:code'), () => HttpResponse.json({ new_flow: true, email: 'ana@example.com', workflow_status: 'about_yourself' }, { headers: { authorization: 'nf' } })),
+      http.get(api('/c/:code'), () =>
+        HttpResponse.json({ new_flow: true, email: 'ana@example.com', workflow_status: 'about_yourself' }, { headers: { authorization: 'nf' } }),
+      ),
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer())),
       navigationStackHandler('about_yourself'),
     );

@@ -17,12 +17,16 @@ const payStub = { id: 5, file_name: 'pay_stub.pdf', file_url: '/api/documents/5'
 function reviewHandlers(changeStatus: () => Response) {
   const changes: unknown[] = [];
   server.use(
-    http.get(api('/about_yourself/show_field/:field'), ({ params }) => HttpResponse.json({ field: params.field, value: params.field === 'first_name' ? 'Ana' : null })),
+    http.get(api('/about_yourself/show_field/:field'), ({ params }) =>
+      HttpResponse.json({ field: params.field, value: params.field === 'first_name' ? 'Ana' : null }),
+    ),
     http.get(api('/about_yourself/borrower_references'), () => HttpResponse.json({ references: REFERENCES })),
     http.post(api('/about_yourself/update_references'), () => HttpResponse.json({ references: REFERENCES })),
     http.get(api('/bank_informations'), () => HttpResponse.json({ error: 'not found' }, { status: 404 })),
     http.get(api('/payment_change'), () => HttpResponse.json({ ok: true, payment_change: true })),
-    http.get(api('/documents'), ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('document_type_name') === 'pay_stub' ? [payStub] : [])),
+    http.get(api('/documents'), ({ request }) =>
+      HttpResponse.json(new URL(request.url).searchParams.get('document_type_name') === 'pay_stub' ? [payStub] : []),
+    ),
     http.post(api('/workflow/change_status'), async ({ request }) => {
       changes.push(await request.json());
       return changeStatus();
@@ -44,8 +48,18 @@ describe('/refinance_review (classic §2, §8)', () => {
     await waitFor(() => expect(confirm).toBeEnabled(), { timeout: 10_000 });
     await user.click(confirm);
     const region = screen.getByRole('region', { name: 'Update Information' });
-    await waitFor(() => expect(within(region).getAllByRole('alert').some((a) => a.textContent?.includes(refusal))).toBe(true), { timeout: 5000 });
-    const alert = within(region).getAllByRole('alert').find((a) => a.textContent?.includes(refusal))!;
+    await waitFor(
+      () =>
+        expect(
+          within(region)
+            .getAllByRole('alert')
+            .some((a) => a.textContent?.includes(refusal)),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+    const alert = within(region)
+      .getAllByRole('alert')
+      .find((a) => a.textContent?.includes(refusal))!;
     expect(alert).toHaveTextContent(`Warning: ${refusal}`);
     expect(alert.className).toMatch(/warning/);
     expect(notify.list()).toContainEqual(expect.objectContaining({ kind: 'warning', message: refusal }));

@@ -55,12 +55,5 @@ export function Component() {
     );
   }
   if (starting) return <LoadingBlock label="Preparing your refinance…" />;
-  return (
-    <LoanTerms
-      title="Refinance Terms"
-      state={stateId ? String(stateId) : null}
-      onContinue={() => goToNextStatus(status)}
-      onRefused={adoptRefusal}
-    />
-  );
+  return <LoanTerms title="Refinance Terms" state={stateId ? String(stateId) : null} onContinue={() => goToNextStatus(status)} onRefused={adoptRefusal} />;
 }

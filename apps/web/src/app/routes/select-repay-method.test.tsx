@@ -32,7 +32,9 @@ function signedIn(payment: 'allotment' | 'split_direct_deposit' = 'allotment') {
   const answer = signInAs({ workflow_status: 'select_repay_method' });
   const state = { status: 'select_repay_method' };
   server.use(
-    http.get(api('/token_is_valid'), () => HttpResponse.json({ ...answer, workflow_status: state.status, loan_borrower: { ...answer.loan_borrower, employer_id: 3 } })),
+    http.get(api('/token_is_valid'), () =>
+      HttpResponse.json({ ...answer, workflow_status: state.status, loan_borrower: { ...answer.loan_borrower, employer_id: 3 } }),
+    ),
     employer(payment),
     http.get(api('/bank_informations'), () => HttpResponse.json({ error: 'none' }, { status: 404 })),
     http.get(api('/esignature'), () => HttpResponse.json({ error: 'none' }, { status: 404 })),

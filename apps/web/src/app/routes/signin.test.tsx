@@ -58,11 +58,18 @@ describe('/signin', () => {
     await user.type(screen.getByLabelText('Email'), '.com');
     expect(submit).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot_password');
-    expect(within(screen.getByRole('main')).getAllByRole('link', { name: 'Sign up' }).every((link) => link.getAttribute('href') === '/signup')).toBe(true);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('link', { name: 'Sign up' })
+        .every((link) => link.getAttribute('href') === '/signup'),
+    ).toBe(true);
   });
 
   it('shows a wrong password on the form, without the session-expired warning', async () => {
-    server.use(captchaOk(), http.post(api('/login'), () => HttpResponse.json({ error: MSG.invalidCredentials }, { status: 401 })));
+    server.use(
+      captchaOk(),
+      http.post(api('/login'), () => HttpResponse.json({ error: MSG.invalidCredentials }, { status: 401 })),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute('/signin');
     await typeCredentials(user, 'Wrong-pass1');
@@ -73,7 +80,10 @@ describe('/signin', () => {
   });
 
   it('sends an unconfirmed account to /email_validation with an info notice', async () => {
-    server.use(captchaOk(), http.post(api('/login'), () => HttpResponse.json({ error: MSG.unconfirmedEmail }, { status: 401 })));
+    server.use(
+      captchaOk(),
+      http.post(api('/login'), () => HttpResponse.json({ error: MSG.unconfirmedEmail }, { status: 401 })),
+    );
     const user = userEvent.setup();
     const { router } = renderRoute('/signin');
     await typeCredentials(user);
@@ -109,14 +119,23 @@ describe('/signin', () => {
     expect(sessionStore.getState().user).toMatchObject({ id: 7, first_name: 'Ana', workflow_status: 'phone_verification' });
   });
 
-  it('sends a new-flow account (the server\'s new_flow) to the new flow\'s page of a status both flows share', async () => {
+  it("sends a new-flow account (the server's new_flow) to the new flow's page of a status both flows share", async () => {
     server.use(
       captchaOk(),
       http.post(api('/login'), () => HttpResponse.json(loginData({ workflow_status: 'approved', new_flow: true }), { headers: { authorization: 'nf-token' } })),
       navigationStackHandler('approved', []),
       http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'approved', new_flow: true }))),
       http.get(api('/applicationflow/application_step/approved'), () =>
-        HttpResponse.json({ workflow_status_key: 'approved', current_status: 'approved', new_status: null, finalized_application: true, first_name: 'Ana', last_name: 'Lima', reapply_date: null, data: { signed: false, funded: false, loan_identifier: null, amount: null } }),
+        HttpResponse.json({
+          workflow_status_key: 'approved',
+          current_status: 'approved',
+          new_status: null,
+          finalized_application: true,
+          first_name: 'Ana',
+          last_name: 'Lima',
+          reapply_date: null,
+          data: { signed: false, funded: false, loan_identifier: null, amount: null },
+        }),
       ),
     );
     const user = userEvent.setup();
@@ -129,7 +148,14 @@ describe('/signin', () => {
 
   it('sends a refinancing account to /refinance_terms with a full page load', async () => {
     const redirect = vi.spyOn(navigation, 'redirectFullPage').mockImplementation(() => undefined);
-    server.use(captchaOk(), http.post(api('/login'), () => HttpResponse.json(loginData({ refinancing: true, loan_type: 'refinancing', workflow_status: 'refinancing_loan_terms' }), { headers: { authorization: 't' } })));
+    server.use(
+      captchaOk(),
+      http.post(api('/login'), () =>
+        HttpResponse.json(loginData({ refinancing: true, loan_type: 'refinancing', workflow_status: 'refinancing_loan_terms' }), {
+          headers: { authorization: 't' },
+        }),
+      ),
+    );
     const user = userEvent.setup();
     renderRoute('/signin');
     await typeCredentials(user);
@@ -189,7 +215,10 @@ describe('/signin: social sign-in (sandbox identity provider)', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await user.click(await screen.findByRole('button', { name: /Casey Morgan/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
-    expect(router.state.location.state).toEqual({ socialSignup: true, signupObject: { google_token: 'sandbox.new.sig', email: 'new.person@payrail.test', name: 'Casey Morgan' } });
+    expect(router.state.location.state).toEqual({
+      socialSignup: true,
+      signupObject: { google_token: 'sandbox.new.sig', email: 'new.person@payrail.test', name: 'Casey Morgan' },
+    });
     expect(notify.list()).toEqual([expect.objectContaining({ kind: 'info', message: MSG.noAccountYet })]);
     await user.selectOptions(await screen.findByLabelText('State of residence'), 'Delaware');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -197,7 +226,11 @@ describe('/signin: social sign-in (sandbox identity provider)', () => {
   });
 
   it("any other social failure says 'Error on signin'", async () => {
-    server.use(http.get(api('/dev/identities'), () => HttpResponse.json(identities)), captchaOk(), http.post(api('/login'), () => HttpResponse.json({ error: MSG.socialSigninError }, { status: 401 })));
+    server.use(
+      http.get(api('/dev/identities'), () => HttpResponse.json(identities)),
+      captchaOk(),
+      http.post(api('/login'), () => HttpResponse.json({ error: MSG.socialSigninError }, { status: 401 })),
+    );
     const user = userEvent.setup();
     renderRoute('/signin');
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));

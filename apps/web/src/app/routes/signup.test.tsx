@@ -182,7 +182,16 @@ describe('/signup: the form', () => {
       agreementHandler(),
       captchaOk(),
       http.post(api('/signup'), () =>
-        HttpResponse.json({ errors: { email: ['has already been taken', 'is invalid'], friend_refer_code: [MSG.referralNotFound], password_confirmation: ["doesn't match Password"] } }, { status: 422 }),
+        HttpResponse.json(
+          {
+            errors: {
+              email: ['has already been taken', 'is invalid'],
+              friend_refer_code: [MSG.referralNotFound],
+              password_confirmation: ["doesn't match Password"],
+            },
+          },
+          { status: 422 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -229,7 +238,10 @@ describe('/signup: the form', () => {
     await waitFor(() => expect(privacy).toHaveAttribute('href', '/api/agreement_documents/privacy_notice/view'));
     expect(privacy).toHaveAttribute('target', '_blank');
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Consent to Electronic Communications (opens in a new window)' })).toHaveAttribute('href', '/api/agreement_documents/consent_eletronic_comunications/view'),
+      expect(screen.getByRole('link', { name: 'Consent to Electronic Communications (opens in a new window)' })).toHaveAttribute(
+        'href',
+        '/api/agreement_documents/consent_eletronic_comunications/view',
+      ),
     );
   });
 });
@@ -250,7 +262,9 @@ describe('/signup: social sign-up', () => {
     );
     const user = userEvent.setup();
     const { router } = renderRoute('/signup');
-    await router.navigate('/signup', { state: { socialSignup: true, signupObject: { google_token: 'sandbox.abc.def', email: 'casey@payrail.test', name: 'Casey Morgan' } } });
+    await router.navigate('/signup', {
+      state: { socialSignup: true, signupObject: { google_token: 'sandbox.abc.def', email: 'casey@payrail.test', name: 'Casey Morgan' } },
+    });
     await chooseState(user);
     expect(screen.getByText('casey@payrail.test', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
@@ -260,7 +274,11 @@ describe('/signup: social sign-up', () => {
     await user.click(create);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/about_yourself'));
-    expect(sent).toMatchObject({ application_member: { google_token: 'sandbox.abc.def' }, agreements: { privacy_notice: true, consent_eletronic_comunications: true }, loan_borrower: { state_id: 8, employer_id: null } });
+    expect(sent).toMatchObject({
+      application_member: { google_token: 'sandbox.abc.def' },
+      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+      loan_borrower: { state_id: 8, employer_id: null },
+    });
     expect(sessionStore.getToken()).toBe('social-token');
     expect(sessionStore.getState().user).toMatchObject({ id: 40, workflow_status: 'about_yourself' });
   });

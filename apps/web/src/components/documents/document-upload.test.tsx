@@ -8,7 +8,14 @@ import { api, server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { DELETE_DOCUMENT_QUESTION, DocumentUpload } from './document-upload';
 
-const stub = (id: number, name: string): TDocument => ({ id, file_name: name, file_url: `/api/documents/${id}`, file_size: 2048, file_extension: 'pdf', document_type_name: 'pay_stub' });
+const stub = (id: number, name: string): TDocument => ({
+  id,
+  file_name: name,
+  file_url: `/api/documents/${id}`,
+  file_size: 2048,
+  file_extension: 'pdf',
+  document_type_name: 'pay_stub',
+});
 
 /** A server holding the borrower's pay stubs in memory, as the real one would. */
 function payStubServer(initial: TDocument[] = []) {
@@ -117,6 +124,11 @@ describe('DocumentUpload', () => {
     await waitFor(() => expect(choose).toBeEnabled());
     await user.upload(screen.getByTestId('file-upload-input'), new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ 'document[document_type_name]': 'proof_of_address', 'document[statement_date]': '2026-11-10', 'document[address]': '123 North Main Street', 'document[zip_code]': '62701' });
+    expect(sent[0]).toEqual({
+      'document[document_type_name]': 'proof_of_address',
+      'document[statement_date]': '2026-11-10',
+      'document[address]': '123 North Main Street',
+      'document[zip_code]': '62701',
+    });
   });
 });

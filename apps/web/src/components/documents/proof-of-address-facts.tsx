@@ -35,7 +35,11 @@ export function statedFactsErrors(facts: StatedFacts): Partial<Record<keyof Stat
 
 /** The multipart fields the classic upload takes next to a proof of address (docs/newflow.md "Proof of address in the classic flow"). */
 export function statedFactsFields(facts: StatedFacts): Record<string, string> {
-  return { 'document[statement_date]': statementDateIso(facts.statementDate) ?? '', 'document[address]': facts.address.trim(), 'document[zip_code]': facts.zipCode };
+  return {
+    'document[statement_date]': statementDateIso(facts.statementDate) ?? '',
+    'document[address]': facts.address.trim(),
+    'document[zip_code]': facts.zipCode,
+  };
 }
 
 /**
@@ -48,10 +52,36 @@ export function ProofOfAddressFacts({ value, onChange, showErrors }: { value: St
   return (
     <fieldset className={styles.facts}>
       <legend>What your document shows</legend>
-      <p className={styles.factsHint}>It must be dated within the last {PROOF_OF_ADDRESS_MAX_AGE_DAYS} days and show the address you gave us. Fill these in before you upload it.</p>
-      <MaskedTextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" inputMode="numeric" required value={value.statementDate} onValueChange={(statementDate) => onChange({ ...value, statementDate })} error={errors.statementDate} />
-      <TextField label="Street address on the document" required autoComplete="street-address" value={value.address} onChange={(event) => onChange({ ...value, address: event.target.value })} error={errors.address} />
-      <TextField label="Zip code on the document" required inputMode="numeric" maxLength={5} value={value.zipCode} onChange={(event) => onChange({ ...value, zipCode: event.target.value.replace(/[^\d]/g, '') })} error={errors.zipCode} />
+      <p className={styles.factsHint}>
+        It must be dated within the last {PROOF_OF_ADDRESS_MAX_AGE_DAYS} days and show the address you gave us. Fill these in before you upload it.
+      </p>
+      <MaskedTextField
+        label="Date on the document"
+        hint="MM/DD/YYYY"
+        mask="##/##/####"
+        inputMode="numeric"
+        required
+        value={value.statementDate}
+        onValueChange={(statementDate) => onChange({ ...value, statementDate })}
+        error={errors.statementDate}
+      />
+      <TextField
+        label="Street address on the document"
+        required
+        autoComplete="street-address"
+        value={value.address}
+        onChange={(event) => onChange({ ...value, address: event.target.value })}
+        error={errors.address}
+      />
+      <TextField
+        label="Zip code on the document"
+        required
+        inputMode="numeric"
+        maxLength={5}
+        value={value.zipCode}
+        onChange={(event) => onChange({ ...value, zipCode: event.target.value.replace(/[^\d]/g, '') })}
+        error={errors.zipCode}
+      />
     </fieldset>
   );
 }

@@ -31,9 +31,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className={styles.footerLegal}>
-        <p>
-          Loans are made by {BRAND.lender} All loans are subject to approval.
-        </p>
+        <p>Loans are made by {BRAND.lender} All loans are subject to approval.</p>
         <p>
           © {year} {BRAND.legalName} All rights reserved.
         </p>

@@ -24,7 +24,10 @@ export function CollapsibleSections({ defaultOpen, children }: { defaultOpen: re
   const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   const initially = useCallback((id: string) => defaultOpen.includes(id), [defaultOpen]);
   const toggle = useCallback((id: string) => setChosen((current) => new Map(current).set(id, !(current.get(id) ?? initially(id)))), [initially]);
-  const value = useMemo<SectionsDisclosure>(() => ({ collapsible, isOpen: (id) => chosen.get(id) ?? initially(id), toggle }), [collapsible, chosen, initially, toggle]);
+  const value = useMemo<SectionsDisclosure>(
+    () => ({ collapsible, isOpen: (id) => chosen.get(id) ?? initially(id), toggle }),
+    [collapsible, chosen, initially, toggle],
+  );
   return <DisclosureContext value={value}>{children}</DisclosureContext>;
 }
 
@@ -53,7 +56,11 @@ export function CardSection({ id, title, headingLevel = 2, className, children }
   const open = disclosure.isOpen(id);
   const bodyId = `${id}-body`;
   return (
-    <section className={[className, styles.collapsible, open ? null : styles.collapsed].filter(Boolean).join(' ')} aria-labelledby={id} data-collapsed={open ? undefined : true}>
+    <section
+      className={[className, styles.collapsible, open ? null : styles.collapsed].filter(Boolean).join(' ')}
+      aria-labelledby={id}
+      data-collapsed={open ? undefined : true}
+    >
       <Heading id={id} className={styles.disclosureHeading}>
         <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={bodyId} onClick={() => disclosure.toggle(id)}>
           <span>{title}</span>

@@ -12,10 +12,15 @@ function serve(detail: TApplicationDetail, allowed: string[]) {
   const calls: { path: string; body: unknown }[] = [];
   server.use(
     http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
-    http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] })),
+    http.get(bo('/applications/42/allowed_statuses'), () =>
+      HttpResponse.json({ user_id: 42, current_status: detail.status, allowed_statuses: allowed, transitions: [] }),
+    ),
     http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [] })),
     http.get(bo('/members/42/consents'), () =>
-      HttpResponse.json({ records: [], electronic_communications: { state: 'given', delivery: 'electronic', withdrawn_at: null, mailing_address: null, consequences: [], history: [] } }),
+      HttpResponse.json({
+        records: [],
+        electronic_communications: { state: 'given', delivery: 'electronic', withdrawn_at: null, mailing_address: null, consequences: [], history: [] },
+      }),
     ),
     http.get(bo('/applications/42/employer_review'), () =>
       HttpResponse.json({
@@ -39,7 +44,14 @@ function serve(detail: TApplicationDetail, allowed: string[]) {
 describe('reviewer actions by status', { timeout: 20_000 }, () => {
   it('at the allotment review offers "Approve allotment" (to the e-signature), not "Approve"', async () => {
     signInAs('underwriter');
-    const calls = serve(applicationDetail({ status: 'review_allotment' }), ['debit_card', 'esignature_needed', 'allotment_needed', 'feedback_sent', 'canceled', 'dropped']);
+    const calls = serve(applicationDetail({ status: 'review_allotment' }), [
+      'debit_card',
+      'esignature_needed',
+      'allotment_needed',
+      'feedback_sent',
+      'canceled',
+      'dropped',
+    ]);
     renderRoute('/applications/42');
     const user = userEvent.setup();
     // The first render of the page loads its code: allow it more than the default second.
@@ -47,7 +59,11 @@ describe('reviewer actions by status', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     // The other moves out of the allotment review stay in "Move to status"; the approval is the button's.
     const select = screen.getByRole('combobox', { name: 'Move to status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Debit card', 'Allotment needed', 'Feedback sent', 'Canceled', 'Dropped']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a status', 'Debit card', 'Allotment needed', 'Feedback sent', 'Canceled', 'Dropped']);
     await user.click(within(section).getByRole('button', { name: 'Approve allotment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve the allotment?' });
     expect(dialog).toHaveTextContent('the borrower is asked to sign the promissory note');
@@ -105,7 +121,11 @@ describe('reviewer actions by status', { timeout: 20_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Accept employer' }));
     const accept = await screen.findByRole('dialog', { name: 'Accept the employer?' });
     const employer = within(accept).getByRole('combobox', { name: 'Employer' });
-    expect(within(employer).getAllByRole('option').map((o) => o.textContent)).toEqual(['Add “Acme Tools” to the employer list', 'Listed: Acme Tools Inc']);
+    expect(
+      within(employer)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Add “Acme Tools” to the employer list', 'Listed: Acme Tools Inc']);
     expect(within(accept).getByRole('textbox', { name: 'Employer name' })).toHaveValue('Acme Tools');
     await user.selectOptions(employer, '7');
     expect(within(accept).queryByRole('textbox', { name: 'Employer name' })).not.toBeInTheDocument();

@@ -19,7 +19,8 @@ import { DecisionDialog } from './decision-dialog';
 import { FeedbackDialog } from './feedback-dialog';
 import styles from './action-panel.module.css';
 
-type Open = null | 'feedback' | 'approve' | 'approve_allotment' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link' | 'employer_accept' | 'employer_cannot_proceed';
+type Open =
+  null | 'feedback' | 'approve' | 'approve_allotment' | 'decline' | 'deny' | 'drop' | 'cancel' | 'link' | 'employer_accept' | 'employer_cannot_proceed';
 
 const DONE: Record<ReviewAction['kind'], string> = {
   status: 'Status changed.',
@@ -39,7 +40,17 @@ const EMPLOYER_REVIEW_TARGETS: ReadonlySet<string> = new Set(['personal_info', '
 /** What one request to move the status asks for, shown in its confirmation before anything is sent. */
 type PendingMove = { status: string; negotiated?: number };
 
-function MoveStatusForm({ userId, current, allowed, onRun }: { userId: number; current: string; allowed: readonly string[]; onRun: (action: ReviewAction) => Promise<unknown> }) {
+function MoveStatusForm({
+  userId,
+  current,
+  allowed,
+  onRun,
+}: {
+  userId: number;
+  current: string;
+  allowed: readonly string[];
+  onRun: (action: ReviewAction) => Promise<unknown>;
+}) {
   const [status, setStatus] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<{ status?: string; amount?: string }>({});
@@ -67,7 +78,11 @@ function MoveStatusForm({ userId, current, allowed, onRun }: { userId: number; c
     if (!confirming) return;
     setPending(true);
     try {
-      await onRun({ kind: 'status', body: confirming.negotiated === undefined ? { new_status: confirming.status } : { new_status: confirming.status, negotiated_amount: confirming.negotiated } });
+      await onRun({
+        kind: 'status',
+        body:
+          confirming.negotiated === undefined ? { new_status: confirming.status } : { new_status: confirming.status, negotiated_amount: confirming.negotiated },
+      });
       setConfirming(null);
       setStatus('');
       setAmount('');
@@ -90,7 +105,13 @@ function MoveStatusForm({ userId, current, allowed, onRun }: { userId: number; c
         error={error.status}
       />
       {status === 'loan_amount_changed' ? (
-        <TextField label="Largest amount offered (dollars)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={error.amount} />
+        <TextField
+          label="Largest amount offered (dollars)"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={error.amount}
+        />
       ) : null}
       <div>
         <Button type="submit" variant="secondary">
@@ -125,7 +146,10 @@ function EmployerReview({ userId, onAccept, onStop }: { userId: number; onAccept
   return (
     <section aria-labelledby={`employer-review-${userId}`} className={styles.form}>
       <h3 id={`employer-review-${userId}`}>Employer review</h3>
-      <p>The applicant's employer is not on the list. Check the employer they described, then accept it (match a listed employer or add it to the list) or stop the application with the reason.</p>
+      <p>
+        The applicant's employer is not on the list. Check the employer they described, then accept it (match a listed employer or add it to the list) or stop
+        the application with the reason.
+      </p>
       {facts.isPending ? (
         <Spinner label="Loading the employer described…" />
       ) : facts.isError ? (
@@ -157,14 +181,46 @@ function EmployerReview({ userId, onAccept, onStop }: { userId: number; onAccept
 const NEW_EMPLOYER = 'new';
 
 /** The accept dialog's fields: a listed employer to match, or the name to add to the list. */
-function EmployerAcceptFields({ userId, choice, name, onChoice, onName, nameError }: { userId: number; choice: string; name: string; onChoice: (v: string) => void; onName: (v: string) => void; nameError: string | undefined }) {
+function EmployerAcceptFields({
+  userId,
+  choice,
+  name,
+  onChoice,
+  onName,
+  nameError,
+}: {
+  userId: number;
+  choice: string;
+  name: string;
+  onChoice: (v: string) => void;
+  onName: (v: string) => void;
+  nameError: string | undefined;
+}) {
   const facts = useEmployerReview(userId);
   const typed = facts.data?.described?.name ?? '';
-  const options = [{ value: NEW_EMPLOYER, label: typed ? `Add “${typed}” to the employer list` : 'Add a new employer to the list' }, ...(facts.data?.candidates ?? []).map((c) => ({ value: String(c.id), label: `Listed: ${c.name}` }))];
+  const options = [
+    { value: NEW_EMPLOYER, label: typed ? `Add “${typed}” to the employer list` : 'Add a new employer to the list' },
+    ...(facts.data?.candidates ?? []).map((c) => ({ value: String(c.id), label: `Listed: ${c.name}` })),
+  ];
   return (
     <>
-      <Select label="Employer" hint="A listed employer with a close name is matched; otherwise the employer is added to the list." options={options} value={choice} onChange={(e) => onChoice(e.target.value)} />
-      {choice === NEW_EMPLOYER ? <TextField label="Employer name" hint="Correct the spelling if needed." maxLength={120} value={name} onChange={(e) => onName(e.target.value)} error={nameError} /> : null}
+      <Select
+        label="Employer"
+        hint="A listed employer with a close name is matched; otherwise the employer is added to the list."
+        options={options}
+        value={choice}
+        onChange={(e) => onChoice(e.target.value)}
+      />
+      {choice === NEW_EMPLOYER ? (
+        <TextField
+          label="Employer name"
+          hint="Correct the spelling if needed."
+          maxLength={120}
+          value={name}
+          onChange={(e) => onName(e.target.value)}
+          error={nameError}
+        />
+      ) : null}
     </>
   );
 }
@@ -220,7 +276,11 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
       return runConfirmed({ kind: 'employer_review', body: { decision: 'cannot_proceed', note: note.trim() } });
     }
     const trimmed = note.trim();
-    if (employerChoice !== NEW_EMPLOYER) return runConfirmed({ kind: 'employer_review', body: { decision: 'accept', employer_id: Number(employerChoice), ...(trimmed ? { note: trimmed } : {}) } });
+    if (employerChoice !== NEW_EMPLOYER)
+      return runConfirmed({
+        kind: 'employer_review',
+        body: { decision: 'accept', employer_id: Number(employerChoice), ...(trimmed ? { note: trimmed } : {}) },
+      });
     const name = (employerName ?? employerFacts.data?.described?.name ?? '').trim();
     if (name.length < 2) return setEmployerNameError("Enter the employer's name.");
     setEmployerNameError(undefined);
@@ -238,7 +298,13 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
           userId={userId}
           current={status}
           // A decision with its own action (the employer review, Approve allotment) is not offered again as a bare status.
-          allowed={employerReview ? targets.filter((s) => !EMPLOYER_REVIEW_TARGETS.has(s)) : allotmentReview ? targets.filter((s) => s !== 'esignature_needed') : targets}
+          allowed={
+            employerReview
+              ? targets.filter((s) => !EMPLOYER_REVIEW_TARGETS.has(s))
+              : allotmentReview
+                ? targets.filter((s) => s !== 'esignature_needed')
+                : targets
+          }
           onRun={run}
         />
       )}
@@ -256,7 +322,10 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
       {allotmentReview ? (
         <section aria-labelledby={`allotment-review-${userId}`} className={styles.form}>
           <h3 id={`allotment-review-${userId}`}>Allotment review</h3>
-          <p>The borrower uploaded the allotment (split direct deposit) form. Check it in Documents, then approve it: the borrower signs the promissory note next, and the application is approved after the signature.</p>
+          <p>
+            The borrower uploaded the allotment (split direct deposit) form. Check it in Documents, then approve it: the borrower signs the promissory note
+            next, and the application is approved after the signature.
+          </p>
           <div className={styles.buttons}>
             <Button onClick={() => setOpen('approve_allotment')}>Approve allotment</Button>
           </div>
@@ -330,7 +399,11 @@ export function ActionPanel({ userId, email, status }: { userId: number; email: 
         }}
         onConfirm={decideEmployer}
         title={open === 'employer_accept' ? 'Accept the employer?' : 'Stop the application?'}
-        description={open === 'employer_accept' ? "The employer becomes the applicant's employer and the applicant continues with their personal information." : 'The applicant is told we cannot proceed with their application.'}
+        description={
+          open === 'employer_accept'
+            ? "The employer becomes the applicant's employer and the applicant continues with their personal information."
+            : 'The applicant is told we cannot proceed with their application.'
+        }
         confirmLabel={open === 'employer_accept' ? 'Accept employer' : 'Cannot proceed'}
         danger={open === 'employer_cannot_proceed'}
         pending={action.isPending}

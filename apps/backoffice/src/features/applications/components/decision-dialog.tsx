@@ -31,7 +31,17 @@ interface Errors {
 }
 
 /** Decline or deny: a reason and a reapply date (or "never") are required. */
-export function DecisionDialog({ kind, open, onClose, onSubmit }: { kind: DecisionKind; open: boolean; onClose: () => void; onSubmit: (action: ReviewAction) => Promise<unknown> }) {
+export function DecisionDialog({
+  kind,
+  open,
+  onClose,
+  onSubmit,
+}: {
+  kind: DecisionKind;
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (action: ReviewAction) => Promise<unknown>;
+}) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [never, setNever] = useState(false);
@@ -53,7 +63,8 @@ export function DecisionDialog({ kind, open, onClose, onSubmit }: { kind: Decisi
     }
     const reapply_on = never ? ('never' as const) : date;
     const reasons = [reason.trim()];
-    const action: ReviewAction = kind === 'decline' ? { kind, body: { reapply_on, reasons } } : { kind, body: { not_qualified_reason: reason.trim(), reapply_on, reasons } };
+    const action: ReviewAction =
+      kind === 'decline' ? { kind, body: { reapply_on, reasons } } : { kind, body: { not_qualified_reason: reason.trim(), reapply_on, reasons } };
     setPending(true);
     try {
       await onSubmit(action);

@@ -25,7 +25,14 @@ const terminated: TBackofficeVerification = {
   due_on: '2026-12-03',
   requested_by: 'Uma Underwriter',
   state: 'answered',
-  answer: { employment_status: 'terminated', hire_date: '2020-01-06', pay_frequency: 'biweekly', income_range: '25k_50k', answered_at: '2026-12-01T10:00:00.000Z', answered_by: 'Pat Payroll' },
+  answer: {
+    employment_status: 'terminated',
+    hire_date: '2020-01-06',
+    pay_frequency: 'biweekly',
+    income_range: '25k_50k',
+    answered_at: '2026-12-01T10:00:00.000Z',
+    answered_by: 'Pat Payroll',
+  },
   blocks_approval: 'Acme Partner answered the employment verification: the applicant is no longer employed there. The application cannot be approved.',
 };
 

@@ -65,7 +65,10 @@ function VerificationItem({ v }: { v: TBackofficeVerification }) {
           </dd>
         </dl>
       ) : v.state === 'expired' ? (
-        <p>The employer did not answer within {VERIFICATION_FALLBACK_BUSINESS_DAYS} business days: verify the employment by hand (the application stays in the queue).</p>
+        <p>
+          The employer did not answer within {VERIFICATION_FALLBACK_BUSINESS_DAYS} business days: verify the employment by hand (the application stays in the
+          queue).
+        </p>
       ) : null}
       {v.blocks_approval ? (
         <Alert kind="error" title="Approval blocked">

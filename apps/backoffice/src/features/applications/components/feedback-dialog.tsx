@@ -30,7 +30,16 @@ export const FEEDBACK_FIELD_CHOICES: readonly { label: string; fields: readonly 
   { label: 'References', fields: ['user_references'] },
 ];
 
-const DOCUMENT_ORDER: readonly DocumentTypeName[] = ['pay_stub', 'driver_license', 'proof_of_address', 'allotment', 'w2', 'bank_statement', 'social_security_document', 'selfie_photo'];
+const DOCUMENT_ORDER: readonly DocumentTypeName[] = [
+  'pay_stub',
+  'driver_license',
+  'proof_of_address',
+  'allotment',
+  'w2',
+  'bank_statement',
+  'social_security_document',
+  'selfie_photo',
+];
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -79,7 +88,10 @@ export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps)
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const nothing = fieldLabels.size === 0 && documents.size === 0 && !bankInformation && !receiverAccount && !allotment;
-    const next = { message: message.trim() ? undefined : 'Write a message for the borrower.', choice: nothing ? 'Choose at least one item to correct or upload.' : undefined };
+    const next = {
+      message: message.trim() ? undefined : 'Write a message for the borrower.',
+      choice: nothing ? 'Choose at least one item to correct or upload.' : undefined,
+    };
     setErrors(next);
     if (next.message || next.choice) return;
     setPending(true);
@@ -124,7 +136,12 @@ export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps)
           <legend>Documents to upload</legend>
           <div className={styles.checkGrid}>
             {DOCUMENT_ORDER.map((type) => (
-              <Checkbox key={type} label={DOCUMENT_LABELS[type]} checked={documents.has(type)} onChange={(e) => setDocuments((s) => toggle(s, type, e.target.checked))} />
+              <Checkbox
+                key={type}
+                label={DOCUMENT_LABELS[type]}
+                checked={documents.has(type)}
+                onChange={(e) => setDocuments((s) => toggle(s, type, e.target.checked))}
+              />
             ))}
           </div>
         </fieldset>
@@ -160,4 +177,3 @@ export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps)
     </Dialog>
   );
 }
-

@@ -33,7 +33,12 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
   // A classic application shows only what its applicant stated about the proof of address, if anything.
   if (!e.new_flow) {
     const p = e.proof_of_address;
-    return p ? section('Proof of address (stated)', <Rows rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />) : null;
+    return p
+      ? section(
+          'Proof of address (stated)',
+          <Rows rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />,
+        )
+      : null;
   }
   const offer = e.chosen_offer;
   return section(
@@ -53,8 +58,18 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
           ['Split allocation', `${money(e.payroll.allocation_amount)} ${e.payroll.allocation_status ? `(${humanize(e.payroll.allocation_status)})` : ''}`],
           ['Manual split screenshot', doc(e.manual_split.document_id)],
           ['Pay stub', doc(e.pay_stub_document_id)],
-          ['Proof of address', e.proof_of_address ? `Dated ${formatUsDate(e.proof_of_address.statement_date)}, ${e.proof_of_address.address} ${e.proof_of_address.zip_code} — ${doc(e.proof_of_address.document_id)}` : '—'],
-          ['Offer chosen', offer ? `${money(offer.amount)}, ${offer.terms} × ${money(offer.fixed_payment_amount)}, APR ${formatPercent(offer.apr)} (${offer.is_autodebit ? 'auto-debit' : 'split direct deposit'})` : '—'],
+          [
+            'Proof of address',
+            e.proof_of_address
+              ? `Dated ${formatUsDate(e.proof_of_address.statement_date)}, ${e.proof_of_address.address} ${e.proof_of_address.zip_code} — ${doc(e.proof_of_address.document_id)}`
+              : '—',
+          ],
+          [
+            'Offer chosen',
+            offer
+              ? `${money(offer.amount)}, ${offer.terms} × ${money(offer.fixed_payment_amount)}, APR ${formatPercent(offer.apr)} (${offer.is_autodebit ? 'auto-debit' : 'split direct deposit'})`
+              : '—',
+          ],
         ]}
       />
       {e.rate_check.adverse_action_reasons.length > 0 ? (

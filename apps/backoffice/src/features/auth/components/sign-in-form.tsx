@@ -31,7 +31,14 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
             </Alert>
           ) : null}
           <TextField label="E-mail" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
-          <TextField label="Password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
           <Button type="submit" fullWidth loading={formState.isSubmitting}>
             Sign in
           </Button>

@@ -4,7 +4,10 @@ import { backofficeApi } from '../../../lib/api-client';
 
 /** GET /api/backoffice/loans/:loanId/schedule_revisions: every revision of the loan's dates (both kinds) and its due-date change requests. */
 export function useScheduleRevisions(loanId: number) {
-  return useQuery({ queryKey: ['care', 'schedule-revisions', loanId] as const, queryFn: () => backofficeApi.get(`/loans/${loanId}/schedule_revisions`, { schema: ZScheduleRevisions }) });
+  return useQuery({
+    queryKey: ['care', 'schedule-revisions', loanId] as const,
+    queryFn: () => backofficeApi.get(`/loans/${loanId}/schedule_revisions`, { schema: ZScheduleRevisions }),
+  });
 }
 
 /** GET /api/backoffice/loans/:loanId/due_date_changes/:id/pdf: the signed agreement (the view is audited). */

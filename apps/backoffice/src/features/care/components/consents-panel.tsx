@@ -40,7 +40,14 @@ export function ConsentsPanel({ userId, canRecord }: { userId: number; canRecord
             ? 'No E-SIGN consent on file'
             : 'Electronic (E-SIGN consent in effect)'}
       </p>
-      <Table caption="Consents" captionHidden columns={columns} rows={consents.data.records} getRowKey={(r) => r.key} emptyMessage="Nothing accepted or signed." />
+      <Table
+        caption="Consents"
+        captionHidden
+        columns={columns}
+        rows={consents.data.records}
+        getRowKey={(r) => r.key}
+        emptyMessage="Nothing accepted or signed."
+      />
       {canRecord && ec.state === 'given' ? (
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Record a consent withdrawal

@@ -78,8 +78,20 @@ export function ScheduleRevisionsPanel({ loanId }: { loanId: number }) {
   ];
   return (
     <>
-      <Table caption="Schedule revisions" columns={revisionColumns} rows={data.data.revisions} getRowKey={(r) => r.id} emptyMessage="The loan's due dates were never revised." />
-      <Table caption="Due date change requests" columns={changeColumns} rows={data.data.due_date_changes} getRowKey={(c) => c.id} emptyMessage="No due date change was requested." />
+      <Table
+        caption="Schedule revisions"
+        columns={revisionColumns}
+        rows={data.data.revisions}
+        getRowKey={(r) => r.id}
+        emptyMessage="The loan's due dates were never revised."
+      />
+      <Table
+        caption="Due date change requests"
+        columns={changeColumns}
+        rows={data.data.due_date_changes}
+        getRowKey={(c) => c.id}
+        emptyMessage="No due date change was requested."
+      />
     </>
   );
 }

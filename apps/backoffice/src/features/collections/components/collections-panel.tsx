@@ -73,7 +73,8 @@ export function CollectionsPanel({ loanId, onClose }: { loanId: number; onClose:
       </dl>
       {v.charge_off ? (
         <Alert kind="warning" title={`Charged off on ${formatUsDate(v.charge_off.date)}`}>
-          {formatCents(v.charge_off.charged_off)} charged off, {formatCents(v.charge_off.recovered)} recovered, {formatCents(v.charge_off.recoverable)} recoverable.
+          {formatCents(v.charge_off.charged_off)} charged off, {formatCents(v.charge_off.recovered)} recovered, {formatCents(v.charge_off.recoverable)}{' '}
+          recoverable.
         </Alert>
       ) : null}
       <div className={styles.forms}>
@@ -89,7 +90,15 @@ export function CollectionsPanel({ loanId, onClose }: { loanId: number; onClose:
 
 function useFormError() {
   const [error, setError] = useState<string | null>(null);
-  return { error, setError, show: error ? <Alert kind="error" assertive>{error}</Alert> : null };
+  return {
+    error,
+    setError,
+    show: error ? (
+      <Alert kind="error" assertive>
+        {error}
+      </Alert>
+    ) : null,
+  };
 }
 
 function ContactForm({ loanId }: { loanId: number }) {
@@ -105,7 +114,10 @@ function ContactForm({ loanId }: { loanId: number }) {
     setDone(null);
     log.mutate(
       { channel: channel as 'call', outcome: outcome as 'no_answer', ...(note.trim() ? { note: note.trim() } : {}) },
-      { onSuccess: () => (setNote(''), setDone('Contact attempt logged.')), onError: (err) => setError(errorMessage(err, 'The contact attempt could not be logged.')) },
+      {
+        onSuccess: () => (setNote(''), setDone('Contact attempt logged.')),
+        onError: (err) => setError(errorMessage(err, 'The contact attempt could not be logged.')),
+      },
     );
   };
   return (
@@ -140,7 +152,10 @@ function PromiseForm({ loanId, today }: { loanId: number; today: string }) {
       return;
     }
     setAmountError(undefined);
-    record.mutate({ promised_date: date, amount: cents }, { onSuccess: () => setAmount(''), onError: (err) => setError(errorMessage(err, 'The promise could not be recorded.')) });
+    record.mutate(
+      { promised_date: date, amount: cents },
+      { onSuccess: () => setAmount(''), onError: (err) => setError(errorMessage(err, 'The promise could not be recorded.')) },
+    );
   };
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Record a promise to pay">
@@ -197,7 +212,10 @@ function RecoveryForm({ loanId }: { loanId: number }) {
       return;
     }
     setError(null);
-    post.mutate({ amount: cents, reference }, { onSuccess: () => (setAmount(''), setReference('')), onError: (err) => setError(errorMessage(err, 'The recovery could not be posted.')) });
+    post.mutate(
+      { amount: cents, reference },
+      { onSuccess: () => (setAmount(''), setReference('')), onError: (err) => setError(errorMessage(err, 'The recovery could not be posted.')) },
+    );
   };
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Post a recovery">
@@ -237,7 +255,11 @@ function History({ v }: { v: TCollectionsLoan }) {
         columns={[
           { key: 'amount', header: 'Amount', cell: (r) => formatCents(r.amount) },
           { key: 'date', header: 'By', cell: (r) => formatUsDate(r.promised_date) },
-          { key: 'status', header: 'Status', cell: (r) => `${PROMISE_LABELS[r.status]}${r.decided_on ? ` (${formatUsDate(r.decided_on)}, ${formatCents(r.received ?? 0)} received)` : ''}` },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (r) => `${PROMISE_LABELS[r.status]}${r.decided_on ? ` (${formatUsDate(r.decided_on)}, ${formatCents(r.received ?? 0)} received)` : ''}`,
+          },
           { key: 'made', header: 'Made', cell: (r) => `${formatUsDate(r.made_on)} by ${r.staff_name}` },
         ]}
       />
@@ -259,7 +281,11 @@ function History({ v }: { v: TCollectionsLoan }) {
         emptyMessage="No notice sent."
         columns={[
           { key: 'on', header: 'Date', cell: (r) => formatUsDate(r.business_date) },
-          { key: 'what', header: 'Notice', cell: (r) => (r.kind === 'reminder' ? `Reminder: due ${formatUsDate(r.due_date)}` : `${r.notice_day} days past due`) },
+          {
+            key: 'what',
+            header: 'Notice',
+            cell: (r) => (r.kind === 'reminder' ? `Reminder: due ${formatUsDate(r.due_date)}` : `${r.notice_day} days past due`),
+          },
           { key: 'channel', header: 'Channel', cell: (r) => (r.channel === 'email' ? 'E-mail' : 'Text message') },
           { key: 'status', header: 'Status', cell: (r) => NOTICE_LABELS[r.status] },
         ]}

@@ -15,7 +15,13 @@ import { CollectionsPanel } from './collections-panel';
 import { contactLabel } from './labels';
 import styles from './collections.module.css';
 
-const BUCKET_LABELS: Record<QueueBucket, string> = { '1-29': '1–29 days', '30-59': '30–59 days', '60-89': '60–89 days', '90-119': '90–119 days', '120+': '120+ days' };
+const BUCKET_LABELS: Record<QueueBucket, string> = {
+  '1-29': '1–29 days',
+  '30-59': '30–59 days',
+  '60-89': '60–89 days',
+  '90-119': '90–119 days',
+  '120+': '120+ days',
+};
 const isBucket = (b: string | null): b is QueueBucket => b !== null && (QUEUE_BUCKETS as string[]).includes(b);
 
 /**
@@ -56,8 +62,16 @@ export function CollectionsQueue() {
     { key: 'dpd', header: 'Days past due', cell: (r) => String(r.days_past_due) },
     { key: 'bucket', header: 'Bucket', cell: (r) => `${BUCKET_LABELS[r.bucket as QueueBucket] ?? r.bucket} since ${formatUsDate(r.in_bucket_since)}` },
     { key: 'due', header: 'Past due', cell: (r) => formatCents(r.past_due_amount) },
-    { key: 'contact', header: 'Last contact', cell: (r) => (r.last_contact ? `${contactLabel(r.last_contact.channel, r.last_contact.outcome)}, ${formatDateTime(r.last_contact.at)}` : 'None') },
-    { key: 'promise', header: 'Open promise', cell: (r) => (r.open_promise ? `${formatCents(r.open_promise.amount)} by ${formatUsDate(r.open_promise.promised_date)}` : '—') },
+    {
+      key: 'contact',
+      header: 'Last contact',
+      cell: (r) => (r.last_contact ? `${contactLabel(r.last_contact.channel, r.last_contact.outcome)}, ${formatDateTime(r.last_contact.at)}` : 'None'),
+    },
+    {
+      key: 'promise',
+      header: 'Open promise',
+      cell: (r) => (r.open_promise ? `${formatCents(r.open_promise.amount)} by ${formatUsDate(r.open_promise.promised_date)}` : '—'),
+    },
   ];
 
   const counts = queue.data?.counts ?? {};
@@ -80,7 +94,13 @@ export function CollectionsQueue() {
         <Alert kind="error">The collections queue could not be loaded.</Alert>
       ) : (
         <>
-          <Table caption="Loans past due" rows={queue.data.items} columns={columns} getRowKey={(r) => String(r.loan_id)} emptyMessage="No loan in this bucket." />
+          <Table
+            caption="Loans past due"
+            rows={queue.data.items}
+            columns={columns}
+            getRowKey={(r) => String(r.loan_id)}
+            emptyMessage="No loan in this bucket."
+          />
           <div className={styles.pager}>
             {cursors.length > 1 ? (
               <Button variant="secondary" size="sm" onClick={() => setCursors((c) => c.slice(0, -1))}>

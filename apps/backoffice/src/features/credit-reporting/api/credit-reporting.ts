@@ -45,7 +45,8 @@ export function useOpenDispute(loanId: number) {
 export function useResolveDispute(loanId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ disputeId, ...body }: TResolveDispute & { disputeId: number }) => backofficeApi.post(`/loans/${loanId}/disputes/${disputeId}/resolve`, body, { schema: ZLoanDisputes }),
+    mutationFn: ({ disputeId, ...body }: TResolveDispute & { disputeId: number }) =>
+      backofficeApi.post(`/loans/${loanId}/disputes/${disputeId}/resolve`, body, { schema: ZLoanDisputes }),
     onSuccess: (data) => queryClient.setQueryData(creditReportingKeys.disputes(loanId), data),
   });
 }

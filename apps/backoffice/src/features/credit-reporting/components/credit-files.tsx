@@ -83,8 +83,16 @@ const columns: readonly TableColumn<TCreditReportingFile>[] = [
   { key: 'accounts', header: 'Accounts', cell: (f) => String(f.base_records) },
   { key: 'statuses', header: 'By status', cell: (f) => statusSummary(f.status_counts) },
   { key: 'disputed', header: 'Disputed', cell: (f) => String(f.disputed) },
-  { key: 'excluded', header: 'Held back', cell: (f) => (f.excluded.length === 0 ? '0' : `${f.excluded.length} (${f.excluded.map((e) => e.identifier).join(', ')})`) },
-  { key: 'created', header: 'Generated', cell: (f) => `${formatDateTime(f.created_at)} (business date ${formatUsDate(f.created_on)}) by ${f.generated_by ?? 'the monthly job'}` },
+  {
+    key: 'excluded',
+    header: 'Held back',
+    cell: (f) => (f.excluded.length === 0 ? '0' : `${f.excluded.length} (${f.excluded.map((e) => e.identifier).join(', ')})`),
+  },
+  {
+    key: 'created',
+    header: 'Generated',
+    cell: (f) => `${formatDateTime(f.created_at)} (business date ${formatUsDate(f.created_on)}) by ${f.generated_by ?? 'the monthly job'}`,
+  },
   { key: 'download', header: 'File', cell: (f) => <DownloadButton file={f} /> },
 ];
 
@@ -95,14 +103,27 @@ function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySe
   const submit = (e: FormEvent) => {
     e.preventDefault();
     generate.mutate(period, {
-      onSuccess: (r) => notify.success(r.created ? `The ${monthName(r.file.period)} file is ready: ${r.file.base_records} accounts.` : `The ${monthName(r.file.period)} file was made already.`),
+      onSuccess: (r) =>
+        notify.success(
+          r.created
+            ? `The ${monthName(r.file.period)} file is ready: ${r.file.base_records} accounts.`
+            : `The ${monthName(r.file.period)} file was made already.`,
+        ),
     });
   };
   return (
     <form onSubmit={submit} className={styles.stack} aria-labelledby="generate-file">
       <h2 id="generate-file">Generate a file</h2>
-      <p>A month is furnished once it has ended on the business date; the monthly job does it on its own. Each month has one file: asking again gives the same file.</p>
-      <Select label="Month" value={period} onChange={(e) => setPeriod(e.target.value)} options={months.map((m) => ({ value: m, label: made.has(m) ? `${monthName(m)} (made)` : monthName(m) }))} />
+      <p>
+        A month is furnished once it has ended on the business date; the monthly job does it on its own. Each month has one file: asking again gives the same
+        file.
+      </p>
+      <Select
+        label="Month"
+        value={period}
+        onChange={(e) => setPeriod(e.target.value)}
+        options={months.map((m) => ({ value: m, label: made.has(m) ? `${monthName(m)} (made)` : monthName(m) }))}
+      />
       {generate.isError ? (
         <Alert kind="error" assertive>
           {errorMessage(generate.error)}
@@ -121,7 +142,12 @@ function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySe
 export function CreditFiles() {
   const files = useCreditFiles();
   if (files.isPending) return <LoadingBlock label="Loading the credit reporting files…" />;
-  if (!files.data) return <Alert kind="error" assertive>{errorMessage(files.error)}</Alert>;
+  if (!files.data)
+    return (
+      <Alert kind="error" assertive>
+        {errorMessage(files.error)}
+      </Alert>
+    );
   const { business_date, last_ended_period, files: list } = files.data;
   return (
     <div className={styles.stack}>

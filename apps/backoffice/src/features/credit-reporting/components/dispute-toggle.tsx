@@ -50,11 +50,19 @@ function ResolveDisputeForm({ loanId, dispute }: { loanId: number; dispute: TCre
     e.preventDefault();
     if (note.trim() === '') return setError('Say what the investigation found.');
     setError(undefined);
-    resolve.mutate({ disputeId: dispute.id, outcome, note }, { onSuccess: (d) => notify.success(`Dispute resolved: the next credit file reports ${d.compliance_condition_code ?? ''}.`) });
+    resolve.mutate(
+      { disputeId: dispute.id, outcome, note },
+      { onSuccess: (d) => notify.success(`Dispute resolved: the next credit file reports ${d.compliance_condition_code ?? ''}.`) },
+    );
   };
   return (
     <form onSubmit={submit} className={styles.stack} noValidate>
-      <Select label="Outcome of the investigation" value={outcome} onChange={(e) => setOutcome(e.target.value as DisputeOutcome)} options={DISPUTE_OUTCOMES.map((o) => ({ value: o, label: DISPUTE_OUTCOME_LABELS[o] }))} />
+      <Select
+        label="Outcome of the investigation"
+        value={outcome}
+        onChange={(e) => setOutcome(e.target.value as DisputeOutcome)}
+        options={DISPUTE_OUTCOMES.map((o) => ({ value: o, label: DISPUTE_OUTCOME_LABELS[o] }))}
+      />
       <TextField label="What the investigation found" value={note} onChange={(e) => setNote(e.target.value)} error={error} maxLength={1000} />
       {resolve.isError ? (
         <Alert kind="error" assertive>
@@ -85,7 +93,11 @@ export function DisputeToggle({ loanId }: { loanId: number }) {
     const open = disputes.find((d) => d.status === 'open');
     return (
       <div className={styles.stack}>
-        <p role="status">{code ? `Reported with compliance condition code ${code}: ${COMPLIANCE_CODE_LABELS[code] ?? code}.` : 'No dispute: the account is reported without a compliance condition code.'}</p>
+        <p role="status">
+          {code
+            ? `Reported with compliance condition code ${code}: ${COMPLIANCE_CODE_LABELS[code] ?? code}.`
+            : 'No dispute: the account is reported without a compliance condition code.'}
+        </p>
         {disputes.length > 0 ? (
           <ul>
             {disputes.map((d) => (

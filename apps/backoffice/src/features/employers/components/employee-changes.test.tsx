@@ -11,7 +11,9 @@ import { bo, server } from '../../../../test/msw-server';
 import { EmployerEmployeeChanges } from './employee-changes';
 
 function renderSection(employerId: number) {
-  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerEmployeeChanges employerId={employerId} /> }], { initialEntries: [`/employers/${employerId}`] });
+  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerEmployeeChanges employerId={employerId} /> }], {
+    initialEntries: [`/employers/${employerId}`],
+  });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -71,7 +73,8 @@ function serveChanges() {
   server.use(
     http.get(bo('/employee_changes'), ({ request }) => {
       const url = new URL(request.url);
-      if (url.searchParams.get('employer_id') !== '7' || url.searchParams.get('status') !== 'all') return HttpResponse.json({ error: 'Unexpected query.' }, { status: 400 });
+      if (url.searchParams.get('employer_id') !== '7' || url.searchParams.get('status') !== 'all')
+        return HttpResponse.json({ error: 'Unexpected query.' }, { status: 400 });
       return HttpResponse.json({ changes });
     }),
     http.post(bo('/employee_changes/:id/done'), async ({ params, request }) => {
@@ -92,9 +95,17 @@ describe('the employer page’s employee changes', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Employee changes' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Employee changes reported by the employer, open first' });
     expect(screen.getByText(/1 change is waiting for a servicer/)).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Change', 'Employee', 'Effective', 'What servicing did', 'Loans', 'Reported', 'Servicer status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Change', 'Employee', 'Effective', 'What servicing did', 'Loans', 'Reported', 'Servicer status', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Pay frequency change, to weekly', 'Termination', 'Leave of absence, until 03/20/2031']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Pay frequency change, to weekly',
+      'Termination',
+      'Leave of absence, until 03/20/2031',
+    ]);
     const open = rows[0]!;
     expect(within(open).getByRole('link', { name: 'Kim Weekly' })).toHaveAttribute('href', '/applications/43');
     expect(within(open).getByText('E-7')).toBeInTheDocument();
@@ -170,7 +181,11 @@ describe('the employer page’s employee changes', { timeout: 30_000 }, () => {
     renderSection(7);
     const table = await screen.findByRole('table', { name: 'Employee changes reported by the employer, open first' });
     expect(within(table).getByText('Open: servicer to act')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Actions');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Actions');
     expect(screen.queryByRole('button', { name: /Mark done/ })).not.toBeInTheDocument();
   });
 

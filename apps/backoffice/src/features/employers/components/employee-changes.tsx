@@ -36,7 +36,8 @@ export function useEmployerEmployeeChanges(employerId: number) {
 export function useMarkEmployeeChangeDone(employerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: number; note: string }) => backofficeApi.post(`/employee_changes/${id}/done`, { note }, { schema: ZBackofficeEmployeeChange }),
+    mutationFn: ({ id, note }: { id: number; note: string }) =>
+      backofficeApi.post(`/employee_changes/${id}/done`, { note }, { schema: ZBackofficeEmployeeChange }),
     // Also after a 409 (another servicer closed it meanwhile): the list shows what is true now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: changesKey(employerId) }),
   });
@@ -163,7 +164,12 @@ export function EmployerEmployeeChanges({ employerId }: { employerId: number }) 
       header: 'Actions',
       cell: (c) =>
         c.servicer_status === 'open' ? (
-          <Button size="sm" variant="secondary" onClick={() => setPending(c)} aria-label={`Mark done: ${EMPLOYEE_CHANGE_KIND_LABELS[c.kind].toLowerCase()} of ${c.borrower_name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPending(c)}
+            aria-label={`Mark done: ${EMPLOYEE_CHANGE_KIND_LABELS[c.kind].toLowerCase()} of ${c.borrower_name}`}
+          >
             Mark done
           </Button>
         ) : (
@@ -187,10 +193,17 @@ export function EmployerEmployeeChanges({ employerId }: { employerId: number }) 
       ) : (
         <>
           <p>
-            {open === 0 ? 'No change is waiting for a servicer.' : `${open} ${open === 1 ? 'change is' : 'changes are'} waiting for a servicer.`} A pay-frequency change stays open until a servicer
-            aligns the loan&apos;s schedule with the borrower (a due-date change or a payment plan) and marks it done.
+            {open === 0 ? 'No change is waiting for a servicer.' : `${open} ${open === 1 ? 'change is' : 'changes are'} waiting for a servicer.`} A
+            pay-frequency change stays open until a servicer aligns the loan&apos;s schedule with the borrower (a due-date change or a payment plan) and marks
+            it done.
           </p>
-          <Table caption="Employee changes reported by the employer, open first" columns={columns} rows={openFirst(query.data.changes)} getRowKey={(c) => c.id} emptyMessage="No changes." />
+          <Table
+            caption="Employee changes reported by the employer, open first"
+            columns={columns}
+            rows={openFirst(query.data.changes)}
+            getRowKey={(c) => c.id}
+            emptyMessage="No changes."
+          />
         </>
       )}
       <ConfirmDialog

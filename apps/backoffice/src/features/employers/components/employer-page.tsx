@@ -38,7 +38,13 @@ const INVITATION_STATUS: Record<TBackofficeEmployerInvitation['status'], { label
 };
 
 const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Enter the e-mail address of the person to invite.').max(254, 'This e-mail address is too long.').regex(EMAIL_PATTERN, 'Enter a valid e-mail address, like payroll@employer.com.'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter the e-mail address of the person to invite.')
+    .max(254, 'This e-mail address is too long.')
+    .regex(EMAIL_PATTERN, 'Enter a valid e-mail address, like payroll@employer.com.'),
 });
 
 /** Invite an employer administrator by e-mail: the server sends the link (valid {@link EMPLOYER_INVITATION_DAYS} days). */
@@ -49,7 +55,8 @@ function InviteForm({ employerId, employerName }: { employerId: number; employer
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Invite an administrator</h2>
       <p>
-        The person gets an e-mail with a link to set up their {employerName} portal account (a password and an authenticator app). The link works once and expires in {EMPLOYER_INVITATION_DAYS} days.
+        The person gets an e-mail with a link to set up their {employerName} portal account (a password and an authenticator app). The link works once and
+        expires in {EMPLOYER_INVITATION_DAYS} days.
       </p>
       <Form
         schema={inviteSchema}
@@ -69,7 +76,15 @@ function InviteForm({ employerId, employerName }: { employerId: number; employer
       >
         {({ register, formState }) => (
           <div className={styles.stack}>
-            <TextField label="E-mail address" type="email" autoComplete="off" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
+            <TextField
+              label="E-mail address"
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              required
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
             <div>
               <Button type="submit" loading={invite.isPending}>
                 Send invitation
@@ -100,8 +115,12 @@ function UsersAndInvitations({ detail }: { detail: TBackofficeEmployerDetail }) 
   };
   const confirm = () => {
     if (!pending) return;
-    if (pending.kind === 'disable') disable.mutate(pending.user.id, { onSuccess: () => (notify.success(`${pending.user.email} can no longer sign in.`), setPending(null)) });
-    else revoke.mutate(pending.invitation.id, { onSuccess: () => (notify.success(`The invitation to ${pending.invitation.email} is revoked.`), setPending(null)) });
+    if (pending.kind === 'disable')
+      disable.mutate(pending.user.id, { onSuccess: () => (notify.success(`${pending.user.email} can no longer sign in.`), setPending(null)) });
+    else
+      revoke.mutate(pending.invitation.id, {
+        onSuccess: () => (notify.success(`The invitation to ${pending.invitation.email} is revoked.`), setPending(null)),
+      });
   };
 
   const userColumns: readonly TableColumn<TBackofficeEmployerUser>[] = [
@@ -132,7 +151,12 @@ function UsersAndInvitations({ detail }: { detail: TBackofficeEmployerDetail }) 
       header: 'Actions',
       cell: (i) =>
         i.status === 'pending' ? (
-          <Button size="sm" variant="secondary" onClick={() => setPending({ kind: 'revoke', invitation: i })} aria-label={`Revoke the invitation to ${i.email}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPending({ kind: 'revoke', invitation: i })}
+            aria-label={`Revoke the invitation to ${i.email}`}
+          >
             Revoke
           </Button>
         ) : (
@@ -145,11 +169,25 @@ function UsersAndInvitations({ detail }: { detail: TBackofficeEmployerDetail }) 
     <>
       <section className={styles.section} aria-labelledby={usersTitle}>
         <h2 id={usersTitle}>Portal users</h2>
-        <Table caption={`Employer portal users of ${detail.employer.name}`} captionHidden columns={userColumns} rows={detail.users} getRowKey={(u) => String(u.id)} emptyMessage="No one has an employer portal account yet. Invite the employer's HR or payroll administrator below." />
+        <Table
+          caption={`Employer portal users of ${detail.employer.name}`}
+          captionHidden
+          columns={userColumns}
+          rows={detail.users}
+          getRowKey={(u) => String(u.id)}
+          emptyMessage="No one has an employer portal account yet. Invite the employer's HR or payroll administrator below."
+        />
       </section>
       <section className={styles.section} aria-labelledby={invitationsTitle}>
         <h2 id={invitationsTitle}>Invitations</h2>
-        <Table caption={`Invitations to ${detail.employer.name}'s portal`} captionHidden columns={invitationColumns} rows={detail.invitations} getRowKey={(i) => String(i.id)} emptyMessage="No invitation has been sent." />
+        <Table
+          caption={`Invitations to ${detail.employer.name}'s portal`}
+          captionHidden
+          columns={invitationColumns}
+          rows={detail.invitations}
+          getRowKey={(i) => String(i.id)}
+          emptyMessage="No invitation has been sent."
+        />
       </section>
       <ConfirmDialog
         open={pending !== null}
@@ -158,8 +196,18 @@ function UsersAndInvitations({ detail }: { detail: TBackofficeEmployerDetail }) 
         danger
         pending={mutation.isPending}
         error={mutation.isError ? errorMessage(mutation.error) : null}
-        title={pending?.kind === 'disable' ? `Disable ${pending.user.email}?` : pending?.kind === 'revoke' ? `Revoke the invitation to ${pending.invitation.email}?` : ''}
-        description={pending?.kind === 'disable' ? 'They are signed out at once and can no longer sign in. This is recorded in the audit log.' : 'The link in the e-mail stops working. You can send a new invitation afterwards.'}
+        title={
+          pending?.kind === 'disable'
+            ? `Disable ${pending.user.email}?`
+            : pending?.kind === 'revoke'
+              ? `Revoke the invitation to ${pending.invitation.email}?`
+              : ''
+        }
+        description={
+          pending?.kind === 'disable'
+            ? 'They are signed out at once and can no longer sign in. This is recorded in the audit log.'
+            : 'The link in the e-mail stops working. You can send a new invitation afterwards.'
+        }
         confirmLabel={pending?.kind === 'disable' ? 'Disable user' : 'Revoke invitation'}
       />
     </>

@@ -33,6 +33,19 @@ const columns: readonly TableColumn<TBackofficeEmployer>[] = [
 export function EmployersList() {
   const employers = useEmployers();
   if (employers.isPending) return <LoadingBlock label="Loading the employers…" />;
-  if (!employers.data) return <Alert kind="error" assertive>{errorMessage(employers.error)}</Alert>;
-  return <Table caption="Employers, b2b partners first" columns={columns} rows={employers.data.employers} getRowKey={(e) => String(e.id)} emptyMessage="No employer is listed yet." />;
+  if (!employers.data)
+    return (
+      <Alert kind="error" assertive>
+        {errorMessage(employers.error)}
+      </Alert>
+    );
+  return (
+    <Table
+      caption="Employers, b2b partners first"
+      columns={columns}
+      rows={employers.data.employers}
+      getRowKey={(e) => String(e.id)}
+      emptyMessage="No employer is listed yet."
+    />
+  );
 }

@@ -9,7 +9,9 @@ import { bo, server } from '../../../../test/msw-server';
 import { EmployerOpenVerifications } from './open-verifications';
 
 function renderSection(employerId: number) {
-  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerOpenVerifications employerId={employerId} /> }], { initialEntries: [`/employers/${employerId}`] });
+  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerOpenVerifications employerId={employerId} /> }], {
+    initialEntries: [`/employers/${employerId}`],
+  });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -21,8 +23,28 @@ const base = { employer_id: 7, employer_name: 'Acme Partner', requested_by: 'Uma
 const answer: TBackofficeEmployerVerifications = {
   employer_id: 7,
   verifications: [
-    { ...base, id: 3, user_id: 42, applicant_name: 'Jordan Lee', stated_employee_id: 'E-1042', requested_on: '2026-11-30', due_on: '2026-12-03', state: 'open', answer: null },
-    { ...base, id: 2, user_id: 43, applicant_name: 'Kim Late', stated_employee_id: null, requested_on: '2026-11-20', due_on: '2026-11-25', state: 'expired', answer: null },
+    {
+      ...base,
+      id: 3,
+      user_id: 42,
+      applicant_name: 'Jordan Lee',
+      stated_employee_id: 'E-1042',
+      requested_on: '2026-11-30',
+      due_on: '2026-12-03',
+      state: 'open',
+      answer: null,
+    },
+    {
+      ...base,
+      id: 2,
+      user_id: 43,
+      applicant_name: 'Kim Late',
+      stated_employee_id: null,
+      requested_on: '2026-11-20',
+      due_on: '2026-11-25',
+      state: 'expired',
+      answer: null,
+    },
     {
       ...base,
       id: 1,
@@ -32,7 +54,14 @@ const answer: TBackofficeEmployerVerifications = {
       requested_on: '2026-11-10',
       due_on: '2026-11-13',
       state: 'answered',
-      answer: { employment_status: 'terminated', hire_date: '2020-01-06', pay_frequency: 'biweekly', answered_at: '2026-11-11T10:00:00.000Z', income_range: null, answered_by: 'Pat Payroll' },
+      answer: {
+        employment_status: 'terminated',
+        hire_date: '2020-01-06',
+        pay_frequency: 'biweekly',
+        answered_at: '2026-11-11T10:00:00.000Z',
+        income_range: null,
+        answered_by: 'Pat Payroll',
+      },
       blocks_approval: 'Acme Partner answered the employment verification: the applicant is no longer employed there. The application cannot be approved.',
     },
   ],

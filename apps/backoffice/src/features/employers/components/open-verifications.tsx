@@ -37,7 +37,11 @@ const columns: TableColumn<Verification>[] = [
   { key: 'requested', header: 'Requested', cell: (v) => `${formatDate(v.requested_on)} by ${v.requested_by}` },
   { key: 'due', header: 'Answer due', cell: (v) => formatDate(v.due_on) },
   { key: 'state', header: 'State', cell: (v) => <Badge tone={VERIFICATION_STATE_LABELS[v.state].tone}>{VERIFICATION_STATE_LABELS[v.state].label}</Badge> },
-  { key: 'answer', header: 'Answer', cell: (v) => (v.answer ? `${EMPLOYMENT_STATUS_LABELS[v.answer.employment_status]}${v.answer.answered_by ? ` (${v.answer.answered_by})` : ''}` : '—') },
+  {
+    key: 'answer',
+    header: 'Answer',
+    cell: (v) => (v.answer ? `${EMPLOYMENT_STATUS_LABELS[v.answer.employment_status]}${v.answer.answered_by ? ` (${v.answer.answered_by})` : ''}` : '—'),
+  },
 ];
 
 /**
@@ -61,10 +65,18 @@ export function EmployerOpenVerifications({ employerId }: { employerId: number }
       ) : (
         <>
           <p>
-            {open === 0 ? 'No request is waiting for the employer.' : `${open} ${open === 1 ? 'request is' : 'requests are'} waiting for the employer's answer.`} Unanswered after{' '}
-            {VERIFICATION_FALLBACK_BUSINESS_DAYS} business days, a request expires and underwriting verifies the employment by hand.
+            {open === 0
+              ? 'No request is waiting for the employer.'
+              : `${open} ${open === 1 ? 'request is' : 'requests are'} waiting for the employer's answer.`}{' '}
+            Unanswered after {VERIFICATION_FALLBACK_BUSINESS_DAYS} business days, a request expires and underwriting verifies the employment by hand.
           </p>
-          <Table caption="Employment verification requests, open first" columns={columns} rows={query.data.verifications} getRowKey={(v) => v.id} emptyMessage="No requests." />
+          <Table
+            caption="Employment verification requests, open first"
+            columns={columns}
+            rows={query.data.verifications}
+            getRowKey={(v) => v.id}
+            emptyMessage="No requests."
+          />
         </>
       )}
     </section>

@@ -10,7 +10,9 @@ import { bo, server } from '../../../../test/msw-server';
 import { EmployerRemittanceHistory } from './remittance-history';
 
 function renderSection(employerId: number) {
-  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerRemittanceHistory employerId={employerId} /> }], { initialEntries: [`/employers/${employerId}`] });
+  const router = createMemoryRouter([{ path: '/employers/:id', element: <EmployerRemittanceHistory employerId={employerId} /> }], {
+    initialEntries: [`/employers/${employerId}`],
+  });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -33,10 +35,46 @@ const answer: TBackofficeEmployerRemittances = {
       remitted: 63_004,
       counts: { exact: 1, short: 1, over: 0, missing: 1, unknown_employee: 1 },
       lines: [
-        { employee_id: 'E-1', employee_name: 'Ada Exact', expected: 34_002, remitted: 34_002, difference: 0, status: 'exact', reason: 'Remitted as deducted.', loan_id: 901 },
-        { employee_id: 'E-2', employee_name: 'Sam Short', expected: 34_002, remitted: 29_002, difference: -5_000, status: 'short', reason: 'Remitted $290.02 of $340.02: $50.00 short.', loan_id: 902 },
-        { employee_id: 'E-3', employee_name: 'Mo Missing', expected: 34_002, remitted: 0, difference: -34_002, status: 'missing', reason: 'Nothing remitted: $340.02 was to be deducted.', loan_id: 903 },
-        { employee_id: 'ZZ', employee_name: null, expected: 0, remitted: 1_000, difference: 1_000, status: 'unknown_employee', reason: 'No employee with a payroll deduction has the id ZZ.', loan_id: null },
+        {
+          employee_id: 'E-1',
+          employee_name: 'Ada Exact',
+          expected: 34_002,
+          remitted: 34_002,
+          difference: 0,
+          status: 'exact',
+          reason: 'Remitted as deducted.',
+          loan_id: 901,
+        },
+        {
+          employee_id: 'E-2',
+          employee_name: 'Sam Short',
+          expected: 34_002,
+          remitted: 29_002,
+          difference: -5_000,
+          status: 'short',
+          reason: 'Remitted $290.02 of $340.02: $50.00 short.',
+          loan_id: 902,
+        },
+        {
+          employee_id: 'E-3',
+          employee_name: 'Mo Missing',
+          expected: 34_002,
+          remitted: 0,
+          difference: -34_002,
+          status: 'missing',
+          reason: 'Nothing remitted: $340.02 was to be deducted.',
+          loan_id: 903,
+        },
+        {
+          employee_id: 'ZZ',
+          employee_name: null,
+          expected: 0,
+          remitted: 1_000,
+          difference: 1_000,
+          status: 'unknown_employee',
+          reason: 'No employee with a payroll deduction has the id ZZ.',
+          loan_id: null,
+        },
       ],
     },
     {
@@ -50,7 +88,18 @@ const answer: TBackofficeEmployerRemittances = {
       expected: 34_002,
       remitted: 34_002,
       counts: { exact: 1, short: 0, over: 0, missing: 0, unknown_employee: 0 },
-      lines: [{ employee_id: 'E-1', employee_name: 'Ada Exact', expected: 34_002, remitted: 34_002, difference: 0, status: 'exact', reason: 'Remitted as deducted.', loan_id: 901 }],
+      lines: [
+        {
+          employee_id: 'E-1',
+          employee_name: 'Ada Exact',
+          expected: 34_002,
+          remitted: 34_002,
+          difference: 0,
+          status: 'exact',
+          reason: 'Remitted as deducted.',
+          loan_id: 901,
+        },
+      ],
     },
   ],
 };

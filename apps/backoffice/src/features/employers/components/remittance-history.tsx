@@ -52,7 +52,9 @@ const lineColumns: TableColumn<Line>[] = [
 
 /** "2 short, 1 missing" — the differences of a remittance in words (text, not colour, carries it). */
 export function differencesSummary(counts: Remittance['counts']): string {
-  const parts = (['short', 'missing', 'over', 'unknown_employee'] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${RECONCILIATION_LABELS[k].label.toLowerCase()}`);
+  const parts = (['short', 'missing', 'over', 'unknown_employee'] as const)
+    .filter((k) => counts[k] > 0)
+    .map((k) => `${counts[k]} ${RECONCILIATION_LABELS[k].label.toLowerCase()}`);
   return parts.length === 0 ? 'All exact' : parts.join(', ');
 }
 
@@ -62,10 +64,12 @@ function Reconciliation({ remittance }: { remittance: Remittance }) {
   return (
     <li className={styles.stack}>
       <div>
-        <strong>Pay date {formatDate(remittance.pay_date)}</strong> — remitted {formatCents(remittance.remitted)} of {formatCents(remittance.expected)} expected · {differencesSummary(remittance.counts)}
+        <strong>Pay date {formatDate(remittance.pay_date)}</strong> — remitted {formatCents(remittance.remitted)} of {formatCents(remittance.expected)} expected
+        · {differencesSummary(remittance.counts)}
         <br />
         <span>
-          {remittance.method === 'upload' ? `Uploaded${remittance.file_name ? ` (${remittance.file_name})` : ''}` : 'Entered on screen'} {formatDateTime(remittance.submitted_at)}
+          {remittance.method === 'upload' ? `Uploaded${remittance.file_name ? ` (${remittance.file_name})` : ''}` : 'Entered on screen'}{' '}
+          {formatDateTime(remittance.submitted_at)}
           {remittance.submitted_by ? ` by ${remittance.submitted_by}` : ''} · batch {remittance.batch_id}
         </span>
       </div>
@@ -75,7 +79,15 @@ function Reconciliation({ remittance }: { remittance: Remittance }) {
         </Button>
       </div>
       <div id={regionId} hidden={!open}>
-        {open ? <Table caption={`Reconciliation of the ${formatDate(remittance.pay_date)} remittance`} columns={lineColumns} rows={remittance.lines} getRowKey={(l) => `${l.employee_id}-${l.loan_id ?? 'none'}`} emptyMessage="No lines." /> : null}
+        {open ? (
+          <Table
+            caption={`Reconciliation of the ${formatDate(remittance.pay_date)} remittance`}
+            columns={lineColumns}
+            rows={remittance.lines}
+            getRowKey={(l) => `${l.employee_id}-${l.loan_id ?? 'none'}`}
+            emptyMessage="No lines."
+          />
+        ) : null}
       </div>
     </li>
   );

@@ -18,7 +18,13 @@ import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { fetchHardshipDocument, useDecideHardship, useHardshipDetail } from '../api/hardship';
 
-const EVENT_NAMES = { submitted: 'Submitted', info_requested: 'More information asked', answered: 'Borrower answered', approved: 'Approved', declined: 'Declined' } as const;
+const EVENT_NAMES = {
+  submitted: 'Submitted',
+  info_requested: 'More information asked',
+  answered: 'Borrower answered',
+  approved: 'Approved',
+  declined: 'Declined',
+} as const;
 
 async function download(requestId: number, documentId: number, fileName: string) {
   try {
@@ -61,9 +67,15 @@ function DecisionForm({ detail }: { detail: THardshipDetail }) {
       return;
     }
     setError(undefined);
-    const body = choice === 'approve' ? { decision: choice, defer_payments: Number(defer), waive_late_fees: waive, message: message.trim() || undefined } : { decision: choice, message: message.trim() };
+    const body =
+      choice === 'approve'
+        ? { decision: choice, defer_payments: Number(defer), waive_late_fees: waive, message: message.trim() || undefined }
+        : { decision: choice, message: message.trim() };
     decide.mutate(body, {
-      onSuccess: () => notify.success(choice === 'approve' ? 'Approved: the schedule is moved.' : choice === 'decline' ? 'Declined.' : 'The borrower was asked for more information.'),
+      onSuccess: () =>
+        notify.success(
+          choice === 'approve' ? 'Approved: the schedule is moved.' : choice === 'decline' ? 'Declined.' : 'The borrower was asked for more information.',
+        ),
       onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('message') ?? err.message) : 'The decision could not be saved.'),
     });
   }
@@ -81,7 +93,11 @@ function DecisionForm({ detail }: { detail: THardshipDetail }) {
               value={defer}
               onChange={setDefer}
               columns={3}
-              options={detail.plans.map((p) => ({ value: String(p.defer_payments) as '1' | '2' | '3', label: `Defer ${p.defer_payments}`, description: `Last payment ${formatUsDate(p.maturity_after)}` }))}
+              options={detail.plans.map((p) => ({
+                value: String(p.defer_payments) as '1' | '2' | '3',
+                label: `Defer ${p.defer_payments}`,
+                description: `Last payment ${formatUsDate(p.maturity_after)}`,
+              }))}
             />
             <Checkbox label={`Waive the late fees (${formatCents(detail.loan.late_fees)})`} checked={waive} onChange={(e) => setWaive(e.target.checked)} />
             {plan ? (
@@ -102,7 +118,11 @@ function DecisionForm({ detail }: { detail: THardshipDetail }) {
         {choice ? (
           <div>
             <FieldLabel htmlFor={`${id}-message`} optional={choice === 'approve'}>
-              {choice === 'approve' ? 'Note to the borrower' : choice === 'decline' ? 'Reason for declining (sent to the borrower)' : 'Your question to the borrower'}
+              {choice === 'approve'
+                ? 'Note to the borrower'
+                : choice === 'decline'
+                  ? 'Reason for declining (sent to the borrower)'
+                  : 'Your question to the borrower'}
             </FieldLabel>
             <textarea
               id={`${id}-message`}
@@ -118,7 +138,13 @@ function DecisionForm({ detail }: { detail: THardshipDetail }) {
         ) : null}
         <FieldError id={`${id}-error`}>{error}</FieldError>
         <Button type="submit" loading={decide.isPending}>
-          {choice === 'approve' ? 'Approve and move the schedule' : choice === 'decline' ? 'Decline the request' : choice === 'ask_info' ? 'Send the question' : 'Save the decision'}
+          {choice === 'approve'
+            ? 'Approve and move the schedule'
+            : choice === 'decline'
+              ? 'Decline the request'
+              : choice === 'ask_info'
+                ? 'Send the question'
+                : 'Save the decision'}
         </Button>
       </form>
     </section>
@@ -130,7 +156,10 @@ export function HardshipDetail({ id }: { id: number }) {
   const q = useHardshipDetail(id);
   const canDecide = useCan('fund');
   if (q.isPending) return <LoadingBlock label="Loading the hardship request…" />;
-  if (!q.data) return <Alert kind="error">{isApiError(q.error) && q.error.status === 404 ? 'Hardship request not found.' : 'The hardship request could not be loaded.'}</Alert>;
+  if (!q.data)
+    return (
+      <Alert kind="error">{isApiError(q.error) && q.error.status === 404 ? 'Hardship request not found.' : 'The hardship request could not be loaded.'}</Alert>
+    );
   const { request: r, borrower, loan } = q.data;
   const open = r.status === 'submitted' || r.status === 'info_requested';
   return (

@@ -35,17 +35,25 @@ export function HardshipQueue() {
         label="Status"
         options={[{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS]}
         value={status ?? 'all'}
-        onChange={(e) => setParams((p) => {
-          p.set('status', e.target.value);
-          return p;
-        })}
+        onChange={(e) =>
+          setParams((p) => {
+            p.set('status', e.target.value);
+            return p;
+          })
+        }
       />
       {queue.isPending ? (
         <LoadingBlock label="Loading hardship requests…" />
       ) : !queue.data ? (
         <Alert kind="error">The hardship queue could not be loaded.</Alert>
       ) : (
-        <Table caption="Hardship requests" rows={queue.data.requests} columns={columns} getRowKey={(r) => String(r.id)} emptyMessage="No hardship request with this status." />
+        <Table
+          caption="Hardship requests"
+          rows={queue.data.requests}
+          columns={columns}
+          getRowKey={(r) => String(r.id)}
+          emptyMessage="No hardship request with this status."
+        />
       )}
     </>
   );

@@ -12,7 +12,9 @@ function serveApproved() {
   let detail = applicationDetail({ status: 'approved', waiting_on: 'lender', esignature: signed });
   server.use(
     http.get(bo('/applications/42'), () => HttpResponse.json(detail)),
-    http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] })),
+    http.get(bo('/applications/42/allowed_statuses'), () =>
+      HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] }),
+    ),
     http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
   );
   return {
@@ -83,7 +85,9 @@ describe('funding', () => {
     signInAs('admin');
     server.use(
       http.get(bo('/applications/42'), () => HttpResponse.json(applicationDetail({ status: 'approved' }))),
-      http.get(bo('/applications/42/allowed_statuses'), () => HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] })),
+      http.get(bo('/applications/42/allowed_statuses'), () =>
+        HttpResponse.json({ user_id: 42, current_status: 'approved', allowed_statuses: [], transitions: [] }),
+      ),
     );
     renderRoute('/applications/42');
     expect(await screen.findByText('Funding becomes available once the borrower has signed the loan agreement.')).toBeInTheDocument();

@@ -75,5 +75,11 @@ export function FundingPanel({ application }: { application: TApplicationDetail 
     );
   }
   const terms = application.loan_terms;
-  return <FundButton userId={application.user_id} amountCents={terms ? (terms.negotiated_amount ?? terms.amount) : null} onFunded={(answer) => setFundedLoanId(answer.loan.id)} />;
+  return (
+    <FundButton
+      userId={application.user_id}
+      amountCents={terms ? (terms.negotiated_amount ?? terms.amount) : null}
+      onFunded={(answer) => setFundedLoanId(answer.loan.id)}
+    />
+  );
 }

@@ -63,9 +63,23 @@ export function LoanSummary({ data, headingLevel = 3, termsOnly = false }: { dat
       {termsOnly ? null : (
         <>
           <H>Payment schedule</H>
-          <Table caption={`Payment schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={installments} getRowKey={(r) => r.n} emptyMessage="No installments." />
+          <Table
+            caption={`Payment schedule of loan ${loan.identifier}`}
+            captionHidden
+            columns={scheduleColumns}
+            rows={installments}
+            getRowKey={(r) => r.n}
+            emptyMessage="No installments."
+          />
           <H>Disbursements</H>
-          <Table caption={`Disbursements of loan ${loan.identifier}`} captionHidden columns={disbursementColumns} rows={disbursements} getRowKey={(r) => r.id} emptyMessage="No disbursement yet." />
+          <Table
+            caption={`Disbursements of loan ${loan.identifier}`}
+            captionHidden
+            columns={disbursementColumns}
+            rows={disbursements}
+            getRowKey={(r) => r.id}
+            emptyMessage="No disbursement yet."
+          />
         </>
       )}
     </div>

@@ -7,12 +7,17 @@ export const paymentPlanKeys = { loan: (loanId: number) => ['payment-plans', loa
 
 /** GET /api/backoffice/loans/:id/payment_plans: the loan's plans, whether one can be proposed now, the policy (read). */
 export function useLoanPaymentPlans(loanId: number) {
-  return useQuery({ queryKey: paymentPlanKeys.loan(loanId), queryFn: () => backofficeApi.get(`/loans/${loanId}/payment_plans`, { schema: ZLoanPaymentPlans }) });
+  return useQuery({
+    queryKey: paymentPlanKeys.loan(loanId),
+    queryFn: () => backofficeApi.get(`/loans/${loanId}/payment_plans`, { schema: ZLoanPaymentPlans }),
+  });
 }
 
 /** POST /api/backoffice/loans/:id/payment_plans/preview: the plan if signed today (restructure; nothing written). */
 export function usePreviewPaymentPlan(loanId: number) {
-  return useMutation({ mutationFn: (body: TPaymentPlanTerms) => backofficeApi.post(`/loans/${loanId}/payment_plans/preview`, body, { schema: ZPaymentPlanQuote }) });
+  return useMutation({
+    mutationFn: (body: TPaymentPlanTerms) => backofficeApi.post(`/loans/${loanId}/payment_plans/preview`, body, { schema: ZPaymentPlanQuote }),
+  });
 }
 
 /** POST /api/backoffice/loans/:id/payment_plans: proposes the plan to the borrower (restructure; audited). */
@@ -28,7 +33,8 @@ export function useProposePaymentPlan(loanId: number) {
 export function useWithdrawPaymentPlan(loanId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ planId, reason }: { planId: number; reason: string }) => backofficeApi.post(`/loans/${loanId}/payment_plans/${planId}/withdraw`, { reason }, { schema: ZPaymentPlan }),
+    mutationFn: ({ planId, reason }: { planId: number; reason: string }) =>
+      backofficeApi.post(`/loans/${loanId}/payment_plans/${planId}/withdraw`, { reason }, { schema: ZPaymentPlan }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentPlanKeys.loan(loanId) }),
   });
 }

@@ -24,7 +24,15 @@ const quote: TPaymentPlanQuote = {
     { n: 3, due_date: '2031-04-10', payment: 102_691, principal: 99_608, interest: 1_583, arrears: 1_500, fees: 0, balance: 100_392 },
     { n: 4, due_date: '2031-05-10', payment: 102_691, principal: 100_392, interest: 799, arrears: 1_500, fees: 0, balance: 0 },
   ],
-  before: { payment_per_term: 51_000, days_past_due: 46, past_due: 102_000, payoff: 204_500, remaining_installments: 6, maturity_date: '2031-07-02', annual_rate_percent: '12' },
+  before: {
+    payment_per_term: 51_000,
+    days_past_due: 46,
+    past_due: 102_000,
+    payoff: 204_500,
+    remaining_installments: 6,
+    maturity_date: '2031-07-02',
+    annual_rate_percent: '12',
+  },
 };
 const page = (plans: TPaymentPlan[] = []): TLoanPaymentPlans => ({
   loan_id: 900,
@@ -69,7 +77,8 @@ describe('payment plan section on the loan page', { timeout: 30_000 }, () => {
       http.post(bo('/loans/900/payment_plans/preview'), async ({ request }) => {
         const body = (await request.json()) as { first_due_date?: string };
         previews.push(body);
-        if (!body.first_due_date) return HttpResponse.json({ errors: { first_due_date: ['The first due date must be 7 to 45 days after the proposal.'] } }, { status: 422 });
+        if (!body.first_due_date)
+          return HttpResponse.json({ errors: { first_due_date: ['The first due date must be 7 to 45 days after the proposal.'] } }, { status: 422 });
         return HttpResponse.json(quote);
       }),
       http.post(bo('/loans/900/payment_plans'), async ({ request }) => {
@@ -100,7 +109,11 @@ describe('payment plan section on the loan page', { timeout: 30_000 }, () => {
     expect(within(section).getByText('$23.82')).toBeInTheDocument(); // finance charge
     await userEvent.type(within(section).getByLabelText('Why the plan is offered (kept on file)'), 'Lost overtime hours in February.');
     await userEvent.click(within(section).getByRole('button', { name: 'Propose to the borrower' }));
-    await waitFor(() => expect(proposals).toEqual([{ kind: 're_amortize', installments: 2, annual_rate_percent: '9.5', first_due_date: '2031-04-10', reason: 'Lost overtime hours in February.' }]));
+    await waitFor(() =>
+      expect(proposals).toEqual([
+        { kind: 're_amortize', installments: 2, annual_rate_percent: '9.5', first_due_date: '2031-04-10', reason: 'Lost overtime hours in February.' },
+      ]),
+    );
     const table = await within(section).findByRole('table', { name: 'Payment plans of this loan' });
     expect(await within(table).findByText('Waiting for the borrower’s signature')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();

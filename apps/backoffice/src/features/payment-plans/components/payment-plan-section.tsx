@@ -116,12 +116,22 @@ function PlanActions({ loanId, plan, canRestructure }: { loanId: number; plan: T
     setError(undefined);
     withdraw.mutate(
       { planId: plan.id, reason: reason.trim() },
-      { onSuccess: () => notify.success('The proposal is withdrawn.'), onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('reason') ?? err.message) : 'The proposal could not be withdrawn.') },
+      {
+        onSuccess: () => notify.success('The proposal is withdrawn.'),
+        onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('reason') ?? err.message) : 'The proposal could not be withdrawn.'),
+      },
     );
   };
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label={`Reason for withdrawing plan ${plan.id}`} id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={error} />
+      <TextField
+        label={`Reason for withdrawing plan ${plan.id}`}
+        id={`${id}-reason`}
+        value={reason}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+        error={error}
+      />
       <Button type="submit" size="sm" variant="danger" loading={withdraw.isPending}>
         Withdraw the proposal
       </Button>
@@ -142,7 +152,9 @@ function ProposeForm({ loanId, businessDate, rateInForce }: { loanId: number; bu
   const [quote, setQuote] = useState<{ terms: string; quote: TPaymentPlanQuote } | null>(null);
 
   const terms = (): TPaymentPlanTerms =>
-    kind === 'spread_past_due' ? { kind } : { kind, installments: Number.parseInt(installments, 10), annual_rate_percent: rate.trim(), first_due_date: firstDue || undefined };
+    kind === 'spread_past_due'
+      ? { kind }
+      : { kind, installments: Number.parseInt(installments, 10), annual_rate_percent: rate.trim(), first_due_date: firstDue || undefined };
   const key = JSON.stringify(terms());
   const fieldErrors = (err: unknown): Errors => {
     if (!isApiError(err)) return { form: 'The request failed. Please try again.' };
@@ -191,9 +203,29 @@ function ProposeForm({ loanId, businessDate, rateInForce }: { loanId: number; bu
       />
       {kind === 're_amortize' ? (
         <>
-          <TextField label="Number of payments" inputMode="numeric" value={installments} onChange={(e) => setInstallments(e.target.value)} error={errors.installments} />
-          <TextField label="Interest rate (%)" hint={`At most the rate in force, ${formatPercent(rateInForce)}.`} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} error={errors.annual_rate_percent} />
-          <TextField label="First due date" type="date" hint={`Business date ${formatUsDate(businessDate)}.`} value={firstDue} onChange={(e) => setFirstDue(e.target.value)} error={errors.first_due_date} />
+          <TextField
+            label="Number of payments"
+            inputMode="numeric"
+            value={installments}
+            onChange={(e) => setInstallments(e.target.value)}
+            error={errors.installments}
+          />
+          <TextField
+            label="Interest rate (%)"
+            hint={`At most the rate in force, ${formatPercent(rateInForce)}.`}
+            inputMode="decimal"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            error={errors.annual_rate_percent}
+          />
+          <TextField
+            label="First due date"
+            type="date"
+            hint={`Business date ${formatUsDate(businessDate)}.`}
+            value={firstDue}
+            onChange={(e) => setFirstDue(e.target.value)}
+            error={errors.first_due_date}
+          />
         </>
       ) : null}
       <Button type="button" variant="secondary" loading={preview.isPending} onClick={onPreview}>
@@ -250,12 +282,18 @@ export function PaymentPlanSection({ loanId }: { loanId: number }) {
               { key: 'expires', header: 'Sign by', cell: (p) => (p.status === 'proposed' ? formatUsDate(p.expires_on) : '—') },
               { key: 'payments', header: 'Payments', cell: (p) => String((p.accepted_quote ?? p.proposed_quote).installments) },
               { key: 'total', header: 'Total of payments', align: 'end', cell: (p) => formatCents((p.accepted_quote ?? p.proposed_quote).total_of_payments) },
-              { key: 'signed', header: 'Signed', cell: (p) => (p.signed_at ? `${p.signature_name ?? ''}, ${formatUsDate(p.effective_date)}` : (p.withdrawn_reason ?? '—')) },
+              {
+                key: 'signed',
+                header: 'Signed',
+                cell: (p) => (p.signed_at ? `${p.signature_name ?? ''}, ${formatUsDate(p.effective_date)}` : (p.withdrawn_reason ?? '—')),
+              },
               { key: 'actions', header: 'Actions', cell: (p) => <PlanActions loanId={loanId} plan={p} canRestructure={canRestructure} /> },
             ]}
           />
           {data.data.refusal ? <Alert kind="info">{`No new plan can be proposed now: ${data.data.refusal}`}</Alert> : null}
-          {canRestructure && !data.data.refusal ? <ProposeForm loanId={loanId} businessDate={data.data.business_date} rateInForce={data.data.rate_in_force} /> : null}
+          {canRestructure && !data.data.refusal ? (
+            <ProposeForm loanId={loanId} businessDate={data.data.business_date} rateInForce={data.data.rate_in_force} />
+          ) : null}
         </>
       )}
     </section>

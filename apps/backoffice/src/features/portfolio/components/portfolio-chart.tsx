@@ -48,12 +48,19 @@ export default function PortfolioChart({ x, xLabel, series, yFormat, height = 24
       ],
       series: [
         { label: '', value: (_, v) => (v == null ? '' : xLabel(v)) },
-        ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, spanGaps: false, value: (_: uPlot, v: number | null) => (v == null ? '–' : yFormat(v)) })),
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: s.stroke,
+          width: 2,
+          spanGaps: false,
+          value: (_: uPlot, v: number | null) => (v == null ? '–' : yFormat(v)),
+        })),
       ],
     };
     const data = [Array.from(x), ...series.map((s) => Array.from(s.values))] as uPlot.AlignedData;
     const plot = new uPlot(options, data, element);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 240), height }));
+    const observer =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 240), height }));
     observer?.observe(element);
     return () => {
       observer?.disconnect();

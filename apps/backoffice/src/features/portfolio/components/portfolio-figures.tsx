@@ -120,7 +120,14 @@ export function PortfolioFigures({ p }: { p: TPortfolio }) {
           <dd>{p.originations.reduce((s, o) => s + o.count, 0).toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      <Figure figure="originations" title="Originations" asOf={p.as_of} caption="Amount lent per month (loans disbursed that month); the table also gives the number of loans." chart={f.originations.chart} data={f.originations.data} />
+      <Figure
+        figure="originations"
+        title="Originations"
+        asOf={p.as_of}
+        caption="Amount lent per month (loans disbursed that month); the table also gives the number of loans."
+        chart={f.originations.chart}
+        data={f.originations.data}
+      />
       <Figure
         figure="decisions"
         title="Approval and funding rates"
@@ -129,7 +136,14 @@ export function PortfolioFigures({ p }: { p: TPortfolio }) {
         chart={f.decisions.chart}
         data={f.decisions.data}
       />
-      <Figure figure="balances" title="Active balance" asOf={p.as_of} caption="Outstanding principal of open loans at each month end (not closed, not charged off)." chart={f.balances.chart} data={f.balances.data} />
+      <Figure
+        figure="balances"
+        title="Active balance"
+        asOf={p.as_of}
+        caption="Outstanding principal of open loans at each month end (not closed, not charged off)."
+        chart={f.balances.chart}
+        data={f.balances.data}
+      />
       <Figure
         figure="delinquency"
         title="Delinquency buckets"
@@ -156,7 +170,14 @@ export function PortfolioFigures({ p }: { p: TPortfolio }) {
           />
         ) : null}
       </Figure>
-      <Figure figure="charge-offs" title="Charge-offs" asOf={p.as_of} caption="Principal charged off per month, recoveries received on charged-off loans, and the net loss." chart={f.chargeOffs.chart} data={f.chargeOffs.data} />
+      <Figure
+        figure="charge-offs"
+        title="Charge-offs"
+        asOf={p.as_of}
+        caption="Principal charged off per month, recoveries received on charged-off loans, and the net loss."
+        chart={f.chargeOffs.chart}
+        data={f.chargeOffs.data}
+      />
       <Figure
         figure="vintages"
         title="Static-pool loss curves"
@@ -174,8 +195,16 @@ type RollRow = TPortfolio['roll_rates'][number]['rows'][number];
 function build(p: TPortfolio) {
   const dollars = (c: number) => formatCents(c);
   const originations = {
-    chart: { x: idx(p.originations.length), xLabel: (i: number) => monthLabel(p.originations[i]?.month ?? ''), yFormat: axisDollars, series: [{ label: 'Amount lent', values: p.originations.map((o) => o.amount), stroke: seriesColour(0, 3) }] },
-    data: { columns: ['Month', 'Loans', 'Amount lent'], rows: p.originations.map((o) => ({ key: o.month, cells: [monthLabel(o.month), o.count.toLocaleString('en-US'), dollars(o.amount)] })) },
+    chart: {
+      x: idx(p.originations.length),
+      xLabel: (i: number) => monthLabel(p.originations[i]?.month ?? ''),
+      yFormat: axisDollars,
+      series: [{ label: 'Amount lent', values: p.originations.map((o) => o.amount), stroke: seriesColour(0, 3) }],
+    },
+    data: {
+      columns: ['Month', 'Loans', 'Amount lent'],
+      rows: p.originations.map((o) => ({ key: o.month, cells: [monthLabel(o.month), o.count.toLocaleString('en-US'), dollars(o.amount)] })),
+    },
   };
   const decisions = {
     chart: {
@@ -189,14 +218,25 @@ function build(p: TPortfolio) {
     },
     data: {
       columns: ['Month', 'Decided', 'Approved', 'Funded', 'Approval rate', 'Funding rate'],
-      rows: p.decisions.map((d) => ({ key: d.month, cells: [monthLabel(d.month), d.decided, d.approved, d.funded, pct(d.approval_rate_bp), pct(d.funding_rate_bp)] })),
+      rows: p.decisions.map((d) => ({
+        key: d.month,
+        cells: [monthLabel(d.month), d.decided, d.approved, d.funded, pct(d.approval_rate_bp), pct(d.funding_rate_bp)],
+      })),
     },
   };
   const meX = idx(p.balances.length);
   const meLabel = (i: number) => monthLabel(p.balances[i]?.month_end ?? '');
   const balances = {
-    chart: { x: meX, xLabel: meLabel, yFormat: axisDollars, series: [{ label: 'Active balance', values: p.balances.map((b) => b.active_balance), stroke: seriesColour(0, 3) }] },
-    data: { columns: ['Month end', 'Active loans', 'Active balance'], rows: p.balances.map((b) => ({ key: b.month_end, cells: [monthLabel(b.month_end), b.active_count.toLocaleString('en-US'), dollars(b.active_balance)] })) },
+    chart: {
+      x: meX,
+      xLabel: meLabel,
+      yFormat: axisDollars,
+      series: [{ label: 'Active balance', values: p.balances.map((b) => b.active_balance), stroke: seriesColour(0, 3) }],
+    },
+    data: {
+      columns: ['Month end', 'Active loans', 'Active balance'],
+      rows: p.balances.map((b) => ({ key: b.month_end, cells: [monthLabel(b.month_end), b.active_count.toLocaleString('en-US'), dollars(b.active_balance)] })),
+    },
   };
   const buckets = p.delinquency[0]?.buckets.map((b) => b.bucket) ?? [];
   const delinquency = {
@@ -204,11 +244,18 @@ function build(p: TPortfolio) {
       x: idx(p.delinquency.length),
       xLabel: (i: number) => monthLabel(p.delinquency[i]?.month_end ?? ''),
       yFormat: axisPercent,
-      series: buckets.map((bucket, k) => ({ label: MONTH_END_STATE_LABELS[bucket], values: p.delinquency.map((r) => r.buckets[k]?.share_bp ?? null), stroke: seriesColour(k, buckets.length) })),
+      series: buckets.map((bucket, k) => ({
+        label: MONTH_END_STATE_LABELS[bucket],
+        values: p.delinquency.map((r) => r.buckets[k]?.share_bp ?? null),
+        stroke: seriesColour(k, buckets.length),
+      })),
     },
     data: {
       columns: ['Month end', ...buckets.map((b) => MONTH_END_STATE_LABELS[b])],
-      rows: p.delinquency.map((r) => ({ key: r.month_end, cells: [monthLabel(r.month_end), ...r.buckets.map((b) => `${pct(b.share_bp)} (${dollars(b.principal)}, ${b.count})`)] })),
+      rows: p.delinquency.map((r) => ({
+        key: r.month_end,
+        cells: [monthLabel(r.month_end), ...r.buckets.map((b) => `${pct(b.share_bp)} (${dollars(b.principal)}, ${b.count})`)],
+      })),
     },
   };
   const shareTo = (rows: readonly RollRow[], from: string, to: string) => {
@@ -221,18 +268,39 @@ function build(p: TPortfolio) {
   const rollColumns: TableColumn<RollRow>[] = [
     { key: 'from', header: 'From', cell: (r) => MONTH_END_STATE_LABELS[r.from] },
     { key: 'balance', header: 'Balance', cell: (r) => dollars(r.principal), align: 'end' },
-    ...(latest?.rows[0]?.to.map((t, k) => ({ key: t.state, header: MONTH_END_STATE_LABELS[t.state], cell: (r: RollRow) => (r.principal === 0 ? '—' : pct(r.to[k]?.share_bp ?? 0)), align: 'end' as const })) ?? []),
+    ...(latest?.rows[0]?.to.map((t, k) => ({
+      key: t.state,
+      header: MONTH_END_STATE_LABELS[t.state],
+      cell: (r: RollRow) => (r.principal === 0 ? '—' : pct(r.to[k]?.share_bp ?? 0)),
+      align: 'end' as const,
+    })) ?? []),
   ];
   const rolls = {
     chart: {
       x: idx(p.roll_rates.length),
       xLabel: (i: number) => monthLabel(p.roll_rates[i]?.to_month_end ?? ''),
       yFormat: axisPercent,
-      series: ROLL_FORWARD.map(([from, to], k) => ({ label: `${MONTH_END_STATE_LABELS[from]} → ${to === '120+' ? '120+ / charged off' : MONTH_END_STATE_LABELS[to]}`, values: p.roll_rates.map((m) => shareTo(m.rows, from, to)), stroke: seriesColour(k, ROLL_FORWARD.length) })),
+      series: ROLL_FORWARD.map(([from, to], k) => ({
+        label: `${MONTH_END_STATE_LABELS[from]} → ${to === '120+' ? '120+ / charged off' : MONTH_END_STATE_LABELS[to]}`,
+        values: p.roll_rates.map((m) => shareTo(m.rows, from, to)),
+        stroke: seriesColour(k, ROLL_FORWARD.length),
+      })),
     },
     data: {
-      columns: ['Month', ...ROLL_FORWARD.map(([from, to]) => `${MONTH_END_STATE_LABELS[from]} → ${to === '120+' ? '120+ / charged off' : MONTH_END_STATE_LABELS[to]}`)],
-      rows: p.roll_rates.map((m) => ({ key: m.from_month_end, cells: [`${monthLabel(m.from_month_end)} → ${monthLabel(m.to_month_end)}`, ...ROLL_FORWARD.map(([from, to]) => { const s = shareTo(m.rows, from, to); return s === null ? '—' : pct(s); })] })),
+      columns: [
+        'Month',
+        ...ROLL_FORWARD.map(([from, to]) => `${MONTH_END_STATE_LABELS[from]} → ${to === '120+' ? '120+ / charged off' : MONTH_END_STATE_LABELS[to]}`),
+      ],
+      rows: p.roll_rates.map((m) => ({
+        key: m.from_month_end,
+        cells: [
+          `${monthLabel(m.from_month_end)} → ${monthLabel(m.to_month_end)}`,
+          ...ROLL_FORWARD.map(([from, to]) => {
+            const s = shareTo(m.rows, from, to);
+            return s === null ? '—' : pct(s);
+          }),
+        ],
+      })),
     },
     latest,
     columns: rollColumns,
@@ -258,11 +326,23 @@ function build(p: TPortfolio) {
       x: idx(longest),
       xLabel: (i: number) => String(i),
       yFormat: axisPercent,
-      series: p.vintages.map((v, k) => ({ label: monthLabel(v.origination_month), values: idx(longest).map((i) => v.points[i]?.loss_bp ?? null), stroke: seriesColour(k, p.vintages.length) })),
+      series: p.vintages.map((v, k) => ({
+        label: monthLabel(v.origination_month),
+        values: idx(longest).map((i) => v.points[i]?.loss_bp ?? null),
+        stroke: seriesColour(k, p.vintages.length),
+      })),
     },
     data: {
       columns: ['Vintage', 'Loans', 'Amount lent', ...idx(longest).map((i) => `Month ${i}`)],
-      rows: p.vintages.map((v) => ({ key: v.origination_month, cells: [monthLabel(v.origination_month), v.count, dollars(v.original_amount), ...idx(longest).map((i) => (v.points[i] ? pct(v.points[i].loss_bp) : '—'))] })),
+      rows: p.vintages.map((v) => ({
+        key: v.origination_month,
+        cells: [
+          monthLabel(v.origination_month),
+          v.count,
+          dollars(v.original_amount),
+          ...idx(longest).map((i) => (v.points[i] ? pct(v.points[i].loss_bp) : '—')),
+        ],
+      })),
     },
   };
   return { lastBalance: p.balances[p.balances.length - 1], originations, decisions, balances, delinquency, rolls, chargeOffs, vintages };

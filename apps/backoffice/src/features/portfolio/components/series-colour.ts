@@ -3,4 +3,3 @@ export function seriesColour(i: number, of: number): string {
   const hue = Math.round((i * 360) / Math.max(1, of)) % 360;
   return `hsl(${hue} 70% 38%)`;
 }
-

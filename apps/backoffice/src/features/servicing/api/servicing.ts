@@ -64,7 +64,8 @@ export function useReversePayment(loanId: number) {
 export function useRedisburse(loanId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) => backofficeApi.post(SERVICING_PATHS.redisburse(loanId), undefined, { headers: { 'Idempotency-Key': idempotencyKey }, schema: ZRedisburseResponse }),
+    mutationFn: (idempotencyKey: string) =>
+      backofficeApi.post(SERVICING_PATHS.redisburse(loanId), undefined, { headers: { 'Idempotency-Key': idempotencyKey }, schema: ZRedisburseResponse }),
     onSuccess: (answer) => client.setQueryData(loanServicingKey(loanId), answer.servicing),
     onSettled: () => client.invalidateQueries({ queryKey: loanDetailKey(loanId) }),
   });
@@ -106,7 +107,8 @@ export type ResolveAction = { action: 'assign'; loan_id: number } | { action: 'r
 export function useResolveLine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) => backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
+    mutationFn: ({ lineId, body }: { lineId: number; body: ResolveAction }) =>
+      backofficeApi.post(SERVICING_PATHS.resolve(lineId), body, { schema: ZResolveAnswer }),
     onSettled: () => refresh(client),
   });
 }

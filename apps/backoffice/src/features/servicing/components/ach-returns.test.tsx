@@ -13,21 +13,71 @@ describe('ACH return file (servicing desk)', () => {
     signInAs('servicer');
     const uploads: unknown[] = [];
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
       http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
       http.post(bo('/ach/returns'), async ({ request }) => {
         const body = (await request.json()) as { file: string; file_name: string };
         uploads.push(body);
-        if (body.file_name === 'bad.ach') return HttpResponse.json({ error: 'NACHA return file, line 1: a record must be 94 characters (found 5)' }, { status: 422 });
+        if (body.file_name === 'bad.ach')
+          return HttpResponse.json({ error: 'NACHA return file, line 1: a record must be 94 characters (found 5)' }, { status: 422 });
         return HttpResponse.json({
           file_name: body.file_name,
           entries: 4,
-          applied: [{ line: 3, original_trace: '034821620000042', return_code: 'R01', return_reason: 'Insufficient funds', amount: 12_345, loan_id: 9, loan_identifier: '1060-98-3854', transaction_id: 42, returned_on: '2026-12-20' }],
-          unmatched: [{ line: 7, original_trace: '034821629999999', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 1_000, reason: 'No ACH entry has this trace number.' }],
-          duplicates: [{ line: 5, original_trace: '034821620000041', return_code: 'R10', return_reason: null, amount: 5_000, loan_id: 9, transaction_id: 41, returned_on: '2026-12-18' }],
+          applied: [
+            {
+              line: 3,
+              original_trace: '034821620000042',
+              return_code: 'R01',
+              return_reason: 'Insufficient funds',
+              amount: 12_345,
+              loan_id: 9,
+              loan_identifier: '1060-98-3854',
+              transaction_id: 42,
+              returned_on: '2026-12-20',
+            },
+          ],
+          unmatched: [
+            {
+              line: 7,
+              original_trace: '034821629999999',
+              return_code: 'R03',
+              return_reason: 'No account / unable to locate account',
+              amount: 1_000,
+              reason: 'No ACH entry has this trace number.',
+            },
+          ],
+          duplicates: [
+            {
+              line: 5,
+              original_trace: '034821620000041',
+              return_code: 'R10',
+              return_reason: null,
+              amount: 5_000,
+              loan_id: 9,
+              transaction_id: 41,
+              returned_on: '2026-12-18',
+            },
+          ],
           corrections: [
-            { line: 11, original_trace: '034821620000040', change_code: 'C01', change_reason: 'Incorrect account number', outcome: 'applied', loan_id: 9, transaction_id: 40, detail: 'Account corrected: future debits go to the account ending 4321.' },
+            {
+              line: 11,
+              original_trace: '034821620000040',
+              change_code: 'C01',
+              change_reason: 'Incorrect account number',
+              outcome: 'applied',
+              loan_id: 9,
+              transaction_id: 40,
+              detail: 'Account corrected: future debits go to the account ending 4321.',
+            },
           ],
         });
       }),
@@ -46,7 +96,9 @@ describe('ACH return file (servicing desk)', () => {
 
     await user.upload(input, new File([FILE_TEXT], 'RET1212.ach', { type: 'text/plain' }));
     await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
-    expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched. Notifications of change: 1 applied of 1.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched. Notifications of change: 1 applied of 1.'),
+    ).toBeInTheDocument();
     expect(uploads[1]).toEqual({ file: FILE_TEXT, file_name: 'RET1212.ach' });
     const table = within(section).getByRole('table', { name: 'Returns in RET1212.ach' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -56,16 +108,27 @@ describe('ACH return file (servicing desk)', () => {
       expect.stringMatching(/^7034821629999999R03 No account \/ unable to locate account\$10\.00UnmatchedNo ACH entry has this trace number\.$/),
     ]);
     const changes = within(section).getByRole('table', { name: 'Notifications of change in RET1212.ach' });
-    expect(within(changes).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      '11034821620000040C01 Incorrect account numberAppliedLoan #9: Account corrected: future debits go to the account ending 4321.',
-    ]);
+    expect(
+      within(changes)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['11034821620000040C01 Incorrect account numberAppliedLoan #9: Account corrected: future debits go to the account ending 4321.']);
     expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();
   });
 
   it('lists a returned disbursement credit as applied: the loan waits for a re-disbursement or a cancel', async () => {
     signInAs('servicer');
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
       http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
       http.post(bo('/ach/returns'), () =>
@@ -73,10 +136,33 @@ describe('ACH return file (servicing desk)', () => {
           file_name: 'RET1220.ach',
           entries: 2,
           applied: [
-            { line: 3, original_trace: '034821620000007', return_code: 'R03', return_reason: 'No account / unable to locate account', amount: 150_000, loan_id: 9, loan_identifier: '1060-98-3854', transaction_id: null, disbursement_id: 4, returned_on: '2026-12-20' },
+            {
+              line: 3,
+              original_trace: '034821620000007',
+              return_code: 'R03',
+              return_reason: 'No account / unable to locate account',
+              amount: 150_000,
+              loan_id: 9,
+              loan_identifier: '1060-98-3854',
+              transaction_id: null,
+              disbursement_id: 4,
+              returned_on: '2026-12-20',
+            },
           ],
           unmatched: [],
-          duplicates: [{ line: 5, original_trace: '034821620000008', return_code: 'R02', return_reason: 'Account closed', amount: 90_000, loan_id: 10, transaction_id: null, disbursement_id: 5, returned_on: '2026-12-18' }],
+          duplicates: [
+            {
+              line: 5,
+              original_trace: '034821620000008',
+              return_code: 'R02',
+              return_reason: 'Account closed',
+              amount: 90_000,
+              loan_id: 10,
+              transaction_id: null,
+              disbursement_id: 5,
+              returned_on: '2026-12-18',
+            },
+          ],
           corrections: [],
         }),
       ),
@@ -87,7 +173,12 @@ describe('ACH return file (servicing desk)', () => {
     await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], 'RET1220.ach', { type: 'text/plain' }));
     await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
     const table = await within(section).findByRole('table', { name: 'Returns in RET1220.ach' });
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       expect.stringMatching(/AppliedLoan 1060-98-3854: disbursement returned on 12\/20\/2026, the loan waits for a re-disbursement or a cancel$/),
       expect.stringMatching(/Already appliedLoan #10, disbursement returned 12\/18\/2026$/),
     ]);

@@ -31,7 +31,11 @@ const rowsOf = (a: TAchReturnsResponse): Row[] =>
         ? `Loan ${r.loan_identifier}: disbursement returned on ${formatDate(r.returned_on)}, the loan waits for a re-disbursement or a cancel`
         : `Loan ${r.loan_identifier}, payment reversed on ${formatDate(r.returned_on)}`,
     })),
-    ...a.duplicates.map((r) => ({ ...r, outcome: 'Already applied', detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}` })),
+    ...a.duplicates.map((r) => ({
+      ...r,
+      outcome: 'Already applied',
+      detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}`,
+    })),
     ...a.unmatched.map((r) => ({ ...r, outcome: 'Unmatched', detail: r.reason })),
   ].sort((x, y) => x.line - y.line);
 
@@ -58,8 +62,12 @@ export function AchReturnsUpload() {
   const call = useApplyAchReturns();
   const upload = async (file: File) => {
     const answer = await call.mutateAsync({ file: await file.text(), file_name: file.name });
-    const changes = answer.corrections.length ? ` Notifications of change: ${answer.corrections.filter((c) => c.outcome === 'applied').length} applied of ${answer.corrections.length}.` : '';
-    notify.success(`Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.${changes}`);
+    const changes = answer.corrections.length
+      ? ` Notifications of change: ${answer.corrections.filter((c) => c.outcome === 'applied').length} applied of ${answer.corrections.length}.`
+      : '';
+    notify.success(
+      `Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.${changes}`,
+    );
   };
 
   return (
@@ -75,10 +83,21 @@ export function AchReturnsUpload() {
       upload={upload}
     >
       {call.data ? (
-        <Table caption={`Returns in ${call.data.file_name ?? 'the file'}`} columns={columns} rows={rowsOf(call.data)} getRowKey={(r) => `${r.line}`} emptyMessage="The file holds no returns." />
+        <Table
+          caption={`Returns in ${call.data.file_name ?? 'the file'}`}
+          columns={columns}
+          rows={rowsOf(call.data)}
+          getRowKey={(r) => `${r.line}`}
+          emptyMessage="The file holds no returns."
+        />
       ) : null}
       {call.data?.corrections.length ? (
-        <Table caption={`Notifications of change in ${call.data.file_name ?? 'the file'}`} columns={correctionColumns} rows={call.data.corrections} getRowKey={(r) => `${r.line}`} />
+        <Table
+          caption={`Notifications of change in ${call.data.file_name ?? 'the file'}`}
+          columns={correctionColumns}
+          rows={call.data.corrections}
+          getRowKey={(r) => `${r.line}`}
+        />
       ) : null}
     </FileUploadSection>
   );

@@ -73,7 +73,14 @@ export function BusinessDateControl() {
       </dl>
       {data.movable ? (
         <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
-          <TextField label="Advance to date" type="date" min={data.business_date} value={date} onChange={(event) => setDate(event.target.value)} hint="The daily run catches up day by day." />
+          <TextField
+            label="Advance to date"
+            type="date"
+            min={data.business_date}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            hint="The daily run catches up day by day."
+          />
           <div className={styles.inline}>
             <Button type="submit" loading={advance.isPending}>
               Advance to date

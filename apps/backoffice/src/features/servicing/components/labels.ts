@@ -47,7 +47,12 @@ export function suspenseReasonLabel(reason: string): string {
   return SUSPENSE_REASON_LABELS[reason] ?? reason;
 }
 
-export const REMITTANCE_STATUS_LABELS: Readonly<Record<string, string>> = { posted: 'Posted', suspense: 'In suspense', assigned: 'Assigned', rejected: 'Rejected' };
+export const REMITTANCE_STATUS_LABELS: Readonly<Record<string, string>> = {
+  posted: 'Posted',
+  suspense: 'In suspense',
+  assigned: 'Assigned',
+  rejected: 'Rejected',
+};
 
 /** Payment modes as the product words them (the glossary of packages/ui). */
 export const MODE_LABELS: Readonly<Record<string, string>> = GLOSSARY.paymentModes;

@@ -70,7 +70,11 @@ function achColumns(entries: readonly Ach[]): TableColumn<Ach>[] {
       key: 'outcome',
       header: 'Outcome',
       cell: (r) =>
-        r.status === 'returned' ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim() : r.settled_on ? `Settled ${formatDate(r.settled_on)}` : '—',
+        r.status === 'returned'
+          ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim()
+          : r.settled_on
+            ? `Settled ${formatDate(r.settled_on)}`
+            : '—',
     },
     { key: 'retry', header: 'Retry of', cell: (r) => (r.retry_of_id ? retryText(r.retry_of_id) : '—') },
     { key: 'trace', header: 'Trace id', cell: (r) => <span className={styles.mono}>{r.trace_id ?? '—'}</span> },
@@ -122,20 +126,45 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
         <dt>Payoff amount today</dt>
         <dd>{formatCents(data.payoff_amount)}</dd>
         <dt>Credit balance</dt>
-        <dd>{data.credit_balance > 0 ? `${formatCents(data.credit_balance)} — not refunded yet (no verified bank account on file, or a debit still in its return window)` : formatCents(0)}</dd>
+        <dd>
+          {data.credit_balance > 0
+            ? `${formatCents(data.credit_balance)} — not refunded yet (no verified bank account on file, or a debit still in its return window)`
+            : formatCents(0)}
+        </dd>
         <dt>Payment per term</dt>
         <dd>{formatCents(loan.payment_per_term)}</dd>
         <dt>Auto-debit</dt>
         <dd>{data.auto_debit ? `${formatCents(data.auto_debit.amount)} per payment` : 'Not set up'}</dd>
       </dl>
       <h3>Ledger</h3>
-      <Table caption={`Ledger of loan ${loan.identifier}`} captionHidden columns={ledgerColumns(data.ledger, canReverse, setTarget)} rows={data.ledger} getRowKey={(r) => r.id} emptyMessage="No ledger entries." />
+      <Table
+        caption={`Ledger of loan ${loan.identifier}`}
+        captionHidden
+        columns={ledgerColumns(data.ledger, canReverse, setTarget)}
+        rows={data.ledger}
+        getRowKey={(r) => r.id}
+        emptyMessage="No ledger entries."
+      />
       <h3>Schedule</h3>
-      <Table caption={`Servicing schedule of loan ${loan.identifier}`} captionHidden columns={scheduleColumns} rows={data.schedule} getRowKey={(r) => r.n} emptyMessage="No installments." />
+      <Table
+        caption={`Servicing schedule of loan ${loan.identifier}`}
+        captionHidden
+        columns={scheduleColumns}
+        rows={data.schedule}
+        getRowKey={(r) => r.n}
+        emptyMessage="No installments."
+      />
       <h3>Disbursements</h3>
       <DisbursementsTable data={data} />
       <h3>ACH entries, newest first</h3>
-      <Table caption={`ACH entries of loan ${loan.identifier}, newest first`} captionHidden columns={achColumns(data.ach_entries)} rows={achNewestFirst(data.ach_entries)} getRowKey={(r) => r.id} emptyMessage="No ACH entries." />
+      <Table
+        caption={`ACH entries of loan ${loan.identifier}, newest first`}
+        captionHidden
+        columns={achColumns(data.ach_entries)}
+        rows={achNewestFirst(data.ach_entries)}
+        getRowKey={(r) => r.id}
+        emptyMessage="No ACH entries."
+      />
       <ReversalDialog loanId={loanId} entry={target} onClose={() => setTarget(null)} />
     </div>
   );

@@ -26,7 +26,9 @@ describe('payoff letter on the loan page', { timeout: 30_000 }, () => {
           auto_debit: null,
         }),
       ),
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-12-20', override_date: null, movable: true, last_completed_run: null })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-12-20', override_date: null, movable: true, last_completed_run: null }),
+      ),
       http.get(bo('/loans/900/payoff_letter/:date/pdf'), ({ params }) => {
         asked.push(String(params.date));
         return new HttpResponse(new Blob(['%PDF-']), { headers: { 'Content-Type': 'application/pdf' } });

@@ -48,7 +48,14 @@ export function PayoffLetterIssue({ loanId }: { loanId: number }) {
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Payoff letter</h2>
       <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack} aria-label="Issue a payoff letter">
-        <TextField label="Good-through date" type="date" min={today} value={chosen} onChange={(event) => setDate(event.target.value)} hint="The borrower gets the same letter and a notification." />
+        <TextField
+          label="Good-through date"
+          type="date"
+          min={today}
+          value={chosen}
+          onChange={(event) => setDate(event.target.value)}
+          hint="The borrower gets the same letter and a notification."
+        />
         <div className={styles.inline}>
           <Button type="submit" loading={busy} disabled={!chosen}>
             Issue payoff letter (PDF)

@@ -8,7 +8,13 @@ import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 import { SUSPENSE_REASON_LABELS } from './labels';
 
-const entry = (id: number, kind: TLoanServicingResponse['ledger'][number]['kind'], date: string, amount: number, extra: Partial<TLoanServicingResponse['ledger'][number]> = {}) => ({
+const entry = (
+  id: number,
+  kind: TLoanServicingResponse['ledger'][number]['kind'],
+  date: string,
+  amount: number,
+  extra: Partial<TLoanServicingResponse['ledger'][number]> = {},
+) => ({
   id,
   kind,
   effective_date: date,
@@ -58,7 +64,11 @@ function servicing(): TLoanServicingResponse {
       entry(34, 'reversal', '2026-12-09', 3_300, { reverses_entry_id: 33, reason_code: 'R01', reason: 'Insufficient funds' }),
     ],
     // The server's order (by id) is not the date order.
-    ach_entries: [ach(5, '2026-12-05', { status: 'returned', return_code: 'R01', return_reason: 'Insufficient funds', returned_on: '2026-12-09' }), ach(6, '2026-11-28', { status: 'canceled' }), ach(7, '2026-12-19', { retry_of_id: 5 })],
+    ach_entries: [
+      ach(5, '2026-12-05', { status: 'returned', return_code: 'R01', return_reason: 'Insufficient funds', returned_on: '2026-12-09' }),
+      ach(6, '2026-11-28', { status: 'canceled' }),
+      ach(7, '2026-12-19', { retry_of_id: 5 }),
+    ],
     auto_debit: null,
     disbursements: [],
     disbursement_returned: false,
@@ -68,7 +78,10 @@ function servicing(): TLoanServicingResponse {
 describe('servicing, as staff read it', { timeout: 20_000 }, () => {
   it('numbers ledger entries and names the entry a reversal links; lists ACH entries newest first', async () => {
     signInAs('servicer');
-    server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())), http.get(bo('/loans/900/servicing'), () => HttpResponse.json(servicing())));
+    server.use(
+      http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
+      http.get(bo('/loans/900/servicing'), () => HttpResponse.json(servicing())),
+    );
     renderRoute('/loans/900');
     const ledger = await screen.findByRole('table', { name: 'Ledger of loan 2026-11-0042' }, { timeout: 10_000 });
     const rows = within(ledger).getAllByRole('row').slice(1);
@@ -102,7 +115,15 @@ describe('servicing, as staff read it', { timeout: 20_000 }, () => {
     });
     const codes = ['no_loan', 'ambiguous', 'employer_mismatch', 'loan_closed', 'before_disbursement'];
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: codes.map((c, i) => line(i + 1, c)) })),
       http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
     );
@@ -120,7 +141,9 @@ describe('servicing, as staff read it', { timeout: 20_000 }, () => {
     let business = '2026-12-20';
     const payoutReads: string[] = [];
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: business, real_date: '2026-11-25', override_date: business, movable: true, last_completed_run: business })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({ business_date: business, real_date: '2026-11-25', override_date: business, movable: true, last_completed_run: business }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
       http.get(bo('/referral_payouts'), () => {
         payoutReads.push(business);
@@ -128,7 +151,10 @@ describe('servicing, as staff read it', { timeout: 20_000 }, () => {
       }),
       http.post(bo('/servicing/business_date'), async ({ request }) => {
         business = ((await request.json()) as { date: string }).date;
-        return HttpResponse.json({ clock: { business_date: business, real_date: '2026-11-25', override_date: business, movable: true, last_completed_run: business }, run: { dates: [], loans_processed: 0, seconds: 0 } });
+        return HttpResponse.json({
+          clock: { business_date: business, real_date: '2026-11-25', override_date: business, movable: true, last_completed_run: business },
+          run: { dates: [], loans_processed: 0, seconds: 0 },
+        });
       }),
     );
     const user = userEvent.setup();

@@ -12,13 +12,29 @@ describe('referral payouts (servicing desk)', () => {
     let payable = [{ user_id: 42, email: 'ana@example.test', amount: 25_300, rewards: 7 }];
     const keys: (string | null)[] = [];
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
       http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable })),
       http.post(bo('/referral_payouts/42'), ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
         payable = [];
-        return HttpResponse.json({ id: 1, user_id: 42, amount: 25_300, trace_id: 'TR-77', status: 'pending', reward_ids: [1, 2, 3, 4, 5, 6, 7], created_at: '2026-12-20T10:00:00Z' });
+        return HttpResponse.json({
+          id: 1,
+          user_id: 42,
+          amount: 25_300,
+          trace_id: 'TR-77',
+          status: 'pending',
+          reward_ids: [1, 2, 3, 4, 5, 6, 7],
+          created_at: '2026-12-20T10:00:00Z',
+        });
       }),
     );
     const user = userEvent.setup();
@@ -37,10 +53,22 @@ describe('referral payouts (servicing desk)', () => {
   it('shows the server refusal in the dialog (no verified bank account)', async () => {
     signInAs('admin');
     server.use(
-      http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
       http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
-      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [{ user_id: 43, email: 'bo@example.test', amount: 100, rewards: 1 }] })),
-      http.post(bo('/referral_payouts/43'), () => HttpResponse.json({ error: 'The member has no verified bank account with a full account number to pay.' }, { status: 409 })),
+      http.get(bo('/referral_payouts'), () =>
+        HttpResponse.json({ business_date: '2026-12-20', payable: [{ user_id: 43, email: 'bo@example.test', amount: 100, rewards: 1 }] }),
+      ),
+      http.post(bo('/referral_payouts/43'), () =>
+        HttpResponse.json({ error: 'The member has no verified bank account with a full account number to pay.' }, { status: 409 }),
+      ),
     );
     const user = userEvent.setup();
     renderRoute('/servicing');

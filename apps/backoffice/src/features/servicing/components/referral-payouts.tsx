@@ -33,7 +33,8 @@ export function ReferralPayouts() {
   const [error, setError] = useState<string | null>(null);
   const key = useRef<string>(newIdempotencyKey());
   const release = useMutation({
-    mutationFn: (userId: number) => backofficeApi.post(`/referral_payouts/${userId}`, undefined, { headers: { 'Idempotency-Key': key.current }, schema: ZReferralPayout }),
+    mutationFn: (userId: number) =>
+      backofficeApi.post(`/referral_payouts/${userId}`, undefined, { headers: { 'Idempotency-Key': key.current }, schema: ZReferralPayout }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
   const columns: TableColumn<Payable>[] = [
@@ -62,7 +63,18 @@ export function ReferralPayouts() {
     <section className={styles.section} aria-labelledby="referral-payouts">
       <h2 id="referral-payouts">Referral payouts</h2>
       {list.data ? <p>{`Rewards payable on the business date ${formatDate(list.data.business_date)}.`}</p> : null}
-      {list.isPending ? <Spinner label="Loading payable rewards…" /> : <Table caption="Referral rewards payable" captionHidden columns={columns} rows={list.data?.payable ?? []} getRowKey={(r) => r.user_id} emptyMessage="No referral rewards are payable." />}
+      {list.isPending ? (
+        <Spinner label="Loading payable rewards…" />
+      ) : (
+        <Table
+          caption="Referral rewards payable"
+          captionHidden
+          columns={columns}
+          rows={list.data?.payable ?? []}
+          getRowKey={(r) => r.user_id}
+          emptyMessage="No referral rewards are payable."
+        />
+      )}
       <ConfirmDialog
         open={target !== null}
         onClose={() => setTarget(null)}

@@ -29,7 +29,11 @@ const lineColumns: TableColumn<TRemittanceLine>[] = [
   { key: 'borrower', header: 'Borrower', cell: (r) => <span className={styles.mono}>{r.borrower_identifier}</span> },
   { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
   { key: 'status', header: 'Status', cell: (r) => REMITTANCE_STATUS_LABELS[r.status] ?? r.status },
-  { key: 'reason', header: 'Why', cell: (r) => (r.suspense_reason ? suspenseReasonLabel(r.suspense_reason) : (r.rejection_reason ?? (r.loan_id ? `Loan #${r.loan_id}` : '—'))) },
+  {
+    key: 'reason',
+    header: 'Why',
+    cell: (r) => (r.suspense_reason ? suspenseReasonLabel(r.suspense_reason) : (r.rejection_reason ?? (r.loan_id ? `Loan #${r.loan_id}` : '—'))),
+  },
 ];
 
 /** Import a payroll remittance file (CSV: employer, pay_date, borrower_identifier, amount in dollars). */
@@ -58,7 +62,13 @@ export function RemittanceImport() {
       describeFailure={describeImportFailure}
     >
       {importCall.data ? (
-        <Table caption={`Lines of remittance batch ${importCall.data.batch_id}`} columns={lineColumns} rows={importCall.data.lines} getRowKey={(r) => r.id} emptyMessage="No lines." />
+        <Table
+          caption={`Lines of remittance batch ${importCall.data.batch_id}`}
+          columns={lineColumns}
+          rows={importCall.data.lines}
+          getRowKey={(r) => r.id}
+          emptyMessage="No lines."
+        />
       ) : null}
     </FileUploadSection>
   );
@@ -138,10 +148,20 @@ export function SuspenseList() {
       label: 'Actions',
       cell: (r) => (
         <span className={styles.inline}>
-          <Button size="sm" variant="secondary" onClick={() => setResolving({ line: r, action: 'assign' })} aria-label={`Assign line ${r.line} of batch ${r.batch_id}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setResolving({ line: r, action: 'assign' })}
+            aria-label={`Assign line ${r.line} of batch ${r.batch_id}`}
+          >
             Assign
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => setResolving({ line: r, action: 'reject' })} aria-label={`Reject line ${r.line} of batch ${r.batch_id}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setResolving({ line: r, action: 'reject' })}
+            aria-label={`Reject line ${r.line} of batch ${r.batch_id}`}
+          >
             Reject
           </Button>
         </span>
@@ -157,14 +177,25 @@ export function SuspenseList() {
       ) : suspense.isError ? (
         <Alert kind="error">We could not load the suspense list.</Alert>
       ) : (
-        <Table caption="Remittance lines in suspense" captionHidden columns={columns} rows={suspense.data.lines} getRowKey={(r) => r.id} emptyMessage="Nothing in suspense." />
+        <Table
+          caption="Remittance lines in suspense"
+          captionHidden
+          columns={columns}
+          rows={suspense.data.lines}
+          getRowKey={(r) => r.id}
+          emptyMessage="Nothing in suspense."
+        />
       )}
       <ConfirmDialog
         open={resolving !== null}
         onClose={close}
         onConfirm={() => void confirm()}
         title={resolving?.action === 'assign' ? 'Post this line to a loan?' : 'Reject this line?'}
-        description={resolving ? `${resolving.line.employer}, ${formatDate(resolving.line.pay_date)}, ${resolving.line.borrower_identifier}: ${formatCents(resolving.line.amount)}.` : undefined}
+        description={
+          resolving
+            ? `${resolving.line.employer}, ${formatDate(resolving.line.pay_date)}, ${resolving.line.borrower_identifier}: ${formatCents(resolving.line.amount)}.`
+            : undefined
+        }
         confirmLabel={resolving?.action === 'assign' ? 'Post payment' : 'Reject line'}
         danger={resolving?.action === 'reject'}
         pending={resolve.isPending}

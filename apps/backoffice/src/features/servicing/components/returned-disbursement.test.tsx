@@ -31,9 +31,24 @@ function waiting(overrides: Partial<TLoanServicingResponse> = {}): TLoanServicin
     payoff_amount: 151_000,
     paid_total: 0,
     credit_balance: 0,
-    schedule: [{ n: 1, due_date: '2026-12-05', payment: 13_000, interest: 1000, principal: 12_000, balance: 138_000, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' }],
+    schedule: [
+      { n: 1, due_date: '2026-12-05', payment: 13_000, interest: 1000, principal: 12_000, balance: 138_000, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' },
+    ],
     ledger: [
-      { id: 1, kind: 'disbursement', effective_date: '2026-11-20', amount: 150_000, transaction_id: null, reverses_entry_id: null, reversed_by_entry_id: null, installment: null, reason_code: null, reason: null, created_by_staff_id: 7, created_at: '2026-11-20T10:00:00Z' },
+      {
+        id: 1,
+        kind: 'disbursement',
+        effective_date: '2026-11-20',
+        amount: 150_000,
+        transaction_id: null,
+        reverses_entry_id: null,
+        reversed_by_entry_id: null,
+        installment: null,
+        reason_code: null,
+        reason: null,
+        created_by_staff_id: 7,
+        created_at: '2026-11-20T10:00:00Z',
+      },
     ],
     ach_entries: [],
     auto_debit: { id: 3, amount: 13_000, bank_account_id: 11, created_at: '2026-11-20T10:00:00Z' },
@@ -43,14 +58,27 @@ function waiting(overrides: Partial<TLoanServicingResponse> = {}): TLoanServicin
   };
 }
 
-const resent: TDisbursementEntry = { ...returned, id: 32, status: 'pending', trace_number: '034821620000077', account_last4: '4321', returned_on: null, return_code: null, return_reason: null, retry_of_id: 31, created_at: '2026-12-20T10:00:00Z' };
+const resent: TDisbursementEntry = {
+  ...returned,
+  id: 32,
+  status: 'pending',
+  trace_number: '034821620000077',
+  account_last4: '4321',
+  returned_on: null,
+  return_code: null,
+  return_reason: null,
+  retry_of_id: 31,
+  created_at: '2026-12-20T10:00:00Z',
+};
 
 /** The loan page: its details, servicing, and the page's other sections (answered, so nothing waits on a retry). */
 function page(data: TLoanServicingResponse) {
   server.use(
     http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
     http.get(bo('/loans/900/servicing'), () => HttpResponse.json(data)),
-    http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' })),
+    http.get(bo('/servicing/business_date'), () =>
+      HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' }),
+    ),
     http.get(bo('/loans/900/schedule_revisions'), () => HttpResponse.json({ revisions: [], due_date_changes: [] })),
   );
 }
@@ -76,7 +104,9 @@ describe('a returned disbursement on the loan servicing page', () => {
     renderRoute('/loans/900');
     const section = await screen.findByRole('region', { name: 'Servicing' });
     expect(await within(section).findByText('The money for this loan did not reach the borrower')).toBeInTheDocument();
-    expect(within(section).getByText(/returned the disbursement of \$1,500\.00 \(R03 No account \/ unable to locate account\) on 11\/23\/2026/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/returned the disbursement of \$1,500\.00 \(R03 No account \/ unable to locate account\) on 11\/23\/2026/),
+    ).toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'Disbursements of loan 2026-11-0042' });
     expect(within(table).getByText('R03 No account / unable to locate account on 11/23/2026')).toBeInTheDocument();
     expect(within(table).getByText('034821620000003')).toBeInTheDocument();
@@ -117,9 +147,24 @@ describe('a returned disbursement on the loan servicing page', () => {
       http.post(bo('/loans/900/cancel_undelivered'), async ({ request }) => {
         bodies.push(await request.json());
         const before = waiting();
-        const reversal = { ...before.ledger[0]!, id: 2, kind: 'reversal' as const, effective_date: '2026-12-20', reverses_entry_id: 1, reason_code: 'R03', reason: 'Loan canceled: the disbursement came back (R03 No account / unable to locate account). Borrower has no other account' };
+        const reversal = {
+          ...before.ledger[0]!,
+          id: 2,
+          kind: 'reversal' as const,
+          effective_date: '2026-12-20',
+          reverses_entry_id: 1,
+          reason_code: 'R03',
+          reason: 'Loan canceled: the disbursement came back (R03 No account / unable to locate account). Borrower has no other account',
+        };
         return HttpResponse.json({
-          servicing: waiting({ loan: { ...before.loan, status: 'closed_paid' }, payoff_amount: 0, schedule: [], ledger: [{ ...before.ledger[0]!, reversed_by_entry_id: 2 }, reversal], auto_debit: null, disbursement_returned: false }),
+          servicing: waiting({
+            loan: { ...before.loan, status: 'closed_paid' },
+            payoff_amount: 0,
+            schedule: [],
+            ledger: [{ ...before.ledger[0]!, reversed_by_entry_id: 2 }, reversal],
+            auto_debit: null,
+            disbursement_returned: false,
+          }),
         });
       }),
     );
@@ -138,12 +183,20 @@ describe('a returned disbursement on the loan servicing page', () => {
     expect(bodies).toEqual([{ reason: 'Borrower has no other account' }]);
     await waitFor(() => expect(within(section).getByText('Finished')).toBeInTheDocument());
     expect(within(section).queryByRole('button', { name: 'Cancel loan' })).not.toBeInTheDocument();
-    expect(within(within(section).getByRole('table', { name: 'Ledger of loan 2026-11-0042' })).getByText(/reverses Disbursement \$1,500\.00 of 11\/20\/2026 \(#1\)/)).toBeInTheDocument();
+    expect(
+      within(within(section).getByRole('table', { name: 'Ledger of loan 2026-11-0042' })).getByText(/reverses Disbursement \$1,500\.00 of 11\/20\/2026 \(#1\)/),
+    ).toBeInTheDocument();
   });
 
   it('an open loan shows its disbursement and no action', async () => {
     signInAs('servicer');
-    page(waiting({ loan: { ...waiting().loan, status: 'opened' }, disbursements: [{ ...returned, status: 'settled', returned_on: null, return_code: null, return_reason: null }], disbursement_returned: false }));
+    page(
+      waiting({
+        loan: { ...waiting().loan, status: 'opened' },
+        disbursements: [{ ...returned, status: 'settled', returned_on: null, return_code: null, return_reason: null }],
+        disbursement_returned: false,
+      }),
+    );
     renderRoute('/loans/900');
     const section = await screen.findByRole('region', { name: 'Servicing' });
     expect(await within(section).findByRole('table', { name: 'Disbursements of loan 2026-11-0042' })).toHaveTextContent('Settled');

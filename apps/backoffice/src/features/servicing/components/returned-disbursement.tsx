@@ -28,7 +28,12 @@ const columns: TableColumn<Disbursement>[] = [
   {
     key: 'outcome',
     header: 'Outcome',
-    cell: (r) => (r.status === 'returned' ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim() : r.retry_of_id ? `Re-disbursement of #${r.retry_of_id}` : '—'),
+    cell: (r) =>
+      r.status === 'returned'
+        ? `${r.return_code ?? ''} ${r.return_reason ?? ''} on ${formatDate(r.returned_on)}`.trim()
+        : r.retry_of_id
+          ? `Re-disbursement of #${r.retry_of_id}`
+          : '—',
   },
   { key: 'trace', header: 'Trace number', cell: (r) => <span className={styles.mono}>{r.trace_number ?? r.trace_id}</span> },
 ];
@@ -82,7 +87,9 @@ export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingRes
       onSuccess: (answer) => {
         keyRef.current = null;
         close();
-        notify.success(`${formatCents(answer.disbursement.amount)} was sent again${answer.disbursement.account_last4 ? ` to the account ending ${answer.disbursement.account_last4}` : ''}. The loan is active.`);
+        notify.success(
+          `${formatCents(answer.disbursement.amount)} was sent again${answer.disbursement.account_last4 ? ` to the account ending ${answer.disbursement.account_last4}` : ''}. The loan is active.`,
+        );
       },
     });
   };
@@ -107,8 +114,9 @@ export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingRes
   return (
     <>
       <Alert kind="warning" title="The money for this loan did not reach the borrower">
-        The borrower&apos;s bank returned the disbursement of {amount} ({`${returned.return_code ?? ''} ${returned.return_reason ?? ''}`.trim()}) on {formatDate(returned.returned_on)}. The loan
-        waits: no payment is taken from the borrower. Re-disburse it to the borrower&apos;s corrected bank account, or cancel the loan.
+        The borrower&apos;s bank returned the disbursement of {amount} ({`${returned.return_code ?? ''} ${returned.return_reason ?? ''}`.trim()}) on{' '}
+        {formatDate(returned.returned_on)}. The loan waits: no payment is taken from the borrower. Re-disburse it to the borrower&apos;s corrected bank account,
+        or cancel the loan.
       </Alert>
       {canAct ? (
         <div className={styles.inline}>

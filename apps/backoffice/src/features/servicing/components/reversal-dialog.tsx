@@ -55,7 +55,11 @@ export function ReversalDialog({ loanId, entry, onClose }: { loanId: number; ent
       onClose={close}
       onConfirm={() => void confirm()}
       title="Reverse this payment?"
-      description={entry ? `${LEDGER_KIND_LABELS[entry.kind]} of ${formatCents(entry.amount)} effective ${formatDate(entry.effective_date)}. The balances are recomputed from the ledger.` : undefined}
+      description={
+        entry
+          ? `${LEDGER_KIND_LABELS[entry.kind]} of ${formatCents(entry.amount)} effective ${formatDate(entry.effective_date)}. The balances are recomputed from the ledger.`
+          : undefined
+      }
       confirmLabel="Reverse payment"
       danger
       pending={reverse.isPending}

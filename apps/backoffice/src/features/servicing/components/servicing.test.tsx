@@ -21,16 +21,86 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
       { n: 2, due_date: '2026-12-15', payment: 13_000, interest: 900, principal: 12_100, balance: 125_900, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' },
     ],
     ledger: [
-      { id: 1, kind: 'disbursement', effective_date: '2026-11-20', amount: 150_000, transaction_id: null, reverses_entry_id: null, reversed_by_entry_id: null, installment: null, reason_code: null, reason: null, created_by_staff_id: null, created_at: '2026-11-20T10:00:00Z' },
-      { id: 2, kind: 'one_time_payment', effective_date: '2026-12-05', amount: 13_000, transaction_id: 5, reverses_entry_id: null, reversed_by_entry_id: null, installment: 1, reason_code: null, reason: null, created_by_staff_id: null, created_at: '2026-12-05T10:00:00Z' },
+      {
+        id: 1,
+        kind: 'disbursement',
+        effective_date: '2026-11-20',
+        amount: 150_000,
+        transaction_id: null,
+        reverses_entry_id: null,
+        reversed_by_entry_id: null,
+        installment: null,
+        reason_code: null,
+        reason: null,
+        created_by_staff_id: null,
+        created_at: '2026-11-20T10:00:00Z',
+      },
+      {
+        id: 2,
+        kind: 'one_time_payment',
+        effective_date: '2026-12-05',
+        amount: 13_000,
+        transaction_id: 5,
+        reverses_entry_id: null,
+        reversed_by_entry_id: null,
+        installment: 1,
+        reason_code: null,
+        reason: null,
+        created_by_staff_id: null,
+        created_at: '2026-12-05T10:00:00Z',
+      },
     ],
     ach_entries: [
-      { id: 5, mode: 'one_time', method: 'ach', status: 'settled', amount: 13_000, scheduled_date: '2026-12-03', installment: 1, retry_of_id: null, trace_id: 'TR-9', trace_number: '034821620000005', sec_code: 'WEB', settled_on: '2026-12-05', returned_on: null, return_code: null, return_reason: null },
-      { id: 6, mode: 'auto_debit', method: 'ach', status: 'returned', amount: 13_000, scheduled_date: '2026-12-15', installment: 2, retry_of_id: null, trace_id: 'TR-10', trace_number: '034821620000006', sec_code: 'PPD', settled_on: null, returned_on: '2026-12-17', return_code: 'R01', return_reason: 'Insufficient funds' },
+      {
+        id: 5,
+        mode: 'one_time',
+        method: 'ach',
+        status: 'settled',
+        amount: 13_000,
+        scheduled_date: '2026-12-03',
+        installment: 1,
+        retry_of_id: null,
+        trace_id: 'TR-9',
+        trace_number: '034821620000005',
+        sec_code: 'WEB',
+        settled_on: '2026-12-05',
+        returned_on: null,
+        return_code: null,
+        return_reason: null,
+      },
+      {
+        id: 6,
+        mode: 'auto_debit',
+        method: 'ach',
+        status: 'returned',
+        amount: 13_000,
+        scheduled_date: '2026-12-15',
+        installment: 2,
+        retry_of_id: null,
+        trace_id: 'TR-10',
+        trace_number: '034821620000006',
+        sec_code: 'PPD',
+        settled_on: null,
+        returned_on: '2026-12-17',
+        return_code: 'R01',
+        return_reason: 'Insufficient funds',
+      },
     ],
     auto_debit: null,
     disbursements: [
-      { id: 31, amount: 150_000, status: 'settled', trace_id: 'SBX-20261120-S-0A1B2C3D4E5F', trace_number: '034821620000003', account_last4: '6789', returned_on: null, return_code: null, return_reason: null, retry_of_id: null, created_at: '2026-11-20T10:00:00Z' },
+      {
+        id: 31,
+        amount: 150_000,
+        status: 'settled',
+        trace_id: 'SBX-20261120-S-0A1B2C3D4E5F',
+        trace_number: '034821620000003',
+        account_last4: '6789',
+        returned_on: null,
+        return_code: null,
+        return_reason: null,
+        retry_of_id: null,
+        created_at: '2026-11-20T10:00:00Z',
+      },
     ],
     disbursement_returned: false,
     ...overrides,
@@ -40,7 +110,10 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
 describe('loan servicing page', () => {
   it('shows status, past-due days, ledger, schedule and ACH entries with labels, dollars and MM/DD/YYYY', async () => {
     signInAs('servicer');
-    server.use(http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())), http.get(bo('/loans/900/servicing'), () => HttpResponse.json(servicing())));
+    server.use(
+      http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
+      http.get(bo('/loans/900/servicing'), () => HttpResponse.json(servicing())),
+    );
     renderRoute('/loans/900');
     const ledger = await screen.findByRole('table', { name: 'Ledger of loan 2026-11-0042' });
     expect(within(ledger).getByText('One-time payment')).toBeInTheDocument();
@@ -50,7 +123,9 @@ describe('loan servicing page', () => {
     expect(within(section).getByText('12/20/2026')).toBeInTheDocument();
     expect(within(section).getByText('$1,401.23')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Servicing schedule of loan 2026-11-0042' })).getByText('Past due')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'ACH entries of loan 2026-11-0042, newest first' })).getByText('R01 Insufficient funds on 12/17/2026')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'ACH entries of loan 2026-11-0042, newest first' })).getByText('R01 Insufficient funds on 12/17/2026'),
+    ).toBeInTheDocument();
     // Only the payment can be reversed, not the disbursement.
     expect(within(ledger).getAllByRole('button', { name: /Reverse/ })).toHaveLength(1);
   });
@@ -105,7 +180,9 @@ const suspenseLine = (overrides: Partial<TRemittanceLine> = {}): TRemittanceLine
 function servicingDesk(movable = true) {
   let suspense = [suspenseLine()];
   server.use(
-    http.get(bo('/servicing/business_date'), () => HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable, last_completed_run: '2026-12-19' })),
+    http.get(bo('/servicing/business_date'), () =>
+      HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable, last_completed_run: '2026-12-19' }),
+    ),
     http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: suspense })),
     // The desk's other section: answered, so no read of the page waits on a retry.
     http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
@@ -118,13 +195,28 @@ describe('servicing desk', () => {
     signInAs('servicer');
     servicingDesk();
     const sent: unknown[] = [];
-    const run = { dates: [{ date: '2026-12-21', done: 3, failed: 0 }, { date: '2026-12-22', done: 3, failed: 0 }], loans_processed: 6, seconds: 0.2 };
+    const run = {
+      dates: [
+        { date: '2026-12-21', done: 3, failed: 0 },
+        { date: '2026-12-22', done: 3, failed: 0 },
+      ],
+      loans_processed: 6,
+      seconds: 0.2,
+    };
     server.use(
       http.post(bo('/servicing/business_date'), async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ clock: { business_date: '2026-12-22', real_date: '2026-11-25', override_date: '2026-12-22', movable: true, last_completed_run: '2026-12-22' }, run });
+        return HttpResponse.json({
+          clock: { business_date: '2026-12-22', real_date: '2026-11-25', override_date: '2026-12-22', movable: true, last_completed_run: '2026-12-22' },
+          run,
+        });
       }),
-      http.post(bo('/servicing/run'), () => HttpResponse.json({ clock: { business_date: '2026-12-22', real_date: '2026-11-25', override_date: '2026-12-22', movable: true, last_completed_run: '2026-12-22' }, run: { dates: [{ date: '2026-12-22', done: 3, failed: 0 }], loans_processed: 3, seconds: 0.1 } })),
+      http.post(bo('/servicing/run'), () =>
+        HttpResponse.json({
+          clock: { business_date: '2026-12-22', real_date: '2026-11-25', override_date: '2026-12-22', movable: true, last_completed_run: '2026-12-22' },
+          run: { dates: [{ date: '2026-12-22', done: 3, failed: 0 }], loans_processed: 3, seconds: 0.1 },
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderRoute('/servicing');
@@ -155,8 +247,19 @@ describe('servicing desk', () => {
       http.post(bo('/remittances'), async ({ request }) => {
         const body = (await request.json()) as { csv: string };
         imports.push(body);
-        if (body.csv.includes('bad')) return HttpResponse.json({ error: SERVICING_BO_MSG.remittanceErrors, line_errors: [{ line: 2, column: 'amount', message: 'amount must be dollars' }] }, { status: 422 });
-        return HttpResponse.json({ batch_id: 4, duplicate: false, posted: 1, suspense: 0, total: 12_500, lines: [suspenseLine({ id: 80, batch_id: 4, line: 1, status: 'posted', suspense_reason: null, loan_id: 900, ledger_entry_id: 12 })] });
+        if (body.csv.includes('bad'))
+          return HttpResponse.json(
+            { error: SERVICING_BO_MSG.remittanceErrors, line_errors: [{ line: 2, column: 'amount', message: 'amount must be dollars' }] },
+            { status: 422 },
+          );
+        return HttpResponse.json({
+          batch_id: 4,
+          duplicate: false,
+          posted: 1,
+          suspense: 0,
+          total: 12_500,
+          lines: [suspenseLine({ id: 80, batch_id: 4, line: 1, status: 'posted', suspense_reason: null, loan_id: 900, ledger_entry_id: 12 })],
+        });
       }),
       http.post(bo('/remittances/lines/:id/resolve'), async ({ request, params }) => {
         resolves.push({ id: params.id, body: await request.json() });

@@ -4,7 +4,10 @@ import { backofficeApi } from '../../../lib/api-client';
 
 /** GET /api/backoffice/loans/:loanId/statements: the loan's monthly statements and year-end summaries, newest first. */
 export function useLoanStatements(loanId: number) {
-  return useQuery({ queryKey: ['statements', loanId] as const, queryFn: () => backofficeApi.get(`/loans/${loanId}/statements`, { schema: ZStatementsResponse }) });
+  return useQuery({
+    queryKey: ['statements', loanId] as const,
+    queryFn: () => backofficeApi.get(`/loans/${loanId}/statements`, { schema: ZStatementsResponse }),
+  });
 }
 
 /** GET /api/backoffice/loans/:loanId/statements/:id/pdf: the statement as issued (the read is audited). */

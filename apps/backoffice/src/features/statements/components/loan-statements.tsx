@@ -60,7 +60,13 @@ export function LoanStatements({ loanId }: { loanId: number }) {
       ) : !data.data ? (
         <Alert kind="error">{errorMessage(data.error)}</Alert>
       ) : (
-        <Table caption="Statements issued to the borrower" columns={columns} rows={data.data.statements} getRowKey={(s) => s.id} emptyMessage="No statement has been issued for this loan yet." />
+        <Table
+          caption="Statements issued to the borrower"
+          columns={columns}
+          rows={data.data.statements}
+          getRowKey={(s) => s.id}
+          emptyMessage="No statement has been issued for this loan yet."
+        />
       )}
     </section>
   );

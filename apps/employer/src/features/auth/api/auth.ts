@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '@payrail/client/http-client';
-import {
-  ZEmployerEnrolled,
-  ZEmployerInvitationInfo,
-  ZEmployerLoginChallenge,
-  ZEmployerTotpEnrolment,
-  ZEmployerUser,
-} from '@payrail/contract/employer-portal';
+import { ZEmployerEnrolled, ZEmployerInvitationInfo, ZEmployerLoginChallenge, ZEmployerTotpEnrolment, ZEmployerUser } from '@payrail/contract/employer-portal';
 import type {
   TEmployerAcceptInvitation,
   TEmployerEnrolled,
@@ -57,7 +51,11 @@ export async function enrolTotp(challenge: string): Promise<TEmployerTotpEnrolme
 
 /** POST /totp/confirm with the enrolment token: activates the account, answers the recovery codes and opens the session. */
 export async function confirmTotp({ enrolmentToken, code }: { enrolmentToken: string; code: string }): Promise<TEmployerEnrolled> {
-  const answer = await portalApi.post('/totp/confirm', { code }, { schema: ZEmployerEnrolled, globalErrors: false, auth: false, headers: { Authorization: enrolmentToken } });
+  const answer = await portalApi.post(
+    '/totp/confirm',
+    { code },
+    { schema: ZEmployerEnrolled, globalErrors: false, auth: false, headers: { Authorization: enrolmentToken } },
+  );
   employerSession.setUser(answer.user);
   return answer;
 }

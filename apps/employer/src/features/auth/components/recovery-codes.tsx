@@ -22,7 +22,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
         ))}
       </ol>
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" onClick={() => saveBlob(new Blob([`Payrail employer portal recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' }), 'payrail-recovery-codes.txt')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            saveBlob(new Blob([`Payrail employer portal recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' }), 'payrail-recovery-codes.txt')
+          }
+        >
           Download the codes
         </Button>
       </div>

@@ -32,7 +32,13 @@ export function TotpEnrolment({ enrolment, onEnrolled }: TotpEnrolmentProps) {
       <ol className={styles.steps}>
         <li>
           Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password) and scan this QR code:
-          <img className={styles.qr} src={qrDataUrl(enrolment.qr_svg)} alt="QR code that adds your Payrail employer portal account to an authenticator app" width={192} height={192} />
+          <img
+            className={styles.qr}
+            src={qrDataUrl(enrolment.qr_svg)}
+            alt="QR code that adds your Payrail employer portal account to an authenticator app"
+            width={192}
+            height={192}
+          />
         </li>
         <li>
           Cannot scan it? Add an account by hand with this key (time-based, 6 digits):{' '}

@@ -15,7 +15,12 @@ import { errorMessage } from '../../../lib/errors';
 import { useChanges, useReportChange } from '../api/changes';
 import own from './changes.module.css';
 
-const FREQUENCY_LABELS: Record<(typeof PAY_FREQUENCIES)[number], string> = { weekly: 'Weekly', biweekly: 'Every two weeks', semimonthly: 'Twice a month', monthly: 'Monthly' };
+const FREQUENCY_LABELS: Record<(typeof PAY_FREQUENCIES)[number], string> = {
+  weekly: 'Weekly',
+  biweekly: 'Every two weeks',
+  semimonthly: 'Twice a month',
+  monthly: 'Monthly',
+};
 
 const KIND_HINTS: Record<EmployeeChangeKind, string> = {
   termination: 'The last day of employment. The payroll deduction ends; the borrower repays another way.',
@@ -81,9 +86,30 @@ export function ReportChange({ employees }: { employees: readonly EmployeeOption
                   error={formState.errors.employee_id?.message}
                   {...register('employee_id')}
                 />
-                <Select label="Change" options={EMPLOYEE_CHANGE_KINDS.map((k) => ({ value: k, label: EMPLOYEE_CHANGE_KIND_LABELS[k] }))} required error={formState.errors.kind?.message} {...register('kind')} />
-                <TextField label={kind === 'leave' ? 'First day of the leave' : kind === 'termination' ? 'Last day of employment' : 'Effective date'} type="date" hint={KIND_HINTS[kind]} required error={formState.errors.effective_date?.message} {...register('effective_date')} />
-                {kind === 'leave' ? <TextField label="Last day of the leave" type="date" required error={formState.errors.leave_end_date?.message} {...register('leave_end_date')} /> : null}
+                <Select
+                  label="Change"
+                  options={EMPLOYEE_CHANGE_KINDS.map((k) => ({ value: k, label: EMPLOYEE_CHANGE_KIND_LABELS[k] }))}
+                  required
+                  error={formState.errors.kind?.message}
+                  {...register('kind')}
+                />
+                <TextField
+                  label={kind === 'leave' ? 'First day of the leave' : kind === 'termination' ? 'Last day of employment' : 'Effective date'}
+                  type="date"
+                  hint={KIND_HINTS[kind]}
+                  required
+                  error={formState.errors.effective_date?.message}
+                  {...register('effective_date')}
+                />
+                {kind === 'leave' ? (
+                  <TextField
+                    label="Last day of the leave"
+                    type="date"
+                    required
+                    error={formState.errors.leave_end_date?.message}
+                    {...register('leave_end_date')}
+                  />
+                ) : null}
                 {kind === 'pay_frequency' ? (
                   <Select
                     label="New pay frequency"
@@ -135,7 +161,14 @@ export function ChangeHistory() {
       ) : changes.isError ? (
         <Alert kind="error">{errorMessage(changes.error, 'We could not load the changes.')}</Alert>
       ) : (
-        <Table caption="Changes reported" captionHidden columns={columns} rows={changes.data.changes} getRowKey={(c) => c.id} emptyMessage="No change reported yet." />
+        <Table
+          caption="Changes reported"
+          captionHidden
+          columns={columns}
+          rows={changes.data.changes}
+          getRowKey={(c) => c.id}
+          emptyMessage="No change reported yet."
+        />
       )}
     </section>
   );

@@ -5,7 +5,10 @@ import { portalApi, saveBlob } from '../../../lib/api-client';
 
 /** GET /deductions: the employees with an active payroll deduction. */
 export const deductionsQueryOptions = () =>
-  queryOptions({ queryKey: ['employer', 'deductions'], queryFn: (): Promise<TDeductionEmployees> => portalApi.get('/deductions', { schema: ZDeductionEmployees }) });
+  queryOptions({
+    queryKey: ['employer', 'deductions'],
+    queryFn: (): Promise<TDeductionEmployees> => portalApi.get('/deductions', { schema: ZDeductionEmployees }),
+  });
 
 export function useDeductions() {
   return useQuery(deductionsQueryOptions());

@@ -51,10 +51,18 @@ export function ActiveDeductions() {
       ) : (
         <>
           <p className={styles.intro}>
-            {deductions.data.employees.length === 1 ? '1 employee repays' : `${String(deductions.data.employees.length)} employees repay`} a Payrail loan by payroll deduction, paid{' '}
-            {PAY_FREQUENCY_LABELS[deductions.data.pay_frequency] ?? deductions.data.pay_frequency}. As of {formatDate(deductions.data.as_of)}.
+            {deductions.data.employees.length === 1 ? '1 employee repays' : `${String(deductions.data.employees.length)} employees repay`} a Payrail loan by
+            payroll deduction, paid {PAY_FREQUENCY_LABELS[deductions.data.pay_frequency] ?? deductions.data.pay_frequency}. As of{' '}
+            {formatDate(deductions.data.as_of)}.
           </p>
-          <Table caption="Employees with an active payroll deduction" captionHidden columns={columnsAsOf(deductions.data.as_of)} rows={deductions.data.employees} getRowKey={(e) => `${e.employee_id}-${e.employee_name}`} emptyMessage="No employee has an active payroll deduction." />
+          <Table
+            caption="Employees with an active payroll deduction"
+            captionHidden
+            columns={columnsAsOf(deductions.data.as_of)}
+            rows={deductions.data.employees}
+            getRowKey={(e) => `${e.employee_id}-${e.employee_name}`}
+            emptyMessage="No employee has an active payroll deduction."
+          />
         </>
       )}
     </section>

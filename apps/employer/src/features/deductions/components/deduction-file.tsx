@@ -67,7 +67,13 @@ export function DeductionFileSection() {
               {errorMessage(download.error, 'We could not download the file. Please try again.')}
             </Alert>
           ) : null}
-          <Table caption={`Deductions on ${formatDate(file.data.pay_date)}`} columns={columns} rows={file.data.lines} getRowKey={(l) => `${l.employee_id}-${l.change}`} emptyMessage="Nobody is deducted on this pay date." />
+          <Table
+            caption={`Deductions on ${formatDate(file.data.pay_date)}`}
+            columns={columns}
+            rows={file.data.lines}
+            getRowKey={(l) => `${l.employee_id}-${l.change}`}
+            emptyMessage="Nobody is deducted on this pay date."
+          />
         </div>
       )}
     </section>

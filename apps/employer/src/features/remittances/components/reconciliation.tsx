@@ -24,7 +24,9 @@ const columns: TableColumn<TReconciliationLine>[] = [
 
 /** The counts in words: "2 exact, 1 short". */
 export function countsSummary(counts: TEmployerRemittanceDetail['counts']): string {
-  const parts = (Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).filter((s) => counts[s] > 0).map((s) => `${String(counts[s])} ${STATUS_LABELS[s].toLowerCase()}`);
+  const parts = (Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[])
+    .filter((s) => counts[s] > 0)
+    .map((s) => `${String(counts[s])} ${STATUS_LABELS[s].toLowerCase()}`);
   return parts.length > 0 ? parts.join(', ') : 'no lines';
 }
 
@@ -44,7 +46,13 @@ export function Reconciliation({ remittance }: { remittance: TEmployerRemittance
         <dt>Employees</dt>
         <dd>{countsSummary(remittance.counts)}</dd>
       </dl>
-      <Table caption={`Reconciliation for the pay date ${formatDate(remittance.pay_date)}`} columns={columns} rows={remittance.lines} getRowKey={(l) => `${l.employee_id}-${l.status}`} emptyMessage="No lines." />
+      <Table
+        caption={`Reconciliation for the pay date ${formatDate(remittance.pay_date)}`}
+        columns={columns}
+        rows={remittance.lines}
+        getRowKey={(l) => `${l.employee_id}-${l.status}`}
+        emptyMessage="No lines."
+      />
     </div>
   );
 }

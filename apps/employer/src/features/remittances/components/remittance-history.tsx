@@ -49,7 +49,14 @@ export function RemittanceHistory() {
       ) : list.isError ? (
         <Alert kind="error">{errorMessage(list.error, 'We could not load your remittances.')}</Alert>
       ) : (
-        <Table caption="Remittances submitted" captionHidden columns={columns} rows={list.data.remittances} getRowKey={(r) => r.id} emptyMessage="No remittance submitted yet." />
+        <Table
+          caption="Remittances submitted"
+          captionHidden
+          columns={columns}
+          rows={list.data.remittances}
+          getRowKey={(r) => r.id}
+          emptyMessage="No remittance submitted yet."
+        />
       )}
       {openId !== null ? (
         detail.isPending ? (

@@ -42,7 +42,10 @@ const MAX_BYTES = 2_000_000;
 
 const ZScreenForm = z
   .object({
-    pay_date: z.string().trim().refine((v) => isIsoDate(v), REMITTANCE_FORM_MSG.payDate),
+    pay_date: z
+      .string()
+      .trim()
+      .refine((v) => isIsoDate(v), REMITTANCE_FORM_MSG.payDate),
     lines: z
       .array(
         z.object({
@@ -61,7 +64,12 @@ type ScreenOutput = z.output<typeof ZScreenForm>;
 /** A refused remittance: the server's message and each line's problem. */
 function Failure({ error }: { error: unknown }) {
   const parsed = isApiError(error) ? ZEmployerRemittanceErrors.safeParse(error.data) : null;
-  if (!parsed?.success) return <Alert kind="error" assertive>{errorMessage(error, 'We could not submit the remittance. Please try again.')}</Alert>;
+  if (!parsed?.success)
+    return (
+      <Alert kind="error" assertive>
+        {errorMessage(error, 'We could not submit the remittance. Please try again.')}
+      </Alert>
+    );
   return (
     <Alert kind="error" assertive title={parsed.data.error}>
       {parsed.data.line_errors.length > 0 ? (
@@ -93,7 +101,9 @@ function UploadForm({ submit, pending, failure }: { submit: (body: TEmployerRemi
     <form noValidate aria-label="Upload a remittance file" className={styles.stack} onSubmit={(event) => void onSubmit(event)}>
       <div className={fieldStyles.field}>
         <FieldLabel htmlFor={`${id}-file`}>Remittance file (CSV)</FieldLabel>
-        <FieldHint id={`${id}-hint`}>The deduction file&apos;s layout: pay_date, employee_id, employee_name, deduction (what you remitted, in dollars), change. One pay date per file.</FieldHint>
+        <FieldHint id={`${id}-hint`}>
+          The deduction file&apos;s layout: pay_date, employee_id, employee_name, deduction (what you remitted, in dollars), change. One pay date per file.
+        </FieldHint>
         <input
           id={`${id}-file`}
           type="file"
@@ -133,7 +143,11 @@ function EntryRows({ form, expected }: { form: UseFormReturn<ScreenInput, unknow
                 </span>
               </p>
             ) : (
-              <TextField label={`Employee id (added line ${String(index + 1)})`} error={errors.lines?.[index]?.employee_id?.message} {...form.register(`lines.${index}.employee_id`)} />
+              <TextField
+                label={`Employee id (added line ${String(index + 1)})`}
+                error={errors.lines?.[index]?.employee_id?.message}
+                {...form.register(`lines.${index}.employee_id`)}
+              />
             )}
             <TextField
               label={known ? `Remitted for ${field.employee_name} ($)` : `Remitted ($), added line ${String(index + 1)}`}
@@ -159,17 +173,38 @@ function EntryRows({ form, expected }: { form: UseFormReturn<ScreenInput, unknow
   );
 }
 
-function ScreenForm({ expected, submit, failure }: { expected: ExpectedDeductions | null; submit: (body: TEmployerRemittanceRequest) => Promise<unknown>; failure: ReactNode }) {
+function ScreenForm({
+  expected,
+  submit,
+  failure,
+}: {
+  expected: ExpectedDeductions | null;
+  submit: (body: TEmployerRemittanceRequest) => Promise<unknown>;
+  failure: ReactNode;
+}) {
   const defaults: ScreenInput = {
     pay_date: expected?.payDate ?? '',
-    lines: (expected?.lines ?? []).filter((l) => l.deductionCents > 0).map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: decimalText(cents(l.deductionCents)) })),
+    lines: (expected?.lines ?? [])
+      .filter((l) => l.deductionCents > 0)
+      .map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: decimalText(cents(l.deductionCents)) })),
   };
   if (defaults.lines.length === 0) defaults.lines.push({ employee_id: '', employee_name: '', expected: null, amount: '' });
   return (
-    <Form key={expected?.payDate ?? 'none'} schema={ZScreenForm} options={{ defaultValues: defaults }} aria-label="Enter the amounts remitted" className={styles.stack} onSubmit={(values) => submit(values).catch(() => undefined)}>
+    <Form
+      key={expected?.payDate ?? 'none'}
+      schema={ZScreenForm}
+      options={{ defaultValues: defaults }}
+      aria-label="Enter the amounts remitted"
+      className={styles.stack}
+      onSubmit={(values) => submit(values).catch(() => undefined)}
+    >
       {(form) => (
         <>
-          <p className={styles.lead}>{expected ? `Prefilled with the deductions due on ${formatDate(expected.payDate)}: change what you remitted differently.` : 'Enter the pay date and what you remitted for each employee.'}</p>
+          <p className={styles.lead}>
+            {expected
+              ? `Prefilled with the deductions due on ${formatDate(expected.payDate)}: change what you remitted differently.`
+              : 'Enter the pay date and what you remitted for each employee.'}
+          </p>
           <TextField label="Pay date" type="date" error={form.formState.errors.pay_date?.message} {...form.register('pay_date')} />
           <EntryRows form={form} expected={expected} />
           {failure}
@@ -218,13 +253,21 @@ export function RemittanceSubmit({ expected }: { expected: ExpectedDeductions | 
           { value: 'screen', label: 'Enter totals on screen', description: 'One amount per employee, prefilled with the deductions due.' },
         ]}
       />
-      {mode === 'upload' ? <UploadForm submit={(body) => submit(body).catch(() => undefined)} pending={submission.isPending} failure={failure} /> : <ScreenForm expected={expected} submit={submit} failure={failure} />}
+      {mode === 'upload' ? (
+        <UploadForm submit={(body) => submit(body).catch(() => undefined)} pending={submission.isPending} failure={failure} />
+      ) : (
+        <ScreenForm expected={expected} submit={submit} failure={failure} />
+      )}
       {result ? (
         <div className={`${styles.stack} ${own.resultBlock}`}>
           <h3 ref={resultHeading} tabIndex={-1} className={own.result}>
             Reconciliation of your remittance
           </h3>
-          {result.duplicate ? <Alert kind="info">This remittance was submitted before: nothing was posted again.</Alert> : <Alert kind="success">Remittance received and posted.</Alert>}
+          {result.duplicate ? (
+            <Alert kind="info">This remittance was submitted before: nothing was posted again.</Alert>
+          ) : (
+            <Alert kind="success">Remittance received and posted.</Alert>
+          )}
           <Reconciliation remittance={result} />
         </div>
       ) : null}

@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { z } from 'zod';
 import { isIsoDate } from '@payrail/domain/dates';
-import { EMPLOYMENT_STATUS_LABELS, EMPLOYMENT_STATUSES, INCOME_RANGE_LABELS, INCOME_RANGES, VERIFIED_PAY_FREQUENCIES } from '@payrail/domain/employer/verification';
+import {
+  EMPLOYMENT_STATUS_LABELS,
+  EMPLOYMENT_STATUSES,
+  INCOME_RANGE_LABELS,
+  INCOME_RANGES,
+  VERIFIED_PAY_FREQUENCIES,
+} from '@payrail/domain/employer/verification';
 import type { TEmployerVerification } from '@payrail/contract/employer-verifications';
 import { EMPLOYMENT_VERIFICATION_MSG, ZEmployerVerificationAnswer } from '@payrail/contract/employer-verifications';
 import { Alert } from '@payrail/ui/alert';
@@ -20,7 +26,12 @@ import { errorMessage } from '../../../lib/errors';
 import { useAnswerVerification, useVerifications } from '../api/verifications';
 import own from './verifications.module.css';
 
-const FREQUENCY_LABELS: Record<(typeof VERIFIED_PAY_FREQUENCIES)[number], string> = { weekly: 'Weekly', biweekly: 'Every two weeks', semimonthly: 'Twice a month', monthly: 'Monthly' };
+const FREQUENCY_LABELS: Record<(typeof VERIFIED_PAY_FREQUENCIES)[number], string> = {
+  weekly: 'Weekly',
+  biweekly: 'Every two weeks',
+  semimonthly: 'Twice a month',
+  monthly: 'Monthly',
+};
 
 export const STATUS_REQUIRED = 'Choose the employment status.';
 
@@ -80,7 +91,13 @@ function AnswerForm({ request }: { request: TEmployerVerification }) {
               {...register('employment_status')}
             />
             <TextField label="Hire date" type="date" optional error={formState.errors.hire_date?.message} {...register('hire_date')} />
-            <Select label="Pay frequency" optional placeholder="Not stated" options={VERIFIED_PAY_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))} {...register('pay_frequency')} />
+            <Select
+              label="Pay frequency"
+              optional
+              placeholder="Not stated"
+              options={VERIFIED_PAY_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+              {...register('pay_frequency')}
+            />
             <Select
               label="Annual income range"
               optional
@@ -108,7 +125,11 @@ const answeredColumns: TableColumn<TEmployerVerification>[] = [
   { key: 'id', header: 'Employee id', cell: (v) => v.stated_employee_id ?? '—' },
   { key: 'asked', header: 'Asked on', cell: (v) => formatDate(v.requested_on) },
   { key: 'state', header: 'State', cell: (v) => <Badge tone={v.state === 'answered' ? 'success' : 'neutral'}>{STATE_LABELS[v.state]}</Badge> },
-  { key: 'answer', header: 'Your answer', cell: (v) => (v.answer ? EMPLOYMENT_STATUS_LABELS[v.answer.employment_status] : 'Not answered in time: verified by phone instead') },
+  {
+    key: 'answer',
+    header: 'Your answer',
+    cell: (v) => (v.answer ? EMPLOYMENT_STATUS_LABELS[v.answer.employment_status] : 'Not answered in time: verified by phone instead'),
+  },
   { key: 'hired', header: 'Hire date', cell: (v) => (v.answer?.hire_date ? formatDate(v.answer.hire_date) : '—') },
   { key: 'when', header: 'Answered on', cell: (v) => (v.answer ? formatDate(v.answer.answered_at) : '—') },
 ];
@@ -126,11 +147,26 @@ export function Verifications() {
     <>
       <section className={styles.section} aria-labelledby={openId}>
         <h2 id={openId}>Open requests</h2>
-        {open.length === 0 ? <p>No verification request is waiting for you.</p> : <div className={styles.stack}>{open.map((v) => <AnswerForm key={v.id} request={v} />)}</div>}
+        {open.length === 0 ? (
+          <p>No verification request is waiting for you.</p>
+        ) : (
+          <div className={styles.stack}>
+            {open.map((v) => (
+              <AnswerForm key={v.id} request={v} />
+            ))}
+          </div>
+        )}
       </section>
       <section className={styles.section} aria-labelledby={doneId}>
         <h2 id={doneId}>Answered and expired</h2>
-        <Table caption="Answered and expired verification requests" captionHidden columns={answeredColumns} rows={closed} getRowKey={(v) => v.id} emptyMessage="None yet." />
+        <Table
+          caption="Answered and expired verification requests"
+          captionHidden
+          columns={answeredColumns}
+          rows={closed}
+          getRowKey={(v) => v.id}
+          emptyMessage="None yet."
+        />
       </section>
     </>
   );

@@ -5,7 +5,8 @@ import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 
-const sameInitial = (initial: string, name: string | null | undefined): boolean => !name || initial.toLocaleUpperCase('en-US') === name.trim().charAt(0).toLocaleUpperCase('en-US');
+const sameInitial = (initial: string, name: string | null | undefined): boolean =>
+  !name || initial.toLocaleUpperCase('en-US') === name.trim().charAt(0).toLocaleUpperCase('en-US');
 
 /**
  * POST /education_program: the borrower agrees to the education program by typing one-character first

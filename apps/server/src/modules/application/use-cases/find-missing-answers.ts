@@ -8,7 +8,11 @@ import type { FieldErrors } from '../../../errors';
  * blank"): what the review confirm (GET /review) needs before the application goes to review.
  */
 export async function findMissingAnswers(ctx: AppContext, userId: number): Promise<FieldErrors> {
-  const [profile, borrower, references] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId), ctx.repos.application.listReferences(userId)]);
+  const [profile, borrower, references] = await Promise.all([
+    ctx.repos.application.findProfile(userId),
+    ctx.repos.identity.findBorrower(userId),
+    ctx.repos.application.listReferences(userId),
+  ]);
   const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
   const required: Record<string, unknown> = {
     first_name: borrower?.firstName,

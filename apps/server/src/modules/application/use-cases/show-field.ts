@@ -10,6 +10,10 @@ import { requireConfirmedAccount } from '../../workflow/move';
 export async function showField(ctx: AppContext, member: MemberRow, field: string): Promise<TShowFieldResponse> {
   requireConfirmedAccount(member);
   if (!isAboutYourselfField(field)) throw AppError.fields({ [field]: [MSG.fieldRuleNotFound] });
-  const [profile, borrower, box] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id), ctx.cryptoBox()]);
+  const [profile, borrower, box] = await Promise.all([
+    ctx.repos.application.findProfile(member.id),
+    ctx.repos.identity.findBorrower(member.id),
+    ctx.cryptoBox(),
+  ]);
   return { field, value: displayValue(field, profile, borrower, box) };
 }

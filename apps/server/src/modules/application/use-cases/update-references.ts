@@ -14,6 +14,10 @@ export const referencePhone = (phone: string): string => phone.replace(/\D/g, ''
  */
 export async function updateReferences(ctx: AppContext, member: MemberRow, body: TUpdateReferencesRequest): Promise<TReferencesResponse> {
   requireStatus(member, EDIT_STATUSES);
-  await ctx.repos.application.replaceReferences(member.id, body.references.map((r) => ({ ...r, phone: referencePhone(r.phone) })), ctx.now());
+  await ctx.repos.application.replaceReferences(
+    member.id,
+    body.references.map((r) => ({ ...r, phone: referencePhone(r.phone) })),
+    ctx.now(),
+  );
   return listReferences(ctx, member);
 }

@@ -98,7 +98,14 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
             payment_method: application.paymentMethod,
           }
         : null,
-    documents: docs.map((d) => ({ id: d.id, type: d.documentTypeName, file_name: d.fileName, file_size: d.byteSize, view_url: documentViewUrl(d.id), uploaded_at: d.createdAt.toISOString() })),
+    documents: docs.map((d) => ({
+      id: d.id,
+      type: d.documentTypeName,
+      file_name: d.fileName,
+      file_size: d.byteSize,
+      view_url: documentViewUrl(d.id),
+      uploaded_at: d.createdAt.toISOString(),
+    })),
     history: history.map(({ t, staffName }) => ({
       from: t.fromStatus,
       to: t.toStatus,
@@ -116,8 +123,16 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
       created_at: f.createdAt.toISOString(),
       answered_at: f.answeredAt?.toISOString() ?? null,
     })),
-    messages: emails.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject ?? '', template: m.template ?? (typeof m.meta?.['template'] === 'string' ? m.meta['template'] : null), at: m.createdAt.toISOString() })),
-    esignature: esignature ? { id: esignature.id, signed_at: esignature.signedAt.toISOString(), document_id: null, view_url: signedNoteUrl(esignature.id) } : null,
+    messages: emails.map((m) => ({
+      id: m.id,
+      to: m.recipient,
+      subject: m.subject ?? '',
+      template: m.template ?? (typeof m.meta?.['template'] === 'string' ? m.meta['template'] : null),
+      at: m.createdAt.toISOString(),
+    })),
+    esignature: esignature
+      ? { id: esignature.id, signed_at: esignature.signedAt.toISOString(), document_id: null, view_url: signedNoteUrl(esignature.id) }
+      : null,
     loan: loan ? { id: loan.id, identifier: loan.identifier, status: loan.status, amount: loan.amountCents, created_at: loan.createdAt.toISOString() } : null,
   };
 }

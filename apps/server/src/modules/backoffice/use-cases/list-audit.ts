@@ -1,7 +1,15 @@
 import type { TAuditResponse } from '@payrail/contract/backoffice';
 import type { AppContext } from '../../../context';
 
-export type AuditInput = { staff_id?: number | undefined; action?: string | undefined; user_id?: number | undefined; from?: string | undefined; to?: string | undefined; page: number; per_page: number };
+export type AuditInput = {
+  staff_id?: number | undefined;
+  action?: string | undefined;
+  user_id?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  per_page: number;
+};
 
 const DAY_MS = 86_400_000;
 

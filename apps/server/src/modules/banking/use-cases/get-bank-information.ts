@@ -11,7 +11,11 @@ export async function getBankInformation(ctx: AppContext, userId: number): Promi
 }
 
 /** GET /bank_informations/show_field/{key}: one field (null when not filled in yet; the account number masked). */
-export async function showBankField(ctx: AppContext, userId: number, key: 'account_type' | 'routing_transfer_number' | 'bank_account_number' | 'bank_name'): Promise<Record<string, string | null>> {
+export async function showBankField(
+  ctx: AppContext,
+  userId: number,
+  key: 'account_type' | 'routing_transfer_number' | 'bank_account_number' | 'bank_name',
+): Promise<Record<string, string | null>> {
   const row = await ctx.repos.banking.currentReceiver(userId);
   if (!row) return { [key]: null };
   return { [key]: toBankInformation(await ctx.cryptoBox(), row)[key] };

@@ -49,7 +49,12 @@ export async function saveLinkedAccount(ctx: AppContext, member: MemberRow, link
     }
   } catch (err) {
     if (!(err instanceof BankLinkError)) throw err;
-    await ctx.repos.banking.addLinkEvent({ userId: member.id, event: 'SERVER_LINK_FAILED', metadata: { aggregator: link.aggregator, error_code: err.code }, at: ctx.now() });
+    await ctx.repos.banking.addLinkEvent({
+      userId: member.id,
+      event: 'SERVER_LINK_FAILED',
+      metadata: { aggregator: link.aggregator, error_code: err.code },
+      at: ctx.now(),
+    });
     throw new AppError('validation', BANK_MSG.linkFailed);
   }
 

@@ -15,7 +15,11 @@ import { requireStatus } from '../../workflow/move';
  * as the member's bank information. It is verified at once when a bank statement is on file already;
  * otherwise verify_manual verifies it after the upload. Refusals are 422 with the text as the body.
  */
-export async function saveManualAccount(ctx: AppContext, member: MemberRow, input: { accountType: AccountType; routing: string; accountNumber: string }): Promise<TBankInformation> {
+export async function saveManualAccount(
+  ctx: AppContext,
+  member: MemberRow,
+  input: { accountType: AccountType; routing: string; accountNumber: string },
+): Promise<TBankInformation> {
   if (!member.newFlow) requireStatus(member, BANK_EDIT_STATUSES);
   const number = validateAccountNumber(input.accountNumber);
   if (!number.ok) throw new AppError('validation', BANK_MSG.accountInvalid);

@@ -18,7 +18,9 @@ async function instructionsFor(ctx: AppContext, member: MemberRow) {
     employer?.paymentType === 'allotment' ? (employer.employerType === 'postal' ? 'postal_allotment' : 'federal_allotment') : 'split_direct_deposit';
   // An allotment repays the installment itself; the manual split deposit is the fixed savings split.
   const amountCents =
-    kind === 'split_direct_deposit' ? MANUAL_SPLIT_DEPOSIT_CENTS : loanFigures(await defaultLoanTermsSource.chosenLoan(ctx, member.id)).figures.payment_per_term_cents;
+    kind === 'split_direct_deposit'
+      ? MANUAL_SPLIT_DEPOSIT_CENTS
+      : loanFigures(await defaultLoanTermsSource.chosenLoan(ctx, member.id)).figures.payment_per_term_cents;
   const { routingNumber, accountNumber } = ctx.config.collectionAccount;
   const bankName = (await routingDirectoryOf(ctx)).lookup(routingNumber)?.name ?? 'Payrail collection account';
   return renderAllotmentInstructions({
@@ -32,7 +34,13 @@ async function instructionsFor(ctx: AppContext, member: MemberRow) {
 }
 
 async function send(ctx: AppContext, member: MemberRow, rendered: Awaited<ReturnType<typeof instructionsFor>>): Promise<void> {
-  await ctx.providers.email.send({ to: member.email, subject: rendered.subject, text: rendered.text, html: rendered.html, meta: { kind: 'allotment_instructions' } });
+  await ctx.providers.email.send({
+    to: member.email,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    meta: { kind: 'allotment_instructions' },
+  });
   await ctx.repos.banking.recordAllotmentEmail(member.id, member.email, ctx.now());
 }
 

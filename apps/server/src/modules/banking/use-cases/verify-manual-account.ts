@@ -26,6 +26,11 @@ export async function verifyManualAccount(ctx: AppContext, member: MemberRow): P
   const statement = (await ctx.repos.documents.listLive(member.id, 'bank_statement')).at(-1);
   if (!statement) throw refuse(BANK_MSG.statementMissing);
   const at = ctx.now();
-  const verified = await repo.updateAccount(account.id, { bankName: bank.bankName, statementDocumentId: statement.id, verifiedAt: account.verifiedAt ?? at, updatedAt: at });
+  const verified = await repo.updateAccount(account.id, {
+    bankName: bank.bankName,
+    statementDocumentId: statement.id,
+    verifiedAt: account.verifiedAt ?? at,
+    updatedAt: at,
+  });
   return toBankInformation(box, verified);
 }

@@ -27,8 +27,10 @@ export const PAYOFF_LETTER_MSG = {
 
 function explain(e: DebitEffect): string {
   const what = `${formatUsd(e.debit.amountCents)} debit ${e.debit.status === 'pending' ? 'sent' : 'scheduled'} on ${formatDate(e.debit.date)}`;
-  if (e.effect === 'lowers') return `The ${what} is not counted: once collected, the payoff amount falls by ${formatUsd(e.changeCents)} to ${formatUsd(e.payoffIfCents)}.`;
-  if (e.effect === 'raises') return `The ${what} is counted as paid: if your bank returns it, the payoff amount rises by ${formatUsd(e.changeCents)} to ${formatUsd(e.payoffIfCents)}.`;
+  if (e.effect === 'lowers')
+    return `The ${what} is not counted: once collected, the payoff amount falls by ${formatUsd(e.changeCents)} to ${formatUsd(e.payoffIfCents)}.`;
+  if (e.effect === 'raises')
+    return `The ${what} is counted as paid: if your bank returns it, the payoff amount rises by ${formatUsd(e.changeCents)} to ${formatUsd(e.payoffIfCents)}.`;
   return `The ${what} comes after the good-through date and does not change this amount: cancel it once the loan is paid off, or it will be refunded to you.`;
 }
 
@@ -37,7 +39,8 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
   if (!isIsoDate(date)) throw paymentErrors([PAYMENT_MSG.payoffDateInvalid], 'bad_request');
   const today = await businessToday(ctx);
   if (date < today) throw paymentErrors([PAYMENT_MSG.payoffDateInPast], 'bad_request');
-  if (!LETTER_STATUSES.includes(loan.status)) throw new AppError('conflict', PAYOFF_LETTER_MSG.loanClosed, { extra: { error_messages: [PAYOFF_LETTER_MSG.loanClosed] } });
+  if (!LETTER_STATUSES.includes(loan.status))
+    throw new AppError('conflict', PAYOFF_LETTER_MSG.loanClosed, { extra: { error_messages: [PAYOFF_LETTER_MSG.loanClosed] } });
   const [{ schedule }, entries, debits, name] = await Promise.all([
     contractOf(ctx, loan),
     ctx.repos.loanBook.ledger(loan.id),
@@ -48,7 +51,13 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
   const figures = payoffLetterFigures(
     schedule,
     entries.map(toDomainEntry),
-    debits.map((d) => ({ id: d.id, status: d.status as 'scheduled' | 'pending', date: d.scheduledDate as IsoDate, amountCents: cents(d.amountCents), ledgerEntryId: d.ledgerEntryId })),
+    debits.map((d) => ({
+      id: d.id,
+      status: d.status as 'scheduled' | 'pending',
+      date: d.scheduledDate as IsoDate,
+      amountCents: cents(d.amountCents),
+      ledgerEntryId: d.ledgerEntryId,
+    })),
     goodThrough,
   );
   const { collectionAccount } = ctx.config;
@@ -63,13 +72,35 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
     interest: figures.interestCents,
     fees: figures.feesCents,
     per_diem: figures.perDiemCents,
-    pending_debits: figures.debits.map(
-      (e): TPayoffLetterDebit => ({ id: e.debit.id, status: e.debit.status, date: e.debit.date, amount: e.debit.amountCents, effect: e.effect, change: e.changeCents, payoff_if: e.payoffIfCents, explanation: explain(e) }),
-    ),
+    pending_debits: figures.debits.map((e): TPayoffLetterDebit => ({
+      id: e.debit.id,
+      status: e.debit.status,
+      date: e.debit.date,
+      amount: e.debit.amountCents,
+      effect: e.effect,
+      change: e.changeCents,
+      payoff_if: e.payoffIfCents,
+      explanation: explain(e),
+    })),
     send_funds: {
       online: `Sign in to ${COMPANY.brand_name}, open Loans & Payments and choose "Payoff": the amount is set for the date you pick (ACH from your bank account or a debit card).`,
-      wire: { bank_name: COMPANY.bank_name, routing_number: collectionAccount.routingNumber, account_number: collectionAccount.accountNumber, account_name: `${COMPANY.legal_name} Loan Payments`, reference: `Loan ${loan.identifier} payoff` },
-      mail: { payee: COMPANY.legal_name, address_lines: [`${COMPANY.legal_name}, Loan Payments`, COMPANY.address.line1, COMPANY.address.line2, `${COMPANY.address.city}, ${COMPANY.address.state} ${COMPANY.address.postal_code}`], memo: `Loan ${loan.identifier} payoff` },
+      wire: {
+        bank_name: COMPANY.bank_name,
+        routing_number: collectionAccount.routingNumber,
+        account_number: collectionAccount.accountNumber,
+        account_name: `${COMPANY.legal_name} Loan Payments`,
+        reference: `Loan ${loan.identifier} payoff`,
+      },
+      mail: {
+        payee: COMPANY.legal_name,
+        address_lines: [
+          `${COMPANY.legal_name}, Loan Payments`,
+          COMPANY.address.line1,
+          COMPANY.address.line2,
+          `${COMPANY.address.city}, ${COMPANY.address.state} ${COMPANY.address.postal_code}`,
+        ],
+        memo: `Loan ${loan.identifier} payoff`,
+      },
     },
   };
 }
@@ -95,8 +126,18 @@ export async function staffPayoffLetter(ctx: AppContext, staff: TStaffMember, lo
   const letter = await payoffLetterOf(ctx, loan, date);
   const pdf = await payoffLetterPdf(ctx, letter);
   await ctx.repos.borrowerTools.auditAndNotify(
-    { staffUserId: staff.id, action: 'payoff_letter_issued', targetUserId: loan.userId, before: {}, after: { loan_id: loan.id, good_through: letter.good_through, payoff_cents: letter.payoff_amount }, at: ctx.now() },
-    { userId: loan.userId, message: `We prepared a payoff letter for loan ${loan.identifier}: ${formatUsd(cents(letter.payoff_amount))} pays it off through ${formatDate(letter.good_through)}.` },
+    {
+      staffUserId: staff.id,
+      action: 'payoff_letter_issued',
+      targetUserId: loan.userId,
+      before: {},
+      after: { loan_id: loan.id, good_through: letter.good_through, payoff_cents: letter.payoff_amount },
+      at: ctx.now(),
+    },
+    {
+      userId: loan.userId,
+      message: `We prepared a payoff letter for loan ${loan.identifier}: ${formatUsd(cents(letter.payoff_amount))} pays it off through ${formatDate(letter.good_through)}.`,
+    },
   );
   return pdf;
 }

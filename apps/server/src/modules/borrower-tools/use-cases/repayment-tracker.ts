@@ -16,19 +16,42 @@ export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanI
   const loan = await ownLoan(ctx, member.id, loanId);
   const today = await businessToday(ctx);
   const repayment = await ctx.repos.borrowerTools.repaymentOf(loan.id);
-  if (repayment?.paymentMethod !== 'split_direct_deposit') return { loan_id: loan.id, payroll: false, employer: repayment?.employer ?? null, as_of: today, pay_dates: [] };
-  const [state, lines, reportedMissing] = await Promise.all([loanState(ctx, loan, today), ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier), ctx.repos.employerRemittances.reportedMissing(loan.id)]);
+  if (repayment?.paymentMethod !== 'split_direct_deposit')
+    return { loan_id: loan.id, payroll: false, employer: repayment?.employer ?? null, as_of: today, pay_dates: [] };
+  const [state, lines, reportedMissing] = await Promise.all([
+    loanState(ctx, loan, today),
+    ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier),
+    ctx.repos.employerRemittances.reportedMissing(loan.id),
+  ]);
   const rows = trackRepayments(
     state.schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, amountCents: r.paymentCents })),
-    lines.map((l) => ({ payDate: l.payDate as IsoDate, amountCents: l.amountCents, status: l.status === 'suspense' ? ('suspense' as const) : ('posted' as const) })),
-    { today, installmentsPaid: state.position.closed ? state.schedule.rows.length : state.position.installmentsPaid, graceDays: REMITTANCE_GRACE_DAYS, reportedMissing: new Set(reportedMissing) },
+    lines.map((l) => ({
+      payDate: l.payDate as IsoDate,
+      amountCents: l.amountCents,
+      status: l.status === 'suspense' ? ('suspense' as const) : ('posted' as const),
+    })),
+    {
+      today,
+      installmentsPaid: state.position.closed ? state.schedule.rows.length : state.position.installmentsPaid,
+      graceDays: REMITTANCE_GRACE_DAYS,
+      reportedMissing: new Set(reportedMissing),
+    },
   );
   return {
     loan_id: loan.id,
     payroll: true,
     employer: repayment.employer ?? null,
     as_of: today,
-    pay_dates: rows.map((r) => ({ n: r.n, pay_date: r.payDate, expected: r.expectedCents, received: r.receivedCents, in_suspense: r.inSuspenseCents, status: r.status, reason: r.reason, action: r.action })),
+    pay_dates: rows.map((r) => ({
+      n: r.n,
+      pay_date: r.payDate,
+      expected: r.expectedCents,
+      received: r.receivedCents,
+      in_suspense: r.inSuspenseCents,
+      status: r.status,
+      reason: r.reason,
+      action: r.action,
+    })),
   };
 }
 
@@ -37,7 +60,10 @@ export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanI
  * pay date is told at once (the tracker says why and what to do). Lines of the same loan and pay date
  * are added up first, so a remittance split over two lines is not reported short.
  */
-export async function notifyShortRemittances(ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]): Promise<void> {
+export async function notifyShortRemittances(
+  ctx: AppContext,
+  posted: readonly { loanId: number | null; payDate: string; amountCents: number }[],
+): Promise<void> {
   const byKey = new Map<string, { loanId: number; payDate: string; amountCents: number }>();
   for (const l of posted) {
     if (l.loanId === null) continue;
@@ -63,7 +89,10 @@ export async function notifyShortRemittances(ctx: AppContext, posted: readonly {
  * After an employer's remittance (employer portal) left out a borrower whose deduction was due that pay
  * date: the borrower is told at once, with what to do (the tracker shows the pay date as missing).
  */
-export async function notifyMissingRemittances(ctx: AppContext, missing: readonly { loanId: number; payDate: string; expectedCents: number; employer: string }[]): Promise<void> {
+export async function notifyMissingRemittances(
+  ctx: AppContext,
+  missing: readonly { loanId: number; payDate: string; expectedCents: number; employer: string }[],
+): Promise<void> {
   const at = ctx.now();
   for (const m of missing) {
     const loan = await ctx.repos.loanBook.loan(m.loanId);

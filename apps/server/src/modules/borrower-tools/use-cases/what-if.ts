@@ -54,7 +54,8 @@ const projectionWire = (p: Projection): TWhatIfProjection => ({
 /** POST /loans/{loanId}/what_if: the borrower's own open loan, from servicing's today. Computes; writes nothing. */
 export async function whatIf(ctx: AppContext, member: MemberRow, loanId: number, body: { one_time?: unknown; recurring?: unknown }): Promise<TWhatIfResponse> {
   const loan = await ownLoan(ctx, member.id, loanId);
-  if (loan.status !== 'opened' && loan.status !== 'default') throw new AppError('conflict', WHAT_IF_MSG.loanClosed, { extra: { error_messages: [WHAT_IF_MSG.loanClosed] } });
+  if (loan.status !== 'opened' && loan.status !== 'default')
+    throw new AppError('conflict', WHAT_IF_MSG.loanClosed, { extra: { error_messages: [WHAT_IF_MSG.loanClosed] } });
   const today = await businessToday(ctx);
   const state = await loanState(ctx, loan, today);
   const asOf = state.position.asOf;

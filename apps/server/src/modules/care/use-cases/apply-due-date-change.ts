@@ -77,7 +77,14 @@ function newStorageKey(): string {
  * and the notification in the SAME transaction. A lost race writes nothing (409) and removes the stored
  * bytes; a retry with the same Idempotency-Key answers the first change.
  */
-export async function applyDueDateChange(ctx: AppContext, member: MemberRow, loanId: number, body: TDueDateChangeRequest, client: ClientInfo, idempotencyKey: string | null): Promise<TDueDateChange> {
+export async function applyDueDateChange(
+  ctx: AppContext,
+  member: MemberRow,
+  loanId: number,
+  body: TDueDateChangeRequest,
+  client: ClientInfo,
+  idempotencyKey: string | null,
+): Promise<TDueDateChange> {
   const loan = await ownLoan(ctx, member.id, loanId);
   if (idempotencyKey) {
     const replay = await ctx.repos.care.dueDateChangeByKey(member.id, idempotencyKey);

@@ -26,7 +26,18 @@ export async function getConsentCentre(ctx: AppContext, userId: number): Promise
   if (!member) throw AppError.notFound(CARE_MSG.borrowerNotFound);
   const f = await ctx.repos.care.consentFacts(userId);
   const records: TConsentRecord[] = [
-    ...f.accepted.map((r) => ({ key: `agreement:${r.id}`, kind: 'agreement' as const, name: r.name, title: r.title, version: r.version, accepted_at: r.at.toISOString(), ip: r.ip, detail: null, revoked_at: null, document_id: r.documentId })),
+    ...f.accepted.map((r) => ({
+      key: `agreement:${r.id}`,
+      kind: 'agreement' as const,
+      name: r.name,
+      title: r.title,
+      version: r.version,
+      accepted_at: r.at.toISOString(),
+      ip: r.ip,
+      detail: null,
+      revoked_at: null,
+      document_id: r.documentId,
+    })),
     ...f.signed.map((r) => ({
       key: `esignature:${r.id}`,
       kind: 'esignature' as const,
@@ -90,14 +101,24 @@ export async function getConsentCentre(ctx: AppContext, userId: number): Promise
       delivery: state === 'withdrawn' ? 'paper' : 'electronic',
       withdrawn_at: iso(standing?.withdrawnAt ?? null),
       mailing_address: standing ? standing.mailingAddress : mailingAddressOf(f.profile),
-      consequences: withdrawalConsequences({ hasOpenLoan: f.hasOpenLoan, applicationInProgress: !f.hasOpenLoan && !ENDED.has(member.workflowStatus), mailingAddress: mailingAddressOf(f.profile) }),
-      history: withdrawals.map((w) => ({ withdrawn_at: w.withdrawnAt.toISOString(), restored_at: iso(w.restoredAt), recorded_by_staff: w.recordedByStaffId !== null })),
+      consequences: withdrawalConsequences({
+        hasOpenLoan: f.hasOpenLoan,
+        applicationInProgress: !f.hasOpenLoan && !ENDED.has(member.workflowStatus),
+        mailingAddress: mailingAddressOf(f.profile),
+      }),
+      history: withdrawals.map((w) => ({
+        withdrawn_at: w.withdrawnAt.toISOString(),
+        restored_at: iso(w.restoredAt),
+        recorded_by_staff: w.recordedByStaffId !== null,
+      })),
     },
   };
 }
 
 /** The profile's address on one line, or null when it is incomplete. */
-function mailingAddressOf(p: { address: string | null; unit: string | null; city: string | null; zip: string | null; state: string | null } | null): string | null {
+function mailingAddressOf(
+  p: { address: string | null; unit: string | null; city: string | null; zip: string | null; state: string | null } | null,
+): string | null {
   if (!p?.address || !p.city || !p.zip) return null;
   return `${p.address}${p.unit ? ` ${p.unit}` : ''}, ${p.city}, ${p.state ? `${p.state} ` : ''}${p.zip}`;
 }
@@ -108,7 +129,13 @@ function mailingAddressOf(p: { address: string | null; unit: string | null; city
  * is already withdrawn, or the consequences were not confirmed; otherwise recorded with the paper address
  * and a notification, in one transaction.
  */
-export async function withdrawElectronicConsent(ctx: AppContext, userId: number, confirmed: boolean, client: ClientInfo, staff: TStaffMember | null = null): Promise<TConsentCentre> {
+export async function withdrawElectronicConsent(
+  ctx: AppContext,
+  userId: number,
+  confirmed: boolean,
+  client: ClientInfo,
+  staff: TStaffMember | null = null,
+): Promise<TConsentCentre> {
   const before = await getConsentCentre(ctx, userId);
   const refusal = withdrawalRefusal(before.electronic_communications.state, confirmed);
   if (refusal) throw new AppError('validation', refusal);

@@ -78,7 +78,13 @@ export function disclosureOf(f: DueDateChangeFacts, change: DueDateChange): stri
 
 /** The schedule rows before and after a change (the re-disclosure's table). */
 export const scheduleRowsOf = (f: DueDateChangeFacts, change: DueDateChange) =>
-  change.installments.map((r, i) => ({ n: r.n, due_date: f.installments[i]!.dueDate as string, new_due_date: r.dueDate as string, payment: r.paymentCents, moved: change.moved.includes(r.n) }));
+  change.installments.map((r, i) => ({
+    n: r.n,
+    due_date: f.installments[i]!.dueDate as string,
+    new_due_date: r.dueDate as string,
+    payment: r.paymentCents,
+    moved: change.moved.includes(r.n),
+  }));
 
 /** The first movable payment's window of allowed dates now (null when none may move). */
 export const windowOf = (f: DueDateChangeFacts) => dueDateChangeWindow(f.installments, f.input.paidThroughN, f.today);

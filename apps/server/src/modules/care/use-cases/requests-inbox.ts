@@ -11,7 +11,13 @@ export async function listOpenRequests(ctx: AppContext, userId: number): Promise
   const [facts, hardship] = await Promise.all([ctx.repos.care.inboxFacts(userId), ctx.repos.hardship.awaitingAnswer(userId)]);
   if (!facts) throw AppError.notFound(CARE_MSG.borrowerNotFound);
   // Hardship questions come from the hardship module's own table (docs/hardship.md).
-  const hardshipQuestions = hardship.map((h) => ({ id: h.id, loanId: h.loanId, identifier: h.identifier, message: h.staffMessage, since: h.since.toISOString() }));
+  const hardshipQuestions = hardship.map((h) => ({
+    id: h.id,
+    loanId: h.loanId,
+    identifier: h.identifier,
+    message: h.staffMessage,
+    since: h.since.toISOString(),
+  }));
   return { requests: openRequests({ ...facts, hardshipQuestions }) };
 }
 

@@ -38,11 +38,21 @@ export async function scheduleRevisionsOfLoan(ctx: AppContext, loanId: number): 
 }
 
 /** GET /backoffice/loans/{loanId}/due_date_changes/{id}/pdf: the signed agreement, audited once served. */
-export async function dueDateChangeAgreementForStaff(ctx: AppContext, staff: TStaffMember, loanId: number, changeId: number): Promise<{ fileName: string; bytes: Buffer; audit: () => Promise<unknown> }> {
+export async function dueDateChangeAgreementForStaff(
+  ctx: AppContext,
+  staff: TStaffMember,
+  loanId: number,
+  changeId: number,
+): Promise<{ fileName: string; bytes: Buffer; audit: () => Promise<unknown> }> {
   const loan = await ctx.repos.loanBook.loan(loanId);
   const row = loan ? (await ctx.repos.care.dueDateChangesOfLoan(loanId)).find((c) => c.change.id === changeId) : undefined;
   if (!loan || !row) throw AppError.notFound('Due date change not found.');
-  const bytes = await signedFileBytes(ctx, { id: row.change.id, storageKey: row.change.storageKey, sha256: row.change.sha256, byteSize: row.change.byteSize }, { source: 'due_date_change_agreement', id: row.change.id }, FILE_UNAVAILABLE_MSG.staff);
+  const bytes = await signedFileBytes(
+    ctx,
+    { id: row.change.id, storageKey: row.change.storageKey, sha256: row.change.sha256, byteSize: row.change.byteSize },
+    { source: 'due_date_change_agreement', id: row.change.id },
+    FILE_UNAVAILABLE_MSG.staff,
+  );
   return {
     fileName: `due-date-change-${loan.identifier}-${String(changeId)}-signed.pdf`,
     bytes,

@@ -17,7 +17,10 @@ import type { DelinquencyRow, HistoryInsert, NoticeInsert } from '../repository'
 const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 
 /** The notice texts (e-mail subject and body; the SMS carries the body). */
-export function noticeText(n: NoticeDue, o: Pick<DelinquencyObservation, 'identifier' | 'pastDueCents' | 'nextPaymentCents'>): { subject: string; body: string } {
+export function noticeText(
+  n: NoticeDue,
+  o: Pick<DelinquencyObservation, 'identifier' | 'pastDueCents' | 'nextPaymentCents'>,
+): { subject: string; body: string } {
   if (n.kind === 'reminder') {
     return {
       subject: 'Your Payrail payment is coming up',
@@ -53,7 +56,8 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
     if (!prev && bucket === 'current') continue; // never past due: nothing to record
     if (prev && prev.asOf > date) continue; // a later day is already recorded
     const changed = !prev || prev.bucket !== bucket;
-    if (changed) transitions.push({ loanId: o.loanId, fromBucket: prev?.bucket ?? 'current', toBucket: bucket, onDate: date, daysPastDue: o.daysPastDue, createdAt: at });
+    if (changed)
+      transitions.push({ loanId: o.loanId, fromBucket: prev?.bucket ?? 'current', toBucket: bucket, onDate: date, daysPastDue: o.daysPastDue, createdAt: at });
     rows.push({
       loanId: o.loanId,
       asOf: date,
@@ -94,7 +98,18 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
     if (inconvenientHourRefusal(policy, timeZonesOfState(contact.state), at)) continue;
     const text = noticeText(notice, o);
     for (const channel of policy.noticeChannels) {
-      const row: NoticeInsert = { loanId: o.loanId, userId: o.userId, kind: notice.kind, noticeDay: notice.day, dueDate: notice.dueDate, channel, status: channelStatus(contact, channel), businessDate: date, message: text.body, createdAt: at };
+      const row: NoticeInsert = {
+        loanId: o.loanId,
+        userId: o.userId,
+        kind: notice.kind,
+        noticeDay: notice.day,
+        dueDate: notice.dueDate,
+        channel,
+        status: channelStatus(contact, channel),
+        businessDate: date,
+        message: text.body,
+        createdAt: at,
+      };
       notices.push(row);
       outgoing.set(noticeKey(row), { contact, subject: text.subject, body: text.body });
     }
@@ -103,12 +118,19 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
   for (const n of await repo.logNotices(notices)) {
     const out = outgoing.get(noticeKey(n));
     if (!out || n.status !== 'sent') continue;
-    if (n.channel === 'email') await ctx.providers.email.send({ to: out.contact.email, subject: out.subject, text: out.body, meta: { kind: 'collections', loanId: n.loanId } }).catch(() => undefined);
-    else if (out.contact.phone) await ctx.providers.sms.send({ to: out.contact.phone, body: `Payrail: ${out.body} Reply STOP to opt out.`, meta: { kind: 'collections', loanId: n.loanId } }).catch(() => undefined);
+    if (n.channel === 'email')
+      await ctx.providers.email
+        .send({ to: out.contact.email, subject: out.subject, text: out.body, meta: { kind: 'collections', loanId: n.loanId } })
+        .catch(() => undefined);
+    else if (out.contact.phone)
+      await ctx.providers.sms
+        .send({ to: out.contact.phone, body: `Payrail: ${out.body} Reply STOP to opt out.`, meta: { kind: 'collections', loanId: n.loanId } })
+        .catch(() => undefined);
   }
 }
 
-const noticeKey = (n: Pick<NoticeInsert, 'loanId' | 'kind' | 'dueDate' | 'noticeDay' | 'channel'>) => `${n.loanId}|${n.kind}|${n.dueDate}|${n.noticeDay}|${n.channel}`;
+const noticeKey = (n: Pick<NoticeInsert, 'loanId' | 'kind' | 'dueDate' | 'noticeDay' | 'channel'>) =>
+  `${n.loanId}|${n.kind}|${n.dueDate}|${n.noticeDay}|${n.channel}`;
 
 /** Whether a notice may go on a channel: the borrower's opt-outs (E-SIGN withdrawn: no e-mail; SMS only with the text-messaging consent). */
 export function channelStatus(contact: BorrowerContact, channel: 'email' | 'sms'): 'sent' | 'opted_out' | 'no_address' {

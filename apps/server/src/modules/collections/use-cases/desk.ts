@@ -1,5 +1,12 @@
 import { COLLECTIONS_MSG, QUEUE_BUCKETS } from '@payrail/contract/collections';
-import type { TCollectionsLoan, TCollectionsQueue, TCollectionsQueueQuery, TLogContactRequest, TNoteRequest, TPromiseRequest } from '@payrail/contract/collections';
+import type {
+  TCollectionsLoan,
+  TCollectionsQueue,
+  TCollectionsQueueQuery,
+  TLogContactRequest,
+  TNoteRequest,
+  TPromiseRequest,
+} from '@payrail/contract/collections';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { bucketOf } from '@payrail/domain/collections/buckets';
 import { contactRefusal, contactRefusalMessage } from '@payrail/domain/collections/contact-limits';
@@ -37,7 +44,9 @@ export async function collectionsQueue(ctx: AppContext, q: TCollectionsQueueQuer
       bucket: r.bucket as TCollectionsQueue['items'][number]['bucket'],
       in_bucket_since: r.bucketSince,
       past_due_amount: r.pastDueCents,
-      last_contact: r.lastContactAt ? { at: new Date(r.lastContactAt).toISOString(), channel: r.lastContactChannel as 'call', outcome: r.lastContactOutcome as 'sent' } : null,
+      last_contact: r.lastContactAt
+        ? { at: new Date(r.lastContactAt).toISOString(), channel: r.lastContactChannel as 'call', outcome: r.lastContactOutcome as 'sent' }
+        : null,
       open_promise: r.promiseDate ? { promised_date: r.promiseDate, amount: r.promiseCents ?? 0 } : null,
     })),
     next_cursor: rows.length > q.per_page && last ? `${last.daysPastDue}.${last.loanId}` : null,
@@ -88,7 +97,14 @@ export async function collectionsLoan(ctx: AppContext, loanId: number): Promise<
     charge_off: co ? { date: co.date, charged_off: co.chargedOffCents, recovered: co.recoveredCents, recoverable: co.recoverableCents } : null,
     calls_in_window: contacts.filter((c) => c.row.channel === 'call' && c.row.at.getTime() >= windowStart && c.row.at.getTime() <= now).length,
     call_limit: policy.callFrequency.maxAttempts,
-    contacts: contacts.map((c) => ({ id: c.row.id, at: c.row.at.toISOString(), channel: c.row.channel, outcome: c.row.outcome, note: c.row.note, staff_name: c.staffName })),
+    contacts: contacts.map((c) => ({
+      id: c.row.id,
+      at: c.row.at.toISOString(),
+      channel: c.row.channel,
+      outcome: c.row.outcome,
+      note: c.row.note,
+      staff_name: c.staffName,
+    })),
     promises: promises.map((p) => ({
       id: p.row.id,
       made_on: p.row.madeOn,
@@ -100,7 +116,15 @@ export async function collectionsLoan(ctx: AppContext, loanId: number): Promise<
       staff_name: p.staffName,
     })),
     notes: notes.map((n) => ({ id: n.row.id, at: n.row.at.toISOString(), body: n.row.body, staff_name: n.staffName })),
-    notices: notices.map((n) => ({ id: n.id, kind: n.kind, notice_day: n.noticeDay, due_date: n.dueDate, channel: n.channel, status: n.status, business_date: n.businessDate })),
+    notices: notices.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      notice_day: n.noticeDay,
+      due_date: n.dueDate,
+      channel: n.channel,
+      status: n.status,
+      business_date: n.businessDate,
+    })),
     bucket_history: history.map((h) => ({ from: h.fromBucket, to: h.toBucket, on: h.onDate, days_past_due: h.daysPastDue })),
   };
 }
@@ -126,7 +150,14 @@ export async function logContact(ctx: AppContext, staff: TStaffMember, loanId: n
         if (refusal) throw new ContactRefused(contactRefusalMessage(policy, refusal));
       },
       { loanId, staffUserId: staff.id, channel: body.channel, outcome: body.outcome, note: body.note || null, at },
-      (row) => ({ staffUserId: staff.id, action: 'collection_contact_logged', targetUserId: header.userId, before: {}, after: { loan_id: loanId, contact_id: row.id, channel: row.channel, outcome: row.outcome }, at }),
+      (row) => ({
+        staffUserId: staff.id,
+        action: 'collection_contact_logged',
+        targetUserId: header.userId,
+        before: {},
+        after: { loan_id: loanId, contact_id: row.id, channel: row.channel, outcome: row.outcome },
+        at,
+      }),
     );
   } catch (err) {
     if (err instanceof ContactRefused) throw new AppError('validation', err.message);
@@ -156,7 +187,14 @@ export async function recordPromise(ctx: AppContext, staff: TStaffMember, loanId
   const at = ctx.now();
   const row = await ctx.repos.collectionsDesk.insertPromise(
     { loanId, staffUserId: staff.id, madeOn: today, promisedDate: promised, amountCents: body.amount, createdAt: at },
-    (p) => ({ staffUserId: staff.id, action: 'promise_to_pay_recorded', targetUserId: header.userId, before: {}, after: { loan_id: loanId, promise_id: p.id, promised_date: p.promisedDate, amount_cents: p.amountCents }, at }),
+    (p) => ({
+      staffUserId: staff.id,
+      action: 'promise_to_pay_recorded',
+      targetUserId: header.userId,
+      before: {},
+      after: { loan_id: loanId, promise_id: p.id, promised_date: p.promisedDate, amount_cents: p.amountCents },
+      at,
+    }),
   );
   if (!row) throw new AppError('conflict', COLLECTIONS_MSG.promiseOpen((await ctx.repos.collectionsDesk.openPromise(loanId))?.promisedDate ?? promised));
   return collectionsLoan(ctx, loanId);

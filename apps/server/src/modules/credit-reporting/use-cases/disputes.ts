@@ -7,7 +7,8 @@ import { businessDate } from '../../loan-book/servicing-policy';
 import { DisputeConflict } from '../repository';
 import type { CreditDisputeListed, CreditDisputeRow } from '../repository';
 
-const codeOf = (d: Pick<CreditDisputeRow, 'status' | 'outcome'>): 'XB' | 'XH' | 'XC' => (d.status === 'open' ? 'XB' : d.outcome === 'consumer_disagrees' ? 'XC' : 'XH');
+const codeOf = (d: Pick<CreditDisputeRow, 'status' | 'outcome'>): 'XB' | 'XH' | 'XC' =>
+  d.status === 'open' ? 'XB' : d.outcome === 'consumer_disagrees' ? 'XC' : 'XH';
 
 function disputeView(d: CreditDisputeListed): TCreditDispute {
   return {
@@ -71,7 +72,15 @@ export async function resolveDispute(ctx: AppContext, staff: TStaffMember, loanI
   try {
     await ctx.repos.creditReporting.resolveDispute(
       // A dispute opened on a later business date (the clock was moved back) resolves on its opening day.
-      { id: disputeId, loanId, outcome: body.outcome, note: body.note, resolvedOn: today < current.openedOn ? current.openedOn : today, staffId: staff.id, at: ctx.now() },
+      {
+        id: disputeId,
+        loanId,
+        outcome: body.outcome,
+        note: body.note,
+        resolvedOn: today < current.openedOn ? current.openedOn : today,
+        staffId: staff.id,
+        at: ctx.now(),
+      },
       (row) => ({
         staffUserId: staff.id,
         action: 'credit_dispute_resolved',

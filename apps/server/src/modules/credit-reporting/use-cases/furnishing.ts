@@ -90,7 +90,7 @@ async function buildFile(ctx: AppContext, period: Period, createdOn: IsoDate) {
   const openSsn = (sealed: string) => box.open(sealed, SSN_AAD);
   const facts: LoanFacts[] = [];
   const loanIdOf = new Map<string, number>();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await ctx.repos.loanBookCreditReporting.reportableLoansPage(monthStart, asOf, after, PAGE);
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.loan.id;
@@ -210,7 +210,17 @@ export async function downloadCreditFile(ctx: AppContext, staff: TStaffMember, i
   const sealed = await ctx.providers.storage.get(file.storageKey);
   if (!sealed) throw new FileUnavailableError(CREDIT_REPORTING_MSG.fileUnavailable, { source: 'credit_reporting_file', id: file.id });
   const bytes = (await ctx.cryptoBox()).openBytes(sealed, file.storageKey);
-  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) throw new FileUnavailableError(CREDIT_REPORTING_MSG.fileUnavailable, { source: 'credit_reporting_file', id: file.id });
-  await ctx.repos.creditReporting.audit({ staffUserId: staff.id, action: 'credit_reporting_file_downloaded', targetUserId: null, before: {}, after: { file_id: file.id, period: file.period, sha256: file.sha256 } }, ctx.now());
+  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256)
+    throw new FileUnavailableError(CREDIT_REPORTING_MSG.fileUnavailable, { source: 'credit_reporting_file', id: file.id });
+  await ctx.repos.creditReporting.audit(
+    {
+      staffUserId: staff.id,
+      action: 'credit_reporting_file_downloaded',
+      targetUserId: null,
+      before: {},
+      after: { file_id: file.id, period: file.period, sha256: file.sha256 },
+    },
+    ctx.now(),
+  );
   return { fileName: `METRO2-${file.period}.txt`, bytes };
 }

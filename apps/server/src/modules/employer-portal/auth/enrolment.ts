@@ -81,7 +81,8 @@ export async function restartEnrolment(ctx: AppContext, challenge: string, clien
   if (!user || user.disabledAt) throw AppError.unauthorized(EMPLOYER_CHALLENGE_EXPIRED);
   if (user.totpEnrolledAt) throw new AppError('conflict', 'Your authenticator app is already set up. Enter the code it shows to sign in.');
   const secret = newTotpSecret();
-  if (!(await repo.replaceTotpSecret(user.id, sealTotpSecret(await ctx.cryptoBox(), secret)))) throw new AppError('conflict', 'Your authenticator app is already set up.');
+  if (!(await repo.replaceTotpSecret(user.id, sealTotpSecret(await ctx.cryptoBox(), secret))))
+    throw new AppError('conflict', 'Your authenticator app is already set up.');
   await repo.revokeSession(found.session.id, ctx.now());
   await repo.audit({ user: auditRef(user), action: 'totp_enrolment_restarted', after: {}, ip: client.ip, at: ctx.now() });
   return enrolmentAnswer(ctx, { ...user, totpLastStep: null }, secret, client);
@@ -98,7 +99,12 @@ function newRecoveryCode(): string {
 }
 
 /** POST /totp/confirm: the first code from the app proves the set-up; the account becomes active. */
-export async function confirmEnrolment(ctx: AppContext, enrolmentToken: string | undefined, code: string, client: ClientInfo): Promise<{ token: string; answer: TEmployerEnrolled }> {
+export async function confirmEnrolment(
+  ctx: AppContext,
+  enrolmentToken: string | undefined,
+  code: string,
+  client: ClientInfo,
+): Promise<{ token: string; answer: TEmployerEnrolled }> {
   const repo = ctx.repos.employerAccounts;
   const found = await pendingSession(ctx, enrolmentToken, 'enrolment', EMPLOYER_ENROLMENT_EXPIRED);
   const user = await repo.findUser(found.user.id);
@@ -106,8 +112,17 @@ export async function confirmEnrolment(ctx: AppContext, enrolmentToken: string |
   await spendAttempt(ctx, user, user.email, client, 'enrolment');
   const outcome = await checkTotp(ctx, user, code);
   if (outcome !== 'ok') {
-    await repo.audit({ user: auditRef(user), action: 'totp_enrolment_failed', after: { reason: outcome === 'replayed' ? 'code_already_used' : 'wrong_code' }, ip: client.ip, at: ctx.now() });
-    const message = outcome === 'replayed' ? 'That code was already used. Wait for the next code in your authenticator app.' : 'That code is not right. Check that the app shows the Payrail Employer Portal entry and enter its current 6-digit code.';
+    await repo.audit({
+      user: auditRef(user),
+      action: 'totp_enrolment_failed',
+      after: { reason: outcome === 'replayed' ? 'code_already_used' : 'wrong_code' },
+      ip: client.ip,
+      at: ctx.now(),
+    });
+    const message =
+      outcome === 'replayed'
+        ? 'That code was already used. Wait for the next code in your authenticator app.'
+        : 'That code is not right. Check that the app shows the Payrail Employer Portal entry and enter its current 6-digit code.';
     // The field's error, and the same words as `error` for a client that shows one line.
     throw new AppError('validation', message, { fields: { code: [message] }, extra: { error: message } });
   }

@@ -15,7 +15,14 @@ export async function openEmployerSession(ctx: AppContext, userId: number, stage
   const token = newSessionToken();
   const now = ctx.now();
   const lifetimeMs = stage === 'active' ? ctx.config.staffSession.absoluteHours * 3_600_000 : EMPLOYER_PENDING_MINUTES * 60_000;
-  await ctx.repos.employerAccounts.createSession({ tokenHash: hashToken(token), employerUserId: userId, stage, createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs), ...client });
+  await ctx.repos.employerAccounts.createSession({
+    tokenHash: hashToken(token),
+    employerUserId: userId,
+    stage,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+    ...client,
+  });
   return token;
 }
 

@@ -16,18 +16,37 @@ import type { EmployerUserRow } from '../accounts.repository';
 import { type ClientInfo, openEmployerSession, pendingSession } from './sessions';
 import { openTotpSecret, totpStep } from './totp';
 
-const userOf = (u: EmployerUserRow, employerName: string): TEmployerUser => ({ id: u.id, employer_id: u.employerId, employer_name: employerName, email: u.email, name: u.name });
+const userOf = (u: EmployerUserRow, employerName: string): TEmployerUser => ({
+  id: u.id,
+  employer_id: u.employerId,
+  employer_name: employerName,
+  email: u.email,
+  name: u.name,
+});
 const auditRef = (u: EmployerUserRow) => ({ id: u.id, employer_id: u.employerId });
 
 /**
  * Spends one attempt of the account's sign-in budget (password and codes together, docs/security.md); a
  * lockout is audited on the account it protects.
  */
-export async function spendAttempt(ctx: AppContext, user: EmployerUserRow | undefined, email: string, client: ClientInfo, step: 'password' | 'second_factor' | 'enrolment'): Promise<void> {
+export async function spendAttempt(
+  ctx: AppContext,
+  user: EmployerUserRow | undefined,
+  email: string,
+  client: ClientInfo,
+  step: 'password' | 'second_factor' | 'enrolment',
+): Promise<void> {
   try {
     await takeAttempt(ctx, 'employerSignIn', email);
   } catch (e) {
-    if (e instanceof ThrottledError && user) await ctx.repos.employerAccounts.audit({ user: auditRef(user), action: 'sign_in_locked_out', after: { step, retry_after_seconds: e.retryAfter }, ip: client.ip, at: ctx.now() });
+    if (e instanceof ThrottledError && user)
+      await ctx.repos.employerAccounts.audit({
+        user: auditRef(user),
+        action: 'sign_in_locked_out',
+        after: { step, retry_after_seconds: e.retryAfter },
+        ip: client.ip,
+        at: ctx.now(),
+      });
     throw e;
   }
 }
@@ -56,11 +75,24 @@ export async function signInEmployer(ctx: AppContext, input: TEmployerLoginReque
   await spendAttempt(ctx, user, input.email, client, 'password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok || user.disabledAt) {
-    if (user) await repo.audit({ user: auditRef(user), action: 'sign_in_failed', after: { step: 'password', reason: user.disabledAt ? 'disabled' : 'wrong_password' }, ip: client.ip, at: ctx.now() });
+    if (user)
+      await repo.audit({
+        user: auditRef(user),
+        action: 'sign_in_failed',
+        after: { step: 'password', reason: user.disabledAt ? 'disabled' : 'wrong_password' },
+        ip: client.ip,
+        at: ctx.now(),
+      });
     throw AppError.unauthorized(EMPLOYER_LOGIN_FAILED);
   }
   const challenge = await openEmployerSession(ctx, user.id, 'second_factor', client);
-  await repo.audit({ user: auditRef(user), action: 'sign_in_password_accepted', after: { enrolment_required: user.totpEnrolledAt === null }, ip: client.ip, at: ctx.now() });
+  await repo.audit({
+    user: auditRef(user),
+    action: 'sign_in_password_accepted',
+    after: { enrolment_required: user.totpEnrolledAt === null },
+    ip: client.ip,
+    at: ctx.now(),
+  });
   return { second_factor_required: true, challenge, enrolment_required: user.totpEnrolledAt === null };
 }
 
@@ -78,8 +110,16 @@ export async function completeEmployerSignIn(ctx: AppContext, input: TEmployerOt
   if (input.code !== undefined) outcome = await checkTotp(ctx, user, input.code);
   else outcome = (await repo.useRecoveryCode(user.id, await recoveryCodeHash(ctx, input.recovery_code!), ctx.now())) ? 'ok' : 'wrong';
   if (outcome !== 'ok') {
-    await repo.audit({ user: auditRef(user), action: 'sign_in_failed', after: { step: 'second_factor', method, reason: outcome === 'replayed' ? 'code_already_used' : 'wrong_code' }, ip: client.ip, at: ctx.now() });
-    throw AppError.unauthorized(outcome === 'replayed' ? 'That code was already used. Wait for the next code in your authenticator app.' : EMPLOYER_CODE_FAILED);
+    await repo.audit({
+      user: auditRef(user),
+      action: 'sign_in_failed',
+      after: { step: 'second_factor', method, reason: outcome === 'replayed' ? 'code_already_used' : 'wrong_code' },
+      ip: client.ip,
+      at: ctx.now(),
+    });
+    throw AppError.unauthorized(
+      outcome === 'replayed' ? 'That code was already used. Wait for the next code in your authenticator app.' : EMPLOYER_CODE_FAILED,
+    );
   }
   // The challenge is passed once: a second request with it (a double click) finds it revoked.
   if (!(await repo.revokeSession(found.session.id, ctx.now()))) throw AppError.unauthorized(EMPLOYER_CHALLENGE_EXPIRED);

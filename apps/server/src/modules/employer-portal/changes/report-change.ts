@@ -121,7 +121,9 @@ export async function reportChange(
           messages.push(...ended.map((e) => payrollEndMessage(e, effective)));
         } else if (body.kind === 'leave') {
           result = 'paused';
-          const due = own.flatMap((l) => l.installments.filter((i) => i.dueDate >= effective && i.dueDate <= leaveEnd! && i.amountCents > 0)).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
+          const due = own
+            .flatMap((l) => l.installments.filter((i) => i.dueDate >= effective && i.dueDate <= leaveEnd! && i.amountCents > 0))
+            .sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
           const total = due.reduce((s, i) => s + i.amountCents, 0);
           messages.push(
             `Your employer told us you are on leave from ${formatDate(effective)} to ${formatDate(leaveEnd!)}. Payroll will not deduct your loan payments in that time` +
@@ -151,7 +153,14 @@ export async function reportChange(
         await auditEmployer(q.tx, {
           user,
           action: `employee_change_${body.kind}`,
-          after: { change_id: row.id, employee_id: row.employeeId, effective_date: row.effectiveDate, leave_end_date: row.leaveEndDate, new_pay_frequency: row.newPayFrequency, outcome: row.outcome },
+          after: {
+            change_id: row.id,
+            employee_id: row.employeeId,
+            effective_date: row.effectiveDate,
+            leave_end_date: row.leaveEndDate,
+            new_pay_frequency: row.newPayFrequency,
+            outcome: row.outcome,
+          },
           ip,
           at,
         });
@@ -167,7 +176,12 @@ export async function reportChange(
   }
   if (!outcome.created) return replay(outcome.row);
   if (member) {
-    const subject = body.kind === 'termination' ? 'Your payroll deduction has ended' : body.kind === 'leave' ? 'Your payroll deduction is paused during your leave' : 'Your pay frequency is changing';
+    const subject =
+      body.kind === 'termination'
+        ? 'Your payroll deduction has ended'
+        : body.kind === 'leave'
+          ? 'Your payroll deduction is paused during your leave'
+          : 'Your pay frequency is changing';
     await ctx.providers.email.send({
       to: member.email,
       subject,

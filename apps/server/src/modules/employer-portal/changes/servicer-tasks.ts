@@ -25,7 +25,10 @@ const wire = (r: { change: EmployeeChangeRow; employerName: string; firstName: s
 });
 
 /** GET /api/backoffice/employee_changes: what employers reported; `status=open` (the default) lists the servicer tasks left. */
-export async function backofficeEmployeeChanges(ctx: AppContext, q: { status?: 'open' | 'all' | undefined; employer_id?: number | undefined }): Promise<TBackofficeEmployeeChanges> {
+export async function backofficeEmployeeChanges(
+  ctx: AppContext,
+  q: { status?: 'open' | 'all' | undefined; employer_id?: number | undefined },
+): Promise<TBackofficeEmployeeChanges> {
   const rows = await ctx.repos.employerDeductions.backofficeChanges({ openOnly: (q.status ?? 'open') === 'open', employerId: q.employer_id });
   return { changes: rows.map(wire) };
 }

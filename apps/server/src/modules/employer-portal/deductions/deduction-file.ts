@@ -43,7 +43,9 @@ export async function payrollLoansOf(ctx: AppContext, employerId: number): Promi
       employeeName: employeeName(r.firstName, r.lastName),
       installments: scheduleOfRecord(r.loan).rows.map((i) => ({ n: i.n, dueDate: i.dueDate, amountCents: i.paymentCents })),
       endsOn: ends.length === 0 ? null : ends.sort()[0]!,
-      pauses: mine.filter((c) => c.kind === 'leave' && c.leaveEndDate !== null).map((c) => ({ from: c.effectiveDate as IsoDate, to: c.leaveEndDate as IsoDate })),
+      pauses: mine
+        .filter((c) => c.kind === 'leave' && c.leaveEndDate !== null)
+        .map((c) => ({ from: c.effectiveDate as IsoDate, to: c.leaveEndDate as IsoDate })),
       open: DEDUCTED.has(r.loan.status),
     });
   }
@@ -66,11 +68,20 @@ export async function deductionEmployees(ctx: AppContext, employerId: number): P
   for (const l of active) byPerson.set(l.personId, [...(byPerson.get(l.personId) ?? []), l]);
   const employees: TDeductionEmployees['employees'] = [];
   for (const [personId, own] of byPerson) {
-    const dates = [...new Set(own.flatMap((l) => l.installments.filter((i) => i.amountCents > 0 && (l.endsOn === null || i.dueDate < l.endsOn)).map((i) => i.dueDate)))].sort();
+    const dates = [
+      ...new Set(own.flatMap((l) => l.installments.filter((i) => i.amountCents > 0 && (l.endsOn === null || i.dueDate < l.endsOn)).map((i) => i.dueDate))),
+    ].sort();
     if (dates.length === 0) continue;
     const next = nextPayDate(own, today);
-    const amountOn = (d: IsoDate) => deductionsOn(own.map((l) => ({ ...l, pauses: [] })), d).get(personId)?.cents ?? 0;
-    const pause = own.flatMap((l) => l.pauses).filter((p) => p.to >= today).sort((a, b) => (a.from < b.from ? -1 : 1))[0];
+    const amountOn = (d: IsoDate) =>
+      deductionsOn(
+        own.map((l) => ({ ...l, pauses: [] })),
+        d,
+      ).get(personId)?.cents ?? 0;
+    const pause = own
+      .flatMap((l) => l.pauses)
+      .filter((p) => p.to >= today)
+      .sort((a, b) => (a.from < b.from ? -1 : 1))[0];
     const first = own[0]!;
     employees.push({
       employee_id: own.find((l) => l.employeeId !== '')?.employeeId ?? '',
@@ -88,7 +99,11 @@ export async function deductionEmployees(ctx: AppContext, employerId: number): P
 }
 
 /** The file for `payDate` (default: the next payroll on or after the business date; null when none is due). */
-export async function employerDeductionFile(ctx: AppContext, employerId: number, payDate: string | undefined): Promise<{ today: IsoDate; file: DeductionFile | null }> {
+export async function employerDeductionFile(
+  ctx: AppContext,
+  employerId: number,
+  payDate: string | undefined,
+): Promise<{ today: IsoDate; file: DeductionFile | null }> {
   await employerOrFail(ctx, employerId);
   const today = await businessToday(ctx);
   const loans = await payrollLoansOf(ctx, employerId);
@@ -104,7 +119,13 @@ export async function deductionFileAnswer(ctx: AppContext, employerId: number, p
     as_of: today,
     pay_date: file?.payDate ?? null,
     previous_pay_date: file?.previousPayDate ?? null,
-    lines: (file?.lines ?? []).map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, deduction: l.deductionCents, previous_deduction: l.previousCents, change: l.change })),
+    lines: (file?.lines ?? []).map((l) => ({
+      employee_id: l.employeeId,
+      employee_name: l.employeeName,
+      deduction: l.deductionCents,
+      previous_deduction: l.previousCents,
+      change: l.change,
+    })),
     changes: { new: count('new'), changed: count('changed'), ended: count('ended'), unchanged: count('unchanged') },
     total: file?.totalCents ?? 0,
     file_name: file ? deductionCsvFileName(file.payDate) : null,

@@ -1,4 +1,10 @@
-import type { TBackofficeEmployerRemittances, TEmployerRemittance, TEmployerRemittanceDetail, TEmployerRemittanceList, TReconciliationLine } from '@payrail/contract/employer-remittances';
+import type {
+  TBackofficeEmployerRemittances,
+  TEmployerRemittance,
+  TEmployerRemittanceDetail,
+  TEmployerRemittanceList,
+  TReconciliationLine,
+} from '@payrail/contract/employer-remittances';
 import { EMPLOYER_REMITTANCE_MSG } from '@payrail/contract/employer-remittances';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -44,7 +50,15 @@ export async function remittanceDetail(ctx: AppContext, employerId: number, id: 
 export async function listRemittances(ctx: AppContext, employerId: number): Promise<TEmployerRemittanceList> {
   const rows = await ctx.repos.employerRemittances.list(employerId, HISTORY_LIMIT);
   const lines = await ctx.repos.employerRemittances.linesOf(rows.map((r) => r.remittance.id));
-  return { remittances: rows.map((r) => summaryWire(r.remittance, r.submittedBy, lines.filter((l) => l.remittanceId === r.remittance.id))) };
+  return {
+    remittances: rows.map((r) =>
+      summaryWire(
+        r.remittance,
+        r.submittedBy,
+        lines.filter((l) => l.remittanceId === r.remittance.id),
+      ),
+    ),
+  };
 }
 
 /** GET /api/backoffice/employers/{id}/remittances: the servicer's view of an employer's remittances with each reconciliation. */
@@ -57,7 +71,11 @@ export async function backofficeEmployerRemittances(ctx: AppContext, employerId:
     employer_id: employerId,
     remittances: rows.map((r) => {
       const own = lines.filter((l) => l.remittanceId === r.remittance.id);
-      return { ...summaryWire(r.remittance, r.submittedBy, own), batch_id: r.remittance.batchId, lines: own.map((l) => ({ ...lineWire(l), loan_id: l.loanId })) };
+      return {
+        ...summaryWire(r.remittance, r.submittedBy, own),
+        batch_id: r.remittance.batchId,
+        lines: own.map((l) => ({ ...lineWire(l), loan_id: l.loanId })),
+      };
     }),
   };
 }

@@ -37,7 +37,12 @@ export async function expectedDeductions(ctx: AppContext, employerId: number, pa
  * twice; parallel identical submissions make one batch). A borrower whose deduction came short is told
  * by the loan book's import; one reported missing is told here, once.
  */
-export async function submitRemittance(ctx: AppContext, user: TEmployerUser, body: TEmployerRemittanceRequest, ip: string | null): Promise<TEmployerRemittanceSubmitted> {
+export async function submitRemittance(
+  ctx: AppContext,
+  user: TEmployerUser,
+  body: TEmployerRemittanceRequest,
+  ip: string | null,
+): Promise<TEmployerRemittanceSubmitted> {
   const upload = 'csv' in body;
   const parsed = upload ? parseRemittanceUpload(body.csv) : checkRemittanceEntry(body.pay_date, body.lines);
   if (!parsed.ok) return refuse(parsed.errors);
@@ -63,7 +68,11 @@ export async function submitRemittance(ctx: AppContext, user: TEmployerUser, bod
   }
 
   const expected = await expectedDeductions(ctx, user.employer_id, parsed.payDate);
-  const posted = result.lines.map((l) => ({ employeeId: l.borrower_identifier, amountCents: l.amount, loanId: l.status === 'posted' || l.status === 'assigned' ? l.loan_id : null }));
+  const posted = result.lines.map((l) => ({
+    employeeId: l.borrower_identifier,
+    amountCents: l.amount,
+    loanId: l.status === 'posted' || l.status === 'assigned' ? l.loan_id : null,
+  }));
   const lines = reconcileRemittance(expected, posted);
   const at = ctx.now();
   const remitted = parsed.lines.reduce((s, l) => s + l.amountCents, 0);
@@ -89,12 +98,26 @@ export async function submitRemittance(ctx: AppContext, user: TEmployerUser, bod
       status: l.status,
       reason: l.reason,
     })),
-    { user, action: 'remittance_submitted', after: { batch_id: result.batch_id, pay_date: parsed.payDate, lines: parsed.lines.length, remitted_cents: remitted, method: upload ? 'upload' : 'screen' }, ip, at },
+    {
+      user,
+      action: 'remittance_submitted',
+      after: {
+        batch_id: result.batch_id,
+        pay_date: parsed.payDate,
+        lines: parsed.lines.length,
+        remitted_cents: remitted,
+        method: upload ? 'upload' : 'screen',
+      },
+      ip,
+      at,
+    },
   );
   if (recorded.created) {
     await notifyMissingRemittances(
       ctx,
-      lines.filter((l) => l.status === 'missing' && l.loanId !== null).map((l) => ({ loanId: l.loanId!, payDate: parsed.payDate, expectedCents: l.expectedCents, employer: user.employer_name })),
+      lines
+        .filter((l) => l.status === 'missing' && l.loanId !== null)
+        .map((l) => ({ loanId: l.loanId!, payDate: parsed.payDate, expectedCents: l.expectedCents, employer: user.employer_name })),
     );
   }
   return { ...(await remittanceDetail(ctx, user.employer_id, recorded.id)), duplicate: result.duplicate };

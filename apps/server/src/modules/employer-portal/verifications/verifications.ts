@@ -25,10 +25,13 @@ const LIST_LIMIT = 100;
 
 type Joined = { v: EmploymentVerificationRow; employerName: string; requestedBy: string; answeredBy: string | null };
 
-const stateOf = (v: EmploymentVerificationRow, today: IsoDate) => verificationState({ requestedOn: v.requestedOn as IsoDate, answered: v.answeredAt !== null }, today);
+const stateOf = (v: EmploymentVerificationRow, today: IsoDate) =>
+  verificationState({ requestedOn: v.requestedOn as IsoDate, answered: v.answeredAt !== null }, today);
 
 const answerOf = (v: EmploymentVerificationRow) =>
-  v.answeredAt && v.employmentStatus ? { employment_status: v.employmentStatus, hire_date: v.hireDate, pay_frequency: v.payFrequency, answered_at: v.answeredAt.toISOString() } : null;
+  v.answeredAt && v.employmentStatus
+    ? { employment_status: v.employmentStatus, hire_date: v.hireDate, pay_frequency: v.payFrequency, answered_at: v.answeredAt.toISOString() }
+    : null;
 
 function employerWire(v: EmploymentVerificationRow, today: IsoDate): TEmployerVerification {
   return {
@@ -65,13 +68,25 @@ function backofficeWire(r: Joined, today: IsoDate): TBackofficeVerification {
  * employer) — to verify the employment in the employer portal. Only an employer with active portal users
  * can be asked (409 otherwise, with what to do). A request still open for that employer is answered as is.
  */
-export async function requestEmploymentVerification(ctx: AppContext, staff: TStaffMember, userId: number, body: { employer_id?: number | undefined }): Promise<{ created: boolean; verification: TBackofficeVerification }> {
+export async function requestEmploymentVerification(
+  ctx: AppContext,
+  staff: TStaffMember,
+  userId: number,
+  body: { employer_id?: number | undefined },
+): Promise<{ created: boolean; verification: TBackofficeVerification }> {
   const member = await targetMember(ctx, userId);
-  const [borrower, profile, application] = await Promise.all([ctx.repos.identity.findBorrower(member.id), ctx.repos.application.findProfile(member.id), ctx.repos.application.activeApplication(member.id)]);
+  const [borrower, profile, application] = await Promise.all([
+    ctx.repos.identity.findBorrower(member.id),
+    ctx.repos.application.findProfile(member.id),
+    ctx.repos.application.activeApplication(member.id),
+  ]);
   const employerId = body.employer_id ?? borrower?.employerId ?? null;
   if (employerId === null) throw new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.noEmployer);
   const employer = await ctx.repos.reference.getEmployer(employerId);
-  if (!employer || employer.isOther) throw body.employer_id !== undefined ? AppError.fields({ employer_id: [EMPLOYMENT_VERIFICATION_MSG.employerNotListed] }) : new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.noEmployer);
+  if (!employer || employer.isOther)
+    throw body.employer_id !== undefined
+      ? AppError.fields({ employer_id: [EMPLOYMENT_VERIFICATION_MSG.employerNotListed] })
+      : new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.noEmployer);
   const now = ctx.now();
   const { activeUsers } = await ctx.repos.employerAccounts.countAccounts(employer.id, now);
   if (activeUsers === 0) throw new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.noPortalUsers(employer.name));
@@ -128,7 +143,13 @@ export async function listEmployerVerifications(ctx: AppContext, user: TEmployer
  * by the system in the reviewer's place when human review is not required (otherwise the reviewer sees
  * the confirmation on the application page and accepts as before). Expired: 409, the manual review has it.
  */
-export async function answerVerification(ctx: AppContext, user: TEmployerUser, id: number, body: TEmployerVerificationAnswer, ip: string | null): Promise<TEmployerVerification> {
+export async function answerVerification(
+  ctx: AppContext,
+  user: TEmployerUser,
+  id: number,
+  body: TEmployerVerificationAnswer,
+  ip: string | null,
+): Promise<TEmployerVerification> {
   const found = await ctx.repos.employmentVerifications.findForEmployer(user.employer_id, id);
   if (!found) throw AppError.notFound(EMPLOYMENT_VERIFICATION_MSG.notFound);
   const today = await businessToday(ctx);
@@ -137,11 +158,24 @@ export async function answerVerification(ctx: AppContext, user: TEmployerUser, i
   if (state === 'expired') throw new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.expired);
   if (body.hire_date !== undefined && body.hire_date > today) throw AppError.fields({ hire_date: [EMPLOYMENT_VERIFICATION_MSG.hireDateInvalid] });
   const at = ctx.now();
-  const answer = { employmentStatus: body.employment_status, hireDate: body.hire_date ?? null, payFrequency: body.pay_frequency ?? null, incomeRange: body.income_range ?? null, answeredByUserId: user.id, answeredAt: at };
+  const answer = {
+    employmentStatus: body.employment_status,
+    hireDate: body.hire_date ?? null,
+    payFrequency: body.pay_frequency ?? null,
+    incomeRange: body.income_range ?? null,
+    answeredByUserId: user.id,
+    answeredAt: at,
+  };
   const ok = await ctx.repos.employmentVerifications.answer(user.employer_id, id, answer, {
     user,
     action: 'verification_answered',
-    after: { verification_id: id, employment_status: body.employment_status, hire_date: answer.hireDate, pay_frequency: answer.payFrequency, income_range: answer.incomeRange },
+    after: {
+      verification_id: id,
+      employment_status: body.employment_status,
+      hire_date: answer.hireDate,
+      pay_frequency: answer.payFrequency,
+      income_range: answer.incomeRange,
+    },
     ip,
     at,
   });

@@ -24,7 +24,12 @@ export async function selectEmployer(ctx: AppContext, member: MemberRow, body: T
   const employeeId = validateEmployeeId(employee_id ?? '', partner);
   if (!employeeId.ok) throw AppError.fields({ employee_id: [fieldMessage(employeeId.code, 30)] });
   const range = workingTimeOf(working_time_range);
-  const profile = { incomeSource: 'Employed' as const, workingTimeRange: range, employeeId: partner && employeeId.value !== '' ? employeeId.value : null, ...(military_active !== undefined ? { militaryActive: military_active } : {}) };
+  const profile = {
+    incomeSource: 'Employed' as const,
+    workingTimeRange: range,
+    employeeId: partner && employeeId.value !== '' ? employeeId.value : null,
+    ...(military_active !== undefined ? { militaryActive: military_active } : {}),
+  };
   return concludeEmployerStep(ctx, member, {
     overrides: {
       workingTimeRange: range,

@@ -7,7 +7,11 @@ import type { MemberRow } from '../../identity/repository';
  * POST /support_messages: a chat message for support. Stored first (nothing is lost if delivery
  * fails), then handed to the chat provider. A visitor must say where to answer; a member's e-mail is known.
  */
-export async function sendSupportMessage(ctx: AppContext, member: MemberRow | null, input: { message: string; email?: string | undefined; name?: string | undefined }): Promise<{ id: number }> {
+export async function sendSupportMessage(
+  ctx: AppContext,
+  member: MemberRow | null,
+  input: { message: string; email?: string | undefined; name?: string | undefined },
+): Promise<{ id: number }> {
   const email = member?.email ?? input.email;
   if (!email) throw AppError.fields({ email: [FIELD_MSG.blank] });
   const name = input.name?.trim() || null;

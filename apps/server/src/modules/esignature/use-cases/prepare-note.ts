@@ -13,7 +13,10 @@ import { loanFigures, type LoanFigures } from '../loan-figures';
 /** The member's full name as it is signed: first and last name from the profile. */
 export async function fullNameOf(ctx: AppContext, userId: number): Promise<string> {
   const borrower = await ctx.repos.identity.findBorrower(userId);
-  return [borrower?.firstName, borrower?.lastName].map((s) => s?.trim() ?? '').filter(Boolean).join(' ');
+  return [borrower?.firstName, borrower?.lastName]
+    .map((s) => s?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -42,7 +45,10 @@ export async function noteFigures(ctx: AppContext, userId: number, loan: ChosenL
   const figures = loanFigures(loan, payoff);
   if (payoff) {
     try {
-      itemizeAmountFinanced({ amountFinancedCents: figures.figures.amount_financed_cents, prepaidFinanceChargeCents: figures.figures.fee_cents }, { loanNumber: payoff.loan_number, payoffCents: payoff.payoff_cents });
+      itemizeAmountFinanced(
+        { amountFinancedCents: figures.figures.amount_financed_cents, prepaidFinanceChargeCents: figures.figures.fee_cents },
+        { loanNumber: payoff.loan_number, payoffCents: payoff.payoff_cents },
+      );
     } catch (e) {
       if (e instanceof RangeError) throw new AppError('conflict', REFINANCE_MSG.doesNotCoverPayoff);
       throw e;

@@ -6,7 +6,13 @@ import type { AgreementDocumentRow } from '../../reference/repository';
 import { memberState } from '../agreements';
 
 async function record(ctx: AppContext, userId: number, doc: AgreementDocumentRow, client: ClientInfo) {
-  const accepted = await ctx.repos.esignature.recordAgreement({ userId, agreementDocumentId: doc.id, at: ctx.now(), ip: client.ip, userAgent: client.userAgent });
+  const accepted = await ctx.repos.esignature.recordAgreement({
+    userId,
+    agreementDocumentId: doc.id,
+    at: ctx.now(),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return { ok: true as const, agreement: { id: doc.id, name: doc.name, accepted_at: accepted.acceptedAt.toISOString() } };
 }
 

@@ -35,7 +35,16 @@ export async function signPromissoryNote(ctx: AppContext, member: MemberRow, typ
 
   const signedAt = move.at;
   const name = normalizeSignatureName(note.fullName);
-  const pdf = Buffer.from(await renderPromissoryNote({ borrowerName: name, figures: note.figures, schedule: note.schedule, terms, at: signedAt, signature: { name, signedAt, ip: client.ip } }));
+  const pdf = Buffer.from(
+    await renderPromissoryNote({
+      borrowerName: name,
+      figures: note.figures,
+      schedule: note.schedule,
+      terms,
+      at: signedAt,
+      signature: { name, signedAt, ip: client.ip },
+    }),
+  );
   const storageKey = newStorageKey();
   await ctx.providers.storage.put(storageKey, (await ctx.cryptoBox()).sealBytes(pdf, storageKey), 'application/octet-stream');
   const dropFile = () => ctx.providers.storage.delete(storageKey).catch(() => undefined);

@@ -7,7 +7,12 @@ import { HardshipRaceLost } from '../repository';
 import { attachable, requestOr404, requestsWire } from './hardship-facts';
 
 /** POST /dashboard/hardship_requests/{id}/answer: the borrower answers staff's question (text and documents); the request waits for staff again. */
-export async function answerHardship(ctx: AppContext, userId: number, id: number, body: { message: string; document_ids: number[] }): Promise<THardshipRequest> {
+export async function answerHardship(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  body: { message: string; document_ids: number[] },
+): Promise<THardshipRequest> {
   const row = await requestOr404(ctx, id);
   if (row.userId !== userId) throw AppError.notFound(HARDSHIP_API_MSG.notFound);
   const m = hardshipMove(row.status, 'answer');

@@ -91,27 +91,43 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
   const firstNewDate = plan.nextDueDate;
   const at = ctx.now();
   let waivedCents = 0;
-  const applied = await reviseDueDates(ctx, loan, { kind: 'hardship', sourceId: row.id, dueDatesAfter: after, firstMovedN: plan.firstMovedN, staffId: staff.id }, async (tx, book) => {
-    // The waivers are the loan book's entries (its one ledger writer), under the revision's loan lock.
-    const waived = waive ? await waiveOpenLateFees(book, { requestId: row.id, on: facts.today, staffId: staff.id, at }) : 0;
-    const out = await ctx.repos.hardship.approveIn(tx, {
-      id: row.id,
-      staffId: staff.id,
-      message,
-      decision: { decidedOn: facts.today, deferPayments: k, waiveLateFees: waive, waivedCents: 0, aprBefore, aprAfter, dueDatesBefore: before, dueDatesAfter: after, firstMovedN: plan.firstMovedN, payments: plan.rows.map((r) => r.paymentCents) },
-      waivedCents: waived,
-      notice: (w) => hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && w > 0),
-      audit: (w) => ({
-        staffUserId: staff.id,
-        action: 'hardship_approved',
-        targetUserId: row.userId,
-        before: { request_id: row.id, loan_id: row.loanId, status: row.status, due_dates: before, apr: aprBefore },
-        after: { status: 'approved', defer_payments: k, waive_late_fees: waive, waived_cents: w, due_dates: after, apr: aprAfter },
-      }),
-      at,
-    });
-    waivedCents = out.waivedCents;
-  });
+  const applied = await reviseDueDates(
+    ctx,
+    loan,
+    { kind: 'hardship', sourceId: row.id, dueDatesAfter: after, firstMovedN: plan.firstMovedN, staffId: staff.id },
+    async (tx, book) => {
+      // The waivers are the loan book's entries (its one ledger writer), under the revision's loan lock.
+      const waived = waive ? await waiveOpenLateFees(book, { requestId: row.id, on: facts.today, staffId: staff.id, at }) : 0;
+      const out = await ctx.repos.hardship.approveIn(tx, {
+        id: row.id,
+        staffId: staff.id,
+        message,
+        decision: {
+          decidedOn: facts.today,
+          deferPayments: k,
+          waiveLateFees: waive,
+          waivedCents: 0,
+          aprBefore,
+          aprAfter,
+          dueDatesBefore: before,
+          dueDatesAfter: after,
+          firstMovedN: plan.firstMovedN,
+          payments: plan.rows.map((r) => r.paymentCents),
+        },
+        waivedCents: waived,
+        notice: (w) => hardshipApprovedNotice(loan.identifier, k, firstNewDate, waive && w > 0),
+        audit: (w) => ({
+          staffUserId: staff.id,
+          action: 'hardship_approved',
+          targetUserId: row.userId,
+          before: { request_id: row.id, loan_id: row.loanId, status: row.status, due_dates: before, apr: aprBefore },
+          after: { status: 'approved', defer_payments: k, waive_late_fees: waive, waived_cents: w, due_dates: after, apr: aprAfter },
+        }),
+        at,
+      });
+      waivedCents = out.waivedCents;
+    },
+  );
   if (!applied) throw new HardshipRaceLost();
   const member = await ctx.repos.hardship.borrower(row.userId);
   if (!member) return;

@@ -14,7 +14,11 @@ export async function getHardshipDetail(ctx: AppContext, id: number): Promise<TH
   const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: row.deferPayments });
   return {
     request: (await requestsWire(ctx, [row], loan.identifier))[0]!,
-    borrower: { user_id: row.userId, name: [member?.firstName, member?.lastName].filter(Boolean).join(' ') || (member?.email ?? ''), email: member?.email ?? '' },
+    borrower: {
+      user_id: row.userId,
+      name: [member?.firstName, member?.lastName].filter(Boolean).join(' ') || (member?.email ?? ''),
+      email: member?.email ?? '',
+    },
     loan: {
       id: loan.id,
       identifier: loan.identifier,
@@ -28,7 +32,11 @@ export async function getHardshipDetail(ctx: AppContext, id: number): Promise<TH
       late_fees: fees.reduce((a, f) => a + f.amountCents, 0),
       apr: loan.aprPercent,
     },
-    plans: allPlans(facts).map(({ k, deferral }) => ({ defer_payments: k, schedule: scheduleWire(deferral.rows, deferral.dueDatesAfter), maturity_after: deferral.maturityAfter })),
+    plans: allPlans(facts).map(({ k, deferral }) => ({
+      defer_payments: k,
+      schedule: scheduleWire(deferral.rows, deferral.dueDatesAfter),
+      maturity_after: deferral.maturityAfter,
+    })),
     approval_refusal: row.status === 'approved' || row.status === 'declined' ? null : e.ok ? null : e.message,
   };
 }

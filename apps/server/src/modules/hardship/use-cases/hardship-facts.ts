@@ -14,7 +14,11 @@ import type { HardshipRow } from '../repository';
 /** Everything the rules need about a loan now: its state as of the business date, what may not move, the last approval. */
 export async function hardshipLoanFacts(ctx: AppContext, loan: LoanRow) {
   const today = await businessToday(ctx);
-  const [state, inFlightN, lastApprovedOn] = await Promise.all([loanState(ctx, loan, today), ctx.repos.hardship.inFlightInstallments(loan.id), ctx.repos.hardship.lastApprovedOn(loan.id)]);
+  const [state, inFlightN, lastApprovedOn] = await Promise.all([
+    loanState(ctx, loan, today),
+    ctx.repos.hardship.inFlightInstallments(loan.id),
+    ctx.repos.hardship.lastApprovedOn(loan.id),
+  ]);
   return { today, state, inFlightN, lastApprovedOn: lastApprovedOn === null ? null : parseIsoDate(lastApprovedOn) };
 }
 export type HardshipLoanFacts = Awaited<ReturnType<typeof hardshipLoanFacts>>;
@@ -56,7 +60,9 @@ export async function requestsWire(ctx: AppContext, rows: readonly HardshipRow[]
         staff_name: e.staffName ?? null,
         message: e.message,
         at: e.at.toISOString(),
-        documents: docs.filter((d) => d.eventId === e.id && d.deletedAt === null).map((d) => ({ id: d.id, file_name: d.fileName, uploaded_at: d.createdAt.toISOString() })),
+        documents: docs
+          .filter((d) => d.eventId === e.id && d.deletedAt === null)
+          .map((d) => ({ id: d.id, file_name: d.fileName, uploaded_at: d.createdAt.toISOString() })),
       }));
     const d = r.decision;
     return {
@@ -105,4 +111,3 @@ export async function attachable(ctx: AppContext, userId: number, ids: readonly 
   if (ok.length !== unique.length) throw AppError.fields({ document_ids: [HARDSHIP_API_MSG.documentNotFound] });
   return ok;
 }
-

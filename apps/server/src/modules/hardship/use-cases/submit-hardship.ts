@@ -57,4 +57,3 @@ export async function submitHardship(ctx: AppContext, userId: number, loanId: nu
   }
   return (await requestsWire(ctx, [row], loan.identifier))[0]!;
 }
-

@@ -18,7 +18,11 @@ const deadCode = () => new AppError('too_many_requests', SERVER_MSG.tooManyWrong
  * A code a resend replaced: the spec's wrong-code answer (the field error is unchanged) plus a distinct
  * `reason` the client turns into "a newer code was sent" (issue #33).
  */
-export const supersededCode = () => new AppError('validation', 'confirmation_token is invalid', { fields: { confirmation_token: [FIELD_MSG.invalid] }, extra: { reason: CONFIRMATION_SUPERSEDED } });
+export const supersededCode = () =>
+  new AppError('validation', 'confirmation_token is invalid', {
+    fields: { confirmation_token: [FIELD_MSG.invalid] },
+    extra: { reason: CONFIRMATION_SUPERSEDED },
+  });
 
 /** A wrong code that is one of the member's own superseded codes answers {@link supersededCode}. */
 export async function wrongOrSuperseded(ctx: AppContext, userId: number, codeHash: string): Promise<AppError> {
@@ -64,7 +68,12 @@ async function confirmationOfAccount(ctx: AppContext, email: string, codeHash: s
 }
 
 /** GET /confirmation?confirmation_token=[&email=] (no session): confirms and signs the member in. */
-export async function confirmEmail(ctx: AppContext, token: string, client: ClientInfo, email?: string): Promise<{ token: string; email: string; workflow_status: WorkflowStatus }> {
+export async function confirmEmail(
+  ctx: AppContext,
+  token: string,
+  client: ClientInfo,
+  email?: string,
+): Promise<{ token: string; email: string; workflow_status: WorkflowStatus }> {
   // Every guess also spends the address's budget, kept in the database with back-off.
   const from = client.ip ?? 'unknown';
   await takeAttempt(ctx, 'confirmationFromIp', from);

@@ -15,7 +15,14 @@ export async function createPresignedLink(ctx: AppContext, staffId: number, inpu
   const code = newSessionToken();
   const at = ctx.now();
   const expiresAt = new Date(at.getTime() + PRESIGNED_LINK_HOURS * 3_600_000);
-  const link = await ctx.repos.identity.createPresignedLink({ codeHash: hashToken(code), userId: member.id, newFlow: input.new_flow, expiresAt, createdByStaffId: staffId, at });
+  const link = await ctx.repos.identity.createPresignedLink({
+    codeHash: hashToken(code),
+    userId: member.id,
+    newFlow: input.new_flow,
+    expiresAt,
+    createdByStaffId: staffId,
+    at,
+  });
   await ctx.repos.review.recordStaffAction({
     staffUserId: staffId,
     action: 'create_presigned_link',

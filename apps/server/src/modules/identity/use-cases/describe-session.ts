@@ -38,7 +38,9 @@ async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promi
   const { member, latestLoanStatus, openedLoanId } = found;
   // Only an opened loan can be refinanced; what its eligibility reads came with the session (one statement).
   const eligible =
-    latestLoanStatus === 'opened' && openedLoanId !== null ? eligibleForRefinanceFrom(ctx, member, memberApplicationsFrom(found.applicationsJson), memberLoanFactsFrom(found)) : false;
+    latestLoanStatus === 'opened' && openedLoanId !== null
+      ? eligibleForRefinanceFrom(ctx, member, memberApplicationsFrom(found.applicationsJson), memberLoanFactsFrom(found))
+      : false;
   return { found, eligible };
 }
 
@@ -82,5 +84,9 @@ export async function describeSession(ctx: AppContext, token: string | undefined
 }
 
 function answer({ found: { member, borrower, latestLoanStatus }, eligible }: Read): TTokenIsValidResponse {
-  return toSessionInfo(member, borrower ?? undefined, { paidOff: latestLoanStatus === 'closed_paid', hasLoan: latestLoanStatus !== null, eligibleForRefinance: eligible });
+  return toSessionInfo(member, borrower ?? undefined, {
+    paidOff: latestLoanStatus === 'closed_paid',
+    hasLoan: latestLoanStatus !== null,
+    eligibleForRefinance: eligible,
+  });
 }

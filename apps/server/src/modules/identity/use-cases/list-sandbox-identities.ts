@@ -18,12 +18,31 @@ export async function listSandboxIdentities(ctx: AppContext): Promise<{ label: s
   const people: { label: string; identity: VerifiedIdentity }[] = [
     {
       label: 'Demo borrower (has an account)',
-      identity: { subject: 'sandbox-demo-borrower', email: DEMO_BORROWER.email, emailVerified: true, name: `${DEMO_BORROWER.firstName} ${DEMO_BORROWER.lastName}`, givenName: DEMO_BORROWER.firstName, familyName: DEMO_BORROWER.lastName },
+      identity: {
+        subject: 'sandbox-demo-borrower',
+        email: DEMO_BORROWER.email,
+        emailVerified: true,
+        name: `${DEMO_BORROWER.firstName} ${DEMO_BORROWER.lastName}`,
+        givenName: DEMO_BORROWER.firstName,
+        familyName: DEMO_BORROWER.lastName,
+      },
     },
     {
       label: 'New person (no account yet)',
-      identity: { subject: `sandbox-new-${fresh}`, email: `new.person.${fresh}@payrail.test`, emailVerified: true, name: 'Casey Morgan', givenName: 'Casey', familyName: 'Morgan' },
+      identity: {
+        subject: `sandbox-new-${fresh}`,
+        email: `new.person.${fresh}@payrail.test`,
+        emailVerified: true,
+        name: 'Casey Morgan',
+        givenName: 'Casey',
+        familyName: 'Morgan',
+      },
     },
   ];
-  return people.map(({ label, identity }) => ({ label, email: identity.email, name: identity.name ?? identity.email, google_token: signSandboxToken(secret, identity, expiresAt) }));
+  return people.map(({ label, identity }) => ({
+    label,
+    email: identity.email,
+    name: identity.name ?? identity.email,
+    google_token: signSandboxToken(secret, identity, expiresAt),
+  }));
 }

@@ -11,7 +11,11 @@ import { startSession } from './start-session';
  * GET /c/{code}: signs the member in with a pre-signed link, once, before it expires. The link was
  * e-mailed to the member, so following it also confirms an unconfirmed e-mail address.
  */
-export async function openPresignedLink(ctx: AppContext, code: string, client: ClientInfo): Promise<{ token: string; new_flow: boolean; email: string; workflow_status: WorkflowStatus }> {
+export async function openPresignedLink(
+  ctx: AppContext,
+  code: string,
+  client: ClientInfo,
+): Promise<{ token: string; new_flow: boolean; email: string; workflow_status: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const link = await repo.findPresignedLink(hashToken(code));
   const at = ctx.now();
@@ -19,7 +23,8 @@ export async function openPresignedLink(ctx: AppContext, code: string, client: C
   const member = (await repo.findMemberById(link.userId))!;
   const confirm = member.confirmedAt === null;
   const move = confirm ? confirmationMove(member, at) : null;
-  if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move, newFlow: link.newFlow }))) throw AppError.notFound(SERVER_MSG.invalidLink);
+  if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move, newFlow: link.newFlow })))
+    throw AppError.notFound(SERVER_MSG.invalidLink);
   const token = await startSession(ctx, member.id, client);
   const fresh = (await repo.findMemberById(member.id))!;
   return { token, new_flow: link.newFlow, email: fresh.email, workflow_status: fresh.workflowStatus };

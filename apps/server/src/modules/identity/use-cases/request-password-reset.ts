@@ -19,7 +19,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!member.confirmedAt) throw new AppError('validation', MSG.unconfirmedEmail, { extra: { code: UNCONFIRMED_EMAIL_CODE } });
   const token = newSessionToken();
   const at = ctx.now();
-  await ctx.repos.identity.replacePasswordReset({ userId: member.id, tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + PASSWORD_RESET_HOURS * 3_600_000), at });
+  await ctx.repos.identity.replacePasswordReset({
+    userId: member.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(at.getTime() + PASSWORD_RESET_HOURS * 3_600_000),
+    at,
+  });
   await ctx.providers.email.send(passwordResetEmail(member.email, token, ctx.config.publicUrl, PASSWORD_RESET_HOURS, member.newFlow));
   return { email: member.email };
 }

@@ -8,7 +8,10 @@ import { hashToken } from '../../../lib/tokens';
  * PATCH /password: sets a new password with a reset token (once, before it expires) and signs the
  * member out of every session. The member then signs in with the new password.
  */
-export async function resetPassword(ctx: AppContext, input: { password: string; password_confirmation: string; reset_password_token: string }): Promise<{ email: string }> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { password: string; password_confirmation: string; reset_password_token: string },
+): Promise<{ email: string }> {
   const errors: FieldErrors = {};
   if (input.password !== input.password_confirmation) errors.password_confirmation = [FIELD_MSG.confirmationMismatch];
   const reset = await ctx.repos.identity.findPasswordReset(hashToken(input.reset_password_token.trim()));

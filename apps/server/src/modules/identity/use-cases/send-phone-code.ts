@@ -24,7 +24,12 @@ export function parseMobile(ctx: AppContext, number: string): string {
  * valid 10 minutes, at most 5 a member per hour. In the application flow the number goes on file
  * (unconfirmed if it changed) and phone_verification moves to phone_code_sent.
  */
-export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: string, flow: PhoneFlow): Promise<{ number: string; confirmed: boolean; new_status?: WorkflowStatus }> {
+export async function sendPhoneCode(
+  ctx: AppContext,
+  member: MemberRow,
+  number: string,
+  flow: PhoneFlow,
+): Promise<{ number: string; confirmed: boolean; new_status?: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const phone = parseMobile(ctx, number);
   const at = ctx.now();
@@ -39,7 +44,11 @@ export async function sendPhoneCode(ctx: AppContext, member: MemberRow, number: 
     const move = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'phone_code_sent', actor: 'system', context: NO_FACTS, at });
     await repo.notePhoneOnFile({ userId: member.id, phone, at, move });
   }
-  await ctx.providers.sms.send({ to: phone, body: `Your Payrail verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`, meta: { kind: 'phone_verification' } });
+  await ctx.providers.sms.send({
+    to: phone,
+    body: `Your Payrail verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`,
+    meta: { kind: 'phone_verification' },
+  });
 
   const borrower = await repo.findBorrower(member.id);
   const confirmed = borrower?.phone === phone && borrower.phoneConfirmedAt !== null;

@@ -10,7 +10,12 @@ import { toLoginData } from '../mappers';
 import type { MemberRow, Tracking } from '../repository';
 import { startSession } from './start-session';
 
-export const toTracking = (t: TTracking): Tracking => ({ utmSource: t.utm_source, utmMedium: t.utm_medium, utmCampaign: t.utm_campaign, httpReferer: t.http_referer });
+export const toTracking = (t: TTracking): Tracking => ({
+  utmSource: t.utm_source,
+  utmMedium: t.utm_medium,
+  utmCampaign: t.utm_campaign,
+  httpReferer: t.http_referer,
+});
 
 async function passwordMember(ctx: AppContext, email: string, password: string): Promise<MemberRow> {
   // Per account, whatever the address: five tries, then a lockout that doubles (docs/security.md).
@@ -47,7 +52,12 @@ async function socialMember(ctx: AppContext, googleToken: string): Promise<Membe
 }
 
 /** POST /login: e-mail and password, or a social identity token; opens a session. */
-export async function signIn(ctx: AppContext, input: TLoginRequest, tracking: TTracking, client: ClientInfo): Promise<{ token: string; data: TLoginResponse['data'] }> {
+export async function signIn(
+  ctx: AppContext,
+  input: TLoginRequest,
+  tracking: TTracking,
+  client: ClientInfo,
+): Promise<{ token: string; data: TLoginResponse['data'] }> {
   const am = input.application_member;
   const member = 'google_token' in am ? await socialMember(ctx, am.google_token) : await passwordMember(ctx, am.email, am.password);
   await ctx.repos.identity.recordSignIn(member.id, toTracking(tracking), ctx.now());

@@ -17,7 +17,10 @@ import { startSession } from './start-session';
 const SIGNUP_AGREEMENTS = ['privacy_notice', 'consent_eletronic_comunications'] as const;
 
 /** Who is signing up: an e-mail and password, or an identity the provider vouched for. */
-async function applicant(ctx: AppContext, am: TSignupRequest['application_member'] | TNewflowSignupRequest['application_member']): Promise<{ email: string; social: VerifiedIdentity | null; errors: FieldErrors }> {
+async function applicant(
+  ctx: AppContext,
+  am: TSignupRequest['application_member'] | TNewflowSignupRequest['application_member'],
+): Promise<{ email: string; social: VerifiedIdentity | null; errors: FieldErrors }> {
   if ('google_token' in am) {
     const social = await ctx.providers.identity.verify(am.google_token);
     if (!social) throw AppError.fields({ google_token: [FIELD_MSG.invalid] });
@@ -34,7 +37,12 @@ async function applicant(ctx: AppContext, am: TSignupRequest['application_member
  * e-mail the provider verified, so it is confirmed and signed in at once. Every business rule is checked
  * before anything is written, and the errors come back together, field by field.
  */
-export async function signUp(ctx: AppContext, input: TSignupRequest | TNewflowSignupRequest, tracking: TTracking, client: ClientInfo): Promise<{ member: MemberRow; token: string | null }> {
+export async function signUp(
+  ctx: AppContext,
+  input: TSignupRequest | TNewflowSignupRequest,
+  tracking: TTracking,
+  client: ClientInfo,
+): Promise<{ member: MemberRow; token: string | null }> {
   const { identity: repo, reference } = ctx.repos;
   const am = input.application_member;
   const { email, social, errors: passwordErrors } = await applicant(ctx, am);
@@ -54,14 +62,18 @@ export async function signUp(ctx: AppContext, input: TSignupRequest | TNewflowSi
   if (friendCode !== null && (friendCode.length <= REFERRAL_CODE_MIN_EXCLUSIVE || !(await repo.referCodeExists(friendCode)))) {
     errors.friend_refer_code = [MSG.referralNotFound];
   }
-  const newflow = input.new_flow === true && 'loan' in input && input.loan && 'amount' in input.loan && typeof input.loan.amount === 'number' ? (input as TNewflowSignupRequest) : null;
+  const newflow =
+    input.new_flow === true && 'loan' in input && input.loan && 'amount' in input.loan && typeof input.loan.amount === 'number'
+      ? (input as TNewflowSignupRequest)
+      : null;
   const employeeId = newflow?.loan_borrower.employee_id?.trim() || null;
   if (newflow && employerId !== null) {
     const employer = await reference.getEmployer(employerId);
     // Partner sign-up (b2b_partner employers): the employee id is required.
     if (employer?.partnership === 'b2b_partner' && !employeeId) errors.employee_id = [FIELD_MSG.blank];
   }
-  if (newflow && !(await reference.listLoanPurposes()).some((p) => p.name.toLowerCase() === newflow.loan.loan_purpose_name.toLowerCase())) errors.loan_purpose_name = [FIELD_MSG.notIncluded];
+  if (newflow && !(await reference.listLoanPurposes()).some((p) => p.name.toLowerCase() === newflow.loan.loan_purpose_name.toLowerCase()))
+    errors.loan_purpose_name = [FIELD_MSG.notIncluded];
   if (Object.keys(errors).length > 0 || !state) throw AppError.fields(errors);
 
   const agreements: NewAccount['agreements'] = [];
@@ -93,7 +105,12 @@ export async function signUp(ctx: AppContext, input: TSignupRequest | TNewflowSi
         const l = newflow.loan;
         await ctx.repos.newflow.save(
           created.member.id,
-          { loanAmountCents: l.amount, paymentFrequency: l.payment_frequency, loanPurposeName: l.loan_purpose_name, fixedPaymentAmountCents: l.fixed_payment_amount ?? null },
+          {
+            loanAmountCents: l.amount,
+            paymentFrequency: l.payment_frequency,
+            loanPurposeName: l.loan_purpose_name,
+            fixedPaymentAmountCents: l.fixed_payment_amount ?? null,
+          },
           at,
         );
         if (employeeId) await ctx.repos.application.saveFields(created.member.id, { profile: { employeeId } }, at);

@@ -19,7 +19,13 @@ const wrongCode = (message: string) => AppError.fields({ phone: [message] });
  * wrong guesses burn the code (429 until a new one is sent). Success confirms the number on the
  * profile; in the application flow the borrower then advances (phone_code_sent → loan_terms).
  */
-export async function verifyPhone(ctx: AppContext, member: MemberRow, number: string, code: string, flow: PhoneFlow): Promise<{ number: string; confirmed: true; new_status: WorkflowStatus }> {
+export async function verifyPhone(
+  ctx: AppContext,
+  member: MemberRow,
+  number: string,
+  code: string,
+  flow: PhoneFlow,
+): Promise<{ number: string; confirmed: true; new_status: WorkflowStatus }> {
   const repo = ctx.repos.identity;
   const phone = parseMobile(ctx, number);
   await takeAttempt(ctx, 'phoneVerifyForMember', member.id);

@@ -48,7 +48,14 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
   }
   const policy = servicingPolicy(ctx);
   const date = await businessDate(ctx);
-  const result: TAchReturnsResponse = { file_name: fileName, entries: parsed.returns.length + parsed.corrections.length, applied: [], unmatched: [], duplicates: [], corrections: [] };
+  const result: TAchReturnsResponse = {
+    file_name: fileName,
+    entries: parsed.returns.length + parsed.corrections.length,
+    applied: [],
+    unmatched: [],
+    duplicates: [],
+    corrections: [],
+  };
   const mail: AfterCommit = [];
 
   for (const r of parsed.returns) {
@@ -56,8 +63,17 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
     if (CREDIT_RETURN_CODES.has(r.transactionCode)) {
       // A return of one of our credits: the loan's disbursement did not reach the borrower.
       const d = await applyDisbursementReturn(ctx, r, date, mail);
-      if (d.kind === 'applied') result.applied.push({ ...base, loan_id: d.loanId, loan_identifier: d.loanIdentifier, transaction_id: null, disbursement_id: d.disbursementId, returned_on: d.returnedOn });
-      else if (d.kind === 'duplicate') result.duplicates.push({ ...base, loan_id: d.loanId, transaction_id: null, disbursement_id: d.disbursementId, returned_on: d.returnedOn });
+      if (d.kind === 'applied')
+        result.applied.push({
+          ...base,
+          loan_id: d.loanId,
+          loan_identifier: d.loanIdentifier,
+          transaction_id: null,
+          disbursement_id: d.disbursementId,
+          returned_on: d.returnedOn,
+        });
+      else if (d.kind === 'duplicate')
+        result.duplicates.push({ ...base, loan_id: d.loanId, transaction_id: null, disbursement_id: d.disbursementId, returned_on: d.returnedOn });
       else result.unmatched.push({ ...base, reason: d.reason });
       continue;
     }
@@ -95,7 +111,13 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
     });
     mail.push(...own); // committed: its e-mails are real
     if (outcome.kind === 'applied') {
-      result.applied.push({ ...base, loan_id: outcome.loanId, loan_identifier: outcome.loanIdentifier, transaction_id: outcome.transactionId, returned_on: outcome.returnedOn });
+      result.applied.push({
+        ...base,
+        loan_id: outcome.loanId,
+        loan_identifier: outcome.loanIdentifier,
+        transaction_id: outcome.transactionId,
+        returned_on: outcome.returnedOn,
+      });
     } else if (outcome.kind === 'duplicate') {
       result.duplicates.push({ ...base, loan_id: outcome.loanId, transaction_id: outcome.transactionId, returned_on: outcome.returnedOn });
     } else {
@@ -112,9 +134,18 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
       targetUserId: null,
       before: { file_name: fileName, sha256: createHash('sha256').update(text).digest('hex'), entries: parsed.returns.length, business_date: date },
       after: {
-        applied: result.applied.map((a) => ({ trace: a.original_trace, code: a.return_code, transaction_id: a.transaction_id, ...(a.disbursement_id ? { disbursement_id: a.disbursement_id, loan_id: a.loan_id } : {}) })),
+        applied: result.applied.map((a) => ({
+          trace: a.original_trace,
+          code: a.return_code,
+          transaction_id: a.transaction_id,
+          ...(a.disbursement_id ? { disbursement_id: a.disbursement_id, loan_id: a.loan_id } : {}),
+        })),
         unmatched: result.unmatched.map((u) => ({ trace: u.original_trace, code: u.return_code, reason: u.reason })),
-        duplicates: result.duplicates.map((d) => ({ trace: d.original_trace, transaction_id: d.transaction_id, ...(d.disbursement_id ? { disbursement_id: d.disbursement_id } : {}) })),
+        duplicates: result.duplicates.map((d) => ({
+          trace: d.original_trace,
+          transaction_id: d.transaction_id,
+          ...(d.disbursement_id ? { disbursement_id: d.disbursement_id } : {}),
+        })),
         corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
       },
       at: ctx.now(),
@@ -137,7 +168,13 @@ export const accountCorrectedNotice = (last4: string) =>
  */
 async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterCommit): Promise<TAchReturnsResponse['corrections'][number]> {
   const base = { line: c.line, original_trace: c.originalTrace, change_code: c.changeCode, change_reason: CHANGE_CODES[c.changeCode] ?? null };
-  const notApplied = (detail: string, loanId: number | null = null, transactionId: number | null = null) => ({ ...base, outcome: 'not_applied' as const, loan_id: loanId, transaction_id: transactionId, detail });
+  const notApplied = (detail: string, loanId: number | null = null, transactionId: number | null = null) => ({
+    ...base,
+    outcome: 'not_applied' as const,
+    loan_id: loanId,
+    transaction_id: transactionId,
+    detail,
+  });
   const found = await ctx.repos.loanBook.transactionByTraceNumber(c.originalTrace);
   if (!found) return notApplied(SERVICING_BO_MSG.returnUnknownTrace);
   if (found.bankAccountId === null) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
@@ -155,13 +192,20 @@ async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterC
     if (fix.routing && fix.routing !== account.routingNumber) Object.assign(set, { routingNumber: fix.routing, bankName });
     if (fix.account && fix.account !== openAccountNumber(box, account)) Object.assign(set, sealAccountNumber(box, fix.account));
     if (fix.accountType && fix.accountType !== account.accountType) set.accountType = fix.accountType;
-    if (Object.keys(set).length === 1) return { ...base, outcome: 'already_applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionAlreadyApplied };
+    if (Object.keys(set).length === 1)
+      return { ...base, outcome: 'already_applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionAlreadyApplied };
     await tx.correctBankAccount(account.id, set);
     const last4 = set.accountNumberLast4 ?? account.accountNumberLast4 ?? '';
     const at = ctx.now();
     await tx.notify(loan.userId, accountCorrectedNotice(last4), at);
     const borrower = await tx.borrower(loan.userId);
-    if (borrower) own.push({ to: borrower.email, subject: 'We updated your payment account', text: accountCorrectedNotice(last4), meta: { kind: 'servicing', loanId: loan.id } });
+    if (borrower)
+      own.push({
+        to: borrower.email,
+        subject: 'We updated your payment account',
+        text: accountCorrectedNotice(last4),
+        meta: { kind: 'servicing', loanId: loan.id },
+      });
     return { ...base, outcome: 'applied' as const, loan_id: loan.id, transaction_id: found.id, detail: SERVICING_BO_MSG.correctionApplied(last4) };
   });
   mail.push(...own);

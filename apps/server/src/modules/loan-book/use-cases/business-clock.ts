@@ -15,7 +15,11 @@ export const MAX_ADVANCE_DAYS = 400;
 /** GET /servicing/business_date */
 export async function getBusinessClock(ctx: AppContext): Promise<TBusinessDateResponse> {
   const production = ctx.config.env === 'production';
-  const [date, override, state] = await Promise.all([businessDate(ctx), production ? Promise.resolve(null) : ctx.repos.loanBook.businessDateOverride(), ctx.repos.loanBook.dayState()]);
+  const [date, override, state] = await Promise.all([
+    businessDate(ctx),
+    production ? Promise.resolve(null) : ctx.repos.loanBook.businessDateOverride(),
+    ctx.repos.loanBook.dayState(),
+  ]);
   return { business_date: date, real_date: realToday(ctx), override_date: override, movable: !production, last_completed_run: state.lastCompleted };
 }
 
@@ -25,7 +29,11 @@ const reportWire = (r: RunReport) => ({ dates: r.dates, loans_processed: r.loans
  * POST /servicing/business_date: moves the business clock forward (to `date`, or by `days`) and runs the
  * daily servicing for every day up to it, in order. Refused in production; never backwards. Audited.
  */
-export async function advanceBusinessDate(ctx: AppContext, staff: TStaffMember, body: { date?: string | undefined; days?: number | undefined }): Promise<TAdvanceResponse> {
+export async function advanceBusinessDate(
+  ctx: AppContext,
+  staff: TStaffMember,
+  body: { date?: string | undefined; days?: number | undefined },
+): Promise<TAdvanceResponse> {
   if (ctx.config.env === 'production') throw new AppError('forbidden', SERVICING_BO_MSG.notInProduction);
   if ((body.date === undefined) === (body.days === undefined)) throw new AppError('validation', SERVICING_BO_MSG.dateOrDays);
   const current = await businessDate(ctx);
@@ -39,7 +47,14 @@ export async function advanceBusinessDate(ctx: AppContext, staff: TStaffMember, 
   if (diffDays(current, target) > MAX_ADVANCE_DAYS) throw new AppError('validation', SERVICING_BO_MSG.tooFar);
   const at = ctx.now();
   await ctx.repos.loanBook.setBusinessDateOverride(target, staff.id, at);
-  await ctx.repos.loanBook.audit({ staffUserId: staff.id, action: 'business_date_advanced', targetUserId: null, before: { business_date: current }, after: { business_date: target }, at });
+  await ctx.repos.loanBook.audit({
+    staffUserId: staff.id,
+    action: 'business_date_advanced',
+    targetUserId: null,
+    before: { business_date: current },
+    after: { business_date: target },
+    at,
+  });
   const run = await runDailyServicing(ctx, { through: target });
   return { clock: await getBusinessClock(ctx), run: reportWire(run) };
 }
@@ -47,7 +62,14 @@ export async function advanceBusinessDate(ctx: AppContext, staff: TStaffMember, 
 /** POST /servicing/run: today's servicing now (and any day not yet run before it). Audited. */
 export async function runServicingNow(ctx: AppContext, staff: TStaffMember): Promise<TAdvanceResponse> {
   const date = await businessDate(ctx);
-  await ctx.repos.loanBook.audit({ staffUserId: staff.id, action: 'servicing_run', targetUserId: null, before: {}, after: { business_date: date }, at: ctx.now() });
+  await ctx.repos.loanBook.audit({
+    staffUserId: staff.id,
+    action: 'servicing_run',
+    targetUserId: null,
+    before: {},
+    after: { business_date: date },
+    at: ctx.now(),
+  });
   const run = await runDailyServicing(ctx, { through: date });
   return { clock: await getBusinessClock(ctx), run: reportWire(run) };
 }

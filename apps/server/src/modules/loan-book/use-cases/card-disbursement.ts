@@ -34,7 +34,12 @@ export function cardChargeOf(t: TransactionRow): { cardId: number; chargeId: str
  *
  * All under the loan's row lock: two refunds with different keys cannot both take the same credit.
  */
-export async function disburseToCard(ctx: AppContext, member: MemberRow, body: TDebitDisbursementRequest, idempotencyKey: string): Promise<TDebitDisbursementResponse> {
+export async function disburseToCard(
+  ctx: AppContext,
+  member: MemberRow,
+  body: TDebitDisbursementRequest,
+  idempotencyKey: string,
+): Promise<TDebitDisbursementResponse> {
   const repo = ctx.repos.loanBook;
   const card: Record<string, unknown> = isRecord(body.card) ? body.card : {};
   const entryKey = `card_refund:${String(member.id)}:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
@@ -65,7 +70,8 @@ export async function disburseToCard(ctx: AppContext, member: MemberRow, body: T
   const cardId = readId(card.account);
   const saved = cardId === null ? undefined : await ctx.repos.wallet.ownCard(member.id, cardId);
   const raw = card.amount;
-  const text = raw === undefined || raw === null ? null : typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const text =
+    raw === undefined || raw === null ? null : typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   const transactions = await repo.transactionsOfLoan(loan.id);
   const token = saved ? (await ctx.cryptoBox()).open(saved.tokenSealed, 'wallet_cards.token') : null;
 
@@ -92,7 +98,8 @@ export async function disburseToCard(ctx: AppContext, member: MemberRow, body: T
     else if (Number(text) > credit) errors.push(PAYMENT_MSG.refundAboveCredit(formatCents(cents(credit))));
     else amountCents = Number(text);
     // The card payment it refunds: the newest settled one on this card with enough left to refund.
-    const refundedFrom = (t: TransactionRow) => entries.filter((e) => e.kind === 'refund' && e.transactionId === t.id).reduce((sum, e) => sum + e.amountCents, 0);
+    const refundedFrom = (t: TransactionRow) =>
+      entries.filter((e) => e.kind === 'refund' && e.transactionId === t.id).reduce((sum, e) => sum + e.amountCents, 0);
     const source = saved
       ? [...transactions].reverse().find((t) => cardChargeOf(t)?.cardId === saved.id && t.amountCents - refundedFrom(t) >= (amountCents ?? 1))
       : undefined;
@@ -122,7 +129,14 @@ export async function disburseToCard(ctx: AppContext, member: MemberRow, body: T
   });
 }
 
-function answer(loanId: number, amount: number, date: string, card: { id: number; last4: string }, payoutId: string, creditLeft: number): TDebitDisbursementResponse {
+function answer(
+  loanId: number,
+  amount: number,
+  date: string,
+  card: { id: number; last4: string },
+  payoutId: string,
+  creditLeft: number,
+): TDebitDisbursementResponse {
   return {
     ok: true,
     message: PAYMENT_MSG.refundSent,

@@ -25,7 +25,10 @@ export type RunReport = { dates: { date: IsoDate; done: number; failed: number }
  * (the loans are read together, serviced in memory, written in bulk; see withClaimBatch) until none is
  * left. Several instances may run it at once: claims are taken with FOR UPDATE SKIP LOCKED.
  */
-export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDate; from?: IsoDate; workers?: number; batchSize?: number; onLoanDone?: (loanId: number, date: IsoDate) => void } = {}): Promise<RunReport> {
+export async function runDailyServicing(
+  ctx: AppContext,
+  opts: { through?: IsoDate; from?: IsoDate; workers?: number; batchSize?: number; onLoanDone?: (loanId: number, date: IsoDate) => void } = {},
+): Promise<RunReport> {
   const started = performance.now();
   const repo = ctx.repos.loanBook;
   const through = opts.through ?? (await businessDate(ctx));
@@ -90,7 +93,8 @@ export async function runDailyServicing(ctx: AppContext, opts: { through?: IsoDa
     // past-due notices of the day. A failure never holds up servicing: the next day's collections catch
     // up (notices and promises are decided by rule, not by the calendar day).
     await runCollectionsDay(ctx, date, committed).catch((err: unknown) => console.error('collections day failed', date, err));
-    if ((await repo.pendingCount(DAILY_JOB, date)) === 0) await repo.completeDay(date, ctx.now()).then(() => afterServicingDay(ctx, date).catch(() => undefined)); // the portfolio's month-end facts (docs/portfolio.md; a failure is retried after the next day)
+    if ((await repo.pendingCount(DAILY_JOB, date)) === 0)
+      await repo.completeDay(date, ctx.now()).then(() => afterServicingDay(ctx, date).catch(() => undefined)); // the portfolio's month-end facts (docs/portfolio.md; a failure is retried after the next day)
     const counts = await repo.runCounts(DAILY_JOB, date);
     report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
   }

@@ -62,16 +62,21 @@ export async function applyDisbursementReturn(ctx: AppContext, r: NachaReturn, d
     if (d.status === 'returned') return { kind: 'duplicate', loanId: book.loan.id, disbursementId: d.id, returnedOn: d.returnedOn };
     if (d.amountCents !== r.amountCents) return { kind: 'unmatched', reason: SERVICING_BO_MSG.returnAmountDiffers(d.amountCents, r.amountCents) };
     const { loan } = book;
-    if (loan.status !== 'opened' && loan.status !== 'default') return { kind: 'unmatched', reason: SERVICING_BO_MSG.disbursementReturnLoanNotOpen(loan.status) };
+    if (loan.status !== 'opened' && loan.status !== 'default')
+      return { kind: 'unmatched', reason: SERVICING_BO_MSG.disbursementReturnLoanNotOpen(loan.status) };
     const at = ctx.now();
     await book.markDisbursementReturned(d.id, r.code, date, at);
     await book.setStatus('pending', at);
     // Nothing is collected on money the borrower never got: scheduled debits are canceled (the auto-debit
     // authorization stays on file; the run creates nothing while the loan is pending).
-    await book.cancelScheduled((await book.transactions()).filter((t) => t.status === 'scheduled').map((t) => t.id), at);
+    await book.cancelScheduled(
+      (await book.transactions()).filter((t) => t.status === 'scheduled').map((t) => t.id),
+      at,
+    );
     const message = DISBURSEMENT_NOTICE.returned(loan.identifier, d.amountCents, r.code, titleOf(r.code));
     await book.notify(loan.userId, message, at);
-    if (borrower) own.push({ to: borrower.email, subject: 'The money for your loan could not be delivered', text: message, meta: { kind: 'servicing', loanId: loan.id } });
+    if (borrower)
+      own.push({ to: borrower.email, subject: 'The money for your loan could not be delivered', text: message, meta: { kind: 'servicing', loanId: loan.id } });
     return { kind: 'applied', loanId: loan.id, loanIdentifier: loan.identifier, disbursementId: d.id, returnedOn: date };
   });
   mail.push(...own); // committed: its e-mails are real
@@ -153,7 +158,14 @@ export async function redisburse(ctx: AppContext, staff: TStaffMember, loanId: n
       action: 'disbursement_resent',
       targetUserId: loan.userId,
       before: { loan_id: loanId, status: 'pending', returned_disbursement_id: returned.id, return_code: returned.returnCode, returned_on: returned.returnedOn },
-      after: { status: 'opened', disbursement_id: row.id, amount_cents: row.amountCents, trace_id: row.traceId, trace_number: achTraceNumber, bank_account_id: account.id },
+      after: {
+        status: 'opened',
+        disbursement_id: row.id,
+        amount_cents: row.amountCents,
+        trace_id: row.traceId,
+        trace_number: achTraceNumber,
+        bank_account_id: account.id,
+      },
       at,
     });
     return row;
@@ -183,7 +195,12 @@ async function answerOf(ctx: AppContext, d: DisbursementRow): Promise<TRedisburs
  * ended and the borrower is told. Refused for a refinance (its proceeds paid the earlier loan off) and
  * while payments are held on it. Under the loan's lock; a second call answers the canceled loan; audited.
  */
-export async function cancelUndeliveredLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUndeliveredResponse> {
+export async function cancelUndeliveredLoan(
+  ctx: AppContext,
+  staff: TStaffMember,
+  loanId: number,
+  body: { reason: string },
+): Promise<TCancelUndeliveredResponse> {
   const repo = ctx.repos.loanBook;
   const owner = await repo.loan(loanId);
   if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
@@ -201,7 +218,8 @@ export async function cancelUndeliveredLoan(ctx: AppContext, staff: TStaffMember
     if (loan.refinancesLoanId !== null) throw new AppError('conflict', SERVICING_BO_MSG.cancelRefinance);
     const undone = new Set(entries.flatMap((e) => (e.reversesEntryId === null ? [] : [e.reversesEntryId])));
     const txs = await book.transactions();
-    if (entries.some((e) => PAYMENT_KINDS.has(e.kind) && !undone.has(e.id)) || txs.some((t) => t.status === 'pending')) throw new AppError('conflict', SERVICING_BO_MSG.cancelPaymentsHeld);
+    if (entries.some((e) => PAYMENT_KINDS.has(e.kind) && !undone.has(e.id)) || txs.some((t) => t.status === 'pending'))
+      throw new AppError('conflict', SERVICING_BO_MSG.cancelPaymentsHeld);
     const at = ctx.now();
     const effective = date < disbursement.effectiveDate ? disbursement.effectiveDate : date;
     const code = returned.returnCode;
@@ -217,7 +235,10 @@ export async function cancelUndeliveredLoan(ctx: AppContext, staff: TStaffMember
       createdByStaffId: staff.id,
       createdAt: at,
     });
-    await book.cancelScheduled(txs.filter((t) => t.status === 'scheduled').map((t) => t.id), at);
+    await book.cancelScheduled(
+      txs.filter((t) => t.status === 'scheduled').map((t) => t.id),
+      at,
+    );
     const revoked = await book.revokeAutoDebits(at);
     await book.setStatus('closed_paid', at);
     const message = DISBURSEMENT_NOTICE.canceled(loan.identifier);

@@ -49,8 +49,21 @@ export function loanWire(l: LoanRow, signedNoteId: number | null): TLoan {
   };
 }
 
-export const disbursementWire = (d: DisbursementRow) => ({ id: d.id, amount: d.amountCents, trace_id: d.traceId, status: d.status, created_at: d.createdAt.toISOString() });
-export const installmentWire = (i: InstallmentRow) => ({ n: i.n, due_date: i.dueDate, payment: i.paymentCents, interest: i.interestCents, principal: i.principalCents, balance: i.balanceCents });
+export const disbursementWire = (d: DisbursementRow) => ({
+  id: d.id,
+  amount: d.amountCents,
+  trace_id: d.traceId,
+  status: d.status,
+  created_at: d.createdAt.toISOString(),
+});
+export const installmentWire = (i: InstallmentRow) => ({
+  n: i.n,
+  due_date: i.dueDate,
+  payment: i.paymentCents,
+  interest: i.interestCents,
+  principal: i.principalCents,
+  balance: i.balanceCents,
+});
 
 async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promise<TFundResponse> {
   const loan = (await ctx.repos.loanBook.loan(disbursement.loanId))!;
@@ -88,7 +101,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     throw new AppError('conflict', ALREADY_FUNDED);
   }
   const signature = await ctx.repos.esignature.latest(userId);
-  if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature) throw new AppError('conflict', NOT_FUNDABLE);
+  if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature)
+    throw new AppError('conflict', NOT_FUNDABLE);
 
   const account = await ctx.repos.banking.currentReceiver(userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
@@ -110,9 +124,11 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
   const identifier = newLoanIdentifier();
   // A refinance pays the old loan off from the proceeds, to the cent, and sends only the rest.
-  const refinance = application.loanType === 'refinancing' ? await refinancePayoff(ctx, application.refinancesLoanId, f.disbursement_date, schedule.disbursedCents) : null;
+  const refinance =
+    application.loanType === 'refinancing' ? await refinancePayoff(ctx, application.refinancesLoanId, f.disbursement_date, schedule.disbursedCents) : null;
   const creditCents = refinance ? refinance.netDisbursedCents : schedule.disbursedCents;
-  const autoDebit = application.paymentMethod === 'auto_debit' ? await autoDebitOfLoan(ctx, userId, refinance?.oldLoan ?? null, schedule.regularPaymentCents) : null;
+  const autoDebit =
+    application.paymentMethod === 'auto_debit' ? await autoDebitOfLoan(ctx, userId, refinance?.oldLoan ?? null, schedule.regularPaymentCents) : null;
   // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
   // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
   // application id then lets only one of them open the loan).
@@ -151,8 +167,24 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       createdAt: at,
       refinancesLoanId: refinance?.oldLoan.id ?? null,
     },
-    installments: schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
-    disbursement: { amountCents: creditCents, traceId: ach.traceId, achTraceNumber, bankAccountId: account.id, idempotencyKey, status: ach.status, createdAt: at, updatedAt: at },
+    installments: schedule.rows.map((r) => ({
+      n: r.n,
+      dueDate: r.dueDate,
+      paymentCents: r.paymentCents,
+      interestCents: r.interestCents,
+      principalCents: r.principalCents,
+      balanceCents: r.balanceCents,
+    })),
+    disbursement: {
+      amountCents: creditCents,
+      traceId: ach.traceId,
+      achTraceNumber,
+      bankAccountId: account.id,
+      idempotencyKey,
+      status: ach.status,
+      createdAt: at,
+      updatedAt: at,
+    },
     ...(refinance
       ? {
           ledgerDisbursementCents: schedule.disbursedCents,
@@ -186,7 +218,12 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     // Lost a race: the same key committed first (answer it), or another key funded the application.
     const winner = await replayOf();
     if (winner) return winner;
-    if (opened.constraint === 'loans_application_id_unique' || opened.constraint === 'loans_refinances_loan_id_unique' || opened.constraint === 'old_loan_not_open') throw new AppError('conflict', ALREADY_FUNDED);
+    if (
+      opened.constraint === 'loans_application_id_unique' ||
+      opened.constraint === 'loans_refinances_loan_id_unique' ||
+      opened.constraint === 'old_loan_not_open'
+    )
+      throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
   // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
@@ -211,7 +248,12 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
  *   disclosure and acceptance). An older ACH authorization was spent on the old loan and a revoked
  *   auto-debit stays revoked: then the new loan has none (the borrower can set one up on the payments page).
  */
-async function autoDebitOfLoan(ctx: AppContext, userId: number, oldLoan: LoanRow | null, amountCents: number): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
+async function autoDebitOfLoan(
+  ctx: AppContext,
+  userId: number,
+  oldLoan: LoanRow | null,
+  amountCents: number,
+): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
   const ach = await ctx.repos.banking.latestAchAuthorization(userId);
   const fromAch = (a: AchAuthorizationRow) => ({
     bankAccountId: a.bankAccountId,

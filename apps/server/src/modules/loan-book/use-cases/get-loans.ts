@@ -118,7 +118,9 @@ export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<
   const application = applications.active;
   const live = loans.find((l) => l.status === 'opened' || l.status === 'default');
   const applying =
-    application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id) ? applyingLoanWire(application, member, today) : null;
+    application && (application.outcome === null || application.outcome === 'approved') && !loans.some((l) => l.applicationId === application.id)
+      ? applyingLoanWire(application, member, today)
+      : null;
   return {
     ...(live ? { opened_loan: { loan: wireFrom(ctx, live, read, { facts: applicationFactsOf(member, applications, loans), today }) } } : {}),
     ...(applying ? { applying_loan: { loan: applying } } : {}),

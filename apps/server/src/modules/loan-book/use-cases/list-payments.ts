@@ -26,7 +26,16 @@ export async function paymentHistory(ctx: AppContext, member: MemberRow, q: TPay
       rows.push({
         id: stored.id,
         loan_id: loan.id,
-        source: stored.kind === 'payroll_remittance' ? 'payroll_remittance' : stored.kind === 'payoff' ? 'payoff' : stored.kind === 'scheduled_debit' ? 'auto_debit' : txn?.method === 'debitcard' ? 'debit_card' : 'one_time',
+        source:
+          stored.kind === 'payroll_remittance'
+            ? 'payroll_remittance'
+            : stored.kind === 'payoff'
+              ? 'payoff'
+              : stored.kind === 'scheduled_debit'
+                ? 'auto_debit'
+                : txn?.method === 'debitcard'
+                  ? 'debit_card'
+                  : 'one_time',
         amount: stored.amountCents,
         principal_paid: a ? a.principalCents + a.prepaidPrincipalCents : 0,
         interest_paid: a?.interestCents ?? 0,

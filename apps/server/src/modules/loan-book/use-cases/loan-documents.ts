@@ -18,7 +18,9 @@ type LoanIdentified = { identifier: string };
 const notFound = () => new AppError('not_found', PAYMENT_MSG.documentNotFound, { extra: { error_messages: [PAYMENT_MSG.documentNotFound] } });
 
 const fileName = (d: DocumentWithNote, loan: LoanIdentified) =>
-  d.document.kind === 'signed_note' ? `promissory-note-${loan.identifier}-signed.pdf` : `due-date-change-${loan.identifier}-${String(d.document.dueDateChangeRequestId)}-signed.pdf`;
+  d.document.kind === 'signed_note'
+    ? `promissory-note-${loan.identifier}-signed.pdf`
+    : `due-date-change-${loan.identifier}-${String(d.document.dueDateChangeRequestId)}-signed.pdf`;
 
 export const documentUrl = (id: number) => `/api/loans/documents/download/${String(id)}`;
 
@@ -29,19 +31,34 @@ function documentWire(d: DocumentWithNote, loan: LoanIdentified): TLoanDocument 
 /** GET /loans/{id}/documents: the loan's documents (the signed promissory note, signed due-date change agreements), owner only. */
 export async function listLoanDocuments(ctx: AppContext, member: MemberRow, loanId: number): Promise<TLoanDocumentsResponse> {
   const loan = await ownLoan(ctx, member.id, loanId);
-  return { documents: [...(await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)), ...(await statementDocuments(ctx, loan.id)), ...(await paymentPlanDocuments(ctx, loan))] };
+  return {
+    documents: [
+      ...(await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)),
+      ...(await statementDocuments(ctx, loan.id)),
+      ...(await paymentPlanDocuments(ctx, loan)),
+    ],
+  };
 }
 
 /**
  * The stored, sealed bytes of a signed document, checked against the SHA-256 recorded when it was signed.
  * Missing bytes answer 404 `file_unavailable` with `message` (the borrower's or the staff's words).
  */
-export async function signedFileBytes(ctx: AppContext, file: StoredFile, ref: StoredFileRef, message: string, extra?: Record<string, unknown>): Promise<Buffer> {
+export async function signedFileBytes(
+  ctx: AppContext,
+  file: StoredFile,
+  ref: StoredFileRef,
+  message: string,
+  extra?: Record<string, unknown>,
+): Promise<Buffer> {
   const bytes = await openStoredFile(ctx, file.storageKey, ref, message, extra);
   if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) throw new Error(`${ref.source} ${String(file.id)} does not match its SHA-256`);
   return bytes;
 }
-const fileRef = (d: DocumentWithNote): StoredFileRef => ({ source: d.document.kind === 'signed_note' ? 'signed_note' : 'due_date_change_agreement', id: d.file.id });
+const fileRef = (d: DocumentWithNote): StoredFileRef => ({
+  source: d.document.kind === 'signed_note' ? 'signed_note' : 'due_date_change_agreement',
+  id: d.file.id,
+});
 const noteBytes = (ctx: AppContext, d: DocumentWithNote, message: string = FILE_UNAVAILABLE_MSG.borrower) =>
   signedFileBytes(ctx, d.file, fileRef(d), message, { error_messages: [message] });
 

@@ -83,7 +83,11 @@ export function paymentsOnItsWay(transactions: readonly TransactionRow[], entrie
  * closed when that is still ahead (a refinance pays the old loan off on the new loan's disbursement day,
  * which may follow the funding) — so every figure of a loan agrees at every moment.
  */
-export function viewDate(loan: Pick<LoanRow, 'status' | 'disbursementDate'>, entries: readonly Pick<LedgerEntryRow, 'effectiveDate'>[], today: IsoDate): IsoDate {
+export function viewDate(
+  loan: Pick<LoanRow, 'status' | 'disbursementDate'>,
+  entries: readonly Pick<LedgerEntryRow, 'effectiveDate'>[],
+  today: IsoDate,
+): IsoDate {
   const from = today < loan.disbursementDate ? (loan.disbursementDate as IsoDate) : today;
   if (loan.status !== 'closed_refinanced' && loan.status !== 'closed_paid') return from;
   return entries.reduce<IsoDate>((m, e) => (e.effectiveDate > m ? (e.effectiveDate as IsoDate) : m), from);
@@ -178,5 +182,8 @@ function nextPaymentWire(loan: LoanRow, position: LoanPosition): TServicingLoan[
 
 /** The day the last payment that stands (not returned) took effect: the day a paid loan was paid in full. */
 function paidInFullOn(position: LoanPosition): string | null {
-  return position.payments.reduce<string | null>((last, p) => (p.returnedOn === null && p.allocation !== null && (last === null || p.entry.effectiveDate > last) ? p.entry.effectiveDate : last), null);
+  return position.payments.reduce<string | null>(
+    (last, p) => (p.returnedOn === null && p.allocation !== null && (last === null || p.entry.effectiveDate > last) ? p.entry.effectiveDate : last),
+    null,
+  );
 }

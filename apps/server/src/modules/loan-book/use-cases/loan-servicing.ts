@@ -15,7 +15,14 @@ import { businessDate, scheduleOf } from '../servicing-policy';
 import { SERVICING_NOTICE } from './service-loan';
 import { viewDate } from './loan-position';
 
-const posted = (e: LedgerEntryRow): PostedEntry => ({ id: e.id, kind: e.kind, effectiveDate: parseIsoDate(e.effectiveDate), amountCents: e.amountCents, reversesEntryId: e.reversesEntryId, installmentN: e.installmentN });
+const posted = (e: LedgerEntryRow): PostedEntry => ({
+  id: e.id,
+  kind: e.kind,
+  effectiveDate: parseIsoDate(e.effectiveDate),
+  amountCents: e.amountCents,
+  reversesEntryId: e.reversesEntryId,
+  installmentN: e.installmentN,
+});
 
 export const entryWire = (e: LedgerEntryRow, reversedBy: ReadonlyMap<number, number>) => ({
   id: e.id,
@@ -57,7 +64,12 @@ export const disbursementEntryWire = (d: DisbursementRow, account: Pick<BankAcco
  * disbursement no longer reads "pending". A re-disbursement keeps what is stored (the day it was sent is
  * not a business date on record).
  */
-export function disbursementStatusOn(d: Pick<DisbursementRow, 'status' | 'retryOfId'>, loan: Pick<LoanRow, 'disbursementDate'>, date: IsoDate, settleDays: number): DisbursementRow['status'] {
+export function disbursementStatusOn(
+  d: Pick<DisbursementRow, 'status' | 'retryOfId'>,
+  loan: Pick<LoanRow, 'disbursementDate'>,
+  date: IsoDate,
+  settleDays: number,
+): DisbursementRow['status'] {
   if (d.status !== 'pending' || d.retryOfId !== null) return d.status;
   return isSettled(parseIsoDate(loan.disbursementDate), date, settleDays) ? 'settled' : 'pending';
 }
@@ -73,15 +85,32 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
   const loan = await repo.loan(loanId);
   if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
   const date = inTx?.date ?? (await businessDate(ctx));
-  const [installments, entries, txs, auth, credits] = await Promise.all([repo.installments(loanId), repo.entries(loanId), repo.transactions(loanId), repo.activeAuthorization(loanId), repo.disbursementsOf(loanId)]);
-  const creditAccounts = new Map(await Promise.all([...new Set(credits.flatMap((d) => (d.bankAccountId === null ? [] : [d.bankAccountId])))].map(async (id) => [id, await repo.bankAccount(id)] as const)));
+  const [installments, entries, txs, auth, credits] = await Promise.all([
+    repo.installments(loanId),
+    repo.entries(loanId),
+    repo.transactions(loanId),
+    repo.activeAuthorization(loanId),
+    repo.disbursementsOf(loanId),
+  ]);
+  const creditAccounts = new Map(
+    await Promise.all(
+      [...new Set(credits.flatMap((d) => (d.bankAccountId === null ? [] : [d.bankAccountId])))].map(async (id) => [id, await repo.bankAccount(id)] as const),
+    ),
+  );
   const schedule = scheduleOf(loan);
   // The same day the borrower's record reads (viewDate): a closed loan as it closed.
   const snap = servicingSnapshot(schedule, entries.map(posted), viewDate(loan, entries, date));
   const pastDue = new Map(snap.pastDue.map((p) => [p.n, p]));
   const reversedBy = new Map(entries.filter((e) => e.reversesEntryId !== null).map((e) => [e.reversesEntryId!, e.id]));
   return {
-    loan: { id: loan.id, identifier: loan.identifier, user_id: loan.userId, status: loan.status, note_principal: loan.notePrincipalCents, payment_per_term: schedule.regularPaymentCents },
+    loan: {
+      id: loan.id,
+      identifier: loan.identifier,
+      user_id: loan.userId,
+      status: loan.status,
+      note_principal: loan.notePrincipalCents,
+      payment_per_term: schedule.regularPaymentCents,
+    },
     business_date: date,
     days_past_due: snap.daysPastDue,
     payoff_amount: snap.payoffCents,
@@ -134,7 +163,12 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
  * posted in error) with a reason. Appends a reversal entry (the payment stays in the ledger), marks an
  * ACH debit behind it returned, tells the borrower, and writes the staff action — one transaction.
  */
-export async function reversePayment(ctx: AppContext, staff: TStaffMember, loanId: number, body: { entry_id: number; reason: string; return_code?: ReturnCode | undefined }) {
+export async function reversePayment(
+  ctx: AppContext,
+  staff: TStaffMember,
+  loanId: number,
+  body: { entry_id: number; reason: string; return_code?: ReturnCode | undefined },
+) {
   const date = await businessDate(ctx);
   return ctx.repos.loanBook.inTransaction(async (tx) => {
     const loan = await tx.lockLoan(loanId);

@@ -73,7 +73,13 @@ function newStorageKey(): string {
  * the loan since the proposal (money posted, payments on their way, the schedule) and the plan quoted again
  * under the lock is exactly what was signed. Otherwise 409 and nothing is written (the PDF is removed).
  */
-export async function signPaymentPlan(ctx: AppContext, member: MemberRow, planId: number, body: TPaymentPlanSign, client: ClientInfo): Promise<TBorrowerPaymentPlan> {
+export async function signPaymentPlan(
+  ctx: AppContext,
+  member: MemberRow,
+  planId: number,
+  body: TPaymentPlanSign,
+  client: ClientInfo,
+): Promise<TBorrowerPaymentPlan> {
   const row = await ctx.repos.paymentPlans.plan(planId);
   if (!row || row.userId !== member.id) throw notFound();
   const loan = await ownLoan(ctx, member.id, row.loanId);
@@ -97,7 +103,15 @@ export async function signPaymentPlan(ctx: AppContext, member: MemberRow, planId
 
   const signedAt = ctx.now();
   const signatureName = normalizeSignatureName(body.signature_name);
-  const pdf = Buffer.from(await renderPaymentPlanAgreement({ planId, loanNumber: loan.identifier, borrowerName: normalizeSignatureName(legalName), quote: wire, signature: { name: signatureName, signedAt, ip: client.ip } }));
+  const pdf = Buffer.from(
+    await renderPaymentPlanAgreement({
+      planId,
+      loanNumber: loan.identifier,
+      borrowerName: normalizeSignatureName(legalName),
+      quote: wire,
+      signature: { name: signatureName, signedAt, ip: client.ip },
+    }),
+  );
   const storageKey = newStorageKey();
   await ctx.providers.storage.put(storageKey, (await ctx.cryptoBox()).sealBytes(pdf, storageKey), 'application/octet-stream');
   const dropFile = () => ctx.providers.storage.delete(storageKey).catch(() => undefined);
@@ -115,7 +129,14 @@ export async function signPaymentPlan(ctx: AppContext, member: MemberRow, planId
         ok: true,
         writes: {
           stored,
-          installments: stored.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, paymentCents: r.paymentCents, interestCents: r.interestCents, principalCents: r.principalCents, balanceCents: r.balanceCents })),
+          installments: stored.rows.map((r) => ({
+            n: r.n,
+            dueDate: r.dueDate,
+            paymentCents: r.paymentCents,
+            interestCents: r.interestCents,
+            principalCents: r.principalCents,
+            balanceCents: r.balanceCents,
+          })),
           waivers: again.quote.waivedFeeEntryIds.map((id) => ({ feeEntryId: id, amountCents: locked.entries.find((e) => e.id === id)!.amountCents })),
           effectiveDate: today,
           plan: {
@@ -156,7 +177,13 @@ export async function signPaymentPlan(ctx: AppContext, member: MemberRow, planId
 
 /** The loan's signed payment plans among its documents (GET /loans/{id}/documents). */
 export async function paymentPlanDocuments(ctx: AppContext, loan: Pick<LoanRow, 'id' | 'identifier'>): Promise<TLoanDocument[]> {
-  return (await ctx.repos.paymentPlans.acceptedOfLoan(loan.id)).map((p) => ({ id: p.id, file_name: planPdfFileName(loan, p.id), file_url: planPdfUrl(p.id), file_size: p.pdfByteSize ?? 0, file_extension: 'pdf' }));
+  return (await ctx.repos.paymentPlans.acceptedOfLoan(loan.id)).map((p) => ({
+    id: p.id,
+    file_name: planPdfFileName(loan, p.id),
+    file_url: planPdfUrl(p.id),
+    file_size: p.pdfByteSize ?? 0,
+    file_extension: 'pdf',
+  }));
 }
 
 /** GET /loans/payment_plans/{id}/pdf: the borrower's own signed plan (another member's: 404). */
@@ -164,6 +191,11 @@ export async function borrowerPaymentPlanPdf(ctx: AppContext, userId: number, pl
   const row = await ctx.repos.paymentPlans.plan(planId);
   if (!row || row.userId !== userId || row.status !== 'accepted' || !row.pdfStorageKey || !row.pdfSha256 || row.pdfByteSize === null) throw notFound();
   const loan = await ownLoan(ctx, userId, row.loanId);
-  const bytes = await signedFileBytes(ctx, { id: row.id, storageKey: row.pdfStorageKey, sha256: row.pdfSha256, byteSize: row.pdfByteSize }, { source: 'payment_plan_agreement', id: row.id }, 'The signed payment plan is not available.');
+  const bytes = await signedFileBytes(
+    ctx,
+    { id: row.id, storageKey: row.pdfStorageKey, sha256: row.pdfSha256, byteSize: row.pdfByteSize },
+    { source: 'payment_plan_agreement', id: row.id },
+    'The signed payment plan is not available.',
+  );
   return { fileName: planPdfFileName(loan, planId), bytes };
 }

@@ -11,7 +11,17 @@ import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
 import { paymentsOnItsWay, scheduleOfRecord, toDomainEntry } from './loan-position';
 
 /** Entry kinds that move money (a late fee does not count: a plan waives every one). */
-const MONEY_KINDS: ReadonlySet<string> = new Set(['disbursement', 'scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff', 'reversal', 'refund', 'charge_off', 'recovery']);
+const MONEY_KINDS: ReadonlySet<string> = new Set([
+  'disbursement',
+  'scheduled_debit',
+  'one_time_payment',
+  'payroll_remittance',
+  'payoff',
+  'reversal',
+  'refund',
+  'charge_off',
+  'recovery',
+]);
 
 /**
  * What a proposal is valid for: the money posted (every money entry), the payments on their way and the
@@ -27,15 +37,31 @@ export function fingerprintOf(loan: LoanRow, entries: readonly LedgerEntryRow[],
 /** A plan's terms as the domain reads them. */
 export function termsOf(t: Pick<TPaymentPlanTerms, 'kind' | 'installments' | 'annual_rate_percent' | 'first_due_date'>): PaymentPlanTerms {
   if (t.kind === 'spread_past_due') return { kind: t.kind };
-  return { kind: t.kind, installments: t.installments, annualRatePercent: t.annual_rate_percent || undefined, firstDueDate: (t.first_due_date as IsoDate | undefined) ?? undefined };
+  return {
+    kind: t.kind,
+    installments: t.installments,
+    annualRatePercent: t.annual_rate_percent || undefined,
+    firstDueDate: (t.first_due_date as IsoDate | undefined) ?? undefined,
+  };
 }
 
 export function rowTermsOf(row: PaymentPlanRow): PaymentPlanTerms {
-  return termsOf({ kind: row.kind, installments: row.installments ?? undefined, annual_rate_percent: row.annualRatePercent ?? undefined, first_due_date: row.firstDueDate ?? undefined });
+  return termsOf({
+    kind: row.kind,
+    installments: row.installments ?? undefined,
+    annual_rate_percent: row.annualRatePercent ?? undefined,
+    first_due_date: row.firstDueDate ?? undefined,
+  });
 }
 
 /** The plan of `terms` for the loan as read (rows already read, e.g. under the loan's lock). */
-export function quoteFrom(loan: LoanRow, entries: readonly LedgerEntryRow[], transactions: readonly TransactionRow[], terms: PaymentPlanTerms, on: { today: IsoDate; proposedOn: IsoDate }): { ok: true; quote: PaymentPlanQuote } | PaymentPlanRefusal {
+export function quoteFrom(
+  loan: LoanRow,
+  entries: readonly LedgerEntryRow[],
+  transactions: readonly TransactionRow[],
+  terms: PaymentPlanTerms,
+  on: { today: IsoDate; proposedOn: IsoDate },
+): { ok: true; quote: PaymentPlanQuote } | PaymentPlanRefusal {
   return quotePaymentPlan(
     {
       schedule: scheduleOfRecord(loan),
@@ -50,8 +76,15 @@ export function quoteFrom(loan: LoanRow, entries: readonly LedgerEntryRow[], tra
 }
 
 /** The loan's facts for a plan now: the loan, its ledger and transactions, the business date. */
-export async function planFacts(ctx: AppContext, loan: LoanRow): Promise<{ loan: LoanRow; entries: LedgerEntryRow[]; transactions: TransactionRow[]; today: IsoDate }> {
-  const [entries, transactions, today] = await Promise.all([ctx.repos.loanBook.ledger(loan.id), ctx.repos.loanBook.transactionsOfLoan(loan.id), businessToday(ctx)]);
+export async function planFacts(
+  ctx: AppContext,
+  loan: LoanRow,
+): Promise<{ loan: LoanRow; entries: LedgerEntryRow[]; transactions: TransactionRow[]; today: IsoDate }> {
+  const [entries, transactions, today] = await Promise.all([
+    ctx.repos.loanBook.ledger(loan.id),
+    ctx.repos.loanBook.transactionsOfLoan(loan.id),
+    businessToday(ctx),
+  ]);
   return { loan, entries, transactions, today };
 }
 
@@ -74,7 +107,16 @@ export function quoteWire(q: PaymentPlanQuote): TPaymentPlanQuote {
     finance_charge: q.disclosure.financeChargeCents,
     total_of_payments: q.disclosure.totalOfPaymentsCents,
     apr: q.disclosure.aprPercent,
-    rows: q.rows.map((r) => ({ n: r.n, due_date: r.dueDate, payment: r.paymentCents, principal: r.principalCents, interest: r.interestCents, arrears: r.arrearsCents, fees: r.feesCents, balance: r.balanceCents })),
+    rows: q.rows.map((r) => ({
+      n: r.n,
+      due_date: r.dueDate,
+      payment: r.paymentCents,
+      principal: r.principalCents,
+      interest: r.interestCents,
+      arrears: r.arrearsCents,
+      fees: r.feesCents,
+      balance: r.balanceCents,
+    })),
     before: {
       payment_per_term: q.before.paymentPerTermCents,
       days_past_due: q.before.daysPastDue,
@@ -111,6 +153,9 @@ export function planWire(row: PaymentPlanRow, proposedBy: string, loan: Pick<Loa
     signed_at: row.signedAt?.toISOString() ?? null,
     ip: row.ip,
     withdrawn_reason: row.withdrawnReason,
-    document: row.status === 'accepted' ? { id: row.id, file_name: planPdfFileName(loan, row.id), file_url: `/api/backoffice/loans/${String(row.loanId)}/payment_plans/${String(row.id)}/pdf` } : null,
+    document:
+      row.status === 'accepted'
+        ? { id: row.id, file_name: planPdfFileName(loan, row.id), file_url: `/api/backoffice/loans/${String(row.loanId)}/payment_plans/${String(row.id)}/pdf` }
+        : null,
   };
 }

@@ -33,7 +33,13 @@ export async function loanPaymentPlans(ctx: AppContext, loanId: number): Promise
   const rows = await ctx.repos.paymentPlans.plansOfLoan(loanId);
   const open = rows.some((r) => r.plan.status === 'proposed');
   // The refusal of the loan's own rules (status, payments on their way or posted today, nothing owed): a spread plan tells them.
-  const probe = quoteFrom(loan, f.entries, f.transactions, { kind: 're_amortize', installments: 12, firstDueDate: addDays(f.today, PAYMENT_PLAN_POLICY.firstDueMinDays) }, { today: f.today, proposedOn: f.today });
+  const probe = quoteFrom(
+    loan,
+    f.entries,
+    f.transactions,
+    { kind: 're_amortize', installments: 12, firstDueDate: addDays(f.today, PAYMENT_PLAN_POLICY.firstDueMinDays) },
+    { today: f.today, proposedOn: f.today },
+  );
   const refusal = open ? PAYMENT_PLAN_API_MSG.alreadyOpen : !probe.ok && !probe.field ? probe.message : null;
   const schedule = scheduleOfRecord(loan);
   const asOf = f.today < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : f.today;
@@ -158,7 +164,19 @@ export async function staffPaymentPlanPdf(ctx: AppContext, staff: TStaffMember, 
   const loan = await loanOr404(ctx, loanId);
   const row = await ctx.repos.paymentPlans.plan(planId);
   if (!row || row.loanId !== loanId || row.status !== 'accepted' || !row.pdfStorageKey || !row.pdfSha256 || row.pdfByteSize === null) throw planNotFound();
-  const bytes = await signedFileBytes(ctx, { id: row.id, storageKey: row.pdfStorageKey, sha256: row.pdfSha256, byteSize: row.pdfByteSize }, { source: 'payment_plan_agreement', id: row.id }, 'The signed payment plan is not available.');
-  await ctx.repos.paymentPlans.audit({ staffUserId: staff.id, action: 'view_payment_plan_agreement', targetUserId: loan.userId, before: {}, after: { plan_id: planId }, at: ctx.now() });
+  const bytes = await signedFileBytes(
+    ctx,
+    { id: row.id, storageKey: row.pdfStorageKey, sha256: row.pdfSha256, byteSize: row.pdfByteSize },
+    { source: 'payment_plan_agreement', id: row.id },
+    'The signed payment plan is not available.',
+  );
+  await ctx.repos.paymentPlans.audit({
+    staffUserId: staff.id,
+    action: 'view_payment_plan_agreement',
+    targetUserId: loan.userId,
+    before: {},
+    after: { plan_id: planId },
+    at: ctx.now(),
+  });
   return { fileName: planPdfFileName(loan, planId), bytes };
 }

@@ -21,7 +21,14 @@ export async function achAuthorizationOnFile(ctx: AppContext, userId: number): P
   return account && account.archivedAt === null && account.accountNumberSealed && account.routingNumber ? ach : null;
 }
 
-export type PayrollEnd = { loanId: number; identifier: string; to: 'auto_debit' | 'one_times'; authorizationId: number | null; paymentCents: number; last4: string | null };
+export type PayrollEnd = {
+  loanId: number;
+  identifier: string;
+  to: 'auto_debit' | 'one_times';
+  authorizationId: number | null;
+  paymentCents: number;
+  last4: string | null;
+};
 
 /**
  * Ends the payroll deduction of the locked loans (an employer-reported termination, docs/employer-portal.md):
@@ -31,7 +38,10 @@ export type PayrollEnd = { loanId: number; identifier: string; to: 'auto_debit' 
  * (the borrower pays on the Payments page, where auto-debit may now be set up). Under the loans' row locks,
  * so it never interleaves with the daily run or a payment on the same loan. The caller notifies.
  */
-export async function endPayrollDeduction(q: LockedPayrollLoans, p: { ach: AchAuthorizationRow | null; last4: string | null; at: Date }): Promise<PayrollEnd[]> {
+export async function endPayrollDeduction(
+  q: LockedPayrollLoans,
+  p: { ach: AchAuthorizationRow | null; last4: string | null; at: Date },
+): Promise<PayrollEnd[]> {
   const out: PayrollEnd[] = [];
   for (const loan of q.loans) {
     if (!SERVICED.has(loan.status) || (await q.repayMethod(loan)) !== 'split_direct_deposit') continue;

@@ -13,7 +13,12 @@ import { toDomainEntry } from './loan-position';
  * `recovery` ledger entry against the charged-off amount, never beyond what remains recoverable — checked
  * under the loan's row lock, so parallel recoveries cannot together exceed it. Audited; the borrower is told.
  */
-export async function postRecovery(ctx: AppContext, staff: TStaffMember, loanId: number, body: TRecoveryRequest): Promise<{ entryId: number; recoverableCents: number }> {
+export async function postRecovery(
+  ctx: AppContext,
+  staff: TStaffMember,
+  loanId: number,
+  body: TRecoveryRequest,
+): Promise<{ entryId: number; recoverableCents: number }> {
   const today = await businessDate(ctx);
   const loan = await ctx.repos.loanBook.loan(loanId);
   if (!loan) throw AppError.notFound(COLLECTIONS_MSG.loanNotFound);
@@ -25,7 +30,15 @@ export async function postRecovery(ctx: AppContext, staff: TStaffMember, loanId:
     const recoverable = co?.recoverableCents ?? 0;
     if (body.amount > recoverable) throw new AppError('validation', COLLECTIONS_MSG.recoveryTooMuch(formatUsd(cents(recoverable))));
     const at = ctx.now();
-    const entry = await book.append({ loanId, kind: 'recovery', effectiveDate: on, amountCents: body.amount, reason: body.reference, createdByStaffId: staff.id, createdAt: at });
+    const entry = await book.append({
+      loanId,
+      kind: 'recovery',
+      effectiveDate: on,
+      amountCents: body.amount,
+      reason: body.reference,
+      createdByStaffId: staff.id,
+      createdAt: at,
+    });
     const left = recoverable - body.amount;
     await book.audit({
       staffUserId: staff.id,
@@ -35,7 +48,11 @@ export async function postRecovery(ctx: AppContext, staff: TStaffMember, loanId:
       after: { entry_id: entry.id, amount_cents: body.amount, received_on: on, recoverable_cents: left },
       at,
     });
-    await book.notify(book.loan.userId, `We received ${formatUsd(cents(body.amount))} on your charged-off loan ${book.loan.identifier}. ${left > 0 ? `${formatUsd(cents(left))} remains unpaid.` : 'Nothing more is owed on it.'}`, at);
+    await book.notify(
+      book.loan.userId,
+      `We received ${formatUsd(cents(body.amount))} on your charged-off loan ${book.loan.identifier}. ${left > 0 ? `${formatUsd(cents(left))} remains unpaid.` : 'Nothing more is owed on it.'}`,
+      at,
+    );
     return { entryId: entry.id, recoverableCents: left };
   });
 }

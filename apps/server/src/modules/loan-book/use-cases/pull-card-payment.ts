@@ -26,9 +26,17 @@ const readId = (v: unknown): number | null =>
  * `one_time_payment` ledger entry. A decline writes nothing and answers the processor's message. A retry
  * with the same key answers the first answer (and finishes the ledger posting if it was interrupted).
  */
-export async function pullCardPayment(ctx: AppContext, member: MemberRow, body: TPullTransactionRequest, idempotencyKey: string, client: ClientInfo): Promise<TPullTransactionResponse> {
+export async function pullCardPayment(
+  ctx: AppContext,
+  member: MemberRow,
+  body: TPullTransactionRequest,
+  idempotencyKey: string,
+  client: ClientInfo,
+): Promise<TPullTransactionResponse> {
   const repo = ctx.repos.loanBook;
-  const hash = createHash('sha256').update(JSON.stringify(canonical({ pull: body }))).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify(canonical({ pull: body })))
+    .digest('hex');
   const replay = await repo.transactionByKey(member.id, idempotencyKey);
   if (replay) return answerReplay(ctx, replay, hash);
 
@@ -117,7 +125,15 @@ export async function pullCardPayment(ctx: AppContext, member: MemberRow, body: 
           }) satisfies TPullTransactionResponse,
       });
       // Card payments settle at once: the ledger entry and pending → settled, in the same transaction.
-      await q.recordPayment({ loanId: row.loanId, kind: 'one_time_payment', effectiveDate: row.scheduledDate, amountCents: row.amountCents, transactionId: row.id, transactionStatus: 'settled', at });
+      await q.recordPayment({
+        loanId: row.loanId,
+        kind: 'one_time_payment',
+        effectiveDate: row.scheduledDate,
+        amountCents: row.amountCents,
+        transactionId: row.id,
+        transactionStatus: 'settled',
+        at,
+      });
       return { row };
     });
   } catch (err) {

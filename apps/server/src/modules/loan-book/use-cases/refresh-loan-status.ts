@@ -13,7 +13,11 @@ import { loanState } from './loan-position';
  * (a payment posted, a return, a fee) and by the daily run; thresholds from SERVICING_DEFAULT_DAYS /
  * SERVICING_CHARGE_OFF_DAYS. Answers the loan's status afterwards.
  */
-export async function refreshLoanStatus(ctx: AppContext, loanId: number, thresholds: StatusThresholds = ctx.config.servicing): Promise<LoanRow['status'] | null> {
+export async function refreshLoanStatus(
+  ctx: AppContext,
+  loanId: number,
+  thresholds: StatusThresholds = ctx.config.servicing,
+): Promise<LoanRow['status'] | null> {
   const loan = await ctx.repos.loanBook.loan(loanId);
   if (!loan) return null;
   const state = await loanState(ctx, loan, await businessToday(ctx));

@@ -39,14 +39,22 @@ export const creditRefundKey = (loanId: number, n: number) => `credit_refund:${S
  * from a debit still in flight (an ACH debit posted when sent, `pending` until its return window passed):
  * a refund of money that then comes back would leave refunds above what was received.
  */
-function refundable(schedule: LoanSchedule, entries: readonly LedgerEntryRow[], txs: readonly TransactionRow[], asOf: IsoDate): { position: LoanPosition; refundableCents: number } {
+function refundable(
+  schedule: LoanSchedule,
+  entries: readonly LedgerEntryRow[],
+  txs: readonly TransactionRow[],
+  asOf: IsoDate,
+): { position: LoanPosition; refundableCents: number } {
   const position = positionAsOf(schedule, entries.map(toDomainEntry), asOf);
   if (position.unappliedCents <= 0) return { position, refundableCents: 0 };
   const inFlight = new Set(txs.filter((t) => t.status === 'pending' || t.status === 'scheduled').map((t) => t.id));
   const settled = entries.filter((e) => !(PAYMENT_KINDS.has(e.kind) && e.transactionId !== null && inFlight.has(e.transactionId)));
   if (settled.length === entries.length) return { position, refundableCents: position.unappliedCents };
   try {
-    return { position, refundableCents: Math.max(0, Math.min(position.unappliedCents, positionAsOf(schedule, settled.map(toDomainEntry), asOf).unappliedCents)) };
+    return {
+      position,
+      refundableCents: Math.max(0, Math.min(position.unappliedCents, positionAsOf(schedule, settled.map(toDomainEntry), asOf).unappliedCents)),
+    };
   } catch {
     return { position, refundableCents: 0 }; // refunds already above the settled money: nothing more now
   }
@@ -101,7 +109,12 @@ function plan(position: LoanPosition, entries: readonly LedgerEntryRow[], txs: r
  *   `credit_balance` on the servicer's loan page. Money from a debit still in its return window is held
  *   until it settles.
  */
-export async function refundCreditBalance(ctx: AppContext, loanId: number, reason: string, opts: { staff?: TStaffMember | null } = {}): Promise<CreditRefundOutcome> {
+export async function refundCreditBalance(
+  ctx: AppContext,
+  loanId: number,
+  reason: string,
+  opts: { staff?: TStaffMember | null } = {},
+): Promise<CreditRefundOutcome> {
   const repo = ctx.repos.loanBook;
   const loan = await repo.loan(loanId);
   if (!loan) return NOTHING;
@@ -117,7 +130,8 @@ export async function refundCreditBalance(ctx: AppContext, loanId: number, reaso
   const box = await ctx.cryptoBox();
   const [account, borrower] = await Promise.all([ctx.repos.banking.currentReceiver(loan.userId), ctx.repos.loanBook.borrower(loan.userId)]);
   const accountNumber = account ? openAccountNumber(box, account) : null;
-  const receiver = account && account.routingNumber && accountNumber && account.verifiedAt ? { account, routing: account.routingNumber, number: accountNumber } : null;
+  const receiver =
+    account && account.routingNumber && accountNumber && account.verifiedAt ? { account, routing: account.routingNumber, number: accountNumber } : null;
   const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || borrower?.email || loan.identifier;
   const cards = new Map<number, { token: string; last4: string }>();
   for (const t of txs0) {
@@ -217,7 +231,10 @@ export async function refundCreditBalance(ctx: AppContext, loanId: number, reaso
         to: borrower.email,
         subject: 'Your Payrail credit balance was refunded',
         text: `Hello ${name},\n\nWe received ${formatUsd(cents(total))} more than your loan ${loan.identifier} owed. ${outcome.refunds
-          .map((r) => `${formatUsd(cents(r.amountCents))} was sent back ${r.channel === 'card' ? 'to your debit card' : 'to your bank account by ACH credit'} (reference ${r.reference}).`)
+          .map(
+            (r) =>
+              `${formatUsd(cents(r.amountCents))} was sent back ${r.channel === 'card' ? 'to your debit card' : 'to your bank account by ACH credit'} (reference ${r.reference}).`,
+          )
           .join(' ')} Your loan stays paid in full.\n\nPayrail`,
         meta: { template: 'credit_refunded', loan_identifier: loan.identifier },
       });
@@ -229,7 +246,12 @@ export async function refundCreditBalance(ctx: AppContext, loanId: number, reaso
       action: outcome.refunds.length > 0 ? 'credit_refunded' : 'credit_balance_held',
       targetUserId: loan.userId,
       before: { loan_id: loanId, credit_cents: outcome.creditCents },
-      after: { refunds: outcome.refunds.map((r) => ({ entry_id: r.entryId, amount_cents: r.amountCents, channel: r.channel, reference: r.reference })), left_cents: outcome.leftCents, held: outcome.held, reason },
+      after: {
+        refunds: outcome.refunds.map((r) => ({ entry_id: r.entryId, amount_cents: r.amountCents, channel: r.channel, reference: r.reference })),
+        left_cents: outcome.leftCents,
+        held: outcome.held,
+        reason,
+      },
       at,
     });
   }

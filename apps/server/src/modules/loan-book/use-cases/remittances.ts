@@ -31,7 +31,9 @@ export const lineWire = (l: RemittanceLineRow): TRemittanceLine => ({
   resolved_at: l.resolvedAt?.toISOString() ?? null,
 });
 
-type ImportBody = { csv: string; file_name?: string | undefined } | { lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[]; reference?: string | undefined };
+type ImportBody =
+  | { csv: string; file_name?: string | undefined }
+  | { lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[]; reference?: string | undefined };
 
 const refuse = (errors: readonly RemittanceLineError[]): never => {
   throw new AppError('validation', SERVICING_BO_MSG.remittanceErrors, { extra: { line_errors: errors } });
@@ -66,7 +68,8 @@ async function refundCredits(ctx: AppContext, loanIds: Iterable<number>, staff: 
     }
   }
 }
-const postedLoans = (rows: readonly RemittanceLineRow[]) => rows.flatMap((r) => ((r.status === 'posted' || r.status === 'assigned') && r.loanId !== null ? [r.loanId] : []));
+const postedLoans = (rows: readonly RemittanceLineRow[]) =>
+  rows.flatMap((r) => ((r.status === 'posted' || r.status === 'assigned') && r.loanId !== null ? [r.loanId] : []));
 
 /**
  * POST /remittances: a payroll remittance (CSV file text, or lines by API). All-or-nothing validation;
@@ -76,7 +79,13 @@ const postedLoans = (rows: readonly RemittanceLineRow[]) => rows.flatMap((r) => 
  * its credit balance refunded after the commit (refundCredits). `employer` (source `employer`, the employer
  * portal): the batch records the employer, and its lines match only that employer's employees' loans.
  */
-export async function importRemittance(ctx: AppContext, staff: TStaffMember | null, body: ImportBody, source: 'file' | 'api' | 'sandbox' | 'employer', employer?: { id: number }) {
+export async function importRemittance(
+  ctx: AppContext,
+  staff: TStaffMember | null,
+  body: ImportBody,
+  source: 'file' | 'api' | 'sandbox' | 'employer',
+  employer?: { id: number },
+) {
   let lines: RemittanceLine[];
   let canonical: string;
   if ('csv' in body) {
@@ -85,11 +94,19 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
     lines = [...parsed.lines];
     canonical = body.csv.replace(/\r\n?/g, '\n').trim();
   } else {
-    lines = body.lines.map((l, k) => ({ line: k + 1, employer: l.employer.trim(), payDate: parseIsoDate(l.pay_date), borrowerIdentifier: l.borrower_identifier.trim(), amountCents: cents(l.amount) }));
+    lines = body.lines.map((l, k) => ({
+      line: k + 1,
+      employer: l.employer.trim(),
+      payDate: parseIsoDate(l.pay_date),
+      borrowerIdentifier: l.borrower_identifier.trim(),
+      amountCents: cents(l.amount),
+    }));
     canonical = JSON.stringify(body.lines);
   }
   const today = await businessDate(ctx);
-  const ahead = lines.filter((l) => l.payDate > today).map((l) => ({ line: l.line, column: 'pay_date' as const, message: SERVICING_BO_MSG.payDateAhead(l.payDate) }));
+  const ahead = lines
+    .filter((l) => l.payDate > today)
+    .map((l) => ({ line: l.line, column: 'pay_date' as const, message: SERVICING_BO_MSG.payDateAhead(l.payDate) }));
   if (ahead.length > 0) return refuse(ahead);
   // An employer's submission (employer portal) is its own: the same content from another employer is another batch.
   if (employer) canonical = `employer:${String(employer.id)}\n${canonical}`;
@@ -109,11 +126,23 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
   const open = new Set(all.filter((c) => c.status !== 'closed_paid').map((c) => c.userId));
   const candidates = all.filter((c) => c.status !== 'closed_paid' || !open.has(c.userId));
   const byLoan = new Map(candidates.map((c) => [c.loanId, c]));
-  const matches = matchRemittance(lines, candidates.map((c) => ({ loanId: c.loanId, loanNumber: c.loanNumber, employer: c.employer ?? '', employeeId: c.employeeId })));
+  const matches = matchRemittance(
+    lines,
+    candidates.map((c) => ({ loanId: c.loanId, loanNumber: c.loanNumber, employer: c.employer ?? '', employeeId: c.employeeId })),
+  );
   const at = ctx.now();
   const total = lines.reduce((s, l) => s + l.amountCents, 0);
   const result = await repo.inTransaction(async (tx) => {
-    const batch = await tx.insertBatch({ sha256, source, fileName: 'csv' in body ? (body.file_name ?? null) : (body.reference ?? null), importedByStaffId: staff?.id ?? null, employerId: employer?.id ?? null, lineCount: lines.length, totalCents: total, createdAt: at });
+    const batch = await tx.insertBatch({
+      sha256,
+      source,
+      fileName: 'csv' in body ? (body.file_name ?? null) : (body.reference ?? null),
+      importedByStaffId: staff?.id ?? null,
+      employerId: employer?.id ?? null,
+      lineCount: lines.length,
+      totalCents: total,
+      createdAt: at,
+    });
     if (!batch) return null; // a concurrent import of the same content won
     // Every loan this file posts to is locked first, in id order, before any line row references it: two
     // imports touching the same loans (two files, a file and the employer portal) then queue on the first
@@ -162,7 +191,14 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
       } else rows.push(row);
     }
     if (staff) {
-      await tx.audit({ staffUserId: staff.id, action: 'remittance_imported', targetUserId: null, before: {}, after: { batch_id: batch.id, lines: lines.length, total_cents: total, source }, at });
+      await tx.audit({
+        staffUserId: staff.id,
+        action: 'remittance_imported',
+        targetUserId: null,
+        before: {},
+        after: { batch_id: batch.id, lines: lines.length, total_cents: total, source },
+        at,
+      });
     }
     return { batchId: batch.id, rows };
   });
@@ -172,7 +208,10 @@ export async function importRemittance(ctx: AppContext, staff: TStaffMember | nu
     await refundCredits(ctx, postedLoans(rows), staff);
     return summary(winner.id, true, rows);
   }
-  await notifyShortRemittances(ctx, result.rows.filter((r) => r.status === 'posted'));
+  await notifyShortRemittances(
+    ctx,
+    result.rows.filter((r) => r.status === 'posted'),
+  );
   // Zero means closed on the business day it is reached, whatever paid it.
   for (const loanId of new Set(postedLoans(result.rows))) await refreshLoanStatus(ctx, loanId);
   await refundCredits(ctx, postedLoans(result.rows), staff);
@@ -199,7 +238,12 @@ export async function listSuspense(ctx: AppContext) {
  * POST /remittances/lines/:id/resolve: assign a suspense line to a loan (posts it) or reject it with a
  * reason. Audited. An assignment that takes the loan beyond its payoff refunds the credit after the commit.
  */
-export async function resolveSuspenseLine(ctx: AppContext, staff: TStaffMember, id: number, body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string }) {
+export async function resolveSuspenseLine(
+  ctx: AppContext,
+  staff: TStaffMember,
+  id: number,
+  body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string },
+) {
   const resolved = await resolveInTransaction(ctx, staff, id, body);
   if (resolved.line.status === 'assigned' && resolved.line.loan_id !== null) {
     await refreshLoanStatus(ctx, resolved.line.loan_id);
@@ -208,7 +252,12 @@ export async function resolveSuspenseLine(ctx: AppContext, staff: TStaffMember, 
   return resolved;
 }
 
-async function resolveInTransaction(ctx: AppContext, staff: TStaffMember, id: number, body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string }) {
+async function resolveInTransaction(
+  ctx: AppContext,
+  staff: TStaffMember,
+  id: number,
+  body: { action: 'assign'; loan_id: number } | { action: 'reject'; reason: string },
+) {
   return ctx.repos.loanBook.inTransaction(async (tx) => {
     const line = await tx.lockLine(id);
     if (!line) throw AppError.notFound(SERVICING_BO_MSG.lineNotFound);
@@ -216,18 +265,33 @@ async function resolveInTransaction(ctx: AppContext, staff: TStaffMember, id: nu
     const at = ctx.now();
     if (body.action === 'reject') {
       await tx.resolveLine(id, { status: 'rejected', rejectionReason: body.reason, resolvedByStaffId: staff.id, resolvedAt: at });
-      await tx.audit({ staffUserId: staff.id, action: 'remittance_line_rejected', targetUserId: null, before: { line_id: id, status: 'suspense' }, after: { status: 'rejected', reason: body.reason }, at });
+      await tx.audit({
+        staffUserId: staff.id,
+        action: 'remittance_line_rejected',
+        targetUserId: null,
+        before: { line_id: id, status: 'suspense' },
+        after: { status: 'rejected', reason: body.reason },
+        at,
+      });
       return { line: lineWire({ ...line, status: 'rejected', rejectionReason: body.reason, resolvedByStaffId: staff.id, resolvedAt: at }) };
     }
     const loan = await tx.lockLoan(body.loan_id);
     if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
     // A paid-off loan takes a late remittance too: the credit it makes is refunded after the commit.
-    if (loan.status !== 'opened' && loan.status !== 'default' && loan.status !== 'closed_paid') throw new AppError('conflict', SERVICING_BO_MSG.loanNotServiced);
+    if (loan.status !== 'opened' && loan.status !== 'default' && loan.status !== 'closed_paid')
+      throw new AppError('conflict', SERVICING_BO_MSG.loanNotServiced);
     if (line.payDate < loan.disbursementDate) throw new AppError('validation', SERVICING_BO_MSG.payDateBeforeLoan);
     const entry = await postToLoan(tx, loan.id, line, at, staff.id);
     const set = { status: 'assigned' as const, loanId: loan.id, ledgerEntryId: entry.id, resolvedByStaffId: staff.id, resolvedAt: at };
     await tx.resolveLine(id, set);
-    await tx.audit({ staffUserId: staff.id, action: 'remittance_line_assigned', targetUserId: loan.userId, before: { line_id: id, status: 'suspense' }, after: { status: 'assigned', loan_id: loan.id, ledger_entry_id: entry.id, amount_cents: line.amountCents }, at });
+    await tx.audit({
+      staffUserId: staff.id,
+      action: 'remittance_line_assigned',
+      targetUserId: loan.userId,
+      before: { line_id: id, status: 'suspense' },
+      after: { status: 'assigned', loan_id: loan.id, ledger_entry_id: entry.id, amount_cents: line.amountCents },
+      at,
+    });
     return { line: lineWire({ ...line, ...set }) };
   });
 }

@@ -53,8 +53,19 @@ function readAmount(raw: unknown): { ok: true; value: number | null } | { ok: fa
 
 /** A canonical hash of what was asked, to refuse a key reused for a different payment. */
 export const canonical = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(canonical) : isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v;
-const requestHash = (body: TPaymentRequestWire): string => createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  Array.isArray(v)
+    ? v.map(canonical)
+    : isRecord(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical(v[k])]),
+        )
+      : v;
+const requestHash = (body: TPaymentRequestWire): string =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 
 /**
  * POST /request_payment: a one-time payment, an auto-debit or a payoff, with EVERY rule of spec §5
@@ -62,7 +73,13 @@ const requestHash = (body: TPaymentRequestWire): string => createHash('sha256').
  * Idempotency-Key (unique per member) makes a retried or double-clicked request ONE payment: the first
  * request's answer is stored with it and every retry answers it again, identically.
  */
-export async function requestPayment(ctx: AppContext, member: MemberRow, body: TPaymentRequestWire, idempotencyKey: string, client: ClientInfo): Promise<TPaymentResponse> {
+export async function requestPayment(
+  ctx: AppContext,
+  member: MemberRow,
+  body: TPaymentRequestWire,
+  idempotencyKey: string,
+  client: ClientInfo,
+): Promise<TPaymentResponse> {
   const repo = ctx.repos.loanBook;
   const hash = requestHash(body);
   const replay = await repo.transactionByKey(member.id, idempotencyKey);
@@ -74,7 +91,8 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
   const method = typeof body.method === 'string' ? body.method.toLowerCase() : '';
   if (!(PAY_METHODS as readonly string[]).includes(method)) errors.push(PAYMENT_MSG.methodUnsupported);
   else if (method !== 'ach') errors.push(PAYMENT_MSG.methodUnsupported); // debit-card payments go through the card calls
-  const loanId = typeof body.loan_id === 'number' ? body.loan_id : typeof body.loan_id === 'string' && /^\d{1,9}$/.test(body.loan_id) ? Number(body.loan_id) : null;
+  const loanId =
+    typeof body.loan_id === 'number' ? body.loan_id : typeof body.loan_id === 'string' && /^\d{1,9}$/.test(body.loan_id) ? Number(body.loan_id) : null;
   if (loanId === null) throw paymentErrors([PAYMENT_MSG.loanNotFound], 'not_found');
   const loan = await ownLoan(ctx, member.id, loanId);
   if (!PAYABLE.has(loan.status)) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
@@ -137,7 +155,13 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
       const bank = await findBank(ctx, routing);
       if (!bank.ok) errors.push(bank.reason === 'invalid' ? BANK_MSG.routingInvalid : BANK_MSG.bankNotFound);
       if (number.ok && bank.ok && (ACCOUNT_TYPES as readonly string[]).includes(type)) {
-        newAccount = manualDebitAccount(await ctx.cryptoBox(), { userId: member.id, accountType: type as (typeof ACCOUNT_TYPES)[number], bank, accountNumber: number.value, at });
+        newAccount = manualDebitAccount(await ctx.cryptoBox(), {
+          userId: member.id,
+          accountType: type as (typeof ACCOUNT_TYPES)[number],
+          bank,
+          accountNumber: number.value,
+          at,
+        });
       }
     }
   } else {
@@ -147,7 +171,8 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
     else accountId = onFile.id;
   }
 
-  if (errors.length > 0 || !mode || (amountCents === null && mode !== 'payoff') || (mode !== 'auto_debit' && !date)) throw paymentErrors(errors.length > 0 ? errors : [PAYMENT_MSG.unknown]);
+  if (errors.length > 0 || !mode || (amountCents === null && mode !== 'payoff') || (mode !== 'auto_debit' && !date))
+    throw paymentErrors(errors.length > 0 ? errors : [PAYMENT_MSG.unknown]);
 
   let disclosureId: number | null = null;
   if (mode === 'auto_debit') {
@@ -209,7 +234,17 @@ export async function requestPayment(ctx: AppContext, member: MemberRow, body: T
         newAccount,
         autoDebit:
           mode === 'auto_debit'
-            ? { loanId: loan.id, userId: member.id, amountCents: take!, disclosureDocumentId: disclosureId, disclosureAcceptedAt: at, ip: client.ip, userAgent: client.userAgent, createdAt: at, revokedAt: null }
+            ? {
+                loanId: loan.id,
+                userId: member.id,
+                amountCents: take!,
+                disclosureDocumentId: disclosureId,
+                disclosureAcceptedAt: at,
+                ip: client.ip,
+                userAgent: client.userAgent,
+                createdAt: at,
+                revokedAt: null,
+              }
             : null,
         notification: paymentNotice(mode, take!, scheduledDate, loan.identifier),
         answer: (row) => ({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduledPaymentWire(row) }),

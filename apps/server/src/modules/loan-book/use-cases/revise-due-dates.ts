@@ -22,14 +22,29 @@ export type AppliedRevision = { revision: ScheduleRevisionRow; aprBefore: string
  * writes it with the caller's own writes (`also`) in one transaction. Null when the schedule in force
  * changed since it was read (another change won): nothing is written.
  */
-export async function reviseDueDates(ctx: AppContext, loan: LoanRow, r: DueDateRevision, also?: (tx: DbTx, book: LockedLoan) => Promise<void>): Promise<AppliedRevision | null> {
+export async function reviseDueDates(
+  ctx: AppContext,
+  loan: LoanRow,
+  r: DueDateRevision,
+  also?: (tx: DbTx, book: LockedLoan) => Promise<void>,
+): Promise<AppliedRevision | null> {
   const { schedule } = await contractOf(ctx, loan);
   checkRevisedDueDates(schedule, r.dueDatesAfter, r.firstMovedN);
   const before = schedule.rows.map((row) => row.dueDate as string);
   const aprBefore = scheduleAprPercent(schedule);
   const aprAfter = scheduleAprPercent(withRevisedDueDates(schedule, r.dueDatesAfter));
   const revision = await ctx.repos.loanBook.reviseDueDates(
-    { loanId: loan.id, kind: r.kind, sourceId: r.sourceId, dueDatesBefore: before, dueDatesAfter: [...r.dueDatesAfter], aprBefore, aprAfter, staffId: r.staffId ?? null, createdAt: ctx.now() },
+    {
+      loanId: loan.id,
+      kind: r.kind,
+      sourceId: r.sourceId,
+      dueDatesBefore: before,
+      dueDatesAfter: [...r.dueDatesAfter],
+      aprBefore,
+      aprAfter,
+      staffId: r.staffId ?? null,
+      createdAt: ctx.now(),
+    },
     before,
     also,
   );

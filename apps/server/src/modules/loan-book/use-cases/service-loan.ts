@@ -167,7 +167,10 @@ export async function serviceLoan(
     for (const i of installmentsDebitedOn(installments, date)) {
       txsStale = true;
       // The authorized amount each term; the final installment (a few cents off the level payment) in full.
-      const amount = Math.min(i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents, paymentLimit(snapshot.payoffCents, onItsWay, date).maxCents);
+      const amount = Math.min(
+        i.n === last ? Math.max(auth.amountCents, i.paymentCents) : auth.amountCents,
+        paymentLimit(snapshot.payoffCents, onItsWay, date).maxCents,
+      );
       if (amount <= 0) continue;
       await tx.insertTransaction({
         loanId,
@@ -212,7 +215,10 @@ export async function serviceLoan(
       txsStale = true;
       if (!account || !account.routingNumber || !number) {
         await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
-        await tell('A scheduled payment could not be made: the bank account is no longer on file. Please choose another payment method.', 'Your scheduled payment was not made');
+        await tell(
+          'A scheduled payment could not be made: the bank account is no longer on file. Please choose another payment method.',
+          'Your scheduled payment was not made',
+        );
         continue;
       }
       // Cancel vs send: only a transaction still scheduled is sent (the borrower's cancel may have won).
@@ -236,7 +242,15 @@ export async function serviceLoan(
         idempotencyKey: `debit:${t.id}`,
       });
       await tx.updateTransaction(t.id, { achTraceId: traceId, achTraceNumber: traceNumber, updatedAt: at });
-      await tx.appendEntry({ loanId, kind: PAYMENT_KIND[t.mode], effectiveDate: date, amountCents: t.amountCents, transactionId: t.id, idempotencyKey: `payment:txn:${t.id}`, createdAt: at });
+      await tx.appendEntry({
+        loanId,
+        kind: PAYMENT_KIND[t.mode],
+        effectiveDate: date,
+        amountCents: t.amountCents,
+        transactionId: t.id,
+        idempotencyKey: `payment:txn:${t.id}`,
+        createdAt: at,
+      });
       entriesStale = true;
     }
   }
@@ -247,7 +261,15 @@ export async function serviceLoan(
   if (changed) snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const fees = lateFeesDue(snapshot.forLateFee, snapshot.lateFeeAssessed, date, policy.lateFee);
   for (const f of fees) {
-    await tx.appendEntry({ loanId, kind: 'late_fee', effectiveDate: date, amountCents: f.amountCents, installmentN: f.n, idempotencyKey: `late_fee:${loanId}:${f.n}`, createdAt: at });
+    await tx.appendEntry({
+      loanId,
+      kind: 'late_fee',
+      effectiveDate: date,
+      amountCents: f.amountCents,
+      installmentN: f.n,
+      idempotencyKey: `late_fee:${loanId}:${f.n}`,
+      createdAt: at,
+    });
     await tell(SERVICING_NOTICE.lateFee(f.amountCents, f.n), 'A late fee was charged on your loan');
   }
   if (fees.length > 0) snapshot = servicingSnapshot(schedule, (await tx.entries(loanId)).map(posted), date);
@@ -308,7 +330,8 @@ async function chargeOff(
       createdAt: at,
     });
   }
-  for (const t of await tx.transactions(loan.id)) if (t.status === 'scheduled') await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+  for (const t of await tx.transactions(loan.id))
+    if (t.status === 'scheduled') await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
   const auth = await tx.activeAuthorization(loan.id);
   if (auth) await tx.revokeAuthorization(auth.id, at);
   const total = parts.reduce((t, p) => t + p.amountCents, 0);
@@ -361,7 +384,10 @@ export async function applyReturn(
   if (reason?.retryable) {
     const { count, root } = representmentOf(t, byId);
     const original = entries.find((e) => e.transactionId === root.id && e.kind !== 'reversal');
-    const on = representmentDate({ code: reason.code, originalEffectiveDate: parseIsoDate(original?.effectiveDate ?? root.scheduledDate), representment: count, returnedOn }, policy.representmentDelayDays);
+    const on = representmentDate(
+      { code: reason.code, originalEffectiveDate: parseIsoDate(original?.effectiveDate ?? root.scheduledDate), representment: count, returnedOn },
+      policy.representmentDelayDays,
+    );
     if (on) {
       presentedAgain = true;
       await tx.insertTransaction({

@@ -20,6 +20,7 @@ export async function recordTermsConsent(ctx: AppContext, member: MemberRow, cli
   const borrower = await ctx.repos.identity.findBorrower(member.id);
   const state = borrower?.stateId ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
   const document = await ctx.repos.reference.findAgreementDocument('consent_for_loan_eligibility', state?.abbreviation ?? null);
-  if (document) await ctx.repos.loanTerms.recordAgreement({ userId: member.id, agreementDocumentId: document.id, at, ip: client.ip, userAgent: client.userAgent });
+  if (document)
+    await ctx.repos.loanTerms.recordAgreement({ userId: member.id, agreementDocumentId: document.id, at, ip: client.ip, userAgent: client.userAgent });
   return { ok: true, consented_at: at.toISOString() };
 }

@@ -13,7 +13,12 @@ import type { LendingProgram } from '../repository';
 
 const PROGRAMS: readonly LendingProgram[] = ['federal_allotment', 'split_direct_deposit', 'b2b_partner'];
 /** The worked example: a $3,000 loan repaid every two weeks by payroll (the program's lowest price), over 12 months when offered. */
-const EXAMPLE = { programs: ['federal_allotment', 'split_direct_deposit'] as const, amountCents: cents(300_000), termMonths: 12, frequency: 'biweekly' as const };
+const EXAMPLE = {
+  programs: ['federal_allotment', 'split_direct_deposit'] as const,
+  amountCents: cents(300_000),
+  termMonths: 12,
+  frequency: 'biweekly' as const,
+};
 
 let cached: { day: string; answer: TRepresentativeExample } | null = null;
 

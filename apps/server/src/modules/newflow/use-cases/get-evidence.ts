@@ -15,7 +15,12 @@ export async function getNewflowEvidence(ctx: AppContext, userId: number): Promi
   const offer = nf?.chosenOffer as (TLoanOffer & { is_autodebit: boolean }) | null | undefined;
   return {
     new_flow: member.newFlow,
-    loan_request: { amount: nf?.loanAmountCents ?? null, payment_frequency: nf?.paymentFrequency ?? null, loan_purpose_name: nf?.loanPurposeName ?? null, fixed_payment_amount: nf?.fixedPaymentAmountCents ?? null },
+    loan_request: {
+      amount: nf?.loanAmountCents ?? null,
+      payment_frequency: nf?.paymentFrequency ?? null,
+      loan_purpose_name: nf?.loanPurposeName ?? null,
+      fixed_payment_amount: nf?.fixedPaymentAmountCents ?? null,
+    },
     rate_check: {
       state: nf?.rateCheckState === 'running' ? 'pending' : (nf?.rateCheckState ?? 'not_started'),
       outcome: nf?.rateCheckOutcome ?? null,
@@ -33,7 +38,9 @@ export async function getNewflowEvidence(ctx: AppContext, userId: number): Promi
     },
     manual_split: { amount: MANUAL_SPLIT_AMOUNT_CENTS, document_id: nf?.allotmentDocumentId ?? null },
     pay_stub_document_id: nf?.payStubDocumentId ?? null,
-    proof_of_address: nf?.proofStatementDate ? { statement_date: nf.proofStatementDate, address: nf.proofAddress ?? '', zip_code: nf.proofZip ?? '', document_id: nf.proofDocumentId ?? null } : null,
+    proof_of_address: nf?.proofStatementDate
+      ? { statement_date: nf.proofStatementDate, address: nf.proofAddress ?? '', zip_code: nf.proofZip ?? '', document_id: nf.proofDocumentId ?? null }
+      : null,
     chosen_offer: offer ? { ...offer, is_autodebit: Boolean(offer.is_autodebit) } : null,
   };
 }

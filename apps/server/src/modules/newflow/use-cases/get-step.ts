@@ -193,7 +193,11 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
     case 'phone_validation':
       return { number: borrower?.phone ?? nf?.phone ?? null, confirmed: borrower?.phoneConfirmedAt != null };
     case 'approved': {
-      const [signature, loan, application] = await Promise.all([ctx.repos.esignature.latest(userId), ctx.repos.backoffice.latestLoan(userId), ctx.repos.application.activeApplication(userId)]);
+      const [signature, loan, application] = await Promise.all([
+        ctx.repos.esignature.latest(userId),
+        ctx.repos.backoffice.latestLoan(userId),
+        ctx.repos.application.activeApplication(userId),
+      ]);
       return { signed: Boolean(signature), funded: Boolean(loan), loan_identifier: loan?.identifier ?? null, amount: application?.amountCents ?? null };
     }
     case 'denied':

@@ -59,7 +59,8 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
 
 /** New-flow wording of the shared field rules (spec §5): "SSN is not valid", "Year must be valid". */
 const NEWFLOW_WORDING: Readonly<Record<string, string>> = { [MSG.ssnInvalid]: NEWFLOW_MSG.ssnInvalid, [MSG.dobYearInvalid]: NEWFLOW_MSG.dobYearInvalid };
-const reword = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, list]) => [k, list.map((m) => NEWFLOW_WORDING[m] ?? m)]));
+const reword = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([k, list]) => [k, list.map((m) => NEWFLOW_WORDING[m] ?? m)]));
 
 /** Validates and stores About-yourself fields with the classic rules (sealing, SSN uniqueness), in new-flow words. */
 async function saveProfileFields(ctx: AppContext, member: MemberRow, values: Record<string, unknown>): Promise<void> {
@@ -98,7 +99,9 @@ async function jobInfo(ctx: AppContext, member: MemberRow, p: Payload<'job_info'
 async function employerInfo(ctx: AppContext, member: MemberRow, p: Payload<'employer_info'>): Promise<Answer> {
   const b = p.loan_borrower;
   await ctx.repos.application.saveFields(member.id, { borrower: { firstName: b.first_name, lastName: b.last_name } }, ctx.now());
-  return moved(await saveAndMove(ctx, member, { employerInfo: { ...p.employer }, middleInitial: b.middle_initial || null, phone: b.phone }, 'employer_under_review'));
+  return moved(
+    await saveAndMove(ctx, member, { employerInfo: { ...p.employer }, middleInitial: b.middle_initial || null, phone: b.phone }, 'employer_under_review'),
+  );
 }
 
 async function personalInfo(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, body: unknown): Promise<Answer> {
@@ -109,7 +112,11 @@ async function personalInfo(ctx: AppContext, member: MemberRow, nf: NewflowRow |
     const needsPayment = b.housing_type !== 'own_no_mortgage';
     if (needsPayment && (b.housing_payment === null || b.housing_payment === undefined)) throw AppError.fields({ housing_payment: [FIELD_MSG.blank] });
     const housingType = b.housing_type === 'rent' ? 'rent' : b.housing_type === 'other' ? null : 'own';
-    await ctx.repos.application.saveFields(member.id, { profile: { housingType, housingPaymentCents: needsPayment ? (b.housing_payment ?? 0) : 0 } }, ctx.now());
+    await ctx.repos.application.saveFields(
+      member.id,
+      { profile: { housingType, housingPaymentCents: needsPayment ? (b.housing_payment ?? 0) : 0 } },
+      ctx.now(),
+    );
     return moved(await saveAndMove(ctx, member, { housingType: b.housing_type, educationLevel: b.education_level }, 'ssn_input'));
   }
   const p = parse(ZPersonalInfoPayload, body);
@@ -150,7 +157,13 @@ async function ssnInput(ctx: AppContext, member: MemberRow, p: Payload<'ssn_inpu
   await saveProfileFields(ctx, member, { social_security_number: ssn.value });
   const authorization = await ctx.repos.reference.findAgreementDocument('credit_pull_authorization', null);
   if (!authorization) throw new Error('the credit_pull_authorization agreement document is not seeded');
-  await ctx.repos.esignature.recordAgreement({ userId: member.id, agreementDocumentId: authorization.id, at: ctx.now(), ip: client.ip, userAgent: client.userAgent });
+  await ctx.repos.esignature.recordAgreement({
+    userId: member.id,
+    agreementDocumentId: authorization.id,
+    at: ctx.now(),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   const to = await saveAndMove(ctx, member, {}, 'rate_check');
   // The decision job opens with the step, so the first 5-second poll usually finds it decided.
   await ctx.repos.newflow.openRateCheck(member.id, ctx.now());
@@ -179,7 +192,9 @@ async function verifyEmployer(ctx: AppContext, member: MemberRow, nf: NewflowRow
   }
   if (!account || account.status !== 'connected') throw AppError.fields({ account_id: [NEWFLOW_MSG.payrollNotConnected] });
   const at = ctx.now();
-  return moved(await saveAndMove(ctx, member, { payrollAccountId: account.accountId, payrollEmployer: account.employer, payrollConnectedAt: at }, 'personal_info'));
+  return moved(
+    await saveAndMove(ctx, member, { payrollAccountId: account.accountId, payrollEmployer: account.employer, payrollConnectedAt: at }, 'personal_info'),
+  );
 }
 
 async function verifyEmployerManual(ctx: AppContext, member: MemberRow, p: Payload<'verify_employer_manual'>): Promise<Answer> {
@@ -188,7 +203,11 @@ async function verifyEmployerManual(ctx: AppContext, member: MemberRow, p: Paylo
 }
 
 /** Split direct deposit needs an employer whose program repays through payroll splits (not a federal allotment). */
-export async function splitQualification(ctx: AppContext, userId: number, nf: NewflowRow | undefined): Promise<{ qualified: boolean; auto: boolean; error: string | null }> {
+export async function splitQualification(
+  ctx: AppContext,
+  userId: number,
+  nf: NewflowRow | undefined,
+): Promise<{ qualified: boolean; auto: boolean; error: string | null }> {
   const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
   const program = employerProgramOf(profile, await employerOf(ctx, borrower));
   const qualified = program === 'split_direct_deposit' || program === 'b2b_partner' || program === 'pending_review';
@@ -216,7 +235,9 @@ async function selectProgram(ctx: AppContext, member: MemberRow, nf: NewflowRow 
 /** "Is the allocation correct?": the payroll provider's split must be in place for the expected amount. */
 async function splitDirectDeposit(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, p: Payload<'split_direct_deposit'>): Promise<Answer> {
   if (p.manual || !nf?.payrollAccountId || !nf.payrollUserId) return moved(await saveAndMove(ctx, member, {}, 'split_direct_deposit_manual'));
-  const allocation = await ctx.providers.payrollLink.getAllocation({ accountId: nf.payrollAccountId, payrollUserId: nf.payrollUserId }).catch(() => ({ status: 'none' as const, amountCents: null }));
+  const allocation = await ctx.providers.payrollLink
+    .getAllocation({ accountId: nf.payrollAccountId, payrollUserId: nf.payrollUserId })
+    .catch(() => ({ status: 'none' as const, amountCents: null }));
   // Correct: in place for exactly the loan payment the widget was given (recorded when its session opened).
   const correct = allocation.status === 'set' && nf.allocationRequestedCents !== null && allocation.amountCents === nf.allocationRequestedCents;
   const patch: NewflowPatch = { allocationStatus: allocation.status, allocationAmountCents: allocation.amountCents };
@@ -226,13 +247,24 @@ async function splitDirectDeposit(ctx: AppContext, member: MemberRow, nf: Newflo
 
 async function splitDirectDepositManual(ctx: AppContext, member: MemberRow, p: Payload<'split_direct_deposit_manual'>): Promise<Answer> {
   const doc = await storeUpload(ctx, member.id, 'allotment', p.loan_borrower.allotment, 'allotment');
-  return moved(await saveAndMove(ctx, member, { allotmentDocumentId: doc.id, allocationAmountCents: MANUAL_SPLIT_AMOUNT_CENTS, allocationStatus: 'manual' }, 'verify_bank_account'));
+  return moved(
+    await saveAndMove(
+      ctx,
+      member,
+      { allotmentDocumentId: doc.id, allocationAmountCents: MANUAL_SPLIT_AMOUNT_CENTS, allocationStatus: 'manual' },
+      'verify_bank_account',
+    ),
+  );
 }
 
 async function verifyBankAccount(ctx: AppContext, member: MemberRow, p: Payload<'verify_bank_account'>): Promise<Answer> {
   if (p.manual) {
     await storeUpload(ctx, member.id, 'bankStatement', p.manual.bankStatement, 'bank_statement');
-    await saveManualAccount(ctx, member, { accountType: p.manual.accountType === 'Savings' ? 'savings' : 'checking', routing: p.manual.routingNumber, accountNumber: p.manual.accountNumber });
+    await saveManualAccount(ctx, member, {
+      accountType: p.manual.accountType === 'Savings' ? 'savings' : 'checking',
+      routing: p.manual.routingNumber,
+      accountNumber: p.manual.accountNumber,
+    });
   }
   const account = await ctx.repos.banking.currentReceiver(member.id);
   if (!account || !account.verifiedAt) throw AppError.fields({ bank_account: [NEWFLOW_MSG.bankAccountMissing] });
@@ -262,8 +294,16 @@ async function additionalDocuments(ctx: AppContext, member: MemberRow, p: Payloa
   const nf = await ctx.repos.newflow.find(member.id);
   if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate as IsoDate, utcDay(ctx.now())) <= 0) {
     const profile = await ctx.repos.application.findProfile(member.id);
-    const again = checkProofOfAddress(nf.proofStatementDate as IsoDate, { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' }, { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '' }, utcDay(ctx.now()));
-    if (!again.ok) throw AppError.fields({ proof_of_address: [again.code === 'proof_of_address_mismatch' ? NEWFLOW_MSG.proofOfAddressMismatch : NEWFLOW_MSG.proofOfAddressTooOld] });
+    const again = checkProofOfAddress(
+      nf.proofStatementDate as IsoDate,
+      { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' },
+      { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '' },
+      utcDay(ctx.now()),
+    );
+    if (!again.ok)
+      throw AppError.fields({
+        proof_of_address: [again.code === 'proof_of_address_mismatch' ? NEWFLOW_MSG.proofOfAddressMismatch : NEWFLOW_MSG.proofOfAddressTooOld],
+      });
   }
   return moved(await saveAndMove(ctx, member, {}, 'loan_offer'));
 }
@@ -273,7 +313,9 @@ async function loanOffer(ctx: AppContext, member: MemberRow, nf: NewflowRow | un
   const sheet = await priceNewflowOffers(ctx, member.id, nf);
   // The split-deposit offers are offered only to an applicant who set up the split (select_program).
   const pool = p.isAutodebit ? [...sheet.auto_debit, ...sheet.one_times] : nf.program === 'split_direct_deposit' ? splitOffersCovered(sheet, nf) : [];
-  const chosen = pool.find((o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms));
+  const chosen = pool.find(
+    (o) => o.wire.amount === p.amount && o.wire.fixed_payment_amount === p.payment && (p.terms === undefined || o.wire.terms === p.terms),
+  );
   if (!chosen) throw AppError.fields({ payment: [NEWFLOW_MSG.offerNotOffered] });
   // An auto-debit offer is the ACH debit authorization (classic /auto_debit): consent and the verified account first, nothing written otherwise.
   const authorization = chosen.method === 'auto_debit' ? await planAutoDebitAuthorization(ctx, member, p.auto_debit_disclosure_accepted) : null;
@@ -293,7 +335,8 @@ async function passwordCreation(ctx: AppContext, member: MemberRow, p: Payload<'
   const code = p.refer_code?.trim().toUpperCase() || null;
   if (code !== null) {
     const borrower = await ctx.repos.identity.findBorrower(member.id);
-    if (code.length <= 3 || code === borrower?.referCode || !(await ctx.repos.identity.referCodeExists(code))) errors.refer_code = [NEWFLOW_MSG.referralNotFound];
+    if (code.length <= 3 || code === borrower?.referCode || !(await ctx.repos.identity.referCodeExists(code)))
+      errors.refer_code = [NEWFLOW_MSG.referralNotFound];
   }
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
   const at = ctx.now();
@@ -332,7 +375,19 @@ async function restart(ctx: AppContext, member: MemberRow): Promise<Answer> {
     await saveAndMove(
       ctx,
       member,
-      { rateCheckState: null, rateCheckOutcome: null, rateCheckApprovedCents: null, rateCheckReasons: null, rateCheckBureau: null, rateCheckAttempts: 0, chosenOffer: null, program: null, allocationStatus: null, allocationAmountCents: null, personalInfoSavedAt: null },
+      {
+        rateCheckState: null,
+        rateCheckOutcome: null,
+        rateCheckApprovedCents: null,
+        rateCheckReasons: null,
+        rateCheckBureau: null,
+        rateCheckAttempts: 0,
+        chosenOffer: null,
+        program: null,
+        allocationStatus: null,
+        allocationAmountCents: null,
+        personalInfoSavedAt: null,
+      },
       'job_info',
       'system',
       { newFlow: true },
@@ -352,7 +407,8 @@ export async function postStep(ctx: AppContext, member: MemberRow, body: unknown
   const current = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
   const nf = await ctx.repos.newflow.find(member.id);
   // A poll that arrives after the decision moved the application answers where it went (idempotent).
-  if (step === 'rate_check' && current !== 'rate_check' && nf?.rateCheckState === 'done') return { status: 200, body: { new_status: current, finalized_application: isFinalized(current), pending: false } };
+  if (step === 'rate_check' && current !== 'rate_check' && nf?.rateCheckState === 'done')
+    return { status: 200, body: { new_status: current, finalized_application: isFinalized(current), pending: false } };
   if (!member.newFlow || current !== step) throw stepNotOpen(current);
   const m: MemberRow = { ...member, workflowStatus: current };
   switch (step) {

@@ -32,8 +32,20 @@ export async function portfolioOf(ctx: AppContext): Promise<PortfolioFigures> {
     originations,
     decisions,
     recoveries,
-    positions: positions.map((p) => ({ monthEnd: p.monthEnd as IsoDate, state: stateOfRow(p.status, p.bucket), count: p.count, principalCents: p.principalCents, chargedOffCents: p.chargedOffCents })),
-    rolls: rolls.map((r) => ({ fromMonthEnd: r.fromMonthEnd as IsoDate, from: r.from, to: stateOfRow(r.toStatus, r.toBucket), count: r.count, principalCents: r.principalCents })),
+    positions: positions.map((p) => ({
+      monthEnd: p.monthEnd as IsoDate,
+      state: stateOfRow(p.status, p.bucket),
+      count: p.count,
+      principalCents: p.principalCents,
+      chargedOffCents: p.chargedOffCents,
+    })),
+    rolls: rolls.map((r) => ({
+      fromMonthEnd: r.fromMonthEnd as IsoDate,
+      from: r.from,
+      to: stateOfRow(r.toStatus, r.toBucket),
+      count: r.count,
+      principalCents: r.principalCents,
+    })),
     vintages: vintages.map((v) => ({ originationMonth: v.originationMonth, monthEnd: v.monthEnd as IsoDate, chargedOffCents: v.chargedOffCents })),
   });
 }
@@ -45,20 +57,40 @@ export async function getPortfolio(ctx: AppContext): Promise<TPortfolio> {
     as_of: asOf,
     month_ends: [...f.monthEnds],
     originations: f.originations.map((o) => ({ month: o.month, count: o.count, amount: o.amountCents })),
-    decisions: f.decisions.map((d) => ({ month: d.month, decided: d.decided, approved: d.approved, funded: d.funded, approval_rate_bp: d.approvalRateBp, funding_rate_bp: d.fundingRateBp })),
+    decisions: f.decisions.map((d) => ({
+      month: d.month,
+      decided: d.decided,
+      approved: d.approved,
+      funded: d.funded,
+      approval_rate_bp: d.approvalRateBp,
+      funding_rate_bp: d.fundingRateBp,
+    })),
     balances: f.balances.map((b) => ({ month_end: b.monthEnd, active_count: b.activeCount, active_balance: b.activeBalanceCents })),
-    delinquency: f.delinquency.map((r) => ({ month_end: r.monthEnd, buckets: r.buckets.map((b) => ({ bucket: b.bucket, count: b.count, principal: b.principalCents, share_bp: b.shareBp })) })),
+    delinquency: f.delinquency.map((r) => ({
+      month_end: r.monthEnd,
+      buckets: r.buckets.map((b) => ({ bucket: b.bucket, count: b.count, principal: b.principalCents, share_bp: b.shareBp })),
+    })),
     roll_rates: f.rollRates.map((m) => ({
       from_month_end: m.fromMonthEnd,
       to_month_end: m.toMonthEnd,
-      rows: m.rows.map((r) => ({ from: r.from, count: r.count, principal: r.principalCents, to: r.to.map((t) => ({ state: t.state, count: t.count, principal: t.principalCents, share_bp: t.shareBp })) })),
+      rows: m.rows.map((r) => ({
+        from: r.from,
+        count: r.count,
+        principal: r.principalCents,
+        to: r.to.map((t) => ({ state: t.state, count: t.count, principal: t.principalCents, share_bp: t.shareBp })),
+      })),
     })),
     charge_offs: f.chargeOffs.map((c) => ({ month: c.month, count: c.count, amount: c.amountCents, recoveries: c.recoveriesCents, net: c.netCents })),
     vintages: f.vintages.map((v) => ({
       origination_month: v.originationMonth,
       count: v.count,
       original_amount: v.originalAmountCents,
-      points: v.points.map((p) => ({ months_on_book: p.monthsOnBook, month_end: p.monthEnd, cumulative_charged_off: p.cumulativeChargedOffCents, loss_bp: p.lossBp })),
+      points: v.points.map((p) => ({
+        months_on_book: p.monthsOnBook,
+        month_end: p.monthEnd,
+        cumulative_charged_off: p.cumulativeChargedOffCents,
+        loss_bp: p.lossBp,
+      })),
     })),
   };
 }

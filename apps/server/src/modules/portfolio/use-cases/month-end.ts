@@ -30,7 +30,10 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
     if (loans.length === 0) break;
     after = loans[loans.length - 1]!.id;
     // Loans whose facts ended at an earlier month end are skipped before their ledgers are read.
-    const ended = await repo.endedBefore(monthEnd, loans.map((l) => l.id));
+    const ended = await repo.endedBefore(
+      monthEnd,
+      loans.map((l) => l.id),
+    );
     const live = loans.filter((l) => !ended.has(l.id));
     const entries = await book.ledgersOf(live.map((l) => l.id));
     const byLoan = new Map<number, LedgerEntryRow[]>();
@@ -46,7 +49,12 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
         (byLoan.get(loan.id) ?? []).map((e) => ({ ...toDomainEntry(e), reasonCode: e.reasonCode })),
         monthEnd < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : monthEnd,
       );
-      const fact = monthEndFact({ loanId: loan.id, disbursementDate: loan.disbursementDate, amountCents: loan.amountCents, status: loan.status }, position, monthEnd, DEFAULT_STATUS_THRESHOLDS);
+      const fact = monthEndFact(
+        { loanId: loan.id, disbursementDate: loan.disbursementDate, amountCents: loan.amountCents, status: loan.status },
+        position,
+        monthEnd,
+        DEFAULT_STATUS_THRESHOLDS,
+      );
       return { ...fact, originationMonth: `${fact.originationMonth}-01` };
     });
     await repo.insertFacts(rows);
@@ -67,7 +75,10 @@ export async function afterServicingDay(ctx: AppContext, date: IsoDate): Promise
   const latest = isMonthEnd(date) ? date : monthEndOf(addMonthsTo(monthOf(date), -1));
   const first = await ctx.repos.loanBookPortfolio.firstDisbursementDate();
   if (!first) return [];
-  const [done, closed] = await Promise.all([ctx.repos.portfolio.completedMonthEnds(), ctx.repos.loanBookPortfolio.completedMonthEndDays(monthEndOf(monthOf(first)), latest)]);
+  const [done, closed] = await Promise.all([
+    ctx.repos.portfolio.completedMonthEnds(),
+    ctx.repos.loanBookPortfolio.completedMonthEndDays(monthEndOf(monthOf(first)), latest),
+  ]);
   const recorded = new Set(done);
   const reports: MonthEndReport[] = [];
   for (const m of closed) if (!recorded.has(m)) reports.push(await recordMonthEnd(ctx, m as IsoDate));

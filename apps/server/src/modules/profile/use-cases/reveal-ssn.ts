@@ -14,13 +14,24 @@ import { clearAttempts, takeAttempt } from '../../platform/throttle';
  * per-account attempts (five, then a lockout that doubles; docs/security.md). The view is logged first
  * (member, time, address, browser; never the number), so a stolen session that reads it leaves a trace.
  */
-export async function revealOwnSsn(ctx: AppContext, member: MemberRow, password: string, client: { ip: string | null; userAgent: string | null }): Promise<TRevealSsnResponse> {
+export async function revealOwnSsn(
+  ctx: AppContext,
+  member: MemberRow,
+  password: string,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<TRevealSsnResponse> {
   await takeAttempt(ctx, 'signIn', member.email);
   const withPassword = await ctx.repos.identity.findMemberByEmail(member.email);
   if (!withPassword?.passwordHash) throw AppError.fields({ password: [REVEAL_SSN_MSG.noPassword] });
   if (!(await verifyPassword(withPassword.passwordHash, password))) throw AppError.fields({ password: [REVEAL_SSN_MSG.wrongPassword] });
   await clearAttempts(ctx, 'signIn', member.email);
-  await ctx.repos.profile.recordSensitiveView({ userId: member.id, field: 'social_security_number', ip: client.ip, userAgent: client.userAgent, at: ctx.now() });
+  await ctx.repos.profile.recordSensitiveView({
+    userId: member.id,
+    field: 'social_security_number',
+    ip: client.ip,
+    userAgent: client.userAgent,
+    at: ctx.now(),
+  });
   const profile = await ctx.repos.application.findProfile(member.id);
   if (!profile?.ssnSealed) return { social_security_number: null };
   return { social_security_number: formatSsn((await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD)) };

@@ -22,7 +22,11 @@ export function levelOfRewards(rewards: readonly RewardRow[]): BenefitLevel {
 export async function getReferralProgram(ctx: AppContext, userId: number): Promise<TReferralProgram> {
   const borrower = await ctx.repos.identity.findBorrower(userId);
   if (!borrower) throw AppError.notFound('Borrower not found.');
-  const [rows, friends, today] = await Promise.all([ctx.repos.referral.rewardsOf(userId), ctx.repos.referral.friendsOf(borrower.referCode), businessToday(ctx)]);
+  const [rows, friends, today] = await Promise.all([
+    ctx.repos.referral.rewardsOf(userId),
+    ctx.repos.referral.friendsOf(borrower.referCode),
+    businessToday(ctx),
+  ]);
   const names = new Map(friends.map((f) => [f.userId, f.firstName]));
   const totals = rewardTotals(rows.map((r) => r.reward));
   const status = (r: (typeof rows)[number]) => (r.payoutId !== null ? 'paid' : r.reward.payableOn <= (today as IsoDate) ? 'payable' : 'waiting');

@@ -51,7 +51,8 @@ async function record(ctx: AppContext, friendUserId: number, entry: RewardEntry)
 }
 
 /** A referred friend submitted an application: $1 to the referrer (once per application). */
-export const rewardSubmittedApplication = (ctx: AppContext, friendUserId: number, applicationId: number) => record(ctx, friendUserId, submittedReward(friendUserId, applicationId));
+export const rewardSubmittedApplication = (ctx: AppContext, friendUserId: number, applicationId: number) =>
+  record(ctx, friendUserId, submittedReward(friendUserId, applicationId));
 
 /**
  * A referred friend's loan was funded: the referral is APPROVED (their first funded loan; a refinance

@@ -14,7 +14,14 @@ import type { LoanRow } from '../../loan-book/repository';
 import type { ApplicationRow } from '../../application/repository';
 
 /** Member statuses of an application under review (newflow §6 review-stage statuses). */
-export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set(['employer_review', 'application_submitted', 'review_application', 'review_allotment', 'ready_for_review', 'reconsider_declined']);
+export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set([
+  'employer_review',
+  'application_submitted',
+  'review_application',
+  'review_allotment',
+  'ready_for_review',
+  'reconsider_declined',
+]);
 export const WAITING_ESIGN_STATUSES: ReadonlySet<string> = new Set(['esignature_needed', 'refinancing_esignature']);
 
 /** Where the member's applications stand, as the refinance rules need it. */
@@ -36,10 +43,16 @@ export function applicationFactsOf(member: MemberRow, { active, latest }: Member
   const status = member.workflowStatus;
   const kind = isWorkflowStatus(status) ? STATUS_KIND[status] : 'step';
   const funded = active ? loans.some((l) => l.applicationId === active.id) : false;
-  const inProgress = kind === 'step' || kind === 'review' || kind === 'entry' || (status === 'approved' && active !== undefined && active.outcome !== null && !funded);
+  const inProgress =
+    kind === 'step' || kind === 'review' || kind === 'entry' || (status === 'approved' && active !== undefined && active.outcome !== null && !funded);
   const refinancingLoanId = inProgress && active?.loanType === 'refinancing' ? active.refinancesLoanId : null;
   const reapply =
-    latest && latest.loanType === 'refinancing' && latest.refinancesLoanId !== null && latest.reapplyOn !== null && !inProgress && (isIsoDate(latest.reapplyOn) || latest.reapplyOn === 'never')
+    latest &&
+    latest.loanType === 'refinancing' &&
+    latest.refinancesLoanId !== null &&
+    latest.reapplyOn !== null &&
+    !inProgress &&
+    (isIsoDate(latest.reapplyOn) || latest.reapplyOn === 'never')
       ? { loanId: latest.refinancesLoanId, on: latest.reapplyOn as IsoDate | 'never' }
       : null;
   return { inProgress, refinancingLoanId, status, refinanceReapply: reapply };
@@ -47,7 +60,10 @@ export function applicationFactsOf(member: MemberRow, { active, latest }: Member
 
 /** The application facts; `loans`: the member's loans when the caller has them already. */
 export async function applicationFacts(ctx: AppContext, member: MemberRow, loans?: readonly LoanRow[]): Promise<ApplicationFacts> {
-  const [applications, memberLoans] = await Promise.all([ctx.repos.application.activeAndLatestApplication(member.id), loans ?? ctx.repos.loanBook.loansOfUser(member.id)]);
+  const [applications, memberLoans] = await Promise.all([
+    ctx.repos.application.activeAndLatestApplication(member.id),
+    loans ?? ctx.repos.loanBook.loansOfUser(member.id),
+  ]);
   return applicationFactsOf(member, applications, memberLoans);
 }
 
@@ -123,5 +139,11 @@ export function eligibleForRefinanceFrom(ctx: AppContext, member: MemberRow, app
   const loan = facts.loans.find((l) => l.id === facts.loanId && l.status === 'opened');
   if (!loan) return false;
   const today = businessTodayFrom(ctx, facts.businessOverride);
-  return loanRefinance(ctx, loanStateFrom(loan, facts.note, facts.ledger, today), facts.pendingTransaction, applicationFactsOf(member, applications, facts.loans), today).eligible;
+  return loanRefinance(
+    ctx,
+    loanStateFrom(loan, facts.note, facts.ledger, today),
+    facts.pendingTransaction,
+    applicationFactsOf(member, applications, facts.loans),
+    today,
+  ).eligible;
 }

@@ -28,14 +28,21 @@ export async function startRefinance(ctx: AppContext, member: MemberRow, loanId:
   const today = await businessToday(ctx);
   const [state, pending] = await Promise.all([loanState(ctx, loan, today), ctx.repos.loanBook.hasPendingTransaction(loan.id)]);
   const r = loanRefinance(ctx, state, pending, facts, today);
-  if (!r.eligible || !START_FROM.has(member.workflowStatus)) throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
+  if (!r.eligible || !START_FROM.has(member.workflowStatus))
+    throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const at = ctx.now();
   const first = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'refinancing_application', actor: 'system', context, at });
   const second = moveIfAllowed({ userId: member.id, from: 'refinancing_application', to: 'refinancing_loan_terms', actor: 'borrower', context, at });
   if (!first || !second) throw new AppError('validation', REFINANCE_MSG.notEligible);
   const previous = await ctx.repos.application.activeApplication(member.id);
-  const started = await ctx.repos.refinance.start({ userId: member.id, moves: [first, second], refinancesLoanId: loan.id, paymentMethod: previous?.paymentMethod ?? null, at });
+  const started = await ctx.repos.refinance.start({
+    userId: member.id,
+    moves: [first, second],
+    refinancesLoanId: loan.id,
+    paymentMethod: previous?.paymentMethod ?? null,
+    at,
+  });
   if (!started) throw new AppError('conflict', REFINANCE_MSG.notEligible);
   return { ok: true, new_status: 'refinancing_loan_terms' };
 }

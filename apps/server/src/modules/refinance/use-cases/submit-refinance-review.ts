@@ -36,7 +36,11 @@ export async function submitRefinanceReview(ctx: AppContext, member: MemberRow):
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
   const move = await planMove(ctx, member, 'ready_for_review');
   const at = move.at;
-  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok);
+  await commitMove(
+    ctx,
+    member,
+    async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok,
+  );
   await ctx.repos.engagement.addNotification(member.id, REFINANCE_MSG.submitted, at);
   await rewardSubmittedApplication(ctx, member.id, application.id);
   return { ok: true, new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } };

@@ -1,4 +1,11 @@
-import { APPLICATION_MSG, type FeedbackField, type TFeedbackUpdateRequest, type TOkStatusResponse, ZReference, fieldMessage } from '@payrail/contract/application';
+import {
+  APPLICATION_MSG,
+  type FeedbackField,
+  type TFeedbackUpdateRequest,
+  type TOkStatusResponse,
+  ZReference,
+  fieldMessage,
+} from '@payrail/contract/application';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import { z } from 'zod';
@@ -50,7 +57,8 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
   if (flagged.includes('employer_id') && rawEmployer !== undefined) {
     // The body is free-form: only a whole id in the integer column's range reaches the database.
     const employerId = Number(rawEmployer);
-    const validId = (typeof rawEmployer === 'number' || typeof rawEmployer === 'string') && Number.isInteger(employerId) && employerId > 0 && employerId <= 2_147_483_647;
+    const validId =
+      (typeof rawEmployer === 'number' || typeof rawEmployer === 'string') && Number.isInteger(employerId) && employerId > 0 && employerId <= 2_147_483_647;
     const employer = validId ? await ctx.repos.reference.getEmployer(employerId) : undefined;
     const foreign = employer?.isOther && employer.slug !== 'other' && !(await ctx.repos.employment.findOwnRequest(member.id, employer.id));
     if (!employer || foreign) errors.employer_id = [fieldMessage('not_found')];
@@ -72,7 +80,9 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
     patch.borrower = { ...patch.borrower, ...checked.patch.borrower };
   }
 
-  const uploaded = new Set((await ctx.repos.documents.listLive(member.id)).filter((d) => d.createdAt >= feedback.createdAt).map((d) => d.documentTypeName as string));
+  const uploaded = new Set(
+    (await ctx.repos.documents.listLive(member.id)).filter((d) => d.createdAt >= feedback.createdAt).map((d) => d.documentTypeName as string),
+  );
   for (const type of feedback.documents) if (!uploaded.has(type)) errors[`documents.${type}`] = [APPLICATION_MSG.documentMissing];
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 

@@ -14,7 +14,14 @@ import type { Transition } from '../repository';
 export async function applyAdverseAction(
   ctx: AppContext,
   member: MemberRow,
-  p: { move: StatusMove; outcome: 'declined' | 'denied'; notQualifiedReason: string | null; reapplyOn: string | null; reasons: readonly string[]; staffAction?: Transition['staffAction'] },
+  p: {
+    move: StatusMove;
+    outcome: 'declined' | 'denied';
+    notQualifiedReason: string | null;
+    reapplyOn: string | null;
+    reasons: readonly string[];
+    staffAction?: Transition['staffAction'];
+  },
 ): Promise<boolean> {
   const at = ctx.now();
   const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
@@ -28,6 +35,8 @@ export async function applyAdverseAction(
   });
   if (!committed.ok) return false;
   const borrower = await ctx.repos.identity.findBorrower(member.id);
-  await ctx.providers.email.send(adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: utcDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }));
+  await ctx.providers.email.send(
+    adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: utcDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }),
+  );
   return true;
 }

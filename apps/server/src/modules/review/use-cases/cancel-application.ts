@@ -8,5 +8,7 @@ export async function cancelApplication(ctx: AppContext, staff: TStaffMember, us
   const member = await targetMember(ctx, userId);
   const move = await planStaffMove(ctx, staff, member, 'canceled');
   const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
-  return commitStaffMove(ctx, staff, member, 'cancel', move, { application: { id: application.id, patch: { outcome: 'canceled', decidedAt: move.at, reapplyOn: body.reapply_on ?? null } } });
+  return commitStaffMove(ctx, staff, member, 'cancel', move, {
+    application: { id: application.id, patch: { outcome: 'canceled', decidedAt: move.at, reapplyOn: body.reapply_on ?? null } },
+  });
 }

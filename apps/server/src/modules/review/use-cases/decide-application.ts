@@ -9,7 +9,12 @@ import { type DecisionStage, loadApplicationFacts } from '../underwriting';
  * Runs the automated underwriting (`decide`) on the member's facts with the rule set in force today and
  * records the decision as the engine returned it (`underwriting_decisions`).
  */
-export async function decideApplication(ctx: AppContext, userId: number, stage: DecisionStage, overrides: Partial<ApplicationFacts> = {}): Promise<{ decision: Decision; row: DecisionRow; ruleSet: RuleSet }> {
+export async function decideApplication(
+  ctx: AppContext,
+  userId: number,
+  stage: DecisionStage,
+  overrides: Partial<ApplicationFacts> = {},
+): Promise<{ decision: Decision; row: DecisionRow; ruleSet: RuleSet }> {
   const { facts, ruleSet, today } = await loadApplicationFacts(ctx, userId, stage, overrides);
   const decision = decide(facts, ruleSet, today);
   const application = await ctx.repos.application.activeApplication(userId);

@@ -15,7 +15,9 @@ import { applyAdverseAction } from './apply-adverse-action';
 async function principalReasons(ctx: AppContext, userId: number, given: readonly string[] | undefined, fallback: string | null): Promise<string[]> {
   if (given && given.length > 0) return [...given];
   const decision = await ctx.repos.review.latestDecision(userId);
-  const recorded = decision ? [...new Set((decision.reasons as { adverseActionText?: string | null }[]).map((r) => r.adverseActionText).filter((t): t is string => !!t))].slice(0, 4) : [];
+  const recorded = decision
+    ? [...new Set((decision.reasons as { adverseActionText?: string | null }[]).map((r) => r.adverseActionText).filter((t): t is string => !!t))].slice(0, 4)
+    : [];
   if (recorded.length > 0) return recorded;
   if (fallback) return [fallback];
   throw AppError.fields({ reasons: [FIELD_MSG.blank] });
@@ -33,7 +35,16 @@ export async function endWithAdverseAction(
   const reasons = await principalReasons(ctx, member.id, p.reasons, p.notQualifiedReason);
   const application = await ctx.repos.application.activeApplication(member.id);
   const after = snapshot({ workflowStatus: p.to, notQualifiedReason: p.notQualifiedReason }, application, { reapply_on: p.reapplyOn, reasons });
-  const staffAction = { staffUserId: staff.id, action: p.to === 'declined' ? 'decline' : 'deny', targetUserId: member.id, before: snapshot(member, application), after, at: move.at };
-  await commitMove(ctx, member, () => applyAdverseAction(ctx, member, { move, outcome: p.to, notQualifiedReason: p.notQualifiedReason, reapplyOn: p.reapplyOn, reasons, staffAction }));
+  const staffAction = {
+    staffUserId: staff.id,
+    action: p.to === 'declined' ? 'decline' : 'deny',
+    targetUserId: member.id,
+    before: snapshot(member, application),
+    after,
+    at: move.at,
+  };
+  await commitMove(ctx, member, () =>
+    applyAdverseAction(ctx, member, { move, outcome: p.to, notQualifiedReason: p.notQualifiedReason, reapplyOn: p.reapplyOn, reasons, staffAction }),
+  );
   return { ok: true, previous_status: move.from, new_status: p.to };
 }

@@ -13,7 +13,9 @@ import { flaggedValues } from '../feedback-fields';
  */
 export async function getFeedback(ctx: AppContext, member: MemberRow): Promise<TFeedbackResponse> {
   requireStatus(member, ['feedback_sent', 'allotment_needed', 'review_allotment']);
-  const feedback = (await ctx.repos.review.openFeedback(member.id)) ?? (member.workflowStatus === 'feedback_sent' ? undefined : await ctx.repos.review.latestFeedback(member.id));
+  const feedback =
+    (await ctx.repos.review.openFeedback(member.id)) ??
+    (member.workflowStatus === 'feedback_sent' ? undefined : await ctx.repos.review.latestFeedback(member.id));
   if (!feedback) throw AppError.notFound(APPLICATION_MSG.noOpenFeedback);
   const [values, docs] = await Promise.all([flaggedValues(ctx, member.id, feedback.fields, await ctx.cryptoBox()), ctx.repos.documents.listLive(member.id)]);
   const documents = Object.fromEntries(

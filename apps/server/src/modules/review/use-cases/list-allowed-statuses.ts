@@ -12,5 +12,10 @@ export async function listAllowedStatuses(ctx: AppContext, userId: number): Prom
   if (!isWorkflowStatus(from)) return { user_id: member.id, current_status: from, allowed_statuses: [], transitions: [] };
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const rows = allowedTransitions(from).filter((t) => t.by.includes('reviewer') && (t.when === undefined || context[t.when]));
-  return { user_id: member.id, current_status: from, allowed_statuses: [...new Set(rows.map((t) => t.to))], transitions: rows.map((t) => ({ to: t.to, event: t.event })) };
+  return {
+    user_id: member.id,
+    current_status: from,
+    allowed_statuses: [...new Set(rows.map((t) => t.to))],
+    transitions: rows.map((t) => ({ to: t.to, event: t.event })),
+  };
 }

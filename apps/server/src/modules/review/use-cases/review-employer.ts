@@ -11,7 +11,12 @@ import { invalidateReferenceData } from '../../reference/reference-cache';
 const TARGET = { accept: 'personal_info', cannot_proceed: 'cant_proceed' } as const;
 
 /** The new flow's pay frequencies as the employer table stores them. */
-const PAY_FREQUENCY: Readonly<Record<string, NewReviewedEmployer['payFrequency']>> = { weekly: 'weekly', 'bi-weekly': 'biweekly', biweekly: 'biweekly', monthly: 'monthly' };
+const PAY_FREQUENCY: Readonly<Record<string, NewReviewedEmployer['payFrequency']>> = {
+  weekly: 'weekly',
+  'bi-weekly': 'biweekly',
+  biweekly: 'biweekly',
+  monthly: 'monthly',
+};
 
 /** Payroll answers that name no provider. */
 const NO_PROVIDER: ReadonlySet<string> = new Set(['Other', "Don't know", '']);
@@ -61,11 +66,13 @@ export async function reviewEmployer(ctx: AppContext, staff: TStaffMember, userI
   const member = await targetMember(ctx, userId);
   const note = body.note?.trim() || null;
   if (body.decision === 'cannot_proceed' && !note) throw AppError.fields({ note: [FIELD_MSG.blank] });
-  if (body.decision === 'cannot_proceed' && (body.employer_id !== undefined || body.employer_name !== undefined)) throw AppError.fields({ employer_id: [FIELD_MSG.invalid] });
+  if (body.decision === 'cannot_proceed' && (body.employer_id !== undefined || body.employer_name !== undefined))
+    throw AppError.fields({ employer_id: [FIELD_MSG.invalid] });
   const move = await planStaffMove(ctx, staff, member, TARGET[body.decision]);
   const nf = await ctx.repos.newflow.find(member.id);
   const described = nf?.employerInfo ?? null;
-  if (body.decision === 'cannot_proceed') return commitStaffMove(ctx, staff, member, 'employer_review', move, { after: { decision: body.decision, note, employer: described } });
+  if (body.decision === 'cannot_proceed')
+    return commitStaffMove(ctx, staff, member, 'employer_review', move, { after: { decision: body.decision, note, employer: described } });
 
   let employer: { id: number } | { create: NewReviewedEmployer };
   let employerName: string;

@@ -25,6 +25,8 @@ export async function sendFeedbackRequest(ctx: AppContext, staff: TStaffMember, 
     after: { feedback: { fields: request.fields, documents: request.documents, bank_information: request.bankInformation, allotment: request.allotment } },
   });
   const borrower = await ctx.repos.identity.findBorrower(member.id);
-  await ctx.providers.email.send(feedbackRequestEmail({ to: member.email, firstName: borrower?.firstName ?? null, message: body.message, publicUrl: ctx.config.publicUrl }));
+  await ctx.providers.email.send(
+    feedbackRequestEmail({ to: member.email, firstName: borrower?.firstName ?? null, message: body.message, publicUrl: ctx.config.publicUrl }),
+  );
   return result;
 }

@@ -13,7 +13,14 @@ import { rewardSubmittedApplication } from '../../referral/use-cases/record-refe
 /** Whether the member accepted a version of the credit pull authorization (a `user_agreements` row). */
 async function acceptedCreditPull(ctx: AppContext, userId: number): Promise<boolean> {
   const versions = await ctx.repos.reference.listAgreementDocuments('credit_pull_authorization', null);
-  return (await ctx.repos.esignature.acceptedAmong(userId, versions.map((d) => d.id))).size > 0;
+  return (
+    (
+      await ctx.repos.esignature.acceptedAmong(
+        userId,
+        versions.map((d) => d.id),
+      )
+    ).size > 0
+  );
 }
 
 /**
@@ -43,7 +50,11 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
   if (!(await acceptedCreditPull(ctx, member.id))) throw new AppError('validation', APPLICATION_MSG.creditPullMissing);
 
   const move = { ...(await planMove(ctx, member, 'ready_for_review')), at };
-  await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok);
+  await commitMove(
+    ctx,
+    member,
+    async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok,
+  );
   // The friend who referred this member earns $1 for the submitted application (idempotent per application).
   await rewardSubmittedApplication(ctx, member.id, application.id);
   const { decision: underwriting } = await decideApplication(ctx, member.id, 'review');

@@ -24,7 +24,15 @@ export function statementTitle(kind: StatementRow['kind'], period: StatementPeri
 }
 
 /** What one generation did. */
-export type StatementRunReport = { asOf: IsoDate | null; period: StatementPeriod | null; issued: number; yearEndIssued: number; skipped: number; failed: number; errors: { loanId: number; message: string }[] };
+export type StatementRunReport = {
+  asOf: IsoDate | null;
+  period: StatementPeriod | null;
+  issued: number;
+  yearEndIssued: number;
+  skipped: number;
+  failed: number;
+  errors: { loanId: number; message: string }[];
+};
 
 /** The sealed-bytes binding of a statement's PDF (its AES-GCM additional data). */
 export const pdfAad = (loanId: number, kind: string, periodStart: string) => `loan_statements.pdf:${String(loanId)}:${kind}:${periodStart}`;
@@ -58,10 +66,21 @@ export async function generateStatements(ctx: AppContext, opts: { asOf?: IsoDate
   return report;
 }
 
-async function issueAll(ctx: AppContext, kind: StatementRow['kind'], period: StatementPeriod, asOf: IsoDate, loanIds: readonly number[] | undefined, report: StatementRunReport): Promise<void> {
+async function issueAll(
+  ctx: AppContext,
+  kind: StatementRow['kind'],
+  period: StatementPeriod,
+  asOf: IsoDate,
+  loanIds: readonly number[] | undefined,
+  report: StatementRunReport,
+): Promise<void> {
   const reads = statementReads(ctx.database.db);
   const candidates = await reads.candidates(period.start, period.end, loanIds);
-  const done = await ctx.repos.statements.issuedFor(kind, period.start, candidates.map((l) => l.id));
+  const done = await ctx.repos.statements.issuedFor(
+    kind,
+    period.start,
+    candidates.map((l) => l.id),
+  );
   const todo = candidates.filter((l) => !done.has(l.id));
   const box = await ctx.cryptoBox();
   for (let i = 0; i < todo.length; i += 100) {

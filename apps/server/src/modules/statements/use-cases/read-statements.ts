@@ -46,7 +46,13 @@ function statementWire(s: StatementListing, loanNumber: string, url: string): TS
  * signed documents): readable name, the statement's own download address. The caller checked ownership.
  */
 export async function statementDocuments(ctx: AppContext, loanId: number): Promise<TLoanDocument[]> {
-  return (await ctx.repos.statements.ofLoan(loanId)).map((s) => ({ id: s.id, file_name: fileNameOf(s), file_url: statementUrl(s.id), file_size: s.byteSize, file_extension: 'pdf' }));
+  return (await ctx.repos.statements.ofLoan(loanId)).map((s) => ({
+    id: s.id,
+    file_name: fileNameOf(s),
+    file_url: statementUrl(s.id),
+    file_size: s.byteSize,
+    file_extension: 'pdf',
+  }));
 }
 
 /** The PDF of a statement, opened and checked against its recorded SHA-256. */
@@ -68,7 +74,11 @@ export async function borrowerStatementPdf(ctx: AppContext, userId: number, id: 
 export async function staffStatements(ctx: AppContext, loanId: number): Promise<{ statements: TStatement[] }> {
   const loan = await statementReads(ctx.database.db).loan(loanId);
   if (!loan) throw AppError.notFound('Loan not found.');
-  return { statements: (await ctx.repos.statements.ofLoan(loanId)).map((s) => statementWire(s, loan.identifier, `/api/backoffice/loans/${String(loanId)}/statements/${String(s.id)}/pdf`)) };
+  return {
+    statements: (await ctx.repos.statements.ofLoan(loanId)).map((s) =>
+      statementWire(s, loan.identifier, `/api/backoffice/loans/${String(loanId)}/statements/${String(s.id)}/pdf`),
+    ),
+  };
 }
 
 /** GET /loans/{loanId}/statements (borrower, own loan): the same list with the borrower's download addresses. */

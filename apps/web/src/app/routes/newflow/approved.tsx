@@ -8,5 +8,9 @@ import { NEWFLOW_BASE } from '../../status-routes';
 /** approved: before signing it leads to the e-signature; once signed (`signed: true`) the money is on its way. */
 export function Component() {
   const query = useStepData('approved', ZApprovedData);
-  return <StepGate query={query} title="You're approved!">{(data) => (data.signed ? <Navigate to={`${NEWFLOW_BASE}/money_on_way`} replace /> : <Approved />)}</StepGate>;
+  return (
+    <StepGate query={query} title="You're approved!">
+      {(data) => (data.signed ? <Navigate to={`${NEWFLOW_BASE}/money_on_way`} replace /> : <Approved />)}
+    </StepGate>
+  );
 }

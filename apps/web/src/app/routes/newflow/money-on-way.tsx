@@ -8,5 +8,11 @@ import { sessionStore, useSession } from '../../../lib/session-store';
 export function Component() {
   const rated = useSession((state) => state.user?.feedback_rating === true);
   const loan = useStepData('approved', ZApprovedData);
-  return <MoneyOnWay portalPath="/dashboard" loan={loan.data?.data ?? null} rating={rated ? null : <StarRating onSent={() => sessionStore.updateUser({ feedback_rating: true })} />} />;
+  return (
+    <MoneyOnWay
+      portalPath="/dashboard"
+      loan={loan.data?.data ?? null}
+      rating={rated ? null : <StarRating onSent={() => sessionStore.updateUser({ feedback_rating: true })} />}
+    />
+  );
 }

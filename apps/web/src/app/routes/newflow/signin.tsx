@@ -5,7 +5,8 @@ import { sessionStore } from '../../../lib/session-store';
 import { NEWFLOW_BASE, routeForStatus } from '../../status-routes';
 import { finishNewflowSignIn } from '../../workflow';
 
-const emailFrom = (state: unknown): string | null => (typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : null);
+const emailFrom = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : null;
 
 /**
  * /application/newflow/signin. A signed-in applicant goes to the page of their status; anyone else

@@ -8,7 +8,14 @@ import { AgreementLink } from '../../../features/legal/components/agreement-link
 export function Component() {
   return (
     <VerifyPhone
-      renderEntry={(slot) => <PhoneEntryForm mode={DEFAULT_PHONE_MODE} askConsent consentLink={(label) => <AgreementLink agreement="consent_text_messaging">{label}</AgreementLink>} {...slot} />}
+      renderEntry={(slot) => (
+        <PhoneEntryForm
+          mode={DEFAULT_PHONE_MODE}
+          askConsent
+          consentLink={(label) => <AgreementLink agreement="consent_text_messaging">{label}</AgreementLink>}
+          {...slot}
+        />
+      )}
       renderCode={(slot) => <PhoneCodeForm minCodeLength={LIMITS.phoneCodeMin} waitFromFirstSend {...slot} />}
     />
   );

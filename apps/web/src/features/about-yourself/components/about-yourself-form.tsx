@@ -88,7 +88,9 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
       return { ...r, phone: maskedPhone(r.phone) };
     }),
   );
-  const [referencesState, setReferencesState] = useState<SaveState>(() => (initialReferences.length === 2 && initialReferences.every((r) => REFERENCE_KEYS.every((k) => r[k].trim())) ? 'saved' : 'pending'));
+  const [referencesState, setReferencesState] = useState<SaveState>(() =>
+    initialReferences.length === 2 && initialReferences.every((r) => REFERENCE_KEYS.every((k) => r[k].trim())) ? 'saved' : 'pending',
+  );
   const [leadState, setLeadState] = useState<TState | null>(null);
 
   const valuesRef = useRef(values);
@@ -226,20 +228,17 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  const schedule = useCallback(
-    (key: string, run: () => void) => {
-      const existing = timers.current.get(key);
-      if (existing !== undefined) window.clearTimeout(existing);
-      timers.current.set(
-        key,
-        window.setTimeout(() => {
-          timers.current.delete(key);
-          run();
-        }, AUTO_SAVE_DEBOUNCE_MS),
-      );
-    },
-    [],
-  );
+  const schedule = useCallback((key: string, run: () => void) => {
+    const existing = timers.current.get(key);
+    if (existing !== undefined) window.clearTimeout(existing);
+    timers.current.set(
+      key,
+      window.setTimeout(() => {
+        timers.current.delete(key);
+        run();
+      }, AUTO_SAVE_DEBOUNCE_MS),
+    );
+  }, []);
 
   /** A field changed: remember it, clear its error, and save it after the pause. */
   const change = (field: FormField, value: string) => {
@@ -319,7 +318,9 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     const refs = referencesRef.current;
     if (!referencesComplete(refs)) return;
     try {
-      await updateReferences(refs.map((r) => ({ firstName: r.firstName.trim(), lastName: r.lastName.trim(), relationship: r.relationship.trim(), phone: r.phone })));
+      await updateReferences(
+        refs.map((r) => ({ firstName: r.firstName.trim(), lastName: r.lastName.trim(), relationship: r.relationship.trim(), phone: r.phone })),
+      );
       if (versions.current.get('references') === version) {
         retryDone('references');
         setErrors((current) => {
@@ -391,7 +392,12 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   else if (referencesState === 'pending') saving = true;
   const continueHint = ready
     ? null
-    : [missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : '', toFix.length > 0 ? `Check: ${toFix.join(', ')}.` : '', waiting ? 'Some answers are not saved yet: waiting for the connection.' : '', saving ? 'Saving your answers…' : '']
+    : [
+        missing.length > 0 ? `Still needed: ${missing.join(', ')}.` : '',
+        toFix.length > 0 ? `Check: ${toFix.join(', ')}.` : '',
+        waiting ? 'Some answers are not saved yet: waiting for the connection.' : '',
+        saving ? 'Saving your answers…' : '',
+      ]
         .filter(Boolean)
         .join(' ') || 'Saving your answers…';
 
@@ -525,7 +531,13 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
 
         <section className={styles.section} aria-labelledby="ay-home">
           <h2 id="ay-home">Home information</h2>
-          <AddressAutocomplete label="Address" value={values.address} error={errors.address} onChange={(text) => change('address', text)} onPick={pickAddress} />
+          <AddressAutocomplete
+            label="Address"
+            value={values.address}
+            error={errors.address}
+            onChange={(text) => change('address', text)}
+            onPick={pickAddress}
+          />
           <div className={styles.row2}>
             {textField('unit_number', 'Unit number', { autoComplete: 'address-line2', maxLength: 10, optional: true })}
             {textField('city', 'City', { autoComplete: 'address-level2', maxLength: 60 })}
@@ -633,7 +645,14 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
           <p className={styles.status} role="status">
             {ready ? 'All your answers are saved.' : ''}
           </p>
-          <Button type="submit" size="lg" fullWidth disabled={!ready} loading={props.continuePending} aria-describedby={continueHint ? CONTINUE_HINT_ID : undefined}>
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            disabled={!ready}
+            loading={props.continuePending}
+            aria-describedby={continueHint ? CONTINUE_HINT_ID : undefined}
+          >
             Continue
           </Button>
           {continueHint ? (

@@ -53,7 +53,11 @@ export function AboutYourself(props: AboutYourselfProps) {
           <LoadingBlock label="Loading your answers…" />
         )}
       </section>
-      <EducationDialog open={Boolean(education.data?.show_modal) && !educationClosed && Boolean(loaded)} onClose={() => setEducationClosed(true)} onAgreed={() => setEducationClosed(true)} />
+      <EducationDialog
+        open={Boolean(education.data?.show_modal) && !educationClosed && Boolean(loaded)}
+        onClose={() => setEducationClosed(true)}
+        onAgreed={() => setEducationClosed(true)}
+      />
     </Container>
   );
 }

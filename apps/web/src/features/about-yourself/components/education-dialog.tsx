@@ -64,8 +64,22 @@ export function EducationDialog({ open, onClose, onAgreed }: EducationDialogProp
           error={errors.agreement}
         />
         <div className={styles.row2}>
-          <TextField label="First name initial" maxLength={1} autoComplete="off" value={first} onChange={(e) => setFirst(e.target.value)} error={errors['initials.first'] ?? errors.first} />
-          <TextField label="Last name initial" maxLength={1} autoComplete="off" value={last} onChange={(e) => setLast(e.target.value)} error={errors['initials.last'] ?? errors.last} />
+          <TextField
+            label="First name initial"
+            maxLength={1}
+            autoComplete="off"
+            value={first}
+            onChange={(e) => setFirst(e.target.value)}
+            error={errors['initials.first'] ?? errors.first}
+          />
+          <TextField
+            label="Last name initial"
+            maxLength={1}
+            autoComplete="off"
+            value={last}
+            onChange={(e) => setLast(e.target.value)}
+            error={errors['initials.last'] ?? errors.last}
+          />
         </div>
       </form>
     </Dialog>

@@ -59,7 +59,8 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
   const blocked = missing.length > 0;
   const labelOf = (type: DocumentTypeName) => (type === 'allotment' ? wording.title : DOCUMENT_LABELS[type]);
 
-  const track = (type: DocumentTypeName) => (documents: TDocument[]) => setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
+  const track = (type: DocumentTypeName) => (documents: TDocument[]) =>
+    setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
 
   const submit = async () => {
     setError(null);
@@ -148,7 +149,11 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
                 key={type}
                 type={type}
                 label={labelOf(type)}
-                hint={type === 'allotment' ? `The confirmation of your ${wording.noun} from your payroll portal (.jpg, .png or .pdf).` : 'Requested by our review team.'}
+                hint={
+                  type === 'allotment'
+                    ? `The confirmation of your ${wording.noun} from your payroll portal (.jpg, .png or .pdf).`
+                    : 'Requested by our review team.'
+                }
                 onChange={track(type)}
               />
             ))}

@@ -31,7 +31,18 @@ import { ReviewSection } from './review-section';
 import styles from './review.module.css';
 
 const ACCOUNT_TYPE_LABELS: Record<string, string> = { checking: 'Checking', savings: 'Savings' };
-const PERSONAL_FIELDS = ['first_name', 'last_name', 'date_of_birth', 'address', 'unit_number', 'city', 'state_id', 'zip_code', 'driver_license_number', 'driver_license_state_id'] as const;
+const PERSONAL_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'address',
+  'unit_number',
+  'city',
+  'state_id',
+  'zip_code',
+  'driver_license_number',
+  'driver_license_state_id',
+] as const;
 const BANK_FIELDS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
 const NUMERIC_FIELDS = new Set(['state_id', 'driver_license_state_id']);
 
@@ -54,7 +65,10 @@ type Errors = Record<string, string>;
 function readableField(name: string): string {
   const reference = /^references\.(\d+)\.(\w+)$/.exec(name);
   const text = reference ? `Reference ${Number(reference[1]) + 1} ${reference[2]}` : name;
-  const words = text.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = text
+    .replace(/[._]/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -75,7 +89,13 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
   const docTypes = useMemo(() => (requiredDocs.data ? REQUIRED_DOCUMENT_TYPES.filter((type) => requiredDocs.data[type]) : []), [requiredDocs.data]);
   const docs = useDocumentCounts(docTypes);
   const [editing, setEditing] = useState<Record<string, boolean>>({});
-  const [reviewErrors, setReviewErrors] = useState<{ personal: Errors; job: Errors; bank: Errors; documents: Errors; other: string[] }>({ personal: {}, job: {}, bank: {}, documents: {}, other: [] });
+  const [reviewErrors, setReviewErrors] = useState<{ personal: Errors; job: Errors; bank: Errors; documents: Errors; other: string[] }>({
+    personal: {},
+    job: {},
+    bank: {},
+    documents: {},
+    other: [],
+  });
   const [confirming, setConfirming] = useState(false);
   // The review runs the credit check: the borrower authorizes the credit pull first (classic §5 consents).
   const [creditPull, setCreditPull] = useState(false);
@@ -99,14 +119,36 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
     [stateOptions, stateName],
   );
   const jobFields: EditableField[] = useMemo(
-    () => [{ name: 'working_time_range', label: 'Time at current job', kind: 'select', options: WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label })), validate: required() }],
+    () => [
+      {
+        name: 'working_time_range',
+        label: 'Time at current job',
+        kind: 'select',
+        options: WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label })),
+        validate: required(),
+      },
+    ],
     [],
   );
   const bankFields: EditableField[] = useMemo(
     () => [
-      { name: 'account_type', label: 'Account type', kind: 'select', options: ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] ?? type })), validate: required(), display: (v) => ACCOUNT_TYPE_LABELS[v] ?? v },
+      {
+        name: 'account_type',
+        label: 'Account type',
+        kind: 'select',
+        options: ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] ?? type })),
+        validate: required(),
+        display: (v) => ACCOUNT_TYPE_LABELS[v] ?? v,
+      },
       // The one routing/account rule of the manual bank form (lib/bank-rules); the masked number on file is kept as is.
-      { name: 'routing_transfer_number', label: 'Routing transfer number', kind: 'text', mask: ROUTING_MASK, inputMode: 'numeric', validate: (v) => (v.trim() === '' ? FIELD_MSG.blank : isRoutingNumber(v) ? undefined : FIELD_MSG.invalid) },
+      {
+        name: 'routing_transfer_number',
+        label: 'Routing transfer number',
+        kind: 'text',
+        mask: ROUTING_MASK,
+        inputMode: 'numeric',
+        validate: (v) => (v.trim() === '' ? FIELD_MSG.blank : isRoutingNumber(v) ? undefined : FIELD_MSG.invalid),
+      },
       {
         name: 'bank_account_number',
         label: 'Bank account number',
@@ -146,7 +188,10 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
 
   // Every shown section's saved values must pass its rules (the bank section only when it is shown).
   const checkedFields = [...personalFields, ...jobFields, ...(showBank ? bankFields : [])];
-  const invalidNames = new Set([...Object.keys(validateAll([...personalFields, ...jobFields], saved)), ...(showBank ? Object.keys(validateAll(bankFields, bankValues)) : [])]);
+  const invalidNames = new Set([
+    ...Object.keys(validateAll([...personalFields, ...jobFields], saved)),
+    ...(showBank ? Object.keys(validateAll(bankFields, bankValues)) : []),
+  ]);
   const invalidLabels = checkedFields.filter((field) => invalidNames.has(field.name)).map((field) => field.label);
   const invalidSaved = invalidLabels.length > 0;
   const outstanding = [reviewErrors.personal, reviewErrors.job, reviewErrors.bank].some((errors) => Object.keys(errors).length > 0);
@@ -157,12 +202,12 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
     : invalidSaved
       ? `Correct these fields before confirming: ${invalidLabels.join(', ')}.`
       : outstanding
-      ? 'Correct the fields marked in your application before confirming.'
-      : docsBlocking
-        ? `Upload at least one file for: ${missingDocs.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`
-        : !creditPull
-          ? 'Authorize the credit pull before confirming.'
-          : null;
+        ? 'Correct the fields marked in your application before confirming.'
+        : docsBlocking
+          ? `Upload at least one file for: ${missingDocs.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`
+          : !creditPull
+            ? 'Authorize the credit pull before confirming.'
+            : null;
 
   const trackEditing = (section: string) => (value: boolean) => setEditing((current) => ({ ...current, [section]: value }));
   const clearErrors = (section: 'personal' | 'job' | 'bank' | 'documents', names: string[]) =>
@@ -286,7 +331,13 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
               return (
                 <div key={type} className={styles.value}>
                   <dt>{DOCUMENT_LABELS[type]}</dt>
-                  <dd>{count === 0 ? <span className={styles.missing}>{documentsOptional ? 'No files (optional)' : 'Missing'}</span> : `${count} ${count === 1 ? 'file' : 'files'}`}</dd>
+                  <dd>
+                    {count === 0 ? (
+                      <span className={styles.missing}>{documentsOptional ? 'No files (optional)' : 'Missing'}</span>
+                    ) : (
+                      `${count} ${count === 1 ? 'file' : 'files'}`
+                    )}
+                  </dd>
                 </div>
               );
             })}
@@ -300,7 +351,15 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
           onChange={(e) => setCreditPull(e.target.checked)}
           label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
         />
-        <Button id="application_review-confirm" size="lg" fullWidth disabled={blockedReason !== null} loading={confirming} aria-describedby={blockedReason ? gateId : undefined} onClick={() => void confirm()}>
+        <Button
+          id="application_review-confirm"
+          size="lg"
+          fullWidth
+          disabled={blockedReason !== null}
+          loading={confirming}
+          aria-describedby={blockedReason ? gateId : undefined}
+          onClick={() => void confirm()}
+        >
           Confirm
         </Button>
         {blockedReason ? (

@@ -37,7 +37,19 @@ export interface ReviewSectionProps {
 }
 
 /** A collapsible review section with an Edit button, its fields and Save (spec §2 Application review). */
-export function ReviewSection({ id, title, readOnly = [], fields = [], values = {}, externalErrors = {}, onSave, onEditingChange, editDisabled, children, editor }: ReviewSectionProps) {
+export function ReviewSection({
+  id,
+  title,
+  readOnly = [],
+  fields = [],
+  values = {},
+  externalErrors = {},
+  onSave,
+  onEditingChange,
+  editDisabled,
+  children,
+  editor,
+}: ReviewSectionProps) {
   const bodyId = `${id}-body`;
   const headingId = `${id}-heading`;
   const formId = useId();
@@ -93,7 +105,9 @@ export function ReviewSection({ id, title, readOnly = [], fields = [], values = 
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    const changes = Object.fromEntries(fields.filter((field) => (draft[field.name] ?? '') !== (values[field.name] ?? '')).map((field) => [field.name, (draft[field.name] ?? '').trim()]));
+    const changes = Object.fromEntries(
+      fields.filter((field) => (draft[field.name] ?? '') !== (values[field.name] ?? '')).map((field) => [field.name, (draft[field.name] ?? '').trim()]),
+    );
     if (Object.keys(changes).length === 0 && Object.keys(externalErrors).length === 0) {
       stopEdit();
       return;
@@ -156,7 +170,15 @@ export function ReviewSection({ id, title, readOnly = [], fields = [], values = 
                     <div key={field.name} className={styles.value}>
                       <dt>{field.label}</dt>
                       <dd>
-                        {shown === '' ? field.optional ? <span className="visually-hidden">Not given</span> : <span className={styles.missing}>Missing</span> : shown}
+                        {shown === '' ? (
+                          field.optional ? (
+                            <span className="visually-hidden">Not given</span>
+                          ) : (
+                            <span className={styles.missing}>Missing</span>
+                          )
+                        ) : (
+                          shown
+                        )}
                         {externalErrors[field.name] ? <span className={styles.missing}> ({externalErrors[field.name]})</span> : null}
                       </dd>
                     </div>
@@ -192,34 +214,32 @@ export function ReviewSection({ id, title, readOnly = [], fields = [], values = 
                     error={errors[field.name]}
                     onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
                   />
+                ) : field.mask ? (
+                  <MaskedTextField
+                    key={field.name}
+                    label={field.label}
+                    name={field.name}
+                    optional={field.optional}
+                    mask={field.mask}
+                    autoComplete={field.autoComplete}
+                    inputMode={field.inputMode}
+                    value={draft[field.name] ?? ''}
+                    error={errors[field.name]}
+                    onValueChange={(masked: string) => setDraft((current) => ({ ...current, [field.name]: masked }))}
+                  />
                 ) : (
-                  field.mask ? (
-                    <MaskedTextField
-                      key={field.name}
-                      label={field.label}
-                      name={field.name}
-                      optional={field.optional}
-                      mask={field.mask}
-                      autoComplete={field.autoComplete}
-                      inputMode={field.inputMode}
-                      value={draft[field.name] ?? ''}
-                      error={errors[field.name]}
-                      onValueChange={(masked: string) => setDraft((current) => ({ ...current, [field.name]: masked }))}
-                    />
-                  ) : (
-                    <TextField
-                      key={field.name}
-                      label={field.label}
-                      name={field.name}
-                      optional={field.optional}
-                      maxLength={field.maxLength}
-                      autoComplete={field.autoComplete}
-                      inputMode={field.inputMode}
-                      value={draft[field.name] ?? ''}
-                      error={errors[field.name]}
-                      onChange={(event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
-                    />
-                  )
+                  <TextField
+                    key={field.name}
+                    label={field.label}
+                    name={field.name}
+                    optional={field.optional}
+                    maxLength={field.maxLength}
+                    autoComplete={field.autoComplete}
+                    inputMode={field.inputMode}
+                    value={draft[field.name] ?? ''}
+                    error={errors[field.name]}
+                    onChange={(event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
+                  />
                 ),
               )}
             </div>

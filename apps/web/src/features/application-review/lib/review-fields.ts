@@ -31,7 +31,8 @@ export function validateDob(value: string): string | undefined {
   return result.ok ? undefined : fieldMessage(result.code);
 }
 
-export const validateZip = (value: string): string | undefined => (value.trim() === '' ? FIELD_MSG.blank : /^\d{5}$/.test(value.trim()) ? undefined : FIELD_MSG.invalid);
+export const validateZip = (value: string): string | undefined =>
+  value.trim() === '' ? FIELD_MSG.blank : /^\d{5}$/.test(value.trim()) ? undefined : FIELD_MSG.invalid;
 
 /** Required text with an optional length cap (server messages, verbatim). */
 export const required =

@@ -11,7 +11,10 @@ export type TCaptchaConfig = z.infer<typeof ZCaptchaConfig>;
 export const captchaConfigSchema: ResponseSchema<TCaptchaConfig> = {
   parse(data) {
     const answer = record(data, 'captcha config');
-    return { provider: oneOf(answer.provider, ['sandbox', 'recaptcha'], 'captcha config.provider'), site_key: nullableString(answer.site_key, 'captcha config.site_key') };
+    return {
+      provider: oneOf(answer.provider, ['sandbox', 'recaptcha'], 'captcha config.provider'),
+      site_key: nullableString(answer.site_key, 'captcha config.site_key'),
+    };
   },
 };
 

@@ -7,7 +7,11 @@ export type TIdentityConfig = z.infer<typeof ZIdentityProviderConfig>;
 
 /** GET {auth}/identity/config: the social identity provider, `sandbox` (dev picker) or `google`. Fetched on a click; the schema loads with it. */
 export function getIdentityConfig(): Promise<TIdentityConfig> {
-  return apiClient.get('/identity/config', { base: 'auth', auth: false, schema: import('@payrail/contract/identity').then((contract) => contract.ZIdentityProviderConfig) });
+  return apiClient.get('/identity/config', {
+    base: 'auth',
+    auth: false,
+    schema: import('@payrail/contract/identity').then((contract) => contract.ZIdentityProviderConfig),
+  });
 }
 
 export const identityConfigQueryOptions = () => queryOptions({ queryKey: ['auth', 'identity-config'], queryFn: getIdentityConfig, staleTime: Infinity });

@@ -11,7 +11,8 @@ export function getSandboxIdentities(): Promise<TSandboxIdentity[]> {
 }
 
 /** Fetched each time the picker opens: the tokens expire and the "new person" changes every call. */
-export const sandboxIdentitiesQueryOptions = () => queryOptions({ queryKey: ['auth', 'sandbox-identities'], queryFn: getSandboxIdentities, staleTime: 0, gcTime: 0 });
+export const sandboxIdentitiesQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'sandbox-identities'], queryFn: getSandboxIdentities, staleTime: 0, gcTime: 0 });
 
 export function useSandboxIdentities(enabled: boolean) {
   return useQuery({ ...sandboxIdentitiesQueryOptions(), enabled });

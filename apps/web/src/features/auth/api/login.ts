@@ -10,7 +10,13 @@ import { trackingQuery } from '../../../lib/tracking';
  * answer's schema loads with the request, not with the sign-in page (docs/architecture.md).
  */
 export function login(body: TLoginRequest): Promise<TLoginResponse> {
-  return apiClient.post('/login', body, { base: 'auth', auth: false, globalErrors: false, query: trackingQuery(), schema: import('@payrail/contract/identity').then((contract) => contract.ZLoginResponse) });
+  return apiClient.post('/login', body, {
+    base: 'auth',
+    auth: false,
+    globalErrors: false,
+    query: trackingQuery(),
+    schema: import('@payrail/contract/identity').then((contract) => contract.ZLoginResponse),
+  });
 }
 
 export function useLogin() {

@@ -20,7 +20,17 @@ export type ContinueLinkInfo = { continueLink: 'sent' | 'limit_reached' | null; 
 export async function precheckEmailAnswer(email: string): Promise<{ outcome: PrecheckOutcome } & ContinueLinkInfo> {
   let status = 0;
   try {
-    const answer = await apiClient.post('/email', { email }, { base: 'auth', auth: false, globalErrors: false, schema: import('@payrail/contract/newflow').then((contract) => contract.ZEmailCheckResponse), onStatus: (code) => (status = code) });
+    const answer = await apiClient.post(
+      '/email',
+      { email },
+      {
+        base: 'auth',
+        auth: false,
+        globalErrors: false,
+        schema: import('@payrail/contract/newflow').then((contract) => contract.ZEmailCheckResponse),
+        onStatus: (code) => (status = code),
+      },
+    );
     const link = { continueLink: answer.continue_link ?? null, linkValidHours: answer.link_valid_hours ?? null };
     // An account with a password signs in with it, whatever else the answer says.
     if (answer.has_password === true && answer.data !== 'unconfirmed') return { outcome: 'password', ...link };

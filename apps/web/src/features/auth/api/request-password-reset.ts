@@ -6,7 +6,11 @@ import { isApiError } from '@payrail/client/http-client';
 
 /** POST {auth}/password: e-mails a reset link to the member. */
 export function requestPasswordReset(email: string): Promise<z.infer<typeof ZEmailSentResponse>> {
-  return apiClient.post('/password', { application_member: { email, lang: 'en' } }, { base: 'auth', auth: false, globalErrors: false, schema: ZEmailSentResponse });
+  return apiClient.post(
+    '/password',
+    { application_member: { email, lang: 'en' } },
+    { base: 'auth', auth: false, globalErrors: false, schema: ZEmailSentResponse },
+  );
 }
 
 export function useRequestPasswordReset() {

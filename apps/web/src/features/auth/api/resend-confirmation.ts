@@ -5,7 +5,11 @@ import { apiClient } from '../../../lib/api-client';
 
 /** POST {auth}/confirmation/resend_confirmation: a new confirmation code by e-mail. */
 export function resendConfirmation(email: string): Promise<z.infer<typeof ZEmailSentResponse>> {
-  return apiClient.post('/confirmation/resend_confirmation', { application_member: { email } }, { base: 'auth', auth: false, globalErrors: false, schema: ZEmailSentResponse });
+  return apiClient.post(
+    '/confirmation/resend_confirmation',
+    { application_member: { email } },
+    { base: 'auth', auth: false, globalErrors: false, schema: ZEmailSentResponse },
+  );
 }
 
 export function useResendConfirmation() {

@@ -18,7 +18,12 @@ export interface SignUpResult {
  */
 export async function signUp(body: TSignupRequest | TNewflowSignupRequest): Promise<SignUpResult> {
   const before = sessionStore.getToken();
-  const account = await apiClient.post('/signup', body, { base: 'auth', auth: false, query: trackingQuery(), schema: import('@payrail/contract/identity').then((contract) => contract.ZSignupResponse) });
+  const account = await apiClient.post('/signup', body, {
+    base: 'auth',
+    auth: false,
+    query: trackingQuery(),
+    schema: import('@payrail/contract/identity').then((contract) => contract.ZSignupResponse),
+  });
   // The client stores any `authorization` header it receives; a new token means the answer carried one.
   const after = sessionStore.getToken();
   return { account, signedIn: after !== null && after !== before };

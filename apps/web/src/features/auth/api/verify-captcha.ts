@@ -7,5 +7,9 @@ import { apiClient } from '../../../lib/api-client';
  * The answer's schema loads with the request, not with the sign-in and sign-up pages (docs/architecture.md).
  */
 export function verifyCaptcha(token: string): Promise<z.infer<typeof ZCaptchaResponse>> {
-  return apiClient.post('/captcha', { token }, { base: 'auth', auth: false, globalErrors: false, schema: import('@payrail/contract/identity').then((contract) => contract.ZCaptchaResponse) });
+  return apiClient.post(
+    '/captcha',
+    { token },
+    { base: 'auth', auth: false, globalErrors: false, schema: import('@payrail/contract/identity').then((contract) => contract.ZCaptchaResponse) },
+  );
 }

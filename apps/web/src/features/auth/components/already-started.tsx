@@ -29,7 +29,9 @@ export type AlreadyStartedProps = {
 export function AlreadyStarted({ email, continueLink = null, linkValidHours = null }: AlreadyStartedProps) {
   const paths = useAuthPaths();
   const resend = useRequestContinueLink();
-  const [status, setStatus] = useState<{ kind: 'sent' | 'limit' | 'failed'; at: number } | null>(continueLink === 'limit_reached' ? { kind: 'limit', at: 0 } : null);
+  const [status, setStatus] = useState<{ kind: 'sent' | 'limit' | 'failed'; at: number } | null>(
+    continueLink === 'limit_reached' ? { kind: 'limit', at: 0 } : null,
+  );
 
   const sendAgain = async () => {
     if (!email) return;
@@ -46,10 +48,23 @@ export function AlreadyStarted({ email, continueLink = null, linkValidHours = nu
   };
 
   return (
-    <AuthCard titleId="already-started-title" title="You already started an application" lead={email ? <>There is an application in progress for <strong>{email}</strong>.</> : 'There is an application in progress for this e-mail.'}>
+    <AuthCard
+      titleId="already-started-title"
+      title="You already started an application"
+      lead={
+        email ? (
+          <>
+            There is an application in progress for <strong>{email}</strong>.
+          </>
+        ) : (
+          'There is an application in progress for this e-mail.'
+        )
+      }
+    >
       <p>
-        {email ? 'We e-mailed you a link to continue it.' : 'We e-mailed a link to continue it to the address you entered.'} Open the link in that e-mail to pick up where you left off; your answers so far
-        are saved.{linkValidHours ? ` The link works once, for ${linkValidHours} hours.` : ' The link works once.'}
+        {email ? 'We e-mailed you a link to continue it.' : 'We e-mailed a link to continue it to the address you entered.'} Open the link in that e-mail to
+        pick up where you left off; your answers so far are saved.
+        {linkValidHours ? ` The link works once, for ${linkValidHours} hours.` : ' The link works once.'}
       </p>
       <p>Can&apos;t find it? Check your spam folder, or ask for a new link.</p>
       {status ? (

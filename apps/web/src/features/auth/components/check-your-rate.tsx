@@ -34,8 +34,10 @@ export const EMPLOYEE_ID_MAX = 30;
 export function NewflowTermsLabel({ agreementLink }: { agreementLink: AnyAgreementLink }) {
   return (
     <>
-      I have read and agree to the {agreementLink('privacy_notice', 'Privacy Notice')}, the {agreementLink('consent_eletronic_comunications', 'Consent to Electronic Communications')}, the{' '}
-      {agreementLink('consent_text_messaging', 'Text Messaging Consent')}, the {agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} and the {agreementLink('terms_of_use', 'Terms of Use')}.
+      I have read and agree to the {agreementLink('privacy_notice', 'Privacy Notice')}, the{' '}
+      {agreementLink('consent_eletronic_comunications', 'Consent to Electronic Communications')}, the{' '}
+      {agreementLink('consent_text_messaging', 'Text Messaging Consent')}, the {agreementLink('auto_debit_disclosure', 'Auto Debit Disclosure')} and the{' '}
+      {agreementLink('terms_of_use', 'Terms of Use')}.
     </>
   );
 }
@@ -72,7 +74,13 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
   // The e-mail field's rules without a schema library (form-rules.ts; form-rules.test.ts holds it to `emailField`).
   const emailError = emailProblem(email);
   const referralError = referral.trim() !== '' && referral.trim().length <= 3 ? REFERRAL_TOO_SHORT : undefined;
-  const employeeIdError = partner ? (employeeId.trim() === '' ? MSG.required : employeeId.length > EMPLOYEE_ID_MAX ? `At most ${EMPLOYEE_ID_MAX} characters.` : undefined) : undefined;
+  const employeeIdError = partner
+    ? employeeId.trim() === ''
+      ? MSG.required
+      : employeeId.length > EMPLOYEE_ID_MAX
+        ? `At most ${EMPLOYEE_ID_MAX} characters.`
+        : undefined
+    : undefined;
   const employerError = partner && !employer ? MSG.required : undefined;
   const canSubmit = emailError === null && !referralError && terms && !employeeIdError && !employerError;
 
@@ -86,7 +94,12 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
       fingerprint: getFingerprint(),
       // The terms checkbox covers all five documents (NewflowTermsLabel): each is recorded by the server.
       agreements: NEWFLOW_SIGNUP_AGREEMENTS,
-      loan_borrower: { state_id: state.id, employer_id: employer?.id ?? null, friend_refer_code: referral.trim() || null, ...(partner ? { employee_id: employeeId.trim() } : {}) },
+      loan_borrower: {
+        state_id: state.id,
+        employer_id: employer?.id ?? null,
+        friend_refer_code: referral.trim() || null,
+        ...(partner ? { employee_id: employeeId.trim() } : {}),
+      },
       loan,
       new_flow: true,
     };
@@ -107,7 +120,13 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
       titleId="signup-title"
       title="Check Your Rate"
       above={<AuthTabs current="signup" />}
-      lead={!loan ? 'Tell us about the loan you need. Checking your rate does not affect your credit score.' : !state ? 'Where do you live?' : 'Last, where should we send your confirmation code?'}
+      lead={
+        !loan
+          ? 'Tell us about the loan you need. Checking your rate does not affect your credit score.'
+          : !state
+            ? 'Where do you live?'
+            : 'Last, where should we send your confirmation code?'
+      }
     >
       <div ref={stepRef}>
         {!loan ? (

@@ -8,5 +8,8 @@ export const EMAIL_TOKEN_MIN_EXCLUSIVE = 4;
 export const normalizeEmailToken = (value: string) => value.replace(/\s/g, '').toUpperCase().slice(0, EMAIL_TOKEN_LENGTH);
 
 export const emailValidationSchema = z.object({
-  confirmation_token: z.string().transform(normalizeEmailToken).refine((token) => token.length > EMAIL_TOKEN_MIN_EXCLUSIVE, 'Enter the code from the e-mail.'),
+  confirmation_token: z
+    .string()
+    .transform(normalizeEmailToken)
+    .refine((token) => token.length > EMAIL_TOKEN_MIN_EXCLUSIVE, 'Enter the code from the e-mail.'),
 });

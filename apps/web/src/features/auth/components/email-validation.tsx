@@ -138,7 +138,17 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
       </form>
       {askEmail ? (
         <form noValidate aria-label="Resend the confirmation code" onSubmit={submitResendEmail} className={styles.resend}>
-          <TextField label="Your e-mail" hint="We will send a new code to this address." type="email" autoComplete="email" inputMode="email" value={resendEmail} error={resendError} onChange={(event) => setResendEmail(event.target.value)} autoFocus />
+          <TextField
+            label="Your e-mail"
+            hint="We will send a new code to this address."
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={resendEmail}
+            error={resendError}
+            onChange={(event) => setResendEmail(event.target.value)}
+            autoFocus
+          />
           <Button type="submit" variant="secondary" fullWidth loading={resend.isPending}>
             Send a new code
           </Button>

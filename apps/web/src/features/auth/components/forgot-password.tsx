@@ -24,7 +24,12 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
   const request = useRequestPasswordReset();
   const paths = useAuthPaths();
   return (
-    <AuthCard titleId="forgot-title" focusTitle={returning} title="Forgot your password?" lead="Enter the e-mail of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      titleId="forgot-title"
+      focusTitle={returning}
+      title="Forgot your password?"
+      lead="Enter the e-mail of your account and we will send you a link to choose a new password."
+    >
       <Form
         schema={forgotPasswordSchema}
         options={{ mode: 'onTouched', defaultValues: { email: '' } }}
@@ -52,9 +57,23 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
       >
         {({ register, formState, watch }) => (
           <>
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
             <div className={styles.actions}>
-              <Button type="submit" size="lg" fullWidth disabled={!forgotPasswordSchema.shape.email.safeParse(watch('email')).success} loading={request.isPending}>
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                disabled={!forgotPasswordSchema.shape.email.safeParse(watch('email')).success}
+                loading={request.isPending}
+              >
                 Send reset link
               </Button>
             </div>
@@ -133,18 +152,37 @@ function ChooseNewPassword({ token }: { token: string }) {
               control={control}
               name="password"
               render={({ field, fieldState }) => (
-                <PasswordField label="New password" autoComplete="new-password" showRules name={field.name} value={field.value} onChange={(value) => {
+                <PasswordField
+                  label="New password"
+                  autoComplete="new-password"
+                  showRules
+                  name={field.name}
+                  value={field.value}
+                  onChange={(value) => {
                     field.onChange(value);
                     // A confirmation already answered is checked again; an untouched one is left alone.
                     if (getFieldState('password_confirmation').isTouched) void trigger('password_confirmation');
-                  }} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <Controller
               control={control}
               name="password_confirmation"
               render={({ field, fieldState }) => (
-                <PasswordField label="Confirm new password" autoComplete="new-password" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                <PasswordField
+                  label="Confirm new password"
+                  autoComplete="new-password"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <div className={styles.actions}>

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import { cents, formatUsdWhole } from '@payrail/domain/money';
-import { NEWFLOW_LOAN_REQUEST_RANGE_CENTS, NEWFLOW_LOAN_REQUEST_RANGE_MSG, NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS } from '@payrail/contract/newflow-rules';
+import {
+  NEWFLOW_LOAN_REQUEST_RANGE_CENTS,
+  NEWFLOW_LOAN_REQUEST_RANGE_MSG,
+  NEWFLOW_PAYMENT_FREQUENCIES,
+  NEWFLOW_PAYMENT_FREQUENCY_LABELS,
+} from '@payrail/contract/newflow-rules';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
@@ -39,7 +44,7 @@ export function loanAmountError(text: string): string | undefined {
 export function LoanRequestForm({ initial, onContinue }: { initial?: LoanRequest | null; onContinue: (loan: LoanRequest) => void }) {
   const purposes = useLoanPurposes();
   const [amount, setAmount] = useState(initial ? String(Math.round(initial.amount / 100)) : '');
-  const [frequency, setFrequency] = useState<string | null>(initial ? (NEWFLOW_PAYMENT_FREQUENCY_LABELS[initial.payment_frequency]) : null);
+  const [frequency, setFrequency] = useState<string | null>(initial ? NEWFLOW_PAYMENT_FREQUENCY_LABELS[initial.payment_frequency] : null);
   const [purpose, setPurpose] = useState<string | null>(initial?.loan_purpose_name ?? null);
   const [page, setPage] = useState(0);
   const [submitted, setSubmitted] = useState(false);

@@ -68,7 +68,13 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
   };
 
   return (
-    <AuthCard titleId="signin-title" title="Sign in" above={<AuthTabs current="signin" />} focusTitle={step === 'password' && !initialEmail} lead={step === 'email' ? 'Enter your e-mail to continue your application.' : 'Enter your password.'}>
+    <AuthCard
+      titleId="signin-title"
+      title="Sign in"
+      above={<AuthTabs current="signin" />}
+      focusTitle={step === 'password' && !initialEmail}
+      lead={step === 'email' ? 'Enter your e-mail to continue your application.' : 'Enter your password.'}
+    >
       {step === 'email' ? (
         <form noValidate aria-labelledby="signin-title" onSubmit={(event) => void submitEmail(event)}>
           <TextField

@@ -26,8 +26,18 @@ export function Signin({ onSignedIn }: SigninProps) {
   const paths = useAuthPaths();
   return (
     <>
-      <AuthCard titleId="signin-title" title="Sign in" above={<AuthTabs current="signin" />} lead="Welcome back. Sign in to continue your application or manage your loan.">
-        <ValidatedForm validate={validateSignin} options={{ mode: 'onTouched', defaultValues: { email: '', password: '' } }} aria-labelledby="signin-title" onSubmit={(values) => signIn.withPassword(values.email, values.password)}>
+      <AuthCard
+        titleId="signin-title"
+        title="Sign in"
+        above={<AuthTabs current="signin" />}
+        lead="Welcome back. Sign in to continue your application or manage your loan."
+      >
+        <ValidatedForm
+          validate={validateSignin}
+          options={{ mode: 'onTouched', defaultValues: { email: '', password: '' } }}
+          aria-labelledby="signin-title"
+          onSubmit={(values) => signIn.withPassword(values.email, values.password)}
+        >
           {({ register, control, formState, watch }) => {
             const emailValid = emailProblem(watch('email')) === null;
             const canContinue = emailValid && watch('password').length > 0;
@@ -38,12 +48,29 @@ export function Signin({ onSignedIn }: SigninProps) {
                     {signIn.error}
                   </Alert>
                 ) : null}
-                <TextField label="Email" type="email" autoComplete="username" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  error={formState.errors.email?.message}
+                  {...register('email')}
+                />
                 <Controller
                   control={control}
                   name="password"
                   render={({ field, fieldState }) => (
-                    <PasswordField label="Password" autoComplete="current-password" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                    <PasswordField
+                      label="Password"
+                      autoComplete="current-password"
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={fieldState.error?.message}
+                    />
                   )}
                 />
                 <div className={styles.actions}>

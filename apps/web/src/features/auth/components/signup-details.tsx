@@ -24,7 +24,17 @@ export interface SignupDetailsProps {
  * module, loaded once a state is being chosen (signup.tsx): the form library and the form stay off the
  * page's first load (docs/architecture.md). The summary takes the focus when the step appears.
  */
-export default function SignupDetails({ state, onChangeState, social, socialError, pending, agreementLink, onCreated, onSocialIdentity, onCancelSocial }: SignupDetailsProps) {
+export default function SignupDetails({
+  state,
+  onChangeState,
+  social,
+  socialError,
+  pending,
+  agreementLink,
+  onCreated,
+  onSocialIdentity,
+  onCancelSocial,
+}: SignupDetailsProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   // The page moves the focus between steps (useStepStartFocus); while this module was loading there was
   // nothing to move it to, so the summary takes it when it appears.
@@ -38,7 +48,15 @@ export default function SignupDetails({ state, onChangeState, social, socialErro
         State of residence: <strong>{state.name}</strong>
       </ChosenAnswer>
       {social ? (
-        <SocialSignupForm identity={social} state={state} agreementLink={agreementLink} pending={pending} error={socialError} onSubmit={() => onSocialIdentity(social)} onCancel={onCancelSocial} />
+        <SocialSignupForm
+          identity={social}
+          state={state}
+          agreementLink={agreementLink}
+          pending={pending}
+          error={socialError}
+          onSubmit={() => onSocialIdentity(social)}
+          onCancel={onCancelSocial}
+        />
       ) : (
         <SignupForm state={state} agreementLink={agreementLink} onCreated={onCreated} onSocialIdentity={onSocialIdentity} socialPending={pending} />
       )}

@@ -38,7 +38,8 @@ const FORM_FIELDS = ['email', 'password', 'password_confirmation', 'friend_refer
 export function TermsLabel({ agreementLink }: { agreementLink: AgreementLinkRenderer }) {
   return (
     <>
-      I have read and agree to the {agreementLink('privacy_notice', 'Privacy Notice')} and the {agreementLink('consent_eletronic_comunications', 'Consent to Electronic Communications')}.
+      I have read and agree to the {agreementLink('privacy_notice', 'Privacy Notice')} and the{' '}
+      {agreementLink('consent_eletronic_comunications', 'Consent to Electronic Communications')}.
     </>
   );
 }
@@ -92,23 +93,50 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
                 {rootMessage}
               </Alert>
             ) : null}
-            <TextField label="Email" type="email" autoComplete="email" inputMode="email" required error={formState.errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
             <Controller
               control={control}
               name="password"
               render={({ field, fieldState }) => (
-                <PasswordField label="Password" autoComplete="new-password" showRules name={field.name} value={field.value} onChange={(value) => {
+                <PasswordField
+                  label="Password"
+                  autoComplete="new-password"
+                  showRules
+                  name={field.name}
+                  value={field.value}
+                  onChange={(value) => {
                     field.onChange(value);
                     // A confirmation already answered is checked again; an untouched one is left alone.
                     if (getFieldState('password_confirmation').isTouched) void trigger('password_confirmation');
-                  }} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <Controller
               control={control}
               name="password_confirmation"
               render={({ field, fieldState }) => (
-                <PasswordField label="Confirm password" autoComplete="new-password" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+                <PasswordField
+                  label="Confirm password"
+                  autoComplete="new-password"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <TextField
@@ -122,7 +150,14 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
             />
             <Checkbox label={<TermsLabel agreementLink={agreementLink} />} error={formState.errors.terms?.message} {...register('terms')} />
             <div className={styles.actions}>
-              <Button type="submit" fullWidth size="lg" disabled={!canSubmit} loading={pending || formState.isSubmitting} aria-describedby={canSubmit ? undefined : gateId}>
+              <Button
+                type="submit"
+                fullWidth
+                size="lg"
+                disabled={!canSubmit}
+                loading={pending || formState.isSubmitting}
+                aria-describedby={canSubmit ? undefined : gateId}
+              >
                 Sign up
               </Button>
               {canSubmit ? null : (
@@ -132,7 +167,12 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
               )}
             </div>
             <p className={styles.divider}>or</p>
-            <SocialSignInButton onIdentity={onSocialIdentity} disabled={!accepted} loading={socialPending} aria-describedby={accepted ? undefined : `${gateId}-social`}>
+            <SocialSignInButton
+              onIdentity={onSocialIdentity}
+              disabled={!accepted}
+              loading={socialPending}
+              aria-describedby={accepted ? undefined : `${gateId}-social`}
+            >
               Sign up with Google
             </SocialSignInButton>
             {accepted ? null : (

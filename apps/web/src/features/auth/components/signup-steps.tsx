@@ -12,7 +12,17 @@ import styles from './auth.module.css';
  */
 
 /** An answered step: what was chosen, and Change to answer it again. `stepStart` marks where the next step's focus lands. */
-export function ChosenAnswer({ children, what, onChange, stepStart = false }: { children: ReactNode; what: string; onChange: () => void; stepStart?: boolean }) {
+export function ChosenAnswer({
+  children,
+  what,
+  onChange,
+  stepStart = false,
+}: {
+  children: ReactNode;
+  what: string;
+  onChange: () => void;
+  stepStart?: boolean;
+}) {
   return (
     <div className={styles.summary} {...(stepStart ? { 'data-step-start': '', tabIndex: -1 } : {})}>
       <p>{children}</p>

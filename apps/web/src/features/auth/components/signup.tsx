@@ -83,28 +83,28 @@ export function Signup({ socialIdentity: carried, agreementLink, onSignedIn }: S
         lead={state ? 'Create your account to see your rate. It does not affect your credit score.' : 'First, tell us where you live.'}
       >
         <div ref={stepRef}>
-        {state === null ? (
-          <div onFocusCapture={prefetchDetails} onPointerDownCapture={prefetchDetails}>
-            <StateOfResidence initialStateId={null} onContinue={setState} />
-          </div>
-        ) : (
-          <Suspense fallback={<LoadingBlock label="Loading…" />}>
-            <SignupDetails
-              state={state}
-              onChangeState={() => setState(null)}
-              social={social}
-              socialError={socialError}
-              pending={pending}
-              agreementLink={agreementLink}
-              onCreated={(result) => void created(result)}
-              onSocialIdentity={(identity) => void signUpSocial(identity)}
-              onCancelSocial={() => {
-                setSocial(null);
-                setSocialError(null);
-              }}
-            />
-          </Suspense>
-        )}
+          {state === null ? (
+            <div onFocusCapture={prefetchDetails} onPointerDownCapture={prefetchDetails}>
+              <StateOfResidence initialStateId={null} onContinue={setState} />
+            </div>
+          ) : (
+            <Suspense fallback={<LoadingBlock label="Loading…" />}>
+              <SignupDetails
+                state={state}
+                onChangeState={() => setState(null)}
+                social={social}
+                socialError={socialError}
+                pending={pending}
+                agreementLink={agreementLink}
+                onCreated={(result) => void created(result)}
+                onSocialIdentity={(identity) => void signUpSocial(identity)}
+                onCancelSocial={() => {
+                  setSocial(null);
+                  setSocialError(null);
+                }}
+              />
+            </Suspense>
+          )}
         </div>
         <SignInFooter question="Already have an account?" />
       </AuthCard>

@@ -68,7 +68,15 @@ export function SocialSignInButton({ children, onIdentity, disabled, loading, 'a
 
   return (
     <>
-      <Button variant="secondary" fullWidth icon={<GoogleMark />} disabled={disabled} loading={loading || starting} aria-describedby={describedBy} onClick={() => void start()}>
+      <Button
+        variant="secondary"
+        fullWidth
+        icon={<GoogleMark />}
+        disabled={disabled}
+        loading={loading || starting}
+        aria-describedby={describedBy}
+        onClick={() => void start()}
+      >
         {children}
       </Button>
       {Picker ? (

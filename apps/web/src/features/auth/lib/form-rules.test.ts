@@ -21,20 +21,24 @@ const PASSWORDS = ['', 'abc', 'Abcdefg1', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh', 'A
 
 describe('the public forms validate as their zod schemas do', () => {
   it('sign-in', () => {
-    for (const email of EMAILS) for (const password of PASSWORDS) {
-      const input = { email, password };
-      expect(validateSignin(input), JSON.stringify(input)).toEqual(viaZod(signinFormSchema, input));
-    }
+    for (const email of EMAILS)
+      for (const password of PASSWORDS) {
+        const input = { email, password };
+        expect(validateSignin(input), JSON.stringify(input)).toEqual(viaZod(signinFormSchema, input));
+      }
   });
 
   it('sign-up', () => {
     let cases = 0;
-    for (const email of ['', 'ana', ' ana@example.com ']) for (const password of PASSWORDS) for (const password_confirmation of ['', 'Abcdefg1', 'other'])
-      for (const friend_refer_code of ['', '  ', 'AB', ' ABC ', 'ABCD', ' ABCD ']) for (const terms of [false, true]) {
-        const input = { ...signupFormDefaults, email, password, password_confirmation, friend_refer_code, terms };
-        expect(validateSignup(input), JSON.stringify(input)).toEqual(viaZod(signupFormSchema, input));
-        cases += 1;
-      }
+    for (const email of ['', 'ana', ' ana@example.com '])
+      for (const password of PASSWORDS)
+        for (const password_confirmation of ['', 'Abcdefg1', 'other'])
+          for (const friend_refer_code of ['', '  ', 'AB', ' ABC ', 'ABCD', ' ABCD '])
+            for (const terms of [false, true]) {
+              const input = { ...signupFormDefaults, email, password, password_confirmation, friend_refer_code, terms };
+              expect(validateSignup(input), JSON.stringify(input)).toEqual(viaZod(signupFormSchema, input));
+              cases += 1;
+            }
     expect(cases).toBeGreaterThan(800);
   });
 

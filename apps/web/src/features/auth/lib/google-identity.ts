@@ -12,7 +12,12 @@ interface PromptMoment {
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential: string }) => void; cancel_on_tap_outside?: boolean; use_fedcm_for_prompt?: boolean }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential: string }) => void;
+        cancel_on_tap_outside?: boolean;
+        use_fedcm_for_prompt?: boolean;
+      }): void;
       prompt(listener?: (moment: PromptMoment) => void): void;
     };
   };
@@ -40,7 +45,12 @@ export async function requestGoogleIdToken(clientId: string): Promise<string | n
       settled = true;
       action();
     };
-    google.accounts.id.initialize({ client_id: clientId, cancel_on_tap_outside: true, use_fedcm_for_prompt: true, callback: (response) => settle(() => resolve(response.credential)) });
+    google.accounts.id.initialize({
+      client_id: clientId,
+      cancel_on_tap_outside: true,
+      use_fedcm_for_prompt: true,
+      callback: (response) => settle(() => resolve(response.credential)),
+    });
     google.accounts.id.prompt((moment) => {
       if (moment.isNotDisplayed()) settle(() => reject(new Error('Google sign-in could not be shown')));
       else if (moment.isSkippedMoment()) settle(() => resolve(null));

@@ -44,5 +44,7 @@ export function savePlaidInformation(input: { public_token: string; account_id?:
 
 /** POST {flow}/bank_informations/save_plaid_event: a widget event for support; never blocks the borrower. */
 export function savePlaidEvent(event: string, metadata?: Record<string, unknown>): void {
-  apiClient.post('/bank_informations/save_plaid_event', metadata ? { event, metadata } : { event }, { base: 'flow', globalErrors: false }).catch(() => undefined);
+  apiClient
+    .post('/bank_informations/save_plaid_event', metadata ? { event, metadata } : { event }, { base: 'flow', globalErrors: false })
+    .catch(() => undefined);
 }

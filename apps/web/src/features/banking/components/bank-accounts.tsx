@@ -64,7 +64,10 @@ export function BankAccounts({ editTo, onConfirmed, onRefused }: BankAccountsPro
               {data.logo ? <img src={data.logo} alt="" width={40} height={40} className={styles.logo} /> : null}
               <div>
                 <h2 className={styles.accountTitle}>{data.bank_name ?? 'Your bank'}</h2>
-                <p className={styles.muted}>{data.source === 'linked' ? 'Linked through your bank' : 'Entered by you'}{data.verified_at ? ' · Verified' : ' · Not verified yet'}</p>
+                <p className={styles.muted}>
+                  {data.source === 'linked' ? 'Linked through your bank' : 'Entered by you'}
+                  {data.verified_at ? ' · Verified' : ' · Not verified yet'}
+                </p>
               </div>
             </div>
             <dl className={styles.details}>

@@ -11,7 +11,12 @@ import { BankLink } from './bank-link';
 
 vi.mock('../../../lib/load-script', () => ({ loadScript: vi.fn(() => Promise.resolve()) }));
 
-type PlaidConfig = { token: string; onSuccess: (token: string, metadata: unknown) => void; onExit: (error: unknown, metadata: unknown) => void; onEvent: (name: string, metadata: unknown) => void };
+type PlaidConfig = {
+  token: string;
+  onSuccess: (token: string, metadata: unknown) => void;
+  onExit: (error: unknown, metadata: unknown) => void;
+  onEvent: (name: string, metadata: unknown) => void;
+};
 
 function fakePlaid(behaviour: (config: PlaidConfig) => void) {
   const created: PlaidConfig[] = [];
@@ -28,13 +33,31 @@ function plaidServer() {
   const saved: unknown[] = [];
   const events: string[] = [];
   server.use(
-    http.get(api('/bank_informations/widget'), () => HttpResponse.json({ provider: 'plaid', link_token: 'link-production-abc', expiration: '2026-11-22T22:00:00.000Z', institutions: [], test_credentials: null })),
+    http.get(api('/bank_informations/widget'), () =>
+      HttpResponse.json({
+        provider: 'plaid',
+        link_token: 'link-production-abc',
+        expiration: '2026-11-22T22:00:00.000Z',
+        institutions: [],
+        test_credentials: null,
+      }),
+    ),
     http.post(api('/bank_informations/save_plaid_information'), async ({ request }) => {
       saved.push(await request.json());
       return HttpResponse.json({
         ok: true,
         new_status: 'choosing_receiver_account',
-        bank_information: { id: 1, account_type: 'savings', routing_transfer_number: '034821624', bank_account_number: '*****1111', bank_name: 'Harbor', logo: null, source: 'linked', verified_at: 'x', statement_document_id: null },
+        bank_information: {
+          id: 1,
+          account_type: 'savings',
+          routing_transfer_number: '034821624',
+          bank_account_number: '*****1111',
+          bank_name: 'Harbor',
+          logo: null,
+          source: 'linked',
+          verified_at: 'x',
+          statement_document_id: null,
+        },
       });
     }),
     http.post(api('/bank_informations/save_plaid_event'), async ({ request }) => {
@@ -97,7 +120,9 @@ describe('BankLink with Plaid configured', () => {
   it('a save refused in this status (422 { error, current_status }) shows the text and adopts the server status', async () => {
     plaidServer();
     server.use(
-      http.post(api('/bank_informations/save_plaid_information'), () => HttpResponse.json({ error: 'Your application is not in this step.', current_status: 'documents' }, { status: 422 })),
+      http.post(api('/bank_informations/save_plaid_information'), () =>
+        HttpResponse.json({ error: 'Your application is not in this step.', current_status: 'documents' }, { status: 422 }),
+      ),
     );
     fakePlaid((config) => config.onSuccess('public-plaid-2', { accounts: [] }));
     const shown = vi.spyOn(notify, 'error');

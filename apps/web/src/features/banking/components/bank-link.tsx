@@ -110,7 +110,10 @@ export function BankLink({ onLinked, onProvideManually, manualPending, onBack, b
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="bank-link-title">
         <h1 id="bank-link-title">Link your bank account</h1>
-        <p className={styles.lead}>Connect the checking or savings account where you want to receive your loan. Linking takes a minute and verifies your account at once, so you do not need to upload a bank statement.</p>
+        <p className={styles.lead}>
+          Connect the checking or savings account where you want to receive your loan. Linking takes a minute and verifies your account at once, so you do not
+          need to upload a bank statement.
+        </p>
         <ul className={styles.points}>
           <li>You sign in to your bank through our bank-linking partner; we never see or store your bank password.</li>
           <li>We read only your account and routing numbers and the account type.</li>

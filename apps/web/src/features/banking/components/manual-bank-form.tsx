@@ -81,7 +81,13 @@ export function ManualBankForm({ initial, after, onDone, onRefused, onBack, back
   const invalid = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
   const missing = [
     invalid.has('account_type') ? 'account type' : null,
-    invalid.has('routing_transfer_number') ? 'a valid routing number' : bankMissing ? 'a routing number of a known bank' : routingValid && bank.isFetching ? 'the bank lookup to finish' : null,
+    invalid.has('routing_transfer_number')
+      ? 'a valid routing number'
+      : bankMissing
+        ? 'a routing number of a known bank'
+        : routingValid && bank.isFetching
+          ? 'the bank lookup to finish'
+          : null,
     invalid.has('bank_account_number') ? 'account number' : null,
     !statements ? 'at least one bank statement' : null,
   ].filter((item): item is string => item !== null);

@@ -132,7 +132,15 @@ export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: 
           ) : null}
           <form noValidate onSubmit={(event) => void submit(event)} aria-label={`Sign in to ${institution.name}`} className={styles.form}>
             <TextField label="Username" name="username" autoComplete="off" value={username} onChange={(event) => setUsername(event.target.value)} required />
-            <TextField label="Password" name="password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} required />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="off"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
             <div className={styles.actions}>
               <Button type="submit" fullWidth loading={pending} disabled={username === '' || password === ''}>
                 Submit

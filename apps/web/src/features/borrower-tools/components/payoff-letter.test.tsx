@@ -20,11 +20,26 @@ const letter = (date: string, over: Partial<TPayoffLetterResponse> = {}): TPayof
   fees: 0,
   per_diem: 127,
   pending_debits: [
-    { id: 7, status: 'scheduled', date: '2026-11-25', amount: 5_000, effect: 'lowers', change: 5_000, payoff_if: 282_567, explanation: 'The $50.00 debit scheduled on 11/25/2026 is not counted: once collected, the payoff amount falls by $50.00 to $2,825.67.' },
+    {
+      id: 7,
+      status: 'scheduled',
+      date: '2026-11-25',
+      amount: 5_000,
+      effect: 'lowers',
+      change: 5_000,
+      payoff_if: 282_567,
+      explanation: 'The $50.00 debit scheduled on 11/25/2026 is not counted: once collected, the payoff amount falls by $50.00 to $2,825.67.',
+    },
   ],
   send_funds: {
     online: 'Sign in to Payrail, open Loans & Payments and choose "Payoff".',
-    wire: { bank_name: 'Harbor Point Bank, N.A.', routing_number: '034821624', account_number: '8800012345', account_name: 'Payrail, Inc. Loan Payments', reference: 'Loan 2026-11-0041 payoff' },
+    wire: {
+      bank_name: 'Harbor Point Bank, N.A.',
+      routing_number: '034821624',
+      account_number: '8800012345',
+      account_name: 'Payrail, Inc. Loan Payments',
+      reference: 'Loan 2026-11-0041 payoff',
+    },
     mail: { payee: 'Payrail, Inc.', address_lines: ['Payrail, Inc., Loan Payments', '100 Rail Street'], memo: 'Loan 2026-11-0041 payoff' },
   },
   ...over,
@@ -68,7 +83,9 @@ describe('payoff letter on Loans & Payments', { timeout: 20_000 }, () => {
     signInAs({ workflow_status: 'approved', feedback_rating: true });
     servicingHandlers({ businessDate: '2026-11-20' });
     const asked: string[] = [];
-    server.use(http.get(api('/loans/:id/payoff_letter/:date'), ({ params }) => (asked.push(String(params.date)), HttpResponse.json(letter(String(params.date))))));
+    server.use(
+      http.get(api('/loans/:id/payoff_letter/:date'), ({ params }) => (asked.push(String(params.date)), HttpResponse.json(letter(String(params.date))))),
+    );
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'Payoff letter' });
     await within(region).findByText('$2,875.67');

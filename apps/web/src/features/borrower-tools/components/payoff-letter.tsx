@@ -67,7 +67,9 @@ export function PayoffLetter({ loan, today, save }: { loan: TServicingLoan; toda
             <dt>Payoff amount through {formatDate(data.good_through)}</dt>
             <dd className={styles.total}>{formatCents(data.payoff_amount)}</dd>
             <dt>Per-diem interest</dt>
-            <dd>{formatCents(data.per_diem)} for each day after {formatDate(data.good_through)}</dd>
+            <dd>
+              {formatCents(data.per_diem)} for each day after {formatDate(data.good_through)}
+            </dd>
           </dl>
           <h3>Payments not yet final</h3>
           {data.pending_debits.length === 0 ? (
@@ -83,8 +85,8 @@ export function PayoffLetter({ loan, today, save }: { loan: TServicingLoan; toda
           <ul className={styles.list}>
             <li>{data.send_funds.online}</li>
             <li>
-              Wire or ACH credit: {data.send_funds.wire.bank_name}, routing number {data.send_funds.wire.routing_number}, account {data.send_funds.wire.account_number} (
-              {data.send_funds.wire.account_name}), reference “{data.send_funds.wire.reference}”.
+              Wire or ACH credit: {data.send_funds.wire.bank_name}, routing number {data.send_funds.wire.routing_number}, account{' '}
+              {data.send_funds.wire.account_number} ({data.send_funds.wire.account_name}), reference “{data.send_funds.wire.reference}”.
             </li>
             <li>
               Check payable to {data.send_funds.mail.payee}, memo “{data.send_funds.mail.memo}”, mailed to {data.send_funds.mail.address_lines.join(', ')}.

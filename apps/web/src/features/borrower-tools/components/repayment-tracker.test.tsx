@@ -14,7 +14,16 @@ const tracker = (over: Partial<TRepaymentTrackerResponse> = {}): TRepaymentTrack
   as_of: '2028-04-10',
   pay_dates: [
     { n: 1, pay_date: '2028-02-03', expected: 34002, received: 34002, in_suspense: 0, status: 'received', reason: null, action: null },
-    { n: 2, pay_date: '2028-03-03', expected: 34002, received: 20000, in_suspense: 0, status: 'short', reason: 'Your employer remitted $200.00 of the $340.02 expected: $140.02 short.', action: 'Pay the $140.02 difference online to stay current.' },
+    {
+      n: 2,
+      pay_date: '2028-03-03',
+      expected: 34002,
+      received: 20000,
+      in_suspense: 0,
+      status: 'short',
+      reason: 'Your employer remitted $200.00 of the $340.02 expected: $140.02 short.',
+      action: 'Pay the $140.02 difference online to stay current.',
+    },
     { n: 3, pay_date: '2028-05-03', expected: 34003, received: 0, in_suspense: 0, status: 'upcoming', reason: null, action: null },
   ],
   ...over,
@@ -33,8 +42,21 @@ describe('payroll deductions tracker on Loans & Payments', { timeout: 20_000 }, 
     expect(within(region).getByText(/What Department of Veterans Affairs should send on each payday/)).toBeInTheDocument();
     expect(within(region).getByText(/1 pay date needs your attention\./)).toBeInTheDocument();
     const table = within(region).getByRole('table', { name: 'Payroll deductions by pay date' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(rows[1]).toEqual(['03/03/2028', '$340.02', '$200.00', 'Short', 'Your employer remitted $200.00 of the $340.02 expected: $140.02 short. Pay the $140.02 difference online to stay current.']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows[1]).toEqual([
+      '03/03/2028',
+      '$340.02',
+      '$200.00',
+      'Short',
+      'Your employer remitted $200.00 of the $340.02 expected: $140.02 short. Pay the $140.02 difference online to stay current.',
+    ]);
     expect(rows[2]).toEqual(['05/03/2028', '$340.03', '$0.00', 'Upcoming', '—']);
   });
 

@@ -37,8 +37,14 @@ export function RepaymentTracker({ loan }: { loan: TServicingLoan }) {
   return (
     <CardSection id={`tracker-${loan.id}`} title={GLOSSARY.places.payrollDeductions} className={styles.card}>
       <p className={styles.muted}>
-        {data.employer ? `What ${data.employer} should send on each payday, and what we received.` : 'What your employer should send on each payday, and what we received.'}{' '}
-        {problems === 0 ? 'Everything due so far has arrived or is on its way.' : problems === 1 ? '1 pay date needs your attention.' : `${problems} pay dates need your attention.`}
+        {data.employer
+          ? `What ${data.employer} should send on each payday, and what we received.`
+          : 'What your employer should send on each payday, and what we received.'}{' '}
+        {problems === 0
+          ? 'Everything due so far has arrived or is on its way.'
+          : problems === 1
+            ? '1 pay date needs your attention.'
+            : `${problems} pay dates need your attention.`}
       </p>
       <Table
         caption="Payroll deductions by pay date"
@@ -49,7 +55,11 @@ export function RepaymentTracker({ loan }: { loan: TServicingLoan }) {
           { key: 'date', header: 'Pay date', cell: (row) => formatDate(row.pay_date) },
           { key: 'expected', header: 'Expected', align: 'end', cell: (row) => formatCents(row.expected) },
           { key: 'received', header: 'Received', align: 'end', cell: (row) => formatCents(row.received) },
-          { key: 'status', header: 'Status', cell: (row) => <span className={PROBLEM.has(row.status) ? styles.short : undefined}>{STATUS_LABEL[row.status]}</span> },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (row) => <span className={PROBLEM.has(row.status) ? styles.short : undefined}>{STATUS_LABEL[row.status]}</span>,
+          },
           {
             key: 'why',
             header: 'Why, and what to do',

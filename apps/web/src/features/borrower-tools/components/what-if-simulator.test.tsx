@@ -14,8 +14,29 @@ const answer: TWhatIfResponse = {
   loan_id: 41,
   as_of: '2028-01-03',
   payment_per_term: 34002,
-  baseline: { payoff_date: '2028-04-03', interest: 2007, total_paid: 102007, installments: 3, points: [{ date: '2028-01-03', principal: 100000 }, { date: '2028-02-03', principal: 66998 }, { date: '2028-03-03', principal: 33666 }, { date: '2028-04-03', principal: 0 }] },
-  scenario: { payoff_date: '2028-03-03', interest: 1270, total_paid: 101270, installments: 2, points: [{ date: '2028-01-03', principal: 100000 }, { date: '2028-02-03', principal: 26998 }, { date: '2028-03-03', principal: 0 }] },
+  baseline: {
+    payoff_date: '2028-04-03',
+    interest: 2007,
+    total_paid: 102007,
+    installments: 3,
+    points: [
+      { date: '2028-01-03', principal: 100000 },
+      { date: '2028-02-03', principal: 66998 },
+      { date: '2028-03-03', principal: 33666 },
+      { date: '2028-04-03', principal: 0 },
+    ],
+  },
+  scenario: {
+    payoff_date: '2028-03-03',
+    interest: 1270,
+    total_paid: 101270,
+    installments: 2,
+    points: [
+      { date: '2028-01-03', principal: 100000 },
+      { date: '2028-02-03', principal: 26998 },
+      { date: '2028-03-03', principal: 0 },
+    ],
+  },
   interest_saved: 737,
   days_sooner: 31,
   installments_fewer: 1,
@@ -35,7 +56,11 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
       }),
       http.post(api('/request_payment'), async ({ request }) => {
         scheduled.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return HttpResponse.json({ ok: true, message: 'Your payment has been sent successfully.', transaction: { id: 5, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 40000, pay_method: 'ach', transaction_mode: 'one_time' } });
+        return HttpResponse.json({
+          ok: true,
+          message: 'Your payment has been sent successfully.',
+          transaction: { id: 5, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 40000, pay_method: 'ach', transaction_mode: 'one_time' },
+        });
       }),
     );
     renderRoute('/dashboard/loans-and-payments');
@@ -52,19 +77,25 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     await userEvent.clear(within(form).getByLabelText('Date of the extra payment'));
     await userEvent.type(within(form).getByLabelText('Date of the extra payment'), '2028-02-03');
     await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
-    expect(await within(region).findByText(/paid off on 03\/03\/2028 instead of 04\/03\/2028 — 1 payment fewer — and you would save \$7\.37 in interest/)).toBeInTheDocument();
+    expect(
+      await within(region).findByText(/paid off on 03\/03\/2028 instead of 04\/03\/2028 — 1 payment fewer — and you would save \$7\.37 in interest/),
+    ).toBeInTheDocument();
     expect(simulated).toEqual([{ one_time: [{ date: '2028-02-03', amount: 40000 }], recurring: null }]);
     const table = within(region).getByRole('table', { name: 'Principal left by date, now and with the extra' });
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'DateNowWith the extra',
-      '01/03/2028$1,000.00$1,000.00',
-      '02/03/2028$669.98$269.98',
-      '03/03/2028$336.66$0.00',
-      '04/03/2028$0.00$0.00',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DateNowWith the extra', '01/03/2028$1,000.00$1,000.00', '02/03/2028$669.98$269.98', '03/03/2028$336.66$0.00', '04/03/2028$0.00$0.00']);
     await userEvent.click(within(region).getByRole('button', { name: 'Schedule the $400.00 payment on 02/03/2028' }));
     await waitFor(() => expect(scheduled).toHaveLength(1));
-    expect(scheduled[0]!.body).toEqual({ method: 'ach', mode: 'one_time', loan_id: expect.any(Number), amount: 40000, scheduling: { instant: false, date: '2028-02-03' } });
+    expect(scheduled[0]!.body).toEqual({
+      method: 'ach',
+      mode: 'one_time',
+      loan_id: expect.any(Number),
+      amount: 40000,
+      scheduling: { instant: false, date: '2028-02-03' },
+    });
     expect(scheduled[0]!.key).toMatch(/.{8,}/);
     expect(await screen.findByText('Your payment has been sent successfully.')).toBeInTheDocument();
     await waitFor(() => expect(within(region).getByRole('button', { name: /Schedule the \$400\.00 payment/ })).toBeDisabled());
@@ -79,7 +110,11 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
       http.post(api('/loans/:id/what_if'), () => HttpResponse.json(answer)),
       http.post(api('/request_payment'), async ({ request }) => {
         scheduled.push(await request.json());
-        return HttpResponse.json({ ok: true, message: 'Your payment has been sent successfully.', transaction: { id: 6, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 1, pay_method: 'ach', transaction_mode: 'auto_debit' } });
+        return HttpResponse.json({
+          ok: true,
+          message: 'Your payment has been sent successfully.',
+          transaction: { id: 6, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 1, pay_method: 'ach', transaction_mode: 'auto_debit' },
+        });
       }),
     );
     renderRoute('/dashboard/loans-and-payments');
@@ -112,7 +147,9 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     servicingHandlers({ businessDate: '2028-01-03' });
     server.use(
       http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
-      http.post(api('/loans/:id/what_if'), () => HttpResponse.json({ error: 'x', error_messages: ['Enter an extra one-time payment or an extra amount with every payment.'] }, { status: 422 })),
+      http.post(api('/loans/:id/what_if'), () =>
+        HttpResponse.json({ error: 'x', error_messages: ['Enter an extra one-time payment or an extra amount with every payment.'] }, { status: 422 }),
+      ),
     );
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });

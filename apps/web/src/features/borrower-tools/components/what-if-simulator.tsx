@@ -47,7 +47,17 @@ export const SCHEDULE_FAILED = 'We could not schedule this payment. Please try a
  * interest saved (computed by the server from the loan engine), as a chart with its data as a table,
  * and one button that schedules the one-time extra payment from the account on file.
  */
-export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { loan: TServicingLoan; today: string; renderChart: RenderWhatIfChart; disclosureLink?: ReactNode }) {
+export function WhatIfSimulator({
+  loan,
+  today,
+  renderChart,
+  disclosureLink,
+}: {
+  loan: TServicingLoan;
+  today: string;
+  renderChart: RenderWhatIfChart;
+  disclosureLink?: ReactNode;
+}) {
   // Dollars as typed, read by the payment screens' one money-input reader ("400", "400.50").
   const [once, setOnce] = useState('');
   // The first day a payment may be dated: not before the business date, nor before the loan starts.
@@ -70,7 +80,10 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
     setScheduleErrors([]);
     const onceAmount = once.trim() === '' ? null : parseMoneyInput(once);
     const everyAmount = every.trim() === '' ? null : parseMoneyInput(every);
-    const found = { once: onceAmount && !onceAmount.ok ? onceAmount.message : undefined, every: everyAmount && !everyAmount.ok ? everyAmount.message : undefined };
+    const found = {
+      once: onceAmount && !onceAmount.ok ? onceAmount.message : undefined,
+      every: everyAmount && !everyAmount.ok ? everyAmount.message : undefined,
+    };
     setFieldErrors(found);
     if (found.once || found.every) return;
     const body: WhatIfRequestBody = {
@@ -115,7 +128,10 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
     const fingerprint = `auto:${amount}`;
     if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: crypto.randomUUID() };
     try {
-      const sent = await schedule.mutateAsync({ body: { method: 'ach', mode: 'auto_debit', loan_id: loan.id, amount, disclosure_accepted: true }, key: submission.current.key });
+      const sent = await schedule.mutateAsync({
+        body: { method: 'ach', mode: 'auto_debit', loan_id: loan.id, amount, disclosure_accepted: true },
+        key: submission.current.key,
+      });
       notify.success(sent.message);
     } catch (error) {
       setScheduleErrors(serverMessages(error, SCHEDULE_FAILED));
@@ -125,7 +141,12 @@ export function WhatIfSimulator({ loan, today, renderChart, disclosureLink }: { 
   const answer = result?.answer;
   const rows = answer ? whatIfRows(answer.baseline, answer.scenario) : [];
   const extraWords = result
-    ? [oneTime ? `${formatCents(oneTime.amount)} once on ${formatDate(oneTime.date)}` : null, result.asked.recurring ? `${formatCents(result.asked.recurring.amount)} more with every payment` : null].filter(Boolean).join(' and ')
+    ? [
+        oneTime ? `${formatCents(oneTime.amount)} once on ${formatDate(oneTime.date)}` : null,
+        result.asked.recurring ? `${formatCents(result.asked.recurring.amount)} more with every payment` : null,
+      ]
+        .filter(Boolean)
+        .join(' and ')
     : '';
 
   return (

@@ -4,7 +4,8 @@ import { isApiError } from '@payrail/client/http-client';
 export function serverMessages(error: unknown, fallback: string): string[] {
   if (isApiError(error) && typeof error.data === 'object' && error.data !== null) {
     const data = error.data as { error_messages?: unknown; error?: unknown };
-    if (Array.isArray(data.error_messages) && data.error_messages.length > 0 && data.error_messages.every((m) => typeof m === 'string')) return data.error_messages as string[];
+    if (Array.isArray(data.error_messages) && data.error_messages.length > 0 && data.error_messages.every((m) => typeof m === 'string'))
+      return data.error_messages as string[];
     if (typeof data.error === 'string') return [data.error];
   }
   return [fallback];

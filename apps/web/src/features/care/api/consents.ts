@@ -14,7 +14,10 @@ export function useChangeElectronicConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: 'withdraw' | 'restore') =>
-      apiClient.post(`/dashboard/consents/electronic_communications/${change}`, change === 'withdraw' ? { confirm: true } : {}, { base: 'dashboard', schema: ZConsentCentre }),
+      apiClient.post(`/dashboard/consents/electronic_communications/${change}`, change === 'withdraw' ? { confirm: true } : {}, {
+        base: 'dashboard',
+        schema: ZConsentCentre,
+      }),
     onSuccess: (centre) => queryClient.setQueryData(consentKeys.centre, centre),
   });
 }

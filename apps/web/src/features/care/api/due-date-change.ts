@@ -34,7 +34,11 @@ export function useApplyDueDateChange(loanId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TDueDateChangeRequest; idempotencyKey: string }) =>
-      apiClient.post(`/dashboard/loans/${loanId}/due_date_change`, body, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZDueDateChange }),
+      apiClient.post(`/dashboard/loans/${loanId}/due_date_change`, body, {
+        base: 'dashboard',
+        headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey },
+        schema: ZDueDateChange,
+      }),
     // Every loan screen reads the new dates; the signed change is shown at once, not after those reads.
     onSuccess: () => {
       void queryClient.invalidateQueries();

@@ -68,7 +68,9 @@ function ElectronicConsent({ ec }: { ec: TConsentCentre['electronic_communicatio
       onSuccess: () => {
         setOpen(false);
         setRead(false);
-        notify.success(kind === 'withdraw' ? 'Your consent is withdrawn. We will mail you future notices.' : 'Your consent to electronic communications is back in effect.');
+        notify.success(
+          kind === 'withdraw' ? 'Your consent is withdrawn. We will mail you future notices.' : 'Your consent to electronic communications is back in effect.',
+        );
       },
       onError: (e) => setError(isApiError(e) ? (e.serverMessage ?? 'Something went wrong. Please try again.') : 'Something went wrong. Please try again.'),
     });
@@ -151,7 +153,14 @@ export function ConsentCentrePage() {
       <ElectronicConsent ec={centre.data.electronic_communications} />
       <section className={styles.card} aria-labelledby="consent-records">
         <h2 id="consent-records">What you accepted and signed</h2>
-        <Table caption="Agreements and disclosures" captionHidden columns={COLUMNS} rows={centre.data.records} getRowKey={(r) => r.key} emptyMessage="Nothing accepted or signed yet." />
+        <Table
+          caption="Agreements and disclosures"
+          captionHidden
+          columns={COLUMNS}
+          rows={centre.data.records}
+          getRowKey={(r) => r.key}
+          emptyMessage="Nothing accepted or signed yet."
+        />
       </section>
     </div>
   );

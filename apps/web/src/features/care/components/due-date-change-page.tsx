@@ -66,8 +66,8 @@ function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: B
         Your due date is changed
       </h2>
       <p>
-        Your next payment is now due on {first ? formatDate(first.new_due_date) : ''}. You signed the agreement as {change.signature_name} on {formatDate(change.signed_at)}; it is in your loan
-        documents and in Consents.
+        Your next payment is now due on {first ? formatDate(first.new_due_date) : ''}. You signed the agreement as {change.signature_name} on{' '}
+        {formatDate(change.signed_at)}; it is in your loan documents and in Consents.
       </p>
       <AprNotice oldApr={change.old_apr} newApr={change.new_apr} changed={change.apr_changed} />
       <Table caption="Your new payment schedule" columns={COLUMNS} rows={change.schedule} getRowKey={(r) => r.n} maxHeight="28rem" />
@@ -119,7 +119,10 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!inWindow) next.date = allowed ? `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.` : undefined;
+    if (!inWindow)
+      next.date = allowed
+        ? `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.`
+        : undefined;
     if (!name.trim()) next.signature_name = DUE_DATE_TEXT.nameRequired;
     if (!agree) next.agree = DUE_DATE_TEXT.agreeRequired;
     setErrors(next);
@@ -135,7 +138,12 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
           // A refusal is final for this submission: the next one is a new request.
           if (isApiError(error) && error.status >= 400 && error.status < 500) key.current = newKey();
           const fields = isApiError(error) ? error.fieldErrors : {};
-          setErrors({ date: fields.date?.[0], signature_name: fields.signature_name?.[0], agree: fields.agree?.[0], form: Object.keys(fields).length ? undefined : serverError(error, DUE_DATE_TEXT.submitFailed) });
+          setErrors({
+            date: fields.date?.[0],
+            signature_name: fields.signature_name?.[0],
+            agree: fields.agree?.[0],
+            form: Object.keys(fields).length ? undefined : serverError(error, DUE_DATE_TEXT.submitFailed),
+          });
         },
       },
     );
@@ -156,8 +164,8 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
         <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="due-date-form">
           <h2 id="due-date-form">Choose your new due date</h2>
           <p id="due-date-allowed">
-            Your next payment that can move is due on {formatDate(allowed.current_due_date)}. You can move it to any date from {formatDate(allowed.earliest)} to {formatDate(allowed.latest)}; the
-            payments after it follow at the same frequency.
+            Your next payment that can move is due on {formatDate(allowed.current_due_date)}. You can move it to any date from {formatDate(allowed.earliest)} to{' '}
+            {formatDate(allowed.latest)}; the payments after it follow at the same frequency.
           </p>
           <TextField
             label="New due date"
@@ -178,7 +186,13 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
           ) : (
             <>
               <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />
-              <Table caption="Your payment schedule before and after the change" columns={COLUMNS} rows={preview.data.schedule} getRowKey={(r) => r.n} maxHeight="28rem" />
+              <Table
+                caption="Your payment schedule before and after the change"
+                columns={COLUMNS}
+                rows={preview.data.schedule}
+                getRowKey={(r) => r.n}
+                maxHeight="28rem"
+              />
               <dl className={styles.meta} aria-label="What does not change">
                 <dt>Finance charge (unchanged)</dt>
                 <dd>{formatCents(preview.data.finance_charge)}</dd>

@@ -43,7 +43,12 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
   // Shown once the review says the credit pull authorization is missing; then Continue waits for it.
   const [creditPullAsked, setCreditPullAsked] = useState(false);
   const [creditPull, setCreditPull] = useState(false);
-  const blockedReason = count === 0 ? `Upload at least one file for: ${DOCUMENT_LABELS.social_security_document}.` : creditPullAsked && !creditPull ? 'Authorize the credit pull before continuing.' : null;
+  const blockedReason =
+    count === 0
+      ? `Upload at least one file for: ${DOCUMENT_LABELS.social_security_document}.`
+      : creditPullAsked && !creditPull
+        ? 'Authorize the credit pull before continuing.'
+        : null;
   const blocked = blockedReason !== null;
 
   const submit = async () => {
@@ -67,7 +72,12 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
         <h1 id="document-review-title">Document Review</h1>
         <p className={styles.lead}>We need one more document to finish reviewing your application. {ACCEPTED_FILES_TEXT}</p>
         <div className={styles.uploads}>
-          <DocumentUpload type="social_security_document" label={DOCUMENT_LABELS.social_security_document} hint={DOCUMENT_HINTS.social_security_document} onChange={(documents) => setCount(documents.length)} />
+          <DocumentUpload
+            type="social_security_document"
+            label={DOCUMENT_LABELS.social_security_document}
+            hint={DOCUMENT_HINTS.social_security_document}
+            onChange={(documents) => setCount(documents.length)}
+          />
         </div>
         {error ? (
           <Alert kind="error" assertive>
@@ -82,7 +92,14 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
               label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
             />
           ) : null}
-          <Button size="lg" fullWidth disabled={blocked} loading={review.isPending} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
+          <Button
+            size="lg"
+            fullWidth
+            disabled={blocked}
+            loading={review.isPending}
+            aria-describedby={blocked ? gateId : undefined}
+            onClick={() => void submit()}
+          >
             Continue
           </Button>
           {blockedReason ? (

@@ -48,7 +48,8 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
   const missing = types.filter((type) => !counts[type]);
   const blocked = !flags.optional && missing.length > 0;
 
-  const track = (type: DocumentTypeName) => (documents: TDocument[]) => setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
+  const track = (type: DocumentTypeName) => (documents: TDocument[]) =>
+    setCounts((current) => (current[type] === documents.length ? current : { ...current, [type]: documents.length }));
 
   const submit = async () => {
     setContinuing(true);
@@ -65,9 +66,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="documents-title">
         <h1 id="documents-title">Documents</h1>
-        <p className={styles.lead}>
-          Upload a file for each document below. You can add more than one file per document. {ACCEPTED_FILES_TEXT}
-        </p>
+        <p className={styles.lead}>Upload a file for each document below. You can add more than one file per document. {ACCEPTED_FILES_TEXT}</p>
         {flags.optional ? <Alert kind="info">Your employer is a partner: documents are optional, you may continue without them.</Alert> : null}
         <div className={styles.uploads}>
           {types.map((type) => (
@@ -75,7 +74,13 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
               key={type}
               type={type}
               label={DOCUMENT_LABELS[type]}
-              hint={type === 'pay_stub' ? <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} onOpenVideo={() => setVideoOpen(true)} /> : DOCUMENT_HINTS[type]}
+              hint={
+                type === 'pay_stub' ? (
+                  <PayStubHelp employer={employer.data?.employer ?? null} onOpenPostal={() => setPostalOpen(true)} onOpenVideo={() => setVideoOpen(true)} />
+                ) : (
+                  DOCUMENT_HINTS[type]
+                )
+              }
               onChange={track(type)}
             />
           ))}

@@ -69,8 +69,18 @@ export function PayStubHelp({ employer, onOpenPostal, onOpenVideo }: PayStubHelp
 
 /** On a phone (new flow §2 "extra instructions … with Android and Apple tabs"): saving the statement from LiteBlue. */
 export const POSTAL_PHONE_STEPS = {
-  Android: ['Open liteblue.usps.gov in Chrome and sign in.', 'Open the earnings statement as above.', 'Tap ⋮, then "Share", then "Print", and choose "Save as PDF".', 'Come back here and choose the saved PDF from Downloads.'],
-  Apple: ['Open liteblue.usps.gov in Safari and sign in.', 'Open the earnings statement as above.', 'Tap the Share button, then "Save to Files" (or take a screenshot).', 'Come back here and choose the file from Files or Photos.'],
+  Android: [
+    'Open liteblue.usps.gov in Chrome and sign in.',
+    'Open the earnings statement as above.',
+    'Tap ⋮, then "Share", then "Print", and choose "Save as PDF".',
+    'Come back here and choose the saved PDF from Downloads.',
+  ],
+  Apple: [
+    'Open liteblue.usps.gov in Safari and sign in.',
+    'Open the earnings statement as above.',
+    'Tap the Share button, then "Save to Files" (or take a screenshot).',
+    'Come back here and choose the file from Files or Photos.',
+  ],
 } as const;
 type PhoneKind = keyof typeof POSTAL_PHONE_STEPS;
 
@@ -89,7 +99,21 @@ function PhoneTabs() {
       <h3>On your phone</h3>
       <div role="tablist" aria-label="Your phone">
         {kinds.map((name) => (
-          <button key={name} ref={(node) => { tabs.current[name] = node; }} type="button" role="tab" id={`postal-tab-${name}`} aria-selected={kind === name} aria-controls={`postal-panel-${name}`} tabIndex={kind === name ? 0 : -1} className={styles.tab} onClick={() => setKind(name)} onKeyDown={move}>
+          <button
+            key={name}
+            ref={(node) => {
+              tabs.current[name] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`postal-tab-${name}`}
+            aria-selected={kind === name}
+            aria-controls={`postal-panel-${name}`}
+            tabIndex={kind === name ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setKind(name)}
+            onKeyDown={move}
+          >
             {name}
           </button>
         ))}
@@ -134,7 +158,15 @@ const mediaUrl = (file: string) => `${import.meta.env.BASE_URL}media/${file}`;
 export function PayStubVideoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="How to get your pay stub" footer={<Button onClick={onClose}>Close</Button>}>
-      <video className={styles.video} controls preload="metadata" width={640} height={360} aria-describedby="pay-stub-video-transcript" src={mediaUrl('pay-stub-help.webm')}>
+      <video
+        className={styles.video}
+        controls
+        preload="metadata"
+        width={640}
+        height={360}
+        aria-describedby="pay-stub-video-transcript"
+        src={mediaUrl('pay-stub-help.webm')}
+      >
         <track kind="captions" srcLang="en" label="English" src={mediaUrl('pay-stub-help.vtt')} default />
       </video>
       <h3 id="pay-stub-video-transcript-title">Transcript</h3>

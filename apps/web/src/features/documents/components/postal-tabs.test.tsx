@@ -40,7 +40,9 @@ describe('pay-stub help video', () => {
   it('the captions file says the transcript, in order', async () => {
     const { existsSync, readFileSync } = await import('node:fs');
     const { resolve } = await import('node:path');
-    const file = ['apps/web/public/media/pay-stub-help.vtt', 'public/media/pay-stub-help.vtt'].map((p) => resolve(process.cwd(), p)).find((p) => existsSync(p))!;
+    const file = ['apps/web/public/media/pay-stub-help.vtt', 'public/media/pay-stub-help.vtt']
+      .map((p) => resolve(process.cwd(), p))
+      .find((p) => existsSync(p))!;
     const vtt = readFileSync(file, 'utf8');
     const cues = vtt.split('\n').filter((line) => line && !/^(WEBVTT|\d+|\d\d:.*)$/.test(line));
     expect(cues).toEqual([...PAY_STUB_VIDEO_TRANSCRIPT]);

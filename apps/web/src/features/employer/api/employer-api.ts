@@ -21,7 +21,9 @@ export function updateField(field: 'working_time_range' | 'military_active', val
 }
 
 export function useUpdateField() {
-  return useMutation({ mutationFn: ({ field, value }: { field: 'working_time_range' | 'military_active'; value: string | boolean }) => updateField(field, value) });
+  return useMutation({
+    mutationFn: ({ field, value }: { field: 'working_time_range' | 'military_active'; value: string | boolean }) => updateField(field, value),
+  });
 }
 
 export interface NewEmployerInput {

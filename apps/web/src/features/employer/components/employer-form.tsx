@@ -30,7 +30,9 @@ export interface EmployerFormProps {
   backPending?: boolean;
 }
 
-type FieldErrors = Partial<Record<'income_source' | 'employer_id' | 'employee_id' | 'working_time_range' | 'military_active' | 'name' | 'paymentFrequency' | 'paymentDate', string>>;
+type FieldErrors = Partial<
+  Record<'income_source' | 'employer_id' | 'employee_id' | 'working_time_range' | 'military_active' | 'name' | 'paymentFrequency' | 'paymentDate', string>
+>;
 
 interface PickedEmployer {
   id: number;
@@ -90,7 +92,8 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
     if (focusTarget) setFocusTarget(null);
   }, [focusTarget]);
 
-  const clearErrors = (...fields: (keyof FieldErrors)[]) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof FieldErrors))));
+  const clearErrors = (...fields: (keyof FieldErrors)[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof FieldErrors))));
 
   /** Changing the source or ticking "not listed" clears the employer, the employee id and the search (spec §4). */
   const clearEmployer = () => {
@@ -164,7 +167,11 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
           if (created?.key === key) {
             employerId = created.id;
           } else {
-            const { employer_id } = await createEmployer({ name: newEmployer.name.trim(), paymentFrequency: newEmployer.paymentFrequency, paymentDate: newEmployer.paymentDate });
+            const { employer_id } = await createEmployer({
+              name: newEmployer.name.trim(),
+              paymentFrequency: newEmployer.paymentFrequency,
+              paymentDate: newEmployer.paymentDate,
+            });
             setCreated({ key, id: employer_id });
             employerId = employer_id;
           }
@@ -258,7 +265,9 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
               ) : null}
             </div>
           ) : null}
-          {!notListed && !employer ? <EmployerSearch inputRef={searchRef} search={search} onSearchChange={setSearch} onPick={pickEmployer} error={errors.employer_id} /> : null}
+          {!notListed && !employer ? (
+            <EmployerSearch inputRef={searchRef} search={search} onSearchChange={setSearch} onPick={pickEmployer} error={errors.employer_id} />
+          ) : null}
           <Checkbox
             label="My employer is not listed"
             checked={notListed}
@@ -350,7 +359,15 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
       ) : null}
 
       <div className={styles.actions}>
-        <Button id="employer-confirm" type="submit" size="lg" fullWidth disabled={blocker !== null} loading={pending} aria-describedby={blocker ? gateId : undefined}>
+        <Button
+          id="employer-confirm"
+          type="submit"
+          size="lg"
+          fullWidth
+          disabled={blocker !== null}
+          loading={pending}
+          aria-describedby={blocker ? gateId : undefined}
+        >
           Confirm
         </Button>
         {blocker ? (

@@ -9,7 +9,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './employer.module.css';
 
 /** Shown when the search found nothing (spec §2 "employer-not-available text"). */
-export const EMPLOYER_NOT_AVAILABLE = 'We could not find this employer in our program. Check the spelling, or tick “My employer is not listed” to tell us about it.';
+export const EMPLOYER_NOT_AVAILABLE =
+  'We could not find this employer in our program. Check the spelling, or tick “My employer is not listed” to tell us about it.';
 
 export const SEARCH_DEBOUNCE_MS = EMPLOYER_SEARCH_DEBOUNCE_MS;
 
@@ -44,7 +45,9 @@ export function EmployerSearch({ search, onSearchChange, onPick, error, inputRef
         {active && query.isFetching && !results ? <p className={styles.hint}>Searching…</p> : null}
         {active && query.isError ? <Alert kind="error">{MSG.employerSearchFailed}</Alert> : null}
         {results && results.length === 0 ? <p className={styles.hint}>{EMPLOYER_NOT_AVAILABLE}</p> : null}
-        {results && results.length > 0 ? <p className="visually-hidden">{results.length === 1 ? '1 employer found' : `${results.length} employers found`}</p> : null}
+        {results && results.length > 0 ? (
+          <p className="visually-hidden">{results.length === 1 ? '1 employer found' : `${results.length} employers found`}</p>
+        ) : null}
       </div>
       {results && results.length > 0 ? (
         <ul className={styles.results} aria-label="Employers found">

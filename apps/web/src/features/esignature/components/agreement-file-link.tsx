@@ -19,9 +19,12 @@ export interface AgreementFileLinkProps {
  */
 export function AgreementFileLink({ agreement, children, blobUrl }: AgreementFileLinkProps) {
   const [fetched, setFetched] = useState<string | undefined>();
-  useEffect(() => () => {
-    if (fetched) URL.revokeObjectURL(fetched);
-  }, [fetched]);
+  useEffect(
+    () => () => {
+      if (fetched) URL.revokeObjectURL(fetched);
+    },
+    [fetched],
+  );
   const href = blobUrl ?? fetched;
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -68,9 +68,12 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
   const others = data.agreements.filter((a) => a.name !== PROMISSORY_NOTE);
   const file = useAgreementFile(note);
   const noteUrl = useMemo(() => (file.data ? URL.createObjectURL(file.data) : undefined), [file.data]);
-  useEffect(() => () => {
-    if (noteUrl) URL.revokeObjectURL(noteUrl);
-  }, [noteUrl]);
+  useEffect(
+    () => () => {
+      if (noteUrl) URL.revokeObjectURL(noteUrl);
+    },
+    [noteUrl],
+  );
 
   const [agreed, setAgreed] = useState(true);
   const [formError, setFormError] = useState<string | undefined>();
@@ -101,7 +104,10 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
     } catch (error) {
       if (!isApiError(error)) return setFormError(ESIGN_TEXT.signError);
       if (error.status === 401 || error.status === 403 || error.status === 503) return;
-      const current = typeof (error.data as { current_status?: unknown } | undefined)?.current_status === 'string' ? (error.data as { current_status: string }).current_status : null;
+      const current =
+        typeof (error.data as { current_status?: unknown } | undefined)?.current_status === 'string'
+          ? (error.data as { current_status: string }).current_status
+          : null;
       if (current) return onRefused(current);
       setFormError(error.fieldError('signature_name') ?? error.serverMessage ?? ESIGN_TEXT.signError);
     }
@@ -153,7 +159,14 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
           onChange={(event) => setAgreed(event.target.checked)}
           label={
             <>
-              I have read and agree to the {note ? <AgreementFileLink agreement={note} blobUrl={noteUrl}>{agreementLabel(note)}</AgreementFileLink> : 'loan agreement'}
+              I have read and agree to the{' '}
+              {note ? (
+                <AgreementFileLink agreement={note} blobUrl={noteUrl}>
+                  {agreementLabel(note)}
+                </AgreementFileLink>
+              ) : (
+                'loan agreement'
+              )}
               {others.map((agreement, index) => (
                 <span key={agreement.id}>
                   {index === others.length - 1 ? ' and the ' : ', the '}
@@ -163,7 +176,9 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
               , and I sign them electronically with the signature above.
             </>
           }
-          hint={partner ? 'Your employer is a partner: the authorization and instructions document lets your employer send your payments from your pay.' : undefined}
+          hint={
+            partner ? 'Your employer is a partner: the authorization and instructions document lets your employer send your payments from your pay.' : undefined
+          }
         />
         {formError ? (
           <Alert kind="error" assertive>
@@ -171,7 +186,15 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
           </Alert>
         ) : null}
         <div className={styles.actions}>
-          <Button id="esignature-confirm" type="submit" size="lg" fullWidth disabled={blocked} loading={sign.isPending} aria-describedby={blocked ? gateId : undefined}>
+          <Button
+            id="esignature-confirm"
+            type="submit"
+            size="lg"
+            fullWidth
+            disabled={blocked}
+            loading={sign.isPending}
+            aria-describedby={blocked ? gateId : undefined}
+          >
             Sign and submit
           </Button>
           {blocked ? (

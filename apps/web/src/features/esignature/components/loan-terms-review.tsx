@@ -29,8 +29,18 @@ export function LoanTermsReview({ terms }: { terms: Terms }) {
   const boxes = [
     { id: 'apr', title: 'Annual Percentage Rate', value: formatPercent(terms.apr), text: 'The cost of your credit as a yearly rate.' },
     { id: 'finance', title: 'Finance Charge', value: formatCents(terms.finance_charge_cents), text: 'The dollar amount the credit will cost you.' },
-    { id: 'financed', title: 'Amount Financed', value: formatCents(terms.amount_financed_cents), text: 'The amount of credit provided to you or on your behalf.' },
-    { id: 'total', title: 'Total of Payments', value: formatCents(terms.total_of_payments_cents), text: 'The amount you will have paid after you have made all payments as scheduled.' },
+    {
+      id: 'financed',
+      title: 'Amount Financed',
+      value: formatCents(terms.amount_financed_cents),
+      text: 'The amount of credit provided to you or on your behalf.',
+    },
+    {
+      id: 'total',
+      title: 'Total of Payments',
+      value: formatCents(terms.total_of_payments_cents),
+      text: 'The amount you will have paid after you have made all payments as scheduled.',
+    },
   ];
   return (
     <section className={styles.section} aria-labelledby="esign-terms-title">

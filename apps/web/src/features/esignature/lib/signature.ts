@@ -19,6 +19,14 @@ export function signatureFontSize(name: string): number {
 
 /** Payment frequency words for the schedule summary. */
 export function frequencyLabel(frequency: string): string {
-  const labels: Record<string, string> = { weekly: 'weekly', biweekly: 'bi-weekly', bi_weekly: 'bi-weekly', 'bi-weekly': 'bi-weekly', semimonthly: 'semi-monthly', semi_monthly: 'semi-monthly', monthly: 'monthly' };
+  const labels: Record<string, string> = {
+    weekly: 'weekly',
+    biweekly: 'bi-weekly',
+    bi_weekly: 'bi-weekly',
+    'bi-weekly': 'bi-weekly',
+    semimonthly: 'semi-monthly',
+    semi_monthly: 'semi-monthly',
+    monthly: 'monthly',
+  };
   return labels[frequency.toLowerCase()] ?? frequency.toLowerCase();
 }

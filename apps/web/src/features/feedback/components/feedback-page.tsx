@@ -93,7 +93,16 @@ export function FeedbackPage(props: FeedbackPageProps) {
   return <FeedbackForm {...props} feedback={feedback.data} bank={bank.data ?? null} />;
 }
 
-function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, leadEmail, onLeadSubscribed }: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
+function FeedbackForm({
+  feedback,
+  bank,
+  onAnswered,
+  onRefused,
+  today,
+  leadName,
+  leadEmail,
+  onLeadSubscribed,
+}: FeedbackPageProps & { feedback: TFeedbackResponse; bank: TBankInformation | null }) {
   const groups = useMemo(() => groupsOf(feedback.fields.loan_borrower), [feedback]);
   const bankAsk = bankRequest(feedback);
   const requestedTypes = Object.keys(feedback.fields.documents) as DocumentTypeName[];
@@ -187,7 +196,8 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
         if (group.field === 'unit_number') return textField('unit_number', { optional: true, autoComplete: 'address-line2' });
         if (MONEY_FIELDS.has(group.field)) return textField(group.field, { mask: 'money', inputMode: 'decimal', hint: 'In dollars, up to 5 digits.' });
         return textField(group.field, {
-          autoComplete: group.field === 'first_name' ? 'given-name' : group.field === 'last_name' ? 'family-name' : group.field === 'city' ? 'address-level2' : 'off',
+          autoComplete:
+            group.field === 'first_name' ? 'given-name' : group.field === 'last_name' ? 'family-name' : group.field === 'city' ? 'address-level2' : 'off',
         });
       case 'ssn':
         return (
@@ -371,7 +381,12 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
         else unplaced.push(`${FIELD_LABELS[key] ?? key}: ${messages[0] ?? ''}`);
       }
       setServerErrors(mapped);
-      const message = Object.keys(mapped).length > 0 ? [FEEDBACK_TEXT.fixFields, ...unplaced].join(' ') : unplaced.length > 0 ? unplaced.join(' ') : (error.serverMessage ?? FEEDBACK_TEXT.saveError);
+      const message =
+        Object.keys(mapped).length > 0
+          ? [FEEDBACK_TEXT.fixFields, ...unplaced].join(' ')
+          : unplaced.length > 0
+            ? unplaced.join(' ')
+            : (error.serverMessage ?? FEEDBACK_TEXT.saveError);
       setFormError(message);
       window.setTimeout(() => alertRef.current?.focus(), 0);
     }
@@ -419,7 +434,12 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
             <h2 id="feedback-documents-title">Upload the requested documents</h2>
             {requestedTypes.map((type) => (
               <div key={type} className={styles.document}>
-                <DocumentUpload type={type} label={documentLabel(type)} onChange={(docs) => onFiles(type, docs)} hint={typeDone(type) ? undefined : 'Upload a new file: .jpg, .png or .pdf.'} />
+                <DocumentUpload
+                  type={type}
+                  label={documentLabel(type)}
+                  onChange={(docs) => onFiles(type, docs)}
+                  hint={typeDone(type) ? undefined : 'Upload a new file: .jpg, .png or .pdf.'}
+                />
                 {serverErrors[`documents.${type}`] ? (
                   <p className={styles.errorText} role="alert">
                     {documentLabel(type)}: {serverErrors[`documents.${type}`]}
@@ -464,4 +484,3 @@ function FeedbackForm({ feedback, bank, onAnswered, onRefused, today, leadName, 
     </Container>
   );
 }
-

@@ -66,10 +66,19 @@ export const moneyDigits = (text: string) => text.replace(/[^0-9.]/g, '');
 /** A confirmation with fewer than nine digits: not checked against the SSN yet (spec §5). */
 export const SSN_CONFIRMATION_INCOMPLETE = 'Type all nine digits.';
 export const REFERENCE_KEYS = ['firstName', 'lastName', 'relationship', 'phone'] as const;
-export const REFERENCE_LABELS: Record<(typeof REFERENCE_KEYS)[number], string> = { firstName: 'First name', lastName: 'Last name', relationship: 'Relationship', phone: 'Phone' };
+export const REFERENCE_LABELS: Record<(typeof REFERENCE_KEYS)[number], string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  relationship: 'Relationship',
+  phone: 'Phone',
+};
 export const BANK_KEYS = ['account_type', 'routing_transfer_number', 'bank_account_number'] as const;
 
-const BANK_LABELS: Record<string, string> = { 'bank.account_type': 'Account type', 'bank.routing_transfer_number': 'Routing number', 'bank.bank_account_number': 'Account number' };
+const BANK_LABELS: Record<string, string> = {
+  'bank.account_type': 'Account type',
+  'bank.routing_transfer_number': 'Routing number',
+  'bank.bank_account_number': 'Account number',
+};
 
 /** The label a person reads for an input key (used in the list of what blocks Save). */
 export function labelOf(key: string): string {
@@ -100,7 +109,8 @@ export function groupsOf(loanBorrower: Record<string, unknown>): Group[] {
     else groups.push({ kind: 'text', field: key });
   }
   // The driver license number and its state read as one question.
-  const order = (g: Group) => (g.kind === 'text' && g.field === 'driver_license_number' ? 0 : g.kind === 'state' && g.field === 'driver_license_state_id' ? 1 : 0);
+  const order = (g: Group) =>
+    g.kind === 'text' && g.field === 'driver_license_number' ? 0 : g.kind === 'state' && g.field === 'driver_license_state_id' ? 1 : 0;
   return groups.sort((a, b) => order(a) - order(b));
 }
 
@@ -112,7 +122,10 @@ export function bankRequest(feedback: TFeedbackResponse): { asked: boolean; link
 }
 
 /** The inputs' starting values: the current answers (the SSN is asked again, it comes masked). */
-export function initialValues(feedback: TFeedbackResponse, bank?: { account_type: string | null; routing_transfer_number: string | null; bank_account_number: string | null } | null): Values {
+export function initialValues(
+  feedback: TFeedbackResponse,
+  bank?: { account_type: string | null; routing_transfer_number: string | null; bank_account_number: string | null } | null,
+): Values {
   const lb = feedback.fields.loan_borrower;
   const values: Values = {};
   for (const [key, value] of Object.entries(lb)) {
@@ -239,7 +252,13 @@ export function feedbackBody(feedback: TFeedbackResponse, values: Values): Recor
   const body: Record<string, unknown> = {};
   for (const [key, current] of Object.entries(feedback.fields.loan_borrower)) {
     if (key === 'address' && typeof current === 'object' && current !== null) {
-      body.address = { address: trimmed(values.address), unit_number: trimmed(values.unit_number), zip_code: trimmed(values.zip_code), city: trimmed(values.city), state_id: idOrNull(values.state_id) };
+      body.address = {
+        address: trimmed(values.address),
+        unit_number: trimmed(values.unit_number),
+        zip_code: trimmed(values.zip_code),
+        city: trimmed(values.city),
+        state_id: idOrNull(values.state_id),
+      };
     } else if (key === 'social_security_number') {
       body.social_security_number = values.social_security_number ?? '';
       body[SSN_CONFIRMATION_FIELD] = values[SSN_CONFIRMATION_FIELD] ?? '';

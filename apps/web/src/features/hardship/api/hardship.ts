@@ -18,7 +18,8 @@ export function useHardshipPage(loanId: number) {
 export function useSubmitHardship(loanId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: THardshipSubmit) => apiClient.post(`/dashboard/loans/${loanId}/hardship_requests`, body, { base: 'dashboard', schema: ZHardshipRequest }),
+    mutationFn: (body: THardshipSubmit) =>
+      apiClient.post(`/dashboard/loans/${loanId}/hardship_requests`, body, { base: 'dashboard', schema: ZHardshipRequest }),
     onSuccess: () => qc.invalidateQueries({ queryKey: hardshipKeys.page(loanId) }),
   });
 }

@@ -93,7 +93,9 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors : {};
           const next: Errors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));
-          next.server = isApiError(error) ? (error.serverMessage ?? (Object.keys(fields).length > 0 ? 'Please correct the fields below.' : undefined)) : undefined;
+          next.server = isApiError(error)
+            ? (error.serverMessage ?? (Object.keys(fields).length > 0 ? 'Please correct the fields below.' : undefined))
+            : undefined;
           next.server ??= 'We could not send your request. Please try again.';
           setErrors(next);
           requestAnimationFrame(() => summary.current?.focus());
@@ -107,8 +109,8 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Request hardship help</h2>
       <p className={styles.muted}>
-        If you cannot make your payments because of a hardship, we can move your next payments later. Your payment amounts and the total you repay stay the same; interest is
-        charged per payment period, so a deferral does not add interest.
+        If you cannot make your payments because of a hardship, we can move your next payments later. Your payment amounts and the total you repay stay the
+        same; interest is charged per payment period, so a deferral does not add interest.
       </p>
       {count > 0 ? (
         <div ref={summary} tabIndex={-1}>
@@ -117,10 +119,20 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
           </Alert>
         </div>
       ) : null}
-      <Select label="Reason" placeholder="Choose a reason" options={REASONS} value={reason} onChange={(e) => setReason(e.target.value as HardshipReason)} error={errors.reason} required />
+      <Select
+        label="Reason"
+        placeholder="Choose a reason"
+        options={REASONS}
+        value={reason}
+        onChange={(e) => setReason(e.target.value as HardshipReason)}
+        error={errors.reason}
+        required
+      />
       <div>
         <FieldLabel htmlFor={`${id}-description`}>What happened?</FieldLabel>
-        <FieldHint id={`${id}-description-hint`}>{`Tell us what changed and until when you expect it to last (${HARDSHIP_RULES.descriptionMin} to ${HARDSHIP_RULES.descriptionMax} characters).`}</FieldHint>
+        <FieldHint
+          id={`${id}-description-hint`}
+        >{`Tell us what changed and until when you expect it to last (${HARDSHIP_RULES.descriptionMin} to ${HARDSHIP_RULES.descriptionMax} characters).`}</FieldHint>
         <textarea
           id={`${id}-description`}
           className={styles.textarea}
@@ -134,7 +146,16 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
         <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
       </div>
       {plans.length > 0 ? (
-        <RadioCards legend="Your proposed plan" name={`${id}-plan`} options={plans} value={defer} onChange={setDefer} error={errors.defer_payments} columns={1} required />
+        <RadioCards
+          legend="Your proposed plan"
+          name={`${id}-plan`}
+          options={plans}
+          value={defer}
+          onChange={setDefer}
+          error={errors.defer_payments}
+          columns={1}
+          required
+        />
       ) : (
         <Alert kind="info">No payment is left to defer on this loan.</Alert>
       )}
@@ -147,8 +168,24 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
       />
       {errors.document_ids ? <Alert kind="error">{errors.document_ids}</Alert> : null}
       <div className={styles.row}>
-        <TextField label="Monthly income" optional inputMode="decimal" value={income} onChange={(e) => setIncome(e.target.value)} error={errors.monthly_income} hint="In dollars, after taxes." />
-        <TextField label="Monthly expenses" optional inputMode="decimal" value={expenses} onChange={(e) => setExpenses(e.target.value)} error={errors.monthly_expenses} hint="Rent, food, transport, other debts." />
+        <TextField
+          label="Monthly income"
+          optional
+          inputMode="decimal"
+          value={income}
+          onChange={(e) => setIncome(e.target.value)}
+          error={errors.monthly_income}
+          hint="In dollars, after taxes."
+        />
+        <TextField
+          label="Monthly expenses"
+          optional
+          inputMode="decimal"
+          value={expenses}
+          onChange={(e) => setExpenses(e.target.value)}
+          error={errors.monthly_expenses}
+          hint="Rent, food, transport, other debts."
+        />
       </div>
       <div>
         <Button type="submit" loading={submit.isPending} disabled={plans.length === 0}>

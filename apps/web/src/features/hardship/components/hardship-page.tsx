@@ -43,7 +43,12 @@ function AnswerForm({ request, attached }: { request: THardshipRequest; attached
       { message: message.trim(), document_ids: documents.filter((d) => !attached.has(d.id)).map((d) => d.id) },
       {
         onSuccess: () => notify.success('Thank you. Your answer is sent.'),
-        onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('message') ?? err.fieldError('document_ids') ?? err.message) : 'We could not send your answer. Please try again.'),
+        onError: (err) =>
+          setError(
+            isApiError(err)
+              ? (err.serverMessage ?? err.fieldError('message') ?? err.fieldError('document_ids') ?? err.message)
+              : 'We could not send your answer. Please try again.',
+          ),
       },
     );
   }
@@ -88,7 +93,10 @@ function RequestCard({ request, attached }: { request: THardshipRequest; attache
         <dd>{`Defer ${request.defer_payments === 1 ? '1 payment' : `${request.defer_payments} payments`}${request.waive_late_fees ? ', waive late fees' : ''}`}</dd>
       </dl>
       {request.staff_message && request.status !== 'submitted' ? (
-        <Alert kind={request.status === 'declined' ? 'warning' : 'info'} title={request.status === 'declined' ? 'Why we declined' : request.status === 'approved' ? 'A note from our team' : 'Our question'}>
+        <Alert
+          kind={request.status === 'declined' ? 'warning' : 'info'}
+          title={request.status === 'declined' ? 'Why we declined' : request.status === 'approved' ? 'A note from our team' : 'Our question'}
+        >
           {request.staff_message}
         </Alert>
       ) : null}
@@ -135,7 +143,12 @@ function RequestCard({ request, attached }: { request: THardshipRequest; attache
 export function HardshipPage({ loanId }: { loanId: number }) {
   const page = useHardshipPage(loanId);
   if (page.isPending) return <LoadingBlock label="Loading hardship help…" />;
-  if (!page.data) return <Alert kind="error">{isApiError(page.error) && page.error.status === 404 ? 'This loan was not found.' : 'We could not load this page. Please reload it.'}</Alert>;
+  if (!page.data)
+    return (
+      <Alert kind="error">
+        {isApiError(page.error) && page.error.status === 404 ? 'This loan was not found.' : 'We could not load this page. Please reload it.'}
+      </Alert>
+    );
   const p = page.data;
   const attached = new Set(p.requests.flatMap((r) => r.history.flatMap((e) => e.documents.map((d) => d.id))));
   return (

@@ -29,7 +29,11 @@ export function useRestart() {
 
 /** POST /user_feedback: the star rating and, for 1–3 stars, the borrower's text. */
 export function postUserFeedback(input: { rating: number; message?: string }) {
-  return apiClient.post('/user_feedback', { feedback: { rating: input.rating, message: input.message ?? '' } }, { base: 'flow', schema: ZUserFeedbackResponse });
+  return apiClient.post(
+    '/user_feedback',
+    { feedback: { rating: input.rating, message: input.message ?? '' } },
+    { base: 'flow', schema: ZUserFeedbackResponse },
+  );
 }
 
 export function useUserFeedback() {

@@ -57,8 +57,7 @@ export function ApprovedPanel({ eligibleForRefinance, loanManagerToken, showRati
       {eligibleForRefinance ? <RefinancePrompt /> : null}
       {loanManagerToken ? (
         <p>
-          Manage your loan and payments on the{' '}
-          {/* A full page redirect (spec §1 hasNelNet), not a new tab: the servicer's site takes over. */}
+          Manage your loan and payments on the {/* A full page redirect (spec §1 hasNelNet), not a new tab: the servicer's site takes over. */}
           <a href={loanManagerHref(loanManagerToken)} rel="noreferrer">
             loan manager
           </a>

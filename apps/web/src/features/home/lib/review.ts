@@ -4,4 +4,3 @@ export const PUBLIC_REVIEW_URL: string = (import.meta.env.VITE_PUBLIC_REVIEW_URL
 /** Star rating length 5; 4–5 positive, 1–3 asks for feedback (spec §9). */
 export const STAR_COUNT = 5;
 export const isPositiveRating = (rating: number) => rating >= 4;
-

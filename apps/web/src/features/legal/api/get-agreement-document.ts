@@ -8,7 +8,11 @@ import { apiClient } from '../../../lib/api-client';
  * stays without zod (docs/architecture.md).
  */
 export function getAgreementDocument(agreement: AgreementName, state?: string): Promise<TAgreementDocumentWithBody> {
-  return apiClient.get('/agreement_document', { query: { agreement, state }, auth: false, schema: import('@payrail/contract/reference').then((contract) => contract.ZAgreementDocumentWithBody) });
+  return apiClient.get('/agreement_document', {
+    query: { agreement, state },
+    auth: false,
+    schema: import('@payrail/contract/reference').then((contract) => contract.ZAgreementDocumentWithBody),
+  });
 }
 
 export const agreementDocumentQueryOptions = (agreement: AgreementName, state?: string) =>

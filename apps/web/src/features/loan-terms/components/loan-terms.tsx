@@ -140,7 +140,8 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, t
   const [amountError, setAmountError] = useState<string | undefined>();
   const failed = loan.error && !silentStatus(loan.error) ? loan.error : null;
   // A refused amount goes back to the stored choice and says why on the amount field.
-  const refusedAmount = failed && amount !== undefined ? ((isApiError(failed) && (failed.fieldError('amount') ?? failed.serverMessage)) || 'This amount is not available.') : null;
+  const refusedAmount =
+    failed && amount !== undefined ? (isApiError(failed) && (failed.fieldError('amount') ?? failed.serverMessage)) || 'This amount is not available.' : null;
   useEffect(() => {
     if (refusedAmount === null) return;
     setAmountError(refusedAmount);
@@ -170,7 +171,9 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, t
       <section className={styles.card} aria-labelledby="loan-terms-title" aria-busy={repricing || undefined}>
         <h1 id="loan-terms-title">{title}</h1>
         {terms?.change_message ? <Alert kind="info">{terms.change_message}</Alert> : null}
-        {loadError ? <Alert kind="error">{(isApiError(loadError) && loadError.serverMessage) || 'We could not load your loan terms. Please reload the page.'}</Alert> : null}
+        {loadError ? (
+          <Alert kind="error">{(isApiError(loadError) && loadError.serverMessage) || 'We could not load your loan terms. Please reload the page.'}</Alert>
+        ) : null}
         {!terms && !loadError ? <LoadingBlock label="Loading your loan terms…" /> : null}
         {terms ? (
           <form

@@ -23,6 +23,5 @@ export function feeName(terms: Pick<TLoanTerms, 'fee_label'>): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
-
 /** "12 months", "1 month". */
 export const months = (n: number) => (n === 1 ? '1 month' : `${n} months`);

@@ -55,17 +55,18 @@ function RepresentativeExample() {
         ) : (
           <div className={styles.example}>
             <p>
-              APR from <strong>{formatPercent(data.apr_min)}</strong> to <strong>{formatPercent(data.apr_max)}</strong>. Loans of {formatCents(data.amount_min)} to{' '}
-              {formatCents(data.amount_max)}, repaid over {data.term_months_min} to {data.term_months_max} months. Your rate depends on your employer, the amount, how you
-              repay (payroll repayment has the lower rate) and your state.
+              APR from <strong>{formatPercent(data.apr_min)}</strong> to <strong>{formatPercent(data.apr_max)}</strong>. Loans of {formatCents(data.amount_min)}{' '}
+              to {formatCents(data.amount_max)}, repaid over {data.term_months_min} to {data.term_months_max} months. Your rate depends on your employer, the
+              amount, how you repay (payroll repayment has the lower rate) and your state.
             </p>
             <p>
               <strong>Example:</strong> borrow {formatCents(data.example.amount)} with a {data.example.fee_label} of {formatCents(data.example.fee_amount)}
-              {data.example.fee_financed ? ' added to the loan' : ' withheld from the amount you receive'}, at an interest rate of {formatPercent(data.example.interest_rate)}. You make{' '}
-              {data.example.number_of_payments} payments of {formatCents(data.example.payment_per_term)} {EVERY[data.example.term_frequency]} over {data.example.terms_in_months} months
-              {data.example.final_payment !== data.example.payment_per_term ? ` (the last one ${formatCents(data.example.final_payment)})` : ''}. Amount financed{' '}
-              {formatCents(data.example.amount_financed)}, finance charge {formatCents(data.example.finance_charge)}, total of payments {formatCents(data.example.total_of_payments)}:{' '}
-              <strong>APR {formatPercent(data.example.apr)}</strong>.
+              {data.example.fee_financed ? ' added to the loan' : ' withheld from the amount you receive'}, at an interest rate of{' '}
+              {formatPercent(data.example.interest_rate)}. You make {data.example.number_of_payments} payments of {formatCents(data.example.payment_per_term)}{' '}
+              {EVERY[data.example.term_frequency]} over {data.example.terms_in_months} months
+              {data.example.final_payment !== data.example.payment_per_term ? ` (the last one ${formatCents(data.example.final_payment)})` : ''}. Amount
+              financed {formatCents(data.example.amount_financed)}, finance charge {formatCents(data.example.finance_charge)}, total of payments{' '}
+              {formatCents(data.example.total_of_payments)}: <strong>APR {formatPercent(data.example.apr)}</strong>.
             </p>
           </div>
         )}
@@ -86,8 +87,8 @@ export function LandingPage() {
               A loan that works with your paycheck
             </h1>
             <p className={styles.lead}>
-              {BRAND.name} offers installment loans to employees through their employers. You borrow a set amount and repay it in fixed payments, straight from your
-              paycheck or by automatic debit.
+              {BRAND.name} offers installment loans to employees through their employers. You borrow a set amount and repay it in fixed payments, straight from
+              your paycheck or by automatic debit.
             </p>
             <div className={styles.ctas}>
               <Button to="/signup" size="lg">

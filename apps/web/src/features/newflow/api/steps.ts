@@ -34,7 +34,8 @@ export function useStepData<T>(step: string, schema: { parse(data: unknown): T }
   });
 }
 
-export type SubmitOutcome = { kind: 'moved'; answer: StepPostResult } | { kind: 'invalid'; fieldErrors: Record<string, string>; message: string | null } | { kind: 'failed' };
+export type SubmitOutcome =
+  { kind: 'moved'; answer: StepPostResult } | { kind: 'invalid'; fieldErrors: Record<string, string>; message: string | null } | { kind: 'failed' };
 
 /** First message of each field of a 422 answer (newflow §8 "step errors are read from response errors"). */
 function firstMessages(errors: Record<string, readonly string[]>): Record<string, string> {

@@ -16,7 +16,6 @@ import { StepCard } from './step-card';
 import { StepGate } from './step-states';
 import styles from './newflow.module.css';
 
-
 type DocumentsData = z.infer<typeof ZAdditionalDocumentsData>;
 type DocumentType = DocumentsData['required_documents'][number];
 
@@ -43,7 +42,13 @@ function DocumentSlot({ type, data, onUploaded }: { type: DocumentType; data: Do
   const isAddress = type === 'proof_of_address';
   const label = { title: DOCUMENT_LABELS[type], hint: DOCUMENT_HINTS[type] };
 
-  const factsMissing = isAddress ? { statement_date: statementDateError(facts.statement_date), address: facts.address.trim() ? undefined : MSG.required, zip_code: zipValid(facts.zip_code) ? undefined : 'Enter the 5-digit zip code.' } : {};
+  const factsMissing = isAddress
+    ? {
+        statement_date: statementDateError(facts.statement_date),
+        address: facts.address.trim() ? undefined : MSG.required,
+        zip_code: zipValid(facts.zip_code) ? undefined : 'Enter the 5-digit zip code.',
+      }
+    : {};
   const canSend = file !== null && Object.values(factsMissing).every((value) => !value);
 
   const send = async () => {
@@ -58,8 +63,20 @@ function DocumentSlot({ type, data, onUploaded }: { type: DocumentType; data: Do
       onUploaded();
     } else if (outcome.kind === 'invalid') {
       const e = outcome.fieldErrors;
-      setError(e[type] ?? e[`${type}.file`] ?? e.file ?? (isAddress ? e.proof_of_address_facts : undefined) ?? (Object.keys(e).some((key) => key.startsWith('proof_of_address_facts') || ['statement_date', 'address', 'zip_code'].includes(key)) ? undefined : (outcome.message ?? Object.values(e)[0])));
-      setFactErrors({ statement_date: e['proof_of_address_facts.statement_date'] ?? e.statement_date ?? '', address: e['proof_of_address_facts.address'] ?? e.address ?? '', zip_code: e['proof_of_address_facts.zip_code'] ?? e.zip_code ?? '' });
+      setError(
+        e[type] ??
+          e[`${type}.file`] ??
+          e.file ??
+          (isAddress ? e.proof_of_address_facts : undefined) ??
+          (Object.keys(e).some((key) => key.startsWith('proof_of_address_facts') || ['statement_date', 'address', 'zip_code'].includes(key))
+            ? undefined
+            : (outcome.message ?? Object.values(e)[0])),
+      );
+      setFactErrors({
+        statement_date: e['proof_of_address_facts.statement_date'] ?? e.statement_date ?? '',
+        address: e['proof_of_address_facts.address'] ?? e.address ?? '',
+        zip_code: e['proof_of_address_facts.zip_code'] ?? e.zip_code ?? '',
+      });
     }
   };
 
@@ -71,13 +88,41 @@ function DocumentSlot({ type, data, onUploaded }: { type: DocumentType; data: Do
           <span aria-hidden="true">✓ </span>Uploaded: {stored.map((item) => item.filename).join(', ')}
         </p>
       ) : null}
-      <FilePick label={stored.length > 0 ? `Replace the ${label.title.toLowerCase()}` : `${label.title} file`} hint={`${label.hint} A .jpg, .png or .pdf file up to 2 MB.`} file={file} onChange={setFile} error={error} disabled={pending} />
+      <FilePick
+        label={stored.length > 0 ? `Replace the ${label.title.toLowerCase()}` : `${label.title} file`}
+        hint={`${label.hint} A .jpg, .png or .pdf file up to 2 MB.`}
+        file={file}
+        onChange={setFile}
+        error={error}
+        disabled={pending}
+      />
       {isAddress && file ? (
         <>
-          <p className={styles.muted}>Tell us what the document shows. It must be dated within the last {data.proof_of_address_max_age_days} days and show the address you gave us.</p>
-          <MaskedTextField label="Date on the document" hint="MM/DD/YYYY" mask="##/##/####" value={facts.statement_date} onValueChange={(value) => setFacts((current) => ({ ...current, statement_date: value }))} error={factErrors.statement_date || undefined} />
-          <TextField label="Street address on the document" value={facts.address} onChange={(event) => setFacts((current) => ({ ...current, address: event.target.value }))} error={factErrors.address || undefined} />
-          <TextField label="Zip code on the document" inputMode="numeric" maxLength={5} value={facts.zip_code} onChange={(event) => setFacts((current) => ({ ...current, zip_code: event.target.value.replace(/[^\d]/g, '') }))} error={factErrors.zip_code || undefined} />
+          <p className={styles.muted}>
+            Tell us what the document shows. It must be dated within the last {data.proof_of_address_max_age_days} days and show the address you gave us.
+          </p>
+          <MaskedTextField
+            label="Date on the document"
+            hint="MM/DD/YYYY"
+            mask="##/##/####"
+            value={facts.statement_date}
+            onValueChange={(value) => setFacts((current) => ({ ...current, statement_date: value }))}
+            error={factErrors.statement_date || undefined}
+          />
+          <TextField
+            label="Street address on the document"
+            value={facts.address}
+            onChange={(event) => setFacts((current) => ({ ...current, address: event.target.value }))}
+            error={factErrors.address || undefined}
+          />
+          <TextField
+            label="Zip code on the document"
+            inputMode="numeric"
+            maxLength={5}
+            value={facts.zip_code}
+            onChange={(event) => setFacts((current) => ({ ...current, zip_code: event.target.value.replace(/[^\d]/g, '') }))}
+            error={factErrors.zip_code || undefined}
+          />
         </>
       ) : null}
       {file ? (
@@ -130,6 +175,9 @@ function DocumentsView({ data }: { data: DocumentsData }) {
 /** additional_documents (newflow §2, §3, §5): base64 uploads per required type; Continue only when all are uploaded. */
 export function AdditionalDocuments() {
   const query = useStepData('additional_documents', ZAdditionalDocumentsData);
-  return <StepGate query={query} title="Documents">{(data) => <DocumentsView data={data} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Documents">
+      {(data) => <DocumentsView data={data} />}
+    </StepGate>
+  );
 }
-

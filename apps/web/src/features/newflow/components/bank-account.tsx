@@ -74,7 +74,10 @@ export function BankAccountManual({ backPath }: { backPath: string }) {
       complete,
       body: async () =>
         statement && accountType
-          ? { workflow_status_key: 'verify_bank_account', manual: { accountType, routingNumber: routing, accountNumber: account, bankStatement: await toUpload(statement, 'bank_statement') } }
+          ? {
+              workflow_status_key: 'verify_bank_account',
+              manual: { accountType, routingNumber: routing, accountNumber: account, bankStatement: await toUpload(statement, 'bank_statement') },
+            }
           : null,
     });
 
@@ -91,9 +94,38 @@ export function BankAccountManual({ backPath }: { backPath: string }) {
           </Button>
         }
       >
-        <RadioCards legend="Account type" name="accountType" required options={[{ value: 'Checking', label: 'Checking' }, { value: 'Savings', label: 'Savings' }]} value={accountType} onChange={setAccountType} error={shown('accountType')} />
-        <TextField label="Routing number" inputMode="numeric" autoComplete="off" maxLength={9} required value={routing} onChange={(event) => setRouting(event.target.value.replace(/[^\d]/g, ''))} error={shown('routingNumber')} />
-        <TextField label="Account number" inputMode="numeric" autoComplete="off" maxLength={17} required value={account} onChange={(event) => setAccount(event.target.value.replace(/[^\d]/g, ''))} error={shown('accountNumber')} />
+        <RadioCards
+          legend="Account type"
+          name="accountType"
+          required
+          options={[
+            { value: 'Checking', label: 'Checking' },
+            { value: 'Savings', label: 'Savings' },
+          ]}
+          value={accountType}
+          onChange={setAccountType}
+          error={shown('accountType')}
+        />
+        <TextField
+          label="Routing number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={9}
+          required
+          value={routing}
+          onChange={(event) => setRouting(event.target.value.replace(/[^\d]/g, ''))}
+          error={shown('routingNumber')}
+        />
+        <TextField
+          label="Account number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={17}
+          required
+          value={account}
+          onChange={(event) => setAccount(event.target.value.replace(/[^\d]/g, ''))}
+          error={shown('accountNumber')}
+        />
         <FilePick label="Bank statement" file={statement} onChange={setStatement} error={shown('bankStatement')} disabled={pending} />
       </StepForm>
     </StepCard>

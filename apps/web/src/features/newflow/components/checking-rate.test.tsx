@@ -17,7 +17,11 @@ describe('checking_rate', () => {
       http.post(api('/applicationflow/application_step'), async ({ request }) => {
         expect(await request.json()).toEqual({ workflow_status_key: 'rate_check' });
         posts += 1;
-        return HttpResponse.json(posts < 3 ? { new_status: 'rate_check', finalized_application: false, pending: true } : { new_status: 'select_program', finalized_application: false });
+        return HttpResponse.json(
+          posts < 3
+            ? { new_status: 'rate_check', finalized_application: false, pending: true }
+            : { new_status: 'select_program', finalized_application: false },
+        );
       }),
     );
     const moveOn = vi.fn(() => Promise.resolve());

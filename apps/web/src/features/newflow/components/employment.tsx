@@ -42,7 +42,10 @@ function EmploymentView({ data }: { data: EmployerData }) {
   };
 
   return (
-    <StepCard title="Employment" lead="Confirm where you work by linking your payroll account. It takes a minute and lets you repay straight from your paycheck.">
+    <StepCard
+      title="Employment"
+      lead="Confirm where you work by linking your payroll account. It takes a minute and lets you repay straight from your paycheck."
+    >
       <EmployerBadge employer={data.employer} />
       {problem ? (
         <Alert kind="warning" assertive>
@@ -61,7 +64,12 @@ function EmploymentView({ data }: { data: EmployerData }) {
       <div className={styles.links}>
         <p>
           Prefer not to link it?{' '}
-          <button type="button" className={styles.linkButton} disabled={pending} onClick={() => void submit({ workflow_status_key: 'verify_employer', skip: true })}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={pending}
+            onClick={() => void submit({ workflow_status_key: 'verify_employer', skip: true })}
+          >
             Upload a pay stub instead
           </button>
         </p>
@@ -88,7 +96,11 @@ function EmploymentView({ data }: { data: EmployerData }) {
 
 export function Employment() {
   const query = useStepData('verify_employer', ZVerifyEmployerData);
-  return <StepGate query={query} title="Employment">{(data) => <EmploymentView data={data} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Employment">
+      {(data) => <EmploymentView data={data} />}
+    </StepGate>
+  );
 }
 
 export interface EmploymentManualProps {
@@ -105,7 +117,8 @@ function EmploymentManualView({ data, renderHelp }: { data: EmployerData } & Emp
     if (!file) return;
     setError(undefined);
     const outcome = await submit({ workflow_status_key: 'verify_employer_manual', pay_stub: await toUpload(file, 'pay_stub') });
-    if (outcome.kind === 'invalid') setError(outcome.fieldErrors.pay_stub ?? outcome.fieldErrors.file ?? outcome.message ?? Object.values(outcome.fieldErrors)[0]);
+    if (outcome.kind === 'invalid')
+      setError(outcome.fieldErrors.pay_stub ?? outcome.fieldErrors.file ?? outcome.message ?? Object.values(outcome.fieldErrors)[0]);
   };
   return (
     <StepCard title="Employment" lead="Upload your most recent pay stub. It must show your name, your employer and the pay date.">
@@ -123,5 +136,9 @@ function EmploymentManualView({ data, renderHelp }: { data: EmployerData } & Emp
 
 export function EmploymentManual(props: EmploymentManualProps) {
   const query = useStepData('verify_employer_manual', ZVerifyEmployerData);
-  return <StepGate query={query} title="Employment">{(data) => <EmploymentManualView data={data} {...props} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Employment">
+      {(data) => <EmploymentManualView data={data} {...props} />}
+    </StepGate>
+  );
 }

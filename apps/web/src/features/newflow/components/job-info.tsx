@@ -101,11 +101,55 @@ function JobInfoForm({ data, renderEmployerSearch }: { data: JobInfoData } & Job
           </p>
         </>
       )}
-      <Select label="Employment status" placeholder="Choose one" options={data.employment_status_options.map((value) => ({ value, label: value }))} value={values.employment_status} onChange={(event) => set('employment_status')(event.target.value)} error={errorOf('employment_status')} required />
-      <Select label="How often are you paid?" placeholder="Choose one" options={data.payment_frequencies} value={values.payment_frequency} onChange={(event) => set('payment_frequency')(event.target.value)} error={errorOf('payment_frequency')} required />
-      <Select label="How long have you worked there?" placeholder="Choose one" options={data.working_time_ranges.map((value) => ({ value, label: value }))} value={values.working_time_range} onChange={(event) => set('working_time_range')(event.target.value)} error={errorOf('working_time_range')} required />
-      <TextField label="Annual income" hint="Before taxes, in dollars." inputMode="numeric" maxLength={10} autoComplete="off" value={values.annual_income} onChange={(event) => set('annual_income')(event.target.value.replace(/[^\d]/g, ''))} error={errorOf('annual_income')} required />
-      <TextField label="Annual household income" hint="Everyone in your household, before taxes, in dollars." inputMode="numeric" maxLength={10} autoComplete="off" value={values.annual_household_income} onChange={(event) => set('annual_household_income')(event.target.value.replace(/[^\d]/g, ''))} error={errorOf('annual_household_income')} required />
+      <Select
+        label="Employment status"
+        placeholder="Choose one"
+        options={data.employment_status_options.map((value) => ({ value, label: value }))}
+        value={values.employment_status}
+        onChange={(event) => set('employment_status')(event.target.value)}
+        error={errorOf('employment_status')}
+        required
+      />
+      <Select
+        label="How often are you paid?"
+        placeholder="Choose one"
+        options={data.payment_frequencies}
+        value={values.payment_frequency}
+        onChange={(event) => set('payment_frequency')(event.target.value)}
+        error={errorOf('payment_frequency')}
+        required
+      />
+      <Select
+        label="How long have you worked there?"
+        placeholder="Choose one"
+        options={data.working_time_ranges.map((value) => ({ value, label: value }))}
+        value={values.working_time_range}
+        onChange={(event) => set('working_time_range')(event.target.value)}
+        error={errorOf('working_time_range')}
+        required
+      />
+      <TextField
+        label="Annual income"
+        hint="Before taxes, in dollars."
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        value={values.annual_income}
+        onChange={(event) => set('annual_income')(event.target.value.replace(/[^\d]/g, ''))}
+        error={errorOf('annual_income')}
+        required
+      />
+      <TextField
+        label="Annual household income"
+        hint="Everyone in your household, before taxes, in dollars."
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        value={values.annual_household_income}
+        onChange={(event) => set('annual_household_income')(event.target.value.replace(/[^\d]/g, ''))}
+        error={errorOf('annual_household_income')}
+        required
+      />
     </StepForm>
   );
 }

@@ -19,8 +19,17 @@ type ListName = 'split_direct_deposit' | 'auto_debit' | 'one_times';
 /** The Auto Debit Disclosure link (agreement document), composed by the app from the legal feature. */
 type DisclosureLink = (label: string) => ReactNode;
 
-const FREQUENCY: Readonly<Record<TLoanOffer['term_frequency'], string>> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };
-export const LIST_TITLES: Readonly<Record<ListName, string>> = { split_direct_deposit: 'Split direct deposit', auto_debit: 'Auto-debit (ACH)', one_times: 'One-time offers' };
+const FREQUENCY: Readonly<Record<TLoanOffer['term_frequency'], string>> = {
+  weekly: 'week',
+  biweekly: 'two weeks',
+  semimonthly: 'half month',
+  monthly: 'month',
+};
+export const LIST_TITLES: Readonly<Record<ListName, string>> = {
+  split_direct_deposit: 'Split direct deposit',
+  auto_debit: 'Auto-debit (ACH)',
+  one_times: 'One-time offers',
+};
 
 /** Rates with 2 decimals and % (newflow §9 "APR 2 decimals with %"). */
 export function percent(rate: string): string {
@@ -61,15 +70,30 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
  * The ACH debit authorization an auto-debit offer needs (as on the classic /auto_debit page): the
  * disclosure's summary and link, and the consent checkbox.
  */
-function AutoDebitConsent({ disclosureLink, accepted, error, onChange }: { disclosureLink: DisclosureLink; accepted: boolean; error: string | undefined; onChange: (accepted: boolean) => void }) {
+function AutoDebitConsent({
+  disclosureLink,
+  accepted,
+  error,
+  onChange,
+}: {
+  disclosureLink: DisclosureLink;
+  accepted: boolean;
+  error: string | undefined;
+  onChange: (accepted: boolean) => void;
+}) {
   return (
     <div className={styles.disclosure}>
       <h2>Auto debit disclosure</h2>
       <p>
-        By accepting this offer you authorize {BRAND.name} to debit the bank account you verified for each scheduled payment of your loan, as described in the {disclosureLink('Auto Debit Disclosure')}.
-        You may revoke this authorization by contacting us at least three business days before a payment date.
+        By accepting this offer you authorize {BRAND.name} to debit the bank account you verified for each scheduled payment of your loan, as described in the{' '}
+        {disclosureLink('Auto Debit Disclosure')}. You may revoke this authorization by contacting us at least three business days before a payment date.
       </p>
-      <Checkbox label="I have read and accept the Auto Debit Disclosure." checked={accepted} onChange={(event) => onChange(event.target.checked)} error={error} />
+      <Checkbox
+        label="I have read and accept the Auto Debit Disclosure."
+        checked={accepted}
+        onChange={(event) => onChange(event.target.checked)}
+        error={error}
+      />
     </div>
   );
 }
@@ -83,8 +107,8 @@ export function CounterofferNotice({ notice }: { notice: TCounterofferNotice }) 
     <section className={styles.disclosure} aria-labelledby="counteroffer-title">
       <h2 id="counteroffer-title">These offers are for less than you asked</h2>
       <p>
-        You asked for {formatCents(notice.requested_amount)}. We can offer you up to {formatCents(notice.offered_amount)}. The principal {notice.reasons.length === 1 ? 'reason' : 'reasons'} for offering
-        less:
+        You asked for {formatCents(notice.requested_amount)}. We can offer you up to {formatCents(notice.offered_amount)}. The principal{' '}
+        {notice.reasons.length === 1 ? 'reason' : 'reasons'} for offering less:
       </p>
       <ul>
         {notice.reasons.map((reason) => (
@@ -93,7 +117,8 @@ export function CounterofferNotice({ notice }: { notice: TCounterofferNotice }) 
       </ul>
       {notice.credit_score !== null ? (
         <p>
-          We used your credit score ({notice.credit_score}) from {notice.bureau_name}. You may get a free copy of your credit report from them if you ask within 60 days.
+          We used your credit score ({notice.credit_score}) from {notice.bureau_name}. You may get a free copy of your credit report from them if you ask within
+          60 days.
         </p>
       ) : null}
       <details>
@@ -156,7 +181,11 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
   return (
     <StepCard
       title="Your loan offers"
-      lead={counteroffer ? 'Choose the offer that suits you. Every figure below is the one in your loan agreement.' : 'Choose the offer that suits you. Every figure is final and shown in your loan agreement.'}
+      lead={
+        counteroffer
+          ? 'Choose the offer that suits you. Every figure below is the one in your loan agreement.'
+          : 'Choose the offer that suits you. Every figure is final and shown in your loan agreement.'
+      }
     >
       {counteroffer ? <CounterofferNotice notice={counteroffer} /> : null}
       {splitDiscount ? <Alert kind="success">Split direct deposit offers come with a {data.discount_percentage.toFixed(2)}% lower interest rate.</Alert> : null}
@@ -171,7 +200,11 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
           legend={list === 'split_direct_deposit' && data.discount_percentage > 0 ? `${LIST_TITLES[list]} (lower interest rate)` : LIST_TITLES[list]}
           name="offer"
           columns={1}
-          options={data[list].map((offer, index) => ({ value: offerKey(list, index), label: `${formatCents(offer.amount)}${offer.special ? ' · Special offer' : ''}`, description: <OfferDescription offer={offer} /> }))}
+          options={data[list].map((offer, index) => ({
+            value: offerKey(list, index),
+            label: `${formatCents(offer.amount)}${offer.special ? ' · Special offer' : ''}`,
+            description: <OfferDescription offer={offer} />,
+          }))}
           value={chosen && chosen.startsWith(`${list}:`) ? chosen : null}
           onChange={setChosen}
         />
@@ -203,5 +236,9 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
  */
 export function LoanOffer({ disclosureLink }: { disclosureLink: DisclosureLink }) {
   const query = useStepData('loan_offer', ZLoanOfferData);
-  return <StepGate query={query} title="Your loan offers">{(data) => <Offers data={data} disclosureLink={disclosureLink} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Your loan offers">
+      {(data) => <Offers data={data} disclosureLink={disclosureLink} />}
+    </StepGate>
+  );
 }

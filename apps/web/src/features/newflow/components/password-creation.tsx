@@ -43,13 +43,21 @@ function PasswordForm({ initialReferral, renderPassword }: { initialReferral: st
       complete,
       body: () => ({ workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm: repeat }, refer_code: referral.trim() || null }),
       // newflow §8: a failure shows the first message for refer_code under it; the line above only for others.
-      messageOf: ({ fieldErrors, message }) => (fieldErrors.refer_code || fieldErrors.password || fieldErrors.password_confirm ? null : (message ?? Object.values(fieldErrors)[0] ?? null)),
+      messageOf: ({ fieldErrors, message }) =>
+        fieldErrors.refer_code || fieldErrors.password || fieldErrors.password_confirm ? null : (message ?? Object.values(fieldErrors)[0] ?? null),
     });
 
   return (
     <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitLabel="Create my password" submitDisabled={!complete}>
       <input type="text" name="username" autoComplete="username" hidden readOnly />
-      {renderPassword({ label: 'Password', name: 'password', value: password, onChange: setPassword, showRules: true, error: serverErrors.password ?? (touched && password ? errors.password : undefined) })}
+      {renderPassword({
+        label: 'Password',
+        name: 'password',
+        value: password,
+        onChange: setPassword,
+        showRules: true,
+        error: serverErrors.password ?? (touched && password ? errors.password : undefined),
+      })}
       {renderPassword({
         label: 'Repeat password',
         name: 'password_confirm',

@@ -52,7 +52,9 @@ function ProviderLink({ session, mode, onConnected, onClosed, onLoadError }: Pay
         link = argyle.create({
           userToken: session.user_token,
           items: session.link_item ? [session.link_item] : undefined,
-          ...(mode.kind === 'pay_distribution' ? { flowId: undefined, payDistributionUpdateFlow: true, payDistributionConfig: session.pay_distribution_config } : {}),
+          ...(mode.kind === 'pay_distribution'
+            ? { flowId: undefined, payDistributionUpdateFlow: true, payDistributionConfig: session.pay_distribution_config }
+            : {}),
           sandbox: session.sandbox,
           onAccountConnected: ({ accountId }: { accountId: string }) => onConnected?.(accountId),
           onPayDistributionSuccess: () => {
@@ -99,7 +101,12 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
     setPending(true);
     setError(null);
     try {
-      const answer = await sandboxPayDistribution({ user_token: session.user_token, account_id: mode.accountId, pay_distribution_config: session.pay_distribution_config ?? '', accept });
+      const answer = await sandboxPayDistribution({
+        user_token: session.user_token,
+        account_id: mode.accountId,
+        pay_distribution_config: session.pay_distribution_config ?? '',
+        accept,
+      });
       onClosed({ accepted: answer.status === 'set' });
     } catch (caught) {
       setError(payrollSandboxError(caught)?.error_message ?? 'We could not reach your payroll provider. Please try again.');
@@ -127,7 +134,8 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
         }
       >
         <p>
-          Send <strong>{formatCents(mode.amountCents)}</strong> of each paycheck to the account Payrail uses for your loan payments. The rest of your pay goes where it goes today.
+          Send <strong>{formatCents(mode.amountCents)}</strong> of each paycheck to the account Payrail uses for your loan payments. The rest of your pay goes
+          where it goes today.
         </p>
         {error ? (
           <Alert kind="error" assertive>
@@ -139,7 +147,13 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
   }
 
   return (
-    <Dialog open onClose={() => onClosed({ accepted: false })} closeOnBackdrop={false} title={`Connect to ${employerName} payroll`} description="Sandbox payroll provider (test mode): log in with test_1 / passgood.">
+    <Dialog
+      open
+      onClose={() => onClosed({ accepted: false })}
+      closeOnBackdrop={false}
+      title={`Connect to ${employerName} payroll`}
+      description="Sandbox payroll provider (test mode): log in with test_1 / passgood."
+    >
       <form noValidate aria-label="Payroll log-in" onSubmit={(event) => void logIn(event)}>
         {error ? (
           <Alert kind="error" assertive>

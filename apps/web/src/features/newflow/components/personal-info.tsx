@@ -43,7 +43,20 @@ export interface PersonalInfoProps {
   rentPath: string;
 }
 
-const TEXT_FIELDS = ['first_name', 'middle_initial', 'last_name', 'phone', 'date_of_birth', 'driver_license_number', 'driver_license_state_id', 'address', 'unit_number', 'city', 'state_id', 'zip_code'] as const;
+const TEXT_FIELDS = [
+  'first_name',
+  'middle_initial',
+  'last_name',
+  'phone',
+  'date_of_birth',
+  'driver_license_number',
+  'driver_license_state_id',
+  'address',
+  'unit_number',
+  'city',
+  'state_id',
+  'zip_code',
+] as const;
 type Field = (typeof TEXT_FIELDS)[number];
 const OPTIONAL: ReadonlySet<Field> = new Set(['middle_initial', 'unit_number']);
 
@@ -114,9 +127,35 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
 
   return (
     <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending}>
-      <TextField label="First name" autoComplete="given-name" required maxLength={60} value={values.first_name} onChange={(event) => set('first_name', event.target.value)} onBlur={blur('first_name')} error={shown('first_name')} />
-      <TextField label="Middle initial" optional autoComplete="additional-name" maxLength={LIMITS.middleInitial} value={values.middle_initial} onChange={(event) => set('middle_initial', event.target.value.toUpperCase())} error={shown('middle_initial')} />
-      <TextField label="Last name" autoComplete="family-name" required maxLength={60} value={values.last_name} onChange={(event) => set('last_name', event.target.value)} onBlur={blur('last_name')} error={shown('last_name')} />
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        required
+        maxLength={60}
+        value={values.first_name}
+        onChange={(event) => set('first_name', event.target.value)}
+        onBlur={blur('first_name')}
+        error={shown('first_name')}
+      />
+      <TextField
+        label="Middle initial"
+        optional
+        autoComplete="additional-name"
+        maxLength={LIMITS.middleInitial}
+        value={values.middle_initial}
+        onChange={(event) => set('middle_initial', event.target.value.toUpperCase())}
+        error={shown('middle_initial')}
+      />
+      <TextField
+        label="Last name"
+        autoComplete="family-name"
+        required
+        maxLength={60}
+        value={values.last_name}
+        onChange={(event) => set('last_name', event.target.value)}
+        onBlur={blur('last_name')}
+        error={shown('last_name')}
+      />
       {renderPhone({
         initialNumber: b.phone ?? null,
         error: shown('phone'),
@@ -126,10 +165,39 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
         },
         onBlur: blur('phone'),
       })}
-      <MaskedTextField label="Date of birth" hint="MM/DD/YYYY" mask="##/##/####" autoComplete="bday" required value={values.date_of_birth} onValueChange={(value) => set('date_of_birth', value)} onBlur={blur('date_of_birth')} error={shown('date_of_birth')} />
+      <MaskedTextField
+        label="Date of birth"
+        hint="MM/DD/YYYY"
+        mask="##/##/####"
+        autoComplete="bday"
+        required
+        value={values.date_of_birth}
+        onValueChange={(value) => set('date_of_birth', value)}
+        onBlur={blur('date_of_birth')}
+        error={shown('date_of_birth')}
+      />
       <div className={styles.row}>
-        <TextField label="Driver licence number" autoComplete="off" required maxLength={LIMITS.driverLicense} hint={b.driver_license_number_last4 ? `On file: ending ${b.driver_license_number_last4}. Type it again.` : undefined} value={values.driver_license_number} onChange={(event) => set('driver_license_number', event.target.value)} onBlur={blur('driver_license_number')} error={shown('driver_license_number')} />
-        <Select label="Licence state" placeholder="Choose a state" options={stateOptions} required value={values.driver_license_state_id} onChange={(event) => set('driver_license_state_id', event.target.value)} onBlur={blur('driver_license_state_id')} error={shown('driver_license_state_id')} />
+        <TextField
+          label="Driver licence number"
+          autoComplete="off"
+          required
+          maxLength={LIMITS.driverLicense}
+          hint={b.driver_license_number_last4 ? `On file: ending ${b.driver_license_number_last4}. Type it again.` : undefined}
+          value={values.driver_license_number}
+          onChange={(event) => set('driver_license_number', event.target.value)}
+          onBlur={blur('driver_license_number')}
+          error={shown('driver_license_number')}
+        />
+        <Select
+          label="Licence state"
+          placeholder="Choose a state"
+          options={stateOptions}
+          required
+          value={values.driver_license_state_id}
+          onChange={(event) => set('driver_license_state_id', event.target.value)}
+          onBlur={blur('driver_license_state_id')}
+          error={shown('driver_license_state_id')}
+        />
       </div>
       {renderAddress({
         value: values.address,
@@ -137,14 +205,57 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
         onChange: (text) => set('address', text),
         onPick: (suggestion) => {
           const state = states.data?.find((item) => item.abbreviation === suggestion.state);
-          setValues((current) => ({ ...current, address: suggestion.address, unit_number: suggestion.unit_number || current.unit_number, city: suggestion.city, zip_code: suggestion.zip_code, state_id: state ? String(state.id) : current.state_id }));
+          setValues((current) => ({
+            ...current,
+            address: suggestion.address,
+            unit_number: suggestion.unit_number || current.unit_number,
+            city: suggestion.city,
+            zip_code: suggestion.zip_code,
+            state_id: state ? String(state.id) : current.state_id,
+          }));
         },
       })}
-      <TextField label="Unit" optional autoComplete="address-line2" maxLength={LIMITS.unitNumber} value={values.unit_number} onChange={(event) => set('unit_number', event.target.value)} error={shown('unit_number')} />
+      <TextField
+        label="Unit"
+        optional
+        autoComplete="address-line2"
+        maxLength={LIMITS.unitNumber}
+        value={values.unit_number}
+        onChange={(event) => set('unit_number', event.target.value)}
+        error={shown('unit_number')}
+      />
       <div className={styles.row}>
-        <TextField label="City" autoComplete="address-level2" required maxLength={100} value={values.city} onChange={(event) => set('city', event.target.value)} onBlur={blur('city')} error={shown('city')} />
-        <Select label="State" placeholder="Choose a state" options={stateOptions} required value={values.state_id} onChange={(event) => set('state_id', event.target.value)} onBlur={blur('state_id')} error={shown('state_id')} />
-        <TextField label="Zip code" inputMode="numeric" autoComplete="postal-code" required maxLength={LIMITS.zip} value={values.zip_code} onChange={(event) => set('zip_code', event.target.value.replace(/[^\d]/g, ''))} onBlur={blur('zip_code')} error={shown('zip_code')} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          value={values.city}
+          onChange={(event) => set('city', event.target.value)}
+          onBlur={blur('city')}
+          error={shown('city')}
+        />
+        <Select
+          label="State"
+          placeholder="Choose a state"
+          options={stateOptions}
+          required
+          value={values.state_id}
+          onChange={(event) => set('state_id', event.target.value)}
+          onBlur={blur('state_id')}
+          error={shown('state_id')}
+        />
+        <TextField
+          label="Zip code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          required
+          maxLength={LIMITS.zip}
+          value={values.zip_code}
+          onChange={(event) => set('zip_code', event.target.value.replace(/[^\d]/g, ''))}
+          onBlur={blur('zip_code')}
+          error={shown('zip_code')}
+        />
       </div>
     </StepForm>
   );
@@ -178,18 +289,47 @@ function HousingForm({ data }: { data: PersonalData }) {
   const onSubmit = () =>
     form.send({
       complete,
-      body: () => ({ workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: housing, housing_payment: needsPayment ? paymentCents : null, education_level: education } }),
+      body: () => ({
+        workflow_status_key: 'personal_info',
+        sub_step: 'rent',
+        loan_borrower: { housing_type: housing, housing_payment: needsPayment ? paymentCents : null, education_level: education },
+      }),
       // The housing sub-step shows only the fields' own messages.
       messageOf: () => null,
     });
 
   return (
     <StepForm onSubmit={onSubmit} pending={form.pending} submitDisabled={!complete}>
-      <RadioCards legend="Housing" name="housing_type" required options={data.housing_types} value={housing} onChange={setHousing} error={serverErrors.housing_type ?? (submitted && !housing ? MSG.required : undefined)} />
+      <RadioCards
+        legend="Housing"
+        name="housing_type"
+        required
+        options={data.housing_types}
+        value={housing}
+        onChange={setHousing}
+        error={serverErrors.housing_type ?? (submitted && !housing ? MSG.required : undefined)}
+      />
       {needsPayment ? (
-        <TextField label="Monthly payment" hint="Your rent or mortgage each month, in dollars." inputMode="numeric" maxLength={10} required value={payment} onChange={(event) => setPayment(event.target.value.replace(/[^\d]/g, ''))} error={serverErrors.housing_payment ?? (submitted && paymentCents === null ? MSG.required : undefined)} />
+        <TextField
+          label="Monthly payment"
+          hint="Your rent or mortgage each month, in dollars."
+          inputMode="numeric"
+          maxLength={10}
+          required
+          value={payment}
+          onChange={(event) => setPayment(event.target.value.replace(/[^\d]/g, ''))}
+          error={serverErrors.housing_payment ?? (submitted && paymentCents === null ? MSG.required : undefined)}
+        />
       ) : null}
-      <RadioCards legend="Education" name="education_level" required options={data.education_levels} value={education} onChange={setEducation} error={serverErrors.education_level ?? (submitted && !education ? MSG.required : undefined)} />
+      <RadioCards
+        legend="Education"
+        name="education_level"
+        required
+        options={data.education_levels}
+        value={education}
+        onChange={setEducation}
+        error={serverErrors.education_level ?? (submitted && !education ? MSG.required : undefined)}
+      />
     </StepForm>
   );
 }

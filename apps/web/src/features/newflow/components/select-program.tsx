@@ -32,14 +32,27 @@ function ProgramChoice({ data }: { data: ProgramData }) {
         name="program"
         columns={1}
         options={[
-          { value: 'split', label: 'Split direct deposit', description: data.discount_percentage > 0 ? `Lower rates: ${data.discount_percentage.toFixed(2)}% lower interest rate. A small part of each paycheck goes to your loan payment.` : 'Lower rates. A small part of each paycheck goes to your loan payment.' },
+          {
+            value: 'split',
+            label: 'Split direct deposit',
+            description:
+              data.discount_percentage > 0
+                ? `Lower rates: ${data.discount_percentage.toFixed(2)}% lower interest rate. A small part of each paycheck goes to your loan payment.`
+                : 'Lower rates. A small part of each paycheck goes to your loan payment.',
+          },
           { value: 'ach', label: 'Auto-debit (ACH)', description: 'We debit your bank account on each due date.' },
         ]}
         value={choice}
         onChange={setChoice}
       />
       <div className={styles.actions}>
-        <Button size="lg" fullWidth disabled={!choice} loading={pending} onClick={() => void submit({ workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: choice === 'split' })}>
+        <Button
+          size="lg"
+          fullWidth
+          disabled={!choice}
+          loading={pending}
+          onClick={() => void submit({ workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: choice === 'split' })}
+        >
           Continue
         </Button>
       </div>
@@ -50,5 +63,9 @@ function ProgramChoice({ data }: { data: ProgramData }) {
 /** select_program (newflow §2, §4): split direct deposit (lower rates) or auto-debit; auto-submits auto-debit when not qualified. */
 export function SelectProgram() {
   const query = useStepData('select_program', ZSelectProgramData);
-  return <StepGate query={query} title="Choose how you repay">{(data) => <ProgramChoice data={data} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Choose how you repay">
+      {(data) => <ProgramChoice data={data} />}
+    </StepGate>
+  );
 }

@@ -34,7 +34,10 @@ function AutomaticSplit({ data }: { data: SplitData }) {
 
   if (data.error) return <LoadingBlock label="Opening the manual set-up…" />;
   return (
-    <StepCard title="Split direct deposit" lead={`Send ${formatCents(data.allocation_amount)} of each paycheck to your loan payment. Your payroll provider sets it up in a minute.`}>
+    <StepCard
+      title="Split direct deposit"
+      lead={`Send ${formatCents(data.allocation_amount)} of each paycheck to your loan payment. Your payroll provider sets it up in a minute.`}
+    >
       <div className={styles.actions}>
         <Button size="lg" fullWidth loading={pending} disabled={!data.payroll_link || !account} onClick={() => setOpen(true)}>
           Set up my split deposit
@@ -43,7 +46,12 @@ function AutomaticSplit({ data }: { data: SplitData }) {
       <div className={styles.links}>
         <p>
           Rather do it yourself?{' '}
-          <button type="button" className={styles.linkButton} disabled={pending} onClick={() => void submit({ workflow_status_key: 'split_direct_deposit', manual: true })}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={pending}
+            onClick={() => void submit({ workflow_status_key: 'split_direct_deposit', manual: true })}
+          >
             Set it up on my payroll site
           </button>
         </p>
@@ -70,7 +78,11 @@ function AutomaticSplit({ data }: { data: SplitData }) {
 
 export function SplitDirectDeposit() {
   const query = useStepData('split_direct_deposit', ZSplitDirectDepositData);
-  return <StepGate query={query} title="Split direct deposit">{(data) => <AutomaticSplit data={data} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Split direct deposit">
+      {(data) => <AutomaticSplit data={data} />}
+    </StepGate>
+  );
 }
 
 /** split_direct_deposit_manual (newflow §2): a savings split of the fixed $85.00 on the payroll site, proven by a screenshot (required). */
@@ -83,7 +95,8 @@ function ManualSplit({ data }: { data: SplitData }) {
     if (!file) return;
     setError(undefined);
     const outcome = await submit({ workflow_status_key: 'split_direct_deposit_manual', loan_borrower: { allotment: await toUpload(file, 'allotment') } });
-    if (outcome.kind === 'invalid') setError(outcome.fieldErrors.allotment ?? outcome.fieldErrors.file ?? outcome.message ?? Object.values(outcome.fieldErrors)[0]);
+    if (outcome.kind === 'invalid')
+      setError(outcome.fieldErrors.allotment ?? outcome.fieldErrors.file ?? outcome.message ?? Object.values(outcome.fieldErrors)[0]);
   };
   return (
     <StepCard title="Split direct deposit" lead="Set up the split yourself on your payroll site, then send us a screenshot.">
@@ -121,5 +134,9 @@ function ManualSplit({ data }: { data: SplitData }) {
 
 export function SplitDirectDepositManual() {
   const query = useStepData('split_direct_deposit_manual', ZSplitDirectDepositData);
-  return <StepGate query={query} title="Split direct deposit">{(data) => <ManualSplit data={data} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Split direct deposit">
+      {(data) => <ManualSplit data={data} />}
+    </StepGate>
+  );
 }

@@ -65,8 +65,8 @@ export function Ssn({ creditPullLink }: { creditPullLink: ReactNode }) {
         />
         <p className={styles.muted}>Your number is encrypted and sent over a 2048-bit SSL connection.</p>
         <p>
-          By selecting Check my rate, you authorize {BRAND.name} to obtain your consumer credit report and credit score from a credit bureau to check your rate (a soft inquiry), as described in
-          the {creditPullLink}.
+          By selecting Check my rate, you authorize {BRAND.name} to obtain your consumer credit report and credit score from a credit bureau to check your rate
+          (a soft inquiry), as described in the {creditPullLink}.
         </p>
       </StepForm>
     </StepCard>

@@ -58,7 +58,10 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 /** under_review (application_submitted, employer_under_review): the application waits for Payrail. */
 export function UnderReview({ onChat }: { onChat?: () => void }) {
   return (
-    <StepCard title="Your application is under review" lead="Thank you! Our team is reviewing your application. We usually answer within 24-48 hours and will e-mail you as soon as we do.">
+    <StepCard
+      title="Your application is under review"
+      lead="Thank you! Our team is reviewing your application. We usually answer within 24-48 hours and will e-mail you as soon as we do."
+    >
       <p className={styles.muted}>You can close this page; this page updates by itself when we decide.</p>
       <ContactBlock onChat={onChat} />
     </StepCard>
@@ -124,7 +127,19 @@ function Restart({ step, data, label }: { step: 'denied' | 'dropped'; data: Stat
   );
 }
 
-function StatusPage({ step, title, lead, children, onChat }: { step: 'denied' | 'dropped' | 'cant_proceed'; title: string; lead: string; children?: (data: StatusData) => ReactNode; onChat?: () => void }) {
+function StatusPage({
+  step,
+  title,
+  lead,
+  children,
+  onChat,
+}: {
+  step: 'denied' | 'dropped' | 'cant_proceed';
+  title: string;
+  lead: string;
+  children?: (data: StatusData) => ReactNode;
+  onChat?: () => void;
+}) {
   const query = useStepData(step, ZStatusPageData);
   return (
     <StepGate query={query} title={title}>
@@ -141,12 +156,18 @@ function StatusPage({ step, title, lead, children, onChat }: { step: 'denied' | 
 /** denied (declined): the adverse-action reasons from the step data, then Reapply when the date allows. */
 export function Denied({ onChat }: { onChat?: () => void }) {
   return (
-    <StatusPage step="denied" title="Your loan was not approved" lead="We are sorry: we cannot offer you a loan at this time. The principal reasons for our decision are below; you will also receive this notice by e-mail." onChat={onChat}>
+    <StatusPage
+      step="denied"
+      title="Your loan was not approved"
+      lead="We are sorry: we cannot offer you a loan at this time. The principal reasons for our decision are below; you will also receive this notice by e-mail."
+      onChat={onChat}
+    >
       {(data) => (
         <>
           <Reasons reasons={data.adverse_action_reasons} />
           <p className={styles.muted}>
-            You have the right to a free copy of your credit report from the consumer reporting agency we used within 60 days, and to dispute any inaccurate information in it.
+            You have the right to a free copy of your credit report from the consumer reporting agency we used within 60 days, and to dispute any inaccurate
+            information in it.
           </p>
           <Restart step="denied" data={data} label="Reapply" />
         </>
@@ -158,7 +179,12 @@ export function Denied({ onChat }: { onChat?: () => void }) {
 /** dropped (inactive): New Loan starts a new application by submitting the status. */
 export function Dropped({ onChat }: { onChat?: () => void }) {
   return (
-    <StatusPage step="dropped" title="Your application is inactive" lead="Your application was closed because it was not completed. You can start a new one at any time." onChat={onChat}>
+    <StatusPage
+      step="dropped"
+      title="Your application is inactive"
+      lead="Your application was closed because it was not completed. You can start a new one at any time."
+      onChat={onChat}
+    >
       {(data) => <Restart step="dropped" data={data} label="New Loan" />}
     </StatusPage>
   );
@@ -167,14 +193,27 @@ export function Dropped({ onChat }: { onChat?: () => void }) {
 /** cant_proceed: the application cannot go on (employer not eligible, no credit file…). */
 export function CantProceed({ onChat }: { onChat?: () => void }) {
   return (
-    <StatusPage step="cant_proceed" title="We cannot proceed with your application" lead="Unfortunately we cannot continue your application at this time." onChat={onChat}>
+    <StatusPage
+      step="cant_proceed"
+      title="We cannot proceed with your application"
+      lead="Unfortunately we cannot continue your application at this time."
+      onChat={onChat}
+    >
       {(data) => <Reasons reasons={data.adverse_action_reasons} />}
     </StatusPage>
   );
 }
 
 /** money_on_way (newflow §2): funds expected in 1-2 business days; the rating stars and the portal link. */
-export function MoneyOnWay({ rating, portalPath, loan }: { rating: ReactNode; portalPath: string; loan?: { funded: boolean; amount: number | null; loan_identifier: string | null } | null }) {
+export function MoneyOnWay({
+  rating,
+  portalPath,
+  loan,
+}: {
+  rating: ReactNode;
+  portalPath: string;
+  loan?: { funded: boolean; amount: number | null; loan_identifier: string | null } | null;
+}) {
   return (
     <StepCard title="Your money is on the way!" lead="Your loan agreement is signed. Expect the funds in your bank account in 1-2 business days.">
       {loan?.amount ? (

@@ -6,7 +6,15 @@ import type { StepRead } from '../api/steps';
 import { StepCard } from './step-card';
 
 /** Loading, failure and "not open" states of a step read; renders `children(data)` once the data is there. */
-export function StepGate<T>({ query, title, children }: { query: { data?: StepRead<T>; isPending: boolean; isError: boolean; refetch: () => unknown }; title: string; children: (data: T, read: StepRead<T>) => ReactNode }) {
+export function StepGate<T>({
+  query,
+  title,
+  children,
+}: {
+  query: { data?: StepRead<T>; isPending: boolean; isError: boolean; refetch: () => unknown };
+  title: string;
+  children: (data: T, read: StepRead<T>) => ReactNode;
+}) {
   if (query.isPending) return <LoadingBlock label="Loading your application…" />;
   if (query.isError || !query.data) {
     return (

@@ -32,7 +32,13 @@ export interface VerifyPhoneProps {
 
 /** errors.phone[0] or errors.error (newflow §8), shown under the code input. */
 function phoneText(outcome: { fieldErrors: Record<string, string>; message: string | null }): string | undefined {
-  return outcome.fieldErrors.phone ?? outcome.fieldErrors['phone.number'] ?? outcome.fieldErrors['phone.code'] ?? outcome.message ?? Object.values(outcome.fieldErrors)[0];
+  return (
+    outcome.fieldErrors.phone ??
+    outcome.fieldErrors['phone.number'] ??
+    outcome.fieldErrors['phone.code'] ??
+    outcome.message ??
+    Object.values(outcome.fieldErrors)[0]
+  );
 }
 
 function PhoneFlow({ initialNumber, renderEntry, renderCode }: { initialNumber: string | null } & VerifyPhoneProps) {
@@ -101,5 +107,9 @@ function PhoneFlow({ initialNumber, renderEntry, renderCode }: { initialNumber: 
 /** verify_phone (phone_validation, newflow §2, §4, §5): the number, then the texted code. */
 export function VerifyPhone(props: VerifyPhoneProps) {
   const query = useStepData('phone_validation', ZPhoneValidationData);
-  return <StepGate query={query} title="Phone Verification">{(data) => <PhoneFlow initialNumber={data.number} {...props} />}</StepGate>;
+  return (
+    <StepGate query={query} title="Phone Verification">
+      {(data) => <PhoneFlow initialNumber={data.number} {...props} />}
+    </StepGate>
+  );
 }

@@ -51,7 +51,15 @@ export function NotificationMenu() {
 
   return (
     <div className={styles.menu} ref={rootRef}>
-      <button ref={buttonRef} type="button" className={styles.bell} aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={bellLabel(unread)} onClick={() => setOpen((value) => !value)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.bell}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={bellLabel(unread)}
+        onClick={() => setOpen((value) => !value)}
+      >
         <BellIcon className={styles.bellIcon} />
         {badge ? (
           <span className={styles.badge} aria-hidden="true" data-testid="notification-badge">

@@ -18,7 +18,8 @@ export function usePaymentPlans(loanId: number) {
 export function useSignPaymentPlan(loanId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ planId, body }: { planId: number; body: TPaymentPlanSign }) => apiClient.post(`/dashboard/payment_plans/${planId}/sign`, body, { base: 'dashboard', schema: ZBorrowerPaymentPlan }),
+    mutationFn: ({ planId, body }: { planId: number; body: TPaymentPlanSign }) =>
+      apiClient.post(`/dashboard/payment_plans/${planId}/sign`, body, { base: 'dashboard', schema: ZBorrowerPaymentPlan }),
     // Every loan screen reads the new schedule.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentPlanKeys.loan(loanId) }),
   });

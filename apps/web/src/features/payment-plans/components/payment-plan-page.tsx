@@ -40,9 +40,9 @@ function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
   return (
     <>
       <p>
-        {PAYMENT_PLAN_KIND_LABELS[quote.kind]}. Today your loan is {quote.before.days_past_due} days past due ({formatCents(quote.before.past_due)}), with payments of{' '}
-        {formatCents(quote.before.payment_per_term)} at {quote.before.annual_rate_percent}% interest. With this plan you make {quote.installments} payments from {formatDate(quote.rows[0]?.due_date)}
-        {' '}at {quote.annual_rate_percent}% interest; late fees of {formatCents(quote.fees_waived)} are waived.
+        {PAYMENT_PLAN_KIND_LABELS[quote.kind]}. Today your loan is {quote.before.days_past_due} days past due ({formatCents(quote.before.past_due)}), with
+        payments of {formatCents(quote.before.payment_per_term)} at {quote.before.annual_rate_percent}% interest. With this plan you make {quote.installments}{' '}
+        payments from {formatDate(quote.rows[0]?.due_date)} at {quote.annual_rate_percent}% interest; late fees of {formatCents(quote.fees_waived)} are waived.
       </p>
       <h3 id={`${id}-tila`}>Truth in Lending disclosure</h3>
       <dl className={styles.box} aria-labelledby={`${id}-tila`}>
@@ -64,8 +64,8 @@ function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
         </div>
       </dl>
       <p>
-        The amount financed is the principal you owe ({formatCents(quote.principal)}) and the interest you owe today ({formatCents(quote.arrears)}), which is spread over your payments without any more
-        interest.
+        The amount financed is the principal you owe ({formatCents(quote.principal)}) and the interest you owe today ({formatCents(quote.arrears)}), which is
+        spread over your payments without any more interest.
       </p>
       <Table caption="Your payment schedule with the plan" columns={COLUMNS} rows={quote.rows} getRowKey={(r) => r.n} maxHeight="28rem" />
     </>
@@ -139,7 +139,11 @@ function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; 
         onSuccess: onSigned,
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors : {};
-          setErrors({ signature_name: fields.signature_name?.[0], agree: fields.agree?.[0], form: Object.keys(fields).length ? undefined : serverError(error, PAYMENT_PLAN_TEXT.signFailed) });
+          setErrors({
+            signature_name: fields.signature_name?.[0],
+            agree: fields.agree?.[0],
+            form: Object.keys(fields).length ? undefined : serverError(error, PAYMENT_PLAN_TEXT.signFailed),
+          });
         },
       },
     );
@@ -155,8 +159,21 @@ function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; 
           <p key={p}>{p}</p>
         ))}
       </section>
-      <TextField label="Type your full legal name to sign" name="signature_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.signature_name} required />
-      <Checkbox label="I agree to this payment plan and to sign it electronically." checked={agree} onChange={(e) => setAgree(e.target.checked)} error={errors.agree} />
+      <TextField
+        label="Type your full legal name to sign"
+        name="signature_name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.signature_name}
+        required
+      />
+      <Checkbox
+        label="I agree to this payment plan and to sign it electronically."
+        checked={agree}
+        onChange={(e) => setAgree(e.target.checked)}
+        error={errors.agree}
+      />
       {errors.form ? (
         <div ref={formError} tabIndex={-1}>
           <Alert kind="error" assertive>

@@ -34,7 +34,19 @@ export interface PhoneCodeFormProps {
 }
 
 /** The 6-digit code view: the number it went to, a way back to edit it, and a rate-limited resend. */
-export function PhoneCodeForm({ number, codeError, pending, resendPending, onVerify, onResend, onEdit, onCodeChange, minCodeLength = 1, waitFromFirstSend = false, justSent = false }: PhoneCodeFormProps) {
+export function PhoneCodeForm({
+  number,
+  codeError,
+  pending,
+  resendPending,
+  onVerify,
+  onResend,
+  onEdit,
+  onCodeChange,
+  minCodeLength = 1,
+  waitFromFirstSend = false,
+  justSent = false,
+}: PhoneCodeFormProps) {
   const [code, setCode] = useState('');
   const fromFirstSend = waitFromFirstSend || justSent;
   const countdown = useCountdown(RESEND_COUNTDOWN_MS, RESEND_TICK_MS, fromFirstSend);
@@ -83,7 +95,11 @@ export function PhoneCodeForm({ number, codeError, pending, resendPending, onVer
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {countdown.running ? (fromFirstSend ? 'A code was sent. You can ask for another one in 30 seconds.' : 'A new code was sent. You can ask for another one in 30 seconds.') : ''}
+        {countdown.running
+          ? fromFirstSend
+            ? 'A code was sent. You can ask for another one in 30 seconds.'
+            : 'A new code was sent. You can ask for another one in 30 seconds.'
+          : ''}
       </p>
     </form>
   );

@@ -58,7 +58,11 @@ export function PhoneEditDialog({ open, onClose, phone, consentLink, onVerified,
       onClose={close}
       closeOnBackdrop={false}
       title="Edit mobile number"
-      description={view.kind === 'entry' ? 'We text a 6-digit code to the new number to make sure it is yours.' : 'Enter the code from the text message to verify your number.'}
+      description={
+        view.kind === 'entry'
+          ? 'We text a 6-digit code to the new number to make sure it is yours.'
+          : 'Enter the code from the text message to verify your number.'
+      }
     >
       {view.kind === 'entry' ? (
         <PhoneEntryForm

@@ -30,7 +30,19 @@ export interface PhoneEntryFormProps {
 }
 
 /** The phone entry (no phone yet) and edit (phone on file) views of phone verification. */
-export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, serverError, pending, onSubmit, onBack, backPending, invalidMessage, submitLabel }: PhoneEntryFormProps) {
+export function PhoneEntryForm({
+  mode,
+  initialNumber,
+  askConsent,
+  consentLink,
+  serverError,
+  pending,
+  onSubmit,
+  onBack,
+  backPending,
+  invalidMessage,
+  submitLabel,
+}: PhoneEntryFormProps) {
   const gateId = useId();
   const initial = splitPhone(initialNumber);
   const schema = phoneEntrySchema(mode, askConsent, invalidMessage);
@@ -71,7 +83,12 @@ export function PhoneEntryForm({ mode, initialNumber, askConsent, consentLink, s
             />
             {askConsent ? (
               <Checkbox
-                label={<>I agree to receive text messages from Payrail, as described in the {consentLink('Consent to Text Messaging')}. Message and data rates may apply.</>}
+                label={
+                  <>
+                    I agree to receive text messages from Payrail, as described in the {consentLink('Consent to Text Messaging')}. Message and data rates may
+                    apply.
+                  </>
+                }
                 error={formState.errors.consent?.message}
                 {...register('consent')}
               />

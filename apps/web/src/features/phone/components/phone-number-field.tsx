@@ -27,7 +27,18 @@ export interface PhoneNumberInputsProps {
  * with the number formatted as typed. Controlled; verify_phone's entry form, the dashboard's edit dialog
  * and the new flow's personal info all draw it.
  */
-export function PhoneNumberInputs({ mode, label = 'Mobile phone number', country, number, onChange, onBlur, error, required, name, inputRef }: PhoneNumberInputsProps) {
+export function PhoneNumberInputs({
+  mode,
+  label = 'Mobile phone number',
+  country,
+  number,
+  onChange,
+  onBlur,
+  error,
+  required,
+  name,
+  inputRef,
+}: PhoneNumberInputsProps) {
   if (mode === 'us') {
     return (
       <MaskedTextField

@@ -36,7 +36,18 @@ export interface PhoneVerificationProps {
  *   is sent (201 flips to code entry).
  * - 429 on verify or resend returns to the number with the error; other code errors sit under the code.
  */
-export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, onStatusChange, onVerified, onContinue, onBack, backPending, mode = DEFAULT_PHONE_MODE }: PhoneVerificationProps) {
+export function PhoneVerification({
+  status,
+  phone,
+  phoneConfirmed,
+  consentLink,
+  onStatusChange,
+  onVerified,
+  onContinue,
+  onBack,
+  backPending,
+  mode = DEFAULT_PHONE_MODE,
+}: PhoneVerificationProps) {
   // The number the server has on file; a sent code puts the new number there, still unverified.
   const [onFile, setOnFile] = useState({ number: phone, confirmed: phoneConfirmed });
   const [continuing, setContinuing] = useState(false);
@@ -92,7 +103,9 @@ export function PhoneVerification({ status, phone, phoneConfirmed, consentLink, 
         {view.kind === 'entry' ? (
           <>
             <p className={styles.lead}>
-              {phone ? 'Check your mobile number. We text a code to it to make sure it is yours.' : 'Enter your mobile number. We will text you a 6-digit code to make sure it is yours.'}
+              {phone
+                ? 'Check your mobile number. We text a code to it to make sure it is yours.'
+                : 'Enter your mobile number. We will text you a 6-digit code to make sure it is yours.'}
             </p>
             <PhoneEntryForm
               mode={mode}

@@ -109,5 +109,19 @@ export function usePhoneCodeFlow<TSent extends { number: string }, TVerified>(op
     setCodeError(undefined);
   };
 
-  return { view, typed, setTyped, numberError, setNumberError, codeError, clearCodeError: () => setCodeError(undefined), showCode, sendNumber, resend, verify, editNumber, reset };
+  return {
+    view,
+    typed,
+    setTyped,
+    numberError,
+    setNumberError,
+    codeError,
+    clearCodeError: () => setCodeError(undefined),
+    showCode,
+    sendNumber,
+    resend,
+    verify,
+    editNumber,
+    reset,
+  };
 }

@@ -60,7 +60,13 @@ export function AddressDialog({ open, onClose, borrower }: AddressDialogProps) {
 
   const pick = (s: TAddressSuggestion) => {
     const state = states.data?.find((st) => st.abbreviation === s.state);
-    setValues((v) => ({ address: s.address, unit_number: s.unit_number || v.unit_number, city: s.city, state_id: state ? String(state.id) : v.state_id, zip_code: s.zip_code }));
+    setValues((v) => ({
+      address: s.address,
+      unit_number: s.unit_number || v.unit_number,
+      city: s.city,
+      state_id: state ? String(state.id) : v.state_id,
+      zip_code: s.zip_code,
+    }));
     setErrors({});
   };
 
@@ -69,7 +75,13 @@ export function AddressDialog({ open, onClose, borrower }: AddressDialogProps) {
     setErrors({});
     try {
       await update.mutateAsync({
-        borrower: { address: values.address, unit_number: values.unit_number, city: values.city, state_id: values.state_id === '' ? '' : Number(values.state_id), zip_code: values.zip_code },
+        borrower: {
+          address: values.address,
+          unit_number: values.unit_number,
+          city: values.city,
+          state_id: values.state_id === '' ? '' : Number(values.state_id),
+          zip_code: values.zip_code,
+        },
       });
       notify.success(MSG.updateSuccessful);
       onClose();
@@ -107,7 +119,15 @@ export function AddressDialog({ open, onClose, borrower }: AddressDialogProps) {
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
         <AddressAutocomplete label="Address" value={values.address} error={errors.address} onChange={set('address')} onPick={pick} />
-        <TextField label="P.O. box" optional value={values.unit_number} maxLength={UNIT_NUMBER_MAX} error={errors.unit_number} onChange={(e) => set('unit_number')(e.target.value)} autoComplete="address-line2" />
+        <TextField
+          label="P.O. box"
+          optional
+          value={values.unit_number}
+          maxLength={UNIT_NUMBER_MAX}
+          error={errors.unit_number}
+          onChange={(e) => set('unit_number')(e.target.value)}
+          autoComplete="address-line2"
+        />
         <TextField label="City" value={values.city} error={errors.city} onChange={(e) => set('city')(e.target.value)} autoComplete="address-level2" />
         <Select
           label="State"

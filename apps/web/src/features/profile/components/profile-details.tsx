@@ -71,7 +71,14 @@ function SsnValue({ masked }: { masked: string | null }) {
         }
       >
         <form id="reveal-ssn-form" noValidate onSubmit={(event) => void submit(event)}>
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} error={error} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={error}
+          />
         </form>
       </Dialog>
     </span>

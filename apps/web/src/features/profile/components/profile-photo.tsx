@@ -32,10 +32,16 @@ export function ProfilePhoto({ avatar, initials, onUpdated }: ProfilePhotoProps)
     <section className={styles.section} aria-labelledby="profile-photo-title">
       <h2 id="profile-photo-title">Profile photo</h2>
       <div className={styles.photoRow}>
-        <div className={styles.photo}>{avatar ? <img src={avatar} alt="Your profile photo" /> : <>
+        <div className={styles.photo}>
+          {avatar ? (
+            <img src={avatar} alt="Your profile photo" />
+          ) : (
+            <>
               <span aria-hidden="true">{initials || '?'}</span>
               <span className="visually-hidden">No photo yet</span>
-            </>}</div>
+            </>
+          )}
+        </div>
         <div className={styles.photoUpload}>
           <FileUpload
             label="New profile photo"

@@ -14,7 +14,11 @@ import { markBenefitsRead, useReferFriend, useReferralProgram } from '../api/ref
 import styles from './referral.module.css';
 
 const LEVEL_NAMES = { zero: 'No level yet', bronze: 'Bronze', silver: 'Silver', gold: 'Gold' } as const;
-const KIND_NAMES: Record<TReferralReward['kind'], string> = { application_submitted: 'Application submitted', referral_approved: 'Referral approved', bonus: 'Bonus' };
+const KIND_NAMES: Record<TReferralReward['kind'], string> = {
+  application_submitted: 'Application submitted',
+  referral_approved: 'Referral approved',
+  bonus: 'Bonus',
+};
 const STATUS_NAMES: Record<TReferralReward['status'], string> = { waiting: 'Waiting period', payable: 'Ready to be paid', paid: 'Paid' };
 /** The referral code is longer than 3 characters (newflow §5). */
 const MIN_CODE = 4;
@@ -25,7 +29,11 @@ const COLUMNS: readonly TableColumn<TReferralReward>[] = [
   { key: 'friend', header: 'Friend', cell: (r) => r.friend_name ?? '—' },
   { key: 'points', header: 'Points', cell: (r) => String(r.points), align: 'end' },
   { key: 'amount', header: 'Amount', cell: (r) => formatCents(r.amount), align: 'end' },
-  { key: 'status', header: 'Payout', cell: (r) => (r.status === 'waiting' ? `${STATUS_NAMES.waiting} (from ${formatDate(r.payable_on)})` : STATUS_NAMES[r.status]) },
+  {
+    key: 'status',
+    header: 'Payout',
+    cell: (r) => (r.status === 'waiting' ? `${STATUS_NAMES.waiting} (from ${formatDate(r.payable_on)})` : STATUS_NAMES[r.status]),
+  },
 ];
 
 function Progress({ program }: { program: TReferralProgram }) {
@@ -138,15 +146,22 @@ export function ReferralPage() {
           </Button>
         </div>
         <p>
-          Earn $1 when a friend you refer submits an application and $50 when their loan is funded, plus bonuses of $100, $200 and $500 at your 3rd, 5th and 10th
-          approved referral. Rewards are paid to your bank account {Math.round(data.payout_wait_days / 7)} weeks after you earn them.
+          Earn $1 when a friend you refer submits an application and $50 when their loan is funded, plus bonuses of $100, $200 and $500 at your 3rd, 5th and
+          10th approved referral. Rewards are paid to your bank account {Math.round(data.payout_wait_days / 7)} weeks after you earn them.
         </p>
         <p>{`${data.friends} ${data.friends === 1 ? 'friend has' : 'friends have'} signed up with your code.`}</p>
       </section>
       <Progress program={data} />
       <section className={styles.card} aria-labelledby="referral-history">
         <h2 id="referral-history">Rewards history</h2>
-        <Table caption="Rewards history" captionHidden columns={COLUMNS} rows={data.rewards} getRowKey={(r) => r.id} emptyMessage="No rewards yet: share your code with a friend." />
+        <Table
+          caption="Rewards history"
+          captionHidden
+          columns={COLUMNS}
+          rows={data.rewards}
+          getRowKey={(r) => r.id}
+          emptyMessage="No rewards yet: share your code with a friend."
+        />
       </section>
       {data.referred_by ? (
         <p>{`You were referred by code ${data.referred_by}.`}</p>
@@ -161,7 +176,13 @@ export function ReferralPage() {
               void submit();
             }}
           >
-            <TextField label="Friend's referral code" value={code} maxLength={40} onChange={(event) => setCode(event.target.value.toUpperCase())} error={codeError} />
+            <TextField
+              label="Friend's referral code"
+              value={code}
+              maxLength={40}
+              onChange={(event) => setCode(event.target.value.toUpperCase())}
+              error={codeError}
+            />
             <Button type="submit" loading={refer.isPending} disabled={code.trim().length === 0}>
               Refer
             </Button>

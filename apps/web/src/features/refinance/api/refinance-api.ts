@@ -16,7 +16,11 @@ export function useRefinanceReferences() {
 
 /** GET {flow}/payment_change: whether the payroll payment change (allotment) is already in place. */
 export function usePaymentChange() {
-  return useQuery({ queryKey: ['refinance', 'payment_change'], queryFn: () => apiClient.get('/payment_change', { base: 'flow', schema: ZPaymentChangeResponse }), retry: false });
+  return useQuery({
+    queryKey: ['refinance', 'payment_change'],
+    queryFn: () => apiClient.get('/payment_change', { base: 'flow', schema: ZPaymentChangeResponse }),
+    retry: false,
+  });
 }
 
 const PERSONAL_FIELDS = ['first_name', 'last_name', 'address', 'unit_number', 'city', 'zip_code'] as const;
@@ -27,7 +31,10 @@ export function usePersonalInfo() {
     queryKey: ['refinance', 'personal'],
     queryFn: async () => {
       const values = await getFieldValues(PERSONAL_FIELDS);
-      return Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, values[field] === null ? '' : String(values[field])])) as Record<(typeof PERSONAL_FIELDS)[number], string>;
+      return Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, values[field] === null ? '' : String(values[field])])) as Record<
+        (typeof PERSONAL_FIELDS)[number],
+        string
+      >;
     },
   });
 }

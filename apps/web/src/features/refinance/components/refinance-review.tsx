@@ -51,7 +51,9 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
   useEffect(() => {
     if (stored.data && references === null) {
       const list = stored.data.references;
-      setReferences([list[0] ?? EMPTY, list[1] ?? EMPTY].map((r) => ({ firstName: r.firstName, lastName: r.lastName, relationship: r.relationship, phone: r.phone })));
+      setReferences(
+        [list[0] ?? EMPTY, list[1] ?? EMPTY].map((r) => ({ firstName: r.firstName, lastName: r.lastName, relationship: r.relationship, phone: r.phone })),
+      );
     }
   }, [stored.data, references]);
 
@@ -83,7 +85,8 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
     }
   };
 
-  const setRef = (i: number, key: keyof TReference, value: string) => setReferences((list) => (list ? list.map((r, j) => (j === i ? { ...r, [key]: value } : r)) : list));
+  const setRef = (i: number, key: keyof TReference, value: string) =>
+    setReferences((list) => (list ? list.map((r, j) => (j === i ? { ...r, [key]: value } : r)) : list));
 
   return (
     <Container width="narrow" className={styles.page}>
@@ -106,7 +109,11 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
             </div>
             <div>
               <dt>Address</dt>
-              <dd>{[personal.data.address, personal.data.unit_number ? `P.O. Box ${personal.data.unit_number}` : '', personal.data.city, personal.data.zip_code].filter(Boolean).join(', ') || '—'}</dd>
+              <dd>
+                {[personal.data.address, personal.data.unit_number ? `P.O. Box ${personal.data.unit_number}` : '', personal.data.city, personal.data.zip_code]
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </dd>
             </div>
           </dl>
         ) : (
@@ -122,7 +129,14 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
             <fieldset key={i} className={styles.reference}>
               <legend>{`Reference ${i + 1}`}</legend>
               {REFERENCE_FIELDS.map((f) => (
-                <TextField key={f.key} label={f.label} value={r[f.key]} maxLength={f.key === 'phone' ? 30 : 60} onChange={(event) => setRef(i, f.key, event.target.value)} error={errors[`references.${i}.${f.key}`]} />
+                <TextField
+                  key={f.key}
+                  label={f.label}
+                  value={r[f.key]}
+                  maxLength={f.key === 'phone' ? 30 : 60}
+                  onChange={(event) => setRef(i, f.key, event.target.value)}
+                  error={errors[`references.${i}.${f.key}`]}
+                />
               ))}
             </fieldset>
           ))
@@ -152,11 +166,21 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
 
         <h2>Documents</h2>
         {paymentChange.isError ? <Alert kind="error">{REFINANCE_MSG.allotmentCheckFailed}</Alert> : null}
-        <DocumentUpload type="pay_stub" label="Recent pay stub" hint="Upload your most recent pay stub." onChange={(docs: TDocument[]) => setPayStubs(docs.length)} />
+        <DocumentUpload
+          type="pay_stub"
+          label="Recent pay stub"
+          hint="Upload your most recent pay stub."
+          onChange={(docs: TDocument[]) => setPayStubs(docs.length)}
+        />
         {errors['documents.pay_stub'] ? <p className={styles.error}>Please upload a recent pay stub.</p> : null}
         {needsAllotment ? (
           <>
-            <DocumentUpload type="allotment" label="Allotment" hint="Upload the payroll allotment (split direct deposit) confirmation for your new payment." onChange={(docs: TDocument[]) => setAllotments(docs.length)} />
+            <DocumentUpload
+              type="allotment"
+              label="Allotment"
+              hint="Upload the payroll allotment (split direct deposit) confirmation for your new payment."
+              onChange={(docs: TDocument[]) => setAllotments(docs.length)}
+            />
             {errors['documents.allotment'] ? <p className={styles.error}>Please upload your allotment.</p> : null}
           </>
         ) : null}

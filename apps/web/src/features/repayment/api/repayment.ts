@@ -1,12 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  ZAutoDebitResponse,
-  ZCardTokenizerConfig,
-  ZRepayMethodOffersResponse,
-  ZSandboxTokenizeResponse,
-  ZWalletResponse,
-} from '@payrail/contract/banking';
+import { ZAutoDebitResponse, ZCardTokenizerConfig, ZRepayMethodOffersResponse, ZSandboxTokenizeResponse, ZWalletResponse } from '@payrail/contract/banking';
 import type { TAutoDebitRequest, TRepayMethodOffer } from '@payrail/contract/banking';
 import { apiClient } from '../../../lib/api-client';
 

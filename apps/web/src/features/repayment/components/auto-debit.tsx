@@ -36,7 +36,12 @@ const typeLabel = (type: string | null) => (type === 'savings' ? 'Savings' : typ
 
 /** One line (phrasing content: it sits inside the option's label): bank, type, masked number, routing. */
 function onFileText(account: TBankInformation): string {
-  return [account.bank_name, typeLabel(account.account_type), `account ${displayAccountNumber(account.bank_account_number)}`, `routing ${account.routing_transfer_number ?? '—'}`]
+  return [
+    account.bank_name,
+    typeLabel(account.account_type),
+    `account ${displayAccountNumber(account.bank_account_number)}`,
+    `routing ${account.routing_transfer_number ?? '—'}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -75,7 +80,11 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
       const answer = await submitCall.mutateAsync(
         source === 'on_file'
           ? { use_account_on_file: true }
-          : { account_type: values.account_type as 'checking' | 'savings', account_number: values.account_number.trim(), routing_number: values.routing_number.trim() },
+          : {
+              account_type: values.account_type as 'checking' | 'savings',
+              account_number: values.account_number.trim(),
+              routing_number: values.routing_number.trim(),
+            },
       );
       onDone(answer.new_status);
     } catch (failure) {
@@ -96,9 +105,7 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
   };
 
   const options = [
-    ...(usable
-      ? [{ value: 'on_file' as const, label: 'Use the account on file', description: onFileText(usable) }]
-      : []),
+    ...(usable ? [{ value: 'on_file' as const, label: 'Use the account on file', description: onFileText(usable) }] : []),
     { value: 'new' as const, label: 'Use a new account', description: 'Enter the checking or savings account we should debit.' },
   ];
 

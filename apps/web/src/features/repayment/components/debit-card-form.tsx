@@ -120,7 +120,13 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
     if (!expiry) return;
     setError(null);
     setPending('continue');
-    const result = await tokenizer.tokenize({ name: card.name.trim(), number: cardDigits(card.number), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc });
+    const result = await tokenizer.tokenize({
+      name: card.name.trim(),
+      number: cardDigits(card.number),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: card.cvc,
+    });
     if (!result.ok) {
       fail(result.message);
       return;
@@ -132,7 +138,11 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
         setPending(null);
         return;
       }
-      fail(isApiError(failure) ? (failure.fieldError('card_number') ?? failure.fieldError('token') ?? failure.serverMessage ?? DEBIT_CARD_MSG.cardSave) : DEBIT_CARD_MSG.cardSave);
+      fail(
+        isApiError(failure)
+          ? (failure.fieldError('card_number') ?? failure.fieldError('token') ?? failure.serverMessage ?? DEBIT_CARD_MSG.cardSave)
+          : DEBIT_CARD_MSG.cardSave,
+      );
       return;
     }
     await next('continue');
@@ -180,7 +190,13 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
           }}
         >
           <div className={styles.fields}>
-            <TextField className={styles.wide} label="Name on card" autoComplete="cc-name" value={card.name} onChange={(event) => update('name', event.target.value)} />
+            <TextField
+              className={styles.wide}
+              label="Name on card"
+              autoComplete="cc-name"
+              value={card.name}
+              onChange={(event) => update('name', event.target.value)}
+            />
             <TextField
               className={styles.wide}
               label="Card number"
@@ -209,16 +225,19 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
               value={card.expiry}
               onValueChange={(masked) => update('expiry', masked)}
             />
-            <MaskedTextField label="Security code (CVC)" mask="####" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onValueChange={(_, raw) => update('cvc', raw)} />
+            <MaskedTextField
+              label="Security code (CVC)"
+              mask="####"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              value={card.cvc}
+              onValueChange={(_, raw) => update('cvc', raw)}
+            />
           </div>
           <Checkbox
             checked={terms}
             onChange={(event) => setTerms(event.target.checked)}
-            label={
-              <>
-                I authorize debits to this card as described in the Debit Card Authorization.
-              </>
-            }
+            label={<>I authorize debits to this card as described in the Debit Card Authorization.</>}
           />
           <p>
             <button type="button" className={styles.linkButton} onClick={openAgreement}>

@@ -53,7 +53,11 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
       ),
     },
     { value: '1' as const, label: 'Auto-Debit ACH', description: described('auto_debit', 'We debit each payment from your bank account on its due date.') },
-    { value: '2' as const, label: 'Skip – pay online through the portal', description: described('online', 'Pay each installment online through the borrower portal.') },
+    {
+      value: '2' as const,
+      label: 'Skip – pay online through the portal',
+      description: described('online', 'Pay each installment online through the borrower portal.'),
+    },
   ];
 
   const submit = async () => {
@@ -77,7 +81,8 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
           You are pre-approved. Choose how you will repay, then review and sign your loan agreement; we make the final approval after you sign.
         </Alert>
         <p className={styles.lead}>
-          Choose how your loan payments will be made. The price depends on it: your e-signature shows the terms of the method you choose. You can talk to us if you need to change it later.
+          Choose how your loan payments will be made. The price depends on it: your e-signature shows the terms of the method you choose. You can talk to us if
+          you need to change it later.
         </p>
         <form
           onSubmit={(event) => {

@@ -78,10 +78,13 @@ export function stripeTokenizer(publishableKey: string): CardTokenizer {
       }
       stripe.setPublishableKey(publishableKey);
       return new Promise<TokenizeResult>((resolve) => {
-        stripe.card.createToken({ name: card.name, number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc }, (_status, response) => {
-          if (response.id && !response.error) resolve({ ok: true, token: response.id });
-          else resolve({ ok: false, message: response.error?.message ?? GENERIC_ERROR });
-        });
+        stripe.card.createToken(
+          { name: card.name, number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+          (_status, response) => {
+            if (response.id && !response.error) resolve({ ok: true, token: response.id });
+            else resolve({ ok: false, message: response.error?.message ?? GENERIC_ERROR });
+          },
+        );
       });
     },
   };

@@ -17,7 +17,11 @@ export interface CreditToCard {
  * submission reuses it: one refund). Every servicing read is refetched after it (the loan's credit balance).
  */
 export function sendCreditToCard(card: CreditToCard, idempotencyKey: string): Promise<TDebitDisbursementResponse> {
-  return apiClient.post('/create_debit_disbursement', { card }, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZDebitDisbursementResponse });
+  return apiClient.post(
+    '/create_debit_disbursement',
+    { card },
+    { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: idempotencyKey }, schema: ZDebitDisbursementResponse },
+  );
 }
 
 export function useSendCreditToCard() {

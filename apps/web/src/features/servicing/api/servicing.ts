@@ -107,7 +107,12 @@ export function getTransactions(loanId: number): Promise<TScheduledPayment[]> {
 }
 
 export function useTransactions(loanId: number | null) {
-  return useQuery({ queryKey: [...SERVICING_KEY, 'transactions', loanId], queryFn: () => getTransactions(loanId ?? 0), enabled: loanId !== null, retry: false });
+  return useQuery({
+    queryKey: [...SERVICING_KEY, 'transactions', loanId],
+    queryFn: () => getTransactions(loanId ?? 0),
+    enabled: loanId !== null,
+    retry: false,
+  });
 }
 
 /** PATCH /transactions/cancel/{id}. */
@@ -204,7 +209,8 @@ export function useDebitCards() {
 export function useAddDebitCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (card: { token: string; card_number: string }) => apiClient.post('/add_debit_card', { card }, { base: 'dashboard', schema: ZAddDebitCardResponse }),
+    mutationFn: (card: { token: string; card_number: string }) =>
+      apiClient.post('/add_debit_card', { card }, { base: 'dashboard', schema: ZAddDebitCardResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...SERVICING_KEY, 'debit-cards'] }),
   });
 }
@@ -223,7 +229,11 @@ export function usePullCardPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ card, key }: { card: { account: number; amount: number; loan_id: number }; key: string }) =>
-      apiClient.post('/create_pull_transaction', { card }, { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: key }, schema: ZPullTransactionResponse }),
+      apiClient.post(
+        '/create_pull_transaction',
+        { card },
+        { base: 'dashboard', headers: { [PAYMENT_IDEMPOTENCY_HEADER]: key }, schema: ZPullTransactionResponse },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: SERVICING_KEY }),
   });
 }

@@ -10,7 +10,17 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCardExpiry, formatCents, formatDate } from '@payrail/client/format';
 import { MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
-import { newIdempotencyKey, paymentErrorMessages, useAddDebitCard, useBusinessDate, useDebitCards, useDebitTransactions, usePayoff, usePullCardPayment, useTransactions } from '../api/servicing';
+import {
+  newIdempotencyKey,
+  paymentErrorMessages,
+  useAddDebitCard,
+  useBusinessDate,
+  useDebitCards,
+  useDebitTransactions,
+  usePayoff,
+  usePullCardPayment,
+  useTransactions,
+} from '../api/servicing';
 import { paymentLimit } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
 import { ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
@@ -43,7 +53,17 @@ export interface PaymentCardTokenizer {
  * the form, spec §8), a one-time payment charged to a card (one Idempotency-Key per submission: a retry
  * or double click is one charge), and the loan's card payments.
  */
-export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { loan: TServicingLoan; onSent: () => void; tokenizer: PaymentCardTokenizer | null; headingLevel?: 3 | 4 }) {
+export function CardPayments({
+  loan,
+  onSent,
+  tokenizer,
+  headingLevel = 4,
+}: {
+  loan: TServicingLoan;
+  onSent: () => void;
+  tokenizer: PaymentCardTokenizer | null;
+  headingLevel?: 3 | 4;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const cards = useDebitCards();
   const transactions = useDebitTransactions();
@@ -180,9 +200,27 @@ export function CardPayments({ loan, onSent, tokenizer, headingLevel = 4 }: { lo
       <form aria-label="Add a debit card" onSubmit={(e) => void add(e)} noValidate>
         <Heading>Add a debit card</Heading>
         <TextField label="Name on card" autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
-        <TextField label="Card number" autoComplete="cc-number" inputMode="numeric" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
-        <TextField label="Expiry month (MM)" autoComplete="cc-exp-month" inputMode="numeric" value={card.expMonth} onChange={(e) => setCard({ ...card, expMonth: e.target.value })} />
-        <TextField label="Expiry year (YYYY)" autoComplete="cc-exp-year" inputMode="numeric" value={card.expYear} onChange={(e) => setCard({ ...card, expYear: e.target.value })} />
+        <TextField
+          label="Card number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          value={card.number}
+          onChange={(e) => setCard({ ...card, number: e.target.value })}
+        />
+        <TextField
+          label="Expiry month (MM)"
+          autoComplete="cc-exp-month"
+          inputMode="numeric"
+          value={card.expMonth}
+          onChange={(e) => setCard({ ...card, expMonth: e.target.value })}
+        />
+        <TextField
+          label="Expiry year (YYYY)"
+          autoComplete="cc-exp-year"
+          inputMode="numeric"
+          value={card.expYear}
+          onChange={(e) => setCard({ ...card, expYear: e.target.value })}
+        />
         <TextField label="CVC" autoComplete="cc-csc" inputMode="numeric" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
         <Button type="submit" variant="secondary" loading={adding}>
           Add card

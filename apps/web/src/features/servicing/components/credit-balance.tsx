@@ -91,7 +91,12 @@ function SendToCard({ loan, credit, onSent }: { loan: TServicingLoan; credit: nu
           Send to my card
         </Button>
       )}
-      <Dialog open={open} onClose={() => setOpen(false)} title="Send your credit balance to your card" description={`Credit balance ${formatCents(credit)}. ${CREDIT_MSG.onlyPaidWith}`}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Send your credit balance to your card"
+        description={`Credit balance ${formatCents(credit)}. ${CREDIT_MSG.onlyPaidWith}`}
+      >
         {open ? (
           <SendToCardForm
             loan={loan}
@@ -108,7 +113,17 @@ function SendToCard({ loan, credit, onSent }: { loan: TServicingLoan; credit: nu
   );
 }
 
-function SendToCardForm({ loan, credit, onSent, onCancel }: { loan: TServicingLoan; credit: number; onSent: (message: string, left: number) => void; onCancel: () => void }) {
+function SendToCardForm({
+  loan,
+  credit,
+  onSent,
+  onCancel,
+}: {
+  loan: TServicingLoan;
+  credit: number;
+  onSent: (message: string, left: number) => void;
+  onCancel: () => void;
+}) {
   const cards = useDebitCards();
   const payments = useDebitTransactions();
   const send = useSendCreditToCard();
@@ -146,7 +161,13 @@ function SendToCardForm({ loan, credit, onSent, onCancel }: { loan: TServicingLo
 
   return (
     <form noValidate aria-label="Send to my card" className={styles.form} onSubmit={(event) => void submit(event)}>
-      <Select label="Debit card" value={chosen} onChange={(event) => setAccount(event.target.value)} options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))} required />
+      <Select
+        label="Debit card"
+        value={chosen}
+        onChange={(event) => setAccount(event.target.value)}
+        options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))}
+        required
+      />
       <TextField
         label="Amount"
         inputMode="decimal"

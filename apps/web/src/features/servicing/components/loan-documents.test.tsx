@@ -26,7 +26,9 @@ describe('loan documents with statements', () => {
     });
     // The statement's id may equal a signed document's id: they are different lists on the server.
     const statement = { id: 31, file_name: 'Statement — October 2027.pdf', file_url: '/api/loans/statements/31/pdf', file_size: 4_210, file_extension: 'pdf' };
-    renderWithProviders(<LoanDocuments documents={[loanDocument({ id: 31, file_url: '/api/loans/documents/download/31' }), statement]} identifier="2026-11-0041" />);
+    renderWithProviders(
+      <LoanDocuments documents={[loanDocument({ id: 31, file_url: '/api/loans/documents/download/31' }), statement]} identifier="2026-11-0041" />,
+    );
     const region = screen.getByRole('region', { name: 'Documents' });
     expect(within(region).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(region).getByText('Statement — October 2027.pdf')).toBeInTheDocument();

@@ -82,7 +82,13 @@ export function LoanDocuments({ documents, identifier }: { documents: readonly T
                     {shown !== document.file_name ? <span className="visually-hidden">{document.file_name}</span> : null}
                   </span>
                   <span className={styles.muted}>{formatFileSize(document.file_size)}</span>
-                  <Button size="sm" variant="secondary" onClick={() => void downloadOne(document)} loading={busy === document.file_url} aria-label={`Download ${document.file_name}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void downloadOne(document)}
+                    loading={busy === document.file_url}
+                    aria-label={`Download ${document.file_name}`}
+                  >
                     Download
                   </Button>
                 </li>

@@ -30,6 +30,14 @@ const COLUMNS: readonly TableColumn<TServicingLoan>[] = [
 ];
 
 /** Loans of the borrower; rows become cards on small screens (compact table). */
-export function LoanHistoryTable({ loans, caption = 'Loan history', captionHidden }: { loans: readonly TServicingLoan[]; caption?: string; captionHidden?: boolean }) {
+export function LoanHistoryTable({
+  loans,
+  caption = 'Loan history',
+  captionHidden,
+}: {
+  loans: readonly TServicingLoan[];
+  caption?: string;
+  captionHidden?: boolean;
+}) {
   return <Table caption={caption} captionHidden={captionHidden} columns={COLUMNS} rows={loans} getRowKey={(loan) => loan.id} emptyMessage="No loans yet." />;
 }

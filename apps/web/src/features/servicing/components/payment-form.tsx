@@ -16,7 +16,16 @@ import { isApiError } from '@payrail/client/http-client';
 import { centsToInput, MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
-import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage, useBusinessDate, useNextTermDate, usePayoff, useRequestPayment, useTransactions } from '../api/servicing';
+import {
+  newIdempotencyKey,
+  paymentErrorMessages,
+  quoteErrorMessage,
+  useBusinessDate,
+  useNextTermDate,
+  usePayoff,
+  useRequestPayment,
+  useTransactions,
+} from '../api/servicing';
 import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
 import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
@@ -30,7 +39,6 @@ const ACCOUNT_TYPES = [
   { value: 'checking', label: 'Checking' },
   { value: 'savings', label: 'Savings' },
 ];
-
 
 /** Bad account/routing input leaves digits only. */
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -104,7 +112,8 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   // A payoff on its way pays everything: neither a payment nor a second payoff is offered.
   const scheduledPayoff = payoffOnItsWay(transactions.data);
   const payoffBlocked = mode === 'payoff' && scheduledPayoff !== undefined && !(quote?.payable_amount !== undefined && quote.payable_amount > 0);
-  const blocked = mode === 'one_time' ? (limit?.blocked ?? null) : payoffBlocked && scheduledPayoff ? PAYMENT_MSG.payoffOnItsWay(formatDate(scheduledPayoff.due_date)) : null;
+  const blocked =
+    mode === 'one_time' ? (limit?.blocked ?? null) : payoffBlocked && scheduledPayoff ? PAYMENT_MSG.payoffOnItsWay(formatDate(scheduledPayoff.due_date)) : null;
   const moved = mode === 'auto_debit' ? null : movedDateNotice(date, quote);
 
   const validate = (): Errors => {
@@ -119,7 +128,8 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
       // Dollars as typed → exact cents (one reader for every amount of the payment screens).
       const typed = parseMoneyInput(amount);
       if (!typed.ok) found.amount = typed.message;
-      else if (typed.cents < minimum) found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(plainCents(cents(loan.payment_per_term)));
+      else if (typed.cents < minimum)
+        found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(plainCents(cents(loan.payment_per_term)));
       else if (limit && typed.cents > limit.maxCents) found.amount = limit.refusal;
     }
     if (mode !== 'auto_debit') {
@@ -183,7 +193,11 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
     >
       {mode === 'auto_debit' ? (
         <p className={styles.note} aria-live="polite">
-          {nextTerm.isPending ? 'Loading your next payment date…' : nextTerm.isError ? quoteErrorMessage(nextTerm.error) : `Next payment date: ${formatDate(nextTerm.data.next_term_date)}`}
+          {nextTerm.isPending
+            ? 'Loading your next payment date…'
+            : nextTerm.isError
+              ? quoteErrorMessage(nextTerm.error)
+              : `Next payment date: ${formatDate(nextTerm.data.next_term_date)}`}
         </p>
       ) : null}
       <Select
@@ -286,10 +300,15 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
       ) : (
         <div className={styles.disclosure}>
           <p>
-            By setting up auto-debit you authorize each payment of your loan to be debited from the account above on its due date, as described in the {disclosureLink ?? 'Auto Debit Disclosure'}. You may
-            revoke this authorization by contacting us at least three business days before a payment date.
+            By setting up auto-debit you authorize each payment of your loan to be debited from the account above on its due date, as described in the{' '}
+            {disclosureLink ?? 'Auto Debit Disclosure'}. You may revoke this authorization by contacting us at least three business days before a payment date.
           </p>
-          <Checkbox label="I have read and accept the Auto Debit Disclosure." checked={accepted} onChange={(event) => setAccepted(event.target.checked)} error={errors.disclosure} />
+          <Checkbox
+            label="I have read and accept the Auto Debit Disclosure."
+            checked={accepted}
+            onChange={(event) => setAccepted(event.target.checked)}
+            error={errors.disclosure}
+          />
         </div>
       )}
       {mode !== 'auto_debit' ? (

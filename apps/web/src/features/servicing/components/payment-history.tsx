@@ -5,7 +5,11 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import { paymentSourceLabel } from '../lib/servicing-format';
 
 const COLUMNS: readonly TableColumn<TPaymentRow>[] = [
-  { key: 'source', header: 'Source', cell: (row) => (row.status === 'returned' ? `${paymentSourceLabel(row.source)} (returned)` : paymentSourceLabel(row.source)) },
+  {
+    key: 'source',
+    header: 'Source',
+    cell: (row) => (row.status === 'returned' ? `${paymentSourceLabel(row.source)} (returned)` : paymentSourceLabel(row.source)),
+  },
   { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatCents(row.amount) },
   { key: 'principal', header: 'Principal', align: 'end', cell: (row) => formatCents(row.principal_paid) },
   { key: 'interest', header: 'Interest', align: 'end', cell: (row) => formatCents(row.interest_paid) },
@@ -16,5 +20,14 @@ const COLUMNS: readonly TableColumn<TPaymentRow>[] = [
 
 /** §3 Payment rows: source, amount and its allocation, due and effective dates. Empty: the no-data text. */
 export function PaymentHistory({ payments, captionHidden }: { payments: readonly TPaymentRow[]; captionHidden?: boolean }) {
-  return <Table caption="Payment history" captionHidden={captionHidden} columns={COLUMNS} rows={payments} getRowKey={(row) => row.id} emptyMessage="No payments yet." />;
+  return (
+    <Table
+      caption="Payment history"
+      captionHidden={captionHidden}
+      columns={COLUMNS}
+      rows={payments}
+      getRowKey={(row) => row.id}
+      emptyMessage="No payments yet."
+    />
+  );
 }

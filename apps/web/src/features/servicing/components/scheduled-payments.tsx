@@ -25,7 +25,15 @@ export function scheduledOnly(transactions: readonly TScheduledPayment[]): TSche
  * heading (the row is gone). 409 → "Payment in progress or already done."; other failures show the
  * server's error_messages one by one, or the default payment error.
  */
-export function ScheduledPayments({ transactions, headingLevel = 2, headingId = 'scheduled-payments' }: { transactions: readonly TScheduledPayment[]; headingLevel?: 2 | 3; headingId?: string }) {
+export function ScheduledPayments({
+  transactions,
+  headingLevel = 2,
+  headingId = 'scheduled-payments',
+}: {
+  transactions: readonly TScheduledPayment[];
+  headingLevel?: 2 | 3;
+  headingId?: string;
+}) {
   const cancel = useCancelTransaction();
   const [confirming, setConfirming] = useState<TScheduledPayment | null>(null);
   // What to say once the dialog is gone (the app's notifications host it again), and where focus goes.
@@ -65,7 +73,12 @@ export function ScheduledPayments({ transactions, headingLevel = 2, headingId = 
       header: <span className="visually-hidden">Actions</span>,
       label: 'Actions',
       cell: (row) => (
-        <Button size="sm" variant="secondary" onClick={() => setConfirming(row)} aria-label={`Cancel the payment of ${formatCents(row.amount)} on ${formatDate(row.due_date)}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setConfirming(row)}
+          aria-label={`Cancel the payment of ${formatCents(row.amount)} on ${formatDate(row.due_date)}`}
+        >
           Cancel
         </Button>
       ),
@@ -87,9 +100,11 @@ export function ScheduledPayments({ transactions, headingLevel = 2, headingId = 
         description={
           confirming ? (
             <>
-              Your {paymentModeLabel(confirming.transaction_mode).toLowerCase()} payment of <strong>{formatCents(confirming.amount)}</strong> on <strong>{formatDate(confirming.due_date)}</strong> will
-              not be debited.
-              {confirming.transaction_mode === 'auto_debit' ? ' Canceling it also stops your auto-debit: no further payments will be debited automatically.' : ''}
+              Your {paymentModeLabel(confirming.transaction_mode).toLowerCase()} payment of <strong>{formatCents(confirming.amount)}</strong> on{' '}
+              <strong>{formatDate(confirming.due_date)}</strong> will not be debited.
+              {confirming.transaction_mode === 'auto_debit'
+                ? ' Canceling it also stops your auto-debit: no further payments will be debited automatically.'
+                : ''}
             </>
           ) : null
         }

@@ -36,7 +36,9 @@ describe('paymentLimit (the payoff quote’s payable_amount)', () => {
     expect(limit.refusal).toBe(limit.blocked);
     expect(limit.hint).toBeNull();
     // Dated after the quote's date, it still blocks (its amount is not counted on the earlier day).
-    expect(paymentLimit({ payoff_amount: 1_000_000, date: '2026-12-01', payable_amount: 0, on_its_way_amount: 0 }, transactions).blocked).toBe(PAYMENT_MSG.payoffOnItsWay('12/07/2026'));
+    expect(paymentLimit({ payoff_amount: 1_000_000, date: '2026-12-01', payable_amount: 0, on_its_way_amount: 0 }, transactions).blocked).toBe(
+      PAYMENT_MSG.payoffOnItsWay('12/07/2026'),
+    );
   });
 
   it('payments on their way that pay everything: nothing more is needed', () => {
@@ -59,7 +61,9 @@ describe('movedDateNotice (ACH moves money on business days)', () => {
   it('says the day the bank is debited when the quote moved the chosen date', () => {
     expect(movedDateNotice('2026-12-05', { date: '2026-12-07' })).toBe('Your bank is debited on Monday 12/07/2026: the date you chose is not a business day.');
     // A business day moved to the next one: today's debits have already gone out.
-    expect(movedDateNotice('2026-12-07', { date: '2026-12-08' })).toBe("Your bank is debited on Tuesday 12/08/2026: today's payments have already been sent to the bank.");
+    expect(movedDateNotice('2026-12-07', { date: '2026-12-08' })).toBe(
+      "Your bank is debited on Tuesday 12/08/2026: today's payments have already been sent to the bank.",
+    );
     expect(movedDateNotice('2026-12-07', { date: '2026-12-07' })).toBeNull();
     expect(movedDateNotice('2026-12-05', undefined)).toBeNull();
   });
@@ -84,8 +88,14 @@ describe('payoffCancelsNotice (a payoff cancels every payment still scheduled)',
 
   it('one payment, three payments, and none (a payoff on its way is not canceled by another)', () => {
     expect(payoffCancelsNotice([tx({ amount: 5000, due_date: '2026-12-09' })])).toBe('Paying off cancels your scheduled payment of $50.00 on 12/09/2026.');
-    const three = [tx({ id: 1, due_date: '2026-12-09', amount: 5000 }), tx({ id: 2, due_date: '2026-12-09', amount: 7000 }), tx({ id: 3, transaction_mode: 'auto_debit', due_date: '2026-12-18', amount: 24_116 })];
-    expect(payoffCancelsNotice(three)).toBe('Paying off cancels your 3 scheduled payments: $50.00 on 12/09/2026, $70.00 on 12/09/2026 and $241.16 on 12/18/2026.');
+    const three = [
+      tx({ id: 1, due_date: '2026-12-09', amount: 5000 }),
+      tx({ id: 2, due_date: '2026-12-09', amount: 7000 }),
+      tx({ id: 3, transaction_mode: 'auto_debit', due_date: '2026-12-18', amount: 24_116 }),
+    ];
+    expect(payoffCancelsNotice(three)).toBe(
+      'Paying off cancels your 3 scheduled payments: $50.00 on 12/09/2026, $70.00 on 12/09/2026 and $241.16 on 12/18/2026.',
+    );
     expect(payoffCancelsNotice([tx({ transaction_mode: 'payoff' }), tx({ transaction_status: 'settled' })])).toBeNull();
     expect(payoffCancelsNotice([])).toBeNull();
     expect(payoffCancelsNotice(undefined)).toBeNull();

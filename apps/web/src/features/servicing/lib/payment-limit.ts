@@ -56,14 +56,19 @@ export function payoffCancelsNotice(transactions: readonly TScheduledPayment[] |
  * charge: the server's own text), otherwise for the quote's date ("on 12/07/2026"). `transactions` (the
  * loan's scheduled payments) name the date of a payoff on its way.
  */
-export function paymentLimit(quote: TPayoffResponse, transactions: readonly TScheduledPayment[] | undefined, { now = false }: { now?: boolean } = {}): PaymentLimit {
+export function paymentLimit(
+  quote: TPayoffResponse,
+  transactions: readonly TScheduledPayment[] | undefined,
+  { now = false }: { now?: boolean } = {},
+): PaymentLimit {
   const payoff = quote.payoff_amount;
   const max = Math.max(0, quote.payable_amount ?? payoff);
   const onItsWay = quote.on_its_way_amount ?? 0;
   const payoffOnWay = payoffOnItsWay(transactions);
   let blocked: string | null = null;
   if (max === 0 && payoffOnWay) blocked = PAYMENT_MSG.payoffOnItsWay(formatDate(payoffOnWay.due_date));
-  else if (max === 0 && onItsWay > 0) blocked = `The payments already on their way (${formatCents(onItsWay)}) pay what this loan owes on ${formatDate(quote.date)}: nothing more is needed.`;
+  else if (max === 0 && onItsWay > 0)
+    blocked = `The payments already on their way (${formatCents(onItsWay)}) pay what this loan owes on ${formatDate(quote.date)}: nothing more is needed.`;
   const hint =
     blocked === null && onItsWay > 0 && max < payoff
       ? now

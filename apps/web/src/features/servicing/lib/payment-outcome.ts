@@ -26,7 +26,9 @@ export function paymentSentMessage(transaction: TScheduledPayment, today: string
   else if (transaction.transaction_mode === 'auto_debit') what = `Auto-debit is set up: ${amount} per payment, starting ${date}.`;
   else {
     const which = transaction.transaction_mode === 'payoff' ? 'payoff' : 'payment';
-    what = isToday ? `Your ${which} of ${amount} will be debited from your bank account today, ${date}.` : `Your ${which} of ${amount} is scheduled for ${date}.`;
+    what = isToday
+      ? `Your ${which} of ${amount} will be debited from your bank account today, ${date}.`
+      : `Your ${which} of ${amount} is scheduled for ${date}.`;
   }
   return `${PAYMENT_MSG.sent} ${what}`;
 }

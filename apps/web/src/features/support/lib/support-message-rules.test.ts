@@ -16,7 +16,26 @@ function viaZod(input: SupportMessageInput): Validation<SupportMessageInput> {
 describe('the chat message validates as its zod schema does', () => {
   it('empty, blank, short, long and padded messages', () => {
     const long = 'a'.repeat(SUPPORT_MESSAGE_MAX);
-    const messages = ['', ' ', '\n\t ', 'Hi', '  Hi  ', 'Where is my loan?\n', long, `${long}a`, `  ${long}  `, ` ${long}a `, `${'é'.repeat(SUPPORT_MESSAGE_MAX)}`, '😀'.repeat(SUPPORT_MESSAGE_MAX / 2 + 1), '😀'.repeat(SUPPORT_MESSAGE_MAX), '😀'.repeat(SUPPORT_MESSAGE_MAX + 1), `${'\ud83d'.repeat(SUPPORT_MESSAGE_MAX)}`, `${'\ud83d'.repeat(SUPPORT_MESSAGE_MAX + 1)}`, `${'a'.repeat(SUPPORT_MESSAGE_MAX - 1)}😀`, `${'a'.repeat(SUPPORT_MESSAGE_MAX)}😀`];
+    const messages = [
+      '',
+      ' ',
+      '\n\t ',
+      'Hi',
+      '  Hi  ',
+      'Where is my loan?\n',
+      long,
+      `${long}a`,
+      `  ${long}  `,
+      ` ${long}a `,
+      `${'é'.repeat(SUPPORT_MESSAGE_MAX)}`,
+      '😀'.repeat(SUPPORT_MESSAGE_MAX / 2 + 1),
+      '😀'.repeat(SUPPORT_MESSAGE_MAX),
+      '😀'.repeat(SUPPORT_MESSAGE_MAX + 1),
+      `${'\ud83d'.repeat(SUPPORT_MESSAGE_MAX)}`,
+      `${'\ud83d'.repeat(SUPPORT_MESSAGE_MAX + 1)}`,
+      `${'a'.repeat(SUPPORT_MESSAGE_MAX - 1)}😀`,
+      `${'a'.repeat(SUPPORT_MESSAGE_MAX)}😀`,
+    ];
     for (const message of messages) expect(validateSupportMessage({ message }), JSON.stringify(message.slice(0, 20))).toEqual(viaZod({ message }));
   });
 });

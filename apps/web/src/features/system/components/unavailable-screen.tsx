@@ -18,11 +18,7 @@ export function UnavailableScreen() {
         </Button>
       }
     >
-      {isPending ? (
-        <Spinner label="Loading the system status" />
-      ) : (
-        <p>{(!isError && data.event_description) || FALLBACK}</p>
-      )}
+      {isPending ? <Spinner label="Loading the system status" /> : <p>{(!isError && data.event_description) || FALLBACK}</p>}
     </StatusPage>
   );
 }

@@ -12,7 +12,11 @@ import { oneOf, record, string } from '../../../lib/wire-check';
  * loads with the request: the new-flow shell's Back link imports this module (docs/architecture.md).
  */
 export function postChangeStatus(newStatus: string): Promise<TStatusResponse> {
-  return apiClient.post('/workflow/change_status', { new_status: newStatus }, { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) });
+  return apiClient.post(
+    '/workflow/change_status',
+    { new_status: newStatus },
+    { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) },
+  );
 }
 
 export function useChangeStatus() {

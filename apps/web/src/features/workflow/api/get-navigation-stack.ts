@@ -9,7 +9,11 @@ export type TNavigationStack = TNavigationStackResponse;
  * answer's schema loads with the request: the workflow moves are in the new-flow shell (docs/architecture.md).
  */
 export function getNavigationStack(options: { globalErrors?: boolean } = {}): Promise<TNavigationStack> {
-  return apiClient.get('/workflow/navigation_stack', { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZNavigationStackResponse), ...options });
+  return apiClient.get('/workflow/navigation_stack', {
+    base: 'flow',
+    schema: import('@payrail/contract/identity').then((contract) => contract.ZNavigationStackResponse),
+    ...options,
+  });
 }
 
 export const navigationStackQueryOptions = () =>

@@ -35,7 +35,10 @@ export function LoanCharts({ loan, payments }: { loan: TServicingLoan; payments:
   const points = useMemo(() => balanceSeries(loan.effective_date, loan.principal_balance, payments), [loan.effective_date, loan.principal_balance, payments]);
   const x = useMemo(() => points.map((point) => epochSeconds(point.date)), [points]);
   const span = useMemo(() => chartSpan(loan.effective_date, loan.terms_in_months, points), [loan.effective_date, loan.terms_in_months, points]);
-  const balance = useMemo(() => [{ label: 'Principal balance', values: points.map((point) => point.balance), stroke: BALANCE, fill: 'rgba(15, 118, 110, 0.08)' }], [points]);
+  const balance = useMemo(
+    () => [{ label: 'Principal balance', values: points.map((point) => point.balance), stroke: BALANCE, fill: 'rgba(15, 118, 110, 0.08)' }],
+    [points],
+  );
   const split = useMemo(
     () => [
       { label: 'Paid', values: points.map((point) => point.paid), stroke: PAID },

@@ -69,7 +69,8 @@ export default function UplotChart({ x, series, height = 220, xRange }: UplotCha
     };
     const data: uPlot.AlignedData = [Float64Array.from(x), ...series.map((item) => Float64Array.from(item.values))];
     const plot = new uPlot(options, data, element);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 240), height }));
+    const observer =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 240), height }));
     observer?.observe(element);
     return () => {
       observer?.disconnect();
