@@ -35,6 +35,8 @@ export const STAFF_CAPABILITIES = {
   restructure: ['admin', 'servicer'],
   /** The employer portal's accounts: the Employers pages, inviting an employer's administrators, revoking invitations, disabling employer users (issue #31). */
   manageEmployerUsers: ['admin', 'servicer'],
+  /** The Jobs page: background queues, failed jobs with their error, retry (issue #30). */
+  jobs: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A back-office capability: a key of {@link STAFF_CAPABILITIES}. */
