@@ -19,6 +19,7 @@ describe('staff capability table', () => {
         'portfolio',
         'restructure',
         'manageEmployerUsers',
+        'jobs',
       ],
       underwriter: ['read', 'review'],
       servicer: ['read', 'fund', 'remind', 'storageCheck', 'collect', 'creditDisputes', 'restructure', 'manageEmployerUsers'],
