@@ -9,9 +9,13 @@
  * the load's p50/p95/p99 per journey step and its five slowest SQL statements (pg_stat_statements, when
  * the server preloads it; else one line saying why not, never a failure).
  *
+ * The instances run on the owner/app role split of docs/deployment.md ("Database roles"): the run makes an
+ * owner role (owns the database and its schema, runs the migrations and the grants: MIGRATION_DATABASE_URL)
+ * and an app role (owns nothing: DATABASE_URL), so the load runs as the least-privileged role, and checks it.
+ *
  * Needs PostgreSQL (SCALE_DATABASE_URL, else TEST_DATABASE_URL's server, else
- * postgres://postgres@127.0.0.1:5432/postgres: only the server is used, the run makes and drops its own
- * payrail_scale database), Redis (REDIS_URL, default redis://127.0.0.1:6379) and nginx (NGINX, default
+ * postgres://postgres@127.0.0.1:5432/postgres: only the server is used, as a role that may create roles
+ * and databases; the run makes and drops its own payrail_scale database and its two roles), Redis (REDIS_URL, default redis://127.0.0.1:6379) and nginx (NGINX, default
  * `nginx` on the PATH; installed with apt-get when missing and running as root). Traffic stays on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -92,6 +96,20 @@ const dbUrl = () => {
   u.pathname = `/${DB_NAME}`;
   return u.toString();
 };
+
+/** The two roles of docs/deployment.md ("Database roles"), made for the run and dropped after it. */
+const ROLES = {
+  owner: { name: `${DB_NAME}_owner`, password: randomBytes(18).toString('base64url') },
+  app: { name: `${DB_NAME}_app`, password: randomBytes(18).toString('base64url') },
+} as const;
+/** The scratch database's URL as one of the run's roles. */
+const roleUrl = (role: { name: string; password: string }) => {
+  const u = new URL(dbUrl());
+  u.username = role.name;
+  u.password = role.password;
+  return u.toString();
+};
+const dropRoles = (c: pg.Client) => c.query(`drop role if exists ${ROLES.app.name}, ${ROLES.owner.name}`);
 
 // ── The slowest SQL statements (pg_stat_statements), over the load only ─────────────────────────
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -427,10 +445,19 @@ async function main(): Promise<void> {
   if (spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit', cwd: ROOT }).status !== 0)
     throw new Error('build:server failed');
 
+  // The owner owns the database and its public schema (it migrates and grants); the app role owns nothing.
   await admin(async (c) => {
     await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
+    await dropRoles(c);
+    await c.query(`create role ${ROLES.owner.name} login password '${ROLES.owner.password}'`);
+    await c.query(`create role ${ROLES.app.name} login password '${ROLES.app.password}'`);
+    await c.query(`create database ${DB_NAME} owner ${ROLES.owner.name}`);
   });
+  await admin(async (c) => {
+    await c.query(`revoke all on schema public from public`);
+    await c.query(`alter schema public owner to ${ROLES.owner.name}`);
+  }, DB_NAME);
+  log(`database ${DB_NAME}: owner role ${ROLES.owner.name} (migrations, grants), app role ${ROLES.app.name} (the instances' connections)`);
   const s3 = await startLocalS3();
   log(`S3-compatible store at ${s3.endpoint} (bucket ${s3.bucket})`);
 
@@ -439,7 +466,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.SCALE_LOG_LEVEL ?? 'info',
     SEED_DEMO: 'false',
     SERVE_SPA: 'false',
-    DATABASE_URL: dbUrl(),
+    // Least privilege: each instance migrates and grants as the owner at start, then runs as the app role.
+    MIGRATION_DATABASE_URL: roleUrl(ROLES.owner),
+    DATABASE_URL: roleUrl(ROLES.app),
     REDIS_URL,
     ENCRYPTION_KEY,
     STORAGE_PROVIDER: 's3',
@@ -509,6 +538,32 @@ async function main(): Promise<void> {
     }
     const allowed = codes.filter((c) => c !== 429).length;
     check(allowed === 10, `per-IP limit across two instances: ${String(allowed)} of 30 login attempts from one address got through (budget 10)`);
+
+    // Least privilege (docs/deployment.md, "Database roles"): the instances' connections are the app role's,
+    // which owns no table (the owner owns them all) and may not alter one.
+    const split = await admin(async (c) => {
+      const sessions = await c.query<{ usename: string }>(`select usename from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [DB_NAME]);
+      const owners = await c.query<{ tableowner: string; n: string }>(
+        `select tableowner, count(*)::text as n from pg_tables where schemaname = 'public' group by tableowner`,
+      );
+      return { sessions: sessions.rows.map((r) => r.usename), owners: owners.rows };
+    }, DB_NAME);
+    check(
+      split.sessions.length > 0 && split.sessions.every((u) => u === ROLES.app.name),
+      `the instances run as the app role: ${String(split.sessions.length)} connections, as ${[...new Set(split.sessions)].join(', ') || 'nobody'}`,
+    );
+    check(
+      split.owners.length === 1 && split.owners[0]!.tableowner === ROLES.owner.name,
+      `the owner role owns every table (${split.owners.map((o) => `${o.tableowner}: ${o.n}`).join(', ')})`,
+    );
+    const asApp = new pg.Client({ connectionString: roleUrl(ROLES.app) });
+    await asApp.connect();
+    const refused = await asApp
+      .query('alter table staff_actions add column scale_probe integer')
+      .then(() => null)
+      .catch((err: unknown) => (err as { code?: string }).code ?? 'error');
+    await asApp.end();
+    check(refused === '42501', `the app role may not alter a table (${refused === null ? 'it could' : `refused: ${refused}`})`);
 
     // ── Load: USERS concurrent borrowers for SECONDS; instance B is killed half-way ──
     // The per-step table and the SQL statistics cover the load only (not the sequential probes above).
@@ -599,7 +654,10 @@ async function main(): Promise<void> {
     stopAll();
     await Promise.all(instances.map((i) => Promise.race([i.exited, sleep(12_000)])));
     await s3.close();
-    await admin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`)).catch(() => undefined);
+    await admin(async (c) => {
+      await c.query(`drop database if exists ${DB_NAME} with (force)`);
+      await dropRoles(c);
+    }).catch(() => undefined);
     log(`logs kept in ${dir}`);
   }
   if (failures.length) {

@@ -16,6 +16,8 @@ import { staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
 import { registerMetrics } from './http/metrics';
+import { registerTracing } from './http/tracing';
+import { createTracing, type Tracing } from './lib/tracing';
 import { registerStaffGuard } from './modules/staff/staff-guard';
 import { registerEmployerGuard } from './modules/employer-portal/employer-guard';
 import { employerAuthRoutes } from './modules/employer-portal/auth-routes';
@@ -63,6 +65,8 @@ import { borrowerToolsRoutes } from './modules/borrower-tools/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { portfolioBackofficeRoutes } from './modules/portfolio/routes';
+import { defineQueues } from './jobs/queues';
+import { jobsBackofficeRoutes } from './jobs/routes';
 
 /** Paths that answer even while a system event makes the borrower API unavailable. */
 const ALWAYS_OPEN = [
@@ -193,6 +197,8 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   /** Where log lines go (tests); stdout otherwise. */ logStream?: { write(line: string): void };
+  /** Tracing to use instead of the configured one (tests: an in-memory exporter); null: none. */
+  tracing?: Tracing | null;
 } & Partial<Pick<AppContext, 'providers' | 'now'>>;
 
 /** Builds the whole HTTP application on an open, migrated database. Listening is the caller's job. */
@@ -225,6 +231,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Answers are parsed with the route's zod schema, then written by a compiled writer (http/serializer.ts);
   // outside production each is also checked against JSON.stringify.
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env !== 'production' }));
+  // First hook of all: the request's span covers every other hook (lib/tracing.ts; nothing when tracing is off).
+  registerTracing(app, opts.tracing !== undefined ? opts.tracing : createTracing(config.tracing));
   registerErrorHandler(app);
   registerInputGuard(app);
   const routeTable: RouteOptions[] = [];
@@ -233,6 +241,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('routeTable', routeTable);
   app.decorateRequest('signedIn', null);
+  // The background queues (jobs/queues.ts): defined here, worked only where main.ts starts them.
+  ctx.jobs.setLog(app.log);
+  defineQueues(ctx, app.log);
+  app.addHook('onClose', () => ctx.jobs.stop());
 
   // Third-party scripts the spec loads (social sign-in, captcha, tag manager) only when configured.
   const thirdParty = cspSources(config);
@@ -346,6 +358,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(deductionsBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(employerRemittanceBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
   await app.register(employerVerificationBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
+  await app.register(jobsBackofficeRoutes(ctx), { prefix: '/api/backoffice' });
 
   const spas = config.serveSpa ? await registerSpas(app) : [];
   registerNotFound(app, spas);

@@ -73,6 +73,11 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk',
       ACH_PROVIDER: 'nacha',
       ROUTING_DIRECTORY_FILE: '/srv/FedACHdir.txt',
+      ACH_TRANSMITTER: 'sftp',
+      ACH_SFTP_HOST: 'sftp.bank.example',
+      ACH_SFTP_USERNAME: 'payrail',
+      ACH_SFTP_PRIVATE_KEY_FILE: '/srv/keys/ach_ed25519',
+      ACH_SFTP_HOST_KEY_SHA256: `SHA256:${'A'.repeat(43)}`,
       PAYROLL_LINK_PROVIDER: 'argyle',
       ARGYLE_API_KEY_ID: 'k',
       ARGYLE_API_KEY_SECRET: 's',
@@ -94,6 +99,8 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ...real, EXPERIAN_BASE_URL: 'http://bureau.example.com' })).toThrow(/EXPERIAN_BASE_URL must be an https:\/\/ URL/);
     expect(() => loadConfig({ ...real, ACH_PROVIDER: 'sandbox' })).toThrow(/configure ACH_PROVIDER \(or set ALLOW_SANDBOX_PROVIDERS=true/);
+    expect(() => loadConfig({ ...real, ACH_TRANSMITTER: 'sandbox' })).toThrow(/production cannot transmit NACHA files to the sandbox bank inbox/);
+    expect(() => loadConfig({ ...real, ACH_SFTP_HOST_KEY_SHA256: undefined })).toThrow(/ACH_SFTP_HOST_KEY_SHA256 .* are required when ACH_TRANSMITTER=sftp/);
     expect(loadConfig({ ENCRYPTION_KEY: KEY, ALLOW_SANDBOX_PROVIDERS: 'true' }).bankLink.provider).toBe('sandbox');
     expect(devConfig({}).bankLink.provider).toBe('sandbox');
   });
@@ -141,6 +148,15 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
     expect(() => devConfig({ ENCRYPTION_KEY: 'not base64 at all!' })).toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+  });
+
+  it('reads ENCRYPTION_KEYS_PREVIOUS as comma-separated 32-byte keys (key rotation)', () => {
+    expect(devConfig({}).encryptionKeysPrevious).toEqual([]);
+    expect(devConfig({ ENCRYPTION_KEYS_PREVIOUS: '' }).encryptionKeysPrevious).toEqual([]);
+    const b = Buffer.alloc(32, 9).toString('base64url');
+    expect(devConfig({ ENCRYPTION_KEYS_PREVIOUS: `${KEY}, ${b}` }).encryptionKeysPrevious).toEqual([Buffer.alloc(32, 7), Buffer.alloc(32, 9)]);
+    expect(() => devConfig({ ENCRYPTION_KEYS_PREVIOUS: `${KEY},` })).toThrow(/ENCRYPTION_KEYS_PREVIOUS must be/);
+    expect(() => devConfig({ ENCRYPTION_KEYS_PREVIOUS: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEYS_PREVIOUS must be/);
   });
 
   it('stores files on local disk unless S3 is configured in full', () => {

@@ -18,6 +18,10 @@ const ZEnv = z
     // Which proxies may set X-Forwarded-For: 'loopback' (nginx on the same host), IPs/CIDRs, or 'false'.
     TRUST_PROXY: z.string().default('loopback'),
     METRICS_TOKEN: z.string().min(16).optional(),
+    // Tracing (docs/operations.md, "Tracing"): off unless TRACING says otlp/console or an OTLP endpoint is set.
+    TRACING: z.enum(['off', 'otlp', 'console']).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL (e.g. http://localhost:4318)' }).optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('payrail'),
     // Extra script origins for the CSP, comma-separated (e.g. https://www.googletagmanager.com when GTM is on).
     CSP_EXTRA_SCRIPT_SRC: z.string().default(''),
     SEED_DEMO: bool.optional(),
@@ -44,6 +48,12 @@ const ZEnv = z
       .string()
       .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, {
         error: 'ENCRYPTION_KEY must be 32 bytes, base64 (openssl rand -base64 32)',
+      })
+      .optional(),
+    ENCRYPTION_KEYS_PREVIOUS: z
+      .string()
+      .refine((v) => v.split(',').every((k) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(k.trim()) && Buffer.from(k.trim(), 'base64').length === 32), {
+        error: 'ENCRYPTION_KEYS_PREVIOUS must be comma-separated keys of 32 bytes, base64 each',
       })
       .optional(),
     STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
@@ -90,6 +100,20 @@ const ZEnv = z
       .default('034821624'),
     ACH_COMPANY_NAME: z.string().max(16).default('PAYRAIL'),
     ACH_COMPANY_ID: z.string().max(10).default('1234567890'),
+    /** How the sealed NACHA spool files reach the bank (the `ach.transmit` queue; docs/operations.md). */
+    ACH_TRANSMITTER: z.enum(['sandbox', 'sftp']).default('sandbox'),
+    ACH_TRANSMIT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+    ACH_BANK_INBOX_DIR: z.string().optional(),
+    ACH_SFTP_HOST: z.string().optional(),
+    ACH_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+    ACH_SFTP_USERNAME: z.string().optional(),
+    ACH_SFTP_PRIVATE_KEY_FILE: z.string().optional(),
+    ACH_SFTP_PASSWORD: z.string().optional(),
+    ACH_SFTP_HOST_KEY_SHA256: z
+      .string()
+      .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, { error: 'ACH_SFTP_HOST_KEY_SHA256 must be the host key fingerprint as ssh-keygen -lf prints it (SHA256:…)' })
+      .optional(),
+    ACH_SFTP_REMOTE_DIR: z.string().default('.'),
     COLLECTION_ROUTING_NUMBER: z
       .string()
       .regex(/^\d{9}$/, { error: 'COLLECTION_ROUTING_NUMBER must be nine digits' })
@@ -162,6 +186,25 @@ const ZEnv = z
           message: `production cannot run on sandbox providers: configure ${sandboxes.join(', ')} (or set ALLOW_SANDBOX_PROVIDERS=true for a staging install)`,
         });
       }
+    }
+    if (
+      env.ACH_TRANSMITTER === 'sftp' &&
+      !(env.ACH_SFTP_HOST && env.ACH_SFTP_USERNAME && (env.ACH_SFTP_PRIVATE_KEY_FILE || env.ACH_SFTP_PASSWORD) && env.ACH_SFTP_HOST_KEY_SHA256)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACH_SFTP_HOST'],
+        message:
+          'ACH_SFTP_HOST, ACH_SFTP_USERNAME, ACH_SFTP_HOST_KEY_SHA256 and ACH_SFTP_PRIVATE_KEY_FILE (or ACH_SFTP_PASSWORD) are required when ACH_TRANSMITTER=sftp',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS && env.ACH_PROVIDER === 'nacha' && env.ACH_TRANSMITTER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACH_TRANSMITTER'],
+        message:
+          'production cannot transmit NACHA files to the sandbox bank inbox: set ACH_TRANSMITTER=sftp (or ALLOW_SANDBOX_PROVIDERS=true for a staging install)',
+      });
     }
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when EMAIL_PROVIDER=smtp' });
@@ -263,6 +306,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** `GET /metrics` asks for `Authorization: Bearer <token>` when set (docs/operations.md). */
   metricsToken: string | null;
+  /** OpenTelemetry tracing (lib/tracing.ts): `off` unless TRACING or OTEL_EXPORTER_OTLP_ENDPOINT turns it on. */
+  tracing: { exporter: 'off' | 'otlp' | 'console'; otlpEndpoint: string | undefined; serviceName: string };
   cspExtraScriptSrc: string[];
   seedDemo: boolean;
   staffSession: { idleMinutes: number; absoluteHours: number };
@@ -281,6 +326,8 @@ export type Config = {
    * is generated once and kept in `install_secrets`.
    */
   encryptionKey: Buffer | undefined;
+  /** ENCRYPTION_KEYS_PREVIOUS: older keys that still open values sealed before a rotation (docs/operations.md, "Keys"); never used to seal. */
+  encryptionKeysPrevious: Buffer[];
   /**
    * Where the per-IP route limits count: `redis` (REDIS_URL), `database` (PostgreSQL: the default with
    * DATABASE_URL, so every instance shares them) or `memory` (the embedded database's single process).
@@ -318,6 +365,24 @@ export type Config = {
   cardTokenizer: { provider: 'sandbox' | 'stripe'; stripe: { publishableKey: string; secretKey: string } | undefined };
   /** Loan disbursements: the ACH simulator (settles after N business days) or NACHA files for the bank, written to `nachaDir`. */
   ach: { provider: 'sandbox' | 'nacha'; sandboxSettleDays: number; nachaDir: string; odfiRoutingNumber: string; companyName: string; companyId: string };
+  /** How the NACHA spool reaches the bank (the `ach.transmit` queue, every `intervalMinutes`; 0: not scheduled). */
+  achTransmit: {
+    intervalMinutes: number;
+    transmitter:
+      | { kind: 'sandbox'; bankInboxDir: string }
+      | {
+          kind: 'sftp';
+          sftp: {
+            host: string;
+            port: number;
+            username: string;
+            privateKeyFile?: string | undefined;
+            password?: string | undefined;
+            hostKeySha256: string;
+            remoteDir: string;
+          };
+        };
+  };
   /** The account allotments and split direct deposits are sent to (printed in the allotment instructions). Defaults: sandbox values. */
   collectionAccount: { routingNumber: string; accountNumber: string };
   /** The Metro 2 furnisher (docs/credit-reporting.md): the identification number and program identifiers the bureaus assign, the reporter's name, address and telephone. */
@@ -409,6 +474,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveSpa: e.SERVE_SPA,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
+    tracing: {
+      exporter: e.TRACING ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'off'),
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     cspExtraScriptSrc: e.CSP_EXTRA_SCRIPT_SRC.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -434,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referral: { payoutWaitDays: e.REFERRAL_PAYOUT_WAIT_DAYS },
     refinance: { minPaidShare: e.REFINANCE_MIN_PAID_SHARE },
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
+    encryptionKeysPrevious: e.ENCRYPTION_KEYS_PREVIOUS ? e.ENCRYPTION_KEYS_PREVIOUS.split(',').map((k) => Buffer.from(k.trim(), 'base64')) : [],
     pgliteWorker: e.PGLITE_WORKER,
     rateLimit: { store: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'database' : 'memory'), redisUrl: e.REDIS_URL },
     storage: {
@@ -485,6 +556,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       odfiRoutingNumber: e.ACH_ODFI_ROUTING_NUMBER,
       companyName: e.ACH_COMPANY_NAME,
       companyId: e.ACH_COMPANY_ID,
+    },
+    achTransmit: {
+      intervalMinutes: e.ACH_TRANSMIT_INTERVAL_MINUTES,
+      transmitter:
+        e.ACH_TRANSMITTER === 'sftp' && e.ACH_SFTP_HOST && e.ACH_SFTP_USERNAME && e.ACH_SFTP_HOST_KEY_SHA256
+          ? {
+              kind: 'sftp',
+              sftp: {
+                host: e.ACH_SFTP_HOST,
+                port: e.ACH_SFTP_PORT,
+                username: e.ACH_SFTP_USERNAME,
+                privateKeyFile: e.ACH_SFTP_PRIVATE_KEY_FILE,
+                password: e.ACH_SFTP_PASSWORD,
+                hostKeySha256: e.ACH_SFTP_HOST_KEY_SHA256,
+                remoteDir: e.ACH_SFTP_REMOTE_DIR,
+              },
+            }
+          : { kind: 'sandbox', bankInboxDir: path.resolve(e.ACH_BANK_INBOX_DIR ? e.ACH_BANK_INBOX_DIR : path.join(e.DATA_DIR, 'ach-bank-inbox')) },
     },
     collectionAccount: { routingNumber: e.COLLECTION_ROUTING_NUMBER, accountNumber: e.COLLECTION_ACCOUNT_NUMBER },
     creditReporting: {

@@ -41,6 +41,9 @@ import { employerRemittancesRepository } from './modules/employer-portal/remitta
 import { employmentVerificationsRepository } from './modules/employer-portal/verifications.repository';
 import { deductionsRepository } from './modules/employer-portal/deductions.repository';
 import { payrollDeductionRepository } from './modules/loan-book/payroll-deduction.repository';
+import { messagesRepository } from './modules/messages/repository';
+import { type AppJobQueue, createJobQueue } from './jobs/create-job-queue';
+import { metricsOf } from './lib/metrics';
 
 /** What every route plugin may use: configuration, repositories, providers, secrets and the clock. */
 export type AppContext = {
@@ -102,6 +105,8 @@ export type AppContext = {
   systemGate: SystemGate;
   /** The one clock; tests replace it. */
   now: () => Date;
+  /** The background queues (jobs/port.ts; pg-boss on PostgreSQL, the in-process runner on PGlite). Only main.ts starts workers. */
+  jobs: AppJobQueue;
 };
 
 export function createContext(config: Config, database: Database, overrides: Partial<Pick<AppContext, 'providers' | 'now'>> = {}): AppContext {
@@ -145,14 +150,18 @@ export function createContext(config: Config, database: Database, overrides: Par
   };
   const now = overrides.now ?? (() => new Date());
   const secret = installSecrets(repos.platform);
-  return {
+  const ctx: AppContext = {
     config,
     database,
     repos,
-    providers: overrides.providers ?? createProviders(config, repos.platform, { secret, now }),
+    providers:
+      overrides.providers ??
+      createProviders(config, repos.platform, { secret, now, messages: { repo: messagesRepository(database.db), jobs: () => ctx.jobs } }),
     secret,
     cryptoBox: cryptoBoxFor(config, secret),
     systemGate: createSystemGate(repos.platform, 2_000, () => database.writeGeneration()),
     now,
+    jobs: createJobQueue(config, database, { onOutcome: (queue, outcome) => metricsOf(ctx).job(queue, outcome) }),
   };
+  return ctx;
 }

@@ -3,9 +3,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { grantAppRole } from './db/roles';
-import { startCreditReportingTimer } from './modules/credit-reporting/scheduler';
-import { startServicingTimer } from './modules/loan-book/scheduler';
-import { startRateCheckTimer } from './modules/newflow/rate-check';
+import { prepareJobSchema } from './jobs/queues';
+import { queueDailyRun } from './modules/loan-book/scheduler';
 import { sweepOrphanUploads } from './modules/documents/use-cases/sweep-orphan-uploads';
 import { DEMO_BORROWER, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo, seedReference } from './db/seed';
 import { DEMO_EMPLOYER_ADMIN } from './db/seed-demo-employer-admin';
@@ -19,6 +18,8 @@ async function main(): Promise<void> {
     // Least privilege: migrate as the schema owner, grant the app role what it needs, run as the app role.
     const owner = await openDatabase({ databaseUrl: config.migrationDatabaseUrl });
     await owner.migrate();
+    // pg-boss's schema and the queues, owned by the owner too (jobs/queues.ts).
+    await prepareJobSchema(config, owner);
     await owner.close();
     await grantAppRole(config.migrationDatabaseUrl, config.databaseUrl);
   }
@@ -39,12 +40,11 @@ async function main(): Promise<void> {
   const sweeper = setInterval(() => void sweep(), 3_600_000);
   sweeper.unref();
   await app.listen({ host: config.host, port: config.port });
-  // The daily servicing run, in-process on a timer (docs/servicing-operations.md).
-  const stopServicing = startServicingTimer(app.ctx, app.log);
-  // Left-over new-flow rate checks (a poll runs its own at once).
-  const stopRateChecks = startRateCheckTimer(app.ctx, app.log);
-  // The monthly Metro 2 furnishing file, once the run has serviced a month's last day (docs/credit-reporting.md).
-  const stopCreditReporting = startCreditReportingTimer(app.ctx, app.log);
+  // The background queues (jobs/queues.ts): the daily run, statements, Metro 2 and the rest, on their cron
+  // schedules, worked by this instance (pg-boss on PostgreSQL, in-process on PGlite; docs/servicing-operations.md).
+  await app.ctx.jobs.start();
+  // Catch up at start (a restart may have missed a slot): the day's run, once however many instances start.
+  await queueDailyRun(app.ctx).catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'could not queue the daily run'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://localhost:${port}`;
@@ -76,9 +76,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await stopServicing();
-      await stopRateChecks();
-      await stopCreditReporting();
+      await app.ctx.jobs.stop(8_000);
       await app.close();
       await database.close();
       await unlock?.();

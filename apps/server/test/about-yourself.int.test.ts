@@ -117,9 +117,9 @@ describe('POST /api/about_yourself/update_field and GET /api/about_yourself/show
     await updateField(app, token, { date_of_birth: '01/31/1990', social_security_number: ssn, driver_license_number: 'DL-778899' });
     const [row] = await app.ctx.database.db.select().from(borrowerProfiles).where(eq(borrowerProfiles.userId, id));
     expect(row!.dateOfBirth).toBe('1990-01-31');
-    expect(row!.ssnSealed).toMatch(/^v1:/);
+    expect(row!.ssnSealed).toMatch(/^v2:[0-9a-f]{8}:/);
     expect(row!.ssnSealed).not.toContain(ssn.replace(/-/g, ''));
-    expect(row!.driverLicenseNumberSealed).toMatch(/^v1:/);
+    expect(row!.driverLicenseNumberSealed).toMatch(/^v2:[0-9a-f]{8}:/);
     expect(row!.driverLicenseNumberSealed).not.toContain('778899');
     expect(row!.ssnIndex).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -93,7 +93,7 @@ describe('manual bank entry', () => {
 
     const [row] = await rows(id);
     expect(row!.accountNumberLast4).toBe('6789');
-    expect(row!.accountNumberSealed).toMatch(/^v1:/);
+    expect(row!.accountNumberSealed).toMatch(/^v2:[0-9a-f]{8}:/);
     expect(row!.accountNumberSealed).not.toContain('000123456789');
     expect(JSON.stringify(row)).not.toContain('123456789');
     // The raw row read through the repository holds only ciphertext; the box opens it.
@@ -291,7 +291,7 @@ describe('bank link (sandbox aggregator)', () => {
     });
     const [row] = await rows(id);
     expect(row).toMatchObject({ source: 'linked', aggregator: 'plaid', institutionId: 'ins_sandbox_harbor_point', accountNumberLast4: savings.mask });
-    expect(row!.accessTokenSealed).toMatch(/^v1:/);
+    expect(row!.accessTokenSealed).toMatch(/^v2:[0-9a-f]{8}:/);
     const transitions = await app.ctx.database.db.select().from(workflowTransitions).where(eq(workflowTransitions.userId, id)).orderBy(workflowTransitions.id);
     expect(transitions.at(-1)).toMatchObject({ fromStatus: 'bank_link', toStatus: 'choosing_receiver_account', event: 'link_bank', actor: 'system' });
 

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { grantAppRole } from '../src/db/roles';
+import { prepareJobSchema } from '../src/jobs/queues';
+import { DAILY_RUN_QUEUE } from '../src/modules/loan-book/scheduler';
 import { seedReference } from '../src/db/seed';
 import { call } from './identity-helpers';
 import { testConfig } from './test-app';
@@ -49,6 +51,7 @@ describe.skipIf(!baseUrl)('database roles on PostgreSQL', () => {
     await asSuperuser(`revoke all on schema public from public; alter schema public owner to "${owner}"`, dbName);
     const ownerDb = await openDatabase({ databaseUrl: urlFor(owner, dbName) });
     await ownerDb.migrate();
+    await prepareJobSchema(testConfig({ databaseUrl: urlFor(owner, dbName) }), ownerDb);
     await ownerDb.close();
     await grantAppRole(urlFor(owner, dbName), urlFor(appRole, dbName));
     app = new pg.Client({ connectionString: urlFor(appRole, dbName) });
@@ -92,6 +95,8 @@ describe.skipIf(!baseUrl)('database roles on PostgreSQL', () => {
     ['switch triggers off for the session', 'set session_replication_role = replica', '42501'],
     ['drop the table', 'drop table staff_actions', '42501'],
     ['create a table', 'create table sneaky (id int)', '42501'],
+    ['create a table in the job schema', 'create table pgboss.sneaky (id int)', '42501'],
+    ['alter the job table', 'alter table pgboss.job add column note text', '42501'],
   ])('refuses to %s (permission denied)', async (_what, sql, code) => {
     const err = await refused(sql);
     expect(err, sql).not.toBeNull();
@@ -120,6 +125,11 @@ describe.skipIf(!baseUrl)('database roles on PostgreSQL', () => {
         },
       });
       expect(signup.statusCode, signup.body).toBeLessThan(300);
+      // The job queues (pg-boss, its schema made by the owner): the app role sends a job and reads the counts.
+      expect(server.ctx.jobs.driver).toBe('pg-boss');
+      expect(await server.ctx.jobs.send(DAILY_RUN_QUEUE, { through: '2035-01-02' }, { singletonKey: '2035-01-02' })).toBeTruthy();
+      expect(await server.ctx.jobs.send(DAILY_RUN_QUEUE, { through: '2035-01-02' }, { singletonKey: '2035-01-02' })).toBeNull();
+      expect((await server.ctx.jobs.counts(DAILY_RUN_QUEUE)).queued).toBe(1);
     } finally {
       await server.close();
       await database.close();

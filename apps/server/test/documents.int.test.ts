@@ -75,7 +75,7 @@ describe('POST /api/documents', () => {
     for (const r of stored) {
       expect(r.storageKey).toMatch(/^documents\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
       const onDisk = fs.readFileSync(path.join(dataDir, 'files', r.storageKey));
-      expect(onDisk.length).toBe(r.byteSize + 29);
+      expect(onDisk.length).toBe(r.byteSize + 33); // the sealed envelope: version 1 + key id 4 + IV 12 + tag 16
       expect(onDisk.includes(Buffer.from('%PDF'))).toBe(false);
       expect(onDisk.includes(Buffer.from('JFIF'))).toBe(false);
     }

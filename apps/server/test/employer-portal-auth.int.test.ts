@@ -114,7 +114,7 @@ describe('invitation → acceptance → TOTP enrolment', () => {
     expect(enrolment.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     // The secret is sealed at rest.
     const [row] = await app.ctx.database.db.select().from(employerUsers).where(eq(employerUsers.email, email.toLowerCase()));
-    expect(row!.totpSecret).toMatch(/^v1:/);
+    expect(row!.totpSecret).toMatch(/^v2:[0-9a-f]{8}:/);
     expect(row!.totpSecret).not.toContain(enrolment.secret);
     expect(row!.totpEnrolledAt).toBeNull();
 

@@ -268,7 +268,7 @@ describe('POST /api/esignature/sign', () => {
     // Stored sealed: the file on disk is not a readable PDF.
     const onDisk = fs.readFileSync(path.join(dataDir, 'files', audit!.storageKey));
     expect(onDisk.includes(Buffer.from('%PDF'))).toBe(false);
-    expect(onDisk.length).toBe(audit!.byteSize + 29);
+    expect(onDisk.length).toBe(audit!.byteSize + 33); // version 1 + key id 4 + IV 12 + tag 16
 
     const accepted = (await app.ctx.database.db.select().from(userAgreements).where(eq(userAgreements.userId, id))).map((a) => a.agreementDocumentId);
     for (const a of page.agreements) expect(accepted).toContain(a.id);

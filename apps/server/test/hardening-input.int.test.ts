@@ -87,8 +87,7 @@ describe('ids beyond the database integer are a 422, not a 500', () => {
       url: '/api/leads',
       payload: { lead: { full_name: 'Ann Lee', email: 'ann@example.com', state_id: 2147483648 } },
     });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBe(422);
   });
 });
 
@@ -116,9 +115,8 @@ describe('unreadable multipart bodies are a 400', () => {
         multipart(url, method, 'multipart/form-data; boundary=xyz', part('xyz', field)),
       ];
       for (const res of await Promise.all(cases)) {
-        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, res.body).toBeLessThan(500);
-        if (res.statusCode === 400) expect(res.json()).toEqual({ error: UNREADABLE_UPLOAD });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ error: UNREADABLE_UPLOAD });
       }
     });
   }

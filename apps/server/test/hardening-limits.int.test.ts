@@ -143,9 +143,14 @@ describe('caps under concurrency (30 calls at once)', () => {
 
   it('30 simultaneous wrong sign-ins: exactly 5 are evaluated', async () => {
     const { email } = await signUpConfirmed(app);
-    const codes = (await Promise.all(Array.from({ length: 30 }, () => login(app, email, 'Wrong-pass-1')))).map((r) => r.statusCode);
+    const res = await Promise.all(Array.from({ length: 30 }, () => login(app, email, 'Wrong-pass-1')));
+    const codes = res.map((r) => r.statusCode);
     expect(count(codes, 401)).toBe(5);
     expect(count(codes, 429)).toBe(25);
-    expect(MSG.invalidCredentials).toBeTruthy();
+    // The five evaluated calls say why they failed; the other 25 say "too many", never "wrong password".
+    for (const r of res.filter((x) => x.statusCode === 401)) expect(r.json()).toEqual({ error: MSG.invalidCredentials });
+    for (const r of res.filter((x) => x.statusCode === 429)) expect(r.json()).toEqual({ error: SERVER_MSG.tooManyRequests });
+    // The account is locked now: even the right password is refused.
+    expect((await login(app, email, PASSWORD)).statusCode).toBe(429);
   });
 });

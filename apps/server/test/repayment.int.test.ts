@@ -278,7 +278,7 @@ describe('card tokenizer (sandbox) and wallet', () => {
     expect(res.json()).toEqual({ id: expect.any(Number), last4: '4242' });
     const [row] = await db().select().from(walletCards).where(eq(walletCards.userId, id));
     expect(row!.last4).toBe('4242');
-    expect(row!.tokenSealed).toMatch(/^v1:/);
+    expect(row!.tokenSealed).toMatch(/^v2:[0-9a-f]{8}:/);
     expect(row!.tokenSealed).not.toContain(tok);
     // The same token again is the same card.
     expect((await post(app, token, '/api/wallet', { token: tok, card_number: 'XXXX4242' })).json()).toEqual(res.json());

@@ -46,6 +46,7 @@ const PROBES: Record<StaffCapability, { request: () => InjectOptions; allowed: n
   },
   // An unknown employer: passing the guard shows as the use case's 404.
   manageEmployerUsers: { request: () => ({ url: '/api/backoffice/employers/2147483000' }), allowed: 404 },
+  jobs: { request: () => ({ url: '/api/backoffice/jobs' }), allowed: 200 },
 };
 
 describe('the staff guard (one onRequest hook over the contract capability table)', () => {

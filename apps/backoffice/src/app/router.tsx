@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'portfolio', lazy: () => import('./routes/portfolio') },
       { path: 'employers', lazy: () => import('./routes/employers') },
       { path: 'employers/:employerId', lazy: () => import('./routes/employer') },
+      { path: 'jobs', lazy: () => import('./routes/jobs') },
     ],
   },
   { path: '*', lazy: () => import('./routes/not-found'), hydrateFallbackElement: <LoadingBlock /> },

@@ -18,15 +18,19 @@ import { sandboxCardTokenizer } from './card-tokenizer/sandbox';
 import { stripeCardTokenizer } from './card-tokenizer/stripe';
 import type { SupportChat } from './chat/port';
 import { sandboxSupportChat } from './chat/sandbox';
-import type { EmailSender } from './email/port';
-import { sandboxEmailSender } from './email/sandbox';
-import { smtpEmailSender } from './email/smtp';
+import type { EmailSender, EmailTransport } from './email/port';
+import { sandboxEmailTransport } from './email/sandbox';
+import { smtpEmailTransport } from './email/smtp';
 import { googleIdentityProvider } from './identity/google';
 import type { IdentityProvider } from './identity/port';
 import { sandboxIdentityProvider } from './identity/sandbox';
-import type { SmsSender } from './sms/port';
-import { sandboxSmsSender } from './sms/sandbox';
-import { twilioSmsSender } from './sms/twilio';
+import type { SmsSender, SmsTransport } from './sms/port';
+import { sandboxSmsTransport } from './sms/sandbox';
+import { twilioSmsTransport } from './sms/twilio';
+import type { JobQueue } from '../jobs/port';
+import { type MessageDelivery, messageDelivery } from '../modules/messages/delivery';
+import type { MessagesRepository } from '../modules/messages/repository';
+import { randomUUID } from 'node:crypto';
 import { localDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/port';
 import { s3Storage } from './storage/s3';
@@ -42,8 +46,11 @@ import type { PayrollLinkProvider } from './payroll-link/port';
 import { type SandboxPayrollLink, sandboxPayrollLink } from './payroll-link/sandbox';
 
 export type Providers = {
+  /** Queued: `send` writes the message and delivers it (modules/messages/delivery.ts). */
   email: EmailSender;
   sms: SmsSender;
+  /** The outgoing-message queue behind `email` and `sms` (its `messages.deliver` queue); null without a database. */
+  messages: MessageDelivery | null;
   identity: IdentityProvider;
   captcha: CaptchaVerifier;
   chat: SupportChat;
@@ -59,8 +66,19 @@ export type Providers = {
   creditBureau: CreditBureau;
 };
 
-/** What some sandboxes need from the running server: per-install secrets and the clock. */
-export type ProviderDeps = { secret: (name: SecretName) => Promise<string>; now: () => Date };
+/**
+ * What some sandboxes need from the running server: per-install secrets and the clock; and what the
+ * message queue needs (its table and the job queue). Without `messages` (a tool with no database), e-mail
+ * and SMS go straight to the transport, once, with a fresh key.
+ */
+export type ProviderDeps = {
+  secret: (name: SecretName) => Promise<string>;
+  now: () => Date;
+  messages?: { repo: MessagesRepository; jobs: () => JobQueue | undefined };
+};
+
+const directEmail = (t: EmailTransport): EmailSender => ({ provider: t.provider, send: (m) => t.deliver(m, randomUUID()) });
+const directSms = (t: SmsTransport): SmsSender => ({ provider: t.provider, send: (m) => t.deliver(m, randomUUID()) });
 
 /** Picks each provider's implementation from configuration (sandbox by default). */
 export function createProviders(config: Config, platform: PlatformRepository, deps: ProviderDeps): Providers {
@@ -76,16 +94,26 @@ export function createProviders(config: Config, platform: PlatformRepository, de
     companyId: config.ach.companyId,
   };
   const nachaBox = config.ach.provider === 'nacha' ? cryptoBoxFor(config, deps.secret) : undefined;
-  const email =
+  // Transports record deliveries once per message key (ON CONFLICT DO NOTHING); without the queue's table, plainly.
+  const record = deps.messages ? deps.messages.repo.recordOutbox : platform.recordOutbox;
+  const emailTransport =
     config.email.provider === 'smtp' && config.email.smtpUrl
-      ? smtpEmailSender(platform, config.email.smtpUrl, config.email.from)
-      : sandboxEmailSender(platform, keepBodies);
+      ? smtpEmailTransport(record, config.email.smtpUrl, config.email.from)
+      : sandboxEmailTransport(record, keepBodies);
+  const smsTransport =
+    config.sms.provider === 'twilio' && twilio.accountSid && twilio.authToken && twilio.from
+      ? twilioSmsTransport(record, { accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from })
+      : sandboxSmsTransport(record, keepBodies);
+  const messages = deps.messages
+    ? messageDelivery(deps.messages.repo, { email: emailTransport, sms: smsTransport }, deps.messages.jobs, {
+        eraseBodiesOnceSent: config.env === 'production',
+      })
+    : null;
+  const email = messages ? messages.emailSender : directEmail(emailTransport);
   return {
     email,
-    sms:
-      config.sms.provider === 'twilio' && twilio.accountSid && twilio.authToken && twilio.from
-        ? twilioSmsSender(platform, { accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from })
-        : sandboxSmsSender(platform, keepBodies),
+    sms: messages ? messages.smsSender : directSms(smsTransport),
+    messages,
     identity:
       config.identity.provider === 'google' && config.identity.googleClientId
         ? googleIdentityProvider(config.identity.googleClientId)

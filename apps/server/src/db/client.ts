@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { sqlSpan, tracingActive } from '../lib/tracing';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is under it. Only repositories use it. */
@@ -147,6 +148,51 @@ function trackWrites(client: PgliteLike, bump: () => void): PgliteLike {
 }
 
 /**
+ * The statements drizzle sends on the embedded database, each under a client span when the request or job
+ * it serves is traced (lib/tracing.ts `sqlSpan`; text with its placeholders, never the values).
+ */
+function traceStatements(client: PgliteLike): PgliteLike {
+  return {
+    query: (sql, params, opts) => sqlSpan('pglite', sql, () => client.query(sql, params, opts)),
+    exec: (sql) => client.exec(sql),
+    transaction: (fn) => client.transaction((tx) => fn(traceStatements(tx))),
+  };
+}
+
+type PgQuery = (config: string | { text: string }, values?: unknown, callback?: unknown) => unknown;
+const statementText = (config: string | { text: string }) => (typeof config === 'string' ? config : config.text);
+
+/**
+ * The one place statements leave for PostgreSQL: drizzle calls `pool.query(config, params)` outside a
+ * transaction and `client.query(config, params)` on the client `pool.connect()` answered inside one (both
+ * promise forms). Both go under `sqlSpan`. The callback forms are pg's own (pool.query runs on one) and pass.
+ */
+function traceStatementsOn(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool) as unknown as PgQuery;
+  const tracedQuery =
+    (query: PgQuery): PgQuery =>
+    (config, values, callback) =>
+      typeof values === 'function' || callback !== undefined
+        ? query(config, values, callback)
+        : sqlSpan('postgresql', statementText(config), () => query(config, values) as Promise<unknown>);
+  (pool as unknown as { query: PgQuery }).query = tracedQuery(poolQuery);
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: typeof connect }).connect = (callback?: unknown) => {
+    if (callback !== undefined || !tracingActive()) return connect(callback);
+    return connect()!.then((client) => {
+      const query = tracedQuery(client.query.bind(client) as unknown as PgQuery);
+      return new Proxy(client, {
+        get: (target, prop) => {
+          if (prop === 'query') return query;
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    });
+  };
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise embedded PGlite: on disk under `dataDir`, or in memory
  * when `dataDir` is `memory://` (tests). Both run the same drizzle-kit migrations. `pgliteWorker` runs
  * PGlite in a worker thread (PGLITE_WORKER=true), off the event loop.
@@ -154,6 +200,7 @@ function trackWrites(client: PgliteLike, bump: () => void): PgliteLike {
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; pgliteWorker?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    traceStatementsOn(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -201,7 +248,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   };
   if (opts.pgliteWorker) {
     const client = await pgliteInWorker(pgdata);
-    const db = drizzlePglite(trackWrites(client, bump) as never, { schema }) as unknown as Db;
+    const db = drizzlePglite(trackWrites(traceStatements(client), bump) as never, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -212,7 +259,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   }
   const client = pgdata ? new PGlite(pgdata) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(trackWrites(client as unknown as PgliteLike, bump) as never, { schema }) as unknown as Db;
+  const db = drizzlePglite(trackWrites(traceStatements(client as unknown as PgliteLike), bump) as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -15,8 +15,16 @@ const ident = (name: string) => {
   return `"${name}"`;
 };
 
-/** The statements that give `role` exactly what the server needs on the migrated schema (idempotent; re-run after every migration). */
-export function appRoleGrants(role: string, existingTables: readonly string[]): string[] {
+/** pg-boss's schema (jobs/pg-boss.ts): created with its queues by the owner at migrate time (jobs/queues.ts prepareJobSchema). */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * The statements that give `role` exactly what the server needs on the migrated schema (idempotent; re-run
+ * after every migration). With pg-boss's schema (`jobSchema`): its rows (send, fetch, complete, archive,
+ * schedule) and its functions, never its tables' definitions: a new queue (a partition of its job table) is
+ * the owner's to create.
+ */
+export function appRoleGrants(role: string, existingTables: readonly string[], jobSchema = false): string[] {
   const r = ident(role);
   const audit = AUDIT_TABLES.filter((t) => existingTables.includes(t));
   return [
@@ -27,6 +35,13 @@ export function appRoleGrants(role: string, existingTables: readonly string[]): 
     // The readiness check compares the applied migrations with the build's.
     `GRANT USAGE ON SCHEMA drizzle TO ${r}`,
     `GRANT SELECT ON drizzle.__drizzle_migrations TO ${r}`,
+    ...(jobSchema
+      ? [
+          `GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${r}`,
+          `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${JOB_SCHEMA} TO ${r}`,
+          `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${JOB_SCHEMA} TO ${r}`,
+        ]
+      : []),
   ];
 }
 
@@ -39,7 +54,8 @@ export async function grantAppRole(ownerUrl: string, appUrl: string): Promise<vo
   await client.connect();
   try {
     const tables = (await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'")).rows.map((r) => r.tablename);
-    for (const statement of appRoleGrants(roleOfUrl(appUrl), tables)) await client.query(statement);
+    const jobSchema = (await client.query('select 1 from pg_namespace where nspname = $1', [JOB_SCHEMA])).rows.length > 0;
+    for (const statement of appRoleGrants(roleOfUrl(appUrl), tables, jobSchema)) await client.query(statement);
   } finally {
     await client.end();
   }

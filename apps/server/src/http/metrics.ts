@@ -66,9 +66,36 @@ function registerDatabaseGauges(ctx: AppContext): void {
     registers: [registry],
     collect: fresh,
   });
+  const jobDepth = new Gauge({
+    name: 'payrail_job_queue_jobs',
+    help: 'Background jobs per queue and state: queued (created or waiting for a retry), active, failed (out of retries, dead-lettered).',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    collect: fresh,
+  });
+  const jobLastFailed = new Gauge({
+    name: 'payrail_job_queue_last_failure_timestamp_seconds',
+    help: 'When a job of the queue last failed for good, 0 when none is failed.',
+    labelNames: ['queue'],
+    registers: [registry],
+    collect: fresh,
+  });
+  /** The job queues' counts (the driver's: pg-boss or the in-process runner); a queue that cannot be read is left out. */
+  const readJobs = async () => {
+    const queues = await Promise.all(ctx.jobs.definitions().map(async (d) => ({ name: d.name, counts: await ctx.jobs.counts(d.name).catch(() => null) })));
+    jobDepth.reset();
+    jobLastFailed.reset();
+    for (const q of queues) {
+      if (!q.counts) continue;
+      jobDepth.set({ queue: q.name, state: 'queued' }, q.counts.queued);
+      jobDepth.set({ queue: q.name, state: 'active' }, q.counts.active);
+      jobDepth.set({ queue: q.name, state: 'failed' }, q.counts.failed);
+      jobLastFailed.set({ queue: q.name }, q.counts.lastFailedAt ? q.counts.lastFailedAt.getTime() / 1000 : 0);
+    }
+  };
   const readDatabase = async () => {
     try {
-      const [book, messages] = await Promise.all([reads.loanBook.counts(), reads.outbox.byChannelAndStatus()]);
+      const [book, messages] = await Promise.all([reads.loanBook.counts(), reads.outbox.byChannelAndStatus(), readJobs()]);
       ledger.reset();
       for (const r of book.entries) ledger.set({ kind: r.kind }, r.n);
       payments.reset();

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 export type Metrics = {
   registry: Registry;
   dailyRun(report: { seconds: number; loansProcessed: number; dates: readonly { failed: number }[] }, outcome: 'completed' | 'failed'): void;
-  job(name: string, outcome: 'completed' | 'failed'): void;
+  job(name: string, outcome: 'completed' | 'retry' | 'failed'): void;
 };
 
 const registries = new WeakMap<AppContext, Metrics>();
@@ -41,7 +41,7 @@ export function metricsOf(ctx: AppContext): Metrics {
   });
   const jobs = new Counter({
     name: 'payrail_jobs_total',
-    help: 'Background job runs by job and outcome.',
+    help: 'Background job attempts by queue (the job label) and outcome: completed, retry (failed, to be retried), failed (out of retries).',
     labelNames: ['job', 'outcome'],
     registers: [registry],
   });

@@ -24,6 +24,7 @@ const NAV: readonly { to: string; label: string; capability: Capability; end?: b
   { to: '/credit-reporting', label: 'Credit reporting', capability: 'creditReporting' },
   { to: '/portfolio', label: 'Portfolio', capability: 'portfolio' },
   { to: '/employers', label: 'Employers', capability: 'manageEmployerUsers' },
+  { to: '/jobs', label: 'Jobs', capability: 'jobs' },
 ];
 
 /** Keeps the name and role fresh (and a dead token goes back to sign-in through the global 401 rule). */

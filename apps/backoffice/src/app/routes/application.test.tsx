@@ -477,6 +477,7 @@ describe('role-based visibility', () => {
       'Credit reporting',
       'Portfolio',
       'Employers',
+      'Jobs',
     ]);
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();

@@ -13,11 +13,11 @@ export const SEALED_SPOOL_SUFFIX = '.ach.sealed';
 /** The clear-text name releases before sealing gave a spool file (`<trace id>.ach`). */
 const CLEAR_SUFFIX = '.ach';
 
-const aadFor = (fileName: string) => `nacha-spool:${path.basename(fileName)}`;
+export const nachaSpoolAad = (fileName: string) => `nacha-spool:${path.basename(fileName)}`;
 
 /** The transmitter (SFTP pickup) opens a spool file just before sending it; a file moved or renamed does not open. */
 export function openNachaSpoolFile(box: CryptoBox, file: string): string {
-  return box.openBytes(fs.readFileSync(file), aadFor(file)).toString('ascii');
+  return box.openBytes(fs.readFileSync(file), nachaSpoolAad(file)).toString('ascii');
 }
 
 /**
@@ -37,7 +37,7 @@ export async function writeSealedNachaFile(dir: string, traceId: string, text: s
   const hadLegacy = fs.existsSync(legacy);
   const clear = hadLegacy ? fs.readFileSync(legacy) : Buffer.from(text, 'ascii');
   const tmp = `${target}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, box.sealBytes(clear, aadFor(target)), { mode: 0o600 });
+  fs.writeFileSync(tmp, box.sealBytes(clear, nachaSpoolAad(target)), { mode: 0o600 });
   fs.renameSync(tmp, target);
   if (hadLegacy) fs.rmSync(legacy, { force: true });
   return target;

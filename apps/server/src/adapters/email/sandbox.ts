@@ -1,22 +1,23 @@
-import type { PlatformRepository } from '../../modules/platform/repository';
-import { deliveryRecord, templateOf } from '../outbox-record';
-import type { EmailMessage, EmailSender } from './port';
+import { deliveryRecord, type OutboxRecorder, templateOf } from '../outbox-record';
+import type { EmailMessage, EmailTransport } from './port';
 
 /**
  * Test mode: nothing leaves the machine; the message lands in the outbox (`GET /api/dev/outbox`). Only
  * in development and test does the outbox keep the body (the demo reads its codes there); a production
- * install running the sandbox (staging) records the delivery without it, like a real provider.
+ * install running the sandbox (staging) records the delivery without it, like a real provider. Like a
+ * real provider's test mode with idempotency keys, a second delivery of one message (same key) records
+ * nothing.
  */
-export function sandboxEmailSender(platform: PlatformRepository, keepBodies: boolean): EmailSender {
+export function sandboxEmailTransport(record: OutboxRecorder, keepBodies: boolean): EmailTransport {
   return {
     provider: 'sandbox',
-    async send(m: EmailMessage) {
+    async deliver(m: EmailMessage, idempotencyKey: string) {
       const recipient = m.to.toLowerCase();
       if (!keepBodies) {
-        await platform.recordOutbox(deliveryRecord({ channel: 'email', recipient, subject: m.subject, provider: 'sandbox', meta: m.meta, status: 'sent' }));
+        await record(deliveryRecord({ channel: 'email', recipient, subject: m.subject, provider: 'sandbox', meta: m.meta, status: 'sent', idempotencyKey }));
         return;
       }
-      await platform.recordOutbox({
+      await record({
         channel: 'email',
         recipient,
         subject: m.subject,
@@ -26,6 +27,7 @@ export function sandboxEmailSender(platform: PlatformRepository, keepBodies: boo
         template: templateOf(m.meta),
         status: 'sent',
         meta: m.meta ?? null,
+        idempotencyKey,
       });
     },
   };

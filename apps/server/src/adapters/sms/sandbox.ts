@@ -1,20 +1,20 @@
-import type { PlatformRepository } from '../../modules/platform/repository';
-import { deliveryRecord, templateOf } from '../outbox-record';
-import type { SmsMessage, SmsSender } from './port';
+import { deliveryRecord, type OutboxRecorder, templateOf } from '../outbox-record';
+import type { SmsMessage, SmsTransport } from './port';
 
 /**
  * Test mode: the text lands in the outbox (`GET /api/dev/outbox?to=+1…`). Only in development and test
- * does the outbox keep the body; a production install running the sandbox records the delivery only.
+ * does the outbox keep the body; a production install running the sandbox records the delivery only. A
+ * second delivery of one message (same idempotency key) records nothing.
  */
-export function sandboxSmsSender(platform: PlatformRepository, keepBodies: boolean): SmsSender {
+export function sandboxSmsTransport(record: OutboxRecorder, keepBodies: boolean): SmsTransport {
   return {
     provider: 'sandbox',
-    async send(m: SmsMessage) {
+    async deliver(m: SmsMessage, idempotencyKey: string) {
       if (!keepBodies) {
-        await platform.recordOutbox(deliveryRecord({ channel: 'sms', recipient: m.to, subject: null, provider: 'sandbox', meta: m.meta, status: 'sent' }));
+        await record(deliveryRecord({ channel: 'sms', recipient: m.to, subject: null, provider: 'sandbox', meta: m.meta, status: 'sent', idempotencyKey }));
         return;
       }
-      await platform.recordOutbox({
+      await record({
         channel: 'sms',
         recipient: m.to,
         subject: null,
@@ -24,6 +24,7 @@ export function sandboxSmsSender(platform: PlatformRepository, keepBodies: boole
         template: templateOf(m.meta),
         status: 'sent',
         meta: m.meta ?? null,
+        idempotencyKey,
       });
     },
   };

@@ -28,3 +28,6 @@ export * from './payment-plans';
 export * from './employer-accounts';
 export * from './employer-remittances';
 export * from './employer-deductions';
+export * from './messages';
+export * from './jobs';
+export * from './ach-transmissions';

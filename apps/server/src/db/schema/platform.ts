@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mail and SMS the providers were asked to send: who, which template, when, and whether the
@@ -23,6 +23,8 @@ export const outboxMessages = pgTable(
       .notNull()
       .default('sent'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
+    /** The outgoing message's key (`outgoing_messages`): a second delivery of one message records nothing. */
+    idempotencyKey: uuid('idempotency_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],

@@ -17,13 +17,15 @@ export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldD
     stateAvailable: async (id) => (await ctx.repos.reference.findState(String(id)))?.isAvailable ?? null,
     loanPurposeExists: (id) => ctx.repos.application.loanPurposeExists(id),
     // Each different SSN tried is recorded; past the daily allowance the check itself is refused, so
-    // "has already been taken" cannot be used to look up which SSNs have an account.
-    ssnTaken: async (index) => {
+    // "has already been taken" cannot be used to look up which SSNs have an account. `indexes` is the
+    // SSN's index under every key of the ring (current first): during a key rotation a profile indexed
+    // under a previous key is still found (docs/operations.md, "Keys").
+    ssnTaken: async (indexes) => {
       const now = ctx.now();
-      const tried = await ctx.repos.application.ssnIndexesTriedSince(userId, new Date(now.getTime() - DAY_MS), index);
+      const tried = await ctx.repos.application.ssnIndexesTriedSince(userId, new Date(now.getTime() - DAY_MS), indexes);
       if (tried >= SSN_DIFFERENT_PER_DAY) throw new AppError('too_many_requests', APPLICATION_MSG.tooManySsnAttempts);
-      await ctx.repos.application.recordSsnCheck(userId, index, now);
-      return ctx.repos.application.ssnIndexTaken(index, userId);
+      await ctx.repos.application.recordSsnCheck(userId, indexes[0]!, now);
+      return ctx.repos.application.ssnIndexTaken(indexes, userId);
     },
     employerIsPartner: async () => {
       const borrower = await ctx.repos.identity.findBorrower(userId);

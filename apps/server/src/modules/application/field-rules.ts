@@ -35,8 +35,8 @@ export type FieldDeps = {
   /** `null` when no such state; else whether the program lends there. */
   stateAvailable: (id: number) => Promise<boolean | null>;
   loanPurposeExists: (id: number) => Promise<boolean>;
-  /** Whether another account holds this SSN index. */
-  ssnTaken: (index: string) => Promise<boolean>;
+  /** Whether another account holds this SSN: its index under every key of the ring, current first (a key rotation). */
+  ssnTaken: (indexes: readonly string[]) => Promise<boolean>;
   /** The borrower's employer is a partner (b2b_partner): the employee id is required. */
   employerIsPartner: () => Promise<boolean>;
 };
@@ -162,9 +162,8 @@ const RULES: Record<AboutYourselfField, Rule> = {
     if (!r.ok) return fail('ssn_invalid');
     const confirmation = all[SSN_CONFIRMATION_FIELD];
     if (confirmation !== undefined && !validateSsnConfirmation(r.value, asText(confirmation) ?? '').ok) return fail('ssn_confirmation_mismatch');
-    const index = deps.box.hmacIndex(r.value);
-    if (await deps.ssnTaken(index)) return fail('ssn_taken');
-    return { profile: { ssnSealed: deps.box.seal(r.value, SSN_AAD), ssnIndex: index } };
+    if (await deps.ssnTaken(deps.box.hmacIndexes(r.value))) return fail('ssn_taken');
+    return { profile: { ssnSealed: deps.box.seal(r.value, SSN_AAD), ssnIndex: deps.box.hmacIndex(r.value) } };
   },
   annual_income: money((c) => ({ profile: { annualIncomeCents: c } })),
   annual_household_income: money((c) => ({ profile: { annualHouseholdIncomeCents: c } })),

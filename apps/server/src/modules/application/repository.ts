@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { lockMember } from '../../db/member-lock';
@@ -147,22 +147,22 @@ export function applicationRepository(db: Db) {
       }
     },
 
-    /** Whether another member's profile holds this SSN index. */
-    ssnIndexTaken: async (index: string, userId: number): Promise<boolean> =>
+    /** Whether another member's profile holds one of these SSN indexes (the SSN's index under each key of the ring). */
+    ssnIndexTaken: async (indexes: readonly string[], userId: number): Promise<boolean> =>
       (
         await db
           .select({ id: borrowerProfiles.id })
           .from(borrowerProfiles)
-          .where(and(eq(borrowerProfiles.ssnIndex, index), ne(borrowerProfiles.userId, userId)))
+          .where(and(inArray(borrowerProfiles.ssnIndex, [...indexes]), ne(borrowerProfiles.userId, userId)))
           .limit(1)
       ).length > 0,
 
-    /** Distinct SSN indexes the member submitted since `since`, other than `except`. */
-    ssnIndexesTriedSince: async (userId: number, since: Date, except: string): Promise<number> => {
+    /** Distinct SSN indexes the member submitted since `since`, other than `except` (one SSN's indexes under each key of the ring). */
+    ssnIndexesTriedSince: async (userId: number, since: Date, except: readonly string[]): Promise<number> => {
       const rows = await db
         .selectDistinct({ ssnIndex: ssnChecks.ssnIndex })
         .from(ssnChecks)
-        .where(and(eq(ssnChecks.userId, userId), gte(ssnChecks.at, since), ne(ssnChecks.ssnIndex, except)));
+        .where(and(eq(ssnChecks.userId, userId), gte(ssnChecks.at, since), notInArray(ssnChecks.ssnIndex, [...except])));
       return rows.length;
     },
 

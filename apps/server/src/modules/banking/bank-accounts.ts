@@ -8,8 +8,8 @@ import type { BankAccountRow, NewBankAccount } from './repository';
 import { loadRoutingDirectory } from './routing-directory';
 
 /** Associated data of sealed account numbers and access tokens: a value copied to another column does not open. */
-const ACCOUNT_NUMBER_AAD = 'bank_accounts.account_number';
-const ACCESS_TOKEN_AAD = 'bank_accounts.access_token';
+export const ACCOUNT_NUMBER_AAD = 'bank_accounts.account_number';
+export const ACCESS_TOKEN_AAD = 'bank_accounts.access_token';
 
 /** The sealed account number and its last four digits, as stored. */
 export function sealAccountNumber(box: CryptoBox, digits: string): { accountNumberSealed: string; accountNumberLast4: string } {

@@ -1,31 +1,29 @@
 import type { AppContext } from '../../context';
-import { startIntervalJob } from '../../lib/interval-job';
-import { metricsOf } from '../../lib/metrics';
+import type { JobLog } from '../../jobs/in-process';
+import { intervalCron } from '../loan-book/scheduler';
 import { runMonthlyFurnishing } from './use-cases/furnishing';
 
+export const CREDIT_REPORTING_QUEUE = 'credit-reporting.monthly';
+
 /**
- * The monthly Metro 2 job's in-process timer (docs/credit-reporting.md): every
- * `SERVICING_RUN_INTERVAL_MINUTES` it furnishes the latest month that has ended on the business date,
- * unless that month's file exists. Several instances may run it: the month is unique, so exactly one file
- * is kept. Returns a stop function.
+ * The monthly Metro 2 job as a queue (docs/credit-reporting.md): on the SERVICING_RUN_INTERVAL_MINUTES
+ * schedule (a quarter past), it furnishes the latest month that has ended on the business date, unless that
+ * month's file exists. Several instances may run it: the month is unique, so exactly one file is kept.
  */
-export function startCreditReportingTimer(
-  ctx: AppContext,
-  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void },
-): () => Promise<void> {
-  return startIntervalJob(
-    async () => {
+export function defineCreditReportingQueue(ctx: AppContext, log: JobLog): void {
+  const runCron = intervalCron(ctx.config.collections.runIntervalMinutes);
+  ctx.jobs.define<Record<string, never>>({
+    name: CREDIT_REPORTING_QUEUE,
+    description: 'Generates the monthly Metro 2 credit-reporting file once a month has been serviced to its end.',
+    retryLimit: 3,
+    retryDelaySeconds: 600,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    concurrency: 1,
+    ...(runCron ? { schedule: runCron.startsWith('0 ') ? `15 ${runCron.slice(2)}` : runCron } : {}),
+    handler: async () => {
       const file = await runMonthlyFurnishing(ctx);
-      metricsOf(ctx).job('metro2', 'completed');
       if (file) log.info({ period: file.period, base_records: file.base_records }, 'metro 2 file generated');
     },
-    {
-      minutes: ctx.config.collections.runIntervalMinutes,
-      firstDelayMs: 15_000,
-      onError: (err) => {
-        metricsOf(ctx).job('metro2', 'failed');
-        log.error({ err }, 'metro 2 file generation failed');
-      },
-    },
-  );
+  });
 }

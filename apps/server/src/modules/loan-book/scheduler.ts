@@ -1,41 +1,77 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
-import { startIntervalJob } from '../../lib/interval-job';
-import { metricsOf } from '../../lib/metrics';
+import type { JobLog } from '../../jobs/in-process';
+import { businessDate } from './servicing-policy';
 import { runDailyServicing } from './use-cases/daily-run';
 import { generateStatements } from '../statements/use-cases/generate-statements';
 
+export const DAILY_RUN_QUEUE = 'servicing.daily-run';
+export const STATEMENTS_QUEUE = 'statements.issue';
+
+/** The daily run's job: servicing through `through` (default: the business date when it runs). */
+export type DailyRunJob = { through?: IsoDate };
+
 /**
- * The in-process timer of the daily run (every server instance starts one): every
- * `SERVICING_RUN_INTERVAL_MINUTES` it runs servicing through the business date, then issues the
- * statements that are due. Runs never overlap in one process; across instances the claim table shares the
- * loans (FOR UPDATE SKIP LOCKED), so starting several servers is safe. A failed run does not stop the
- * statements. Returns a stop function.
+ * SERVICING_RUN_INTERVAL_MINUTES as a cron schedule (UTC): under an hour, every N minutes of the hour;
+ * from an hour, on the hour every N/60 hours (rounded down); 0: no schedule.
  */
-export function startServicingTimer(
-  ctx: AppContext,
-  log: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void },
-): () => Promise<void> {
-  return startIntervalJob(
-    async () => {
-      try {
-        const r = await runDailyServicing(ctx);
-        metricsOf(ctx).job('daily_run', 'completed');
-        if (r.loansProcessed > 0) log.info({ dates: r.dates, loans: r.loansProcessed, seconds: r.seconds }, 'daily servicing run');
-      } catch (err) {
-        metricsOf(ctx).job('daily_run', 'failed');
-        log.error({ err }, 'daily servicing run failed');
-      }
+export function intervalCron(minutes: number): string | undefined {
+  if (minutes <= 0) return undefined;
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.floor(minutes / 60);
+  return hours >= 24 ? '0 0 * * *' : hours === 1 ? '0 * * * *' : `0 */${hours} * * *`;
+}
+
+/** Queues the daily run for the business date: one job per date while one is queued or running (the singleton key). */
+export async function queueDailyRun(ctx: AppContext): Promise<string | null> {
+  const date = await businessDate(ctx);
+  return ctx.jobs.send<DailyRunJob>(DAILY_RUN_QUEUE, { through: date }, { singletonKey: date });
+}
+
+/**
+ * The daily run and the statements as queues (docs/servicing-operations.md, "The scheduler"):
+ * `servicing.daily-run` runs servicing through the business date on the SERVICING_RUN_INTERVAL_MINUTES
+ * schedule, one job per business date at a time (singleton key), and is resumable: the per-loan claims in
+ * servicing_runs make a second run of a date a no-op. When it has run it queues `statements.issue`, which
+ * issues the statements that are due (also on its own schedule, so a failed run does not stop them).
+ */
+export function defineServicingQueues(ctx: AppContext, log: JobLog): void {
+  const schedule = intervalCron(ctx.config.collections.runIntervalMinutes);
+  ctx.jobs.define<DailyRunJob>({
+    name: DAILY_RUN_QUEUE,
+    description: 'The daily servicing run: accrual, due payments, auto-debits, late fees, delinquency and collections for each business day not yet run.',
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 4 * 3600,
+    concurrency: 1,
+    ...(schedule ? { schedule } : {}),
+    subject: (d) => d.through ?? null,
+    handler: async (data) => {
+      const r = await runDailyServicing(ctx, data.through ? { through: data.through } : {});
+      if (r.loansProcessed > 0) log.info({ dates: r.dates, loans: r.loansProcessed, seconds: r.seconds }, 'daily servicing run');
+      const through = r.dates.at(-1)?.date ?? data.through ?? (await businessDate(ctx));
+      await ctx.jobs.send(STATEMENTS_QUEUE, { through }, { singletonKey: through });
+    },
+  });
+  ctx.jobs.define<{ through?: IsoDate }>({
+    name: STATEMENTS_QUEUE,
+    description: 'Issues the monthly statements and year-end summaries that are due (after each daily run).',
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    concurrency: 1,
+    ...(schedule ? { schedule: statementsCron(schedule) } : {}),
+    subject: (d) => d.through ?? null,
+    handler: async () => {
       const s = await generateStatements(ctx);
-      metricsOf(ctx).job('statements', 'completed');
       if (s.issued + s.yearEndIssued + s.failed > 0) log.info(s, 'statements issued');
     },
-    {
-      minutes: ctx.config.collections.runIntervalMinutes,
-      firstDelayMs: 5_000,
-      onError: (err) => {
-        metricsOf(ctx).job('statements', 'failed');
-        log.error({ err }, 'statements run failed');
-      },
-    },
-  );
+  });
+}
+
+/** The statements' own schedule: the daily run's, five minutes later when it runs hourly or less often. */
+function statementsCron(runCron: string): string {
+  return runCron.startsWith('0 ') ? `5 ${runCron.slice(2)}` : runCron;
 }

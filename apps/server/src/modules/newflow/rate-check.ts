@@ -129,25 +129,42 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
   return done;
 }
 
-/** The in-process timer that runs left-over rate-check jobs (a poll normally runs its own at once). Returns a stop function. */
-export function startRateCheckTimer(ctx: AppContext, log: { error: (obj: unknown, msg: string) => void }): () => Promise<void> {
-  const seconds = ctx.config.rateCheckIntervalSeconds;
-  if (seconds <= 0) return async () => undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = runRateChecks(ctx)
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'rate-check run failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+export const RATE_CHECK_QUEUE = 'newflow.rate-check';
+
+/** A rate-check job: one member's (queued when a poll left it pending), or all left-overs (`{}`, the schedule). */
+export type RateCheckJob = { userId?: number };
+
+/**
+ * NEWFLOW_RATE_CHECK_INTERVAL_SECONDS as the queue's cron schedule (UTC; cron counts minutes): every
+ * ⌈N/60⌉ minutes, at most hourly; 0: no schedule (left-overs wait for the member's next poll).
+ */
+export function rateCheckCron(seconds: number): string | undefined {
+  if (seconds <= 0) return undefined;
+  const minutes = Math.min(60, Math.max(1, Math.ceil(seconds / 60)));
+  return minutes === 1 ? '* * * * *' : minutes === 60 ? '0 * * * *' : `*/${minutes} * * * *`;
+}
+
+/**
+ * The `newflow.rate-check` queue (issue #30), in place of the old in-process timer: the member's poll runs
+ * their job at once (steps/rate-check.ts) and stays the fast path; the queue runs the left-overs on its
+ * schedule (all pending jobs; a `{userId}` job runs one member's, e.g. sent from the Jobs page or a script). The claim in
+ * `newflow_applications` still makes each decision once, whoever runs it; a bureau error is counted by the
+ * row's own attempts (3, then `failed`), so the job itself only retries when the run could not start.
+ */
+export function defineRateCheckQueue(ctx: AppContext): void {
+  const schedule = rateCheckCron(ctx.config.rateCheckIntervalSeconds);
+  ctx.jobs.define<RateCheckJob>({
+    name: RATE_CHECK_QUEUE,
+    description: 'Runs new-flow rate checks (soft pull and decision) that no poll has run: a closed browser, a bureau error to retry.',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    concurrency: 2,
+    ...(schedule ? { schedule } : {}),
+    subject: (d) => (d.userId === undefined ? 'left-overs' : `member ${d.userId}`),
+    handler: async (data) => {
+      await runRateChecks(ctx, data.userId === undefined ? {} : { userId: data.userId });
+    },
+  });
 }

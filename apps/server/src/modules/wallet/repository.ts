@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { walletCards } from '../../db/schema/index';
@@ -9,8 +9,20 @@ export type NewWalletCard = Omit<typeof walletCards.$inferInsert, 'id' | 'delete
 export function walletRepository(db: Db) {
   const live = (userId: number) => and(eq(walletCards.userId, userId), isNull(walletCards.deletedAt));
   return {
-    /** Adds a card; the same token twice answers the card already on file. */
-    add: async (card: NewWalletCard): Promise<WalletCardRow> => {
+    /**
+     * Adds a card; the same token twice answers the card already on file. `previousIndexes`: the token's
+     * index under the previous keys of the ring (a key rotation under way), so a card indexed before the
+     * rotation is found too rather than added twice.
+     */
+    add: async (card: NewWalletCard, previousIndexes: readonly string[] = []): Promise<WalletCardRow> => {
+      if (previousIndexes.length > 0) {
+        const [known] = await db
+          .select()
+          .from(walletCards)
+          .where(and(eq(walletCards.userId, card.userId), inArray(walletCards.tokenIndex, [...previousIndexes])))
+          .limit(1);
+        if (known) return known;
+      }
       try {
         const [row] = await db.insert(walletCards).values(card).returning();
         return row!;

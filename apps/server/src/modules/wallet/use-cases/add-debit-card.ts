@@ -30,15 +30,19 @@ export async function addDebitCard(ctx: AppContext, userId: number, input: { tok
   if (shown !== '' && !card.last4.endsWith(shown)) throw AppError.fields({ card_number: [WALLET_MSG.last4Mismatch] });
   if (card.funding === 'credit') throw new AppError('validation', WALLET_MSG.notDebit);
   const box = await ctx.cryptoBox();
-  return ctx.repos.wallet.add({
-    userId,
-    provider: ctx.providers.cardTokenizer.provider,
-    tokenSealed: box.seal(input.token, 'wallet_cards.token'),
-    tokenIndex: box.hmacIndex(`wallet-token:${input.token}`),
-    last4: card.last4,
-    brand: card.brand,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    createdAt: ctx.now(),
-  });
+  const [tokenIndex, ...previousIndexes] = box.hmacIndexes(`wallet-token:${input.token}`);
+  return ctx.repos.wallet.add(
+    {
+      userId,
+      provider: ctx.providers.cardTokenizer.provider,
+      tokenSealed: box.seal(input.token, 'wallet_cards.token'),
+      tokenIndex: tokenIndex!,
+      last4: card.last4,
+      brand: card.brand,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      createdAt: ctx.now(),
+    },
+    previousIndexes,
+  );
 }

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where sealed NACHA spool files go: the bank's SFTP pickup (issue #30; docs/operations.md, "NACHA
+ * transmission"). Both operations work on the bank-side name (`<trace id>.ach`). `put` uploads under a
+ * temporary name and renames it into place, so a file at its final name is always complete: `has`
+ * answering true means an earlier `put` of that file finished.
+ */
+export interface NachaTransmitter {
+  readonly name: 'sandbox' | 'sftp';
+  /** Opens a session for a run of transmissions (SFTP: one connection). */
+  session<T>(work: (s: NachaTransmitSession) => Promise<T>): Promise<T>;
+}
+
+export interface NachaTransmitSession {
+  has(remoteName: string): Promise<boolean>;
+  put(remoteName: string, content: Buffer): Promise<void>;
+}
+
+const safeName = (remoteName: string): string => {
+  if (path.basename(remoteName) !== remoteName || remoteName.startsWith('.')) throw new Error(`not a bank file name: ${remoteName}`);
+  return remoteName;
+};
+
+/**
+ * Sandbox: the "bank" is a local directory (`ACH_BANK_INBOX_DIR`, default `DATA_DIR/ach-bank-inbox`);
+ * the file is written in clear there (as the bank would receive it), owner-only, through a temporary name.
+ */
+export function sandboxNachaTransmitter(inboxDir: string): NachaTransmitter {
+  const s: NachaTransmitSession = {
+    has: async (remoteName) => fs.existsSync(path.join(inboxDir, safeName(remoteName))),
+    put: async (remoteName, content) => {
+      fs.mkdirSync(inboxDir, { recursive: true, mode: 0o700 });
+      const target = path.join(inboxDir, safeName(remoteName));
+      const part = path.join(inboxDir, `.${remoteName}.part`);
+      fs.writeFileSync(part, content, { mode: 0o600 });
+      fs.renameSync(part, target);
+    },
+  };
+  return { name: 'sandbox', session: (work) => work(s) };
+}
+
+export type SftpSettings = {
+  host: string;
+  port: number;
+  username: string;
+  /** A private key (PEM/OpenSSH text) or a password. */
+  privateKey?: string | undefined;
+  password?: string | undefined;
+  /** The server's host key as `SHA256:<base64>` (what `ssh-keygen -lf` prints): any other key is refused. */
+  hostKeySha256: string;
+  remoteDir: string;
+};
+
+/** The subset of ssh2-sftp-client this transmitter uses. */
+type SftpClient = {
+  connect(o: Record<string, unknown>): Promise<unknown>;
+  exists(p: string): Promise<false | 'd' | '-' | 'l'>;
+  put(content: Buffer, p: string): Promise<unknown>;
+  rename(from: string, to: string): Promise<unknown>;
+  end(): Promise<unknown>;
+};
+
+/** `SHA256:<base64 without padding>` of a host key, as OpenSSH prints it. */
+export const hostKeyFingerprint = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+
+/**
+ * Real: the bank's SFTP server (`ssh2-sftp-client`, loaded only when configured). The host key is pinned
+ * (`ACH_SFTP_HOST_KEY_SHA256`); a file is uploaded as `.<name>.part` in the remote directory and renamed.
+ */
+export function sftpNachaTransmitter(cfg: SftpSettings): NachaTransmitter {
+  const remote = (name: string) => path.posix.join(cfg.remoteDir, safeName(name));
+  return {
+    name: 'sftp',
+    async session(work) {
+      // A variable specifier: the package is loaded only on installs that transmit over SFTP.
+      const specifier = 'ssh2-sftp-client';
+      const Client = ((await import(specifier)) as { default: new () => SftpClient }).default;
+      const client = new Client();
+      await client.connect({
+        host: cfg.host,
+        port: cfg.port,
+        username: cfg.username,
+        ...(cfg.privateKey ? { privateKey: cfg.privateKey } : { password: cfg.password }),
+        hostVerifier: (key: Buffer) => hostKeyFingerprint(key) === cfg.hostKeySha256,
+        readyTimeout: 20_000,
+      });
+      try {
+        return await work({
+          has: async (name) => (await client.exists(remote(name))) === '-',
+          put: async (name, content) => {
+            const part = path.posix.join(cfg.remoteDir, `.${safeName(name)}.part`);
+            await client.put(content, part);
+            await client.rename(part, remote(name));
+          },
+        });
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+  };
+}
