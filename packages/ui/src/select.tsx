@@ -1,5 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { FieldError, FieldHint, FieldLabel, fieldStyles, useFieldIds } from './field';
+import { fieldStyles, useFieldIds } from './field';
+import { TextFieldFrame } from './text-field';
 
 export interface SelectOption {
   value: string;
@@ -22,11 +23,7 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 export function Select({ label, options, placeholder, hint, error, optional, id, className, ref, 'aria-describedby': ariaDescribedBy, ...rest }: SelectProps) {
   const ids = useFieldIds({ id, hint, error, describedBy: ariaDescribedBy });
   return (
-    <div className={`${fieldStyles.field} ${className ?? ''}`}>
-      <FieldLabel htmlFor={ids.inputId} optional={optional}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={ids.hintId}>{hint}</FieldHint>
+    <TextFieldFrame ids={ids} label={label} hint={hint} error={error} optional={optional} className={className}>
       <select
         ref={ref}
         {...rest}
@@ -42,7 +39,6 @@ export function Select({ label, options, placeholder, hint, error, optional, id,
           </option>
         ))}
       </select>
-      <FieldError id={ids.errorId}>{error}</FieldError>
-    </div>
+    </TextFieldFrame>
   );
 }

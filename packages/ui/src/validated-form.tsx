@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { FieldErrors, FieldValues, Resolver, UseFormProps, UseFormReturn } from 'react-hook-form';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 
@@ -19,7 +19,8 @@ export interface ValidatedFormProps<TInput extends FieldValues, TOutput extends 
 /**
  * {@link Form} without a schema library: the same react-hook-form wiring (our own messages, noValidate,
  * typed values to onSubmit), validated by a plain function. For the public pages, whose first load must
- * stay small (docs/architecture.md); everywhere else use `Form` with the contract's schema.
+ * stay small (docs/architecture.md); everywhere else use `Form` with the contract's schema. The form's
+ * methods are in context too, so kit fields without zod (PasswordPair, StepActions) work in it.
  */
 export function ValidatedForm<TInput extends FieldValues, TOutput extends FieldValues>({
   validate,
@@ -37,8 +38,10 @@ export function ValidatedForm<TInput extends FieldValues, TOutput extends FieldV
   };
   const form = useForm<TInput, unknown, TOutput>({ mode: 'onTouched', ...options, resolver });
   return (
-    <form noValidate {...formProps} onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>
-      {children(form)}
-    </form>
+    <FormProvider {...form}>
+      <form noValidate {...formProps} onSubmit={form.handleSubmit((values) => onSubmit(values, form))}>
+        {children(form)}
+      </form>
+    </FormProvider>
   );
 }

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
+import { FileField, fileInput } from '@payrail/ui/file-field';
+import { Form } from '@payrail/ui/form';
 import { errorMessage } from '../lib/errors';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 
@@ -45,57 +47,42 @@ export function FileUploadSection({
   children,
 }: FileUploadSectionProps) {
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<UploadFailure | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (!file) {
-      setFileError(requiredMessage);
-      return;
-    }
-    if (file.size > maxSize.bytes) {
-      setFileError(maxSize.message);
-      return;
-    }
-    setFileError(null);
-    try {
-      await upload(file);
-    } catch (rejection) {
-      setFailure(describeFailure(rejection));
-    }
-  };
+  const schema = z.object({ file: fileInput({ required: requiredMessage, maxSize }) }).transform(({ file }) => file);
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-file`}>{label}</FieldLabel>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept={accept}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={`${id}-hint${fileError ? ` ${id}-error` : ''}`}
-          />
-          <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
-          <FieldError id={`${id}-error`}>{fileError}</FieldError>
-        </div>
-        {failure ? (
-          <Alert kind="error" assertive title={failure.title}>
-            {failure.details}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={schema}
+        options={{ mode: 'onSubmit', defaultValues: { file: null } }}
+        onSubmit={async (file) => {
+          setFailure(null);
+          try {
+            await upload(file);
+          } catch (rejection) {
+            setFailure(describeFailure(rejection));
+          }
+        }}
+        onInvalidSubmit={() => setFailure(null)}
+        className={styles.stack}
+      >
+        {() => (
+          <>
+            <FileField name="file" label={label} hint={hint} accept={accept} />
+            {failure ? (
+              <Alert kind="error" assertive title={failure.title}>
+                {failure.details}
+              </Alert>
+            ) : null}
+            <div>
+              <Button type="submit" loading={pending}>
+                {submitLabel}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {children}
     </section>
   );

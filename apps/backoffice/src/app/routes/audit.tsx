@@ -8,7 +8,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { auditValueKinds } from '@payrail/contract/audit';
 import type { AuditValueKind } from '@payrail/contract/audit';
 import type { TAuditItem } from '@payrail/contract/backoffice';
-import { FilterForm, useUrlFilters } from '../../components/filter-form';
+import { FilterForm, useUrlFilters } from '@payrail/ui/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
 import styles from '@payrail/ui/styles/staff-page.module.css';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
@@ -75,39 +76,51 @@ function ReadyToFund() {
   );
 }
 
+const applicantSchema = z.object({
+  applicant: z
+    .string()
+    .transform((text) => parseId(text))
+    .refine((id): id is number => id !== null, 'Enter the applicant number, for example 42.'),
+});
+
 /** Fund an approved, signed application by its applicant number, then see the loan. */
 function FundByApplicant() {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [userId, setUserId] = useState<number | null>(null);
   const [loanId, setLoanId] = useState<number | null>(null);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const id = parseId(text);
-    setError(id ? undefined : 'Enter the applicant number, for example 42.');
-    setUserId(id);
-    setLoanId(null);
-  };
 
   return (
     <section className={styles.section} aria-labelledby="fund-title">
       <h2 id="fund-title">Fund an approved application</h2>
-      <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField
-          label="Applicant number"
-          inputMode="numeric"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          error={error}
-          hint="Shown as “Applicant #…” on the application."
-        />
-        <div>
-          <Button type="submit" variant="secondary">
-            Continue
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={applicantSchema}
+        options={{ mode: 'onSubmit', defaultValues: { applicant: '' } }}
+        onSubmit={({ applicant }) => {
+          setUserId(applicant);
+          setLoanId(null);
+        }}
+        onInvalidSubmit={() => {
+          setUserId(null);
+          setLoanId(null);
+        }}
+        className={styles.stack}
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <TextField
+              label="Applicant number"
+              inputMode="numeric"
+              error={errors.applicant?.message}
+              hint="Shown as “Applicant #…” on the application."
+              {...register('applicant')}
+            />
+            <div>
+              <Button type="submit" variant="secondary">
+                Continue
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {userId !== null ? (
         <div className={styles.stack} style={{ marginTop: 'var(--space-4)' }}>
           {loanId !== null ? <LoanDetails loanId={loanId} /> : <FundButton key={userId} userId={userId} onFunded={(answer) => setLoanId(answer.loan.id)} />}
@@ -117,35 +130,37 @@ function FundByApplicant() {
   );
 }
 
+const findLoanSchema = z.object({ q: z.string().trim().min(1, 'Enter a loan number, for example 1152-60-6252, or a name, e-mail or phone.') });
+
 /** Find a loan by its number (with or without dashes), #id, or the borrower's name, e-mail or phone: the Loans page's search. */
 function FindLoan() {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = text.trim();
-    if (!q) return setError('Enter a loan number, for example 1152-60-6252, or a name, e-mail or phone.');
-    void navigate(`/loans?${new URLSearchParams({ q }).toString()}`);
-  };
   return (
     <section className={styles.section} aria-labelledby="loan-title">
       <h2 id="loan-title">Find a loan</h2>
-      <form onSubmit={submit} noValidate className={styles.stack}>
-        <TextField
-          label="Loan number or borrower"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          error={error}
-          hint="Loan number (with or without dashes), #id, name, e-mail or phone."
-        />
-        <div>
-          <Button type="submit" variant="secondary">
-            Find loan
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={findLoanSchema}
+        options={{ mode: 'onSubmit', defaultValues: { q: '' } }}
+        onSubmit={(search) => void navigate(`/loans?${new URLSearchParams(search).toString()}`)}
+        className={styles.stack}
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <TextField
+              label="Loan number or borrower"
+              type="search"
+              error={errors.q?.message}
+              hint="Loan number (with or without dashes), #id, name, e-mail or phone."
+              {...register('q')}
+            />
+            <div>
+              <Button type="submit" variant="secondary">
+                Find loan
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

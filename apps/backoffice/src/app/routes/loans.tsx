@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { FilterForm } from '@payrail/ui/filter-form';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
@@ -86,40 +86,20 @@ const columns: TableColumn<TLoanListItem>[] = [
 
 /** The search box and the three filters: one form, its state in the URL. */
 function LoanSearch({ params, onApply }: { params: LoanListParams; onApply: (next: URLSearchParams) => void }) {
-  const id = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['q', 'status', 'dpd', 'repay_method']) {
-      const value = String(data.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-    }
-    onApply(next);
-  };
   return (
-    <form role="search" className={styles.section} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Find a loan</h2>
-      <div className={styles.filters}>
-        <TextField
-          label="Search loans"
-          name="q"
-          type="search"
-          defaultValue={params.q ?? ''}
-          hint="Loan number (with or without dashes), #id, or the borrower’s name, e-mail or phone."
-          autoComplete="off"
-        />
-        <Select label="Status" name="status" placeholder="Any status" options={STATUS_OPTIONS} defaultValue={params.status ?? ''} />
-        <Select label="Days past due" name="dpd" placeholder="Any" options={DPD_OPTIONS} defaultValue={params.dpd ?? ''} />
-        <Select label="Repay method" name="repay_method" placeholder="Any method" options={REPAY_OPTIONS} defaultValue={params.repay_method ?? ''} />
-        <div className={styles.filterButtons}>
-          <Button type="submit">Search</Button>
-          <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
-            Clear
-          </Button>
-        </div>
-      </div>
-    </form>
+    <FilterForm names={['q', 'status', 'dpd', 'repay_method']} onApply={onApply} role="search" title="Find a loan" submitLabel="Search" clearLabel="Clear">
+      <TextField
+        label="Search loans"
+        name="q"
+        type="search"
+        defaultValue={params.q ?? ''}
+        hint="Loan number (with or without dashes), #id, or the borrower’s name, e-mail or phone."
+        autoComplete="off"
+      />
+      <Select label="Status" name="status" placeholder="Any status" options={STATUS_OPTIONS} defaultValue={params.status ?? ''} />
+      <Select label="Days past due" name="dpd" placeholder="Any" options={DPD_OPTIONS} defaultValue={params.dpd ?? ''} />
+      <Select label="Repay method" name="repay_method" placeholder="Any method" options={REPAY_OPTIONS} defaultValue={params.repay_method ?? ''} />
+    </FilterForm>
   );
 }
 

@@ -12,7 +12,7 @@ import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import { QUEUE_SORTS, SORT_DIRS } from '@payrail/contract/backoffice';
 import type { TQueueItem } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
-import { FilterForm, useUrlFilters } from '../../components/filter-form';
+import { FilterForm, useUrlFilters } from '@payrail/ui/filter-form';
 import { Pagination } from '../../components/pagination';
 import { RequireRole } from '../../components/require-role';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';

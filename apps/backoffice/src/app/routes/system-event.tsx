@@ -1,43 +1,33 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { RequireRole } from '../../components/require-role';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useEndSystemEvent, useStartSystemEvent, useSystemState } from '../../features/system-event/api/system-event';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../title';
 
+/** What borrowers read on the unavailable page while the event lasts. */
+const eventSchema = z.object({
+  description: z.string().trim().min(1, 'Describe the event; borrowers see this text.').max(500, 'Keep it under 500 characters.'),
+});
+
 function SystemEventPanel() {
   const state = useSystemState();
   const start = useStartSystemEvent();
   const end = useEndSystemEvent();
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [confirmEnd, setConfirmEnd] = useState(false);
 
   if (state.isPending) return <LoadingBlock label="Loading the system state…" />;
   if (state.isError) return <Alert kind="error" title="We could not load the system state." />;
 
   const active = state.data.event_description;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = description.trim();
-    if (!text) return setError('Describe the event; borrowers see this text.');
-    if (text.length > 500) return setError('Keep it under 500 characters.');
-    setError(undefined);
-    start.mutate(text, {
-      onSuccess: () => {
-        setDescription('');
-        notify.success('System event started. Borrowers now see the unavailable page.');
-      },
-    });
-  };
-
   return (
     <div className={styles.stack}>
       {active ? (
@@ -52,15 +42,32 @@ function SystemEventPanel() {
           {errorMessage(start.error)}
         </Alert>
       ) : null}
-      <form className={styles.section} onSubmit={submit} noValidate aria-label="Start a system event">
-        <h2>{active ? 'Replace the event' : 'Start an event'}</h2>
-        <TextField label="Description shown to borrowers" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} error={error} />
-        <div>
-          <Button type="submit" loading={start.isPending}>
-            Start system event
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={eventSchema}
+        options={{ mode: 'onSubmit', defaultValues: { description: '' } }}
+        onSubmit={({ description }, form) =>
+          start.mutate(description, {
+            onSuccess: () => {
+              form.reset();
+              notify.success('System event started. Borrowers now see the unavailable page.');
+            },
+          })
+        }
+        className={styles.section}
+        aria-label="Start a system event"
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <h2>{active ? 'Replace the event' : 'Start an event'}</h2>
+            <TextField label="Description shown to borrowers" maxLength={500} error={errors.description?.message} {...register('description')} />
+            <div>
+              <Button type="submit" loading={start.isPending}>
+                Start system event
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {active ? (
         <div>
           <Button variant="secondary" onClick={() => setConfirmEnd(true)}>

@@ -1,16 +1,19 @@
-import { parseDollarField } from '@payrail/domain/validation/money-input';
 import { formatCents } from '@payrail/client/format';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
+import { ZStaffStatusRequest } from '@payrail/contract/application';
+import type { TStaffStatusRequest } from '@payrail/contract/application';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
+import { Form } from '@payrail/ui/form';
+import { MoneyField, moneyInput } from '@payrail/ui/money-field';
 import { Select } from '@payrail/ui/select';
 import { Spinner } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { humanize } from '../../../lib/labels';
 import { useAllowedStatuses, useCreatePresignedLink, useEmployerReview, useReviewAction } from '../api/actions';
@@ -37,8 +40,20 @@ const DONE: Record<ReviewAction['kind'], string> = {
 /** Targets of the employer review: only through its own action, so not in "Move to status". */
 const EMPLOYER_REVIEW_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'cant_proceed']);
 
-/** What one request to move the status asks for, shown in its confirmation before anything is sent. */
-type PendingMove = { status: string; negotiated?: number };
+/** The largest amount of a counteroffer: dollars typed, integer cents sent (the one money-input parser). */
+const negotiatedAmount = moneyInput({ message: 'Enter the largest amount offered, in dollars.', min: 1 });
+
+/** The form's fields, read into the contract's request (a counteroffer names its amount in cents). */
+const moveSchema = z
+  .object({ new_status: z.string().min(1, 'Choose a status.'), negotiated_amount: z.string() })
+  .transform((values, ctx): TStaffStatusRequest => {
+    if (values.new_status !== 'loan_amount_changed') return { new_status: values.new_status };
+    const read = negotiatedAmount.safeParse(values.negotiated_amount);
+    if (read.success) return { new_status: values.new_status, negotiated_amount: read.data };
+    ctx.addIssue({ code: 'custom', path: ['negotiated_amount'], message: read.error.issues[0]?.message ?? 'Enter the largest amount offered, in dollars.' });
+    return z.NEVER;
+  })
+  .pipe(ZStaffStatusRequest);
 
 function MoveStatusForm({
   userId,
@@ -51,41 +66,18 @@ function MoveStatusForm({
   allowed: readonly string[];
   onRun: (action: ReviewAction) => Promise<unknown>;
 }) {
-  const [status, setStatus] = useState('');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<{ status?: string; amount?: string }>({});
-  const [confirming, setConfirming] = useState<PendingMove | null>(null);
+  // The checked request, asked about before anything is sent: a status move is a decision on the borrower's application.
+  const [confirming, setConfirming] = useState<{ body: TStaffStatusRequest; reset: () => void } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-
-  // Checks the form, then asks first: a status move is a decision on the borrower's application.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!status) return setError({ status: 'Choose a status.' });
-    let negotiated: number | undefined;
-    if (status === 'loan_amount_changed') {
-      // Dollars to integer cents through the domain's parser: no float ever holds the amount.
-      const parsed = parseDollarField(amount.replace(/\s/g, ''), 7);
-      if (!parsed.ok || parsed.value <= 0) return setError({ amount: 'Enter the largest amount offered, in dollars.' });
-      negotiated = parsed.value;
-    }
-    setError({});
-    setServerError(null);
-    setConfirming(negotiated === undefined ? { status } : { status, negotiated });
-  };
 
   const confirm = async () => {
     if (!confirming) return;
     setPending(true);
     try {
-      await onRun({
-        kind: 'status',
-        body:
-          confirming.negotiated === undefined ? { new_status: confirming.status } : { new_status: confirming.status, negotiated_amount: confirming.negotiated },
-      });
+      await onRun({ kind: 'status', body: confirming.body });
+      confirming.reset();
       setConfirming(null);
-      setStatus('');
-      setAmount('');
     } catch (e) {
       setServerError(errorMessage(e));
     } finally {
@@ -94,48 +86,53 @@ function MoveStatusForm({
   };
 
   if (allowed.length === 0) return <p>No status change is available from here.</p>;
+  const move = confirming?.body;
   return (
-    <form onSubmit={submit} noValidate className={styles.form} aria-label={`Move application ${userId} to another status`}>
-      <Select
-        label="Move to status"
-        placeholder="Choose a status"
-        options={allowed.map((s) => ({ value: s, label: humanize(s) }))}
-        value={status}
-        onChange={(e) => setStatus(e.target.value)}
-        error={error.status}
-      />
-      {status === 'loan_amount_changed' ? (
-        <TextField
-          label="Largest amount offered (dollars)"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={error.amount}
-        />
-      ) : null}
-      <div>
-        <Button type="submit" variant="secondary">
-          Move status
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming !== null}
-        onClose={() => {
-          setConfirming(null);
-          setServerError(null);
-        }}
-        onConfirm={() => void confirm()}
-        title={confirming ? `Move to ${humanize(confirming.status)}?` : 'Move the application?'}
-        description={
-          confirming
-            ? `The application moves from ${humanize(current)} to ${humanize(confirming.status)}${confirming.negotiated === undefined ? '' : `, offering at most ${formatCents(confirming.negotiated)}`}. The move is recorded in the audit log.`
-            : undefined
-        }
-        confirmLabel="Move status"
-        pending={pending}
-        error={serverError}
-      />
-    </form>
+    <Form
+      schema={moveSchema}
+      options={{ mode: 'onSubmit', defaultValues: { new_status: '', negotiated_amount: '' } }}
+      onSubmit={(body, form) => {
+        setServerError(null);
+        setConfirming({ body, reset: () => form.reset() });
+      }}
+      className={styles.form}
+      aria-label={`Move application ${userId} to another status`}
+    >
+      {({ register, watch, formState: { errors } }) => (
+        <>
+          <Select
+            label="Move to status"
+            placeholder="Choose a status"
+            options={allowed.map((s) => ({ value: s, label: humanize(s) }))}
+            error={errors.new_status?.message}
+            {...register('new_status')}
+          />
+          {watch('new_status') === 'loan_amount_changed' ? <MoneyField name="negotiated_amount" label="Largest amount offered (dollars)" /> : null}
+          <div>
+            <Button type="submit" variant="secondary">
+              Move status
+            </Button>
+          </div>
+          <ConfirmDialog
+            open={move !== undefined}
+            onClose={() => {
+              setConfirming(null);
+              setServerError(null);
+            }}
+            onConfirm={() => void confirm()}
+            title={move ? `Move to ${humanize(move.new_status)}?` : 'Move the application?'}
+            description={
+              move
+                ? `The application moves from ${humanize(current)} to ${humanize(move.new_status)}${move.negotiated_amount === undefined ? '' : `, offering at most ${formatCents(move.negotiated_amount)}`}. The move is recorded in the audit log.`
+                : undefined
+            }
+            confirmLabel="Move status"
+            pending={pending}
+            error={serverError}
+          />
+        </>
+      )}
+    </Form>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Alert } from '@payrail/ui/alert';
+import { z } from 'zod';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
-import { fieldStyles, FieldError, FieldLabel } from '@payrail/ui/field';
+import { Form, FormError } from '@payrail/ui/form';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import type { ReviewAction } from '../api/actions';
 import { errorMessage } from '../../../lib/errors';
@@ -24,10 +23,24 @@ const COPY: Record<DecisionKind, { title: string; description: string; confirm: 
   },
 };
 
-interface Errors {
-  reason?: string;
-  date?: string;
-  server?: string;
+/** The reviewer's reason and reapply date ("never" or a day), read into the decline or deny request. */
+function decisionSchema(kind: DecisionKind) {
+  return z
+    .object({ reason: z.string(), never: z.boolean(), date: z.string().optional() })
+    .superRefine((values, ctx) => {
+      const reason = values.reason.trim();
+      if (!reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason.' });
+      else if (reason.length > 300) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Keep the reason under 300 characters.' });
+      if (!values.never && !/^\d{4}-\d{2}-\d{2}$/.test(values.date ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the date the borrower may apply again, or "Never".' });
+    })
+    .transform((values): ReviewAction => {
+      const reason = values.reason.trim();
+      const reapply_on = values.never ? ('never' as const) : (values.date ?? '');
+      return kind === 'decline'
+        ? { kind, body: { reapply_on, reasons: [reason] } }
+        : { kind, body: { not_qualified_reason: reason, reapply_on, reasons: [reason] } };
+    });
 }
 
 /** Decline or deny: a reason and a reapply date (or "never") are required. */
@@ -42,82 +55,37 @@ export function DecisionDialog({
   onClose: () => void;
   onSubmit: (action: ReviewAction) => Promise<unknown>;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [never, setNever] = useState(false);
-  const [date, setDate] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
   const copy = COPY[kind];
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!reason.trim()) next.reason = 'Give the reason.';
-    else if (reason.trim().length > 300) next.reason = 'Keep the reason under 300 characters.';
-    if (!never && !/^\d{4}-\d{2}-\d{2}$/.test(date)) next.date = 'Choose the date the borrower may apply again, or "Never".';
-    setErrors(next);
-    if (next.reason || next.date) {
-      document.getElementById(next.reason ? `${id}-reason` : `${id}-date`)?.focus();
-      return;
-    }
-    const reapply_on = never ? ('never' as const) : date;
-    const reasons = [reason.trim()];
-    const action: ReviewAction =
-      kind === 'decline' ? { kind, body: { reapply_on, reasons } } : { kind, body: { not_qualified_reason: reason.trim(), reapply_on, reasons } };
-    setPending(true);
-    try {
-      await onSubmit(action);
-    } catch (error) {
-      setErrors({ server: errorMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <Dialog open={open} onClose={onClose} title={copy.title} description={copy.description} closeOnBackdrop={false}>
-      <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
-        {errors.server ? (
-          <Alert kind="error" assertive>
-            {errors.server}
-          </Alert>
-        ) : null}
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
-          <textarea
-            id={`${id}-reason`}
-            className={fieldStyles.control}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-          />
-          <FieldError id={`${id}-reason-error`}>{errors.reason}</FieldError>
-        </div>
-        <TextField
-          id={`${id}-date`}
-          label="May apply again on"
-          type="date"
-          value={date}
-          disabled={never}
-          onChange={(e) => setDate(e.target.value)}
-          error={errors.date}
-        />
-        <label className={styles.inlineCheck}>
-          <input type="checkbox" checked={never} onChange={(e) => setNever(e.target.checked)} /> Never
-        </label>
-        <div className={styles.dialogButtons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={pending}>
-            {copy.confirm}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={decisionSchema(kind)}
+        options={{ mode: 'onSubmit', defaultValues: { reason: '', never: false, date: '' } }}
+        submitError={(error) => errorMessage(error)}
+        onSubmit={async (action) => {
+          await onSubmit(action);
+        }}
+        className={styles.form}
+      >
+        {({ register, watch, formState: { errors, isSubmitting } }) => (
+          <>
+            <FormError />
+            <TextAreaField label="Reason" required error={errors.reason?.message} {...register('reason')} />
+            <TextField label="May apply again on" type="date" disabled={watch('never')} error={errors.date?.message} {...register('date')} />
+            <label className={styles.inlineCheck}>
+              <input type="checkbox" {...register('never')} /> Never
+            </label>
+            <div className={styles.dialogButtons}>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="danger" loading={isSubmitting}>
+                {copy.confirm}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </Dialog>
   );
 }

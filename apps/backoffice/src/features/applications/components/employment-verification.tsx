@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZBackofficeVerification, ZBackofficeVerificationList } from '@payrail/contract/employer-verifications';
 import type { TBackofficeVerification } from '@payrail/contract/employer-verifications';
 import { EMPLOYMENT_STATUS_LABELS, INCOME_RANGE_LABELS, VERIFICATION_FALLBACK_BUSINESS_DAYS } from '@payrail/domain/employer/verification';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form, FormError } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -79,6 +81,16 @@ function VerificationItem({ v }: { v: TBackofficeVerification }) {
   );
 }
 
+/** Empty asks the applicant's employer on file; otherwise the listed employer's id, digits only. */
+const askSchema = z
+  .object({
+    employer_id: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,9})?$/, 'Enter the employer id as digits only.'),
+  })
+  .transform(({ employer_id }): { employer_id?: number } => (employer_id === '' ? {} : { employer_id: Number(employer_id) }));
+
 /**
  * The application page's employment verification (issue #31): what the applicant's employer answered in
  * the employer portal (terminated / not found block the approval; active confirms the employer), and —
@@ -88,14 +100,10 @@ function VerificationItem({ v }: { v: TBackofficeVerification }) {
 export function EmploymentVerification({ userId, canRequest }: { userId: number; canRequest: boolean }) {
   const query = useEmploymentVerifications(userId);
   const request = useRequestEmploymentVerification(userId);
-  const [employerId, setEmployerId] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const formId = useId();
   if (query.isPending) return <LoadingBlock label="Loading the employment verification…" />;
   if (query.isError) return <Alert kind="error">{errorMessage(query.error, 'The employment verification could not be loaded.')}</Alert>;
   const list = query.data.verifications;
-  const trimmed = employerId.trim();
-  const invalidId = trimmed !== '' && !/^\d{1,9}$/.test(trimmed);
   return (
     <div className={styles.stack}>
       {list.length === 0 ? <p>No employer has been asked to verify this applicant's employment.</p> : null}
@@ -107,39 +115,36 @@ export function EmploymentVerification({ userId, canRequest }: { userId: number;
         </ul>
       ) : null}
       {canRequest ? (
-        <form
+        <Form
+          schema={askSchema}
+          options={{ mode: 'onChange', defaultValues: { employer_id: '' } }}
+          submitError={(err) => errorMessage(err, 'The verification could not be requested. Please try again.')}
+          onSubmit={async (body) => {
+            const v = await request.mutateAsync(body);
+            notify.success(`Verification requested from ${v.employer_name}; the answer is due ${formatDate(v.due_on)}.`);
+          }}
           aria-labelledby={formId}
           className={styles.stack}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (invalidId) return;
-            setFailure(null);
-            request.mutate(trimmed === '' ? {} : { employer_id: Number(trimmed) }, {
-              onSuccess: (v) => notify.success(`Verification requested from ${v.employer_name}; the answer is due ${formatDate(v.due_on)}.`),
-              onError: (err) => setFailure(errorMessage(err, 'The verification could not be requested. Please try again.')),
-            });
-          }}
         >
-          <h3 id={formId}>Ask the employer</h3>
-          <TextField
-            label="Listed employer id (optional)"
-            hint="Leave empty to ask the applicant's employer on file; for a typed-in employer, the id of the listed employer it matches."
-            inputMode="numeric"
-            value={employerId}
-            error={invalidId ? 'Enter the employer id as digits only.' : undefined}
-            onChange={(e) => setEmployerId(e.target.value)}
-          />
-          {failure ? (
-            <Alert kind="error" assertive>
-              {failure}
-            </Alert>
-          ) : null}
-          <div>
-            <Button type="submit" loading={request.isPending}>
-              Request employment verification
-            </Button>
-          </div>
-        </form>
+          {({ register, formState: { errors } }) => (
+            <>
+              <h3 id={formId}>Ask the employer</h3>
+              <TextField
+                label="Listed employer id (optional)"
+                hint="Leave empty to ask the applicant's employer on file; for a typed-in employer, the id of the listed employer it matches."
+                inputMode="numeric"
+                error={errors.employer_id?.message}
+                {...register('employer_id')}
+              />
+              <FormError />
+              <div>
+                <Button type="submit" loading={request.isPending}>
+                  Request employment verification
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
       ) : null}
     </div>
   );

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Alert } from '@payrail/ui/alert';
+import { useId } from 'react';
+import { z } from 'zod';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Dialog } from '@payrail/ui/dialog';
-import { fieldStyles, FieldError, FieldLabel } from '@payrail/ui/field';
+import { FieldError } from '@payrail/ui/field';
+import { Form, FormError } from '@payrail/ui/form';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import type { FeedbackField, TStaffFeedbackRequest } from '@payrail/contract/application';
@@ -30,7 +31,7 @@ export const FEEDBACK_FIELD_CHOICES: readonly { label: string; fields: readonly 
   { label: 'References', fields: ['user_references'] },
 ];
 
-const DOCUMENT_ORDER: readonly DocumentTypeName[] = [
+const DOCUMENT_ORDER = [
   'pay_stub',
   'driver_license',
   'proof_of_address',
@@ -39,7 +40,7 @@ const DOCUMENT_ORDER: readonly DocumentTypeName[] = [
   'bank_statement',
   'social_security_document',
   'selfie_photo',
-];
+] as const satisfies readonly DocumentTypeName[];
 
 export interface FeedbackDialogProps {
   open: boolean;
@@ -67,43 +68,37 @@ export function buildFeedbackRequest(choice: {
   };
 }
 
-function toggle<T>(set: ReadonlySet<T>, value: T, on: boolean): Set<T> {
-  const next = new Set(set);
-  if (on) next.add(value);
-  else next.delete(value);
-  return next;
-}
+/** The dialog's choices, read into the request; nothing to correct or no message is refused here. */
+const feedbackSchema = z
+  .object({
+    field_labels: z.array(z.string()),
+    documents: z.array(z.enum(DOCUMENT_ORDER)),
+    bank_information: z.boolean(),
+    receiver_account: z.boolean(),
+    allotment: z.boolean(),
+    message: z.string(),
+  })
+  .superRefine((choice, ctx) => {
+    const nothing =
+      choice.field_labels.length === 0 && choice.documents.length === 0 && !choice.bank_information && !choice.receiver_account && !choice.allotment;
+    if (nothing) ctx.addIssue({ code: 'custom', path: ['field_labels'], message: 'Choose at least one item to correct or upload.' });
+    if (!choice.message.trim()) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Write a message for the borrower.' });
+  })
+  .transform((choice) =>
+    buildFeedbackRequest({
+      fieldLabels: new Set(choice.field_labels),
+      documents: new Set(choice.documents),
+      bankInformation: choice.bank_information,
+      receiverAccount: choice.receiver_account,
+      allotment: choice.allotment,
+      message: choice.message,
+    }),
+  );
+
+const NO_CHOICE = { field_labels: [], documents: [], bank_information: false, receiver_account: false, allotment: false, message: '' };
 
 export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps) {
   const id = useId();
-  const [fieldLabels, setFieldLabels] = useState<ReadonlySet<string>>(new Set());
-  const [documents, setDocuments] = useState<ReadonlySet<DocumentTypeName>>(new Set());
-  const [bankInformation, setBankInformation] = useState(false);
-  const [receiverAccount, setReceiverAccount] = useState(false);
-  const [allotment, setAllotment] = useState(false);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ message?: string; choice?: string; server?: string }>({});
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const nothing = fieldLabels.size === 0 && documents.size === 0 && !bankInformation && !receiverAccount && !allotment;
-    const next = {
-      message: message.trim() ? undefined : 'Write a message for the borrower.',
-      choice: nothing ? 'Choose at least one item to correct or upload.' : undefined,
-    };
-    setErrors(next);
-    if (next.message || next.choice) return;
-    setPending(true);
-    try {
-      await onSubmit(buildFeedbackRequest({ fieldLabels, documents, bankInformation, receiverAccount, allotment, message }));
-    } catch (error) {
-      setErrors({ server: errorMessage(error, 'We could not send the feedback request. Please try again.') });
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <Dialog
       open={open}
@@ -112,68 +107,54 @@ export function FeedbackDialog({ open, onClose, onSubmit }: FeedbackDialogProps)
       description="The borrower is asked to correct the chosen fields and upload the chosen documents."
       closeOnBackdrop={false}
     >
-      <form id={`${id}-form`} onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
-        {errors.server ? (
-          <Alert kind="error" assertive>
-            {errors.server}
-          </Alert>
-        ) : null}
-        <fieldset className={styles.fieldset} aria-describedby={errors.choice ? `${id}-choice-error` : undefined}>
-          <legend>Fields to correct</legend>
-          <div className={styles.checkGrid}>
-            {FEEDBACK_FIELD_CHOICES.map((choice) => (
-              <Checkbox
-                key={choice.label}
-                label={choice.label}
-                checked={fieldLabels.has(choice.label)}
-                onChange={(e) => setFieldLabels((s) => toggle(s, choice.label, e.target.checked))}
-              />
-            ))}
-            <Checkbox label="Receiver bank account" checked={receiverAccount} onChange={(e) => setReceiverAccount(e.target.checked)} />
-          </div>
-        </fieldset>
-        <fieldset className={styles.fieldset}>
-          <legend>Documents to upload</legend>
-          <div className={styles.checkGrid}>
-            {DOCUMENT_ORDER.map((type) => (
-              <Checkbox
-                key={type}
-                label={DOCUMENT_LABELS[type]}
-                checked={documents.has(type)}
-                onChange={(e) => setDocuments((s) => toggle(s, type, e.target.checked))}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className={styles.fieldset}>
-          <legend>Other</legend>
-          <Checkbox label="Bank information" checked={bankInformation} onChange={(e) => setBankInformation(e.target.checked)} />
-          <Checkbox label="Allotment set-up" checked={allotment} onChange={(e) => setAllotment(e.target.checked)} />
-        </fieldset>
-        <FieldError id={`${id}-choice-error`}>{errors.choice}</FieldError>
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-message`}>Message to the borrower</FieldLabel>
-          <textarea
-            id={`${id}-message`}
-            className={fieldStyles.control}
-            rows={4}
-            maxLength={4000}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${id}-message-error` : undefined}
-          />
-          <FieldError id={`${id}-message-error`}>{errors.message}</FieldError>
-        </div>
-        <div className={styles.dialogButtons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Send feedback request
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={feedbackSchema}
+        options={{ mode: 'onSubmit', defaultValues: NO_CHOICE }}
+        submitError={(error) => errorMessage(error, 'We could not send the feedback request. Please try again.')}
+        onSubmit={async (body) => {
+          await onSubmit(body);
+        }}
+        id={`${id}-form`}
+        className={styles.form}
+      >
+        {({ register, formState: { errors, isSubmitting } }) => (
+          <>
+            <FormError />
+            <fieldset className={styles.fieldset} aria-describedby={errors.field_labels ? `${id}-choice-error` : undefined}>
+              <legend>Fields to correct</legend>
+              <div className={styles.checkGrid}>
+                {FEEDBACK_FIELD_CHOICES.map((choice) => (
+                  <Checkbox key={choice.label} label={choice.label} value={choice.label} {...register('field_labels')} />
+                ))}
+                <Checkbox label="Receiver bank account" {...register('receiver_account')} />
+              </div>
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend>Documents to upload</legend>
+              <div className={styles.checkGrid}>
+                {DOCUMENT_ORDER.map((type) => (
+                  <Checkbox key={type} label={DOCUMENT_LABELS[type]} value={type} {...register('documents')} />
+                ))}
+              </div>
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend>Other</legend>
+              <Checkbox label="Bank information" {...register('bank_information')} />
+              <Checkbox label="Allotment set-up" {...register('allotment')} />
+            </fieldset>
+            <FieldError id={`${id}-choice-error`}>{errors.field_labels?.message}</FieldError>
+            <TextAreaField label="Message to the borrower" rows={4} maxLength={4000} error={errors.message?.message} {...register('message')} />
+            <div className={styles.dialogButtons}>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                Send feedback request
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </Dialog>
   );
 }

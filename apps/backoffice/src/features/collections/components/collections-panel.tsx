@@ -1,20 +1,32 @@
-import { CONTACT_CHANNEL_LABELS, CONTACT_CHANNELS, CONTACT_OUTCOME_LABELS, CONTACT_OUTCOMES } from '@payrail/contract/collections';
+import {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOME_LABELS,
+  CONTACT_OUTCOMES,
+  ZLogContactRequest,
+  ZNoteRequest,
+  ZPromiseRequest,
+  ZRecoveryRequest,
+} from '@payrail/contract/collections';
 import type { TCollectionsLoan } from '@payrail/contract/collections';
 import { formatCents } from '@payrail/client/format';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form, FormError } from '@payrail/ui/form';
+import { MoneyField, moneyInput } from '@payrail/ui/money-field';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/roles';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
 import { useAddNote, useCollectionsLoan, useLogContact, useRecordPromise, useRecordRecovery } from '../api/collections';
-import { contactLabel, dollarsToCents } from './labels';
+import { contactLabel } from './labels';
 import styles from './collections.module.css';
 
 const CHANNELS = CONTACT_CHANNELS.map((c) => ({ value: c, label: CONTACT_CHANNEL_LABELS[c] }));
@@ -88,147 +100,128 @@ export function CollectionsPanel({ loanId, onClose }: { loanId: number; onClose:
   );
 }
 
-function useFormError() {
-  const [error, setError] = useState<string | null>(null);
-  return {
-    error,
-    setError,
-    show: error ? (
-      <Alert kind="error" assertive>
-        {error}
-      </Alert>
-    ) : null,
-  };
-}
+/** "Enter an amount in dollars, like 50.00." for any amount that is not a positive number of dollars and cents. */
+const amountField = moneyInput({ message: 'Enter an amount in dollars, like 50.00.', min: 1 });
+
+const contactSchema = ZLogContactRequest;
+const promiseSchema = z.object({ promised_date: ZPromiseRequest.shape.promised_date, amount: amountField });
+const recoverySchema = z.object({ amount: amountField, reference: ZRecoveryRequest.shape.reference });
 
 function ContactForm({ loanId }: { loanId: number }) {
   const log = useLogContact(loanId);
-  const [channel, setChannel] = useState<string>('call');
-  const [outcome, setOutcome] = useState<string>('no_answer');
-  const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const { setError, show } = useFormError();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setDone(null);
-    log.mutate(
-      { channel: channel as 'call', outcome: outcome as 'no_answer', ...(note.trim() ? { note: note.trim() } : {}) },
-      {
-        onSuccess: () => (setNote(''), setDone('Contact attempt logged.')),
-        onError: (err) => setError(errorMessage(err, 'The contact attempt could not be logged.')),
-      },
-    );
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Log a contact attempt">
-      <fieldset>
-        <legend>Log a contact attempt</legend>
-        <Select label="Channel" options={CHANNELS} value={channel} onChange={(e) => setChannel(e.target.value)} />
-        <Select label="Outcome" options={OUTCOMES} value={outcome} onChange={(e) => setOutcome(e.target.value)} />
-        <TextField label="Note" optional value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
-        {show}
-        {done ? <Alert kind="success">{done}</Alert> : null}
-        <Button type="submit" loading={log.isPending}>
-          Log the attempt
-        </Button>
-      </fieldset>
-    </form>
+    <Form
+      schema={contactSchema}
+      options={{ mode: 'onSubmit', defaultValues: { channel: 'call', outcome: 'no_answer', note: '' } }}
+      submitError={(err) => errorMessage(err, 'The contact attempt could not be logged.')}
+      onSubmit={async ({ note, ...attempt }, form) => {
+        setDone(null);
+        await log.mutateAsync({ ...attempt, ...(note ? { note } : {}) });
+        form.resetField('note');
+        setDone('Contact attempt logged.');
+      }}
+      aria-label="Log a contact attempt"
+    >
+      {({ register, formState: { errors } }) => (
+        <fieldset>
+          <legend>Log a contact attempt</legend>
+          <Select label="Channel" options={CHANNELS} {...register('channel')} />
+          <Select label="Outcome" options={OUTCOMES} {...register('outcome')} />
+          <TextField label="Note" optional maxLength={2000} error={errors.note?.message} {...register('note')} />
+          <FormError />
+          {done ? <Alert kind="success">{done}</Alert> : null}
+          <Button type="submit" loading={log.isPending}>
+            Log the attempt
+          </Button>
+        </fieldset>
+      )}
+    </Form>
   );
 }
 
 function PromiseForm({ loanId, today }: { loanId: number; today: string }) {
   const record = useRecordPromise(loanId);
-  const [date, setDate] = useState(today);
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const { setError, show } = useFormError();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const cents = dollarsToCents(amount);
-    if (cents === null || cents <= 0) {
-      setAmountError('Enter an amount in dollars, like 50.00.');
-      return;
-    }
-    setAmountError(undefined);
-    record.mutate(
-      { promised_date: date, amount: cents },
-      { onSuccess: () => setAmount(''), onError: (err) => setError(errorMessage(err, 'The promise could not be recorded.')) },
-    );
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Record a promise to pay">
-      <fieldset>
-        <legend>Record a promise to pay</legend>
-        <TextField label="Promised date" type="date" value={date} min={today} onChange={(e) => setDate(e.target.value)} />
-        <TextField label="Amount ($)" inputMode="decimal" value={amount} error={amountError} onChange={(e) => setAmount(e.target.value)} />
-        {show}
-        <Button type="submit" loading={record.isPending}>
-          Record the promise
-        </Button>
-      </fieldset>
-    </form>
+    <Form
+      schema={promiseSchema}
+      options={{ mode: 'onSubmit', defaultValues: { promised_date: today, amount: '' } }}
+      submitError={(err) => errorMessage(err, 'The promise could not be recorded.')}
+      onSubmit={async (promise, form) => {
+        await record.mutateAsync(promise);
+        form.resetField('amount');
+      }}
+      aria-label="Record a promise to pay"
+    >
+      {({ register, formState: { errors } }) => (
+        <fieldset>
+          <legend>Record a promise to pay</legend>
+          <TextField label="Promised date" type="date" min={today} error={errors.promised_date?.message} {...register('promised_date')} />
+          <MoneyField name="amount" label="Amount ($)" />
+          <FormError />
+          <Button type="submit" loading={record.isPending}>
+            Record the promise
+          </Button>
+        </fieldset>
+      )}
+    </Form>
   );
 }
 
 function NoteForm({ loanId }: { loanId: number }) {
   const add = useAddNote(loanId);
-  const id = useId();
-  const [body, setBody] = useState('');
-  const { setError, show } = useFormError();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    add.mutate({ body }, { onSuccess: () => setBody(''), onError: (err) => setError(errorMessage(err, 'The note could not be saved.')) });
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a note">
-      <fieldset>
-        <legend>Add a note</legend>
-        <label htmlFor={id}>Note</label>
-        <textarea id={id} rows={3} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} />
-        {show}
-        <Button type="submit" loading={add.isPending}>
-          Add the note
-        </Button>
-      </fieldset>
-    </form>
+    <Form
+      schema={ZNoteRequest}
+      options={{ mode: 'onSubmit', defaultValues: { body: '' } }}
+      submitError={(err) => errorMessage(err, 'The note could not be saved.')}
+      onSubmit={async (note, form) => {
+        await add.mutateAsync(note);
+        form.reset();
+      }}
+      aria-label="Add a note"
+    >
+      {({ register, formState: { errors } }) => (
+        <fieldset>
+          <legend>Add a note</legend>
+          <TextAreaField label="Note" maxLength={4000} error={errors.body?.message} {...register('body')} />
+          <FormError />
+          <Button type="submit" loading={add.isPending}>
+            Add the note
+          </Button>
+        </fieldset>
+      )}
+    </Form>
   );
 }
 
 function RecoveryForm({ loanId }: { loanId: number }) {
   const post = useRecordRecovery(loanId);
   const allowed = useCan('collect');
-  const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const { setError, show } = useFormError();
   if (!allowed) return null;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const cents = dollarsToCents(amount);
-    if (cents === null || cents <= 0) {
-      setError('Enter an amount in dollars, like 50.00.');
-      return;
-    }
-    setError(null);
-    post.mutate(
-      { amount: cents, reference },
-      { onSuccess: () => (setAmount(''), setReference('')), onError: (err) => setError(errorMessage(err, 'The recovery could not be posted.')) },
-    );
-  };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Post a recovery">
-      <fieldset>
-        <legend>Post a recovery</legend>
-        <TextField label="Amount received ($)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        <TextField label="Where it came from" value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
-        {show}
-        <Button type="submit" loading={post.isPending}>
-          Post the recovery
-        </Button>
-      </fieldset>
-    </form>
+    <Form
+      schema={recoverySchema}
+      options={{ mode: 'onSubmit', defaultValues: { amount: '', reference: '' } }}
+      submitError={(err) => errorMessage(err, 'The recovery could not be posted.')}
+      onSubmit={async (recovery, form) => {
+        await post.mutateAsync(recovery);
+        form.reset();
+      }}
+      aria-label="Post a recovery"
+    >
+      {({ register, formState: { errors } }) => (
+        <fieldset>
+          <legend>Post a recovery</legend>
+          <MoneyField name="amount" label="Amount received ($)" />
+          <TextField label="Where it came from" maxLength={200} error={errors.reference?.message} {...register('reference')} />
+          <FormError />
+          <Button type="submit" loading={post.isPending}>
+            Post the recovery
+          </Button>
+        </fieldset>
+      )}
+    </Form>
   );
 }
 

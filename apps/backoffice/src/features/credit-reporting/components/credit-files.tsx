@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
+import { ZGenerateCreditFile } from '@payrail/contract/credit-reporting';
 import type { TCreditReportingFile } from '@payrail/contract/credit-reporting';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
@@ -98,43 +99,44 @@ const columns: readonly TableColumn<TCreditReportingFile>[] = [
 
 function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySet<string> }) {
   const months = endedMonths(lastEnded);
-  const [period, setPeriod] = useState(months.find((m) => !made.has(m)) ?? lastEnded);
   const generate = useGenerateCreditFile();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    generate.mutate(period, {
-      onSuccess: (r) =>
+  return (
+    <Form
+      schema={ZGenerateCreditFile}
+      options={{ defaultValues: { period: months.find((m) => !made.has(m)) ?? lastEnded } }}
+      submitError={(err) => errorMessage(err)}
+      onSubmit={async ({ period }) => {
+        const r = await generate.mutateAsync(period);
         notify.success(
           r.created
             ? `The ${monthName(r.file.period)} file is ready: ${r.file.base_records} accounts.`
             : `The ${monthName(r.file.period)} file was made already.`,
-        ),
-    });
-  };
-  return (
-    <form onSubmit={submit} className={styles.stack} aria-labelledby="generate-file">
-      <h2 id="generate-file">Generate a file</h2>
-      <p>
-        A month is furnished once it has ended on the business date; the monthly job does it on its own. Each month has one file: asking again gives the same
-        file.
-      </p>
-      <Select
-        label="Month"
-        value={period}
-        onChange={(e) => setPeriod(e.target.value)}
-        options={months.map((m) => ({ value: m, label: made.has(m) ? `${monthName(m)} (made)` : monthName(m) }))}
-      />
-      {generate.isError ? (
-        <Alert kind="error" assertive>
-          {errorMessage(generate.error)}
-        </Alert>
-      ) : null}
-      <div>
-        <Button type="submit" loading={generate.isPending}>
-          Generate
-        </Button>
-      </div>
-    </form>
+        );
+      }}
+      className={styles.stack}
+      aria-labelledby="generate-file"
+    >
+      {({ register }) => (
+        <>
+          <h2 id="generate-file">Generate a file</h2>
+          <p>
+            A month is furnished once it has ended on the business date; the monthly job does it on its own. Each month has one file: asking again gives the
+            same file.
+          </p>
+          <Select
+            label="Month"
+            options={months.map((m) => ({ value: m, label: made.has(m) ? `${monthName(m)} (made)` : monthName(m) }))}
+            {...register('period')}
+          />
+          <FormError />
+          <div>
+            <Button type="submit" loading={generate.isPending}>
+              Generate
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 

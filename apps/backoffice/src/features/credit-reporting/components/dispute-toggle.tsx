@@ -1,80 +1,80 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { COMPLIANCE_CODE_LABELS, DISPUTE_OUTCOME_LABELS, DISPUTE_OUTCOMES } from '@payrail/contract/credit-reporting';
-import type { DisputeOutcome, TCreditDispute } from '@payrail/contract/credit-reporting';
+import { COMPLIANCE_CODE_LABELS, DISPUTE_OUTCOME_LABELS, DISPUTE_OUTCOMES, ZOpenDispute, ZResolveDispute } from '@payrail/contract/credit-reporting';
+import type { TCreditDispute } from '@payrail/contract/credit-reporting';
 import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { useLoanDisputes, useOpenDispute, useResolveDispute } from '../api/credit-reporting';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 
+const openSchema = z.object({ note: z.string().trim().min(1, 'Say what the borrower disputes.') }).pipe(ZOpenDispute);
+const resolveSchema = z
+  .object({ outcome: ZResolveDispute.shape.outcome, note: z.string().trim().min(1, 'Say what the investigation found.') })
+  .pipe(ZResolveDispute);
+const OUTCOME_OPTIONS = DISPUTE_OUTCOMES.map((o) => ({ value: o, label: DISPUTE_OUTCOME_LABELS[o] }));
+
 function OpenDisputeForm({ loanId }: { loanId: number }) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const open = useOpenDispute(loanId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (note.trim() === '') return setError('Say what the borrower disputes.');
-    setError(undefined);
-    open.mutate({ note }, { onSuccess: () => (setNote(''), notify.success('Dispute flagged: the next credit file reports XB.')) });
-  };
   return (
-    <form onSubmit={submit} className={styles.stack} noValidate>
-      <TextField label="What the borrower disputes" value={note} onChange={(e) => setNote(e.target.value)} error={error} maxLength={1000} />
-      {open.isError ? (
-        <Alert kind="error" assertive>
-          {errorMessage(open.error)}
-        </Alert>
-      ) : null}
-      <div>
-        <Button type="submit" loading={open.isPending}>
-          Flag a dispute
-        </Button>
-      </div>
-    </form>
+    <Form
+      schema={openSchema}
+      options={{ mode: 'onSubmit', defaultValues: { note: '' } }}
+      submitError={(err) => errorMessage(err)}
+      onSubmit={async (body, form) => {
+        await open.mutateAsync(body);
+        form.reset();
+        notify.success('Dispute flagged: the next credit file reports XB.');
+      }}
+      className={styles.stack}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <TextField label="What the borrower disputes" error={errors.note?.message} maxLength={1000} {...register('note')} />
+          <FormError />
+          <div>
+            <Button type="submit" loading={open.isPending}>
+              Flag a dispute
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 
 function ResolveDisputeForm({ loanId, dispute }: { loanId: number; dispute: TCreditDispute }) {
-  const [outcome, setOutcome] = useState<DisputeOutcome>('resolved');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const resolve = useResolveDispute(loanId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (note.trim() === '') return setError('Say what the investigation found.');
-    setError(undefined);
-    resolve.mutate(
-      { disputeId: dispute.id, outcome, note },
-      { onSuccess: (d) => notify.success(`Dispute resolved: the next credit file reports ${d.compliance_condition_code ?? ''}.`) },
-    );
-  };
   return (
-    <form onSubmit={submit} className={styles.stack} noValidate>
-      <Select
-        label="Outcome of the investigation"
-        value={outcome}
-        onChange={(e) => setOutcome(e.target.value as DisputeOutcome)}
-        options={DISPUTE_OUTCOMES.map((o) => ({ value: o, label: DISPUTE_OUTCOME_LABELS[o] }))}
-      />
-      <TextField label="What the investigation found" value={note} onChange={(e) => setNote(e.target.value)} error={error} maxLength={1000} />
-      {resolve.isError ? (
-        <Alert kind="error" assertive>
-          {errorMessage(resolve.error)}
-        </Alert>
-      ) : null}
-      <div>
-        <Button type="submit" loading={resolve.isPending}>
-          Resolve the dispute
-        </Button>
-      </div>
-    </form>
+    <Form
+      schema={resolveSchema}
+      options={{ mode: 'onSubmit', defaultValues: { outcome: 'resolved', note: '' } }}
+      submitError={(err) => errorMessage(err)}
+      onSubmit={async (body) => {
+        const d = await resolve.mutateAsync({ disputeId: dispute.id, ...body });
+        notify.success(`Dispute resolved: the next credit file reports ${d.compliance_condition_code ?? ''}.`);
+      }}
+      className={styles.stack}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <Select label="Outcome of the investigation" options={OUTCOME_OPTIONS} {...register('outcome')} />
+          <TextField label="What the investigation found" error={errors.note?.message} maxLength={1000} {...register('note')} />
+          <FormError />
+          <div>
+            <Button type="submit" loading={resolve.isPending}>
+              Resolve the dispute
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 

@@ -14,13 +14,13 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
-import { PAY_FREQUENCY_LABELS } from './employers-list';
+import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 
 const changesKey = (employerId: number) => ['employers', 'employee-changes', employerId] as const;
 
@@ -54,7 +54,7 @@ const statusOf = (c: TBackofficeEmployeeChange) => SERVICER_STATUS[c.servicer_st
 function kindText(c: TBackofficeEmployeeChange): string {
   const label = EMPLOYEE_CHANGE_KIND_LABELS[c.kind];
   if (c.kind === 'leave' && c.leave_end_date) return `${label}, until ${formatDate(c.leave_end_date)}`;
-  if (c.kind === 'pay_frequency' && c.new_pay_frequency) return `${label}, to ${PAY_FREQUENCY_LABELS[c.new_pay_frequency].toLowerCase()}`;
+  if (c.kind === 'pay_frequency' && c.new_pay_frequency) return `${label}, to ${PAYROLL_FREQUENCY_LABELS[c.new_pay_frequency].toLowerCase()}`;
   return label;
 }
 

@@ -15,12 +15,12 @@ import { EMPLOYER_INVITATION_DAYS } from '@payrail/contract/employer-portal';
 import type { TBackofficeEmployerDetail, TBackofficeEmployerInvitation, TBackofficeEmployerUser } from '@payrail/contract/employer-portal';
 import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import { useDisableEmployerUser, useEmployer, useInviteEmployerUser, useRevokeInvitation } from '../api/employers';
-import { PAY_FREQUENCY_LABELS } from './employers-list';
+import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import { EmployerOpenVerifications } from './open-verifications';
 import { EmployerEmployeeChanges } from './employee-changes';
 import { EmployerRemittanceHistory } from './remittance-history';
@@ -247,7 +247,7 @@ export function EmployerPage({ employerId }: { employerId: number }) {
           <h1>{e.name}</h1>
           <p className={styles.lead}>
             {e.partnership === 'b2b_partner' ? 'B2B partner · ' : ''}
-            {humanize(e.employer_type)} employer · pays {PAY_FREQUENCY_LABELS[e.pay_frequency].toLowerCase()} · {humanize(e.payment_type)}
+            {humanize(e.employer_type)} employer · pays {PAYROLL_FREQUENCY_LABELS[e.pay_frequency].toLowerCase()} · {humanize(e.payment_type)}
           </p>
         </div>
       </div>

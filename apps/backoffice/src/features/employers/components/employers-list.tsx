@@ -3,18 +3,12 @@ import { Alert } from '@payrail/ui/alert';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
+import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import type { TBackofficeEmployer } from '@payrail/contract/employer-portal';
 import { Badge } from '../../../components/badge';
 import { errorMessage } from '../../../lib/errors';
 import { humanize } from '../../../lib/labels';
 import { useEmployers } from '../api/employers';
-
-export const PAY_FREQUENCY_LABELS: Readonly<Record<TBackofficeEmployer['pay_frequency'], string>> = {
-  weekly: 'Weekly',
-  biweekly: 'Every other week',
-  semimonthly: 'Twice a month',
-  monthly: 'Monthly',
-};
 
 const columns: readonly TableColumn<TBackofficeEmployer>[] = [
   {
@@ -24,7 +18,7 @@ const columns: readonly TableColumn<TBackofficeEmployer>[] = [
   },
   { key: 'partnership', header: 'Partnership', cell: (e) => (e.partnership === 'b2b_partner' ? <Badge tone="success">B2B partner</Badge> : '—') },
   { key: 'type', header: 'Type', cell: (e) => humanize(e.employer_type) },
-  { key: 'frequency', header: 'Pay frequency', cell: (e) => PAY_FREQUENCY_LABELS[e.pay_frequency] },
+  { key: 'frequency', header: 'Pay frequency', cell: (e) => PAYROLL_FREQUENCY_LABELS[e.pay_frequency] },
   { key: 'users', header: 'Portal users', align: 'end', cell: (e) => String(e.active_users) },
   { key: 'invitations', header: 'Pending invitations', align: 'end', cell: (e) => String(e.pending_invitations) },
 ];

@@ -1,17 +1,19 @@
-import { HARDSHIP_REASON_LABELS, HARDSHIP_RULES, HARDSHIP_STATUS_LABELS } from '@payrail/contract/hardship';
-import type { THardshipDetail } from '@payrail/contract/hardship';
+import { HARDSHIP_REASON_LABELS, HARDSHIP_RULES, HARDSHIP_STATUS_LABELS, ZHardshipDecisionRequest } from '@payrail/contract/hardship';
+import type { THardshipDecisionRequest, THardshipDetail } from '@payrail/contract/hardship';
 import { isApiError } from '@payrail/client/http-client';
 import { formatCents, formatPercent } from '@payrail/client/format';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
-import { FieldError, FieldLabel } from '@payrail/ui/field';
+import { Form, FormError } from '@payrail/ui/form';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
@@ -40,113 +42,157 @@ async function download(requestId: number, documentId: number, fileName: string)
   }
 }
 
-type Choice = 'approve' | 'decline' | 'ask_info';
+const CHOICES = ['approve', 'decline', 'ask_info'] as const;
+type Choice = (typeof CHOICES)[number];
+type Deferral = '1' | '2' | '3';
+
+const MESSAGE_REQUIRED: Record<Exclude<Choice, 'approve'>, string> = {
+  decline: 'Please give the reason for declining.',
+  ask_info: 'Please say what information you need.',
+};
+
+/** The form's fields, read into the contract's decision (a note to an approval is optional, a decline and a question need one). */
+const decisionSchema = z
+  .object({
+    decision: z.enum(CHOICES, { error: 'Choose a decision.' }),
+    defer_payments: z.enum(['1', '2', '3']),
+    waive_late_fees: z.boolean(),
+    message: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.decision !== 'approve' && values.message === '') ctx.addIssue({ code: 'custom', path: ['message'], message: MESSAGE_REQUIRED[values.decision] });
+  })
+  .transform((values): THardshipDecisionRequest =>
+    values.decision === 'approve'
+      ? { decision: 'approve', defer_payments: Number(values.defer_payments), waive_late_fees: values.waive_late_fees, message: values.message || undefined }
+      : { decision: values.decision, message: values.message },
+  )
+  .pipe(ZHardshipDecisionRequest);
+
+const DONE: Record<Choice, string> = {
+  approve: 'Approved: the schedule is moved.',
+  decline: 'Declined.',
+  ask_info: 'The borrower was asked for more information.',
+};
 
 /** Staff's decision: approve (payments to defer, late-fee waiver), decline (reason), or ask for more information (message). */
 function DecisionForm({ detail }: { detail: THardshipDetail }) {
   const id = useId();
   const r = detail.request;
   const decide = useDecideHardship(r.id);
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const [defer, setDefer] = useState<'1' | '2' | '3'>(String(Math.min(r.defer_payments, HARDSHIP_RULES.maxDeferral)) as '1' | '2' | '3');
-  const [waive, setWaive] = useState(r.waive_late_fees);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const options: { value: Choice; label: string; disabled?: boolean }[] = [
     { value: 'approve', label: 'Approve a deferral', disabled: detail.approval_refusal !== null },
     { value: 'decline', label: 'Decline' },
     { value: 'ask_info', label: 'Ask for more information', disabled: r.status !== 'submitted' },
   ];
-  const plan = detail.plans.find((p) => String(p.defer_payments) === defer);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!choice) return setError('Choose a decision.');
-    if (choice !== 'approve' && message.trim() === '') {
-      setError(choice === 'decline' ? 'Please give the reason for declining.' : 'Please say what information you need.');
-      document.getElementById(`${id}-message`)?.focus();
-      return;
-    }
-    setError(undefined);
-    const body =
-      choice === 'approve'
-        ? { decision: choice, defer_payments: Number(defer), waive_late_fees: waive, message: message.trim() || undefined }
-        : { decision: choice, message: message.trim() };
-    decide.mutate(body, {
-      onSuccess: () =>
-        notify.success(
-          choice === 'approve' ? 'Approved: the schedule is moved.' : choice === 'decline' ? 'Declined.' : 'The borrower was asked for more information.',
-        ),
-      onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('message') ?? err.message) : 'The decision could not be saved.'),
-    });
-  }
   return (
     <section className={pageStyles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Decision</h2>
       {detail.approval_refusal ? <Alert kind="warning">{`Approval is not possible: ${detail.approval_refusal}`}</Alert> : null}
-      <form onSubmit={onSubmit} noValidate>
-        <RadioCards legend="Decision" legendHidden name={`${id}-choice`} options={options} value={choice} onChange={setChoice} columns={3} />
-        {choice === 'approve' ? (
-          <>
-            <RadioCards
-              legend="Payments to defer"
-              name={`${id}-defer`}
-              value={defer}
-              onChange={setDefer}
-              columns={3}
-              options={detail.plans.map((p) => ({
-                value: String(p.defer_payments) as '1' | '2' | '3',
-                label: `Defer ${p.defer_payments}`,
-                description: `Last payment ${formatUsDate(p.maturity_after)}`,
-              }))}
-            />
-            <Checkbox label={`Waive the late fees (${formatCents(detail.loan.late_fees)})`} checked={waive} onChange={(e) => setWaive(e.target.checked)} />
-            {plan ? (
-              <Table
-                caption="Schedule after the deferral"
-                rows={plan.schedule}
-                getRowKey={(row) => String(row.n)}
-                columns={[
-                  { key: 'n', header: 'Payment', cell: (row) => String(row.n) },
-                  { key: 'amount', header: 'Amount', cell: (row) => formatCents(row.payment) },
-                  { key: 'was', header: 'Due now', cell: (row) => formatUsDate(row.due_date) },
-                  { key: 'new', header: 'New due date', cell: (row) => formatUsDate(row.new_due_date) },
-                ]}
+      <Form
+        schema={decisionSchema}
+        options={{
+          mode: 'onSubmit',
+          defaultValues: {
+            decision: undefined,
+            defer_payments: String(Math.min(r.defer_payments, HARDSHIP_RULES.maxDeferral)) as Deferral,
+            waive_late_fees: r.waive_late_fees,
+            message: '',
+          },
+        }}
+        submitError={(err) => (isApiError(err) ? (err.serverMessage ?? err.fieldError('message') ?? err.message) : 'The decision could not be saved.')}
+        onSubmit={async (body) => {
+          await decide.mutateAsync(body);
+          notify.success(DONE[body.decision]);
+        }}
+      >
+        {({ control, register, watch, formState: { errors } }) => {
+          const choice = watch('decision');
+          const plan = detail.plans.find((p) => String(p.defer_payments) === watch('defer_payments'));
+          return (
+            <>
+              <Controller
+                control={control}
+                name="decision"
+                render={({ field }) => (
+                  <RadioCards
+                    legend="Decision"
+                    legendHidden
+                    name={`${id}-choice`}
+                    options={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                    columns={3}
+                    error={errors.decision?.message}
+                  />
+                )}
               />
-            ) : null}
-          </>
-        ) : null}
-        {choice ? (
-          <div>
-            <FieldLabel htmlFor={`${id}-message`} optional={choice === 'approve'}>
-              {choice === 'approve'
-                ? 'Note to the borrower'
-                : choice === 'decline'
-                  ? 'Reason for declining (sent to the borrower)'
-                  : 'Your question to the borrower'}
-            </FieldLabel>
-            <textarea
-              id={`${id}-message`}
-              value={message}
-              maxLength={HARDSHIP_RULES.messageMax}
-              rows={4}
-              style={{ width: '100%', font: 'inherit' }}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-        ) : null}
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-        <Button type="submit" loading={decide.isPending}>
-          {choice === 'approve'
-            ? 'Approve and move the schedule'
-            : choice === 'decline'
-              ? 'Decline the request'
-              : choice === 'ask_info'
-                ? 'Send the question'
-                : 'Save the decision'}
-        </Button>
-      </form>
+              {choice === 'approve' ? (
+                <>
+                  <Controller
+                    control={control}
+                    name="defer_payments"
+                    render={({ field }) => (
+                      <RadioCards
+                        legend="Payments to defer"
+                        name={`${id}-defer`}
+                        value={field.value}
+                        onChange={field.onChange}
+                        columns={3}
+                        options={detail.plans.map((p) => ({
+                          value: String(p.defer_payments) as Deferral,
+                          label: `Defer ${p.defer_payments}`,
+                          description: `Last payment ${formatUsDate(p.maturity_after)}`,
+                        }))}
+                      />
+                    )}
+                  />
+                  <Checkbox label={`Waive the late fees (${formatCents(detail.loan.late_fees)})`} {...register('waive_late_fees')} />
+                  {plan ? (
+                    <Table
+                      caption="Schedule after the deferral"
+                      rows={plan.schedule}
+                      getRowKey={(row) => String(row.n)}
+                      columns={[
+                        { key: 'n', header: 'Payment', cell: (row) => String(row.n) },
+                        { key: 'amount', header: 'Amount', cell: (row) => formatCents(row.payment) },
+                        { key: 'was', header: 'Due now', cell: (row) => formatUsDate(row.due_date) },
+                        { key: 'new', header: 'New due date', cell: (row) => formatUsDate(row.new_due_date) },
+                      ]}
+                    />
+                  ) : null}
+                </>
+              ) : null}
+              {choice ? (
+                <TextAreaField
+                  label={
+                    choice === 'approve'
+                      ? 'Note to the borrower'
+                      : choice === 'decline'
+                        ? 'Reason for declining (sent to the borrower)'
+                        : 'Your question to the borrower'
+                  }
+                  optional={choice === 'approve'}
+                  maxLength={HARDSHIP_RULES.messageMax}
+                  rows={4}
+                  error={errors.message?.message}
+                  {...register('message')}
+                />
+              ) : null}
+              <FormError />
+              <Button type="submit" loading={decide.isPending}>
+                {choice === 'approve'
+                  ? 'Approve and move the schedule'
+                  : choice === 'decline'
+                    ? 'Decline the request'
+                    : choice === 'ask_info'
+                      ? 'Send the question'
+                      : 'Save the decision'}
+              </Button>
+            </>
+          );
+        }}
+      </Form>
     </section>
   );
 }

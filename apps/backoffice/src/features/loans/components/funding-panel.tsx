@@ -4,7 +4,7 @@ import { Button } from '@payrail/ui/button';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents } from '@payrail/client/format';
 import type { TApplicationDetail, TFundResponse } from '@payrail/contract/backoffice';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useFundApplication } from '../api/loans';

@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { PAYMENT_PLAN_KIND_LABELS, PAYMENT_PLAN_STATUS_LABELS } from '@payrail/contract/payment-plan';
-import type { PaymentPlanKind, TPaymentPlan, TPaymentPlanQuote, TPaymentPlanTerms } from '@payrail/contract/payment-plan';
+import { z } from 'zod';
+import { PAYMENT_PLAN_KIND_LABELS, PAYMENT_PLAN_STATUS_LABELS, ZPaymentPlanKind, ZPaymentPlanWithdraw } from '@payrail/contract/payment-plan';
+import type { PaymentPlanKind, TPaymentPlan, TPaymentPlanProposal, TPaymentPlanQuote, TPaymentPlanTerms } from '@payrail/contract/payment-plan';
 import { isApiError } from '@payrail/client/http-client';
 import { formatCents, formatPercent } from '@payrail/client/format';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldLabel } from '@payrail/ui/field';
+import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
@@ -17,8 +18,6 @@ import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { downloadPaymentPlan, useLoanPaymentPlans, usePreviewPaymentPlan, useProposePaymentPlan, useWithdrawPaymentPlan } from '../api/payment-plans';
-
-type Errors = Partial<Record<'kind' | 'installments' | 'annual_rate_percent' | 'first_due_date' | 'reason' | 'form', string>>;
 
 /** The re-disclosure of a plan: the federal box and the schedule. */
 export function PlanQuote({ quote, caption }: { quote: TPaymentPlanQuote; caption: string }) {
@@ -76,8 +75,6 @@ function PlanActions({ loanId, plan, canRestructure }: { loanId: number; plan: T
   const id = useId();
   const withdraw = useWithdrawPaymentPlan(loanId);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   if (plan.status === 'accepted' && plan.document) {
     const download = async () => {
@@ -110,146 +107,155 @@ function PlanActions({ loanId, plan, canRestructure }: { loanId: number; plan: T
         Withdraw
       </Button>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (reason.trim().length < 5) return setError('Please give the reason for withdrawing.');
-    setError(undefined);
-    withdraw.mutate(
-      { planId: plan.id, reason: reason.trim() },
-      {
-        onSuccess: () => notify.success('The proposal is withdrawn.'),
-        onError: (err) => setError(isApiError(err) ? (err.serverMessage ?? err.fieldError('reason') ?? err.message) : 'The proposal could not be withdrawn.'),
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} noValidate>
-      <TextField
-        label={`Reason for withdrawing plan ${plan.id}`}
-        id={`${id}-reason`}
-        value={reason}
-        maxLength={500}
-        onChange={(e) => setReason(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" size="sm" variant="danger" loading={withdraw.isPending}>
-        Withdraw the proposal
-      </Button>
-    </form>
+    <Form
+      schema={withdrawSchema}
+      options={{ mode: 'onSubmit', defaultValues: { reason: '' } }}
+      onSubmit={async (body, form) => {
+        try {
+          await withdraw.mutateAsync({ planId: plan.id, ...body });
+          notify.success('The proposal is withdrawn.');
+        } catch (err) {
+          const message = isApiError(err) ? (err.serverMessage ?? err.fieldError('reason') ?? err.message) : 'The proposal could not be withdrawn.';
+          form.setError('reason', { type: 'server', message });
+        }
+      }}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <TextField
+            label={`Reason for withdrawing plan ${plan.id}`}
+            id={`${id}-reason`}
+            maxLength={500}
+            error={errors.reason?.message}
+            {...register('reason')}
+          />
+          <Button type="submit" size="sm" variant="danger" loading={withdraw.isPending}>
+            Withdraw the proposal
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }
+
+const withdrawSchema = z.object({ reason: z.string().trim().min(5, 'Please give the reason for withdrawing.') }).pipe(ZPaymentPlanWithdraw);
+
+const TERM_FIELDS = ['kind', 'installments', 'annual_rate_percent', 'first_due_date'] as const;
+const KIND_OPTIONS = (Object.keys(PAYMENT_PLAN_KIND_LABELS) as PaymentPlanKind[]).map((k) => ({ value: k, label: PAYMENT_PLAN_KIND_LABELS[k] }));
+
+/** What the servicer typed, as the form holds it (text), before it is read into terms. */
+interface PlanDraft {
+  kind: PaymentPlanKind;
+  installments: string;
+  annual_rate_percent: string;
+  first_due_date: string;
+  reason: string;
+}
+
+/** The terms of the draft as the server reads them (a spread over the past due takes none). */
+const termsOf = (draft: PlanDraft): TPaymentPlanTerms =>
+  draft.kind === 'spread_past_due'
+    ? { kind: draft.kind }
+    : {
+        kind: draft.kind,
+        installments: Number.parseInt(draft.installments, 10),
+        annual_rate_percent: draft.annual_rate_percent.trim(),
+        first_due_date: draft.first_due_date || undefined,
+      };
+
+/** Proposing checks the reason here; the terms are the server's to judge (the preview shows its answer). */
+const proposeSchema = z
+  .object({
+    kind: ZPaymentPlanKind,
+    installments: z.string(),
+    annual_rate_percent: z.string(),
+    first_due_date: z.string(),
+    reason: z.string().trim().min(10, 'Please say why the plan is offered (at least 10 characters).'),
+  })
+  .transform((draft): TPaymentPlanProposal => ({ ...termsOf(draft), reason: draft.reason }));
 
 function ProposeForm({ loanId, businessDate, rateInForce }: { loanId: number; businessDate: string; rateInForce: string }) {
   const id = useId();
   const preview = usePreviewPaymentPlan(loanId);
   const propose = useProposePaymentPlan(loanId);
-  const [kind, setKind] = useState<PaymentPlanKind>('re_amortize');
-  const [installments, setInstallments] = useState('12');
-  const [rate, setRate] = useState(rateInForce);
-  const [firstDue, setFirstDue] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [quote, setQuote] = useState<{ terms: string; quote: TPaymentPlanQuote } | null>(null);
+  const submitError = (err: unknown) => (isApiError(err) ? (err.serverMessage ?? err.message) : 'The request failed. Please try again.');
 
-  const terms = (): TPaymentPlanTerms =>
-    kind === 'spread_past_due'
-      ? { kind }
-      : { kind, installments: Number.parseInt(installments, 10), annual_rate_percent: rate.trim(), first_due_date: firstDue || undefined };
-  const key = JSON.stringify(terms());
-  const fieldErrors = (err: unknown): Errors => {
-    if (!isApiError(err)) return { form: 'The request failed. Please try again.' };
-    const out: Errors = {};
-    for (const f of ['kind', 'installments', 'annual_rate_percent', 'first_due_date', 'reason'] as const) {
-      const m = err.fieldError(f);
-      if (m) out[f] = m;
-    }
-    if (Object.keys(out).length === 0) out.form = err.serverMessage ?? err.message;
-    return out;
-  };
-  const onPreview = () => {
-    setErrors({});
-    preview.mutate(terms(), { onSuccess: (q) => setQuote({ terms: key, quote: q }), onError: (err) => (setQuote(null), setErrors(fieldErrors(err))) });
-  };
-  const onPropose = (e: FormEvent) => {
-    e.preventDefault();
-    if (reason.trim().length < 10) return setErrors({ reason: 'Please say why the plan is offered (at least 10 characters).' });
-    propose.mutate(
-      { ...terms(), reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notify.success('The plan is proposed: the borrower was told and can review and sign it.');
-          setQuote(null);
-          setReason('');
-        },
-        onError: (err) => setErrors(fieldErrors(err)),
-      },
-    );
-  };
-  const current = quote && quote.terms === key ? quote.quote : null;
   return (
-    <form onSubmit={onPropose} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Propose a payment plan</h3>
-      {errors.form ? (
-        <Alert kind="error" assertive>
-          {errors.form}
-        </Alert>
-      ) : null}
-      <Select
-        label="Kind of plan"
-        value={kind}
-        onChange={(e) => setKind(e.target.value as PaymentPlanKind)}
-        options={(Object.keys(PAYMENT_PLAN_KIND_LABELS) as PaymentPlanKind[]).map((k) => ({ value: k, label: PAYMENT_PLAN_KIND_LABELS[k] }))}
-        error={errors.kind}
-      />
-      {kind === 're_amortize' ? (
-        <>
-          <TextField
-            label="Number of payments"
-            inputMode="numeric"
-            value={installments}
-            onChange={(e) => setInstallments(e.target.value)}
-            error={errors.installments}
-          />
-          <TextField
-            label="Interest rate (%)"
-            hint={`At most the rate in force, ${formatPercent(rateInForce)}.`}
-            inputMode="decimal"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-            error={errors.annual_rate_percent}
-          />
-          <TextField
-            label="First due date"
-            type="date"
-            hint={`Business date ${formatUsDate(businessDate)}.`}
-            value={firstDue}
-            onChange={(e) => setFirstDue(e.target.value)}
-            error={errors.first_due_date}
-          />
-        </>
-      ) : null}
-      <Button type="button" variant="secondary" loading={preview.isPending} onClick={onPreview}>
-        Preview the plan
-      </Button>
-      {current ? <PlanQuote quote={current} caption="Revised schedule if signed today" /> : null}
-      <div>
-        <FieldLabel htmlFor={`${id}-reason`}>Why the plan is offered (kept on file)</FieldLabel>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          rows={3}
-          maxLength={1000}
-          style={{ width: '100%', font: 'inherit' }}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-        />
-        <FieldError id={`${id}-reason-error`}>{errors.reason}</FieldError>
-      </div>
-      <Button type="submit" loading={propose.isPending} disabled={!current}>
-        Propose to the borrower
-      </Button>
-    </form>
+    <Form
+      schema={proposeSchema}
+      options={{
+        mode: 'onSubmit',
+        defaultValues: { kind: 're_amortize' as PaymentPlanKind, installments: '12', annual_rate_percent: rateInForce, first_due_date: '', reason: '' },
+      }}
+      submitError={submitError}
+      onSubmit={async (proposal, form) => {
+        try {
+          await propose.mutateAsync(proposal);
+        } catch (err) {
+          if (applyServerErrors(form, err, [...TERM_FIELDS, 'reason'])) return;
+          throw err;
+        }
+        notify.success('The plan is proposed: the borrower was told and can review and sign it.');
+        setQuote(null);
+        form.resetField('reason');
+      }}
+      aria-labelledby={`${id}-title`}
+    >
+      {(form) => {
+        const { register, watch, getValues, clearErrors, setError, formState } = form;
+        const { errors } = formState;
+        const kind = watch('kind');
+        const key = JSON.stringify(termsOf(watch()));
+        const current = quote && quote.terms === key ? quote.quote : null;
+        const onPreview = () => {
+          clearErrors();
+          const terms = termsOf(getValues());
+          preview.mutate(terms, {
+            onSuccess: (q) => setQuote({ terms: JSON.stringify(terms), quote: q }),
+            onError: (err) => {
+              setQuote(null);
+              if (!applyServerErrors(form, err, TERM_FIELDS)) setError('root.server', { type: 'server', message: submitError(err) });
+            },
+          });
+        };
+        return (
+          <>
+            <h3 id={`${id}-title`}>Propose a payment plan</h3>
+            <FormError />
+            <Select label="Kind of plan" options={KIND_OPTIONS} error={errors.kind?.message} {...register('kind')} />
+            {kind === 're_amortize' ? (
+              <>
+                <TextField label="Number of payments" inputMode="numeric" error={errors.installments?.message} {...register('installments')} />
+                <TextField
+                  label="Interest rate (%)"
+                  hint={`At most the rate in force, ${formatPercent(rateInForce)}.`}
+                  inputMode="decimal"
+                  error={errors.annual_rate_percent?.message}
+                  {...register('annual_rate_percent')}
+                />
+                <TextField
+                  label="First due date"
+                  type="date"
+                  hint={`Business date ${formatUsDate(businessDate)}.`}
+                  error={errors.first_due_date?.message}
+                  {...register('first_due_date')}
+                />
+              </>
+            ) : null}
+            <Button type="button" variant="secondary" loading={preview.isPending} onClick={onPreview}>
+              Preview the plan
+            </Button>
+            {current ? <PlanQuote quote={current} caption="Revised schedule if signed today" /> : null}
+            <TextAreaField label="Why the plan is offered (kept on file)" maxLength={1000} error={errors.reason?.message} {...register('reason')} />
+            <Button type="submit" loading={propose.isPending} disabled={!current}>
+              Propose to the borrower
+            </Button>
+          </>
+        );
+      }}
+    </Form>
   );
 }
 

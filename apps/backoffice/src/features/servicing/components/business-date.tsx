@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { z } from 'zod';
+import { ZAdvanceBusinessDate } from '@payrail/contract/servicing-backoffice';
 import type { TAdvanceResponse } from '@payrail/contract/servicing-backoffice';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { Spinner } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -17,13 +19,17 @@ function runSummary(answer: TAdvanceResponse): string {
   return `Business date ${formatDate(answer.clock.business_date)}: ${days === 1 ? '1 day' : `${days} days`} run, ${answer.run.loans_processed} loans processed${failed > 0 ? `, ${failed} failed` : ''}.`;
 }
 
+/** The day to move the clock to (the contract's `date`); the message shows under the form, like the server's. */
+const advanceSchema = z
+  .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the new business date.') })
+  .pipe(ZAdvanceBusinessDate.required({ date: true }));
+
 /** The servicing clock: shown always; moved forward (and the daily run caught up) only outside production. */
 export function BusinessDateControl() {
   const id = useId();
   const clock = useBusinessDate();
   const advance = useAdvanceBusinessDate();
   const run = useRunServicing();
-  const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<string | null>(null);
 
@@ -31,13 +37,8 @@ export function BusinessDateControl() {
   if (clock.isError) return <Alert kind="error">We could not load the business date.</Alert>;
   const data = clock.data;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const advanceTo = async ({ date }: { date: string }) => {
     setError(null);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setError('Choose the new business date.');
-      return;
-    }
     try {
       const answer = await advance.mutateAsync(date);
       const text = runSummary(answer);
@@ -72,24 +73,27 @@ export function BusinessDateControl() {
         <dd>{data.last_completed_run ? formatDate(data.last_completed_run) : 'None yet'}</dd>
       </dl>
       {data.movable ? (
-        <form onSubmit={(event) => void submit(event)} noValidate className={styles.stack}>
-          <TextField
-            label="Advance to date"
-            type="date"
-            min={data.business_date}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            hint="The daily run catches up day by day."
-          />
-          <div className={styles.inline}>
-            <Button type="submit" loading={advance.isPending}>
-              Advance to date
-            </Button>
-            <Button variant="secondary" onClick={() => void runNow()} loading={run.isPending}>
-              Run servicing now
-            </Button>
-          </div>
-        </form>
+        <Form
+          schema={advanceSchema}
+          options={{ mode: 'onSubmit', defaultValues: { date: '' } }}
+          onSubmit={advanceTo}
+          onInvalidSubmit={(errors) => setError(errors.date?.message ?? null)}
+          className={styles.stack}
+        >
+          {({ register }) => (
+            <>
+              <TextField label="Advance to date" type="date" min={data.business_date} hint="The daily run catches up day by day." {...register('date')} />
+              <div className={styles.inline}>
+                <Button type="submit" loading={advance.isPending}>
+                  Advance to date
+                </Button>
+                <Button variant="secondary" onClick={() => void runNow()} loading={run.isPending}>
+                  Run servicing now
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
       ) : (
         <p>The business date follows the calendar in production; it cannot be moved.</p>
       )}

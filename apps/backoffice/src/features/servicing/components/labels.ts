@@ -1,5 +1,6 @@
 import { GLOSSARY } from '@payrail/ui/glossary';
 import type { LedgerKind, LoanStatus } from '@payrail/contract/servicing';
+import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 
 export const LEDGER_KIND_LABELS: Readonly<Record<LedgerKind, string>> = {
   disbursement: 'Disbursement',
@@ -54,5 +55,5 @@ export const REMITTANCE_STATUS_LABELS: Readonly<Record<string, string>> = {
   rejected: 'Rejected',
 };
 
-/** Payment modes as the product words them (the glossary of packages/ui). */
-export const MODE_LABELS: Readonly<Record<string, string>> = GLOSSARY.paymentModes;
+/** A reversal's or a cancellation's reason, as the server checks it (3 to 500 characters, trimmed). */
+export const REASON_RULE = { min: 3, max: 500, message: SERVICING_BO_MSG.reasonRequired } as const;

@@ -10,7 +10,8 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useCan } from '../../../lib/roles';
 import { useLoanServicing } from '../api/servicing';
-import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, MODE_LABELS, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
+import { paymentModeLabel } from '@payrail/ui/labels';
+import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
 import { DisbursementsTable, ReturnedDisbursement } from './returned-disbursement';
 import { ReversalDialog } from './reversal-dialog';
 import type { ReversalTarget } from './reversal-dialog';
@@ -63,7 +64,7 @@ function achColumns(entries: readonly Ach[]): TableColumn<Ach>[] {
   return [
     { key: 'id', header: 'Entry', align: 'end', cell: (r) => `#${r.id}` },
     { key: 'date', header: 'Date', cell: (r) => formatDate(r.scheduled_date) },
-    { key: 'mode', header: 'Type', cell: (r) => `${MODE_LABELS[r.mode] ?? r.mode} (${r.sec_code})` },
+    { key: 'mode', header: 'Type', cell: (r) => `${paymentModeLabel(r.mode)} (${r.sec_code})` },
     { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
     { key: 'status', header: 'Status', cell: (r) => ACH_STATUS_LABELS[r.status] ?? r.status },
     {

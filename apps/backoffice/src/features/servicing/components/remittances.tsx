@@ -10,7 +10,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { FileUploadSection } from '../../../components/file-upload-section';
 import type { UploadFailure } from '../../../components/file-upload-section';
 import styles from '@payrail/ui/styles/staff-page.module.css';

@@ -1,19 +1,18 @@
-import { useId, useRef, useState } from 'react';
-import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
+import { useRef, useState } from 'react';
 import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldLabel, fieldStyles } from '@payrail/ui/field';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCan } from '../../../lib/roles';
 import { useCancelUndelivered, useRedisburse } from '../api/servicing';
+import { REASON_RULE } from './labels';
 
 type Disbursement = TLoanServicingResponse['disbursements'][number];
 
@@ -60,13 +59,10 @@ export function DisbursementsTable({ data }: { data: TLoanServicingResponse }) {
  */
 export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingResponse; loanId: number }) {
   const canAct = useCan('fund');
-  const id = useId();
   const redisburse = useRedisburse(loanId);
   const cancel = useCancelUndelivered(loanId);
   const keyRef = useRef<string | null>(null);
   const [dialog, setDialog] = useState<'redisburse' | 'cancel' | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
 
   const returned = data.disbursements.at(-1);
@@ -75,8 +71,6 @@ export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingRes
 
   const close = () => {
     setDialog(null);
-    setReason('');
-    setReasonError(null);
     setCancelError(null);
     redisburse.reset();
   };
@@ -94,16 +88,10 @@ export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingRes
     });
   };
 
-  const confirmCancel = async () => {
+  const confirmCancel = async (reason: string) => {
     setCancelError(null);
-    const trimmed = reason.trim();
-    if (trimmed.length < 3 || trimmed.length > 500) {
-      setReasonError(SERVICING_BO_MSG.reasonRequired);
-      return;
-    }
-    setReasonError(null);
     try {
-      await cancel.mutateAsync({ reason: trimmed });
+      await cancel.mutateAsync({ reason });
       close();
       notify.success(`Loan ${data.loan.identifier} is canceled: nothing is owed.`);
     } catch (error) {
@@ -136,33 +124,18 @@ export function ReturnedDisbursement({ data, loanId }: { data: TLoanServicingRes
         pending={redisburse.isPending}
         error={redisburse.isError ? errorMessage(redisburse.error, RETRY_TEXT) : null}
       />
-      <ConfirmDialog
+      <ReasonConfirmDialog
         open={dialog === 'cancel'}
         onClose={close}
-        onConfirm={() => void confirmCancel()}
+        onConfirm={(reason) => void confirmCancel(reason)}
+        reasonRule={REASON_RULE}
         title="Cancel this loan?"
         description={`The money (${amount}) never reached the borrower: the loan is closed with nothing owed, and its auto-debit is ended.`}
         confirmLabel="Cancel loan"
         danger
         pending={cancel.isPending}
         error={cancelError}
-      >
-        <div className={fieldStyles.field}>
-          <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
-          <textarea
-            id={`${id}-reason`}
-            className={fieldStyles.control}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          />
-          <FieldError id={`${id}-reason-error`}>{reasonError}</FieldError>
-        </div>
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import { FieldError, FieldLabel, fieldStyles } from '@payrail/ui/field';
+import { useState } from 'react';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { useReversePayment } from '../api/servicing';
-import { LEDGER_KIND_LABELS } from './labels';
+import { LEDGER_KIND_LABELS, REASON_RULE } from './labels';
 import type { LedgerKind } from '@payrail/contract/servicing';
 
 export interface ReversalTarget {
@@ -18,30 +16,19 @@ export interface ReversalTarget {
 
 /** Reverse a posted payment, with the reason the audit log keeps. */
 export function ReversalDialog({ loanId, entry, onClose }: { loanId: number; entry: ReversalTarget | null; onClose: () => void }) {
-  const id = useId();
   const reverse = useReversePayment(loanId);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const close = () => {
-    setReason('');
-    setReasonError(null);
     setServerError(null);
     onClose();
   };
 
-  const confirm = async () => {
+  const confirm = async (reason: string) => {
     if (!entry) return;
     setServerError(null);
-    const trimmed = reason.trim();
-    if (trimmed.length < 3 || trimmed.length > 500) {
-      setReasonError(SERVICING_BO_MSG.reasonRequired);
-      return;
-    }
-    setReasonError(null);
     try {
-      await reverse.mutateAsync({ entry_id: entry.id, reason: trimmed });
+      await reverse.mutateAsync({ entry_id: entry.id, reason });
       notify.success(`The ${LEDGER_KIND_LABELS[entry.kind].toLowerCase()} of ${formatCents(entry.amount)} was reversed.`);
       close();
     } catch (error) {
@@ -50,10 +37,11 @@ export function ReversalDialog({ loanId, entry, onClose }: { loanId: number; ent
   };
 
   return (
-    <ConfirmDialog
+    <ReasonConfirmDialog
       open={entry !== null}
       onClose={close}
-      onConfirm={() => void confirm()}
+      onConfirm={(reason) => void confirm(reason)}
+      reasonRule={REASON_RULE}
       title="Reverse this payment?"
       description={
         entry
@@ -64,22 +52,6 @@ export function ReversalDialog({ loanId, entry, onClose }: { loanId: number; ent
       danger
       pending={reverse.isPending}
       error={serverError}
-    >
-      <div className={fieldStyles.field}>
-        <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
-        <textarea
-          id={`${id}-reason`}
-          className={fieldStyles.control}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-        />
-        <FieldError id={`${id}-reason-error`}>{reasonError}</FieldError>
-      </div>
-    </ConfirmDialog>
+    />
   );
 }

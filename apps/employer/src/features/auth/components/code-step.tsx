@@ -6,6 +6,7 @@ import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { EMPLOYER_CHALLENGE_EXPIRED, ZEmployerOtpRequest } from '@payrail/contract/employer-portal';
 import { authErrorMessage, useLoginOtp } from '../api/auth';
+import { OtpCodeField } from './otp-code-field';
 
 export interface CodeStepProps {
   challenge: string;
@@ -50,15 +51,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: CodeStepProps) {
               {...register('recovery_code')}
             />
           ) : (
-            <TextField
-              label="6-digit code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              error={formState.errors.code?.message}
-              {...register('code')}
-            />
+            <OtpCodeField />
           )}
           {expired ? (
             <Button type="button" fullWidth onClick={onRestart}>

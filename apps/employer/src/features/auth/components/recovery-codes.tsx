@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
 import { saveBlob } from '../../../lib/api-client';
 import styles from './totp-enrolment.module.css';
 
 export const SAVED_REQUIRED = 'Confirm that you saved your recovery codes.';
 
+const savedSchema = z.object({ saved: z.boolean().refine((saved) => saved, SAVED_REQUIRED) });
+
 /** The one-time recovery codes, shown this once; the person confirms they saved them before going on. */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
   return (
     <>
       <Alert kind="warning" title="Save these codes now">
@@ -32,31 +33,21 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
           Download the codes
         </Button>
       </div>
-      <form
-        noValidate
+      <Form
+        schema={savedSchema}
+        options={{ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { saved: false } }}
         aria-label="Confirm you saved your recovery codes"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!saved) {
-            setError(SAVED_REQUIRED);
-            return;
-          }
-          onDone();
-        }}
+        onSubmit={() => onDone()}
       >
-        <Checkbox
-          label="I saved these recovery codes somewhere safe"
-          checked={saved}
-          error={error}
-          onChange={(event) => {
-            setSaved(event.target.checked);
-            if (event.target.checked) setError(undefined);
-          }}
-        />
-        <Button type="submit" fullWidth>
-          Continue to the portal
-        </Button>
-      </form>
+        {({ register, formState: { errors } }) => (
+          <>
+            <Checkbox label="I saved these recovery codes somewhere safe" error={errors.saved?.message} {...register('saved')} />
+            <Button type="submit" fullWidth>
+              Continue to the portal
+            </Button>
+          </>
+        )}
+      </Form>
     </>
   );
 }

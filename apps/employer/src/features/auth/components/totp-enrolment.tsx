@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
 import { isApiError } from '@payrail/client/http-client';
 import { EMPLOYER_ENROLMENT_EXPIRED, ZEmployerTotpConfirm } from '@payrail/contract/employer-portal';
 import type { TEmployerEnrolled, TEmployerTotpEnrolment } from '@payrail/contract/employer-portal';
 import { authErrorMessage, useConfirmTotp } from '../api/auth';
+import { OtpCodeField } from './otp-code-field';
 import styles from './totp-enrolment.module.css';
 
 /** The secret in groups of four, easier to type into an authenticator app. */
@@ -57,7 +57,7 @@ export function TotpEnrolment({ enrolment, onEnrolled }: TotpEnrolmentProps) {
           if (answer) onEnrolled(answer);
         }}
       >
-        {({ register, formState }) => (
+        {({ formState }) => (
           <>
             {confirm.isError ? (
               <Alert kind="error" assertive>
@@ -70,15 +70,7 @@ export function TotpEnrolment({ enrolment, onEnrolled }: TotpEnrolmentProps) {
                 ) : null}
               </Alert>
             ) : null}
-            <TextField
-              label="6-digit code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              error={formState.errors.code?.message}
-              {...register('code')}
-            />
+            <OtpCodeField />
             <Button type="submit" fullWidth loading={formState.isSubmitting}>
               Confirm and continue
             </Button>

@@ -11,16 +11,10 @@ import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import { errorMessage } from '../../../lib/errors';
 import { useChanges, useReportChange } from '../api/changes';
 import own from './changes.module.css';
-
-const FREQUENCY_LABELS: Record<(typeof PAY_FREQUENCIES)[number], string> = {
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  semimonthly: 'Twice a month',
-  monthly: 'Monthly',
-};
 
 const KIND_HINTS: Record<EmployeeChangeKind, string> = {
   termination: 'The last day of employment. The payroll deduction ends; the borrower repays another way.',
@@ -114,7 +108,7 @@ export function ReportChange({ employees }: { employees: readonly EmployeeOption
                   <Select
                     label="New pay frequency"
                     placeholder="Choose…"
-                    options={PAY_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+                    options={PAY_FREQUENCIES.map((f) => ({ value: f, label: PAYROLL_FREQUENCY_LABELS[f] }))}
                     required
                     error={formState.errors.new_pay_frequency?.message}
                     {...register('new_pay_frequency')}
@@ -144,7 +138,7 @@ const columns: TableColumn<TEmployeeChange>[] = [
     cell: (c) =>
       c.kind === 'leave' && c.leave_end_date
         ? `${formatDate(c.effective_date)} to ${formatDate(c.leave_end_date)}`
-        : `${formatDate(c.effective_date)}${c.new_pay_frequency ? ` (${FREQUENCY_LABELS[c.new_pay_frequency].toLowerCase()})` : ''}`,
+        : `${formatDate(c.effective_date)}${c.new_pay_frequency ? ` (${PAYROLL_FREQUENCY_LABELS[c.new_pay_frequency].toLowerCase()})` : ''}`,
   },
   { key: 'outcome', header: 'What happens', cell: (c) => c.outcome_label },
 ];

@@ -7,9 +7,9 @@ import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { Badge } from '@payrail/ui/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { payrollFrequencyLabel } from '@payrail/ui/labels';
 import { errorMessage } from '../../../lib/errors';
 import { useDeductions } from '../api/deductions';
-import { PAY_FREQUENCY_LABELS } from './labels';
 
 /** The next pay date deducted, and a leave (in progress or ahead) during which deductions pause. */
 function NextDeduction({ employee: e, asOf }: { employee: TDeductionEmployee; asOf: string }) {
@@ -52,8 +52,7 @@ export function ActiveDeductions() {
         <>
           <p className={styles.intro}>
             {deductions.data.employees.length === 1 ? '1 employee repays' : `${String(deductions.data.employees.length)} employees repay`} a Payrail loan by
-            payroll deduction, paid {PAY_FREQUENCY_LABELS[deductions.data.pay_frequency] ?? deductions.data.pay_frequency}. As of{' '}
-            {formatDate(deductions.data.as_of)}.
+            payroll deduction, paid {payrollFrequencyLabel(deductions.data.pay_frequency).toLowerCase()}. As of {formatDate(deductions.data.as_of)}.
           </p>
           <Table
             caption="Employees with an active payroll deduction"

@@ -10,10 +10,3 @@ export const CHANGE_TONES: Record<DeductionChange, BadgeTone> = {
   ended: 'danger',
   unchanged: 'neutral',
 };
-
-export const PAY_FREQUENCY_LABELS: Record<string, string> = {
-  weekly: 'weekly',
-  biweekly: 'every two weeks',
-  semimonthly: 'twice a month',
-  monthly: 'monthly',
-};

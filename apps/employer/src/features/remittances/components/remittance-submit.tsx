@@ -1,18 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { isIsoDate } from '@payrail/domain/dates';
-import { cents, formatCents as decimalText } from '@payrail/domain/money';
-import { parseDollars } from '@payrail/domain/employer/deduction-file';
 import { ZEmployerRemittanceErrors } from '@payrail/contract/employer-remittances';
 import type { TEmployerRemittanceRequest, TEmployerRemittanceSubmitted } from '@payrail/contract/employer-remittances';
 import { isApiError } from '@payrail/client/http-client';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
+import { FileField, fileInput } from '@payrail/ui/file-field';
 import { Form } from '@payrail/ui/form';
+import { MoneyField, moneyDefault, moneyInput } from '@payrail/ui/money-field';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { TextField } from '@payrail/ui/text-field';
 import { formatCents, formatDate } from '@payrail/client/format';
@@ -38,8 +37,6 @@ export const REMITTANCE_FORM_MSG = {
 
 const MAX_BYTES = 2_000_000;
 
-/** Integer cents as the amount field shows them: 12540 → "125.40". */
-
 const ZScreenForm = z
   .object({
     pay_date: z
@@ -52,12 +49,12 @@ const ZScreenForm = z
           employee_id: z.string().trim().min(1, REMITTANCE_FORM_MSG.employeeId).max(64),
           employee_name: z.string(),
           expected: z.number().nullable(),
-          amount: z.string().refine((v) => parseDollars(v) !== null, REMITTANCE_FORM_MSG.amount),
+          amount: moneyInput({ message: REMITTANCE_FORM_MSG.amount }),
         }),
       )
       .min(1),
   })
-  .transform((v) => ({ pay_date: v.pay_date, lines: v.lines.map((l) => ({ employee_id: l.employee_id, amount: parseDollars(l.amount) as number })) }));
+  .transform((v) => ({ pay_date: v.pay_date, lines: v.lines.map((l) => ({ employee_id: l.employee_id, amount: l.amount })) }));
 type ScreenInput = z.input<typeof ZScreenForm>;
 type ScreenOutput = z.output<typeof ZScreenForm>;
 
@@ -86,41 +83,38 @@ function Failure({ error }: { error: unknown }) {
   );
 }
 
+const ZUploadForm = z
+  .object({ file: fileInput({ required: REMITTANCE_FORM_MSG.fileRequired, maxSize: { bytes: MAX_BYTES, message: REMITTANCE_FORM_MSG.fileTooLarge } }) })
+  .transform(({ file }) => file);
+
 function UploadForm({ submit, pending, failure }: { submit: (body: TEmployerRemittanceRequest) => Promise<unknown>; pending: boolean; failure: ReactNode }) {
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setFileError(REMITTANCE_FORM_MSG.fileRequired);
-    if (file.size > MAX_BYTES) return setFileError(REMITTANCE_FORM_MSG.fileTooLarge);
-    setFileError(null);
-    await submit({ csv: await file.text(), file_name: file.name });
-  };
   return (
-    <form noValidate aria-label="Upload a remittance file" className={styles.stack} onSubmit={(event) => void onSubmit(event)}>
-      <div className={fieldStyles.field}>
-        <FieldLabel htmlFor={`${id}-file`}>Remittance file (CSV)</FieldLabel>
-        <FieldHint id={`${id}-hint`}>
-          The deduction file&apos;s layout: pay_date, employee_id, employee_name, deduction (what you remitted, in dollars), change. One pay date per file.
-        </FieldHint>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={`${id}-hint${fileError ? ` ${id}-error` : ''}`}
-        />
-        <FieldError id={`${id}-error`}>{fileError}</FieldError>
-      </div>
-      {failure}
-      <div className={own.actions}>
-        <Button type="submit" loading={pending}>
-          Submit the remittance
-        </Button>
-      </div>
-    </form>
+    <Form
+      schema={ZUploadForm}
+      options={{ mode: 'onSubmit', defaultValues: { file: null } }}
+      aria-label="Upload a remittance file"
+      className={styles.stack}
+      onSubmit={async (file) => {
+        await submit({ csv: await file.text(), file_name: file.name });
+      }}
+    >
+      {() => (
+        <>
+          <FileField
+            name="file"
+            label="Remittance file (CSV)"
+            hint="The deduction file's layout: pay_date, employee_id, employee_name, deduction (what you remitted, in dollars), change. One pay date per file."
+            accept=".csv,text/csv"
+          />
+          {failure}
+          <div className={own.actions}>
+            <Button type="submit" loading={pending}>
+              Submit the remittance
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 
@@ -149,12 +143,9 @@ function EntryRows({ form, expected }: { form: UseFormReturn<ScreenInput, unknow
                 {...form.register(`lines.${index}.employee_id`)}
               />
             )}
-            <TextField
+            <MoneyField
+              name={`lines.${index}.amount`}
               label={known ? `Remitted for ${field.employee_name} ($)` : `Remitted ($), added line ${String(index + 1)}`}
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors.lines?.[index]?.amount?.message}
-              {...form.register(`lines.${index}.amount`)}
             />
             {known ? null : (
               <Button type="button" size="sm" variant="ghost" onClick={() => remove(index)}>
@@ -186,7 +177,7 @@ function ScreenForm({
     pay_date: expected?.payDate ?? '',
     lines: (expected?.lines ?? [])
       .filter((l) => l.deductionCents > 0)
-      .map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: decimalText(cents(l.deductionCents)) })),
+      .map((l) => ({ employee_id: l.employeeId, employee_name: l.employeeName, expected: l.deductionCents, amount: moneyDefault(l.deductionCents) })),
   };
   if (defaults.lines.length === 0) defaults.lines.push({ employee_id: '', employee_name: '', expected: null, amount: '' });
   return (

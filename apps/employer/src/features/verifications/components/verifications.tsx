@@ -22,16 +22,10 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import { Badge } from '@payrail/ui/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import { errorMessage } from '../../../lib/errors';
 import { useAnswerVerification, useVerifications } from '../api/verifications';
 import own from './verifications.module.css';
-
-const FREQUENCY_LABELS: Record<(typeof VERIFIED_PAY_FREQUENCIES)[number], string> = {
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  semimonthly: 'Twice a month',
-  monthly: 'Monthly',
-};
 
 export const STATUS_REQUIRED = 'Choose the employment status.';
 
@@ -95,7 +89,7 @@ function AnswerForm({ request }: { request: TEmployerVerification }) {
               label="Pay frequency"
               optional
               placeholder="Not stated"
-              options={VERIFIED_PAY_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+              options={VERIFIED_PAY_FREQUENCIES.map((f) => ({ value: f, label: PAYROLL_FREQUENCY_LABELS[f] }))}
               {...register('pay_frequency')}
             />
             <Select

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@payrail/ui/button';
-import styles from '@payrail/ui/styles/staff-page.module.css';
+import { Button } from './button';
+import styles from './styles/staff-page.module.css';
 
 export interface FilterFormProps {
   /** The form fields read into the URL, in this order; empty ones are left out. */
@@ -13,11 +13,31 @@ export interface FilterFormProps {
    */
   refine?: (next: URLSearchParams, data: FormData) => boolean;
   onApply: (next: URLSearchParams) => void;
+  /** The section's heading. */
+  title?: string;
+  submitLabel?: string;
+  clearLabel?: string;
+  /** `search` for a form that finds records (a landmark), rather than narrowing a list. */
+  role?: 'search';
   children: ReactNode;
 }
 
-/** A list page's "Filters" section: the fields, Apply (into the URL, so the view can be shared) and Clear. */
-export function FilterForm({ names, refine, onApply, children }: FilterFormProps) {
+/**
+ * A staff list page's "Filters" section: the fields, Apply (into the URL, so the view can be shared) and
+ * Clear. The fields are uncontrolled (`name` + `defaultValue` from the URL); the page remounts the form when
+ * the URL changes (`filtersKey` of useUrlFilters). A filter has no request body to validate, so this is the
+ * one form of the kit without a schema: `refine` holds its cross-field rules.
+ */
+export function FilterForm({
+  names,
+  refine,
+  onApply,
+  title = 'Filters',
+  submitLabel = 'Apply filters',
+  clearLabel = 'Clear filters',
+  role,
+  children,
+}: FilterFormProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,14 +51,14 @@ export function FilterForm({ names, refine, onApply, children }: FilterFormProps
     onApply(next);
   };
   return (
-    <form className={styles.section} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Filters</h2>
+    <form role={role} className={styles.section} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{title}</h2>
       <div className={styles.filters}>
         {children}
         <div className={styles.filterButtons}>
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">{submitLabel}</Button>
           <Button type="reset" variant="ghost" onClick={() => onApply(new URLSearchParams())}>
-            Clear filters
+            {clearLabel}
           </Button>
         </div>
       </div>

@@ -1,0 +1,68 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { PasswordField } from './password-field';
+
+export interface PasswordPairProps {
+  /** The two form fields: the new password and its confirmation. */
+  names?: readonly [password: string, confirmation: string];
+  /** "Password" / "Confirm password" (sign-up); the reset says "New password" / "Confirm new password". */
+  labels?: { password?: string; confirmation?: string };
+  /** A hint under the password's label. */
+  hint?: string;
+  /** The live rule list (spec §5) under the password; on by default. */
+  showRules?: boolean;
+  /** The form, when the pair is not inside `Form` (which provides it). */
+  methods?: UseFormReturn<FieldValues, unknown, FieldValues>;
+}
+
+/**
+ * A new password and its confirmation in a `Form`: show/hide buttons, the live rules, no spaces. The
+ * messages are the form schema's (e.g. `.refine(p === c, { path: [confirmation], message: MSG.passwordMismatch })`);
+ * a confirmation already answered is checked again whenever the password changes, an untouched one is left alone.
+ */
+export function PasswordPair({ names = ['password', 'password_confirmation'], labels = {}, hint, showRules = true, methods }: PasswordPairProps) {
+  const context = useFormContext<FieldValues>();
+  const { control, getFieldState, trigger } = methods ?? context;
+  const [passwordName, confirmationName] = names;
+  return (
+    <>
+      <Controller
+        control={control}
+        name={passwordName}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            label={labels.password ?? 'Password'}
+            autoComplete="new-password"
+            hint={hint}
+            showRules={showRules}
+            name={field.name}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={(value) => {
+              field.onChange(value);
+              if (getFieldState(confirmationName).isTouched) void trigger(confirmationName);
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name={confirmationName}
+        render={({ field, fieldState }) => (
+          <PasswordField
+            label={labels.confirmation ?? 'Confirm password'}
+            autoComplete="new-password"
+            name={field.name}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </>
+  );
+}
