@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '@payrail/ui/test/happy-dom-shims';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { notify } from '@payrail/ui/toast/notify';

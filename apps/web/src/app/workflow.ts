@@ -1,10 +1,11 @@
 import { isStackable, landsHome } from '@payrail/domain/workflow/status-attributes';
 import type { TWorkflowStatus } from '@payrail/contract/identity';
 import { useCallback, useState } from 'react';
-import { postChangeStatus, refusedCurrentStatus } from '../features/workflow/api/change-status';
+import { postChangeStatus } from '../features/workflow/api/change-status';
 import { getNavigationStack } from '../features/workflow/api/get-navigation-stack';
 import { postNextStatus } from '../api/post-next-status';
 import { isApiError } from '@payrail/client/http-client';
+import { refusedStatus } from '@payrail/client/workflow-refusal';
 import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
@@ -53,7 +54,7 @@ export async function goToNextStatus(currentStatus: string): Promise<TWorkflowSt
     moveToStatus(new_status);
     return new_status;
   } catch (error) {
-    const current = refusedCurrentStatus(error);
+    const current = refusedStatus(error);
     if (current) {
       adoptRefusedStatus(current);
       return current;
@@ -99,9 +100,9 @@ export function adoptRefusedStatus(status: string): void {
   followStatus(status, { refused: true });
 }
 
-/** A refusal answered 422 `{ error, current_status }`: adopt it (true), or leave other errors to the caller (false). */
+/** A refusal answered `{ error, current_status }` (`refusedStatus`): adopt it (true), or leave other errors to the caller (false). */
 export function adoptRefusal(error: unknown): boolean {
-  const current = refusedCurrentStatus(error);
+  const current = refusedStatus(error);
   if (!current) return false;
   adoptRefusedStatus(current);
   return true;
@@ -126,7 +127,7 @@ export async function goToPreviousStatus(): Promise<string> {
     navigate(routeOf(new_status));
     return new_status;
   } catch (error) {
-    const current = refusedCurrentStatus(error);
+    const current = refusedStatus(error);
     if (current) {
       followStatus(current, { refused: true });
       return current;
@@ -302,7 +303,7 @@ export async function goBackNewflow(): Promise<void> {
     sessionStore.updateUser({ workflow_status: new_status, new_flow: true });
     navigate(newflowRouteOf(new_status));
   } catch (error) {
-    const current = refusedCurrentStatus(error);
+    const current = refusedStatus(error);
     if (current) {
       goToNewflowStatus(current);
       return;

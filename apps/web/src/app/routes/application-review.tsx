@@ -1,9 +1,8 @@
 import { notify } from '@payrail/ui/toast/notify';
 import { ApplicationReview } from '../../features/application-review/components/application-review';
-import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { useSession } from '../../lib/session-store';
 import { agreementLink } from '../agreement-links';
-import { followStatus, useWorkflow } from '../workflow';
+import { adoptRefusal, followStatus, useWorkflow } from '../workflow';
 
 export const APPLICATION_CONFIRMED = 'Your application was sent for review.';
 /** The automated review pre-approved the application (ready_for_review → select_repay_method). */
@@ -28,11 +27,7 @@ export function Component() {
         followStatus(new_status);
       }}
       creditPullLink={agreementLink('credit_pull_authorization', 'Credit Pull Authorization')}
-      onRefused={(error) => {
-        const current = refusedCurrentStatus(error);
-        if (current) followStatus(current, { refused: true });
-        return current !== null;
-      }}
+      onRefused={adoptRefusal}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { notify } from '@payrail/ui/toast/notify';
-import { acceptCreditPull } from '../../features/application-review/api/review-api';
+import { acceptCreditPull } from '../../features/application-review/api/accept-credit-pull';
 import { DocumentReviewStep } from '../../features/documents/components/document-review-step';
 import { refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { agreementLink } from '../agreement-links';

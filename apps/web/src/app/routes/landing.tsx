@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { useEmployer } from '../../api/get-employer';
-import { useReapply } from '../../features/home/api/home';
+import { useReapply } from '../../features/home/api/get-reapply';
 import { StarRating } from '../../features/home/components/star-rating';
 import { StatusPanelView } from '../../features/home/components/status-panel-view';
 import { LandingPage } from '../../features/marketing/components/landing-page';

@@ -1,8 +1,8 @@
 import { MSG } from '@payrail/contract/messages';
-import { isEmail } from '@payrail/domain/validation/email';
-import { useState } from 'react';
+import { ZLeadRequest } from '@payrail/contract/application';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { leadFieldErrors, postLead } from './lead-api';
@@ -26,70 +26,56 @@ export interface LeadDialogProps {
 
 /**
  * Spec §5/§8: the lead-capture dialog of a state Payrail does not lend in yet — full name and
- * e-mail, POST /leads, "Subscribe successfully made!" or "Error on subscribe!" with field errors.
- * The form starts fresh every time it opens or the state changes.
+ * e-mail, checked by the server's own request schema (`ZLeadRequest`), POST /leads, "Subscribe
+ * successfully made!" or "Error on subscribe!" with field errors. The form starts fresh every time it
+ * opens or the state changes.
  */
 export function LeadDialog(props: LeadDialogProps) {
   return <LeadDialogBody key={`${props.stateId ?? 'none'}-${props.open ? 'open' : 'closed'}`} {...props} />;
 }
 
-type LeadErrors = { full_name?: string; email?: string };
-
 function LeadDialogBody({ open, stateId, stateName, defaultName = '', defaultEmail = '', onClose, onSubscribed }: LeadDialogProps) {
-  const [fullName, setFullName] = useState(defaultName);
-  const [email, setEmail] = useState(defaultEmail);
-  const [errors, setErrors] = useState<LeadErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const submit = async () => {
-    const local: LeadErrors = {};
-    if (!fullName.trim()) local.full_name = MSG.leadFullNameBlank;
-    if (!email.trim()) local.email = MSG.leadEmailBlank;
-    else if (!isEmail(email.trim().toLowerCase())) local.email = MSG.leadEmailInvalid;
-    setErrors(local);
-    if (local.full_name || local.email || stateId === null) return;
-    setPending(true);
-    try {
-      await postLead({ full_name: fullName.trim(), email: email.trim(), state_id: stateId });
-      notify.success(MSG.leadSuccess);
-      onSubscribed?.();
-    } catch (error) {
-      setErrors(leadFieldErrors(error));
-      notify.error(MSG.leadError);
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={MSG.stateUnavailable}
-      description={`Payrail does not offer loans in ${stateName ?? 'your state'} yet. Leave your name and e-mail and we will let you know when we do.`}
-      footer={
-        <div className={styles.actions}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="lead-form" loading={pending} disabled={stateId === null}>
-            Subscribe
-          </Button>
-        </div>
-      }
+    <Form
+      id="lead-form"
+      schema={ZLeadRequest}
+      options={{ mode: 'onSubmit', defaultValues: { lead: { full_name: defaultName, email: defaultEmail, state_id: stateId ?? 0 } } }}
+      onSubmit={async ({ lead }, form) => {
+        if (stateId === null) return;
+        try {
+          await postLead(lead);
+          notify.success(MSG.leadSuccess);
+          onSubscribed?.();
+        } catch (error) {
+          const found = leadFieldErrors(error);
+          if (found.full_name) form.setError('lead.full_name', { message: found.full_name });
+          if (found.email) form.setError('lead.email', { message: found.email });
+          notify.error(MSG.leadError);
+        }
+      }}
     >
-      <form
-        id="lead-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField label="Full name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} error={errors.full_name} />
-        <TextField label="E-mail address" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        {stateName ? <p className={styles.muted}>State: {stateName}</p> : null}
-      </form>
-    </Dialog>
+      {({ register, formState: { errors, isSubmitting } }) => (
+        <Dialog
+          open={open}
+          onClose={onClose}
+          title={MSG.stateUnavailable}
+          description={`Payrail does not offer loans in ${stateName ?? 'your state'} yet. Leave your name and e-mail and we will let you know when we do.`}
+          footer={
+            <div className={styles.actions}>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" form="lead-form" loading={isSubmitting} disabled={stateId === null}>
+                Subscribe
+              </Button>
+            </div>
+          }
+        >
+          <TextField label="Full name" autoComplete="name" error={errors.lead?.full_name?.message} {...register('lead.full_name')} />
+          <TextField label="E-mail address" type="email" autoComplete="email" error={errors.lead?.email?.message} {...register('lead.email')} />
+          {stateName ? <p className={styles.muted}>State: {stateName}</p> : null}
+        </Dialog>
+      )}
+    </Form>
   );
 }

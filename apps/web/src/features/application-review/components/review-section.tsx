@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { ValidatedForm } from '@payrail/ui/validated-form';
+import type { Validation } from '@payrail/ui/validated-form';
 import { isApiError } from '@payrail/client/http-client';
 import { validateAll } from '../lib/review-fields';
 import type { EditableField } from '../lib/review-fields';
@@ -55,7 +58,6 @@ export function ReviewSection({
   const formId = useId();
   const [expanded, setExpanded] = useState(true);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Record<string, string>>(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -72,7 +74,6 @@ export function ReviewSection({
   useEffect(() => {
     if (externalCount === 0) return;
     setExpanded(true);
-    setDraft(values);
     setErrors(externalErrors);
     setEditingState(true);
     // Only when the refusal changes.
@@ -84,7 +85,6 @@ export function ReviewSection({
   }, [editing]);
 
   const startEdit = () => {
-    setDraft(values);
     setErrors({});
     setFormError(null);
     setExpanded(true);
@@ -99,12 +99,13 @@ export function ReviewSection({
     window.setTimeout(() => editButtonRef.current?.focus(), 0);
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  /** The section's own checks (`EditableField.validate`), every field at once, on Save. */
+  const validate = (draft: Record<string, string>): Validation<Record<string, string>> => {
     const found = validateAll(fields, draft);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    return Object.keys(found).length > 0 ? { errors: found } : { values: draft };
+  };
+
+  const save = async (draft: Record<string, string>) => {
     const changes = Object.fromEntries(
       fields.filter((field) => (draft[field.name] ?? '') !== (values[field.name] ?? '')).map((field) => [field.name, (draft[field.name] ?? '').trim()]),
     );
@@ -199,64 +200,93 @@ export function ReviewSection({
           </div>
         ) : null}
         {editing && editor === undefined ? (
-          <form id={formId} className={styles.form} onSubmit={(event) => void save(event)} noValidate aria-label={`Edit ${title}`}>
-            <div ref={firstFieldRef} className={styles.grid}>
-              {fields.map((field) =>
-                field.kind === 'select' ? (
-                  <Select
-                    key={field.name}
-                    label={field.label}
-                    name={field.name}
-                    optional={field.optional}
-                    placeholder="Choose one"
-                    options={field.options ?? []}
-                    value={draft[field.name] ?? ''}
-                    error={errors[field.name]}
-                    onChange={(event) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
-                  />
-                ) : field.mask ? (
-                  <MaskedTextField
-                    key={field.name}
-                    label={field.label}
-                    name={field.name}
-                    optional={field.optional}
-                    mask={field.mask}
-                    autoComplete={field.autoComplete}
-                    inputMode={field.inputMode}
-                    value={draft[field.name] ?? ''}
-                    error={errors[field.name]}
-                    onValueChange={(masked: string) => setDraft((current) => ({ ...current, [field.name]: masked }))}
-                  />
-                ) : (
-                  <TextField
-                    key={field.name}
-                    label={field.label}
-                    name={field.name}
-                    optional={field.optional}
-                    maxLength={field.maxLength}
-                    autoComplete={field.autoComplete}
-                    inputMode={field.inputMode}
-                    value={draft[field.name] ?? ''}
-                    error={errors[field.name]}
-                    onChange={(event: ChangeEvent<HTMLInputElement>) => setDraft((current) => ({ ...current, [field.name]: event.target.value }))}
-                  />
-                ),
-              )}
-            </div>
-            {formError ? (
-              <Alert kind="error" assertive>
-                {formError}
-              </Alert>
-            ) : null}
-            <div className={styles.formActions}>
-              <Button type="submit" loading={saving}>
-                Save
-              </Button>
-              <Button variant="ghost" onClick={stopEdit} disabled={saving}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <ValidatedForm
+            id={formId}
+            className={styles.form}
+            aria-label={`Edit ${title}`}
+            validate={validate}
+            options={{ mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: values }}
+            onSubmitCapture={() => {
+              // A new attempt: the last answer's messages give way to this one's.
+              setErrors({});
+              setFormError(null);
+            }}
+            onSubmit={save}
+          >
+            {({ register, control, formState: { errors: checks } }) => (
+              <>
+                <div ref={firstFieldRef} className={styles.grid}>
+                  {fields.map((field) => {
+                    const error = checks[field.name]?.message ?? errors[field.name];
+                    return field.kind === 'select' ? (
+                      <Controller
+                        key={field.name}
+                        control={control}
+                        name={field.name}
+                        render={({ field: input }) => (
+                          <Select
+                            label={field.label}
+                            name={field.name}
+                            optional={field.optional}
+                            placeholder="Choose one"
+                            options={field.options ?? []}
+                            error={error}
+                            ref={input.ref}
+                            value={(input.value as string | undefined) ?? ''}
+                            onChange={input.onChange}
+                            onBlur={input.onBlur}
+                          />
+                        )}
+                      />
+                    ) : field.mask ? (
+                      <Controller
+                        key={field.name}
+                        control={control}
+                        name={field.name}
+                        render={({ field: input }) => (
+                          <MaskedTextField
+                            label={field.label}
+                            name={field.name}
+                            optional={field.optional}
+                            mask={field.mask ?? ''}
+                            autoComplete={field.autoComplete}
+                            inputMode={field.inputMode}
+                            value={(input.value as string | undefined) ?? ''}
+                            error={error}
+                            onValueChange={(masked: string) => input.onChange(masked)}
+                          />
+                        )}
+                      />
+                    ) : (
+                      <TextField
+                        key={field.name}
+                        label={field.label}
+                        optional={field.optional}
+                        maxLength={field.maxLength}
+                        autoComplete={field.autoComplete}
+                        inputMode={field.inputMode}
+                        error={error}
+                        {...register(field.name)}
+                      />
+                    );
+                  })}
+                </div>
+                {formError ? (
+                  <Alert kind="error" assertive>
+                    {formError}
+                  </Alert>
+                ) : null}
+                <div className={styles.formActions}>
+                  <Button type="submit" loading={saving}>
+                    Save
+                  </Button>
+                  <Button variant="ghost" onClick={stopEdit} disabled={saving}>
+                    Cancel
+                  </Button>
+                </div>
+              </>
+            )}
+          </ValidatedForm>
         ) : null}
       </div>
     </section>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { MSG } from '@payrail/contract/messages';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { AgreementName, TEmployer, TState } from '@payrail/contract/reference';
@@ -9,12 +11,14 @@ import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { getFingerprint } from '../../../lib/fingerprint';
 import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import { useAuthPaths } from '../lib/auth-paths';
-import { REFERRAL_TOO_SHORT, emailProblem } from '../lib/form-rules';
+import { EMPLOYEE_ID_MAX, checkYourRateDefaults, validateCheckYourRate } from '../lib/newflow-signup-rules';
+import type { CheckYourRateInput, CheckYourRateValues } from '../lib/newflow-signup-rules';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { LoanRequestForm } from './loan-request';
@@ -27,8 +31,7 @@ import styles from './auth.module.css';
 /** Renders a link that opens an agreement document (composed in app/, from the legal feature). */
 export type AnyAgreementLink = (agreement: AgreementName, label: string) => ReactNode;
 
-/** Employee ids of partner employers have at most 30 characters (newflow §5, §9). */
-export const EMPLOYEE_ID_MAX = 30;
+export { EMPLOYEE_ID_MAX };
 
 /** The new-flow terms (newflow §2): the four documents and the terms-of-use PDF. */
 export function NewflowTermsLabel({ agreementLink }: { agreementLink: AnyAgreementLink }) {
@@ -61,44 +64,25 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
   const { submit, pending } = useSubmitSignup();
   const [loan, setLoan] = useState<LoanRequest | null>(null);
   const [state, setState] = useState<TState | null>(null);
-  const [email, setEmail] = useState('');
-  const [referral, setReferral] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [employer, setEmployer] = useState<TEmployer | null>(null);
-  const [employeeId, setEmployeeId] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const gateId = useId();
   const stepRef = useStepStartFocus(state ? '[data-step-start]' : loan ? 'select' : 'input');
+  // The rules without a schema library (../lib/form-rules.ts, the page's plain validator module).
+  const validate = (values: CheckYourRateInput) => validateCheckYourRate(values, Boolean(partner));
 
-  // The e-mail field's rules without a schema library (form-rules.ts; form-rules.test.ts holds it to `emailField`).
-  const emailError = emailProblem(email);
-  const referralError = referral.trim() !== '' && referral.trim().length <= 3 ? REFERRAL_TOO_SHORT : undefined;
-  const employeeIdError = partner
-    ? employeeId.trim() === ''
-      ? MSG.required
-      : employeeId.length > EMPLOYEE_ID_MAX
-        ? `At most ${EMPLOYEE_ID_MAX} characters.`
-        : undefined
-    : undefined;
-  const employerError = partner && !employer ? MSG.required : undefined;
-  const canSubmit = emailError === null && !referralError && terms && !employeeIdError && !employerError;
-
-  const submitAccount = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched({ email: true, referral: true, employeeId: true, employer: true });
-    if (!canSubmit || !loan || !state) return;
-    setServerErrors({});
+  const submitAccount = async (values: CheckYourRateValues, form: UseFormReturn<CheckYourRateInput, unknown, CheckYourRateValues>) => {
+    if (!loan || !state) return;
+    setOtherErrors([]);
     const body: TNewflowSignupRequest = {
-      application_member: { email: email.trim() },
+      application_member: { email: values.email },
       fingerprint: getFingerprint(),
       // The terms checkbox covers all five documents (NewflowTermsLabel): each is recorded by the server.
       agreements: NEWFLOW_SIGNUP_AGREEMENTS,
       loan_borrower: {
         state_id: state.id,
-        employer_id: employer?.id ?? null,
-        friend_refer_code: referral.trim() || null,
-        ...(partner ? { employee_id: employeeId.trim() } : {}),
+        employer_id: values.employer?.id ?? null,
+        friend_refer_code: values.friend_refer_code,
+        ...(values.employee_id !== undefined ? { employee_id: values.employee_id } : {}),
       },
       loan,
       new_flow: true,
@@ -109,11 +93,14 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
       sessionStore.setPendingEmail(outcome.result.account.email);
       navigate(paths.emailValidation);
     } else if (outcome.kind === 'invalid') {
-      setServerErrors(outcome.fieldErrors);
+      const other: string[] = [];
+      for (const [field, message] of Object.entries(outcome.fieldErrors)) {
+        if (field === 'email' || field === 'friend_refer_code' || field === 'employee_id') form.setError(field, { message });
+        else other.push(message);
+      }
+      setOtherErrors(other);
     }
   };
-
-  const otherErrors = Object.entries(serverErrors).filter(([field]) => !['email', 'friend_refer_code', 'employee_id'].includes(field));
 
   return (
     <AuthCard
@@ -143,64 +130,73 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
                 <ChosenAnswer what="state of residence" onChange={() => setState(null)} stepStart>
                   State of residence: <strong>{state.name}</strong>
                 </ChosenAnswer>
-                <form noValidate aria-label="Your e-mail" onSubmit={(event) => void submitAccount(event)}>
-                  {otherErrors.length > 0 ? (
-                    <Alert kind="error" assertive>
-                      {otherErrors.map(([, message]) => message).join(' ')}
-                    </Alert>
-                  ) : null}
-                  {partner ? (
-                    <>
-                      {partner.renderEmployerPicker({ value: employer, onChange: setEmployer, error: touched.employer ? employerError : undefined })}
-                      <TextField
-                        label="Employee ID"
-                        required
-                        maxLength={EMPLOYEE_ID_MAX}
-                        autoComplete="off"
-                        value={employeeId}
-                        error={serverErrors.employee_id ?? (touched.employeeId ? employeeIdError : undefined)}
-                        onChange={(event) => setEmployeeId(event.target.value)}
-                        onBlur={() => setTouched((value) => ({ ...value, employeeId: true }))}
-                      />
-                    </>
-                  ) : null}
-                  <TextField
-                    label="Email"
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    value={email}
-                    error={serverErrors.email ?? (touched.email && emailError !== null ? emailError : undefined)}
-                    onChange={(event) => {
-                      setEmail(event.target.value);
-                      setServerErrors(({ email: _dropped, ...rest }) => rest);
-                    }}
-                    onBlur={() => setTouched((value) => ({ ...value, email: true }))}
-                  />
-                  <TextField
-                    label="Referral code"
-                    optional
-                    hint="Did a friend refer you? Enter their code."
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    value={referral}
-                    error={serverErrors.friend_refer_code ?? (touched.referral ? referralError : undefined)}
-                    onChange={(event) => setReferral(event.target.value)}
-                    onBlur={() => setTouched((value) => ({ ...value, referral: true }))}
-                  />
-                  <Checkbox label={<NewflowTermsLabel agreementLink={agreementLink} />} checked={terms} onChange={(event) => setTerms(event.target.checked)} />
-                  <div className={styles.actions}>
-                    <Button type="submit" size="lg" fullWidth disabled={!canSubmit} loading={pending} aria-describedby={canSubmit ? undefined : gateId}>
-                      Check Your Rate
-                    </Button>
-                    {canSubmit ? null : (
-                      <p id={gateId} className={styles.hint}>
-                        Fill in every field and accept the terms to continue.
-                      </p>
-                    )}
-                  </div>
-                </form>
+                <ValidatedForm
+                  aria-label="Your e-mail"
+                  validate={validate}
+                  options={{ mode: 'onTouched', defaultValues: checkYourRateDefaults }}
+                  onSubmit={submitAccount}
+                >
+                  {({ register, control, watch, formState: { errors } }) => {
+                    const canSubmit = validate(watch()).errors === undefined;
+                    return (
+                      <>
+                        {otherErrors.length > 0 ? (
+                          <Alert kind="error" assertive>
+                            {otherErrors.join(' ')}
+                          </Alert>
+                        ) : null}
+                        {partner ? (
+                          <>
+                            <Controller
+                              control={control}
+                              name="employer"
+                              render={({ field }) => (
+                                <>{partner.renderEmployerPicker({ value: field.value, onChange: field.onChange, error: errors.employer?.message })}</>
+                              )}
+                            />
+                            <TextField
+                              label="Employee ID"
+                              required
+                              maxLength={EMPLOYEE_ID_MAX}
+                              autoComplete="off"
+                              error={errors.employee_id?.message}
+                              {...register('employee_id')}
+                            />
+                          </>
+                        ) : null}
+                        <TextField
+                          label="Email"
+                          type="email"
+                          autoComplete="email"
+                          inputMode="email"
+                          required
+                          error={errors.email?.message}
+                          {...register('email')}
+                        />
+                        <TextField
+                          label="Referral code"
+                          optional
+                          hint="Did a friend refer you? Enter their code."
+                          autoComplete="off"
+                          autoCapitalize="characters"
+                          error={errors.friend_refer_code?.message}
+                          {...register('friend_refer_code')}
+                        />
+                        <Checkbox label={<NewflowTermsLabel agreementLink={agreementLink} />} {...register('terms')} />
+                        <div className={styles.actions}>
+                          <Button type="submit" size="lg" fullWidth disabled={!canSubmit} loading={pending} aria-describedby={canSubmit ? undefined : gateId}>
+                            Check Your Rate
+                          </Button>
+                          {canSubmit ? null : (
+                            <p id={gateId} className={styles.hint}>
+                              Fill in every field and accept the terms to continue.
+                            </p>
+                          )}
+                        </div>
+                      </>
+                    );
+                  }}
+                </ValidatedForm>
               </>
             )}
           </>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CONFIRMATION_SUPERSEDED, CONFIRMATION_SUPERSEDED_HINT, EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
@@ -11,8 +12,7 @@ import { navigate } from '@payrail/client/navigation';
 import { sessionStore, useSession } from '../../../lib/session-store';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { emailField } from './signup-form.schema';
-import { EMAIL_TOKEN_MIN_EXCLUSIVE, normalizeEmailToken } from './email-validation.schema';
+import { EMAIL_TOKEN_MIN_EXCLUSIVE, emailValidationSchema, normalizeEmailToken, resendEmailSchema } from './email-validation.schema';
 import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
@@ -33,18 +33,13 @@ export const RESEND_DONE = (email: string) => `We sent a new code to ${email}.`;
 export function EmailValidation({ onConfirmed }: EmailValidationProps) {
   const pendingEmail = useSession((state) => state.pendingEmail);
   const paths = useAuthPaths();
-  const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string | undefined>();
-  const [resendEmail, setResendEmail] = useState(pendingEmail ?? '');
   const [askEmail, setAskEmail] = useState(false);
   const [resendError, setResendError] = useState<string | undefined>();
   const confirm = useConfirmEmail();
   const resend = useResendConfirmation();
-  const canContinue = token.length > EMAIL_TOKEN_MIN_EXCLUSIVE;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canContinue) return;
+  const submit = async ({ confirmation_token: token }: { confirmation_token: string }) => {
     setTokenError(undefined);
     try {
       await confirm.mutateAsync({ token, email: pendingEmail });
@@ -89,16 +84,6 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
     else setAskEmail(true);
   };
 
-  const submitResendEmail = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = emailField.safeParse(resendEmail);
-    if (!parsed.success) {
-      setResendError(parsed.error.issues[0]?.message);
-      return;
-    }
-    void sendAgain(parsed.data);
-  };
-
   return (
     <AuthCard
       titleId="email-validation-title"
@@ -113,46 +98,68 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
         )
       }
     >
-      <form noValidate aria-labelledby="email-validation-title" onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Confirmation code"
-          className={styles.tokenField}
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={EMAIL_TOKEN_LENGTH}
-          value={token}
-          error={tokenError}
-          hint={`${EMAIL_TOKEN_LENGTH} letters and numbers`}
-          onChange={(event) => {
-            setToken(normalizeEmailToken(event.target.value));
-            setTokenError(undefined);
-          }}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={confirm.isPending}>
-            Continue
-          </Button>
-        </div>
-      </form>
+      <Form aria-labelledby="email-validation-title" schema={emailValidationSchema} options={{ defaultValues: { confirmation_token: '' } }} onSubmit={submit}>
+        {({ control, watch }) => (
+          <>
+            <Controller
+              control={control}
+              name="confirmation_token"
+              render={({ field }) => (
+                <TextField
+                  label="Confirmation code"
+                  className={styles.tokenField}
+                  inputMode="text"
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={EMAIL_TOKEN_LENGTH}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  error={tokenError}
+                  hint={`${EMAIL_TOKEN_LENGTH} letters and numbers`}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    field.onChange(normalizeEmailToken(event.target.value));
+                    setTokenError(undefined);
+                  }}
+                />
+              )}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" size="lg" fullWidth disabled={watch('confirmation_token').length <= EMAIL_TOKEN_MIN_EXCLUSIVE} loading={confirm.isPending}>
+                Continue
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
       {askEmail ? (
-        <form noValidate aria-label="Resend the confirmation code" onSubmit={submitResendEmail} className={styles.resend}>
-          <TextField
-            label="Your e-mail"
-            hint="We will send a new code to this address."
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={resendEmail}
-            error={resendError}
-            onChange={(event) => setResendEmail(event.target.value)}
-            autoFocus
-          />
-          <Button type="submit" variant="secondary" fullWidth loading={resend.isPending}>
-            Send a new code
-          </Button>
-        </form>
+        <Form
+          aria-label="Resend the confirmation code"
+          className={styles.resend}
+          schema={resendEmailSchema}
+          options={{ mode: 'onSubmit', defaultValues: { email: pendingEmail ?? '' } }}
+          onSubmit={({ email }) => sendAgain(email)}
+        >
+          {({ register, formState: { errors } }) => (
+            <>
+              <TextField
+                label="Your e-mail"
+                hint="We will send a new code to this address."
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                error={errors.email?.message ?? resendError}
+                autoFocus
+                {...register('email')}
+              />
+              <Button type="submit" variant="secondary" fullWidth loading={resend.isPending}>
+                Send a new code
+              </Button>
+            </>
+          )}
+        </Form>
       ) : null}
       <div className={styles.links}>
         {askEmail ? null : (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { navigate } from '@payrail/client/navigation';
 import type { SessionUser } from '../../../lib/session-store';
 import { sessionStore } from '../../../lib/session-store';
@@ -14,7 +15,7 @@ import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
 import { PasswordField } from './password-field';
-import { emailProblem } from '../lib/form-rules';
+import { validateEmailStep, validatePasswordStep } from '../lib/form-rules';
 import styles from './auth.module.css';
 
 export interface NewflowSigninProps {
@@ -35,17 +36,12 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
   const signIn = useSignIn(onSignedIn);
   const [email, setEmail] = useState(initialEmail ?? '');
   const [step, setStep] = useState<'email' | 'password'>(initialEmail ? 'password' : 'email');
-  const [password, setPassword] = useState('');
   const [checking, setChecking] = useState(false);
   const [noAccount, setNoAccount] = useState(false);
-  const [emailTouched, setEmailTouched] = useState(false);
-  // The plain rule held to the contract's e-mail field (form-rules.test.ts): this page loads no schema library.
-  const emailError = emailProblem(email);
-  const validEmail = email.trim();
 
-  const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (emailError) return;
+  // The plain rules held to the contract's e-mail field (form-rules.test.ts): this page loads no schema library.
+  const submitEmail = async ({ email: validEmail }: { email: string }) => {
+    setEmail(validEmail);
     setNoAccount(false);
     setChecking(true);
     const { outcome, continueLink, linkValidHours } = await precheckEmailAnswer(validEmail).finally(() => setChecking(false));
@@ -61,10 +57,8 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
     }
   };
 
-  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (emailError || password.length === 0) return;
-    void signIn.withPassword(validEmail, password);
+  const submitPassword = ({ password }: { password: string }) => {
+    void signIn.withPassword(email.trim(), password);
   };
 
   return (
@@ -76,63 +70,92 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
       lead={step === 'email' ? 'Enter your e-mail to continue your application.' : 'Enter your password.'}
     >
       {step === 'email' ? (
-        <form noValidate aria-labelledby="signin-title" onSubmit={(event) => void submitEmail(event)}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            value={email}
-            error={emailTouched && emailError ? emailError : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setNoAccount(false);
-            }}
-            onBlur={() => setEmailTouched(true)}
-          />
-          {noAccount ? (
-            <Alert kind="info" assertive>
-              We could not find an account for this e-mail. <Link to={paths.signup}>Check Your Rate</Link> to start an application.
-            </Alert>
-          ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={emailError !== null} loading={checking}>
-              Continue
-            </Button>
-          </div>
-        </form>
+        <ValidatedForm
+          key="email"
+          aria-labelledby="signin-title"
+          validate={validateEmailStep}
+          options={{ mode: 'onTouched', defaultValues: { email } }}
+          onSubmit={submitEmail}
+        >
+          {({ register, watch, formState: { errors } }) => {
+            const { onChange, ...field } = register('email');
+            return (
+              <>
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  error={errors.email?.message}
+                  {...field}
+                  onChange={(event) => {
+                    setNoAccount(false);
+                    return onChange(event);
+                  }}
+                />
+                {noAccount ? (
+                  <Alert kind="info" assertive>
+                    We could not find an account for this e-mail. <Link to={paths.signup}>Check Your Rate</Link> to start an application.
+                  </Alert>
+                ) : null}
+                <div className={styles.actions}>
+                  <Button type="submit" size="lg" fullWidth disabled={validateEmailStep({ email: watch('email') }).errors !== undefined} loading={checking}>
+                    Continue
+                  </Button>
+                </div>
+              </>
+            );
+          }}
+        </ValidatedForm>
       ) : (
-        <form noValidate aria-labelledby="signin-title" onSubmit={submitPassword}>
-          {signIn.error ? (
-            <Alert kind="error" assertive>
-              {signIn.error}
-            </Alert>
-          ) : null}
-          <div className={styles.summary}>
-            <p>
-              Signing in as <strong>{email}</strong>
-            </p>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => {
-                setStep('email');
-                setPassword('');
-              }}
-            >
-              Change<span className="visually-hidden"> e-mail</span>
-            </button>
-          </div>
-          {/* The username field lets password managers pair the saved login. */}
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordField label="Password" autoComplete="current-password" name="password" value={password} onChange={setPassword} />
-          <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={password.length === 0} loading={signIn.pending}>
-              Sign in
-            </Button>
-          </div>
-        </form>
+        <ValidatedForm
+          key="password"
+          aria-labelledby="signin-title"
+          validate={validatePasswordStep}
+          options={{ mode: 'onSubmit', defaultValues: { password: '' } }}
+          onSubmit={submitPassword}
+        >
+          {({ control, watch }) => (
+            <>
+              {signIn.error ? (
+                <Alert kind="error" assertive>
+                  {signIn.error}
+                </Alert>
+              ) : null}
+              <div className={styles.summary}>
+                <p>
+                  Signing in as <strong>{email}</strong>
+                </p>
+                <button type="button" className={styles.linkButton} onClick={() => setStep('email')}>
+                  Change<span className="visually-hidden"> e-mail</span>
+                </button>
+              </div>
+              {/* The username field lets password managers pair the saved login. */}
+              <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+              <Controller
+                control={control}
+                name="password"
+                render={({ field }) => (
+                  <PasswordField
+                    label="Password"
+                    autoComplete="current-password"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+              <div className={styles.actions}>
+                <Button type="submit" size="lg" fullWidth disabled={watch('password').length === 0} loading={signIn.pending}>
+                  Sign in
+                </Button>
+              </div>
+            </>
+          )}
+        </ValidatedForm>
       )}
       <div className={styles.links}>
         <p>

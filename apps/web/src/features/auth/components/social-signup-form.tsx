@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId } from 'react';
 import type { TState } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { ValidatedForm } from '@payrail/ui/validated-form';
+import { validateTermsAccepted } from '../lib/form-rules';
 import { TermsLabel } from './signup-form';
 import type { AgreementLinkRenderer } from './signup-form';
 import type { SocialIdentity } from './social-sign-in-button';
@@ -24,38 +25,40 @@ export interface SocialSignupFormProps {
  * only the state chosen before and the terms.
  */
 export function SocialSignupForm({ identity, state, agreementLink, onSubmit, onCancel, pending, error }: SocialSignupFormProps) {
-  const [accepted, setAccepted] = useState(false);
   const gateId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (accepted) onSubmit();
-  };
   return (
-    <form noValidate onSubmit={submit} aria-label="Sign up with Google">
-      <div className={styles.summary}>
-        <p>
-          Signing up with Google as <strong>{identity.email ?? identity.name ?? 'your Google account'}</strong>, living in {state.name}.
-        </p>
-      </div>
-      {error ? (
-        <Alert kind="error" assertive>
-          {error}
-        </Alert>
-      ) : null}
-      <Checkbox label={<TermsLabel agreementLink={agreementLink} />} checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={!accepted} loading={pending} aria-describedby={accepted ? undefined : gateId}>
-          Create my account
-        </Button>
-        {accepted ? null : (
-          <p id={gateId} className={styles.hint}>
-            Accept the terms to create your account.
-          </p>
-        )}
-        <Button variant="ghost" fullWidth onClick={onCancel}>
-          Sign up with e-mail instead
-        </Button>
-      </div>
-    </form>
+    <ValidatedForm aria-label="Sign up with Google" validate={validateTermsAccepted} options={{ defaultValues: { terms: false } }} onSubmit={() => onSubmit()}>
+      {({ register, watch }) => {
+        const accepted = watch('terms');
+        return (
+          <>
+            <div className={styles.summary}>
+              <p>
+                Signing up with Google as <strong>{identity.email ?? identity.name ?? 'your Google account'}</strong>, living in {state.name}.
+              </p>
+            </div>
+            {error ? (
+              <Alert kind="error" assertive>
+                {error}
+              </Alert>
+            ) : null}
+            <Checkbox label={<TermsLabel agreementLink={agreementLink} />} {...register('terms')} />
+            <div className={styles.actions}>
+              <Button type="submit" size="lg" fullWidth disabled={!accepted} loading={pending} aria-describedby={accepted ? undefined : gateId}>
+                Create my account
+              </Button>
+              {accepted ? null : (
+                <p id={gateId} className={styles.hint}>
+                  Accept the terms to create your account.
+                </p>
+              )}
+              <Button variant="ghost" fullWidth onClick={onCancel}>
+                Sign up with e-mail instead
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </ValidatedForm>
   );
 }

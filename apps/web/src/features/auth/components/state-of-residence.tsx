@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { MSG } from '@payrail/contract/messages';
 import type { TState } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { useStates } from '../../../api/get-states';
-import { stateOfResidenceProblem } from '../lib/form-rules';
+import { validateStateOfResidence } from '../lib/form-rules';
 import styles from './auth.module.css';
 
 export interface StateOfResidenceProps {
@@ -21,8 +20,6 @@ export interface StateOfResidenceProps {
  */
 export function StateOfResidence({ initialStateId, onContinue }: StateOfResidenceProps) {
   const { data: states, isPending, isError, refetch } = useStates();
-  const [value, setValue] = useState(initialStateId ? String(initialStateId) : '');
-  const [submitted, setSubmitted] = useState(false);
 
   if (isPending) return <LoadingBlock label="Loading states…" />;
   if (isError) {
@@ -35,36 +32,35 @@ export function StateOfResidence({ initialStateId, onContinue }: StateOfResidenc
     );
   }
 
-  const message = stateOfResidenceProblem(states, value) ?? undefined;
-  const unavailable = message === MSG.stateUnavailable;
-  // "Unavailable" shows as soon as it is chosen; "blank" only after trying to continue.
-  const error = unavailable || submitted ? message : undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const chosen = states.find((state) => String(state.id) === value);
-    if (message === undefined && chosen) onContinue(chosen);
-  };
-
   return (
-    <form noValidate onSubmit={submit}>
-      <Select
-        label="State of residence"
-        hint="Payrail lends in most US states. Choose the state you live in."
-        placeholder="Choose a state"
-        options={states.map((state) => ({ value: String(state.id), label: state.name }))}
-        value={value}
-        error={error}
-        required
-        autoComplete="address-level1"
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <div className={styles.actions}>
-        <Button type="submit" fullWidth disabled={unavailable}>
-          Continue
-        </Button>
-      </div>
-    </form>
+    <ValidatedForm
+      validate={(values: { state_id: string }) => validateStateOfResidence(states, values)}
+      options={{ mode: 'onSubmit', defaultValues: { state_id: initialStateId ? String(initialStateId) : '' } }}
+      onSubmit={({ state }) => onContinue(state)}
+    >
+      {({ register, watch, formState }) => {
+        // "Unavailable" shows as soon as it is chosen; "blank" only after trying to continue.
+        const unavailable = validateStateOfResidence(states, { state_id: watch('state_id') }).errors?.state_id === MSG.stateUnavailable;
+        return (
+          <>
+            <Select
+              label="State of residence"
+              hint="Payrail lends in most US states. Choose the state you live in."
+              placeholder="Choose a state"
+              options={states.map((state) => ({ value: String(state.id), label: state.name }))}
+              error={unavailable ? MSG.stateUnavailable : formState.errors.state_id?.message}
+              required
+              autoComplete="address-level1"
+              {...register('state_id')}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" fullWidth disabled={unavailable}>
+                Continue
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </ValidatedForm>
   );
 }

@@ -29,7 +29,7 @@ export function newPasswordProblem(password: string): string | null {
   return null;
 }
 
-function answer<T>(values: T, errors: Record<string, string>): Validation<T> {
+export function answer<T>(values: T, errors: Record<string, string>): Validation<T> {
   return Object.keys(errors).length === 0 ? { values } : { errors };
 }
 
@@ -79,4 +79,28 @@ export function stateOfResidenceProblem(states: readonly TState[], value: string
   if (value.length < 1) return MSG.stateBlank;
   if (states.find((state) => String(state.id) === value)?.is_available !== true) return MSG.stateUnavailable;
   return null;
+}
+
+/** Sign-up step 1 as a form: the chosen state (the form holds its id as text). */
+export function validateStateOfResidence(states: readonly TState[], input: { state_id: string }): Validation<{ state: TState }> {
+  const problem = stateOfResidenceProblem(states, input.state_id);
+  const state = states.find((item) => String(item.id) === input.state_id);
+  if (problem || !state) return { errors: { state_id: problem ?? MSG.stateBlank } };
+  return { values: { state } };
+}
+
+/** Sign-up with a social identity: only the terms (spec §5). */
+export function validateTermsAccepted(input: { terms: boolean }): Validation<{ terms: true }> {
+  return input.terms ? { values: { terms: true } } : { errors: { terms: TERMS_REQUIRED } };
+}
+
+/** The new flow's sign-in, e-mail step (newflow §4): a valid e-mail, trimmed. */
+export function validateEmailStep(input: { email: string }): Validation<{ email: string }> {
+  const email = emailProblem(input.email);
+  return email ? { errors: { email } } : { values: { email: input.email.trim() } };
+}
+
+/** The new flow's sign-in, password step: a password. */
+export function validatePasswordStep(input: { password: string }): Validation<{ password: string }> {
+  return input.password.length > 0 ? { values: input } : { errors: { password: MSG.required } };
 }

@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useConfirmOwnEmail } from '../api/confirm-own-email';
 import { useResendOwnConfirmation } from '../api/resend-own-confirmation';
+import { dashboardEmailConfirmationSchema, normalizeDashboardToken } from './dashboard-email-confirmation.schema';
 
 export interface DashboardEmailConfirmationProps {
   email: string;
@@ -20,14 +22,11 @@ export interface DashboardEmailConfirmationProps {
  */
 export function DashboardEmailConfirmation({ email, onConfirmed }: DashboardEmailConfirmationProps) {
   const headingId = useId();
-  const [token, setToken] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = useConfirmOwnEmail();
   const resend = useResendOwnConfirmation();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!token) return;
+  const submit = async ({ token }: { token: string }) => {
     setError(undefined);
     try {
       await confirm.mutateAsync(token);
@@ -53,27 +52,40 @@ export function DashboardEmailConfirmation({ email, onConfirmed }: DashboardEmai
       <p>
         Enter the {EMAIL_TOKEN_LENGTH}-character code we e-mailed to <strong>{email}</strong>.
       </p>
-      <form noValidate aria-labelledby={headingId} onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Confirmation code"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={EMAIL_TOKEN_LENGTH}
-          value={token}
-          error={error}
-          onChange={(event) => {
-            setToken(event.target.value.toUpperCase().slice(0, EMAIL_TOKEN_LENGTH));
-            setError(undefined);
-          }}
-        />
-        <Button type="submit" disabled={!token} loading={confirm.isPending}>
-          Confirm
-        </Button>{' '}
-        <Button type="button" variant="ghost" loading={resend.isPending} onClick={() => void sendCode()}>
-          Send a new code
-        </Button>
-      </form>
+      <Form aria-labelledby={headingId} schema={dashboardEmailConfirmationSchema} options={{ defaultValues: { token: '' } }} onSubmit={submit}>
+        {({ control, watch }) => (
+          <>
+            <Controller
+              control={control}
+              name="token"
+              render={({ field }) => (
+                <TextField
+                  label="Confirmation code"
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={EMAIL_TOKEN_LENGTH}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  error={error}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    field.onChange(normalizeDashboardToken(event.target.value));
+                    setError(undefined);
+                  }}
+                />
+              )}
+            />
+            <Button type="submit" disabled={!watch('token')} loading={confirm.isPending}>
+              Confirm
+            </Button>{' '}
+            <Button type="button" variant="ghost" loading={resend.isPending} onClick={() => void sendCode()}>
+              Send a new code
+            </Button>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

@@ -1,22 +1,23 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { APPLICATION_MSG, INCOME_SOURCES, PAYMENT_FREQUENCY_LABELS, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
+import { useEffect, useRef, useState } from 'react';
+import { APPLICATION_MSG, INCOME_SOURCES, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import type { IncomeSource, TEmployerEntrypoint, TOkStatusResponse } from '@payrail/contract/application';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
-import { Checkbox } from '@payrail/ui/checkbox';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
-import { TextField } from '@payrail/ui/text-field';
-import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { StepActions } from '@payrail/ui/step-actions';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
-import { changeIncomeSource, createEmployer, selectEmployer, updateField } from '../api/employer-api';
-import { EMPLOYEE_ID_MAX, SHORT_TENURE, confirmBlocker, isPartner } from '../lib/employer-rules';
-import type { EmployerAnswers } from '../lib/employer-rules';
+import { changeIncomeSource } from '../api/change-income-source';
+import { createEmployer } from '../api/create-employer';
+import { selectEmployer } from '../api/select-employer';
+import { updateField } from '../api/update-field';
 import { LatestSaves } from '../../../lib/latest-saves';
-import { EmployerSearch } from './employer-search';
+import { SHORT_TENURE, confirmBlocker, employerSelectedRequest, incomeSourceRequest, isPartner, newEmployerRequest } from './employer-form.schema';
+import type { EmployerAnswers } from './employer-form.schema';
+import { EmployerSection } from './employer-section';
+import type { EmployerFieldErrors, PickedEmployer } from './employer-section';
 import styles from './employer.module.css';
 
 export interface EmployerFormProps {
@@ -30,17 +31,7 @@ export interface EmployerFormProps {
   backPending?: boolean;
 }
 
-type FieldErrors = Partial<
-  Record<'income_source' | 'employer_id' | 'employee_id' | 'working_time_range' | 'military_active' | 'name' | 'paymentFrequency' | 'paymentDate', string>
->;
-
-interface PickedEmployer {
-  id: number;
-  name: string;
-  partnership: string | null;
-}
-
-const DATE_MASK = '##/##/####';
+type FieldErrors = EmployerFieldErrors;
 const YES_NO = [
   { value: 'no', label: 'No' },
   { value: 'yes', label: 'Yes' },
@@ -63,7 +54,6 @@ const silentStatus = (error: unknown) => isApiError(error) && (error.status === 
  * new one; the employee id of a partner employer; the working time range and the active-duty question.
  */
 export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused, onBack, backPending }: EmployerFormProps) {
-  const gateId = useId();
   const [incomeSource, setIncomeSource] = useState<IncomeSource | null>(initial.income_source);
   const [employer, setEmployer] = useState<PickedEmployer | null>(initial.employer_obj);
   const [search, setSearch] = useState('');
@@ -167,24 +157,15 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
           if (created?.key === key) {
             employerId = created.id;
           } else {
-            const { employer_id } = await createEmployer({
-              name: newEmployer.name.trim(),
-              paymentFrequency: newEmployer.paymentFrequency,
-              paymentDate: newEmployer.paymentDate,
-            });
+            const { employer_id } = await createEmployer(newEmployerRequest(answers));
             setCreated({ key, id: employer_id });
             employerId = employer_id;
           }
         }
         if (employerId === null) return;
-        answer = await selectEmployer({
-          employer_id: employerId,
-          ...(partner ? { employee_id: employeeId.trim() } : {}),
-          working_time_range: workingTimeRange,
-          ...(militaryActive !== null ? { military_active: militaryActive } : {}),
-        });
+        answer = await selectEmployer(employerSelectedRequest(answers, employerId));
       } else {
-        answer = await changeIncomeSource({ income_source: incomeSource, working_time_range: workingTimeRange });
+        answer = await changeIncomeSource(incomeSourceRequest(answers));
       }
       onDone(answer.new_status);
     } catch (error) {
@@ -208,7 +189,6 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
   };
 
   const tenureError = errors.working_time_range ?? (workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : undefined);
-  const employerErrorId = `${gateId}-employer-error`;
   const militaryError = errors.military_active;
 
   return (
@@ -237,100 +217,35 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
       />
 
       {employed ? (
-        <section className={styles.group} aria-labelledby={`${gateId}-employer`}>
-          <h2 id={`${gateId}-employer`} className={styles.groupTitle}>
-            Your employer
-          </h2>
-          {!notListed && employer ? (
-            <div className={styles.picked}>
-              <p>
-                Employer: <strong>{employer.name}</strong>
-              </p>
-              <Button
-                ref={pickedRef}
-                variant="secondary"
-                size="sm"
-                aria-describedby={errors.employer_id ? employerErrorId : undefined}
-                onClick={() => {
-                  clearEmployer();
-                  setFocusTarget('search');
-                }}
-              >
-                Change employer
-              </Button>
-              {errors.employer_id ? (
-                <p id={employerErrorId} className={styles.error} role="alert">
-                  {errors.employer_id}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {!notListed && !employer ? (
-            <EmployerSearch inputRef={searchRef} search={search} onSearchChange={setSearch} onPick={pickEmployer} error={errors.employer_id} />
-          ) : null}
-          <Checkbox
-            label="My employer is not listed"
-            checked={notListed}
-            onChange={(event) => {
-              setNotListed(event.target.checked);
-              clearEmployer();
-            }}
-          />
-          {notListed ? (
-            <div className={styles.newEmployer}>
-              <TextField
-                label="Employer name"
-                value={newEmployer.name}
-                maxLength={120}
-                autoComplete="organization"
-                onChange={(event) => {
-                  setNewEmployer((current) => ({ ...current, name: event.target.value }));
-                  clearErrors('name', 'employer_id');
-                }}
-                error={errors.name ?? errors.employer_id}
-              />
-              <Select
-                label="Payment frequency"
-                placeholder="Choose how often you are paid"
-                options={PAYMENT_FREQUENCY_LABELS.map((label) => ({ value: label, label }))}
-                value={newEmployer.paymentFrequency}
-                onChange={(event) => {
-                  setNewEmployer((current) => ({ ...current, paymentFrequency: event.target.value }));
-                  clearErrors('paymentFrequency');
-                }}
-                error={errors.paymentFrequency}
-              />
-              <MaskedTextField
-                label="Date of your last paycheck"
-                hint="MM/DD/YYYY"
-                mask={DATE_MASK}
-                inputMode="numeric"
-                placeholder="MM/DD/YYYY"
-                value={newEmployer.paymentDate}
-                onValueChange={(value) => {
-                  setNewEmployer((current) => ({ ...current, paymentDate: value }));
-                  clearErrors('paymentDate');
-                }}
-                error={errors.paymentDate}
-              />
-            </div>
-          ) : null}
-          {partner ? (
-            <TextField
-              label="Employee ID"
-              hint={`As it appears on your pay stub; at most ${EMPLOYEE_ID_MAX} characters.`}
-              value={employeeId}
-              maxLength={EMPLOYEE_ID_MAX}
-              required
-              autoComplete="off"
-              onChange={(event) => {
-                setEmployeeId(event.target.value);
-                clearErrors('employee_id');
-              }}
-              error={errors.employee_id}
-            />
-          ) : null}
-        </section>
+        <EmployerSection
+          employer={employer}
+          notListed={notListed}
+          newEmployer={newEmployer}
+          employeeId={employeeId}
+          partner={partner}
+          search={search}
+          errors={errors}
+          pickedRef={pickedRef}
+          searchRef={searchRef}
+          onSearchChange={setSearch}
+          onPick={pickEmployer}
+          onChangeEmployer={() => {
+            clearEmployer();
+            setFocusTarget('search');
+          }}
+          onNotListedChange={(checked) => {
+            setNotListed(checked);
+            clearEmployer();
+          }}
+          onNewEmployerChange={(field, value) => {
+            setNewEmployer((current) => ({ ...current, [field]: value }));
+            clearErrors(field, ...(field === 'name' ? (['employer_id'] as const) : []));
+          }}
+          onEmployeeIdChange={(value) => {
+            setEmployeeId(value);
+            clearErrors('employee_id');
+          }}
+        />
       ) : null}
 
       {incomeSource ? (
@@ -358,29 +273,15 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
         </>
       ) : null}
 
-      <div className={styles.actions}>
-        <Button
-          id="employer-confirm"
-          type="submit"
-          size="lg"
-          fullWidth
-          disabled={blocker !== null}
-          loading={pending}
-          aria-describedby={blocker ? gateId : undefined}
-        >
-          Confirm
-        </Button>
-        {blocker ? (
-          <p id={gateId} className={styles.hint}>
-            {blocker}
-          </p>
-        ) : null}
-        {onBack ? (
-          <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
-            Back
-          </Button>
-        ) : null}
-      </div>
+      <StepActions
+        submitId="employer-confirm"
+        submitLabel="Confirm"
+        disabled={blocker !== null}
+        pending={pending}
+        hint={blocker}
+        onBack={onBack}
+        backPending={backPending}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { useEmployerEntrypoint } from '../../../api/get-employer-entrypoint';
-import { useMilitaryActive } from '../api/employer-api';
+import { useMilitaryActive } from '../api/get-military-active';
 import { EmployerForm } from './employer-form';
 import type { EmployerFormProps } from './employer-form';
 import styles from './employer.module.css';

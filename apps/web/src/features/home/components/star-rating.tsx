@@ -2,10 +2,12 @@ import { MSG } from '@payrail/contract/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
-import { useUserFeedback } from '../api/home';
+import { useUserFeedback } from '../api/post-user-feedback';
 import { isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
+import { starRatingMessageSchema } from './star-rating.schema';
 import styles from './home.module.css';
 
 export interface StarRatingProps {
@@ -23,7 +25,6 @@ export interface StarRatingProps {
  */
 export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel = 2 }: StarRatingProps) {
   const [rating, setRating] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const feedback = useUserFeedback();
@@ -40,7 +41,7 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
   const send = async (value: number, text: string) => {
     setError(null);
     try {
-      await feedback.mutateAsync({ rating: value, message: text });
+      await feedback.mutateAsync({ feedback: { rating: value, message: text } });
       setSent(true);
       onSent();
     } catch (failure) {
@@ -91,22 +92,21 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
         ))}
       </ul>
       {rating !== null && !isPositiveRating(rating) ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send(rating, message.trim());
-          }}
-        >
-          <label className={styles.label} htmlFor={textId}>
-            What could we do better?
-          </label>
-          <textarea id={textId} className={styles.textarea} value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />
-          <div className={styles.actions}>
-            <Button type="submit" loading={feedback.isPending} disabled={!message.trim()}>
-              Send feedback
-            </Button>
-          </div>
-        </form>
+        <Form schema={starRatingMessageSchema} options={{ defaultValues: { message: '' } }} onSubmit={({ message }) => send(rating, message)}>
+          {({ register, watch }) => (
+            <>
+              <label className={styles.label} htmlFor={textId}>
+                What could we do better?
+              </label>
+              <textarea id={textId} className={styles.textarea} maxLength={2000} {...register('message')} />
+              <div className={styles.actions}>
+                <Button type="submit" loading={feedback.isPending} disabled={!watch('message').trim()}>
+                  Send feedback
+                </Button>
+              </div>
+            </>
+          )}
+        </Form>
       ) : null}
       {error ? (
         <Alert kind="error" assertive>

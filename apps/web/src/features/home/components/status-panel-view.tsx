@@ -7,7 +7,7 @@ import { Button } from '@payrail/ui/button';
 import { notify } from '@payrail/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
-import { useRestart } from '../api/home';
+import { useRestart } from '../api/restart';
 import styles from './home.module.css';
 
 export interface StatusPanelViewProps {

@@ -1,18 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TLoanTerms } from '@payrail/contract/application';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { StepActions } from '@payrail/ui/step-actions';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { useLoanTerms } from '../../../api/get-loan-terms';
-import { useAssociateTermsConsent, useLoanEligibilityConsent } from '../api/loan-terms-api';
+import { useAssociateTermsConsent } from '../api/associate-terms-consent';
+import { useLoanEligibilityConsent } from '../api/get-loan-eligibility-consent';
 import { feeName, frequencyName, frequencyWord, months } from '../lib/loan-figures';
+import { CONSENT_NEEDED, loanTermsFormSchema } from './loan-terms.schema';
 import styles from './loan-terms.module.css';
 
 export interface LoanTermsProps {
@@ -129,10 +132,7 @@ function RefinanceFigures({ terms, payoff }: { terms: TLoanTerms; payoff: number
 }
 
 export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, title = 'Loan Terms' }: LoanTermsProps) {
-  const gateId = useId();
   const [amount, setAmount] = useState<number | undefined>(undefined);
-  const [consent, setConsent] = useState(false);
-  const [continuing, setContinuing] = useState(false);
   const loan = useLoanTerms(amount);
   const associate = useAssociateTermsConsent();
   const terms = loan.data;
@@ -150,19 +150,16 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, t
   const loadError = failed && amount === undefined ? failed : null;
   // Nothing is pre-selected (least of all the maximum): the borrower picks an amount, then sees its terms.
   const choosing = terms !== undefined && terms.amount_options.length > 1 && amount === undefined;
-  const blocked = !consent || !terms || repricing || choosing;
+  const blocked = !terms || repricing || choosing;
 
   const proceed = async () => {
     if (blocked) return;
-    setContinuing(true);
     try {
       await associate.mutateAsync();
       await onContinue();
     } catch (error) {
       if (silentStatus(error) || onRefused(error)) return;
       notify.error(isApiError(error) ? (error.serverMessage ?? error.message) : 'We could not record your consent. Please try again.');
-    } finally {
-      setContinuing(false);
     }
   };
 
@@ -176,75 +173,65 @@ export function LoanTerms({ state, onContinue, onRefused, onBack, backPending, t
         ) : null}
         {!terms && !loadError ? <LoadingBlock label="Loading your loan terms…" /> : null}
         {terms ? (
-          <form
-            className={styles.form}
-            aria-label="Loan terms"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void proceed();
-            }}
-          >
-            <div className={styles.amount}>
-              {terms.amount_options.length > 1 ? (
-                <Select
-                  label="Loan amount"
-                  hint="Choose how much you want to borrow; your terms update."
-                  options={terms.amount_options.map((option) => ({ value: String(option), label: formatCents(option) }))}
-                  placeholder="Choose an amount"
-                  value={amount === undefined ? '' : String(amount)}
-                  onChange={(event) => {
-                    setAmount(Number(event.target.value));
-                    setAmountError(undefined);
-                    setConsent(false);
-                  }}
-                  error={amountError}
-                />
-              ) : (
-                <dl className={styles.figures}>
-                  <Figure term="Loan amount" strong>
-                    {formatCents(terms.amount)}
-                  </Figure>
-                </dl>
-              )}
-              <p className={styles.status} aria-live="polite">
-                {repricing ? 'Updating your terms…' : ''}
-              </p>
-            </div>
-            {choosing ? (
-              <p className={styles.hint}>Choose an amount to see your payment, APR and total of payments.</p>
-            ) : (
-              <>
-                {terms.payoff_amount !== null ? <RefinanceFigures terms={terms} payoff={terms.payoff_amount} /> : null}
-                <TermsFigures terms={terms} />
-              </>
-            )}
-            <Checkbox
-              disabled={choosing}
-              label={
+          <Form className={styles.form} aria-label="Loan terms" schema={loanTermsFormSchema} options={{ defaultValues: { consent: false } }} onSubmit={proceed}>
+            {({ register, setValue, watch, formState: { isSubmitting } }) => {
+              const consent = watch('consent');
+              return (
                 <>
-                  I agree to these loan terms and to <EligibilityConsentLink state={state} />.
+                  <div className={styles.amount}>
+                    {terms.amount_options.length > 1 ? (
+                      <Select
+                        label="Loan amount"
+                        hint="Choose how much you want to borrow; your terms update."
+                        options={terms.amount_options.map((option) => ({ value: String(option), label: formatCents(option) }))}
+                        placeholder="Choose an amount"
+                        value={amount === undefined ? '' : String(amount)}
+                        onChange={(event) => {
+                          setAmount(Number(event.target.value));
+                          setAmountError(undefined);
+                          setValue('consent', false);
+                        }}
+                        error={amountError}
+                      />
+                    ) : (
+                      <dl className={styles.figures}>
+                        <Figure term="Loan amount" strong>
+                          {formatCents(terms.amount)}
+                        </Figure>
+                      </dl>
+                    )}
+                    <p className={styles.status} aria-live="polite">
+                      {repricing ? 'Updating your terms…' : ''}
+                    </p>
+                  </div>
+                  {choosing ? (
+                    <p className={styles.hint}>Choose an amount to see your payment, APR and total of payments.</p>
+                  ) : (
+                    <>
+                      {terms.payoff_amount !== null ? <RefinanceFigures terms={terms} payoff={terms.payoff_amount} /> : null}
+                      <TermsFigures terms={terms} />
+                    </>
+                  )}
+                  <Checkbox
+                    disabled={choosing}
+                    label={
+                      <>
+                        I agree to these loan terms and to <EligibilityConsentLink state={state} />.
+                      </>
+                    }
+                    {...register('consent')}
+                  />
+                  <StepActions
+                    disabled={!consent || blocked}
+                    pending={isSubmitting}
+                    hint={consent ? null : CONSENT_NEEDED}
+                    onBack={onBack}
+                    backPending={backPending}
+                  />
                 </>
-              }
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
-            />
-            <div className={styles.actions}>
-              <Button type="submit" size="lg" fullWidth disabled={blocked} loading={continuing} aria-describedby={!consent ? gateId : undefined}>
-                Continue
-              </Button>
-              {!consent ? (
-                <p id={gateId} className={styles.hint}>
-                  Accept the loan terms to continue.
-                </p>
-              ) : null}
-              {onBack ? (
-                <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
-                  Back
-                </Button>
-              ) : null}
-            </div>
-          </form>
+              );
+            }}
+          </Form>
         ) : null}
       </section>
     </Container>

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import type { ZPayrollLinkSession } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { formatCents } from '@payrail/client/format';
 import { loadScript } from '../../../lib/load-script';
 import { payrollSandboxError, sandboxPayDistribution, sandboxPayrollLogin } from '../api/payroll-link';
+import { payrollLoginSchema } from './payroll-widget.schema';
+import type { PayrollLogin } from './payroll-widget.schema';
 
 export type PayrollSession = z.infer<typeof ZPayrollLinkSession>;
 
@@ -73,17 +75,10 @@ function ProviderLink({ session, mode, onConnected, onClosed, onLoadError }: Pay
 }
 
 function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClosed }: PayrollWidgetProps) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const logIn = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!username || !password) {
-      setError('Enter your payroll username and password.');
-      return;
-    }
+  const logIn = async ({ username, password }: PayrollLogin) => {
     setPending(true);
     setError(null);
     try {
@@ -154,18 +149,30 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
       title={`Connect to ${employerName} payroll`}
       description="Sandbox payroll provider (test mode): log in with test_1 / passgood."
     >
-      <form noValidate aria-label="Payroll log-in" onSubmit={(event) => void logIn(event)}>
-        {error ? (
-          <Alert kind="error" assertive>
-            {error}
-          </Alert>
-        ) : null}
-        <TextField label="Payroll username" autoComplete="off" value={username} onChange={(event) => setUsername(event.target.value)} />
-        <TextField label="Payroll password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} />
-        <Button type="submit" fullWidth loading={pending}>
-          Connect
-        </Button>
-      </form>
+      <Form
+        aria-label="Payroll log-in"
+        schema={payrollLoginSchema}
+        options={{ mode: 'onSubmit', defaultValues: { username: '', password: '' } }}
+        onSubmit={logIn}
+      >
+        {({ register, formState: { errors } }) => {
+          const shown = errors.username?.message ?? errors.password?.message ?? error;
+          return (
+            <>
+              {shown ? (
+                <Alert kind="error" assertive>
+                  {shown}
+                </Alert>
+              ) : null}
+              <TextField label="Payroll username" autoComplete="off" {...register('username')} />
+              <TextField label="Payroll password" type="password" autoComplete="off" {...register('password')} />
+              <Button type="submit" fullWidth loading={pending}>
+                Connect
+              </Button>
+            </>
+          );
+        }}
+      </Form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Dispatch, FormEvent, ReactNode, SetStateAction } from 'react';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
+import { StepActions } from '@payrail/ui/step-actions';
 import { useSubmitStep } from '../api/steps';
 import type { SubmitOutcome } from '../api/steps';
 import styles from './newflow.module.css';
@@ -74,7 +74,7 @@ export interface StepFormProps {
   children: ReactNode;
 }
 
-/** The form of a new-flow step card: the refusal line, the fields, and the full-width submit. */
+/** The form of a new-flow step card: the refusal line, the fields, and the kit's step footer (full-width submit). */
 export function StepForm({ onSubmit, message, pending, submitLabel = 'Continue', submitDisabled = false, actions, children }: StepFormProps) {
   const handle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,11 +88,10 @@ export function StepForm({ onSubmit, message, pending, submitLabel = 'Continue',
         </Alert>
       ) : null}
       {children}
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={submitDisabled} loading={pending}>
-          {submitLabel}
-        </Button>
-        {actions}
+      <div className={styles.stepFooter}>
+        <StepActions submitLabel={submitLabel} disabled={submitDisabled} pending={pending}>
+          {actions}
+        </StepActions>
       </div>
     </form>
   );

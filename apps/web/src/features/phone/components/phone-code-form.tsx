@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { PHONE_CODE_LENGTH, RESEND_COUNTDOWN_MS } from '@payrail/contract/identity';
 import { Button } from '@payrail/ui/button';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { RESEND_TICK_MS, useCountdown } from '../hooks/use-countdown';
 import { displayPhone } from '../lib/phone-number';
-import { normalizePhoneCode } from './phone-code.schema';
+import { normalizePhoneCode, phoneCodeFormSchema } from './phone-code.schema';
 import styles from './phone.module.css';
 
 export interface PhoneCodeFormProps {
@@ -47,60 +48,68 @@ export function PhoneCodeForm({
   waitFromFirstSend = false,
   justSent = false,
 }: PhoneCodeFormProps) {
-  const [code, setCode] = useState('');
+  const schema = useMemo(() => phoneCodeFormSchema(minCodeLength), [minCodeLength]);
   const fromFirstSend = waitFromFirstSend || justSent;
   const countdown = useCountdown(RESEND_COUNTDOWN_MS, RESEND_TICK_MS, fromFirstSend);
   const seconds = Math.ceil(countdown.remainingMs / 1000);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length >= minCodeLength) onVerify(code);
-  };
 
   const resend = async () => {
     if (await onResend()) countdown.start();
   };
 
   return (
-    <form noValidate aria-label="Code from the text message" onSubmit={submit}>
-      <div className={styles.sentTo}>
-        <p>
-          We texted a {PHONE_CODE_LENGTH}-digit code to <strong>{displayPhone(number)}</strong>.
-        </p>
-      </div>
-      <TextField
-        label="Verification code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={PHONE_CODE_LENGTH}
-        value={code}
-        error={codeError}
-        onChange={(event) => {
-          setCode(normalizePhoneCode(event.target.value));
-          onCodeChange?.();
-        }}
-      />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth disabled={code.length < minCodeLength} loading={pending}>
-          Verify
-        </Button>
-      </div>
-      <div className={styles.links}>
-        <button type="button" className={styles.linkButton} onClick={onEdit}>
-          Edit mobile number
-        </button>
-        <button type="button" className={styles.linkButton} disabled={countdown.running || resendPending} onClick={() => void resend()}>
-          {countdown.running ? `Resend code in ${seconds} s` : 'Resend code'}
-        </button>
-      </div>
-      <p className="visually-hidden" role="status">
-        {countdown.running
-          ? fromFirstSend
-            ? 'A code was sent. You can ask for another one in 30 seconds.'
-            : 'A new code was sent. You can ask for another one in 30 seconds.'
-          : ''}
-      </p>
-    </form>
+    <Form aria-label="Code from the text message" schema={schema} options={{ defaultValues: { code: '' } }} onSubmit={({ code }) => onVerify(code)}>
+      {({ control, watch }) => (
+        <>
+          <div className={styles.sentTo}>
+            <p>
+              We texted a {PHONE_CODE_LENGTH}-digit code to <strong>{displayPhone(number)}</strong>.
+            </p>
+          </div>
+          <Controller
+            control={control}
+            name="code"
+            render={({ field }) => (
+              <TextField
+                label="Verification code"
+                className={styles.code}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={PHONE_CODE_LENGTH}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                error={codeError}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(normalizePhoneCode(event.target.value));
+                  onCodeChange?.();
+                }}
+              />
+            )}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth disabled={watch('code').length < minCodeLength} loading={pending}>
+              Verify
+            </Button>
+          </div>
+          <div className={styles.links}>
+            <button type="button" className={styles.linkButton} onClick={onEdit}>
+              Edit mobile number
+            </button>
+            <button type="button" className={styles.linkButton} disabled={countdown.running || resendPending} onClick={() => void resend()}>
+              {countdown.running ? `Resend code in ${seconds} s` : 'Resend code'}
+            </button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {countdown.running
+              ? fromFirstSend
+                ? 'A code was sent. You can ask for another one in 30 seconds.'
+                : 'A new code was sent. You can ask for another one in 30 seconds.'
+              : ''}
+          </p>
+        </>
+      )}
+    </Form>
   );
 }

@@ -1,17 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { ZTermsConsentResponse } from '@payrail/contract/application';
+import { useQuery } from '@tanstack/react-query';
 import { ZAgreementDocument } from '@payrail/contract/reference';
 import type { TAgreementDocument } from '@payrail/contract/reference';
 import { apiClient } from '../../../lib/api-client';
-
-/** GET {flow}/associate_terms_consent: records the borrower's consent to these terms. */
-export function associateTermsConsent(): Promise<{ ok: true; consented_at: string }> {
-  return apiClient.get('/associate_terms_consent', { base: 'flow', schema: ZTermsConsentResponse });
-}
-
-export function useAssociateTermsConsent() {
-  return useMutation({ mutationFn: associateTermsConsent });
-}
 
 /** GET {api}/consent_for_loan_eligibility?state=: the eligibility consent of the borrower's state. */
 export function getLoanEligibilityConsent(state: string): Promise<TAgreementDocument> {
