@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { compileHintBanner } from './build/compile-hints';
 import { landingChunkName, routePreloads } from './build/route-preloads';
 
 const require = createRequire(import.meta.url);
@@ -42,11 +43,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? {}
       : {
           output: {
+            // V8's compile hint on the chunks a landing page runs at once (build/compile-hints.ts).
+            postBanner: compileHintBanner,
             codeSplitting: {
               groups: [
                 // React itself (react, react-dom, the scheduler) in a chunk of its own: bench:web prints its share of the initial JS.
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
                 { name: 'vendor', test: /node_modules[\\/](react-router|@tanstack|react-hook-form)[\\/]/, priority: 1 },
+                // Vite's module loader (the helper around every dynamic import) in a chunk of its own, not in the entry's:
+                // a chunk's CSS dependencies include those of every chunk it imports, so with the helper in the entry
+                // every route chunk listed the entry's stylesheet, which a prerendered page has inline (no <link>), and
+                // the loader fetched it again when the router loaded the page: a round trip before the take-over.
+                { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 3 },
                 // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
                 {
                   name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }),
