@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { confirmationCode, expect, phoneCode, uniqueEmail, uniquePhoneDigits } from './access';
+import { confirmationCode, expect, phoneCode, test, uniqueEmail, uniquePhoneDigits } from './access';
 import { reviewerAction, staffApiToken } from './classic';
 
 export const NF = '/application/newflow';
@@ -20,7 +20,7 @@ export function decliningSsn(): string {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/newflow-${name}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`newflow-${name}.png`), fullPage: true });
 }
 
 /** The signed-in account id the SPA keeps. */

@@ -157,7 +157,7 @@ test('a bank lookup that fails (not a 404) offers a retry and does not block Sav
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText(HARBOR_POINT.name, { exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h11-manual-bank.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('manual-bank.png'), fullPage: true });
   await save.click();
   await expect(page).toHaveURL(/\/bank_accounts$/);
   expect(await currentStatus(request, borrower.token)).toBe('choosing_receiver_account');

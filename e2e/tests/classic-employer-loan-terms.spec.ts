@@ -46,7 +46,7 @@ test.describe('employer and income', () => {
     await employeeId.fill('CHP-20931');
     await expect(confirm).toBeEnabled();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/helper2-employer.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('employer.png'), fullPage: true });
 
     await confirm.click();
     await expect(page).toHaveURL(/\/phone_verification$/, { timeout: 20_000 });
@@ -71,7 +71,7 @@ test.describe('employer and income', () => {
     await page.getByLabel('Date of your last paycheck').fill(daysAgo(4).replace(/\//g, ''));
     await expect(confirm).toBeEnabled();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/helper2-not-listed.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('not-listed.png'), fullPage: true });
 
     await confirm.click();
     await expect(page).toHaveURL(/\/phone_verification$/, { timeout: 20_000 });
@@ -107,7 +107,7 @@ test.describe('employer and income', () => {
     await expect(page.getByText(ineligible)).toHaveCount(2);
     await expect(confirm).toBeEnabled();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/helper8-employer-refused.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('employer-refused.png'), fullPage: true });
     await confirm.click();
     await expect(confirm).not.toHaveAttribute('aria-disabled', 'true');
     await expect(question).toHaveAccessibleDescription(ineligible);
@@ -150,7 +150,7 @@ test.describe('loan terms', () => {
     await page.getByRole('checkbox', { name: /I agree to these loan terms/ }).check();
     await expect(next).toBeEnabled();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/helper2-loan-terms.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('loan-terms.png'), fullPage: true });
 
     await next.click();
     await expect(page).toHaveURL(/\/bank_link$/, { timeout: 20_000 });

@@ -77,7 +77,7 @@ test('e-signature: the borrower reviews the terms, opens the note and signs; the
   await expect(confirm).toBeDisabled();
   await agree.check();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/helper9-esign.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('esign.png'), fullPage: true });
 
   // The signature is the full name shown: nothing to type (spec §2, §5).
   await expect(page.getByRole('textbox')).toHaveCount(0);
@@ -129,7 +129,7 @@ test('reviewer feedback: the borrower fixes the flagged address and date of birt
     const dialog = page.getByRole('dialog', { name: 'We are not working with this State yet!' });
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/helper9-feedback-lead.png' });
+    await page.screenshot({ path: test.info().outputPath('feedback-lead.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('We are not working with this State yet!').first()).toBeVisible();
@@ -153,7 +153,7 @@ test('reviewer feedback: the borrower fixes the flagged address and date of birt
   await expect(page.getByRole('list', { name: 'Pay stub: uploaded files' }).getByText('pay-stub-june.pdf')).toBeVisible();
   await expect(save).toBeEnabled();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/helper9-feedback.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('feedback.png'), fullPage: true });
 
   await save.click();
   await expect(page).toHaveURL(/\/$/);

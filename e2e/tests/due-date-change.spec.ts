@@ -30,7 +30,7 @@ test('due-date change: sign the re-disclosed schedule, see it applied, the agree
   const table = page.getByRole('table', { name: 'Your payment schedule before and after the change' });
   await expect(table).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Due date change agreement' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-ddc-1.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('due-date-change-step-1.png'), fullPage: true });
   await expectAccessible(page);
 
   await page.getByLabel(/Type your full legal name to sign/).fill(`${borrower.firstName} ${borrower.lastName}`);
@@ -42,7 +42,7 @@ test('due-date change: sign the re-disclosed schedule, see it applied, the agree
   const [y, m, d] = target.split('-');
   await expect(page.getByText(`Your next payment is now due on ${m}/${d}/${y}`, { exact: false })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your new payment schedule' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-ddc-2.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('due-date-change-step-2.png'), fullPage: true });
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('due-date-changed.png'), fullPage: true });
 
@@ -54,7 +54,7 @@ test('due-date change: sign the re-disclosed schedule, see it applied, the agree
   const consents = page.getByRole('table', { name: 'Agreements and disclosures' });
   await expect(consents.getByText(/Due date change agreement — Loan .*, signed as /)).toBeVisible();
   await expect(consents.getByRole('button', { name: 'Download Due date change agreement' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-ddc-3.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('due-date-change-step-3.png'), fullPage: true });
   await expectAccessible(page);
 
   // A second change is refused for 12 months, with the date it is available again.
@@ -74,7 +74,7 @@ test('due-date change: sign the re-disclosed schedule, see it applied, the agree
   await expect(revisions.getByText('Borrower (self-service)')).toBeVisible();
   const requests = staff.getByRole('table', { name: 'Due date change requests' });
   await expect(requests.getByRole('button', { name: /Download the signed agreement of request/ })).toBeVisible();
-  await staff.screenshot({ path: '/tmp/shot-ddc-4.png', fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath('due-date-change-step-4.png'), fullPage: true });
   await expectAccessible(staff);
   await context.close();
 });

@@ -26,7 +26,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   // The form checks itself first and says what to fix.
   await page.getByRole('button', { name: 'Submit my request' }).click();
   await expect(page.getByText('Please correct 3 fields.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-hs-1.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('hardship-step-1.png'), fullPage: true });
   await expectAccessible(page);
   await page.getByLabel('Reason').selectOption('job_loss');
   await page.getByLabel(/What happened/).fill('My hours were cut in half in January; full time again from April.');
@@ -37,7 +37,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   const card = page.getByRole('region', { name: /^Hardship request of / });
   await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(card.getByText(/You submitted the request \(schedule-letter\.pdf\)/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-hs-2.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('hardship-step-2.png'), fullPage: true });
   await expectAccessible(page);
 
   // The servicer finds it in the hardship queue, downloads the document and asks for more information.
@@ -56,7 +56,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   const download = staff.waitForEvent('download');
   await staff.getByRole('button', { name: 'Download schedule-letter.pdf' }).click();
   expect((await download).suggestedFilename()).toBe('schedule-letter.pdf');
-  await staff.screenshot({ path: '/tmp/shot-hs-3.png', fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath('hardship-step-3.png'), fullPage: true });
   await expectAccessible(staff);
   await staff.getByRole('radio', { name: 'Ask for more information' }).check();
   await staff.getByLabel('Your question to the borrower').fill('Please send the letter from your employer about your hours.');
@@ -80,7 +80,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   await staff.getByRole('radio', { name: 'Approve a deferral' }).check();
   await staff.getByRole('radio', { name: /^Defer 1/ }).check();
   await expect(staff.getByRole('table', { name: 'Schedule after the deferral' })).toBeVisible();
-  await staff.screenshot({ path: '/tmp/shot-hs-4.png', fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath('hardship-step-4.png'), fullPage: true });
   await expectAccessible(staff);
   await staff.getByRole('button', { name: 'Approve and move the schedule' }).click();
   await expect(staff.getByText(/Approved · submitted/)).toBeVisible();
@@ -93,7 +93,7 @@ test('hardship: submit with a document, staff ask, borrower answers, staff appro
   await expect(table).toBeVisible();
   await expect(table.locator('strong').first()).toBeVisible();
   await expect(card.getByText(/1 payment is deferred\..*APR for the new dates/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shot-hs-5.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('hardship-step-5.png'), fullPage: true });
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('hardship-approved.png'), fullPage: true });
 });

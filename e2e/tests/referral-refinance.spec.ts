@@ -75,7 +75,7 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toBeEnabled({ timeout: 20_000 });
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/refinance-review.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('refinance-review.png'), fullPage: true });
   await confirm.click();
   await expect(page.getByText('Your refinance application was sent for review.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -102,7 +102,7 @@ test('a refinance: eligible loan → terms → review → signature → funded; 
   await expect(loans.getByRole('row').filter({ hasText: 'Refinanced' })).toHaveCount(1);
   await expect(loans.getByRole('row').filter({ hasText: 'Active' })).toHaveCount(1);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/refinance-history.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('refinance-history.png'), fullPage: true });
 });
 
 test('a referral: code copied, friends funded, rewards, Bronze level, payouts waiting in the back office', async ({ page, request }) => {
@@ -144,7 +144,7 @@ test('a referral: code copied, friends funded, rewards, Bronze level, payouts wa
   await expect(page.getByText('Bronze member')).toBeVisible();
   await expectAccessible(page);
   await expect.poll(async () => ((await apiGet(request, referrer.token, '/benefits')) as { level: string; read: boolean }).level).toBe('bronze');
-  await page.screenshot({ path: 'test-results/referral-page.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('referral-page.png'), fullPage: true });
 
   // The rewards wait REFERRAL_PAYOUT_WAIT_DAYS before a servicer can release them: the back office's
   // Referral payouts does not list the referrer yet. (The release itself is covered by

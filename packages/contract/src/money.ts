@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * An amount of money on the wire: integer cents (the domain's `Cents`). Every money field of the
- * contract is a `ZCents` (or its `.nullable()` / `.optional()`), so a client that shows a response can
- * tell money from the schema itself ({@link isCentsSchema}) instead of guessing by field names.
+ * An amount of money on the wire: integer cents (the domain's `Cents`). New money fields of the
+ * contract are a `ZCents` (or its `.nullable()` / `.optional()`), so a client that shows a response can
+ * tell money from the schema itself ({@link isCentsSchema}) instead of guessing by field names; many
+ * older ones are still a plain `z.number().int()` (issue #28 types them all).
  * Keep it unchained (`ZCents.nullable()` is fine; `ZCents.min(0)` would lose the mark).
  */
 export const ZCents = z.number().int().meta({ unit: 'cents' });
