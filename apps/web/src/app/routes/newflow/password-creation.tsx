@@ -1,4 +1,4 @@
-import { PasswordField } from '../../../features/auth/components/password-field';
+import { PasswordField } from '@payrail/ui/password-field';
 import { PasswordCreation } from '../../../features/newflow/components/password-creation';
 
 export function Component() {

@@ -16,7 +16,7 @@ import { useAuthPaths } from '../lib/auth-paths';
 import { fieldMessage } from '../lib/field-errors';
 import { AuthCard } from './auth-card';
 import { forgotPasswordSchema, resetPasswordSchema } from './forgot-password.schema';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@payrail/ui/password-field';
 import styles from './auth.module.css';
 
 /** View 1: ask for the e-mail. Success moves to view 2; an unconfirmed account resends its code instead. */

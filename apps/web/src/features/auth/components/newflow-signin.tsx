@@ -14,7 +14,7 @@ import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@payrail/ui/password-field';
 import { validateEmailStep, validatePasswordStep } from '../lib/form-rules';
 import styles from './auth.module.css';
 

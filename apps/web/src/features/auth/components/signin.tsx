@@ -11,7 +11,7 @@ import { emailProblem, validateSignin } from '../lib/form-rules';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@payrail/ui/password-field';
 import { SocialSignInButton } from './social-sign-in-button';
 import styles from './auth.module.css';
 

@@ -12,7 +12,7 @@ import { getFingerprint } from '../../../lib/fingerprint';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import type { SignUpResult } from '../api/sign-up';
 import { signupFormDefaults, validateSignup } from '../lib/form-rules';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@payrail/ui/password-field';
 import { SIGNUP_AGREEMENTS } from './signup-agreements';
 import { SocialSignInButton } from './social-sign-in-button';
 import type { SocialIdentity } from './social-sign-in-button';
