@@ -6,7 +6,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessDate, realToday } from '../servicing-policy';
-import { DAILY_JOB, runDailyServicing } from './daily-run';
+import { runDailyServicing } from './daily-run';
 import type { RunReport } from './daily-run';
 
 /** Days the clock may move in one call (a year and a bit: enough to walk a loan to charge-off). */
@@ -21,29 +21,6 @@ export async function getBusinessClock(ctx: AppContext): Promise<TBusinessDateRe
     ctx.repos.loanBook.dayState(),
   ]);
   return { business_date: date, real_date: realToday(ctx), override_date: override, movable: !production, last_completed_run: state.lastCompleted };
-}
-
-/** How long a clock move or "Run now" waits for a day another runner is finishing. */
-const FINISH_WAIT_MS = 60_000;
-
-/**
- * Another runner (the scheduled job, another instance) may hold some of the day's claims when a servicer
- * moves the clock or presses "Run now": our run skips them (FOR UPDATE SKIP LOCKED). The answer waits until
- * the day is completed by whoever holds them (or FINISH_WAIT_MS passes), then reports the whole day's
- * counts, so what the servicer reads — the report, the Collections queue, a loan — is the day serviced.
- */
-async function untilDayDone(ctx: AppContext, run: RunReport, through: IsoDate): Promise<RunReport> {
-  const deadline = Date.now() + FINISH_WAIT_MS;
-  while ((await ctx.repos.loanBook.day(through))?.completedAt == null && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const dates = await Promise.all(
-    run.dates.map(async (d) => {
-      const counts = await ctx.repos.loanBook.runCounts(DAILY_JOB, d.date);
-      return { date: d.date, done: counts.done ?? 0, failed: counts.failed ?? 0 };
-    }),
-  );
-  return { ...run, dates };
 }
 
 const reportWire = (r: RunReport) => ({ dates: r.dates, loans_processed: r.loansProcessed, seconds: Math.round(r.seconds * 1000) / 1000 });
@@ -78,7 +55,7 @@ export async function advanceBusinessDate(
     after: { business_date: target },
     at,
   });
-  const run = await untilDayDone(ctx, await runDailyServicing(ctx, { through: target }), target);
+  const run = await runDailyServicing(ctx, { through: target });
   return { clock: await getBusinessClock(ctx), run: reportWire(run) };
 }
 
@@ -93,6 +70,6 @@ export async function runServicingNow(ctx: AppContext, staff: TStaffMember): Pro
     after: { business_date: date },
     at: ctx.now(),
   });
-  const run = await untilDayDone(ctx, await runDailyServicing(ctx, { through: date }), date);
+  const run = await runDailyServicing(ctx, { through: date });
   return { clock: await getBusinessClock(ctx), run: reportWire(run) };
 }
