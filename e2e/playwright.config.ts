@@ -52,6 +52,9 @@ export default defineConfig({
           NODE_ENV: 'development',
           LOG_LEVEL: 'warn',
           DATABASE_URL: '',
+          // The journeys move the business clock themselves (each move runs the days it crosses); the scheduled
+          // daily-run job firing on the hour mid-journey would service some of a day's loans behind their back.
+          SERVICING_RUN_INTERVAL_MINUTES: '0',
         },
       },
 });
