@@ -211,3 +211,35 @@ describe('statements equal the ledger (property)', () => {
     );
   });
 });
+
+describe('a payment returned on its charge-off day (found by the property, seed 752647543)', () => {
+  it('is owed again without changing the interest charged as of the charge-off: nothing is left unexplained', () => {
+    const terms = {
+      amountCents: 50000,
+      originationFeeCents: 0,
+      feeFinanced: false,
+      annualRatePercent: '0.02',
+      frequency: 'monthly',
+      numberOfPayments: 2,
+      disbursementDate: '2025-01-01',
+      firstPaymentDate: '2025-01-15',
+    } as unknown as LoanTerms;
+    const steps: Step[] = [
+      { kind: 'pay', gap: 0, ledgerKind: 'scheduled_debit', share: 40, extra: 1 },
+      { kind: 'chargeOff', gap: 7 },
+      { kind: 'return', gap: 0, pick: 0 },
+    ] as Step[];
+    const schedule = buildSchedule(terms);
+    const entries = buildLedger(schedule, steps);
+    expect(entries.map((e) => [e.kind, e.effectiveDate])).toEqual([
+      ['disbursement', '2025-01-01'],
+      ['scheduled_debit', '2025-01-01'],
+      ['charge_off', '2025-01-08'],
+      ['reversal', '2025-01-08'],
+    ]);
+    const s = statementFigures(schedule, entries, monthsThrough(terms.disbursementDate, terms.disbursementDate)[0]!);
+    expect(s.otherAdjustmentsCents).toBe(0);
+    expect(s.closingBalanceCents).toBe(50000);
+    expect(s.openingBalanceCents + s.lines.reduce((t, l) => t + l.effectCents, 0) + s.interestChargedCents + s.feeAdjustmentCents).toBe(s.closingBalanceCents);
+  });
+});

@@ -132,9 +132,16 @@ export function totalsAsOf(schedule: LoanSchedule, entries: readonly LedgerEntry
   const chargeOff = position.chargeOff;
   if (chargeOff) {
     const c = chargeOff.date;
+    // "After the charge-off" in the ledger's order (ledger.ts chargedOffPosition): dated after day C, or posted
+    // on day C after its entries. A payment posted after is a recovery; a return posted after makes its payment
+    // owed again (recoverable) rather than undoing it back to its own date — so neither changes what was
+    // charged as of C.
+    let firstOff = Number.POSITIVE_INFINITY;
+    for (const e of entries) if (e.kind === 'charge_off' && e.effectiveDate === c && e.id < firstOff) firstOff = e.id;
+    const postedAfter = (e: LedgerEntry) => e.effectiveDate > c || e.id > firstOff;
     const frozen = totalsAsOf(
       schedule,
-      entries.filter((e) => e.kind !== 'charge_off' && e.kind !== 'recovery' && !(PAYMENT_KINDS.has(e.kind) && e.effectiveDate > c)),
+      entries.filter((e) => e.kind !== 'charge_off' && e.kind !== 'recovery' && !((PAYMENT_KINDS.has(e.kind) || e.kind === 'reversal') && postedAfter(e))),
       c,
     );
     const paid = paidOf(position);
