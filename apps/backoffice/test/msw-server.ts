@@ -34,6 +34,8 @@ export const defaultHandlers = [
   // An employer's remittances and verifications (its page's sections) are empty until a test serves some.
   http.get(bo('/employers/:id/remittances'), ({ params }) => HttpResponse.json({ employer_id: Number(params.id), remittances: [] })),
   http.get(bo('/employers/:id/verifications'), ({ params }) => HttpResponse.json({ employer_id: Number(params.id), verifications: [] })),
+  // The servicing desk's released referral payouts (issue #30): none until a test serves some.
+  http.get(bo('/referral_payouts/released'), () => HttpResponse.json({ payouts: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

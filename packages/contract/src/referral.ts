@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCents } from './money';
 
 /** Messages of the referral program (newflow spec §8, and the server's refusals). */
 export const REFERRAL_MSG = {
@@ -48,14 +49,22 @@ export type TReferralReward = z.infer<typeof ZReferralReward>;
 /** Back office: a member with rewards payable now. */
 export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.string(), amount: z.number().int(), rewards: z.number().int() });
 export const ZPayableReferrersResponse = z.object({ business_date: z.string(), payable: z.array(ZPayableReferrer) });
+/**
+ * A released payout. `queued` when the servicer released it: the `referral.payout` job originates the ACH
+ * credit (at once, or after a retry) and it becomes `pending` with its trace id, then `settled`/`returned`.
+ */
+export const ZReferralPayoutStatus = z.enum(['queued', 'pending', 'settled', 'returned']);
 export const ZReferralPayout = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
-  amount: z.number().int(),
-  trace_id: z.string(),
-  status: z.enum(['pending', 'settled', 'returned']),
+  amount: ZCents,
+  trace_id: z.string().nullable(),
+  status: ZReferralPayoutStatus,
   reward_ids: z.array(z.number().int()),
   created_at: z.string(),
 });
+/** GET /api/backoffice/referral_payouts/released: the latest payouts, newest first. */
+export const ZReleasedPayoutsResponse = z.object({ payouts: z.array(ZReferralPayout.extend({ email: z.string() })) });
+export type TReleasedPayoutsResponse = z.infer<typeof ZReleasedPayoutsResponse>;
 export type TReferralPayout = z.infer<typeof ZReferralPayout>;
 export type TPayableReferrersResponse = z.infer<typeof ZPayableReferrersResponse>;

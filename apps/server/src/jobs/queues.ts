@@ -7,6 +7,7 @@ import { defineServicingQueues } from '../modules/loan-book/scheduler';
 import { defineMessageQueue } from '../modules/messages/scheduler';
 import { defineRateCheckQueue } from '../modules/newflow/rate-check';
 import { defineAchTransmitQueue } from '../modules/ach-transmission/transmit';
+import { defineReferralPayoutQueue } from '../modules/referral/use-cases/originate-payout';
 
 /**
  * Every background queue of the app, defined on `ctx.jobs` by buildApp (each module defines its own). The
@@ -18,6 +19,7 @@ export function defineQueues(ctx: AppContext, log: JobLog): void {
   defineMessageQueue(ctx);
   defineRateCheckQueue(ctx);
   defineAchTransmitQueue(ctx, log);
+  defineReferralPayoutQueue(ctx);
 }
 
 /**

@@ -44,15 +44,21 @@ export const referralPayouts = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     amountCents: integer('amount_cents').notNull(),
-    traceId: text('trace_id').notNull(),
+    /** The ACH credit's trace id; null while the payout is `queued` (not originated yet). */
+    traceId: text('trace_id'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'settled', 'returned'] }).notNull(),
+    /** `queued` when released (the `referral.payout` job originates it), then the ACH credit's status. */
+    status: text('status', { enum: ['queued', 'pending', 'settled', 'returned'] }).notNull(),
     releasedByStaffId: integer('released_by_staff_id')
       .notNull()
       .references(() => staffUsers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('referral_payouts_user_idx').on(t.userId), check('referral_payouts_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('referral_payouts_user_idx').on(t.userId),
+    check('referral_payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('referral_payouts_trace_once_originated', sql`(${t.status} = 'queued') = (${t.traceId} is null)`),
+  ],
 );
 
 /** Which rewards a payout paid: a reward is paid at most once (unique reward id). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationMembers, loanBorrowers, notifications, referralPayoutItems, referralPayouts, referralRewards, staffActions } from '../../db/schema/index';
 
@@ -100,53 +100,101 @@ export function referralRepository(db: Db) {
 
     payoutsOf: (userId: number) => db.select().from(referralPayouts).where(eq(referralPayouts.userId, userId)).orderBy(desc(referralPayouts.id)),
 
+    payoutById: async (id: number) => {
+      const [row] = await db.select().from(referralPayouts).where(eq(referralPayouts.id, id)).limit(1);
+      return row;
+    },
+
+    /** The latest payouts, newest first, with the member's e-mail (the back office's "Released payouts"). */
+    recentPayouts: (limit: number) =>
+      db
+        .select({ payout: referralPayouts, email: applicationMembers.email })
+        .from(referralPayouts)
+        .innerJoin(applicationMembers, eq(applicationMembers.id, referralPayouts.userId))
+        .orderBy(desc(referralPayouts.id))
+        .limit(limit),
+
+    /** Payouts still `queued` that were released before `before` (the sweep's crash window), oldest first. */
+    strandedPayouts: async (before: Date, limit: number): Promise<number[]> =>
+      (
+        await db
+          .select({ id: referralPayouts.id })
+          .from(referralPayouts)
+          .where(and(eq(referralPayouts.status, 'queued'), lt(referralPayouts.createdAt, before)))
+          .orderBy(asc(referralPayouts.id))
+          .limit(limit)
+      ).map((r) => r.id),
+
     /**
-     * Pays the referrer's payable, unpaid rewards in ONE transaction under the referrer's lock: reads
-     * them, lets `send` originate the ACH credit for their sum (idempotent at the originator), writes the
-     * payout, its items (a reward is paid once: unique reward id), the notification and the staff action.
-     * Answers null when nothing is payable.
+     * Releases the referrer's payable, unpaid rewards in ONE transaction under the referrer's lock: reads
+     * them and writes a `queued` payout for their sum, its items (a reward is paid once: unique reward id)
+     * and the staff action. No money moves here: the `referral.payout` job originates the ACH credit
+     * ({@link originatePayout}). Answers null when nothing is payable.
      */
-    releasePayout: async (p: {
+    queuePayout: async (p: {
       userId: number;
       today: string;
       idempotencyKey: string;
       staffUserId: number;
       at: Date;
-      send: (amountCents: number, rewardIds: readonly number[]) => Promise<{ traceId: string; status: 'pending' | 'settled' | 'returned' }>;
-      notification: (amountCents: number) => string;
     }): Promise<{ payout: PayoutRow; rewardIds: number[] } | null> =>
       db.transaction(async (tx) => {
         await lockReferrer(tx, p.userId);
         const open = (await rewardsOf(tx, p.userId)).filter((r) => r.payoutId === null && r.reward.payableOn <= p.today).map((r) => r.reward);
         if (open.length === 0) return null;
         const amountCents = open.reduce((s, r) => s + r.amountCents, 0);
-        const ach = await p.send(
-          amountCents,
-          open.map((r) => r.id),
-        );
         const [payout] = await tx
           .insert(referralPayouts)
           .values({
             userId: p.userId,
             amountCents,
-            traceId: ach.traceId,
+            traceId: null,
             idempotencyKey: p.idempotencyKey,
-            status: ach.status,
+            status: 'queued',
             releasedByStaffId: p.staffUserId,
             createdAt: p.at,
           })
           .returning();
         await tx.insert(referralPayoutItems).values(open.map((r) => ({ payoutId: payout!.id, rewardId: r.id })));
-        await tx.insert(notifications).values({ userId: p.userId, message: p.notification(amountCents), createdAt: p.at, updatedAt: p.at });
         await tx.insert(staffActions).values({
           staffUserId: p.staffUserId,
           action: 'release_referral_payout',
           targetUserId: p.userId,
           before: { unpaid_reward_ids: open.map((r) => r.id) },
-          after: { payout_id: payout!.id, amount_cents: amountCents, trace_id: ach.traceId },
+          after: { payout_id: payout!.id, amount_cents: amountCents, status: 'queued' },
           at: p.at,
         });
         return { payout: payout!, rewardIds: open.map((r) => r.id) };
+      }),
+
+    /**
+     * Originates a `queued` payout once: locks its row, lets `send` originate the ACH credit for its sum
+     * (idempotent at the originator by a key of its rewards), then records the trace id and status and the
+     * borrower's notification in the same transaction. A second attempt (the eager one and a job, two
+     * instances) waits on the row lock and finds it originated: answers the row unchanged. A `send` that
+     * throws rolls back; the payout stays `queued` for the job's retry.
+     */
+    originatePayout: async (
+      id: number,
+      send: (payout: PayoutRow, rewardIds: readonly number[]) => Promise<{ traceId: string; status: 'pending' | 'settled' | 'returned' }>,
+      notification: (amountCents: number) => string,
+      at: Date,
+    ): Promise<PayoutRow | null> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(referralPayouts).where(eq(referralPayouts.id, id)).for('update');
+        if (!row || row.status !== 'queued') return row ?? null;
+        const items = await tx
+          .select({ rewardId: referralPayoutItems.rewardId })
+          .from(referralPayoutItems)
+          .where(eq(referralPayoutItems.payoutId, id))
+          .orderBy(asc(referralPayoutItems.rewardId));
+        const ach = await send(
+          row,
+          items.map((i) => i.rewardId),
+        );
+        const [done] = await tx.update(referralPayouts).set({ traceId: ach.traceId, status: ach.status }).where(eq(referralPayouts.id, id)).returning();
+        await tx.insert(notifications).values({ userId: row.userId, message: notification(row.amountCents), createdAt: at, updatedAt: at });
+        return done!;
       }),
   };
 }

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, ZBackofficeUserParams } from '@payrail/contract/backoffice';
-import { ZPayableReferrersResponse, ZReferralPayout, ZReferralProgram } from '@payrail/contract/referral';
+import { ZPayableReferrersResponse, ZReferralPayout, ZReferralProgram, ZReleasedPayoutsResponse } from '@payrail/contract/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -7,7 +7,7 @@ import { requireSignIn, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
 import { getReferralProgram } from './use-cases/get-referral-program';
-import { listPayableReferrers, releaseReferralPayout } from './use-cases/release-payout';
+import { listPayableReferrers, listReleasedPayouts, releaseReferralPayout } from './use-cases/release-payout';
 
 /** The borrower's referral page, under /api. */
 export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,6 +24,7 @@ export function referralBackofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod
   const config = { staff: 'fund' } as const;
   return async (app) => {
     app.get('/referral_payouts', { config, schema: { response: { 200: ZPayableReferrersResponse } } }, async () => listPayableReferrers(ctx));
+    app.get('/referral_payouts/released', { config, schema: { response: { 200: ZReleasedPayoutsResponse } } }, async () => listReleasedPayouts(ctx));
     app.post(
       '/referral_payouts/:userId',
       { config: { ...config, idempotencyKey: 'required' }, schema: { params: ZBackofficeUserParams, response: { 200: ZReferralPayout } } },

@@ -78,4 +78,57 @@ describe('referral payouts (servicing desk)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release payout' }));
     expect(await within(dialog).findByText('The member has no verified bank account with a full account number to pay.')).toBeInTheDocument();
   });
+
+  it('a payout the originator did not take at once is shown queued, then sent once its job ran', async () => {
+    signInAs('servicer');
+    let payouts = [
+      {
+        id: 9,
+        user_id: 44,
+        email: 'cy@example.test',
+        amount: 5_000,
+        trace_id: null as string | null,
+        status: 'queued',
+        reward_ids: [],
+        created_at: '2026-12-20T10:00:00Z',
+      },
+    ];
+    server.use(
+      http.get(bo('/servicing/business_date'), () =>
+        HttpResponse.json({
+          business_date: '2026-12-20',
+          real_date: '2026-11-25',
+          override_date: '2026-12-20',
+          movable: true,
+          last_completed_run: '2026-12-19',
+        }),
+      ),
+      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
+      http.get(bo('/referral_payouts'), () =>
+        HttpResponse.json({ business_date: '2026-12-20', payable: [{ user_id: 45, email: 'di@example.test', amount: 2_500, rewards: 1 }] }),
+      ),
+      http.get(bo('/referral_payouts/released'), () => HttpResponse.json({ payouts })),
+      http.post(bo('/referral_payouts/45'), () =>
+        HttpResponse.json({ id: 10, user_id: 45, amount: 2_500, trace_id: null, status: 'queued', reward_ids: [3], created_at: '2026-12-20T11:00:00Z' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Referral payouts' });
+    const released = await within(section).findByRole('table', { name: 'Released referral payouts, newest first' });
+    const row = () => within(released).getByRole('row', { name: /cy@example\.test/ });
+    await waitFor(() => expect(row()).toHaveTextContent('Queued'));
+    expect(row()).toHaveTextContent('$50.00');
+    expect(row()).toHaveTextContent('—');
+
+    await user.click(within(section).getByRole('button', { name: 'Release payout to di@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release referral payout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release payout' }));
+    expect(await screen.findByText('Payout of $25.00 queued: the ACH credit is sent as soon as the originator answers.')).toBeInTheDocument();
+
+    // The job originates it: the list (read again while a payout is queued) shows it sent with its trace.
+    payouts = [{ ...payouts[0]!, status: 'pending', trace_id: 'SBX-20261220-S-ABC' }];
+    await waitFor(() => expect(row()).toHaveTextContent('Sent (pending)'), { timeout: 8_000 });
+    expect(row()).toHaveTextContent('SBX-20261220-S-ABC');
+  }, 15_000);
 });

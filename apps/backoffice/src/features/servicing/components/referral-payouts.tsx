@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZPayableReferrersResponse, ZReferralPayout } from '@payrail/contract/referral';
-import type { TPayableReferrersResponse } from '@payrail/contract/referral';
+import { ZPayableReferrersResponse, ZReferralPayout, ZReleasedPayoutsResponse } from '@payrail/contract/referral';
+import type { TPayableReferrersResponse, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import { Button } from '@payrail/ui/button';
 import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
@@ -15,6 +15,15 @@ import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 
 type Payable = TPayableReferrersResponse['payable'][number];
+type Released = TReleasedPayoutsResponse['payouts'][number];
+
+/** A payout's status in words: `queued` until the ACH credit is originated (the referral.payout job). */
+const STATUS_LABELS: Record<Released['status'], string> = {
+  queued: 'Queued',
+  pending: 'Sent (pending)',
+  settled: 'Settled',
+  returned: 'Returned',
+};
 /**
  * Under the servicing key: moving the business date or running servicing reads every servicing list
  * again (api/servicing.ts `refresh`), so the panel never keeps a stale business date.
@@ -29,6 +38,12 @@ const KEY = ['backoffice', 'servicing', 'referral-payouts'] as const;
 export function ReferralPayouts() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => backofficeApi.get('/referral_payouts', { schema: ZPayableReferrersResponse }) });
+  const released = useQuery({
+    queryKey: [...KEY, 'released'],
+    queryFn: () => backofficeApi.get('/referral_payouts/released', { schema: ZReleasedPayoutsResponse }),
+    // A queued payout turns into a sent one when its job runs: read again while one is waiting.
+    refetchInterval: (q) => (q.state.data?.payouts.some((p) => p.status === 'queued') ? 5_000 : false),
+  });
   const [target, setTarget] = useState<Payable | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef<string>(newIdempotencyKey());
@@ -59,6 +74,13 @@ export function ReferralPayouts() {
       ),
     },
   ];
+  const releasedColumns: TableColumn<Released>[] = [
+    { key: 'member', header: 'Member', cell: (r) => r.email },
+    { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
+    { key: 'status', header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+    { key: 'trace', header: 'ACH trace', cell: (r) => r.trace_id ?? '—' },
+    { key: 'released', header: 'Released', cell: (r) => formatDate(r.created_at.slice(0, 10)) },
+  ];
   return (
     <section className={styles.section} aria-labelledby="referral-payouts">
       <h2 id="referral-payouts">Referral payouts</h2>
@@ -75,6 +97,19 @@ export function ReferralPayouts() {
           emptyMessage="No referral rewards are payable."
         />
       )}
+      <h3 id="released-payouts">Released payouts</h3>
+      {released.isPending ? (
+        <Spinner label="Loading released payouts…" />
+      ) : (
+        <Table
+          caption="Released referral payouts, newest first"
+          captionHidden
+          columns={releasedColumns}
+          rows={released.data?.payouts ?? []}
+          getRowKey={(r) => r.id}
+          emptyMessage="No referral payout has been released."
+        />
+      )}
       <ConfirmDialog
         open={target !== null}
         onClose={() => setTarget(null)}
@@ -87,7 +122,11 @@ export function ReferralPayouts() {
           if (!target) return;
           release.mutate(target.user_id, {
             onSuccess: (payout) => {
-              notify.success(`Payout of ${formatCents(payout.amount)} sent (trace ${payout.trace_id}).`);
+              notify.success(
+                payout.trace_id === null
+                  ? `Payout of ${formatCents(payout.amount)} queued: the ACH credit is sent as soon as the originator answers.`
+                  : `Payout of ${formatCents(payout.amount)} sent (trace ${payout.trace_id}).`,
+              );
               setTarget(null);
             },
             onError: (e) => setError(errorMessage(e)),

@@ -1,13 +1,11 @@
 import { REFERRAL_MSG } from '@payrail/contract/referral';
-import type { TPayableReferrersResponse, TReferralPayout } from '@payrail/contract/referral';
+import type { TPayableReferrersResponse, TReferralPayout, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import type { TStaffMember } from '@payrail/contract/staff';
-import { cents, formatUsd } from '@payrail/domain/money';
-import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { openAccountNumber } from '../../banking/bank-accounts';
 import { businessToday } from '../../loan-book/clock';
 import type { PayoutRow } from '../repository';
+import { payoutAccount, payoutQueue } from './originate-payout';
 
 const wire = (p: PayoutRow, rewardIds: number[]): TReferralPayout => ({
   id: p.id,
@@ -26,48 +24,47 @@ export async function listPayableReferrers(ctx: AppContext): Promise<TPayableRef
   return { business_date: today, payable: rows.map((r) => ({ user_id: r.userId, email: r.email, amount: r.amountCents, rewards: r.rewards })) };
 }
 
+/** GET /api/backoffice/referral_payouts/released: the latest payouts with their status (queued until originated). */
+export async function listReleasedPayouts(ctx: AppContext, limit = 20): Promise<TReleasedPayoutsResponse> {
+  const rows = await ctx.repos.referral.recentPayouts(limit);
+  return { payouts: rows.map((r) => ({ ...wire(r.payout, []), email: r.email })) };
+}
+
+/**
+ * A replayed or concurrent release answers the payout as it stands once any attempt at it is over: a
+ * `queued` one is tried again (waiting on the row lock of an attempt in flight, then finding it originated).
+ */
+async function current(ctx: AppContext, payout: PayoutRow): Promise<PayoutRow> {
+  if (payout.status !== 'queued') return payout;
+  return (await payoutQueue(ctx).originateNow(payout.id)) ?? payout;
+}
+
 /**
  * POST /api/backoffice/referral_payouts/{userId}: a servicer releases the member's payable rewards as
- * ONE ACH credit to their verified bank account (the ACH port used for disbursements). Audited; a retry
- * with the same Idempotency-Key answers the first payout; the originator's key is derived from the
- * rewards paid, so even a retry after a failure never sends the same rewards twice.
+ * ONE ACH credit to their verified bank account. The release is one transaction (the `queued` payout, its
+ * rewards, the audit row); the credit is originated by the `referral.payout` job (originate-payout.ts) —
+ * tried at once in this process, so the answer is normally already `pending` with its trace id; when the
+ * originator fails it stays `queued` and the job retries it with back-off, then dead-letters it (the Jobs
+ * page). A retry with the same Idempotency-Key answers the first payout; a reward is paid by one payout.
  */
 export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TReferralPayout> {
   const replay = await ctx.repos.referral.payoutByKey(idempotencyKey);
   if (replay) {
     if (replay.userId !== userId) throw new AppError('conflict', 'This Idempotency-Key was used for another payout.');
-    return wire(replay, []);
+    return wire(await current(ctx, replay), []);
   }
   const row = await ctx.repos.backoffice.member(userId);
   if (!row) throw AppError.notFound('Member not found.');
-  const account = await ctx.repos.banking.currentReceiver(userId);
-  const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
-  if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
-  const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
+  // Refused before anything is written: a payout with nowhere to go would only fail in the queue.
+  if (!(await payoutAccount(ctx, userId))) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
   const today = await businessToday(ctx);
-  const released = await ctx.repos.referral.releasePayout({
-    userId,
-    today,
-    idempotencyKey,
-    staffUserId: staff.id,
-    at: ctx.now(),
-    send: (amountCents, rewardIds) =>
-      ctx.providers.ach.originateCredit({
-        amountCents,
-        routing: account.routingNumber!,
-        account: accountNumber,
-        accountType: account.accountType ?? 'checking',
-        name,
-        individualId: `REFERRAL ${userId}`,
-        idempotencyKey: `referral-payout-${userId}-${createHash('sha256').update(rewardIds.join(',')).digest('hex').slice(0, 24)}`,
-      }),
-    notification: (amountCents) => `Your referral rewards of ${formatUsd(cents(amountCents))} are on their way to your bank account.`,
-  });
+  const released = await ctx.repos.referral.queuePayout({ userId, today, idempotencyKey, staffUserId: staff.id, at: ctx.now() });
   if (!released) {
-    // A concurrent twin with this key may have paid them first.
+    // A concurrent twin with this key may have released them first.
     const twin = await ctx.repos.referral.payoutByKey(idempotencyKey);
-    if (twin) return wire(twin, []);
+    if (twin) return wire(await current(ctx, twin), []);
     throw new AppError('conflict', REFERRAL_MSG.nothingPayable);
   }
-  return wire(released.payout, released.rewardIds);
+  const now = await payoutQueue(ctx).originateNow(released.payout.id);
+  return wire(now ?? released.payout, released.rewardIds);
 }

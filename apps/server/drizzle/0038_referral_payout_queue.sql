@@ -1,0 +1,2 @@
+ALTER TABLE "referral_payouts" ALTER COLUMN "trace_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD CONSTRAINT "referral_payouts_trace_once_originated" CHECK (("referral_payouts"."status" = 'queued') = ("referral_payouts"."trace_id" is null));

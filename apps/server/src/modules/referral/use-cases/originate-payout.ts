@@ -1,0 +1,111 @@
+import { cents, formatUsd } from '@payrail/domain/money';
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../../context';
+import type { QueueDefinition } from '../../../jobs/port';
+import { openAccountNumber } from '../../banking/bank-accounts';
+import type { PayoutRow } from '../repository';
+
+export const REFERRAL_PAYOUT_QUEUE = 'referral.payout';
+
+/** `{id}` originates one payout; `{}` (the schedule) sweeps payouts a crash left `queued`. */
+export type PayoutJob = { id?: number };
+
+/** A queued payout older than this with no job at work is swept into one (the eager attempt died with its process). */
+const STRANDED_AFTER_SECONDS = 120;
+const RETRY_DELAY_SECONDS = 60;
+const RETRY_LIMIT = 5;
+
+/** The member's verified receiving account with a full account number, opened, or null. */
+export async function payoutAccount(ctx: AppContext, userId: number) {
+  const account = await ctx.repos.banking.currentReceiver(userId);
+  if (!account || !account.routingNumber || !account.verifiedAt) return null;
+  const accountNumber = openAccountNumber(await ctx.cryptoBox(), account);
+  return accountNumber ? { routing: account.routingNumber, accountNumber, accountType: account.accountType ?? 'checking' } : null;
+}
+
+/** The originator's Idempotency-Key: derived from the rewards paid, so the same rewards are never credited twice. */
+export const payoutAchKey = (userId: number, rewardIds: readonly number[]): string =>
+  `referral-payout-${userId}-${createHash('sha256').update(rewardIds.join(',')).digest('hex').slice(0, 24)}`;
+
+/**
+ * The referral payouts' queue (issue #30): a released payout is originated as an ACH credit by this job,
+ * at most once (the payout row's lock + the originator's key of the rewards), retried with back-off while
+ * the originator fails, then dead-lettered (the Jobs page shows it with its error; an admin's retry runs it
+ * again). A payout whose member no longer has a verified account fails the same way, visibly.
+ */
+export function payoutQueue(ctx: AppContext) {
+  async function originate(id: number): Promise<PayoutRow | null> {
+    const found = await ctx.repos.referral.payoutById(id);
+    if (!found || found.status !== 'queued') return found ?? null;
+    // Read before the payout's transaction: on the embedded database a read outside it would wait for it.
+    const account = await payoutAccount(ctx, found.userId);
+    if (!account) throw new Error(`payout ${id}: the member has no verified bank account with a full account number`);
+    const member = await ctx.repos.backoffice.member(found.userId);
+    const name = [member?.borrower?.firstName, member?.borrower?.lastName].filter(Boolean).join(' ') || member?.member.email || `Member ${found.userId}`;
+    return ctx.repos.referral.originatePayout(
+      id,
+      (payout, rewardIds) =>
+        ctx.providers.ach.originateCredit({
+          amountCents: payout.amountCents,
+          routing: account.routing,
+          account: account.accountNumber,
+          accountType: account.accountType,
+          name,
+          individualId: `REFERRAL ${payout.userId}`,
+          idempotencyKey: payoutAchKey(payout.userId, rewardIds),
+        }),
+      (amountCents) => `Your referral rewards of ${formatUsd(cents(amountCents))} are on their way to your bank account.`,
+      ctx.now(),
+    );
+  }
+
+  /** The eager attempt right after the release; on failure the job takes over. Answers the row after it. */
+  async function originateNow(id: number): Promise<PayoutRow | null> {
+    try {
+      return await originate(id);
+    } catch {
+      try {
+        await ctx.jobs.send<PayoutJob>(REFERRAL_PAYOUT_QUEUE, { id }, { singletonKey: `payout:${id}`, startAfterSeconds: RETRY_DELAY_SECONDS });
+      } catch {
+        // The schedule's sweep finds the payout still queued.
+      }
+      return (await ctx.repos.referral.payoutById(id)) ?? null;
+    }
+  }
+
+  async function sweep(): Promise<number> {
+    let queued = 0;
+    const before = new Date(ctx.now().getTime() - STRANDED_AFTER_SECONDS * 1000);
+    for (const id of await ctx.repos.referral.strandedPayouts(before, 200)) {
+      if ((await ctx.jobs.send<PayoutJob>(REFERRAL_PAYOUT_QUEUE, { id }, { singletonKey: `payout:${id}` })) !== null) queued += 1;
+    }
+    return queued;
+  }
+
+  const definition: QueueDefinition<PayoutJob> = {
+    name: REFERRAL_PAYOUT_QUEUE,
+    description: 'Originates released referral payouts as ACH credits (retries with back-off), and every 5 minutes sweeps up payouts a crash left queued.',
+    retryLimit: RETRY_LIMIT,
+    retryDelaySeconds: RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    concurrency: 2,
+    schedule: '*/5 * * * *',
+    subject: (data) => (data.id === undefined ? 'sweep' : `payout ${data.id}`),
+    handler: async (data) => {
+      if (data.id === undefined) {
+        await sweep();
+        return;
+      }
+      const row = await originate(data.id);
+      if (row === null) throw new Error(`payout ${data.id} does not exist`);
+    },
+  };
+
+  return { originate, originateNow, sweep, definition };
+}
+
+/** Defines `referral.payout` on the job queue (jobs/queues.ts). */
+export function defineReferralPayoutQueue(ctx: AppContext): void {
+  ctx.jobs.define(payoutQueue(ctx).definition);
+}
