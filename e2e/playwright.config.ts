@@ -55,6 +55,9 @@ export default defineConfig({
           // The journeys move the business clock themselves (each move runs the days it crosses); the scheduled
           // daily-run job firing on the hour mid-journey would service some of a day's loans behind their back.
           SERVICING_RUN_INTERVAL_MINUTES: '0',
+          // The Jobs journey sees an undeliverable e-mail dead-lettered within seconds: one retry, 1 s later.
+          MESSAGE_RETRY_LIMIT: '1',
+          MESSAGE_RETRY_DELAY_SECONDS: '1',
         },
       },
 });

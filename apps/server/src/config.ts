@@ -162,6 +162,9 @@ const ZEnv = z
     ACH_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(10).default(2),
     ACH_REPRESENTMENT_DELAY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     SERVICING_RUN_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /** messages.deliver: retries after a failed first attempt, and the first retry's delay (later ones double). */
+    MESSAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+    MESSAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     SERVICING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
     /** Days a referral reward waits before it can be paid out (spec: "6-8 weeks"; 42 = 6 weeks). */
     REFERRAL_PAYOUT_WAIT_DAYS: z.coerce.number().int().min(0).max(120).default(42),
@@ -311,7 +314,8 @@ export type Config = {
   cspExtraScriptSrc: string[];
   seedDemo: boolean;
   staffSession: { idleMinutes: number; absoluteHours: number };
-  email: { provider: 'sandbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  /** `retry`: the messages.deliver queue's policy (MESSAGE_RETRY_LIMIT, MESSAGE_RETRY_DELAY_SECONDS). */
+  email: { provider: 'sandbox' | 'smtp'; smtpUrl: string | undefined; from: string; retry: { limit: number; delaySeconds: number } };
   sms: { provider: 'sandbox' | 'twilio'; twilio: { accountSid?: string; authToken?: string; from?: string } };
   /** Borrower sessions: idle and absolute expiry. */
   session: { idleMinutes: number; absoluteHours: number };
@@ -484,7 +488,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, absoluteHours: e.STAFF_SESSION_ABSOLUTE_HOURS },
-    email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    email: {
+      provider: e.EMAIL_PROVIDER,
+      smtpUrl: e.SMTP_URL,
+      from: e.EMAIL_FROM,
+      retry: { limit: e.MESSAGE_RETRY_LIMIT, delaySeconds: e.MESSAGE_RETRY_DELAY_SECONDS },
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM },

@@ -153,10 +153,14 @@ describe(`the job port (${process.env.TEST_DB === 'postgres' ? 'pg-boss on Postg
     expect(await app.ctx.jobs.counts(FLAKY)).toMatchObject({ failed: 0, queued: 0, active: 0 });
     expect(await app.ctx.jobs.failed(FLAKY, 10)).toEqual([]);
 
-    // Retrying it again: it is not failed any more.
+    // Retrying it again: it is not failed any more, and no audit row is written for a retry that did not happen
+    // (the retry and its audit row are one statement/transaction).
+    const audited = async () => Number((await rows(sql`select count(*)::int as n from staff_actions where action = 'job_retried'`))[0]?.n);
+    const auditedBefore = await audited();
     const again = await call(app, { method: 'POST', url: `/api/backoffice/jobs/${FLAKY}/${id}/retry`, headers: auth(admin) });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().error).toBe(JOBS_MSG.notFailed);
+    expect(await audited()).toBe(auditedBefore);
     // The outcomes are counted.
     const text = await metricsOf(app.ctx).registry.metrics();
     expect(text).toContain(`payrail_jobs_total{job="${FLAKY}",outcome="failed"} 1`);

@@ -107,6 +107,8 @@ export function createProviders(config: Config, platform: PlatformRepository, de
   const messages = deps.messages
     ? messageDelivery(deps.messages.repo, { email: emailTransport, sms: smsTransport }, deps.messages.jobs, {
         eraseBodiesOnceSent: config.env === 'production',
+        retryLimit: config.email.retry.limit,
+        retryDelaySeconds: config.email.retry.delaySeconds,
       })
     : null;
   const email = messages ? messages.emailSender : directEmail(emailTransport);

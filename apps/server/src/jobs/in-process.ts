@@ -1,5 +1,5 @@
 import cronParser from 'cron-parser';
-import type { FailedJobRow, JobQueue, QueueCounts, QueueDefinition, SendOptions } from './port';
+import type { FailedJobRow, JobQueue, QueueCounts, QueueDefinition, RetryAudit, SendOptions } from './port';
 import type { JobsRepository } from './repository';
 import { withJobSpan } from '../lib/tracing';
 
@@ -203,9 +203,9 @@ export function createInProcessQueue(
       return repo.failed(queue, Math.max(1, Math.min(500, limit)));
     },
     exists: (queue: string, id: string) => repo.exists(queue, id),
-    async retry(queue: string, id: string): Promise<boolean> {
+    async retry(queue: string, id: string, audit?: RetryAudit): Promise<boolean> {
       if (!known(queue)) throw new Error(`unknown queue: ${queue}`);
-      const ok = await repo.retry(queue, id);
+      const ok = await repo.retry(queue, id, audit);
       if (ok) poke();
       return ok;
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { checkDefinition, deadLetterOf, errorText, type JobLog, type JobOutcome, type RunnerOptions } from './in-process';
-import type { FailedJobRow, JobQueue, QueueCounts, QueueDefinition, SendOptions } from './port';
+import type { FailedJobRow, JobQueue, QueueCounts, QueueDefinition, RetryAudit, SendOptions } from './port';
 import { withJobSpan } from '../lib/tracing';
 
 /** How pg-boss reaches the database: our pool's `query` (pg-boss's `db` option), so it opens no pool of its own. */
@@ -219,11 +219,12 @@ export function createPgBossQueue(
         subject: def?.subject ? safeSubject(def, r.data) : null,
       }));
     },
-    async retry(queue: string, id: string): Promise<boolean> {
+    async retry(queue: string, id: string, audit?: RetryAudit): Promise<boolean> {
       if (!known(queue)) throw new Error(`unknown queue: ${queue}`);
       if (!uuid(id)) return false;
       await open();
-      // pg-boss's own retry keeps the attempts made (and raises the limit): the port starts them over.
+      // pg-boss's own retry keeps the attempts made (and raises the limit): the port starts them over. One
+      // statement: the retry, its dead letter's removal and the admin's audit row commit together or not at all.
       try {
         const { rows } = await executor.executeSql(
           `with retried as (
@@ -233,9 +234,22 @@ export function createPgBossQueue(
            dead as (
              delete from ${S}.job where name = $3 and id = (
                select d.id from ${S}.job d, retried r where d.name = $3 and d.state = 'created' and d.data is not distinct from r.data order by d.created_on limit 1)
+             returning 1),
+           audited as (
+             insert into public.staff_actions (staff_user_id, action, target_user_id, before, after, at)
+             select $4::int, $5::text, null, $6::jsonb, $7::jsonb, $8::timestamptz from retried where $4::int is not null
              returning 1)
-           select (select count(*) from retried)::int as n, (select count(*) from dead)::int as dead`,
-          [queue, id, deadLetterOf(queue)],
+           select (select count(*) from retried)::int as n, (select count(*) from dead)::int as dead, (select count(*) from audited)::int as audited`,
+          [
+            queue,
+            id,
+            deadLetterOf(queue),
+            audit?.staffUserId ?? null,
+            audit?.action ?? null,
+            audit ? JSON.stringify(audit.before) : null,
+            audit ? JSON.stringify(audit.after) : null,
+            audit?.at.toISOString() ?? null,
+          ],
         );
         return Number(rows[0]?.n ?? 0) > 0;
       } catch (err) {

@@ -37,6 +37,9 @@ export type QueueDefinition<T> = {
 
 export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
 
+/** The staff action recorded with an admin's retry, written in the same statement/transaction as the retry. */
+export type RetryAudit = { staffUserId: number; action: string; before: Record<string, unknown>; after: Record<string, unknown>; at: Date };
+
 export type QueueCounts = { queued: number; active: number; failed: number; completed: number; lastFailedAt: Date | null };
 export type FailedJobRow = { id: string; queue: string; attempts: number; error: string; failedAt: Date; createdAt: Date; subject: string | null };
 
@@ -55,6 +58,9 @@ export interface JobQueue {
   definitions(): readonly QueueDefinition<unknown>[];
   counts(queue: string): Promise<QueueCounts>;
   failed(queue: string, limit: number): Promise<FailedJobRow[]>;
-  /** Queues a failed job again (attempts start over); false when it is not failed (any more). */
-  retry(queue: string, id: string): Promise<boolean>;
+  /**
+   * Queues a failed job again (attempts start over); false when it is not failed (any more). With `audit`,
+   * the staff action is written atomically with the retry: both or neither.
+   */
+  retry(queue: string, id: string, audit?: RetryAudit): Promise<boolean>;
 }

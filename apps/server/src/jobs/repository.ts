@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { RetryAudit } from './port';
 import { staffActions } from '../db/schema/index';
 
 /** A job a worker claimed: `token` (its claim's start time) must still match when the outcome is written. */
@@ -130,7 +131,7 @@ export function jobsRepository(db: Db) {
     },
 
     /** A failed job queued again with its attempts starting over; its dead-letter copy goes. False when it is not failed. */
-    async retry(queue: string, id: string): Promise<boolean> {
+    async retry(queue: string, id: string, audit?: RetryAudit): Promise<boolean> {
       if (!/^\d{1,18}$/.test(id)) return false;
       return db.transaction(async (tx) => {
         const res = await tx.execute(sql`
@@ -139,6 +140,7 @@ export function jobsRepository(db: Db) {
           returning id`);
         if (rowsOf(res).length === 0) return false;
         await tx.execute(sql`delete from jobs where dead_letter_of = ${id}::bigint and state = 'failed'`);
+        if (audit) await tx.insert(staffActions).values({ ...audit, targetUserId: null });
         return true;
       });
     },
@@ -199,13 +201,6 @@ export function jobsRepository(db: Db) {
   };
 }
 export type JobsRepository = ReturnType<typeof jobsRepository>;
-
-/** The Jobs page's audit trail: a staff action on no borrower (staff_actions). */
-export function jobsAudit(db: Db) {
-  return async (a: { staffUserId: number; action: string; before: Record<string, unknown>; after: Record<string, unknown>; at: Date }): Promise<void> => {
-    await db.insert(staffActions).values({ ...a, targetUserId: null });
-  };
-}
 
 /**
  * pg-boss's way to the database (its `db` option): the app's own pool on PostgreSQL, so pg-boss opens no

@@ -14,7 +14,6 @@ import { AppError } from '../errors';
 import { staffOf } from '../modules/staff/staff-guard';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { deadLetterOf } from './in-process';
-import { jobsAudit } from './repository';
 
 const ZQueueParams = z.strictObject({ queue: z.string().min(1).max(120) });
 const ZJobParams = z.strictObject({ queue: z.string().min(1).max(120), id: z.string().min(1).max(64) });
@@ -68,21 +67,15 @@ export async function listFailed(ctx: AppContext, queue: string, limit: number):
   };
 }
 
-/** POST /jobs/{queue}/{id}/retry: a failed job queued again (attempts start over). Audited. */
+/** POST /jobs/{queue}/{id}/retry: a failed job queued again (attempts start over), audited in the same transaction. */
 export async function retryJob(ctx: AppContext, staff: TStaffMember, queue: string, id: string): Promise<TJobRetryResponse> {
   definitionOf(ctx, queue);
   if (!/^[0-9a-f-]{1,64}$/i.test(id)) throw new AppError('not_found', JOBS_MSG.notFound);
-  if (!(await ctx.jobs.retry(queue, id))) {
+  const audit = { staffUserId: staff.id, action: 'job_retried', before: { queue, id, state: 'failed' }, after: { queue, id, state: 'queued' }, at: ctx.now() };
+  if (!(await ctx.jobs.retry(queue, id, audit))) {
     if (!(await ctx.jobs.exists(queue, id))) throw new AppError('not_found', JOBS_MSG.notFound);
     throw new AppError('conflict', JOBS_MSG.notFailed);
   }
-  await jobsAudit(ctx.database.db)({
-    staffUserId: staff.id,
-    action: 'job_retried',
-    before: { queue, id, state: 'failed' },
-    after: { queue, id, state: 'queued' },
-    at: ctx.now(),
-  });
   return { id, queue, state: 'queued' };
 }
 
