@@ -85,6 +85,25 @@ function collectionsQueries(db: Db) {
         .where(and(eq(servicingRuns.job, job), eq(servicingRuns.businessDate, date), eq(servicingRuns.status, 'pending')));
       return Number(row?.n ?? 0);
     },
+    /**
+     * The pending claims of (job, date) as they stand: `free`, what FOR UPDATE SKIP LOCKED could take now;
+     * `held`, the others — held by another transaction (a runner working them) — the pending count minus
+     * the free. The free ones are counted with FOR KEY SHARE SKIP LOCKED: it skips exactly the rows a runner
+     * has claimed and blocks no plain update, and the statement runs on its own, so it keeps no lock. A row
+     * committed meanwhile can count as held once too often (the count reads the statement's snapshot, the
+     * lock the row's latest version): the caller polls.
+     */
+    claimsNow: async (job: string, date: string): Promise<{ held: number; free: number }> => {
+      const res = (await db.execute(sql`
+        select
+          (select count(*) from servicing_runs where job = ${job} and business_date = ${date}::date and status = 'pending')::int as pending,
+          (select count(*) from (
+            select id from servicing_runs where job = ${job} and business_date = ${date}::date and status = 'pending' for key share skip locked
+          ) f)::int as free`)) as unknown as { rows: { pending: number | string; free: number | string }[] };
+      const pending = Number(res.rows[0]?.pending ?? 0);
+      const free = Number(res.rows[0]?.free ?? 0);
+      return { held: Math.max(0, pending - free), free };
+    },
     completeDay: async (date: string, at: Date) => {
       await db
         .update(servicingDays)
