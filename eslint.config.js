@@ -1,4 +1,5 @@
 // @ts-check
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -25,34 +26,89 @@ const layers = /** @type {const} */ ({
 });
 const PACKAGES = /^@payrail\/(domain|contract|client|ui)(\/|$)/;
 
+/**
+ * The server's module floors (issue #28; docs/architecture.md "Module floors"), lowest first. A module may
+ * import modules on its own floor listed before it and any module on a lower floor; anything else is an
+ * upward import, refused unless it is on `scripts/module-floors.allow.txt` (the upward imports that existed
+ * when the rule came, each to be cut at its wrong end; the list only shrinks and must match the tree). With
+ * no upward import left the module graph has no cycle.
+ */
+export const MODULE_FLOORS = /** @type {const} */ ([
+  ['platform', 'staff', 'reference', 'messages'],
+  ['identity', 'address', 'documents', 'engagement'],
+  ['workflow'],
+  ['application', 'employment', 'loan-terms', 'esignature', 'banking', 'profile', 'wallet', 'newflow'],
+  ['review'],
+  ['loan-book', 'statements', 'collections', 'credit-reporting', 'portfolio', 'ach-transmission'],
+  ['borrower-tools', 'employer-portal', 'referral', 'refinance', 'care', 'hardship'],
+  ['backoffice'],
+]);
+const MODULE_RANK = new Map(MODULE_FLOORS.flat().map((m, i) => [m, i]));
+const FLOOR_OF = new Map(MODULE_FLOORS.flatMap((floor, i) => floor.map((m) => [m, i])));
+/** "from -> to" pairs still allowed to import upward (scripts/module-floors.allow.txt). */
+export const UPWARD_ALLOWED = new Set(
+  fs
+    .readFileSync(new URL('./scripts/module-floors.allow.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean),
+);
+const serverModuleOf = (/** @type {string} */ p) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1];
+
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
   meta: {
     type: 'problem',
     schema: [],
-    messages: { layer: '{{from}} must not import {{to}}', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose them in app/' },
+    messages: {
+      layer: '{{from}} must not import {{to}}',
+      feature: 'feature "{{from}}" must not import feature "{{to}}"; compose them in app/',
+      floor:
+        'server module "{{from}}" (floor {{fromFloor}}) must not import "{{to}}" (floor {{toFloor}}): an upward import (docs/architecture.md "Module floors")',
+      unranked: 'server module "{{module}}" has no floor: add it to MODULE_FLOORS in eslint.config.js',
+    },
   },
   create(context) {
     const file = path.relative(process.cwd(), context.filename).split(path.sep).join('/');
     const featureOf = (/** @type {string} */ p) => /^apps\/[^/]+\/src\/features\/([^/]+)\//.exec(p)?.[1];
-    return {
-      ImportDeclaration(node) {
-        const spec = String(node.source.value);
-        let target;
-        if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-        else if (spec.startsWith('@payrail/')) target = spec.replace('@payrail/', PACKAGES.test(spec) ? 'packages/' : 'apps/');
-        // Path aliases into another app (the old @web-ui/…, @web-lib/… of the back office) count as that app.
-        else if (/^@web-[a-z]+\//.test(spec)) target = `apps/web/${spec}`;
-        else return;
-        for (const [layer, allowed] of Object.entries(layers)) {
-          if (file.startsWith(layer + '/') && !allowed.some((a) => target.startsWith(a + '/') || target === a)) {
-            context.report({ node, messageId: 'layer', data: { from: layer, to: spec } });
-          }
+    /** @param {import('estree').Node} node @param {unknown} source */
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const spec = source;
+      let target;
+      if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      else if (spec.startsWith('@payrail/')) target = spec.replace('@payrail/', PACKAGES.test(spec) ? 'packages/' : 'apps/');
+      // Path aliases into another app (the old @web-ui/…, @web-lib/… of the back office) count as that app.
+      else if (/^@web-[a-z]+\//.test(spec)) target = `apps/web/${spec}`;
+      else return;
+      for (const [layer, allowed] of Object.entries(layers)) {
+        if (file.startsWith(layer + '/') && !allowed.some((a) => target.startsWith(a + '/') || target === a)) {
+          context.report({ node, messageId: 'layer', data: { from: layer, to: spec } });
         }
-        const from = featureOf(file);
-        const to = featureOf(target + '/');
-        if (from && to && from !== to) context.report({ node, messageId: 'feature', data: { from, to } });
-      },
+      }
+      const from = featureOf(file);
+      const to = featureOf(target + '/');
+      if (from && to && from !== to) context.report({ node, messageId: 'feature', data: { from, to } });
+      const fromModule = serverModuleOf(file);
+      const toModule = serverModuleOf(target + '/');
+      if (fromModule && toModule && fromModule !== toModule) {
+        for (const m of [fromModule, toModule]) if (!MODULE_RANK.has(m)) context.report({ node, messageId: 'unranked', data: { module: m } });
+        const fromRank = MODULE_RANK.get(fromModule);
+        const toRank = MODULE_RANK.get(toModule);
+        if (fromRank !== undefined && toRank !== undefined && toRank > fromRank && !UPWARD_ALLOWED.has(`${fromModule} -> ${toModule}`)) {
+          context.report({
+            node,
+            messageId: 'floor',
+            data: { from: fromModule, to: toModule, fromFloor: String(FLOOR_OF.get(fromModule)), toFloor: String(FLOOR_OF.get(toModule)) },
+          });
+        }
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
   },
 };
