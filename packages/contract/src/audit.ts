@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsKeys, isCentsSchema, ZCents } from './money';
+import { ZIsoDate } from './dates';
 
 /**
  * The before/after snapshots the server writes with each staff action (`staff_actions`), per action.
@@ -9,8 +10,10 @@ import { centsKeys, isCentsSchema, ZCents } from './money';
  */
 const ZNone = z.object({});
 const id = z.number().int();
-/** A calendar day (`YYYY-MM-DD`); marked so the back office shows it as MM/DD/YYYY ({@link auditValueKinds}). */
-const date = z.string().meta({ unit: 'date' });
+/** A calendar day (`YYYY-MM-DD`, a {@link ZIsoDate}); marked so the back office shows it as MM/DD/YYYY ({@link auditValueKinds}). */
+const date = ZIsoDate;
+/** A reapply day, or `never` (a decline's or denial's snapshot); shown as a day (MM/DD/YYYY) when it is one. */
+const reapplyOn = z.string().meta({ unit: 'date' });
 /** A percentage kept as a decimal string ("28.5784"); shown as "28.58%". */
 const percent = z.string().meta({ unit: 'percent' });
 
@@ -21,7 +24,7 @@ const percent = z.string().meta({ unit: 'percent' });
 const ZReviewerSnapshot = z.object({
   status: z.string(),
   not_qualified_reason: z.string().nullable().optional(),
-  reapply_on: date.nullable().optional(),
+  reapply_on: reapplyOn.nullable().optional(),
   negotiated_amount: ZCents.nullable().optional(),
 });
 const reviewerMove = { before: ZReviewerSnapshot, after: ZReviewerSnapshot };
@@ -51,7 +54,8 @@ export const AUDIT_SNAPSHOTS = {
   payoff_letter_issued: { before: ZNone, after: z.object({ loan_id: id, good_through: date, payoff_cents: ZCents }) },
   release_referral_payout: {
     before: z.object({ unpaid_reward_ids: z.array(id) }),
-    after: z.object({ payout_id: id, amount_cents: ZCents, trace_id: z.string() }),
+    // Released `queued` (the referral.payout job originates it); rows from before the queue carry the trace id.
+    after: z.object({ payout_id: id, amount_cents: ZCents, status: z.literal('queued').optional(), trace_id: z.string().optional() }),
   },
   remittance_imported: { before: ZNone, after: z.object({ batch_id: id, lines: z.number().int(), total_cents: ZCents, source: z.string() }) },
   remittance_line_assigned: {
