@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { DOCUMENT_TYPE_NAMES } from './documents';
 import { FIELD_MSG, MSG, SERVER_MSG } from './messages';
+import { cents, coercedCents, ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * The classic application's server calls (classic-application-flow.md §3, §5, §7): About yourself,
@@ -317,32 +319,32 @@ export const TERM_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly']
 
 /** GET /loan?amount= (cents; optional: the stored choice, else the largest option). */
 export const ZLoanQuery = z.object({
-  amount: z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid).optional(),
+  amount: coercedCents(FIELD_MSG.invalid).check(z.positive(FIELD_MSG.invalid), z.lte(2_147_483_647, FIELD_MSG.invalid)).optional(),
 });
 
 /** The loan-terms entity (spec §3) plus the fee label, the repayment method and the schedule summary. Money in cents. */
 export const ZLoanTerms = z.object({
   interest_rate: z.string(),
-  amount: z.number().int(),
-  fee_amount: z.number().int(),
+  amount: ZCents,
+  fee_amount: ZCents,
   fee_not_financed: z.boolean(),
   terms: z.number().int(),
-  payment_per_term: z.number().int(),
+  payment_per_term: ZCents,
   apr: z.string(),
   term_frequency: z.enum(TERM_FREQUENCIES),
-  disbursement_date: z.string(),
-  first_payment_date: z.string(),
-  negotiated_amount: z.number().int().nullable(),
+  disbursement_date: ZIsoDate,
+  first_payment_date: ZIsoDate,
+  negotiated_amount: ZCents.nullable(),
   terms_in_months: z.number().int(),
-  amount_options: z.array(z.number().int()),
+  amount_options: z.array(ZCents),
   change_message: z.string().nullable(),
-  payoff_amount: z.number().int().nullable(),
+  payoff_amount: ZCents.nullable(),
   fee_label: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
-  final_payment: z.number().int(),
-  total_of_payments: z.number().int(),
-  finance_charge: z.number().int(),
-  amount_financed: z.number().int(),
+  final_payment: ZCents,
+  total_of_payments: ZCents,
+  finance_charge: ZCents,
+  amount_financed: ZCents,
 });
 export type TLoanTerms = z.infer<typeof ZLoanTerms>;
 
@@ -416,7 +418,7 @@ export type TAllowedStatusesResponse = z.infer<typeof ZAllowedStatusesResponse>;
 /** POST …/status; a counteroffer (loan_amount_changed) names the largest amount offered, in cents. */
 export const ZStaffStatusRequest = z.object({
   new_status: z.string({ error: FIELD_MSG.blank }).min(1, FIELD_MSG.blank).max(60),
-  negotiated_amount: z.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).optional(),
+  negotiated_amount: cents(FIELD_MSG.invalid).check(z.positive(FIELD_MSG.invalid)).optional(),
 });
 export type TStaffStatusRequest = z.infer<typeof ZStaffStatusRequest>;
 
@@ -425,7 +427,7 @@ export const ZStaffActionResponse = z.object({ ok: z.literal(true), previous_sta
 export type TStaffActionResponse = z.infer<typeof ZStaffActionResponse>;
 
 /** A reapply date or `never`. */
-export const ZReapplyOn = z.union([z.literal('never'), z.iso.date({ error: FIELD_MSG.invalid })], { error: FIELD_MSG.invalid });
+export const ZReapplyOn = z.union([z.literal('never'), isoDate(FIELD_MSG.invalid)], { error: FIELD_MSG.invalid });
 
 /** POST …/feedback: what the borrower must correct or add. */
 export const ZStaffFeedbackRequest = z.object({
@@ -507,13 +509,13 @@ export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;
 export const ZRepresentativeExample = z.object({
   apr_min: z.string(),
   apr_max: z.string(),
-  amount_min: z.number().int(),
-  amount_max: z.number().int(),
+  amount_min: ZCents,
+  amount_max: ZCents,
   term_months_min: z.number().int(),
   term_months_max: z.number().int(),
   example: z.object({
-    amount: z.number().int(),
-    fee_amount: z.number().int(),
+    amount: ZCents,
+    fee_amount: ZCents,
     fee_label: z.string(),
     fee_financed: z.boolean(),
     interest_rate: z.string(),
@@ -521,12 +523,12 @@ export const ZRepresentativeExample = z.object({
     term_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
     number_of_payments: z.number().int(),
     terms_in_months: z.number().int(),
-    payment_per_term: z.number().int(),
-    final_payment: z.number().int(),
-    finance_charge: z.number().int(),
-    amount_financed: z.number().int(),
-    total_of_payments: z.number().int(),
+    payment_per_term: ZCents,
+    final_payment: ZCents,
+    finance_charge: ZCents,
+    amount_financed: ZCents,
+    total_of_payments: ZCents,
   }),
-  as_of: z.string(),
+  as_of: ZIsoDate,
 });
 export type TRepresentativeExample = z.infer<typeof ZRepresentativeExample>;

@@ -4,6 +4,9 @@ import { LOAN_STATUSES } from './servicing.js';
 import { ZCents } from './money.js';
 import { STAFF_ROLES } from './staff.js';
 import { ZWorkflowStatus } from './workflow-status.js';
+import { ZIsoDate } from './dates';
+import { ZInstallmentRow } from './schedule';
+import { DISBURSEMENT_STATUSES } from '@payrail/domain/loan/statuses';
 
 /**
  * Back-office calls under /api/backoffice (staff token in `Authorization`).
@@ -50,7 +53,7 @@ export const ZQueueItem = z.object({
   waiting_on: z.enum(WAITING_ON),
   employer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   state: z.string().nullable(),
-  amount_cents: z.number().int().nullable(),
+  amount_cents: ZCents.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   age_days: z.number().int(),
@@ -114,16 +117,16 @@ export const ZDetailBank = z.object({
 });
 
 export const ZDetailLoanTerms = z.object({
-  amount: z.number().int(),
-  fee_amount: z.number().int(),
+  amount: ZCents,
+  fee_amount: ZCents,
   interest_rate: z.string(),
   apr: z.string().nullable(),
   terms: z.number().int(),
   term_frequency: z.string(),
-  payment_per_term: z.number().int().nullable(),
-  disbursement_date: z.string().nullable(),
-  first_payment_date: z.string().nullable(),
-  negotiated_amount: z.number().int().nullable(),
+  payment_per_term: ZCents.nullable(),
+  disbursement_date: ZIsoDate.nullable(),
+  first_payment_date: ZIsoDate.nullable(),
+  negotiated_amount: ZCents.nullable(),
   payment_method: z.string().nullable(),
 });
 
@@ -179,7 +182,7 @@ export const ZDetailEsignature = z.object({
   view_url: z.string().nullable(),
 });
 
-export const ZDetailLoan = z.object({ id: z.number().int(), identifier: z.string(), status: z.string(), amount: z.number().int(), created_at: z.string() });
+export const ZDetailLoan = z.object({ id: z.number().int(), identifier: z.string(), status: z.string(), amount: ZCents, created_at: z.string() });
 
 export const ZApplicationDetail = z.object({
   user_id: z.number().int(),
@@ -215,21 +218,14 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const ZFundHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().trim().min(8).max(200) });
 
 export { LOAN_STATUSES };
-export const DISBURSEMENT_STATUSES = ['pending', 'settled', 'returned'] as const;
+export { DISBURSEMENT_STATUSES };
 
-export const ZInstallment = z.object({
-  n: z.number().int(),
-  due_date: z.string(),
-  payment: z.number().int(),
-  interest: z.number().int(),
-  principal: z.number().int(),
-  balance: z.number().int(),
-});
+export const ZInstallment = ZInstallmentRow;
 export type TInstallment = z.infer<typeof ZInstallment>;
 
 export const ZDisbursement = z.object({
   id: z.number().int(),
-  amount: z.number().int(),
+  amount: ZCents,
   trace_id: z.string(),
   status: z.enum(DISBURSEMENT_STATUSES),
   created_at: z.string(),
@@ -241,17 +237,17 @@ export const ZLoan = z.object({
   /** `####-##-####` */
   identifier: z.string(),
   status: z.enum(LOAN_STATUSES),
-  amount: z.number().int(),
-  fee: z.number().int(),
+  amount: ZCents,
+  fee: ZCents,
   interest_rate: z.string(),
   apr: z.string(),
   frequency: z.string(),
   terms: z.number().int(),
-  disbursement_date: z.string(),
-  first_payment_date: z.string(),
-  note_principal: z.number().int(),
-  finance_charge: z.number().int(),
-  total_of_payments: z.number().int(),
+  disbursement_date: ZIsoDate,
+  first_payment_date: ZIsoDate,
+  note_principal: ZCents,
+  finance_charge: ZCents,
+  total_of_payments: ZCents,
   /** The e-signature record of the signed note (`GET /esignatures/:id/pdf` streams it). */
   signed_note_document_id: z.number().int().nullable(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG, SERVER_MSG } from './messages';
+import { ZCents } from './money';
 
 /**
  * Bank information, bank linking, debit cards and repayment set-up (classic flow §2 Bank link, Manual
@@ -224,10 +225,10 @@ export const ZRepayMethodOffer = z.object({
   method: z.enum(REPAY_METHODS),
   interest_rate: z.string(),
   apr: z.string(),
-  payment_per_term: z.number().int(),
+  payment_per_term: ZCents,
   number_of_payments: z.number().int(),
   term_frequency: z.string(),
-  total_of_payments: z.number().int(),
+  total_of_payments: ZCents,
 });
 export type TRepayMethodOffer = z.infer<typeof ZRepayMethodOffer>;
 export const ZRepayMethodOffersResponse = z.object({ offers: z.array(ZRepayMethodOffer) });

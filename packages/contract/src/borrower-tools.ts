@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZCents } from './money';
+import { ZIsoDate } from './dates';
 
 /**
  * Borrower tools beyond the spec (issue #13): the payoff letter, the what-if simulator and the
@@ -12,12 +14,12 @@ export const ZPayoffLetterDebit = z.object({
   id: z.number().int(),
   /** `scheduled`: not sent yet; `pending`: sent, the bank can still return it. */
   status: z.enum(['scheduled', 'pending']),
-  date: z.string(),
-  amount: z.number().int(),
+  date: ZIsoDate,
+  amount: ZCents,
   /** `lowers` (collected by the good-through date), `raises` (if returned), `after` (after the date: no change). */
   effect: z.enum(['lowers', 'raises', 'after']),
-  change: z.number().int(),
-  payoff_if: z.number().int(),
+  change: ZCents,
+  payoff_if: ZCents,
   /** One sentence for the borrower. */
   explanation: z.string(),
 });
@@ -37,13 +39,13 @@ export const ZPayoffLetterResponse = z.object({
   loan_number: z.string(),
   borrower_name: z.string(),
   /** The day the letter is issued (servicing's business date). */
-  letter_date: z.string(),
-  good_through: z.string(),
-  payoff_amount: z.number().int(),
-  principal: z.number().int(),
-  interest: z.number().int(),
-  fees: z.number().int(),
-  per_diem: z.number().int(),
+  letter_date: ZIsoDate,
+  good_through: ZIsoDate,
+  payoff_amount: ZCents,
+  principal: ZCents,
+  interest: ZCents,
+  fees: ZCents,
+  per_diem: ZCents,
   pending_debits: z.array(ZPayoffLetterDebit),
   send_funds: ZPayoffFundsInstructions,
 });
@@ -74,22 +76,22 @@ export interface WhatIfRequestBody {
 }
 
 export const ZWhatIfProjection = z.object({
-  payoff_date: z.string(),
-  interest: z.number().int(),
-  total_paid: z.number().int(),
+  payoff_date: ZIsoDate,
+  interest: ZCents,
+  total_paid: ZCents,
   installments: z.number().int(),
   /** Principal after each payment date, from today. */
-  points: z.array(z.object({ date: z.string(), principal: z.number().int() })),
+  points: z.array(z.object({ date: ZIsoDate, principal: ZCents })),
 });
 export type TWhatIfProjection = z.infer<typeof ZWhatIfProjection>;
 
 export const ZWhatIfResponse = z.object({
   loan_id: z.number().int(),
-  as_of: z.string(),
-  payment_per_term: z.number().int(),
+  as_of: ZIsoDate,
+  payment_per_term: ZCents,
   baseline: ZWhatIfProjection,
   scenario: ZWhatIfProjection,
-  interest_saved: z.number().int(),
+  interest_saved: ZCents,
   days_sooner: z.number().int(),
   installments_fewer: z.number().int(),
 });
@@ -101,10 +103,10 @@ export const PAY_DATE_STATUSES = ['upcoming', 'received', 'short', 'waiting', 'i
 
 export const ZPayDateRow = z.object({
   n: z.number().int(),
-  pay_date: z.string(),
-  expected: z.number().int(),
-  received: z.number().int(),
-  in_suspense: z.number().int(),
+  pay_date: ZIsoDate,
+  expected: ZCents,
+  received: ZCents,
+  in_suspense: ZCents,
   status: z.enum(PAY_DATE_STATUSES),
   reason: z.string().nullable(),
   action: z.string().nullable(),
@@ -116,7 +118,7 @@ export const ZRepaymentTrackerResponse = z.object({
   loan_id: z.number().int(),
   payroll: z.boolean(),
   employer: z.string().nullable(),
-  as_of: z.string(),
+  as_of: ZIsoDate,
   pay_dates: z.array(ZPayDateRow),
 });
 export type TRepaymentTrackerResponse = z.infer<typeof ZRepaymentTrackerResponse>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
+import { ZRescheduledRow } from './schedule';
 
 /**
  * Borrower care (issue #13, docs/borrower-care.md): the requests inbox, the consent centre, the due-date
@@ -94,18 +97,18 @@ export type TConsentCentre = z.infer<typeof ZConsentCentre>;
 export const ZWithdrawConsentRequest = z.object({ confirm: z.boolean().optional() });
 
 /** GET /dashboard/loans/{loanId}/due_date_change?date=YYYY-MM-DD: the re-disclosed schedule a change would give (nothing is changed). */
-export const ZDueDateChangeQuery = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'is invalid' }) });
+export const ZDueDateChangeQuery = z.object({ date: isoDate('is invalid') });
 export const ZDueDateChangePreview = z.object({
   loan_id: z.number().int(),
-  current_due_date: z.string(),
-  new_due_date: z.string(),
+  current_due_date: ZIsoDate,
+  new_due_date: ZIsoDate,
   shift_days: z.number().int(),
   old_apr: z.string(),
   new_apr: z.string(),
   apr_changed: z.boolean(),
-  total_of_payments: z.number().int(),
-  finance_charge: z.number().int(),
-  schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+  total_of_payments: ZCents,
+  finance_charge: ZCents,
+  schedule: z.array(ZRescheduledRow),
   /** The re-disclosure the borrower signs (the signed PDF prints the same paragraphs). */
   disclosure: z.array(z.string()),
 });
@@ -113,7 +116,7 @@ export type TDueDateChangePreview = z.infer<typeof ZDueDateChangePreview>;
 
 /** POST /dashboard/loans/{loanId}/due_date_change: the borrower signs the re-disclosed schedule of a change to `date`. */
 export const ZDueDateChangeRequest = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'is invalid' }),
+  date: isoDate('is invalid'),
   /** The borrower's full legal name, typed as their signature. */
   signature_name: z.string().max(200, { message: 'is too long' }),
   /** Consent to sign the agreement electronically (must be true). */
@@ -126,7 +129,7 @@ export const ZDueDateChange = z.object({
   id: z.number().int(),
   loan_id: z.number().int(),
   status: z.enum(['applied']),
-  requested_date: z.string(),
+  requested_date: ZIsoDate,
   signed_at: z.string(),
   signature_name: z.string(),
   ip: z.string().nullable(),
@@ -134,9 +137,9 @@ export const ZDueDateChange = z.object({
   old_apr: z.string(),
   new_apr: z.string(),
   apr_changed: z.boolean(),
-  finance_charge: z.number().int(),
-  total_of_payments: z.number().int(),
-  schedule: z.array(z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: z.number().int(), moved: z.boolean() })),
+  finance_charge: ZCents,
+  total_of_payments: ZCents,
+  schedule: z.array(ZRescheduledRow),
   /** The signed "Due date change agreement" PDF, a loan document. */
   document: z.object({ id: z.number().int(), file_name: z.string(), file_url: z.string() }),
 });
@@ -150,9 +153,9 @@ export type TDueDateChange = z.infer<typeof ZDueDateChange>;
 export const ZDueDateChangeOverview = z.object({
   loan_id: z.number().int(),
   loan_number: z.string(),
-  window: z.object({ current_due_date: z.string(), earliest: z.string(), latest: z.string() }).nullable(),
+  window: z.object({ current_due_date: ZIsoDate, earliest: z.string(), latest: z.string() }).nullable(),
   refusal: z.string().nullable(),
-  available_on: z.string().nullable(),
+  available_on: ZIsoDate.nullable(),
   changes: z.array(ZDueDateChange),
 });
 export type TDueDateChangeOverview = z.infer<typeof ZDueDateChangeOverview>;
@@ -165,8 +168,8 @@ export const ZScheduleRevision = z.object({
   created_at: z.string(),
   /** How many payments got a new date. */
   dates_moved: z.number().int(),
-  due_dates_before: z.array(z.string()),
-  due_dates_after: z.array(z.string()),
+  due_dates_before: z.array(ZIsoDate),
+  due_dates_after: z.array(ZIsoDate),
   apr_before: z.string(),
   apr_after: z.string(),
   staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),

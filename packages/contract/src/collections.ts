@@ -1,7 +1,8 @@
 import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
 import { CONTACT_CHANNELS, CONTACT_OUTCOMES } from '@payrail/domain/collections/contact-limits';
 import { z } from 'zod';
-import { ZCents } from './money';
+import { cents, ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * The collections desk (docs/collections.md), under /api/backoffice/collections (capability `collect`):
@@ -33,7 +34,8 @@ export const CONTACT_OUTCOME_LABELS: Readonly<Record<(typeof CONTACT_OUTCOMES)[n
   sent: 'Sent',
 };
 
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter a date as YYYY-MM-DD.' });
+/** A typed day: not in `YYYY-MM-DD` form, or in it but no real day (2027-02-30), each with its message. */
+const ZDate = isoDate((text) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? 'Enter a real date as YYYY-MM-DD.' : 'Enter a date as YYYY-MM-DD.'));
 const ZId = z.coerce.number({ error: 'Invalid id.' }).int('Invalid id.').positive('Invalid id.').max(2_147_483_647, 'Invalid id.');
 export const ZCollectionsLoanParams = z.object({ loanId: ZId });
 
@@ -57,11 +59,11 @@ export const ZCollectionsQueueItem = z.object({
   days_past_due: z.number().int(),
   bucket: ZDelinquencyBucket,
   /** The business date the loan entered its bucket. */
-  in_bucket_since: z.string(),
+  in_bucket_since: ZIsoDate,
   /** Past due (at charge-off: the amount charged off). */
   past_due_amount: ZCents,
   last_contact: z.object({ at: z.string(), channel: ZContactChannel, outcome: ZContactOutcome }).nullable(),
-  open_promise: z.object({ promised_date: z.string(), amount: ZCents }).nullable(),
+  open_promise: z.object({ promised_date: ZIsoDate, amount: ZCents }).nullable(),
 });
 export type TCollectionsQueueItem = z.infer<typeof ZCollectionsQueueItem>;
 
@@ -84,11 +86,11 @@ export const ZCollectionsContact = z.object({
 });
 export const ZPromiseToPay = z.object({
   id: z.number().int(),
-  made_on: z.string(),
-  promised_date: z.string(),
+  made_on: ZIsoDate,
+  promised_date: ZIsoDate,
   amount: ZCents,
   status: z.enum(['open', 'kept', 'broken']),
-  decided_on: z.string().nullable(),
+  decided_on: ZIsoDate.nullable(),
   received: ZCents.nullable(),
   staff_name: z.string(),
 });
@@ -97,12 +99,12 @@ export const ZCollectionsNotice = z.object({
   id: z.number().int(),
   kind: z.enum(['reminder', 'past_due']),
   notice_day: z.number().int(),
-  due_date: z.string(),
+  due_date: ZIsoDate,
   channel: z.enum(['email', 'sms']),
   status: z.enum(['sent', 'opted_out', 'no_address']),
-  business_date: z.string(),
+  business_date: ZIsoDate,
 });
-export const ZBucketChange = z.object({ from: ZDelinquencyBucket.nullable(), to: ZDelinquencyBucket, on: z.string(), days_past_due: z.number().int() });
+export const ZBucketChange = z.object({ from: ZDelinquencyBucket.nullable(), to: ZDelinquencyBucket, on: ZIsoDate, days_past_due: z.number().int() });
 
 export const ZCollectionsLoan = z.object({
   loan_id: z.number().int(),
@@ -112,14 +114,14 @@ export const ZCollectionsLoan = z.object({
   /** The borrower's address state and the time zones contact hours are checked in. */
   state: z.string().nullable(),
   time_zones: z.array(z.string()),
-  business_date: z.string(),
+  business_date: ZIsoDate,
   days_past_due: z.number().int(),
   bucket: ZDelinquencyBucket,
-  in_bucket_since: z.string().nullable(),
+  in_bucket_since: ZIsoDate.nullable(),
   past_due_amount: ZCents,
   payoff_amount: ZCents,
   /** Charged off: what was charged off, recovered and can still be recovered. */
-  charge_off: z.object({ date: z.string(), charged_off: ZCents, recovered: ZCents, recoverable: ZCents }).nullable(),
+  charge_off: z.object({ date: ZIsoDate, charged_off: ZCents, recovered: ZCents, recoverable: ZCents }).nullable(),
   /** Call attempts in the last 7 days and the limit (policy). */
   calls_in_window: z.number().int(),
   call_limit: z.number().int(),
@@ -142,7 +144,7 @@ export type TLogContactRequest = z.infer<typeof ZLogContactRequest>;
 export const ZPromiseRequest = z.object({
   promised_date: ZDate,
   /** Cents. */
-  amount: z.number({ error: 'Enter the amount in cents.' }).int('Enter the amount in cents.').positive('The amount must be more than zero.').max(1_000_000_000),
+  amount: cents('Enter the amount in cents.').check(z.positive('The amount must be more than zero.'), z.lte(1_000_000_000)),
 });
 export type TPromiseRequest = z.infer<typeof ZPromiseRequest>;
 
@@ -151,7 +153,7 @@ export type TNoteRequest = z.infer<typeof ZNoteRequest>;
 
 /** A recovery received on a charged-off loan (a check, an agency's remittance, a payment by phone). */
 export const ZRecoveryRequest = z.object({
-  amount: z.number({ error: 'Enter the amount in cents.' }).int('Enter the amount in cents.').positive('The amount must be more than zero.').max(1_000_000_000),
+  amount: cents('Enter the amount in cents.').check(z.positive('The amount must be more than zero.'), z.lte(1_000_000_000)),
   reference: z.string().trim().min(1, 'Say where the money came from.').max(200),
 });
 export type TRecoveryRequest = z.infer<typeof ZRecoveryRequest>;

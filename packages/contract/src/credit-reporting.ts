@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
+import { ZIsoDate } from './dates';
 
 /**
  * Credit reporting (issue #32, docs/credit-reporting.md): the monthly Metro 2 furnishing files (admin:
@@ -43,9 +44,9 @@ export const ZCreditReportingFile = z.object({
   id: z.number().int(),
   period: z.string(),
   /** The month's last day: the header's Activity Date. */
-  activity_date: z.string(),
+  activity_date: ZIsoDate,
   /** The business date the file was generated on (the header's Date Created). */
-  created_on: z.string(),
+  created_on: ZIsoDate,
   created_at: z.string(),
   /** Staff who asked for it, or null when the monthly job made it. */
   generated_by: z.string().nullable(),
@@ -63,7 +64,7 @@ export type TCreditReportingFile = z.infer<typeof ZCreditReportingFile>;
 
 /** GET /backoffice/credit_reporting/files */
 export const ZCreditReportingFiles = z.object({
-  business_date: z.string(),
+  business_date: ZIsoDate,
   /** The latest month that has ended on the business date (the next one the job furnishes). */
   last_ended_period: z.string(),
   files: z.array(ZCreditReportingFile),
@@ -82,10 +83,10 @@ export const ZCreditDispute = z.object({
   id: z.number().int(),
   loan_id: z.number().int(),
   status: z.enum(['open', 'resolved']),
-  opened_on: z.string(),
+  opened_on: ZIsoDate,
   opened_by: z.string(),
   note: z.string(),
-  resolved_on: z.string().nullable(),
+  resolved_on: ZIsoDate.nullable(),
   resolved_by: z.string().nullable(),
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   resolution_note: z.string().nullable(),

@@ -3,6 +3,7 @@ import { DEDUCTION_CHANGES, DEDUCTION_FILE_COLUMNS } from '@payrail/domain/emplo
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 import { ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * Employer portal — deductions and employee changes (issue #31, docs/employer-portal.md). Only what a
@@ -47,10 +48,8 @@ export const EMPLOYER_DEDUCTIONS_MSG = {
   changeConflict: 'This change was already reported for this employee and date with different details. Please contact Payrail servicing to correct it.',
 } as const;
 
-const isoDate = z
-  .string({ error: FIELD_MSG.blank })
-  .trim()
-  .refine((v): boolean => isIsoDate(v), FIELD_MSG.invalid);
+/** A typed day: trimmed, then a real `YYYY-MM-DD` date (the form's messages). */
+const ZTypedDate = z.string({ error: FIELD_MSG.blank }).trim().pipe(isoDate(FIELD_MSG.invalid, FIELD_MSG.blank));
 
 /** GET /api/employer_portal/deductions: the employees with an active payroll deduction. */
 export const ZDeductionEmployee = z.strictObject({
@@ -58,23 +57,23 @@ export const ZDeductionEmployee = z.strictObject({
   employee_name: z.string(),
   /** The installment deducted each pay period (the next one still to deduct). */
   deduction: ZCents,
-  first_pay_date: z.string(),
-  last_pay_date: z.string(),
+  first_pay_date: ZIsoDate,
+  last_pay_date: ZIsoDate,
   /** The next pay date this employee is deducted on (null: none left, or paused until the leave ends). */
-  next_pay_date: z.string().nullable(),
+  next_pay_date: ZIsoDate.nullable(),
   /** A leave in progress or ahead: its first and last day. */
   paused_from: z.string().nullable(),
   paused_to: z.string().nullable(),
 });
 export type TDeductionEmployee = z.infer<typeof ZDeductionEmployee>;
 export const ZDeductionEmployees = z.strictObject({
-  as_of: z.string(),
+  as_of: ZIsoDate,
   pay_frequency: z.enum(PAY_FREQUENCIES),
   employees: z.array(ZDeductionEmployee),
 });
 export type TDeductionEmployees = z.infer<typeof ZDeductionEmployees>;
 
-export const ZDeductionFileQuery = z.object({ pay_date: isoDate.optional() });
+export const ZDeductionFileQuery = z.object({ pay_date: ZTypedDate.optional() });
 export type TDeductionFileQuery = z.infer<typeof ZDeductionFileQuery>;
 
 export const ZDeductionFileLine = z.strictObject({
@@ -88,10 +87,10 @@ export type TDeductionFileLine = z.infer<typeof ZDeductionFileLine>;
 
 /** GET /api/employer_portal/deduction_file?pay_date= (default: the next payroll on or after the business date). */
 export const ZDeductionFile = z.strictObject({
-  as_of: z.string(),
+  as_of: ZIsoDate,
   /** Null: no payroll deduction is due on or after the business date. */
-  pay_date: z.string().nullable(),
-  previous_pay_date: z.string().nullable(),
+  pay_date: ZIsoDate.nullable(),
+  previous_pay_date: ZIsoDate.nullable(),
   /** Deducted lines by name, then the employees ended since the previous pay date (deduction 0). */
   lines: z.array(ZDeductionFileLine),
   changes: z.strictObject({ new: z.number().int(), changed: z.number().int(), ended: z.number().int(), unchanged: z.number().int() }),
@@ -106,8 +105,8 @@ export const ZEmployeeChangeRequest = z
   .object({
     employee_id: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(64, FIELD_MSG.tooLong(64)),
     kind: z.enum(EMPLOYEE_CHANGE_KINDS, { error: FIELD_MSG.notIncluded }),
-    effective_date: isoDate,
-    leave_end_date: isoDate.optional().nullable(),
+    effective_date: ZTypedDate,
+    leave_end_date: ZTypedDate.optional().nullable(),
     new_pay_frequency: z.enum(PAY_FREQUENCIES, { error: FIELD_MSG.notIncluded }).optional().nullable(),
   })
   .superRefine((v, c) => {
@@ -126,8 +125,8 @@ export const ZEmployeeChange = z.strictObject({
   employee_id: z.string(),
   employee_name: z.string(),
   kind: z.enum(EMPLOYEE_CHANGE_KINDS),
-  effective_date: z.string(),
-  leave_end_date: z.string().nullable(),
+  effective_date: ZIsoDate,
+  leave_end_date: ZIsoDate.nullable(),
   new_pay_frequency: z.enum(PAY_FREQUENCIES).nullable(),
   outcome: z.enum(EMPLOYEE_CHANGE_OUTCOMES),
   /** What the outcome means, in a sentence. */
@@ -161,8 +160,8 @@ export const ZBackofficeEmployeeChange = z.strictObject({
   borrower_name: z.string(),
   employee_id: z.string(),
   kind: z.enum(EMPLOYEE_CHANGE_KINDS),
-  effective_date: z.string(),
-  leave_end_date: z.string().nullable(),
+  effective_date: ZIsoDate,
+  leave_end_date: ZIsoDate.nullable(),
   new_pay_frequency: z.enum(PAY_FREQUENCIES).nullable(),
   outcome: z.enum(EMPLOYEE_CHANGE_OUTCOMES),
   outcome_label: z.string(),

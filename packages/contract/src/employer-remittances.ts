@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { isIsoDate } from '@payrail/domain/dates';
+import { ZCents } from './money';
+import { ZIsoDate } from './dates';
 
 /**
  * Remittances in the employer portal (issue #31, docs/employer-portal.md), under /api/employer_portal
@@ -11,7 +12,7 @@ import { isIsoDate } from '@payrail/domain/dates';
  */
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-const ZDate = z.string().refine((v) => isIsoDate(v), { error: 'must be a YYYY-MM-DD date' });
+const ZDate = ZIsoDate;
 
 /** Messages of these calls. */
 export const EMPLOYER_REMITTANCE_MSG = {
@@ -29,7 +30,7 @@ export const ZEmployerRemittanceRequest = z.union(
     z.strictObject({
       pay_date: z.string().max(32),
       lines: z
-        .array(z.strictObject({ employee_id: z.string().max(64), amount: z.number().int().min(0).max(9_999_999) }))
+        .array(z.strictObject({ employee_id: z.string().max(64), amount: ZCents.check(z.nonnegative(), z.lte(9_999_999)) }))
         .min(1)
         .max(10_000),
     }),
@@ -52,10 +53,10 @@ export const ZReconciliationLine = z.strictObject({
   employee_id: z.string(),
   employee_name: z.string().nullable(),
   /** The deduction due on the pay date (0: none was due). */
-  expected: z.number().int(),
-  remitted: z.number().int(),
+  expected: ZCents,
+  remitted: ZCents,
   /** remitted − expected (negative: short or missing). */
-  difference: z.number().int(),
+  difference: ZCents,
   status: z.enum(RECONCILIATION_STATUSES),
   reason: z.string(),
 });
@@ -72,13 +73,13 @@ const ZCounts = z.strictObject({
 /** A submitted remittance, its totals and how many employees fell in each reconciliation status. */
 export const ZEmployerRemittance = z.strictObject({
   id: z.number().int(),
-  pay_date: z.string(),
+  pay_date: ZIsoDate,
   method: z.enum(['upload', 'screen']),
   file_name: z.string().nullable(),
   submitted_at: z.string(),
   submitted_by: z.string().nullable(),
-  expected: z.number().int(),
-  remitted: z.number().int(),
+  expected: ZCents,
+  remitted: ZCents,
   counts: ZCounts,
 });
 export type TEmployerRemittance = z.infer<typeof ZEmployerRemittance>;

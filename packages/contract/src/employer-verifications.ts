@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { isIsoDate } from '@payrail/domain/dates';
 import { EMPLOYMENT_STATUSES, INCOME_RANGES, VERIFIED_PAY_FREQUENCIES } from '@payrail/domain/employer/verification';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * Employment verifications (issue #31, docs/employer-portal.md): underwriting asks the applicant's
@@ -33,7 +33,7 @@ export const VERIFICATION_STATES = ['open', 'answered', 'expired'] as const;
 /** What the employer answered. */
 const ZAnswer = z.strictObject({
   employment_status: ZEmploymentStatus,
-  hire_date: z.string().nullable(),
+  hire_date: ZIsoDate.nullable(),
   pay_frequency: ZVerifiedPayFrequency.nullable(),
   answered_at: z.string(),
 });
@@ -43,8 +43,8 @@ export const ZEmployerVerification = z.strictObject({
   id: z.number().int(),
   applicant_name: z.string(),
   stated_employee_id: z.string().nullable(),
-  requested_on: z.string(),
-  due_on: z.string(),
+  requested_on: ZIsoDate,
+  due_on: ZIsoDate,
   state: z.enum(VERIFICATION_STATES),
   answer: ZAnswer.nullable(),
 });
@@ -57,10 +57,7 @@ export type TEmployerVerificationList = z.infer<typeof ZEmployerVerificationList
 /** POST /verifications/{id}/answer. */
 export const ZEmployerVerificationAnswer = z.strictObject({
   employment_status: ZEmploymentStatus,
-  hire_date: z
-    .string()
-    .refine((v) => isIsoDate(v), { error: EMPLOYMENT_VERIFICATION_MSG.hireDateInvalid })
-    .optional(),
+  hire_date: isoDate(EMPLOYMENT_VERIFICATION_MSG.hireDateInvalid).optional(),
   pay_frequency: ZVerifiedPayFrequency.optional(),
   income_range: ZIncomeRange.optional(),
 });
@@ -78,8 +75,8 @@ export const ZBackofficeVerification = z.strictObject({
   employer_name: z.string(),
   applicant_name: z.string(),
   stated_employee_id: z.string().nullable(),
-  requested_on: z.string(),
-  due_on: z.string(),
+  requested_on: ZIsoDate,
+  due_on: ZIsoDate,
   requested_by: z.string(),
   state: z.enum(VERIFICATION_STATES),
   answer: ZAnswer.extend({ income_range: ZIncomeRange.nullable(), answered_by: z.string().nullable() }).nullable(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG } from './messages';
+import { ZCents } from './money';
+import { ZIsoDate } from './dates';
 
 /**
  * E-signature (classic flow §2 E-signature, §4, §5, §7): the loan terms to review, the agreements to
@@ -17,31 +19,31 @@ export const ESIGN_MSG = {
 /** One scheduled payment (money in cents). */
 export const ZSchedulePayment = z.object({
   n: z.number().int(),
-  due_date: z.string(),
-  payment_cents: z.number().int(),
-  principal_cents: z.number().int(),
-  interest_cents: z.number().int(),
-  balance_cents: z.number().int(),
+  due_date: ZIsoDate,
+  payment_cents: ZCents,
+  principal_cents: ZCents,
+  interest_cents: ZCents,
+  balance_cents: ZCents,
 });
 
 /** The loan terms the borrower signs: the engine's figures, money in cents, APR as disclosed (2 decimals). */
 export const ZEsignLoanTerms = z.object({
-  amount_cents: z.number().int(),
-  fee_cents: z.number().int(),
+  amount_cents: ZCents,
+  fee_cents: ZCents,
   fee_label: z.string(),
   fee_financed: z.boolean(),
   interest_rate: z.string(),
   apr: z.string(),
-  finance_charge_cents: z.number().int(),
-  amount_financed_cents: z.number().int(),
-  total_of_payments_cents: z.number().int(),
-  payment_per_term_cents: z.number().int(),
+  finance_charge_cents: ZCents,
+  amount_financed_cents: ZCents,
+  total_of_payments_cents: ZCents,
+  payment_per_term_cents: ZCents,
   number_of_payments: z.number().int(),
   term_frequency: z.string(),
-  disbursement_date: z.string(),
-  first_payment_date: z.string(),
+  disbursement_date: ZIsoDate,
+  first_payment_date: ZIsoDate,
   /** A refinance: the existing loan paid off from the proceeds (its number, the payoff for the funding date); the rest of the amount financed is paid to the borrower. */
-  refinance_payoff: z.object({ loan_number: z.string(), payoff_cents: z.number().int(), payoff_date: z.string() }).optional(),
+  refinance_payoff: z.object({ loan_number: z.string(), payoff_cents: ZCents, payoff_date: ZIsoDate }).optional(),
   schedule: z.array(ZSchedulePayment),
   /** Where the terms came from: the member's application, or the loan-terms quote of the program in force while it has none. */
   source: z.enum(['application', 'pricing_program']),

@@ -2,6 +2,8 @@ import { HARDSHIP_REASONS, HARDSHIP_RULES, HARDSHIP_STATUSES } from '@payrail/do
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 import { ZCents } from './money';
+import { ZIsoDate } from './dates';
+import { ZRescheduledRow } from './schedule';
 
 /**
  * Hardship request (issue #13, docs/hardship.md): the borrower asks for help on an active loan, staff
@@ -79,7 +81,7 @@ export const ZHardshipEvent = z.object({
 export type THardshipEvent = z.infer<typeof ZHardshipEvent>;
 
 /** One row of a schedule before/after a deferral. */
-export const ZHardshipScheduleRow = z.object({ n: z.number().int(), due_date: z.string(), new_due_date: z.string(), payment: ZCents, moved: z.boolean() });
+export const ZHardshipScheduleRow = ZRescheduledRow;
 
 /** The request as the borrower sees it (and as the back office's detail includes it). */
 export const ZHardshipRequest = z.object({
@@ -124,9 +126,9 @@ export const ZHardshipPage = z.object({
     z.object({
       defer_payments: z.number().int(),
       first_moved_n: z.number().int(),
-      maturity_before: z.string(),
-      maturity_after: z.string(),
-      next_due_date: z.string(),
+      maturity_before: ZIsoDate,
+      maturity_after: ZIsoDate,
+      next_due_date: ZIsoDate,
     }),
   ),
   requests: z.array(ZHardshipRequest),
@@ -162,14 +164,14 @@ export const ZHardshipDetail = z.object({
     payment_per_term: ZCents,
     outstanding_balance: ZCents,
     principal_balance: ZCents,
-    next_due_date: z.string().nullable(),
+    next_due_date: ZIsoDate.nullable(),
     days_past_due: z.number().int(),
     /** Late fees charged and not waived or reversed: what a waiver would take back. */
     late_fees: ZCents,
     apr: z.string(),
   }),
   /** The plans staff may approve (1..3), each with its schedule. */
-  plans: z.array(z.object({ defer_payments: z.number().int(), schedule: z.array(ZHardshipScheduleRow), maturity_after: z.string() })),
+  plans: z.array(z.object({ defer_payments: z.number().int(), schedule: z.array(ZHardshipScheduleRow), maturity_after: ZIsoDate })),
   /** Null when an approval is possible now, else why not (the 12-month rule, the loan's status). */
   approval_refusal: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MSG, MSG } from './messages';
 import { ZWorkflowStatus } from './workflow-status';
+import { ZCents } from './money';
 import { EMAIL_PATTERN, PASSWORD_MIN, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from './identity-rules';
 
 export { ZWorkflowStatus, type TWorkflowStatus } from './workflow-status';
@@ -103,10 +104,10 @@ export const ZSignupRequest = z.object({
   // New-flow fields (the new-flow issue uses them; the classic sign-up omits them).
   loan: z
     .object({
-      amount: z.number().positive().optional(),
+      amount: ZCents.check(z.positive()).optional(),
       payment_frequency: z.string().max(20).optional(),
       loan_purpose_name: z.string().max(60).optional(),
-      fixed_payment_amount: z.number().positive().optional(),
+      fixed_payment_amount: ZCents.check(z.positive()).optional(),
     })
     .optional(),
   new_flow: z.boolean().optional(),

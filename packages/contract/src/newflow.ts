@@ -7,6 +7,8 @@ import { ZEmail } from './identity';
 import { FIELD_MSG, MSG } from './messages';
 import { NEWFLOW_LOAN_REQUEST_RANGE_CENTS, NEWFLOW_LOAN_REQUEST_RANGE_MSG, NEWFLOW_PAYMENT_FREQUENCIES } from './newflow-rules';
 import { ZEmployer } from './reference';
+import { ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * The new-flow application ("Check Your Rate", newflow-and-dashboard.md §2–§5, §7) on the wire.
@@ -85,8 +87,11 @@ export type TNewflowUpload = z.infer<typeof ZNewflowUpload>;
 export const ZNewflowStoredFile = z.object({ id: z.number().int(), file: z.string(), filename: z.string(), content_type: z.string() });
 
 const ZKey = <K extends NewflowStep>(key: K) => z.literal(key);
-const ZMoneyCents = z.number().int().nonnegative().max(100_000_000);
-const ZIsoDate = z.iso.date({ error: MSG.invalidDate });
+const ZMoneyCents = ZCents.check(z.nonnegative(), z.lte(100_000_000));
+/** A day the borrower types (the proof of address's statement date). */
+const ZTypedDate = isoDate(MSG.invalidDate);
+/** The day a new application may start, or `never` (a staff decision's ZReapplyOn). */
+const ZReapplyDate = z.union([z.literal('never'), ZIsoDate]);
 
 /** What every GET step answer carries (spec §3 "Application data read" and §4 the empty-stack rule). */
 export const ZStepBase = z.object({
@@ -101,7 +106,7 @@ export const ZStepBase = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   /** denied / dropped: the day a new application may start (null = any time; 'never'). */
-  reapply_date: z.string().nullable(),
+  reapply_date: ZReapplyDate.nullable(),
 });
 
 // ── Sign-up, sign-in pre-check, confirmation ─────────────────────────────────────────────────────
@@ -145,14 +150,17 @@ export const ZNewflowSignupRequest = z.object({
     amount: z
       .number({ error: FIELD_MSG.blank })
       .int()
-      .positive(FIELD_MSG.invalid)
-      .min(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.min, NEWFLOW_LOAN_REQUEST_RANGE_MSG)
-      .max(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.max, NEWFLOW_LOAN_REQUEST_RANGE_MSG)
-      .multipleOf(100, NEWFLOW_LOAN_REQUEST_RANGE_MSG),
+      .meta({ unit: 'cents' })
+      .check(
+        z.positive(FIELD_MSG.invalid),
+        z.gte(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.min, NEWFLOW_LOAN_REQUEST_RANGE_MSG),
+        z.lte(NEWFLOW_LOAN_REQUEST_RANGE_CENTS.max, NEWFLOW_LOAN_REQUEST_RANGE_MSG),
+        z.multipleOf(100, NEWFLOW_LOAN_REQUEST_RANGE_MSG),
+      ),
     payment_frequency: ZNewflowPaymentFrequency,
     loan_purpose_name: z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(60),
     /** Cents: the payment the calculator on the page showed (stored; the offers are computed again). */
-    fixed_payment_amount: z.number().int().positive().max(100_000_000).optional(),
+    fixed_payment_amount: ZCents.check(z.positive(), z.lte(100_000_000)).optional(),
   }),
   new_flow: z.literal(true),
 });
@@ -208,7 +216,11 @@ export const RATE_CHECK_POLL_MS = 5_000;
 
 const ZBlank = (max: number) => z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).max(max, FIELD_MSG.tooLong(max));
 const ZId = z.number({ error: FIELD_MSG.blank }).int().positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid);
-const ZCentsField = z.number({ error: FIELD_MSG.blank }).int(FIELD_MSG.invalid).nonnegative(FIELD_MSG.invalid).max(9_999_999_999, FIELD_MSG.invalid);
+const ZCentsField = z
+  .number({ error: FIELD_MSG.blank })
+  .int(FIELD_MSG.invalid)
+  .meta({ unit: 'cents' })
+  .check(z.nonnegative(FIELD_MSG.invalid), z.lte(9_999_999_999, FIELD_MSG.invalid));
 
 /** job_info (spec §3): annual amounts in cents. → verify_employer, or employer_info for the other-employer id. */
 export const ZJobInfoPayload = z.object({
@@ -345,7 +357,7 @@ export const ZVerifyBankAccountPayload = z.object({
 /** What the applicant states about the proof of address (checked by the server, confirmed by the reviewer). */
 export const ZProofOfAddressFacts = z.object({
   /** The date printed on the statement or bill. */
-  statement_date: ZIsoDate,
+  statement_date: ZTypedDate,
   /** The street line and zip printed on it; they must match the personal-info address. */
   address: ZBlank(200),
   zip_code: z
@@ -459,10 +471,10 @@ export const ZJobInfoData = z.object({
   loan_borrower: z.object({
     employer_id: z.number().int().nullable(),
     working_time_range: z.string().nullable(),
-    annual_income: z.number().int().nullable(),
+    annual_income: ZCents.nullable(),
     employment_status: z.string().nullable(),
     payment_frequency: z.string().nullable(),
-    annual_household_income: z.number().int().nullable(),
+    annual_household_income: ZCents.nullable(),
   }),
   employment_status_options: z.array(z.string()),
   payment_frequencies: z.array(ZOption),
@@ -486,7 +498,7 @@ export const ZPersonalInfoData = z.object({
     state_id: z.number().int().nullable(),
     zip_code: z.string().nullable(),
     housing_type: z.string().nullable(),
-    housing_payment: z.number().int().nullable(),
+    housing_payment: ZCents.nullable(),
     education_level: z.string().nullable(),
   }),
   housing_types: z.array(ZOption),
@@ -498,7 +510,7 @@ export const ZRateCheckData = z.object({
   state: z.enum(['not_started', 'pending', 'done', 'failed']),
   outcome: z.enum(['approved', 'counteroffer', 'declined', 'thin_file']).nullable(),
   /** Cents: the largest amount offered (counteroffer: less than asked). */
-  approved_amount: z.number().int().nullable(),
+  approved_amount: ZCents.nullable(),
   adverse_action_reasons: z.array(z.string()),
 });
 
@@ -539,7 +551,7 @@ export const ZSplitDirectDepositData = z.object({
   payroll_link: ZPayrollLinkSession.nullable(),
   payrolls: z.array(z.object({ account_id: z.string(), employer: z.string(), status: z.string() })),
   /** Cents: the split amount (the scheduled payment for automatic; MANUAL_SPLIT_AMOUNT_CENTS for manual). */
-  allocation_amount: z.number().int(),
+  allocation_amount: ZCents,
   allotment_file: ZNewflowStoredFile.nullable(),
   payroll_portal: z.object({ name: z.string(), url: z.string() }).nullable(),
 });
@@ -556,17 +568,17 @@ export const ZAdditionalDocumentsData = z.object({
 
 /** One loan offer (spec §3); money in cents, rates as 2-decimal strings like the loan terms. */
 export const ZLoanOffer = z.object({
-  fixed_payment_amount: z.number().int(),
+  fixed_payment_amount: ZCents,
   term_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
   terms_in_months: z.number().int(),
   /** Number of payments. */
   terms: z.number().int(),
   interest_rate: z.string(),
   apr: z.string(),
-  fee_amount: z.number().int(),
-  amount: z.number().int(),
-  finance_charge: z.number().int(),
-  total_of_payments: z.number().int(),
+  fee_amount: ZCents,
+  amount: ZCents,
+  finance_charge: ZCents,
+  total_of_payments: ZCents,
   special: z.boolean(),
 });
 export type TLoanOffer = z.infer<typeof ZLoanOffer>;
@@ -578,9 +590,9 @@ export type TLoanOffer = z.infer<typeof ZLoanOffer>;
 export const ZCounterofferNotice = z.object({
   id: z.number().int(),
   /** Cents asked at sign-up. */
-  requested_amount: z.number().int(),
+  requested_amount: ZCents,
   /** Cents offered (the largest offer is at most this). */
-  offered_amount: z.number().int(),
+  offered_amount: ZCents,
   /** The principal reasons for offering less (at most 4). */
   reasons: z.array(z.string()),
   credit_score: z.number().int().nullable(),
@@ -610,9 +622,9 @@ export const ZApprovedData = z.object({
   signed: z.boolean(),
   funded: z.boolean(),
   loan_identifier: z.string().nullable(),
-  amount: z.number().int().nullable(),
+  amount: ZCents.nullable(),
 });
-export const ZStatusPageData = z.object({ adverse_action_reasons: z.array(z.string()), reapply_date: z.string().nullable() });
+export const ZStatusPageData = z.object({ adverse_action_reasons: z.array(z.string()), reapply_date: ZReapplyDate.nullable() });
 
 /** Step-specific data by step; steps without their own data answer `data: {}`. */
 export const NEWFLOW_STEP_DATA = {
@@ -679,7 +691,7 @@ export const ZPayrollSandboxDistributionRequest = z.object({
 });
 export const ZPayrollSandboxDistributionResponse = z.object({
   account_id: z.string(),
-  allocation_amount: z.number().int(),
+  allocation_amount: ZCents,
   status: z.enum(['set', 'declined']),
 });
 
@@ -689,10 +701,10 @@ export const ZPayrollSandboxDistributionResponse = z.object({
 export const ZNewflowEvidence = z.object({
   new_flow: z.boolean(),
   loan_request: z.object({
-    amount: z.number().int().nullable(),
+    amount: ZCents.nullable(),
     payment_frequency: z.string().nullable(),
     loan_purpose_name: z.string().nullable(),
-    fixed_payment_amount: z.number().int().nullable(),
+    fixed_payment_amount: ZCents.nullable(),
   }),
   rate_check: ZRateCheckData,
   program: z.enum(['split_direct_deposit', 'auto_debit']).nullable(),
@@ -700,11 +712,11 @@ export const ZNewflowEvidence = z.object({
     account_id: z.string().nullable(),
     employer: z.string().nullable(),
     connected_at: z.string().nullable(),
-    allocation_requested: z.number().int().nullable(),
-    allocation_amount: z.number().int().nullable(),
+    allocation_requested: ZCents.nullable(),
+    allocation_amount: ZCents.nullable(),
     allocation_status: z.string().nullable(),
   }),
-  manual_split: z.object({ amount: z.number().int(), document_id: z.number().int().nullable() }),
+  manual_split: z.object({ amount: ZCents, document_id: z.number().int().nullable() }),
   pay_stub_document_id: z.number().int().nullable(),
   proof_of_address: ZProofOfAddressFacts.extend({ document_id: z.number().int().nullable() }).nullable(),
   chosen_offer: ZLoanOffer.extend({ is_autodebit: z.boolean() }).nullable(),

@@ -1,8 +1,8 @@
-import { isIsoDate } from '@payrail/domain/dates';
 import { PAYMENT_PLAN_KINDS, PAYMENT_PLAN_POLICY } from '@payrail/domain/loan/payment-plan';
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 import { ZCents } from './money';
+import { isoDate, ZIsoDate } from './dates';
 
 /**
  * Payment plans (issue #32, docs/payment-plans.md): a servicer proposes a restructure of a loan that is
@@ -54,7 +54,8 @@ export const PAYMENT_PLAN_AGREEMENT = {
 } as const;
 
 const ZId = z.coerce.number({ error: FIELD_MSG.invalid }).int(FIELD_MSG.invalid).positive(FIELD_MSG.invalid).max(2_147_483_647, FIELD_MSG.invalid);
-const isoDate = z.string({ error: FIELD_MSG.blank }).refine((v): boolean => isIsoDate(v), FIELD_MSG.invalid);
+/** A day the servicer or borrower types (the form's messages). */
+const ZTypedDate = isoDate(FIELD_MSG.invalid, FIELD_MSG.blank);
 const text = (min: number, max: number) =>
   z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).min(min, FIELD_MSG.tooShort(min)).max(max, FIELD_MSG.tooLong(max));
 
@@ -71,7 +72,7 @@ export const ZPaymentPlanTerms = z.object({
     .max(PAYMENT_PLAN_POLICY.maxInstallments, FIELD_MSG.invalid)
     .optional(),
   annual_rate_percent: z.string().trim().max(12, FIELD_MSG.invalid).optional(),
-  first_due_date: isoDate.optional(),
+  first_due_date: ZTypedDate.optional(),
 });
 export type TPaymentPlanTerms = z.infer<typeof ZPaymentPlanTerms>;
 export const ZPaymentPlanProposal = ZPaymentPlanTerms.extend({ reason: text(10, 1000) });
@@ -81,7 +82,7 @@ export type TPaymentPlanWithdraw = z.infer<typeof ZPaymentPlanWithdraw>;
 
 export const ZPaymentPlanRow = z.object({
   n: z.number().int(),
-  due_date: z.string(),
+  due_date: ZIsoDate,
   payment: ZCents,
   principal: ZCents,
   interest: ZCents,
@@ -95,7 +96,7 @@ export type TPaymentPlanRow = z.infer<typeof ZPaymentPlanRow>;
 /** A plan's figures (what is previewed, signed and applied) with the loan before it. */
 export const ZPaymentPlanQuote = z.object({
   kind: ZPaymentPlanKind,
-  effective_date: z.string(),
+  effective_date: ZIsoDate,
   annual_rate_percent: z.string(),
   installments: z.number().int(),
   principal: ZCents,
@@ -113,7 +114,7 @@ export const ZPaymentPlanQuote = z.object({
     past_due: ZCents,
     payoff: ZCents,
     remaining_installments: z.number().int(),
-    maturity_date: z.string(),
+    maturity_date: ZIsoDate,
     annual_rate_percent: z.string(),
   }),
 });
@@ -129,14 +130,14 @@ export const ZPaymentPlan = z.object({
   kind: ZPaymentPlanKind,
   installments: z.number().int().nullable(),
   annual_rate_percent: z.string().nullable(),
-  first_due_date: z.string().nullable(),
+  first_due_date: ZIsoDate.nullable(),
   reason: z.string(),
-  proposed_on: z.string(),
-  expires_on: z.string(),
+  proposed_on: ZIsoDate,
+  expires_on: ZIsoDate,
   proposed_by: z.string(),
   proposed_quote: ZPaymentPlanQuote,
   accepted_quote: ZPaymentPlanQuote.nullable(),
-  effective_date: z.string().nullable(),
+  effective_date: ZIsoDate.nullable(),
   signature_name: z.string().nullable(),
   signed_at: z.string().nullable(),
   ip: z.string().nullable(),
@@ -149,7 +150,7 @@ export type TPaymentPlan = z.infer<typeof ZPaymentPlan>;
 export const ZLoanPaymentPlans = z.object({
   loan_id: z.number().int(),
   loan_identifier: z.string(),
-  business_date: z.string(),
+  business_date: ZIsoDate,
   /** Why no plan can be proposed now (null: one can). */
   refusal: z.string().nullable(),
   rate_in_force: z.string(),
@@ -173,8 +174,8 @@ export const ZBorrowerPaymentPlan = z.object({
   loan_id: z.number().int(),
   loan_identifier: z.string(),
   status: ZPaymentPlanStatus,
-  proposed_on: z.string(),
-  expires_on: z.string(),
+  proposed_on: ZIsoDate,
+  expires_on: ZIsoDate,
   /** Proposed: the plan if signed today (null when it can no longer be signed: see `refusal`). Accepted: as signed. */
   quote: ZPaymentPlanQuote.nullable(),
   refusal: z.string().nullable(),
@@ -191,6 +192,6 @@ export type TBorrowerPaymentPlans = z.infer<typeof ZBorrowerPaymentPlans>;
 export const ZPaymentPlanSign = z.object({
   signature_name: text(1, 200),
   agree: z.boolean({ error: FIELD_MSG.invalid }),
-  as_of: isoDate,
+  as_of: ZTypedDate,
 });
 export type TPaymentPlanSign = z.infer<typeof ZPaymentPlanSign>;

@@ -4,6 +4,7 @@ import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
 import { MONTH_END_STATES } from '@payrail/domain/portfolio/figures';
 
 import { ZCents } from './money.js';
+import { ZIsoDate } from './dates';
 
 /**
  * The back-office Portfolio page (docs/portfolio.md): GET /api/backoffice/portfolio (capability
@@ -12,7 +13,7 @@ import { ZCents } from './money.js';
  */
 
 const ZMonth = z.string().regex(/^\d{4}-\d{2}$/);
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZDay = ZIsoDate;
 const ZBp = z.number().int().min(0).max(10_000);
 const ZCount = z.number().int().min(0);
 const ZBucket = z.enum(DELINQUENCY_BUCKETS);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIsoDate } from './dates';
 import { ZCents } from './money';
 
 /** Messages of the referral program (newflow spec §8, and the server's refusals). */
@@ -18,11 +19,11 @@ export const ZBenefitLevel = z.enum(['zero', 'bronze', 'silver', 'gold']);
 export const ZReferralReward = z.object({
   id: z.number().int(),
   kind: z.enum(['application_submitted', 'referral_approved', 'bonus']),
-  amount: z.number().int(),
+  amount: ZCents,
   points: z.number().int(),
   friend_name: z.string().nullable(),
-  earned_on: z.string(),
-  payable_on: z.string(),
+  earned_on: ZIsoDate,
+  payable_on: ZIsoDate,
   status: z.enum(['waiting', 'payable', 'paid']),
 });
 
@@ -36,10 +37,10 @@ export const ZReferralProgram = z.object({
   points: z.number().int(),
   level: ZBenefitLevel,
   next_level: z.object({ level: ZBenefitLevel, approved_needed: z.number().int(), points_needed: z.number().int() }).nullable(),
-  earned: z.number().int(),
-  paid: z.number().int(),
-  payable: z.number().int(),
-  waiting: z.number().int(),
+  earned: ZCents,
+  paid: ZCents,
+  payable: ZCents,
+  waiting: ZCents,
   payout_wait_days: z.number().int(),
   rewards: z.array(ZReferralReward),
 });
@@ -47,8 +48,8 @@ export type TReferralProgram = z.infer<typeof ZReferralProgram>;
 export type TReferralReward = z.infer<typeof ZReferralReward>;
 
 /** Back office: a member with rewards payable now. */
-export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.string(), amount: z.number().int(), rewards: z.number().int() });
-export const ZPayableReferrersResponse = z.object({ business_date: z.string(), payable: z.array(ZPayableReferrer) });
+export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.string(), amount: ZCents, rewards: z.number().int() });
+export const ZPayableReferrersResponse = z.object({ business_date: ZIsoDate, payable: z.array(ZPayableReferrer) });
 /**
  * A released payout. `queued` when the servicer released it: the `referral.payout` job originates the ACH
  * credit (at once, or after a retry) and it becomes `pending` with its trace id, then `settled`/`returned`.

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-import { isIsoDate } from '@payrail/domain/dates';
-
 import { ZCents } from './money.js';
-import { LEDGER_KINDS, LOAN_STATUSES } from './servicing.js';
+import { LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES } from './servicing.js';
+import { ZIsoDate } from './dates';
+import { ZInstallmentRow } from './schedule';
+import { DISBURSEMENT_STATUSES } from '@payrail/domain/loan/statuses';
 
 /**
  * Back-office servicing calls under /api/backoffice (staff token in `Authorization`):
@@ -13,7 +14,7 @@ import { LEDGER_KINDS, LOAN_STATUSES } from './servicing.js';
  */
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-const ZDate = z.string().refine((v) => isIsoDate(v), { error: 'must be a YYYY-MM-DD date' });
+const ZDate = ZIsoDate;
 
 /** Messages of these calls (the spec is silent on them; plain English for staff). */
 export const SERVICING_BO_MSG = {
@@ -55,10 +56,10 @@ export const SERVICING_BO_MSG = {
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
 
 export const ZBusinessDateResponse = z.object({
-  business_date: z.string(),
-  real_date: z.string(),
+  business_date: ZIsoDate,
+  real_date: ZIsoDate,
   /** The staff override (outside production), null when the clock follows the real date. */
-  override_date: z.string().nullable(),
+  override_date: ZIsoDate.nullable(),
   /** False in production: the clock cannot be moved. */
   movable: z.boolean(),
   last_completed_run: z.string().nullable(),
@@ -69,7 +70,7 @@ export type TBusinessDateResponse = z.infer<typeof ZBusinessDateResponse>;
 export const ZAdvanceBusinessDate = z.object({ date: ZDate.optional(), days: z.number().int().min(1).max(400).optional() });
 
 export const ZRunReport = z.object({
-  dates: z.array(z.object({ date: z.string(), done: z.number().int(), failed: z.number().int() })),
+  dates: z.array(z.object({ date: ZIsoDate, done: z.number().int(), failed: z.number().int() })),
   loans_processed: z.number().int(),
   seconds: z.number(),
 });
@@ -81,8 +82,8 @@ export type TAdvanceResponse = z.infer<typeof ZAdvanceResponse>;
 export const ZLedgerEntryRow = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),
-  effective_date: z.string(),
-  amount: z.number().int(),
+  effective_date: ZIsoDate,
+  amount: ZCents,
   transaction_id: z.number().int().nullable(),
   reverses_entry_id: z.number().int().nullable(),
   /** The reversal of this entry, when there is one. */
@@ -94,34 +95,28 @@ export const ZLedgerEntryRow = z.object({
   created_at: z.string(),
 });
 
-export const ZScheduleRow = z.object({
-  n: z.number().int(),
-  due_date: z.string(),
-  payment: z.number().int(),
-  interest: z.number().int(),
-  principal: z.number().int(),
-  balance: z.number().int(),
+export const ZScheduleRow = ZInstallmentRow.extend({
   /** Still unpaid of it on the business date (interest + principal; fees apart); 0 when paid or not yet due. */
-  unpaid: z.number().int(),
-  fees_unpaid: z.number().int(),
+  unpaid: ZCents,
+  fees_unpaid: ZCents,
   state: z.enum(['paid', 'past_due', 'upcoming']),
 });
 
 export const ZAchEntry = z.object({
   id: z.number().int(),
-  mode: z.enum(['one_time', 'auto_debit', 'payoff']),
-  method: z.enum(['ach', 'debitcard']),
-  status: z.enum(['scheduled', 'pending', 'settled', 'returned', 'canceled']),
-  amount: z.number().int(),
-  scheduled_date: z.string(),
+  mode: z.enum(PAYMENT_MODES),
+  method: z.enum(PAY_METHODS),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: ZCents,
+  scheduled_date: ZIsoDate,
   installment: z.number().int().nullable(),
   retry_of_id: z.number().int().nullable(),
   trace_id: z.string().nullable(),
   /** The 15-digit NACHA trace number of the entry (what a bank's return file quotes); null until sent. */
   trace_number: z.string().nullable(),
   sec_code: z.enum(['WEB', 'PPD']),
-  settled_on: z.string().nullable(),
-  returned_on: z.string().nullable(),
+  settled_on: ZIsoDate.nullable(),
+  returned_on: ZIsoDate.nullable(),
   return_code: z.string().nullable(),
   return_reason: z.string().nullable(),
 });
@@ -129,14 +124,14 @@ export const ZAchEntry = z.object({
 /** An ACH credit of the loan's money to the borrower (the funding's, or a re-disbursement of a returned one). */
 export const ZDisbursementEntry = z.object({
   id: z.number().int(),
-  amount: z.number().int(),
-  status: z.enum(['pending', 'settled', 'returned']),
+  amount: ZCents,
+  status: z.enum(DISBURSEMENT_STATUSES),
   trace_id: z.string(),
   /** The credit entry's 15-digit NACHA trace number (what the bank's return quotes); null for older disbursements. */
   trace_number: z.string().nullable(),
   /** Last four digits of the receiving account, when recorded. */
   account_last4: z.string().nullable(),
-  returned_on: z.string().nullable(),
+  returned_on: ZIsoDate.nullable(),
   return_code: z.string().nullable(),
   return_reason: z.string().nullable(),
   /** A re-disbursement: the returned disbursement it sends again. */
@@ -151,23 +146,23 @@ export const ZLoanServicingResponse = z.object({
     identifier: z.string(),
     user_id: z.number().int(),
     status: z.enum(LOAN_STATUSES),
-    note_principal: z.number().int(),
-    payment_per_term: z.number().int(),
+    note_principal: ZCents,
+    payment_per_term: ZCents,
   }),
-  business_date: z.string(),
+  business_date: ZIsoDate,
   days_past_due: z.number().int(),
-  payoff_amount: z.number().int(),
-  paid_total: z.number().int(),
+  payoff_amount: ZCents,
+  paid_total: ZCents,
   /**
    * Money received beyond what the loan owed and not refunded yet (cents; the ledger's unapplied money).
    * Refunded automatically (docs/servicing.md, "Credit balances"); above 0 here it is held: no verified
    * bank account on file, or it rests on a debit still in its return window.
    */
-  credit_balance: z.number().int(),
+  credit_balance: ZCents,
   schedule: z.array(ZScheduleRow),
   ledger: z.array(ZLedgerEntryRow),
   ach_entries: z.array(ZAchEntry),
-  auto_debit: z.object({ id: z.number().int(), amount: z.number().int(), bank_account_id: z.number().int(), created_at: z.string() }).nullable(),
+  auto_debit: z.object({ id: z.number().int(), amount: ZCents, bank_account_id: z.number().int(), created_at: z.string() }).nullable(),
   /** The loan's disbursements, oldest first. */
   disbursements: z.array(ZDisbursementEntry),
   /**
@@ -208,7 +203,7 @@ const ZAchReturnLine = z.object({
   /** The reason's title when the code is one servicing knows, else null. */
   return_reason: z.string().nullable(),
   /** Cents, as the return entry states it. */
-  amount: z.number().int(),
+  amount: ZCents,
 });
 export const ZAchReturnsResponse = z.object({
   file_name: z.string().nullable(),
@@ -223,7 +218,7 @@ export const ZAchReturnsResponse = z.object({
       loan_identifier: z.string(),
       transaction_id: z.number().int().nullable(),
       disbursement_id: z.number().int().optional(),
-      returned_on: z.string(),
+      returned_on: ZIsoDate,
     }),
   ),
   unmatched: z.array(ZAchReturnLine.extend({ reason: z.string() })),
@@ -232,7 +227,7 @@ export const ZAchReturnsResponse = z.object({
       loan_id: z.number().int(),
       transaction_id: z.number().int().nullable(),
       disbursement_id: z.number().int().optional(),
-      returned_on: z.string().nullable(),
+      returned_on: ZIsoDate.nullable(),
     }),
   ),
   /** Notifications of change (COR entries): the account information the receiving bank corrected. */
@@ -259,7 +254,7 @@ export const ZRemittanceLineInput = z.object({
   pay_date: ZDate,
   borrower_identifier: z.string().trim().min(1).max(100),
   /** Cents. */
-  amount: z.number().int().positive().max(9_999_999),
+  amount: ZCents.check(z.positive(), z.lte(9_999_999)),
 });
 
 /** POST /remittances: a CSV file's text (employer,pay_date,borrower_identifier,amount in dollars), or lines by API (amount in cents). */
@@ -273,9 +268,9 @@ export const ZRemittanceLine = z.object({
   batch_id: z.number().int(),
   line: z.number().int(),
   employer: z.string(),
-  pay_date: z.string(),
+  pay_date: ZIsoDate,
   borrower_identifier: z.string(),
-  amount: z.number().int(),
+  amount: ZCents,
   status: z.enum(['posted', 'suspense', 'assigned', 'rejected']),
   suspense_reason: z.string().nullable(),
   loan_id: z.number().int().nullable(),
@@ -291,7 +286,7 @@ export const ZRemittanceImportResponse = z.object({
   duplicate: z.boolean(),
   posted: z.number().int(),
   suspense: z.number().int(),
-  total: z.number().int(),
+  total: ZCents,
   lines: z.array(ZRemittanceLine),
 });
 export type TRemittanceImportResponse = z.infer<typeof ZRemittanceImportResponse>;
@@ -313,7 +308,7 @@ export const ZResolveLine = z.union([
 
 /** POST /remittances/sandbox: the payday file every allotment employer would send (not in production). */
 export const ZSandboxRemittanceRequest = z.object({ pay_date: ZDate });
-export const ZSandboxRemittanceResponse = z.object({ csv: z.string(), lines: z.number().int(), total: z.number().int() });
+export const ZSandboxRemittanceResponse = z.object({ csv: z.string(), lines: z.number().int(), total: ZCents });
 
 // ── The loan list: GET /loans?q&status&dpd&repay_method&cursor&per_page (underwriter, servicer, admin) ──
 
@@ -363,9 +358,9 @@ export const ZLoanListItem = z.object({
   /** What the loan owes as of the business date (its payoff): principal, earned interest, fees. */
   balance: ZCents,
   /** The oldest unpaid installment's due date, else the next one; null once the loan is closed. */
-  next_due_date: z.string().nullable(),
+  next_due_date: ZIsoDate.nullable(),
   days_past_due: z.number().int(),
-  disbursement_date: z.string(),
+  disbursement_date: ZIsoDate,
   created_at: z.string(),
 });
 export type TLoanListItem = z.infer<typeof ZLoanListItem>;
@@ -377,6 +372,6 @@ export const ZLoanListResponse = z.object({
   /** Loans matching the search and filters; null with a days-past-due filter (derived per loan from its ledger, not counted ahead). */
   total: z.number().int().nullable(),
   /** The business date days past due and balances are read as of. */
-  business_date: z.string(),
+  business_date: ZIsoDate,
 });
 export type TLoanListResponse = z.infer<typeof ZLoanListResponse>;

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { TERM_FREQUENCIES } from './application';
 import { ACCOUNT_TYPES } from './banking';
 import { FIELD_MSG } from './messages';
+import { ZCents } from './money';
+import { ZIsoDate } from './dates';
+import {
+  LEDGER_KINDS,
+  LOAN_STATUSES,
+  PAY_METHODS,
+  PAYMENT_MODES,
+  TRANSACTION_STATUSES,
+  type LedgerKind,
+  type LoanStatus,
+  type PaymentMode,
+  type PayMethod,
+  type TransactionStatus,
+} from '@payrail/domain/loan/statuses';
 
 /**
  * Servicing, borrower side (new flow & dashboard spec §3 Loan, Payment row, Scheduled payment, Payment
@@ -78,9 +92,15 @@ export const PAYMENT_MSG = {
 
 // ── Enums ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** §3 loan statuses, in the spec's order 0..5. Labels: opened → Active, closed_refinanced → Refinanced, closed_paid → Finished. */
-export const LOAN_STATUSES = ['pending', 'opened', 'closed_refinanced', 'closed_paid', 'default', 'charge_off'] as const;
-export type LoanStatus = (typeof LOAN_STATUSES)[number];
+/**
+ * The loan book's enums are declared once, in the domain (`@payrail/domain/loan/statuses`); the contract's
+ * `z.enum(...)` and the database's columns are built from them (issue #28). §3 loan statuses, in the spec's
+ * order 0..5; §3 payment modes and methods; the life of a transaction; the kinds of ledger entries.
+ */
+export { LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES };
+export type { LedgerKind, LoanStatus, PaymentMode, PayMethod, TransactionStatus };
+
+/** Labels: opened → Active, closed_refinanced → Refinanced, closed_paid → Finished. */
 export const LOAN_STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
   pending: 'Pending',
   opened: 'Active',
@@ -90,42 +110,12 @@ export const LOAN_STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
   charge_off: 'Charge off',
 };
 
-/** §3 payment modes. */
-export const PAYMENT_MODES = ['one_time', 'auto_debit', 'payoff'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-/** §3 payment methods: ach; debitcard is recognised (labels ACH, DebitCard). */
-export const PAY_METHODS = ['ach', 'debitcard'] as const;
-export type PayMethod = (typeof PAY_METHODS)[number];
+/** Labels ACH, DebitCard. */
 export const PAY_METHOD_LABELS: Readonly<Record<PayMethod, string>> = { ach: 'ACH', debitcard: 'DebitCard' };
-
-/**
- * Life of a transaction (payment request): scheduled → pending (sent to the bank) → settled | returned;
- * scheduled → canceled (by the borrower, only while scheduled).
- */
-export const TRANSACTION_STATUSES = ['scheduled', 'pending', 'settled', 'returned', 'canceled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** Where a payment came from (Payment row `source`). */
 export const PAYMENT_SOURCES = ['one_time', 'auto_debit', 'payoff', 'payroll_remittance', 'debit_card'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
-
-/** Kinds of ledger entries (append-only; balances are derived from them). */
-export const LEDGER_KINDS = [
-  'disbursement',
-  'scheduled_debit',
-  'one_time_payment',
-  'payroll_remittance',
-  'payoff',
-  'reversal',
-  'late_fee',
-  'waiver',
-  'refund',
-  // Collections (docs/collections.md): one charge_off entry per component owed on the charge-off day; a
-  // payment received after it is a recovery against the charged-off amount.
-  'charge_off',
-  'recovery',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 // ── Params & queries ───────────────────────────────────────────────────────────────────────────────
 
@@ -174,14 +164,14 @@ export const ZServicingLoan = z.object({
   identifier: z.string(),
   loan_status: z.enum(LOAN_STATUSES),
   /** Next contractual due date with something unpaid (oldest past-due first); null once nothing is due. */
-  due_date: z.string().nullable(),
+  due_date: ZIsoDate.nullable(),
   /** Date the loan took effect (disbursement date). */
-  effective_date: z.string(),
+  effective_date: ZIsoDate,
   /** Amount financed to the borrower (cents). */
-  amount: z.number().int(),
-  payment_per_term: z.number().int(),
+  amount: ZCents,
+  payment_per_term: ZCents,
   /** Origination fee (cents). */
-  fee_amount: z.number().int(),
+  fee_amount: ZCents,
   /** As the signed note names it: "origination fee" or, when that is 0 and a document preparation fee is above 0, "document preparation fee". */
   fee_label: z.string(),
   /** Note rate, percent text (`"5.99"`). */
@@ -191,15 +181,15 @@ export const ZServicingLoan = z.object({
   terms_in_months: z.number().int(),
   /** Number of installments of the note (same as `terms`). */
   number_of_allotments: z.number().int(),
-  finance_charge: z.number().int(),
-  total_of_payments: z.number().int(),
+  finance_charge: ZCents,
+  total_of_payments: ZCents,
   term_frequency: z.enum(TERM_FREQUENCIES),
   /** Outstanding principal (cents). */
-  principal_balance: z.number().int(),
+  principal_balance: ZCents,
   /** What it takes to close the loan today: the payoff quote as of the business date (cents). */
-  outstanding_balance: z.number().int(),
+  outstanding_balance: ZCents,
   /** Amount paid so far (posted payments, net of reversals and refunds; cents). */
-  paid_amount: z.number().int(),
+  paid_amount: ZCents,
   eligible_for_refinance: z.boolean(),
   requirements_to_refinance: ZRefinanceRequirements,
   /** The servicing data (ledger replay) loaded; false if the loan could not be replayed. */
@@ -227,16 +217,19 @@ export const ZServicingLoan = z.object({
    * to a debit card (POST /create_debit_disbursement). Optional on the wire for older answers; the server
    * always sends it.
    */
-  credit_balance: z.number().int().nonnegative().optional(),
+  credit_balance: ZCents.check(z.nonnegative()).optional(),
   /**
    * The next payment as the monthly statement states it (the schedule of record's installment in progress
    * plus what is past due, never above the payoff; cents) and its due date (null: everything owed is due
    * now). Null once nothing is due (a closed loan). Optional on the wire for older answers; the server
    * always sends it.
    */
-  next_payment: z.object({ amount: z.number().int().nonnegative(), due_date: z.string().nullable() }).nullable().optional(),
+  next_payment: z
+    .object({ amount: ZCents.check(z.nonnegative()), due_date: ZIsoDate.nullable() })
+    .nullable()
+    .optional(),
   /** A closed_paid loan: the day the payment that paid it in full took effect (ISO day); null otherwise. Optional on the wire like next_payment. */
-  paid_off_on: z.string().nullable().optional(),
+  paid_off_on: ZIsoDate.nullable().optional(),
 });
 export type TServicingLoan = z.infer<typeof ZServicingLoan>;
 
@@ -271,17 +264,17 @@ export const ZPaymentRow = z.object({
   id: z.number().int(),
   loan_id: z.number().int(),
   source: z.enum(PAYMENT_SOURCES),
-  amount: z.number().int(),
-  principal_paid: z.number().int(),
-  interest_paid: z.number().int(),
-  fees_paid: z.number().int(),
+  amount: ZCents,
+  principal_paid: ZCents,
+  interest_paid: ZCents,
+  fees_paid: ZCents,
   /** Contractual due date of the oldest installment the payment went to (null for a pure prepayment). */
-  due_date: z.string().nullable(),
+  due_date: ZIsoDate.nullable(),
   /** Date the payment took effect. */
-  effective_date: z.string(),
+  effective_date: ZIsoDate,
   /** posted, or returned (reversed as of `returned_on`). */
   status: z.enum(['posted', 'returned']),
-  returned_on: z.string().nullable(),
+  returned_on: ZIsoDate.nullable(),
   return_reason: z.string().nullable(),
 });
 export type TPaymentRow = z.infer<typeof ZPaymentRow>;
@@ -316,8 +309,8 @@ export const ZScheduledPayment = z.object({
   id: z.number().int(),
   transaction_status: z.enum(TRANSACTION_STATUSES),
   /** Date the debit is (or was) to be made. */
-  due_date: z.string(),
-  amount: z.number().int(),
+  due_date: ZIsoDate,
+  amount: ZCents,
   pay_method: z.enum(PAY_METHODS),
   transaction_mode: z.enum(PAYMENT_MODES),
 });
@@ -337,10 +330,10 @@ export type TCancelTransactionResponse = z.infer<typeof ZCancelTransactionRespon
  * already on its way up to it; 0 while a payoff is on its way), and `on_its_way_amount`.
  */
 export const ZPayoffResponse = z.object({
-  payoff_amount: z.number().int(),
-  date: z.string(),
-  payable_amount: z.number().int().optional(),
-  on_its_way_amount: z.number().int().optional(),
+  payoff_amount: ZCents,
+  date: ZIsoDate,
+  payable_amount: ZCents.optional(),
+  on_its_way_amount: ZCents.optional(),
 });
 export type TPayoffResponse = z.infer<typeof ZPayoffResponse>;
 
@@ -350,11 +343,11 @@ export type TPayoffResponse = z.infer<typeof ZPayoffResponse>;
  * default date, `instant`, the first payoff quote). Outside production staff may move it ahead of the
  * calendar; in production it is the real date (UTC).
  */
-export const ZBorrowerBusinessDateResponse = z.object({ business_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const ZBorrowerBusinessDateResponse = z.object({ business_date: ZIsoDate });
 export type TBorrowerBusinessDateResponse = z.infer<typeof ZBorrowerBusinessDateResponse>;
 
 /** GET /transactions/loan/next_term_date/{loanId} → next contractual due date and what an auto-debit would take. */
-export const ZNextTermDateResponse = z.object({ next_term_date: z.string(), payment_per_term: z.number().int() });
+export const ZNextTermDateResponse = z.object({ next_term_date: ZIsoDate, payment_per_term: ZCents });
 export type TNextTermDateResponse = z.infer<typeof ZNextTermDateResponse>;
 
 // ── POST /request_payment ──────────────────────────────────────────────────────────────────────────
@@ -450,14 +443,14 @@ export const ZDebitDisbursementResponse = z.object({
   message: z.string(),
   refund: z.object({
     loan_id: z.number().int(),
-    amount: z.number().int(),
-    effective_date: z.string(),
+    amount: ZCents,
+    effective_date: ZIsoDate,
     card: z.object({ id: z.number().int(), last4: z.string() }),
     /** The processor's payout (refund) id. */
     payout_id: z.string(),
   }),
   /** What is left of the credit balance after this refund (cents). */
-  credit_balance: z.number().int(),
+  credit_balance: ZCents,
 });
 export type TDebitDisbursementResponse = z.infer<typeof ZDebitDisbursementResponse>;
 
@@ -467,7 +460,7 @@ export const ZDebitTransaction = ZScheduledPayment.extend({
   /** The card's last four digits, as charged. */
   card_last4: z.string().nullable(),
   /** When the processor took the money (ISO date), null until settled. */
-  settled_on: z.string().nullable(),
+  settled_on: ZIsoDate.nullable(),
 });
 export type TDebitTransaction = z.infer<typeof ZDebitTransaction>;
 export const ZDebitTransactionsResponse = z.object({ ok: z.literal(true), transactions: z.array(ZDebitTransaction) });

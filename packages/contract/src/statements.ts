@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCents } from './money';
+import { ZIsoDate } from './dates';
 
 /** Periodic statements (docs/statements.md): a monthly statement per loan and a year-end summary. */
 export const STATEMENT_KINDS = ['monthly', 'year_end'] as const;
@@ -13,7 +14,7 @@ export const ZLoanStatementParams = z.object({ loanId: ZId, statementId: ZId });
 export const ZStatementLoanParams = z.object({ loanId: ZId });
 /** POST /api/backoffice/statements/run: what one generation did. */
 export const ZStatementRunResponse = z.object({
-  as_of: z.string().nullable(),
+  as_of: ZIsoDate.nullable(),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
   issued: z.number().int(),

@@ -21,6 +21,8 @@ const serialize = (schema: z.ZodType, verify = true) => createSerializerCompiler
 describe('response serializer', () => {
   it('compiles a writer for objects, arrays, enums, literals and nullables, and writes what JSON.stringify writes', () => {
     expect(compiledWriter(z.array(ZRow))).not.toBeNull();
+    // The contract's money and day marks (a `unit` in the JSON Schema) do not cost a route its writer.
+    expect(compiledWriter(z.object({ amount: z.number().int().meta({ unit: 'cents' }), on: z.string().meta({ unit: 'date' }).nullable() }))).not.toBeNull();
     const write = serialize(z.array(ZRow));
     const rows = [
       { id: 1, name: 'Ohio "OH"\n\u2028', code: 'OH', kind: 'a', status: 'ok', score: 1.5, open: true, owner: { id: 2, email: 'a@b.co' }, tags: ['x'] },

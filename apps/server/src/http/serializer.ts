@@ -28,6 +28,8 @@ const ANNOTATIONS = new Set([
   'examples',
   'readOnly',
   'writeOnly',
+  // The contract's marks (`ZCents`, `ZIsoDate`: `.meta({ unit })`) describe a value, never how it is written.
+  'unit',
 ]);
 
 /**

@@ -16,20 +16,10 @@ import type { IsoDate } from '../dates';
 import { accrue, allocatePayment, assessFee, openLedger, payoff, projectRemainingSchedule } from './servicing';
 import type { Allocation, Ledger, LoanEvent } from './servicing';
 import type { LoanSchedule } from './schedule';
+import type { LedgerKind, LoanStatus } from './statuses';
 
-/** Kinds of ledger entries. Payment kinds add money to the loan; `refund` pays unapplied money back. */
-export type LedgerEntryKind =
-  | 'disbursement'
-  | 'scheduled_debit'
-  | 'one_time_payment'
-  | 'payroll_remittance'
-  | 'payoff'
-  | 'reversal'
-  | 'late_fee'
-  | 'waiver'
-  | 'refund'
-  | 'charge_off'
-  | 'recovery';
+/** Kinds of ledger entries (`LEDGER_KINDS` of ./statuses). Payment kinds add money to the loan; `refund` pays unapplied money back. */
+export type LedgerEntryKind = LedgerKind;
 
 export const PAYMENT_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
 export const FEE_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['late_fee']);
@@ -417,7 +407,8 @@ function replayTolerant(schedule: LoanSchedule, events: readonly LoanEvent[], as
   return { ledger: accrue(ledger, asOf).ledger, allocations, voidFees };
 }
 
-export type ServicingStatus = 'pending' | 'opened' | 'closed_refinanced' | 'closed_paid' | 'default' | 'charge_off';
+/** A loan's status (`LOAN_STATUSES` of ./statuses). */
+export type ServicingStatus = LoanStatus;
 
 /**
  * The status the rules give a funded loan: closed_paid when nothing is owed; charge_off from

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { loanPurposes, states } from './reference';
+import { APPLICATION_OUTCOMES } from '@payrail/domain/loan/statuses';
 
 /**
  * The About-yourself answers of a borrower (classic §3 application fields) that the access flow's
@@ -131,7 +132,7 @@ export const applications = pgTable(
     paymentChange: boolean('payment_change').notNull().default(false),
     paymentChangeCheckedAt: timestamp('payment_change_checked_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    outcome: text('outcome', { enum: ['approved', 'declined', 'denied', 'dropped', 'canceled'] }),
+    outcome: text('outcome', { enum: APPLICATION_OUTCOMES }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** `YYYY-MM-DD` or `never` after a decline, denial or cancel. */
     reapplyOn: text('reapply_on'),

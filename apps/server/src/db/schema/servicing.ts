@@ -8,12 +8,13 @@ import { applicationMembers } from './identity';
 import { agreementDocuments } from './reference';
 import { staffUsers } from './staff';
 import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
+import { DISBURSEMENT_STATUSES, LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES } from '@payrail/domain/loan/statuses';
 
 /**
  * Loan statuses of spec §3, in its order 0..5 (labels: opened Active, closed_refinanced Refinanced,
- * closed_paid Finished). Kept in step with `LOAN_STATUSES` of packages/contract/src/servicing.ts.
+ * closed_paid Finished): the domain's `LOAN_STATUSES`, which the contract's enum is built from too.
  */
-export const LOAN_STATUS_VALUES = ['pending', 'opened', 'closed_refinanced', 'closed_paid', 'default', 'charge_off'] as const;
+export const LOAN_STATUS_VALUES = LOAN_STATUSES;
 
 /**
  * A funded loan: opened from an approved application's signed promissory note, in ONE transaction with
@@ -134,7 +135,7 @@ export const disbursements = pgTable(
     amountCents: integer('amount_cents').notNull(),
     traceId: text('trace_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'settled', 'returned'] }).notNull(),
+    status: text('status', { enum: DISBURSEMENT_STATUSES }).notNull(),
     /** The credit entry's NACHA trace number (from ach_credit_trace_numbers); null for disbursements made before it was recorded. */
     achTraceNumber: text('ach_trace_number'),
     /** The receiving account the credit went to (null before it was recorded). */
@@ -250,19 +251,7 @@ export const dueDateChangeRequests = pgTable(
  * `amount_cents` is always positive; the kind says the direction. `idempotency_key` (unique when given)
  * lets a job or a retried call append an entry exactly once (e.g. `late_fee:<loan>:<installment>`).
  */
-export const LEDGER_KIND_VALUES = [
-  'disbursement',
-  'scheduled_debit',
-  'one_time_payment',
-  'payroll_remittance',
-  'payoff',
-  'reversal',
-  'late_fee',
-  'waiver',
-  'refund',
-  'charge_off',
-  'recovery',
-] as const;
+export const LEDGER_KIND_VALUES = LEDGER_KINDS;
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -345,7 +334,7 @@ export const autoDebitAuthorizations = pgTable(
  * transaction, and `response_body` keeps the first answer so every retry answers it identically.
  * `request_hash` detects a key reused for a different payment.
  */
-export const TRANSACTION_STATUS_VALUES = ['scheduled', 'pending', 'settled', 'returned', 'canceled'] as const;
+export const TRANSACTION_STATUS_VALUES = TRANSACTION_STATUSES;
 export const loanTransactions = pgTable(
   'loan_transactions',
   {
@@ -356,8 +345,8 @@ export const loanTransactions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => applicationMembers.id),
-    mode: text('mode', { enum: ['one_time', 'auto_debit', 'payoff'] }).notNull(),
-    method: text('method', { enum: ['ach', 'debitcard'] }).notNull(),
+    mode: text('mode', { enum: PAYMENT_MODES }).notNull(),
+    method: text('method', { enum: PAY_METHODS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUS_VALUES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** Date the debit is to be made (the settlement date is later, after the bank's window). */
