@@ -54,10 +54,10 @@ describe('server module floors', () => {
     const file = 'apps/server/src/modules/platform/sample.ts';
     const refusal =
       'payrail/boundaries: server module "platform" (floor 0) must not import "loan-book" (floor 5): an upward import (docs/architecture.md "Module floors")';
-    expect(await messages(file, "import { businessToday } from '../loan-book/clock';\nexport const t = businessToday;\n")).toContain(refusal);
-    expect(await messages(file, "export { businessToday } from '../loan-book/clock';\n")).toContain(refusal);
-    expect(await messages(file, "export * from '../loan-book/clock';\n")).toContain(refusal);
-    expect(await messages(file, "export const load = () => import('../loan-book/clock');\n")).toContain(refusal);
+    expect(await messages(file, "import { ongoingLoans } from '../loan-book/use-cases/get-loans';\nexport const t = ongoingLoans;\n")).toContain(refusal);
+    expect(await messages(file, "export { ongoingLoans } from '../loan-book/use-cases/get-loans';\n")).toContain(refusal);
+    expect(await messages(file, "export * from '../loan-book/use-cases/get-loans';\n")).toContain(refusal);
+    expect(await messages(file, "export const load = () => import('../loan-book/use-cases/get-loans');\n")).toContain(refusal);
     // Same floor, listed later: upward too (the order inside a floor keeps the graph acyclic).
     expect(await messages('apps/server/src/modules/loan-book/sample.ts', "export { x } from '../ach-transmission/transmit';\n")).toContain(
       'payrail/boundaries: server module "loan-book" (floor 5) must not import "ach-transmission" (floor 5): an upward import (docs/architecture.md "Module floors")',

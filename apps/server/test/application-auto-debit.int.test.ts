@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achAuthorizations, agreementDocuments, applications, autoDebitAuthorizations, ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
 import { DAILY_JOB, runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { classicApp, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { AUTO_DEBIT_CLIENT, fundedBorrowerRepaying } from './servicing-helpers';

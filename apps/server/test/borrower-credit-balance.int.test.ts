@@ -1,7 +1,7 @@
 import type { TDebitDisbursementResponse, TLoanHistoryResponse, TOngoingLoansResponse } from '@payrail/contract/servicing';
 import { ZLoanHistoryResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';

@@ -3,7 +3,7 @@ import type { TRequestsInbox } from '@payrail/contract/care';
 import { requestsReminderNotice } from '@payrail/domain/care/requests-inbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { applicationMembers, autoDebitAuthorizations, loanBorrowers, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { borrowerAtApplicationReview, classicApp, get, staffToken, tempDataDir, uploadDocument } from './application-helpers';
 import { fundedLoan } from './collections-helpers';

@@ -3,7 +3,7 @@ import type { TDebitTransactionsResponse, TPullTransactionResponse } from '@payr
 import { formatCents } from '@payrail/domain/money';
 import type { Cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { classicApp } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower, saveCard } from './servicing-helpers';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import { autoDebitAuthorizations, disbursements, ledgerEntries, loans, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { DISBURSEMENT_NOTICE } from '../src/modules/loan-book/use-cases/disbursement-returns';
 import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';

@@ -8,7 +8,7 @@ import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { classicApp, employerOfKind, staffToken, uniqueSsn } from './application-helpers';
 import { HARBOR_POINT } from './banking-helpers';
 import { tinyPdf } from './document-files';

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, notifications, referralRewards, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { rewardApprovedReferral, rewardSubmittedApplication } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { borrowerAtApplicationReview, classicApp, forceStatus, get, post, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disbursements, esignatures, ledgerEntries, loans, referralRewards } from '../src/db/schema/index';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { classicApp, forceStatus, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { fundedBorrower } from './servicing-helpers';

@@ -22,7 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, autoDebitAuthorizations, bankAccounts, ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
-import { businessToday } from '../src/modules/loan-book/clock';
+import { businessToday } from '../src/lib/business-clock';
 import { dueAutoDebits } from '../src/modules/loan-book/use-cases/due-auto-debits';
 import { scheduleOf } from '../src/modules/loan-book/use-cases/loan-position';
 import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';

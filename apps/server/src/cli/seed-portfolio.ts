@@ -28,7 +28,7 @@ import { createContext } from '../context';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/lock';
 import { seedDemo, seedReference } from '../db/seed';
-import { businessToday } from '../modules/loan-book/clock';
+import { businessToday } from '../lib/business-clock';
 import { runDailyServicing } from '../modules/loan-book/use-cases/daily-run';
 import { loanState } from '../modules/loan-book/use-cases/loan-position';
 import { portfolioOf } from '../modules/portfolio/use-cases/get-portfolio';

@@ -391,7 +391,7 @@ export const loanTransactions = pgTable(
 /**
  * The business clock: ONE row (id = 1). `override_date` null means "the real date"; outside production
  * staff may move it forward so the daily run catches up and demos show a payment settle. Production
- * ignores the override (see businessToday in modules/loan-book/clock.ts).
+ * ignores the override (see businessToday in lib/business-clock.ts).
  */
 export const businessClock = pgTable(
   'business_clock',

@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { sendPrivateFile } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
-import { businessToday } from './clock';
+import { businessToday } from '../../lib/business-clock';
 import { cancelTransaction } from './use-cases/cancel-transaction';
 import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/get-loans';
 import { nextTermDate } from './use-cases/get-next-term-date';

@@ -6,7 +6,7 @@ import type { LateFeePolicy } from '@payrail/domain/servicing/late-fee';
 import type { StatusThresholds } from '@payrail/domain/loan/ledger';
 import type { AppContext } from '../../context';
 import { scheduleOfRecord } from './use-cases/loan-position';
-import { businessToday } from './clock';
+import { businessToday } from '../../lib/business-clock';
 
 /** The servicing rules in force, from configuration (docs/servicing-operations.md). */
 export interface ServicingPolicy {
@@ -29,7 +29,7 @@ export function servicingPolicy(ctx: AppContext): ServicingPolicy {
 /** The real date (UTC) of the server clock. */
 export const realToday = (ctx: AppContext): IsoDate => parseIsoDate(ctx.now().toISOString().slice(0, 10));
 
-/** The servicing business date: THE business clock of servicing (modules/loan-book/clock.ts). */
+/** The servicing business date: THE business clock of servicing (lib/business-clock.ts). */
 export const businessDate = (ctx: AppContext): Promise<IsoDate> => businessToday(ctx);
 
 /** The loan's schedule of record (use-cases/loan-position.ts: the one place stored terms become a schedule). */

@@ -14,7 +14,7 @@ import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { ruleSetFor } from '../review/underwriting';
 import { acceptedOfferTerms } from './accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
-import { businessToday } from '../loan-book/clock';
+import { businessToday } from '../../lib/business-clock';
 import { loanState } from '../loan-book/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
 

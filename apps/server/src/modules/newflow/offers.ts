@@ -8,7 +8,7 @@ import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { acceptedOfferTerms } from '../loan-terms/accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../loan-terms/pricing-program';
-import { businessToday } from '../loan-book/clock';
+import { businessToday } from '../../lib/business-clock';
 import type { NewflowRow } from './repository';
 
 const FREQUENCY_BY_NEWFLOW: Readonly<Record<string, Frequency>> = { weekly: 'weekly', 'bi-weekly': 'biweekly', monthly: 'monthly' };

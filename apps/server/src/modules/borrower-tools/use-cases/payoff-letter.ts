@@ -13,7 +13,7 @@ import { formatDate } from '../../esignature/loan-figures';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { MemberRow } from '../../identity/repository';
 import type { LoanRow } from '../../loan-book/repository';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { contractOf, ownLoan, toDomainEntry } from '../../loan-book/use-cases/loan-position';
 import { paymentErrors } from '../../loan-book/use-cases/request-payment';
 import { renderPayoffLetter } from '../payoff-letter-pdf';

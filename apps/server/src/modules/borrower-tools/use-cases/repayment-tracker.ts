@@ -5,7 +5,7 @@ import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
 import type { AppContext } from '../../../context';
 import { formatDate } from '../../esignature/loan-figures';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 
 /** Days after a payday during which a remittance not yet received is still expected (files arrive late). */

@@ -7,7 +7,7 @@ import type { ExtraPayments, Projection } from '@payrail/domain/servicing/what-i
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 import { paymentErrors } from '../../loan-book/use-cases/request-payment';
 

@@ -7,7 +7,7 @@ import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { LoanRow } from '../../loan-book/repository';
 import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 

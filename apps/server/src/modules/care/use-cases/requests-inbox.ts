@@ -4,7 +4,7 @@ import { openRequests, requestsReminderNotice } from '@payrail/domain/care/reque
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 
 /** GET /dashboard/requests and the back office's view: the member's open requests, derived now. */
 export async function listOpenRequests(ctx: AppContext, userId: number): Promise<TRequestsInbox> {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context';
 import { violatedUniqueConstraint } from '../../../db/errors';
 import { AppError } from '../../../errors';
 import { formatDate } from '../../esignature/loan-figures';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { achAuthorizationOnFile, endPayrollDeduction, payrollEndMessage } from '../../loan-book/use-cases/payroll-deduction';
 import { auditEmployer } from '../accounts.repository';
 import { employeeChangesIn } from '../deductions.repository';

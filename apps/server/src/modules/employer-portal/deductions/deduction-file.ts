@@ -5,7 +5,7 @@ import { deductionCsv, deductionCsvFileName, deductionFile, deductionsOn, nextPa
 import type { DeductionFile, PayrollLoan } from '@payrail/domain/employer/deduction-file';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { scheduleOfRecord } from '../../loan-book/use-cases/loan-position';
 
 const DEDUCTED = new Set(['opened', 'default']);

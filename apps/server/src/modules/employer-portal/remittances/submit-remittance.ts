@@ -8,7 +8,7 @@ import type { ExpectedDeduction, UploadError } from '@payrail/domain/employer/re
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { notifyMissingRemittances } from '../../borrower-tools/use-cases/repayment-tracker';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { importRemittance } from '../../loan-book/use-cases/remittances';
 import { payrollLoansOf } from '../deductions/deduction-file';
 import { remittanceDetail } from './read-remittances';

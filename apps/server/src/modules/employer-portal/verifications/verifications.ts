@@ -13,7 +13,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { verificationBlocksApproval, verificationConfirmsEmployment, verificationDueOn, verificationState } from '@payrail/domain/employer/verification';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { automatedMove } from '../../review/automated-move';
 import { targetMember } from '../../review/reviewer-move';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';

@@ -5,7 +5,7 @@ import { itemizeAmountFinanced } from '@payrail/domain/loan/itemization';
 import type { SignedLoanFigures } from '../../../db/schema/esignature';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState } from '../../loan-book/use-cases/loan-position';
 import { defaultLoanTermsSource, type ChosenLoan, type LoanTermsSource } from '../loan-terms-source';
 import { loanFigures, type LoanFigures } from '../loan-figures';

@@ -6,7 +6,7 @@ import { deferredSchedule } from '@payrail/domain/loan/schedule-revision';
 import type { DeferredSchedule } from '@payrail/domain/loan/schedule-revision';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState, toDomainEntry } from '../../loan-book/use-cases/loan-position';
 import type { LoanRow } from '../../loan-book/repository';
 import type { HardshipRow } from '../repository';

@@ -5,7 +5,7 @@ import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
 import { contractOf, ownLoan, toDomainEntry } from './loan-position';
 import { AMOUNT_MAX_DIGITS, paymentErrors } from './request-payment';

@@ -8,7 +8,7 @@ import { cents, formatUsd } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import { refinanceFunding } from '@payrail/domain/loan/refinance';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState } from './loan-position';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';

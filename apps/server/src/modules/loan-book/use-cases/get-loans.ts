@@ -4,7 +4,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday, businessTodayFrom } from '../clock';
+import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
 import type { MemberLoanFacts } from '../member-loan-facts.repository';
 import type { ApplicationRow } from '../../application/repository';
 import type { LoanRow } from '../repository';

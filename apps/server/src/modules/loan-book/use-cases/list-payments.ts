@@ -1,7 +1,7 @@
 import type { TPaymentHistoryQuery, TPaymentHistoryResponse, TPaymentRow } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { businessTodayFrom } from '../clock';
+import { businessTodayFrom } from '../../../lib/business-clock';
 import { loanStateFrom, ownLoan, viewDate } from './loan-position';
 
 /**

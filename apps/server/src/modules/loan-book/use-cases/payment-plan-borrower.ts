@@ -10,7 +10,7 @@ import { AppError } from '../../../errors';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import { renderPaymentPlanAgreement } from '../payment-plan-pdf';
 import type { PaymentPlanRow } from '../payment-plans.repository';
 import type { LoanRow } from '../repository';

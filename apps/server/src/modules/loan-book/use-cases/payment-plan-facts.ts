@@ -5,7 +5,7 @@ import { quotePaymentPlan } from '@payrail/domain/loan/payment-plan';
 import type { PaymentPlanQuote, PaymentPlanTerms, PaymentPlanRefusal } from '@payrail/domain/loan/payment-plan';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { PaymentPlanRow } from '../payment-plans.repository';
 import type { LedgerEntryRow, LoanRow, TransactionRow } from '../repository';
 import { paymentsOnItsWay, scheduleOfRecord, toDomainEntry } from './loan-position';

@@ -7,7 +7,7 @@ import { segmentInForce } from '@payrail/domain/loan/servicing';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import { signedFileBytes } from './loan-documents';
 import type { LoanRow } from '../repository';
 import { scheduleOfRecord, toDomainEntry } from './loan-position';

@@ -8,7 +8,7 @@ import { violatedUniqueConstraint } from '../../../db/errors';
 import type { AppContext } from '../../../context';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
 import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';
 import { refreshLoanStatus } from './refresh-loan-status';

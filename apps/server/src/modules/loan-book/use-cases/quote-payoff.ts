@@ -4,7 +4,7 @@ import { isIsoDate } from '@payrail/domain/dates';
 import { paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan, paymentsOnItsWay } from './loan-position';
 import { paymentErrors, settlesOn } from './request-payment';
 

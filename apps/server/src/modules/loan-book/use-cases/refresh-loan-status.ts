@@ -3,7 +3,7 @@ import type { StatusThresholds } from '@payrail/domain/loan/ledger';
 import { PAID_OFF_NOTICE } from '@payrail/domain/engagement/notices';
 import type { AppContext } from '../../../context';
 import { notifyBorrower } from '../../engagement/use-cases/notify-borrower';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { LoanRow } from '../repository';
 import { loanState } from './loan-position';
 

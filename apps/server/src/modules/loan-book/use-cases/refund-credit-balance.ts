@@ -6,7 +6,7 @@ import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { LedgerEntryRow, TransactionRow } from '../repository';
 import { cardChargeOf } from './card-disbursement';
 import { contractOf, toDomainEntry } from './loan-position';

@@ -15,7 +15,7 @@ import { AppError } from '../../../errors';
 import { findBank, manualDebitAccount } from '../../banking/bank-accounts';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
-import { businessToday } from '../clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { NewDebitAccount, TransactionRow } from '../repository';
 import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';
 import { violatedUniqueConstraint } from '../../../db/errors';

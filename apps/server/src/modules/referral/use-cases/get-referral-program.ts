@@ -4,7 +4,7 @@ import { levelFor, nextLevel, rewardTotals } from '@payrail/domain/referral/rewa
 import type { BenefitLevel } from '@payrail/domain/referral/rewards';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { RewardRow } from '../repository';
 
 /** The member's level, COMPUTED from their rewards ledger (never a stored value). */

@@ -2,7 +2,7 @@ import { approvedReward, bonusesUpTo, levelFor, payableOn, rewardTotals, submitt
 import type { RewardEntry } from '@payrail/domain/referral/rewards';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { NewReward, RewardRow } from '../repository';
 
 const LEVEL_NAME = { zero: 'Zero', bronze: 'Bronze', silver: 'Silver', gold: 'Gold' } as const;

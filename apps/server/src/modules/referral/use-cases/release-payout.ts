@@ -3,7 +3,7 @@ import type { TPayableReferrersResponse, TReferralPayout, TReleasedPayoutsRespon
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { businessToday } from '../../loan-book/clock';
+import { businessToday } from '../../../lib/business-clock';
 import type { PayoutRow } from '../repository';
 import { payoutAccount, payoutQueue } from './originate-payout';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
 import type { LoanState } from '../../loan-book/use-cases/loan-position';
-import { businessToday, businessTodayFrom } from '../../loan-book/clock';
+import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
 import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { LoanRow } from '../../loan-book/repository';
 import type { ApplicationRow } from '../../application/repository';

@@ -1,6 +1,6 @@
 import type { IsoDate } from '@payrail/domain/dates';
 import { utcDay } from '@payrail/domain/dates';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../context';
 
 /**
  * THE business date every servicing rule reads (payment dates, payoff quotes, due and past-due days,
