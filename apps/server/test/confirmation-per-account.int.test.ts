@@ -2,7 +2,7 @@ import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMembers } from '../src/db/schema/index';
-import { WRONG_CODES_ALLOWED } from '../src/modules/identity/limits';
+import { WRONG_CODES_ALLOWED } from '../src/lib/access-limits';
 import { call, latestEmailToken, signUp } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
 

@@ -4,7 +4,7 @@ import { hashToken } from '../lib/tokens';
 import type { PlatformRepository, RateLimitCount } from '../modules/platform/repository';
 
 /**
- * Where the per-IP route limits (@fastify/rate-limit, RATE_LIMITS in modules/identity/limits.ts) count.
+ * Where the per-IP route limits (@fastify/rate-limit, RATE_LIMITS in lib/access-limits.ts) count.
  * A fixed window per key: the first hit opens a window of `windowMs`, later hits in it add one, the first
  * hit after it opens a new one. Behind several instances the count must be shared, or an address gets N
  * times the budget: Redis (REDIS_URL) or PostgreSQL; one process on the embedded database counts in memory.

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { allowSignIn, clientInfo, requireSignIn, signedIn } from '../identity/http';
-import { RATE_LIMITS } from '../identity/limits';
+import { RATE_LIMITS } from '../../lib/access-limits';
 import { getBannerImage } from './use-cases/get-banner-image';
 import { getBenefits } from './use-cases/get-benefits';
 import { listBanners } from './use-cases/list-banners';

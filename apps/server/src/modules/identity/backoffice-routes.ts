@@ -2,7 +2,7 @@ import { ZCreatePresignedLinkRequest, ZMemberParams, ZPresignedLinkCreated, ZSer
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { staffOf } from '../staff/staff-guard';
-import { RATE_LIMITS } from './limits';
+import { RATE_LIMITS } from '../../lib/access-limits';
 import { createPresignedLink } from './use-cases/create-presigned-link';
 import { setServicerFlags } from './use-cases/set-servicer-flags';
 

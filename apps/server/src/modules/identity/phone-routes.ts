@@ -2,7 +2,7 @@ import { ZPhoneRequest, ZPhoneResponse, ZVerifyPhoneRequest } from '@payrail/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireSignIn, signedIn } from './http';
-import { RATE_LIMITS } from './limits';
+import { RATE_LIMITS } from '../../lib/access-limits';
 import { sendPhoneCode } from './use-cases/send-phone-code';
 import { verifyPhone } from './use-cases/verify-phone';
 

@@ -29,7 +29,7 @@ import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
 import { avatarRoutes } from './avatar-routes';
 import { allowSignIn, bearer, clientInfo, requireSignIn, signedIn } from './http';
-import { RATE_LIMITS } from './limits';
+import { RATE_LIMITS } from '../../lib/access-limits';
 import { checkEmail } from './use-cases/check-email';
 import { checkReferCode } from './use-cases/check-refer-code';
 import { referFriend } from '../referral/use-cases/refer-friend';

@@ -2,7 +2,7 @@ import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
-import { PHONE_SENDS_PER_HOUR, WRONG_CODES_ALLOWED } from '../identity/limits';
+import { PHONE_SENDS_PER_HOUR, WRONG_CODES_ALLOWED } from '../../lib/access-limits';
 
 /**
  * A per-account (or per-code) attempt budget: `limit` attempts per `windowSeconds`; one more locks the

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { hashToken, newSessionToken } from '../../../lib/tokens';
 import { ThrottledError, takeAttempt } from '../../platform/throttle';
 import { presignedLinkEmail } from '../emails';
-import { PRESIGNED_LINK_HOURS } from '../limits';
+import { PRESIGNED_LINK_HOURS } from '../../../lib/access-limits';
 import type { MemberRow } from '../repository';
 
 /**

@@ -7,7 +7,7 @@ import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
-import { WRONG_CODES_ALLOWED } from '../limits';
+import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
 import type { ConfirmationRow, MemberRow } from '../repository';
 import { startSession } from './start-session';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
-import { WRONG_CODES_ALLOWED } from '../limits';
+import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
 import type { MemberRow } from '../repository';
 import { applyConfirmation, wrongOrSuperseded } from './confirm-email';
 

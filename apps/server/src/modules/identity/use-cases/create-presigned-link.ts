@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken, newSessionToken } from '../../../lib/tokens';
 import { presignedLinkEmail } from '../emails';
-import { PRESIGNED_LINK_HOURS } from '../limits';
+import { PRESIGNED_LINK_HOURS } from '../../../lib/access-limits';
 
 /**
  * POST /api/backoffice/presigned_links: a staff member sends a member a single-use sign-in link. The

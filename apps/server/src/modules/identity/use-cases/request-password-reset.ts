@@ -5,7 +5,7 @@ import { AppError } from '../../../errors';
 import { hashToken, newSessionToken } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
 import { passwordResetEmail } from '../emails';
-import { PASSWORD_RESET_HOURS } from '../limits';
+import { PASSWORD_RESET_HOURS } from '../../../lib/access-limits';
 
 /**
  * POST /password: e-mails a single-use reset link. An unconfirmed account answers the code the SPA

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context';
 import { keyedHash, newEmailToken } from '../../../lib/tokens';
 import { confirmationEmail } from '../emails';
-import { EMAIL_CONFIRMATION_HOURS } from '../limits';
+import { EMAIL_CONFIRMATION_HOURS } from '../../../lib/access-limits';
 
 /**
  * Issues a fresh 6-character confirmation token (earlier ones stop working) and e-mails it. Tokens are

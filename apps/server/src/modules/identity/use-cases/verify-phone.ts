@@ -8,7 +8,7 @@ import { takeAttempt } from '../../platform/throttle';
 import { statusNow } from '../../workflow/move';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import type { StatusMove } from '../../workflow/repository';
-import { WRONG_CODES_ALLOWED } from '../limits';
+import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
 import type { MemberRow } from '../repository';
 import { type PhoneFlow, parseMobile } from './send-phone-code';
 
