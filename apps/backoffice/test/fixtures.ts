@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { StaffRole, TStaffMember } from '@payrail/contract/staff';
 import type { TApplicationDetail, TLoanDetailResponse, TQueueItem } from '@payrail/contract/backoffice';
+import type { TBusinessDateResponse, TLoanServicingResponse, TRemittanceLine } from '@payrail/contract/servicing-backoffice';
 import { staffSession } from '../src/lib/staff-session';
 import { bo, server } from './msw-server';
 
@@ -122,5 +123,43 @@ export function loanDetail(): TLoanDetailResponse {
       { n: 2, due_date: '2026-12-19', payment: 79000, interest: 1500, principal: 77500, balance: 0 },
     ],
     disbursements: [{ id: 3, amount: 150000, trace_id: 'TR-1', status: 'pending', created_at: '2026-11-22T10:00:00.000Z' }],
+  };
+}
+
+/** GET /servicing/business_date: the clock moved to 12/20/2026 (outside production), the run of 12/19 done. */
+export function deskBusinessDate(overrides: Partial<TBusinessDateResponse> = {}): TBusinessDateResponse {
+  return { business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19', ...overrides };
+}
+
+/**
+ * The servicing desk's reads: the business date, the suspense lines (read on each call, so a test can
+ * change them) and no referral payout waiting, so no read of the page waits on a retry.
+ */
+export function servicingDeskHandlers({ movable = true, suspense = () => [] }: { movable?: boolean; suspense?: () => TRemittanceLine[] } = {}) {
+  return [
+    http.get(bo('/servicing/business_date'), () => HttpResponse.json(deskBusinessDate({ movable }))),
+    http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: suspense() })),
+    http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
+  ];
+}
+
+type LedgerEntry = TLoanServicingResponse['ledger'][number];
+
+/** A ledger entry of the loan servicing view, made at 10:00 UTC on its effective date by the system. */
+export function ledgerEntry(id: number, kind: LedgerEntry['kind'], date: string, amount: number, extra: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    id,
+    kind,
+    effective_date: date,
+    amount,
+    transaction_id: null,
+    reverses_entry_id: null,
+    reversed_by_entry_id: null,
+    installment: null,
+    reason_code: null,
+    reason: null,
+    created_by_staff_id: null,
+    created_at: `${date}T10:00:00Z`,
+    ...extra,
   };
 }

@@ -10,7 +10,7 @@ import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { StatusBadge, WaitingOnBadge } from '../../components/badge';
 import { RequireRole } from '../../components/require-role';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { useApplication } from '../../features/applications/api/detail';
+import { useApplication } from '../../features/applications/api/get-application';
 import { ActionPanel } from '../../features/applications/components/action-panel';
 import { DocumentList, SignedNoteItem } from '../../features/applications/components/document-viewer';
 import { ServicerFlagsPanel } from '../../features/applications/components/servicer-flags-panel';
@@ -25,6 +25,7 @@ import { HOUSING_MONEY, INCOME_MONEY, NO_MONEY, recordRows } from '../../lib/rec
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
 import detailStyles from './application.module.css';
+import { FieldList } from '../../components/field-list';
 
 type Detail = TApplicationDetail;
 
@@ -37,16 +38,19 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Fields({ rows }: { rows: readonly [string, ReactNode][] }) {
+/** A section that is one table, captioned by the section's heading (the caption is for screen readers). */
+function TableSection<T>(props: {
+  id: string;
+  title: string;
+  columns: TableColumn<T>[];
+  rows: T[];
+  getRowKey: (row: T) => string | number;
+  emptyMessage: string;
+}) {
   return (
-    <dl className={styles.dl}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Section id={props.id} title={props.title}>
+      <Table caption={props.title} captionHidden columns={props.columns} rows={props.rows} getRowKey={props.getRowKey} emptyMessage={props.emptyMessage} />
+    </Section>
   );
 }
 
@@ -157,7 +161,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
         <div className={detailStyles.main}>
           {fundingInMain ? funding : null}
           <Section id="borrower" title="Borrower">
-            <Fields
+            <FieldList
               rows={[
                 ['Name', display(fullName(b))],
                 ['Date of birth', usDate(b.date_of_birth)],
@@ -173,7 +177,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
             />
           </Section>
           <Section id="employment" title="Employment and income">
-            <Fields
+            <FieldList
               rows={[
                 ['Income source', display(b.income_source)],
                 ['Employer', b.employer ? b.employer.name : '—'],
@@ -184,26 +188,24 @@ function ApplicationView({ application: a }: { application: Detail }) {
             />
           </Section>
           <Section id="housing" title="Housing">
-            {Object.keys(b.housing).length ? <Fields rows={recordRows(b.housing, HOUSING_MONEY)} /> : <p>No housing answers.</p>}
+            {Object.keys(b.housing).length ? <FieldList rows={recordRows(b.housing, HOUSING_MONEY)} /> : <p>No housing answers.</p>}
           </Section>
           {Object.keys(b.other).length ? (
             <Section id="other" title="Other answers">
-              <Fields rows={recordRows(b.other, NO_MONEY)} />
+              <FieldList rows={recordRows(b.other, NO_MONEY)} />
             </Section>
           ) : null}
-          <Section id="references" title="References">
-            <Table
-              caption="References"
-              captionHidden
-              columns={referenceColumns}
-              rows={b.references}
-              getRowKey={(r) => `${r.first_name}-${r.last_name}-${r.phone}`}
-              emptyMessage="No references."
-            />
-          </Section>
+          <TableSection
+            id="references"
+            title="References"
+            columns={referenceColumns}
+            rows={b.references}
+            getRowKey={(r) => `${r.first_name}-${r.last_name}-${r.phone}`}
+            emptyMessage="No references."
+          />
           <Section id="bank" title="Bank account">
             {a.bank ? (
-              <Fields
+              <FieldList
                 rows={[
                   ['Bank', display(a.bank.bank_name)],
                   ['Routing number', display(a.bank.routing_number)],
@@ -223,7 +225,7 @@ function ApplicationView({ application: a }: { application: Detail }) {
           </Section>
           <Section id="terms" title="Loan terms">
             {a.loan_terms ? (
-              <Fields
+              <FieldList
                 rows={[
                   ['Amount', formatCents(a.loan_terms.amount)],
                   ['Counteroffer', a.loan_terms.negotiated_amount === null ? '—' : formatCents(a.loan_terms.negotiated_amount)],
@@ -262,26 +264,22 @@ function ApplicationView({ application: a }: { application: Detail }) {
               <p>Not signed yet.</p>
             )}
           </Section>
-          <Section id="history" title="Workflow history">
-            <Table
-              caption="Workflow history"
-              captionHidden
-              columns={historyColumns}
-              rows={a.history}
-              getRowKey={(r) => `${r.at}-${r.to}-${r.event}`}
-              emptyMessage="No status change yet."
-            />
-          </Section>
-          <Section id="decisions" title="Underwriting decisions">
-            <Table
-              caption="Underwriting decisions"
-              captionHidden
-              columns={decisionColumns}
-              rows={a.decisions}
-              getRowKey={(r) => r.id}
-              emptyMessage="No decision recorded."
-            />
-          </Section>
+          <TableSection
+            id="history"
+            title="Workflow history"
+            columns={historyColumns}
+            rows={a.history}
+            getRowKey={(r) => `${r.at}-${r.to}-${r.event}`}
+            emptyMessage="No status change yet."
+          />
+          <TableSection
+            id="decisions"
+            title="Underwriting decisions"
+            columns={decisionColumns}
+            rows={a.decisions}
+            getRowKey={(r) => r.id}
+            emptyMessage="No decision recorded."
+          />
           <Section id="employment-verification" title="Employment verification">
             <EmploymentVerification userId={a.user_id} canRequest={canReview} />
           </Section>
@@ -291,19 +289,22 @@ function ApplicationView({ application: a }: { application: Detail }) {
           <Section id="consents" title="Consents and delivery">
             <ConsentsPanel userId={a.user_id} canRecord={canFund} />
           </Section>
-          <Section id="feedback" title="Feedback requests">
-            <Table
-              caption="Feedback requests"
-              captionHidden
-              columns={feedbackColumns}
-              rows={a.feedback_requests}
-              getRowKey={(r) => r.id}
-              emptyMessage="No feedback requested."
-            />
-          </Section>
-          <Section id="messages" title="Messages sent">
-            <Table caption="Messages sent" captionHidden columns={messageColumns} rows={a.messages} getRowKey={(r) => r.id} emptyMessage="No message sent." />
-          </Section>
+          <TableSection
+            id="feedback"
+            title="Feedback requests"
+            columns={feedbackColumns}
+            rows={a.feedback_requests}
+            getRowKey={(r) => r.id}
+            emptyMessage="No feedback requested."
+          />
+          <TableSection
+            id="messages"
+            title="Messages sent"
+            columns={messageColumns}
+            rows={a.messages}
+            getRowKey={(r) => r.id}
+            emptyMessage="No message sent."
+          />
         </div>
         <aside className={detailStyles.aside} aria-label="Actions">
           {canReview ? (

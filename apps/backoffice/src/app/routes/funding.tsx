@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { Link, useNavigate } from 'react-router';
-import { Alert } from '@payrail/ui/alert';
+import { useNavigate } from 'react-router';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
-import { LoadingBlock } from '@payrail/ui/spinner';
-import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import { formatCents } from '@payrail/client/format';
 import type { TQueueItem } from '@payrail/contract/backoffice';
-import { Pagination } from '../../components/pagination';
-import { RequireRole } from '../../components/require-role';
+import { PagedTable } from '../../components/paged-table';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useQueue } from '../../features/applications/api/queue';
 import { formatDateTime } from '../../lib/labels';
 import { FundButton } from '../../features/loans/components/funding-panel';
 import { LoanDetails } from '../../features/loans/components/loan-details';
-import { usePageTitle } from '../title';
+import { StaffPage } from '../../components/staff-page';
+import { borrowerColumn } from '../../components/borrower-column';
 
 function parseId(text: string): number | null {
   const n = Number(text.trim().replace(/^#/, ''));
@@ -27,17 +24,7 @@ function parseId(text: string): number | null {
 export const READY_PER_PAGE = 25;
 
 const readyColumns: TableColumn<TQueueItem>[] = [
-  {
-    key: 'name',
-    header: 'Borrower',
-    cell: (row) => (
-      <>
-        <Link to={`/applications/${row.user_id}`}>{row.name || `Applicant #${row.user_id}`}</Link>
-        <br />
-        <small>{row.email}</small>
-      </>
-    ),
-  },
+  borrowerColumn,
   { key: 'applicant', header: 'Applicant', cell: (row) => `#${row.user_id}` },
   { key: 'employer', header: 'Employer', cell: (row) => row.employer?.name ?? '—' },
   { key: 'state', header: 'State', cell: (row) => row.state ?? '—' },
@@ -53,25 +40,19 @@ function ReadyToFund() {
     <section className={styles.section} aria-labelledby="ready-title">
       <h2 id="ready-title">Ready to fund</h2>
       <p>Approved applications with a signed promissory note and no loan yet. Open one to fund it.</p>
-      {ready.isPending ? (
-        <LoadingBlock label="Loading applications ready to fund…" />
-      ) : ready.isError ? (
-        <Alert kind="error" title="We could not load the applications ready to fund.">
-          <p>Reload the page to try again.</p>
-        </Alert>
-      ) : (
-        <>
-          <Table
-            caption="Applications ready to fund"
-            captionHidden
-            columns={readyColumns}
-            rows={ready.data.items}
-            getRowKey={(row) => row.user_id}
-            emptyMessage="Nothing is waiting to be funded."
-          />
-          <Pagination label="Ready to fund pages" page={ready.data.page} perPage={ready.data.per_page} total={ready.data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={ready}
+        loadingLabel="Loading applications ready to fund…"
+        errorTitle="We could not load the applications ready to fund."
+        errorDetail={<p>Reload the page to try again.</p>}
+        caption="Applications ready to fund"
+        captionHidden
+        columns={readyColumns}
+        getRowKey={(row) => row.user_id}
+        emptyMessage="Nothing is waiting to be funded."
+        pagesLabel="Ready to fund pages"
+        onPage={setPage}
+      />
     </section>
   );
 }
@@ -166,18 +147,11 @@ function FindLoan() {
 }
 
 export function Component() {
-  usePageTitle('Funding');
   return (
-    <RequireRole capability="fund">
-      <div className={styles.header}>
-        <div>
-          <h1>Funding</h1>
-          <p className={styles.lead}>Fund approved applications the borrower has signed, and find loans.</p>
-        </div>
-      </div>
+    <StaffPage title="Funding" capability="fund" lead="Fund approved applications the borrower has signed, and find loans.">
       <ReadyToFund />
       <FundByApplicant />
       <FindLoan />
-    </RequireRole>
+    </StaffPage>
   );
 }

@@ -3,7 +3,7 @@ import { Alert } from '@payrail/ui/alert';
 import { RequireRole } from '../../components/require-role';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { ScheduleRevisionsPanel } from '../../features/care/components/schedule-revisions-panel';
-import { useLoan } from '../../features/loans/api/loans';
+import { useLoan } from '../../features/loans/api/get-loan';
 import { LoanDetails } from '../../features/loans/components/loan-details';
 import { LoanServicing } from '../../features/servicing/components/loan-servicing';
 import { PayoffLetterIssue } from '../../features/servicing/components/payoff-letter';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZServicerFlags } from '@payrail/contract/identity';
 import type { TServicerFlags } from '@payrail/contract/identity';
 import { backofficeApi } from '../../../lib/api-client';
-import { applicationKey } from './detail';
+import { applicationKey } from '../../../lib/query';
 
 /** PATCH /api/backoffice/members/:userId/servicer_flags (admin, servicer; audited as `set_servicer_flags`). */
 export function useSetServicerFlags(userId: number) {

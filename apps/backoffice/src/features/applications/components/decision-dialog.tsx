@@ -4,7 +4,7 @@ import { Dialog } from '@payrail/ui/dialog';
 import { Form, FormError } from '@payrail/ui/form';
 import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
-import type { ReviewAction } from '../api/actions';
+import type { ReviewAction } from '../api/review-action';
 import { errorMessage } from '../../../lib/errors';
 import styles from './action-panel.module.css';
 

@@ -4,7 +4,8 @@ import { Button } from '@payrail/ui/button';
 import { Spinner } from '@payrail/ui/spinner';
 import { formatFileSize } from '@payrail/client/format';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
-import { getDocumentBlob, getSignedNoteBlob } from '../api/detail';
+import { getDocumentBlob } from '../api/get-document';
+import { getSignedNoteBlob } from '../api/get-signed-note';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import styles from './document-viewer.module.css';
 

@@ -1,24 +1,11 @@
 import type { ReactNode } from 'react';
 import { formatCents, formatPercent } from '@payrail/client/format';
-import styles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useNewflowEvidence } from '../api/newflow';
+import { FieldList } from '../../../components/field-list';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const doc = (id: number | null) => (id === null ? '—' : `Document #${id} (see Documents)`);
-
-function Rows({ rows }: { rows: readonly [string, ReactNode][] }) {
-  return (
-    <dl className={styles.dl}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * The new-flow evidence of an application (docs/newflow.md): the loan asked for, the rate check and its
@@ -36,7 +23,7 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
     return p
       ? section(
           'Proof of address (stated)',
-          <Rows rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />,
+          <FieldList rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />,
         )
       : null;
   }
@@ -44,7 +31,7 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
   return section(
     'New-flow evidence',
     <>
-      <Rows
+      <FieldList
         rows={[
           ['Amount asked', money(e.loan_request.amount)],
           ['Pay frequency', e.loan_request.payment_frequency ?? '—'],

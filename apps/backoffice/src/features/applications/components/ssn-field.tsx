@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
-import { useRevealSsn } from '../api/detail';
+import { useRevealSsn } from '../api/reveal-ssn';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { formatSsn } from '../../../lib/labels';
 

@@ -9,7 +9,8 @@ import { notify } from '@payrail/ui/toast/notify';
 import type { TConsentRecord } from '@payrail/contract/care';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
-import { useMemberConsents, useRecordWithdrawal } from '../api/requests';
+import { useMemberConsents } from '../api/get-member-consents';
+import { useRecordWithdrawal } from '../api/withdraw-consent';
 
 const columns: readonly TableColumn<TConsentRecord>[] = [
   { key: 'title', header: 'Document', cell: (r) => (r.detail ? `${r.title} — ${r.detail}` : r.title) },

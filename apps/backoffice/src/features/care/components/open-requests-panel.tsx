@@ -8,7 +8,8 @@ import type { TOpenRequest } from '@payrail/contract/care';
 import { errorMessage } from '../../../lib/errors';
 import { useCan } from '../../../lib/roles';
 import { formatUsDate } from '../../../lib/labels';
-import { useMemberRequests, useRemindRequests } from '../api/requests';
+import { useMemberRequests } from '../api/get-member-requests';
+import { useRemindRequests } from '../api/remind-requests';
 
 const STATUS: Record<TOpenRequest['status'], string> = { to_do: 'Waiting on borrower', in_progress: 'In progress' };
 const columns: readonly TableColumn<TOpenRequest>[] = [

@@ -9,7 +9,8 @@ import { notify } from '@payrail/ui/toast/notify';
 import type { TScheduleRevision, TScheduleRevisions } from '@payrail/contract/care';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
-import { downloadDueDateChangeAgreement, useScheduleRevisions } from '../api/schedule-revisions';
+import { downloadDueDateChangeAgreement } from '../api/download-due-date-change';
+import { useScheduleRevisions } from '../api/get-schedule-revisions';
 
 const KIND_NAMES: Record<TScheduleRevision['kind'], string> = { due_date_change: 'Due date change', hardship: 'Hardship' };
 

@@ -25,7 +25,11 @@ import { Link } from 'react-router';
 import { useCan } from '../../../lib/roles';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
-import { useAddNote, useCollectionsLoan, useLogContact, useRecordPromise, useRecordRecovery } from '../api/collections';
+import { useAddNote } from '../api/add-note';
+import { useCollectionsLoan } from '../api/get-collections-loan';
+import { useLogContact } from '../api/log-contact';
+import { useRecordPromise } from '../api/record-promise';
+import { useRecordRecovery } from '../api/record-recovery';
 import { contactLabel } from './labels';
 import styles from './collections.module.css';
 

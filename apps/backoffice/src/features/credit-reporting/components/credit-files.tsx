@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
@@ -11,8 +9,11 @@ import { ZGenerateCreditFile } from '@payrail/contract/credit-reporting';
 import type { TCreditReportingFile } from '@payrail/contract/credit-reporting';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
-import { fetchCreditFile, useCreditFiles, useGenerateCreditFile } from '../api/credit-reporting';
+import { fetchCreditFile } from '../api/download-credit-file';
+import { useCreditFiles } from '../api/get-credit-files';
+import { useGenerateCreditFile } from '../api/generate-credit-file';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { QueryFallback } from '../../../components/query-fallback';
 
 const STATUS_ORDER = ['11', '71', '78', '80', '82', '83', '84', '97', '13', '64'];
 const STATUS_NAMES: Record<string, string> = {
@@ -143,13 +144,7 @@ function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySe
 /** The credit reporting page's body: the monthly files (counts, download) and the form to generate a past month. */
 export function CreditFiles() {
   const files = useCreditFiles();
-  if (files.isPending) return <LoadingBlock label="Loading the credit reporting files…" />;
-  if (!files.data)
-    return (
-      <Alert kind="error" assertive>
-        {errorMessage(files.error)}
-      </Alert>
-    );
+  if (!files.data) return <QueryFallback query={files} loadingLabel="Loading the credit reporting files…" />;
   const { business_date, last_ended_period, files: list } = files.data;
   return (
     <div className={styles.stack}>

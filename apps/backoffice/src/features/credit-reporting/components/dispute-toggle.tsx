@@ -11,7 +11,9 @@ import type { TCreditDispute } from '@payrail/contract/credit-reporting';
 import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
-import { useLoanDisputes, useOpenDispute, useResolveDispute } from '../api/credit-reporting';
+import { useLoanDisputes } from '../api/get-loan-disputes';
+import { useOpenDispute } from '../api/open-dispute';
+import { useResolveDispute } from '../api/resolve-dispute';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 
 const openSchema = z.object({ note: z.string().trim().min(1, 'Say what the borrower disputes.') }).pipe(ZOpenDispute);

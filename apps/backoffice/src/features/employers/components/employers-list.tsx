@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
-import { Alert } from '@payrail/ui/alert';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import type { TBackofficeEmployer } from '@payrail/contract/employer-portal';
 import { Badge } from '../../../components/badge';
-import { errorMessage } from '../../../lib/errors';
 import { humanize } from '../../../lib/labels';
-import { useEmployers } from '../api/employers';
+import { useEmployers } from '../api/get-employers';
+import { QueryFallback } from '../../../components/query-fallback';
 
 const columns: readonly TableColumn<TBackofficeEmployer>[] = [
   {
@@ -26,13 +24,7 @@ const columns: readonly TableColumn<TBackofficeEmployer>[] = [
 /** The Employers page's body: every listed employer, b2b partners first, with its portal accounts. */
 export function EmployersList() {
   const employers = useEmployers();
-  if (employers.isPending) return <LoadingBlock label="Loading the employers…" />;
-  if (!employers.data)
-    return (
-      <Alert kind="error" assertive>
-        {errorMessage(employers.error)}
-      </Alert>
-    );
+  if (!employers.data) return <QueryFallback query={employers} loadingLabel="Loading the employers…" />;
   return (
     <Table
       caption="Employers, b2b partners first"

@@ -20,6 +20,20 @@ function renderSection(employerId: number) {
   );
 }
 
+type RemittanceLine = TBackofficeEmployerRemittances['remittances'][number]['lines'][number];
+
+/** A line remitted as deducted (in both remittances of the answer). */
+const exactLine: RemittanceLine = {
+  employee_id: 'E-1',
+  employee_name: 'Ada Exact',
+  expected: 34_002,
+  remitted: 34_002,
+  difference: 0,
+  status: 'exact',
+  reason: 'Remitted as deducted.',
+  loan_id: 901,
+};
+
 const answer: TBackofficeEmployerRemittances = {
   employer_id: 7,
   remittances: [
@@ -35,16 +49,7 @@ const answer: TBackofficeEmployerRemittances = {
       remitted: 63_004,
       counts: { exact: 1, short: 1, over: 0, missing: 1, unknown_employee: 1 },
       lines: [
-        {
-          employee_id: 'E-1',
-          employee_name: 'Ada Exact',
-          expected: 34_002,
-          remitted: 34_002,
-          difference: 0,
-          status: 'exact',
-          reason: 'Remitted as deducted.',
-          loan_id: 901,
-        },
+        exactLine,
         {
           employee_id: 'E-2',
           employee_name: 'Sam Short',
@@ -88,18 +93,7 @@ const answer: TBackofficeEmployerRemittances = {
       expected: 34_002,
       remitted: 34_002,
       counts: { exact: 1, short: 0, over: 0, missing: 0, unknown_employee: 0 },
-      lines: [
-        {
-          employee_id: 'E-1',
-          employee_name: 'Ada Exact',
-          expected: 34_002,
-          remitted: 34_002,
-          difference: 0,
-          status: 'exact',
-          reason: 'Remitted as deducted.',
-          loan_id: 901,
-        },
-      ],
+      lines: [exactLine],
     },
   ],
 };

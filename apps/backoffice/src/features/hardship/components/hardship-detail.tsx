@@ -18,7 +18,9 @@ import { Link } from 'react-router';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
-import { fetchHardshipDocument, useDecideHardship, useHardshipDetail } from '../api/hardship';
+import { fetchHardshipDocument } from '../api/download-hardship-document';
+import { useDecideHardship } from '../api/decide-hardship';
+import { useHardshipDetail } from '../api/get-hardship-detail';
 
 const EVENT_NAMES = {
   submitted: 'Submitted',

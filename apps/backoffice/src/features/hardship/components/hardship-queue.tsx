@@ -8,7 +8,7 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/labels';
-import { useHardshipQueue } from '../api/hardship';
+import { useHardshipQueue } from '../api/get-hardship-queue';
 
 type Row = THardshipQueue['requests'][number];
 const STATUS_OPTIONS = Object.entries(HARDSHIP_STATUS_LABELS).map(([value, label]) => ({ value, label }));

@@ -7,7 +7,7 @@ import type { TApplicationDetail, TFundResponse } from '@payrail/contract/backof
 import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useFundApplication } from '../api/loans';
+import { useFundApplication } from '../api/fund-application';
 import { LoanDetails } from './loan-details';
 
 const RETRY_TEXT = 'Funding did not go through. You can safely try again.';

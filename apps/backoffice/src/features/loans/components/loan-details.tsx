@@ -4,18 +4,12 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
 import type { TInstallment, TLoanDetailResponse } from '@payrail/contract/backoffice';
-import { useLoan } from '../api/loans';
+import { useLoan } from '../api/get-loan';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { installmentColumns } from '../../../components/installment-columns';
 
-const scheduleColumns: TableColumn<TInstallment>[] = [
-  { key: 'n', header: 'No.', align: 'end', cell: (r) => r.n },
-  { key: 'due', header: 'Due date', cell: (r) => formatDate(r.due_date) },
-  { key: 'payment', header: 'Payment', align: 'end', cell: (r) => formatCents(r.payment) },
-  { key: 'principal', header: 'Principal', align: 'end', cell: (r) => formatCents(r.principal) },
-  { key: 'interest', header: 'Interest', align: 'end', cell: (r) => formatCents(r.interest) },
-  { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
-];
+const scheduleColumns = installmentColumns<TInstallment>();
 
 type Disbursement = TLoanDetailResponse['disbursements'][number];
 const disbursementColumns: TableColumn<Disbursement>[] = [

@@ -17,7 +17,11 @@ import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
-import { downloadPaymentPlan, useLoanPaymentPlans, usePreviewPaymentPlan, useProposePaymentPlan, useWithdrawPaymentPlan } from '../api/payment-plans';
+import { downloadPaymentPlan } from '../api/download-payment-plan';
+import { useLoanPaymentPlans } from '../api/get-payment-plans';
+import { usePreviewPaymentPlan } from '../api/preview-payment-plan';
+import { useProposePaymentPlan } from '../api/propose-payment-plan';
+import { useWithdrawPaymentPlan } from '../api/withdraw-payment-plan';
 
 /** The re-disclosure of a plan: the federal box and the schedule. */
 export function PlanQuote({ quote, caption }: { quote: TPaymentPlanQuote; caption: string }) {

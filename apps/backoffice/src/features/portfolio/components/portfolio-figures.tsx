@@ -9,7 +9,7 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { downloadPortfolioCsv } from '../api/portfolio';
+import { downloadPortfolioCsv } from '../api/download-portfolio-csv';
 import { seriesColour } from './series-colour';
 import type { PortfolioSeries } from './portfolio-chart';
 import local from './portfolio-figures.module.css';
@@ -97,6 +97,54 @@ function Figure(props: {
 
 const idx = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+type FigureKey = Exclude<keyof ReturnType<typeof build>, 'lastBalance'>;
+
+/** Each figure's heading and caption, in the page's order; its chart and data come from `build`. */
+const FIGURES: readonly { key: FigureKey; figure: PortfolioFigure; title: string; caption: string }[] = [
+  {
+    key: 'originations',
+    figure: 'originations',
+    title: 'Originations',
+    caption: 'Amount lent per month (loans disbursed that month); the table also gives the number of loans.',
+  },
+  {
+    key: 'decisions',
+    figure: 'decisions',
+    title: 'Approval and funding rates',
+    caption: 'Per month of decision: approved ÷ decided (approved, declined or denied), and funded ÷ approved.',
+  },
+  {
+    key: 'balances',
+    figure: 'balances',
+    title: 'Active balance',
+    caption: 'Outstanding principal of open loans at each month end (not closed, not charged off).',
+  },
+  {
+    key: 'delinquency',
+    figure: 'delinquency',
+    title: 'Delinquency buckets',
+    caption: 'Share of the active balance in each days-past-due bucket at each month end; the shares of a month end add up to 100 %.',
+  },
+  {
+    key: 'rolls',
+    figure: 'roll-rates',
+    title: 'Roll rates',
+    caption: "Roll-forward rates: the share of a bucket's balance at one month end that is one bucket worse (or charged off, from 90–119) at the next.",
+  },
+  {
+    key: 'chargeOffs',
+    figure: 'charge-offs',
+    title: 'Charge-offs',
+    caption: 'Principal charged off per month, recoveries received on charged-off loans, and the net loss.',
+  },
+  {
+    key: 'vintages',
+    figure: 'vintages',
+    title: 'Static-pool loss curves',
+    caption: 'Cumulative principal charged off as a share of the amount lent, by months on book, one line per origination month (vintage).',
+  },
+];
+
 /** Every figure of the page, from the API's answer. */
 export function PortfolioFigures({ p }: { p: TPortfolio }) {
   const f = useMemo(() => build(p), [p]);
@@ -120,72 +168,19 @@ export function PortfolioFigures({ p }: { p: TPortfolio }) {
           <dd>{p.originations.reduce((s, o) => s + o.count, 0).toLocaleString('en-US')}</dd>
         </div>
       </dl>
-      <Figure
-        figure="originations"
-        title="Originations"
-        asOf={p.as_of}
-        caption="Amount lent per month (loans disbursed that month); the table also gives the number of loans."
-        chart={f.originations.chart}
-        data={f.originations.data}
-      />
-      <Figure
-        figure="decisions"
-        title="Approval and funding rates"
-        asOf={p.as_of}
-        caption="Per month of decision: approved ÷ decided (approved, declined or denied), and funded ÷ approved."
-        chart={f.decisions.chart}
-        data={f.decisions.data}
-      />
-      <Figure
-        figure="balances"
-        title="Active balance"
-        asOf={p.as_of}
-        caption="Outstanding principal of open loans at each month end (not closed, not charged off)."
-        chart={f.balances.chart}
-        data={f.balances.data}
-      />
-      <Figure
-        figure="delinquency"
-        title="Delinquency buckets"
-        asOf={p.as_of}
-        caption="Share of the active balance in each days-past-due bucket at each month end; the shares of a month end add up to 100 %."
-        chart={f.delinquency.chart}
-        data={f.delinquency.data}
-      />
-      <Figure
-        figure="roll-rates"
-        title="Roll rates"
-        asOf={p.as_of}
-        caption="Roll-forward rates: the share of a bucket's balance at one month end that is one bucket worse (or charged off, from 90–119) at the next."
-        chart={f.rolls.chart}
-        data={f.rolls.data}
-      >
-        {f.rolls.latest ? (
-          <Table
-            caption={`Roll-rate matrix, ${monthLabel(f.rolls.latest.from_month_end)} to ${monthLabel(f.rolls.latest.to_month_end)} (share of each row's balance)`}
-            columns={f.rolls.columns}
-            rows={f.rolls.latest.rows}
-            getRowKey={(r) => r.from}
-            compact="never"
-          />
-        ) : null}
-      </Figure>
-      <Figure
-        figure="charge-offs"
-        title="Charge-offs"
-        asOf={p.as_of}
-        caption="Principal charged off per month, recoveries received on charged-off loans, and the net loss."
-        chart={f.chargeOffs.chart}
-        data={f.chargeOffs.data}
-      />
-      <Figure
-        figure="vintages"
-        title="Static-pool loss curves"
-        asOf={p.as_of}
-        caption="Cumulative principal charged off as a share of the amount lent, by months on book, one line per origination month (vintage)."
-        chart={f.vintages.chart}
-        data={f.vintages.data}
-      />
+      {FIGURES.map(({ key, ...text }) => (
+        <Figure key={key} {...text} asOf={p.as_of} chart={f[key].chart} data={f[key].data}>
+          {key === 'rolls' && f.rolls.latest ? (
+            <Table
+              caption={`Roll-rate matrix, ${monthLabel(f.rolls.latest.from_month_end)} to ${monthLabel(f.rolls.latest.to_month_end)} (share of each row's balance)`}
+              columns={f.rolls.columns}
+              rows={f.rolls.latest.rows}
+              getRowKey={(r) => r.from}
+              compact="never"
+            />
+          ) : null}
+        </Figure>
+      ))}
     </>
   );
 }

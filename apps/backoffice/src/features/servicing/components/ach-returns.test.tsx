@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { signInAs } from '../../../../test/fixtures';
+import { servicingDeskHandlers, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 
@@ -13,17 +13,7 @@ describe('ACH return file (servicing desk)', () => {
     signInAs('servicer');
     const uploads: unknown[] = [];
     server.use(
-      http.get(bo('/servicing/business_date'), () =>
-        HttpResponse.json({
-          business_date: '2026-12-20',
-          real_date: '2026-11-25',
-          override_date: '2026-12-20',
-          movable: true,
-          last_completed_run: '2026-12-19',
-        }),
-      ),
-      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
-      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
+      ...servicingDeskHandlers(),
       http.post(bo('/ach/returns'), async ({ request }) => {
         const body = (await request.json()) as { file: string; file_name: string };
         uploads.push(body);
@@ -120,17 +110,7 @@ describe('ACH return file (servicing desk)', () => {
   it('lists a returned disbursement credit as applied: the loan waits for a re-disbursement or a cancel', async () => {
     signInAs('servicer');
     server.use(
-      http.get(bo('/servicing/business_date'), () =>
-        HttpResponse.json({
-          business_date: '2026-12-20',
-          real_date: '2026-11-25',
-          override_date: '2026-12-20',
-          movable: true,
-          last_completed_run: '2026-12-19',
-        }),
-      ),
-      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: [] })),
-      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
+      ...servicingDeskHandlers(),
       http.post(bo('/ach/returns'), () =>
         HttpResponse.json({
           file_name: 'RET1220.ach',

@@ -5,7 +5,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { FileUploadSection } from '../../../components/file-upload-section';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { useApplyAchReturns } from '../api/servicing';
+import { useApplyAchReturns } from '../api/apply-ach-returns';
 
 export const RETURN_FILE_REQUIRED = 'Choose the NACHA return file.';
 const MAX_BYTES = 5_242_880;

@@ -11,7 +11,9 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
-import { useAdvanceBusinessDate, useBusinessDate, useRunServicing } from '../api/servicing';
+import { useAdvanceBusinessDate } from '../api/advance-business-date';
+import { useBusinessDate } from '../api/get-business-date';
+import { useRunServicing } from '../api/run-servicing';
 
 function runSummary(answer: TAdvanceResponse): string {
   const days = answer.run.dates.length;

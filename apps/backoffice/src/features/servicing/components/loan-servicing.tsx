@@ -9,24 +9,20 @@ import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useCan } from '../../../lib/roles';
-import { useLoanServicing } from '../api/servicing';
+import { useLoanServicing } from '../api/get-loan-servicing';
 import { paymentModeLabel } from '@payrail/ui/labels';
 import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
 import { DisbursementsTable, ReturnedDisbursement } from './returned-disbursement';
 import { ReversalDialog } from './reversal-dialog';
 import type { ReversalTarget } from './reversal-dialog';
+import { installmentColumns } from '../../../components/installment-columns';
 
 type Ledger = z.infer<typeof ZLedgerEntryRow>;
 type Schedule = z.infer<typeof ZScheduleRow>;
 type Ach = z.infer<typeof ZAchEntry>;
 
 const scheduleColumns: TableColumn<Schedule>[] = [
-  { key: 'n', header: 'No.', align: 'end', cell: (r) => r.n },
-  { key: 'due', header: 'Due date', cell: (r) => formatDate(r.due_date) },
-  { key: 'payment', header: 'Payment', align: 'end', cell: (r) => formatCents(r.payment) },
-  { key: 'principal', header: 'Principal', align: 'end', cell: (r) => formatCents(r.principal) },
-  { key: 'interest', header: 'Interest', align: 'end', cell: (r) => formatCents(r.interest) },
-  { key: 'balance', header: 'Balance', align: 'end', cell: (r) => formatCents(r.balance) },
+  ...installmentColumns<Schedule>(),
   { key: 'unpaid', header: 'Unpaid', align: 'end', cell: (r) => formatCents(r.unpaid + r.fees_unpaid) },
   { key: 'state', header: 'State', cell: (r) => SCHEDULE_STATE_LABELS[r.state] ?? r.state },
 ];

@@ -8,7 +8,8 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
-import { downloadPayoffLetter, useBusinessDate } from '../api/servicing';
+import { downloadPayoffLetter } from '../api/download-payoff-letter';
+import { useBusinessDate } from '../api/get-business-date';
 
 const letterSchema = z.object({ date: z.string().min(1) });
 

@@ -3,32 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TLoanServicingResponse, TRemittanceLine } from '@payrail/contract/servicing-backoffice';
-import { loanDetail, signInAs } from '../../../../test/fixtures';
+import { ledgerEntry, loanDetail, servicingDeskHandlers, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 import { SUSPENSE_REASON_LABELS } from './labels';
-
-const entry = (
-  id: number,
-  kind: TLoanServicingResponse['ledger'][number]['kind'],
-  date: string,
-  amount: number,
-  extra: Partial<TLoanServicingResponse['ledger'][number]> = {},
-) => ({
-  id,
-  kind,
-  effective_date: date,
-  amount,
-  transaction_id: null,
-  reverses_entry_id: null,
-  reversed_by_entry_id: null,
-  installment: null,
-  reason_code: null,
-  reason: null,
-  created_by_staff_id: null,
-  created_at: `${date}T10:00:00Z`,
-  ...extra,
-});
 
 const ach = (id: number, date: string, extra: Partial<TLoanServicingResponse['ach_entries'][number]> = {}) => ({
   id,
@@ -59,9 +37,9 @@ function servicing(): TLoanServicingResponse {
     credit_balance: 0,
     schedule: [],
     ledger: [
-      entry(30, 'disbursement', '2026-11-20', 150_000),
-      entry(33, 'scheduled_debit', '2026-12-05', 3_300, { reversed_by_entry_id: 34 }),
-      entry(34, 'reversal', '2026-12-09', 3_300, { reverses_entry_id: 33, reason_code: 'R01', reason: 'Insufficient funds' }),
+      ledgerEntry(30, 'disbursement', '2026-11-20', 150_000),
+      ledgerEntry(33, 'scheduled_debit', '2026-12-05', 3_300, { reversed_by_entry_id: 34 }),
+      ledgerEntry(34, 'reversal', '2026-12-09', 3_300, { reverses_entry_id: 33, reason_code: 'R01', reason: 'Insufficient funds' }),
     ],
     // The server's order (by id) is not the date order.
     ach_entries: [
@@ -114,19 +92,7 @@ describe('servicing, as staff read it', { timeout: 20_000 }, () => {
       resolved_at: null,
     });
     const codes = ['no_loan', 'ambiguous', 'employer_mismatch', 'loan_closed', 'before_disbursement'];
-    server.use(
-      http.get(bo('/servicing/business_date'), () =>
-        HttpResponse.json({
-          business_date: '2026-12-20',
-          real_date: '2026-11-25',
-          override_date: '2026-12-20',
-          movable: true,
-          last_completed_run: '2026-12-19',
-        }),
-      ),
-      http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: codes.map((c, i) => line(i + 1, c)) })),
-      http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
-    );
+    server.use(...servicingDeskHandlers({ suspense: () => codes.map((c, i) => line(i + 1, c)) }));
     renderRoute('/servicing');
     const table = await screen.findByRole('table', { name: 'Remittance lines in suspense' }, { timeout: 10_000 });
     await within(table).findByText('No loan matches this borrower id');

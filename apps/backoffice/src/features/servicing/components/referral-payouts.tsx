@@ -26,7 +26,7 @@ const STATUS_LABELS: Record<Released['status'], string> = {
 };
 /**
  * Under the servicing key: moving the business date or running servicing reads every servicing list
- * again (api/servicing.ts `refresh`), so the panel never keeps a stale business date.
+ * again (api/keys.ts `refresh`), so the panel never keeps a stale business date.
  */
 const KEY = ['backoffice', 'servicing', 'referral-payouts'] as const;
 

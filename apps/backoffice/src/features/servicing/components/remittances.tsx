@@ -15,8 +15,10 @@ import { FileUploadSection } from '../../../components/file-upload-section';
 import type { UploadFailure } from '../../../components/file-upload-section';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
-import { useImportRemittance, useResolveLine, useSuspense } from '../api/servicing';
-import type { ResolveAction } from '../api/servicing';
+import { useImportRemittance } from '../api/import-remittance';
+import { useResolveLine } from '../api/resolve-line';
+import { useSuspense } from '../api/get-suspense';
+import type { ResolveAction } from '../api/resolve-line';
 import { REMITTANCE_STATUS_LABELS, suspenseReasonLabel } from './labels';
 
 export const FILE_REQUIRED = 'Choose the remittance CSV file.';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TDisbursementEntry, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
-import { loanDetail, signInAs } from '../../../../test/fixtures';
+import { deskBusinessDate, ledgerEntry, loanDetail, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 
@@ -34,22 +34,7 @@ function waiting(overrides: Partial<TLoanServicingResponse> = {}): TLoanServicin
     schedule: [
       { n: 1, due_date: '2026-12-05', payment: 13_000, interest: 1000, principal: 12_000, balance: 138_000, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' },
     ],
-    ledger: [
-      {
-        id: 1,
-        kind: 'disbursement',
-        effective_date: '2026-11-20',
-        amount: 150_000,
-        transaction_id: null,
-        reverses_entry_id: null,
-        reversed_by_entry_id: null,
-        installment: null,
-        reason_code: null,
-        reason: null,
-        created_by_staff_id: 7,
-        created_at: '2026-11-20T10:00:00Z',
-      },
-    ],
+    ledger: [ledgerEntry(1, 'disbursement', '2026-11-20', 150_000, { created_by_staff_id: 7 })],
     ach_entries: [],
     auto_debit: { id: 3, amount: 13_000, bank_account_id: 11, created_at: '2026-11-20T10:00:00Z' },
     disbursements: [returned],
@@ -76,9 +61,7 @@ function page(data: TLoanServicingResponse) {
   server.use(
     http.get(bo('/loans/900'), () => HttpResponse.json(loanDetail())),
     http.get(bo('/loans/900/servicing'), () => HttpResponse.json(data)),
-    http.get(bo('/servicing/business_date'), () =>
-      HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable: true, last_completed_run: '2026-12-19' }),
-    ),
+    http.get(bo('/servicing/business_date'), () => HttpResponse.json(deskBusinessDate())),
     http.get(bo('/loans/900/schedule_revisions'), () => HttpResponse.json({ revisions: [], due_date_changes: [] })),
   );
 }

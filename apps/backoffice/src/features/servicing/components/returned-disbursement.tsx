@@ -11,7 +11,8 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCan } from '../../../lib/roles';
-import { useCancelUndelivered, useRedisburse } from '../api/servicing';
+import { useCancelUndelivered } from '../api/cancel-undelivered';
+import { useRedisburse } from '../api/redisburse';
 import { REASON_RULE } from './labels';
 
 type Disbursement = TLoanServicingResponse['disbursements'][number];

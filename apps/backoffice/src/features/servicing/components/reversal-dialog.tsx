@@ -3,7 +3,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
-import { useReversePayment } from '../api/servicing';
+import { useReversePayment } from '../api/reverse-payment';
 import { LEDGER_KIND_LABELS, REASON_RULE } from './labels';
 import type { LedgerKind } from '@payrail/contract/servicing';
 

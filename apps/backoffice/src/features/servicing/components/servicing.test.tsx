@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TLoanServicingResponse, TRemittanceLine } from '@payrail/contract/servicing-backoffice';
-import { loanDetail, signInAs } from '../../../../test/fixtures';
+import { ledgerEntry, loanDetail, servicingDeskHandlers, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 
@@ -21,34 +21,8 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
       { n: 2, due_date: '2026-12-15', payment: 13_000, interest: 900, principal: 12_100, balance: 125_900, unpaid: 13_000, fees_unpaid: 0, state: 'past_due' },
     ],
     ledger: [
-      {
-        id: 1,
-        kind: 'disbursement',
-        effective_date: '2026-11-20',
-        amount: 150_000,
-        transaction_id: null,
-        reverses_entry_id: null,
-        reversed_by_entry_id: null,
-        installment: null,
-        reason_code: null,
-        reason: null,
-        created_by_staff_id: null,
-        created_at: '2026-11-20T10:00:00Z',
-      },
-      {
-        id: 2,
-        kind: 'one_time_payment',
-        effective_date: '2026-12-05',
-        amount: 13_000,
-        transaction_id: 5,
-        reverses_entry_id: null,
-        reversed_by_entry_id: null,
-        installment: 1,
-        reason_code: null,
-        reason: null,
-        created_by_staff_id: null,
-        created_at: '2026-12-05T10:00:00Z',
-      },
+      ledgerEntry(1, 'disbursement', '2026-11-20', 150_000),
+      ledgerEntry(2, 'one_time_payment', '2026-12-05', 13_000, { transaction_id: 5, installment: 1 }),
     ],
     ach_entries: [
       {
@@ -179,14 +153,7 @@ const suspenseLine = (overrides: Partial<TRemittanceLine> = {}): TRemittanceLine
 
 function servicingDesk(movable = true) {
   let suspense = [suspenseLine()];
-  server.use(
-    http.get(bo('/servicing/business_date'), () =>
-      HttpResponse.json({ business_date: '2026-12-20', real_date: '2026-11-25', override_date: '2026-12-20', movable, last_completed_run: '2026-12-19' }),
-    ),
-    http.get(bo('/remittances/suspense'), () => HttpResponse.json({ lines: suspense })),
-    // The desk's other section: answered, so no read of the page waits on a retry.
-    http.get(bo('/referral_payouts'), () => HttpResponse.json({ business_date: '2026-12-20', payable: [] })),
-  );
+  server.use(...servicingDeskHandlers({ movable, suspense: () => suspense }));
   return { clear: () => (suspense = []) };
 }
 

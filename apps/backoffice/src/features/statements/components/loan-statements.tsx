@@ -9,7 +9,8 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import type { TStatement } from '@payrail/contract/statements';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
-import { downloadStatement, useLoanStatements } from '../api/statements';
+import { downloadStatement } from '../api/download-statement';
+import { useLoanStatements } from '../api/get-statements';
 
 function DownloadButton({ loanId, statement }: { loanId: number; statement: TStatement }) {
   const [busy, setBusy] = useState(false);

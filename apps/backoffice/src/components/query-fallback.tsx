@@ -1,0 +1,17 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert } from '@payrail/ui/alert';
+import { LoadingBlock } from '@payrail/ui/spinner';
+import { errorMessage } from '../lib/errors';
+
+/**
+ * What a page's body shows while its read has no answer: the spinner while it loads, then the error
+ * (announced) when it failed. Render it when `query.data` is not there yet.
+ */
+export function QueryFallback({ query, loadingLabel }: { query: UseQueryResult<unknown>; loadingLabel: string }) {
+  if (query.isPending) return <LoadingBlock label={loadingLabel} />;
+  return (
+    <Alert kind="error" assertive>
+      {errorMessage(query.error)}
+    </Alert>
+  );
+}

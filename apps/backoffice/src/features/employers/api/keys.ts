@@ -1,0 +1,4 @@
+export const employerKeys = {
+  list: ['employers', 'list'] as const,
+  detail: (id: number) => ['employers', 'detail', id] as const,
+};

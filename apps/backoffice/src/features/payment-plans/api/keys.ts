@@ -1,0 +1,1 @@
+export const paymentPlanKeys = { loan: (loanId: number) => ['payment-plans', loanId] as const };

@@ -1,0 +1,1 @@
+export const systemStateKey = ['platform', 'system-state'] as const;
