@@ -13,6 +13,12 @@ export interface PasswordPairProps {
   showRules?: boolean;
   /** The form, when the pair is not inside `Form` (which provides it). */
   methods?: UseFormReturn<FieldValues, unknown, FieldValues>;
+  /**
+   * The messages to show, when the form decides itself when each shows (the new flow's password_creation: the
+   * mismatch as soon as the confirmation is as long as the password, the rules only after a submit). Given,
+   * the pair shows these and never the schema's; the confirmation is then not checked again by the pair.
+   */
+  errors?: { password?: string; confirmation?: string };
 }
 
 /**
@@ -20,7 +26,7 @@ export interface PasswordPairProps {
  * messages are the form schema's (e.g. `.refine(p === c, { path: [confirmation], message: MSG.passwordMismatch })`);
  * a confirmation already answered is checked again whenever the password changes, an untouched one is left alone.
  */
-export function PasswordPair({ names = ['password', 'password_confirmation'], labels = {}, hint, showRules = true, methods }: PasswordPairProps) {
+export function PasswordPair({ names = ['password', 'password_confirmation'], labels = {}, hint, showRules = true, methods, errors }: PasswordPairProps) {
   const context = useFormContext<FieldValues>();
   const { control, getFieldState, trigger } = methods ?? context;
   const [passwordName, confirmationName] = names;
@@ -39,11 +45,11 @@ export function PasswordPair({ names = ['password', 'password_confirmation'], la
             value={(field.value as string | undefined) ?? ''}
             onChange={(value) => {
               field.onChange(value);
-              if (getFieldState(confirmationName).isTouched) void trigger(confirmationName);
+              if (!errors && getFieldState(confirmationName).isTouched) void trigger(confirmationName);
             }}
             onBlur={field.onBlur}
             ref={field.ref}
-            error={fieldState.error?.message}
+            error={errors ? errors.password : fieldState.error?.message}
           />
         )}
       />
@@ -59,7 +65,7 @@ export function PasswordPair({ names = ['password', 'password_confirmation'], la
             onChange={field.onChange}
             onBlur={field.onBlur}
             ref={field.ref}
-            error={fieldState.error?.message}
+            error={errors ? errors.confirmation : fieldState.error?.message}
           />
         )}
       />

@@ -1,4 +1,4 @@
-import { useOngoingLoans } from '../features/servicing/api/servicing';
+import { useOngoingLoans } from '../features/servicing/api/get-ongoing-loans';
 import { PendingRefinanceModal } from '../features/refinance/components/pending-refinance-modal';
 
 /** Mounted by the dashboard: the pending-refinance modal when the opened loan has a refinance waiting for the borrower. */

@@ -1,7 +1,8 @@
-import { ZStepGetResponse, ZStepPostResponse, ZStepRefused } from '@payrail/contract/newflow';
+import { ZStepGetResponse, ZStepPostResponse } from '@payrail/contract/newflow';
 import type { TStepGetResponse, TStepPostResponse } from '@payrail/contract/newflow';
 import { apiClient } from './api-client';
-import { isApiError } from '@payrail/client/http-client';
+import { refusedStatus } from '@payrail/client/workflow-refusal';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 
 /**
  * The generic new-flow step calls (newflow-and-dashboard.md §7, docs/newflow.md): every new-flow screen
@@ -33,8 +34,6 @@ export async function postApplicationStep(body: { workflow_status_key: string } 
 }
 
 /** A step posted out of order answers 409 `{ error, current_status }`: the status to adopt. */
-export function refusedStepStatus(error: unknown): string | null {
-  if (!isApiError(error) || error.status !== 409) return null;
-  const parsed = ZStepRefused.safeParse(error.data);
-  return parsed.success ? parsed.data.current_status : null;
+export function refusedStepStatus(error: unknown): WorkflowStatus | null {
+  return refusedStatus(error, [409]);
 }

@@ -5,7 +5,7 @@ import { LoanManagerLink } from '../../features/home/components/loan-manager-lin
 import { sessionStore, useSession } from '../../lib/session-store';
 import { greetingOf } from '../layouts/app-shell-layout';
 import { DashboardLoans, isActiveLoan } from '../dashboard-loans';
-import { useOngoingLoans } from '../../features/servicing/api/servicing';
+import { useOngoingLoans } from '../../features/servicing/api/get-ongoing-loans';
 import { PendingRefinance } from '../pending-refinance';
 import { APPROVED_STATUSES } from '../status-panel';
 import styles from './dashboard.module.css';

@@ -194,4 +194,46 @@ describe('hardship help page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Submit my request' }));
     await waitFor(() => expect(body).toMatchObject({ reason: 'other', defer_payments: 1, document_ids: [] }));
   });
+
+  it('a monthly amount that is not dollars is named under its field and counted; the server’s field messages show under their fields', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    documentsServer();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(api('/dashboard/loans/7/hardship'), () => HttpResponse.json(page([]))),
+      http.post(api('/dashboard/loans/7/hardship_requests'), async ({ request: req }) => {
+        bodies.push(await req.json());
+        return HttpResponse.json({ errors: { description: ['is too long (maximum is 2000 characters)'] } }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard/loans/7/hardship');
+    await user.selectOptions(await screen.findByLabelText('Reason'), 'Medical');
+    await user.type(screen.getByLabelText(/What happened/), 'I had surgery and cannot work for six weeks.');
+    await user.click(screen.getByRole('radio', { name: /Defer 1 payment/ }));
+    await user.type(screen.getByLabelText(/Monthly income/), '2,500');
+    await user.type(screen.getByLabelText(/Monthly expenses/), 'about 1800');
+    await user.click(screen.getByRole('button', { name: 'Submit my request' }));
+    expect(await screen.findByText('Please correct 1 field.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Monthly expenses/)).toHaveAccessibleDescription(/Enter an amount in dollars, like 1,800\./);
+    expect(bodies).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/Monthly expenses/));
+    await user.type(screen.getByLabelText(/Monthly expenses/), '$1,800.50');
+    await user.click(screen.getByRole('button', { name: 'Submit my request' }));
+    const refused = (await screen.findByText('Please correct the fields below.')).closest('[role="alert"]')!;
+    await waitFor(() => expect(refused.parentElement).toHaveFocus());
+    expect(screen.getByLabelText(/What happened/)).toHaveAccessibleDescription(/is too long/);
+    expect(bodies).toEqual([
+      {
+        reason: 'medical',
+        description: 'I had surgery and cannot work for six weeks.',
+        defer_payments: 1,
+        waive_late_fees: false,
+        document_ids: [],
+        monthly_income: 250_000,
+        monthly_expenses: 180_050,
+      },
+    ]);
+  });
 });

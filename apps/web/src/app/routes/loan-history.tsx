@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useLoanHistory } from '../../features/servicing/api/servicing';
+import { useLoanHistory } from '../../features/servicing/api/get-loan-history';
 import { LoanHistoryTable } from '../../features/servicing/components/loan-history-table';
 import styles from '../../features/servicing/components/servicing.module.css';
 

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useLoanHistory, useOngoingLoans } from '../../features/servicing/api/servicing';
+import { useLoanHistory } from '../../features/servicing/api/get-loan-history';
+import { useOngoingLoans } from '../../features/servicing/api/get-ongoing-loans';
 import { LoanDetails } from '../servicing-views';
 
 export const LOAN_HISTORY_PATH = '/dashboard/loans-and-payments/loan-history';

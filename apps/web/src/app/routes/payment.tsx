@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { Container } from '@payrail/ui/container';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useOngoingLoans } from '../../features/servicing/api/servicing';
+import { useOngoingLoans } from '../../features/servicing/api/get-ongoing-loans';
 import { useSessionQuery } from '../../features/session/api/get-session';
 import { useSession } from '../../lib/session-store';
 import { Payments } from '../servicing-views';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_FIELDS } from '../lib/fields';
 import type { FormValues } from '../lib/fields';
-import { AUTO_SAVE_RETRY_MSG, continueGate, maskedPhone, referencesRequest } from './about-yourself-form.schema';
+import {
+  AUTO_SAVE_RETRY_MSG,
+  aboutYourselfDefaults,
+  aboutYourselfFormSchema,
+  continueGate,
+  maskedPhone,
+  referencesRequest,
+} from './about-yourself-form.schema';
 import type { Reference, StepState } from './about-yourself-form.schema';
 
 const REFS: Reference[] = [
@@ -65,5 +72,28 @@ describe('about yourself: the step rules', () => {
     expect(continueGate(step({ ssnOnFile: null, values: { ...filled(), social_security_number: '123-45-6789' } })).hint).toBe(
       'Still needed: Confirm social security number.',
     );
+  });
+
+  it('starts the form with the answers on file: the SSN empty, money without cents, two references with masked phones', () => {
+    const onFile = Object.fromEntries(FORM_FIELDS.map((f) => [f, null])) as Record<(typeof FORM_FIELDS)[number], null | string | number>;
+    onFile.first_name = 'Ana';
+    onFile.social_security_number = 'xxx-xx-1234';
+    onFile.annual_income = '60000.00';
+    onFile.state_id = 7;
+    const start = aboutYourselfDefaults(onFile, [{ firstName: 'Bo', lastName: 'Reyes', relationship: 'friend', phone: '+1 302 555 0102' }]);
+    expect(start).toMatchObject({
+      first_name: 'Ana',
+      social_security_number: '',
+      annual_income: '60000',
+      state_id: '7',
+      city: '',
+      social_security_number_confirmation: '',
+    });
+    expect(start.references).toEqual([
+      { firstName: 'Bo', lastName: 'Reyes', relationship: 'friend', phone: '(302)555-0102' },
+      { firstName: '', lastName: '', relationship: '', phone: '' },
+    ]);
+    expect(aboutYourselfFormSchema.safeParse(start).success).toBe(true);
+    expect(aboutYourselfFormSchema.safeParse({ ...start, city: undefined }).success).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { ZUpdateReferencesRequest } from '@payrail/contract/application';
-import { FIELD_LABELS, FORM_FIELDS, MONEY_FIELDS, OPTIONAL_FIELDS, isCompleteDate } from '../lib/fields';
+import type { TFieldValue, TReference } from '@payrail/contract/application';
+import { FIELD_LABELS, FORM_FIELDS, MONEY_FIELDS, OPTIONAL_FIELDS, isCompleteDate, toFormValue } from '../lib/fields';
 import type { FormField, FormValues } from '../lib/fields';
 
 /**
@@ -32,6 +34,29 @@ export const referencesComplete = (refs: readonly Reference[]): boolean => refer
 export function maskedPhone(phone: string): string {
   const d = phone.replace(/\D/g, '').slice(-10);
   return d.length === 10 ? `(${d.slice(0, 3)})${d.slice(3, 6)}-${d.slice(6)}` : d;
+}
+
+/**
+ * The step's form (`Form` from the kit) holds every answer as typed: the fields, the SSN confirmation and
+ * both references. Each answer is checked by the server as it is saved (`useAutoSave`), so the schema is
+ * only their shape; Continue is `continueGate`, which also weighs what is saved.
+ */
+export const aboutYourselfFormSchema = z.object({
+  ...(Object.fromEntries(FORM_FIELDS.map((field) => [field, z.string()])) as Record<FormField, z.ZodString>),
+  social_security_number_confirmation: z.string(),
+  references: z.array(z.object({ firstName: z.string(), lastName: z.string(), relationship: z.string(), phone: z.string() })),
+});
+export type AboutYourselfValues = z.infer<typeof aboutYourselfFormSchema>;
+
+/** The answers on file as the form starts: the SSN field empty (a masked SSN on file is a hint), two references, phones masked. */
+export function aboutYourselfDefaults(initialValues: Readonly<Record<FormField, TFieldValue>>, initialReferences: readonly TReference[]): AboutYourselfValues {
+  const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, toFormValue(f, initialValues[f])])) as FormValues;
+  values.social_security_number = '';
+  const references = [0, 1].map((i) => {
+    const r = { ...emptyReference(), ...initialReferences[i] };
+    return { ...r, phone: maskedPhone(r.phone) };
+  });
+  return { ...values, social_security_number_confirmation: '', references };
 }
 
 /** The plain amount of a money text ($60,000.50 → 60000.50). */

@@ -3,18 +3,28 @@ import type { TFieldValue, TReference } from '@payrail/contract/application';
 import { MSG } from '@payrail/contract/messages';
 import type { TLoanPurpose, TState } from '@payrail/contract/reference';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Form } from '@payrail/ui/form';
 import { StepActions } from '@payrail/ui/step-actions';
 import { notify } from '@payrail/ui/toast/notify';
 import { updateFields } from '../../../api/update-fields';
 import { updateReferences } from '../../../api/update-references';
 import { fieldErrorsOf } from '../lib/field-errors';
-import { FORM_FIELDS, isCompleteDate, isMaskedSsn, toFormValue } from '../lib/fields';
-import type { FormField, FormValues } from '../lib/fields';
+import { isCompleteDate, isMaskedSsn, toFormValue } from '../lib/fields';
+import type { FormField } from '../lib/fields';
 import { dateOfBirthWarning, ssnConfirmationError, ssnError } from '../lib/rules';
 import { isRetryableSaveError, useAutoSave } from '../hooks/use-auto-save';
 import { LeadDialog } from '../../../components/leads/lead-dialog';
-import { AUTO_SAVE_RETRY_MSG, REFERENCE_KEYS, continueGate, emptyReference, maskedPhone, referencesRequest } from './about-yourself-form.schema';
-import type { Reference, ReferenceKey, SaveState } from './about-yourself-form.schema';
+import {
+  AUTO_SAVE_RETRY_MSG,
+  REFERENCE_KEYS,
+  aboutYourselfDefaults,
+  aboutYourselfFormSchema,
+  continueGate,
+  referencesRequest,
+} from './about-yourself-form.schema';
+import type { AboutYourselfValues, ReferenceKey, SaveState } from './about-yourself-form.schema';
 import { HomeSection } from './sections/home-section';
 import { PersonalSection } from './sections/personal-section';
 import { ReferencesSection } from './sections/references-section';
@@ -38,40 +48,63 @@ export interface AboutYourselfFormProps {
 }
 
 /**
- * The About-yourself step (spec §2): every field auto-saves on its own (`useAutoSave`: 500 ms pause,
- * one save in flight, retries) and shows the server's error text; the rules are in
- * `about-yourself-form.schema.ts`, the three sections in `sections/`.
+ * The About-yourself step (spec §2): the answers live in the kit's `Form` (react-hook-form, the shape in
+ * `aboutYourselfFormSchema`); every field auto-saves on its own (`useAutoSave`: 500 ms pause, one save in
+ * flight, retries) and shows the server's error text; the rules are in `about-yourself-form.schema.ts`,
+ * the three sections in `sections/`. Continue (`continueGate`) waits for every answer to be saved.
  */
 export function AboutYourselfForm(props: AboutYourselfFormProps) {
-  const { initialValues, initialReferences, states, loanPurposes, email } = props;
+  const { initialValues, initialReferences, email } = props;
+  const [defaultValues] = useState(() => aboutYourselfDefaults(initialValues, initialReferences));
+  // Continue's gate as the answers last rendered it (`continueGate` weighs the saves, not only the answers).
+  const ready = useRef(false);
+  const [lead, setLead] = useState<{ state: TState; name: string } | null>(null);
+  return (
+    <>
+      <Form
+        aria-label="About yourself"
+        schema={aboutYourselfFormSchema}
+        options={{ defaultValues }}
+        onSubmit={() => {
+          if (ready.current) props.onContinue();
+        }}
+      >
+        {() => <AboutYourselfAnswers {...props} ready={ready} leadOpen={lead !== null} onLead={setLead} />}
+      </Form>
+      <LeadDialog
+        open={lead !== null}
+        stateId={lead?.state.id ?? null}
+        stateName={lead?.state.name}
+        defaultName={lead?.name ?? ''}
+        defaultEmail={email}
+        onClose={() => setLead(null)}
+        onSubscribed={props.onLeadSubscribed}
+      />
+    </>
+  );
+}
+
+interface AboutYourselfAnswersProps extends AboutYourselfFormProps {
+  /** Written on every render: Continue may go on. */
+  ready: RefObject<boolean>;
+  leadOpen: boolean;
+  /** A state where the program is not offered was chosen (null: the choice changed): the lead dialog. */
+  onLead: (lead: { state: TState; name: string } | null) => void;
+}
+
+/** The fields and the footer, inside the form: its answers are the form's values (useFormContext). */
+function AboutYourselfAnswers(props: AboutYourselfAnswersProps) {
+  const { initialValues, initialReferences, states, loanPurposes, leadOpen, onLead } = props;
+  const { control, getValues, setValue } = useFormContext<AboutYourselfValues>();
+  const answersNow = useWatch({ control }) as AboutYourselfValues;
   const initialSsn = toFormValue('social_security_number', initialValues.social_security_number);
   const ssnOnFile = isMaskedSsn(initialSsn) ? initialSsn : null;
 
-  const [values, setValues] = useState<FormValues>(() => {
-    const v = Object.fromEntries(FORM_FIELDS.map((f) => [f, toFormValue(f, initialValues[f])])) as FormValues;
-    v.social_security_number = '';
-    return v;
-  });
-  const [ssnConfirmation, setSsnConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveState, setSaveState] = useState<Partial<Record<FormField, SaveState>>>({});
-  const [references, setReferences] = useState<Reference[]>(() =>
-    [0, 1].map((i) => {
-      const r = { ...emptyReference(), ...initialReferences[i] };
-      return { ...r, phone: maskedPhone(r.phone) };
-    }),
-  );
   const [referencesState, setReferencesState] = useState<SaveState>(() =>
     initialReferences.length === 2 && initialReferences.every((r) => REFERENCE_KEYS.every((k) => r[k].trim())) ? 'saved' : 'pending',
   );
-  const [leadState, setLeadState] = useState<TState | null>(null);
-
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  const confirmationRef = useRef(ssnConfirmation);
-  confirmationRef.current = ssnConfirmation;
-  const referencesRef = useRef(references);
-  referencesRef.current = references;
   const auto = useAutoSave();
 
   const stateById = useMemo(() => new Map(states.map((s) => [String(s.id), s])), [states]);
@@ -88,11 +121,11 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   }, []);
   const markField = useCallback((field: FormField, state: SaveState) => setSaveState((current) => ({ ...current, [field]: state })), []);
 
-  /** Sends one field (or the SSN with its confirmation); a newer edit of the same field wins. */
+  /** Sends one field (or the SSN with its confirmation), as the form holds it now; a newer edit of the same field wins. */
   const save = useCallback(
     async (field: FormField) => {
       const version = auto.version(field);
-      const current = valuesRef.current;
+      const current = getValues();
       if (field === 'date_of_birth') {
         // An incomplete date is never sent (spec §5: checked "once complete").
         if (!isCompleteDate(current.date_of_birth)) return;
@@ -109,13 +142,13 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
         if (state && !state.is_available) {
           setError(field, MSG.stateUnavailable);
           markField(field, 'error');
-          setLeadState(state);
+          onLead({ state, name: `${current.first_name} ${current.last_name}`.trim() });
           return;
         }
       }
       const payload: Record<string, string> =
         field === 'social_security_number'
-          ? { social_security_number: current.social_security_number, social_security_number_confirmation: confirmationRef.current }
+          ? { social_security_number: current.social_security_number, social_security_number_confirmation: current.social_security_number_confirmation }
           : { [field]: current[field] };
       try {
         await updateFields(payload);
@@ -143,7 +176,7 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
         markField(field, 'error');
       }
     },
-    [auto, markField, setError, stateById],
+    [auto, getValues, markField, onLead, setError, stateById],
   );
   // The retry calls the latest `save` (its closure sees the current states list).
   const saveRef = useRef(save);
@@ -151,14 +184,12 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
 
   /** A field changed: remember it, clear its error, and save it after the pause. */
   const change = (field: FormField, value: string) => {
-    const next = { ...valuesRef.current, [field]: value };
-    valuesRef.current = next;
-    setValues(next);
+    setValue(field, value);
     auto.bump(field);
     auto.retryDone(field);
     setError(field, null);
     markField(field, 'pending');
-    if (field === 'state_id' && leadState) setLeadState(null);
+    if (field === 'state_id' && leadOpen) onLead(null);
     if (field === 'date_of_birth' && !isCompleteDate(value)) {
       // Nothing is sent until MM/DD/YYYY is complete; a waiting save of an older date is dropped.
       auto.cancel(field);
@@ -168,17 +199,11 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   };
 
   /** The mask reformatted the same amount (60000 → $60,000): keep it without saving. */
-  const keep = (field: FormField, value: string) => {
-    valuesRef.current = { ...valuesRef.current, [field]: value };
-    setValues(valuesRef.current);
-  };
+  const keep = (field: FormField, value: string) => setValue(field, value);
 
   const changeSsn = (ssn: string, confirmation: string) => {
-    const next = { ...valuesRef.current, social_security_number: ssn };
-    valuesRef.current = next;
-    confirmationRef.current = confirmation;
-    setValues(next);
-    setSsnConfirmation(confirmation);
+    setValue('social_security_number', ssn);
+    setValue('social_security_number_confirmation', confirmation);
     auto.bump('social_security_number');
     const digits = ssn.replace(/\D/g, '');
     const invalid = ssnError(ssn);
@@ -205,10 +230,10 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     if (state) change('state_id', String(state.id));
   };
 
-  /** Sends both references as they are now; an answer to an older version is ignored. */
+  /** Sends both references as the form holds them now; an answer to an older version is ignored. */
   const saveReferences = async () => {
     const version = auto.version('references');
-    const request = referencesRequest(referencesRef.current);
+    const request = referencesRequest(getValues('references'));
     if (!request) return;
     try {
       await updateReferences(request);
@@ -242,9 +267,8 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
   saveReferencesRef.current = saveReferences;
 
   const changeReference = (index: number, key: ReferenceKey, value: string) => {
-    const next = referencesRef.current.map((r, i) => (i === index ? { ...r, [key]: value } : r));
-    referencesRef.current = next;
-    setReferences(next);
+    const next = getValues('references').map((r, i) => (i === index ? { ...r, [key]: value } : r));
+    setValue('references', next);
     auto.bump('references');
     setError(`references.${index}.${key}`, null);
     setError('references', null);
@@ -256,46 +280,30 @@ export function AboutYourselfForm(props: AboutYourselfFormProps) {
     auto.schedule('references', saveReferences);
   };
 
-  const { ready, hint } = continueGate({ values, ssnConfirmation, ssnOnFile, errors, saveState, references, referencesState });
-  const answers = { values, errors, change, keep, current: (field: FormField) => valuesRef.current[field] };
+  const { social_security_number_confirmation: ssnConfirmation, references, ...values } = answersNow;
+  const gate = continueGate({ values, ssnConfirmation, ssnOnFile, errors, saveState, references, referencesState });
+  props.ready.current = gate.ready;
+  const answers = { values, errors, change, keep, current: (field: FormField) => getValues(field) };
 
   return (
     <>
-      <form
-        noValidate
-        aria-label="About yourself"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) props.onContinue();
-        }}
-      >
-        <PersonalSection
-          {...answers}
-          stateOptions={stateOptions}
-          loanPurposes={loanPurposes}
-          ssnOnFile={ssnOnFile}
-          ssnConfirmation={ssnConfirmation}
-          currentConfirmation={() => confirmationRef.current}
-          changeSsn={changeSsn}
-        />
-        <HomeSection {...answers} stateOptions={stateOptions} pickAddress={pickAddress} />
-        <ReferencesSection references={references} errors={errors} currentPhone={(index) => referencesRef.current[index]?.phone} change={changeReference} />
-        <div className={styles.actions}>
-          <p className={styles.status} role="status">
-            {ready ? 'All your answers are saved.' : ''}
-          </p>
-          <StepActions disabled={!ready} pending={props.continuePending} hint={hint} onBack={props.onBack} backPending={props.backPending} />
-        </div>
-      </form>
-      <LeadDialog
-        open={leadState !== null}
-        stateId={leadState?.id ?? null}
-        stateName={leadState?.name}
-        defaultName={`${values.first_name} ${values.last_name}`.trim()}
-        defaultEmail={email}
-        onClose={() => setLeadState(null)}
-        onSubscribed={props.onLeadSubscribed}
+      <PersonalSection
+        {...answers}
+        stateOptions={stateOptions}
+        loanPurposes={loanPurposes}
+        ssnOnFile={ssnOnFile}
+        ssnConfirmation={ssnConfirmation}
+        currentConfirmation={() => getValues('social_security_number_confirmation')}
+        changeSsn={changeSsn}
       />
+      <HomeSection {...answers} stateOptions={stateOptions} pickAddress={pickAddress} />
+      <ReferencesSection references={references} errors={errors} currentPhone={(index) => getValues('references')[index]?.phone} change={changeReference} />
+      <div className={styles.actions}>
+        <p className={styles.status} role="status">
+          {gate.ready ? 'All your answers are saved.' : ''}
+        </p>
+        <StepActions disabled={!gate.ready} pending={props.continuePending} hint={gate.hint} onBack={props.onBack} backPending={props.backPending} />
+      </div>
     </>
   );
 }

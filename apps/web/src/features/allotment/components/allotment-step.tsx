@@ -5,12 +5,14 @@ import type { ZStatusResponse } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
+import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
+import { refusedStatus } from '@payrail/client/workflow-refusal';
 import { useBorrowerEmployer } from '../../../api/get-borrower-employer';
 import { useFeedbackIfAny } from '../../../api/get-feedback';
 import { continueAllotment, emailAllotmentInstructions, useAllotmentInstructions } from '../api/allotment-api';
@@ -71,7 +73,7 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
       if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
       const message = isApiError(failure) ? failure.serverMessage : undefined;
       // The refusal for a missing file keeps the status; only a different status moves the page.
-      if (!(isApiError(failure) && (failure.data as { current_status?: string } | null)?.current_status === status) && onRefused(failure)) return;
+      if (refusedStatus(failure) !== status && onRefused(failure)) return;
       setError(message ?? 'We could not continue. Please refresh the page and try again.');
     } finally {
       setContinuing(false);
@@ -92,13 +94,13 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
 
   return (
     <Container width="narrow" className={styles.page}>
-      <h1 className={styles.title}>{inAnalysis ? wording.inAnalysis : wording.heading}</h1>
+      <h1 className={text.title}>{inAnalysis ? wording.inAnalysis : wording.heading}</h1>
       {inAnalysis ? (
         <Alert kind="warning" title={wording.inAnalysis}>
           We received your {wording.noun} and our team is checking it. A review usually takes 24-48 hours; we will e-mail you when it is done.
         </Alert>
       ) : (
-        <p className={styles.lead}>
+        <p className={text.lead}>
           Your loan is repaid from your paycheck. Set up the {wording.noun} with your payroll office, then upload its confirmation here.
         </p>
       )}
@@ -110,7 +112,7 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
       ) : null}
 
       {refinancing ? (
-        <p className={styles.lead}>
+        <p className={text.lead}>
           Questions about your refinance? Call customer service at <a href={BRAND.supportPhoneHref}>{BRAND.supportPhone}</a>.
         </p>
       ) : null}

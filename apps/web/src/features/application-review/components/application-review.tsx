@@ -8,6 +8,7 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import { DOCUMENT_LABELS, REQUIRED_DOCUMENT_TYPES, documentLabel } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
+import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
@@ -261,8 +262,8 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
 
   return (
     <Container width="narrow" className={styles.page}>
-      <h1 className={styles.title}>Application Review</h1>
-      <p className={styles.lead}>Check your application before you confirm it. Open a section and choose Edit to correct it.</p>
+      <h1 className={text.title}>Application Review</h1>
+      <p className={text.lead}>Check your application before you confirm it. Open a section and choose Edit to correct it.</p>
       {loan.data ? <LoanTermsSummary terms={loan.data} /> : null}
       {reviewHasErrors ? (
         <Alert kind="error" title="Please review your application" assertive>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CONFIRMATION_SUPERSEDED, CONFIRMATION_SUPERSEDED_HINT, EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
+import { CodeField } from '@payrail/ui/code-field';
 import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -99,32 +99,19 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
       }
     >
       <Form aria-labelledby="email-validation-title" schema={emailValidationSchema} options={{ defaultValues: { confirmation_token: '' } }} onSubmit={submit}>
-        {({ control, watch }) => (
+        {({ watch }) => (
           <>
-            <Controller
-              control={control}
+            <CodeField
               name="confirmation_token"
-              render={({ field }) => (
-                <TextField
-                  label="Confirmation code"
-                  className={styles.tokenField}
-                  inputMode="text"
-                  autoComplete="one-time-code"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={EMAIL_TOKEN_LENGTH}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  error={tokenError}
-                  hint={`${EMAIL_TOKEN_LENGTH} letters and numbers`}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    field.onChange(normalizeEmailToken(event.target.value));
-                    setTokenError(undefined);
-                  }}
-                />
-              )}
+              label="Confirmation code"
+              className={styles.tokenField}
+              kind="characters"
+              length={EMAIL_TOKEN_LENGTH}
+              normalize={normalizeEmailToken}
+              error={tokenError}
+              schemaMessage={false}
+              hint={`${EMAIL_TOKEN_LENGTH} letters and numbers`}
+              onCodeChange={() => setTokenError(undefined)}
             />
             <div className={styles.actions}>
               <Button type="submit" size="lg" fullWidth disabled={watch('confirmation_token').length <= EMAIL_TOKEN_MIN_EXCLUSIVE} loading={confirm.isPending}>

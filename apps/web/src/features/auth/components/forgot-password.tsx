@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
@@ -16,7 +15,7 @@ import { useAuthPaths } from '../lib/auth-paths';
 import { fieldMessage } from '../lib/field-errors';
 import { AuthCard } from './auth-card';
 import { forgotPasswordSchema, resetPasswordSchema } from './forgot-password.schema';
-import { PasswordField } from '@payrail/ui/password-field';
+import { PasswordPair } from '@payrail/ui/password-pair';
 import styles from './auth.module.css';
 
 /** View 1: ask for the e-mail. Success moves to view 2; an unconfirmed account resends its code instead. */
@@ -146,45 +145,9 @@ function ChooseNewPassword({ token }: { token: string }) {
           }
         }}
       >
-        {({ control, formState, getFieldState, trigger }) => (
+        {({ formState }) => (
           <>
-            <Controller
-              control={control}
-              name="password"
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  label="New password"
-                  autoComplete="new-password"
-                  showRules
-                  name={field.name}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    // A confirmation already answered is checked again; an untouched one is left alone.
-                    if (getFieldState('password_confirmation').isTouched) void trigger('password_confirmation');
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="password_confirmation"
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  label="Confirm new password"
-                  autoComplete="new-password"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <PasswordPair labels={{ password: 'New password', confirmation: 'Confirm new password' }} />
             <div className={styles.actions}>
               <Button type="submit" size="lg" fullWidth disabled={!formState.isValid} loading={reset.isPending}>
                 Save password

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import type { TSignupRequest } from '@payrail/contract/identity';
 import type { TState } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
@@ -12,7 +11,7 @@ import { getFingerprint } from '../../../lib/fingerprint';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import type { SignUpResult } from '../api/sign-up';
 import { signupFormDefaults, validateSignup } from '../lib/form-rules';
-import { PasswordField } from '@payrail/ui/password-field';
+import { PasswordPair } from '@payrail/ui/password-pair';
 import { SIGNUP_AGREEMENTS } from './signup-agreements';
 import { SocialSignInButton } from './social-sign-in-button';
 import type { SocialIdentity } from './social-sign-in-button';
@@ -82,7 +81,7 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
       }}
     >
       {(form) => {
-        const { register, control, formState, watch, getFieldState, trigger } = form;
+        const { register, formState, watch } = form;
         const accepted = watch('terms');
         const canSubmit = formState.isValid && accepted;
         const rootMessage = formState.errors.root?.server?.message;
@@ -102,43 +101,7 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
               error={formState.errors.email?.message}
               {...register('email')}
             />
-            <Controller
-              control={control}
-              name="password"
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  label="Password"
-                  autoComplete="new-password"
-                  showRules
-                  name={field.name}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    // A confirmation already answered is checked again; an untouched one is left alone.
-                    if (getFieldState('password_confirmation').isTouched) void trigger('password_confirmation');
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="password_confirmation"
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  label="Confirm password"
-                  autoComplete="new-password"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <PasswordPair />
             <TextField
               label="Referral code"
               optional

@@ -18,6 +18,14 @@ describe('Check Your Rate rules', () => {
     });
   });
 
+  it('loan information: the amount is read as text into integer cents (the money-input reader), whole dollars only', () => {
+    const loan = { payment_frequency: 'Monthly', loan_purpose_name: 'Car repair' };
+    expect(validateLoanRequest({ ...loan, amount: '$1,250' }).values?.amount).toBe(125_000);
+    expect(validateLoanRequest({ ...loan, amount: '1234' }).values?.amount).toBe(123_400);
+    expect(validateLoanRequest({ ...loan, amount: '1250.50' }).errors).toEqual({ amount: NEWFLOW_LOAN_REQUEST_RANGE_MSG });
+    expect(validateLoanRequest({ ...loan, amount: '12,50' }).errors).toEqual({ amount: NEWFLOW_LOAN_REQUEST_RANGE_MSG });
+  });
+
   it('e-mail step: a valid e-mail, a referral code over 3 characters, the terms; a partner also the employer and employee id', () => {
     const input = { ...checkYourRateDefaults, email: ' ana@example.com ', terms: true };
     expect(validateCheckYourRate(input, false)).toEqual({

@@ -9,6 +9,7 @@ import {
 } from '@payrail/contract/newflow-rules';
 import type { TEmployer } from '@payrail/contract/reference';
 import type { Validation } from '@payrail/ui/validated-form';
+import { parseMoneyInput } from '@payrail/client/money-input';
 import { REFERRAL_TOO_SHORT, answer, emailProblem } from './form-rules';
 
 /**
@@ -34,9 +35,15 @@ export interface LoanRequestInput {
 /** The loan amount: required, whole dollars within the lending range. */
 export function loanAmountError(text: string): string | undefined {
   if (text.trim() === '') return MSG.required;
-  const value = Number(text.replace(/[$,\s]/g, ''));
-  if (!Number.isInteger(value) || value < LOAN_REQUEST_MIN || value > LOAN_REQUEST_MAX) return NEWFLOW_LOAN_REQUEST_RANGE_MSG;
-  return undefined;
+  return loanAmountCents(text) === null ? NEWFLOW_LOAN_REQUEST_RANGE_MSG : undefined;
+}
+
+/** The loan amount in cents (read by `@payrail/client/money-input`, no float), or null unless whole dollars within the range. */
+function loanAmountCents(text: string): number | null {
+  const read = parseMoneyInput(text);
+  if (!read.ok || read.cents % 100 !== 0) return null;
+  const { min, max } = NEWFLOW_LOAN_REQUEST_RANGE_CENTS;
+  return read.cents >= min && read.cents <= max ? read.cents : null;
 }
 
 /** Check Your Rate step 1 (newflow §3): the amount in cents, the frequency lowercased, the purpose. */
@@ -47,9 +54,10 @@ export function validateLoanRequest(input: LoanRequestInput): Validation<LoanReq
   const frequency = NEWFLOW_PAYMENT_FREQUENCIES.find((key) => NEWFLOW_PAYMENT_FREQUENCY_LABELS[key] === input.payment_frequency);
   if (!frequency) errors.payment_frequency = MSG.required;
   if (!input.loan_purpose_name) errors.loan_purpose_name = MSG.required;
-  if (Object.keys(errors).length > 0 || !frequency || !input.loan_purpose_name) return { errors };
+  const cents = loanAmountCents(input.amount);
+  if (Object.keys(errors).length > 0 || cents === null || !frequency || !input.loan_purpose_name) return { errors };
   return {
-    values: { amount: Number(input.amount.replace(/[$,\s]/g, '')) * 100, payment_frequency: frequency, loan_purpose_name: input.loan_purpose_name },
+    values: { amount: cents, payment_frequency: frequency, loan_purpose_name: input.loan_purpose_name },
   };
 }
 

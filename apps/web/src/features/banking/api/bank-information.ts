@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZBankInformationResponse } from '@payrail/contract/banking';
-import { ZStatusRefused, ZStatusResponse } from '@payrail/contract/identity';
+import { ZStatusResponse } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '@payrail/client/http-client';
@@ -8,7 +8,8 @@ import { isApiError } from '@payrail/client/http-client';
 /**
  * The bank step's own calls (docs/banking-and-esignature.md "Bank information"): the manual verification
  * and the confirm that leaves the bank step. Reading the account, saving fields and the bank-name lookup
- * are shared endpoint files in `src/api/`.
+ * are shared endpoint files in `src/api/`. A refused step (`{ error, current_status }`) is read by
+ * `@payrail/client/workflow-refusal`.
  */
 
 /** GET {flow}/bank_informations/verify_manual: 422 `{ error }` is the red line under the form. */
@@ -25,13 +26,6 @@ export function confirmBank(): Promise<TBankConfirmResponse> {
 
 export function useConfirmBank() {
   return useMutation({ mutationFn: confirmBank });
-}
-
-/** A step call refused in this status: 422 `{ error, current_status }`. */
-export function refusedStatus(error: unknown): { error: string; current_status: string } | null {
-  if (!isApiError(error)) return null;
-  const parsed = ZStatusRefused.safeParse(error.data);
-  return parsed.success ? parsed.data : null;
 }
 
 /** Errors the global handler already told the borrower about (session, permission, maintenance). */

@@ -7,7 +7,8 @@ import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
-import { confirmBank, isHandledGlobally, refusedStatus } from '../api/bank-information';
+import { confirmBank, isHandledGlobally } from '../api/bank-information';
+import { workflowRefusal } from '@payrail/client/workflow-refusal';
 import { accountTypeLabel } from '../lib/display';
 import styles from './banking.module.css';
 
@@ -36,7 +37,7 @@ export function BankAccounts({ editTo, onConfirmed, onRefused }: BankAccountsPro
     } catch (failure) {
       setPending(false);
       if (isHandledGlobally(failure)) return;
-      const refused = refusedStatus(failure);
+      const refused = workflowRefusal(failure);
       // Not verified yet keeps the borrower here with the reason; any other status moves them on.
       if (refused && refused.error !== BANK_MSG.accountNotVerified && refused.error !== BANK_MSG.noBankAccount) {
         onRefused(refused.current_status);

@@ -6,7 +6,8 @@ import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
-import { isHandledGlobally, refusedStatus } from '../api/bank-information';
+import { isHandledGlobally } from '../api/bank-information';
+import { workflowRefusal } from '@payrail/client/workflow-refusal';
 import { getBankLinkWidget, savePlaidEvent, savePlaidInformation } from '../api/bank-link';
 import type { TBankLinkWidget } from '../api/bank-link';
 import { openPlaidLink } from '../lib/plaid-link';
@@ -62,7 +63,7 @@ export function BankLink({ onLinked, onProvideManually, manualPending, onBack, b
     } catch (error) {
       setSaving(false);
       if (isHandledGlobally(error)) return;
-      const refused = refusedStatus(error);
+      const refused = workflowRefusal(error);
       if (refused && onRefused) {
         // The text first (a toast outlives the page change), then the server's status and its page.
         notify.error(refused.error);

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { ZSandboxAuthorizeRequest } from '@payrail/contract/banking';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { authorizeSandboxLink, sandboxError } from '../api/bank-link';
 import type { TBankLinkWidget, TSandboxAuthorize } from '../api/bank-link';
@@ -18,6 +19,9 @@ export interface SandboxLinkDialogProps extends LinkCallbacks {
 
 const GENERIC_ERROR = 'Something went wrong while connecting your bank. Please try again.';
 
+/** The sandbox login's fields (the request's own; the link token and institution come from the widget and the pick). */
+const loginSchema = ZSandboxAuthorizeRequest.pick({ username: true, password: true });
+
 /**
  * The sandbox provider's widget: our own dialog that behaves like the aggregator's test mode. The
  * borrower picks a test institution and signs in (the sandbox answers the aggregator's errors for bad
@@ -26,10 +30,7 @@ const GENERIC_ERROR = 'Something went wrong while connecting your bank. Please t
  */
 export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: SandboxLinkDialogProps) {
   const [institution, setInstitution] = useState<Institution | null>(null);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<{ code: string; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
 
@@ -50,8 +51,6 @@ export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: 
 
   const choose = (next: Institution | null) => {
     setError(null);
-    setUsername('');
-    setPassword('');
     setInstitution(next);
     if (next) onEvent('SELECT_INSTITUTION', { institution_id: next.id, institution_name: next.name });
     else onEvent('TRANSITION_VIEW', { view_name: 'SELECT_INSTITUTION' });
@@ -62,11 +61,9 @@ export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: 
     onExit(error ? { error_code: error.code, error_message: error.text, display_message: error.text } : null, { institution_id: institution?.id ?? null });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!institution || pending) return;
+  const submit = async ({ username, password }: { username: string; password: string }) => {
+    if (!institution) return;
     setError(null);
-    setPending(true);
     onEvent('SUBMIT_CREDENTIALS', { institution_id: institution.id });
     let answer: TSandboxAuthorize;
     try {
@@ -76,10 +73,8 @@ export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: 
       const next = { code: body?.error_code ?? 'INTERNAL_SERVER_ERROR', text: body?.display_message ?? body?.error_message ?? GENERIC_ERROR };
       onEvent('ERROR', { institution_id: institution.id, error_code: next.code, error_message: body?.error_message ?? null });
       setError(next);
-      setPending(false);
       return;
     }
-    setPending(false);
     onEvent('HANDOFF', { institution_id: answer.institution.id });
     onSuccess(answer.public_token, { institution: answer.institution, accounts: answer.accounts, inquiry: answer.inquiry });
   };
@@ -130,26 +125,30 @@ export function SandboxLinkDialog({ open, widget, onSuccess, onExit, onEvent }: 
               {error.text}
             </Alert>
           ) : null}
-          <form noValidate onSubmit={(event) => void submit(event)} aria-label={`Sign in to ${institution.name}`} className={styles.form}>
-            <TextField label="Username" name="username" autoComplete="off" value={username} onChange={(event) => setUsername(event.target.value)} required />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="off"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-            <div className={styles.actions}>
-              <Button type="submit" fullWidth loading={pending} disabled={username === '' || password === ''}>
-                Submit
-              </Button>
-              <Button variant="secondary" fullWidth onClick={() => choose(null)}>
-                Choose another bank
-              </Button>
-            </div>
-          </form>
+          {/* A fresh login for each bank picked. */}
+          <Form
+            key={institution.id}
+            schema={loginSchema}
+            options={{ defaultValues: { username: '', password: '' } }}
+            onSubmit={submit}
+            aria-label={`Sign in to ${institution.name}`}
+            className={styles.form}
+          >
+            {({ register, watch, formState: { isSubmitting } }) => (
+              <>
+                <TextField label="Username" autoComplete="off" required {...register('username')} />
+                <TextField label="Password" type="password" autoComplete="off" required {...register('password')} />
+                <div className={styles.actions}>
+                  <Button type="submit" fullWidth loading={isSubmitting} disabled={watch('username') === '' || watch('password') === ''}>
+                    Submit
+                  </Button>
+                  <Button variant="secondary" fullWidth onClick={() => choose(null)}>
+                    Choose another bank
+                  </Button>
+                </div>
+              </>
+            )}
+          </Form>
         </section>
       )}
     </Dialog>

@@ -156,4 +156,31 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Simulate' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent('Enter an extra one-time payment or an extra amount with every payment.');
   });
+
+  it('each extra is checked by its schema (the message under that field, nothing sent); an empty extra is none; dollars go out as cents', async () => {
+    signInAs({ workflow_status: 'approved', feedback_rating: true });
+    servicingHandlers({ businessDate: '2028-01-03' });
+    const simulated: unknown[] = [];
+    server.use(
+      http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
+      http.post(api('/loans/:id/what_if'), async ({ request }) => {
+        simulated.push(await request.json());
+        return HttpResponse.json(answer);
+      }),
+    );
+    renderRoute('/dashboard/loans-and-payments');
+    const region = await screen.findByRole('region', { name: 'What if I pay more?' });
+    const form = within(region).getByRole('form', { name: 'What-if simulator' });
+    const every = within(form).getByRole('textbox', { name: /Extra with every payment/ });
+    await userEvent.type(every, '12,5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
+    expect(await within(form).findByText(MONEY_INPUT_MSG.invalid)).toBeInTheDocument();
+    expect(every).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: /Extra one-time payment/ })).not.toHaveAttribute('aria-invalid');
+    expect(simulated).toEqual([]);
+    await userEvent.clear(every);
+    await userEvent.type(every, '$1,012.05');
+    await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
+    await waitFor(() => expect(simulated).toEqual([{ one_time: [], recurring: { amount: 101_205 } }]));
+  });
 });

@@ -1,5 +1,6 @@
 import { Component, useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import type { TWhatIfResponse, WhatIfRequestBody } from '@payrail/contract/borrower-tools';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
@@ -7,10 +8,11 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
+import { MoneyField, moneyInput } from '@payrail/ui/money-field';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useScheduleExtraPayment, useSimulateWhatIf } from '../api/what-if';
 import { serverMessages } from '../lib/errors';
 import { whatIfRows } from '../lib/what-if-chart';
@@ -39,6 +41,13 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 const epochSeconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
+/** The extras to try: dollars as typed (each may be left empty) → cents, and the day of the one-time extra. */
+export const whatIfSchema = z.object({
+  once: moneyInput({ optional: true }),
+  once_date: z.string(),
+  every: moneyInput({ optional: true }),
+});
+
 export const WHAT_IF_FAILED = 'We could not run the simulation. Please try again.';
 export const SCHEDULE_FAILED = 'We could not schedule this payment. Please try again.';
 
@@ -58,13 +67,8 @@ export function WhatIfSimulator({
   renderChart: RenderWhatIfChart;
   disclosureLink?: ReactNode;
 }) {
-  // Dollars as typed, read by the payment screens' one money-input reader ("400", "400.50").
-  const [once, setOnce] = useState('');
   // The first day a payment may be dated: not before the business date, nor before the loan starts.
   const firstDate = loan.effective_date > today ? loan.effective_date : today;
-  const [onceDate, setOnceDate] = useState(firstDate);
-  const [fieldErrors, setFieldErrors] = useState<{ once?: string; every?: string }>({});
-  const [every, setEvery] = useState('');
   const [result, setResult] = useState<{ answer: TWhatIfResponse; asked: WhatIfRequestBody } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const simulate = useSimulateWhatIf(loan.id);
@@ -74,21 +78,12 @@ export function WhatIfSimulator({
   const [accepted, setAccepted] = useState(false);
   const [disclosureError, setDisclosureError] = useState<string | undefined>(undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ once, once_date, every }: z.output<typeof whatIfSchema>) => {
     setErrors([]);
     setScheduleErrors([]);
-    const onceAmount = once.trim() === '' ? null : parseMoneyInput(once);
-    const everyAmount = every.trim() === '' ? null : parseMoneyInput(every);
-    const found = {
-      once: onceAmount && !onceAmount.ok ? onceAmount.message : undefined,
-      every: everyAmount && !everyAmount.ok ? everyAmount.message : undefined,
-    };
-    setFieldErrors(found);
-    if (found.once || found.every) return;
     const body: WhatIfRequestBody = {
-      one_time: onceAmount?.ok ? [{ date: onceDate, amount: onceAmount.cents }] : [],
-      recurring: everyAmount?.ok ? { amount: everyAmount.cents } : null,
+      one_time: once !== null ? [{ date: once_date, amount: once }] : [],
+      recurring: every !== null ? { amount: every } : null,
     };
     try {
       setResult({ answer: await simulate.mutateAsync(body), asked: body });
@@ -152,40 +147,33 @@ export function WhatIfSimulator({
   return (
     <CardSection id={`what-if-${loan.id}`} title="What if I pay more?" className={styles.card}>
       <p className={styles.muted}>Try an extra payment: see when your loan would be paid off and how much interest you would save.</p>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="What-if simulator" className={styles.controls}>
-        <TextField
-          label="Extra one-time payment"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={MONEY_INPUT_MAX_LENGTH}
-          value={once}
-          onChange={(event) => {
-            setOnce(event.target.value);
-            setFieldErrors((current) => ({ ...current, once: undefined }));
-          }}
-          hint="In dollars, for example 400 or 400.50."
-          error={fieldErrors.once}
-          optional
-        />
-        <TextField label="Date of the extra payment" type="date" min={firstDate} value={onceDate} onChange={(event) => setOnceDate(event.target.value)} />
-        <TextField
-          label="Extra with every payment"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={MONEY_INPUT_MAX_LENGTH}
-          value={every}
-          onChange={(event) => {
-            setEvery(event.target.value);
-            setFieldErrors((current) => ({ ...current, every: undefined }));
-          }}
-          hint={`In dollars, added to your ${formatCents(loan.payment_per_term)} payment.`}
-          error={fieldErrors.every}
-          optional
-        />
-        <Button type="submit" loading={simulate.isPending}>
-          Simulate
-        </Button>
-      </form>
+      <Form
+        aria-label="What-if simulator"
+        className={styles.controls}
+        schema={whatIfSchema}
+        options={{ mode: 'onSubmit', defaultValues: { once: '', once_date: firstDate, every: '' } }}
+        onInvalidSubmit={() => {
+          setErrors([]);
+          setScheduleErrors([]);
+        }}
+        onSubmit={submit}
+      >
+        {({ register }) => (
+          <>
+            <MoneyField name="once" label="Extra one-time payment" hint="In dollars, for example 400 or 400.50." optional />
+            <TextField label="Date of the extra payment" type="date" min={firstDate} {...register('once_date')} />
+            <MoneyField
+              name="every"
+              label="Extra with every payment"
+              hint={`In dollars, added to your ${formatCents(loan.payment_per_term)} payment.`}
+              optional
+            />
+            <Button type="submit" loading={simulate.isPending}>
+              Simulate
+            </Button>
+          </>
+        )}
+      </Form>
       {errors.length > 0 ? (
         <Alert kind="error" assertive>
           <ul className={styles.list}>

@@ -1,9 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useFormState } from 'react-hook-form';
+import { z } from 'zod';
+import { ZDueDateChangeRequest } from '@payrail/contract/care';
 import type { TDueDateChange, TDueDateChangePreview } from '@payrail/contract/care';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
 import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
@@ -81,6 +84,51 @@ function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: B
   );
 }
 
+/** The window the server allows for the new date (GET overview). */
+interface DueDateWindow {
+  earliest: string;
+  latest: string;
+  current_due_date: string;
+}
+
+/** A date in the window, other than the current due date. */
+const inWindowOf = (allowed: DueDateWindow, date: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= allowed.earliest && date <= allowed.latest && date !== allowed.current_due_date;
+
+/**
+ * The change: a date in the allowed window, the typed full legal name and the consent (the messages here),
+ * then the contract's request.
+ */
+export function dueDateChangeSchema(allowed: DueDateWindow) {
+  return z
+    .object({
+      date: z
+        .string()
+        .refine(
+          (date) => inWindowOf(allowed, date),
+          `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.`,
+        ),
+      signature_name: z.string().refine((name) => name.trim() !== '', DUE_DATE_TEXT.nameRequired),
+      agree: z.boolean().refine((agree) => agree, DUE_DATE_TEXT.agreeRequired),
+    })
+    .pipe(ZDueDateChangeRequest);
+}
+
+/** The refusal of the last submit, focused when it appears (the fields' own messages are under them). */
+function FocusedFormError() {
+  const { errors } = useFormState();
+  const message = errors.root?.server?.message;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) box.current?.focus();
+  }, [message]);
+  return message ? (
+    <div ref={box} tabIndex={-1}>
+      <FormError />
+    </div>
+  ) : null;
+}
+
 /**
  * Change due date (issue #13): the borrower picks a new date for the first payment that can move (the
  * allowed window from the server), reads the re-disclosed schedule (old and new date of every payment, its
@@ -89,21 +137,15 @@ function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: B
  */
 export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blob: Blob, fileName: string) => void }) {
   const overview = useDueDateChangeOverview(loanId);
+  // The chosen date, followed here: the preview of its schedule is read as soon as it is in the window.
   const [date, setDate] = useState('');
-  const [name, setName] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<{ date?: string; signature_name?: string; agree?: string; form?: string }>({});
   const [done, setDone] = useState<TDueDateChange | null>(null);
   const key = useRef(newKey());
   const apply = useApplyDueDateChange(loanId);
-  const formError = useRef<HTMLDivElement>(null);
 
   const allowed = overview.data?.window ?? null;
-  const inWindow = !!allowed && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= allowed.earliest && date <= allowed.latest && date !== allowed.current_due_date;
+  const inWindow = !!allowed && inWindowOf(allowed, date);
   const preview = useDueDateChangePreview(loanId, date, inWindow && !done);
-  useEffect(() => {
-    if (errors.form) formError.current?.focus();
-  }, [errors.form]);
 
   if (overview.isPending) return <LoadingBlock label="Loading your loan…" />;
   if (overview.isError || !overview.data) {
@@ -115,39 +157,6 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
     );
   }
   const o = overview.data;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!inWindow)
-      next.date = allowed
-        ? `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.`
-        : undefined;
-    if (!name.trim()) next.signature_name = DUE_DATE_TEXT.nameRequired;
-    if (!agree) next.agree = DUE_DATE_TEXT.agreeRequired;
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    apply.mutate(
-      { body: { date, signature_name: name, agree }, idempotencyKey: key.current },
-      {
-        onSuccess: (change) => {
-          key.current = newKey();
-          setDone(change);
-        },
-        onError: (error) => {
-          // A refusal is final for this submission: the next one is a new request.
-          if (isApiError(error) && error.status >= 400 && error.status < 500) key.current = newKey();
-          const fields = isApiError(error) ? error.fieldErrors : {};
-          setErrors({
-            date: fields.date?.[0],
-            signature_name: fields.signature_name?.[0],
-            agree: fields.agree?.[0],
-            form: Object.keys(fields).length ? undefined : serverError(error, DUE_DATE_TEXT.submitFailed),
-          });
-        },
-      },
-    );
-  };
 
   return (
     <div className={styles.page}>
@@ -161,80 +170,88 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
           {o.available_on ? ` You can change it again on ${formatDate(o.available_on)}.` : ''}
         </Alert>
       ) : allowed ? (
-        <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="due-date-form">
-          <h2 id="due-date-form">Choose your new due date</h2>
-          <p id="due-date-allowed">
-            Your next payment that can move is due on {formatDate(allowed.current_due_date)}. You can move it to any date from {formatDate(allowed.earliest)} to{' '}
-            {formatDate(allowed.latest)}; the payments after it follow at the same frequency.
-          </p>
-          <TextField
-            label="New due date"
-            type="date"
-            name="date"
-            min={allowed.earliest}
-            max={allowed.latest}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-describedby="due-date-allowed"
-            error={errors.date}
-            required
-          />
-          {!inWindow ? null : preview.isPending ? (
-            <Spinner size="sm" label="Preparing your new schedule" />
-          ) : preview.isError || !preview.data ? (
-            <Alert kind="error">{serverError(preview.error, DUE_DATE_TEXT.previewFailed)}</Alert>
-          ) : (
+        <Form
+          className={styles.card}
+          aria-labelledby="due-date-form"
+          schema={dueDateChangeSchema(allowed)}
+          options={{ mode: 'onSubmit', defaultValues: { date: '', signature_name: '', agree: false } }}
+          submitError={(error) => serverError(error, DUE_DATE_TEXT.submitFailed)}
+          onSubmit={async (body, form) => {
+            try {
+              const change = await apply.mutateAsync({ body, idempotencyKey: key.current });
+              key.current = newKey();
+              setDone(change);
+            } catch (error) {
+              // A refusal is final for this submission: the next one is a new request.
+              if (isApiError(error) && error.status >= 400 && error.status < 500) key.current = newKey();
+              // The server's word on a field goes under it; any other refusal is the form's.
+              if (applyServerErrors(form, error, ['date', 'signature_name', 'agree'])) return;
+              throw error;
+            }
+          }}
+        >
+          {({ register, formState: { errors } }) => (
             <>
-              <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />
-              <Table
-                caption="Your payment schedule before and after the change"
-                columns={COLUMNS}
-                rows={preview.data.schedule}
-                getRowKey={(r) => r.n}
-                maxHeight="28rem"
-              />
-              <dl className={styles.meta} aria-label="What does not change">
-                <dt>Finance charge (unchanged)</dt>
-                <dd>{formatCents(preview.data.finance_charge)}</dd>
-                <dt>Total of payments (unchanged)</dt>
-                <dd>{formatCents(preview.data.total_of_payments)}</dd>
-              </dl>
-              <section aria-labelledby="due-date-agreement">
-                <h3 id="due-date-agreement">Due date change agreement</h3>
-                {preview.data.disclosure.map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
-              </section>
+              <h2 id="due-date-form">Choose your new due date</h2>
+              <p id="due-date-allowed">
+                Your next payment that can move is due on {formatDate(allowed.current_due_date)}. You can move it to any date from{' '}
+                {formatDate(allowed.earliest)} to {formatDate(allowed.latest)}; the payments after it follow at the same frequency.
+              </p>
               <TextField
-                label="Type your full legal name to sign"
-                name="signature_name"
-                autoComplete="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                error={errors.signature_name}
+                label="New due date"
+                type="date"
+                min={allowed.earliest}
+                max={allowed.latest}
+                aria-describedby="due-date-allowed"
+                error={errors.date?.message}
                 required
+                {...register('date', { onChange: (event: { target: { value: string } }) => setDate(event.target.value) })}
               />
-              <Checkbox
-                label="I agree to sign the Due date change agreement electronically."
-                checked={agree}
-                onChange={(event) => setAgree(event.target.checked)}
-                error={errors.agree}
-              />
-              {errors.form ? (
-                <div ref={formError} tabIndex={-1}>
-                  <Alert kind="error" assertive>
-                    {errors.form}
-                  </Alert>
-                </div>
-              ) : null}
-              <div className={styles.row}>
-                <Button type="submit" loading={apply.isPending}>
-                  Sign and change my due date
-                </Button>
-              </div>
+              {!inWindow ? null : preview.isPending ? (
+                <Spinner size="sm" label="Preparing your new schedule" />
+              ) : preview.isError || !preview.data ? (
+                <Alert kind="error">{serverError(preview.error, DUE_DATE_TEXT.previewFailed)}</Alert>
+              ) : (
+                <>
+                  <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />
+                  <Table
+                    caption="Your payment schedule before and after the change"
+                    columns={COLUMNS}
+                    rows={preview.data.schedule}
+                    getRowKey={(r) => r.n}
+                    maxHeight="28rem"
+                  />
+                  <dl className={styles.meta} aria-label="What does not change">
+                    <dt>Finance charge (unchanged)</dt>
+                    <dd>{formatCents(preview.data.finance_charge)}</dd>
+                    <dt>Total of payments (unchanged)</dt>
+                    <dd>{formatCents(preview.data.total_of_payments)}</dd>
+                  </dl>
+                  <section aria-labelledby="due-date-agreement">
+                    <h3 id="due-date-agreement">Due date change agreement</h3>
+                    {preview.data.disclosure.map((p) => (
+                      <p key={p}>{p}</p>
+                    ))}
+                  </section>
+                  <TextField
+                    label="Type your full legal name to sign"
+                    autoComplete="name"
+                    error={errors.signature_name?.message}
+                    required
+                    {...register('signature_name')}
+                  />
+                  <Checkbox label="I agree to sign the Due date change agreement electronically." error={errors.agree?.message} {...register('agree')} />
+                  <FocusedFormError />
+                  <div className={styles.row}>
+                    <Button type="submit" loading={apply.isPending}>
+                      Sign and change my due date
+                    </Button>
+                  </div>
+                </>
+              )}
             </>
           )}
-        </form>
+        </Form>
       ) : null}
     </div>
   );

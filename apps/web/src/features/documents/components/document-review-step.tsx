@@ -2,6 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
+import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
@@ -70,7 +71,7 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="document-review-title">
         <h1 id="document-review-title">Document Review</h1>
-        <p className={styles.lead}>We need one more document to finish reviewing your application. {ACCEPTED_FILES_TEXT}</p>
+        <p className={text.lead}>We need one more document to finish reviewing your application. {ACCEPTED_FILES_TEXT}</p>
         <div className={styles.uploads}>
           <DocumentUpload
             type="social_security_document"

@@ -3,6 +3,7 @@ import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
+import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
@@ -66,7 +67,7 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
     <Container width="narrow" className={styles.page}>
       <section className={styles.card} aria-labelledby="documents-title">
         <h1 id="documents-title">Documents</h1>
-        <p className={styles.lead}>Upload a file for each document below. You can add more than one file per document. {ACCEPTED_FILES_TEXT}</p>
+        <p className={text.lead}>Upload a file for each document below. You can add more than one file per document. {ACCEPTED_FILES_TEXT}</p>
         {flags.optional ? <Alert kind="info">Your employer is a partner: documents are optional, you may continue without them.</Alert> : null}
         <div className={styles.uploads}>
           {types.map((type) => (

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { Button } from '@payrail/ui/button';
+import { CodeField } from '@payrail/ui/code-field';
 import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useConfirmOwnEmail } from '../api/confirm-own-email';
@@ -53,29 +52,17 @@ export function DashboardEmailConfirmation({ email, onConfirmed }: DashboardEmai
         Enter the {EMAIL_TOKEN_LENGTH}-character code we e-mailed to <strong>{email}</strong>.
       </p>
       <Form aria-labelledby={headingId} schema={dashboardEmailConfirmationSchema} options={{ defaultValues: { token: '' } }} onSubmit={submit}>
-        {({ control, watch }) => (
+        {({ watch }) => (
           <>
-            <Controller
-              control={control}
+            <CodeField
               name="token"
-              render={({ field }) => (
-                <TextField
-                  label="Confirmation code"
-                  autoComplete="one-time-code"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={EMAIL_TOKEN_LENGTH}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  error={error}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    field.onChange(normalizeDashboardToken(event.target.value));
-                    setError(undefined);
-                  }}
-                />
-              )}
+              label="Confirmation code"
+              kind="characters"
+              length={EMAIL_TOKEN_LENGTH}
+              normalize={normalizeDashboardToken}
+              error={error}
+              schemaMessage={false}
+              onCodeChange={() => setError(undefined)}
             />
             <Button type="submit" disabled={!watch('token')} loading={confirm.isPending}>
               Confirm

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmployerAnswers } from './employer-form.schema';
-import { employerSelectedRequest, incomeSourceRequest, newEmployerRequest } from './employer-form.schema';
+import { employerFormSchema, employerSelectedRequest, incomeSourceRequest, newEmployerRequest } from './employer-form.schema';
 
 const answers: EmployerAnswers = {
   incomeSource: 'Employed',
@@ -26,5 +26,22 @@ describe('employer step requests (the contract schemas)', () => {
     expect(newEmployerRequest(answers)).toEqual({ employer: { name: 'Blue Co', paymentFrequency: 'Weekly', paymentDate: '01/02/2035' } });
     expect(incomeSourceRequest({ ...answers, incomeSource: 'Retired' })).toEqual({ income_source: 'Retired', working_time_range: '1 - 3 years' });
     expect(() => newEmployerRequest({ newEmployer: { name: '', paymentFrequency: 'Weekly', paymentDate: '01/02/2035' } })).toThrow();
+  });
+});
+
+describe('the employer form schema (the kit form of the step)', () => {
+  const form = { ...answers, employer: { id: 7, name: 'Cedar', partnership: 'b2b_partner' } };
+
+  it('lets complete answers through, the active-duty answer still open', () => {
+    expect(employerFormSchema.safeParse(form).success).toBe(true);
+    expect(employerFormSchema.safeParse({ ...form, militaryActive: null }).success).toBe(true);
+  });
+
+  it('refuses what Confirm refuses, with the reason of confirmBlocker on root.blocker', () => {
+    const refused = employerFormSchema.safeParse({ ...form, employeeId: ' ' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['root', 'blocker'], message: 'Enter your employee id.' })]);
+    expect(employerFormSchema.safeParse({ ...form, incomeSource: null }).success).toBe(false);
+    expect(employerFormSchema.safeParse({ ...form, workingTimeRange: null }).success).toBe(false);
   });
 });

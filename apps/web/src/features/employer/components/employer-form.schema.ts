@@ -1,6 +1,7 @@
-import { ZChangeIncomeSourceRequest, ZEmployerSelectedRequest, ZNewEmployerRequest } from '@payrail/contract/application';
+import { z } from 'zod';
+import { INCOME_SOURCES, ZChangeIncomeSourceRequest, ZEmployerSelectedRequest, ZNewEmployerRequest } from '@payrail/contract/application';
 import type { TChangeIncomeSourceRequest, TEmployerSelectedRequest, TNewEmployerRequest } from '@payrail/contract/application';
-import { isPartner } from '../lib/employer-rules';
+import { confirmBlocker, isPartner } from '../lib/employer-rules';
 import type { EmployerAnswers } from '../lib/employer-rules';
 
 /**
@@ -11,6 +12,27 @@ import type { EmployerAnswers } from '../lib/employer-rules';
  */
 export { EMPLOYEE_ID_MAX, SHORT_TENURE, confirmBlocker, isPartner } from '../lib/employer-rules';
 export type { EmployerAnswers } from '../lib/employer-rules';
+
+/**
+ * The step's form (`Form` from the kit): the answers as the borrower gives them; Confirm is accepted only
+ * when `confirmBlocker` has nothing to say (its reason is the form's `root.blocker` error). The active-duty
+ * answer may still be empty: Confirm then asks it (the server's "can't be blank").
+ */
+export const employerFormSchema = z
+  .object({
+    incomeSource: z.enum(INCOME_SOURCES).nullable(),
+    employer: z.object({ id: z.number(), name: z.string(), partnership: z.string().nullable() }).nullable(),
+    notListed: z.boolean(),
+    newEmployer: z.object({ name: z.string(), paymentFrequency: z.string(), paymentDate: z.string() }),
+    employeeId: z.string(),
+    workingTimeRange: z.string().nullable(),
+    militaryActive: z.boolean().nullable(),
+  })
+  .superRefine((answers, ctx) => {
+    const blocker = confirmBlocker(answers);
+    if (blocker) ctx.addIssue({ code: 'custom', message: blocker, path: ['root', 'blocker'] });
+  });
+export type EmployerFormValues = z.infer<typeof employerFormSchema>;
 
 /** POST /employers: the employer typed in as "not listed". */
 export function newEmployerRequest(answers: Pick<EmployerAnswers, 'newEmployer'>): TNewEmployerRequest {

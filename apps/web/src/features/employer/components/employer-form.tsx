@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { APPLICATION_MSG, INCOME_SOURCES, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
-import type { IncomeSource, TEmployerEntrypoint, TOkStatusResponse } from '@payrail/contract/application';
+import type { TEmployerEntrypoint, TOkStatusResponse } from '@payrail/contract/application';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TEmployer } from '@payrail/contract/reference';
 import { Alert } from '@payrail/ui/alert';
+import { Form } from '@payrail/ui/form';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { StepActions } from '@payrail/ui/step-actions';
@@ -14,10 +16,18 @@ import { createEmployer } from '../api/create-employer';
 import { selectEmployer } from '../api/select-employer';
 import { updateField } from '../api/update-field';
 import { LatestSaves } from '../../../lib/latest-saves';
-import { SHORT_TENURE, confirmBlocker, employerSelectedRequest, incomeSourceRequest, isPartner, newEmployerRequest } from './employer-form.schema';
-import type { EmployerAnswers } from './employer-form.schema';
+import {
+  SHORT_TENURE,
+  confirmBlocker,
+  employerFormSchema,
+  employerSelectedRequest,
+  incomeSourceRequest,
+  isPartner,
+  newEmployerRequest,
+} from './employer-form.schema';
+import type { EmployerFormValues } from './employer-form.schema';
 import { EmployerSection } from './employer-section';
-import type { EmployerFieldErrors, PickedEmployer } from './employer-section';
+import type { EmployerFieldErrors } from './employer-section';
 import styles from './employer.module.css';
 
 export interface EmployerFormProps {
@@ -32,6 +42,7 @@ export interface EmployerFormProps {
 }
 
 type FieldErrors = EmployerFieldErrors;
+type EmployerFormMethods = UseFormReturn<EmployerFormValues, unknown, EmployerFormValues>;
 const YES_NO = [
   { value: 'no', label: 'No' },
   { value: 'yes', label: 'Yes' },
@@ -54,22 +65,12 @@ const silentStatus = (error: unknown) => isApiError(error) && (error.status === 
  * new one; the employee id of a partner employer; the working time range and the active-duty question.
  */
 export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused, onBack, backPending }: EmployerFormProps) {
-  const [incomeSource, setIncomeSource] = useState<IncomeSource | null>(initial.income_source);
-  const [employer, setEmployer] = useState<PickedEmployer | null>(initial.employer_obj);
   const [search, setSearch] = useState('');
-  const [notListed, setNotListed] = useState(false);
-  const [newEmployer, setNewEmployer] = useState({ name: '', paymentFrequency: '', paymentDate: '' });
-  const [employeeId, setEmployeeId] = useState(initial.employee_id ?? '');
-  const [workingTimeRange, setWorkingTimeRange] = useState<string | null>(initial.working_time_range);
-  const [militaryActive, setMilitaryActive] = useState<boolean | null>(initialMilitaryActive);
-  // The answers auto-saved through update_field, as refs: a save reads the newest value when it runs,
-  // one save per field is in flight, and an answer to an older value is ignored.
-  const rangeRef = useRef(workingTimeRange);
-  const militaryRef = useRef(militaryActive);
+  // One save per auto-saved field in flight; a save reads the newest answer from the form when it runs,
+  // and an answer to an older value is ignored.
   const [saves] = useState(() => new LatestSaves());
   const militaryGroupRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
   // The employer typed in as "not listed" is created once; a retry with the same answers reuses it.
   const [created, setCreated] = useState<{ key: string; id: number } | null>(null);
   // Picking or dropping an employer removes the control under the focus: put it on what replaces it.
@@ -81,54 +82,36 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
     if (focusTarget === 'search') searchRef.current?.focus();
     if (focusTarget) setFocusTarget(null);
   }, [focusTarget]);
+  const [defaultValues] = useState<EmployerFormValues>(() => ({
+    incomeSource: initial.income_source,
+    employer: initial.employer_obj && { id: initial.employer_obj.id, name: initial.employer_obj.name, partnership: initial.employer_obj.partnership },
+    notListed: false,
+    newEmployer: { name: '', paymentFrequency: '', paymentDate: '' },
+    employeeId: initial.employee_id ?? '',
+    workingTimeRange: initial.working_time_range,
+    militaryActive: initialMilitaryActive,
+  }));
 
   const clearErrors = (...fields: (keyof FieldErrors)[]) =>
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof FieldErrors))));
-
-  /** Changing the source or ticking "not listed" clears the employer, the employee id and the search (spec §4). */
-  const clearEmployer = () => {
-    setEmployer(null);
-    setEmployeeId('');
-    setSearch('');
-    clearErrors('employer_id', 'employee_id');
-  };
-
-  const answers: EmployerAnswers = { incomeSource, employer, notListed, newEmployer, employeeId, workingTimeRange, militaryActive };
-  const blocker = confirmBlocker(answers);
-  const employed = incomeSource === 'Employed';
-  const partner = employed && !notListed && isPartner(employer);
 
   /**
    * Spec §5: "failed field updates (working time range, military active) show the server data as the
    * field error". Sends the newest answer of the field; the error is kept only while it still holds it.
    */
-  const saveAnswer = (field: 'working_time_range' | 'military_active') => {
-    const ref: { current: string | boolean | null } = field === 'working_time_range' ? rangeRef : militaryRef;
+  const saveAnswer = (form: EmployerFormMethods, field: 'working_time_range' | 'military_active') => {
+    const current = () => (field === 'working_time_range' ? form.getValues('workingTimeRange') : form.getValues('militaryActive'));
     saves.run(field, async () => {
-      const value = ref.current;
+      const value = current();
       if (value === null) return;
       try {
         await updateField(field, value);
       } catch (error) {
-        if (silentStatus(error) || ref.current !== value) return;
+        if (silentStatus(error) || current() !== value) return;
         const text = isApiError(error) ? (error.fieldError(field) ?? error.fieldError(`loan_borrower.${field}`) ?? error.serverMessage) : undefined;
-        if (text) setErrors((current) => ({ ...current, [field]: text }));
+        if (text) setErrors((errs) => ({ ...errs, [field]: text }));
       }
     });
-  };
-
-  const changeMilitary = (value: boolean) => {
-    militaryRef.current = value;
-    setMilitaryActive(value);
-    clearErrors('military_active');
-    saveAnswer('military_active');
-  };
-
-  const changeRange = (value: string | null) => {
-    rangeRef.current = value;
-    setWorkingTimeRange(value);
-    clearErrors('working_time_range');
-    saveAnswer('working_time_range');
   };
 
   /** The active-duty question unanswered at Confirm: the server's "can't be blank" on it, focus on it. */
@@ -137,14 +120,15 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
     militaryGroupRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   };
 
-  const submit = async () => {
-    if (blocker || !incomeSource || !workingTimeRange) return;
+  /** Confirm: the schema let only complete answers through (`confirmBlocker`). */
+  const submit = async (answers: EmployerFormValues) => {
+    const { incomeSource, employer, notListed, newEmployer, militaryActive } = answers;
+    if (!incomeSource) return;
     setErrors({});
     if (militaryActive === null) {
       askMilitary();
       return;
     }
-    setPending(true);
     try {
       // Active duty: change_income_source does not carry the answer, so the server is asked for its
       // refusal of it first (employer_selected refuses it as well).
@@ -176,112 +160,130 @@ export function EmployerForm({ initial, initialMilitaryActive, onDone, onRefused
         return;
       }
       notify.error(isApiError(error) ? (error.serverMessage ?? error.message) : MSG.employerSearchFailed);
-    } finally {
-      setPending(false);
     }
   };
 
-  const pickEmployer = (picked: TEmployer) => {
-    setEmployer({ id: picked.id, name: picked.name, partnership: picked.partnership });
-    setEmployeeId('');
-    clearErrors('employer_id', 'employee_id');
-    setFocusTarget('picked');
-  };
-
-  const tenureError = errors.working_time_range ?? (workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : undefined);
-  const militaryError = errors.military_active;
-
   return (
-    <form
-      className={styles.form}
-      aria-label="Employer and income"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <RadioCards
-        legend="What is your source of income?"
-        name="income_source"
-        options={INCOME_SOURCES.map((source) => ({ value: source, label: source }))}
-        value={incomeSource}
-        onChange={(value) => {
-          setIncomeSource(value);
-          setNotListed(false);
-          clearEmployer();
-          clearErrors('income_source');
-        }}
-        error={errors.income_source}
-        required
-      />
+    <Form className={styles.form} aria-label="Employer and income" schema={employerFormSchema} options={{ defaultValues }} onSubmit={submit}>
+      {(form) => {
+        const answers = form.watch();
+        const { incomeSource, employer, notListed, newEmployer, employeeId, workingTimeRange, militaryActive } = answers;
+        const blocker = confirmBlocker(answers);
+        const employed = incomeSource === 'Employed';
+        const partner = employed && !notListed && isPartner(employer);
+        const set = form.setValue;
 
-      {employed ? (
-        <EmployerSection
-          employer={employer}
-          notListed={notListed}
-          newEmployer={newEmployer}
-          employeeId={employeeId}
-          partner={partner}
-          search={search}
-          errors={errors}
-          pickedRef={pickedRef}
-          searchRef={searchRef}
-          onSearchChange={setSearch}
-          onPick={pickEmployer}
-          onChangeEmployer={() => {
-            clearEmployer();
-            setFocusTarget('search');
-          }}
-          onNotListedChange={(checked) => {
-            setNotListed(checked);
-            clearEmployer();
-          }}
-          onNewEmployerChange={(field, value) => {
-            setNewEmployer((current) => ({ ...current, [field]: value }));
-            clearErrors(field, ...(field === 'name' ? (['employer_id'] as const) : []));
-          }}
-          onEmployeeIdChange={(value) => {
-            setEmployeeId(value);
-            clearErrors('employee_id');
-          }}
-        />
-      ) : null}
+        /** Changing the source or ticking "not listed" clears the employer, the employee id and the search (spec §4). */
+        const clearEmployer = () => {
+          set('employer', null);
+          set('employeeId', '');
+          setSearch('');
+          clearErrors('employer_id', 'employee_id');
+        };
 
-      {incomeSource ? (
-        <>
-          <Select
-            label="How long have you been at your current job?"
-            placeholder="Choose a time range"
-            options={WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label }))}
-            value={workingTimeRange ?? ''}
-            onChange={(event) => changeRange(event.target.value || null)}
-            error={tenureError}
-          />
-          <div ref={militaryGroupRef}>
+        const pickEmployer = (picked: TEmployer) => {
+          set('employer', { id: picked.id, name: picked.name, partnership: picked.partnership });
+          set('employeeId', '');
+          clearErrors('employer_id', 'employee_id');
+          setFocusTarget('picked');
+        };
+
+        const tenureError = errors.working_time_range ?? (workingTimeRange === SHORT_TENURE ? MSG.tenureTooShort : undefined);
+
+        return (
+          <>
             <RadioCards
-              legend="Are you an active-duty member of the armed forces?"
-              name="military_active"
-              options={YES_NO}
-              value={militaryActive === null ? null : militaryActive ? 'yes' : 'no'}
-              onChange={(value) => changeMilitary(value === 'yes')}
-              error={militaryError}
+              legend="What is your source of income?"
+              name="income_source"
+              options={INCOME_SOURCES.map((source) => ({ value: source, label: source }))}
+              value={incomeSource}
+              onChange={(value) => {
+                set('incomeSource', value);
+                set('notListed', false);
+                clearEmployer();
+                clearErrors('income_source');
+              }}
+              error={errors.income_source}
               required
             />
-          </div>
-          {militaryActive ? <Alert kind="warning">{APPLICATION_MSG.militaryIneligible}</Alert> : null}
-        </>
-      ) : null}
 
-      <StepActions
-        submitId="employer-confirm"
-        submitLabel="Confirm"
-        disabled={blocker !== null}
-        pending={pending}
-        hint={blocker}
-        onBack={onBack}
-        backPending={backPending}
-      />
-    </form>
+            {employed ? (
+              <EmployerSection
+                employer={employer}
+                notListed={notListed}
+                newEmployer={newEmployer}
+                employeeId={employeeId}
+                partner={partner}
+                search={search}
+                errors={errors}
+                pickedRef={pickedRef}
+                searchRef={searchRef}
+                onSearchChange={setSearch}
+                onPick={pickEmployer}
+                onChangeEmployer={() => {
+                  clearEmployer();
+                  setFocusTarget('search');
+                }}
+                onNotListedChange={(checked) => {
+                  set('notListed', checked);
+                  clearEmployer();
+                }}
+                onNewEmployerChange={(field, value) => {
+                  set(`newEmployer.${field}`, value);
+                  clearErrors(field, ...(field === 'name' ? (['employer_id'] as const) : []));
+                }}
+                onEmployeeIdChange={(value) => {
+                  set('employeeId', value);
+                  clearErrors('employee_id');
+                }}
+              />
+            ) : null}
+
+            {incomeSource ? (
+              <>
+                <Select
+                  label="How long have you been at your current job?"
+                  placeholder="Choose a time range"
+                  options={WORKING_TIME_RANGE_LABELS.map((label) => ({ value: label, label }))}
+                  value={workingTimeRange ?? ''}
+                  onChange={(event) => {
+                    set('workingTimeRange', event.target.value || null);
+                    clearErrors('working_time_range');
+                    saveAnswer(form, 'working_time_range');
+                  }}
+                  error={tenureError}
+                />
+                <div ref={militaryGroupRef}>
+                  <RadioCards
+                    legend="Are you an active-duty member of the armed forces?"
+                    name="military_active"
+                    options={YES_NO}
+                    value={militaryActive === null ? null : militaryActive ? 'yes' : 'no'}
+                    onChange={(value) => {
+                      set('militaryActive', value === 'yes');
+                      clearErrors('military_active');
+                      saveAnswer(form, 'military_active');
+                    }}
+                    error={errors.military_active}
+                    required
+                  />
+                </div>
+                {militaryActive ? <Alert kind="warning">{APPLICATION_MSG.militaryIneligible}</Alert> : null}
+              </>
+            ) : null}
+
+            <StepActions
+              submitId="employer-confirm"
+              submitLabel="Confirm"
+              disabled={blocker !== null}
+              pending={form.formState.isSubmitting}
+              hint={blocker}
+              onBack={onBack}
+              backPending={backPending}
+            />
+          </>
+        );
+      }}
+    </Form>
   );
 }

@@ -1,12 +1,15 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { z } from 'zod';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form, FormError } from '@payrail/ui/form';
+import { StepActions } from '@payrail/ui/step-actions';
 import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
+import { refusedStatus } from '@payrail/client/workflow-refusal';
 import { useAgreementFile, useEsignature, useSign } from '../api/esignature-api';
 import type { TEsignAgreement, TEsignature, TSignResponse } from '../api/esignature-api';
 import { DOCUMENT_EMBED_HEIGHT, PARTNER_AUTHORIZATION, PROMISSORY_NOTE, signatureFontSize } from '../lib/signature';
@@ -24,6 +27,15 @@ export const ESIGN_TEXT = {
   gateAgree: 'Agree to the loan agreement to sign.',
   signed: 'Your loan agreement was signed.',
 } as const;
+
+/** The signing form: the agreement box (ticked at first); the signature itself is the name the server answered. */
+const esignFormSchema = z.object({ agreed: z.boolean() });
+
+/** A failed signing's message: the server's word on the signature, its message, or ours. */
+function signErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return ESIGN_TEXT.signError;
+  return error.fieldError('signature_name') ?? error.serverMessage ?? ESIGN_TEXT.signError;
+}
 
 export interface EsignaturePageProps {
   /** The note is signed: adopt the answered status and leave the page. */
@@ -75,41 +87,32 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
     [noteUrl],
   );
 
-  const [agreed, setAgreed] = useState(true);
-  const [formError, setFormError] = useState<string | undefined>();
   const sign = useSign();
-  const gateId = useId();
 
   const fullName = data.signature.full_name;
   const fontSize = data.signature.font_size || signatureFontSize(fullName);
   const noteLoaded = Boolean(noteUrl);
   // The note is missing from the list or its file failed: say so and offer Retry (never an endless wait).
   const noteFailed = !note || file.isError;
-  const blocked = !agreed || !noteLoaded;
 
   const retryNote = () => {
     if (!note) onRetryLoad();
     else void file.refetch();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blocked || sign.isPending) return;
-    setFormError(undefined);
+  const submit = async ({ agreed }: { agreed: boolean }) => {
+    if (!agreed || !noteLoaded || sign.isPending) return;
     try {
       // Spec §2/§5: the signature is the full name the server answered; the server checks it again.
       const answer = await sign.mutateAsync({ noteId: note?.id, signatureName: fullName });
       notify.success(ESIGN_TEXT.signed);
       onSigned(answer);
     } catch (error) {
-      if (!isApiError(error)) return setFormError(ESIGN_TEXT.signError);
-      if (error.status === 401 || error.status === 403 || error.status === 503) return;
-      const current =
-        typeof (error.data as { current_status?: unknown } | undefined)?.current_status === 'string'
-          ? (error.data as { current_status: string }).current_status
-          : null;
+      // The session and maintenance answers are handled globally; a refused move opens the current status's page.
+      if (isApiError(error) && (error.status === 401 || error.status === 403 || error.status === 503)) return;
+      const current = refusedStatus(error);
       if (current) return onRefused(current);
-      setFormError(error.fieldError('signature_name') ?? error.serverMessage ?? ESIGN_TEXT.signError);
+      throw error;
     }
   };
 
@@ -146,64 +149,64 @@ function EsignatureForm({ data, onSigned, onRefused, onRetryLoad }: { data: TEsi
         )}
       </section>
 
-      <form className={styles.section} aria-labelledby="esign-sign-title" noValidate onSubmit={(event) => void submit(event)}>
-        <h2 id="esign-sign-title">Your signature</h2>
-        <figure className={styles.signatureBox}>
-          <p className={styles.signature} style={{ fontSize: `${fontSize}px` }} data-testid="signature-preview">
-            {fullName}
-          </p>
-          <figcaption className={styles.signatureCaption}>Electronic signature of {fullName}</figcaption>
-        </figure>
-        <Checkbox
-          checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
-          label={
+      <Form
+        className={styles.section}
+        aria-labelledby="esign-sign-title"
+        schema={esignFormSchema}
+        options={{ defaultValues: { agreed: true } }}
+        submitError={signErrorMessage}
+        onSubmit={submit}
+      >
+        {({ register, watch }) => {
+          const blocked = !watch('agreed') || !noteLoaded;
+          return (
             <>
-              I have read and agree to the{' '}
-              {note ? (
-                <AgreementFileLink agreement={note} blobUrl={noteUrl}>
-                  {agreementLabel(note)}
-                </AgreementFileLink>
-              ) : (
-                'loan agreement'
-              )}
-              {others.map((agreement, index) => (
-                <span key={agreement.id}>
-                  {index === others.length - 1 ? ' and the ' : ', the '}
-                  <AgreementFileLink agreement={agreement}>{agreementLabel(agreement)}</AgreementFileLink>
-                </span>
-              ))}
-              , and I sign them electronically with the signature above.
+              <h2 id="esign-sign-title">Your signature</h2>
+              <figure className={styles.signatureBox}>
+                <p className={styles.signature} style={{ fontSize: `${fontSize}px` }} data-testid="signature-preview">
+                  {fullName}
+                </p>
+                <figcaption className={styles.signatureCaption}>Electronic signature of {fullName}</figcaption>
+              </figure>
+              <Checkbox
+                {...register('agreed')}
+                label={
+                  <>
+                    I have read and agree to the{' '}
+                    {note ? (
+                      <AgreementFileLink agreement={note} blobUrl={noteUrl}>
+                        {agreementLabel(note)}
+                      </AgreementFileLink>
+                    ) : (
+                      'loan agreement'
+                    )}
+                    {others.map((agreement, index) => (
+                      <span key={agreement.id}>
+                        {index === others.length - 1 ? ' and the ' : ', the '}
+                        <AgreementFileLink agreement={agreement}>{agreementLabel(agreement)}</AgreementFileLink>
+                      </span>
+                    ))}
+                    , and I sign them electronically with the signature above.
+                  </>
+                }
+                hint={
+                  partner
+                    ? 'Your employer is a partner: the authorization and instructions document lets your employer send your payments from your pay.'
+                    : undefined
+                }
+              />
+              <FormError />
+              <StepActions
+                submitId="esignature-confirm"
+                submitLabel="Sign and submit"
+                disabled={blocked}
+                pending={sign.isPending}
+                hint={blocked ? gateText : undefined}
+              />
             </>
-          }
-          hint={
-            partner ? 'Your employer is a partner: the authorization and instructions document lets your employer send your payments from your pay.' : undefined
-          }
-        />
-        {formError ? (
-          <Alert kind="error" assertive>
-            {formError}
-          </Alert>
-        ) : null}
-        <div className={styles.actions}>
-          <Button
-            id="esignature-confirm"
-            type="submit"
-            size="lg"
-            fullWidth
-            disabled={blocked}
-            loading={sign.isPending}
-            aria-describedby={blocked ? gateId : undefined}
-          >
-            Sign and submit
-          </Button>
-          {blocked ? (
-            <p id={gateId} className={styles.hint}>
-              {gateText}
-            </p>
-          ) : null}
-        </div>
-      </form>
+          );
+        }}
+      </Form>
     </Container>
   );
 }

@@ -1,36 +1,63 @@
 import { HARDSHIP_REASON_LABELS, HARDSHIP_RULES } from '@payrail/contract/hardship';
-import type { HardshipReason, THardshipPage } from '@payrail/contract/hardship';
+import type { THardshipPage } from '@payrail/contract/hardship';
 import type { TDocument } from '@payrail/contract/documents';
 import { isApiError } from '@payrail/client/http-client';
 import { formatDate } from '@payrail/client/format';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
-import { FieldError, FieldHint, FieldLabel } from '@payrail/ui/field';
+import { Form } from '@payrail/ui/form';
+import { MoneyField } from '@payrail/ui/money-field';
 import { RadioCards } from '@payrail/ui/radio-cards';
-import { Select } from '@payrail/ui/select';
-import { TextField } from '@payrail/ui/text-field';
-import { parseDollarField } from '@payrail/domain/validation/money-input';
+import { SelectField } from '@payrail/ui/select-field';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useFormState } from 'react-hook-form';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { useSubmitHardship } from '../api/hardship';
+import { hardshipFormSchema } from './hardship.schema';
+import type { HardshipFormInput, HardshipFormValues } from './hardship.schema';
 import styles from './hardship.module.css';
 
 const REASONS = Object.entries(HARDSHIP_REASON_LABELS).map(([value, label]) => ({ value, label }));
 
-/**
- * Dollars typed by the borrower ("2,500" or "$2500.50", up to seven digits) as cents, by the domain's
- * dollar-field rule; null when empty, NaN when not an amount.
- */
-function dollarsToCents(text: string): number | null {
-  if (text.trim() === '') return null;
-  const parsed = parseDollarField(text, 7);
-  return parsed.ok ? parsed.value : Number.NaN;
+/** The form's fields a refusal may name (the documents' message shows under the uploader). */
+const FIELDS = ['reason', 'description', 'defer_payments', 'waive_late_fees', 'monthly_income', 'monthly_expenses'] as const;
+
+const DEFAULTS: HardshipFormInput = {
+  reason: '',
+  description: '',
+  defer_payments: '',
+  waive_late_fees: false,
+  monthly_income: '',
+  monthly_expenses: '',
+};
+
+/** Fields with a message, plus the documents' and the server's: what the alert counts. */
+function errorCount(errors: FieldErrors<HardshipFormInput>): number {
+  const onFields = FIELDS.filter((field) => errors[field]).length;
+  return onFields + (errors.root?.documents ? 1 : 0) + (errors.root?.server ? 1 : 0);
 }
 
-type Errors = Partial<Record<'reason' | 'description' | 'defer_payments' | 'monthly_income' | 'monthly_expenses' | 'document_ids' | 'server', string>>;
+/** "Please correct 2 fields." (or the server's message), announced and focused after each failed submit. */
+function ErrorAlert() {
+  const { errors, submitCount, isSubmitting } = useFormState<HardshipFormInput>();
+  const summary = useRef<HTMLDivElement>(null);
+  const count = errorCount(errors);
+  useEffect(() => {
+    if (!isSubmitting && submitCount > 0) summary.current?.focus();
+  }, [submitCount, isSubmitting]);
+  if (count === 0) return null;
+  return (
+    <div ref={summary} tabIndex={-1}>
+      <Alert kind="error" assertive>
+        {errors.root?.server?.message ?? (count === 1 ? 'Please correct 1 field.' : `Please correct ${count} fields.`)}
+      </Alert>
+    </div>
+  );
+}
 
 /**
  * The borrower's hardship request: reason, description, the plan (defer 1–3 payments, optionally waive
@@ -41,15 +68,7 @@ type Errors = Partial<Record<'reason' | 'description' | 'defer_payments' | 'mont
 export function HardshipForm({ page, attached }: { page: THardshipPage; attached: ReadonlySet<number> }) {
   const id = useId();
   const submit = useSubmitHardship(page.loan_id);
-  const [reason, setReason] = useState<HardshipReason | ''>('');
-  const [description, setDescription] = useState('');
-  const [defer, setDefer] = useState<'1' | '2' | '3' | null>(null);
-  const [waive, setWaive] = useState(false);
-  const [income, setIncome] = useState('');
-  const [expenses, setExpenses] = useState('');
   const [documents, setDocuments] = useState<TDocument[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const summary = useRef<HTMLDivElement>(null);
 
   const plans = page.plans.map((p) => ({
     value: String(p.defer_payments) as '1' | '2' | '3',
@@ -57,141 +76,98 @@ export function HardshipForm({ page, attached }: { page: THardshipPage; attached
     description: `Next payment due ${formatDate(p.next_due_date)}; last payment ${formatDate(p.maturity_after)} (instead of ${formatDate(p.maturity_before)}).`,
   }));
 
-  function check(): Errors {
-    const e: Errors = {};
-    if (!reason) e.reason = 'Choose the reason.';
-    const d = description.trim();
-    if (d.length < HARDSHIP_RULES.descriptionMin) e.description = `Tell us a little more (at least ${HARDSHIP_RULES.descriptionMin} characters).`;
-    else if (d.length > HARDSHIP_RULES.descriptionMax) e.description = `Keep it under ${HARDSHIP_RULES.descriptionMax} characters.`;
-    if (!defer) e.defer_payments = 'Choose how many payments to defer.';
-    if (Number.isNaN(dollarsToCents(income))) e.monthly_income = 'Enter an amount in dollars, like 2,500.';
-    if (Number.isNaN(dollarsToCents(expenses))) e.monthly_expenses = 'Enter an amount in dollars, like 1,800.';
-    return e;
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const e = check();
-    setErrors(e);
-    if (Object.keys(e).length > 0) {
-      requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    submit.mutate(
-      {
-        reason: reason as HardshipReason,
-        description: description.trim(),
-        defer_payments: Number(defer),
-        waive_late_fees: waive,
+  const send = async (values: HardshipFormValues, form: UseFormReturn<HardshipFormInput, unknown, HardshipFormValues>) => {
+    try {
+      await submit.mutateAsync({
+        ...values,
         // The uploader lists every hardship document of the member; those sent with an earlier request stay there.
         document_ids: documents.filter((d) => !attached.has(d.id)).map((d) => d.id),
-        monthly_income: dollarsToCents(income),
-        monthly_expenses: dollarsToCents(expenses),
-      },
-      {
-        onSuccess: () => notify.success('Your hardship request is submitted. We will answer within 5 business days.'),
-        onError: (error) => {
-          const fields = isApiError(error) ? error.fieldErrors : {};
-          const next: Errors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));
-          next.server = isApiError(error)
-            ? (error.serverMessage ?? (Object.keys(fields).length > 0 ? 'Please correct the fields below.' : undefined))
-            : undefined;
-          next.server ??= 'We could not send your request. Please try again.';
-          setErrors(next);
-          requestAnimationFrame(() => summary.current?.focus());
-        },
-      },
-    );
-  }
+      });
+    } catch (error) {
+      const fields = isApiError(error) ? error.fieldErrors : {};
+      for (const field of FIELDS) {
+        const message = fields[field]?.[0];
+        if (message) form.setError(field, { type: 'server', message });
+      }
+      const documentsMessage = fields.document_ids?.[0];
+      if (documentsMessage) form.setError('root.documents', { type: 'server', message: documentsMessage });
+      const message = isApiError(error)
+        ? (error.serverMessage ?? (Object.keys(fields).length > 0 ? 'Please correct the fields below.' : undefined))
+        : undefined;
+      form.setError('root.server', { type: 'server', message: message ?? 'We could not send your request. Please try again.' });
+      return;
+    }
+    notify.success('Your hardship request is submitted. We will answer within 5 business days.');
+  };
 
-  const count = Object.values(errors).filter(Boolean).length;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Request hardship help</h2>
-      <p className={styles.muted}>
-        If you cannot make your payments because of a hardship, we can move your next payments later. Your payment amounts and the total you repay stay the
-        same; interest is charged per payment period, so a deferral does not add interest.
-      </p>
-      {count > 0 ? (
-        <div ref={summary} tabIndex={-1}>
-          <Alert kind="error" assertive>
-            {errors.server ?? (count === 1 ? 'Please correct 1 field.' : `Please correct ${count} fields.`)}
-          </Alert>
-        </div>
-      ) : null}
-      <Select
-        label="Reason"
-        placeholder="Choose a reason"
-        options={REASONS}
-        value={reason}
-        onChange={(e) => setReason(e.target.value as HardshipReason)}
-        error={errors.reason}
-        required
-      />
-      <div>
-        <FieldLabel htmlFor={`${id}-description`}>What happened?</FieldLabel>
-        <FieldHint
-          id={`${id}-description-hint`}
-        >{`Tell us what changed and until when you expect it to last (${HARDSHIP_RULES.descriptionMin} to ${HARDSHIP_RULES.descriptionMax} characters).`}</FieldHint>
-        <textarea
-          id={`${id}-description`}
-          className={styles.textarea}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={HARDSHIP_RULES.descriptionMax}
-          required
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={[`${id}-description-hint`, errors.description ? `${id}-description-error` : ''].filter(Boolean).join(' ')}
-        />
-        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-      </div>
-      {plans.length > 0 ? (
-        <RadioCards
-          legend="Your proposed plan"
-          name={`${id}-plan`}
-          options={plans}
-          value={defer}
-          onChange={setDefer}
-          error={errors.defer_payments}
-          columns={1}
-          required
-        />
-      ) : (
-        <Alert kind="info">No payment is left to defer on this loan.</Alert>
-      )}
-      <Checkbox label="Also ask us to waive the late fees charged on this loan" checked={waive} onChange={(e) => setWaive(e.target.checked)} />
-      <DocumentUpload
-        type="hardship_document"
-        label="Supporting documents (optional, but they help us decide faster)"
-        hint="A termination letter, medical bills, an insurance claim… A .jpg, .png or .pdf file of at most 2 MB each."
-        onChange={setDocuments}
-      />
-      {errors.document_ids ? <Alert kind="error">{errors.document_ids}</Alert> : null}
-      <div className={styles.row}>
-        <TextField
-          label="Monthly income"
-          optional
-          inputMode="decimal"
-          value={income}
-          onChange={(e) => setIncome(e.target.value)}
-          error={errors.monthly_income}
-          hint="In dollars, after taxes."
-        />
-        <TextField
-          label="Monthly expenses"
-          optional
-          inputMode="decimal"
-          value={expenses}
-          onChange={(e) => setExpenses(e.target.value)}
-          error={errors.monthly_expenses}
-          hint="Rent, food, transport, other debts."
-        />
-      </div>
-      <div>
-        <Button type="submit" loading={submit.isPending} disabled={plans.length === 0}>
-          Submit my request
-        </Button>
-      </div>
-    </form>
+    <Form
+      className={styles.form}
+      aria-labelledby={`${id}-title`}
+      schema={hardshipFormSchema}
+      // The errors show (and are counted) after a submit, until the next one.
+      options={{ mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false, defaultValues: DEFAULTS }}
+      onSubmit={send}
+    >
+      {({ control, register, formState: { errors, isSubmitting } }) => {
+        return (
+          <>
+            <h2 id={`${id}-title`}>Request hardship help</h2>
+            <p className={styles.muted}>
+              If you cannot make your payments because of a hardship, we can move your next payments later. Your payment amounts and the total you repay stay
+              the same; interest is charged per payment period, so a deferral does not add interest.
+            </p>
+            <ErrorAlert />
+            <SelectField name="reason" label="Reason" placeholder="Choose a reason" options={REASONS} required />
+            <TextAreaField
+              label="What happened?"
+              hint={`Tell us what changed and until when you expect it to last (${HARDSHIP_RULES.descriptionMin} to ${HARDSHIP_RULES.descriptionMax} characters).`}
+              rows={5}
+              maxLength={HARDSHIP_RULES.descriptionMax}
+              required
+              error={errors.description?.message}
+              {...register('description')}
+            />
+            {plans.length > 0 ? (
+              <Controller
+                control={control}
+                name="defer_payments"
+                render={({ field, fieldState }) => (
+                  <RadioCards
+                    legend="Your proposed plan"
+                    name={field.name}
+                    options={plans}
+                    value={field.value === '' ? null : (field.value as '1' | '2' | '3')}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    columns={1}
+                    required
+                  />
+                )}
+              />
+            ) : (
+              <Alert kind="info">No payment is left to defer on this loan.</Alert>
+            )}
+            <Checkbox label="Also ask us to waive the late fees charged on this loan" {...register('waive_late_fees')} />
+            <DocumentUpload
+              type="hardship_document"
+              label="Supporting documents (optional, but they help us decide faster)"
+              hint="A termination letter, medical bills, an insurance claim… A .jpg, .png or .pdf file of at most 2 MB each."
+              onChange={setDocuments}
+            />
+            {errors.root?.documents ? <Alert kind="error">{errors.root.documents.message}</Alert> : null}
+            <div className={styles.row}>
+              <MoneyField name="monthly_income" label="Monthly income" optional hint="In dollars, after taxes." />
+              <MoneyField name="monthly_expenses" label="Monthly expenses" optional hint="Rent, food, transport, other debts." />
+            </div>
+            <div>
+              <Button type="submit" loading={isSubmitting} disabled={plans.length === 0}>
+                Submit my request
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </Form>
   );
 }

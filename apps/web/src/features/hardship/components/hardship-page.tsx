@@ -5,15 +5,18 @@ import { isApiError } from '@payrail/client/http-client';
 import { formatCents, formatDate, formatLoanIdentifier, formatPercent } from '@payrail/client/format';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { FieldError, FieldLabel } from '@payrail/ui/field';
+import { Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
+import { TextAreaField } from '@payrail/ui/text-area-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { useAnswerHardship, useHardshipPage } from '../api/hardship';
 import { HardshipForm } from './hardship-form';
+import { hardshipAnswerSchema } from './hardship.schema';
+import type { HardshipAnswerInput, HardshipAnswerValues } from './hardship.schema';
 import styles from './hardship.module.css';
 
 const EVENT_NAMES: Record<THardshipEvent['kind'], string> = {
@@ -28,53 +31,42 @@ const EVENT_NAMES: Record<THardshipEvent['kind'], string> = {
 function AnswerForm({ request, attached }: { request: THardshipRequest; attached: ReadonlySet<number> }) {
   const id = useId();
   const answer = useAnswerHardship(request.loan_id, request.id);
-  const [message, setMessage] = useState('');
   const [documents, setDocuments] = useState<TDocument[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (message.trim() === '') {
-      setError('Write your answer.');
-      document.getElementById(`${id}-answer`)?.focus();
+  const send = async ({ message }: HardshipAnswerValues, form: UseFormReturn<HardshipAnswerInput, unknown, HardshipAnswerValues>) => {
+    try {
+      await answer.mutateAsync({ message, document_ids: documents.filter((d) => !attached.has(d.id)).map((d) => d.id) });
+    } catch (err) {
+      form.setError('message', {
+        type: 'server',
+        message: isApiError(err)
+          ? (err.serverMessage ?? err.fieldError('message') ?? err.fieldError('document_ids') ?? err.message)
+          : 'We could not send your answer. Please try again.',
+      });
       return;
     }
-    setError(undefined);
-    answer.mutate(
-      { message: message.trim(), document_ids: documents.filter((d) => !attached.has(d.id)).map((d) => d.id) },
-      {
-        onSuccess: () => notify.success('Thank you. Your answer is sent.'),
-        onError: (err) =>
-          setError(
-            isApiError(err)
-              ? (err.serverMessage ?? err.fieldError('message') ?? err.fieldError('document_ids') ?? err.message)
-              : 'We could not send your answer. Please try again.',
-          ),
-      },
-    );
-  }
+    notify.success('Thank you. Your answer is sent.');
+  };
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Answer our question</h3>
-      <div>
-        <FieldLabel htmlFor={`${id}-answer`}>Your answer</FieldLabel>
-        <textarea
-          id={`${id}-answer`}
-          className={styles.textarea}
-          value={message}
-          maxLength={HARDSHIP_RULES.messageMax}
-          onChange={(e) => setMessage(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-answer-error` : undefined}
-        />
-        <FieldError id={`${id}-answer-error`}>{error}</FieldError>
-      </div>
-      <DocumentUpload type="hardship_document" label="Documents for your answer (optional)" onChange={setDocuments} />
-      <div>
-        <Button type="submit" loading={answer.isPending}>
-          Send my answer
-        </Button>
-      </div>
-    </form>
+    <Form
+      className={styles.form}
+      aria-labelledby={`${id}-title`}
+      schema={hardshipAnswerSchema}
+      options={{ mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: { message: '' } }}
+      onSubmit={send}
+    >
+      {({ register, formState: { errors, isSubmitting } }) => (
+        <>
+          <h3 id={`${id}-title`}>Answer our question</h3>
+          <TextAreaField label="Your answer" rows={5} maxLength={HARDSHIP_RULES.messageMax} error={errors.message?.message} {...register('message')} />
+          <DocumentUpload type="hardship_document" label="Documents for your answer (optional)" onChange={setDocuments} />
+          <div>
+            <Button type="submit" loading={isSubmitting}>
+              Send my answer
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 

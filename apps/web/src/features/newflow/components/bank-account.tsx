@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { MSG } from '@payrail/contract/messages';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
@@ -11,7 +10,9 @@ import { useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
 import { StepCard } from './step-card';
-import { StepForm, useStepForm } from './step-form';
+import { bankAccountManualSchema } from './bank-account.schema';
+import type { BankAccountManualAnswers } from './bank-account.schema';
+import { StepForm, stepErrors, useStepForm } from './step-form';
 
 export interface BankLinkSlot {
   /** The link is saved: move on with the step. */
@@ -49,84 +50,86 @@ export function BankAccount({ renderBankLink, manualPath }: { renderBankLink: (s
   );
 }
 
-const ROUTING = /^\d{9}$/;
-const ACCOUNT = /^\d{4,17}$/;
-
 /** bank_account/manual (newflow §3, §5): account type, routing and account numbers and a statement, all required. */
 export function BankAccountManual({ backPath }: { backPath: string }) {
   const form = useStepForm();
   const { serverErrors, pending } = form;
-  const [accountType, setAccountType] = useState<'Checking' | 'Savings' | null>(null);
-  const [routing, setRouting] = useState('');
-  const [account, setAccount] = useState('');
-  const [statement, setStatement] = useState<File | null>(null);
-  const errors = {
-    accountType: accountType ? undefined : MSG.required,
-    routingNumber: routing ? (ROUTING.test(routing) ? undefined : 'A routing number has 9 digits.') : MSG.required,
-    accountNumber: account ? (ACCOUNT.test(account) ? undefined : 'An account number has 4 to 17 digits.') : MSG.required,
-    bankStatement: statement ? undefined : MSG.required,
-  };
-  const complete = Object.values(errors).every((value) => !value);
-  const shown = (field: keyof typeof errors) => serverErrors[field] ?? serverErrors[`manual.${field}`] ?? (form.submitted ? errors[field] : undefined);
-
-  const onSubmit = () =>
-    form.send({
-      complete,
-      body: async () =>
-        statement && accountType
-          ? {
-              workflow_status_key: 'verify_bank_account',
-              manual: { accountType, routingNumber: routing, accountNumber: account, bankStatement: await toUpload(statement, 'bank_statement') },
-            }
-          : null,
-    });
+  const [defaultValues] = useState((): BankAccountManualAnswers => ({ accountType: null, routingNumber: '', accountNumber: '', bankStatement: null }));
 
   return (
     <StepCard title="Bank Information" lead="Enter the account where you want to receive your loan, and upload a recent statement of it.">
       <StepForm
-        onSubmit={onSubmit}
+        schema={bankAccountManualSchema}
+        defaultValues={defaultValues}
+        onSubmit={(manual) =>
+          form.send({
+            complete: true,
+            body: async () => ({
+              workflow_status_key: 'verify_bank_account',
+              manual: { ...manual, bankStatement: await toUpload(manual.bankStatement, 'bank_statement') },
+            }),
+          })
+        }
         message={form.message}
         pending={pending}
-        submitDisabled={!complete}
+        submitDisabled="until-valid"
         actions={
           <Button variant="ghost" fullWidth to={backPath}>
             Link my bank instead
           </Button>
         }
       >
-        <RadioCards
-          legend="Account type"
-          name="accountType"
-          required
-          options={[
-            { value: 'Checking', label: 'Checking' },
-            { value: 'Savings', label: 'Savings' },
-          ]}
-          value={accountType}
-          onChange={setAccountType}
-          error={shown('accountType')}
-        />
-        <TextField
-          label="Routing number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={9}
-          required
-          value={routing}
-          onChange={(event) => setRouting(event.target.value.replace(/[^\d]/g, ''))}
-          error={shown('routingNumber')}
-        />
-        <TextField
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={17}
-          required
-          value={account}
-          onChange={(event) => setAccount(event.target.value.replace(/[^\d]/g, ''))}
-          error={shown('accountNumber')}
-        />
-        <FilePick label="Bank statement" file={statement} onChange={setStatement} error={shown('bankStatement')} disabled={pending} />
+        {({ watch, setValue, formState: { isSubmitted } }) => {
+          const values = watch();
+          const errors = stepErrors(bankAccountManualSchema, values);
+          const shown = (field: keyof BankAccountManualAnswers) =>
+            serverErrors[field] ?? serverErrors[`manual.${field}`] ?? (isSubmitted ? errors[field] : undefined);
+          return (
+            <>
+              <RadioCards
+                legend="Account type"
+                name="accountType"
+                required
+                options={[
+                  { value: 'Checking', label: 'Checking' },
+                  { value: 'Savings', label: 'Savings' },
+                ]}
+                value={values.accountType}
+                onChange={(value) => setValue('accountType', value)}
+                error={shown('accountType')}
+              />
+              <TextField
+                label="Routing number"
+                name="routingNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={9}
+                required
+                value={values.routingNumber}
+                onChange={(event) => setValue('routingNumber', event.target.value.replace(/[^\d]/g, ''))}
+                error={shown('routingNumber')}
+              />
+              <TextField
+                label="Account number"
+                name="accountNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={17}
+                required
+                value={values.accountNumber}
+                onChange={(event) => setValue('accountNumber', event.target.value.replace(/[^\d]/g, ''))}
+                error={shown('accountNumber')}
+              />
+              <FilePick
+                label="Bank statement"
+                file={values.bankStatement}
+                onChange={(file) => setValue('bankStatement', file)}
+                error={shown('bankStatement')}
+                disabled={pending}
+              />
+            </>
+          );
+        }}
       </StepForm>
     </StepCard>
   );

@@ -1,22 +1,13 @@
-import { useState } from 'react';
-import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { passwordIsValid, REFERRAL_CODE_MIN_EXCLUSIVE } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, ZPasswordCreationData } from '@payrail/contract/newflow';
+import { PasswordPair } from '@payrail/ui/password-pair';
 import { TextField } from '@payrail/ui/text-field';
 import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepForm, useStepForm } from './step-form';
 import { StepGate } from './step-states';
-
-export interface PasswordSlot {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  showRules?: boolean;
-}
 
 export const REFERRAL_TOO_SHORT = `A referral code has more than ${REFERRAL_CODE_MIN_EXCLUSIVE} characters.`;
 
@@ -29,18 +20,21 @@ export function passwordErrors(password: string, repeat: string, referral: strin
   };
 }
 
-function PasswordForm({ initialReferral, renderPassword }: { initialReferral: string; renderPassword: (slot: PasswordSlot) => ReactNode }) {
+/** The step's answers: the password, its repeat and the optional referral code, under the rules of passwordErrors. */
+const passwordCreationSchema = z.object({ password: z.string(), password_confirm: z.string(), refer_code: z.string() }).superRefine((answers, ctx) => {
+  for (const [field, message] of Object.entries(passwordErrors(answers.password, answers.password_confirm, answers.refer_code))) {
+    if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+});
+type PasswordCreationValues = z.infer<typeof passwordCreationSchema>;
+
+function PasswordForm({ initialReferral }: { initialReferral: string }) {
   const form = useStepForm();
   const { serverErrors, submitted: touched } = form;
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [referral, setReferral] = useState(initialReferral);
-  const errors = passwordErrors(password, repeat, referral);
-  const complete = Object.values(errors).every((value) => !value);
 
-  const onSubmit = () =>
+  const onSubmit = ({ password, password_confirm: repeat, refer_code: referral }: PasswordCreationValues) =>
     form.send({
-      complete,
+      complete: Object.values(passwordErrors(password, repeat, referral)).every((value) => !value),
       body: () => ({ workflow_status_key: 'password_creation', loan_borrower: { password, password_confirm: repeat }, refer_code: referral.trim() || null }),
       // newflow §8: a failure shows the first message for refer_code under it; the line above only for others.
       messageOf: ({ fieldErrors, message }) =>
@@ -48,48 +42,54 @@ function PasswordForm({ initialReferral, renderPassword }: { initialReferral: st
     });
 
   return (
-    <StepForm onSubmit={onSubmit} message={form.message} pending={form.pending} submitLabel="Create my password" submitDisabled={!complete}>
-      <input type="text" name="username" autoComplete="username" hidden readOnly />
-      {renderPassword({
-        label: 'Password',
-        name: 'password',
-        value: password,
-        onChange: setPassword,
-        showRules: true,
-        error: serverErrors.password ?? (touched && password ? errors.password : undefined),
-      })}
-      {renderPassword({
-        label: 'Repeat password',
-        name: 'password_confirm',
-        value: repeat,
-        onChange: setRepeat,
-        error: serverErrors.password_confirm ?? (repeat && (touched || repeat.length >= password.length) ? errors.password_confirm : undefined),
-      })}
-      <TextField
-        label="Referral code"
-        optional
-        hint="Did a friend refer you? Enter their code."
-        autoComplete="off"
-        autoCapitalize="characters"
-        value={referral}
-        onChange={(event) => {
-          setReferral(event.target.value);
-          form.clearServerError('refer_code');
-        }}
-        error={serverErrors.refer_code ?? (touched ? errors.refer_code : undefined)}
-      />
+    <StepForm
+      schema={passwordCreationSchema}
+      defaultValues={{ password: '', password_confirm: '', refer_code: initialReferral }}
+      onSubmit={onSubmit}
+      message={form.message}
+      pending={form.pending}
+      submitLabel="Create my password"
+      submitDisabled="until-valid"
+    >
+      {({ register, watch }) => {
+        const [password, repeat, referral] = [watch('password'), watch('password_confirm'), watch('refer_code')];
+        const errors = passwordErrors(password, repeat, referral);
+        return (
+          <>
+            <input type="text" name="username" autoComplete="username" hidden readOnly />
+            {/* The rules show after a submit; the mismatch as soon as the repeat is as long as the password (newflow §5). */}
+            <PasswordPair
+              names={['password', 'password_confirm']}
+              labels={{ password: 'Password', confirmation: 'Repeat password' }}
+              errors={{
+                password: serverErrors.password ?? (touched && password ? errors.password : undefined),
+                confirmation: serverErrors.password_confirm ?? (repeat && (touched || repeat.length >= password.length) ? errors.password_confirm : undefined),
+              }}
+            />
+            <TextField
+              label="Referral code"
+              optional
+              hint="Did a friend refer you? Enter their code."
+              autoComplete="off"
+              autoCapitalize="characters"
+              {...register('refer_code', { onChange: () => form.clearServerError('refer_code') })}
+              error={serverErrors.refer_code ?? (touched ? errors.refer_code : undefined)}
+            />
+          </>
+        );
+      }}
     </StepForm>
   );
 }
 
 /** password_creation (newflow §2, §5, §8): password, its repeat ("password does not match"), optional referral code. */
-export function PasswordCreation({ renderPassword }: { renderPassword: (slot: PasswordSlot) => ReactNode }) {
+export function PasswordCreation() {
   const query = useStepData('password_creation', ZPasswordCreationData);
   return (
     <StepGate query={query} title="Create your password">
       {(data) => (
         <StepCard title="Create your password" lead="You will sign in with your e-mail and this password to follow your loan.">
-          <PasswordForm initialReferral={data.refer_code ?? ''} renderPassword={renderPassword} />
+          <PasswordForm initialReferral={data.refer_code ?? ''} />
         </StepCard>
       )}
     </StepGate>

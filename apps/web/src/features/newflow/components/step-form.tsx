@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import type { Dispatch, FormEvent, ReactNode, SetStateAction } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
+import { Form } from '@payrail/ui/form';
 import { StepActions } from '@payrail/ui/step-actions';
 import { useSubmitStep } from '../api/steps';
 import type { SubmitOutcome } from '../api/steps';
@@ -61,38 +64,86 @@ export function useStepForm(): StepFormState {
   return { pending, submitted, serverErrors, setServerErrors, clearServerError, message, send };
 }
 
-export interface StepFormProps {
-  onSubmit: () => Promise<void>;
+/**
+ * The step schema's first message per answer for the values as they are now: the steps show their rules'
+ * messages live (once a field was left, or after a submit) and keep the submit disabled while any holds.
+ */
+export function stepErrors<TValues extends FieldValues>(schema: z.ZodType<unknown, TValues>, values: TValues): Partial<Record<keyof TValues & string, string>> {
+  const parsed = schema.safeParse(values);
+  const errors: Partial<Record<string, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors as Partial<Record<keyof TValues & string, string>>;
+}
+
+/** A step whose answers are still its own state: the form holds nothing (the step checks its answers itself). */
+const NO_ANSWERS = z.object({});
+type NoAnswers = z.infer<typeof NO_ANSWERS>;
+
+export interface StepFormProps<TInput extends FieldValues = NoAnswers, TOutput extends FieldValues = TInput> {
+  /**
+   * The step's answers in the kit's form (react-hook-form + zod): their schema (the messages of the step's
+   * rules) and first values. A submit the schema refuses shows its errors and sends nothing.
+   */
+  schema?: z.ZodType<TOutput, TInput>;
+  defaultValues?: DefaultValues<TInput>;
+  /** The checked answers (none for a step that keeps its own state) and the form. */
+  onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => Promise<void>;
   /** The refusal's message, shown above the fields. */
   message?: string | null;
   pending: boolean;
   submitLabel?: string;
-  /** The submit stays disabled until the form is complete (most steps); some only reveal errors on submit. */
-  submitDisabled?: boolean;
+  /**
+   * The submit stays disabled until the form is complete (most steps); some only reveal errors on submit.
+   * `'until-valid'`: disabled while the schema refuses the answers.
+   */
+  submitDisabled?: boolean | 'until-valid';
   /** Buttons or links after the submit (e.g. "Link my bank instead"). */
   actions?: ReactNode;
-  children: ReactNode;
+  children: ReactNode | ((form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode);
 }
 
-/** The form of a new-flow step card: the refusal line, the fields, and the kit's step footer (full-width submit). */
-export function StepForm({ onSubmit, message, pending, submitLabel = 'Continue', submitDisabled = false, actions, children }: StepFormProps) {
-  const handle = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void onSubmit();
-  };
+/**
+ * The form of a new-flow step card, on the kit's `Form`: the refusal line, the fields (the step's answers
+ * in the form's context when it gives a schema), and the kit's step footer (full-width submit).
+ */
+export function StepForm<TInput extends FieldValues = NoAnswers, TOutput extends FieldValues = TInput>({
+  schema,
+  defaultValues,
+  onSubmit,
+  message,
+  pending,
+  submitLabel = 'Continue',
+  submitDisabled = false,
+  actions,
+  children,
+}: StepFormProps<TInput, TOutput>) {
   return (
-    <form noValidate aria-labelledby="newflow-step-title" onSubmit={handle}>
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
-      {children}
-      <div className={styles.stepFooter}>
-        <StepActions submitLabel={submitLabel} disabled={submitDisabled} pending={pending}>
-          {actions}
-        </StepActions>
-      </div>
-    </form>
+    <Form
+      aria-labelledby="newflow-step-title"
+      schema={schema ?? (NO_ANSWERS as unknown as z.ZodType<TOutput, TInput>)}
+      // As before the form: errors show under their fields, the focus stays where it is.
+      options={{ shouldFocusError: false, ...(defaultValues ? { defaultValues } : {}) }}
+      onSubmit={(values, form) => onSubmit(values, form)}
+    >
+      {(form) => (
+        <>
+          {message ? (
+            <Alert kind="error" assertive>
+              {message}
+            </Alert>
+          ) : null}
+          {typeof children === 'function' ? children(form) : children}
+          <div className={styles.stepFooter}>
+            <StepActions
+              submitLabel={submitLabel}
+              disabled={submitDisabled === 'until-valid' ? !(schema ?? NO_ANSWERS).safeParse(form.watch()).success : submitDisabled}
+              pending={pending}
+            >
+              {actions}
+            </StepActions>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

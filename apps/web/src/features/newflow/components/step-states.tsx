@@ -32,13 +32,7 @@ export function StepGate<T>({
   return <>{children(query.data.data, query.data)}</>;
 }
 
-/** Money typed in whole dollars → cents; null while empty or not a number. */
-export function dollarsToCents(text: string): number | null {
-  const digits = text.replace(/[^\d]/g, '');
-  if (digits === '') return null;
-  return Number(digits) * 100;
-}
-
+/** Cents on file as the whole-dollar text the step's money fields hold (their schema reads it back with the kit's money reader). */
 export function centsToDollarsText(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : String(Math.round(cents / 100));
 }

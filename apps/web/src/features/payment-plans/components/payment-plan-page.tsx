@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { PAYMENT_PLAN_KIND_LABELS } from '@payrail/contract/payment-plan';
+import { useFormState } from 'react-hook-form';
+import { z } from 'zod';
+import { PAYMENT_PLAN_KIND_LABELS, ZPaymentPlanSign } from '@payrail/contract/payment-plan';
 import type { TBorrowerPaymentPlan, TPaymentPlanQuote } from '@payrail/contract/payment-plan';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
@@ -108,15 +110,34 @@ function SignedPlan({ plan, save, focus }: { plan: TBorrowerPaymentPlan; save: (
   );
 }
 
+/**
+ * The signature: the typed full legal name and the consent (the messages here), then the contract's sign
+ * request (`as_of` is added from the figures the borrower reviewed).
+ */
+export const signPaymentPlanSchema = z
+  .object({
+    signature_name: z.string().refine((name) => name.trim() !== '', PAYMENT_PLAN_TEXT.nameRequired),
+    agree: z.boolean().refine((agree) => agree, PAYMENT_PLAN_TEXT.agreeRequired),
+  })
+  .pipe(ZPaymentPlanSign.omit({ as_of: true }));
+
+/** The refusal of the last submit, focused when it appears (the fields' own messages are under them). */
+function FocusedFormError() {
+  const { errors } = useFormState();
+  const message = errors.root?.server?.message;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) box.current?.focus();
+  }, [message]);
+  return message ? (
+    <div ref={box} tabIndex={-1}>
+      <FormError />
+    </div>
+  ) : null;
+}
+
 function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; loanId: number; onSigned: () => void }) {
   const sign = useSignPaymentPlan(loanId);
-  const [name, setName] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<{ signature_name?: string; agree?: string; form?: string }>({});
-  const formError = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (errors.form) formError.current?.focus();
-  }, [errors.form]);
   const id = `plan-${plan.id}`;
   if (!plan.quote) {
     return (
@@ -126,67 +147,52 @@ function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; 
     );
   }
   const quote = plan.quote;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!name.trim()) next.signature_name = PAYMENT_PLAN_TEXT.nameRequired;
-    if (!agree) next.agree = PAYMENT_PLAN_TEXT.agreeRequired;
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    sign.mutate(
-      { planId: plan.id, body: { signature_name: name, agree, as_of: quote.effective_date } },
-      {
-        onSuccess: onSigned,
-        onError: (error) => {
-          const fields = isApiError(error) ? error.fieldErrors : {};
-          setErrors({
-            signature_name: fields.signature_name?.[0],
-            agree: fields.agree?.[0],
-            form: Object.keys(fields).length ? undefined : serverError(error, PAYMENT_PLAN_TEXT.signFailed),
-          });
-        },
-      },
-    );
-  };
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Review and sign your payment plan</h2>
-      <p>Please sign by {formatDate(plan.expires_on)}: after that the plan expires. It applies only once you sign.</p>
-      <Disclosure quote={quote} id={id} />
-      <section aria-labelledby={`${id}-agreement`}>
-        <h3 id={`${id}-agreement`}>Payment plan agreement</h3>
-        {plan.agreement.paragraphs.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-      </section>
-      <TextField
-        label="Type your full legal name to sign"
-        name="signature_name"
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.signature_name}
-        required
-      />
-      <Checkbox
-        label="I agree to this payment plan and to sign it electronically."
-        checked={agree}
-        onChange={(e) => setAgree(e.target.checked)}
-        error={errors.agree}
-      />
-      {errors.form ? (
-        <div ref={formError} tabIndex={-1}>
-          <Alert kind="error" assertive>
-            {errors.form}
-          </Alert>
-        </div>
-      ) : null}
-      <div className={styles.row}>
-        <Button type="submit" loading={sign.isPending}>
-          Sign the payment plan
-        </Button>
-      </div>
-    </form>
+    <Form
+      className={styles.card}
+      aria-labelledby={`${id}-title`}
+      schema={signPaymentPlanSchema}
+      options={{ mode: 'onSubmit', defaultValues: { signature_name: '', agree: false } }}
+      submitError={(error) => serverError(error, PAYMENT_PLAN_TEXT.signFailed)}
+      onSubmit={async (signature, form) => {
+        try {
+          await sign.mutateAsync({ planId: plan.id, body: { ...signature, as_of: quote.effective_date } });
+        } catch (error) {
+          // The server's word on a field goes under it; any other refusal is the form's.
+          if (applyServerErrors(form, error, ['signature_name', 'agree'])) return;
+          throw error;
+        }
+        onSigned();
+      }}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <h2 id={`${id}-title`}>Review and sign your payment plan</h2>
+          <p>Please sign by {formatDate(plan.expires_on)}: after that the plan expires. It applies only once you sign.</p>
+          <Disclosure quote={quote} id={id} />
+          <section aria-labelledby={`${id}-agreement`}>
+            <h3 id={`${id}-agreement`}>Payment plan agreement</h3>
+            {plan.agreement.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+          <TextField
+            label="Type your full legal name to sign"
+            autoComplete="name"
+            error={errors.signature_name?.message}
+            required
+            {...register('signature_name')}
+          />
+          <Checkbox label="I agree to this payment plan and to sign it electronically." error={errors.agree?.message} {...register('agree')} />
+          <FocusedFormError />
+          <div className={styles.row}>
+            <Button type="submit" loading={sign.isPending}>
+              Sign the payment plan
+            </Button>
+          </div>
+        </>
+      )}
+    </Form>
   );
 }
 

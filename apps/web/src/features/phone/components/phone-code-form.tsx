@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { PHONE_CODE_LENGTH, RESEND_COUNTDOWN_MS } from '@payrail/contract/identity';
 import { Button } from '@payrail/ui/button';
+import { CodeField } from '@payrail/ui/code-field';
 import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
 import { RESEND_TICK_MS, useCountdown } from '../hooks/use-countdown';
 import { displayPhone } from '../lib/phone-number';
 import { normalizePhoneCode, phoneCodeFormSchema } from './phone-code.schema';
@@ -59,34 +58,22 @@ export function PhoneCodeForm({
 
   return (
     <Form aria-label="Code from the text message" schema={schema} options={{ defaultValues: { code: '' } }} onSubmit={({ code }) => onVerify(code)}>
-      {({ control, watch }) => (
+      {({ watch }) => (
         <>
           <div className={styles.sentTo}>
             <p>
               We texted a {PHONE_CODE_LENGTH}-digit code to <strong>{displayPhone(number)}</strong>.
             </p>
           </div>
-          <Controller
-            control={control}
-            name="code"
-            render={({ field }) => (
-              <TextField
-                label="Verification code"
-                className={styles.code}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={PHONE_CODE_LENGTH}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                error={codeError}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(normalizePhoneCode(event.target.value));
-                  onCodeChange?.();
-                }}
-              />
-            )}
+          <CodeField
+            label="Verification code"
+            className={styles.code}
+            kind="digits"
+            length={PHONE_CODE_LENGTH}
+            normalize={normalizePhoneCode}
+            error={codeError}
+            schemaMessage={false}
+            onCodeChange={onCodeChange}
           />
           <div className={styles.actions}>
             <Button type="submit" size="lg" fullWidth disabled={watch('code').length < minCodeLength} loading={pending}>

@@ -1,14 +1,12 @@
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Form } from '@payrail/ui/form';
+import { StepActions } from '@payrail/ui/step-actions';
 import { splitPhone } from '../lib/phone-number';
 import type { PhoneMode, TestCountry } from '../lib/phone-number';
 import { phoneEntrySchema } from './phone-entry.schema';
 import { PhoneNumberInputs } from './phone-number-field';
-import styles from './phone.module.css';
 
 export interface PhoneEntryFormProps {
   mode: PhoneMode;
@@ -43,7 +41,6 @@ export function PhoneEntryForm({
   invalidMessage,
   submitLabel,
 }: PhoneEntryFormProps) {
-  const gateId = useId();
   const initial = splitPhone(initialNumber);
   const schema = phoneEntrySchema(mode, askConsent, invalidMessage);
   return (
@@ -93,21 +90,14 @@ export function PhoneEntryForm({
                 {...register('consent')}
               />
             ) : null}
-            <div className={styles.actions}>
-              <Button type="submit" size="lg" fullWidth disabled={blocked} loading={pending} aria-describedby={blocked ? gateId : undefined}>
-                {submitLabel ?? (initialNumber ? 'Save and send code' : 'Send code')}
-              </Button>
-              {blocked ? (
-                <p id={gateId} className={styles.hint}>
-                  Accept the text messaging consent to receive the code.
-                </p>
-              ) : null}
-              {onBack ? (
-                <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
-                  Back
-                </Button>
-              ) : null}
-            </div>
+            <StepActions
+              submitLabel={submitLabel ?? (initialNumber ? 'Save and send code' : 'Send code')}
+              pending={pending}
+              disabled={blocked}
+              hint={blocked ? 'Accept the text messaging consent to receive the code.' : undefined}
+              onBack={onBack}
+              backPending={backPending}
+            />
           </>
         );
       }}

@@ -1,12 +1,15 @@
-import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { MSG } from '@payrail/contract/messages';
 import type { TAddressSuggestion } from '@payrail/contract/address';
-import type { TProfile } from '@payrail/contract/profile';
+import { PROFILE_ADDRESS_FIELDS, ZUpdateProfileRequest } from '@payrail/contract/profile';
+import type { TProfile, TUpdateProfileRequest } from '@payrail/contract/profile';
 import { AddressAutocomplete } from '../../../components/address/address-autocomplete';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
-import { Select } from '@payrail/ui/select';
+import { Form } from '@payrail/ui/form';
+import { SelectField } from '@payrail/ui/select-field';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
@@ -17,15 +20,30 @@ import { useUpdateProfile } from '../api/profile';
 export const UNIT_NUMBER_MAX = 10;
 const ZIP_LENGTH = 5;
 
-type Values = { address: string; unit_number: string; city: string; state_id: string; zip_code: string };
-type Errors = Partial<Record<keyof Values, string>>;
+/**
+ * The dialog's fields as typed (the state as its select's value), into PUT /users/info's body: the state
+ * chosen goes as its id (an empty choice as '', for the server to refuse under the field).
+ */
+export const addressFormSchema = z
+  .object({
+    borrower: z.object({ address: z.string(), unit_number: z.string(), city: z.string(), state_id: z.string(), zip_code: z.string() }),
+  })
+  .transform(({ borrower }): z.input<typeof ZUpdateProfileRequest> => ({
+    borrower: { ...borrower, state_id: borrower.state_id === '' ? '' : Number(borrower.state_id) },
+  }))
+  .pipe(ZUpdateProfileRequest);
 
-const valuesOf = (p: TProfile['borrower']): Values => ({
-  address: p.address ?? '',
-  unit_number: p.unit_number ?? '',
-  city: p.city ?? '',
-  state_id: p.state ? String(p.state.id) : '',
-  zip_code: p.zip_code ?? '',
+type AddressInput = z.input<typeof addressFormSchema>;
+type AddressForm = UseFormReturn<AddressInput, unknown, TUpdateProfileRequest>;
+
+const valuesOf = (p: TProfile['borrower']): AddressInput => ({
+  borrower: {
+    address: p.address ?? '',
+    unit_number: p.unit_number ?? '',
+    city: p.city ?? '',
+    state_id: p.state ? String(p.state.id) : '',
+    zip_code: p.zip_code ?? '',
+  },
 });
 
 /** Handled by the api-client (warning and redirect, permission notice, unavailable page). */
@@ -42,59 +60,44 @@ export interface AddressDialogProps {
  * city, state and zip, every field stays editable; Save sends PUT /users/info, shows "Update
  * successful!" and closes. The server's field messages show under their fields.
  */
-export function AddressDialog({ open, onClose, borrower }: AddressDialogProps) {
-  const formId = useId();
+export function AddressDialog(props: AddressDialogProps) {
+  // Each opening starts from the profile on file.
+  return <AddressDialogBody key={props.open ? 'open' : 'closed'} {...props} />;
+}
+
+function AddressDialogBody({ open, onClose, borrower }: AddressDialogProps) {
   const states = useStates();
   const update = useUpdateProfile();
-  const [values, setValues] = useState<Values>(() => valuesOf(borrower));
-  const [errors, setErrors] = useState<Errors>({});
 
-  useEffect(() => {
-    if (open) {
-      setValues(valuesOf(borrower));
-      setErrors({});
-    }
-  }, [open, borrower]);
-
-  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const pick = (s: TAddressSuggestion) => {
+  const pick = (form: AddressForm, s: TAddressSuggestion) => {
     const state = states.data?.find((st) => st.abbreviation === s.state);
-    setValues((v) => ({
-      address: s.address,
-      unit_number: s.unit_number || v.unit_number,
-      city: s.city,
-      state_id: state ? String(state.id) : v.state_id,
-      zip_code: s.zip_code,
-    }));
-    setErrors({});
+    const current = form.getValues('borrower');
+    form.reset(
+      {
+        borrower: {
+          address: s.address,
+          unit_number: s.unit_number || current.unit_number,
+          city: s.city,
+          state_id: state ? String(state.id) : current.state_id,
+          zip_code: s.zip_code,
+        },
+      },
+      { keepDefaultValues: true },
+    );
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const submit = async (body: TUpdateProfileRequest, form: AddressForm) => {
     try {
-      await update.mutateAsync({
-        borrower: {
-          address: values.address,
-          unit_number: values.unit_number,
-          city: values.city,
-          state_id: values.state_id === '' ? '' : Number(values.state_id),
-          zip_code: values.zip_code,
-        },
-      });
+      await update.mutateAsync(body);
       notify.success(MSG.updateSuccessful);
       onClose();
     } catch (error) {
       if (handledGlobally(error)) return;
       if (isApiError(error) && error.status === 422 && Object.keys(error.fieldErrors).length > 0) {
-        setErrors({
-          address: error.fieldError('address'),
-          unit_number: error.fieldError('unit_number'),
-          city: error.fieldError('city'),
-          state_id: error.fieldError('state_id'),
-          zip_code: error.fieldError('zip_code'),
-        });
+        for (const field of PROFILE_ADDRESS_FIELDS) {
+          const message = error.fieldError(field);
+          if (message) form.setError(`borrower.${field}`, { type: 'server', message });
+        }
         return;
       }
       notify.error(isApiError(error) && error.serverMessage ? error.serverMessage : MSG.tryAgainLater);
@@ -102,51 +105,78 @@ export function AddressDialog({ open, onClose, borrower }: AddressDialogProps) {
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Edit address"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>
-            Save address
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <AddressAutocomplete label="Address" value={values.address} error={errors.address} onChange={set('address')} onPick={pick} />
-        <TextField
-          label="P.O. box"
-          optional
-          value={values.unit_number}
-          maxLength={UNIT_NUMBER_MAX}
-          error={errors.unit_number}
-          onChange={(e) => set('unit_number')(e.target.value)}
-          autoComplete="address-line2"
-        />
-        <TextField label="City" value={values.city} error={errors.city} onChange={(e) => set('city')(e.target.value)} autoComplete="address-level2" />
-        <Select
-          label="State"
-          placeholder="Choose a state"
-          value={values.state_id}
-          error={errors.state_id}
-          onChange={(e) => set('state_id')(e.target.value)}
-          options={(states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.abbreviation} - ${s.name}` }))}
-        />
-        <TextField
-          label="Zip code"
-          value={values.zip_code}
-          inputMode="numeric"
-          maxLength={ZIP_LENGTH}
-          error={errors.zip_code}
-          onChange={(e) => set('zip_code')(e.target.value.replace(/\D/g, ''))}
-          autoComplete="postal-code"
-        />
-      </form>
-    </Dialog>
+    <Form id="address-form" schema={addressFormSchema} options={{ mode: 'onSubmit', defaultValues: valuesOf(borrower) }} onSubmit={submit}>
+      {(form) => {
+        const {
+          control,
+          register,
+          formState: { errors, isSubmitting },
+        } = form;
+        return (
+          <Dialog
+            open={open}
+            onClose={onClose}
+            title="Edit address"
+            footer={
+              <>
+                <Button variant="secondary" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" form="address-form" disabled={isSubmitting}>
+                  Save address
+                </Button>
+              </>
+            }
+          >
+            <Controller
+              control={control}
+              name="borrower.address"
+              render={({ field, fieldState }) => (
+                <AddressAutocomplete
+                  label="Address"
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  onChange={field.onChange}
+                  onPick={(s) => pick(form, s)}
+                />
+              )}
+            />
+            <TextField
+              label="P.O. box"
+              optional
+              maxLength={UNIT_NUMBER_MAX}
+              error={errors.borrower?.unit_number?.message}
+              autoComplete="address-line2"
+              {...register('borrower.unit_number')}
+            />
+            <TextField label="City" error={errors.borrower?.city?.message} autoComplete="address-level2" {...register('borrower.city')} />
+            <SelectField
+              name="borrower.state_id"
+              label="State"
+              placeholder="Choose a state"
+              options={(states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.abbreviation} - ${s.name}` }))}
+            />
+            <Controller
+              control={control}
+              name="borrower.zip_code"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label="Zip code"
+                  inputMode="numeric"
+                  maxLength={ZIP_LENGTH}
+                  autoComplete="postal-code"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Dialog>
+        );
+      }}
+    </Form>
   );
 }

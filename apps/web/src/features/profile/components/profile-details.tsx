@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
-import type { TProfile } from '@payrail/contract/profile';
+import type { ReactNode } from 'react';
+import { ZRevealSsnRequest } from '@payrail/contract/profile';
+import type { TProfile, TRevealSsnRequest } from '@payrail/contract/profile';
+import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
 import { formatDate, formatUsPhone } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
@@ -21,66 +24,53 @@ export const stateLabel = (state: TProfile['borrower']['state']): string => (sta
 function SsnValue({ masked }: { masked: string | null }) {
   const [full, setFull] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // Each opening starts with an empty password.
+  const [opening, setOpening] = useState(0);
   if (!masked) return <>{NOT_GIVEN}</>;
-  const close = () => {
-    setAsking(false);
-    setPassword('');
-    setError(undefined);
+  const open = () => {
+    setOpening((n) => n + 1);
+    setAsking(true);
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError("can't be blank");
-      return;
-    }
-    setBusy(true);
+  const close = () => setAsking(false);
+  const submit = async ({ password }: TRevealSsnRequest, form: UseFormReturn<TRevealSsnRequest>) => {
+    const refuse = (message: string) => form.setError('password', { type: 'server', message });
     try {
       setFull(await revealSsn(password));
       close();
     } catch (e) {
-      if (isApiError(e) && e.status === 422) setError(e.fieldErrors.password?.[0] ?? e.message);
-      else if (isApiError(e) && e.status === 429) setError(e.message);
-      else if (!(isApiError(e) && [401, 403, 503].includes(e.status))) setError('We could not show your SSN. Please try again.');
-    } finally {
-      setBusy(false);
+      if (isApiError(e) && e.status === 422) refuse(e.fieldErrors.password?.[0] ?? e.message);
+      else if (isApiError(e) && e.status === 429) refuse(e.message);
+      else if (!(isApiError(e) && [401, 403, 503].includes(e.status))) refuse('We could not show your SSN. Please try again.');
     }
   };
   return (
     <span className={styles.inline}>
       <span data-testid="personal-ssn">{full ?? masked}</span>
-      <Button variant="secondary" size="sm" onClick={() => (full ? setFull(null) : setAsking(true))} aria-pressed={full !== null}>
+      <Button variant="secondary" size="sm" onClick={() => (full ? setFull(null) : open())} aria-pressed={full !== null}>
         {full ? 'Hide SSN' : 'Show SSN in full'}
       </Button>
-      <Dialog
-        open={asking}
-        onClose={close}
-        title="Confirm it is you"
-        description="Enter your password to see your full Social Security number."
-        footer={
-          <>
-            <Button type="submit" form="reveal-ssn-form" loading={busy}>
-              Show SSN
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-          </>
-        }
-      >
-        <form id="reveal-ssn-form" noValidate onSubmit={(event) => void submit(event)}>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={error}
-          />
-        </form>
-      </Dialog>
+      <Form key={opening} id="reveal-ssn-form" schema={ZRevealSsnRequest} options={{ mode: 'onSubmit', defaultValues: { password: '' } }} onSubmit={submit}>
+        {({ register, formState: { errors, isSubmitting } }) => (
+          <Dialog
+            open={asking}
+            onClose={close}
+            title="Confirm it is you"
+            description="Enter your password to see your full Social Security number."
+            footer={
+              <>
+                <Button type="submit" form="reveal-ssn-form" loading={isSubmitting}>
+                  Show SSN
+                </Button>
+                <Button variant="secondary" onClick={close}>
+                  Cancel
+                </Button>
+              </>
+            }
+          >
+            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          </Dialog>
+        )}
+      </Form>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { TReferralProgram, TReferralReward } from '@payrail/contract/referral';
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import { Alert } from '@payrail/ui/alert';
@@ -6,11 +6,10 @@ import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { isApiError } from '@payrail/client/http-client';
-import { markBenefitsRead, useReferFriend, useReferralProgram } from '../api/referral-api';
+import { markBenefitsRead, useReferralProgram } from '../api/referral-api';
+import { ReferFriendForm } from './refer-friend-form';
 import styles from './referral.module.css';
 
 const LEVEL_NAMES = { zero: 'No level yet', bronze: 'Bronze', silver: 'Silver', gold: 'Gold' } as const;
@@ -20,8 +19,6 @@ const KIND_NAMES: Record<TReferralReward['kind'], string> = {
   bonus: 'Bonus',
 };
 const STATUS_NAMES: Record<TReferralReward['status'], string> = { waiting: 'Waiting period', payable: 'Ready to be paid', paid: 'Paid' };
-/** The referral code is longer than 3 characters (newflow §5). */
-const MIN_CODE = 4;
 
 const COLUMNS: readonly TableColumn<TReferralReward>[] = [
   { key: 'earned_on', header: 'Date', cell: (r) => formatDate(r.earned_on) },
@@ -80,9 +77,6 @@ function Progress({ program }: { program: TReferralProgram }) {
  */
 export function ReferralPage() {
   const program = useReferralProgram();
-  const refer = useReferFriend();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   const data = program.data;
 
   // Opening this page is seeing the level: the medal's "new level" dot clears.
@@ -113,22 +107,6 @@ export function ReferralPage() {
       }
     }
     window.location.href = `mailto:?subject=${encodeURIComponent('Check your rate at Payrail')}&body=${encodeURIComponent(shareText)}`;
-  };
-  const submit = async () => {
-    const value = code.trim();
-    if (value.length < MIN_CODE) {
-      setCodeError('This referral code does not exist.');
-      return;
-    }
-    try {
-      const res = await refer.mutateAsync(value);
-      setCode('');
-      setCodeError(undefined);
-      notify.success(res.message ?? REFERRAL_MSG.friendReferred);
-    } catch (error) {
-      const message = isApiError(error) ? (error.fieldError('refer_code') ?? error.serverMessage) : undefined;
-      setCodeError(message ?? 'We could not save the code. Please try again.');
-    }
   };
 
   return (
@@ -168,25 +146,7 @@ export function ReferralPage() {
       ) : (
         <section className={styles.card} aria-labelledby="referred-by">
           <h2 id="referred-by">Did a friend refer you?</h2>
-          <form
-            className={styles.form}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <TextField
-              label="Friend's referral code"
-              value={code}
-              maxLength={40}
-              onChange={(event) => setCode(event.target.value.toUpperCase())}
-              error={codeError}
-            />
-            <Button type="submit" loading={refer.isPending} disabled={code.trim().length === 0}>
-              Refer
-            </Button>
-          </form>
+          <ReferFriendForm />
         </section>
       )}
     </div>

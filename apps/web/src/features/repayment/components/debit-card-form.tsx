@@ -1,8 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
+import { StepActions } from '@payrail/ui/step-actions';
 import { TextField } from '@payrail/ui/text-field';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -44,6 +48,16 @@ export const DEBIT_CARD_MSG = {
   hintTerms: 'To continue, tick the Debit Card Authorization.',
 } as const;
 
+/**
+ * The card as typed and the ticked authorization. Nothing here is sent as it is: the number goes to the
+ * browser tokenizer, POST /wallet gets its token and the masked number. Continue is enabled only for a
+ * filled card and the ticked terms (or a card filled then emptied: a skip), so the form has no messages.
+ */
+export const debitCardFormSchema = z.object({ name: z.string(), number: z.string(), expiry: z.string(), cvc: z.string(), terms: z.boolean() });
+type DebitCardValues = z.infer<typeof debitCardFormSchema>;
+
+const DEFAULTS: DebitCardValues = { ...EMPTY_CARD, terms: false };
+
 /** A failure the global handling already showed (sign in again, no permission, unavailable). */
 const handledGlobally = (failure: unknown) => isApiError(failure) && [401, 403, 503].includes(failure.status);
 
@@ -54,37 +68,10 @@ const handledGlobally = (failure: unknown) => isApiError(failure) && [401, 403, 
  * (which is a skip). Only the last 4 digits are shown in clear once the number field loses focus.
  */
 export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryTokenizer, tokenizerRetrying = false, onNext }: DebitCardFormProps) {
-  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [wasFilled, setWasFilled] = useState(false);
-  const [terms, setTerms] = useState(false);
-  const [numberFocused, setNumberFocused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'continue' | 'skip' | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
-  const hintId = useId();
-
-  const update = (field: keyof CardFields, value: string) => {
-    setCard((current) => {
-      const next = { ...current, [field]: value };
-      if (next.name.trim() && next.number.trim() && next.expiry.trim() && next.cvc.trim()) setWasFilled(true);
-      return next;
-    });
-    setError(null);
-  };
-
-  const filled = isCardFilled(card);
-  const emptiedSkip = wasFilled && isCardEmpty(card);
-  const canContinue = (filled && terms && tokenizer !== null) || emptiedSkip;
-  // Why Continue is disabled, tied to it with aria-describedby (and shown under the buttons).
-  const hint = canContinue
-    ? null
-    : !filled
-      ? DEBIT_CARD_MSG.hintFill
-      : !terms
-        ? DEBIT_CARD_MSG.hintTerms
-        : tokenizerFailed
-          ? DEBIT_CARD_MSG.hintTokenizerFailed
-          : DEBIT_CARD_MSG.hintLoading;
 
   const fail = (message: string) => {
     setError(message);
@@ -110,12 +97,12 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
 
   const skip = () => next('skip');
 
-  const submit = async () => {
-    if (emptiedSkip) {
+  const submit = async ({ terms, ...card }: DebitCardValues) => {
+    if (wasFilled && isCardEmpty(card)) {
       await skip();
       return;
     }
-    if (!canContinue || !tokenizer) return;
+    if (!isCardFilled(card) || !terms || !tokenizer) return;
     const expiry = parseExpiry(card.expiry);
     if (!expiry) return;
     setError(null);
@@ -148,6 +135,58 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
     await next('continue');
   };
 
+  return (
+    <Container width="narrow" className={styles.page}>
+      <section className={styles.card} aria-labelledby="debit-card-title">
+        <h1 id="debit-card-title">Debit card</h1>
+        <p className={styles.lead}>Add a debit card as a back-up for your payments. You can skip this step.</p>
+        {tokenizerFailed ? (
+          <Alert kind="error" className={styles.error}>
+            <p>{DEBIT_CARD_MSG.tokenizerFailed}</p>
+            <Button variant="secondary" size="sm" onClick={onRetryTokenizer} loading={tokenizerRetrying}>
+              Retry
+            </Button>
+          </Alert>
+        ) : null}
+        <Form schema={debitCardFormSchema} options={{ defaultValues: DEFAULTS }} onSubmit={submit}>
+          {() => (
+            <>
+              <CardInputs
+                onChange={(card) => {
+                  if (card.name.trim() && card.number.trim() && card.expiry.trim() && card.cvc.trim()) setWasFilled(true);
+                  setError(null);
+                }}
+              />
+              <div ref={errorRef} tabIndex={-1}>
+                {error ? (
+                  <Alert kind="error" assertive className={styles.error}>
+                    {error}
+                  </Alert>
+                ) : null}
+              </div>
+              <CardActions tokenizer={tokenizer} tokenizerFailed={tokenizerFailed} wasFilled={wasFilled} pending={pending} onSkip={() => void skip()} />
+            </>
+          )}
+        </Form>
+      </section>
+    </Container>
+  );
+}
+
+/** The card's fields and the authorization; `onChange` hears each edit of the card. */
+function CardInputs({ onChange }: { onChange: (card: CardFields) => void }) {
+  const { control, register, watch } = useFormContext<DebitCardValues>();
+  const [numberFocused, setNumberFocused] = useState(false);
+  const heard = useRef(onChange);
+  heard.current = onChange;
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      if (name === undefined || name === 'terms') return;
+      heard.current({ name: values.name ?? '', number: values.number ?? '', expiry: values.expiry ?? '', cvc: values.cvc ?? '' });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
   const openAgreement = () => {
     const opened = window.open('about:blank', '_blank');
     getDebitCardAgreementExample()
@@ -166,106 +205,119 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
       });
   };
 
-  const digits = cardDigits(card.number);
-  const shownNumber = !numberFocused && digits.length > 4 ? maskCardNumber(card.number) : card.number;
-
   return (
-    <Container width="narrow" className={styles.page}>
-      <section className={styles.card} aria-labelledby="debit-card-title">
-        <h1 id="debit-card-title">Debit card</h1>
-        <p className={styles.lead}>Add a debit card as a back-up for your payments. You can skip this step.</p>
-        {tokenizerFailed ? (
-          <Alert kind="error" className={styles.error}>
-            <p>{DEBIT_CARD_MSG.tokenizerFailed}</p>
-            <Button variant="secondary" size="sm" onClick={onRetryTokenizer} loading={tokenizerRetrying}>
-              Retry
-            </Button>
-          </Alert>
-        ) : null}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+    <>
+      <div className={styles.fields}>
+        <TextField className={styles.wide} label="Name on card" autoComplete="cc-name" {...register('name')} />
+        <Controller
+          control={control}
+          name="number"
+          render={({ field }) => {
+            const shownNumber = !numberFocused && cardDigits(field.value).length > 4 ? maskCardNumber(field.value) : field.value;
+            return (
+              <TextField
+                className={styles.wide}
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                name={field.name}
+                ref={field.ref}
+                value={shownNumber}
+                onFocus={(event) => {
+                  // Show the whole number at once (before React re-renders) and keep it selected, so
+                  // typing over it replaces it instead of mixing with the masked text.
+                  const input = event.currentTarget;
+                  if (input.value !== field.value) {
+                    input.value = field.value;
+                    input.select();
+                  }
+                  setNumberFocused(true);
+                }}
+                onBlur={() => {
+                  setNumberFocused(false);
+                  field.onBlur();
+                }}
+                onChange={(event) => field.onChange(groupDigits(event.target.value))}
+              />
+            );
           }}
-        >
-          <div className={styles.fields}>
-            <TextField
-              className={styles.wide}
-              label="Name on card"
-              autoComplete="cc-name"
-              value={card.name}
-              onChange={(event) => update('name', event.target.value)}
-            />
-            <TextField
-              className={styles.wide}
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={shownNumber}
-              onFocus={(event) => {
-                // Show the whole number at once (before React re-renders) and keep it selected, so
-                // typing over it replaces it instead of mixing with the masked text.
-                const input = event.currentTarget;
-                if (input.value !== card.number) {
-                  input.value = card.number;
-                  input.select();
-                }
-                setNumberFocused(true);
-              }}
-              onBlur={() => setNumberFocused(false)}
-              onChange={(event) => update('number', groupDigits(event.target.value))}
-            />
+        />
+        <Controller
+          control={control}
+          name="expiry"
+          render={({ field }) => (
             <MaskedTextField
               label="Expiration date"
               hint="MM/YYYY"
               mask="##/####"
               inputMode="numeric"
               autoComplete="cc-exp"
-              value={card.expiry}
-              onValueChange={(masked) => update('expiry', masked)}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onValueChange={(masked) => field.onChange(masked)}
+              onBlur={field.onBlur}
             />
+          )}
+        />
+        <Controller
+          control={control}
+          name="cvc"
+          render={({ field }) => (
             <MaskedTextField
               label="Security code (CVC)"
               mask="####"
               inputMode="numeric"
               autoComplete="cc-csc"
-              value={card.cvc}
-              onValueChange={(_, raw) => update('cvc', raw)}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onValueChange={(_, raw) => field.onChange(raw)}
+              onBlur={field.onBlur}
             />
-          </div>
-          <Checkbox
-            checked={terms}
-            onChange={(event) => setTerms(event.target.checked)}
-            label={<>I authorize debits to this card as described in the Debit Card Authorization.</>}
-          />
-          <p>
-            <button type="button" className={styles.linkButton} onClick={openAgreement}>
-              Read the Debit Card Authorization (PDF)
-            </button>
-          </p>
-          <div ref={errorRef} tabIndex={-1}>
-            {error ? (
-              <Alert kind="error" assertive className={styles.error}>
-                {error}
-              </Alert>
-            ) : null}
-          </div>
-          <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={pending === 'continue'} aria-describedby={hint ? hintId : undefined}>
-              Continue
-            </Button>
-            <Button variant="secondary" fullWidth onClick={() => void skip()} loading={pending === 'skip'} disabled={pending === 'continue'}>
-              SKIP
-            </Button>
-          </div>
-          {hint ? (
-            <p id={hintId} className={styles.hint}>
-              {hint}
-            </p>
-          ) : null}
-        </form>
-      </section>
-    </Container>
+          )}
+        />
+      </div>
+      <Checkbox label={<>I authorize debits to this card as described in the Debit Card Authorization.</>} {...register('terms')} />
+      <p>
+        <button type="button" className={styles.linkButton} onClick={openAgreement}>
+          Read the Debit Card Authorization (PDF)
+        </button>
+      </p>
+    </>
+  );
+}
+
+interface CardActionsProps {
+  tokenizer: CardTokenizer | null;
+  tokenizerFailed: boolean;
+  wasFilled: boolean;
+  pending: 'continue' | 'skip' | null;
+  onSkip: () => void;
+}
+
+/** Continue (disabled with the reason until the card can go) and SKIP. */
+function CardActions({ tokenizer, tokenizerFailed, wasFilled, pending, onSkip }: CardActionsProps) {
+  const { watch } = useFormContext<DebitCardValues>();
+  const { terms, ...card } = watch();
+  const filled = isCardFilled(card);
+  const emptiedSkip = wasFilled && isCardEmpty(card);
+  const canContinue = (filled && terms && tokenizer !== null) || emptiedSkip;
+  // Why Continue is disabled, tied to it with aria-describedby.
+  const hint = canContinue
+    ? null
+    : !filled
+      ? DEBIT_CARD_MSG.hintFill
+      : !terms
+        ? DEBIT_CARD_MSG.hintTerms
+        : tokenizerFailed
+          ? DEBIT_CARD_MSG.hintTokenizerFailed
+          : DEBIT_CARD_MSG.hintLoading;
+  return (
+    <StepActions disabled={!canContinue} pending={pending === 'continue'} hint={hint}>
+      <Button variant="secondary" fullWidth onClick={onSkip} loading={pending === 'skip'} disabled={pending === 'continue'}>
+        SKIP
+      </Button>
+    </StepActions>
   );
 }

@@ -1,14 +1,15 @@
 import { MSG } from '@payrail/contract/messages';
-import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
+import { Form, FormError } from '@payrail/ui/form';
 import { RadioCards } from '@payrail/ui/radio-cards';
+import { StepActions } from '@payrail/ui/step-actions';
 import { isApiError } from '@payrail/client/http-client';
 import { useRepayMethodOffers, useSelectRepayMethod } from '../api/repayment';
 import { formatCents, formatPercent } from '@payrail/client/format';
+import { ZSelectRepayMethodRequest } from '@payrail/contract/banking';
 import type { RepayMethod, TRepayMethodOffer } from '@payrail/contract/banking';
-import type { RepayChoice } from '../api/repayment';
 import styles from './repayment.module.css';
 
 export interface SelectRepayMethodProps {
@@ -29,8 +30,6 @@ function priceText(offer: TRepayMethodOffer): string {
 
 /** Select repay method (classic §2): three options, Continue disabled until one is chosen. */
 export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayMethodProps) {
-  const [choice, setChoice] = useState<Option | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const select = useSelectRepayMethod();
   const offers = useRepayMethodOffers();
   const offerOf = (method: RepayMethod) => offers.data?.offers.find((o) => o.method === method);
@@ -60,16 +59,14 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
     },
   ];
 
-  const submit = async () => {
-    if (choice === null) return;
-    setError(null);
+  const submit = async ({ repay_method }: { repay_method: 0 | 1 | 2 }) => {
     try {
-      const answer = await select.mutateAsync(Number(choice) as RepayChoice);
+      const answer = await select.mutateAsync(repay_method);
       onChosen(answer.new_status);
     } catch (failure) {
       if (onRefused?.(failure)) return;
       if (isApiError(failure) && [401, 403, 503].includes(failure.status)) return;
-      setError(isApiError(failure) ? (failure.fieldError('repay_method') ?? failure.message) : MSG.tryAgainLater);
+      throw failure;
     }
   };
 
@@ -84,24 +81,35 @@ export function SelectRepayMethod({ federal, onChosen, onRefused }: SelectRepayM
           Choose how your loan payments will be made. The price depends on it: your e-signature shows the terms of the method you choose. You can talk to us if
           you need to change it later.
         </p>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <Form
+          schema={ZSelectRepayMethodRequest}
+          options={{ defaultValues: { repay_method: '' } }}
+          onSubmit={submit}
+          submitError={(failure) => (isApiError(failure) ? (failure.fieldError('repay_method') ?? failure.message) : MSG.tryAgainLater)}
         >
-          <RadioCards legend="Repayment method" legendHidden name="repay_method" columns={1} options={options} value={choice} onChange={setChoice} required />
-          {error ? (
-            <Alert kind="error" assertive className={styles.error}>
-              {error}
-            </Alert>
-          ) : null}
-          <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={choice === null} loading={select.isPending}>
-              Continue
-            </Button>
-          </div>
-        </form>
+          {({ control, watch, formState: { isSubmitting } }) => (
+            <>
+              <Controller
+                control={control}
+                name="repay_method"
+                render={({ field }) => (
+                  <RadioCards
+                    legend="Repayment method"
+                    legendHidden
+                    name={field.name}
+                    columns={1}
+                    options={options}
+                    value={field.value === '' ? null : (field.value as Option)}
+                    onChange={field.onChange}
+                    required
+                  />
+                )}
+              />
+              <FormError className={styles.error} />
+              <StepActions disabled={watch('repay_method') === ''} pending={isSubmitting} />
+            </>
+          )}
+        </Form>
       </section>
     </Container>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_IDEMPOTENCY_HEADER, ZDebitDisbursementResponse } from '@payrail/contract/servicing';
 import type { TDebitDisbursementResponse } from '@payrail/contract/servicing';
 import { apiClient } from '../../../lib/api-client';
-import { SERVICING_KEY } from './servicing';
+import { SERVICING_KEY } from './keys';
 
 /** What POST /create_debit_disbursement is asked: the saved card's id, the amount (cents) and the loan. */
 export interface CreditToCard {

@@ -1,18 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
+import { Form } from '@payrail/ui/form';
+import { MoneyField, moneyDefault, moneyInput } from '@payrail/ui/money-field';
 import { Select } from '@payrail/ui/select';
-import { TextField } from '@payrail/ui/text-field';
 import { cents, formatCents as plainCents } from '@payrail/domain/money';
 import { formatCents } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { centsToInput, MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useSendCreditToCard } from '../api/credit-balance';
-import { newIdempotencyKey, paymentErrorMessages, useDebitCards, useDebitTransactions } from '../api/servicing';
+import { useDebitCards } from '../api/get-debit-cards';
+import { useDebitTransactions } from '../api/get-debit-transactions';
+import { newIdempotencyKey, paymentErrorMessages } from '../lib/payment-errors';
 import { cardLabel } from './card-payments';
 import styles from './servicing.module.css';
 
@@ -113,6 +116,24 @@ function SendToCard({ loan, credit, onSent }: { loan: TServicingLoan; credit: nu
   );
 }
 
+/** The refund's amount: dollars as typed → cents, above $0.00 and at most the credit balance. */
+export function creditAmountSchema(credit: number) {
+  return moneyInput({ min: 1, minMessage: CREDIT_MSG.amountZero, max: credit, maxMessage: PAYMENT_MSG.refundAboveCredit(plainCents(cents(credit))) });
+}
+
+/** A typed amount above $0.00 (the button says it, even above the credit: the field's message tells that). */
+const typedAmount = moneyInput({ min: 1 });
+
+/** "Send $X to my card" while the typed amount is one, else "Send to my card". */
+function SendButton({ pending }: { pending: boolean }) {
+  const typed = typedAmount.safeParse(useWatch<{ amount: string }, 'amount'>({ name: 'amount' }));
+  return (
+    <Button type="submit" loading={pending}>
+      {typed.success ? `Send ${formatCents(typed.data)} to my card` : 'Send to my card'}
+    </Button>
+  );
+}
+
 function SendToCardForm({
   loan,
   credit,
@@ -132,21 +153,14 @@ function SendToCardForm({
   const paidWith = new Set((payments.data ?? []).filter((t) => t.loan_id === loan.id && t.transaction_status === 'settled').map((t) => t.card_last4));
   const preferred = saved.find((c) => paidWith.has(c.last4)) ?? saved[0];
   const [account, setAccount] = useState('');
-  const [amount, setAmount] = useState(centsToInput(credit));
-  const [amountError, setAmountError] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<string[]>([]);
   const submission = useRef<{ fingerprint: string; key: string } | null>(null);
   const chosen = account || (preferred ? String(preferred.id) : '');
-  const typed = parseMoneyInput(amount);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (amount: number) => {
     setErrors([]);
-    if (!typed.ok) return setAmountError(typed.message);
-    if (typed.cents <= 0) return setAmountError(CREDIT_MSG.amountZero);
-    if (typed.cents > credit) return setAmountError(PAYMENT_MSG.refundAboveCredit(plainCents(cents(credit))));
     if (!chosen) return setErrors([PAYMENT_MSG.cardNotFound]);
-    const card = { account: Number(chosen), amount: typed.cents, loan_id: loan.id };
+    const card = { account: Number(chosen), amount, loan_id: loan.id };
     const fingerprint = JSON.stringify(card);
     if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
     try {
@@ -160,49 +174,45 @@ function SendToCardForm({
   };
 
   return (
-    <form noValidate aria-label="Send to my card" className={styles.form} onSubmit={(event) => void submit(event)}>
-      <Select
-        label="Debit card"
-        value={chosen}
-        onChange={(event) => setAccount(event.target.value)}
-        options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))}
-        required
-      />
-      <TextField
-        label="Amount"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={MONEY_INPUT_MAX_LENGTH}
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setAmountError(undefined);
-        }}
-        hint={`In dollars, at most your credit balance of ${formatCents(credit)}.`}
-        error={amountError}
-        required
-      />
-      {errors.length > 0 ? (
-        <Alert kind="error" assertive>
-          {errors.length === 1 ? (
-            errors[0]
-          ) : (
-            <ul>
-              {errors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      ) : null}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={send.isPending}>
-          {typed.ok && typed.cents > 0 ? `Send ${formatCents(typed.cents)} to my card` : 'Send to my card'}
-        </Button>
-      </div>
-    </form>
+    <Form
+      aria-label="Send to my card"
+      className={styles.form}
+      schema={z.object({ amount: creditAmountSchema(credit) })}
+      options={{ mode: 'onSubmit', defaultValues: { amount: moneyDefault(credit) } }}
+      onInvalidSubmit={() => setErrors([])}
+      onSubmit={({ amount }) => submit(amount)}
+    >
+      {() => (
+        <>
+          <Select
+            label="Debit card"
+            value={chosen}
+            onChange={(event) => setAccount(event.target.value)}
+            options={saved.map((c) => ({ value: String(c.id), label: cardLabel(c) }))}
+            required
+          />
+          <MoneyField name="amount" label="Amount" hint={`In dollars, at most your credit balance of ${formatCents(credit)}.`} required />
+          {errors.length > 0 ? (
+            <Alert kind="error" assertive>
+              {errors.length === 1 ? (
+                errors[0]
+              ) : (
+                <ul>
+                  {errors.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              )}
+            </Alert>
+          ) : null}
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <SendButton pending={send.isPending} />
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

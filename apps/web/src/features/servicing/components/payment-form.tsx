@@ -1,39 +1,33 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { PaymentMode, PaymentRequestBody, TServicingLoan } from '@payrail/contract/servicing';
-import { FIELD_MSG } from '@payrail/contract/messages';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { Form } from '@payrail/ui/form';
+import { MoneyField, moneyDefault } from '@payrail/ui/money-field';
 import { Select } from '@payrail/ui/select';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
-import { cents, formatCents as plainCents } from '@payrail/domain/money';
 import { displayAccountNumber, formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { centsToInput, MONEY_INPUT_MAX_LENGTH, parseMoneyInput } from '@payrail/client/money-input';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
-import {
-  newIdempotencyKey,
-  paymentErrorMessages,
-  quoteErrorMessage,
-  useBusinessDate,
-  useNextTermDate,
-  usePayoff,
-  useRequestPayment,
-  useTransactions,
-} from '../api/servicing';
+import { useBusinessDate } from '../api/get-business-date';
+import { useNextTermDate } from '../api/get-next-term-date';
+import { usePayoff } from '../api/get-payoff';
+import { useTransactions } from '../api/get-transactions';
+import { useRequestPayment } from '../api/request-payment';
+import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage } from '../lib/payment-errors';
 import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
 import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
+import { paymentFormSchema } from './payment-form.schema';
+import type { PaymentFormInput } from './payment-form.schema';
 import styles from './servicing.module.css';
-
-type AccountChoice = 'on_file' | 'new' | '';
-type Field = 'account' | 'account_number' | 'routing_number' | 'account_type' | 'amount' | 'date' | 'disclosure';
-type Errors = Partial<Record<Field, string>>;
 
 const ACCOUNT_TYPES = [
   { value: 'checking', label: 'Checking' },
@@ -65,6 +59,47 @@ export function PaymentForm(props: PaymentFormProps) {
   return <PaymentFormFields {...props} today={businessDate.data ?? todayIso()} />;
 }
 
+/** A new account's number, routing number (the bank looked up from it) and type, shown when "A new bank account" is chosen. */
+function NewAccountFields() {
+  const { register, setValue, formState } = useFormContext<PaymentFormInput>();
+  const choice = useWatch<PaymentFormInput, 'account'>({ name: 'account' });
+  const routingNumber = useWatch<PaymentFormInput, 'routing_number'>({ name: 'routing_number' });
+  const bankName = useBankName(choice === 'new' ? routingNumber : '', 'dashboard');
+  if (choice !== 'new') return null;
+  const { errors } = formState;
+  return (
+    <div className={styles.fields}>
+      <TextField
+        label="Account number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={17}
+        error={errors.account_number?.message}
+        required
+        {...register('account_number', { onChange: (event: { target: { value: string } }) => setValue('account_number', digitsOnly(event.target.value, 17)) })}
+      />
+      <TextField
+        label="Routing number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={9}
+        error={errors.routing_number?.message}
+        hint={routingNumber.length === 9 ? (bankName.isPending ? 'Looking up the bank…' : bankName.data ? bankName.data : 'Bank not found!') : '9 digits'}
+        required
+        {...register('routing_number', { onChange: (event: { target: { value: string } }) => setValue('routing_number', digitsOnly(event.target.value, 9)) })}
+      />
+      <Select
+        label="Account type"
+        options={ACCOUNT_TYPES}
+        placeholder="Choose the account type"
+        error={errors.account_type?.message}
+        required
+        {...register('account_type')}
+      />
+    </div>
+  );
+}
+
 /**
  * One ACH payment form for the three modes of spec §3/§5: one-time (amount ≥ $10.00, date ≥ today),
  * auto-debit (amount ≥ payment per term, the disclosure accepted; next payment date shown) and payoff
@@ -75,17 +110,10 @@ export function PaymentForm(props: PaymentFormProps) {
 function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today }: PaymentFormProps & { today: string }) {
   const account = useBankInformation({ base: 'dashboard', retry: false });
   const pay = useRequestPayment();
-  const [choice, setChoice] = useState<AccountChoice>('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [routingNumber, setRoutingNumber] = useState('');
-  const [accountType, setAccountType] = useState('');
-  // Dollars as typed ("50", "50.50", "1,250.00"); an auto-debit starts from the loan's payment per term.
-  const [amount, setAmount] = useState(mode === 'auto_debit' ? centsToInput(loan.payment_per_term) : '');
   // The first day a payment may be dated: not before the business date, nor before the loan starts (the server's rule).
   const firstDate = firstPaymentDate(today, loan.effective_date);
+  // The chosen date, followed here: its quote says the payoff, the day money really moves and what may be paid.
   const [date, setDate] = useState(firstDate);
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const submission = useRef<{ fingerprint: string; key: string } | null>(null);
 
@@ -96,16 +124,11 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   const transactions = useTransactions(mode === 'auto_debit' ? null : loan.id);
   const limitId = useId();
   const movedId = useId();
-  const bankName = useBankName(choice === 'new' ? routingNumber : '', 'dashboard');
-
-  const onFile = account.data && account.data.bank_account_number ? account.data : null;
-  // The account on file is preselected once known; a borrower without one types a new account.
-  useEffect(() => {
-    if (choice === '' && !account.isPending) setChoice(onFile ? 'on_file' : 'new');
-  }, [choice, account.isPending, onFile]);
 
   if (account.isPending) return <LoadingBlock label="Loading your bank account…" />;
 
+  // The account on file is preselected; a borrower without one types a new account.
+  const onFile = account.data && account.data.bank_account_number ? account.data : null;
   const minimum = mode === 'one_time' ? ONE_TIME_MINIMUM_CENTS : loan.payment_per_term;
   const quote = payoff.isFetching ? undefined : payoff.data;
   const limit = mode === 'one_time' && quote ? paymentLimit(quote, transactions.data) : null;
@@ -115,64 +138,16 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   const blocked =
     mode === 'one_time' ? (limit?.blocked ?? null) : payoffBlocked && scheduledPayoff ? PAYMENT_MSG.payoffOnItsWay(formatDate(scheduledPayoff.due_date)) : null;
   const moved = mode === 'auto_debit' ? null : movedDateNotice(date, quote);
-
-  const validate = (): Errors => {
-    const found: Errors = {};
-    if (choice === '') found.account = PAYMENT_MSG.accountRequired;
-    if (choice === 'new') {
-      if (!accountNumber) found.account_number = FIELD_MSG.blank;
-      if (!routingNumber) found.routing_number = FIELD_MSG.blank;
-      if (accountType !== 'checking' && accountType !== 'savings') found.account_type = accountType ? PAYMENT_MSG.accountTypeInvalid : FIELD_MSG.blank;
-    }
-    if (mode !== 'payoff') {
-      // Dollars as typed → exact cents (one reader for every amount of the payment screens).
-      const typed = parseMoneyInput(amount);
-      if (!typed.ok) found.amount = typed.message;
-      else if (typed.cents < minimum)
-        found.amount = mode === 'one_time' ? PAYMENT_MSG.lowerThanMinimum : PAYMENT_MSG.lowerThanTerm(plainCents(cents(loan.payment_per_term)));
-      else if (limit && typed.cents > limit.maxCents) found.amount = limit.refusal;
-    }
-    if (mode !== 'auto_debit') {
-      if (!date) found.date = PAYMENT_MSG.dateRequired;
-      else if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = PAYMENT_MSG.dateInvalid;
-      else if (date < today) found.date = PAYMENT_MSG.dateInPast;
-      else if (date < loan.effective_date) found.date = PAYMENT_MSG.dateBeforeLoan;
-    }
-    if (mode === 'auto_debit' && !accepted) found.disclosure = PAYMENT_MSG.disclosureRequired;
-    return found;
-  };
-
-  const submit = async () => {
-    setServerErrors([]);
-    if (blocked) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    // A payoff waits for the scheduled payments too: the dialog names those it cancels before it is confirmed.
-    if (mode === 'payoff' && (!payoff.data || transactions.isPending)) return;
-    const typed = parseMoneyInput(amount);
-    const body: PaymentRequestBody = {
-      method: 'ach',
-      mode,
-      loan_id: loan.id,
-      ...(mode === 'payoff' ? {} : { amount: typed.ok ? typed.cents : 0 }),
-      ...(mode === 'auto_debit' ? { disclosure_accepted: true } : { scheduling: { instant: date === today, date } }),
-      ...(choice === 'new' ? { params: { customBanking: { account_number: accountNumber, routing_number: routingNumber, account_type: accountType } } } : {}),
-    };
-    // One key per submission: the same submission retried (after an error or a lost answer) keeps it.
-    const fingerprint = JSON.stringify(body);
-    if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
-    try {
-      const answer = await pay.mutateAsync({ body, key: submission.current.key });
-      submission.current = null;
-      notify.success(paymentSentMessage(answer.transaction, today), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
-      onSent();
-    } catch (error) {
-      if (isApiError(error) && [401, 403, 503].includes(error.status)) return;
-      const messages = paymentErrorMessages(error);
-      setServerErrors(messages);
-      for (const message of messages) notify.error(message);
-    }
+  const schema = paymentFormSchema({ mode, today, loanStarts: loan.effective_date, paymentPerTerm: loan.payment_per_term, limit });
+  const defaultValues: PaymentFormInput = {
+    account: onFile ? 'on_file' : 'new',
+    account_number: '',
+    routing_number: '',
+    account_type: '',
+    // Dollars as typed; an auto-debit starts from the loan's payment per term.
+    amount: mode === 'auto_debit' ? moneyDefault(loan.payment_per_term) : '',
+    date: firstDate,
+    disclosure: false,
   };
 
   const titles: Record<PaymentMode, string> = { one_time: 'One-time payment', auto_debit: 'Auto-debit', payoff: 'Payoff' };
@@ -182,166 +157,145 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   ];
 
   return (
-    <form
-      noValidate
+    <Form
       className={styles.form}
       aria-label={titles[mode]}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+      schema={schema}
+      options={{ mode: 'onSubmit', defaultValues }}
+      onInvalidSubmit={() => setServerErrors([])}
+      onSubmit={async (values) => {
+        setServerErrors([]);
+        if (blocked) return;
+        // A payoff waits for the scheduled payments too: the dialog names those it cancels before it is confirmed.
+        if (mode === 'payoff' && (!payoff.data || transactions.isPending)) return;
+        const body: PaymentRequestBody = {
+          method: 'ach',
+          mode,
+          loan_id: loan.id,
+          ...(mode === 'payoff' ? {} : { amount: values.amount ?? 0 }),
+          ...(mode === 'auto_debit' ? { disclosure_accepted: true } : { scheduling: { instant: values.date === today, date: values.date } }),
+          ...(values.account === 'new'
+            ? { params: { customBanking: { account_number: values.account_number, routing_number: values.routing_number, account_type: values.account_type } } }
+            : {}),
+        };
+        // One key per submission: the same submission retried (after an error or a lost answer) keeps it.
+        const fingerprint = JSON.stringify(body);
+        if (submission.current?.fingerprint !== fingerprint) submission.current = { fingerprint, key: newIdempotencyKey() };
+        try {
+          const answer = await pay.mutateAsync({ body, key: submission.current.key });
+          submission.current = null;
+          notify.success(paymentSentMessage(answer.transaction, today), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
+          onSent();
+        } catch (error) {
+          if (isApiError(error) && [401, 403, 503].includes(error.status)) return;
+          const messages = paymentErrorMessages(error);
+          setServerErrors(messages);
+          for (const message of messages) notify.error(message);
+        }
       }}
     >
-      {mode === 'auto_debit' ? (
-        <p className={styles.note} aria-live="polite">
-          {nextTerm.isPending
-            ? 'Loading your next payment date…'
-            : nextTerm.isError
-              ? quoteErrorMessage(nextTerm.error)
-              : `Next payment date: ${formatDate(nextTerm.data.next_term_date)}`}
-        </p>
-      ) : null}
-      <Select
-        label="Bank account"
-        options={accountOptions}
-        placeholder="Choose an account"
-        value={choice}
-        onChange={(event) => {
-          setChoice(event.target.value as AccountChoice);
-          setErrors((current) => ({ ...current, account: undefined }));
-        }}
-        error={errors.account}
-        required
-      />
-      {choice === 'new' ? (
-        <div className={styles.fields}>
-          <TextField
-            label="Account number"
-            inputMode="numeric"
-            autoComplete="off"
-            value={accountNumber}
-            maxLength={17}
-            onChange={(event) => setAccountNumber(digitsOnly(event.target.value, 17))}
-            error={errors.account_number}
-            required
-          />
-          <TextField
-            label="Routing number"
-            inputMode="numeric"
-            autoComplete="off"
-            value={routingNumber}
-            maxLength={9}
-            onChange={(event) => setRoutingNumber(digitsOnly(event.target.value, 9))}
-            error={errors.routing_number}
-            hint={routingNumber.length === 9 ? (bankName.isPending ? 'Looking up the bank…' : bankName.data ? bankName.data : 'Bank not found!') : '9 digits'}
-            required
-          />
-          <Select
-            label="Account type"
-            options={ACCOUNT_TYPES}
-            placeholder="Choose the account type"
-            value={accountType}
-            onChange={(event) => setAccountType(event.target.value)}
-            error={errors.account_type}
-            required
-          />
-        </div>
-      ) : null}
-      {mode === 'payoff' ? (
-        <div className={styles.payoffAmount} aria-live="polite">
-          <span>Payoff amount</span>
-          <output aria-label="Payoff amount">
-            {payoff.isFetching ? 'Calculating…' : payoff.isError ? '—' : payoff.data ? formatCents(payoff.data.payoff_amount) : '—'}
-          </output>
-          {payoff.isError ? (
-            <Alert kind="error" assertive>
-              {quoteErrorMessage(payoff.error)}
-            </Alert>
-          ) : null}
-        </div>
-      ) : blocked ? null : (
+      {({ register, formState: { errors } }) => (
         <>
-          <TextField
-            label="Amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            maxLength={MONEY_INPUT_MAX_LENGTH}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setErrors((current) => ({ ...current, amount: undefined }));
-            }}
-            hint={`In dollars, for example 50 or 50.25. At least ${formatCents(minimum)}${mode === 'auto_debit' ? ', your payment per term' : ''}.`}
-            aria-describedby={limit?.hint ? limitId : undefined}
-            error={errors.amount}
-            required
-          />
-          {mode === 'one_time' ? (
-            <p id={limitId} className={styles.note} aria-live="polite">
-              {limit?.hint ?? ''}
+          {mode === 'auto_debit' ? (
+            <p className={styles.note} aria-live="polite">
+              {nextTerm.isPending
+                ? 'Loading your next payment date…'
+                : nextTerm.isError
+                  ? quoteErrorMessage(nextTerm.error)
+                  : `Next payment date: ${formatDate(nextTerm.data.next_term_date)}`}
             </p>
           ) : null}
+          <Select
+            label="Bank account"
+            options={accountOptions}
+            placeholder="Choose an account"
+            error={errors.account?.message}
+            required
+            {...register('account')}
+          />
+          <NewAccountFields />
+          {mode === 'payoff' ? (
+            <div className={styles.payoffAmount} aria-live="polite">
+              <span>Payoff amount</span>
+              <output aria-label="Payoff amount">
+                {payoff.isFetching ? 'Calculating…' : payoff.isError ? '—' : payoff.data ? formatCents(payoff.data.payoff_amount) : '—'}
+              </output>
+              {payoff.isError ? (
+                <Alert kind="error" assertive>
+                  {quoteErrorMessage(payoff.error)}
+                </Alert>
+              ) : null}
+            </div>
+          ) : blocked ? null : (
+            <>
+              <MoneyField
+                name="amount"
+                label="Amount"
+                hint={`In dollars, for example 50 or 50.25. At least ${formatCents(minimum)}${mode === 'auto_debit' ? ', your payment per term' : ''}.`}
+                aria-describedby={limit?.hint ? limitId : undefined}
+                required
+              />
+              {mode === 'one_time' ? (
+                <p id={limitId} className={styles.note} aria-live="polite">
+                  {limit?.hint ?? ''}
+                </p>
+              ) : null}
+            </>
+          )}
+          {mode !== 'auto_debit' ? (
+            <TextField
+              label="Payment date"
+              type="date"
+              className={styles.datePicker}
+              min={firstDate}
+              aria-describedby={moved ? movedId : undefined}
+              error={errors.date?.message}
+              required
+              {...register('date', { onChange: (event: { target: { value: string } }) => setDate(event.target.value) })}
+            />
+          ) : (
+            <div className={styles.disclosure}>
+              <p>
+                By setting up auto-debit you authorize each payment of your loan to be debited from the account above on its due date, as described in the{' '}
+                {disclosureLink ?? 'Auto Debit Disclosure'}. You may revoke this authorization by contacting us at least three business days before a payment
+                date.
+              </p>
+              <Checkbox label="I have read and accept the Auto Debit Disclosure." error={errors.disclosure?.message} {...register('disclosure')} />
+            </div>
+          )}
+          {mode !== 'auto_debit' ? (
+            <p id={movedId} className={styles.note} aria-live="polite">
+              {moved ? (mode === 'payoff' ? `${moved} The payoff amount above is for that day.` : moved) : ''}
+            </p>
+          ) : null}
+          {blocked ? <Alert kind="info">{blocked}</Alert> : null}
+          {serverErrors.length > 0 ? (
+            <Alert kind="error" assertive>
+              {serverErrors.length === 1 ? (
+                serverErrors[0]
+              ) : (
+                <ul>
+                  {serverErrors.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              )}
+            </Alert>
+          ) : null}
+          <div className={styles.actions}>
+            {onCancel ? (
+              <Button variant="secondary" onClick={onCancel}>
+                Cancel
+              </Button>
+            ) : null}
+            {blocked ? null : (
+              <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && (!payoff.data || transactions.isPending)}>
+                {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
+              </Button>
+            )}
+          </div>
         </>
       )}
-      {mode !== 'auto_debit' ? (
-        <TextField
-          label="Payment date"
-          type="date"
-          className={styles.datePicker}
-          min={firstDate}
-          value={date}
-          onChange={(event) => {
-            setDate(event.target.value);
-            setErrors((current) => ({ ...current, date: undefined }));
-          }}
-          aria-describedby={moved ? movedId : undefined}
-          error={errors.date}
-          required
-        />
-      ) : (
-        <div className={styles.disclosure}>
-          <p>
-            By setting up auto-debit you authorize each payment of your loan to be debited from the account above on its due date, as described in the{' '}
-            {disclosureLink ?? 'Auto Debit Disclosure'}. You may revoke this authorization by contacting us at least three business days before a payment date.
-          </p>
-          <Checkbox
-            label="I have read and accept the Auto Debit Disclosure."
-            checked={accepted}
-            onChange={(event) => setAccepted(event.target.checked)}
-            error={errors.disclosure}
-          />
-        </div>
-      )}
-      {mode !== 'auto_debit' ? (
-        <p id={movedId} className={styles.note} aria-live="polite">
-          {moved ? (mode === 'payoff' ? `${moved} The payoff amount above is for that day.` : moved) : ''}
-        </p>
-      ) : null}
-      {blocked ? <Alert kind="info">{blocked}</Alert> : null}
-      {serverErrors.length > 0 ? (
-        <Alert kind="error" assertive>
-          {serverErrors.length === 1 ? (
-            serverErrors[0]
-          ) : (
-            <ul>
-              {serverErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      ) : null}
-      <div className={styles.actions}>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        {blocked ? null : (
-          <Button type="submit" loading={pay.isPending} disabled={mode === 'payoff' && (!payoff.data || transactions.isPending)}>
-            {mode === 'payoff' ? 'Pay off my loan' : mode === 'auto_debit' ? 'Set up auto-debit' : 'Make payment'}
-          </Button>
-        )}
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -5,9 +5,9 @@ import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { BRAND } from '../../../lib/brand';
 import { formatLoanIdentifier } from '@payrail/client/format';
-import { useTransactions } from '../api/servicing';
+import { useTransactions } from '../api/get-transactions';
 import { payoffCancelsNotice } from '../lib/payment-limit';
-import { CardPayments } from './card-payments';
+import { CardPayments, useCardPaymentDraft } from './card-payments';
 import { CardSection } from '../../../components/sections/card-section';
 import type { PaymentCardTokenizer } from './card-payments';
 import { PaymentForm } from './payment-form';
@@ -68,7 +68,20 @@ function PaymentsSection({ headingLevel, children }: { headingLevel: 1 | 2; chil
   );
 }
 
+/**
+ * The loan the panels show: the given one, or while it is read again (null for a moment) the last one shown,
+ * so an open panel and what was typed in it stay.
+ */
+function useShownLoan(loan: TServicingLoan | null): TServicingLoan | null {
+  const [last, setLast] = useState(loan);
+  if (loan !== null && loan !== last) setLast(loan);
+  return loan ?? last;
+}
+
 export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, cardTokenizer = null }: PaymentsPageProps) {
+  const shown = useShownLoan(loan);
+  // What was typed in the card payment lives here, above the panels: a remount of the panel keeps it.
+  const cardDraft = useCardPaymentDraft();
   const [open, setOpen] = useState<Exclude<PaymentMode, 'payoff'> | 'card' | null>(null);
   const [payoffOpen, setPayoffOpen] = useState(false);
   const tooltipId = useId();
@@ -83,16 +96,16 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
     <PaymentsSection headingLevel={headingLevel}>
       {loan ? <p className={styles.muted}>Loan {formatLoanIdentifier(loan.identifier)}</p> : null}
       <div className={styles.panels}>
-        {loan ? (
+        {shown ? (
           <>
             <Panel level={level} title="One-time payment (ACH)" open={open === 'one_time'} onToggle={() => setOpen(open === 'one_time' ? null : 'one_time')}>
-              <PaymentForm mode="one_time" loan={loan} onSent={onSent} />
+              <PaymentForm mode="one_time" loan={shown} onSent={onSent} />
             </Panel>
             <Panel level={level} title="Auto-debit (ACH)" open={open === 'auto_debit'} onToggle={() => setOpen(open === 'auto_debit' ? null : 'auto_debit')}>
-              <PaymentForm mode="auto_debit" loan={loan} disclosureLink={disclosureLink} onSent={onSent} />
+              <PaymentForm mode="auto_debit" loan={shown} disclosureLink={disclosureLink} onSent={onSent} />
             </Panel>
             <Panel level={level} title="Debit card" open={open === 'card'} onToggle={() => setOpen(open === 'card' ? null : 'card')}>
-              <CardPayments loan={loan} onSent={onSent} tokenizer={cardTokenizer} headingLevel={level === 2 ? 3 : 4} />
+              <CardPayments loan={shown} onSent={onSent} tokenizer={cardTokenizer} headingLevel={level === 2 ? 3 : 4} draft={cardDraft} />
             </Panel>
           </>
         ) : null}

@@ -8,7 +8,8 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { paymentErrorMessages, useCancelTransaction } from '../api/servicing';
+import { paymentErrorMessages } from '../lib/payment-errors';
+import { useCancelTransaction } from '../api/cancel-transaction';
 import { paymentCanceledMessage } from '../lib/payment-outcome';
 import { payMethodLabel, paymentModeLabel } from '../lib/servicing-format';
 

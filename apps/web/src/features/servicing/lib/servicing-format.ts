@@ -1,4 +1,5 @@
 import { GLOSSARY, payFrequencyLabel } from '@payrail/ui/glossary';
+import { PAYMENT_SOURCE_LABELS } from '@payrail/ui/labels';
 import type { LoanStatus, PaymentSource, PayMethod, PaymentMode, TransactionStatus } from '@payrail/contract/servicing';
 
 /**
@@ -26,16 +27,8 @@ export function payMethodLabel(method: PayMethod): string {
   return GLOSSARY.payMethods[method];
 }
 
-const SOURCE_LABELS: Readonly<Record<PaymentSource, string>> = {
-  one_time: 'One-time payment',
-  auto_debit: 'Auto-debit',
-  payoff: 'Payoff',
-  payroll_remittance: 'Payroll deduction',
-  debit_card: 'Debit card',
-};
-
 export function paymentSourceLabel(source: PaymentSource): string {
-  return SOURCE_LABELS[source];
+  return PAYMENT_SOURCE_LABELS[source];
 }
 
 export function paymentModeLabel(mode: PaymentMode): string {

@@ -3,7 +3,7 @@ import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import type { TStatusResponse, TWorkflowStatus, ZStatusRefused } from '@payrail/contract/identity';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { isApiError } from '@payrail/client/http-client';
+import { refusedStatus } from '@payrail/client/workflow-refusal';
 import type { ResponseSchema } from '@payrail/client/http-client';
 import { oneOf, record, string } from '../../../lib/wire-check';
 
@@ -34,12 +34,7 @@ export const statusRefusedSchema: ResponseSchema<z.infer<typeof ZStatusRefused>>
   },
 };
 
-/** A refused move answers 422 `{ error, current_status }`: the status the client should adopt. */
+/** A refused move answers 422 `{ error, current_status }`: the status the client should adopt (`refusedStatus`). */
 export function refusedCurrentStatus(error: unknown): TWorkflowStatus | null {
-  if (!isApiError(error)) return null;
-  try {
-    return statusRefusedSchema.parse(error.data).current_status;
-  } catch {
-    return null;
-  }
+  return refusedStatus(error);
 }
