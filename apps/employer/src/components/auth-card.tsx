@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Logo } from '@payrail/ui/logo';
-import styles from './auth-card.module.css';
+import styles from '@payrail/ui/styles/auth-card.module.css';
 
 export interface AuthCardProps {
   title: string;

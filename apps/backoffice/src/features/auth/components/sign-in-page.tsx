@@ -4,7 +4,7 @@ import { SignInForm } from './sign-in-form';
 import { homeFor } from '../../../lib/roles';
 import { useStaffSession } from '../../../lib/staff-session';
 import { usePageTitle } from '../../../app/title';
-import styles from './sign-in-page.module.css';
+import styles from '@payrail/ui/styles/auth-card.module.css';
 
 export function SignInPage() {
   usePageTitle('Sign in');
