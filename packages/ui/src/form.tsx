@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useFormState } from 'react-hook-form';
 import type { FieldErrors, FieldPath, FieldValues, UseFormProps, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@payrail/client/http-client';
+import { useEffect, useRef } from 'react';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import type { z } from 'zod';
 import { Alert } from './alert';
@@ -86,15 +87,30 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   );
 }
 
-/** The message of the form's last failed submit (`root.server`, see Form's `submitError`), announced as an error. */
-export function FormError({ className }: { className?: string }) {
+/**
+ * The message of the form's last failed submit (`root.server`, see Form's `submitError`), announced as an
+ * error; with `focus`, focused when it appears (a long form whose fields' own messages are under them).
+ */
+export function FormError({ className, focus = false }: { className?: string; focus?: boolean }) {
   const { errors } = useFormState();
   const message = errors.root?.server?.message;
-  return message ? (
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus && message) box.current?.focus();
+  }, [focus, message]);
+  if (!message) return null;
+  const alert = (
     <Alert kind="error" assertive className={className}>
       {message}
     </Alert>
-  ) : null;
+  );
+  return focus ? (
+    <div ref={box} tabIndex={-1}>
+      {alert}
+    </div>
+  ) : (
+    alert
+  );
 }
 
 /**

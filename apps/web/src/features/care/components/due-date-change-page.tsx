@@ -1,12 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useFormState } from 'react-hook-form';
+import { AgreementSignature } from '@payrail/ui/agreement-signature';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { ZDueDateChangeRequest } from '@payrail/contract/care';
 import type { TDueDateChange, TDueDateChangePreview } from '@payrail/contract/care';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { Checkbox } from '@payrail/ui/checkbox';
-import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
+import { applyServerErrors, Form } from '@payrail/ui/form';
 import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
@@ -114,21 +113,6 @@ export function dueDateChangeSchema(allowed: DueDateWindow) {
     .pipe(ZDueDateChangeRequest);
 }
 
-/** The refusal of the last submit, focused when it appears (the fields' own messages are under them). */
-function FocusedFormError() {
-  const { errors } = useFormState();
-  const message = errors.root?.server?.message;
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) box.current?.focus();
-  }, [message]);
-  return message ? (
-    <div ref={box} tabIndex={-1}>
-      <FormError />
-    </div>
-  ) : null;
-}
-
 /**
  * Change due date (issue #13): the borrower picks a new date for the first payment that can move (the
  * allowed window from the server), reads the re-disclosed schedule (old and new date of every payment, its
@@ -227,21 +211,12 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
                     <dt>Total of payments (unchanged)</dt>
                     <dd>{formatCents(preview.data.total_of_payments)}</dd>
                   </dl>
-                  <section aria-labelledby="due-date-agreement">
-                    <h3 id="due-date-agreement">Due date change agreement</h3>
-                    {preview.data.disclosure.map((p) => (
-                      <p key={p}>{p}</p>
-                    ))}
-                  </section>
-                  <TextField
-                    label="Type your full legal name to sign"
-                    autoComplete="name"
-                    error={errors.signature_name?.message}
-                    required
-                    {...register('signature_name')}
+                  <AgreementSignature
+                    id="due-date-agreement"
+                    title="Due date change agreement"
+                    paragraphs={preview.data.disclosure}
+                    agreeLabel="I agree to sign the Due date change agreement electronically."
                   />
-                  <Checkbox label="I agree to sign the Due date change agreement electronically." error={errors.agree?.message} {...register('agree')} />
-                  <FocusedFormError />
                   <div className={styles.row}>
                     <Button type="submit" loading={apply.isPending}>
                       Sign and change my due date

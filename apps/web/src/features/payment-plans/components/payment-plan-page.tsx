@@ -1,16 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useFormState } from 'react-hook-form';
+import { AgreementSignature } from '@payrail/ui/agreement-signature';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { PAYMENT_PLAN_KIND_LABELS, ZPaymentPlanSign } from '@payrail/contract/payment-plan';
 import type { TBorrowerPaymentPlan, TPaymentPlanQuote } from '@payrail/contract/payment-plan';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { Checkbox } from '@payrail/ui/checkbox';
-import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
+import { applyServerErrors, Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
@@ -121,21 +119,6 @@ export const signPaymentPlanSchema = z
   })
   .pipe(ZPaymentPlanSign.omit({ as_of: true }));
 
-/** The refusal of the last submit, focused when it appears (the fields' own messages are under them). */
-function FocusedFormError() {
-  const { errors } = useFormState();
-  const message = errors.root?.server?.message;
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) box.current?.focus();
-  }, [message]);
-  return message ? (
-    <div ref={box} tabIndex={-1}>
-      <FormError />
-    </div>
-  ) : null;
-}
-
 function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; loanId: number; onSigned: () => void }) {
   const sign = useSignPaymentPlan(loanId);
   const id = `plan-${plan.id}`;
@@ -165,26 +148,17 @@ function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; 
         onSigned();
       }}
     >
-      {({ register, formState: { errors } }) => (
+      {() => (
         <>
           <h2 id={`${id}-title`}>Review and sign your payment plan</h2>
           <p>Please sign by {formatDate(plan.expires_on)}: after that the plan expires. It applies only once you sign.</p>
           <Disclosure quote={quote} id={id} />
-          <section aria-labelledby={`${id}-agreement`}>
-            <h3 id={`${id}-agreement`}>Payment plan agreement</h3>
-            {plan.agreement.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </section>
-          <TextField
-            label="Type your full legal name to sign"
-            autoComplete="name"
-            error={errors.signature_name?.message}
-            required
-            {...register('signature_name')}
+          <AgreementSignature
+            id={`${id}-agreement`}
+            title="Payment plan agreement"
+            paragraphs={plan.agreement.paragraphs}
+            agreeLabel="I agree to this payment plan and to sign it electronically."
           />
-          <Checkbox label="I agree to this payment plan and to sign it electronically." error={errors.agree?.message} {...register('agree')} />
-          <FocusedFormError />
           <div className={styles.row}>
             <Button type="submit" loading={sign.isPending}>
               Sign the payment plan
