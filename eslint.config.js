@@ -34,8 +34,8 @@ const PACKAGES = /^@payrail\/(domain|contract|client|ui)(\/|$)/;
  * no upward import left the module graph has no cycle.
  */
 export const MODULE_FLOORS = /** @type {const} */ ([
-  ['platform', 'staff', 'reference', 'messages'],
-  ['identity', 'address', 'documents', 'engagement'],
+  ['platform', 'staff', 'messages'],
+  ['identity', 'reference', 'address', 'documents', 'engagement'],
   ['workflow'],
   ['application', 'employment', 'loan-terms', 'esignature', 'banking', 'profile', 'wallet', 'newflow'],
   ['review'],

@@ -38,7 +38,7 @@ import { identityBackofficeRoutes } from './modules/identity/backoffice-routes';
 import { phoneRoutes } from './modules/identity/phone-routes';
 import { identityRoutes } from './modules/identity/routes';
 import { platformRoutes } from './modules/platform/routes';
-import { systemEventRoutes } from './modules/platform/system-event-routes';
+import { systemEventRoutes } from './modules/backoffice/system-event-routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { workflowRoutes } from './modules/workflow/routes';
