@@ -17,7 +17,8 @@ import { staffOf } from '../staff/staff-guard';
 import { getApplicationDetail } from './use-cases/get-application-detail';
 import { listAudit } from './use-cases/list-audit';
 import { listQueue } from './use-cases/list-queue';
-import { revealSsn, viewDocument, viewSignedNote } from './use-cases/sensitive-views';
+import { viewDocument } from '../documents/use-cases/view-document-as-staff';
+import { revealSsn, viewSignedNote } from './use-cases/sensitive-views';
 
 /** The back office's queue, application detail, sensitive views and audit log, under /api/backoffice. */
 export function backofficeRoutes(ctx: AppContext): FastifyPluginAsyncZod {

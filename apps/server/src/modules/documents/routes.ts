@@ -6,7 +6,7 @@ import { requireSignIn, signedIn } from '../identity/http';
 import { sendPrivateFile } from './file-names';
 import { ZProofOfAddressFacts } from '@payrail/contract/newflow';
 import { AppError } from '../../errors';
-import { checkStatedProof, recordStatedProof, type StatedProof } from '../newflow/proof-of-address';
+import { checkStatedProof, recordStatedProof, type StatedProof } from './proof-of-address';
 import { readUpload } from './multipart';
 import { deleteDocument } from './use-cases/delete-document';
 import { getRequiredDocuments } from './use-cases/get-required-documents';

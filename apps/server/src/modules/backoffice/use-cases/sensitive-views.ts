@@ -22,22 +22,6 @@ export async function revealSsn(ctx: AppContext, staff: TStaffMember, userId: nu
   return { social_security_number: (await ctx.cryptoBox()).open(sealed, SSN_AAD) };
 }
 
-/** GET /api/backoffice/documents/{id}: any borrower's live document, opened for staff and audited. */
-export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: number) {
-  const document = await ctx.repos.backoffice.document(id);
-  if (!document) throw AppError.notFound('Document not found.');
-  const bytes = await openStoredFile(ctx, document.storageKey, { source: 'document', id: document.id }, FILE_UNAVAILABLE_MSG.staff);
-  await ctx.repos.review.recordStaffAction({
-    staffUserId: staff.id,
-    action: 'view_document',
-    targetUserId: document.userId,
-    before: {},
-    after: { document_id: document.id, document_type: document.documentTypeName },
-    at: ctx.now(),
-  });
-  return { document, bytes };
-}
-
 /** GET /api/backoffice/esignatures/{id}/pdf: a signed promissory note as signed, audited as `view_signed_note`. */
 export async function viewSignedNote(ctx: AppContext, staff: TStaffMember, id: number) {
   const signature = await ctx.repos.backoffice.esignature(id);

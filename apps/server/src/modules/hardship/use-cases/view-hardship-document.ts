@@ -2,7 +2,7 @@ import { HARDSHIP_API_MSG } from '@payrail/contract/hardship';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { viewDocument } from '../../backoffice/use-cases/sensitive-views';
+import { viewDocument } from '../../documents/use-cases/view-document-as-staff';
 import { requestOr404 } from './hardship-facts';
 
 /** GET /backoffice/hardship_requests/{id}/documents/{documentId}: a document attached to the request, opened and audited (`view_document`). */

@@ -3,7 +3,7 @@ import { NEWFLOW_MSG, PROOF_OF_ADDRESS_MAX_AGE_DAYS } from '@payrail/contract/ne
 import { compareIsoDates, type IsoDate, utcDay } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
 import { AppError } from '../../../errors';
-import { checkStatedProof, recordStatedProof } from '../proof-of-address';
+import { checkStatedProof, recordStatedProof } from '../../documents/proof-of-address';
 import { storeUpload } from '../uploads';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, type StepHandlers } from './shared';
