@@ -11,7 +11,7 @@ import {
   userAgreements,
 } from '../../db/schema/index';
 import type { ApplicationPatch } from '../application/repository';
-import { applyStatusMove, type StatusMove } from '../workflow/repository';
+import { type StatusMove, withMove } from '../workflow/repository';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type NewBankAccount = Omit<typeof bankAccounts.$inferInsert, 'id' | 'archivedAt'>;
@@ -22,23 +22,6 @@ export type RepayMethodChoice = (typeof repayMethodChoices.$inferInsert)['method
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raised inside a transaction to roll it back when the status move lost a race. */
-class MoveLost extends Error {}
-
-/** Runs `work` and the status move in one transaction; `{ ok: false }` (and nothing stored) when the move lost. */
-export async function withMove<T>(db: Db, move: StatusMove | null, work: (tx: Tx) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-  try {
-    const value = await db.transaction(async (tx) => {
-      const value = await work(tx);
-      if (move && !(await applyStatusMove(tx, move))) throw new MoveLost();
-      return value;
-    });
-    return { ok: true, value };
-  } catch (err) {
-    if (err instanceof MoveLost) return { ok: false };
-    throw err;
-  }
-}
-
 /** Serialises changes to a member's receiving account: the member row is locked until the transaction ends. */
 async function lockMember(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: applicationMembers.id }).from(applicationMembers).where(eq(applicationMembers.id, userId)).for('update');

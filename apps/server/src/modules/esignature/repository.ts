@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { esignatures, userAgreements } from '../../db/schema/index';
-import { withMove } from '../banking/repository';
+import { withMove } from '../workflow/repository';
 import type { StatusMove } from '../workflow/repository';
 
 export type EsignatureRow = typeof esignatures.$inferSelect;

@@ -20,6 +20,23 @@ export type StatusMove = {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+class MoveLost extends Error {}
+
+/** Runs `work` and the status move in one transaction; `{ ok: false }` (and nothing stored) when the move lost. */
+export async function withMove<T>(db: Db, move: StatusMove | null, work: (tx: Tx) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  try {
+    const value = await db.transaction(async (tx) => {
+      const value = await work(tx);
+      if (move && !(await applyStatusMove(tx, move))) throw new MoveLost();
+      return value;
+    });
+    return { ok: true, value };
+  } catch (err) {
+    if (err instanceof MoveLost) return { ok: false };
+    throw err;
+  }
+}
+
 /**
  * Applies a move inside the caller's transaction. The update only matches while the member is still in
  * `from`, so two concurrent moves cannot both win; false means another move got there first. A move the
