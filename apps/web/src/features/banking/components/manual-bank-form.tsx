@@ -13,7 +13,7 @@ import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { StepActions } from '@payrail/ui/step-actions';
 import { TextField } from '@payrail/ui/text-field';
-import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { MaskedField } from '@payrail/ui/masked-field';
 import { isApiError } from '@payrail/client/http-client';
 import { refusedStatus } from '@payrail/client/workflow-refusal';
 import { bankInformationQueryPrefix, useBankInformation } from '../../../api/get-bank-information';
@@ -215,25 +215,15 @@ function ManualBankFields({ schema, onFileMasked, statements, onStatements, serv
           />
         )}
       />
-      <Controller
-        control={control}
+      <MaskedField
         name="routing_transfer_number"
-        render={({ field }) => (
-          <MaskedTextField
-            label="Routing number"
-            hint={ROUTING_HINT}
-            mask={ROUTING_MASK}
-            inputMode="numeric"
-            autoComplete="off"
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onValueChange={(_masked, digits) => field.onChange(digits)}
-            onBlur={field.onBlur}
-            error={routingError}
-            required
-          />
-        )}
+        label="Routing number"
+        hint={ROUTING_HINT}
+        mask={ROUTING_MASK}
+        inputMode="numeric"
+        autoComplete="off"
+        error={routingError ?? null}
+        required
       />
       <p className={styles.bankName} aria-live="polite">
         {bankFound ? (

@@ -9,7 +9,7 @@ import { Form, FormError } from '@payrail/ui/form';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { SelectField } from '@payrail/ui/select-field';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { MaskedField } from '@payrail/ui/masked-field';
 import { StepActions } from '@payrail/ui/step-actions';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
@@ -122,44 +122,8 @@ export function AutoDebit({ disclosureLink, onDone, onRefused, onBack, backPendi
                     options={ACCOUNT_TYPE_OPTIONS}
                     required
                   />
-                  <Controller
-                    control={control}
-                    name="account_number"
-                    render={({ field, fieldState }) => (
-                      <MaskedTextField
-                        label="Account number"
-                        mask="####################"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onValueChange={(_, raw) => field.onChange(raw)}
-                        onBlur={field.onBlur}
-                        error={fieldState.error?.message}
-                        required
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="routing_number"
-                    render={({ field, fieldState }) => (
-                      <MaskedTextField
-                        label="Routing number"
-                        mask="############"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onValueChange={(_, raw) => field.onChange(raw)}
-                        onBlur={field.onBlur}
-                        error={fieldState.error?.message}
-                        required
-                      />
-                    )}
-                  />
+                  <MaskedField name="account_number" label="Account number" mask="####################" inputMode="numeric" autoComplete="off" required />
+                  <MaskedField name="routing_number" label="Routing number" mask="############" inputMode="numeric" autoComplete="off" required />
                 </div>
               ) : null}
               <div className={styles.disclosure}>

@@ -8,7 +8,7 @@ import { Checkbox } from '@payrail/ui/checkbox';
 import { Form } from '@payrail/ui/form';
 import { StepActions } from '@payrail/ui/step-actions';
 import { TextField } from '@payrail/ui/text-field';
-import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { MaskedField } from '@payrail/ui/masked-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { getDebitCardAgreementExample, postWallet } from '../api/repayment';
@@ -242,41 +242,8 @@ function CardInputs({ onChange }: { onChange: (card: CardFields) => void }) {
             );
           }}
         />
-        <Controller
-          control={control}
-          name="expiry"
-          render={({ field }) => (
-            <MaskedTextField
-              label="Expiration date"
-              hint="MM/YYYY"
-              mask="##/####"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onValueChange={(masked) => field.onChange(masked)}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="cvc"
-          render={({ field }) => (
-            <MaskedTextField
-              label="Security code (CVC)"
-              mask="####"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onValueChange={(_, raw) => field.onChange(raw)}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        <MaskedField name="expiry" keep="masked" error={null} label="Expiration date" hint="MM/YYYY" mask="##/####" inputMode="numeric" autoComplete="cc-exp" />
+        <MaskedField name="cvc" error={null} label="Security code (CVC)" mask="####" inputMode="numeric" autoComplete="cc-csc" />
       </div>
       <Checkbox label={<>I authorize debits to this card as described in the Debit Card Authorization.</>} {...register('terms')} />
       <p>
