@@ -69,4 +69,17 @@ describe('landingChunkName', () => {
     expect(name(ids.profile, ctx)).toBeNull();
     expect(name(ids.profileOnly, ctx)).toBeNull();
   });
+
+  it('leaves in the entry script’s own chunk what it imports, even when the app imports it too', () => {
+    const boot = `${SRC}/boot.ts`;
+    const pageReads = `${SRC}/app/page-reads.ts`;
+    const readAhead = `${SRC}/lib/read-ahead.ts`;
+    const bootCtx = graph({ [boot]: [], [ids.entry]: [], [pageReads]: [boot], [readAhead]: [pageReads, ids.entry], [ids.sessionStore]: [ids.entry] });
+    const withBoot = landingChunkName({ srcDir: SRC, entry: 'main.tsx', boot: 'boot.ts' });
+    expect(withBoot(pageReads, bootCtx)).toBeNull();
+    expect(withBoot(readAhead, bootCtx)).toBeNull();
+    expect(withBoot(ids.sessionStore, bootCtx)).toBe('app');
+    // Without the entry script named, the shared module goes with the app's start (and the entry then waits for React).
+    expect(landingChunkName({ srcDir: SRC, entry: 'main.tsx' })(readAhead, bootCtx)).toBe('app');
+  });
 });

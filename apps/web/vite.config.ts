@@ -57,7 +57,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'preload-helper', test: /^\0vite\/preload-helper/, priority: 3 },
                 // The app's modules that landing pages load, one chunk per set of those pages (build/route-preloads.ts).
                 {
-                  name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx' }),
+                  name: landingChunkName({ srcDir: `${import.meta.dirname}/src`, entry: 'main.tsx', boot: 'boot.ts' }),
                   debugName: 'landing pages',
                   includeDependenciesRecursively: false,
                 },

@@ -48,10 +48,20 @@ test('the app draws the same sign-up page over the prerendered one: one page, ac
   const html = await (await request.get('/signup')).text();
   expect(html).toContain('data-prerendered="/signup"');
   expect(html).toContain('<title>Check your rate · Payrail</title>');
-  expect(html).not.toMatch(/<link rel="stylesheet"[^>]*index-/); // the entry's styles are inline
+  // Every stylesheet is inline; each is marked loaded (a disabled link, never fetched) for the app's module loader.
+  expect(html).toMatch(/<style data-href="\/assets\/index-[\w-]+\.css">/);
+  expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
+  expect(html).not.toMatch(/<link rel="preload" as="style"/);
 
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
   await page.goto('/signup');
   await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page.getByLabel('State of residence')).toBeVisible();
+  // The app started without fetching again a stylesheet the page already had.
+  expect(stylesheets).toEqual([]);
   await expect(page.locator('main#main')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your rate');
   await expectAccessible(page);

@@ -38,7 +38,10 @@ describe('built SPA files: precompressed, cached by name', () => {
     // What apps/web/build/route-preloads.ts writes; one entry not a safe path, to be ignored.
     fs.writeFileSync(
       path.join(dist, 'route-preloads.json'),
-      JSON.stringify({ '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] } }),
+      JSON.stringify({
+        '/signup': { js: ['/assets/signup-Q1w2E3r4.js', '"><script>x</script>'], css: ['/assets/auth-Zz9.css'] },
+        '/dashboard': { js: ['/assets/dashboard-Q1w2E3r4.js'], css: ['/assets/dashboard-Zz9.css'] },
+      }),
     );
     // What apps/web/build/prerender.mjs writes: a landing page's HTML with its first render in it.
     fs.mkdirSync(path.join(dist, 'prerendered/application/newflow'), { recursive: true });
@@ -94,15 +97,25 @@ describe('built SPA files: precompressed, cached by name', () => {
   });
 
   it("preloads a landing page's own chunks and CSS in its index.html, with or without a trailing slash", async () => {
-    for (const url of ['/signup', '/signup/', '/signup?utm_source=mail']) {
+    for (const url of ['/dashboard', '/dashboard/', '/dashboard?utm_source=mail']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain(
-        '<link rel="preload" as="style" crossorigin href="/assets/auth-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>',
+        '<link rel="preload" as="style" crossorigin href="/assets/dashboard-Zz9.css"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-Q1w2E3r4.js"></head>',
       );
+      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(html);
+    }
+  });
+
+  it('preloads only the chunks of a prerendered page: its stylesheets are inline already', async () => {
+    for (const url of ['/signup', '/signup/', '/signup?utm_source=mail']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-Q1w2E3r4.js"></head>');
+      expect(res.body).not.toContain('auth-Zz9.css');
       expect(res.body).not.toContain('<script>x</script>');
-      expect(res.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(prerenderedSignup);
+      expect(res.body.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(prerenderedSignup);
     }
   });
 

@@ -30,12 +30,14 @@ const LANDING_KEYS: Readonly<Record<string, string>> = {
  * still nothing another landing page does not need; a deeper page may load a few kB it does not use.
  * The modules the app's start module (`entry`: main.tsx) loads statically are one chunk, `app`, which
  * index.html preloads (rather than a dozen small chunks of the modules lazy pages share with it);
- * dependencies (node_modules: the react and vendor groups) are left alone.
+ * dependencies (node_modules: the react and vendor groups) are left alone. The modules the page's entry
+ * script (`boot`: boot.ts, which starts the page's first reads) imports statically stay in the entry's own
+ * chunk: grouped into `app`, they made the entry wait for React before it could start a read.
  */
 /** The chunk of the app's start module and everything it imports statically. */
 export const START_CHUNK = 'app';
 
-export function landingChunkName(options: { srcDir: string; entry: string }) {
+export function landingChunkName(options: { srcDir: string; entry: string; boot?: string }) {
   const roots = new Map<string, string[]>();
   for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
     for (const module of modules) {
@@ -44,8 +46,10 @@ export function landingChunkName(options: { srcDir: string; entry: string }) {
     }
   }
   const entryId = `${options.srcDir}/${options.entry}`;
+  const bootId = options.boot ? `${options.srcDir}/${options.boot}` : null;
   const landing = new Map<string, Set<string>>();
   const initial = new Map<string, boolean>();
+  const booting = new Map<string, boolean>();
   /** The landing pages that load `id` through static imports from their route modules. */
   const landingOf = (id: string, ctx: ChunkingContext, visiting: Set<string>): Set<string> => {
     const known = landing.get(id);
@@ -70,8 +74,21 @@ export function landingChunkName(options: { srcDir: string; entry: string }) {
     if (visiting.size === 0) initial.set(id, result);
     return result;
   };
+  /** Whether the page's entry script loads `id` statically (it stays in the entry's chunk). */
+  const isBoot = (id: string, ctx: ChunkingContext, visiting: Set<string>): boolean => {
+    const known = booting.get(id);
+    if (known !== undefined) return known;
+    if (id === bootId) return true;
+    if (visiting.has(id)) return false;
+    visiting.add(id);
+    const result = (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => isBoot(importer, ctx, visiting));
+    visiting.delete(id);
+    if (visiting.size === 0) booting.set(id, result);
+    return result;
+  };
   return (id: string, ctx: ChunkingContext): string | null => {
     if (id.includes('node_modules') || id.startsWith('\0')) return null;
+    if (bootId && isBoot(id, ctx, new Set())) return null;
     if (isInitial(id, ctx, new Set())) return START_CHUNK;
     const pages = landingOf(id, ctx, new Set());
     if (pages.size === 0) return null;

@@ -8,10 +8,6 @@ import { holdPrerendered } from './app/prerendered-page';
 import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
 import { captureTracking } from './lib/tracking';
-import { apiClient } from './lib/api-client';
-import { readAhead } from './lib/read-ahead';
-import { sessionStore } from './lib/session-store';
-import { PAGE_READS } from './app/page-reads';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -19,15 +15,6 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // Before the router can rewrite the URL: the entry URL's tracking parameters and referrer.
 captureTracking();
 loadTagManager();
-
-// A signed-in page's first reads start now, while its modules load (app/page-reads.ts).
-const token = sessionStore.getToken();
-const reads = token ? PAGE_READS[location.pathname] : undefined;
-if (token && reads)
-  readAhead(
-    reads.map(({ base, path }) => apiClient.url(path, { base })),
-    token,
-  );
 
 // A prerendered landing page (build/prerender.mjs) stays on screen until the router has the page's
 // modules; the first render then draws that same page, in the same task as the old markup goes, so nothing

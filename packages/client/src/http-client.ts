@@ -4,6 +4,12 @@
  * the global error handling each app configures (see api-client.ts).
  */
 
+import { buildUrl } from './build-url';
+import type { QueryValue } from './build-url';
+
+export { buildUrl } from './build-url';
+export type { QueryValue } from './build-url';
+
 /** Error bodies the server sends: field errors or a single message. */
 export interface ApiErrorBody {
   error?: string;
@@ -59,7 +65,6 @@ function messageFrom(data: unknown): string | undefined {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
 
 /** Anything with a zod-like `parse`; keeps this module independent of a schema library. */
 export interface ResponseSchema<T> {
@@ -149,17 +154,6 @@ export interface HttpClient<B extends string> {
   upload<T = unknown>(path: string, body: FormData, options?: UploadOptions<B, T>): Promise<T>;
   /** Absolute-or-relative URL of a path on a base, with query. */
   url(path: string, options?: { base?: B; query?: Record<string, QueryValue> }): string;
-}
-
-export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
-  const trimmedBase = base.endsWith('/') ? base.slice(0, -1) : base;
-  const joinedPath = path.startsWith('/') ? path : `/${path}`;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const qs = search.toString();
-  return `${trimmedBase}${joinedPath}${qs ? (joinedPath.includes('?') ? '&' : '?') + qs : ''}`;
 }
 
 function parseText(text: string, contentType: string | null): unknown {

@@ -11,9 +11,9 @@ type RoutePreloads = Record<string, { js?: unknown; css?: unknown }>;
 
 const ATTRIBUTE_SAFE = /^\/[\w./-]+$/;
 
-function readRoutePreloads(dist: string): Map<string, string> {
+function readRoutePreloads(dist: string): Map<string, { css: string; js: string }> {
   const file = path.join(dist, 'route-preloads.json');
-  const tags = new Map<string, string>();
+  const tags = new Map<string, { css: string; js: string }>();
   if (!fs.existsSync(file)) return tags;
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
   const list = (value: unknown): string[] =>
@@ -22,11 +22,9 @@ function readRoutePreloads(dist: string): Map<string, string> {
     // Fetched early but at low priority and without blocking the first paint: the entry's own scripts go
     // first, the boot shell paints at once, and the router finds the page's chunks (and, through Vite's
     // loader, its stylesheets) already downloaded or on the way.
-    const links = [
-      ...list(css).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-      ...list(js).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
-    ];
-    if (links.length > 0) tags.set(route, links.join(''));
+    const cssTags = list(css).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`);
+    const jsTags = list(js).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
+    if (cssTags.length + jsTags.length > 0) tags.set(route, { css: cssTags.join(''), js: jsTags.join('') });
   }
   return tags;
 }
@@ -66,10 +64,12 @@ export function indexHtmlFor(dist: string): (urlPath: string) => Buffer {
   const perRoute = new Map<string, Buffer>();
   return (urlPath) => {
     const route = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    const tags = preloads.get(route);
+    const preload = preloads.get(route);
     const page = prerendered.get(route);
     plain ??= fs.readFileSync(index);
-    if (!tags && !page) return plain;
+    if (!preload && !page) return plain;
+    // A prerendered page has its stylesheets inline already: only its scripts are preloaded.
+    const tags = page ? preload?.js : preload && preload.css + preload.js;
     let html = perRoute.get(route);
     if (!html) {
       const text = (page ?? plain).toString('utf8');

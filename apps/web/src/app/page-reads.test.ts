@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBanners } from '../features/banners/api/get-banners';
 import { getBenefits } from '../features/benefits/api/get-benefits';
+import { getCaptchaConfig } from '../features/auth/api/get-captcha-config';
+import { getStates } from '../api/get-states';
+import { getLoanPurposes } from '../api/get-loan-purposes';
 import { getNotifications } from '../features/notifications/api/get-notifications';
 import { getLoanHistory } from '../features/servicing/api/get-loan-history';
 import { getOngoingLoans } from '../features/servicing/api/get-ongoing-loans';
@@ -8,7 +11,7 @@ import { getSession } from '../features/session/api/get-session';
 import { apiClient } from '../lib/api-client';
 import { READ_AHEAD_MS, readAhead, takeReadAhead } from '../lib/read-ahead';
 import { sessionStore } from '../lib/session-store';
-import { PAGE_READS } from './page-reads';
+import { PAGE_READS, pageReadUrl, startPageReads } from './page-reads';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const dashboardUrls = () => (PAGE_READS['/dashboard'] ?? []).map(({ base, path }) => apiClient.url(path, { base }));
@@ -86,5 +89,52 @@ describe('the dashboard’s first reads', () => {
     await apiClient.get('/banners', { base: 'dashboard', headers: { 'Accept-Language': 'en' }, globalErrors: false }).catch(() => undefined);
     expect(requested).toHaveLength(3);
     expect(takeReadAhead(url, 'token-1')).toBeDefined();
+  });
+});
+
+describe('the public pages’ first reads', () => {
+  let requested: { url: string; headers: Record<string, string> }[];
+  beforeEach(() => {
+    requested = [];
+    sessionStore.reset();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        requested.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+        return json({ error: 'not this test' }, 418);
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.reset();
+  });
+
+  it.each([
+    ['/signup', [getStates, getCaptchaConfig]],
+    ['/application/newflow/signup', [getLoanPurposes, getCaptchaConfig]],
+    ['/signin', [getCaptchaConfig]],
+  ] as const)('%s: the calls its API modules make, without a token', async (path, calls) => {
+    await Promise.allSettled(calls.map((call) => call()));
+    const made = requested.map((r) => r.url);
+    expect(made).toEqual((PAGE_READS[path] ?? []).map(pageReadUrl));
+    expect(requested.every((r) => r.headers.Authorization === undefined)).toBe(true);
+    requested = [];
+    startPageReads(path);
+    expect(requested.map((r) => r.url)).toEqual(made);
+    expect(requested.map((r) => r.headers)).toEqual(made.map(() => ({ Accept: 'application/json' })));
+    // Taken once by the page's own call, which then asks the server no more.
+    await Promise.allSettled(calls.map((call) => call()));
+    expect(requested).toHaveLength(made.length);
+  });
+
+  it('the dashboard reads nothing without a stored session, and with the stored token when there is one', () => {
+    startPageReads('/dashboard');
+    expect(requested).toEqual([]);
+    sessionStore.setToken('token-9');
+    startPageReads('/dashboard/');
+    expect(requested.map((r) => r.url)).toEqual((PAGE_READS['/dashboard'] ?? []).map(pageReadUrl));
+    expect(requested.every((r) => r.headers.Authorization === 'token-9')).toBe(true);
+    for (const url of requested.map((r) => r.url)) takeReadAhead(url, 'token-9');
   });
 });

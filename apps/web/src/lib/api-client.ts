@@ -6,20 +6,11 @@ import { navigate } from '@payrail/client/navigation';
 import { isLoaderExcluded, pendingRequests } from '@payrail/client/pending-requests';
 import { takeReadAhead } from './read-ahead';
 import { sessionStore } from './session-store';
+import { apiBases } from './api-bases';
+import type { ApiBase } from './api-bases';
 
-/** The spec's API bases; all default to /api, where the Payrail server serves every call. */
-export type ApiBase = 'auth' | 'flow' | 'api' | 'dashboard';
-
-const env = import.meta.env;
-const apiBase = env.VITE_API_BASE || '/api';
-
-export const apiBases: Record<ApiBase, string> = {
-  auth: env.VITE_AUTH_BASE || '/api',
-  flow: env.VITE_FLOW_BASE || '/api',
-  api: apiBase,
-  // The dashboard API is the same service as the general API.
-  dashboard: apiBase,
-};
+export { apiBases } from './api-bases';
+export type { ApiBase } from './api-bases';
 
 export const MESSAGES = {
   unauthorized: MSG.signInRequired,
