@@ -7,6 +7,7 @@ import { ConfirmDialog, ReasonConfirmDialog } from './confirm-dialog';
 import { Form, FormError } from './form';
 import { Select } from './select';
 import { FormErrorSummary, summaryEntries } from './form-error-summary';
+import { EmailField } from './email-field';
 import { MoneyField, moneyDefault, moneyInput } from './money-field';
 import { PasswordPair } from './password-pair';
 import { StepActions } from './step-actions';
@@ -173,6 +174,65 @@ describe('moneyInput and MoneyField', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ amount: 125050 }));
   });
+
+  it('shows the message it is given in place of the form’s, and calls its own change and blur after the form’s', async () => {
+    const user = userEvent.setup();
+    const changed = vi.fn();
+    const left = vi.fn();
+    function Given({ error }: { error?: string | null }) {
+      return (
+        <Form schema={z.object({ amount: moneyInput() })} options={{ defaultValues: { amount: '' } }} onSubmit={vi.fn()}>
+          {() => (
+            <>
+              <MoneyField name="amount" label="Amount" error={error} onChange={(event) => changed(event.target.value)} onBlur={left} />
+              <button type="submit">Pay</button>
+            </>
+          )}
+        </Form>
+      );
+    }
+    const { rerender } = render(<Given error={null} />);
+    const input = screen.getByRole('textbox', { name: 'Amount' });
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).not.toHaveAttribute('aria-invalid');
+    rerender(<Given error="Too much." />);
+    expect(input).toHaveAccessibleDescription('Too much.');
+    await user.type(input, '12');
+    expect(changed).toHaveBeenLastCalledWith('12');
+    await user.tab();
+    expect(left).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EmailField', () => {
+  it("is the form's e-mail: the e-mail keyboard and autofill, the schema's message, its own change after the form's", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const changed = vi.fn();
+    render(
+      <Form schema={z.object({ email: z.email('Enter a valid e-mail.') })} options={{ defaultValues: { email: '' } }} onSubmit={(values) => onSubmit(values)}>
+        {() => (
+          <>
+            <EmailField autoComplete="username" onChange={(event) => changed(event.target.value)} />
+            <button type="submit">Go</button>
+          </>
+        )}
+      </Form>,
+    );
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('inputmode', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'username');
+    expect(email).toBeRequired();
+    await user.type(email, 'ana');
+    expect(changed).toHaveBeenLastCalledWith('ana');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid e-mail.'));
+    await user.type(email, '@example.com');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'ana@example.com' }));
+  });
 });
 
 describe('PasswordPair', () => {
@@ -264,6 +324,18 @@ describe('StepActions', () => {
     expect(submit).toHaveAttribute('aria-busy', 'true');
     expect(submit).not.toHaveAccessibleDescription();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it('outside a form: a plain button that runs onSubmit, what it needs above it, the extra class on the footer', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const { container } = render(<StepActions onSubmit={onSubmit} before={<p>Consent</p>} className="roomy" />);
+    const main = screen.getByRole('button', { name: 'Continue' });
+    expect(main).toHaveAttribute('type', 'button');
+    expect(container.firstElementChild).toHaveClass('roomy');
+    expect(container.firstElementChild?.firstElementChild).toHaveTextContent('Consent');
+    await user.click(main);
+    expect(onSubmit).toHaveBeenCalledOnce();
   });
 });
 

@@ -1,4 +1,3 @@
-import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { centsToInput, MONEY_INPUT_MAX_LENGTH, MONEY_INPUT_MSG, parseMoneyInput 
 import type { MoneyInputResult } from '@payrail/client/money-input';
 import { formatCents } from '@payrail/client/format';
 import { TextField } from './text-field';
+import { useRegisteredInput } from './registered-input';
 
 type ParseFailure = Extract<MoneyInputResult, { ok: false }>['code'];
 
@@ -71,17 +71,16 @@ export interface MoneyFieldProps extends Omit<
   optional?: boolean;
   /** The form, when the field is not inside `Form` (which provides it). */
   methods?: UseFormReturn<FieldValues, unknown, FieldValues>;
+  /** The message shown in place of the form's own (`null` shows none); default the form's error of `name`. */
+  error?: string | null;
 }
 
 /**
  * A dollar amount in a `Form`: the person types dollars, the submitted value is integer cents (through
  * `moneyInput()` in the form's schema). Decimal keyboard on phones, at most "$99,999,999.99".
  */
-export function MoneyField({ name, label, hint, optional, methods: given, ...inputProps }: MoneyFieldProps) {
-  const context = useFormContext<FieldValues>();
-  const methods = given ?? context;
-  const { errors } = useFormState({ control: methods.control, name });
-  const error = (get(errors, name) as { message?: string } | undefined)?.message;
+export function MoneyField({ name, label, hint, optional, methods, error: shown, onChange, onBlur, ...inputProps }: MoneyFieldProps) {
+  const { error, input } = useRegisteredInput({ name, methods, error: shown, onChange, onBlur });
   return (
     <TextField
       label={label}
@@ -92,7 +91,7 @@ export function MoneyField({ name, label, hint, optional, methods: given, ...inp
       maxLength={MONEY_INPUT_MAX_LENGTH}
       {...inputProps}
       error={error}
-      {...methods.register(name)}
+      {...input}
     />
   );
 }

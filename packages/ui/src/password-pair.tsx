@@ -1,6 +1,6 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { PasswordField } from './password-field';
+import { PasswordInputField } from './password-input-field';
 
 export interface PasswordPairProps {
   /** The two form fields: the new password and its confirmation. */
@@ -28,46 +28,28 @@ export interface PasswordPairProps {
  */
 export function PasswordPair({ names = ['password', 'password_confirmation'], labels = {}, hint, showRules = true, methods, errors }: PasswordPairProps) {
   const context = useFormContext<FieldValues>();
-  const { control, getFieldState, trigger } = methods ?? context;
+  const form = methods ?? context;
   const [passwordName, confirmationName] = names;
   return (
     <>
-      <Controller
-        control={control}
+      <PasswordInputField
+        methods={form}
         name={passwordName}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            label={labels.password ?? 'Password'}
-            autoComplete="new-password"
-            hint={hint}
-            showRules={showRules}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(value) => {
-              field.onChange(value);
-              if (!errors && getFieldState(confirmationName).isTouched) void trigger(confirmationName);
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors ? errors.password : fieldState.error?.message}
-          />
-        )}
+        label={labels.password ?? 'Password'}
+        autoComplete="new-password"
+        hint={hint}
+        showRules={showRules}
+        onValueChange={() => {
+          if (!errors && form.getFieldState(confirmationName).isTouched) void form.trigger(confirmationName);
+        }}
+        error={errors ? (errors.password ?? null) : undefined}
       />
-      <Controller
-        control={control}
+      <PasswordInputField
+        methods={form}
         name={confirmationName}
-        render={({ field, fieldState }) => (
-          <PasswordField
-            label={labels.confirmation ?? 'Confirm password'}
-            autoComplete="new-password"
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors ? errors.confirmation : fieldState.error?.message}
-          />
-        )}
+        label={labels.confirmation ?? 'Confirm password'}
+        autoComplete="new-password"
+        error={errors ? (errors.confirmation ?? null) : undefined}
       />
     </>
   );

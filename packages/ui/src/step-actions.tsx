@@ -21,11 +21,17 @@ export interface StepActionsProps {
   submitId?: string;
   /** Other buttons or links after the submit (e.g. "Link my bank instead"). */
   children?: ReactNode;
+  /** A step that is no form (uploads, the review): the main button is a plain button that runs this. */
+  onSubmit?: () => void;
+  /** What stands above the main button (the consent it needs). */
+  before?: ReactNode;
+  /** More room above the footer (a doubled class, `.x.x`, since the footer sets its own margin). */
+  className?: string;
 }
 
 /**
  * The footer of an application step: the full-width submit ("Continue"), the reason it is disabled, then
- * Back. Every step says the same thing in the same place.
+ * Back. Every step says the same thing in the same place; a step that is no form gives `onSubmit`.
  */
 export function StepActions({
   submitLabel = 'Continue',
@@ -37,12 +43,25 @@ export function StepActions({
   disabled = false,
   submitId,
   children,
+  onSubmit,
+  before,
+  className,
 }: StepActionsProps) {
   const hintId = `${useId()}-step-hint`;
   const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== '';
   return (
-    <div className={styles.actions}>
-      <Button id={submitId} type="submit" size="lg" fullWidth disabled={disabled} loading={pending} aria-describedby={hasHint ? hintId : undefined}>
+    <div className={className ? `${styles.actions} ${className}` : styles.actions}>
+      {before}
+      <Button
+        id={submitId}
+        type={onSubmit ? 'button' : 'submit'}
+        onClick={onSubmit}
+        size="lg"
+        fullWidth
+        disabled={disabled}
+        loading={pending}
+        aria-describedby={hasHint ? hintId : undefined}
+      >
         {submitLabel}
       </Button>
       {hasHint ? (

@@ -1,12 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import type { TWorkflowStatus } from '@payrail/contract/identity';
 import { describe, expect, it } from 'vitest';
-import { signInAs } from '../../test/fixtures';
+import { atNewflowStep, NF } from '../../test/newflow-fixtures';
 import { renderRoute } from '../../test/render';
-import { sessionStore } from '../lib/session-store';
 import { newflowCompletedCrumbs } from './newflow-breadcrumb';
 
-const NF = '/application/newflow';
 // 0 Loan Information, 1 Job Information, 2 Personal Info, 3 Loan Application, 4 Loan Approval, 5 Contract Signature.
 
 describe('newflowCompletedCrumbs: a crumb is complete once the server status passed every step it shows', () => {
@@ -36,11 +33,6 @@ describe('newflowCompletedCrumbs: a crumb is complete once the server status pas
   });
 });
 
-function at(status: TWorkflowStatus) {
-  signInAs({ workflow_status: status });
-  sessionStore.updateUser({ new_flow: true });
-}
-
 const crumb = (name: string) => {
   const nav = screen.getByRole('navigation', { name: 'Application steps' });
   return within(nav)
@@ -50,7 +42,7 @@ const crumb = (name: string) => {
 
 describe('the new-flow stepper (issue #33)', { timeout: 20_000 }, () => {
   it('on the employment check Personal Info is not marked complete (it comes next); Job Information is', async () => {
-    at('verify_employer');
+    atNewflowStep('verify_employer');
     renderRoute(`${NF}/employment`);
     await screen.findByRole('navigation', { name: 'Application steps' }, { timeout: 5000 });
     expect(crumb('Loan Application')).toHaveAttribute('aria-current', 'step');
@@ -61,12 +53,12 @@ describe('the new-flow stepper (issue #33)', { timeout: 20_000 }, () => {
   });
 
   it('on the SSN sub-step Personal Info is current; after it (rate check) it is complete', async () => {
-    at('ssn_input');
+    atNewflowStep('ssn_input');
     const first = renderRoute(`${NF}/ssn`);
     await screen.findByRole('navigation', { name: 'Application steps' }, { timeout: 5000 });
     expect(crumb('Personal Info')).toHaveAttribute('aria-current', 'step');
     first.unmount();
-    at('rate_check');
+    atNewflowStep('rate_check');
     renderRoute(`${NF}/checking_rate`);
     await screen.findByRole('navigation', { name: 'Application steps' }, { timeout: 5000 });
     expect(crumb('Personal Info')).toHaveAttribute('data-state', 'complete');

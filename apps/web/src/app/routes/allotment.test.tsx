@@ -3,43 +3,19 @@ import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sessionAnswer, signInAs } from '../../../test/fixtures';
+import { sessionAnswer, signInAs, documentFile, documentsHandler, employerFixture } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
 
-const FEDERAL = {
-  id: 3,
-  name: 'Department of Veterans Affairs',
-  logo_link: '/api/employers/3/logo.svg',
-  employer_type: 'federal',
-  partnership: null,
-  payment_type: 'allotment',
-  pay_frequency: 'biweekly',
-  payroll_portal: { name: 'myPay (DFAS)', url: 'https://mypay.dfas.mil' },
-  pay_stub_help: 'Download your LES.',
-  video_url: null,
-  argyle_id: null,
-  multiple_paycheck: false,
-  payroll_service: null,
-  is_other: false,
-};
-const PRIVATE = {
+const FEDERAL = employerFixture({ payroll_portal: { name: 'myPay (DFAS)', url: 'https://mypay.dfas.mil' }, pay_stub_help: 'Download your LES.' });
+const PRIVATE = employerFixture({
   ...FEDERAL,
   id: 9,
   name: 'Pinecrest Regional Medical Center',
   employer_type: 'private',
   payment_type: 'split_direct_deposit',
   payroll_portal: { name: 'MyADP', url: 'https://my.adp.com' },
-};
-
-const doc = (id: number, type: string) => ({
-  id,
-  file_name: `${type}.pdf`,
-  file_url: `/api/documents/${id}`,
-  file_size: 1200,
-  file_extension: 'pdf',
-  document_type_name: type,
 });
 
 function allotmentHandlers({ employer = FEDERAL, files = {} as Record<string, number>, feedback = null as Record<string, unknown> | null } = {}) {
@@ -64,10 +40,7 @@ function allotmentHandlers({ employer = FEDERAL, files = {} as Record<string, nu
     http.get(api('/feedback'), () =>
       feedback ? HttpResponse.json(feedback) : HttpResponse.json({ error: 'There is no feedback to answer.' }, { status: 404 }),
     ),
-    http.get(api('/documents'), ({ request }) => {
-      const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
-      return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
-    }),
+    documentsHandler(files),
   );
   return { calls };
 }
@@ -148,7 +121,9 @@ describe('allotment', () => {
     expect(continueButton).toBeDisabled();
 
     // A pay stub arrives (the widget refreshes its list after an upload): Continue opens.
-    server.use(http.get(api('/documents'), ({ request }) => HttpResponse.json([doc(1, new URL(request.url).searchParams.get('document_type_name') ?? '')])));
+    server.use(
+      http.get(api('/documents'), ({ request }) => HttpResponse.json([documentFile(1, new URL(request.url).searchParams.get('document_type_name') ?? '')])),
+    );
     await queryClient.invalidateQueries({ queryKey: ['documents'] });
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);

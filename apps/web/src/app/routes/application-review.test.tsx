@@ -3,7 +3,7 @@ import type { TWorkflowStatus } from '@payrail/contract/identity';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sessionAnswer, signInAs, STATES } from '../../../test/fixtures';
+import { sessionAnswer, signInAs, STATES, documentFile, documentsHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
@@ -46,15 +46,6 @@ const LOAN = {
   finance_charge: 77312,
   amount_financed: 306000,
 };
-
-const doc = (id: number, type: string) => ({
-  id,
-  file_name: `${type}.pdf`,
-  file_url: `/api/documents/${id}`,
-  file_size: 1200,
-  file_extension: 'pdf',
-  document_type_name: type,
-});
 
 interface Setup {
   files?: Record<string, number>;
@@ -132,10 +123,7 @@ function reviewHandlers({
     http.get(api('/required_documents'), () =>
       HttpResponse.json({ driver_license: true, pay_stub: true, proof_of_address: true, selfie_photo: true, optional }),
     ),
-    http.get(api('/documents'), ({ request }) => {
-      const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
-      return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
-    }),
+    documentsHandler(files),
   );
   return { updates };
 }
@@ -217,7 +205,7 @@ describe('application review', () => {
       http.get(api('/documents'), ({ request }) => {
         if (failing) return HttpResponse.json({ error: 'boom' }, { status: 500 });
         const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
-        return HttpResponse.json([doc(1, type)]);
+        return HttpResponse.json([documentFile(1, type)]);
       }),
     );
     const user = userEvent.setup();

@@ -1,39 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { TWorkflowStatus } from '@payrail/contract/identity';
+import type { TEmployer } from '@payrail/contract/reference';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { navigationStackHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
+import { navigationStackHandler, sessionAnswer, signInAs, documentsHandler, employerFixture } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
 
-const doc = (id: number, type: string) => ({
-  id,
-  file_name: `${type}.pdf`,
-  file_url: `/api/documents/${id}`,
-  file_size: 1200,
-  file_extension: 'pdf',
-  document_type_name: type,
-});
-
-const employer = (overrides: Record<string, unknown> = {}) => ({
-  id: 3,
-  name: 'Department of Veterans Affairs',
-  logo_link: '/api/employers/3/logo.svg',
-  employer_type: 'federal',
-  partnership: null,
-  payment_type: 'allotment',
-  pay_frequency: 'biweekly',
-  payroll_portal: { name: 'myPay (DFAS)', url: 'https://mypay.dfas.mil' },
-  pay_stub_help: 'Sign in to myPay and download your latest LES.',
-  video_url: 'https://video.example/mypay',
-  argyle_id: null,
-  multiple_paycheck: false,
-  payroll_service: null,
-  is_other: false,
-  ...overrides,
-});
+/** The borrower's employer: the Department of Veterans Affairs, paid through myPay (its pay-stub help and video). */
+const employer = (overrides: Partial<TEmployer> = {}) =>
+  employerFixture({
+    payroll_portal: { name: 'myPay (DFAS)', url: 'https://mypay.dfas.mil' },
+    pay_stub_help: 'Sign in to myPay and download your latest LES.',
+    video_url: 'https://video.example/mypay',
+    ...overrides,
+  });
 
 function documentHandlers({
   files = {} as Record<string, number>,
@@ -52,10 +35,7 @@ function documentHandlers({
       }),
     ),
     http.get(api('/employers/:id'), () => HttpResponse.json(employerRow)),
-    http.get(api('/documents'), ({ request }) => {
-      const type = new URL(request.url).searchParams.get('document_type_name') ?? '';
-      return HttpResponse.json(Array.from({ length: files[type] ?? 0 }, (_, index) => doc(index + 1, type)));
-    }),
+    documentsHandler(files),
   );
 }
 

@@ -6,28 +6,14 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TEmployerEntrypoint } from '@payrail/contract/application';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { TEmployer } from '@payrail/contract/reference';
-import { signInAs } from '../../../test/fixtures';
+import { employerFixture, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { EMPLOYER_NOT_AVAILABLE } from '../../features/employer/components/employer-search';
 import { sessionStore } from '../../lib/session-store';
 
-const employerRow = (id: number, name: string, partnership: 'b2b_partner' | null = null): TEmployer => ({
-  id,
-  name,
-  logo_link: `/api/employers/${id}/logo.svg`,
-  employer_type: 'private',
-  partnership,
-  payment_type: 'split_direct_deposit',
-  pay_frequency: 'biweekly',
-  payroll_portal: null,
-  pay_stub_help: '',
-  video_url: null,
-  argyle_id: null,
-  multiple_paycheck: false,
-  payroll_service: null,
-  is_other: false,
-});
+const employerRow = (id: number, name: string, partnership: 'b2b_partner' | null = null): TEmployer =>
+  employerFixture({ id, name, logo_link: `/api/employers/${id}/logo.svg`, employer_type: 'private', partnership, payment_type: 'split_direct_deposit' });
 
 const CEDAR = employerRow(31, 'Cedar Health Partners', 'b2b_partner');
 const PINECREST = employerRow(32, 'Pinecrest Regional Medical Center');

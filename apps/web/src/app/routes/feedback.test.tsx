@@ -12,7 +12,16 @@ import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { notify } from '@payrail/ui/toast/notify';
 import { FEEDBACK_TEXT } from '../../features/feedback/components/feedback-page';
-import { SSN_CONFIRMATION_INCOMPLETE, feedbackBody, groupsOf, initialValues, inputKeyOf, labelOf, validate } from '../../features/feedback/lib/feedback-form';
+import {
+  SSN_CONFIRMATION_INCOMPLETE,
+  feedbackBody,
+  groupsOf,
+  initialValues,
+  inputKeyOf,
+  labelOf,
+  moneyText,
+  validate,
+} from '../../features/feedback/lib/feedback-form';
 import { sessionStore } from '../../lib/session-store';
 
 const payStub = { id: 31, file_name: 'pay-stub.pdf', file_url: '/api/documents/31', file_size: 1200, file_extension: 'pdf' as const };
@@ -286,24 +295,29 @@ describe('reviewer feedback page', { timeout: 30_000 }, () => {
     expect(notify.list().map((t) => t.message)).toContain(MSG.leadSuccess);
   });
 
-  it('money fields use the money mask and send the amount', async () => {
+  it('money fields are the kit money field: typed dollars checked by its reader, the amount sent in money format', async () => {
     signInAs({ workflow_status: 'feedback_sent' });
     const calls = feedbackHandlers(feedbackAnswer({ loan_borrower: { annual_income: '45000.00' }, documents: {} }));
     const user = userEvent.setup();
     const { router } = renderRoute('/feedback');
     await pageShown();
     const income = await screen.findByLabelText(/Annual income/, {}, { timeout: 5000 });
-    await waitFor(() => expect(income).toHaveValue('$45,000'));
+    await waitFor(() => expect(income).toHaveValue('45,000.00'));
+    expect(income).toHaveAttribute('inputmode', 'decimal');
     await user.clear(income);
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeDisabled());
     expect(save).toHaveAccessibleDescription(/Annual income: can't be blank/);
-    await user.type(income, '62500.5');
-    await waitFor(() => expect(income).toHaveValue('$62,500.5'));
+    await user.type(income, '123456');
+    await user.tab();
+    await waitFor(() => expect(income).toHaveAccessibleDescription(/is too long \(maximum is 5 digits\)/));
+    await user.clear(income);
+    await user.type(income, '$62500.5');
     await waitFor(() => expect(save).toBeEnabled());
+    expect(income).not.toHaveAttribute('aria-invalid');
     await user.click(save);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls).toEqual([{ path: '/feedback', body: { loan_borrower: { annual_income: '$62,500.5' } } }]);
+    expect(calls).toEqual([{ path: '/feedback', body: { loan_borrower: { annual_income: '62,500.50' } } }]);
   });
 });
 
@@ -335,6 +349,11 @@ describe('feedback form rules', () => {
     expect(validate({ ...values, social_security_number_confirmation: '123-45-6789' }, ctx).social_security_number_confirmation).toBeUndefined();
     expect(validate({ annual_income: '$' }, ctx).annual_income).toBe("can't be blank");
     expect(validate({ annual_income: '$99,999.99' }, ctx).annual_income).toBeUndefined();
+    expect(validate({ annual_income: '100,000' }, ctx).annual_income).toBe('is too long (maximum is 5 digits)');
+    expect(validate({ annual_income: '12,50' }, ctx).annual_income).toBe('is invalid');
+    expect(validate({ annual_income: '1.005' }, ctx).annual_income).toBe('is invalid');
+    expect(moneyText('$62500.5')).toBe('62,500.50');
+    expect(moneyText('.5')).toBe('0.50');
     expect(labelOf('ref.1.phone')).toBe('Reference 2 phone');
     expect(labelOf('bank.routing_transfer_number')).toBe('Routing number');
     expect(labelOf('state_id')).toBe('State');

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { signInAs } from '../../../test/fixtures';
+import { employerFixture, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { notify } from '@payrail/ui/toast/notify';
@@ -135,22 +135,7 @@ describe('signed-in home: the status panel', { timeout: 20_000 }, () => {
     server.use(
       http.get(api('/token_is_valid'), () => HttpResponse.json({ ...answer, loan_borrower: { ...answer.loan_borrower, employer_id: 4 } })),
       http.get(api('/employers/4'), () =>
-        HttpResponse.json({
-          id: 4,
-          name: 'Pinecrest',
-          logo_link: '/l.svg',
-          employer_type: 'private',
-          partnership: null,
-          payment_type: 'split_direct_deposit',
-          pay_frequency: 'biweekly',
-          payroll_portal: null,
-          pay_stub_help: '',
-          video_url: null,
-          argyle_id: null,
-          multiple_paycheck: false,
-          payroll_service: null,
-          is_other: false,
-        }),
+        HttpResponse.json(employerFixture({ id: 4, name: 'Pinecrest', employer_type: 'private', payment_type: 'split_direct_deposit' })),
       ),
     );
     renderRoute('/');

@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
 import { captchaOk, navigationStackHandler, sessionAnswer, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
+import { NF } from '../../../test/newflow-fixtures';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
-
-const NF = '/application/newflow';
 
 const purposes = () =>
   http.get(api('/loan_purposes'), () =>

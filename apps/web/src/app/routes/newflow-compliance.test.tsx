@@ -6,44 +6,9 @@ import { CONFIRMATION_SUPERSEDED, CONFIRMATION_SUPERSEDED_HINT } from '@payrail/
 import { MSG } from '@payrail/contract/messages';
 import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
+import { atNewflowStep, loanOffer, NF, stepGet } from '../../../test/newflow-fixtures';
 import { renderRoute } from '../../../test/render';
-import { sessionStore } from '../../lib/session-store';
 
-const NF = '/application/newflow';
-
-function stepGet(step: string, data: unknown) {
-  return http.get(api(`/applicationflow/application_step/${step}`), () =>
-    HttpResponse.json({
-      workflow_status_key: step,
-      current_status: step,
-      new_status: null,
-      finalized_application: false,
-      first_name: 'Ana',
-      last_name: 'Lima',
-      reapply_date: null,
-      data,
-    }),
-  );
-}
-
-function at(status: 'loan_offer' | 'ssn_input') {
-  signInAs({ workflow_status: status });
-  sessionStore.updateUser({ new_flow: true });
-}
-
-const offer = (amount: number, payment: number) => ({
-  fixed_payment_amount: payment,
-  term_frequency: 'biweekly',
-  terms_in_months: 12,
-  terms: 26,
-  interest_rate: '19.99',
-  apr: '24.50',
-  fee_amount: 2500,
-  amount,
-  finance_charge: 30000,
-  total_of_payments: amount + 30000,
-  special: false,
-});
 const REASON = 'Proportion of balances to credit limits on bank/national revolving or other revolving accounts is too high';
 const notice = {
   id: 3,
@@ -59,11 +24,11 @@ const notice = {
 
 describe('loan_offer: counteroffer', () => {
   it('says the offers are less than asked, with the principal reasons, the score used and the full notice', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(
       stepGet('loan_offer', {
         split_direct_deposit: [],
-        auto_debit: [offer(100_000, 4500)],
+        auto_debit: [loanOffer(100_000, 4500)],
         one_times: [],
         discount_percentage: 0,
         is_split_direct_deposit: false,
@@ -86,11 +51,11 @@ describe('loan_offer: counteroffer', () => {
   });
 
   it('shows no counteroffer notice when the offers are for the amount asked', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(
       stepGet('loan_offer', {
         split_direct_deposit: [],
-        auto_debit: [offer(300_000, 13_500)],
+        auto_debit: [loanOffer(300_000, 13_500)],
         one_times: [],
         discount_percentage: 0,
         is_split_direct_deposit: false,
@@ -105,12 +70,12 @@ describe('loan_offer: counteroffer', () => {
 
 describe('loan_offer: the split-deposit discount banner', () => {
   it('is not shown when no split-deposit offer is listed, even with a program discount', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(
       stepGet('loan_offer', {
         split_direct_deposit: [],
-        auto_debit: [offer(300_000, 13_500)],
-        one_times: [offer(200_000, 9_000)],
+        auto_debit: [loanOffer(300_000, 13_500)],
+        one_times: [loanOffer(200_000, 9_000)],
         discount_percentage: 10,
         is_split_direct_deposit: false,
       }),
@@ -123,11 +88,11 @@ describe('loan_offer: the split-deposit discount banner', () => {
   });
 
   it('is shown with the split-deposit offers it applies to', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(
       stepGet('loan_offer', {
-        split_direct_deposit: [offer(300_000, 13_000)],
-        auto_debit: [offer(300_000, 13_500)],
+        split_direct_deposit: [loanOffer(300_000, 13_000)],
+        auto_debit: [loanOffer(300_000, 13_500)],
         one_times: [],
         discount_percentage: 10,
         is_split_direct_deposit: true,
@@ -142,7 +107,7 @@ describe('loan_offer: the split-deposit discount banner', () => {
 
 describe('ssn: the credit pull authorization', () => {
   it('says that Check my rate authorizes the soft pull and links the Credit Pull Authorization', async () => {
-    at('ssn_input');
+    atNewflowStep('ssn_input');
     server.use(stepGet('ssn_input', {}), agreementHandler());
     renderRoute(`${NF}/ssn`);
     expect(await screen.findByText(/By selecting Check my rate, you authorize .* to obtain your consumer credit report/)).toBeInTheDocument();
@@ -279,7 +244,7 @@ describe('public access pages redirect a signed-in borrower to their status page
   });
 
   it('a new-flow applicant goes to their new-flow step', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [], one_times: [], discount_percentage: 0, is_split_direct_deposit: false }));
     const { router } = renderRoute(`${NF}/signup`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/loan_offer`));

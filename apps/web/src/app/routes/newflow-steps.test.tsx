@@ -5,28 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
-import { agreementHandler, navigationStackHandler, sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
+import { agreementHandler, navigationStackHandler, sessionAnswer, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
+import { atNewflowStep, loanOffer, NF, stepGet } from '../../../test/newflow-fixtures';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
-
-const NF = '/application/newflow';
-
-function stepGet(step: string, data: unknown, base: Record<string, unknown> = {}) {
-  return http.get(api(`/applicationflow/application_step/${step}`), () =>
-    HttpResponse.json({
-      workflow_status_key: step,
-      current_status: step,
-      new_status: null,
-      finalized_application: false,
-      first_name: 'Ana',
-      last_name: 'Lima',
-      reapply_date: null,
-      data,
-      ...base,
-    }),
-  );
-}
 
 /** Records every step POST body; answers `answer(body)` (default: moves to `next`). */
 function stepPost(next: TWorkflowStatus, bodies: Record<string, unknown>[], answer?: (body: Record<string, unknown>) => Response | undefined) {
@@ -37,28 +20,23 @@ function stepPost(next: TWorkflowStatus, bodies: Record<string, unknown>[], answ
   });
 }
 
-function at(status: TWorkflowStatus) {
-  signInAs({ workflow_status: status });
-  sessionStore.updateUser({ new_flow: true });
-}
-
 describe('new-flow navigation and shell', () => {
   it('shows the breadcrumb on a step with its current crumb', async () => {
-    at('ssn_input');
+    atNewflowStep('ssn_input');
     renderRoute(`${NF}/ssn`);
     const crumbs = await screen.findByRole('navigation', { name: 'Application steps' });
     expect(crumbs.querySelector('[aria-current="step"]')).toHaveTextContent('Personal Info');
   });
 
   it('a page of another status sends the applicant to the slug of the current one', async () => {
-    at('loan_offer');
+    atNewflowStep('loan_offer');
     server.use(stepGet('loan_offer', { split_direct_deposit: [], auto_debit: [], one_times: [], discount_percentage: 0, is_split_direct_deposit: false }));
     const { router } = renderRoute(`${NF}/ssn`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/loan_offer`));
   });
 
   it('/application/newflow continues from the stack; an empty stack with a finalized application goes to its new status', async () => {
-    at('phone_validation');
+    atNewflowStep('phone_validation');
     server.use(
       navigationStackHandler('phone_validation', []),
       stepGet('phone_validation', { number: null, confirmed: false }, { finalized_application: true, new_status: 'application_submitted' }),
@@ -68,7 +46,7 @@ describe('new-flow navigation and shell', () => {
   });
 
   it('a 401 reading the stack sends the applicant to the new-flow sign-in', async () => {
-    at('job_info');
+    atNewflowStep('job_info');
     server.use(http.get(api('/workflow/navigation_stack'), () => HttpResponse.json({ error: 'expired' }, { status: 401 })));
     const { router } = renderRoute(NF);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NF}/signin`));
@@ -78,7 +56,7 @@ describe('new-flow navigation and shell', () => {
 
 describe('ssn', () => {
   it('says "SSN is not valid" and "SSN does not match", and shows the server message for social_security_number', async () => {
-    at('ssn_input');
+    atNewflowStep('ssn_input');
     const bodies: Record<string, unknown>[] = [];
     server.use(stepPost('rate_check', bodies, () => HttpResponse.json({ errors: { social_security_number: ['has already been taken'] } }, { status: 422 })));
     const user = userEvent.setup();
@@ -108,7 +86,7 @@ describe('ssn', () => {
 
 describe('select_program and split direct deposit', () => {
   it('auto-submits auto-debit when not qualified for split direct deposit', async () => {
-    at('select_program');
+    atNewflowStep('select_program');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('select_program', { qualified_for_split_direct_deposit: false, allow_split_auto: false, discount_percentage: 0 }),
@@ -120,7 +98,7 @@ describe('select_program and split direct deposit', () => {
   });
 
   it('auto-submits the split step when its data returns an error', async () => {
-    at('split_direct_deposit');
+    atNewflowStep('split_direct_deposit');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('split_direct_deposit', {
@@ -143,7 +121,7 @@ describe('select_program and split direct deposit', () => {
 
 describe('password_creation', () => {
   it('checks the repeat and shows the server refusal under the referral code', async () => {
-    at('password_creation');
+    atNewflowStep('password_creation');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('password_creation', { refer_code: null }),
@@ -171,26 +149,13 @@ describe('password_creation', () => {
 
 describe('loan_offer', () => {
   it('shows the three lists with the discount as a lower interest rate and sends {isAutodebit, payment, amount}', async () => {
-    at('loan_offer');
-    const offer = (amount: number, payment: number) => ({
-      fixed_payment_amount: payment,
-      term_frequency: 'biweekly',
-      terms_in_months: 12,
-      terms: 26,
-      interest_rate: '19.99',
-      apr: '24.50',
-      fee_amount: 2500,
-      amount,
-      finance_charge: 30000,
-      total_of_payments: amount + 30000,
-      special: false,
-    });
+    atNewflowStep('loan_offer');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('loan_offer', {
-        split_direct_deposit: [offer(300000, 13000)],
-        auto_debit: [offer(300000, 13500)],
-        one_times: [offer(200000, 9000)],
+        split_direct_deposit: [loanOffer(300000, 13000)],
+        auto_debit: [loanOffer(300000, 13500)],
+        one_times: [loanOffer(200000, 9000)],
         discount_percentage: 2,
         is_split_direct_deposit: true,
       }),
@@ -229,26 +194,13 @@ describe('loan_offer', () => {
   });
 
   it('sends a split-deposit or one-time offer without the consent, and shows the server refusing the consent on the checkbox', async () => {
-    at('loan_offer');
-    const offer = (amount: number, payment: number) => ({
-      fixed_payment_amount: payment,
-      term_frequency: 'biweekly',
-      terms_in_months: 12,
-      terms: 26,
-      interest_rate: '19.99',
-      apr: '24.50',
-      fee_amount: 2500,
-      amount,
-      finance_charge: 30000,
-      total_of_payments: amount + 30000,
-      special: false,
-    });
+    atNewflowStep('loan_offer');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('loan_offer', {
         split_direct_deposit: [],
-        auto_debit: [offer(300000, 13500)],
-        one_times: [offer(200000, 9000)],
+        auto_debit: [loanOffer(300000, 13500)],
+        one_times: [loanOffer(200000, 9000)],
         discount_percentage: 0,
         is_split_direct_deposit: false,
       }),
@@ -278,7 +230,7 @@ describe('loan_offer', () => {
 
 describe('employer_info', () => {
   it("lists the server's payroll services, then Other (typed) and Don't know, and sends the one chosen", async () => {
-    at('employer_info');
+    atNewflowStep('employer_info');
     const bodies: Record<string, unknown>[] = [];
     server.use(stepGet('employer_info', { payroll_services: ['ADP', 'Paychex'] }), stepPost('employer_under_review', bodies), stepGet('under_review', {}));
     const user = userEvent.setup();
@@ -299,7 +251,7 @@ describe('employer_info', () => {
   }, 15_000);
 
   it('Other asks for the payroll service by name and sends the name typed', async () => {
-    at('employer_info');
+    atNewflowStep('employer_info');
     const bodies: Record<string, unknown>[] = [];
     server.use(stepGet('employer_info', { payroll_services: ['Gusto'] }), stepPost('employer_under_review', bodies), stepGet('under_review', {}));
     const user = userEvent.setup();
@@ -329,7 +281,7 @@ describe('employer_info', () => {
 
 describe('verify_phone', () => {
   it('a 201 flips to code entry; Verify stays disabled under 3 characters', async () => {
-    at('phone_validation');
+    atNewflowStep('phone_validation');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('phone_validation', { number: null, confirmed: false }),
@@ -364,7 +316,7 @@ describe('verify_phone', () => {
 
 describe('additional_documents', () => {
   it('enables Continue only when every required document is uploaded', async () => {
-    at('additional_documents');
+    atNewflowStep('additional_documents');
     server.use(
       stepGet('additional_documents', {
         required_documents: ['driver_license', 'selfie_photo'],
@@ -382,7 +334,7 @@ describe('additional_documents', () => {
 
 describe('status pages', () => {
   it('denied lists the adverse-action reasons and tells when the applicant may reapply', async () => {
-    at('denied');
+    atNewflowStep('denied');
     server.use(stepGet('denied', { adverse_action_reasons: ['Delinquent past or present credit obligations'], reapply_date: '2999-01-31' }));
     renderRoute(`${NF}/denied`);
     expect(await screen.findByText('Delinquent past or present credit obligations')).toBeInTheDocument();
@@ -392,7 +344,7 @@ describe('status pages', () => {
   });
 
   it('dropped offers New Loan, which submits the status itself', async () => {
-    at('dropped');
+    atNewflowStep('dropped');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       stepGet('dropped', { adverse_action_reasons: [], reapply_date: null }),
@@ -428,7 +380,7 @@ describe('personal_info phone', () => {
   };
 
   it('uses verify_phone\'s number input: the country picker outside production, "invalid phone" until valid, E.164 sent', async () => {
-    at('personal_info');
+    atNewflowStep('personal_info');
     const bodies: Record<string, unknown>[] = [];
     server.use(
       statesHandler(),
@@ -455,7 +407,7 @@ describe('personal_info phone', () => {
 
 describe('Back link (spec §2 back targets, navigation stack)', () => {
   it('password_creation goes back to loan_offer through the server (go_back), popping the stack', async () => {
-    at('password_creation');
+    atNewflowStep('password_creation');
     sessionStore.setNavigationStack(['select_program', 'verify_bank_account', 'additional_documents', 'loan_offer', 'password_creation']);
     const changes: unknown[] = [];
     server.use(
@@ -478,7 +430,7 @@ describe('Back link (spec §2 back targets, navigation stack)', () => {
   });
 
   it('shows no Back link where the previous page is not a back target, and the housing sub-step goes back to personal_info', async () => {
-    at('additional_documents');
+    atNewflowStep('additional_documents');
     sessionStore.setNavigationStack(['select_program', 'additional_documents']);
     server.use(stepGet('additional_documents', { required_documents: [], uploaded: [], address: null, proof_of_address_max_age_days: 45 }));
     const first = renderRoute(`${NF}/additional_documents`);
@@ -487,7 +439,7 @@ describe('Back link (spec §2 back targets, navigation stack)', () => {
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
     first.unmount();
 
-    at('personal_info');
+    atNewflowStep('personal_info');
     sessionStore.setNavigationStack(['job_info', 'verify_employer', 'personal_info']);
     server.use(
       stepGet('personal_info', {

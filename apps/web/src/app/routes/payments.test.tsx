@@ -8,6 +8,7 @@ import { MONEY_INPUT_MSG } from '@payrail/client/money-input';
 import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { BUSINESS_DATE_UNAVAILABLE } from '../../features/servicing/api/get-business-date';
 import { scheduled, servicingHandlers, servicingLoan } from '../../../test/servicing-fixtures';
 
 interface Sent {
@@ -119,6 +120,30 @@ describe('/payment: the payments page (spec §2, §5, §8)', { timeout: 30_000 }
     expect(sent.map((call) => call.body)).toEqual([
       { method: 'ach', mode: 'one_time', loan_id: 41, amount: 125_050, scheduling: { instant: false, date: '2031-06-10' } },
     ]);
+  });
+
+  it('the business date cannot be read: no payment form on the browser’s date; Try again asks again and the form opens on the business date', async () => {
+    const { sent } = world();
+    let asks = 0;
+    server.use(
+      http.get(api('/business_date'), () => {
+        asks += 1;
+        return asks === 1 ? HttpResponse.json({ error: 'Down' }, { status: 500 }) : HttpResponse.json({ business_date: BUSINESS_DATE });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/payment');
+    await user.click(await screen.findByRole('button', { name: 'One-time payment (ACH)' }));
+    expect(await screen.findByText(BUSINESS_DATE_UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Payment date/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make payment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const form = await screen.findByRole('form', { name: 'One-time payment' });
+    const date = within(form).getByLabelText(/Payment date/);
+    expect(date).toHaveValue(BUSINESS_DATE);
+    expect(date).toHaveAttribute('min', BUSINESS_DATE);
+    expect(asks).toBe(2);
+    expect(sent).toHaveLength(0);
   });
 
   it('a loan that starts after the business date: the default date is its first day, not one the server refuses', async () => {

@@ -2,29 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { signInAs } from '../../../test/fixtures';
+import { employerFixture, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
 
 const employer = (payment_type: 'allotment' | 'split_direct_deposit') =>
   http.get(api('/employers/:id'), () =>
-    HttpResponse.json({
-      id: 3,
-      name: 'Acme',
-      logo_link: '/x.svg',
-      employer_type: payment_type === 'allotment' ? 'federal' : 'private',
-      partnership: null,
-      payment_type,
-      pay_frequency: 'biweekly',
-      payroll_portal: null,
-      pay_stub_help: '',
-      video_url: null,
-      argyle_id: null,
-      multiple_paycheck: false,
-      payroll_service: null,
-      is_other: false,
-    }),
+    HttpResponse.json(employerFixture({ name: 'Acme', employer_type: payment_type === 'allotment' ? 'federal' : 'private', payment_type })),
   );
 
 /** Signed in at select_repay_method; the session check answers `state.status` (what the server holds). */

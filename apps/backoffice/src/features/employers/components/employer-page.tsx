@@ -8,7 +8,7 @@ import { Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { TextField } from '@payrail/ui/text-field';
+import { EmailField } from '@payrail/ui/email-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { EMAIL_PATTERN } from '@payrail/contract/identity-rules';
 import { EMPLOYER_INVITATION_DAYS } from '@payrail/contract/employer-portal';
@@ -77,17 +77,9 @@ function InviteForm({ employerId, employerName }: { employerId: number; employer
           }
         }}
       >
-        {({ register, formState }) => (
+        {() => (
           <div className={styles.stack}>
-            <TextField
-              label="E-mail address"
-              type="email"
-              autoComplete="off"
-              inputMode="email"
-              required
-              error={formState.errors.email?.message}
-              {...register('email')}
-            />
+            <EmailField label="E-mail address" autoComplete="off" />
             <div>
               <Button type="submit" loading={invite.isPending}>
                 Send invitation

@@ -25,6 +25,20 @@ function serveApproved() {
   };
 }
 
+/** POST …/fund's answer: the loan made and its first disbursement. */
+function funded() {
+  const { loan, disbursements } = loanDetail();
+  return HttpResponse.json({ loan, disbursement: disbursements[0] }, { status: 201 });
+}
+
+/** The approved application's page, with the funding confirmation opened. */
+async function openFunding() {
+  renderRoute('/applications/42');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Fund loan' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Fund this loan?' }) };
+}
+
 describe('funding', () => {
   it('funds with an Idempotency-Key after confirming, then shows the loan and its schedule', async () => {
     signInAs('admin');
@@ -34,15 +48,10 @@ describe('funding', () => {
       http.post(bo('/applications/42/fund'), ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
         state.markFunded();
-        const { loan, disbursements } = loanDetail();
-        return HttpResponse.json({ loan, disbursement: disbursements[0] }, { status: 201 });
+        return funded();
       }),
     );
-    renderRoute('/applications/42');
-    const user = userEvent.setup();
-
-    await user.click(await screen.findByRole('button', { name: 'Fund loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fund this loan?' });
+    const { user, dialog } = await openFunding();
     expect(dialog).toHaveTextContent('$1,500.00');
     await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
 
@@ -63,15 +72,10 @@ describe('funding', () => {
       http.post(bo('/applications/42/fund'), ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
         if (keys.length === 1) return HttpResponse.json({ error: 'Gateway timeout' }, { status: 504 });
-        const { loan, disbursements } = loanDetail();
-        return HttpResponse.json({ loan, disbursement: disbursements[0] }, { status: 201 });
+        return funded();
       }),
     );
-    renderRoute('/applications/42');
-    const user = userEvent.setup();
-
-    await user.click(await screen.findByRole('button', { name: 'Fund loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fund this loan?' });
+    const { user, dialog } = await openFunding();
     await user.click(within(dialog).getByRole('button', { name: 'Fund loan' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Gateway timeout');
 

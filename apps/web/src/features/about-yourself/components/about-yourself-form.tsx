@@ -8,13 +8,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Form } from '@payrail/ui/form';
 import { StepActions } from '@payrail/ui/step-actions';
 import { notify } from '@payrail/ui/toast/notify';
+import { isRetryableSaveError, useAutoSave } from '@payrail/ui/use-auto-save';
 import { updateFields } from '../../../api/update-fields';
 import { updateReferences } from '../../../api/update-references';
 import { fieldErrorsOf } from '../lib/field-errors';
 import { isCompleteDate, isMaskedSsn, toFormValue } from '../lib/fields';
 import type { FormField } from '../lib/fields';
 import { dateOfBirthWarning, ssnConfirmationError, ssnError } from '../lib/rules';
-import { isRetryableSaveError, useAutoSave } from '../hooks/use-auto-save';
 import { LeadDialog } from '../../../components/leads/lead-dialog';
 import {
   AUTO_SAVE_RETRY_MSG,
@@ -30,7 +30,6 @@ import { PersonalSection } from './sections/personal-section';
 import { ReferencesSection } from './sections/references-section';
 import styles from './about-yourself.module.css';
 
-export { AUTO_SAVE_DEBOUNCE_MS, AUTO_SAVE_RETRY_DELAYS_MS, isRetryableSaveError } from '../hooks/use-auto-save';
 export { AUTO_SAVE_RETRY_MSG } from './about-yourself-form.schema';
 
 export interface AboutYourselfFormProps {

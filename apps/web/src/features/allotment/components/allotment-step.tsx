@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { DOCUMENT_LABELS, DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import type { ZStatusResponse } from '@payrail/contract/identity';
@@ -9,6 +9,7 @@ import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { StepActions } from '@payrail/ui/step-actions';
 import { notify } from '@payrail/ui/toast/notify';
 import { BRAND } from '../../../lib/brand';
 import { isApiError } from '@payrail/client/http-client';
@@ -39,7 +40,6 @@ export interface AllotmentStepProps {
  * reviewer asked for; Continue needs a file in each. In review_allotment it is in analysis.
  */
 export function AllotmentStep({ status, refinancing, onContinued, onRefused, onHome }: AllotmentStepProps) {
-  const gateId = useId();
   const borrowerEmployer = useBorrowerEmployer();
   const instructions = useAllotmentInstructions();
   const feedback = useFeedbackIfAny();
@@ -165,16 +165,13 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
               {error}
             </Alert>
           ) : null}
-          <div className={styles.actions}>
-            <Button size="lg" fullWidth disabled={blocked} loading={continuing} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
-              Continue
-            </Button>
-            {blocked ? (
-              <p id={gateId} className={styles.hint}>
-                Upload at least one file for: {missing.map(labelOf).join(', ')}.
-              </p>
-            ) : null}
-          </div>
+          <StepActions
+            className={styles.stepActions}
+            onSubmit={() => void submit()}
+            disabled={blocked}
+            pending={continuing}
+            hint={blocked ? `Upload at least one file for: ${missing.map(labelOf).join(', ')}.` : null}
+          />
         </section>
       ) : (
         <div className={styles.actions}>

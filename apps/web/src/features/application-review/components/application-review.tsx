@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import { WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
@@ -12,6 +12,7 @@ import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { StepActions } from '@payrail/ui/step-actions';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { useRequiredDocuments } from '../../../api/documents';
 import { ACCOUNT_NUMBER_MAX, ROUTING_MASK, isAccountNumber, isRoutingNumber } from '../../../lib/bank-rules';
@@ -82,7 +83,6 @@ function readableField(name: string): string {
  */
 export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, onRefused, creditPullLink }: ApplicationReviewProps) {
   const queryClient = useQueryClient();
-  const gateId = useId();
   const values = useReviewValues();
   const employer = useEmployerEntrypoint();
   const bank = useBankInformation();
@@ -348,34 +348,24 @@ export function ApplicationReview({ readOnly, onBack, backPending, onConfirmed, 
         </ReviewSection>
       ) : null}
 
-      <div className={styles.actions}>
-        <Checkbox
-          checked={creditPull}
-          onChange={(e) => setCreditPull(e.target.checked)}
-          label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
-        />
-        <Button
-          id="application_review-confirm"
-          size="lg"
-          fullWidth
-          disabled={blockedReason !== null}
-          loading={confirming}
-          aria-describedby={blockedReason ? gateId : undefined}
-          onClick={() => void confirm()}
-        >
-          Confirm
-        </Button>
-        {blockedReason ? (
-          <p id={gateId} className={styles.hint}>
-            {blockedReason}
-          </p>
-        ) : null}
-        {onBack && !readOnly ? (
-          <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
-            Back
-          </Button>
-        ) : null}
-      </div>
+      <StepActions
+        className={styles.stepActions}
+        before={
+          <Checkbox
+            checked={creditPull}
+            onChange={(e) => setCreditPull(e.target.checked)}
+            label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
+          />
+        }
+        submitId="application_review-confirm"
+        submitLabel="Confirm"
+        onSubmit={() => void confirm()}
+        disabled={blockedReason !== null}
+        pending={confirming}
+        hint={blockedReason}
+        onBack={onBack && !readOnly ? onBack : undefined}
+        backPending={backPending}
+      />
     </Container>
   );
 }

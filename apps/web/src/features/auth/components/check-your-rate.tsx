@@ -6,12 +6,14 @@ import { MSG } from '@payrail/contract/messages';
 import type { TNewflowSignupRequest } from '@payrail/contract/newflow';
 import type { AgreementName, TEmployer, TState } from '@payrail/contract/reference';
 import { cents, formatUsdWhole } from '@payrail/domain/money';
+import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { ValidatedForm } from '@payrail/ui/validated-form';
+import { ReferralCodeField } from '../../../components/referral/referral-code-field';
 import { getFingerprint } from '../../../lib/fingerprint';
 import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
@@ -164,24 +166,8 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
                             />
                           </>
                         ) : null}
-                        <TextField
-                          label="Email"
-                          type="email"
-                          autoComplete="email"
-                          inputMode="email"
-                          required
-                          error={errors.email?.message}
-                          {...register('email')}
-                        />
-                        <TextField
-                          label="Referral code"
-                          optional
-                          hint="Did a friend refer you? Enter their code."
-                          autoComplete="off"
-                          autoCapitalize="characters"
-                          error={errors.friend_refer_code?.message}
-                          {...register('friend_refer_code')}
-                        />
+                        <EmailField />
+                        <ReferralCodeField name="friend_refer_code" />
                         <Checkbox label={<NewflowTermsLabel agreementLink={agreementLink} />} {...register('terms')} />
                         <div className={styles.actions}>
                           <Button type="submit" size="lg" fullWidth disabled={!canSubmit} loading={pending} aria-describedby={canSubmit ? undefined : gateId}>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIRMATION_SUPERSEDED, CONFIRMATION_SUPERSEDED_HINT, EMAIL_TOKEN_LENGTH } from '@payrail/contract/identity';
 import { MSG } from '@payrail/contract/messages';
+import { EmailField } from '@payrail/ui/email-field';
 import { Button } from '@payrail/ui/button';
 import { CodeField } from '@payrail/ui/code-field';
 import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { navigate } from '@payrail/client/navigation';
@@ -129,17 +129,14 @@ export function EmailValidation({ onConfirmed }: EmailValidationProps) {
           options={{ mode: 'onSubmit', defaultValues: { email: pendingEmail ?? '' } }}
           onSubmit={({ email }) => sendAgain(email)}
         >
-          {({ register, formState: { errors } }) => (
+          {({ formState: { errors } }) => (
             <>
-              <TextField
+              <EmailField
                 label="Your e-mail"
                 hint="We will send a new code to this address."
-                type="email"
-                autoComplete="email"
-                inputMode="email"
+                required={false}
                 error={errors.email?.message ?? resendError}
                 autoFocus
-                {...register('email')}
               />
               <Button type="submit" variant="secondary" fullWidth loading={resend.isPending}>
                 Send a new code

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@payrail/contract/messages';
+import { EmailField } from '@payrail/ui/email-field';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { navigate } from '@payrail/client/navigation';
@@ -54,17 +54,9 @@ function AskEmail({ onSent, returning }: { onSent: (email: string) => void; retu
           }
         }}
       >
-        {({ register, formState, watch }) => (
+        {({ watch }) => (
           <>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              error={formState.errors.email?.message}
-              {...register('email')}
-            />
+            <EmailField />
             <div className={styles.actions}>
               <Button
                 type="submit"

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
+import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { TextField } from '@payrail/ui/text-field';
 import { ValidatedForm } from '@payrail/ui/validated-form';
 import { navigate } from '@payrail/client/navigation';
 import type { SessionUser } from '../../../lib/session-store';
@@ -14,7 +13,7 @@ import { useAuthPaths } from '../lib/auth-paths';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
-import { PasswordField } from '@payrail/ui/password-field';
+import { PasswordInputField } from '@payrail/ui/password-input-field';
 import { validateEmailStep, validatePasswordStep } from '../lib/form-rules';
 import styles from './auth.module.css';
 
@@ -77,23 +76,10 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
           options={{ mode: 'onTouched', defaultValues: { email } }}
           onSubmit={submitEmail}
         >
-          {({ register, watch, formState: { errors } }) => {
-            const { onChange, ...field } = register('email');
+          {({ watch }) => {
             return (
               <>
-                <TextField
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  required
-                  error={errors.email?.message}
-                  {...field}
-                  onChange={(event) => {
-                    setNoAccount(false);
-                    return onChange(event);
-                  }}
-                />
+                <EmailField autoComplete="username" onChange={() => setNoAccount(false)} />
                 {noAccount ? (
                   <Alert kind="info" assertive>
                     We could not find an account for this e-mail. <Link to={paths.signup}>Check Your Rate</Link> to start an application.
@@ -116,7 +102,7 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
           options={{ mode: 'onSubmit', defaultValues: { password: '' } }}
           onSubmit={submitPassword}
         >
-          {({ control, watch }) => (
+          {({ watch }) => (
             <>
               {signIn.error ? (
                 <Alert kind="error" assertive>
@@ -133,21 +119,7 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
               </div>
               {/* The username field lets password managers pair the saved login. */}
               <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-              <Controller
-                control={control}
-                name="password"
-                render={({ field }) => (
-                  <PasswordField
-                    label="Password"
-                    autoComplete="current-password"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
+              <PasswordInputField name="password" label="Password" autoComplete="current-password" error={null} />
               <div className={styles.actions}>
                 <Button type="submit" size="lg" fullWidth disabled={watch('password').length === 0} loading={signIn.pending}>
                   Sign in

@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
+import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { ValidatedForm } from '@payrail/ui/validated-form';
-import { TextField } from '@payrail/ui/text-field';
 import type { SessionUser } from '../../../lib/session-store';
 import { useSignIn } from '../hooks/use-sign-in';
 import { useAuthPaths } from '../lib/auth-paths';
@@ -11,7 +10,7 @@ import { emailProblem, validateSignin } from '../lib/form-rules';
 import { AuthCard } from './auth-card';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaBadge } from './captcha-badge';
-import { PasswordField } from '@payrail/ui/password-field';
+import { PasswordInputField } from '@payrail/ui/password-input-field';
 import { SocialSignInButton } from './social-sign-in-button';
 import styles from './auth.module.css';
 
@@ -38,7 +37,7 @@ export function Signin({ onSignedIn }: SigninProps) {
           aria-labelledby="signin-title"
           onSubmit={(values) => signIn.withPassword(values.email, values.password)}
         >
-          {({ register, control, formState, watch }) => {
+          {({ watch }) => {
             const emailValid = emailProblem(watch('email')) === null;
             const canContinue = emailValid && watch('password').length > 0;
             return (
@@ -48,31 +47,8 @@ export function Signin({ onSignedIn }: SigninProps) {
                     {signIn.error}
                   </Alert>
                 ) : null}
-                <TextField
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  required
-                  error={formState.errors.email?.message}
-                  {...register('email')}
-                />
-                <Controller
-                  control={control}
-                  name="password"
-                  render={({ field, fieldState }) => (
-                    <PasswordField
-                      label="Password"
-                      autoComplete="current-password"
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
+                <EmailField autoComplete="username" />
+                <PasswordInputField name="password" label="Password" autoComplete="current-password" />
                 <div className={styles.actions}>
                   <Button type="submit" size="lg" fullWidth disabled={!canContinue} loading={signIn.pending}>
                     Continue

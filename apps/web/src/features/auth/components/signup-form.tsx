@@ -2,11 +2,12 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { TSignupRequest } from '@payrail/contract/identity';
 import type { TState } from '@payrail/contract/reference';
+import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { ValidatedForm } from '@payrail/ui/validated-form';
-import { TextField } from '@payrail/ui/text-field';
+import { ReferralCodeField } from '../../../components/referral/referral-code-field';
 import { getFingerprint } from '../../../lib/fingerprint';
 import { useSubmitSignup } from '../hooks/use-submit-signup';
 import type { SignUpResult } from '../api/sign-up';
@@ -92,25 +93,9 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
                 {rootMessage}
               </Alert>
             ) : null}
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              error={formState.errors.email?.message}
-              {...register('email')}
-            />
+            <EmailField />
             <PasswordPair />
-            <TextField
-              label="Referral code"
-              optional
-              hint="Did a friend refer you? Enter their code."
-              autoComplete="off"
-              autoCapitalize="characters"
-              error={formState.errors.friend_refer_code?.message}
-              {...register('friend_refer_code')}
-            />
+            <ReferralCodeField name="friend_refer_code" />
             <Checkbox label={<TermsLabel agreementLink={agreementLink} />} error={formState.errors.terms?.message} {...register('terms')} />
             <div className={styles.actions}>
               <Button

@@ -1,11 +1,11 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
+import { StepActions } from '@payrail/ui/step-actions';
 import { isApiError } from '@payrail/client/http-client';
 import { useReview } from '../../../api/get-review';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
@@ -37,7 +37,6 @@ export interface DocumentReviewStepProps {
 
 /** Document review (spec §2): a social security document upload, then Continue runs the review. */
 export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, creditPullLink }: DocumentReviewStepProps) {
-  const gateId = useId();
   const review = useReview();
   const [count, setCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -85,30 +84,21 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
             {error}
           </Alert>
         ) : null}
-        <div className={styles.actions}>
-          {creditPullAsked ? (
-            <Checkbox
-              checked={creditPull}
-              onChange={(e) => setCreditPull(e.target.checked)}
-              label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
-            />
-          ) : null}
-          <Button
-            size="lg"
-            fullWidth
-            disabled={blocked}
-            loading={review.isPending}
-            aria-describedby={blocked ? gateId : undefined}
-            onClick={() => void submit()}
-          >
-            Continue
-          </Button>
-          {blockedReason ? (
-            <p id={gateId} className={styles.hint}>
-              {blockedReason}
-            </p>
-          ) : null}
-        </div>
+        <StepActions
+          before={
+            creditPullAsked ? (
+              <Checkbox
+                checked={creditPull}
+                onChange={(e) => setCreditPull(e.target.checked)}
+                label={<>I authorize Payrail and its partner bank to obtain my credit report to review this application ({creditPullLink}).</>}
+              />
+            ) : null
+          }
+          onSubmit={() => void submit()}
+          disabled={blocked}
+          pending={review.isPending}
+          hint={blockedReason}
+        />
       </section>
     </Container>
   );

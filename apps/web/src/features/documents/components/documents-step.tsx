@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { DocumentTypeName, TDocument } from '@payrail/contract/documents';
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { StepActions } from '@payrail/ui/step-actions';
 import { useRequiredDocuments } from '../../../api/documents';
 import { useBorrowerEmployer } from '../../../api/get-borrower-employer';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
@@ -26,7 +26,6 @@ export interface DocumentsStepProps {
  * type has a file, or at once for a partner employer (`optional`).
  */
 export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStepProps) {
-  const gateId = useId();
   const required = useRequiredDocuments();
   const employer = useBorrowerEmployer();
   const [counts, setCounts] = useState<Partial<Record<DocumentTypeName, number>>>({});
@@ -86,21 +85,14 @@ export function DocumentsStep({ onContinue, onBack, backPending }: DocumentsStep
             />
           ))}
         </div>
-        <div className={styles.actions}>
-          <Button size="lg" fullWidth disabled={blocked} loading={continuing} aria-describedby={blocked ? gateId : undefined} onClick={() => void submit()}>
-            Continue
-          </Button>
-          {blocked ? (
-            <p id={gateId} className={styles.hint}>
-              Upload at least one file for: {missing.map((type) => DOCUMENT_LABELS[type]).join(', ')}.
-            </p>
-          ) : null}
-          {onBack ? (
-            <Button variant="ghost" fullWidth loading={backPending} onClick={onBack}>
-              Back
-            </Button>
-          ) : null}
-        </div>
+        <StepActions
+          onSubmit={() => void submit()}
+          disabled={blocked}
+          pending={continuing}
+          hint={blocked ? `Upload at least one file for: ${missing.map((type) => DOCUMENT_LABELS[type]).join(', ')}.` : null}
+          onBack={onBack}
+          backPending={backPending}
+        />
       </section>
       <PostalPayStubDialog open={postalOpen} onClose={() => setPostalOpen(false)} />
       <PayStubVideoDialog open={videoOpen} onClose={() => setVideoOpen(false)} />

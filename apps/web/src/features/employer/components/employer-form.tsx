@@ -15,7 +15,7 @@ import { changeIncomeSource } from '../api/change-income-source';
 import { createEmployer } from '../api/create-employer';
 import { selectEmployer } from '../api/select-employer';
 import { updateField } from '../api/update-field';
-import { LatestSaves } from '../../../lib/latest-saves';
+import { LatestSaves } from '@payrail/ui/latest-saves';
 import {
   SHORT_TENURE,
   confirmBlocker,

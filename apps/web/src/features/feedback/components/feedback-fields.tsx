@@ -4,6 +4,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { SSN_CONFIRMATION_FIELD, WORKING_TIME_RANGE_LABELS } from '@payrail/contract/application';
 import type { TState } from '@payrail/contract/reference';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
+import { MoneyField } from '@payrail/ui/money-field';
 import type { MaskedTextFieldProps } from '@payrail/ui/masked-text-field';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
@@ -57,6 +58,23 @@ function useFeedbackInput(name: string) {
 }
 
 type TextExtra = Partial<MaskedTextFieldProps>;
+
+/** A dollar amount (annual income, household income, housing payment): the kit's money field, its rule's message once left. */
+function FeedbackMoneyField({ name }: { name: string }) {
+  const { errorOf } = useFeedbackFields();
+  const { clearErrors, getFieldState } = useFormContext();
+  return (
+    <MoneyField
+      name={name}
+      label={FIELD_LABELS[name] ?? name}
+      hint="In dollars, up to 5 digits."
+      error={errorOf(name) ?? null}
+      onChange={() => {
+        if (getFieldState(name).error) clearErrors(name);
+      }}
+    />
+  );
+}
 
 export function FeedbackTextField({ name, label, extra = {} }: { name: string; label?: ReactNode; extra?: TextExtra }) {
   const { errorOf } = useFeedbackFields();
@@ -188,8 +206,7 @@ export function FeedbackGroup({ group }: { group: Group }) {
     case 'text':
       if (group.field === 'zip_code') return <FeedbackTextField name="zip_code" extra={ZIP} />;
       if (group.field === 'unit_number') return <FeedbackTextField name="unit_number" extra={UNIT} />;
-      if (MONEY_FIELDS.has(group.field))
-        return <FeedbackTextField name={group.field} extra={{ mask: 'money', inputMode: 'decimal', hint: 'In dollars, up to 5 digits.' }} />;
+      if (MONEY_FIELDS.has(group.field)) return <FeedbackMoneyField name={group.field} />;
       return <FeedbackTextField name={group.field} extra={{ autoComplete: textAutoComplete(group.field) }} />;
     case 'ssn':
       return (

@@ -4,12 +4,13 @@ import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import type { IsoDate } from '@payrail/domain/dates';
 import { validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
-import { parseDollarField } from '@payrail/domain/validation/money-input';
+import { DOLLAR_FIELD_MAX_DIGITS } from '@payrail/domain/validation/money-input';
 import { validateDriverLicenseNumber, validatePersonName, validateUnitNumber } from '@payrail/domain/validation/names';
 import { validateRoutingNumber } from '@payrail/domain/validation/routing-number';
 import { validateSsn, validateSsnConfirmation } from '@payrail/domain/validation/ssn';
 import { checkText } from '@payrail/domain/validation/text';
 import { validateZip } from '@payrail/domain/validation/zip';
+import { moneyDefault, moneyInput } from '@payrail/ui/money-field';
 
 /**
  * The reviewer-feedback form as plain data: which groups of fields the reviewer flagged, their values
@@ -60,8 +61,26 @@ export const FIELD_LABELS: Record<string, string> = {
 
 export const MONEY_FIELDS = new Set(['annual_income', 'annual_household_income', 'housing_payment']);
 
-/** The plain amount of a money text ($60,000.50 → 60000.50). */
-export const moneyDigits = (text: string) => text.replace(/[^0-9.]/g, '');
+/**
+ * A money field's rule: the kit's dollar reader (text in, integer cents out), capped at the spec's five
+ * dollar digits ($99,999.99, classic §5), with the messages update_field answers.
+ */
+const moneyRule = moneyInput({
+  messages: {
+    required: fieldMessage('required'),
+    invalid: fieldMessage('amount_invalid'),
+    too_many_decimals: fieldMessage('amount_invalid'),
+    too_large: fieldMessage('amount_too_long'),
+  },
+  max: 10 ** DOLLAR_FIELD_MAX_DIGITS * 100 - 1,
+  maxMessage: fieldMessage('amount_too_long'),
+});
+
+/** A money field's text in the one form the field shows and PUT /feedback sends ("$62,500.5" → "62,500.50"), or the text as typed when it is no amount. */
+export function moneyText(text: string): string {
+  const read = moneyRule.safeParse(text);
+  return read.success ? moneyDefault(read.data) : text.trim();
+}
 
 /** A confirmation with fewer than nine digits: not checked against the SSN yet (spec §5). */
 export const SSN_CONFIRMATION_INCOMPLETE = 'Type all nine digits.';
@@ -135,6 +154,7 @@ export function initialValues(
       values.social_security_number = '';
       values[SSN_CONFIRMATION_FIELD] = '';
     } else if (key === 'military_active') values.military_active = value === true ? 'yes' : value === false ? 'no' : '';
+    else if (MONEY_FIELDS.has(key)) values[key] = value === null || value === undefined ? '' : moneyText(text(value));
     else if (key === 'user_references') {
       const refs = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
       for (const i of [0, 1]) for (const k of REFERENCE_KEYS) values[`ref.${i}.${k}`] = text(refs[i]?.[k]);
@@ -225,10 +245,8 @@ export function ruleFor(key: string, values: Values, ctx: RuleContext): string |
       return /^\d{1,20}$/.test(value.trim()) ? undefined : FIELD_MSG.invalid;
     default:
       if (MONEY_FIELDS.has(key)) {
-        // The money mask shows a lone '$' when empty.
-        if (moneyDigits(value) === '') return FIELD_MSG.blank;
-        const money = parseDollarField(value);
-        return money.ok ? undefined : fieldMessage(money.code);
+        const read = moneyRule.safeParse(value);
+        return read.success ? undefined : read.error.issues[0]?.message;
       }
       return textCode(checkText(value, { required: true, max: 255 }), 255);
   }
@@ -266,7 +284,8 @@ export function feedbackBody(feedback: TFeedbackResponse, values: Values): Recor
     else if (key === 'state_id' || key === 'driver_license_state_id' || key === 'loan_purpose_id' || key === 'employer_id') body[key] = idOrNull(values[key]);
     else if (key === 'user_references') {
       body.user_references = [0, 1].map((i) => Object.fromEntries(REFERENCE_KEYS.map((k) => [k, trimmed(values[`ref.${i}.${k}`])])));
-    } else body[key] = trimmed(values[key]);
+    } else if (MONEY_FIELDS.has(key)) body[key] = moneyText(values[key] ?? '');
+    else body[key] = trimmed(values[key]);
   }
   if ('employer_id' in feedback.fields.loan_borrower) body.employee_id = trimmed(values.employee_id);
   return body;

@@ -3,7 +3,7 @@ import { passwordIsValid, REFERRAL_CODE_MIN_EXCLUSIVE } from '@payrail/contract/
 import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, ZPasswordCreationData } from '@payrail/contract/newflow';
 import { PasswordPair } from '@payrail/ui/password-pair';
-import { TextField } from '@payrail/ui/text-field';
+import { ReferralCodeField } from '../../../components/referral/referral-code-field';
 import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepForm, useStepForm } from './step-form';
@@ -51,7 +51,7 @@ function PasswordForm({ initialReferral }: { initialReferral: string }) {
       submitLabel="Create my password"
       submitDisabled="until-valid"
     >
-      {({ register, watch }) => {
+      {({ watch }) => {
         const [password, repeat, referral] = [watch('password'), watch('password_confirm'), watch('refer_code')];
         const errors = passwordErrors(password, repeat, referral);
         return (
@@ -66,14 +66,10 @@ function PasswordForm({ initialReferral }: { initialReferral: string }) {
                 confirmation: serverErrors.password_confirm ?? (repeat && (touched || repeat.length >= password.length) ? errors.password_confirm : undefined),
               }}
             />
-            <TextField
-              label="Referral code"
-              optional
-              hint="Did a friend refer you? Enter their code."
-              autoComplete="off"
-              autoCapitalize="characters"
-              {...register('refer_code', { onChange: () => form.clearServerError('refer_code') })}
-              error={serverErrors.refer_code ?? (touched ? errors.refer_code : undefined)}
+            <ReferralCodeField
+              name="refer_code"
+              onChange={() => form.clearServerError('refer_code')}
+              error={serverErrors.refer_code ?? (touched ? errors.refer_code : undefined) ?? null}
             />
           </>
         );

@@ -100,3 +100,39 @@ export function PhoneCodeForm({
     </Form>
   );
 }
+
+/** What `PhoneFlowCodeForm` reads of `usePhoneCodeFlow`. */
+export interface PhoneCodeFlowMoves {
+  codeError?: string;
+  verify: (number: string, code: string) => Promise<unknown>;
+  resend: (number: string) => Promise<boolean>;
+  editNumber: (number: string) => void;
+  clearCodeError: () => void;
+}
+
+/** The code view of a `usePhoneCodeFlow` (the classic step and the dashboard's phone change): the flow's number, message and moves. */
+export function PhoneFlowCodeForm({
+  flow,
+  view,
+  pending,
+  resendPending,
+}: {
+  flow: PhoneCodeFlowMoves;
+  view: { number: string; sent?: boolean };
+  pending: boolean;
+  resendPending: boolean;
+}) {
+  return (
+    <PhoneCodeForm
+      number={view.number}
+      justSent={view.sent === true}
+      codeError={flow.codeError}
+      pending={pending}
+      resendPending={resendPending}
+      onVerify={(code) => void flow.verify(view.number, code)}
+      onResend={() => flow.resend(view.number)}
+      onEdit={() => flow.editNumber(view.number)}
+      onCodeChange={flow.clearCodeError}
+    />
+  );
+}

@@ -7,7 +7,7 @@ import { phoneErrorText } from '../api/verify-phone';
 import { DEFAULT_PHONE_MODE } from '../lib/phone-number';
 import type { PhoneMode } from '../lib/phone-number';
 import { usePhoneCodeFlow } from '../hooks/use-phone-code-flow';
-import { PhoneCodeForm } from './phone-code-form';
+import { PhoneFlowCodeForm } from './phone-code-form';
 import { PhoneEntryForm } from './phone-entry-form';
 
 export interface PhoneEditDialogProps {
@@ -77,17 +77,7 @@ export function PhoneEditDialog({ open, onClose, phone, consentLink, onVerified,
           onSubmit={(e164) => void flow.sendNumber(e164)}
         />
       ) : (
-        <PhoneCodeForm
-          number={view.number}
-          justSent={view.sent === true}
-          codeError={flow.codeError}
-          pending={verify.isPending}
-          resendPending={resend.isPending}
-          onVerify={(code) => void flow.verify(view.number, code)}
-          onResend={() => flow.resend(view.number)}
-          onEdit={() => flow.editNumber(view.number)}
-          onCodeChange={flow.clearCodeError}
-        />
+        <PhoneFlowCodeForm flow={flow} view={view} pending={verify.isPending} resendPending={resend.isPending} />
       )}
     </Dialog>
   );

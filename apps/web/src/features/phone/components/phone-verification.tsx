@@ -8,7 +8,7 @@ import { phoneErrorText, useVerifyPhone } from '../api/verify-phone';
 import { DEFAULT_PHONE_MODE } from '../lib/phone-number';
 import type { PhoneMode } from '../lib/phone-number';
 import { usePhoneCodeFlow } from '../hooks/use-phone-code-flow';
-import { PhoneCodeForm } from './phone-code-form';
+import { PhoneFlowCodeForm } from './phone-code-form';
 import { PhoneEntryForm } from './phone-entry-form';
 import styles from './phone.module.css';
 
@@ -122,17 +122,7 @@ export function PhoneVerification({
         ) : (
           <>
             <p className={styles.lead}>Enter the code from the text message to verify your number.</p>
-            <PhoneCodeForm
-              number={view.number}
-              justSent={view.sent === true}
-              codeError={flow.codeError}
-              pending={verify.isPending}
-              resendPending={resend.isPending}
-              onVerify={(code) => void flow.verify(view.number, code)}
-              onResend={() => flow.resend(view.number)}
-              onEdit={() => flow.editNumber(view.number)}
-              onCodeChange={flow.clearCodeError}
-            />
+            <PhoneFlowCodeForm flow={flow} view={view} pending={verify.isPending} resendPending={resend.isPending} />
           </>
         )}
       </section>

@@ -16,7 +16,7 @@ import { displayAccountNumber, formatCents, formatDate } from '@payrail/client/f
 import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { useBankName } from '../../../api/get-bank-name';
-import { useBusinessDate } from '../api/get-business-date';
+import { BUSINESS_DATE_UNAVAILABLE, useBusinessDate } from '../api/get-business-date';
 import { useNextTermDate } from '../api/get-next-term-date';
 import { usePayoff } from '../api/get-payoff';
 import { useTransactions } from '../api/get-transactions';
@@ -24,7 +24,7 @@ import { useRequestPayment } from '../api/request-payment';
 import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage } from '../lib/payment-errors';
 import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
-import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS, todayIso } from '../lib/servicing-format';
+import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
 import { paymentFormSchema } from './payment-form.schema';
 import type { PaymentFormInput } from './payment-form.schema';
 import styles from './servicing.module.css';
@@ -50,13 +50,22 @@ export interface PaymentFormProps {
 /**
  * "Today" for a payment is servicing's business date (GET /business_date), the day the server checks
  * against, not the browser's date: outside production staff may have moved the clock ahead. The form
- * waits for it; if it cannot be read, the browser's date stands in (the server still refuses a date
- * before its own today, with its message).
+ * waits for it; if it cannot be read, the form is not shown (the browser's date would offer days the
+ * server refuses) and the borrower can ask again.
  */
 export function PaymentForm(props: PaymentFormProps) {
   const businessDate = useBusinessDate();
   if (businessDate.isPending) return <LoadingBlock label="Loading today’s date…" />;
-  return <PaymentFormFields {...props} today={businessDate.data ?? todayIso()} />;
+  if (businessDate.isError)
+    return (
+      <Alert kind="error" assertive>
+        <p>{BUSINESS_DATE_UNAVAILABLE}</p>
+        <Button variant="secondary" onClick={() => void businessDate.refetch()} loading={businessDate.isFetching}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  return <PaymentFormFields {...props} today={businessDate.data} />;
 }
 
 /** A new account's number, routing number (the bank looked up from it) and type, shown when "A new bank account" is chosen. */

@@ -64,10 +64,3 @@ export function firstPaymentDate(today: string, loanStarts: string): string {
 
 /** The one-time minimum (spec §5/§9: 10 dollars), in cents. */
 export const ONE_TIME_MINIMUM_CENTS = 1000;
-
-/** Today's date in the borrower's browser as ISO YYYY-MM-DD. */
-export function todayIso(now: Date = new Date()): string {
-  const mm = String(now.getMonth() + 1).padStart(2, '0');
-  const dd = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${mm}-${dd}`;
-}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@payrail/client/http-client';
-import { LatestSaves } from '../../../lib/latest-saves';
+import { LatestSaves } from './latest-saves';
 
 /** Spec §9: auto-save after a 500 ms pause. */
 export const AUTO_SAVE_DEBOUNCE_MS = 500;
