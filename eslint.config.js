@@ -53,7 +53,18 @@ export const UPWARD_ALLOWED = new Set(
     .map((l) => l.replace(/#.*/, '').trim())
     .filter(Boolean),
 );
+/**
+ * File formats live behind their port (issue #28; docs/architecture.md "File formats"): a server module
+ * imports `adapters/ach/port` or `adapters/file-formats/port` (types), never the NACHA records, the spool,
+ * the transmitters or the CSV layouts behind them; it is given the implementation (`ctx.providers`).
+ */
+const FORMAT_INTERNALS = /^apps\/server\/src\/adapters\/(ach|file-formats)\/(?!port(\.ts)?$)/;
 const serverModuleOf = (/** @type {string} */ p) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1];
+/**
+ * What stands below every server module (issue #28, docs/architecture.md "Module floors"): `lib/` and `db/`
+ * never import a module; only the demo seeds (`db/seed*.ts`), which compose modules as main.ts does, may.
+ */
+const BELOW_MODULES = /^apps\/server\/src\/(lib\/|db\/(?!seed[^/]*\.ts$))/;
 
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
@@ -66,6 +77,8 @@ const boundaries = {
       floor:
         'server module "{{from}}" (floor {{fromFloor}}) must not import "{{to}}" (floor {{toFloor}}): an upward import (docs/architecture.md "Module floors")',
       unranked: 'server module "{{module}}" has no floor: add it to MODULE_FLOORS in eslint.config.js',
+      below: '{{from}} stands below the server modules and must not import module "{{to}}" (docs/architecture.md "Module floors")',
+      format: 'server modules reach a file format through its port only, not {{to}} (docs/architecture.md "File formats")',
     },
   },
   create(context) {
@@ -86,11 +99,13 @@ const boundaries = {
           context.report({ node, messageId: 'layer', data: { from: layer, to: spec } });
         }
       }
+      if (file.startsWith('apps/server/src/modules/') && FORMAT_INTERNALS.test(target)) context.report({ node, messageId: 'format', data: { to: spec } });
       const from = featureOf(file);
       const to = featureOf(target + '/');
       if (from && to && from !== to) context.report({ node, messageId: 'feature', data: { from, to } });
       const fromModule = serverModuleOf(file);
       const toModule = serverModuleOf(target + '/');
+      if (toModule && BELOW_MODULES.test(file)) context.report({ node, messageId: 'below', data: { from: file, to: toModule } });
       if (fromModule && toModule && fromModule !== toModule) {
         for (const m of [fromModule, toModule]) if (!MODULE_RANK.has(m)) context.report({ node, messageId: 'unranked', data: { module: m } });
         const fromRank = MODULE_RANK.get(fromModule);

@@ -67,4 +67,23 @@ describe('lint rules', () => {
       await messages('apps/server/src/modules/servicing/repository-sample/repository.ts', "import { eq } from 'drizzle-orm';\nexport const f = eq;\n"),
     ).toEqual([]);
   });
+
+  it('server modules reach the file formats (NACHA, payroll CSV) through their port only', async () => {
+    const file = 'apps/server/src/modules/loan-book/use-cases/sample.ts';
+    for (const spec of [
+      '../../../adapters/ach/nacha',
+      '../../../adapters/ach/nacha-returns',
+      '../../../adapters/ach/nacha-spool',
+      '../../../adapters/file-formats/payroll-csv',
+    ])
+      expect(await messages(file, `import { x } from '${spec}';\nexport const y = x;\n`)).toContain(
+        `payrail/boundaries: server modules reach a file format through its port only, not ${spec} (docs/architecture.md "File formats")`,
+      );
+    expect(await messages(file, "import type { AchReturnRecord } from '../../../adapters/ach/port';\nexport type R = AchReturnRecord;\n")).toEqual([]);
+    expect(await messages(file, "import type { PayrollFiles } from '../../../adapters/file-formats/port';\nexport type P = PayrollFiles;\n")).toEqual([]);
+    // The wiring outside the modules builds the implementations.
+    expect(
+      await messages('apps/server/src/jobs/sample.ts', "import { nachaSpool } from '../adapters/ach/nacha-spool';\nexport const s = nachaSpool;\n"),
+    ).toEqual([]);
+  });
 });

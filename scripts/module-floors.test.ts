@@ -54,10 +54,10 @@ describe('server module floors', () => {
     const file = 'apps/server/src/modules/platform/sample.ts';
     const refusal =
       'payrail/boundaries: server module "platform" (floor 0) must not import "loan-book" (floor 5): an upward import (docs/architecture.md "Module floors")';
-    expect(await messages(file, "import { ongoingLoans } from '../loan-book/use-cases/get-loans';\nexport const t = ongoingLoans;\n")).toContain(refusal);
-    expect(await messages(file, "export { ongoingLoans } from '../loan-book/use-cases/get-loans';\n")).toContain(refusal);
-    expect(await messages(file, "export * from '../loan-book/use-cases/get-loans';\n")).toContain(refusal);
-    expect(await messages(file, "export const load = () => import('../loan-book/use-cases/get-loans');\n")).toContain(refusal);
+    expect(await messages(file, "import { loanState } from '../loan-book/use-cases/loan-position';\nexport const t = loanState;\n")).toContain(refusal);
+    expect(await messages(file, "export { loanState } from '../loan-book/use-cases/loan-position';\n")).toContain(refusal);
+    expect(await messages(file, "export * from '../loan-book/use-cases/loan-position';\n")).toContain(refusal);
+    expect(await messages(file, "export const load = () => import('../loan-book/use-cases/loan-position');\n")).toContain(refusal);
     // Same floor, listed later: upward too (the order inside a floor keeps the graph acyclic).
     expect(await messages('apps/server/src/modules/loan-book/sample.ts', "export { x } from '../ach-transmission/transmit';\n")).toContain(
       'payrail/boundaries: server module "loan-book" (floor 5) must not import "ach-transmission" (floor 5): an upward import (docs/architecture.md "Module floors")',
@@ -65,6 +65,31 @@ describe('server module floors', () => {
     expect(
       await messages('apps/server/src/modules/loan-book/sample.ts', "import { allowSignIn } from '../identity/http';\nexport const a = allowSignIn;\n"),
     ).toEqual([]);
+  });
+
+  it('lib/ and db/ stand below every module: they never import one (only the demo seeds, which compose modules)', async () => {
+    const refusal = (from: string) =>
+      `payrail/boundaries: ${from} stands below the server modules and must not import module "platform" (docs/architecture.md "Module floors")`;
+    const gate = (up: string) => `import { createSystemGate } from '${up}modules/platform/system-gate';\nexport const g = createSystemGate;\n`;
+    for (const file of ['apps/server/src/lib/sample.ts', 'apps/server/src/db/sample.ts']) expect(await messages(file, gate('../'))).toContain(refusal(file));
+    expect(await messages('apps/server/src/db/schema/sample.ts', "export type { SystemGate } from '../../modules/platform/system-gate';\n")).toContain(
+      refusal('apps/server/src/db/schema/sample.ts'),
+    );
+    expect(await messages('apps/server/src/db/seed-sample.ts', gate('../'))).toEqual([]);
+    expect(await messages('apps/server/src/lib/sample.ts', "import { parsedJson } from '../db/json-rows';\nexport const p = parsedJson;\n")).toEqual([]);
+    // …and the tree holds to it.
+    const serverSrc = path.join(root, 'apps/server/src');
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const below = [...walk(path.join(serverSrc, 'lib')), ...walk(path.join(serverSrc, 'db'))].filter(
+      (f) => /\.ts$/.test(f) && !/^db\/seed[^/]*\.ts$/.test(path.relative(serverSrc, f).split(path.sep).join('/')),
+    );
+    const intoModules = below.filter((f) =>
+      [...fs.readFileSync(f, 'utf8').matchAll(/from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].some((m) =>
+        path.resolve(path.dirname(f), (m[1] ?? m[2])!).startsWith(modulesDir + path.sep),
+      ),
+    );
+    expect(intoModules.map((f) => path.relative(root, f))).toEqual([]);
   });
 
   it('the allowed upward imports are exactly the ones in the tree (the list only shrinks)', () => {

@@ -3,6 +3,8 @@ import { createProviders } from './adapters/create-providers';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type CryptoBox, cryptoBoxFor } from './lib/crypto-box';
+import { createHooks, type Hooks } from './lib/hooks';
+import { type AppHooks, moduleHooks } from './module-hooks';
 import { installSecrets, type SecretName } from './lib/install-secrets';
 import { bankingRepository } from './modules/banking/repository';
 import { documentsRepository } from './modules/documents/repository';
@@ -107,14 +109,17 @@ export type AppContext = {
   now: () => Date;
   /** The background queues (jobs/port.ts; pg-boss on PostgreSQL, the in-process runner on PGlite). Only main.ts starts workers. */
   jobs: AppJobQueue;
+  /** What lower modules call in higher ones (lib/hooks.ts, wired in module-hooks.ts), built once per context. */
+  hooks: Hooks<AppHooks>;
 };
 
 export function createContext(config: Config, database: Database, overrides: Partial<Pick<AppContext, 'providers' | 'now'>> = {}): AppContext {
+  const hooks = createHooks(moduleHooks());
   const repos = {
     reference: referenceRepository(database.db),
     platform: platformRepository(database.db),
     staff: staffRepository(database.db),
-    identity: identityRepository(database.db),
+    identity: identityRepository(database.db, hooks.identity),
     workflow: workflowRepository(database.db),
     engagement: engagementRepository(database.db),
     documents: documentsRepository(database.db),
@@ -162,6 +167,7 @@ export function createContext(config: Config, database: Database, overrides: Par
     systemGate: createSystemGate(repos.platform, 2_000, () => database.writeGeneration()),
     now,
     jobs: createJobQueue(config, database, { onOutcome: (queue, outcome) => metricsOf(ctx).job(queue, outcome) }),
+    hooks,
   };
   return ctx;
 }

@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02' });
   single = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 1 });
-  await app.ctx.repos.loanBook.planDay('daily_servicing', '2029-01-02', NOW);
+  await app.ctx.repos.loanBook.planDay('daily_servicing', parseIsoDate('2029-01-02'), NOW);
 });
 afterAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date

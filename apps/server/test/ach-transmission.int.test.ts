@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSealedNachaFile } from '../src/adapters/ach/nacha-spool';
+import { nachaSpool, writeSealedNachaFile } from '../src/adapters/ach/nacha-spool';
 import { hostKeyFingerprint, type NachaTransmitter, sandboxNachaTransmitter, sftpNachaTransmitter } from '../src/adapters/ach/transmitter';
 import type { AppContext } from '../src/context';
 import { createInProcessQueue } from '../src/jobs/in-process';
@@ -68,7 +68,7 @@ describe('NACHA transmission', () => {
     const { dir, texts } = await spool(3);
     const inbox = tmp('payrail-inbox-');
     const transmitter = countingInbox(inbox);
-    const first = await transmitSpooledFiles({ repo, transmitter, spoolDir: dir, box: app.ctx.cryptoBox });
+    const first = await transmitSpooledFiles({ repo, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox) });
     expect(first.transmitted.sort()).toEqual([...texts.keys()].sort());
     for (const [file, text] of texts) {
       const remote = file.replace(/\.sealed$/, '');
@@ -77,7 +77,7 @@ describe('NACHA transmission', () => {
       expect(await repo.byFile(file)).toMatchObject({ status: 'transmitted', attempts: 1, remoteName: remote, bytes: text.length, foundAtBank: false });
     }
     expect(fs.readdirSync(inbox).filter((f) => f.endsWith('.part'))).toEqual([]);
-    const again = await transmitSpooledFiles({ repo, transmitter, spoolDir: dir, box: app.ctx.cryptoBox });
+    const again = await transmitSpooledFiles({ repo, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox) });
     expect(again).toEqual({ transmitted: [], foundAtBank: [], failed: [] });
     expect(transmitter.puts).toHaveLength(3);
   });
@@ -85,7 +85,7 @@ describe('NACHA transmission', () => {
   it('five runs at once transmit each file once', async () => {
     const { dir, texts } = await spool(4);
     const transmitter = countingInbox(tmp('payrail-inbox-'));
-    const runs = await Promise.all(Array.from({ length: 5 }, () => transmitSpooledFiles({ repo, transmitter, spoolDir: dir, box: app.ctx.cryptoBox })));
+    const runs = await Promise.all(Array.from({ length: 5 }, () => transmitSpooledFiles({ repo, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox) })));
     expect(runs.flatMap((r) => r.transmitted).sort()).toEqual([...texts.keys()].sort());
     expect(transmitter.puts.sort()).toEqual([...texts.keys()].map((f) => f.replace(/\.sealed$/, '')).sort());
   });
@@ -100,12 +100,16 @@ describe('NACHA transmission', () => {
       markTransmitted: () => Promise.reject(new Error('process killed')),
       release: () => Promise.reject(new Error('process killed')),
     };
-    await transmitSpooledFiles({ repo: dying, transmitter, spoolDir: dir, box: app.ctx.cryptoBox }).catch(() => undefined);
+    await transmitSpooledFiles({ repo: dying, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox) }).catch(() => undefined);
     expect(await repo.byFile(file!)).toMatchObject({ status: 'transmitting', attempts: 1 });
     expect(transmitter.puts).toHaveLength(1);
     // Within the lease nobody takes it over; after it (0 s here), the next run does.
-    expect(await transmitSpooledFiles({ repo, transmitter, spoolDir: dir, box: app.ctx.cryptoBox })).toEqual({ transmitted: [], foundAtBank: [], failed: [] });
-    const next = await transmitSpooledFiles({ repo, transmitter, spoolDir: dir, box: app.ctx.cryptoBox, leaseSeconds: 0 });
+    expect(await transmitSpooledFiles({ repo, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox) })).toEqual({
+      transmitted: [],
+      foundAtBank: [],
+      failed: [],
+    });
+    const next = await transmitSpooledFiles({ repo, transmitter, spool: nachaSpool(dir, app.ctx.cryptoBox), leaseSeconds: 0 });
     expect(next.foundAtBank).toEqual([file]);
     expect(transmitter.puts).toHaveLength(1);
     expect(await repo.byFile(file!)).toMatchObject({ status: 'transmitted', attempts: 2, foundAtBank: true });
@@ -119,7 +123,7 @@ describe('NACHA transmission', () => {
     const database = await testDatabase();
     const jobs = createInProcessQueue(jobsRepository(database.db));
     const ctx: AppContext = { ...app.ctx, jobs, config: { ...app.ctx.config, ach: { ...app.ctx.config.ach, provider: 'nacha', nachaDir: dir } } };
-    defineAchTransmitQueue(ctx, { info: () => undefined, error: () => undefined }, down);
+    defineAchTransmitQueue(ctx, { info: () => undefined, error: () => undefined }, { transmitter: down, spool: nachaSpool(dir, app.ctx.cryptoBox) });
     const def = jobs.definitions().find((d) => d.name === ACH_TRANSMIT_QUEUE)!;
     expect(def.schedule).toBe('*/5 * * * *');
     await expect(def.handler({}, { id: 'test', queue: ACH_TRANSMIT_QUEUE, attempt: 1 })).rejects.toThrow('1 NACHA file(s) not transmitted');
@@ -127,13 +131,13 @@ describe('NACHA transmission', () => {
     expect(fs.readdirSync(inbox)).toEqual([]);
 
     const up = countingInbox(inbox);
-    const r = await transmitSpooledFiles({ repo, transmitter: up, spoolDir: dir, box: app.ctx.cryptoBox });
+    const r = await transmitSpooledFiles({ repo, transmitter: up, spool: nachaSpool(dir, app.ctx.cryptoBox) });
     expect(r.transmitted).toEqual([file]);
     expect(await repo.byFile(file!)).toMatchObject({ status: 'transmitted', attempts: 2, lastError: null });
   });
 
   it('no spool, nothing to do; the SFTP host key fingerprint is what ssh-keygen prints', async () => {
-    expect(await transmitSpooledFiles({ repo, transmitter: countingInbox(tmp('x-')), spoolDir: '/nonexistent/spool', box: app.ctx.cryptoBox })).toEqual({
+    expect(await transmitSpooledFiles({ repo, transmitter: countingInbox(tmp('x-')), spool: nachaSpool('/nonexistent/spool', app.ctx.cryptoBox) })).toEqual({
       transmitted: [],
       foundAtBank: [],
       failed: [],
@@ -155,7 +159,7 @@ describe('NACHA transmission over SFTP (an in-memory SFTP server as the bank)', 
         hostKeySha256: bank.hostKeySha256,
         remoteDir: '/inbox',
       };
-      const r = await transmitSpooledFiles({ repo, transmitter: sftpNachaTransmitter(settings), spoolDir: dir, box: app.ctx.cryptoBox });
+      const r = await transmitSpooledFiles({ repo, transmitter: sftpNachaTransmitter(settings), spool: nachaSpool(dir, app.ctx.cryptoBox) });
       expect(r.failed).toEqual([]);
       expect(r.transmitted.sort()).toEqual([...texts.keys()].sort());
       for (const [file, text] of texts) expect(bank.files.get(`/inbox/${file.replace(/\.sealed$/, '')}`)?.toString('ascii')).toBe(text);
@@ -170,9 +174,16 @@ describe('NACHA transmission over SFTP (an in-memory SFTP server as the bank)', 
         markTransmitted: () => Promise.reject(new Error('killed')),
         release: () => Promise.reject(new Error('killed')),
       };
-      await transmitSpooledFiles({ repo: dying, transmitter: sftpNachaTransmitter(settings), spoolDir: dir2, box: app.ctx.cryptoBox }).catch(() => undefined);
+      await transmitSpooledFiles({ repo: dying, transmitter: sftpNachaTransmitter(settings), spool: nachaSpool(dir2, app.ctx.cryptoBox) }).catch(
+        () => undefined,
+      );
       expect(bank.renames).toHaveLength(3);
-      const next = await transmitSpooledFiles({ repo, transmitter: sftpNachaTransmitter(settings), spoolDir: dir2, box: app.ctx.cryptoBox, leaseSeconds: 0 });
+      const next = await transmitSpooledFiles({
+        repo,
+        transmitter: sftpNachaTransmitter(settings),
+        spool: nachaSpool(dir2, app.ctx.cryptoBox),
+        leaseSeconds: 0,
+      });
       expect(next.foundAtBank).toEqual([file]);
       expect(bank.renames).toHaveLength(3);
 
@@ -181,8 +192,7 @@ describe('NACHA transmission over SFTP (an in-memory SFTP server as the bank)', 
       const impostor = await transmitSpooledFiles({
         repo,
         transmitter: sftpNachaTransmitter({ ...settings, hostKeySha256: hostKeyFingerprint(Buffer.from('another key')) }),
-        spoolDir: dir3,
-        box: app.ctx.cryptoBox,
+        spool: nachaSpool(dir3, app.ctx.cryptoBox),
       });
       expect(impostor.failed.map((f) => f.file)).toEqual([...texts3.keys()]);
       expect(await repo.byFile([...texts3.keys()][0]!)).toMatchObject({ status: 'pending' });

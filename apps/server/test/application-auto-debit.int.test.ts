@@ -1,3 +1,4 @@
+import { cents } from '@payrail/domain/money';
 import type { TFundResponse } from '@payrail/contract/backoffice';
 import type { TLastLoanResponse, TPayoffResponse, TScheduledPaymentsResponse } from '@payrail/contract/servicing';
 import type { TAdvanceResponse, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
@@ -174,7 +175,7 @@ describe('a loan funded from an application repaid by auto-debit (repay method 1
       loanId: b.loan.id,
       kind: 'one_time_payment',
       effectiveDate: today,
-      amountCents: Math.ceil(b.loan.note_principal * 0.7),
+      amountCents: cents(Math.ceil(b.loan.note_principal * 0.7)),
       at: app.ctx.now(),
       idempotencyKey: `auto-refi-pay-${b.id}`,
     });

@@ -5,6 +5,8 @@
  * A restore over an existing book is refused without --force, and a tampered backup fails its check.
  * The embedded database always; PostgreSQL when TEST_DATABASE_URL is set (pg_dump / pg_restore).
  */
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,8 +64,8 @@ async function makeBook(config: Config, database: Database): Promise<{ loanId: n
     await app.ctx.repos.loanBook.recordPayment({
       loanId: loan.loanId,
       kind: 'payroll_remittance',
-      effectiveDate: '2036-05-15',
-      amountCents: 12_345,
+      effectiveDate: parseIsoDate('2036-05-15'),
+      amountCents: cents(12_345),
       idempotencyKey: `backup-test:${loan.loanId}`,
       at: app.ctx.now(),
     });

@@ -1,3 +1,5 @@
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { eq } from 'drizzle-orm';
 import { applicationMembers, loanBorrowers } from '../src/db/schema/index';
@@ -49,15 +51,15 @@ export async function chooseTerms(app: TestApp, userId: number, at: Date): Promi
   await app.ctx.repos.application.updateApplication(
     application.id,
     {
-      amountCents: 150_000,
-      feeAmountCents: 7_500,
+      amountCents: cents(150_000),
+      feeAmountCents: cents(7_500),
       feeFinanced: true,
       feeLabel: 'origination fee',
       interestRate: '24.99',
       termFrequency: 'biweekly',
       numberOfPayments: 26,
-      disbursementDate: '2026-03-11',
-      firstPaymentDate: '2026-03-27',
+      disbursementDate: parseIsoDate('2026-03-11'),
+      firstPaymentDate: parseIsoDate('2026-03-27'),
     },
     at,
   );

@@ -1,3 +1,5 @@
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import type { TDebitDisbursementResponse, TLoanHistoryResponse, TOngoingLoansResponse } from '@payrail/contract/servicing';
 import { ZLoanHistoryResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +39,7 @@ describe('credit_balance on the borrower’s loan record (GET /loans/history, /l
   it('0 on an open loan; the money beyond the payoff once it is paid off; what is left after a refund to the card', async () => {
     await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
     const owner = await fundedBorrower(app);
-    await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+    await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
     const card = await saveCard(app, owner.token, '4242424242424242');
 
     const open = await loanOf(owner.token, owner.loan.id);
@@ -55,7 +57,7 @@ describe('credit_balance on the borrower’s loan record (GET /loans/history, /l
       loanId: owner.loan.id,
       kind: 'payroll_remittance',
       effectiveDate: today,
-      amountCents: 3000,
+      amountCents: cents(3000),
       idempotencyKey: `credit-balance-remit-${owner.loan.id}`,
       at: app.ctx.now(),
     });

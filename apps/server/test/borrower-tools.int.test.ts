@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { PDFDocument } from 'pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ let loan: FundedLoan;
 let other: FundedLoan;
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride('2028-01-03', null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate('2028-01-03'), null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   // $1,000.00 at 12 %, 3 monthly payments from 02/03/2028: period 1 interest $10.00 over 31 days.
   loan = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
@@ -218,7 +219,7 @@ describe('repayment tracker (payroll allotments)', () => {
   beforeAll(async () => {
     payroll = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
     silent = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03', allotment: true });
-    await app.ctx.repos.loanBook.setBusinessDateOverride('2028-04-10', null, NOW);
+    await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate('2028-04-10'), null, NOW);
     const remit = (lines: { employer: string; pay_date: string; borrower_identifier: string; amount: number }[]) =>
       call(app, { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer), payload: { lines } });
     const res = await remit([

@@ -1,3 +1,5 @@
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitDisbursementResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +31,7 @@ beforeAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
   goodCard = await saveCard(app, owner.token, '4242424242424242');
   refundFailsCard = await saveCard(app, owner.token, '4000000000005126');
   unusedCard = await saveCard(app, owner.token, '5555555555554444');
@@ -61,7 +63,7 @@ describe('POST /create_debit_disbursement (the credit balance refunded to a debi
       loanId: owner.loan.id,
       kind: 'payroll_remittance',
       effectiveDate: today,
-      amountCents: 3000,
+      amountCents: cents(3000),
       idempotencyKey: `test-remit-${owner.loan.id}`,
       at: app.ctx.now(),
     });

@@ -1,6 +1,6 @@
 import type { TConsentCentre, TDueDateChange, TDueDateChangeOverview, TScheduleRevisions } from '@payrail/contract/care';
 import { DUE_DATE_CHANGE_AGREEMENT, DUE_DATE_MSG } from '@payrail/domain/care/due-date-change';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +182,7 @@ describe('due-date change refusals: nothing is written', () => {
         method: 'ach',
         status: 'scheduled',
         amountCents: other.paymentCents,
-        scheduledDate: '2029-02-02',
+        scheduledDate: parseIsoDate('2029-02-02'),
         installmentN: 1,
         createdAt: at,
         updatedAt: at,

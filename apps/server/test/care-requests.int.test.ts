@@ -1,3 +1,5 @@
+import { cents } from '@payrail/domain/money';
+import { parseIsoDate } from '@payrail/domain/dates';
 import { CARE_MSG } from '@payrail/contract/care';
 import type { TRequestsInbox } from '@payrail/contract/care';
 import { requestsReminderNotice } from '@payrail/domain/care/requests-inbox';
@@ -93,11 +95,11 @@ describe('requests inbox (GET /dashboard/requests)', () => {
       bankAccountId: authorization!.bankAccountId,
       createdAt: at,
       updatedAt: at,
-      amountCents: 5_000,
+      amountCents: cents(5_000),
     };
     const [returned] = await db()
       .insert(loanTransactions)
-      .values({ ...row, status: 'returned', scheduledDate: '2027-05-20', returnedOn: '2027-05-22', returnCode: 'R01' })
+      .values({ ...row, status: 'returned', scheduledDate: parseIsoDate('2027-05-20'), returnedOn: parseIsoDate('2027-05-22'), returnCode: 'R01' })
       .returning();
     expect(await inbox(loan.token)).toEqual([
       {
@@ -114,14 +116,14 @@ describe('requests inbox (GET /dashboard/requests)', () => {
     expect(await keys(loan.token)).toEqual([`returned_payment:${returned!.id}=to_do`, `auto_debit_authorization:${loan.loanId}=to_do`]);
     await db()
       .insert(loanTransactions)
-      .values({ ...row, status: 'scheduled', scheduledDate: '2027-05-25' });
+      .values({ ...row, status: 'scheduled', scheduledDate: parseIsoDate('2027-05-25') });
     expect(await keys(loan.token)).toEqual([`auto_debit_authorization:${loan.loanId}=to_do`]);
   });
 });
 
 describe('requests in the back office', () => {
   it('staff read the same list; a reminder notifies the borrower and is audited; nothing open is a 422', async () => {
-    const loan = await fundedLoan(app, { disbursementDate: '2027-05-03', firstPaymentDate: '2027-06-03' });
+    const loan = await fundedLoan(app, { disbursementDate: parseIsoDate('2027-05-03'), firstPaymentDate: parseIsoDate('2027-06-03') });
     const bo = (method: 'GET' | 'POST', url: string, token: string | null = servicer) =>
       call(app, { method, url: `/api/backoffice/members/${loan.userId}${url}`, headers: token ? auth(token) : {} });
     expect((await bo('GET', '/requests', null)).statusCode).toBe(401);

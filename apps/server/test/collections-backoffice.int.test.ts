@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
@@ -46,7 +47,7 @@ describe('business clock and the daily run', () => {
   beforeAll(async () => {
     loan = await fundedLoan(app, { disbursementDate: '2028-01-03', firstPaymentDate: '2028-02-03' });
     // Start the run history at the real date so the catch-up has a known start.
-    await app.ctx.repos.loanBook.planDay('daily_servicing', '2028-01-03', NOW);
+    await app.ctx.repos.loanBook.planDay('daily_servicing', parseIsoDate('2028-01-03'), NOW);
   });
 
   it('reads the clock (underwriters too), refuses strangers', async () => {

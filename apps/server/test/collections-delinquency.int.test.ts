@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCollectionsLoan, TCollectionsQueue } from '@payrail/contract/collections';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import {
   agreementDocuments,
   collectionNotices,
@@ -65,7 +65,7 @@ const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?:
 /** Moves the business clock to `date` and runs the daily run for every day since the last. */
 let ranThrough: string | null = null;
 async function runTo(date: string) {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(date, null, clock);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(date), null, clock);
   const from = ranThrough ? new Date(Date.parse(ranThrough) + 86_400_000).toISOString().slice(0, 10) : '2027-01-04';
   if (from <= date) await runDailyServicing(app.ctx, { from: d(from), through: d(date) });
   ranThrough = date;

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
 import { parseIsoDate } from '@payrail/domain/dates';
-import { cents } from '@payrail/domain/money';
+import { cents, type Cents } from '@payrail/domain/money';
 import { applications, autoDebitAuthorizations, bankAccounts, borrowerProfiles, ledgerEntries, loanInstallments, loans } from '../src/db/schema/index';
 import { signUpConfirmed } from './identity-helpers';
 import type { TestApp } from './test-app';
 import { employerOfKind } from './application-helpers';
 
-export type FundedLoan = { loanId: number; userId: number; email: string; token: string; identifier: string; paymentCents: number; employer: string };
+export type FundedLoan = { loanId: number; userId: number; email: string; token: string; identifier: string; paymentCents: Cents; employer: string };
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
@@ -61,14 +61,14 @@ export async function fundedLoan(
       identifier,
       status: 'opened',
       amountCents: terms.amountCents,
-      feeCents: 0,
+      feeCents: cents(0),
       feeFinanced: false,
       interestRate: '12',
       aprPercent: '12.0000',
       frequency: 'monthly',
       terms: schedule.rows.length,
-      disbursementDate: o.disbursementDate,
-      firstPaymentDate: o.firstPaymentDate,
+      disbursementDate: terms.disbursementDate,
+      firstPaymentDate: terms.firstPaymentDate,
       notePrincipalCents: schedule.notePrincipalCents,
       financeChargeCents: schedule.totalInterestCents,
       totalOfPaymentsCents: schedule.totalOfPaymentsCents,
@@ -89,7 +89,7 @@ export async function fundedLoan(
   await db.insert(ledgerEntries).values({
     loanId: loan!.id,
     kind: 'disbursement',
-    effectiveDate: o.disbursementDate,
+    effectiveDate: terms.disbursementDate,
     amountCents: schedule.disbursedCents,
     idempotencyKey: `disbursement:test:${loan!.id}`,
     createdAt: at,

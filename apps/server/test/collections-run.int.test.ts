@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IsoDate } from '@payrail/domain/dates';
-import { formatCents } from '@payrail/domain/money';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
+import { formatCents, cents } from '@payrail/domain/money';
 import { lateFeeAmount } from '@payrail/domain/servicing/late-fee';
 import { ledgerEntries, loans, loanTransactions, notifications, autoDebitAuthorizations, servicingRuns } from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
@@ -148,8 +148,8 @@ describe('daily servicing run: one-time payments from the payments page', () => 
     await db()
       .insert(loanTransactions)
       .values([
-        { ...base, status: 'scheduled', amountCents: 5_000, scheduledDate: '2027-05-22' }, // a Saturday: goes on Monday
-        { ...base, status: 'canceled', amountCents: 7_000, scheduledDate: '2027-05-24', canceledAt: at },
+        { ...base, status: 'scheduled', amountCents: cents(5_000), scheduledDate: parseIsoDate('2027-05-22') }, // a Saturday: goes on Monday
+        { ...base, status: 'canceled', amountCents: cents(7_000), scheduledDate: parseIsoDate('2027-05-24'), canceledAt: at },
       ]);
     await run('2027-05-03', '2027-05-23');
     expect((await txs(loan.loanId)).map((t) => t.status)).toEqual(['scheduled', 'canceled']);
@@ -162,7 +162,7 @@ describe('daily servicing run: one-time payments from the payments page', () => 
       ['2027-05-24', 5_000],
     ]);
     await run('2027-05-25', '2027-05-26');
-    expect((await txs(loan.loanId))[0]).toMatchObject({ status: 'settled', settledOn: '2027-05-26' });
+    expect((await txs(loan.loanId))[0]).toMatchObject({ status: 'settled', settledOn: parseIsoDate('2027-05-26') });
   });
 });
 
@@ -172,25 +172,25 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
   const claim = (loanIds: number[], date: string) =>
     db()
       .insert(servicingRuns)
-      .values(loanIds.map((loanId) => ({ job: JOB, loanId, businessDate: date, status: 'pending' as const, attempts: 0 })));
+      .values(loanIds.map((loanId) => ({ job: JOB, loanId, businessDate: parseIsoDate(date), status: 'pending' as const, attempts: 0 })));
   const claimsOf = async (date: string) =>
     (await db().select().from(servicingRuns).where(eq(servicingRuns.job, JOB))).filter((c) => c.businessDate === date).sort((a, b) => a.loanId - b.loanId);
 
   it('a loan whose servicing throws is undone alone: the others commit, its claim records the attempt', async () => {
     const date = '2027-07-01';
-    const a = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
-    const b = await fundedLoan(app, { disbursementDate: '2027-06-01', firstPaymentDate: '2027-07-01' });
+    const a = await fundedLoan(app, { disbursementDate: parseIsoDate('2027-06-01'), firstPaymentDate: parseIsoDate('2027-07-01') });
+    const b = await fundedLoan(app, { disbursementDate: parseIsoDate('2027-06-01'), firstPaymentDate: parseIsoDate('2027-07-01') });
     const repo = app.ctx.repos.loanBook;
     await claim([a.loanId, b.loanId], date);
     const ours = new Set([a.loanId, b.loanId]);
-    const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
+    const result = await repo.withClaimBatch(JOB, parseIsoDate(date), 1000, async (store, loanId) => {
       if (!ours.has(loanId)) return;
       await store.notify(loanId === a.loanId ? a.userId : b.userId, `batch test ${String(loanId)}`, app.ctx.now());
       await store.appendEntry({
         loanId,
         kind: 'late_fee',
-        effectiveDate: date,
-        amountCents: 100,
+        effectiveDate: parseIsoDate(date),
+        amountCents: cents(100),
         installmentN: 1,
         idempotencyKey: `batch-test:${String(loanId)}`,
         createdAt: app.ctx.now(),
@@ -220,24 +220,26 @@ describe('daily servicing run: a batch is all or nothing per loan', () => {
     await claim([a.loanId, b.loanId], date);
     // Another loan already holds the key b's entry will use: memory cannot see it, the unique index does.
     const taken = `batch-flush:${String(b.loanId)}`;
-    await db().insert(ledgerEntries).values({
-      loanId: a.loanId,
-      kind: 'late_fee',
-      effectiveDate: '2027-06-02',
-      amountCents: 100,
-      installmentN: 1,
-      idempotencyKey: taken,
-      createdAt: app.ctx.now(),
-    });
-    const result = await repo.withClaimBatch(JOB, date, 1000, async (store, loanId) => {
+    await db()
+      .insert(ledgerEntries)
+      .values({
+        loanId: a.loanId,
+        kind: 'late_fee',
+        effectiveDate: parseIsoDate('2027-06-02'),
+        amountCents: cents(100),
+        installmentN: 1,
+        idempotencyKey: taken,
+        createdAt: app.ctx.now(),
+      });
+    const result = await repo.withClaimBatch(JOB, parseIsoDate(date), 1000, async (store, loanId) => {
       if (loanId !== a.loanId && loanId !== b.loanId) return;
       await store.notify(loanId === a.loanId ? a.userId : b.userId, `flush test ${String(loanId)}`, app.ctx.now());
       if (loanId === b.loanId)
         await store.appendEntry({
           loanId,
           kind: 'late_fee',
-          effectiveDate: date,
-          amountCents: 100,
+          effectiveDate: parseIsoDate(date),
+          amountCents: cents(100),
           installmentN: 1,
           idempotencyKey: taken,
           createdAt: app.ctx.now(),

@@ -1,3 +1,4 @@
+import { cents } from '@payrail/domain/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
@@ -242,7 +243,7 @@ describe('retries, the missing account, concurrency, suspense', () => {
       loanId: loan.loanId,
       kind: 'payroll_remittance',
       effectiveDate: D,
-      amountCents: payoff + 777,
+      amountCents: cents(payoff + 777),
       idempotencyKey: `test-credit-${loan.loanId}`,
       at: app.ctx.now(),
     });
@@ -288,7 +289,7 @@ describe('a credit that came from a card payment', () => {
       loanId: owner.loan.id,
       kind: 'payroll_remittance',
       effectiveDate: start,
-      amountCents: 3_000,
+      amountCents: cents(3_000),
       idempotencyKey: `test-card-credit-${owner.loan.id}`,
       at: app.ctx.now(),
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreditReportingFile, TGenerateCreditFileResponse, TLoanDisputes } from '@payrail/contract/credit-reporting';
 import { validateMetro2File } from '@payrail/domain/credit-reporting/file';
 import type { FieldValue } from '@payrail/domain/credit-reporting/fixed-width';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { borrowerProfiles, creditReportingFiles, ledgerEntries, loanBorrowers, loans, staffActions } from '../src/db/schema/index';
 import { SSN_AAD } from '../src/modules/application/field-rules';
 import { runMonthlyFurnishing } from '../src/modules/credit-reporting/use-cases/furnishing';
@@ -22,7 +22,7 @@ let underwriter: string;
 
 const d = (s: string) => s as IsoDate;
 const db = () => app.ctx.database.db;
-const setBusinessDate = (date: string) => app.ctx.repos.loanBook.setBusinessDateOverride(date, null, app.ctx.now());
+const setBusinessDate = (date: string) => app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(date), null, app.ctx.now());
 /** Drives the business clock and the daily run through `through` (as the servicing desk does). */
 let ranThrough = '2031-01-05';
 async function advanceTo(through: string) {
@@ -41,7 +41,7 @@ async function withBorrowerFile(loan: FundedLoan, who: { first: string; last: st
   const nine = who.ssn.replace(/\D/g, '');
   await db().update(loanBorrowers).set({ firstName: who.first, lastName: who.last, phone: '+13025550142' }).where(eq(loanBorrowers.userId, loan.userId));
   const profile = {
-    dateOfBirth: '1988-07-14',
+    dateOfBirth: parseIsoDate('1988-07-14'),
     address: '12 Harbor Way',
     unitNumber: 'Apt 4',
     city: 'Dover',

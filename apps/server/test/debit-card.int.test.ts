@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitTransactionsResponse, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { formatCents } from '@payrail/domain/money';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   owner = await fundedBorrower(app);
   other = await fundedBorrower(app);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
   goodCard = await saveCard(app, owner.token, '4242424242424242');
   declinedCard = await saveCard(app, owner.token, '4000000000000341');
   poorCard = await saveCard(app, owner.token, '4000000000009995');

@@ -66,7 +66,7 @@ async function payrollLoan(
   const schedule = buildSchedule(terms);
   const [application] = await db()
     .insert(applications)
-    .values({ userId: who.id, paymentMethod: 'split_direct_deposit', amountCents: o.amountCents, outcome: 'approved', closedAt: o.userId ? at : null })
+    .values({ userId: who.id, paymentMethod: 'split_direct_deposit', amountCents: cents(o.amountCents), outcome: 'approved', closedAt: o.userId ? at : null })
     .returning();
   const [loan] = await db()
     .insert(loans)
@@ -75,8 +75,8 @@ async function payrollLoan(
       applicationId: application!.id,
       identifier: `${pad(randomInt(0, 10_000), 4)}-${pad(randomInt(0, 100), 2)}-${pad(randomInt(0, 10_000), 4)}`,
       status: 'opened',
-      amountCents: o.amountCents,
-      feeCents: 0,
+      amountCents: cents(o.amountCents),
+      feeCents: cents(0),
       feeFinanced: false,
       interestRate: '18',
       aprPercent: '18.0000',
@@ -552,7 +552,7 @@ describe('an employee without an employee id on file', () => {
         loanId: paid.loanId,
         kind: 'payoff',
         effectiveDate: d(-1),
-        amountCents: 25_000,
+        amountCents: cents(25_000),
         idempotencyKey: `payoff:employer-test:${paid.loanId}`,
         createdAt: app.ctx.now(),
       });

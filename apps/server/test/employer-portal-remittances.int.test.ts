@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
@@ -19,7 +20,7 @@ import { type TestApp, testApp } from './test-app';
 // Business clock from 2035-02-03 (days no servicing run reached), moved to each pay date's week; loans paid by payroll from 2035-02-01.
 const NOW = new Date('2035-02-03T12:00:00Z');
 const TODAY = '2035-02-03';
-const businessDate = (d: string) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, NOW);
+const businessDate = (d: string) => app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(d), null, NOW);
 let app: TestApp;
 let servicer: string;
 let underwriter: string;
@@ -46,7 +47,7 @@ async function employee(employerId: number, employeeId: string, first: string): 
 
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(TODAY, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(TODAY), null, NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   employerA = await partnerEmployer(app, 'Remit A');
   employerB = await partnerEmployer(app, 'Remit B');

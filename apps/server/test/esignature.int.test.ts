@@ -136,15 +136,15 @@ describe('GET /api/esignature', () => {
     await app.ctx.repos.application.updateApplication(
       application.id,
       {
-        amountCents: 200_000,
-        feeAmountCents: 6_000,
+        amountCents: cents(200_000),
+        feeAmountCents: cents(6_000),
         feeFinanced: false,
         feeLabel: 'origination fee',
         interestRate: '19.99',
         termFrequency: 'monthly',
         numberOfPayments: 18,
-        disbursementDate: '2026-03-11',
-        firstPaymentDate: '2026-04-11',
+        disbursementDate: parseIsoDate('2026-03-11'),
+        firstPaymentDate: parseIsoDate('2026-04-11'),
       },
       NOW,
     );

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import type { TLoanHistoryResponse, TPayoffResponse } from '@payrail/contract/servicing';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { ledgerEntries, loans } from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
@@ -35,7 +35,7 @@ const d = (s: string) => s as IsoDate;
 const nextDay = (s: string) => new Date(Date.parse(`${s}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 let ranThrough = '2037-03-02';
 async function runTo(date: string) {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(date, null, NOON);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(date), null, NOON);
   if (nextDay(ranThrough) <= date) await runDailyServicing(app.ctx, { from: d(nextDay(ranThrough)), through: d(date) });
   ranThrough = date;
 }

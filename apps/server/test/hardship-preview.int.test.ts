@@ -1,6 +1,6 @@
 import type { THardshipDetail, THardshipPage, THardshipRequest } from '@payrail/contract/hardship';
 import type { TOngoingLoansResponse } from '@payrail/contract/servicing';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanInstallments, loanTransactions, notifications } from '../src/db/schema/index';
@@ -59,7 +59,7 @@ const approve = async (id: number, k: number) => {
   return res.json<THardshipDetail>();
 };
 /** The auto-debit of installment n, scheduled by the servicing (in flight: it never moves). */
-const debitScheduled = async (loan: FundedLoan, n: number, on: string) => {
+const debitScheduled = async (loan: FundedLoan, n: number, on: IsoDate) => {
   const at = app.ctx.now();
   await db().insert(loanTransactions).values({
     loanId: loan.loanId,
@@ -110,7 +110,7 @@ describe('hardship preview = approval', () => {
     await businessDate('2029-01-30');
     for (const k of [1, 2, 3]) {
       const loan = await newLoan();
-      await debitScheduled(loan, 1, '2029-02-02');
+      await debitScheduled(loan, 1, parseIsoDate('2029-02-02'));
       const plans = (await page(loan)).plans;
       expect(plans.map((p) => [p.defer_payments, p.first_moved_n, p.next_due_date])).toEqual([
         [1, 2, '2029-02-02'],

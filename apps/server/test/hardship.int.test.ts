@@ -1,7 +1,8 @@
+import { cents } from '@payrail/domain/money';
 import { HARDSHIP_API_MSG, HARDSHIP_MSG } from '@payrail/contract/hardship';
 import type { THardshipDetail, THardshipPage, THardshipQueue, THardshipRequest } from '@payrail/contract/hardship';
 import type { TRequestsInbox } from '@payrail/contract/care';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, loanInstallments, notifications, staffActions } from '../src/db/schema/index';
@@ -197,8 +198,8 @@ describe('hardship request: staff', () => {
       .values({
         loanId: loan.loanId,
         kind: 'late_fee',
-        effectiveDate: '2029-02-12',
-        amountCents: 1_500,
+        effectiveDate: parseIsoDate('2029-02-12'),
+        amountCents: cents(1_500),
         installmentN: 1,
         idempotencyKey: `late_fee:hardship-test:${loan.loanId}`,
         createdAt: NOW,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsOf } from '../src/lib/metrics';
 import { DAILY_RUN_QUEUE, queueDailyRun } from '../src/modules/loan-book/scheduler';
 import { businessDate } from '../src/modules/loan-book/servicing-policy';
+import { STATEMENTS_QUEUE } from '../src/modules/statements/scheduler';
 import type { JobQueue } from '../src/jobs/port';
 import { createInProcessQueue } from '../src/jobs/in-process';
 import { jobsRepository } from '../src/jobs/repository';
@@ -170,12 +171,16 @@ describe(`the job port (${process.env.TEST_DB === 'postgres' ? 'pg-boss on Postg
   it('ten parallel sends of the daily run for one business date make one job and one run', async () => {
     const date = await businessDate(app.ctx);
     const before = await app.ctx.jobs.counts(DAILY_RUN_QUEUE);
+    const sent = async () => Object.values(await app.ctx.jobs.counts(STATEMENTS_QUEUE)).reduce<number>((n, v) => n + (typeof v === 'number' ? v : 0), 0);
+    const statementsBefore = await sent();
     const runsBefore = await dailyRuns();
     const ids = await Promise.all(Array.from({ length: 10 }, () => queueDailyRun(app.ctx)));
     expect(ids.filter((x) => x !== null)).toHaveLength(1);
     await until('the daily run completed', async () => (await app.ctx.jobs.counts(DAILY_RUN_QUEUE)).completed === before.completed + 1, 120_000);
     expect(await dailyRuns()).toBe(runsBefore + 1);
     expect(await app.ctx.jobs.counts(DAILY_RUN_QUEUE)).toMatchObject({ queued: 0, active: 0, failed: before.failed });
+    // Having run, it queued the statements for the date (the loan book's dailyRunFinished hook, statements/scheduler.ts).
+    expect(await sent()).toBe(statementsBefore + 1);
     // Each loan was serviced at most once for the date: one claim per (loan, date), none left pending.
     const dup = await rows(sql`select loan_id from servicing_runs where business_date = ${date} group by job, loan_id having count(*) > 1`);
     expect(dup).toEqual([]);

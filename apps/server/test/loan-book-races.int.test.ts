@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.database.db;
-const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
 let keyN = 0;
 const newKey = () => `race-${Date.now().toString(36)}-${String(++keyN)}`;
 const pay = (token: string, body: Record<string, unknown>) =>

@@ -1,3 +1,5 @@
+import { cents } from '@payrail/domain/money';
+import { parseIsoDate } from '@payrail/domain/dates';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,7 +29,7 @@ let mine: FundedLoan[];
 
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(TODAY, null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(TODAY), null, NOW);
   for (const role of ['admin', 'underwriter', 'servicer'] as const) tokens[role] = await staffToken(app, `${role}@payrail.test`);
   current = await fundedLoan(app, { disbursementDate: TODAY, firstPaymentDate: '2028-07-01', allotment: true });
   d5 = await fundedLoan(app, { disbursementDate: '2028-04-27', firstPaymentDate: '2028-05-27' });
@@ -46,7 +48,7 @@ beforeAll(async () => {
   // A disbursement credit each: one sent today (still in flight), one a month ago (settled: no return came).
   const credit = (l: FundedLoan, day: string) => ({
     loanId: l.loanId,
-    amountCents: 100_000,
+    amountCents: cents(100_000),
     traceId: `SBX-${day.replaceAll('-', '')}-S-${randomBytes(6).toString('hex').toUpperCase()}`,
     idempotencyKey: `loan-list-${l.loanId}`,
     status: 'pending' as const,

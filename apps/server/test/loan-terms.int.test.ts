@@ -1,7 +1,7 @@
 import { APPLICATION_MSG, type TLoanTerms } from '@payrail/contract/application';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { nextBusinessDay } from '@payrail/domain/calendar';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import { priceOffers } from '@payrail/domain/loan/pricing';
@@ -58,7 +58,7 @@ describe('GET /api/loan', () => {
     expect(terms.apr).toMatch(/^\d{2}\.\d{2}$/);
 
     // The same numbers as the loan engine priced from the rows in pricing_programs / pricing_rate_entries.
-    const stored = (await app.ctx.repos.loanTerms.programInForce('federal_allotment', '2026-12-01'))!;
+    const stored = (await app.ctx.repos.loanTerms.programInForce('federal_allotment', parseIsoDate('2026-12-01')))!;
     const priced = priceOffers({
       program: toPricingProgram(stored.program, stored.entries),
       state: 'AL',
@@ -151,7 +151,7 @@ describe('GET /api/loan', () => {
         ['split-direct-deposit-2026-11', 'split_direct_deposit', '5'],
       ]),
     );
-    expect(await app.ctx.repos.loanTerms.programInForce('federal_allotment', '2026-10-31')).toBeUndefined();
+    expect(await app.ctx.repos.loanTerms.programInForce('federal_allotment', parseIsoDate('2026-10-31'))).toBeUndefined();
     expect(nextBusinessDay('2026-12-24' as IsoDate)).toBe('2026-12-28');
   });
 });
@@ -194,7 +194,7 @@ describe('a counteroffer (loan_amount_changed)', () => {
     const { token, id } = await borrowerAtLoanTerms(app);
     await loan(token, 5_000_00);
     const application = await activeApplication(id);
-    await app.ctx.repos.application.updateApplication(application.id, { negotiatedAmountCents: 3_000_00 }, new Date());
+    await app.ctx.repos.application.updateApplication(application.id, { negotiatedAmountCents: cents(3_000_00) }, new Date());
     await forceStatus(app, id, 'loan_amount_changed');
     const terms = (await loan(token)).json<TLoanTerms>();
     expect(terms.amount_options.at(-1)).toBe(3_000_00);

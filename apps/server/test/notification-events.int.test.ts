@@ -1,3 +1,4 @@
+import { cents } from '@payrail/domain/money';
 import { PAID_OFF_NOTICE, STATUS_NOTICES, feedbackNotice } from '@payrail/domain/engagement/notices';
 import type { IsoDate } from '@payrail/domain/dates';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
@@ -81,8 +82,8 @@ describe('notifications created by real events', () => {
       createdAt: at,
       updatedAt: at,
       status: 'scheduled',
-      amountCents: 5_000,
-      scheduledDate: '2027-05-24',
+      amountCents: cents(5_000),
+      scheduledDate: parseIsoDate('2027-05-24'),
     });
     await runDailyServicing(app.ctx, { from: '2027-05-24' as IsoDate, through: '2027-05-26' as IsoDate });
     expect(await stored(loan.userId)).toContain(`Your payment of $50.00 on loan ${loan.identifier} has settled.`);
@@ -98,7 +99,7 @@ describe('notifications created by real events', () => {
       loanId,
       kind: 'payoff',
       effectiveDate: date,
-      amountCents: quote,
+      amountCents: cents(quote),
       at: app.ctx.now(),
       idempotencyKey: `notice-payoff-${loanId}`,
     });

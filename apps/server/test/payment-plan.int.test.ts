@@ -1,7 +1,8 @@
+import { cents } from '@payrail/domain/money';
 import { PAYMENT_PLAN_API_MSG, PAYMENT_PLAN_MSG } from '@payrail/contract/payment-plan';
 import type { TBorrowerPaymentPlan, TBorrowerPaymentPlans, TLoanPaymentPlans, TPaymentPlan, TPaymentPlanQuote } from '@payrail/contract/payment-plan';
 import type { TLoanDocumentsResponse } from '@payrail/contract/servicing';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +55,8 @@ async function pastDueLoan(): Promise<FundedLoan> {
     .values({
       loanId: loan.loanId,
       kind: 'late_fee',
-      effectiveDate: '2031-02-17',
-      amountCents: 1500,
+      effectiveDate: parseIsoDate('2031-02-17'),
+      amountCents: cents(1500),
       installmentN: 1,
       idempotencyKey: `late_fee:test:${loan.loanId}:1`,
       createdAt: NOW,
@@ -206,8 +207,8 @@ describe('payment plan: propose → the borrower reviews and signs → the loan 
     await app.ctx.repos.loanBook.recordPayment({
       loanId: loan.loanId,
       kind: 'payroll_remittance',
-      effectiveDate: '2031-04-10',
-      amountCents: preview.rows[0]!.payment,
+      effectiveDate: parseIsoDate('2031-04-10'),
+      amountCents: cents(preview.rows[0]!.payment),
       idempotencyKey: `plan-test:${loan.loanId}:1`,
       at: NOW,
     });
@@ -275,7 +276,7 @@ describe('payment plan: refusals and races', () => {
       loanId: loan.loanId,
       kind: 'payroll_remittance',
       effectiveDate: TODAY,
-      amountCents: 5_000,
+      amountCents: cents(5_000),
       idempotencyKey: `plan-test-moved:${loan.loanId}`,
       at: NOW,
     });

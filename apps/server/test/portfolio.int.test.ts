@@ -1,6 +1,7 @@
+import { cents } from '@payrail/domain/money';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { cellsOf, portfolioFigures } from '@payrail/domain/portfolio/figures';
 import type { FactStatus, MonthEndFact } from '@payrail/domain/portfolio/figures';
 import { ZPortfolio } from '@payrail/contract/portfolio';
@@ -111,8 +112,8 @@ describe('GET /api/backoffice/portfolio', () => {
       .values({
         loanId: b.loanId,
         kind: 'recovery',
-        effectiveDate: '2030-06-20',
-        amountCents: 5_000,
+        effectiveDate: parseIsoDate('2030-06-20'),
+        amountCents: cents(5_000),
         reason: 'portfolio test',
         idempotencyKey: `portfolio-test:recovery:${b.loanId}`,
         createdAt: app.ctx.now(),
@@ -121,7 +122,13 @@ describe('GET /api/backoffice/portfolio', () => {
     const [recovered] = await db()
       .select({ s: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.kind, 'recovery'), gte(ledgerEntries.effectiveDate, '2030-06-01'), lt(ledgerEntries.effectiveDate, '2030-07-01')));
+      .where(
+        and(
+          eq(ledgerEntries.kind, 'recovery'),
+          gte(ledgerEntries.effectiveDate, parseIsoDate('2030-06-01')),
+          lt(ledgerEntries.effectiveDate, parseIsoDate('2030-07-01')),
+        ),
+      );
     const res = await call(app, { url: '/api/backoffice/portfolio', headers: auth(admin) });
     expect(res.statusCode, res.body).toBe(200);
     const page = ZPortfolio.parse(res.json());
@@ -163,7 +170,7 @@ describe('GET /api/backoffice/portfolio', () => {
     const janLoans = await db()
       .select()
       .from(loans)
-      .where(and(gte(loans.disbursementDate, '2030-01-01'), lt(loans.disbursementDate, '2030-02-01')));
+      .where(and(gte(loans.disbursementDate, parseIsoDate('2030-01-01')), lt(loans.disbursementDate, parseIsoDate('2030-02-01'))));
     expect(jan).toEqual({ month: '2030-01', count: janLoans.length, amount: janLoans.reduce((s, l) => s + l.amountCents, 0) });
     const vintage = page.vintages.find((v) => v.origination_month === '2030-01')!;
     const bLoss = vintage.points.find((p) => p.months_on_book === 5)!;

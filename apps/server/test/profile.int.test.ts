@@ -1,6 +1,8 @@
+import { parseIsoDate } from '@payrail/domain/dates';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { REVEAL_SSN_MSG } from '@payrail/contract/profile';
 import type { TProfile } from '@payrail/contract/profile';
+import { cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutYourselfAnswers, borrowerAtEmployer, fillAboutYourself } from './application-helpers';
 import { PASSWORD, auth, availableStateId, call, signUpConfirmed, unavailableStateId } from './identity-helpers';
@@ -61,6 +63,29 @@ describe('GET /api/users/info', () => {
     const profile = (await getInfo(funded.token)).json<TProfile>();
     expect(profile.borrower.employer).toEqual({ id: expect.any(Number), name: expect.any(String) });
     expect(profile.borrower.total_allotments_paid).toBe(0);
+  });
+
+  it('counts the installments paid on the opened loan, as the loan views do', async () => {
+    const funded = await fundedBorrower(app);
+    type Ongoing = { opened_loan: { loan: { payment_per_term: number; total_allotments_paid: number } } };
+    const ongoing = async () => (await call(app, { url: '/api/loans/ongoing_loans', headers: auth(funded.token) })).json<Ongoing>().opened_loan.loan;
+    const due = parseIsoDate(funded.loan.first_payment_date);
+    await app.ctx.repos.loanBook.recordPayment({
+      loanId: funded.loan.id,
+      kind: 'payroll_remittance',
+      effectiveDate: due,
+      amountCents: cents((await ongoing()).payment_per_term),
+      idempotencyKey: `profile-test:${funded.loan.id}`,
+      at: app.ctx.now(),
+    });
+    // The first installment falls due (the business date), paid in full.
+    await app.ctx.repos.loanBook.setBusinessDateOverride(due, null, app.ctx.now());
+    try {
+      expect((await ongoing()).total_allotments_paid).toBe(1);
+      expect((await getInfo(funded.token)).json<TProfile>().borrower.total_allotments_paid).toBe(1);
+    } finally {
+      await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
+    }
   });
 });
 

@@ -1,12 +1,13 @@
-import type { TReferralPayout, TReleasedPayoutsResponse } from '@payrail/contract/referral';
+import type { TPayableReferrersResponse, TReferralPayout, TReferralProgram, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import { addDays } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { bankAccounts, notifications, referralPayouts, staffActions } from '../src/db/schema/index';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { bankAccounts, notifications, referralPayoutItems, referralPayouts, staffActions } from '../src/db/schema/index';
 import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { businessToday } from '../src/lib/business-clock';
 import { rewardApprovedReferral } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { payoutQueue, REFERRAL_PAYOUT_QUEUE } from '../src/modules/referral/use-cases/originate-payout';
+import { settleReferralPayouts } from '../src/modules/referral/use-cases/settle-payouts';
 import { classicApp, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, call, signUpConfirmed } from './identity-helpers';
@@ -71,7 +72,13 @@ async function payableReferrer() {
 const release = (userId: number, key: string) =>
   call(app, { method: 'POST', url: `/api/backoffice/referral_payouts/${userId}`, headers: { ...auth(servicer), 'idempotency-key': key } });
 const notificationsOf = async (userId: number) =>
-  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.message.startsWith('Your referral rewards of'));
+  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (n) => n.message.startsWith('Your referral rewards of') && n.message.endsWith('are on their way to your bank account.'),
+  );
+const returnNoticesOf = async (userId: number) =>
+  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) =>
+    n.message.includes('could not be delivered to your bank account'),
+  );
 const payoutRow = async (id: number) => (await db().select().from(referralPayouts).where(eq(referralPayouts.id, id)))[0]!;
 const job = (attempt: number) => ({ id: `test-${attempt}`, queue: REFERRAL_PAYOUT_QUEUE, attempt });
 
@@ -161,5 +168,139 @@ describe('referral payouts on the queue', () => {
     } finally {
       sendSpy.mockRestore();
     }
+  });
+});
+
+describe('a payout follows its ACH credit (settled, returned)', () => {
+  let statusSpy: MockInstance<AppAch['status']>;
+  /** The originator's answer for one trace id; every other credit stays pending. */
+  const creditOf = (traceId: string, answer: 'settled' | 'returned') => statusSpy.mockImplementation(async (t: string) => (t === traceId ? answer : 'pending'));
+  beforeEach(() => {
+    statusSpy = vi.spyOn(app.ctx.providers.ach, 'status');
+  });
+  afterEach(() => {
+    statusSpy.mockRestore();
+  });
+  const released = async () =>
+    (await call(app, { url: '/api/backoffice/referral_payouts/released', headers: auth(servicer) })).json<TReleasedPayoutsResponse>();
+  const program = async (token: string) => (await call(app, { url: '/api/referral', headers: auth(token) })).json<TReferralProgram>();
+
+  it('settled: the payout is settled once, the rewards stay paid, nothing is paid again', async () => {
+    const referrer = await payableReferrer();
+    const payout = (await release(referrer.id, `payout-settles-${referrer.id}`)).json<TReferralPayout>();
+    expect(payout).toMatchObject({ status: 'pending', return_code: null });
+    statusSpy.mockResolvedValue('pending');
+    await settleReferralPayouts(app.ctx);
+    expect((await payoutRow(payout.id)).status).toBe('pending');
+
+    creditOf(payout.trace_id!, 'settled');
+    await settleReferralPayouts(app.ctx);
+    const row = await payoutRow(payout.id);
+    expect(row).toMatchObject({ status: 'settled', returnedAt: null, returnCode: null });
+    expect(row.settledAt).toBeInstanceOf(Date);
+    expect((await released()).payouts.find((p) => p.id === payout.id)).toMatchObject({ status: 'settled', return_code: null });
+    const mine = await program(referrer.token);
+    expect(mine).toMatchObject({ paid: 5_000, payable: 0 });
+    expect(mine.rewards.every((r) => r.status === 'paid')).toBe(true);
+    expect(await returnNoticesOf(referrer.id)).toHaveLength(0);
+    // A settled payout is final: not read again, not moved again, not payable again.
+    statusSpy.mockClear();
+    await settleReferralPayouts(app.ctx);
+    expect(statusSpy.mock.calls.some(([t]) => t === payout.trace_id)).toBe(false);
+    expect((await release(referrer.id, `payout-settles-again-${referrer.id}`)).statusCode).toBe(409);
+  });
+
+  it('returned: the member is told, the rewards are payable again, and a later release pays them once with a new credit', async () => {
+    const referrer = await payableReferrer();
+    const first = (await release(referrer.id, `payout-returns-${referrer.id}`)).json<TReferralPayout>();
+    expect(first.status).toBe('pending');
+    const firstKey = achSpy.mock.calls.at(-1)![0].idempotencyKey;
+    creditOf(first.trace_id!, 'returned');
+    const result = await settleReferralPayouts(app.ctx);
+    expect(result.returned).toBeGreaterThanOrEqual(1);
+    const row = await payoutRow(first.id);
+    expect(row).toMatchObject({ status: 'returned', settledAt: null, returnCode: null });
+    expect(row.returnedAt).toBeInstanceOf(Date);
+    const notices = await returnNoticesOf(referrer.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toBe(
+      'Your referral rewards of $50.00 could not be delivered to your bank account. Nothing is lost: they are payable again and will be sent with a later payout. Please check the bank account on your profile.',
+    );
+    expect((await released()).payouts.find((p) => p.id === first.id)).toMatchObject({ status: 'returned', return_code: null });
+    // The returned payout keeps its items (its history); its rewards are payable again.
+    const items = await db().select().from(referralPayoutItems).where(eq(referralPayoutItems.payoutId, first.id));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.returnedAt !== null)).toBe(true);
+    const mine = await program(referrer.token);
+    expect(mine).toMatchObject({ paid: 0, payable: 5_000 });
+    expect(mine.rewards.map((r) => r.status)).toEqual(items.map(() => 'payable'));
+    const payable = (await call(app, { url: '/api/backoffice/referral_payouts', headers: auth(servicer) })).json<TPayableReferrersResponse>();
+    expect(payable.payable.find((p) => p.user_id === referrer.id)).toMatchObject({ amount: 5_000, rewards: items.length });
+
+    // Released again: one new payout of the same rewards, a NEW credit (not the returned one replayed).
+    achSpy.mockClear();
+    const again = await release(referrer.id, `payout-returns-again-${referrer.id}`);
+    expect(again.statusCode, again.body).toBe(200);
+    const second = again.json<TReferralPayout>();
+    expect(second).toMatchObject({ amount: 5_000, status: 'pending', reward_ids: items.map((i) => i.rewardId) });
+    expect(second.id).not.toBe(first.id);
+    expect(achSpy).toHaveBeenCalledTimes(1);
+    expect(achSpy.mock.calls[0]![0].idempotencyKey).not.toBe(firstKey);
+    expect(await program(referrer.token)).toMatchObject({ paid: 5_000, payable: 0 });
+    // ...and never a third time while it stands.
+    expect((await release(referrer.id, `payout-returns-third-${referrer.id}`)).statusCode).toBe(409);
+    // The returned payout stays returned: a later read does not move it.
+    await settleReferralPayouts(app.ctx);
+    expect((await payoutRow(first.id)).status).toBe('returned');
+    expect(await returnNoticesOf(referrer.id)).toHaveLength(1);
+  });
+
+  it('two passes at once (two schedules, two instances) move a returned payout once and tell the member once', async () => {
+    const referrer = await payableReferrer();
+    const payout = (await release(referrer.id, `payout-return-race-${referrer.id}`)).json<TReferralPayout>();
+    creditOf(payout.trace_id!, 'returned');
+    const mailSpy = vi.spyOn(app.ctx.providers.email, 'send');
+    const queue = payoutQueue(app.ctx);
+    const results = await Promise.all([settleReferralPayouts(app.ctx), settleReferralPayouts(app.ctx), queue.definition.handler({}, job(1))]);
+    const counted = results.filter((r): r is Awaited<ReturnType<typeof settleReferralPayouts>> => r !== undefined);
+    expect(counted.reduce((n, r) => n + r.returned, 0)).toBeLessThanOrEqual(1);
+    expect((await payoutRow(payout.id)).status).toBe('returned');
+    expect(await returnNoticesOf(referrer.id)).toHaveLength(1);
+    expect(mailSpy.mock.calls.filter(([m]) => m.to === referrer.email && m.subject === 'Your referral rewards could not be delivered')).toHaveLength(1);
+    mailSpy.mockRestore();
+    const items = await db().select().from(referralPayoutItems).where(eq(referralPayoutItems.payoutId, payout.id));
+    expect(new Set(items.map((i) => i.returnedAt?.getTime())).size).toBe(1);
+    expect(await program(referrer.token)).toMatchObject({ payable: 5_000, paid: 0 });
+  });
+
+  it('a status that cannot be read leaves that payout pending and fails the pass after reading the others', async () => {
+    const broken = await payableReferrer();
+    const fine = await payableReferrer();
+    const a = (await release(broken.id, `payout-unreadable-${broken.id}`)).json<TReferralPayout>();
+    const b = (await release(fine.id, `payout-readable-${fine.id}`)).json<TReferralPayout>();
+    statusSpy.mockImplementation(async (t: string) => {
+      if (t === a.trace_id) throw new Error('originator down');
+      return t === b.trace_id ? 'settled' : 'pending';
+    });
+    await expect(settleReferralPayouts(app.ctx)).rejects.toThrow(/could not be read/);
+    expect((await payoutRow(a.id)).status).toBe('pending');
+    expect((await payoutRow(b.id)).status).toBe('settled');
+  });
+});
+
+describe('releases racing with different Idempotency-Keys', () => {
+  it('20 releases of one member at once: one 200, nineteen 409, one payout, one credit, one notification', async () => {
+    const referrer = await payableReferrer();
+    const before = (await app.ctx.repos.referral.payoutsOf(referrer.id)).length;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => release(referrer.id, `payout-stampede-${referrer.id}-${n}`)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    for (const r of answers.filter((x) => x.statusCode === 409)) expect(r.json<{ error: string }>().error).toBe('This member has no rewards payable yet.');
+    const payouts = await app.ctx.repos.referral.payoutsOf(referrer.id);
+    expect(payouts).toHaveLength(before + 1);
+    expect(payouts[0]).toMatchObject({ amountCents: 5_000, status: 'pending' });
+    expect(achSpy.mock.calls.filter(([c]) => c.individualId === `REFERRAL ${referrer.id}`)).toHaveLength(1);
+    expect(await notificationsOf(referrer.id)).toHaveLength(1);
   });
 });

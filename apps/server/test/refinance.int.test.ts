@@ -43,10 +43,11 @@ function pdfText(pdf: PDFDocument): string {
   }
   return out.join('\n');
 }
-const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
 const lastLoan = async (token: string) => (await get(app, token, '/api/loans/last')).json<TLastLoanResponse>().loan;
 const session = async (token: string) =>
   (await get(app, token, '/api/token_is_valid')).json<{ eligible_for_refinance: boolean; loan_type: string; workflow_status: string }>();
+const banners = async (token: string) => (await get(app, token, '/api/banners')).json<{ url: string }[]>().map((b) => b.url);
 const failing = (l: TServicingLoan) =>
   Object.entries(l.requirements_to_refinance)
     .filter(([, ok]) => !ok)
@@ -58,7 +59,7 @@ async function repay(loanId: number, notePrincipal: number, share: number, key: 
     loanId,
     kind: 'one_time_payment',
     effectiveDate: date,
-    amountCents: Math.ceil(notePrincipal * share),
+    amountCents: cents(Math.ceil(notePrincipal * share)),
     at: app.ctx.now(),
     idempotencyKey: key,
   });
@@ -70,6 +71,7 @@ describe('refinance eligibility (spec §5): each requirement failing alone', () 
     expect(before.eligible_for_refinance).toBe(false);
     expect(failing(before)).toEqual(['paid_enough']);
     expect((await session(owner.token)).eligible_for_refinance).toBe(false);
+    expect(await banners(owner.token)).not.toContain('/api/banners/refinance.svg');
     // 49% is not enough with the default share (50%); interest accrued first keeps principal above half.
     await repay(owner.loan.id, owner.loan.note_principal, 0.45, `refi-pay-1-${owner.id}`);
     expect(failing(await lastLoan(owner.token))).toEqual(['paid_enough']);
@@ -78,6 +80,8 @@ describe('refinance eligibility (spec §5): each requirement failing alone', () 
     expect(failing(eligible)).toEqual([]);
     expect(eligible.eligible_for_refinance).toBe(true);
     expect((await session(owner.token)).eligible_for_refinance).toBe(true);
+    // The sidebar's refinancing offer asks the same rule (engagement's eligibleForRefinance hook, module-hooks.ts).
+    expect(await banners(owner.token)).toContain('/api/banners/refinance.svg');
 
     // A scheduled payment alone.
     const today = await businessToday(app.ctx);

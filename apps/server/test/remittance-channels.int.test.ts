@@ -5,6 +5,7 @@
  * arrive at once (twenty requests). Within one channel, a second file for the same pay date still posts (split remittances).
  * Both databases.
  */
+import { parseIsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRemittanceImportResponse } from '@payrail/contract/servicing-backoffice';
@@ -24,7 +25,7 @@ const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
 
 beforeAll(async () => {
   app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride('2035-06-03', null, NOW);
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate('2035-06-03'), null, NOW);
   servicer = await staffToken(app, 'servicer@payrail.test');
   employer = await partnerEmployer(app, `Channels ${tag}`);
   hr = await employerSession(app, employer.id);

@@ -17,7 +17,7 @@ import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { payoffAsOf } from '@payrail/domain/loan/servicing';
 import { settlementDate } from '@payrail/domain/servicing/payment-limit';
-import { formatCents } from '@payrail/domain/money';
+import { formatCents, cents } from '@payrail/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     .set({ paymentMethod: 'split_direct_deposit' })
     .where(eq(applications.id, (await app.ctx.repos.loanBook.loan(other.loan.id))!.applicationId));
   // Servicing starts on the day the money moves.
-  await app.ctx.repos.loanBook.setBusinessDateOverride(owner.loan.disbursement_date, null, app.ctx.now());
+  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
 });
 afterAll(async () => {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
@@ -63,7 +63,7 @@ const pay = (token: string, body: Record<string, unknown>, key: string | null = 
   call(app, { method: 'POST', url: '/api/request_payment', headers: { ...auth(token), ...(key === null ? {} : { 'idempotency-key': key }) }, payload: body });
 const cancel = (token: string, id: number) => call(app, { method: 'PATCH', url: `/api/transactions/cancel/${id}`, headers: auth(token) });
 const today = () => businessToday(app.ctx);
-const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d, null, app.ctx.now());
+const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
 const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
 
 describe('borrower servicing calls need a session', () => {
@@ -405,8 +405,8 @@ describe('POST /request_payment rules (spec §5) and messages (§8)', () => {
       await app.ctx.repos.loanBook.createAutoDebitTransaction({
         authorization: authorization!,
         installmentN: 1,
-        scheduledDate: next.next_term_date,
-        amountCents: next.payment_per_term,
+        scheduledDate: parseIsoDate(next.next_term_date),
+        amountCents: cents(next.payment_per_term),
         at: app.ctx.now(),
       }),
     ).toBeUndefined();
@@ -477,8 +477,8 @@ describe('PATCH /transactions/cancel/{id}', () => {
     await app.ctx.repos.loanBook.recordPayment({
       loanId: owner.loan.id,
       kind: 'one_time_payment',
-      effectiveDate: b.due_date,
-      amountCents: b.amount,
+      effectiveDate: parseIsoDate(b.due_date),
+      amountCents: cents(b.amount),
       transactionId: b.id,
       at: app.ctx.now(),
     });
@@ -523,7 +523,7 @@ describe('ledger, payment history and paid_off', () => {
       loanId,
       kind: 'one_time_payment',
       effectiveDate: date,
-      amountCents: 5000,
+      amountCents: cents(5000),
       at: app.ctx.now(),
       idempotencyKey: `test-pay-${loanId}`,
     });
@@ -531,7 +531,7 @@ describe('ledger, payment history and paid_off', () => {
       loanId,
       kind: 'one_time_payment',
       effectiveDate: date,
-      amountCents: 5000,
+      amountCents: cents(5000),
       at: app.ctx.now(),
       idempotencyKey: `test-pay-${loanId}`,
     });
@@ -555,7 +555,12 @@ describe('ledger, payment history and paid_off', () => {
       principal_balance: other.loan.note_principal,
     });
 
-    await expect(db().update(ledgerEntries).set({ amountCents: 1 }).where(eq(ledgerEntries.id, entry.id))).rejects.toThrow();
+    await expect(
+      db()
+        .update(ledgerEntries)
+        .set({ amountCents: cents(1) })
+        .where(eq(ledgerEntries.id, entry.id)),
+    ).rejects.toThrow();
     await expect(db().delete(ledgerEntries).where(eq(ledgerEntries.id, entry.id))).rejects.toThrow();
     expect((await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId))).map((e) => e.kind).sort()).toEqual([
       'disbursement',
@@ -575,7 +580,7 @@ describe('ledger, payment history and paid_off', () => {
       loanId,
       kind: 'payoff',
       effectiveDate: date,
-      amountCents: quote,
+      amountCents: cents(quote),
       at: app.ctx.now(),
       idempotencyKey: `test-payoff-${loanId}`,
     });

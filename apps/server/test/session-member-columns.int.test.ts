@@ -19,7 +19,7 @@ describe('the session lookups leave the password hash in the database', () => {
   it('a borrower session: the live session and the session summary', async () => {
     const { token, email } = await signUpConfirmed(app);
     const now = app.ctx.now();
-    const summary = await app.ctx.repos.identity.findSessionSummary(hashToken(token), now);
+    const summary = await app.ctx.repos.refinance.findSessionSummary(hashToken(token), now);
     expect(summary?.member.email).toBe(email);
     expect(summary?.member).not.toHaveProperty('passwordHash');
     const live = await app.ctx.repos.identity.findLiveSession(hashToken(token), now);

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatUsd } from '@payrail/domain/money';
 import { monthPeriod, statementFigures, yearEndFigures } from '@payrail/domain/servicing/statement';
@@ -72,20 +72,26 @@ describe('monthly statements', () => {
     const first = await app.ctx.repos.loanBook.recordPayment({
       loanId: loan.loanId,
       kind: 'scheduled_debit',
-      effectiveDate: '2031-10-10',
-      amountCents: loan.paymentCents,
+      effectiveDate: parseIsoDate('2031-10-10'),
+      amountCents: cents(loan.paymentCents),
       at: at(),
     });
     expect(first.id).toBeGreaterThan(0);
     const extra = await app.ctx.repos.loanBook.recordPayment({
       loanId: loan.loanId,
       kind: 'one_time_payment',
-      effectiveDate: '2031-10-28',
-      amountCents: 5_000,
+      effectiveDate: parseIsoDate('2031-10-28'),
+      amountCents: cents(5_000),
       at: at(),
     });
     paymentEntry = extra.id;
-    await app.ctx.repos.loanBook.reversePayment({ entryId: paymentEntry, returnedOn: '2031-11-03', reasonCode: 'R01', reason: 'Insufficient funds', at: at() });
+    await app.ctx.repos.loanBook.reversePayment({
+      entryId: paymentEntry,
+      returnedOn: parseIsoDate('2031-11-03'),
+      reasonCode: 'R01',
+      reason: 'Insufficient funds',
+      at: at(),
+    });
   });
 
   it('issues one statement per loan and period, however often and however concurrently the job runs', async () => {
@@ -219,7 +225,7 @@ describe('a charged-off loan', () => {
       await book.append({
         loanId: loan.loanId,
         kind: 'charge_off',
-        effectiveDate: '2031-10-02',
+        effectiveDate: parseIsoDate('2031-10-02'),
         amountCents: owed,
         reasonCode: 'principal',
         idempotencyKey: `charge_off:test:${loan.loanId}`,
@@ -228,8 +234,8 @@ describe('a charged-off loan', () => {
       await book.append({
         loanId: loan.loanId,
         kind: 'recovery',
-        effectiveDate: '2031-10-20',
-        amountCents: 10_000,
+        effectiveDate: parseIsoDate('2031-10-20'),
+        amountCents: cents(10_000),
         idempotencyKey: `recovery:test:${loan.loanId}`,
         createdAt: at(),
       });
@@ -256,8 +262,8 @@ describe('year-end summary', () => {
     await app.ctx.repos.loanBook.recordPayment({
       loanId: loan.loanId,
       kind: 'scheduled_debit',
-      effectiveDate: '2031-12-15',
-      amountCents: loan.paymentCents,
+      effectiveDate: parseIsoDate('2031-12-15'),
+      amountCents: cents(loan.paymentCents),
       at: at(),
     });
     expect((await generateStatements(app.ctx, { asOf: d('2031-12-02'), loanIds: [loan.loanId] })).issued).toBe(1);

@@ -52,7 +52,9 @@ export const ZPayableReferrer = z.object({ user_id: z.number().int(), email: z.s
 export const ZPayableReferrersResponse = z.object({ business_date: ZIsoDate, payable: z.array(ZPayableReferrer) });
 /**
  * A released payout. `queued` when the servicer released it: the `referral.payout` job originates the ACH
- * credit (at once, or after a retry) and it becomes `pending` with its trace id, then `settled`/`returned`.
+ * credit (at once, or after a retry) and it becomes `pending` with its trace id, then `settled`/`returned`
+ * as the job reads its credit. A returned payout's rewards are payable again (a later payout sends them);
+ * `return_code` is the bank's reason when the source of the return names one, else null.
  */
 export const ZReferralPayoutStatus = z.enum(['queued', 'pending', 'settled', 'returned']);
 export const ZReferralPayout = z.object({
@@ -61,6 +63,7 @@ export const ZReferralPayout = z.object({
   amount: ZCents,
   trace_id: z.string().nullable(),
   status: ZReferralPayoutStatus,
+  return_code: z.string().nullable(),
   reward_ids: z.array(z.number().int()),
   created_at: z.string(),
 });

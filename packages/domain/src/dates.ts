@@ -7,8 +7,16 @@
 
 declare const isoDateBrand: unique symbol;
 
+/**
+ * The brand of {@link IsoDate}, an interface so that a declaration spelling `IsoDate` out (a Drizzle row
+ * type of a `$type<IsoDate>()` column) names it by import, never the module's private `unique symbol`.
+ */
+export interface IsoDateBrand {
+  readonly [isoDateBrand]: 'IsoDate';
+}
+
 /** A calendar date `YYYY-MM-DD` (UTC), validated. */
-export type IsoDate = string & { readonly [isoDateBrand]: 'IsoDate' };
+export type IsoDate = string & IsoDateBrand;
 
 /** Year, month (1–12) and day (1–31) of a date. */
 export interface YearMonthDay {

@@ -8,8 +8,16 @@
 
 declare const centsBrand: unique symbol;
 
+/**
+ * The brand of {@link Cents}, an interface so that a declaration spelling `Cents` out (a Drizzle row type
+ * of a `$type<Cents>()` column) names it by import, never the module's private `unique symbol`.
+ */
+export interface CentsBrand {
+  readonly [centsBrand]: 'Cents';
+}
+
 /** An amount of money in integer cents (US dollars × 100). Always a safe integer. */
-export type Cents = number & { readonly [centsBrand]: 'Cents' };
+export type Cents = number & CentsBrand;
 
 /** Zero cents. */
 export const ZERO: Cents = 0 as Cents;

@@ -34,7 +34,10 @@ import { randomUUID } from 'node:crypto';
 import { localDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/port';
 import { s3Storage } from './storage/s3';
-import type { AchDebitor, AchOriginator } from './ach/port';
+import type { AchDebitor, AchFileFormat, AchOriginator } from './ach/port';
+import { nachaFileFormat } from './ach/nacha-format';
+import type { PayrollFiles } from './file-formats/port';
+import { payrollCsvFiles } from './file-formats/payroll-csv';
 import { nachaFileAchDebits } from './ach/nacha-debit-client';
 import { nachaFileAch } from './ach/nacha-client';
 import { sandboxAch, sandboxAchDebits } from './ach/sandbox';
@@ -60,6 +63,10 @@ export type Providers = {
   ach: AchOriginator;
   /** Loan-payment debits (servicing): the debit simulator, or NACHA debit files for the bank. */
   achDebits: AchDebitor;
+  /** The bank's file format (NACHA, whichever originator sends): our entries' trace numbers, the bank's return files read into records. */
+  achFiles: AchFileFormat;
+  /** The payroll files' text format (CSV): remittance files and the employer's deduction file, read into and written from records. */
+  payrollFiles: PayrollFiles;
   address: AddressAutocompleteProvider;
   /** Payroll link of the new flow: the sandbox widget's provider (with its login) or Argyle. */
   payrollLink: PayrollLinkProvider | SandboxPayrollLink;
@@ -145,6 +152,8 @@ export function createProviders(config: Config, platform: PlatformRepository, de
     achDebits: nachaBox
       ? nachaFileAchDebits(nacha, config.collections.returnWindowDays, deps.now, nachaBox)
       : sandboxAchDebits(config.collections.returnWindowDays),
+    achFiles: nachaFileFormat(config.ach.odfiRoutingNumber),
+    payrollFiles: payrollCsvFiles,
     address: config.address.provider === 'smarty' && config.address.smarty ? smartyAddressAutocomplete(config.address.smarty) : sandboxAddressAutocomplete(),
     payrollLink:
       config.payrollLink.provider === 'argyle' && config.payrollLink.argyle

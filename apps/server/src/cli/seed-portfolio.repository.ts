@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { applicationMembers, applications, autoDebitAuthorizations, bankAccounts, ledgerEntries, loanInstallments, loans } from '../db/schema/index';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
+import { ZERO, type Cents } from '@payrail/domain/money';
 
 /** One synthetic loan of the portfolio seed, as funding would leave it. */
 export type SeedLoan = {
@@ -57,7 +58,7 @@ export function seedPortfolioRepository(db: Db) {
               identifier: l.identifier,
               status: 'opened' as const,
               amountCents: l.schedule.terms.amountCents,
-              feeCents: 0,
+              feeCents: ZERO,
               feeFinanced: false,
               interestRate: l.interestRate,
               aprPercent: `${l.interestRate}.0000`,
@@ -129,7 +130,7 @@ export function seedPortfolioRepository(db: Db) {
 
     /** Applications decided without a loan: declined, or approved and never funded (the borrower walked away). */
     decideWithoutLoan: async (
-      rows: readonly { email: string; outcome: 'declined' | 'approved'; amountCents: number; decidedAt: Date }[],
+      rows: readonly { email: string; outcome: 'declined' | 'approved'; amountCents: Cents; decidedAt: Date }[],
       at: Date,
     ): Promise<void> => {
       if (rows.length === 0) return;

@@ -22,7 +22,7 @@ import { isBusinessDay } from '@payrail/domain/calendar';
 import { addDays, addMonths } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
 import { openDatabase } from '../db/client';
@@ -117,7 +117,7 @@ try {
     const originations = isBusinessDay(day) ? perDay[originationDays.indexOf(day)]! : 0;
     if (originations > 0) {
       const batch: (SeedLoan & { behaviour: Behaviour })[] = [];
-      const walkAways: { email: string; outcome: 'declined' | 'approved'; amountCents: number; decidedAt: Date }[] = [];
+      const walkAways: { email: string; outcome: 'declined' | 'approved'; amountCents: Cents; decidedAt: Date }[] = [];
       for (let i = 0; i < originations; i += 1) {
         const b = behaviour();
         counts[b] += 1;
@@ -148,8 +148,8 @@ try {
           decidedAt: new Date(`${addDays(day, -2)}T15:00:00Z`),
         });
         // Decisions that end without a loan: about one decline per two loans, one approval in ten never funded.
-        if (random() < 0.5) walkAways.push({ email: `portfolio-${tag}-${k}-d@payrail.test`, outcome: 'declined', amountCents: amount, decidedAt: now });
-        if (random() < 0.1) walkAways.push({ email: `portfolio-${tag}-${k}-w@payrail.test`, outcome: 'approved', amountCents: amount, decidedAt: now });
+        if (random() < 0.5) walkAways.push({ email: `portfolio-${tag}-${k}-d@payrail.test`, outcome: 'declined', amountCents: cents(amount), decidedAt: now });
+        if (random() < 0.1) walkAways.push({ email: `portfolio-${tag}-${k}-w@payrail.test`, outcome: 'approved', amountCents: cents(amount), decidedAt: now });
       }
       const ids = await seedRepo.originate(batch, now);
       await seedRepo.decideWithoutLoan(walkAways, now);

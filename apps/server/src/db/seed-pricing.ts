@@ -1,3 +1,5 @@
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import type { Db } from './client';
 import { pricingPrograms, pricingRateEntries } from './schema/index';
 import { APR_CAP_RULES, PRICING_PROGRAMS } from './seed-data/pricing-programs';
@@ -14,13 +16,13 @@ export async function seedPricingPrograms(db: Db): Promise<void> {
           code: p.code,
           name: p.name,
           lendingProgram: p.lendingProgram,
-          minAmountCents: p.minAmountCents,
-          maxAmountCents: p.maxAmountCents,
-          stepCents: p.stepCents,
+          minAmountCents: cents(p.minAmountCents),
+          maxAmountCents: cents(p.maxAmountCents),
+          stepCents: cents(p.stepCents),
           states: null,
           stateRules: APR_CAP_RULES,
           splitDiscountPercent: p.splitDiscountPercent,
-          effectiveFrom: p.effectiveFrom,
+          effectiveFrom: parseIsoDate(p.effectiveFrom),
         })
         .onConflictDoNothing({ target: pricingPrograms.code })
         .returning({ id: pricingPrograms.id });
@@ -32,12 +34,12 @@ export async function seedPricingPrograms(db: Db): Promise<void> {
             programId: program.id,
             method,
             termMonths: band.termMonths,
-            minAmountCents: band.minAmountCents,
-            maxAmountCents: band.maxAmountCents,
+            minAmountCents: cents(band.minAmountCents),
+            maxAmountCents: cents(band.maxAmountCents),
             annualRatePercent: rate(method, band),
             originationFeePercent: band.originationFeePercent ?? null,
-            originationFeeMaxCents: band.originationFeeMaxCents ?? null,
-            documentPreparationFeeFlatCents: band.documentPreparationFeeFlatCents ?? null,
+            originationFeeMaxCents: band.originationFeeMaxCents === undefined ? null : cents(band.originationFeeMaxCents),
+            documentPreparationFeeFlatCents: band.documentPreparationFeeFlatCents === undefined ? null : cents(band.documentPreparationFeeFlatCents),
             feeFinanced: band.feeFinanced,
           })),
         ),

@@ -1,3 +1,5 @@
+import { nachaSpool } from '../adapters/ach/nacha-spool';
+import { nachaTransmitterFor } from '../adapters/ach/transmitter';
 import type { Config } from '../config';
 import { type AppContext, createContext } from '../context';
 import type { Database } from '../db/client';
@@ -5,6 +7,7 @@ import type { JobLog } from './in-process';
 import { defineCreditReportingQueue } from '../modules/credit-reporting/scheduler';
 import { defineServicingQueues } from '../modules/loan-book/scheduler';
 import { defineMessageQueue } from '../modules/messages/scheduler';
+import { defineStatementsQueue } from '../modules/statements/scheduler';
 import { defineRateCheckQueue } from '../modules/newflow/rate-check';
 import { defineAchTransmitQueue } from '../modules/ach-transmission/transmit';
 import { defineReferralPayoutQueue } from '../modules/referral/use-cases/originate-payout';
@@ -15,10 +18,11 @@ import { defineReferralPayoutQueue } from '../modules/referral/use-cases/origina
  */
 export function defineQueues(ctx: AppContext, log: JobLog): void {
   defineServicingQueues(ctx, log);
+  defineStatementsQueue(ctx, log);
   defineCreditReportingQueue(ctx, log);
   defineMessageQueue(ctx);
   defineRateCheckQueue(ctx);
-  defineAchTransmitQueue(ctx, log);
+  defineAchTransmitQueue(ctx, log, { transmitter: nachaTransmitterFor(ctx.config), spool: nachaSpool(ctx.config.ach.nachaDir, ctx.cryptoBox) });
   defineReferralPayoutQueue(ctx);
 }
 

@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, parseIsoDate } from '../dates';
-import {
-  csvField,
-  DEDUCTION_FILE_COLUMNS,
-  deductionCsv,
-  deductionCsvFileName,
-  deductionFile,
-  deductionsOn,
-  nextPayDate,
-  parseDeductionCsv,
-  parseDollars,
-  payDates,
-  previousPayDate,
-} from './deduction-file';
+import { deductionFile, deductionsOn, nextPayDate, payDates, previousPayDate } from './deduction-file';
 import type { PayrollLoan } from './deduction-file';
 
 const d = parseIsoDate;
@@ -157,125 +145,10 @@ describe('deductionFile', () => {
         const f = deductionFile(loans, payDate);
         expect(f.totalCents).toBe(expected);
         expect(f.lines.reduce((sum, l) => sum + l.deductionCents, 0)).toBe(expected);
-        // One line per employee; an ended line deducts nothing; the CSV reads back to the same lines.
+        // One line per employee; an ended line deducts nothing (the CSV round trip: adapters/file-formats/payroll-csv.test.ts).
         expect(new Set(f.lines.map((l) => l.personId)).size).toBe(f.lines.length);
         expect(f.lines.filter((l) => l.change === 'ended').every((l) => l.deductionCents === 0 && l.previousCents > 0)).toBe(true);
-        if (f.lines.length > 0) {
-          const back = parseDeductionCsv(deductionCsv(f));
-          expect(back.ok).toBe(true);
-          if (back.ok)
-            expect(back.lines.map((l) => [l.employeeId, l.deductionCents, l.change])).toEqual(f.lines.map((l) => [l.employeeId, l.deductionCents, l.change]));
-        }
       }),
     );
-  });
-});
-
-describe('deductionCsv', () => {
-  it('writes the documented layout exactly: header, dollars with two decimals, RFC 4180 quoting, CRLF', () => {
-    const f = deductionFile(
-      [
-        loan({ loanId: 1, personId: 1, amounts: [12540], employeeId: 'A-1001', employeeName: 'Okafor, Devon' }),
-        loan({ loanId: 2, personId: 2, amounts: [5], employeeId: 'A-1002', employeeName: 'Sam "Sully" Lee' }),
-        loan({ loanId: 3, personId: 3, amounts: [100000], employeeId: 'A-1003', employeeName: 'Ana Brown' }),
-      ],
-      PAYDAYS[0]!,
-    );
-    expect(deductionCsv(f)).toBe(
-      'pay_date,employee_id,employee_name,deduction,change\r\n' +
-        '2030-01-04,A-1003,Ana Brown,1000.00,new\r\n' +
-        '2030-01-04,A-1001,"Okafor, Devon",125.40,new\r\n' +
-        '2030-01-04,A-1002,"Sam ""Sully"" Lee",0.05,new\r\n',
-    );
-    expect(DEDUCTION_FILE_COLUMNS.join(',')).toBe('pay_date,employee_id,employee_name,deduction,change');
-    expect(deductionCsvFileName(d('2030-01-04'))).toBe('deductions-2030-01-04.csv');
-  });
-
-  it('an ended line is 0.00; an empty file is the header alone', () => {
-    const loans = [loan({ loanId: 1, personId: 1, amounts: [100, 100], endsOn: PAYDAYS[1]! }), loan({ loanId: 2, personId: 2, amounts: [100, 100] })];
-    expect(deductionCsv(deductionFile(loans, PAYDAYS[1]!)).split('\r\n')[2]).toBe('2030-01-18,E-1,Person 1,0.00,ended');
-    expect(deductionCsv(deductionFile([], PAYDAYS[0]!))).toBe('pay_date,employee_id,employee_name,deduction,change\r\n');
-  });
-
-  it('never lets a spreadsheet run a name or an id as a formula, and reads it back as it was', () => {
-    const f = deductionFile(
-      [
-        loan({ loanId: 1, personId: 1, amounts: [100], employeeId: '-7', employeeName: '=HYPERLINK("http://x","y")' }),
-        loan({ loanId: 2, personId: 2, amounts: [100], employeeId: '@x', employeeName: "O'Neil" }),
-      ],
-      PAYDAYS[0]!,
-    );
-    const csv = deductionCsv(f);
-    expect(csv.split('\r\n').slice(1, 3)).toEqual([`2030-01-04,'-7,"'=HYPERLINK(""http://x"",""y"")",1.00,new`, "2030-01-04,'@x,O'Neil,1.00,new"]);
-    const back = parseDeductionCsv(csv);
-    expect(back.ok && back.lines.map((l) => [l.employeeId, l.employeeName])).toEqual([
-      ['-7', '=HYPERLINK("http://x","y")'],
-      ['@x', "O'Neil"],
-    ]);
-  });
-
-  it('quotes only what needs it', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('')).toBe('');
-  });
-});
-
-describe('parseDeductionCsv', () => {
-  it('reads a file in any column order, with quotes, CRLF or LF, a BOM, and no change column', () => {
-    const got = parseDeductionCsv('\uFEFFemployee_id,deduction,pay_date,employee_name\n"A-1",125.4,2030-01-04,"Okafor, Devon"\r\nA-2,0,2030-01-04,Ana\n');
-    expect(got).toEqual({
-      ok: true,
-      lines: [
-        { line: 2, payDate: '2030-01-04', employeeId: 'A-1', employeeName: 'Okafor, Devon', deductionCents: 12540, change: null },
-        { line: 3, payDate: '2030-01-04', employeeId: 'A-2', employeeName: 'Ana', deductionCents: 0, change: null },
-      ],
-    });
-  });
-
-  it('reports every bad line with its line number and column, and returns no line', () => {
-    const got = parseDeductionCsv(
-      [
-        'pay_date,employee_id,employee_name,deduction,change',
-        '2030-13-01,A-1,Ana,10.00,new',
-        ',,Bo,-5,',
-        '2030-01-04,A-3,Cy,1.234,maybe',
-        '2030-01-04,A-4',
-        '2030-01-04,A-5,Di,$5,',
-      ].join('\n'),
-    );
-    expect(got.ok).toBe(false);
-    if (got.ok) return;
-    expect(got.errors.map((e) => [e.line, e.column ?? null])).toEqual([
-      [2, 'pay_date'],
-      [3, 'pay_date'],
-      [3, 'employee_id'],
-      [3, 'deduction'],
-      [4, 'deduction'],
-      [4, 'change'],
-      [5, null],
-      [6, 'deduction'],
-    ]);
-    expect(got.errors[0]!.message).toBe('Pay date "2030-13-01" is not a YYYY-MM-DD date.');
-    expect(got.errors[6]!.message).toBe('Expected 5 fields, found 2.');
-  });
-
-  it('a missing column, an empty file, a header alone, an unterminated quote', () => {
-    expect(parseDeductionCsv('pay_date,employee_name,deduction\n2030-01-04,Ana,1.00')).toEqual({
-      ok: false,
-      errors: [{ line: 1, column: 'employee_id', message: 'Missing column "employee_id" in the header row.' }],
-    });
-    expect(parseDeductionCsv('')).toMatchObject({ ok: false, errors: [{ line: 1 }] });
-    expect(parseDeductionCsv('pay_date,employee_id,employee_name,deduction,change\r\n')).toEqual({
-      ok: false,
-      errors: [{ line: 1, message: 'The file has no lines after the header row.' }],
-    });
-    expect(parseDeductionCsv('pay_date,employee_id,employee_name,deduction\n2030-01-04,"A-1,Ana,1.00')).toMatchObject({ ok: false, errors: [{ line: 1 }] });
-  });
-
-  it('parseDollars: two decimals at most, no sign, no symbol, no separators', () => {
-    expect(['0', '0.00', '1.5', '125.40', '99999.99', ' 7 '].map(parseDollars)).toEqual([0, 0, 150, 12540, 9999999, 700]);
-    expect(['', '-1.00', '$5', '1,000.00', '1.234', 'abc', '100000.00'].map(parseDollars)).toEqual([null, null, null, null, null, null, null]);
   });
 });

@@ -4,27 +4,15 @@
  * since the previous payroll. Pure: the server reads the loans, their schedules of record and the employee
  * changes the employer reported, and this module decides the lines.
  *
- * CSV layout (RFC 4180: comma separated, CRLF line ends, a field holding a comma, a double quote or a line
- * break is double-quoted with its quotes doubled; one header row):
- *
- *   pay_date,employee_id,employee_name,deduction,change
- *   2026-12-11,A-1001,"Okafor, Devon",125.40,new
- *
- * - pay_date: YYYY-MM-DD, the payroll's pay date;
- * - employee_id: the employee's id at the employer (as the borrower gave it);
- * - employee_name: first and last name;
- *   (an id or a name starting with =, +, -, @, a tab or a carriage return is written with a leading ' so a
- *   spreadsheet never runs it as a formula; the parser takes it off);
- * - deduction: dollars with two decimals, no sign, no thousands separator, no symbol ("0.00" on an ended line);
- * - change: new | changed | ended | unchanged, against the previous pay date's file.
- * A remittance upload (the employer says what it remitted) uses THE SAME layout: `deduction` is what was
- * remitted; `change` may be left empty. {@link parseDeductionCsv} reads both.
+ * The file's columns are pay_date, employee_id, employee_name, deduction, change ({@link DEDUCTION_FILE_COLUMNS});
+ * `change` is new | changed | ended | unchanged, against the previous pay date's file. A remittance upload (the
+ * employer says what it remitted) uses the same layout, `deduction` being what was remitted. The CSV text
+ * itself (quoting, dollars, formula-safe cells) is written and read by the server's file-format adapter
+ * (apps/server/src/adapters/file-formats/payroll-csv.ts) into the records below.
  */
-import { compareIsoDates, isIsoDate } from '../dates';
+import { compareIsoDates } from '../dates';
 import type { IsoDate } from '../dates';
-import { cents, formatCents } from '../money';
 import type { Cents } from '../money';
-import { parseCsvRecords } from '../servicing/remittance';
 
 /** The columns of the file, in order. */
 export const DEDUCTION_FILE_COLUMNS = ['pay_date', 'employee_id', 'employee_name', 'deduction', 'change'] as const;
@@ -177,31 +165,6 @@ export function deductionFile(loans: readonly PayrollLoan[], payDate: IsoDate): 
   return { payDate, previousPayDate: previous, lines: [...current, ...ended], totalCents: current.reduce((sum, l) => sum + l.deductionCents, 0) };
 }
 
-/** One CSV field, quoted when RFC 4180 requires it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell a spreadsheet would not run as a formula (CSV injection): one that starts with `=`, `+`, `-`,
- * `@`, a tab or a carriage return gets a leading `'`. {@link parseDeductionCsv} takes it off again.
- */
-export const inertText = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
-const fromInert = (value: string): string => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
-
-/** The file as CSV text (header row, CRLF line ends, a final CRLF). */
-export function deductionCsv(file: DeductionFile): string {
-  const rows = [DEDUCTION_FILE_COLUMNS.join(',')];
-  for (const l of file.lines)
-    rows.push([l.payDate, inertText(l.employeeId), inertText(l.employeeName), formatCents(cents(l.deductionCents)), l.change].map(csvField).join(','));
-  return `${rows.join('\r\n')}\r\n`;
-}
-
-/** The file name a download is saved as. */
-export const deductionCsvFileName = (payDate: IsoDate): string => `deductions-${payDate}.csv`;
-
 /** A line of a deduction-layout CSV as read (a remittance upload, or a deduction file read back). */
 export interface ParsedDeductionLine {
   /** 1-based line number in the file (the header is line 1). */
@@ -224,85 +187,3 @@ export interface DeductionLineError {
 
 export type DeductionParse =
   { readonly ok: true; readonly lines: readonly ParsedDeductionLine[] } | { readonly ok: false; readonly errors: readonly DeductionLineError[] };
-
-/** Lines in a file, at most. */
-export const MAX_DEDUCTION_LINES = 50_000;
-
-const DOLLARS_RE = /^(\d{1,5})(?:\.(\d{1,2}))?$/;
-
-/** "125.4", "125.40", "0.00" → cents; a sign, a symbol, separators or more than two decimals → null. */
-export function parseDollars(text: string): Cents | null {
-  const m = DOLLARS_RE.exec(text.trim());
-  if (!m) return null;
-  return cents(Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')));
-}
-
-const normalizeHeader = (h: string): string =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
-/**
- * Reads a CSV in the deduction-file layout. The header must name the columns pay_date, employee_id,
- * employee_name and deduction (any order; `change` optional, extra columns ignored). All-or-nothing:
- * every bad line is reported with its line number and column, and then no line is returned.
- */
-export function parseDeductionCsv(text: string): DeductionParse {
-  let records: { line: number; fields: string[] }[];
-  try {
-    records = parseCsvRecords(text);
-  } catch (e) {
-    return { ok: false, errors: [{ line: 1, message: `The file is not valid CSV: ${(e as Error).message}.` }] };
-  }
-  const header = records[0];
-  if (!header) return { ok: false, errors: [{ line: 1, message: `The file is empty: expected the header row ${DEDUCTION_FILE_COLUMNS.join(',')}.` }] };
-  const names = header.fields.map(normalizeHeader);
-  const index = {} as Record<DeductionColumn, number>;
-  const errors: DeductionLineError[] = [];
-  for (const col of DEDUCTION_FILE_COLUMNS) {
-    const k = names.indexOf(col);
-    if (k < 0 && col !== 'change') errors.push({ line: header.line, column: col, message: `Missing column "${col}" in the header row.` });
-    index[col] = k;
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  const body = records.slice(1);
-  if (body.length === 0) return { ok: false, errors: [{ line: header.line, message: 'The file has no lines after the header row.' }] };
-  if (body.length > MAX_DEDUCTION_LINES)
-    return { ok: false, errors: [{ line: header.line, message: `The file has more than ${String(MAX_DEDUCTION_LINES)} lines.` }] };
-  const lines: ParsedDeductionLine[] = [];
-  for (const r of body) {
-    if (r.fields.length !== header.fields.length) {
-      errors.push({ line: r.line, message: `Expected ${String(header.fields.length)} fields, found ${String(r.fields.length)}.` });
-      continue;
-    }
-    const get = (c: DeductionColumn): string => (index[c] < 0 ? '' : (r.fields[index[c]] ?? '').trim());
-    const payDate = get('pay_date');
-    const employeeId = fromInert(get('employee_id'));
-    const employeeName = fromInert(get('employee_name'));
-    const deduction = parseDollars(get('deduction'));
-    const change = get('change').toLowerCase();
-    const before = errors.length;
-    if (!isIsoDate(payDate)) errors.push({ line: r.line, column: 'pay_date', message: `Pay date "${payDate}" is not a YYYY-MM-DD date.` });
-    if (employeeId === '') errors.push({ line: r.line, column: 'employee_id', message: 'Employee id is required.' });
-    if (deduction === null)
-      errors.push({
-        line: r.line,
-        column: 'deduction',
-        message: `Deduction "${get('deduction')}" is not a dollar amount with at most two decimals (for example 125.40).`,
-      });
-    if (change !== '' && !(DEDUCTION_CHANGES as readonly string[]).includes(change))
-      errors.push({ line: r.line, column: 'change', message: `Change "${get('change')}" is not one of ${DEDUCTION_CHANGES.join(', ')}.` });
-    if (errors.length === before) {
-      lines.push({
-        line: r.line,
-        payDate: payDate as IsoDate,
-        employeeId,
-        employeeName,
-        deductionCents: deduction!,
-        change: change === '' ? null : (change as DeductionChange),
-      });
-    }
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };
-}

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../dates';
 import { trackRepayments } from '../servicing/repayment-tracker';
-import { checkRemittanceEntry, parseRemittanceUpload, reconcileRemittance } from './remittance-upload';
+import { cents } from '../money';
+import type { DeductionParse } from './deduction-file';
+import { checkRemittanceEntry, checkRemittanceUpload, reconcileRemittance } from './remittance-upload';
 
-const HEADER = 'pay_date,employee_id,employee_name,deduction,change';
+type Line = readonly [payDate: string, employeeId: string, cents: number];
+/** The deduction-layout lines as the file-format adapter reads them (line 2 onwards). */
+const read = (...lines: Line[]): DeductionParse => ({
+  ok: true,
+  lines: lines.map(([payDate, employeeId, c], k) => ({
+    line: k + 2,
+    payDate: payDate as IsoDate,
+    employeeId,
+    employeeName: 'Name',
+    deductionCents: cents(c),
+    change: null,
+  })),
+});
 
-describe('parseRemittanceUpload (the deduction file layout)', () => {
-  it('reads the lines of one pay date, 0.00 allowed', () => {
-    const r = parseRemittanceUpload(`${HEADER}\r\n2026-11-27,E-1,"Lee, Jo",125.40,unchanged\r\n2026-11-27,E-2,Sam,0.00,\r\n`);
-    expect(r).toEqual({
+describe('checkRemittanceUpload (the deduction file layout, read)', () => {
+  it('takes the lines of one pay date, 0.00 allowed', () => {
+    expect(checkRemittanceUpload(read(['2026-11-27', 'E-1', 12540], ['2026-11-27', 'E-2', 0]))).toEqual({
       ok: true,
       payDate: '2026-11-27',
       lines: [
@@ -17,18 +30,19 @@ describe('parseRemittanceUpload (the deduction file layout)', () => {
       ],
     });
   });
-  it('refuses several pay dates, an employee twice, nothing remitted, a bad amount', () => {
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-28,E-2,B,1.00,\n`)).toMatchObject({
+  it('refuses several pay dates, an employee twice, nothing remitted, a long id; passes on the layout errors', () => {
+    expect(checkRemittanceUpload(read(['2026-11-27', 'E-1', 100], ['2026-11-28', 'E-2', 100]))).toMatchObject({
       ok: false,
       errors: [{ line: 1, column: 'pay_date' }],
     });
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,1.00,\n2026-11-27,e-1,B,2.00,\n`)).toMatchObject({
+    expect(checkRemittanceUpload(read(['2026-11-27', 'E-1', 100], ['2026-11-27', 'e-1', 200]))).toMatchObject({
       ok: false,
       errors: [{ line: 3, column: 'employee_id' }],
     });
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,0.00,\n`)).toMatchObject({ ok: false, errors: [{ column: 'deduction' }] });
-    expect(parseRemittanceUpload(`${HEADER}\n2026-11-27,E-1,A,-1.00,\n`)).toMatchObject({ ok: false, errors: [{ line: 2, column: 'deduction' }] });
-    expect(parseRemittanceUpload('employer,pay_date,borrower_identifier,amount\nX,2026-11-27,E-1,1.00\n').ok).toBe(false);
+    expect(checkRemittanceUpload(read(['2026-11-27', 'E-1', 0]))).toMatchObject({ ok: false, errors: [{ column: 'deduction' }] });
+    expect(checkRemittanceUpload(read(['2026-11-27', 'E'.repeat(65), 100]))).toMatchObject({ ok: false, errors: [{ line: 2, column: 'employee_id' }] });
+    const layout: DeductionParse = { ok: false, errors: [{ line: 2, column: 'deduction', message: 'bad' }] };
+    expect(checkRemittanceUpload(layout)).toEqual(layout);
   });
   it('checks totals typed on screen the same way', () => {
     expect(checkRemittanceEntry('2026-11-27', [{ employee_id: ' E-1 ', amount: 100 }])).toEqual({

@@ -2,14 +2,10 @@
  * What an employer remitted for one pay date (the employer portal's Remittances page), and its
  * reconciliation against the deductions expected on that pay date.
  *
- * The upload is a CSV in the deduction file's layout (deduction-file.ts, docs/employer-portal.md), read by
- * the same parser ({@link parseDeductionCsv}) — the file the employer downloaded, with `deduction` holding
- * what was actually remitted for the employee:
- *
- *   pay_date,employee_id,employee_name,deduction,change
- *   2026-11-27,E-1042,Jordan Lee,125.40,unchanged
- *
- * On top of the layout's rules: one pay date on every line (one remittance is one payroll), each
+ * The upload is a CSV in the deduction file's layout (deduction-file.ts, docs/employer-portal.md) — the file
+ * the employer downloaded, with `deduction` holding what was actually remitted for the employee — read by
+ * the server's file-format adapter (adapters/file-formats/payroll-csv.ts) into lines; {@link checkRemittanceUpload}
+ * takes them from there. On top of the layout's rules: one pay date on every line (one remittance is one payroll), each
  * employee once, and at least one amount above $0.00 (`0.00` says nothing was withheld for that employee).
  * The name and change columns are not used (the employee id identifies the employee).
  * All-or-nothing: every bad line is reported with its line number and nothing of the file is posted.
@@ -18,7 +14,7 @@ import { isIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
 import { cents, formatUsd } from '../money';
 import type { Cents } from '../money';
-import { parseDeductionCsv } from './deduction-file';
+import type { DeductionParse } from './deduction-file';
 
 /** Lines in an upload, at most. */
 export const MAX_UPLOAD_LINES = 10_000;
@@ -65,9 +61,8 @@ function finish(payDates: Set<string>, lines: RemittedLine[], errors: UploadErro
   return { ok: true, payDate: [...payDates][0] as IsoDate, lines };
 }
 
-/** Parses an uploaded remittance: the deduction file's layout ({@link parseDeductionCsv}), one pay date. */
-export function parseRemittanceUpload(text: string): UploadParse {
-  const parsed = parseDeductionCsv(text);
+/** Checks an uploaded remittance, read in the deduction file's layout: its rules on top of the layout's, one pay date. */
+export function checkRemittanceUpload(parsed: DeductionParse): UploadParse {
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
   if (parsed.lines.length > MAX_UPLOAD_LINES) return { ok: false, errors: [{ line: 1, message: `The file has more than ${String(MAX_UPLOAD_LINES)} lines.` }] };
   const errors: UploadError[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../dates';
-import { bonusesUpTo, levelFor, nextLevel, payableCents, payableOn, rewardTotals, rewardsFor } from './rewards';
+import { bonusesUpTo, levelFor, levelOfRewards, nextLevel, payableCents, payableOn, rewardTotals, rewardsFor } from './rewards';
 import type { FriendFacts } from './rewards';
 
 const d = parseIsoDate;
@@ -33,6 +33,15 @@ describe('referral rewards (spec §9)', () => {
     expect(t.points).toBe(points);
     expect(t.approvedReferrals).toBe(n);
     expect(levelFor(t.approvedReferrals, t.points)).toBe(level);
+    expect(levelOfRewards(rewardsFor(approvedFriends(n)))).toBe(level);
+  });
+
+  it('the level of a ledger counts approved referrals OR points (submitted applications only add points)', () => {
+    const submitted = (n: number) => rewardsFor([{ friendUserId: 7, submittedApplicationIds: Array.from({ length: n }, (_, i) => i + 1), approvedOn: null }]);
+    expect(levelOfRewards([])).toBe('zero');
+    expect(levelOfRewards(submitted(29))).toBe('zero');
+    expect(levelOfRewards(submitted(30))).toBe('bronze');
+    expect(levelOfRewards(submitted(50))).toBe('silver');
   });
 
   it('a submitted application alone earns $1 and 1 point; each application counts once', () => {

@@ -138,6 +138,12 @@ export function levelFor(approvedReferrals: number, points: number): BenefitLeve
   return 'zero';
 }
 
+/** The level a rewards ledger reaches (its approved referrals and points; COMPUTED, never stored). */
+export function levelOfRewards(entries: readonly { readonly kind: RewardKind; readonly amountCents: number; readonly points: number }[]): BenefitLevel {
+  const t = rewardTotals(entries);
+  return levelFor(t.approvedReferrals, t.points);
+}
+
 /** What the next level needs (null at gold). */
 export function nextLevel(
   approvedReferrals: number,

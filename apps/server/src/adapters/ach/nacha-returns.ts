@@ -1,4 +1,7 @@
 import { isDebitCode, RECORD_LENGTH } from './nacha';
+import type { AccountCorrection, AchReturnRecord } from './port';
+
+export type { AccountCorrection } from './port';
 
 /**
  * Parser of the bank's NACHA return files: 94-character records — file header (1), batch headers (5),
@@ -9,30 +12,8 @@ import { isDebitCode, RECORD_LENGTH } from './nacha';
  * is refused as a whole with the line and the reason, nothing is applied from it. Pure: text in, data out.
  */
 
-/** One returned entry as the bank reports it. */
-export type NachaReturn = {
-  /** R01…R85. */
-  code: string;
-  /** The trace number of our original entry (15 digits): how the return is matched. */
-  originalTrace: string;
-  /** YYYY-MM-DD, for R14/R15; otherwise null. */
-  dateOfDeath: string | null;
-  /** The receiving DFI of the original entry (8 digits). */
-  originalRdfi: string;
-  /** 21/31 return of a credit, 26/36 return of a debit. */
-  transactionCode: string;
-  amountCents: number;
-  individualId: string;
-  individualName: string;
-  /** The return entry's own trace number. */
-  traceNumber: string;
-  addendaInformation: string;
-  /** Batch effective entry date, YYYY-MM-DD (null when blank). */
-  effectiveDate: string | null;
-  secCode: string;
-  /** 1-based line of the entry detail record. */
-  line: number;
-};
+/** One returned entry as the bank reports it (the port's record: servicing reads it as is). */
+export type NachaReturn = AchReturnRecord;
 
 /**
  * A notification of change (NOC, SEC code COR): the receiving bank accepted our entry but tells us the
@@ -54,9 +35,6 @@ export type NachaCorrection = {
   /** 1-based line of the entry detail record. */
   line: number;
 };
-
-/** What a notification of change corrects on the receiver's account (null fields stay as they are). */
-export type AccountCorrection = { routing: string | null; account: string | null; accountType: 'checking' | 'savings' | null };
 
 /** The change codes servicing applies to an account, with their NACHA names. */
 export const CHANGE_CODES: Readonly<Record<string, string>> = {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CryptoBox } from '../../lib/crypto-box';
+import type { AchSpool } from './port';
 
 /**
  * The NACHA spool (`ACH_NACHA_DIR`, default `DATA_DIR/ach`): every NACHA file the product writes there —
@@ -41,4 +42,22 @@ export async function writeSealedNachaFile(dir: string, traceId: string, text: s
   fs.renameSync(tmp, target);
   if (hadLegacy) fs.rmSync(legacy, { force: true });
   return target;
+}
+
+/**
+ * The spool as the ACH port's `AchSpool`: the sealed files in `dir`, each opened with the install's crypto
+ * box just before it is sent, under its bank-side name `<trace id>.ach` (the sealed suffix taken off).
+ */
+export function nachaSpool(dir: string, cryptoBox: () => Promise<CryptoBox>): AchSpool {
+  return {
+    files: async () =>
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith(SEALED_SPOOL_SUFFIX))
+            .sort()
+        : [],
+    bankName: (file) => file.slice(0, -'.sealed'.length),
+    open: async (file) => Buffer.from(openNachaSpoolFile(await cryptoBox(), path.join(dir, file)), 'ascii'),
+  };
 }

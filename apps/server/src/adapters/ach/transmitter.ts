@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../../config';
+import type { AchTransmitSession, AchTransmitter } from './port';
 
 /**
- * Where sealed NACHA spool files go: the bank's SFTP pickup (issue #30; docs/operations.md, "NACHA
- * transmission"). Both operations work on the bank-side name (`<trace id>.ach`). `put` uploads under a
- * temporary name and renames it into place, so a file at its final name is always complete: `has`
- * answering true means an earlier `put` of that file finished.
+ * Where sealed NACHA spool files go (the ACH port's `AchTransmitter`, issue #30; docs/operations.md, "NACHA
+ * transmission"): the sandbox bank inbox or the bank's SFTP server, picked from configuration by
+ * {@link nachaTransmitterFor}.
  */
-export interface NachaTransmitter {
-  readonly name: 'sandbox' | 'sftp';
-  /** Opens a session for a run of transmissions (SFTP: one connection). */
-  session<T>(work: (s: NachaTransmitSession) => Promise<T>): Promise<T>;
-}
-
-export interface NachaTransmitSession {
-  has(remoteName: string): Promise<boolean>;
-  put(remoteName: string, content: Buffer): Promise<void>;
-}
+export type NachaTransmitter = AchTransmitter;
 
 const safeName = (remoteName: string): string => {
   if (path.basename(remoteName) !== remoteName || remoteName.startsWith('.')) throw new Error(`not a bank file name: ${remoteName}`);
@@ -29,7 +21,7 @@ const safeName = (remoteName: string): string => {
  * the file is written in clear there (as the bank would receive it), owner-only, through a temporary name.
  */
 export function sandboxNachaTransmitter(inboxDir: string): NachaTransmitter {
-  const s: NachaTransmitSession = {
+  const s: AchTransmitSession = {
     has: async (remoteName) => fs.existsSync(path.join(inboxDir, safeName(remoteName))),
     put: async (remoteName, content) => {
       fs.mkdirSync(inboxDir, { recursive: true, mode: 0o700 });
@@ -101,4 +93,13 @@ export function sftpNachaTransmitter(cfg: SftpSettings): NachaTransmitter {
       }
     },
   };
+}
+
+/** The transmitter configuration picks: the sandbox bank inbox, or the bank's SFTP server. */
+export function nachaTransmitterFor(config: Pick<Config, 'achTransmit'>): AchTransmitter {
+  const t = config.achTransmit.transmitter;
+  if (t.kind === 'sandbox') return sandboxNachaTransmitter(t.bankInboxDir);
+  const { privateKeyFile, ...sftp } = t.sftp;
+  // The key is read when the transmitter is built (at start-up): a missing file fails loudly then, not at 3 a.m.
+  return sftpNachaTransmitter({ ...sftp, privateKey: privateKeyFile ? fs.readFileSync(privateKeyFile, 'utf8') : undefined });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
+import type { Cents } from '@payrail/domain/money';
 
 /**
  * Adverse-action notices recorded as the applicant reads them (docs/newflow.md "Counteroffer"): the
@@ -16,8 +17,8 @@ export const adverseActionNotices = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     kind: text('kind', { enum: ['counteroffer'] }).notNull(),
-    requestedCents: integer('requested_cents'),
-    offeredCents: integer('offered_cents'),
+    requestedCents: integer('requested_cents').$type<Cents>(),
+    offeredCents: integer('offered_cents').$type<Cents>(),
     reasons: jsonb('reasons').$type<string[]>().notNull(),
     creditScore: integer('credit_score'),
     bureauName: text('bureau_name'),

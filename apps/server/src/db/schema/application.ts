@@ -3,6 +3,9 @@ import { boolean, check, date, index, integer, pgTable, serial, text, timestamp,
 import { applicationMembers } from './identity';
 import { loanPurposes, states } from './reference';
 import { APPLICATION_OUTCOMES } from '@payrail/domain/loan/statuses';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
+import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
 
 /**
  * The About-yourself answers of a borrower (classic §3 application fields) that the access flow's
@@ -18,7 +21,7 @@ export const borrowerProfiles = pgTable(
       .notNull()
       .unique()
       .references(() => applicationMembers.id),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).$type<IsoDate>(),
     address: text('address'),
     unitNumber: text('unit_number'),
     zipCode: text('zip_code'),
@@ -27,10 +30,10 @@ export const borrowerProfiles = pgTable(
     driverLicenseStateId: integer('driver_license_state_id').references(() => states.id),
     ssnSealed: text('ssn_sealed'),
     ssnIndex: text('ssn_index').unique(),
-    annualIncomeCents: integer('annual_income_cents'),
-    annualHouseholdIncomeCents: integer('annual_household_income_cents'),
+    annualIncomeCents: integer('annual_income_cents').$type<Cents>(),
+    annualHouseholdIncomeCents: integer('annual_household_income_cents').$type<Cents>(),
     housingType: text('housing_type', { enum: ['rent', 'own'] }),
-    housingPaymentCents: integer('housing_payment_cents'),
+    housingPaymentCents: integer('housing_payment_cents').$type<Cents>(),
     loanPurposeId: integer('loan_purpose_id').references(() => loanPurposes.id),
     /** Normalised key: lt_1, 1_3, 3_5, gt_5. */
     workingTimeRange: text('working_time_range', { enum: ['lt_1', '1_3', '3_5', 'gt_5'] }),
@@ -105,26 +108,26 @@ export const applications = pgTable(
     refinancesLoanId: integer('refinances_loan_id'),
     pricingProgramCode: text('pricing_program_code'),
     paymentMethod: text('payment_method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }),
-    amountCents: integer('amount_cents'),
+    amountCents: integer('amount_cents').$type<Cents>(),
     termFrequency: text('term_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
     termsInMonths: integer('terms_in_months'),
     numberOfPayments: integer('number_of_payments'),
     interestRate: text('interest_rate'),
     /** APR in percent with 4 decimals (Appendix J); the wire shows 2. */
     aprPercent: text('apr_percent'),
-    feeAmountCents: integer('fee_amount_cents'),
+    feeAmountCents: integer('fee_amount_cents').$type<Cents>(),
     feeLabel: text('fee_label'),
     feeFinanced: boolean('fee_financed'),
-    paymentPerTermCents: integer('payment_per_term_cents'),
-    finalPaymentCents: integer('final_payment_cents'),
-    totalOfPaymentsCents: integer('total_of_payments_cents'),
-    financeChargeCents: integer('finance_charge_cents'),
-    amountFinancedCents: integer('amount_financed_cents'),
-    disbursementDate: date('disbursement_date', { mode: 'string' }),
-    firstPaymentDate: date('first_payment_date', { mode: 'string' }),
-    lastPaymentDate: date('last_payment_date', { mode: 'string' }),
+    paymentPerTermCents: integer('payment_per_term_cents').$type<Cents>(),
+    finalPaymentCents: integer('final_payment_cents').$type<Cents>(),
+    totalOfPaymentsCents: integer('total_of_payments_cents').$type<Cents>(),
+    financeChargeCents: integer('finance_charge_cents').$type<Cents>(),
+    amountFinancedCents: integer('amount_financed_cents').$type<Cents>(),
+    disbursementDate: date('disbursement_date', { mode: 'string' }).$type<IsoDate>(),
+    firstPaymentDate: date('first_payment_date', { mode: 'string' }).$type<IsoDate>(),
+    lastPaymentDate: date('last_payment_date', { mode: 'string' }).$type<IsoDate>(),
     /** A reviewer's counteroffer (loan_amount_changed): the largest amount offered. */
-    negotiatedAmountCents: integer('negotiated_amount_cents'),
+    negotiatedAmountCents: integer('negotiated_amount_cents').$type<Cents>(),
     termsConsentAt: timestamp('terms_consent_at', { withTimezone: true }),
     termsConsentIp: text('terms_consent_ip'),
     termsConsentUserAgent: text('terms_consent_user_agent'),
@@ -135,7 +138,7 @@ export const applications = pgTable(
     outcome: text('outcome', { enum: APPLICATION_OUTCOMES }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** `YYYY-MM-DD` or `never` after a decline, denial or cancel. */
-    reapplyOn: text('reapply_on'),
+    reapplyOn: text('reapply_on').$type<ReapplyOn>(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

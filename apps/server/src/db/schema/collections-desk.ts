@@ -3,6 +3,8 @@ import { check, date, index, integer, pgTable, serial, text, timestamp, unique, 
 import { applicationMembers } from './identity';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * The collections desk (docs/collections.md; not the daily run's claims of ./collections.ts). The daily
@@ -23,13 +25,13 @@ export const loanDelinquency = pgTable(
     loanId: integer('loan_id')
       .primaryKey()
       .references(() => loans.id),
-    asOf: date('as_of', { mode: 'string' }).notNull(),
+    asOf: date('as_of', { mode: 'string' }).$type<IsoDate>().notNull(),
     daysPastDue: integer('days_past_due').notNull(),
     bucket: text('bucket', { enum: DELINQUENCY_BUCKET_VALUES }).notNull(),
-    bucketSince: date('bucket_since', { mode: 'string' }).notNull(),
+    bucketSince: date('bucket_since', { mode: 'string' }).$type<IsoDate>().notNull(),
     /** The oldest unpaid due date (null when current). */
-    delinquentSince: date('delinquent_since', { mode: 'string' }),
-    pastDueCents: integer('past_due_cents').notNull(),
+    delinquentSince: date('delinquent_since', { mode: 'string' }).$type<IsoDate>(),
+    pastDueCents: integer('past_due_cents').$type<Cents>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -49,7 +51,7 @@ export const loanDelinquencyHistory = pgTable(
       .references(() => loans.id),
     fromBucket: text('from_bucket', { enum: DELINQUENCY_BUCKET_VALUES }),
     toBucket: text('to_bucket', { enum: DELINQUENCY_BUCKET_VALUES }).notNull(),
-    onDate: date('on_date', { mode: 'string' }).notNull(),
+    onDate: date('on_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     daysPastDue: integer('days_past_due').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -113,14 +115,14 @@ export const promisesToPay = pgTable(
       .notNull()
       .references(() => staffUsers.id),
     /** The business date it was made. */
-    madeOn: date('made_on', { mode: 'string' }).notNull(),
-    promisedDate: date('promised_date', { mode: 'string' }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    madeOn: date('made_on', { mode: 'string' }).$type<IsoDate>().notNull(),
+    promisedDate: date('promised_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     status: text('status', { enum: ['open', 'kept', 'broken'] }).notNull(),
     /** The business date the run decided it. */
-    decidedOn: date('decided_on', { mode: 'string' }),
+    decidedOn: date('decided_on', { mode: 'string' }).$type<IsoDate>(),
     /** Money received from made_on through promised_date when decided. */
-    receivedCents: integer('received_cents'),
+    receivedCents: integer('received_cents').$type<Cents>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -152,10 +154,10 @@ export const collectionNotices = pgTable(
     /** Past due: days past due of the policy; reminder: days before the due date. */
     noticeDay: integer('notice_day').notNull(),
     /** Past due: the oldest unpaid due date; reminder: the due date. */
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     status: text('status', { enum: ['sent', 'opted_out', 'no_address'] }).notNull(),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -3,6 +3,8 @@ import { check, date, index, integer, pgTable, serial, text, timestamp, unique }
 import { employers } from './reference';
 import { ledgerEntries, loans } from './servicing';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * The daily servicing run, one row per business date: `planned_at` once every open loan has its claim
@@ -10,7 +12,7 @@ import { staffUsers } from './staff';
  * oldest date not completed (docs/servicing-operations.md).
  */
 export const servicingDays = pgTable('servicing_days', {
-  businessDate: date('business_date', { mode: 'string' }).primaryKey(),
+  businessDate: date('business_date', { mode: 'string' }).$type<IsoDate>().primaryKey(),
   plannedAt: timestamp('planned_at', { withTimezone: true }).notNull(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
@@ -29,7 +31,7 @@ export const servicingRuns = pgTable(
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -55,7 +57,7 @@ export const remittanceBatches = pgTable(
     /** Source `employer`: the employer that submitted it in the employer portal (its lines match only its employees' loans). */
     employerId: integer('employer_id').references(() => employers.id),
     lineCount: integer('line_count').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: integer('total_cents').$type<Cents>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('remittance_batches_source_valid', sql`${t.source} in ('file', 'api', 'sandbox', 'employer')`)],
@@ -74,9 +76,9 @@ export const remittanceLines = pgTable(
       .references(() => remittanceBatches.id),
     line: integer('line').notNull(),
     employer: text('employer').notNull(),
-    payDate: date('pay_date', { mode: 'string' }).notNull(),
+    payDate: date('pay_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     borrowerIdentifier: text('borrower_identifier').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     status: text('status', { enum: ['posted', 'suspense', 'assigned', 'rejected'] }).notNull(),
     /** Why the line went to suspense (no_loan, ambiguous, employer_mismatch, loan_closed, before_disbursement). */
     suspenseReason: text('suspense_reason'),

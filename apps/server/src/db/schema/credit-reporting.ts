@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * The monthly Metro 2 furnishing files (docs/credit-reporting.md): one per reporting month (`period`
@@ -13,8 +14,8 @@ export const creditReportingFiles = pgTable(
   {
     id: serial('id').primaryKey(),
     period: text('period').notNull(),
-    activityDate: date('activity_date', { mode: 'string' }).notNull(),
-    createdOn: date('created_on', { mode: 'string' }).notNull(),
+    activityDate: date('activity_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    createdOn: date('created_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     storageKey: text('storage_key').notNull(),
     sha256: text('sha256').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -48,14 +49,14 @@ export const creditDisputes = pgTable(
       .references(() => loans.id),
     status: text('status', { enum: ['open', 'resolved'] }).notNull(),
     note: text('note').notNull(),
-    openedOn: date('opened_on', { mode: 'string' }).notNull(),
+    openedOn: date('opened_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     openedByStaffId: integer('opened_by_staff_id')
       .notNull()
       .references(() => staffUsers.id),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     outcome: text('outcome', { enum: ['resolved', 'consumer_disagrees'] }),
     resolutionNote: text('resolution_note'),
-    resolvedOn: date('resolved_on', { mode: 'string' }),
+    resolvedOn: date('resolved_on', { mode: 'string' }).$type<IsoDate>(),
     resolvedByStaffId: integer('resolved_by_staff_id').references(() => staffUsers.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

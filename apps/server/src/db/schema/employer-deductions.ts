@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, u
 import { employerUsers } from './employer-accounts';
 import { applicationMembers } from './identity';
 import { employers } from './reference';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * What an employer reported about an employee with a payroll deduction (employer portal "Changes",
@@ -24,9 +25,9 @@ export const employeeChanges = pgTable(
     /** The employee id as the employer reported it. */
     employeeId: text('employee_id').notNull(),
     kind: text('kind', { enum: ['termination', 'leave', 'pay_frequency'] }).notNull(),
-    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     /** A leave's last day (included). */
-    leaveEndDate: date('leave_end_date', { mode: 'string' }),
+    leaveEndDate: date('leave_end_date', { mode: 'string' }).$type<IsoDate>(),
     newPayFrequency: text('new_pay_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
     /** ach_auto_debit | manual_payment (termination), paused (leave), servicer_review (pay frequency). */
     outcome: text('outcome', { enum: ['ach_auto_debit', 'manual_payment', 'paused', 'servicer_review'] }).notNull(),

@@ -7,6 +7,8 @@ import { applications } from './application';
 import { employers } from './reference';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * A remittance an employer submitted in the employer portal (issue #31, docs/employer-portal.md): the
@@ -24,12 +26,12 @@ export const employerRemittances = pgTable(
       .notNull()
       .unique()
       .references(() => remittanceBatches.id),
-    payDate: date('pay_date', { mode: 'string' }).notNull(),
+    payDate: date('pay_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     method: text('method', { enum: ['upload', 'screen'] }).notNull(),
     fileName: text('file_name'),
     submittedByUserId: integer('submitted_by_user_id').references(() => employerUsers.id),
-    expectedCents: integer('expected_cents').notNull(),
-    remittedCents: integer('remitted_cents').notNull(),
+    expectedCents: integer('expected_cents').$type<Cents>().notNull(),
+    remittedCents: integer('remitted_cents').$type<Cents>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -49,9 +51,9 @@ export const employerRemittanceLines = pgTable(
     employeeId: text('employee_id').notNull(),
     employeeName: text('employee_name'),
     loanId: integer('loan_id').references(() => loans.id),
-    expectedCents: integer('expected_cents').notNull(),
-    remittedCents: integer('remitted_cents').notNull(),
-    differenceCents: integer('difference_cents').notNull(),
+    expectedCents: integer('expected_cents').$type<Cents>().notNull(),
+    remittedCents: integer('remitted_cents').$type<Cents>().notNull(),
+    differenceCents: integer('difference_cents').$type<Cents>().notNull(),
     status: text('status', { enum: ['exact', 'short', 'over', 'missing', 'unknown_employee'] }).notNull(),
     reason: text('reason').notNull(),
   },
@@ -84,9 +86,9 @@ export const employmentVerifications = pgTable(
       .notNull()
       .references(() => staffUsers.id),
     /** The business date of the request: the fallback counts business days from it. */
-    requestedOn: date('requested_on', { mode: 'string' }).notNull(),
+    requestedOn: date('requested_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     employmentStatus: text('employment_status', { enum: ['active', 'terminated', 'on_leave', 'not_found'] }),
-    hireDate: date('hire_date', { mode: 'string' }),
+    hireDate: date('hire_date', { mode: 'string' }).$type<IsoDate>(),
     payFrequency: text('pay_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
     incomeRange: text('income_range', { enum: ['under_25k', '25k_50k', '50k_75k', '75k_100k', '100k_plus'] }),
     answeredByUserId: integer('answered_by_user_id').references(() => employerUsers.id),

@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { employers } from './reference';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * Employers typed in as "not listed" (POST /employers). Each gets a hidden `employers` row (`is_other`,
@@ -21,7 +22,7 @@ export const employerRequests = pgTable(
     name: text('name').notNull(),
     paymentFrequency: text('payment_frequency', { enum: ['weekly', 'biweekly', 'monthly'] }).notNull(),
     /** The date of the last paycheck: anchors the pay calendar for the first payment date. */
-    lastPaycheckDate: date('last_paycheck_date', { mode: 'string' }).notNull(),
+    lastPaycheckDate: date('last_paycheck_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     status: text('status', { enum: ['pending_review', 'approved', 'rejected'] })
       .notNull()
       .default('pending_review'),

@@ -4,6 +4,7 @@ import { documents } from './documents';
 import { applicationMembers } from './identity';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
 
 /**
  * Hardship requests (docs/hardship.md): the borrower's reason, description and proposed plan (defer 1–3
@@ -26,8 +27,8 @@ export const hardshipRequests = pgTable(
     description: text('description').notNull(),
     deferPayments: integer('defer_payments').notNull(),
     waiveLateFees: boolean('waive_late_fees').notNull(),
-    monthlyIncomeCents: integer('monthly_income_cents'),
-    monthlyExpensesCents: integer('monthly_expenses_cents'),
+    monthlyIncomeCents: integer('monthly_income_cents').$type<Cents>(),
+    monthlyExpensesCents: integer('monthly_expenses_cents').$type<Cents>(),
     /** The latest staff message to the borrower (question, reason for declining, note of approval). */
     staffMessage: text('staff_message'),
     /** The approved plan: payments deferred, fees waived (yes/no), the cents waived, the APRs and dates. */

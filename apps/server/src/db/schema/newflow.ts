@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { documents } from './documents';
 import { applicationMembers } from './identity';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * What a new-flow application (docs/newflow.md) records beyond the classic tables it shares (profile,
@@ -18,10 +20,10 @@ export const newflowApplications = pgTable(
       .notNull()
       .unique()
       .references(() => applicationMembers.id),
-    loanAmountCents: integer('loan_amount_cents'),
+    loanAmountCents: integer('loan_amount_cents').$type<Cents>(),
     paymentFrequency: text('payment_frequency'),
     loanPurposeName: text('loan_purpose_name'),
-    fixedPaymentAmountCents: integer('fixed_payment_amount_cents'),
+    fixedPaymentAmountCents: integer('fixed_payment_amount_cents').$type<Cents>(),
     employmentStatus: text('employment_status'),
     middleInitial: text('middle_initial'),
     /** The phone typed at personal_info / employer_info (phone_validation confirms the number it texts). */
@@ -36,9 +38,9 @@ export const newflowApplications = pgTable(
     payrollEmployer: text('payroll_employer'),
     payrollConnectedAt: timestamp('payroll_connected_at', { withTimezone: true }),
     /** The split the automatic set-up asked the payroll provider for (the loan payment per paycheck). */
-    allocationRequestedCents: integer('allocation_requested_cents'),
+    allocationRequestedCents: integer('allocation_requested_cents').$type<Cents>(),
     /** The split in place: what the provider answered (automatic) or the manual $85.00. */
-    allocationAmountCents: integer('allocation_amount_cents'),
+    allocationAmountCents: integer('allocation_amount_cents').$type<Cents>(),
     allocationStatus: text('allocation_status'),
     payStubDocumentId: integer('pay_stub_document_id').references(() => documents.id),
     allotmentDocumentId: integer('allotment_document_id').references(() => documents.id),
@@ -50,12 +52,12 @@ export const newflowApplications = pgTable(
     rateCheckRequestedAt: timestamp('rate_check_requested_at', { withTimezone: true }),
     rateCheckDoneAt: timestamp('rate_check_done_at', { withTimezone: true }),
     rateCheckOutcome: text('rate_check_outcome', { enum: ['approved', 'counteroffer', 'declined', 'thin_file'] }),
-    rateCheckApprovedCents: integer('rate_check_approved_cents'),
+    rateCheckApprovedCents: integer('rate_check_approved_cents').$type<Cents>(),
     rateCheckReasons: jsonb('rate_check_reasons').$type<string[]>(),
     rateCheckBureau: jsonb('rate_check_bureau').$type<Record<string, unknown> | null>(),
     rateCheckError: text('rate_check_error'),
     // Proof of address as the applicant states it
-    proofStatementDate: date('proof_statement_date', { mode: 'string' }),
+    proofStatementDate: date('proof_statement_date', { mode: 'string' }).$type<IsoDate>(),
     proofAddress: text('proof_address'),
     proofZip: text('proof_zip'),
     proofDocumentId: integer('proof_document_id').references(() => documents.id),

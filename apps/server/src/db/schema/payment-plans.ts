@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, u
 import { applicationMembers } from './identity';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /** The figures of a plan as quoted (the wire shape of `ZPaymentPlanQuote`, cents and ISO dates). */
 export type PaymentPlanQuoteJson = Record<string, unknown>;
@@ -29,12 +30,12 @@ export const loanPaymentPlans = pgTable(
     /** What the servicer chose: installments, annual rate, first due date (null where the kind fixes it). */
     installments: integer('installments'),
     annualRatePercent: text('annual_rate_percent'),
-    firstDueDate: date('first_due_date', { mode: 'string' }),
+    firstDueDate: date('first_due_date', { mode: 'string' }).$type<IsoDate>(),
     /** Why the plan is offered (the servicer's note: the hardship, the conversation). */
     reason: text('reason').notNull(),
     /** Business dates: proposed on, and the first day it can no longer be signed. */
-    proposedOn: date('proposed_on', { mode: 'string' }).notNull(),
-    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    proposedOn: date('proposed_on', { mode: 'string' }).$type<IsoDate>().notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     proposedByStaffId: integer('proposed_by_staff_id')
       .notNull()
       .references(() => staffUsers.id),
@@ -45,7 +46,7 @@ export const loanPaymentPlans = pgTable(
     withdrawnReason: text('withdrawn_reason'),
     /** Accepted: the plan as signed and applied, its effective business date, the e-signature and the signed PDF. */
     acceptedQuote: jsonb('accepted_quote').$type<PaymentPlanQuoteJson>(),
-    effectiveDate: date('effective_date', { mode: 'string' }),
+    effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>(),
     signatureName: text('signature_name'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     ip: text('ip'),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { loans } from './servicing';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * Month-end facts of the portfolio (docs/portfolio.md): one row per loan per month end, taken from the
@@ -12,18 +14,18 @@ import { loans } from './servicing';
 export const portfolioMonthEndFacts = pgTable(
   'portfolio_month_end_facts',
   {
-    monthEnd: date('month_end', { mode: 'string' }).notNull(),
+    monthEnd: date('month_end', { mode: 'string' }).$type<IsoDate>().notNull(),
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
     /** First day of the month the loan was disbursed. */
-    originationMonth: date('origination_month', { mode: 'string' }).notNull(),
-    originalAmountCents: integer('original_amount_cents').notNull(),
+    originationMonth: date('origination_month', { mode: 'string' }).$type<IsoDate>().notNull(),
+    originalAmountCents: integer('original_amount_cents').$type<Cents>().notNull(),
     status: text('status', { enum: ['opened', 'default', 'charge_off', 'closed_paid', 'closed_refinanced'] }).notNull(),
     daysPastDue: integer('days_past_due').notNull(),
     bucket: text('bucket', { enum: ['current', '1-29', '30-59', '60-89', '90-119', '120+'] }).notNull(),
-    principalCents: integer('principal_cents').notNull(),
-    chargedOffCents: integer('charged_off_cents').notNull(),
+    principalCents: integer('principal_cents').$type<Cents>().notNull(),
+    chargedOffCents: integer('charged_off_cents').$type<Cents>().notNull(),
   },
   (t) => [
     primaryKey({ name: 'portfolio_month_end_facts_pkey', columns: [t.monthEnd, t.loanId] }),
@@ -39,7 +41,7 @@ export const portfolioMonthEndFacts = pgTable(
 
 /** A month end whose facts are complete (every loan written): the page reads only these. */
 export const portfolioMonthEnds = pgTable('portfolio_month_ends', {
-  monthEnd: date('month_end', { mode: 'string' }).primaryKey(),
+  monthEnd: date('month_end', { mode: 'string' }).$type<IsoDate>().primaryKey(),
   loanCount: integer('loan_count').notNull(),
   completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /** Per-state limits of a program (the engine's `StateRule`): amounts in cents, rates as percent text. */
 export type PricingStateRule = { minAmountCents?: number; maxAmountCents?: number; maxAnnualRatePercent?: string; maxAprPercent?: string };
@@ -18,15 +20,15 @@ export const pricingPrograms = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     lendingProgram: text('lending_program', { enum: ['b2b_partner', 'federal_allotment', 'split_direct_deposit'] }).notNull(),
-    minAmountCents: integer('min_amount_cents').notNull(),
-    maxAmountCents: integer('max_amount_cents').notNull(),
-    stepCents: integer('step_cents').notNull(),
+    minAmountCents: integer('min_amount_cents').$type<Cents>().notNull(),
+    maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),
+    stepCents: integer('step_cents').$type<Cents>().notNull(),
     /** Two-letter states where the program lends; null = all. */
     states: text('states').array(),
     stateRules: jsonb('state_rules').$type<Record<string, PricingStateRule>>().notNull().default({}),
     /** The split-direct-deposit rate is the table's rate × (100 − discount) / 100. */
     splitDiscountPercent: text('split_discount_percent').notNull(),
-    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).$type<IsoDate>().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,13 +48,13 @@ export const pricingRateEntries = pgTable(
       .references(() => pricingPrograms.id),
     method: text('method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }).notNull(),
     termMonths: integer('term_months').notNull(),
-    minAmountCents: integer('min_amount_cents').notNull(),
-    maxAmountCents: integer('max_amount_cents').notNull(),
+    minAmountCents: integer('min_amount_cents').$type<Cents>().notNull(),
+    maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),
     annualRatePercent: text('annual_rate_percent').notNull(),
-    originationFeeFlatCents: integer('origination_fee_flat_cents'),
+    originationFeeFlatCents: integer('origination_fee_flat_cents').$type<Cents>(),
     originationFeePercent: text('origination_fee_percent'),
-    originationFeeMaxCents: integer('origination_fee_max_cents'),
-    documentPreparationFeeFlatCents: integer('document_preparation_fee_flat_cents'),
+    originationFeeMaxCents: integer('origination_fee_max_cents').$type<Cents>(),
+    documentPreparationFeeFlatCents: integer('document_preparation_fee_flat_cents').$type<Cents>(),
     feeFinanced: boolean('fee_financed').notNull(),
     /** Frequencies offered; null = all. */
     frequencies: text('frequencies').array(),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * The referral rewards ledger (newflow spec §9): one immutable row per reward event (a trigger refuses
@@ -22,10 +24,10 @@ export const referralRewards = pgTable(
       .references(() => applicationMembers.id),
     kind: text('kind', { enum: ['application_submitted', 'referral_approved', 'bonus'] }).notNull(),
     eventKey: text('event_key').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     points: integer('points').notNull(),
-    earnedOn: date('earned_on', { mode: 'string' }).notNull(),
-    payableOn: date('payable_on', { mode: 'string' }).notNull(),
+    earnedOn: date('earned_on', { mode: 'string' }).$type<IsoDate>().notNull(),
+    payableOn: date('payable_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -43,12 +45,18 @@ export const referralPayouts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => applicationMembers.id),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     /** The ACH credit's trace id; null while the payout is `queued` (not originated yet). */
     traceId: text('trace_id'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** `queued` when released (the `referral.payout` job originates it), then the ACH credit's status. */
     status: text('status', { enum: ['queued', 'pending', 'settled', 'returned'] }).notNull(),
+    /** When the credit's settlement was read (`settled`); null otherwise. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the credit's return was read (`returned`): its rewards are payable again from then. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** The bank's return reason code (e.g. R03) when the source of the return names one; null otherwise. */
+    returnCode: text('return_code'),
     releasedByStaffId: integer('released_by_staff_id')
       .notNull()
       .references(() => staffUsers.id),
@@ -58,17 +66,32 @@ export const referralPayouts = pgTable(
     index('referral_payouts_user_idx').on(t.userId),
     check('referral_payouts_amount_positive', sql`${t.amountCents} > 0`),
     check('referral_payouts_trace_once_originated', sql`(${t.status} = 'queued') = (${t.traceId} is null)`),
+    check('referral_payouts_settled_at', sql`(${t.status} = 'settled') = (${t.settledAt} is not null)`),
+    check('referral_payouts_returned_at', sql`(${t.status} = 'returned') = (${t.returnedAt} is not null)`),
   ],
 );
 
-/** Which rewards a payout paid: a reward is paid at most once (unique reward id). */
-export const referralPayoutItems = pgTable('referral_payout_items', {
-  id: serial('id').primaryKey(),
-  payoutId: integer('payout_id')
-    .notNull()
-    .references(() => referralPayouts.id),
-  rewardId: integer('reward_id')
-    .notNull()
-    .unique()
-    .references(() => referralRewards.id),
-});
+/**
+ * Which rewards a payout paid. A reward is in at most one payout that was not returned (unique reward id
+ * among the items with no `returned_at`): when a payout's credit comes back, its items get `returned_at`
+ * (kept as its history) and their rewards are payable again, by a later payout.
+ */
+export const referralPayoutItems = pgTable(
+  'referral_payout_items',
+  {
+    id: serial('id').primaryKey(),
+    payoutId: integer('payout_id')
+      .notNull()
+      .references(() => referralPayouts.id),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => referralRewards.id),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('referral_payout_items_reward_paid_once')
+      .on(t.rewardId)
+      .where(sql`${t.returnedAt} is null`),
+    index('referral_payout_items_payout_idx').on(t.payoutId),
+  ],
+);

@@ -3,6 +3,9 @@ import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, tim
 import { applications } from './application';
 import { applicationMembers } from './identity';
 import { staffUsers } from './staff';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
+import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
 
 /**
  * Every automated underwriting decision, stored as the engine returned it (docs/underwriting-rules.md):
@@ -20,14 +23,14 @@ export const underwritingDecisions = pgTable(
     /** Where it ran: `employer` (employer and income step) or `review` (the application review). */
     stage: text('stage', { enum: ['employer', 'review'] }).notNull(),
     ruleSetVersion: text('rule_set_version').notNull(),
-    decidedOn: date('decided_on', { mode: 'string' }).notNull(),
+    decidedOn: date('decided_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
     outcome: text('outcome', { enum: ['approve', 'refer', 'deny'] }).notNull(),
     reasons: jsonb('reasons').$type<Record<string, unknown>[]>().notNull(),
-    maxAmountCents: integer('max_amount_cents').notNull(),
+    maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),
     adverseActionReasons: jsonb('adverse_action_reasons').$type<string[]>().notNull(),
     notQualifiedReason: text('not_qualified_reason'),
-    reapplyOn: text('reapply_on'),
+    reapplyOn: text('reapply_on').$type<ReapplyOn>(),
     trace: jsonb('trace').$type<Record<string, unknown>[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

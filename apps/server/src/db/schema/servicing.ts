@@ -9,6 +9,8 @@ import { agreementDocuments } from './reference';
 import { staffUsers } from './staff';
 import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
 import { DISBURSEMENT_STATUSES, LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES } from '@payrail/domain/loan/statuses';
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * Loan statuses of spec §3, in its order 0..5 (labels: opened Active, closed_refinanced Refinanced,
@@ -34,19 +36,19 @@ export const loans = pgTable(
       .references(() => applications.id),
     identifier: text('identifier').notNull().unique(),
     status: text('status', { enum: LOAN_STATUS_VALUES }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    feeCents: integer('fee_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
+    feeCents: integer('fee_cents').$type<Cents>().notNull(),
     interestRate: text('interest_rate').notNull(),
     aprPercent: text('apr_percent').notNull(),
     frequency: text('frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }).notNull(),
     terms: integer('terms').notNull(),
-    disbursementDate: date('disbursement_date', { mode: 'string' }).notNull(),
-    firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
-    notePrincipalCents: integer('note_principal_cents').notNull(),
+    disbursementDate: date('disbursement_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    firstPaymentDate: date('first_payment_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    notePrincipalCents: integer('note_principal_cents').$type<Cents>().notNull(),
     /** The origination fee is financed (in the note principal) rather than withheld from the proceeds: the contract says so at funding, never guessed. */
     feeFinanced: boolean('fee_financed').notNull(),
-    financeChargeCents: integer('finance_charge_cents').notNull(),
-    totalOfPaymentsCents: integer('total_of_payments_cents').notNull(),
+    financeChargeCents: integer('finance_charge_cents').$type<Cents>().notNull(),
+    totalOfPaymentsCents: integer('total_of_payments_cents').$type<Cents>().notNull(),
     fundedByStaffId: integer('funded_by_staff_id').references(() => staffUsers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Last change of status (the ledger itself is in ledger_entries). */
@@ -86,11 +88,11 @@ export const loanInstallments = pgTable(
       .notNull()
       .references(() => loans.id),
     n: integer('n').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    paymentCents: integer('payment_cents').notNull(),
-    interestCents: integer('interest_cents').notNull(),
-    principalCents: integer('principal_cents').notNull(),
-    balanceCents: integer('balance_cents').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    paymentCents: integer('payment_cents').$type<Cents>().notNull(),
+    interestCents: integer('interest_cents').$type<Cents>().notNull(),
+    principalCents: integer('principal_cents').$type<Cents>().notNull(),
+    balanceCents: integer('balance_cents').$type<Cents>().notNull(),
   },
   (t) => [unique('loan_installments_loan_n').on(t.loanId, t.n)],
 );
@@ -132,7 +134,7 @@ export const disbursements = pgTable(
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     traceId: text('trace_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: DISBURSEMENT_STATUSES }).notNull(),
@@ -140,7 +142,7 @@ export const disbursements = pgTable(
     achTraceNumber: text('ach_trace_number'),
     /** The receiving account the credit went to (null before it was recorded). */
     bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
-    returnedOn: date('returned_on', { mode: 'string' }),
+    returnedOn: date('returned_on', { mode: 'string' }).$type<IsoDate>(),
     returnCode: text('return_code'),
     /** A re-disbursement: the returned disbursement it sends again (unique: re-sent once). */
     retryOfId: integer('retry_of_id').references((): AnyPgColumn => disbursements.id),
@@ -212,17 +214,17 @@ export const dueDateChangeRequests = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     /** The first moved payment's new date, as requested. */
-    requestedDate: date('requested_date', { mode: 'string' }).notNull(),
+    requestedDate: date('requested_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     /** The servicing business date of the request (the 12-month rule counts from it). */
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     firstMovedN: integer('first_moved_n').notNull(),
     schedule: jsonb('schedule').$type<DueDateChangeScheduleRow[]>().notNull(),
     dueDatesBefore: jsonb('due_dates_before').$type<string[]>().notNull(),
     dueDatesAfter: jsonb('due_dates_after').$type<string[]>().notNull(),
     aprBefore: text('apr_before').notNull(),
     aprAfter: text('apr_after').notNull(),
-    financeChargeCents: integer('finance_charge_cents').notNull(),
-    totalOfPaymentsCents: integer('total_of_payments_cents').notNull(),
+    financeChargeCents: integer('finance_charge_cents').$type<Cents>().notNull(),
+    totalOfPaymentsCents: integer('total_of_payments_cents').$type<Cents>().notNull(),
     /** The typed full name as signed, and the evidence of the signature. */
     signatureName: text('signature_name').notNull(),
     esignConsent: boolean('esign_consent').notNull(),
@@ -261,8 +263,8 @@ export const ledgerEntries = pgTable(
       .references(() => loans.id),
     kind: text('kind', { enum: LEDGER_KIND_VALUES }).notNull(),
     /** Business date the movement takes effect. */
-    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>().notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     /** The payment request / debit behind a payment entry. */
     transactionId: integer('transaction_id').references((): AnyPgColumn => loanTransactions.id),
     /** A reversal or waiver names the entry it undoes. */
@@ -308,7 +310,7 @@ export const autoDebitAuthorizations = pgTable(
     bankAccountId: integer('bank_account_id')
       .notNull()
       .references(() => bankAccounts.id),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     /** The auto-debit disclosure the borrower accepted (agreement_documents, key auto_debit_disclosure). */
     disclosureDocumentId: integer('disclosure_document_id').references(() => agreementDocuments.id),
     disclosureAcceptedAt: timestamp('disclosure_accepted_at', { withTimezone: true }).notNull(),
@@ -348,9 +350,9 @@ export const loanTransactions = pgTable(
     mode: text('mode', { enum: PAYMENT_MODES }).notNull(),
     method: text('method', { enum: PAY_METHODS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUS_VALUES }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: integer('amount_cents').$type<Cents>().notNull(),
     /** Date the debit is to be made (the settlement date is later, after the bank's window). */
-    scheduledDate: date('scheduled_date', { mode: 'string' }).notNull(),
+    scheduledDate: date('scheduled_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     instant: boolean('instant').notNull().default(false),
     bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
     autoDebitAuthorizationId: integer('auto_debit_authorization_id').references(() => autoDebitAuthorizations.id),
@@ -362,8 +364,8 @@ export const loanTransactions = pgTable(
     /** The NACHA trace number of the entry (ODFI routing's first 8 digits + 7-digit sequence): what a bank's return file quotes. */
     achTraceNumber: text('ach_trace_number'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    settledOn: date('settled_on', { mode: 'string' }),
-    returnedOn: date('returned_on', { mode: 'string' }),
+    settledOn: date('settled_on', { mode: 'string' }).$type<IsoDate>(),
+    returnedOn: date('returned_on', { mode: 'string' }).$type<IsoDate>(),
     returnCode: text('return_code'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
@@ -397,7 +399,7 @@ export const businessClock = pgTable(
   'business_clock',
   {
     id: integer('id').primaryKey(),
-    overrideDate: date('override_date', { mode: 'string' }),
+    overrideDate: date('override_date', { mode: 'string' }).$type<IsoDate>(),
     updatedByStaffId: integer('updated_by_staff_id').references(() => staffUsers.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { loans } from './servicing';
+import type { IsoDate } from '@payrail/domain/dates';
 
 /**
  * Periodic statements (docs/statements.md): ONE row per (loan, kind, period) — the unique index that
@@ -21,8 +22,8 @@ export const loanStatements = pgTable(
       .notNull()
       .references(() => applicationMembers.id),
     kind: text('kind', { enum: ['monthly', 'year_end'] }).notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
-    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).$type<IsoDate>().notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).$type<IsoDate>().notNull(),
     figures: jsonb('figures').notNull(),
     pdfSealed: text('pdf_sealed').notNull(),
     byteSize: integer('byte_size').notNull(),

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { openNachaSpoolFile, SEALED_SPOOL_SUFFIX } from '../../adapters/ach/nacha-spool';
-import { type NachaTransmitter, sandboxNachaTransmitter, sftpNachaTransmitter } from '../../adapters/ach/transmitter';
+import type { AchSpool, AchTransmitter } from '../../adapters/ach/port';
 import type { AppContext } from '../../context';
 import type { JobLog } from '../../jobs/in-process';
-import type { CryptoBox } from '../../lib/crypto-box';
 import { intervalCron } from '../loan-book/scheduler';
 import { achTransmissionRepository, type AchTransmissionRepository } from './repository';
 
@@ -27,18 +23,13 @@ export type TransmitResult = { transmitted: string[]; foundAtBank: string[]; fai
  */
 export async function transmitSpooledFiles(deps: {
   repo: AchTransmissionRepository;
-  transmitter: NachaTransmitter;
-  spoolDir: string;
-  box: () => Promise<CryptoBox>;
+  transmitter: AchTransmitter;
+  /** The sealed spool (adapters/ach/nacha-spool.ts, `nachaSpool`): listed, and each file opened just before it is sent. */
+  spool: AchSpool;
   leaseSeconds?: number;
 }): Promise<TransmitResult> {
   const result: TransmitResult = { transmitted: [], foundAtBank: [], failed: [] };
-  const files = fs.existsSync(deps.spoolDir)
-    ? fs
-        .readdirSync(deps.spoolDir)
-        .filter((f) => f.endsWith(SEALED_SPOOL_SUFFIX))
-        .sort()
-    : [];
+  const files = await deps.spool.files();
   if (files.length === 0) return result;
   for (const file of files) await deps.repo.register(file, deps.transmitter.name);
   const claimed: string[] = [];
@@ -47,13 +38,12 @@ export async function transmitSpooledFiles(deps: {
     if (row) claimed.push(file);
   }
   if (claimed.length === 0) return result;
-  const box = await deps.box();
   try {
     await deps.transmitter.session(async (bank) => {
       for (const file of claimed) {
-        const remoteName = file.slice(0, -'.sealed'.length); // <trace id>.ach
+        const remoteName = deps.spool.bankName(file); // <trace id>.ach
         try {
-          const content = Buffer.from(openNachaSpoolFile(box, path.join(deps.spoolDir, file)), 'ascii');
+          const content = await deps.spool.open(file);
           const sha256 = createHash('sha256').update(content).digest('hex');
           const foundAtBank = await bank.has(remoteName);
           if (!foundAtBank) await bank.put(remoteName, content);
@@ -78,21 +68,13 @@ export async function transmitSpooledFiles(deps: {
   return result;
 }
 
-/** The transmitter configuration picks: the sandbox bank inbox, or the bank's SFTP server. */
-export function nachaTransmitterFor(config: AppContext['config']): NachaTransmitter {
-  const t = config.achTransmit.transmitter;
-  if (t.kind === 'sandbox') return sandboxNachaTransmitter(t.bankInboxDir);
-  const { privateKeyFile, ...sftp } = t.sftp;
-  // The key is read when the transmitter is built (at start-up): a missing file fails loudly then, not at 3 a.m.
-  return sftpNachaTransmitter({ ...sftp, privateKey: privateKeyFile ? fs.readFileSync(privateKeyFile, 'utf8') : undefined });
-}
-
 /**
  * The `ach.transmit` queue: every ACH_TRANSMIT_INTERVAL_MINUTES (only when ACH_PROVIDER=nacha) it
  * transmits the spool's files not yet transmitted. A file that failed makes the job fail (retried with
- * back-off, then dead-lettered on the Jobs page); the next scheduled run tries it again anyway.
+ * back-off, then dead-lettered on the Jobs page); the next scheduled run tries it again anyway. The bank
+ * side is given (jobs/queues.ts: `nachaTransmitterFor` and `nachaSpool` of adapters/ach).
  */
-export function defineAchTransmitQueue(ctx: AppContext, log: JobLog, transmitter: NachaTransmitter = nachaTransmitterFor(ctx.config)): void {
+export function defineAchTransmitQueue(ctx: AppContext, log: JobLog, bank: { transmitter: AchTransmitter; spool: AchSpool }): void {
   const schedule = ctx.config.ach.provider === 'nacha' ? intervalCron(ctx.config.achTransmit.intervalMinutes) : undefined;
   const repo = achTransmissionRepository(ctx.database.db);
   ctx.jobs.define<Record<string, never>>({
@@ -105,7 +87,7 @@ export function defineAchTransmitQueue(ctx: AppContext, log: JobLog, transmitter
     concurrency: 1,
     ...(schedule ? { schedule } : {}),
     handler: async () => {
-      const r = await transmitSpooledFiles({ repo, transmitter, spoolDir: ctx.config.ach.nachaDir, box: ctx.cryptoBox });
+      const r = await transmitSpooledFiles({ repo, ...bank });
       if (r.transmitted.length + r.foundAtBank.length > 0) log.info({ transmitted: r.transmitted, found_at_bank: r.foundAtBank }, 'NACHA files transmitted');
       if (r.failed.length > 0) throw new Error(`${r.failed.length} NACHA file(s) not transmitted: ${r.failed.map((f) => `${f.file}: ${f.error}`).join('; ')}`);
     },

@@ -1,3 +1,5 @@
+import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import { randomBytes } from 'node:crypto';
 import { ABOUT_YOURSELF_FIELDS } from '@payrail/contract/application';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ const at = new Date('2026-01-01T00:00:00Z');
 const profile: ProfileRow = {
   id: 1,
   userId: 1,
-  dateOfBirth: '1986-04-12',
+  dateOfBirth: parseIsoDate('1986-04-12'),
   address: '12 Harbor Street',
   unitNumber: 'Apt 4',
   zipCode: '19801',
@@ -21,10 +23,10 @@ const profile: ProfileRow = {
   driverLicenseStateId: 8,
   ssnSealed: box.seal('123456789', SSN_AAD),
   ssnIndex: 'x',
-  annualIncomeCents: 6_000_000,
-  annualHouseholdIncomeCents: 7_500_050,
+  annualIncomeCents: cents(6_000_000),
+  annualHouseholdIncomeCents: cents(7_500_050),
   housingType: 'own',
-  housingPaymentCents: 0,
+  housingPaymentCents: cents(0),
   loanPurposeId: 3,
   workingTimeRange: '1_3',
   militaryActive: false,

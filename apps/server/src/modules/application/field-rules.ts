@@ -8,7 +8,7 @@ import {
   fieldMessage,
 } from '@payrail/contract/application';
 import type { IsoDate } from '@payrail/domain/dates';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatCents, type Cents } from '@payrail/domain/money';
 import { formatUsDate, validateDateOfBirth } from '@payrail/domain/validation/date-of-birth';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import { parseDollarField } from '@payrail/domain/validation/money-input';
@@ -85,7 +85,7 @@ const text =
   };
 
 const money =
-  (save: (cents: number) => FieldPatch): Rule =>
+  (save: (cents: Cents) => FieldPatch): Rule =>
   (raw) => {
     const t = asText(raw);
     if (t === null) return fail('amount_invalid');
@@ -256,7 +256,7 @@ export function displayValue(field: AboutYourselfField, profile: ProfileRow | un
     case 'state_id':
       return borrower?.stateId ?? null;
     case 'date_of_birth':
-      return p?.dateOfBirth ? formatUsDate(p.dateOfBirth as IsoDate) : null;
+      return p?.dateOfBirth ? formatUsDate(p.dateOfBirth) : null;
     case 'address':
       return p?.address ?? null;
     case 'unit_number':

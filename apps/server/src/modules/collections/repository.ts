@@ -1,3 +1,5 @@
+import type { IsoDate } from '@payrail/domain/dates';
+import type { Cents } from '@payrail/domain/money';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -73,13 +75,13 @@ export function collectionsDeskRepository(db: Db) {
         .orderBy(desc(loanDelinquencyHistory.onDate), desc(loanDelinquencyHistory.id)),
 
     // ── Promises to pay ──
-    openPromisesDueBefore: (date: string) =>
+    openPromisesDueBefore: (date: IsoDate) =>
       db
         .select()
         .from(promisesToPay)
         .where(and(eq(promisesToPay.status, 'open'), lt(promisesToPay.promisedDate, date)))
         .orderBy(asc(promisesToPay.id)),
-    decidePromise: async (id: number, status: 'kept' | 'broken', on: string, receivedCents: number): Promise<boolean> =>
+    decidePromise: async (id: number, status: 'kept' | 'broken', on: IsoDate, receivedCents: Cents): Promise<boolean> =>
       (
         await db
           .update(promisesToPay)

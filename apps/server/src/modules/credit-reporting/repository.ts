@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -93,7 +94,7 @@ export function creditReportingRepository(db: Db) {
             .orderBy(creditDisputes.id),
     /** Opens a dispute and its audit row in one transaction; {@link DisputeConflict} when the loan already has an open one. */
     openDispute: async (
-      d: { loanId: number; note: string; openedOn: string; staffId: number; at: Date },
+      d: { loanId: number; note: string; openedOn: IsoDate; staffId: number; at: Date },
       audit: (row: CreditDisputeRow) => StaffAudit,
     ): Promise<CreditDisputeRow> => {
       try {
@@ -112,7 +113,7 @@ export function creditReportingRepository(db: Db) {
     },
     /** Resolves an open dispute and writes its audit row in one transaction; {@link DisputeConflict} when it was not open any more. */
     resolveDispute: (
-      r: { id: number; loanId: number; outcome: 'resolved' | 'consumer_disagrees'; note: string; resolvedOn: string; staffId: number; at: Date },
+      r: { id: number; loanId: number; outcome: 'resolved' | 'consumer_disagrees'; note: string; resolvedOn: IsoDate; staffId: number; at: Date },
       audit: (row: CreditDisputeRow) => StaffAudit,
     ): Promise<CreditDisputeRow> =>
       db.transaction(async (tx) => {

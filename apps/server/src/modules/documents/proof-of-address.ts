@@ -1,7 +1,7 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import type { IsoDate } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
-import { utcDay } from '@payrail/domain/dates';
+import { parseIsoDate, utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 
@@ -36,7 +36,7 @@ export async function recordStatedProof(ctx: AppContext, userId: number, documen
   const at = ctx.now();
   await ctx.repos.newflow.save(
     userId,
-    { proofDocumentId: documentId, proofStatementDate: stated.statement_date, proofAddress: stated.address, proofZip: stated.zip_code },
+    { proofDocumentId: documentId, proofStatementDate: parseIsoDate(stated.statement_date), proofAddress: stated.address, proofZip: stated.zip_code },
     at,
   );
 }

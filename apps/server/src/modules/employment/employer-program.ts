@@ -1,3 +1,4 @@
+import { employerProgramOf as programOf } from '@payrail/domain/underwriting/employer-program';
 import type { EmployerProgram } from '@payrail/domain/underwriting/facts';
 import type { AppContext } from '../../context';
 import type { ProfileRow } from '../application/repository';
@@ -7,14 +8,11 @@ import type { EmployerRow } from '../reference/repository';
 /**
  * The employer's standing for underwriting and pricing: a lending program (partner employer, federal
  * allotment, split direct deposit), `pending_review` for an employer typed in as "not listed" (or the
- * seeded "Other employer"), `not_eligible` when the income is not from employment, null before any choice.
+ * seeded "Other employer"), `not_eligible` when the income is not from employment, null before any choice
+ * (the domain's rule, `underwriting/employer-program.ts`).
  */
 export function employerProgramOf(profile: Pick<ProfileRow, 'incomeSource'> | undefined, employer: EmployerRow | undefined): EmployerProgram | null {
-  if (profile?.incomeSource && profile.incomeSource !== 'Employed') return 'not_eligible';
-  if (!employer) return null;
-  if (employer.isOther) return 'pending_review';
-  if (employer.partnership === 'b2b_partner') return 'b2b_partner';
-  return employer.paymentType === 'allotment' ? 'federal_allotment' : 'split_direct_deposit';
+  return programOf(profile?.incomeSource, employer);
 }
 
 /** The borrower's employer row, when one is chosen. */

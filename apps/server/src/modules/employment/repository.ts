@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employerRequests, employers } from '../../db/schema/index';
@@ -8,7 +9,7 @@ export type NewEmployerRequest = {
   userId: number;
   name: string;
   paymentFrequency: 'weekly' | 'biweekly' | 'monthly';
-  lastPaycheckDate: string;
+  lastPaycheckDate: IsoDate;
   /** Server-made, unique. */
   slug: string;
   at: Date;

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, notifications, supportMessages, userBenefits, visitors } from '../../db/schema/index';
-import { type RewardRow } from '../referral/repository';
-import { rewardsColumn, rewardsFrom } from '../referral/member-columns.repository';
-import { latestRepayMethodColumn } from '../banking/member-columns.repository';
+import { latestRepayMethodColumn, type RewardRow, rewardsColumn, rewardsFrom } from '../../db/member-columns';
 import { referCodeColumn } from '../identity/member-columns.repository';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -47,7 +45,7 @@ export function engagementRepository(db: Db) {
     /**
      * What GET /banners reads besides the refinance facts, as columns of the loan book's one statement
      * (`memberLoanFacts`): the active banners (slug, isMobile, title, body; in `listActiveBanners` order),
-     * the member's refer code and latest repay method (each built by the module owning its table).
+     * the member's refer code (built by identity) and latest repay method (db/member-columns).
      */
     bannerAudienceColumns: (userId: number) => ({
       banners: sql`(select coalesce(json_agg(json_build_object('slug', ${banners.slug}, 'isMobile', ${banners.isMobile}, 'title', ${banners.title}, 'body', ${banners.body}) order by ${banners.position} asc, ${banners.id} asc), '[]'::json) from ${banners} where ${banners.active} = true)`,

@@ -12,12 +12,10 @@ import {
   presignedLinks,
   staffActions,
   userAgreements,
-  loans,
   userSessions,
 } from '../../db/schema/index';
-import { applyStatusMove, recordFirstStatus, type StatusMove } from '../workflow/repository';
-import { memberApplicationsColumn } from '../application/member-applications.repository';
-import { memberLoanFactsColumns } from '../loan-book/member-loan-facts.repository';
+import type { StatusMove } from '../../lib/status-move';
+import type { StatusWrites } from './hooks';
 
 /**
  * A member as the signed-in request carries it: every column but the password hash, which only the
@@ -25,6 +23,16 @@ import { memberLoanFactsColumns } from '../loan-book/member-loan-facts.repositor
  */
 export type MemberRow = Omit<typeof applicationMembers.$inferSelect, 'passwordHash'>;
 const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(applicationMembers);
+/** The columns of {@link MemberRow}, for a session lookup built in a module above (the session check's summary). */
+export const MEMBER_COLUMNS = memberColumns;
+
+/**
+ * The live session of the `tokenHash` placeholder at the `now` placeholder (unrevoked, before its absolute
+ * expiry): the condition of every session lookup, this module's and the session check's summary above it.
+ */
+export const liveSessionCondition = () =>
+  and(eq(userSessions.tokenHash, sql.placeholder('tokenHash')), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, sql.placeholder('now')));
+
 export type BorrowerRow = typeof loanBorrowers.$inferSelect;
 export type SessionRow = typeof userSessions.$inferSelect;
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
@@ -79,15 +87,12 @@ export function memberIdsMatching(db: Db, match: { text: string | null; digits: 
 /** A borrower as staff lists read them: name, e-mail, phone. */
 export type BorrowerCard = { id: number; email: string; firstName: string | null; lastName: string | null; phone: string | null };
 
-export function identityRepository(db: Db) {
+/** `status`: the workflow's writes, made inside this repository's transactions (identity/hooks.ts). */
+export function identityRepository(db: Db, status: StatusWrites) {
   const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
 
   // Every signed-in call starts with the session lookup: built and (on PostgreSQL) planned once.
-  const liveSession = and(
-    eq(userSessions.tokenHash, sql.placeholder('tokenHash')),
-    isNull(userSessions.revokedAt),
-    gt(userSessions.expiresAt, sql.placeholder('now')),
-  );
+  const liveSession = liveSessionCondition();
   const findLiveSession = db
     .select({ session: userSessions, member: memberColumns })
     .from(userSessions)
@@ -95,32 +100,6 @@ export function identityRepository(db: Db) {
     .where(liveSession)
     .limit(1)
     .prepare('identity_find_live_session');
-  // The session check the SPA polls, in one statement: session, member, profile, the latest loan's status and the opened loan's id.
-  const findSessionSummary = db
-    .select({
-      session: userSessions,
-      member: memberColumns,
-      borrower: loanBorrowers,
-      latestLoanStatus: sql<
-        string | null
-      >`(select ${loans.status} from ${loans} where ${loans.userId} = ${applicationMembers.id} order by ${loans.id} desc limit 1)`,
-      // The refinance eligibility's reads of that loan then start at once, alongside the loan row's.
-      openedLoanId: sql<
-        number | null
-      >`(select ${loans.id} from ${loans} where ${loans.userId} = ${applicationMembers.id} and ${loans.status} = 'opened' order by ${loans.id} desc limit 1)`.mapWith(
-        Number,
-      ),
-      // …and what that loan's refinance eligibility reads, in the same statement (one per check, issue 29):
-      // the member's loans and applications, the business-date override, the loan's note, ledger and payment in flight.
-      ...memberLoanFactsColumns(applicationMembers.id, 'opened'),
-      applicationsJson: memberApplicationsColumn(applicationMembers.id),
-    })
-    .from(userSessions)
-    .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
-    .leftJoin(loanBorrowers, eq(loanBorrowers.userId, applicationMembers.id))
-    .where(liveSession)
-    .limit(1)
-    .prepare('identity_find_session_summary');
 
   return {
     // ── Members ────────────────────────────────────────────────────────────────────────────────
@@ -158,7 +137,7 @@ export function identityRepository(db: Db) {
             .insert(loanBorrowers)
             .values({ ...account.borrower, userId: member!.id, createdAt: account.at, updatedAt: account.at })
             .returning();
-          await recordFirstStatus(tx, member!.id, account.member.workflowStatus, account.at);
+          await status.recordFirstStatus(tx, member!.id, account.member.workflowStatus, account.at);
           if (account.agreements.length > 0) {
             await tx.insert(userAgreements).values(account.agreements.map((a) => ({ ...a, userId: member!.id, acceptedAt: account.at })));
           }
@@ -196,7 +175,7 @@ export function identityRepository(db: Db) {
             .update(applicationMembers)
             .set({ confirmedAt: p.at, passwordHash: null })
             .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
-          if (p.move) await applyStatusMove(tx, p.move);
+          if (p.move) await status.applyStatusMove(tx, p.move);
         }
       }),
 
@@ -244,8 +223,6 @@ export function identityRepository(db: Db) {
 
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
     findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
-    /** The live session with its member, the member's profile (if any) and the status of their latest loan (if any). */
-    findSessionSummary: (tokenHash: string, now: Date) => one(findSessionSummary.execute({ tokenHash, now })),
 
     touchSession: async (id: number, now: Date) => {
       await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, id));
@@ -317,7 +294,7 @@ export function identityRepository(db: Db) {
           .update(applicationMembers)
           .set({ confirmedAt: p.at, updatedAt: p.at })
           .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
-        if (p.move) await applyStatusMove(tx, p.move);
+        if (p.move) await status.applyStatusMove(tx, p.move);
         return true;
       }),
 
@@ -407,7 +384,7 @@ export function identityRepository(db: Db) {
           .update(loanBorrowers)
           .set({ phone: p.phone, phoneConfirmedAt: null, updatedAt: p.at })
           .where(and(eq(loanBorrowers.userId, p.userId), sql`${loanBorrowers.phone} is distinct from ${p.phone}`));
-        if (p.move) await applyStatusMove(tx, p.move);
+        if (p.move) await status.applyStatusMove(tx, p.move);
       }),
 
     /** Uses the code and confirms the number on the profile (and moves the status); false if the code was used meanwhile. */
@@ -420,7 +397,7 @@ export function identityRepository(db: Db) {
           .returning({ id: phoneVerifications.id });
         if (used.length === 0) return false;
         await tx.update(loanBorrowers).set({ phone: p.phone, phoneConfirmedAt: p.at, updatedAt: p.at }).where(eq(loanBorrowers.userId, p.userId));
-        if (p.move) await applyStatusMove(tx, p.move);
+        if (p.move) await status.applyStatusMove(tx, p.move);
         return true;
       }),
 
@@ -458,7 +435,7 @@ export function identityRepository(db: Db) {
             .update(applicationMembers)
             .set({ confirmedAt: p.at, updatedAt: p.at })
             .where(and(eq(applicationMembers.id, p.userId), isNull(applicationMembers.confirmedAt)));
-          if (p.move) await applyStatusMove(tx, p.move);
+          if (p.move) await status.applyStatusMove(tx, p.move);
         }
         return true;
       }),

@@ -12,14 +12,11 @@ import {
   ZLoginResponse,
   ZPresignedLinkParams,
   ZPresignedLinkResponse,
-  ZReferCodeRequest,
-  ZReferCodeResponse,
   ZResendConfirmationRequest,
   ZResetPasswordRequest,
   ZSandboxIdentity,
   ZSignupRequest,
   ZSignupResponse,
-  ZTokenIsValidResponse,
   ZTrackingQuery,
 } from '@payrail/contract/identity';
 import { ZEmailCheckRequest, ZEmailCheckResponse, ZNewflowSignupRequest } from '@payrail/contract/newflow';
@@ -28,14 +25,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
 import { avatarRoutes } from './avatar-routes';
-import { allowSignIn, bearer, clientInfo, requireSignIn, signedIn } from './http';
+import { bearer, clientInfo, requireSignIn, signedIn } from './http';
 import { RATE_LIMITS } from '../../lib/access-limits';
 import { checkEmail } from './use-cases/check-email';
-import { checkReferCode } from './use-cases/check-refer-code';
-import { referFriend } from '../referral/use-cases/refer-friend';
 import { confirmEmail } from './use-cases/confirm-email';
 import { confirmOwnEmail } from './use-cases/confirm-own-email';
-import { describeSession } from './use-cases/describe-session';
 import { listSandboxIdentities } from './use-cases/list-sandbox-identities';
 import { openPresignedLink } from './use-cases/open-presigned-link';
 import { requestPasswordReset } from './use-cases/request-password-reset';
@@ -46,7 +40,11 @@ import { signOut } from './use-cases/sign-out';
 import { signUp } from './use-cases/sign-up';
 import { verifyCaptcha } from './use-cases/verify-captcha';
 
-/** Sign-in, sign-up, e-mail confirmation, password reset, session check, pre-signed link, captcha, referral check, profile photo. */
+/**
+ * Sign-in, sign-up, e-mail confirmation, password reset, pre-signed link, captcha, profile photo. The session
+ * check (GET /token_is_valid, whose summary joins loans and applications) is the refinance module's, and
+ * POST /refer_code the referral module's (issue #28, module floors).
+ */
 /** POST /signup: the classic sign-up, or the new flow's (`new_flow: true`, a `loan`, no password yet). */
 const ZSignupBody = z.union([ZSignupRequest, ZNewflowSignupRequest]);
 
@@ -150,8 +148,6 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req) => resetPassword(ctx, req.body.application_member),
     );
 
-    app.get('/token_is_valid', { schema: { response: { 200: ZTokenIsValidResponse } } }, async (req) => describeSession(ctx, bearer(req)));
-
     app.get(
       '/c/:code',
       { config: { rateLimit: RATE_LIMITS.presignedLink }, schema: { params: ZPresignedLinkParams, response: { 200: ZPresignedLinkResponse } } },
@@ -159,17 +155,6 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { token, ...body } = await openPresignedLink(ctx, req.params.code, clientInfo(req));
         return reply.header('authorization', token).send(body);
       },
-    );
-
-    app.post(
-      '/refer_code',
-      {
-        onRequest: allowSignIn(ctx),
-        config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey },
-        schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } },
-      },
-      // Signed in, the code links the friend who referred the member; without a session it is only checked.
-      async (req) => (req.signedIn ? referFriend(ctx, req.signedIn.member, req.body.refer_code) : checkReferCode(ctx, req.body.refer_code)),
     );
 
     app.post('/captcha', { config: { rateLimit: RATE_LIMITS.captcha }, schema: { body: ZCaptchaRequest, response: { 200: ZCaptchaResponse } } }, async (req) =>

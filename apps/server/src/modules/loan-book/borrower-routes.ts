@@ -6,14 +6,9 @@ import {
   ZDebitTransactionsResponse,
   ZDocumentsZipRequest,
   ZIdParams,
-  ZLastLoanOnboardingResponse,
-  ZLastLoanResponse,
   ZLoanDocumentsResponse,
-  ZLoanHistoryQuery,
-  ZLoanHistoryResponse,
   ZLoanIdParams,
   ZNextTermDateResponse,
-  ZOngoingLoansResponse,
   ZPaymentHistoryQuery,
   ZPaymentHistoryResponse,
   ZPaymentRequest,
@@ -32,7 +27,6 @@ import { sendPrivateFile } from '../documents/file-names';
 import { clientInfo, requireSignIn, signedIn } from '../identity/http';
 import { businessToday } from '../../lib/business-clock';
 import { cancelTransaction } from './use-cases/cancel-transaction';
-import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/get-loans';
 import { nextTermDate } from './use-cases/get-next-term-date';
 import { paymentHistory } from './use-cases/list-payments';
 import { loanTransactions } from './use-cases/list-transactions';
@@ -43,22 +37,14 @@ import { pullCardPayment } from './use-cases/pull-card-payment';
 import { disburseToCard } from './use-cases/card-disbursement';
 import { paymentErrors, requestPayment } from './use-cases/request-payment';
 
-/** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session. */
+/** Borrower servicing calls (new flow & dashboard spec §7), under /api with the borrower's session (the loan views, which carry refinance fields, are the refinance module's). */
 export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const onRequest = requireSignIn(ctx);
   return async (app) => {
     const member = (req: Parameters<typeof signedIn>[0]) => signedIn(req).member;
 
-    app.get('/loans/last', { onRequest, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, member(req)));
-    app.get('/loans/ongoing_loans', { onRequest, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, member(req)));
-    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) =>
-      loanHistory(ctx, member(req), req.query),
-    );
     app.get('/loans/history/payments', { onRequest, schema: { querystring: ZPaymentHistoryQuery, response: { 200: ZPaymentHistoryResponse } } }, async (req) =>
       paymentHistory(ctx, member(req), req.query),
-    );
-    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) =>
-      lastLoanOnboarding(ctx, member(req)),
     );
     app.get('/loans/:id/documents', { onRequest, schema: { params: ZIdParams, response: { 200: ZLoanDocumentsResponse } } }, async (req) =>
       listLoanDocuments(ctx, member(req), req.params.id),

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { borrowerProfiles, ledgerEntries, loanBorrowers, loans, states } from '../../db/schema/index';
@@ -32,7 +33,7 @@ export function creditReportingLoanBookRepository(db: Db) {
      * most `limit` — less the loans closed (paid or refinanced) whose every ledger entry is dated before
      * `monthStart`: they closed in an earlier month and were reported then.
      */
-    reportableLoansPage: async (monthStart: string, through: string, afterId: number, limit: number): Promise<ReportableLoan[]> => {
+    reportableLoansPage: async (monthStart: IsoDate, through: IsoDate, afterId: number, limit: number): Promise<ReportableLoan[]> => {
       const activeThisMonth = sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.loanId} = ${loans.id} and ${ledgerEntries.effectiveDate} >= ${monthStart})`;
       return db
         .select({

@@ -3,8 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { businessClock, esignatures, ledgerEntries, loanDocuments, loans, loanTransactions } from '../../db/schema/index';
 import { parsedJson, rowFromJson, rowsFromJson } from '../../db/json-rows';
 import type { Db } from '../../db/client';
-import { memberApplicationsColumn, memberApplicationsFrom } from '../application/member-applications.repository';
-import type { MemberApplications } from '../refinance/use-cases/refinance-facts';
+import { memberApplicationsColumn, memberApplicationsFrom, type MemberApplications } from '../application/member-applications.repository';
 import type { LedgerEntryRow, LoanRow } from './ledger.repository';
 
 /**

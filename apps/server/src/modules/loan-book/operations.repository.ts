@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { IsoDate } from '@payrail/domain/dates';
 import { insertNotification } from '../engagement/repository';
 import {
   applicationMembers,
@@ -47,7 +48,7 @@ function collectionsQueries(db: Db) {
         .limit(1);
       return { openDate: open?.businessDate ?? null, lastCompleted: done?.businessDate ?? null };
     },
-    day: async (date: string) => {
+    day: async (date: IsoDate) => {
       const [row] = await db.select().from(servicingDays).where(eq(servicingDays.businessDate, date)).limit(1);
       return row;
     },
@@ -57,7 +58,7 @@ function collectionsQueries(db: Db) {
      * last debit is still in flight, watched until it settles or comes back — (unique key: a second planner, or a
      * restart, inserts nothing), then the day row. Safe to run concurrently from several instances.
      */
-    planDay: async (job: string, date: string, at: Date) => {
+    planDay: async (job: string, date: IsoDate, at: Date) => {
       await db.execute(sql`
         insert into servicing_runs (job, loan_id, business_date, status, attempts)
         select ${job}, l.id, ${date}::date, 'pending', 0 from loans l
@@ -78,7 +79,7 @@ function collectionsQueries(db: Db) {
           .where(and(eq(loans.status, 'closed_paid'), gte(loans.closedAt, since)))
           .orderBy(asc(loans.id))
       ).map((r) => r.id),
-    pendingCount: async (job: string, date: string): Promise<number> => {
+    pendingCount: async (job: string, date: IsoDate): Promise<number> => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(servicingRuns)
@@ -93,7 +94,7 @@ function collectionsQueries(db: Db) {
      * committed meanwhile can count as held once too often (the count reads the statement's snapshot, the
      * lock the row's latest version): the caller polls.
      */
-    claimsNow: async (job: string, date: string): Promise<{ held: number; free: number }> => {
+    claimsNow: async (job: string, date: IsoDate): Promise<{ held: number; free: number }> => {
       const res = (await db.execute(sql`
         select
           (select count(*) from servicing_runs where job = ${job} and business_date = ${date}::date and status = 'pending')::int as pending,
@@ -104,13 +105,13 @@ function collectionsQueries(db: Db) {
       const free = Number(res.rows[0]?.free ?? 0);
       return { held: Math.max(0, pending - free), free };
     },
-    completeDay: async (date: string, at: Date) => {
+    completeDay: async (date: IsoDate, at: Date) => {
       await db
         .update(servicingDays)
         .set({ completedAt: at })
         .where(and(eq(servicingDays.businessDate, date), isNull(servicingDays.completedAt)));
     },
-    runCounts: async (job: string, date: string) => {
+    runCounts: async (job: string, date: IsoDate) => {
       const rows = await db
         .select({ status: servicingRuns.status, n: sql<number>`count(*)::int` })
         .from(servicingRuns)
@@ -255,7 +256,7 @@ function collectionsQueries(db: Db) {
     },
     remittancesOfLoan: (loanId: number) => db.select().from(remittanceLines).where(eq(remittanceLines.loanId, loanId)).orderBy(asc(remittanceLines.id)),
     /** The posted (or assigned) remittances of a loan for one pay date, with the channel of their batch (read under the loan's lock). */
-    postedForPayDate: (loanId: number, payDate: string, exceptBatchId: number) =>
+    postedForPayDate: (loanId: number, payDate: IsoDate, exceptBatchId: number) =>
       db
         .select({ lineId: remittanceLines.id, batchId: remittanceLines.batchId, source: remittanceBatches.source })
         .from(remittanceLines)
@@ -737,7 +738,7 @@ export function collectionsRepository(db: Db) {
      */
     withNextClaim: async (
       job: string,
-      date: string,
+      date: IsoDate,
       work: (tx: CollectionsTx, loanId: number) => Promise<void>,
       maxAttempts = 3,
     ): Promise<'none' | 'done' | 'failed'> => {
@@ -781,7 +782,7 @@ export function collectionsRepository(db: Db) {
      */
     withClaimBatch: async (
       job: string,
-      date: string,
+      date: IsoDate,
       size: number,
       work: (store: LoanServicingStore, loanId: number) => Promise<void>,
       maxAttempts = 3,

@@ -1,3 +1,5 @@
+import type { Cents } from '@payrail/domain/money';
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
 import type { Db } from '../../db/client';
@@ -27,16 +29,16 @@ export type LockedPlanLoan = { loan: LoanRow; plan: PaymentPlanRow; entries: Led
 export type PlanAcceptance = {
   stored: StoredPaymentPlan;
   /** The loan's installments from the plan's first one (replacing those from `stored.fromN`). */
-  installments: { n: number; dueDate: string; paymentCents: number; interestCents: number; principalCents: number; balanceCents: number }[];
-  waivers: { feeEntryId: number; amountCents: number }[];
-  effectiveDate: string;
+  installments: { n: number; dueDate: IsoDate; paymentCents: Cents; interestCents: Cents; principalCents: Cents; balanceCents: Cents }[];
+  waivers: { feeEntryId: number; amountCents: Cents }[];
+  effectiveDate: IsoDate;
   plan: Pick<
     PaymentPlanRow,
     'acceptedQuote' | 'signatureName' | 'signedAt' | 'ip' | 'userAgent' | 'agreementVersion' | 'pdfStorageKey' | 'pdfSha256' | 'pdfByteSize'
   >;
   notification: string;
   /** The plan's installment: the active auto-debit authorization (if any) collects it from now on. */
-  autoDebitAmountCents: number;
+  autoDebitAmountCents: Cents;
   at: Date;
 };
 
@@ -82,7 +84,7 @@ export function paymentPlansRepository(db: Db) {
         .where(and(eq(loanPaymentPlans.loanId, loanId), eq(loanPaymentPlans.status, 'accepted')))
         .orderBy(asc(loanPaymentPlans.id)),
     /** Proposals whose expiry date has come (business date `today`) move to expired; answers how many. Read paths call it first (lazy expiry). */
-    expireDue: async (today: string, at: Date, scope: { loanId?: number; userId?: number }): Promise<number> => {
+    expireDue: async (today: IsoDate, at: Date, scope: { loanId?: number; userId?: number }): Promise<number> => {
       const where = [eq(loanPaymentPlans.status, 'proposed'), lte(loanPaymentPlans.expiresOn, today)];
       if (scope.loanId !== undefined) where.push(eq(loanPaymentPlans.loanId, scope.loanId));
       if (scope.userId !== undefined) where.push(eq(loanPaymentPlans.userId, scope.userId));
@@ -119,7 +121,7 @@ export function paymentPlansRepository(db: Db) {
     accept: <R>(
       loanId: number,
       planId: number,
-      today: string,
+      today: IsoDate,
       decide: (locked: LockedPlanLoan) => { ok: true; writes: PlanAcceptance } | { ok: false; refusal: R },
     ): Promise<{ ok: true; plan: PaymentPlanRow } | { ok: false; refusal: R | 'not_open' }> =>
       db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applications, ledgerEntries, loans, servicingDays } from '../../db/schema/index';
@@ -13,7 +14,7 @@ export function portfolioLoanBookRepository(db: Db) {
   const ymOf = (column: unknown) => sql<string>`to_char(${column}, 'YYYY-MM')`;
   return {
     /** Funded loans (any status but pending) disbursed on or before `through`, by id after `afterId`, at most `limit`. */
-    fundedLoansPage: async (through: string, afterId: number, limit: number): Promise<LoanRow[]> =>
+    fundedLoansPage: async (through: IsoDate, afterId: number, limit: number): Promise<LoanRow[]> =>
       db
         .select()
         .from(loans)
@@ -22,7 +23,7 @@ export function portfolioLoanBookRepository(db: Db) {
         .limit(limit),
 
     /** Month ends (last days of their month) from `from` through `through` that the daily run has completed, oldest first. */
-    completedMonthEndDays: async (from: string, through: string): Promise<string[]> =>
+    completedMonthEndDays: async (from: IsoDate, through: IsoDate): Promise<IsoDate[]> =>
       (
         await db
           .select({ d: servicingDays.businessDate })

@@ -1,3 +1,5 @@
+import type { Cents } from '@payrail/domain/money';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -57,9 +59,9 @@ export type OpenLoan = {
   notification: string;
   staffAction: Omit<typeof staffActions.$inferInsert, 'id' | 'after'> & { after: (loanId: number) => Record<string, unknown> };
   /** The disbursement entry of the new loan's ledger when it differs from the ACH credit (a refinance: the full proceeds). */
-  ledgerDisbursementCents?: number;
+  ledgerDisbursementCents?: Cents;
   /** A refinance: the old loan's payoff from the proceeds, in the same transaction. */
-  refinance?: { oldLoanId: number; payoffCents: number; payoffDate: string; notification: string };
+  refinance?: { oldLoanId: number; payoffCents: Cents; payoffDate: IsoDate; notification: string };
   /**
    * The loan's auto-debit authorization (an application repaid by auto-debit), written with the loan.
    * `carriedFromId`: a refinance carrying the old loan's active authorization over; it is written only if
@@ -82,8 +84,8 @@ function withFile<T extends FileSources>(rows: T[]): (T & { file: StoredFile })[
 export type RecordPayment = {
   loanId: number;
   kind: 'scheduled_debit' | 'one_time_payment' | 'payroll_remittance' | 'payoff';
-  effectiveDate: string;
-  amountCents: number;
+  effectiveDate: IsoDate;
+  amountCents: Cents;
   transactionId?: number | null;
   transactionStatus?: 'pending' | 'settled';
   achTraceId?: string | null;
@@ -205,7 +207,7 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
     /** The loan's disbursements, oldest first (the last one is the credit in force). */
     disbursements: (): Promise<DisbursementRow[]> => tx.select().from(disbursements).where(eq(disbursements.loanId, loan.id)).orderBy(asc(disbursements.id)),
     /** The credit came back from the borrower's bank: returned, with the code and the date. */
-    markDisbursementReturned: async (id: number, returnCode: string, returnedOn: string, at: Date): Promise<void> => {
+    markDisbursementReturned: async (id: number, returnCode: string, returnedOn: IsoDate, at: Date): Promise<void> => {
       await tx
         .update(disbursements)
         .set({ status: 'returned', returnCode, returnedOn, updatedAt: at })
@@ -555,7 +557,7 @@ export function servicingRepository(db: Db) {
           if (after[i] === revision.dueDatesBefore[i]) continue;
           await tx
             .update(loanInstallments)
-            .set({ dueDate: after[i]! })
+            .set({ dueDate: parseIsoDate(after[i]!) })
             .where(and(eq(loanInstallments.loanId, revision.loanId), eq(loanInstallments.n, i + 1)));
         }
         if (also) await also(tx, lockedLoan(tx, loan));
@@ -586,7 +588,7 @@ export function servicingRepository(db: Db) {
         return recordPaymentIn(tx, p);
       }),
     /** A sent debit cleared the return window: pending → settled. False when it was not pending. */
-    settleTransaction: async (id: number, settledOn: string, at: Date): Promise<boolean> => {
+    settleTransaction: async (id: number, settledOn: IsoDate, at: Date): Promise<boolean> => {
       const rows = await db
         .update(loanTransactions)
         .set({ status: 'settled', settledOn, updatedAt: at })
@@ -601,7 +603,7 @@ export function servicingRepository(db: Db) {
      */
     reversePayment: async (r: {
       entryId: number;
-      returnedOn: string;
+      returnedOn: IsoDate;
       reasonCode: string | null;
       reason: string | null;
       staffId?: number | null;
@@ -678,7 +680,7 @@ export function servicingRepository(db: Db) {
       return row;
     },
     /** Scheduled transactions due on or before `date` (what the run sends). */
-    scheduledDue: (date: string) =>
+    scheduledDue: (date: IsoDate) =>
       db
         .select()
         .from(loanTransactions)
@@ -740,7 +742,7 @@ export function servicingRepository(db: Db) {
      * Creates the debit of installment `installmentN` under an authorization, once: the partial unique
      * index (authorization, installment) makes a second call return undefined.
      */
-    createAutoDebitTransaction: async (t: { authorization: AutoDebitRow; installmentN: number; scheduledDate: string; amountCents: number; at: Date }) => {
+    createAutoDebitTransaction: async (t: { authorization: AutoDebitRow; installmentN: number; scheduledDate: IsoDate; amountCents: Cents; at: Date }) => {
       const [row] = await db
         .insert(loanTransactions)
         .values({
@@ -764,12 +766,12 @@ export function servicingRepository(db: Db) {
 
     // ── Business clock ───────────────────────────────────────────────────────────────────────────
     /** The business-date override (null: the real date). */
-    businessDateOverride: async (): Promise<string | null> => {
+    businessDateOverride: async (): Promise<IsoDate | null> => {
       const [row] = await businessClockStmt.execute();
       return row?.overrideDate ?? null;
     },
     /** Sets (or clears, with null) the business-date override. */
-    setBusinessDateOverride: async (date: string | null, staffId: number | null, at: Date): Promise<void> => {
+    setBusinessDateOverride: async (date: IsoDate | null, staffId: number | null, at: Date): Promise<void> => {
       await db
         .insert(businessClock)
         .values({ id: 1, overrideDate: date, updatedByStaffId: staffId, updatedAt: at })

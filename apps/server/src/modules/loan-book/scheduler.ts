@@ -3,10 +3,8 @@ import type { AppContext } from '../../context';
 import type { JobLog } from '../../jobs/in-process';
 import { businessDate } from './servicing-policy';
 import { runDailyServicing } from './use-cases/daily-run';
-import { generateStatements } from '../statements/use-cases/generate-statements';
 
 export const DAILY_RUN_QUEUE = 'servicing.daily-run';
-export const STATEMENTS_QUEUE = 'statements.issue';
 
 /** The daily run's job: servicing through `through` (default: the business date when it runs). */
 export type DailyRunJob = { through?: IsoDate };
@@ -29,11 +27,11 @@ export async function queueDailyRun(ctx: AppContext): Promise<string | null> {
 }
 
 /**
- * The daily run and the statements as queues (docs/servicing-operations.md, "The scheduler"):
- * `servicing.daily-run` runs servicing through the business date on the SERVICING_RUN_INTERVAL_MINUTES
- * schedule, one job per business date at a time (singleton key), and is resumable: the per-loan claims in
- * servicing_runs make a second run of a date a no-op. When it has run it queues `statements.issue`, which
- * issues the statements that are due (also on its own schedule, so a failed run does not stop them).
+ * The daily run as a queue (docs/servicing-operations.md, "The scheduler"): `servicing.daily-run` runs
+ * servicing through the business date on the SERVICING_RUN_INTERVAL_MINUTES schedule, one job per business
+ * date at a time (singleton key), and is resumable: the per-loan claims in servicing_runs make a second run
+ * of a date a no-op. When it has run it calls the `dailyRunFinished` hook (loan-book/hooks.ts), with which
+ * the statements module queues `statements.issue` (statements/scheduler.ts).
  */
 export function defineServicingQueues(ctx: AppContext, log: JobLog): void {
   const schedule = intervalCron(ctx.config.collections.runIntervalMinutes);
@@ -51,27 +49,7 @@ export function defineServicingQueues(ctx: AppContext, log: JobLog): void {
       const r = await runDailyServicing(ctx, data.through ? { through: data.through } : {});
       if (r.loansProcessed > 0) log.info({ dates: r.dates, loans: r.loansProcessed, seconds: r.seconds }, 'daily servicing run');
       const through = r.dates.at(-1)?.date ?? data.through ?? (await businessDate(ctx));
-      await ctx.jobs.send(STATEMENTS_QUEUE, { through }, { singletonKey: through });
+      await ctx.hooks.loanBook.dailyRunFinished(ctx, through);
     },
   });
-  ctx.jobs.define<{ through?: IsoDate }>({
-    name: STATEMENTS_QUEUE,
-    description: 'Issues the monthly statements and year-end summaries that are due (after each daily run).',
-    retryLimit: 3,
-    retryDelaySeconds: 300,
-    retryBackoff: true,
-    expireInSeconds: 3600,
-    concurrency: 1,
-    ...(schedule ? { schedule: statementsCron(schedule) } : {}),
-    subject: (d) => d.through ?? null,
-    handler: async () => {
-      const s = await generateStatements(ctx);
-      if (s.issued + s.yearEndIssued + s.failed > 0) log.info(s, 'statements issued');
-    },
-  });
-}
-
-/** The statements' own schedule: the daily run's, five minutes later when it runs hourly or less often. */
-function statementsCron(runCron: string): string {
-  return runCron.startsWith('0 ') ? `5 ${runCron.slice(2)}` : runCron;
 }

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, loans } from '../../db/schema/index';
@@ -14,7 +15,7 @@ export function statementReads(db: Db) {
      * `end`, and not closed before `start` — or closed earlier but with a ledger entry dated in the period
      * (a refund of a credit balance, a recovery). The domain's `statementDue` decides on each.
      */
-    candidates: (start: string, end: string, loanIds?: readonly number[]): Promise<LoanRow[]> =>
+    candidates: (start: IsoDate, end: IsoDate, loanIds?: readonly number[]): Promise<LoanRow[]> =>
       db
         .select()
         .from(loans)

@@ -1,21 +1,19 @@
 import { APPLICATION_MSG, type TLoanTerms } from '@payrail/contract/application';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { nextBusinessDay } from '@payrail/domain/calendar';
-import type { IsoDate } from '@payrail/domain/dates';
 import { formatAprForDisclosure } from '@payrail/domain/loan/apr';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers } from '@payrail/domain/loan/pricing';
 import { type Cents, cents, formatUsd } from '@payrail/domain/money';
 import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
+import { ruleSetFor } from '@payrail/domain/underwriting/rule-sets';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
-import { ruleSetFor } from '../review/underwriting';
 import { acceptedOfferTerms } from './accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { businessToday } from '../../lib/business-clock';
-import { loanState } from '../loan-book/use-cases/loan-position';
 import { toPricingProgram } from './pricing-program';
 
 /** How a loan is repaid, as priced: split direct deposit (discounted), auto-debit, or one-time payments online. */
@@ -65,7 +63,7 @@ export async function quoteTerms(
 
   const frequency: Frequency = request?.paymentFrequency ?? employer.payFrequency;
   const disbursementDate = nextBusinessDay(today);
-  const first = firstPaymentDate(frequency, disbursementDate, (request?.lastPaycheckDate as IsoDate | undefined) ?? null);
+  const first = firstPaymentDate(frequency, disbursementDate, request?.lastPaycheckDate ?? null);
   const pricing = toPricingProgram(stored.program, stored.entries);
 
   const ruleSet = ruleSetFor(today);
@@ -77,7 +75,7 @@ export async function quoteTerms(
   // old loan off on the disbursement date and leave the borrower something are offered.
   let payoffCents: number | null = null;
   if (refinancing) {
-    payoffCents = (await loanState(ctx, refinancing, disbursementDate)).position.outstandingCents;
+    payoffCents = await ctx.hooks.loanTerms.loanPayoff(ctx, refinancing, disbursementDate);
     const payoff = payoffCents;
     options = options.filter((a) => {
       const { offers } = priceOffers({ program: pricing, state: state.abbreviation, amountCents: a, frequency, disbursementDate, firstPaymentDate: first });
@@ -87,7 +85,7 @@ export async function quoteTerms(
   }
   if (options.length === 0) throw noAmount();
 
-  const previous = application.amountCents !== null && options.includes(application.amountCents as Cents) ? application.amountCents : null;
+  const previous = application.amountCents !== null && options.includes(application.amountCents) ? application.amountCents : null;
   const amount = requested ?? previous ?? options[options.length - 1]!;
   if (!options.includes(amount as Cents)) throw AppError.fields({ amount: [FIELD_MSG.notIncluded] });
 

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pricingPrograms, pricingRateEntries, userAgreements } from '../../db/schema/index';
@@ -10,7 +11,7 @@ export type LendingProgram = PricingProgramRow['lendingProgram'];
 export function loanTermsRepository(db: Db) {
   return {
     /** The program in force on `today` for a lending program (the latest effective one), with its rate entries. */
-    programInForce: async (lendingProgram: LendingProgram, today: string): Promise<{ program: PricingProgramRow; entries: RateEntryRow[] } | undefined> => {
+    programInForce: async (lendingProgram: LendingProgram, today: IsoDate): Promise<{ program: PricingProgramRow; entries: RateEntryRow[] } | undefined> => {
       const [program] = await db
         .select()
         .from(pricingPrograms)

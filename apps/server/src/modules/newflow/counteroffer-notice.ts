@@ -1,11 +1,11 @@
 import type { TCounterofferNotice } from '@payrail/contract/newflow';
 import { utcDay } from '@payrail/domain/dates';
 import { cents, formatUsd } from '@payrail/domain/money';
+import { ECOA_NOTICE } from '@payrail/domain/underwriting/notices';
 import type { EmailMessage } from '../../adapters/email/port';
 import type { CreditBureau } from '../../adapters/credit-bureau/port';
 import type { AppContext } from '../../context';
 import { COMPANY } from '../../db/seed-data/company';
-import { ECOA_NOTICE } from '../review/emails';
 import type { AdverseActionNoticeRow } from './repository';
 
 /**
@@ -130,8 +130,8 @@ export async function sendCounterofferNotice(
   const notice = await ctx.repos.newflow.recordNotice({
     userId,
     kind: 'counteroffer',
-    requestedCents: p.requestedCents,
-    offeredCents: p.offeredCents,
+    requestedCents: cents(p.requestedCents),
+    offeredCents: cents(p.offeredCents),
     reasons: [...p.reasons],
     creditScore: p.score,
     bureauName: p.score === null ? null : BUREAU_CONTACT[facts.bureau].name,

@@ -2,6 +2,7 @@ import type { TLoanOffer } from '@payrail/contract/newflow';
 import { nextBusinessDay } from '@payrail/domain/calendar';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { amountOptions, priceOffers, type Offer } from '@payrail/domain/loan/pricing';
+import { cents, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../context';
 import type { ApplicationPatch } from '../application/repository';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
@@ -90,9 +91,9 @@ export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: Ne
  * the largest split-deposit payment offered; loan_offer then offers only split-deposit offers whose
  * payment the split in place covers. Null when no split-deposit offer can be priced.
  */
-export function splitPaymentCents(sheet: OfferSheet): number | null {
+export function splitPaymentCents(sheet: OfferSheet): Cents | null {
   const payments = sheet.split_direct_deposit.map((o) => o.wire.fixed_payment_amount);
-  return payments.length > 0 ? Math.max(...payments) : null;
+  return payments.length > 0 ? cents(Math.max(...payments)) : null;
 }
 
 /** The split-deposit offers an applicant may take: all for a manual split; for an automatic one those whose payment the split covers. */

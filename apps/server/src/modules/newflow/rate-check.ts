@@ -1,10 +1,10 @@
 import { addDays, utcDay } from '@payrail/domain/dates';
-import type { Cents } from '@payrail/domain/money';
+import { cents, type Cents } from '@payrail/domain/money';
 import { decide } from '@payrail/domain/underwriting/decide';
 import { type BureauReport, decideRateCheck } from '@payrail/domain/underwriting/rate-check';
 import type { AppContext } from '../../context';
 import { SSN_AAD } from '../application/field-rules';
-import { loadApplicationFacts } from '../review/underwriting';
+import { loadApplicationFacts } from '../application/application-facts';
 import type { StatusMove } from '../workflow/repository';
 import { NO_FACTS, moveIfAllowed } from '../workflow/move';
 import { sendCounterofferNotice } from './counteroffer-notice';
@@ -42,6 +42,7 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   const bureau: BureauReport =
     report.status === 'hit' ? { status: 'hit', score: report.score, reasonTexts: report.reasonCodes.map((r) => r.text) } : { status: report.status };
   const result = decideRateCheck(requested > 0 ? requested : facts.requestedAmountCents, engine, bureau);
+  const approvedCents = result.approvedAmountCents === null ? null : cents(result.approvedAmountCents);
   const at = ctx.now();
   const to = TARGET[result.outcome];
   const move: StatusMove | null =
@@ -51,7 +52,7 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
   return {
     patch: {
       rateCheckOutcome: result.outcome,
-      rateCheckApprovedCents: result.approvedAmountCents,
+      rateCheckApprovedCents: approvedCents,
       rateCheckReasons: [...result.adverseActionReasons],
       rateCheckBureau: {
         status: report.status,
@@ -65,6 +66,7 @@ async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
     },
     move,
     result,
+    approvedCents,
     engine,
     requested: requested > 0 ? requested : facts.requestedAmountCents,
     score: report.status === 'hit' ? report.score : null,
@@ -110,7 +112,7 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
     const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(utcDay(finishedAt), 90);
     await ctx.repos.application.updateApplication(
       application.id,
-      declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.result.approvedAmountCents },
+      declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.approvedCents },
       finishedAt,
     );
     // A counteroffer is an adverse action: its combined notice is recorded and e-mailed now (counteroffer-notice.ts).

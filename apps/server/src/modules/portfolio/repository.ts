@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { portfolioMonthEndFacts, portfolioMonthEnds } from '../../db/schema/index';
@@ -20,7 +21,7 @@ export function portfolioRepository(db: Db) {
       (await db.select({ m: portfolioMonthEnds.monthEnd }).from(portfolioMonthEnds).orderBy(asc(portfolioMonthEnds.monthEnd))).map((r) => r.m),
 
     /** Loans whose facts ended before `monthEnd` (closed or charged off at an earlier month end). */
-    endedBefore: async (monthEnd: string, loanIds: readonly number[]): Promise<Set<number>> =>
+    endedBefore: async (monthEnd: IsoDate, loanIds: readonly number[]): Promise<Set<number>> =>
       loanIds.length === 0
         ? new Set()
         : new Set(
@@ -38,7 +39,7 @@ export function portfolioRepository(db: Db) {
     },
 
     /** Marks the month end complete (once: a second call keeps the first row). */
-    completeMonthEnd: async (monthEnd: string, loanCount: number, at: Date): Promise<void> => {
+    completeMonthEnd: async (monthEnd: IsoDate, loanCount: number, at: Date): Promise<void> => {
       await db.insert(portfolioMonthEnds).values({ monthEnd, loanCount, completedAt: at }).onConflictDoNothing();
     },
 

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { IsoDate } from '@payrail/domain/dates';
+import { sumCents } from '@payrail/domain/money';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationMembers, loanBorrowers, notifications, referralPayoutItems, referralPayouts, referralRewards, staffActions } from '../../db/schema/index';
 
@@ -11,13 +13,16 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const REFERRAL_LOCK = 16_016;
 const lockReferrer = (tx: Tx, referrerId: number) => tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${referrerId})`);
 
+/** The item that pays a reward: the one whose payout was not returned (at most one, a partial unique index). */
+const payingItem = and(eq(referralPayoutItems.rewardId, referralRewards.id), isNull(referralPayoutItems.returnedAt));
+
 /** The referral rewards ledger (append-only) and its payouts. */
 export function referralRepository(db: Db) {
   const rewardsOf = (runner: Db | Tx, userId: number) =>
     runner
       .select({ reward: referralRewards, payoutId: referralPayoutItems.payoutId })
       .from(referralRewards)
-      .leftJoin(referralPayoutItems, eq(referralPayoutItems.rewardId, referralRewards.id))
+      .leftJoin(referralPayoutItems, payingItem)
       .where(eq(referralRewards.referrerUserId, userId))
       .orderBy(asc(referralRewards.id));
 
@@ -78,7 +83,7 @@ export function referralRepository(db: Db) {
       }),
 
     /** Members with rewards payable on `today` and not paid yet, with the sum (back-office payout queue). */
-    payable: (today: string) =>
+    payable: (today: IsoDate) =>
       db
         .select({
           userId: referralRewards.referrerUserId,
@@ -88,7 +93,7 @@ export function referralRepository(db: Db) {
         })
         .from(referralRewards)
         .innerJoin(applicationMembers, eq(applicationMembers.id, referralRewards.referrerUserId))
-        .leftJoin(referralPayoutItems, eq(referralPayoutItems.rewardId, referralRewards.id))
+        .leftJoin(referralPayoutItems, payingItem)
         .where(and(isNull(referralPayoutItems.id), lte(referralRewards.payableOn, today)))
         .groupBy(referralRewards.referrerUserId, applicationMembers.email)
         .orderBy(asc(referralRewards.referrerUserId)),
@@ -133,7 +138,7 @@ export function referralRepository(db: Db) {
      */
     queuePayout: async (p: {
       userId: number;
-      today: string;
+      today: IsoDate;
       idempotencyKey: string;
       staffUserId: number;
       at: Date;
@@ -142,7 +147,7 @@ export function referralRepository(db: Db) {
         await lockReferrer(tx, p.userId);
         const open = (await rewardsOf(tx, p.userId)).filter((r) => r.payoutId === null && r.reward.payableOn <= p.today).map((r) => r.reward);
         if (open.length === 0) return null;
-        const amountCents = open.reduce((s, r) => s + r.amountCents, 0);
+        const amountCents = sumCents(open.map((r) => r.amountCents));
         const [payout] = await tx
           .insert(referralPayouts)
           .values({
@@ -176,7 +181,7 @@ export function referralRepository(db: Db) {
      */
     originatePayout: async (
       id: number,
-      send: (payout: PayoutRow, rewardIds: readonly number[]) => Promise<{ traceId: string; status: 'pending' | 'settled' | 'returned' }>,
+      send: (payout: PayoutRow, rewardIds: readonly number[], returnedPayoutIds: readonly number[]) => Promise<{ traceId: string; status: 'pending' }>,
       notification: (amountCents: number) => string,
       at: Date,
     ): Promise<PayoutRow | null> =>
@@ -188,12 +193,58 @@ export function referralRepository(db: Db) {
           .from(referralPayoutItems)
           .where(eq(referralPayoutItems.payoutId, id))
           .orderBy(asc(referralPayoutItems.rewardId));
+        const rewardIds = items.map((i) => i.rewardId);
+        // Earlier payouts of these rewards that came back: a new credit of the same rewards is a new entry.
+        const returned = await tx
+          .selectDistinct({ payoutId: referralPayoutItems.payoutId })
+          .from(referralPayoutItems)
+          .where(and(inArray(referralPayoutItems.rewardId, rewardIds), isNotNull(referralPayoutItems.returnedAt)))
+          .orderBy(asc(referralPayoutItems.payoutId));
         const ach = await send(
           row,
-          items.map((i) => i.rewardId),
+          rewardIds,
+          returned.map((r) => r.payoutId),
         );
         const [done] = await tx.update(referralPayouts).set({ traceId: ach.traceId, status: ach.status }).where(eq(referralPayouts.id, id)).returning();
         await tx.insert(notifications).values({ userId: row.userId, message: notification(row.amountCents), createdAt: at, updatedAt: at });
+        return done!;
+      }),
+
+    /** Payouts whose credit was originated and is not settled or returned yet, oldest first (the status reads). */
+    pendingPayouts: (limit: number): Promise<Pick<PayoutRow, 'id' | 'traceId'>[]> =>
+      db
+        .select({ id: referralPayouts.id, traceId: referralPayouts.traceId })
+        .from(referralPayouts)
+        .where(eq(referralPayouts.status, 'pending'))
+        .orderBy(asc(referralPayouts.id))
+        .limit(limit),
+
+    /**
+     * Records what became of a `pending` payout's credit, once: locks the row and moves it only if it is
+     * still `pending` (a concurrent read that moved it first makes this one answer null, writing nothing).
+     * A return marks the payout's items returned — their rewards are payable again, by a later payout —
+     * and writes the member's notification, in the same transaction.
+     */
+    closePayout: async (
+      id: number,
+      outcome: { status: 'settled' } | { status: 'returned'; code: string | null },
+      returnNotice: (payout: PayoutRow) => string,
+      at: Date,
+    ): Promise<PayoutRow | null> =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(referralPayouts).where(eq(referralPayouts.id, id)).for('update');
+        if (!row || row.status !== 'pending') return null;
+        if (outcome.status === 'settled') {
+          const [done] = await tx.update(referralPayouts).set({ status: 'settled', settledAt: at }).where(eq(referralPayouts.id, id)).returning();
+          return done!;
+        }
+        const [done] = await tx
+          .update(referralPayouts)
+          .set({ status: 'returned', returnedAt: at, returnCode: outcome.code })
+          .where(eq(referralPayouts.id, id))
+          .returning();
+        await tx.update(referralPayoutItems).set({ returnedAt: at }).where(eq(referralPayoutItems.payoutId, id));
+        await tx.insert(notifications).values({ userId: row.userId, message: returnNotice(done!), createdAt: at, updatedAt: at });
         return done!;
       }),
   };

@@ -1,20 +1,36 @@
 import { IDEMPOTENCY_HEADER, ZBackofficeUserParams } from '@payrail/contract/backoffice';
 import { ZPayableReferrersResponse, ZReferralPayout, ZReferralProgram, ZReleasedPayoutsResponse } from '@payrail/contract/referral';
+import { ZReferCodeRequest, ZReferCodeResponse } from '@payrail/contract/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { requireSignIn, signedIn } from '../identity/http';
+import { leafFieldKey } from '../../http/error-handler';
+import { RATE_LIMITS } from '../../lib/access-limits';
+import { allowSignIn, requireSignIn, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
+import { checkReferCode } from './use-cases/check-refer-code';
 import { getReferralProgram } from './use-cases/get-referral-program';
+import { referFriend } from './use-cases/refer-friend';
 import { listPayableReferrers, listReleasedPayouts, releaseReferralPayout } from './use-cases/release-payout';
 
-/** The borrower's referral page, under /api. */
+/** The borrower's referral page and the friend's code (POST /refer_code), under /api. */
 export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = requireSignIn(ctx);
   return async (app) => {
     app.get('/referral', { onRequest: member, schema: { response: { 200: ZReferralProgram } } }, async (req) =>
       getReferralProgram(ctx, signedIn(req).member.id),
+    );
+
+    app.post(
+      '/refer_code',
+      {
+        onRequest: allowSignIn(ctx),
+        config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey },
+        schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } },
+      },
+      // Signed in, the code links the friend who referred the member; without a session it is only checked.
+      async (req) => (req.signedIn ? referFriend(ctx, req.signedIn.member, req.body.refer_code) : checkReferCode(ctx, req.body.refer_code)),
     );
   };
 }

@@ -3,10 +3,12 @@ import type { Db } from '../../db/client';
 import { applicationMembers, applications } from '../../db/schema/index';
 import { applyStatusMove } from '../workflow/repository';
 import type { StatusMove } from '../workflow/repository';
+import { sessionSummaryRepository } from './session-summary.repository';
 
-/** Writes of the refinance flow (reads go through the application and servicing repositories). */
+/** Writes of the refinance flow (reads go through the application and servicing repositories), and the session check's member summary. */
 export function refinanceRepository(db: Db) {
   return {
+    ...sessionSummaryRepository(db),
     /**
      * Starts a refinance in ONE transaction: the member's moves (approved → refinancing_application →
      * refinancing_loan_terms), the funded application closed, a new `refinancing` application naming the

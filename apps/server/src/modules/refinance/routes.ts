@@ -1,16 +1,36 @@
 import { ZOkStatusResponse } from '@payrail/contract/application';
+import { ZTokenIsValidResponse } from '@payrail/contract/identity';
 import { ZStartRefinanceRequest } from '@payrail/contract/refinance';
+import { ZLastLoanOnboardingResponse, ZLastLoanResponse, ZLoanHistoryQuery, ZLoanHistoryResponse, ZOngoingLoansResponse } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireSignIn, signedIn } from '../identity/http';
+import { bearer, requireSignIn, signedIn } from '../identity/http';
+import { describeSession } from './use-cases/describe-session';
+import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/loan-views';
 import { startRefinance } from './use-cases/start-refinance';
 
-/** Refinance calls of the borrower, under /api. */
+/**
+ * Refinance calls of the borrower, and what carries the refinance fields (spec §3 Loan): the loan views and
+ * the session check (GET /token_is_valid), under /api.
+ */
 export function refinanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = requireSignIn(ctx);
   return async (app) => {
+    app.get('/token_is_valid', { schema: { response: { 200: ZTokenIsValidResponse } } }, async (req) => describeSession(ctx, bearer(req)));
+
     app.post('/refinance', { onRequest: member, schema: { body: ZStartRefinanceRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
       startRefinance(ctx, signedIn(req).member, req.body.loan_id),
+    );
+
+    const onRequest = member;
+    const borrower = (req: Parameters<typeof signedIn>[0]) => signedIn(req).member;
+    app.get('/loans/last', { onRequest, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, borrower(req)));
+    app.get('/loans/ongoing_loans', { onRequest, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, borrower(req)));
+    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) =>
+      loanHistory(ctx, borrower(req), req.query),
+    );
+    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) =>
+      lastLoanOnboarding(ctx, borrower(req)),
     );
   };
 }

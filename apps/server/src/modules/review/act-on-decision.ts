@@ -1,3 +1,4 @@
+import type { Cents } from '@payrail/domain/money';
 import type { Decision } from '@payrail/domain/underwriting/decide';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
@@ -39,7 +40,7 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: Wo
 
   const codes = new Set(decision.reasons.map((r) => r.code));
   let to: WorkflowStatus | null = null;
-  let negotiated: number | null = null;
+  let negotiated: Cents | null = null;
   if (decision.outcome === 'approve') to = 'select_repay_method';
   else if (codes.has('employer_review')) to = 'employer_review';
   else if (codes.size === 1 && codes.has('amount_above_max') && decision.maxAmountCents > 0) {

@@ -1,14 +1,11 @@
 import type { EmailMessage } from '../../adapters/email/port';
 import { COMPANY } from '../../db/seed-data/company';
+import { ECOA_NOTICE } from '@payrail/domain/underwriting/notices';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const paragraphs = (lines: readonly string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
 const footer = `<p style="color:#52606d;font-size:13px">${escapeHtml(COMPANY.legal_name)} · ${escapeHtml(COMPANY.address_line)}</p>`;
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-/** The Equal Credit Opportunity Act notice every adverse-action letter carries (12 CFR 1002.9(b)(1)). */
-export const ECOA_NOTICE =
-  "The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The Federal agency that administers compliance with this law concerning this creditor is the Consumer Financial Protection Bureau, 1700 G Street NW, Washington, DC 20552.";
 
 /**
  * The adverse-action notice of a decline or denial (ECOA / Regulation B): the statement of action

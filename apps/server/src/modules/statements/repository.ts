@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loanStatements, staffActions } from '../../db/schema/index';
@@ -25,7 +26,7 @@ const listed = {
 export function statementsRepository(db: Db) {
   return {
     /** The loans among `loanIds` that already have the statement of (kind, period start). */
-    issuedFor: async (kind: StatementRow['kind'], periodStart: string, loanIds: readonly number[]): Promise<Set<number>> => {
+    issuedFor: async (kind: StatementRow['kind'], periodStart: IsoDate, loanIds: readonly number[]): Promise<Set<number>> => {
       if (loanIds.length === 0) return new Set();
       const rows = await db
         .select({ loanId: loanStatements.loanId })

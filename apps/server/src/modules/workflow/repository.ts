@@ -4,19 +4,12 @@ import { statusNotice } from '@payrail/domain/engagement/notices';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { applicationMembers, workflowTransitions } from '../../db/schema/index';
 import { insertNotification } from '../engagement/repository';
+import type { StatusMove } from '../../lib/status-move';
 
 export type TransitionRow = typeof workflowTransitions.$inferSelect;
 
-/** A status change to store: the conditional update and its transition row go in one transaction. */
-export type StatusMove = {
-  userId: number;
-  from: WorkflowStatus;
-  to: WorkflowStatus;
-  event: string;
-  actor: 'borrower' | 'system' | 'reviewer';
-  staffUserId?: number | null;
-  at: Date;
-};
+/** A status change to store (lib/status-move.ts): the conditional update and its transition row go in one transaction. */
+export type { StatusMove };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

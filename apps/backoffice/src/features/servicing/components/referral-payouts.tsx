@@ -17,13 +17,18 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 type Payable = TPayableReferrersResponse['payable'][number];
 type Released = TReleasedPayoutsResponse['payouts'][number];
 
-/** A payout's status in words: `queued` until the ACH credit is originated (the referral.payout job). */
+/**
+ * A payout's status in words: `queued` until the ACH credit is originated (the referral.payout job), then
+ * as the job reads the credit. A returned payout's rewards are payable again (listed above for a new release).
+ */
 const STATUS_LABELS: Record<Released['status'], string> = {
   queued: 'Queued',
   pending: 'Sent (pending)',
   settled: 'Settled',
   returned: 'Returned',
 };
+const statusOf = (r: Released): string =>
+  r.status === 'returned' ? `${STATUS_LABELS.returned}${r.return_code ? ` (${r.return_code})` : ''}: rewards payable again` : STATUS_LABELS[r.status];
 /**
  * Under the servicing key: moving the business date or running servicing reads every servicing list
  * again (api/keys.ts `refresh`), so the panel never keeps a stale business date.
@@ -77,7 +82,7 @@ export function ReferralPayouts() {
   const releasedColumns: TableColumn<Released>[] = [
     { key: 'member', header: 'Member', cell: (r) => r.email },
     { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
-    { key: 'status', header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+    { key: 'status', header: 'Status', cell: statusOf },
     { key: 'trace', header: 'ACH trace', cell: (r) => r.trace_id ?? '—' },
     { key: 'released', header: 'Released', cell: (r) => formatDate(r.created_at.slice(0, 10)) },
   ];

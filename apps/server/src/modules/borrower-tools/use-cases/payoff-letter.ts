@@ -2,7 +2,6 @@ import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPayoffLetterDebit, TPayoffLetterResponse } from '@payrail/contract/borrower-tools';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { isIsoDate, parseIsoDate } from '@payrail/domain/dates';
-import type { IsoDate } from '@payrail/domain/dates';
 import { cents, formatUsd } from '@payrail/domain/money';
 import { payoffLetterFigures } from '@payrail/domain/servicing/payoff-letter';
 import type { DebitEffect } from '@payrail/domain/servicing/payoff-letter';
@@ -54,7 +53,7 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
     debits.map((d) => ({
       id: d.id,
       status: d.status as 'scheduled' | 'pending',
-      date: d.scheduledDate as IsoDate,
+      date: d.scheduledDate,
       amountCents: cents(d.amountCents),
       ledgerEntryId: d.ledgerEntryId,
     })),

@@ -1,6 +1,5 @@
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
-import type { IsoDate } from '@payrail/domain/dates';
 import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
 import type { AppContext } from '../../../context';
 import { formatDate } from '../../esignature/loan-figures';
@@ -26,7 +25,7 @@ export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanI
   const rows = trackRepayments(
     state.schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, amountCents: r.paymentCents })),
     lines.map((l) => ({
-      payDate: l.payDate as IsoDate,
+      payDate: l.payDate,
       amountCents: l.amountCents,
       status: l.status === 'suspense' ? ('suspense' as const) : ('posted' as const),
     })),

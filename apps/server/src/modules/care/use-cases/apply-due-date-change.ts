@@ -1,6 +1,7 @@
 import type { TDueDateChange, TDueDateChangeOverview, TDueDateChangeRequest } from '@payrail/contract/care';
 import { DUE_DATE_CHANGE_AGREEMENT, DUE_DATE_MSG, changeDueDate, dueDateChangedNotice } from '@payrail/domain/care/due-date-change';
 import type { IsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import { normalizeSignatureName, signatureMatchesName } from '@payrail/domain/esign/signature';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../context';
@@ -142,7 +143,7 @@ export async function applyDueDateChange(
           aprBefore: change.oldAprPercent,
           aprAfter: change.newAprPercent,
           financeChargeCents: financeCharge,
-          totalOfPaymentsCents: change.totalOfPaymentsCents,
+          totalOfPaymentsCents: cents(change.totalOfPaymentsCents),
           signatureName,
           esignConsent: true,
           signedAt,

@@ -4,7 +4,7 @@ import type { DueDateChange, DueDateChangeInput, Installment } from '@payrail/do
 import { isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
@@ -54,7 +54,7 @@ export async function dueDateChangeFacts(ctx: AppContext, loan: LoanRow): Promis
 }
 
 /** The finance charge of the schedule (total of payments − amount financed): a change never alters it. */
-export const financeChargeOf = (s: LoanSchedule): number => s.totalOfPaymentsCents - s.amountFinancedCents;
+export const financeChargeOf = (s: LoanSchedule): Cents => cents(s.totalOfPaymentsCents - s.amountFinancedCents);
 
 /** The rules' decision on `date`, or the 422 with the rule's message (and `available_on` for the 12-month rule). */
 export function decideDueDateChange(f: DueDateChangeFacts, date: string): DueDateChange {
@@ -72,7 +72,7 @@ export function disclosureOf(f: DueDateChangeFacts, change: DueDateChange): stri
     newApr: change.newAprPercent,
     aprChanged: change.aprChanged,
     totalOfPayments: formatUsd(cents(change.totalOfPaymentsCents)),
-    financeCharge: formatUsd(cents(financeChargeOf(f.schedule))),
+    financeCharge: formatUsd(financeChargeOf(f.schedule)),
   });
 }
 

@@ -4,7 +4,7 @@ import { noticeDue } from '@payrail/domain/collections/notices';
 import type { NoticeDue } from '@payrail/domain/collections/notices';
 import { moneyReceived, promiseOutcome } from '@payrail/domain/collections/promises';
 import { timeZonesOfState } from '@payrail/domain/collections/time-zones';
-import { addDays, parseIsoDate } from '@payrail/domain/dates';
+import { addDays } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
@@ -29,7 +29,7 @@ export function noticeText(
   }
   return {
     subject: `Your Payrail loan is ${n.day} ${n.day === 1 ? 'day' : 'days'} past due`,
-    body: `Your loan ${o.identifier} is ${n.day} ${n.day === 1 ? 'day' : 'days'} past due: ${formatUsd(cents(o.pastDueCents))} has been due since ${us(n.dueDate)}. Please make a payment or call us to agree on a plan.`,
+    body: `Your loan ${o.identifier} is ${n.day} ${n.day === 1 ? 'day' : 'days'} past due: ${formatUsd(o.pastDueCents)} has been due since ${us(n.dueDate)}. Please make a payment or call us to agree on a plan.`,
   };
 }
 
@@ -75,10 +75,10 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
   for (const p of await repo.openPromisesDueBefore(date)) {
     const entries = (await ctx.repos.loanBook.ledger(p.loanId)).map(toDomainEntry);
     const received = moneyReceived(entries, date);
-    const status = promiseOutcome({ madeOn: parseIsoDate(p.madeOn), promisedDate: parseIsoDate(p.promisedDate), amountCents: p.amountCents }, received, date);
+    const status = promiseOutcome({ madeOn: p.madeOn, promisedDate: p.promisedDate, amountCents: p.amountCents }, received, date);
     if (status === 'open') continue;
     const paid = received.filter((r) => r.date >= p.madeOn && r.date <= p.promisedDate).reduce((t, r) => t + r.amountCents, 0);
-    await repo.decidePromise(p.id, status, date, paid);
+    await repo.decidePromise(p.id, status, date, cents(paid));
   }
 
   // 3. Notices on the policy days.

@@ -13,6 +13,7 @@ import { contactRefusal, contactRefusalMessage } from '@payrail/domain/collectio
 import { promiseProblems } from '@payrail/domain/collections/promises';
 import { timeZonesOfState } from '@payrail/domain/collections/time-zones';
 import { parseIsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { loanState } from '../../loan-book/use-cases/loan-position';
@@ -180,13 +181,13 @@ export async function recordPromise(ctx: AppContext, staff: TStaffMember, loanId
   }
   const { position } = await loanState(ctx, loan, today);
   const owed = position.chargeOff ? position.chargeOff.recoverableCents : position.outstandingCents;
-  const problems = promiseProblems(policy, { promisedDate: promised, amountCents: body.amount }, today, owed);
+  const problems = promiseProblems(policy, { promisedDate: promised, amountCents: cents(body.amount) }, today, owed);
   if (problems.length) throw new AppError('validation', problems.join(' '));
   const open = await ctx.repos.collectionsDesk.openPromise(loanId);
   if (open) throw new AppError('conflict', COLLECTIONS_MSG.promiseOpen(open.promisedDate));
   const at = ctx.now();
   const row = await ctx.repos.collectionsDesk.insertPromise(
-    { loanId, staffUserId: staff.id, madeOn: today, promisedDate: promised, amountCents: body.amount, createdAt: at },
+    { loanId, staffUserId: staff.id, madeOn: today, promisedDate: promised, amountCents: cents(body.amount), createdAt: at },
     (p) => ({
       staffUserId: staff.id,
       action: 'promise_to_pay_recorded',

@@ -4,7 +4,7 @@ import type { TCreditReportingFile, TGenerateCreditFileResponse } from '@payrail
 import type { TStaffMember } from '@payrail/contract/staff';
 import { buildMetro2File, lastEndedPeriod, periodEnd, shiftPeriod } from '@payrail/domain/credit-reporting/account';
 import type { ConsumerFacts, DisputeState, FurnisherIdentity, LoanFacts, Period } from '@payrail/domain/credit-reporting/account';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError, FileUnavailableError } from '../../../errors';
 import { SSN_AAD } from '../../application/field-rules';
@@ -85,7 +85,7 @@ export function fileView(f: CreditFileListed): TCreditReportingFile {
 /** The Metro 2 text of `period` as the loan book stands now, with its counts (pure domain code does the work). */
 async function buildFile(ctx: AppContext, period: Period, createdOn: IsoDate) {
   const asOf = periodEnd(period);
-  const monthStart = `${period}-01`;
+  const monthStart = parseIsoDate(`${period}-01`);
   const box = await ctx.cryptoBox();
   const openSsn = (sealed: string) => box.open(sealed, SSN_AAD);
   const facts: LoanFacts[] = [];

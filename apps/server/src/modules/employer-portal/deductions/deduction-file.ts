@@ -1,7 +1,7 @@
 import type { TDeductionEmployees, TDeductionFile } from '@payrail/contract/employer-deductions';
 import { addDays, utcDay } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { deductionCsv, deductionCsvFileName, deductionFile, deductionsOn, nextPayDate } from '@payrail/domain/employer/deduction-file';
+import { deductionFile, deductionsOn, nextPayDate } from '@payrail/domain/employer/deduction-file';
 import type { DeductionFile, PayrollLoan } from '@payrail/domain/employer/deduction-file';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -128,7 +128,7 @@ export async function deductionFileAnswer(ctx: AppContext, employerId: number, p
     })),
     changes: { new: count('new'), changed: count('changed'), ended: count('ended'), unchanged: count('unchanged') },
     total: file?.totalCents ?? 0,
-    file_name: file ? deductionCsvFileName(file.payDate) : null,
+    file_name: file ? ctx.providers.payrollFiles.deductionFileName(file.payDate) : null,
   };
 }
 
@@ -136,5 +136,5 @@ export async function deductionFileAnswer(ctx: AppContext, employerId: number, p
 export async function deductionFileCsv(ctx: AppContext, employerId: number, payDate: string | undefined): Promise<{ fileName: string; csv: string }> {
   const { file } = await employerDeductionFile(ctx, employerId, payDate);
   if (!file) throw AppError.notFound('No payroll deduction is due on or after today: there is no deduction file to download.');
-  return { fileName: deductionCsvFileName(file.payDate), csv: deductionCsv(file) };
+  return { fileName: ctx.providers.payrollFiles.deductionFileName(file.payDate), csv: ctx.providers.payrollFiles.writeDeductionFile(file) };
 }

@@ -2,8 +2,9 @@ import type { TEmployerRemittanceRequest, TEmployerRemittanceSubmitted } from '@
 import { EMPLOYER_REMITTANCE_MSG } from '@payrail/contract/employer-remittances';
 import type { TEmployerUser } from '@payrail/contract/employer-portal';
 import type { IsoDate } from '@payrail/domain/dates';
+import { cents, sumCents } from '@payrail/domain/money';
 import { deductionsOn } from '@payrail/domain/employer/deduction-file';
-import { checkRemittanceEntry, parseRemittanceUpload, reconcileRemittance } from '@payrail/domain/employer/remittance-upload';
+import { checkRemittanceEntry, checkRemittanceUpload, reconcileRemittance } from '@payrail/domain/employer/remittance-upload';
 import type { ExpectedDeduction, UploadError } from '@payrail/domain/employer/remittance-upload';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -44,7 +45,7 @@ export async function submitRemittance(
   ip: string | null,
 ): Promise<TEmployerRemittanceSubmitted> {
   const upload = 'csv' in body;
-  const parsed = upload ? parseRemittanceUpload(body.csv) : checkRemittanceEntry(body.pay_date, body.lines);
+  const parsed = upload ? checkRemittanceUpload(ctx.providers.payrollFiles.readDeductionFile(body.csv)) : checkRemittanceEntry(body.pay_date, body.lines);
   if (!parsed.ok) return refuse(parsed.errors);
   const today = await businessToday(ctx);
   if (parsed.payDate > today) return refuse([{ line: upload ? 2 : 0, column: 'pay_date', message: EMPLOYER_REMITTANCE_MSG.payDateAhead(parsed.payDate) }]);
@@ -75,7 +76,7 @@ export async function submitRemittance(
   }));
   const lines = reconcileRemittance(expected, posted);
   const at = ctx.now();
-  const remitted = parsed.lines.reduce((s, l) => s + l.amountCents, 0);
+  const remitted = sumCents(parsed.lines.map((l) => l.amountCents));
   const recorded = await ctx.repos.employerRemittances.recordReconciliation(
     {
       employerId: user.employer_id,
@@ -84,7 +85,7 @@ export async function submitRemittance(
       method: upload ? 'upload' : 'screen',
       fileName: upload ? (body.file_name ?? null) : null,
       submittedByUserId: user.id,
-      expectedCents: expected.reduce((s, e) => s + e.expectedCents, 0),
+      expectedCents: sumCents(expected.map((e) => e.expectedCents)),
       remittedCents: remitted,
       createdAt: at,
     },
@@ -92,9 +93,9 @@ export async function submitRemittance(
       employeeId: l.employeeId,
       employeeName: l.employeeName,
       loanId: l.loanId,
-      expectedCents: l.expectedCents,
-      remittedCents: l.remittedCents,
-      differenceCents: l.differenceCents,
+      expectedCents: cents(l.expectedCents),
+      remittedCents: cents(l.remittedCents),
+      differenceCents: cents(l.differenceCents),
       status: l.status,
       reason: l.reason,
     })),

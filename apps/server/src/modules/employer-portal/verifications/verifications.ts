@@ -9,7 +9,7 @@ import type {
   TEmployerVerificationList,
 } from '@payrail/contract/employer-verifications';
 import type { TStaffMember } from '@payrail/contract/staff';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { verificationBlocksApproval, verificationConfirmsEmployment, verificationDueOn, verificationState } from '@payrail/domain/employer/verification';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -25,8 +25,7 @@ const LIST_LIMIT = 100;
 
 type Joined = { v: EmploymentVerificationRow; employerName: string; requestedBy: string; answeredBy: string | null };
 
-const stateOf = (v: EmploymentVerificationRow, today: IsoDate) =>
-  verificationState({ requestedOn: v.requestedOn as IsoDate, answered: v.answeredAt !== null }, today);
+const stateOf = (v: EmploymentVerificationRow, today: IsoDate) => verificationState({ requestedOn: v.requestedOn, answered: v.answeredAt !== null }, today);
 
 const answerOf = (v: EmploymentVerificationRow) =>
   v.answeredAt && v.employmentStatus
@@ -39,7 +38,7 @@ function employerWire(v: EmploymentVerificationRow, today: IsoDate): TEmployerVe
     applicant_name: v.applicantName,
     stated_employee_id: v.statedEmployeeId,
     requested_on: v.requestedOn,
-    due_on: verificationDueOn(v.requestedOn as IsoDate),
+    due_on: verificationDueOn(v.requestedOn),
     state: stateOf(v, today),
     answer: answerOf(v),
   };
@@ -54,7 +53,7 @@ function backofficeWire(r: Joined, today: IsoDate): TBackofficeVerification {
     applicant_name: r.v.applicantName,
     stated_employee_id: r.v.statedEmployeeId,
     requested_on: r.v.requestedOn,
-    due_on: verificationDueOn(r.v.requestedOn as IsoDate),
+    due_on: verificationDueOn(r.v.requestedOn),
     requested_by: r.requestedBy,
     state: stateOf(r.v, today),
     answer: answer ? { ...answer, income_range: r.v.incomeRange, answered_by: r.answeredBy } : null,
@@ -160,7 +159,7 @@ export async function answerVerification(
   const at = ctx.now();
   const answer = {
     employmentStatus: body.employment_status,
-    hireDate: body.hire_date ?? null,
+    hireDate: body.hire_date ? parseIsoDate(body.hire_date) : null,
     payFrequency: body.pay_frequency ?? null,
     incomeRange: body.income_range ?? null,
     answeredByUserId: user.id,

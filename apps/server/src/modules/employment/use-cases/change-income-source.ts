@@ -3,7 +3,6 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
-import { concludeEmployerStep } from '../employer-decision';
 import { workingTimeOf } from '../working-time';
 
 /**
@@ -23,5 +22,5 @@ export async function changeIncomeSource(ctx: AppContext, member: MemberRow, bod
     return { ok: true, new_status: member.workflowStatus };
   }
   const employerProgram = body.income_source === 'Employed' ? null : 'not_eligible';
-  return concludeEmployerStep(ctx, member, { overrides: { employerProgram, workingTimeRange: range }, answers, otherField: 'income_source' });
+  return ctx.hooks.employment.employerStepEnded(ctx, member, { overrides: { employerProgram, workingTimeRange: range }, answers, otherField: 'income_source' });
 }

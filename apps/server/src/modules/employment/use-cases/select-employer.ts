@@ -4,7 +4,6 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
-import { concludeEmployerStep } from '../employer-decision';
 import { employerProgramOf } from '../employer-program';
 import { workingTimeOf } from '../working-time';
 
@@ -30,7 +29,7 @@ export async function selectEmployer(ctx: AppContext, member: MemberRow, body: T
     employeeId: partner && employeeId.value !== '' ? employeeId.value : null,
     ...(military_active !== undefined ? { militaryActive: military_active } : {}),
   };
-  return concludeEmployerStep(ctx, member, {
+  return ctx.hooks.employment.employerStepEnded(ctx, member, {
     overrides: {
       workingTimeRange: range,
       employerProgram: employerProgramOf({ incomeSource: 'Employed' }, employer),

@@ -1,6 +1,6 @@
+import { levelOfRewards } from '@payrail/domain/referral/rewards';
 import { BENEFIT_LEVELS } from '../../../db/seed-data/demo-content';
 import type { AppContext } from '../../../context';
-import { levelOfRewards } from '../../referral/use-cases/get-referral-program';
 
 type Level = 'zero' | 'bronze' | 'silver' | 'gold';
 type Benefits = { level: Level; color: string; read: boolean };

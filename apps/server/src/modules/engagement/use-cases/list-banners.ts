@@ -2,7 +2,6 @@ import type { TBannerAction } from '@payrail/contract/identity';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { parsedJson } from '../../../db/json-rows';
-import { eligibleForRefinanceFrom } from '../../refinance/use-cases/refinance-facts';
 
 /** What targeting needs to know about the borrower. */
 type Audience = { autoDebit: boolean; eligibleForRefinance: boolean; referCode: string | null };
@@ -32,7 +31,7 @@ export async function listBanners(ctx: AppContext, member: MemberRow) {
   const rows = parsedJson(extra.banners) as { slug: string; isMobile: boolean; title: string; body: string }[];
   const audience: Audience = {
     autoDebit: extra.repayMethod === 'auto_debit',
-    eligibleForRefinance: eligibleForRefinanceFrom(ctx, member, applications, facts),
+    eligibleForRefinance: ctx.hooks.engagement.eligibleForRefinance(ctx, member, { applications, facts }),
     referCode: (extra.referCode as string | null) ?? null,
   };
   return rows

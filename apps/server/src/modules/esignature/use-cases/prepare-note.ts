@@ -6,7 +6,6 @@ import type { SignedLoanFigures } from '../../../db/schema/esignature';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
-import { loanState } from '../../loan-book/use-cases/loan-position';
 import { defaultLoanTermsSource, type ChosenLoan, type LoanTermsSource } from '../loan-terms-source';
 import { loanFigures, type LoanFigures } from '../loan-figures';
 
@@ -31,7 +30,7 @@ async function refinancePayoffOf(ctx: AppContext, userId: number, disbursementDa
   if (!old || old.status !== 'opened') return undefined;
   const today = await businessToday(ctx);
   const payoffDate = (disbursementDate > today ? disbursementDate : today) as IsoDate;
-  const payoffCents = (await loanState(ctx, old, payoffDate)).position.outstandingCents;
+  const payoffCents = await ctx.hooks.esignature.loanPayoff(ctx, old, payoffDate);
   return { loan_number: old.identifier, payoff_cents: payoffCents, payoff_date: payoffDate };
 }
 

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@payrail/domain/dates';
 import type { THardshipDecisionRequest, THardshipDetail } from '@payrail/contract/hardship';
 import { HARDSHIP_API_MSG, HARDSHIP_MSG } from '@payrail/contract/hardship';
 import type { TStaffMember } from '@payrail/contract/staff';
@@ -159,7 +160,7 @@ async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k
 }
 
 /** Waives every late fee of the loan no waiver or reversal undoes (one `waiver` entry each, idempotent per request and fee); the cents waived. */
-async function waiveOpenLateFees(book: LockedLoan, w: { requestId: number; on: string; staffId: number; at: Date }): Promise<number> {
+async function waiveOpenLateFees(book: LockedLoan, w: { requestId: number; on: IsoDate; staffId: number; at: Date }): Promise<number> {
   let waived = 0;
   for (const fee of openLateFees(await book.entries())) {
     await book.append({

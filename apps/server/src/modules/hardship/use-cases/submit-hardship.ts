@@ -3,6 +3,7 @@ import { HARDSHIP_MSG } from '@payrail/contract/hardship';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { ZHardshipSubmit } from '@payrail/contract/hardship';
 import { hardshipEligibility, hardshipSubmittedNotice, HARDSHIP_REASON_LABELS } from '@payrail/domain/care/hardship';
+import { cents } from '@payrail/domain/money';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -37,8 +38,8 @@ export async function submitHardship(ctx: AppContext, userId: number, loanId: nu
       description: body.description,
       deferPayments: body.defer_payments,
       waiveLateFees: body.waive_late_fees,
-      monthlyIncomeCents: body.monthly_income ?? null,
-      monthlyExpensesCents: body.monthly_expenses ?? null,
+      monthlyIncomeCents: body.monthly_income == null ? null : cents(body.monthly_income),
+      monthlyExpensesCents: body.monthly_expenses == null ? null : cents(body.monthly_expenses),
       createdAt: at,
       updatedAt: at,
     },

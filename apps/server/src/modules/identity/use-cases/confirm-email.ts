@@ -5,7 +5,6 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
 import type { ConfirmationRow, MemberRow } from '../repository';
@@ -38,7 +37,7 @@ export async function wrongOrSuperseded(ctx: AppContext, userId: number, codeHas
 export async function applyConfirmation(ctx: AppContext, member: MemberRow, row: ConfirmationRow): Promise<MemberRow> {
   const at = ctx.now();
   if (row.expiresAt <= at) throw AppError.fields({ confirmation_token: [FIELD_MSG.tokenExpired] });
-  const move = confirmationMove(member, at);
+  const move = ctx.hooks.identity.confirmationMove(member, at);
   if (!(await ctx.repos.identity.confirmEmail({ userId: member.id, confirmationId: row.id, at, move }))) throw alreadyConfirmed();
   return (await ctx.repos.identity.findMemberById(member.id))!;
 }

@@ -3,7 +3,6 @@ import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
-import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import { startSession } from './start-session';
 
@@ -22,7 +21,7 @@ export async function openPresignedLink(
   if (!link || link.usedAt || link.expiresAt <= at) throw AppError.notFound(SERVER_MSG.invalidLink);
   const member = (await repo.findMemberById(link.userId))!;
   const confirm = member.confirmedAt === null;
-  const move = confirm ? confirmationMove(member, at) : null;
+  const move = confirm ? ctx.hooks.identity.confirmationMove(member, at) : null;
   if (!(await repo.usePresignedLink({ id: link.id, userId: member.id, at, confirm, move, newFlow: link.newFlow })))
     throw AppError.notFound(SERVER_MSG.invalidLink);
   const token = await startSession(ctx, member.id, client);

@@ -5,7 +5,6 @@ import { AppError } from '../../../errors';
 import { normalizeMobile } from '../../../lib/phones';
 import { keyedHash, newPhoneCode } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
-import { NO_FACTS, moveIfAllowed, statusNow } from '../../workflow/move';
 import { PHONE_CODE_MINUTES } from '../../../lib/access-limits';
 import type { MemberRow } from '../repository';
 
@@ -41,7 +40,7 @@ export async function sendPhoneCode(
   const expiresAt = new Date(at.getTime() + PHONE_CODE_MINUTES * 60_000);
   await repo.storePhoneCode({ userId: member.id, phone, codeHash: keyedHash(await ctx.secret('code_hmac'), code), expiresAt, at, windowStartedAfter: hourAgo });
   if (flow === 'application') {
-    const move = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'phone_code_sent', actor: 'system', context: NO_FACTS, at });
+    const move = ctx.hooks.identity.phoneCodeSentMove(member, at);
     await repo.notePhoneOnFile({ userId: member.id, phone, at, move });
   }
   await ctx.providers.sms.send({
@@ -53,5 +52,5 @@ export async function sendPhoneCode(
   const borrower = await repo.findBorrower(member.id);
   const confirmed = borrower?.phone === phone && borrower.phoneConfirmedAt !== null;
   if (flow === 'dashboard') return { number: phone, confirmed };
-  return { number: phone, confirmed, new_status: await statusNow(ctx, member.id, member.workflowStatus) };
+  return { number: phone, confirmed, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
 }

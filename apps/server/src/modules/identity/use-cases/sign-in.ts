@@ -4,7 +4,6 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { dummyHash, verifyPassword } from '../../../lib/passwords';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
-import { confirmationMove } from '../../workflow/move';
 import type { ClientInfo } from '../client';
 import { toLoginData } from '../mappers';
 import type { MemberRow, Tracking } from '../repository';
@@ -46,7 +45,7 @@ async function socialMember(ctx: AppContext, googleToken: string): Promise<Membe
   if (byEmail.googleSub !== null) throw AppError.unauthorized(MSG.socialSigninError);
   const at = ctx.now();
   const confirm = byEmail.confirmedAt === null;
-  const move = confirm ? confirmationMove(byEmail, at) : null;
+  const move = confirm ? ctx.hooks.identity.confirmationMove(byEmail, at) : null;
   await repo.linkGoogleIdentity({ userId: byEmail.id, googleSub: identity.subject, at, confirm, move });
   return (await repo.findMemberById(byEmail.id))!;
 }

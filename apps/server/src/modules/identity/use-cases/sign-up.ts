@@ -1,6 +1,7 @@
 import { REFERRAL_CODE_MIN_EXCLUSIVE, type TSignupRequest, type TTracking } from '@payrail/contract/identity';
 import { NEWFLOW_SIGNUP_EXTRA_AGREEMENTS, type TNewflowSignupRequest } from '@payrail/contract/newflow';
 import { FIELD_MSG, MSG, SERVER_MSG } from '@payrail/contract/messages';
+import { cents } from '@payrail/domain/money';
 import { initialStatus } from '@payrail/domain/workflow/statuses';
 import type { VerifiedIdentity } from '../../../adapters/identity/port';
 import type { AppContext } from '../../../context';
@@ -106,10 +107,10 @@ export async function signUp(
         await ctx.repos.newflow.save(
           created.member.id,
           {
-            loanAmountCents: l.amount,
+            loanAmountCents: cents(l.amount),
             paymentFrequency: l.payment_frequency,
             loanPurposeName: l.loan_purpose_name,
-            fixedPaymentAmountCents: l.fixed_payment_amount ?? null,
+            fixedPaymentAmountCents: l.fixed_payment_amount == null ? null : cents(l.fixed_payment_amount),
           },
           at,
         );

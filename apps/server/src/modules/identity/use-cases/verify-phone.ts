@@ -1,13 +1,9 @@
 import { SERVER_MSG } from '@payrail/contract/messages';
-import { nextStatus } from '@payrail/domain/workflow/machine';
-import { isWorkflowStatus, type WorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
-import { statusNow } from '../../workflow/move';
-import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
-import type { StatusMove } from '../../workflow/repository';
 import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
 import type { MemberRow } from '../repository';
 import { type PhoneFlow, parseMobile } from './send-phone-code';
@@ -39,15 +35,8 @@ export async function verifyPhone(
     throw wrongCode(SERVER_MSG.invalidVerificationCode);
   }
 
-  let move: StatusMove | null = null;
-  if (flow === 'application' && isWorkflowStatus(member.workflowStatus)) {
-    // The verification is the borrower's own step forward, decided with the number already confirmed.
-    const { context } = await loadWorkflowFacts(ctx, member.id);
-    const decision = nextStatus(member.workflowStatus, { ...context, phoneConfirmed: true });
-    if (decision.ok && decision.when === 'phoneConfirmed') {
-      move = { userId: member.id, from: member.workflowStatus, to: decision.to, event: decision.event, actor: 'borrower', at };
-    }
-  }
+  // In the application flow the verification is the borrower's own step forward (the workflow decides it).
+  const move = flow === 'application' ? await ctx.hooks.identity.phoneConfirmedMove(ctx, member, at) : null;
   if (!(await repo.confirmPhone({ verificationId: verification.id, userId: member.id, phone, at, move }))) throw wrongCode(SERVER_MSG.invalidVerificationCode);
-  return { number: phone, confirmed: true, new_status: await statusNow(ctx, member.id, member.workflowStatus) };
+  return { number: phone, confirmed: true, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
 }

@@ -4,8 +4,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { isReturnCode, RETURN_REASONS } from '@payrail/domain/servicing/ach';
 import { createHash } from 'node:crypto';
-import { accountCorrectionOf, CHANGE_CODES, NachaParseError, parseNachaReturnFile } from '../../../adapters/ach/nacha-returns';
-import type { NachaCorrection, NachaReturn } from '../../../adapters/ach/nacha-returns';
+import type { AchCorrectionRecord, AchReturnRecord } from '../../../adapters/ach/port';
 import { openAccountNumber, routingDirectoryOf, sealAccountNumber } from '../../banking/bank-accounts';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
@@ -18,7 +17,7 @@ const DEBIT_RETURN_CODES = new Set(['26', '36']);
 /** Returns of credits (checking 21, savings 31): our disbursements (docs/servicing-operations.md, "Returned disbursements"). */
 const CREDIT_RETURN_CODES = new Set(['21', '31']);
 
-const lineOf = (r: NachaReturn) => ({
+const lineOf = (r: AchReturnRecord) => ({
   line: r.line,
   original_trace: r.originalTrace,
   return_code: r.code,
@@ -39,13 +38,8 @@ const lineOf = (r: NachaReturn) => ({
  * records the upload and its outcome.
  */
 export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, text: string, fileName: string | null): Promise<TAchReturnsResponse> {
-  let parsed;
-  try {
-    parsed = parseNachaReturnFile(text);
-  } catch (e) {
-    if (e instanceof NachaParseError) throw new AppError('validation', e.message);
-    throw e;
-  }
+  const parsed = ctx.providers.achFiles.readReturnFile(text);
+  if (!parsed.ok) throw new AppError('validation', parsed.message);
   const policy = servicingPolicy(ctx);
   const date = await businessDate(ctx);
   const result: TAchReturnsResponse = {
@@ -166,8 +160,8 @@ export const accountCorrectedNotice = (last4: string) =>
  * with the borrower told. Codes that do not correct an account (C08, C09, C13, C14), data that does not
  * read as its code's layout, and traces we do not know are reported, never applied.
  */
-async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterCommit): Promise<TAchReturnsResponse['corrections'][number]> {
-  const base = { line: c.line, original_trace: c.originalTrace, change_code: c.changeCode, change_reason: CHANGE_CODES[c.changeCode] ?? null };
+async function applyCorrection(ctx: AppContext, c: AchCorrectionRecord, mail: AfterCommit): Promise<TAchReturnsResponse['corrections'][number]> {
+  const base = { line: c.line, original_trace: c.originalTrace, change_code: c.changeCode, change_reason: c.changeReason };
   const notApplied = (detail: string, loanId: number | null = null, transactionId: number | null = null) => ({
     ...base,
     outcome: 'not_applied' as const,
@@ -178,8 +172,8 @@ async function applyCorrection(ctx: AppContext, c: NachaCorrection, mail: AfterC
   const found = await ctx.repos.loanBook.transactionByTraceNumber(c.originalTrace);
   if (!found) return notApplied(SERVICING_BO_MSG.returnUnknownTrace);
   if (found.bankAccountId === null) return notApplied(SERVICING_BO_MSG.correctionNoAccount, found.loanId, found.id);
-  if (!CHANGE_CODES[c.changeCode]) return notApplied(SERVICING_BO_MSG.correctionNotApplied(c.changeCode), found.loanId, found.id);
-  const fix = accountCorrectionOf(c.changeCode, c.correctedData);
+  if (!c.changeReason) return notApplied(SERVICING_BO_MSG.correctionNotApplied(c.changeCode), found.loanId, found.id);
+  const fix = c.accountCorrection;
   if (!fix) return notApplied(SERVICING_BO_MSG.correctionUnreadable(c.changeCode), found.loanId, found.id);
   const box = await ctx.cryptoBox();
   const bankName = fix.routing ? ((await routingDirectoryOf(ctx)).lookup(fix.routing)?.name ?? null) : undefined;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitDisbursementRequest, TDebitDisbursementResponse } from '@payrail/contract/servicing';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { cents, formatCents } from '@payrail/domain/money';
+import { cents, formatCents, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../../lib/business-clock';
@@ -90,13 +90,13 @@ export async function disburseToCard(
     const errors: string[] = [];
     if (!saved) errors.push(PAYMENT_MSG.cardNotFound);
     const credit = position.unappliedCents;
-    let amountCents: number | null = null;
+    let amountCents: Cents | null = null;
     if (credit <= 0) errors.push(PAYMENT_MSG.noCreditBalance);
     else if (text === null) amountCents = credit;
     else if (!/^\d+$/.test(text) || Number(text) <= 0) errors.push(PAYMENT_MSG.amountRequired);
     else if (text.length > AMOUNT_MAX_DIGITS) errors.push(PAYMENT_MSG.amountTooLong);
     else if (Number(text) > credit) errors.push(PAYMENT_MSG.refundAboveCredit(formatCents(cents(credit))));
-    else amountCents = Number(text);
+    else amountCents = cents(Number(text));
     // The card payment it refunds: the newest settled one on this card with enough left to refund.
     const refundedFrom = (t: TransactionRow) =>
       entries.filter((e) => e.kind === 'refund' && e.transactionId === t.id).reduce((sum, e) => sum + e.amountCents, 0);

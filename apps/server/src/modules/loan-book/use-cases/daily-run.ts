@@ -3,10 +3,8 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
 import { refundCreditBalance } from './refund-credit-balance';
-import { runCollectionsDay } from '../../collections/use-cases/collections-day';
 import { serviceLoan } from './service-loan';
 import type { AfterCommit, DelinquencyObservation } from './service-loan';
-import { afterServicingDay } from '../../portfolio/use-cases/month-end';
 import { metricsOf } from '../../../lib/metrics';
 
 /** How long after its payoff the daily run keeps paying back a paid-off loan's credit balance (NACHA's longest return window). */
@@ -144,9 +142,10 @@ export async function runDailyServicing(
     // Collections (docs/collections.md): delinquency state and buckets, promises to pay, reminder and
     // past-due notices of the day. A failure never holds up servicing: the next day's collections catch
     // up (notices and promises are decided by rule, not by the calendar day).
-    await runCollectionsDay(ctx, date, committed).catch((err: unknown) => console.error('collections day failed', date, err));
+    // (The collections module's day-end hook, loan-book/hooks.ts.)
+    await ctx.hooks.loanBook.collectionsDay(ctx, date, committed).catch((err: unknown) => console.error('collections day failed', date, err));
     if ((await repo.pendingCount(DAILY_JOB, date)) === 0)
-      await repo.completeDay(date, ctx.now()).then(() => afterServicingDay(ctx, date).catch(() => undefined)); // the portfolio's month-end facts (docs/portfolio.md; a failure is retried after the next day)
+      await repo.completeDay(date, ctx.now()).then(() => ctx.hooks.loanBook.dayCompleted(ctx, date).catch(() => undefined)); // the portfolio's month-end facts (docs/portfolio.md; a failure is retried after the next day)
     const counts = await repo.runCounts(DAILY_JOB, date);
     report.dates.push({ date, done: counts.done ?? 0, failed: counts.failed ?? 0 });
   }

@@ -4,8 +4,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import type { IsoDate } from '@payrail/domain/dates';
 import { PAYMENT_KINDS } from '@payrail/domain/loan/ledger';
 import { cents, formatUsd } from '@payrail/domain/money';
-import { traceNumber } from '../../../adapters/ach/nacha';
-import type { NachaReturn } from '../../../adapters/ach/nacha-returns';
+import type { AchReturnRecord } from '../../../adapters/ach/port';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
@@ -38,7 +37,7 @@ export const DISBURSEMENT_NOTICE = {
  * committed before the credit is sent: a retry after a crash sends the same entry under the same number.
  */
 export const creditTraceNumber = (ctx: AppContext, idempotencyKey: string): Promise<string> =>
-  ctx.repos.loanBook.reserveCreditTraceNumber(idempotencyKey, (sequence) => traceNumber(ctx.config.ach.odfiRoutingNumber, sequence), ctx.now());
+  ctx.repos.loanBook.reserveCreditTraceNumber(idempotencyKey, (sequence) => ctx.providers.achFiles.traceNumber(sequence), ctx.now());
 
 export type DisbursementReturnOutcome =
   | { kind: 'applied'; loanId: number; loanIdentifier: string; disbursementId: number; returnedOn: IsoDate }
@@ -51,7 +50,7 @@ export type DisbursementReturnOutcome =
  * (re-uploading the file changes nothing); a loan no longer open (paid, refinanced, charged off) is
  * reported for a person to review. E-mails go to `mail`, sent by the caller after the commit.
  */
-export async function applyDisbursementReturn(ctx: AppContext, r: NachaReturn, date: IsoDate, mail: AfterCommit): Promise<DisbursementReturnOutcome> {
+export async function applyDisbursementReturn(ctx: AppContext, r: AchReturnRecord, date: IsoDate, mail: AfterCommit): Promise<DisbursementReturnOutcome> {
   const found = await ctx.repos.loanBook.disbursementByTraceNumber(r.originalTrace);
   if (!found) return { kind: 'unmatched', reason: SERVICING_BO_MSG.returnUnknownTrace };
   const owner = await ctx.repos.loanBook.loan(found.loanId);

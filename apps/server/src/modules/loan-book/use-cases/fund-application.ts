@@ -4,7 +4,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { quoteLoan } from '@payrail/domain/loan/disclosure';
 import type { Frequency } from '@payrail/domain/loan/frequency';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import { refinanceFunding } from '@payrail/domain/loan/refinance';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
@@ -15,7 +15,6 @@ import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { AchAuthorizationRow } from '../../banking/repository';
 import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
-import { rewardApprovedReferral } from '../../referral/use-cases/record-referral-rewards';
 import { creditTraceNumber } from './disbursement-returns';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
@@ -157,8 +156,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       aprPercent: f.apr,
       frequency: f.term_frequency as Frequency,
       terms: schedule.rows.length,
-      disbursementDate: f.disbursement_date,
-      firstPaymentDate: f.first_payment_date,
+      disbursementDate: parseIsoDate(f.disbursement_date),
+      firstPaymentDate: parseIsoDate(f.first_payment_date),
       notePrincipalCents: schedule.notePrincipalCents,
       feeFinanced: f.fee_financed,
       financeChargeCents: disclosure.financeChargeCents,
@@ -227,7 +226,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
   // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
-  if (application.loanType === 'new') await rewardApprovedReferral(ctx, userId);
+  if (application.loanType === 'new') await ctx.hooks.loanBook.firstLoanFunded(ctx, userId);
   await ctx.providers.email.send({
     to: row.member.email,
     subject: 'Your Payrail loan is funded',
@@ -252,7 +251,7 @@ async function autoDebitOfLoan(
   ctx: AppContext,
   userId: number,
   oldLoan: LoanRow | null,
-  amountCents: number,
+  amountCents: Cents,
 ): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
   const ach = await ctx.repos.banking.latestAchAuthorization(userId);
   const fromAch = (a: AchAuthorizationRow) => ({

@@ -9,7 +9,6 @@ import { openStoredFile, type StoredFileRef } from '../../documents/stored-file'
 import type { MemberRow } from '../../identity/repository';
 import type { StoredFile, servicingRepository } from '../repository';
 import { ownLoan } from './loan-position';
-import { statementDocuments } from '../../statements/use-cases/read-statements';
 import { paymentPlanDocuments } from './payment-plan-borrower';
 
 type DocumentWithNote = Awaited<ReturnType<ReturnType<typeof servicingRepository>['documentsOf']>>[number];
@@ -34,7 +33,7 @@ export async function listLoanDocuments(ctx: AppContext, member: MemberRow, loan
   return {
     documents: [
       ...(await ctx.repos.loanBook.documentsOf(loan.id)).map((d) => documentWire(d, loan)),
-      ...(await statementDocuments(ctx, loan.id)),
+      ...(await ctx.hooks.loanBook.loanStatementDocuments(ctx, loan.id)),
       ...(await paymentPlanDocuments(ctx, loan)),
     ],
   };

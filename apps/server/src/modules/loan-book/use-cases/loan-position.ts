@@ -1,7 +1,7 @@
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import type { LoanRefinance } from '../../refinance/use-cases/refinance-facts';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
+import type { RefinanceRequirements } from '@payrail/domain/loan/refinance';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import type { LedgerEntry, LoanPosition } from '@payrail/domain/loan/ledger';
 import { nextPaymentOf } from '@payrail/domain/servicing/statement';
@@ -127,6 +127,20 @@ export async function ownLoan(ctx: AppContext, userId: number, loanId: number): 
   const loan = await ctx.repos.loanBook.loan(loanId);
   if (!loan || loan.userId !== userId) throw new AppError('not_found', PAYMENT_MSG.loanNotFound, { extra: { error_messages: [PAYMENT_MSG.loanNotFound] } });
   return loan;
+}
+
+/**
+ * The refinance fields of one loan view (spec §3 Loan: eligible_for_refinance … is_under_review): the
+ * refinance module computes them (`loanRefinance`), the loan views above the book hand them to {@link loanWire}.
+ */
+export interface LoanRefinance {
+  eligible: boolean;
+  requirements: RefinanceRequirements;
+  inProgress: boolean;
+  isWaitingEsign: boolean;
+  isUnderReview: boolean;
+  daysLeftForReapply: number | null;
+  dateToReapply: string | null;
 }
 
 /** The §3 Loan record on the wire (cents), from the loan and its derived position. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PAYMENT_PLAN_AGREEMENT, PAYMENT_PLAN_API_MSG } from '@payrail/contract/payment-plan';
 import type { TBorrowerPaymentPlan, TBorrowerPaymentPlans, TPaymentPlanQuote, TPaymentPlanSign } from '@payrail/contract/payment-plan';
 import type { TLoanDocument } from '@payrail/contract/servicing';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { normalizeSignatureName, signatureMatchesName } from '@payrail/domain/esign/signature';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
@@ -29,7 +29,7 @@ async function borrowerWire(ctx: AppContext, row: PaymentPlanRow, loan: LoanRow,
     const f = await planFacts(ctx, loan);
     if (fingerprintOf(loan, f.entries, f.transactions) !== row.fingerprint) refusal = PAYMENT_PLAN_API_MSG.moved;
     else {
-      const q = quoteFrom(loan, f.entries, f.transactions, rowTermsOf(row), { today, proposedOn: row.proposedOn as IsoDate });
+      const q = quoteFrom(loan, f.entries, f.transactions, rowTermsOf(row), { today, proposedOn: row.proposedOn });
       if (q.ok) quote = quoteWire(q.quote);
       else refusal = q.message;
     }
@@ -96,7 +96,7 @@ export async function signPaymentPlan(
   const f = await planFacts(ctx, loan);
   if (fingerprintOf(loan, f.entries, f.transactions) !== row.fingerprint) throw new AppError('conflict', PAYMENT_PLAN_API_MSG.moved);
   const terms = rowTermsOf(row);
-  const on = { today, proposedOn: row.proposedOn as IsoDate };
+  const on = { today, proposedOn: row.proposedOn };
   const q = quoteFrom(loan, f.entries, f.transactions, terms, on);
   if (!q.ok) throw new AppError('conflict', q.message);
   const wire = quoteWire(q.quote);
@@ -131,11 +131,11 @@ export async function signPaymentPlan(
           stored,
           installments: stored.rows.map((r) => ({
             n: r.n,
-            dueDate: r.dueDate,
-            paymentCents: r.paymentCents,
-            interestCents: r.interestCents,
-            principalCents: r.principalCents,
-            balanceCents: r.balanceCents,
+            dueDate: parseIsoDate(r.dueDate),
+            paymentCents: cents(r.paymentCents),
+            interestCents: cents(r.interestCents),
+            principalCents: cents(r.principalCents),
+            balanceCents: cents(r.balanceCents),
           })),
           waivers: again.quote.waivedFeeEntryIds.map((id) => ({ feeEntryId: id, amountCents: locked.entries.find((e) => e.id === id)!.amountCents })),
           effectiveDate: today,
@@ -151,7 +151,7 @@ export async function signPaymentPlan(
             pdfByteSize: pdf.length,
           },
           notification,
-          autoDebitAmountCents: stored.paymentCents + stored.arrearsPerInstallmentCents,
+          autoDebitAmountCents: cents(stored.paymentCents + stored.arrearsPerInstallmentCents),
           at: signedAt,
         },
       };

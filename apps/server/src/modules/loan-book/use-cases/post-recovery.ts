@@ -34,7 +34,7 @@ export async function postRecovery(
       loanId,
       kind: 'recovery',
       effectiveDate: on,
-      amountCents: body.amount,
+      amountCents: cents(body.amount),
       reason: body.reference,
       createdByStaffId: staff.id,
       createdAt: at,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TPullTransactionRequest, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import { paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import { violatedUniqueConstraint } from '../../../db/errors';
 import type { AppContext } from '../../../context';
@@ -63,11 +63,11 @@ export async function pullCardPayment(
   const asOf = today < state.schedule.terms.disbursementDate ? state.schedule.terms.disbursementDate : today;
   const raw = card.amount;
   const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  let amountCents: number | null = null;
+  let amountCents: Cents | null = null;
   if (!/^\d+$/.test(text)) errors.push(PAYMENT_MSG.amountRequired);
   else if (text.length > AMOUNT_MAX_DIGITS) errors.push(PAYMENT_MSG.amountTooLong);
   else if (Number(text) < MIN_ONE_TIME_CENTS) errors.push(PAYMENT_MSG.lowerThanMinimum);
-  else amountCents = Number(text);
+  else amountCents = cents(Number(text));
   if (errors.length > 0 || !saved || amountCents === null) throw paymentErrors(errors.length > 0 ? errors : [PAYMENT_MSG.unknown]);
 
   const token = (await ctx.cryptoBox()).open(saved.tokenSealed, 'wallet_cards.token');

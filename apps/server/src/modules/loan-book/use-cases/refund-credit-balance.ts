@@ -3,7 +3,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { PAYMENT_KINDS, positionAsOf } from '@payrail/domain/loan/ledger';
 import type { LoanPosition } from '@payrail/domain/loan/ledger';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import { businessToday } from '../../../lib/business-clock';
@@ -60,7 +60,7 @@ function refundable(
   }
 }
 
-type Step = { channel: 'card'; amountCents: number; source: TransactionRow; cardId: number; chargeId: string } | { channel: 'ach'; amountCents: number };
+type Step = { channel: 'card'; amountCents: Cents; source: TransactionRow; cardId: number; chargeId: string } | { channel: 'ach'; amountCents: Cents };
 
 /**
  * Where the credit goes back: to the card of each card payment that made it (newest first, never more
@@ -81,10 +81,10 @@ function plan(position: LoanPosition, entries: readonly LedgerEntryRow[], txs: r
     if (unapplied <= 0 || !source || !charge) continue;
     const amount = Math.min(remaining, Math.min(unapplied, source.amountCents) - refundedFrom(source));
     if (amount <= 0) continue;
-    steps.push({ channel: 'card', amountCents: amount, source, cardId: charge.cardId, chargeId: charge.chargeId });
+    steps.push({ channel: 'card', amountCents: cents(amount), source, cardId: charge.cardId, chargeId: charge.chargeId });
     remaining -= amount;
   }
-  if (remaining > 0) steps.push({ channel: 'ach', amountCents: remaining });
+  if (remaining > 0) steps.push({ channel: 'ach', amountCents: cents(remaining) });
   return steps;
 }
 
@@ -207,7 +207,7 @@ export async function refundCreditBalance(
         loanId,
         kind: 'refund',
         effectiveDate: asOf,
-        amountCents: achCents,
+        amountCents: cents(achCents),
         reasonCode: `ach:${String(receiver.account.id)}`,
         reason: `ACH credit ${ach.traceId} to the bank account ending ${last4}: ${reason}`,
         idempotencyKey: key,

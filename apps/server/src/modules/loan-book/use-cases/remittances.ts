@@ -4,14 +4,13 @@ import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { cents, formatCents } from '@payrail/domain/money';
-import { matchRemittance, parseRemittanceCsv } from '@payrail/domain/servicing/remittance';
+import { cents } from '@payrail/domain/money';
+import { matchRemittance } from '@payrail/domain/servicing/remittance';
 import type { RemittanceLine, RemittanceLineError } from '@payrail/domain/servicing/remittance';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { CollectionsTx, RemittanceLineRow } from '../operations.repository';
 import { businessDate } from '../servicing-policy';
-import { notifyShortRemittances } from '../../borrower-tools/use-cases/repayment-tracker';
 import { refundCreditBalance } from './refund-credit-balance';
 import { refreshLoanStatus } from './refresh-loan-status';
 
@@ -89,7 +88,7 @@ export async function importRemittance(
   let lines: RemittanceLine[];
   let canonical: string;
   if ('csv' in body) {
-    const parsed = parseRemittanceCsv(body.csv);
+    const parsed = ctx.providers.payrollFiles.readRemittanceFile(body.csv);
     if (!parsed.ok) return refuse(parsed.errors);
     lines = [...parsed.lines];
     canonical = body.csv.replace(/\r\n?/g, '\n').trim();
@@ -140,7 +139,7 @@ export async function importRemittance(
       importedByStaffId: staff?.id ?? null,
       employerId: employer?.id ?? null,
       lineCount: lines.length,
-      totalCents: total,
+      totalCents: cents(total),
       createdAt: at,
     });
     if (!batch) return null; // a concurrent import of the same content won
@@ -208,7 +207,7 @@ export async function importRemittance(
     await refundCredits(ctx, postedLoans(rows), staff);
     return summary(winner.id, true, rows);
   }
-  await notifyShortRemittances(
+  await ctx.hooks.loanBook.remittancesPosted(
     ctx,
     result.rows.filter((r) => r.status === 'posted'),
   );
@@ -296,8 +295,6 @@ async function resolveInTransaction(
   });
 }
 
-const csvField = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-
 /**
  * POST /remittances/sandbox: the remittance file the employers would send for `pay_date` — one line per
  * open allotment loan with an installment due on that date, for its scheduled amount. Outside production.
@@ -305,13 +302,13 @@ const csvField = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""'
 export async function sandboxRemittanceFile(ctx: AppContext, payDate: IsoDate) {
   if (ctx.config.env === 'production') throw new AppError('forbidden', SERVICING_BO_MSG.notInProduction);
   const repo = ctx.repos.loanBook;
-  const out = ['employer,pay_date,borrower_identifier,amount'];
+  const lines: Omit<RemittanceLine, 'line'>[] = [];
   let total = 0;
   for (const c of await repo.remittanceCandidates()) {
     const due = (await repo.installments(c.loanId)).find((i) => i.dueDate === payDate);
     if (!due) continue;
-    out.push([csvField(c.employer ?? ''), payDate, c.loanNumber, formatCents(cents(due.paymentCents))].join(','));
+    lines.push({ employer: c.employer ?? '', payDate, borrowerIdentifier: c.loanNumber, amountCents: cents(due.paymentCents) });
     total += due.paymentCents;
   }
-  return { csv: out.join('\r\n') + '\r\n', lines: out.length - 1, total };
+  return { csv: ctx.providers.payrollFiles.writeRemittanceFile(lines), lines: lines.length, total };
 }

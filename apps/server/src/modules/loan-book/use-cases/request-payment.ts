@@ -117,17 +117,17 @@ export async function requestPayment(
     // ACH moves money on business days: a weekend or holiday date is quoted and taken on the next one.
     else date = await settlesOn(ctx, raw, today);
   }
-  let amountCents: number | null = null;
+  let amountCents: Cents | null = null;
   if (mode === 'one_time' && amount.ok) {
     if (amount.value === null) errors.push(PAYMENT_MSG.amountRequired);
     else if (amount.value < MIN_ONE_TIME_CENTS) errors.push(PAYMENT_MSG.lowerThanMinimum);
-    else amountCents = amount.value; // its limit (what is owed less what is on its way) is checked under the lock
+    else amountCents = cents(amount.value); // its limit (what is owed less what is on its way) is checked under the lock
   }
   if (mode === 'auto_debit' && amount.ok) {
     const perTerm = state.schedule.regularPaymentCents;
     if (amount.value === null) errors.push(PAYMENT_MSG.amountRequired);
     else if (amount.value < perTerm) errors.push(PAYMENT_MSG.lowerThanTerm(formatCents(perTerm)));
-    else amountCents = amount.value;
+    else amountCents = cents(amount.value);
     if (body.disclosure_accepted !== true && body.disclosure_accepted !== 'true') errors.push(PAYMENT_MSG.disclosureRequired);
   }
   errors.push(...dateErrors);
@@ -180,7 +180,7 @@ export async function requestPayment(
     if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
     disclosureId = disclosure.id;
   }
-  const scheduledDate = mode === 'auto_debit' ? (nextInstallment!.dueDate as string) : date!;
+  const scheduledDate = mode === 'auto_debit' ? nextInstallment!.dueDate : date!;
   const requested = amount.ok ? amount.value : null;
 
   // Under the loan's row lock: what is owed on the date less what is already on its way, then the
@@ -208,7 +208,7 @@ export async function requestPayment(
         const quote = Math.max(0, quoteOn(date!) - taking);
         if (requested !== null && requested !== quote) throw paymentErrors([PAYMENT_MSG.payoffAmountFixed]);
         if (quote === 0) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
-        take = quote;
+        take = cents(quote);
       } else if (await q.activeAutoDebit()) {
         throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
       }

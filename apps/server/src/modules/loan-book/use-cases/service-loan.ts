@@ -2,7 +2,7 @@ import { PAID_OFF_NOTICE, paymentSettledNotice } from '@payrail/domain/engagemen
 import { isBusinessDay } from '@payrail/domain/calendar';
 import { parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { cents, formatUsd } from '@payrail/domain/money';
+import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import { entryDescription, isReturnCode, RETURN_REASONS, representmentDate, secCodeFor } from '@payrail/domain/servicing/ach';
 import { lateFeesDue } from '@payrail/domain/servicing/late-fee';
 import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
@@ -11,7 +11,6 @@ import { chargeOffComponents, deriveStatus } from '@payrail/domain/loan/ledger';
 import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import { amountToSend, paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import { paymentsOnItsWay } from './loan-position';
-import { traceNumber as achTraceNumber } from '../../../adapters/ach/nacha';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
 import type { CryptoBox } from '../../../lib/crypto-box';
@@ -59,7 +58,7 @@ export interface DelinquencyObservation {
   readonly status: LoanRow['status'];
   readonly daysPastDue: number;
   /** Past due (fees, interest, principal of the installments past due); at charge-off, the amount charged off. */
-  readonly pastDueCents: number;
+  readonly pastDueCents: Cents;
   readonly nextDueDate: IsoDate | null;
   /** The installment due on nextDueDate (its scheduled payment), for a reminder. */
   readonly nextPaymentCents: number;
@@ -178,7 +177,7 @@ export async function serviceLoan(
         mode: 'auto_debit',
         method: 'ach',
         status: 'scheduled',
-        amountCents: amount,
+        amountCents: cents(amount),
         scheduledDate: i.dueDate,
         bankAccountId: auth.bankAccountId,
         autoDebitAuthorizationId: auth.id,
@@ -225,7 +224,7 @@ export async function serviceLoan(
       if (!(await tx.takeForSending(t.id, at))) continue;
       const { count } = representmentOf(t, all);
       // Unique per entry and the same on a replay: the transaction's id is the seven-digit sequence.
-      const traceNumber = achTraceNumber(ctx.config.ach.odfiRoutingNumber, t.id);
+      const traceNumber = ctx.providers.achFiles.traceNumber(t.id);
       const borrower = await borrowerOf();
       const { traceId } = await ctx.providers.achDebits.originateDebit({
         amountCents: t.amountCents,
@@ -295,7 +294,7 @@ export async function serviceLoan(
     identifier: loan.identifier,
     status: next,
     daysPastDue: snapshot.daysPastDue,
-    pastDueCents: next === 'charge_off' ? chargedOffCents : snapshot.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0),
+    pastDueCents: cents(next === 'charge_off' ? chargedOffCents : snapshot.pastDue.reduce((t, i) => t + i.feeCents + i.interestCents + i.principalCents, 0)),
     nextDueDate: snapshot.position.nextDueDate,
     nextPaymentCents: current ? (schedule.rows[current.n - 1]?.paymentCents ?? schedule.regularPaymentCents) : 0,
   });

@@ -1,6 +1,6 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, PROOF_OF_ADDRESS_MAX_AGE_DAYS } from '@payrail/contract/newflow';
-import { compareIsoDates, type IsoDate, utcDay } from '@payrail/domain/dates';
+import { compareIsoDates, utcDay } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
 import { AppError } from '../../../errors';
 import { checkStatedProof, recordStatedProof } from '../../documents/proof-of-address';
@@ -41,10 +41,10 @@ export const additionalDocuments = {
     const live = new Set((await ctx.repos.documents.listLive(member.id)).map((d) => d.documentTypeName));
     if (!NEWFLOW_REQUIRED_DOCUMENTS.every((t) => live.has(t))) throw AppError.fields({ documents: [NEWFLOW_MSG.documentsMissing] });
     const nf = await ctx.repos.newflow.find(member.id);
-    if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate as IsoDate, utcDay(ctx.now())) <= 0) {
+    if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate, utcDay(ctx.now())) <= 0) {
       const profile = await ctx.repos.application.findProfile(member.id);
       const again = checkProofOfAddress(
-        nf.proofStatementDate as IsoDate,
+        nf.proofStatementDate,
         { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' },
         { address: profile?.address ?? '', zipCode: profile?.zipCode ?? '' },
         utcDay(ctx.now()),

@@ -1,6 +1,7 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { EMPLOYMENT_STATUSES, NEWFLOW_PAYMENT_FREQUENCIES, NEWFLOW_PAYMENT_FREQUENCY_LABELS, NEWFLOW_WORKING_TIMES } from '@payrail/contract/newflow';
 import { parseWorkingTimeRange, workingTimeLabel } from '@payrail/domain/validation/working-time';
+import { cents } from '@payrail/domain/money';
 import { AppError } from '../../../errors';
 import { toEmployer } from '../../reference/routes';
 import { saveAndMove } from '../workflow';
@@ -39,8 +40,8 @@ export const jobInfo = {
         borrower: { employerId: employer.id },
         profile: {
           workingTimeRange: range,
-          annualIncomeCents: b.annual_income,
-          annualHouseholdIncomeCents: b.annual_household_income,
+          annualIncomeCents: cents(b.annual_income),
+          annualHouseholdIncomeCents: cents(b.annual_household_income),
           incomeSource: b.employment_status === 'Retired' ? 'Retired' : 'Employed',
         },
       },

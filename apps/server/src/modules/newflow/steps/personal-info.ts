@@ -1,5 +1,6 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { EDUCATION_OPTIONS, HOUSING_TYPE_OPTIONS, ZHousingPayload, ZPersonalInfoPayload } from '@payrail/contract/newflow';
+import { cents, ZERO } from '@payrail/domain/money';
 import { AppError } from '../../../errors';
 import { parseMobile } from '../../identity/use-cases/send-phone-code';
 import { saveAndMove, stepNotOpen } from '../workflow';
@@ -42,7 +43,7 @@ export const personalInfo = {
       const housingType = b.housing_type === 'rent' ? 'rent' : b.housing_type === 'other' ? null : 'own';
       await ctx.repos.application.saveFields(
         member.id,
-        { profile: { housingType, housingPaymentCents: needsPayment ? (b.housing_payment ?? 0) : 0 } },
+        { profile: { housingType, housingPaymentCents: needsPayment ? cents(b.housing_payment ?? 0) : ZERO } },
         ctx.now(),
       );
       return moved(await saveAndMove(ctx, member, { housingType: b.housing_type, educationLevel: b.education_level }, 'ssn_input'));

@@ -1,6 +1,7 @@
 import { MSG, FIELD_MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, NEWFLOW_STEP_PAYLOADS, type NewflowPostableStep, type NewflowStep, type TStepPostResponse } from '@payrail/contract/newflow';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
+import type { Cents } from '@payrail/domain/money';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
@@ -84,7 +85,7 @@ export async function saveProfileFields(ctx: AppContext, member: MemberRow, valu
  * for the split step the pay-distribution config of `distributionCents` (recorded as the amount asked,
  * which "is the allocation correct?" compares the provider's answer with).
  */
-export async function payrollSession(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, distributionCents: number | null) {
+export async function payrollSession(ctx: AppContext, member: MemberRow, nf: NewflowRow | undefined, distributionCents: Cents | null) {
   const provider = ctx.providers.payrollLink;
   const { payrollUserId, userToken } = await provider.userToken({ userId: member.id, payrollUserId: nf?.payrollUserId ?? null });
   const patch: NewflowPatch = {};

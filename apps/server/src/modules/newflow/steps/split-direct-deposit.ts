@@ -1,4 +1,5 @@
 import { MANUAL_SPLIT_AMOUNT_CENTS, NEWFLOW_MSG } from '@payrail/contract/newflow';
+import { cents } from '@payrail/domain/money';
 import { priceNewflowOffers, splitPaymentCents } from '../offers';
 import type { NewflowPatch } from '../repository';
 import { storeUpload } from '../uploads';
@@ -35,7 +36,10 @@ export const splitDirectDeposit = {
       .catch(() => ({ status: 'none' as const, amountCents: null }));
     // Correct: in place for exactly the loan payment the widget was given (recorded when its session opened).
     const correct = allocation.status === 'set' && nf.allocationRequestedCents !== null && allocation.amountCents === nf.allocationRequestedCents;
-    const patch: NewflowPatch = { allocationStatus: allocation.status, allocationAmountCents: allocation.amountCents };
+    const patch: NewflowPatch = {
+      allocationStatus: allocation.status,
+      allocationAmountCents: allocation.amountCents === null ? null : cents(allocation.amountCents),
+    };
     if (correct) return moved(await saveAndMove(ctx, member, patch, 'verify_bank_account', 'borrower'));
     return moved(await saveAndMove(ctx, member, patch, 'split_direct_deposit_manual'));
   },
@@ -50,7 +54,7 @@ export const splitDirectDepositManual = {
       await saveAndMove(
         ctx,
         member,
-        { allotmentDocumentId: doc.id, allocationAmountCents: MANUAL_SPLIT_AMOUNT_CENTS, allocationStatus: 'manual' },
+        { allotmentDocumentId: doc.id, allocationAmountCents: cents(MANUAL_SPLIT_AMOUNT_CENTS), allocationStatus: 'manual' },
         'verify_bank_account',
       ),
     );

@@ -1,5 +1,6 @@
 import { addMonthsTo, isMonthEnd, monthEndFact, monthEndOf, monthOf } from '@payrail/domain/portfolio/figures';
-import type { IsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
+import { cents } from '@payrail/domain/money';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { DEFAULT_STATUS_THRESHOLDS } from '@payrail/domain/loan/ledger';
 import type { AppContext } from '../../../context';
@@ -55,7 +56,13 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
         monthEnd,
         DEFAULT_STATUS_THRESHOLDS,
       );
-      return { ...fact, originationMonth: `${fact.originationMonth}-01` };
+      return {
+        ...fact,
+        originationMonth: parseIsoDate(`${fact.originationMonth}-01`),
+        originalAmountCents: cents(fact.originalAmountCents),
+        principalCents: cents(fact.principalCents),
+        chargedOffCents: cents(fact.chargedOffCents),
+      };
     });
     await repo.insertFacts(rows);
     count += rows.length;

@@ -3,18 +3,17 @@ import { maskSsn } from '@payrail/domain/validation/ssn';
 import type { AppContext } from '../../../context';
 import { SSN_AAD } from '../../application/field-rules';
 import type { MemberRow } from '../../identity/repository';
-import { ongoingLoans } from '../../loan-book/use-cases/get-loans';
 
 /**
  * GET /users/info (newflow §3 Profile): the account, the borrower's names, date of birth, masked SSN,
  * phone, employer, address with its state, and the payments made on the opened loan.
  */
 export async function getProfile(ctx: AppContext, member: MemberRow): Promise<TProfile> {
-  const [borrower, profile, box, ongoing] = await Promise.all([
+  const [borrower, profile, box, installmentsPaid] = await Promise.all([
     ctx.repos.identity.findBorrower(member.id),
     ctx.repos.application.findProfile(member.id),
     ctx.cryptoBox(),
-    ongoingLoans(ctx, member),
+    ctx.hooks.profile.openedLoanInstallmentsPaid(ctx, member),
   ]);
   const [employer, state] = await Promise.all([
     borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined,
@@ -35,7 +34,7 @@ export async function getProfile(ctx: AppContext, member: MemberRow): Promise<TP
       address: profile?.address ?? null,
       city: profile?.city ?? null,
       state: state ? { id: state.id, name: state.name, abbreviation: state.abbreviation } : null,
-      total_allotments_paid: ongoing.opened_loan?.loan.total_allotments_paid ?? 0,
+      total_allotments_paid: installmentsPaid,
     },
   };
 }

@@ -1,22 +1,9 @@
 import type { TReferralProgram } from '@payrail/contract/referral';
 import type { IsoDate } from '@payrail/domain/dates';
 import { levelFor, nextLevel, rewardTotals } from '@payrail/domain/referral/rewards';
-import type { BenefitLevel } from '@payrail/domain/referral/rewards';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
-import type { RewardRow } from '../repository';
-
-/** The member's level, COMPUTED from their rewards ledger (never a stored value). */
-export async function currentLevel(ctx: AppContext, userId: number): Promise<BenefitLevel> {
-  return levelOfRewards((await ctx.repos.referral.rewardsOf(userId)).map((r) => r.reward));
-}
-
-/** {@link currentLevel} from the rewards already read (GET /benefits reads them in its one statement). */
-export function levelOfRewards(rewards: readonly RewardRow[]): BenefitLevel {
-  const t = rewardTotals(rewards);
-  return levelFor(t.approvedReferrals, t.points);
-}
 
 /** GET /referral: the referral page — code, friends, rewards history with payout status, level and progress. */
 export async function getReferralProgram(ctx: AppContext, userId: number): Promise<TReferralProgram> {

@@ -4,10 +4,11 @@ import type { AppContext } from '../../../context';
 import type { QueueDefinition } from '../../../jobs/port';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { PayoutRow } from '../repository';
+import { settleReferralPayouts } from './settle-payouts';
 
 export const REFERRAL_PAYOUT_QUEUE = 'referral.payout';
 
-/** `{id}` originates one payout; `{}` (the schedule) sweeps payouts a crash left `queued`. */
+/** `{id}` originates one payout; `{}` (the schedule) sweeps payouts a crash left `queued` and reads the pending ones' credits. */
 export type PayoutJob = { id?: number };
 
 /** A queued payout older than this with no job at work is swept into one (the eager attempt died with its process). */
@@ -23,9 +24,15 @@ export async function payoutAccount(ctx: AppContext, userId: number) {
   return accountNumber ? { routing: account.routingNumber, accountNumber, accountType: account.accountType ?? 'checking' } : null;
 }
 
-/** The originator's Idempotency-Key: derived from the rewards paid, so the same rewards are never credited twice. */
-export const payoutAchKey = (userId: number, rewardIds: readonly number[]): string =>
-  `referral-payout-${userId}-${createHash('sha256').update(rewardIds.join(',')).digest('hex').slice(0, 24)}`;
+/**
+ * The originator's Idempotency-Key: derived from the rewards paid, so the same rewards are never credited
+ * twice — and from the earlier payouts of those rewards that came back (none for a first payout, whose key
+ * is the rewards' alone), so paying returned rewards again is a new credit, not the returned one replayed.
+ */
+export const payoutAchKey = (userId: number, rewardIds: readonly number[], returnedPayoutIds: readonly number[] = []): string => {
+  const paid = returnedPayoutIds.length === 0 ? rewardIds.join(',') : `${rewardIds.join(',')}|after-returned:${returnedPayoutIds.join(',')}`;
+  return `referral-payout-${userId}-${createHash('sha256').update(paid).digest('hex').slice(0, 24)}`;
+};
 
 /**
  * The referral payouts' queue (issue #30): a released payout is originated as an ACH credit by this job,
@@ -44,7 +51,7 @@ export function payoutQueue(ctx: AppContext) {
     const name = [member?.borrower?.firstName, member?.borrower?.lastName].filter(Boolean).join(' ') || member?.member.email || `Member ${found.userId}`;
     return ctx.repos.referral.originatePayout(
       id,
-      (payout, rewardIds) =>
+      (payout, rewardIds, returnedPayoutIds) =>
         ctx.providers.ach.originateCredit({
           amountCents: payout.amountCents,
           routing: account.routing,
@@ -52,7 +59,7 @@ export function payoutQueue(ctx: AppContext) {
           accountType: account.accountType,
           name,
           individualId: `REFERRAL ${payout.userId}`,
-          idempotencyKey: payoutAchKey(payout.userId, rewardIds),
+          idempotencyKey: payoutAchKey(payout.userId, rewardIds, returnedPayoutIds),
         }),
       (amountCents) => `Your referral rewards of ${formatUsd(cents(amountCents))} are on their way to your bank account.`,
       ctx.now(),
@@ -84,7 +91,8 @@ export function payoutQueue(ctx: AppContext) {
 
   const definition: QueueDefinition<PayoutJob> = {
     name: REFERRAL_PAYOUT_QUEUE,
-    description: 'Originates released referral payouts as ACH credits (retries with back-off), and every 5 minutes sweeps up payouts a crash left queued.',
+    description:
+      'Originates released referral payouts as ACH credits (retries with back-off); every 5 minutes sweeps up payouts a crash left queued and reads the settlement or return of the pending ones.',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: RETRY_DELAY_SECONDS,
     retryBackoff: true,
@@ -95,6 +103,7 @@ export function payoutQueue(ctx: AppContext) {
     handler: async (data) => {
       if (data.id === undefined) {
         await sweep();
+        await settleReferralPayouts(ctx);
         return;
       }
       const row = await originate(data.id);

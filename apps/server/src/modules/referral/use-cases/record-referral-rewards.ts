@@ -35,7 +35,7 @@ async function record(ctx: AppContext, friendUserId: number, entry: RewardEntry)
     friendUserId,
     kind: e.kind,
     eventKey: e.eventKey,
-    amountCents: e.amountCents,
+    amountCents: cents(e.amountCents),
     points: e.points,
     earnedOn,
     payableOn: payableOn(earnedOn, wait),

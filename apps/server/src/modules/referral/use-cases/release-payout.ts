@@ -13,6 +13,7 @@ const wire = (p: PayoutRow, rewardIds: number[]): TReferralPayout => ({
   amount: p.amountCents,
   trace_id: p.traceId,
   status: p.status,
+  return_code: p.returnCode,
   reward_ids: rewardIds,
   created_at: p.createdAt.toISOString(),
 });

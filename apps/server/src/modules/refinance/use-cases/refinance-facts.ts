@@ -1,17 +1,16 @@
 import { diffDays, isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { refinanceEligibility } from '@payrail/domain/loan/refinance';
-import type { RefinanceRequirements } from '@payrail/domain/loan/refinance';
 import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
-import type { LoanState } from '../../loan-book/use-cases/loan-position';
+import type { LoanRefinance, LoanState } from '../../loan-book/use-cases/loan-position';
 import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
 import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { LoanRow } from '../../loan-book/repository';
-import type { ApplicationRow } from '../../application/repository';
+import type { MemberApplications } from '../../application/member-applications.repository';
 
 /** Member statuses of an application under review (newflow §6 review-stage statuses). */
 export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set([
@@ -34,9 +33,6 @@ export interface ApplicationFacts {
   /** The latest application was a refinance of this loan that ended with a reapply date (`never`: no more refinances). */
   refinanceReapply: { loanId: number; on: IsoDate | 'never' } | null;
 }
-
-/** The member's open and latest applications (`activeAndLatestApplication`). */
-export type MemberApplications = { active: ApplicationRow | undefined; latest: ApplicationRow | undefined };
 
 /** The application facts from rows already read: the member's applications and loans (the loan of an application is the member's). */
 export function applicationFactsOf(member: MemberRow, { active, latest }: MemberApplications, loans: readonly LoanRow[]): ApplicationFacts {
@@ -68,16 +64,6 @@ export async function applicationFacts(ctx: AppContext, member: MemberRow, loans
 }
 
 /** The refinance fields of one loan (spec §3 Loan: eligible_for_refinance … is_under_review). */
-export interface LoanRefinance {
-  eligible: boolean;
-  requirements: RefinanceRequirements;
-  inProgress: boolean;
-  isWaitingEsign: boolean;
-  isUnderReview: boolean;
-  daysLeftForReapply: number | null;
-  dateToReapply: string | null;
-}
-
 export function loanRefinance(ctx: AppContext, state: LoanState, hasPendingTransaction: boolean, facts: ApplicationFacts, today: IsoDate): LoanRefinance {
   const { eligible, requirements } = refinanceEligibility({
     loanStatus: state.loan.status,

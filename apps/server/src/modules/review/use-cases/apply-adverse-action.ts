@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context';
-import { utcDay } from '@payrail/domain/dates';
+import { parseIsoDate, utcDay } from '@payrail/domain/dates';
+import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
 import type { MemberRow } from '../../identity/repository';
 import type { StatusMove } from '../../workflow/repository';
 import { adverseActionEmail } from '../emails';
@@ -18,7 +19,7 @@ export async function applyAdverseAction(
     move: StatusMove;
     outcome: 'declined' | 'denied';
     notQualifiedReason: string | null;
-    reapplyOn: string | null;
+    reapplyOn: ReapplyOn | null;
     reasons: readonly string[];
     staffAction?: Transition['staffAction'];
   },
@@ -40,3 +41,6 @@ export async function applyAdverseAction(
   );
   return true;
 }
+
+/** A reviewer's reapply date as the request states it (`never` or a day the contract validated), typed for the application row. */
+export const reapplyOnOf = (text: string): ReapplyOn => (text === 'never' ? 'never' : parseIsoDate(text));

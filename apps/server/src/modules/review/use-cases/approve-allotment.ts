@@ -1,7 +1,6 @@
 import { APPLICATION_MSG, type TStaffActionResponse } from '@payrail/contract/application';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
-import { verificationApprovalBlock } from '../../employer-portal/verifications/verifications';
 import { refusal } from '../../workflow/use-cases/refuse';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
@@ -16,7 +15,7 @@ export async function approveAllotment(ctx: AppContext, staff: TStaffMember, use
   const member = await targetMember(ctx, userId);
   if (member.workflowStatus !== 'review_allotment') throw refusal(APPLICATION_MSG.notAtAllotmentReview(member.workflowStatus), member.workflowStatus);
   // The employer answered the employment verification that the applicant is not (or no longer) employed there.
-  const blocked = await verificationApprovalBlock(ctx, member.id);
+  const blocked = await ctx.hooks.review.approvalBlock(ctx, member.id);
   if (blocked) throw refusal(blocked, member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, 'esignature_needed');
   const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);

@@ -2,6 +2,7 @@ import type { TStaffActionResponse, TStaffCancelRequest } from '@payrail/contrac
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
+import { reapplyOnOf } from './apply-adverse-action';
 
 /** POST …/cancel: a reviewer cancels an open application; the borrower may start a new one from the reapply date. */
 export async function cancelApplication(ctx: AppContext, staff: TStaffMember, userId: number, body: TStaffCancelRequest): Promise<TStaffActionResponse> {
@@ -9,6 +10,9 @@ export async function cancelApplication(ctx: AppContext, staff: TStaffMember, us
   const move = await planStaffMove(ctx, staff, member, 'canceled');
   const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
   return commitStaffMove(ctx, staff, member, 'cancel', move, {
-    application: { id: application.id, patch: { outcome: 'canceled', decidedAt: move.at, reapplyOn: body.reapply_on ?? null } },
+    application: {
+      id: application.id,
+      patch: { outcome: 'canceled', decidedAt: move.at, reapplyOn: body.reapply_on === undefined ? null : reapplyOnOf(body.reapply_on) },
+    },
   });
 }

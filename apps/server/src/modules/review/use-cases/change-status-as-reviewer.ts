@@ -1,6 +1,7 @@
 import { APPLICATION_MSG, type TStaffActionResponse, type TStaffStatusRequest } from '@payrail/contract/application';
 import { FIELD_MSG, SERVER_MSG } from '@payrail/contract/messages';
 import type { TStaffMember } from '@payrail/contract/staff';
+import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ApplicationPatch } from '../../application/repository';
@@ -40,7 +41,7 @@ export async function changeStatusAsReviewer(ctx: AppContext, staff: TStaffMembe
   let patch: ApplicationPatch | null = null;
   if (move.event === 'change_loan_amount') {
     if (body.negotiated_amount === undefined) throw AppError.fields({ negotiated_amount: [FIELD_MSG.blank] });
-    patch = { negotiatedAmountCents: body.negotiated_amount };
+    patch = { negotiatedAmountCents: cents(body.negotiated_amount) };
   }
   if (move.event === 'approve_allotment') patch = { paymentChange: true };
   return commitStaffMove(ctx, staff, member, 'change_status', move, patch ? { application: { id: application.id, patch } } : {});

@@ -3,7 +3,7 @@ import type { ApplicationFacts } from '@payrail/domain/underwriting/facts';
 import type { RuleSet } from '@payrail/domain/underwriting/rule-set';
 import type { AppContext } from '../../../context';
 import type { DecisionRow } from '../repository';
-import { type DecisionStage, loadApplicationFacts } from '../underwriting';
+import { type DecisionStage, loadApplicationFacts } from '../../application/application-facts';
 
 /**
  * Runs the automated underwriting (`decide`) on the member's facts with the rule set in force today and

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { commitMove } from '../../workflow/move';
 import { planStaffMove, snapshot, targetMember } from '../reviewer-move';
-import { applyAdverseAction } from './apply-adverse-action';
+import { applyAdverseAction, reapplyOnOf } from './apply-adverse-action';
 
 /**
  * The principal reasons of a staff member's decline or denial: the ones given, else the recorded
@@ -44,7 +44,14 @@ export async function endWithAdverseAction(
     at: move.at,
   };
   await commitMove(ctx, member, () =>
-    applyAdverseAction(ctx, member, { move, outcome: p.to, notQualifiedReason: p.notQualifiedReason, reapplyOn: p.reapplyOn, reasons, staffAction }),
+    applyAdverseAction(ctx, member, {
+      move,
+      outcome: p.to,
+      notQualifiedReason: p.notQualifiedReason,
+      reapplyOn: reapplyOnOf(p.reapplyOn),
+      reasons,
+      staffAction,
+    }),
   );
   return { ok: true, previous_status: move.from, new_status: p.to };
 }

@@ -8,7 +8,6 @@ import { findMissingAnswers } from '../../application/use-cases/find-missing-ans
 import { employerOf } from '../../employment/employer-program';
 import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
-import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
 
 /** Whether the member accepted a version of the credit pull authorization (a `user_agreements` row). */
 async function acceptedCreditPull(ctx: AppContext, userId: number): Promise<boolean> {
@@ -56,7 +55,7 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
     async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok,
   );
   // The friend who referred this member earns $1 for the submitted application (idempotent per application).
-  await rewardSubmittedApplication(ctx, member.id, application.id);
+  await ctx.hooks.review.applicationSubmitted(ctx, member.id, application.id);
   const { decision: underwriting } = await decideApplication(ctx, member.id, 'review');
   return { ok: true, new_status: await actOnDecision(ctx, member, 'ready_for_review', underwriting) };
 }

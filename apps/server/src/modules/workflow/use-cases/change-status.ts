@@ -7,7 +7,6 @@ import type { MemberRow } from '../../identity/repository';
 import { commitMove, moved } from '../move';
 import { loadWorkflowFacts } from './load-workflow-facts';
 import { refusal, refusalFor } from './refuse';
-import { submitRefinanceReview } from '../../refinance/use-cases/submit-refinance-review';
 
 /**
  * POST /workflow/change_status (and POST /change_status): a move the borrower chooses — a back move to
@@ -22,7 +21,8 @@ export async function changeStatus(ctx: AppContext, member: MemberRow, newStatus
   if (!isWorkflowStatus(from)) throw refusal(SERVER_MSG.statusRefused(from, newStatus), from);
   // The refinance review's Confirm: the server checks what the screen asks before the move.
   // (From the refinance terms, only a counteroffer's loan_amount_changed page goes straight to review.)
-  if ((from === 'refinancing_review' || from === 'refinancing_loan_terms') && newStatus === 'ready_for_review') return submitRefinanceReview(ctx, member);
+  if ((from === 'refinancing_review' || from === 'refinancing_loan_terms') && newStatus === 'ready_for_review')
+    return ctx.hooks.workflow.refinanceReviewConfirmed(ctx, member);
   const { context, history } = await loadWorkflowFacts(ctx, member.id);
   const decision = decideBorrowerMove(from, newStatus, context, history);
   if (!decision.ok) throw refusalFor(decision, from, newStatus);

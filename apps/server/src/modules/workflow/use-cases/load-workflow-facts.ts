@@ -1,8 +1,8 @@
+import { feedbackFacts } from '@payrail/domain/workflow/feedback-facts';
 import type { HistoryEntry, WorkflowContext } from '@payrail/domain/workflow/machine';
 import { wasSubmitted } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
-import { feedbackFacts } from '../../review/feedback-facts';
 
 /**
  * The history and the guard facts of a member's workflow: phone confirmed, a linked (aggregator) bank

@@ -1,32 +1,27 @@
 import { type TOkStatusResponse } from '@payrail/contract/application';
-import type { ApplicationFacts } from '@payrail/domain/underwriting/facts';
 import type { DenyAction } from '@payrail/domain/underwriting/rule-set';
-import type { AppContext } from '../../context';
-import { AppError, type FieldErrors } from '../../errors';
-import type { BorrowerPatch, ProfilePatch } from '../application/repository';
-import type { MemberRow } from '../identity/repository';
-import { automatedMove } from '../review/automated-move';
-import { applyAdverseAction } from '../review/use-cases/apply-adverse-action';
-import { decideApplication } from '../review/use-cases/decide-application';
-import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
-import { commitMove, planAdvance } from '../workflow/move';
+import type { AppContext } from '../../../context';
+import { AppError, type FieldErrors } from '../../../errors';
+import type { EmployerStepEnd } from '../../employment/hooks';
+import type { MemberRow } from '../../identity/repository';
+import { automatedMove } from '../automated-move';
+import { applyAdverseAction } from './apply-adverse-action';
+import { decideApplication } from './decide-application';
+import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { commitMove, planAdvance } from '../../workflow/move';
 
 /** The form field each deny reason of the employer step is shown on (spec §5: the server's text on the field). */
 const FIELD_OF_CODE: Readonly<Record<string, string>> = { tenure_too_short: 'working_time_range', military_active: 'military_active' };
 
 /**
- * Ends the employer step: runs the underwriting on the stored answers plus the ones submitted, records
+ * Ends the employer step (the employment module's `employerStepEnded` hook, employment/hooks.ts): runs the underwriting on the stored answers plus the ones submitted, records
  * the decision, then
  * - deny: the status moves to `denied` with the notice when the workflow table lets the system do it
  *   from `employer`; it has no such row today, so the call is refused with the not-qualified reasons as
  *   field errors and nothing is saved (the decision stays recorded);
  * - approve or refer: saves the answers and advances to the phone step in one transaction.
  */
-export async function concludeEmployerStep(
-  ctx: AppContext,
-  member: MemberRow,
-  p: { overrides: Partial<ApplicationFacts>; answers: { profile?: ProfilePatch; borrower?: BorrowerPatch }; otherField: string },
-): Promise<TOkStatusResponse> {
+export async function concludeEmployerStep(ctx: AppContext, member: MemberRow, p: EmployerStepEnd): Promise<TOkStatusResponse> {
   const { decision, ruleSet } = await decideApplication(ctx, member.id, 'employer', p.overrides);
   const { context } = await loadWorkflowFacts(ctx, member.id);
   if (decision.outcome === 'deny') {

@@ -1,18 +1,12 @@
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { IsoDate } from '@payrail/domain/dates';
-import type { Cents } from '@payrail/domain/money';
-import { DEFAULT_RULE_SET } from '@payrail/domain/underwriting/default-rule-set';
-import type { ApplicationFacts, DocumentType } from '@payrail/domain/underwriting/facts';
-import { type RuleSet, ruleSetInForce } from '@payrail/domain/underwriting/rule-set';
 import { utcDay } from '@payrail/domain/dates';
+import type { Cents } from '@payrail/domain/money';
+import { employerProgramOf } from '@payrail/domain/underwriting/employer-program';
+import type { ApplicationFacts, DocumentType } from '@payrail/domain/underwriting/facts';
+import type { RuleSet } from '@payrail/domain/underwriting/rule-set';
+import { ruleSetFor } from '@payrail/domain/underwriting/rule-sets';
 import type { AppContext } from '../../context';
-import { employerOf, employerProgramOf } from '../employment/employer-program';
-
-/** Every rule set ever used, oldest first; the one in force on a date decides (docs/underwriting-rules.md). */
-export const RULE_SETS: readonly RuleSet[] = [DEFAULT_RULE_SET];
-
-/** The rule set in force on `today`. */
-export const ruleSetFor = (today: IsoDate): RuleSet => ruleSetInForce(RULE_SETS, today);
 
 /** Where a decision runs: at the employer step (documents not asked yet) or at the application review. */
 export type DecisionStage = 'employer' | 'review';
@@ -20,7 +14,7 @@ export type DecisionStage = 'employer' | 'review';
 /**
  * The underwriting facts of a member's application from the stored answers (docs/underwriting-rules.md
  * "Facts"): a fact not established yet is null. `overrides` carries answers being submitted, decided on
- * before they are stored.
+ * before they are stored. Read by the review's decisions and the new flow's rate check (both above).
  */
 export async function loadApplicationFacts(
   ctx: AppContext,
@@ -38,7 +32,7 @@ export async function loadApplicationFacts(
   ]);
   const [state, employer] = await Promise.all([
     borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
-    employerOf(ctx, borrower),
+    borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined,
   ]);
   const facts: ApplicationFacts = {
     stateAvailable: state ? state.isAvailable : null,
@@ -46,7 +40,7 @@ export async function loadApplicationFacts(
     workingTimeRange: profile?.workingTimeRange ?? null,
     employmentStartDate: null,
     militaryActive: profile?.militaryActive ?? null,
-    employerProgram: employerProgramOf(profile, employer),
+    employerProgram: employerProgramOf(profile?.incomeSource, employer),
     annualIncomeCents: (profile?.annualIncomeCents as Cents | null | undefined) ?? null,
     requestedAmountCents: (application?.amountCents ?? ruleSet.maxAmount.minLoanCents) as Cents,
     requiredDocuments: stage === 'review' ? [...REQUIRED_DOCUMENT_TYPES] : [],

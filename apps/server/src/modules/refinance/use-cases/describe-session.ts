@@ -4,13 +4,13 @@ import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
-import { toSessionInfo } from '../mappers';
-import { vetSession } from './authenticate';
-import { eligibleForRefinanceFrom } from '../../refinance/use-cases/refinance-facts';
 import { memberApplicationsFrom } from '../../application/member-applications.repository';
+import { toSessionInfo } from '../../identity/mappers';
+import { vetSession } from '../../identity/use-cases/authenticate';
 import { memberLoanFactsFrom } from '../../loan-book/member-loan-facts.repository';
+import { eligibleForRefinanceFrom } from './refinance-facts';
 
-type Summary = NonNullable<Awaited<ReturnType<AppContext['repos']['identity']['findSessionSummary']>>>;
+type Summary = NonNullable<Awaited<ReturnType<AppContext['repos']['refinance']['findSessionSummary']>>>;
 type Read = { found: Summary; eligible: boolean };
 
 /**
@@ -34,7 +34,7 @@ function keptOf(ctx: AppContext): Map<string, Kept> {
 
 /** The check itself: the session row and its rules, then the refinance eligibility. */
 async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promise<Read> {
-  const found = await vetSession(ctx, await ctx.repos.identity.findSessionSummary(tokenHash, now), now);
+  const found = await vetSession(ctx, await ctx.repos.refinance.findSessionSummary(tokenHash, now), now);
   const { member, latestLoanStatus, openedLoanId } = found;
   // Only an opened loan can be refinanced; what its eligibility reads came with the session (one statement).
   const eligible =
@@ -46,6 +46,8 @@ async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promi
 
 /**
  * GET /token_is_valid: the session check the SPA polls; answers who is signed in and where they are.
+ * Its member summary joins applications, loans and the refinance eligibility, so it lives here, above
+ * identity (issue #28, module floors; the route is registered with the refinance routes).
  * The busiest call there is, so the session, member, profile, latest loan and everything the refinance
  * eligibility reads (loans, applications, note, ledger, payment in flight) come in ONE statement (query
  * budget 1, test/query-budgets.int.test.ts) and go through the same session rules as every signed-in call

@@ -1,3 +1,8 @@
+/**
+ * The borrower's loan views (GET /loans/last, /loans/ongoing_loans, /loans/history, /loans/last/onboarding):
+ * the book's loan record (loan-book `loanWire`) with the refinance fields, composed here above the book
+ * (issue #28, module floors) because the refinance facts belong to this module.
+ */
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TLastLoanOnboardingResponse, TLoanHistoryQuery, TLoanHistoryResponse, TOngoingLoansResponse, TServicingLoan } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -5,13 +10,13 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
-import type { MemberLoanFacts } from '../member-loan-facts.repository';
+import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { ApplicationRow } from '../../application/repository';
-import type { LoanRow } from '../repository';
+import type { LoanRow } from '../../loan-book/repository';
 import { periodsPerYear } from '@payrail/domain/loan/frequency';
-import { loanState, loanStateFrom, loanWire, viewDate } from './loan-position';
-import { applicationFacts, applicationFactsOf, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from '../../refinance/use-cases/refinance-facts';
-import type { ApplicationFacts } from '../../refinance/use-cases/refinance-facts';
+import { loanState, loanStateFrom, loanWire, viewDate } from '../../loan-book/use-cases/loan-position';
+import { applicationFacts, applicationFactsOf, loanRefinance, UNDER_REVIEW_STATUSES, WAITING_ESIGN_STATUSES } from './refinance-facts';
+import type { ApplicationFacts } from './refinance-facts';
 
 /** What {@link wire} reads once per member: the application facts and the business date. */
 type MemberFacts = { facts: ApplicationFacts; today: IsoDate };

@@ -1,0 +1,77 @@
+import type { EmploymentHooks } from './modules/employment/hooks';
+import type { EngagementHooks } from './modules/engagement/hooks';
+import type { IdentityHooks } from './modules/identity/hooks';
+import type { EsignatureHooks } from './modules/esignature/hooks';
+import type { LoanTermsHooks } from './modules/loan-terms/hooks';
+import type { ProfileHooks } from './modules/profile/hooks';
+import type { LoanBookHooks } from './modules/loan-book/hooks';
+import type { ReviewHooks } from './modules/review/hooks';
+import type { WorkflowHooks } from './modules/workflow/hooks';
+import { runCollectionsDay } from './modules/collections/use-cases/collections-day';
+import { verificationApprovalBlock } from './modules/employer-portal/verifications/verifications';
+import { afterServicingDay } from './modules/portfolio/use-cases/month-end';
+import { notifyShortRemittances } from './modules/borrower-tools/use-cases/repayment-tracker';
+import { rewardApprovedReferral, rewardSubmittedApplication } from './modules/referral/use-cases/record-referral-rewards';
+import { eligibleForRefinanceFrom } from './modules/refinance/use-cases/refinance-facts';
+import { submitRefinanceReview } from './modules/refinance/use-cases/submit-refinance-review';
+import { concludeEmployerStep } from './modules/review/use-cases/conclude-employer-step';
+import { phoneCodeSentMove, phoneConfirmedMove } from './modules/workflow/identity-moves';
+import { confirmationMove } from './modules/workflow/move';
+import { applyStatusMove, recordFirstStatus } from './modules/workflow/repository';
+import { statementDocuments } from './modules/statements/use-cases/read-statements';
+import { queueStatements } from './modules/statements/scheduler';
+import { ongoingLoans } from './modules/refinance/use-cases/loan-views';
+import { loanState } from './modules/loan-book/use-cases/loan-position';
+
+/** Every hook a lower module calls, by the module that calls it (each module's `hooks.ts`; lib/hooks.ts). */
+export type AppHooks = {
+  loanBook: LoanBookHooks;
+  review: ReviewHooks;
+  workflow: WorkflowHooks;
+  employment: EmploymentHooks;
+  engagement: EngagementHooks;
+  identity: IdentityHooks;
+  profile: ProfileHooks;
+  esignature: EsignatureHooks;
+  loanTerms: LoanTermsHooks;
+};
+
+/** A loan's outstanding balance on a date, replayed from its note and ledger (the payoff a refinance quotes and signs). */
+const loanPayoff: LoanTermsHooks['loanPayoff'] = async (ctx, loan, on) => (await loanState(ctx, loan, on)).position.outstandingCents;
+
+/**
+ * The one place the hooks are wired (issue #28, docs/architecture.md "Module floors"): for each hook a lower
+ * module declares, the higher module's function. Leaving one out is a type error here; `createContext`
+ * checks the result at start (lib/hooks.ts `createHooks`).
+ */
+export function moduleHooks(): AppHooks {
+  return {
+    loanBook: {
+      collectionsDay: runCollectionsDay,
+      dayCompleted: afterServicingDay,
+      dailyRunFinished: queueStatements,
+      loanStatementDocuments: statementDocuments,
+      firstLoanFunded: rewardApprovedReferral,
+      remittancesPosted: notifyShortRemittances,
+    },
+    review: {
+      applicationSubmitted: rewardSubmittedApplication,
+      approvalBlock: verificationApprovalBlock,
+    },
+    workflow: {
+      refinanceReviewConfirmed: submitRefinanceReview,
+    },
+    employment: {
+      employerStepEnded: concludeEmployerStep,
+    },
+    identity: { applyStatusMove, recordFirstStatus, confirmationMove, phoneCodeSentMove, phoneConfirmedMove },
+    engagement: {
+      eligibleForRefinance: (ctx, member, { applications, facts }) => eligibleForRefinanceFrom(ctx, member, applications, facts),
+    },
+    profile: {
+      openedLoanInstallmentsPaid: async (ctx, member) => (await ongoingLoans(ctx, member)).opened_loan?.loan.total_allotments_paid ?? 0,
+    },
+    esignature: { loanPayoff },
+    loanTerms: { loanPayoff },
+  };
+}

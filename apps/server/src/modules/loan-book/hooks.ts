@@ -1,0 +1,26 @@
+import type { TLoanDocument } from '@payrail/contract/servicing';
+import type { IsoDate } from '@payrail/domain/dates';
+import type { AppContext } from '../../context';
+import type { DelinquencyObservation } from './use-cases/service-loan';
+
+/**
+ * What the loan book calls in the modules above it (lib/hooks.ts; wired in module-hooks.ts). Each runs
+ * where the book calls it, as a direct call, in the order the book's code gives.
+ */
+export type LoanBookHooks = {
+  /**
+   * The daily run, a date's servicing claims all in: that day's collections (delinquency, buckets, promises,
+   * notices) over what each committed loan observed (collections; docs/collections.md).
+   */
+  collectionsDay: (ctx: AppContext, date: IsoDate, committed: readonly DelinquencyObservation[]) => Promise<void>;
+  /** The daily run completed a date: the portfolio's month-end facts (portfolio; docs/portfolio.md). */
+  dayCompleted: (ctx: AppContext, date: IsoDate) => Promise<unknown>;
+  /** The scheduled daily run finished through `through`: queue the statements that are due (statements). */
+  dailyRunFinished: (ctx: AppContext, through: IsoDate) => Promise<void>;
+  /** A loan's documents beyond the book's own: its monthly statements and year-end summaries (statements). */
+  loanStatementDocuments: (ctx: AppContext, loanId: number) => Promise<TLoanDocument[]>;
+  /** A member's first loan (not a refinance) was funded: the referrer's approved referral (referral). */
+  firstLoanFunded: (ctx: AppContext, userId: number) => Promise<unknown>;
+  /** Payroll remittance lines were posted: a borrower remitted short is told at once (borrower-tools). */
+  remittancesPosted: (ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]) => Promise<void>;
+};

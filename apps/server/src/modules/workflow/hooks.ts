@@ -1,0 +1,13 @@
+import type { TOkStatusResponse } from '@payrail/contract/application';
+import type { TStatusResponse } from '@payrail/contract/identity';
+import type { AppContext } from '../../context';
+import type { MemberRow } from '../identity/repository';
+
+/** What the workflow calls in the modules above it (lib/hooks.ts; wired in module-hooks.ts). */
+export type WorkflowHooks = {
+  /**
+   * The borrower confirms the refinance review (a change of status to ready_for_review from the refinance
+   * review or terms): the refinance module checks what the screen asks, submits and moves (refinance).
+   */
+  refinanceReviewConfirmed: (ctx: AppContext, member: MemberRow) => Promise<TOkStatusResponse & TStatusResponse>;
+};
