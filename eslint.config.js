@@ -66,6 +66,67 @@ const serverModuleOf = (/** @type {string} */ p) => /^apps\/server\/src\/modules
  */
 const BELOW_MODULES = /^apps\/server\/src\/(lib\/|db\/(?!seed[^/]*\.ts$))/;
 
+/**
+ * Which module owns each repository on the context (`ctx.repos.<key>`), read from apps/server/src/context.ts:
+ * the module folder its factory is imported from. A module reads and writes its own repositories; another
+ * module's data comes through that module's exported functions (issue #28). The pairs that still reach into
+ * another module's repository are listed in `scripts/repo-access.allow.txt` (only shrinks, matches the tree:
+ * scripts/repo-access.test.ts); rule `payrail/own-repos` refuses any other.
+ */
+export const REPO_OWNERS = (() => {
+  const source = fs.readFileSync(new URL('./apps/server/src/context.ts', import.meta.url), 'utf8');
+  const moduleOfFactory = new Map([...source.matchAll(/import \{ (\w+) \} from '\.\/modules\/([\w-]+)\//g)].map((m) => [m[1], m[2]]));
+  return new Map(
+    [...source.matchAll(/^\s+(\w+): (\w+)\(database\.db/gm)].flatMap((m) => {
+      const owner = moduleOfFactory.get(m[2]);
+      return owner ? [[m[1], owner]] : [];
+    }),
+  );
+})();
+/** "from -> owner" pairs still allowed to use another module's repository (scripts/repo-access.allow.txt). */
+export const REPO_ACCESS_ALLOWED = new Set(
+  fs
+    .readFileSync(new URL('./scripts/repo-access.allow.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean),
+);
+
+/** @type {import('eslint').Rule.RuleModule} */
+const ownRepos = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      foreign:
+        'server module "{{from}}" must not use the repository "{{key}}" of module "{{owner}}": call that module\'s exported functions (docs/architecture.md "Module floors")',
+    },
+  },
+  create(context) {
+    const file = path.relative(process.cwd(), context.filename).split(path.sep).join('/');
+    const from = serverModuleOf(file);
+    if (!from) return {};
+    /** @param {import('estree').Node} node @param {string} key */
+    const check = (node, key) => {
+      const owner = REPO_OWNERS.get(key);
+      if (owner && owner !== from && !REPO_ACCESS_ALLOWED.has(`${from} -> ${owner}`))
+        context.report({ node, messageId: 'foreign', data: { from, key, owner } });
+    };
+    /** `….repos` */
+    const isRepos = (/** @type {import('estree').Node} */ node) =>
+      node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'repos';
+    return {
+      MemberExpression(node) {
+        if (isRepos(node.object) && !node.computed && node.property.type === 'Identifier') check(node, node.property.name);
+      },
+      VariableDeclarator(node) {
+        if (node.id.type !== 'ObjectPattern' || !node.init || !isRepos(node.init)) return;
+        for (const property of node.id.properties) if (property.type === 'Property' && property.key.type === 'Identifier') check(property, property.key.name);
+      },
+    };
+  },
+};
+
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
   meta: {
@@ -145,10 +206,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { payrail: { rules: { boundaries } } },
+    plugins: { payrail: { rules: { boundaries, 'own-repos': ownRepos } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'payrail/boundaries': 'error',
+      'payrail/own-repos': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
