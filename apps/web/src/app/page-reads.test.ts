@@ -16,18 +16,26 @@ import { PAGE_READS, pageReadUrl, startPageReads } from './page-reads';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const dashboardUrls = () => (PAGE_READS['/dashboard'] ?? []).map(({ base, path }) => apiClient.url(path, { base }));
 
+type Requested = { url: string; headers: Record<string, string> }[];
+
+/** Stubs fetch: every request is recorded (URL and headers) and answered 418. */
+function recordRequests(): Requested {
+  const requested: Requested = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requested.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+      return json({ error: 'not this test' }, 418);
+    }),
+  );
+  return requested;
+}
+
 describe('the dashboard’s first reads', () => {
-  let requested: { url: string; headers: Record<string, string> }[];
+  let requested: Requested;
   beforeEach(() => {
-    requested = [];
+    requested = recordRequests();
     sessionStore.setToken('token-1');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        requested.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
-        return json({ error: 'not this test' }, 418);
-      }),
-    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -41,7 +49,7 @@ describe('the dashboard’s first reads', () => {
     const made = requested.map((r) => r.url);
     expect(new Set(made)).toEqual(new Set(dashboardUrls()));
 
-    requested = [];
+    requested.length = 0;
     readAhead(dashboardUrls(), 'token-1');
     expect(requested.map((r) => r.headers)).toEqual(dashboardUrls().map(() => ({ Accept: 'application/json', Authorization: 'token-1' })));
   });
@@ -93,17 +101,10 @@ describe('the dashboard’s first reads', () => {
 });
 
 describe('the public pages’ first reads', () => {
-  let requested: { url: string; headers: Record<string, string> }[];
+  let requested: Requested;
   beforeEach(() => {
-    requested = [];
+    requested = recordRequests();
     sessionStore.reset();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        requested.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
-        return json({ error: 'not this test' }, 418);
-      }),
-    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -119,7 +120,7 @@ describe('the public pages’ first reads', () => {
     const made = requested.map((r) => r.url);
     expect(made).toEqual((PAGE_READS[path] ?? []).map(pageReadUrl));
     expect(requested.every((r) => r.headers.Authorization === undefined)).toBe(true);
-    requested = [];
+    requested.length = 0;
     startPageReads(path);
     expect(requested.map((r) => r.url)).toEqual(made);
     expect(requested.map((r) => r.headers)).toEqual(made.map(() => ({ Accept: 'application/json' })));

@@ -1,5 +1,5 @@
 import { isDebitCode, RECORD_LENGTH } from './nacha';
-import type { AccountCorrection, AchReturnRecord } from './port';
+import type { AccountCorrection, AchCorrectionRecord, AchReturnRecord } from './port';
 
 export type { AccountCorrection } from './port';
 
@@ -16,25 +16,10 @@ export type { AccountCorrection } from './port';
 export type NachaReturn = AchReturnRecord;
 
 /**
- * A notification of change (NOC, SEC code COR): the receiving bank accepted our entry but tells us the
- * account information to use from now on (NACHA: change it within six banking days or before the next entry).
+ * A notification of change (NOC, SEC code COR) as the file states it: the port's record before servicing reads
+ * the change code (its reason and correction).
  */
-export type NachaCorrection = {
-  /** C01…C14. */
-  changeCode: string;
-  /** The trace number of our original entry (15 digits): how the notice is matched. */
-  originalTrace: string;
-  /** The receiving DFI of the original entry (8 digits). */
-  originalRdfi: string;
-  /** The corrected data as the bank wrote it (positions 36–64 of the addenda), trailing blanks removed. */
-  correctedData: string;
-  transactionCode: string;
-  individualId: string;
-  individualName: string;
-  traceNumber: string;
-  /** 1-based line of the entry detail record. */
-  line: number;
-};
+export type NachaCorrection = Omit<AchCorrectionRecord, 'changeReason' | 'accountCorrection'>;
 
 /** The change codes servicing applies to an account, with their NACHA names. */
 export const CHANGE_CODES: Readonly<Record<string, string>> = {
