@@ -72,5 +72,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // A page's journey (clicks, the server's answers, axe) may pass 5 s on a busy machine, as in the employer portal.
+    testTimeout: 20_000,
   },
 }));

@@ -23,12 +23,13 @@ describe('LeadDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: MSG.stateUnavailable });
     expect(within(dialog).getByText(/does not offer loans in Arkansas yet/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription(MSG.leadFullNameBlank);
+    // The form's check runs after the click (the resolver answers asynchronously): wait for its messages.
+    await waitFor(() => expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription(MSG.leadFullNameBlank));
     expect(within(dialog).getByLabelText('E-mail address')).toHaveAccessibleDescription(MSG.leadEmailBlank);
     await user.type(within(dialog).getByLabelText('Full name'), 'Ana Lima');
     await user.type(within(dialog).getByLabelText('E-mail address'), 'ana@');
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
-    expect(within(dialog).getByLabelText('E-mail address')).toHaveAccessibleDescription(MSG.leadEmailInvalid);
+    await waitFor(() => expect(within(dialog).getByLabelText('E-mail address')).toHaveAccessibleDescription(MSG.leadEmailInvalid));
     await user.type(within(dialog).getByLabelText('E-mail address'), 'example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(onSubscribed).toHaveBeenCalledOnce());
