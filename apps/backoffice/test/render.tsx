@@ -1,26 +1,7 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setNavigator } from '@payrail/client/navigation';
-import { AppProviders, createQueryClient } from '../src/app/providers';
+import { renderRoutes } from '@payrail/ui/test/render-route';
 import { routes } from '../src/app/router';
-
-/** The app's query client without the back-off between retries (as apps/web/test/render.tsx explains). */
-function testQueryClient() {
-  const client = createQueryClient();
-  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 1 } });
-  return client;
-}
 
 /** The real back-office routes in memory (paths without the /backoffice basename). */
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setNavigator((to, options) => {
-    void router.navigate(to, options);
-  });
-  const utils = render(
-    <AppProviders queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, ...utils };
+  return renderRoutes(routes, path);
 }

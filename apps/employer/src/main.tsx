@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import '@payrail/ui/styles/tokens.css';
 import '@payrail/ui/styles/global.css';
-import { AppProviders } from './app/providers';
+import { AppProviders } from '@payrail/ui/app-providers';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');

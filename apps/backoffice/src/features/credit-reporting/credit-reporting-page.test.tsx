@@ -8,7 +8,7 @@ import { signInAs } from '../../../test/fixtures';
 import { bo, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { DisputeToggle } from './components/dispute-toggle';
-import { AppProviders, createQueryClient } from '../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 
 const march: TCreditReportingFile = {
   id: 7,

@@ -1,16 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Logo } from '@payrail/ui/logo';
-import { SkipLink } from '@payrail/ui/skip-link';
-import { Button } from '@payrail/ui/button';
-import { notify } from '@payrail/ui/toast/notify';
-import { usePendingRequestCount } from '@payrail/client/pending-requests';
+import { Outlet } from 'react-router';
+import { StaffShell } from '@payrail/ui/staff-shell';
+import type { StaffShellLink } from '@payrail/ui/staff-shell';
 import { useMe } from '../../features/auth/api/me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useEmployerSession } from '../../lib/employer-session';
-import styles from './portal-layout.module.css';
 
-const NAV: readonly { to: string; label: string }[] = [
+const NAV: readonly StaffShellLink[] = [
   { to: '/deductions', label: 'Deductions' },
   { to: '/remittances', label: 'Remittances' },
   { to: '/verifications', label: 'Verifications' },
@@ -23,76 +18,24 @@ function MeRefresher() {
   return null;
 }
 
-/** After a move between pages, focus goes to the new page's content (its heading is read first). */
-function useFocusOnNavigation(pathname: string) {
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('main')?.focus();
-  }, [pathname]);
-}
-
-/** Signed-in shell: the employer, who is signed in, the four pages and a way out. */
+/** Signed-in shell (packages/ui StaffShell): the employer, who is signed in, the four pages and a way out. */
 export function PortalLayout() {
   const token = useEmployerSession((state) => state.token);
   const user = useEmployerSession((state) => state.user);
-  const busy = usePendingRequestCount() > 0;
-  const logoutMutation = useLogout();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  useFocusOnNavigation(pathname);
-
-  if (!token) return <Navigate to="/signin" replace />;
-
-  const signOut = () => {
-    logoutMutation.mutate(undefined, {
-      onSettled: () => {
-        notify.success('You are signed out.');
-        void navigate('/signin', { replace: true });
-      },
-    });
-  };
+  const logout = useLogout();
 
   return (
-    <div className={styles.page}>
-      <SkipLink />
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <span className={styles.brand}>
-            <Logo />
-            <span className={styles.product}>Employer portal</span>
-          </span>
-          <div className={styles.account}>
-            {user ? (
-              <p className={styles.who}>
-                <span className={styles.employer}>{user.employer_name}</span>
-                <span className={styles.role}>{user.name}</span>
-              </p>
-            ) : null}
-            <Button variant="secondary" size="sm" onClick={signOut} loading={logoutMutation.isPending}>
-              Sign out
-            </Button>
-          </div>
-        </div>
-        <nav className={styles.nav} aria-label="Employer portal">
-          <ul className={styles.navList}>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+    <StaffShell
+      product="Employer portal"
+      signedIn={Boolean(token)}
+      who={user ? { primary: user.employer_name, secondary: user.name } : null}
+      links={NAV}
+      signOut={logout}
+      focusMainOnNavigation
+      compactOnPhone
+    >
       <MeRefresher />
-      <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
-        <Outlet />
-      </main>
-    </div>
+      <Outlet />
+    </StaffShell>
   );
 }

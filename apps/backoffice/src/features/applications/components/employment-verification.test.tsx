@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TBackofficeVerification } from '@payrail/contract/employer-verifications';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 import { signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { EmploymentVerification } from './employment-verification';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CARE_MSG } from '@payrail/contract/care';
 import type { StaffRole } from '@payrail/contract/staff';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 import { signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { OpenRequestsPanel } from './open-requests-panel';

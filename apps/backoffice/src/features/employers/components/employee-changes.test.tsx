@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TBackofficeEmployeeChange } from '@payrail/contract/employer-deductions';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 import { signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { EmployerEmployeeChanges } from './employee-changes';

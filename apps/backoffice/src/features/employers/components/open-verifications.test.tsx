@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TBackofficeEmployerVerifications } from '@payrail/contract/employer-verifications';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 import { signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { EmployerOpenVerifications } from './open-verifications';

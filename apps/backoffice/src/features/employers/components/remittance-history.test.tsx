@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TBackofficeEmployerRemittances } from '@payrail/contract/employer-remittances';
-import { AppProviders, createQueryClient } from '../../../app/providers';
+import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
 import { signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { EmployerRemittanceHistory } from './remittance-history';
