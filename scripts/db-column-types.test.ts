@@ -71,40 +71,98 @@ interface ParsedColumn {
   readonly where: string;
 }
 
-/** Every column of every `pgTable('name', { … })` of a schema file, with its builder and `$type`. */
-function parseSchemaSource(fileName: string, text: string): ParsedColumn[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const columns: ParsedColumn[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'pgTable') {
-      const [nameArg, columnsArg] = node.arguments;
-      if (nameArg && ts.isStringLiteral(nameArg) && columnsArg && ts.isObjectLiteralExpression(columnsArg)) {
-        for (const prop of columnsArg.properties) {
-          if (!ts.isPropertyAssignment(prop)) continue;
-          let brand: string | null = null;
-          let expr: ts.Expression = prop.initializer;
-          // Walk the chain `builder('col', …).$type<T>().notNull()…` down to the builder call.
-          while (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression)) {
-            if (expr.expression.name.text === '$type') brand = expr.typeArguments?.[0]?.getText(source) ?? null;
-            expr = expr.expression.expression;
-          }
-          if (!ts.isCallExpression(expr) || !ts.isIdentifier(expr.expression)) continue;
-          const columnArg = expr.arguments[0];
-          if (!columnArg || !ts.isStringLiteral(columnArg)) continue;
-          const { line } = source.getLineAndCharacterOfPosition(prop.getStart(source));
-          columns.push({
-            table: nameArg.text,
-            column: columnArg.text,
-            builder: expr.expression.text,
-            brand,
-            where: `${path.basename(fileName)}:${line + 1}`,
-          });
-        }
+interface SchemaSource {
+  readonly fileName: string;
+  readonly text: string;
+}
+
+/** A column-group function (`function name() { return { … }; }`, schema/columns.ts and the like) and where it is. */
+interface ColumnGroup {
+  readonly columns: ts.ObjectLiteralExpression;
+  readonly source: ts.SourceFile;
+}
+
+/** The object literal a column-group function returns, or null when the node is not one. */
+function returnedObject(node: ts.Node): ts.ObjectLiteralExpression | null {
+  let body: ts.ConciseBody | undefined;
+  if (ts.isFunctionDeclaration(node)) body = node.body;
+  else if (ts.isVariableDeclaration(node) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer)))
+    body = node.initializer.body;
+  if (!body) return null;
+  let expr: ts.Expression | undefined;
+  if (ts.isBlock(body)) {
+    const returns = body.statements.filter(ts.isReturnStatement);
+    if (returns.length !== 1 || body.statements.length !== 1) return null;
+    expr = returns[0]?.expression;
+  } else expr = body;
+  while (expr && ts.isParenthesizedExpression(expr)) expr = expr.expression;
+  return expr && ts.isObjectLiteralExpression(expr) ? expr : null;
+}
+
+/**
+ * Every column of every `pgTable('name', { … })` of the schema files, with its builder and `$type`. A column
+ * group spread into a table (`...loanRowColumns()`) is followed to the function that returns it, in any of
+ * the files; a spread it cannot follow fails the parse, so no column hides from the checks.
+ */
+function parseSchemaSources(files: readonly SchemaSource[]): ParsedColumn[] {
+  const sources = files.map((f) => ts.createSourceFile(f.fileName, f.text, ts.ScriptTarget.Latest, true));
+  const groups = new Map<string, ColumnGroup>();
+  for (const source of sources) {
+    const collect = (node: ts.Node): void => {
+      const columns = returnedObject(node);
+      if (columns && (ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) && node.name && ts.isIdentifier(node.name)) {
+        if (groups.has(node.name.text)) throw new Error(`two column groups named ${node.name.text}`);
+        groups.set(node.name.text, { columns, source });
       }
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+  }
+  const at = (source: ts.SourceFile, node: ts.Node): string =>
+    `${path.basename(source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+  const columns: ParsedColumn[] = [];
+  const readColumns = (table: string, object: ts.ObjectLiteralExpression, source: ts.SourceFile, spreadAt: string, seen: readonly string[]): void => {
+    for (const prop of object.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        const call = prop.expression;
+        const name = ts.isCallExpression(call) && ts.isIdentifier(call.expression) ? call.expression.text : null;
+        const group = name === null ? undefined : groups.get(name);
+        if (name === null || !group || seen.includes(name))
+          throw new Error(`${at(source, prop)}: cannot follow the spread \`${prop.getText(source)}\` of table ${table} to a column group`);
+        readColumns(table, group.columns, group.source, `${spreadAt || at(source, prop)}`, [...seen, name]);
+        continue;
+      }
+      if (!ts.isPropertyAssignment(prop)) continue;
+      let brand: string | null = null;
+      let expr: ts.Expression = prop.initializer;
+      // Walk the chain `builder('col', …).$type<T>().notNull()…` down to the builder call.
+      while (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression)) {
+        if (expr.expression.name.text === '$type') brand = expr.typeArguments?.[0]?.getText(source) ?? null;
+        expr = expr.expression.expression;
+      }
+      if (!ts.isCallExpression(expr) || !ts.isIdentifier(expr.expression)) continue;
+      const columnArg = expr.arguments[0];
+      if (!columnArg || !ts.isStringLiteral(columnArg)) continue;
+      columns.push({
+        table,
+        column: columnArg.text,
+        builder: expr.expression.text,
+        brand,
+        where: spreadAt ? `${at(source, prop)} (spread at ${spreadAt})` : at(source, prop),
+      });
     }
-    ts.forEachChild(node, visit);
   };
-  visit(source);
+  for (const source of sources) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'pgTable') {
+        const [nameArg, columnsArg] = node.arguments;
+        if (nameArg && ts.isStringLiteral(nameArg) && columnsArg && ts.isObjectLiteralExpression(columnsArg))
+          readColumns(nameArg.text, columnsArg, source, '', []);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
   return columns;
 }
 
@@ -130,10 +188,12 @@ function columnTypeProblems(columns: readonly ParsedColumn[]): string[] {
   return problems;
 }
 
-const parsed = fs
-  .readdirSync(schemaDir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  .flatMap((f) => parseSchemaSource(path.join(schemaDir, f), fs.readFileSync(path.join(schemaDir, f), 'utf8')));
+const parsed = parseSchemaSources(
+  fs
+    .readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => ({ fileName: path.join(schemaDir, f), text: fs.readFileSync(path.join(schemaDir, f), 'utf8') })),
+);
 
 describe('database column types (money and dates branded)', () => {
   it('the source parse sees exactly the columns of the loaded schema', () => {
@@ -171,12 +231,44 @@ describe('database column types (money and dates branded)', () => {
         attempts: integer('attempts').notNull().default(0),
         note: text('note').$type<Cents>(),
       });`;
-    expect(columnTypeProblems(parseSchemaSource('sample.ts', sample))).toEqual([
+    expect(columnTypeProblems(parseSchemaSources([{ fileName: 'sample.ts', text: sample }]))).toEqual([
       'sample.ts:5 t.amount_cents: money (integer cents) without .$type<Cents>()',
       'sample.ts:7 t.due_date: an ISO-day column without .$type<IsoDate>()',
       'sample.ts:9 t.reapply_on: a text column named as a day without .$type<IsoDate>() (or ReapplyOn)',
       'sample.ts:11 t.widgets: an integer column that is neither .$type<Cents>() nor listed as not money (NOT_MONEY, with the reason)',
       'sample.ts:13 t.note: .$type<Cents>() on a text column',
     ]);
+  });
+
+  it('follows a column group spread into a table, across files, and checks its columns too', () => {
+    const groups = `
+      export function loanRowColumns() {
+        return {
+          id: serial('id').primaryKey(),
+          loanId: integer('loan_id').notNull(),
+        };
+      }
+      export const moneyColumns = () => ({
+        ...loanRowColumns(),
+        amountCents: integer('amount_cents').notNull(),
+        paidOn: date('paid_on', { mode: 'string' }),
+        feeCents: integer('fee_cents').$type<Cents>().notNull(),
+      });`;
+    const tables = `
+      export const t = pgTable('t', {
+        ...moneyColumns(),
+        note: text('note'),
+      });`;
+    const columns = parseSchemaSources([
+      { fileName: 'groups.ts', text: groups },
+      { fileName: 'tables.ts', text: tables },
+    ]);
+    expect(columns.map((c) => `${c.table}.${c.column}`)).toEqual(['t.id', 't.loan_id', 't.amount_cents', 't.paid_on', 't.fee_cents', 't.note']);
+    expect(columnTypeProblems(columns)).toEqual([
+      'groups.ts:10 (spread at tables.ts:3) t.amount_cents: money (integer cents) without .$type<Cents>()',
+      'groups.ts:11 (spread at tables.ts:3) t.paid_on: an ISO-day column without .$type<IsoDate>()',
+    ]);
+    const unknown = `export const u = pgTable('u', { id: serial('id').primaryKey(), ...elsewhere() });`;
+    expect(() => parseSchemaSources([{ fileName: 'u.ts', text: unknown }])).toThrow(/u\.ts:1: cannot follow the spread `\.\.\.elsewhere\(\)` of table u/);
   });
 });

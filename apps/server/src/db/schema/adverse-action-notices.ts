@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRowColumns } from './identity';
 import type { Cents } from '@payrail/domain/money';
 
 /**
@@ -12,10 +12,7 @@ import type { Cents } from '@payrail/domain/money';
 export const adverseActionNotices = pgTable(
   'adverse_action_notices',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     kind: text('kind', { enum: ['counteroffer'] }).notNull(),
     requestedCents: integer('requested_cents').$type<Cents>(),
     offeredCents: integer('offered_cents').$type<Cents>(),

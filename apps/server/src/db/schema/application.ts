@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { createdUpdatedAtDefaultNow } from './columns';
+import { applicationMembers, memberRowColumns } from './identity';
 import { loanPurposes, states } from './reference';
 import { APPLICATION_OUTCOMES } from '@payrail/domain/loan/statuses';
 import type { Cents } from '@payrail/domain/money';
@@ -43,8 +44,7 @@ export const borrowerProfiles = pgTable(
     /** The education-program agreement: the initials typed and when. */
     educationInitials: text('education_initials'),
     educationAgreedAt: timestamp('education_agreed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [
     check(
@@ -58,17 +58,13 @@ export const borrowerProfiles = pgTable(
 export const borrowerReferences = pgTable(
   'borrower_references',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     position: integer('position').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     relationship: text('relationship').notNull(),
     phone: text('phone').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [unique('borrower_references_user_position').on(t.userId, t.position), check('borrower_references_position', sql`${t.position} in (1, 2)`)],
 );
@@ -97,10 +93,7 @@ export const leads = pgTable(
 export const applications = pgTable(
   'applications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     loanType: text('loan_type', { enum: ['new', 'refinancing'] })
       .notNull()
       .default('new'),
@@ -140,8 +133,7 @@ export const applications = pgTable(
     /** `YYYY-MM-DD` or `never` after a decline, denial or cancel. */
     reapplyOn: text('reapply_on').$type<ReapplyOn>(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [
     uniqueIndex('applications_one_active_per_member')
@@ -159,10 +151,7 @@ export const applications = pgTable(
 export const ssnChecks = pgTable(
   'ssn_checks',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     ssnIndex: text('ssn_index').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdUpdatedAt, requestOriginColumns } from './columns';
 import { documents } from './documents';
-import { applicationMembers } from './identity';
+import { memberRowColumns } from './identity';
 import { agreementDocuments } from './reference';
 
 /**
@@ -18,10 +19,7 @@ import { agreementDocuments } from './reference';
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     usage: text('usage', { enum: ['receiver', 'auto_debit'] }).notNull(),
     source: text('source', { enum: ['manual', 'linked'] }).notNull(),
     accountType: text('account_type', { enum: ['checking', 'savings'] }),
@@ -39,8 +37,7 @@ export const bankAccounts = pgTable(
     accessTokenSealed: text('access_token_sealed'),
     statementDocumentId: integer('statement_document_id').references(() => documents.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...createdUpdatedAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
@@ -58,10 +55,7 @@ export const bankAccounts = pgTable(
 export const bankLinkEvents = pgTable(
   'bank_link_events',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     event: text('event').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -73,10 +67,7 @@ export const bankLinkEvents = pgTable(
 export const repayMethodChoices = pgTable(
   'repay_method_choices',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     method: text('method', { enum: ['split_direct_deposit', 'auto_debit', 'online'] }).notNull(),
     chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull(),
   },
@@ -87,10 +78,7 @@ export const repayMethodChoices = pgTable(
 export const achAuthorizations = pgTable(
   'ach_authorizations',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     bankAccountId: integer('bank_account_id')
       .notNull()
       .references(() => bankAccounts.id),
@@ -98,8 +86,7 @@ export const achAuthorizations = pgTable(
       .notNull()
       .references(() => agreementDocuments.id),
     authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
   },
   (t) => [index('ach_authorizations_user_idx').on(t.userId)],
 );
@@ -108,10 +95,7 @@ export const achAuthorizations = pgTable(
 export const allotmentInstructionEmails = pgTable(
   'allotment_instruction_emails',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     sentTo: text('sent_to').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
@@ -125,10 +109,7 @@ export const allotmentInstructionEmails = pgTable(
 export const walletCards = pgTable(
   'wallet_cards',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     provider: text('provider').notNull(),
     tokenSealed: text('token_sealed').notNull(),
     /** HMAC of the token: the same token is added once. */

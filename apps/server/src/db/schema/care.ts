@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requestOriginColumns } from './columns';
+import { memberRowColumns } from './identity';
 import { staffUsers } from './staff';
 
 /**
@@ -13,14 +14,10 @@ import { staffUsers } from './staff';
 export const consentWithdrawals = pgTable(
   'consent_withdrawals',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     agreementName: text('agreement_name').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
     recordedByStaffId: integer('recorded_by_staff_id').references(() => staffUsers.id),
     /** Where paper goes, as the profile said at the withdrawal (null when the profile had no address). */
     mailingAddress: text('mailing_address'),

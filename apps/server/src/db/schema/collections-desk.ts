@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
-import { loans } from './servicing';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { borrowerLoanRowColumns, loanRowColumns, loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -45,10 +44,7 @@ export const loanDelinquency = pgTable(
 export const loanDelinquencyHistory = pgTable(
   'loan_delinquency_history',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     fromBucket: text('from_bucket', { enum: DELINQUENCY_BUCKET_VALUES }),
     toBucket: text('to_bucket', { enum: DELINQUENCY_BUCKET_VALUES }).notNull(),
     onDate: date('on_date', { mode: 'string' }).$type<IsoDate>().notNull(),
@@ -58,17 +54,21 @@ export const loanDelinquencyHistory = pgTable(
   (t) => [unique('loan_delinquency_history_loan_date').on(t.loanId, t.onDate)],
 );
 
+/** The key of a collector's entry on a loan (contact, note, promise to pay): its id, the loan's, and the collector's. */
+function collectorEntryColumns() {
+  return {
+    ...loanRowColumns(),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+  };
+}
+
 /** A contact attempt a collector logged (Regulation F limits checked before it is written). */
 export const collectionContacts = pgTable(
   'collection_contacts',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => staffUsers.id),
+    ...collectorEntryColumns(),
     channel: text('channel', { enum: ['call', 'sms', 'email', 'letter'] }).notNull(),
     outcome: text('outcome', {
       enum: ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'],
@@ -90,13 +90,7 @@ export const collectionContacts = pgTable(
 export const collectionNotes = pgTable(
   'collection_notes',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => staffUsers.id),
+    ...collectorEntryColumns(),
     body: text('body').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
@@ -107,13 +101,7 @@ export const collectionNotes = pgTable(
 export const promisesToPay = pgTable(
   'promises_to_pay',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    staffUserId: integer('staff_user_id')
-      .notNull()
-      .references(() => staffUsers.id),
+    ...collectorEntryColumns(),
     /** The business date it was made. */
     madeOn: date('made_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     promisedDate: date('promised_date', { mode: 'string' }).$type<IsoDate>().notNull(),
@@ -143,13 +131,7 @@ export const promisesToPay = pgTable(
 export const collectionNotices = pgTable(
   'collection_notices',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     kind: text('kind', { enum: ['reminder', 'past_due'] }).notNull(),
     /** Past due: days past due of the policy; reminder: days before the due date. */
     noticeDay: integer('notice_day').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { loans } from './servicing';
+import { loanRowColumns } from './servicing';
 import { staffUsers } from './staff';
 import type { IsoDate } from '@payrail/domain/dates';
 
@@ -43,10 +43,7 @@ export const creditReportingFiles = pgTable(
 export const creditDisputes = pgTable(
   'credit_disputes',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     status: text('status', { enum: ['open', 'resolved'] }).notNull(),
     note: text('note').notNull(),
     openedOn: date('opened_on', { mode: 'string' }).$type<IsoDate>().notNull(),

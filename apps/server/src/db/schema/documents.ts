@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPE_NAMES } from '@payrail/contract/documents';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRowColumns } from './identity';
 
 /**
  * Files a borrower uploaded. The bytes live in file storage under `storage_key` (random, server-made),
@@ -11,10 +11,7 @@ import { applicationMembers } from './identity';
 export const documents = pgTable(
   'documents',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     documentTypeName: text('document_type_name', { enum: DOCUMENT_TYPE_NAMES }).notNull(),
     /** The uploaded name, cleaned: no path, no control characters, the extension of the real type. */
     fileName: text('file_name').notNull(),

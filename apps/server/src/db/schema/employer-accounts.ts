@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { auditChangeColumns, sessionEndColumns } from './columns';
 import { employers } from './reference';
 import { staffUsers } from './staff';
 
@@ -70,10 +71,7 @@ export const employerSessions = pgTable(
     stage: text('stage', { enum: ['enrolment', 'second_factor', 'active'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...sessionEndColumns(),
   },
   (t) => [
     index('employer_sessions_user_idx').on(t.employerUserId),
@@ -107,9 +105,7 @@ export const employerActions = pgTable(
     employerId: integer('employer_id')
       .notNull()
       .references(() => employers.id),
-    action: text('action').notNull(),
-    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    ...auditChangeColumns(),
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { remittanceBatches } from './collections';
 import { employerUsers } from './employer-accounts';
-import { applicationMembers } from './identity';
+import { memberRowColumns } from './identity';
 import { applications } from './application';
 import { employers } from './reference';
 import { loans } from './servicing';
@@ -72,10 +72,7 @@ export const employerRemittanceLines = pgTable(
 export const employmentVerifications = pgTable(
   'employment_verifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     applicationId: integer('application_id').references(() => applications.id),
     employerId: integer('employer_id')
       .notNull()

@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRowColumns } from './identity';
 import { employers } from './reference';
 import type { IsoDate } from '@payrail/domain/dates';
 
@@ -11,10 +11,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 export const employerRequests = pgTable(
   'employer_requests',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     employerId: integer('employer_id')
       .notNull()
       .unique()

@@ -1,20 +1,17 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { createdUpdatedAtDefaultNow } from './columns';
+import { applicationMembers, memberRowColumns } from './identity';
 
 /** Messages in the shell's notification menu. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     message: text('message').notNull(),
     status: text('status', { enum: ['unread', 'read'] })
       .notNull()
       .default('unread'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
 );

@@ -1,6 +1,7 @@
 import type { Cents } from '@payrail/domain/money';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { requestOriginColumns, sealedFileColumns } from './columns';
+import { memberRowColumns } from './identity';
 import { agreementDocuments } from './reference';
 
 /** The loan figures printed in a promissory note (money in integer cents, branded; APR as disclosed). */
@@ -31,10 +32,7 @@ export type SignedLoanFigures = {
 export const esignatures = pgTable(
   'esignatures',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     /** The promissory_note_terms version the note was built from. */
     agreementDocumentId: integer('agreement_document_id')
       .notNull()
@@ -42,13 +40,10 @@ export const esignatures = pgTable(
     /** The status signed from (esignature_needed or refinancing_esignature). */
     signedInStatus: text('signed_in_status').notNull(),
     signatureName: text('signature_name').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    sha256: text('sha256').notNull(),
-    byteSize: integer('byte_size').notNull(),
+    ...sealedFileColumns(),
     figures: jsonb('figures').$type<SignedLoanFigures>().notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
   },
   (t) => [index('esignatures_user_idx').on(t.userId, t.signedAt)],
 );

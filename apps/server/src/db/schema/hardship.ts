@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdUpdatedAt } from './columns';
 import { documents } from './documents';
-import { applicationMembers } from './identity';
+import { memberRowColumns } from './identity';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
@@ -15,10 +16,7 @@ import type { Cents } from '@payrail/domain/money';
 export const hardshipRequests = pgTable(
   'hardship_requests',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
@@ -47,8 +45,7 @@ export const hardshipRequests = pgTable(
     }>(),
     decidedByStaffId: integer('decided_by_staff_id').references(() => staffUsers.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...createdUpdatedAt(),
   },
   (t) => [
     index('hardship_requests_user_idx').on(t.userId),

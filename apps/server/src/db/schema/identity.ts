@@ -1,6 +1,7 @@
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { createdUpdatedAt, createdUpdatedAtDefaultNow, requestOriginColumns, sessionEndColumns } from './columns';
 import { agreementDocuments, employers, states } from './reference';
 import { staffUsers } from './staff';
 
@@ -34,11 +35,20 @@ export const applicationMembers = pgTable(
     utmCampaign: text('utm_campaign'),
     httpReferer: text('http_referer'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [check('application_members_email_lower', sql`${t.email} = lower(${t.email})`)],
 );
+
+/** The key of a row that belongs to one member (a borrower account): its own id and the member's. */
+export function memberRowColumns() {
+  return {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+  };
+}
 
 /** The borrower's profile as the access flow knows it; the application steps add their own tables. */
 export const loanBorrowers = pgTable('loan_borrowers', {
@@ -58,8 +68,7 @@ export const loanBorrowers = pgTable('loan_borrowers', {
   /** E.164; set when a code is sent in the application flow, confirmed when verified. */
   phone: text('phone'),
   phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdUpdatedAtDefaultNow(),
 });
 
 /** Borrower sessions: only the SHA-256 of the token is stored. Separate from staff sessions by design. */
@@ -73,11 +82,7 @@ export const userSessions = pgTable(
       .references(() => applicationMembers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-    /** Absolute expiry; idle expiry is `last_seen_at` + the configured idle time. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...sessionEndColumns(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
@@ -86,10 +91,7 @@ export const userSessions = pgTable(
 export const emailConfirmations = pgTable(
   'email_confirmations',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     codeHash: text('code_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -105,10 +107,7 @@ export const emailConfirmations = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -124,10 +123,7 @@ export const passwordResets = pgTable(
 export const phoneVerifications = pgTable(
   'phone_verifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash'),
     sends: integer('sends').notNull().default(0),
@@ -135,8 +131,7 @@ export const phoneVerifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...createdUpdatedAt(),
   },
   (t) => [unique('phone_verifications_user_phone').on(t.userId, t.phone)],
 );
@@ -163,16 +158,12 @@ export const presignedLinks = pgTable(
 export const userAgreements = pgTable(
   'user_agreements',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     agreementDocumentId: integer('agreement_document_id')
       .notNull()
       .references(() => agreementDocuments.id),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
   },
   (t) => [unique('user_agreements_user_document').on(t.userId, t.agreementDocumentId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { messageEnvelopeColumns } from './columns';
 
 export const OUTGOING_MESSAGE_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'failed'] as const;
 export type OutgoingMessageStatus = (typeof OUTGOING_MESSAGE_STATUSES)[number];
@@ -16,11 +17,7 @@ export const outgoingMessages = pgTable(
   'outgoing_messages',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject'),
-    body: text('body'),
-    html: text('html'),
+    ...messageEnvelopeColumns(),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     template: text('template'),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdUpdatedAtDefaultNow } from './columns';
 import { documents } from './documents';
 import { applicationMembers } from './identity';
 import type { Cents } from '@payrail/domain/money';
@@ -62,8 +63,7 @@ export const newflowApplications = pgTable(
     proofZip: text('proof_zip'),
     proofDocumentId: integer('proof_document_id').references(() => documents.id),
     chosenOffer: jsonb('chosen_offer').$type<Record<string, unknown> | null>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdUpdatedAtDefaultNow(),
   },
   (t) => [
     index('newflow_rate_check_pending_idx').on(t.rateCheckState, t.id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
-import { loans } from './servicing';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdUpdatedAt, requestOriginColumns } from './columns';
+import { borrowerLoanRowColumns } from './servicing';
 import { staffUsers } from './staff';
 import type { IsoDate } from '@payrail/domain/dates';
 
@@ -18,13 +18,7 @@ export type PaymentPlanQuoteJson = Record<string, unknown>;
 export const loanPaymentPlans = pgTable(
   'loan_payment_plans',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     status: text('status', { enum: ['proposed', 'accepted', 'withdrawn', 'expired'] }).notNull(),
     kind: text('kind', { enum: ['spread_past_due', 're_amortize'] }).notNull(),
     /** What the servicer chose: installments, annual rate, first due date (null where the kind fixes it). */
@@ -49,14 +43,12 @@ export const loanPaymentPlans = pgTable(
     effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>(),
     signatureName: text('signature_name'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
     agreementVersion: text('agreement_version'),
     pdfStorageKey: text('pdf_storage_key'),
     pdfSha256: text('pdf_sha256'),
     pdfByteSize: integer('pdf_byte_size'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...createdUpdatedAt(),
   },
   (t) => [
     index('loan_payment_plans_loan_idx').on(t.loanId, t.id),

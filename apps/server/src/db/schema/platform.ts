@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { messageEnvelopeColumns } from './columns';
 
 /**
  * Every e-mail and SMS the providers were asked to send: who, which template, when, and whether the
@@ -10,11 +11,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject'),
-    body: text('body'),
-    html: text('html'),
+    ...messageEnvelopeColumns(),
     provider: text('provider').notNull(),
     /** The message's template (`password_reset`, `phone_verification`…), for support. */
     template: text('template'),

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { requestOriginColumns } from './columns';
+import { memberRowColumns } from './identity';
 
 /**
  * A borrower's own view of a sensitive field in full (personal information: "show in full" on the SSN).
@@ -8,13 +9,9 @@ import { applicationMembers } from './identity';
 export const memberSensitiveViews = pgTable(
   'member_sensitive_views',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     field: text('field', { enum: ['social_security_number'] }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('member_sensitive_views_user_idx').on(t.userId, t.id)],

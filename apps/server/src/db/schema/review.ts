@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { applications } from './application';
-import { applicationMembers } from './identity';
+import { applicationMembers, memberRowColumns } from './identity';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -15,10 +15,7 @@ import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
 export const underwritingDecisions = pgTable(
   'underwriting_decisions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     applicationId: integer('application_id').references(() => applications.id),
     /** Where it ran: `employer` (employer and income step) or `review` (the application review). */
     stage: text('stage', { enum: ['employer', 'review'] }).notNull(),
@@ -45,10 +42,7 @@ export const underwritingDecisions = pgTable(
 export const feedbackRequests = pgTable(
   'feedback_requests',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     applicationId: integer('application_id').references(() => applications.id),
     staffUserId: integer('staff_user_id')
       .notNull()
@@ -74,10 +68,7 @@ export const feedbackRequests = pgTable(
 export const userFeedbacks = pgTable(
   'user_feedbacks',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     rating: integer('rating').notNull(),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdUpdatedAt, requestOriginColumns, sealedFileColumns } from './columns';
 import { esignatures } from './esignature';
 import { applications } from './application';
 import { bankAccounts } from './banking';
-import { applicationMembers } from './identity';
+import { applicationMembers, memberRowColumns } from './identity';
 import { agreementDocuments } from './reference';
 import { staffUsers } from './staff';
 import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
@@ -26,10 +27,7 @@ export const LOAN_STATUS_VALUES = LOAN_STATUSES;
 export const loans = pgTable(
   'loans',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     applicationId: integer('application_id')
       .notNull()
       .unique()
@@ -79,14 +77,31 @@ export const loans = pgTable(
   ],
 );
 
-/** The contractual schedule of a loan, as the loan engine built it when the loan opened. */
-export const loanInstallments = pgTable(
-  'loan_installments',
-  {
+/** The key of a row that belongs to one loan: its own id and the loan's. */
+export function loanRowColumns() {
+  return {
     id: serial('id').primaryKey(),
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
+  };
+}
+
+/** The key of a borrower's row on one loan: its own id, the loan's, and the member's (the loan's borrower). */
+export function borrowerLoanRowColumns() {
+  return {
+    ...loanRowColumns(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+  };
+}
+
+/** The contractual schedule of a loan, as the loan engine built it when the loan opened. */
+export const loanInstallments = pgTable(
+  'loan_installments',
+  {
+    ...loanRowColumns(),
     n: integer('n').notNull(),
     dueDate: date('due_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     paymentCents: integer('payment_cents').$type<Cents>().notNull(),
@@ -104,10 +119,7 @@ export const loanInstallments = pgTable(
 export const loanScheduleRevisions = pgTable(
   'loan_schedule_revisions',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     kind: text('kind', { enum: ['due_date_change', 'hardship'] }).notNull(),
     /** The request it applies (due_date_change_requests / hardship_requests id). */
     sourceId: integer('source_id').notNull(),
@@ -130,10 +142,7 @@ export const loanScheduleRevisions = pgTable(
 export const disbursements = pgTable(
   'disbursements',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     amountCents: integer('amount_cents').$type<Cents>().notNull(),
     traceId: text('trace_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -146,8 +155,7 @@ export const disbursements = pgTable(
     returnCode: text('return_code'),
     /** A re-disbursement: the returned disbursement it sends again (unique: re-sent once). */
     retryOfId: integer('retry_of_id').references((): AnyPgColumn => disbursements.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...createdUpdatedAt(),
   },
   (t) => [
     index('disbursements_loan_idx').on(t.loanId),
@@ -179,10 +187,7 @@ export const achCreditTraceNumbers = pgTable(
 export const loanDocuments = pgTable(
   'loan_documents',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     kind: text('kind', { enum: ['signed_note', 'due_date_change_agreement'] }).notNull(),
     /** The signed note's e-signature record (kind signed_note). */
     esignatureId: integer('esignature_id').references(() => esignatures.id),
@@ -206,13 +211,7 @@ export type DueDateChangeScheduleRow = { n: number; due_date: string; new_due_da
 export const dueDateChangeRequests = pgTable(
   'due_date_change_requests',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     /** The first moved payment's new date, as requested. */
     requestedDate: date('requested_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     /** The servicing business date of the request (the 12-month rule counts from it). */
@@ -229,13 +228,10 @@ export const dueDateChangeRequests = pgTable(
     signatureName: text('signature_name').notNull(),
     esignConsent: boolean('esign_consent').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
     /** The agreement text's version, and the signed PDF. */
     agreementVersion: text('agreement_version').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    sha256: text('sha256').notNull(),
-    byteSize: integer('byte_size').notNull(),
+    ...sealedFileColumns(),
     status: text('status', { enum: ['applied'] }).notNull(),
     /** The client's Idempotency-Key: a retry answers the first request. */
     idempotencyKey: text('idempotency_key'),
@@ -257,10 +253,7 @@ export const LEDGER_KIND_VALUES = LEDGER_KINDS;
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
+    ...loanRowColumns(),
     kind: text('kind', { enum: LEDGER_KIND_VALUES }).notNull(),
     /** Business date the movement takes effect. */
     effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>().notNull(),
@@ -300,13 +293,7 @@ export const ledgerEntries = pgTable(
 export const autoDebitAuthorizations = pgTable(
   'auto_debit_authorizations',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     bankAccountId: integer('bank_account_id')
       .notNull()
       .references(() => bankAccounts.id),
@@ -314,8 +301,7 @@ export const autoDebitAuthorizations = pgTable(
     /** The auto-debit disclosure the borrower accepted (agreement_documents, key auto_debit_disclosure). */
     disclosureDocumentId: integer('disclosure_document_id').references(() => agreementDocuments.id),
     disclosureAcceptedAt: timestamp('disclosure_accepted_at', { withTimezone: true }).notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestOriginColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -340,13 +326,7 @@ export const TRANSACTION_STATUS_VALUES = TRANSACTION_STATUSES;
 export const loanTransactions = pgTable(
   'loan_transactions',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     mode: text('mode', { enum: PAYMENT_MODES }).notNull(),
     method: text('method', { enum: PAY_METHODS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUS_VALUES }).notNull(),
@@ -371,10 +351,8 @@ export const loanTransactions = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...requestOriginColumns(),
+    ...createdUpdatedAt(),
   },
   (t) => [
     index('loan_transactions_loan_idx').on(t.loanId, t.status),

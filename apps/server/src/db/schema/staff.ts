@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sessionEndColumns } from './columns';
 
 export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
@@ -21,10 +22,7 @@ export const staffSessions = pgTable(
       .references(() => staffUsers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...sessionEndColumns(),
   },
   (t) => [index('staff_sessions_user_idx').on(t.staffUserId)],
 );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
-import { loans } from './servicing';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { borrowerLoanRowColumns } from './servicing';
 import type { IsoDate } from '@payrail/domain/dates';
 
 /**
@@ -14,13 +13,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 export const loanStatements = pgTable(
   'loan_statements',
   {
-    id: serial('id').primaryKey(),
-    loanId: integer('loan_id')
-      .notNull()
-      .references(() => loans.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...borrowerLoanRowColumns(),
     kind: text('kind', { enum: ['monthly', 'year_end'] }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).$type<IsoDate>().notNull(),
     periodEnd: date('period_end', { mode: 'string' }).$type<IsoDate>().notNull(),

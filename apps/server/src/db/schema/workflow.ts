@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applicationMembers } from './identity';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRowColumns } from './identity';
 import { staffUsers } from './staff';
 
 /**
@@ -9,10 +9,7 @@ import { staffUsers } from './staff';
 export const workflowTransitions = pgTable(
   'workflow_transitions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => applicationMembers.id),
+    ...memberRowColumns(),
     /** Null for the first status of an account. */
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
