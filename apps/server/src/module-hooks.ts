@@ -3,6 +3,7 @@ import type { EngagementHooks } from './modules/engagement/hooks';
 import type { IdentityHooks } from './modules/identity/hooks';
 import type { EsignatureHooks } from './modules/esignature/hooks';
 import type { LoanTermsHooks } from './modules/loan-terms/hooks';
+import type { NewflowHooks } from './modules/newflow/hooks';
 import type { ProfileHooks } from './modules/profile/hooks';
 import type { LoanBookHooks } from './modules/loan-book/hooks';
 import type { ReviewHooks } from './modules/review/hooks';
@@ -12,9 +13,11 @@ import { verificationApprovalBlock } from './modules/employer-portal/verificatio
 import { afterServicingDay } from './modules/portfolio/use-cases/month-end';
 import { notifyShortRemittances } from './modules/borrower-tools/use-cases/repayment-tracker';
 import { rewardApprovedReferral, rewardSubmittedApplication } from './modules/referral/use-cases/record-referral-rewards';
+import { applyPayoutReturn } from './modules/referral/use-cases/payout-returns';
 import { eligibleForRefinanceFrom } from './modules/refinance/use-cases/refinance-facts';
 import { submitRefinanceReview } from './modules/refinance/use-cases/submit-refinance-review';
 import { concludeEmployerStep } from './modules/review/use-cases/conclude-employer-step';
+import { latestLoan } from './modules/backoffice/latest-loan';
 import { phoneCodeSentMove, phoneConfirmedMove } from './modules/workflow/identity-moves';
 import { confirmationMove } from './modules/workflow/move';
 import { applyStatusMove, recordFirstStatus } from './modules/workflow/repository';
@@ -34,6 +37,7 @@ export type AppHooks = {
   profile: ProfileHooks;
   esignature: EsignatureHooks;
   loanTerms: LoanTermsHooks;
+  newflow: NewflowHooks;
 };
 
 /** A loan's outstanding balance on a date, replayed from its note and ledger (the payoff a refinance quotes and signs). */
@@ -53,6 +57,7 @@ export function moduleHooks(): AppHooks {
       loanStatementDocuments: statementDocuments,
       firstLoanFunded: rewardApprovedReferral,
       remittancesPosted: notifyShortRemittances,
+      creditReturned: applyPayoutReturn,
     },
     review: {
       applicationSubmitted: rewardSubmittedApplication,
@@ -73,5 +78,6 @@ export function moduleHooks(): AppHooks {
     },
     esignature: { loanPayoff },
     loanTerms: { loanPayoff },
+    newflow: { latestLoan },
   };
 }

@@ -9,11 +9,12 @@ import type { NachaEntry } from '../src/adapters/ach/nacha';
 import { bankAccounts, ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { accountCorrectedNotice } from '../src/modules/loan-book/use-cases/ach-returns';
 import { staffToken } from './application-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, pinnedApp, staffCall } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { multipart } from './document-files';
 import { auth, call } from './identity-helpers';
-import { type TestApp, testApp } from './test-app';
+import { closeOnRealDate } from './servicing-helpers';
+import type { TestApp } from './test-app';
 
 // Pinned clock: the real date is 2029-01-02 (a Tuesday); the business clock moves from there.
 const NOW = new Date('2029-01-02T12:00:00Z');
@@ -24,26 +25,16 @@ let loan: FundedLoan;
 /** A one-payment loan: its only debit pays it off. */
 let single: FundedLoan;
 beforeAll(async () => {
-  app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
+  app = await pinnedApp(NOW);
   [servicer, underwriter] = await Promise.all([staffToken(app, 'servicer@payrail.test'), staffToken(app, 'underwriter@payrail.test')]);
   loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02' });
   single = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 1 });
   await app.ctx.repos.loanBook.planDay('daily_servicing', parseIsoDate('2029-01-02'), NOW);
 });
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
-  await app.close();
-});
+afterAll(() => closeOnRealDate(app));
 
 const db = () => app.ctx.database.db;
-const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, {
-    method,
-    url: `/api/backoffice${url}`,
-    headers: token ? auth(token) : {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) => staffCall(app, '/api/backoffice', token, method, url, payload);
 const upload = (token: string, text: string) =>
   call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(token), 'content-type': 'text/plain' }, payload: text });
 
@@ -148,6 +139,7 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
       unmatched: [],
       duplicates: [],
       corrections: [],
+      referral_payouts: [],
     });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.loanId)).orderBy(ledgerEntries.id);
     const payment = entries.find((e) => e.transactionId === txId && e.kind === 'scheduled_debit')!;

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationMembers,
-  bankAccounts,
   disbursements,
   loanBorrowers,
   loanDocuments,
@@ -14,10 +13,10 @@ import {
   staffUsers,
   states,
 } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { ALREADY_FUNDED } from '../src/modules/loan-book/use-cases/fund-application';
-import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
+import { borrowerAtApplicationReview, borrowerAtLoanTerms, classicApp, forceStatus, staffToken } from './application-helpers';
 import { auth, call, outbox } from './identity-helpers';
+import { approvedAndSigned } from './servicing-helpers';
 import type { TestApp } from './test-app';
 import { expectSnapshotsMatchContract } from './audit-helpers';
 
@@ -60,34 +59,6 @@ async function queueLists(token: string, query: string, userId: number): Promise
     if (items.length < 100) return false;
   }
   return false;
-}
-
-/** A borrower whose application is approved and whose promissory note is signed, with a receiver account. */
-async function approvedAndSigned() {
-  const who = await borrowerAtApplicationReview(app);
-  const box = await app.ctx.cryptoBox();
-  const at = app.ctx.now();
-  await db()
-    .insert(bankAccounts)
-    .values({
-      userId: who.id,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: '013176439',
-      ...sealAccountNumber(box, '000123456789'),
-      bankName: 'CLEARBROOK STATE BANK',
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
-  await forceStatus(app, who.id, 'esignature_needed');
-  const signed = await borrowerPost(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
-  if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);
-  if ((await app.ctx.repos.workflow.currentStatus(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');
-  const approved = await bo(underwriter, 'POST', `/applications/${who.id}/approve`);
-  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
-  return who;
 }
 
 describe('role boundaries', () => {
@@ -221,7 +192,7 @@ describe('GET /api/backoffice/applications (queue)', () => {
 
 describe('application detail, reveal and documents', () => {
   it('shows every answer with the SSN and the account masked; reveal is audited', async () => {
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const res = await bo(underwriter, 'GET', `/applications/${who.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<TApplicationDetail>();
@@ -279,7 +250,7 @@ describe('funding', () => {
   });
 
   it('opens one loan with its schedule, disbursement, signed note, notification and e-mail; retries are idempotent', async () => {
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const key = `fund-${who.id}-a`;
     const first = await fund(servicer, who.id, key);
     expect(first.statusCode, first.body).toBe(200);
@@ -323,7 +294,7 @@ describe('funding', () => {
 
   it('ready_to_fund lists approved, signed applications until they are funded', async () => {
     const ready = (token: string) => bo(token, 'GET', '/applications?ready_to_fund=true&per_page=100');
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const notYet = await borrowerAtApplicationReview(app);
     await forceStatus(app, notYet.id, 'approved');
     for (const token of [servicer, admin, underwriter]) {
@@ -346,7 +317,7 @@ describe('funding', () => {
   });
 
   it('concurrent funding with two keys opens one loan', async () => {
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const results = await Promise.all([
       fund(servicer, who.id, `race-${who.id}-1`),
       fund(admin, who.id, `race-${who.id}-2`),

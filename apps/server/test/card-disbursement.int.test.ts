@@ -1,46 +1,36 @@
-import { parseIsoDate } from '@payrail/domain/dates';
 import { cents } from '@payrail/domain/money';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitDisbursementResponse } from '@payrail/contract/servicing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/lib/business-clock';
 import { classicApp } from './application-helpers';
-import { auth, call } from './identity-helpers';
-import { fundedBorrower, saveCard } from './servicing-helpers';
+import { borrowerGet, borrowerPost, cardHolders, closeOnRealDate, errorsOf, type FundedBorrower, keyMaker } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
-let owner: Awaited<ReturnType<typeof fundedBorrower>>;
-let other: Awaited<ReturnType<typeof fundedBorrower>>;
+let owner: FundedBorrower;
+let other: FundedBorrower;
 let goodCard: number;
 let refundFailsCard: number;
 let unusedCard: number;
 let othersCard: number;
 
-const get = (token: string, url: string) => call(app, { url: `/api${url}`, headers: auth(token) });
-const post = (token: string, url: string, payload: Record<string, unknown>, key: string | null) =>
-  call(app, { method: 'POST', url: `/api${url}`, headers: { ...auth(token), ...(key === null ? {} : { 'idempotency-key': key }) }, payload });
-let keyN = 0;
-const newKey = () => `refund-key-${Date.now().toString(36)}-${String(++keyN)}`;
+const get = (token: string, url: string) => borrowerGet(app, token, url);
+const post = (token: string, url: string, payload: Record<string, unknown>, key: string | null) => borrowerPost(app, token, url, payload, key);
+const newKey = keyMaker('refund-key');
 const disburse = (token: string, card: Record<string, unknown>, key: string | null = newKey()) => post(token, '/create_debit_disbursement', { card }, key);
-const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
 const refunds = async (loanId: number) => (await app.ctx.repos.loanBook.ledger(loanId)).filter((e) => e.kind === 'refund');
 
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  owner = await fundedBorrower(app);
-  other = await fundedBorrower(app);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
-  goodCard = await saveCard(app, owner.token, '4242424242424242');
-  refundFailsCard = await saveCard(app, owner.token, '4000000000005126');
-  unusedCard = await saveCard(app, owner.token, '5555555555554444');
-  othersCard = await saveCard(app, other.token, '5200828282828210');
+  ({
+    owner,
+    other,
+    cards: [goodCard, refundFailsCard, unusedCard],
+    othersCard,
+  } = await cardHolders(app, ['4242424242424242', '4000000000005126', '5555555555554444'], '5200828282828210'));
 }, 240_000);
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await app.close();
-});
+afterAll(() => closeOnRealDate(app));
 
 describe('POST /create_debit_disbursement (the credit balance refunded to a debit card)', () => {
   it('refuses while the loan has no credit balance', async () => {

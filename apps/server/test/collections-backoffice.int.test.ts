@@ -6,9 +6,10 @@ import type { TAdvanceResponse, TLoanServicingResponse } from '@payrail/contract
 import { formatCents } from '@payrail/domain/money';
 import { ledgerEntries, staffActions } from '../src/db/schema/index';
 import { staffToken } from './application-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, pinnedApp, staffCall } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
+import { closeOnRealDate } from './servicing-helpers';
 import { type TestApp, testApp, testConfig } from './test-app';
 import { expectSnapshotsMatchContract } from './audit-helpers';
 
@@ -19,27 +20,17 @@ let admin: string;
 let servicer: string;
 let underwriter: string;
 beforeAll(async () => {
-  app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
+  app = await pinnedApp(NOW);
   [admin, servicer, underwriter] = await Promise.all([
     staffToken(app, 'admin@payrail.test'),
     staffToken(app, 'servicer@payrail.test'),
     staffToken(app, 'underwriter@payrail.test'),
   ]);
 });
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW); // other files of this worker read the real date
-  await app.close();
-});
+afterAll(() => closeOnRealDate(app));
 
 const db = () => app.ctx.database.db;
-const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, {
-    method,
-    url: `/api/backoffice${url}`,
-    headers: token ? auth(token) : {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) => staffCall(app, '/api/backoffice', token, method, url, payload);
 const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(ledgerEntries.id);
 
 describe('business clock and the daily run', () => {

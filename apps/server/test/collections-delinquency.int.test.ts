@@ -28,7 +28,7 @@ import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run'
 import { scheduleOfRecord, toDomainEntry } from '../src/modules/loan-book/use-cases/loan-position';
 import { staffToken } from './application-helpers';
 import { expectSnapshotsMatchContract } from './audit-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, staffCall } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call, outbox, uniquePhone } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -56,12 +56,7 @@ afterAll(async () => {
 const db = () => app.ctx.database.db;
 const d = (s: string) => s as IsoDate;
 const bo = (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  call(app, {
-    method,
-    url: `/api/backoffice/collections${url}`,
-    headers: token ? auth(token) : {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  staffCall(app, '/api/backoffice/collections', token, method, url, payload);
 /** Moves the business clock to `date` and runs the daily run for every day since the last. */
 let ranThrough: string | null = null;
 async function runTo(date: string) {

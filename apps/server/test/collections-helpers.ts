@@ -3,8 +3,8 @@ import { buildSchedule } from '@payrail/domain/loan/schedule';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { cents, type Cents } from '@payrail/domain/money';
 import { applications, autoDebitAuthorizations, bankAccounts, borrowerProfiles, ledgerEntries, loanInstallments, loans } from '../src/db/schema/index';
-import { signUpConfirmed } from './identity-helpers';
-import type { TestApp } from './test-app';
+import { auth, call, signUpConfirmed } from './identity-helpers';
+import { type TestApp, testApp } from './test-app';
 import { employerOfKind } from './application-helpers';
 
 export type FundedLoan = { loanId: number; userId: number; email: string; token: string; identifier: string; paymentCents: Cents; employer: string };
@@ -131,3 +131,19 @@ export async function fundedLoan(
     employer: employer.name,
   };
 }
+
+/** An app whose clock stands still at `now`, with the business date on that real date (another file of the worker may have moved it). */
+export async function pinnedApp(now: Date): Promise<TestApp> {
+  const app = await testApp({ now: () => now });
+  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, now);
+  return app;
+}
+
+/** A staff call to `${prefix}${url}` with `token`'s session (none for null) and an optional JSON body. */
+export const staffCall = (app: TestApp, prefix: string, token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  call(app, {
+    method,
+    url: `${prefix}${url}`,
+    headers: token ? auth(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });

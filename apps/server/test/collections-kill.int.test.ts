@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
-import type { Database } from '../src/db/client';
 import { seedReference } from '../src/db/seed';
 import { fundedLoan } from './collections-helpers';
+import { type DatabaseTarget, pgliteTarget, pgTarget } from './support/scratch-databases';
 import { testConfig } from './test-app';
 
 /**
@@ -25,35 +23,8 @@ const CHILD = path.resolve(import.meta.dirname, 'support/servicing-child.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const usePostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
-type Target = { arg: string; open: () => Promise<Database>; drop: () => Promise<void> };
-
-async function pgTarget(name: string): Promise<Target> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  return {
-    arg: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function pgliteTarget(dir: string): Target {
-  return { arg: dir, open: () => openDatabase({ dataDir: dir }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
-
 /** Builds the loans on a fresh database (the same ones, in the same order, on each target). */
-async function prepare(target: Target): Promise<void> {
+async function prepare(target: DatabaseTarget): Promise<void> {
   const database = await target.open();
   await database.migrate();
   await seedReference(database.db);
@@ -72,7 +43,7 @@ async function prepare(target: Target): Promise<void> {
 }
 
 /** Runs the child; with `killAfter`, SIGKILLs it once that many loans are reported done. */
-function runChild(target: Target, batchSize: number, killAfter?: number): Promise<{ killed: boolean; finished: boolean; done: number }> {
+function runChild(target: DatabaseTarget, batchSize: number, killAfter?: number): Promise<{ killed: boolean; finished: boolean; done: number }> {
   return new Promise((resolve, reject) => {
     // `node --import tsx`, not the tsx CLI: the CLI runs the script in a child node process, and a SIGKILL of
     // the CLI would leave that process running on (a kill that kills nothing).
@@ -101,7 +72,7 @@ function runChild(target: Target, batchSize: number, killAfter?: number): Promis
 }
 
 /** Everything the run writes, without generated ids and instants (entries named by their idempotency keys). */
-async function picture(target: Target) {
+async function picture(target: DatabaseTarget) {
   const database = await target.open();
   const q = async (sql: string) => ((await database.db.execute(sql as never)) as unknown as { rows: Record<string, unknown>[] }).rows;
   try {
@@ -126,8 +97,8 @@ async function picture(target: Target) {
 }
 
 describe(`kill -9 of the daily run (${usePostgres ? 'PostgreSQL' : 'embedded PGlite on disk'})`, () => {
-  let killedTarget: Target;
-  let cleanTarget: Target;
+  let killedTarget: DatabaseTarget;
+  let cleanTarget: DatabaseTarget;
   beforeAll(async () => {
     if (usePostgres) {
       killedTarget = await pgTarget('payrail_kill_a');

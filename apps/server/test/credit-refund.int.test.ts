@@ -7,8 +7,7 @@ import type { TPaymentHistoryResponse } from '@payrail/contract/servicing';
 import { addDays, addMonths, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AchCredit } from '../src/adapters/ach/port';
-import { bankAccounts, notifications, staffActions } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
+import { notifications, staffActions } from '../src/db/schema/index';
 import { creditRefundKey, refundCreditBalance } from '../src/modules/loan-book/use-cases/refund-credit-balance';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { classicApp, staffToken } from './application-helpers';
@@ -16,7 +15,7 @@ import { CLEARBROOK } from './banking-helpers';
 import { fundedLoan } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call, outbox } from './identity-helpers';
-import { fundedBorrower, fundedBorrowerRepaying, saveCard } from './servicing-helpers';
+import { addReceiverAccount, fundedBorrower, fundedBorrowerRepaying, saveCard } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 // "Zero means closed; more than zero comes back": money received beyond what a loan owes is refunded
@@ -67,25 +66,7 @@ const importLines = async (lines: { employer: string; pay_date: string; borrower
     lines: { id: number; status: string; suspense_reason: string | null; loan_id: number | null }[];
   }>();
 };
-async function addReceiver(userId: number, number: string): Promise<number> {
-  const at = app.ctx.now();
-  const [row] = await db()
-    .insert(bankAccounts)
-    .values({
-      userId,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: CLEARBROOK.routing,
-      ...sealAccountNumber(await app.ctx.cryptoBox(), number),
-      bankName: CLEARBROOK.name,
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  return row!.id;
-}
+const addReceiver = (userId: number, number: string) => addReceiverAccount(app, userId, number);
 /** An allotment loan opened on the business date (written straight into the database), optionally with a verified account on file. */
 async function allotmentLoan(account: string | null): Promise<FundedLoan> {
   const loan = await fundedLoan(app, { disbursementDate: D, firstPaymentDate: addMonths(D, 1), allotment: true });

@@ -11,6 +11,7 @@ import type { RunReport } from '../src/modules/loan-book/use-cases/daily-run';
 import { staffToken } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
+import { scratchPostgresDatabase } from './support/scratch-databases';
 import { testConfig } from './test-app';
 import type { TestApp } from './test-app';
 
@@ -46,21 +47,9 @@ const loanIds: number[] = [];
 beforeAll(async () => {
   if (usePostgres) {
     const base = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `${base.pathname.slice(1) || 'payrail'}_runners`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base.toString());
-    url.pathname = `/${name}`;
-    dbUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await scratchPostgresDatabase(`${base.pathname.slice(1) || 'payrail'}_runners`);
+    dbUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   database = await openDatabase(dbUrl ? { databaseUrl: dbUrl } : { dataDir: 'memory://' });
   await database.migrate();

@@ -1,4 +1,3 @@
-import { parseIsoDate } from '@payrail/domain/dates';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TDebitTransactionsResponse, TPullTransactionResponse } from '@payrail/contract/servicing';
 import { formatCents } from '@payrail/domain/money';
@@ -6,41 +5,32 @@ import type { Cents } from '@payrail/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/lib/business-clock';
 import { classicApp } from './application-helpers';
-import { auth, call } from './identity-helpers';
-import { fundedBorrower, saveCard } from './servicing-helpers';
+import { borrowerGet, borrowerPost, cardHolders, closeOnRealDate, errorsOf, type FundedBorrower, keyMaker } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
-let owner: Awaited<ReturnType<typeof fundedBorrower>>;
-let other: Awaited<ReturnType<typeof fundedBorrower>>;
+let owner: FundedBorrower;
+let other: FundedBorrower;
 let goodCard: number;
 let declinedCard: number;
 let poorCard: number;
 let othersCard: number;
 
-const get = (token: string, url: string) => call(app, { url: `/api${url}`, headers: auth(token) });
-const post = (token: string, url: string, payload: Record<string, unknown>, key: string | null) =>
-  call(app, { method: 'POST', url: `/api${url}`, headers: { ...auth(token), ...(key === null ? {} : { 'idempotency-key': key }) }, payload });
-let keyN = 0;
-const newKey = () => `card-key-${Date.now().toString(36)}-${String(++keyN)}`;
+const get = (token: string, url: string) => borrowerGet(app, token, url);
+const post = (token: string, url: string, payload: Record<string, unknown>, key: string | null) => borrowerPost(app, token, url, payload, key);
+const newKey = keyMaker('card-key');
 const pull = (token: string, card: Record<string, unknown>, key: string | null = newKey()) => post(token, '/create_pull_transaction', { card }, key);
-const errorsOf = (res: { json: <T>() => T }) => res.json<{ error_messages: string[] }>().error_messages;
 
 beforeAll(async () => {
   app = await classicApp({ config: { requireHumanReview: true } });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  owner = await fundedBorrower(app);
-  other = await fundedBorrower(app);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(parseIsoDate(owner.loan.disbursement_date), null, app.ctx.now());
-  goodCard = await saveCard(app, owner.token, '4242424242424242');
-  declinedCard = await saveCard(app, owner.token, '4000000000000341');
-  poorCard = await saveCard(app, owner.token, '4000000000009995');
-  othersCard = await saveCard(app, other.token, '5555555555554444');
+  ({
+    owner,
+    other,
+    cards: [goodCard, declinedCard, poorCard],
+    othersCard,
+  } = await cardHolders(app, ['4242424242424242', '4000000000000341', '4000000000009995'], '5555555555554444'));
 });
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await app.close();
-});
+afterAll(() => closeOnRealDate(app));
 
 /** Today's payoff, what a card payment (settled at once) may take: the loan record's outstanding balance as of the business date. */
 const payoffToday = async (token: string, loanId: number) => {

@@ -14,7 +14,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import { autoDebitAuthorizations, disbursements, ledgerEntries, loans, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { businessToday } from '../src/lib/business-clock';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { DISBURSEMENT_NOTICE } from '../src/modules/loan-book/use-cases/disbursement-returns';
@@ -22,7 +21,7 @@ import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-lo
 import { classicApp, get, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, call, outbox } from './identity-helpers';
-import { fundedBorrower, fundedBorrowerRepaying } from './servicing-helpers';
+import { fundedBorrower, fundedBorrowerRepaying, receiverAccountRow } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 // A disbursement credit the borrower's bank returns (R03): matched by its trace number, the loan waits
@@ -108,22 +107,7 @@ async function moveClockTo(date: IsoDate, from: IsoDate): Promise<void> {
 
 /** A corrected receiving account for the borrower (what they give after the return), verified. */
 async function correctedAccount(userId: number, number: string): Promise<number> {
-  const at = app.ctx.now();
-  const row = await app.ctx.repos.banking.replaceReceiver(
-    {
-      userId,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: CLEARBROOK.routing,
-      ...sealAccountNumber(await app.ctx.cryptoBox(), number),
-      bankName: CLEARBROOK.name,
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    },
-    null,
-  );
+  const row = await app.ctx.repos.banking.replaceReceiver(await receiverAccountRow(app, userId, number), null);
   return row!.id;
 }
 
@@ -175,6 +159,7 @@ describe('a returned disbursement (R03): matched, the loan waits, then re-disbur
       unmatched: [],
       duplicates: [],
       corrections: [],
+      referral_payouts: [],
     });
     expect(await statusOf(a.loan.id)).toBe('pending');
     const s = await servicing(a.loan.id);

@@ -1,11 +1,11 @@
 import type { TFundResponse } from '@payrail/contract/backoffice';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankAccounts, disbursements, loans } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
+import { disbursements, loans } from '../src/db/schema/index';
 import { ALREADY_FUNDED } from '../src/modules/loan-book/use-cases/fund-application';
-import { borrowerAtApplicationReview, classicApp, forceStatus, post as borrowerPost, staffToken } from './application-helpers';
+import { classicApp, staffToken } from './application-helpers';
 import { auth, call } from './identity-helpers';
+import { approvedAndSigned } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 /** Issue #14 §6: same-key funding retries answer the first result, also when 30 arrive at once (PostgreSQL with TEST_DB=postgres). */
@@ -22,36 +22,9 @@ const db = () => app.ctx.database.db;
 const fund = (userId: number, key: string) =>
   call(app, { method: 'POST', url: `/api/backoffice/applications/${userId}/fund`, headers: { ...auth(servicer), 'idempotency-key': key } });
 
-async function approvedAndSigned() {
-  const who = await borrowerAtApplicationReview(app);
-  const box = await app.ctx.cryptoBox();
-  const at = app.ctx.now();
-  await db()
-    .insert(bankAccounts)
-    .values({
-      userId: who.id,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: '013176439',
-      ...sealAccountNumber(box, '000123456789'),
-      bankName: 'CLEARBROOK STATE BANK',
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
-  await forceStatus(app, who.id, 'esignature_needed');
-  const signed = await borrowerPost(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' });
-  if (signed.statusCode !== 200) throw new Error(`sign: ${signed.body}`);
-  if ((await app.ctx.repos.workflow.currentStatus(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');
-  const approved = await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter) });
-  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
-  return who;
-}
-
 describe('idempotent funding under concurrency', () => {
   it('30 simultaneous calls with one key all answer 200 with the same loan; one loan, one disbursement', async () => {
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const key = `fund-race-${who.id}`;
     const answers = await Promise.all(Array.from({ length: 30 }, () => fund(who.id, key)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
@@ -68,7 +41,7 @@ describe('idempotent funding under concurrency', () => {
   });
 
   it("a same-key call whose first look came before the twin committed answers the twin's result, not 409", async () => {
-    const who = await approvedAndSigned();
+    const who = await approvedAndSigned(app, { underwriter });
     const key = `fund-late-${who.id}`;
     const first = await fund(who.id, key);
     expect(first.statusCode).toBe(200);

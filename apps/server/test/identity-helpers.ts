@@ -102,3 +102,25 @@ export function uniquePhone(): string {
   const rest = Math.floor(Math.random() * 1_000_000);
   return `+1202${exchange}${String(rest).padStart(6, '0')}`;
 }
+
+/** Signs up for the new flow (Check Your Rate: no password, the loan asked for); answers the response and the e-mail used. */
+export async function newflowSignUp(app: TestApp, o: { emailPrefix?: string; loan?: Record<string, unknown> } = {}) {
+  const email = uniqueEmail(o.emailPrefix ?? 'nf');
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/signup',
+    payload: {
+      application_member: { email },
+      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
+      loan_borrower: { state_id: await availableStateId(app) },
+      loan: o.loan ?? { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
+      new_flow: true,
+    },
+  });
+  return { res, email };
+}
+
+/** Opens the confirmation link of the newest confirmation e-mail sent to `email`. */
+export async function confirmEmail(app: TestApp, email: string) {
+  return call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
+}

@@ -3,17 +3,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailMessage, EmailTransport } from '../src/adapters/email/port';
 import { sandboxEmailTransport } from '../src/adapters/email/sandbox';
 import { sandboxSmsTransport } from '../src/adapters/sms/sandbox';
-import { type Database, openDatabase } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { createInProcessQueue } from '../src/jobs/in-process';
 import type { JobQueue } from '../src/jobs/port';
 import { jobsRepository } from '../src/jobs/repository';
 import { MESSAGES_DELIVER, type MessageDeliveryOptions, messageDelivery } from '../src/modules/messages/delivery';
 import { type MessagesRepository, messagesRepository } from '../src/modules/messages/repository';
+import { type DatabaseTarget, pgliteTarget, pgTarget } from './support/scratch-databases';
 import { testApp, testDatabase, uniqueEmail } from './test-app';
 
 /**
@@ -197,30 +197,7 @@ describe(`message delivery (${usePostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 });
 
-type Target = { arg: string; open: () => Promise<Database>; drop: () => Promise<void> };
-
-async function pgTarget(name: string): Promise<Target> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  return {
-    arg: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function runChild(target: Target, to: string): Promise<{ killed: boolean; key: string | null }> {
+function runChild(target: DatabaseTarget, to: string): Promise<{ killed: boolean; key: string | null }> {
   return new Promise((resolve, reject) => {
     // `node --import tsx` so that the SIGKILL lands on the process doing the work (see collections-kill).
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, target.arg, to], {
@@ -248,13 +225,10 @@ function runChild(target: Target, to: string): Promise<{ killed: boolean; key: s
 }
 
 describe(`a message across a crash (${usePostgres ? 'PostgreSQL' : 'embedded PGlite on disk'})`, () => {
-  let target: Target;
+  let target: DatabaseTarget;
   beforeAll(async () => {
     if (usePostgres) target = await pgTarget('payrail_message_crash');
-    else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-message-crash-'));
-      target = { arg: dir, open: () => openDatabase({ dataDir: dir }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    }
+    else target = pgliteTarget(fs.mkdtempSync(path.join(os.tmpdir(), 'payrail-message-crash-')));
     const database = await target.open();
     await database.migrate();
     await database.close();

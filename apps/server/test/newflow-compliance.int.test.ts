@@ -13,7 +13,18 @@ import { BUREAU_CONTACT } from '../src/modules/newflow/counteroffer-notice';
 import { CLOCK_START, classicApp, employerOfKind } from './application-helpers';
 import { HARBOR_POINT } from './banking-helpers';
 import { tinyPdf } from './document-files';
-import { auth, availableStateId, call, latestEmailToken, latestPhoneCode, outbox, PASSWORD, uniquePhone } from './identity-helpers';
+import {
+  auth,
+  availableStateId,
+  call,
+  confirmEmail,
+  latestEmailToken,
+  latestPhoneCode,
+  newflowSignUp,
+  outbox,
+  PASSWORD,
+  uniquePhone,
+} from './identity-helpers';
 import { type TestApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -286,20 +297,12 @@ describe('consents recorded in the new flow', () => {
 
 describe('already_started (POST /email for an application in progress without a password)', () => {
   it('says the continue link was sent, within the hourly limit, and that the account has no password', async () => {
-    const email = uniqueEmail('nfc-started');
-    const signup = await call(app, {
-      method: 'POST',
-      url: '/api/signup',
-      payload: {
-        application_member: { email },
-        agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-        loan_borrower: { state_id: await availableStateId(app) },
-        loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' },
-        new_flow: true,
-      },
+    const { res: signup, email } = await newflowSignUp(app, {
+      emailPrefix: 'nfc-started',
+      loan: { amount: 100_000, payment_frequency: 'monthly', loan_purpose_name: 'Emergency Cash' },
     });
     expect(signup.statusCode, signup.body).toBe(201);
-    await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
+    await confirmEmail(app, email);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await call(app, { method: 'POST', url: '/api/email', payload: { email } })).json<{ continue_link: string }>());
     expect(answers.map((a) => a.continue_link)).toEqual(['sent', 'sent', 'sent', 'limit_reached']);

@@ -9,8 +9,8 @@ import { createInProcessQueue } from '../src/jobs/in-process';
 import { jobsRepository } from '../src/jobs/repository';
 import { defineRateCheckQueue, RATE_CHECK_QUEUE, rateCheckCron } from '../src/modules/newflow/rate-check';
 import { classicApp, employerOfKind, uniqueSsn } from './application-helpers';
-import { auth, availableStateId, call, latestEmailToken } from './identity-helpers';
-import { type TestApp, testConfig, testDatabase, uniqueEmail } from './test-app';
+import { auth, availableStateId, call, confirmEmail, newflowSignUp } from './identity-helpers';
+import { type TestApp, testConfig, testDatabase } from './test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,21 +29,10 @@ const postStep = async (token: string, payload: Record<string, unknown>) => {
 
 /** A new-flow applicant who gave the SSN (status rate_check) and never polled the rate check. */
 async function atRateCheck(): Promise<number> {
-  const email = uniqueEmail('nfq');
-  const signup = await call(app, {
-    method: 'POST',
-    url: '/api/signup',
-    payload: {
-      application_member: { email },
-      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-      loan_borrower: { state_id: await availableStateId(app) },
-      loan: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
-      new_flow: true,
-    },
-  });
+  const { res: signup, email } = await newflowSignUp(app, { emailPrefix: 'nfq' });
   expect(signup.statusCode, signup.body).toBe(201);
   const id = signup.json<{ id: number }>().id;
-  const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
+  const confirmed = await confirmEmail(app, email);
   const token = confirmed.headers.authorization as string;
   const employer = await employerOfKind(app, 'private');
   await postStep(token, {

@@ -1,7 +1,7 @@
 import { UNCONFIRMED_EMAIL_CODE } from '@payrail/contract/identity';
 import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, auth, availableStateId, call, latestEmailToken, login, outbox, signUp, signUpConfirmed } from './identity-helpers';
+import { PASSWORD, auth, call, confirmEmail, login, newflowSignUp, outbox, signUp, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -36,20 +36,9 @@ describe('forgot password (POST /api/password)', () => {
   });
 
   it("e-mails a new-flow account the new flow's reset page, whose token resets the password", async () => {
-    const email = uniqueEmail('nf-reset');
-    const signedUp = await call(app, {
-      method: 'POST',
-      url: '/api/signup',
-      payload: {
-        application_member: { email },
-        agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-        loan_borrower: { state_id: await availableStateId(app) },
-        loan: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
-        new_flow: true,
-      },
-    });
+    const { res: signedUp, email } = await newflowSignUp(app, { emailPrefix: 'nf-reset' });
     expect(signedUp.statusCode, signedUp.body).toBe(201);
-    expect((await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` })).statusCode).toBe(200);
+    expect((await confirmEmail(app, email)).statusCode).toBe(200);
     expect((await forgot(app, email)).statusCode).toBe(200);
     const mail = (await outbox(app, email)).find((m) => m.subject === 'Reset your Payrail password');
     const token =

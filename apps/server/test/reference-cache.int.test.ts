@@ -55,14 +55,10 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
     expect(referenceDataKept(a.ctx)).toBe(true);
   };
 
-  it('the employer search is read again once the app writes an employer (the typed-in employer flow)', async () => {
-    await kept(app);
-    const name = `Quillfeather Works ${Date.now().toString(36)}`;
-    const url = `/api/employers?search=${encodeURIComponent(name)}`;
-    expect((await call(app, { url })).json()).toEqual([]);
-    // A listed employer written behind the app's back (as a seed would) is not seen: the answer is kept.
-    await app.ctx.database.db.insert(employers).values({
-      slug: `quill-${Date.now().toString(36)}`,
+  /** A listed employer written straight into the database, behind the app's back (as a seed would). */
+  const listEmployerBehindTheApp = (slugPrefix: string, name: string) =>
+    app.ctx.database.db.insert(employers).values({
+      slug: `${slugPrefix}-${Date.now().toString(36)}`,
       name,
       employerType: 'private',
       paymentType: 'split_direct_deposit',
@@ -71,12 +67,21 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
       logoSvg: '',
       isOther: false,
     });
+  /** The borrower types in an employer that is not listed (the app's own employer write). */
+  const typeInEmployer = (a: TestApp, token: string) =>
+    post(a, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } });
+
+  it('the employer search is read again once the app writes an employer (the typed-in employer flow)', async () => {
+    await kept(app);
+    const name = `Quillfeather Works ${Date.now().toString(36)}`;
+    const url = `/api/employers?search=${encodeURIComponent(name)}`;
+    expect((await call(app, { url })).json()).toEqual([]);
+    // A listed employer written behind the app's back (as a seed would) is not seen: the answer is kept.
+    await listEmployerBehindTheApp('quill', name);
     expect((await call(app, { url })).json()).toEqual([]);
     // The app's own employer write (a borrower types in an unlisted employer) forgets the kept answers.
     const { token } = await borrowerAtEmployer(app);
-    const created = await post(app, token, '/api/employers', {
-      employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' },
-    });
+    const created = await typeInEmployer(app, token);
     expect(created.statusCode).toBe(201);
     const found = (await call(app, { url })).json<{ name: string }[]>();
     expect(found.map((e) => e.name)).toEqual([name]);
@@ -89,22 +94,10 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
       const name = `Marrowgate Mills ${Date.now().toString(36)}`;
       const url = `/api/employers?search=${encodeURIComponent(name)}`;
       expect((await call(app, { url })).json()).toEqual([]);
-      await app.ctx.database.db.insert(employers).values({
-        slug: `marrow-${Date.now().toString(36)}`,
-        name,
-        employerType: 'private',
-        paymentType: 'split_direct_deposit',
-        payFrequency: 'biweekly',
-        payStubHelp: 'x',
-        logoSvg: '',
-        isOther: false,
-      });
+      await listEmployerBehindTheApp('marrow', name);
       expect((await call(app, { url })).json()).toEqual([]);
       const { token } = await borrowerAtEmployer(other);
-      expect(
-        (await post(other, token, '/api/employers', { employer: { name: `Typed In ${Date.now()}`, paymentFrequency: 'Bi-weekly', paymentDate: '11/20/2026' } }))
-          .statusCode,
-      ).toBe(201);
+      expect((await typeInEmployer(other, token)).statusCode).toBe(201);
       let names: string[] = [];
       for (let i = 0; i < 100 && names.length === 0; i++) {
         names = (await call(app, { url })).json<{ name: string }[]>().map((e) => e.name);

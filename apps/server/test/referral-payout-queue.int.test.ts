@@ -1,16 +1,16 @@
+import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReferralPayout, TReferralProgram, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import { addDays } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { bankAccounts, notifications, referralPayoutItems, referralPayouts, staffActions } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
 import { businessToday } from '../src/lib/business-clock';
 import { rewardApprovedReferral } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { payoutQueue, REFERRAL_PAYOUT_QUEUE } from '../src/modules/referral/use-cases/originate-payout';
 import { settleReferralPayouts } from '../src/modules/referral/use-cases/settle-payouts';
 import { classicApp, staffToken } from './application-helpers';
-import { CLEARBROOK } from './banking-helpers';
 import { auth, call, signUpConfirmed } from './identity-helpers';
+import { addReceiverAccount } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 /**
@@ -50,22 +50,7 @@ async function payableReferrer() {
   await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
   await rewardApprovedReferral(app.ctx, friend.id);
   await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(await businessToday(app.ctx), 42), null, app.ctx.now());
-  const box = await app.ctx.cryptoBox();
-  const at = app.ctx.now();
-  await db()
-    .insert(bankAccounts)
-    .values({
-      userId: referrer.id,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: CLEARBROOK.routing,
-      ...sealAccountNumber(box, '000555000222'),
-      bankName: CLEARBROOK.name,
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+  await addReceiverAccount(app, referrer.id, '000555000222');
   return referrer;
 }
 
@@ -237,6 +222,12 @@ describe('a payout follows its ACH credit (settled, returned)', () => {
     const payable = (await call(app, { url: '/api/backoffice/referral_payouts', headers: auth(servicer) })).json<TPayableReferrersResponse>();
     expect(payable.payable.find((p) => p.user_id === referrer.id)).toMatchObject({ amount: 5_000, rewards: items.length });
 
+    // Not to the account the payout came back from, unchanged: the member corrects it first.
+    expect((await release(referrer.id, `payout-returns-same-${referrer.id}`)).json()).toEqual({ error: REFERRAL_MSG.payoutSameAccount });
+    await db()
+      .update(bankAccounts)
+      .set({ updatedAt: new Date(app.ctx.now().getTime() + 1_000) })
+      .where(eq(bankAccounts.userId, referrer.id));
     // Released again: one new payout of the same rewards, a NEW credit (not the returned one replayed).
     achSpy.mockClear();
     const again = await release(referrer.id, `payout-returns-again-${referrer.id}`);

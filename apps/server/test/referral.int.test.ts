@@ -4,13 +4,12 @@ import { MSG } from '@payrail/contract/messages';
 import { addDays } from '@payrail/domain/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankAccounts, notifications, referralRewards, staffActions } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
+import { notifications, referralRewards, staffActions } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
 import { rewardApprovedReferral, rewardSubmittedApplication } from '../src/modules/referral/use-cases/record-referral-rewards';
-import { borrowerAtApplicationReview, classicApp, forceStatus, get, post, staffToken } from './application-helpers';
-import { CLEARBROOK } from './banking-helpers';
+import { classicApp, get, staffToken } from './application-helpers';
 import { auth, call, signUpConfirmed } from './identity-helpers';
+import { addReceiverAccount, fundedBorrower } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
@@ -70,37 +69,15 @@ describe('POST /api/refer_code', () => {
 });
 
 /** A friend taken through the real flow: submitted application review (GET /review), signature, approval, funding. */
-async function fundedFriend(code: string | null) {
-  const who = await borrowerAtApplicationReview(app);
-  if (code) expect((await referCode(who.token, code)).statusCode).toBe(200);
-  const submitted = await get(app, who.token, '/api/review');
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  const box = await app.ctx.cryptoBox();
-  const at = app.ctx.now();
-  await app.ctx.database.db.insert(bankAccounts).values({
-    userId: who.id,
-    usage: 'receiver',
-    source: 'manual',
-    accountType: 'checking',
-    routingNumber: CLEARBROOK.routing,
-    ...sealAccountNumber(box, '000123456789'),
-    bankName: CLEARBROOK.name,
-    verifiedAt: at,
-    createdAt: at,
-    updatedAt: at,
+function fundedFriend(code: string | null) {
+  return fundedBorrower(app, {
+    fundKey: (id) => `fund-ref-${id}`,
+    atReview: async (who) => {
+      if (code) expect((await referCode(who.token, code)).statusCode).toBe(200);
+      const submitted = await get(app, who.token, '/api/review');
+      expect(submitted.statusCode, submitted.body).toBe(200);
+    },
   });
-  await forceStatus(app, who.id, 'esignature_needed');
-  expect((await post(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' })).statusCode).toBe(200);
-  if ((await app.ctx.repos.workflow.currentStatus(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');
-  const [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
-  expect((await call(app, { method: 'POST', url: `/api/backoffice/applications/${who.id}/approve`, headers: auth(underwriter) })).statusCode).toBe(200);
-  const funded = await call(app, {
-    method: 'POST',
-    url: `/api/backoffice/applications/${who.id}/fund`,
-    headers: { ...auth(servicer), 'idempotency-key': `fund-ref-${who.id}` },
-  });
-  expect(funded.statusCode, funded.body).toBe(200);
-  return who;
 }
 
 describe('rewards from a referred friend, through the real flow', () => {
@@ -219,20 +196,7 @@ describe('payouts (back office)', () => {
     expect((await list()).payable.find((p) => p.user_id === referrer.id)).toEqual({ user_id: referrer.id, email: referrer.email, amount: 5_000, rewards: 1 });
 
     expect((await release(`payout-noacct-${referrer.id}`)).json()).toEqual({ error: REFERRAL_MSG.noPayoutAccount });
-    const box = await app.ctx.cryptoBox();
-    const at = app.ctx.now();
-    await app.ctx.database.db.insert(bankAccounts).values({
-      userId: referrer.id,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: CLEARBROOK.routing,
-      ...sealAccountNumber(box, '000555000111'),
-      bankName: CLEARBROOK.name,
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await addReceiverAccount(app, referrer.id, '000555000111');
     expect((await release(`payout-uw-${referrer.id}`, underwriter)).statusCode).toBe(403);
 
     const key = `payout-ok-${referrer.id}`;

@@ -3,13 +3,12 @@ import type { TQueueResponse } from '@payrail/contract/backoffice';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankAccounts, employers, loanBorrowers, staffActions, workflowTransitions } from '../src/db/schema/index';
-import { sealAccountNumber } from '../src/modules/banking/bank-accounts';
+import { employers, loanBorrowers, staffActions, workflowTransitions } from '../src/db/schema/index';
 import { employerSlug } from '../src/modules/review/use-cases/review-employer';
 import { expectSnapshotsMatchContract } from './audit-helpers';
 import { borrowerAtApplicationReview, classicApp, employerOfKind, forceStatus, get, post, staffToken, tempDataDir } from './application-helpers';
-import { CLEARBROOK } from './banking-helpers';
 import { auth, availableStateId, call, latestEmailToken } from './identity-helpers';
+import { addReceiverAccount } from './servicing-helpers';
 import { type TestApp, uniqueEmail } from './test-app';
 
 const files = tempDataDir();
@@ -262,20 +261,7 @@ describe('the employer review: accept (match or add) or stop with a reason', () 
 describe('who acts next: the funding queue', () => {
   it('an approved, signed application without its loan waits on funding; once funded, on nobody', async () => {
     const who = await borrowerAtApplicationReview(app);
-    const box = await app.ctx.cryptoBox();
-    const at = app.ctx.now();
-    await app.ctx.database.db.insert(bankAccounts).values({
-      userId: who.id,
-      usage: 'receiver',
-      source: 'manual',
-      accountType: 'checking',
-      routingNumber: CLEARBROOK.routing,
-      ...sealAccountNumber(box, '000123456789'),
-      bankName: CLEARBROOK.name,
-      verifiedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await addReceiverAccount(app, who.id);
     await forceStatus(app, who.id, 'esignature_needed');
     expect((await post(app, who.token, '/api/esignature/sign', { signature_name: 'Jordan Rivera' })).statusCode).toBe(200);
     if ((await status(who.id)) !== 'application_submitted') await forceStatus(app, who.id, 'application_submitted');

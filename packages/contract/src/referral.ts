@@ -11,6 +11,8 @@ export const REFERRAL_MSG = {
   tooLate: 'A referral code can only be added before your first loan.',
   nothingPayable: 'This member has no rewards payable yet.',
   noPayoutAccount: 'The member has no verified bank account with a full account number to pay.',
+  payoutSameAccount:
+    'The last referral payout came back from the bank account on file, and it has not changed since. Ask the member to correct the bank account on their profile first.',
 } as const;
 
 export const ZBenefitLevel = z.enum(['zero', 'bronze', 'silver', 'gold']);

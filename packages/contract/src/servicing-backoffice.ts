@@ -230,6 +230,22 @@ export const ZAchReturnsResponse = z.object({
       returned_on: ZIsoDate.nullable(),
     }),
   ),
+  /**
+   * Returns of referral payout credits (21/31 quoting a payout's trace number, docs/referral-and-refinance.md):
+   * `applied` (the payout returned, its rewards payable again, the member told) or `duplicate` (returned
+   * before). Each line of the file is in exactly one list. Absent from answers of servers before it.
+   */
+  referral_payouts: z
+    .array(
+      ZAchReturnLine.extend({
+        outcome: z.enum(['applied', 'duplicate']),
+        referral_payout_id: z.number().int(),
+        user_id: z.number().int(),
+        /** When the payout was recorded returned (ISO timestamp). */
+        returned_at: z.string(),
+      }),
+    )
+    .optional(),
   /** Notifications of change (COR entries): the account information the receiving bank corrected. */
   corrections: z.array(
     z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
+import { bankAccounts } from './banking';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -48,6 +49,14 @@ export const referralPayouts = pgTable(
     amountCents: integer('amount_cents').$type<Cents>().notNull(),
     /** The ACH credit's trace id; null while the payout is `queued` (not originated yet). */
     traceId: text('trace_id'),
+    /**
+     * The credit entry's NACHA trace number (ach_credit_trace_numbers, reserved per the originator's key
+     * before sending): what the bank's return of the credit quotes. Null while `queued`, and for payouts
+     * originated before it was recorded.
+     */
+    achTraceNumber: text('ach_trace_number'),
+    /** The receiving account the credit went to (null while `queued`, and before it was recorded). */
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** `queued` when released (the `referral.payout` job originates it), then the ACH credit's status. */
     status: text('status', { enum: ['queued', 'pending', 'settled', 'returned'] }).notNull(),
@@ -66,7 +75,13 @@ export const referralPayouts = pgTable(
     index('referral_payouts_user_idx').on(t.userId),
     check('referral_payouts_amount_positive', sql`${t.amountCents} > 0`),
     check('referral_payouts_trace_once_originated', sql`(${t.status} = 'queued') = (${t.traceId} is null)`),
-    check('referral_payouts_settled_at', sql`(${t.status} = 'settled') = (${t.settledAt} is not null)`),
+    // A credit can be returned after it looked settled: a returned payout may keep its `settled_at`.
+    check(
+      'referral_payouts_settled_at',
+      sql`(${t.status} = 'settled' and ${t.settledAt} is not null) or (${t.status} <> 'settled' and (${t.settledAt} is null or ${t.status} = 'returned'))`,
+    ),
+    uniqueIndex('referral_payouts_ach_trace_number_key').on(t.achTraceNumber),
+    check('referral_payouts_ach_trace_number', sql`${t.achTraceNumber} is null or (${t.achTraceNumber} ~ '^[0-9]{15}$' and ${t.status} <> 'queued')`),
     check('referral_payouts_returned_at', sql`(${t.status} = 'returned') = (${t.returnedAt} is not null)`),
   ],
 );

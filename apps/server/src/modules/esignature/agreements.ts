@@ -31,3 +31,10 @@ export async function agreementsToSign(ctx: AppContext, userId: number): Promise
 }
 
 export const borrowerDocumentUrl = (id: number) => `/api/borrower_agreement_documents/${id}`;
+
+/** Records that the member accepted an agreement document (the first acceptance of a version is kept); answers that acceptance. */
+export const recordAcceptance = (ctx: AppContext, a: { userId: number; agreementDocumentId: number; at: Date; ip: string | null; userAgent: string | null }) =>
+  ctx.repos.esignature.recordAgreement(a);
+
+/** The member's newest signed promissory note, or undefined. */
+export const latestSignedNote = (ctx: AppContext, userId: number) => ctx.repos.esignature.latest(userId);

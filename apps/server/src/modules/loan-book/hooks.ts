@@ -1,7 +1,12 @@
 import type { TLoanDocument } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
+import type { AchReturnRecord } from '../../adapters/ach/port';
 import type { AppContext } from '../../context';
-import type { DelinquencyObservation } from './use-cases/service-loan';
+import type { AfterCommit, DelinquencyObservation } from './use-cases/service-loan';
+
+/** What became of a return of a credit that is not a disbursement's (the referral payouts' answer). */
+export type CreditReturnOutcome =
+  { kind: 'applied' | 'duplicate'; referralPayoutId: number; userId: number; returnedAt: Date } | { kind: 'unmatched'; reason: string };
 
 /**
  * What the loan book calls in the modules above it (lib/hooks.ts; wired in module-hooks.ts). Each runs
@@ -23,4 +28,10 @@ export type LoanBookHooks = {
   firstLoanFunded: (ctx: AppContext, userId: number) => Promise<unknown>;
   /** Payroll remittance lines were posted: a borrower remitted short is told at once (borrower-tools). */
   remittancesPosted: (ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]) => Promise<void>;
+  /**
+   * The bank's return file holds a return of a credit (21/31) whose trace number is no disbursement's: a
+   * referral payout's, applied once (referral), or null when it is none of its credits either. E-mails go
+   * to `mail`, sent by the book after its commits.
+   */
+  creditReturned: (ctx: AppContext, record: AchReturnRecord, mail: AfterCommit) => Promise<CreditReturnOutcome | null>;
 };

@@ -5,6 +5,8 @@ import { AppError } from '../../errors';
 import type { ClientInfo } from '../identity/client';
 import type { MemberRow } from '../identity/repository';
 import { commitMove } from '../workflow/move';
+import { findAgreementDocument } from '../reference/reference-data';
+import { receiverAccount, recordAutoDebitAuthorization } from '../banking/accounts-on-file';
 import type { NewflowPatch } from './repository';
 import { planStepMove, stepNotOpen } from './workflow';
 
@@ -18,9 +20,9 @@ export type AutoDebitAuthorizationPlan = { accountId: number; agreementDocumentI
  */
 export async function planAutoDebitAuthorization(ctx: AppContext, member: MemberRow, accepted: boolean | undefined): Promise<AutoDebitAuthorizationPlan> {
   if (accepted !== true) throw AppError.fields({ auto_debit_disclosure_accepted: [NEWFLOW_MSG.autoDebitDisclosureRequired] });
-  const account = await ctx.repos.banking.currentReceiver(member.id);
+  const account = await receiverAccount(ctx, member.id);
   if (!account || !account.verifiedAt) throw AppError.fields({ bank_account: [NEWFLOW_MSG.bankAccountMissing] });
-  const disclosure = await ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
+  const disclosure = await findAgreementDocument(ctx, 'auto_debit_disclosure', null);
   if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
   return { accountId: account.id, agreementDocumentId: disclosure.id };
 }
@@ -46,7 +48,8 @@ export async function authorizeAutoDebitAndMove(
     ctx,
     member,
     () =>
-      ctx.repos.banking.authorizeAutoDebit(
+      recordAutoDebitAuthorization(
+        ctx,
         {
           userId: member.id,
           newAccount: null,

@@ -6,6 +6,7 @@ import type { EmailMessage } from '../../adapters/email/port';
 import type { CreditBureau } from '../../adapters/credit-bureau/port';
 import type { AppContext } from '../../context';
 import { COMPANY } from '../../db/seed-data/company';
+import { findBorrower, findMember } from '../identity/members';
 import type { AdverseActionNoticeRow } from './repository';
 
 /**
@@ -115,7 +116,7 @@ export async function sendCounterofferNotice(
   userId: number,
   p: { requestedCents: number; offeredCents: number; reasons: readonly string[]; score: number | null; keyFactors: readonly string[]; at: Date },
 ): Promise<void> {
-  const [member, borrower] = await Promise.all([ctx.repos.identity.findMemberById(userId), ctx.repos.identity.findBorrower(userId)]);
+  const [member, borrower] = await Promise.all([findMember(ctx, userId), findBorrower(ctx, userId)]);
   if (!member) return;
   const facts: CounterofferFacts = {
     firstName: borrower?.firstName ?? null,

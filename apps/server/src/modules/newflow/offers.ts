@@ -9,6 +9,10 @@ import { employerOf, employerProgramOf } from '../employment/employer-program';
 import { acceptedOfferTerms } from '../loan-terms/accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../loan-terms/pricing-program';
+import { findBorrower } from '../identity/members';
+import { findProfile } from '../application/applications';
+import { findState } from '../reference/reference-data';
+import { pricingProgramInForce } from '../loan-terms/program-in-force';
 import { businessToday } from '../../lib/business-clock';
 import type { NewflowRow } from './repository';
 
@@ -30,15 +34,15 @@ export type OfferSheet = { split_direct_deposit: PricedOffer[]; auto_debit: Pric
  */
 export async function priceNewflowOffers(ctx: AppContext, userId: number, nf: NewflowRow): Promise<OfferSheet> {
   const empty: OfferSheet = { split_direct_deposit: [], auto_debit: [], one_times: [], discountPercentage: 0 };
-  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
+  const [profile, borrower] = await Promise.all([findProfile(ctx, userId), findBorrower(ctx, userId)]);
   const employer = await employerOf(ctx, borrower);
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') return empty;
   const lending = program === 'pending_review' ? 'split_direct_deposit' : program;
   const today = await businessToday(ctx);
   const [stored, state] = await Promise.all([
-    ctx.repos.loanTerms.programInForce(lending, today),
-    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
+    pricingProgramInForce(ctx, lending, today),
+    borrower?.stateId ? findState(ctx, String(borrower.stateId)) : undefined,
   ]);
   if (!stored || !state) return empty;
   const frequency: Frequency = FREQUENCY_BY_NEWFLOW[nf.paymentFrequency ?? ''] ?? employer.payFrequency;

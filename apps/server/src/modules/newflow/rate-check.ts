@@ -7,6 +7,9 @@ import { SSN_AAD } from '../application/field-rules';
 import { loadApplicationFacts } from '../application/application-facts';
 import type { StatusMove } from '../workflow/repository';
 import { NO_FACTS, moveIfAllowed } from '../workflow/move';
+import { findBorrower, findMember } from '../identity/members';
+import { findProfile, updateActiveApplication } from '../application/applications';
+import { findState } from '../reference/reference-data';
 import { sendCounterofferNotice } from './counteroffer-notice';
 import type { NewflowRow } from './repository';
 
@@ -18,14 +21,10 @@ const TARGET = { approved: 'select_program', counteroffer: 'select_program', dec
  * (rate_check → select_program / denied / cant_proceed, by the system) are written with the claim.
  */
 async function rateCheckWork(ctx: AppContext, row: NewflowRow) {
-  const [member, profile, borrower] = await Promise.all([
-    ctx.repos.identity.findMemberById(row.userId),
-    ctx.repos.application.findProfile(row.userId),
-    ctx.repos.identity.findBorrower(row.userId),
-  ]);
+  const [member, profile, borrower] = await Promise.all([findMember(ctx, row.userId), findProfile(ctx, row.userId), findBorrower(ctx, row.userId)]);
   if (!member || !profile?.ssnSealed) throw new Error('rate check without an SSN on file');
   const ssn = (await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD);
-  const state = borrower?.stateId != null ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
+  const state = borrower?.stateId != null ? await findState(ctx, String(borrower.stateId)) : undefined;
   const report = await ctx.providers.creditBureau.softPull({
     ssn,
     firstName: borrower?.firstName ?? '',
@@ -106,12 +105,12 @@ export async function runRateChecks(ctx: AppContext, opts: { userId?: number; li
     done++;
     // The application row carries the amount offered (a counteroffer caps the loan terms like a
     // reviewer's) or the outcome and reapply date of a decline.
-    const application = await ctx.repos.application.ensureActiveApplication(row.userId, finishedAt);
     const declined = work.result.outcome === 'declined' || work.result.outcome === 'thin_file';
     // A decline on the bureau file alone waits the engine's usual 90 days.
     const reapply = typeof work.engine.reapplyOn === 'string' ? work.engine.reapplyOn : addDays(utcDay(finishedAt), 90);
-    await ctx.repos.application.updateApplication(
-      application.id,
+    await updateActiveApplication(
+      ctx,
+      row.userId,
       declined ? { outcome: 'denied', decidedAt: finishedAt, reapplyOn: reapply } : { negotiatedAmountCents: work.approvedCents },
       finishedAt,
     );

@@ -1,6 +1,6 @@
 import type { IsoDate } from '@payrail/domain/dates';
 import { sumCents } from '@payrail/domain/money';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationMembers, loanBorrowers, notifications, referralPayoutItems, referralPayouts, referralRewards, staffActions } from '../../db/schema/index';
 
@@ -15,6 +15,24 @@ const lockReferrer = (tx: Tx, referrerId: number) => tx.execute(sql`select pg_ad
 
 /** The item that pays a reward: the one whose payout was not returned (at most one, a partial unique index). */
 const payingItem = and(eq(referralPayoutItems.rewardId, referralRewards.id), isNull(referralPayoutItems.returnedAt));
+
+/** A payout's reward ids and the earlier payouts of those rewards that came back, in id order. */
+async function payoutCreditOf(runner: Db | Tx, id: number): Promise<{ rewardIds: number[]; returnedPayoutIds: number[] }> {
+  const items = await runner
+    .select({ rewardId: referralPayoutItems.rewardId })
+    .from(referralPayoutItems)
+    .where(eq(referralPayoutItems.payoutId, id))
+    .orderBy(asc(referralPayoutItems.rewardId));
+  const rewardIds = items.map((i) => i.rewardId);
+  if (rewardIds.length === 0) return { rewardIds, returnedPayoutIds: [] };
+  // Earlier payouts of these rewards that came back: a new credit of the same rewards is a new entry.
+  const returned = await runner
+    .selectDistinct({ payoutId: referralPayoutItems.payoutId })
+    .from(referralPayoutItems)
+    .where(and(inArray(referralPayoutItems.rewardId, rewardIds), isNotNull(referralPayoutItems.returnedAt)))
+    .orderBy(asc(referralPayoutItems.payoutId));
+  return { rewardIds, returnedPayoutIds: returned.map((r) => r.payoutId) };
+}
 
 /** The referral rewards ledger (append-only) and its payouts. */
 export function referralRepository(db: Db) {
@@ -173,41 +191,95 @@ export function referralRepository(db: Db) {
       }),
 
     /**
+     * What a payout's credit is made of: its reward ids and the earlier payouts of those rewards that came
+     * back (the originator's key is derived from both). Fixed once the payout is queued: every other payout
+     * holding one of its rewards was returned before it was released.
+     */
+    payoutCredit: (id: number) => payoutCreditOf(db, id),
+
+    /**
      * Originates a `queued` payout once: locks its row, lets `send` originate the ACH credit for its sum
-     * (idempotent at the originator by a key of its rewards), then records the trace id and status and the
+     * (idempotent at the originator by a key of its rewards, under the trace number reserved for that key),
+     * then records the trace id, the NACHA trace number, the receiving account and the status, and the
      * borrower's notification in the same transaction. A second attempt (the eager one and a job, two
      * instances) waits on the row lock and finds it originated: answers the row unchanged. A `send` that
      * throws rolls back; the payout stays `queued` for the job's retry.
      */
     originatePayout: async (
       id: number,
-      send: (payout: PayoutRow, rewardIds: readonly number[], returnedPayoutIds: readonly number[]) => Promise<{ traceId: string; status: 'pending' }>,
+      send: (
+        payout: PayoutRow,
+        rewardIds: readonly number[],
+        returnedPayoutIds: readonly number[],
+      ) => Promise<{ traceId: string; status: 'pending'; achTraceNumber: string; bankAccountId: number }>,
       notification: (amountCents: number) => string,
       at: Date,
     ): Promise<PayoutRow | null> =>
       db.transaction(async (tx) => {
         const [row] = await tx.select().from(referralPayouts).where(eq(referralPayouts.id, id)).for('update');
         if (!row || row.status !== 'queued') return row ?? null;
-        const items = await tx
-          .select({ rewardId: referralPayoutItems.rewardId })
-          .from(referralPayoutItems)
-          .where(eq(referralPayoutItems.payoutId, id))
-          .orderBy(asc(referralPayoutItems.rewardId));
-        const rewardIds = items.map((i) => i.rewardId);
-        // Earlier payouts of these rewards that came back: a new credit of the same rewards is a new entry.
-        const returned = await tx
-          .selectDistinct({ payoutId: referralPayoutItems.payoutId })
-          .from(referralPayoutItems)
-          .where(and(inArray(referralPayoutItems.rewardId, rewardIds), isNotNull(referralPayoutItems.returnedAt)))
-          .orderBy(asc(referralPayoutItems.payoutId));
-        const ach = await send(
-          row,
-          rewardIds,
-          returned.map((r) => r.payoutId),
-        );
-        const [done] = await tx.update(referralPayouts).set({ traceId: ach.traceId, status: ach.status }).where(eq(referralPayouts.id, id)).returning();
+        const credit = await payoutCreditOf(tx, id);
+        const ach = await send(row, credit.rewardIds, credit.returnedPayoutIds);
+        const [done] = await tx
+          .update(referralPayouts)
+          .set({ traceId: ach.traceId, status: ach.status, achTraceNumber: ach.achTraceNumber, bankAccountId: ach.bankAccountId })
+          .where(eq(referralPayouts.id, id))
+          .returning();
         await tx.insert(notifications).values({ userId: row.userId, message: notification(row.amountCents), createdAt: at, updatedAt: at });
         return done!;
+      }),
+
+    /** The member's newest payout whose credit was originated (not `queued`), if any. */
+    lastOriginatedPayout: async (userId: number): Promise<PayoutRow | undefined> => {
+      const [row] = await db
+        .select()
+        .from(referralPayouts)
+        .where(and(eq(referralPayouts.userId, userId), ne(referralPayouts.status, 'queued')))
+        .orderBy(desc(referralPayouts.id))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The bank's return of a payout's credit (a 21/31 entry of the return file quoting its NACHA trace
+     * number), once: locks the payout row and moves it to `returned` with the return code only from
+     * `pending` or `settled` (a credit can come back after it looked settled; `settled_at` is kept). Its
+     * items are marked returned (their rewards payable again) and the member's notification is written in
+     * the same transaction. A payout already returned is a duplicate (a status read that returned it with
+     * no code gets the file's code, nothing else). Answers null when no payout has this trace number; an
+     * applied return answers the member's e-mail address (for the e-mail sent after the commit).
+     */
+    returnPayoutByTrace: async (
+      traceNumber: string,
+      entry: { code: string; amountCents: number },
+      returnNotice: (payout: PayoutRow) => string,
+      at: Date,
+    ): Promise<
+      | { kind: 'applied'; payout: PayoutRow; email: string | null }
+      | { kind: 'duplicate'; payout: PayoutRow }
+      | { kind: 'amount_differs'; payout: PayoutRow }
+      | { kind: 'not_sent'; payout: PayoutRow }
+      | null
+    > =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(referralPayouts).where(eq(referralPayouts.achTraceNumber, traceNumber)).for('update');
+        if (!row) return null;
+        if (row.status === 'returned') {
+          if (row.returnCode !== null) return { kind: 'duplicate' as const, payout: row };
+          const [coded] = await tx.update(referralPayouts).set({ returnCode: entry.code }).where(eq(referralPayouts.id, row.id)).returning();
+          return { kind: 'duplicate' as const, payout: coded! };
+        }
+        if (row.status === 'queued') return { kind: 'not_sent' as const, payout: row };
+        if (row.amountCents !== entry.amountCents) return { kind: 'amount_differs' as const, payout: row };
+        const [done] = await tx
+          .update(referralPayouts)
+          .set({ status: 'returned', returnedAt: at, returnCode: entry.code })
+          .where(eq(referralPayouts.id, row.id))
+          .returning();
+        await tx.update(referralPayoutItems).set({ returnedAt: at }).where(eq(referralPayoutItems.payoutId, row.id));
+        await tx.insert(notifications).values({ userId: row.userId, message: returnNotice(done!), createdAt: at, updatedAt: at });
+        const [member] = await tx.select({ email: applicationMembers.email }).from(applicationMembers).where(eq(applicationMembers.id, row.userId));
+        return { kind: 'applied' as const, payout: done!, email: member?.email ?? null };
       }),
 
     /** Payouts whose credit was originated and is not settled or returned yet, oldest first (the status reads). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { MemberRow } from '../identity/repository';
 import { statusNow } from '../workflow/move';
 import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
+import { ensureActiveApplication } from '../application/applications';
 import { automatedMove } from './automated-move';
 import { applyAdverseAction } from './use-cases/apply-adverse-action';
 
@@ -49,7 +50,7 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: Wo
   }
   const move = to ? moveTo(to) : null;
   if (!move) return from;
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  const application = await ensureActiveApplication(ctx, member.id, at);
   const committed = await ctx.repos.review.commit({
     userId: member.id,
     move,

@@ -4,6 +4,7 @@ import type { CryptoBox } from '../../lib/crypto-box';
 import { displayValue } from '../application/field-rules';
 import type { ProfileRow } from '../application/repository';
 import type { BorrowerRow } from '../identity/repository';
+import { findProfile, findReferences } from '../application/applications';
 
 /**
  * The keys of `loan_borrower` a flagged field opens for correction: the address as its group (spec §2
@@ -17,11 +18,7 @@ export function keysOpenedBy(field: FeedbackField): readonly string[] {
 
 /** The current values of the flagged fields, as the feedback page edits them. */
 export async function flaggedValues(ctx: AppContext, userId: number, fields: readonly string[], box: CryptoBox): Promise<Record<string, unknown>> {
-  const [profile, borrower, references] = await Promise.all([
-    ctx.repos.application.findProfile(userId),
-    ctx.repos.identity.findBorrower(userId),
-    ctx.repos.application.listReferences(userId),
-  ]);
+  const [profile, borrower, references] = await Promise.all([findProfile(ctx, userId), ctx.repos.identity.findBorrower(userId), findReferences(ctx, userId)]);
   const show = (f: AboutYourselfField) => displayValue(f, profile as ProfileRow | undefined, borrower as BorrowerRow | undefined, box);
   const out: Record<string, unknown> = {};
   for (const field of fields as FeedbackField[]) {

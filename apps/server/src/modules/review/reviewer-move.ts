@@ -10,6 +10,7 @@ import type { MemberRow } from '../identity/repository';
 import type { StatusMove } from '../workflow/repository';
 import { commitMove, planMove } from '../workflow/move';
 import { refusal } from '../workflow/use-cases/refuse';
+import { ensureActiveApplication } from '../application/applications';
 import type { Transition } from './repository';
 
 /** The borrower a back-office call names; 404 when there is none. */
@@ -57,7 +58,7 @@ export async function commitStaffMove(
   move: StatusMove,
   effects: Omit<Transition, 'userId' | 'move' | 'at' | 'staffAction'> & { after?: Record<string, unknown> } = {},
 ): Promise<TStaffActionResponse> {
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
+  const application = await ensureActiveApplication(ctx, member.id, move.at);
   const { after, ...rest } = effects;
   const afterMember = { workflowStatus: move.to, notQualifiedReason: rest.member ? rest.member.notQualifiedReason : member.notQualifiedReason };
   const afterApplication = rest.application ? ({ ...application, ...rest.application.patch } as ApplicationRow) : application;

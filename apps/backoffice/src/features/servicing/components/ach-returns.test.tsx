@@ -163,4 +163,71 @@ describe('ACH return file (servicing desk)', () => {
       expect.stringMatching(/Already appliedLoan #10, disbursement returned 12\/18\/2026$/),
     ]);
   });
+
+  it('lists a returned referral payout credit as applied, and as already applied on a second upload', async () => {
+    signInAs('servicer');
+    server.use(
+      ...servicingDeskHandlers(),
+      http.post(bo('/ach/returns'), () =>
+        HttpResponse.json({
+          file_name: 'RET1221.ach',
+          entries: 3,
+          applied: [],
+          unmatched: [
+            {
+              line: 7,
+              original_trace: '034821620000031',
+              return_code: 'R02',
+              return_reason: 'Account closed',
+              amount: 4_999,
+              reason: 'The return is for 4999 cents; the ACH entry was 5000 cents.',
+            },
+          ],
+          duplicates: [],
+          referral_payouts: [
+            {
+              line: 3,
+              original_trace: '034821620000021',
+              return_code: 'R03',
+              return_reason: 'No account / unable to locate account',
+              amount: 5_000,
+              outcome: 'applied',
+              referral_payout_id: 12,
+              user_id: 44,
+              returned_at: '2026-12-21T15:00:00.000Z',
+            },
+            {
+              line: 5,
+              original_trace: '034821620000022',
+              return_code: 'R16',
+              return_reason: null,
+              amount: 2_500,
+              outcome: 'duplicate',
+              referral_payout_id: 9,
+              user_id: 45,
+              returned_at: '2026-12-18T10:00:00.000Z',
+            },
+          ],
+          corrections: [],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/servicing');
+    const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
+    await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], 'RET1221.ach', { type: 'text/plain' }));
+    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched.')).toBeInTheDocument();
+    const table = within(section).getByRole('table', { name: 'Returns in RET1221.ach' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
+      '3034821620000021R03 No account / unable to locate account$50.00AppliedReferral payout #12 (member #44) returned: the rewards are payable again, the member was told',
+      '5034821620000022R16$25.00Already appliedReferral payout #9 (member #45), returned 12/18/2026',
+      expect.stringMatching(/^7034821620000031R02 Account closed\$49\.99UnmatchedThe return is for 4999 cents/),
+    ]);
+  });
 });

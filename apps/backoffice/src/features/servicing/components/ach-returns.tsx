@@ -10,7 +10,7 @@ import { useApplyAchReturns } from '../api/apply-ach-returns';
 export const RETURN_FILE_REQUIRED = 'Choose the NACHA return file.';
 const MAX_BYTES = 5_242_880;
 
-/** One row of the outcome: every line of the file lands in exactly one of the three lists. */
+/** One row of the outcome: every line of the file lands in exactly one of the lists (applied, duplicates, referral payouts, unmatched). */
 type Row = { line: number; original_trace: string; return_code: string; return_reason: string | null; amount: number; outcome: string; detail: string };
 
 const columns: TableColumn<Row>[] = [
@@ -36,6 +36,14 @@ const rowsOf = (a: TAchReturnsResponse): Row[] =>
       outcome: 'Already applied',
       detail: `Loan #${r.loan_id}, ${r.disbursement_id ? 'disbursement ' : ''}returned ${r.returned_on ? formatDate(r.returned_on) : 'earlier'}`,
     })),
+    ...(a.referral_payouts ?? []).map((r) => ({
+      ...r,
+      outcome: r.outcome === 'applied' ? 'Applied' : 'Already applied',
+      detail:
+        r.outcome === 'applied'
+          ? `Referral payout #${r.referral_payout_id} (member #${r.user_id}) returned: the rewards are payable again, the member was told`
+          : `Referral payout #${r.referral_payout_id} (member #${r.user_id}), returned ${formatDate(r.returned_at.slice(0, 10))}`,
+    })),
     ...a.unmatched.map((r) => ({ ...r, outcome: 'Unmatched', detail: r.reason })),
   ].sort((x, y) => x.line - y.line);
 
@@ -53,8 +61,9 @@ const correctionColumns: TableColumn<Correction>[] = [
 
 /**
  * The bank's NACHA return file: each return is matched by its original trace number to our ACH debit and
- * applied (payment reversed, borrower told, R01/R09 re-presented), or to our disbursement credit (the
- * loan waits for a re-disbursement or a cancel, on its servicing page); what was applied before or matches
+ * applied (payment reversed, borrower told, R01/R09 re-presented), to our disbursement credit (the loan
+ * waits for a re-disbursement or a cancel, on its servicing page), or to a referral payout's credit (its
+ * rewards payable again, the member told); what was applied before or matches
  * nothing is listed, never applied. Notifications of change (COR) correct the debit's account and are
  * listed in a table of their own.
  */
@@ -65,9 +74,10 @@ export function AchReturnsUpload() {
     const changes = answer.corrections.length
       ? ` Notifications of change: ${answer.corrections.filter((c) => c.outcome === 'applied').length} applied of ${answer.corrections.length}.`
       : '';
-    notify.success(
-      `Return file read: ${answer.applied.length} applied, ${answer.duplicates.length} already applied, ${answer.unmatched.length} unmatched.${changes}`,
-    );
+    const payouts = answer.referral_payouts ?? [];
+    const applied = answer.applied.length + payouts.filter((p) => p.outcome === 'applied').length;
+    const duplicates = answer.duplicates.length + payouts.filter((p) => p.outcome === 'duplicate').length;
+    notify.success(`Return file read: ${applied} applied, ${duplicates} already applied, ${answer.unmatched.length} unmatched.${changes}`);
   };
 
   return (

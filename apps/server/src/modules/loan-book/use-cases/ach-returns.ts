@@ -33,7 +33,9 @@ const lineOf = (r: AchReturnRecord) => ({
  * transaction per return under the loan's lock. A debit already returned (an earlier upload, the daily
  * run, a servicer's reversal) is a duplicate and is not touched again, so re-uploading a file changes
  * nothing. A return of a credit (21/31) is matched to our disbursement by its trace and applied under the
- * loan's lock (`applyDisbursementReturn`: the loan back to pending, debits stopped, the borrower told).
+ * loan's lock (`applyDisbursementReturn`: the loan back to pending, debits stopped, the borrower told);
+ * one whose trace is no disbursement's is offered to the `creditReturned` hook — a referral payout's credit
+ * is returned once, its rewards payable again (referral, `applyPayoutReturn`), listed in `referral_payouts`.
  * Unknown traces, entries never sent and amounts that differ are reported as unmatched. One staff action
  * records the upload and its outcome.
  */
@@ -51,13 +53,26 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
     corrections: [],
   };
   const mail: AfterCommit = [];
+  const referralPayouts: NonNullable<TAchReturnsResponse['referral_payouts']> = [];
 
   for (const r of parsed.returns) {
     const base = lineOf(r);
     if (CREDIT_RETURN_CODES.has(r.transactionCode)) {
       // A return of one of our credits: the loan's disbursement did not reach the borrower.
       const d = await applyDisbursementReturn(ctx, r, date, mail);
-      if (d.kind === 'applied')
+      // No disbursement has this trace: it may be a referral payout's credit (the referral module's hook).
+      const payout = d.kind === 'unknown_trace' ? await ctx.hooks.loanBook.creditReturned(ctx, r, mail) : null;
+      if (payout && payout.kind !== 'unmatched')
+        referralPayouts.push({
+          ...base,
+          outcome: payout.kind,
+          referral_payout_id: payout.referralPayoutId,
+          user_id: payout.userId,
+          returned_at: payout.returnedAt.toISOString(),
+        });
+      else if (payout) result.unmatched.push({ ...base, reason: payout.reason });
+      else if (d.kind === 'unknown_trace') result.unmatched.push({ ...base, reason: SERVICING_BO_MSG.returnUnknownTrace });
+      else if (d.kind === 'applied')
         result.applied.push({
           ...base,
           loan_id: d.loanId,
@@ -120,6 +135,7 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
   }
 
   for (const c of parsed.corrections) result.corrections.push(await applyCorrection(ctx, c, mail));
+  result.referral_payouts = referralPayouts;
 
   await ctx.repos.loanBook.inTransaction(async (tx) =>
     tx.audit({
@@ -141,6 +157,12 @@ export async function applyAchReturnFile(ctx: AppContext, staff: TStaffMember, t
           ...(d.disbursement_id ? { disbursement_id: d.disbursement_id } : {}),
         })),
         corrections: result.corrections.map((c) => ({ trace: c.original_trace, code: c.change_code, outcome: c.outcome, transaction_id: c.transaction_id })),
+        referral_payouts: referralPayouts.map((p) => ({
+          trace: p.original_trace,
+          code: p.return_code,
+          outcome: p.outcome,
+          referral_payout_id: p.referral_payout_id,
+        })),
       },
       at: ctx.now(),
     }),

@@ -42,7 +42,9 @@ export const creditTraceNumber = (ctx: AppContext, idempotencyKey: string): Prom
 export type DisbursementReturnOutcome =
   | { kind: 'applied'; loanId: number; loanIdentifier: string; disbursementId: number; returnedOn: IsoDate }
   | { kind: 'duplicate'; loanId: number; disbursementId: number; returnedOn: string | null }
-  | { kind: 'unmatched'; reason: string };
+  | { kind: 'unmatched'; reason: string }
+  /** No disbursement has this trace number (the caller may know it as another credit's). */
+  | { kind: 'unknown_trace' };
 
 /**
  * Applies one return of a credit from the bank's return file: matched by its original trace number to
@@ -52,7 +54,7 @@ export type DisbursementReturnOutcome =
  */
 export async function applyDisbursementReturn(ctx: AppContext, r: AchReturnRecord, date: IsoDate, mail: AfterCommit): Promise<DisbursementReturnOutcome> {
   const found = await ctx.repos.loanBook.disbursementByTraceNumber(r.originalTrace);
-  if (!found) return { kind: 'unmatched', reason: SERVICING_BO_MSG.returnUnknownTrace };
+  if (!found) return { kind: 'unknown_trace' };
   const owner = await ctx.repos.loanBook.loan(found.loanId);
   const borrower = owner ? await ctx.repos.loanBook.borrower(owner.userId) : undefined;
   const own: AfterCommit = [];

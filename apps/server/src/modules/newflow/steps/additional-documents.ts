@@ -4,6 +4,8 @@ import { compareIsoDates, utcDay } from '@payrail/domain/dates';
 import { checkProofOfAddress } from '@payrail/domain/validation/proof-of-address';
 import { AppError } from '../../../errors';
 import { checkStatedProof, recordStatedProof } from '../../documents/proof-of-address';
+import { findProfile } from '../../application/applications';
+import { liveDocuments } from '../../documents/live-documents';
 import { storeUpload } from '../uploads';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, type StepHandlers } from './shared';
@@ -13,7 +15,7 @@ export const NEWFLOW_REQUIRED_DOCUMENTS = ['driver_license', 'proof_of_address',
 /** additional_documents: uploads (each stays on the step), then Continue once every required type is on file. */
 export const additionalDocuments = {
   async data({ ctx, member, profile }) {
-    const docs = (await ctx.repos.documents.listLive(member.id)).filter((d) => (NEWFLOW_REQUIRED_DOCUMENTS as readonly string[]).includes(d.documentTypeName));
+    const docs = (await liveDocuments(ctx, member.id)).filter((d) => (NEWFLOW_REQUIRED_DOCUMENTS as readonly string[]).includes(d.documentTypeName));
     return {
       required_documents: [...NEWFLOW_REQUIRED_DOCUMENTS],
       uploaded: docs.map((d) => ({ file_type: d.documentTypeName, id: d.id, filename: d.fileName, file_extension: d.contentType })),
@@ -38,11 +40,11 @@ export const additionalDocuments = {
       return moved('additional_documents');
     }
     // Continue: every required type on file, and the proof of address still within 45 days today.
-    const live = new Set((await ctx.repos.documents.listLive(member.id)).map((d) => d.documentTypeName));
+    const live = new Set((await liveDocuments(ctx, member.id)).map((d) => d.documentTypeName));
     if (!NEWFLOW_REQUIRED_DOCUMENTS.every((t) => live.has(t))) throw AppError.fields({ documents: [NEWFLOW_MSG.documentsMissing] });
     const nf = await ctx.repos.newflow.find(member.id);
     if (nf?.proofStatementDate && compareIsoDates(nf.proofStatementDate, utcDay(ctx.now())) <= 0) {
-      const profile = await ctx.repos.application.findProfile(member.id);
+      const profile = await findProfile(ctx, member.id);
       const again = checkProofOfAddress(
         nf.proofStatementDate,
         { address: nf.proofAddress ?? '', zipCode: nf.proofZip ?? '' },

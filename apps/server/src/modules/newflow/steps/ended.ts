@@ -2,24 +2,25 @@ import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import { compareIsoDates, type IsoDate, utcDay } from '@payrail/domain/dates';
 import { AppError } from '../../../errors';
+import { closeApplication, latestApplication } from '../../application/applications';
 import { saveAndMove } from '../workflow';
 import { moved, type StepHandlers, type StepPost, type StepRead } from './shared';
 
 /** What an ended application shows: the adverse-action reasons and when the applicant may apply again. */
 async function endedData({ ctx, member, rateCheck }: StepRead): Promise<Record<string, unknown>> {
-  const ended = await ctx.repos.application.latestApplication(member.id);
+  const ended = await latestApplication(ctx, member.id);
   return { adverse_action_reasons: rateCheck.adverse_action_reasons, reapply_date: ended?.reapplyOn ?? null };
 }
 
 /** denied / dropped → a new application from job_info, once the reapply date has come (never: refused). */
 async function restart({ ctx, member }: StepPost) {
-  const ended = await ctx.repos.application.latestApplication(member.id);
+  const ended = await latestApplication(ctx, member.id);
   const on = ended?.reapplyOn ?? null;
   const today = utcDay(ctx.now());
   if (on === 'never') throw new AppError('validation', MSG.newLoanFailed);
   if (on !== null && compareIsoDates(on as IsoDate, today) > 0) throw new AppError('validation', NEWFLOW_MSG.reapplyNotYet(on));
   const at = ctx.now();
-  if (ended && ended.closedAt === null) await ctx.repos.application.updateApplication(ended.id, { closedAt: at }, at);
+  if (ended && ended.closedAt === null) await closeApplication(ctx, ended, at);
   return moved(
     await saveAndMove(
       ctx,

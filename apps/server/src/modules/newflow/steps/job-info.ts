@@ -4,6 +4,8 @@ import { parseWorkingTimeRange, workingTimeLabel } from '@payrail/domain/validat
 import { cents } from '@payrail/domain/money';
 import { AppError } from '../../../errors';
 import { toEmployer } from '../../reference/routes';
+import { findEmployer } from '../../reference/reference-data';
+import { saveApplicationFields } from '../../application/applications';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, type StepHandlers } from './shared';
 
@@ -29,12 +31,13 @@ export const jobInfo = {
   },
   async post({ ctx, member, body }) {
     const b = payloadOf('job_info', body).loan_borrower;
-    const employer = await ctx.repos.reference.getEmployer(b.employer_id);
+    const employer = await findEmployer(ctx, b.employer_id);
     if (!employer || (employer.isOther && employer.slug !== 'other')) throw AppError.fields({ employer_id: [FIELD_MSG.invalid] });
     const range = parseWorkingTimeRange(b.working_time_range);
     if (!range) throw AppError.fields({ working_time_range: [FIELD_MSG.invalid] });
     const at = ctx.now();
-    await ctx.repos.application.saveFields(
+    await saveApplicationFields(
+      ctx,
       member.id,
       {
         borrower: { employerId: employer.id },

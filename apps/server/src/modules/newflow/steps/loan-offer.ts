@@ -1,6 +1,7 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { updateActiveApplication } from '../../application/applications';
 import { authorizeAutoDebitAndMove, planAutoDebitAuthorization } from '../auto-debit-authorization';
 import { toCounterofferNotice } from '../counteroffer-notice';
 import { priceNewflowOffers, splitOffersCovered } from '../offers';
@@ -41,8 +42,7 @@ export const loanOffer = {
     // An auto-debit offer is the ACH debit authorization (classic /auto_debit): consent and the verified account first, nothing written otherwise.
     const authorization = chosen.method === 'auto_debit' ? await planAutoDebitAuthorization(ctx, member, p.auto_debit_disclosure_accepted) : null;
     const at = ctx.now();
-    const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
-    await ctx.repos.application.updateApplication(application.id, chosen.patch, at);
+    await updateActiveApplication(ctx, member.id, chosen.patch, at);
     const patch: NewflowPatch = { chosenOffer: { ...chosen.wire, is_autodebit: p.isAutodebit, method: chosen.method } };
     if (authorization) return moved(await authorizeAutoDebitAndMove(ctx, member, authorization, patch, 'password_creation', client, at));
     return moved(await saveAndMove(ctx, member, patch, 'password_creation'));

@@ -3,6 +3,7 @@ import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import { validatePassword } from '@payrail/domain/validation/password';
 import { AppError, type FieldErrors } from '../../../errors';
 import { hashPassword } from '../../../lib/passwords';
+import { findBorrower, referCodeExists, setPassword } from '../../identity/members';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, type StepHandlers } from './shared';
 
@@ -19,13 +20,12 @@ export const passwordCreation = {
     if (password !== password_confirm) errors.password_confirm = [NEWFLOW_MSG.passwordMismatch];
     const code = p.refer_code?.trim().toUpperCase() || null;
     if (code !== null) {
-      const borrower = await ctx.repos.identity.findBorrower(member.id);
-      if (code.length <= 3 || code === borrower?.referCode || !(await ctx.repos.identity.referCodeExists(code)))
-        errors.refer_code = [NEWFLOW_MSG.referralNotFound];
+      const borrower = await findBorrower(ctx, member.id);
+      if (code.length <= 3 || code === borrower?.referCode || !(await referCodeExists(ctx, code))) errors.refer_code = [NEWFLOW_MSG.referralNotFound];
     }
     if (Object.keys(errors).length > 0) throw AppError.fields(errors);
     const at = ctx.now();
-    await ctx.repos.identity.setPassword(member.id, await hashPassword(password), at);
+    await setPassword(ctx, member.id, await hashPassword(password), at);
     if (code !== null) await ctx.repos.newflow.setReferredBy(member.id, code, at);
     return moved(await saveAndMove(ctx, member, {}, 'phone_validation'));
   },

@@ -3,6 +3,7 @@ import { EDUCATION_OPTIONS, HOUSING_TYPE_OPTIONS, ZHousingPayload, ZPersonalInfo
 import { cents, ZERO } from '@payrail/domain/money';
 import { AppError } from '../../../errors';
 import { parseMobile } from '../../identity/use-cases/send-phone-code';
+import { saveApplicationFields } from '../../application/applications';
 import { saveAndMove, stepNotOpen } from '../workflow';
 import { moved, parse, saveProfileFields, type StepHandlers } from './shared';
 
@@ -41,7 +42,8 @@ export const personalInfo = {
       const needsPayment = b.housing_type !== 'own_no_mortgage';
       if (needsPayment && (b.housing_payment === null || b.housing_payment === undefined)) throw AppError.fields({ housing_payment: [FIELD_MSG.blank] });
       const housingType = b.housing_type === 'rent' ? 'rent' : b.housing_type === 'other' ? null : 'own';
-      await ctx.repos.application.saveFields(
+      await saveApplicationFields(
+        ctx,
         member.id,
         { profile: { housingType, housingPaymentCents: needsPayment ? cents(b.housing_payment ?? 0) : ZERO } },
         ctx.now(),

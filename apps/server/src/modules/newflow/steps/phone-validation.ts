@@ -2,6 +2,7 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import { AppError } from '../../../errors';
 import { sendPhoneCode } from '../../identity/use-cases/send-phone-code';
 import { verifyPhone } from '../../identity/use-cases/verify-phone';
+import { updateActiveApplication } from '../../application/applications';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, type StepHandlers } from './shared';
 
@@ -19,8 +20,7 @@ export const phoneValidation = {
     if (p.phone.code.length < 3) throw AppError.fields({ phone: [FIELD_MSG.invalid] });
     await verifyPhone(ctx, member, p.phone.number, p.phone.code, 'application');
     const at = ctx.now();
-    const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
-    await ctx.repos.application.updateApplication(application.id, { submittedAt: at }, at);
+    await updateActiveApplication(ctx, member.id, { submittedAt: at }, at);
     return moved(await saveAndMove(ctx, member, {}, 'application_submitted', 'borrower', { phoneConfirmed: true }));
   },
 } satisfies StepHandlers;

@@ -9,6 +9,10 @@ import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
+import { findBorrower } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
+import { liveDocuments } from '../../documents/live-documents';
+import { saveApplicationFields } from '../../application/applications';
 import type { NewflowPatch, NewflowRow } from '../repository';
 import { isFinalized } from '../workflow';
 
@@ -76,7 +80,7 @@ const reword = (errors: FieldErrors): FieldErrors =>
 export async function saveProfileFields(ctx: AppContext, member: MemberRow, values: Record<string, unknown>): Promise<void> {
   const result = await validateFields(values, await fieldDeps(ctx, member.id), MSG.fieldRuleNotFound);
   if (!result.ok) throw AppError.fields(reword(result.errors));
-  const saved = await ctx.repos.application.saveFields(member.id, result.patch, ctx.now());
+  const saved = await saveApplicationFields(ctx, member.id, result.patch, ctx.now());
   if (!saved.ok) throw AppError.fields({ social_security_number: [FIELD_MSG.taken] });
 }
 
@@ -92,8 +96,8 @@ export async function payrollSession(ctx: AppContext, member: MemberRow, nf: New
   if (payrollUserId !== nf?.payrollUserId) patch.payrollUserId = payrollUserId;
   if (distributionCents !== null && distributionCents !== nf?.allocationRequestedCents) patch.allocationRequestedCents = distributionCents;
   if (Object.keys(patch).length > 0) await ctx.repos.newflow.save(member.id, patch, ctx.now());
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
-  const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  const borrower = await findBorrower(ctx, member.id);
+  const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
   return {
     provider: provider.provider,
     user_token: userToken,
@@ -107,6 +111,6 @@ export async function payrollSession(ctx: AppContext, member: MemberRow, nf: New
 /** A document of the member's, as a step shows it (null when gone). */
 export async function storedFile(ctx: AppContext, userId: number, id: number | null) {
   if (id === null) return null;
-  const doc = (await ctx.repos.documents.listLive(userId)).find((d) => d.id === id);
+  const doc = (await liveDocuments(ctx, userId)).find((d) => d.id === id);
   return doc ? { id: doc.id, file: `/api/documents/${doc.id}`, filename: doc.fileName, content_type: doc.contentType } : null;
 }

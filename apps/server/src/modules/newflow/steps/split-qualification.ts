@@ -1,6 +1,8 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import type { AppContext } from '../../../context';
 import { employerOf, employerProgramOf } from '../../employment/employer-program';
+import { findBorrower } from '../../identity/members';
+import { findProfile } from '../../application/applications';
 import type { NewflowRow } from '../repository';
 
 /** Split direct deposit needs an employer whose program repays through payroll splits (not a federal allotment). */
@@ -9,7 +11,7 @@ export async function splitQualification(
   userId: number,
   nf: NewflowRow | undefined,
 ): Promise<{ qualified: boolean; auto: boolean; error: string | null }> {
-  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
+  const [profile, borrower] = await Promise.all([findProfile(ctx, userId), findBorrower(ctx, userId)]);
   const program = employerProgramOf(profile, await employerOf(ctx, borrower));
   const qualified = program === 'split_direct_deposit' || program === 'b2b_partner' || program === 'pending_review';
   let auto = false;

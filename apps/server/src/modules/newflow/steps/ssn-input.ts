@@ -1,6 +1,8 @@
 import { NEWFLOW_MSG } from '@payrail/contract/newflow';
 import { ssnDigits, validateSsn } from '@payrail/domain/validation/ssn';
 import { AppError } from '../../../errors';
+import { findAgreementDocument } from '../../reference/reference-data';
+import { recordAcceptance } from '../../esignature/agreements';
 import { saveAndMove } from '../workflow';
 import { moved, payloadOf, saveProfileFields, type StepHandlers } from './shared';
 
@@ -19,9 +21,9 @@ export const ssnInput = {
       throw AppError.fields({ social_security_number_confirmation: [NEWFLOW_MSG.ssnMismatch] });
     }
     await saveProfileFields(ctx, member, { social_security_number: ssn.value });
-    const authorization = await ctx.repos.reference.findAgreementDocument('credit_pull_authorization', null);
+    const authorization = await findAgreementDocument(ctx, 'credit_pull_authorization', null);
     if (!authorization) throw new Error('the credit_pull_authorization agreement document is not seeded');
-    await ctx.repos.esignature.recordAgreement({
+    await recordAcceptance(ctx, {
       userId: member.id,
       agreementDocumentId: authorization.id,
       at: ctx.now(),

@@ -1,6 +1,7 @@
 import { MANUAL_SPLIT_AMOUNT_CENTS, type TLoanOffer, type TNewflowEvidence } from '@payrail/contract/newflow';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { findMember } from '../../identity/members';
 
 /**
  * GET /api/backoffice/applications/{userId}/newflow: what a reviewer checks on a new-flow application
@@ -9,7 +10,7 @@ import { AppError } from '../../../errors';
  * of address as the applicant stated it (date, address) next to its file, and the offer chosen.
  */
 export async function getNewflowEvidence(ctx: AppContext, userId: number): Promise<TNewflowEvidence> {
-  const member = await ctx.repos.identity.findMemberById(userId);
+  const member = await findMember(ctx, userId);
   if (!member) throw AppError.notFound('Application not found.');
   const nf = await ctx.repos.newflow.find(userId);
   const offer = nf?.chosenOffer as (TLoanOffer & { is_autodebit: boolean }) | null | undefined;

@@ -4,6 +4,10 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
+import { findBorrower } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
+import { findProfile, latestApplication } from '../../application/applications';
+import { statusNow } from '../../workflow/move';
 import type { NewflowRow } from '../repository';
 import { NEWFLOW_STEP_HANDLERS } from '../steps';
 import type { StepHandlers } from '../steps/shared';
@@ -28,8 +32,8 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
   const data = handlers[step]?.data;
   if (!data) return {};
   const userId = member.id;
-  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
-  const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  const [profile, borrower] = await Promise.all([findProfile(ctx, userId), findBorrower(ctx, userId)]);
+  const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
   const payrolls = nf?.payrollAccountId ? [{ account_id: nf.payrollAccountId, employer: nf.payrollEmployer ?? '', status: 'connected' }] : [];
   const rateCheck = {
     state: nf?.rateCheckState === 'running' ? 'pending' : (nf?.rateCheckState ?? 'not_started'),
@@ -46,13 +50,13 @@ async function stepData(ctx: AppContext, member: MemberRow, step: NewflowStep, n
  * data when it is the current step or on the navigation stack (so the back button's page can load).
  */
 export async function getStep(ctx: AppContext, member: MemberRow, param: string): Promise<TStepGetResponse> {
-  const current = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
+  const current = await statusNow(ctx, member.id, member.workflowStatus);
   const step = resolveStep(param, current);
   if (!step) throw AppError.notFound('Unknown step.');
   const [nf, borrower, ended, { history }] = await Promise.all([
     ctx.repos.newflow.find(member.id),
-    ctx.repos.identity.findBorrower(member.id),
-    ctx.repos.application.latestApplication(member.id),
+    findBorrower(ctx, member.id),
+    latestApplication(ctx, member.id),
     loadWorkflowFacts(ctx, member.id),
   ]);
   const open = step === current || navigationStack(history).includes(step as never);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
+import { statusNow } from '../../workflow/move';
 import { NEWFLOW_STEP_HANDLERS } from '../steps';
 import type { StepAnswer } from '../steps/shared';
 import { isFinalized, stepNotOpen } from '../workflow';
@@ -17,7 +18,7 @@ export async function postStep(ctx: AppContext, member: MemberRow, body: unknown
   const key = (body as { workflow_status_key?: unknown }).workflow_status_key;
   if (typeof key !== 'string' || !(key in NEWFLOW_STEP_PAYLOADS)) throw AppError.fields({ workflow_status_key: [FIELD_MSG.notIncluded] });
   const step = key as NewflowPostableStep;
-  const current = (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus;
+  const current = await statusNow(ctx, member.id, member.workflowStatus);
   const nf = await ctx.repos.newflow.find(member.id);
   // A poll that arrives after the decision moved the application answers where it went (idempotent).
   if (step === 'rate_check' && current !== 'rate_check' && nf?.rateCheckState === 'done')

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import type { QueueDefinition } from '../../../jobs/port';
 import { openAccountNumber } from '../../banking/bank-accounts';
+import { creditTraceNumber } from '../../loan-book/use-cases/disbursement-returns';
 import type { PayoutRow } from '../repository';
 import { settleReferralPayouts } from './settle-payouts';
 
@@ -21,7 +22,9 @@ export async function payoutAccount(ctx: AppContext, userId: number) {
   const account = await ctx.repos.banking.currentReceiver(userId);
   if (!account || !account.routingNumber || !account.verifiedAt) return null;
   const accountNumber = openAccountNumber(await ctx.cryptoBox(), account);
-  return accountNumber ? { routing: account.routingNumber, accountNumber, accountType: account.accountType ?? 'checking' } : null;
+  return accountNumber
+    ? { id: account.id, updatedAt: account.updatedAt, routing: account.routingNumber, accountNumber, accountType: account.accountType ?? 'checking' }
+    : null;
 }
 
 /**
@@ -49,18 +52,28 @@ export function payoutQueue(ctx: AppContext) {
     if (!account) throw new Error(`payout ${id}: the member has no verified bank account with a full account number`);
     const member = await ctx.repos.backoffice.member(found.userId);
     const name = [member?.borrower?.firstName, member?.borrower?.lastName].filter(Boolean).join(' ') || member?.member.email || `Member ${found.userId}`;
+    // The credit's NACHA trace number, reserved (and committed) per the originator's key before sending, as a
+    // disbursement's: a retry after a crash sends the same entry under the same number; a bank's return quotes it.
+    const credit = await ctx.repos.referral.payoutCredit(id);
+    const key = payoutAchKey(found.userId, credit.rewardIds, credit.returnedPayoutIds);
+    const traceNumber = await creditTraceNumber(ctx, key);
     return ctx.repos.referral.originatePayout(
       id,
-      (payout, rewardIds, returnedPayoutIds) =>
-        ctx.providers.ach.originateCredit({
+      async (payout, rewardIds, returnedPayoutIds) => {
+        // Re-read under the row lock: the same rewards, so the same key (else the next attempt reserves anew).
+        if (payoutAchKey(payout.userId, rewardIds, returnedPayoutIds) !== key) throw new Error(`payout ${id}: its rewards changed before origination`);
+        const ach = await ctx.providers.ach.originateCredit({
           amountCents: payout.amountCents,
           routing: account.routing,
           account: account.accountNumber,
           accountType: account.accountType,
           name,
           individualId: `REFERRAL ${payout.userId}`,
-          idempotencyKey: payoutAchKey(payout.userId, rewardIds, returnedPayoutIds),
-        }),
+          traceNumber,
+          idempotencyKey: key,
+        });
+        return { ...ach, achTraceNumber: traceNumber, bankAccountId: account.id };
+      },
       (amountCents) => `Your referral rewards of ${formatUsd(cents(amountCents))} are on their way to your bank account.`,
       ctx.now(),
     );

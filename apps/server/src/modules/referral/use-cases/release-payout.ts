@@ -47,6 +47,7 @@ async function current(ctx: AppContext, payout: PayoutRow): Promise<PayoutRow> {
  * tried at once in this process, so the answer is normally already `pending` with its trace id; when the
  * originator fails it stays `queued` and the job retries it with back-off, then dead-letters it (the Jobs
  * page). A retry with the same Idempotency-Key answers the first payout; a reward is paid by one payout.
+ * Refused (409) while the member's latest payout came back from the receiving account on file, unchanged since.
  */
 export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember, userId: number, idempotencyKey: string): Promise<TReferralPayout> {
   const replay = await ctx.repos.referral.payoutByKey(idempotencyKey);
@@ -57,7 +58,13 @@ export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember
   const row = await ctx.repos.backoffice.member(userId);
   if (!row) throw AppError.notFound('Member not found.');
   // Refused before anything is written: a payout with nowhere to go would only fail in the queue.
-  if (!(await payoutAccount(ctx, userId))) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
+  const account = await payoutAccount(ctx, userId);
+  if (!account) throw new AppError('conflict', REFERRAL_MSG.noPayoutAccount);
+  // The account whose bank just returned a payout, unchanged since, would return it again (as a disbursement's
+  // re-disbursement is refused): the member corrects it first.
+  const last = await ctx.repos.referral.lastOriginatedPayout(userId);
+  if (last?.status === 'returned' && last.bankAccountId === account.id && last.returnedAt !== null && account.updatedAt <= last.returnedAt)
+    throw new AppError('conflict', REFERRAL_MSG.payoutSameAccount);
   const today = await businessToday(ctx);
   const released = await ctx.repos.referral.queuePayout({ userId, today, idempotencyKey, staffUserId: staff.id, at: ctx.now() });
   if (!released) {

@@ -3,6 +3,7 @@ import { parseIsoDate, utcDay } from '@payrail/domain/dates';
 import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
 import type { MemberRow } from '../../identity/repository';
 import type { StatusMove } from '../../workflow/repository';
+import { ensureActiveApplication } from '../../application/applications';
 import { adverseActionEmail } from '../emails';
 import type { Transition } from '../repository';
 
@@ -25,7 +26,7 @@ export async function applyAdverseAction(
   },
 ): Promise<boolean> {
   const at = ctx.now();
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  const application = await ensureActiveApplication(ctx, member.id, at);
   const committed = await ctx.repos.review.commit({
     userId: member.id,
     move: p.move,

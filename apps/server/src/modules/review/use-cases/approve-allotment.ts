@@ -2,6 +2,7 @@ import { APPLICATION_MSG, type TStaffActionResponse } from '@payrail/contract/ap
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { refusal } from '../../workflow/use-cases/refuse';
+import { ensureActiveApplication } from '../../application/applications';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
 /**
@@ -18,6 +19,6 @@ export async function approveAllotment(ctx: AppContext, staff: TStaffMember, use
   const blocked = await ctx.hooks.review.approvalBlock(ctx, member.id);
   if (blocked) throw refusal(blocked, member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, 'esignature_needed');
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
+  const application = await ensureActiveApplication(ctx, member.id, move.at);
   return commitStaffMove(ctx, staff, member, 'approve_allotment', move, { application: { id: application.id, patch: { paymentChange: true } } });
 }

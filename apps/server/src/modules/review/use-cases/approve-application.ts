@@ -2,6 +2,7 @@ import { APPLICATION_MSG, type TStaffActionResponse } from '@payrail/contract/ap
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { refusal } from '../../workflow/use-cases/refuse';
+import { ensureActiveApplication } from '../../application/applications';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
 /**
@@ -16,6 +17,6 @@ export async function approveApplication(ctx: AppContext, staff: TStaffMember, u
   const blocked = await ctx.hooks.review.approvalBlock(ctx, member.id);
   if (blocked) throw refusal(blocked, member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, 'approved');
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
+  const application = await ensureActiveApplication(ctx, member.id, move.at);
   return commitStaffMove(ctx, staff, member, 'approve', move, { application: { id: application.id, patch: { outcome: 'approved', decidedAt: move.at } } });
 }

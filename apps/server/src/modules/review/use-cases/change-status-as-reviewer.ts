@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ApplicationPatch } from '../../application/repository';
 import { refusal } from '../../workflow/use-cases/refuse';
+import { ensureActiveApplication } from '../../application/applications';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 
 /** Targets that need more than a status: their own actions carry the message, reasons or dates. */
@@ -32,7 +33,7 @@ export async function changeStatusAsReviewer(ctx: AppContext, staff: TStaffMembe
   const action = DEDICATED[body.new_status];
   if (action) throw refusal(APPLICATION_MSG.useDedicatedAction(action), member.workflowStatus);
   const move = await planStaffMove(ctx, staff, member, body.new_status);
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, move.at);
+  const application = await ensureActiveApplication(ctx, member.id, move.at);
   // Pre-approval leads a refinance to its own signature (the repay method stays the loan's), a new loan to the repay choice.
   const refinancing = application.loanType === 'refinancing';
   if ((body.new_status === 'refinancing_esignature' && !refinancing) || (body.new_status === 'select_repay_method' && refinancing)) {

@@ -9,6 +9,7 @@ import { applyAdverseAction } from './apply-adverse-action';
 import { decideApplication } from './decide-application';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { commitMove, planAdvance } from '../../workflow/move';
+import { saveApplicationFields } from '../../application/applications';
 
 /** The form field each deny reason of the employer step is shown on (spec §5: the server's text on the field). */
 const FIELD_OF_CODE: Readonly<Record<string, string>> = { tenure_too_short: 'working_time_range', military_active: 'military_active' };
@@ -27,7 +28,7 @@ export async function concludeEmployerStep(ctx: AppContext, member: MemberRow, p
   if (decision.outcome === 'deny') {
     const move = automatedMove(ctx, { userId: member.id, from: member.workflowStatus, to: 'denied', context, inReviewersPlace: false });
     if (move) {
-      await ctx.repos.application.saveFields(member.id, p.answers, ctx.now());
+      await saveApplicationFields(ctx, member.id, p.answers, ctx.now());
       const done = await applyAdverseAction(ctx, member, {
         move,
         outcome: 'denied',

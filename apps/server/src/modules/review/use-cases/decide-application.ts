@@ -4,6 +4,7 @@ import type { RuleSet } from '@payrail/domain/underwriting/rule-set';
 import type { AppContext } from '../../../context';
 import type { DecisionRow } from '../repository';
 import { type DecisionStage, loadApplicationFacts } from '../../application/application-facts';
+import { activeApplication } from '../../application/applications';
 
 /**
  * Runs the automated underwriting (`decide`) on the member's facts with the rule set in force today and
@@ -17,7 +18,7 @@ export async function decideApplication(
 ): Promise<{ decision: Decision; row: DecisionRow; ruleSet: RuleSet }> {
   const { facts, ruleSet, today } = await loadApplicationFacts(ctx, userId, stage, overrides);
   const decision = decide(facts, ruleSet, today);
-  const application = await ctx.repos.application.activeApplication(userId);
+  const application = await activeApplication(ctx, userId);
   const row = await ctx.repos.review.recordDecision({
     userId,
     applicationId: application?.id ?? null,

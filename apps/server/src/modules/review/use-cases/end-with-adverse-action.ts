@@ -4,6 +4,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { commitMove } from '../../workflow/move';
+import { activeApplication } from '../../application/applications';
 import { planStaffMove, snapshot, targetMember } from '../reviewer-move';
 import { applyAdverseAction, reapplyOnOf } from './apply-adverse-action';
 
@@ -33,7 +34,7 @@ export async function endWithAdverseAction(
   const member = await targetMember(ctx, userId);
   const move = await planStaffMove(ctx, staff, member, p.to);
   const reasons = await principalReasons(ctx, member.id, p.reasons, p.notQualifiedReason);
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   const after = snapshot({ workflowStatus: p.to, notQualifiedReason: p.notQualifiedReason }, application, { reapply_on: p.reapplyOn, reasons });
   const staffAction = {
     staffUserId: staff.id,

@@ -3,6 +3,7 @@ import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
 import { feedbackRequestEmail } from '../emails';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
+import { activeApplication } from '../../application/applications';
 
 /**
  * POST …/feedback: a reviewer asks the borrower to correct fields, upload documents, redo the bank
@@ -12,7 +13,7 @@ import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 export async function sendFeedbackRequest(ctx: AppContext, staff: TStaffMember, userId: number, body: TStaffFeedbackRequest): Promise<TStaffActionResponse> {
   const member = await targetMember(ctx, userId);
   const move = await planStaffMove(ctx, staff, member, 'feedback_sent');
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   const request = {
     message: body.message,
     fields: [...new Set(body.fields.loan_borrower)],

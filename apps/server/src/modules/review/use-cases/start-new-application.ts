@@ -5,6 +5,7 @@ import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { moveIfAllowed } from '../../workflow/move';
+import { latestApplication } from '../../application/applications';
 import { couldReapplyOn } from '../reapply';
 
 const refuse = (message: string) => new AppError('validation', message);
@@ -16,7 +17,7 @@ const refuse = (message: string) => new AppError('validation', message);
  * (the SPA shows it, or MSG.newLoanFailed without one).
  */
 export async function startNewApplication(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
-  const latest = await ctx.repos.application.latestApplication(member.id);
+  const latest = await latestApplication(ctx, member.id);
   const on = couldReapplyOn(member.workflowStatus, latest, utcDay(ctx.now()));
   if (on === 'never') throw refuse(APPLICATION_MSG.cannotReapply);
   if (on !== 'today') throw refuse(APPLICATION_MSG.cannotReapplyYet(on));

@@ -6,6 +6,7 @@ import type { MemberRow } from '../../identity/repository';
 import { commitMove, planMove, requireStatus } from '../../workflow/move';
 import { findMissingAnswers } from '../../application/use-cases/find-missing-answers';
 import { employerOf } from '../../employment/employer-program';
+import { ensureActiveApplication } from '../../application/applications';
 import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
 
@@ -41,7 +42,7 @@ export async function submitApplicationReview(ctx: AppContext, member: MemberRow
   const answersMissing = Object.keys(errors).some((k) => !k.startsWith('documents.'));
   if (answersMissing) throw AppError.fields(errors);
   const at = ctx.now();
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  const application = await ensureActiveApplication(ctx, member.id, at);
   if (application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);

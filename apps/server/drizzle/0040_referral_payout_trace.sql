@@ -1,0 +1,7 @@
+ALTER TABLE "referral_payouts" DROP CONSTRAINT "referral_payouts_settled_at";--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD COLUMN "ach_trace_number" text;--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD COLUMN "bank_account_id" integer;--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD CONSTRAINT "referral_payouts_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_payouts_ach_trace_number_key" ON "referral_payouts" USING btree ("ach_trace_number");--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD CONSTRAINT "referral_payouts_ach_trace_number" CHECK ("referral_payouts"."ach_trace_number" is null or ("referral_payouts"."ach_trace_number" ~ '^[0-9]{15}$' and "referral_payouts"."status" <> 'queued'));--> statement-breakpoint
+ALTER TABLE "referral_payouts" ADD CONSTRAINT "referral_payouts_settled_at" CHECK (("referral_payouts"."status" = 'settled' and "referral_payouts"."settled_at" is not null) or ("referral_payouts"."status" <> 'settled' and ("referral_payouts"."settled_at" is null or "referral_payouts"."status" = 'returned')));
