@@ -28,14 +28,6 @@ const handle = (title: string, step?: number, stepPage?: string): RouteHandle =>
  * of a new loan after About Yourself (which the spec leaves without a step) takes its phase's step (Bank Information 2, Documents and
  * review 3, Get Approved 4), so the stepper never disappears mid-application; it also names the page.
  */
-/**
- * The loan terms page's statuses: its own, and those the workflow table lets the borrower leave for
- * loan_terms (back from bank_link, on from the phone steps) — the page asks the server for the move on open
- * (routes/loan-terms.tsx). Written out to keep the workflow table out of the start chunk; routes/loan-terms.test.tsx
- * checks it against the table.
- */
-export const LOAN_TERMS_STATUSES: readonly string[] = ['loan_terms', 'loan_amount_changed', 'bank_link', 'phone_verification', 'phone_code_sent'];
-
 const CLASSIC_STEPS: readonly {
   path: string;
   id?: string;
@@ -47,8 +39,7 @@ const CLASSIC_STEPS: readonly {
 }[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
-  // Also opened from the statuses the borrower may leave for loan_terms (spec §4: the page sets loan_terms on open).
-  { path: 'loan_terms', title: 'Loan Terms', statuses: LOAN_TERMS_STATUSES, step: 1, lazy: () => import('./routes/loan-terms') },
+  { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
   { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], step: 2, lazy: () => import('./routes/bank-link') },
   {
     path: 'application/bank_input',

@@ -4,10 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TLoanTerms } from '@payrail/contract/application';
-import { allowedTransitions } from '@payrail/domain/workflow/machine';
-import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
-import { navigationStackHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
-import { LOAN_TERMS_STATUSES } from '../router';
+import { navigationStackHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
@@ -236,78 +233,5 @@ describe('refinance terms (classic §2, §9)', () => {
     renderRoute('/refinance_terms');
     expect(await screen.findByText('This loan cannot be refinanced now.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
-  });
-});
-
-describe('loan terms opened in another status (spec §4: on open, status set to loan_terms)', () => {
-  /** The session check follows the server's status, as the real one does. */
-  function moveHandlers(answer: (from: string) => { status: number; body: Record<string, unknown> }) {
-    let status = 'bank_link';
-    const posts: string[] = [];
-    server.use(
-      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status as 'bank_link' }))),
-      http.post(api('/workflow/change_status'), async ({ request }) => {
-        posts.push(((await request.json()) as { new_status: string }).new_status);
-        const { status: code, body } = answer(status);
-        if (code === 200) status = body.new_status as string;
-        return HttpResponse.json(body, { status: code });
-      }),
-      http.get(api('/workflow/navigation_stack'), () =>
-        HttpResponse.json({ navigation_stack: ['about_yourself', 'employer', 'phone_verification', status], current_status: status }),
-      ),
-    );
-    return posts;
-  }
-
-  it('asks the server to move to loan_terms and shows the terms with the server stack', async () => {
-    signInAs({ workflow_status: 'bank_link' });
-    loanHandlers();
-    const posts = moveHandlers(() => ({ status: 200, body: { new_status: 'loan_terms', workflow_status: { next_status: 'bank_link' } } }));
-    const { router } = renderRoute('/loan_terms');
-    // The terms themselves (not the loading block) show once the server moved the borrower.
-    expect(await screen.findByLabelText(/Loan amount/, {}, SLOW)).toBeInTheDocument();
-    expect(posts[0]).toBe('loan_terms');
-    expect(sessionStore.getState().user?.workflow_status).toBe('loan_terms');
-    await waitFor(() => expect(sessionStore.getState().navigationStack.at(-1)).toBe('loan_terms'));
-    expect(router.state.location.pathname).toBe('/loan_terms');
-    expect(await screen.findByRole('button', { name: 'Back' }, SLOW)).toBeInTheDocument();
-  });
-
-  it('a refused move opens the page of the status the server answered', async () => {
-    signInAs({ workflow_status: 'bank_link' });
-    loanHandlers();
-    const posts = moveHandlers((from) => ({
-      status: 422,
-      body: { error: 'You can only go back to the previous page.', current_status: from },
-    }));
-    const { router } = renderRoute('/loan_terms');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'), SLOW);
-    expect(posts).toEqual(['loan_terms']);
-    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
-  });
-
-  it('in its own statuses asks nothing; other statuses are sent to their page', async () => {
-    signInAs({ workflow_status: 'loan_amount_changed' });
-    loanHandlers();
-    const posts: string[] = [];
-    server.use(
-      http.post(api('/workflow/change_status'), () => {
-        posts.push('POST /workflow/change_status');
-        return HttpResponse.json({}, { status: 500 });
-      }),
-    );
-    const first = renderRoute('/loan_terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loan Terms' }, SLOW)).toBeInTheDocument();
-    expect(posts).toEqual([]);
-    first.unmount();
-    signInAs({ workflow_status: 'application_review' });
-    const { router } = renderRoute('/loan_terms');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/application/application_review'), SLOW);
-    expect(posts).toEqual([]);
-  });
-
-  it('the router opens the page in exactly the statuses the workflow table lets the borrower leave for loan_terms', () => {
-    const reachable = WORKFLOW_STATUSES.filter((s) => allowedTransitions(s).some((t) => t.to === 'loan_terms' && t.by.includes('borrower')));
-    expect([...LOAN_TERMS_STATUSES].sort()).toEqual(['loan_terms', 'loan_amount_changed', ...reachable].sort());
   });
 });
