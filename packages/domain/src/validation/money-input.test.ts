@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cents } from '../money';
-import { checkAutoDebitAmount, checkOneTimePaymentAmount, MIN_ONE_TIME_PAYMENT_CENTS, parseCentsInput, parseDollarField } from './money-input';
+import {
+  checkAutoDebitAmount,
+  checkOneTimePaymentAmount,
+  MIN_ONE_TIME_PAYMENT_CENTS,
+  fileDollarsToCents,
+  parseCentsInput,
+  parseDollarField,
+} from './money-input';
 
 const dollars = (text: string, max?: number): number | string => {
   const r = parseDollarField(text, max);
@@ -69,5 +76,22 @@ describe('payment minimums', () => {
     expect(checkAutoDebitAmount(cents(18_341), cents(18_341)).ok).toBe(true);
     expect(checkAutoDebitAmount(cents(20_000), cents(18_341)).ok).toBe(true);
     expect(checkAutoDebitAmount(cents(18_340), cents(18_341))).toEqual({ ok: false, code: 'lower_than_term' });
+  });
+});
+
+describe('fileDollarsToCents', () => {
+  it('reads plain dollars in integer cents, a dollar sign only when allowed', () => {
+    expect(['0', '1.5', '125.40', '99999.99', ' 7 '].map((t) => fileDollarsToCents(t, { dollarSign: false }))).toEqual([0, 150, 12540, 9999999, 700]);
+    expect(fileDollarsToCents('$125', { dollarSign: true })).toBe(12500);
+    expect(fileDollarsToCents('$125', { dollarSign: false })).toBeNull();
+    expect(['', '-1.00', '1,000.00', '1.234', 'abc', '100000.00', '1e3'].map((t) => fileDollarsToCents(t, { dollarSign: true }))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -42,6 +42,19 @@ export function parseDollarField(text: string, maxDigits: number = DOLLAR_FIELD_
   return valid(cents(Number(whole) * 100 + Number(fraction)));
 }
 
+const FILE_DOLLARS_RE = /^(\$?)(\d{1,5})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Reads an amount written in a payroll file (the remittance and deduction CSVs): plain dollars, at most 5
+ * integer digits and two decimals, no separators or sign; a leading `$` only when `dollarSign` allows it.
+ * Null when the text is not such an amount. Integer arithmetic on the digits: no float is involved.
+ */
+export function fileDollarsToCents(text: string, options: { dollarSign: boolean }): Cents | null {
+  const m = FILE_DOLLARS_RE.exec(text.trim());
+  if (!m || (m[1] === '$' && !options.dollarSign)) return null;
+  return cents(Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')));
+}
+
 /** Parses a payments-page amount input: digits only, at most 10 characters, read as cents. */
 export function parseCentsInput(text: string): Validation<Cents, MoneyInputCode> {
   const value = text.trim();

@@ -11,6 +11,7 @@ import type {
 } from '@payrail/domain/employer/deduction-file';
 import { cents, formatCents } from '@payrail/domain/money';
 import type { Cents } from '@payrail/domain/money';
+import { fileDollarsToCents } from '@payrail/domain/validation/money-input';
 import type { RemittanceColumn, RemittanceLine, RemittanceLineError, RemittanceParse } from '@payrail/domain/servicing/remittance';
 import { columnName, csvText, fromInert, inertText, parseCsvRecords } from './csv';
 import type { PayrollFiles } from './port';
@@ -50,14 +51,10 @@ export const MAX_REMITTANCE_LINES = 50_000;
 /** Lines in a deduction-layout file, at most. */
 export const MAX_DEDUCTION_LINES = 50_000;
 
-const AMOUNT_RE = /^\$?(\d{1,5})(?:\.(\d{1,2}))?$/;
-
 /** A remittance amount ("125.4", "125.40", "$125") into cents; zero, a sign, separators or more than two decimals → null. */
 export function parseRemittanceAmount(text: string): Cents | null {
-  const m = AMOUNT_RE.exec(text.trim());
-  if (!m) return null;
-  const value = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return value > 0 ? cents(value) : null;
+  const value = fileDollarsToCents(text, { dollarSign: true });
+  return value !== null && value > 0 ? value : null;
 }
 
 /** Reads a remittance file. All-or-nothing: any error rejects the file with every error listed. */
@@ -119,13 +116,9 @@ export const deductionCsv = (file: DeductionFile): string =>
 /** The file name a deduction file download is saved as. */
 export const deductionCsvFileName = (payDate: IsoDate): string => `deductions-${payDate}.csv`;
 
-const DOLLARS_RE = /^(\d{1,5})(?:\.(\d{1,2}))?$/;
-
 /** A deduction amount: "125.4", "125.40", "0.00" → cents; a sign, a symbol, separators or more than two decimals → null. */
 export function parseDollars(text: string): Cents | null {
-  const m = DOLLARS_RE.exec(text.trim());
-  if (!m) return null;
-  return cents(Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')));
+  return fileDollarsToCents(text, { dollarSign: false });
 }
 
 /**
