@@ -7,7 +7,7 @@ import { statusNow } from '../workflow/move';
 import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
 import { ensureActiveApplication } from '../application/applications';
 import { automatedMove } from './automated-move';
-import { applyAdverseAction } from './use-cases/apply-adverse-action';
+import { applyDenial } from './use-cases/apply-adverse-action';
 
 /**
  * What the automated underwriting does with its decision once an application reaches review, when
@@ -29,13 +29,7 @@ export async function actOnDecision(ctx: AppContext, member: MemberRow, from: Wo
   if (decision.outcome === 'deny') {
     const move = moveTo('denied');
     if (!move) return from;
-    const done = await applyAdverseAction(ctx, member, {
-      move,
-      outcome: 'denied',
-      notQualifiedReason: decision.notQualifiedReason,
-      reapplyOn: decision.reapplyOn,
-      reasons: decision.adverseActionReasons,
-    });
+    const done = await applyDenial(ctx, member, move, decision);
     return done ? 'denied' : from;
   }
 

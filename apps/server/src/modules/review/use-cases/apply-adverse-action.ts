@@ -43,5 +43,21 @@ export async function applyAdverseAction(
   return true;
 }
 
+/** The underwriting's denial: the adverse action with the decision's not-qualified reason, reapply date and principal reasons. */
+export function applyDenial(
+  ctx: AppContext,
+  member: MemberRow,
+  move: StatusMove,
+  decision: { notQualifiedReason: string | null; reapplyOn: ReapplyOn | null; adverseActionReasons: readonly string[] },
+): Promise<boolean> {
+  return applyAdverseAction(ctx, member, {
+    move,
+    outcome: 'denied',
+    notQualifiedReason: decision.notQualifiedReason,
+    reapplyOn: decision.reapplyOn,
+    reasons: decision.adverseActionReasons,
+  });
+}
+
 /** A reviewer's reapply date as the request states it (`never` or a day the contract validated), typed for the application row. */
 export const reapplyOnOf = (text: string): ReapplyOn => (text === 'never' ? 'never' : parseIsoDate(text));

@@ -5,7 +5,7 @@ import { AppError, type FieldErrors } from '../../../errors';
 import type { EmployerStepEnd } from '../../employment/hooks';
 import type { MemberRow } from '../../identity/repository';
 import { automatedMove } from '../automated-move';
-import { applyAdverseAction } from './apply-adverse-action';
+import { applyDenial } from './apply-adverse-action';
 import { decideApplication } from './decide-application';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { commitMove, planAdvance } from '../../workflow/move';
@@ -29,13 +29,7 @@ export async function concludeEmployerStep(ctx: AppContext, member: MemberRow, p
     const move = automatedMove(ctx, { userId: member.id, from: member.workflowStatus, to: 'denied', context, inReviewersPlace: false });
     if (move) {
       await saveApplicationFields(ctx, member.id, p.answers, ctx.now());
-      const done = await applyAdverseAction(ctx, member, {
-        move,
-        outcome: 'denied',
-        notQualifiedReason: decision.notQualifiedReason,
-        reapplyOn: decision.reapplyOn,
-        reasons: decision.adverseActionReasons,
-      });
+      const done = await applyDenial(ctx, member, move, decision);
       if (done) return { ok: true, new_status: 'denied' };
     }
     const errors: FieldErrors = {};
