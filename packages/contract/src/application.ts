@@ -1,5 +1,7 @@
 import { isEmail } from '@payrail/domain/validation/email';
 import { DOLLAR_FIELD_MAX_DIGITS } from '@payrail/domain/validation/money-input';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { REPAYMENT_METHODS, type RepaymentMethod } from '@payrail/domain/loan/statuses';
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { DOCUMENT_TYPE_NAMES } from './documents';
@@ -313,9 +315,9 @@ export type TEmployerSelectedRequest = z.infer<typeof ZEmployerSelectedRequest>;
 
 // ── Loan terms ──────────────────────────────────────────────────────────────────────────────────
 
-export const PAYMENT_METHODS = ['split_direct_deposit', 'auto_debit', 'one_times'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const TERM_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export const PAYMENT_METHODS = REPAYMENT_METHODS;
+export type PaymentMethod = RepaymentMethod;
+export const TERM_FREQUENCIES = FREQUENCIES;
 
 /** GET /loan?amount= (cents; optional: the stored choice, else the largest option). */
 export const ZLoanQuery = z.object({
@@ -520,7 +522,7 @@ export const ZRepresentativeExample = z.object({
     fee_financed: z.boolean(),
     interest_rate: z.string(),
     apr: z.string(),
-    term_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
+    term_frequency: z.enum(TERM_FREQUENCIES),
     number_of_payments: z.number().int(),
     terms_in_months: z.number().int(),
     payment_per_term: ZCents,

@@ -1,3 +1,4 @@
+import { ACCOUNT_TYPES, type AccountType } from '@payrail/domain/servicing/ach';
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG, SERVER_MSG } from './messages';
@@ -39,8 +40,10 @@ export const WALLET_MSG = {
   notDebit: 'We only accept debit cards. Please use a debit card.',
 } as const;
 
-export const ACCOUNT_TYPES = ['checking', 'savings'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export { ACCOUNT_TYPES, type AccountType };
+
+/** How a bank account came: typed in (manual) or linked through the bank-link widget. */
+export const BANK_ACCOUNT_SOURCES = ['manual', 'linked'] as const;
 
 const blankOr = (inner: z.ZodString) => z.string({ error: FIELD_MSG.blank }).trim().min(1, FIELD_MSG.blank).pipe(inner);
 
@@ -72,7 +75,7 @@ export const ZBankInformation = z.object({
   /** An image URL (data: URL) of the institution's logo for linked accounts; null otherwise. */
   logo: z.string().nullable(),
   /** manual (typed) or linked (through the bank-link widget). */
-  source: z.enum(['manual', 'linked']),
+  source: z.enum(BANK_ACCOUNT_SOURCES),
   /** When the account was verified (linked, or manual with a known bank and a statement); null until then. */
   verified_at: z.string().nullable(),
   statement_document_id: z.number().int().nullable(),

@@ -1,3 +1,5 @@
+import { DEBIT_EFFECT_KINDS, OPEN_DEBIT_STATUSES } from '@payrail/domain/servicing/payoff-letter';
+import { PAY_DATE_STATUSES } from '@payrail/domain/servicing/repayment-tracker';
 import { z } from 'zod';
 import { ZCents } from './money';
 import { ZIsoDate } from './dates';
@@ -13,11 +15,11 @@ import { ZIsoDate } from './dates';
 export const ZPayoffLetterDebit = z.object({
   id: z.number().int(),
   /** `scheduled`: not sent yet; `pending`: sent, the bank can still return it. */
-  status: z.enum(['scheduled', 'pending']),
+  status: z.enum(OPEN_DEBIT_STATUSES),
   date: ZIsoDate,
   amount: ZCents,
   /** `lowers` (collected by the good-through date), `raises` (if returned), `after` (after the date: no change). */
-  effect: z.enum(['lowers', 'raises', 'after']),
+  effect: z.enum(DEBIT_EFFECT_KINDS),
   change: ZCents,
   payoff_if: ZCents,
   /** One sentence for the borrower. */
@@ -99,7 +101,7 @@ export type TWhatIfResponse = z.infer<typeof ZWhatIfResponse>;
 
 // ── Repayment tracker (payroll allotments) ─────────────────────────────────────────────────────────
 
-export const PAY_DATE_STATUSES = ['upcoming', 'received', 'short', 'waiting', 'in_suspense', 'missing', 'covered'] as const;
+export { PAY_DATE_STATUSES };
 
 export const ZPayDateRow = z.object({
   n: z.number().int(),

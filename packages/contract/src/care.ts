@@ -1,3 +1,5 @@
+import { REQUEST_KINDS, REQUEST_STATUSES } from '@payrail/domain/care/requests-inbox';
+import { ELECTRONIC_CONSENT_STATES } from '@payrail/domain/care/consents';
 import { z } from 'zod';
 import { ZCents } from './money';
 import { isoDate, ZIsoDate } from './dates';
@@ -18,15 +20,8 @@ export const CARE_MSG = {
   borrowerNotFound: 'Borrower not found.',
 } as const;
 
-export const ZRequestKind = z.enum([
-  'returned_payment',
-  'hardship_information',
-  'feedback',
-  'document',
-  'auto_debit_authorization',
-  'email_confirmation',
-  'phone_confirmation',
-]);
+/** The kinds are the domain's (`REQUEST_KINDS`, in inbox order). */
+export const ZRequestKind = z.enum(REQUEST_KINDS);
 
 /** The one action of a request: a page of the borrower app, or resending the confirmation e-mail. */
 export const ZRequestAction = z.discriminatedUnion('kind', [
@@ -40,7 +35,7 @@ export const ZOpenRequest = z.object({
   kind: ZRequestKind,
   title: z.string(),
   detail: z.string(),
-  status: z.enum(['to_do', 'in_progress']),
+  status: z.enum(REQUEST_STATUSES),
   /** ISO timestamp or date the request was made; null when it was always open. */
   since: z.string().nullable(),
   action: ZRequestAction,
@@ -80,7 +75,7 @@ export type TConsentRecord = z.infer<typeof ZConsentRecord>;
 
 /** The E-SIGN consent to electronic communications and what withdrawing it means now. */
 export const ZElectronicConsent = z.object({
-  state: z.enum(['given', 'withdrawn', 'never_given']),
+  state: z.enum(ELECTRONIC_CONSENT_STATES),
   delivery: z.enum(['electronic', 'paper']),
   withdrawn_at: z.string().nullable(),
   /** Where paper goes while the consent is withdrawn (the profile's address at the withdrawal). */
@@ -160,10 +155,13 @@ export const ZDueDateChangeOverview = z.object({
 });
 export type TDueDateChangeOverview = z.infer<typeof ZDueDateChangeOverview>;
 
+/** What revised a loan's dates: a due-date change or a hardship deferral. */
+export const SCHEDULE_REVISION_KINDS = ['due_date_change', 'hardship'] as const;
+
 /** GET /backoffice/loans/{loanId}/schedule_revisions: every revision of the loan's dates, and its due-date change requests. */
 export const ZScheduleRevision = z.object({
   id: z.number().int(),
-  kind: z.enum(['due_date_change', 'hardship']),
+  kind: z.enum(SCHEDULE_REVISION_KINDS),
   source_id: z.number().int(),
   created_at: z.string(),
   /** How many payments got a new date. */

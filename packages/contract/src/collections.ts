@@ -1,5 +1,8 @@
 import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
 import { CONTACT_CHANNELS, CONTACT_OUTCOMES } from '@payrail/domain/collections/contact-limits';
+import { NOTICE_KINDS } from '@payrail/domain/collections/notices';
+import { PROMISE_STATUSES } from '@payrail/domain/collections/promises';
+import { NOTICE_CHANNELS } from '@payrail/domain/collections/policy';
 import { z } from 'zod';
 import { cents, ZCents } from './money';
 import { isoDate, ZIsoDate } from './dates';
@@ -89,19 +92,21 @@ export const ZPromiseToPay = z.object({
   made_on: ZIsoDate,
   promised_date: ZIsoDate,
   amount: ZCents,
-  status: z.enum(['open', 'kept', 'broken']),
+  status: z.enum(PROMISE_STATUSES),
   decided_on: ZIsoDate.nullable(),
   received: ZCents.nullable(),
   staff_name: z.string(),
 });
 export const ZCollectionsNote = z.object({ id: z.number().int(), at: z.string(), body: z.string(), staff_name: z.string() });
+/** What became of a notice on one channel: sent, or not (the borrower opted out, or has no address on it). */
+export const NOTICE_DELIVERY_STATUSES = ['sent', 'opted_out', 'no_address'] as const;
 export const ZCollectionsNotice = z.object({
   id: z.number().int(),
-  kind: z.enum(['reminder', 'past_due']),
+  kind: z.enum(NOTICE_KINDS),
   notice_day: z.number().int(),
   due_date: ZIsoDate,
-  channel: z.enum(['email', 'sms']),
-  status: z.enum(['sent', 'opted_out', 'no_address']),
+  channel: z.enum(NOTICE_CHANNELS),
+  status: z.enum(NOTICE_DELIVERY_STATUSES),
   business_date: ZIsoDate,
 });
 export const ZBucketChange = z.object({ from: ZDelinquencyBucket.nullable(), to: ZDelinquencyBucket, on: ZIsoDate, days_past_due: z.number().int() });

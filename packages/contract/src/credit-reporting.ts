@@ -1,3 +1,4 @@
+import { DISPUTE_COMPLIANCE_CODES } from '@payrail/domain/credit-reporting/account';
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 import { ZIsoDate } from './dates';
@@ -20,6 +21,7 @@ export const CREDIT_REPORTING_MSG = {
   disputeResolved: 'This dispute is already resolved.',
 } as const;
 
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 export const DISPUTE_OUTCOMES = ['resolved', 'consumer_disagrees'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
@@ -82,7 +84,7 @@ export const ZCreditFileParams = z.object({ id: ZId });
 export const ZCreditDispute = z.object({
   id: z.number().int(),
   loan_id: z.number().int(),
-  status: z.enum(['open', 'resolved']),
+  status: z.enum(DISPUTE_STATUSES),
   opened_on: ZIsoDate,
   opened_by: z.string(),
   note: z.string(),
@@ -91,7 +93,7 @@ export const ZCreditDispute = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   resolution_note: z.string().nullable(),
   /** The code the account carries in the next file because of this dispute (XB open, XH / XC resolved). */
-  compliance_condition_code: z.enum(['XB', 'XH', 'XC']),
+  compliance_condition_code: z.enum(DISPUTE_COMPLIANCE_CODES),
 });
 export type TCreditDispute = z.infer<typeof ZCreditDispute>;
 
@@ -99,7 +101,7 @@ export type TCreditDispute = z.infer<typeof ZCreditDispute>;
 export const ZLoanDisputes = z.object({
   loan_id: z.number().int(),
   /** The code the next file reports for the loan (its latest dispute), or null. */
-  compliance_condition_code: z.enum(['XB', 'XH', 'XC']).nullable(),
+  compliance_condition_code: z.enum(DISPUTE_COMPLIANCE_CODES).nullable(),
   disputes: z.array(ZCreditDispute),
 });
 export type TLoanDisputes = z.infer<typeof ZLoanDisputes>;

@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES } from '@payrail/domain/underwriting/facts';
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 
@@ -7,19 +8,12 @@ import { FIELD_MSG } from './messages';
  * `document[document_type_name]`), so only its text field has a schema here.
  */
 
-/** Every type a document can be uploaded as (the four required ones plus those a reviewer may ask for). */
-export const DOCUMENT_TYPE_NAMES = [
-  'driver_license',
-  'pay_stub',
-  'proof_of_address',
-  'selfie_photo',
-  'w2',
-  'bank_statement',
-  'social_security_document',
-  'allotment',
-  /** Supporting documents of a hardship request (docs/hardship.md); never asked for by a reviewer. */
-  'hardship_document',
-] as const;
+/**
+ * Every type a document can be uploaded as: the domain's document types (the four required ones plus
+ * those a reviewer may ask for), then the supporting documents of a hardship request (docs/hardship.md),
+ * never asked for by a reviewer.
+ */
+export const DOCUMENT_TYPE_NAMES = [...DOCUMENT_TYPES, 'hardship_document'] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPE_NAMES)[number];
 
 /**

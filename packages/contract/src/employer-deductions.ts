@@ -2,6 +2,7 @@ import { isIsoDate } from '@payrail/domain/dates';
 import { DEDUCTION_CHANGES, DEDUCTION_FILE_COLUMNS } from '@payrail/domain/employer/deduction-file';
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
+import { PAY_FREQUENCIES } from './reference';
 import { ZCents } from './money';
 import { isoDate, ZIsoDate } from './dates';
 
@@ -21,7 +22,7 @@ export const EMPLOYEE_CHANGE_KIND_LABELS: Record<EmployeeChangeKind, string> = {
   pay_frequency: 'Pay frequency change',
 };
 
-export const PAY_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export { PAY_FREQUENCIES } from './reference';
 
 /** What servicing did with a reported change. */
 export const EMPLOYEE_CHANGE_OUTCOMES = ['ach_auto_debit', 'manual_payment', 'paused', 'servicer_review'] as const;
@@ -120,10 +121,8 @@ export const ZEmployeeChangeRequest = z
   });
 export type TEmployeeChangeRequest = z.infer<typeof ZEmployeeChangeRequest>;
 
-export const ZEmployeeChange = z.strictObject({
-  id: z.number().int(),
-  employee_id: z.string(),
-  employee_name: z.string(),
+/** A reported change as the employer and the back office both read it: what changed, and what servicing did. */
+const employeeChangeFields = {
   kind: z.enum(EMPLOYEE_CHANGE_KINDS),
   effective_date: ZIsoDate,
   leave_end_date: ZIsoDate.nullable(),
@@ -131,6 +130,13 @@ export const ZEmployeeChange = z.strictObject({
   outcome: z.enum(EMPLOYEE_CHANGE_OUTCOMES),
   /** What the outcome means, in a sentence. */
   outcome_label: z.string(),
+};
+
+export const ZEmployeeChange = z.strictObject({
+  id: z.number().int(),
+  employee_id: z.string(),
+  employee_name: z.string(),
+  ...employeeChangeFields,
   reported_at: z.string(),
   reported_by: z.string().nullable(),
 });
@@ -159,12 +165,7 @@ export const ZBackofficeEmployeeChange = z.strictObject({
   user_id: z.number().int(),
   borrower_name: z.string(),
   employee_id: z.string(),
-  kind: z.enum(EMPLOYEE_CHANGE_KINDS),
-  effective_date: ZIsoDate,
-  leave_end_date: ZIsoDate.nullable(),
-  new_pay_frequency: z.enum(PAY_FREQUENCIES).nullable(),
-  outcome: z.enum(EMPLOYEE_CHANGE_OUTCOMES),
-  outcome_label: z.string(),
+  ...employeeChangeFields,
   loan_ids: z.array(z.number().int()),
   /** `open`: a servicer must act (a pay-frequency change: align the schedule with the borrower); null: nothing to do. */
   servicer_status: z.enum(SERVICER_TASK_STATUSES).nullable(),

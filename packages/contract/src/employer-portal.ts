@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword } from './identity';
+import { EMPLOYER_TYPES, PAY_FREQUENCIES, PAYMENT_TYPES } from './reference';
 
 /**
  * The employer portal's accounts and session (issue #31, docs/security.md "Employer portal"). Routes live
@@ -140,9 +141,9 @@ export const ZBackofficeEmployer = z.strictObject({
   slug: z.string(),
   name: z.string(),
   partnership: z.enum(['b2b_partner']).nullable(),
-  employer_type: z.enum(['federal', 'postal', 'private', 'state_local']),
-  payment_type: z.enum(['allotment', 'split_direct_deposit']),
-  pay_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
+  employer_type: z.enum(EMPLOYER_TYPES),
+  payment_type: z.enum(PAYMENT_TYPES),
+  pay_frequency: z.enum(PAY_FREQUENCIES),
   /** Employer users who can sign in (enrolled, not disabled). */
   active_users: z.number().int(),
   /** Invitations neither accepted, revoked nor expired. */

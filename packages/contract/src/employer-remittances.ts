@@ -1,3 +1,4 @@
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@payrail/domain/employer/remittance-upload';
 import { z } from 'zod';
 
 import { ZCents } from './money';
@@ -45,8 +46,8 @@ export const ZEmployerRemittanceErrors = z.object({
   line_errors: z.array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() })),
 });
 
-export const RECONCILIATION_STATUSES = ['exact', 'short', 'over', 'missing', 'unknown_employee'] as const;
-export type TReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
+export { RECONCILIATION_STATUSES };
+export type TReconciliationStatus = ReconciliationStatus;
 
 /** One employee's line of the reconciliation. */
 export const ZReconciliationLine = z.strictObject({
@@ -71,10 +72,12 @@ const ZCounts = z.strictObject({
 });
 
 /** A submitted remittance, its totals and how many employees fell in each reconciliation status. */
+/** How an employer sent a remittance: a CSV file upload, or typed on the screen. */
+export const REMITTANCE_METHODS = ['upload', 'screen'] as const;
 export const ZEmployerRemittance = z.strictObject({
   id: z.number().int(),
   pay_date: ZIsoDate,
-  method: z.enum(['upload', 'screen']),
+  method: z.enum(REMITTANCE_METHODS),
   file_name: z.string().nullable(),
   submitted_at: z.string(),
   submitted_by: z.string().nullable(),

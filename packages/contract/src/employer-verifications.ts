@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EMPLOYMENT_STATUSES, INCOME_RANGES, VERIFIED_PAY_FREQUENCIES } from '@payrail/domain/employer/verification';
+import { EMPLOYMENT_STATUSES, INCOME_RANGES, VERIFICATION_STATES, VERIFIED_PAY_FREQUENCIES } from '@payrail/domain/employer/verification';
 import { isoDate, ZIsoDate } from './dates';
 
 /**
@@ -28,7 +28,7 @@ export const EMPLOYMENT_VERIFICATION_MSG = {
 export const ZEmploymentStatus = z.enum(EMPLOYMENT_STATUSES);
 export const ZIncomeRange = z.enum(INCOME_RANGES);
 export const ZVerifiedPayFrequency = z.enum(VERIFIED_PAY_FREQUENCIES);
-export const VERIFICATION_STATES = ['open', 'answered', 'expired'] as const;
+export { VERIFICATION_STATES };
 
 /** What the employer answered. */
 const ZAnswer = z.strictObject({

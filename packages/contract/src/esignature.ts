@@ -1,3 +1,4 @@
+import { REPAYMENT_METHODS } from '@payrail/domain/loan/statuses';
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { FIELD_MSG } from './messages';
@@ -48,7 +49,7 @@ export const ZEsignLoanTerms = z.object({
   /** Where the terms came from: the member's application, or the loan-terms quote of the program in force while it has none. */
   source: z.enum(['application', 'pricing_program']),
   /** The repay method the terms are priced for (null while none is chosen): the price changes with it. */
-  payment_method: z.enum(['split_direct_deposit', 'auto_debit', 'one_times']).nullable().optional(),
+  payment_method: z.enum(REPAYMENT_METHODS).nullable().optional(),
 });
 export type TEsignLoanTerms = z.infer<typeof ZEsignLoanTerms>;
 

@@ -1,4 +1,4 @@
-import { HARDSHIP_REASONS, HARDSHIP_RULES, HARDSHIP_STATUSES } from '@payrail/domain/care/hardship';
+import { HARDSHIP_EVENT_KINDS, HARDSHIP_REASONS, HARDSHIP_RULES, HARDSHIP_STATUSES } from '@payrail/domain/care/hardship';
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
 import { ZCents } from './money';
@@ -71,7 +71,7 @@ export const ZHardshipDocumentParams = z.object({ id: ZId, documentId: ZId });
 
 export const ZHardshipDocument = z.object({ id: z.number().int(), file_name: z.string(), uploaded_at: z.string() });
 export const ZHardshipEvent = z.object({
-  kind: z.enum(['submitted', 'info_requested', 'answered', 'approved', 'declined']),
+  kind: z.enum(HARDSHIP_EVENT_KINDS),
   by: z.enum(['borrower', 'staff']),
   staff_name: z.string().nullable(),
   message: z.string().nullable(),

@@ -1,3 +1,5 @@
+import { LOAN_TYPES } from '@payrail/domain/loan/statuses';
+import { BENEFIT_LEVELS } from '@payrail/domain/referral/rewards';
 import { z } from 'zod';
 import { FIELD_MSG, MSG } from './messages';
 import { ZWorkflowStatus } from './workflow-status';
@@ -54,7 +56,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const WORKFLOW_LOAN_TYPES = ['new', 'refinancing'] as const;
+export const WORKFLOW_LOAN_TYPES = LOAN_TYPES;
 
 export const ZLoanBorrowerSummary = z.object({
   first_name: z.string().nullable(),
@@ -243,7 +245,8 @@ export const ZVisitorRequest = z.object({
 });
 
 // ── Shell: notifications, banners, benefits, support chat ───────────────────────────────────────
-export const ZNotification = z.object({ id: z.number().int(), status: z.enum(['unread', 'read']), message: z.string(), updated_at: z.string() });
+export const NOTIFICATION_STATUSES = ['unread', 'read'] as const;
+export const ZNotification = z.object({ id: z.number().int(), status: z.enum(NOTIFICATION_STATUSES), message: z.string(), updated_at: z.string() });
 export type TNotification = z.infer<typeof ZNotification>;
 /** A banner's call to action: a link inside the app, or copying the borrower's referral code ("Code copied!"). */
 export const ZBannerAction = z.discriminatedUnion('kind', [
@@ -253,7 +256,7 @@ export const ZBannerAction = z.discriminatedUnion('kind', [
 export type TBannerAction = z.infer<typeof ZBannerAction>;
 /** A sidebar banner (spec: url, is_mobile), shown as text with a real button or link; `url` is its decorative art. */
 export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string(), text: z.string(), action: ZBannerAction.nullable() });
-export const ZBenefits = z.object({ level: z.enum(['zero', 'bronze', 'silver', 'gold']), color: z.string(), read: z.boolean() });
+export const ZBenefits = z.object({ level: z.enum(BENEFIT_LEVELS), color: z.string(), read: z.boolean() });
 export const ZSupportMessageRequest = z.object({
   message: z.string().trim().min(1, FIELD_MSG.blank).max(2000),
   email: ZEmail.optional(),

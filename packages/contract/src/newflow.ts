@@ -1,4 +1,6 @@
 import { NEWFLOW_STEPS, type NewflowStep } from './newflow-steps';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { RATE_CHECK_OUTCOMES } from '@payrail/domain/underwriting/rate-check';
 import { z } from 'zod';
 import { ZWorkflowStatus } from './workflow-status';
 import { ZBankInformation } from './banking';
@@ -312,6 +314,9 @@ export const ZVerifyEmployerPayload = z.object({
 /** verify_employer_manual (spec §3): a pay stub. → personal_info. */
 export const ZVerifyEmployerManualPayload = z.object({ workflow_status_key: ZKey('verify_employer_manual'), pay_stub: ZNewflowUpload });
 
+/** The programs the new flow's select_program chooses between. */
+export const NEWFLOW_PROGRAMS = ['split_direct_deposit', 'auto_debit'] as const;
+
 /** select_program (spec §3). → split_direct_deposit or verify_bank_account (auto-debit). */
 export const ZSelectProgramPayload = z.object({
   workflow_status_key: ZKey('select_program'),
@@ -508,15 +513,18 @@ export const ZPersonalInfoData = z.object({
 /** Rate check: the decision job's state; a decline lists the adverse-action reasons. */
 export const ZRateCheckData = z.object({
   state: z.enum(['not_started', 'pending', 'done', 'failed']),
-  outcome: z.enum(['approved', 'counteroffer', 'declined', 'thin_file']).nullable(),
+  outcome: z.enum(RATE_CHECK_OUTCOMES).nullable(),
   /** Cents: the largest amount offered (counteroffer: less than asked). */
   approved_amount: ZCents.nullable(),
   adverse_action_reasons: z.array(z.string()),
 });
 
+/** The payroll-link providers: the sandbox, or Argyle. */
+export const PAYROLL_LINK_PROVIDERS = ['sandbox', 'argyle'] as const;
+
 /** Payroll link (spec §3 Pay distribution: link_item, pay_distribution_config, user_token). */
 export const ZPayrollLinkSession = z.object({
-  provider: z.enum(['sandbox', 'argyle']),
+  provider: z.enum(PAYROLL_LINK_PROVIDERS),
   /** The widget's session token for this applicant. */
   user_token: z.string(),
   /** The employer's payroll-link id (`argyle_id`), preselected in the widget. */
@@ -569,7 +577,7 @@ export const ZAdditionalDocumentsData = z.object({
 /** One loan offer (spec §3); money in cents, rates as 2-decimal strings like the loan terms. */
 export const ZLoanOffer = z.object({
   fixed_payment_amount: ZCents,
-  term_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
+  term_frequency: z.enum(FREQUENCIES),
   terms_in_months: z.number().int(),
   /** Number of payments. */
   terms: z.number().int(),
@@ -660,7 +668,7 @@ export const ZStepParams = z.object({ step: z.string().min(1).max(60) });
 // ── Payroll-link sandbox widget (mirrors /bank_link/sandbox/authorize) ─────────────────────────
 
 /** GET /api/payroll_link/config */
-export const ZPayrollLinkConfig = z.object({ provider: z.enum(['sandbox', 'argyle']), plugin_url: z.string().nullable(), sandbox: z.boolean() });
+export const ZPayrollLinkConfig = z.object({ provider: z.enum(PAYROLL_LINK_PROVIDERS), plugin_url: z.string().nullable(), sandbox: z.boolean() });
 
 /** Sandbox test credentials (docs/newflow.md); a real provider never sees these. */
 export const PAYROLL_SANDBOX_CREDENTIALS = {
@@ -707,7 +715,7 @@ export const ZNewflowEvidence = z.object({
     fixed_payment_amount: ZCents.nullable(),
   }),
   rate_check: ZRateCheckData,
-  program: z.enum(['split_direct_deposit', 'auto_debit']).nullable(),
+  program: z.enum(NEWFLOW_PROGRAMS).nullable(),
   payroll: z.object({
     account_id: z.string().nullable(),
     employer: z.string().nullable(),

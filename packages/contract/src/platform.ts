@@ -10,11 +10,14 @@ export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pg
 /** GET /api/ready (200 ready, 503 not ready, with the reason) */
 export const ZReady = z.object({ status: z.enum(['ready', 'not_ready']), database: z.enum(['pglite', 'postgres']), reason: z.string().nullable() });
 
+/** How a message goes: an e-mail or a text. */
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+
 /** GET /api/dev/outbox?to= (non-production only) */
 export const ZOutboxQuery = z.object({ to: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(320) });
 export const ZOutboxMessage = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(MESSAGE_CHANNELS),
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

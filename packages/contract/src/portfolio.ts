@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
 import { MONTH_END_STATES } from '@payrail/domain/portfolio/figures';
+import { CSV_FIGURES, type CsvFigure } from '@payrail/domain/portfolio/csv';
 
 import { ZCents } from './money.js';
 import { ZIsoDate } from './dates';
@@ -19,8 +20,8 @@ const ZCount = z.number().int().min(0);
 const ZBucket = z.enum(DELINQUENCY_BUCKETS);
 const ZState = z.enum(MONTH_END_STATES);
 
-export const PORTFOLIO_FIGURES = ['originations', 'decisions', 'balances', 'delinquency', 'roll-rates', 'charge-offs', 'vintages'] as const;
-export type PortfolioFigure = (typeof PORTFOLIO_FIGURES)[number];
+export const PORTFOLIO_FIGURES = CSV_FIGURES;
+export type PortfolioFigure = CsvFigure;
 export const ZPortfolioFigureParams = z.object({ figure: z.enum(PORTFOLIO_FIGURES, { error: `The figure must be one of ${PORTFOLIO_FIGURES.join(', ')}.` }) });
 
 export const ZPortfolio = z.object({

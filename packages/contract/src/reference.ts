@@ -1,3 +1,4 @@
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
 import { z } from 'zod';
 
 /** GET /api/states */
@@ -15,7 +16,7 @@ export type TLoanPurpose = z.infer<typeof ZLoanPurpose>;
 
 export const PAYMENT_TYPES = ['allotment', 'split_direct_deposit'] as const;
 export const EMPLOYER_TYPES = ['federal', 'postal', 'private', 'state_local'] as const;
-export const PAY_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export const PAY_FREQUENCIES = FREQUENCIES;
 
 /** GET /api/employers?search= and GET /api/employers/{id} */
 export const ZEmployer = z.object({

@@ -1,3 +1,4 @@
+import { BENEFIT_LEVELS, REWARD_KINDS } from '@payrail/domain/referral/rewards';
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZCents } from './money';
@@ -15,12 +16,12 @@ export const REFERRAL_MSG = {
     'The last referral payout came back from the bank account on file, and it has not changed since. Ask the member to correct the bank account on their profile first.',
 } as const;
 
-export const ZBenefitLevel = z.enum(['zero', 'bronze', 'silver', 'gold']);
+export const ZBenefitLevel = z.enum(BENEFIT_LEVELS);
 
 /** One row of the rewards ledger, as the borrower sees it (money in cents). */
 export const ZReferralReward = z.object({
   id: z.number().int(),
-  kind: z.enum(['application_submitted', 'referral_approved', 'bonus']),
+  kind: z.enum(REWARD_KINDS),
   amount: ZCents,
   points: z.number().int(),
   friend_name: z.string().nullable(),
@@ -58,7 +59,8 @@ export const ZPayableReferrersResponse = z.object({ business_date: ZIsoDate, pay
  * as the job reads its credit. A returned payout's rewards are payable again (a later payout sends them);
  * `return_code` is the bank's reason when the source of the return names one, else null.
  */
-export const ZReferralPayoutStatus = z.enum(['queued', 'pending', 'settled', 'returned']);
+export const REFERRAL_PAYOUT_STATUSES = ['queued', 'pending', 'settled', 'returned'] as const;
+export const ZReferralPayoutStatus = z.enum(REFERRAL_PAYOUT_STATUSES);
 export const ZReferralPayout = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

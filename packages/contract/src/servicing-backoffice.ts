@@ -4,7 +4,8 @@ import { ZCents } from './money.js';
 import { LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES } from './servicing.js';
 import { ZIsoDate } from './dates';
 import { ZInstallmentRow } from './schedule';
-import { DISBURSEMENT_STATUSES } from '@payrail/domain/loan/statuses';
+import { DISBURSEMENT_STATUSES, REPAYMENT_METHODS, type RepaymentMethod } from '@payrail/domain/loan/statuses';
+import { RETURN_CODES, SEC_CODES } from '@payrail/domain/servicing/ach';
 
 /**
  * Back-office servicing calls under /api/backoffice (staff token in `Authorization`):
@@ -114,7 +115,7 @@ export const ZAchEntry = z.object({
   trace_id: z.string().nullable(),
   /** The 15-digit NACHA trace number of the entry (what a bank's return file quotes); null until sent. */
   trace_number: z.string().nullable(),
-  sec_code: z.enum(['WEB', 'PPD']),
+  sec_code: z.enum(SEC_CODES),
   settled_on: ZIsoDate.nullable(),
   returned_on: ZIsoDate.nullable(),
   return_code: z.string().nullable(),
@@ -189,7 +190,7 @@ export const ZReversalRequest = z.object({
   entry_id: z.number().int().positive(),
   reason: z.string().trim().min(3, { error: SERVICING_BO_MSG.reasonRequired }).max(500, { error: SERVICING_BO_MSG.reasonRequired }),
   /** The bank's return code when the reversal records a late ACH return. */
-  return_code: z.enum(['R01', 'R02', 'R03', 'R04', 'R07', 'R08', 'R09', 'R10', 'R16', 'R29']).optional(),
+  return_code: z.enum(RETURN_CODES).optional(),
 });
 export const ZReversalResponse = z.object({ reversal: ZLedgerEntryRow, servicing: ZLoanServicingResponse });
 
@@ -279,6 +280,8 @@ export const ZRemittanceImport = z.union([
   z.object({ lines: z.array(ZRemittanceLineInput).min(1).max(50_000), reference: z.string().max(200).optional() }),
 ]);
 
+/** Where a remittance line stands (posted, suspense, assigned, rejected). */
+export const REMITTANCE_LINE_STATUSES = ['posted', 'suspense', 'assigned', 'rejected'] as const;
 export const ZRemittanceLine = z.object({
   id: z.number().int(),
   batch_id: z.number().int(),
@@ -287,7 +290,7 @@ export const ZRemittanceLine = z.object({
   pay_date: ZIsoDate,
   borrower_identifier: z.string(),
   amount: ZCents,
-  status: z.enum(['posted', 'suspense', 'assigned', 'rejected']),
+  status: z.enum(REMITTANCE_LINE_STATUSES),
   suspense_reason: z.string().nullable(),
   loan_id: z.number().int().nullable(),
   ledger_entry_id: z.number().int().nullable(),
@@ -340,8 +343,8 @@ export const LOAN_DPD_RANGES: Readonly<Record<LoanDpdBucket, { min: number; max:
   '90+': { min: 90, max: null },
 };
 /** How a loan is repaid, as its application chose (split_direct_deposit: payroll allotment). */
-export const LOAN_REPAY_METHODS = ['split_direct_deposit', 'auto_debit', 'one_times'] as const;
-export type LoanRepayMethod = (typeof LOAN_REPAY_METHODS)[number];
+export const LOAN_REPAY_METHODS = REPAYMENT_METHODS;
+export type LoanRepayMethod = RepaymentMethod;
 
 export const LOAN_LIST_MAX_PER_PAGE = 100;
 

@@ -19,7 +19,8 @@ export const CONSENT_MSG = {
 } as const;
 
 /** Where the borrower stands with electronic communications. */
-export type ElectronicConsentState = 'given' | 'withdrawn' | 'never_given';
+export const ELECTRONIC_CONSENT_STATES = ['given', 'withdrawn', 'never_given'] as const;
+export type ElectronicConsentState = (typeof ELECTRONIC_CONSENT_STATES)[number];
 
 /** A withdrawal as recorded: when, and when consent was given again (null while it stands). */
 export type WithdrawalFact = { withdrawnAt: string; restoredAt: string | null };

@@ -32,6 +32,10 @@ export const HARDSHIP_STATUSES = ['submitted', 'info_requested', 'approved', 'de
 export type HardshipStatus = (typeof HARDSHIP_STATUSES)[number];
 export const OPEN_HARDSHIP_STATUSES: readonly HardshipStatus[] = ['submitted', 'info_requested'];
 
+/** What happened to a request, in its history: the statuses it moved through, and the borrower's answers. */
+export const HARDSHIP_EVENT_KINDS = ['submitted', 'info_requested', 'answered', 'approved', 'declined'] as const;
+export type HardshipEventKind = (typeof HARDSHIP_EVENT_KINDS)[number];
+
 export const HARDSHIP_STATUS_LABELS: Readonly<Record<HardshipStatus, string>> = {
   submitted: 'Submitted',
   info_requested: 'More information needed',

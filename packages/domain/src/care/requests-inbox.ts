@@ -6,6 +6,7 @@
  */
 import { DOCUMENT_NAMES } from '../engagement/notices';
 import { cents, formatCents } from '../money';
+import type { TransactionStatus } from '../loan/statuses';
 
 /** Kinds of request, in the order the inbox lists them (most blocking first). */
 export const REQUEST_KINDS = [
@@ -20,7 +21,8 @@ export const REQUEST_KINDS = [
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** `to_do`: the borrower must act. `in_progress`: the borrower acted in part, or Payrail is on it. */
-export type RequestStatus = 'to_do' | 'in_progress';
+export const REQUEST_STATUSES = ['to_do', 'in_progress'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The one action of a request: a page of the borrower app, or the confirmation e-mail to resend. */
 export type RequestAction = { kind: 'link'; label: string; to: string } | { kind: 'resend_confirmation'; label: string };
@@ -69,7 +71,7 @@ export type InboxFacts = {
   transactions: readonly {
     id: number;
     loanId: number;
-    status: 'scheduled' | 'pending' | 'settled' | 'returned' | 'canceled';
+    status: TransactionStatus;
     amountCents: number;
     returnedOn: string | null;
     returnCode: string | null;

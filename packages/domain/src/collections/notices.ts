@@ -9,7 +9,8 @@ import { addDays, diffDays } from '../dates';
 import type { IsoDate } from '../dates';
 import type { CollectionsPolicy } from './policy';
 
-export type NoticeKind = 'reminder' | 'past_due';
+export const NOTICE_KINDS = ['reminder', 'past_due'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export interface NoticeDue {
   readonly kind: NoticeKind;

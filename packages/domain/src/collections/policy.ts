@@ -3,13 +3,18 @@
  * (12 CFR 1006.14(b), 1006.6(b)(1)(i)) frames them, promise-to-pay limits and the charge-off day. The rules
  * of this folder read a policy; none of these numbers is written in the logic.
  */
+
+/** The channels a reminder or past-due notice can go by. */
+export const NOTICE_CHANNELS = ['email', 'sms'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
 export interface CollectionsPolicy {
   /** Days BEFORE a due date on which a payment reminder goes out (a loan with nothing past due). */
   readonly reminderDaysBeforeDue: readonly number[];
   /** Days past due on which a past-due notice goes out (ascending; each at most once per delinquency). */
   readonly pastDueNoticeDays: readonly number[];
   /** Channels notices go by (each respects the borrower's opt-outs). */
-  readonly noticeChannels: readonly ('email' | 'sms')[];
+  readonly noticeChannels: readonly NoticeChannel[];
   /** Call attempts: at most `maxAttempts` within any `windowDays` consecutive days, per debt (§1006.14(b)(2)(i)(A)). */
   readonly callFrequency: { readonly maxAttempts: number; readonly windowDays: number };
   /** No call within this many days after a telephone conversation about the debt (§1006.14(b)(2)(i)(B)); 0 turns it off. */

@@ -9,13 +9,15 @@ import { PAYMENT_KINDS } from '../loan/ledger';
 import type { LedgerEntry } from '../loan/ledger';
 import type { CollectionsPolicy } from './policy';
 
-export type PromiseStatus = 'open' | 'kept' | 'broken';
-
 export interface PromiseToPay {
   readonly madeOn: IsoDate;
   readonly promisedDate: IsoDate;
   readonly amountCents: number;
 }
+
+/** A promise is open through its date, then kept or broken. */
+export const PROMISE_STATUSES = ['open', 'kept', 'broken'] as const;
+export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
 
 /** Problems with a new promise (empty when valid); `owedCents` is what can be paid now. */
 export function promiseProblems(policy: CollectionsPolicy, p: { promisedDate: IsoDate; amountCents: number }, today: IsoDate, owedCents: number): string[] {

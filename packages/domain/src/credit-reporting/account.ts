@@ -63,7 +63,10 @@ export function monthlyEquivalentCents(paymentCents: number, frequency: Frequenc
 /** Where the borrower's dispute of the account stands on the Date of Account Information. */
 export type DisputeState = 'open' | 'resolved' | 'resolved_consumer_disagrees' | null;
 
-/** The Compliance Condition Code of a dispute state: XB open (FCRA), XH investigated and resolved, XC investigated, consumer disagrees. */
+/** The Compliance Condition Codes a dispute gives: XB open (FCRA), XH investigated and resolved, XC investigated, consumer disagrees. */
+export const DISPUTE_COMPLIANCE_CODES = ['XB', 'XH', 'XC'] as const satisfies readonly ComplianceConditionCode[];
+
+/** The Compliance Condition Code of a dispute state (see {@link DISPUTE_COMPLIANCE_CODES}). */
 export function complianceCodeFor(dispute: DisputeState): ComplianceConditionCode | null {
   return dispute === 'open' ? 'XB' : dispute === 'resolved' ? 'XH' : dispute === 'resolved_consumer_disagrees' ? 'XC' : null;
 }

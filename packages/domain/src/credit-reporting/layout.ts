@@ -200,31 +200,10 @@ export const BASE_LAYOUT = [
   f('residenceCode', 'Residence Code', 426, 1, 'A', { codes: RESIDENCE_CODES }),
 ] as const;
 
-/** The status codes the trailer counts, in its order. */
-export const TRAILER_STATUS_CODES = [
-  'DA',
-  '05',
-  '11',
-  '13',
-  '61',
-  '62',
-  '63',
-  '64',
-  '65',
-  '71',
-  '78',
-  '80',
-  '82',
-  '83',
-  '84',
-  '88',
-  '89',
-  '93',
-  '94',
-  '95',
-  '96',
-  '97',
-] as const;
+/** The status codes the trailer totals in one run, in its order: every Account Status code but DF (its total stands apart, before the others). */
+export const TRAILER_STATUS_CODES: readonly Exclude<AccountStatusCode, 'DF'>[] = ACCOUNT_STATUS_CODES.filter(
+  (code): code is Exclude<AccountStatusCode, 'DF'> => code !== 'DF',
+);
 
 const count = <K extends string>(key: K, name: string, position: number) => f(key, name, position, 9, 'N');
 

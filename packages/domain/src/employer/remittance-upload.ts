@@ -109,7 +109,8 @@ export interface PostedRemittance {
 }
 
 /** How one employee's remittance compares with the deduction. */
-export type ReconciliationStatus = 'exact' | 'short' | 'over' | 'missing' | 'unknown_employee';
+export const RECONCILIATION_STATUSES = ['exact', 'short', 'over', 'missing', 'unknown_employee'] as const;
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
 
 /** One employee's line of the reconciliation. */
 export interface ReconciliationLine {

@@ -6,6 +6,7 @@
  */
 import { addBusinessDays } from '../calendar';
 import type { IsoDate } from '../dates';
+import { FREQUENCIES } from '../loan/frequency';
 
 /** Business days an employer has to answer before the request falls back to the manual review. */
 export const VERIFICATION_FALLBACK_BUSINESS_DAYS = 3;
@@ -14,8 +15,8 @@ export const VERIFICATION_FALLBACK_BUSINESS_DAYS = 3;
 export const EMPLOYMENT_STATUSES = ['active', 'terminated', 'on_leave', 'not_found'] as const;
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
 
-/** Pay frequencies an employer can state. */
-export const VERIFIED_PAY_FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+/** Pay frequencies an employer can state: every installment frequency. */
+export const VERIFIED_PAY_FREQUENCIES = FREQUENCIES;
 
 /** Annual income ranges an employer can state (never an exact figure). */
 export const INCOME_RANGES = ['under_25k', '25k_50k', '50k_75k', '75k_100k', '100k_plus'] as const;
@@ -39,7 +40,8 @@ export const EMPLOYMENT_STATUS_LABELS: Readonly<Record<EmploymentStatus, string>
 };
 
 /** Where a request stands: waiting for the employer, answered, or expired (fell back to the manual review). */
-export type VerificationState = 'open' | 'answered' | 'expired';
+export const VERIFICATION_STATES = ['open', 'answered', 'expired'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** The last day the employer can answer a request made on `requestedOn`. */
 export function verificationDueOn(requestedOn: IsoDate): IsoDate {

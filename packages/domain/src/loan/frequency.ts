@@ -1,10 +1,13 @@
 /** Payment frequencies of an installment loan. */
 
-/** How often installments fall due. */
-export type Frequency = 'weekly' | 'biweekly' | 'semimonthly' | 'monthly';
+/**
+ * Every frequency, shortest period first: declared once (issue #28); the contract's pay and term
+ * frequencies and the database's frequency columns are built from it.
+ */
+export const FREQUENCIES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 
-/** Every frequency, shortest period first. */
-export const FREQUENCIES: readonly Frequency[] = ['weekly', 'biweekly', 'semimonthly', 'monthly'];
+/** How often installments fall due. */
+export type Frequency = (typeof FREQUENCIES)[number];
 
 const PERIODS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 };
 

@@ -32,7 +32,7 @@ import { dueDates as frequencyDueDates } from './due-dates';
 import { periodsPerYear } from './frequency';
 import { PAYMENT_KINDS, positionAsOf } from './ledger';
 import type { LedgerEntry } from './ledger';
-import { amortisationStep, levelPayment } from './schedule';
+import { amortisationStep, contractSegment, levelPayment } from './schedule';
 import type { LoanSchedule, ScheduleRow, ScheduleSegment } from './schedule';
 import { segmentInForce, takeoverAmounts } from './servicing';
 
@@ -185,20 +185,6 @@ export function withPlanWaivers(entries: readonly LedgerEntry[], on: IsoDate): L
 /** a ≤ b for exact ratios. */
 function ratioAtMost(a: Ratio, b: Ratio): boolean {
   return BigInt(a.num) * BigInt(b.den) <= BigInt(b.num) * BigInt(a.den);
-}
-
-/** The contract's run as a segment (a schedule not restructured yet). */
-function contractSegment(s: LoanSchedule): ScheduleSegment {
-  return {
-    fromN: 1,
-    lastN: s.terms.numberOfPayments,
-    startDate: s.terms.disbursementDate,
-    annualRatePercent: s.terms.annualRatePercent,
-    periodicRate: s.periodicRate,
-    paymentCents: s.regularPaymentCents,
-    arrearsPerInstallmentCents: cents(0),
-    priorDueDate: null,
-  };
 }
 
 /** The schedule with a plan applied: installments before `fromN` kept (dates as they were in force), the plan's after. */

@@ -117,6 +117,20 @@ export interface ScheduleSegment {
   readonly priorDueDate: IsoDate | null;
 }
 
+/** The contract's run as a segment (a schedule not restructured by a payment plan). */
+export function contractSegment(s: LoanSchedule): ScheduleSegment {
+  return {
+    fromN: 1,
+    lastN: s.terms.numberOfPayments,
+    startDate: s.terms.disbursementDate,
+    annualRatePercent: s.terms.annualRatePercent,
+    periodicRate: s.periodicRate,
+    paymentCents: s.regularPaymentCents,
+    arrearsPerInstallmentCents: cents(0),
+    priorDueDate: null,
+  };
+}
+
 /**
  * Fee treatment: financed → note = amount + fee, amount financed = amount, borrower receives amount;
  * not financed → note = amount, amount financed = amount − fee, borrower receives amount − fee.

@@ -19,8 +19,8 @@ import { applyRatio, cents, prorate, roundHalfUp } from '../money';
 import type { Cents } from '../money';
 import { diffDays } from '../dates';
 import type { IsoDate } from '../dates';
-import { amortisationStep } from './schedule';
-import type { LoanSchedule, ScheduleSegment } from './schedule';
+import { amortisationStep, contractSegment } from './schedule';
+import type { LoanSchedule, ScheduleRow, ScheduleSegment } from './schedule';
 
 /** An installment whose due date has passed and which still has something unpaid. */
 export interface InstallmentDue {
@@ -172,18 +172,7 @@ export function openLedger(schedule: LoanSchedule): Ledger {
 /** The terms the ledger's installments are serviced on now: its schedule segment in force (a payment plan), else the contract. */
 export function segmentInForce(ledger: Ledger): ScheduleSegment {
   const s = ledger.schedule;
-  const seg = s.segments?.[ledger.segmentIndex ?? 0];
-  if (seg) return seg;
-  return {
-    fromN: 1,
-    lastN: s.terms.numberOfPayments,
-    startDate: s.terms.disbursementDate,
-    annualRatePercent: s.terms.annualRatePercent,
-    periodicRate: s.periodicRate,
-    paymentCents: s.regularPaymentCents,
-    arrearsPerInstallmentCents: cents(0),
-    priorDueDate: null,
-  };
+  return s.segments?.[ledger.segmentIndex ?? 0] ?? contractSegment(s);
 }
 
 /** The arrears part of installment `n` of `seg` falling due with `arrearsLeft` not yet due (the run's last, or a final one, takes all). */
@@ -484,21 +473,12 @@ export function payoffAsOf(schedule: LoanSchedule, payments: readonly { readonly
   return payoff(ledger, asOf);
 }
 
-/** A projected row of the remaining (re-amortised) schedule. */
-export interface ProjectedRow {
-  /** Installment number. */
-  readonly n: number;
-  /** Due date. */
-  readonly dueDate: IsoDate;
-  /** Payment (interest + principal; past-due amounts not included). */
-  readonly paymentCents: Cents;
-  /** Interest (still unpaid part for the period in progress). */
-  readonly interestCents: Cents;
-  /** Principal. */
-  readonly principalCents: Cents;
-  /** Principal not yet due after the row. */
-  readonly balanceCents: Cents;
-}
+/**
+ * A projected row of the remaining (re-amortised) schedule: a schedule row whose payment leaves out the
+ * past-due amounts, whose interest is the still unpaid part for the period in progress, and whose
+ * balance is the principal not yet due after the row.
+ */
+export type ProjectedRow = ScheduleRow;
 
 /** The remaining rows from the installment in progress, assuming every future payment is made on time. */
 export function projectRemainingSchedule(ledger: Ledger): ProjectedRow[] {

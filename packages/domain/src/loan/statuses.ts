@@ -48,6 +48,17 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAY_METHODS = ['ach', 'debitcard'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
+/**
+ * How a loan is repaid, as its application chose (`split_direct_deposit`: payroll allotment; `auto_debit`:
+ * ACH; `one_times`: borrower-initiated one-time payments); the pricing groups offers by it.
+ */
+export const REPAYMENT_METHODS = ['split_direct_deposit', 'auto_debit', 'one_times'] as const;
+export type RepaymentMethod = (typeof REPAYMENT_METHODS)[number];
+
+/** An application's loan type: a first loan, or the refinancing of an open one. */
+export const LOAN_TYPES = ['new', 'refinancing'] as const;
+export type LoanType = (typeof LOAN_TYPES)[number];
+
 /** How an application ended (`applications.outcome`): the workflow statuses that end one. */
 export const APPLICATION_OUTCOMES = ['approved', 'declined', 'denied', 'dropped', 'canceled'] as const satisfies readonly WorkflowStatus[];
 export type ApplicationOutcome = (typeof APPLICATION_OUTCOMES)[number];

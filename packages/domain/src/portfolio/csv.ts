@@ -24,7 +24,8 @@ export const dollars = (c: number): string => formatCents(cents(c));
 export const percent = (bp: number): string => dollars(bp);
 
 /** The figures a CSV exists for. */
-export type CsvFigure = 'originations' | 'decisions' | 'balances' | 'delinquency' | 'roll-rates' | 'charge-offs' | 'vintages';
+export const CSV_FIGURES = ['originations', 'decisions', 'balances', 'delinquency', 'roll-rates', 'charge-offs', 'vintages'] as const;
+export type CsvFigure = (typeof CSV_FIGURES)[number];
 
 /** The CSV of one figure: the same rows as the page's table for it. */
 export function figureCsv(f: PortfolioFigures, figure: CsvFigure): string {

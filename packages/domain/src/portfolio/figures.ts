@@ -22,7 +22,8 @@ import { daysInMonth, makeIsoDate, toParts } from '../dates';
 export type YearMonth = string;
 
 /** A loan's status on a month end as the portfolio reads it. */
-export type FactStatus = 'opened' | 'default' | 'charge_off' | 'closed_paid' | 'closed_refinanced';
+export const FACT_STATUSES = ['opened', 'default', 'charge_off', 'closed_paid', 'closed_refinanced'] as const;
+export type FactStatus = (typeof FACT_STATUSES)[number];
 
 /** Where a loan is at a month end: a delinquency bucket while open, else charged off or paid off (closed). */
 export const MONTH_END_STATES = [...DELINQUENCY_BUCKETS, 'charged_off', 'paid_off'] as const;

@@ -16,10 +16,12 @@ import { cents } from '../money';
 import type { Cents } from '../money';
 
 /** Kinds of reward entries. */
-export type RewardKind = 'application_submitted' | 'referral_approved' | 'bonus';
+export const REWARD_KINDS = ['application_submitted', 'referral_approved', 'bonus'] as const;
+export type RewardKind = (typeof REWARD_KINDS)[number];
 
 /** Benefit levels of spec §3 (Benefits: zero, bronze, silver, gold). */
-export type BenefitLevel = 'zero' | 'bronze' | 'silver' | 'gold';
+export const BENEFIT_LEVELS = ['zero', 'bronze', 'silver', 'gold'] as const;
+export type BenefitLevel = (typeof BENEFIT_LEVELS)[number];
 
 /** Reward per submitted application of a referred friend. */
 export const SUBMITTED_APPLICATION_REWARD_CENTS = cents(100);
@@ -150,7 +152,7 @@ export function nextLevel(
   points: number,
 ): { level: Exclude<BenefitLevel, 'zero'>; approvedNeeded: number; pointsNeeded: number } | null {
   const current = levelFor(approvedReferrals, points);
-  const order: BenefitLevel[] = ['zero', 'bronze', 'silver', 'gold'];
+  const order: readonly BenefitLevel[] = BENEFIT_LEVELS;
   const next = order[order.indexOf(current) + 1];
   const t = LEVEL_THRESHOLDS.find((x) => x.level === next);
   if (!t) return null;

@@ -15,20 +15,26 @@
 import { addBusinessDays, adjustToBusinessDay, isBusinessDay } from '../calendar';
 import { addDays } from '../dates';
 import type { IsoDate } from '../dates';
+import type { PaymentMode } from '../loan/statuses';
 
 /** Kind of ACH debit. */
-export type DebitKind = 'one_time' | 'auto_debit' | 'payoff';
+export type DebitKind = PaymentMode;
 
 /** Standard Entry Class code. */
-export type SecCode = 'WEB' | 'PPD';
+export const SEC_CODES = ['WEB', 'PPD'] as const;
+export type SecCode = (typeof SEC_CODES)[number];
 
 /** The SEC code of a debit: recurring auto-debits are PPD, one-time (and payoff) payments authorized online are WEB. */
 export function secCodeFor(kind: DebitKind): SecCode {
   return kind === 'auto_debit' ? 'PPD' : 'WEB';
 }
 
+/** The kinds of bank account a debit or credit goes to. */
+export const ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
 /** Debit transaction code: 27 checking, 37 savings. */
-export function debitTransactionCode(accountType: 'checking' | 'savings'): '27' | '37' {
+export function debitTransactionCode(accountType: AccountType): '27' | '37' {
   return accountType === 'savings' ? '37' : '27';
 }
 

@@ -11,8 +11,9 @@ import { adjustToBusinessDay, nextBusinessDay } from '../calendar';
 import type { IsoDate } from '../dates';
 import { cents } from '../money';
 import type { Cents } from '../money';
+import type { PaymentMode } from '../loan/statuses';
 
-export type PaymentMode = 'one_time' | 'auto_debit' | 'payoff';
+export type { PaymentMode };
 
 /** A payment accepted and not in the ledger yet. */
 export interface PaymentOnItsWay {

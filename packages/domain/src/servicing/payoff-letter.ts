@@ -15,12 +15,20 @@ import { payoff } from '../loan/servicing';
 import { cents } from '../money';
 import type { Cents } from '../money';
 
+/** `scheduled`: not sent yet; `pending`: sent, the bank can still return it. */
+export const OPEN_DEBIT_STATUSES = ['scheduled', 'pending'] as const;
+export type OpenDebitStatus = (typeof OPEN_DEBIT_STATUSES)[number];
+
+/** What a debit not yet final does to the payoff amount (see {@link DebitEffect}). */
+export const DEBIT_EFFECT_KINDS = ['lowers', 'raises', 'after'] as const;
+export type DebitEffectKind = (typeof DEBIT_EFFECT_KINDS)[number];
+
 /** A debit of the loan that is not final yet. */
 export interface OpenDebit {
   /** The transaction's id. */
   readonly id: number;
   /** `scheduled`: not sent yet; `pending`: sent, the bank can still return it. */
-  readonly status: 'scheduled' | 'pending';
+  readonly status: OpenDebitStatus;
   /** Date it is (or was) collected. */
   readonly date: IsoDate;
   readonly amountCents: Cents;
@@ -37,7 +45,7 @@ export interface DebitEffect {
    * `after`: scheduled after the good-through date — it does not change this figure; once the loan is
    * paid off it should be canceled (else it is refunded).
    */
-  readonly effect: 'lowers' | 'raises' | 'after';
+  readonly effect: DebitEffectKind;
   /** Size of the change (positive; 0 for `after`). */
   readonly changeCents: Cents;
   /** The payoff amount if the change happens. */

@@ -28,7 +28,8 @@ export interface TrackedRemittance {
 }
 
 /** Status of a pay date. */
-export type PayDateStatus = 'upcoming' | 'received' | 'short' | 'waiting' | 'in_suspense' | 'missing' | 'covered';
+export const PAY_DATE_STATUSES = ['upcoming', 'received', 'short', 'waiting', 'in_suspense', 'missing', 'covered'] as const;
+export type PayDateStatus = (typeof PAY_DATE_STATUSES)[number];
 
 /** A row of the tracker. */
 export interface PayDateRow {

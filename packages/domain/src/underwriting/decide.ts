@@ -18,7 +18,8 @@ import type { ReapplyOn } from './reapply';
 import type { Rule, RuleAction, RuleSet } from './rule-set';
 
 /** The outcome of a decision. */
-export type Outcome = 'approve' | 'refer' | 'deny';
+export type Outcome = (typeof DECISION_OUTCOMES)[number];
+export const DECISION_OUTCOMES = ['approve', 'refer', 'deny'] as const;
 
 /** One reason a decision did not simply approve. */
 export interface DecisionReason {

@@ -7,8 +7,9 @@ import type { IsoDate } from '../dates';
 import type { Cents } from '../money';
 import type { WorkingTimeRange } from '../validation/working-time';
 
-/** The lending programs an employer can take part in (how the borrower repays). */
-export type LendingProgram = 'b2b_partner' | 'federal_allotment' | 'split_direct_deposit';
+/** The lending programs an employer can take part in (how the borrower repays), in display order. */
+export const LENDING_PROGRAMS = Object.freeze(['b2b_partner', 'federal_allotment', 'split_direct_deposit'] as const);
+export type LendingProgram = (typeof LENDING_PROGRAMS)[number];
 
 /**
  * The employer's standing: a lending program; `not_eligible` (the employer takes part in none, or the
@@ -17,15 +18,11 @@ export type LendingProgram = 'b2b_partner' | 'federal_allotment' | 'split_direct
  */
 export type EmployerProgram = LendingProgram | 'not_eligible' | 'pending_review';
 
-/** The lending programs, in display order. */
-export const LENDING_PROGRAMS: readonly LendingProgram[] = Object.freeze(['b2b_partner', 'federal_allotment', 'split_direct_deposit']);
-
-/** Document types of both flows (classic §2/§3, reviewer feedback). */
-export type DocumentType =
-  'driver_license' | 'pay_stub' | 'proof_of_address' | 'selfie_photo' | 'w2' | 'bank_statement' | 'social_security_document' | 'allotment';
-
-/** Every document type. */
-export const DOCUMENT_TYPES: readonly DocumentType[] = Object.freeze([
+/**
+ * Every document type of both flows (classic §2/§3, reviewer feedback): the declaration the contract's
+ * upload types (`DOCUMENT_TYPE_NAMES`, which adds the hardship supporting document) are derived from.
+ */
+export const DOCUMENT_TYPES = Object.freeze([
   'driver_license',
   'pay_stub',
   'proof_of_address',
@@ -34,7 +31,8 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = Object.freeze([
   'bank_statement',
   'social_security_document',
   'allotment',
-]);
+] as const);
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** What the engine decides on. */
 export interface ApplicationFacts {

@@ -21,7 +21,8 @@ import type { Decision } from './decide';
 export type BureauReport =
   { readonly status: 'hit'; readonly score: number; readonly reasonTexts: readonly string[] } | { readonly status: 'thin_file' | 'no_hit' };
 
-export type RateCheckOutcome = 'approved' | 'counteroffer' | 'declined' | 'thin_file';
+export const RATE_CHECK_OUTCOMES = ['approved', 'counteroffer', 'declined', 'thin_file'] as const;
+export type RateCheckOutcome = (typeof RATE_CHECK_OUTCOMES)[number];
 
 export interface RateCheckResult {
   readonly outcome: RateCheckOutcome;

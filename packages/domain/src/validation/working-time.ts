@@ -14,11 +14,11 @@
 import { invalid, valid } from './result';
 import type { Validation } from './result';
 
-/** A normalised working-time range. */
-export type WorkingTimeRange = 'lt_1' | '1_3' | '3_5' | 'gt_5';
+/** The normalised working-time ranges, shortest first. */
+export const WORKING_TIME_RANGES = Object.freeze(['lt_1', '1_3', '3_5', 'gt_5'] as const);
 
-/** The ranges, shortest first. */
-export const WORKING_TIME_RANGES: readonly WorkingTimeRange[] = Object.freeze(['lt_1', '1_3', '3_5', 'gt_5']);
+/** A normalised working-time range. */
+export type WorkingTimeRange = (typeof WORKING_TIME_RANGES)[number];
 
 /** Which flow's labels to use. */
 export type Flow = 'classic' | 'newflow';

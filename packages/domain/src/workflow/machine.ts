@@ -3,11 +3,13 @@
  * and under which guard; the generic "advance" of POST /workflow/next_status; and the navigation stack
  * derived from the stored history. Pure: callers pass every fact in (no clock, no I/O).
  */
+import { APPLICATION_OUTCOMES } from '../loan/statuses';
 import { isStackable } from './status-attributes';
 import { DOCUMENT_STATUSES, STATUS_KIND, WORKFLOW_STATUSES, type WorkflowStatus } from './statuses';
 
 /** Who sets a transition: the signed-in borrower, the server itself (a use case), or a reviewer. */
-export type Actor = 'borrower' | 'system' | 'reviewer';
+export const ACTORS = ['borrower', 'system', 'reviewer'] as const;
+export type Actor = (typeof ACTORS)[number];
 
 /** Why a transition happens. `go_back` rows are derived from the reversible forward rows. */
 export type WorkflowEvent =
@@ -97,7 +99,7 @@ const UPLOADED: readonly WorkflowStatus[] = ['driver_license_uploaded', 'pay_stu
 const UNDER_REVIEW: readonly WorkflowStatus[] = ['ready_for_review', 'review_application', 'reconsider_declined'];
 
 /** The ended applications a new application or a refinance starts from (its use case checks the dates and the loan). */
-export const RESTART_STATUSES: readonly WorkflowStatus[] = ['approved', 'declined', 'denied', 'dropped', 'canceled'];
+export const RESTART_STATUSES: readonly WorkflowStatus[] = APPLICATION_OUTCOMES;
 
 /** The forward rows, written out (docs/workflow.md draws them). */
 export const FORWARD_TRANSITIONS: readonly Transition[] = [
@@ -270,7 +272,7 @@ export function actorsFor(from: WorkflowStatus, to: WorkflowStatus): readonly Ac
 /** Who may move an application out of `from` (any row, guards ignored), in the order borrower, system, reviewer. */
 export function actorsFrom(from: WorkflowStatus): readonly Actor[] {
   const actors = new Set(allowedTransitions(from).flatMap((t) => t.by));
-  return (['borrower', 'system', 'reviewer'] as const).filter((a) => actors.has(a));
+  return ACTORS.filter((a) => actors.has(a));
 }
 
 /** Why a move was refused. */

@@ -3,10 +3,13 @@ import { boolean, check, date, index, integer, pgTable, serial, text, timestamp,
 import { createdUpdatedAtDefaultNow } from './columns';
 import { applicationMembers, memberRowColumns } from './identity';
 import { loanPurposes, states } from './reference';
-import { APPLICATION_OUTCOMES } from '@payrail/domain/loan/statuses';
+import { APPLICATION_OUTCOMES, LOAN_TYPES, REPAYMENT_METHODS } from '@payrail/domain/loan/statuses';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { WORKING_TIME_RANGES } from '@payrail/domain/validation/working-time';
+import { HOUSING_TYPES, INCOME_SOURCES } from '@payrail/contract/application';
 
 /**
  * The About-yourself answers of a borrower (classic §3 application fields) that the access flow's
@@ -33,13 +36,13 @@ export const borrowerProfiles = pgTable(
     ssnIndex: text('ssn_index').unique(),
     annualIncomeCents: integer('annual_income_cents').$type<Cents>(),
     annualHouseholdIncomeCents: integer('annual_household_income_cents').$type<Cents>(),
-    housingType: text('housing_type', { enum: ['rent', 'own'] }),
+    housingType: text('housing_type', { enum: HOUSING_TYPES }),
     housingPaymentCents: integer('housing_payment_cents').$type<Cents>(),
     loanPurposeId: integer('loan_purpose_id').references(() => loanPurposes.id),
     /** Normalised key: lt_1, 1_3, 3_5, gt_5. */
-    workingTimeRange: text('working_time_range', { enum: ['lt_1', '1_3', '3_5', 'gt_5'] }),
+    workingTimeRange: text('working_time_range', { enum: WORKING_TIME_RANGES }),
     militaryActive: boolean('military_active'),
-    incomeSource: text('income_source', { enum: ['Employed', 'Retired', 'Unemployed', 'Other'] }),
+    incomeSource: text('income_source', { enum: INCOME_SOURCES }),
     employeeId: text('employee_id'),
     /** The education-program agreement: the initials typed and when. */
     educationInitials: text('education_initials'),
@@ -94,15 +97,13 @@ export const applications = pgTable(
   'applications',
   {
     ...memberRowColumns(),
-    loanType: text('loan_type', { enum: ['new', 'refinancing'] })
-      .notNull()
-      .default('new'),
+    loanType: text('loan_type', { enum: LOAN_TYPES }).notNull().default('new'),
     /** A refinancing application: the loan it will pay off at funding. */
     refinancesLoanId: integer('refinances_loan_id'),
     pricingProgramCode: text('pricing_program_code'),
-    paymentMethod: text('payment_method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }),
+    paymentMethod: text('payment_method', { enum: REPAYMENT_METHODS }),
     amountCents: integer('amount_cents').$type<Cents>(),
-    termFrequency: text('term_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
+    termFrequency: text('term_frequency', { enum: FREQUENCIES }),
     termsInMonths: integer('terms_in_months'),
     numberOfPayments: integer('number_of_payments'),
     interestRate: text('interest_rate'),

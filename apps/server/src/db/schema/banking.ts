@@ -4,6 +4,8 @@ import { createdUpdatedAt, requestOriginColumns } from './columns';
 import { documents } from './documents';
 import { memberRowColumns } from './identity';
 import { agreementDocuments } from './reference';
+import { ACCOUNT_TYPES } from '@payrail/domain/servicing/ach';
+import { BANK_ACCOUNT_SOURCES, REPAY_METHODS } from '@payrail/contract/banking';
 
 /**
  * A member's bank accounts. `usage` receiver is "the bank information" (where the loan is paid and, by
@@ -21,8 +23,8 @@ export const bankAccounts = pgTable(
   {
     ...memberRowColumns(),
     usage: text('usage', { enum: ['receiver', 'auto_debit'] }).notNull(),
-    source: text('source', { enum: ['manual', 'linked'] }).notNull(),
-    accountType: text('account_type', { enum: ['checking', 'savings'] }),
+    source: text('source', { enum: BANK_ACCOUNT_SOURCES }).notNull(),
+    accountType: text('account_type', { enum: ACCOUNT_TYPES }),
     routingNumber: text('routing_number'),
     accountNumberSealed: text('account_number_sealed'),
     accountNumberLast4: text('account_number_last4'),
@@ -68,7 +70,7 @@ export const repayMethodChoices = pgTable(
   'repay_method_choices',
   {
     ...memberRowColumns(),
-    method: text('method', { enum: ['split_direct_deposit', 'auto_debit', 'online'] }).notNull(),
+    method: text('method', { enum: REPAY_METHODS }).notNull(),
     chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('repay_method_choices_user_idx').on(t.userId)],

@@ -4,6 +4,12 @@ import { borrowerLoanRowColumns, loanRowColumns, loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES } from '@payrail/domain/collections/contact-limits';
+import { NOTICE_KINDS } from '@payrail/domain/collections/notices';
+import { PROMISE_STATUSES } from '@payrail/domain/collections/promises';
+import { NOTICE_CHANNELS } from '@payrail/domain/collections/policy';
+import { NOTICE_DELIVERY_STATUSES } from '@payrail/contract/collections';
 
 /**
  * The collections desk (docs/collections.md; not the daily run's claims of ./collections.ts). The daily
@@ -11,8 +17,8 @@ import type { IsoDate } from '@payrail/domain/dates';
  * promises to pay; the notice log makes each reminder and past-due notice go at most once.
  */
 
-/** The buckets of packages/domain/src/collections/buckets.ts (DELINQUENCY_BUCKETS). */
-export const DELINQUENCY_BUCKET_VALUES = ['current', '1-29', '30-59', '60-89', '90-119', '120+'] as const;
+/** The buckets of packages/domain/src/collections/buckets.ts. */
+export const DELINQUENCY_BUCKET_VALUES = DELINQUENCY_BUCKETS;
 
 /**
  * A loan's delinquency as of the last run that serviced it (one row per loan that has ever been past due):
@@ -69,9 +75,9 @@ export const collectionContacts = pgTable(
   'collection_contacts',
   {
     ...collectorEntryColumns(),
-    channel: text('channel', { enum: ['call', 'sms', 'email', 'letter'] }).notNull(),
+    channel: text('channel', { enum: CONTACT_CHANNELS }).notNull(),
     outcome: text('outcome', {
-      enum: ['no_answer', 'left_message', 'spoke_with_borrower', 'promise_to_pay', 'refused_to_pay', 'disputed', 'wrong_number', 'sent'],
+      enum: CONTACT_OUTCOMES,
     }).notNull(),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull(),
@@ -106,7 +112,7 @@ export const promisesToPay = pgTable(
     madeOn: date('made_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     promisedDate: date('promised_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     amountCents: integer('amount_cents').$type<Cents>().notNull(),
-    status: text('status', { enum: ['open', 'kept', 'broken'] }).notNull(),
+    status: text('status', { enum: PROMISE_STATUSES }).notNull(),
     /** The business date the run decided it. */
     decidedOn: date('decided_on', { mode: 'string' }).$type<IsoDate>(),
     /** Money received from made_on through promised_date when decided. */
@@ -132,13 +138,13 @@ export const collectionNotices = pgTable(
   'collection_notices',
   {
     ...borrowerLoanRowColumns(),
-    kind: text('kind', { enum: ['reminder', 'past_due'] }).notNull(),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     /** Past due: days past due of the policy; reminder: days before the due date. */
     noticeDay: integer('notice_day').notNull(),
     /** Past due: the oldest unpaid due date; reminder: the due date. */
     dueDate: date('due_date', { mode: 'string' }).$type<IsoDate>().notNull(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
-    status: text('status', { enum: ['sent', 'opted_out', 'no_address'] }).notNull(),
+    channel: text('channel', { enum: NOTICE_CHANNELS }).notNull(),
+    status: text('status', { enum: NOTICE_DELIVERY_STATUSES }).notNull(),
     businessDate: date('business_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -5,6 +5,7 @@ import { ledgerEntries, loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { REMITTANCE_LINE_STATUSES } from '@payrail/contract/servicing-backoffice';
 
 /**
  * The daily servicing run, one row per business date: `planned_at` once every open loan has its claim
@@ -79,7 +80,7 @@ export const remittanceLines = pgTable(
     payDate: date('pay_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     borrowerIdentifier: text('borrower_identifier').notNull(),
     amountCents: integer('amount_cents').$type<Cents>().notNull(),
-    status: text('status', { enum: ['posted', 'suspense', 'assigned', 'rejected'] }).notNull(),
+    status: text('status', { enum: REMITTANCE_LINE_STATUSES }).notNull(),
     /** Why the line went to suspense (no_loan, ambiguous, employer_mismatch, loan_closed, before_disbursement). */
     suspenseReason: text('suspense_reason'),
     loanId: integer('loan_id').references(() => loans.id),

@@ -1,4 +1,5 @@
 import { integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { MESSAGE_CHANNELS } from '@payrail/contract/platform';
 
 /*
  * Column groups that several tables declare with the same meaning (issue #28), each declared once. A group is
@@ -57,7 +58,7 @@ export function sealedFileColumns() {
 /** An e-mail or text message: the channel, the address or number it goes to, its subject (e-mail) and bodies. */
 export function messageEnvelopeColumns() {
   return {
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body'),

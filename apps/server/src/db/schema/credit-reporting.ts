@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, u
 import { loanRowColumns } from './servicing';
 import { staffUsers } from './staff';
 import type { IsoDate } from '@payrail/domain/dates';
+import { DISPUTE_OUTCOMES, DISPUTE_STATUSES } from '@payrail/contract/credit-reporting';
 
 /**
  * The monthly Metro 2 furnishing files (docs/credit-reporting.md): one per reporting month (`period`
@@ -44,14 +45,14 @@ export const creditDisputes = pgTable(
   'credit_disputes',
   {
     ...loanRowColumns(),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull(),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull(),
     note: text('note').notNull(),
     openedOn: date('opened_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     openedByStaffId: integer('opened_by_staff_id')
       .notNull()
       .references(() => staffUsers.id),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
-    outcome: text('outcome', { enum: ['resolved', 'consumer_disagrees'] }),
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
     resolutionNote: text('resolution_note'),
     resolvedOn: date('resolved_on', { mode: 'string' }).$type<IsoDate>(),
     resolvedByStaffId: integer('resolved_by_staff_id').references(() => staffUsers.id),

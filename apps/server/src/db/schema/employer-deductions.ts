@@ -4,6 +4,8 @@ import { employerUsers } from './employer-accounts';
 import { applicationMembers } from './identity';
 import { employers } from './reference';
 import type { IsoDate } from '@payrail/domain/dates';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { EMPLOYEE_CHANGE_KINDS, EMPLOYEE_CHANGE_OUTCOMES, SERVICER_TASK_STATUSES } from '@payrail/contract/employer-deductions';
 
 /**
  * What an employer reported about an employee with a payroll deduction (employer portal "Changes",
@@ -24,15 +26,15 @@ export const employeeChanges = pgTable(
       .references(() => applicationMembers.id),
     /** The employee id as the employer reported it. */
     employeeId: text('employee_id').notNull(),
-    kind: text('kind', { enum: ['termination', 'leave', 'pay_frequency'] }).notNull(),
+    kind: text('kind', { enum: EMPLOYEE_CHANGE_KINDS }).notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     /** A leave's last day (included). */
     leaveEndDate: date('leave_end_date', { mode: 'string' }).$type<IsoDate>(),
-    newPayFrequency: text('new_pay_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
+    newPayFrequency: text('new_pay_frequency', { enum: FREQUENCIES }),
     /** ach_auto_debit | manual_payment (termination), paused (leave), servicer_review (pay frequency). */
-    outcome: text('outcome', { enum: ['ach_auto_debit', 'manual_payment', 'paused', 'servicer_review'] }).notNull(),
+    outcome: text('outcome', { enum: EMPLOYEE_CHANGE_OUTCOMES }).notNull(),
     loanIds: jsonb('loan_ids').$type<number[]>().notNull(),
-    servicerStatus: text('servicer_status', { enum: ['open', 'done'] }),
+    servicerStatus: text('servicer_status', { enum: SERVICER_TASK_STATUSES }),
     reportedByEmployerUserId: integer('reported_by_employer_user_id').references(() => employerUsers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -9,6 +9,10 @@ import { loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { EMPLOYMENT_STATUSES, INCOME_RANGES } from '@payrail/domain/employer/verification';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { RECONCILIATION_STATUSES } from '@payrail/domain/employer/remittance-upload';
+import { REMITTANCE_METHODS } from '@payrail/contract/employer-remittances';
 
 /**
  * A remittance an employer submitted in the employer portal (issue #31, docs/employer-portal.md): the
@@ -27,7 +31,7 @@ export const employerRemittances = pgTable(
       .unique()
       .references(() => remittanceBatches.id),
     payDate: date('pay_date', { mode: 'string' }).$type<IsoDate>().notNull(),
-    method: text('method', { enum: ['upload', 'screen'] }).notNull(),
+    method: text('method', { enum: REMITTANCE_METHODS }).notNull(),
     fileName: text('file_name'),
     submittedByUserId: integer('submitted_by_user_id').references(() => employerUsers.id),
     expectedCents: integer('expected_cents').$type<Cents>().notNull(),
@@ -54,7 +58,7 @@ export const employerRemittanceLines = pgTable(
     expectedCents: integer('expected_cents').$type<Cents>().notNull(),
     remittedCents: integer('remitted_cents').$type<Cents>().notNull(),
     differenceCents: integer('difference_cents').$type<Cents>().notNull(),
-    status: text('status', { enum: ['exact', 'short', 'over', 'missing', 'unknown_employee'] }).notNull(),
+    status: text('status', { enum: RECONCILIATION_STATUSES }).notNull(),
     reason: text('reason').notNull(),
   },
   (t) => [
@@ -84,10 +88,10 @@ export const employmentVerifications = pgTable(
       .references(() => staffUsers.id),
     /** The business date of the request: the fallback counts business days from it. */
     requestedOn: date('requested_on', { mode: 'string' }).$type<IsoDate>().notNull(),
-    employmentStatus: text('employment_status', { enum: ['active', 'terminated', 'on_leave', 'not_found'] }),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }),
     hireDate: date('hire_date', { mode: 'string' }).$type<IsoDate>(),
-    payFrequency: text('pay_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
-    incomeRange: text('income_range', { enum: ['under_25k', '25k_50k', '50k_75k', '75k_100k', '100k_plus'] }),
+    payFrequency: text('pay_frequency', { enum: FREQUENCIES }),
+    incomeRange: text('income_range', { enum: INCOME_RANGES }),
     answeredByUserId: integer('answered_by_user_id').references(() => employerUsers.id),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,8 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdUpdatedAtDefaultNow } from './columns';
 import { applicationMembers, memberRowColumns } from './identity';
+import { BENEFIT_LEVELS } from '@payrail/domain/referral/rewards';
+import { NOTIFICATION_STATUSES } from '@payrail/contract/identity';
 
 /** Messages in the shell's notification menu. */
 export const notifications = pgTable(
@@ -8,9 +10,7 @@ export const notifications = pgTable(
   {
     ...memberRowColumns(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['unread', 'read'] })
-      .notNull()
-      .default('unread'),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('unread'),
     ...createdUpdatedAtDefaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
@@ -34,9 +34,7 @@ export const userBenefits = pgTable('user_benefits', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => applicationMembers.id),
-  level: text('level', { enum: ['zero', 'bronze', 'silver', 'gold'] })
-    .notNull()
-    .default('zero'),
+  level: text('level', { enum: BENEFIT_LEVELS }).notNull().default('zero'),
   readAt: timestamp('read_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@ import { memberRowColumns } from './identity';
 import { loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
+import { HARDSHIP_EVENT_KINDS, HARDSHIP_REASONS, HARDSHIP_STATUSES } from '@payrail/domain/care/hardship';
 
 /**
  * Hardship requests (docs/hardship.md): the borrower's reason, description and proposed plan (defer 1–3
@@ -20,8 +21,8 @@ export const hardshipRequests = pgTable(
     loanId: integer('loan_id')
       .notNull()
       .references(() => loans.id),
-    status: text('status', { enum: ['submitted', 'info_requested', 'approved', 'declined'] }).notNull(),
-    reason: text('reason', { enum: ['job_loss', 'medical', 'natural_disaster', 'family_death_or_illness', 'other'] }).notNull(),
+    status: text('status', { enum: HARDSHIP_STATUSES }).notNull(),
+    reason: text('reason', { enum: HARDSHIP_REASONS }).notNull(),
     description: text('description').notNull(),
     deferPayments: integer('defer_payments').notNull(),
     waiveLateFees: boolean('waive_late_fees').notNull(),
@@ -65,7 +66,7 @@ export const hardshipEvents = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => hardshipRequests.id),
-    kind: text('kind', { enum: ['submitted', 'info_requested', 'answered', 'approved', 'declined'] }).notNull(),
+    kind: text('kind', { enum: HARDSHIP_EVENT_KINDS }).notNull(),
     staffId: integer('staff_id').references(() => staffUsers.id),
     message: text('message'),
     at: timestamp('at', { withTimezone: true }).notNull(),

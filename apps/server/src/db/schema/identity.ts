@@ -4,6 +4,7 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqu
 import { createdUpdatedAt, createdUpdatedAtDefaultNow, requestOriginColumns, sessionEndColumns } from './columns';
 import { agreementDocuments, employers, states } from './reference';
 import { staffUsers } from './staff';
+import { LOAN_TYPES } from '@payrail/domain/loan/statuses';
 
 /**
  * Borrower accounts ("application members" on the wire). E-mail is stored lower-case (a check keeps it
@@ -18,9 +19,7 @@ export const applicationMembers = pgTable(
     googleSub: text('google_sub').unique(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     workflowStatus: text('workflow_status').$type<WorkflowStatus>().notNull(),
-    loanType: text('loan_type', { enum: ['new', 'refinancing'] })
-      .notNull()
-      .default('new'),
+    loanType: text('loan_type', { enum: LOAN_TYPES }).notNull().default('new'),
     refinancing: boolean('refinancing').notNull().default(false),
     feedbackRating: boolean('feedback_rating').notNull().default(false),
     notQualifiedReason: text('not_qualified_reason'),

@@ -5,6 +5,8 @@ import { documents } from './documents';
 import { applicationMembers } from './identity';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { RATE_CHECK_OUTCOMES } from '@payrail/domain/underwriting/rate-check';
+import { NEWFLOW_PROGRAMS } from '@payrail/contract/newflow';
 
 /**
  * What a new-flow application (docs/newflow.md) records beyond the classic tables it shares (profile,
@@ -45,14 +47,14 @@ export const newflowApplications = pgTable(
     allocationStatus: text('allocation_status'),
     payStubDocumentId: integer('pay_stub_document_id').references(() => documents.id),
     allotmentDocumentId: integer('allotment_document_id').references(() => documents.id),
-    program: text('program', { enum: ['split_direct_deposit', 'auto_debit'] }),
+    program: text('program', { enum: NEWFLOW_PROGRAMS }),
     // Rate check (the job's claim row)
     rateCheckState: text('rate_check_state', { enum: ['pending', 'running', 'done', 'failed'] }),
     rateCheckClaimedAt: timestamp('rate_check_claimed_at', { withTimezone: true }),
     rateCheckAttempts: integer('rate_check_attempts').notNull().default(0),
     rateCheckRequestedAt: timestamp('rate_check_requested_at', { withTimezone: true }),
     rateCheckDoneAt: timestamp('rate_check_done_at', { withTimezone: true }),
-    rateCheckOutcome: text('rate_check_outcome', { enum: ['approved', 'counteroffer', 'declined', 'thin_file'] }),
+    rateCheckOutcome: text('rate_check_outcome', { enum: RATE_CHECK_OUTCOMES }),
     rateCheckApprovedCents: integer('rate_check_approved_cents').$type<Cents>(),
     rateCheckReasons: jsonb('rate_check_reasons').$type<string[]>(),
     rateCheckBureau: jsonb('rate_check_bureau').$type<Record<string, unknown> | null>(),

@@ -4,6 +4,8 @@ import { createdUpdatedAt, requestOriginColumns } from './columns';
 import { borrowerLoanRowColumns } from './servicing';
 import { staffUsers } from './staff';
 import type { IsoDate } from '@payrail/domain/dates';
+import { PAYMENT_PLAN_KINDS } from '@payrail/domain/loan/payment-plan';
+import { PAYMENT_PLAN_STATUSES } from '@payrail/contract/payment-plan';
 
 /** The figures of a plan as quoted (the wire shape of `ZPaymentPlanQuote`, cents and ISO dates). */
 export type PaymentPlanQuoteJson = Record<string, unknown>;
@@ -19,8 +21,8 @@ export const loanPaymentPlans = pgTable(
   'loan_payment_plans',
   {
     ...borrowerLoanRowColumns(),
-    status: text('status', { enum: ['proposed', 'accepted', 'withdrawn', 'expired'] }).notNull(),
-    kind: text('kind', { enum: ['spread_past_due', 're_amortize'] }).notNull(),
+    status: text('status', { enum: PAYMENT_PLAN_STATUSES }).notNull(),
+    kind: text('kind', { enum: PAYMENT_PLAN_KINDS }).notNull(),
     /** What the servicer chose: installments, annual rate, first due date (null where the kind fixes it). */
     installments: integer('installments'),
     annualRatePercent: text('annual_rate_percent'),

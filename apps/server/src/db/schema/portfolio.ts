@@ -3,6 +3,8 @@ import { check, date, index, integer, pgTable, primaryKey, text, timestamp } fro
 import { loans } from './servicing';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { DELINQUENCY_BUCKETS } from '@payrail/domain/collections/buckets';
+import { FACT_STATUSES } from '@payrail/domain/portfolio/figures';
 
 /**
  * Month-end facts of the portfolio (docs/portfolio.md): one row per loan per month end, taken from the
@@ -21,9 +23,9 @@ export const portfolioMonthEndFacts = pgTable(
     /** First day of the month the loan was disbursed. */
     originationMonth: date('origination_month', { mode: 'string' }).$type<IsoDate>().notNull(),
     originalAmountCents: integer('original_amount_cents').$type<Cents>().notNull(),
-    status: text('status', { enum: ['opened', 'default', 'charge_off', 'closed_paid', 'closed_refinanced'] }).notNull(),
+    status: text('status', { enum: FACT_STATUSES }).notNull(),
     daysPastDue: integer('days_past_due').notNull(),
-    bucket: text('bucket', { enum: ['current', '1-29', '30-59', '60-89', '90-119', '120+'] }).notNull(),
+    bucket: text('bucket', { enum: DELINQUENCY_BUCKETS }).notNull(),
     principalCents: integer('principal_cents').$type<Cents>().notNull(),
     chargedOffCents: integer('charged_off_cents').$type<Cents>().notNull(),
   },

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { LENDING_PROGRAMS } from '@payrail/domain/underwriting/facts';
+import { REPAYMENT_METHODS } from '@payrail/domain/loan/statuses';
 
 /** Per-state limits of a program (the engine's `StateRule`): amounts in cents, rates as percent text. */
 export type PricingStateRule = { minAmountCents?: number; maxAmountCents?: number; maxAnnualRatePercent?: string; maxAprPercent?: string };
@@ -19,7 +21,7 @@ export const pricingPrograms = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
-    lendingProgram: text('lending_program', { enum: ['b2b_partner', 'federal_allotment', 'split_direct_deposit'] }).notNull(),
+    lendingProgram: text('lending_program', { enum: LENDING_PROGRAMS }).notNull(),
     minAmountCents: integer('min_amount_cents').$type<Cents>().notNull(),
     maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),
     stepCents: integer('step_cents').$type<Cents>().notNull(),
@@ -46,7 +48,7 @@ export const pricingRateEntries = pgTable(
     programId: integer('program_id')
       .notNull()
       .references(() => pricingPrograms.id),
-    method: text('method', { enum: ['split_direct_deposit', 'auto_debit', 'one_times'] }).notNull(),
+    method: text('method', { enum: REPAYMENT_METHODS }).notNull(),
     termMonths: integer('term_months').notNull(),
     minAmountCents: integer('min_amount_cents').$type<Cents>().notNull(),
     maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),

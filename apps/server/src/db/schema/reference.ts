@@ -1,4 +1,6 @@
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { EMPLOYER_TYPES, PAYMENT_TYPES } from '@payrail/contract/reference';
 
 /** US states + DC; `is_available` says where the partner bank lends. */
 export const states = pgTable('states', {
@@ -26,10 +28,10 @@ export const employers = pgTable('employers', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
-  employerType: text('employer_type', { enum: ['federal', 'postal', 'private', 'state_local'] }).notNull(),
+  employerType: text('employer_type', { enum: EMPLOYER_TYPES }).notNull(),
   partnership: text('partnership', { enum: ['b2b_partner'] }),
-  paymentType: text('payment_type', { enum: ['allotment', 'split_direct_deposit'] }).notNull(),
-  payFrequency: text('pay_frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }).notNull(),
+  paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
+  payFrequency: text('pay_frequency', { enum: FREQUENCIES }).notNull(),
   payrollPortalName: text('payroll_portal_name'),
   payrollPortalUrl: text('payroll_portal_url'),
   payStubHelp: text('pay_stub_help').notNull(),

@@ -5,6 +5,8 @@ import { bankAccounts } from './banking';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { REWARD_KINDS } from '@payrail/domain/referral/rewards';
+import { REFERRAL_PAYOUT_STATUSES } from '@payrail/contract/referral';
 
 /**
  * The referral rewards ledger (newflow spec §9): one immutable row per reward event (a trigger refuses
@@ -23,7 +25,7 @@ export const referralRewards = pgTable(
     friendUserId: integer('friend_user_id')
       .notNull()
       .references(() => applicationMembers.id),
-    kind: text('kind', { enum: ['application_submitted', 'referral_approved', 'bonus'] }).notNull(),
+    kind: text('kind', { enum: REWARD_KINDS }).notNull(),
     eventKey: text('event_key').notNull(),
     amountCents: integer('amount_cents').$type<Cents>().notNull(),
     points: integer('points').notNull(),
@@ -59,7 +61,7 @@ export const referralPayouts = pgTable(
     bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** `queued` when released (the `referral.payout` job originates it), then the ACH credit's status. */
-    status: text('status', { enum: ['queued', 'pending', 'settled', 'returned'] }).notNull(),
+    status: text('status', { enum: REFERRAL_PAYOUT_STATUSES }).notNull(),
     /** When the credit's settlement was read (`settled`); null otherwise. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** When the credit's return was read (`returned`): its rewards are payable again from then. */

@@ -6,6 +6,7 @@ import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
+import { DECISION_OUTCOMES } from '@payrail/domain/underwriting/decide';
 
 /**
  * Every automated underwriting decision, stored as the engine returned it (docs/underwriting-rules.md):
@@ -22,7 +23,7 @@ export const underwritingDecisions = pgTable(
     ruleSetVersion: text('rule_set_version').notNull(),
     decidedOn: date('decided_on', { mode: 'string' }).$type<IsoDate>().notNull(),
     inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
-    outcome: text('outcome', { enum: ['approve', 'refer', 'deny'] }).notNull(),
+    outcome: text('outcome', { enum: DECISION_OUTCOMES }).notNull(),
     reasons: jsonb('reasons').$type<Record<string, unknown>[]>().notNull(),
     maxAmountCents: integer('max_amount_cents').$type<Cents>().notNull(),
     adverseActionReasons: jsonb('adverse_action_reasons').$type<string[]>().notNull(),

@@ -12,6 +12,8 @@ import type { StoredPaymentPlan } from '@payrail/domain/loan/payment-plan';
 import { DISBURSEMENT_STATUSES, LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES } from '@payrail/domain/loan/statuses';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
+import { FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { SCHEDULE_REVISION_KINDS } from '@payrail/contract/care';
 
 /**
  * Loan statuses of spec §3, in its order 0..5 (labels: opened Active, closed_refinanced Refinanced,
@@ -38,7 +40,7 @@ export const loans = pgTable(
     feeCents: integer('fee_cents').$type<Cents>().notNull(),
     interestRate: text('interest_rate').notNull(),
     aprPercent: text('apr_percent').notNull(),
-    frequency: text('frequency', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }).notNull(),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull(),
     terms: integer('terms').notNull(),
     disbursementDate: date('disbursement_date', { mode: 'string' }).$type<IsoDate>().notNull(),
     firstPaymentDate: date('first_payment_date', { mode: 'string' }).$type<IsoDate>().notNull(),
@@ -120,7 +122,7 @@ export const loanScheduleRevisions = pgTable(
   'loan_schedule_revisions',
   {
     ...loanRowColumns(),
-    kind: text('kind', { enum: ['due_date_change', 'hardship'] }).notNull(),
+    kind: text('kind', { enum: SCHEDULE_REVISION_KINDS }).notNull(),
     /** The request it applies (due_date_change_requests / hardship_requests id). */
     sourceId: integer('source_id').notNull(),
     dueDatesBefore: jsonb('due_dates_before').$type<string[]>().notNull(),

@@ -1,11 +1,12 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sessionEndColumns } from './columns';
+import { STAFF_ROLES } from '@payrail/contract/staff';
 
 export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
-  role: text('role', { enum: ['admin', 'underwriter', 'servicer'] }).notNull(),
+  role: text('role', { enum: STAFF_ROLES }).notNull(),
   passwordHash: text('password_hash').notNull(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { borrowerLoanRowColumns } from './servicing';
 import type { IsoDate } from '@payrail/domain/dates';
+import { STATEMENT_KINDS } from '@payrail/contract/statements';
 
 /**
  * Periodic statements (docs/statements.md): ONE row per (loan, kind, period) — the unique index that
@@ -14,7 +15,7 @@ export const loanStatements = pgTable(
   'loan_statements',
   {
     ...borrowerLoanRowColumns(),
-    kind: text('kind', { enum: ['monthly', 'year_end'] }).notNull(),
+    kind: text('kind', { enum: STATEMENT_KINDS }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).$type<IsoDate>().notNull(),
     periodEnd: date('period_end', { mode: 'string' }).$type<IsoDate>().notNull(),
     figures: jsonb('figures').notNull(),

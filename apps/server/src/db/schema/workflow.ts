@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberRowColumns } from './identity';
 import { staffUsers } from './staff';
+import { ACTORS } from '@payrail/domain/workflow/machine';
 
 /**
  * Every status change of a member's application: who (actor, and the staff member for a reviewer),
@@ -14,7 +15,7 @@ export const workflowTransitions = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     event: text('event').notNull(),
-    actor: text('actor', { enum: ['borrower', 'system', 'reviewer'] }).notNull(),
+    actor: text('actor', { enum: ACTORS }).notNull(),
     staffUserId: integer('staff_user_id').references(() => staffUsers.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
