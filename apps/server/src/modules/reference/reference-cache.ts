@@ -15,8 +15,12 @@ import type { AppContext } from '../../context';
  * before it is, or after it is lost, each request reads the database as before (and the connection is
  * tried again, at most every `RETRY_MS`). On the embedded database (one process) the call itself clears.
  * One cache per app; at most `MAX_KEYS` answers (search texts are typed by visitors), emptied when full.
+ *
+ * What is kept is the answer as sent: checked against the route's 200 schema and written once, by the route's
+ * own serializer (http/serializer.ts: zod's parse, then the compiled writer), as bytes with their ETag. A
+ * kept answer costs a request no zod parse, no JSON writing, no hashing: the bytes go out as they are.
  */
-type Entry = { value: unknown; etag: string };
+type Entry = { body: Buffer; etag: string };
 type Cache = {
   entries: Map<string, Promise<Entry>>;
   /** PostgreSQL: whether kept answers are trustworthy (the LISTEN connection is up). */
@@ -89,21 +93,31 @@ export async function closeReferenceCache(ctx: AppContext): Promise<void> {
   cache.stop = null;
 }
 
-const etagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 const matches = (header: string | undefined, etag: string): boolean =>
   header !== undefined && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
 
+/** Fastify's own content type for a serialized JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * The kept answer for this request's URL, loaded by `load` on first need (a failure is not kept). Sets
- * ETag and Cache-Control; answers 304 with no body when the client's If-None-Match names it.
+ * Answers this request's URL from the kept answer, loaded by `load` on first need (a failure is not kept)
+ * and written once by the route's serializer for 200 (its response schema is checked then, not per
+ * request). Sets ETag and Cache-Control; answers 304 with no body when the client's If-None-Match names it.
+ * The reply is sent here: a route returns what this returns.
  */
 export async function keptReference<T>(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(ctx);
   const key = req.url;
   let entry = cache.entries.get(key);
   if (!entry) {
-    const made = load().then((value) => ({ value, etag: etagOf(value) }));
+    const routeWriter = reply.getSerializationFunction('200');
+    const serialize = (value: unknown): string => (routeWriter ? routeWriter(value as Record<string, unknown>) : (reply.serialize(value) as string));
+    const made = load().then((value) => {
+      const body = Buffer.from(serialize(value));
+      return { body, etag: etagOf(body) };
+    });
     if (keeping(ctx, cache)) {
       made.catch(() => {
         if (cache.entries.get(key) === made) cache.entries.delete(key);
@@ -113,8 +127,8 @@ export async function keptReference<T>(ctx: AppContext, req: FastifyRequest, rep
     }
     entry = made;
   }
-  const { value, etag } = await entry;
+  const { body, etag } = await entry;
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
-  return value as T;
+  return reply.header('content-type', JSON_TYPE).send(body) as never;
 }
