@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
-import { Form } from '@payrail/ui/form';
-import { TextField } from '@payrail/ui/text-field';
+import { StaffSignInForm } from '@payrail/ui/staff-sign-in-form';
 import { ZEmployerLoginRequest } from '@payrail/contract/employer-portal';
 import type { TEmployerEnrolled, TEmployerTotpEnrolment } from '@payrail/contract/employer-portal';
 import { AuthCard } from '../../components/auth-card';
@@ -54,10 +51,11 @@ export function Component() {
       }
     >
       {step.name === 'password' ? (
-        <Form
+        <StaffSignInForm
           schema={ZEmployerLoginRequest}
-          options={{ defaultValues: { email: '', password: '' } }}
-          aria-labelledby="auth-title"
+          labelledBy="auth-title"
+          error={loginMutation.isError || enrol.isError ? authErrorMessage(loginMutation.error ?? enrol.error) : null}
+          submitLabel="Continue"
           onSubmit={async (values) => {
             enrol.reset();
             const challenge = await loginMutation.mutateAsync(values).catch(() => null);
@@ -69,29 +67,7 @@ export function Component() {
             const enrolment = await enrol.mutateAsync(challenge.challenge).catch(() => null);
             if (enrolment) setStep({ name: 'enrol', enrolment });
           }}
-        >
-          {({ register, formState }) => (
-            <>
-              {loginMutation.isError || enrol.isError ? (
-                <Alert kind="error" assertive>
-                  {authErrorMessage(loginMutation.error ?? enrol.error)}
-                </Alert>
-              ) : null}
-              <TextField label="E-mail" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={formState.errors.password?.message}
-                {...register('password')}
-              />
-              <Button type="submit" fullWidth loading={formState.isSubmitting}>
-                Continue
-              </Button>
-            </>
-          )}
-        </Form>
+        />
       ) : step.name === 'code' ? (
         <CodeStep challenge={step.challenge} onSignedIn={toPortal} onRestart={() => setStep({ name: 'password' })} />
       ) : step.name === 'enrol' ? (

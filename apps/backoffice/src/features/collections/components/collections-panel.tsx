@@ -20,6 +20,8 @@ import { Table } from '@payrail/ui/table';
 import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/roles';
@@ -111,91 +113,125 @@ const contactSchema = ZLogContactRequest;
 const promiseSchema = z.object({ promised_date: ZPromiseRequest.shape.promised_date, amount: amountField });
 const recoverySchema = z.object({ amount: amountField, reference: ZRecoveryRequest.shape.reference });
 
+/** A desk form: its fields in a fieldset named by the title, the failure under them, then the submit button. */
+function DeskForm<TInput extends FieldValues, TOutput extends FieldValues>({
+  title,
+  schema,
+  defaultValues,
+  failure,
+  submitLabel,
+  pending,
+  onSubmit,
+  notice,
+  children,
+}: {
+  title: string;
+  schema: z.ZodType<TOutput, TInput>;
+  defaultValues: DefaultValues<TInput>;
+  /** What the failure message says when the server gives no reason. */
+  failure: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => Promise<void>;
+  /** Shown between the failure and the button (the last success). */
+  notice?: ReactNode;
+  children: (form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
+}) {
+  return (
+    <Form
+      schema={schema}
+      options={{ mode: 'onSubmit', defaultValues }}
+      submitError={(err) => errorMessage(err, failure)}
+      onSubmit={onSubmit}
+      aria-label={title}
+    >
+      {(form) => (
+        <fieldset>
+          <legend>{title}</legend>
+          {children(form)}
+          <FormError />
+          {notice}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </fieldset>
+      )}
+    </Form>
+  );
+}
+
 function ContactForm({ loanId }: { loanId: number }) {
   const log = useLogContact(loanId);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <Form
+    <DeskForm
+      title="Log a contact attempt"
       schema={contactSchema}
-      options={{ mode: 'onSubmit', defaultValues: { channel: 'call', outcome: 'no_answer', note: '' } }}
-      submitError={(err) => errorMessage(err, 'The contact attempt could not be logged.')}
+      defaultValues={{ channel: 'call', outcome: 'no_answer', note: '' }}
+      failure="The contact attempt could not be logged."
+      submitLabel="Log the attempt"
+      pending={log.isPending}
       onSubmit={async ({ note, ...attempt }, form) => {
         setDone(null);
         await log.mutateAsync({ ...attempt, ...(note ? { note } : {}) });
         form.resetField('note');
         setDone('Contact attempt logged.');
       }}
-      aria-label="Log a contact attempt"
+      notice={done ? <Alert kind="success">{done}</Alert> : null}
     >
       {({ register, formState: { errors } }) => (
-        <fieldset>
-          <legend>Log a contact attempt</legend>
+        <>
           <Select label="Channel" options={CHANNELS} {...register('channel')} />
           <Select label="Outcome" options={OUTCOMES} {...register('outcome')} />
           <TextField label="Note" optional maxLength={2000} error={errors.note?.message} {...register('note')} />
-          <FormError />
-          {done ? <Alert kind="success">{done}</Alert> : null}
-          <Button type="submit" loading={log.isPending}>
-            Log the attempt
-          </Button>
-        </fieldset>
+        </>
       )}
-    </Form>
+    </DeskForm>
   );
 }
 
 function PromiseForm({ loanId, today }: { loanId: number; today: string }) {
   const record = useRecordPromise(loanId);
   return (
-    <Form
+    <DeskForm
+      title="Record a promise to pay"
       schema={promiseSchema}
-      options={{ mode: 'onSubmit', defaultValues: { promised_date: today, amount: '' } }}
-      submitError={(err) => errorMessage(err, 'The promise could not be recorded.')}
+      defaultValues={{ promised_date: today, amount: '' }}
+      failure="The promise could not be recorded."
+      submitLabel="Record the promise"
+      pending={record.isPending}
       onSubmit={async (promise, form) => {
         await record.mutateAsync(promise);
         form.resetField('amount');
       }}
-      aria-label="Record a promise to pay"
     >
       {({ register, formState: { errors } }) => (
-        <fieldset>
-          <legend>Record a promise to pay</legend>
+        <>
           <TextField label="Promised date" type="date" min={today} error={errors.promised_date?.message} {...register('promised_date')} />
           <MoneyField name="amount" label="Amount ($)" />
-          <FormError />
-          <Button type="submit" loading={record.isPending}>
-            Record the promise
-          </Button>
-        </fieldset>
+        </>
       )}
-    </Form>
+    </DeskForm>
   );
 }
 
 function NoteForm({ loanId }: { loanId: number }) {
   const add = useAddNote(loanId);
   return (
-    <Form
+    <DeskForm
+      title="Add a note"
       schema={ZNoteRequest}
-      options={{ mode: 'onSubmit', defaultValues: { body: '' } }}
-      submitError={(err) => errorMessage(err, 'The note could not be saved.')}
+      defaultValues={{ body: '' }}
+      failure="The note could not be saved."
+      submitLabel="Add the note"
+      pending={add.isPending}
       onSubmit={async (note, form) => {
         await add.mutateAsync(note);
         form.reset();
       }}
-      aria-label="Add a note"
     >
-      {({ register, formState: { errors } }) => (
-        <fieldset>
-          <legend>Add a note</legend>
-          <TextAreaField label="Note" maxLength={4000} error={errors.body?.message} {...register('body')} />
-          <FormError />
-          <Button type="submit" loading={add.isPending}>
-            Add the note
-          </Button>
-        </fieldset>
-      )}
-    </Form>
+      {({ register, formState: { errors } }) => <TextAreaField label="Note" maxLength={4000} error={errors.body?.message} {...register('body')} />}
+    </DeskForm>
   );
 }
 
@@ -204,28 +240,25 @@ function RecoveryForm({ loanId }: { loanId: number }) {
   const allowed = useCan('collect');
   if (!allowed) return null;
   return (
-    <Form
+    <DeskForm
+      title="Post a recovery"
       schema={recoverySchema}
-      options={{ mode: 'onSubmit', defaultValues: { amount: '', reference: '' } }}
-      submitError={(err) => errorMessage(err, 'The recovery could not be posted.')}
+      defaultValues={{ amount: '', reference: '' }}
+      failure="The recovery could not be posted."
+      submitLabel="Post the recovery"
+      pending={post.isPending}
       onSubmit={async (recovery, form) => {
         await post.mutateAsync(recovery);
         form.reset();
       }}
-      aria-label="Post a recovery"
     >
       {({ register, formState: { errors } }) => (
-        <fieldset>
-          <legend>Post a recovery</legend>
+        <>
           <MoneyField name="amount" label="Amount received ($)" />
           <TextField label="Where it came from" maxLength={200} error={errors.reference?.message} {...register('reference')} />
-          <FormError />
-          <Button type="submit" loading={post.isPending}>
-            Post the recovery
-          </Button>
-        </fieldset>
+        </>
       )}
-    </Form>
+    </DeskForm>
   );
 }
 

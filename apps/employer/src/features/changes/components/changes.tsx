@@ -14,7 +14,6 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
 import { errorMessage } from '../../../lib/errors';
 import { useChanges, useReportChange } from '../api/changes';
-import own from './changes.module.css';
 
 const KIND_HINTS: Record<EmployeeChangeKind, string> = {
   termination: 'The last day of employment. The payroll deduction ends; the borrower repays another way.',
@@ -42,7 +41,7 @@ export function ReportChange({ employees }: { employees: readonly EmployeeOption
           schema={ZEmployeeChangeRequest}
           options={{ defaultValues: { employee_id: '', kind: 'termination', effective_date: '', leave_end_date: null, new_pay_frequency: null } }}
           aria-labelledby={`${id}-title`}
-          className={own.form}
+          className={styles.fieldGrid}
           onSubmit={async (values, form) => {
             setDone(null);
             const change = await report
@@ -114,7 +113,7 @@ export function ReportChange({ employees }: { employees: readonly EmployeeOption
                     {...register('new_pay_frequency')}
                   />
                 ) : null}
-                <div className={own.actions}>
+                <div className={styles.fieldGridRow}>
                   <Button type="submit" loading={formState.isSubmitting}>
                     Report the change
                   </Button>

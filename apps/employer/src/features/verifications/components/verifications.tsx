@@ -63,7 +63,7 @@ function AnswerForm({ request }: { request: TEmployerVerification }) {
         schema={ZAnswerForm}
         options={{ defaultValues: { employment_status: '', hire_date: '', pay_frequency: '', income_range: '' } }}
         aria-label={`Answer for ${request.applicant_name}`}
-        className={own.form}
+        className={styles.fieldGrid}
         onSubmit={async (values) => {
           const done = await answer.mutateAsync({ id: request.id, body: values }).catch(() => null);
           if (done) notify.success(`Thank you: your answer for ${request.applicant_name} was sent.`);
@@ -100,7 +100,7 @@ function AnswerForm({ request }: { request: TEmployerVerification }) {
               options={INCOME_RANGES.map((r) => ({ value: r, label: INCOME_RANGE_LABELS[r] }))}
               {...register('income_range')}
             />
-            <div className={own.actions}>
+            <div className={styles.fieldGridRow}>
               <Button type="submit" loading={formState.isSubmitting}>
                 Send the answer
               </Button>
