@@ -4,25 +4,21 @@ import { CARE_MSG } from '@payrail/contract/care';
 import type { TRequestsInbox } from '@payrail/contract/care';
 import { requestsReminderNotice } from '@payrail/domain/care/requests-inbox';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/lib/business-clock';
 import { applicationMembers, autoDebitAuthorizations, loanBorrowers, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
-import { borrowerAtApplicationReview, classicApp, get, staffToken, tempDataDir, uploadDocument } from './application-helpers';
+import { borrowerAtApplicationReview, get, uploadDocument } from './application-helpers';
 import { fundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
+import { reviewDeskApp } from './review-desk-app';
 import type { TestApp } from './test-app';
 
-const files = tempDataDir();
+const desk = reviewDeskApp();
 let app: TestApp;
 let underwriter: string;
 let servicer: string;
-beforeAll(async () => {
-  app = await classicApp({ config: { dataDir: files.dataDir, requireHumanReview: true } });
-  [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
-});
-afterAll(async () => {
-  await app.close();
-  files.remove();
+beforeAll(() => {
+  ({ app, underwriter, servicer } = desk);
 });
 
 const db = () => app.ctx.database.db;

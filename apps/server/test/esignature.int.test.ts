@@ -11,10 +11,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esignatures, userAgreements } from '../src/db/schema/index';
 import { chooseTerms, employerId, get, memberAt, post, setNames } from './banking-helpers';
+import { pdfText } from './pdf-text';
 import { type TestApp, testApp } from './test-app';
 
 let app: TestApp;
@@ -31,21 +32,6 @@ afterAll(async () => {
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const stepRefusal = (status: string) => ({ error: BANK_MSG.stepNotAvailable(status), current_status: status });
-
-/** The text a PDF draws: pdf-lib writes standard-font strings as hex in (Flate-compressed) content streams. */
-function pdfText(pdf: PDFDocument): string {
-  const out: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
-    for (const s of streams) {
-      if (!(s instanceof PDFRawStream)) continue;
-      const ops = Buffer.from(decodePDFRawStream(s).decode()).toString('latin1');
-      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return out.join('\n');
-}
 
 /** The figures the note carries in its keywords (`apr=27.47` …). */
 function keywords(pdf: PDFDocument): Record<string, string> {

@@ -9,11 +9,10 @@ import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import type { Frequency } from '@payrail/domain/loan/frequency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/lib/business-clock';
-import { classicApp, employerOfKind, staffToken, uniqueSsn } from './application-helpers';
-import { HARBOR_POINT } from './banking-helpers';
-import { tinyPdf } from './document-files';
-import { auth, availableStateId, call, latestEmailToken, latestPhoneCode, PASSWORD, uniquePhone } from './identity-helpers';
-import { type TestApp, uniqueEmail } from './test-app';
+import { classicApp, staffToken } from './application-helpers';
+import { auth, call, latestPhoneCode, PASSWORD, uniquePhone } from './identity-helpers';
+import { confirmedApplicant, documentsToLoanOffer, manualBank, newflowSteps, walkToRateCheck } from './newflow-helpers';
+import { type TestApp } from './test-app';
 
 /**
  * "Two clocks": once staff move the business date, a new-flow application is still dated on it — the
@@ -36,27 +35,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const STEP = '/api/applicationflow/application_step';
-const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
-const postStep = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
-const upload = (file_type: string) => ({
-  file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
-  file_extension: 'application/pdf',
-  file_type,
-  filename: `${file_type}.pdf`,
-});
-const PERSONAL = {
-  first_name: 'Ana',
-  middle_initial: 'B',
-  last_name: 'Cruz',
-  phone: '2025550100',
-  date_of_birth: '1990-04-12',
-  driver_license_number: 'D1234567',
-  address: '123 North Main Street',
-  unit_number: '',
-  city: 'Springfield',
-  zip_code: '62701',
-};
+const postStep = (token: string, payload: Record<string, unknown>) => newflowSteps(app).post(token, payload);
 
 async function step(token: string, payload: Record<string, unknown>, expected: string): Promise<void> {
   const res = await postStep(token, payload);
@@ -66,83 +45,15 @@ async function step(token: string, payload: Record<string, unknown>, expected: s
 
 /** A new-flow applicant walked (auto-debit, manual employment and bank) to loan_offer. */
 async function atLoanOffer(): Promise<{ id: number; token: string; email: string }> {
-  const email = uniqueEmail('nf-clock');
-  const stateId = await availableStateId(app);
-  const signup = await call(app, {
-    method: 'POST',
-    url: '/api/signup',
-    payload: {
-      application_member: { email },
-      fingerprint: 'fp-nf-clock',
-      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-      loan_borrower: { state_id: stateId },
-      loan: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15_000 },
-      new_flow: true,
-    },
-  });
-  expect(signup.statusCode, signup.body).toBe(201);
-  const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
-  expect(confirmed.json()).toMatchObject({ workflow_status: 'job_info' });
-  const token = confirmed.headers.authorization as string;
-  const employer = await employerOfKind(app, 'private');
-  await step(
-    token,
-    {
-      workflow_status_key: 'job_info',
-      loan_borrower: {
-        employer_id: employer.id,
-        working_time_range: '3-5 years',
-        annual_income: 6_000_000,
-        employment_status: 'full-time',
-        payment_frequency: 'bi-weekly',
-        annual_household_income: 8_000_000,
-      },
-    },
-    'verify_employer',
-  );
-  await step(token, { workflow_status_key: 'verify_employer', skip: true }, 'verify_employer_manual');
-  await step(token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }, 'personal_info');
-  await step(
-    token,
-    { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } },
-    'personal_info',
-  );
-  await step(
-    token,
-    { workflow_status_key: 'personal_info', sub_step: 'rent', loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' } },
-    'ssn_input',
-  );
-  const ssn = uniqueSsn();
-  await step(
-    token,
-    { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } },
-    'rate_check',
-  );
-  await step(token, { workflow_status_key: 'rate_check' }, 'select_program');
-  await step(token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }, 'verify_bank_account');
-  await step(
-    token,
-    {
-      workflow_status_key: 'verify_bank_account',
-      manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12345678', bankStatement: upload('bank_statement') },
-    },
-    'additional_documents',
-  );
+  const who = await confirmedApplicant(app, { emailPrefix: 'nf-clock', fingerprint: 'fp-nf-clock' });
+  const steps = newflowSteps(app);
+  await walkToRateCheck(steps, who.token, { manualEmployment: true });
+  await steps.advance(who.token, { workflow_status_key: 'rate_check' }, 'select_program');
+  await steps.advance(who.token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }, 'verify_bank_account');
+  await manualBank(steps, who.token, { accountType: 'Checking', accountNumber: '12345678' });
   // The proof of address is not a money date: its 45 days still count on the real calendar.
-  const proof = { statement_date: REAL_TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code };
-  await step(
-    token,
-    {
-      workflow_status_key: 'additional_documents',
-      proof_of_address: upload('proof_of_address'),
-      proof_of_address_facts: proof,
-      driver_license: upload('driver_license'),
-      selfie_photo: upload('selfie_photo'),
-    },
-    'additional_documents',
-  );
-  await step(token, { workflow_status_key: 'additional_documents' }, 'loan_offer');
-  return { id: signup.json<{ id: number }>().id, token, email };
+  await documentsToLoanOffer(steps, who.token, REAL_TODAY);
+  return who;
 }
 
 /** The dates every money figure must start from: disbursement the business day after the BUSINESS date. */
@@ -178,7 +89,7 @@ describe('new flow on a moved business clock', () => {
 
     // loan_offer: the figures are the engine's for a loan disbursed after the BUSINESS date (the APR and
     // the payment depend on the days to the first payment, so real-calendar dating would show here).
-    const data = (await getStep(who.token, 'loan_offer')).json<{ data: { auto_debit: TLoanOffer[]; one_times: TLoanOffer[] } }>().data;
+    const data = (await newflowSteps(app).get(who.token, 'loan_offer')).json<{ data: { auto_debit: TLoanOffer[]; one_times: TLoanOffer[] } }>().data;
     expect(data.auto_debit.length).toBeGreaterThan(0);
     const program = (await app.ctx.repos.loanTerms.programInForce('split_direct_deposit', BUSINESS_DATE))!;
     const feeFinanced = (o: TLoanOffer) => program.entries.some((e) => e.termMonths === o.terms_in_months && e.feeFinanced);

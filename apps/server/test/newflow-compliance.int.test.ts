@@ -4,27 +4,14 @@
  * recorded with its time, IP and browser at the step where it is given.
  */
 import type { TCounterofferNotice, TLoanOffer } from '@payrail/contract/newflow';
-import { PAYROLL_SANDBOX_CREDENTIALS } from '@payrail/contract/newflow';
 import { utcDay } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementDocuments, userAgreements } from '../src/db/schema/index';
 import { BUREAU_CONTACT } from '../src/modules/newflow/counteroffer-notice';
-import { CLOCK_START, classicApp, employerOfKind } from './application-helpers';
-import { HARBOR_POINT } from './banking-helpers';
-import { tinyPdf } from './document-files';
-import {
-  auth,
-  availableStateId,
-  call,
-  confirmEmail,
-  latestEmailToken,
-  latestPhoneCode,
-  newflowSignUp,
-  outbox,
-  PASSWORD,
-  uniquePhone,
-} from './identity-helpers';
+import { CLOCK_START, classicApp } from './application-helpers';
+import { availableStateId, call, confirmEmail, latestPhoneCode, newflowSignUp, outbox, PASSWORD, uniquePhone } from './identity-helpers';
+import { confirmedApplicant, documentsToLoanOffer, manualBank, newflowSteps, ok, walkToRateCheck } from './newflow-helpers';
 import { type TestApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -36,21 +23,10 @@ afterAll(async () => {
 });
 
 const TODAY = utcDay(new Date(CLOCK_START));
-const STEP = '/api/applicationflow/application_step';
-const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
-const postStep = (token: string, payload: Record<string, unknown>, remoteAddress?: string) =>
-  call(app, { method: 'POST', url: STEP, headers: { ...auth(token), 'user-agent': 'compliance-test' }, payload, ...(remoteAddress ? { remoteAddress } : {}) });
-const upload = (file_type: string) => ({
-  file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
-  file_extension: 'application/pdf',
-  file_type,
-  filename: `${file_type}.pdf`,
-});
-const ok = async (res: Promise<{ statusCode: number; body: string; json: <T>() => T }>, status = 200) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json<{ new_status: string }>();
-};
+/** Every step comes from the same browser. */
+const steps = () => newflowSteps(app, { headers: { 'user-agent': 'compliance-test' } });
+const getStep = (token: string, step: string) => steps().get(token, step);
+const postStep = (token: string, payload: Record<string, unknown>, remoteAddress?: string) => steps().post(token, payload, { remoteAddress });
 /** An SSN ending in the sandbox bureau's given last four (0002 = counteroffer, other = good score). */
 const ssnEnding = (last4: string) =>
   `${String(1 + Math.floor(Math.random() * 600)).padStart(3, '0')}-${String(1 + Math.floor(Math.random() * 98)).padStart(2, '0')}-${last4}`;
@@ -69,95 +45,27 @@ const PERSONAL = {
 
 /** Check Your Rate with every document its terms checkbox covers; confirmed; up to the rate check's decision. */
 async function decided(o: { amount: number; ssnLast4: string; extraAgreements?: boolean }) {
-  const email = uniqueEmail('nfc');
-  const agreements = {
-    privacy_notice: true,
-    consent_eletronic_comunications: true,
-    ...(o.extraAgreements === false ? {} : { consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true }),
-  };
-  const signup = await call(app, {
-    method: 'POST',
-    url: '/api/signup',
+  const who = await confirmedApplicant(app, {
+    emailPrefix: 'nfc',
     remoteAddress: '10.9.8.1',
     headers: { 'user-agent': 'compliance-test' },
-    payload: {
-      application_member: { email },
-      agreements,
-      loan_borrower: { state_id: await availableStateId(app) },
-      loan: { amount: o.amount, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
-      new_flow: true,
+    agreements: {
+      privacy_notice: true,
+      consent_eletronic_comunications: true,
+      ...(o.extraAgreements === false ? {} : { consent_text_messaging: true, auto_debit_disclosure: true, terms_of_use: true }),
     },
+    loan: { amount: o.amount, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
   });
-  expect(signup.statusCode, signup.body).toBe(201);
-  const id = signup.json<{ id: number }>().id;
-  const confirmed = await call(app, { url: `/api/confirmation?confirmation_token=${await latestEmailToken(app, email)}` });
-  const token = confirmed.headers.authorization as string;
-  const employer = await employerOfKind(app, 'private');
-  await ok(
-    postStep(token, {
-      workflow_status_key: 'job_info',
-      loan_borrower: {
-        employer_id: employer.id,
-        working_time_range: '3-5 years',
-        annual_income: 6_000_000,
-        employment_status: 'full-time',
-        payment_frequency: 'bi-weekly',
-        annual_household_income: 8_000_000,
-      },
-    }),
-  );
-  const link = (await getStep(token, 'employment')).json<{ data: { payroll_link: { user_token: string; link_item: string | null } } }>().data.payroll_link;
-  const login = await call(app, {
-    method: 'POST',
-    url: '/api/payroll_link/sandbox/login',
-    headers: auth(token),
-    payload: { user_token: link.user_token, link_item: link.link_item, ...PAYROLL_SANDBOX_CREDENTIALS.good },
-  });
-  await ok(postStep(token, { workflow_status_key: 'verify_employer', account_id: login.json<{ account_id: string }>().account_id }));
-  const stateId = await availableStateId(app);
-  await ok(postStep(token, { workflow_status_key: 'personal_info', loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId } }));
-  await ok(
-    postStep(token, {
-      workflow_status_key: 'personal_info',
-      sub_step: 'rent',
-      loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
-    }),
-  );
-  const ssn = ssnEnding(o.ssnLast4);
-  expect(
-    (
-      await ok(
-        postStep(
-          token,
-          { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } },
-          '10.9.8.2',
-        ),
-      )
-    ).new_status,
-  ).toBe('rate_check');
-  expect((await ok(postStep(token, { workflow_status_key: 'rate_check' }))).new_status).toBe('select_program');
-  return { id, email, token };
+  await walkToRateCheck(steps(), who.token, { personal: PERSONAL, ssn: ssnEnding(o.ssnLast4), ssnRemoteAddress: '10.9.8.2' });
+  expect((await ok(postStep(who.token, { workflow_status_key: 'rate_check' }))).new_status).toBe('select_program');
+  return who;
 }
 
 /** select_program (auto-debit) → manual bank → documents → loan_offer. */
 async function toLoanOffer(token: string) {
   await ok(postStep(token, { workflow_status_key: 'select_program', hasSelectedSplitDirectDeposit: false }));
-  await ok(
-    postStep(token, {
-      workflow_status_key: 'verify_bank_account',
-      manual: { accountType: 'Checking', routingNumber: HARBOR_POINT.routing, accountNumber: '12348765', bankStatement: upload('bank_statement') },
-    }),
-  );
-  await ok(
-    postStep(token, {
-      workflow_status_key: 'additional_documents',
-      proof_of_address: upload('proof_of_address'),
-      proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code },
-      driver_license: upload('driver_license'),
-      selfie_photo: upload('selfie_photo'),
-    }),
-  );
-  expect((await ok(postStep(token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
+  await manualBank(steps(), token, { accountType: 'Checking', accountNumber: '12348765' });
+  await documentsToLoanOffer(steps(), token, TODAY, PERSONAL);
   const res = await getStep(token, 'loan_offer');
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{

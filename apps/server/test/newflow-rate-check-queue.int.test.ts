@@ -2,14 +2,13 @@
  * The `newflow.rate-check` queue (issue #30): the left-over rate checks no poll ran (the applicant closed
  * the browser after the SSN step, or the poll's process died) are run by the queue, once.
  */
-import { PAYROLL_SANDBOX_CREDENTIALS } from '@payrail/contract/newflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context';
 import { createInProcessQueue } from '../src/jobs/in-process';
 import { jobsRepository } from '../src/jobs/repository';
 import { defineRateCheckQueue, RATE_CHECK_QUEUE, rateCheckCron } from '../src/modules/newflow/rate-check';
-import { classicApp, employerOfKind, uniqueSsn } from './application-helpers';
-import { auth, availableStateId, call, confirmEmail, newflowSignUp } from './identity-helpers';
+import { classicApp } from './application-helpers';
+import { confirmedApplicant, newflowSteps, walkToRateCheck } from './newflow-helpers';
 import { type TestApp, testConfig, testDatabase } from './test-app';
 
 let app: TestApp;
@@ -20,70 +19,27 @@ afterAll(async () => {
   await app.close();
 });
 
-const STEP = '/api/applicationflow/application_step';
-const postStep = async (token: string, payload: Record<string, unknown>) => {
-  const res = await call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ new_status: string }>().new_status;
-};
-
 /** A new-flow applicant who gave the SSN (status rate_check) and never polled the rate check. */
 async function atRateCheck(): Promise<number> {
-  const { res: signup, email } = await newflowSignUp(app, { emailPrefix: 'nfq' });
-  expect(signup.statusCode, signup.body).toBe(201);
-  const id = signup.json<{ id: number }>().id;
-  const confirmed = await confirmEmail(app, email);
-  const token = confirmed.headers.authorization as string;
-  const employer = await employerOfKind(app, 'private');
-  await postStep(token, {
-    workflow_status_key: 'job_info',
-    loan_borrower: {
-      employer_id: employer.id,
-      working_time_range: '3-5 years',
-      annual_income: 6_000_000,
-      employment_status: 'full-time',
-      payment_frequency: 'bi-weekly',
-      annual_household_income: 8_000_000,
-    },
+  const who = await confirmedApplicant(app, {
+    emailPrefix: 'nfq',
+    loan: { amount: 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash' },
   });
-  const link = (await call(app, { url: `${STEP}/employment`, headers: auth(token) })).json<{
-    data: { payroll_link: { user_token: string; link_item: string | null } };
-  }>().data.payroll_link;
-  const login = await call(app, {
-    method: 'POST',
-    url: '/api/payroll_link/sandbox/login',
-    headers: auth(token),
-    payload: { user_token: link.user_token, link_item: link.link_item, ...PAYROLL_SANDBOX_CREDENTIALS.good },
-  });
-  await postStep(token, { workflow_status_key: 'verify_employer', account_id: login.json<{ account_id: string }>().account_id });
-  const stateId = await availableStateId(app);
-  await postStep(token, {
-    workflow_status_key: 'personal_info',
-    loan_borrower: {
+  await walkToRateCheck(newflowSteps(app), who.token, {
+    personal: {
       first_name: 'Lena',
       middle_initial: 'Q',
       last_name: 'Park',
       phone: '2025550100',
       date_of_birth: '1987-06-05',
       driver_license_number: 'D5554444',
-      driver_license_state_id: stateId,
-      state_id: stateId,
       address: '5 Oak Street',
       unit_number: '',
       city: 'Springfield',
       zip_code: '62701',
     },
   });
-  await postStep(token, {
-    workflow_status_key: 'personal_info',
-    sub_step: 'rent',
-    loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
-  });
-  const ssn = uniqueSsn();
-  expect(
-    await postStep(token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }),
-  ).toBe('rate_check');
-  return id;
+  return who.id;
 }
 
 describe('the rate-check queue', () => {

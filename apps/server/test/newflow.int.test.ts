@@ -15,6 +15,19 @@ import { CLOCK_START, classicApp, employerOfKind, fillAboutYourself, staffToken,
 import { HARBOR_POINT } from './banking-helpers';
 import { multipart, tinyGif, tinyPdf, tinyPng } from './document-files';
 import { auth, availableStateId, call, latestEmailToken, latestPhoneCode, login, outbox, PASSWORD, signUpConfirmed, uniquePhone } from './identity-helpers';
+import {
+  documentsToLoanOffer,
+  linkSandboxBank,
+  manualBank,
+  NEWFLOW_PERSONAL as PERSONAL,
+  newflowSignup as signupNewflow,
+  newflowSteps,
+  ok,
+  postJobInfo,
+  postPersonal,
+  upload,
+  walkToRateCheck,
+} from './newflow-helpers';
 import { type TestApp, uniqueEmail } from './test-app';
 
 let app: TestApp;
@@ -26,37 +39,11 @@ afterAll(async () => {
 });
 
 const TODAY = utcDay(new Date(CLOCK_START));
-const STEP = '/api/applicationflow/application_step';
-const getStep = (token: string, step: string) => call(app, { url: `${STEP}/${step}`, headers: auth(token) });
-const postStep = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: STEP, headers: auth(token), payload });
-const dataUrl = (bytes: Buffer, mime: string) => `data:${mime};base64,${bytes.toString('base64')}`;
-const upload = (file_type: string, bytes: Buffer = tinyPdf(), mime = 'application/pdf') => ({
-  file: dataUrl(bytes, mime),
-  file_extension: mime,
-  file_type,
-  filename: `${file_type}.pdf`,
-});
+const getStep = (token: string, step: string) => newflowSteps(app).get(token, step);
+const postStep = (token: string, payload: Record<string, unknown>) => newflowSteps(app).post(token, payload);
 
-async function newflowSignup(o: { email?: string; amount?: number; employerId?: number; employeeId?: string } = {}) {
-  const email = o.email ?? uniqueEmail('nf');
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/signup',
-    payload: {
-      application_member: { email },
-      fingerprint: 'fp-nf',
-      agreements: { privacy_notice: true, consent_eletronic_comunications: true },
-      loan_borrower: {
-        state_id: await availableStateId(app),
-        ...(o.employerId ? { employer_id: o.employerId } : {}),
-        ...(o.employeeId ? { employee_id: o.employeeId } : {}),
-      },
-      loan: { amount: o.amount ?? 300_000, payment_frequency: 'bi-weekly', loan_purpose_name: 'Emergency Cash', fixed_payment_amount: 15_000 },
-      new_flow: true,
-    },
-  });
-  return { res, email };
-}
+const newflowSignup = (o: { email?: string; amount?: number; employerId?: number; employeeId?: string } = {}) =>
+  signupNewflow(app, { ...o, fingerprint: 'fp-nf' });
 
 /** A confirmed new-flow applicant on job_info. */
 async function atJobInfo(o: { amount?: number } = {}) {
@@ -72,96 +59,33 @@ async function atJobInfo(o: { amount?: number } = {}) {
   return { email, token: confirmed.headers.authorization as string, id: res.json<{ id: number }>().id };
 }
 
-const ok = async (res: Promise<{ statusCode: number; body: string; json: <T>() => T }>, status = 200) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json<{ new_status: string; pending?: boolean }>();
-};
+const jobInfo = (token: string, employerSlug: keyof typeof EMPLOYER_SLUGS = 'private') => postJobInfo(newflowSteps(app), token, employerSlug);
 
-async function jobInfo(token: string, employerSlug: keyof typeof EMPLOYER_SLUGS = 'private') {
-  const employer = await employerOfKind(app, employerSlug);
-  return ok(
-    postStep(token, {
-      workflow_status_key: 'job_info',
-      loan_borrower: {
-        employer_id: employer.id,
-        working_time_range: '3-5 years',
-        annual_income: 6_000_000,
-        employment_status: 'full-time',
-        payment_frequency: 'bi-weekly',
-        annual_household_income: 8_000_000,
-      },
-    }),
-  );
-}
-
-const PERSONAL = {
-  first_name: 'Ana',
-  middle_initial: 'B',
-  last_name: 'Cruz',
-  phone: '2025550100',
-  date_of_birth: '1990-04-12',
-  driver_license_number: 'D1234567',
-  address: '123 North Main Street',
-  unit_number: '',
-  city: 'Springfield',
-  zip_code: '62701',
-};
-
-async function personal(token: string, overrides: Record<string, unknown> = {}) {
-  const stateId = await availableStateId(app);
-  return postStep(token, {
-    workflow_status_key: 'personal_info',
-    loan_borrower: { ...PERSONAL, driver_license_state_id: stateId, state_id: stateId, ...overrides },
-  });
-}
-
-/** Connects the sandbox payroll account (test_1) through the widget calls; answers the account id. */
-async function connectPayroll(token: string, username: string = PAYROLL_SANDBOX_CREDENTIALS.good.username) {
-  const data = (await getStep(token, 'employment')).json<{ data: { payroll_link: { user_token: string; link_item: string | null } } }>().data;
-  const login = await call(app, {
-    method: 'POST',
-    url: '/api/payroll_link/sandbox/login',
-    headers: auth(token),
-    payload: { user_token: data.payroll_link.user_token, link_item: data.payroll_link.link_item, username, password: 'passgood' },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { accountId: login.json<{ account_id: string }>().account_id, userToken: data.payroll_link.user_token };
-}
+const personal = (token: string, overrides: Record<string, unknown> = {}) => postPersonal(newflowSteps(app), token, PERSONAL, overrides);
 
 /** job_info → employment (payroll link) → personal info + housing → ssn → rate check decided. */
 async function atRateCheckDecided(ssn = uniqueSsn(), o: { manualEmployment?: boolean; username?: string } = {}) {
   const who = await atJobInfo();
-  await jobInfo(who.token);
-  let payroll: { accountId: string; userToken: string } | null = null;
-  if (o.manualEmployment) {
-    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }))).new_status).toBe('verify_employer_manual');
-    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }))).new_status).toBe('personal_info');
-  } else {
-    payroll = await connectPayroll(who.token, o.username);
-    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_employer', account_id: payroll.accountId }))).new_status).toBe('personal_info');
-  }
-  expect((await ok(personal(who.token))).new_status).toBe('personal_info');
-  expect(
-    (
-      await ok(
-        postStep(who.token, {
-          workflow_status_key: 'personal_info',
-          sub_step: 'rent',
-          loan_borrower: { housing_type: 'rent', housing_payment: 120_000, education_level: 'graduate' },
-        }),
-      )
-    ).new_status,
-  ).toBe('ssn_input');
-  expect(
-    (
-      await ok(
-        postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: ssn, social_security_number_confirmation: ssn } }),
-      )
-    ).new_status,
-  ).toBe('rate_check');
+  const { payroll } = await walkToRateCheck(newflowSteps(app), who.token, { ssn, manualEmployment: o.manualEmployment, payrollUsername: o.username });
   const decided = await ok(postStep(who.token, { workflow_status_key: 'rate_check' }));
   return { ...who, payroll, decided };
+}
+
+/** job_info → pay stub → personal info → the smallest housing answers: the applicant is on ssn_input. */
+async function atSsnInput() {
+  const who = await atJobInfo();
+  await jobInfo(who.token);
+  await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }));
+  await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }));
+  await ok(personal(who.token));
+  await ok(
+    postStep(who.token, {
+      workflow_status_key: 'personal_info',
+      sub_step: 'rent',
+      loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' },
+    }),
+  );
+  return who;
 }
 
 describe('sign-up and sign-in pre-check (POST /email)', () => {
@@ -430,18 +354,7 @@ describe('application steps: order and data', () => {
     const first = await atRateCheckDecided();
     const taken = (await app.ctx.repos.application.findProfile(first.id))!;
     expect(taken.ssnIndex).toBeTruthy();
-    const who = await atJobInfo();
-    await jobInfo(who.token);
-    await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }));
-    await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }));
-    await ok(personal(who.token));
-    await ok(
-      postStep(who.token, {
-        workflow_status_key: 'personal_info',
-        sub_step: 'rent',
-        loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' },
-      }),
-    );
+    const who = await atSsnInput();
     const ssn = (s: string, c?: string) =>
       postStep(who.token, {
         workflow_status_key: 'ssn_input',
@@ -455,18 +368,7 @@ describe('application steps: order and data', () => {
 
 describe('rate check (background job, polled every 5 s)', () => {
   it('answers ten parallel polls with one job and one decision', async () => {
-    const who = await atJobInfo();
-    await jobInfo(who.token);
-    await ok(postStep(who.token, { workflow_status_key: 'verify_employer', skip: true }));
-    await ok(postStep(who.token, { workflow_status_key: 'verify_employer_manual', pay_stub: upload('pay_stub') }));
-    await ok(personal(who.token));
-    await ok(
-      postStep(who.token, {
-        workflow_status_key: 'personal_info',
-        sub_step: 'rent',
-        loan_borrower: { housing_type: 'rent', housing_payment: 1, education_level: 'other' },
-      }),
-    );
+    const who = await atSsnInput();
     await ok(postStep(who.token, { workflow_status_key: 'ssn_input', loan_borrower: { social_security_number: uniqueSsn() } }));
     const polls = await Promise.all(Array.from({ length: 10 }, () => postStep(who.token, { workflow_status_key: 'rate_check' })));
     for (const p of polls) expect(p.statusCode, p.body).toBe(200);
@@ -714,40 +616,11 @@ async function atLoanOffer(split: boolean | 'automatic') {
   }
   if (split) {
     // The bank widget (sandbox aggregator, auth product): the linked account is verified, the step moves on.
-    const widget = (await call(app, { url: '/api/bank_informations/widget', headers: auth(who.token) })).json<{ link_token: string }>();
-    const login = await call(app, {
-      method: 'POST',
-      url: '/api/bank_link/sandbox/authorize',
-      payload: { link_token: widget.link_token, institution_id: 'ins_sandbox_harbor_point', username: 'user_good', password: 'pass_good' },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const { public_token, accounts } = login.json<{ public_token: string; accounts: { id: string; subtype: string }[] }>();
-    const saved = await call(app, {
-      method: 'POST',
-      url: '/api/bank_informations/save_plaid_information',
-      headers: auth(who.token),
-      payload: { public_token, account_id: accounts.find((a) => a.subtype === 'checking')!.id },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await ok(postStep(who.token, { workflow_status_key: 'verify_bank_account' }))).new_status).toBe('additional_documents');
+    await linkSandboxBank(newflowSteps(app), who.token);
   } else {
-    await ok(
-      postStep(who.token, {
-        workflow_status_key: 'verify_bank_account',
-        manual: { accountType: 'Savings', routingNumber: HARBOR_POINT.routing, accountNumber: '87654321', bankStatement: upload('bank_statement') },
-      }),
-    );
+    await manualBank(newflowSteps(app), who.token, { accountType: 'Savings', accountNumber: '87654321' });
   }
-  await ok(
-    postStep(who.token, {
-      workflow_status_key: 'additional_documents',
-      proof_of_address: upload('proof_of_address'),
-      proof_of_address_facts: { statement_date: TODAY, address: PERSONAL.address, zip_code: PERSONAL.zip_code },
-      driver_license: upload('driver_license'),
-      selfie_photo: upload('selfie_photo'),
-    }),
-  );
-  expect((await ok(postStep(who.token, { workflow_status_key: 'additional_documents' }))).new_status).toBe('loan_offer');
+  await documentsToLoanOffer(newflowSteps(app), who.token, TODAY);
   return { ...who, allocation };
 }
 

@@ -1,16 +1,12 @@
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReferralPayout, TReferralProgram, TReleasedPayoutsResponse } from '@payrail/contract/referral';
-import { addDays } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { bankAccounts, notifications, referralPayoutItems, referralPayouts, staffActions } from '../src/db/schema/index';
-import { businessToday } from '../src/lib/business-clock';
-import { rewardApprovedReferral } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { payoutQueue, REFERRAL_PAYOUT_QUEUE } from '../src/modules/referral/use-cases/originate-payout';
 import { settleReferralPayouts } from '../src/modules/referral/use-cases/settle-payouts';
-import { classicApp, staffToken } from './application-helpers';
-import { auth, call, signUpConfirmed } from './identity-helpers';
-import { addReceiverAccount } from './servicing-helpers';
+import { auth, call } from './identity-helpers';
+import * as payouts from './referral-payout-helpers';
 import type { TestApp } from './test-app';
 
 /**
@@ -18,53 +14,24 @@ import type { TestApp } from './test-app';
  * originated by `referral.payout` — at once when the originator answers, else by the job's retries — and
  * never twice, however many attempts run at once.
  */
+const suite = payouts.payoutAppForFile();
 let app: TestApp;
 let servicer: string;
 type AppAch = TestApp['ctx']['providers']['ach'];
-let achSpy: MockInstance<AppAch['originateCredit']>;
-
-beforeAll(async () => {
-  app = await classicApp({ config: { requireHumanReview: true } });
-  servicer = await staffToken(app, 'servicer@payrail.test');
-  const today = await businessToday(app.ctx);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(today, 42), null, app.ctx.now());
-  achSpy = vi.spyOn(app.ctx.providers.ach, 'originateCredit');
-}, 60_000);
-beforeEach(() => {
-  achSpy.mockClear();
-});
-afterAll(async () => {
-  achSpy.mockRestore();
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await app.close();
+let achSpy: payouts.PayoutApp['achSpy'];
+beforeAll(() => {
+  ({ app, servicer, achSpy } = suite);
 });
 
 const db = () => app.ctx.database.db;
-
-/** A member with one $50.00 reward payable today (earned 42 days before the business date) and a verified account. */
-async function payableReferrer() {
-  const referrer = await signUpConfirmed(app);
-  const code = (await call(app, { url: '/api/referral', headers: auth(referrer.token) })).json<{ refer_code: string }>().refer_code;
-  const friend = await signUpConfirmed(app);
-  expect((await call(app, { method: 'POST', url: '/api/refer_code', headers: auth(friend.token), payload: { refer_code: code } })).statusCode).toBe(200);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await rewardApprovedReferral(app.ctx, friend.id);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(await businessToday(app.ctx), 42), null, app.ctx.now());
-  await addReceiverAccount(app, referrer.id, '000555000222');
-  return referrer;
-}
-
-const release = (userId: number, key: string) =>
-  call(app, { method: 'POST', url: `/api/backoffice/referral_payouts/${userId}`, headers: { ...auth(servicer), 'idempotency-key': key } });
+const payableReferrer = () => payouts.payableReferrer(suite);
+const release = (userId: number, key: string) => payouts.releasePayout(suite, userId, key);
 const notificationsOf = async (userId: number) =>
   (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter(
     (n) => n.message.startsWith('Your referral rewards of') && n.message.endsWith('are on their way to your bank account.'),
   );
-const returnNoticesOf = async (userId: number) =>
-  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) =>
-    n.message.includes('could not be delivered to your bank account'),
-  );
-const payoutRow = async (id: number) => (await db().select().from(referralPayouts).where(eq(referralPayouts.id, id)))[0]!;
+const returnNoticesOf = (userId: number) => payouts.returnNoticesOf(suite, userId);
+const payoutRow = (id: number) => payouts.payoutRow(suite, id);
 const job = (attempt: number) => ({ id: `test-${attempt}`, queue: REFERRAL_PAYOUT_QUEUE, attempt });
 
 describe('referral payouts on the queue', () => {

@@ -2,20 +2,17 @@ import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TReferralPayout, TReferralProgram } from '@payrail/contract/referral';
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
 import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice';
-import { addDays } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
-import { achCreditTraceNumbers, notifications, referralPayoutItems, referralPayouts, staffActions } from '../src/db/schema/index';
-import { businessToday } from '../src/lib/business-clock';
+import { achCreditTraceNumbers, referralPayoutItems, staffActions } from '../src/db/schema/index';
 import { payoutQueue, REFERRAL_PAYOUT_QUEUE } from '../src/modules/referral/use-cases/originate-payout';
-import { rewardApprovedReferral } from '../src/modules/referral/use-cases/record-referral-rewards';
 import { settleReferralPayouts } from '../src/modules/referral/use-cases/settle-payouts';
-import { classicApp, staffToken } from './application-helpers';
 import { CLEARBROOK } from './banking-helpers';
-import { auth, call, outbox, signUpConfirmed } from './identity-helpers';
-import { addReceiverAccount, receiverAccountRow } from './servicing-helpers';
+import { auth, call, outbox } from './identity-helpers';
+import { receiverAccountRow } from './servicing-helpers';
+import * as payouts from './referral-payout-helpers';
 import type { TestApp } from './test-app';
 
 /**
@@ -24,45 +21,19 @@ import type { TestApp } from './test-app';
  * from pending or after it looked settled; the member told; its rewards payable again, but not to the
  * account that returned them until that account changes.
  */
+const suite = payouts.payoutAppForFile();
 let app: TestApp;
 let servicer: string;
 let today: IsoDate;
 type AppAch = TestApp['ctx']['providers']['ach'];
-let achSpy: MockInstance<AppAch['originateCredit']>;
-
-beforeAll(async () => {
-  app = await classicApp({ config: { requireHumanReview: true } });
-  servicer = await staffToken(app, 'servicer@payrail.test');
-  await app.ctx.repos.loanBook.setBusinessDateOverride(addDays(await businessToday(app.ctx), 42), null, app.ctx.now());
-  today = await businessToday(app.ctx);
-  achSpy = vi.spyOn(app.ctx.providers.ach, 'originateCredit');
-}, 60_000);
-beforeEach(() => {
-  achSpy.mockClear();
-});
-afterAll(async () => {
-  achSpy.mockRestore();
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await app.close();
+let achSpy: payouts.PayoutApp['achSpy'];
+beforeAll(() => {
+  ({ app, servicer, today, achSpy } = suite);
 });
 
 const db = () => app.ctx.database.db;
-
-/** A member with one $50.00 reward payable today and a verified receiving account. */
-async function payableReferrer() {
-  const referrer = await signUpConfirmed(app);
-  const code = (await call(app, { url: '/api/referral', headers: auth(referrer.token) })).json<{ refer_code: string }>().refer_code;
-  const friend = await signUpConfirmed(app);
-  expect((await call(app, { method: 'POST', url: '/api/refer_code', headers: auth(friend.token), payload: { refer_code: code } })).statusCode).toBe(200);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, app.ctx.now());
-  await rewardApprovedReferral(app.ctx, friend.id);
-  await app.ctx.repos.loanBook.setBusinessDateOverride(today, null, app.ctx.now());
-  await addReceiverAccount(app, referrer.id, '000555000222');
-  return referrer;
-}
-
-const release = (userId: number, key: string) =>
-  call(app, { method: 'POST', url: `/api/backoffice/referral_payouts/${userId}`, headers: { ...auth(servicer), 'idempotency-key': key } });
+const payableReferrer = () => payouts.payableReferrer(suite);
+const release = (userId: number, key: string) => payouts.releasePayout(suite, userId, key);
 /** Released and originated at once: the payout (pending) with its stored NACHA trace number. */
 async function releasedPayout(userId: number, key: string) {
   const res = await release(userId, key);
@@ -71,11 +42,8 @@ async function releasedPayout(userId: number, key: string) {
   expect(payout.status).toBe('pending');
   return { payout, trace: (await payoutRow(payout.id)).achTraceNumber! };
 }
-const payoutRow = async (id: number) => (await db().select().from(referralPayouts).where(eq(referralPayouts.id, id)))[0]!;
-const returnNoticesOf = async (userId: number) =>
-  (await db().select().from(notifications).where(eq(notifications.userId, userId))).filter((n) =>
-    n.message.includes('could not be delivered to your bank account'),
-  );
+const payoutRow = (id: number) => payouts.payoutRow(suite, id);
+const returnNoticesOf = (userId: number) => payouts.returnNoticesOf(suite, userId);
 const program = async (token: string) => (await call(app, { url: '/api/referral', headers: auth(token) })).json<TReferralProgram>();
 const upload = (text: string) =>
   call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(servicer), 'content-type': 'text/plain' }, payload: text });

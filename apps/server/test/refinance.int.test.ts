@@ -7,12 +7,13 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { TEsignatureResponse } from '@payrail/contract/esignature';
 import { cents, formatUsd } from '@payrail/domain/money';
 import { and, desc, eq } from 'drizzle-orm';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disbursements, esignatures, ledgerEntries, loans, referralRewards } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
 import { classicApp, forceStatus, get, post, staffToken, uploadDocument } from './application-helpers';
 import { auth, call } from './identity-helpers';
+import { pdfText } from './pdf-text';
 import { fundedBorrower } from './servicing-helpers';
 import type { TestApp } from './test-app';
 
@@ -29,20 +30,6 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.database.db;
-/** The text a PDF draws, one string per line drawn: pdf-lib writes standard-font strings as hex in (Flate-compressed) content streams. */
-function pdfText(pdf: PDFDocument): string {
-  const out: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
-    for (const s of streams) {
-      if (!(s instanceof PDFRawStream)) continue;
-      const ops = Buffer.from(decodePDFRawStream(s).decode()).toString('latin1');
-      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return out.join('\n');
-}
 const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
 const lastLoan = async (token: string) => (await get(app, token, '/api/loans/last')).json<TLastLoanResponse>().loan;
 const session = async (token: string) =>

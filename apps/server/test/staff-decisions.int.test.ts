@@ -2,26 +2,22 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TQueueResponse } from '@payrail/contract/backoffice';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { employers, loanBorrowers, staffActions, workflowTransitions } from '../src/db/schema/index';
 import { employerSlug } from '../src/modules/review/use-cases/review-employer';
 import { expectSnapshotsMatchContract } from './audit-helpers';
-import { borrowerAtApplicationReview, classicApp, employerOfKind, forceStatus, get, post, staffToken, tempDataDir } from './application-helpers';
+import { borrowerAtApplicationReview, employerOfKind, forceStatus, get, post } from './application-helpers';
 import { auth, availableStateId, call, latestEmailToken } from './identity-helpers';
 import { addReceiverAccount } from './servicing-helpers';
+import { reviewDeskApp } from './review-desk-app';
 import { type TestApp, uniqueEmail } from './test-app';
 
-const files = tempDataDir();
+const desk = reviewDeskApp();
 let app: TestApp;
 let underwriter: string;
 let servicer: string;
-beforeAll(async () => {
-  app = await classicApp({ config: { dataDir: files.dataDir, requireHumanReview: true } });
-  [underwriter, servicer] = await Promise.all([staffToken(app, 'underwriter@payrail.test'), staffToken(app, 'servicer@payrail.test')]);
-});
-afterAll(async () => {
-  await app.close();
-  files.remove();
+beforeAll(() => {
+  ({ app, underwriter, servicer } = desk);
 });
 
 const status = (userId: number) => app.ctx.repos.workflow.currentStatus(userId);
