@@ -35,11 +35,21 @@ const CLASSIC_STEPS: readonly {
   statuses: readonly string[];
   step?: number;
   stepPage?: string;
+  /** The page's own guard, in place of `RequireStatus` over `statuses` (it admits the same statuses). */
+  guard?: RouteObject['lazy'];
   lazy: RouteObject['lazy'];
 }[] = [
   { path: 'application/about_yourself', title: 'About Yourself', statuses: ['about_yourself'], lazy: () => import('./routes/about-yourself') },
   { path: 'application/employer', title: 'Employment', statuses: ['employer'], step: 1, lazy: () => import('./routes/employer') },
-  { path: 'loan_terms', title: 'Loan Terms', statuses: ['loan_terms', 'loan_amount_changed'], step: 1, lazy: () => import('./routes/loan-terms') },
+  // Spec §4 "on open, status set to loan_terms": its guard asks the server for the move when the page opens in a status the borrower may leave for it.
+  {
+    path: 'loan_terms',
+    title: 'Loan Terms',
+    statuses: ['loan_terms', 'loan_amount_changed'],
+    step: 1,
+    guard: () => import('./routes/loan-terms-open').then(({ LoanTermsGuard }) => ({ element: <LoanTermsGuard /> })),
+    lazy: () => import('./routes/loan-terms'),
+  },
   { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], step: 2, lazy: () => import('./routes/bank-link') },
   {
     path: 'application/bank_input',
@@ -178,8 +188,8 @@ export const routes: RouteObject[] = [
                       { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
                     ],
                   },
-                  ...CLASSIC_STEPS.map(({ path, id, title, statuses, step, stepPage, lazy }): RouteObject => ({
-                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> })),
+                  ...CLASSIC_STEPS.map(({ path, id, title, statuses, step, stepPage, guard, lazy }): RouteObject => ({
+                    lazy: guard ?? (() => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> }))),
                     children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
                   })),
                 ],

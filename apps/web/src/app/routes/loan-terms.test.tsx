@@ -1,13 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { TLoanTerms } from '@payrail/contract/application';
-import { navigationStackHandler, signInAs } from '../../../test/fixtures';
+import type { TWorkflowStatus } from '@payrail/contract/identity';
+import { allowedTransitions } from '@payrail/domain/workflow/machine';
+import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
+import { navigationStackHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { sessionStore } from '../../lib/session-store';
+import { LOAN_TERMS_OPENS_FROM, LOAN_TERMS_STATUSES } from './loan-terms-open';
 
 const SLOW = { timeout: 5000 };
 
@@ -48,7 +53,7 @@ const CHEAP = terms({
   amount_financed: 50_000,
 });
 
-function loanHandlers(options: { base?: TLoanTerms } = {}) {
+function loanHandlers(options: { base?: TLoanTerms; onNext?: (next: TWorkflowStatus) => void } = {}) {
   const calls: string[] = [];
   const base = options.base ?? terms();
   server.use(
@@ -77,7 +82,8 @@ function loanHandlers(options: { base?: TLoanTerms } = {}) {
     http.post(api('/workflow/next_status'), async ({ request }) => {
       const body = (await request.json()) as { current_status: string };
       calls.push(`POST /workflow/next_status ${body.current_status}`);
-      const next = body.current_status === 'loan_terms' ? 'bank_link' : 'ready_for_review';
+      const next: TWorkflowStatus = body.current_status === 'loan_terms' ? 'bank_link' : 'ready_for_review';
+      options.onNext?.(next);
       return HttpResponse.json({ new_status: next, workflow_status: { next_status: next } });
     }),
   );
@@ -233,5 +239,116 @@ describe('refinance terms (classic §2, §9)', () => {
     renderRoute('/refinance_terms');
     expect(await screen.findByText('This loan cannot be refinanced now.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('loan terms set on open (spec §4: "on open, status set to loan_terms unless already loan_terms or loan_amount_changed")', () => {
+  /**
+   * A server that keeps one status: the session check and the stack answer it, POST /workflow/change_status
+   * asks `answer` and moves it when granted. `status` starts as the borrower's.
+   */
+  function workflowServer(start: TWorkflowStatus, answer: (from: TWorkflowStatus) => { status: number; body: Record<string, unknown> }) {
+    const state = { status: start, posts: [] as string[] };
+    server.use(
+      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: state.status }))),
+      http.post(api('/workflow/change_status'), async ({ request }) => {
+        state.posts.push(((await request.json()) as { new_status: string }).new_status);
+        const { status: code, body } = answer(state.status);
+        if (code === 200) state.status = body.new_status as TWorkflowStatus;
+        return HttpResponse.json(body, { status: code });
+      }),
+      http.get(api('/workflow/navigation_stack'), () =>
+        HttpResponse.json({ navigation_stack: ['about_yourself', 'employer', 'phone_verification', state.status], current_status: state.status }),
+      ),
+    );
+    return state;
+  }
+  const grant = () => ({ status: 200, body: { new_status: 'loan_terms', workflow_status: { next_status: 'bank_link' } } });
+
+  it('opened in bank_link (Back in the browser, a typed URL) asks the server for loan_terms and shows the terms with the server stack', async () => {
+    signInAs({ workflow_status: 'bank_link' });
+    loanHandlers();
+    const backend = workflowServer('bank_link', grant);
+    const { router } = renderRoute('/loan_terms');
+    expect(await screen.findByLabelText(/Loan amount/, {}, SLOW)).toBeInTheDocument();
+    expect(backend.posts).toEqual(['loan_terms']);
+    expect(sessionStore.getState().user?.workflow_status).toBe('loan_terms');
+    await waitFor(() => expect(sessionStore.getState().navigationStack.at(-1)).toBe('loan_terms'));
+    expect(router.state.location.pathname).toBe('/loan_terms');
+    // The application variant, in loan_terms now: Back is offered.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('a refused move (bank_link without loan terms under it) opens the page of the status the server answered', async () => {
+    signInAs({ workflow_status: 'bank_link' });
+    loanHandlers();
+    const backend = workflowServer('bank_link', (from) => ({
+      status: 422,
+      body: { error: 'You can only go back to the previous page.', current_status: from },
+    }));
+    const { router } = renderRoute('/loan_terms');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'), SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link your bank account' }, SLOW)).toBeInTheDocument();
+    expect(backend.posts).toEqual(['loan_terms']);
+    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
+  });
+
+  it('in its own statuses asks nothing; a status that may not move to loan_terms is sent to its page without asking', async () => {
+    signInAs({ workflow_status: 'loan_amount_changed' });
+    loanHandlers();
+    const first = workflowServer('loan_amount_changed', grant);
+    const opened = renderRoute('/loan_terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan Terms' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Loan amount/, {}, SLOW)).toBeInTheDocument();
+    expect(first.posts).toEqual([]);
+    opened.unmount();
+    signInAs({ workflow_status: 'application_review' });
+    const second = workflowServer('application_review', grant);
+    const { router } = renderRoute('/loan_terms');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/application_review'), SLOW);
+    expect(second.posts).toEqual([]);
+  });
+
+  it('its own Continue moving on to bank_link is never undone: no move back is asked, the borrower stays on bank link', async () => {
+    signInAs({ workflow_status: 'loan_terms' });
+    // A server that would grant the move back (bank_link → loan_terms), as the real one does right after Continue.
+    const backend = workflowServer('loan_terms', grant);
+    // Continue moves the server on: its session checks (one runs on every navigation) answer bank_link from then on.
+    const calls = loanHandlers({ onNext: (next) => (backend.status = next) });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/loan_terms');
+    await user.selectOptions(await screen.findByLabelText(/Loan amount/, {}, SLOW), '300000');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /I agree to these loan terms/ })).toBeEnabled());
+    await user.click(screen.getByRole('checkbox', { name: /I agree to these loan terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'), SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link your bank account' }, SLOW)).toBeInTheDocument();
+    expect(calls).toContain('POST /workflow/next_status loan_terms');
+    expect(backend.posts).toEqual([]);
+    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
+    expect(router.state.location.pathname).toBe('/bank_link');
+  });
+
+  it('a poll answering another status while the page is open sends the borrower there, asking nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAs({ workflow_status: 'loan_terms' });
+    loanHandlers();
+    const backend = workflowServer('loan_terms', grant);
+    const { router } = renderRoute('/loan_terms');
+    expect(await screen.findByLabelText(/Loan amount/, {}, SLOW)).toBeInTheDocument();
+    // Moved elsewhere (another tab continued to bank link): the next 5000 ms poll answers bank_link.
+    backend.status = 'bank_link';
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bank_link'), SLOW);
+    expect(backend.posts).toEqual([]);
+    expect(sessionStore.getState().user?.workflow_status).toBe('bank_link');
+  });
+
+  it('asks in exactly the statuses the workflow table lets the borrower leave for loan_terms', () => {
+    const reachable = WORKFLOW_STATUSES.filter((s) => allowedTransitions(s).some((t) => t.to === 'loan_terms' && t.by.includes('borrower')));
+    expect([...LOAN_TERMS_OPENS_FROM].sort()).toEqual([...reachable].sort());
+    expect(LOAN_TERMS_STATUSES).toEqual(['loan_terms', 'loan_amount_changed']);
   });
 });

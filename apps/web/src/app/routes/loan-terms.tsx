@@ -6,7 +6,8 @@ import { adoptRefusal, goToNextStatus, useWorkflow } from '../workflow';
 /**
  * /loan_terms (statuses loan_terms, loan_amount_changed): the loan terms, step 1. Continue records the
  * consent and advances (loan_terms → bank_link; loan_amount_changed → ready_for_review, home). The
- * application variant (loan_terms) has a Back button.
+ * application variant (loan_terms) has a Back button. Opened in bank_link or a phone status, its guard
+ * first asks the server to set loan_terms (loan-terms-open.tsx).
  */
 export function Component() {
   const status = useSession((state) => state.user?.workflow_status) ?? 'loan_terms';
