@@ -1,18 +1,18 @@
 import { useLocation } from 'react-router';
 import { useState } from 'react';
 import { BankLink } from '../../features/banking/components/bank-link';
-import { ManualBankEntry } from '../../features/banking/components/manual-bank-form';
 import { postChangeStatus, refusedCurrentStatus } from '../../features/workflow/api/change-status';
 import { useSession } from '../../lib/session-store';
 import { useWorkflow } from '../workflow';
 import { adoptRefusedStatus, moveToStatus } from '../workflow';
+import { Component as ManualBankInput } from './bank-input';
 
 /**
  * /bank_link (statuses bank_link, bank_manually_insert). The route map sends bank_manually_insert to
- * /bank_link, so after "provide manually" this same page shows the manual form (it is the page of that
- * status; /bank_information stays the edit page reached from /bank_accounts). Application variant
- * (a path containing "application"): "provide manually" moves to bank_manual_input instead, whose page
- * is /application/bank_input.
+ * /bank_link, so after "provide manually" this same page shows the manual form, the page of
+ * /application/bank_input (it is the page of that status; /bank_information stays the edit page reached from
+ * /bank_accounts). Application variant (a path containing "application"): "provide manually" moves to
+ * bank_manual_input instead, whose page is /application/bank_input.
  */
 export function Component() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
@@ -21,15 +21,7 @@ export function Component() {
   const [manualPending, setManualPending] = useState(false);
 
   if (status === 'bank_manually_insert') {
-    return (
-      <ManualBankEntry
-        after="confirm"
-        onDone={(next) => next && moveToStatus(next)}
-        onRefused={adoptRefusedStatus}
-        onBack={() => void workflow.back()}
-        backPending={workflow.pending === 'back'}
-      />
-    );
+    return <ManualBankInput />;
   }
 
   const provideManually = async () => {

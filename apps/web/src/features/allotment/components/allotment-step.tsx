@@ -7,6 +7,7 @@ import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import text from '@payrail/ui/styles/text.module.css';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { StepActions } from '@payrail/ui/step-actions';
@@ -160,11 +161,7 @@ export function AllotmentStep({ status, refinancing, onContinued, onRefused, onH
               />
             ))}
           </div>
-          {error ? (
-            <Alert kind="error" assertive>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} />
           <StepActions
             className={styles.stepActions}
             onSubmit={() => void submit()}

@@ -1,14 +1,13 @@
 import type { TLoanTerms } from '@payrail/contract/application';
 import { formatCents, formatPercent } from '@payrail/client/format';
+import { FREQUENCY_WORDS } from '../../../lib/frequency-words';
 import styles from './review.module.css';
-
-const FREQUENCY: Record<TLoanTerms['term_frequency'], string> = { weekly: 'week', biweekly: 'two weeks', semimonthly: 'half month', monthly: 'month' };
 
 /** The loan terms block on top of the review (amounts in cents). */
 export function LoanTermsSummary({ terms }: { terms: TLoanTerms }) {
   const rows: [string, string][] = [
     ['Loan amount', formatCents(terms.amount)],
-    ['Payment', `${formatCents(terms.payment_per_term)} every ${FREQUENCY[terms.term_frequency]}`],
+    ['Payment', `${formatCents(terms.payment_per_term)} every ${FREQUENCY_WORDS[terms.term_frequency]}`],
     ['Number of payments', String(terms.terms)],
     ['Terms in months', String(terms.terms_in_months)],
     ['APR', formatPercent(terms.apr)],

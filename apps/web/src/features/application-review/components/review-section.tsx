@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
@@ -271,11 +271,7 @@ export function ReviewSection({
                     );
                   })}
                 </div>
-                {formError ? (
-                  <Alert kind="error" assertive>
-                    {formError}
-                  </Alert>
-                ) : null}
+                <ErrorAlert message={formError} />
                 <div className={styles.formActions}>
                   <Button type="submit" loading={saving}>
                     Save

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { ValidatedForm } from '@payrail/ui/validated-form';
 import { navigate } from '@payrail/client/navigation';
@@ -104,11 +105,7 @@ export function NewflowSignin({ onSignedIn, initialEmail, alreadyStartedPath }: 
         >
           {({ watch }) => (
             <>
-              {signIn.error ? (
-                <Alert kind="error" assertive>
-                  {signIn.error}
-                </Alert>
-              ) : null}
+              <ErrorAlert message={signIn.error} />
               <div className={styles.summary}>
                 <p>
                   Signing in as <strong>{email}</strong>

@@ -8,6 +8,7 @@ import { navigate } from '@payrail/client/navigation';
 import { sessionStore } from '../../../lib/session-store';
 import { usePresignedLink } from '../api/open-presigned-link';
 import type { TPresignedLink } from '../api/open-presigned-link';
+import { serverMessageOr } from '../../../lib/server-message';
 
 export interface PresignedLinkProps {
   code: string;
@@ -44,7 +45,7 @@ export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
         navigate('/unavailable', { replace: true });
         return;
       }
-      notify.error(isApiError(error) ? (error.serverMessage ?? SERVER_MSG.invalidLink) : SERVER_MSG.invalidLink);
+      notify.error(serverMessageOr(error, SERVER_MSG.invalidLink));
       navigate(sessionStore.getToken() ? '/' : '/signin', { replace: true });
     }
   }, [link.isSuccess, link.isError, link.data, link.error, onSignedIn]);

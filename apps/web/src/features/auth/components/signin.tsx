@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { EmailField } from '@payrail/ui/email-field';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { ValidatedForm } from '@payrail/ui/validated-form';
 import type { SessionUser } from '../../../lib/session-store';
@@ -42,11 +42,7 @@ export function Signin({ onSignedIn }: SigninProps) {
             const canContinue = emailValid && watch('password').length > 0;
             return (
               <>
-                {signIn.error ? (
-                  <Alert kind="error" assertive>
-                    {signIn.error}
-                  </Alert>
-                ) : null}
+                <ErrorAlert message={signIn.error} />
                 <EmailField autoComplete="username" />
                 <PasswordInputField name="password" label="Password" autoComplete="current-password" />
                 <div className={styles.actions}>

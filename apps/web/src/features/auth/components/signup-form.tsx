@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TSignupRequest } from '@payrail/contract/identity';
 import type { TState } from '@payrail/contract/reference';
 import { EmailField } from '@payrail/ui/email-field';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { ValidatedForm } from '@payrail/ui/validated-form';
@@ -88,11 +88,7 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
         const rootMessage = formState.errors.root?.server?.message;
         return (
           <>
-            {rootMessage ? (
-              <Alert kind="error" assertive>
-                {rootMessage}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={rootMessage} />
             <EmailField />
             <PasswordPair />
             <ReferralCodeField name="friend_refer_code" />

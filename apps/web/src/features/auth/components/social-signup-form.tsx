@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { TState } from '@payrail/contract/reference';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { ValidatedForm } from '@payrail/ui/validated-form';
@@ -37,11 +37,7 @@ export function SocialSignupForm({ identity, state, agreementLink, onSubmit, onC
                 Signing up with Google as <strong>{identity.email ?? identity.name ?? 'your Google account'}</strong>, living in {state.name}.
               </p>
             </div>
-            {error ? (
-              <Alert kind="error" assertive>
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} />
             <Checkbox label={<TermsLabel agreementLink={agreementLink} />} {...register('terms')} />
             <div className={styles.actions}>
               <Button type="submit" size="lg" fullWidth disabled={!accepted} loading={pending} aria-describedby={accepted ? undefined : gateId}>

@@ -1,4 +1,4 @@
-import { Component, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { TWhatIfResponse, WhatIfRequestBody } from '@payrail/contract/borrower-tools';
@@ -6,6 +6,7 @@ import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
+import { ChartBoundary } from '@payrail/ui/chart-boundary';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Form } from '@payrail/ui/form';
@@ -27,17 +28,6 @@ export interface WhatIfChartSeries {
 }
 /** Draws the chart (x: epoch seconds); the app gives the charting library, loaded only when needed. */
 export type RenderWhatIfChart = (x: readonly number[], series: readonly WhatIfChartSeries[]) => ReactNode;
-
-/** A chart that cannot draw leaves its text alternative, which carries the same data. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 const epochSeconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 

@@ -9,10 +9,10 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
-import { isApiError } from '@payrail/client/http-client';
 import { downloadAgreement, useChangeElectronicConsent, useConsentCentre } from '../api/consents';
 import { downloadLoanDocument } from '../api/due-date-change';
 import styles from './care.module.css';
+import { serverMessageOr } from '../../../lib/server-message';
 
 /** MM/DD/YYYY and the UTC time of an ISO timestamp. */
 const when = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)} UTC`;
@@ -72,7 +72,7 @@ function ElectronicConsent({ ec }: { ec: TConsentCentre['electronic_communicatio
           kind === 'withdraw' ? 'Your consent is withdrawn. We will mail you future notices.' : 'Your consent to electronic communications is back in effect.',
         );
       },
-      onError: (e) => setError(isApiError(e) ? (e.serverMessage ?? 'Something went wrong. Please try again.') : 'Something went wrong. Please try again.'),
+      onError: (e) => setError(serverMessageOr(e, 'Something went wrong. Please try again.')),
     });
 
   return (

@@ -10,18 +10,19 @@ import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
-import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
 import { downloadLoanDocument, useApplyDueDateChange, useDueDateChangeOverview, useDueDateChangePreview } from '../api/due-date-change';
+import { SignedAgreementActions } from '../../../components/agreements/signed-agreement-actions';
+import { SIGNATURE_NAME_REQUIRED, signatureFields } from '../../../lib/agreement-signing';
+import { serverMessageOr } from '../../../lib/server-message';
 import styles from './care.module.css';
 
 export const DUE_DATE_TEXT = {
   loadFailed: 'We could not load your loan. Please try again.',
   previewFailed: 'We could not prepare the new schedule. Please try again.',
   submitFailed: 'We could not change your due date. Please try again.',
-  downloadFailed: 'We could not download the agreement. Please try again.',
-  nameRequired: 'Please type your full legal name to sign.',
+  nameRequired: SIGNATURE_NAME_REQUIRED,
   agreeRequired: 'Please confirm that you agree to sign electronically.',
 } as const;
 
@@ -33,7 +34,6 @@ const COLUMNS: readonly TableColumn<Row>[] = [
   { key: 'payment', header: 'Amount', cell: (r) => formatCents(r.payment), align: 'end' },
 ];
 
-const serverError = (error: unknown, fallback: string) => (isApiError(error) ? (error.serverMessage ?? fallback) : fallback);
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `ddc-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 function AprNotice({ oldApr, newApr, changed }: { oldApr: string; newApr: string; changed: boolean }) {
@@ -48,20 +48,9 @@ function AprNotice({ oldApr, newApr, changed }: { oldApr: string; newApr: string
 
 function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: Blob, fileName: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [busy, setBusy] = useState(false);
   // The focus moves with the new content, before it is painted.
   useLayoutEffect(() => heading.current?.focus(), []);
   const first = change.schedule.find((r) => r.moved);
-  const download = async () => {
-    setBusy(true);
-    try {
-      save(await downloadLoanDocument(change.document.id), change.document.file_name);
-    } catch {
-      notify.error(DUE_DATE_TEXT.downloadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section className={styles.card} aria-labelledby="due-date-done">
       <h2 id="due-date-done" ref={heading} tabIndex={-1}>
@@ -73,12 +62,11 @@ function Confirmation({ change, save }: { change: TDueDateChange; save: (blob: B
       </p>
       <AprNotice oldApr={change.old_apr} newApr={change.new_apr} changed={change.apr_changed} />
       <Table caption="Your new payment schedule" columns={COLUMNS} rows={change.schedule} getRowKey={(r) => r.n} maxHeight="28rem" />
-      <div className={styles.row}>
-        <Button onClick={() => void download()} loading={busy} variant="secondary">
-          Download the signed agreement (PDF)
-        </Button>
-        <Button to="/dashboard/loans-and-payments">Back to Loans &amp; Payments</Button>
-      </div>
+      <SignedAgreementActions
+        className={styles.row}
+        pdf={{ fetch: () => downloadLoanDocument(change.document.id), fileName: change.document.file_name }}
+        save={save}
+      />
     </section>
   );
 }
@@ -107,8 +95,7 @@ export function dueDateChangeSchema(allowed: DueDateWindow) {
           (date) => inWindowOf(allowed, date),
           `Choose a date from ${formatDate(allowed.earliest)} to ${formatDate(allowed.latest)}, other than ${formatDate(allowed.current_due_date)}.`,
         ),
-      signature_name: z.string().refine((name) => name.trim() !== '', DUE_DATE_TEXT.nameRequired),
-      agree: z.boolean().refine((agree) => agree, DUE_DATE_TEXT.agreeRequired),
+      ...signatureFields(DUE_DATE_TEXT.agreeRequired),
     })
     .pipe(ZDueDateChangeRequest);
 }
@@ -136,7 +123,7 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
     return (
       <div className={styles.page}>
         <h1>Change due date</h1>
-        <Alert kind="error">{serverError(overview.error, DUE_DATE_TEXT.loadFailed)}</Alert>
+        <Alert kind="error">{serverMessageOr(overview.error, DUE_DATE_TEXT.loadFailed)}</Alert>
       </div>
     );
   }
@@ -159,7 +146,7 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
           aria-labelledby="due-date-form"
           schema={dueDateChangeSchema(allowed)}
           options={{ mode: 'onSubmit', defaultValues: { date: '', signature_name: '', agree: false } }}
-          submitError={(error) => serverError(error, DUE_DATE_TEXT.submitFailed)}
+          submitError={(error) => serverMessageOr(error, DUE_DATE_TEXT.submitFailed)}
           onSubmit={async (body, form) => {
             try {
               const change = await apply.mutateAsync({ body, idempotencyKey: key.current });
@@ -194,7 +181,7 @@ export function DueDateChangePage({ loanId, save }: { loanId: number; save: (blo
               {!inWindow ? null : preview.isPending ? (
                 <Spinner size="sm" label="Preparing your new schedule" />
               ) : preview.isError || !preview.data ? (
-                <Alert kind="error">{serverError(preview.error, DUE_DATE_TEXT.previewFailed)}</Alert>
+                <Alert kind="error">{serverMessageOr(preview.error, DUE_DATE_TEXT.previewFailed)}</Alert>
               ) : (
                 <>
                   <AprNotice oldApr={preview.data.old_apr} newApr={preview.data.new_apr} changed={preview.data.apr_changed} />

@@ -3,7 +3,7 @@ import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/appli
 import { DocumentUpload } from '../../../components/documents/document-upload';
 import { Container } from '@payrail/ui/container';
 import text from '@payrail/ui/styles/text.module.css';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { StepActions } from '@payrail/ui/step-actions';
 import { isApiError } from '@payrail/client/http-client';
@@ -79,11 +79,7 @@ export function DocumentReviewStep({ onReviewed, onRefused, acceptCreditPull, cr
             onChange={(documents) => setCount(documents.length)}
           />
         </div>
-        {error ? (
-          <Alert kind="error" assertive>
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         <StepActions
           before={
             creditPullAsked ? (

@@ -1,6 +1,7 @@
 import { MSG } from '@payrail/contract/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { notify } from '@payrail/ui/toast/notify';
@@ -108,11 +109,7 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
           )}
         </Form>
       ) : null}
-      {error ? (
-        <Alert kind="error" assertive>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
     </section>
   );
 }

@@ -4,16 +4,16 @@ import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import { MSG } from '@payrail/contract/messages';
 import { ZAdditionalDocumentsData } from '@payrail/contract/newflow';
 import type { z } from 'zod';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { TextField } from '@payrail/ui/text-field';
 import { MaskedTextField } from '@payrail/ui/masked-text-field';
-import { stepKey, useStepData, useSubmitStep } from '../api/steps';
+import { stepKey, useSubmitStep } from '../api/steps';
 import { usToIso, zipValid } from '../lib/rules';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type DocumentsData = z.infer<typeof ZAdditionalDocumentsData>;
@@ -142,11 +142,7 @@ function DocumentsView({ data }: { data: DocumentsData }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: stepKey('additional_documents') });
   return (
     <StepCard title="Documents" lead="Upload the documents below. Continue is available once every one is uploaded.">
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={message} />
       <div className={styles.offers}>
         {data.required_documents.map((type) => (
           <DocumentSlot key={type} type={type} data={data} onUploaded={refresh} />
@@ -174,10 +170,9 @@ function DocumentsView({ data }: { data: DocumentsData }) {
 
 /** additional_documents (newflow §2, §3, §5): base64 uploads per required type; Continue only when all are uploaded. */
 export function AdditionalDocuments() {
-  const query = useStepData('additional_documents', ZAdditionalDocumentsData);
   return (
-    <StepGate query={query} title="Documents">
+    <StepScreen step="additional_documents" schema={ZAdditionalDocumentsData} title="Documents">
       {(data) => <DocumentsView data={data} />}
-    </StepGate>
+    </StepScreen>
   );
 }

@@ -3,13 +3,12 @@ import { MULTIPLE_PAYCHECK_OPTIONS, PAYROLL_SERVICE_DONT_KNOW, PAYROLL_SERVICE_O
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
-import { useStepData } from '../api/steps';
 import { LIMITS } from '../lib/rules';
 import { StepCard } from './step-card';
 import { employerInfoDefaults, employerInfoSchema } from './employer-info.schema';
 import type { EmployerInfoAnswers } from './employer-info.schema';
 import { StepForm, stepErrors, useStepForm } from './step-form';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 
 /** The payroll choices of spec §3, worded as the spec words them: the server's services, then Other (its name typed below) and Don't know. */
 function payrollChoices(services: readonly string[]) {
@@ -22,11 +21,10 @@ function payrollChoices(services: readonly string[]) {
 
 /** employer_info (newflow §2, §5): the employer that is not on the list; all required, middle initial ≤ 1, phone ≤ 20. */
 export function EmployerInfo() {
-  const query = useStepData('employer_info', ZEmployerInfoData);
   return (
-    <StepGate query={query} title="Employer Information">
+    <StepScreen step="employer_info" schema={ZEmployerInfoData} title="Employer Information">
       {(data) => <EmployerInfoForm payrollServices={data.payroll_services} />}
-    </StepGate>
+    </StepScreen>
   );
 }
 

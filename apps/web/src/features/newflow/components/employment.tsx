@@ -5,12 +5,13 @@ import type { TEmployer } from '@payrail/contract/reference';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
+import { OtherWay } from './other-way';
 import { PayrollWidget } from './payroll-widget';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type EmployerData = z.infer<typeof ZVerifyEmployerData>;
@@ -61,19 +62,12 @@ function EmploymentView({ data }: { data: EmployerData }) {
       ) : (
         <Alert kind="info">Your employer&apos;s payroll cannot be linked online. Upload a recent pay stub instead.</Alert>
       )}
-      <div className={styles.links}>
-        <p>
-          Prefer not to link it?{' '}
-          <button
-            type="button"
-            className={styles.linkButton}
-            disabled={pending}
-            onClick={() => void submit({ workflow_status_key: 'verify_employer', skip: true })}
-          >
-            Upload a pay stub instead
-          </button>
-        </p>
-      </div>
+      <OtherWay
+        question="Prefer not to link it?"
+        label="Upload a pay stub instead"
+        disabled={pending}
+        onClick={() => void submit({ workflow_status_key: 'verify_employer', skip: true })}
+      />
       {open && data.payroll_link ? (
         <PayrollWidget
           session={data.payroll_link}
@@ -95,11 +89,10 @@ function EmploymentView({ data }: { data: EmployerData }) {
 }
 
 export function Employment() {
-  const query = useStepData('verify_employer', ZVerifyEmployerData);
   return (
-    <StepGate query={query} title="Employment">
+    <StepScreen step="verify_employer" schema={ZVerifyEmployerData} title="Employment">
       {(data) => <EmploymentView data={data} />}
-    </StepGate>
+    </StepScreen>
   );
 }
 
@@ -135,10 +128,9 @@ function EmploymentManualView({ data, renderHelp }: { data: EmployerData } & Emp
 }
 
 export function EmploymentManual(props: EmploymentManualProps) {
-  const query = useStepData('verify_employer_manual', ZVerifyEmployerData);
   return (
-    <StepGate query={query} title="Employment">
+    <StepScreen step="verify_employer_manual" schema={ZVerifyEmployerData} title="Employment">
       {(data) => <EmploymentManualView data={data} {...props} />}
-    </StepGate>
+    </StepScreen>
   );
 }

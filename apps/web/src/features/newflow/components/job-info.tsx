@@ -6,12 +6,11 @@ import type { z } from 'zod';
 import { Select } from '@payrail/ui/select';
 import { TextField } from '@payrail/ui/text-field';
 import { MONEY_INPUT_MAX_DOLLAR_DIGITS } from '@payrail/client/money-input';
-import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
 import { jobInfoSchema } from './job-info.schema';
 import type { JobInfoAnswers } from './job-info.schema';
 import { StepForm, stepErrors, useStepForm } from './step-form';
-import { StepGate, centsToDollarsText } from './step-states';
+import { StepScreen, centsToDollarsText } from './step-states';
 import styles from './newflow.module.css';
 
 type JobInfoData = z.infer<typeof ZJobInfoData>;
@@ -155,14 +154,13 @@ function JobInfoForm({ data, renderEmployerSearch }: { data: JobInfoData } & Job
 
 /** job_info (newflow §2, §3, §5): employer search (or "not on the list"), status, pay frequency, tenure and incomes; all required. */
 export function JobInfo(props: JobInfoProps) {
-  const query = useStepData('job_info', ZJobInfoData);
   return (
-    <StepGate query={query} title="Job Information">
+    <StepScreen step="job_info" schema={ZJobInfoData} title="Job Information">
       {(data) => (
         <StepCard title="Job Information" lead="Tell us about your job. Your employer decides which programs you can use.">
           <JobInfoForm data={data} {...props} />
         </StepCard>
       )}
-    </StepGate>
+    </StepScreen>
   );
 }

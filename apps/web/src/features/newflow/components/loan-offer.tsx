@@ -4,14 +4,16 @@ import { NEWFLOW_MSG, ZLoanOfferData } from '@payrail/contract/newflow';
 import type { TCounterofferNotice, TLoanOffer } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { formatCents } from '@payrail/client/format';
 import { BRAND } from '../../../lib/brand';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { FREQUENCY_WORDS } from '../../../lib/frequency-words';
+import { useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type OfferData = z.infer<typeof ZLoanOfferData>;
@@ -19,12 +21,6 @@ type ListName = 'split_direct_deposit' | 'auto_debit' | 'one_times';
 /** The Auto Debit Disclosure link (agreement document), composed by the app from the legal feature. */
 type DisclosureLink = (label: string) => ReactNode;
 
-const FREQUENCY: Readonly<Record<TLoanOffer['term_frequency'], string>> = {
-  weekly: 'week',
-  biweekly: 'two weeks',
-  semimonthly: 'half month',
-  monthly: 'month',
-};
 export const LIST_TITLES: Readonly<Record<ListName, string>> = {
   split_direct_deposit: 'Split direct deposit',
   auto_debit: 'Auto-debit (ACH)',
@@ -46,7 +42,7 @@ function OfferDescription({ offer }: { offer: TLoanOffer }) {
     <dl className={styles.summary}>
       <dt>Payment</dt>
       <dd>
-        {formatCents(offer.fixed_payment_amount)} every {FREQUENCY[offer.term_frequency]}
+        {formatCents(offer.fixed_payment_amount)} every {FREQUENCY_WORDS[offer.term_frequency]}
       </dd>
       <dt>Payments</dt>
       <dd>
@@ -189,11 +185,7 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
     >
       {counteroffer ? <CounterofferNotice notice={counteroffer} /> : null}
       {splitDiscount ? <Alert kind="success">Split direct deposit offers come with a {data.discount_percentage.toFixed(2)}% lower interest rate.</Alert> : null}
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={message} />
       {lists.map((list) => (
         <RadioCards
           key={list}
@@ -235,10 +227,9 @@ function Offers({ data, disclosureLink }: { data: OfferData; disclosureLink: Dis
  * offer (its consent checkbox shows while one is selected).
  */
 export function LoanOffer({ disclosureLink }: { disclosureLink: DisclosureLink }) {
-  const query = useStepData('loan_offer', ZLoanOfferData);
   return (
-    <StepGate query={query} title="Your loan offers">
+    <StepScreen step="loan_offer" schema={ZLoanOfferData} title="Your loan offers">
       {(data) => <Offers data={data} disclosureLink={disclosureLink} />}
-    </StepGate>
+    </StepScreen>
   );
 }

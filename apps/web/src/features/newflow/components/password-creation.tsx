@@ -4,10 +4,9 @@ import { MSG } from '@payrail/contract/messages';
 import { NEWFLOW_MSG, ZPasswordCreationData } from '@payrail/contract/newflow';
 import { PasswordPair } from '@payrail/ui/password-pair';
 import { ReferralCodeField } from '../../../components/referral/referral-code-field';
-import { useStepData } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepForm, useStepForm } from './step-form';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 
 export const REFERRAL_TOO_SHORT = `A referral code has more than ${REFERRAL_CODE_MIN_EXCLUSIVE} characters.`;
 
@@ -80,14 +79,13 @@ function PasswordForm({ initialReferral }: { initialReferral: string }) {
 
 /** password_creation (newflow §2, §5, §8): password, its repeat ("password does not match"), optional referral code. */
 export function PasswordCreation() {
-  const query = useStepData('password_creation', ZPasswordCreationData);
   return (
-    <StepGate query={query} title="Create your password">
+    <StepScreen step="password_creation" schema={ZPasswordCreationData} title="Create your password">
       {(data) => (
         <StepCard title="Create your password" lead="You will sign in with your e-mail and this password to follow your loan.">
           <PasswordForm initialReferral={data.refer_code ?? ''} />
         </StepCard>
       )}
-    </StepGate>
+    </StepScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ZPayrollLinkSession } from '@payrail/contract/newflow';
 import type { z } from 'zod';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { Form } from '@payrail/ui/form';
@@ -132,11 +132,7 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
           Send <strong>{formatCents(mode.amountCents)}</strong> of each paycheck to the account Payrail uses for your loan payments. The rest of your pay goes
           where it goes today.
         </p>
-        {error ? (
-          <Alert kind="error" assertive>
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
       </Dialog>
     );
   }
@@ -159,11 +155,7 @@ function SandboxPayrollDialog({ session, employerName, mode, onConnected, onClos
           const shown = errors.username?.message ?? errors.password?.message ?? error;
           return (
             <>
-              {shown ? (
-                <Alert kind="error" assertive>
-                  {shown}
-                </Alert>
-              ) : null}
+              <ErrorAlert message={shown} />
               <TextField label="Payroll username" autoComplete="off" {...register('username')} />
               <TextField label="Payroll password" type="password" autoComplete="off" {...register('password')} />
               <Button type="submit" fullWidth loading={pending}>

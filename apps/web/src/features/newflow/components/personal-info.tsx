@@ -10,13 +10,12 @@ import { MaskedTextField } from '@payrail/ui/masked-text-field';
 import { navigate } from '@payrail/client/navigation';
 import { MONEY_INPUT_MAX_DOLLAR_DIGITS } from '@payrail/client/money-input';
 import { useStates } from '../../../api/get-states';
-import { useStepData } from '../api/steps';
 import { LIMITS, isoToUs } from '../lib/rules';
 import { StepCard } from './step-card';
 import { OWN_NO_MORTGAGE, housingSchema, personalSchema } from './personal-info.schema';
 import type { HousingAnswers, PersonalAnswers, PersonalField } from './personal-info.schema';
 import { StepForm, stepErrors, useStepForm } from './step-form';
-import { StepGate, centsToDollarsText } from './step-states';
+import { StepScreen, centsToDollarsText } from './step-states';
 import styles from './newflow.module.css';
 
 type PersonalData = z.infer<typeof ZPersonalInfoData>;
@@ -232,15 +231,14 @@ function PersonalForm({ data, renderAddress, renderPhone, rentPath }: { data: Pe
 
 /** personal_info (newflow §2, §5): name, phone, birth date, licence, address (US autocomplete); success → the rent sub-step. */
 export function PersonalInfo(props: PersonalInfoProps) {
-  const query = useStepData('personal_info', ZPersonalInfoData);
   return (
-    <StepGate query={query} title="Personal Info">
+    <StepScreen step="personal_info" schema={ZPersonalInfoData} title="Personal Info">
       {(data) => (
         <StepCard title="Personal Info" lead="Tell us about yourself. We use it to verify your identity.">
           <PersonalForm data={data} {...props} />
         </StepCard>
       )}
-    </StepGate>
+    </StepScreen>
   );
 }
 
@@ -310,14 +308,13 @@ function HousingForm({ data }: { data: PersonalData }) {
 
 /** personal_info/rent (newflow §2): housing (monthly payment unless "Own - No Mortage"), then education. */
 export function Housing() {
-  const query = useStepData('personal_info', ZPersonalInfoData);
   return (
-    <StepGate query={query} title="Personal Info">
+    <StepScreen step="personal_info" schema={ZPersonalInfoData} title="Personal Info">
       {(data) => (
         <StepCard title="Personal Info" lead="A little about your home and education.">
           <HousingForm data={data} />
         </StepCard>
       )}
-    </StepGate>
+    </StepScreen>
   );
 }

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { Button } from '@payrail/ui/button';
 import { RadioCards } from '@payrail/ui/radio-cards';
 import { LoadingBlock } from '@payrail/ui/spinner';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type ProgramData = z.infer<typeof ZSelectProgramData>;
@@ -62,10 +62,9 @@ function ProgramChoice({ data }: { data: ProgramData }) {
 
 /** select_program (newflow §2, §4): split direct deposit (lower rates) or auto-debit; auto-submits auto-debit when not qualified. */
 export function SelectProgram() {
-  const query = useStepData('select_program', ZSelectProgramData);
   return (
-    <StepGate query={query} title="Choose how you repay">
+    <StepScreen step="select_program" schema={ZSelectProgramData} title="Choose how you repay">
       {(data) => <ProgramChoice data={data} />}
-    </StepGate>
+    </StepScreen>
   );
 }

@@ -5,12 +5,13 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { formatCents } from '@payrail/client/format';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useSubmitStep } from '../api/steps';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
+import { OtherWay } from './other-way';
 import { PayrollWidget } from './payroll-widget';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type SplitData = z.infer<typeof ZSplitDirectDepositData>;
@@ -43,19 +44,12 @@ function AutomaticSplit({ data }: { data: SplitData }) {
           Set up my split deposit
         </Button>
       </div>
-      <div className={styles.links}>
-        <p>
-          Rather do it yourself?{' '}
-          <button
-            type="button"
-            className={styles.linkButton}
-            disabled={pending}
-            onClick={() => void submit({ workflow_status_key: 'split_direct_deposit', manual: true })}
-          >
-            Set it up on my payroll site
-          </button>
-        </p>
-      </div>
+      <OtherWay
+        question="Rather do it yourself?"
+        label="Set it up on my payroll site"
+        disabled={pending}
+        onClick={() => void submit({ workflow_status_key: 'split_direct_deposit', manual: true })}
+      />
       {open && data.payroll_link && account ? (
         <PayrollWidget
           session={data.payroll_link}
@@ -77,11 +71,10 @@ function AutomaticSplit({ data }: { data: SplitData }) {
 }
 
 export function SplitDirectDeposit() {
-  const query = useStepData('split_direct_deposit', ZSplitDirectDepositData);
   return (
-    <StepGate query={query} title="Split direct deposit">
+    <StepScreen step="split_direct_deposit" schema={ZSplitDirectDepositData} title="Split direct deposit">
       {(data) => <AutomaticSplit data={data} />}
-    </StepGate>
+    </StepScreen>
   );
 }
 
@@ -133,10 +126,9 @@ function ManualSplit({ data }: { data: SplitData }) {
 }
 
 export function SplitDirectDepositManual() {
-  const query = useStepData('split_direct_deposit_manual', ZSplitDirectDepositData);
   return (
-    <StepGate query={query} title="Split direct deposit">
+    <StepScreen step="split_direct_deposit_manual" schema={ZSplitDirectDepositData} title="Split direct deposit">
       {(data) => <ManualSplit data={data} />}
-    </StepGate>
+    </StepScreen>
   );
 }

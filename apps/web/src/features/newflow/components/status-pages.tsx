@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { ZStatusPageData } from '@payrail/contract/newflow';
 import type { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { BRAND } from '../../../lib/brand';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 import styles from './newflow.module.css';
 
 type StatusData = z.infer<typeof ZStatusPageData>;
@@ -104,11 +105,7 @@ function Restart({ step, data, label }: { step: 'denied' | 'dropped'; data: Stat
   if (state.kind === 'date') return <Alert kind="info">You can reapply on {state.text}.</Alert>;
   return (
     <>
-      {message ? (
-        <Alert kind="error" assertive>
-          {message}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={message} />
       <div className={styles.actions}>
         <Button
           size="lg"
@@ -140,16 +137,15 @@ function StatusPage({
   children?: (data: StatusData) => ReactNode;
   onChat?: () => void;
 }) {
-  const query = useStepData(step, ZStatusPageData);
   return (
-    <StepGate query={query} title={title}>
+    <StepScreen step={step} schema={ZStatusPageData} title={title}>
       {(data) => (
         <StepCard title={title} lead={lead}>
           {children?.(data)}
           <ContactBlock onChat={onChat} />
         </StepCard>
       )}
-    </StepGate>
+    </StepScreen>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Form } from '@payrail/ui/form';
 import { StepActions } from '@payrail/ui/step-actions';
 import { useSubmitStep } from '../api/steps';
@@ -127,11 +127,7 @@ export function StepForm<TInput extends FieldValues = NoAnswers, TOutput extends
     >
       {(form) => (
         <>
-          {message ? (
-            <Alert kind="error" assertive>
-              {message}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={message} />
           {typeof children === 'function' ? children(form) : children}
           <div className={styles.stepFooter}>
             <StepActions

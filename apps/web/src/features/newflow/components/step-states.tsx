@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
+import { useStepData } from '../api/steps';
 import type { StepRead } from '../api/steps';
 import { StepCard } from './step-card';
 
@@ -30,6 +31,26 @@ export function StepGate<T>({
   // data null: the application is elsewhere; useStepData is already moving there.
   if (query.data.data === null) return <LoadingBlock label="Opening your current step…" />;
   return <>{children(query.data.data, query.data)}</>;
+}
+
+/** A step's screen: reads the step's data (`useStepData`) and renders `children(data)` once it is there, with StepGate's states before. */
+export function StepScreen<T>({
+  step,
+  schema,
+  title,
+  children,
+}: {
+  step: string;
+  schema: { parse(data: unknown): T };
+  title: string;
+  children: (data: T, read: StepRead<T>) => ReactNode;
+}) {
+  const query = useStepData(step, schema);
+  return (
+    <StepGate query={query} title={title}>
+      {children}
+    </StepGate>
+  );
 }
 
 /** Cents on file as the whole-dollar text the step's money fields hold (their schema reads it back with the kit's money reader). */

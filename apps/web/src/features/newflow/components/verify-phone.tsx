@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ZPhoneValidationData } from '@payrail/contract/newflow';
 import { notify } from '@payrail/ui/toast/notify';
-import { useStepData, useSubmitStep } from '../api/steps';
+import { useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
-import { StepGate } from './step-states';
+import { StepScreen } from './step-states';
 
 export interface PhoneEntrySlot {
   initialNumber: string | null;
@@ -106,10 +106,9 @@ function PhoneFlow({ initialNumber, renderEntry, renderCode }: { initialNumber: 
 
 /** verify_phone (phone_validation, newflow §2, §4, §5): the number, then the texted code. */
 export function VerifyPhone(props: VerifyPhoneProps) {
-  const query = useStepData('phone_validation', ZPhoneValidationData);
   return (
-    <StepGate query={query} title="Phone Verification">
+    <StepScreen step="phone_validation" schema={ZPhoneValidationData} title="Phone Verification">
       {(data) => <PhoneFlow initialNumber={data.number} {...props} />}
-    </StepGate>
+    </StepScreen>
   );
 }

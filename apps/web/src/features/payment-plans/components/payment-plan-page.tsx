@@ -9,17 +9,17 @@ import { applyServerErrors, Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
-import { isApiError } from '@payrail/client/http-client';
 import { downloadPaymentPlan, usePaymentPlans, useSignPaymentPlan } from '../api/payment-plans';
+import { SignedAgreementActions } from '../../../components/agreements/signed-agreement-actions';
+import { SIGNATURE_NAME_REQUIRED, signatureFields } from '../../../lib/agreement-signing';
+import { serverMessageOr } from '../../../lib/server-message';
 import styles from './payment-plans.module.css';
 
 export const PAYMENT_PLAN_TEXT = {
   loadFailed: 'We could not load your payment plan. Please try again.',
   signFailed: 'We could not sign your payment plan. Please try again.',
-  downloadFailed: 'We could not download the agreement. Please try again.',
-  nameRequired: 'Please type your full legal name to sign.',
+  nameRequired: SIGNATURE_NAME_REQUIRED,
   agreeRequired: 'Please confirm that you agree to the payment plan.',
   none: 'There is no payment plan for this loan. If you are having trouble paying, please call us: we can propose one.',
 } as const;
@@ -33,7 +33,6 @@ const COLUMNS: readonly TableColumn<Row>[] = [
   { key: 'arrears', header: 'Interest owed', cell: (r) => formatCents(r.arrears + r.fees), align: 'end' },
   { key: 'payment', header: 'Amount', cell: (r) => formatCents(r.payment), align: 'end' },
 ];
-const serverError = (error: unknown, fallback: string) => (isApiError(error) ? (error.serverMessage ?? fallback) : fallback);
 
 /** The Truth in Lending box of the plan, the loan before it, and its schedule. */
 function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
@@ -74,21 +73,9 @@ function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
 
 function SignedPlan({ plan, save, focus }: { plan: TBorrowerPaymentPlan; save: (blob: Blob, fileName: string) => void; focus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [busy, setBusy] = useState(false);
   useLayoutEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
-  const download = async () => {
-    if (!plan.document) return;
-    setBusy(true);
-    try {
-      save(await downloadPaymentPlan(plan.id), plan.document.file_name);
-    } catch {
-      notify.error(PAYMENT_PLAN_TEXT.downloadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section className={styles.card} aria-labelledby={`plan-${plan.id}-done`}>
       <h2 id={`plan-${plan.id}-done`} ref={heading} tabIndex={-1}>
@@ -98,12 +85,11 @@ function SignedPlan({ plan, save, focus }: { plan: TBorrowerPaymentPlan; save: (
         You signed it as {plan.signature_name} on {formatDate(plan.signed_at)}. The signed agreement is in your loan documents.
       </p>
       {plan.quote ? <Disclosure quote={plan.quote} id={`plan-${plan.id}`} /> : null}
-      <div className={styles.row}>
-        <Button onClick={() => void download()} loading={busy} variant="secondary">
-          Download the signed agreement (PDF)
-        </Button>
-        <Button to="/dashboard/loans-and-payments">Back to Loans &amp; Payments</Button>
-      </div>
+      <SignedAgreementActions
+        className={styles.row}
+        pdf={plan.document ? { fetch: () => downloadPaymentPlan(plan.id), fileName: plan.document.file_name } : null}
+        save={save}
+      />
     </section>
   );
 }
@@ -112,12 +98,7 @@ function SignedPlan({ plan, save, focus }: { plan: TBorrowerPaymentPlan; save: (
  * The signature: the typed full legal name and the consent (the messages here), then the contract's sign
  * request (`as_of` is added from the figures the borrower reviewed).
  */
-export const signPaymentPlanSchema = z
-  .object({
-    signature_name: z.string().refine((name) => name.trim() !== '', PAYMENT_PLAN_TEXT.nameRequired),
-    agree: z.boolean().refine((agree) => agree, PAYMENT_PLAN_TEXT.agreeRequired),
-  })
-  .pipe(ZPaymentPlanSign.omit({ as_of: true }));
+export const signPaymentPlanSchema = z.object(signatureFields(PAYMENT_PLAN_TEXT.agreeRequired)).pipe(ZPaymentPlanSign.omit({ as_of: true }));
 
 function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; loanId: number; onSigned: () => void }) {
   const sign = useSignPaymentPlan(loanId);
@@ -136,7 +117,7 @@ function ProposedPlan({ plan, loanId, onSigned }: { plan: TBorrowerPaymentPlan; 
       aria-labelledby={`${id}-title`}
       schema={signPaymentPlanSchema}
       options={{ mode: 'onSubmit', defaultValues: { signature_name: '', agree: false } }}
-      submitError={(error) => serverError(error, PAYMENT_PLAN_TEXT.signFailed)}
+      submitError={(error) => serverMessageOr(error, PAYMENT_PLAN_TEXT.signFailed)}
       onSubmit={async (signature, form) => {
         try {
           await sign.mutateAsync({ planId: plan.id, body: { ...signature, as_of: quote.effective_date } });
@@ -183,7 +164,7 @@ export function PaymentPlanPage({ loanId, save }: { loanId: number; save: (blob:
     return (
       <div className={styles.page}>
         <h1>Payment plan</h1>
-        <Alert kind="error">{serverError(plans.error, PAYMENT_PLAN_TEXT.loadFailed)}</Alert>
+        <Alert kind="error">{serverMessageOr(plans.error, PAYMENT_PLAN_TEXT.loadFailed)}</Alert>
       </div>
     );
   }

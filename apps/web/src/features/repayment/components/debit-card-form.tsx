@@ -3,6 +3,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { Container } from '@payrail/ui/container';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { Form } from '@payrail/ui/form';
@@ -158,11 +159,7 @@ export function DebitCardForm({ tokenizer, tokenizerFailed = false, onRetryToken
                 }}
               />
               <div ref={errorRef} tabIndex={-1}>
-                {error ? (
-                  <Alert kind="error" assertive className={styles.error}>
-                    {error}
-                  </Alert>
-                ) : null}
+                <ErrorAlert message={error} className={styles.error} />
               </div>
               <CardActions tokenizer={tokenizer} tokenizerFailed={tokenizerFailed} wasFilled={wasFilled} pending={pending} onSkip={() => void skip()} />
             </>

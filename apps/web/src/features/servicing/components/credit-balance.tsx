@@ -3,7 +3,6 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { Form } from '@payrail/ui/form';
@@ -17,6 +16,7 @@ import { useDebitCards } from '../api/get-debit-cards';
 import { useDebitTransactions } from '../api/get-debit-transactions';
 import { newIdempotencyKey, paymentErrorMessages } from '../lib/payment-errors';
 import { cardLabel } from './card-payments';
+import { ErrorMessages } from './error-messages';
 import styles from './servicing.module.css';
 
 export const CREDIT_MSG = {
@@ -192,19 +192,7 @@ function SendToCardForm({
             required
           />
           <MoneyField name="amount" label="Amount" hint={`In dollars, at most your credit balance of ${formatCents(credit)}.`} required />
-          {errors.length > 0 ? (
-            <Alert kind="error" assertive>
-              {errors.length === 1 ? (
-                errors[0]
-              ) : (
-                <ul>
-                  {errors.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </Alert>
-          ) : null}
+          <ErrorMessages messages={errors} />
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onCancel}>
               Cancel

@@ -27,6 +27,7 @@ import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-ou
 import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
 import { paymentFormSchema } from './payment-form.schema';
 import type { PaymentFormInput } from './payment-form.schema';
+import { ErrorMessages } from './error-messages';
 import styles from './servicing.module.css';
 
 const ACCOUNT_TYPES = [
@@ -278,19 +279,7 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
             </p>
           ) : null}
           {blocked ? <Alert kind="info">{blocked}</Alert> : null}
-          {serverErrors.length > 0 ? (
-            <Alert kind="error" assertive>
-              {serverErrors.length === 1 ? (
-                serverErrors[0]
-              ) : (
-                <ul>
-                  {serverErrors.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </Alert>
-          ) : null}
+          <ErrorMessages messages={serverErrors} />
           <div className={styles.actions}>
             {onCancel ? (
               <Button variant="secondary" onClick={onCancel}>

@@ -1,6 +1,6 @@
-import { Component, lazy, Suspense, useMemo } from 'react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { TPaymentRow, TServicingLoan } from '@payrail/contract/servicing';
+import { ChartBoundary } from '@payrail/ui/chart-boundary';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Spinner } from '@payrail/ui/spinner';
 import { formatCents, formatDate } from '@payrail/client/format';
@@ -10,17 +10,6 @@ import { CardSection } from '../../../../components/sections/card-section';
 
 // The chart library is loaded only when a chart is on screen.
 const UplotChart = lazy(() => import('./uplot-chart'));
-
-/** A chart that cannot draw (no canvas) leaves its text alternative, which carries the same data. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 // Canvas colours cannot read CSS custom properties: the token values, written out.
 const BALANCE = '#0f766e';
