@@ -11,6 +11,7 @@ import { type AppContext, createContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { registerBorrowerSession } from './http/borrower-session';
 import { createSerializerCompiler } from './http/serializer';
 import { staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
@@ -240,7 +241,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routeTable.push(route);
   });
   app.decorate('routeTable', routeTable);
-  app.decorateRequest('signedIn', null);
   // The background queues (jobs/queues.ts): defined here, worked only where main.ts starts them.
   ctx.jobs.setLog(app.log);
   defineQueues(ctx, app.log);
@@ -293,20 +293,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // While a system event is active the borrower API answers 503 and the SPA shows /unavailable.
   // A callback hook, answered at once from the gate's cached answer: nearly every request passes here, and
   // an async hook cost each one a promise and a turn of the microtask queue.
+  // No closure is made on the common path (no event, or the answer known): only when the gate must be read.
   app.addHook('onRequest', (req, reply, done) => {
-    if (!req.url.startsWith('/api/') || ALWAYS_OPEN.some((p) => req.url.startsWith(p))) return done();
-    const gate = (description: string | null) => {
+    const url = req.url;
+    if (!url.startsWith('/api/')) return done();
+    for (const open of ALWAYS_OPEN) if (url.startsWith(open)) return done();
+    const known = ctx.systemGate.known();
+    if (known === null) return done();
+    if (known !== undefined) return void reply.status(503).send({ error: known });
+    ctx.systemGate.description().then((description) => {
       if (description === null) done();
       else void reply.status(503).send({ error: description });
-    };
-    const known = ctx.systemGate.known();
-    if (known !== undefined) return gate(known);
-    ctx.systemGate.description().then(gate, done);
+    }, done);
   });
 
   // Staff capabilities (contract's table) checked in one hook, for every back-office route.
   registerStaffGuard(app, ctx);
   registerEmployerGuard(app, ctx);
+  // The borrower session a route names in its config (`config: { session: 'required' | 'optional' }`), checked before its body is read.
+  registerBorrowerSession(app, ctx);
   registerMetrics(app, ctx, { token: config.metricsToken });
 
   await app.register(platformRoutes(ctx), { prefix: '/api' });

@@ -8,10 +8,6 @@ declare module 'fastify' {
   }
 }
 
-/** Marks a borrower-session hook (`requireSignIn`, `allowSignIn`) so the API reference can say a route needs the session. */
-export const BORROWER_SESSION = Symbol.for('payrail.borrower-session');
-export type BorrowerSessionMark = 'required' | 'optional';
-
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 export type OpenApiDocument = {
@@ -91,7 +87,7 @@ function parametersOf(schema: unknown, location: 'path' | 'query', hoist: (name:
 }
 
 function securityOf(route: RouteOptions): { security: Record<string, string[]>[]; auth: string } {
-  const config = (route.config ?? {}) as { staff?: string; employer?: string };
+  const config = (route.config ?? {}) as { staff?: string; employer?: string; session?: string };
   if (config.staff !== undefined) return { security: [{ staffSession: [] }], auth: `Staff session with the \`${config.staff}\` capability.` };
   if (config.employer !== undefined)
     return { security: [{ employerSession: [] }], auth: `Employer session (${config.employer}); every answer is the session's own employer's data only.` };
@@ -100,10 +96,9 @@ function securityOf(route: RouteOptions): { security: Record<string, string[]>[]
     return { security: [{ staffSession: [] }], auth: 'The staff session itself.' };
   if (/\/(me|logout)$/.test(route.url) && route.url.startsWith('/api/employer_portal/'))
     return { security: [{ employerSession: [] }], auth: 'The employer session itself.' };
-  const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-  const mark = hooks.map((h) => (h as unknown as Record<symbol, BorrowerSessionMark | undefined>)[BORROWER_SESSION]).find((m) => m !== undefined);
-  if (mark === 'required') return { security: [{ borrowerSession: [] }], auth: 'Borrower session.' };
-  if (mark === 'optional') return { security: [{}, { borrowerSession: [] }], auth: 'Open; a borrower session, when sent, is recognised.' };
+  // The borrower session a route names (http/borrower-session.ts).
+  if (config.session === 'required') return { security: [{ borrowerSession: [] }], auth: 'Borrower session.' };
+  if (config.session === 'optional') return { security: [{}, { borrowerSession: [] }], auth: 'Open; a borrower session, when sent, is recognised.' };
   return { security: [], auth: 'Open.' };
 }
 

@@ -1,7 +1,6 @@
 import { ZAddressAutocompleteQuery, ZAddressAutocompleteResponse } from '@payrail/contract/address';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireSignIn } from '../identity/http';
 import { suggestAddresses } from './use-cases/suggest-addresses';
 
 /** Per-borrower typing pace: one call per pause (the SPA debounces), with room for fast typists. */
@@ -13,8 +12,7 @@ export function addressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/addresses/autocomplete',
       {
-        onRequest: requireSignIn(ctx),
-        config: { rateLimit: AUTOCOMPLETE_RATE_LIMIT },
+        config: { session: 'required', rateLimit: AUTOCOMPLETE_RATE_LIMIT },
         schema: { querystring: ZAddressAutocompleteQuery, response: { 200: ZAddressAutocompleteResponse } },
       },
       async (req) => suggestAddresses(ctx, req.query.query, req.log),

@@ -7,6 +7,9 @@ import type { ApplicationFacts, DocumentType } from '@payrail/domain/underwritin
 import type { RuleSet } from '@payrail/domain/underwriting/rule-set';
 import { ruleSetFor } from '@payrail/domain/underwriting/rule-sets';
 import type { AppContext } from '../../context';
+import { findBorrower } from '../identity/members';
+import { findEmployer, findState } from '../reference/reference-data';
+import { liveDocuments } from '../documents/live-documents';
 
 /** Where a decision runs: at the employer step (documents not asked yet) or at the application review. */
 export type DecisionStage = 'employer' | 'review';
@@ -26,13 +29,13 @@ export async function loadApplicationFacts(
   const ruleSet = ruleSetFor(today);
   const [profile, borrower, application, documents] = await Promise.all([
     ctx.repos.application.findProfile(userId),
-    ctx.repos.identity.findBorrower(userId),
+    findBorrower(ctx, userId),
     ctx.repos.application.activeApplication(userId),
-    ctx.repos.documents.listLive(userId),
+    liveDocuments(ctx, userId),
   ]);
   const [state, employer] = await Promise.all([
-    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
-    borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined,
+    borrower?.stateId ? findState(ctx, String(borrower.stateId)) : undefined,
+    borrower?.employerId ? findEmployer(ctx, borrower.employerId) : undefined,
   ]);
   const facts: ApplicationFacts = {
     stateAvailable: state ? state.isAvailable : null,

@@ -26,9 +26,16 @@ export const activeApplication = (ctx: AppContext, userId: number) => ctx.repos.
 /** The member's newest application, open or closed, or undefined. */
 export const latestApplication = (ctx: AppContext, userId: number) => ctx.repos.application.latestApplication(userId);
 
+/** The member's open application and newest application (open or closed), read together. */
+export const activeAndLatestApplication = (ctx: AppContext, userId: number) => ctx.repos.application.activeAndLatestApplication(userId);
+
 /** The member's open application, opened on first need (two racing openers end with the same row). */
 export const ensureActiveApplication = (ctx: AppContext, userId: number, at: Date): Promise<ApplicationRow> =>
   ctx.repos.application.ensureActiveApplication(userId, at);
+
+/** Writes `patch` on an application the caller has read. */
+export const updateApplication = (ctx: AppContext, applicationId: number, patch: ApplicationPatch, at: Date): Promise<ApplicationRow> =>
+  ctx.repos.application.updateApplication(applicationId, patch, at);
 
 /** Writes `patch` on the member's open application, opening one first when there is none. */
 export async function updateActiveApplication(ctx: AppContext, userId: number, patch: ApplicationPatch, at: Date): Promise<ApplicationRow> {

@@ -3,6 +3,8 @@ import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { FieldDeps } from './field-rules';
+import { findEmployer, findState } from '../reference/reference-data';
+import { findBorrower } from '../identity/members';
 
 const DAY_MS = 86_400_000;
 /** Different SSNs one member may submit in 24 hours (typos included); the next one answers 429. */
@@ -14,7 +16,7 @@ export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldD
   return {
     today: utcDay(ctx.now()),
     box,
-    stateAvailable: async (id) => (await ctx.repos.reference.findState(String(id)))?.isAvailable ?? null,
+    stateAvailable: async (id) => (await findState(ctx, String(id)))?.isAvailable ?? null,
     loanPurposeExists: (id) => ctx.repos.application.loanPurposeExists(id),
     // Each different SSN tried is recorded; past the daily allowance the check itself is refused, so
     // "has already been taken" cannot be used to look up which SSNs have an account. `indexes` is the
@@ -28,8 +30,8 @@ export async function fieldDeps(ctx: AppContext, userId: number): Promise<FieldD
       return ctx.repos.application.ssnIndexTaken(indexes, userId);
     },
     employerIsPartner: async () => {
-      const borrower = await ctx.repos.identity.findBorrower(userId);
-      const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+      const borrower = await findBorrower(ctx, userId);
+      const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
       return employer?.partnership === 'b2b_partner';
     },
   };

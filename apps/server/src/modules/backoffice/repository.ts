@@ -152,15 +152,6 @@ export function backofficeRepository(db: Db) {
         .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)))
         .orderBy(asc(documents.id)),
 
-    document: async (id: number) => {
-      const [row] = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
-        .limit(1);
-      return row;
-    },
-
     esignature: async (id: number) => {
       const [row] = await db.select().from(esignatures).where(eq(esignatures.id, id)).limit(1);
       return row;

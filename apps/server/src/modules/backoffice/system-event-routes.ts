@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { endSystemEvents, startSystemEvent } from '../platform/system-events';
 import { staffOf } from '../staff/staff-guard';
+import { recordStaffAction } from '../review/reviews';
 
 const ZSystemEventRequest = z.object({
   description: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(500, 'is too long (maximum is 500 characters)'),
@@ -14,8 +16,8 @@ export function systemEventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/system_event', { config, schema: { body: ZSystemEventRequest } }, async (req, reply) => {
       const staff = staffOf(req);
-      const event = await ctx.repos.platform.startSystemEvent(req.body.description, staff.id);
-      await ctx.repos.review.recordStaffAction({
+      const event = await startSystemEvent(ctx, req.body.description, staff.id);
+      await recordStaffAction(ctx, {
         staffUserId: staff.id,
         action: 'start_system_event',
         targetUserId: null,
@@ -29,8 +31,8 @@ export function systemEventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/system_event', { config }, async (req, reply) => {
       const staff = staffOf(req);
-      await ctx.repos.platform.endSystemEvents();
-      await ctx.repos.review.recordStaffAction({
+      await endSystemEvents(ctx);
+      await recordStaffAction(ctx, {
         staffUserId: staff.id,
         action: 'end_system_event',
         targetUserId: null,

@@ -15,3 +15,9 @@ export const receiverAccount = (ctx: AppContext, userId: number) => ctx.repos.ba
  */
 export const recordAutoDebitAuthorization = (ctx: AppContext, a: Parameters<AppContext['repos']['banking']['authorizeAutoDebit']>[0], move: StatusMove) =>
   ctx.repos.banking.authorizeAutoDebit(a, move);
+
+/** The member's bank account `id` (any usage), or undefined when it is not theirs. */
+export const memberBankAccount = (ctx: AppContext, userId: number, id: number) => ctx.repos.banking.findAccount(userId, id);
+
+/** The member's newest ACH debit authorization, or undefined. */
+export const latestAchAuthorization = (ctx: AppContext, userId: number) => ctx.repos.banking.latestAchAuthorization(userId);

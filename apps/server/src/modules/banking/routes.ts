@@ -29,7 +29,7 @@ import { BankLinkError } from '../../adapters/bank-link/port';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { leafFieldKey } from '../../http/error-handler';
-import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, signedIn } from '../identity/http';
 import { routingDirectoryOf } from './bank-accounts';
 import { emailAllotmentInstructions, getAllotmentInstructions } from './use-cases/send-allotment-instructions';
 import { authorizeAutoDebit } from './use-cases/authorize-auto-debit';
@@ -55,34 +55,36 @@ const SANDBOX_LOGIN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
  * `{ error, current_status }`; the new flow's manual save 422 with the text as the body.
  */
 export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   const leaf = { fieldKey: leafFieldKey };
   return async (app) => {
     // Read the routing directory now: a bad ROUTING_DIRECTORY_FILE stops the boot instead of failing every lookup.
     await routingDirectoryOf(ctx);
 
-    app.get('/bank_informations', { onRequest, schema: { response: { 200: ZBankInformation } } }, async (req) =>
+    app.get('/bank_informations', { config: session, schema: { response: { 200: ZBankInformation } } }, async (req) =>
       getBankInformation(ctx, signedIn(req).member.id),
     );
 
-    app.get('/bank_informations/show_field/:key', { onRequest, schema: { params: ZBankFieldParams, response: { 200: ZBankFieldValue } } }, async (req) =>
+    app.get('/bank_informations/show_field/:key', { config: session, schema: { params: ZBankFieldParams, response: { 200: ZBankFieldValue } } }, async (req) =>
       showBankField(ctx, signedIn(req).member.id, req.params.key),
     );
 
     app.post(
       '/bank_informations/update_field',
-      { onRequest, config: leaf, schema: { body: ZBankUpdateFieldRequest, response: { 200: ZBankInformationResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZBankUpdateFieldRequest, response: { 200: ZBankInformationResponse } } },
       async (req) => ({
         ok: true as const,
         bank_information: await updateBankFields(ctx, signedIn(req).member, req.body.bank_information),
       }),
     );
 
-    app.get('/bank_informations/bank_name/:routing', { onRequest, schema: { params: ZRoutingParams, response: { 200: ZBankNameResponse } } }, async (req) =>
-      lookupBankName(ctx, req.params.routing),
+    app.get(
+      '/bank_informations/bank_name/:routing',
+      { config: session, schema: { params: ZRoutingParams, response: { 200: ZBankNameResponse } } },
+      async (req) => lookupBankName(ctx, req.params.routing),
     );
 
-    app.get('/bank_informations/verify_manual', { onRequest, schema: { response: { 200: ZBankInformationResponse } } }, async (req) => ({
+    app.get('/bank_informations/verify_manual', { config: session, schema: { response: { 200: ZBankInformationResponse } } }, async (req) => ({
       ok: true as const,
       bank_information: await verifyManualAccount(ctx, signedIn(req).member),
     }));
@@ -90,7 +92,7 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The new flow shows the error body as text.
     app.post(
       '/bank_informations/verify_manual_save_api_response',
-      { onRequest, config: leaf, schema: { body: ZVerifyManualSaveRequest, response: { 200: ZBankInformationResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZVerifyManualSaveRequest, response: { 200: ZBankInformationResponse } } },
       async (req, reply) => {
         const b = req.body.bank_information;
         try {
@@ -110,23 +112,23 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/bank_informations/confirm', { onRequest, schema: { response: { 200: ZStatusResponse } } }, async (req) =>
+    app.post('/bank_informations/confirm', { config: session, schema: { response: { 200: ZStatusResponse } } }, async (req) =>
       confirmBankAccount(ctx, signedIn(req).member),
     );
 
-    app.get('/bank_informations/widget', { onRequest, schema: { response: { 200: ZBankLinkWidget } } }, async (req) =>
+    app.get('/bank_informations/widget', { config: session, schema: { response: { 200: ZBankLinkWidget } } }, async (req) =>
       getBankLinkWidget(ctx, signedIn(req).member.id),
     );
 
     app.post(
       '/bank_informations/save_plaid_information',
-      { onRequest, config: leaf, schema: { body: ZSavePlaidInformationRequest, response: { 200: ZBankLinkedResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZSavePlaidInformationRequest, response: { 200: ZBankLinkedResponse } } },
       async (req) => saveLinkedAccount(ctx, signedIn(req).member, { aggregator: 'plaid', publicToken: req.body.public_token, accountId: req.body.account_id }),
     );
 
     app.post(
       '/bank_informations/save_ribbit_information',
-      { onRequest, config: leaf, schema: { body: ZSaveRibbitInformationRequest, response: { 200: ZBankLinkedResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZSaveRibbitInformationRequest, response: { 200: ZBankLinkedResponse } } },
       async (req) =>
         saveLinkedAccount(ctx, signedIn(req).member, {
           aggregator: 'ribbit',
@@ -138,7 +140,7 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/bank_informations/save_plaid_event',
-      { onRequest, config: leaf, schema: { body: ZSavePlaidEventRequest, response: { 201: z.object({ ok: z.literal(true) }) } } },
+      { config: { ...leaf, ...session }, schema: { body: ZSavePlaidEventRequest, response: { 201: z.object({ ok: z.literal(true) }) } } },
       async (req, reply) => reply.status(201).send(await saveBankLinkEvent(ctx, signedIn(req).member.id, req.body)),
     );
 
@@ -160,29 +162,31 @@ export function bankingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/repay_method_offers', { onRequest, schema: { response: { 200: ZRepayMethodOffersResponse } } }, async (req) =>
+    app.get('/repay_method_offers', { config: session, schema: { response: { 200: ZRepayMethodOffersResponse } } }, async (req) =>
       repayMethodOffers(ctx, signedIn(req).member),
     );
 
     app.post(
       '/select_repay_method',
-      { onRequest, config: leaf, schema: { body: ZSelectRepayMethodRequest, response: { 200: ZStatusResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZSelectRepayMethodRequest, response: { 200: ZStatusResponse } } },
       async (req) => selectRepayMethod(ctx, signedIn(req).member, req.body.repay_method),
     );
 
-    app.post('/auto_debit', { onRequest, config: leaf, schema: { body: ZAutoDebitRequest, response: { 200: ZAutoDebitResponse } } }, async (req) =>
+    app.post('/auto_debit', { config: { ...leaf, ...session }, schema: { body: ZAutoDebitRequest, response: { 200: ZAutoDebitResponse } } }, async (req) =>
       authorizeAutoDebit(ctx, signedIn(req).member, req.body, clientInfo(req)),
     );
 
-    app.get('/allotment_instructions', { onRequest }, async (req, reply) => {
+    app.get('/allotment_instructions', { config: session }, async (req, reply) => {
       const { html } = await getAllotmentInstructions(ctx, signedIn(req).member);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
     });
 
-    app.post('/allotment_instructions/email', { onRequest, schema: { response: { 200: ZAllotmentEmailResponse } } }, async (req) =>
+    app.post('/allotment_instructions/email', { config: session, schema: { response: { 200: ZAllotmentEmailResponse } } }, async (req) =>
       emailAllotmentInstructions(ctx, signedIn(req).member),
     );
 
-    app.post('/allotment/continue', { onRequest, schema: { response: { 200: ZStatusResponse } } }, async (req) => continueAllotment(ctx, signedIn(req).member));
+    app.post('/allotment/continue', { config: session, schema: { response: { 200: ZStatusResponse } } }, async (req) =>
+      continueAllotment(ctx, signedIn(req).member),
+    );
   };
 }

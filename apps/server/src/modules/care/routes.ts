@@ -20,7 +20,7 @@ import { sendPrivateFile } from '../documents/file-names';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
 import { applyDueDateChange, dueDateChangeOverview } from './use-cases/apply-due-date-change';
 import { dueDateChangeAgreementForStaff, scheduleRevisionsOfLoan } from './use-cases/schedule-revisions';
-import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { getConsentCentre, restoreElectronicConsent, withdrawElectronicConsent } from './use-cases/consent-centre';
 import { previewDueDateChange } from './use-cases/preview-due-date-change';
@@ -28,24 +28,28 @@ import { listOpenRequests, remindOpenRequests } from './use-cases/requests-inbox
 
 /** Borrower care for the borrower (docs/borrower-care.md), under /api. */
 export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/dashboard/requests', { onRequest, schema: { response: { 200: ZRequestsInbox } } }, async (req) => listOpenRequests(ctx, signedIn(req).member.id));
-    app.get('/dashboard/consents', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) => getConsentCentre(ctx, signedIn(req).member.id));
+    app.get('/dashboard/requests', { config: session, schema: { response: { 200: ZRequestsInbox } } }, async (req) =>
+      listOpenRequests(ctx, signedIn(req).member.id),
+    );
+    app.get('/dashboard/consents', { config: session, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
+      getConsentCentre(ctx, signedIn(req).member.id),
+    );
     app.post(
       '/dashboard/consents/electronic_communications/withdraw',
-      { onRequest, schema: { body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
+      { config: session, schema: { body: ZWithdrawConsentRequest, response: { 200: ZConsentCentre } } },
       async (req) => withdrawElectronicConsent(ctx, signedIn(req).member.id, req.body.confirm === true, clientInfo(req)),
     );
     app.get(
       '/dashboard/loans/:loanId/due_date_change',
-      { onRequest, schema: { params: ZLoanIdParams, querystring: ZDueDateChangeQuery, response: { 200: ZDueDateChangePreview } } },
+      { config: session, schema: { params: ZLoanIdParams, querystring: ZDueDateChangeQuery, response: { 200: ZDueDateChangePreview } } },
       async (req) => previewDueDateChange(ctx, signedIn(req).member.id, req.params.loanId, req.query.date),
     );
     // The borrower signs the re-disclosed schedule; an optional Idempotency-Key makes a retry answer the first change.
     app.post(
       '/dashboard/loans/:loanId/due_date_change',
-      { onRequest, config: { idempotencyKey: 'optional' }, schema: { params: ZLoanIdParams, body: ZDueDateChangeRequest, response: { 200: ZDueDateChange } } },
+      { config: { ...session, idempotencyKey: 'optional' }, schema: { params: ZLoanIdParams, body: ZDueDateChangeRequest, response: { 200: ZDueDateChange } } },
       async (req) => {
         const raw = req.headers[IDEMPOTENCY_HEADER];
         const key = typeof raw === 'string' ? raw.trim() : null;
@@ -55,10 +59,10 @@ export function careRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/dashboard/loans/:loanId/due_date_changes',
-      { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZDueDateChangeOverview } } },
+      { config: session, schema: { params: ZLoanIdParams, response: { 200: ZDueDateChangeOverview } } },
       async (req) => dueDateChangeOverview(ctx, signedIn(req).member.id, req.params.loanId),
     );
-    app.post('/dashboard/consents/electronic_communications/restore', { onRequest, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
+    app.post('/dashboard/consents/electronic_communications/restore', { config: session, schema: { response: { 200: ZConsentCentre } } }, async (req) =>
       restoreElectronicConsent(ctx, signedIn(req).member.id, clientInfo(req)),
     );
   };

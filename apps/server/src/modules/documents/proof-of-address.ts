@@ -14,7 +14,7 @@ export type StatedProof = { statement_date: string; address: string; zip_code: s
  * Refusals are 422 under `key` with the stable texts of NEWFLOW_MSG.
  */
 export async function checkStatedProof(ctx: AppContext, userId: number, stated: StatedProof, key: string): Promise<void> {
-  const profile = await ctx.repos.application.findProfile(userId);
+  const profile = await ctx.hooks.documents.applicationAddress(ctx, userId);
   const check = checkProofOfAddress(
     stated.statement_date as IsoDate,
     { address: stated.address, zipCode: stated.zip_code, unitNumber: profile?.unitNumber ?? null },
@@ -34,7 +34,8 @@ export async function checkStatedProof(ctx: AppContext, userId: number, stated: 
 /** Records the stated facts next to the stored file (the back office shows them to the reviewer). */
 export async function recordStatedProof(ctx: AppContext, userId: number, documentId: number, stated: StatedProof): Promise<void> {
   const at = ctx.now();
-  await ctx.repos.newflow.save(
+  await ctx.hooks.documents.statedProofRecorded(
+    ctx,
     userId,
     { proofDocumentId: documentId, proofStatementDate: parseIsoDate(stated.statement_date), proofAddress: stated.address, proofZip: stated.zip_code },
     at,

@@ -71,6 +71,16 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
+    /** Any member's live document by id (the back office's view); undefined when deleted or missing. */
+    findLiveById: async (id: number): Promise<DocumentRow | undefined> => {
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Every record whose bytes should be in file storage: live uploaded documents, signed promissory notes
      * and signed due-date change agreements, each with its member (e-mail, name).

@@ -2,7 +2,7 @@ import { ZDocument, ZDocumentListQuery, ZDocumentParams, ZRequiredDocuments } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import { sendPrivateFile } from './file-names';
 import { ZProofOfAddressFacts } from '@payrail/contract/newflow';
 import { AppError } from '../../errors';
@@ -27,9 +27,9 @@ const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 /** The borrower's uploaded documents (classic flow §2 Documents, §7). Owner only; others get 404. */
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.post('/documents', { onRequest, config: { rateLimit: UPLOAD_RATE_LIMIT }, schema: { response: { 201: ZDocument } } }, async (req, reply) => {
+    app.post('/documents', { config: { ...session, rateLimit: UPLOAD_RATE_LIMIT }, schema: { response: { 201: ZDocument } } }, async (req, reply) => {
       const userId = signedIn(req).member.id;
       const input = await readUpload(req);
       // A proof of address with its stated date and address is checked first (45 days, same address) and
@@ -41,21 +41,21 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.status(201).send(document);
     });
 
-    app.get('/documents', { onRequest, schema: { querystring: ZDocumentListQuery, response: { 200: z.array(ZDocument) } } }, async (req) =>
+    app.get('/documents', { config: session, schema: { querystring: ZDocumentListQuery, response: { 200: z.array(ZDocument) } } }, async (req) =>
       listDocuments(ctx, signedIn(req).member.id, req.query.document_type_name),
     );
 
-    app.get('/documents/:id', { onRequest, schema: { params: ZDocumentParams } }, async (req, reply) => {
+    app.get('/documents/:id', { config: session, schema: { params: ZDocumentParams } }, async (req, reply) => {
       const { document, bytes } = await readDocument(ctx, signedIn(req).member.id, req.params.id);
       return sendPrivateFile(reply, { contentType: document.contentType, disposition: 'inline', fileName: document.fileName, bytes: bytes });
     });
 
-    app.delete('/documents/:id', { onRequest, schema: { params: ZDocumentParams } }, async (req, reply) => {
+    app.delete('/documents/:id', { config: session, schema: { params: ZDocumentParams } }, async (req, reply) => {
       await deleteDocument(ctx, signedIn(req).member.id, req.params.id);
       return reply.status(204).send();
     });
 
-    app.get('/required_documents', { onRequest, schema: { response: { 200: ZRequiredDocuments } } }, async (req) =>
+    app.get('/required_documents', { config: session, schema: { response: { 200: ZRequiredDocuments } } }, async (req) =>
       getRequiredDocuments(ctx, signedIn(req).member.id),
     );
   };

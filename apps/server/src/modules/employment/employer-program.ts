@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { ProfileRow } from '../application/repository';
 import type { BorrowerRow } from '../identity/repository';
 import type { EmployerRow } from '../reference/repository';
+import { findEmployer } from '../reference/reference-data';
 
 /**
  * The employer's standing for underwriting and pricing: a lending program (partner employer, federal
@@ -17,5 +18,5 @@ export function employerProgramOf(profile: Pick<ProfileRow, 'incomeSource'> | un
 
 /** The borrower's employer row, when one is chosen. */
 export async function employerOf(ctx: AppContext, borrower: BorrowerRow | undefined): Promise<EmployerRow | undefined> {
-  return borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  return borrower?.employerId ? findEmployer(ctx, borrower.employerId) : undefined;
 }

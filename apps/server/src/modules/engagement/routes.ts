@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { allowSignIn, clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, signedIn } from '../identity/http';
 import { RATE_LIMITS } from '../../lib/access-limits';
 import { getBannerImage } from './use-cases/get-banner-image';
 import { getBenefits } from './use-cases/get-benefits';
@@ -23,22 +23,21 @@ import { sendSupportMessage } from './use-cases/send-support-message';
 
 /** The shell: notifications, banners, benefits, visitor log and the support chat. */
 export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const member = requireSignIn(ctx);
-  const maybeMember = allowSignIn(ctx);
+  const member = { session: 'required' } as const;
   return async (app) => {
-    app.get('/notifications', { onRequest: member, schema: { response: { 200: z.array(ZNotification) } } }, async (req) =>
+    app.get('/notifications', { config: member, schema: { response: { 200: z.array(ZNotification) } } }, async (req) =>
       listNotifications(ctx, signedIn(req).member.id),
     );
 
-    app.patch('/notifications/read/:id', { onRequest: member, schema: { params: ZNotificationParams, response: { 200: ZNotification } } }, async (req) =>
+    app.patch('/notifications/read/:id', { config: member, schema: { params: ZNotificationParams, response: { 200: ZNotification } } }, async (req) =>
       markNotification(ctx, signedIn(req).member.id, req.params.id, 'read'),
     );
 
-    app.patch('/notifications/unread/:id', { onRequest: member, schema: { params: ZNotificationParams, response: { 200: ZNotification } } }, async (req) =>
+    app.patch('/notifications/unread/:id', { config: member, schema: { params: ZNotificationParams, response: { 200: ZNotification } } }, async (req) =>
       markNotification(ctx, signedIn(req).member.id, req.params.id, 'unread'),
     );
 
-    app.get('/banners', { onRequest: member, schema: { response: { 200: z.array(ZBanner) } } }, async (req) => listBanners(ctx, signedIn(req).member));
+    app.get('/banners', { config: member, schema: { response: { 200: z.array(ZBanner) } } }, async (req) => listBanners(ctx, signedIn(req).member));
 
     app.get('/banners/:file', { schema: { params: z.object({ file: z.string().max(120) }) } }, async (req, reply) => {
       // Read first: only an image found is typed and cacheable.
@@ -46,11 +45,11 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(image);
     });
 
-    app.get('/benefits', { onRequest: member, schema: { response: { 200: ZBenefits } } }, async (req) => getBenefits(ctx, signedIn(req).member.id));
+    app.get('/benefits', { config: member, schema: { response: { 200: ZBenefits } } }, async (req) => getBenefits(ctx, signedIn(req).member.id));
 
-    app.patch('/benefits/read', { onRequest: member, schema: { response: { 200: ZBenefits } } }, async (req) => markBenefitsRead(ctx, signedIn(req).member.id));
+    app.patch('/benefits/read', { config: member, schema: { response: { 200: ZBenefits } } }, async (req) => markBenefitsRead(ctx, signedIn(req).member.id));
 
-    app.post('/visitor', { onRequest: maybeMember, config: { rateLimit: RATE_LIMITS.visitor }, schema: { body: ZVisitorRequest } }, async (req, reply) => {
+    app.post('/visitor', { config: { session: 'optional', rateLimit: RATE_LIMITS.visitor }, schema: { body: ZVisitorRequest } }, async (req, reply) => {
       await recordVisit(ctx, {
         fingerprint: req.body.fingerprint,
         page: req.body.page,
@@ -64,8 +63,7 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/support_messages',
       {
-        onRequest: maybeMember,
-        config: { rateLimit: RATE_LIMITS.supportMessage },
+        config: { session: 'optional', rateLimit: RATE_LIMITS.supportMessage },
         schema: { body: ZSupportMessageRequest, response: { 201: ZSupportMessageCreated } },
       },
       async (req, reply) => reply.status(201).send(await sendSupportMessage(ctx, req.signedIn?.member ?? null, req.body)),

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
 import { quoteTerms } from '../loan-terms/quote-terms';
+import { activeApplication } from '../application/applications';
 
 const notChosen = () => new AppError('validation', APPLICATION_MSG.termsNotChosen);
 
@@ -49,7 +50,7 @@ export function termsFromApplication(a: ApplicationRow): ChosenLoan | null {
 
 export const defaultLoanTermsSource: LoanTermsSource = {
   async chosenLoan(ctx, userId) {
-    const application = await ctx.repos.application.activeApplication(userId);
+    const application = await activeApplication(ctx, userId);
     if (!application) throw notChosen();
     const chosen = termsFromApplication(application);
     if (chosen) return chosen;

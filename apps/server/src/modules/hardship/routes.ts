@@ -14,7 +14,7 @@ import { ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { sendPrivateFile } from '../documents/file-names';
-import { requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { answerHardship } from './use-cases/answer-hardship';
 import { decideHardship } from './use-cases/decide-hardship';
@@ -26,19 +26,19 @@ import { viewHardshipDocument } from './use-cases/view-hardship-document';
 
 /** The borrower's hardship request (docs/hardship.md), under /api. */
 export function hardshipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/dashboard/loans/:loanId/hardship', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZHardshipPage } } }, async (req) =>
+    app.get('/dashboard/loans/:loanId/hardship', { config: session, schema: { params: ZLoanIdParams, response: { 200: ZHardshipPage } } }, async (req) =>
       getHardshipPage(ctx, signedIn(req).member.id, req.params.loanId),
     );
     app.post(
       '/dashboard/loans/:loanId/hardship_requests',
-      { onRequest, schema: { params: ZLoanIdParams, body: ZHardshipSubmit, response: { 201: ZHardshipRequest } } },
+      { config: session, schema: { params: ZLoanIdParams, body: ZHardshipSubmit, response: { 201: ZHardshipRequest } } },
       async (req, reply) => reply.status(201).send(await submitHardship(ctx, signedIn(req).member.id, req.params.loanId, req.body)),
     );
     app.post(
       '/dashboard/hardship_requests/:id/answer',
-      { onRequest, schema: { params: ZHardshipIdParams, body: ZHardshipAnswer, response: { 200: ZHardshipRequest } } },
+      { config: session, schema: { params: ZHardshipIdParams, body: ZHardshipAnswer, response: { 200: ZHardshipRequest } } },
       async (req) => answerHardship(ctx, signedIn(req).member.id, req.params.id, req.body),
     );
   };

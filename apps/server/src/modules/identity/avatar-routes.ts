@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { requireSignIn, signedIn } from './http';
+import { signedIn } from './http';
 import { type AvatarUpload, readAvatar, updateAvatar } from './use-cases/update-avatar';
 
 /** Photo uploads per address and minute; each one can be 5 MB of storage. */
@@ -34,9 +34,9 @@ async function readAvatarUpload(req: FastifyRequest): Promise<AvatarUpload> {
 
 /** The profile photo (access §5): upload for the signed-in borrower, and a public, cacheable read. */
 export function avatarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.patch('/users/avatar', { onRequest, config: { rateLimit: AVATAR_RATE_LIMIT }, schema: { response: { 200: ZAvatarResponse } } }, async (req) =>
+    app.patch('/users/avatar', { config: { ...session, rateLimit: AVATAR_RATE_LIMIT }, schema: { response: { 200: ZAvatarResponse } } }, async (req) =>
       updateAvatar(ctx, signedIn(req).member.id, await readAvatarUpload(req)),
     );
 

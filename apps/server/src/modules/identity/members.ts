@@ -17,3 +17,9 @@ export const referCodeExists = (ctx: AppContext, code: string): Promise<boolean>
 /** Sets the member's password (already hashed). */
 export const setPassword = (ctx: AppContext, userId: number, passwordHash: string, at: Date): Promise<void> =>
   ctx.repos.identity.setPassword(userId, passwordHash, at);
+
+/** The member's account row with its password hash, by e-mail (a password check), or undefined. */
+export const findMemberWithPassword = (ctx: AppContext, email: string) => ctx.repos.identity.findMemberByEmail(email);
+
+/** Several members' names, e-mails and phones in one read (a list's borrowers). */
+export const borrowerCards = (ctx: AppContext, userIds: readonly number[]) => ctx.repos.identity.borrowerCards(userIds);

@@ -1,7 +1,7 @@
 import { ZPhoneRequest, ZPhoneResponse, ZVerifyPhoneRequest } from '@payrail/contract/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireSignIn, signedIn } from './http';
+import { signedIn } from './http';
 import { RATE_LIMITS } from '../../lib/access-limits';
 import { sendPhoneCode } from './use-cases/send-phone-code';
 import { verifyPhone } from './use-cases/verify-phone';
@@ -12,13 +12,11 @@ const phoneKey = () => 'phone';
 /** The classic phone step and the dashboard's phone change: send a code, resend it, verify it. */
 export function phoneRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const send = {
-    onRequest: requireSignIn(ctx),
-    config: { rateLimit: RATE_LIMITS.phoneSend, fieldKey: phoneKey },
+    config: { session: 'required' as const, rateLimit: RATE_LIMITS.phoneSend, fieldKey: phoneKey },
     schema: { body: ZPhoneRequest, response: { 200: ZPhoneResponse, 201: ZPhoneResponse } },
   };
   const verify = {
-    onRequest: requireSignIn(ctx),
-    config: { rateLimit: RATE_LIMITS.phoneVerify, fieldKey: phoneKey },
+    config: { session: 'required' as const, rateLimit: RATE_LIMITS.phoneVerify, fieldKey: phoneKey },
     schema: { body: ZVerifyPhoneRequest, response: { 200: ZPhoneResponse } },
   };
   return async (app) => {

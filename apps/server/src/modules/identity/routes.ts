@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
 import { avatarRoutes } from './avatar-routes';
-import { bearer, clientInfo, requireSignIn, signedIn } from './http';
+import { bearer, clientInfo, signedIn } from './http';
 import { RATE_LIMITS } from '../../lib/access-limits';
 import { checkEmail } from './use-cases/check-email';
 import { confirmEmail } from './use-cases/confirm-email';
@@ -49,7 +49,6 @@ import { verifyCaptcha } from './use-cases/verify-captcha';
 const ZSignupBody = z.union([ZSignupRequest, ZNewflowSignupRequest]);
 
 export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const signedInOnly = requireSignIn(ctx);
   return async (app) => {
     await app.register(avatarRoutes(ctx));
 
@@ -116,15 +115,14 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/dashboard/confirmation/resend_token',
-      { onRequest: signedInOnly, config: { rateLimit: RATE_LIMITS.resend }, schema: { response: { 200: ZEmailSentResponse } } },
+      { config: { session: 'required', rateLimit: RATE_LIMITS.resend }, schema: { response: { 200: ZEmailSentResponse } } },
       async (req) => resendOwnConfirmation(ctx, signedIn(req).member),
     );
 
     app.get(
       '/dashboard/confirmation/:token',
       {
-        onRequest: signedInOnly,
-        config: { rateLimit: RATE_LIMITS.confirmation, fieldKey: () => 'confirmation_token' },
+        config: { session: 'required', rateLimit: RATE_LIMITS.confirmation, fieldKey: () => 'confirmation_token' },
         schema: { params: ZDashboardConfirmationParams, response: { 200: ZConfirmationResponse } },
       },
       async (req) => confirmOwnEmail(ctx, signedIn(req).member, req.params.token),

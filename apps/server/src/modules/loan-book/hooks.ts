@@ -2,6 +2,8 @@ import type { TLoanDocument } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AchReturnRecord } from '../../adapters/ach/port';
 import type { AppContext } from '../../context';
+import type { ApplicationRow } from '../application/repository';
+import type { BorrowerRow, MemberRow } from '../identity/repository';
 import type { AfterCommit, DelinquencyObservation } from './use-cases/service-loan';
 
 /** What became of a return of a credit that is not a disbursement's (the referral payouts' answer). */
@@ -34,4 +36,8 @@ export type LoanBookHooks = {
    * to `mail`, sent by the book after its commits.
    */
   creditReturned: (ctx: AppContext, record: AchReturnRecord, mail: AfterCommit) => Promise<CreditReturnOutcome | null>;
+  /** The member a servicer funds, with their borrower row, or undefined (the back office's record of the member). */
+  fundingApplicant: (ctx: AppContext, userId: number) => Promise<{ member: MemberRow; borrower: BorrowerRow | null } | undefined>;
+  /** The application a servicer funds: the member's open application, or the newest closed one (back office). */
+  fundingApplication: (ctx: AppContext, userId: number) => Promise<ApplicationRow | undefined>;
 };

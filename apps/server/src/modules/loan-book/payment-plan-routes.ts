@@ -15,24 +15,26 @@ import { ZIdParams, ZLoanIdParams } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { sendPrivateFile } from '../documents/file-names';
-import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { borrowerPaymentPlanPdf, borrowerPaymentPlans, signPaymentPlan } from './use-cases/payment-plan-borrower';
 import { loanPaymentPlans, previewPaymentPlan, proposePaymentPlan, staffPaymentPlanPdf, withdrawPaymentPlan } from './use-cases/payment-plan-staff';
 
 /** The borrower's payment plans (docs/payment-plans.md), under /api. */
 export function paymentPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/dashboard/loans/:loanId/payment_plans', { onRequest, schema: { params: ZLoanIdParams, response: { 200: ZBorrowerPaymentPlans } } }, async (req) =>
-      borrowerPaymentPlans(ctx, signedIn(req).member.id, req.params.loanId),
+    app.get(
+      '/dashboard/loans/:loanId/payment_plans',
+      { config: session, schema: { params: ZLoanIdParams, response: { 200: ZBorrowerPaymentPlans } } },
+      async (req) => borrowerPaymentPlans(ctx, signedIn(req).member.id, req.params.loanId),
     );
     app.post(
       '/dashboard/payment_plans/:id/sign',
-      { onRequest, schema: { params: ZPlanIdParams, body: ZPaymentPlanSign, response: { 200: ZBorrowerPaymentPlan } } },
+      { config: session, schema: { params: ZPlanIdParams, body: ZPaymentPlanSign, response: { 200: ZBorrowerPaymentPlan } } },
       async (req) => signPaymentPlan(ctx, signedIn(req).member, req.params.id, req.body, clientInfo(req)),
     );
-    app.get('/loans/payment_plans/:id/pdf', { onRequest, schema: { params: ZIdParams } }, async (req, reply) => {
+    app.get('/loans/payment_plans/:id/pdf', { config: session, schema: { params: ZIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await borrowerPaymentPlanPdf(ctx, signedIn(req).member.id, req.params.id);
       return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName, bytes });
     });

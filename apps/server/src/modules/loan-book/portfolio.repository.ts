@@ -2,11 +2,11 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applications, ledgerEntries, loans, servicingDays } from '../../db/schema/index';
-import type { LedgerEntryRow, LoanRow } from './ledger.repository';
+import type { LoanRow } from './ledger.repository';
 
 /**
- * The loan book's reads for the portfolio (modules/portfolio, docs/portfolio.md): funded loans and their
- * ledgers page by page for the month-end facts, and the figures the page groups straight from the loan
+ * The loan book's reads for the portfolio (modules/portfolio, docs/portfolio.md): funded loans page by page
+ * for the month-end facts (their ledgers come from the credit-reporting reads, `loans.ts` `ledgersOfLoans`), and the figures the page groups straight from the loan
  * book (originations by month, application decisions and funding by month, recoveries by month). Reads
  * only; the loan book stays the one writer.
  */
@@ -47,16 +47,6 @@ export function portfolioLoanBookRepository(db: Db) {
           .from(loans)
           .where(ne(loans.status, 'pending'))
       )[0]?.d ?? null,
-
-    /** The ledger entries of these loans (every kind), by loan, date and id. */
-    ledgersOf: async (loanIds: readonly number[]): Promise<LedgerEntryRow[]> =>
-      loanIds.length === 0
-        ? []
-        : db
-            .select()
-            .from(ledgerEntries)
-            .where(inArray(ledgerEntries.loanId, [...loanIds]))
-            .orderBy(asc(ledgerEntries.loanId), asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
 
     /** Loans disbursed per month (`YYYY-MM`): count and amount lent, every funded loan. */
     originationsByMonth: async (): Promise<{ month: string; count: number; amountCents: number }[]> => {

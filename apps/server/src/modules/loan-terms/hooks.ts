@@ -2,11 +2,13 @@ import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
 
-/** A loan of the book, as `ctx.repos.loanBook.loan` reads it. */
+/** A loan of the book, as the loan book reads it (`loan-book/loans.ts` `findLoan`). */
 type BookLoan = NonNullable<Awaited<ReturnType<AppContext['repos']['loanBook']['loan']>>>;
 
 /** What the loan terms call in the modules above them (lib/hooks.ts; wired in module-hooks.ts). */
 export type LoanTermsHooks = {
+  /** The loan a refinance pays off, by id, or undefined (loan-book). */
+  bookLoan: (ctx: AppContext, loanId: number) => Promise<BookLoan | undefined>;
   /** A refinanced loan's outstanding balance on a date, replayed from its note and ledger (loan-book): the terms' payoff. */
   loanPayoff: (ctx: AppContext, loan: BookLoan, on: IsoDate) => Promise<Cents>;
 };

@@ -8,6 +8,7 @@ import { type Cents, cents, formatUsd } from '@payrail/domain/money';
 import { maxAmountCents } from '@payrail/domain/underwriting/max-amount';
 import { ruleSetFor } from '@payrail/domain/underwriting/rule-sets';
 import type { AppContext } from '../../context';
+import { employerRequestOf } from '../employment/employers';
 import { AppError } from '../../errors';
 import type { ApplicationPatch, ApplicationRow } from '../application/repository';
 import { employerOf, employerProgramOf } from '../employment/employer-program';
@@ -15,6 +16,9 @@ import { acceptedOfferTerms } from './accepted-offer';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { businessToday } from '../../lib/business-clock';
 import { toPricingProgram } from './pricing-program';
+import { findBorrower } from '../identity/members';
+import { findState } from '../reference/reference-data';
+import { findProfile } from '../application/applications';
 
 /** How a loan is repaid, as priced: split direct deposit (discounted), auto-debit, or one-time payments online. */
 export type PricedMethod = 'split_direct_deposit' | 'auto_debit' | 'one_times';
@@ -44,7 +48,7 @@ export async function quoteTerms(
   requested: number | undefined,
   chosenMethod?: PricedMethod,
 ): Promise<{ terms: TLoanTerms; patch: ApplicationPatch }> {
-  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(userId), ctx.repos.identity.findBorrower(userId)]);
+  const [profile, borrower] = await Promise.all([findProfile(ctx, userId), findBorrower(ctx, userId)]);
   const employer = await employerOf(ctx, borrower);
   const program = employerProgramOf(profile, employer);
   if (!employer || program === null || program === 'not_eligible') throw noAmount();
@@ -52,12 +56,14 @@ export async function quoteTerms(
   // A refinance is dated on the servicing business date, the calendar its payoff is quoted on; so is a
   // new-flow application (its offers are, docs/newflow.md). The classic flow keeps the real calendar day.
   const refinancing =
-    application.loanType === 'refinancing' && application.refinancesLoanId !== null ? await ctx.repos.loanBook.loan(application.refinancesLoanId) : undefined;
+    application.loanType === 'refinancing' && application.refinancesLoanId !== null
+      ? await ctx.hooks.loanTerms.bookLoan(ctx, application.refinancesLoanId)
+      : undefined;
   const today = await businessToday(ctx);
   const [stored, state, request] = await Promise.all([
     ctx.repos.loanTerms.programInForce(lending, today),
-    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
-    employer.isOther ? ctx.repos.employment.findRequestByEmployer(employer.id) : undefined,
+    borrower?.stateId ? findState(ctx, String(borrower.stateId)) : undefined,
+    employer.isOther ? employerRequestOf(ctx, employer.id) : undefined,
   ]);
   if (!stored || !state) throw noAmount();
 

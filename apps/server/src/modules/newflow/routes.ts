@@ -15,7 +15,7 @@ import { PayrollLinkError } from '../../adapters/payroll-link/port';
 import type { SandboxPayrollLink } from '../../adapters/payroll-link/sandbox';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { clientInfo, requireSignIn, signedIn } from '../identity/http';
+import { clientInfo, signedIn } from '../identity/http';
 import { ZBackofficeUserParams } from '@payrail/contract/backoffice';
 import { getNewflowEvidence } from './use-cases/get-evidence';
 import { getStep } from './use-cases/get-step';
@@ -26,15 +26,15 @@ const ZStepBody = z.object({ workflow_status_key: z.unknown() }).loose();
 
 /** The new-flow application calls (docs/newflow.md). */
 export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/applicationflow/application_step/:step', { onRequest, schema: { params: ZStepParams, response: { 200: ZStepGetResponse } } }, async (req) =>
+    app.get('/applicationflow/application_step/:step', { config: session, schema: { params: ZStepParams, response: { 200: ZStepGetResponse } } }, async (req) =>
       getStep(ctx, signedIn(req).member, req.params.step),
     );
 
     app.post(
       '/applicationflow/application_step',
-      { onRequest, bodyLimit: 12 * 1024 * 1024, schema: { body: ZStepBody, response: { 200: ZStepPostResponse, 201: ZStepPostResponse } } },
+      { config: session, bodyLimit: 12 * 1024 * 1024, schema: { body: ZStepBody, response: { 200: ZStepPostResponse, 201: ZStepPostResponse } } },
       async (req, reply) => {
         const { status, body } = await postStep(ctx, signedIn(req).member, req.body, clientInfo(req));
         return reply.status(status).send(body);
@@ -64,7 +64,7 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
       app.post(
         '/payroll_link/sandbox/login',
-        { onRequest, schema: { body: ZPayrollSandboxLoginRequest, response: { 200: ZPayrollSandboxLoginResponse } } },
+        { config: session, schema: { body: ZPayrollSandboxLoginRequest, response: { 200: ZPayrollSandboxLoginResponse } } },
         async (req) => {
           const r = await sandbox
             .login({ userToken: req.body.user_token, linkItem: req.body.link_item ?? null, username: req.body.username, password: req.body.password })
@@ -74,7 +74,7 @@ export function newflowRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.post(
         '/payroll_link/sandbox/pay_distribution',
-        { onRequest, schema: { body: ZPayrollSandboxDistributionRequest, response: { 200: ZPayrollSandboxDistributionResponse } } },
+        { config: session, schema: { body: ZPayrollSandboxDistributionRequest, response: { 200: ZPayrollSandboxDistributionResponse } } },
         async (req) => {
           const r = await sandbox
             .confirmPayDistribution({

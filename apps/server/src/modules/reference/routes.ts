@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { allowSignIn } from '../identity/http';
 import { agreementBodyHtml, agreementPageHtml, agreementPdf } from '../../lib/agreement-render';
 import { closeReferenceCache, keptReference } from './reference-cache';
 import type { AgreementDocumentRow, EmployerRow } from './repository';
@@ -89,11 +88,11 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       throw AppError.notFound('Employer not found');
     };
 
-    app.get('/employers/:id', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) =>
+    app.get('/employers/:id', { config: { session: 'optional' }, schema: { params: ZIdParams, response: { 200: ZEmployer } } }, async (req) =>
       toEmployer(await visibleEmployer(req)),
     );
 
-    app.get('/employers/:id/logo.svg', { onRequest: allowSignIn(ctx), schema: { params: ZIdParams } }, async (req, reply) => {
+    app.get('/employers/:id/logo.svg', { config: { session: 'optional' }, schema: { params: ZIdParams } }, async (req, reply) => {
       const e = await visibleEmployer(req);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(e.logoSvg);
     });

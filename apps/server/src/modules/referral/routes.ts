@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { leafFieldKey } from '../../http/error-handler';
 import { RATE_LIMITS } from '../../lib/access-limits';
-import { allowSignIn, requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../loan-book/routes';
 import { checkReferCode } from './use-cases/check-refer-code';
@@ -16,17 +16,15 @@ import { listPayableReferrers, listReleasedPayouts, releaseReferralPayout } from
 
 /** The borrower's referral page and the friend's code (POST /refer_code), under /api. */
 export function referralRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const member = requireSignIn(ctx);
   return async (app) => {
-    app.get('/referral', { onRequest: member, schema: { response: { 200: ZReferralProgram } } }, async (req) =>
+    app.get('/referral', { config: { session: 'required' }, schema: { response: { 200: ZReferralProgram } } }, async (req) =>
       getReferralProgram(ctx, signedIn(req).member.id),
     );
 
     app.post(
       '/refer_code',
       {
-        onRequest: allowSignIn(ctx),
-        config: { rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey },
+        config: { session: 'optional', rateLimit: RATE_LIMITS.referCode, fieldKey: leafFieldKey },
         schema: { body: ZReferCodeRequest, response: { 200: ZReferCodeResponse } },
       },
       // Signed in, the code links the friend who referred the member; without a session it is only checked.

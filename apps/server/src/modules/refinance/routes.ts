@@ -4,7 +4,7 @@ import { ZStartRefinanceRequest } from '@payrail/contract/refinance';
 import { ZLastLoanOnboardingResponse, ZLastLoanResponse, ZLoanHistoryQuery, ZLoanHistoryResponse, ZOngoingLoansResponse } from '@payrail/contract/servicing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { bearer, requireSignIn, signedIn } from '../identity/http';
+import { bearer, signedIn } from '../identity/http';
 import { describeSession } from './use-cases/describe-session';
 import { lastLoan, lastLoanOnboarding, loanHistory, ongoingLoans } from './use-cases/loan-views';
 import { startRefinance } from './use-cases/start-refinance';
@@ -14,22 +14,21 @@ import { startRefinance } from './use-cases/start-refinance';
  * the session check (GET /token_is_valid), under /api.
  */
 export function refinanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const member = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
     app.get('/token_is_valid', { schema: { response: { 200: ZTokenIsValidResponse } } }, async (req) => describeSession(ctx, bearer(req)));
 
-    app.post('/refinance', { onRequest: member, schema: { body: ZStartRefinanceRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
+    app.post('/refinance', { config: session, schema: { body: ZStartRefinanceRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
       startRefinance(ctx, signedIn(req).member, req.body.loan_id),
     );
 
-    const onRequest = member;
     const borrower = (req: Parameters<typeof signedIn>[0]) => signedIn(req).member;
-    app.get('/loans/last', { onRequest, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, borrower(req)));
-    app.get('/loans/ongoing_loans', { onRequest, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, borrower(req)));
-    app.get('/loans/history', { onRequest, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) =>
+    app.get('/loans/last', { config: session, schema: { response: { 200: ZLastLoanResponse } } }, async (req) => lastLoan(ctx, borrower(req)));
+    app.get('/loans/ongoing_loans', { config: session, schema: { response: { 200: ZOngoingLoansResponse } } }, async (req) => ongoingLoans(ctx, borrower(req)));
+    app.get('/loans/history', { config: session, schema: { querystring: ZLoanHistoryQuery, response: { 200: ZLoanHistoryResponse } } }, async (req) =>
       loanHistory(ctx, borrower(req), req.query),
     );
-    app.get('/loans/last/onboarding', { onRequest, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) =>
+    app.get('/loans/last/onboarding', { config: session, schema: { response: { 200: ZLastLoanOnboardingResponse } } }, async (req) =>
       lastLoanOnboarding(ctx, borrower(req)),
     );
   };

@@ -5,6 +5,7 @@ import { displayValue } from '../application/field-rules';
 import type { ProfileRow } from '../application/repository';
 import type { BorrowerRow } from '../identity/repository';
 import { findProfile, findReferences } from '../application/applications';
+import { findBorrower } from '../identity/members';
 
 /**
  * The keys of `loan_borrower` a flagged field opens for correction: the address as its group (spec §2
@@ -18,7 +19,7 @@ export function keysOpenedBy(field: FeedbackField): readonly string[] {
 
 /** The current values of the flagged fields, as the feedback page edits them. */
 export async function flaggedValues(ctx: AppContext, userId: number, fields: readonly string[], box: CryptoBox): Promise<Record<string, unknown>> {
-  const [profile, borrower, references] = await Promise.all([findProfile(ctx, userId), ctx.repos.identity.findBorrower(userId), findReferences(ctx, userId)]);
+  const [profile, borrower, references] = await Promise.all([findProfile(ctx, userId), findBorrower(ctx, userId), findReferences(ctx, userId)]);
   const show = (f: AboutYourselfField) => displayValue(f, profile as ProfileRow | undefined, borrower as BorrowerRow | undefined, box);
   const out: Record<string, unknown> = {};
   for (const field of fields as FeedbackField[]) {

@@ -12,10 +12,11 @@ import { commitMove, planMove } from '../workflow/move';
 import { refusal } from '../workflow/use-cases/refuse';
 import { ensureActiveApplication } from '../application/applications';
 import type { Transition } from './repository';
+import { findMember } from '../identity/members';
 
 /** The borrower a back-office call names; 404 when there is none. */
 export async function targetMember(ctx: AppContext, userId: number): Promise<MemberRow> {
-  const member = await ctx.repos.identity.findMemberById(userId);
+  const member = await findMember(ctx, userId);
   if (!member) throw AppError.notFound('Application not found');
   return member;
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { leafFieldKey } from '../../http/error-handler';
-import { requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import { answerFeedback } from './use-cases/answer-feedback';
 import { getFeedback } from './use-cases/get-feedback';
 import { getReapply } from './use-cases/get-reapply';
@@ -19,26 +19,32 @@ import { submitApplicationReview } from './use-cases/submit-application-review';
 
 /** The borrower's review calls (classic §2 application review, feedback, home; §7). */
 export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/review', { onRequest, schema: { response: { 200: ZOkStatusResponse } } }, async (req) => submitApplicationReview(ctx, signedIn(req).member));
+    app.get('/review', { config: session, schema: { response: { 200: ZOkStatusResponse } } }, async (req) =>
+      submitApplicationReview(ctx, signedIn(req).member),
+    );
 
-    app.get('/feedback', { onRequest, schema: { response: { 200: ZFeedbackResponse } } }, async (req) => getFeedback(ctx, signedIn(req).member));
+    app.get('/feedback', { config: session, schema: { response: { 200: ZFeedbackResponse } } }, async (req) => getFeedback(ctx, signedIn(req).member));
 
-    app.put('/feedback', { onRequest, schema: { body: ZFeedbackUpdateRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
+    app.put('/feedback', { config: session, schema: { body: ZFeedbackUpdateRequest, response: { 200: ZOkStatusResponse } } }, async (req) =>
       answerFeedback(ctx, signedIn(req).member, req.body),
     );
 
     app.post(
       '/user_feedback',
-      { onRequest, config: { fieldKey: leafFieldKey }, schema: { body: ZUserFeedbackRequest, response: { 201: ZUserFeedbackResponse } } },
+      { config: { ...session, fieldKey: leafFieldKey }, schema: { body: ZUserFeedbackRequest, response: { 201: ZUserFeedbackResponse } } },
       async (req, reply) => reply.status(201).send(await rateExperience(ctx, signedIn(req).member, req.body.feedback)),
     );
 
-    app.get('/reapply', { onRequest, schema: { response: { 200: ZReapplyResponse } } }, async (req) => getReapply(ctx, signedIn(req).member));
+    app.get('/reapply', { config: session, schema: { response: { 200: ZReapplyResponse } } }, async (req) => getReapply(ctx, signedIn(req).member));
 
-    app.get('/do_reapply', { onRequest, schema: { response: { 200: ZOkStatusResponse } } }, async (req) => startNewApplication(ctx, signedIn(req).member));
+    app.get('/do_reapply', { config: session, schema: { response: { 200: ZOkStatusResponse } } }, async (req) =>
+      startNewApplication(ctx, signedIn(req).member),
+    );
 
-    app.get('/new_application', { onRequest, schema: { response: { 200: ZOkStatusResponse } } }, async (req) => startNewApplication(ctx, signedIn(req).member));
+    app.get('/new_application', { config: session, schema: { response: { 200: ZOkStatusResponse } } }, async (req) =>
+      startNewApplication(ctx, signedIn(req).member),
+    );
   };
 }

@@ -2,19 +2,19 @@ import { ZStatementLoanParams, ZLoanStatementParams, ZStatementParams, ZStatemen
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { sendPrivateFile } from '../documents/file-names';
-import { requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import { staffOf } from '../staff/staff-guard';
 import { generateStatements } from './use-cases/generate-statements';
 import { borrowerStatementPdf, borrowerStatements, staffStatementPdf, staffStatements } from './use-cases/read-statements';
 
 /** The borrower's statements (under /api): their own loans only; another member's is 404. */
 export function statementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   return async (app) => {
-    app.get('/loans/:id/statements', { onRequest, schema: { params: ZStatementParams, response: { 200: ZStatementsResponse } } }, async (req) =>
+    app.get('/loans/:id/statements', { config: session, schema: { params: ZStatementParams, response: { 200: ZStatementsResponse } } }, async (req) =>
       borrowerStatements(ctx, signedIn(req).member.id, req.params.id),
     );
-    app.get('/loans/statements/:id/pdf', { onRequest, schema: { params: ZStatementParams } }, async (req, reply) => {
+    app.get('/loans/statements/:id/pdf', { config: session, schema: { params: ZStatementParams } }, async (req, reply) => {
       const { fileName, bytes } = await borrowerStatementPdf(ctx, signedIn(req).member.id, req.params.id);
       return sendPrivateFile(reply, { contentType: 'application/pdf', disposition: 'attachment', fileName, bytes });
     });

@@ -14,9 +14,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { leafFieldKey } from '../../http/error-handler';
 import { agreementPdf } from '../../lib/agreement-render';
-import { requireSignIn, signedIn } from '../identity/http';
+import { signedIn } from '../identity/http';
 import type { WalletCardRow } from './repository';
 import { addDebitCard } from './use-cases/add-debit-card';
+import { findAgreementDocument } from '../reference/reference-data';
 
 const toCard = (c: WalletCardRow) => ({ id: c.id, last4: c.last4, brand: c.brand, exp_month: c.expMonth, exp_year: c.expYear });
 
@@ -25,30 +26,30 @@ const TOKENIZE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 /** Debit cards (classic §2 Debit card, §7 wallet) and the card tokenizer's configuration and sandbox. */
 export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = requireSignIn(ctx);
+  const session = { session: 'required' } as const;
   const leaf = { fieldKey: leafFieldKey };
   return async (app) => {
-    app.post('/wallet', { onRequest, config: leaf, schema: { body: ZWalletRequest, response: { 201: ZWalletResponse } } }, async (req, reply) => {
+    app.post('/wallet', { config: { ...leaf, ...session }, schema: { body: ZWalletRequest, response: { 201: ZWalletResponse } } }, async (req, reply) => {
       const card = await addDebitCard(ctx, signedIn(req).member.id, { token: req.body.token, cardNumber: req.body.card_number });
       return reply.status(201).send({ id: card.id, last4: card.last4 });
     });
 
     app.post(
       '/add_debit_card',
-      { onRequest, config: leaf, schema: { body: ZAddDebitCardRequest, response: { 201: ZAddDebitCardResponse } } },
+      { config: { ...leaf, ...session }, schema: { body: ZAddDebitCardRequest, response: { 201: ZAddDebitCardResponse } } },
       async (req, reply) => {
         const card = await addDebitCard(ctx, signedIn(req).member.id, { token: req.body.card.token, cardNumber: req.body.card.card_number });
         return reply.status(201).send({ ok: true as const, card: toCard(card) });
       },
     );
 
-    app.get('/get_debit_cards', { onRequest, schema: { response: { 200: ZDebitCardsResponse } } }, async (req) => ({
+    app.get('/get_debit_cards', { config: session, schema: { response: { 200: ZDebitCardsResponse } } }, async (req) => ({
       ok: true as const,
       cards: (await ctx.repos.wallet.list(signedIn(req).member.id)).map(toCard),
     }));
 
-    app.get('/debit_card_agreement_example', { onRequest }, async (_req, reply) => {
-      const doc = await ctx.repos.reference.findAgreementDocument('debit_card_authorization', null);
+    app.get('/debit_card_agreement_example', { config: session }, async (_req, reply) => {
+      const doc = await findAgreementDocument(ctx, 'debit_card_authorization', null);
       if (!doc) throw AppError.notFound('Document not found');
       return reply
         .type('application/pdf')

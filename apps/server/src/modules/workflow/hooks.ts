@@ -1,5 +1,6 @@
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { TStatusResponse } from '@payrail/contract/identity';
+import type { FeedbackRequestFacts } from '@payrail/domain/workflow/feedback-facts';
 import type { AppContext } from '../../context';
 import type { MemberRow } from '../identity/repository';
 
@@ -10,4 +11,8 @@ export type WorkflowHooks = {
    * review or terms): the refinance module checks what the screen asks, submits and moves (refinance).
    */
   refinanceReviewConfirmed: (ctx: AppContext, member: MemberRow) => Promise<TOkStatusResponse & TStatusResponse>;
+  /** The member's open feedback request, or undefined: what answering it leads to is a guard fact (review). */
+  openFeedback: (ctx: AppContext, userId: number) => Promise<FeedbackRequestFacts | undefined>;
+  /** The member's live receiving bank account, or undefined: a linked one is the `bankLinked` guard fact (banking). */
+  receiverAccount: (ctx: AppContext, userId: number) => Promise<{ source: string } | undefined>;
 };

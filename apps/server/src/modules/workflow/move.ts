@@ -75,6 +75,12 @@ export async function planAdvance(ctx: AppContext, member: Member, opts: Pick<Mo
   return stored(member, from, decision.to, decision.event, 'borrower', ctx.now());
 }
 
+/** The status the member is in now, or undefined when the member's row is gone. */
+export const currentStatus = (ctx: AppContext, userId: number): Promise<WorkflowStatus | undefined> => ctx.repos.workflow.currentStatus(userId);
+
+/** Stores a planned move on its own (its transition row and notice, in one transaction); false when another move got there first. */
+export const storeMove = (ctx: AppContext, move: StatusMove): Promise<boolean> => ctx.repos.workflow.move(move);
+
 /** The status the member is in now (after a move that may have lost a race); `fallback` when the row is gone. */
 export async function statusNow(ctx: AppContext, userId: number, fallback: WorkflowStatus): Promise<WorkflowStatus> {
   return (await ctx.repos.workflow.currentStatus(userId)) ?? fallback;
@@ -88,7 +94,7 @@ export const outOfDate = (current: string): AppError => refusal(SERVER_MSG.statu
  * one transaction (the repositories apply it with `applyStatusMove`) and answers what it wrote, or
  * false / null / undefined when the conditional update missed because another move got there first;
  * then the call throws `lost(the status that won)`: 422 "status out of date" unless the caller's flow
- * answers otherwise. A plain move is `commitMove(ctx, member, () => ctx.repos.workflow.move(move))`.
+ * answers otherwise. A plain move is `commitMove(ctx, member, () => storeMove(ctx, move))`.
  */
 export async function commitMove<T>(
   ctx: AppContext,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
+import { findBorrower } from '../../identity/members';
 
 const sameInitial = (initial: string, name: string | null | undefined): boolean =>
   !name || initial.toLocaleUpperCase('en-US') === name.trim().charAt(0).toLocaleUpperCase('en-US');
@@ -14,7 +15,7 @@ const sameInitial = (initial: string, name: string | null | undefined): boolean 
  */
 export async function acceptEducationProgram(ctx: AppContext, member: MemberRow, body: TEducationProgramRequest): Promise<{ ok: true }> {
   requireStatus(member, ['about_yourself']);
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
+  const borrower = await findBorrower(ctx, member.id);
   const errors: FieldErrors = {};
   if (!sameInitial(body.initials.first, borrower?.firstName)) errors['initials.first'] = [FIELD_MSG.invalid];
   if (!sameInitial(body.initials.last, borrower?.lastName)) errors['initials.last'] = [FIELD_MSG.invalid];

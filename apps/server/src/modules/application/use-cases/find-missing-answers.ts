@@ -2,6 +2,8 @@ import { REFERENCES_REQUIRED, APPLICATION_MSG } from '@payrail/contract/applicat
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import type { FieldErrors } from '../../../errors';
+import { findBorrower } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
 
 /**
  * The About-yourself and employment answers an application still lacks, as field errors ("can't be
@@ -10,10 +12,10 @@ import type { FieldErrors } from '../../../errors';
 export async function findMissingAnswers(ctx: AppContext, userId: number): Promise<FieldErrors> {
   const [profile, borrower, references] = await Promise.all([
     ctx.repos.application.findProfile(userId),
-    ctx.repos.identity.findBorrower(userId),
+    findBorrower(ctx, userId),
     ctx.repos.application.listReferences(userId),
   ]);
-  const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
   const required: Record<string, unknown> = {
     first_name: borrower?.firstName,
     last_name: borrower?.lastName,

@@ -7,6 +7,7 @@ import { fieldDeps } from '../field-deps';
 import { displayValue, isBorrowerField, validateFields } from '../field-rules';
 import { EDIT_STATUSES } from '../edit-statuses';
 import { requireStatus } from '../../workflow/move';
+import { findBorrower } from '../../identity/members';
 
 /**
  * POST /about_yourself/update_field: the form auto-saves one field per call (`{ loan_borrower: { field:
@@ -26,7 +27,7 @@ export async function updateFields(ctx: AppContext, member: MemberRow, values: R
   const needsProfile = result.fields.some((f) => !isBorrowerField(f));
   const [profile, borrower, box] = await Promise.all([
     saved.profile ?? (needsProfile ? ctx.repos.application.findProfile(member.id) : undefined),
-    saved.borrower ?? (needsBorrower ? ctx.repos.identity.findBorrower(member.id) : undefined),
+    saved.borrower ?? (needsBorrower ? findBorrower(ctx, member.id) : undefined),
     ctx.cryptoBox(),
   ]);
   return { loan_borrower: Object.fromEntries(result.fields.map((f) => [f, displayValue(f, profile, borrower, box)])) };

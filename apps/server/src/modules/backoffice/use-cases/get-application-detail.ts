@@ -2,9 +2,12 @@ import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import { maskAccountNumber } from '@payrail/domain/validation/account-number';
 import { maskSsn } from '@payrail/domain/validation/ssn';
 import type { AppContext } from '../../../context';
+import { latestSignedNote } from '../../esignature/agreements';
+import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { SSN_AAD } from '../../application/field-rules';
 import { waitingOn } from './list-queue';
+import { findState } from '../../reference/reference-data';
 
 export const documentViewUrl = (id: number) => `/api/backoffice/documents/${id}`;
 export const signedNoteUrl = (esignatureId: number) => `/api/backoffice/esignatures/${esignatureId}/pdf`;
@@ -16,17 +19,17 @@ export async function getApplicationDetail(ctx: AppContext, userId: number): Pro
   if (!row) throw AppError.notFound('Application not found.');
   const { member, borrower, profile, employer, state } = row;
   const box = await ctx.cryptoBox();
-  const licenceState = profile?.driverLicenseStateId ? await ctx.repos.reference.findState(String(profile.driverLicenseStateId)) : undefined;
+  const licenceState = profile?.driverLicenseStateId ? await findState(ctx, String(profile.driverLicenseStateId)) : undefined;
   const [references, application, account, docs, history, decisions, feedback, emails, esignature, loan, readyToFund] = await Promise.all([
     repo.references(userId),
     repo.application(userId),
-    ctx.repos.banking.currentReceiver(userId),
+    receiverAccount(ctx, userId),
     repo.documents(userId),
     repo.history(userId),
     repo.decisions(userId),
     repo.feedback(userId),
     repo.emailsTo(member.email),
-    ctx.repos.esignature.latest(userId),
+    latestSignedNote(ctx, userId),
     repo.latestLoan(userId),
     repo.isReadyToFund(userId),
   ]);

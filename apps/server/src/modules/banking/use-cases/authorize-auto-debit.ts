@@ -7,6 +7,7 @@ import type { MemberRow } from '../../identity/repository';
 import { manualDebitAccount, requireBank } from '../bank-accounts';
 import type { NewBankAccount } from '../repository';
 import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
+import { findAgreementDocument } from '../../reference/reference-data';
 
 const refuse = (message: string) => new AppError('validation', message);
 
@@ -19,7 +20,7 @@ const refuse = (message: string) => new AppError('validation', message);
  */
 export async function authorizeAutoDebit(ctx: AppContext, member: MemberRow, input: TAutoDebitRequest, client: ClientInfo) {
   requireStatus(member, ['auto_debit_needed']);
-  const disclosure = await ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
+  const disclosure = await findAgreementDocument(ctx, 'auto_debit_disclosure', null);
   if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
   const at = ctx.now();
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { BANK_CONFIRM_STATUSES } from '../bank-statuses';
-import { commitMove, moved, planAdvance, requireStatus } from '../../workflow/move';
+import { commitMove, moved, planAdvance, requireStatus, storeMove } from '../../workflow/move';
 
 /**
  * POST /bank_informations/confirm: Continue on the manual bank page and Confirm on the bank accounts
@@ -17,6 +17,6 @@ export async function confirmBankAccount(ctx: AppContext, member: MemberRow) {
   if (!account) throw new AppError('validation', BANK_MSG.noBankAccount, { extra: { current_status: member.workflowStatus } });
   if (!account.verifiedAt) throw new AppError('validation', BANK_MSG.accountNotVerified, { extra: { current_status: member.workflowStatus } });
   const move = await planAdvance(ctx, member);
-  await commitMove(ctx, member, () => ctx.repos.workflow.move(move));
+  await commitMove(ctx, member, () => storeMove(ctx, move));
   return moved(move.to);
 }

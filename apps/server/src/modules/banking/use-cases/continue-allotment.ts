@@ -3,7 +3,10 @@ import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
-import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
+import { commitMove, moved, planMove, requireStatus, storeMove } from '../../workflow/move';
+import { findBorrower } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
+import { liveDocuments } from '../../documents/live-documents';
 
 /**
  * POST /allotment/continue: the Allotment page's Continue (allotment_needed → review_allotment), once an
@@ -15,20 +18,20 @@ import { commitMove, moved, planMove, requireStatus } from '../../workflow/move'
  */
 export async function continueAllotment(ctx: AppContext, member: MemberRow) {
   requireStatus(member, ['allotment_needed']);
-  if ((await ctx.repos.documents.listLive(member.id, 'allotment')).length === 0) {
-    const borrower = await ctx.repos.identity.findBorrower(member.id);
-    const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  if ((await liveDocuments(ctx, member.id, 'allotment')).length === 0) {
+    const borrower = await findBorrower(ctx, member.id);
+    const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
     const message = employer?.paymentType === 'allotment' ? BANK_MSG.allotmentMissing : BANK_MSG.splitDepositMissing;
     throw new AppError('validation', message, { extra: { current_status: member.workflowStatus } });
   }
-  const feedback = (await ctx.repos.review.openFeedback(member.id)) ?? (await ctx.repos.review.latestFeedback(member.id));
+  const feedback = await ctx.hooks.banking.openOrLatestFeedback(ctx, member.id);
   const named = (feedback?.documents ?? []).filter((type) => type !== 'allotment');
   if (feedback && named.length > 0) {
-    const live = await ctx.repos.documents.listLive(member.id);
+    const live = await liveDocuments(ctx, member.id);
     const missing = named.filter((type) => !live.some((d) => d.documentTypeName === type && d.createdAt >= feedback.createdAt));
     if (missing.length > 0) throw AppError.fields(Object.fromEntries(missing.map((type) => [`documents.${type}`, [APPLICATION_MSG.documentMissing]])));
   }
   const move = await planMove(ctx, member, 'review_allotment');
-  await commitMove(ctx, member, () => ctx.repos.workflow.move(move));
+  await commitMove(ctx, member, () => storeMove(ctx, move));
   return moved(move.to);
 }

@@ -8,6 +8,7 @@ import { openAccountNumber, requireBank, sealAccountNumber, toBankInformation } 
 import type { BankAccountRow, NewBankAccount } from '../repository';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';
 import { requireStatus } from '../../workflow/move';
+import { liveDocuments } from '../../documents/live-documents';
 
 /**
  * POST /bank_informations/verify_manual_save_api_response (new flow): the whole manual account in one
@@ -25,7 +26,7 @@ export async function saveManualAccount(
   if (!number.ok) throw new AppError('validation', BANK_MSG.accountInvalid);
   const bank = await requireBank(ctx, input.routing);
   const box = await ctx.cryptoBox();
-  const statement = (await ctx.repos.documents.listLive(member.id, 'bank_statement')).at(-1);
+  const statement = (await liveDocuments(ctx, member.id, 'bank_statement')).at(-1);
   const at = ctx.now();
   const account: NewBankAccount = {
     userId: member.id,

@@ -7,6 +7,7 @@ import type { ApplicationPatch } from '../../application/repository';
 import type { MemberRow } from '../../identity/repository';
 import { type PricedMethod, quoteTerms } from '../../loan-terms/quote-terms';
 import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
+import { activeApplication } from '../../application/applications';
 
 /** §4: 0 split direct deposit → allotment_needed; 1 auto-debit → auto_debit_needed; 2 pay online → esignature_needed. */
 const NEXT: Readonly<Record<RepayMethod, WorkflowStatus>> = {
@@ -28,7 +29,7 @@ const PRICED_AS: Readonly<Record<RepayMethod, PricedMethod>> = {
  * page stays: the new figures are disclosed again on the e-signature page before anything is signed.
  */
 async function repriced(ctx: AppContext, member: MemberRow, method: RepayMethod): Promise<{ applicationId: number; patch: ApplicationPatch } | null> {
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   if (!application || application.amountCents === null) return null;
   const { patch } = await quoteTerms(ctx, member.id, application, application.amountCents, PRICED_AS[method]);
   const { termsConsentAt: _at, termsConsentIp: _ip, termsConsentUserAgent: _ua, ...terms } = patch;
@@ -38,7 +39,7 @@ async function repriced(ctx: AppContext, member: MemberRow, method: RepayMethod)
 /** GET /repay_method_offers: the member's terms (same amount) priced for each method; a method without a price is left out. */
 export async function repayMethodOffers(ctx: AppContext, member: MemberRow): Promise<{ offers: TRepayMethodOffer[] }> {
   requireStatus(member, ['select_repay_method']);
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   if (!application || application.amountCents === null) return { offers: [] };
   const offers: TRepayMethodOffer[] = [];
   for (const method of REPAY_METHODS) {

@@ -6,14 +6,16 @@ import { cents, formatUsd } from '@payrail/domain/money';
 import { type InstructionKind, MANUAL_SPLIT_DEPOSIT_CENTS, renderAllotmentInstructions } from '../allotment-instructions-template';
 import { routingDirectoryOf } from '../bank-accounts';
 import { requireStatus } from '../../workflow/move';
+import { findBorrower } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
 
 /** Where the allotment page (and its instructions) is reachable: its two statuses, the debit-card fallback and the refinance review's allotment upload. */
 const ALLOTMENT_STATUSES = ['allotment_needed', 'review_allotment', 'debit_card', 'refinancing_review'] as const;
 
 /** The member's instructions: wording by employer, the portal from the employers table, the amount by method. */
 async function instructionsFor(ctx: AppContext, member: MemberRow) {
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
-  const employer = borrower?.employerId ? await ctx.repos.reference.getEmployer(borrower.employerId) : undefined;
+  const borrower = await findBorrower(ctx, member.id);
+  const employer = borrower?.employerId ? await findEmployer(ctx, borrower.employerId) : undefined;
   const kind: InstructionKind =
     employer?.paymentType === 'allotment' ? (employer.employerType === 'postal' ? 'postal_allotment' : 'federal_allotment') : 'split_direct_deposit';
   // An allotment repays the installment itself; the manual split deposit is the fixed savings split.

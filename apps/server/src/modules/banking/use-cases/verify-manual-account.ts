@@ -5,6 +5,7 @@ import type { MemberRow } from '../../identity/repository';
 import { requireBank, toBankInformation } from '../bank-accounts';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';
 import { requireStatus } from '../../workflow/move';
+import { liveDocuments } from '../../documents/live-documents';
 
 const refuse = (message: string) => new AppError('validation', message);
 
@@ -23,7 +24,7 @@ export async function verifyManualAccount(ctx: AppContext, member: MemberRow): P
   if (account.source === 'linked' && account.verifiedAt) return toBankInformation(box, account);
   if (!account.accountType || !account.routingNumber || !account.accountNumberSealed) throw refuse(BANK_MSG.incomplete);
   const bank = await requireBank(ctx, account.routingNumber);
-  const statement = (await ctx.repos.documents.listLive(member.id, 'bank_statement')).at(-1);
+  const statement = (await liveDocuments(ctx, member.id, 'bank_statement')).at(-1);
   if (!statement) throw refuse(BANK_MSG.statementMissing);
   const at = ctx.now();
   const verified = await repo.updateAccount(account.id, {

@@ -6,6 +6,7 @@ import { cents, formatUsd } from '@payrail/domain/money';
 import { payoffLetterFigures } from '@payrail/domain/servicing/payoff-letter';
 import type { DebitEffect } from '@payrail/domain/servicing/payoff-letter';
 import type { AppContext } from '../../../context';
+import { findLoan, ledgerOf } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { COMPANY } from '../../../db/seed-data/company';
 import { formatDate } from '../../esignature/loan-figures';
@@ -42,7 +43,7 @@ export async function payoffLetterOf(ctx: AppContext, loan: LoanRow, date: strin
     throw new AppError('conflict', PAYOFF_LETTER_MSG.loanClosed, { extra: { error_messages: [PAYOFF_LETTER_MSG.loanClosed] } });
   const [{ schedule }, entries, debits, name] = await Promise.all([
     contractOf(ctx, loan),
-    ctx.repos.loanBook.ledger(loan.id),
+    ledgerOf(ctx, loan.id),
     ctx.repos.borrowerTools.openDebits(loan.id),
     fullNameOf(ctx, loan.userId),
   ]);
@@ -120,7 +121,7 @@ export async function payoffLetterPdf(ctx: AppContext, letter: TPayoffLetterResp
  * (`payoff_letter_issued`), and the borrower is told a letter was prepared.
  */
 export async function staffPayoffLetter(ctx: AppContext, staff: TStaffMember, loanId: number, date: string) {
-  const loan = await ctx.repos.loanBook.loan(loanId);
+  const loan = await findLoan(ctx, loanId);
   if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
   const letter = await payoffLetterOf(ctx, loan, date);
   const pdf = await payoffLetterPdf(ctx, letter);

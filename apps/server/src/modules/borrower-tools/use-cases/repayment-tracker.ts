@@ -2,6 +2,8 @@ import { cents, formatUsd } from '@payrail/domain/money';
 import type { TRepaymentTrackerResponse } from '@payrail/contract/borrower-tools';
 import { trackRepayments } from '@payrail/domain/servicing/repayment-tracker';
 import type { AppContext } from '../../../context';
+import { findLoan, installmentsOf } from '../../loan-book/loans';
+import { notifyMember } from '../../engagement/notifications';
 import { formatDate } from '../../esignature/loan-figures';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../../lib/business-clock';
@@ -20,7 +22,7 @@ export async function repaymentTracker(ctx: AppContext, member: MemberRow, loanI
   const [state, lines, reportedMissing] = await Promise.all([
     loanState(ctx, loan, today),
     ctx.repos.borrowerTools.remittancesOf(loan.id, loan.identifier),
-    ctx.repos.employerRemittances.reportedMissing(loan.id),
+    ctx.hooks.borrowerTools.payDatesReportedMissing(ctx, loan.id),
   ]);
   const rows = trackRepayments(
     state.schedule.rows.map((r) => ({ n: r.n, dueDate: r.dueDate, amountCents: r.paymentCents })),
@@ -72,11 +74,12 @@ export async function notifyShortRemittances(
   }
   const at = ctx.now();
   for (const { loanId, payDate, amountCents } of byKey.values()) {
-    const installment = (await ctx.repos.loanBook.installments(loanId)).find((i) => i.dueDate === payDate);
+    const installment = (await installmentsOf(ctx, loanId)).find((i) => i.dueDate === payDate);
     if (!installment || amountCents >= installment.paymentCents) continue;
-    const loan = await ctx.repos.loanBook.loan(loanId);
+    const loan = await findLoan(ctx, loanId);
     if (!loan) continue;
-    await ctx.repos.engagement.addNotification(
+    await notifyMember(
+      ctx,
       loan.userId,
       `Your employer's payroll deduction for ${formatDate(payDate)} was ${formatUsd(cents(amountCents))}, ${formatUsd(cents(installment.paymentCents - amountCents))} less than your ${formatUsd(cents(installment.paymentCents))} payment. See Payroll deductions in Loans & Payments for what to do.`,
       at,
@@ -94,9 +97,10 @@ export async function notifyMissingRemittances(
 ): Promise<void> {
   const at = ctx.now();
   for (const m of missing) {
-    const loan = await ctx.repos.loanBook.loan(m.loanId);
+    const loan = await findLoan(ctx, m.loanId);
     if (!loan) continue;
-    await ctx.repos.engagement.addNotification(
+    await notifyMember(
+      ctx,
       loan.userId,
       `${m.employer} reported no payroll deduction from you for ${formatDate(m.payDate)}: your ${formatUsd(cents(m.expectedCents))} payment was not remitted. See Payroll deductions in Loans & Payments for what to do.`,
       at,

@@ -14,6 +14,7 @@ import { DUE_DATE_CHANGE_AGREEMENT } from '@payrail/domain/care/due-date-change'
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
+import { findMember } from '../../identity/members';
 
 /** Statuses after which no application is under way (nothing left to complete electronically). */
 const ENDED = new Set(['declined', 'denied', 'dropped', 'canceled', 'not_qualified']);
@@ -22,7 +23,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GET /dashboard/consents: every record the member accepted or signed, and the E-SIGN consent's state. */
 export async function getConsentCentre(ctx: AppContext, userId: number): Promise<TConsentCentre> {
-  const member = await ctx.repos.identity.findMemberById(userId);
+  const member = await findMember(ctx, userId);
   if (!member) throw AppError.notFound(CARE_MSG.borrowerNotFound);
   const f = await ctx.repos.care.consentFacts(userId);
   const records: TConsentRecord[] = [

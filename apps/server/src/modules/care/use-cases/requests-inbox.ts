@@ -8,7 +8,7 @@ import { businessToday } from '../../../lib/business-clock';
 
 /** GET /dashboard/requests and the back office's view: the member's open requests, derived now. */
 export async function listOpenRequests(ctx: AppContext, userId: number): Promise<TRequestsInbox> {
-  const [facts, hardship] = await Promise.all([ctx.repos.care.inboxFacts(userId), ctx.repos.hardship.awaitingAnswer(userId)]);
+  const [facts, hardship] = await Promise.all([ctx.repos.care.inboxFacts(userId), ctx.hooks.care.hardshipQuestions(ctx, userId)]);
   if (!facts) throw AppError.notFound(CARE_MSG.borrowerNotFound);
   // Hardship questions come from the hardship module's own table (docs/hardship.md).
   const hardshipQuestions = hardship.map((h) => ({

@@ -2,6 +2,7 @@ import { FILE_UNAVAILABLE_MSG } from '@payrail/contract/documents';
 import type { TScheduleRevisions } from '@payrail/contract/care';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
+import { findLoan, scheduleRevisionsOf } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { signedFileBytes } from '../../loan-book/use-cases/loan-documents';
 import { dueDateChangeWire } from './apply-due-date-change';
@@ -14,9 +15,9 @@ const LOAN_NOT_FOUND = 'Loan not found.';
  * requests behind them with their signature evidence.
  */
 export async function scheduleRevisionsOfLoan(ctx: AppContext, loanId: number): Promise<TScheduleRevisions> {
-  const loan = await ctx.repos.loanBook.loan(loanId);
+  const loan = await findLoan(ctx, loanId);
   if (!loan) throw AppError.notFound(LOAN_NOT_FOUND);
-  const [revisions, changes] = await Promise.all([ctx.repos.loanBook.scheduleRevisions(loanId), ctx.repos.care.dueDateChangesOfLoan(loanId)]);
+  const [revisions, changes] = await Promise.all([scheduleRevisionsOf(ctx, loanId), ctx.repos.care.dueDateChangesOfLoan(loanId)]);
   const names = await ctx.repos.care.staffNames([...new Set(revisions.flatMap((r) => (r.staffId === null ? [] : [r.staffId])))]);
   return {
     revisions: revisions
@@ -44,7 +45,7 @@ export async function dueDateChangeAgreementForStaff(
   loanId: number,
   changeId: number,
 ): Promise<{ fileName: string; bytes: Buffer; audit: () => Promise<unknown> }> {
-  const loan = await ctx.repos.loanBook.loan(loanId);
+  const loan = await findLoan(ctx, loanId);
   const row = loan ? (await ctx.repos.care.dueDateChangesOfLoan(loanId)).find((c) => c.change.id === changeId) : undefined;
   if (!loan || !row) throw AppError.notFound('Due date change not found.');
   const bytes = await signedFileBytes(

@@ -8,6 +8,7 @@ import { addDays } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { borrowerContacts, ledgerOf } from '../../loan-book/loans';
 import type { BorrowerContact } from '../../loan-book/collections-desk.repository';
 import type { DelinquencyObservation } from '../../loan-book/use-cases/service-loan';
 import { toDomainEntry } from '../../loan-book/use-cases/loan-position';
@@ -73,7 +74,7 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
 
   // 2. Promises to pay: decided the day after their date (or the first run after it).
   for (const p of await repo.openPromisesDueBefore(date)) {
-    const entries = (await ctx.repos.loanBook.ledger(p.loanId)).map(toDomainEntry);
+    const entries = (await ledgerOf(ctx, p.loanId)).map(toDomainEntry);
     const received = moneyReceived(entries, date);
     const status = promiseOutcome({ madeOn: p.madeOn, promisedDate: p.promisedDate, amountCents: p.amountCents }, received, date);
     if (status === 'open') continue;
@@ -86,7 +87,10 @@ export async function runCollectionsDay(ctx: AppContext, date: IsoDate, observat
   const candidates = open.filter((o) => noticeDue(policy, o, date, new Set()) !== null);
   if (candidates.length === 0) return;
   const sent = await repo.pastDueNoticeDays(candidates.map((o) => o.loanId));
-  const contacts = await ctx.repos.collectionsBook.contacts(candidates.map((o) => o.userId));
+  const contacts = await borrowerContacts(
+    ctx,
+    candidates.map((o) => o.userId),
+  );
   const notices: NoticeInsert[] = [];
   const outgoing = new Map<string, { contact: BorrowerContact; subject: string; body: string }>();
   for (const o of candidates) {

@@ -15,6 +15,7 @@ import { timeZonesOfState } from '@payrail/domain/collections/time-zones';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { borrowerContacts, collectionsBucketCounts, collectionsLoanHeader, collectionsQueuePage, findLoan } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { loanState } from '../../loan-book/use-cases/loan-position';
 import { businessDate } from '../../loan-book/servicing-policy';
@@ -29,8 +30,8 @@ export async function collectionsQueue(ctx: AppContext, q: TCollectionsQueueQuer
   const [dpd, id] = q.cursor ? q.cursor.split('.').map(Number) : [];
   const after = q.cursor ? { daysPastDue: dpd!, loanId: id! } : null;
   const [counts, rows] = await Promise.all([
-    ctx.repos.collectionsBook.bucketCounts(),
-    ctx.repos.collectionsBook.queue({ bucket: q.bucket ?? null, after, limit: q.per_page + 1 }),
+    collectionsBucketCounts(ctx),
+    collectionsQueuePage(ctx, { bucket: q.bucket ?? null, after, limit: q.per_page + 1 }),
   ]);
   const page = rows.slice(0, q.per_page);
   const last = page[page.length - 1];
@@ -55,7 +56,7 @@ export async function collectionsQueue(ctx: AppContext, q: TCollectionsQueueQuer
 }
 
 async function headerOr404(ctx: AppContext, loanId: number) {
-  const header = await ctx.repos.collectionsBook.loanHeader(loanId);
+  const header = await collectionsLoanHeader(ctx, loanId);
   if (!header || header.status === 'pending') throw AppError.notFound(COLLECTIONS_MSG.loanNotFound);
   return header;
 }
@@ -63,14 +64,14 @@ async function headerOr404(ctx: AppContext, loanId: number) {
 /** GET /collections/loans/:loanId: the loan's delinquency, contacts, promises, notes, notices and bucket history. */
 export async function collectionsLoan(ctx: AppContext, loanId: number): Promise<TCollectionsLoan> {
   const header = await headerOr404(ctx, loanId);
-  const loan = (await ctx.repos.loanBook.loan(loanId))!;
+  const loan = (await findLoan(ctx, loanId))!;
   const today = await businessDate(ctx);
   const policy = collectionsPolicyOf(ctx);
   const repo = ctx.repos.collectionsDesk;
   const [state, position, contactMap, contacts, promises, notes, notices, history] = await Promise.all([
     repo.state(loanId),
     loanState(ctx, loan, today).then((s) => s.position),
-    ctx.repos.collectionsBook.contacts([header.userId]),
+    borrowerContacts(ctx, [header.userId]),
     repo.contacts(loanId),
     repo.promises(loanId),
     repo.notes(loanId),
@@ -138,7 +139,7 @@ export async function collectionsLoan(ctx: AppContext, loanId: number): Promise<
 export async function logContact(ctx: AppContext, staff: TStaffMember, loanId: number, body: TLogContactRequest): Promise<TCollectionsLoan> {
   const header = await headerOr404(ctx, loanId);
   const policy = collectionsPolicyOf(ctx);
-  const contact = (await ctx.repos.collectionsBook.contacts([header.userId])).get(header.userId);
+  const contact = (await borrowerContacts(ctx, [header.userId])).get(header.userId);
   const zones = timeZonesOfState(contact?.state);
   const at = ctx.now();
   const lookback = Math.max(policy.callFrequency.windowDays, policy.quietDaysAfterConversation);
@@ -170,7 +171,7 @@ export async function logContact(ctx: AppContext, staff: TStaffMember, loanId: n
 /** POST /collections/loans/:loanId/promises: a promise to pay (date within the policy's days, amount ≤ what is owed); one open at a time. */
 export async function recordPromise(ctx: AppContext, staff: TStaffMember, loanId: number, body: TPromiseRequest): Promise<TCollectionsLoan> {
   const header = await headerOr404(ctx, loanId);
-  const loan = (await ctx.repos.loanBook.loan(loanId))!;
+  const loan = (await findLoan(ctx, loanId))!;
   const today = await businessDate(ctx);
   const policy = collectionsPolicyOf(ctx);
   let promised;

@@ -2,6 +2,7 @@ import { CREDIT_REPORTING_MSG } from '@payrail/contract/credit-reporting';
 import type { TCreditDispute, TLoanDisputes, TOpenDispute, TResolveDispute } from '@payrail/contract/credit-reporting';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
+import { loanStatusOf } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { businessDate } from '../../loan-book/servicing-policy';
 import { DisputeConflict } from '../repository';
@@ -28,7 +29,7 @@ function disputeView(d: CreditDisputeListed): TCreditDispute {
 
 /** The funded loan, or 404 / 422 (a loan never funded is never reported, so it cannot be disputed). */
 async function reportableLoan(ctx: AppContext, loanId: number) {
-  const loan = await ctx.repos.loanBookCreditReporting.loanStatus(loanId);
+  const loan = await loanStatusOf(ctx, loanId);
   if (!loan) throw AppError.notFound(CREDIT_REPORTING_MSG.loanNotFound);
   if (loan.status === 'pending') throw new AppError('validation', CREDIT_REPORTING_MSG.loanNotReportable);
   return loan;
@@ -36,7 +37,7 @@ async function reportableLoan(ctx: AppContext, loanId: number) {
 
 /** GET /backoffice/loans/{loanId}/disputes: the loan's disputes, newest first, and the code its next file carries. */
 export async function loanDisputes(ctx: AppContext, loanId: number): Promise<TLoanDisputes> {
-  const loan = await ctx.repos.loanBookCreditReporting.loanStatus(loanId);
+  const loan = await loanStatusOf(ctx, loanId);
   if (!loan) throw AppError.notFound(CREDIT_REPORTING_MSG.loanNotFound);
   const disputes = await ctx.repos.creditReporting.disputesOf(loanId);
   const latest = disputes[0];

@@ -6,6 +6,7 @@ import { buildMetro2File, lastEndedPeriod, periodEnd, shiftPeriod } from '@payra
 import type { ConsumerFacts, DisputeState, FurnisherIdentity, LoanFacts, Period } from '@payrail/domain/credit-reporting/account';
 import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
+import { ledgersOfLoans, reportableLoansPage, servicingDayState } from '../../loan-book/loans';
 import { AppError, FileUnavailableError } from '../../../errors';
 import { SSN_AAD } from '../../application/field-rules';
 import type { ReportableLoan } from '../../loan-book/credit-reporting.repository';
@@ -91,11 +92,11 @@ async function buildFile(ctx: AppContext, period: Period, createdOn: IsoDate) {
   const facts: LoanFacts[] = [];
   const loanIdOf = new Map<string, number>();
   for (let after = 0; ;) {
-    const rows = await ctx.repos.loanBookCreditReporting.reportableLoansPage(monthStart, asOf, after, PAGE);
+    const rows = await reportableLoansPage(ctx, monthStart, asOf, after, PAGE);
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.loan.id;
     const ids = rows.map((r) => r.loan.id);
-    const [entries, disputes] = await Promise.all([ctx.repos.loanBookCreditReporting.ledgersOf(ids), ctx.repos.creditReporting.disputesOfLoans(ids)]);
+    const [entries, disputes] = await Promise.all([ledgersOfLoans(ctx, ids), ctx.repos.creditReporting.disputesOfLoans(ids)]);
     for (const row of rows) {
       loanIdOf.set(row.loan.identifier, row.loan.id);
       facts.push({
@@ -191,7 +192,7 @@ export async function runMonthlyFurnishing(ctx: AppContext): Promise<TCreditRepo
   if (await ctx.repos.creditReporting.fileOfPeriod(period)) return null;
   // Only once the daily run has serviced the month's last day: a file made earlier would miss that day's
   // payments, fees and status changes.
-  const run = await ctx.repos.loanBook.dayState();
+  const run = await servicingDayState(ctx);
   if (run.lastCompleted === null || run.lastCompleted < periodEnd(period)) return null;
   const r = await generateCreditFile(ctx, period, null);
   return r.created ? r.file : null;

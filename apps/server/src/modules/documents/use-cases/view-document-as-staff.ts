@@ -6,10 +6,10 @@ import { openStoredFile } from '../stored-file';
 
 /** GET /api/backoffice/documents/{id}: any borrower's live document, opened for staff and audited. */
 export async function viewDocument(ctx: AppContext, staff: TStaffMember, id: number) {
-  const document = await ctx.repos.backoffice.document(id);
+  const document = await ctx.repos.documents.findLiveById(id);
   if (!document) throw AppError.notFound('Document not found.');
   const bytes = await openStoredFile(ctx, document.storageKey, { source: 'document', id: document.id }, FILE_UNAVAILABLE_MSG.staff);
-  await ctx.repos.review.recordStaffAction({
+  await ctx.hooks.documents.recordStaffAction(ctx, {
     staffUserId: staff.id,
     action: 'view_document',
     targetUserId: document.userId,

@@ -5,6 +5,8 @@ import { addDays } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { withPayrollLoansLocked } from '../../loan-book/loans';
+import { memberBankAccount } from '../../banking/accounts-on-file';
 import { violatedUniqueConstraint } from '../../../db/errors';
 import { AppError } from '../../../errors';
 import { formatDate } from '../../esignature/loan-figures';
@@ -14,6 +16,7 @@ import { auditEmployer } from '../accounts.repository';
 import { employeeChangesIn } from '../deductions.repository';
 import type { EmployeeChangeRow } from '../deductions.repository';
 import { employeeName, payrollLoansOf } from '../deductions/deduction-file';
+import { findMember } from '../../identity/members';
 
 /** How far back and ahead a change may take effect (days). */
 export const CHANGE_WINDOW = { pastDays: 90, aheadDays: 365, maxLeaveDays: 365 } as const;
@@ -97,14 +100,15 @@ export async function reportChange(
 
   const own = loans.filter((l) => l.personId === userId && l.open && (l.endsOn === null || l.endsOn > today));
   if (own.length === 0) throw AppError.notFound(EMPLOYER_DEDUCTIONS_MSG.employeeNotFound);
-  const member = await ctx.repos.identity.findMemberById(userId);
+  const member = await findMember(ctx, userId);
   const ach = body.kind === 'termination' ? await achAuthorizationOnFile(ctx, userId) : null;
-  const last4 = ach ? ((await ctx.repos.banking.findAccount(userId, ach.bankAccountId))?.accountNumberLast4 ?? null) : null;
+  const last4 = ach ? ((await memberBankAccount(ctx, userId, ach.bankAccountId))?.accountNumberLast4 ?? null) : null;
   const at = ctx.now();
 
   let outcome: { created: true; row: EmployeeChangeRow; messages: string[] } | { created: false; row: EmployeeChangeRow };
   try {
-    outcome = await ctx.repos.loanBookPayroll.withLockedLoans(
+    outcome = await withPayrollLoansLocked(
+      ctx,
       own.map((l) => l.loanId),
       async (q) => {
         const changes = employeeChangesIn(q.tx);

@@ -9,6 +9,7 @@ import { EMPLOYER_REMITTANCE_MSG } from '@payrail/contract/employer-remittances'
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { EmployerRemittanceLineRow, EmployerRemittanceRow } from '../remittances.repository';
+import { findEmployer } from '../../reference/reference-data';
 
 /** Remittances listed at most (history page, back office). */
 const HISTORY_LIMIT = 50;
@@ -63,7 +64,7 @@ export async function listRemittances(ctx: AppContext, employerId: number): Prom
 
 /** GET /api/backoffice/employers/{id}/remittances: the servicer's view of an employer's remittances with each reconciliation. */
 export async function backofficeEmployerRemittances(ctx: AppContext, employerId: number): Promise<TBackofficeEmployerRemittances> {
-  const employer = await ctx.repos.reference.getEmployer(employerId);
+  const employer = await findEmployer(ctx, employerId);
   if (!employer) throw AppError.notFound(EMPLOYER_REMITTANCE_MSG.employerNotFound);
   const rows = await ctx.repos.employerRemittances.list(employerId, HISTORY_LIMIT);
   const lines = await ctx.repos.employerRemittances.linesOf(rows.map((r) => r.remittance.id));

@@ -19,6 +19,10 @@ import { targetMember } from '../../review/reviewer-move';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { commitMove } from '../../workflow/move';
 import type { EmploymentVerificationRow } from '../verifications.repository';
+import { findBorrower, findMember } from '../../identity/members';
+import { findEmployer } from '../../reference/reference-data';
+import { activeApplication, findProfile } from '../../application/applications';
+import { commitTransition } from '../../review/reviews';
 
 /** Requests listed at most (the employer's page, the employer's back-office page). */
 const LIST_LIMIT = 100;
@@ -74,14 +78,10 @@ export async function requestEmploymentVerification(
   body: { employer_id?: number | undefined },
 ): Promise<{ created: boolean; verification: TBackofficeVerification }> {
   const member = await targetMember(ctx, userId);
-  const [borrower, profile, application] = await Promise.all([
-    ctx.repos.identity.findBorrower(member.id),
-    ctx.repos.application.findProfile(member.id),
-    ctx.repos.application.activeApplication(member.id),
-  ]);
+  const [borrower, profile, application] = await Promise.all([findBorrower(ctx, member.id), findProfile(ctx, member.id), activeApplication(ctx, member.id)]);
   const employerId = body.employer_id ?? borrower?.employerId ?? null;
   if (employerId === null) throw new AppError('conflict', EMPLOYMENT_VERIFICATION_MSG.noEmployer);
-  const employer = await ctx.repos.reference.getEmployer(employerId);
+  const employer = await findEmployer(ctx, employerId);
   if (!employer || employer.isOther)
     throw body.employer_id !== undefined
       ? AppError.fields({ employer_id: [EMPLOYMENT_VERIFICATION_MSG.employerNotListed] })
@@ -118,7 +118,7 @@ export async function applicationVerifications(ctx: AppContext, userId: number):
 
 /** GET /api/backoffice/employers/{id}/verifications: the employer's requests (open first), for its back-office page. */
 export async function employerVerificationsForStaff(ctx: AppContext, employerId: number): Promise<TBackofficeEmployerVerifications> {
-  const employer = await ctx.repos.reference.getEmployer(employerId);
+  const employer = await findEmployer(ctx, employerId);
   if (!employer) throw AppError.notFound('Employer not found.');
   const today = await businessToday(ctx);
   const rows = await ctx.repos.employmentVerifications.listForEmployer(employerId, LIST_LIMIT);
@@ -190,13 +190,13 @@ export async function answerVerification(
  * first) changes nothing.
  */
 async function clearEmployerReview(ctx: AppContext, userId: number, employerId: number): Promise<void> {
-  const member = await ctx.repos.identity.findMemberById(userId);
+  const member = await findMember(ctx, userId);
   if (member?.workflowStatus !== 'employer_under_review') return;
   const { context } = await loadWorkflowFacts(ctx, member.id);
   const move = automatedMove(ctx, { userId: member.id, from: member.workflowStatus, to: 'personal_info', context, inReviewersPlace: true });
   if (!move) return;
   try {
-    await commitMove(ctx, member, async () => (await ctx.repos.review.commit({ userId: member.id, move, employer: { id: employerId }, at: move.at })).ok);
+    await commitMove(ctx, member, async () => (await commitTransition(ctx, { userId: member.id, move, employer: { id: employerId }, at: move.at })).ok);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
   }

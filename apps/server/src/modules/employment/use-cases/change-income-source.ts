@@ -4,6 +4,7 @@ import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { workingTimeOf } from '../working-time';
+import { saveApplicationFields } from '../../application/applications';
 
 /**
  * POST /change_income_source: the borrower picks a source of income. Any change clears the employer
@@ -17,7 +18,7 @@ export async function changeIncomeSource(ctx: AppContext, member: MemberRow, bod
   const answers = { profile: { incomeSource: body.income_source, workingTimeRange: range, employeeId: null }, borrower: { employerId: null } };
   // Employed with a year or more at the job: the employer is chosen next. Anything else is decided now.
   if (body.income_source === 'Employed' && range !== 'lt_1') {
-    const saved = await ctx.repos.application.saveFields(member.id, answers, ctx.now());
+    const saved = await saveApplicationFields(ctx, member.id, answers, ctx.now());
     if (!saved.ok) throw new AppError('conflict', 'unexpected conflict');
     return { ok: true, new_status: member.workflowStatus };
   }

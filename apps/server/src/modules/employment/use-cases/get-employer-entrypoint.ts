@@ -4,11 +4,13 @@ import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { requireConfirmedAccount } from '../../workflow/move';
 import { employerOf } from '../employer-program';
+import { findBorrower } from '../../identity/members';
+import { findProfile } from '../../application/applications';
 
 /** GET /employer_entrypoint: what the employer step shows on open (spec §3 employer entrypoint). */
 export async function getEmployerEntrypoint(ctx: AppContext, member: MemberRow): Promise<TEmployerEntrypoint> {
   requireConfirmedAccount(member);
-  const [profile, borrower] = await Promise.all([ctx.repos.application.findProfile(member.id), ctx.repos.identity.findBorrower(member.id)]);
+  const [profile, borrower] = await Promise.all([findProfile(ctx, member.id), findBorrower(ctx, member.id)]);
   const employer = await employerOf(ctx, borrower);
   return {
     employee_id: profile?.employeeId ?? null,

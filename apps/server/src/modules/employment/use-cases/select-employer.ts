@@ -6,6 +6,7 @@ import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { employerProgramOf } from '../employer-program';
 import { workingTimeOf } from '../working-time';
+import { findEmployer } from '../../reference/reference-data';
 
 /**
  * PATCH /employer_selected: the borrower confirms the employer (a listed one, or the one just typed in),
@@ -15,7 +16,7 @@ import { workingTimeOf } from '../working-time';
 export async function selectEmployer(ctx: AppContext, member: MemberRow, body: TEmployerSelectedRequest): Promise<TOkStatusResponse> {
   requireStatus(member, ['employer']);
   const { employer_id, employee_id, working_time_range, military_active } = body.loan_borrower;
-  const employer = await ctx.repos.reference.getEmployer(employer_id);
+  const employer = await findEmployer(ctx, employer_id);
   // An employer typed in as "not listed" belongs to whoever typed it.
   const foreign = employer?.isOther && employer.slug !== 'other' && !(await ctx.repos.employment.findOwnRequest(member.id, employer_id));
   if (!employer || foreign) throw AppError.fields({ employer_id: [fieldMessage('not_found')] });

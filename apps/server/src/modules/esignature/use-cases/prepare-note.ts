@@ -8,10 +8,12 @@ import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
 import { defaultLoanTermsSource, type ChosenLoan, type LoanTermsSource } from '../loan-terms-source';
 import { loanFigures, type LoanFigures } from '../loan-figures';
+import { findBorrower } from '../../identity/members';
+import { activeApplication } from '../../application/applications';
 
 /** The member's full name as it is signed: first and last name from the profile. */
 export async function fullNameOf(ctx: AppContext, userId: number): Promise<string> {
-  const borrower = await ctx.repos.identity.findBorrower(userId);
+  const borrower = await findBorrower(ctx, userId);
   return [borrower?.firstName, borrower?.lastName]
     .map((s) => s?.trim() ?? '')
     .filter(Boolean)
@@ -24,9 +26,9 @@ export async function fullNameOf(ctx: AppContext, userId: number): Promise<strin
  * Undefined for a new loan (or when the loan it names is no longer open).
  */
 async function refinancePayoffOf(ctx: AppContext, userId: number, disbursementDate: string): Promise<SignedLoanFigures['refinance_payoff']> {
-  const application = await ctx.repos.application.activeApplication(userId);
+  const application = await activeApplication(ctx, userId);
   if (application?.loanType !== 'refinancing' || application.refinancesLoanId === null) return undefined;
-  const old = await ctx.repos.loanBook.loan(application.refinancesLoanId);
+  const old = await ctx.hooks.esignature.bookLoan(ctx, application.refinancesLoanId);
   if (!old || old.status !== 'opened') return undefined;
   const today = await businessToday(ctx);
   const payoffDate = (disbursementDate > today ? disbursementDate : today) as IsoDate;

@@ -9,6 +9,7 @@ import type { MemberRow } from '../../identity/repository';
 import { PROMISSORY_NOTE } from '../agreements';
 import { renderPromissoryNote } from '../promissory-note-pdf';
 import { prepareNote } from './prepare-note';
+import { findAgreementDocumentById } from '../../reference/reference-data';
 
 const SIGNING_STATUSES: readonly string[] = ['esignature_needed', 'refinancing_esignature'];
 
@@ -19,7 +20,7 @@ const SIGNING_STATUSES: readonly string[] = ['esignature_needed', 'refinancing_e
  * document.
  */
 export async function readBorrowerDocument(ctx: AppContext, member: MemberRow, id: number): Promise<{ fileName: string; bytes: Buffer }> {
-  const doc = await ctx.repos.reference.getAgreementDocument(id);
+  const doc = await findAgreementDocumentById(ctx, id);
   if (!doc) throw AppError.notFound(ESIGN_MSG.notFound);
   if (doc.name !== PROMISSORY_NOTE) return { fileName: `${doc.name}-${doc.version}.pdf`, bytes: Buffer.from(await agreementPdf(doc)) };
 

@@ -4,6 +4,7 @@ import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
 import type { AgreementDocumentRow } from '../../reference/repository';
 import { memberState } from '../agreements';
+import { findAgreementDocument, findAgreementDocumentById, findState } from '../../reference/reference-data';
 
 async function record(ctx: AppContext, userId: number, doc: AgreementDocumentRow, client: ClientInfo) {
   const accepted = await ctx.repos.esignature.recordAgreement({
@@ -18,7 +19,7 @@ async function record(ctx: AppContext, userId: number, doc: AgreementDocumentRow
 
 /** POST /agreements `{ agreements: { id } }`: the member accepts an agreement document version by id. */
 export async function recordAgreementById(ctx: AppContext, userId: number, id: number, client: ClientInfo) {
-  const doc = await ctx.repos.reference.getAgreementDocument(id);
+  const doc = await findAgreementDocumentById(ctx, id);
   if (!doc) throw AppError.notFound(ESIGN_MSG.notFound);
   return record(ctx, userId, doc, client);
 }
@@ -28,8 +29,8 @@ export async function recordAgreementById(ctx: AppContext, userId: number, id: n
  * document by name (the state's own version first: the member's state unless `state` is given).
  */
 export async function recordAgreementByName(ctx: AppContext, userId: number, name: string, state: string | undefined, client: ClientInfo) {
-  const abbreviation = state ? ((await ctx.repos.reference.findState(state))?.abbreviation ?? null) : await memberState(ctx, userId);
-  const doc = await ctx.repos.reference.findAgreementDocument(name, abbreviation);
+  const abbreviation = state ? ((await findState(ctx, state))?.abbreviation ?? null) : await memberState(ctx, userId);
+  const doc = await findAgreementDocument(ctx, name, abbreviation);
   if (!doc) throw AppError.notFound(ESIGN_MSG.notFound);
   return record(ctx, userId, doc, client);
 }

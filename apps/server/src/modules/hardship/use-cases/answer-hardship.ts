@@ -2,6 +2,7 @@ import type { THardshipRequest } from '@payrail/contract/hardship';
 import { HARDSHIP_API_MSG } from '@payrail/contract/hardship';
 import { hardshipMove } from '@payrail/domain/care/hardship';
 import type { AppContext } from '../../../context';
+import { findLoan } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { HardshipRaceLost } from '../repository';
 import { attachable, requestOr404, requestsWire } from './hardship-facts';
@@ -20,7 +21,7 @@ export async function answerHardship(
   const documentIds = await attachable(ctx, userId, body.document_ids);
   try {
     const moved = await ctx.repos.hardship.answer(id, body.message, documentIds, ctx.now());
-    const loan = (await ctx.repos.loanBook.loan(moved.loanId))!;
+    const loan = (await findLoan(ctx, moved.loanId))!;
     return (await requestsWire(ctx, [moved], loan.identifier))[0]!;
   } catch (error) {
     if (error instanceof HardshipRaceLost) throw new AppError('conflict', HARDSHIP_API_MSG.raced);

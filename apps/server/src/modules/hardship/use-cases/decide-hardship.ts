@@ -8,6 +8,7 @@ import { cents } from '@payrail/domain/money';
 import { scheduleAprPercent } from '@payrail/domain/loan/schedule-revision';
 import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import type { AppContext } from '../../../context';
+import { findLoan } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import { reviseDueDates } from '../../loan-book/use-cases/revise-due-dates';
 import type { LockedLoan } from '../../loan-book/repository';
@@ -40,7 +41,7 @@ export async function decideHardship(ctx: AppContext, staff: TStaffMember, id: n
 }
 
 async function staffMove(ctx: AppContext, staff: TStaffMember, row: HardshipRow, to: 'declined' | 'info_requested', message: string) {
-  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
+  const loan = (await findLoan(ctx, row.loanId))!;
   const action = to === 'declined' ? 'hardship_declined' : 'hardship_info_requested';
   await ctx.repos.hardship.staffMove({
     id: row.id,
@@ -78,7 +79,7 @@ async function staffMove(ctx: AppContext, staff: TStaffMember, row: HardshipRow,
 }
 
 async function approve(ctx: AppContext, staff: TStaffMember, row: HardshipRow, k: number, waive: boolean, message: string | null) {
-  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
+  const loan = (await findLoan(ctx, row.loanId))!;
   const facts = await hardshipLoanFacts(ctx, loan);
   const e = approvalEligibility({ loanStatus: loan.status, lastApprovedOn: facts.lastApprovedOn, today: facts.today, deferPayments: k });
   if (!e.ok) throw new AppError('validation', e.message, e.availableOn ? { extra: { available_on: e.availableOn } } : {});

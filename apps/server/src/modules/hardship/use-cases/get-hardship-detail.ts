@@ -1,13 +1,14 @@
 import type { THardshipDetail } from '@payrail/contract/hardship';
 import { approvalEligibility } from '@payrail/domain/care/hardship';
 import type { AppContext } from '../../../context';
+import { findLoan } from '../../loan-book/loans';
 import { openLateFees } from '../../loan-book/use-cases/loan-position';
 import { allPlans, hardshipLoanFacts, requestOr404, requestsWire, scheduleWire } from './hardship-facts';
 
 /** GET /backoffice/hardship_requests/{id}: the request, the borrower, the loan's position, the plans staff may approve. */
 export async function getHardshipDetail(ctx: AppContext, id: number): Promise<THardshipDetail> {
   const row = await requestOr404(ctx, id);
-  const loan = (await ctx.repos.loanBook.loan(row.loanId))!;
+  const loan = (await findLoan(ctx, row.loanId))!;
   const [facts, member] = await Promise.all([hardshipLoanFacts(ctx, loan), ctx.repos.hardship.borrower(row.userId)]);
   const fees = openLateFees(facts.state.entries);
   const { schedule, position } = facts.state;

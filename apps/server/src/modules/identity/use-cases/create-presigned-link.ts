@@ -23,7 +23,7 @@ export async function createPresignedLink(ctx: AppContext, staffId: number, inpu
     createdByStaffId: staffId,
     at,
   });
-  await ctx.repos.review.recordStaffAction({
+  await ctx.hooks.identity.recordStaffAction(ctx, {
     staffUserId: staffId,
     action: 'create_presigned_link',
     targetUserId: member.id,

@@ -52,5 +52,5 @@ export async function sendPhoneCode(
   const borrower = await repo.findBorrower(member.id);
   const confirmed = borrower?.phone === phone && borrower.phoneConfirmedAt !== null;
   if (flow === 'dashboard') return { number: phone, confirmed };
-  return { number: phone, confirmed, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+  return { number: phone, confirmed, new_status: (await ctx.hooks.identity.currentStatus(ctx, member.id)) ?? member.workflowStatus };
 }

@@ -44,18 +44,18 @@ export async function signUp(
   tracking: TTracking,
   client: ClientInfo,
 ): Promise<{ member: MemberRow; token: string | null }> {
-  const { identity: repo, reference } = ctx.repos;
+  const repo = ctx.repos.identity;
   const am = input.application_member;
   const { email, social, errors: passwordErrors } = await applicant(ctx, am);
 
   const errors: FieldErrors = {};
   if ((await repo.findMemberByEmail(email)) || (social && (await repo.findMemberByGoogleSub(social.subject)))) errors.email = [FIELD_MSG.taken];
   Object.assign(errors, passwordErrors);
-  const state = await reference.findState(String(input.loan_borrower.state_id));
+  const state = await ctx.hooks.identity.findState(ctx, String(input.loan_borrower.state_id));
   if (!state?.isAvailable) errors.state_id = [MSG.stateUnavailable];
   const employerId = input.loan_borrower.employer_id ?? null;
   if (employerId !== null) {
-    const employer = await reference.getEmployer(employerId);
+    const employer = await ctx.hooks.identity.findEmployer(ctx, employerId);
     // A typed-in ("not listed") employer belongs to the borrower who typed it; a new account owns none.
     if (!employer || (employer.isOther && employer.slug !== 'other')) errors.employer_id = [FIELD_MSG.invalid];
   }
@@ -69,11 +69,11 @@ export async function signUp(
       : null;
   const employeeId = newflow?.loan_borrower.employee_id?.trim() || null;
   if (newflow && employerId !== null) {
-    const employer = await reference.getEmployer(employerId);
+    const employer = await ctx.hooks.identity.findEmployer(ctx, employerId);
     // Partner sign-up (b2b_partner employers): the employee id is required.
     if (employer?.partnership === 'b2b_partner' && !employeeId) errors.employee_id = [FIELD_MSG.blank];
   }
-  if (newflow && !(await reference.listLoanPurposes()).some((p) => p.name.toLowerCase() === newflow.loan.loan_purpose_name.toLowerCase()))
+  if (newflow && !(await ctx.hooks.identity.listLoanPurposes(ctx)).some((p) => p.name.toLowerCase() === newflow.loan.loan_purpose_name.toLowerCase()))
     errors.loan_purpose_name = [FIELD_MSG.notIncluded];
   if (Object.keys(errors).length > 0 || !state) throw AppError.fields(errors);
 
@@ -81,7 +81,7 @@ export async function signUp(
   // The new flow's terms checkbox also covers these documents (sent `true` by its form): each is recorded like the two.
   const extra = newflow ? NEWFLOW_SIGNUP_EXTRA_AGREEMENTS.filter((name) => (newflow.agreements as Partial<Record<string, boolean>>)[name] === true) : [];
   for (const name of [...SIGNUP_AGREEMENTS, ...extra]) {
-    const doc = await reference.findAgreementDocument(name, state.abbreviation);
+    const doc = await ctx.hooks.identity.findAgreementDocument(ctx, name, state.abbreviation);
     if (doc) agreements.push({ agreementDocumentId: doc.id, ...client });
   }
   const confirmed = social !== null;
@@ -104,7 +104,8 @@ export async function signUp(
     if (created.ok) {
       if (newflow) {
         const l = newflow.loan;
-        await ctx.repos.newflow.save(
+        await ctx.hooks.identity.newflowLoanChosen(
+          ctx,
           created.member.id,
           {
             loanAmountCents: cents(l.amount),
@@ -114,7 +115,7 @@ export async function signUp(
           },
           at,
         );
-        if (employeeId) await ctx.repos.application.saveFields(created.member.id, { profile: { employeeId } }, at);
+        if (employeeId) await ctx.hooks.identity.employeeIdGiven(ctx, created.member.id, employeeId, at);
       }
       if (!confirmed) await sendConfirmationEmail(ctx, created.member);
       return { member: created.member, token: confirmed ? await startSession(ctx, created.member.id, client) : null };

@@ -38,7 +38,7 @@ export async function updateAvatar(ctx: AppContext, userId: number, upload: Avat
   const storageKey = storageKeyOf(key);
   const box = await ctx.cryptoBox();
   // Journal first: if the process dies before the photo is on the profile, the sweeper removes the file.
-  await ctx.repos.documents.beginUpload(storageKey, ctx.now());
+  await ctx.hooks.identity.uploadBegun(ctx, storageKey, ctx.now());
   await ctx.providers.storage.put(storageKey, box.sealBytes(upload.bytes, storageKey), 'application/octet-stream');
   const url = `${AVATAR_URL_PREFIX}${key}`;
   let previous: string | null;
@@ -48,7 +48,7 @@ export async function updateAvatar(ctx: AppContext, userId: number, upload: Avat
     await ctx.providers.storage.delete(storageKey).catch(() => undefined);
     throw err;
   }
-  await ctx.repos.documents.endUpload(storageKey).catch(() => undefined);
+  await ctx.hooks.identity.uploadEnded(ctx, storageKey).catch(() => undefined);
   const oldKey = keyOfUrl(previous);
   // The new photo is in place either way; a leftover old file is only wasted space.
   if (oldKey && oldKey !== key) await ctx.providers.storage.delete(storageKeyOf(oldKey)).catch(() => undefined);

@@ -38,5 +38,5 @@ export async function verifyPhone(
   // In the application flow the verification is the borrower's own step forward (the workflow decides it).
   const move = flow === 'application' ? await ctx.hooks.identity.phoneConfirmedMove(ctx, member, at) : null;
   if (!(await repo.confirmPhone({ verificationId: verification.id, userId: member.id, phone, at, move }))) throw wrongCode(SERVER_MSG.invalidVerificationCode);
-  return { number: phone, confirmed: true, new_status: (await ctx.repos.workflow.currentStatus(member.id)) ?? member.workflowStatus };
+  return { number: phone, confirmed: true, new_status: (await ctx.hooks.identity.currentStatus(ctx, member.id)) ?? member.workflowStatus };
 }

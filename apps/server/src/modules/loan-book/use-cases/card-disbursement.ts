@@ -4,6 +4,7 @@ import type { TDebitDisbursementRequest, TDebitDisbursementResponse } from '@pay
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { memberCard } from '../../wallet/cards';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
@@ -68,7 +69,7 @@ export async function disburseToCard(
   const asOf = today < schedule.terms.disbursementDate ? schedule.terms.disbursementDate : today;
 
   const cardId = readId(card.account);
-  const saved = cardId === null ? undefined : await ctx.repos.wallet.ownCard(member.id, cardId);
+  const saved = cardId === null ? undefined : await memberCard(ctx, member.id, cardId);
   const raw = card.amount;
   const text =
     raw === undefined || raw === null ? null : typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';

@@ -6,6 +6,7 @@ import { PAYMENT_KINDS } from '@payrail/domain/loan/ledger';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AchReturnRecord } from '../../../adapters/ach/port';
 import type { AppContext } from '../../../context';
+import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { DisbursementRow } from '../repository';
@@ -112,7 +113,7 @@ export async function redisburse(ctx: AppContext, staff: TStaffMember, loanId: n
   if (!loan) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
   const returned = (await repo.disbursements(loanId))[0]; // newest first
   if (!returned || !waitsForMoney(loan.status, [returned])) throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
-  const account = await ctx.repos.banking.currentReceiver(loan.userId);
+  const account = await receiverAccount(ctx, loan.userId);
   const number = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   if (!account || !account.routingNumber || !number || !account.verifiedAt) throw new AppError('conflict', SERVICING_BO_MSG.redisburseNoAccount);
   // The account the bank refused, unchanged since the return, would come back the same way.

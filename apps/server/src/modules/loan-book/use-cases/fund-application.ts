@@ -11,6 +11,8 @@ import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState } from './loan-position';
 import type { AppContext } from '../../../context';
+import { latestSignedNote } from '../../esignature/agreements';
+import { latestAchAuthorization, receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { AchAuthorizationRow } from '../../banking/repository';
@@ -90,20 +92,20 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   const first = await replayOf();
   if (first) return first;
 
-  const row = await ctx.repos.backoffice.member(userId);
+  const row = await ctx.hooks.loanBook.fundingApplicant(ctx, userId);
   if (!row) throw AppError.notFound('Application not found.');
-  const application = await ctx.repos.backoffice.application(userId);
+  const application = await ctx.hooks.loanBook.fundingApplication(ctx, userId);
   // Funded meanwhile: by this key (a concurrent twin committed first, answer its result) or by another (409).
   if (application && (await repo.loanOfApplication(application.id))) {
     const twin = await replayOf();
     if (twin) return twin;
     throw new AppError('conflict', ALREADY_FUNDED);
   }
-  const signature = await ctx.repos.esignature.latest(userId);
+  const signature = await latestSignedNote(ctx, userId);
   if (row.member.workflowStatus !== 'approved' || !application || application.outcome !== 'approved' || !signature)
     throw new AppError('conflict', NOT_FUNDABLE);
 
-  const account = await ctx.repos.banking.currentReceiver(userId);
+  const account = await receiverAccount(ctx, userId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   // Only an account the server verified (bank link, or manual entry checked with its statement) is paid.
   if (!account || !account.routingNumber || !accountNumber || !account.verifiedAt) throw new AppError('conflict', NO_BANK_ACCOUNT);
@@ -253,7 +255,7 @@ async function autoDebitOfLoan(
   oldLoan: LoanRow | null,
   amountCents: Cents,
 ): Promise<NonNullable<OpenLoan['autoDebit']> | null> {
-  const ach = await ctx.repos.banking.latestAchAuthorization(userId);
+  const ach = await latestAchAuthorization(ctx, userId);
   const fromAch = (a: AchAuthorizationRow) => ({
     bankAccountId: a.bankAccountId,
     amountCents,

@@ -5,6 +5,7 @@ import { displayName } from '../../../lib/display-name';
 import { businessDate } from '../servicing-policy';
 import { disbursementWire, installmentWire, loanWire } from './fund-application';
 import { disbursementStatusOn } from './loan-servicing';
+import { borrowerCards } from '../../identity/members';
 
 /**
  * GET /api/backoffice/loans/{loanId}: the loan, whose it is (name, e-mail, phone), its schedule and its
@@ -19,7 +20,7 @@ export async function getLoanDetail(ctx: AppContext, loanId: number): Promise<TL
     repo.installments(loanId),
     repo.disbursements(loanId),
     repo.signedNote(loanId),
-    ctx.repos.identity.borrowerCards([loan.userId]),
+    borrowerCards(ctx, [loan.userId]),
     businessDate(ctx),
   ]);
   const live = await Promise.all(

@@ -7,6 +7,7 @@ import { displayName } from '../../../lib/display-name';
 import type { LedgerEntryRow, LoanListFilter, LoanListRow, LoanStatusValue } from '../repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { toDomainEntry, viewDate } from './loan-position';
+import { borrowerCards } from '../../identity/members';
 
 /** The loans one scan reads with a days-past-due filter (their ledgers come in one more read). */
 const SCAN_SIZE = 200;
@@ -104,7 +105,7 @@ export async function listLoans(ctx: AppContext, q: LoanListInput): Promise<TLoa
     }
   }
 
-  const borrowers = new Map((await ctx.repos.identity.borrowerCards([...new Set(found.map((f) => f.row.loan.userId))])).map((b) => [b.id, b]));
+  const borrowers = new Map((await borrowerCards(ctx, [...new Set(found.map((f) => f.row.loan.userId))])).map((b) => [b.id, b]));
   const items: TLoanListItem[] = found.map(({ row: { loan, repayMethod }, figures }) => {
     const b = borrowers.get(loan.userId);
     return {

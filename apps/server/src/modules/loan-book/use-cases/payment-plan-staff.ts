@@ -6,12 +6,14 @@ import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { segmentInForce } from '@payrail/domain/loan/servicing';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { notifyMember } from '../../engagement/notifications';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
 import { signedFileBytes } from './loan-documents';
 import type { LoanRow } from '../repository';
 import { scheduleOfRecord, toDomainEntry } from './loan-position';
 import { fingerprintOf, planFacts, planPdfFileName, planWire, quoteFrom, quoteWire, refusalError, termsOf } from './payment-plan-facts';
+import { findMember } from '../../identity/members';
 
 /** The borrower's page of a loan's payment plan (apps/web route `paymentPlan`). */
 export const paymentPlanPath = (loanId: number) => `/dashboard/loans/${String(loanId)}/payment-plan`;
@@ -125,8 +127,8 @@ export async function proposePaymentPlan(ctx: AppContext, staff: TStaffMember, l
   if (!res.ok) throw new AppError('conflict', PAYMENT_PLAN_API_MSG.alreadyOpen);
   const first = quote.rows[0]!;
   const notice = `We have proposed a payment plan for your loan ${loan.identifier}: ${String(quote.installments)} payments from ${first.dueDate}, the first of ${formatUsd(cents(first.paymentCents))}. Review and sign it by ${addDays(expiresOn, -1)} on the loan's Payment plan page.`;
-  await ctx.repos.engagement.addNotification(loan.userId, notice, at);
-  const member = await ctx.repos.identity.findMemberById(loan.userId);
+  await notifyMember(ctx, loan.userId, notice, at);
+  const member = await findMember(ctx, loan.userId);
   if (member) {
     await ctx.providers.email.send({
       to: member.email,
@@ -154,7 +156,7 @@ export async function withdrawPaymentPlan(ctx: AppContext, staff: TStaffMember, 
     at,
   });
   if (!done) throw new AppError('conflict', PAYMENT_PLAN_API_MSG.notOpen);
-  await ctx.repos.engagement.addNotification(loan.userId, `The payment plan proposed for your loan ${loan.identifier} was withdrawn.`, at);
+  await notifyMember(ctx, loan.userId, `The payment plan proposed for your loan ${loan.identifier} was withdrawn.`, at);
   const proposer = (await ctx.repos.paymentPlans.plansOfLoan(loanId)).find((r) => r.plan.id === planId);
   return planWire(done, proposer?.proposedBy ?? '', loan);
 }

@@ -1,5 +1,6 @@
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { latestAchAuthorization, memberBankAccount } from '../../banking/accounts-on-file';
 import type { AchAuthorizationRow } from '../../banking/repository';
 import { formatDate } from '../../esignature/loan-figures';
 import type { LoanRow } from '../ledger.repository';
@@ -15,9 +16,9 @@ const SERVICED = new Set<LoanRow['status']>(['opened', 'default']);
  * loan repaid by auto-debit), while its bank account is still on file. None: manual payment.
  */
 export async function achAuthorizationOnFile(ctx: AppContext, userId: number): Promise<AchAuthorizationRow | null> {
-  const ach = await ctx.repos.banking.latestAchAuthorization(userId);
+  const ach = await latestAchAuthorization(ctx, userId);
   if (!ach) return null;
-  const account = await ctx.repos.banking.findAccount(userId, ach.bankAccountId);
+  const account = await memberBankAccount(ctx, userId, ach.bankAccountId);
   return account && account.archivedAt === null && account.accountNumberSealed && account.routingNumber ? ach : null;
 }
 

@@ -6,6 +6,7 @@ import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import { paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import { violatedUniqueConstraint } from '../../../db/errors';
 import type { AppContext } from '../../../context';
+import { memberCard } from '../../wallet/cards';
 import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../../lib/business-clock';
@@ -55,7 +56,7 @@ export async function pullCardPayment(
   if (!PAYABLE.has(loan.status)) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
 
   const cardId = readId(card.account);
-  const saved = cardId === null ? undefined : await ctx.repos.wallet.ownCard(member.id, cardId);
+  const saved = cardId === null ? undefined : await memberCard(ctx, member.id, cardId);
   if (!saved) errors.push(PAYMENT_MSG.cardNotFound);
 
   const today = await businessToday(ctx);

@@ -5,6 +5,8 @@ import type { LoanPosition } from '@payrail/domain/loan/ledger';
 import type { LoanSchedule } from '@payrail/domain/loan/schedule';
 import { cents, formatUsd, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { memberCard } from '../../wallet/cards';
+import { receiverAccount } from '../../banking/accounts-on-file';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import { businessToday } from '../../../lib/business-clock';
 import type { LedgerEntryRow, TransactionRow } from '../repository';
@@ -128,7 +130,7 @@ export async function refundCreditBalance(
 
   // What the providers need, read before the lock (every read inside it goes through the locked transaction).
   const box = await ctx.cryptoBox();
-  const [account, borrower] = await Promise.all([ctx.repos.banking.currentReceiver(loan.userId), ctx.repos.loanBook.borrower(loan.userId)]);
+  const [account, borrower] = await Promise.all([receiverAccount(ctx, loan.userId), ctx.repos.loanBook.borrower(loan.userId)]);
   const accountNumber = account ? openAccountNumber(box, account) : null;
   const receiver =
     account && account.routingNumber && accountNumber && account.verifiedAt ? { account, routing: account.routingNumber, number: accountNumber } : null;
@@ -137,7 +139,7 @@ export async function refundCreditBalance(
   for (const t of txs0) {
     const charge = cardChargeOf(t);
     if (!charge || cards.has(charge.cardId)) continue;
-    const card = await ctx.repos.wallet.ownCard(loan.userId, charge.cardId);
+    const card = await memberCard(ctx, loan.userId, charge.cardId);
     if (card) cards.set(card.id, { token: box.open(card.tokenSealed, 'wallet_cards.token'), last4: card.last4 });
   }
 

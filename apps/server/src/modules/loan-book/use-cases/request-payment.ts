@@ -11,6 +11,7 @@ import type { PaymentLimit, PaymentOnItsWay } from '@payrail/domain/servicing/pa
 import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
 import type { AppContext } from '../../../context';
+import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { findBank, manualDebitAccount } from '../../banking/bank-accounts';
 import type { ClientInfo } from '../../identity/client';
@@ -19,6 +20,7 @@ import { businessToday } from '../../../lib/business-clock';
 import type { NewDebitAccount, TransactionRow } from '../repository';
 import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';
 import { violatedUniqueConstraint } from '../../../db/errors';
+import { findAgreementDocument } from '../../reference/reference-data';
 
 /** §5: one-time payment at least $10.00. */
 export const MIN_ONE_TIME_CENTS = 1000;
@@ -165,7 +167,7 @@ export async function requestPayment(
       }
     }
   } else {
-    const onFile = await ctx.repos.banking.currentReceiver(member.id);
+    const onFile = await receiverAccount(ctx, member.id);
     if (!onFile || !onFile.accountNumberSealed || !onFile.routingNumber) errors.push(PAYMENT_MSG.accountRequired);
     else if (!onFile.verifiedAt) errors.push(BANK_MSG.accountNotVerified);
     else accountId = onFile.id;
@@ -176,7 +178,7 @@ export async function requestPayment(
 
   let disclosureId: number | null = null;
   if (mode === 'auto_debit') {
-    const disclosure = await ctx.repos.reference.findAgreementDocument('auto_debit_disclosure', null);
+    const disclosure = await findAgreementDocument(ctx, 'auto_debit_disclosure', null);
     if (!disclosure) throw new Error('the auto_debit_disclosure agreement document is not seeded');
     disclosureId = disclosure.id;
   }

@@ -4,6 +4,7 @@ import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { quoteTerms, toLoanTerms } from '../quote-terms';
 import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
+import { ensureActiveApplication, updateApplication } from '../../application/applications';
 
 /**
  * GET /loan?amount=: on the loan-terms page (loan_terms, loan_amount_changed) prices the amount asked
@@ -14,9 +15,9 @@ export async function getLoanTerms(ctx: AppContext, member: MemberRow, amount: n
   const choosing = (CHOOSE_TERMS_STATUSES as readonly string[]).includes(member.workflowStatus);
   requireStatus(member, choosing || amount !== undefined ? CHOOSE_TERMS_STATUSES : [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
   const at = ctx.now();
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
+  const application = await ensureActiveApplication(ctx, member.id, at);
   if (!choosing && application.amountCents !== null) return toLoanTerms(application, []);
   const { terms, patch } = await quoteTerms(ctx, member.id, application, amount);
-  await ctx.repos.application.updateApplication(application.id, patch, at);
+  await updateApplication(ctx, application.id, patch, at);
   return choosing ? terms : { ...terms, amount_options: [] };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
+import { ensureActiveApplication, updateApplication } from '../../application/applications';
 
 /**
  * GET /payment_change: whether the payroll repayment (allotment / split direct deposit) for this loan is
@@ -11,7 +12,7 @@ import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/work
 export async function getPaymentChange(ctx: AppContext, member: MemberRow): Promise<TPaymentChangeResponse> {
   requireStatus(member, [...CHOOSE_TERMS_STATUSES, ...VIEW_TERMS_STATUSES]);
   const at = ctx.now();
-  const application = await ctx.repos.application.ensureActiveApplication(member.id, at);
-  await ctx.repos.application.updateApplication(application.id, { paymentChangeCheckedAt: at }, at);
+  const application = await ensureActiveApplication(ctx, member.id, at);
+  await updateApplication(ctx, application.id, { paymentChangeCheckedAt: at }, at);
   return { ok: true, payment_change: application.paymentChange };
 }

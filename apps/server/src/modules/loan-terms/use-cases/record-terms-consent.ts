@@ -5,6 +5,9 @@ import type { ClientInfo } from '../../identity/client';
 import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { CHOOSE_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
+import { findBorrower } from '../../identity/members';
+import { findAgreementDocument, findState } from '../../reference/reference-data';
+import { activeApplication, updateApplication } from '../../application/applications';
 
 /**
  * GET /associate_terms_consent: the borrower ticked the terms consent (which links the loan eligibility
@@ -13,13 +16,13 @@ import { CHOOSE_TERMS_STATUSES } from '@payrail/domain/workflow/status-attribute
  */
 export async function recordTermsConsent(ctx: AppContext, member: MemberRow, client: ClientInfo): Promise<{ ok: true; consented_at: string }> {
   requireStatus(member, CHOOSE_TERMS_STATUSES);
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   if (!application || application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   const at = ctx.now();
-  await ctx.repos.application.updateApplication(application.id, { termsConsentAt: at, termsConsentIp: client.ip, termsConsentUserAgent: client.userAgent }, at);
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
-  const state = borrower?.stateId ? await ctx.repos.reference.findState(String(borrower.stateId)) : undefined;
-  const document = await ctx.repos.reference.findAgreementDocument('consent_for_loan_eligibility', state?.abbreviation ?? null);
+  await updateApplication(ctx, application.id, { termsConsentAt: at, termsConsentIp: client.ip, termsConsentUserAgent: client.userAgent }, at);
+  const borrower = await findBorrower(ctx, member.id);
+  const state = borrower?.stateId ? await findState(ctx, String(borrower.stateId)) : undefined;
+  const document = await findAgreementDocument(ctx, 'consent_for_loan_eligibility', state?.abbreviation ?? null);
   if (document)
     await ctx.repos.loanTerms.recordAgreement({ userId: member.id, agreementDocumentId: document.id, at, ip: client.ip, userAgent: client.userAgent });
   return { ok: true, consented_at: at.toISOString() };

@@ -10,6 +10,7 @@ import { AppError } from '../../../errors';
 import { firstPaymentDate } from '@payrail/domain/loan/first-payment-date';
 import { toPricingProgram } from '../pricing-program';
 import type { LendingProgram } from '../repository';
+import { listStates } from '../../reference/reference-data';
 
 const PROGRAMS: readonly LendingProgram[] = ['federal_allotment', 'split_direct_deposit', 'b2b_partner'];
 /** The worked example: a $3,000 loan repaid every two weeks by payroll (the program's lowest price), over 12 months when offered. */
@@ -33,7 +34,7 @@ export async function representativeExample(ctx: AppContext): Promise<TRepresent
   if (cached?.day === today) return cached.answer;
   const disbursementDate = nextBusinessDay(today);
   const first = firstPaymentDate(EXAMPLE.frequency, disbursementDate, null);
-  const states = (await ctx.repos.reference.listStates()).filter((s) => s.isAvailable).map((s) => s.abbreviation);
+  const states = (await listStates(ctx)).filter((s) => s.isAvailable).map((s) => s.abbreviation);
 
   const aprs: number[] = [];
   const amounts: number[] = [];

@@ -7,6 +7,7 @@ import { stateOf } from '@payrail/domain/portfolio/figures';
 import type { DelinquencyBucket } from '@payrail/domain/collections/buckets';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
+import { decisionsByMonth, originationsByMonth, recoveriesByMonth } from '../../loan-book/loans';
 import { businessDate } from '../../loan-book/servicing-policy';
 
 const stateOfRow = (status: string, bucket: string): MonthEndState =>
@@ -18,12 +19,11 @@ const stateOfRow = (status: string, bucket: string): MonthEndState =>
  * `portfolioFigures`. The work does not grow with the number of loans beyond the database's GROUP BY.
  */
 export async function portfolioOf(ctx: AppContext): Promise<PortfolioFigures> {
-  const book = ctx.repos.loanBookPortfolio;
   const repo = ctx.repos.portfolio;
   const [originations, decisions, recoveries, positions, rolls, vintages] = await Promise.all([
-    book.originationsByMonth(),
-    book.decisionsByMonth(),
-    book.recoveriesByMonth(),
+    originationsByMonth(ctx),
+    decisionsByMonth(ctx),
+    recoveriesByMonth(ctx),
     repo.positionCells(),
     repo.rollCells(),
     repo.vintageCells(),

@@ -4,6 +4,7 @@ import { cents } from '@payrail/domain/money';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { DEFAULT_STATUS_THRESHOLDS } from '@payrail/domain/loan/ledger';
 import type { AppContext } from '../../../context';
+import { completedMonthEndDays, firstDisbursementDate, fundedLoansPage, ledgersOfLoans } from '../../loan-book/loans';
 import { scheduleOfRecord, toDomainEntry } from '../../loan-book/use-cases/loan-position';
 import type { LedgerEntryRow } from '../../loan-book/repository';
 
@@ -23,11 +24,10 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
   if (!isMonthEnd(monthEnd)) throw new RangeError(`${monthEnd} is not a month end`);
   const repo = ctx.repos.portfolio;
   if ((await repo.completedMonthEnds()).includes(monthEnd)) return { monthEnd, loans: 0, written: false };
-  const book = ctx.repos.loanBookPortfolio;
   let after = 0;
   let count = 0;
   for (;;) {
-    const loans = await book.fundedLoansPage(monthEnd, after, PAGE);
+    const loans = await fundedLoansPage(ctx, monthEnd, after, PAGE);
     if (loans.length === 0) break;
     after = loans[loans.length - 1]!.id;
     // Loans whose facts ended at an earlier month end are skipped before their ledgers are read.
@@ -36,7 +36,10 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
       loans.map((l) => l.id),
     );
     const live = loans.filter((l) => !ended.has(l.id));
-    const entries = await book.ledgersOf(live.map((l) => l.id));
+    const entries = await ledgersOfLoans(
+      ctx,
+      live.map((l) => l.id),
+    );
     const byLoan = new Map<number, LedgerEntryRow[]>();
     for (const e of entries) {
       const list = byLoan.get(e.loanId);
@@ -80,12 +83,9 @@ export async function recordMonthEnd(ctx: AppContext, monthEnd: IsoDate): Promis
  */
 export async function afterServicingDay(ctx: AppContext, date: IsoDate): Promise<MonthEndReport[]> {
   const latest = isMonthEnd(date) ? date : monthEndOf(addMonthsTo(monthOf(date), -1));
-  const first = await ctx.repos.loanBookPortfolio.firstDisbursementDate();
+  const first = await firstDisbursementDate(ctx);
   if (!first) return [];
-  const [done, closed] = await Promise.all([
-    ctx.repos.portfolio.completedMonthEnds(),
-    ctx.repos.loanBookPortfolio.completedMonthEndDays(monthEndOf(monthOf(first)), latest),
-  ]);
+  const [done, closed] = await Promise.all([ctx.repos.portfolio.completedMonthEnds(), completedMonthEndDays(ctx, monthEndOf(monthOf(first)), latest)]);
   const recorded = new Set(done);
   const reports: MonthEndReport[] = [];
   for (const m of closed) if (!recorded.has(m)) reports.push(await recordMonthEnd(ctx, m as IsoDate));

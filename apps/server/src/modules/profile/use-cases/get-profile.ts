@@ -3,6 +3,9 @@ import { maskSsn } from '@payrail/domain/validation/ssn';
 import type { AppContext } from '../../../context';
 import { SSN_AAD } from '../../application/field-rules';
 import type { MemberRow } from '../../identity/repository';
+import { findBorrower } from '../../identity/members';
+import { findEmployer, findState } from '../../reference/reference-data';
+import { findProfile } from '../../application/applications';
 
 /**
  * GET /users/info (newflow §3 Profile): the account, the borrower's names, date of birth, masked SSN,
@@ -10,14 +13,14 @@ import type { MemberRow } from '../../identity/repository';
  */
 export async function getProfile(ctx: AppContext, member: MemberRow): Promise<TProfile> {
   const [borrower, profile, box, installmentsPaid] = await Promise.all([
-    ctx.repos.identity.findBorrower(member.id),
-    ctx.repos.application.findProfile(member.id),
+    findBorrower(ctx, member.id),
+    findProfile(ctx, member.id),
     ctx.cryptoBox(),
     ctx.hooks.profile.openedLoanInstallmentsPaid(ctx, member),
   ]);
   const [employer, state] = await Promise.all([
-    borrower?.employerId ? ctx.repos.reference.getEmployer(borrower.employerId) : undefined,
-    borrower?.stateId ? ctx.repos.reference.findState(String(borrower.stateId)) : undefined,
+    borrower?.employerId ? findEmployer(ctx, borrower.employerId) : undefined,
+    borrower?.stateId ? findState(ctx, String(borrower.stateId)) : undefined,
   ]);
   return {
     user: { email: member.email, avatar: member.avatar },

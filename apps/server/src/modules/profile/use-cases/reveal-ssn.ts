@@ -7,6 +7,8 @@ import { verifyPassword } from '../../../lib/passwords';
 import { SSN_AAD } from '../../application/field-rules';
 import type { MemberRow } from '../../identity/repository';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
+import { findMemberWithPassword } from '../../identity/members';
+import { findProfile } from '../../application/applications';
 
 /**
  * POST /users/info/ssn: the borrower's own SSN in full for "show in full", after the password again (a
@@ -21,7 +23,7 @@ export async function revealOwnSsn(
   client: { ip: string | null; userAgent: string | null },
 ): Promise<TRevealSsnResponse> {
   await takeAttempt(ctx, 'signIn', member.email);
-  const withPassword = await ctx.repos.identity.findMemberByEmail(member.email);
+  const withPassword = await findMemberWithPassword(ctx, member.email);
   if (!withPassword?.passwordHash) throw AppError.fields({ password: [REVEAL_SSN_MSG.noPassword] });
   if (!(await verifyPassword(withPassword.passwordHash, password))) throw AppError.fields({ password: [REVEAL_SSN_MSG.wrongPassword] });
   await clearAttempts(ctx, 'signIn', member.email);
@@ -32,7 +34,7 @@ export async function revealOwnSsn(
     userAgent: client.userAgent,
     at: ctx.now(),
   });
-  const profile = await ctx.repos.application.findProfile(member.id);
+  const profile = await findProfile(ctx, member.id);
   if (!profile?.ssnSealed) return { social_security_number: null };
   return { social_security_number: formatSsn((await ctx.cryptoBox()).open(profile.ssnSealed, SSN_AAD)) };
 }

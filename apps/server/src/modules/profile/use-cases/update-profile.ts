@@ -6,6 +6,7 @@ import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
 import type { MemberRow } from '../../identity/repository';
 import { getProfile } from './get-profile';
+import { saveApplicationFields } from '../../application/applications';
 
 /**
  * PUT /users/info (newflow §2 "Dialogs edit phone number and address"): the address dialog's fields,
@@ -26,7 +27,7 @@ export async function updateProfile(ctx: AppContext, member: MemberRow, body: TU
   const result = await validateFields(values, await fieldDeps(ctx, member.id), MSG.fieldRuleNotFound);
   if (!result.ok) throw AppError.fields(result.errors);
   // An empty unit is a removed P.O. box: the rule answers null for it.
-  const saved = await ctx.repos.application.saveFields(member.id, result.patch, ctx.now());
+  const saved = await saveApplicationFields(ctx, member.id, result.patch, ctx.now());
   if (!saved.ok) throw new Error('an address update cannot conflict on the SSN');
   return getProfile(ctx, member);
 }

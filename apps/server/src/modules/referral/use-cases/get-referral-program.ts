@@ -4,10 +4,11 @@ import { levelFor, nextLevel, rewardTotals } from '@payrail/domain/referral/rewa
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
+import { findBorrower } from '../../identity/members';
 
 /** GET /referral: the referral page — code, friends, rewards history with payout status, level and progress. */
 export async function getReferralProgram(ctx: AppContext, userId: number): Promise<TReferralProgram> {
-  const borrower = await ctx.repos.identity.findBorrower(userId);
+  const borrower = await findBorrower(ctx, userId);
   if (!borrower) throw AppError.notFound('Borrower not found.');
   const [rows, friends, today] = await Promise.all([
     ctx.repos.referral.rewardsOf(userId),

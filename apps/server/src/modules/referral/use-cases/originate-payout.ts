@@ -1,6 +1,8 @@
 import { cents, formatUsd } from '@payrail/domain/money';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context';
+import { findBorrower, findMember } from '../../identity/members';
+import { receiverAccount } from '../../banking/accounts-on-file';
 import type { QueueDefinition } from '../../../jobs/port';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import { creditTraceNumber } from '../../loan-book/use-cases/disbursement-returns';
@@ -19,7 +21,7 @@ const RETRY_LIMIT = 5;
 
 /** The member's verified receiving account with a full account number, opened, or null. */
 export async function payoutAccount(ctx: AppContext, userId: number) {
-  const account = await ctx.repos.banking.currentReceiver(userId);
+  const account = await receiverAccount(ctx, userId);
   if (!account || !account.routingNumber || !account.verifiedAt) return null;
   const accountNumber = openAccountNumber(await ctx.cryptoBox(), account);
   return accountNumber
@@ -50,8 +52,8 @@ export function payoutQueue(ctx: AppContext) {
     // Read before the payout's transaction: on the embedded database a read outside it would wait for it.
     const account = await payoutAccount(ctx, found.userId);
     if (!account) throw new Error(`payout ${id}: the member has no verified bank account with a full account number`);
-    const member = await ctx.repos.backoffice.member(found.userId);
-    const name = [member?.borrower?.firstName, member?.borrower?.lastName].filter(Boolean).join(' ') || member?.member.email || `Member ${found.userId}`;
+    const [member, borrower] = await Promise.all([findMember(ctx, found.userId), findBorrower(ctx, found.userId)]);
+    const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || member?.email || `Member ${found.userId}`;
     // The credit's NACHA trace number, reserved (and committed) per the originator's key before sending, as a
     // disbursement's: a retry after a crash sends the same entry under the same number; a bank's return quotes it.
     const credit = await ctx.repos.referral.payoutCredit(id);

@@ -1,8 +1,10 @@
 import { MSG } from '@payrail/contract/messages';
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { AppContext } from '../../../context';
+import { loansOfMember } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
+import { findBorrower, referCodeExists } from '../../identity/members';
 
 /**
  * POST /refer_code with a session: the borrower enters the code of the friend who referred them (the
@@ -11,11 +13,11 @@ import type { MemberRow } from '../../identity/repository';
  */
 export async function referFriend(ctx: AppContext, member: MemberRow, rawCode: string): Promise<{ valid: true; message: string; referred_by: string }> {
   const code = rawCode.trim().toUpperCase();
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
-  if (!(await ctx.repos.identity.referCodeExists(code)) || !borrower) throw AppError.fields({ refer_code: [MSG.referralNotFound] });
+  const borrower = await findBorrower(ctx, member.id);
+  if (!(await referCodeExists(ctx, code)) || !borrower) throw AppError.fields({ refer_code: [MSG.referralNotFound] });
   if (borrower.referCode === code) throw AppError.fields({ refer_code: [REFERRAL_MSG.ownCode] });
   if (borrower.referredBy) throw AppError.fields({ refer_code: [REFERRAL_MSG.alreadyReferred] });
-  if ((await ctx.repos.loanBook.loansOfUser(member.id)).length > 0) throw AppError.fields({ refer_code: [REFERRAL_MSG.tooLate] });
+  if ((await loansOfMember(ctx, member.id)).length > 0) throw AppError.fields({ refer_code: [REFERRAL_MSG.tooLate] });
   if (!(await ctx.repos.referral.linkReferrer(member.id, code))) throw AppError.fields({ refer_code: [REFERRAL_MSG.alreadyReferred] });
   return { valid: true, message: REFERRAL_MSG.friendReferred, referred_by: code };
 }

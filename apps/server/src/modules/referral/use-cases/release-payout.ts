@@ -2,6 +2,7 @@ import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReferralPayout, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
+import { findMember } from '../../identity/members';
 import { AppError } from '../../../errors';
 import { businessToday } from '../../../lib/business-clock';
 import type { PayoutRow } from '../repository';
@@ -55,7 +56,7 @@ export async function releaseReferralPayout(ctx: AppContext, staff: TStaffMember
     if (replay.userId !== userId) throw new AppError('conflict', 'This Idempotency-Key was used for another payout.');
     return wire(await current(ctx, replay), []);
   }
-  const row = await ctx.repos.backoffice.member(userId);
+  const row = await findMember(ctx, userId);
   if (!row) throw AppError.notFound('Member not found.');
   // Refused before anything is written: a payout with nowhere to go would only fail in the queue.
   const account = await payoutAccount(ctx, userId);

@@ -1,6 +1,7 @@
 import { isReturnCode, RETURN_REASONS } from '@payrail/domain/servicing/ach';
 import { cents, formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { findMember } from '../../identity/members';
 import type { PayoutRow } from '../repository';
 
 /** How many pending payouts one pass reads (the oldest first; the next pass takes the rest). */
@@ -45,11 +46,11 @@ export async function settleReferralPayouts(ctx: AppContext): Promise<SettleResu
       continue;
     }
     result.returned += 1;
-    const member = await ctx.repos.backoffice.member(done.userId);
+    const member = await findMember(ctx, done.userId);
     if (member)
       await ctx.providers.email
         .send({
-          to: member.member.email,
+          to: member.email,
           subject: 'Your referral rewards could not be delivered',
           text: payoutReturnedNotice(done),
           meta: { kind: 'referral', payoutId: done.id },

@@ -7,6 +7,7 @@ import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TLastLoanOnboardingResponse, TLoanHistoryQuery, TLoanHistoryResponse, TOngoingLoansResponse, TServicingLoan } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
+import { ledgerOf, loanHasPendingTransaction, loansOfMember, memberLoanFacts } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
@@ -32,16 +33,16 @@ export async function wire(ctx: AppContext, member: MemberRow, loan: LoanRow, kn
   const closed = loan.status === 'closed_refinanced' || loan.status === 'closed_paid';
   const lastDate = async (): Promise<IsoDate> => {
     const { today } = await known;
-    return closed ? viewDate(loan, await ctx.repos.loanBook.ledger(loan.id), today) : today;
+    return closed ? viewDate(loan, await ledgerOf(ctx, loan.id), today) : today;
   };
-  const [state, pending, { facts, today }] = await Promise.all([loanState(ctx, loan, lastDate()), ctx.repos.loanBook.hasPendingTransaction(loan.id), known]);
+  const [state, pending, { facts, today }] = await Promise.all([loanState(ctx, loan, lastDate()), loanHasPendingTransaction(ctx, loan.id), known]);
   return loanWire(state, loanRefinance(ctx, state, pending, facts, today));
 }
 
 /** GET /loans/last: the member's most recent loan; 404 when there is none. */
 export async function lastLoan(ctx: AppContext, member: MemberRow): Promise<{ loan: TServicingLoan }> {
   // One statement: the member's loans and applications, the business date, the latest loan's note, ledger and payment in flight.
-  const { facts: read, applications } = await ctx.repos.loanBook.memberLoanFacts(member.id, 'latest');
+  const { facts: read, applications } = await memberLoanFacts(ctx, member.id, 'latest');
   const [loan] = read.loans;
   if (!loan) throw AppError.notFound(PAYMENT_MSG.loanNotFound);
   const today = businessTodayFrom(ctx, read.businessOverride);
@@ -117,7 +118,7 @@ function applyingLoanWire(application: ApplicationRow, member: MemberRow, today:
  */
 export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<TOngoingLoansResponse> {
   // One statement: the member's loans and applications, the business date, the live loan's note, ledger and payment in flight.
-  const { facts: read, applications } = await ctx.repos.loanBook.memberLoanFacts(member.id, 'live');
+  const { facts: read, applications } = await memberLoanFacts(ctx, member.id, 'live');
   const { loans } = read;
   const today = businessTodayFrom(ctx, read.businessOverride);
   const application = applications.active;
@@ -134,7 +135,7 @@ export async function ongoingLoans(ctx: AppContext, member: MemberRow): Promise<
 
 /** GET /loans/history?status&from&to: the member's loans, newest first; from/to bound the effective date. */
 export async function loanHistory(ctx: AppContext, member: MemberRow, q: TLoanHistoryQuery): Promise<TLoanHistoryResponse> {
-  const all = await ctx.repos.loanBook.loansOfUser(member.id);
+  const all = await loansOfMember(ctx, member.id);
   const loans = all.filter((l) => (!q.status || l.status === q.status) && (!q.from || l.disbursementDate >= q.from) && (!q.to || l.disbursementDate <= q.to));
   if (loans.length === 0) return { loans: [] };
   const known = memberFacts(ctx, member, all);
@@ -143,7 +144,7 @@ export async function loanHistory(ctx: AppContext, member: MemberRow, q: TLoanHi
 
 /** GET /loans/last/onboarding: the status of the member's last loan and where the application stands. */
 export async function lastLoanOnboarding(ctx: AppContext, member: MemberRow): Promise<TLastLoanOnboardingResponse> {
-  const [loan] = await ctx.repos.loanBook.loansOfUser(member.id);
+  const [loan] = await loansOfMember(ctx, member.id);
   return {
     loan_status: loan?.status ?? null,
     loan_id: loan?.id ?? null,

@@ -4,6 +4,7 @@ import { refinanceEligibility } from '@payrail/domain/loan/refinance';
 import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
+import { ledgerOf, loanHasPendingTransaction, loansOfMember, signedNoteOf } from '../../loan-book/loans';
 import type { MemberRow } from '../../identity/repository';
 import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
 import type { LoanRefinance, LoanState } from '../../loan-book/use-cases/loan-position';
@@ -11,6 +12,7 @@ import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
 import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { LoanRow } from '../../loan-book/repository';
 import type { MemberApplications } from '../../application/member-applications.repository';
+import { activeAndLatestApplication } from '../../application/applications';
 
 /** Member statuses of an application under review (newflow §6 review-stage statuses). */
 export const UNDER_REVIEW_STATUSES: ReadonlySet<string> = new Set([
@@ -56,10 +58,7 @@ export function applicationFactsOf(member: MemberRow, { active, latest }: Member
 
 /** The application facts; `loans`: the member's loans when the caller has them already. */
 export async function applicationFacts(ctx: AppContext, member: MemberRow, loans?: readonly LoanRow[]): Promise<ApplicationFacts> {
-  const [applications, memberLoans] = await Promise.all([
-    ctx.repos.application.activeAndLatestApplication(member.id),
-    loans ?? ctx.repos.loanBook.loansOfUser(member.id),
-  ]);
+  const [applications, memberLoans] = await Promise.all([activeAndLatestApplication(ctx, member.id), loans ?? loansOfMember(ctx, member.id)]);
   return applicationFactsOf(member, applications, memberLoans);
 }
 
@@ -96,21 +95,20 @@ export function loanRefinance(ctx: AppContext, state: LoanState, hasPendingTrans
  * business date, and the loan's note, ledger and payment in flight. Without it: the loans first.
  */
 export async function eligibleForRefinance(ctx: AppContext, member: MemberRow, openedLoanId?: number): Promise<boolean> {
-  const repo = ctx.repos.loanBook;
   let known: LoanRow[] | undefined;
   if (openedLoanId === undefined) {
-    known = await repo.loansOfUser(member.id);
+    known = await loansOfMember(ctx, member.id);
     const opened = known.find((l) => l.status === 'opened');
     if (!opened) return false;
     openedLoanId = opened.id;
   }
   const [loans, applications, today, note, entries, pending] = await Promise.all([
-    known ?? repo.loansOfUser(member.id),
-    ctx.repos.application.activeAndLatestApplication(member.id),
+    known ?? loansOfMember(ctx, member.id),
+    activeAndLatestApplication(ctx, member.id),
     businessToday(ctx),
-    repo.noteOf(openedLoanId),
-    repo.ledger(openedLoanId),
-    repo.hasPendingTransaction(openedLoanId),
+    signedNoteOf(ctx, openedLoanId),
+    ledgerOf(ctx, openedLoanId),
+    loanHasPendingTransaction(ctx, openedLoanId),
   ]);
   const loan = loans.find((l) => l.id === openedLoanId && l.status === 'opened');
   if (!loan) return false;

@@ -1,6 +1,7 @@
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
+import { loanHasPendingTransaction, loansOfMember } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { businessToday } from '../../../lib/business-clock';
@@ -8,6 +9,7 @@ import { loanState } from '../../loan-book/use-cases/loan-position';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { moveIfAllowed } from '../../workflow/move';
 import { applicationFacts, loanRefinance } from './refinance-facts';
+import { activeApplication } from '../../application/applications';
 
 /** Where a refinance starts: the funded application (approved) or an ended one (a declined refinance after its date). */
 export const START_FROM: ReadonlySet<string> = new Set(['approved', 'declined', 'denied', 'dropped', 'canceled']);
@@ -20,13 +22,13 @@ export const START_FROM: ReadonlySet<string> = new Set(['approved', 'declined', 
  * Idempotent: a member already on refinancing_loan_terms for this loan answers that status.
  */
 export async function startRefinance(ctx: AppContext, member: MemberRow, loanId: number | undefined): Promise<TOkStatusResponse> {
-  const loans = await ctx.repos.loanBook.loansOfUser(member.id);
+  const loans = await loansOfMember(ctx, member.id);
   const loan = loanId === undefined ? loans.find((l) => l.status === 'opened') : loans.find((l) => l.id === loanId);
   if (!loan) throw AppError.notFound(REFINANCE_MSG.noLoan);
   const facts = await applicationFacts(ctx, member, loans);
   if (facts.refinancingLoanId === loan.id && member.workflowStatus === 'refinancing_loan_terms') return { ok: true, new_status: 'refinancing_loan_terms' };
   const today = await businessToday(ctx);
-  const [state, pending] = await Promise.all([loanState(ctx, loan, today), ctx.repos.loanBook.hasPendingTransaction(loan.id)]);
+  const [state, pending] = await Promise.all([loanState(ctx, loan, today), loanHasPendingTransaction(ctx, loan.id)]);
   const r = loanRefinance(ctx, state, pending, facts, today);
   if (!r.eligible || !START_FROM.has(member.workflowStatus))
     throw new AppError('validation', REFINANCE_MSG.notEligible, { extra: { requirements_to_refinance: r.requirements } });
@@ -35,7 +37,7 @@ export async function startRefinance(ctx: AppContext, member: MemberRow, loanId:
   const first = moveIfAllowed({ userId: member.id, from: member.workflowStatus, to: 'refinancing_application', actor: 'system', context, at });
   const second = moveIfAllowed({ userId: member.id, from: 'refinancing_application', to: 'refinancing_loan_terms', actor: 'borrower', context, at });
   if (!first || !second) throw new AppError('validation', REFINANCE_MSG.notEligible);
-  const previous = await ctx.repos.application.activeApplication(member.id);
+  const previous = await activeApplication(ctx, member.id);
   const started = await ctx.repos.refinance.start({
     userId: member.id,
     moves: [first, second],

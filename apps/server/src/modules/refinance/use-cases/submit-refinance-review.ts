@@ -3,11 +3,15 @@ import type { TStatusResponse } from '@payrail/contract/identity';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
+import { notifyMember } from '../../engagement/notifications';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
 import { commitMove, planMove } from '../../workflow/move';
 import { refusal } from '../../workflow/use-cases/refuse';
+import { activeApplication, findReferences } from '../../application/applications';
+import { liveDocuments } from '../../documents/live-documents';
+import { commitTransition } from '../../review/reviews';
 
 /**
  * The refinance review's Confirm (classic §4 "Refinance review confirm", §5): the borrower moves
@@ -19,14 +23,14 @@ import { refusal } from '../../workflow/use-cases/refuse';
 export async function submitRefinanceReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse & TStatusResponse> {
   const from = member.workflowStatus;
   if (from !== 'refinancing_review') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
-  const application = await ctx.repos.application.activeApplication(member.id);
+  const application = await activeApplication(ctx, member.id);
   if (!application || application.loanType !== 'refinancing') throw refusal(SERVER_MSG.statusRefused(from, 'ready_for_review'), from);
   if (application.amountCents === null) throw new AppError('validation', APPLICATION_MSG.termsNotChosen);
   if (application.termsConsentAt === null) throw new AppError('validation', APPLICATION_MSG.termsConsentMissing);
   const [references, payStubs, allotments] = await Promise.all([
-    ctx.repos.application.listReferences(member.id),
-    ctx.repos.documents.listLive(member.id, 'pay_stub'),
-    ctx.repos.documents.listLive(member.id, 'allotment'),
+    findReferences(ctx, member.id),
+    liveDocuments(ctx, member.id, 'pay_stub'),
+    liveDocuments(ctx, member.id, 'allotment'),
   ]);
   const since = application.createdAt;
   const errors: FieldErrors = {};
@@ -39,9 +43,9 @@ export async function submitRefinanceReview(ctx: AppContext, member: MemberRow):
   await commitMove(
     ctx,
     member,
-    async () => (await ctx.repos.review.commit({ userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok,
+    async () => (await commitTransition(ctx, { userId: member.id, move, application: { id: application.id, patch: { submittedAt: at } }, at })).ok,
   );
-  await ctx.repos.engagement.addNotification(member.id, REFINANCE_MSG.submitted, at);
+  await notifyMember(ctx, member.id, REFINANCE_MSG.submitted, at);
   await rewardSubmittedApplication(ctx, member.id, application.id);
   return { ok: true, new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } };
 }

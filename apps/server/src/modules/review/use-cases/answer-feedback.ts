@@ -10,6 +10,7 @@ import { FIELD_MSG, MSG } from '@payrail/contract/messages';
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
+import { memberEmployerRequest } from '../../employment/employers';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { fieldDeps } from '../../application/field-deps';
@@ -18,6 +19,8 @@ import type { NewReference } from '../../application/repository';
 import { commitMove, planAdvance, requireStatus } from '../../workflow/move';
 import { referencePhone } from '../../application/use-cases/update-references';
 import { keysOpenedBy } from '../feedback-fields';
+import { findEmployer } from '../../reference/reference-data';
+import { liveDocuments } from '../../documents/live-documents';
 
 const ZReferences = z.array(ZReference).length(2, APPLICATION_MSG.referencesCount);
 
@@ -59,8 +62,8 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
     const employerId = Number(rawEmployer);
     const validId =
       (typeof rawEmployer === 'number' || typeof rawEmployer === 'string') && Number.isInteger(employerId) && employerId > 0 && employerId <= 2_147_483_647;
-    const employer = validId ? await ctx.repos.reference.getEmployer(employerId) : undefined;
-    const foreign = employer?.isOther && employer.slug !== 'other' && !(await ctx.repos.employment.findOwnRequest(member.id, employer.id));
+    const employer = validId ? await findEmployer(ctx, employerId) : undefined;
+    const foreign = employer?.isOther && employer.slug !== 'other' && !(await memberEmployerRequest(ctx, member.id, employer.id));
     if (!employer || foreign) errors.employer_id = [fieldMessage('not_found')];
     else {
       const employeeId = validateEmployeeId(typeof rawEmployeeId === 'string' ? rawEmployeeId : '', employer.partnership === 'b2b_partner');
@@ -80,9 +83,7 @@ export async function answerFeedback(ctx: AppContext, member: MemberRow, body: T
     patch.borrower = { ...patch.borrower, ...checked.patch.borrower };
   }
 
-  const uploaded = new Set(
-    (await ctx.repos.documents.listLive(member.id)).filter((d) => d.createdAt >= feedback.createdAt).map((d) => d.documentTypeName as string),
-  );
+  const uploaded = new Set((await liveDocuments(ctx, member.id)).filter((d) => d.createdAt >= feedback.createdAt).map((d) => d.documentTypeName as string));
   for (const type of feedback.documents) if (!uploaded.has(type)) errors[`documents.${type}`] = [APPLICATION_MSG.documentMissing];
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 

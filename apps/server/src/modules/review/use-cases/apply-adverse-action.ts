@@ -6,6 +6,7 @@ import type { StatusMove } from '../../workflow/repository';
 import { ensureActiveApplication } from '../../application/applications';
 import { adverseActionEmail } from '../emails';
 import type { Transition } from '../repository';
+import { findBorrower } from '../../identity/members';
 
 /**
  * Ends an application with an adverse action (a decline or a denial): moves the status, stores the
@@ -36,7 +37,7 @@ export async function applyAdverseAction(
     at,
   });
   if (!committed.ok) return false;
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
+  const borrower = await findBorrower(ctx, member.id);
   await ctx.providers.email.send(
     adverseActionEmail({ to: member.email, firstName: borrower?.firstName ?? null, decidedOn: utcDay(at), reasons: p.reasons, reapplyOn: p.reapplyOn }),
   );

@@ -5,6 +5,7 @@ import type { MemberRow } from '../../identity/repository';
 import { requireStatus } from '../../workflow/move';
 import { toDocument } from '../../documents/mappers';
 import { flaggedValues } from '../feedback-fields';
+import { liveDocuments } from '../../documents/live-documents';
 
 /**
  * GET /feedback: the reviewer's message and what to correct (spec §2 feedback shape): the flagged
@@ -17,7 +18,7 @@ export async function getFeedback(ctx: AppContext, member: MemberRow): Promise<T
     (await ctx.repos.review.openFeedback(member.id)) ??
     (member.workflowStatus === 'feedback_sent' ? undefined : await ctx.repos.review.latestFeedback(member.id));
   if (!feedback) throw AppError.notFound(APPLICATION_MSG.noOpenFeedback);
-  const [values, docs] = await Promise.all([flaggedValues(ctx, member.id, feedback.fields, await ctx.cryptoBox()), ctx.repos.documents.listLive(member.id)]);
+  const [values, docs] = await Promise.all([flaggedValues(ctx, member.id, feedback.fields, await ctx.cryptoBox()), liveDocuments(ctx, member.id)]);
   const documents = Object.fromEntries(
     feedback.documents.map((type) => [
       type,

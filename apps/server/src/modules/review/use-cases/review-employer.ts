@@ -2,10 +2,13 @@ import type { TEmployerReviewFacts, TStaffActionResponse, TStaffEmployerReviewRe
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { AppContext } from '../../../context';
+import { findNewflow } from '../../newflow/answers';
+import { employerBySlug } from '../../employment/employers';
 import { AppError } from '../../../errors';
 import type { NewReviewedEmployer } from '../repository';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 import { invalidateReferenceData } from '../../reference/reference-cache';
+import { findEmployer, searchEmployers } from '../../reference/reference-data';
 
 /** Where each employer-review decision takes a new-flow application in employer_under_review. */
 const TARGET = { accept: 'personal_info', cannot_proceed: 'cant_proceed' } as const;
@@ -36,12 +39,12 @@ export function employerSlug(name: string): string {
  */
 export async function getEmployerReview(ctx: AppContext, userId: number): Promise<TEmployerReviewFacts> {
   const member = await targetMember(ctx, userId);
-  const nf = await ctx.repos.newflow.find(member.id);
+  const nf = await findNewflow(ctx, member.id);
   const described = nf?.employerInfo ?? null;
   const words = described ? described.name.split(/\s+/).filter((w) => w.length >= 3) : [];
   const found = new Map<number, { id: number; name: string }>();
   for (const text of described ? [described.name, ...words] : []) {
-    for (const e of await ctx.repos.reference.searchEmployers(text, 10)) if (found.size < 10) found.set(e.id, { id: e.id, name: e.name });
+    for (const e of await searchEmployers(ctx, text, 10)) if (found.size < 10) found.set(e.id, { id: e.id, name: e.name });
   }
   return {
     user_id: member.id,
@@ -69,7 +72,7 @@ export async function reviewEmployer(ctx: AppContext, staff: TStaffMember, userI
   if (body.decision === 'cannot_proceed' && (body.employer_id !== undefined || body.employer_name !== undefined))
     throw AppError.fields({ employer_id: [FIELD_MSG.invalid] });
   const move = await planStaffMove(ctx, staff, member, TARGET[body.decision]);
-  const nf = await ctx.repos.newflow.find(member.id);
+  const nf = await findNewflow(ctx, member.id);
   const described = nf?.employerInfo ?? null;
   if (body.decision === 'cannot_proceed')
     return commitStaffMove(ctx, staff, member, 'employer_review', move, { after: { decision: body.decision, note, employer: described } });
@@ -77,7 +80,7 @@ export async function reviewEmployer(ctx: AppContext, staff: TStaffMember, userI
   let employer: { id: number } | { create: NewReviewedEmployer };
   let employerName: string;
   if (body.employer_id !== undefined) {
-    const listed = await ctx.repos.reference.getEmployer(body.employer_id);
+    const listed = await findEmployer(ctx, body.employer_id);
     if (!listed || listed.isOther) throw AppError.fields({ employer_id: [FIELD_MSG.invalid] });
     employer = { id: listed.id };
     employerName = listed.name;
@@ -86,7 +89,7 @@ export async function reviewEmployer(ctx: AppContext, staff: TStaffMember, userI
     if (employerName.length < 2) throw AppError.fields({ employer_name: [FIELD_MSG.blank] });
     const slug = employerSlug(employerName);
     if (slug.length < 2) throw AppError.fields({ employer_name: [FIELD_MSG.invalid] });
-    const existing = await ctx.repos.employment.employerBySlug(slug);
+    const existing = await employerBySlug(ctx, slug);
     // A hidden row ("Other employer", a classic not-listed request) is never the accepted employer.
     if (existing?.isOther) throw AppError.fields({ employer_name: [FIELD_MSG.invalid] });
     employer = existing

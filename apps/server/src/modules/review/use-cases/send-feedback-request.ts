@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import { feedbackRequestEmail } from '../emails';
 import { commitStaffMove, planStaffMove, targetMember } from '../reviewer-move';
 import { activeApplication } from '../../application/applications';
+import { findBorrower } from '../../identity/members';
 
 /**
  * POST …/feedback: a reviewer asks the borrower to correct fields, upload documents, redo the bank
@@ -25,7 +26,7 @@ export async function sendFeedbackRequest(ctx: AppContext, staff: TStaffMember, 
     createFeedback: { userId: member.id, applicationId: application?.id ?? null, staffUserId: staff.id, ...request, createdAt: move.at },
     after: { feedback: { fields: request.fields, documents: request.documents, bank_information: request.bankInformation, allotment: request.allotment } },
   });
-  const borrower = await ctx.repos.identity.findBorrower(member.id);
+  const borrower = await findBorrower(ctx, member.id);
   await ctx.providers.email.send(
     feedbackRequestEmail({ to: member.email, firstName: borrower?.firstName ?? null, message: body.message, publicUrl: ctx.config.publicUrl }),
   );

@@ -1,6 +1,7 @@
 import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/application';
 import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { AppContext } from '../../../context';
+import { acceptedAmong } from '../../esignature/agreements';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { MemberRow } from '../../identity/repository';
 import { commitMove, planMove, requireStatus } from '../../workflow/move';
@@ -9,13 +10,17 @@ import { employerOf } from '../../employment/employer-program';
 import { ensureActiveApplication } from '../../application/applications';
 import { actOnDecision } from '../act-on-decision';
 import { decideApplication } from './decide-application';
+import { listAgreementDocumentVersions } from '../../reference/reference-data';
+import { findBorrower } from '../../identity/members';
+import { liveDocuments } from '../../documents/live-documents';
 
 /** Whether the member accepted a version of the credit pull authorization (a `user_agreements` row). */
 async function acceptedCreditPull(ctx: AppContext, userId: number): Promise<boolean> {
-  const versions = await ctx.repos.reference.listAgreementDocuments('credit_pull_authorization', null);
+  const versions = await listAgreementDocumentVersions(ctx, 'credit_pull_authorization', null);
   return (
     (
-      await ctx.repos.esignature.acceptedAmong(
+      await acceptedAmong(
+        ctx,
         userId,
         versions.map((d) => d.id),
       )
@@ -33,7 +38,7 @@ async function acceptedCreditPull(ctx: AppContext, userId: number): Promise<bool
 export async function submitApplicationReview(ctx: AppContext, member: MemberRow): Promise<TOkStatusResponse> {
   requireStatus(member, ['application_review', 'document_review']);
   const errors: FieldErrors = await findMissingAnswers(ctx, member.id);
-  const [docs, borrower] = await Promise.all([ctx.repos.documents.listLive(member.id), ctx.repos.identity.findBorrower(member.id)]);
+  const [docs, borrower] = await Promise.all([liveDocuments(ctx, member.id), findBorrower(ctx, member.id)]);
   const employer = await employerOf(ctx, borrower);
   // A partner employer's staff may go on without documents (classic §1, §5).
   const required = employer?.partnership === 'b2b_partner' ? [] : REQUIRED_DOCUMENT_TYPES;

@@ -5,6 +5,7 @@ import { lastClosedMonth, periodLabel, statementDue, statementFigures, yearEndFi
 import type { StatementFigures, StatementPeriod, YearEndFigures } from '@payrail/domain/servicing/statement';
 import { formatUsd } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
+import { servicingDayState } from '../../loan-book/loans';
 import { COMPANY } from '../../../db/seed-data/company';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import { businessDate } from '../../loan-book/servicing-policy';
@@ -14,6 +15,7 @@ import type { LoanRow } from '../../loan-book/ledger.repository';
 import type { StatementRow } from '../repository';
 import { renderStatement, renderYearEnd } from '../statement-pdf';
 import type { StatementHeader } from '../statement-pdf';
+import { findMember } from '../../identity/members';
 
 /** What a statement row's `figures` hold: the header and the domain's figures, as issued. */
 export type StoredStatement = { header: StatementHeader } & ({ kind: 'monthly'; figures: StatementFigures } | { kind: 'year_end'; figures: YearEndFigures });
@@ -42,7 +44,7 @@ export const pdfAad = (loanId: number, kind: string, periodStart: string) => `lo
  * month's last day is fully posted), never after the business date. Null before any run completed.
  */
 export async function statementDate(ctx: AppContext): Promise<IsoDate | null> {
-  const [today, state] = await Promise.all([businessDate(ctx), ctx.repos.loanBook.dayState()]);
+  const [today, state] = await Promise.all([businessDate(ctx), servicingDayState(ctx)]);
   if (!state.lastCompleted) return null;
   return (state.lastCompleted < today ? state.lastCompleted : today) as IsoDate;
 }
@@ -147,7 +149,7 @@ async function issueOne(
     notice,
   );
   if (!row) return 'exists';
-  const member = await ctx.repos.identity.findMemberById(loan.userId);
+  const member = await findMember(ctx, loan.userId);
   if (member) {
     await ctx.providers.email
       .send({

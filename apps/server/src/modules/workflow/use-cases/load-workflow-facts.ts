@@ -3,6 +3,7 @@ import type { HistoryEntry, WorkflowContext } from '@payrail/domain/workflow/mac
 import { wasSubmitted } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
+import { findBorrower, findMember } from '../../identity/members';
 
 /**
  * The history and the guard facts of a member's workflow: phone confirmed, a linked (aggregator) bank
@@ -11,10 +12,10 @@ import type { AppContext } from '../../../context';
 export async function loadWorkflowFacts(ctx: AppContext, userId: number): Promise<{ history: HistoryEntry[]; context: WorkflowContext }> {
   const [rows, borrower, feedback, member, receiver] = await Promise.all([
     ctx.repos.workflow.history(userId),
-    ctx.repos.identity.findBorrower(userId),
-    ctx.repos.review.openFeedback(userId),
-    ctx.repos.identity.findMemberById(userId),
-    ctx.repos.banking.currentReceiver(userId),
+    findBorrower(ctx, userId),
+    ctx.hooks.workflow.openFeedback(ctx, userId),
+    findMember(ctx, userId),
+    ctx.hooks.workflow.receiverAccount(ctx, userId),
   ]);
   // A status renamed or removed since it was stored cannot take part in the stack.
   const history = rows.flatMap((r): HistoryEntry[] =>
