@@ -2,7 +2,7 @@ import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { ApplicationFacts } from '@payrail/domain/underwriting/facts';
 import type { AppContext } from '../../context';
 import type { BorrowerPatch, ProfilePatch } from '../application/repository';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 
 /**
  * The employer step's end: the answers submitted (`overrides` on the stored ones for the underwriting,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 
 /** The loan book's one-statement read of a member (`loan-book/loans.ts` `memberLoanFacts`). */
 type MemberLoanFactsRead = AppContext['repos']['loanBook']['memberLoanFacts'];

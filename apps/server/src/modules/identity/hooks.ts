@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { agreementDocuments, employers, loanPurposes, newflowApplications, staffActions, states } from '../../db/schema/index';
 import type { StatusMove } from '../../lib/status-move';
-import type { MemberRow } from './repository';
+import type { MemberRow } from '../../db/rows';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Fields of a member's new-flow record (`newflow_applications`). */

@@ -1,5 +1,6 @@
 import type { TLoginResponse, TTokenIsValidResponse } from '@payrail/contract/identity';
-import type { BorrowerRow, MemberRow } from './repository';
+import type { MemberRow } from '../../db/rows';
+import type { BorrowerRow } from './repository';
 
 /** `data` of POST /login. */
 export function toLoginData(member: MemberRow, borrower: BorrowerRow | undefined): TLoginResponse['data'] {

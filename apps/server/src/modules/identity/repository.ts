@@ -16,12 +16,8 @@ import {
 } from '../../db/schema/index';
 import type { StatusMove } from '../../lib/status-move';
 import type { StatusWrites } from './hooks';
+import type { MemberRow } from '../../db/rows';
 
-/**
- * A member as the signed-in request carries it: every column but the password hash, which only the
- * credential checks read (`findMemberByEmail` selects it; nothing that a session check reads keeps it).
- */
-export type MemberRow = Omit<typeof applicationMembers.$inferSelect, 'passwordHash'>;
 const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(applicationMembers);
 /** The columns of {@link MemberRow}, for a session lookup built in a module above (the session check's summary). */
 export const MEMBER_COLUMNS = memberColumns;

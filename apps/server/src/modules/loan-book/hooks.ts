@@ -3,7 +3,8 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AchReturnRecord } from '../../adapters/ach/port';
 import type { AppContext } from '../../context';
 import type { ApplicationRow } from '../application/repository';
-import type { BorrowerRow, MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
+import type { BorrowerRow } from '../identity/repository';
 import type { AfterCommit, DelinquencyObservation } from './use-cases/service-loan';
 
 /** What became of a return of a credit that is not a disbursement's (the referral payouts' answer). */

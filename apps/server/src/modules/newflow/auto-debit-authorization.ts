@@ -3,7 +3,7 @@ import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ClientInfo } from '../identity/client';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import { commitMove } from '../workflow/move';
 import { findAgreementDocument } from '../reference/reference-data';
 import { receiverAccount, recordAutoDebitAuthorization } from '../banking/accounts-on-file';

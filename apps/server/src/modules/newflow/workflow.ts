@@ -3,7 +3,7 @@ import type { Actor, WorkflowContext } from '@payrail/domain/workflow/machine';
 import { STATUS_KIND, isWorkflowStatus, type WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import type { StatusMove } from '../workflow/repository';
 import { commitMove, planMove } from '../workflow/move';
 import type { NewflowPatch } from './repository';

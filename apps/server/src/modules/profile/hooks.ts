@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 
 /** What the profile calls in the modules above it (lib/hooks.ts; wired in module-hooks.ts). */
 export type ProfileHooks = {

@@ -2,7 +2,7 @@ import type { Cents } from '@payrail/domain/money';
 import type { Decision } from '@payrail/domain/underwriting/decide';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import { statusNow } from '../workflow/move';
 import { loadWorkflowFacts } from '../workflow/use-cases/load-workflow-facts';
 import { ensureActiveApplication } from '../application/applications';

@@ -6,7 +6,7 @@ import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ApplicationRow } from '../application/repository';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import type { StatusMove } from '../workflow/repository';
 import { commitMove, planMove } from '../workflow/move';
 import { refusal } from '../workflow/use-cases/refuse';

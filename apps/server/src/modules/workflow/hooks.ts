@@ -2,7 +2,7 @@ import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { TStatusResponse } from '@payrail/contract/identity';
 import type { FeedbackRequestFacts } from '@payrail/domain/workflow/feedback-facts';
 import type { AppContext } from '../../context';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 
 /** What the workflow calls in the modules above it (lib/hooks.ts; wired in module-hooks.ts). */
 export type WorkflowHooks = {

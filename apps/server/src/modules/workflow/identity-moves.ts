@@ -2,7 +2,7 @@ import { nextStatus } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import type { StatusMove } from '../../lib/status-move';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import { NO_FACTS, moveIfAllowed } from './move';
 import { loadWorkflowFacts } from './use-cases/load-workflow-facts';
 

@@ -3,7 +3,7 @@ import { type Actor, type Decision, type WorkflowContext, decideTransition, next
 import { NEWFLOW_FIRST_STEP, isWorkflowStatus, type WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../context';
 import type { AppError } from '../../errors';
-import type { MemberRow } from '../identity/repository';
+import type { MemberRow } from '../../db/rows';
 import type { StatusMove } from './repository';
 import { loadWorkflowFacts } from './use-cases/load-workflow-facts';
 import { refusal, refusalFor } from './use-cases/refuse';

@@ -2,7 +2,7 @@ import type { TEducationProgramRequest } from '@payrail/contract/application';
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { findBorrower } from '../../identity/members';
 

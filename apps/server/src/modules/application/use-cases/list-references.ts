@@ -1,6 +1,6 @@
 import type { TReferencesResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireConfirmedAccount } from '../../workflow/move';
 
 /** GET /about_yourself/borrower_references: the references on file, in order. */

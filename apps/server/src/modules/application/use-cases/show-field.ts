@@ -2,7 +2,7 @@ import type { TShowFieldResponse } from '@payrail/contract/application';
 import { MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { displayValue, isAboutYourselfField } from '../field-rules';
 import { requireConfirmedAccount } from '../../workflow/move';
 import { findBorrower } from '../../identity/members';

@@ -2,7 +2,7 @@ import { APPLICATION_MSG, type TUpdateFieldResponse, fieldMessage } from '@payra
 import { MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { fieldDeps } from '../field-deps';
 import { displayValue, isBorrowerField, validateFields } from '../field-rules';
 import { EDIT_STATUSES } from '../edit-statuses';

@@ -1,6 +1,6 @@
 import type { TReferencesResponse, TUpdateReferencesRequest } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { EDIT_STATUSES } from '../edit-statuses';
 import { requireStatus } from '../../workflow/move';
 import { listReferences } from './list-references';

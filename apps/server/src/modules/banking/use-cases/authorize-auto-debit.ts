@@ -3,7 +3,7 @@ import { validateAccountNumber } from '@payrail/domain/validation/account-number
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { manualDebitAccount, requireBank } from '../bank-accounts';
 import type { NewBankAccount } from '../repository';
 import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';

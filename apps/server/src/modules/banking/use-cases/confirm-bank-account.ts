@@ -1,7 +1,7 @@
 import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { BANK_CONFIRM_STATUSES } from '../bank-statuses';
 import { commitMove, moved, planAdvance, requireStatus, storeMove } from '../../workflow/move';
 

@@ -2,7 +2,7 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import { BANK_MSG } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { commitMove, moved, planMove, requireStatus, storeMove } from '../../workflow/move';
 import { findBorrower } from '../../identity/members';
 import { findEmployer } from '../../reference/reference-data';

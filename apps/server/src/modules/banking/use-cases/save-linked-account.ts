@@ -5,7 +5,7 @@ import { validateAccountNumber } from '@payrail/domain/validation/account-number
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { type BankLinkAccount, type BankLinkAuth, BankLinkError } from '../../../adapters/bank-link/port';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { routingDirectoryOf, sealAccessToken, sealAccountNumber, toBankInformation } from '../bank-accounts';
 import type { StatusMove } from '../../workflow/repository';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';

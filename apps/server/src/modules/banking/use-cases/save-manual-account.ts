@@ -3,7 +3,7 @@ import { validateAccountNumber } from '@payrail/domain/validation/account-number
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { CryptoBox } from '../../../lib/crypto-box';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { openAccountNumber, requireBank, sealAccountNumber, toBankInformation } from '../bank-accounts';
 import type { BankAccountRow, NewBankAccount } from '../repository';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';

@@ -4,7 +4,7 @@ import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ApplicationPatch } from '../../application/repository';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { type PricedMethod, quoteTerms } from '../../loan-terms/quote-terms';
 import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
 import { activeApplication } from '../../application/applications';

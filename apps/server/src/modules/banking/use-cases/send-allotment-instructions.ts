@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { defaultLoanTermsSource } from '../../esignature/loan-terms-source';
 import { loanFigures } from '../../esignature/loan-figures';
 import { cents, formatUsd } from '@payrail/domain/money';

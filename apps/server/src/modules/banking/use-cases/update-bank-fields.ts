@@ -4,7 +4,7 @@ import { maskAccountNumber, validateAccountNumber } from '@payrail/domain/valida
 import { isMasked } from '@payrail/domain/validation/mask';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { findBank, openAccountNumber, sealAccountNumber, toBankInformation } from '../bank-accounts';
 import type { BankAccountPatch } from '../repository';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';

@@ -1,7 +1,7 @@
 import { BANK_MSG, type TBankInformation } from '@payrail/contract/banking';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireBank, toBankInformation } from '../bank-accounts';
 import { BANK_EDIT_STATUSES } from '../bank-statuses';
 import { requireStatus } from '../../workflow/move';

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors';
 import { COMPANY } from '../../../db/seed-data/company';
 import { formatDate } from '../../esignature/loan-figures';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import type { LoanRow } from '../../loan-book/repository';
 import { businessToday } from '../../../lib/business-clock';
 import { contractOf, ownLoan, toDomainEntry } from '../../loan-book/use-cases/loan-position';

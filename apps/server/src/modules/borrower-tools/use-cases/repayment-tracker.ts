@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { findLoan, installmentsOf } from '../../loan-book/loans';
 import { notifyMember } from '../../engagement/notifications';
 import { formatDate } from '../../esignature/loan-figures';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 

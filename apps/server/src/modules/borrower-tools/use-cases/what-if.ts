@@ -6,7 +6,7 @@ import { simulateExtraPayments } from '@payrail/domain/servicing/what-if';
 import type { ExtraPayments, Projection } from '@payrail/domain/servicing/what-if';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan } from '../../loan-book/use-cases/loan-position';
 import { paymentErrors } from '../../loan-book/use-cases/request-payment';

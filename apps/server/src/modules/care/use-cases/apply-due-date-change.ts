@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { LoanRow } from '../../loan-book/repository';
 import { ownLoan } from '../../loan-book/use-cases/loan-position';

@@ -1,7 +1,7 @@
 import type { TChangeIncomeSourceRequest, TOkStatusResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { workingTimeOf } from '../working-time';
 import { saveApplicationFields } from '../../application/applications';

@@ -5,7 +5,7 @@ import { compareIsoDates, isIsoDate, utcDay } from '@payrail/domain/dates';
 import { parseUsDate } from '@payrail/domain/validation/date-of-birth';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { invalidateReferenceData } from '../../reference/reference-cache';
 

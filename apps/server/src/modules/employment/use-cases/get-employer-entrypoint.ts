@@ -1,7 +1,7 @@
 import type { TEmployerEntrypoint } from '@payrail/contract/application';
 import { workingTimeLabel } from '@payrail/domain/validation/working-time';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireConfirmedAccount } from '../../workflow/move';
 import { employerOf } from '../employer-program';
 import { findBorrower } from '../../identity/members';

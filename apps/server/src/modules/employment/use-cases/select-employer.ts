@@ -2,7 +2,7 @@ import { type TEmployerSelectedRequest, type TOkStatusResponse, fieldMessage } f
 import { validateEmployeeId } from '@payrail/domain/validation/employee-id';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { employerProgramOf } from '../employer-program';
 import { workingTimeOf } from '../working-time';

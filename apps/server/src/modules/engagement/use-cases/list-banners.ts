@@ -1,6 +1,6 @@
 import type { TBannerAction } from '@payrail/contract/identity';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { parsedJson } from '../../../db/json-rows';
 
 /** What targeting needs to know about the borrower. */

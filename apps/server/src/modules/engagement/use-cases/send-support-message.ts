@@ -1,7 +1,7 @@
 import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 
 /**
  * POST /support_messages: a chat message for support. Stored first (nothing is lost if delivery

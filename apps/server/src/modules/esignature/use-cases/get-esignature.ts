@@ -1,6 +1,6 @@
 import { signatureFontSize } from '@payrail/domain/esign/signature';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { agreementsToSign, borrowerDocumentUrl } from '../agreements';
 import { fullNameOf, noteFigures } from './prepare-note';
 import { defaultLoanTermsSource } from '../loan-terms-source';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { openStoredFile } from '../../documents/stored-file';
 import { agreementPdf } from '../../../lib/agreement-render';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { PROMISSORY_NOTE } from '../agreements';
 import { renderPromissoryNote } from '../promissory-note-pdf';
 import { prepareNote } from './prepare-note';

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { commitMove, moved, planMove, requireStatus } from '../../workflow/move';
 import { agreementsToSign, borrowerDocumentUrl, PROMISSORY_NOTE } from '../agreements';
 import { renderPromissoryNote } from '../promissory-note-pdf';

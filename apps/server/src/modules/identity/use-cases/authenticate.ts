@@ -2,7 +2,8 @@ import { MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
-import type { MemberRow, SessionRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
+import type { SessionRow } from '../repository';
 
 export type SignedIn = { member: MemberRow; session: SessionRow };
 

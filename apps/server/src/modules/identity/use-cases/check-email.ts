@@ -4,7 +4,7 @@ import { hashToken, newSessionToken } from '../../../lib/tokens';
 import { ThrottledError, takeAttempt } from '../../platform/throttle';
 import { presignedLinkEmail } from '../emails';
 import { PRESIGNED_LINK_HOURS } from '../../../lib/access-limits';
-import type { MemberRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
 
 /**
  * E-mails a new-flow member without a password a single-use continue link (`/c/{code}`, new_flow), the

@@ -7,7 +7,8 @@ import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import type { ClientInfo } from '../client';
 import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
-import type { ConfirmationRow, MemberRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
+import type { ConfirmationRow } from '../repository';
 import { startSession } from './start-session';
 
 const alreadyConfirmed = () => AppError.fields({ email: [FIELD_MSG.alreadyConfirmed] });

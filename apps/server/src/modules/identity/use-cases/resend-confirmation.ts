@@ -2,7 +2,7 @@ import { FIELD_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { takeAttempt } from '../../platform/throttle';
-import type { MemberRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
 import { sendConfirmationEmail } from './send-confirmation-email';
 
 async function resend(ctx: AppContext, member: MemberRow): Promise<{ email: string }> {

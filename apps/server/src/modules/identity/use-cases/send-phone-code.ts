@@ -6,7 +6,7 @@ import { normalizeMobile } from '../../../lib/phones';
 import { keyedHash, newPhoneCode } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
 import { PHONE_CODE_MINUTES } from '../../../lib/access-limits';
-import type { MemberRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
 
 /** Where the number is being verified: the application's phone step moves the workflow, the dashboard does not. */
 export type PhoneFlow = 'application' | 'dashboard';

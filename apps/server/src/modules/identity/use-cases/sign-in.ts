@@ -6,7 +6,8 @@ import { dummyHash, verifyPassword } from '../../../lib/passwords';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import type { ClientInfo } from '../client';
 import { toLoginData } from '../mappers';
-import type { MemberRow, Tracking } from '../repository';
+import type { MemberRow } from '../../../db/rows';
+import type { Tracking } from '../repository';
 import { startSession } from './start-session';
 
 export const toTracking = (t: TTracking): Tracking => ({

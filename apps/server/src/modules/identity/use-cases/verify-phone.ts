@@ -5,7 +5,7 @@ import { AppError } from '../../../errors';
 import { keyedHash, sameDigest } from '../../../lib/tokens';
 import { takeAttempt } from '../../platform/throttle';
 import { WRONG_CODES_ALLOWED } from '../../../lib/access-limits';
-import type { MemberRow } from '../repository';
+import type { MemberRow } from '../../../db/rows';
 import { type PhoneFlow, parseMobile } from './send-phone-code';
 
 const wrongCode = (message: string) => AppError.fields({ phone: [message] });

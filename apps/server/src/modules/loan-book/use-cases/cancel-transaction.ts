@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { paymentErrors, scheduledPaymentWire } from './request-payment';
 
 /** PATCH /transactions/cancel/{id}: only the owner's scheduled payment; 409 once sent, settled, returned or canceled. */

@@ -5,7 +5,7 @@ import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents, type Cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { memberCard } from '../../wallet/cards';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
 import { contractOf, ownLoan, toDomainEntry } from './loan-position';

@@ -1,7 +1,7 @@
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TNextTermDateResponse } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan } from './loan-position';
 import { paymentErrors } from './request-payment';

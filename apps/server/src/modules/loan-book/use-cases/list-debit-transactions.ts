@@ -1,6 +1,6 @@
 import type { TDebitTransactionsResponse } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { scheduledPaymentWire } from './request-payment';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

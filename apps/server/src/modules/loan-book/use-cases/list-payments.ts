@@ -1,6 +1,6 @@
 import type { TPaymentHistoryQuery, TPaymentHistoryResponse, TPaymentRow } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessTodayFrom } from '../../../lib/business-clock';
 import { loanStateFrom, ownLoan, viewDate } from './loan-position';
 

@@ -1,6 +1,6 @@
 import type { TScheduledPaymentsResponse } from '@payrail/contract/servicing';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { ownLoan } from './loan-position';
 import { scheduledPaymentWire } from './request-payment';
 

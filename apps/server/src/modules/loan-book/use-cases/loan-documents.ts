@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import type { AppContext } from '../../../context';
 import { AppError, FileUnavailableError } from '../../../errors';
 import { openStoredFile, type StoredFileRef } from '../../documents/stored-file';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import type { StoredFile, servicingRepository } from '../repository';
 import { ownLoan } from './loan-position';
 import { paymentPlanDocuments } from './payment-plan-borrower';

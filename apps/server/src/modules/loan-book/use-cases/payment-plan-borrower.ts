@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { fullNameOf } from '../../esignature/use-cases/prepare-note';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { renderPaymentPlanAgreement } from '../payment-plan-pdf';
 import type { PaymentPlanRow } from '../payment-plans.repository';

@@ -8,7 +8,7 @@ import { violatedUniqueConstraint } from '../../../db/errors';
 import type { AppContext } from '../../../context';
 import { memberCard } from '../../wallet/cards';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import type { TransactionRow } from '../repository';
 import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';

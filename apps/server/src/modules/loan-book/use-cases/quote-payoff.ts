@@ -3,7 +3,7 @@ import type { TPayoffResponse } from '@payrail/contract/servicing';
 import { isIsoDate } from '@payrail/domain/dates';
 import { paymentLimit } from '@payrail/domain/servicing/payment-limit';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState, ownLoan, paymentsOnItsWay } from './loan-position';
 import { paymentErrors, settlesOn } from './request-payment';

@@ -15,7 +15,7 @@ import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { findBank, manualDebitAccount } from '../../banking/bank-accounts';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import type { NewDebitAccount, TransactionRow } from '../repository';
 import { loanState, ownLoan, paymentsOnItsWay, toDomainEntry } from './loan-position';

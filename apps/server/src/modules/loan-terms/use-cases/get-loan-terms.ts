@@ -1,6 +1,6 @@
 import type { TLoanTerms } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { quoteTerms, toLoanTerms } from '../quote-terms';
 import { CHOOSE_TERMS_STATUSES, VIEW_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';

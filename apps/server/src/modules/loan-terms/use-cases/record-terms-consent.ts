@@ -2,7 +2,7 @@ import { APPLICATION_MSG } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { CHOOSE_TERMS_STATUSES } from '@payrail/domain/workflow/status-attributes';
 import { findBorrower } from '../../identity/members';

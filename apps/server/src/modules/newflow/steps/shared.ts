@@ -8,7 +8,7 @@ import { AppError, type FieldErrors } from '../../../errors';
 import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { findBorrower } from '../../identity/members';
 import { findEmployer } from '../../reference/reference-data';
 import { liveDocuments } from '../../documents/live-documents';

@@ -2,7 +2,7 @@ import { NEWFLOW_SLUGS, NEWFLOW_STEPS, type NewflowStep, type TStepGetResponse }
 import { navigationStack } from '@payrail/domain/workflow/machine';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { findBorrower } from '../../identity/members';
 import { findEmployer } from '../../reference/reference-data';

@@ -3,7 +3,7 @@ import { NEWFLOW_STEP_PAYLOADS, type NewflowPostableStep } from '@payrail/contra
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { ClientInfo } from '../../identity/client';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { statusNow } from '../../workflow/move';
 import { NEWFLOW_STEP_HANDLERS } from '../steps';
 import type { StepAnswer } from '../steps/shared';

@@ -2,7 +2,7 @@ import type { TProfile } from '@payrail/contract/profile';
 import { maskSsn } from '@payrail/domain/validation/ssn';
 import type { AppContext } from '../../../context';
 import { SSN_AAD } from '../../application/field-rules';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { findBorrower } from '../../identity/members';
 import { findEmployer, findState } from '../../reference/reference-data';
 import { findProfile } from '../../application/applications';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { verifyPassword } from '../../../lib/passwords';
 import { SSN_AAD } from '../../application/field-rules';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { clearAttempts, takeAttempt } from '../../platform/throttle';
 import { findMemberWithPassword } from '../../identity/members';
 import { findProfile } from '../../application/applications';

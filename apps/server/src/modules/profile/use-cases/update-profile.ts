@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { fieldDeps } from '../../application/field-deps';
 import { validateFields } from '../../application/field-rules';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { getProfile } from './get-profile';
 import { saveApplicationFields } from '../../application/applications';
 

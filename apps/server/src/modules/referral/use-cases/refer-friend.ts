@@ -3,7 +3,7 @@ import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { AppContext } from '../../../context';
 import { loansOfMember } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { findBorrower, referCodeExists } from '../../identity/members';
 
 /**

@@ -9,7 +9,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { ledgerOf, loanHasPendingTransaction, loansOfMember, memberLoanFacts } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday, businessTodayFrom } from '../../../lib/business-clock';
 import type { MemberLoanFacts } from '../../loan-book/member-loan-facts.repository';
 import type { ApplicationRow } from '../../application/repository';

@@ -5,7 +5,7 @@ import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
 import { ledgerOf, loanHasPendingTransaction, loansOfMember, signedNoteOf } from '../../loan-book/loans';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { loanStateFrom } from '../../loan-book/use-cases/loan-position';
 import type { LoanRefinance, LoanState } from '../../loan-book/use-cases/loan-position';
 import { businessToday, businessTodayFrom } from '../../../lib/business-clock';

@@ -3,7 +3,7 @@ import type { TOkStatusResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import { loanHasPendingTransaction, loansOfMember } from '../../loan-book/loans';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { businessToday } from '../../../lib/business-clock';
 import { loanState } from '../../loan-book/use-cases/loan-position';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';

@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@payrail/contract/messages';
 import type { AppContext } from '../../../context';
 import { notifyMember } from '../../engagement/notifications';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { rewardSubmittedApplication } from '../../referral/use-cases/record-referral-rewards';
 import { commitMove, planMove } from '../../workflow/move';
 import { refusal } from '../../workflow/use-cases/refuse';

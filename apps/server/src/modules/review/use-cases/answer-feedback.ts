@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { memberEmployerRequest } from '../../employment/employers';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { fieldDeps } from '../../application/field-deps';
 import { type FieldPatch, validateFields } from '../../application/field-rules';
 import type { NewReference } from '../../application/repository';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context';
 import { parseIsoDate, utcDay } from '@payrail/domain/dates';
 import type { ReapplyOn } from '@payrail/domain/underwriting/reapply';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import type { StatusMove } from '../../workflow/repository';
 import { ensureActiveApplication } from '../../application/applications';
 import { adverseActionEmail } from '../emails';

@@ -3,7 +3,7 @@ import type { DenyAction } from '@payrail/domain/underwriting/rule-set';
 import type { AppContext } from '../../../context';
 import { AppError, type FieldErrors } from '../../../errors';
 import type { EmployerStepEnd } from '../../employment/hooks';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { automatedMove } from '../automated-move';
 import { applyDenial } from './apply-adverse-action';
 import { decideApplication } from './decide-application';

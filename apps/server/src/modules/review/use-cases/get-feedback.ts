@@ -1,7 +1,7 @@
 import { APPLICATION_MSG, type TFeedbackResponse } from '@payrail/contract/application';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireStatus } from '../../workflow/move';
 import { toDocument } from '../../documents/mappers';
 import { flaggedValues } from '../feedback-fields';

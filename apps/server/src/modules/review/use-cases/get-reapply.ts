@@ -1,7 +1,7 @@
 import type { TReapplyResponse } from '@payrail/contract/application';
 import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { latestApplication } from '../../application/applications';
 import { couldReapplyOn } from '../reapply';
 

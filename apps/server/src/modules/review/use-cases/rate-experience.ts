@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { requireConfirmedAccount } from '../../workflow/move';
 
 /** POST /user_feedback: the home panel's five-star rating, with internal feedback text for 1 to 3 stars. */

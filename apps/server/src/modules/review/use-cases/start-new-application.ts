@@ -2,7 +2,7 @@ import { APPLICATION_MSG, type TOkStatusResponse } from '@payrail/contract/appli
 import { utcDay } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { loadWorkflowFacts } from '../../workflow/use-cases/load-workflow-facts';
 import { moveIfAllowed } from '../../workflow/move';
 import { latestApplication } from '../../application/applications';

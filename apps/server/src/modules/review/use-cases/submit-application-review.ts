@@ -3,7 +3,7 @@ import { REQUIRED_DOCUMENT_TYPES } from '@payrail/contract/documents';
 import type { AppContext } from '../../../context';
 import { acceptedAmong } from '../../esignature/agreements';
 import { AppError, type FieldErrors } from '../../../errors';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { commitMove, planMove, requireStatus } from '../../workflow/move';
 import { findMissingAnswers } from '../../application/use-cases/find-missing-answers';
 import { employerOf } from '../../employment/employer-program';

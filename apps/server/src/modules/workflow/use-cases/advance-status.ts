@@ -1,7 +1,7 @@
 import type { TStatusResponse } from '@payrail/contract/identity';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { commitMove, moved, outOfDate, planAdvance } from '../move';
 
 /**

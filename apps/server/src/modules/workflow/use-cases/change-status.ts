@@ -3,7 +3,7 @@ import { SERVER_MSG } from '@payrail/contract/messages';
 import { decideBorrowerMove } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { commitMove, moved } from '../move';
 import { loadWorkflowFacts } from './load-workflow-facts';
 import { refusal, refusalFor } from './refuse';

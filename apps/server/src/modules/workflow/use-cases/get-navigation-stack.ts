@@ -2,7 +2,7 @@ import type { TNavigationStackResponse } from '@payrail/contract/identity';
 import { navigationStack } from '@payrail/domain/workflow/machine';
 import { isWorkflowStatus } from '@payrail/domain/workflow/statuses';
 import type { AppContext } from '../../../context';
-import type { MemberRow } from '../../identity/repository';
+import type { MemberRow } from '../../../db/rows';
 import { loadWorkflowFacts } from './load-workflow-facts';
 
 /** GET /workflow/navigation_stack: the back-button stack derived from the stored transitions. */
