@@ -1,14 +1,8 @@
 import type { TLoanTerms } from '@payrail/contract/application';
 import { GLOSSARY } from '@payrail/ui/glossary';
+import { FREQUENCY_WORDS } from '../../../lib/frequency-words';
 
 /** How each payment frequency reads after "per". */
-const FREQUENCY_WORDS: Record<TLoanTerms['term_frequency'], string> = {
-  weekly: 'week',
-  biweekly: 'two weeks',
-  semimonthly: 'half month',
-  monthly: 'month',
-};
-
 export const frequencyWord = (frequency: TLoanTerms['term_frequency']) => FREQUENCY_WORDS[frequency];
 /** The frequency's name as the product words it (the glossary of packages/ui). */
 export const frequencyName = (frequency: TLoanTerms['term_frequency']) => GLOSSARY.payFrequencies[frequency];
