@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Alert } from './alert';
+import { ErrorAlert } from './error-alert';
 import { Button } from './button';
 import { Form } from './form';
 import { TextField } from './text-field';
@@ -27,11 +27,7 @@ export function StaffSignInForm<TOutput extends StaffSignInValues>({ schema, lab
     <Form schema={schema} options={{ defaultValues: { email: '', password: '' } }} aria-labelledby={labelledBy} onSubmit={(values) => onSubmit(values)}>
       {({ register, formState }) => (
         <>
-          {error !== null ? (
-            <Alert kind="error" assertive>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} />
           <TextField label="E-mail" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
           <TextField
             label="Password"
