@@ -51,6 +51,8 @@ const CLASSIC_STEPS: readonly {
     lazy: () => import('./routes/loan-terms'),
   },
   { path: 'bank_link', title: 'Link Account', statuses: ['bank_link', 'bank_manually_insert'], step: 2, lazy: () => import('./routes/bank-link') },
+  // Spec §2 "application variants of the bank pages when the path contains application": the same page, whose manual way moves to bank_manual_input.
+  { path: 'application/bank_link', title: 'Link Account', statuses: ['bank_link'], step: 2, lazy: () => import('./routes/bank-link') },
   {
     path: 'application/bank_input',
     title: 'Bank Information',

@@ -180,6 +180,35 @@ describe('bank link (/bank_link)', () => {
   );
 
   it(
+    'the application variant (/application/bank_link): manual entry moves to bank_manual_input, whose page is /application/bank_input',
+    async () => {
+      const fake = bankLinkServer();
+      const changes: unknown[] = [];
+      server.use(
+        navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
+        http.post(api('/workflow/change_status'), async ({ request }) => {
+          changes.push(await request.json());
+          fake.setStatus('bank_manual_input');
+          return HttpResponse.json({ new_status: 'bank_manual_input', workflow_status: { next_status: 'bank_manual_input' } });
+        }),
+        http.get(api('/documents'), () => HttpResponse.json([])),
+      );
+      const user = userEvent.setup();
+      const { router } = renderRoute('/application/bank_link');
+      const dialog = await openWidget(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
+      expect(changes).toEqual([{ new_status: 'bank_manual_input' }]);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/application/bank_input'));
+      expect(sessionStore.getState().user?.workflow_status).toBe('bank_manual_input');
+    },
+    SLOW,
+  );
+
+  it(
     'a widget that cannot load shows "Unexpected Error Happened" and the manual-entry way out',
     async () => {
       bankLinkServer({ widget: 'fail' });

@@ -11,8 +11,8 @@ import { Component as ManualBankInput } from './bank-input';
  * /bank_link (statuses bank_link, bank_manually_insert). The route map sends bank_manually_insert to
  * /bank_link, so after "provide manually" this same page shows the manual form, the page of
  * /application/bank_input (it is the page of that status; /bank_information stays the edit page reached from
- * /bank_accounts). Application variant (a path containing "application"): "provide manually" moves to
- * bank_manual_input instead, whose page is /application/bank_input.
+ * /bank_accounts). Application variant (a path containing "application", mounted at /application/bank_link):
+ * "provide manually" moves to bank_manual_input instead, whose page is /application/bank_input.
  */
 export function Component() {
   const status = useSession((state) => state.user?.workflow_status ?? null);
