@@ -153,12 +153,14 @@ export async function serviceLoan(
   if (watchedOnly) return;
 
   // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization
-  // — none while a payoff is on its way (it pays the installment too), and never above what is owed less
-  // what is already on its way.
+  // — none while a payoff moving today or earlier is on its way (it pays the installment too; a payoff dated
+  // later does not: the installment the borrower authorised is debited on its date, else it would fall past
+  // due and draw a late fee before the payoff arrives), and never above what is owed less what is already on
+  // its way up to today.
   await fresh();
   let snapshot = servicingSnapshot(schedule, entries.map(posted), date);
   const auth = await tx.activeAuthorization(loanId);
-  const onItsWay = paymentsOnItsWay(txs, entries);
+  const onItsWay = paymentsOnItsWay(txs, entries).filter((p) => !(p.mode === 'payoff' && p.date > date));
   if (auth && isBusinessDay(date) && snapshot.payoffCents > 0 && !onItsWay.some((p) => p.mode === 'payoff')) {
     // The contract schedule (the loan engine's rows, the same as loan_installments): no read needed.
     const installments = schedule.rows;
