@@ -137,6 +137,8 @@ export const applications = pgTable(
     ...createdUpdatedAtDefaultNow(),
   },
   (t) => [
+    // The member's applications (the session check's and the loan screens' `memberApplicationsColumn`: open and latest).
+    index('applications_user_idx').on(t.userId, t.id),
     uniqueIndex('applications_one_active_per_member')
       .on(t.userId)
       .where(sql`${t.closedAt} is null`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, notifications, supportMessages, userBenefits, visitors } from '../../db/schema/index';
 import { latestRepayMethodColumn, type RewardRow, rewardsColumn, rewardsFrom } from '../../db/member-columns';
@@ -45,13 +45,17 @@ export function engagementRepository(db: Db) {
     /**
      * What GET /banners reads besides the refinance facts, as columns of the loan book's one statement
      * (`memberLoanFacts`): the active banners (slug, isMobile, title, body; in `listActiveBanners` order),
-     * the member's refer code (built by identity) and latest repay method (db/member-columns).
+     * the member's refer code (built by identity) and latest repay method (db/member-columns), over the
+     * member id the loan book gives (its prepared statement's parameter: the statement is prepared once).
      */
-    bannerAudienceColumns: (userId: number) => ({
-      banners: sql`(select coalesce(json_agg(json_build_object('slug', ${banners.slug}, 'isMobile', ${banners.isMobile}, 'title', ${banners.title}, 'body', ${banners.body}) order by ${banners.position} asc, ${banners.id} asc), '[]'::json) from ${banners} where ${banners.active} = true)`,
-      referCode: referCodeColumn(sql`${userId}::int`),
-      repayMethod: latestRepayMethodColumn(sql`${userId}::int`),
-    }),
+    bannerAudienceColumns: {
+      name: 'engagement_banners',
+      columns: (userId: SQL) => ({
+        banners: sql`(select coalesce(json_agg(json_build_object('slug', ${banners.slug}, 'isMobile', ${banners.isMobile}, 'title', ${banners.title}, 'body', ${banners.body}) order by ${banners.position} asc, ${banners.id} asc), '[]'::json) from ${banners} where ${banners.active} = true)`,
+        referCode: referCodeColumn(userId),
+        repayMethod: latestRepayMethodColumn(userId),
+      }),
+    },
 
     /** What GET /benefits reads, in ONE statement: the member's referral rewards and the level they last acknowledged. */
     benefitsFacts: async (userId: number): Promise<{ rewards: RewardRow[]; acknowledged: BenefitRow['level'] | undefined }> => {

@@ -1,6 +1,6 @@
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../context';
-import type { LoanChoice } from './member-loan-facts.repository';
+import type { LoanChoice, MemberExtraColumns } from './member-loan-facts.repository';
 import type { LockedPayrollLoans } from './payroll-deduction.repository';
 
 /**
@@ -9,10 +9,6 @@ import type { LockedPayrollLoans } from './payroll-deduction.repository';
  * schedules, ledger and transactions: what it hands out here are reads, and the lock an employer-reported
  * payroll change takes on a borrower's loans.
  */
-
-type MemberLoanFactsRead = AppContext['repos']['loanBook']['memberLoanFacts'];
-/** A column of the caller's own module read in the member's one statement (built by the module owning its table). */
-type ExtraColumn = NonNullable<Parameters<MemberLoanFactsRead>[2]>[string];
 
 // ── Loans, ledgers, schedules ─────────────────────────────────────────────────────────────────────
 
@@ -41,7 +37,7 @@ export const scheduleRevisionsOf = (ctx: AppContext, loanId: number) => ctx.repo
  * The member's loan facts (loans, chosen loan's note, ledger, payment in flight, business-date override) and
  * applications, read in ONE statement; `extra`: the caller's own columns, read in the same statement.
  */
-export const memberLoanFacts = <X extends string = never>(ctx: AppContext, userId: number, choice: LoanChoice, extra?: Record<X, ExtraColumn>) =>
+export const memberLoanFacts = <X extends string = never>(ctx: AppContext, userId: number, choice: LoanChoice, extra?: MemberExtraColumns<X>) =>
   ctx.repos.loanBook.memberLoanFacts<X>(userId, choice, extra);
 
 /** The daily run's business dates: the oldest planned but not completed, and the latest completed. */

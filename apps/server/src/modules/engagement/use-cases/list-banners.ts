@@ -27,12 +27,7 @@ const RULES: Readonly<Record<string, BannerRule>> = {
 /** GET /banners: the sidebar banners this borrower should see, each with its text and call to action. */
 export async function listBanners(ctx: AppContext, member: MemberRow) {
   // One statement: the active banners, the refer code, the latest repay method and what the refinance eligibility reads.
-  const { facts, applications, extra } = await ctx.hooks.engagement.memberLoanFacts(
-    ctx,
-    member.id,
-    'opened',
-    ctx.repos.engagement.bannerAudienceColumns(member.id),
-  );
+  const { facts, applications, extra } = await ctx.hooks.engagement.memberLoanFacts(ctx, member.id, 'opened', ctx.repos.engagement.bannerAudienceColumns);
   const rows = parsedJson(extra.banners) as { slug: string; isMobile: boolean; title: string; body: string }[];
   const audience: Audience = {
     autoDebit: extra.repayMethod === 'auto_debit',
