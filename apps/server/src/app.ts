@@ -13,7 +13,7 @@ import { registerErrorHandler, registerNotFound } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerBorrowerSession } from './http/borrower-session';
 import { createSerializerCompiler } from './http/serializer';
-import { staticSecurityHeaders } from './http/security-headers';
+import { securityHeadersHook, staticSecurityHeaders } from './http/security-headers';
 import { createRateLimitCounter, rateLimitStore } from './http/rate-limit-store';
 import { registerSpas } from './http/spa';
 import { registerMetrics } from './http/metrics';
@@ -29,6 +29,7 @@ import { deductionsBackofficeRoutes, deductionsRoutes } from './modules/employer
 import { seedDemoEmployer } from './db/seed-demo-employer';
 import { seedDemoEmployerAdmin } from './db/seed-demo-employer-admin';
 import { redactUrl } from './lib/redact-url';
+import { lazyChildLoggerFactory } from './lib/request-logger';
 import { bankingRoutes } from './modules/banking/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { esignatureRoutes } from './modules/esignature/routes';
@@ -151,8 +152,10 @@ const logRequest = (req: { method: string; url: string; host: string; ip: string
  * writes for `info({ reqId, req, res, responseTime }, 'request completed')`, key for key (level, time,
  * pid, hostname, the fields, msg), built as one string. pino's generic path (an object per line, a
  * serializer lookup and a JSON.stringify per key) cost several µs per request for a line whose shape
- * never changes. Every string field goes through JSON.stringify, so any character is escaped as pino
- * would escape it.
+ * never changes. A string field with nothing to escape (printable ASCII, no quote or backslash: a
+ * method, a path, a host, an address nearly always) is quoted as is; any other goes through
+ * JSON.stringify, so every character is escaped as pino would escape it. The constant runs are joined
+ * once, at start-up.
  */
 export function accessLine(
   head: string,
@@ -162,12 +165,31 @@ export function accessLine(
   responseTime: number,
 ): string {
   return (
-    `${head}${Date.now()},"pid":${process.pid},"hostname":${HOSTNAME},"reqId":${JSON.stringify(reqId)},` +
-    `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactUrl(req.url))},"host":${JSON.stringify(req.host)},"remoteAddress":${JSON.stringify(req.ip)}},` +
-    `"res":{"statusCode":${statusCode}},"responseTime":${Number.isFinite(responseTime) ? responseTime : null},"msg":"request completed"}\n`
+    head +
+    Date.now() +
+    PID_HOST_REQID +
+    jsonString(reqId) +
+    ',"req":{"method":' +
+    jsonString(req.method) +
+    ',"url":' +
+    jsonString(redactUrl(req.url)) +
+    ',"host":' +
+    jsonString(req.host) +
+    ',"remoteAddress":' +
+    jsonString(req.ip) +
+    '},"res":{"statusCode":' +
+    statusCode +
+    '},"responseTime":' +
+    (Number.isFinite(responseTime) ? responseTime : null) +
+    ',"msg":"request completed"}\n'
   );
 }
+/** Printable ASCII but `"` and `\`: a JSON string of these is the characters between two quotes. */
+const PLAIN = /^[ !#-[\]-~]*$/;
+/** What JSON.stringify gives for a string; anything else (a string to escape, a value that is not a string) goes through JSON.stringify itself. */
+const jsonString = (s: string): string => (typeof s === 'string' && PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 const HOSTNAME = JSON.stringify(os.hostname());
+const PID_HOST_REQID = `,"pid":${process.pid},"hostname":${HOSTNAME},"reqId":`;
 const ACCESS_HEAD = `{"level":${INFO},"time":`;
 
 /**
@@ -222,6 +244,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           stream: logStream,
         }
       : false,
+    // The request's logger (req.log) is made only when the request logs a line (lib/request-logger.ts).
+    ...(logStream ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // One access-log line per request ("request completed", with status and time), not Fastify's two.
     logController: new OneLinePerRequest(logStream && (pino.levels.values[config.logLevel] ?? Infinity) <= INFO ? logStream : undefined),
     // Only proxies we name may set X-Forwarded-For; otherwise any client could dodge the per-IP limits.
@@ -272,10 +296,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.header(name, value);
-    done();
-  });
+  app.addHook('onRequest', securityHeadersHook(securityHeaders));
   // CORS stays closed (the SPAs are same-origin): no CORS plugin, so no Access-Control-* header is ever sent
   // and a preflight is a 404. @fastify/cors with `origin: false` answered the same, after two copies of the
   // route's options and a spread of its own on every request.

@@ -50,8 +50,15 @@ export function findUnstorable(value: unknown, path: PropertyKey[] = [], depth =
   return null;
 }
 
+/** True for an object with no enumerable key (a GET's `{}` params and query): nothing in it to look at. */
+const isEmptyObject = (o: object): boolean => {
+  for (const _ in o) return false;
+  return true;
+};
+
 /** The path of the first unstorable string or out-of-range id in one part of the request; null when there is none. */
-const badInput = (part: unknown, fromUrl: boolean): PropertyKey[] | null => findUnstorable(part) ?? findIdOutOfRange(part, fromUrl);
+const badInput = (part: unknown, fromUrl: boolean): PropertyKey[] | null =>
+  part === undefined || part === null || (typeof part === 'object' && isEmptyObject(part)) ? null : (findUnstorable(part) ?? findIdOutOfRange(part, fromUrl));
 
 /**
  * One input rule for every route: a string anywhere in the body, query or path parameters with a NUL

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { onRequestHookHandler } from 'fastify';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -33,4 +34,17 @@ export function staticSecurityHeaders(middleware: Middleware): ReadonlyArray<rea
   // A middleware that answers later (an async step, a per-request nonce) cannot be reduced to one set.
   if (!done) throw new Error('security headers: the middleware did not finish synchronously');
   return Object.freeze([...headers].map(([name, value]) => Object.freeze([name, value] as const)));
+}
+
+/**
+ * The `onRequest` hook that puts the headers on every reply: one object built once, handed to Fastify's
+ * `reply.headers` (its public API; no internal store is touched).
+ */
+export function securityHeadersHook(headers: ReadonlyArray<readonly [string, string]>): onRequestHookHandler {
+  const all: Record<string, string> = Object.fromEntries(headers);
+  if ('set-cookie' in all) throw new Error('security headers: set-cookie cannot be a fixed header');
+  return (_req, reply, done) => {
+    reply.headers(all);
+    done();
+  };
 }
