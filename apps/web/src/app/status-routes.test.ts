@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardRedirect, routeForStatus } from './status-routes';
+import { RESTART_STATUSES } from '@payrail/domain/workflow/machine';
+import { dashboardRedirect, REFINANCE_START_STATUSES, routeForStatus } from './status-routes';
 
 describe('routeForStatus', () => {
   it.each([
@@ -43,6 +44,13 @@ describe('routeForStatus', () => {
 
   it('goes to the root without a status', () => {
     expect(routeForStatus(null)).toBe('/');
+  });
+});
+
+describe('REFINANCE_START_STATUSES', () => {
+  it("are the workflow machine's restart statuses (read from the loan book's outcomes, without the machine)", () => {
+    expect([...REFINANCE_START_STATUSES].sort()).toEqual([...RESTART_STATUSES].sort());
+    expect(REFINANCE_START_STATUSES.length).toBeGreaterThan(0);
   });
 });
 

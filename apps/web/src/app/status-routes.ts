@@ -1,7 +1,9 @@
 import { canOpenDashboard } from '@payrail/domain/workflow/dashboard-access';
 import { NEWFLOW_BREADCRUMB_STEP, NEWFLOW_SLUGS } from '@payrail/contract/newflow-steps';
 import type { NewflowStep } from '@payrail/contract/newflow-steps';
-import { RESTART_STATUSES } from '@payrail/domain/workflow/machine';
+// The machine's RESTART_STATUSES are the loan book's application outcomes; read from there, so the app's start
+// does not evaluate the workflow machine's transition table (~6 kB) for one list.
+import { APPLICATION_OUTCOMES } from '@payrail/domain/loan/statuses';
 import { attributesOf } from '@payrail/domain/workflow/status-attributes';
 import type { LoanType } from '../lib/session-store';
 
@@ -40,7 +42,7 @@ export function dashboardRedirect(
   return canOpenDashboard({ status, loanType, hasLoan: user?.has_loan === true }) ? null : routeForStatus(status, loanType, user?.new_flow ?? null);
 }
 /** Where a refinance starts (POST /refinance): the funded application, or an ended one (e.g. a declined refinance after its date). */
-export const REFINANCE_START_STATUSES: readonly string[] = RESTART_STATUSES;
+export const REFINANCE_START_STATUSES: readonly string[] = APPLICATION_OUTCOMES;
 // ── New flow (newflow-and-dashboard.md §2) ───────────────────────────────────────────────────────
 
 /** Base path of every new-flow screen. */

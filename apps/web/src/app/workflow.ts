@@ -10,6 +10,7 @@ import { navigate, redirectFullPage } from '@payrail/client/navigation';
 import { sessionStore } from '../lib/session-store';
 import type { SessionUser } from '../lib/session-store';
 import { NEWFLOW_SIGNIN, newflowRouteForStatus, routeForStatus } from './status-routes';
+import { cleanStack } from './newflow-back';
 
 /**
  * The workflow client (spec §4 "Session and navigation"): continue, go back, reload the stack, the end
@@ -17,9 +18,6 @@ import { NEWFLOW_SIGNIN, newflowRouteForStatus, routeForStatus } from './status-
  * opens its page. Screens call these; which statuses join the back stack or land on the home page is
  * the domain's data (status-attributes.ts), the status → route map is in status-routes.ts.
  */
-
-/** Only the borrower's own pages join the back stack (never phone_code_sent, the refinance start or the rate check). */
-const cleanStack = (stack: readonly string[]) => stack.filter(isStackable);
 
 function pushStack(status: string): void {
   const stack = sessionStore.getState().navigationStack;
@@ -275,19 +273,7 @@ export async function finishNewflowSignInWithToken(): Promise<void> {
   await finishNewflowSignIn(sessionUserFrom(session));
 }
 
-/** The new-flow pages a Back link leads to (newflow §2: "Back targets are …"). */
-export const NEWFLOW_BACK_TARGETS: ReadonlySet<string> = new Set(['personal_info', 'verify_bank_account', 'email_confirmation', 'loan_offer', 'job_info']);
-
-/**
- * The page's Back link target in the new flow: the status under the current one on the navigation stack,
- * when it is one of the spec's back targets (the server's `go_back` move). Null: no Back link.
- */
-export function newflowBackTarget(status: string | null | undefined, stack: readonly string[]): string | null {
-  const clean = cleanStack(stack);
-  if (!status || clean.at(-1) !== status) return null;
-  const previous = clean.at(-2);
-  return previous && NEWFLOW_BACK_TARGETS.has(previous) ? previous : null;
-}
+export { NEWFLOW_BACK_TARGETS, newflowBackTarget } from './newflow-back';
 
 /** Back on a new-flow step: the server moves the application back to the stack's previous status (go_back). */
 export async function goBackNewflow(): Promise<void> {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { Container } from '@payrail/ui/container';
 import { SiteFooter } from '../../components/layout/site-footer';
@@ -16,10 +16,19 @@ import { usePendingRequestCount } from '@payrail/client/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { breadcrumbFromMatches } from '../route-handle';
 import { newflowCompletedCrumbs } from '../newflow-breadcrumb';
-import { NEWFLOW_BASE, newflowRouteForStatus } from '../status-routes';
-import { continueNewflow, goBackNewflow, goToNewflowStatus, newflowBackTarget, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP } from '../workflow';
+import { newflowBackTarget } from '../newflow-back';
+import { NEWFLOW_BASE, NEWFLOW_SIGNIN, NEWFLOW_SIGNUP, newflowRouteForStatus } from '../status-routes';
 
-const MOVES: NewflowMoves = { moveOn: continueNewflow, goTo: goToNewflowStatus };
+/**
+ * The workflow moves (app/workflow.ts, with its API calls) load on the first move, not with the shell:
+ * the sign-up page, the new flow's landing page, makes none (its initial JS, docs/performance.md). Once
+ * the applicant is signed in the shell fetches them ahead (an effect), so a step's move does not wait for them.
+ */
+const workflow = () => import('../workflow');
+const MOVES: NewflowMoves = {
+  moveOn: async (answer) => (await workflow()).continueNewflow(answer),
+  goTo: (status) => void workflow().then(({ goToNewflowStatus }) => goToNewflowStatus(status)),
+};
 
 const RENT_PATH = `${NEWFLOW_BASE}/personal_info/rent`;
 
@@ -49,7 +58,7 @@ function NewflowBack() {
   const back = async () => {
     setPending(true);
     try {
-      await goBackNewflow();
+      await (await workflow()).goBackNewflow();
     } catch {
       // Global handling (401/403/503) has already told the applicant; the page stays.
     } finally {
@@ -72,6 +81,9 @@ function NewflowBack() {
 export function NewflowLayout() {
   const busy = usePendingRequestCount() > 0;
   const signedIn = useSession((state) => state.token !== null);
+  useEffect(() => {
+    if (signedIn) void workflow().catch(() => undefined);
+  }, [signedIn]);
   const logout = useLogout();
   const step = breadcrumbFromMatches(useMatches());
   // A crumb is complete only when the server's status has passed every step it shows.
