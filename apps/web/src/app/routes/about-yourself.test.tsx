@@ -6,26 +6,16 @@ import { MSG } from '@payrail/contract/messages';
 import { STATES, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { applicantValues } from '../../../test/application-fixtures';
 import { notify } from '@payrail/ui/toast/notify';
 
-const COMPLETE: Record<string, string | number | null> = {
-  first_name: 'Ana',
-  last_name: 'Lima',
-  date_of_birth: '04/12/1986',
-  address: '1 Rodney Square',
-  unit_number: null,
-  city: 'Wilmington',
-  state_id: 8,
-  zip_code: '19801',
-  driver_license_number: 'D1234567',
-  driver_license_state_id: 8,
-  social_security_number: 'xxx-xx-6789',
+const COMPLETE = applicantValues({
   annual_income: '60000.00',
   annual_household_income: '75000.00',
   housing_type: 'rent',
   housing_payment: '1200.00',
   loan_purpose_id: 2,
-};
+});
 const REFS = [
   { firstName: 'Maria', lastName: 'Lopez', relationship: 'Sister', phone: '+12025550187' },
   { firstName: 'Sam', lastName: 'Chen', relationship: 'Coworker', phone: '(202) 555-0199' },

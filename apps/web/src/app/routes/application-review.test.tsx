@@ -6,46 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { sessionAnswer, signInAs, STATES, documentFile, documentsHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { applicantValues, loanTermsFixture } from '../../../test/application-fixtures';
 import { sessionStore } from '../../lib/session-store';
 
-const VALUES: Record<string, string | number | null> = {
-  first_name: 'Ana',
-  last_name: 'Lima',
-  date_of_birth: '04/12/1986',
-  address: '1 Rodney Square',
-  unit_number: 'Apt 4',
-  city: 'Wilmington',
-  state_id: 8,
-  zip_code: '19801',
-  driver_license_number: 'D1234567',
-  driver_license_state_id: 8,
-  social_security_number: 'xxx-xx-6789',
-  working_time_range: '3 - 5 years',
-};
+const VALUES = applicantValues({ unit_number: 'Apt 4', working_time_range: '3 - 5 years' });
 
-const LOAN = {
-  interest_rate: '21.591',
-  amount: 300000,
-  fee_amount: 6000,
-  fee_not_financed: false,
-  terms: 26,
-  payment_per_term: 14512,
-  apr: '24.87',
-  term_frequency: 'biweekly',
-  disbursement_date: '2026-12-02',
-  first_payment_date: '2026-12-18',
-  negotiated_amount: null,
-  terms_in_months: 12,
-  amount_options: [300000],
-  change_message: null,
-  payoff_amount: null,
-  fee_label: 'origination fee',
-  payment_method: 'split_direct_deposit',
-  final_payment: 14500,
-  total_of_payments: 377312,
-  finance_charge: 77312,
-  amount_financed: 306000,
-};
+const LOAN = loanTermsFixture({
+  payment_per_term: 14_512,
+  amount_options: [300_000],
+  final_payment: 14_500,
+  total_of_payments: 377_312,
+  finance_charge: 77_312,
+});
 
 interface Setup {
   files?: Record<string, number>;

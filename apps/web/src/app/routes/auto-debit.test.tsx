@@ -6,18 +6,9 @@ import { BANK_MSG } from '@payrail/contract/banking';
 import { agreementHandler, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { bankOnFile } from '../../../test/application-fixtures';
 
-const ON_FILE = {
-  id: 5,
-  account_type: 'checking',
-  routing_transfer_number: '034821624',
-  bank_account_number: '*****6789',
-  bank_name: 'HARBOR POINT BANK, N.A.',
-  logo: null,
-  source: 'manual',
-  verified_at: '2026-11-01T10:00:00Z',
-  statement_document_id: 3,
-};
+const ON_FILE = bankOnFile({ id: 5, verified_at: '2026-11-01T10:00:00Z', statement_document_id: 3 });
 
 const moved = {
   new_status: 'esignature_needed',

@@ -149,29 +149,34 @@ describe('bank link (/bank_link)', () => {
     SLOW,
   );
 
+  /** Opens the widget on `path`, leaves it, and chooses manual entry, which the server answers by moving to `next`. */
+  async function leaveForManualEntry(path: string, next: TWorkflowStatus) {
+    const fake = bankLinkServer();
+    const changes: unknown[] = [];
+    server.use(
+      navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
+      http.post(api('/workflow/change_status'), async ({ request }) => {
+        changes.push(await request.json());
+        fake.setStatus(next);
+        return HttpResponse.json({ new_status: next, workflow_status: { next_status: next } });
+      }),
+      http.get(api('/documents'), () => HttpResponse.json([])),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute(path);
+    const dialog = await openWidget(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
+    expect(changes).toEqual([{ new_status: next }]);
+    return { fake, router };
+  }
+
   it(
     'leaving the widget reports EXIT and offers manual entry, which moves to bank_manually_insert and shows the manual form',
     async () => {
-      const fake = bankLinkServer();
-      const changes: unknown[] = [];
-      server.use(
-        navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
-        http.post(api('/workflow/change_status'), async ({ request }) => {
-          changes.push(await request.json());
-          fake.setStatus('bank_manually_insert');
-          return HttpResponse.json({ new_status: 'bank_manually_insert', workflow_status: { next_status: 'bank_manually_insert' } });
-        }),
-        http.get(api('/documents'), () => HttpResponse.json([])),
-      );
-      const user = userEvent.setup();
-      const { router } = renderRoute('/bank_link');
-      const dialog = await openWidget(user);
-      await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
-
-      expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
-      expect(changes).toEqual([{ new_status: 'bank_manually_insert' }]);
+      const { fake, router } = await leaveForManualEntry('/bank_link', 'bank_manually_insert');
       expect(router.state.location.pathname).toBe('/bank_link');
       expect(sessionStore.getState().user?.workflow_status).toBe('bank_manually_insert');
       await waitFor(() => expect(fake.events).toContain('EXIT'));
@@ -182,26 +187,7 @@ describe('bank link (/bank_link)', () => {
   it(
     'the application variant (/application/bank_link): manual entry moves to bank_manual_input, whose page is /application/bank_input',
     async () => {
-      const fake = bankLinkServer();
-      const changes: unknown[] = [];
-      server.use(
-        navigationStackHandler('bank_link', ['loan_terms', 'bank_link']),
-        http.post(api('/workflow/change_status'), async ({ request }) => {
-          changes.push(await request.json());
-          fake.setStatus('bank_manual_input');
-          return HttpResponse.json({ new_status: 'bank_manual_input', workflow_status: { next_status: 'bank_manual_input' } });
-        }),
-        http.get(api('/documents'), () => HttpResponse.json([])),
-      );
-      const user = userEvent.setup();
-      const { router } = renderRoute('/application/bank_link');
-      const dialog = await openWidget(user);
-      await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      await user.click(await screen.findByRole('button', { name: 'Provide my bank information manually' }));
-
-      expect(await screen.findByRole('heading', { level: 1, name: 'Bank Information' })).toBeInTheDocument();
-      expect(changes).toEqual([{ new_status: 'bank_manual_input' }]);
+      const { router } = await leaveForManualEntry('/application/bank_link', 'bank_manual_input');
       await waitFor(() => expect(router.state.location.pathname).toBe('/application/bank_input'));
       expect(sessionStore.getState().user?.workflow_status).toBe('bank_manual_input');
     },

@@ -1,39 +1,25 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TDueDateChange, TDueDateChangeOverview, TDueDateChangePreview } from '@payrail/contract/care';
+import type { TDueDateChange } from '@payrail/contract/care';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { signAfterRefusals } from '../../../test/agreement-signing';
+import { dueDateOverview, dueDatePreview } from '../../../test/care-fixtures';
 
-const overview = (o: Partial<TDueDateChangeOverview> = {}): TDueDateChangeOverview => ({
-  loan_id: 7,
-  loan_number: '1234-56-7890',
-  window: { current_due_date: '2029-02-02', earliest: '2029-01-18', latest: '2029-02-17' },
-  refusal: null,
-  available_on: null,
-  changes: [],
-  ...o,
-});
+const overview = dueDateOverview;
 const schedule = [
   { n: 1, due_date: '2029-02-02', new_due_date: '2029-02-12', payment: 34_002, moved: true },
   { n: 2, due_date: '2029-03-02', new_due_date: '2029-03-12', payment: 34_002, moved: true },
   { n: 3, due_date: '2029-04-02', new_due_date: '2029-04-12', payment: 34_000, moved: true },
 ];
-const preview: TDueDateChangePreview = {
-  loan_id: 7,
-  current_due_date: '2029-02-02',
-  new_due_date: '2029-02-12',
-  shift_days: 10,
-  old_apr: '12.0000',
+const preview = dueDatePreview({
   new_apr: '10.8321',
   apr_changed: true,
-  total_of_payments: 102_004,
-  finance_charge: 2_004,
   schedule,
   disclosure: ['By signing, you agree to change the due dates of the remaining payments of loan 1234-56-7890 as shown in the schedule.'],
-};
+});
 const applied: TDueDateChange = {
   id: 3,
   loan_id: 7,
@@ -88,20 +74,13 @@ describe('change due date page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/By signing, you agree/)).toBeInTheDocument();
 
     // Signing without a name or consent: each problem is told on its field, nothing is sent.
-    await userEvent.click(screen.getByRole('button', { name: 'Sign and change my due date' }));
-    expect(await screen.findByText('Please type your full legal name to sign.')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm that you agree to sign electronically.')).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
-
-    await userEvent.type(screen.getByLabelText(/Type your full legal name to sign/), 'Ana Lopes');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to sign the Due date change agreement electronically.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign and change my due date' }));
-    expect(await screen.findByText('Please type your full legal name exactly as it appears on your loan.')).toBeInTheDocument();
-
-    const name = screen.getByLabelText(/Type your full legal name to sign/);
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Ana Lopez');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign and change my due date' }));
+    await signAfterRefusals({
+      button: 'Sign and change my due date',
+      consent: 'I agree to sign the Due date change agreement electronically.',
+      consentRequired: 'Please confirm that you agree to sign electronically.',
+      nameMismatch: 'Please type your full legal name exactly as it appears on your loan.',
+      posts,
+    });
     const done = await screen.findByRole('heading', { name: 'Your due date is changed' });
     expect(done).toHaveFocus();
     expect(screen.getByText(/Your next payment is now due on 02\/12\/2029/)).toBeInTheDocument();

@@ -18,6 +18,13 @@ const employerRow = (id: number, name: string, partnership: 'b2b_partner' | null
 const CEDAR = employerRow(31, 'Cedar Health Partners', 'b2b_partner');
 const PINECREST = employerRow(32, 'Pinecrest Regional Medical Center');
 
+/** Employed at Pinecrest for 1 - 3 years, saved before. */
+const PINECREST_SAVED: Partial<TEmployerEntrypoint> = {
+  income_source: 'Employed',
+  employer_id: 32,
+  employer_obj: { id: 32, name: PINECREST.name, partnership: null },
+  working_time_range: '1 - 3 years',
+};
 const emptyEntrypoint: TEmployerEntrypoint = { employee_id: null, employer_id: null, employer_obj: null, income_source: null, working_time_range: null };
 
 interface Calls {
@@ -140,14 +147,7 @@ describe('employer and income', () => {
 
   it('"employer not listed" clears the choice, asks name, frequency and last paycheck, creates the employer and selects it', async () => {
     signInAs({ workflow_status: 'employer' });
-    const calls = employerHandlers({
-      entrypoint: {
-        income_source: 'Employed',
-        employer_id: 32,
-        employer_obj: { id: 32, name: PINECREST.name, partnership: null },
-        working_time_range: '1 - 3 years',
-      },
-    });
+    const calls = employerHandlers({ entrypoint: PINECREST_SAVED });
     const user = userEvent.setup();
     const { router } = renderRoute('/application/employer');
     expect(await screen.findByText(PINECREST.name, { selector: 'strong' }, SLOW)).toBeInTheDocument();
@@ -174,14 +174,7 @@ describe('employer and income', () => {
 
   it('"Less than 1 year" shows the program rule once on the field, saves the range, and Confirm gets the server refusal there', async () => {
     signInAs({ workflow_status: 'employer' });
-    const calls = employerHandlers({
-      entrypoint: {
-        income_source: 'Employed',
-        employer_id: 32,
-        employer_obj: { id: 32, name: PINECREST.name, partnership: null },
-        working_time_range: '1 - 3 years',
-      },
-    });
+    const calls = employerHandlers({ entrypoint: PINECREST_SAVED });
     const refusal = { errors: { working_time_range: [MSG.tenureTooShort] } };
     server.use(
       http.post(api('/about_yourself/update_field'), async ({ request }) => {

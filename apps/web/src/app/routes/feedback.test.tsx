@@ -10,6 +10,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { sessionAnswer, signInAs, statesHandler } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { bankOnFile } from '../../../test/application-fixtures';
 import { notify } from '@payrail/ui/toast/notify';
 import { FEEDBACK_TEXT } from '../../features/feedback/components/feedback-page';
 import {
@@ -68,19 +69,7 @@ function feedbackHandlers(answer: TFeedbackResponse, options: { stored?: (typeof
         },
       });
     }),
-    http.get(api('/bank_informations'), () =>
-      HttpResponse.json({
-        id: 1,
-        account_type: 'checking',
-        routing_transfer_number: '034821624',
-        bank_account_number: '*****6789',
-        bank_name: 'HARBOR POINT BANK, N.A.',
-        logo: null,
-        source: 'manual',
-        verified_at: null,
-        statement_document_id: null,
-      }),
-    ),
+    http.get(api('/bank_informations'), () => HttpResponse.json(bankOnFile())),
     http.put(api('/feedback'), async ({ request }) => {
       calls.push({ path: '/feedback', body: await request.json() });
       const put = options.put?.();

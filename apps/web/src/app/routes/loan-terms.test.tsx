@@ -11,35 +11,13 @@ import { WORKFLOW_STATUSES } from '@payrail/domain/workflow/statuses';
 import { navigationStackHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { loanTermsFixture } from '../../../test/application-fixtures';
 import { sessionStore } from '../../lib/session-store';
 import { LOAN_TERMS_OPENS_FROM, LOAN_TERMS_STATUSES } from './loan-terms-open';
 
 const SLOW = { timeout: 5000 };
 
-const terms = (overrides: Partial<TLoanTerms> = {}): TLoanTerms => ({
-  interest_rate: '21.591',
-  amount: 300_000,
-  fee_amount: 6_000,
-  fee_not_financed: false,
-  terms: 26,
-  payment_per_term: 13_579,
-  apr: '24.87',
-  term_frequency: 'biweekly',
-  disbursement_date: '2026-12-02',
-  first_payment_date: '2026-12-18',
-  negotiated_amount: null,
-  terms_in_months: 12,
-  amount_options: [50_000, 100_000, 300_000],
-  change_message: null,
-  payoff_amount: null,
-  fee_label: 'origination fee',
-  payment_method: 'split_direct_deposit',
-  final_payment: 13_570,
-  total_of_payments: 353_045,
-  finance_charge: 47_045,
-  amount_financed: 306_000,
-  ...overrides,
-});
+const terms = loanTermsFixture;
 
 const CHEAP = terms({
   amount: 50_000,

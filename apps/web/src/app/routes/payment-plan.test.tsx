@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TBorrowerPaymentPlan, TPaymentPlanQuote } from '@payrail/contract/payment-plan';
@@ -7,6 +6,7 @@ import { PAYMENT_PLAN_AGREEMENT, PAYMENT_PLAN_API_MSG } from '@payrail/contract/
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { signAfterRefusals } from '../../../test/agreement-signing';
 
 const quote: TPaymentPlanQuote = {
   kind: 're_amortize',
@@ -83,20 +83,13 @@ describe('payment plan page', { timeout: 20_000 }, () => {
     expect(within(table).getAllByText('$1,026.91')).toHaveLength(2);
     expect(screen.getByText(PAYMENT_PLAN_AGREEMENT.paragraphs[0])).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign the payment plan' }));
-    expect(await screen.findByText('Please type your full legal name to sign.')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm that you agree to the payment plan.')).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
-
-    await userEvent.type(screen.getByLabelText(/Type your full legal name to sign/), 'Ana Lopes');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to this payment plan and to sign it electronically.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign the payment plan' }));
-    expect(await screen.findByText(PAYMENT_PLAN_API_MSG.nameMismatch)).toBeInTheDocument();
-
-    const name = screen.getByLabelText(/Type your full legal name to sign/);
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Ana Lopez');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign the payment plan' }));
+    await signAfterRefusals({
+      button: 'Sign the payment plan',
+      consent: 'I agree to this payment plan and to sign it electronically.',
+      consentRequired: 'Please confirm that you agree to the payment plan.',
+      nameMismatch: PAYMENT_PLAN_API_MSG.nameMismatch,
+      posts,
+    });
     const done = await screen.findByRole('heading', { name: 'Your payment plan is in force' });
     expect(done).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Download the signed agreement (PDF)' })).toBeInTheDocument();

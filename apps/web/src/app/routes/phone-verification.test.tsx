@@ -238,6 +238,24 @@ describe('phone verification: a phone on file', () => {
   });
 });
 
+/** The US-mode number entry with no phone on file, rendered alone (as in a production build); returns the user. */
+function renderUsEntry(onStatusChange: (status: string) => void = vi.fn()) {
+  const user = userEvent.setup();
+  renderWithProviders(
+    <PhoneVerification
+      mode="us"
+      status="phone_verification"
+      phone={null}
+      phoneConfirmed={false}
+      consentLink={(label) => <a href="/doc">{label}</a>}
+      onStatusChange={onStatusChange}
+      onVerified={vi.fn()}
+      onContinue={vi.fn()}
+    />,
+  );
+  return user;
+}
+
 describe('phone number input in production builds', () => {
   it('masks a US number as (###)###-#### and sends it with +1', async () => {
     const onStatusChange = vi.fn();
@@ -249,19 +267,7 @@ describe('phone number input in production builds', () => {
         return sent('+14155552671');
       }),
     );
-    const user = userEvent.setup();
-    renderWithProviders(
-      <PhoneVerification
-        mode="us"
-        status="phone_verification"
-        phone={null}
-        phoneConfirmed={false}
-        consentLink={(label) => <a href="/doc">{label}</a>}
-        onStatusChange={onStatusChange}
-        onVerified={vi.fn()}
-        onContinue={vi.fn()}
-      />,
-    );
+    const user = renderUsEntry(onStatusChange);
     const input = screen.getByLabelText('Mobile phone number');
     await user.type(input, '4155552671');
     expect(input).toHaveValue('(415)555-2671');
@@ -272,19 +278,7 @@ describe('phone number input in production builds', () => {
   });
 
   it('wants all 10 digits', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(
-      <PhoneVerification
-        mode="us"
-        status="phone_verification"
-        phone={null}
-        phoneConfirmed={false}
-        consentLink={(label) => label}
-        onStatusChange={vi.fn()}
-        onVerified={vi.fn()}
-        onContinue={vi.fn()}
-      />,
-    );
+    const user = renderUsEntry();
     await user.type(screen.getByLabelText('Mobile phone number'), '415555');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Send code' }));

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
@@ -8,7 +8,6 @@ import type { AgreementName, TEmployer, TState } from '@payrail/contract/referen
 import { cents, formatUsdWhole } from '@payrail/domain/money';
 import { EmailField } from '@payrail/ui/email-field';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
@@ -28,6 +27,7 @@ import type { LoanRequest } from './loan-request';
 import { ChosenAnswer, SignInFooter, useStepStartFocus } from './signup-steps';
 import { NEWFLOW_SIGNUP_AGREEMENTS } from './signup-agreements';
 import { StateOfResidence } from './state-of-residence';
+import { GatedSubmit } from './gated-submit';
 import styles from './auth.module.css';
 
 /** Renders a link that opens an agreement document (composed in app/, from the legal feature). */
@@ -67,7 +67,6 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
   const [loan, setLoan] = useState<LoanRequest | null>(null);
   const [state, setState] = useState<TState | null>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  const gateId = useId();
   const stepRef = useStepStartFocus(state ? '[data-step-start]' : loan ? 'select' : 'input');
   // The rules without a schema library (../lib/form-rules.ts, the page's plain validator module).
   const validate = (values: CheckYourRateInput) => validateCheckYourRate(values, Boolean(partner));
@@ -170,14 +169,9 @@ export function CheckYourRate({ agreementLink, partner }: CheckYourRateProps) {
                         <ReferralCodeField name="friend_refer_code" />
                         <Checkbox label={<NewflowTermsLabel agreementLink={agreementLink} />} {...register('terms')} />
                         <div className={styles.actions}>
-                          <Button type="submit" size="lg" fullWidth disabled={!canSubmit} loading={pending} aria-describedby={canSubmit ? undefined : gateId}>
+                          <GatedSubmit open={canSubmit} pending={pending} hint="Fill in every field and accept the terms to continue.">
                             Check Your Rate
-                          </Button>
-                          {canSubmit ? null : (
-                            <p id={gateId} className={styles.hint}>
-                              Fill in every field and accept the terms to continue.
-                            </p>
-                          )}
+                          </GatedSubmit>
                         </div>
                       </>
                     );

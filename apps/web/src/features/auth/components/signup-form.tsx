@@ -4,7 +4,6 @@ import type { TSignupRequest } from '@payrail/contract/identity';
 import type { TState } from '@payrail/contract/reference';
 import { EmailField } from '@payrail/ui/email-field';
 import { ErrorAlert } from '@payrail/ui/error-alert';
-import { Button } from '@payrail/ui/button';
 import { Checkbox } from '@payrail/ui/checkbox';
 import { ValidatedForm } from '@payrail/ui/validated-form';
 import { ReferralCodeField } from '../../../components/referral/referral-code-field';
@@ -16,6 +15,7 @@ import { PasswordPair } from '@payrail/ui/password-pair';
 import { SIGNUP_AGREEMENTS } from './signup-agreements';
 import { SocialSignInButton } from './social-sign-in-button';
 import type { SocialIdentity } from './social-sign-in-button';
+import { GatedSubmit } from './gated-submit';
 import styles from './auth.module.css';
 
 /** Renders a link that opens an agreement document (composed in app/, from the legal feature). */
@@ -94,21 +94,9 @@ export function SignupForm({ state, agreementLink, onCreated, onSocialIdentity, 
             <ReferralCodeField name="friend_refer_code" />
             <Checkbox label={<TermsLabel agreementLink={agreementLink} />} error={formState.errors.terms?.message} {...register('terms')} />
             <div className={styles.actions}>
-              <Button
-                type="submit"
-                fullWidth
-                size="lg"
-                disabled={!canSubmit}
-                loading={pending || formState.isSubmitting}
-                aria-describedby={canSubmit ? undefined : gateId}
-              >
+              <GatedSubmit open={canSubmit} pending={pending || formState.isSubmitting} hint="Fill in every field and accept the terms to sign up.">
                 Sign up
-              </Button>
-              {canSubmit ? null : (
-                <p id={gateId} className={styles.hint}>
-                  Fill in every field and accept the terms to sign up.
-                </p>
-              )}
+              </GatedSubmit>
             </div>
             <p className={styles.divider}>or</p>
             <SocialSignInButton

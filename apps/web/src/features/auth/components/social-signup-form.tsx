@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { TState } from '@payrail/contract/reference';
 import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
@@ -8,6 +7,7 @@ import { validateTermsAccepted } from '../lib/form-rules';
 import { TermsLabel } from './signup-form';
 import type { AgreementLinkRenderer } from './signup-form';
 import type { SocialIdentity } from './social-sign-in-button';
+import { GatedSubmit } from './gated-submit';
 import styles from './auth.module.css';
 
 export interface SocialSignupFormProps {
@@ -25,7 +25,6 @@ export interface SocialSignupFormProps {
  * only the state chosen before and the terms.
  */
 export function SocialSignupForm({ identity, state, agreementLink, onSubmit, onCancel, pending, error }: SocialSignupFormProps) {
-  const gateId = useId();
   return (
     <ValidatedForm aria-label="Sign up with Google" validate={validateTermsAccepted} options={{ defaultValues: { terms: false } }} onSubmit={() => onSubmit()}>
       {({ register, watch }) => {
@@ -40,14 +39,9 @@ export function SocialSignupForm({ identity, state, agreementLink, onSubmit, onC
             <ErrorAlert message={error} />
             <Checkbox label={<TermsLabel agreementLink={agreementLink} />} {...register('terms')} />
             <div className={styles.actions}>
-              <Button type="submit" size="lg" fullWidth disabled={!accepted} loading={pending} aria-describedby={accepted ? undefined : gateId}>
+              <GatedSubmit open={accepted} pending={pending} hint="Accept the terms to create your account.">
                 Create my account
-              </Button>
-              {accepted ? null : (
-                <p id={gateId} className={styles.hint}>
-                  Accept the terms to create your account.
-                </p>
-              )}
+              </GatedSubmit>
               <Button variant="ghost" fullWidth onClick={onCancel}>
                 Sign up with e-mail instead
               </Button>

@@ -1,4 +1,3 @@
-import { displayAccountNumber } from '@payrail/client/format';
 import { useState } from 'react';
 import { BANK_MSG } from '@payrail/contract/banking';
 import { Container } from '@payrail/ui/container';
@@ -9,7 +8,7 @@ import { isApiError } from '@payrail/client/http-client';
 import { useBankInformation } from '../../../api/get-bank-information';
 import { confirmBank, isHandledGlobally } from '../api/bank-information';
 import { workflowRefusal } from '@payrail/client/workflow-refusal';
-import { accountTypeLabel } from '../lib/display';
+import { BankAccountFacts } from '../../../components/bank/bank-account-facts';
 import styles from './banking.module.css';
 
 export interface BankAccountsProps {
@@ -71,20 +70,7 @@ export function BankAccounts({ editTo, onConfirmed, onRefused }: BankAccountsPro
                 </p>
               </div>
             </div>
-            <dl className={styles.details}>
-              <div>
-                <dt>Account type</dt>
-                <dd>{accountTypeLabel(data.account_type)}</dd>
-              </div>
-              <div>
-                <dt>Routing number</dt>
-                <dd>{data.routing_transfer_number ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>Account number</dt>
-                <dd>{displayAccountNumber(data.bank_account_number)}</dd>
-              </div>
-            </dl>
+            <BankAccountFacts account={data} className={styles.details} />
           </div>
         )}
         {error ? (

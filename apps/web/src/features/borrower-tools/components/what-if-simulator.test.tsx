@@ -9,23 +9,13 @@ import { signInAs } from '../../../../test/fixtures';
 import { api, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
 import { servicingHandlers, servicingLoan } from '../../../../test/servicing-fixtures';
+import { whatIfBaseline } from '../../../../test/what-if-fixtures';
 
 const answer: TWhatIfResponse = {
   loan_id: 41,
   as_of: '2028-01-03',
   payment_per_term: 34002,
-  baseline: {
-    payoff_date: '2028-04-03',
-    interest: 2007,
-    total_paid: 102007,
-    installments: 3,
-    points: [
-      { date: '2028-01-03', principal: 100000 },
-      { date: '2028-02-03', principal: 66998 },
-      { date: '2028-03-03', principal: 33666 },
-      { date: '2028-04-03', principal: 0 },
-    ],
-  },
+  baseline: whatIfBaseline,
   scenario: {
     payoff_date: '2028-03-03',
     interest: 1270,
@@ -42,27 +32,44 @@ const answer: TWhatIfResponse = {
   installments_fewer: 1,
 };
 
+/**
+ * A signed-in borrower on Loans & Payments (the payoff letter failing, out of the way), the simulator answering
+ * `answer`, and the payment request accepted as `mode`: returns the loan and the simulate and payment bodies, in order.
+ */
+function simulatorWorld(mode: 'one_time' | 'auto_debit') {
+  signInAs({ workflow_status: 'approved', feedback_rating: true });
+  const { loan } = servicingHandlers({ businessDate: '2028-01-03' });
+  const simulated: unknown[] = [];
+  const scheduled: { body: unknown; key: string | null }[] = [];
+  server.use(
+    http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
+    http.post(api('/loans/:id/what_if'), async ({ request }) => {
+      simulated.push(await request.json());
+      return HttpResponse.json(answer);
+    }),
+    http.post(api('/request_payment'), async ({ request }) => {
+      const body = (await request.json()) as { amount: number };
+      scheduled.push({ body, key: request.headers.get('idempotency-key') });
+      return HttpResponse.json({
+        ok: true,
+        message: 'Your payment has been sent successfully.',
+        transaction: {
+          id: scheduled.length,
+          transaction_status: 'scheduled',
+          due_date: '2028-02-03',
+          amount: body.amount,
+          pay_method: 'ach',
+          transaction_mode: mode,
+        },
+      });
+    }),
+  );
+  return { loan, simulated, scheduled };
+}
+
 describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
   it('simulates, says what changes, gives the chart data as a table, and schedules the one-time payment once', async () => {
-    signInAs({ workflow_status: 'approved', feedback_rating: true });
-    servicingHandlers({ businessDate: '2028-01-03' });
-    const simulated: unknown[] = [];
-    const scheduled: { body: unknown; key: string | null }[] = [];
-    server.use(
-      http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
-      http.post(api('/loans/:id/what_if'), async ({ request }) => {
-        simulated.push(await request.json());
-        return HttpResponse.json(answer);
-      }),
-      http.post(api('/request_payment'), async ({ request }) => {
-        scheduled.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return HttpResponse.json({
-          ok: true,
-          message: 'Your payment has been sent successfully.',
-          transaction: { id: 5, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 40000, pay_method: 'ach', transaction_mode: 'one_time' },
-        });
-      }),
-    );
+    const { simulated, scheduled } = simulatorWorld('one_time');
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });
     const form = within(region).getByRole('form', { name: 'What-if simulator' });
@@ -102,21 +109,7 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
   });
 
   it('an extra with every payment is set up as an auto-debit of the installment plus the extra, once the disclosure is accepted', async () => {
-    signInAs({ workflow_status: 'approved', feedback_rating: true });
-    const { loan } = servicingHandlers({ businessDate: '2028-01-03' });
-    const scheduled: unknown[] = [];
-    server.use(
-      http.get(api('/loans/:id/payoff_letter/:date'), () => HttpResponse.json({}, { status: 500 })),
-      http.post(api('/loans/:id/what_if'), () => HttpResponse.json(answer)),
-      http.post(api('/request_payment'), async ({ request }) => {
-        scheduled.push(await request.json());
-        return HttpResponse.json({
-          ok: true,
-          message: 'Your payment has been sent successfully.',
-          transaction: { id: 6, transaction_status: 'scheduled', due_date: '2028-02-03', amount: 1, pay_method: 'ach', transaction_mode: 'auto_debit' },
-        });
-      }),
-    );
+    const { loan, scheduled } = simulatorWorld('auto_debit');
     renderRoute('/dashboard/loans-and-payments');
     const region = await screen.findByRole('region', { name: 'What if I pay more?' });
     await userEvent.type(within(region).getByRole('textbox', { name: /Extra with every payment/ }), '50');
@@ -128,7 +121,9 @@ describe('what-if simulator on Loans & Payments', { timeout: 20_000 }, () => {
     expect(scheduled).toEqual([]);
     await userEvent.click(within(region).getByRole('checkbox', { name: 'I have read and accept the Auto Debit Disclosure.' }));
     await userEvent.click(button);
-    await waitFor(() => expect(scheduled).toEqual([{ method: 'ach', mode: 'auto_debit', loan_id: loan!.id, amount: total, disclosure_accepted: true }]));
+    await waitFor(() =>
+      expect(scheduled.map((call) => call.body)).toEqual([{ method: 'ach', mode: 'auto_debit', loan_id: loan!.id, amount: total, disclosure_accepted: true }]),
+    );
   });
 
   it('a loan that starts after the business date: the extra payment’s date starts at the loan’s first day', async () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { whatIfBaseline } from '../../../../test/what-if-fixtures';
 import { whatIfRows } from './what-if-chart';
 
 describe('whatIfRows', () => {
   it('puts both projections on one axis: each keeps its last value until its next point, and 0 once paid off', () => {
-    const baseline = {
-      payoff_date: '2028-04-03',
-      interest: 0,
-      total_paid: 0,
-      installments: 3,
-      points: [
-        { date: '2028-01-03', principal: 100000 },
-        { date: '2028-02-03', principal: 66998 },
-        { date: '2028-03-03', principal: 33666 },
-        { date: '2028-04-03', principal: 0 },
-      ],
-    };
+    const baseline = whatIfBaseline;
     const scenario = {
       payoff_date: '2028-03-03',
       interest: 0,

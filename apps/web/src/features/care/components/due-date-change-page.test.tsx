@@ -2,33 +2,14 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { TDueDateChangeOverview, TDueDateChangePreview } from '@payrail/contract/care';
 import { signInAs } from '../../../../test/fixtures';
 import { api, server } from '../../../../test/msw-server';
 import { renderRoute } from '../../../../test/render';
+import { dueDateOverview, dueDatePreview } from '../../../../test/care-fixtures';
 import { DUE_DATE_TEXT } from './due-date-change-page';
 
-const overview: TDueDateChangeOverview = {
-  loan_id: 7,
-  loan_number: '1234-56-7890',
-  window: { current_due_date: '2029-02-02', earliest: '2029-01-18', latest: '2029-02-17' },
-  refusal: null,
-  available_on: null,
-  changes: [],
-};
-const preview: TDueDateChangePreview = {
-  loan_id: 7,
-  current_due_date: '2029-02-02',
-  new_due_date: '2029-02-12',
-  shift_days: 10,
-  old_apr: '12.0000',
-  new_apr: '12.0000',
-  apr_changed: false,
-  total_of_payments: 102_004,
-  finance_charge: 2_004,
-  schedule: [{ n: 1, due_date: '2029-02-02', new_due_date: '2029-02-12', payment: 34_002, moved: true }],
-  disclosure: ['By signing, you agree to change the due dates.'],
-};
+const overview = dueDateOverview();
+const preview = dueDatePreview();
 
 function world(answer: () => Response) {
   signInAs({ workflow_status: 'approved', feedback_rating: true });

@@ -1,3 +1,4 @@
+import { FactList } from '@payrail/ui/fact-list';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate, formatPercent } from '@payrail/client/format';
@@ -57,41 +58,21 @@ export function LoanTermsReview({ terms }: { terms: Terms }) {
           </div>
         ))}
       </dl>
-      <dl className={styles.details}>
-        <div>
-          <dt>Loan amount</dt>
-          <dd>{formatCents(terms.amount_cents)}</dd>
-        </div>
-        <div>
-          <dt>{terms.fee_label.charAt(0).toUpperCase() + terms.fee_label.slice(1)}</dt>
-          <dd>
-            {formatCents(terms.fee_cents)}
-            {terms.fee_financed ? ' (financed)' : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Payment</dt>
-          <dd>
-            {formatCents(terms.payment_per_term_cents)} {frequencyLabel(terms.term_frequency)}
-          </dd>
-        </div>
-        <div>
-          <dt>Number of payments</dt>
-          <dd>{terms.number_of_payments}</dd>
-        </div>
-        <div>
-          <dt>Interest rate</dt>
-          <dd>{formatPercent(terms.interest_rate)}</dd>
-        </div>
-        <div>
-          <dt>Disbursement date</dt>
-          <dd>{formatDate(terms.disbursement_date)}</dd>
-        </div>
-        <div>
-          <dt>First payment date</dt>
-          <dd>{formatDate(terms.first_payment_date)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className={styles.details}
+        facts={[
+          { label: 'Loan amount', value: formatCents(terms.amount_cents) },
+          {
+            label: terms.fee_label.charAt(0).toUpperCase() + terms.fee_label.slice(1),
+            value: `${formatCents(terms.fee_cents)}${terms.fee_financed ? ' (financed)' : ''}`,
+          },
+          { label: 'Payment', value: `${formatCents(terms.payment_per_term_cents)} ${frequencyLabel(terms.term_frequency)}` },
+          { label: 'Number of payments', value: terms.number_of_payments },
+          { label: 'Interest rate', value: formatPercent(terms.interest_rate) },
+          { label: 'Disbursement date', value: formatDate(terms.disbursement_date) },
+          { label: 'First payment date', value: formatDate(terms.first_payment_date) },
+        ]}
+      />
       <Table caption="Payment schedule" columns={scheduleColumns} rows={terms.schedule} getRowKey={(row) => row.n} maxHeight="28rem" />
     </section>
   );

@@ -5,23 +5,13 @@ import { notify } from '@payrail/ui/toast/notify';
 import { useSubmitStep } from '../api/steps';
 import { StepCard } from './step-card';
 import { StepScreen } from './step-states';
+import type { PhoneCodeSlot } from '../../../lib/phone-code-slot';
 
 export interface PhoneEntrySlot {
   initialNumber: string | null;
   serverError?: string;
   pending: boolean;
   onSubmit: (e164: string) => void;
-}
-
-export interface PhoneCodeSlot {
-  number: string;
-  codeError?: string;
-  pending: boolean;
-  resendPending: boolean;
-  onVerify: (code: string) => void;
-  onResend: () => Promise<boolean>;
-  onEdit: () => void;
-  onCodeChange: () => void;
 }
 
 export interface VerifyPhoneProps {

@@ -1,3 +1,4 @@
+import { FactList } from '@payrail/ui/fact-list';
 import { AgreementSignature } from '@payrail/ui/agreement-signature';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -44,24 +45,16 @@ function Disclosure({ quote, id }: { quote: TPaymentPlanQuote; id: string }) {
         payments from {formatDate(quote.rows[0]?.due_date)} at {quote.annual_rate_percent}% interest; late fees of {formatCents(quote.fees_waived)} are waived.
       </p>
       <h3 id={`${id}-tila`}>Truth in Lending disclosure</h3>
-      <dl className={styles.box} aria-labelledby={`${id}-tila`}>
-        <div>
-          <dt>Annual percentage rate</dt>
-          <dd>{quote.apr}%</dd>
-        </div>
-        <div>
-          <dt>Finance charge</dt>
-          <dd>{formatCents(quote.finance_charge)}</dd>
-        </div>
-        <div>
-          <dt>Amount financed</dt>
-          <dd>{formatCents(quote.amount_financed)}</dd>
-        </div>
-        <div>
-          <dt>Total of payments</dt>
-          <dd>{formatCents(quote.total_of_payments)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className={styles.box}
+        aria-labelledby={`${id}-tila`}
+        facts={[
+          { label: 'Annual percentage rate', value: `${quote.apr}%` },
+          { label: 'Finance charge', value: formatCents(quote.finance_charge) },
+          { label: 'Amount financed', value: formatCents(quote.amount_financed) },
+          { label: 'Total of payments', value: formatCents(quote.total_of_payments) },
+        ]}
+      />
       <p>
         The amount financed is the principal you owe ({formatCents(quote.principal)}) and the interest you owe today ({formatCents(quote.arrears)}), which is
         spread over your payments without any more interest.

@@ -6,19 +6,10 @@ import { Form } from '@payrail/ui/form';
 import { RESEND_TICK_MS, useCountdown } from '../hooks/use-countdown';
 import { displayPhone } from '../lib/phone-number';
 import { normalizePhoneCode, phoneCodeFormSchema } from './phone-code.schema';
+import type { PhoneCodeSlot } from '../../../lib/phone-code-slot';
 import styles from './phone.module.css';
 
-export interface PhoneCodeFormProps {
-  number: string;
-  /** Under the code field: errors.phone[0] or errors.error of a failed verification. */
-  codeError?: string;
-  pending: boolean;
-  resendPending: boolean;
-  onVerify: (code: string) => void;
-  /** Sends a new code; resolves true when it was sent, which starts the 30 s wait. */
-  onResend: () => Promise<boolean>;
-  onEdit: () => void;
-  onCodeChange?: () => void;
+export interface PhoneCodeFormProps extends PhoneCodeSlot {
   /** Verify stays disabled under this many characters (1: while empty; the new flow: under 3, newflow §5). */
   minCodeLength?: number;
   /**

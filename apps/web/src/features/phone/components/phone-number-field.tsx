@@ -39,23 +39,16 @@ export function PhoneNumberInputs({
   name,
   inputRef,
 }: PhoneNumberInputsProps) {
+  // The number input is the same in both modes but for the mask (US) or the country's as-you-type format.
+  const input = { label, type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', required, name, ref: inputRef, value: number, onBlur, error } as const;
   if (mode === 'us') {
     return (
       <MaskedTextField
-        label={label}
+        {...input}
         hint="A US mobile number; we add +1."
         mask={US_PHONE_MASK}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
         placeholder="(555)555-5555"
-        required={required}
-        name={name}
-        ref={inputRef}
-        value={number}
         onValueChange={(masked) => onChange(masked, 'US')}
-        onBlur={onBlur}
-        error={error}
       />
     );
   }
@@ -68,19 +61,7 @@ export function PhoneNumberInputs({
         value={country}
         onChange={(event) => onChange(number, event.target.value as TestCountry)}
       />
-      <TextField
-        label={label}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        required={required}
-        name={name}
-        ref={inputRef}
-        value={number}
-        onChange={(event) => onChange(formatAsYouType(event.target.value, country), country)}
-        onBlur={onBlur}
-        error={error}
-      />
+      <TextField {...input} onChange={(event) => onChange(formatAsYouType(event.target.value, country), country)} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FactList } from '@payrail/ui/fact-list';
 import { useEffect } from 'react';
 import type { TReferralProgram, TReferralReward } from '@payrail/contract/referral';
 import { REFERRAL_MSG } from '@payrail/contract/referral';
@@ -41,24 +42,15 @@ function Progress({ program }: { program: TReferralProgram }) {
       <p className={styles.level} data-level={program.level}>
         {LEVEL_NAMES[program.level]}
       </p>
-      <dl className={styles.stats}>
-        <div>
-          <dt>Approved referrals</dt>
-          <dd>{program.approved_referrals}</dd>
-        </div>
-        <div>
-          <dt>Points</dt>
-          <dd>{program.points}</dd>
-        </div>
-        <div>
-          <dt>Rewards earned</dt>
-          <dd>{formatCents(program.earned)}</dd>
-        </div>
-        <div>
-          <dt>Paid to you</dt>
-          <dd>{formatCents(program.paid)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className={styles.stats}
+        facts={[
+          { label: 'Approved referrals', value: program.approved_referrals },
+          { label: 'Points', value: program.points },
+          { label: 'Rewards earned', value: formatCents(program.earned) },
+          { label: 'Paid to you', value: formatCents(program.paid) },
+        ]}
+      />
       {next ? (
         <p>
           {`${LEVEL_NAMES[next.level]}: ${next.approved_needed} more approved ${next.approved_needed === 1 ? 'referral' : 'referrals'} or ${next.points_needed} more points.`}

@@ -1,4 +1,5 @@
-import { displayAccountNumber } from '@payrail/client/format';
+import { FactList } from '@payrail/ui/fact-list';
+import { BankAccountFacts } from '../../../components/bank/bank-account-facts';
 import { useEffect, useId, useState } from 'react';
 import type { TDocument } from '@payrail/contract/documents';
 import type { TReference } from '@payrail/contract/application';
@@ -102,20 +103,19 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
 
         <h2>Personal information</h2>
         {personal.data ? (
-          <dl className={styles.facts}>
-            <div>
-              <dt>Name</dt>
-              <dd>{`${personal.data.first_name} ${personal.data.last_name}`.trim() || '—'}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>
-                {[personal.data.address, personal.data.unit_number ? `P.O. Box ${personal.data.unit_number}` : '', personal.data.city, personal.data.zip_code]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
-              </dd>
-            </div>
-          </dl>
+          <FactList
+            className={styles.facts}
+            facts={[
+              { label: 'Name', value: `${personal.data.first_name} ${personal.data.last_name}`.trim() || '—' },
+              {
+                label: 'Address',
+                value:
+                  [personal.data.address, personal.data.unit_number ? `P.O. Box ${personal.data.unit_number}` : '', personal.data.city, personal.data.zip_code]
+                    .filter(Boolean)
+                    .join(', ') || '—',
+              },
+            ]}
+          />
         ) : (
           <LoadingBlock label="Loading your information…" />
         )}
@@ -144,20 +144,7 @@ export function RefinanceReview({ onConfirm }: RefinanceReviewProps) {
 
         <h2>Bank information</h2>
         {bank.data ? (
-          <dl className={styles.facts}>
-            <div>
-              <dt>Account type</dt>
-              <dd>{bank.data.account_type ?? '—'}</dd>
-            </div>
-            <div>
-              <dt>Routing number</dt>
-              <dd>{bank.data.routing_transfer_number ?? '—'}</dd>
-            </div>
-            <div>
-              <dt>Account number</dt>
-              <dd>{displayAccountNumber(bank.data.bank_account_number)}</dd>
-            </div>
-          </dl>
+          <BankAccountFacts account={bank.data} className={styles.facts} />
         ) : bank.isLoading ? (
           <LoadingBlock label="Loading your bank information…" />
         ) : (
