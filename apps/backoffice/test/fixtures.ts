@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { TOpenRequest } from '@payrail/contract/care';
 import type { StaffRole, TStaffMember } from '@payrail/contract/staff';
 import type { TApplicationDetail, TLoanDetailResponse, TQueueItem } from '@payrail/contract/backoffice';
 import type { TBusinessDateResponse, TLoanServicingResponse, TRemittanceLine } from '@payrail/contract/servicing-backoffice';
@@ -163,3 +164,14 @@ export function ledgerEntry(id: number, kind: LedgerEntry['kind'], date: string,
     ...extra,
   };
 }
+
+/** A borrower's open request (GET /members/:id/requests): the auto-debit to authorize for loan 1234-56-7890. */
+export const OPEN_REQUEST: TOpenRequest = {
+  key: 'auto_debit_authorization:7',
+  kind: 'auto_debit_authorization',
+  title: 'Authorize your automatic payments',
+  detail: 'Loan 1234-56-7890 is repaid by auto-debit.',
+  status: 'to_do',
+  since: null,
+  action: { kind: 'link', label: 'Set up auto-debit', to: '/dashboard/loans-and-payments' },
+};

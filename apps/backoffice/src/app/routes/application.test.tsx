@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '@payrail/contract/staff';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
-import { applicationDetail, signInAs } from '../../../test/fixtures';
+import { applicationDetail, OPEN_REQUEST, signInAs } from '../../../test/fixtures';
 import { bo, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 
@@ -519,17 +519,7 @@ describe('servicer settings (hasNelNet, hasJackHenry)', () => {
     server.use(
       http.get(bo('/members/42/requests'), () =>
         HttpResponse.json({
-          requests: [
-            {
-              key: 'auto_debit_authorization:7',
-              kind: 'auto_debit_authorization',
-              title: 'Authorize your automatic payments',
-              detail: 'Loan 1234-56-7890 is repaid by auto-debit.',
-              status: 'to_do',
-              since: null,
-              action: { kind: 'link', label: 'Set up auto-debit', to: '/dashboard/loans-and-payments' },
-            },
-          ],
+          requests: [OPEN_REQUEST],
         }),
       ),
       http.post(bo('/members/42/requests/remind'), () => {

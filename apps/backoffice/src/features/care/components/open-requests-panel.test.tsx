@@ -5,23 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { CARE_MSG } from '@payrail/contract/care';
 import type { StaffRole } from '@payrail/contract/staff';
 import { AppProviders, createQueryClient } from '@payrail/ui/app-providers';
-import { signInAs } from '../../../../test/fixtures';
+import { OPEN_REQUEST, signInAs } from '../../../../test/fixtures';
 import { bo, server } from '../../../../test/msw-server';
 import { OpenRequestsPanel } from './open-requests-panel';
 
-const request = {
-  key: 'auto_debit_authorization:7',
-  kind: 'auto_debit_authorization',
-  title: 'Authorize your automatic payments',
-  detail: 'Loan 1234-56-7890 is repaid by auto-debit.',
-  status: 'to_do',
-  since: null,
-  action: { kind: 'link', label: 'Set up auto-debit', to: '/dashboard/loans-and-payments' },
-};
-
 function open(role: StaffRole) {
   signInAs(role);
-  server.use(http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [request] })));
+  server.use(http.get(bo('/members/42/requests'), () => HttpResponse.json({ requests: [OPEN_REQUEST] })));
   render(
     <AppProviders queryClient={createQueryClient()}>
       <OpenRequestsPanel userId={42} />

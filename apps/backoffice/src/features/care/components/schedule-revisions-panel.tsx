@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { notify } from '@payrail/ui/toast/notify';
 import type { TScheduleRevision, TScheduleRevisions } from '@payrail/contract/care';
+import { DownloadButton } from '../../../components/download-button';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
 import { downloadDueDateChangeAgreement } from '../api/download-due-date-change';
@@ -35,28 +33,15 @@ const revisionColumns: readonly TableColumn<TScheduleRevision>[] = [
 type Change = TScheduleRevisions['due_date_changes'][number];
 
 function AgreementButton({ loanId, change }: { loanId: number; change: Change }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const url = URL.createObjectURL(await downloadDueDateChangeAgreement(loanId, change.id));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = change.document.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch {
-      notify.error('We could not download the agreement. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download the signed agreement of request ${change.id}`}>
+    <DownloadButton
+      fetchFile={() => downloadDueDateChangeAgreement(loanId, change.id)}
+      fileName={change.document.file_name}
+      failure="We could not download the agreement. Please try again."
+      label={`Download the signed agreement of request ${change.id}`}
+    >
       Signed PDF
-    </Button>
+    </DownloadButton>
   );
 }
 

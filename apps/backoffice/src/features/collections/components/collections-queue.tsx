@@ -1,9 +1,7 @@
 import { QUEUE_BUCKETS } from '@payrail/contract/collections';
 import type { TCollectionsQueueItem } from '@payrail/contract/collections';
 import { formatCents } from '@payrail/client/format';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { useState } from 'react';
@@ -14,6 +12,7 @@ import type { QueueBucket } from '../api/keys';
 import { CollectionsPanel } from './collections-panel';
 import { contactLabel } from './labels';
 import styles from './collections.module.css';
+import { QueryFallback } from '../../../components/query-fallback';
 
 const BUCKET_LABELS: Record<QueueBucket, string> = {
   '1-29': '1–29 days',
@@ -88,11 +87,7 @@ export function CollectionsQueue() {
           </Button>
         ))}
       </div>
-      {queue.isPending ? (
-        <LoadingBlock label="Loading the collections queue…" />
-      ) : !queue.data ? (
-        <Alert kind="error">The collections queue could not be loaded.</Alert>
-      ) : (
+      {queue.data ? (
         <>
           <Table
             caption="Loans past due"
@@ -114,6 +109,8 @@ export function CollectionsQueue() {
             ) : null}
           </div>
         </>
+      ) : (
+        <QueryFallback query={queue} loadingLabel="Loading the collections queue…" failure="The collections queue could not be loaded." />
       )}
       {selected ? <CollectionsPanel loanId={selected} onClose={() => set('loan', null)} /> : null}
     </>

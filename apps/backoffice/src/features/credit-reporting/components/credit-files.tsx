@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@payrail/ui/button';
 import { Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
@@ -13,6 +12,7 @@ import { fetchCreditFile } from '../api/download-credit-file';
 import { useCreditFiles } from '../api/get-credit-files';
 import { useGenerateCreditFile } from '../api/generate-credit-file';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { DownloadButton } from '../../../components/download-button';
 import { QueryFallback } from '../../../components/query-fallback';
 
 const STATUS_ORDER = ['11', '71', '78', '80', '82', '83', '84', '97', '13', '64'];
@@ -54,29 +54,16 @@ function statusSummary(counts: Record<string, number>): string {
   return parts.length > 0 ? parts.join(' · ') : '—';
 }
 
-function DownloadButton({ file }: { file: TCreditReportingFile }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const url = URL.createObjectURL(await fetchCreditFile(file.id));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `METRO2-${file.period}.txt`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch (err) {
-      notify.error(errorMessage(err, 'We could not download the file. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+function FileButton({ file }: { file: TCreditReportingFile }) {
   return (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download the ${monthName(file.period)} file`}>
+    <DownloadButton
+      fetchFile={() => fetchCreditFile(file.id)}
+      fileName={`METRO2-${file.period}.txt`}
+      failure={(err) => errorMessage(err, 'We could not download the file. Please try again.')}
+      label={`Download the ${monthName(file.period)} file`}
+    >
       Download
-    </Button>
+    </DownloadButton>
   );
 }
 
@@ -95,7 +82,7 @@ const columns: readonly TableColumn<TCreditReportingFile>[] = [
     header: 'Generated',
     cell: (f) => `${formatDateTime(f.created_at)} (business date ${formatUsDate(f.created_on)}) by ${f.generated_by ?? 'the monthly job'}`,
   },
-  { key: 'download', header: 'File', cell: (f) => <DownloadButton file={f} /> },
+  { key: 'download', header: 'File', cell: (f) => <FileButton file={f} /> },
 ];
 
 function GenerateForm({ lastEnded, made }: { lastEnded: string; made: ReadonlySet<string> }) {

@@ -5,10 +5,8 @@ import { EMPLOYEE_CHANGE_KIND_LABELS, ZBackofficeEmployeeChange, ZBackofficeEmpl
 import type { TBackofficeEmployeeChange } from '@payrail/contract/employer-deductions';
 import { isApiError } from '@payrail/client/http-client';
 import { formatDate } from '@payrail/client/format';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { FieldError, FieldHint, FieldLabel, fieldStyles } from '@payrail/ui/field';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
@@ -21,6 +19,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
+import { QueryFallback } from '../../../components/query-fallback';
 
 const changesKey = (employerId: number) => ['employers', 'employee-changes', employerId] as const;
 
@@ -184,10 +183,8 @@ export function EmployerEmployeeChanges({ employerId }: { employerId: number }) 
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         Employee changes
       </h2>
-      {query.isPending ? (
-        <LoadingBlock label="Loading the employee changes…" />
-      ) : query.isError ? (
-        <Alert kind="error">{errorMessage(query.error, 'The employee changes could not be loaded.')}</Alert>
+      {!query.data ? (
+        <QueryFallback query={query} loadingLabel="Loading the employee changes…" failure="The employee changes could not be loaded." />
       ) : query.data.changes.length === 0 ? (
         <p>The employer has not reported any termination, leave or pay-frequency change in the portal.</p>
       ) : (

@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ZBackofficeEmployerVerifications } from '@payrail/contract/employer-verifications';
 import type { TBackofficeEmployerVerifications } from '@payrail/contract/employer-verifications';
 import { EMPLOYMENT_STATUS_LABELS, VERIFICATION_FALLBACK_BUSINESS_DAYS } from '@payrail/domain/employer/verification';
-import { Alert } from '@payrail/ui/alert';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatDate } from '@payrail/client/format';
@@ -13,7 +11,7 @@ import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { QueryFallback } from '../../../components/query-fallback';
 
 type Verification = TBackofficeEmployerVerifications['verifications'][number];
 
@@ -56,10 +54,8 @@ export function EmployerOpenVerifications({ employerId }: { employerId: number }
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Employment verifications</h2>
-      {query.isPending ? (
-        <LoadingBlock label="Loading the verifications…" />
-      ) : query.isError ? (
-        <Alert kind="error">{errorMessage(query.error, 'The verifications could not be loaded.')}</Alert>
+      {!query.data ? (
+        <QueryFallback query={query} loadingLabel="Loading the verifications…" failure="The verifications could not be loaded." />
       ) : query.data.verifications.length === 0 ? (
         <p>Underwriting has not asked this employer to verify any employment yet.</p>
       ) : (

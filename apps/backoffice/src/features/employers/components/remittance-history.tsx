@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ZBackofficeEmployerRemittances } from '@payrail/contract/employer-remittances';
 import type { TBackofficeEmployerRemittances, TReconciliationStatus } from '@payrail/contract/employer-remittances';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
@@ -13,9 +11,9 @@ import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
+import { QueryFallback } from '../../../components/query-fallback';
 
 type Remittance = TBackofficeEmployerRemittances['remittances'][number];
 type Line = Remittance['lines'][number];
@@ -107,10 +105,8 @@ export function EmployerRemittanceHistory({ employerId }: { employerId: number }
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>Remittances</h2>
-      {query.isPending ? (
-        <LoadingBlock label="Loading the remittances…" />
-      ) : query.isError ? (
-        <Alert kind="error">{errorMessage(query.error, 'The remittances could not be loaded.')}</Alert>
+      {!query.data ? (
+        <QueryFallback query={query} loadingLabel="Loading the remittances…" failure="The remittances could not be loaded." />
       ) : query.data.remittances.length === 0 ? (
         <p>No remittances submitted in the employer portal yet.</p>
       ) : (

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
+import { saveFile } from '../../../lib/save-file';
 import { fetchHardshipDocument } from '../api/download-hardship-document';
 import { useDecideHardship } from '../api/decide-hardship';
 import { useHardshipDetail } from '../api/get-hardship-detail';
@@ -32,13 +33,7 @@ const EVENT_NAMES = {
 
 async function download(requestId: number, documentId: number, fileName: string) {
   try {
-    const blob = await fetchHardshipDocument(requestId, documentId);
-    const url = URL.createObjectURL(blob);
-    const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(await fetchHardshipDocument(requestId, documentId), fileName);
   } catch {
     notify.error(`${fileName} could not be downloaded.`);
   }

@@ -1,14 +1,13 @@
 import { HARDSHIP_REASON_LABELS, HARDSHIP_STATUS_LABELS } from '@payrail/contract/hardship';
 import type { HardshipStatus } from '@payrail/contract/hardship';
 import type { THardshipQueue } from '@payrail/contract/hardship';
-import { Alert } from '@payrail/ui/alert';
 import { Select } from '@payrail/ui/select';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/labels';
 import { useHardshipQueue } from '../api/get-hardship-queue';
+import { QueryFallback } from '../../../components/query-fallback';
 
 type Row = THardshipQueue['requests'][number];
 const STATUS_OPTIONS = Object.entries(HARDSHIP_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -42,11 +41,7 @@ export function HardshipQueue() {
           })
         }
       />
-      {queue.isPending ? (
-        <LoadingBlock label="Loading hardship requests…" />
-      ) : !queue.data ? (
-        <Alert kind="error">The hardship queue could not be loaded.</Alert>
-      ) : (
+      {queue.data ? (
         <Table
           caption="Hardship requests"
           rows={queue.data.requests}
@@ -54,6 +49,8 @@ export function HardshipQueue() {
           getRowKey={(r) => String(r.id)}
           emptyMessage="No hardship request with this status."
         />
+      ) : (
+        <QueryFallback query={queue} loadingLabel="Loading hardship requests…" failure="The hardship queue could not be loaded." />
       )}
     </>
   );

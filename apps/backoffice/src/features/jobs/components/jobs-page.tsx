@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { Badge } from '@payrail/ui/badge';
 import { Button } from '@payrail/ui/button';
-import { LoadingBlock, Spinner } from '@payrail/ui/spinner';
+import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { formatDateTime } from '../../../lib/labels';
 import { useFailedJobs, useJobQueues, useRetryJob } from '../api/jobs';
+import { QueryFallback } from '../../../components/query-fallback';
 
 const DRIVER_LABELS: Record<TJobsResponse['driver'], string> = {
   'pg-boss': 'pg-boss on PostgreSQL',
@@ -89,13 +90,7 @@ function FailedJobs({ queue }: { queue: string }) {
           {refusal}
         </Alert>
       ) : null}
-      {failed.isPending ? (
-        <Spinner label="Loading the failed jobs…" />
-      ) : failed.isError ? (
-        <Alert kind="error" assertive>
-          {errorMessage(failed.error)}
-        </Alert>
-      ) : (
+      {failed.data ? (
         <Table
           caption={`Failed jobs of ${queue}`}
           captionHidden
@@ -104,6 +99,8 @@ function FailedJobs({ queue }: { queue: string }) {
           getRowKey={(j) => j.id}
           emptyMessage="No failed job in this queue."
         />
+      ) : (
+        <QueryFallback query={failed} loadingLabel="Loading the failed jobs…" />
       )}
     </section>
   );

@@ -8,13 +8,13 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { applyServerErrors, Form, FormError } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { DownloadButton } from '../../../components/download-button';
+import { FieldList } from '../../../components/field-list';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { downloadPaymentPlan } from '../api/download-payment-plan';
@@ -22,41 +22,29 @@ import { useLoanPaymentPlans } from '../api/get-payment-plans';
 import { usePreviewPaymentPlan } from '../api/preview-payment-plan';
 import { useProposePaymentPlan } from '../api/propose-payment-plan';
 import { useWithdrawPaymentPlan } from '../api/withdraw-payment-plan';
+import { QueryFallback } from '../../../components/query-fallback';
 
 /** The re-disclosure of a plan: the federal box and the schedule. */
 export function PlanQuote({ quote, caption }: { quote: TPaymentPlanQuote; caption: string }) {
   return (
     <>
-      <dl className={pageStyles.dl}>
-        <div>
-          <dt>Annual percentage rate</dt>
-          <dd>{formatPercent(quote.apr)}</dd>
-        </div>
-        <div>
-          <dt>Finance charge</dt>
-          <dd>{formatCents(quote.finance_charge)}</dd>
-        </div>
-        <div>
-          <dt>Amount financed</dt>
-          <dd>{`${formatCents(quote.amount_financed)} (principal ${formatCents(quote.principal)} + interest owed ${formatCents(quote.arrears)})`}</dd>
-        </div>
-        <div>
-          <dt>Total of payments</dt>
-          <dd>{formatCents(quote.total_of_payments)}</dd>
-        </div>
-        <div>
-          <dt>Interest rate</dt>
-          <dd>{`${formatPercent(quote.annual_rate_percent)} (was ${formatPercent(quote.before.annual_rate_percent)})`}</dd>
-        </div>
-        <div>
-          <dt>Late fees waived</dt>
-          <dd>{formatCents(quote.fees_waived)}</dd>
-        </div>
-        <div>
-          <dt>Before the plan</dt>
-          <dd>{`${formatCents(quote.before.payment_per_term)} a payment, ${quote.before.days_past_due} days past due (${formatCents(quote.before.past_due)}), last payment ${formatUsDate(quote.before.maturity_date)}`}</dd>
-        </div>
-      </dl>
+      <FieldList
+        rows={[
+          ['Annual percentage rate', formatPercent(quote.apr)],
+          ['Finance charge', formatCents(quote.finance_charge)],
+          [
+            'Amount financed',
+            `${formatCents(quote.amount_financed)} (principal ${formatCents(quote.principal)} + interest owed ${formatCents(quote.arrears)})`,
+          ],
+          ['Total of payments', formatCents(quote.total_of_payments)],
+          ['Interest rate', `${formatPercent(quote.annual_rate_percent)} (was ${formatPercent(quote.before.annual_rate_percent)})`],
+          ['Late fees waived', formatCents(quote.fees_waived)],
+          [
+            'Before the plan',
+            `${formatCents(quote.before.payment_per_term)} a payment, ${quote.before.days_past_due} days past due (${formatCents(quote.before.past_due)}), last payment ${formatUsDate(quote.before.maturity_date)}`,
+          ],
+        ]}
+      />
       <Table
         caption={caption}
         rows={quote.rows}
@@ -79,29 +67,17 @@ function PlanActions({ loanId, plan, canRestructure }: { loanId: number; plan: T
   const id = useId();
   const withdraw = useWithdrawPaymentPlan(loanId);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (plan.status === 'accepted' && plan.document) {
-    const download = async () => {
-      setBusy(true);
-      try {
-        const url = URL.createObjectURL(await downloadPaymentPlan(loanId, plan.id));
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = plan.document!.file_name;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 0);
-      } catch {
-        notify.error('We could not download the signed plan. Please try again.');
-      } finally {
-        setBusy(false);
-      }
-    };
+    const fileName = plan.document.file_name;
     return (
-      <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download the signed payment plan ${plan.id}`}>
+      <DownloadButton
+        fetchFile={() => downloadPaymentPlan(loanId, plan.id)}
+        fileName={fileName}
+        failure="We could not download the signed plan. Please try again."
+        label={`Download the signed payment plan ${plan.id}`}
+      >
         Signed PDF
-      </Button>
+      </DownloadButton>
     );
   }
   if (plan.status !== 'proposed' || !canRestructure) return null;
@@ -274,11 +250,7 @@ export function PaymentPlanSection({ loanId }: { loanId: number }) {
   return (
     <section className={pageStyles.section} aria-labelledby="loan-payment-plans">
       <h2 id="loan-payment-plans">Payment plan</h2>
-      {data.isPending ? (
-        <LoadingBlock label="Loading payment plans…" />
-      ) : !data.data ? (
-        <Alert kind="error">{errorMessage(data.error)}</Alert>
-      ) : (
+      {data.data ? (
         <>
           <Table
             caption="Payment plans of this loan"
@@ -305,6 +277,8 @@ export function PaymentPlanSection({ loanId }: { loanId: number }) {
             <ProposeForm loanId={loanId} businessDate={data.data.business_date} rateInForce={data.data.rate_in_force} />
           ) : null}
         </>
+      ) : (
+        <QueryFallback query={data} loadingLabel="Loading payment plans…" />
       )}
     </section>
   );

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MONTH_END_STATE_LABELS } from '@payrail/contract/portfolio';
 import type { PortfolioFigure, TPortfolio } from '@payrail/contract/portfolio';
 import { formatBasisPoints, formatBasisPointsAxis, formatCents, formatDollarsAxis } from '@payrail/client/format';
-import { Button } from '@payrail/ui/button';
 import { ChartData } from '@payrail/ui/chart-data';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { notify } from '@payrail/ui/toast/notify';
 import styles from '@payrail/ui/styles/staff-page.module.css';
+import { DownloadButton } from '../../../components/download-button';
 import { downloadPortfolioCsv } from '../api/download-portfolio-csv';
 import { seriesColour } from './series-colour';
 import type { PortfolioSeries } from './portfolio-chart';
@@ -34,26 +33,15 @@ const ROLL_FORWARD = [
 
 /** Downloads one figure's CSV from the server. */
 function CsvButton({ figure, asOf, title }: { figure: PortfolioFigure; asOf: string; title: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const url = URL.createObjectURL(await downloadPortfolioCsv(figure));
-      const a = Object.assign(document.createElement('a'), { href: url, download: `portfolio-${figure}-${asOf}.csv` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      URL.revokeObjectURL(url);
-    } catch {
-      notify.error(`The ${title.toLowerCase()} CSV could not be downloaded. Please try again.`);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download ${title} as CSV`}>
+    <DownloadButton
+      fetchFile={() => downloadPortfolioCsv(figure)}
+      fileName={`portfolio-${figure}-${asOf}.csv`}
+      failure={`The ${title.toLowerCase()} CSV could not be downloaded. Please try again.`}
+      label={`Download ${title} as CSV`}
+    >
       Download CSV
-    </Button>
+    </DownloadButton>
   );
 }
 

@@ -8,6 +8,23 @@ import { renderRoute } from '../../../../test/render';
 
 const FILE_TEXT = '101 034821624 0910000192902120900A094101HARBOR POINT BANK      RDFI\r\n';
 
+/** Opens the servicing desk and uploads a return file named `fileName`; the upload section. */
+async function uploadReturnFile(fileName: string): Promise<HTMLElement> {
+  const user = userEvent.setup();
+  renderRoute('/servicing');
+  const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
+  await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], fileName, { type: 'text/plain' }));
+  await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+  return section;
+}
+
+/** Each body row's text, in order. */
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
+
 describe('ACH return file (servicing desk)', () => {
   it('requires a file, shows a refused file, then lists applied, duplicate and unmatched returns', async () => {
     signInAs('servicer');
@@ -91,19 +108,15 @@ describe('ACH return file (servicing desk)', () => {
     ).toBeInTheDocument();
     expect(uploads[1]).toEqual({ file: FILE_TEXT, file_name: 'RET1212.ach' });
     const table = within(section).getByRole('table', { name: 'Returns in RET1212.ach' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual([
+    expect(rowTexts(table)).toEqual([
       expect.stringMatching(/^3034821620000042R01 Insufficient funds\$123\.45AppliedLoan 1060-98-3854, payment reversed on 12\/20\/2026$/),
       expect.stringMatching(/^5034821620000041R10\$50\.00Already appliedLoan #9, returned 12\/18\/2026$/),
       expect.stringMatching(/^7034821629999999R03 No account \/ unable to locate account\$10\.00UnmatchedNo ACH entry has this trace number\.$/),
     ]);
     const changes = within(section).getByRole('table', { name: 'Notifications of change in RET1212.ach' });
-    expect(
-      within(changes)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['11034821620000040C01 Incorrect account numberAppliedLoan #9: Account corrected: future debits go to the account ending 4321.']);
+    expect(rowTexts(changes)).toEqual([
+      '11034821620000040C01 Incorrect account numberAppliedLoan #9: Account corrected: future debits go to the account ending 4321.',
+    ]);
     expect(within(section).queryByText('NACHA return file, line 1: a record must be 94 characters (found 5)')).not.toBeInTheDocument();
   });
 
@@ -147,18 +160,9 @@ describe('ACH return file (servicing desk)', () => {
         }),
       ),
     );
-    const user = userEvent.setup();
-    renderRoute('/servicing');
-    const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
-    await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], 'RET1220.ach', { type: 'text/plain' }));
-    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    const section = await uploadReturnFile('RET1220.ach');
     const table = await within(section).findByRole('table', { name: 'Returns in RET1220.ach' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual([
+    expect(rowTexts(table)).toEqual([
       expect.stringMatching(/AppliedLoan 1060-98-3854: disbursement returned on 12\/20\/2026, the loan waits for a re-disbursement or a cancel$/),
       expect.stringMatching(/Already appliedLoan #10, disbursement returned 12\/18\/2026$/),
     ]);
@@ -212,19 +216,10 @@ describe('ACH return file (servicing desk)', () => {
         }),
       ),
     );
-    const user = userEvent.setup();
-    renderRoute('/servicing');
-    const section = await screen.findByRole('region', { name: 'Apply an ACH return file' });
-    await user.upload(within(section).getByLabelText('Return file from the bank (NACHA)'), new File([FILE_TEXT], 'RET1221.ach', { type: 'text/plain' }));
-    await user.click(within(section).getByRole('button', { name: 'Apply returns' }));
+    const section = await uploadReturnFile('RET1221.ach');
     expect(await screen.findByText('Return file read: 1 applied, 1 already applied, 1 unmatched.')).toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'Returns in RET1221.ach' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual([
+    expect(rowTexts(table)).toEqual([
       '3034821620000021R03 No account / unable to locate account$50.00AppliedReferral payout #12 (member #44) returned: the rewards are payable again, the member was told',
       '5034821620000022R16$25.00Already appliedReferral payout #9 (member #45), returned 12/18/2026',
       expect.stringMatching(/^7034821620000031R02 Account closed\$49\.99UnmatchedThe return is for 4999 cents/),

@@ -8,6 +8,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { errorMessage } from '../../../lib/errors';
+import { saveFile } from '../../../lib/save-file';
 import { downloadPayoffLetter } from '../api/download-payoff-letter';
 import { useBusinessDate } from '../api/get-business-date';
 
@@ -26,15 +27,7 @@ export function PayoffLetterIssue({ loanId }: { loanId: number }) {
   const issue = async ({ date }: { date: string }) => {
     setError(null);
     try {
-      const blob = await downloadPayoffLetter(loanId, date);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `payoff-letter-${loanId}-${date}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(await downloadPayoffLetter(loanId, date), `payoff-letter-${loanId}-${date}.pdf`);
       notify.success(`Payoff letter good through ${formatDate(date)} issued; the borrower was notified.`);
     } catch (failure) {
       setError(errorMessage(failure, 'We could not issue the payoff letter. Please try again.'));

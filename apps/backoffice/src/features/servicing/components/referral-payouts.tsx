@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZPayableReferrersResponse, ZReferralPayout, ZReleasedPayoutsResponse } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import { Button } from '@payrail/ui/button';
-import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
@@ -13,6 +12,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { QueryFallback } from '../../../components/query-fallback';
 
 type Payable = TPayableReferrersResponse['payable'][number];
 type Released = TReleasedPayoutsResponse['payouts'][number];
@@ -90,30 +90,30 @@ export function ReferralPayouts() {
     <section className={styles.section} aria-labelledby="referral-payouts">
       <h2 id="referral-payouts">Referral payouts</h2>
       {list.data ? <p>{`Rewards payable on the business date ${formatDate(list.data.business_date)}.`}</p> : null}
-      {list.isPending ? (
-        <Spinner label="Loading payable rewards…" />
-      ) : (
+      {list.data ? (
         <Table
           caption="Referral rewards payable"
           captionHidden
           columns={columns}
-          rows={list.data?.payable ?? []}
+          rows={list.data.payable}
           getRowKey={(r) => r.user_id}
           emptyMessage="No referral rewards are payable."
         />
+      ) : (
+        <QueryFallback query={list} loadingLabel="Loading payable rewards…" failure="The payable rewards could not be loaded." />
       )}
       <h3 id="released-payouts">Released payouts</h3>
-      {released.isPending ? (
-        <Spinner label="Loading released payouts…" />
-      ) : (
+      {released.data ? (
         <Table
           caption="Released referral payouts, newest first"
           captionHidden
           columns={releasedColumns}
-          rows={released.data?.payouts ?? []}
+          rows={released.data.payouts}
           getRowKey={(r) => r.id}
           emptyMessage="No referral payout has been released."
         />
+      ) : (
+        <QueryFallback query={released} loadingLabel="Loading released payouts…" failure="The released payouts could not be loaded." />
       )}
       <ConfirmDialog
         open={target !== null}

@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import { ZRemittanceErrors } from '@payrail/contract/servicing-backoffice';
 import type { TRemittanceLine } from '@payrail/contract/servicing-backoffice';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
@@ -20,6 +18,7 @@ import { useResolveLine } from '../api/resolve-line';
 import { useSuspense } from '../api/get-suspense';
 import type { ResolveAction } from '../api/resolve-line';
 import { REMITTANCE_STATUS_LABELS, suspenseReasonLabel } from './labels';
+import { QueryFallback } from '../../../components/query-fallback';
 
 export const FILE_REQUIRED = 'Choose the remittance CSV file.';
 const MAX_BYTES = 5_000_000;
@@ -98,6 +97,12 @@ function describeImportFailure(failure: unknown): UploadFailure {
 
 type Resolving = { line: TRemittanceLine; action: 'assign' | 'reject' } | null;
 
+/** A suspense line's two ways out, one button each. */
+const RESOLVE_BUTTONS = [
+  { action: 'assign', label: 'Assign' },
+  { action: 'reject', label: 'Reject' },
+] as const;
+
 /** Unmatched remittance lines: assign to a loan (posts the payment) or reject with a reason. */
 export function SuspenseList() {
   const id = useId();
@@ -150,22 +155,17 @@ export function SuspenseList() {
       label: 'Actions',
       cell: (r) => (
         <span className={styles.inline}>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setResolving({ line: r, action: 'assign' })}
-            aria-label={`Assign line ${r.line} of batch ${r.batch_id}`}
-          >
-            Assign
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setResolving({ line: r, action: 'reject' })}
-            aria-label={`Reject line ${r.line} of batch ${r.batch_id}`}
-          >
-            Reject
-          </Button>
+          {RESOLVE_BUTTONS.map(({ action, label }) => (
+            <Button
+              key={action}
+              size="sm"
+              variant="secondary"
+              onClick={() => setResolving({ line: r, action })}
+              aria-label={`${label} line ${r.line} of batch ${r.batch_id}`}
+            >
+              {label}
+            </Button>
+          ))}
         </span>
       ),
     },
@@ -174,11 +174,7 @@ export function SuspenseList() {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Suspense</h2>
-      {suspense.isPending ? (
-        <Spinner label="Loading the suspense list…" />
-      ) : suspense.isError ? (
-        <Alert kind="error">We could not load the suspense list.</Alert>
-      ) : (
+      {suspense.data ? (
         <Table
           caption="Remittance lines in suspense"
           captionHidden
@@ -187,6 +183,8 @@ export function SuspenseList() {
           getRowKey={(r) => r.id}
           emptyMessage="Nothing in suspense."
         />
+      ) : (
+        <QueryFallback query={suspense} loadingLabel="Loading the suspense list…" failure="We could not load the suspense list." />
       )}
       <ConfirmDialog
         open={resolving !== null}

@@ -1,40 +1,23 @@
-import { useState } from 'react';
-import { Alert } from '@payrail/ui/alert';
-import { Button } from '@payrail/ui/button';
-import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
-import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import type { TStatement } from '@payrail/contract/statements';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { DownloadButton } from '../../../components/download-button';
 import { downloadStatement } from '../api/download-statement';
 import { useLoanStatements } from '../api/get-statements';
+import { QueryFallback } from '../../../components/query-fallback';
 
-function DownloadButton({ loanId, statement }: { loanId: number; statement: TStatement }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const url = URL.createObjectURL(await downloadStatement(loanId, statement.id));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = statement.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch {
-      notify.error('We could not download the statement. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+function StatementButton({ loanId, statement }: { loanId: number; statement: TStatement }) {
   return (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()} aria-label={`Download ${statement.title}`}>
+    <DownloadButton
+      fetchFile={() => downloadStatement(loanId, statement.id)}
+      fileName={statement.file_name}
+      failure="We could not download the statement. Please try again."
+      label={`Download ${statement.title}`}
+    >
       PDF
-    </Button>
+    </DownloadButton>
   );
 }
 
@@ -51,16 +34,12 @@ export function LoanStatements({ loanId }: { loanId: number }) {
     { key: 'closing', header: 'Closing balance', align: 'end', cell: (s) => formatCents(s.closing_balance) },
     { key: 'interest', header: 'Interest paid', align: 'end', cell: (s) => formatCents(s.interest_paid) },
     { key: 'fees', header: 'Fees paid', align: 'end', cell: (s) => formatCents(s.fees_paid) },
-    { key: 'pdf', header: 'File', cell: (s) => <DownloadButton loanId={loanId} statement={s} /> },
+    { key: 'pdf', header: 'File', cell: (s) => <StatementButton loanId={loanId} statement={s} /> },
   ];
   return (
     <section className={styles.section} aria-labelledby="loan-statements">
       <h2 id="loan-statements">Statements</h2>
-      {data.isPending ? (
-        <LoadingBlock label="Loading statements…" />
-      ) : !data.data ? (
-        <Alert kind="error">{errorMessage(data.error)}</Alert>
-      ) : (
+      {data.data ? (
         <Table
           caption="Statements issued to the borrower"
           columns={columns}
@@ -68,6 +47,8 @@ export function LoanStatements({ loanId }: { loanId: number }) {
           getRowKey={(s) => s.id}
           emptyMessage="No statement has been issued for this loan yet."
         />
+      ) : (
+        <QueryFallback query={data} loadingLabel="Loading statements…" />
       )}
     </section>
   );
