@@ -39,10 +39,12 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'node_modules/.bin/tsx apps/server/src/main.ts',
+        // scripts/e2e.mjs builds the server bundle and names it here; run by hand, the sources through tsx.
+        command: process.env.E2E_SERVER_ENTRY ? `node ${process.env.E2E_SERVER_ENTRY}` : 'node_modules/.bin/tsx apps/server/src/main.ts',
         cwd: root,
         url: `http://127.0.0.1:${port}/api/health`,
-        timeout: 90_000,
+        // Migrating and seeding a fresh embedded database takes ~25 s of CPU; on a shared, loaded machine far longer.
+        timeout: 240_000,
         reuseExistingServer: false,
         stdout: 'pipe',
         env: {

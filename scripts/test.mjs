@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, every vitest tier (API tier again on PostgreSQL when TEST_DATABASE_URL
 // is set), then the browser tier. Runs every step, prints a summary and one closing count line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -88,11 +88,40 @@ function run(name, cmd, args, extraEnv = {}, countFrom) {
   results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
 
+/**
+ * Steps that only read the tree and use one core each, run side by side (the machine has two or more);
+ * each one's output is printed as one block when it ends, so the log reads as if they ran in turn.
+ */
+async function runSideBySide(steps) {
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output: Buffer.concat(chunks), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+        }),
+    ),
+  );
+  for (const o of outcomes) {
+    console.log(`\n━━ ${o.name} ━━`);
+    process.stdout.write(o.output);
+    if (!o.ok) failed += 1;
+    results.push({ name: o.name, ok: o.ok, seconds: o.seconds });
+  }
+}
+
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-run('typecheck', bin('tsc'), ['-b']);
-run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-run('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+await runSideBySide([
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-b'] },
+  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { name: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level=warn'] },
+]);
 run(
   'unit, API (PGlite) and component tests',
   bin('vitest'),
