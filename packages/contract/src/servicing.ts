@@ -68,6 +68,9 @@ export const PAYMENT_MSG = {
   amountAboveLimit: (max: string, onItsWay: string) => `You can pay at most ${max} now: ${onItsWay} is already on its way.`,
   /** A payment while a payoff is on its way (the payoff pays everything). */
   payoffOnItsWay: (date: string) => `A payoff of this loan is already on its way (${date}): nothing more is needed.`,
+  /** A payoff (or payment) for a date when the payments already on their way before it pay what is owed then (amount as `$4,060.00`, date MM/DD/YYYY). */
+  paidByPaymentsOnItsWay: (onItsWay: string, date: string) =>
+    `The payments already on their way (${onItsWay}) pay what this loan owes on ${date}: nothing more is needed.`,
   /** Auto-debit on a loan repaid by payroll allotment: one collection method per installment. */
   autoDebitOnAllotment:
     'This loan is repaid by payroll allotment, so an auto-debit would collect the same payment twice. Please contact us to change how you repay.',

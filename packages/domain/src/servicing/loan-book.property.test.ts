@@ -23,8 +23,13 @@
  * The limit (checked on every request, against its rule stated here, not read from payment-limit.ts): a
  * one-time payment or card pull dated D is accepted exactly when no payoff is on its way and it fits, with
  * everything on its way dated ≤ D, within the payoff quote of D; a refused command changes nothing.
- * The book itself: at most one payoff on its way, and when one is, nothing else is; after each debit the
- * daily run sends, the payoff is what was owed less what it took.
+ * The book itself: at most one payoff on its way, and when one is, every other payment on its way is dated
+ * before it (a payoff for D cancels those dated on or after D; the earlier ones stay and run); after each
+ * debit the daily run sends, the payoff is what was owed less what it took; a payoff sent when what is owed
+ * is within its amount closes the loan at exactly 0.
+ * The daily run creates the auto-debit of an installment on its due date (moved to the next business day)
+ * when an authorization is active, unless a payoff moving on or before that day is on its way, for at most
+ * what is owed less what is on its way; an installment due before a later payoff is debited.
  *
  * Two interleavings break (2) and (3) in the domain as it stands; the main property skips them (and says
  * so in its trail) so that it keeps exploring the rest, and the `it.fails` tests at the end pin each one
@@ -32,7 +37,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBusinessDay } from '../calendar';
+import { adjustToBusinessDay, isBusinessDay } from '../calendar';
 import { deferralPlan } from '../care/hardship';
 import { addDays, parseIsoDate } from '../dates';
 import type { IsoDate } from '../dates';
@@ -42,7 +47,7 @@ import { buildSchedule } from '../loan/schedule';
 import type { LoanSchedule, LoanTerms } from '../loan/schedule';
 import { checkRevisedDueDates, withRevisedDueDates } from '../loan/schedule-revision';
 import { cents } from '../money';
-import { amountToSend, paymentLimit, replacedByPayoff, settlementDate } from './payment-limit';
+import { amountToSend, paymentLimit, payoffRequest, settlementDate } from './payment-limit';
 import type { PaymentMode, PaymentOnItsWay } from './payment-limit';
 
 // ---------------------------------------------------------------- the book (what the server stores)
@@ -56,6 +61,10 @@ class Book {
   schedule: LoanSchedule;
   readonly entries: LedgerEntry[] = [];
   onItsWay: PaymentOnItsWay[] = [];
+  /** The amount per payment of the active auto-debit authorization; null: none. */
+  autoDebitCents: number | null = null;
+  /** The installments an auto-debit was created for (the server's unique auto-debit per installment). */
+  readonly autoDebited = new Set<number>();
   today: IsoDate;
   readonly log: string[] = [];
   private nextId = 1;
@@ -157,8 +166,11 @@ function checkInvariants(m: Model, b: Book): void {
   }
   // the book: one payoff at most, alone
   const payoffs = b.onItsWay.filter((w) => w.mode === 'payoff');
-  expect(payoffs.length).toBeLessThanOrEqual(1);
-  if (payoffs.length === 1) expect(b.onItsWay.length, 'a payoff on its way replaced every other payment').toBe(1);
+  expect(payoffs.length, 'no two payoffs on their way').toBeLessThanOrEqual(1);
+  const payoff = payoffs[0];
+  if (payoff)
+    for (const w of b.onItsWay)
+      if (w !== payoff) expect(w.date < payoff.date, `${w.mode} ${String(w.amountCents)} for ${w.date} on its way with a payoff for ${payoff.date}`).toBe(true);
 }
 
 /**
@@ -267,7 +279,11 @@ class RequestOneTime extends Step {
   }
 }
 
-/** POST a payoff for a date ≥ today: the quote of its settlement date; it replaces every other payment on its way. */
+/**
+ * POST a payoff for a date ≥ today: the quote of its settlement date. It cancels the payments on their way
+ * dated on or after that day; the earlier ones stay (they run first, the payoff then sends what is left).
+ * Refused while a payoff is on its way, when nothing is owed, or when the payments kept already pay the quote.
+ */
 class RequestPayoff extends Step {
   constructor(readonly inDays: number) {
     super();
@@ -276,24 +292,59 @@ class RequestPayoff extends Step {
     const date = settlementDate(addDays(b.today, this.inDays));
     const quote = b.quoteOn(date);
     const limit = paymentLimit(quote, b.onItsWay, date);
+    const request = payoffRequest(quote, b.onItsWay, date);
+    // The rule, stated apart from payment-limit.ts.
+    const kept = b.onItsWay.filter((w) => w.date < date);
+    const keptCents = kept.reduce((sum, w) => sum + w.amountCents, 0);
+    expect(
+      request.replaced.map((w) => w.id),
+      '(payoff) replaces those dated on or after its day',
+    ).toEqual(b.onItsWay.filter((w) => w.mode !== 'payoff' && w.date >= date).map((w) => w.id));
+    expect(request.amountCents, '(payoff) its amount is the quote of its day').toBe(quote);
     if (limit.payoffOnItsWay) {
       b.note(`payoff for ${date} refused: one is on its way`);
       return 'refused';
     }
-    const replaced = replacedByPayoff(b.onItsWay);
-    const taking = b.onItsWay.filter((w) => !replaced.includes(w) && w.date <= date).reduce((sum, w) => sum + w.amountCents, 0);
-    const amount = Math.max(0, quote - taking);
-    if (amount === 0) {
-      b.note(`payoff for ${date} refused: nothing owed`);
+    expect(request.leftCents, '(payoff) what is left once the payments kept run').toBe(Math.max(0, quote - keptCents));
+    if (quote === 0 || request.leftCents === 0) {
+      b.note(`payoff for ${date} refused: ${quote === 0 ? 'nothing owed' : `the ${String(keptCents)} on its way before pays the ${String(quote)}`}`);
       return 'refused';
     }
-    b.onItsWay = b.onItsWay.filter((w) => !replaced.includes(w));
-    b.onItsWay.push({ id: b.id(), mode: 'payoff', amountCents: amount, date });
-    b.note(`payoff ${String(amount)} for ${date} accepted, replacing ${String(replaced.length)}`);
+    b.onItsWay = b.onItsWay.filter((w) => !request.replaced.includes(w));
+    b.onItsWay.push({ id: b.id(), mode: 'payoff', amountCents: request.amountCents, date });
+    b.note(
+      `payoff ${String(request.amountCents)} for ${date} accepted, replacing ${String(request.replaced.length)}, keeping ${String(kept.length)} (${String(keptCents)})`,
+    );
     return 'done';
   }
   toString(): string {
     return `payoff(+${String(this.inDays)}d)`;
+  }
+}
+
+/**
+ * POST an auto-debit (request-payment): refused while one is active or a payoff is on its way; at least the
+ * payment per term; its first debit is scheduled for the installment in progress (counted as on its way).
+ */
+class AuthoriseAutoDebit extends Step {
+  constructor(readonly pct: number) {
+    super();
+  }
+  apply(_m: Model, b: Book): Outcome {
+    const current = b.positionOn(b.today).ledger.current;
+    if (b.autoDebitCents !== null || b.onItsWay.some((w) => w.mode === 'payoff') || !current || b.autoDebited.has(current.n)) {
+      b.note('auto-debit refused');
+      return 'refused';
+    }
+    const amount = Math.floor((b.schedule.regularPaymentCents * this.pct) / 100);
+    b.autoDebitCents = amount;
+    b.autoDebited.add(current.n);
+    b.onItsWay.push({ id: b.id(), mode: 'auto_debit', amountCents: amount, date: current.dueDate });
+    b.note(`auto-debit of ${String(amount)} authorised, first for installment ${String(current.n)} on ${current.dueDate}`);
+    return 'done';
+  }
+  toString(): string {
+    return `autoDebit(${String(this.pct)}% of an installment)`;
   }
 }
 
@@ -473,14 +524,16 @@ class DailyRun extends Step {
   }
 }
 
-/** One day's run; true when it posted or canceled something. */
+/** One day's run; true when it created, posted or canceled something. */
 function runDay(m: Model, b: Book): boolean {
   if (!isBusinessDay(b.today)) return false;
+  const created = createAutoDebits(b);
   let owed = b.quoteOn(b.today);
   const due = b.onItsWay.filter((w) => w.date <= b.today);
   b.onItsWay = b.onItsWay.filter((w) => w.date > b.today);
   for (const w of due) {
     const take = amountToSend(w.amountCents, owed);
+    if (created.includes(w)) expect(take, `(auto-debit) the installment's debit of ${String(w.amountCents)} is sent in full`).toBe(w.amountCents);
     if (take === 0) {
       b.note(`daily run: ${w.mode} ${String(w.amountCents)} for ${w.date} canceled (owed ${String(owed)})`);
       continue;
@@ -488,16 +541,53 @@ function runDay(m: Model, b: Book): boolean {
     const e = b.post(POSTS_AS[w.mode], take);
     recordOwnDebit(m, e, owed);
     b.note(`daily run: ${w.mode} ${String(w.amountCents)} for ${w.date} sent for ${String(take)} as #${String(e.id)} (owed ${String(owed)})`);
+    const within = owed <= w.amountCents;
     owed -= take;
     expect(b.quoteOn(b.today), 'the payoff after a debit is what was owed less what it took').toBe(owed);
+    if (w.mode === 'payoff' && within) expect(b.quoteOn(b.today), '(payoff) closes the loan at exactly 0').toBe(0);
   }
-  return due.length > 0;
+  return due.length > 0 || created.length > 0;
+}
+
+/**
+ * Step 2 of the daily run (service-loan): with an active authorization, the auto-debit of each installment
+ * due today (its due date moved to the next business day) is created, unless a payoff moving on or before
+ * today is on its way; at most what is owed less what is on its way up to today; once per installment.
+ * An installment due before a later payoff IS debited (checked here, and sent in full by runDay).
+ */
+function createAutoDebits(b: Book): PaymentOnItsWay[] {
+  const created: PaymentOnItsWay[] = [];
+  const owed = b.quoteOn(b.today);
+  if (b.autoDebitCents === null || owed <= 0) return created;
+  const onItsWay = b.onItsWay.filter((w) => !(w.mode === 'payoff' && w.date > b.today));
+  if (onItsWay.some((w) => w.mode === 'payoff')) return created;
+  const rows = b.schedule.rows;
+  for (const r of rows) {
+    if (adjustToBusinessDay(r.dueDate) !== b.today || b.autoDebited.has(r.n)) continue;
+    const authorised = r.n === rows.length ? Math.max(b.autoDebitCents, r.paymentCents) : b.autoDebitCents;
+    const limit = paymentLimit(owed, onItsWay, b.today).maxCents;
+    // The rule, stated apart: what is owed today less everything on its way by today.
+    expect(limit, '(auto-debit) its limit').toBe(Math.max(0, owed - onItsWay.filter((w) => w.date <= b.today).reduce((sum, w) => sum + w.amountCents, 0)));
+    const amount = Math.min(authorised, limit);
+    if (amount <= 0) {
+      b.note(`daily run: installment ${String(r.n)} not debited (limit ${String(limit)})`);
+      continue;
+    }
+    b.autoDebited.add(r.n);
+    const w: PaymentOnItsWay = { id: b.id(), mode: 'auto_debit', amountCents: amount, date: r.dueDate };
+    b.onItsWay.push(w);
+    created.push(w);
+    const later = b.onItsWay.find((p) => p.mode === 'payoff');
+    b.note(`daily run: auto-debit ${String(amount)} created for installment ${String(r.n)}${later ? ` (a payoff for ${later.date} is on its way)` : ''}`);
+  }
+  return created;
 }
 
 const commandArbs: fc.Arbitrary<LoanCommand>[] = [
   fc.tuple(fc.integer({ min: 0, max: 45 }), amountPickArb).map(([days, pick]) => new RequestOneTime(days, pick)),
   fc.integer({ min: 0, max: 30 }).map((days) => new RequestPayoff(days)),
   amountPickArb.map((pick) => new CardPull(pick)),
+  fc.integer({ min: 100, max: 150 }).map((pct) => new AuthoriseAutoDebit(pct)),
   fc.integer({ min: 10, max: 600 }).map((pct) => new Remittance(pct)),
   fc.nat({ max: 50 }).map((k) => new Return(k)),
   fc.constant(new Refund()),
@@ -558,6 +648,27 @@ describe('the loan book (model-based: one loan, random interleavings of its comm
     fc.assert(
       fc.property(termsArb, fc.commands(commandArbs, { maxCommands: 40, size: 'max' }), (terms, cmds) => runBook(terms, cmds)),
       { numRuns: 300 },
+    );
+  });
+
+  it('with an auto-debit and a payoff dated weeks ahead: the installments before it are debited, the payoff takes the rest', { timeout: 30_000 }, () => {
+    const focused: fc.Arbitrary<LoanCommand>[] = [
+      fc.integer({ min: 0, max: 45 }).map((days) => new RequestPayoff(days)),
+      fc.tuple(fc.integer({ min: 0, max: 45 }), amountPickArb).map(([days, pick]) => new RequestOneTime(days, pick)),
+      fc.nat({ max: 50 }).map((k) => new Return(k)),
+      fc.integer({ min: 1, max: 10 }).map((days) => new DailyRun(days)),
+      fc.integer({ min: 1, max: 10 }).map((days) => new DailyRun(days)),
+    ];
+    fc.assert(
+      fc.property(
+        termsArb,
+        fc.integer({ min: 100, max: 150 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 20, max: 75 }),
+        fc.commands(focused, { maxCommands: 25, size: 'max' }),
+        (terms, pct, wait, ahead, cmds) => runBook(terms, [new AuthoriseAutoDebit(pct), new DailyRun(wait), new RequestPayoff(ahead), ...cmds]),
+      ),
+      { numRuns: 200 },
     );
   });
 });

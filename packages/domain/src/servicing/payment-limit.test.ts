@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../dates';
-import { amountToSend, paymentLimit, replacedByPayoff, settlementDate } from './payment-limit';
+import { amountToSend, paymentLimit, payoffRequest, settlementDate } from './payment-limit';
 import type { PaymentOnItsWay } from './payment-limit';
 
 const d = parseIsoDate;
@@ -20,11 +20,43 @@ describe('paymentLimit', () => {
   });
 });
 
-describe('replacedByPayoff', () => {
-  it('is every payment on its way but a payoff', () => {
-    expect(
-      replacedByPayoff([way(1, 'one_time', 1, '2026-12-01'), way(2, 'auto_debit', 1, '2026-12-18'), way(3, 'payoff', 1, '2026-12-02')]).map((p) => p.id),
-    ).toEqual([1, 2]);
+describe('payoffRequest', () => {
+  const onItsWay = [
+    way(1, 'one_time', 6_000, '2026-12-01'),
+    way(2, 'auto_debit', 1_000, '2026-12-09'),
+    way(3, 'one_time', 2_000, '2026-12-10'),
+    way(4, 'auto_debit', 500, '2026-12-18'),
+  ];
+  it('replaces the payments dated on or after its day and keeps the earlier ones, which run first', () => {
+    const r = payoffRequest(10_000, onItsWay, d('2026-12-10'));
+    expect(r.replaced.map((p) => p.id)).toEqual([3, 4]);
+    expect(r.before.map((p) => p.id)).toEqual([1, 2]);
+    expect(r).toMatchObject({ beforeCents: 7_000, amountCents: 10_000, leftCents: 3_000 });
+  });
+  it('is the quote of its day, never netted: the earlier payments may still come back', () => {
+    expect(payoffRequest(10_000, onItsWay, d('2026-12-02'))).toMatchObject({ amountCents: 10_000, leftCents: 4_000, beforeCents: 6_000 });
+    expect(payoffRequest(10_000, [], d('2026-12-02'))).toMatchObject({ amountCents: 10_000, leftCents: 10_000, replaced: [], before: [] });
+  });
+  it('replaces everything when it comes first, and leaves nothing when the earlier payments pay it all', () => {
+    expect(payoffRequest(10_000, onItsWay, d('2026-12-01')).replaced.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(payoffRequest(6_500, onItsWay, d('2026-12-10'))).toMatchObject({ leftCents: 0, amountCents: 6_500 });
+    expect(payoffRequest(7_000, onItsWay, d('2026-12-10')).leftCents).toBe(0);
+    expect(payoffRequest(7_001, onItsWay, d('2026-12-10')).leftCents).toBe(1);
+  });
+  it('never replaces a payoff (a second one is refused by the caller)', () => {
+    const r = payoffRequest(10_000, [way(9, 'payoff', 10_000, '2026-12-20'), ...onItsWay], d('2026-12-10'));
+    expect(r.replaced.map((p) => p.id)).toEqual([3, 4]);
+    expect(r.before.map((p) => p.id)).toEqual([1, 2]);
+    expect(paymentLimit(10_000, [way(9, 'payoff', 10_000, '2026-12-20')], d('2026-12-10')).payoffOnItsWay).toMatchObject({ id: 9 });
+  });
+  it('with amountToSend, the earlier payments and the payoff never take more than owed, and the payoff closes the loan', () => {
+    // Owed 10,000 on the payoff's day; the 7,000 kept run first (interest saved ignored), the payoff takes the rest.
+    let owed = 10_000;
+    for (const p of payoffRequest(10_000, onItsWay, d('2026-12-10')).before) owed -= amountToSend(p.amountCents, owed);
+    expect(amountToSend(10_000, owed)).toBe(3_000);
+    // One of them returned (R01) before the payoff is sent: the payoff takes the whole quote, still closing the loan.
+    expect(amountToSend(10_000, 10_000 - 1_000)).toBe(9_000);
+    expect(amountToSend(10_000, 10_000)).toBe(10_000);
   });
 });
 

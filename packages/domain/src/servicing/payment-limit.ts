@@ -45,14 +45,46 @@ export function paymentLimit(payoffOnDateCents: number, onItsWay: readonly Payme
   return { maxCents: cents(max), onItsWayCents: cents(before), payoffOnItsWay };
 }
 
+/** What a payoff requested for a day does to the payments on their way (payoffRequest). */
+export interface PayoffRequest {
+  /**
+   * Canceled in the payoff's own transaction: the payments on their way dated ON OR AFTER the payoff's day
+   * (they would be taken with the payoff or after the loan is paid; the payoff pays what they would pay).
+   */
+  readonly replaced: readonly PaymentOnItsWay[];
+  /** Kept: the payments dated BEFORE the payoff's day stay scheduled and are taken first, on their dates. */
+  readonly before: readonly PaymentOnItsWay[];
+  /** What the payments kept will take: their sum. */
+  readonly beforeCents: Cents;
+  /**
+   * The payoff's amount, what the borrower is shown and authorises: the payoff quote of its day. When it is
+   * sent it takes only what is left then (amountToSend): the quote less what the payments kept took, or the
+   * whole quote when one of them was returned — so the payoff still closes the loan.
+   */
+  readonly amountCents: Cents;
+  /** What is left for the payoff once the payments kept are taken (≥ 0); 0: they pay it all, no payoff is needed. */
+  readonly leftCents: Cents;
+}
+
 /**
- * The payments a new payoff replaces (the documented rule): every other payment on its way — scheduled
- * one-time payments and auto-debits, whatever their date — is canceled in the payoff's own transaction,
- * because the payoff quote already pays everything they would pay. A payoff never nets them out: one
- * debit of the quoted amount is what the borrower sees and what the bank takes.
+ * A payoff requested for `date` (its settlement day), with the payoff quote of that day: it replaces the
+ * payments on their way dated on or after `date` and lets the earlier ones run (the daily run sends them on
+ * their dates, and the payoff then sends only what is left). Never a second payoff: the caller refuses the
+ * request while one is on its way (paymentLimit's `payoffOnItsWay`), and refuses it when the payments kept
+ * already pay the quote (`leftCents` 0). Nothing is netted out of the payoff itself: each debit takes at most
+ * what is owed when it is sent, so together they never take more than the loan owes.
  */
-export function replacedByPayoff(onItsWay: readonly PaymentOnItsWay[]): readonly PaymentOnItsWay[] {
-  return onItsWay.filter((p) => p.mode !== 'payoff');
+export function payoffRequest(payoffOnDateCents: number, onItsWay: readonly PaymentOnItsWay[], date: IsoDate): PayoffRequest {
+  const others = onItsWay.filter((p) => p.mode !== 'payoff');
+  const before = others.filter((p) => p.date < date);
+  const beforeCents = before.reduce((sum, p) => sum + p.amountCents, 0);
+  return {
+    replaced: others.filter((p) => p.date >= date),
+    before,
+    beforeCents: cents(beforeCents),
+    amountCents: cents(Math.max(0, payoffOnDateCents)),
+    leftCents: cents(Math.max(0, payoffOnDateCents - beforeCents)),
+  };
 }
 
 /**

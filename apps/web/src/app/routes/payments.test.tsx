@@ -680,10 +680,10 @@ describe('/payment: payments already on their way and the day money moves', { ti
   });
 });
 
-describe('/payment: a payoff cancels the payments still scheduled (docs/servicing.md, "The loan book")', { timeout: 30_000 }, () => {
+describe('/payment: a payoff cancels the payments scheduled on or after its day (docs/servicing.md, "The loan book")', { timeout: 30_000 }, () => {
   const ABOUT = 'The payoff amount is what it takes to close your loan on the date you choose.';
 
-  it('the dialog’s description names them before confirming; after the payoff the scheduled payments are asked again and the canceled ones are gone', async () => {
+  it('the payoff form names them before confirming; after the payoff the scheduled payments are asked again and the canceled ones are gone', async () => {
     const { sent } = world();
     // Out of date order, with payments a payoff does not cancel (settled, already canceled).
     let transactions = [
@@ -714,8 +714,8 @@ describe('/payment: a payoff cancels the payments still scheduled (docs/servicin
     await user.click(screen.getByRole('button', { name: 'Pay off my loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay off your loan' });
     const notice = 'Paying off cancels your 2 scheduled payments: $50.00 on 06/09/2031 and $241.16 on 06/18/2031.';
-    expect(within(dialog).getByText(notice)).toBeInTheDocument();
-    expect(dialog).toHaveAccessibleDescription(`${ABOUT} ${notice}`);
+    expect(await within(dialog).findByText(notice)).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(ABOUT);
     expect(await within(dialog).findByText('$2,012.34')).toBeInTheDocument();
 
     const before = calls.length;
@@ -733,7 +733,7 @@ describe('/payment: a payoff cancels the payments still scheduled (docs/servicin
     ).toEqual(['Cancel the payment of $2,012.34 on 05/20/2031']);
   });
 
-  it('nothing scheduled (only settled or canceled payments): the description says nothing of cancellations', async () => {
+  it('nothing scheduled (only settled or canceled payments): the form says nothing of cancellations', async () => {
     world({ transactions: [scheduled({ id: 400, transaction_status: 'settled' }), scheduled({ id: 401, transaction_status: 'canceled' })] });
     const user = userEvent.setup();
     renderRoute('/payment');

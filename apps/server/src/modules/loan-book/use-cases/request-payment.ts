@@ -6,7 +6,7 @@ import { isIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatCents, formatUsd } from '@payrail/domain/money';
-import { paymentLimit, replacedByPayoff, settlementDate } from '@payrail/domain/servicing/payment-limit';
+import { paymentLimit, payoffRequest, settlementDate } from '@payrail/domain/servicing/payment-limit';
 import type { PaymentLimit, PaymentOnItsWay } from '@payrail/domain/servicing/payment-limit';
 import type { Cents } from '@payrail/domain/money';
 import { validateAccountNumber } from '@payrail/domain/validation/account-number';
@@ -187,7 +187,7 @@ export async function requestPayment(
 
   // Under the loan's row lock: what is owed on the date less what is already on its way, then the
   // request and what it replaces — one transaction, so two requests can never both take the same money.
-  let outcome: { row: TransactionRow; replaced: TransactionRow[]; amountCents: number } | { replay: TransactionRow };
+  let outcome: { row: TransactionRow; replaced: TransactionRow[]; kept: readonly PaymentOnItsWay[]; amountCents: number } | { replay: TransactionRow };
   try {
     outcome = await repo.withLockedLoan(loan.id, async (q) => {
       const replay = await q.transactionByKey(member.id, idempotencyKey);
@@ -198,21 +198,27 @@ export async function requestPayment(
       const quoteOn = (d: IsoDate) => positionAsOf(state.schedule, entries.map(toDomainEntry), d < disbursementDate ? disbursementDate : d).outstandingCents;
       let take = amountCents;
       let replaced: readonly PaymentOnItsWay[] = [];
+      let kept: readonly PaymentOnItsWay[] = [];
       if (mode === 'one_time') {
         const limit = paymentLimit(quoteOn(date!), onItsWay, date!);
         if (take! > limit.maxCents) throw paymentErrors([limitMessage(limit, quoteOn(date!))]);
       } else if (mode === 'payoff') {
         const limit = paymentLimit(quoteOn(date!), onItsWay, date!);
         if (limit.payoffOnItsWay) throw paymentErrors([PAYMENT_MSG.payoffOnItsWay(usDate(limit.payoffOnItsWay.date))]);
-        // The payoff replaces the payments still scheduled; one taken but not posted yet still counts.
-        replaced = replacedByPayoff(onItsWay);
-        const taking = onItsWay.filter((p) => !replaced.includes(p) && p.date <= date!).reduce((sum, p) => sum + p.amountCents, 0);
-        const quote = Math.max(0, quoteOn(date!) - taking);
-        if (requested !== null && requested !== quote) throw paymentErrors([PAYMENT_MSG.payoffAmountFixed]);
-        if (quote === 0) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
-        take = cents(quote);
-      } else if (await q.activeAutoDebit()) {
-        throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
+        // The payoff replaces the payments dated on or after its day; the earlier ones stay and run first,
+        // and the payoff, when sent, takes only what is left (service-loan, amountToSend).
+        const payoff = payoffRequest(quoteOn(date!), onItsWay, date!);
+        if (requested !== null && requested !== payoff.amountCents) throw paymentErrors([PAYMENT_MSG.payoffAmountFixed]);
+        if (payoff.amountCents === 0) throw paymentErrors([PAYMENT_MSG.loanNotPayable]);
+        if (payoff.leftCents === 0) throw paymentErrors([PAYMENT_MSG.paidByPaymentsOnItsWay(formatUsd(payoff.beforeCents), usDate(date!))]);
+        replaced = payoff.replaced;
+        kept = payoff.before;
+        take = payoff.amountCents;
+      } else {
+        if (await q.activeAutoDebit()) throw paymentErrors([PAYMENT_MSG.autoDebitExists]);
+        // Its first debit would be taken with or after the payoff (which pays everything): nothing more now.
+        const payoff = onItsWay.find((p) => p.mode === 'payoff');
+        if (payoff) throw paymentErrors([PAYMENT_MSG.payoffOnItsWay(usDate(payoff.date))]);
       }
       const created = await q.createPaymentRequest({
         transaction: {
@@ -248,7 +254,7 @@ export async function requestPayment(
                 revokedAt: null,
               }
             : null,
-        notification: paymentNotice(mode, take!, scheduledDate, loan.identifier),
+        notification: paymentNotice(mode, take!, scheduledDate, loan.identifier, kept),
         answer: (row) => ({ ok: true, message: PAYMENT_MSG.sent, transaction: scheduledPaymentWire(row) }),
       });
       const canceled = await q.cancelScheduled(
@@ -256,7 +262,7 @@ export async function requestPayment(
         at,
       );
       for (const c of canceled) await q.notify(member.id, replacedNotice(c, loan.identifier), at);
-      return { row: created.row, replaced: canceled, amountCents: take! };
+      return { row: created.row, replaced: canceled, kept, amountCents: take! };
     });
   } catch (err) {
     const constraint = violatedUniqueConstraint(err);
@@ -271,7 +277,7 @@ export async function requestPayment(
   await ctx.providers.email.send({
     to: member.email,
     subject: mode === 'auto_debit' ? 'Your Payrail auto-debit is set up' : 'Your Payrail payment is scheduled',
-    text: `Hello,\n\n${paymentNotice(mode, outcome.amountCents, scheduledDate, loan.identifier)}${outcome.replaced.map((c) => ` ${replacedNotice(c, loan.identifier)}`).join('')} You can cancel it in Loans & Payments until it is sent to your bank.\n\nPayrail`,
+    text: `Hello,\n\n${paymentNotice(mode, outcome.amountCents, scheduledDate, loan.identifier, outcome.kept)}${outcome.replaced.map((c) => ` ${replacedNotice(c, loan.identifier)}`).join('')} You can cancel it in Loans & Payments until it is sent to your bank.\n\nPayrail`,
     meta: { template: mode === 'auto_debit' ? 'auto_debit_set_up' : 'payment_scheduled', loan_identifier: loan.identifier, transaction_id: outcome.row.id },
   });
   return outcome.row.responseBody as TPaymentResponse;
@@ -300,12 +306,24 @@ export function limitMessage(limit: PaymentLimit, payoffCents: number): string {
 const replacedNotice = (t: TransactionRow, identifier: string): string =>
   `Your scheduled payment of ${formatUsd(cents(t.amountCents))} for loan ${identifier} on ${usDate(t.scheduledDate)} was canceled: the payoff pays it.`;
 
-/** The borrower's notice of a payment request (in-app notification and e-mail). */
-function paymentNotice(mode: PaymentMode, amountCents: number, date: string, identifier: string): string {
+/**
+ * The borrower's notice of a payment request (in-app notification and e-mail). A payoff names the payments
+ * scheduled before its day that still go through (`kept`): the payoff then takes only what is left.
+ */
+function paymentNotice(mode: PaymentMode, amountCents: number, date: string, identifier: string, kept: readonly PaymentOnItsWay[] = []): string {
   const [y, m, d] = date.split('-');
   const amount = formatUsd(amountCents as Cents);
   if (mode === 'auto_debit') return `Auto-debit of ${amount} per payment is set up for loan ${identifier}, starting ${m}/${d}/${y}.`;
-  return `${mode === 'payoff' ? 'Payoff' : 'Payment'} of ${amount} for loan ${identifier} is scheduled for ${m}/${d}/${y}.`;
+  const notice = `${mode === 'payoff' ? 'Payoff' : 'Payment'} of ${amount} for loan ${identifier} is scheduled for ${m}/${d}/${y}.`;
+  if (mode !== 'payoff' || kept.length === 0) return notice;
+  const list = [...kept]
+    .sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1))
+    .map((p) => `${formatUsd(cents(p.amountCents))} on ${usDate(p.date)}`);
+  const which =
+    list.length === 1
+      ? `Your payment scheduled before then (${list[0]}) still goes through`
+      : `Your payments scheduled before then (${list.join(', ')}) still go through`;
+  return `${notice} ${which}: the payoff then takes only what is left.`;
 }
 
 function answerReplay(row: TransactionRow, hash: string): TPaymentResponse {

@@ -289,6 +289,15 @@ export async function serviceLoan(
     await tx.setLoanStatus(loanId, next, at, next === 'closed_paid' || next === 'charge_off');
     if (next === 'closed_paid') await tell(SERVICING_NOTICE.paidOff, 'Your loan is paid in full');
   }
+  // Paid off: a debit still scheduled for a later day (a re-presentment dated after the payoff that paid
+  // it) is not needed — canceled, not left waiting on a closed loan the run no longer sends for.
+  if (next === 'closed_paid') {
+    for (const t of txs) {
+      if (t.status !== 'scheduled') continue;
+      await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+      await tell(SERVICING_NOTICE.notNeeded(t.amountCents, t.scheduledDate), 'Your scheduled payment was not needed');
+    }
+  }
   const current = snapshot.position.ledger.current;
   observe?.({
     loanId,

@@ -22,7 +22,7 @@ import { usePayoff } from '../api/get-payoff';
 import { useTransactions } from '../api/get-transactions';
 import { useRequestPayment } from '../api/request-payment';
 import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage } from '../lib/payment-errors';
-import { movedDateNotice, paymentLimit, payoffOnItsWay } from '../lib/payment-limit';
+import { movedDateNotice, paymentLimit, payoffCancelsNotice, payoffOnItsWay } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
 import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
 import { paymentFormSchema } from './payment-form.schema';
@@ -148,6 +148,8 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
   const blocked =
     mode === 'one_time' ? (limit?.blocked ?? null) : payoffBlocked && scheduledPayoff ? PAYMENT_MSG.payoffOnItsWay(formatDate(scheduledPayoff.due_date)) : null;
   const moved = mode === 'auto_debit' ? null : movedDateNotice(date, quote);
+  // A payoff cancels the payments scheduled on or after the day the bank is debited; the earlier ones are still taken.
+  const payoffNotice = mode === 'payoff' && transactions.data ? payoffCancelsNotice(transactions.data, quote?.date ?? date) : null;
   const schema = paymentFormSchema({ mode, today, loanStarts: loan.effective_date, paymentPerTerm: loan.payment_per_term, limit });
   const defaultValues: PaymentFormInput = {
     account: onFile ? 'on_file' : 'new',
@@ -235,6 +237,9 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
                   {quoteErrorMessage(payoff.error)}
                 </Alert>
               ) : null}
+              <p className={styles.note} aria-live="polite">
+                {payoffNotice ? <strong>{payoffNotice}</strong> : ''}
+              </p>
             </div>
           ) : blocked ? null : (
             <>

@@ -6,7 +6,6 @@ import { Dialog } from '@payrail/ui/dialog';
 import { BRAND } from '../../../lib/brand';
 import { formatLoanIdentifier } from '@payrail/client/format';
 import { useTransactions } from '../api/get-transactions';
-import { payoffCancelsNotice } from '../lib/payment-limit';
 import { CardPayments, useCardPaymentDraft } from './card-payments';
 import { CardSection } from '../../../components/sections/card-section';
 import type { PaymentCardTokenizer } from './card-payments';
@@ -47,8 +46,8 @@ function Panel({ title, open, onToggle, children, level }: { title: string; open
  * The payments page (spec §2): One-time payment (ACH), Auto-debit (ACH), Debit card (spec §7) and Payoff, the customer-service
  * phone, and the loan's scheduled payments. Opening a panel loads what it needs (next payment date,
  * payoff quote for today). Payoff opens in the 500 px dialog (full page on small screens) and is disabled,
- * with a tooltip, until the loan data has loaded; its description names the scheduled payments the payoff
- * cancels (the server cancels them with it). After a payment every servicing query is refetched
+ * with a tooltip, until the loan data has loaded; its form names the scheduled payments the payoff cancels
+ * (those dated on or after its day: the server cancels them with it) and those before it, still taken. After a payment every servicing query is refetched
  * (`useRequestPayment`), so the canceled ones leave the scheduled-payments lists.
  */
 /** The page's section: its own page (h1) as before; a card of Loans & Payments (h2), collapsible there on a narrow screen. */
@@ -89,8 +88,6 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
   const PanelHeading = headingLevel === 1 ? 'h2' : 'h3';
   const level = headingLevel === 1 ? 2 : 3;
   const payoffReady = loan !== null && loan.loan_master_loaded;
-  // A payoff cancels the payments still scheduled: said in the dialog's description, before the borrower confirms.
-  const payoffCancels = payoffCancelsNotice(transactions.data);
 
   return (
     <PaymentsSection headingLevel={headingLevel}>
@@ -146,17 +143,7 @@ export function PaymentsPage({ loan, disclosureLink, onSent, headingLevel = 2, c
           open={payoffOpen}
           onClose={() => setPayoffOpen(false)}
           title="Pay off your loan"
-          description={
-            <>
-              The payoff amount is what it takes to close your loan on the date you choose.
-              {payoffCancels ? (
-                <>
-                  {' '}
-                  <strong>{payoffCancels}</strong>
-                </>
-              ) : null}
-            </>
-          }
+          description="The payoff amount is what it takes to close your loan on the date you choose."
         >
           {payoffOpen ? (
             <PaymentForm

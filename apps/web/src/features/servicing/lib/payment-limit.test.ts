@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TScheduledPayment } from '@payrail/contract/servicing';
-import { canceledByPayoff, formatDayAndDate, movedDateNotice, paymentLimit, payoffCancelsNotice, payoffOnItsWay } from './payment-limit';
+import { canceledByPayoff, formatDayAndDate, keptByPayoff, movedDateNotice, paymentLimit, payoffCancelsNotice, payoffOnItsWay } from './payment-limit';
 
 const tx = (overrides: Partial<TScheduledPayment>): TScheduledPayment => ({
   id: 1,
@@ -73,31 +73,48 @@ describe('movedDateNotice (ACH moves money on business days)', () => {
   });
 });
 
-describe('payoffCancelsNotice (a payoff cancels every payment still scheduled)', () => {
-  it('names each scheduled one-time and auto-debit payment, earliest first, whatever its date', () => {
-    const transactions = [
-      tx({ id: 4, transaction_mode: 'auto_debit', due_date: '2026-12-18', amount: 24_116 }),
-      tx({ id: 5, transaction_status: 'settled', due_date: '2026-11-18' }),
-      tx({ id: 6, transaction_status: 'canceled', due_date: '2026-12-01' }),
-      tx({ id: 7, transaction_status: 'pending', due_date: '2026-12-02' }),
-      tx({ id: 3, due_date: '2026-12-09', amount: 5000 }),
-    ];
-    expect(canceledByPayoff(transactions).map((t) => t.id)).toEqual([3, 4]);
-    expect(payoffCancelsNotice(transactions)).toBe('Paying off cancels your 2 scheduled payments: $50.00 on 12/09/2026 and $241.16 on 12/18/2026.');
+describe('payoffCancelsNotice (a payoff cancels the payments scheduled on or after its day; the earlier ones are still taken)', () => {
+  const transactions = [
+    tx({ id: 4, transaction_mode: 'auto_debit', due_date: '2026-12-18', amount: 24_116 }),
+    tx({ id: 5, transaction_status: 'settled', due_date: '2026-11-18' }),
+    tx({ id: 6, transaction_status: 'canceled', due_date: '2026-12-01' }),
+    tx({ id: 7, transaction_status: 'pending', due_date: '2026-12-02' }),
+    tx({ id: 3, due_date: '2026-12-09', amount: 5000 }),
+  ];
+  it('a payoff before every scheduled payment cancels them all, earliest first', () => {
+    expect(canceledByPayoff(transactions, '2026-12-04').map((t) => t.id)).toEqual([3, 4]);
+    expect(keptByPayoff(transactions, '2026-12-04')).toEqual([]);
+    expect(payoffCancelsNotice(transactions, '2026-12-04')).toBe(
+      'Paying off cancels your 2 scheduled payments: $50.00 on 12/09/2026 and $241.16 on 12/18/2026.',
+    );
+  });
+
+  it('a payoff on the day of a payment cancels it and later ones; the earlier ones stay and are said to be taken', () => {
+    expect(canceledByPayoff(transactions, '2026-12-09').map((t) => t.id)).toEqual([3, 4]);
+    expect(canceledByPayoff(transactions, '2026-12-10').map((t) => t.id)).toEqual([4]);
+    expect(keptByPayoff(transactions, '2026-12-10').map((t) => t.id)).toEqual([3]);
+    expect(payoffCancelsNotice(transactions, '2026-12-10')).toBe(
+      'Paying off cancels your scheduled payment of $241.16 on 12/18/2026. Your scheduled payment of $50.00 on 12/09/2026 comes before the payoff and is still taken: the payoff then takes only what is left.',
+    );
+    expect(payoffCancelsNotice(transactions, '2026-12-21')).toBe(
+      'Your 2 scheduled payments before the payoff ($50.00 on 12/09/2026 and $241.16 on 12/18/2026) are still taken: the payoff then takes only what is left.',
+    );
   });
 
   it('one payment, three payments, and none (a payoff on its way is not canceled by another)', () => {
-    expect(payoffCancelsNotice([tx({ amount: 5000, due_date: '2026-12-09' })])).toBe('Paying off cancels your scheduled payment of $50.00 on 12/09/2026.');
+    expect(payoffCancelsNotice([tx({ amount: 5000, due_date: '2026-12-09' })], '2026-12-09')).toBe(
+      'Paying off cancels your scheduled payment of $50.00 on 12/09/2026.',
+    );
     const three = [
       tx({ id: 1, due_date: '2026-12-09', amount: 5000 }),
       tx({ id: 2, due_date: '2026-12-09', amount: 7000 }),
       tx({ id: 3, transaction_mode: 'auto_debit', due_date: '2026-12-18', amount: 24_116 }),
     ];
-    expect(payoffCancelsNotice(three)).toBe(
+    expect(payoffCancelsNotice(three, '2026-12-01')).toBe(
       'Paying off cancels your 3 scheduled payments: $50.00 on 12/09/2026, $70.00 on 12/09/2026 and $241.16 on 12/18/2026.',
     );
-    expect(payoffCancelsNotice([tx({ transaction_mode: 'payoff' }), tx({ transaction_status: 'settled' })])).toBeNull();
-    expect(payoffCancelsNotice([])).toBeNull();
-    expect(payoffCancelsNotice(undefined)).toBeNull();
+    expect(payoffCancelsNotice([tx({ transaction_mode: 'payoff' }), tx({ transaction_status: 'settled' })], '2026-12-01')).toBeNull();
+    expect(payoffCancelsNotice([], '2026-12-01')).toBeNull();
+    expect(payoffCancelsNotice(undefined, '2026-12-01')).toBeNull();
   });
 });

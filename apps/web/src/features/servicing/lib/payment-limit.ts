@@ -27,28 +27,51 @@ export function payoffOnItsWay(transactions: readonly TScheduledPayment[] | unde
   return transactions?.find((t) => t.transaction_mode === 'payoff' && t.transaction_status === 'scheduled');
 }
 
-/**
- * The payments a payoff cancels (docs/servicing.md, "The loan book"): the server cancels every payment
- * still scheduled on the loan — one-time payments and auto-debit debits, whatever their date — in the
- * payoff's own transaction. A payoff on its way is not one of them (no second payoff is accepted).
- * Earliest first.
- */
-export function canceledByPayoff(transactions: readonly TScheduledPayment[] | undefined): TScheduledPayment[] {
+/** The payments still scheduled (one-time and auto-debit, not a payoff), earliest first. */
+function scheduledPayments(transactions: readonly TScheduledPayment[] | undefined): TScheduledPayment[] {
   return (transactions ?? [])
     .filter((t) => t.transaction_status === 'scheduled' && t.transaction_mode !== 'payoff')
     .sort((a, b) => (a.due_date === b.due_date ? a.id - b.id : a.due_date < b.due_date ? -1 : 1));
 }
 
 /**
- * What the borrower is told before confirming a payoff when it cancels scheduled payments: "Paying off
- * cancels your 2 scheduled payments: $50.00 on 12/09/2026 and $241.16 on 12/18/2026."; null when none.
+ * The payments a payoff for `payoffDate` (the day the bank is debited) cancels (docs/servicing.md, "The
+ * loan book"): the server cancels, in the payoff's own transaction, the payments still scheduled dated on or
+ * after that day. A payoff on its way is not one of them (no second payoff is accepted). Earliest first.
  */
-export function payoffCancelsNotice(transactions: readonly TScheduledPayment[] | undefined): string | null {
-  const canceled = canceledByPayoff(transactions).map((t) => `${formatCents(t.amount)} on ${formatDate(t.due_date)}`);
-  const last = canceled.pop();
-  if (last === undefined) return null;
-  if (canceled.length === 0) return `Paying off cancels your scheduled payment of ${last}.`;
-  return `Paying off cancels your ${canceled.length + 1} scheduled payments: ${canceled.join(', ')} and ${last}.`;
+export function canceledByPayoff(transactions: readonly TScheduledPayment[] | undefined, payoffDate: string): TScheduledPayment[] {
+  return scheduledPayments(transactions).filter((t) => t.due_date >= payoffDate);
+}
+
+/** The payments scheduled before the payoff's day: they stay and are taken first; the payoff then takes what is left. Earliest first. */
+export function keptByPayoff(transactions: readonly TScheduledPayment[] | undefined, payoffDate: string): TScheduledPayment[] {
+  return scheduledPayments(transactions).filter((t) => t.due_date < payoffDate);
+}
+
+const listed = (payments: readonly TScheduledPayment[]): string => {
+  const all = payments.map((t) => `${formatCents(t.amount)} on ${formatDate(t.due_date)}`);
+  const last = all.pop() ?? '';
+  return all.length === 0 ? last : `${all.join(', ')} and ${last}`;
+};
+
+/**
+ * What the borrower is told before confirming a payoff for `payoffDate` about their scheduled payments:
+ * those it cancels ("Paying off cancels your 2 scheduled payments: $50.00 on 12/09/2026 and $241.16 on
+ * 12/18/2026.") and those dated before it, which are still taken ("Your scheduled payment of $50.00 on
+ * 12/04/2026 comes before the payoff and is still taken: the payoff then takes only what is left."); null
+ * when there are none.
+ */
+export function payoffCancelsNotice(transactions: readonly TScheduledPayment[] | undefined, payoffDate: string): string | null {
+  const canceled = canceledByPayoff(transactions, payoffDate);
+  const kept = keptByPayoff(transactions, payoffDate);
+  const parts: string[] = [];
+  if (canceled.length === 1) parts.push(`Paying off cancels your scheduled payment of ${listed(canceled)}.`);
+  else if (canceled.length > 1) parts.push(`Paying off cancels your ${canceled.length} scheduled payments: ${listed(canceled)}.`);
+  if (kept.length === 1)
+    parts.push(`Your scheduled payment of ${listed(kept)} comes before the payoff and is still taken: the payoff then takes only what is left.`);
+  else if (kept.length > 1)
+    parts.push(`Your ${kept.length} scheduled payments before the payoff (${listed(kept)}) are still taken: the payoff then takes only what is left.`);
+  return parts.length === 0 ? null : parts.join(' ');
 }
 
 /**
