@@ -6,6 +6,8 @@ import type { TAchReturnsResponse, TLoanServicingResponse } from '@payrail/contr
 import { cents, formatCents } from '@payrail/domain/money';
 import { buildNachaFile } from '../src/adapters/ach/nacha';
 import type { NachaEntry } from '../src/adapters/ach/nacha';
+import { bankReturnFile } from './support/bank-return-file';
+import type { BankReturn } from './support/bank-return-file';
 import { bankAccounts, ledgerEntries, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { accountCorrectedNotice } from '../src/modules/loan-book/use-cases/ach-returns';
 import { staffToken } from './application-helpers';
@@ -51,20 +53,7 @@ const bankFile = (secCode: 'PPD' | 'COR', entries: NachaEntry[]) =>
   });
 
 /** The bank's return file: returns of our debits (code 26) with their addenda 99. */
-const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
-  bankFile(
-    'PPD',
-    returns.map((r, i): NachaEntry => ({
-      transactionCode: '26',
-      routing: '034821624',
-      account: '000123456789',
-      amountCents: r.amountCents,
-      individualId: loan.identifier,
-      individualName: 'Borrower',
-      traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
-      returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
-    })),
-  );
+const returnFile = (returns: BankReturn[]) => bankReturnFile(returns, { of: 'debits', on: '2029-02-12', individualId: loan.identifier });
 
 describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
   let trace = '';

@@ -12,16 +12,15 @@ import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildNachaFile } from '../src/adapters/ach/nacha';
 import { autoDebitAuthorizations, disbursements, ledgerEntries, loans, loanTransactions, notifications, staffActions } from '../src/db/schema/index';
 import { businessToday } from '../src/lib/business-clock';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { DISBURSEMENT_NOTICE } from '../src/modules/loan-book/use-cases/disbursement-returns';
 import { refreshLoanStatus } from '../src/modules/loan-book/use-cases/refresh-loan-status';
 import { classicApp, get, staffToken } from './application-helpers';
-import { CLEARBROOK } from './banking-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import { fundedBorrower, fundedBorrowerRepaying, receiverAccountRow } from './servicing-helpers';
+import { bankReturnFile } from './support/bank-return-file';
 import type { TestApp } from './test-app';
 
 // A disbursement credit the borrower's bank returns (R03): matched by its trace number, the loan waits
@@ -67,33 +66,10 @@ const statusOf = async (loanId: number) => (await db().select({ status: loans.st
 
 /** The bank's return file: returns of our credits (code 21, checking) with their addenda 99. */
 const returnFile = (returns: { trace: string; code: string; amountCents: number; who: string }[]) =>
-  buildNachaFile({
-    immediateDestination: '034821624',
-    destinationName: 'Harbor Point Bank',
-    immediateOrigin: '013176439',
-    originName: 'RDFI',
-    odfiRouting: '013176439',
-    createdAt: new Date(`${start}T09:00:00Z`),
-    batches: [
-      {
-        secCode: 'PPD',
-        companyName: 'Payrail',
-        companyId: '1234567890',
-        entryDescription: 'LOAN',
-        effectiveDate: start,
-        entries: returns.map((r, i) => ({
-          transactionCode: '21' as const,
-          routing: CLEARBROOK.routing,
-          account: '000123456789',
-          amountCents: r.amountCents,
-          individualId: r.who,
-          individualName: 'Borrower',
-          traceNumber: `01317643${String(i + 1).padStart(7, '0')}`,
-          returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: CLEARBROOK.routing.slice(0, 8) },
-        })),
-      },
-    ],
-  });
+  bankReturnFile(
+    returns.map((r) => ({ ...r, individualId: r.who })),
+    { of: 'credits', on: start },
+  );
 
 /** The business clock moved as the back office moves it, then the run over `from`…`date` (idempotent per loan and date). */
 async function moveClockTo(date: IsoDate, from: IsoDate): Promise<void> {

@@ -14,7 +14,6 @@ import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildNachaFile } from '../src/adapters/ach/nacha';
 import { ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { scheduleOfRecord, toDomainEntry } from '../src/modules/loan-book/use-cases/loan-position';
@@ -22,6 +21,7 @@ import { classicApp, staffToken } from './application-helpers';
 import { auth, call } from './identity-helpers';
 import { errorsOf, fundedBorrower, fundedBorrowerRepaying, keyMaker, saveCard } from './servicing-helpers';
 import type { FundedBorrower } from './servicing-helpers';
+import { bankReturnFile } from './support/bank-return-file';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
@@ -89,36 +89,6 @@ async function expectFiguresAgree(who: FundedBorrower, date: IsoDate) {
   for (const e of await entriesOf(who.loan.id)) expect(Number.isSafeInteger(e.amountCents) && e.amountCents > 0).toBe(true);
   return { row, position };
 }
-
-/** A bank return file (code 26 entries with addenda 99) returning the debits `returns`. */
-const returnFile = (identifier: string, returns: { trace: string; code: string; amountCents: number }[], on: string) =>
-  buildNachaFile({
-    immediateDestination: '034821624',
-    destinationName: 'Harbor Point Bank',
-    immediateOrigin: '091000019',
-    originName: 'RDFI',
-    odfiRouting: '091000019',
-    createdAt: new Date(`${on}T09:00:00Z`),
-    batches: [
-      {
-        secCode: 'PPD',
-        companyName: 'Payrail',
-        companyId: '1234567890',
-        entryDescription: 'LOAN PYMT',
-        effectiveDate: on,
-        entries: returns.map((r, i) => ({
-          transactionCode: '26',
-          routing: '034821624',
-          account: '000123456789',
-          amountCents: r.amountCents,
-          individualId: identifier,
-          individualName: 'Borrower',
-          traceNumber: `09100001${String(i + 1).padStart(7, '0')}`,
-          returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: '09100001' },
-        })),
-      },
-    ],
-  });
 
 describe('amounts that are not money', () => {
   it('0, negative, fractional, exponent, too long, above the payoff, and on a closed loan: 4xx, nothing written', async () => {
@@ -302,7 +272,11 @@ describe('a payoff and the auto-debit the borrower authorised', () => {
       method: 'POST',
       url: '/api/backoffice/ach/returns',
       headers: { ...auth(servicer), 'content-type': 'text/plain' },
-      payload: returnFile(who.loan.identifier, [{ trace: sent.achTraceNumber!, code: 'R01', amountCents: sent.amountCents }], returnDay),
+      payload: bankReturnFile([{ trace: sent.achTraceNumber!, code: 'R01', amountCents: sent.amountCents }], {
+        of: 'debits',
+        on: returnDay,
+        individualId: who.loan.identifier,
+      }),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     expect(upload.json<TAchReturnsResponse>().applied).toHaveLength(1);

@@ -5,14 +5,14 @@ import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice
 import type { IsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { buildNachaFile } from '../src/adapters/ach/nacha';
 import { achCreditTraceNumbers, referralPayoutItems, staffActions } from '../src/db/schema/index';
 import { payoutQueue, REFERRAL_PAYOUT_QUEUE } from '../src/modules/referral/use-cases/originate-payout';
 import { settleReferralPayouts } from '../src/modules/referral/use-cases/settle-payouts';
-import { CLEARBROOK } from './banking-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import { receiverAccountRow } from './servicing-helpers';
 import * as payouts from './referral-payout-helpers';
+import { bankReturnFile } from './support/bank-return-file';
+import type { BankReturn } from './support/bank-return-file';
 import type { TestApp } from './test-app';
 
 /**
@@ -49,33 +49,14 @@ const upload = (text: string) =>
   call(app, { method: 'POST', url: '/api/backoffice/ach/returns', headers: { ...auth(servicer), 'content-type': 'text/plain' }, payload: text });
 
 /** The bank's return file: returns of our credits (code 21, checking) with their addenda 99. */
-const returnFile = (returns: { trace: string; code: string; amountCents: number }[]) =>
-  buildNachaFile({
-    immediateDestination: '034821624',
-    destinationName: 'Harbor Point Bank',
-    immediateOrigin: '013176439',
-    originName: 'RDFI',
-    odfiRouting: '013176439',
-    createdAt: new Date(`${today}T09:00:00Z`),
-    batches: [
-      {
-        secCode: 'PPD',
-        companyName: 'Payrail',
-        companyId: '1234567890',
-        entryDescription: 'REFERRAL',
-        effectiveDate: today,
-        entries: returns.map((r, i) => ({
-          transactionCode: '21' as const,
-          routing: CLEARBROOK.routing,
-          account: '000555000222',
-          amountCents: r.amountCents,
-          individualId: 'REFERRAL',
-          individualName: 'Member',
-          traceNumber: `01317643${String(i + 1).padStart(7, '0')}`,
-          returnAddenda: { code: r.code, originalTrace: r.trace, originalRdfi: CLEARBROOK.routing.slice(0, 8) },
-        })),
-      },
-    ],
+const returnFile = (returns: BankReturn[]) =>
+  bankReturnFile(returns, {
+    of: 'credits',
+    on: today,
+    account: '000555000222',
+    individualId: 'REFERRAL',
+    individualName: 'Member',
+    entryDescription: 'REFERRAL',
   });
 
 describe('a referral payout’s credit carries a reserved NACHA trace number', () => {

@@ -68,15 +68,16 @@ function collectionsQueries(db: Db) {
       await db.insert(servicingDays).values({ businessDate: date, plannedAt: at }).onConflictDoNothing();
     },
     /**
-     * Loans that may hold a credit balance to pay back: paid off within `days` (a remittance or a payment
-     * after the payoff, a refund held while no account was on file or a debit could still come back).
+     * Loans that may hold a credit balance to pay back: paid off or refinanced within `days` (a remittance
+     * or a payment after the payoff — or landing while a refinance paid the loan off —, a refund held while
+     * no account was on file or a debit could still come back).
      */
     recentlyPaidOff: async (since: Date): Promise<number[]> =>
       (
         await db
           .select({ id: loans.id })
           .from(loans)
-          .where(and(eq(loans.status, 'closed_paid'), gte(loans.closedAt, since)))
+          .where(and(inArray(loans.status, ['closed_paid', 'closed_refinanced']), gte(loans.closedAt, since)))
           .orderBy(asc(loans.id))
       ).map((r) => r.id),
     pendingCount: async (job: string, date: IsoDate): Promise<number> => {

@@ -18,6 +18,7 @@ import { openAccountNumber } from '../../banking/bank-accounts';
 import type { AchAuthorizationRow } from '../../banking/repository';
 import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
 import { creditTraceNumber } from './disbursement-returns';
+import { refundCreditBalance } from './refund-credit-balance';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
@@ -227,6 +228,10 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
+  // The old loan was paid off with the payoff the note itemizes, quoted before its lock: a payment that
+  // landed on it meanwhile (a card payment, a remittance) is a credit, paid back to where it came from. A
+  // payoff dated ahead of the business date is refunded by the daily run's sweep once it is reached.
+  if (refinance) await refundCreditBalance(ctx, refinance.oldLoan.id, 'payment beyond the refinance payoff', { staff }).catch(() => undefined);
   // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
   if (application.loanType === 'new') await ctx.hooks.loanBook.firstLoanFunded(ctx, userId);
   await ctx.providers.email.send({
