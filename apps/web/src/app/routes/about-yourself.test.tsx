@@ -144,6 +144,19 @@ describe('about yourself: auto-save', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
+  it('shows the server\'s "Field\'s rule not found." (access §5) under the field it refused', { timeout: 30_000 }, async () => {
+    signInAs({ workflow_status: 'about_yourself' });
+    // A server without a rule for the field (e.g. an older server than this page) answers 422 with the spec's text.
+    const calls = aboutYourselfServer({ answers: COMPLETE, references: REFS, refuse: (b) => ('city' in b ? { city: [MSG.fieldRuleNotFound] } : null) });
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    const city = await screen.findByLabelText('City');
+    await user.type(city, 'x');
+    expect(await screen.findByText(MSG.fieldRuleNotFound, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    expect(updates(calls)).toHaveLength(1);
+  });
+
   it('warns about an under-age date of birth with a notification and does not save it', { timeout: 30_000 }, async () => {
     signInAs({ workflow_status: 'about_yourself' });
     const calls = aboutYourselfServer({ answers: { ...COMPLETE, date_of_birth: null }, references: REFS });

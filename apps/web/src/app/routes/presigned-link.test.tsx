@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MSG, SERVER_MSG } from '@payrail/contract/messages';
-import { navigationStackHandler, sessionAnswer } from '../../../test/fixtures';
+import { navigationStackHandler, sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { notify } from '@payrail/ui/toast/notify';
@@ -52,15 +52,17 @@ describe('/c/{code}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/about_yourself'));
   });
 
-  it('a link that does not work signs nobody out: a signed-in borrower goes back to their page', async () => {
-    sessionStore.setToken('still-me');
+  it('a link that does not work goes to /signin and signs nobody out: /signin sends a signed-in borrower to their page', async () => {
+    signInAs({ workflow_status: 'phone_verification' }, 'still-me');
+    const visited: string[] = [];
     server.use(
       http.get(api('/c/:code'), () => HttpResponse.json({ error: SERVER_MSG.invalidLink }, { status: 404 })),
-      http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: 'phone_verification' }))),
       navigationStackHandler('phone_verification'),
     );
     const { router } = renderRoute('/c/bad-code');
+    router.subscribe((state) => visited.push(state.location.pathname));
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/phone_verification'));
+    expect(visited).toContain('/signin');
     expect(sessionStore.getToken()).toBe('still-me');
     expect(notify.list()).toEqual([expect.objectContaining({ kind: 'error', message: SERVER_MSG.invalidLink })]);
   });

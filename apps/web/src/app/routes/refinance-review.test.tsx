@@ -4,9 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { REFINANCE_MSG } from '@payrail/contract/refinance';
 import { notify } from '@payrail/ui/toast/notify';
-import { signInAs } from '../../../test/fixtures';
+import { sessionAnswer, signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
+import { sessionStore } from '../../lib/session-store';
+import { REFINANCE_SENT } from './refinance-review';
 
 const REFERENCES = [
   { firstName: 'Bea', lastName: 'Souza', relationship: 'Sister', phone: '(302) 555-0101' },
@@ -27,7 +29,8 @@ function reviewHandlers(changeStatus: () => Response) {
     http.get(api('/documents'), ({ request }) =>
       HttpResponse.json(new URL(request.url).searchParams.get('document_type_name') === 'pay_stub' ? [payStub] : []),
     ),
-    http.post(api('/workflow/change_status'), async ({ request }) => {
+    // Classic §7: the forward move is POST /change_status (the back move keeps /workflow/change_status).
+    http.post(api('/change_status'), async ({ request }) => {
       changes.push(await request.json());
       return changeStatus();
     }),
@@ -65,5 +68,24 @@ describe('/refinance_review (classic §2, §8)', () => {
     expect(notify.list()).toContainEqual(expect.objectContaining({ kind: 'warning', message: refusal }));
     expect(changes).toEqual([{ new_status: 'ready_for_review' }]);
     expect(router.state.location.pathname).toBe('/refinance_review');
+  }, 30_000);
+
+  it('confirmed: POST /change_status ready_for_review, the status read from workflow_status.next_status, then /dashboard', async () => {
+    signInAs({ workflow_status: 'refinancing_review', loan_type: 'refinancing' });
+    let status: 'refinancing_review' | 'ready_for_review' = 'refinancing_review';
+    const changes = reviewHandlers(() => {
+      status = 'ready_for_review';
+      return HttpResponse.json({ new_status: 'ready_for_review', workflow_status: { next_status: 'ready_for_review' } });
+    });
+    server.use(http.get(api('/token_is_valid'), () => HttpResponse.json(sessionAnswer({ workflow_status: status, loan_type: 'refinancing' }))));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/refinance_review');
+    const confirm = await screen.findByRole('button', { name: 'Confirm' }, { timeout: 10_000 });
+    await waitFor(() => expect(confirm).toBeEnabled(), { timeout: 10_000 });
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
+    expect(changes).toEqual([{ new_status: 'ready_for_review' }]);
+    expect(sessionStore.getState().user?.workflow_status).toBe('ready_for_review');
+    expect(notify.list()).toContainEqual(expect.objectContaining({ kind: 'success', message: REFINANCE_SENT }));
   }, 30_000);
 });

@@ -19,8 +19,8 @@ export interface PresignedLinkProps {
 /**
  * /c/{code}: a single-use sign-in link e-mailed by staff. Shows 'Signing in ...' while the link is
  * checked. A link that works replaces whoever was signed in on this browser (it is for someone else,
- * perhaps); a link that does not work (used, expired, unknown) says why and signs nobody out: a
- * borrower who was signed in goes back to their page, anyone else to /signin.
+ * perhaps); a link that does not work (used, expired, unknown) says why and goes to /signin (access §2)
+ * without signing anybody out: /signin itself sends a borrower who is still signed in to their page.
  */
 export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
   const finished = useRef(false);
@@ -46,7 +46,7 @@ export function PresignedLink({ code, onSignedIn }: PresignedLinkProps) {
         return;
       }
       notify.error(serverMessageOr(error, SERVER_MSG.invalidLink));
-      navigate(sessionStore.getToken() ? '/' : '/signin', { replace: true });
+      navigate('/signin', { replace: true });
     }
   }, [link.isSuccess, link.isError, link.data, link.error, onSignedIn]);
 

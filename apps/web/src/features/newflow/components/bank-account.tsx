@@ -7,6 +7,8 @@ import { RadioCards } from '@payrail/ui/radio-cards';
 import { TextField } from '@payrail/ui/text-field';
 import { navigate } from '@payrail/client/navigation';
 import { useSubmitStep } from '../api/steps';
+import { manualBankRefusalText, saveManualBankAccount } from '../api/manual-bank';
+import type { ManualBankAccount } from '../api/manual-bank';
 import { toUpload } from '../lib/upload-rules';
 import { FilePick } from './file-pick';
 import { StepCard } from './step-card';
@@ -50,11 +52,32 @@ export function BankAccount({ renderBankLink, manualPath }: { renderBankLink: (s
   );
 }
 
-/** bank_account/manual (newflow §3, §5): account type, routing and account numbers and a statement, all required. */
+/**
+ * bank_account/manual (newflow §3, §5): account type, routing and account numbers and a statement, all required.
+ * The account goes first to POST verify_manual_save_api_response (newflow §7): a refusal's text is the red
+ * line and the step is not posted; once saved, the step posts it with the statement.
+ */
 export function BankAccountManual({ backPath }: { backPath: string }) {
   const form = useStepForm();
-  const { serverErrors, pending } = form;
+  const { serverErrors } = form;
+  const [saving, setSaving] = useState(false);
+  const [accountRefusal, setAccountRefusal] = useState<string | null>(null);
+  const pending = form.pending || saving;
   const [defaultValues] = useState((): BankAccountManualAnswers => ({ accountType: null, routingNumber: '', accountNumber: '', bankStatement: null }));
+
+  const saveAccount = async (manual: ManualBankAccount): Promise<boolean> => {
+    setAccountRefusal(null);
+    setSaving(true);
+    try {
+      await saveManualBankAccount(manual);
+      return true;
+    } catch (error) {
+      setAccountRefusal(manualBankRefusalText(error));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
 
   return (
     <StepCard title="Bank Information" lead="Enter the account where you want to receive your loan, and upload a recent statement of it.">
@@ -64,13 +87,16 @@ export function BankAccountManual({ backPath }: { backPath: string }) {
         onSubmit={(manual) =>
           form.send({
             complete: true,
-            body: async () => ({
-              workflow_status_key: 'verify_bank_account',
-              manual: { ...manual, bankStatement: await toUpload(manual.bankStatement, 'bank_statement') },
-            }),
+            body: async () =>
+              (await saveAccount(manual))
+                ? {
+                    workflow_status_key: 'verify_bank_account',
+                    manual: { ...manual, bankStatement: await toUpload(manual.bankStatement, 'bank_statement') },
+                  }
+                : null,
           })
         }
-        message={form.message}
+        message={accountRefusal ?? form.message}
         pending={pending}
         submitDisabled="until-valid"
         actions={

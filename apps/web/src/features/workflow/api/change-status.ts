@@ -19,6 +19,20 @@ export function postChangeStatus(newStatus: string): Promise<TStatusResponse> {
   );
 }
 
+/**
+ * POST {flow}/change_status `{ new_status }` (classic §7, the call without the /workflow prefix): a status a
+ * classic screen sets going forward (the refinance review's ready_for_review). Answers the status reached,
+ * read from `workflow_status.next_status`; a refusal is the same 4xx `{ error, current_status }`.
+ */
+export async function postSetStatus(newStatus: TWorkflowStatus): Promise<TWorkflowStatus> {
+  const answer = await apiClient.post(
+    '/change_status',
+    { new_status: newStatus },
+    { base: 'flow', schema: import('@payrail/contract/identity').then((contract) => contract.ZStatusResponse) },
+  );
+  return answer.workflow_status.next_status;
+}
+
 export function useChangeStatus() {
   return useMutation({ mutationFn: postChangeStatus });
 }
