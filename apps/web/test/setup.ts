@@ -6,6 +6,9 @@ import { notify } from '@payrail/ui/toast/notify';
 import { pendingRequests } from '@payrail/client/pending-requests';
 import { sessionStore } from '../src/lib/session-store';
 import { server } from './msw-server';
+// The dashboard's servicing reads load their answers' schemas as dynamic imports (docs/architecture.md, "The
+// dashboard's first load"); loaded here once, a test's first page does not wait for their transform.
+import '@payrail/contract/servicing';
 
 // Lazy route chunks load on first use; on a busy machine that alone can pass the 1 s default.
 configure({ asyncUtilTimeout: 5000 });

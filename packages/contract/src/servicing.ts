@@ -103,18 +103,8 @@ export const PAYMENT_MSG = {
 export { LEDGER_KINDS, LOAN_STATUSES, PAY_METHODS, PAYMENT_MODES, TRANSACTION_STATUSES };
 export type { LedgerKind, LoanStatus, PaymentMode, PayMethod, TransactionStatus };
 
-/** Labels: opened → Active, closed_refinanced → Refinanced, closed_paid → Finished. */
-export const LOAN_STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
-  pending: 'Pending',
-  opened: 'Active',
-  closed_refinanced: 'Refinanced',
-  closed_paid: 'Finished',
-  default: 'Default',
-  charge_off: 'Charge off',
-};
-
-/** Labels ACH, DebitCard. */
-export const PAY_METHOD_LABELS: Readonly<Record<PayMethod, string>> = { ach: 'ACH', debitcard: 'DebitCard' };
+/** The loan status and payment method labels (zod-free, for the signed-in pages' first load). */
+export { LOAN_STATUS_LABELS, PAY_METHOD_LABELS } from './servicing-labels';
 
 /** Where a payment came from (Payment row `source`). */
 export const PAYMENT_SOURCES = ['one_time', 'auto_debit', 'payoff', 'payroll_remittance', 'debit_card'] as const;

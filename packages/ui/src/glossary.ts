@@ -1,4 +1,4 @@
-import { LOAN_STATUS_LABELS, PAY_METHOD_LABELS } from '@payrail/contract/servicing';
+import { LOAN_STATUS_LABELS, PAY_METHOD_LABELS } from '@payrail/contract/servicing-labels';
 import type { LoanStatus, PaymentMode, PayMethod } from '@payrail/contract/servicing';
 
 /**

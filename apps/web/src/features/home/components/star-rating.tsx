@@ -3,12 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@payrail/ui/alert';
 import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
-import { Form } from '@payrail/ui/form';
+import { ValidatedForm } from '@payrail/ui/validated-form';
 import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import { useUserFeedback } from '../api/post-user-feedback';
 import { isPositiveRating, PUBLIC_REVIEW_URL, STAR_COUNT } from '../lib/review';
-import { starRatingMessageSchema } from './star-rating.schema';
+import { validateStarRatingMessage } from '../lib/star-rating-rules';
 import styles from './home.module.css';
 
 export interface StarRatingProps {
@@ -93,7 +93,7 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
         ))}
       </ul>
       {rating !== null && !isPositiveRating(rating) ? (
-        <Form schema={starRatingMessageSchema} options={{ defaultValues: { message: '' } }} onSubmit={({ message }) => send(rating, message)}>
+        <ValidatedForm validate={validateStarRatingMessage} options={{ defaultValues: { message: '' } }} onSubmit={({ message }) => send(rating, message)}>
           {({ register, watch }) => (
             <>
               <label className={styles.label} htmlFor={textId}>
@@ -107,7 +107,7 @@ export function StarRating({ onSent, reviewUrl = PUBLIC_REVIEW_URL, headingLevel
               </div>
             </>
           )}
-        </Form>
+        </ValidatedForm>
       ) : null}
       <ErrorAlert message={error} />
     </section>

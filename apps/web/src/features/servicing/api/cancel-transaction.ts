@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCancelTransactionResponse } from '@payrail/contract/servicing';
 import { apiClient } from '../../../lib/api-client';
 import { SERVICING_KEY } from './keys';
 
 /** PATCH /transactions/cancel/{id}. */
 export function cancelTransaction(id: number) {
-  return apiClient.patch(`/transactions/cancel/${id}`, undefined, { base: 'dashboard', schema: ZCancelTransactionResponse });
+  return apiClient.patch(`/transactions/cancel/${id}`, undefined, {
+    base: 'dashboard',
+    schema: import('@payrail/contract/servicing').then((contract) => contract.ZCancelTransactionResponse),
+  });
 }
 
 export function useCancelTransaction() {

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZLoanHistoryResponse } from '@payrail/contract/servicing';
 import type { TServicingLoan } from '@payrail/contract/servicing';
 import { isApiError } from '@payrail/client/http-client';
 import { apiClient } from '../../../lib/api-client';
@@ -8,7 +7,12 @@ import { SERVICING_KEY } from './keys';
 /** GET /loans/history: every loan of the borrower, newest first. Failures are silent (spec §8): empty. */
 export async function getLoanHistory(): Promise<TServicingLoan[]> {
   try {
-    return (await apiClient.get('/loans/history', { base: 'dashboard', schema: ZLoanHistoryResponse })).loans;
+    return (
+      await apiClient.get('/loans/history', {
+        base: 'dashboard',
+        schema: import('@payrail/contract/servicing').then((contract) => contract.ZLoanHistoryResponse),
+      })
+    ).loans;
   } catch (error) {
     if (isApiError(error) && error.status !== 401 && error.status !== 503) return [];
     throw error;

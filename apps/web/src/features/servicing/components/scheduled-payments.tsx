@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAYMENT_MSG } from '@payrail/contract/servicing';
 import type { TScheduledPayment } from '@payrail/contract/servicing';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
@@ -8,9 +7,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { isApiError } from '@payrail/client/http-client';
-import { paymentErrorMessages } from '../lib/payment-errors';
 import { useCancelTransaction } from '../api/cancel-transaction';
-import { paymentCanceledMessage } from '../lib/payment-outcome';
 import { payMethodLabel, paymentModeLabel } from '../lib/servicing-format';
 
 /** Only payments still scheduled are listed (spec §4); each can be canceled. */
@@ -53,13 +50,16 @@ export function ScheduledPayments({
   }, [after, confirming]);
 
   const onConfirm = async (transaction: TScheduledPayment) => {
+    // The outcome's wording loads with the request (lib/cancel-outcome.ts), not with the dashboard.
+    const outcome = import('../lib/cancel-outcome');
+    // Not awaited on every path (a 401 returns first): a failed load is then no unhandled rejection.
+    outcome.catch(() => undefined);
     try {
       await cancel.mutateAsync(transaction.id);
-      setAfter({ kind: 'success', messages: [paymentCanceledMessage(transaction)] });
+      setAfter({ kind: 'success', messages: [(await outcome).canceledMessage(transaction)] });
     } catch (error) {
       if (isApiError(error) && [401, 403, 503].includes(error.status)) return setConfirming(null);
-      const messages = isApiError(error) && error.status === 409 ? [PAYMENT_MSG.inProgressOrDone] : paymentErrorMessages(error);
-      setAfter({ kind: 'error', messages });
+      setAfter({ kind: 'error', messages: (await outcome).cancelErrorMessages(error) });
     }
     setConfirming(null);
   };
