@@ -55,6 +55,31 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
     expect(referenceDataKept(a.ctx)).toBe(true);
   };
 
+  it("a kept answer (sent by the route's onRequest hook) has the very headers and bytes of the one the handler sent", async () => {
+    await kept(app); // PostgreSQL: answers are kept once the app listens
+    const url = '/api/agreement_document?agreement=privacy_notice';
+    const headersOf = (r: { headers: Record<string, unknown> }) => {
+      const { date: _date, ...rest } = r.headers;
+      return rest;
+    };
+    const loaded = await call(app, { url });
+    expect(loaded.statusCode).toBe(200);
+    const again = await call(app, { url });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(loaded.body);
+    expect(headersOf(again)).toEqual(headersOf(loaded));
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-security-policy']).toBeDefined();
+    // Another query string is its own URL: validated (and refused) as before.
+    const refused = await call(app, { url: `${url}&state=${encodeURIComponent('\u0000')}` });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.headers.etag).toBeUndefined();
+    const head = await call(app, { method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(loaded.headers.etag);
+    expect(head.body).toBe('');
+  });
+
   /** A listed employer written straight into the database, behind the app's back (as a seed would). */
   const listEmployerBehindTheApp = (slugPrefix: string, name: string) =>
     app.ctx.database.db.insert(employers).values({

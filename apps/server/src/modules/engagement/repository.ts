@@ -24,10 +24,25 @@ export async function insertNotification(tx: Db | Tx, n: NewNotice): Promise<Not
 }
 
 export function engagementRepository(db: Db) {
+  // The hot reads of a signed-in page (GET /notifications, GET /benefits) are the same statement for every
+  // member: prepared once (named; parsed and planned once per connection on PostgreSQL), like the loan book's.
+  const member = sql`${sql.placeholder('userId')}::int`;
+  const listNotificationsStmt = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, member))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .prepare('engagement_list_notifications');
+  const benefitsFactsStmt = db
+    .select({
+      rewards: rewardsColumn(member),
+      level: sql<BenefitRow['level'] | null>`(select ${userBenefits.level} from ${userBenefits} where ${userBenefits.userId} = ${member} limit 1)`,
+    })
+    .from(sql`(select 1) as "member_benefits"`)
+    .prepare('engagement_benefits_facts');
   return {
     /** The member's notifications, newest first. */
-    listNotifications: (userId: number) =>
-      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)),
+    listNotifications: (userId: number): Promise<NotificationRow[]> => listNotificationsStmt.execute({ userId }),
 
     /** Sets read/unread on the member's own notification; undefined when it is not theirs (or does not exist). */
     setNotificationStatus: async (userId: number, id: number, status: 'read' | 'unread', at: Date): Promise<NotificationRow | undefined> => {
@@ -59,12 +74,8 @@ export function engagementRepository(db: Db) {
 
     /** What GET /benefits reads, in ONE statement: the member's referral rewards and the level they last acknowledged. */
     benefitsFacts: async (userId: number): Promise<{ rewards: RewardRow[]; acknowledged: BenefitRow['level'] | undefined }> => {
-      const member = sql`${userId}::int`;
-      const result = await db.execute(
-        sql`select ${rewardsColumn(member)} as "rewards", (select ${userBenefits.level} from ${userBenefits} where ${userBenefits.userId} = ${member} limit 1) as "level"`,
-      );
-      const row = (result as unknown as { rows: { rewards: unknown; level: BenefitRow['level'] | null }[] }).rows[0]!;
-      return { rewards: rewardsFrom(row.rewards), acknowledged: row.level ?? undefined };
+      const [row] = await benefitsFactsStmt.execute({ userId });
+      return { rewards: rewardsFrom(row!.rewards), acknowledged: row!.level ?? undefined };
     },
 
     findBanner: async (slug: string): Promise<BannerRow | undefined> => {

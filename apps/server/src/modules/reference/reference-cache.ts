@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 
 /**
@@ -19,10 +19,17 @@ import type { AppContext } from '../../context';
  * What is kept is the answer as sent: checked against the route's 200 schema and written once, by the route's
  * own serializer (http/serializer.ts: zod's parse, then the compiled writer), as bytes with their ETag. A
  * kept answer costs a request no zod parse, no JSON writing, no hashing: the bytes go out as they are.
+ *
+ * Once loaded, a kept answer is sent by the route's first `onRequest` hook (`keptAnswerHook`), before the
+ * query is validated, the input guard looks at it, or the handler runs: the answer was kept for this very
+ * URL, so its query string (all the route reads) was already validated and passed the guard once, and would
+ * again. The app-wide hooks (security headers, the 503 gate, metrics, the access line) run as for any request.
  */
-type Entry = { body: Buffer; etag: string };
+type Entry = { body: Buffer; etag: string; headers: Record<string, string> };
 type Cache = {
   entries: Map<string, Promise<Entry>>;
+  /** The loaded answers of `entries` (what `keptAnswerHook` sends), forgotten with them. */
+  ready: Map<string, Entry>;
   /** PostgreSQL: whether kept answers are trustworthy (the LISTEN connection is up). */
   listening: boolean;
   connecting: boolean;
@@ -37,8 +44,14 @@ const cacheByApp = new WeakMap<AppContext, Cache>();
 
 function cacheOf(ctx: AppContext): Cache {
   let cache = cacheByApp.get(ctx);
-  if (!cache) cacheByApp.set(ctx, (cache = { entries: new Map(), listening: false, connecting: false, lastAttempt: 0, stop: null, closed: false }));
+  if (!cache)
+    cacheByApp.set(ctx, (cache = { entries: new Map(), ready: new Map(), listening: false, connecting: false, lastAttempt: 0, stop: null, closed: false }));
   return cache;
+}
+
+function forgetAll(cache: Cache): void {
+  cache.entries.clear();
+  cache.ready.clear();
 }
 
 /** Whether answers may be kept now; on PostgreSQL starts (or retries) listening when it is not. */
@@ -49,7 +62,7 @@ function keeping(ctx: AppContext, cache: Cache): boolean {
   if (!cache.connecting && !cache.closed && Date.now() - cache.lastAttempt >= RETRY_MS) {
     cache.connecting = true;
     cache.lastAttempt = Date.now();
-    const forget = () => cache.entries.clear();
+    const forget = () => forgetAll(cache);
     listen(CHANNEL, forget, () => {
       cache.listening = false;
       cache.stop = null;
@@ -71,7 +84,7 @@ function keeping(ctx: AppContext, cache: Cache): boolean {
 /** Forgets every kept answer, here and (PostgreSQL) on every instance: call after a write to a reference table commits. */
 export async function invalidateReferenceData(ctx: AppContext): Promise<void> {
   // A load still in flight answers its own callers only: it is no longer kept.
-  cacheOf(ctx).entries.clear();
+  forgetAll(cacheOf(ctx));
   if (ctx.database.listen) await ctx.repos.reference.announce(CHANNEL);
 }
 
@@ -88,7 +101,7 @@ export async function closeReferenceCache(ctx: AppContext): Promise<void> {
   const cache = cacheOf(ctx);
   cache.closed = true;
   cache.listening = false;
-  cache.entries.clear();
+  forgetAll(cache);
   await cache.stop?.();
   cache.stop = null;
 }
@@ -100,6 +113,25 @@ const matches = (header: string | undefined, etag: string): boolean =>
 
 /** Fastify's own content type for a serialized JSON answer. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a kept answer: 304 with no body when the client's If-None-Match names it, else the bytes. */
+function sendKept(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  if (matches(req.headers['if-none-match'], entry.etag)) return reply.header('etag', entry.etag).header('cache-control', 'no-cache').code(304).send();
+  return reply.headers(entry.headers).send(entry.body);
+}
+
+/**
+ * The `onRequest` hook of a route that answers with `keptReference`: a URL whose answer is loaded and kept
+ * is answered here (see above); any other goes on to validation and the handler.
+ */
+export function keptAnswerHook(ctx: AppContext): onRequestHookHandler {
+  const cache = cacheOf(ctx);
+  return (req, reply, done) => {
+    const entry = cache.ready.get(req.url);
+    if (entry === undefined) return done();
+    sendKept(req, reply, entry);
+  };
+}
 
 /**
  * Answers this request's URL from the kept answer, loaded by `load` on first need (a failure is not kept)
@@ -114,21 +146,25 @@ export async function keptReference<T>(ctx: AppContext, req: FastifyRequest, rep
   if (!entry) {
     const routeWriter = reply.getSerializationFunction('200');
     const serialize = (value: unknown): string => (routeWriter ? routeWriter(value as Record<string, unknown>) : (reply.serialize(value) as string));
-    const made = load().then((value) => {
+    const made = load().then((value): Entry => {
       const body = Buffer.from(serialize(value));
-      return { body, etag: etagOf(body) };
+      const etag = etagOf(body);
+      return { body, etag, headers: { etag, 'cache-control': 'no-cache', 'content-type': JSON_TYPE } };
     });
     if (keeping(ctx, cache)) {
-      made.catch(() => {
-        if (cache.entries.get(key) === made) cache.entries.delete(key);
-      });
-      if (cache.entries.size >= MAX_KEYS) cache.entries.clear();
+      made.then(
+        (loaded) => {
+          // Still the kept one (not forgotten meanwhile): from now on the route's hook sends it.
+          if (cache.entries.get(key) === made) cache.ready.set(key, loaded);
+        },
+        () => {
+          if (cache.entries.get(key) === made) cache.entries.delete(key);
+        },
+      );
+      if (cache.entries.size >= MAX_KEYS) forgetAll(cache);
       cache.entries.set(key, made);
     }
     entry = made;
   }
-  const { body, etag } = await entry;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
-  return reply.header('content-type', JSON_TYPE).send(body) as never;
+  return sendKept(req, reply, await entry) as never;
 }

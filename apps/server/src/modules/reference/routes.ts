@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { agreementBodyHtml, agreementPageHtml, agreementPdf } from '../../lib/agreement-render';
-import { closeReferenceCache, keptReference } from './reference-cache';
+import { closeReferenceCache, keptAnswerHook, keptReference } from './reference-cache';
 import type { AgreementDocumentRow, EmployerRow } from './repository';
 
 export const toEmployer = (e: EmployerRow): z.infer<typeof ZEmployer> => ({
@@ -60,18 +60,20 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.addHook('onClose', () => closeReferenceCache(ctx));
-    // Served from memory with an ETag (reference-cache.ts): no statement once loaded.
-    app.get('/states', { schema: { response: { 200: z.array(ZState) } } }, async (req, reply) =>
+    // Served from memory with an ETag (reference-cache.ts): no statement once loaded, and sent by `kept`
+    // (the route's first onRequest hook) without validation or handler.
+    const kept = keptAnswerHook(ctx);
+    app.get('/states', { onRequest: kept, schema: { response: { 200: z.array(ZState) } } }, async (req, reply) =>
       keptReference(ctx, req, reply, async () =>
         (await repo.listStates()).map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, is_available: s.isAvailable })),
       ),
     );
 
-    app.get('/loan_purposes', { schema: { response: { 200: z.array(ZLoanPurpose) } } }, async (req, reply) =>
+    app.get('/loan_purposes', { onRequest: kept, schema: { response: { 200: z.array(ZLoanPurpose) } } }, async (req, reply) =>
       keptReference(ctx, req, reply, () => repo.listLoanPurposes()),
     );
 
-    app.get('/employers', { schema: { querystring: ZEmployerSearchQuery, response: { 200: z.array(ZEmployer) } } }, async (req, reply) => {
+    app.get('/employers', { onRequest: kept, schema: { querystring: ZEmployerSearchQuery, response: { 200: z.array(ZEmployer) } } }, async (req, reply) => {
       const text = req.query.search;
       if (text.length < EMPLOYER_SEARCH_MIN) return [];
       return keptReference(ctx, req, reply, async () => (await repo.searchEmployers(text)).map(toEmployer));
@@ -97,27 +99,36 @@ export function referenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(e.logoSvg);
     });
 
-    app.get('/agreement_document', { schema: { querystring: ZAgreementDocumentQuery, response: { 200: ZAgreementDocumentWithBody } } }, async (req, reply) =>
-      keptReference(ctx, req, reply, async () => {
-        const doc = await repo.findAgreementDocument(req.query.agreement, await stateAbbreviation(req.query.state));
-        if (!doc) throw AppError.notFound('Document not found');
-        return { ...toDocument(doc), body_html: agreementBodyHtml(doc) };
-      }),
+    app.get(
+      '/agreement_document',
+      { onRequest: kept, schema: { querystring: ZAgreementDocumentQuery, response: { 200: ZAgreementDocumentWithBody } } },
+      async (req, reply) =>
+        keptReference(ctx, req, reply, async () => {
+          const doc = await repo.findAgreementDocument(req.query.agreement, await stateAbbreviation(req.query.state));
+          if (!doc) throw AppError.notFound('Document not found');
+          return { ...toDocument(doc), body_html: agreementBodyHtml(doc) };
+        }),
     );
 
-    app.get('/agreement_documents', { schema: { querystring: ZAgreementDocumentsQuery, response: { 200: z.array(ZAgreementDocument) } } }, async (req, reply) =>
-      keptReference(ctx, req, reply, async () =>
-        (await repo.listAgreementDocuments(req.query.document_type_name, await stateAbbreviation(req.query.state))).map(toDocument),
-      ),
+    app.get(
+      '/agreement_documents',
+      { onRequest: kept, schema: { querystring: ZAgreementDocumentsQuery, response: { 200: z.array(ZAgreementDocument) } } },
+      async (req, reply) =>
+        keptReference(ctx, req, reply, async () =>
+          (await repo.listAgreementDocuments(req.query.document_type_name, await stateAbbreviation(req.query.state))).map(toDocument),
+        ),
     );
 
-    app.get('/consent_for_loan_eligibility', { schema: { querystring: ZLoanEligibilityQuery, response: { 200: ZAgreementDocument } } }, async (req, reply) =>
-      keptReference(ctx, req, reply, async () => {
-        const abbreviation = await stateAbbreviation(req.query.state);
-        const doc = await repo.findAgreementDocument('consent_for_loan_eligibility', abbreviation);
-        if (!doc || doc.stateAbbreviation !== abbreviation) throw AppError.notFound('We are not working with this State yet!');
-        return toDocument(doc);
-      }),
+    app.get(
+      '/consent_for_loan_eligibility',
+      { onRequest: kept, schema: { querystring: ZLoanEligibilityQuery, response: { 200: ZAgreementDocument } } },
+      async (req, reply) =>
+        keptReference(ctx, req, reply, async () => {
+          const abbreviation = await stateAbbreviation(req.query.state);
+          const doc = await repo.findAgreementDocument('consent_for_loan_eligibility', abbreviation);
+          if (!doc || doc.stateAbbreviation !== abbreviation) throw AppError.notFound('We are not working with this State yet!');
+          return toDocument(doc);
+        }),
     );
 
     app.get('/agreement_documents/:id/view', { schema: { params: ZIdParams } }, async (req, reply) => {
