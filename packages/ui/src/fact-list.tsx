@@ -13,8 +13,8 @@ export interface FactListProps extends Omit<ComponentPropsWithoutRef<'dl'>, 'chi
 
 /**
  * Label and value pairs as a description list: each pair in a `<div>` (the `<dl>` grouping HTML allows), so a
- * feature lays them out as tiles (`styles/tiles.module.css`) or rows (`styles/summary-list.module.css`, with the
- * div as `display: contents`) through its `className`.
+ * feature lays them out as tiles (`styles/tiles.module.css`) or rows (`styles/summary-list.module.css`, whose
+ * `facts` makes the div `display: contents`; the staff pages' `staff-page.module.css` `dl`) through its `className`.
  */
 export function FactList({ facts, ...props }: FactListProps) {
   return (

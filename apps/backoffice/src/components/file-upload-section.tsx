@@ -5,7 +5,7 @@ import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
 import { FileField, fileInput } from '@payrail/ui/file-field';
 import { Form } from '@payrail/ui/form';
-import { errorMessage } from '../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 
 export interface UploadFailure {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Fact } from '@payrail/ui/fact-list';
 import { formatCents } from '@payrail/client/format';
 import { ZDetailHousing, ZDetailIncome } from '@payrail/contract/backoffice';
 import { centsKeys } from '@payrail/contract/money';
@@ -11,11 +11,12 @@ export const INCOME_MONEY = centsKeys(ZDetailIncome);
 export const NO_MONEY: ReadonlySet<string> = new Set();
 
 /**
- * A record of answers as label/value rows: money in dollars — the fields the contract types as
+ * A record of answers as label/value facts (FactList): money in dollars — the fields the contract types as
  * `ZCents` (`money`), never guessed from a name — `…_type` values humanized, the rest as they are.
  */
-export const recordRows = (record: Record<string, unknown>, money: ReadonlySet<string>): [string, ReactNode][] =>
-  Object.entries(record).map(([key, value]) => [
-    fieldLabel(key),
-    money.has(key) && typeof value === 'number' ? formatCents(value) : /_type$/.test(key) && typeof value === 'string' ? humanize(value) : display(value),
-  ]);
+export const recordRows = (record: Record<string, unknown>, money: ReadonlySet<string>): Fact[] =>
+  Object.entries(record).map(([key, value]) => ({
+    label: fieldLabel(key),
+    value:
+      money.has(key) && typeof value === 'number' ? formatCents(value) : /_type$/.test(key) && typeof value === 'string' ? humanize(value) : display(value),
+  }));

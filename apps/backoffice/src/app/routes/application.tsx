@@ -25,7 +25,7 @@ import { HOUSING_MONEY, INCOME_MONEY, NO_MONEY, recordRows } from '../../lib/rec
 import { useCan } from '../../lib/roles';
 import { usePageTitle } from '../title';
 import detailStyles from './application.module.css';
-import { FieldList } from '../../components/field-list';
+import { FactList } from '@payrail/ui/fact-list';
 
 type Detail = TApplicationDetail;
 
@@ -161,38 +161,40 @@ function ApplicationView({ application: a }: { application: Detail }) {
         <div className={detailStyles.main}>
           {fundingInMain ? funding : null}
           <Section id="borrower" title="Borrower">
-            <FieldList
-              rows={[
-                ['Name', display(fullName(b))],
-                ['Date of birth', usDate(b.date_of_birth)],
-                ['SSN', <SsnField key="ssn" userId={a.user_id} masked={b.social_security_number} canReveal={canReview} />],
-                ['E-mail', b.email],
-                ['Phone', b.phone ? `${formatUsPhone(b.phone)}${b.phone_confirmed ? ' (confirmed)' : ' (not confirmed)'}` : '—'],
-                ['Address', address || '—'],
-                ['State', b.state ? `${b.state.name} (${b.state.abbreviation})` : '—'],
-                ['Loan purpose', display(b.loan_purpose)],
-                ['Applied', formatDateTime(a.created_at)],
-                ['Last update', formatDateTime(a.updated_at)],
+            <FactList
+              className={styles.dl}
+              facts={[
+                { label: 'Name', value: display(fullName(b)) },
+                { label: 'Date of birth', value: usDate(b.date_of_birth) },
+                { label: 'SSN', value: <SsnField userId={a.user_id} masked={b.social_security_number} canReveal={canReview} /> },
+                { label: 'E-mail', value: b.email },
+                { label: 'Phone', value: b.phone ? `${formatUsPhone(b.phone)}${b.phone_confirmed ? ' (confirmed)' : ' (not confirmed)'}` : '—' },
+                { label: 'Address', value: address || '—' },
+                { label: 'State', value: b.state ? `${b.state.name} (${b.state.abbreviation})` : '—' },
+                { label: 'Loan purpose', value: display(b.loan_purpose) },
+                { label: 'Applied', value: formatDateTime(a.created_at) },
+                { label: 'Last update', value: formatDateTime(a.updated_at) },
               ]}
             />
           </Section>
           <Section id="employment" title="Employment and income">
-            <FieldList
-              rows={[
-                ['Income source', display(b.income_source)],
-                ['Employer', b.employer ? b.employer.name : '—'],
-                ['Employee id', display(b.employee_id)],
-                ['Working time', workingTimeLabel(b.working_time_range)],
+            <FactList
+              className={styles.dl}
+              facts={[
+                { label: 'Income source', value: display(b.income_source) },
+                { label: 'Employer', value: b.employer ? b.employer.name : '—' },
+                { label: 'Employee id', value: display(b.employee_id) },
+                { label: 'Working time', value: workingTimeLabel(b.working_time_range) },
                 ...recordRows(b.income, INCOME_MONEY),
               ]}
             />
           </Section>
           <Section id="housing" title="Housing">
-            {Object.keys(b.housing).length ? <FieldList rows={recordRows(b.housing, HOUSING_MONEY)} /> : <p>No housing answers.</p>}
+            {Object.keys(b.housing).length ? <FactList className={styles.dl} facts={recordRows(b.housing, HOUSING_MONEY)} /> : <p>No housing answers.</p>}
           </Section>
           {Object.keys(b.other).length ? (
             <Section id="other" title="Other answers">
-              <FieldList rows={recordRows(b.other, NO_MONEY)} />
+              <FactList className={styles.dl} facts={recordRows(b.other, NO_MONEY)} />
             </Section>
           ) : null}
           <TableSection
@@ -205,18 +207,14 @@ function ApplicationView({ application: a }: { application: Detail }) {
           />
           <Section id="bank" title="Bank account">
             {a.bank ? (
-              <FieldList
-                rows={[
-                  ['Bank', display(a.bank.bank_name)],
-                  ['Routing number', display(a.bank.routing_number)],
-                  [
-                    'Account number',
-                    <span key="acct" className={styles.mono}>
-                      {display(a.bank.account_number)}
-                    </span>,
-                  ],
-                  ['Account type', humanize(a.bank.account_type)],
-                  ['Source', humanize(a.bank.source)],
+              <FactList
+                className={styles.dl}
+                facts={[
+                  { label: 'Bank', value: display(a.bank.bank_name) },
+                  { label: 'Routing number', value: display(a.bank.routing_number) },
+                  { label: 'Account number', value: <span className={styles.mono}>{display(a.bank.account_number)}</span> },
+                  { label: 'Account type', value: humanize(a.bank.account_type) },
+                  { label: 'Source', value: humanize(a.bank.source) },
                 ]}
               />
             ) : (
@@ -225,18 +223,19 @@ function ApplicationView({ application: a }: { application: Detail }) {
           </Section>
           <Section id="terms" title="Loan terms">
             {a.loan_terms ? (
-              <FieldList
-                rows={[
-                  ['Amount', formatCents(a.loan_terms.amount)],
-                  ['Counteroffer', a.loan_terms.negotiated_amount === null ? '—' : formatCents(a.loan_terms.negotiated_amount)],
-                  ['Fee', formatCents(a.loan_terms.fee_amount)],
-                  ['Interest rate', formatPercent(a.loan_terms.interest_rate)],
-                  ['APR', a.loan_terms.apr ? formatPercent(a.loan_terms.apr) : '—'],
-                  ['Payments', `${a.loan_terms.terms} × ${humanize(a.loan_terms.term_frequency).toLowerCase()}`],
-                  ['Payment', a.loan_terms.payment_per_term === null ? '—' : formatCents(a.loan_terms.payment_per_term)],
-                  ['Disbursement date', usDate(a.loan_terms.disbursement_date)],
-                  ['First payment', usDate(a.loan_terms.first_payment_date)],
-                  ['Payment method', humanize(a.loan_terms.payment_method)],
+              <FactList
+                className={styles.dl}
+                facts={[
+                  { label: 'Amount', value: formatCents(a.loan_terms.amount) },
+                  { label: 'Counteroffer', value: a.loan_terms.negotiated_amount === null ? '—' : formatCents(a.loan_terms.negotiated_amount) },
+                  { label: 'Fee', value: formatCents(a.loan_terms.fee_amount) },
+                  { label: 'Interest rate', value: formatPercent(a.loan_terms.interest_rate) },
+                  { label: 'APR', value: a.loan_terms.apr ? formatPercent(a.loan_terms.apr) : '—' },
+                  { label: 'Payments', value: `${a.loan_terms.terms} × ${humanize(a.loan_terms.term_frequency).toLowerCase()}` },
+                  { label: 'Payment', value: a.loan_terms.payment_per_term === null ? '—' : formatCents(a.loan_terms.payment_per_term) },
+                  { label: 'Disbursement date', value: usDate(a.loan_terms.disbursement_date) },
+                  { label: 'First payment', value: usDate(a.loan_terms.first_payment_date) },
+                  { label: 'Payment method', value: humanize(a.loan_terms.payment_method) },
                 ]}
               />
             ) : (

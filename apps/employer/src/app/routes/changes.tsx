@@ -1,9 +1,7 @@
-import { Alert } from '@payrail/ui/alert';
-import { Spinner } from '@payrail/ui/spinner';
-import styles from '@payrail/ui/styles/staff-page.module.css';
+import { QueryFallback } from '@payrail/ui/query-fallback';
+import { PageHeader } from '@payrail/ui/page-header';
 import { ChangeHistory, ReportChange } from '../../features/changes/components/changes';
 import { useDeductions } from '../../features/deductions/api/deductions';
-import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../title';
 
 export function Component() {
@@ -12,18 +10,11 @@ export function Component() {
   const deductions = useDeductions();
   return (
     <>
-      <div className={styles.header}>
-        <div>
-          <h1>Changes</h1>
-          <p className={styles.lead}>Tell us when an employee with a payroll deduction leaves, goes on leave or changes pay frequency.</p>
-        </div>
-      </div>
-      {deductions.isPending ? (
-        <Spinner label="Loading your employees…" />
-      ) : deductions.isError ? (
-        <Alert kind="error">{errorMessage(deductions.error, 'We could not load your employees with a deduction.')}</Alert>
-      ) : (
+      <PageHeader title="Changes" lead="Tell us when an employee with a payroll deduction leaves, goes on leave or changes pay frequency." />
+      {deductions.data ? (
         <ReportChange employees={deductions.data.employees.map((e) => ({ employeeId: e.employee_id, employeeName: e.employee_name }))} />
+      ) : (
+        <QueryFallback query={deductions} loadingLabel="Loading your employees…" failure="We could not load your employees with a deduction." />
       )}
       <ChangeHistory />
     </>

@@ -1,4 +1,4 @@
-import styles from '@payrail/ui/styles/staff-page.module.css';
+import { PageHeader } from '@payrail/ui/page-header';
 import { ActiveDeductions } from '../../features/deductions/components/active-deductions';
 import { DeductionFileSection } from '../../features/deductions/components/deduction-file';
 import { usePageTitle } from '../title';
@@ -7,12 +7,7 @@ export function Component() {
   usePageTitle('Deductions');
   return (
     <>
-      <div className={styles.header}>
-        <div>
-          <h1>Deductions</h1>
-          <p className={styles.lead}>What your payroll deducts for Payrail loans, and the file to import for the next payroll.</p>
-        </div>
-      </div>
+      <PageHeader title="Deductions" lead="What your payroll deducts for Payrail loans, and the file to import for the next payroll." />
       <DeductionFileSection />
       <ActiveDeductions />
     </>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { Spinner } from '@payrail/ui/spinner';
@@ -83,11 +84,7 @@ export function Component() {
         >
           {({ register, formState }) => (
             <>
-              {accept.isError ? (
-                <Alert kind="error" assertive>
-                  {authErrorMessage(accept.error, 'We could not create your account. Please try again.')}
-                </Alert>
-              ) : null}
+              <ErrorAlert message={accept.isError ? authErrorMessage(accept.error, 'We could not create your account. Please try again.') : null} />
               <TextField label="E-mail" type="email" value={info.email} readOnly autoComplete="username" hint="The address the invitation was sent to." />
               <TextField label="Your name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
               <TextField

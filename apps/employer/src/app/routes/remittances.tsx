@@ -1,5 +1,5 @@
 import { Spinner } from '@payrail/ui/spinner';
-import styles from '@payrail/ui/styles/staff-page.module.css';
+import { PageHeader } from '@payrail/ui/page-header';
 import { useDeductionFile } from '../../features/deductions/api/deductions';
 import { RemittanceHistory } from '../../features/remittances/components/remittance-history';
 import { RemittanceSubmit } from '../../features/remittances/components/remittance-submit';
@@ -19,12 +19,7 @@ export function Component() {
       : null;
   return (
     <>
-      <div className={styles.header}>
-        <div>
-          <h1>Remittances</h1>
-          <p className={styles.lead}>Tell us what payroll remitted for a pay date; we reconcile it with the deductions employee by employee.</p>
-        </div>
-      </div>
+      <PageHeader title="Remittances" lead="Tell us what payroll remitted for a pay date; we reconcile it with the deductions employee by employee." />
       {file.isPending ? <Spinner label="Loading the deductions due…" /> : <RemittanceSubmit expected={expected} />}
       <RemittanceHistory />
     </>

@@ -1,4 +1,4 @@
-import styles from '@payrail/ui/styles/staff-page.module.css';
+import { PageHeader } from '@payrail/ui/page-header';
 import { Verifications } from '../../features/verifications/components/verifications';
 import { usePageTitle } from '../title';
 
@@ -6,12 +6,7 @@ export function Component() {
   usePageTitle('Verifications');
   return (
     <>
-      <div className={styles.header}>
-        <div>
-          <h1>Verifications</h1>
-          <p className={styles.lead}>Employment verification requests from Payrail underwriting, answered here instead of by phone.</p>
-        </div>
-      </div>
+      <PageHeader title="Verifications" lead="Employment verification requests from Payrail underwriting, answered here instead of by phone." />
       <Verifications />
     </>
   );

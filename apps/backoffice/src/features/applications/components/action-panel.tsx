@@ -14,7 +14,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { STATUS_KIND } from '@payrail/domain/workflow/statuses';
 import type { WorkflowStatus } from '@payrail/domain/workflow/statuses';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { humanize } from '../../../lib/labels';
 import { useAllowedStatuses } from '../api/get-allowed-statuses';
 import { useCreatePresignedLink } from '../api/create-presigned-link';

@@ -5,7 +5,7 @@ import { Form, FormError } from '@payrail/ui/form';
 import { TextAreaField } from '@payrail/ui/text-area-field';
 import { TextField } from '@payrail/ui/text-field';
 import type { ReviewAction } from '../api/review-action';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import styles from './action-panel.module.css';
 
 export type DecisionKind = 'decline' | 'deny';

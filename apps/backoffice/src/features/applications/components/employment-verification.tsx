@@ -15,7 +15,7 @@ import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime, humanize } from '../../../lib/labels';
 
 const key = (userId: number) => ['applications', userId, 'employment_verification'] as const;

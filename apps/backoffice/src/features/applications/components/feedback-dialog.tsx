@@ -9,7 +9,7 @@ import { TextAreaField } from '@payrail/ui/text-area-field';
 import { DOCUMENT_LABELS } from '@payrail/contract/documents';
 import type { DocumentTypeName } from '@payrail/contract/documents';
 import type { FeedbackField, TStaffFeedbackRequest } from '@payrail/contract/application';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import styles from './action-panel.module.css';
 
 /** The spec's feedback field list, as reviewers read it, with the wire fields each one opens. */

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { formatCents, formatPercent } from '@payrail/client/format';
 import { formatDateTime, formatUsDate, humanize } from '../../../lib/labels';
 import { useNewflowEvidence } from '../api/newflow';
-import { FieldList } from '../../../components/field-list';
+import { FactList } from '@payrail/ui/fact-list';
+import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const doc = (id: number | null) => (id === null ? '—' : `Document #${id} (see Documents)`);
@@ -23,7 +24,10 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
     return p
       ? section(
           'Proof of address (stated)',
-          <FieldList rows={[['Stated', `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}`]]} />,
+          <FactList
+            className={pageStyles.dl}
+            facts={[{ label: 'Stated', value: `Dated ${formatUsDate(p.statement_date)}, ${p.address} ${p.zip_code} — ${doc(p.document_id)}` }]}
+          />,
         )
       : null;
   }
@@ -31,32 +35,36 @@ export function NewflowEvidence({ userId, section }: { userId: number; section: 
   return section(
     'New-flow evidence',
     <>
-      <FieldList
-        rows={[
-          ['Amount asked', money(e.loan_request.amount)],
-          ['Pay frequency', e.loan_request.payment_frequency ?? '—'],
-          ['Purpose', e.loan_request.loan_purpose_name ?? '—'],
-          ['Rate check', `${humanize(e.rate_check.state)}${e.rate_check.outcome ? ` — ${humanize(e.rate_check.outcome)}` : ''}`],
-          ['Amount approved', money(e.rate_check.approved_amount)],
-          ['Program', e.program ? humanize(e.program) : '—'],
-          ['Payroll account', e.payroll.account_id ? `${e.payroll.account_id} (${e.payroll.employer ?? ''})` : 'Not connected'],
-          ['Connected', e.payroll.connected_at ? formatDateTime(e.payroll.connected_at) : '—'],
-          ['Split asked (loan payment)', money(e.payroll.allocation_requested)],
-          ['Split allocation', `${money(e.payroll.allocation_amount)} ${e.payroll.allocation_status ? `(${humanize(e.payroll.allocation_status)})` : ''}`],
-          ['Manual split screenshot', doc(e.manual_split.document_id)],
-          ['Pay stub', doc(e.pay_stub_document_id)],
-          [
-            'Proof of address',
-            e.proof_of_address
+      <FactList
+        className={pageStyles.dl}
+        facts={[
+          { label: 'Amount asked', value: money(e.loan_request.amount) },
+          { label: 'Pay frequency', value: e.loan_request.payment_frequency ?? '—' },
+          { label: 'Purpose', value: e.loan_request.loan_purpose_name ?? '—' },
+          { label: 'Rate check', value: `${humanize(e.rate_check.state)}${e.rate_check.outcome ? ` — ${humanize(e.rate_check.outcome)}` : ''}` },
+          { label: 'Amount approved', value: money(e.rate_check.approved_amount) },
+          { label: 'Program', value: e.program ? humanize(e.program) : '—' },
+          { label: 'Payroll account', value: e.payroll.account_id ? `${e.payroll.account_id} (${e.payroll.employer ?? ''})` : 'Not connected' },
+          { label: 'Connected', value: e.payroll.connected_at ? formatDateTime(e.payroll.connected_at) : '—' },
+          { label: 'Split asked (loan payment)', value: money(e.payroll.allocation_requested) },
+          {
+            label: 'Split allocation',
+            value: `${money(e.payroll.allocation_amount)} ${e.payroll.allocation_status ? `(${humanize(e.payroll.allocation_status)})` : ''}`,
+          },
+          { label: 'Manual split screenshot', value: doc(e.manual_split.document_id) },
+          { label: 'Pay stub', value: doc(e.pay_stub_document_id) },
+          {
+            label: 'Proof of address',
+            value: e.proof_of_address
               ? `Dated ${formatUsDate(e.proof_of_address.statement_date)}, ${e.proof_of_address.address} ${e.proof_of_address.zip_code} — ${doc(e.proof_of_address.document_id)}`
               : '—',
-          ],
-          [
-            'Offer chosen',
-            offer
+          },
+          {
+            label: 'Offer chosen',
+            value: offer
               ? `${money(offer.amount)}, ${offer.terms} × ${money(offer.fixed_payment_amount)}, APR ${formatPercent(offer.apr)} (${offer.is_autodebit ? 'auto-debit' : 'split direct deposit'})`
               : '—',
-          ],
+          },
         ]}
       />
       {e.rate_check.adverse_action_reasons.length > 0 ? (

@@ -7,7 +7,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { isApiError } from '@payrail/client/http-client';
 import type { TApplicationDetail } from '@payrail/contract/backoffice';
 import type { TServicerFlags } from '@payrail/contract/identity';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useSetServicerFlags } from '../api/servicer-flags';
 
 /** The flags as the contract sends them (an empty id is none); whether hasNelNet needs its id is the server's answer. */

@@ -7,7 +7,7 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import type { TConsentRecord } from '@payrail/contract/care';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime } from '../../../lib/labels';
 import { useMemberConsents } from '../api/get-member-consents';
 import { useRecordWithdrawal } from '../api/withdraw-consent';

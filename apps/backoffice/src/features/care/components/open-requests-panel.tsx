@@ -1,11 +1,12 @@
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { LoadingBlock } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import type { TOpenRequest } from '@payrail/contract/care';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useCan } from '../../../lib/roles';
 import { formatUsDate } from '../../../lib/labels';
 import { useMemberRequests } from '../api/get-member-requests';
@@ -36,11 +37,7 @@ export function OpenRequestsPanel({ userId }: { userId: number }) {
       <Table caption="Open requests" captionHidden columns={columns} rows={rows} getRowKey={(r) => r.key} emptyMessage="Nothing is waiting on the borrower." />
       {rows.length > 0 && canRemind ? (
         <>
-          {remind.isError ? (
-            <Alert kind="error" assertive>
-              {errorMessage(remind.error)}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={remind.isError ? errorMessage(remind.error) : null} />
           <div>
             <Button
               variant="secondary"

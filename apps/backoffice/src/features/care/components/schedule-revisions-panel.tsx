@@ -5,7 +5,7 @@ import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import type { TScheduleRevision, TScheduleRevisions } from '@payrail/contract/care';
 import { DownloadButton } from '../../../components/download-button';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime } from '../../../lib/labels';
 import { downloadDueDateChangeAgreement } from '../api/download-due-date-change';
 import { useScheduleRevisions } from '../api/get-schedule-revisions';

@@ -25,7 +25,7 @@ import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form'
 import { z } from 'zod';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/roles';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
 import { useAddNote } from '../api/add-note';
 import { useCollectionsLoan } from '../api/get-collections-loan';

@@ -12,7 +12,7 @@ import type { QueueBucket } from '../api/keys';
 import { CollectionsPanel } from './collections-panel';
 import { contactLabel } from './labels';
 import styles from './collections.module.css';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const BUCKET_LABELS: Record<QueueBucket, string> = {
   '1-29': '1–29 days',

@@ -6,14 +6,14 @@ import type { TableColumn } from '@payrail/ui/table';
 import { notify } from '@payrail/ui/toast/notify';
 import { ZGenerateCreditFile } from '@payrail/contract/credit-reporting';
 import type { TCreditReportingFile } from '@payrail/contract/credit-reporting';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime, formatUsDate } from '../../../lib/labels';
 import { fetchCreditFile } from '../api/download-credit-file';
 import { useCreditFiles } from '../api/get-credit-files';
 import { useGenerateCreditFile } from '../api/generate-credit-file';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { DownloadButton } from '../../../components/download-button';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const STATUS_ORDER = ['11', '71', '78', '80', '82', '83', '84', '97', '13', '64'];
 const STATUS_NAMES: Record<string, string> = {

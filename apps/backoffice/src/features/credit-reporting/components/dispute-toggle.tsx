@@ -8,7 +8,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { COMPLIANCE_CODE_LABELS, DISPUTE_OUTCOME_LABELS, DISPUTE_OUTCOMES, ZOpenDispute, ZResolveDispute } from '@payrail/contract/credit-reporting';
 import type { TCreditDispute } from '@payrail/contract/credit-reporting';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { useLoanDisputes } from '../api/get-loan-disputes';

@@ -15,11 +15,11 @@ import type { BadgeTone } from '../../../components/badge';
 import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const changesKey = (employerId: number) => ['employers', 'employee-changes', employerId] as const;
 

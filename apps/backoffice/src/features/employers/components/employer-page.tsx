@@ -17,7 +17,7 @@ import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import { useDisableEmployerUser } from '../api/disable-employer-user';
 import { useEmployer } from '../api/get-employer';

@@ -6,7 +6,7 @@ import type { TBackofficeEmployer } from '@payrail/contract/employer-portal';
 import { Badge } from '../../../components/badge';
 import { humanize } from '../../../lib/labels';
 import { useEmployers } from '../api/get-employers';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const columns: readonly TableColumn<TBackofficeEmployer>[] = [
   {

@@ -11,7 +11,7 @@ import { Badge } from '../../../components/badge';
 import type { BadgeTone } from '../../../components/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 type Verification = TBackofficeEmployerVerifications['verifications'][number];
 

@@ -13,7 +13,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 type Remittance = TBackofficeEmployerRemittances['remittances'][number];
 type Line = Remittance['lines'][number];

@@ -7,7 +7,7 @@ import type { TableColumn } from '@payrail/ui/table';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/labels';
 import { useHardshipQueue } from '../api/get-hardship-queue';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 type Row = THardshipQueue['requests'][number];
 const STATUS_OPTIONS = Object.entries(HARDSHIP_STATUS_LABELS).map(([value, label]) => ({ value, label }));

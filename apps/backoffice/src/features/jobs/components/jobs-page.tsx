@@ -11,11 +11,11 @@ import type { TFailedJob, TJobQueueSummary, TJobsResponse } from '@payrail/contr
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { usePageTitle } from '../../../app/title';
 import { RequireRole } from '../../../components/require-role';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { formatDateTime } from '../../../lib/labels';
 import { useFailedJobs, useJobQueues, useRetryJob } from '../api/jobs';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const DRIVER_LABELS: Record<TJobsResponse['driver'], string> = {
   'pg-boss': 'pg-boss on PostgreSQL',

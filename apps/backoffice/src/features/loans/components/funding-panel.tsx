@@ -5,7 +5,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatCents } from '@payrail/client/format';
 import type { TApplicationDetail, TFundResponse } from '@payrail/contract/backoffice';
 import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useFundApplication } from '../api/fund-application';
 import { LoanDetails } from './loan-details';

@@ -14,7 +14,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import pageStyles from '@payrail/ui/styles/staff-page.module.css';
 import { DownloadButton } from '../../../components/download-button';
-import { FieldList } from '../../../components/field-list';
+import { FactList } from '@payrail/ui/fact-list';
 import { formatUsDate } from '../../../lib/labels';
 import { useCan } from '../../../lib/roles';
 import { downloadPaymentPlan } from '../api/download-payment-plan';
@@ -22,27 +22,28 @@ import { useLoanPaymentPlans } from '../api/get-payment-plans';
 import { usePreviewPaymentPlan } from '../api/preview-payment-plan';
 import { useProposePaymentPlan } from '../api/propose-payment-plan';
 import { useWithdrawPaymentPlan } from '../api/withdraw-payment-plan';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 /** The re-disclosure of a plan: the federal box and the schedule. */
 export function PlanQuote({ quote, caption }: { quote: TPaymentPlanQuote; caption: string }) {
   return (
     <>
-      <FieldList
-        rows={[
-          ['Annual percentage rate', formatPercent(quote.apr)],
-          ['Finance charge', formatCents(quote.finance_charge)],
-          [
-            'Amount financed',
-            `${formatCents(quote.amount_financed)} (principal ${formatCents(quote.principal)} + interest owed ${formatCents(quote.arrears)})`,
-          ],
-          ['Total of payments', formatCents(quote.total_of_payments)],
-          ['Interest rate', `${formatPercent(quote.annual_rate_percent)} (was ${formatPercent(quote.before.annual_rate_percent)})`],
-          ['Late fees waived', formatCents(quote.fees_waived)],
-          [
-            'Before the plan',
-            `${formatCents(quote.before.payment_per_term)} a payment, ${quote.before.days_past_due} days past due (${formatCents(quote.before.past_due)}), last payment ${formatUsDate(quote.before.maturity_date)}`,
-          ],
+      <FactList
+        className={pageStyles.dl}
+        facts={[
+          { label: 'Annual percentage rate', value: formatPercent(quote.apr) },
+          { label: 'Finance charge', value: formatCents(quote.finance_charge) },
+          {
+            label: 'Amount financed',
+            value: `${formatCents(quote.amount_financed)} (principal ${formatCents(quote.principal)} + interest owed ${formatCents(quote.arrears)})`,
+          },
+          { label: 'Total of payments', value: formatCents(quote.total_of_payments) },
+          { label: 'Interest rate', value: `${formatPercent(quote.annual_rate_percent)} (was ${formatPercent(quote.before.annual_rate_percent)})` },
+          { label: 'Late fees waived', value: formatCents(quote.fees_waived) },
+          {
+            label: 'Before the plan',
+            value: `${formatCents(quote.before.payment_per_term)} a payment, ${quote.before.days_past_due} days past due (${formatCents(quote.before.past_due)}), last payment ${formatUsDate(quote.before.maturity_date)}`,
+          },
         ]}
       />
       <Table

@@ -2,7 +2,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { usePortfolio } from '../api/get-portfolio';
 import { monthLabel, PortfolioFigures } from './portfolio-figures';
 import { StaffPage } from '../../../components/staff-page';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 function PortfolioSummary() {
   const portfolio = usePortfolio();

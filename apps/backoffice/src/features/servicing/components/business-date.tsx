@@ -10,7 +10,7 @@ import { TextField } from '@payrail/ui/text-field';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useAdvanceBusinessDate } from '../api/advance-business-date';
 import { useBusinessDate } from '../api/get-business-date';
 import { useRunServicing } from '../api/run-servicing';

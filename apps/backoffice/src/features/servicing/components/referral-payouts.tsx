@@ -10,9 +10,9 @@ import { formatCents, formatDate } from '@payrail/client/format';
 import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { backofficeApi } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 type Payable = TPayableReferrersResponse['payable'][number];
 type Released = TReleasedPayoutsResponse['payouts'][number];

@@ -12,13 +12,13 @@ import { ConfirmDialog } from '@payrail/ui/confirm-dialog';
 import { FileUploadSection } from '../../../components/file-upload-section';
 import type { UploadFailure } from '../../../components/file-upload-section';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useImportRemittance } from '../api/import-remittance';
 import { useResolveLine } from '../api/resolve-line';
 import { useSuspense } from '../api/get-suspense';
 import type { ResolveAction } from '../api/resolve-line';
 import { REMITTANCE_STATUS_LABELS, suspenseReasonLabel } from './labels';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 export const FILE_REQUIRED = 'Choose the remittance CSV file.';
 const MAX_BYTES = 5_000_000;

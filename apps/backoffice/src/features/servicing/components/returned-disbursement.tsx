@@ -8,7 +8,7 @@ import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { ConfirmDialog, ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCan } from '../../../lib/roles';
 import { useCancelUndelivered } from '../api/cancel-undelivered';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { notify } from '@payrail/ui/toast/notify';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { ReasonConfirmDialog } from '@payrail/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useReversePayment } from '../api/reverse-payment';
 import { LEDGER_KIND_LABELS, REASON_RULE } from './labels';
 import type { LedgerKind } from '@payrail/contract/servicing';

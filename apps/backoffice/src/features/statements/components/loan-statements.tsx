@@ -6,7 +6,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { DownloadButton } from '../../../components/download-button';
 import { downloadStatement } from '../api/download-statement';
 import { useLoanStatements } from '../api/get-statements';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 function StatementButton({ loanId, statement }: { loanId: number; statement: TStatement }) {
   return (

@@ -8,7 +8,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useStorageCheck } from '../api/storage-check';
 import { formatDateTime, humanize } from '../../../lib/labels';
 import { StaffPage } from '../../../components/staff-page';
-import { QueryFallback } from '../../../components/query-fallback';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 
 const SOURCE_LABELS: Record<StoredFileSource, string> = {
   document: 'Uploaded document',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { LoadingBlock } from '@payrail/ui/spinner';
@@ -11,7 +12,7 @@ import styles from '@payrail/ui/styles/staff-page.module.css';
 import { useEndSystemEvent } from '../api/end-system-event';
 import { useStartSystemEvent } from '../api/start-system-event';
 import { useSystemState } from '../api/get-system-state';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { StaffPage } from '../../../components/staff-page';
 
 /** What borrowers read on the unavailable page while the event lasts. */
@@ -38,11 +39,7 @@ function SystemEventPanel() {
       ) : (
         <Alert kind="success" title="No system event is active." />
       )}
-      {start.isError ? (
-        <Alert kind="error" assertive>
-          {errorMessage(start.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={start.isError ? errorMessage(start.error) : null} />
       <Form
         schema={eventSchema}
         options={{ mode: 'onSubmit', defaultValues: { description: '' } }}

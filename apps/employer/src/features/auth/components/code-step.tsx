@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '@payrail/client/http-client';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { TextField } from '@payrail/ui/text-field';
@@ -34,11 +34,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: CodeStepProps) {
     >
       {({ register, formState }) => (
         <>
-          {otp.isError ? (
-            <Alert kind="error" assertive>
-              {authErrorMessage(otp.error, 'We could not check the code. Please try again.')}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={otp.isError ? authErrorMessage(otp.error, 'We could not check the code. Please try again.') : null} />
           {recovery ? (
             <TextField
               label="Recovery code"

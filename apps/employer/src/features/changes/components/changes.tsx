@@ -2,17 +2,18 @@ import { useId, useState } from 'react';
 import { EMPLOYEE_CHANGE_KIND_LABELS, EMPLOYEE_CHANGE_KINDS, PAY_FREQUENCIES, ZEmployeeChangeRequest } from '@payrail/contract/employer-deductions';
 import type { EmployeeChangeKind, TEmployeeChange } from '@payrail/contract/employer-deductions';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
-import { Spinner } from '@payrail/ui/spinner';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
 import { formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useChanges, useReportChange } from '../api/changes';
 
 const KIND_HINTS: Record<EmployeeChangeKind, string> = {
@@ -61,11 +62,7 @@ export function ReportChange({ employees }: { employees: readonly EmployeeOption
             const kind = watch('kind');
             return (
               <>
-                {report.isError ? (
-                  <Alert kind="error" assertive>
-                    {errorMessage(report.error, 'We could not record the change. Please try again.')}
-                  </Alert>
-                ) : null}
+                <ErrorAlert message={report.isError ? errorMessage(report.error, 'We could not record the change. Please try again.') : null} />
                 {done ? (
                   <Alert kind="success" title={`${EMPLOYEE_CHANGE_KIND_LABELS[done.kind]} recorded for ${done.employee_name}`}>
                     {done.outcome_label}
@@ -149,11 +146,7 @@ export function ChangeHistory() {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Changes reported</h2>
-      {changes.isPending ? (
-        <Spinner label="Loading the changes…" />
-      ) : changes.isError ? (
-        <Alert kind="error">{errorMessage(changes.error, 'We could not load the changes.')}</Alert>
-      ) : (
+      {changes.data ? (
         <Table
           caption="Changes reported"
           captionHidden
@@ -162,6 +155,8 @@ export function ChangeHistory() {
           getRowKey={(c) => c.id}
           emptyMessage="No change reported yet."
         />
+      ) : (
+        <QueryFallback query={changes} loadingLabel="Loading the changes…" failure="We could not load the changes." />
       )}
     </section>
   );

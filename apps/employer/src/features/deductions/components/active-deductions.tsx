@@ -1,14 +1,12 @@
 import { useId } from 'react';
 import type { TDeductionEmployee } from '@payrail/contract/employer-deductions';
-import { Alert } from '@payrail/ui/alert';
-import { Spinner } from '@payrail/ui/spinner';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { Badge } from '@payrail/ui/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { payrollFrequencyLabel } from '@payrail/ui/labels';
-import { errorMessage } from '../../../lib/errors';
 import { useDeductions } from '../api/deductions';
 
 /** The next pay date deducted, and a leave (in progress or ahead) during which deductions pause. */
@@ -44,11 +42,7 @@ export function ActiveDeductions() {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Active deductions</h2>
-      {deductions.isPending ? (
-        <Spinner label="Loading the active deductions…" />
-      ) : deductions.isError ? (
-        <Alert kind="error">{errorMessage(deductions.error, 'We could not load the active deductions.')}</Alert>
-      ) : (
+      {deductions.data ? (
         <>
           <p className={styles.intro}>
             {deductions.data.employees.length === 1 ? '1 employee repays' : `${String(deductions.data.employees.length)} employees repay`} a Payrail loan by
@@ -63,6 +57,8 @@ export function ActiveDeductions() {
             emptyMessage="No employee has an active payroll deduction."
           />
         </>
+      ) : (
+        <QueryFallback query={deductions} loadingLabel="Loading the active deductions…" failure="We could not load the active deductions." />
       )}
     </section>
   );

@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import type { TDeductionFile, TDeductionFileLine } from '@payrail/contract/employer-deductions';
 import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
-import { Spinner } from '@payrail/ui/spinner';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import { Badge } from '@payrail/ui/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useDeductionFile, useDownloadDeductionCsv } from '../api/deductions';
 import { CHANGE_TONES, DEDUCTION_CHANGE_LABELS } from './labels';
 
@@ -32,10 +33,8 @@ export function DeductionFileSection() {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Deduction file for the next payroll</h2>
-      {file.isPending ? (
-        <Spinner label="Loading the deduction file…" />
-      ) : file.isError ? (
-        <Alert kind="error">{errorMessage(file.error, 'We could not load the deduction file.')}</Alert>
+      {!file.data ? (
+        <QueryFallback query={file} loadingLabel="Loading the deduction file…" failure="We could not load the deduction file." />
       ) : file.data.pay_date === null ? (
         <Alert kind="info">No payroll deduction is due on or after {formatDate(file.data.as_of)}.</Alert>
       ) : (
@@ -62,11 +61,7 @@ export function DeductionFileSection() {
             </Button>
             <span className={styles.lead}>Columns: pay_date, employee_id, employee_name, deduction (dollars), change.</span>
           </div>
-          {download.isError ? (
-            <Alert kind="error" assertive>
-              {errorMessage(download.error, 'We could not download the file. Please try again.')}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={download.isError ? errorMessage(download.error, 'We could not download the file. Please try again.') : null} />
           <Table
             caption={`Deductions on ${formatDate(file.data.pay_date)}`}
             columns={columns}

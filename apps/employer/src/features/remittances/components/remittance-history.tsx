@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TEmployerRemittance } from '@payrail/contract/employer-remittances';
-import { Alert } from '@payrail/ui/alert';
 import { Button } from '@payrail/ui/button';
-import { Spinner } from '@payrail/ui/spinner';
+import { QueryFallback } from '@payrail/ui/query-fallback';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { formatCents, formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
 import { useRemittance, useRemittances } from '../api/remittances';
 import { countsSummary, Reconciliation } from './reconciliation';
 
@@ -44,11 +42,7 @@ export function RemittanceHistory() {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Remittance history</h2>
-      {list.isPending ? (
-        <Spinner label="Loading your remittances…" />
-      ) : list.isError ? (
-        <Alert kind="error">{errorMessage(list.error, 'We could not load your remittances.')}</Alert>
-      ) : (
+      {list.data ? (
         <Table
           caption="Remittances submitted"
           captionHidden
@@ -57,21 +51,19 @@ export function RemittanceHistory() {
           getRowKey={(r) => r.id}
           emptyMessage="No remittance submitted yet."
         />
+      ) : (
+        <QueryFallback query={list} loadingLabel="Loading your remittances…" failure="We could not load your remittances." />
       )}
-      {openId !== null ? (
-        detail.isPending ? (
-          <Spinner label="Loading the reconciliation…" />
-        ) : detail.isError ? (
-          <Alert kind="error">{errorMessage(detail.error, 'We could not load this reconciliation.')}</Alert>
-        ) : (
-          <div className={styles.stack}>
-            <h3 ref={detailHeading} tabIndex={-1}>
-              Reconciliation of {formatDate(detail.data.pay_date)}
-            </h3>
-            <Reconciliation remittance={detail.data} />
-          </div>
-        )
-      ) : null}
+      {openId === null ? null : detail.data ? (
+        <div className={styles.stack}>
+          <h3 ref={detailHeading} tabIndex={-1}>
+            Reconciliation of {formatDate(detail.data.pay_date)}
+          </h3>
+          <Reconciliation remittance={detail.data} />
+        </div>
+      ) : (
+        <QueryFallback query={detail} loadingLabel="Loading the reconciliation…" failure="We could not load this reconciliation." />
+      )}
     </section>
   );
 }

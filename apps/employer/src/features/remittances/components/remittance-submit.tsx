@@ -16,7 +16,7 @@ import { RadioCards } from '@payrail/ui/radio-cards';
 import { TextField } from '@payrail/ui/text-field';
 import { formatCents, formatDate } from '@payrail/client/format';
 import styles from '@payrail/ui/styles/staff-page.module.css';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useSubmitRemittance } from '../api/remittances';
 import { Reconciliation } from './reconciliation';
 import own from './remittance-submit.module.css';

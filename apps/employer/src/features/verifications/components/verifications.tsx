@@ -10,11 +10,10 @@ import {
 } from '@payrail/domain/employer/verification';
 import type { TEmployerVerification } from '@payrail/contract/employer-verifications';
 import { EMPLOYMENT_VERIFICATION_MSG, ZEmployerVerificationAnswer } from '@payrail/contract/employer-verifications';
-import { Alert } from '@payrail/ui/alert';
+import { ErrorAlert } from '@payrail/ui/error-alert';
 import { Button } from '@payrail/ui/button';
 import { Form } from '@payrail/ui/form';
 import { Select } from '@payrail/ui/select';
-import { Spinner } from '@payrail/ui/spinner';
 import { Table } from '@payrail/ui/table';
 import type { TableColumn } from '@payrail/ui/table';
 import { TextField } from '@payrail/ui/text-field';
@@ -23,7 +22,8 @@ import { formatDate } from '@payrail/client/format';
 import { Badge } from '@payrail/ui/badge';
 import styles from '@payrail/ui/styles/staff-page.module.css';
 import { PAYROLL_FREQUENCY_LABELS } from '@payrail/ui/labels';
-import { errorMessage } from '../../../lib/errors';
+import { QueryFallback } from '@payrail/ui/query-fallback';
+import { errorMessage } from '@payrail/ui/error-message';
 import { useAnswerVerification, useVerifications } from '../api/verifications';
 import own from './verifications.module.css';
 
@@ -71,11 +71,7 @@ function AnswerForm({ request }: { request: TEmployerVerification }) {
       >
         {({ register, formState }) => (
           <>
-            {answer.isError ? (
-              <Alert kind="error" assertive>
-                {errorMessage(answer.error, 'We could not send the answer. Please try again.')}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={answer.isError ? errorMessage(answer.error, 'We could not send the answer. Please try again.') : null} />
             <Select
               label="Employment status"
               placeholder="Choose…"
@@ -133,8 +129,8 @@ export function Verifications() {
   const openId = useId();
   const doneId = useId();
   const list = useVerifications();
-  if (list.isPending) return <Spinner label="Loading the verification requests…" />;
-  if (list.isError) return <Alert kind="error">{errorMessage(list.error, 'We could not load the verification requests.')}</Alert>;
+  if (!list.data)
+    return <QueryFallback query={list} loadingLabel="Loading the verification requests…" failure="We could not load the verification requests." />;
   const open = list.data.verifications.filter((v) => v.state === 'open');
   const closed = list.data.verifications.filter((v) => v.state !== 'open');
   return (

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert } from '@payrail/ui/alert';
-import { LoadingBlock } from '@payrail/ui/spinner';
-import { errorMessage } from '../lib/errors';
+import { Alert } from './alert';
+import { LoadingBlock } from './spinner';
+import { errorMessage } from './error-message';
 
 /**
  * What a page's body shows while its read has no answer: the spinner while it loads, then the error
