@@ -6,22 +6,21 @@
  * Idempotency-Keys); on PostgreSQL (TEST_DB=postgres) they really run in parallel transactions.
  */
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { TPaymentResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
-import type { TAchReturnsResponse, TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
+import type { TPaymentResponse } from '@payrail/contract/servicing';
+import type { TAchReturnsResponse } from '@payrail/contract/servicing-backoffice';
 import { isBusinessDay } from '@payrail/domain/calendar';
 import { addDays, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, loanTransactions, loans } from '../src/db/schema/index';
+import { loans } from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
-import { scheduleOfRecord, toDomainEntry } from '../src/modules/loan-book/use-cases/loan-position';
+import { scheduleOfRecord } from '../src/modules/loan-book/use-cases/loan-position';
 import { classicApp, staffToken } from './application-helpers';
 import { auth, call } from './identity-helpers';
-import { errorsOf, fundedBorrower, fundedBorrowerRepaying, keyMaker, saveCard } from './servicing-helpers';
-import type { FundedBorrower } from './servicing-helpers';
+import { errorsOf, fundedBorrowerRepaying, saveCard } from './servicing-helpers';
 import { bankReturnFile } from './support/bank-return-file';
+import { moneyKit, nextBusiness, nextOrSame, PAYMENT_KINDS, usDate } from './support/money-kit';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
@@ -36,60 +35,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const db = () => app.ctx.database.db;
-const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
-const newKey = keyMaker('money-inv');
-const pay = (token: string, body: Record<string, unknown>) =>
-  call(app, { method: 'POST', url: '/api/request_payment', headers: { ...auth(token), 'idempotency-key': newKey() }, payload: body });
-const pull = (token: string, card: Record<string, unknown>) =>
-  call(app, { method: 'POST', url: '/api/create_pull_transaction', headers: { ...auth(token), 'idempotency-key': newKey() }, payload: { card } });
+const { db, setBusinessDate, pay, pull, quote, txsOf, entriesOf, borrower, expectFiguresAgree } = moneyKit(() => app, {
+  keyPrefix: 'money-inv',
+  servicer: () => servicer,
+});
 const cancel = (token: string, id: number) => call(app, { method: 'PATCH', url: `/api/transactions/cancel/${id}`, headers: auth(token) });
-const quote = async (token: string, loanId: number, date: string) => {
-  const res = await call(app, { url: `/api/${loanId}/payoff/${date}`, headers: auth(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TPayoffResponse>();
-};
-const txsOf = (loanId: number) => db().select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id));
-const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.id));
-const PAYMENT_KINDS = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
-const nextOrSame = (d: IsoDate): IsoDate => (isBusinessDay(d) ? d : nextBusiness(d));
-const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-const nextBusiness = (d: IsoDate): IsoDate => {
-  let n = addDays(d, 1);
-  while (!isBusinessDay(n)) n = addDays(n, 1);
-  return n;
-};
-
-/** A funded borrower whose servicing starts on the loan's disbursement date (a business day). */
-async function borrower(): Promise<FundedBorrower> {
-  await setBusinessDate(null);
-  const who = await fundedBorrower(app);
-  await setBusinessDate(who.loan.disbursement_date);
-  return who;
-}
-
-/** The ledger's position of the loan on `date` (the stored schedule of record, every entry). */
-async function ledgerOn(loanId: number, date: IsoDate) {
-  const [row] = await db().select().from(loans).where(eq(loans.id, loanId));
-  return { row: row!, position: positionAsOf(scheduleOfRecord(row!), (await entriesOf(loanId)).map(toDomainEntry), date) };
-}
-
-/** The borrower's record, the servicer's page and the ledger agree on what is owed and what was paid, on the business date `date`. */
-async function expectFiguresAgree(who: FundedBorrower, date: IsoDate) {
-  const { row, position } = await ledgerOn(who.loan.id, date);
-  const mine = (await call(app, { url: '/api/loans/last', headers: auth(who.token) })).json<{ loan: TServicingLoan }>().loan;
-  const staff = await call(app, { url: `/api/backoffice/loans/${who.loan.id}/servicing`, headers: auth(servicer) });
-  expect(staff.statusCode, staff.body).toBe(200);
-  const desk = staff.json<TLoanServicingResponse>();
-  expect(mine.outstanding_balance, `borrower vs ledger on ${date}`).toBe(position.outstandingCents);
-  expect(desk.payoff_amount, `staff vs ledger on ${date}`).toBe(position.outstandingCents);
-  expect(desk.paid_total, `staff paid vs ledger on ${date}`).toBe(position.paidCents);
-  expect(mine.paid_amount, `borrower paid vs ledger on ${date}`).toBe(position.paidCents);
-  expect(row.status === 'closed_paid', `closed exactly when nothing is owed on ${date}`).toBe(position.outstandingCents === 0);
-  for (const e of await entriesOf(who.loan.id)) expect(Number.isSafeInteger(e.amountCents) && e.amountCents > 0).toBe(true);
-  return { row, position };
-}
-
 describe('amounts that are not money', () => {
   it('0, negative, fractional, exponent, too long, above the payoff, and on a closed loan: 4xx, nothing written', async () => {
     const who = await borrower();

@@ -198,9 +198,10 @@ describe('a returned disbursement under attack', () => {
   it('a return of a loan already paid off, or of another amount: reported unmatched, nothing written', async () => {
     const who = await borrower();
     const card = await saveCard(app, who.token, '4242424242424242');
-    const payoff = (await call(app, { url: `/api/${who.loan.id}/payoff/${who.loan.disbursement_date}`, headers: auth(who.token) })).json<{
-      payoff_amount: number;
-    }>().payoff_amount;
+    // A card payment is taken today (the business date, the disbursement day): it pays off with TODAY's payoff.
+    // Not GET /payoff/{today}: that quotes the day money moves by ACH, the next business day once today's daily
+    // run went out — which another file sharing this worker's database may have done (a day more of interest).
+    const payoff = (await positionOn(who.loan.id, parseIsoDate(who.loan.disbursement_date))).outstandingCents;
     const wrongAmount = await upload(await creditReturn(who, 'R03', 1));
     expect(wrongAmount.json<TAchReturnsResponse>()).toMatchObject({ applied: [], unmatched: [expect.anything()] });
     const paidOff = await pull(who.token, who.loan.id, card, payoff);

@@ -4,23 +4,19 @@
  * and the payoff, when sent, takes only what is left — never more than owed, and the loan closes at 0.
  */
 import { PAYMENT_MSG } from '@payrail/contract/servicing';
-import type { TPaymentResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
-import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
+import type { TPaymentResponse } from '@payrail/contract/servicing';
 import { isBusinessDay } from '@payrail/domain/calendar';
 import { addDays, dayOfWeek, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
-import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { cents, formatUsd } from '@payrail/domain/money';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, loanTransactions, loans, notifications } from '../src/db/schema/index';
-import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
-import { scheduleOfRecord, toDomainEntry } from '../src/modules/loan-book/use-cases/loan-position';
+import { notifications } from '../src/db/schema/index';
 import { classicApp, staffToken } from './application-helpers';
 import { auth, call } from './identity-helpers';
-import { errorsOf, fundedBorrower, keyMaker } from './servicing-helpers';
-import type { FundedBorrower } from './servicing-helpers';
+import { errorsOf } from './servicing-helpers';
 import { bankReturnFile } from './support/bank-return-file';
+import { moneyKit, nextBusiness, PAYMENT_KINDS, usDate } from './support/money-kit';
 import type { TestApp } from './test-app';
 
 let app: TestApp;
@@ -35,56 +31,10 @@ afterAll(async () => {
   await app.close();
 });
 
-const db = () => app.ctx.database.db;
-const setBusinessDate = (d: string | null) => app.ctx.repos.loanBook.setBusinessDateOverride(d === null ? null : parseIsoDate(d), null, app.ctx.now());
-const newKey = keyMaker('payoff-after');
-const pay = (token: string, body: Record<string, unknown>) =>
-  call(app, { method: 'POST', url: '/api/request_payment', headers: { ...auth(token), 'idempotency-key': newKey() }, payload: body });
-const quote = async (token: string, loanId: number, date: string) => {
-  const res = await call(app, { url: `/api/${loanId}/payoff/${date}`, headers: auth(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<TPayoffResponse>();
-};
-const txsOf = (loanId: number) => db().select().from(loanTransactions).where(eq(loanTransactions.loanId, loanId)).orderBy(asc(loanTransactions.id));
-const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.id));
-const PAYMENT_KINDS = new Set(['scheduled_debit', 'one_time_payment', 'payroll_remittance', 'payoff']);
-const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
-const nextBusiness = (d: IsoDate): IsoDate => {
-  let n = addDays(d, 1);
-  while (!isBusinessDay(n)) n = addDays(n, 1);
-  return n;
-};
-/** Runs the daily run day by day from `from` through `through`, the business date following. */
-async function runDays(from: IsoDate, through: IsoDate) {
-  for (let day = from; day <= through; day = addDays(day, 1)) {
-    await setBusinessDate(day);
-    await runDailyServicing(app.ctx, { from: day, through: day });
-  }
-}
-
-/** A funded borrower (no auto-debit) whose servicing starts on the loan's disbursement date. */
-async function borrower(): Promise<FundedBorrower> {
-  await setBusinessDate(null);
-  const who = await fundedBorrower(app);
-  await setBusinessDate(who.loan.disbursement_date);
-  return who;
-}
-
-/** The borrower's record, the servicer's page and the ledger agree on what is owed and what was paid on `date`. */
-async function expectFiguresAgree(who: FundedBorrower, date: IsoDate) {
-  const [row] = await db().select().from(loans).where(eq(loans.id, who.loan.id));
-  const position = positionAsOf(scheduleOfRecord(row!), (await entriesOf(who.loan.id)).map(toDomainEntry), date);
-  const mine = (await call(app, { url: '/api/loans/last', headers: auth(who.token) })).json<{ loan: TServicingLoan }>().loan;
-  const staff = await call(app, { url: `/api/backoffice/loans/${who.loan.id}/servicing`, headers: auth(servicer) });
-  expect(staff.statusCode, staff.body).toBe(200);
-  const desk = staff.json<TLoanServicingResponse>();
-  expect(mine.outstanding_balance, `borrower vs ledger on ${date}`).toBe(position.outstandingCents);
-  expect(desk.payoff_amount, `staff vs ledger on ${date}`).toBe(position.outstandingCents);
-  expect(desk.paid_total, `staff paid vs ledger on ${date}`).toBe(position.paidCents);
-  expect(mine.paid_amount, `borrower paid vs ledger on ${date}`).toBe(position.paidCents);
-  expect(row!.status === 'closed_paid', `closed exactly when nothing is owed on ${date}`).toBe(position.outstandingCents === 0);
-  return { row: row!, position };
-}
+const { db, setBusinessDate, pay, quote, txsOf, entriesOf, runDays, borrower, expectFiguresAgree } = moneyKit(() => app, {
+  keyPrefix: 'payoff-after',
+  servicer: () => servicer,
+});
 
 /** The first Friday at least `days` after `from` that is a business day, with the Monday after it a business day too. */
 function fridayAfter(from: IsoDate, days: number): IsoDate {
