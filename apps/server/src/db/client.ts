@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions as PgliteQueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { preparedStatements } from './pglite-prepared.mjs';
 import * as schema from './schema/index';
 import { sqlSpan, tracingActive } from '../lib/tracing';
 
@@ -106,6 +107,27 @@ export async function pgliteInWorker(dataDir: string | undefined): Promise<Pglit
       await worker.terminate();
     },
   };
+}
+
+/**
+ * PGlite on this thread, each data statement prepared once per text (db/pglite-prepared.mjs) instead of parsed
+ * and planned on every call; anything else (and `exec`, the migrator's DDL) as PGlite sends it, after which the
+ * prepared statements are closed. Transactions are PGlite's own; drizzle nests savepoints through query().
+ */
+export function pglitePrepared(pg: PGlite): PgliteLike {
+  const statements = preparedStatements(pg);
+  const on = (tx: PgliteTransaction | undefined): PgliteLike => ({
+    query: (sql, params, opts) => statements.query(sql, params, opts as PgliteQueryOptions | undefined, tx) as Promise<WorkerResult>,
+    exec: async (sql) => {
+      try {
+        return (await (tx ?? pg).exec(sql)) as WorkerResult[];
+      } finally {
+        statements.forgetAll();
+      }
+    },
+    transaction: (fn) => (tx ? fn(on(tx)) : pg.transaction((t) => fn(on(t)))),
+  });
+  return on(undefined);
 }
 
 /**
@@ -259,7 +281,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   }
   const client = pgdata ? new PGlite(pgdata) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(trackWrites(traceStatements(client as unknown as PgliteLike), bump) as never, { schema }) as unknown as Db;
+  const db = drizzlePglite(trackWrites(traceStatements(pglitePrepared(client)), bump) as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -4,6 +4,7 @@
 // messages: query / exec (optionally inside an open transaction), begin / end of a transaction, close.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-prepared.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
@@ -16,6 +17,8 @@ const RAW = {
 
 const dataDir = workerData?.dataDir;
 const db = dataDir ? new PGlite(dataDir) : new PGlite();
+// Each data statement prepared once per text, as on the main thread (client.ts `pglitePrepared`).
+const statements = preparedStatements(db);
 
 /** Error fields the server reads (SQLSTATE, constraint…) survive the trip, not only the message. */
 function serialise(err) {
@@ -44,11 +47,16 @@ async function handle(msg) {
       await db.waitReady;
       return null;
     case 'query': {
-      const r = await runner(msg.tx).query(msg.sql, msg.params, { rowMode: msg.rowMode, ...(msg.raw ? RAW : {}) });
+      const tx = msg.tx === undefined ? undefined : runner(msg.tx);
+      const r = await statements.query(msg.sql, msg.params, { rowMode: msg.rowMode, ...(msg.raw ? RAW : {}) }, tx);
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
     case 'exec':
-      return (await runner(msg.tx).exec(msg.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+      try {
+        return (await runner(msg.tx).exec(msg.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+      } finally {
+        statements.forgetAll(); // DDL may have changed what a prepared statement answers
+      }
     case 'begin': {
       // The transaction stays open on this thread until the main thread sends `end`; meanwhile its
       // queries arrive with its id. PGlite runs one transaction at a time and queues other statements.
