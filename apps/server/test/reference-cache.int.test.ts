@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employers } from '../src/db/schema/index';
 import { borrowerAtEmployer, classicApp, post } from './application-helpers';
 import { call } from './identity-helpers';
-import { referenceDataKept } from '../src/modules/reference/reference-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_FROM, negotiate, referenceDataKept } from '../src/modules/reference/reference-cache';
 import type { TestApp } from './test-app';
 
 describe('reference data from memory: ETag, 304, invalidation', () => {
@@ -78,6 +79,79 @@ describe('reference data from memory: ETag, 304, invalidation', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe(loaded.headers.etag);
     expect(head.body).toBe('');
+  });
+
+  it('a large kept answer is kept compressed too: brotli or gzip as Accept-Encoding prefers, with Vary and a tag per variant', async () => {
+    await kept(app);
+    const url = '/api/agreement_document?agreement=privacy_notice';
+    const plain = await call(app, { url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const tag = plain.headers.etag as string;
+
+    const br = await call(app, { url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).not.toBe(tag);
+    expect(br.headers['content-security-policy']).toBeDefined();
+
+    // gzip when the client prefers it (or cannot take brotli); a refused coding (q=0) is never sent.
+    for (const accept of ['gzip', 'br;q=0.5, gzip', 'br;q=0, gzip;q=0.1', 'x-gzip']) {
+      const gz = await call(app, { url, headers: { 'accept-encoding': accept } });
+      expect(gz.headers['content-encoding'], accept).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      expect(gz.headers.etag).not.toBe(tag);
+      expect(gz.headers.etag).not.toBe(br.headers.etag);
+    }
+    for (const accept of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+      const none = await call(app, { url, headers: { 'accept-encoding': accept } });
+      expect(none.headers['content-encoding'], accept).toBeUndefined();
+      expect(none.body).toBe(plain.body);
+      expect(none.headers.etag).toBe(tag);
+    }
+
+    // Any of the answer's tags revalidates it; the 304 names the variant this request would get.
+    const revalidated = await call(app, { url, headers: { 'accept-encoding': 'br', 'if-none-match': tag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(br.headers.etag);
+    expect(revalidated.headers.vary).toBe('accept-encoding');
+    expect((await call(app, { url, headers: { 'if-none-match': br.headers.etag as string } })).statusCode).toBe(304);
+
+    // A small answer goes out as it is, whatever the client accepts; a large one is sent compressed.
+    const sizes = [];
+    for (const small of ['/api/states', '/api/loan_purposes', '/api/employers?search=pos']) {
+      const asIs = await call(app, { url: small });
+      const accepting = await call(app, { url: small, headers: { 'accept-encoding': 'br' } });
+      sizes.push(asIs.rawPayload.length);
+      if (asIs.rawPayload.length < COMPRESS_FROM) {
+        expect(accepting.headers['content-encoding'], small).toBeUndefined();
+        expect(accepting.headers.vary, small).toBeUndefined();
+        expect(accepting.body).toBe(asIs.body);
+      } else {
+        expect(accepting.headers['content-encoding'], small).toBe('br');
+        expect(brotliDecompressSync(accepting.rawPayload).toString()).toBe(asIs.body);
+      }
+    }
+    expect(Math.min(...sizes)).toBeLessThan(COMPRESS_FROM);
+  });
+
+  it('negotiate: the coding @fastify/compress would choose', () => {
+    expect(negotiate(undefined)).toBeNull();
+    expect(negotiate('')).toBeNull();
+    expect(negotiate('*')).toBe('gzip');
+    expect(negotiate('gzip, br')).toBe('br');
+    expect(negotiate('BR;q=0.8, gzip;q=0.9')).toBe('gzip');
+    expect(negotiate('br;q=0')).toBeNull();
+    expect(negotiate('deflate, *;q=0.5')).toBe('gzip');
+    expect(negotiate('identity;q=1, br;q=0.2')).toBe('br');
   });
 
   /** A listed employer written straight into the database, behind the app's back (as a seed would). */
