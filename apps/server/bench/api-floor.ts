@@ -39,11 +39,22 @@ const physical = process.env.FLOOR_MODE === 'physical';
 
 const app = Fastify({ logger: false });
 app.get('/__floor_ready', async () => ({ ok: true }));
+// A route is registered by its path (Fastify matches the path alone: a URL with a query string as the route's
+// path would never match, and every request would be a 404) and answers by its whole URL, query string included.
+const byPath = new Map<string, Map<string, FloorRoute>>();
 for (const route of plan) {
+  const key = `${route.method} ${route.url.split('?')[0]}`;
+  if (!byPath.has(key)) byPath.set(key, new Map());
+  byPath.get(key)!.set(route.url, route);
+}
+for (const [key, routes] of byPath) {
+  const [method, url] = key.split(' ') as [FloorRoute['method'], string];
   app.route({
-    method: route.method,
-    url: route.url,
+    method,
+    url,
     handler: async (req, reply) => {
+      const route = routes.get(req.url);
+      if (!route) return reply.status(404).send({ error: `no recorded answer for ${req.url}` });
       // Payrail hashes the bearer token before its session query; so does the floor.
       if (req.headers.authorization) createHash('sha256').update(req.headers.authorization).digest('hex');
       if (physical) for (const q of route.physical) await run(pool, q);
