@@ -8,7 +8,7 @@ import { dueDateChangeRequests, loanDocuments, loanTransactions, notifications, 
 import { reviseDueDates } from '../src/modules/loan-book/use-cases/revise-due-dates';
 import { staffToken } from './application-helpers';
 import { setNames } from './banking-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, scheduledAutoDebit } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -172,22 +172,7 @@ describe('due-date change refusals: nothing is written', () => {
   });
 
   it('refuses while the debit of the first movable payment is scheduled or pending', async () => {
-    const at = app.ctx.now();
-    const [tx] = await db()
-      .insert(loanTransactions)
-      .values({
-        loanId: other.loanId,
-        userId: other.userId,
-        mode: 'auto_debit',
-        method: 'ach',
-        status: 'scheduled',
-        amountCents: other.paymentCents,
-        scheduledDate: parseIsoDate('2029-02-02'),
-        installmentN: 1,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const tx = await scheduledAutoDebit(app, other, 1, parseIsoDate('2029-02-02'));
     const res = await sign(other, GOOD);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: DUE_DATE_MSG.inFlight });
@@ -195,7 +180,7 @@ describe('due-date change refusals: nothing is written', () => {
       window: null,
       refusal: DUE_DATE_MSG.inFlight,
     });
-    await db().update(loanTransactions).set({ status: 'canceled' }).where(eq(loanTransactions.id, tx!.id));
+    await db().update(loanTransactions).set({ status: 'canceled' }).where(eq(loanTransactions.id, tx.id));
     expect(await requestsOf(other.loanId)).toEqual([]);
   });
 });

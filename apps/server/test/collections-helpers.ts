@@ -1,8 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { buildSchedule } from '@payrail/domain/loan/schedule';
-import { parseIsoDate } from '@payrail/domain/dates';
+import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { cents, type Cents } from '@payrail/domain/money';
-import { applications, autoDebitAuthorizations, bankAccounts, borrowerProfiles, ledgerEntries, loanInstallments, loans } from '../src/db/schema/index';
+import {
+  applications,
+  autoDebitAuthorizations,
+  bankAccounts,
+  borrowerProfiles,
+  ledgerEntries,
+  loanInstallments,
+  loans,
+  loanTransactions,
+} from '../src/db/schema/index';
 import { auth, call, signUpConfirmed } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
 import { employerOfKind } from './application-helpers';
@@ -130,6 +139,27 @@ export async function fundedLoan(
     paymentCents: schedule.regularPaymentCents,
     employer: employer.name,
   };
+}
+
+/** The auto-debit of installment `n` of `loan` on `on`, as the daily run creates it (scheduled), written straight to the table. */
+export async function scheduledAutoDebit(app: TestApp, loan: FundedLoan, n: number, on: IsoDate) {
+  const at = app.ctx.now();
+  const [tx] = await app.ctx.database.db
+    .insert(loanTransactions)
+    .values({
+      loanId: loan.loanId,
+      userId: loan.userId,
+      mode: 'auto_debit',
+      method: 'ach',
+      status: 'scheduled',
+      amountCents: loan.paymentCents,
+      scheduledDate: on,
+      installmentN: n,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  return tx!;
 }
 
 /** An app whose clock stands still at `now`, with the business date on that real date (another file of the worker may have moved it). */

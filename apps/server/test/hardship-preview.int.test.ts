@@ -3,9 +3,9 @@ import type { TOngoingLoansResponse } from '@payrail/contract/servicing';
 import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanInstallments, loanTransactions, notifications } from '../src/db/schema/index';
+import { loanInstallments, notifications } from '../src/db/schema/index';
 import { staffToken } from './application-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, scheduledAutoDebit } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -59,21 +59,7 @@ const approve = async (id: number, k: number) => {
   return res.json<THardshipDetail>();
 };
 /** The auto-debit of installment n, scheduled by the servicing (in flight: it never moves). */
-const debitScheduled = async (loan: FundedLoan, n: number, on: IsoDate) => {
-  const at = app.ctx.now();
-  await db().insert(loanTransactions).values({
-    loanId: loan.loanId,
-    userId: loan.userId,
-    mode: 'auto_debit',
-    method: 'ach',
-    status: 'scheduled',
-    amountCents: loan.paymentCents,
-    scheduledDate: on,
-    installmentN: n,
-    createdAt: at,
-    updatedAt: at,
-  });
-};
+const debitScheduled = (loan: FundedLoan, n: number, on: IsoDate) => scheduledAutoDebit(app, loan, n, on);
 
 /** Previews (borrower page, back-office plan), approves k, and checks the loan carries what was previewed. */
 async function previewThenApprove(loan: FundedLoan, k: number) {

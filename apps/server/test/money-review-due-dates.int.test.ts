@@ -9,61 +9,36 @@ import { DUE_DATE_MSG } from '@payrail/domain/care/due-date-change';
 import { parseIsoDate, type IsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateChangeRequests, loanDocuments, loanInstallments, loanTransactions } from '../src/db/schema/index';
+import { dueDateChangeRequests, loanDocuments, loanInstallments } from '../src/db/schema/index';
 import { setNames } from './banking-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, scheduledAutoDebit } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
-import { type TestApp, testApp } from './test-app';
+import { moneyApp } from './support/money-kit';
 
-const NOW = new Date('2029-01-02T12:00:00Z');
-let app: TestApp;
-const db = () => app.ctx.database.db;
+const money = moneyApp({ keyPrefix: 'review-due', pinnedAt: new Date('2029-01-02T12:00:00Z'), businessDate: '2029-01-10' as IsoDate, staff: [] });
+beforeAll(money.setup, 240_000);
+afterAll(money.teardown);
+const { app, db } = money;
 
 async function borrower(): Promise<FundedLoan> {
-  const loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 6 });
-  await setNames(app, loan.userId, 'Jordan', 'Rivera');
+  const loan = await fundedLoan(app(), { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', payments: 6 });
+  await setNames(app(), loan.userId, 'Jordan', 'Rivera');
   return loan;
 }
-beforeAll(async () => {
-  app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride('2029-01-10' as IsoDate, null, NOW);
-}, 240_000);
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
-  await app.close();
-});
 
 const sign = (loan: FundedLoan, body: Record<string, unknown>) =>
-  call(app, { method: 'POST', url: `/api/dashboard/loans/${loan.loanId}/due_date_change`, headers: auth(loan.token), payload: body });
+  call(app(), { method: 'POST', url: `/api/dashboard/loans/${loan.loanId}/due_date_change`, headers: auth(loan.token), payload: body });
 const GOOD = { date: '2029-02-12', signature_name: 'Jordan Rivera', agree: true };
 const requestsOf = (loanId: number) => db().select().from(dueDateChangeRequests).where(eq(dueDateChangeRequests.loanId, loanId));
 
 /** The auto-debit of installment 1 on its due date, as the daily run creates it (scheduled). */
-async function firstDebitScheduled(loan: FundedLoan) {
-  const at = app.ctx.now();
-  const [tx] = await db()
-    .insert(loanTransactions)
-    .values({
-      loanId: loan.loanId,
-      userId: loan.userId,
-      mode: 'auto_debit',
-      method: 'ach',
-      status: 'scheduled',
-      amountCents: loan.paymentCents,
-      scheduledDate: parseIsoDate('2029-02-02'),
-      installmentN: 1,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  return tx!;
-}
+const firstDebitScheduled = (loan: FundedLoan) => scheduledAutoDebit(app(), loan, 1, parseIsoDate('2029-02-02'));
 
 describe('a due-date change racing the run that schedules the moved installmentâ€™s debit', () => {
   it('the debit is created after the change read the loan and before it writes: the change is refused (409) and nothing is written', async () => {
     const loan = await borrower();
-    const care = app.ctx.repos.care;
+    const care = app().ctx.repos.care;
     const reserve = care.reserveDueDateChangeId;
     care.reserveDueDateChangeId = async () => {
       care.reserveDueDateChangeId = reserve;
@@ -82,7 +57,7 @@ describe('a due-date change racing the run that schedules the moved installmentâ
     expect(first!.dueDate, trail).toBe('2029-02-02');
     expect([res.statusCode, res.json<{ error: string }>().error], trail).toEqual([409, DUE_DATE_MSG.lostRace]);
     expect(await requestsOf(loan.loanId)).toEqual([]);
-    expect(await app.ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([]);
+    expect(await app().ctx.repos.loanBook.scheduleRevisions(loan.loanId)).toEqual([]);
     expect(await db().select().from(loanDocuments).where(eq(loanDocuments.loanId, loan.loanId))).toEqual([]);
   });
 

@@ -5,47 +5,30 @@
  * employer sent beyond what the loan owed is paid back once: the loan ends at zero with no credit kept, and
  * nothing is refunded twice.
  */
-import type { TPayoffResponse } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
-import { positionAsOf } from '@payrail/domain/loan/ledger';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, loans, remittanceLines } from '../src/db/schema/index';
-import { scheduleOfRecord, toDomainEntry } from '../src/modules/loan-book/use-cases/loan-position';
-import { staffToken } from './application-helpers';
+import { remittanceLines } from '../src/db/schema/index';
 import { fundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
 import { addReceiverAccount } from './servicing-helpers';
-import { type TestApp, testApp } from './test-app';
+import { ledgerTrail, moneyApp } from './support/money-kit';
 
-const NOW = new Date('2029-01-02T12:00:00Z');
 const TODAY = '2029-02-10' as IsoDate;
-let app: TestApp;
-let servicer: string;
-beforeAll(async () => {
-  app = await testApp({ now: () => NOW });
-  await app.ctx.repos.loanBook.setBusinessDateOverride(TODAY, null, NOW);
-  servicer = await staffToken(app, 'servicer@payrail.test');
-}, 240_000);
-afterAll(async () => {
-  await app.ctx.repos.loanBook.setBusinessDateOverride(null, null, NOW);
-  await app.close();
-});
+const money = moneyApp({ keyPrefix: 'review-remit', pinnedAt: new Date('2029-01-02T12:00:00Z'), businessDate: TODAY });
+beforeAll(money.setup, 240_000);
+afterAll(money.teardown);
+const { app, db, entriesOf, ledgerOn, quote, servicer } = money;
 
-const db = () => app.ctx.database.db;
 const importLines = (lines: Record<string, unknown>[], reference: string) =>
-  call(app, { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer), payload: { lines, reference } });
-const entriesOf = (loanId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(asc(ledgerEntries.id));
+  call(app(), { method: 'POST', url: '/api/backoffice/remittances', headers: auth(servicer()), payload: { lines, reference } });
 const sumOf = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
 
 describe('remittances beyond what is owed, at once', () => {
   it('10 different remittances of the whole payoff imported in parallel: all posted once, the loan closed at zero, the excess refunded exactly once', async () => {
-    const loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', allotment: true, payments: 3 });
-    await addReceiverAccount(app, loan.userId);
-    const quote = await call(app, { url: `/api/${loan.loanId}/payoff/${TODAY}`, headers: auth(loan.token) });
-    expect(quote.statusCode, quote.body).toBe(200);
-    const payoff = quote.json<TPayoffResponse>().payoff_amount;
-    const spy = vi.spyOn(app.ctx.providers.ach, 'originateCredit');
+    const loan = await fundedLoan(app(), { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', allotment: true, payments: 3 });
+    await addReceiverAccount(app(), loan.userId);
+    const payoff = (await quote(loan.token, loan.loanId, TODAY)).payoff_amount;
+    const spy = vi.spyOn(app().ctx.providers.ach, 'originateCredit');
     try {
       const line = (i: number) => ({ employer: loan.employer, pay_date: '2029-02-05', borrower_identifier: loan.identifier, amount: payoff + i });
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => importLines([line(i)], `review-${loan.loanId}-${i}`)));
@@ -55,14 +38,13 @@ describe('remittances beyond what is owed, at once', () => {
       for (const a of again) expect([a.statusCode, a.json<{ duplicate: boolean }>().duplicate], a.body).toEqual([200, true]);
 
       const entries = await entriesOf(loan.loanId);
-      const trail = JSON.stringify(entries.map((e) => [e.kind, e.amountCents, e.effectiveDate]));
+      const trail = ledgerTrail(entries);
       const remitted = entries.filter((e) => e.kind === 'payroll_remittance');
       expect(remitted, trail).toHaveLength(10);
       expect(sumOf(remitted), trail).toBe(10 * payoff + 45);
-      const [row] = await db().select().from(loans).where(eq(loans.id, loan.loanId));
-      const position = positionAsOf(scheduleOfRecord(row!), entries.map(toDomainEntry), TODAY);
+      const { row, position } = await ledgerOn(loan.loanId, TODAY);
       expect(position, trail).toMatchObject({ outstandingCents: 0, unappliedCents: 0 });
-      expect(row!.status, trail).toBe('closed_paid');
+      expect(row.status, trail).toBe('closed_paid');
       // Refunds: the ledger's and the bank's agree, each sent once, together what was paid beyond the payoff.
       const refunds = entries.filter((e) => e.kind === 'refund');
       const sent = spy.mock.calls.filter((c) => c[0].idempotencyKey.startsWith('payrail-refund:')).map((c) => c[0]);
@@ -76,7 +58,7 @@ describe('remittances beyond what is owed, at once', () => {
   });
 
   it('bad amounts and dates: a 4xx with a message, nothing written', async () => {
-    const loan = await fundedLoan(app, { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', allotment: true, payments: 3 });
+    const loan = await fundedLoan(app(), { disbursementDate: '2029-01-02', firstPaymentDate: '2029-02-02', allotment: true, payments: 3 });
     const lines = () => db().select().from(remittanceLines);
     const before = (await lines()).length;
     const base = { employer: loan.employer, pay_date: '2029-02-05', borrower_identifier: loan.identifier };

@@ -12,29 +12,13 @@ import { cents, formatUsd } from '@payrail/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema/index';
-import { classicApp, staffToken } from './application-helpers';
-import { auth, call } from './identity-helpers';
 import { errorsOf } from './servicing-helpers';
-import { bankReturnFile } from './support/bank-return-file';
-import { moneyKit, nextBusiness, PAYMENT_KINDS, usDate } from './support/money-kit';
-import type { TestApp } from './test-app';
+import { moneyApp, nextBusiness, PAYMENT_KINDS, usDate } from './support/money-kit';
 
-let app: TestApp;
-let servicer: string;
-beforeAll(async () => {
-  app = await classicApp({ config: { requireHumanReview: true } });
-  await setBusinessDate(null);
-  servicer = await staffToken(app, 'servicer@payrail.test');
-}, 240_000);
-afterAll(async () => {
-  await setBusinessDate(null);
-  await app.close();
-});
-
-const { db, setBusinessDate, pay, quote, txsOf, entriesOf, runDays, borrower, expectFiguresAgree } = moneyKit(() => app, {
-  keyPrefix: 'payoff-after',
-  servicer: () => servicer,
-});
+const money = moneyApp({ keyPrefix: 'payoff-after' });
+beforeAll(money.setup, 240_000);
+afterAll(money.teardown);
+const { db, setBusinessDate, pay, quote, txsOf, runDays, borrower, expectFiguresAgree, returnDebit, trailOf, paymentThenPayoff } = money;
 
 /** The first Friday at least `days` after `from` that is a business day, with the Monday after it a business day too. */
 function fridayAfter(from: IsoDate, days: number): IsoDate {
@@ -82,9 +66,8 @@ describe('a payoff dated after a scheduled one-time payment', { timeout: 120_000
     expect([more.statusCode, errorsOf(more)]).toEqual([422, [PAYMENT_MSG.payoffOnItsWay(usDate(monday))]]);
 
     await runDays(addDays(start, 1), monday);
-    const entries = await entriesOf(who.loan.id);
+    const { entries, trail } = await trailOf(who.loan.id);
     const payments = entries.filter((e) => PAYMENT_KINDS.has(e.kind));
-    const trail = JSON.stringify(entries.map((e) => [e.kind, e.amountCents, e.effectiveDate]));
     expect(
       payments.map((e) => [e.kind, e.effectiveDate, e.transactionId]),
       trail,
@@ -110,36 +93,16 @@ describe('a payoff dated after a scheduled one-time payment', { timeout: 120_000
     const d1 = nextBusiness(start);
     let d2 = d1;
     for (let i = 0; i < 8; i++) d2 = nextBusiness(d2);
-    const early = await pay(who.token, { method: 'ach', mode: 'one_time', loan_id: who.loan.id, amount: 5000, scheduling: { date: d1 } });
-    expect(early.statusCode, early.body).toBe(200);
-    const q = await quote(who.token, who.loan.id, d2);
-    const payoff = await pay(who.token, { method: 'ach', mode: 'payoff', loan_id: who.loan.id, scheduling: { date: d2 } });
-    expect(payoff.statusCode, payoff.body).toBe(200);
+    const { q, payoff, sent } = await paymentThenPayoff(who, { amount: 5000, paidOn: d1, payoffOn: d2 });
     const payoffId = payoff.json<TPaymentResponse>().transaction.id;
-    await runDays(addDays(start, 1), d1);
-    const sent = (await txsOf(who.loan.id)).find((t) => t.id === early.json<TPaymentResponse>().transaction.id)!;
     expect(sent.achTraceNumber).toMatch(/^\d{15}$/);
     const returnDay = nextBusiness(d1);
     await setBusinessDate(returnDay);
-    const upload = await call(app, {
-      method: 'POST',
-      url: '/api/backoffice/ach/returns',
-      headers: { ...auth(servicer), 'content-type': 'text/plain' },
-      payload: bankReturnFile([{ trace: sent.achTraceNumber!, code, amountCents: sent.amountCents }], {
-        of: 'debits',
-        on: returnDay,
-        individualId: who.loan.identifier,
-      }),
-    });
+    const upload = await returnDebit(who, sent, code, returnDay);
     expect(upload.statusCode, upload.body).toBe(200);
     const end = addDays(d2, 10);
     await runDays(returnDay, end);
-    const entries = await entriesOf(who.loan.id);
-    const txs = await txsOf(who.loan.id);
-    const trail = JSON.stringify({
-      entries: entries.map((e) => [e.kind, e.amountCents, e.effectiveDate]),
-      txs: txs.map((t) => [t.id, t.mode, t.status, t.amountCents, t.scheduledDate, t.retryOfId]),
-    });
+    const { entries, txs, trail } = await trailOf(who.loan.id);
     const payoffEntry = entries.find((e) => e.transactionId === payoffId && e.kind === 'payoff');
     expect(payoffEntry?.effectiveDate, trail).toBe(d2);
     const again = txs.filter((t) => t.retryOfId === sent.id);
@@ -173,36 +136,16 @@ describe('a payment returned and presented again after the payoff day', { timeou
     const d1 = nextBusiness(start);
     const returnDay = nextBusiness(d1);
     const d2 = nextBusiness(returnDay);
-    const early = await pay(who.token, { method: 'ach', mode: 'one_time', loan_id: who.loan.id, amount: 5000, scheduling: { date: d1 } });
-    expect(early.statusCode, early.body).toBe(200);
-    const q = await quote(who.token, who.loan.id, d2);
-    const payoff = await pay(who.token, { method: 'ach', mode: 'payoff', loan_id: who.loan.id, scheduling: { date: d2 } });
-    expect(payoff.statusCode, payoff.body).toBe(200);
-    await runDays(addDays(start, 1), d1);
-    const sent = (await txsOf(who.loan.id)).find((t) => t.id === early.json<TPaymentResponse>().transaction.id)!;
+    const { q, sent } = await paymentThenPayoff(who, { amount: 5000, paidOn: d1, payoffOn: d2 });
     await setBusinessDate(returnDay);
-    const upload = await call(app, {
-      method: 'POST',
-      url: '/api/backoffice/ach/returns',
-      headers: { ...auth(servicer), 'content-type': 'text/plain' },
-      payload: bankReturnFile([{ trace: sent.achTraceNumber!, code: 'R01', amountCents: sent.amountCents }], {
-        of: 'debits',
-        on: returnDay,
-        individualId: who.loan.identifier,
-      }),
-    });
+    const upload = await returnDebit(who, sent, 'R01', returnDay);
     expect(upload.statusCode, upload.body).toBe(200);
     const again = (await txsOf(who.loan.id)).filter((t) => t.retryOfId === sent.id);
     expect(again).toHaveLength(1);
     expect(again[0]!.scheduledDate > d2, 'presented again after the payoff day').toBe(true);
     const end = addDays(parseIsoDate(again[0]!.scheduledDate), 3);
     await runDays(returnDay, end);
-    const entries = await entriesOf(who.loan.id);
-    const txs = await txsOf(who.loan.id);
-    const trail = JSON.stringify({
-      entries: entries.map((e) => [e.kind, e.amountCents, e.effectiveDate]),
-      txs: txs.map((t) => [t.id, t.mode, t.status, t.amountCents, t.scheduledDate, t.retryOfId]),
-    });
+    const { entries, txs, trail } = await trailOf(who.loan.id);
     expect(
       entries.filter((e) => PAYMENT_KINDS.has(e.kind)).map((e) => [e.kind, e.amountCents, e.effectiveDate]),
       trail,
@@ -245,8 +188,7 @@ describe('a payoff request racing a one-time payment request', { timeout: 120_00
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(oneTimes.length + 1);
 
     await runDays(addDays(start, 1), d2);
-    const entries = await entriesOf(who.loan.id);
-    const trail = JSON.stringify(entries.map((e) => [e.kind, e.amountCents, e.effectiveDate]));
+    const { entries, trail } = await trailOf(who.loan.id);
     expect(
       entries.filter((e) => e.kind === 'one_time_payment'),
       trail,

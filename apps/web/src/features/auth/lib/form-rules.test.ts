@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { STATES } from '../../../../test/fixtures';
+import { viaZod } from '../../../../test/via-zod';
 import { signinFormSchema } from '../components/signin-form.schema';
 import { emailField, signupFormSchema } from '../components/signup-form.schema';
 import { stateOfResidenceSchema } from '../components/state-of-residence.schema';
-import type { Validation } from '@payrail/ui/validated-form';
 import { emailProblem, signupFormDefaults, stateOfResidenceProblem, validateSignin, validateSignup } from './form-rules';
-
-/** What react-hook-form's zod resolver shows: per field, the first issue's message; or the parsed values. */
-function viaZod<T>(schema: z.ZodType<T>, input: unknown): Validation<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return { values: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return { errors };
-}
 
 const EMAILS = ['', '   ', 'ana', 'ana@', 'ana@example', 'ana@example.c', 'ana@example.com', '  ana@example.com  ', 'a b@example.com', 'ana@@example.com'];
 const PASSWORDS = ['', 'abc', 'Abcdefg1', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh', 'Abc defg1', 'Ab1'];
