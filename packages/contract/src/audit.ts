@@ -45,7 +45,10 @@ export const AUDIT_SNAPSHOTS = {
       loan_id: id,
       identifier: z.string(),
       amount_cents: ZCents,
-      trace_id: z.string(),
+      // The loan is written before its credit is sent (the credit's NACHA trace number is known then, the
+      // originator's trace id is not); rows from before that change carry the trace id.
+      trace_number: z.string().optional(),
+      trace_id: z.string().optional(),
       refinanced_loan_id: id.optional(),
       payoff_cents: ZCents.optional(),
       payoff_date: date.optional(),

@@ -107,3 +107,22 @@ export const settlementDate = (date: IsoDate, run?: { today: IsoDate; todaysRunD
 export function amountToSend(authorisedCents: number, owedCents: number): Cents {
   return cents(Math.max(0, Math.min(authorisedCents, owedCents)));
 }
+
+/** What a payoff on its way does when it is sent (payoffOutcome). */
+export interface PayoffOutcome {
+  /** What it takes: amountToSend of what the borrower authorised and what is owed then. */
+  readonly takesCents: Cents;
+  /** What the loan still owes after it (> 0 only when something paid earlier came back after the authorisation). */
+  readonly stillOwedCents: Cents;
+}
+
+/**
+ * A payoff authorised for `authorisedCents` (the quote of its day) sent when the loan owes `owedCents`:
+ * it takes at most what was authorised, so when a payment counted by the quote came back meanwhile the
+ * loan stays open with the rest (collected by that payment's own re-presentment rules, or paid by the
+ * borrower), and it is never closed with money owed.
+ */
+export function payoffOutcome(authorisedCents: number, owedCents: number): PayoffOutcome {
+  const takesCents = amountToSend(authorisedCents, owedCents);
+  return { takesCents, stillOwedCents: cents(Math.max(0, owedCents) - takesCents) };
+}

@@ -213,6 +213,15 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
         .set({ status: 'returned', returnCode, returnedOn, updatedAt: at })
         .where(and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id)));
     },
+    /** A disbursement written before its credit was sent (`UNSENT_TRACE_ID`): the originator's trace id and status once sent. */
+    markDisbursementSent: async (id: number, traceId: string, status: DisbursementRow['status'], at: Date): Promise<DisbursementRow | undefined> => {
+      const [row] = await tx
+        .update(disbursements)
+        .set({ traceId, status, updatedAt: at })
+        .where(and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id), eq(disbursements.traceId, UNSENT_TRACE_ID)))
+        .returning();
+      return row;
+    },
     /** A re-disbursement of the returned one (`retryOfId`, unique: re-sent once). */
     addDisbursement: async (d: Omit<typeof disbursements.$inferInsert, 'id' | 'loanId'>): Promise<DisbursementRow> => {
       const [row] = await tx
@@ -245,6 +254,12 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
 }
 /** The handle `withLockedLoan` gives its function. */
 export type LockedLoan = ReturnType<typeof lockedLoan>;
+
+/**
+ * The trace id of a disbursement written with its loan before its ACH credit is sent (funding writes first,
+ * sends after the commit: use-cases/fund-application.ts); replaced by the originator's trace id once sent.
+ */
+export const UNSENT_TRACE_ID = 'unsent';
 
 /** The loan being refinanced was no longer open when the refinance committed (another funding won). */
 class OldLoanNotOpen extends Error {}
@@ -331,6 +346,9 @@ export function servicingRepository(db: Db) {
     .prepare('servicing_business_clock');
 
   return {
+    /** The loans whose disbursement was written but whose credit was not sent yet (a send that failed or a crash after the commit). */
+    loansWithUnsentCredit: async (): Promise<number[]> =>
+      (await db.selectDistinct({ loanId: disbursements.loanId }).from(disbursements).where(eq(disbursements.traceId, UNSENT_TRACE_ID))).map((r) => r.loanId),
     disbursementByKey: async (key: string) => {
       const [row] = await db.select().from(disbursements).where(eq(disbursements.idempotencyKey, key)).limit(1);
       return row;

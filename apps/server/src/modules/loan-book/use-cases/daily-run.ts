@@ -3,6 +3,7 @@ import type { IsoDate } from '@payrail/domain/dates';
 import type { AppContext } from '../../../context';
 import { businessDate, datesBetween, servicingPolicy } from '../servicing-policy';
 import { refundCreditBalance } from './refund-credit-balance';
+import { sendFundingCredit } from './fund-application';
 import { serviceLoan } from './service-loan';
 import type { AfterCommit, DelinquencyObservation } from './service-loan';
 import { metricsOf } from '../../../lib/metrics';
@@ -153,6 +154,10 @@ export async function runDailyServicing(
   // debit that could still come back) is paid back once it can be; nothing when there is none.
   for (const loanId of await repo.recentlyPaidOff(new Date(ctx.now().getTime() - CREDIT_SWEEP_DAYS * 86_400_000))) {
     await refundCreditBalance(ctx, loanId, 'credit balance of a paid-off loan').catch(() => undefined);
+  }
+  // A funding credit not sent (its send failed, or the process died after the loan's commit): sent now, once.
+  for (const loanId of await repo.loansWithUnsentCredit()) {
+    await sendFundingCredit(ctx, loanId).catch((err: unknown) => console.error('daily run: funding credit still not sent', loanId, err));
   }
   report.seconds = (performance.now() - started) / 1000;
   metricsOf(ctx).dailyRun(report, 'completed');

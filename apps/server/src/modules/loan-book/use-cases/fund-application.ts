@@ -16,6 +16,7 @@ import { latestAchAuthorization, receiverAccount } from '../../banking/accounts-
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
 import type { AchAuthorizationRow } from '../../banking/repository';
+import { UNSENT_TRACE_ID } from '../repository';
 import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
 import { creditTraceNumber } from './disbursement-returns';
 import { refundCreditBalance } from './refund-credit-balance';
@@ -24,6 +25,8 @@ export const ALREADY_FUNDED = 'This application is already funded.';
 export const NOT_FUNDABLE = 'Only an approved application with a signed promissory note can be funded.';
 export const NO_BANK_ACCOUNT = 'The borrower has no verified bank account with a full account number to fund.';
 export const KEY_REUSED = 'This Idempotency-Key was used for another application.';
+export const CREDIT_NOT_SENT =
+  'The loan is written but its money could not be sent to the bank yet. Fund it again to send it (it is sent once); the daily run also retries it.';
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** A loan number people read: `####-##-####`. */
@@ -74,9 +77,12 @@ async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promis
 }
 
 /**
- * POST /api/backoffice/applications/{userId}/fund: disburses an approved, signed application over ACH
- * and opens its loan (loan, installments, disbursement, signed note, the auto-debit authorization of an
- * application repaid by auto-debit — see autoDebitOfLoan —, notification, audit row) in one transaction.
+ * POST /api/backoffice/applications/{userId}/fund: opens the loan of an approved, signed application
+ * (loan, installments, disbursement, signed note, the auto-debit authorization of an application repaid by
+ * auto-debit — see autoDebitOfLoan —, notification, audit row) in one transaction, the loan `pending` and
+ * its disbursement unsent; THEN sends the ACH credit (sendFundingCredit, on the disbursement's key), which
+ * opens the loan. No credit leaves without its loan: a failed open sends nothing, and a failed send leaves
+ * the disbursement unsent and the loan pending (503), sent by the next fund call or the daily run, once.
  * The Idempotency-Key makes a retry answer the first result; a second key on a funded application is
  * refused (409). The member's status stays `approved`.
  */
@@ -88,7 +94,8 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     if (!replay) return null;
     const answer = await answerFor(ctx, replay);
     if (answer.loan.user_id !== userId) throw new AppError('conflict', KEY_REUSED);
-    return answer;
+    // Its credit not sent yet (the first call's send failed, or it is being sent): send it, once.
+    return replay.traceId === UNSENT_TRACE_ID ? answerFor(ctx, (await sendOrRefuse(ctx, replay.loanId)).disbursement) : answer;
   };
   const first = await replayOf();
   if (first) return first;
@@ -97,9 +104,12 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   if (!row) throw AppError.notFound('Application not found.');
   const application = await ctx.hooks.loanBook.fundingApplication(ctx, userId);
   // Funded meanwhile: by this key (a concurrent twin committed first, answer its result) or by another (409).
-  if (application && (await repo.loanOfApplication(application.id))) {
+  const funded = application ? await repo.loanOfApplication(application.id) : undefined;
+  if (funded) {
     const twin = await replayOf();
     if (twin) return twin;
+    // Funded by another key, its credit not sent yet: this call sends it (once), then answers it is funded.
+    await sendOrRefuse(ctx, funded.id);
     throw new AppError('conflict', ALREADY_FUNDED);
   }
   const signature = await latestSignedNote(ctx, userId);
@@ -123,7 +133,6 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     disbursementDate: parseIsoDate(f.disbursement_date),
     firstPaymentDate: parseIsoDate(f.first_payment_date),
   });
-  const name = [row.borrower?.firstName, row.borrower?.lastName].filter(Boolean).join(' ') || row.member.email;
   const identifier = newLoanIdentifier();
   // A refinance pays the old loan off from the proceeds, to the cent, and sends only the rest.
   const refinance =
@@ -131,28 +140,18 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   const creditCents = refinance ? refinance.netDisbursedCents : schedule.disbursedCents;
   const autoDebit =
     application.paymentMethod === 'auto_debit' ? await autoDebitOfLoan(ctx, userId, refinance?.oldLoan ?? null, schedule.regularPaymentCents) : null;
-  // The originator is idempotent on its key, and that key is the APPLICATION's, not the caller's: two
-  // concurrent fund calls with different Idempotency-Keys still send one credit (the loan row's unique
-  // application id then lets only one of them open the loan).
-  // The credit's NACHA trace number, reserved per that key before sending: a bank's return quotes it.
+  // The credit's NACHA trace number, reserved per the application before anything is written (a bank's
+  // return quotes it; two concurrent fund calls reserve the same number, and the loan row's unique
+  // application id lets only one of them open the loan).
   const achTraceNumber = await creditTraceNumber(ctx, `fund-application-${application.id}`);
-  const ach = await ctx.providers.ach.originateCredit({
-    amountCents: creditCents,
-    routing: account.routingNumber,
-    account: accountNumber,
-    accountType: account.accountType ?? 'checking',
-    name,
-    individualId: identifier,
-    traceNumber: achTraceNumber,
-    idempotencyKey: `fund-application-${application.id}`,
-  });
   const at = ctx.now();
   const opened = await repo.open({
     loan: {
       userId,
       applicationId: application.id,
       identifier,
-      status: 'opened',
+      // Pending until its credit is sent (sendFundingCredit): the daily run services only opened loans.
+      status: 'pending',
       amountCents: f.amount_cents,
       feeCents: f.fee_cents,
       interestRate: f.interest_rate,
@@ -179,11 +178,11 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
     })),
     disbursement: {
       amountCents: creditCents,
-      traceId: ach.traceId,
+      traceId: UNSENT_TRACE_ID,
       achTraceNumber,
       bankAccountId: account.id,
       idempotencyKey,
-      status: ach.status,
+      status: 'pending',
       createdAt: at,
       updatedAt: at,
     },
@@ -210,7 +209,7 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
         loan_id: loanId,
         identifier,
         amount_cents: creditCents,
-        trace_id: ach.traceId,
+        trace_number: achTraceNumber,
         ...(refinance ? { refinanced_loan_id: refinance.oldLoan.id, payoff_cents: refinance.payoffCents, payoff_date: refinance.payoffDate } : {}),
       }),
       at,
@@ -228,19 +227,91 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       throw new AppError('conflict', ALREADY_FUNDED);
     throw new AppError('conflict', `Funding failed: ${opened.constraint}`);
   }
+  // Committed: the loan and its disbursement exist, so the credit can be sent (once, on the disbursement's key).
+  // A failed send is answered (503) after the steps below, which stand whether or not the credit went out.
+  const sending = await sendOrRefuse(ctx, opened.loan.id).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
   // The old loan was paid off with the payoff the note itemizes, quoted before its lock: a payment that
   // landed on it meanwhile (a card payment, a remittance) is a credit, paid back to where it came from. A
   // payoff dated ahead of the business date is refunded by the daily run's sweep once it is reached.
   if (refinance) await refundCreditBalance(ctx, refinance.oldLoan.id, 'payment beyond the refinance payoff', { staff }).catch(() => undefined);
   // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
   if (application.loanType === 'new') await ctx.hooks.loanBook.firstLoanFunded(ctx, userId);
-  await ctx.providers.email.send({
-    to: row.member.email,
-    subject: 'Your Payrail loan is funded',
-    text: `Hello ${name},\n\nYour loan ${identifier} is funded. The money should reach your bank account within one to two business days.\n\nPayrail`,
-    meta: { template: 'loan_funded', loan_identifier: identifier },
+  if (!sending.ok) throw sending.error;
+  const sent = sending.value;
+  // The borrower's e-mail went with the credit (sendFundingCredit: by whichever call sent it).
+  return { loan: loanWire(sent.loan, signature.id), disbursement: disbursementWire(sent.disbursement) };
+}
+
+/** The originator's idempotency key of a funding credit: its disbursement's id (a retry sends the same credit once). */
+export const fundingCreditKey = (disbursementId: number): string => `disbursement-${String(disbursementId)}`;
+
+/**
+ * Sends the ACH credit of a loan's disbursement written but not sent yet (`UNSENT_TRACE_ID`: the funding
+ * commits the loan first, then sends), under the loan's row lock, on the originator's key of the
+ * disbursement (`fundingCreditKey`): concurrent or repeated calls send one credit, and a send whose answer
+ * was lost (a crash before the commit) is answered the same trace id when sent again. Once sent, the
+ * disbursement carries the originator's trace id and a loan still `pending` is opened. A failed send
+ * rolls back: the disbursement stays unsent and the loan pending (nothing is collected on it), for the
+ * next fund call or the daily run to send. Answers the loan and the disbursement as they stand, or null
+ * when the loan has no disbursement.
+ */
+export async function sendFundingCredit(ctx: AppContext, loanId: number): Promise<{ loan: LoanRow; disbursement: DisbursementRow } | null> {
+  const repo = ctx.repos.loanBook;
+  const loan = await repo.loan(loanId);
+  const first = loan ? (await repo.disbursements(loanId)).at(-1) : undefined; // newest first: the loan's first credit
+  if (!loan || !first) return null;
+  if (first.traceId !== UNSENT_TRACE_ID) return { loan, disbursement: first };
+  // What the originator needs, read before the lock (on the embedded database a read outside it would wait for it).
+  const account = first.bankAccountId === null ? undefined : await repo.bankAccount(first.bankAccountId);
+  const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
+  if (!account || !account.routingNumber || !accountNumber || first.achTraceNumber === null) throw new AppError('unavailable', CREDIT_NOT_SENT);
+  const borrower = await repo.borrower(loan.userId);
+  const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? loan.identifier);
+  const done = await repo.withLockedLoan(loanId, async (book) => {
+    const d = (await book.disbursements()).find((x) => x.id === first.id)!;
+    if (d.traceId !== UNSENT_TRACE_ID) return { loan: book.loan, disbursement: d, sentNow: false }; // a concurrent call sent it
+    const ach = await ctx.providers.ach.originateCredit({
+      amountCents: d.amountCents,
+      routing: account.routingNumber!,
+      account: accountNumber,
+      accountType: account.accountType ?? 'checking',
+      name,
+      individualId: book.loan.identifier,
+      traceNumber: d.achTraceNumber!,
+      idempotencyKey: fundingCreditKey(d.id),
+    });
+    const at = ctx.now();
+    const disbursement = (await book.markDisbursementSent(d.id, ach.traceId, ach.status, at))!;
+    if (book.loan.status !== 'pending') return { loan: book.loan, disbursement, sentNow: true };
+    await book.setStatus('opened', at);
+    return { loan: { ...book.loan, status: 'opened' as const, updatedAt: at }, disbursement, sentNow: true };
   });
-  return { loan: loanWire(opened.loan, signature.id), disbursement: disbursementWire(opened.disbursement) };
+  // Committed: the call that sent the credit tells the borrower (once; the in-app notice came with the loan).
+  if (done.sentNow && borrower)
+    await ctx.providers.email
+      .send({
+        to: borrower.email,
+        subject: 'Your Payrail loan is funded',
+        text: `Hello ${name},\n\nYour loan ${loan.identifier} is funded. The money should reach your bank account within one to two business days.\n\nPayrail`,
+        meta: { template: 'loan_funded', loan_identifier: loan.identifier },
+      })
+      .catch(() => undefined);
+  return { loan: done.loan, disbursement: done.disbursement };
+}
+
+/** sendFundingCredit, its failure a clear 503 (the loan is written; sending again sends it once). */
+async function sendOrRefuse(ctx: AppContext, loanId: number): Promise<{ loan: LoanRow; disbursement: DisbursementRow }> {
+  try {
+    const sent = await sendFundingCredit(ctx, loanId);
+    if (sent) return sent;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    console.error('funding credit not sent', loanId, err);
+  }
+  throw new AppError('unavailable', CREDIT_NOT_SENT);
 }
 
 /**

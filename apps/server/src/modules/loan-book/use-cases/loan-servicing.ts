@@ -10,6 +10,7 @@ import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import type { BankAccountRow, CollectionsTx, LedgerEntryRow } from '../operations.repository';
+import { UNSENT_TRACE_ID } from '../repository';
 import type { DisbursementRow, LoanRow } from '../repository';
 import { businessDate, scheduleOf } from '../servicing-policy';
 import { SERVICING_NOTICE } from './service-loan';
@@ -65,12 +66,13 @@ export const disbursementEntryWire = (d: DisbursementRow, account: Pick<BankAcco
  * not a business date on record).
  */
 export function disbursementStatusOn(
-  d: Pick<DisbursementRow, 'status' | 'retryOfId'>,
+  d: Pick<DisbursementRow, 'status' | 'retryOfId' | 'traceId'>,
   loan: Pick<LoanRow, 'disbursementDate'>,
   date: IsoDate,
   settleDays: number,
 ): DisbursementRow['status'] {
-  if (d.status !== 'pending' || d.retryOfId !== null) return d.status;
+  // A credit not sent yet (UNSENT_TRACE_ID) is pending whatever the date.
+  if (d.status !== 'pending' || d.retryOfId !== null || d.traceId === UNSENT_TRACE_ID) return d.status;
   return isSettled(parseIsoDate(loan.disbursementDate), date, settleDays) ? 'settled' : 'pending';
 }
 

@@ -9,7 +9,7 @@ import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import { chargeOffComponents, deriveStatus } from '@payrail/domain/loan/ledger';
 import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
-import { amountToSend, paymentLimit } from '@payrail/domain/servicing/payment-limit';
+import { amountToSend, paymentLimit, payoffOutcome } from '@payrail/domain/servicing/payment-limit';
 import { paymentsOnItsWay } from './loan-position';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
@@ -21,6 +21,19 @@ import type { ServicingPolicy } from '../servicing-policy';
 
 /** Ledger kind of the payment a transaction posts. */
 export const PAYMENT_KIND = { one_time: 'one_time_payment', auto_debit: 'scheduled_debit', payoff: 'payoff' } as const;
+
+/**
+ * How what a payoff left owed is collected: the returned payment presented again (never for more than its
+ * own amount), and what is beyond it paid by the borrower once the payoff is taken.
+ */
+function howCollected(stillOwed: number, presentedAgain: { amountCents: number; date: string } | null, payoffTaken: boolean): string {
+  // While the payoff is on its way nothing else is accepted: the borrower pays the rest once it is taken.
+  const when = payoffTaken ? 'to close your loan' : 'once the payoff is taken, to close your loan';
+  if (!presentedAgain) return `Please pay it another way ${when}.`;
+  const again = `We will present the returned payment of ${formatUsd(cents(presentedAgain.amountCents))} to your bank again on ${usDate(presentedAgain.date)}: please have the money in your account by then.`;
+  const rest = stillOwed - presentedAgain.amountCents;
+  return rest > 0 ? `${again} Please pay the remaining ${formatUsd(cents(rest))} another way ${when}.` : again;
+}
 
 /** Borrower messages of servicing (in-app notification; the same text is e-mailed). */
 /** Dates in borrower texts as the product shows them (MM/DD/YYYY). */
@@ -38,6 +51,34 @@ export const SERVICING_NOTICE = {
   authorizationEnded: 'Your auto-debit has been stopped because of the bank return. Please set up a new payment method.',
   lateFee: (amount: number, n: number) => `A late fee of ${formatUsd(cents(amount))} was charged on installment ${n} of your loan.`,
   paidOff: PAID_OFF_NOTICE,
+  /**
+   * A return while a payoff is on its way and taken first (its day before any re-presentment): what the
+   * payoff will do about it, said once. `stillOwed` 0: the payoff pays it (its re-presentment, if any, is
+   * only the fallback should the payoff not go through); otherwise the payoff takes no more than authorised
+   * and the rest is collected by the returned payment's re-presentment or paid by the borrower.
+   */
+  returnedBeforePayoff: (
+    amount: number,
+    date: string,
+    code: string,
+    title: string,
+    payoff: { amountCents: number; date: string },
+    stillOwed: number,
+    presentAgainOn: string | null,
+  ) => {
+    const returned = `Your payment of ${formatUsd(cents(amount))} on ${usDate(date)} was returned by your bank (${code} ${title}).`;
+    const payoffText = `Your payoff of ${formatUsd(cents(payoff.amountCents))} scheduled for ${usDate(payoff.date)}`;
+    if (stillOwed <= 0)
+      return `${returned} ${payoffText} pays it: you have nothing more to do.${presentAgainOn ? ` Should the payoff not go through, we will present the returned payment to your bank again on ${usDate(presentAgainOn)}.` : ''}`;
+    return `${returned} ${payoffText} takes no more than the amount you authorised, so ${formatUsd(cents(stillOwed))} will still be owed after it. ${howCollected(
+      stillOwed,
+      presentAgainOn ? { amountCents: amount, date: presentAgainOn } : null,
+      false,
+    )}`;
+  },
+  /** A payoff taken in full as authorised while the loan still owes (a payment it counted came back). */
+  payoffLeftOwing: (identifier: string, taken: number, date: string, stillOwed: number, presentedAgain: { amountCents: number; date: string } | null) =>
+    `Your payoff of ${formatUsd(cents(taken))} was taken on ${usDate(date)}, as you authorised. Your loan ${identifier} still owes ${formatUsd(cents(stillOwed))} because a payment the payoff counted was returned by your bank. ${howCollected(stillOwed, presentedAgain, true)}`,
   notNeeded: (amount: number, date: string) =>
     `Your scheduled payment of ${formatUsd(cents(amount))} for ${usDate(date)} was not taken: your loan owes nothing more.`,
   reopened: (identifier: string) =>
@@ -253,6 +294,21 @@ export async function serviceLoan(
         createdAt: at,
       });
       entriesStale = true;
+      // A payoff that took all it was authorised for and still leaves money owed (a payment its quote counted
+      // came back): the loan stays open, and the borrower is told what is left and how it is collected.
+      if (t.mode === 'payoff' && owed > 0) {
+        const again = txs.find((x) => x.status === 'scheduled' && x.retryOfId !== null && x.scheduledDate >= date);
+        await tell(
+          SERVICING_NOTICE.payoffLeftOwing(
+            loan.identifier,
+            t.amountCents,
+            date,
+            owed,
+            again ? { amountCents: again.amountCents, date: again.scheduledDate } : null,
+          ),
+          'Your loan still owes a balance',
+        );
+      }
     }
   }
 
@@ -309,6 +365,32 @@ export async function serviceLoan(
     nextDueDate: snapshot.position.nextDueDate,
     nextPaymentCents: current ? (schedule.rows[current.n - 1]?.paymentCents ?? schedule.regularPaymentCents) : 0,
   });
+}
+
+/**
+ * The payoff on the loan's way when `returned` comes back (the ledger already holds its reversal): its
+ * amount and day (what the borrower authorised) and what the loan will still owe once it is taken —
+ * payoffOutcome of the authorised amount and the payoff of its day less the other payments on their way
+ * dated before it (they run first). Null when no payoff is on its way.
+ */
+async function payoffAhead(
+  tx: LoanServicingStore,
+  loan: LoanRow,
+  returned: TransactionRow,
+  byId: ReadonlyMap<number, TransactionRow>,
+): Promise<{ payoff: { amountCents: number; date: IsoDate }; stillOwedCents: number } | null> {
+  const all = [...byId.values()];
+  const payoff = all.find((x) => x.mode === 'payoff' && x.status === 'scheduled' && x.id !== returned.id);
+  if (!payoff) return null;
+  const day = parseIsoDate(payoff.scheduledDate);
+  const owedOnDay = servicingSnapshot(scheduleOf(loan), (await tx.entries(loan.id)).map(posted), day).payoffCents;
+  const first = all
+    .filter((x) => x.id !== payoff.id && x.id !== returned.id && x.status === 'scheduled' && x.method === 'ach' && x.scheduledDate < payoff.scheduledDate)
+    .reduce((sum, x) => sum + x.amountCents, 0);
+  return {
+    payoff: { amountCents: payoff.amountCents, date: day },
+    stillOwedCents: payoffOutcome(payoff.amountCents, Math.max(0, owedOnDay - first)).stillOwedCents,
+  };
 }
 
 /**
@@ -390,6 +472,10 @@ export async function applyReturn(
   const reason = isReturnCode(code) ? RETURN_REASONS[code] : null;
   const returnedDate = payment?.effectiveDate ?? t.scheduledDate;
 
+  // A payoff on its way (it takes at most what the borrower authorised): say the first time what it does
+  // about this return, when it is taken before any re-presentment (payoffAhead).
+  const ahead = await payoffAhead(tx, loan, t, byId);
+  const titleOfCode = reason?.title ?? 'Returned';
   let presentedAgain = false;
   if (reason?.retryable) {
     const { count, root } = representmentOf(t, byId);
@@ -415,10 +501,21 @@ export async function applyReturn(
         createdAt: at,
         updatedAt: at,
       });
-      await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason.title, on), 'Your payment was returned: we will try again');
+      if (ahead && ahead.payoff.date <= on)
+        await tell(
+          SERVICING_NOTICE.returnedBeforePayoff(t.amountCents, returnedDate, code, reason.title, ahead.payoff, ahead.stillOwedCents, on),
+          'Your payment was returned',
+        );
+      else await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason.title, on), 'Your payment was returned: we will try again');
     }
   }
-  if (!presentedAgain) await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason?.title ?? 'Returned'), 'Your payment was returned');
+  if (!presentedAgain)
+    await tell(
+      ahead
+        ? SERVICING_NOTICE.returnedBeforePayoff(t.amountCents, returnedDate, code, titleOfCode, ahead.payoff, ahead.stillOwedCents, null)
+        : SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, titleOfCode),
+      'Your payment was returned',
+    );
   if (!reason?.retryable && t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
     await tx.revokeAuthorization(t.autoDebitAuthorizationId, at);
     await tell(SERVICING_NOTICE.authorizationEnded, 'Your auto-debit was stopped');

@@ -22,7 +22,7 @@ import { usePayoff } from '../api/get-payoff';
 import { useTransactions } from '../api/get-transactions';
 import { useRequestPayment } from '../api/request-payment';
 import { newIdempotencyKey, paymentErrorMessages, quoteErrorMessage } from '../lib/payment-errors';
-import { movedDateNotice, paymentLimit, payoffCancelsNotice, payoffOnItsWay } from '../lib/payment-limit';
+import { keptByPayoff, movedDateNotice, paymentLimit, payoffCancelsNotice, payoffOnItsWay } from '../lib/payment-limit';
 import { PAYMENT_NOTICE_TIMEOUT_MS, paymentSentMessage } from '../lib/payment-outcome';
 import { firstPaymentDate, ONE_TIME_MINIMUM_CENTS } from '../lib/servicing-format';
 import { paymentFormSchema } from './payment-form.schema';
@@ -196,7 +196,9 @@ function PaymentFormFields({ mode, loan, disclosureLink, onSent, onCancel, today
         try {
           const answer = await pay.mutateAsync({ body, key: submission.current.key });
           submission.current = null;
-          notify.success(paymentSentMessage(answer.transaction, today), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
+          // A payoff names the payments before its day (as the dialog did): they still go through first.
+          const before = answer.transaction.transaction_mode === 'payoff' ? keptByPayoff(transactions.data, answer.transaction.due_date) : [];
+          notify.success(paymentSentMessage(answer.transaction, today, undefined, before), { timeout: PAYMENT_NOTICE_TIMEOUT_MS });
           onSent();
         } catch (error) {
           if (isApiError(error) && [401, 403, 503].includes(error.status)) return;
