@@ -43,3 +43,8 @@ export const pendingRequests = {
 export function usePendingRequestCount(): number {
   return useStoreValue(pending, (count) => count);
 }
+
+/** Whether any such call is in flight: a component using it re-renders when that changes, not at every call. */
+export function useRequestsPending(): boolean {
+  return useStoreValue(pending, (count) => count > 0);
+}

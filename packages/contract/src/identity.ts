@@ -1,5 +1,4 @@
 import { LOAN_TYPES } from '@payrail/domain/loan/statuses';
-import { BENEFIT_LEVELS } from '@payrail/domain/referral/rewards';
 import { z } from 'zod';
 import { FIELD_MSG, MSG } from './messages';
 import { ZWorkflowStatus } from './workflow-status';
@@ -8,6 +7,18 @@ import { EMAIL_PATTERN, PASSWORD_MIN, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsVal
 
 export { ZWorkflowStatus, type TWorkflowStatus } from './workflow-status';
 export { EMAIL_PATTERN, PASSWORD_MIN, PASSWORD_RULES, REFERRAL_CODE_MIN_EXCLUSIVE, passwordIsValid } from './identity-rules';
+// The shell's reads (session check, notifications, banners, benefits): a module of their own, loaded with the requests by the borrower SPA.
+export {
+  NOTIFICATION_STATUSES,
+  ZBanner,
+  ZBannerAction,
+  ZBenefits,
+  ZNotification,
+  ZTokenIsValidResponse,
+  type TBannerAction,
+  type TNotification,
+  type TTokenIsValidResponse,
+} from './shell-reads';
 
 /**
  * Access and session contract (spec access-session-shell.md §3 and §7). Wire names are the spec's,
@@ -162,7 +173,7 @@ export const ZVerifyPhoneRequest = z.object({
 /** Answer of a code send (201) and of a verification (200). */
 export const ZPhoneResponse = z.object({ number: z.string(), confirmed: z.boolean(), new_status: ZWorkflowStatus.optional() });
 
-// ── Profile photo (access §5) ──────────────────────────────────────────────────────────────────
+// ── Profile photo (access §5) ───────────────────────────────────────────────────────────────────
 /** Profile photo limit: 5 MB = 5,242,880 bytes (access §5, §9). */
 export const AVATAR_MAX_BYTES = 5_242_880;
 /** The photo types accepted (png, jpeg or jpg); the server checks the file's content, the SPA its type. */
@@ -175,39 +186,7 @@ export type TAvatarResponse = z.infer<typeof ZAvatarResponse>;
 /** GET /avatars/{key}: a random 64-hex key and the type suffix. */
 export const ZAvatarParams = z.object({ key: z.string().regex(/^[0-9a-f]{64}-(?:png|jpg)$/) });
 
-// ── Session check, workflow ─────────────────────────────────────────────────────────────────────
-export const ZTokenIsValidResponse = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  workflow_status: ZWorkflowStatus,
-  eligible_for_refinance: z.boolean(),
-  paid_off: z.boolean(),
-  /** The member has a loan (any status): the dashboard stays open to them whatever the application does (§6). */
-  has_loan: z.boolean(),
-  loan_type: z.enum(WORKFLOW_LOAN_TYPES),
-  refinancing: z.boolean(),
-  /** The account applies through the new flow (stored at the new flow's sign-up): the SPA routes it to /application/newflow/*. */
-  new_flow: z.boolean(),
-  feedback_rating: z.boolean(),
-  not_qualified_reason: z.string().nullable(),
-  has_nelnet: z.boolean(),
-  has_jack_henry: z.boolean(),
-  avatar: z.string().nullable(),
-  phone: z.string().nullable(),
-  phone_confirmed: z.boolean(),
-  /** False only while a signed-in member (e.g. from a pre-signed link) still has to confirm the e-mail. */
-  email_confirmed: z.boolean(),
-  loan_borrower: z.object({
-    nelnet_id: z.string().nullable(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    refer_code: z.string().nullable(),
-    referred_by: z.string().nullable(),
-    state_id: z.number().int().nullable(),
-    employer_id: z.number().int().nullable(),
-  }),
-});
-export type TTokenIsValidResponse = z.infer<typeof ZTokenIsValidResponse>;
+// ── Workflow (the session check: shell-reads.ts) ────────────────────────────────────────────────
 
 /** GET /workflow/statuses and /workflow/statuses/{key}: the workflow-status entity (classic §3). */
 export const ZWorkflowStatusEntity = z.object({
@@ -244,19 +223,7 @@ export const ZVisitorRequest = z.object({
   queryString: z.string().max(4000).optional().default(''),
 });
 
-// ── Shell: notifications, banners, benefits, support chat ───────────────────────────────────────
-export const NOTIFICATION_STATUSES = ['unread', 'read'] as const;
-export const ZNotification = z.object({ id: z.number().int(), status: z.enum(NOTIFICATION_STATUSES), message: z.string(), updated_at: z.string() });
-export type TNotification = z.infer<typeof ZNotification>;
-/** A banner's call to action: a link inside the app, or copying the borrower's referral code ("Code copied!"). */
-export const ZBannerAction = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('link'), label: z.string(), href: z.string() }),
-  z.object({ kind: z.literal('copy_referral_code'), label: z.string(), code: z.string() }),
-]);
-export type TBannerAction = z.infer<typeof ZBannerAction>;
-/** A sidebar banner (spec: url, is_mobile), shown as text with a real button or link; `url` is its decorative art. */
-export const ZBanner = z.object({ url: z.string(), is_mobile: z.boolean(), title: z.string(), text: z.string(), action: ZBannerAction.nullable() });
-export const ZBenefits = z.object({ level: z.enum(BENEFIT_LEVELS), color: z.string(), read: z.boolean() });
+// ── Shell: support chat (notifications, banners, benefits: shell-reads.ts) ──────────────────────
 export const ZSupportMessageRequest = z.object({
   message: z.string().trim().min(1, FIELD_MSG.blank).max(2000),
   email: ZEmail.optional(),

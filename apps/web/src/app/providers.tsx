@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TopLoader } from '@payrail/ui/spinner';
 import { Toaster } from '@payrail/ui/toast/toaster';
-import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import type { TTokenIsValidResponse } from '@payrail/contract/shell-reads';
 import { SESSION_QUERY_KEY } from '../features/session/api/session-query-key';
 import { isApiError } from '@payrail/client/http-client';
-import { usePendingRequestCount } from '@payrail/client/pending-requests';
+import { useRequestsPending } from '@payrail/client/pending-requests';
 import { sessionStore } from '../lib/session-store';
 
 export function createQueryClient(): QueryClient {
@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
 }
 
 function GlobalLoader() {
-  return <TopLoader active={usePendingRequestCount() > 0} />;
+  return <TopLoader active={useRequestsPending()} />;
 }
 
 export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {

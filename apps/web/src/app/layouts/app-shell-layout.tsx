@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@payrail/ui/logo';
 import { GLOSSARY } from '@payrail/ui/glossary';
@@ -15,7 +16,7 @@ import { BellIcon, NotificationMenu } from '../../features/notifications/compone
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { HelpFooter } from '../../features/support/components/help-footer';
 import { BRAND } from '../../lib/brand';
-import { usePendingRequestCount } from '@payrail/client/pending-requests';
+import { useRequestsPending } from '@payrail/client/pending-requests';
 import { useSession } from '../../lib/session-store';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import styles from './app-shell.module.css';
@@ -71,12 +72,24 @@ const ICONS = {
 };
 
 /**
+ * The page's <main>, busy while API calls are in flight. Only it re-renders as they start and end: the
+ * shell around it does not, and its children (the page) are the shell's elements, which React keeps.
+ */
+function ShellMain({ className, children }: { className?: string; children: ReactNode }) {
+  const busy = useRequestsPending();
+  return (
+    <main id="main" tabIndex={-1} className={className} aria-busy={busy || undefined}>
+      {children}
+    </main>
+  );
+}
+
+/**
  * The shell of the new-UI pages (spec §2): header (logo, photo or initials, greeting, phone,
  * notification bell, logout), sidebar (Dashboard, Loans & Payments, Personal Information; on small
  * screens also Notifications and Logout; the benefit medal and banners), footer and the help footer.
  */
 export function AppShellLayout() {
-  const busy = usePendingRequestCount() > 0;
   const firstName = useSession((state) => state.user?.first_name ?? null);
   const small = useMediaQuery(SMALL_SCREEN);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -197,7 +210,7 @@ export function AppShellLayout() {
           <BenefitMedal />
           {small ? <BannerCarousel /> : null}
         </aside>
-        <main id="main" tabIndex={-1} className={styles.main} aria-busy={busy || undefined}>
+        <ShellMain className={styles.main}>
           <Outlet />
           {/* Large-screen banners are 728 × 90 leaderboards: they need the content column, not the sidebar. */}
           {small ? null : (
@@ -205,7 +218,7 @@ export function AppShellLayout() {
               <BannerCarousel />
             </div>
           )}
-        </main>
+        </ShellMain>
       </div>
       <HelpFooter />
       <SiteFooter />
@@ -216,7 +229,8 @@ export function AppShellLayout() {
           title="Notifications"
           description={unread === 0 ? 'All read' : `${unread} unread`}
         >
-          <NotificationList />
+          {/* Drawn when it opens: closed, the dialog shows nothing (the page's first render has less to do). */}
+          {notificationsOpen ? <NotificationList /> : null}
         </Dialog>
       ) : null}
     </div>

@@ -7,6 +7,8 @@ import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render';
 import { notify } from '@payrail/ui/toast/notify';
+import { act } from 'react';
+import { pendingRequests } from '@payrail/client/pending-requests';
 import { sessionStore } from '../../lib/session-store';
 import { initialsOf } from './app-shell-layout';
 
@@ -224,5 +226,20 @@ describe('help footer chat', () => {
     await waitFor(() => expect(button).toHaveFocus());
     await user.click(button);
     expect(await screen.findByRole('dialog', { name: 'E-mail customer service' })).toBeInTheDocument();
+  });
+
+  it('marks <main> busy while API calls are in flight', async () => {
+    signInAs({ workflow_status: 'approved' });
+    shell();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Ana' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
+    act(() => pendingRequests.begin());
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    act(() => pendingRequests.begin());
+    act(() => pendingRequests.end());
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    act(() => pendingRequests.end());
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { MSG } from '@payrail/contract/messages';
-import type { TBannerAction } from '@payrail/contract/identity';
+import type { TBannerAction } from '@payrail/contract/shell-reads';
 import { Button } from '@payrail/ui/button';
 import { notify } from '@payrail/ui/toast/notify';
 import { SMALL_SCREEN, useMediaQuery } from '../../../lib/use-media-query';

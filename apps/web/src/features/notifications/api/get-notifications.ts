@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZNotification } from '@payrail/contract/identity';
-import type { TNotification } from '@payrail/contract/identity';
+import type { TNotification } from '@payrail/contract/shell-reads';
 import { apiClient } from '../../../lib/api-client';
 
-/** GET {dashboard}/notifications: the borrower's notifications, newest first. */
+/** GET {dashboard}/notifications: the borrower's notifications, newest first. The schema loads with the request. */
 export function getNotifications(): Promise<TNotification[]> {
-  return apiClient.get('/notifications', { base: 'dashboard', schema: z.array(ZNotification) });
+  return apiClient.get('/notifications', {
+    base: 'dashboard',
+    schema: import('@payrail/contract/shell-reads').then((contract) => contract.ZNotificationList),
+  });
 }
 
 export const notificationsQueryOptions = () => queryOptions({ queryKey: ['notifications'], queryFn: getNotifications, staleTime: 60_000 });

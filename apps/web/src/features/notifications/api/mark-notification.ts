@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZNotification } from '@payrail/contract/identity';
-import type { TNotification } from '@payrail/contract/identity';
+import type { TNotification } from '@payrail/contract/shell-reads';
 import { apiClient } from '../../../lib/api-client';
 import { notificationsQueryOptions } from './get-notifications';
 
@@ -10,7 +9,10 @@ import { notificationsQueryOptions } from './get-notifications';
  */
 export function markNotification(notification: Pick<TNotification, 'id' | 'status'>): Promise<TNotification> {
   const target = notification.status === 'unread' ? 'read' : 'unread';
-  return apiClient.patch(`/notifications/${target}/${notification.id}`, undefined, { base: 'dashboard', schema: ZNotification });
+  return apiClient.patch(`/notifications/${target}/${notification.id}`, undefined, {
+    base: 'dashboard',
+    schema: import('@payrail/contract/shell-reads').then((contract) => contract.ZNotification),
+  });
 }
 
 export function useToggleNotification() {

@@ -1,4 +1,4 @@
-import type { TNotification } from '@payrail/contract/identity';
+import type { TNotification } from '@payrail/contract/shell-reads';
 import { useId, useState } from 'react';
 import { Spinner } from '@payrail/ui/spinner';
 import { formatDate, truncateNotification } from '@payrail/client/format';

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZTokenIsValidResponse } from '@payrail/contract/identity';
-import type { TTokenIsValidResponse } from '@payrail/contract/identity';
+import type { TTokenIsValidResponse } from '@payrail/contract/shell-reads';
 import { apiClient } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from './session-query-key';
 import type { SessionUser } from '../../../lib/session-store';
@@ -10,10 +9,14 @@ export const SESSION_POLL_MS = 5000;
 
 /**
  * GET {auth}/token_is_valid: the session check of every protected page. Global handling stays on, so an
- * expired session (401) warns and goes to /signin like any other call.
+ * expired session (401) warns and goes to /signin like any other call. The answer's schema loads with the
+ * request (docs/architecture.md, "The dashboard's first load").
  */
 export function getSession(): Promise<TTokenIsValidResponse> {
-  return apiClient.get('/token_is_valid', { base: 'auth', schema: ZTokenIsValidResponse });
+  return apiClient.get('/token_is_valid', {
+    base: 'auth',
+    schema: import('@payrail/contract/shell-reads').then((contract) => contract.ZTokenIsValidResponse),
+  });
 }
 
 export const sessionQueryOptions = () =>
