@@ -16,7 +16,7 @@ import { runCollectionsDay } from './modules/collections/use-cases/collections-d
 import { verificationApprovalBlock } from './modules/employer-portal/verifications/verifications';
 import { afterServicingDay } from './modules/portfolio/use-cases/month-end';
 import { notifyShortRemittances } from './modules/borrower-tools/use-cases/repayment-tracker';
-import { rewardApprovedReferral, rewardSubmittedApplication } from './modules/referral/use-cases/record-referral-rewards';
+import { referralOfCanceledLoan, rewardApprovedReferral, rewardSubmittedApplication } from './modules/referral/use-cases/record-referral-rewards';
 import { applyPayoutReturn } from './modules/referral/use-cases/payout-returns';
 import { eligibleForRefinanceFrom } from './modules/refinance/use-cases/refinance-facts';
 import { submitRefinanceReview } from './modules/refinance/use-cases/submit-refinance-review';
@@ -74,6 +74,7 @@ export function moduleHooks(): AppHooks {
       dailyRunFinished: queueStatements,
       loanStatementDocuments: statementDocuments,
       firstLoanFunded: rewardApprovedReferral,
+      fundedLoanCanceled: referralOfCanceledLoan,
       remittancesPosted: notifyShortRemittances,
       creditReturned: applyPayoutReturn,
       fundingApplicant: memberRecord,

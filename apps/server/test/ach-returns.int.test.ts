@@ -214,9 +214,10 @@ describe('NACHA return files (POST /api/backoffice/ach/returns)', () => {
     const s1 = (await bo(underwriter, 'GET', `/loans/${single.loanId}/servicing`)).json<TLoanServicingResponse>();
     expect(s1.schedule[0]).toMatchObject({ state: 'past_due', unpaid: debit.amount });
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, single.userId))).map((n) => n.message);
-    expect(notes).toContain(
-      `Your loan ${single.identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
-    );
+    // The one notice names the payment that came back and what is owed now (SERVICING_NOTICE.reopened).
+    expect(notes.filter((n) => n.includes(`so your loan ${single.identifier} is open again: it owes $`))).toEqual([
+      expect.stringMatching(/^Your payment of \$[\d,]+\.\d{2} on \d{2}\/\d{2}\/\d{4} was returned by your bank \(R10 [^)]+\), so your loan /),
+    ]);
     // The daily run services it again from the next business day.
     expect((await bo(servicer, 'POST', '/servicing/business_date', { date: '2029-02-09' })).statusCode).toBe(200);
     expect((await app.ctx.repos.loanBook.loan(single.loanId))!.status).toBe('opened');

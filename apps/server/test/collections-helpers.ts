@@ -18,6 +18,19 @@ import { employerOfKind } from './application-helpers';
 
 export type FundedLoan = { loanId: number; userId: number; email: string; token: string; identifier: string; paymentCents: Cents; employer: string };
 
+/**
+ * The payment plan the payment-plan tests propose (POST /api/backoffice/loans/:loanId/payment_plans): a
+ * re-amortization over 8 installments at 9.5 % from 2031-04-10, for their loan disbursed 2031-01-02 with
+ * 6 monthly payments from 2031-02-02 and two installments past due on 2031-03-20.
+ */
+export const PAYMENT_PLAN_TERMS = {
+  kind: 're_amortize',
+  installments: 8,
+  annual_rate_percent: '9.5',
+  first_due_date: '2031-04-10',
+  reason: 'Lost overtime hours in February; can pay about $400 a month from April.',
+} as const;
+
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
 /**

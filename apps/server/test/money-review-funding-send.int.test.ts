@@ -4,14 +4,15 @@
  * loan `pending`, the disbursement unsent — and only then is the ACH credit sent, on the disbursement's id
  * as the originator's idempotency key, which opens the loan. Checked here: a failed open sends nothing; a
  * failed send leaves the loan pending with nothing collected on it and answers 503, and the credit is sent
- * once by the next fund calls (in parallel, any key) or the daily run; concurrent fundings send one credit.
+ * once by the next fund calls (in parallel, any key) or the daily run; 20 concurrent fundings with 20 keys
+ * open one loan and send one credit, with one e-mail.
  */
 import type { TFundResponse } from '@payrail/contract/backoffice';
 import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { parseIsoDate } from '@payrail/domain/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { disbursements, loans } from '../src/db/schema/index';
+import { disbursements, loans, notifications } from '../src/db/schema/index';
 import { UNSENT_TRACE_ID } from '../src/modules/loan-book/repository';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { ALREADY_FUNDED, CREDIT_NOT_SENT, fundingCreditKey } from '../src/modules/loan-book/use-cases/fund-application';
@@ -31,18 +32,17 @@ const fundingCalls = (spy: { mock: { calls: [{ idempotencyKey: string }][] } }) 
   spy.mock.calls.filter((c) => c[0].idempotencyKey.startsWith('disbursement-'));
 
 describe('funding: the loan is written before its credit is sent', () => {
-  it('10 fundings at once (5 with one key, 5 with their own): one loan, one credit on the disbursement key, the loan opened', async () => {
+  it('20 fundings at once, each with its own Idempotency-Key: one loan, one credit on the disbursement key, one e-mail, the loan opened', async () => {
     await setBusinessDate(null);
     const who = await approvedAndSigned(app());
     const spy = vi.spyOn(app().ctx.providers.ach, 'originateCredit');
     try {
-      const answers = await Promise.all([
-        ...Array.from({ length: 5 }, () => fund(who.id, `fund-send-same-${who.id}`)),
-        ...Array.from({ length: 5 }, (_, i) => fund(who.id, `fund-send-other-${who.id}-${i}`)),
-      ]);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => fund(who.id, `fund-send-twenty-${who.id}-${i}`)));
       const trail = JSON.stringify(answers.map((a) => [a.statusCode, a.body.slice(0, 100)]));
-      for (const a of answers) expect([200, 409], trail).toContain(a.statusCode);
-      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json<{ error: string }>().error, trail).toBe(ALREADY_FUNDED);
+      // The key whose open committed answers the loan; every other key is refused as already funded (never a 5xx).
+      expect(answers.filter((a) => a.statusCode === 200).length, trail).toBe(1);
+      for (const a of answers.filter((x) => x.statusCode !== 200))
+        expect([a.statusCode, a.json<{ error: string }>().error], trail).toEqual([409, ALREADY_FUNDED]);
       const [loan, ...more] = await loansOf(who.id);
       expect(more, trail).toEqual([]);
       const [d, ...moreCredits] = await disbursementsOf(loan!.id);
@@ -54,10 +54,21 @@ describe('funding: the loan is written before its credit is sent', () => {
       expect(fundingCalls(spy)[0]![0]).toMatchObject({ amountCents: d!.amountCents, traceNumber: d!.achTraceNumber });
       expect(loan!.status).toBe('opened');
       expect(d!.traceId).toMatch(/^SBX-/);
-      // Every 200 answers the same loan and credit, sent.
-      for (const a of answers.filter((x) => x.statusCode === 200))
-        expect(a.json<TFundResponse>()).toMatchObject({ loan: { id: loan!.id, status: 'opened' }, disbursement: { id: d!.id, trace_id: d!.traceId } });
+      expect(answers.find((x) => x.statusCode === 200)!.json<TFundResponse>()).toMatchObject({
+        loan: { id: loan!.id, status: 'opened' },
+        disbursement: { id: d!.id, trace_id: d!.traceId },
+      });
       expect((await entriesOf(loan!.id)).map((e) => e.kind)).toEqual(['disbursement']);
+      // The borrower is told once: one "funded" e-mail, one in-app notice.
+      expect(
+        (await outbox(app(), who.email)).filter((m) => m.subject === 'Your Payrail loan is funded'),
+        trail,
+      ).toHaveLength(1);
+      const notices = await db().select().from(notifications).where(eq(notifications.userId, who.id));
+      expect(
+        notices.filter((n) => n.message.startsWith(`Your loan ${loan!.identifier} is funded`)),
+        trail,
+      ).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }

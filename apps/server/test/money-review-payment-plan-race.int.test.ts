@@ -17,7 +17,7 @@ import { ledgerEntries, loanPaymentPlans, loanTransactions, loans } from '../src
 import { loanState } from '../src/modules/loan-book/use-cases/loan-position';
 import { staffToken, tempDataDir } from './application-helpers';
 import { setNames } from './banking-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, PAYMENT_PLAN_TERMS as TERMS } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -41,13 +41,6 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.database.db;
-const TERMS = {
-  kind: 're_amortize',
-  installments: 8,
-  annual_rate_percent: '9.5',
-  first_due_date: '2031-04-10',
-  reason: 'Lost overtime hours in February; can pay about $400 a month from April.',
-};
 
 async function proposedPlan(): Promise<{ loan: FundedLoan; plan: TPaymentPlan }> {
   const loan = await fundedLoan(app, { disbursementDate: '2031-01-02', firstPaymentDate: '2031-02-02', payments: 6, amountCents: 300_000, allotment: true });

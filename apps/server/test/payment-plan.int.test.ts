@@ -21,7 +21,7 @@ import { loanState } from '../src/modules/loan-book/use-cases/loan-position';
 import { staffToken, tempDataDir } from './application-helpers';
 import { expectSnapshotsMatchContract } from './audit-helpers';
 import { setNames } from './banking-helpers';
-import { fundedLoan } from './collections-helpers';
+import { fundedLoan, PAYMENT_PLAN_TERMS as TERMS } from './collections-helpers';
 import type { FundedLoan } from './collections-helpers';
 import { auth, call, outbox } from './identity-helpers';
 import { type TestApp, testApp } from './test-app';
@@ -65,13 +65,6 @@ async function pastDueLoan(): Promise<FundedLoan> {
 }
 const bo = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   call(app, { method, url: `/api/backoffice${url}`, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const TERMS = {
-  kind: 're_amortize',
-  installments: 8,
-  annual_rate_percent: '9.5',
-  first_due_date: '2031-04-10',
-  reason: 'Lost overtime hours in February; can pay about $400 a month from April.',
-};
 async function propose(loan: FundedLoan, body: Record<string, unknown> = TERMS): Promise<TPaymentPlan> {
   const res = await bo(servicer, 'POST', `/loans/${loan.loanId}/payment_plans`, body);
   expect(res.statusCode, res.body).toBe(201);

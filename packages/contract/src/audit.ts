@@ -66,6 +66,21 @@ export const AUDIT_SNAPSHOTS = {
     after: z.object({ status: z.string(), loan_id: id, ledger_entry_id: id, amount_cents: ZCents }),
   },
   remittance_line_rejected: { before: z.object({ line_id: id, status: z.string() }), after: z.object({ status: z.string(), reason: z.string() }) },
+  loan_canceled_unsent: {
+    before: z.object({ loan_id: id, status: z.string(), disbursement_id: id, trace_number: z.string().nullable(), amount_cents: ZCents }),
+    after: z.object({ status: z.string(), reversal_entry_id: id, effective_date: date, auto_debits_ended: z.number().int(), reason: z.string() }),
+  },
+  referral_reward_of_canceled_loan: {
+    before: z.object({
+      loan_id: id,
+      friend_user_id: id,
+      reward_id: id,
+      amount_cents: ZCents,
+      payout_id: id.nullable(),
+      payout_status: z.string().nullable(),
+    }),
+    after: z.object({ voided: z.boolean(), paid: z.boolean(), reason: z.string() }),
+  },
   payment_reversed: {
     before: z.object({ loan_id: id, entry_id: id, kind: z.string(), amount_cents: ZCents, effective_date: date }),
     after: z.object({ reversal_entry_id: id, effective_date: date, reason: z.string(), return_code: z.string().nullable() }),

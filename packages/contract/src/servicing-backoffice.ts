@@ -52,6 +52,9 @@ export const SERVICING_BO_MSG = {
   redisburseKeyReused: 'This Idempotency-Key was used for another disbursement.',
   cancelRefinance: 'A refinance cannot be canceled: its proceeds paid off the earlier loan. Re-disburse it to a corrected account instead.',
   cancelPaymentsHeld: 'Payments were received on this loan: reverse or refund them before canceling it.',
+  notUnsent:
+    "This loan's money is not waiting to be sent: its credit went to the bank (or the loan is not pending). Only a loan whose funding credit was never sent can be canceled this way.",
+  cancelUnsentRefinance: 'A refinance cannot be canceled: its proceeds paid off the earlier loan. Fund it again to send its money instead.',
 } as const;
 
 // ── Business clock and the daily run ─────────────────────────────────────────────────────────────
@@ -171,6 +174,11 @@ export const ZLoanServicingResponse = z.object({
    * is `pending`, no debit is taken). A servicer re-disburses it or cancels the loan.
    */
   disbursement_returned: z.boolean(),
+  /**
+   * True while the loan's funding credit was written but never sent (the send failed: the loan is `pending`,
+   * its disbursement unsent). The next fund call or the daily run sends it; a servicer may cancel the loan instead.
+   */
+  credit_unsent: z.boolean(),
 });
 export type TLoanServicingResponse = z.infer<typeof ZLoanServicingResponse>;
 
@@ -184,6 +192,11 @@ export const ZCancelUndeliveredRequest = z.object({
 });
 export const ZCancelUndeliveredResponse = z.object({ servicing: ZLoanServicingResponse });
 export type TCancelUndeliveredResponse = z.infer<typeof ZCancelUndeliveredResponse>;
+
+/** POST /loans/:loanId/cancel_unsent: a loan whose funding credit was never sent is canceled (closed, nothing owed; never sent). */
+export const ZCancelUnsentRequest = ZCancelUndeliveredRequest;
+export const ZCancelUnsentResponse = z.object({ servicing: ZLoanServicingResponse });
+export type TCancelUnsentResponse = z.infer<typeof ZCancelUnsentResponse>;
 
 /** POST /loans/:loanId/reversals: reverse a posted payment, with the reason (audited). */
 export const ZReversalRequest = z.object({

@@ -13,7 +13,7 @@
 import type { TPaymentResponse, TPayoffResponse, TServicingLoan } from '@payrail/contract/servicing';
 import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoffice';
 import { isBusinessDay } from '@payrail/domain/calendar';
-import { addDays, parseIsoDate } from '@payrail/domain/dates';
+import { addDays, dayOfWeek, parseIsoDate } from '@payrail/domain/dates';
 import type { IsoDate } from '@payrail/domain/dates';
 import { positionAsOf } from '@payrail/domain/loan/ledger';
 import { asc, eq } from 'drizzle-orm';
@@ -43,6 +43,13 @@ export function nextBusiness(d: IsoDate): IsoDate {
 
 /** `d` when it is a business day, else the next one. */
 export const nextOrSame = (d: IsoDate): IsoDate => (isBusinessDay(d) ? d : nextBusiness(d));
+
+/** The first Saturday after `d`. */
+export function nextSaturday(d: IsoDate): IsoDate {
+  let n = addDays(d, 1);
+  while (dayOfWeek(n) !== 6) n = addDays(n, 1);
+  return n;
+}
 
 type LedgerEntry = typeof ledgerEntries.$inferSelect;
 type LoanTransaction = typeof loanTransactions.$inferSelect;

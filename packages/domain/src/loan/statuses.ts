@@ -36,8 +36,11 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const TRANSACTION_STATUSES = ['scheduled', 'pending', 'settled', 'returned', 'canceled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** A disbursement (the loan's credit to the borrower): sent, settled, or returned by the bank. */
-export const DISBURSEMENT_STATUSES = ['pending', 'settled', 'returned'] as const;
+/**
+ * A disbursement (the loan's credit to the borrower): pending (written, then sent), settled, or returned by
+ * the bank; canceled: never sent (its loan was canceled by staff before the credit went out).
+ */
+export const DISBURSEMENT_STATUSES = ['pending', 'settled', 'returned', 'canceled'] as const;
 export type DisbursementStatus = (typeof DISBURSEMENT_STATUSES)[number];
 
 /** A transaction's kind (spec §3 payment modes). */

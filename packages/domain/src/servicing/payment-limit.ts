@@ -9,6 +9,9 @@
  */
 import { adjustToBusinessDay, nextBusinessDay } from '../calendar';
 import type { IsoDate } from '../dates';
+import { positionAsOf } from '../loan/ledger';
+import type { LedgerEntry } from '../loan/ledger';
+import type { LoanSchedule } from '../loan/schedule';
 import { cents } from '../money';
 import type { Cents } from '../money';
 import type { PaymentMode } from '../loan/statuses';
@@ -125,4 +128,84 @@ export interface PayoffOutcome {
 export function payoffOutcome(authorisedCents: number, owedCents: number): PayoffOutcome {
   const takesCents = amountToSend(authorisedCents, owedCents);
   return { takesCents, stillOwedCents: cents(Math.max(0, owedCents) - takesCents) };
+}
+
+/** What the payments on a loan's way up to a payoff, and the payoff, take when they are sent (payoffAhead). */
+export interface PayoffAhead {
+  /** What each payment kept (dated before the payoff, in the order given: their dates) takes: amountToSend of its amount and what the ones before it left owed. */
+  readonly earlierTakeCents: readonly Cents[];
+  /** What the payoff takes: amountToSend of what the borrower authorised and what the earlier payments left owed. */
+  readonly payoffTakesCents: Cents;
+  /** What the loan still owes after the payoff (> 0 only when something the authorised quote counted came back). */
+  readonly stillOwedCents: Cents;
+}
+
+/**
+ * A payoff authorised for `authorisedCents` on a day the loan owes `owedOnPayoffDayCents` (the ledger's payoff
+ * of that day, as the ledger stands now), with the payments kept before it (`earlierCents`, in date order)
+ * taken first: each debit takes at most its own amount and what is still owed when it is sent, so the parts
+ * (the earlier takes, the payoff's take, what is still owed) add up to exactly what is owed, and none is
+ * negative. What the payments kept save in interest is not counted: the quote of the day is the figure.
+ */
+export function payoffAhead(authorisedCents: number, owedOnPayoffDayCents: number, earlierCents: readonly number[]): PayoffAhead {
+  let owed = Math.max(0, owedOnPayoffDayCents);
+  const earlierTakeCents = earlierCents.map((amount) => {
+    const take = amountToSend(amount, owed);
+    owed -= take;
+    return take;
+  });
+  const { takesCents, stillOwedCents } = payoffOutcome(authorisedCents, owed);
+  return { earlierTakeCents, payoffTakesCents: takesCents, stillOwedCents };
+}
+
+/** How what a loan owes after a return is collected (restAfterRepresentment). */
+export interface RestAfterRepresentment {
+  /** What the returned payment presented again takes on its day: at most its own amount and what is owed then; 0 when it is not presented again. */
+  readonly presentedTakesCents: Cents;
+  /** Interest earned from now to the re-presentment's day: what is owed then less what is owed now (≥ 0; 0 when not presented again). */
+  readonly earnedMeanwhileCents: Cents;
+  /**
+   * What is still owed once the re-presentment is taken, on its day (what is owed now when it is not presented
+   * again): the borrower pays it another way. Interest is earned on it until it is paid.
+   */
+  readonly restCents: Cents;
+}
+
+/**
+ * What a loan owing `owedCents` now (after a return; after the payoff when one is on its way) still owes once
+ * the returned payment is presented again: `presentedAgain` is the re-presentment's amount and what the
+ * ledger says is owed on its day (interest keeps being earned until then). The re-presentment never takes
+ * more than its own amount nor than is owed; what it takes and the rest add up to what is owed on its day.
+ */
+export function restAfterRepresentment(
+  owedCents: number,
+  presentedAgain: { readonly amountCents: number; readonly owedOnItsDayCents: number } | null,
+): RestAfterRepresentment {
+  const now = Math.max(0, owedCents);
+  if (!presentedAgain) return { presentedTakesCents: cents(0), earnedMeanwhileCents: cents(0), restCents: cents(now) };
+  const then = Math.max(0, presentedAgain.owedOnItsDayCents);
+  const { takesCents, stillOwedCents } = payoffOutcome(presentedAgain.amountCents, then);
+  return { presentedTakesCents: takesCents, earnedMeanwhileCents: cents(Math.max(0, then - now)), restCents: stillOwedCents };
+}
+
+/**
+ * What the loan owes on `date` by the ledger's rules (its payoff of that day) once the debits on its way are
+ * taken as given: `taken` are debits not in the ledger yet, each on its date for what it takes (payoffAhead,
+ * restAfterRepresentment), replayed after the stored entries of their day.
+ */
+export function owedOnWith(
+  schedule: LoanSchedule,
+  entries: readonly LedgerEntry[],
+  taken: readonly { readonly date: IsoDate; readonly amountCents: number }[],
+  date: IsoDate,
+): Cents {
+  const extra = taken
+    .filter((t) => t.amountCents > 0)
+    .map((t, i): LedgerEntry => ({
+      id: Number.MAX_SAFE_INTEGER - taken.length + i,
+      kind: 'one_time_payment',
+      effectiveDate: t.date,
+      amountCents: t.amountCents,
+    }));
+  return positionAsOf(schedule, [...entries, ...extra], date).outstandingCents;
 }

@@ -29,6 +29,11 @@ export type LoanBookHooks = {
   loanStatementDocuments: (ctx: AppContext, loanId: number) => Promise<TLoanDocument[]>;
   /** A member's first loan (not a refinance) was funded: the referrer's approved referral (referral). */
   firstLoanFunded: (ctx: AppContext, userId: number) => Promise<unknown>;
+  /**
+   * A member's only funded loan (not a refinance) was canceled before the borrower had its money
+   * (cancel_unsent, cancel_undelivered), by `staffUserId`: the referral it earned is recorded for staff (referral).
+   */
+  fundedLoanCanceled: (ctx: AppContext, c: { userId: number; loanId: number; staffUserId: number; reason: string }) => Promise<unknown>;
   /** Payroll remittance lines were posted: a borrower remitted short is told at once (borrower-tools). */
   remittancesPosted: (ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]) => Promise<void>;
   /**

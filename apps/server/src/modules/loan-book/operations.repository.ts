@@ -55,7 +55,8 @@ function collectionsQueries(db: Db) {
 
     /**
      * Plans a business date: one pending claim per serviced loan — and per loan closed at zero whose
-     * last debit is still in flight, watched until it settles or comes back — (unique key: a second planner, or a
+     * last debit is still in flight, watched until it settles or comes back, or with a debit still
+     * scheduled for this day or earlier (canceled: not needed) — (unique key: a second planner, or a
      * restart, inserts nothing), then the day row. Safe to run concurrently from several instances.
      */
     planDay: async (job: string, date: IsoDate, at: Date) => {
@@ -63,7 +64,8 @@ function collectionsQueries(db: Db) {
         insert into servicing_runs (job, loan_id, business_date, status, attempts)
         select ${job}, l.id, ${date}::date, 'pending', 0 from loans l
         where l.disbursement_date <= ${date}::date and (l.status in ('opened', 'default')
-          or (l.status = 'closed_paid' and exists (select 1 from loan_transactions t where t.loan_id = l.id and t.status = 'pending')))
+          or (l.status = 'closed_paid' and exists (select 1 from loan_transactions t where t.loan_id = l.id
+            and (t.status = 'pending' or (t.status = 'scheduled' and t.scheduled_date <= ${date}::date)))))
         on conflict (job, loan_id, business_date) do nothing`);
       await db.insert(servicingDays).values({ businessDate: date, plannedAt: at }).onConflictDoNothing();
     },

@@ -56,7 +56,8 @@ export type OpenLoan = {
   installments: Omit<typeof loanInstallments.$inferInsert, 'id' | 'loanId'>[];
   disbursement: Omit<typeof disbursements.$inferInsert, 'id' | 'loanId'>;
   signedNoteEsignatureId: number;
-  notification: string;
+  /** A notification written with the loan (the funding's "funded" notice is written when its credit is sent). */
+  notification?: string;
   staffAction: Omit<typeof staffActions.$inferInsert, 'id' | 'after'> & { after: (loanId: number) => Record<string, unknown> };
   /** The disbursement entry of the new loan's ledger when it differs from the ACH credit (a refinance: the full proceeds). */
   ledgerDisbursementCents?: Cents;
@@ -222,6 +223,17 @@ function lockedLoan(tx: Runner, loan: LoanRow) {
         .returning();
       return row;
     },
+    /** A credit never sent, canceled with its loan (`cancelUnsentLoan`): never sent after this. Answers the row, or undefined when it was sent meanwhile. */
+    markDisbursementCanceled: async (id: number, at: Date): Promise<DisbursementRow | undefined> => {
+      const [row] = await tx
+        .update(disbursements)
+        .set({ status: 'canceled', updatedAt: at })
+        .where(
+          and(eq(disbursements.id, id), eq(disbursements.loanId, loan.id), eq(disbursements.traceId, UNSENT_TRACE_ID), eq(disbursements.status, 'pending')),
+        )
+        .returning();
+      return row;
+    },
     /** A re-disbursement of the returned one (`retryOfId`, unique: re-sent once). */
     addDisbursement: async (d: Omit<typeof disbursements.$inferInsert, 'id' | 'loanId'>): Promise<DisbursementRow> => {
       const [row] = await tx
@@ -346,9 +358,14 @@ export function servicingRepository(db: Db) {
     .prepare('servicing_business_clock');
 
   return {
-    /** The loans whose disbursement was written but whose credit was not sent yet (a send that failed or a crash after the commit). */
+    /** The loans whose disbursement was written but whose credit was not sent yet (a send that failed or a crash after the commit); not one canceled unsent. */
     loansWithUnsentCredit: async (): Promise<number[]> =>
-      (await db.selectDistinct({ loanId: disbursements.loanId }).from(disbursements).where(eq(disbursements.traceId, UNSENT_TRACE_ID))).map((r) => r.loanId),
+      (
+        await db
+          .selectDistinct({ loanId: disbursements.loanId })
+          .from(disbursements)
+          .where(and(eq(disbursements.traceId, UNSENT_TRACE_ID), eq(disbursements.status, 'pending')))
+      ).map((r) => r.loanId),
     disbursementByKey: async (key: string) => {
       const [row] = await db.select().from(disbursements).where(eq(disbursements.idempotencyKey, key)).limit(1);
       return row;
@@ -407,7 +424,7 @@ export function servicingRepository(db: Db) {
     /**
      * Opens a loan in ONE transaction: the loan, its installments, the disbursement (unique idempotency
      * key), the signed note reference, the auto-debit authorization (when given), the borrower's
-     * notification and the staff action. A unique violation answers which constraint lost the race
+     * notification (when given) and the staff action. A unique violation answers which constraint lost the race
      * (same key, or the application already funded).
      */
     open: async (o: OpenLoan): Promise<{ ok: true; loan: LoanRow; disbursement: DisbursementRow } | { ok: false; constraint: string }> => {
@@ -470,7 +487,7 @@ export function servicingRepository(db: Db) {
                 .values({ ...authorization, loanId: loan!.id, userId: o.loan.userId, createdAt: o.loan.createdAt, revokedAt: null });
             }
           }
-          await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
+          if (o.notification) await insertNotification(tx, { userId: o.loan.userId, message: o.notification, at: o.loan.createdAt });
           await tx.insert(staffActions).values({ ...o.staffAction, after: o.staffAction.after(loan!.id) });
           return { ok: true as const, loan: loan!, disbursement: disbursement! };
         });

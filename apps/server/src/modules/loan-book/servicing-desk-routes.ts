@@ -7,6 +7,8 @@ import {
   ZBusinessDateResponse,
   ZCancelUndeliveredRequest,
   ZCancelUndeliveredResponse,
+  ZCancelUnsentRequest,
+  ZCancelUnsentResponse,
   ZLineParams,
   ZLoanListQuery,
   ZLoanListResponse,
@@ -31,7 +33,7 @@ import { staffOf } from '../staff/staff-guard';
 import { AppError } from '../../errors';
 import { applyAchReturnFile } from './use-cases/ach-returns';
 import { advanceBusinessDate, getBusinessClock, runServicingNow } from './use-cases/business-clock';
-import { cancelUndeliveredLoan, redisburse } from './use-cases/disbursement-returns';
+import { cancelUndeliveredLoan, cancelUnsentLoan, redisburse } from './use-cases/disbursement-returns';
 import { IDEMPOTENCY_KEY_REQUIRED } from './routes';
 import { listLoans } from './use-cases/list-loans';
 import { loanServicing, reversePayment } from './use-cases/loan-servicing';
@@ -104,6 +106,12 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/loans/:loanId/cancel_undelivered',
       { config: act, schema: { params: ZLoanParams, body: ZCancelUndeliveredRequest, response: { 200: ZCancelUndeliveredResponse } } },
       async (req) => cancelUndeliveredLoan(ctx, staffOf(req), req.params.loanId, req.body),
+    );
+    // A funding credit never sent (its send failed): cancel the loan instead of sending it (never both).
+    app.post(
+      '/loans/:loanId/cancel_unsent',
+      { config: act, schema: { params: ZLoanParams, body: ZCancelUnsentRequest, response: { 200: ZCancelUnsentResponse } } },
+      async (req) => cancelUnsentLoan(ctx, staffOf(req), req.params.loanId, req.body),
     );
 
     app.post('/ach/returns', { config: act, bodyLimit: RETURN_FILE_MAX_BYTES + 100_000, schema: { response: { 200: ZAchReturnsResponse } } }, async (req) => {

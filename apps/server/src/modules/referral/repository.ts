@@ -100,6 +100,27 @@ export function referralRepository(db: Db) {
         return inserted;
       }),
 
+    /**
+     * The referrer's approved referral of `friendUserId` (its event key) and the payout paying it (null while
+     * unpaid), read under the referrer's lock, and the staff action `staffAction(found)` written in the same
+     * transaction (a payout released concurrently is either in it or after it). Answers the reward, or null
+     * (then nothing is written).
+     */
+    recordRewardOfCanceledLoan: async (
+      referrerId: number,
+      eventKey: string,
+      staffAction: (r: { reward: RewardRow; payout: PayoutRow | null }) => Omit<typeof staffActions.$inferInsert, 'id'>,
+    ): Promise<{ reward: RewardRow; payout: PayoutRow | null } | null> =>
+      db.transaction(async (tx) => {
+        await lockReferrer(tx, referrerId);
+        const found = (await rewardsOf(tx, referrerId)).find((r) => r.reward.eventKey === eventKey);
+        if (!found) return null;
+        const [payout] = found.payoutId === null ? [] : await tx.select().from(referralPayouts).where(eq(referralPayouts.id, found.payoutId));
+        const r = { reward: found.reward, payout: payout ?? null };
+        await tx.insert(staffActions).values(staffAction(r));
+        return r;
+      }),
+
     /** Members with rewards payable on `today` and not paid yet, with the sum (back-office payout queue). */
     payable: (today: IsoDate) =>
       db

@@ -6,6 +6,7 @@ export const SERVICING_PATHS = {
   reversals: (loanId: number) => `/loans/${loanId}/reversals`,
   redisburse: (loanId: number) => `/loans/${loanId}/redisburse`,
   cancelUndelivered: (loanId: number) => `/loans/${loanId}/cancel_undelivered`,
+  cancelUnsent: (loanId: number) => `/loans/${loanId}/cancel_unsent`,
   remittances: '/remittances',
   suspense: '/remittances/suspense',
   resolve: (lineId: number) => `/remittances/lines/${lineId}/resolve`,

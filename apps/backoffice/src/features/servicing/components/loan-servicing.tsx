@@ -13,6 +13,7 @@ import { useLoanServicing } from '../api/get-loan-servicing';
 import { paymentModeLabel } from '@payrail/ui/labels';
 import { ACH_STATUS_LABELS, LEDGER_KIND_LABELS, loanStatusLabel, PAYMENT_KINDS, SCHEDULE_STATE_LABELS } from './labels';
 import { DisbursementsTable, ReturnedDisbursement } from './returned-disbursement';
+import { UnsentCredit } from './unsent-credit';
 import { ReversalDialog } from './reversal-dialog';
 import type { ReversalTarget } from './reversal-dialog';
 import { installmentColumns } from '../../../components/installment-columns';
@@ -111,6 +112,7 @@ export function LoanServicingView({ data, loanId }: { data: TLoanServicingRespon
   return (
     <div className={styles.stack}>
       <ReturnedDisbursement data={data} loanId={loanId} />
+      <UnsentCredit data={data} loanId={loanId} />
       <dl className={styles.dl}>
         <dt>Status</dt>
         <dd>{loanStatusLabel(loan.status)}</dd>

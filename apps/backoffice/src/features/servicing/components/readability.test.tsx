@@ -50,6 +50,7 @@ function servicing(): TLoanServicingResponse {
     auto_debit: null,
     disbursements: [],
     disbursement_returned: false,
+    credit_unsent: false,
   };
 }
 

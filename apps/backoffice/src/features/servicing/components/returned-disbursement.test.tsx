@@ -39,6 +39,7 @@ function waiting(overrides: Partial<TLoanServicingResponse> = {}): TLoanServicin
     auto_debit: { id: 3, amount: 13_000, bank_account_id: 11, created_at: '2026-11-20T10:00:00Z' },
     disbursements: [returned],
     disbursement_returned: true,
+    credit_unsent: false,
     ...overrides,
   };
 }

@@ -17,14 +17,20 @@ import { REASON_RULE } from './labels';
 
 type Disbursement = TLoanServicingResponse['disbursements'][number];
 
-const STATUS_LABELS: Readonly<Record<Disbursement['status'], string>> = { pending: 'Sent to the bank', settled: 'Settled', returned: 'Returned' };
+const STATUS_LABELS: Readonly<Record<Disbursement['status'], string>> = {
+  pending: 'Sent to the bank',
+  settled: 'Settled',
+  returned: 'Returned',
+  canceled: 'Canceled, never sent',
+};
 const RETRY_TEXT = 'The re-disbursement did not go through. You can safely try again.';
 
-const columns: TableColumn<Disbursement>[] = [
-  { key: 'date', header: 'Sent', cell: (r) => formatDate(r.created_at.slice(0, 10)) },
+/** The columns; `unsentId` is the credit written but not sent yet (the loan's `credit_unsent`), whose status reads so. */
+const columnsOf = (unsentId: number | null): TableColumn<Disbursement>[] => [
+  { key: 'date', header: 'Date', cell: (r) => formatDate(r.created_at.slice(0, 10)) },
   { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
   { key: 'account', header: 'To account', cell: (r) => (r.account_last4 ? `ending ${r.account_last4}` : '—') },
-  { key: 'status', header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+  { key: 'status', header: 'Status', cell: (r) => (r.id === unsentId ? 'Not sent yet' : STATUS_LABELS[r.status]) },
   {
     key: 'outcome',
     header: 'Outcome',
@@ -44,7 +50,7 @@ export function DisbursementsTable({ data }: { data: TLoanServicingResponse }) {
     <Table
       caption={`Disbursements of loan ${data.loan.identifier}`}
       captionHidden
-      columns={columns}
+      columns={columnsOf(data.credit_unsent ? (data.disbursements.at(-1)?.id ?? null) : null)}
       rows={data.disbursements}
       getRowKey={(r) => r.id}
       emptyMessage="No disbursements."

@@ -77,6 +77,7 @@ function servicing(overrides: Partial<TLoanServicingResponse> = {}): TLoanServic
       },
     ],
     disbursement_returned: false,
+    credit_unsent: false,
     ...overrides,
   };
 }

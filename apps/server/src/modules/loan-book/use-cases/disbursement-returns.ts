@@ -1,5 +1,5 @@
 import { SERVICING_BO_MSG } from '@payrail/contract/servicing-backoffice';
-import type { TCancelUndeliveredResponse, TRedisburseResponse } from '@payrail/contract/servicing-backoffice';
+import type { TCancelUndeliveredResponse, TCancelUnsentResponse, TRedisburseResponse } from '@payrail/contract/servicing-backoffice';
 import type { TStaffMember } from '@payrail/contract/staff';
 import type { IsoDate } from '@payrail/domain/dates';
 import { PAYMENT_KINDS } from '@payrail/domain/loan/ledger';
@@ -9,9 +9,11 @@ import type { AppContext } from '../../../context';
 import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import type { DisbursementRow } from '../repository';
+import { UNSENT_TRACE_ID } from '../repository';
+import type { DisbursementRow, LedgerEntryRow, LoanRow, LockedLoan, TransactionRow } from '../repository';
 import { businessDate } from '../servicing-policy';
-import { disbursementEntryWire, loanServicing, returnTitleOf as titleOf, waitsForMoney } from './loan-servicing';
+import { creditReceiverName, loanCreditRequest } from './loan-credit';
+import { creditUnsent, disbursementEntryWire, loanServicing, returnTitleOf as titleOf, waitsForMoney } from './loan-servicing';
 import type { AfterCommit } from './service-loan';
 
 /**
@@ -31,6 +33,8 @@ export const DISBURSEMENT_NOTICE = {
   resent: (identifier: string, amountCents: number, last4: string) =>
     `We sent the money for your loan ${identifier} (${formatUsd(cents(amountCents))}) again, to your bank account ending ${last4}. It should arrive within one to two business days. Your payment schedule stays as agreed.`,
   canceled: (identifier: string) => `Your loan ${identifier} is canceled: its money never reached your bank account, so you owe nothing on it.`,
+  canceledUnsent: (identifier: string) =>
+    `Your loan ${identifier} is canceled: its money was never sent to your bank account, so you owe nothing on it and no payment will be taken.`,
 } as const;
 
 /**
@@ -119,7 +123,7 @@ export async function redisburse(ctx: AppContext, staff: TStaffMember, loanId: n
   // The account the bank refused, unchanged since the return, would come back the same way.
   if (returned.bankAccountId === account.id && account.updatedAt <= returned.updatedAt) throw new AppError('conflict', SERVICING_BO_MSG.redisburseSameAccount);
   const borrower = await repo.borrower(loan.userId);
-  const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? 'BORROWER');
+  const name = creditReceiverName(borrower, loan.identifier);
   const providerKey = `redisburse-${String(returned.id)}`;
   const achTraceNumber = await creditTraceNumber(ctx, providerKey);
   const last4 = account.accountNumberLast4 ?? number.slice(-4);
@@ -129,16 +133,17 @@ export async function redisburse(ctx: AppContext, staff: TStaffMember, loanId: n
     // Re-read under the lock: a concurrent re-disbursement or cancel may have committed first.
     const latest = (await book.disbursements()).at(-1);
     if (!latest || latest.id !== returned.id || !waitsForMoney(book.loan.status, [latest])) return null;
-    const ach = await ctx.providers.ach.originateCredit({
-      amountCents: returned.amountCents,
-      routing: account.routingNumber!,
-      account: number,
-      accountType: account.accountType ?? 'checking',
-      name,
-      individualId: loan.identifier,
-      traceNumber: achTraceNumber,
-      idempotencyKey: providerKey,
-    });
+    const ach = await ctx.providers.ach.originateCredit(
+      loanCreditRequest({
+        account,
+        accountNumber: number,
+        amountCents: returned.amountCents,
+        name,
+        loanIdentifier: loan.identifier,
+        traceNumber: achTraceNumber,
+        idempotencyKey: providerKey,
+      }),
+    );
     const at = ctx.now();
     const row = await book.addDisbursement({
       amountCents: returned.amountCents,
@@ -209,52 +214,184 @@ export async function cancelUndeliveredLoan(
   const borrower = await repo.borrower(owner.userId);
   const date = await businessDate(ctx);
   const mail: AfterCommit = [];
+  let wrote = false;
   await repo.withLockedLoan(loanId, async (book) => {
     const { loan } = book;
     const entries = await book.entries();
     const disbursement = entries.find((e) => e.kind === 'disbursement');
-    // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
-    if (disbursement && loan.status === 'closed_paid' && entries.some((e) => e.reversesEntryId === disbursement.id)) return;
     const returned = (await book.disbursements()).at(-1);
+    // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
+    if (disbursement && returned?.status === 'returned' && loan.status === 'closed_paid' && entries.some((e) => e.reversesEntryId === disbursement.id)) return;
     if (!disbursement || !returned || !waitsForMoney(loan.status, [returned])) throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
     if (loan.refinancesLoanId !== null) throw new AppError('conflict', SERVICING_BO_MSG.cancelRefinance);
-    const undone = new Set(entries.flatMap((e) => (e.reversesEntryId === null ? [] : [e.reversesEntryId])));
-    const txs = await book.transactions();
-    if (entries.some((e) => PAYMENT_KINDS.has(e.kind) && !undone.has(e.id)) || txs.some((t) => t.status === 'pending'))
-      throw new AppError('conflict', SERVICING_BO_MSG.cancelPaymentsHeld);
-    const at = ctx.now();
-    const effective = date < disbursement.effectiveDate ? disbursement.effectiveDate : date;
+    const txs = await heldPaymentsRefused(book, entries);
     const code = returned.returnCode;
-    const reversal = await book.append({
-      loanId,
-      kind: 'reversal',
-      effectiveDate: effective,
-      amountCents: disbursement.amountCents,
-      reversesEntryId: disbursement.id,
+    await closeCanceledLoan(book, {
+      staff,
+      entry: disbursement,
+      txs,
+      effective: date < disbursement.effectiveDate ? disbursement.effectiveDate : date,
       reasonCode: code,
       reason: `Loan canceled: the disbursement came back (${code ?? 'returned'} ${titleOf(code)}). ${body.reason}`,
-      idempotencyKey: `reversal:${String(disbursement.id)}`,
-      createdByStaffId: staff.id,
-      createdAt: at,
-    });
-    await book.cancelScheduled(
-      txs.filter((t) => t.status === 'scheduled').map((t) => t.id),
-      at,
-    );
-    const revoked = await book.revokeAutoDebits(at);
-    await book.setStatus('closed_paid', at);
-    const message = DISBURSEMENT_NOTICE.canceled(loan.identifier);
-    await book.notify(loan.userId, message, at);
-    if (borrower) mail.push({ to: borrower.email, subject: 'Your loan is canceled', text: message, meta: { kind: 'servicing', loanId } });
-    await book.audit({
-      staffUserId: staff.id,
+      message: DISBURSEMENT_NOTICE.canceled(loan.identifier),
       action: 'loan_canceled_undelivered',
-      targetUserId: loan.userId,
       before: { loan_id: loanId, status: loan.status, returned_disbursement_id: returned.id, return_code: code, returned_on: returned.returnedOn },
-      after: { status: 'closed_paid', reversal_entry_id: reversal.id, effective_date: effective, auto_debits_ended: revoked, reason: body.reason },
-      at,
+      staffReason: body.reason,
+      at: ctx.now(),
     });
+    wrote = true;
+    if (borrower)
+      mail.push({
+        to: borrower.email,
+        subject: 'Your loan is canceled',
+        text: DISBURSEMENT_NOTICE.canceled(loan.identifier),
+        meta: { kind: 'servicing', loanId },
+      });
   });
   await sendMail(ctx, mail);
+  if (wrote) await referralOfCanceled(ctx, staff, owner, body.reason);
   return { servicing: await loanServicing(ctx, loanId) };
+}
+
+/**
+ * POST /api/backoffice/loans/:loanId/cancel_unsent `{ reason }`: a servicer cancels a loan whose funding
+ * credit was never sent (the funding's send failed: the loan `pending`, its disbursement unsent), instead
+ * of letting the next fund call or the daily run send it. Under the loan's row lock — the lock
+ * `sendFundingCredit` sends under — it re-checks that the credit is still unsent, so a cancel and a send
+ * racing each other never both happen: whichever takes the lock first wins, the other is refused (409).
+ * The credit becomes `canceled` (never sent after this: the daily run no longer lists it and a fund call
+ * answers 409), and the loan is closed as `cancel_undelivered` closes it: a `reversal` of the
+ * `disbursement` entry (dated the business date, never before the disbursement date), scheduled payments
+ * canceled, auto-debits ended, `closed_paid`, the borrower told (in-app and by e-mail), audited
+ * (`loan_canceled_unsent`). The application stays as that cancel leaves it (approved, its loan closed; the
+ * borrower may apply again). Refused for a refinance (its proceeds already paid the earlier loan off: fund
+ * it again to send them) and while payments are held. A second call answers the canceled loan.
+ */
+export async function cancelUnsentLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUnsentResponse> {
+  const repo = ctx.repos.loanBook;
+  const owner = await repo.loan(loanId);
+  if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
+  const borrower = await repo.borrower(owner.userId);
+  const date = await businessDate(ctx);
+  const mail: AfterCommit = [];
+  let wrote = false;
+  await repo.withLockedLoan(loanId, async (book) => {
+    const { loan } = book;
+    const credits = await book.disbursements();
+    const credit = credits.at(-1);
+    // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
+    if (loan.status === 'closed_paid' && credit?.status === 'canceled') return;
+    const entries = await book.entries();
+    const disbursement = entries.find((e) => e.kind === 'disbursement');
+    // Re-checked under the lock: a fund call or the daily run that took it first has sent the credit.
+    if (!disbursement || !credit || !creditUnsent(loan.status, credits)) throw new AppError('conflict', SERVICING_BO_MSG.notUnsent);
+    if (loan.refinancesLoanId !== null) throw new AppError('conflict', SERVICING_BO_MSG.cancelUnsentRefinance);
+    const txs = await heldPaymentsRefused(book, entries);
+    const at = ctx.now();
+    if (!(await book.markDisbursementCanceled(credit.id, at))) throw new AppError('conflict', SERVICING_BO_MSG.notUnsent);
+    await closeCanceledLoan(book, {
+      staff,
+      entry: disbursement,
+      txs,
+      effective: date < disbursement.effectiveDate ? disbursement.effectiveDate : date,
+      reasonCode: null,
+      reason: `Loan canceled before its money was sent to the bank. ${body.reason}`,
+      message: DISBURSEMENT_NOTICE.canceledUnsent(loan.identifier),
+      action: 'loan_canceled_unsent',
+      before: { loan_id: loanId, status: loan.status, disbursement_id: credit.id, trace_number: credit.achTraceNumber, amount_cents: credit.amountCents },
+      staffReason: body.reason,
+      at,
+    });
+    wrote = true;
+    if (borrower)
+      mail.push({
+        to: borrower.email,
+        subject: 'Your loan is canceled',
+        text: DISBURSEMENT_NOTICE.canceledUnsent(loan.identifier),
+        meta: { kind: 'servicing', loanId },
+      });
+  });
+  await sendMail(ctx, mail);
+  if (wrote) await referralOfCanceled(ctx, staff, owner, body.reason);
+  return { servicing: await loanServicing(ctx, loanId) };
+}
+
+/**
+ * After a cancel committed: a member's first loan earns the referral when its credit is sent, so the loan
+ * just canceled may have earned it — unless another loan of theirs was funded (sent, and neither returned
+ * nor canceled), which earned it. The referral module records it for staff (`fundedLoanCanceled`). A
+ * failure is logged: the cancel stands.
+ */
+async function referralOfCanceled(ctx: AppContext, staff: TStaffMember, loan: LoanRow, reason: string): Promise<void> {
+  if (loan.refinancesLoanId !== null) return;
+  for (const other of await ctx.repos.loanBook.loansOfUser(loan.userId)) {
+    if (other.id === loan.id) continue;
+    const credits = await ctx.repos.loanBook.disbursements(other.id); // newest first
+    const sent = credits.some((d) => d.traceId !== UNSENT_TRACE_ID && d.status !== 'canceled');
+    const undone = other.status === 'closed_paid' && (credits[0]?.status === 'returned' || credits[0]?.status === 'canceled');
+    if (sent && !undone) return;
+  }
+  await ctx.hooks.loanBook
+    .fundedLoanCanceled(ctx, { userId: loan.userId, loanId: loan.id, staffUserId: staff.id, reason })
+    .catch((err: unknown) => console.error('referral of a canceled loan not recorded', loan.id, err));
+}
+
+/** The loan's transactions; refused (409) while a payment was received and not undone, or one is on its way. */
+async function heldPaymentsRefused(book: LockedLoan, entries: readonly LedgerEntryRow[]): Promise<TransactionRow[]> {
+  const undone = new Set(entries.flatMap((e) => (e.reversesEntryId === null ? [] : [e.reversesEntryId])));
+  const txs = await book.transactions();
+  if (entries.some((e) => PAYMENT_KINDS.has(e.kind) && !undone.has(e.id)) || txs.some((t) => t.status === 'pending'))
+    throw new AppError('conflict', SERVICING_BO_MSG.cancelPaymentsHeld);
+  return txs;
+}
+
+/**
+ * A canceled loan closed with nothing owed, under its lock: the `reversal` of its `disbursement` entry
+ * (key `reversal:<entry>`), scheduled payments canceled, auto-debits ended, `closed_paid`, the borrower's
+ * notification and the staff action (the caller e-mails after the commit).
+ */
+async function closeCanceledLoan(
+  book: LockedLoan,
+  c: {
+    staff: TStaffMember;
+    entry: LedgerEntryRow;
+    txs: readonly TransactionRow[];
+    effective: IsoDate;
+    reasonCode: string | null;
+    reason: string;
+    message: string;
+    action: string;
+    before: Record<string, unknown>;
+    staffReason: string;
+    at: Date;
+  },
+): Promise<void> {
+  const { loan } = book;
+  const reversal = await book.append({
+    loanId: loan.id,
+    kind: 'reversal',
+    effectiveDate: c.effective,
+    amountCents: c.entry.amountCents,
+    reversesEntryId: c.entry.id,
+    reasonCode: c.reasonCode,
+    reason: c.reason,
+    idempotencyKey: `reversal:${String(c.entry.id)}`,
+    createdByStaffId: c.staff.id,
+    createdAt: c.at,
+  });
+  await book.cancelScheduled(
+    c.txs.filter((t) => t.status === 'scheduled').map((t) => t.id),
+    c.at,
+  );
+  const revoked = await book.revokeAutoDebits(c.at);
+  await book.setStatus('closed_paid', c.at);
+  await book.notify(loan.userId, c.message, c.at);
+  await book.audit({
+    staffUserId: c.staff.id,
+    action: c.action,
+    targetUserId: loan.userId,
+    before: c.before,
+    after: { status: 'closed_paid', reversal_entry_id: reversal.id, effective_date: c.effective, auto_debits_ended: revoked, reason: c.staffReason },
+    at: c.at,
+  });
 }

@@ -19,6 +19,7 @@ import type { AchAuthorizationRow } from '../../banking/repository';
 import { UNSENT_TRACE_ID } from '../repository';
 import type { DisbursementRow, InstallmentRow, LoanRow, OpenLoan } from '../repository';
 import { creditTraceNumber } from './disbursement-returns';
+import { creditReceiverName, loanCreditRequest } from './loan-credit';
 import { refundCreditBalance } from './refund-credit-balance';
 
 export const ALREADY_FUNDED = 'This application is already funded.';
@@ -27,6 +28,10 @@ export const NO_BANK_ACCOUNT = 'The borrower has no verified bank account with a
 export const KEY_REUSED = 'This Idempotency-Key was used for another application.';
 export const CREDIT_NOT_SENT =
   'The loan is written but its money could not be sent to the bank yet. Fund it again to send it (it is sent once); the daily run also retries it.';
+/** The borrower's in-app notice of a loan whose credit was just sent (written with the send, once). */
+export const fundedNotice = (identifier: string): string => `Your loan ${identifier} is funded: the money is on its way to your bank account.`;
+export const LOAN_CANCELED_UNSENT =
+  "This application's loan was canceled before its money was sent to the bank: nothing is sent. The borrower can apply again.";
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** A loan number people read: `####-##-####`. */
@@ -79,9 +84,9 @@ async function answerFor(ctx: AppContext, disbursement: DisbursementRow): Promis
 /**
  * POST /api/backoffice/applications/{userId}/fund: opens the loan of an approved, signed application
  * (loan, installments, disbursement, signed note, the auto-debit authorization of an application repaid by
- * auto-debit — see autoDebitOfLoan —, notification, audit row) in one transaction, the loan `pending` and
- * its disbursement unsent; THEN sends the ACH credit (sendFundingCredit, on the disbursement's key), which
- * opens the loan. No credit leaves without its loan: a failed open sends nothing, and a failed send leaves
+ * auto-debit — see autoDebitOfLoan —, audit row) in one transaction, the loan `pending` and its
+ * disbursement unsent; THEN sends the ACH credit (sendFundingCredit, on the disbursement's key), which
+ * opens the loan and tells the borrower (notice, e-mail) and earns the referral, once. No credit leaves without its loan: a failed open sends nothing, and a failed send leaves
  * the disbursement unsent and the loan pending (503), sent by the next fund call or the daily run, once.
  * The Idempotency-Key makes a retry answer the first result; a second key on a funded application is
  * refused (409). The member's status stays `approved`.
@@ -199,7 +204,6 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
       : {}),
     ...(autoDebit ? { autoDebit } : {}),
     signedNoteEsignatureId: signature.id,
-    notification: `Your loan ${identifier} is funded: the money is on its way to your bank account.`,
     staffAction: {
       staffUserId: staff.id,
       action: 'fund',
@@ -237,11 +241,9 @@ export async function fundApplication(ctx: AppContext, staff: TStaffMember, user
   // landed on it meanwhile (a card payment, a remittance) is a credit, paid back to where it came from. A
   // payoff dated ahead of the business date is refunded by the daily run's sweep once it is reached.
   if (refinance) await refundCreditBalance(ctx, refinance.oldLoan.id, 'payment beyond the refinance payoff', { staff }).catch(() => undefined);
-  // A referred member's first funded loan is an approved referral (idempotent per friend; a refinance is not one).
-  if (application.loanType === 'new') await ctx.hooks.loanBook.firstLoanFunded(ctx, userId);
   if (!sending.ok) throw sending.error;
   const sent = sending.value;
-  // The borrower's e-mail went with the credit (sendFundingCredit: by whichever call sent it).
+  // The borrower's notice and e-mail and the referral went with the credit (sendFundingCredit: by whichever call sent it).
   return { loan: loanWire(sent.loan, signature.id), disbursement: disbursementWire(sent.disbursement) };
 }
 
@@ -253,10 +255,13 @@ export const fundingCreditKey = (disbursementId: number): string => `disbursemen
  * commits the loan first, then sends), under the loan's row lock, on the originator's key of the
  * disbursement (`fundingCreditKey`): concurrent or repeated calls send one credit, and a send whose answer
  * was lost (a crash before the commit) is answered the same trace id when sent again. Once sent, the
- * disbursement carries the originator's trace id and a loan still `pending` is opened. A failed send
+ * disbursement carries the originator's trace id, the `pending` loan is opened and the borrower's
+ * "funded" notice written (same transaction); after the commit the sending call records the referral
+ * (`firstLoanFunded`, a new loan only) and e-mails the borrower. A failed send
  * rolls back: the disbursement stays unsent and the loan pending (nothing is collected on it), for the
- * next fund call or the daily run to send. Answers the loan and the disbursement as they stand, or null
- * when the loan has no disbursement.
+ * next fund call or the daily run to send. A credit canceled with its loan (`cancelUnsentLoan`, which
+ * takes the same lock) is never sent: 409 `LOAN_CANCELED_UNSENT`, checked again under the lock. Answers
+ * the loan and the disbursement as they stand, or null when the loan has no disbursement.
  */
 export async function sendFundingCredit(ctx: AppContext, loanId: number): Promise<{ loan: LoanRow; disbursement: DisbursementRow } | null> {
   const repo = ctx.repos.loanBook;
@@ -264,32 +269,41 @@ export async function sendFundingCredit(ctx: AppContext, loanId: number): Promis
   const first = loan ? (await repo.disbursements(loanId)).at(-1) : undefined; // newest first: the loan's first credit
   if (!loan || !first) return null;
   if (first.traceId !== UNSENT_TRACE_ID) return { loan, disbursement: first };
+  if (first.status === 'canceled') throw new AppError('conflict', LOAN_CANCELED_UNSENT);
   // What the originator needs, read before the lock (on the embedded database a read outside it would wait for it).
   const account = first.bankAccountId === null ? undefined : await repo.bankAccount(first.bankAccountId);
   const accountNumber = account ? openAccountNumber(await ctx.cryptoBox(), account) : null;
   if (!account || !account.routingNumber || !accountNumber || first.achTraceNumber === null) throw new AppError('unavailable', CREDIT_NOT_SENT);
   const borrower = await repo.borrower(loan.userId);
-  const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? loan.identifier);
+  const name = creditReceiverName(borrower, loan.identifier);
   const done = await repo.withLockedLoan(loanId, async (book) => {
     const d = (await book.disbursements()).find((x) => x.id === first.id)!;
     if (d.traceId !== UNSENT_TRACE_ID) return { loan: book.loan, disbursement: d, sentNow: false }; // a concurrent call sent it
-    const ach = await ctx.providers.ach.originateCredit({
-      amountCents: d.amountCents,
-      routing: account.routingNumber!,
-      account: accountNumber,
-      accountType: account.accountType ?? 'checking',
-      name,
-      individualId: book.loan.identifier,
-      traceNumber: d.achTraceNumber!,
-      idempotencyKey: fundingCreditKey(d.id),
-    });
+    // Re-checked under the lock: a cancel that held it first leaves the credit canceled and the loan closed.
+    if (d.status !== 'pending' || book.loan.status !== 'pending') throw new AppError('conflict', LOAN_CANCELED_UNSENT);
+    const ach = await ctx.providers.ach.originateCredit(
+      loanCreditRequest({
+        account,
+        accountNumber,
+        amountCents: d.amountCents,
+        name,
+        loanIdentifier: book.loan.identifier,
+        traceNumber: d.achTraceNumber!,
+        idempotencyKey: fundingCreditKey(d.id),
+      }),
+    );
     const at = ctx.now();
     const disbursement = (await book.markDisbursementSent(d.id, ach.traceId, ach.status, at))!;
-    if (book.loan.status !== 'pending') return { loan: book.loan, disbursement, sentNow: true };
     await book.setStatus('opened', at);
+    // Told in the send's transaction: the notice exists exactly when the credit was sent (once).
+    await book.notify(book.loan.userId, fundedNotice(book.loan.identifier), at);
     return { loan: { ...book.loan, status: 'opened' as const, updatedAt: at }, disbursement, sentNow: true };
   });
-  // Committed: the call that sent the credit tells the borrower (once; the in-app notice came with the loan).
+  // Committed: the call that sent the credit earns the referral of a referred member's first loan (idempotent
+  // per friend; a refinance is not one) and e-mails the borrower, once. A loan canceled before its credit was
+  // sent never reaches here: it earns no referral.
+  if (done.sentNow && loan.refinancesLoanId === null)
+    await ctx.hooks.loanBook.firstLoanFunded(ctx, loan.userId).catch((err: unknown) => console.error('referral of a funded loan not recorded', loanId, err));
   if (done.sentNow && borrower)
     await ctx.providers.email
       .send({

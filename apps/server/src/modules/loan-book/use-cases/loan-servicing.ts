@@ -80,6 +80,12 @@ export function disbursementStatusOn(
 export const waitsForMoney = (status: string, disbursements: readonly Pick<DisbursementRow, 'status'>[]): boolean =>
   status === 'pending' && disbursements.at(-1)?.status === 'returned';
 
+/** True while the loan's funding credit was written but never sent: pending, its only disbursement unsent (the next fund call or the daily run sends it; `cancelUnsentLoan` cancels it). */
+export const creditUnsent = (status: string, disbursements: readonly Pick<DisbursementRow, 'status' | 'traceId' | 'retryOfId'>[]): boolean => {
+  const last = disbursements.at(-1);
+  return status === 'pending' && last !== undefined && last.retryOfId === null && last.traceId === UNSENT_TRACE_ID && last.status === 'pending';
+};
+
 /** GET /loans/:loanId/servicing: ledger, schedule with what is unpaid, days past due, ACH entries, status. */
 export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx: CollectionsTx; date: IsoDate }): Promise<TLoanServicingResponse> {
   // Inside a transaction every read goes through it (the embedded database has one connection).
@@ -157,6 +163,7 @@ export async function loanServicing(ctx: AppContext, loanId: number, inTx?: { tx
       status: disbursementStatusOn(d, loan, date, ctx.config.ach.sandboxSettleDays),
     })),
     disbursement_returned: waitsForMoney(loan.status, credits),
+    credit_unsent: creditUnsent(loan.status, credits),
   };
 }
 

@@ -9,7 +9,8 @@ import { servicingSnapshot } from '@payrail/domain/servicing/snapshot';
 import type { PostedEntry } from '@payrail/domain/servicing/snapshot';
 import { chargeOffComponents, deriveStatus } from '@payrail/domain/loan/ledger';
 import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
-import { amountToSend, paymentLimit, payoffOutcome } from '@payrail/domain/servicing/payment-limit';
+import { amountToSend, owedOnWith, paymentLimit, payoffAhead as payoffAheadOf, restAfterRepresentment } from '@payrail/domain/servicing/payment-limit';
+import type { RestAfterRepresentment } from '@payrail/domain/servicing/payment-limit';
 import { paymentsOnItsWay } from './loan-position';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
@@ -22,18 +23,49 @@ import type { ServicingPolicy } from '../servicing-policy';
 /** Ledger kind of the payment a transaction posts. */
 export const PAYMENT_KIND = { one_time: 'one_time_payment', auto_debit: 'scheduled_debit', payoff: 'payoff' } as const;
 
-/**
- * How what a payoff left owed is collected: the returned payment presented again (never for more than its
- * own amount), and what is beyond it paid by the borrower once the payoff is taken.
- */
-function howCollected(stillOwed: number, presentedAgain: { amountCents: number; date: string } | null, payoffTaken: boolean): string {
-  // While the payoff is on its way nothing else is accepted: the borrower pays the rest once it is taken.
-  const when = payoffTaken ? 'to close your loan' : 'once the payoff is taken, to close your loan';
-  if (!presentedAgain) return `Please pay it another way ${when}.`;
-  const again = `We will present the returned payment of ${formatUsd(cents(presentedAgain.amountCents))} to your bank again on ${usDate(presentedAgain.date)}: please have the money in your account by then.`;
-  const rest = stillOwed - presentedAgain.amountCents;
-  return rest > 0 ? `${again} Please pay the remaining ${formatUsd(cents(rest))} another way ${when}.` : again;
+/** The payment a return concerns, as the borrower's notices name it. */
+export interface ReturnedPayment {
+  readonly mode: TransactionRow['mode'];
+  readonly amountCents: number;
+  /** The day it was taken (its ledger entry's date). */
+  readonly date: string;
+  readonly code: string;
+  readonly title: string;
 }
+
+/**
+ * What a notice says of what a loan still owes after a return and how it is collected — figures of the
+ * domain (payoffAhead, restAfterRepresentment, owedOnWith), never computed in the text.
+ */
+export interface StillOwed {
+  /** Owed now: after the payoff when one is on its way (payoffAhead's stillOwedCents) or was taken. */
+  readonly owedCents: number;
+  /** The day the returned payment is presented to the bank again, or null (not presented again). */
+  readonly presentedOn: string | null;
+  /** What the re-presentment takes and what is still owed after it. */
+  readonly rest: RestAfterRepresentment;
+}
+
+/**
+ * How what is still owed is collected: the returned payment presented again (for what it takes on its day,
+ * never more than its own amount), and what is owed beyond it — with the interest earned until that day —
+ * paid by the borrower another way (once the payoff is taken, while one is on its way: nothing else is
+ * accepted until then).
+ */
+function howCollected(c: StillOwed, payoffTaken: boolean): string {
+  const when = payoffTaken ? 'to close your loan' : 'once the payoff is taken, to close your loan';
+  if (c.presentedOn === null || c.rest.presentedTakesCents <= 0) return `Please pay it another way ${when} (interest is earned on it until it is paid).`;
+  const again = `We will present the returned payment to your bank again on ${usDate(c.presentedOn)} for ${formatUsd(c.rest.presentedTakesCents)}: please have the money in your account by then.`;
+  if (c.rest.restCents <= 0) return again;
+  const rest = formatUsd(c.rest.restCents);
+  const owed =
+    c.rest.earnedMeanwhileCents > 0 ? `With the interest earned until that day, ${rest} will still be owed after it` : `${rest} will still be owed after it`;
+  return `${again} ${owed}: please pay it another way to close your loan (interest is earned on it until it is paid).`;
+}
+
+/** "Your payment of $50.00 on 12/03/2026 was returned by your bank (R01 Insufficient funds)" (a payoff says so). */
+const returnedText = (r: ReturnedPayment) =>
+  `Your ${r.mode === 'payoff' ? 'payoff' : 'payment'} of ${formatUsd(cents(r.amountCents))} on ${usDate(r.date)} was returned by your bank (${r.code} ${r.title})`;
 
 /** Borrower messages of servicing (in-app notification; the same text is e-mailed). */
 /** Dates in borrower texts as the product shows them (MM/DD/YYYY). */
@@ -53,36 +85,33 @@ export const SERVICING_NOTICE = {
   paidOff: PAID_OFF_NOTICE,
   /**
    * A return while a payoff is on its way and taken first (its day before any re-presentment): what the
-   * payoff will do about it, said once. `stillOwed` 0: the payoff pays it (its re-presentment, if any, is
-   * only the fallback should the payoff not go through); otherwise the payoff takes no more than authorised
-   * and the rest is collected by the returned payment's re-presentment or paid by the borrower.
+   * payoff will do about it, said once. Nothing owed after it: the payoff pays it (its re-presentment, if
+   * any, is only the fallback should the payoff not go through); otherwise the payoff takes no more than
+   * authorised and the rest is collected by the returned payment's re-presentment or paid by the borrower.
    */
-  returnedBeforePayoff: (
-    amount: number,
-    date: string,
-    code: string,
-    title: string,
-    payoff: { amountCents: number; date: string },
-    stillOwed: number,
-    presentAgainOn: string | null,
-  ) => {
-    const returned = `Your payment of ${formatUsd(cents(amount))} on ${usDate(date)} was returned by your bank (${code} ${title}).`;
+  returnedBeforePayoff: (returned: ReturnedPayment, payoff: { amountCents: number; date: string }, still: StillOwed) => {
     const payoffText = `Your payoff of ${formatUsd(cents(payoff.amountCents))} scheduled for ${usDate(payoff.date)}`;
-    if (stillOwed <= 0)
-      return `${returned} ${payoffText} pays it: you have nothing more to do.${presentAgainOn ? ` Should the payoff not go through, we will present the returned payment to your bank again on ${usDate(presentAgainOn)}.` : ''}`;
-    return `${returned} ${payoffText} takes no more than the amount you authorised, so ${formatUsd(cents(stillOwed))} will still be owed after it. ${howCollected(
-      stillOwed,
-      presentAgainOn ? { amountCents: amount, date: presentAgainOn } : null,
-      false,
-    )}`;
+    if (still.owedCents <= 0)
+      return `${returnedText(returned)}. ${payoffText} pays it: you have nothing more to do.${still.presentedOn ? ` Should the payoff not go through, we will present the returned payment to your bank again on ${usDate(still.presentedOn)}.` : ''}`;
+    return `${returnedText(returned)}. ${payoffText} takes no more than the amount you authorised, so ${formatUsd(cents(still.owedCents))} will still be owed after it. ${howCollected(still, false)}`;
   },
   /** A payoff taken in full as authorised while the loan still owes (a payment it counted came back). */
-  payoffLeftOwing: (identifier: string, taken: number, date: string, stillOwed: number, presentedAgain: { amountCents: number; date: string } | null) =>
-    `Your payoff of ${formatUsd(cents(taken))} was taken on ${usDate(date)}, as you authorised. Your loan ${identifier} still owes ${formatUsd(cents(stillOwed))} because a payment the payoff counted was returned by your bank. ${howCollected(stillOwed, presentedAgain, true)}`,
+  payoffLeftOwing: (identifier: string, taken: number, date: string, still: StillOwed) =>
+    `Your payoff of ${formatUsd(cents(taken))} was taken on ${usDate(date)}, as you authorised. Your loan ${identifier} still owes ${formatUsd(cents(still.owedCents))} because a payment the payoff counted was returned by your bank. ${howCollected(still, true)}`,
+  /** A returned payoff presented again and taken for its amount: the interest earned since its first attempt is still owed. */
+  payoffPresentedAgainLeftOwing: (identifier: string, taken: number, date: string, still: StillOwed) =>
+    `Your payoff of ${formatUsd(cents(taken))}, presented to your bank again, was taken on ${usDate(date)}. Your loan ${identifier} still owes ${formatUsd(cents(still.owedCents))}, the interest earned since the first attempt of the payoff, which your bank returned. ${howCollected(still, true)}`,
+  /** A return on a paid-off loan whose credit balance covers it: nothing owed, nothing presented again. */
+  returnedOwingNothing: (identifier: string, returned: ReturnedPayment) =>
+    `${returnedText(returned)}. Your loan ${identifier} still owes nothing (the credit balance on it covers this payment), so the payment is not presented to your bank again.`,
   notNeeded: (amount: number, date: string) =>
     `Your scheduled payment of ${formatUsd(cents(amount))} for ${usDate(date)} was not taken: your loan owes nothing more.`,
-  reopened: (identifier: string) =>
-    `Your loan ${identifier} is open again: the payment that paid it off was returned by your bank. Please make a payment to pay it off.`,
+  /**
+   * A return that reopens a paid-off loan (the payoff itself or a payment taken before it): which payment came
+   * back, what the loan owes now and how it is collected. The one notice of that return.
+   */
+  reopened: (identifier: string, returned: ReturnedPayment, still: StillOwed) =>
+    `${returnedText(returned)}, so your loan ${identifier} is open again: it owes ${formatUsd(cents(still.owedCents))} now. ${howCollected(still, true)}`,
   chargedOff: (identifier: string, amount: number) =>
     `Your loan ${identifier} has been charged off: ${formatUsd(cents(amount))} was unpaid. You still owe this amount; please contact us to arrange payment.`,
 } as const;
@@ -191,7 +220,18 @@ export async function serviceLoan(
     }
   }
 
-  if (watchedOnly) return;
+  if (watchedOnly) {
+    // A debit still scheduled on the closed loan (a re-presentment scheduled before it closed) whose day has
+    // come while the loan owes nothing: not needed — canceled, the borrower told why; never left scheduled.
+    await fresh();
+    if (servicingSnapshot(schedule, entries.map(posted), date).payoffCents > 0) return; // reopened by a return above
+    for (const t of txs) {
+      if (t.status !== 'scheduled' || t.scheduledDate > date) continue;
+      await tx.updateTransaction(t.id, { status: 'canceled', canceledAt: at, updatedAt: at });
+      await tell(SERVICING_NOTICE.notNeeded(t.amountCents, t.scheduledDate), 'Your scheduled payment was not needed');
+    }
+    return;
+  }
 
   // 2. Auto-debits due today (the due date moved to the next business day), from the active authorization
   // — none while a payoff moving today or earlier is on its way (it pays the installment too; a payoff dated
@@ -295,17 +335,21 @@ export async function serviceLoan(
       });
       entriesStale = true;
       // A payoff that took all it was authorised for and still leaves money owed (a payment its quote counted
-      // came back): the loan stays open, and the borrower is told what is left and how it is collected.
+      // came back; or, a returned payoff presented again, the interest earned since): the loan stays open, and
+      // the borrower is told what is left and how it is collected.
       if (t.mode === 'payoff' && owed > 0) {
-        const again = txs.find((x) => x.status === 'scheduled' && x.retryOfId !== null && x.scheduledDate >= date);
+        const again = txs.find((x) => x.id !== t.id && x.status === 'scheduled' && x.retryOfId !== null && x.scheduledDate >= date);
+        const presentedAgain = again
+          ? {
+              amountCents: again.amountCents,
+              owedOnItsDayCents: owedOnWith(schedule, (await tx.entries(loanId)).map(posted), [], parseIsoDate(again.scheduledDate)),
+            }
+          : null;
+        const still: StillOwed = { owedCents: owed, presentedOn: again ? again.scheduledDate : null, rest: restAfterRepresentment(owed, presentedAgain) };
         await tell(
-          SERVICING_NOTICE.payoffLeftOwing(
-            loan.identifier,
-            t.amountCents,
-            date,
-            owed,
-            again ? { amountCents: again.amountCents, date: again.scheduledDate } : null,
-          ),
+          t.retryOfId === null
+            ? SERVICING_NOTICE.payoffLeftOwing(loan.identifier, t.amountCents, date, still)
+            : SERVICING_NOTICE.payoffPresentedAgainLeftOwing(loan.identifier, t.amountCents, date, still),
           'Your loan still owes a balance',
         );
       }
@@ -368,28 +412,37 @@ export async function serviceLoan(
 }
 
 /**
- * The payoff on the loan's way when `returned` comes back (the ledger already holds its reversal): its
- * amount and day (what the borrower authorised) and what the loan will still owe once it is taken —
- * payoffOutcome of the authorised amount and the payoff of its day less the other payments on their way
- * dated before it (they run first). Null when no payoff is on its way.
+ * The payoff on the loan's way when `returned` comes back (the ledger, `entries`, already holds its reversal):
+ * its amount and day (what the borrower authorised) and the domain's payoffAhead of it — the payoff of its day
+ * by the ledger, the other payments on their way dated before it taken first. `taken`: each of those debits
+ * on its day for what it takes (for owedOnWith of a later day). Null when no payoff is on its way.
  */
-async function payoffAhead(
-  tx: LoanServicingStore,
+function payoffAhead(
   loan: LoanRow,
   returned: TransactionRow,
   byId: ReadonlyMap<number, TransactionRow>,
-): Promise<{ payoff: { amountCents: number; date: IsoDate }; stillOwedCents: number } | null> {
+  entries: readonly PostedEntry[],
+): { payoff: { amountCents: number; date: IsoDate }; stillOwedCents: number; taken: { date: IsoDate; amountCents: number }[] } | null {
   const all = [...byId.values()];
   const payoff = all.find((x) => x.mode === 'payoff' && x.status === 'scheduled' && x.id !== returned.id);
   if (!payoff) return null;
   const day = parseIsoDate(payoff.scheduledDate);
-  const owedOnDay = servicingSnapshot(scheduleOf(loan), (await tx.entries(loan.id)).map(posted), day).payoffCents;
+  const owedOnDay = servicingSnapshot(scheduleOf(loan), entries, day).payoffCents;
   const first = all
     .filter((x) => x.id !== payoff.id && x.id !== returned.id && x.status === 'scheduled' && x.method === 'ach' && x.scheduledDate < payoff.scheduledDate)
-    .reduce((sum, x) => sum + x.amountCents, 0);
+    .sort((a, b) => (a.scheduledDate < b.scheduledDate ? -1 : a.scheduledDate > b.scheduledDate ? 1 : a.id - b.id));
+  const ahead = payoffAheadOf(
+    payoff.amountCents,
+    owedOnDay,
+    first.map((x) => x.amountCents),
+  );
   return {
     payoff: { amountCents: payoff.amountCents, date: day },
-    stillOwedCents: payoffOutcome(payoff.amountCents, Math.max(0, owedOnDay - first)).stillOwedCents,
+    stillOwedCents: ahead.stillOwedCents,
+    taken: [
+      ...first.map((x, i) => ({ date: parseIsoDate(x.scheduledDate), amountCents: ahead.earlierTakeCents[i]! })),
+      { date: day, amountCents: ahead.payoffTakesCents },
+    ],
   };
 }
 
@@ -470,22 +523,45 @@ export async function applyReturn(
   }
   await tx.updateTransaction(t.id, { status: 'returned', returnedOn, returnCode: code, updatedAt: at });
   const reason = isReturnCode(code) ? RETURN_REASONS[code] : null;
-  const returnedDate = payment?.effectiveDate ?? t.scheduledDate;
+  const returned: ReturnedPayment = {
+    mode: t.mode,
+    amountCents: t.amountCents,
+    date: payment?.effectiveDate ?? t.scheduledDate,
+    code,
+    title: reason?.title ?? 'Returned',
+  };
+  const schedule = scheduleOf(loan);
+  const ledger = (await tx.entries(loan.id)).map(posted);
+
+  // A late return on a loan the payoff closed (of the payoff itself or of a payment taken before it; the daily
+  // run no longer services a closed loan, the bank's return file still matches its debit): the loan owes again,
+  // so it reopens, and the one notice says which payment came back, what is owed now and how it is collected.
+  let reopenTo: LoanRow['status'] | null = null;
+  let owedNow = 0;
+  // A closed loan that still owes nothing after the reversal (its credit balance covers the payment): nothing
+  // is presented again — a re-presentment would wait on a loan the run no longer sends for.
+  let closedOwingNothing = false;
+  if (loan.status === 'closed_paid') {
+    const snapshot = servicingSnapshot(schedule, ledger, returnedOn);
+    const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
+    if (payment && next !== loan.status) {
+      reopenTo = next;
+      owedNow = snapshot.payoffCents;
+    } else closedOwingNothing = snapshot.payoffCents <= 0;
+  }
 
   // A payoff on its way (it takes at most what the borrower authorised): say the first time what it does
   // about this return, when it is taken before any re-presentment (payoffAhead).
-  const ahead = await payoffAhead(tx, loan, t, byId);
-  const titleOfCode = reason?.title ?? 'Returned';
-  let presentedAgain = false;
-  if (reason?.retryable) {
+  const ahead = reopenTo === null ? payoffAhead(loan, t, byId, ledger) : null;
+  let presentAgainOn: IsoDate | null = null;
+  if (reason?.retryable && !closedOwingNothing) {
     const { count, root } = representmentOf(t, byId);
     const original = entries.find((e) => e.transactionId === root.id && e.kind !== 'reversal');
-    const on = representmentDate(
+    presentAgainOn = representmentDate(
       { code: reason.code, originalEffectiveDate: parseIsoDate(original?.effectiveDate ?? root.scheduledDate), representment: count, returnedOn },
       policy.representmentDelayDays,
     );
-    if (on) {
-      presentedAgain = true;
+    if (presentAgainOn)
       await tx.insertTransaction({
         loanId: loan.id,
         userId: t.userId,
@@ -493,7 +569,7 @@ export async function applyReturn(
         method: 'ach',
         status: 'scheduled',
         amountCents: t.amountCents,
-        scheduledDate: on,
+        scheduledDate: presentAgainOn,
         bankAccountId: t.bankAccountId,
         autoDebitAuthorizationId: t.autoDebitAuthorizationId,
         installmentN: t.installmentN,
@@ -501,34 +577,26 @@ export async function applyReturn(
         createdAt: at,
         updatedAt: at,
       });
-      if (ahead && ahead.payoff.date <= on)
-        await tell(
-          SERVICING_NOTICE.returnedBeforePayoff(t.amountCents, returnedDate, code, reason.title, ahead.payoff, ahead.stillOwedCents, on),
-          'Your payment was returned',
-        );
-      else await tell(SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, reason.title, on), 'Your payment was returned: we will try again');
-    }
   }
-  if (!presentedAgain)
-    await tell(
-      ahead
-        ? SERVICING_NOTICE.returnedBeforePayoff(t.amountCents, returnedDate, code, titleOfCode, ahead.payoff, ahead.stillOwedCents, null)
-        : SERVICING_NOTICE.returned(t.amountCents, returnedDate, code, titleOfCode),
-      'Your payment was returned',
-    );
+  /** What is owed (`owedCents`, after what is `taken` first) and how it is collected: the domain's figures. */
+  const stillOwed = (owedCents: number, taken: readonly { date: IsoDate; amountCents: number }[]): StillOwed => ({
+    owedCents,
+    presentedOn: presentAgainOn,
+    rest: restAfterRepresentment(
+      owedCents,
+      presentAgainOn ? { amountCents: t.amountCents, owedOnItsDayCents: owedOnWith(schedule, ledger, taken, presentAgainOn) } : null,
+    ),
+  });
+  if (reopenTo !== null) await tell(SERVICING_NOTICE.reopened(loan.identifier, returned, stillOwed(owedNow, [])), 'Your loan is open again');
+  else if (closedOwingNothing) await tell(SERVICING_NOTICE.returnedOwingNothing(loan.identifier, returned), 'Your payment was returned');
+  else if (ahead && (presentAgainOn === null || ahead.payoff.date <= presentAgainOn))
+    await tell(SERVICING_NOTICE.returnedBeforePayoff(returned, ahead.payoff, stillOwed(ahead.stillOwedCents, ahead.taken)), 'Your payment was returned');
+  else if (presentAgainOn)
+    await tell(SERVICING_NOTICE.returned(t.amountCents, returned.date, code, returned.title, presentAgainOn), 'Your payment was returned: we will try again');
+  else await tell(SERVICING_NOTICE.returned(t.amountCents, returned.date, code, returned.title), 'Your payment was returned');
   if (!reason?.retryable && t.autoDebitAuthorizationId !== null && reason && reason.effect !== 'retry') {
     await tx.revokeAuthorization(t.autoDebitAuthorizationId, at);
     await tell(SERVICING_NOTICE.authorizationEnded, 'Your auto-debit was stopped');
   }
-
-  // A late return of the payment that paid the loan off (the daily run no longer services a closed
-  // loan; the bank's return file still matches its debit): the loan owes again, so it reopens.
-  if (loan.status === 'closed_paid' && payment) {
-    const snapshot = servicingSnapshot(scheduleOf(loan), (await tx.entries(loan.id)).map(posted), returnedOn);
-    const next = deriveStatus(loan.status, { closed: snapshot.position.closed, daysPastDue: snapshot.daysPastDue }, policy.thresholds);
-    if (next !== loan.status) {
-      await tx.setLoanStatus(loan.id, next, at, next === 'charge_off');
-      await tell(SERVICING_NOTICE.reopened(loan.identifier), 'Your loan is open again');
-    }
-  }
+  if (reopenTo !== null) await tx.setLoanStatus(loan.id, reopenTo, at, reopenTo === 'charge_off');
 }

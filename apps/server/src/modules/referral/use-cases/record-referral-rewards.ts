@@ -59,3 +59,33 @@ export const rewardSubmittedApplication = (ctx: AppContext, friendUserId: number
  * is not a new referral) — $50, and the 3rd/5th/10th approval's bonus (once per friend).
  */
 export const rewardApprovedReferral = (ctx: AppContext, friendUserId: number) => record(ctx, friendUserId, approvedReward(friendUserId));
+
+/**
+ * The loan book's `fundedLoanCanceled`: a referred member's only funded loan was canceled before they had
+ * its money (its credit came back and was canceled — the referral is earned when the credit is sent, so a
+ * loan canceled before that earned none). The referrer's approved referral of this friend, if any, is
+ * recorded for staff (`referral_reward_of_canceled_loan`: the reward, whether a payout holds it, the
+ * cancel's reason). The reward itself stands: the rewards ledger is append-only (a trigger refuses updates
+ * and deletes), so voiding an unpaid one needs its own record (docs/referral-and-refinance.md); one already
+ * paid is never clawed back from the referrer.
+ */
+export async function referralOfCanceledLoan(ctx: AppContext, c: { userId: number; loanId: number; staffUserId: number; reason: string }) {
+  const referrer = await ctx.repos.referral.referrerOf(c.userId);
+  if (referrer === null) return null;
+  const at = ctx.now();
+  return ctx.repos.referral.recordRewardOfCanceledLoan(referrer, approvedReward(c.userId).eventKey, ({ reward, payout }) => ({
+    staffUserId: c.staffUserId,
+    action: 'referral_reward_of_canceled_loan',
+    targetUserId: referrer,
+    before: {
+      loan_id: c.loanId,
+      friend_user_id: c.userId,
+      reward_id: reward.id,
+      amount_cents: reward.amountCents,
+      payout_id: payout?.id ?? null,
+      payout_status: payout?.status ?? null,
+    },
+    after: { voided: false, paid: payout !== null, reason: c.reason },
+    at,
+  }));
+}
