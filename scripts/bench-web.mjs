@@ -23,6 +23,7 @@
 // BENCH_WEB_REPORTS=<dir> writes each route's Lighthouse report (JSON) there, and prints its longest
 // main-thread scripts and its LCP element. BENCH_WEB_LIGHTHOUSE=0 measures the take-over only (no
 // Lighthouse run, so no score, initial JS or transfer column): for A/B runs of a change to the page's start.
+// BENCH_WEB_ROUTES=<path>,<path> measures only those routes (e.g. /dashboard).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -36,12 +37,23 @@ const root = path.resolve(import.meta.dirname, '..');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DIST = path.join(root, 'apps/web/dist');
 const DEMO = { email: 'borrower@payrail.test', password: 'Payrail-demo-1' };
-const ROUTES = [
+const ALL_ROUTES = [
   { path: '/signin', jsBudgetKb: 160 },
   { path: '/signup', jsBudgetKb: 160 },
   { path: '/application/newflow/signup', jsBudgetKb: 160 },
   { path: '/dashboard', signedIn: true, jsBudgetKb: 200 },
 ];
+/** BENCH_WEB_ROUTES=/dashboard,/signin measures only those routes (in the table's order). */
+const ROUTE_FILTER =
+  process.env.BENCH_WEB_ROUTES?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean) ?? [];
+const unknownRoutes = ROUTE_FILTER.filter((r) => !ALL_ROUTES.some((route) => route.path === r));
+if (unknownRoutes.length) {
+  console.error(`BENCH_WEB_ROUTES: unknown route(s) ${unknownRoutes.join(', ')}; known: ${ALL_ROUTES.map((r) => r.path).join(', ')}`);
+  process.exit(2);
+}
+const ROUTES = ROUTE_FILTER.length ? ALL_ROUTES.filter((route) => ROUTE_FILTER.includes(route.path)) : ALL_ROUTES;
 const TAKEOVER_BUDGET_MS = 1500;
 const TAKEOVER_RUNS = Math.max(1, Number(process.env.BENCH_WEB_TAKEOVER_RUNS ?? 5));
 /** Lighthouse's mobile throttling (its `simulate` defaults), applied for real by Chromium for the take-over. */
@@ -220,7 +232,7 @@ try {
   // One unmeasured visit first: a new browser's first page pays for its font and disk caches, which a
   // visitor's browser has long filled; without it the first route measured carries that cost.
   const warmUp = await browser.newPage();
-  await warmUp.goto(`${base}${ROUTES[0].path}`, { waitUntil: 'networkidle0' });
+  await warmUp.goto(`${base}${ALL_ROUTES[0].path}`, { waitUntil: 'networkidle0' });
   await warmUp.close();
   for (const route of ROUTES) {
     if (route.signedIn) await openDashboardForDemoBorrower();

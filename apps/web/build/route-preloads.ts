@@ -1,5 +1,9 @@
 import type { ChunkingContext, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { isLandingTablePath } from '../src/app/landing-paths';
+
+/** The full route table's module: the app's start loads it for any page but the landing table's (app/landing-paths.ts). */
+const ROUTE_TABLE_MODULE = 'app/router.tsx';
 
 /**
  * The pages people land on, with the lazy modules (layouts, guards, page) the router loads for each.
@@ -11,6 +15,17 @@ export const LANDING_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/application/newflow/signup': ['app/layouts/newflow-layout.tsx', 'app/routes/newflow/signup.tsx'],
   '/application/newflow/signin': ['app/layouts/newflow-layout.tsx', 'app/routes/newflow/signin.tsx'],
   '/dashboard': ['app/guards.tsx', 'app/layouts/app-shell-layout.tsx', 'app/routes/dashboard.tsx'],
+};
+
+/**
+ * The modules a landing page's first reads import when they start (their answers' schemas, which the HTTP
+ * client loads with the request: docs/architecture.md, "The dashboard's first load"), by the end of their
+ * path. Left to the reads, they are asked for only once the page has rendered, a round trip and their
+ * download after it; preloaded (at low priority, after the page's own chunks) they are in when the answers
+ * are, and the page draws them at once. Held to the reads' dynamic imports by `route-preloads.test.ts`.
+ */
+export const LANDING_READ_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/dashboard': ['packages/contract/src/shell-reads.ts', 'packages/contract/src/servicing.ts'],
 };
 
 /** A short name per landing page, for the names of the chunks their modules are grouped in. */
@@ -179,13 +194,23 @@ export function routePreloads(options: { srcDir: string; base?: string; start?: 
       // What index.html preloads: the entry's own imports and the start module's (transformIndexHtml above).
       const entry = closure([...chunks.filter((chunk) => chunk.isEntry), startChunk]);
       const result: RoutePreloads = {};
-      for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
+      for (const [path, routeModules] of Object.entries(LANDING_ROUTES)) {
+        // A page the landing route table does not hold waits for the full table too (app/landing-routes.tsx).
+        const modules = isLandingTablePath(path) ? routeModules : [...routeModules, ROUTE_TABLE_MODULE];
         const roots = modules.map((module) => {
           const chunk = byModule.get(`${options.srcDir}/${module}`);
           if (!chunk) this.error(`route-preloads: no chunk for ${module} (${path}); is it still a lazy route module?`);
           return chunk;
         });
-        const needed = [...closure(roots)].filter((chunk) => !entry.has(chunk));
+        const pageChunks = closure(roots);
+        const reads = (LANDING_READ_MODULES[path] ?? []).map((suffix) => {
+          const chunk = [...byModule.entries()].find(([id]) => id.endsWith(`/${suffix}`))?.[1];
+          if (!chunk) this.error(`route-preloads: no chunk for ${suffix} (${path}'s first reads); is it still imported?`);
+          return chunk;
+        });
+        // The reads' chunks come after the page's own: those are needed first (the preloads' order is the requests').
+        const readChunks = [...closure(reads)].filter((chunk) => !pageChunks.has(chunk));
+        const needed = [...pageChunks, ...readChunks].filter((chunk) => !entry.has(chunk));
         const css = new Set<string>();
         for (const chunk of needed) for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`${base}${file}`);
         result[path] = { js: needed.map((chunk) => `${base}${chunk.fileName}`), css: [...css] };

@@ -1,6 +1,8 @@
 import '@payrail/ui/styles/tokens.css';
 import '@payrail/ui/styles/global.css';
+import { isLandingTablePath } from './app/landing-paths';
 import { startPageReads } from './app/page-reads';
+import { holdPrerendered } from './app/prerendered-page';
 
 /**
  * The page's entry. The browser draws the page from the HTML alone (the boot shell, or a prerendered
@@ -13,6 +15,15 @@ import { startPageReads } from './app/page-reads';
  * app's modules still download, not one round trip after the app has started.
  */
 startPageReads(location.pathname);
-const start = () => void import('./main');
+// A prerendered page is held from now on, not from the app's start: a button pressed or a form sent while the app's
+// modules still download is done again once the app has drawn the page (app/prerendered-page.ts; main.tsx takes it over).
+const root = document.getElementById('root');
+if (root?.hasAttribute('data-prerendered')) holdPrerendered(root);
+// A page the landing route table does not hold (app/landing-paths.ts) needs the full table before the router can match it:
+// its download starts with the app's, not once the app has started.
+const start = () => {
+  void import('./main');
+  if (!isLandingTablePath(location.pathname)) void import('./app/router');
+};
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadRouteTable } from './app/landing-routes';
 import { holdPrerendered } from './app/prerendered-page';
 import { whenRouterReady } from './app/router-ready';
 import { loadTagManager } from './features/analytics/lib/tag-manager';
@@ -40,12 +40,22 @@ function start(root: HTMLElement) {
     </StrictMode>
   );
   if (prerendered) {
-    void whenRouterReady(router).then(() =>
-      prerendered.takeOver(() => {
-        const reactRoot = createRoot(root);
-        flushSync(() => reactRoot.render(app));
-      }),
-    );
+    void whenRouterReady(router)
+      .then(() =>
+        prerendered.takeOver(() => {
+          const reactRoot = createRoot(root);
+          flushSync(() => reactRoot.render(app));
+        }),
+      )
+      // The full route table (the landing table holds this page alone) loads on the visitor's first press of a pointer or
+      // a key, ahead of the navigation it may start; a navigation before that loads it itself (landing-routes.tsx).
+      .then(() => {
+        const load = () => {
+          for (const type of ['pointerdown', 'keydown'] as const) document.removeEventListener(type, load, true);
+          void loadRouteTable();
+        };
+        for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, load, true);
+      });
   } else {
     setTimeout(() => {
       const reactRoot = createRoot(root);

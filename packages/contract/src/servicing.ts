@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { TERM_FREQUENCIES } from './application';
-import { ACCOUNT_TYPES } from './banking';
+// The domain's lists, not application.ts's and banking.ts's re-exports: the dashboard loads this module with its
+// first reads, and those two would bring every application and banking schema (docs/architecture.md).
+import { FREQUENCIES as TERM_FREQUENCIES } from '@payrail/domain/loan/frequency';
+import { ACCOUNT_TYPES } from '@payrail/domain/servicing/ach';
 import { FIELD_MSG } from './messages';
 import { ZCents } from './money';
 import { ZIsoDate } from './dates';

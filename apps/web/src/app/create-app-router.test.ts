@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { navigate } from '@payrail/client/navigation';
-import { createAppRouter } from './router';
+import { matchRoutes } from 'react-router';
+import { PRERENDERED_PATHS } from '../prerender';
+import { LANDING_TABLE_PATHS, isLandingTablePath } from './landing-paths';
+import { createAppRouter, routeTree } from './landing-routes';
 import { whenRouterReady } from './router-ready';
 
 describe('createAppRouter — built in one task, started in the next', () => {
@@ -42,5 +45,49 @@ describe('createAppRouter — built in one task, started in the next', () => {
       });
     });
     expect(window.location.pathname).toBe('/signup');
+  });
+
+  it('starts with the landing pages alone and adds the full table on the first other path, at the start or on a navigation', async () => {
+    const pathsOf = (router: { routes: readonly { path?: string; children?: unknown }[] }) => {
+      const found: string[] = [];
+      const walk = (list: readonly { path?: string; children?: unknown }[]) => {
+        for (const route of list) {
+          if (route.path) found.push(route.path);
+          walk((route.children ?? []) as { path?: string; children?: unknown }[]);
+        }
+      };
+      walk(router.routes);
+      return found;
+    };
+    window.history.replaceState(null, '', '/signin');
+    const landing = createAppRouter();
+    dispose = () => landing.dispose();
+    expect(pathsOf(landing).sort()).toEqual(['application/newflow', 'signin', 'signin', 'signup', 'signup']);
+    landing.initialize();
+    await whenRouterReady(landing);
+    await landing.navigate('/c/abc');
+    expect(landing.state.location.pathname).toBe('/c/abc');
+    expect(landing.state.matches.at(-1)?.route.path).toBe('c/:code');
+    expect(pathsOf(landing)).toContain('dashboard');
+    landing.dispose();
+
+    window.history.replaceState(null, '', '/privacy_policy');
+    const deep = createAppRouter();
+    dispose = () => deep.dispose();
+    deep.initialize();
+    await whenRouterReady(deep);
+    expect(deep.state.matches.at(-1)?.route.path).toBe('privacy_policy');
+    await deep.navigate('/application/newflow/no_such_step');
+    expect(deep.state.matches.at(-1)?.route.path).toBe('*');
+  });
+
+  it('the landing table holds exactly the prerendered pages, which landing-paths.ts names for the entry and the build', () => {
+    expect([...LANDING_TABLE_PATHS].sort()).toEqual([...PRERENDERED_PATHS].sort());
+    for (const path of LANDING_TABLE_PATHS) {
+      expect(matchRoutes(routeTree(), path)?.at(-1)?.pathname).toBe(path);
+      expect(isLandingTablePath(`${path}/`)).toBe(true);
+    }
+    expect(matchRoutes(routeTree(), '/dashboard')).toBeNull();
+    expect(isLandingTablePath('/dashboard')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANDING_ROUTES } from '../../build/route-preloads';
+import { LANDING_READ_MODULES, LANDING_ROUTES } from '../../build/route-preloads';
 
 /**
  * What /dashboard evaluates before its first render is the static-import closure of its route modules
@@ -50,5 +50,36 @@ describe("the dashboard's first render", () => {
     expect(files).toContain('apps/web/src/features/session/api/get-session.ts');
     expect(packages).toContain('react');
     expect([...packages]).not.toContain('zod');
+  });
+});
+
+/** The API modules of the dashboard's first reads (app/page-reads.ts; page-reads.test.ts holds the two lists together). */
+const DASHBOARD_READ_MODULES = [
+  'features/session/api/get-session.ts',
+  'features/servicing/api/get-ongoing-loans.ts',
+  'features/servicing/api/get-loan-history.ts',
+  'features/notifications/api/get-notifications.ts',
+  'features/banners/api/get-banners.ts',
+  'features/benefits/api/get-benefits.ts',
+];
+
+describe("the dashboard's first reads' schemas", () => {
+  it('are the modules the server preloads with the page (LANDING_READ_MODULES), so none is asked for after the render', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const imported = new Set<string>();
+    for (const module of DASHBOARD_READ_MODULES) {
+      const source = readFileSync(resolve(import.meta.dirname, '..', module), 'utf8');
+      for (const match of source.matchAll(/import\('@payrail\/(\w+)\/([^']+)'\)/g)) imported.add(`packages/${match[1]}/src/${match[2]}.ts`);
+    }
+    expect(imported.size).toBeGreaterThan(0);
+    expect(imported).toEqual(new Set(LANDING_READ_MODULES['/dashboard']));
+  });
+
+  it('bring no application, banking or document schemas with them', async () => {
+    const roots = (LANDING_READ_MODULES['/dashboard'] ?? []).map((module) => `../../../${module}`);
+    const { files, packages } = await staticClosure(roots);
+    expect(packages).toContain('zod');
+    for (const contract of ['application', 'banking', 'documents', 'identity']) expect(files).not.toContain(`packages/contract/src/${contract}.ts`);
   });
 });

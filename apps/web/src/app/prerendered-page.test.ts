@@ -104,4 +104,15 @@ describe('takeOverPrerendered', () => {
     held.takeOver(appRender(container, events));
     expect(events).toEqual(['click:Show', 'click:Show']);
   });
+
+  it('is one hold per page: the entry’s (before the app’s modules) is the one the app takes over, with what it saw', () => {
+    mount();
+    const atEntry = holdPrerendered(container);
+    field<HTMLButtonElement>('button[type=button]').click();
+    const atStart = holdPrerendered(container);
+    expect(atStart).toBe(atEntry);
+    const events: string[] = [];
+    atStart.takeOver(appRender(container, events));
+    expect(events).toEqual(['click:Show']);
+  });
 });

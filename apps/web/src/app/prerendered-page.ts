@@ -97,7 +97,25 @@ interface PendingSubmit {
  * sends is remembered. `takeOver(render)` replaces the markup with the app (`render` draws it
  * synchronously), carries over what was typed and the focus, and sends the remembered form again.
  */
-export function holdPrerendered(container: HTMLElement): { takeOver(render: () => void): void } {
+export function holdPrerendered(container: HTMLElement): PrerenderedHold {
+  const held = holds.get(container);
+  if (held) return held;
+  const hold = startHold(container);
+  holds.set(container, hold);
+  return hold;
+}
+
+export interface PrerenderedHold {
+  takeOver(render: () => void): void;
+}
+
+/**
+ * The hold of each container: the page's entry (boot.ts) starts it before the first paint, so what the visitor
+ * does before the app's modules have even arrived is kept too; main.tsx takes the same hold over.
+ */
+const holds = new WeakMap<HTMLElement, PrerenderedHold>();
+
+function startHold(container: HTMLElement): PrerenderedHold {
   let pending: PendingSubmit | null = null;
   const pressed: string[] = [];
   const onClick = (event: MouseEvent) => {
@@ -115,6 +133,7 @@ export function holdPrerendered(container: HTMLElement): { takeOver(render: () =
   container.addEventListener('submit', onSubmit);
   return {
     takeOver(render) {
+      holds.delete(container);
       container.removeEventListener('submit', onSubmit);
       container.removeEventListener('click', onClick);
       const typed = capture(container);

@@ -1,12 +1,8 @@
 import { DOCUMENT_STATUSES } from '@payrail/domain/workflow/statuses';
-import { UNSAFE_createBrowserHistory, UNSAFE_createRouter, UNSAFE_hydrationRouteProperties, UNSAFE_mapRouteProperties } from 'react-router';
-import type { DataRouter, RouteObject } from 'react-router';
-import { LoadingBlock } from '@payrail/ui/spinner';
-import { setNavigator } from '@payrail/client/navigation';
-import { NEWFLOW_SIGNIN, REFINANCE_START_STATUSES, newflowBreadcrumbStep, newflowStatusesForSlug } from './status-routes';
-import { PublicLayout } from './layouts/public-layout';
-import { RootLayout } from './root-layout';
-import type { RouteHandle } from './route-handle';
+import type { RouteObject } from 'react-router';
+import { NEWFLOW_SIGNIN, REFINANCE_START_STATUSES, newflowStatusesForSlug } from './status-routes';
+import { NEWFLOW_PAGES_ID, PUBLIC_PAGES_ID, ROOT_ID, handle, nf, routeTree } from './landing-routes';
+import type { RoutePatches } from './landing-routes';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -14,12 +10,6 @@ import { RouteError } from './routes/route-error';
  * query and its schemas, which the public pages (sign-in, sign-up) never use (docs/architecture.md).
  */
 const guards = () => import('./guards');
-
-const handle = (title: string, step?: number, stepPage?: string): RouteHandle => ({
-  title,
-  ...(step === undefined ? {} : { step }),
-  ...(stepPage ? { stepPage } : {}),
-});
 
 /**
  * Classic-flow status pages (spec §2): each is guarded by its statuses (and polls the session); titles
@@ -111,8 +101,6 @@ const CLASSIC_STEPS: readonly {
 
 const PHONE_STATUSES = ['phone_verification', 'phone_code_sent'] as const;
 
-const nf = (slug: string, title: string): RouteHandle => ({ title, breadcrumb: newflowBreadcrumbStep(slug) });
-
 /**
  * New-flow step pages (newflow-and-dashboard.md §2), under /application/newflow. Each slug accepts the
  * step keys of the spec's table that map to it (`statuses` adds the keys of a sub-step's parent).
@@ -145,159 +133,120 @@ const NEWFLOW_STEPS: readonly { slug: string; title: string; statuses?: readonly
   { slug: 'cant_proceed', title: 'Cannot proceed', lazy: () => import('./routes/newflow/cant-proceed') },
 ];
 
-/** New-flow access and status pages a visitor may open. */
+/** New-flow access and status pages a visitor may open (besides signup and signin: landing-routes.tsx). */
 const NEWFLOW_PUBLIC: readonly { slug: string; title: string; lazy: RouteObject['lazy'] }[] = [
-  { slug: 'signup', title: 'Check Your Rate', lazy: () => import('./routes/newflow/signup') },
   { slug: 'partner', title: 'Check Your Rate', lazy: () => import('./routes/newflow/partner') },
-  { slug: 'signin', title: 'Sign in', lazy: () => import('./routes/newflow/signin') },
   { slug: 'verify_email', title: 'Confirm your e-mail', lazy: () => import('./routes/newflow/verify-email') },
   { slug: 'already_started', title: 'Application in progress', lazy: () => import('./routes/newflow/already-started') },
   { slug: 'reset_password', title: 'Reset your password', lazy: () => import('./routes/newflow/reset-password') },
   { slug: 'reset_password/auth', title: 'Choose a new password', lazy: () => import('./routes/newflow/reset-password') },
 ];
 
-/** Route table; every page is a lazy chunk whose module exports `Component`. */
-export const routes: RouteObject[] = [
+/** The old-flow shell's other pages (signup and signin: landing-routes.tsx). */
+const PUBLIC_PAGES: RouteObject[] = [
+  { index: true, handle: handle('Installment loans through your employer'), lazy: () => import('./routes/landing') },
+  { path: 'email_validation', handle: handle('Confirm your e-mail'), lazy: () => import('./routes/email-validation') },
+  { path: 'forgot_password/:reset_password_token?', handle: handle('Reset your password'), lazy: () => import('./routes/forgot-password') },
+  { path: 'c/:code', handle: handle('Signing in'), lazy: () => import('./routes/presigned-link') },
+  { path: 'payment', id: 'payment', handle: handle('Payment'), lazy: () => import('./routes/payment') },
+  { path: 'unavailable', handle: handle('System unavailable'), lazy: () => import('./routes/unavailable') },
+  { path: 'privacy_policy', handle: handle('Privacy policy'), lazy: () => import('./routes/privacy-policy') },
+  { path: 'service_terms', handle: handle('Terms of service'), lazy: () => import('./routes/service-terms') },
   {
-    id: 'root',
-    element: <RootLayout />,
-    hydrateFallbackElement: <LoadingBlock />,
+    lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession /> })),
     children: [
       {
-        element: <PublicLayout />,
+        lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={PHONE_STATUSES} /> })),
         children: [
-          {
-            // Errors render inside the shell, so the visitor keeps header, footer and phone number.
-            errorElement: <RouteError />,
-            children: [
-              { index: true, handle: handle('Installment loans through your employer'), lazy: () => import('./routes/landing') },
-              { path: 'signup', id: 'Signup', handle: handle('Check your rate'), lazy: () => import('./routes/signup') },
-              { path: 'signin', handle: handle('Sign in'), lazy: () => import('./routes/signin') },
-              { path: 'email_validation', handle: handle('Confirm your e-mail'), lazy: () => import('./routes/email-validation') },
-              { path: 'forgot_password/:reset_password_token?', handle: handle('Reset your password'), lazy: () => import('./routes/forgot-password') },
-              { path: 'c/:code', handle: handle('Signing in'), lazy: () => import('./routes/presigned-link') },
-              { path: 'payment', id: 'payment', handle: handle('Payment'), lazy: () => import('./routes/payment') },
-              { path: 'unavailable', handle: handle('System unavailable'), lazy: () => import('./routes/unavailable') },
-              { path: 'privacy_policy', handle: handle('Privacy policy'), lazy: () => import('./routes/privacy-policy') },
-              { path: 'service_terms', handle: handle('Terms of service'), lazy: () => import('./routes/service-terms') },
-              {
-                lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession /> })),
-                children: [
-                  {
-                    lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={PHONE_STATUSES} /> })),
-                    children: [
-                      { path: 'application/phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
-                      { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
-                    ],
-                  },
-                  ...CLASSIC_STEPS.map(({ path, id, title, statuses, step, stepPage, guard, lazy }): RouteObject => ({
-                    lazy: guard ?? (() => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> }))),
-                    children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
-                  })),
-                ],
-              },
-              { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
-            ],
-          },
+          { path: 'application/phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
+          { path: 'phone_verification', handle: handle('Phone Verification', 1), lazy: () => import('./routes/phone-verification') },
         ],
       },
-      {
-        // The new application flow: its own shell with the 6-step breadcrumb and the help footer.
-        path: 'application/newflow',
-        lazy: () => import('./layouts/newflow-layout').then((module) => ({ Component: module.NewflowLayout })),
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              { index: true, handle: handle('Your application'), lazy: () => import('./routes/newflow/entry') },
-              ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
-              {
-                lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession signInPath={NEWFLOW_SIGNIN} /> })),
-                children: NEWFLOW_STEPS.map(({ slug, title, statuses, lazy }): RouteObject => ({
-                  lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} /> })),
-                  children: [{ path: slug, handle: nf(slug, title), lazy }],
-                })),
-              },
-              { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
-            ],
-          },
-        ],
-      },
-      {
-        // New-UI pages: the dashboard shell (spec §2, "Shell (pages flagged as new UI)").
-        lazy: () =>
-          guards().then(({ RequireDashboard, RequireSession }) => ({
-            element: (
-              <RequireSession>
-                <RequireDashboard />
-              </RequireSession>
-            ),
-          })),
-        children: [
-          {
-            // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.
-            lazy: () => import('./layouts/app-shell-layout').then((module) => ({ Component: module.AppShellLayout })),
-            errorElement: <RouteError />,
-            children: [
-              { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
-              {
-                path: 'dashboard/loans-and-payments',
-                id: 'loansAndPayments',
-                handle: handle('Loans & Payments'),
-                lazy: () => import('./routes/loans-and-payments'),
-              },
-              {
-                path: 'dashboard/loans-and-payments/loan-history',
-                id: 'loanHistory',
-                handle: handle('Loan history'),
-                lazy: () => import('./routes/loan-history'),
-              },
-              {
-                path: 'dashboard/loans-and-payments/:loanId/change-due-date',
-                id: 'changeDueDate',
-                handle: handle('Change due date'),
-                lazy: () => import('./routes/change-due-date'),
-              },
-              {
-                path: 'dashboard/loans-and-payments/loan-history/:identifier',
-                id: 'loanDetails',
-                handle: handle('Loan details'),
-                lazy: () => import('./routes/loans-and-payments'),
-              },
-              {
-                path: 'dashboard/personal-information',
-                id: 'personalInformation',
-                handle: handle('Personal Information'),
-                lazy: () => import('./routes/personal-information'),
-              },
-              { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
-              { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
-              { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
-              { path: 'dashboard/loans/:loanId/hardship', id: 'hardship', handle: handle('Hardship help'), lazy: () => import('./routes/hardship') },
-              { path: 'dashboard/loans/:loanId/payment-plan', id: 'paymentPlan', handle: handle('Payment plan'), lazy: () => import('./routes/payment-plan') },
-            ],
-          },
-        ],
-      },
+      ...CLASSIC_STEPS.map(({ path, id, title, statuses, step, stepPage, guard, lazy }): RouteObject => ({
+        lazy: guard ?? (() => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses} /> }))),
+        children: [{ path, ...(id ? { id } : {}), handle: handle(title, step, stepPage), lazy }],
+      })),
     ],
   },
+  { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
 ];
 
+/** The new flow's other pages (its signup and signin: landing-routes.tsx). */
+const NEWFLOW_PAGES: RouteObject[] = [
+  { index: true, handle: handle('Your application'), lazy: () => import('./routes/newflow/entry') },
+  ...NEWFLOW_PUBLIC.map(({ slug, title, lazy }): RouteObject => ({ path: slug, handle: nf(slug, title), lazy })),
+  {
+    lazy: () => guards().then(({ RequireSession }) => ({ element: <RequireSession signInPath={NEWFLOW_SIGNIN} /> })),
+    children: NEWFLOW_STEPS.map(({ slug, title, statuses, lazy }): RouteObject => ({
+      lazy: () => guards().then(({ RequireStatus }) => ({ element: <RequireStatus allowed={statuses ?? newflowStatusesForSlug(slug)} /> })),
+      children: [{ path: slug, handle: nf(slug, title), lazy }],
+    })),
+  },
+  { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/not-found') },
+];
+
+/** New-UI pages: the dashboard shell (spec §2, "Shell (pages flagged as new UI)"). */
+const DASHBOARD_SHELL: RouteObject = {
+  lazy: () =>
+    guards().then(({ RequireDashboard, RequireSession }) => ({
+      element: (
+        <RequireSession>
+          <RequireDashboard />
+        </RequireSession>
+      ),
+    })),
+  children: [
+    {
+      // The shell (notifications, banners, chat) loads with the first new-UI page, not for visitors.
+      lazy: () => import('./layouts/app-shell-layout').then((module) => ({ Component: module.AppShellLayout })),
+      errorElement: <RouteError />,
+      children: [
+        { path: 'dashboard', id: 'dashboard', handle: handle('Dashboard'), lazy: () => import('./routes/dashboard') },
+        {
+          path: 'dashboard/loans-and-payments',
+          id: 'loansAndPayments',
+          handle: handle('Loans & Payments'),
+          lazy: () => import('./routes/loans-and-payments'),
+        },
+        {
+          path: 'dashboard/loans-and-payments/loan-history',
+          id: 'loanHistory',
+          handle: handle('Loan history'),
+          lazy: () => import('./routes/loan-history'),
+        },
+        {
+          path: 'dashboard/loans-and-payments/:loanId/change-due-date',
+          id: 'changeDueDate',
+          handle: handle('Change due date'),
+          lazy: () => import('./routes/change-due-date'),
+        },
+        {
+          path: 'dashboard/loans-and-payments/loan-history/:identifier',
+          id: 'loanDetails',
+          handle: handle('Loan details'),
+          lazy: () => import('./routes/loans-and-payments'),
+        },
+        {
+          path: 'dashboard/personal-information',
+          id: 'personalInformation',
+          handle: handle('Personal Information'),
+          lazy: () => import('./routes/personal-information'),
+        },
+        { path: 'dashboard/referral', id: 'referral', handle: handle('Refer a Friend'), lazy: () => import('./routes/referral') },
+        { path: 'dashboard/requests', id: 'requests', handle: handle('Requests'), lazy: () => import('./routes/requests') },
+        { path: 'dashboard/consents', id: 'consents', handle: handle('Consents'), lazy: () => import('./routes/consents') },
+        { path: 'dashboard/loans/:loanId/hardship', id: 'hardship', handle: handle('Hardship help'), lazy: () => import('./routes/hardship') },
+        { path: 'dashboard/loans/:loanId/payment-plan', id: 'paymentPlan', handle: handle('Payment plan'), lazy: () => import('./routes/payment-plan') },
+      ],
+    },
+  ],
+};
+
 /**
- * The browser router, registered as the navigation bridge for code outside React; built but not started.
- * `router.initialize()` starts it (the first match, the page's modules): React Router's
- * `createBrowserRouter(routes)` is these same two steps in one call, and main.tsx runs them as two tasks,
- * each about half as long as the one (docs/architecture.md, "Prerendered landing pages").
+ * What the full table adds to the landing pages' (landing-routes.tsx), by the id of the route each list goes
+ * under: the browser router starts with the landing table and adds these on the first other path.
  */
-export function createAppRouter(): DataRouter {
-  const router = UNSAFE_createRouter({
-    history: UNSAFE_createBrowserHistory(),
-    routes,
-    mapRouteProperties: UNSAFE_mapRouteProperties,
-    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
-  });
-  setNavigator((to, options) => {
-    void router.navigate(to, options);
-  });
-  return router;
-}
+export const ROUTE_PATCHES: RoutePatches = { [PUBLIC_PAGES_ID]: PUBLIC_PAGES, [NEWFLOW_PAGES_ID]: NEWFLOW_PAGES, [ROOT_ID]: [DASHBOARD_SHELL] };
+
+/** Route table; every page is a lazy chunk whose module exports `Component`. */
+export const routes: RouteObject[] = routeTree({ public: PUBLIC_PAGES, newflow: NEWFLOW_PAGES, root: [DASHBOARD_SHELL] });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Logo } from '@payrail/ui/logo';
 import { GLOSSARY } from '@payrail/ui/glossary';
 import { SiteFooter } from '../../components/layout/site-footer';
@@ -9,7 +10,9 @@ import layout from '../../components/layout/layout.module.css';
 import { Button } from '@payrail/ui/button';
 import { Dialog } from '@payrail/ui/dialog';
 import { useLogout } from '../../features/auth/api/logout';
+import { bannersQueryOptions } from '../../features/banners/api/get-banners';
 import { BannerCarousel } from '../../features/banners/components/banner-carousel';
+import { benefitsQueryOptions } from '../../features/benefits/api/get-benefits';
 import { BenefitMedal } from '../../features/benefits/components/benefit-medal';
 import { badgeText, unreadCount, useNotifications } from '../../features/notifications/api/get-notifications';
 import { BellIcon, NotificationMenu } from '../../features/notifications/components/notification-menu';
@@ -84,6 +87,35 @@ function ShellMain({ className, children }: { className?: string; children: Reac
   );
 }
 
+/** The small-screen menu's Notifications entry, with the unread count: only it redraws when the notifications answer. */
+function NotificationsNavButton({ onOpen }: { onOpen: () => void }) {
+  const { data: notifications } = useNotifications();
+  const badge = badgeText(unreadCount(notifications));
+  return (
+    <button type="button" className={styles.navButton} onClick={onOpen}>
+      <BellIcon className={styles.navIcon} />
+      Notifications
+      {badge ? (
+        <span className={styles.navCount}>
+          {badge}
+          <span className="visually-hidden"> unread</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** The small-screen notifications dialog; its list is drawn when it opens (closed, the dialog shows nothing). */
+function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data: notifications } = useNotifications();
+  const unread = unreadCount(notifications);
+  return (
+    <Dialog open={open} onClose={onClose} title="Notifications" description={unread === 0 ? 'All read' : `${unread} unread`}>
+      {open ? <NotificationList /> : null}
+    </Dialog>
+  );
+}
+
 /**
  * The shell of the new-UI pages (spec §2): header (logo, photo or initials, greeting, phone,
  * notification bell, logout), sidebar (Dashboard, Loans & Payments, Personal Information; on small
@@ -97,9 +129,15 @@ export function AppShellLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const sidebarId = useId();
-  const { data: notifications } = useNotifications();
-  const unread = unreadCount(notifications);
-  const badge = badgeText(unread);
+  const queryClient = useQueryClient();
+  // On a small screen the sidebar is hidden until the menu opens: its greeting, medal and banners are drawn then,
+  // not while hidden (nor again as their reads answer). Their reads still start now, so the menu opens complete.
+  const sidebarShown = !small || menuOpen;
+  useEffect(() => {
+    if (!small) return;
+    void queryClient.prefetchQuery(bannersQueryOptions());
+    void queryClient.prefetchQuery(benefitsQueryOptions());
+  }, [small, queryClient]);
 
   // A page change closes the small-screen menu.
   useEffect(() => {
@@ -144,7 +182,7 @@ export function AppShellLayout() {
       </header>
       <div className={styles.body}>
         <aside id={sidebarId} className={styles.sidebar} data-open={menuOpen || undefined} aria-label="Sidebar">
-          {small ? <p className={styles.sidebarGreeting}>{greeting}</p> : null}
+          {small && menuOpen ? <p className={styles.sidebarGreeting}>{greeting}</p> : null}
           <nav aria-label="Dashboard">
             <ul className={styles.navList}>
               <li>
@@ -186,16 +224,7 @@ export function AppShellLayout() {
               {small ? (
                 <>
                   <li>
-                    <button type="button" className={styles.navButton} onClick={() => setNotificationsOpen(true)}>
-                      <BellIcon className={styles.navIcon} />
-                      Notifications
-                      {badge ? (
-                        <span className={styles.navCount}>
-                          {badge}
-                          <span className="visually-hidden"> unread</span>
-                        </span>
-                      ) : null}
-                    </button>
+                    <NotificationsNavButton onOpen={() => setNotificationsOpen(true)} />
                   </li>
                   <li>
                     <button type="button" className={styles.navButton} onClick={() => logout.mutate()}>
@@ -207,8 +236,8 @@ export function AppShellLayout() {
               ) : null}
             </ul>
           </nav>
-          <BenefitMedal />
-          {small ? <BannerCarousel /> : null}
+          {sidebarShown ? <BenefitMedal /> : null}
+          {small && menuOpen ? <BannerCarousel /> : null}
         </aside>
         <ShellMain className={styles.main}>
           <Outlet />
@@ -222,17 +251,7 @@ export function AppShellLayout() {
       </div>
       <HelpFooter />
       <SiteFooter />
-      {small ? (
-        <Dialog
-          open={notificationsOpen}
-          onClose={() => setNotificationsOpen(false)}
-          title="Notifications"
-          description={unread === 0 ? 'All read' : `${unread} unread`}
-        >
-          {/* Drawn when it opens: closed, the dialog shows nothing (the page's first render has less to do). */}
-          {notificationsOpen ? <NotificationList /> : null}
-        </Dialog>
-      ) : null}
+      {small ? <NotificationsDialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TNotification } from '@payrail/contract/identity';
 import { signInAs } from '../../../test/fixtures';
 import { api, server } from '../../../test/msw-server';
@@ -88,6 +88,47 @@ describe('new-UI shell', () => {
     await user.click(avatar);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/personal-information'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal Information' })).toBeInTheDocument();
+  });
+
+  it('on a small screen draws the sidebar’s greeting, medal and banners when the menu opens, their reads made already', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      signInAs({ workflow_status: 'approved' });
+      shell();
+      const read: string[] = [];
+      server.events.on('request:start', ({ request }) => void read.push(new URL(request.url).pathname));
+      const user = userEvent.setup();
+      renderRoute('/dashboard');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Ana' })).toBeInTheDocument();
+      await waitFor(() => expect(read).toEqual(expect.arrayContaining(['/api/banners', '/api/benefits'])));
+      // Notifications (the menu's entry) are read as before: the count is there with the menu closed.
+      expect(await screen.findByRole('button', { name: 'Notifications 2 unread' })).toBeInTheDocument();
+      expect(screen.queryByText('Silver member')).not.toBeInTheDocument();
+      expect(screen.queryByText('Turn on AutoPay')).not.toBeInTheDocument();
+      const sidebar = screen.getByRole('complementary', { name: 'Sidebar', hidden: true });
+      expect(within(sidebar).queryByText('Hi, Ana')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      // Opened, the sidebar is complete at once: its reads answered while it was closed.
+      expect(within(sidebar).getByText('Hi, Ana')).toBeInTheDocument();
+      expect(within(sidebar).getByText('Silver member')).toBeInTheDocument();
+      expect(within(sidebar).getByText('Turn on AutoPay')).toBeInTheDocument();
+      expect(screen.queryByText('Refer a friend to Payrail')).not.toBeInTheDocument();
+      server.events.removeAllListeners();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('makes initials only from a first and a last name', () => {
