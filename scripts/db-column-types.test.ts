@@ -21,6 +21,7 @@ const schemaDir = path.join(root, 'apps/server/src/db/schema');
  */
 const NOT_MONEY: Readonly<Record<string, string>> = {
   attempts: 'a count of tries',
+  version: 'a data version moved by triggers (member_versions, data_versions; kept answers)',
   rate_check_attempts: 'a count of tries',
   sends: 'a count of codes sent',
   hits: 'a count of requests in a rate-limit window',

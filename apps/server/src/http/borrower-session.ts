@@ -40,6 +40,7 @@ export function registerBorrowerSession(app: FastifyInstance, ctx: AppContext): 
     if (own.some((hook) => SESSION_HOOK in hook)) return;
     const check = session === 'required' ? authenticate : authenticateOptional;
     const guard: onRequestHookHandler = (req, _reply, done) => {
+      if (req.signedIn) return done(); // found and vetted already, by a kept answer's hook (http/kept-member-answers.ts)
       check(ctx, tokenFromHeader(req.headers.authorization)).then((found) => {
         req.signedIn = found;
         done();

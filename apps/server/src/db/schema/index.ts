@@ -31,3 +31,4 @@ export * from './employer-deductions';
 export * from './messages';
 export * from './jobs';
 export * from './ach-transmissions';
+export * from './kept-versions';

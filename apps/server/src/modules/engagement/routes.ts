@@ -24,8 +24,10 @@ import { sendSupportMessage } from './use-cases/send-support-message';
 /** The shell: notifications, banners, benefits, visitor log and the support chat. */
 export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const member = { session: 'required' } as const;
+  // A signed-in page's hot reads: answered from the kept answer while the member's data is unchanged (http/kept-member-answers.ts).
+  const kept = { session: 'required', keptAnswer: true } as const;
   return async (app) => {
-    app.get('/notifications', { config: member, schema: { response: { 200: z.array(ZNotification) } } }, async (req) =>
+    app.get('/notifications', { config: kept, schema: { response: { 200: z.array(ZNotification) } } }, async (req) =>
       listNotifications(ctx, signedIn(req).member.id),
     );
 
@@ -37,7 +39,7 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       markNotification(ctx, signedIn(req).member.id, req.params.id, 'unread'),
     );
 
-    app.get('/banners', { config: member, schema: { response: { 200: z.array(ZBanner) } } }, async (req) => listBanners(ctx, signedIn(req).member));
+    app.get('/banners', { config: kept, schema: { response: { 200: z.array(ZBanner) } } }, async (req) => listBanners(ctx, signedIn(req).member));
 
     app.get('/banners/:file', { schema: { params: z.object({ file: z.string().max(120) }) } }, async (req, reply) => {
       // Read first: only an image found is typed and cacheable.
@@ -45,7 +47,7 @@ export function engagementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(image);
     });
 
-    app.get('/benefits', { config: member, schema: { response: { 200: ZBenefits } } }, async (req) => getBenefits(ctx, signedIn(req).member.id));
+    app.get('/benefits', { config: kept, schema: { response: { 200: ZBenefits } } }, async (req) => getBenefits(ctx, signedIn(req).member.id));
 
     app.patch('/benefits/read', { config: member, schema: { response: { 200: ZBenefits } } }, async (req) => markBenefitsRead(ctx, signedIn(req).member.id));
 

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import {
   applicationMembers,
+  dataVersions,
   emailConfirmations,
+  memberVersions,
   loanBorrowers,
   passwordResets,
   phoneVerifications,
@@ -96,6 +98,23 @@ export function identityRepository(db: Db, status: StatusWrites) {
     .where(liveSession)
     .limit(1)
     .prepare('identity_find_live_session');
+  // The same lookup with the data versions a kept answer is keyed by (http/kept-member-answers.ts): the member's
+  // (member_versions) and the global one (data_versions), both moved by triggers in every write's own transaction
+  // (migration 0042). Text, so both databases answer the same (int8); null when the row is missing (nothing kept).
+  const findLiveSessionVersions = db
+    .select({
+      session: userSessions,
+      member: memberColumns,
+      memberVersion: sql<
+        string | null
+      >`(select ${memberVersions.version}::text from ${memberVersions} where ${memberVersions.userId} = ${userSessions.userId})`,
+      dataVersion: sql<string | null>`(select ${dataVersions.version}::text from ${dataVersions} where ${dataVersions.id} = 1)`,
+    })
+    .from(userSessions)
+    .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
+    .where(liveSession)
+    .limit(1)
+    .prepare('identity_find_live_session_versions');
 
   return {
     // ── Members ────────────────────────────────────────────────────────────────────────────────
@@ -219,6 +238,8 @@ export function identityRepository(db: Db, status: StatusWrites) {
 
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
     findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
+    /** {@link findLiveSession} with the member's and the global data version (kept answers' key), in the same one statement. */
+    findLiveSessionVersions: (tokenHash: string, now: Date) => one(findLiveSessionVersions.execute({ tokenHash, now })),
 
     touchSession: async (id: number, now: Date) => {
       await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, id));

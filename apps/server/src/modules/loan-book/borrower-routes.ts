@@ -45,7 +45,8 @@ export function servicingBorrowerRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     app.get(
       '/loans/history/payments',
-      { config: session, schema: { querystring: ZPaymentHistoryQuery, response: { 200: ZPaymentHistoryResponse } } },
+      // Answered from the kept answer while the member's data is unchanged (http/kept-member-answers.ts).
+      { config: { ...session, keptAnswer: true }, schema: { querystring: ZPaymentHistoryQuery, response: { 200: ZPaymentHistoryResponse } } },
       async (req) => paymentHistory(ctx, member(req), req.query),
     );
     app.get('/loans/:id/documents', { config: session, schema: { params: ZIdParams, response: { 200: ZLoanDocumentsResponse } } }, async (req) =>

@@ -51,7 +51,8 @@ async function readSession(ctx: AppContext, tokenHash: string, now: Date): Promi
  * The busiest call there is, so the session, member, profile, latest loan and everything the refinance
  * eligibility reads (loans, applications, note, ledger, payment in flight) come in ONE statement (query
  * budget 1, test/query-budgets.int.test.ts) and go through the same session rules as every signed-in call
- * (`vetSession`); on the embedded database an unchanged answer is reused (see `Kept`).
+ * (`vetSession`); on the embedded database an unchanged answer is reused (see `Kept`). While the member's data is
+ * unchanged the route is answered before this runs, from the kept answer (http/kept-member-answers.ts): this is the miss.
  */
 export async function describeSession(ctx: AppContext, token: string | undefined): Promise<TTokenIsValidResponse> {
   if (!token) throw AppError.unauthorized(MSG.signInRequired);
