@@ -15,7 +15,8 @@ import { vetSession } from '../modules/identity/use-cases/authenticate';
  * checks every table such a route reads has them), so a version seen means every write before it is seen too.
  *
  * An answer is kept for (session token hash, URL) with the versions and the UTC day it was read under; it is
- * sent again only while the session read finds the same versions on the same day. The session's own rules
+ * sent again only while the session read finds the same versions on the same day (a hit maps the session's columns
+ * only: the member comes as one JSON text column, parsed on a miss). The session's own rules
  * (idle time, the once-a-minute touch: `vetSession`) run on every request, hit or miss. A miss sets
  * `req.signedIn` from that same read (the borrower-session guard then reads nothing) and runs the route as
  * before; its 200 answer is written by the route's own serializer and kept. Anything else (a 401, a 404, an
@@ -119,8 +120,11 @@ function keptHook(ctx: AppContext): onRequestHookHandler {
       .then(async (found) => {
         if (!found) return false; // no live session: the route's own path answers (its 401)
         const vetted = await vetSession(ctx, found, now);
-        req.signedIn = { member: vetted.member, session: vetted.session };
-        if (vetted.memberVersion === null || vetted.dataVersion === null) return false; // no versions: nothing is kept
+        const miss = () => {
+          req.signedIn = { member: vetted.member(), session: vetted.session }; // the member's columns are read on a miss only
+          return false;
+        };
+        if (vetted.memberVersion === null || vetted.dataVersion === null) return miss(); // no versions: nothing is kept
         const id = `${tokenHash} ${req.url}`;
         const key = `${vetted.memberVersion} ${vetted.dataVersion} ${utcDay(now)}`;
         const entry = kept.answers.get(id);
@@ -131,7 +135,7 @@ function keptHook(ctx: AppContext): onRequestHookHandler {
           return true;
         }
         (req as WithPending)[KEEP] = { id, key };
-        return false;
+        return miss();
       })
       .then(
         (sent) => {

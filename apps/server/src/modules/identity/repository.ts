@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
+import { rowFromJson } from '../../db/json-rows';
 import {
   applicationMembers,
   dataVersions,
@@ -104,7 +105,8 @@ export function identityRepository(db: Db, status: StatusWrites) {
   const findLiveSessionVersions = db
     .select({
       session: userSessions,
-      member: memberColumns,
+      // The member as one JSON text column: parsed and mapped only on a miss (a kept answer needs the session alone).
+      memberJson: sql<string>`(to_jsonb(${applicationMembers}) - 'password_hash')::text`,
       memberVersion: sql<
         string | null
       >`(select ${memberVersions.version}::text from ${memberVersions} where ${memberVersions.userId} = ${userSessions.userId})`,
@@ -239,7 +241,24 @@ export function identityRepository(db: Db, status: StatusWrites) {
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
     findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
     /** {@link findLiveSession} with the member's and the global data version (kept answers' key), in the same one statement. */
-    findLiveSessionVersions: (tokenHash: string, now: Date) => one(findLiveSessionVersions.execute({ tokenHash, now })),
+    /**
+     * The live session with the member's and the global data version (http/kept-member-answers.ts). The member comes
+     * as JSON text, read by `member()` when the caller needs it (a miss): a hit parses no member column.
+     */
+    findLiveSessionVersions: async (tokenHash: string, now: Date) => {
+      const found = await one(findLiveSessionVersions.execute({ tokenHash, now }));
+      if (!found) return undefined;
+      const { memberJson, ...rest } = found;
+      let member: MemberRow | undefined;
+      return {
+        ...rest,
+        member: (): MemberRow => {
+          if (member) return member;
+          const { passwordHash: _hash, ...columns } = rowFromJson(applicationMembers, JSON.parse(memberJson) as Record<string, unknown>);
+          return (member = columns);
+        },
+      };
+    },
 
     touchSession: async (id: number, now: Date) => {
       await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, id));
