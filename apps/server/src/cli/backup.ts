@@ -162,6 +162,12 @@ export async function restore(config: Config, dir: string, o: { force?: boolean 
     const restored = await openDatabase({ databaseUrl: config.databaseUrl });
     try {
       tables = await tableFigures(drizzleQuery(restored));
+      // Servers left running keep signed-in answers keyed by data versions (http/kept-member-answers.ts) that the
+      // dump's sequence could hand out again for other data: the sequence jumps past every value handed out before
+      // (the clock in microseconds; a version moves once per write statement, far slower).
+      await drizzleQuery(restored)(
+        "select setval('kept_version_seq', greatest((select last_value from kept_version_seq), (extract(epoch from clock_timestamp()) * 1000000)::bigint))",
+      );
     } finally {
       await restored.close();
     }

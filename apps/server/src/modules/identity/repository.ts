@@ -240,9 +240,9 @@ export function identityRepository(db: Db, status: StatusWrites) {
 
     /** The unrevoked, unexpired (absolute) session for a token hash, with its member. */
     findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
-    /** {@link findLiveSession} with the member's and the global data version (kept answers' key), in the same one statement. */
     /**
-     * The live session with the member's and the global data version (http/kept-member-answers.ts). The member comes
+     * {@link findLiveSession} with the member's and the global data version (kept answers' key), in the same one
+     * statement (http/kept-member-answers.ts). The member comes
      * as JSON text, read by `member()` when the caller needs it (a miss): a hit parses no member column.
      */
     findLiveSessionVersions: async (tokenHash: string, now: Date) => {

@@ -430,6 +430,10 @@ export function servicingRepository(db: Db) {
     open: async (o: OpenLoan): Promise<{ ok: true; loan: LoanRow; disbursement: DisbursementRow } | { ok: false; constraint: string }> => {
       try {
         return await db.transaction(async (tx) => {
+          // A refinance locks the loan it pays off FIRST, as every command on a loan does: the new loan's rows move the
+          // member's data version (migration 0042), and a version row taken before the old loan's lock would wait in the
+          // opposite order to a payment or the daily run holding that lock and writing for the same member (deadlock).
+          if (o.refinance) await tx.select({ id: loans.id }).from(loans).where(eq(loans.id, o.refinance.oldLoanId)).for('update');
           const [loan] = await tx.insert(loans).values(o.loan).returning();
           await tx.insert(loanInstallments).values(o.installments.map((i) => ({ ...i, loanId: loan!.id })));
           const [disbursement] = await tx

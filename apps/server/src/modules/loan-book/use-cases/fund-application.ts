@@ -280,7 +280,8 @@ export async function sendFundingCredit(ctx: AppContext, loanId: number): Promis
     const d = (await book.disbursements()).find((x) => x.id === first.id)!;
     if (d.traceId !== UNSENT_TRACE_ID) return { loan: book.loan, disbursement: d, sentNow: false }; // a concurrent call sent it
     // Re-checked under the lock: a cancel that held it first leaves the credit canceled and the loan closed.
-    if (d.status !== 'pending' || book.loan.status !== 'pending') throw new AppError('conflict', LOAN_CANCELED_UNSENT);
+    if (d.status === 'canceled' || book.loan.status === 'closed_paid' || book.loan.status === 'closed_refinanced')
+      throw new AppError('conflict', LOAN_CANCELED_UNSENT);
     const ach = await ctx.providers.ach.originateCredit(
       loanCreditRequest({
         account,
@@ -294,6 +295,7 @@ export async function sendFundingCredit(ctx: AppContext, loanId: number): Promis
     );
     const at = ctx.now();
     const disbursement = (await book.markDisbursementSent(d.id, ach.traceId, ach.status, at))!;
+    if (book.loan.status !== 'pending') return { loan: book.loan, disbursement, sentNow: true }; // opened before its credit (an older loan)
     await book.setStatus('opened', at);
     // Told in the send's transaction: the notice exists exactly when the credit was sent (once).
     await book.notify(book.loan.userId, fundedNotice(book.loan.identifier), at);

@@ -1,7 +1,7 @@
 import type { AchCredit } from '../../../adapters/ach/port';
 import type { BankAccountRow } from '../../banking/repository';
 
-/** The borrower as the bank sees the receiver of a loan's credit: the name on file, else the e-mail, else the loan number. */
+/** The borrower as the bank sees them on a loan's credit or debit: the name on file, else the e-mail, else the loan number. */
 export function creditReceiverName(borrower: { firstName: string | null; lastName: string | null; email: string } | undefined, loanIdentifier: string): string {
   return [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? loanIdentifier);
 }

@@ -11,6 +11,7 @@ import { chargeOffComponents, deriveStatus } from '@payrail/domain/loan/ledger';
 import { formatUsDate } from '@payrail/domain/validation/date-of-birth';
 import { amountToSend, owedOnWith, paymentLimit, payoffAhead as payoffAheadOf, restAfterRepresentment } from '@payrail/domain/servicing/payment-limit';
 import type { RestAfterRepresentment } from '@payrail/domain/servicing/payment-limit';
+import { creditReceiverName } from './loan-credit';
 import { paymentsOnItsWay } from './loan-position';
 import type { EmailMessage } from '../../../adapters/email/port';
 import type { AppContext } from '../../../context';
@@ -305,6 +306,7 @@ export async function serviceLoan(
       }
       // Cancel vs send: only a transaction still scheduled is sent (the borrower's cancel may have won).
       if (!(await tx.takeForSending(t.id, at))) continue;
+      t.status = 'pending'; // sent now: a payoff later in this loop does not count it as a re-presentment still to come
       const { count } = representmentOf(t, all);
       // Unique per entry and the same on a replay: the transaction's id is the seven-digit sequence.
       const traceNumber = ctx.providers.achFiles.traceNumber(t.id);
@@ -314,7 +316,7 @@ export async function serviceLoan(
         routing: account.routingNumber,
         account: number,
         accountType: account.accountType ?? 'checking',
-        name: [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || (borrower?.email ?? 'BORROWER'),
+        name: creditReceiverName(borrower, loan.identifier),
         individualId: loan.identifier,
         secCode: secCodeFor(t.mode),
         description: entryDescription(t.mode, count),
