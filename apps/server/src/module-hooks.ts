@@ -16,7 +16,12 @@ import { runCollectionsDay } from './modules/collections/use-cases/collections-d
 import { verificationApprovalBlock } from './modules/employer-portal/verifications/verifications';
 import { afterServicingDay } from './modules/portfolio/use-cases/month-end';
 import { notifyShortRemittances } from './modules/borrower-tools/use-cases/repayment-tracker';
-import { referralOfCanceledLoan, rewardApprovedReferral, rewardSubmittedApplication } from './modules/referral/use-cases/record-referral-rewards';
+import {
+  recordMissedApprovals,
+  referralOfCanceledLoan,
+  rewardFundedFirstLoan,
+  rewardSubmittedApplication,
+} from './modules/referral/use-cases/record-referral-rewards';
 import { applyPayoutReturn } from './modules/referral/use-cases/payout-returns';
 import { eligibleForRefinanceFrom } from './modules/refinance/use-cases/refinance-facts';
 import { submitRefinanceReview } from './modules/refinance/use-cases/submit-refinance-review';
@@ -73,8 +78,9 @@ export function moduleHooks(): AppHooks {
       dayCompleted: afterServicingDay,
       dailyRunFinished: queueStatements,
       loanStatementDocuments: statementDocuments,
-      firstLoanFunded: rewardApprovedReferral,
+      firstLoanFunded: rewardFundedFirstLoan,
       fundedLoanCanceled: referralOfCanceledLoan,
+      fundedReferralsChecked: recordMissedApprovals,
       remittancesPosted: notifyShortRemittances,
       creditReturned: applyPayoutReturn,
       fundingApplicant: memberRecord,

@@ -10,7 +10,7 @@ import type { TLoanServicingResponse } from '@payrail/contract/servicing-backoff
 import { parseIsoDate } from '@payrail/domain/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { disbursements, loans, notifications, referralPayouts, referralRewards, staffActions } from '../src/db/schema/index';
+import { disbursements, loans, notifications, referralPayouts, referralRewardVoids, referralRewards, staffActions } from '../src/db/schema/index';
 import { runDailyServicing } from '../src/modules/loan-book/use-cases/daily-run';
 import { CREDIT_NOT_SENT, fundedNotice } from '../src/modules/loan-book/use-cases/fund-application';
 import { get } from './application-helpers';
@@ -34,12 +34,12 @@ const approvedRewards = (friendId: number) =>
     .select()
     .from(referralRewards)
     .where(and(eq(referralRewards.friendUserId, friendId), eq(referralRewards.kind, 'referral_approved')));
-/** The staff records of a referral earned by a loan canceled before the borrower had its money. */
+/** The staff records of a referral voided with a loan canceled before the borrower had its money. */
 const canceledLoanReferrals = (referrerId: number) =>
   db()
     .select()
     .from(staffActions)
-    .where(and(eq(staffActions.action, 'referral_reward_of_canceled_loan'), eq(staffActions.targetUserId, referrerId)));
+    .where(and(eq(staffActions.action, 'referral_reward_voided'), eq(staffActions.targetUserId, referrerId)));
 const cancelUnsent = (loanId: number) =>
   call(app(), { method: 'POST', url: `/api/backoffice/loans/${loanId}/cancel_unsent`, headers: auth(servicer()), payload: { reason: 'Borrower withdrew' } });
 
@@ -135,11 +135,11 @@ describe('funded: told and earned when the credit is sent, once', () => {
       .from(referralRewards)
       .where(and(eq(referralRewards.friendUserId, who.id), eq(referralRewards.kind, 'application_submitted')));
     expect(submitted).toHaveLength(1);
-    // No referral was earned, so none is recorded for staff.
+    // No referral was earned, so none is voided.
     expect(await canceledLoanReferrals(referrerId)).toEqual([]);
   });
 
-  it('sent, its credit returned, then canceled: the referral it earned is recorded for staff (not paid, not voided: append-only), once', async () => {
+  it('sent, its credit returned, then canceled: the referral it earned is voided (not payable, not counted) and recorded for staff, once', async () => {
     await setBusinessDate(null);
     const { who, referrerId } = await referredFriend();
     const key = `funded-undelivered-${who.id}`;
@@ -152,16 +152,14 @@ describe('funded: told and earned when the credit is sent, once', () => {
     expect(records[0]!.before).toEqual({
       loan_id: (await loanOf(who.id)).id,
       friend_user_id: who.id,
-      reward_id: reward!.id,
-      amount_cents: reward!.amountCents,
-      payout_id: null,
-      payout_status: null,
+      rewards: [{ reward_id: reward!.id, kind: 'referral_approved', amount_cents: reward!.amountCents, paid_payout_id: null }],
     });
-    expect(records[0]!.after).toEqual({ voided: false, paid: false, reason: 'Account closed, borrower withdrew' });
-    expect(await expectSnapshotsMatchContract(app())).toContain('referral_reward_of_canceled_loan');
+    expect(records[0]!.after).toMatchObject({ voided: true, kept_paid_cents: 0, reason: 'Account closed, borrower withdrew' });
+    expect(await db().select().from(referralRewardVoids).where(eq(referralRewardVoids.rewardId, reward!.id))).toHaveLength(1);
+    expect(await expectSnapshotsMatchContract(app())).toContain('referral_reward_voided');
   });
 
-  it('a reward already paid out when the loan is canceled: left with the referrer (no clawback), recorded for staff with its payout', async () => {
+  it('a reward already paid out when the loan is canceled: voided and recorded for staff with its payout, its money left with the referrer (no clawback)', async () => {
     await setBusinessDate(null);
     const { who, referrerId } = await referredFriend();
     expect((await fund(who.id, `funded-paid-${who.id}`)).statusCode).toBe(200);
@@ -179,8 +177,8 @@ describe('funded: told and earned when the credit is sent, once', () => {
     const [payout] = await db().select().from(referralPayouts).where(eq(referralPayouts.userId, referrerId));
     const records = await canceledLoanReferrals(referrerId);
     expect(records).toHaveLength(1);
-    expect(records[0]!.before).toMatchObject({ reward_id: reward!.id, payout_id: payout!.id, payout_status: payout!.status });
-    expect(records[0]!.after).toEqual({ voided: false, paid: true, reason: 'Account closed, borrower withdrew' });
+    expect(records[0]!.before).toMatchObject({ rewards: [{ reward_id: reward!.id, paid_payout_id: payout!.id }] });
+    expect(records[0]!.after).toMatchObject({ voided: true, kept_paid_cents: reward!.amountCents, reason: 'Account closed, borrower withdrew' });
     // Nothing taken back: the payout and the reward stand.
     expect(payout!.status).not.toBe('returned');
     expect(await approvedRewards(who.id)).toHaveLength(1);

@@ -81,6 +81,15 @@ export const AUDIT_SNAPSHOTS = {
     }),
     after: z.object({ voided: z.boolean(), paid: z.boolean(), reason: z.string() }),
   },
+  /** A referred friend's first loan was canceled before they had its money: the rewards it voided (referral_reward_voids). */
+  referral_reward_voided: {
+    before: z.object({
+      loan_id: id,
+      friend_user_id: id,
+      rewards: z.array(z.object({ reward_id: id, kind: z.string(), amount_cents: ZCents, paid_payout_id: id.nullable() })),
+    }),
+    after: z.object({ voided: z.literal(true), void_ids: z.array(id), kept_paid_cents: ZCents, reason: z.string() }),
+  },
   payment_reversed: {
     before: z.object({ loan_id: id, entry_id: id, kind: z.string(), amount_cents: ZCents, effective_date: date }),
     after: z.object({ reversal_entry_id: id, effective_date: date, reason: z.string(), return_code: z.string().nullable() }),

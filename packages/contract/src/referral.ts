@@ -27,7 +27,12 @@ export const ZReferralReward = z.object({
   friend_name: z.string().nullable(),
   earned_on: ZIsoDate,
   payable_on: ZIsoDate,
-  status: z.enum(['waiting', 'payable', 'paid']),
+  /**
+   * `voided`: the friend's loan that earned it was canceled before they had its money (or, for a bonus, the
+   * approval that reached it was): not counted and never paid. `voided_paid`: voided after a payout had
+   * paid it — the member keeps that money, and the same event earned again pays nothing more.
+   */
+  status: z.enum(['waiting', 'payable', 'paid', 'voided', 'voided_paid']),
 });
 
 /** GET /referral (not in the spec: the data of the referral page). */
@@ -69,6 +74,8 @@ export const ZReferralPayout = z.object({
   status: ZReferralPayoutStatus,
   return_code: z.string().nullable(),
   reward_ids: z.array(z.number().int()),
+  /** The part of `amount` whose rewards were voided after this payout paid them (kept by the member; not clawed back). */
+  voided_amount: ZCents,
   created_at: z.string(),
 });
 /** GET /api/backoffice/referral_payouts/released: the latest payouts, newest first. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parsedJson, rowsFromJson } from './json-rows';
-import { referralRewards, repayMethodChoices } from './schema/index';
+import { referralRewardVoids, referralRewards, repayMethodChoices } from './schema/index';
 
 /**
  * Member facts a LOWER module reads from a higher module's table as one column of its own statement
@@ -13,9 +13,13 @@ import { referralRewards, repayMethodChoices } from './schema/index';
 /** A referral reward row (the referral module's ledger, `referral_rewards`). */
 export type RewardRow = typeof referralRewards.$inferSelect;
 
-/** The rewards a member earned as referrer (what the referral repository's `rewardsOf` reads, without payouts). */
+/**
+ * The rewards a member earned as referrer and that stand (what the referral repository's `rewardsOf` reads,
+ * without payouts, less the rewards voided with a canceled loan: they count toward no level).
+ */
 export const rewardsColumn = (userId: SQL | AnyPgColumn) =>
-  sql<unknown>`(select coalesce(json_agg(to_jsonb(${referralRewards}) order by ${referralRewards.id} asc), '[]'::json) from ${referralRewards} where ${referralRewards.referrerUserId} = ${userId})`;
+  sql<unknown>`(select coalesce(json_agg(to_jsonb(${referralRewards}) order by ${referralRewards.id} asc), '[]'::json) from ${referralRewards} where ${referralRewards.referrerUserId} = ${userId}
+    and not exists (select 1 from ${referralRewardVoids} where ${referralRewardVoids.rewardId} = ${referralRewards.id}))`;
 
 export const rewardsFrom = (json: unknown): RewardRow[] => rowsFromJson(referralRewards, parsedJson(json));
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { applicationMembers } from './identity';
 import { bankAccounts } from './banking';
+import { loans } from './servicing';
 import { staffUsers } from './staff';
 import type { Cents } from '@payrail/domain/money';
 import type { IsoDate } from '@payrail/domain/dates';
@@ -36,7 +37,8 @@ export const referralRewards = pgTable(
   (t) => [
     unique('referral_rewards_referrer_event').on(t.referrerUserId, t.eventKey),
     index('referral_rewards_friend_idx').on(t.friendUserId),
-    check('referral_rewards_amount_positive', sql`${t.amountCents} > 0 and ${t.points} >= 0`),
+    // Zero only for an event earned again after its first reward was voided once paid (the referrer kept that money).
+    check('referral_rewards_amount_not_negative', sql`${t.amountCents} >= 0 and ${t.points} >= 0`),
   ],
 );
 
@@ -111,4 +113,37 @@ export const referralPayoutItems = pgTable(
       .where(sql`${t.returnedAt} is null`),
     index('referral_payout_items_payout_idx').on(t.payoutId),
   ],
+);
+
+/**
+ * A reward that no longer stands: the referred friend's loan that earned it was canceled before the friend
+ * had its money (cancel_undelivered, cancel_unsent), or a bonus whose nth approved referral that voiding
+ * took away. Written in the cancel's transaction, under the loan's lock and the referrer's; one per reward
+ * (the ledger itself is append-only). A voided reward is not counted (levels, points, bonuses), not
+ * payable and not paid; one that a payout had already paid (`paid_payout_id`) is kept by the referrer —
+ * nothing is clawed back — and the same event earned again later pays nothing more.
+ */
+export const referralRewardVoids = pgTable(
+  'referral_reward_voids',
+  {
+    id: serial('id').primaryKey(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .unique()
+      .references(() => referralRewards.id),
+    /** The referrer whose reward it is (the member whose kept answers it changes). */
+    referrerUserId: integer('referrer_user_id')
+      .notNull()
+      .references(() => applicationMembers.id),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    reason: text('reason').notNull(),
+    /** The staff member whose cancel voided it; null when the system did. */
+    staffUserId: integer('staff_user_id').references(() => staffUsers.id),
+    /** The payout (not returned) that had paid the reward when it was voided; null when it was unpaid. */
+    paidPayoutId: integer('paid_payout_id').references(() => referralPayouts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('referral_reward_voids_referrer_idx').on(t.referrerUserId)],
 );

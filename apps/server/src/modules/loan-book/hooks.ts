@@ -2,10 +2,13 @@ import type { TLoanDocument } from '@payrail/contract/servicing';
 import type { IsoDate } from '@payrail/domain/dates';
 import type { AchReturnRecord } from '../../adapters/ach/port';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { ApplicationRow } from '../application/repository';
 import type { MemberRow } from '../../db/rows';
 import type { BorrowerRow } from '../identity/repository';
 import type { AfterCommit, DelinquencyObservation } from './use-cases/service-loan';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What became of a return of a credit that is not a disbursement's (the referral payouts' answer). */
 export type CreditReturnOutcome =
@@ -30,10 +33,16 @@ export type LoanBookHooks = {
   /** A member's first loan (not a refinance) was funded: the referrer's approved referral (referral). */
   firstLoanFunded: (ctx: AppContext, userId: number) => Promise<unknown>;
   /**
-   * A member's only funded loan (not a refinance) was canceled before the borrower had its money
-   * (cancel_unsent, cancel_undelivered), by `staffUserId`: the referral it earned is recorded for staff (referral).
+   * A member's first loan (not a refinance) is canceled before the borrower had its money (cancel_unsent,
+   * cancel_undelivered), by `staffUserId`: called in the cancel's transaction `tx`, under the loan's lock and
+   * before the cancel's writes, so the referral it earned is voided with the cancel or not at all (referral).
    */
-  fundedLoanCanceled: (ctx: AppContext, c: { userId: number; loanId: number; staffUserId: number; reason: string }) => Promise<unknown>;
+  fundedLoanCanceled: (ctx: AppContext, tx: Db | Tx, c: { userId: number; loanId: number; staffUserId: number | null; reason: string }) => Promise<unknown>;
+  /**
+   * The daily run's retry of `firstLoanFunded` (whose failure after a send is only logged): the approved
+   * referrals of first loans sent and standing that were never recorded, recorded now, once (referral).
+   */
+  fundedReferralsChecked: (ctx: AppContext) => Promise<unknown>;
   /** Payroll remittance lines were posted: a borrower remitted short is told at once (borrower-tools). */
   remittancesPosted: (ctx: AppContext, posted: readonly { loanId: number | null; payDate: string; amountCents: number }[]) => Promise<void>;
   /**

@@ -168,6 +168,8 @@ async function createPaymentRequestIn(tx: Runner, p: NewPaymentRequest): Promise
 function lockedLoan(tx: Runner, loan: LoanRow) {
   return {
     loan,
+    /** The lock's transaction, for a hook of a higher module that writes with the loan (loan-book/hooks.ts). */
+    tx,
     entries: (): Promise<LedgerEntryRow[]> =>
       tx.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loan.id)).orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id)),
     entryByKey: async (key: string): Promise<LedgerEntryRow | undefined> =>

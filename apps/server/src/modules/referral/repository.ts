@@ -1,20 +1,62 @@
 import type { IsoDate } from '@payrail/domain/dates';
 import { sumCents } from '@payrail/domain/money';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Cents } from '@payrail/domain/money';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { applicationMembers, loanBorrowers, notifications, referralPayoutItems, referralPayouts, referralRewards, staffActions } from '../../db/schema/index';
+import {
+  applicationMembers,
+  disbursements,
+  loanBorrowers,
+  loans,
+  notifications,
+  referralPayoutItems,
+  referralPayouts,
+  referralRewardVoids,
+  referralRewards,
+  staffActions,
+} from '../../db/schema/index';
 
 export type RewardRow = typeof referralRewards.$inferSelect;
 export type NewReward = Omit<typeof referralRewards.$inferInsert, 'id'>;
 export type PayoutRow = typeof referralPayouts.$inferSelect;
+export type RewardVoidRow = typeof referralRewardVoids.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction (a hook called inside another module's transaction gets the latter). */
+export type ReferralRunner = Db | Tx;
 
 /** Namespace of the advisory locks that serialise one referrer's reward and payout writes. */
 const REFERRAL_LOCK = 16_016;
-const lockReferrer = (tx: Tx, referrerId: number) => tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${referrerId})`);
+const lockReferrer = (tx: Db | Tx, referrerId: number) => tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${referrerId})`);
 
 /** The item that pays a reward: the one whose payout was not returned (at most one, a partial unique index). */
 const payingItem = and(eq(referralPayoutItems.rewardId, referralRewards.id), isNull(referralPayoutItems.returnedAt));
+
+/** The void of a reward, if any (a reward has at most one: unique reward id). */
+const voidOfReward = eq(referralRewardVoids.rewardId, referralRewards.id);
+
+/**
+ * The loan book's trace id of a credit written with its loan and not sent yet (loan-book/repository.ts
+ * `UNSENT_TRACE_ID`; a module does not import another's repository).
+ */
+const UNSENT_TRACE = 'unsent';
+
+/**
+ * Whether member `friend` has a first loan (not a refinance) whose credit was sent and that was not canceled
+ * since: sent and not `canceled`, and not closed with its latest credit returned or canceled (cancel_undelivered,
+ * cancel_unsent). What earns an approved referral; read under the referrer's lock, so it agrees with a cancel
+ * that voids the reward under the same lock. A cancel asks it of the member's other loans (`exceptLoanId`):
+ * it takes that lock before it writes anything, so a recording that holds the lock and waits for a version
+ * row the cancel's writes would lock (kept answers, migration 0042) never waits on the cancel.
+ */
+const fundedFirstLoan = (friend: SQL | AnyPgColumn | number, exceptLoanId: number | null = null) =>
+  sql<boolean>`exists (select 1 from ${loans} where ${loans.userId} = ${friend} and ${loans.refinancesLoanId} is null and ${loans.id} <> ${exceptLoanId ?? 0}
+    and exists (select 1 from ${disbursements} where ${disbursements.loanId} = ${loans.id} and ${disbursements.traceId} <> ${UNSENT_TRACE} and ${disbursements.status} <> 'canceled')
+    and not (${loans.status} = 'closed_paid' and coalesce((select ${disbursements.status} from ${disbursements} where ${disbursements.loanId} = ${loans.id} order by ${disbursements.id} desc limit 1) in ('returned', 'canceled'), false)))`;
+
+/** The event a reward's key records: a reward earned again after a void is keyed `<event>#<n>`. */
+const eventOf = (eventKey: string) => eventKey.split('#')[0]!;
 
 /** A payout's reward ids and the earlier payouts of those rewards that came back, in id order. */
 async function payoutCreditOf(runner: Db | Tx, id: number): Promise<{ rewardIds: number[]; returnedPayoutIds: number[] }> {
@@ -36,22 +78,28 @@ async function payoutCreditOf(runner: Db | Tx, id: number): Promise<{ rewardIds:
 
 /** The referral rewards ledger (append-only) and its payouts. */
 export function referralRepository(db: Db) {
+  /** Every reward of the referrer, voided ones included, with the payout paying it and its void (null when none). */
   const rewardsOf = (runner: Db | Tx, userId: number) =>
     runner
-      .select({ reward: referralRewards, payoutId: referralPayoutItems.payoutId })
+      .select({ reward: referralRewards, payoutId: referralPayoutItems.payoutId, voidedAt: referralRewardVoids.createdAt })
       .from(referralRewards)
       .leftJoin(referralPayoutItems, payingItem)
+      .leftJoin(referralRewardVoids, voidOfReward)
       .where(eq(referralRewards.referrerUserId, userId))
       .orderBy(asc(referralRewards.id));
+  type RewardOf = Awaited<ReturnType<typeof rewardsOf>>[number];
+  const standing = (rows: readonly RewardOf[]) => rows.filter((r) => r.voidedAt === null).map((r) => r.reward);
+
+  const referrerOf = async (runner: Db | Tx, friendUserId: number): Promise<number | null> => {
+    const [friend] = await runner.select({ referredBy: loanBorrowers.referredBy }).from(loanBorrowers).where(eq(loanBorrowers.userId, friendUserId)).limit(1);
+    if (!friend?.referredBy) return null;
+    const [referrer] = await runner.select({ userId: loanBorrowers.userId }).from(loanBorrowers).where(eq(loanBorrowers.referCode, friend.referredBy)).limit(1);
+    return referrer && referrer.userId !== friendUserId ? referrer.userId : null;
+  };
 
   return {
     /** The member who referred `friendUserId` (by the refer code the friend gave), if any. */
-    referrerOf: async (friendUserId: number): Promise<number | null> => {
-      const [friend] = await db.select({ referredBy: loanBorrowers.referredBy }).from(loanBorrowers).where(eq(loanBorrowers.userId, friendUserId)).limit(1);
-      if (!friend?.referredBy) return null;
-      const [referrer] = await db.select({ userId: loanBorrowers.userId }).from(loanBorrowers).where(eq(loanBorrowers.referCode, friend.referredBy)).limit(1);
-      return referrer && referrer.userId !== friendUserId ? referrer.userId : null;
-    },
+    referrerOf: (friendUserId: number, runner: Db | Tx = db) => referrerOf(runner, friendUserId),
 
     /** Members referred by `code`, with their e-mail (for the referral page: friends count). */
     friendsOf: (code: string) =>
@@ -71,14 +119,20 @@ export function referralRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The referrer's rewards, oldest first, each with the payout that paid it (null while unpaid). */
+    /** The referrer's rewards, oldest first, each with the payout that paid it (null while unpaid) and when it was voided (null: it stands). */
     rewardsOf: (userId: number) => rewardsOf(db, userId),
 
     /**
-     * Records rewards of one referrer, idempotently (unique referrer + event key), then the bonuses the
-     * approved count now reaches (`bonusesFor(approvedCount)`), all under the referrer's advisory lock so
-     * two concurrent approvals cannot both miss the 3rd-referral bonus. The notification of each new
-     * reward is written in the same transaction. Answers the rows inserted now.
+     * Records rewards of one referrer, idempotently, then the bonuses the standing approved count now reaches
+     * (`bonusesFor(approvedCount)`), all under the referrer's advisory lock so two concurrent approvals cannot
+     * both miss the 3rd-referral bonus. An event is recorded once while a reward of it stands (unique referrer
+     * + event key; a retry, two instances, two daily runs write one row). An event whose reward was voided
+     * (its loan canceled) is recorded again when it is earned again — the friend's next loan is funded, the
+     * 3rd approval is reached again — keyed `<event>#<n>`, and pays nothing when the voided reward had been
+     * paid (the referrer kept that money). With `fundedFriend`, nothing is recorded unless that friend has a
+     * funded first loan that was not canceled, read under the lock: a reward recorded after the loan's cancel
+     * committed would stand for a canceled loan. The notification of each new reward is written in the same
+     * transaction. Answers the rows inserted now.
      */
     record: async (
       referrerId: number,
@@ -86,14 +140,37 @@ export function referralRepository(db: Db) {
       bonusesFor: (approvedCount: number) => readonly NewReward[],
       notify: (inserted: readonly RewardRow[], before: readonly RewardRow[], after: readonly RewardRow[]) => string[],
       at: Date,
+      opts: { fundedFriend?: number } = {},
     ): Promise<RewardRow[]> =>
       db.transaction(async (tx) => {
         await lockReferrer(tx, referrerId);
-        const before = (await rewardsOf(tx, referrerId)).map((r) => r.reward);
+        if (opts.fundedFriend !== undefined) {
+          const [funded] = await tx
+            .select({ yes: fundedFirstLoan(opts.fundedFriend) })
+            .from(loanBorrowers)
+            .where(eq(loanBorrowers.userId, opts.fundedFriend));
+          if (!funded?.yes) return [];
+        }
+        const all = await rewardsOf(tx, referrerId);
+        const before = standing(all);
         const inserted: RewardRow[] = [];
-        for (const e of entries) inserted.push(...(await tx.insert(referralRewards).values(e).onConflictDoNothing().returning()));
-        const approved = before.filter((r) => r.kind === 'referral_approved').length + inserted.filter((r) => r.kind === 'referral_approved').length;
-        for (const b of bonusesFor(approved)) inserted.push(...(await tx.insert(referralRewards).values(b).onConflictDoNothing().returning()));
+        const recordOnce = async (e: NewReward) => {
+          const same = [
+            ...all.map((r) => ({ key: r.reward.eventKey, standing: r.voidedAt === null, paid: r.payoutId !== null })),
+            ...inserted.map((r) => ({ key: r.eventKey, standing: true, paid: false })),
+          ].filter((r) => eventOf(r.key) === e.eventKey);
+          if (same.some((r) => r.standing)) return;
+          // Earned again after every earlier reward of the event was voided: a new row, paying nothing more
+          // when one of them was paid and its money stayed with the referrer (a payout not returned).
+          const row =
+            same.length === 0
+              ? e
+              : { ...e, eventKey: `${e.eventKey}#${String(same.length + 1)}`, amountCents: same.some((r) => r.paid) ? (0 as Cents) : e.amountCents };
+          inserted.push(...(await tx.insert(referralRewards).values(row).onConflictDoNothing().returning()));
+        };
+        for (const e of entries) await recordOnce(e);
+        const approved = [...before, ...inserted].filter((r) => r.kind === 'referral_approved').length;
+        for (const b of bonusesFor(approved)) await recordOnce(b);
         const messages = notify(inserted, before, [...before, ...inserted]);
         if (messages.length > 0)
           await tx.insert(notifications).values(messages.map((message) => ({ userId: referrerId, message, createdAt: at, updatedAt: at })));
@@ -101,27 +178,81 @@ export function referralRepository(db: Db) {
       }),
 
     /**
-     * The referrer's approved referral of `friendUserId` (its event key) and the payout paying it (null while
-     * unpaid), read under the referrer's lock, and the staff action `staffAction(found)` written in the same
-     * transaction (a payout released concurrently is either in it or after it). Answers the reward, or null
-     * (then nothing is written).
+     * Members referred by someone whose first loan's credit was sent and not canceled, and whose referrer holds
+     * no standing approved reward of them, funded since `since` (at most `limit`): the approvals a failed `firstLoanFunded` left
+     * unrecorded, which the daily run records again (`record` with `fundedFriend`, idempotent).
      */
-    recordRewardOfCanceledLoan: async (
-      referrerId: number,
-      eventKey: string,
-      staffAction: (r: { reward: RewardRow; payout: PayoutRow | null }) => Omit<typeof staffActions.$inferInsert, 'id'>,
-    ): Promise<{ reward: RewardRow; payout: PayoutRow | null } | null> =>
-      db.transaction(async (tx) => {
-        await lockReferrer(tx, referrerId);
-        const found = (await rewardsOf(tx, referrerId)).find((r) => r.reward.eventKey === eventKey);
-        if (!found) return null;
-        const [payout] = found.payoutId === null ? [] : await tx.select().from(referralPayouts).where(eq(referralPayouts.id, found.payoutId));
-        const r = { reward: found.reward, payout: payout ?? null };
-        await tx.insert(staffActions).values(staffAction(r));
-        return r;
-      }),
+    approvalsMissing: async (since: Date, limit: number): Promise<number[]> =>
+      (
+        await db
+          .select({ userId: loanBorrowers.userId })
+          .from(loanBorrowers)
+          .where(
+            and(
+              isNotNull(loanBorrowers.referredBy),
+              // A code that names no one else earns nothing (`referrerOf`): never listed, so it cannot crowd the others out.
+              sql`exists (select 1 from ${loanBorrowers} as referrer where referrer.refer_code = ${loanBorrowers.referredBy} and referrer.user_id <> ${loanBorrowers.userId})`,
+              fundedFirstLoan(loanBorrowers.userId),
+              // Only loans funded lately: a member funded long before (data older than the referral program) is
+              // not paid now by surprise; a failed recording is retried by the next day's run.
+              sql`exists (select 1 from ${loans} join ${disbursements} on ${disbursements.loanId} = ${loans.id}
+                where ${loans.userId} = ${loanBorrowers.userId} and ${loans.refinancesLoanId} is null and ${disbursements.createdAt} >= ${since})`,
+              sql`not exists (select 1 from ${referralRewards} left join ${referralRewardVoids} on ${voidOfReward}
+                where ${referralRewards.friendUserId} = ${loanBorrowers.userId} and ${referralRewards.kind} = 'referral_approved' and ${referralRewardVoids.id} is null)`,
+            ),
+          )
+          .orderBy(asc(loanBorrowers.userId))
+          .limit(limit)
+      ).map((r) => r.userId),
 
-    /** Members with rewards payable on `today` and not paid yet, with the sum (back-office payout queue). */
+    /**
+     * A referred member's first loan `loanId` is being canceled before they had its money, in the cancel's
+     * transaction (`runner`, holding the loan's lock, before the cancel's own writes: a cancel that then fails
+     * rolls the void back with it): under the referrer's lock, unless
+     * another first loan of the member was funded and stands (it earned the referral), the referrer's standing
+     * approved reward of this friend is voided, and with it each standing bonus whose nth approval the void
+     * takes away. A reward a payout already paid (not returned) is voided too, with that payout named: the
+     * referrer keeps its money. `staffAction(voided)` is written in the same transaction when there is one.
+     * Answers the voids written (none when nothing stood).
+     */
+    voidRewardsOfCanceledLoan: async (
+      runner: Db | Tx,
+      c: { referrerId: number; friendUserId: number; loanId: number; reason: string; staffUserId: number | null; at: Date },
+      staffAction: (voided: readonly { reward: RewardRow; void: RewardVoidRow }[]) => Omit<typeof staffActions.$inferInsert, 'id'> | null,
+    ): Promise<{ reward: RewardRow; void: RewardVoidRow }[]> => {
+      await lockReferrer(runner, c.referrerId);
+      const [funded] = await runner
+        .select({ yes: fundedFirstLoan(c.friendUserId, c.loanId) })
+        .from(loanBorrowers)
+        .where(eq(loanBorrowers.userId, c.friendUserId));
+      if (funded?.yes) return [];
+      const live = (await rewardsOf(runner, c.referrerId)).filter((r) => r.voidedAt === null);
+      const approval = live.find((r) => r.reward.kind === 'referral_approved' && r.reward.friendUserId === c.friendUserId);
+      if (!approval) return [];
+      const remaining = live.filter((r) => r.reward.kind === 'referral_approved').length - 1;
+      const bonuses = live.filter((r) => r.reward.kind === 'bonus' && Number(eventOf(r.reward.eventKey).slice('bonus:'.length)) > remaining);
+      const out: { reward: RewardRow; void: RewardVoidRow }[] = [];
+      for (const r of [approval, ...bonuses]) {
+        const [row] = await runner
+          .insert(referralRewardVoids)
+          .values({
+            rewardId: r.reward.id,
+            referrerUserId: c.referrerId,
+            loanId: c.loanId,
+            reason: r === approval ? c.reason : `The approved referral that reached this bonus was voided. ${c.reason}`,
+            staffUserId: c.staffUserId,
+            paidPayoutId: r.payoutId,
+            createdAt: c.at,
+          })
+          .returning();
+        out.push({ reward: r.reward, void: row! });
+      }
+      const action = staffAction(out);
+      if (action) await runner.insert(staffActions).values(action);
+      return out;
+    },
+
+    /** Members with rewards payable on `today`, not paid yet and not voided, with the sum (back-office payout queue). */
     payable: (today: IsoDate) =>
       db
         .select({
@@ -133,7 +264,15 @@ export function referralRepository(db: Db) {
         .from(referralRewards)
         .innerJoin(applicationMembers, eq(applicationMembers.id, referralRewards.referrerUserId))
         .leftJoin(referralPayoutItems, payingItem)
-        .where(and(isNull(referralPayoutItems.id), lte(referralRewards.payableOn, today)))
+        .leftJoin(referralRewardVoids, voidOfReward)
+        .where(
+          and(
+            isNull(referralPayoutItems.id),
+            isNull(referralRewardVoids.id),
+            gt(referralRewards.amountCents, 0 as Cents),
+            lte(referralRewards.payableOn, today),
+          ),
+        )
         .groupBy(referralRewards.referrerUserId, applicationMembers.email)
         .orderBy(asc(referralRewards.referrerUserId)),
 
@@ -149,10 +288,18 @@ export function referralRepository(db: Db) {
       return row;
     },
 
-    /** The latest payouts, newest first, with the member's e-mail (the back office's "Released payouts"). */
+    /**
+     * The latest payouts, newest first, with the member's e-mail (the back office's "Released payouts") and the
+     * sum of their rewards voided after the payout paid them (the member keeps that money).
+     */
     recentPayouts: (limit: number) =>
       db
-        .select({ payout: referralPayouts, email: applicationMembers.email })
+        .select({
+          payout: referralPayouts,
+          email: applicationMembers.email,
+          voidedCents: sql<number>`cast((select coalesce(sum(${referralRewards.amountCents}), 0) from ${referralRewardVoids} join ${referralRewards} on ${voidOfReward}
+            where ${referralRewardVoids.paidPayoutId} = ${referralPayouts.id}) as integer)`,
+        })
         .from(referralPayouts)
         .innerJoin(applicationMembers, eq(applicationMembers.id, referralPayouts.userId))
         .orderBy(desc(referralPayouts.id))
@@ -184,7 +331,10 @@ export function referralRepository(db: Db) {
     }): Promise<{ payout: PayoutRow; rewardIds: number[] } | null> =>
       db.transaction(async (tx) => {
         await lockReferrer(tx, p.userId);
-        const open = (await rewardsOf(tx, p.userId)).filter((r) => r.payoutId === null && r.reward.payableOn <= p.today).map((r) => r.reward);
+        // A voided reward is never paid (read under the lock a cancel voids under); one of nothing is nothing to pay.
+        const open = (await rewardsOf(tx, p.userId))
+          .filter((r) => r.payoutId === null && r.voidedAt === null && r.reward.amountCents > 0 && r.reward.payableOn <= p.today)
+          .map((r) => r.reward);
         if (open.length === 0) return null;
         const amountCents = sumCents(open.map((r) => r.amountCents));
         const [payout] = await tx

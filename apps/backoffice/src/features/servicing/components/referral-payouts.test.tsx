@@ -39,6 +39,7 @@ describe('referral payouts (servicing desk)', () => {
           status: 'pending',
           return_code: null,
           reward_ids: [1, 2, 3, 4, 5, 6, 7],
+          voided_amount: 0,
           created_at: '2026-12-20T10:00:00Z',
         });
       }),
@@ -88,6 +89,7 @@ describe('referral payouts (servicing desk)', () => {
         status: 'queued',
         return_code: null as string | null,
         reward_ids: [],
+        voided_amount: 0,
         created_at: '2026-12-20T10:00:00Z',
       },
     ];
@@ -106,6 +108,7 @@ describe('referral payouts (servicing desk)', () => {
           status: 'queued',
           return_code: null,
           reward_ids: [3],
+          voided_amount: 0,
           created_at: '2026-12-20T11:00:00Z',
         }),
       ),
@@ -132,7 +135,7 @@ describe('referral payouts (servicing desk)', () => {
 
   it('shows each released payout as its credit stands: settled, returned with its code (rewards payable again)', async () => {
     signInAs('servicer');
-    const payout = (id: number, email: string, status: string, returnCode: string | null) => ({
+    const payout = (id: number, email: string, status: string, returnCode: string | null, voided = 0) => ({
       id,
       user_id: id,
       email,
@@ -141,6 +144,7 @@ describe('referral payouts (servicing desk)', () => {
       status,
       return_code: returnCode,
       reward_ids: [id],
+      voided_amount: voided,
       created_at: '2026-12-20T10:00:00Z',
     });
     server.use(
@@ -151,7 +155,7 @@ describe('referral payouts (servicing desk)', () => {
       http.get(bo('/referral_payouts/released'), () =>
         HttpResponse.json({
           payouts: [
-            payout(11, 'set@example.test', 'settled', null),
+            payout(11, 'set@example.test', 'settled', null, 5_000),
             payout(12, 'code@example.test', 'returned', 'R03'),
             payout(13, 'ret@example.test', 'returned', null),
             payout(14, 'pen@example.test', 'pending', null),
@@ -167,6 +171,10 @@ describe('referral payouts (servicing desk)', () => {
     expect(cellOf('code@example.test')).toHaveTextContent(/^Returned \(R03\): rewards payable again$/);
     expect(cellOf('ret@example.test')).toHaveTextContent(/^Returned: rewards payable again$/);
     expect(cellOf('pen@example.test')).toHaveTextContent(/^Sent \(pending\)$/);
+    // A reward voided after the payout paid it (its friend's loan canceled): shown, the money kept by the member.
+    const voidedOf = (email: string) => within(within(released).getByRole('row', { name: new RegExp(email.replace('.', '\\.')) })).getAllByRole('cell')[3];
+    expect(voidedOf('set@example.test')).toHaveTextContent(/^\$50\.00 \(kept by the member\)$/);
+    expect(voidedOf('pen@example.test')).toHaveTextContent(/^—$/);
     // The returned member's rewards are listed again for a new release.
     expect(within(section).getByRole('button', { name: 'Release payout to ret@example.test' })).toBeInTheDocument();
   });

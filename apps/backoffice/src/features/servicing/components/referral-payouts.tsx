@@ -83,6 +83,13 @@ export function ReferralPayouts() {
     { key: 'member', header: 'Member', cell: (r) => r.email },
     { key: 'amount', header: 'Amount', align: 'end', cell: (r) => formatCents(r.amount) },
     { key: 'status', header: 'Status', cell: statusOf },
+    {
+      key: 'voided',
+      header: 'Voided after payment',
+      align: 'end',
+      // Rewards of a friend's loan canceled after this payout paid them: the member keeps the money (no claw-back).
+      cell: (r) => (r.voided_amount > 0 ? `${formatCents(r.voided_amount)} (kept by the member)` : '—'),
+    },
     { key: 'trace', header: 'ACH trace', cell: (r) => r.trace_id ?? '—' },
     { key: 'released', header: 'Released', cell: (r) => formatDate(r.created_at.slice(0, 10)) },
   ];

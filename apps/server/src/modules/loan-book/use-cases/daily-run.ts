@@ -159,6 +159,9 @@ export async function runDailyServicing(
   for (const loanId of await repo.loansWithUnsentCredit()) {
     await sendFundingCredit(ctx, loanId).catch((err: unknown) => console.error('daily run: funding credit still not sent', loanId, err));
   }
+  // A referral the send's `firstLoanFunded` did not record (it failed, or the process died after the send's
+  // commit): recorded now, once (the referral module's hook; a failure waits for the next run).
+  await ctx.hooks.loanBook.fundedReferralsChecked(ctx).catch((err: unknown) => console.error('daily run: referrals of funded loans not checked', err));
   report.seconds = (performance.now() - started) / 1000;
   metricsOf(ctx).dailyRun(report, 'completed');
   return report;

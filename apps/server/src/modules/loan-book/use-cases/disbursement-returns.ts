@@ -9,8 +9,7 @@ import type { AppContext } from '../../../context';
 import { receiverAccount } from '../../banking/accounts-on-file';
 import { AppError } from '../../../errors';
 import { openAccountNumber } from '../../banking/bank-accounts';
-import { UNSENT_TRACE_ID } from '../repository';
-import type { DisbursementRow, LedgerEntryRow, LoanRow, LockedLoan, TransactionRow } from '../repository';
+import type { DisbursementRow, LedgerEntryRow, LockedLoan, TransactionRow } from '../repository';
 import { businessDate } from '../servicing-policy';
 import { creditReceiverName, loanCreditRequest } from './loan-credit';
 import { creditUnsent, disbursementEntryWire, loanServicing, returnTitleOf as titleOf, waitsForMoney } from './loan-servicing';
@@ -202,30 +201,20 @@ async function answerOf(ctx: AppContext, d: DisbursementRow): Promise<TRedisburs
  * ended and the borrower is told. Refused for a refinance (its proceeds paid the earlier loan off) and
  * while payments are held on it. Under the loan's lock; a second call answers the canceled loan; audited.
  */
-export async function cancelUndeliveredLoan(
-  ctx: AppContext,
-  staff: TStaffMember,
-  loanId: number,
-  body: { reason: string },
-): Promise<TCancelUndeliveredResponse> {
-  const repo = ctx.repos.loanBook;
-  const owner = await repo.loan(loanId);
-  if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
-  const borrower = await repo.borrower(owner.userId);
-  const date = await businessDate(ctx);
-  const mail: AfterCommit = [];
-  let wrote = false;
-  await repo.withLockedLoan(loanId, async (book) => {
+export function cancelUndeliveredLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUndeliveredResponse> {
+  return cancelLoan(ctx, staff, loanId, body.reason, async (book, date) => {
     const { loan } = book;
     const entries = await book.entries();
     const disbursement = entries.find((e) => e.kind === 'disbursement');
     const returned = (await book.disbursements()).at(-1);
     // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
-    if (disbursement && returned?.status === 'returned' && loan.status === 'closed_paid' && entries.some((e) => e.reversesEntryId === disbursement.id)) return;
+    if (disbursement && returned?.status === 'returned' && loan.status === 'closed_paid' && entries.some((e) => e.reversesEntryId === disbursement.id))
+      return null;
     if (!disbursement || !returned || !waitsForMoney(loan.status, [returned])) throw new AppError('conflict', SERVICING_BO_MSG.notWaitingForMoney);
     if (loan.refinancesLoanId !== null) throw new AppError('conflict', SERVICING_BO_MSG.cancelRefinance);
     const txs = await heldPaymentsRefused(book, entries);
     const code = returned.returnCode;
+    const message = DISBURSEMENT_NOTICE.canceled(loan.identifier);
     await closeCanceledLoan(book, {
       staff,
       entry: disbursement,
@@ -233,24 +222,14 @@ export async function cancelUndeliveredLoan(
       effective: date < disbursement.effectiveDate ? disbursement.effectiveDate : date,
       reasonCode: code,
       reason: `Loan canceled: the disbursement came back (${code ?? 'returned'} ${titleOf(code)}). ${body.reason}`,
-      message: DISBURSEMENT_NOTICE.canceled(loan.identifier),
+      message,
       action: 'loan_canceled_undelivered',
       before: { loan_id: loanId, status: loan.status, returned_disbursement_id: returned.id, return_code: code, returned_on: returned.returnedOn },
       staffReason: body.reason,
       at: ctx.now(),
     });
-    wrote = true;
-    if (borrower)
-      mail.push({
-        to: borrower.email,
-        subject: 'Your loan is canceled',
-        text: DISBURSEMENT_NOTICE.canceled(loan.identifier),
-        meta: { kind: 'servicing', loanId },
-      });
+    return message;
   });
-  await sendMail(ctx, mail);
-  if (wrote) await referralOfCanceled(ctx, staff, owner, body.reason);
-  return { servicing: await loanServicing(ctx, loanId) };
 }
 
 /**
@@ -267,20 +246,13 @@ export async function cancelUndeliveredLoan(
  * borrower may apply again). Refused for a refinance (its proceeds already paid the earlier loan off: fund
  * it again to send them) and while payments are held. A second call answers the canceled loan.
  */
-export async function cancelUnsentLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUnsentResponse> {
-  const repo = ctx.repos.loanBook;
-  const owner = await repo.loan(loanId);
-  if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
-  const borrower = await repo.borrower(owner.userId);
-  const date = await businessDate(ctx);
-  const mail: AfterCommit = [];
-  let wrote = false;
-  await repo.withLockedLoan(loanId, async (book) => {
+export function cancelUnsentLoan(ctx: AppContext, staff: TStaffMember, loanId: number, body: { reason: string }): Promise<TCancelUnsentResponse> {
+  return cancelLoan(ctx, staff, loanId, body.reason, async (book, date) => {
     const { loan } = book;
     const credits = await book.disbursements();
     const credit = credits.at(-1);
     // Already canceled (a retry, or a concurrent twin): the same answer, nothing written.
-    if (loan.status === 'closed_paid' && credit?.status === 'canceled') return;
+    if (loan.status === 'closed_paid' && credit?.status === 'canceled') return null;
     const entries = await book.entries();
     const disbursement = entries.find((e) => e.kind === 'disbursement');
     // Re-checked under the lock: a fund call or the daily run that took it first has sent the credit.
@@ -289,6 +261,7 @@ export async function cancelUnsentLoan(ctx: AppContext, staff: TStaffMember, loa
     const txs = await heldPaymentsRefused(book, entries);
     const at = ctx.now();
     if (!(await book.markDisbursementCanceled(credit.id, at))) throw new AppError('conflict', SERVICING_BO_MSG.notUnsent);
+    const message = DISBURSEMENT_NOTICE.canceledUnsent(loan.identifier);
     await closeCanceledLoan(book, {
       staff,
       entry: disbursement,
@@ -296,44 +269,49 @@ export async function cancelUnsentLoan(ctx: AppContext, staff: TStaffMember, loa
       effective: date < disbursement.effectiveDate ? disbursement.effectiveDate : date,
       reasonCode: null,
       reason: `Loan canceled before its money was sent to the bank. ${body.reason}`,
-      message: DISBURSEMENT_NOTICE.canceledUnsent(loan.identifier),
+      message,
       action: 'loan_canceled_unsent',
       before: { loan_id: loanId, status: loan.status, disbursement_id: credit.id, trace_number: credit.achTraceNumber, amount_cents: credit.amountCents },
       staffReason: body.reason,
       at,
     });
-    wrote = true;
-    if (borrower)
-      mail.push({
-        to: borrower.email,
-        subject: 'Your loan is canceled',
-        text: DISBURSEMENT_NOTICE.canceledUnsent(loan.identifier),
-        meta: { kind: 'servicing', loanId },
-      });
+    return message;
   });
-  await sendMail(ctx, mail);
-  if (wrote) await referralOfCanceled(ctx, staff, owner, body.reason);
-  return { servicing: await loanServicing(ctx, loanId) };
 }
 
 /**
- * After a cancel committed: a member's first loan earns the referral when its credit is sent, so the loan
- * just canceled may have earned it — unless another loan of theirs was funded (sent, and neither returned
- * nor canceled), which earned it. The referral module records it for staff (`fundedLoanCanceled`). A
- * failure is logged: the cancel stands.
+ * The two cancels' frame: under the loan's lock, `cancel` checks the loan and closes it (answering the
+ * borrower's message), or answers null when it is already canceled (nothing written). A first loan's
+ * referral is voided in the SAME transaction, under the same lock (the referral module's
+ * `fundedLoanCanceled`): the void commits with the cancel or not at all, and a reward recorded or paid out
+ * concurrently is seen by one or the other (both take the referrer's lock). The borrower is e-mailed after
+ * the commit; the answer is the loan's servicing as it stands.
  */
-async function referralOfCanceled(ctx: AppContext, staff: TStaffMember, loan: LoanRow, reason: string): Promise<void> {
-  if (loan.refinancesLoanId !== null) return;
-  for (const other of await ctx.repos.loanBook.loansOfUser(loan.userId)) {
-    if (other.id === loan.id) continue;
-    const credits = await ctx.repos.loanBook.disbursements(other.id); // newest first
-    const sent = credits.some((d) => d.traceId !== UNSENT_TRACE_ID && d.status !== 'canceled');
-    const undone = other.status === 'closed_paid' && (credits[0]?.status === 'returned' || credits[0]?.status === 'canceled');
-    if (sent && !undone) return;
-  }
-  await ctx.hooks.loanBook
-    .fundedLoanCanceled(ctx, { userId: loan.userId, loanId: loan.id, staffUserId: staff.id, reason })
-    .catch((err: unknown) => console.error('referral of a canceled loan not recorded', loan.id, err));
+async function cancelLoan(
+  ctx: AppContext,
+  staff: TStaffMember,
+  loanId: number,
+  reason: string,
+  cancel: (book: LockedLoan, date: IsoDate) => Promise<string | null>,
+): Promise<{ servicing: Awaited<ReturnType<typeof loanServicing>> }> {
+  const repo = ctx.repos.loanBook;
+  const owner = await repo.loan(loanId);
+  if (!owner) throw AppError.notFound(SERVICING_BO_MSG.loanNotFound);
+  const borrower = await repo.borrower(owner.userId);
+  const date = await businessDate(ctx);
+  const mail: AfterCommit = [];
+  await repo.withLockedLoan(loanId, async (book) => {
+    // First, before the cancel writes anything: the referral module takes the referrer's lock, and a recording
+    // holding it may wait for a version row the cancel's writes lock (kept answers). A cancel then refused
+    // rolls the void back; one already done finds nothing standing.
+    if (book.loan.refinancesLoanId === null)
+      await ctx.hooks.loanBook.fundedLoanCanceled(ctx, book.tx, { userId: book.loan.userId, loanId, staffUserId: staff.id, reason });
+    const message = await cancel(book, date);
+    if (message === null) return;
+    if (borrower) mail.push({ to: borrower.email, subject: 'Your loan is canceled', text: message, meta: { kind: 'servicing', loanId } });
+  });
+  await sendMail(ctx, mail);
+  return { servicing: await loanServicing(ctx, loanId) };
 }
 
 /** The loan's transactions; refused (409) while a payment was received and not undone, or one is on its way. */

@@ -16,9 +16,21 @@ export async function getReferralProgram(ctx: AppContext, userId: number): Promi
     businessToday(ctx),
   ]);
   const names = new Map(friends.map((f) => [f.userId, f.firstName]));
-  const totals = rewardTotals(rows.map((r) => r.reward));
-  const status = (r: (typeof rows)[number]) => (r.payoutId !== null ? 'paid' : r.reward.payableOn <= (today as IsoDate) ? 'payable' : 'waiting');
-  const sum = (s: 'paid' | 'payable' | 'waiting') => rows.filter((r) => status(r) === s).reduce((a, r) => a + r.reward.amountCents, 0);
+  // A voided reward (its friend's loan canceled) is listed as such and counts nowhere; money a payout paid
+  // before the void stays paid to the member.
+  const totals = rewardTotals(rows.filter((r) => r.voidedAt === null).map((r) => r.reward));
+  const status = (r: (typeof rows)[number]): TReferralProgram['rewards'][number]['status'] =>
+    r.voidedAt !== null
+      ? r.payoutId !== null
+        ? 'voided_paid'
+        : 'voided'
+      : r.payoutId !== null
+        ? 'paid'
+        : r.reward.payableOn <= (today as IsoDate)
+          ? 'payable'
+          : 'waiting';
+  const sum = (...s: TReferralProgram['rewards'][number]['status'][]) =>
+    rows.filter((r) => s.includes(status(r))).reduce((a, r) => a + r.reward.amountCents, 0);
   const next = nextLevel(totals.approvedReferrals, totals.points);
   return {
     refer_code: borrower.referCode,
@@ -30,7 +42,7 @@ export async function getReferralProgram(ctx: AppContext, userId: number): Promi
     level: levelFor(totals.approvedReferrals, totals.points),
     next_level: next && { level: next.level, approved_needed: next.approvedNeeded, points_needed: next.pointsNeeded },
     earned: totals.earnedCents,
-    paid: sum('paid'),
+    paid: sum('paid', 'voided_paid'),
     payable: sum('payable'),
     waiting: sum('waiting'),
     payout_wait_days: ctx.config.referral.payoutWaitDays,

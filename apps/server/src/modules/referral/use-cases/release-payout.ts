@@ -1,6 +1,7 @@
 import { REFERRAL_MSG } from '@payrail/contract/referral';
 import type { TPayableReferrersResponse, TReferralPayout, TReleasedPayoutsResponse } from '@payrail/contract/referral';
 import type { TStaffMember } from '@payrail/contract/staff';
+import { cents } from '@payrail/domain/money';
 import type { AppContext } from '../../../context';
 import { findMember } from '../../identity/members';
 import { AppError } from '../../../errors';
@@ -8,7 +9,7 @@ import { businessToday } from '../../../lib/business-clock';
 import type { PayoutRow } from '../repository';
 import { payoutAccount, payoutQueue } from './originate-payout';
 
-const wire = (p: PayoutRow, rewardIds: number[]): TReferralPayout => ({
+const wire = (p: PayoutRow, rewardIds: number[], voidedCents = 0): TReferralPayout => ({
   id: p.id,
   user_id: p.userId,
   amount: p.amountCents,
@@ -16,6 +17,7 @@ const wire = (p: PayoutRow, rewardIds: number[]): TReferralPayout => ({
   status: p.status,
   return_code: p.returnCode,
   reward_ids: rewardIds,
+  voided_amount: cents(voidedCents),
   created_at: p.createdAt.toISOString(),
 });
 
@@ -29,7 +31,7 @@ export async function listPayableReferrers(ctx: AppContext): Promise<TPayableRef
 /** GET /api/backoffice/referral_payouts/released: the latest payouts with their status (queued until originated). */
 export async function listReleasedPayouts(ctx: AppContext, limit = 20): Promise<TReleasedPayoutsResponse> {
   const rows = await ctx.repos.referral.recentPayouts(limit);
-  return { payouts: rows.map((r) => ({ ...wire(r.payout, []), email: r.email })) };
+  return { payouts: rows.map((r) => ({ ...wire(r.payout, [], r.voidedCents), email: r.email })) };
 }
 
 /**

@@ -19,7 +19,13 @@ const KIND_NAMES: Record<TReferralReward['kind'], string> = {
   referral_approved: 'Referral approved',
   bonus: 'Bonus',
 };
-const STATUS_NAMES: Record<TReferralReward['status'], string> = { waiting: 'Waiting period', payable: 'Ready to be paid', paid: 'Paid' };
+const STATUS_NAMES: Record<TReferralReward['status'], string> = {
+  waiting: 'Waiting period',
+  payable: 'Ready to be paid',
+  paid: 'Paid',
+  voided: "Canceled: your friend's loan was canceled",
+  voided_paid: "Paid, then your friend's loan was canceled: yours to keep",
+};
 
 const COLUMNS: readonly TableColumn<TReferralReward>[] = [
   { key: 'earned_on', header: 'Date', cell: (r) => formatDate(r.earned_on) },
