@@ -1,7 +1,7 @@
 /**
  * The loan book, model-based: ONE loan under random interleavings of the commands that move its money,
  * each applied the way the server applies it (request-payment, pull-card-payment, the daily run of
- * service-loan, ACH returns, credit refunds, due-date revisions) on an in-memory book — the ledger
+ * service-loan, ACH returns, credit refunds, due-date revisions, cancels) on an in-memory book — the ledger
  * entries plus the payments accepted and not posted yet ("on their way"). Every command that takes money
  * checks, as the server does under the loan's row lock, the payoff quote INCLUDING what is on its way
  * (payment-limit.ts). After every step the invariants below must hold.
@@ -412,6 +412,31 @@ class Return extends Step {
   }
 }
 
+/**
+ * The borrower cancels a payment still on its way (PATCH /transactions/cancel: scheduled → canceled, any
+ * mode). Canceling an auto-debit's debit also revokes its authorization, so the run creates no further
+ * debits. Nothing is posted; what the payment would have paid stays owed.
+ */
+class Cancel extends Step {
+  constructor(readonly pick: number) {
+    super();
+  }
+  apply(_m: Model, b: Book): Outcome {
+    if (b.onItsWay.length === 0) {
+      b.note('cancel: nothing on its way');
+      return 'refused';
+    }
+    const w = b.onItsWay[this.pick % b.onItsWay.length]!;
+    b.onItsWay = b.onItsWay.filter((x) => x !== w);
+    if (w.mode === 'auto_debit') b.autoDebitCents = null;
+    b.note(`cancel of ${w.mode} ${String(w.amountCents)} for ${w.date}${w.mode === 'auto_debit' ? ' (authorization revoked)' : ''}`);
+    return 'done';
+  }
+  toString(): string {
+    return `cancel(${String(this.pick)})`;
+  }
+}
+
 /** The credit balance paid back: a refund of exactly the unapplied money, when there is some. */
 class Refund extends Step {
   apply(m: Model, b: Book): Outcome {
@@ -591,6 +616,7 @@ const commandArbs: fc.Arbitrary<LoanCommand>[] = [
   fc.integer({ min: 10, max: 600 }).map((pct) => new Remittance(pct)),
   fc.nat({ max: 50 }).map((k) => new Return(k)),
   fc.constant(new Refund()),
+  fc.nat({ max: 50 }).map((k) => new Cancel(k)),
   fc.oneof(
     fc.tuple(fc.nat({ max: 12 }), fc.integer({ min: 1, max: 28 })).map(([from, days]) => new Revise('change', from, days)),
     fc.integer({ min: 1, max: 3 }).map((k) => new Revise('hardship', 0, k)),

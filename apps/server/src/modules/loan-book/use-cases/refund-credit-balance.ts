@@ -11,6 +11,8 @@ import { openAccountNumber } from '../../banking/bank-accounts';
 import { businessToday } from '../../../lib/business-clock';
 import type { LedgerEntryRow, TransactionRow } from '../repository';
 import { cardChargeOf } from './card-disbursement';
+import { creditTraceNumber } from './disbursement-returns';
+import { creditReceiverName, loanCreditRequest } from './loan-credit';
 import { contractOf, toDomainEntry } from './loan-position';
 import { refreshLoanStatus } from './refresh-loan-status';
 
@@ -132,16 +134,29 @@ export async function refundCreditBalance(
   const box = await ctx.cryptoBox();
   const [account, borrower] = await Promise.all([receiverAccount(ctx, loan.userId), ctx.repos.loanBook.borrower(loan.userId)]);
   const accountNumber = account ? openAccountNumber(box, account) : null;
-  const receiver =
-    account && account.routingNumber && accountNumber && account.verifiedAt ? { account, routing: account.routingNumber, number: accountNumber } : null;
-  const name = [borrower?.firstName, borrower?.lastName].filter(Boolean).join(' ') || borrower?.email || loan.identifier;
+  const receiver = account && account.routingNumber && accountNumber && account.verifiedAt ? { account, number: accountNumber } : null;
+  const name = creditReceiverName(borrower, loan.identifier);
   const cards = new Map<number, { token: string; last4: string }>();
+  let cardPayments = 0;
   for (const t of txs0) {
     const charge = cardChargeOf(t);
+    if (charge) cardPayments++;
     if (!charge || cards.has(charge.cardId)) continue;
     const card = await memberCard(ctx, loan.userId, charge.cardId);
     if (card) cards.set(card.id, { token: box.open(card.tokenSealed, 'wallet_cards.token'), last4: card.last4 });
   }
+  // The ACH credit's NACHA trace number, reserved (and committed) per the originator's key before the lock, as
+  // a funding credit's: a retry after a crash sends the same entry under the same number, and a bank's return
+  // quotes a number of ours (without one, the file would number the entry by its place in it, a number our
+  // debits and disbursements also use). The key's n is only known under the lock (each card refund before it
+  // takes one), so the numbers of every n this refund can reach are reserved: at most one per card payment.
+  const refundsBefore = entries0.filter((e) => e.kind === 'refund').length;
+  const traceNumbers = new Map<string, string>();
+  if (receiver)
+    for (let n = refundsBefore + 1; n <= refundsBefore + 1 + cardPayments; n++) {
+      const key = `payrail-refund:${creditRefundKey(loanId, n)}`;
+      traceNumbers.set(key, await creditTraceNumber(ctx, key));
+    }
 
   const at = ctx.now();
   const outcome = await repo.withLockedLoan(loanId, async (q): Promise<CreditRefundOutcome> => {
@@ -195,15 +210,22 @@ export async function refundCreditBalance(
     if (achCents > 0 && !receiver) held = 'no_account';
     else if (achCents > 0 && receiver) {
       const key = creditRefundKey(loanId, count + 1);
-      const ach = await ctx.providers.ach.originateCredit({
-        amountCents: achCents,
-        routing: receiver.routing,
-        account: receiver.number,
-        accountType: receiver.account.accountType ?? 'checking',
-        name,
-        individualId: loan.identifier,
-        idempotencyKey: `payrail-refund:${key}`,
-      });
+      const traceNumber = traceNumbers.get(`payrail-refund:${key}`);
+      // A refund committed since the look without the lock moved n past the numbers reserved: this call sends
+      // nothing (its card refunds roll back; the processor's keys make their retry the same refunds), and the
+      // next one (the daily run's sweep, a re-import) reserves anew.
+      if (!traceNumber) throw new Error(`credit refund of loan ${String(loanId)}: no trace number reserved for ${key}`);
+      const ach = await ctx.providers.ach.originateCredit(
+        loanCreditRequest({
+          account: receiver.account,
+          accountNumber: receiver.number,
+          amountCents: achCents,
+          name,
+          loanIdentifier: loan.identifier,
+          traceNumber,
+          idempotencyKey: `payrail-refund:${key}`,
+        }),
+      );
       const last4 = receiver.account.accountNumberLast4 ?? receiver.number.slice(-4);
       const entry = await q.append({
         loanId,
