@@ -21,7 +21,7 @@
  *
  * BENCH_SECONDS (default 10) per row and side, BENCH_ROUNDS (default 2; Payrail and floor alternate row by row),
  * BENCH_CONNECTIONS (default 100), BENCH_ONLY=postgres|pglite, BENCH_PGLITE_MODES (default worker,main: PGLITE_WORKER on, then off),
- * BENCH_ROWS=<name,…> (only those rows), BENCH_PLAN_OUT=<file> (the recorded SQL per row, as JSON), BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
+ * BENCH_ROWS=<name,…> (only those rows), BENCH_BUNDLE=<file> (bench that server bundle), BENCH_BASELINE=<file> (another bundle beside it), BENCH_PLAN_OUT=<file> (the recorded SQL per row, as JSON), BENCH_PROFILE=<dir> (CPU profiles of the Payrail process; `tsx apps/server/bench/profile-summary.ts <file>`).
  * A measurement, never an assertion; on a shared machine run it a few times and read the ratios.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -118,14 +118,23 @@ function payrailCommand(): string[] {
   const built = path.join(ROOT, 'apps/server/dist/main.mjs');
   // BENCH_PROFILE=<dir>: the Payrail process writes a V8 CPU profile there on exit (bench/profile-summary.ts reads it).
   const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  // BENCH_BUNDLE=<file>: that bundle, as built (a copy kept beside dist while the sources move on; see BENCH_BASELINE).
+  if (process.env.BENCH_BUNDLE) return [process.execPath, ...prof, path.resolve(process.env.BENCH_BUNDLE)];
   // A bundle npm start (or build:server then npm start) did not record for these sources may be stale: never bench it.
   if (fs.existsSync(built) && builtIsCurrent) return [process.execPath, ...prof, built];
   return [process.execPath, ...prof, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
 }
 
-async function startPayrail(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+/**
+ * BENCH_BASELINE=<bundle>: another build of the server (e.g. a copy of apps/server/dist/main.mjs made before a change,
+ * kept at the same depth under apps/server so its relative paths resolve) run beside Payrail and driven in turn
+ * with it, so a change is compared with what it changes in the same run (the "baseline" columns).
+ */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+
+async function startPayrail(env: Record<string, string>, bundle?: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const [cmd, ...args] = payrailCommand();
+  const [cmd, ...args] = bundle ? [process.execPath, bundle] : payrailCommand();
   const child = spawn(cmd!, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -315,6 +324,7 @@ async function postgresRun(): Promise<void> {
   const { child: floor, base: floorBase } = await startFloor('same');
   const { child: physical, base: physicalBase } = await startFloor('physical');
   const payrail = await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch });
+  const baseline = BASELINE ? await startPayrail({ DATABASE_URL: benchUrl.toString(), DATA_DIR: scratch }, BASELINE) : undefined;
   await waitFor(`${floorBase}/__floor_ready`, floor);
   await waitFor(`${physicalBase}/__floor_ready`, physical);
   // Both listen for the whole run and are driven in turn, row by row and round by round, so a change in
@@ -322,14 +332,16 @@ async function postgresRun(): Promise<void> {
   const ours: Result[][] = rows.map(() => []);
   const floors: Result[][] = rows.map(() => []);
   const physicals: Result[][] = rows.map(() => []);
+  const baselines: Result[][] = rows.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, row] of rows.entries()) {
+      if (baseline) baselines[i]!.push(await measure(baseline.base, row, baseline.child.pid));
       ours[i]!.push(await measure(payrail.base, row, payrail.child.pid));
       floors[i]!.push(await measure(floorBase, row, floor.pid));
       physicals[i]!.push(await measure(physicalBase, row, physical.pid));
     }
   }
-  await Promise.all([stop(payrail.child), stop(floor), stop(physical)]);
+  await Promise.all([stop(payrail.child), stop(floor), stop(physical), ...(baseline ? [stop(baseline.child)] : [])]);
   fs.rmSync(scratch, { recursive: true, force: true });
 
   const table = rows.map((row, i) => {
@@ -362,6 +374,16 @@ async function postgresRun(): Promise<void> {
       'floors errors/non-2xx': `${f.errors}/${f.non2xx}, ${q.errors}/${q.non2xx}`,
       verdict: ok ? 'PASS' : floorsAnswered ? 'FAIL' : 'FAIL (floor did not answer)',
       'physical verdict': physRatio >= 0.6 && physP99x <= 2 && floorsAnswered ? 'PASS' : 'FAIL',
+      ...(baseline
+        ? (() => {
+            const b = mean(baselines[i]!);
+            return {
+              'baseline req/s': Math.round(b.rps),
+              'baseline CPU µs/req': b.cpuUs.toFixed(0),
+              'baseline to physical, p99 ×': `${pct(b.rps / q.rps)}, ${(b.p99 / Math.max(q.p99, 1)).toFixed(2)}`,
+            };
+          })()
+        : {}),
     };
   });
   console.table(table);

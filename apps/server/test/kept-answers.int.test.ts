@@ -17,6 +17,7 @@ import { approvedAndSigned, fund, fundedBorrower } from './servicing-helpers';
 import { CLEARBROOK } from './banking-helpers';
 import { auth, availableStateId, call } from './identity-helpers';
 import { countStatements } from './support/statement-counter';
+import { hashToken } from '../src/lib/tokens';
 import { type TestApp, testApp, testDatabase } from './test-app';
 
 const KEPT = [
@@ -121,6 +122,45 @@ describe('kept answers of a signed-in page', () => {
       expect(answeredAgain(statements), url).toBe(false);
     }
     expect(keptMemberAnswerCount(app.ctx)).toBeGreaterThanOrEqual(KEPT.length);
+  });
+
+  it('a query string on a route that reads none is the same kept answer; on one that reads it, another answer', async () => {
+    const database = await testDatabase();
+    const first = await get(app, '/api/notifications');
+    const count = keptMemberAnswerCount(app.ctx);
+    await database.db.execute(sql`update install_secrets set value = value where false`);
+    let again = first;
+    const statements = await countStatements(database, async () => {
+      again = await get(app, '/api/notifications?_=1733000000');
+    });
+    expect(again.body).toBe(first.body);
+    expect(statements.length, statements.join('\n')).toBe(1);
+    expect(keptMemberAnswerCount(app.ctx)).toBe(count);
+    // The payments history reads its query (its page): each query string is its own answer, read once.
+    await get(app, '/api/loans/history/payments');
+    const paged = await countStatements(database, () => get(app, '/api/loans/history/payments?from=2020-01-01'));
+    expect(answeredAgain(paged)).toBe(true);
+  });
+
+  it("the session read leaves the member out while the held answer's versions are current", async () => {
+    const repo = app.ctx.repos.identity;
+    const hash = hashToken(who.token);
+    const fresh = await repo.findLiveSessionVersions(hash, app.ctx.now(), null);
+    expect(fresh?.hasMember).toBe(true);
+    expect(fresh!.member().id).toBe(who.id);
+    const held = { memberVersion: fresh!.memberVersion!, dataVersion: fresh!.dataVersion! };
+    const current = await repo.findLiveSessionVersions(hash, app.ctx.now(), held);
+    expect(current).toMatchObject({ hasMember: false, memberVersion: held.memberVersion, dataVersion: held.dataVersion });
+    expect(() => current!.member()).toThrow();
+    // A held answer of older versions: the member comes with the read (the request is a miss and needs it).
+    for (const older of [
+      { ...held, memberVersion: '0' },
+      { ...held, dataVersion: '0' },
+    ]) {
+      const stale = await repo.findLiveSessionVersions(hash, app.ctx.now(), older);
+      expect(stale?.hasMember).toBe(true);
+      expect(stale!.member().email).toBe(who.email);
+    }
   });
 
   it('a notification read changes the next answer, on this instance and on another', async () => {

@@ -1,5 +1,5 @@
 import { utcDay } from '@payrail/domain/dates';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preSerializationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preSerializationHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { hashToken, tokenFromHeader } from '../lib/tokens';
 import { vetSession } from '../modules/identity/use-cases/authenticate';
@@ -14,9 +14,11 @@ import { vetSession } from '../modules/identity/use-cases/authenticate';
  * transaction as every write to a table the kept routes read (migration 0042; `test/kept-answers.int.test.ts`
  * checks every table such a route reads has them), so a version seen means every write before it is seen too.
  *
- * An answer is kept for (session token hash, URL) with the versions and the UTC day it was read under; it is
- * sent again only while the session read finds the same versions on the same day (a hit maps the session's columns
- * only: the member comes as one JSON text column, parsed on a miss). The session's own rules
+ * An answer is kept for (session token hash, URL; the route's path for a route that reads no query string) with the
+ * versions and the UTC day it was read under; it is sent again only while the session read finds the same versions
+ * on the same day. The read is handed the versions of the answer held for that URL: while the data has them it reads
+ * the session and the versions alone; otherwise (a miss) it also returns the member as one JSON text column, parsed
+ * then. The session's own rules
  * (idle time, the once-a-minute touch: `vetSession`) run on every request, hit or miss. A miss sets
  * `req.signedIn` from that same read (the borrower-session guard then reads nothing) and runs the route as
  * before; its 200 answer is written by the route's own serializer and kept. Anything else (a 401, a 404, an
@@ -41,7 +43,8 @@ declare module 'fastify' {
 }
 
 type Found = NonNullable<Awaited<ReturnType<AppContext['repos']['identity']['findLiveSessionVersions']>>>;
-type Entry = { key: string; body: Buffer };
+/** An answer as sent, with the versions and the UTC day it was read under. */
+type Entry = { memberVersion: string; dataVersion: string; day: string; body: Buffer };
 type Kept = {
   answers: Map<string, Entry>;
   bytes: number;
@@ -63,14 +66,18 @@ function keptOf(ctx: AppContext): Kept {
   return kept;
 }
 
-/** The live session with its versions: on the embedded database reused while nothing was written. */
-async function readSession(ctx: AppContext, kept: Kept, tokenHash: string, now: Date): Promise<Found | undefined> {
+/**
+ * The live session with its versions: on the embedded database reused while nothing was written. `held`: the
+ * answer this request could send, whose versions the read compares with the data's (the member is read only when
+ * they differ). A reused read must serve any URL of the session, so on the embedded database the member is always read.
+ */
+async function readSession(ctx: AppContext, kept: Kept, tokenHash: string, now: Date, held: Entry | undefined): Promise<Found | undefined> {
   const generation = ctx.database.writeGeneration();
   if (generation !== null) {
     const known = kept.sessions.get(tokenHash);
     if (known && known.generation === generation) return known.found.session.expiresAt.getTime() > now.getTime() ? known.found : undefined;
   }
-  const found = await ctx.repos.identity.findLiveSessionVersions(tokenHash, now);
+  const found = await ctx.repos.identity.findLiveSessionVersions(tokenHash, now, generation === null ? (held ?? null) : null);
   if (generation !== null && found) {
     if (kept.sessions.size >= MAX_SESSIONS) kept.sessions.clear();
     kept.sessions.set(tokenHash, { generation, found });
@@ -105,44 +112,57 @@ export function forgetKeptMemberAnswers(ctx: AppContext): void {
 /** How many answers this app keeps now (tests). */
 export const keptMemberAnswerCount = (ctx: AppContext): number => keptOf(ctx).answers.size;
 
-type Pending = { id: string; key: string };
+type Pending = { id: string; memberVersion: string; dataVersion: string; day: string };
 type WithPending = FastifyRequest & { [KEEP]?: Pending };
 
-function keptHook(ctx: AppContext): onRequestHookHandler {
+/**
+ * Sends the kept answer of this request when the data still has the versions it was read under (true); otherwise
+ * (false) sets `req.signedIn` from the same read, and marks the answer to keep when the versions are known. A request
+ * without a live session is left to the route's own path (its 401).
+ */
+async function sendKept(ctx: AppContext, kept: Kept, req: FastifyRequest, reply: FastifyReply, token: string, path: string | null): Promise<boolean> {
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  const id = `${tokenHash} ${path ?? req.url}`;
+  const day = utcDay(now);
+  // The answer is taken before the read: the one sent is the one whose versions the read compared (a newer one
+  // kept meanwhile by another request is for the next).
+  const entry = kept.answers.get(id);
+  const held = entry !== undefined && entry.day === day ? entry : undefined;
+  const found = await readSession(ctx, kept, tokenHash, now, held);
+  if (!found) return false;
+  const vetted = await vetSession(ctx, found, now);
+  const { memberVersion, dataVersion } = vetted;
+  if (held && memberVersion === held.memberVersion && dataVersion === held.dataVersion) {
+    if (kept.answers.get(id) === held) {
+      kept.answers.delete(id); // most recently used last
+      kept.answers.set(id, held);
+    }
+    reply.code(200).header('content-type', JSON_TYPE).send(held.body);
+    return true;
+  }
+  req.signedIn = { member: vetted.member(), session: vetted.session }; // the member's columns are read on a miss only
+  if (memberVersion !== null && dataVersion !== null) (req as WithPending)[KEEP] = { id, memberVersion, dataVersion, day }; // no versions: nothing is kept
+  return false;
+}
+
+/**
+ * `path`: the route's path when its handler reads no query string (no querystring schema): its answers are kept by
+ * that path, so a query string a client adds (a cache buster) neither misses nor crowds the map with copies. Null:
+ * kept by the whole URL (another query string is another answer, validated as before).
+ */
+function keptHook(ctx: AppContext, path: string | null): onRequestHookHandler {
   const kept = keptOf(ctx);
   return (req, reply, done) => {
     if (req.method !== 'GET') return done();
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return done(); // the route's own path answers (its 401)
-    const now = ctx.now();
-    const tokenHash = hashToken(token);
-    readSession(ctx, kept, tokenHash, now)
-      .then(async (found) => {
-        if (!found) return false; // no live session: the route's own path answers (its 401)
-        const vetted = await vetSession(ctx, found, now);
-        const miss = () => {
-          req.signedIn = { member: vetted.member(), session: vetted.session }; // the member's columns are read on a miss only
-          return false;
-        };
-        if (vetted.memberVersion === null || vetted.dataVersion === null) return miss(); // no versions: nothing is kept
-        const id = `${tokenHash} ${req.url}`;
-        const key = `${vetted.memberVersion} ${vetted.dataVersion} ${utcDay(now)}`;
-        const entry = kept.answers.get(id);
-        if (entry && entry.key === key) {
-          kept.answers.delete(id); // most recently used last
-          kept.answers.set(id, entry);
-          reply.code(200).header('content-type', JSON_TYPE).send(entry.body);
-          return true;
-        }
-        (req as WithPending)[KEEP] = { id, key };
-        return miss();
-      })
-      .then(
-        (sent) => {
-          if (!sent) done();
-        },
-        (err: Error) => done(err),
-      );
+    sendKept(ctx, kept, req, reply, token, path).then(
+      (sent) => {
+        if (!sent) done();
+      },
+      (err: Error) => done(err),
+    );
   };
 }
 
@@ -153,7 +173,7 @@ function keepHook(ctx: AppContext): preSerializationHookHandler<unknown> {
     if (pending && reply.statusCode === 200) {
       const write = reply.getSerializationFunction('200');
       const text = write ? write(payload as Record<string, unknown>) : (reply.serialize(payload) as string);
-      remember(kept, pending.id, { key: pending.key, body: Buffer.from(text) });
+      remember(kept, pending.id, { memberVersion: pending.memberVersion, dataVersion: pending.dataVersion, day: pending.day, body: Buffer.from(text) });
     }
     done(null, payload);
   };
@@ -171,7 +191,8 @@ export function registerKeptMemberAnswers(app: FastifyInstance, ctx: AppContext)
     if (own.some((hook) => HOOKED in hook)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) throw new Error(`${route.url}: a kept answer is for a GET`);
-    route.onRequest = [Object.assign(keptHook(ctx), { [HOOKED]: true }), ...own];
+    const path = route.schema?.querystring === undefined ? route.url : null;
+    route.onRequest = [Object.assign(keptHook(ctx, path), { [HOOKED]: true }), ...own];
     const serialization = route.preSerialization === undefined ? [] : Array.isArray(route.preSerialization) ? route.preSerialization : [route.preSerialization];
     route.preSerialization = [...serialization, keepHook(ctx) as never];
   });

@@ -34,6 +34,8 @@ export const liveSessionCondition = () =>
 
 export type BorrowerRow = typeof loanBorrowers.$inferSelect;
 export type SessionRow = typeof userSessions.$inferSelect;
+/** What the session's rules read of its row (`vetSession`), and all a signed-in request holds of it: the session read of a kept answer selects these alone. */
+export type LiveSession = Pick<SessionRow, 'id' | 'tokenHash' | 'lastSeenAt' | 'expiresAt'>;
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
@@ -102,18 +104,25 @@ export function identityRepository(db: Db, status: StatusWrites) {
   // The same lookup with the data versions a kept answer is keyed by (http/kept-member-answers.ts): the member's
   // (member_versions) and the global one (data_versions), both moved by triggers in every write's own transaction
   // (migration 0042). Text, so both databases answer the same (int8); null when the row is missing (nothing kept).
+  // The caller names the versions its kept answer was made under (`heldMemberVersion`, `heldDataVersion`; null when
+  // it holds none): while the data still has them the answer is sent and the member is not needed, so the statement
+  // reads the session and the two versions alone (the member row as JSON, built for nothing, was most of its cost in
+  // the database). Otherwise the member comes as one JSON text column, parsed and mapped only then (a miss).
   const findLiveSessionVersions = db
     .select({
-      session: userSessions,
-      // The member as one JSON text column: parsed and mapped only on a miss (a kept answer needs the session alone).
-      memberJson: sql<string>`(to_jsonb(${applicationMembers}) - 'password_hash')::text`,
-      memberVersion: sql<
-        string | null
-      >`(select ${memberVersions.version}::text from ${memberVersions} where ${memberVersions.userId} = ${userSessions.userId})`,
-      dataVersion: sql<string | null>`(select ${dataVersions.version}::text from ${dataVersions} where ${dataVersions.id} = 1)`,
+      // What the session's rules read (`LiveSession`): a hit maps two timestamps, not the whole row.
+      sessionId: userSessions.id,
+      lastSeenAt: userSessions.lastSeenAt,
+      expiresAt: userSessions.expiresAt,
+      memberVersion: sql<string | null>`${memberVersions.version}::text`,
+      dataVersion: sql<string | null>`${dataVersions.version}::text`,
+      memberJson: sql<string | null>`case when ${memberVersions.version}::text = ${sql.placeholder('heldMemberVersion')}
+        and ${dataVersions.version}::text = ${sql.placeholder('heldDataVersion')} then null
+        else (select (to_jsonb(${applicationMembers}) - 'password_hash')::text from ${applicationMembers} where ${applicationMembers.id} = ${userSessions.userId}) end`,
     })
     .from(userSessions)
-    .innerJoin(applicationMembers, eq(applicationMembers.id, userSessions.userId))
+    .leftJoin(memberVersions, eq(memberVersions.userId, userSessions.userId))
+    .leftJoin(dataVersions, eq(dataVersions.id, 1))
     .where(liveSession)
     .limit(1)
     .prepare('identity_find_live_session_versions');
@@ -242,18 +251,28 @@ export function identityRepository(db: Db, status: StatusWrites) {
     findLiveSession: (tokenHash: string, now: Date) => one(findLiveSession.execute({ tokenHash, now })),
     /**
      * {@link findLiveSession} with the member's and the global data version (kept answers' key), in the same one
-     * statement (http/kept-member-answers.ts). The member comes
-     * as JSON text, read by `member()` when the caller needs it (a miss): a hit parses no member column.
+     * statement (http/kept-member-answers.ts). `held`: the versions of the answer the caller holds (null: none).
+     * When the data still has them the member is left out (`hasMember` false, `member()` throws: the caller sends
+     * what it holds); otherwise it comes as JSON text, read by `member()` when the caller needs it (a miss). The
+     * session is what its rules read (`LiveSession`).
      */
-    findLiveSessionVersions: async (tokenHash: string, now: Date) => {
-      const found = await one(findLiveSessionVersions.execute({ tokenHash, now }));
+    findLiveSessionVersions: async (tokenHash: string, now: Date, held: { memberVersion: string; dataVersion: string } | null) => {
+      const found = await one(
+        findLiveSessionVersions.execute({ tokenHash, now, heldMemberVersion: held?.memberVersion ?? null, heldDataVersion: held?.dataVersion ?? null }),
+      );
       if (!found) return undefined;
-      const { memberJson, ...rest } = found;
+      const { memberJson, sessionId, lastSeenAt, expiresAt, memberVersion, dataVersion } = found;
       let member: MemberRow | undefined;
       return {
-        ...rest,
+        session: { id: sessionId, tokenHash, lastSeenAt, expiresAt } satisfies LiveSession,
+        memberVersion,
+        dataVersion,
+        /** Whether the member was read (false: the versions were the held ones). */
+        hasMember: memberJson !== null,
         member: (): MemberRow => {
           if (member) return member;
+          // Never on a read that found the held versions: the caller sends its answer then, and needs no member.
+          if (memberJson === null) throw new Error('the session read left the member out: the held versions were current');
           const { passwordHash: _hash, ...columns } = rowFromJson(applicationMembers, JSON.parse(memberJson) as Record<string, unknown>);
           return (member = columns);
         },

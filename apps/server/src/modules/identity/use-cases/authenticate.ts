@@ -3,9 +3,9 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { hashToken } from '../../../lib/tokens';
 import type { MemberRow } from '../../../db/rows';
-import type { SessionRow } from '../repository';
+import type { LiveSession } from '../repository';
 
-export type SignedIn = { member: MemberRow; session: SessionRow };
+export type SignedIn = { member: MemberRow; session: LiveSession };
 
 // Touching the session on every call would write on every read; a minute of slack is invisible next to a 30-minute idle limit.
 const TOUCH_AFTER_MS = 60_000;
@@ -42,7 +42,7 @@ function touchedHere(ctx: AppContext): Map<number, number> {
  * (its write may still be on its way): one touch per session a minute, however many requests arrive
  * together. `authenticate` and the one-statement session check (`describeSession`) share it.
  */
-export async function vetSession<T extends { session: SessionRow }>(ctx: AppContext, found: T | undefined, now: Date): Promise<T> {
+export async function vetSession<T extends { session: LiveSession }>(ctx: AppContext, found: T | undefined, now: Date): Promise<T> {
   if (!found) throw AppError.unauthorized(MSG.signInRequired);
   const mine = touchedHere(ctx);
   const touchedAt = mine.get(found.session.id);
